@@ -1,0 +1,155 @@
+/**
+ * Request and response helpers for the public API: bounded body reading,
+ * validation with errors that name the field, CORS, JSON answers.
+ * Errors are JSON: { "error": { "field": ..., "message": ... } }.
+ */
+import type { z } from "zod";
+
+export interface ApiErrorBody {
+  error: { field: string | null; message: string };
+}
+
+/** A JSON error answer; thrown from loaders and actions and returned as is. */
+export function apiError(status: number, message: string, field: string | null = null, headers?: HeadersInit): Response {
+  const body: ApiErrorBody = { error: { field, message } };
+  const h = new Headers(headers);
+  h.set("Content-Type", "application/json; charset=utf-8");
+  h.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { status, headers: h });
+}
+
+/** A JSON success answer. */
+export function apiJson(data: unknown, init: ResponseInit = {}): Response {
+  const h = new Headers(init.headers);
+  h.set("Content-Type", "application/json; charset=utf-8");
+  if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(data), { ...init, headers: h });
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads the body as text, refusing more than maxBytes without reading the rest
+ * (a 1 MB body to a 64 KB endpoint is cut off, not buffered).
+ */
+export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    throw apiError(413, `Request body is larger than ${maxBytes} bytes`);
+  }
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw apiError(413, `Request body is larger than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    all.set(c, offset);
+    offset += c.byteLength;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(all);
+  } catch {
+    throw apiError(400, "Request body is not valid UTF-8");
+  }
+}
+
+/** Formats a zod issue path as a field name: contact.email, events.3.event_type. */
+export function fieldName(path: (string | number)[]): string | null {
+  return path.length ? path.join(".") : null;
+}
+
+/** Turns the first zod issue into a 422 that names the field. */
+export function validationError(error: z.ZodError, prefix: (string | number)[] = []): Response {
+  const issue = error.issues[0];
+  const path = [...prefix, ...(issue?.path ?? [])];
+  const message = issue?.message ?? "Invalid input";
+  return apiError(422, message, fieldName(path));
+}
+
+/** Parses a value with a schema or throws the 422 answer. */
+export function parseWith<S extends z.ZodTypeAny>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** Reads a JSON body (any content type, so text/plain beacons work) and validates it. */
+export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<z.infer<S>> {
+  const text = await readBodyText(request, maxBytes);
+  if (text.trim() === "") throw apiError(400, "Request body is empty; send JSON");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw apiError(400, "Request body is not valid JSON");
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw apiError(422, "Request body must be a JSON object");
+  }
+  return parseWith(schema, value);
+}
+
+/** Parses a positive integer id from a route parameter or throws 404. */
+export function parseIdParam(value: string | undefined, what: string): number {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) {
+    throw apiError(404, `Unknown ${what}`, what);
+  }
+  return Number(value);
+}
+
+/**
+ * CORS for the visitor-side API: any site may call it (the widget runs on
+ * merchants' own domains). No credentials are allowed cross-origin, so a
+ * foreign page can never act with an owner's cookie.
+ */
+export function corsHeaders(request: Request): Headers {
+  const h = new Headers();
+  h.set("Access-Control-Allow-Origin", "*");
+  h.set("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+  h.set("Access-Control-Allow-Headers", "Content-Type");
+  h.set("Access-Control-Max-Age", "86400");
+  if (request.headers.get("access-control-request-private-network") === "true") {
+    h.set("Access-Control-Allow-Private-Network", "true");
+  }
+  return h;
+}
+
+/** Copies CORS headers onto a response. */
+export function withCors(request: Request, response: Response): Response {
+  corsHeaders(request).forEach((v, k) => response.headers.set(k, v));
+  return response;
+}
+
+/**
+ * Runs a public API handler: answers preflight, turns thrown Responses and
+ * unexpected errors into JSON answers, adds CORS, and never lets an internal
+ * error message leak.
+ */
+export async function publicApi(request: Request, handler: () => Promise<Response>, methods: string[] = ["POST"]): Promise<Response> {
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: corsHeaders(request) });
+  if (!methods.includes(request.method)) {
+    return withCors(request, apiError(405, `Use ${methods.join(" or ")}`, null, { Allow: methods.join(", ") }));
+  }
+  try {
+    return withCors(request, await handler());
+  } catch (e) {
+    if (e instanceof Response) return withCors(request, e);
+    const { isDatabaseBusy } = await import("./db-errors.server");
+    if (isDatabaseBusy(e)) {
+      return withCors(request, apiError(503, "The database is busy; try again shortly", null, { "Retry-After": "2" }));
+    }
+    console.error("[beckon] public API error", e);
+    return withCors(request, apiError(500, "Something went wrong on our side"));
+  }
+}

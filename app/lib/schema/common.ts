@@ -1,0 +1,15 @@
+/** Small zod building blocks shared by the document schemas. */
+import { z } from "zod";
+
+/** A bag of kebab-case options ("hide-next-button", "products-limit" ...). */
+export const optionsSchema = z
+  .record(z.string().max(100), z.unknown())
+  .refine((o) => Object.keys(o).length <= 200, { message: "Too many options (at most 200)" })
+  .default({});
+
+export const idSchema = z.number().int().positive();
+
+/** Text shown to visitors or owners: bounded, trimmed of nothing (spacing may matter). */
+export const text = (max: number) => z.string().max(max, { message: `Must be at most ${max} characters` });
+
+export const positionSchema = z.number().int().min(0).max(10_000).default(0);

@@ -1,0 +1,24 @@
+/**
+ * `npm run setup`: brings the database (DATABASE_URL, or the embedded SQLite
+ * file) up to date and seeds the demo data into an empty database.
+ */
+import { databaseTarget } from "../app/db/database-url";
+import { migrate } from "../app/db/migrate.server";
+
+async function main() {
+  const target = databaseTarget();
+  const applied = await migrate(target);
+  const where = target.kind === "sqlite" ? target.location : "PostgreSQL";
+  console.log(applied.length ? `Applied ${applied.length} migration(s) to ${where}` : `Database ${where} is up to date`);
+  if (process.argv.includes("--no-seed")) return;
+  const { prisma } = await import("../app/db.server");
+  const { seedIfEmpty } = await import("../prisma/seed");
+  const seeded = await seedIfEmpty(prisma);
+  console.log(seeded ? "Seeded the demo websites" : "Demo data already present");
+  await prisma.$disconnect();
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
