@@ -36,7 +36,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One Chromium at a time on a 2-core machine.
-          fileParallelism: false,
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

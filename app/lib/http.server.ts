@@ -4,6 +4,7 @@
  * Errors are JSON: { "error": { "field": ..., "message": ... } }.
  */
 import type { z } from "zod";
+import { InputError } from "./errors";
 
 export interface ApiErrorBody {
   error: { field: string | null; message: string };
@@ -145,6 +146,7 @@ export async function publicApi(request: Request, handler: () => Promise<Respons
     return withCors(request, await handler());
   } catch (e) {
     if (e instanceof Response) return withCors(request, e);
+    if (e instanceof InputError) return withCors(request, apiError(e.status, e.message, e.field));
     const { isDatabaseBusy } = await import("./db-errors.server");
     if (isDatabaseBusy(e)) {
       return withCors(request, apiError(503, "The database is busy; try again shortly", null, { "Retry-After": "2" }));

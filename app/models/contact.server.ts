@@ -1,0 +1,99 @@
+/**
+ * Contact submissions (SPEC section 3 Contact payload): a visitor becomes a
+ * contact, the payload is kept as it arrived, and the profile fields are
+ * updated. Idempotent by the widget's submission id.
+ */
+import type { Db } from "../db.server";
+import type { ContactInput } from "../lib/schema/public-api";
+import { isUniqueViolation } from "../lib/db-errors.server";
+import { asRecord, findOrCreatePerson } from "./person.server";
+import { foreignCtaRefs } from "./ownership.server";
+import { InputError } from "../lib/errors";
+
+export interface CreateContactResult {
+  personId: number;
+  submissionId: number;
+  duplicate: boolean;
+}
+
+/** Profile columns a submission may set, keyed by payload name. */
+const PROFILE_FIELDS = {
+  email: "email",
+  phone: "phone",
+  name: "name",
+  last_name: "lastName",
+  website: "website",
+  company_name: "companyName",
+  company_title: "companyTitle",
+  city: "city",
+  country: "country",
+  address: "address",
+  state: "state",
+  zip_code: "zipCode",
+} as const;
+
+/** Stores a contact submission and updates the person it came from. */
+export async function createContact(db: Db, websiteId: number, contact: ContactInput): Promise<CreateContactResult> {
+  const foreign = await foreignCtaRefs(db, websiteId, [contact]);
+  if (foreign.size) {
+    const field = foreign.get(0)!;
+    throw new InputError(`${field} does not belong to this website`, `contact.${field}`);
+  }
+  const previous = await db.contactSubmission.findUnique({
+    where: { websiteId_clientId: { websiteId, clientId: contact.id } },
+  });
+  if (previous) return { personId: previous.personId, submissionId: previous.id, duplicate: true };
+
+  const person = await findOrCreatePerson(db, websiteId, contact.visitor_token);
+  const profile: Record<string, string> = {};
+  for (const [key, column] of Object.entries(PROFILE_FIELDS)) {
+    const value = contact[key as keyof typeof PROFILE_FIELDS];
+    if (typeof value === "string" && value.trim() !== "") profile[column] = value.trim();
+  }
+  const consents: Record<string, boolean> = {};
+  if (typeof contact.marketing_consent === "boolean") consents.marketingConsent = contact.marketing_consent;
+  if (typeof contact.privacy_consent === "boolean") consents.privacyConsent = contact.privacy_consent;
+  if (typeof contact.sms_consent === "boolean") consents.smsConsent = contact.sms_consent;
+  const becomesContact = Boolean(profile.email || profile.phone);
+  const { id: _clientId, visitor_token: _token, ...payload } = contact;
+
+  try {
+    const [submission] = await db.$transaction([
+      db.contactSubmission.create({
+        data: {
+          websiteId,
+          clientId: contact.id,
+          personId: person.id,
+          email: profile.email ?? null,
+          phone: profile.phone ?? null,
+          contactableType: contact.contactable_type ?? null,
+          contactableId: contact.contactable_id ?? null,
+          ctaId: contact.cta_id ?? (contact.contactable_type === "Cta" ? (contact.contactable_id ?? null) : null),
+          variantId: contact.variant_id ?? null,
+          stepId: contact.step_id ?? null,
+          elementId: contact.element_id ?? null,
+          broadcastId: contact.broadcast_id ?? null,
+          sourceUrl: contact.source_url ?? contact.url ?? null,
+          payload: payload as object,
+        },
+      }),
+      db.person.update({
+        where: { id: person.id },
+        data: {
+          ...profile,
+          ...consents,
+          extra: { ...asRecord(person.extra), ...(contact.extra ?? {}) } as object,
+          ...(becomesContact ? { personType: "Contact", contactSince: person.contactSince ?? new Date() } : {}),
+        },
+      }),
+    ]);
+    return { personId: person.id, submissionId: submission.id, duplicate: false };
+  } catch (e) {
+    // The same submission raced in twice (a retry while the first was in flight).
+    if (isUniqueViolation(e)) {
+      const stored = await db.contactSubmission.findUnique({ where: { websiteId_clientId: { websiteId, clientId: contact.id } } });
+      if (stored) return { personId: stored.personId, submissionId: stored.id, duplicate: true };
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,13 @@
+/** Finds the seeded demo websites the demo pages embed. */
+import type { Db } from "../db.server";
+
+export const DEMO_STORE_DOMAIN = "beckon-demo.myshopify.com";
+
+/** The website id behind a demo page: "sv" (the Swedish host site) or "store". */
+export async function demoWebsiteId(db: Db, site: "sv" | "store"): Promise<number | null> {
+  const row =
+    site === "store"
+      ? await db.website.findUnique({ where: { shopDomain: DEMO_STORE_DOMAIN }, select: { id: true } })
+      : await db.website.findFirst({ where: { defaultCountry: "SE", shopDomain: null }, orderBy: { id: "asc" }, select: { id: true } });
+  return row?.id ?? null;
+}

@@ -1,0 +1,138 @@
+/**
+ * Visitors and contacts (SPEC section 3 Person). Every lookup is scoped by
+ * website: a visitor token from one website never reads or changes another
+ * website's person.
+ */
+import type { Db } from "../db.server";
+import type { Person } from "../generated/prisma-sqlite";
+import type { PublicPerson } from "../lib/schema/public-config";
+import type { VisitorCreate } from "../lib/schema/public-api";
+import { isUniqueViolation } from "../lib/db-errors.server";
+
+/** The widget's view of a person. */
+export function toPublicPerson(p: Person): PublicPerson {
+  return {
+    visitor_token: p.visitorToken,
+    person_type: p.personType === "Contact" ? "Contact" : "Visitor",
+    contact_id: p.personType === "Contact" ? p.id : null,
+    email: p.email,
+    phone: p.phone,
+    name: p.name,
+    last_name: p.lastName,
+    company_name: p.companyName,
+    company_title: p.companyTitle,
+    website: p.website,
+    city: p.city,
+    state: p.state,
+    country: p.country,
+    zip_code: p.zipCode,
+    address: p.address,
+    extra: asRecord(p.extra),
+    privacy_consent: p.privacyConsent,
+    marketing_consent: p.marketingConsent,
+    sms_consent: p.smsConsent,
+    data: asRecord(p.data),
+    last_requested: p.lastRequested ? p.lastRequested.toISOString() : null,
+  };
+}
+
+export function asRecord(v: unknown): Record<string, unknown> {
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+/** A website's person by visitor token, or null. */
+export function findPerson(db: Db, websiteId: number, visitorToken: string): Promise<Person | null> {
+  return db.person.findUnique({ where: { websiteId_visitorToken: { websiteId, visitorToken } } });
+}
+
+/** Marks that the widget fetched this person (last_requested). */
+export async function touchPerson(db: Db, person: Person): Promise<Person> {
+  return db.person.update({ where: { id: person.id }, data: { lastRequested: new Date() } });
+}
+
+/**
+ * Creates a visitor, or returns the existing one when the token is already
+ * known on this website (the widget may retry a create whose answer it lost).
+ */
+export async function createVisitor(db: Db, websiteId: number, input: VisitorCreate): Promise<{ person: Person; created: boolean }> {
+  const existing = await findPerson(db, websiteId, input.visitor.visitor_token);
+  if (existing) return { person: existing, created: false };
+  const data = { ...(input.visitor.data ?? {}) };
+  try {
+    const person = await db.person.create({
+      data: {
+        websiteId,
+        visitorToken: input.visitor.visitor_token,
+        landingPage: input.visitor.landing_page ?? null,
+        platform: input.visitor.platform || "Web",
+        referralSource: input.visitor.referral_source ?? null,
+        utmSource: input.utms?.utm_source ?? null,
+        utmMedium: input.utms?.utm_medium ?? null,
+        utmCampaign: input.utms?.utm_campaign ?? null,
+        utmTerm: input.utms?.utm_term ?? null,
+        utmContent: input.utms?.utm_content ?? null,
+        lastRequested: new Date(),
+        extra: {},
+        data: data as object,
+      },
+    });
+    return { person, created: true };
+  } catch (e) {
+    // Two creates for one token raced; the other one won.
+    if (isUniqueViolation(e)) {
+      const person = await findPerson(db, websiteId, input.visitor.visitor_token);
+      if (person) return { person, created: false };
+    }
+    throw e;
+  }
+}
+
+/**
+ * Finds the person for a token, creating a bare visitor when the widget's
+ * create never arrived (offline, then a queued submission): a lead is never
+ * dropped for want of a visitor row.
+ */
+export async function findOrCreatePerson(db: Db, websiteId: number, visitorToken: string): Promise<Person> {
+  const found = await findPerson(db, websiteId, visitorToken);
+  if (found) return found;
+  return (await createVisitor(db, websiteId, { visitor: { visitor_token: visitorToken } })).person;
+}
+
+/**
+ * Stores what an integration's targeting sync returned under
+ * data.integrations[type] with its last_sync time.
+ */
+export async function recordTargetingData(
+  db: Db,
+  person: Person,
+  integrationType: string,
+  targetingData: Record<string, unknown>,
+): Promise<Person> {
+  const data = asRecord(person.data);
+  const integrations = asRecord(data.integrations);
+  integrations[integrationType] = { data: targetingData, last_sync: new Date().toISOString() };
+  return db.person.update({ where: { id: person.id }, data: { data: { ...data, integrations } as object } });
+}
+
+/** Stores third-party ids (analytics user ids) under data.uids. */
+export async function recordUids(db: Db, person: Person, uids: Record<string, string>): Promise<Person> {
+  const data = asRecord(person.data);
+  return db.person.update({
+    where: { id: person.id },
+    data: { data: { ...data, uids: { ...asRecord(data.uids), ...uids } } as object },
+  });
+}
+
+/** A website's visitors, newest first (owner-only list). */
+export async function listVisitors(db: Db, websiteId: number, { page = 1, perPage = 50 } = {}) {
+  const [rows, total] = await Promise.all([
+    db.person.findMany({
+      where: { websiteId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * perPage,
+      take: perPage,
+    }),
+    db.person.count({ where: { websiteId } }),
+  ]);
+  return { visitors: rows.map(toPublicPerson), total, page, perPage };
+}

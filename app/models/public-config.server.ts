@@ -1,0 +1,50 @@
+/**
+ * The widget's view of a website (PublicWebsiteConfig): settings without
+ * secrets, published CTAs, active broadcasts and site-wide conditions.
+ */
+import { createHash } from "node:crypto";
+import type { Db } from "../db.server";
+import type { PublicWebsiteConfig } from "../lib/schema/public-config";
+import { listPublishedCtaSummaries } from "./cta.server";
+import { listPublicBroadcasts, listSiteConditions } from "./broadcast.server";
+import { dataSettingsOf } from "./website.server";
+
+/** Builds the config for a website, or null when it does not exist. */
+export async function buildPublicConfig(db: Db, websiteId: number, origin: string): Promise<PublicWebsiteConfig | null> {
+  const w = await db.website.findUnique({ where: { id: websiteId } });
+  if (!w) return null;
+  const [ctas, broadcasts, conditions] = await Promise.all([
+    listPublishedCtaSummaries(db, websiteId),
+    listPublicBroadcasts(db, websiteId),
+    listSiteConditions(db, websiteId),
+  ]);
+  const config: Omit<PublicWebsiteConfig, "version"> = {
+    website_id: w.id,
+    api_origin: origin,
+    asset_base: `${origin}/widget/`,
+    currency: w.currency,
+    currency_character: w.currencyCharacter,
+    default_country: w.defaultCountry,
+    business_type: w.businessType,
+    privacy_message: w.privacyMessage,
+    privacy_link: w.privacyLink,
+    privacy_link_text: w.privacyLinkText,
+    terms_link: w.termsLink,
+    terms_link_text: w.termsLinkText,
+    marketing_consent: w.marketingConsent,
+    sms_consent: w.smsConsent,
+    brand: w.brand,
+    brand_style: (w.brandStyle as Record<string, string | number> | null) ?? null,
+    brand_colors: (w.brandColors as Record<string, string> | null) ?? null,
+    powered_by: w.poweredBy,
+    url_identification: w.urlIdentification,
+    form_tracking: w.formTracking,
+    data_settings: dataSettingsOf(w),
+    integrations: { segment_write_key: w.segmentWriteKey, gtm_id: w.gtmId },
+    broadcasts,
+    conditions,
+    ctas,
+  };
+  const version = createHash("sha256").update(JSON.stringify(config)).digest("base64url").slice(0, 16);
+  return { ...config, version };
+}

@@ -1,0 +1,36 @@
+/**
+ * GET /api/cta/{id}.json and /api/cta/{id}.js: a published CTA's definition
+ * (SPEC 7). The .js form calls window.beckon.define(cta) for script-tag
+ * loading; the widget itself fetches the JSON form. Drafts and archived
+ * CTAs are not public.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { apiError, publicApi } from "~/lib/http.server";
+import { etagOf, notModified } from "~/lib/etag.server";
+import { loadCtaDocument } from "~/models/cta.server";
+import { scriptSafeJson } from "~/lib/script-json";
+
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  publicApi(
+    request,
+    async () => {
+      const match = /^([1-9]\d{0,9})\.(js|json)$/.exec(params.ctaFile ?? "");
+      if (!match) return apiError(404, "Unknown CTA", "cta_id");
+      const cta = await loadCtaDocument(prisma, null, Number(match[1]));
+      if (!cta || cta.status !== "published") return apiError(404, "Unknown CTA", "cta_id");
+      const json = scriptSafeJson({ cta });
+      const body = match[2] === "js" ? `window.beckon&&window.beckon.define&&window.beckon.define(${json}.cta);\n` : json;
+      const etag = etagOf(body);
+      const headers = {
+        "Content-Type": match[2] === "js" ? "application/javascript; charset=utf-8" : "application/json; charset=utf-8",
+        "Cache-Control": "public, max-age=60, stale-while-revalidate=600",
+        ETag: etag,
+      };
+      if (notModified(request, etag)) return new Response(null, { status: 304, headers });
+      return new Response(body, { headers });
+    },
+    ["GET", "HEAD"],
+  );
+
+export const action = ({ request }: ActionFunctionArgs) => publicApi(request, async () => apiError(405, "Use GET"), ["GET"]);

@@ -1,0 +1,26 @@
+/**
+ * POST /api/websites/{id}/events/create: one event ({ event }) or a batch
+ * flushed from the widget's queue ({ events: [...] }). Events are stored once
+ * per client-made id.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { apiError, apiJson, parseIdParam, publicApi, readJson } from "~/lib/http.server";
+import { eventsCreateSchema } from "~/lib/schema/public-api";
+import { storeEvents } from "~/models/event.server";
+import { requirePublicWebsite } from "~/models/website-access.server";
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  publicApi(request, async () => {
+    const websiteId = parseIdParam(params.websiteId, "website_id");
+    await requirePublicWebsite(prisma, websiteId);
+    const body = await readJson(request, eventsCreateSchema, 256 * 1024);
+    const single = "event" in body;
+    const events = single ? [body.event] : body.events;
+    const result = await storeEvents(prisma, websiteId, events);
+    if (single && result.rejected.length) {
+      const r = result.rejected[0];
+      return apiError(422, r.message, `event.${r.field}`);
+    }
+    return apiJson(result);
+  });

@@ -1,0 +1,68 @@
+/**
+ * The foundation's promise, end to end in Chromium: a visitor types an e-mail
+ * into the newsletter CTA on the Swedish demo page, and the site owner, after
+ * logging in, sees that e-mail in the contacts list.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { launchChromium } from "../support/chromium";
+import { seedIfEmpty } from "../../prisma/seed";
+
+let tdb: TestDatabase;
+let server: TestServer;
+let browser: Browser;
+let svId: number;
+
+const OWNER_EMAIL = "agare@saljakademin.se";
+const OWNER_PASSWORD = "beckon-demo-2026";
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await seedIfEmpty(tdb.db);
+  svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
+  server = await startTestServer({ databaseUrl: tdb.url });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await tdb?.drop();
+});
+
+it("captures a newsletter e-mail on the Swedish demo page and shows it to the owner", async () => {
+  const email = `lead-${Date.now()}@exempel.se`;
+  const context = await browser.newContext({ locale: "sv-SE" });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on("pageerror", (e) => pageErrors.push(e.message));
+
+  await page.goto(`${server.origin}/demo/sv`);
+  const footer = page.locator('[data-beckon-area="footer"] [data-beckon-cta]');
+  const input = footer.locator("input[type=email]");
+  await input.waitFor({ state: "visible", timeout: 15_000 });
+  await input.fill(email);
+  const submitted = page.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
+  await footer.locator("button[type=submit]").click();
+  const response = await submitted;
+  expect(response.status()).toBe(201);
+  await expect.poll(() => footer.innerText(), { timeout: 10_000 }).toMatch(/Tack/);
+
+  const person = await tdb.db.person.findFirst({ where: { websiteId: svId, email } });
+  expect(person?.personType).toBe("Contact");
+  expect(pageErrors).toEqual([]);
+
+  // The owner logs in and finds the lead, newest first.
+  const admin = await browser.newContext();
+  const ownerPage = await admin.newPage();
+  await ownerPage.goto(`${server.origin}/owner/login`);
+  await ownerPage.fill('input[name="email"]', OWNER_EMAIL);
+  await ownerPage.fill('input[name="password"]', OWNER_PASSWORD);
+  await Promise.all([ownerPage.waitForURL((u) => !u.pathname.startsWith("/owner/login")), ownerPage.click('button[type="submit"]')]);
+  await ownerPage.goto(`${server.origin}/owner/websites/${svId}/contacts`);
+  await expect.poll(() => ownerPage.locator("body").innerText()).toContain(email);
+  await admin.close();
+  await context.close();
+});
