@@ -1,14 +1,11 @@
--- CreateSchema
-CREATE SCHEMA IF NOT EXISTS "public";
-
 -- CreateTable
 CREATE TABLE "Session" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "shop" TEXT NOT NULL,
     "state" TEXT NOT NULL,
     "isOnline" BOOLEAN NOT NULL DEFAULT false,
     "scope" TEXT,
-    "expires" TIMESTAMP(3),
+    "expires" DATETIME,
     "accessToken" TEXT NOT NULL,
     "userId" BIGINT,
     "firstName" TEXT,
@@ -17,42 +14,36 @@ CREATE TABLE "Session" (
     "accountOwner" BOOLEAN NOT NULL DEFAULT false,
     "locale" TEXT,
     "collaborator" BOOLEAN DEFAULT false,
-    "emailVerified" BOOLEAN DEFAULT false,
-
-    CONSTRAINT "Session_pkey" PRIMARY KEY ("id")
+    "emailVerified" BOOLEAN DEFAULT false
 );
 
 -- CreateTable
 CREATE TABLE "OwnerProfile" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "name" TEXT NOT NULL,
     "avatar" TEXT,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "OwnerProfile_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
 -- CreateTable
 CREATE TABLE "OwnerAccount" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "email" TEXT NOT NULL,
     "passwordHash" TEXT NOT NULL,
     "profileId" INTEGER NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "lastLoginAt" TIMESTAMP(3),
-
-    CONSTRAINT "OwnerAccount_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastLoginAt" DATETIME,
+    CONSTRAINT "OwnerAccount_profileId_fkey" FOREIGN KEY ("profileId") REFERENCES "OwnerProfile" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "OwnerSession" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "accountId" INTEGER NOT NULL,
     "csrfToken" TEXT NOT NULL,
-    "expiresAt" TIMESTAMP(3) NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "OwnerSession_pkey" PRIMARY KEY ("id")
+    "expiresAt" DATETIME NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "OwnerSession_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "OwnerAccount" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -60,14 +51,16 @@ CREATE TABLE "WebsiteMembership" (
     "profileId" INTEGER NOT NULL,
     "websiteId" INTEGER NOT NULL,
     "role" TEXT NOT NULL DEFAULT 'owner',
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
-    CONSTRAINT "WebsiteMembership_pkey" PRIMARY KEY ("profileId","websiteId")
+    PRIMARY KEY ("profileId", "websiteId"),
+    CONSTRAINT "WebsiteMembership_profileId_fkey" FOREIGN KEY ("profileId") REFERENCES "OwnerProfile" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "WebsiteMembership_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Website" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "name" TEXT NOT NULL,
     "domain" TEXT,
     "shopDomain" TEXT,
@@ -91,15 +84,13 @@ CREATE TABLE "Website" (
     "dataSettings" JSONB NOT NULL,
     "segmentWriteKey" TEXT,
     "gtmId" TEXT,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "Website_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
 );
 
 -- CreateTable
 CREATE TABLE "Cta" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "websiteId" INTEGER NOT NULL,
     "name" TEXT NOT NULL,
     "ctaType" TEXT NOT NULL,
@@ -108,20 +99,20 @@ CREATE TABLE "Cta" (
     "hookType" TEXT,
     "barPosition" TEXT,
     "status" TEXT NOT NULL DEFAULT 'draft',
-    "publishedAt" TIMESTAMP(3),
+    "publishedAt" DATETIME,
     "broadcastId" INTEGER,
     "testType" TEXT,
     "options" JSONB NOT NULL,
     "payload" JSONB,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "Cta_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "Cta_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Cta_broadcastId_fkey" FOREIGN KEY ("broadcastId") REFERENCES "Broadcast" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "CtaVariant" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "ctaId" INTEGER NOT NULL,
     "variation" TEXT NOT NULL,
     "percentage" INTEGER NOT NULL DEFAULT 100,
@@ -131,56 +122,51 @@ CREATE TABLE "CtaVariant" (
     "options" JSONB NOT NULL,
     "twoTapPopup" JSONB,
     "position" INTEGER NOT NULL DEFAULT 0,
-
-    CONSTRAINT "CtaVariant_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "CtaVariant_ctaId_fkey" FOREIGN KEY ("ctaId") REFERENCES "Cta" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "CtaStep" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "variantId" INTEGER NOT NULL,
     "position" INTEGER NOT NULL,
     "options" JSONB NOT NULL,
-
-    CONSTRAINT "CtaStep_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "CtaStep_variantId_fkey" FOREIGN KEY ("variantId") REFERENCES "CtaVariant" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "CtaSection" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "stepId" INTEGER NOT NULL,
     "position" INTEGER NOT NULL,
     "options" JSONB NOT NULL,
-
-    CONSTRAINT "CtaSection_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "CtaSection_stepId_fkey" FOREIGN KEY ("stepId") REFERENCES "CtaStep" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "CtaColumn" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "sectionId" INTEGER NOT NULL,
     "position" INTEGER NOT NULL,
     "options" JSONB NOT NULL,
-
-    CONSTRAINT "CtaColumn_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "CtaColumn_sectionId_fkey" FOREIGN KEY ("sectionId") REFERENCES "CtaSection" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "CtaElement" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "columnId" INTEGER NOT NULL,
     "position" INTEGER NOT NULL,
     "elementType" TEXT NOT NULL,
     "options" JSONB NOT NULL,
     "productRecommendations" JSONB,
     "contentToggleItems" JSONB,
-
-    CONSTRAINT "CtaElement_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "CtaElement_columnId_fkey" FOREIGN KEY ("columnId") REFERENCES "CtaColumn" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "CtaField" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "elementId" INTEGER NOT NULL,
     "parentId" INTEGER,
     "slug" TEXT NOT NULL,
@@ -193,26 +179,27 @@ CREATE TABLE "CtaField" (
     "parameter" TEXT,
     "options" JSONB NOT NULL,
     "fieldOptions" JSONB NOT NULL,
-
-    CONSTRAINT "CtaField_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "CtaField_elementId_fkey" FOREIGN KEY ("elementId") REFERENCES "CtaElement" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "CtaField_parentId_fkey" FOREIGN KEY ("parentId") REFERENCES "CtaField" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "ActionGroup" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "stepId" INTEGER,
     "elementId" INTEGER,
     "fieldId" INTEGER,
     "position" INTEGER NOT NULL DEFAULT 0,
     "status" BOOLEAN NOT NULL DEFAULT true,
     "data" JSONB NOT NULL,
-
-    CONSTRAINT "ActionGroup_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "ActionGroup_stepId_fkey" FOREIGN KEY ("stepId") REFERENCES "CtaStep" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ActionGroup_elementId_fkey" FOREIGN KEY ("elementId") REFERENCES "CtaElement" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ActionGroup_fieldId_fkey" FOREIGN KEY ("fieldId") REFERENCES "CtaField" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Action" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "websiteId" INTEGER NOT NULL,
     "actionType" TEXT NOT NULL,
     "tagId" TEXT,
@@ -223,30 +210,31 @@ CREATE TABLE "Action" (
     "ctaId" INTEGER,
     "integrationId" INTEGER,
     "data" JSONB NOT NULL,
-
-    CONSTRAINT "Action_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "Action_elementId_fkey" FOREIGN KEY ("elementId") REFERENCES "CtaElement" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Action_broadcastId_fkey" FOREIGN KEY ("broadcastId") REFERENCES "Broadcast" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Action_actionGroupId_fkey" FOREIGN KEY ("actionGroupId") REFERENCES "ActionGroup" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Action_integrationId_fkey" FOREIGN KEY ("integrationId") REFERENCES "Integration" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Broadcast" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "websiteId" INTEGER NOT NULL,
     "name" TEXT NOT NULL,
     "status" BOOLEAN NOT NULL DEFAULT true,
     "quick" BOOLEAN NOT NULL DEFAULT false,
     "timezone" TEXT NOT NULL DEFAULT 'UTC',
     "timeframe" BOOLEAN NOT NULL DEFAULT false,
-    "rangeStart" TIMESTAMP(3),
-    "rangeEnd" TIMESTAMP(3),
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "Broadcast_pkey" PRIMARY KEY ("id")
+    "rangeStart" DATETIME,
+    "rangeEnd" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "Broadcast_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Condition" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "websiteId" INTEGER NOT NULL,
     "broadcastId" INTEGER,
     "actionGroupId" INTEGER,
@@ -263,56 +251,80 @@ CREATE TABLE "Condition" (
     "conditionCta" TEXT,
     "country" TEXT,
     "data" JSONB NOT NULL,
-
-    CONSTRAINT "Condition_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "Condition_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Condition_broadcastId_fkey" FOREIGN KEY ("broadcastId") REFERENCES "Broadcast" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Condition_actionGroupId_fkey" FOREIGN KEY ("actionGroupId") REFERENCES "ActionGroup" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Integration" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "websiteId" INTEGER NOT NULL,
     "integrationType" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "actionTypes" JSONB NOT NULL,
     "syncSettings" JSONB NOT NULL,
     "credentials" JSONB NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Integration_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
 
-    CONSTRAINT "Integration_pkey" PRIMARY KEY ("id")
+-- CreateTable
+CREATE TABLE "SyncJob" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "websiteId" INTEGER NOT NULL,
+    "integrationId" INTEGER NOT NULL,
+    "personId" INTEGER NOT NULL,
+    "operation" TEXT NOT NULL,
+    "payload" JSONB NOT NULL,
+    "idempotencyKey" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "nextAttemptAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lockedUntil" DATETIME,
+    "lastError" TEXT,
+    "completedAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "SyncJob_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "SyncJob_integrationId_fkey" FOREIGN KEY ("integrationId") REFERENCES "Integration" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "SyncJob_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "MailingList" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "websiteId" INTEGER NOT NULL,
     "integrationId" INTEGER NOT NULL,
     "listId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "MailingList_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "MailingList_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "MailingList_integrationId_fkey" FOREIGN KEY ("integrationId") REFERENCES "Integration" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "MailingListMembership" (
     "listId" INTEGER NOT NULL,
     "personId" INTEGER NOT NULL,
-    "subscribedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "unsubscribedAt" TIMESTAMP(3),
+    "subscribedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "unsubscribedAt" DATETIME,
 
-    CONSTRAINT "MailingListMembership_pkey" PRIMARY KEY ("listId","personId")
+    PRIMARY KEY ("listId", "personId"),
+    CONSTRAINT "MailingListMembership_listId_fkey" FOREIGN KEY ("listId") REFERENCES "MailingList" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "MailingListMembership_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Person" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "websiteId" INTEGER NOT NULL,
     "visitorToken" TEXT NOT NULL,
     "personType" TEXT NOT NULL DEFAULT 'Visitor',
     "landingPage" TEXT,
     "platform" TEXT NOT NULL DEFAULT 'Web',
     "referralSource" TEXT,
-    "lastRequested" TIMESTAMP(3),
+    "lastRequested" DATETIME,
     "email" TEXT,
     "phone" TEXT,
     "name" TEXT,
@@ -325,7 +337,7 @@ CREATE TABLE "Person" (
     "country" TEXT,
     "zipCode" TEXT,
     "address" TEXT,
-    "leadValue" DOUBLE PRECISION,
+    "leadValue" REAL,
     "extra" JSONB NOT NULL,
     "utmSource" TEXT,
     "utmMedium" TEXT,
@@ -336,16 +348,15 @@ CREATE TABLE "Person" (
     "marketingConsent" BOOLEAN,
     "smsConsent" BOOLEAN,
     "data" JSONB NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-    "contactSince" TIMESTAMP(3),
-
-    CONSTRAINT "Person_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    "contactSince" DATETIME,
+    CONSTRAINT "Person_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "TrackedEvent" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "websiteId" INTEGER NOT NULL,
     "clientId" TEXT NOT NULL,
     "eventType" TEXT NOT NULL,
@@ -357,17 +368,17 @@ CREATE TABLE "TrackedEvent" (
     "elementId" INTEGER,
     "broadcastId" INTEGER,
     "url" TEXT,
-    "revenue" DOUBLE PRECISION,
+    "revenue" REAL,
     "integrationType" TEXT,
     "data" JSONB NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "TrackedEvent_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "TrackedEvent_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "TrackedEvent_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "ContactSubmission" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "websiteId" INTEGER NOT NULL,
     "clientId" TEXT NOT NULL,
     "personId" INTEGER NOT NULL,
@@ -382,23 +393,23 @@ CREATE TABLE "ContactSubmission" (
     "broadcastId" INTEGER,
     "sourceUrl" TEXT,
     "payload" JSONB NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "ContactSubmission_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ContactSubmission_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ContactSubmission_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Order" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "websiteId" INTEGER NOT NULL,
     "personId" INTEGER NOT NULL,
     "orderId" TEXT NOT NULL,
-    "revenue" DOUBLE PRECISION NOT NULL,
+    "revenue" REAL NOT NULL,
     "ctaId" INTEGER,
     "variantId" INTEGER,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "Order_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Order_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Order_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateIndex
@@ -471,6 +482,15 @@ CREATE INDEX "Condition_actionGroupId_idx" ON "Condition"("actionGroupId");
 CREATE INDEX "Integration_websiteId_idx" ON "Integration"("websiteId");
 
 -- CreateIndex
+CREATE INDEX "SyncJob_status_nextAttemptAt_idx" ON "SyncJob"("status", "nextAttemptAt");
+
+-- CreateIndex
+CREATE INDEX "SyncJob_personId_idx" ON "SyncJob"("personId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SyncJob_integrationId_idempotencyKey_key" ON "SyncJob"("integrationId", "idempotencyKey");
+
+-- CreateIndex
 CREATE INDEX "MailingList_websiteId_idx" ON "MailingList"("websiteId");
 
 -- CreateIndex
@@ -511,112 +531,4 @@ CREATE INDEX "Order_personId_idx" ON "Order"("personId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_websiteId_orderId_key" ON "Order"("websiteId", "orderId");
-
--- AddForeignKey
-ALTER TABLE "OwnerAccount" ADD CONSTRAINT "OwnerAccount_profileId_fkey" FOREIGN KEY ("profileId") REFERENCES "OwnerProfile"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "OwnerSession" ADD CONSTRAINT "OwnerSession_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "OwnerAccount"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "WebsiteMembership" ADD CONSTRAINT "WebsiteMembership_profileId_fkey" FOREIGN KEY ("profileId") REFERENCES "OwnerProfile"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "WebsiteMembership" ADD CONSTRAINT "WebsiteMembership_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Cta" ADD CONSTRAINT "Cta_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Cta" ADD CONSTRAINT "Cta_broadcastId_fkey" FOREIGN KEY ("broadcastId") REFERENCES "Broadcast"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "CtaVariant" ADD CONSTRAINT "CtaVariant_ctaId_fkey" FOREIGN KEY ("ctaId") REFERENCES "Cta"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "CtaStep" ADD CONSTRAINT "CtaStep_variantId_fkey" FOREIGN KEY ("variantId") REFERENCES "CtaVariant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "CtaSection" ADD CONSTRAINT "CtaSection_stepId_fkey" FOREIGN KEY ("stepId") REFERENCES "CtaStep"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "CtaColumn" ADD CONSTRAINT "CtaColumn_sectionId_fkey" FOREIGN KEY ("sectionId") REFERENCES "CtaSection"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "CtaElement" ADD CONSTRAINT "CtaElement_columnId_fkey" FOREIGN KEY ("columnId") REFERENCES "CtaColumn"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "CtaField" ADD CONSTRAINT "CtaField_elementId_fkey" FOREIGN KEY ("elementId") REFERENCES "CtaElement"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "CtaField" ADD CONSTRAINT "CtaField_parentId_fkey" FOREIGN KEY ("parentId") REFERENCES "CtaField"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ActionGroup" ADD CONSTRAINT "ActionGroup_stepId_fkey" FOREIGN KEY ("stepId") REFERENCES "CtaStep"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ActionGroup" ADD CONSTRAINT "ActionGroup_elementId_fkey" FOREIGN KEY ("elementId") REFERENCES "CtaElement"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ActionGroup" ADD CONSTRAINT "ActionGroup_fieldId_fkey" FOREIGN KEY ("fieldId") REFERENCES "CtaField"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Action" ADD CONSTRAINT "Action_elementId_fkey" FOREIGN KEY ("elementId") REFERENCES "CtaElement"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Action" ADD CONSTRAINT "Action_broadcastId_fkey" FOREIGN KEY ("broadcastId") REFERENCES "Broadcast"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Action" ADD CONSTRAINT "Action_actionGroupId_fkey" FOREIGN KEY ("actionGroupId") REFERENCES "ActionGroup"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Action" ADD CONSTRAINT "Action_integrationId_fkey" FOREIGN KEY ("integrationId") REFERENCES "Integration"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Broadcast" ADD CONSTRAINT "Broadcast_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Condition" ADD CONSTRAINT "Condition_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Condition" ADD CONSTRAINT "Condition_broadcastId_fkey" FOREIGN KEY ("broadcastId") REFERENCES "Broadcast"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Condition" ADD CONSTRAINT "Condition_actionGroupId_fkey" FOREIGN KEY ("actionGroupId") REFERENCES "ActionGroup"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Integration" ADD CONSTRAINT "Integration_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "MailingList" ADD CONSTRAINT "MailingList_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "MailingList" ADD CONSTRAINT "MailingList_integrationId_fkey" FOREIGN KEY ("integrationId") REFERENCES "Integration"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "MailingListMembership" ADD CONSTRAINT "MailingListMembership_listId_fkey" FOREIGN KEY ("listId") REFERENCES "MailingList"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "MailingListMembership" ADD CONSTRAINT "MailingListMembership_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Person" ADD CONSTRAINT "Person_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "TrackedEvent" ADD CONSTRAINT "TrackedEvent_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "TrackedEvent" ADD CONSTRAINT "TrackedEvent_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ContactSubmission" ADD CONSTRAINT "ContactSubmission_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ContactSubmission" ADD CONSTRAINT "ContactSubmission_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Order" ADD CONSTRAINT "Order_websiteId_fkey" FOREIGN KEY ("websiteId") REFERENCES "Website"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Order" ADD CONSTRAINT "Order_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

@@ -1,0 +1,249 @@
+/**
+ * Websites and their settings (SPEC section 3 Website config), plus the small
+ * pieces every model shares: running inside a caller's transaction, the
+ * not-found and validation errors, and Json column helpers that work on both
+ * databases. Every other model scopes its rows by a website, so these live
+ * with the website.
+ */
+import type { z } from "zod";
+import type { Db } from "../db.server";
+import { Prisma } from "../db.server";
+import { Prisma as PostgresPrisma } from "../generated/prisma-postgresql";
+import type { Website } from "../generated/prisma-sqlite";
+import { InputError } from "../lib/errors";
+import { dataSettingsSchema, websiteSettingsSchema, type DataSettings, type WebsiteSettings } from "../lib/schema/website";
+
+// ---------------------------------------------------------------- shared by the models
+
+/** A client or an open transaction: models join the caller's transaction when given one. */
+export type DbClient = Db | Prisma.TransactionClient;
+
+/** Runs fn in one transaction, or inside the caller's when db already is a transaction. */
+export function inTransaction<T>(db: DbClient, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  // A CTA save is a few hundred small statements; the default 5 s limit is
+  // too tight for a busy PostgreSQL pool or a cold SQLite file.
+  if ("$transaction" in db) return db.$transaction(fn, { maxWait: 10_000, timeout: 60_000 });
+  return fn(db);
+}
+
+/** Something the caller named does not exist on this website (404; never says whether it exists elsewhere). */
+export class NotFoundError extends InputError {
+  constructor(
+    readonly what: string,
+    readonly id: number | string,
+  ) {
+    super(`No ${what} ${id} on this website`, null, 404);
+    this.name = "NotFoundError";
+  }
+}
+
+/** Input failed validation; carries every issue so an editor can mark each field (422). */
+export class ModelValidationError extends InputError {
+  constructor(readonly issues: z.ZodIssue[]) {
+    const first = issues[0];
+    const field = first && first.path.length ? first.path.join(".") : null;
+    super(first ? first.message : "Invalid input", field, 422);
+    this.name = "ModelValidationError";
+  }
+
+  /** The first message per field path ("variants.0.percentage" → message); "" is the whole document. */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const issue of this.issues) {
+      const key = issue.path.join(".");
+      if (!(key in out)) out[key] = issue.message;
+    }
+    return out;
+  }
+}
+
+/** Website settings failed validation. */
+export class WebsiteValidationError extends ModelValidationError {
+  constructor(issues: z.ZodIssue[]) {
+    super(issues);
+    this.name = "WebsiteValidationError";
+  }
+}
+
+/** A custom validation issue at a path, for rules zod cannot see (ownership of ids). */
+export function issueAt(path: (string | number)[], message: string): z.ZodIssue {
+  return { code: "custom", path, message };
+}
+
+/** Issues for strings (values or keys) holding a NUL character, which PostgreSQL text and jsonb refuse. */
+export function nulIssues(value: unknown, path: (string | number)[] = []): z.ZodIssue[] {
+  if (typeof value === "string") return value.includes("\u0000") ? [issueAt(path, "Must not contain a NUL character")] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nulIssues(v, [...path, i]));
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => [...nulIssues(k, [...path, k]), ...nulIssues(v, [...path, k])]);
+  }
+  return [];
+}
+
+/** A plain JSON copy for a Json column: drops undefined keys and functions, turns dates into strings. */
+export function toJson(value: unknown): Prisma.InputJsonValue {
+  return JSON.parse(JSON.stringify(value ?? {})) as Prisma.InputJsonValue;
+}
+
+/**
+ * SQL NULL for a nullable Json column. Each generated client only recognises
+ * its own runtime's DbNull: the SQLite one handed to the PostgreSQL client is
+ * silently stored as {} (and the other way round), so pick by the client's
+ * provider.
+ */
+export function dbNull(db: DbClient): typeof Prisma.DbNull {
+  const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
+  return provider === "postgresql" ? (PostgresPrisma.DbNull as unknown as typeof Prisma.DbNull) : Prisma.DbNull;
+}
+
+/** A nullable Json column's value: the JSON copy, or SQL NULL. */
+export function nullableJson(db: DbClient, value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull {
+  return value === null || value === undefined ? dbNull(db) : toJson(value);
+}
+
+/** A Json column's value as an object, or {} when it holds anything else. */
+export function recordOf(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+// ---------------------------------------------------------------- websites
+
+/** What createWebsite accepts besides the owner-editable settings. */
+export interface WebsiteExtras {
+  /** The myshopify domain, for a Shopify store. */
+  shopDomain?: string | null;
+}
+
+/** A website a profile can manage, with the profile's role on it. */
+export interface ProfileWebsite {
+  id: number;
+  name: string;
+  domain: string | null;
+  shopDomain: string | null;
+  role: string;
+}
+
+function parseSettings(input: unknown): WebsiteSettings {
+  const result = websiteSettingsSchema.safeParse(input);
+  if (!result.success) throw new WebsiteValidationError(result.error.issues);
+  const issues = nulIssues(result.data);
+  if (issues.length) throw new WebsiteValidationError(issues);
+  return result.data;
+}
+
+/** Settings (snake_case document) → the Website row's columns. */
+function settingsColumns(db: DbClient, s: WebsiteSettings) {
+  return {
+    name: s.name,
+    domain: s.domain ?? null,
+    currency: s.currency,
+    currencyCharacter: s.currency_character,
+    defaultCountry: s.default_country,
+    businessType: s.business_type ?? null,
+    privacyMessage: s.privacy_message ?? null,
+    privacyLink: s.privacy_link ?? null,
+    privacyLinkText: s.privacy_link_text ?? null,
+    termsLink: s.terms_link ?? null,
+    termsLinkText: s.terms_link_text ?? null,
+    marketingConsent: s.marketing_consent ?? null,
+    smsConsent: s.sms_consent ?? null,
+    brand: s.brand ?? null,
+    brandStyle: nullableJson(db, s.brand_style),
+    brandColors: nullableJson(db, s.brand_colors),
+    poweredBy: s.powered_by,
+    urlIdentification: s.url_identification,
+    formTracking: s.form_tracking,
+    segmentWriteKey: s.segment_write_key ?? null,
+    gtmId: s.gtm_id ?? null,
+    dataSettings: toJson(s.data_settings),
+  };
+}
+
+/** Creates a website from settings (validated; throws WebsiteValidationError naming the field). */
+export async function createWebsite(db: DbClient, settings: unknown, extras: WebsiteExtras = {}): Promise<Website> {
+  const s = parseSettings(settings);
+  return db.website.create({ data: { ...settingsColumns(db, s), shopDomain: extras.shopDomain?.trim().toLowerCase() || null } });
+}
+
+/**
+ * Updates a website's settings. Keys the input leaves out keep their stored
+ * value, so a form that edits one group of settings need not resend the rest;
+ * data_settings, when given, is replaced whole.
+ */
+export async function updateWebsiteSettings(db: DbClient, websiteId: number, input: unknown): Promise<Website> {
+  const row = await db.website.findUnique({ where: { id: websiteId } });
+  if (!row) throw new NotFoundError("website", websiteId);
+  if (input === null || typeof input !== "object" || Array.isArray(input)) {
+    throw new WebsiteValidationError([issueAt([], "Send the settings as an object")]);
+  }
+  const s = parseSettings({ ...websiteSettingsOf(row), ...input });
+  return db.website.update({ where: { id: websiteId }, data: settingsColumns(db, s) });
+}
+
+/** A website by id, or null. */
+export function getWebsite(db: DbClient, id: number): Promise<Website | null> {
+  return db.website.findUnique({ where: { id } });
+}
+
+function stringRecord<T extends string | number>(value: unknown, keep: (v: unknown) => v is T): Record<string, T> | null {
+  if (value === null || value === undefined) return null;
+  const out: Record<string, T> = {};
+  for (const [k, v] of Object.entries(recordOf(value))) if (keep(v)) out[k] = v;
+  return out;
+}
+
+const isString = (v: unknown): v is string => typeof v === "string";
+const isStringOrNumber = (v: unknown): v is string | number => typeof v === "string" || typeof v === "number";
+
+/** A Website row as the snake_case settings document owners edit. */
+export function websiteSettingsOf(row: Website): WebsiteSettings {
+  return {
+    name: row.name,
+    domain: row.domain,
+    currency: row.currency,
+    currency_character: row.currencyCharacter,
+    default_country: row.defaultCountry,
+    business_type: (row.businessType as WebsiteSettings["business_type"]) ?? null,
+    privacy_message: row.privacyMessage,
+    privacy_link: row.privacyLink,
+    privacy_link_text: row.privacyLinkText,
+    terms_link: row.termsLink,
+    terms_link_text: row.termsLinkText,
+    marketing_consent: row.marketingConsent,
+    sms_consent: row.smsConsent,
+    brand: row.brand,
+    brand_style: stringRecord(row.brandStyle, isStringOrNumber),
+    brand_colors: stringRecord(row.brandColors, isString),
+    powered_by: row.poweredBy,
+    url_identification: row.urlIdentification,
+    form_tracking: row.formTracking,
+    segment_write_key: row.segmentWriteKey,
+    gtm_id: row.gtmId,
+    data_settings: dataSettingsOf(row),
+  };
+}
+
+/**
+ * A website's data settings with defaults filled in (contact-processing true,
+ * cart-value-threshold 50). A stored key that no longer validates is dropped
+ * rather than failing the whole website: the widget must still load.
+ */
+export function dataSettingsOf(row: Pick<Website, "dataSettings">): DataSettings {
+  const stored = recordOf(row.dataSettings);
+  const whole = dataSettingsSchema.safeParse(stored);
+  if (whole.success) return whole.data;
+  const bad = new Set(whole.error.issues.map((i) => String(i.path[0] ?? "")));
+  const kept = Object.fromEntries(Object.entries(stored).filter(([k]) => !bad.has(k)));
+  const retry = dataSettingsSchema.safeParse(kept);
+  return retry.success ? retry.data : dataSettingsSchema.parse({});
+}
+
+/** The websites a profile is a member of, oldest first. */
+export async function websitesOfProfile(db: DbClient, profileId: number): Promise<ProfileWebsite[]> {
+  const memberships = await db.websiteMembership.findMany({
+    where: { profileId },
+    include: { website: { select: { id: true, name: true, domain: true, shopDomain: true } } },
+    orderBy: { websiteId: "asc" },
+  });
+  return memberships.map((m) => ({ ...m.website, role: m.role }));
+}
