@@ -1,0 +1,197 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { CtaRuntime, MountOptions } from "../../../widget/render/types";
+import { configMock, ctaMock, elementMock, fieldMock, settle } from "./helpers";
+
+// Test what ships: the bundle swaps React for preact/compat, so do the same here.
+vi.mock("react", async () => await import("preact/compat"));
+vi.mock("react-dom/client", async () => await import("preact/compat/client"));
+vi.mock("react/jsx-runtime", async () => await import("preact/jsx-runtime"));
+vi.mock("react/jsx-dev-runtime", async () => await import("preact/jsx-dev-runtime"));
+
+const { mountCta } = await import("../../../widget/render/render");
+
+function runtimeMock(submit: CtaRuntime["submitContact"] = async () => ({})) {
+  return { track: vi.fn(), submitContact: vi.fn(submit), dispatch: vi.fn() } satisfies CtaRuntime;
+}
+
+function mount(over: Partial<MountOptions> = {}) {
+  const host = document.createElement("div");
+  host.setAttribute("data-beckon-cta", "7");
+  document.body.appendChild(host);
+  const cta = over.cta ?? ctaMock();
+  const runtime = (over.runtime as ReturnType<typeof runtimeMock>) ?? runtimeMock();
+  const m = mountCta({ host, cta, variant: cta.variants[0], config: configMock(), person: null, runtime, ...over });
+  const root = host.shadowRoot!;
+  return { host, root, runtime, m, $: <T extends Element = HTMLElement>(sel: string) => root.querySelector<T>(sel)! };
+}
+
+function type(input: HTMLInputElement, value: string) {
+  input.value = value;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+async function submit(form: HTMLFormElement) {
+  form.querySelector<HTMLButtonElement>("button[type=submit]")!.click();
+  await settle();
+}
+
+describe("mountCta", () => {
+  beforeEach(() => {
+    document.body.innerHTML = "";
+  });
+
+  it("renders the first step into an open shadow root with its CSS, untouched by host CSS", () => {
+    const style = document.createElement("style");
+    style.textContent = "input{display:none}";
+    document.head.appendChild(style);
+    const { host, root, $ } = mount({ cta: ctaMock({ options: { area: "footer", css: ".bk-cta{color:red}" } }) });
+    expect(host.shadowRoot).not.toBeNull();
+    expect(root.mode).toBe("open");
+    expect(root.querySelector("style")!.textContent).toContain(".bk-cta{color:red}");
+    expect(document.querySelector("input")).toBeNull(); // nothing in the light DOM
+    const input = $<HTMLInputElement>("input[type=email]");
+    expect(input.name).toBe("email");
+    expect(input.getAttribute("autocomplete")).toBe("email");
+    expect(input.required).toBe(true);
+    // A real label tied to the input.
+    expect($<HTMLLabelElement>(`label[for="${input.id}"]`).textContent).toBe("Your e-mail");
+    expect($("button[type=submit]").textContent).toBe("Subscribe");
+  });
+
+  it("shows the e-mail error next to the field, with aria, and sends nothing", async () => {
+    const { $, runtime } = mount();
+    type($<HTMLInputElement>("input[type=email]"), "not-an-email");
+    await submit($("form") as HTMLFormElement);
+    const input = $<HTMLInputElement>("input[type=email]");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    const error = $(`#${input.getAttribute("aria-describedby")}`);
+    expect(error.textContent).toBe("Please enter a valid email address");
+    expect(runtime.submitContact).not.toHaveBeenCalled();
+  });
+
+  it("submits the contact payload, tracks, dispatches and shows the confirmation", async () => {
+    let resolve!: (v: { skipped?: boolean }) => void;
+    const runtime = runtimeMock(() => new Promise((r) => (resolve = r)));
+    const { $ } = mount({ runtime });
+    type($<HTMLInputElement>("input[type=email]"), "  Anna@Example.SE ");
+    await submit($("form") as HTMLFormElement);
+    // The button is disabled while the contact is on its way.
+    expect($<HTMLButtonElement>("button[type=submit]").disabled).toBe(true);
+    expect(runtime.submitContact).toHaveBeenCalledTimes(1);
+    expect(runtime.submitContact.mock.calls[0][0]).toEqual({
+      email: "anna@example.se",
+      extra: {},
+      source_url: location.href,
+      contactable_type: "Cta",
+      contactable_id: 7,
+      cta_id: 7,
+      variant_id: 11,
+      step_id: 21,
+      element_id: 31,
+      broadcast_id: null,
+    });
+    resolve({});
+    await settle();
+    const ids = { cta_id: 7, variant_id: 11, step_id: 21, element_id: 31, broadcast_id: null };
+    expect(runtime.track).toHaveBeenCalledWith("Submission", ids);
+    expect(runtime.dispatch.mock.calls.map((c) => c[0])).toEqual(["cfSubmit", "cfConversion"]);
+    expect(runtime.dispatch.mock.calls[0][1]).toEqual(ids);
+    expect($('[role="status"]').textContent).toBe("Tack! Check your inbox.");
+    expect($("form")).toBeNull();
+  });
+
+  it("re-enables the form and says so when the contact could not be sent", async () => {
+    const runtime = runtimeMock(async () => {
+      throw new Error("offline");
+    });
+    const { $ } = mount({ runtime });
+    type($<HTMLInputElement>("input[type=email]"), "a@b.se");
+    await submit($("form") as HTMLFormElement);
+    expect($('[role="alert"]').textContent).toMatch(/try again/);
+    expect($<HTMLButtonElement>("button[type=submit]").disabled).toBe(false);
+    expect(runtime.track).not.toHaveBeenCalled();
+  });
+
+  it("shows the marketing consent with the privacy link and sends the choice", async () => {
+    const runtime = runtimeMock();
+    const cta = ctaMock({}, [elementMock({ options: { "button-text": "Go", "show-marketing-consent": true } })]);
+    const { $ } = mount({ cta, runtime });
+    const box = $<HTMLInputElement>('input[name="beckon_marketing_consent"]');
+    expect($(`label[for="${box.id}"]`).textContent).toBe("Ja, skicka mig nyhetsbrev.");
+    expect($<HTMLAnchorElement>('a[href="https://example.se/integritet"]').textContent).toBe("Integritetspolicy");
+    type($<HTMLInputElement>("input[type=email]"), "a@b.se");
+    box.click();
+    await submit($("form") as HTMLFormElement);
+    expect(runtime.submitContact.mock.calls[0][0].marketing_consent).toBe(true);
+  });
+
+  it("renders text (sanitized), dividers, buttons and the other field types", async () => {
+    const fields = [
+      fieldMock({ id: 1, slug: "first_name", position: 0, options: { label: "Förnamn" } }),
+      fieldMock({ id: 2, slug: "message", field_type: "paragraph", position: 1, options: { label: "Meddelande" } }),
+      fieldMock({ id: 3, slug: "course", field_type: "dropdown", position: 2, options: { label: "Kurs" }, field_options: [{ value: "s1", label: "Sälj 1" }] }),
+      fieldMock({ id: 4, slug: "terms", field_type: "checkbox", position: 3, required: true, options: { label: "Jag godkänner" } }),
+      fieldMock({ id: 5, slug: "src", field_type: "hidden", position: 4, value: "footer", options: {} }),
+      fieldMock({ id: 6, slug: "email", position: 5 }),
+    ];
+    const cta = ctaMock({}, [
+      elementMock({ id: 1, position: 0, element_type: "text", options: { html: '<p>Hej <b>du</b><img src=x onerror="alert(1)"></p>' }, fields: [] }),
+      elementMock({ id: 2, position: 1, element_type: "divider", options: {}, fields: [] }),
+      elementMock({ id: 3, position: 2, element_type: "button", options: { text: "Läs mer", url: "example.se/mer" }, fields: [] }),
+      elementMock({ id: 4, position: 3, fields }),
+    ]);
+    const runtime = runtimeMock();
+    const { $, root } = mount({ cta, runtime });
+    expect($(".bk-text").innerHTML).toBe("<p>Hej <b>du</b></p>");
+    expect($("hr")).not.toBeNull();
+    expect($<HTMLAnchorElement>("a.bk-button").href).toBe("http://example.se/mer");
+    for (const f of fields.filter((f) => f.field_type !== "hidden")) {
+      const el = root.querySelector<HTMLInputElement>(`[name="${f.slug}"]`)!;
+      expect(el.getAttribute("autocomplete"), f.slug).toBeTruthy();
+      expect(root.querySelector(`label[for="${el.id}"]`), f.slug).not.toBeNull();
+    }
+    expect($<HTMLInputElement>("input[type=hidden]").value).toBe("footer");
+
+    // The unchecked required checkbox blocks the submit.
+    type($<HTMLInputElement>("input[name=email]"), "a@b.se");
+    await submit($("form") as HTMLFormElement);
+    expect(runtime.submitContact).not.toHaveBeenCalled();
+    expect($<HTMLInputElement>("input[name=terms]").getAttribute("aria-invalid")).toBe("true");
+
+    $<HTMLInputElement>("input[name=terms]").click();
+    type($<HTMLInputElement>("input[name=first_name]"), "Anna");
+    ($<HTMLSelectElement>("select").value = "s1");
+    await submit($("form") as HTMLFormElement);
+    expect(runtime.submitContact.mock.calls[0][0]).toMatchObject({
+      email: "a@b.se",
+      name: "Anna",
+      extra: { message: "", course: "s1", terms: true, src: "footer" },
+      element_id: 4,
+    });
+  });
+
+  it("goes to the step a step confirmation names", async () => {
+    const cta = ctaMock();
+    cta.variants[0].steps[0].sections[0].columns[0].elements[0].action_groups = [
+      { position: 0, status: true, data: { "confirmation-type": "step", "redirect-step": 1 }, conditions: [], actions: [] },
+    ];
+    cta.variants[0].steps.push({
+      id: 22,
+      position: 1,
+      options: {},
+      action_groups: [],
+      sections: [{ position: 0, options: {}, columns: [{ position: 0, options: {}, elements: [elementMock({ id: 9, element_type: "text", options: { text: "Steg två" }, fields: [] })] }] }],
+    });
+    const { $ } = mount({ cta });
+    type($<HTMLInputElement>("input[type=email]"), "a@b.se");
+    await submit($("form") as HTMLFormElement);
+    expect($(".bk-text").textContent).toBe("Steg två");
+  });
+
+  it("unmounts cleanly", () => {
+    const { m, root } = mount();
+    m.unmount();
+    expect(root.childNodes.length).toBe(0);
+  });
+});

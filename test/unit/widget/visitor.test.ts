@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { createApi } from "../../../widget/core/api";
+import { loadVisitor, PERSON_FRESH_MS, personKey, readUtms, savePerson, visitorCookieName, VISITOR_COOKIE_SECONDS } from "../../../widget/core/visitor";
+import { fakeFetch, memoryStore, personMock } from "./helpers";
+
+const HREF = "https://example.se/kurser?utm_source=news&utm_medium=email&other=1";
+const KNOWN = "known_token_0123456789";
+
+function setup(reply: Parameters<typeof fakeFetch>[0]) {
+  const fetch = fakeFetch(reply);
+  const store = memoryStore();
+  const api = createApi("http://api.test", 1, fetch);
+  let clock = 1_700_000_000_000;
+  const deps = { websiteId: 1, api, store, href: HREF, referrer: "https://google.com/", now: () => clock };
+  return { fetch, store, deps, tick: (ms: number) => (clock += ms) };
+}
+
+describe("visitor loading", () => {
+  it("creates a new visitor when there is no token cookie", async () => {
+    const { fetch, store, deps } = setup((c) => ({ status: 200, body: { visitor: personMock({ visitor_token: c.body.visitor.visitor_token }), logged_in: false } }));
+    const v = await loadVisitor(deps);
+    expect(v.isNew).toBe(true);
+    expect(v.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(store.cookies[visitorCookieName(1)]).toBe(v.token);
+    expect(fetch.calls).toHaveLength(1);
+    const call = fetch.calls[0];
+    expect(call.method).toBe("POST");
+    expect(call.url).toBe("http://api.test/api/websites/1/visitors");
+    expect(call.contentType).toBe("text/plain");
+    expect(call.body).toEqual({
+      visitor: { visitor_token: v.token, landing_page: HREF, platform: "Web", referral_source: "https://google.com/", data: {} },
+      new: true,
+      utms: { utm_source: "news", utm_medium: "email" },
+    });
+    expect(store.get<{ token: string }>(personKey(1))!.token).toBe(v.token);
+  });
+
+  it("uses the stored person of a known visitor while it is fresh, without a request", async () => {
+    const { fetch, store, deps, tick } = setup(() => ({ status: 500 }));
+    store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
+    savePerson(store, 1, KNOWN, personMock({ visitor_token: KNOWN, email: "a@b.se" }), deps.now());
+    tick(PERSON_FRESH_MS - 1);
+    const v = await loadVisitor(deps);
+    expect(fetch.calls).toHaveLength(0);
+    expect(v).toMatchObject({ token: KNOWN, isNew: false });
+    expect(v.person!.email).toBe("a@b.se");
+  });
+
+  it("fetches a known visitor whose stored person is stale", async () => {
+    const { fetch, store, deps, tick } = setup(() => ({ status: 200, body: { visitor: personMock({ visitor_token: KNOWN, email: "new@b.se" }) } }));
+    store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
+    savePerson(store, 1, KNOWN, personMock({ visitor_token: KNOWN }), deps.now());
+    tick(PERSON_FRESH_MS);
+    const v = await loadVisitor(deps);
+    expect(fetch.calls.map((c) => [c.method, c.url])).toEqual([["GET", `http://api.test/api/visitors/${KNOWN}?website_id=1`]]);
+    expect(v).toMatchObject({ token: KNOWN, isNew: false });
+    expect(v.person!.email).toBe("new@b.se");
+    // The fresh copy is stored for the next page.
+    expect(store.get<{ at: number }>(personKey(1))!.at).toBe(deps.now());
+  });
+
+  it("fetches a known visitor with no stored person", async () => {
+    const { fetch, store, deps } = setup(() => ({ status: 200, body: { visitor: personMock({ visitor_token: KNOWN }) } }));
+    store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
+    await loadVisitor(deps);
+    expect(fetch.calls[0].method).toBe("GET");
+  });
+
+  it.each([
+    ["a 404", { status: 404 }],
+    ["a network error", new TypeError("Failed to fetch")],
+  ])("regenerates the token and creates a new visitor after %s", async (_name, failure) => {
+    const { fetch, store, deps } = setup((c) =>
+      c.method === "GET" ? (failure as { status: number } | Error) : { status: 200, body: { visitor: personMock({ visitor_token: c.body.visitor.visitor_token }), logged_in: false } },
+    );
+    store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
+    const v = await loadVisitor(deps);
+    expect(fetch.calls.map((c) => c.method)).toEqual(["GET", "POST"]);
+    expect(v.token).not.toBe(KNOWN);
+    expect(v.isNew).toBe(true);
+    expect(fetch.calls[1].body.visitor.visitor_token).toBe(v.token);
+    expect(store.cookies[visitorCookieName(1)]).toBe(v.token);
+  });
+
+  it("still has a token when creation fails (tracking works, the person is unknown)", async () => {
+    const { deps, store } = setup(() => new TypeError("offline"));
+    const v = await loadVisitor(deps);
+    expect(v.person).toBeNull();
+    expect(store.cookies[visitorCookieName(1)]).toBe(v.token);
+  });
+
+  it("ignores a malformed token cookie", async () => {
+    const { fetch, store, deps } = setup((c) => ({ status: 200, body: { visitor: personMock(), logged_in: true } }));
+    store.setCookie(visitorCookieName(1), "<script>", 1);
+    const v = await loadVisitor(deps);
+    expect(fetch.calls.map((c) => c.method)).toEqual(["POST"]);
+    expect(v.loggedIn).toBe(true);
+  });
+
+  it("reads UTM parameters", () => {
+    expect(readUtms("https://x.se/?utm_campaign=vår&utm_term=" + "x".repeat(600))).toEqual({ utm_campaign: "vår", utm_term: "x".repeat(500) });
+    expect(readUtms("not a url")).toEqual({});
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The visitor-side API client. Only this module (and the beacon in queue.ts)
+ * touches the network; the fetch function is injected so tests need no
+ * global monkeypatching. POST bodies are JSON sent as text/plain: a "simple"
+ * cross-origin request, so browsers skip the CORS preflight round trip.
+ */
+import type { CtaDocument } from "../../app/lib/schema/cta";
+import type { PublicPerson } from "../../app/lib/schema/public-config";
+
+export type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** A failed request; status 0 means network failure or time-out. */
+export interface HttpError extends Error {
+  status: number;
+}
+
+export interface VisitorCreateBody {
+  visitor: {
+    visitor_token: string;
+    landing_page: string | null;
+    platform: string;
+    referral_source: string | null;
+    data: Record<string, unknown>;
+  };
+  new: boolean;
+  utms: Record<string, string>;
+}
+
+/** An event as sent: every field the server's eventSchema knows. */
+export interface WireEvent {
+  id: string;
+  event_type: string;
+  visitor_token: string;
+  at: number;
+  url?: string | null;
+  cta_id?: number | null;
+  variant_id?: number | null;
+  step_id?: number | null;
+  element_id?: number | null;
+  broadcast_id?: number | null;
+  contactable_type?: "Cta" | null;
+  contactable_id?: number | null;
+  revenue?: number | null;
+  data: Record<string, unknown>;
+}
+
+export interface Api {
+  getVisitor(token: string): Promise<PublicPerson>;
+  createVisitor(body: VisitorCreateBody): Promise<{ visitor: PublicPerson; logged_in: boolean }>;
+  sendEvents(events: WireEvent[]): Promise<unknown>;
+  createContact(contact: Record<string, unknown>): Promise<{ contact?: { id: number }; skipped?: boolean }>;
+  getCta(id: number): Promise<CtaDocument>;
+  /** Where events go, for navigator.sendBeacon. */
+  eventsUrl: string;
+}
+
+const VISITOR_TIMEOUT = 5000;
+const DEFAULT_TIMEOUT = 10000;
+
+function httpError(status: number, message: string): HttpError {
+  const e = new Error("[beckon] " + message) as HttpError;
+  e.status = status;
+  return e;
+}
+
+/** Fetches JSON with a time-out; rejects with an HttpError on anything but a 2xx. */
+export async function requestJson<T>(
+  fetchFn: FetchFn,
+  url: string,
+  body?: unknown,
+  timeout = DEFAULT_TIMEOUT,
+  keepalive = false,
+): Promise<T> {
+  const ctrl = typeof AbortController == "function" ? new AbortController() : null;
+  const timer = setTimeout(() => ctrl?.abort(), timeout);
+  const json = JSON.stringify(body);
+  let res: Response;
+  try {
+    res = await fetchFn(
+      url,
+      body === undefined
+        ? { signal: ctrl?.signal }
+        : {
+            method: "POST",
+            body: json,
+            headers: { "Content-Type": "text/plain" },
+            signal: ctrl?.signal,
+            // Browsers reject keepalive bodies over 64 KiB in total.
+            keepalive: keepalive && json.length < 60000,
+          },
+    );
+  } catch {
+    throw httpError(0, "Network error " + url);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (res.status < 200 || res.status > 299) throw httpError(res.status, `HTTP ${res.status} ${url}`);
+  try {
+    return (await res.json()) as T;
+  } catch {
+    throw httpError(0, "Bad JSON " + url);
+  }
+}
+
+/** The public API of one website. */
+export function createApi(apiOrigin: string, websiteId: number, fetchFn: FetchFn = (u, i) => fetch(u, i)): Api {
+  const base = apiOrigin.replace(/\/+$/, "") + "/api/";
+  const site = `${base}websites/${websiteId}/`;
+  const eventsUrl = site + "events/create";
+  return {
+    eventsUrl,
+    getVisitor: (token) =>
+      requestJson<{ visitor: PublicPerson }>(
+        fetchFn,
+        `${base}visitors/${encodeURIComponent(token)}?website_id=${websiteId}`,
+        undefined,
+        VISITOR_TIMEOUT,
+      ).then((r) => r.visitor),
+    createVisitor: (body) => requestJson(fetchFn, site + "visitors", body, VISITOR_TIMEOUT),
+    // keepalive lets a batch in flight survive the page being unloaded.
+    sendEvents: (events) => requestJson(fetchFn, eventsUrl, { events }, DEFAULT_TIMEOUT, true),
+    createContact: (contact) => requestJson(fetchFn, site + "contacts/create", { contact }, DEFAULT_TIMEOUT, true),
+    getCta: (id) => requestJson<{ cta: CtaDocument }>(fetchFn, `${base}cta/${id}.json`).then((r) => r.cta),
+  };
+}

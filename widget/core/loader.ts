@@ -1,0 +1,38 @@
+/**
+ * The loader entry (the per-website script runs it right after setting
+ * window.__beckonConfig). It must never throw into the host page and stays
+ * tiny: the renderer is fetched only when a CTA will show.
+ */
+import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
+import { isCrawler, isWidgetPage } from "./bot";
+import { log } from "./log";
+import { installPublicApi } from "./public-api";
+import { startWidget } from "./runtime";
+
+function boot(): void {
+  const config = (window as unknown as { __beckonConfig?: PublicWebsiteConfig }).__beckonConfig;
+  if (!config || !config.website_id) return log("No website configuration");
+  const w = window as unknown as { beckon?: { installed?: boolean } };
+  if (w.beckon?.installed) return log("already installed");
+  const go = () => {
+    const handlers = startWidget({ config });
+    installPublicApi(window, handlers);
+  };
+  if (!isCrawler(navigator.userAgent)) return go();
+  // A crawler: start only on pages marked as widget pages, which needs the body.
+  const check = () => {
+    try {
+      if (isWidgetPage(document.body)) go();
+    } catch (e) {
+      log("Start failed", e);
+    }
+  };
+  if (document.body) check();
+  else document.addEventListener("DOMContentLoaded", check, { once: true });
+}
+
+try {
+  boot();
+} catch (e) {
+  log("Start failed", e);
+}

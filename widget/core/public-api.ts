@@ -1,0 +1,44 @@
+/**
+ * window.beckon: installs the public methods and replays the calls the
+ * snippet stub queued before the loader arrived (`beckon.q = [[name, args], ...]`).
+ */
+import { log } from "./log";
+
+export const METHODS = ["identify", "load", "trigger", "start", "close", "trackPurchase"] as const;
+export type PublicMethod = (typeof METHODS)[number];
+export type PublicHandlers = Record<PublicMethod, (...args: any[]) => unknown>;
+
+type Queued = [string, ArrayLike<unknown>];
+interface BeckonGlobal extends Partial<PublicHandlers> {
+  installed?: boolean;
+  q?: Queued[];
+}
+
+/** Installs window.beckon; false (and a console message) when a loader already did. */
+export function installPublicApi(win: Window, handlers: PublicHandlers): boolean {
+  const w = win as unknown as { beckon?: BeckonGlobal };
+  const stub = w.beckon;
+  if (stub && stub.installed) {
+    log("already installed");
+    return false;
+  }
+  const api: BeckonGlobal = { installed: true };
+  for (const m of METHODS) {
+    // A host page's call must never throw because of us.
+    api[m] = (...args: unknown[]) => {
+      try {
+        const r = handlers[m](...args);
+        return r instanceof Promise ? r.catch((e) => log(m + " failed", e)) : r;
+      } catch (e) {
+        log(m + " failed", e);
+      }
+    };
+  }
+  w.beckon = api;
+  const queued = stub && Array.isArray(stub.q) ? stub.q : [];
+  for (const call of queued) {
+    const [name, args] = call || [];
+    if ((METHODS as readonly string[]).includes(name)) api[name as PublicMethod]!(...Array.from(args || []));
+  }
+  return true;
+}

@@ -1,0 +1,35 @@
+import { normalizeRedirect } from "../confirmation";
+import { str, type ElementProps } from "../context";
+import { safeHref } from "../sanitize";
+
+/** A call-to-action button: a link when it has a URL, else it confirms like a form does. */
+export function ButtonElement({ element, ctx }: ElementProps) {
+  const o = element.options;
+  const text = str(o, "text") || str(o, "button-text") || "Continue";
+  const raw = str(o, "url");
+  const href = raw ? safeHref(normalizeRedirect(raw)) : null;
+  if (href) {
+    const blank = o["target-blank"] === true;
+    return (
+      <div className="bk-el">
+        <a
+          className="bk-button"
+          href={href}
+          target={blank ? "_blank" : undefined}
+          rel={blank ? "noopener noreferrer" : undefined}
+          // The queue persists the event, so it survives the navigation this click starts.
+          onClick={() => ctx.complete(element, "Complete", false)}
+        >
+          {text}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="bk-el">
+      <button type="button" className="bk-button" onClick={() => ctx.complete(element, "Complete")}>
+        {text}
+      </button>
+    </div>
+  );
+}
