@@ -8,6 +8,8 @@ declare module "@remix-run/node" {
   }
 }
 
+const GENERATED_CLIENT = /[\\/]generated[\\/]prisma-(sqlite|postgresql)[\\/]/;
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   server: { port: Number(process.env.PORT ?? 3000), host: "127.0.0.1" },
@@ -23,6 +25,19 @@ export default defineConfig({
       },
     }),
   ],
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      // The generated Prisma clients are CommonJS outside node_modules, which
+      // Rollup cannot bundle with named exports; the server build imports them
+      // at run time instead (rendered as relative paths).
+      external: (id: string) => GENERATED_CLIENT.test(id),
+      makeAbsoluteExternalsRelative: false,
+      output: {
+        paths: (id: string) =>
+          GENERATED_CLIENT.test(id) ? path.relative(path.resolve(__dirname, "build/server"), path.resolve(__dirname, "app", id.replace(/^.*?generated/, "generated"))) : id,
+      },
+    },
+  },
   ssr: { noExternal: ["@shopify/polaris"] },
 });

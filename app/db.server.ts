@@ -5,12 +5,25 @@
  */
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "./generated/prisma-sqlite";
-import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgresql";
+// Explicit index.js paths: the server build keeps these generated CommonJS
+// clients external (vite.config.ts), and Node's ESM loader needs file paths.
+import { PrismaClient, Prisma } from "./generated/prisma-sqlite/index.js";
+import { PrismaClient as PostgresPrismaClient, Prisma as PostgresPrisma } from "./generated/prisma-postgresql/index.js";
 import { databaseTarget, type DatabaseTarget } from "./db/database-url";
 
 export type Db = PrismaClient;
-export { Prisma } from "./generated/prisma-sqlite";
+export { Prisma };
+
+/**
+ * SQL NULL for a nullable Json column, from the namespace of the client in
+ * use: the PostgreSQL client does not recognise the SQLite client's DbNull
+ * and would store {} instead.
+ */
+export function dbNull(db: Db | Prisma.TransactionClient): typeof Prisma.DbNull {
+  // Prisma keeps the provider on every client, transaction clients included.
+  const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
+  return provider === "postgresql" ? (PostgresPrisma.DbNull as unknown as typeof Prisma.DbNull) : Prisma.DbNull;
+}
 
 /** Opens a client for a database target (tests open their own). */
 export function createPrismaClient(target: DatabaseTarget = databaseTarget()): Db {

@@ -30,16 +30,36 @@ export function apiJson(data: unknown, init: ResponseInit = {}): Response {
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Reads the body as text, refusing more than maxBytes without reading the rest
- * (a 1 MB body to a 64 KB endpoint is cut off, not buffered).
+ * How much of an oversized body is read and thrown away before answering 413.
+ * Clients (browsers, undici) fail with a connection reset instead of showing
+ * the 413 when the server stops reading mid-upload; past this, we do stop.
+ */
+const DISCARD_LIMIT_BYTES = 4 * 1024 * 1024;
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+  let read = alreadyRead;
+  while (read <= DISCARD_LIMIT_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    read += value.byteLength;
+  }
+  await reader.cancel().catch(() => {});
+}
+
+/**
+ * Reads the body as text, keeping at most maxBytes in memory: a larger body
+ * is answered 413 (its rest is read and discarded, never buffered).
  */
 export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
+  const tooLarge = () => apiError(413, `Request body is larger than ${maxBytes} bytes`);
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    throw apiError(413, `Request body is larger than ${maxBytes} bytes`);
-  }
   if (!request.body) return "";
   const reader = request.body.getReader();
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    if (declared <= DISCARD_LIMIT_BYTES) await discardRest(reader, 0);
+    else await reader.cancel().catch(() => {});
+    throw tooLarge();
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -47,8 +67,8 @@ export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw apiError(413, `Request body is larger than ${maxBytes} bytes`);
+      await discardRest(reader, size);
+      throw tooLarge();
     }
     chunks.push(value);
   }
@@ -124,6 +144,11 @@ export function corsHeaders(request: Request): Headers {
     h.set("Access-Control-Allow-Private-Network", "true");
   }
   return h;
+}
+
+/** For POST-only routes: Remix sends OPTIONS and GET to the loader; answer preflight and 405. */
+export function postOnlyLoader({ request }: { request: Request }): Promise<Response> {
+  return publicApi(request, async () => apiError(405, "Use POST", null, { Allow: "POST" }), ["POST"]);
 }
 
 /** Copies CORS headers onto a response. */

@@ -7,8 +7,7 @@
  */
 import type { z } from "zod";
 import type { Db } from "../db.server";
-import { Prisma } from "../db.server";
-import { Prisma as PostgresPrisma } from "../generated/prisma-postgresql";
+import { Prisma, dbNull } from "../db.server";
 import type { Website } from "../generated/prisma-sqlite";
 import { InputError } from "../lib/errors";
 import { dataSettingsSchema, websiteSettingsSchema, type DataSettings, type WebsiteSettings } from "../lib/schema/website";
@@ -85,16 +84,8 @@ export function toJson(value: unknown): Prisma.InputJsonValue {
   return JSON.parse(JSON.stringify(value ?? {})) as Prisma.InputJsonValue;
 }
 
-/**
- * SQL NULL for a nullable Json column. Each generated client only recognises
- * its own runtime's DbNull: the SQLite one handed to the PostgreSQL client is
- * silently stored as {} (and the other way round), so pick by the client's
- * provider.
- */
-export function dbNull(db: DbClient): typeof Prisma.DbNull {
-  const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
-  return provider === "postgresql" ? (PostgresPrisma.DbNull as unknown as typeof Prisma.DbNull) : Prisma.DbNull;
-}
+// dbNull lives beside the client in db.server.ts; re-exported for the models.
+export { dbNull };
 
 /** A nullable Json column's value: the JSON copy, or SQL NULL. */
 export function nullableJson(db: DbClient, value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull {

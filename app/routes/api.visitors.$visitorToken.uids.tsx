@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { prisma } from "~/db.server";
-import { apiError, apiJson, publicApi, readJson } from "~/lib/http.server";
+import { apiError, apiJson, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
 import { uidsSchema } from "~/lib/schema/public-api";
 import { findPerson, recordUids } from "~/models/person.server";
 import { requirePublicWebsite } from "~/models/website-access.server";
@@ -19,3 +19,5 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     await recordUids(prisma, person, body.uids);
     return apiJson({ ok: true });
   });
+
+export const loader = postOnlyLoader;

@@ -1,23 +1,37 @@
 /**
  * POST /api/websites/{id}/contacts/create: a form, survey or quiz submission
  * (SPEC 3 Contact payload). Skipped, storing nothing, when the website's
- * contact-processing setting is off.
+ * contact-processing setting is off. Forms with check_recaptcha need a
+ * reCAPTCHA token that siteverify accepts (SPEC 5).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { apiJson, parseIdParam, publicApi, readJson } from "~/lib/http.server";
-import { contactsCreateSchema } from "~/lib/schema/public-api";
+import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
+import { contactsCreateWithRecaptchaSchema } from "~/lib/schema/integrations";
 import { createContact } from "~/models/contact.server";
 import { requirePublicWebsite } from "~/models/website-access.server";
+import { RECAPTCHA_MESSAGE, recaptchaSecretFor, verifyRecaptcha } from "~/integrations/recaptcha.server";
+import { clientIp } from "~/integrations/rate-limit.server";
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
   publicApi(request, async () => {
     const websiteId = parseIdParam(params.websiteId, "website_id");
     const website = await requirePublicWebsite(prisma, websiteId);
-    const { contact } = await readJson(request, contactsCreateSchema, 64 * 1024);
+    const { contact: withToken } = await readJson(request, contactsCreateWithRecaptchaSchema, 64 * 1024);
     if (!website.contactProcessing) {
       return apiJson({ skipped: true, reason: "Contact PII processing disabled" });
+    }
+    const { recaptcha_token: token, ...contact } = withToken;
+    const secret = await recaptchaSecretFor(prisma, websiteId, contact.element_id, contact.id);
+    if (secret) {
+      if (!token) return apiError(422, RECAPTCHA_MESSAGE, "contact.recaptcha_token");
+      const check = await verifyRecaptcha(secret, token, clientIp(request, context));
+      // Google unreachable is not the visitor's fault: 503 lets the widget's queue retry.
+      if (check.unavailable) return apiError(503, "The robot check is unavailable; try again shortly", "contact.recaptcha_token", { "Retry-After": "5" });
+      if (!check.ok) return apiError(422, RECAPTCHA_MESSAGE, "contact.recaptcha_token");
     }
     const result = await createContact(prisma, websiteId, contact);
     return apiJson({ contact: { id: result.personId }, duplicate: result.duplicate }, { status: result.duplicate ? 200 : 201 });
   });
+
+export const loader = postOnlyLoader;

@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { apiError, apiJson, parseIdParam, publicApi, readJson } from "~/lib/http.server";
+import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
 import { eventsCreateSchema } from "~/lib/schema/public-api";
 import { storeEvents } from "~/models/event.server";
 import { requirePublicWebsite } from "~/models/website-access.server";
@@ -15,8 +15,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const websiteId = parseIdParam(params.websiteId, "website_id");
     await requirePublicWebsite(prisma, websiteId);
     const body = await readJson(request, eventsCreateSchema, 256 * 1024);
-    const single = "event" in body;
-    const events = single ? [body.event] : body.events;
+    const single = body.event !== undefined;
+    const events = single ? [body.event!] : body.events!;
     const result = await storeEvents(prisma, websiteId, events);
     if (single && result.rejected.length) {
       const r = result.rejected[0];
@@ -24,3 +24,5 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     }
     return apiJson(result);
   });
+
+export const loader = postOnlyLoader;

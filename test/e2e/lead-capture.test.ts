@@ -44,11 +44,14 @@ it("captures a newsletter e-mail on the Swedish demo page and shows it to the ow
   const input = footer.locator("input[type=email]");
   await input.waitFor({ state: "visible", timeout: 15_000 });
   await input.fill(email);
+  // The seeded newsletter form asks for marketing consent (required).
+  await footer.locator('input[name="marketing_consent"]').check();
   const submitted = page.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
   await footer.locator("button[type=submit]").click();
   const response = await submitted;
   expect(response.status()).toBe(201);
-  await expect.poll(() => footer.innerText(), { timeout: 10_000 }).toMatch(/Tack/);
+  // innerText of a shadow host is empty; the confirmation is a live status region inside.
+  await expect.poll(() => footer.getByRole("status").innerText(), { timeout: 10_000 }).toMatch(/Tack/);
 
   const person = await tdb.db.person.findFirst({ where: { websiteId: svId, email } });
   expect(person?.personType).toBe("Contact");

@@ -76,11 +76,22 @@ export const eventSchema = z.object({
 });
 export type EventInput = z.infer<typeof eventSchema>;
 
-/** One event or a batch flushed from the widget's queue. */
-export const eventsCreateSchema = z.union([
-  z.object({ event: eventSchema, cf2: z.boolean().optional(), action_groups: z.array(idSchema).max(50).optional() }),
-  z.object({ events: z.array(eventSchema).min(1).max(100) }),
-]);
+/**
+ * One event ({ event }) or a batch flushed from the widget's queue
+ * ({ events }). An object with optional keys rather than a union, so a bad
+ * event's error names its field (event.visitor_token, events.3.event_type).
+ */
+export const eventsCreateSchema = z
+  .object({
+    event: eventSchema.optional(),
+    events: z.array(eventSchema).min(1).max(100).optional(),
+    cf2: z.boolean().optional(),
+    action_groups: z.array(idSchema).max(50).optional(),
+  })
+  .refine((b) => (b.event === undefined) !== (b.events === undefined), {
+    message: "Send either event or events",
+    path: ["event"],
+  });
 
 const email = z
   .string()
