@@ -1,0 +1,65 @@
+/** Typed factories for quiz tests: fields, options, action groups and conditions with overrides. */
+import type { ActionGroup, CtaAction, Field, FieldOption } from "~/lib/schema/cta";
+import type { Condition } from "~/lib/schema/condition";
+import type { PublicPerson } from "~/lib/schema/public-config";
+
+export function fieldMock(overrides: Partial<Field> & { id: number }): Field {
+  return {
+    slug: `q${overrides.id}`,
+    field_type: "radio",
+    position: overrides.id,
+    field_id: null,
+    required: false,
+    multi_select: false,
+    url_params: false,
+    options: {},
+    field_options: [],
+    ...overrides,
+  };
+}
+
+/** Options with values "a", "b", "c" ... and optional scores / jumps by value. */
+export function optionsMock(values: string[], extra: Record<string, Partial<FieldOption>> = {}): FieldOption[] {
+  return values.map((value) => ({ value, label: value.toUpperCase(), ...extra[value] }));
+}
+
+export function conditionMock(overrides: Partial<Condition> = {}): Condition {
+  return { position: 0, condition_type: "data_field", operator: "and", data: {}, ...overrides };
+}
+
+/** A data_field condition on an answer: `when("q1", "is", "a")`. */
+export const when = (slug: string, comparison: string, value?: unknown, operator: "and" | "or" = "and", position = 0): Condition =>
+  conditionMock({ data_name: slug, data: { comparison, value }, operator, position });
+
+export function groupMock(overrides: Partial<ActionGroup> = {}): ActionGroup {
+  return { position: 0, status: true, data: {}, conditions: [], actions: [], ...overrides };
+}
+
+export const scoreAction = (action_type: CtaAction["action_type"], score: number): CtaAction => ({ action_type, data: { score } });
+
+export function personMock(overrides: Partial<PublicPerson> = {}): PublicPerson {
+  return {
+    visitor_token: "v".repeat(20),
+    person_type: "Contact",
+    contact_id: 1,
+    email: null,
+    phone: null,
+    name: null,
+    last_name: null,
+    company_name: null,
+    company_title: null,
+    website: null,
+    city: null,
+    state: null,
+    country: null,
+    zip_code: null,
+    address: null,
+    extra: {},
+    privacy_consent: null,
+    marketing_consent: null,
+    sms_consent: null,
+    data: {},
+    last_requested: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,401 @@
+import { describe, expect, it } from "vitest";
+import {
+  answer,
+  back,
+  canAdvance,
+  canGoBack,
+  compare,
+  conditionsMatch,
+  createQuiz,
+  current,
+  currentError,
+  isComplete,
+  next,
+  peekNext,
+  select,
+  showBackButton,
+  showNextButton,
+  type QuizState,
+} from "../../../widget/render/quiz";
+import { conditionMock, fieldMock, groupMock, optionsMock, personMock, scoreAction, when } from "./factories";
+
+const ab = optionsMock(["a", "b"]);
+const at = (s: QuizState) => current(s)?.id ?? null;
+/** Answers the current question with `value` and presses next. */
+const go = (s: QuizState, value?: string | string[] | number) => next(value === undefined ? s : answer(s, at(s)!, value));
+
+describe("start", () => {
+  it("starts at the top-level question with the lowest position", () => {
+    const s = createQuiz([
+      fieldMock({ id: 1, position: 5 }),
+      fieldMock({ id: 2, position: 2 }),
+      fieldMock({ id: 3, position: 0, field_id: 1 }),
+      fieldMock({ id: 4, position: 1, field_type: "hidden" }),
+    ]);
+    expect(at(s)).toBe(2);
+    expect(canGoBack(s)).toBe(false);
+  });
+
+  it("keeps document order between equal positions", () => {
+    expect(at(createQuiz([fieldMock({ id: 7, position: 1 }), fieldMock({ id: 3, position: 1 })]))).toBe(7);
+  });
+
+  it("is complete at once without questions", () => {
+    const s = createQuiz([fieldMock({ id: 1, field_type: "hidden" })]);
+    expect(isComplete(s)).toBe(true);
+    expect(current(s)).toBeNull();
+    expect(next(s)).toBe(s);
+  });
+
+  it("treats orphans and parent loops as top-level, resolves parent_slug", () => {
+    const s = createQuiz([
+      fieldMock({ id: 1, position: 3, field_id: 99 }),
+      fieldMock({ id: 2, position: 1, field_id: 3 }),
+      fieldMock({ id: 3, position: 2, field_id: 2 }),
+      fieldMock({ id: 4, position: 0, slug: "child", parent_slug: "q1" }),
+    ]);
+    expect(s.def.root).toEqual({ 4: 1 });
+    expect(at(s)).toBe(2);
+  });
+
+  it("gives unsaved fields negative ids", () => {
+    const { id: _, ...noId } = fieldMock({ id: 1 });
+    expect(at(createQuiz([noId]))).toBe(-1);
+  });
+});
+
+describe("the next question, in SPEC 4 priority order", () => {
+  const fields = [
+    fieldMock({ id: 1, field_options: optionsMock(["a", "b", "c"], { a: { jump_field_id: 3 } }), options: { "jump-field-id": 4 } }),
+    fieldMock({ id: 2 }),
+    fieldMock({ id: 3 }),
+    fieldMock({ id: 4 }),
+    fieldMock({ id: 5 }),
+  ];
+  const groups = [
+    groupMock({ id: 10, field_id: 1, position: 1, conditions: [when("q1", "is", "b")], data: { "jump-field-id": 5 } }),
+    groupMock({ id: 11, field_id: 1, position: 2, conditions: [when("q1", "is", "b")], data: { "jump-field-id": 2 } }),
+  ];
+  const cases: [string, string | undefined, number | null, string][] = [
+    ["1: the first matching action group (by position)", "b", 5, "group"],
+    ["2: the chosen option's jump", "a", 3, "option"],
+    ["3: the question's own jump", "c", 4, "question"],
+    ["3: the question's own jump without an answer", undefined, 4, "question"],
+  ];
+  it.each(cases)("%s", (_, value, to, rule) => {
+    let s = createQuiz(fields, groups);
+    if (value) s = answer(s, 1, value);
+    expect(peekNext(s)).toEqual({ id: to, rule });
+    expect(at(next(s))).toBe(to);
+  });
+
+  it("5: otherwise the next top-level question in order", () => {
+    const s = createQuiz([fieldMock({ id: 1, position: 0 }), fieldMock({ id: 2, position: 2 }), fieldMock({ id: 3, position: 1 })]);
+    expect(peekNext(s)).toEqual({ id: 3, rule: "order" });
+    expect(at(next(next(s)))).toBe(2);
+  });
+
+  it("4: after a sub-question, the top-level question after its parent", () => {
+    const s = createQuiz([
+      fieldMock({ id: 1, position: 0, options: { "jump-field-id": 11 } }),
+      fieldMock({ id: 2, position: 1 }),
+      fieldMock({ id: 11, position: 0, field_id: 1 }),
+      fieldMock({ id: 12, position: 1, field_id: 1 }),
+    ]);
+    const sub = next(s);
+    expect(at(sub)).toBe(11);
+    expect(peekNext(sub)).toEqual({ id: 2, rule: "parent" });
+  });
+
+  it("ignores the option jump of a multi-select question", () => {
+    const f = fieldMock({ id: 1, multi_select: true, field_options: optionsMock(["a"], { a: { jump_field_id: 3 } }) });
+    expect(at(go(createQuiz([f, fieldMock({ id: 2 }), fieldMock({ id: 3 })]), ["a"]))).toBe(2);
+  });
+
+  it("skips inactive groups, groups of other fields and matching groups without a jump", () => {
+    const gs = [
+      groupMock({ id: 1, field_id: 1, status: false, data: { "jump-field-id": 3 } }),
+      groupMock({ id: 2, field_id: 2, data: { "jump-field-id": 3 } }),
+      groupMock({ id: 3, field_id: 1, data: { confirmation: "x" } }),
+    ];
+    const s = next(createQuiz([fieldMock({ id: 1 }), fieldMock({ id: 2 }), fieldMock({ id: 3 })], gs));
+    expect(at(s)).toBe(2);
+    expect(s.matched[1].map((i) => s.def.groups[i].id)).toEqual([3]);
+  });
+
+  it("a group without conditions always matches", () => {
+    const gs = [groupMock({ id: 1, field_id: 1, data: { "jump-field-id": 3 } })];
+    expect(at(next(createQuiz([fieldMock({ id: 1 }), fieldMock({ id: 2 }), fieldMock({ id: 3 })], gs)))).toBe(3);
+  });
+
+  it("accepts jump ids written as strings", () => {
+    expect(at(next(createQuiz([fieldMock({ id: 1, options: { "jump-field-id": "3" } }), fieldMock({ id: 2 }), fieldMock({ id: 3 })])))).toBe(3);
+  });
+});
+
+describe("complete_quiz and next_sub_question", () => {
+  it.each([
+    ["option", { field_options: optionsMock(["a"], { a: { jump_field_id: "complete_quiz" } }) }, []],
+    ["question", { options: { "jump-field-id": "complete_quiz" } }, []],
+    ["group", {}, [groupMock({ field_id: 1, data: { "jump-field-id": "complete_quiz" } })]],
+  ] as const)("complete_quiz from the %s rule ends the quiz", (rule, extra, groups) => {
+    const s = go(createQuiz([fieldMock({ id: 1, field_options: ab, ...extra }), fieldMock({ id: 2 })], [...groups]), "a");
+    expect(isComplete(s)).toBe(true);
+    expect(current(s)).toBeNull();
+    expect(s.path).toEqual([1]);
+  });
+
+  const family = [
+    fieldMock({ id: 1, position: 0, options: { "jump-field-id": "next_sub_question" } }),
+    fieldMock({ id: 2, position: 1 }),
+    fieldMock({ id: 13, position: 3, field_id: 1, options: { "jump-field-id": "next_sub_question" } }),
+    fieldMock({ id: 12, position: 2, field_id: 1, options: { "jump-field-id": "next_sub_question" } }),
+    fieldMock({ id: 21, position: 0, field_id: 2 }),
+  ];
+  it("goes from a question to its first sub-question, then to the following ones, then on (rule 4)", () => {
+    const s = createQuiz(family);
+    const steps = [s];
+    for (let i = 0; i < 4; i++) steps.push(next(steps[steps.length - 1]));
+    expect(steps.map(at)).toEqual([1, 12, 13, 2, null]);
+  });
+
+  it("from a question without sub-questions, goes on in order", () => {
+    const s = createQuiz([fieldMock({ id: 1, options: { "jump-field-id": "next_sub_question" } }), fieldMock({ id: 2 })]);
+    expect(peekNext(s)).toEqual({ id: 2, rule: "order" });
+  });
+});
+
+describe("targets that cannot be shown fall back to the order rules", () => {
+  it("a deleted field id goes on in order, not to the lower-priority jump", () => {
+    const f = fieldMock({ id: 1, field_options: optionsMock(["a"], { a: { jump_field_id: 404 } }), options: { "jump-field-id": 3 } });
+    const s = go(createQuiz([f, fieldMock({ id: 2 }), fieldMock({ id: 3 })]), "a");
+    expect(at(s)).toBe(2);
+  });
+
+  it("a hidden field id goes on in order", () => {
+    const s = createQuiz([fieldMock({ id: 1, options: { "jump-field-id": 3 } }), fieldMock({ id: 2 }), fieldMock({ id: 3, field_type: "hidden" })]);
+    expect(at(next(s))).toBe(2);
+  });
+
+  it("a jump back to a question on the path skips to the next unvisited question", () => {
+    const s = createQuiz([
+      fieldMock({ id: 1, options: { "jump-field-id": 3 } }),
+      fieldMock({ id: 2 }),
+      fieldMock({ id: 3, options: { "jump-field-id": 1 } }),
+      fieldMock({ id: 4 }),
+    ]);
+    const visited = [s, next(s), next(next(s)), next(next(next(s)))].map(at);
+    expect(visited).toEqual([1, 3, 4, null]);
+  });
+
+  it("the order rule skips questions already visited and completes when none is left", () => {
+    const s = createQuiz([
+      fieldMock({ id: 1, options: { "jump-field-id": 3 } }),
+      fieldMock({ id: 2, options: { "jump-field-id": 3 } }),
+      fieldMock({ id: 3, options: { "jump-field-id": 2 } }),
+    ]);
+    const third = next(next(s));
+    expect(at(third)).toBe(2);
+    expect(peekNext(third)).toEqual({ id: null, rule: "end" });
+    expect(next(third).path).toEqual([1, 3, 2]);
+    expect(peekNext(next(s))).toEqual({ id: 2, rule: "question" });
+  });
+
+  it("completes with rule end when no question is left", () => {
+    const s = createQuiz([fieldMock({ id: 1 })]);
+    expect(peekNext(s)).toEqual({ id: null, rule: "end" });
+    const done = next(s);
+    expect(isComplete(done)).toBe(true);
+    expect(next(done)).toBe(done);
+  });
+});
+
+describe("back", () => {
+  const fields = [fieldMock({ id: 1, field_options: ab }), fieldMock({ id: 2, field_options: ab }), fieldMock({ id: 3 })];
+  it("restores the previous question and clears its answer and the one just left", () => {
+    const two = go(createQuiz(fields), "a");
+    const answered = answer(two, 2, "b");
+    const s = back(answered);
+    expect(at(s)).toBe(1);
+    expect(s.answers).toEqual({});
+    expect(s.path).toEqual([1]);
+    expect(canGoBack(s)).toBe(false);
+  });
+
+  it("does nothing on the first question or after completion", () => {
+    const s = createQuiz(fields);
+    expect(back(s)).toBe(s);
+    const done = next(next(next(s)));
+    expect(isComplete(done)).toBe(true);
+    expect(back(done)).toBe(done);
+  });
+
+  it("forgets the groups matched when the question was left", () => {
+    const s = go(createQuiz(fields, [groupMock({ id: 9, field_id: 1 })]), "a");
+    expect(s.matched[1]).toEqual([0]);
+    expect(back(s).matched).toEqual({});
+  });
+});
+
+describe("answers and advancing", () => {
+  it("ignores answers to another question than the current one", () => {
+    const s = createQuiz([fieldMock({ id: 1 }), fieldMock({ id: 2 })]);
+    expect(answer(s, 2, "a")).toBe(s);
+    expect(select(s, 2, "a")).toBe(s);
+  });
+
+  it("an empty value clears the answer", () => {
+    const s = answer(createQuiz([fieldMock({ id: 1, field_type: "text" })]), 1, "x");
+    expect(answer(s, 1, "").answers).toEqual({});
+    expect(answer(s, 1, []).answers).toEqual({});
+  });
+
+  it("required blocks advancing while unanswered or invalid", () => {
+    const s = createQuiz([fieldMock({ id: 1, field_type: "number", required: true, options: { min: 1, max: 10 } }), fieldMock({ id: 2 })]);
+    expect(currentError(s)).toBe("required");
+    expect(next(s)).toBe(s);
+    expect(currentError(answer(s, 1, 11))).toBe("max");
+    expect(currentError(answer(s, 1, 0))).toBe("min");
+    expect(currentError(answer(s, 1, 5, true))).toBe("invalid");
+    expect(at(next(answer(s, 1, 5)))).toBe(2);
+  });
+
+  it("an optional question may stay empty, but a given value must be valid", () => {
+    const s = createQuiz([fieldMock({ id: 1, field_type: "number", options: { max: 10 } }), fieldMock({ id: 2 })]);
+    expect(canAdvance(s)).toBe(true);
+    expect(canAdvance(answer(s, 1, 12))).toBe(false);
+    expect(canAdvance(answer(s, 1, "", true))).toBe(true);
+    expect(canAdvance(answer(s, 1, "abc", true))).toBe(false);
+  });
+
+  it("select toggles: a repeat click removes the answer", () => {
+    const s = createQuiz([fieldMock({ id: 1, field_options: ab })]);
+    expect(select(s, 1, "a").answers).toEqual({ 1: "a" });
+    expect(select(select(s, 1, "a"), 1, "a").answers).toEqual({});
+    expect(select(select(s, 1, "a"), 1, "b").answers).toEqual({ 1: "b" });
+  });
+
+  it("select honours multi-select-limit", () => {
+    const f = fieldMock({ id: 1, multi_select: true, field_options: optionsMock(["a", "b", "c"]), options: { "multi-select-limit": 2 } });
+    let s = createQuiz([f]);
+    for (const v of ["a", "b", "c"]) s = select(s, 1, v);
+    expect(s.answers[1]).toEqual(["a", "b"]);
+    expect(select(s, 1, "a").answers[1]).toEqual(["b"]);
+  });
+});
+
+describe("buttons", () => {
+  it("next shows once answered, or at once for type empty", () => {
+    const s = createQuiz([fieldMock({ id: 1, field_options: ab }), fieldMock({ id: 2, field_type: "empty" })]);
+    expect(showNextButton(s)).toBe(false);
+    expect(showNextButton(select(s, 1, "a"))).toBe(true);
+    expect(showNextButton(go(s, "a"))).toBe(true);
+  });
+
+  it("next is hidden for spinners and when selecting advances", () => {
+    const spin = createQuiz([fieldMock({ id: 1, field_type: "empty", options: { "loading-spinner": true } })]);
+    expect(showNextButton(spin)).toBe(false);
+    const auto = createQuiz([fieldMock({ id: 1, field_options: ab, options: { "hide-next-button": true } })]);
+    expect(showNextButton(select(auto, 1, "a"))).toBe(false);
+  });
+
+  it("back is hidden on the first question, for spinners and with hide-back-button", () => {
+    const s = createQuiz([
+      fieldMock({ id: 1 }),
+      fieldMock({ id: 2 }),
+      fieldMock({ id: 3, options: { "hide-back-button": "true" } }),
+      fieldMock({ id: 4, field_type: "empty", options: { "loading-spinner": "true" } }),
+    ]);
+    const seen = [s, next(s), next(next(s)), next(next(next(s)))].map(showBackButton);
+    expect(seen).toEqual([false, true, false, false]);
+    expect(showBackButton(next(next(next(next(s)))))).toBe(false);
+  });
+});
+
+describe("prefill", () => {
+  const person = personMock({ email: "ann@example.com", extra: { colour: "b" } });
+  const fields = [
+    fieldMock({ id: 1, slug: "email", field_type: "text" }),
+    fieldMock({ id: 2, slug: "colour", field_options: ab }),
+    fieldMock({ id: 3, slug: "city", field_type: "hidden", url_params: true, parameter: "town" }),
+    fieldMock({ id: 4, slug: "source", field_type: "hidden", value: "quiz" }),
+  ];
+  it("fills questions when they are entered, and hidden fields at the start", () => {
+    const s = createQuiz(fields, [], { person, urlParams: { town: "Lund" } });
+    expect(s.answers).toEqual({ 1: "ann@example.com" });
+    expect(s.def.hidden).toEqual({ city: "Lund", source: "quiz" });
+    const two = next(s);
+    expect(two.answers[2]).toBe("b");
+    expect(back(two).answers).toEqual({});
+  });
+
+  it("is off with prefill-fields false", () => {
+    const s = createQuiz([{ ...fields[0], options: { "prefill-fields": false } }], [], { person });
+    expect(s.answers).toEqual({});
+  });
+});
+
+describe("answer conditions", () => {
+  it.each([
+    ["b", "is", "B", true],
+    [["a", "b"], "is", "b", true],
+    [["a", "b"], "is_not", "b", false],
+    ["a", "is_not", "b", true],
+    [undefined, "is_not", "b", true],
+    ["hello world", "contains", "WORLD", true],
+    ["hello", "not_contains", "x", true],
+    ["10", "greater", "9", true],
+    ["10", "greater", "abc", false],
+    ["abc", "less", "b", false],
+    [5, "less", "6", true],
+    [5, "greater_or_equal", 5, true],
+    [5, "less_or_equal", 4, false],
+    ["10", "is", "10.0", true],
+    [undefined, "is_empty", null, true],
+    [[], "not_empty", null, false],
+    ["x", "exists", null, true],
+    ["a", "is", ["b", "a"], true],
+    ["a", "whatever", "a", false],
+  ] as const)("%j %s %j → %s", (actual, comparison, expected, result) => {
+    expect(compare(actual, comparison, expected)).toBe(result);
+  });
+
+  const data = { q1: "a", q2: 3, "quiz.score": 7 };
+  it("combines with and / or from left to right, in position order", () => {
+    expect(conditionsMatch([when("q1", "is", "a"), when("q2", "is", 4, "and", 1)], data)).toBe(false);
+    expect(conditionsMatch([when("q1", "is", "a"), when("q2", "is", 4, "or", 1)], data)).toBe(true);
+    // (false or true) and false = false; with precedence it would be true.
+    expect(conditionsMatch([when("q1", "is", "b"), when("q1", "is", "a", "or", 1), when("q2", "is", 1, "and", 2)], data)).toBe(false);
+    expect(conditionsMatch([when("q2", "is", 4, "or", 1), when("q1", "is", "a", "and", 0)], data)).toBe(true);
+    expect(conditionsMatch([], data)).toBe(true);
+  });
+
+  it("sees the score and hands other conditions to the caller", () => {
+    expect(conditionsMatch([when("quiz.score", "greater", 5)], data)).toBe(true);
+    const country = conditionMock({ condition_type: "country", country: "SE" });
+    expect(conditionsMatch([country], data)).toBe(false);
+    expect(conditionsMatch([country], data, (c) => c.country === "SE")).toBe(true);
+    expect(conditionsMatch([when("email", "is_empty")], data)).toBe(false);
+  });
+
+  it("a group can test an earlier answer and the score so far", () => {
+    const fields = [
+      fieldMock({ id: 1, field_options: optionsMock(["a", "b"], { a: { score: 10 } }) }),
+      fieldMock({ id: 2 }),
+      fieldMock({ id: 3 }),
+      fieldMock({ id: 4 }),
+    ];
+    const groups = [
+      groupMock({ id: 1, field_id: 1, actions: [scoreAction("add_score", 5)] }),
+      groupMock({
+        id: 2,
+        field_id: 2,
+        conditions: [when("q1", "is", "a"), when("quiz.score", "greater", 14, "and", 1)],
+        data: { "jump-field-id": 4 },
+      }),
+    ];
+    const s = next(go(createQuiz(fields, groups), "a"));
+    expect(at(s)).toBe(4);
+    expect(at(next(go(createQuiz(fields, groups), "b")))).toBe(3);
+  });
+});

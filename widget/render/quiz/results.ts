@@ -1,0 +1,122 @@
+/**
+ * What a quiz hands on: merge values and condition data for the next steps,
+ * the Selection and Completion event data, and the contact payload sent on
+ * completion (SPEC 7 "contacts create", quiz variant).
+ */
+import { isEmailField, isPhoneField, normalizeEmail } from "../form-logic";
+import { mostlyLetter, quizScore } from "./scoring";
+import type { Answer, QuizField, QuizState } from "./types";
+
+type ExtraValue = string | number | string[];
+
+/** Answers as the contact API stores them: lists as strings (a two-handle range is ["250", "750"]). */
+const extraValue = (v: Answer): ExtraValue => (Array.isArray(v) ? v.map(String) : v);
+
+/** Answers by slug: hidden fields first, then the questions on the path in order. */
+export function answersBySlug(state: QuizState): Record<string, Answer> {
+  const out: Record<string, Answer> = { ...state.def.hidden };
+  for (const id of state.path) {
+    const f = state.def.fields.find((q) => q.id === id)!;
+    if (state.answers[id] !== undefined) out[f.slug] = state.answers[id];
+  }
+  return out;
+}
+
+/**
+ * Merge values and condition data: every answer by slug, "quiz.score", the
+ * score field (when one is set) and "quiz.mostly" (absent before any choice,
+ * so merge tags show their fallback).
+ */
+export function mergeValues(state: QuizState): Record<string, Answer> {
+  const score = quizScore(state);
+  const out: Record<string, Answer> = { ...answersBySlug(state), "quiz.score": score };
+  if (state.def.score.field) out[state.def.score.field] = score;
+  const mostly = mostlyLetter(state);
+  if (mostly) out["quiz.mostly"] = mostly;
+  return out;
+}
+
+/** Ids of the action groups that matched on the path, in path order, each once. */
+export function matchedGroupIds(state: QuizState): number[] {
+  const ids = state.path.flatMap((id) => (state.matched[id] ?? []).map((i) => state.def.groups[i]?.id));
+  return [...new Set(ids)].filter((id): id is number => typeof id == "number");
+}
+
+/** Data of the Selection event for one question (default: the current one): fields.extra plus the score. */
+export function selectionEventData(state: QuizState, field?: QuizField | number) {
+  const id = typeof field == "number" ? field : field?.id ?? state.path[state.path.length - 1];
+  const f = state.def.fields.find((q) => q.id === id);
+  const v = state.answers[id];
+  return { fields: { extra: f && v !== undefined ? { [f.slug]: extraValue(v) } : {} }, score: quizScore(state) };
+}
+
+/** Data of the Completion event: every answer, the score and the mostly letter. */
+export function completionEventData(state: QuizState) {
+  const extra: Record<string, ExtraValue> = {};
+  for (const [slug, v] of Object.entries(answersBySlug(state))) extra[slug] = extraValue(v);
+  return { fields: { extra }, score: quizScore(state), mostly: mostlyLetter(state) };
+}
+
+/** Ids the completion payload needs; the renderer knows all but the visitor token (the loader adds it when absent). */
+export interface QuizContext {
+  cta_id: number;
+  website_id: number;
+  visitor_token?: string;
+  variant_id?: number | null;
+  step_id?: number | null;
+  element_id?: number | null;
+  broadcast_id?: number | null;
+  /** Further matched groups (for example the element's own), sent after the quiz's. */
+  action_groups?: number[];
+}
+
+/** The SPEC 7 contact payload on quiz completion. */
+export interface QuizContactPayload {
+  visitor_token?: string;
+  contactable_type: "Cta";
+  contactable_id: number;
+  cta_id: number;
+  website_id: number;
+  variant_id: number | null;
+  step_id: number | null;
+  element_id: number | null;
+  broadcast_id: number | null;
+  extra: Record<string, ExtraValue>;
+  email?: string;
+  phone?: string;
+  latest_score: number;
+  action_groups: number[];
+}
+
+/**
+ * The contact payload of a completed quiz: answers by slug in extra (the score
+ * field too), e-mail and phone at the top level when the quiz asked for them.
+ */
+export function completionPayload(state: QuizState, ctx: QuizContext): QuizContactPayload {
+  const score = quizScore(state);
+  const payload: QuizContactPayload = {
+    contactable_type: "Cta",
+    contactable_id: ctx.cta_id,
+    cta_id: ctx.cta_id,
+    website_id: ctx.website_id,
+    variant_id: ctx.variant_id ?? null,
+    step_id: ctx.step_id ?? null,
+    element_id: ctx.element_id ?? null,
+    broadcast_id: ctx.broadcast_id ?? null,
+    extra: {},
+    latest_score: score,
+    action_groups: [...new Set([...matchedGroupIds(state), ...(ctx.action_groups ?? [])])],
+  };
+  if (ctx.visitor_token) payload.visitor_token = ctx.visitor_token;
+  const bySlug = answersBySlug(state);
+  for (const f of state.def.fields) {
+    const v = bySlug[f.slug];
+    if (v === undefined) continue;
+    const s = typeof v == "string" ? v.trim() : "";
+    if (isEmailField(f) && s) payload.email = normalizeEmail(s);
+    else if (isPhoneField(f) && s) payload.phone = s;
+    else payload.extra[f.slug] = extraValue(v);
+  }
+  if (state.def.score.field) payload.extra[state.def.score.field] = score;
+  return payload;
+}
