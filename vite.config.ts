@@ -39,5 +39,6 @@ export default defineConfig({
       },
     },
   },
-  ssr: { noExternal: ["@shopify/polaris"] },
+  // One copy of Polaris for the app and the Shopify provider, or its i18n context is lost.
+  ssr: { noExternal: ["@shopify/polaris", "@shopify/shopify-app-remix"] },
 });

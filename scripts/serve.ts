@@ -37,7 +37,25 @@ export function createApp(build: ServerBuild): express.Express {
   );
   app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
-  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  // Form posts to the admin from another site are refused here with a clear
+  // 403 (Remix would answer them with a bare 500 before our code runs).
+  app.post(["/owner", "/owner/*"], (req, res, next) => {
+    const origin = req.get("origin");
+    if (origin && origin !== `${req.protocol}://${req.get("host")}`) {
+      res.status(403).type("text/plain").send("Refused: this form was posted from another site");
+      return;
+    }
+    next();
+  });
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      // The sign-in throttle limits per client address.
+      getLoadContext: (req) => ({ clientIp: req.ip }),
+    }),
+  );
   return app;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { InputError } from "./errors";
+import { isDatabaseBusy } from "./db-errors.server";
 
 export interface ApiErrorBody {
   error: { field: string | null; message: string };
@@ -172,7 +173,6 @@ export async function publicApi(request: Request, handler: () => Promise<Respons
   } catch (e) {
     if (e instanceof Response) return withCors(request, e);
     if (e instanceof InputError) return withCors(request, apiError(e.status, e.message, e.field));
-    const { isDatabaseBusy } = await import("./db-errors.server");
     if (isDatabaseBusy(e)) {
       return withCors(request, apiError(503, "The database is busy; try again shortly", null, { "Retry-After": "2" }));
     }

@@ -34,10 +34,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [n, r, p] = parts.slice(1, 4).map(Number);
-  if (![n, r, p].every((x) => Number.isInteger(x) && x > 0) || n > 1 << 20) return false;
+  // Refuse costs no hash of ours has: a tampered row must not pin the CPU.
+  if (![n, r, p].every((x) => Number.isInteger(x) && x > 0) || n > 1 << 20 || r > 32 || p > 16) return false;
   const salt = Buffer.from(parts[4], "base64");
   const expected = Buffer.from(parts[5], "base64");
-  if (expected.length === 0) return false;
-  const key = await scrypt(password, salt, expected.length, { N: n, r, p, maxmem: 256 * 1024 * 1024 });
-  return timingSafeEqual(key, expected);
+  if (expected.length === 0 || expected.length > 256) return false;
+  try {
+    const key = await scrypt(password, salt, expected.length, { N: n, r, p, maxmem: 256 * 1024 * 1024 });
+    return timingSafeEqual(key, expected);
+  } catch {
+    // Impossible parameters (N not a power of two, memory over the cap).
+    return false;
+  }
 }

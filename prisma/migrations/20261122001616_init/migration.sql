@@ -7,6 +7,8 @@ CREATE TABLE "Session" (
     "scope" TEXT,
     "expires" DATETIME,
     "accessToken" TEXT NOT NULL,
+    "refreshToken" TEXT,
+    "refreshTokenExpires" DATETIME,
     "userId" BIGINT,
     "firstName" TEXT,
     "lastName" TEXT,

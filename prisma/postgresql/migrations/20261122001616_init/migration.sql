@@ -10,6 +10,8 @@ CREATE TABLE "Session" (
     "scope" TEXT,
     "expires" TIMESTAMP(3),
     "accessToken" TEXT NOT NULL,
+    "refreshToken" TEXT,
+    "refreshTokenExpires" TIMESTAMP(3),
     "userId" BIGINT,
     "firstName" TEXT,
     "lastName" TEXT,

@@ -1,0 +1,245 @@
+/**
+ * Sign-in sessions of standalone owners. The browser holds a random 32-byte
+ * token in the signed, http-only cookie "beckon_owner"; the database holds only
+ * its SHA-256, so a leaked row cannot be replayed as a cookie.
+ */
+import { createHash } from "node:crypto";
+import { createCookie, redirect, type Cookie } from "@remix-run/node";
+import { prisma } from "../db.server";
+import {
+  createOwnerSessionRecord,
+  deleteExpiredOwnerSessions,
+  deleteOwnerSessionRecord,
+  findOwnerSessionRecord,
+} from "../models/owner.server";
+import { newToken, requestIsHttps } from "./csrf.server";
+import { SessionSecretError, sessionSecret } from "./session-secret.server";
+
+export const OWNER_COOKIE = "beckon_owner";
+export const OWNER_SESSION_DAYS = 14;
+const OWNER_SESSION_MS = OWNER_SESSION_DAYS * 24 * 60 * 60 * 1000;
+
+/** The signed-in owner of a request. */
+export interface OwnerSession {
+  /** The session row's id (SHA-256 of the cookie token). */
+  sessionId: string;
+  accountId: number;
+  profileId: number;
+  email: string;
+  /** Token every owner form must send back (hidden field "csrf"). */
+  csrfToken: string;
+}
+
+/** Headers for every owner page: private, never cached, never framed by another site. */
+export const OWNER_PAGE_HEADERS: Record<string, string> = {
+  "Cache-Control": "private, no-store",
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy": "frame-ancestors 'none'",
+};
+
+let cookie: Cookie | undefined;
+
+function ownerCookie(): Cookie {
+  cookie ??= createCookie(OWNER_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: OWNER_SESSION_MS / 1000,
+    secrets: [sessionSecret()],
+  });
+  return cookie;
+}
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+let secretWarned = false;
+
+async function cookieToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("cookie");
+  if (!header || !header.includes(`${OWNER_COOKIE}=`)) return null;
+  let value: unknown;
+  try {
+    value = await ownerCookie().parse(header);
+  } catch (e) {
+    // Without a secret nobody can be signed in; the public API that asks
+    // "is this an owner?" must keep working, so answer no (the login page
+    // reports the missing secret).
+    if (!(e instanceof SessionSecretError)) throw e;
+    if (!secretWarned) console.error(`[beckon] ${e.message}`);
+    secretWarned = true;
+    return null;
+  }
+  return typeof value === "string" && value.length >= 32 && value.length <= 128 ? value : null;
+}
+
+/** The signed-in owner, or null (no cookie, a forged or expired one, or a signed-out session). */
+export async function findOwnerSession(request: Request): Promise<OwnerSession | null> {
+  const token = await cookieToken(request);
+  if (!token) return null;
+  const record = await findOwnerSessionRecord(prisma, hashToken(token));
+  if (!record) return null;
+  const { sessionId, accountId, profileId, email, csrfToken } = record;
+  return { sessionId, accountId, profileId, email, csrfToken };
+}
+
+/** The path (with query) to come back to after signing in. */
+function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The signed-in owner; otherwise redirects to /owner/login?redirectTo=<this page>. */
+export async function requireOwner(request: Request): Promise<OwnerSession> {
+  const owner = await findOwnerSession(request);
+  if (owner) return owner;
+  const back = currentPath(request);
+  throw redirect(back === "/owner" || back === "/owner/" ? "/owner/login" : `/owner/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/**
+ * A same-site path to go to after signing in: only paths that start with one
+ * "/" (no "//" or "/\" that browsers treat as another host), else /owner.
+ */
+export function safeRedirectTo(value: unknown, fallback = "/owner"): string {
+  if (typeof value !== "string" || value.length > 2000) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // Control characters and backslashes have no place in our own paths.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  try {
+    const base = "http://beckon.invalid";
+    const url = new URL(value, base);
+    if (url.origin !== base) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+let lastSweep = 0;
+
+/**
+ * Signs an owner in: stores a new session and returns the Set-Cookie header.
+ * Any session the request already had is ended first (no session fixation).
+ */
+export async function createOwnerSession(request: Request, accountId: number): Promise<string> {
+  const previous = await cookieToken(request);
+  if (previous) await deleteOwnerSessionRecord(prisma, hashToken(previous));
+  const token = newToken(32);
+  await createOwnerSessionRecord(prisma, {
+    id: hashToken(token),
+    accountId,
+    csrfToken: newToken(32),
+    expiresAt: new Date(Date.now() + OWNER_SESSION_MS),
+  });
+  // Expired rows are also deleted when they are looked up; this catches the rest.
+  if (Date.now() - lastSweep > 60 * 60 * 1000) {
+    lastSweep = Date.now();
+    await deleteExpiredOwnerSessions(prisma).catch((e) => console.error("[beckon] could not delete expired owner sessions", e));
+  }
+  return ownerCookie().serialize(token, { secure: requestIsHttps(request) });
+}
+
+/** Ends the request's session (if any) and returns the Set-Cookie header that clears the cookie. */
+export async function destroyOwnerSession(request: Request): Promise<string> {
+  const token = await cookieToken(request);
+  if (token) await deleteOwnerSessionRecord(prisma, hashToken(token));
+  return ownerCookie().serialize("", { maxAge: 0, expires: new Date(0), secure: requestIsHttps(request) });
+}
+
+// ---------------------------------------------------------------- sign-in throttling
+
+/** Failed sign-ins allowed per e-mail address and per client address within the window. */
+export const LOGIN_LIMIT_PER_EMAIL = 10;
+export const LOGIN_LIMIT_PER_IP = 30;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const MAX_TRACKED_KEYS = 50_000;
+
+/**
+ * Counts failed attempts per key in memory, in fixed windows. Memory-only is
+ * enough for one server process; the bound on keys keeps a flood of made-up
+ * e-mail addresses from growing it without limit.
+ */
+export class AttemptLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** Milliseconds until the key may try again, or 0 when it may try now. */
+  retryAfter(key: string, now = Date.now()): number {
+    const w = this.windows.get(key);
+    if (!w || w.resetAt <= now) return 0;
+    return w.count >= this.limit ? w.resetAt - now : 0;
+  }
+
+  /** Records one failed attempt. */
+  fail(key: string, now = Date.now()): void {
+    const w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      if (this.windows.size >= MAX_TRACKED_KEYS) this.prune(now);
+      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
+    } else {
+      w.count += 1;
+    }
+  }
+
+  /** Forgets a key (after a successful sign-in). */
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
+  private prune(now: number): void {
+    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+    // Still full of live windows: drop the oldest (Map keeps insertion order).
+    while (this.windows.size >= MAX_TRACKED_KEYS) {
+      const oldest = this.windows.keys().next().value;
+      if (oldest === undefined) break;
+      this.windows.delete(oldest);
+    }
+  }
+}
+
+const byEmail = new AttemptLimiter(LOGIN_LIMIT_PER_EMAIL, LOGIN_WINDOW_MS);
+const byIp = new AttemptLimiter(LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_MS);
+
+/**
+ * The client's address: from the server's load context when it provides one
+ * (`clientIp`), else the first X-Forwarded-For hop when TRUST_PROXY=1, else null.
+ */
+export function clientAddress(request: Request, context?: unknown): string | null {
+  const fromContext = (context as { clientIp?: unknown } | undefined)?.clientIp;
+  if (typeof fromContext === "string" && fromContext !== "") return fromContext;
+  if (process.env.TRUST_PROXY === "1") {
+    const first = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return null;
+}
+
+/** Throttle state for one sign-in attempt. */
+export interface LoginThrottle {
+  /** Seconds to wait before trying again; 0 when the attempt may go ahead. */
+  retryAfterSeconds: number;
+  fail(): void;
+  succeed(): void;
+}
+
+/** Looks up the throttle for an attempt on this e-mail from this address. */
+export function loginThrottle(email: string, ip: string | null): LoginThrottle {
+  const emailKey = email.trim().toLowerCase();
+  const waitMs = Math.max(byEmail.retryAfter(emailKey), ip ? byIp.retryAfter(ip) : 0);
+  return {
+    retryAfterSeconds: Math.ceil(waitMs / 1000),
+    fail() {
+      byEmail.fail(emailKey);
+      if (ip) byIp.fail(ip);
+    },
+    succeed() {
+      byEmail.reset(emailKey);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Layout of the embedded Shopify admin (/app/*): authenticates the shop,
+ * loads App Bridge and Polaris. 503 with the reason while Shopify install is off.
+ */
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { boundary } from "@shopify/shopify-app-remix/server";
+import { AppProvider } from "@shopify/shopify-app-remix/react";
+import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import { authenticate } from "~/shopify.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await authenticate.admin(request);
+  return { apiKey: process.env.SHOPIFY_API_KEY || "" };
+}
+
+export default function ShopifyAppLayout() {
+  const { apiKey } = useLoaderData<typeof loader>();
+  return (
+    <AppProvider isEmbeddedApp apiKey={apiKey}>
+      <Outlet />
+    </AppProvider>
+  );
+}
+
+// Shopify needs its own error boundary and headers so its auth redirects
+// (exit iframe, session-token bounce) reach the browser intact.
+export function ErrorBoundary() {
+  return boundary.error(useRouteError());
+}
+
+export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

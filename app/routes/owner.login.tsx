@@ -1,0 +1,147 @@
+/**
+ * /owner/login: e-mail and password sign-in for owners of non-store sites.
+ * The form is protected by the Origin check and a pre-session CSRF cookie;
+ * failed attempts are throttled per e-mail and per client address.
+ */
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { Banner, BlockStack, Box, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
+import { prisma } from "~/db.server";
+import { isSameOrigin, loginCsrfMatches, loginCsrfToken } from "~/lib/csrf.server";
+import { SessionSecretError } from "~/lib/session-secret.server";
+import {
+  clientAddress,
+  createOwnerSession,
+  findOwnerSession,
+  loginThrottle,
+  OWNER_PAGE_HEADERS,
+  safeRedirectTo,
+} from "~/lib/owner-session.server";
+import { authenticateOwner } from "~/models/owner.server";
+import { CsrfInput } from "~/components/CsrfInput";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Beckon" }];
+
+const WRONG_CREDENTIALS = "Wrong e-mail or password";
+
+/** Keeps the loader's CSRF cookie and the action's Retry-After on the page. */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const h = new Headers(OWNER_PAGE_HEADERS);
+  for (const source of [loaderHeaders, actionHeaders]) {
+    for (const c of source.getSetCookie()) h.append("Set-Cookie", c);
+  }
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) h.set("Retry-After", retryAfter);
+  return h;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
+  if (await findOwnerSession(request)) throw redirect(redirectTo);
+  const { token, setCookie } = await loginCsrfToken(request).catch((e) => {
+    // Tell the operator what to set instead of a bare 500.
+    if (e instanceof SessionSecretError) throw new Response(e.message, { status: 503 });
+    throw e;
+  });
+  return data({ csrf: token, redirectTo }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+type ActionResult = { error: string; email: string };
+
+function failure(status: number, error: string, email = "", headers?: HeadersInit) {
+  return data<ActionResult>({ error, email }, { status, headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (!isSameOrigin(request)) {
+    return failure(403, "This sign-in form was sent from another site. Open the sign-in page on this site and try again.");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return failure(400, "Send the sign-in form as a form.");
+  }
+  const email = String(form.get("email") ?? "").slice(0, 300);
+  const password = String(form.get("password") ?? "");
+  if (!(await loginCsrfMatches(request, form))) {
+    return failure(403, "The sign-in form has expired. Please try again.", email);
+  }
+  if (email.trim() === "" || password === "") return failure(400, "Enter your e-mail and password.", email);
+
+  const throttle = loginThrottle(email, clientAddress(request, context));
+  if (throttle.retryAfterSeconds > 0) {
+    const minutes = Math.ceil(throttle.retryAfterSeconds / 60);
+    return failure(
+      429,
+      `Too many sign-in attempts. Wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`,
+      email,
+      { "Retry-After": String(throttle.retryAfterSeconds) },
+    );
+  }
+
+  const owner = await authenticateOwner(prisma, email, password);
+  if (!owner) {
+    throttle.fail();
+    return failure(401, WRONG_CREDENTIALS, email);
+  }
+  throttle.succeed();
+  const setCookie = await createOwnerSession(request, owner.accountId);
+  return redirect(safeRedirectTo(form.get("redirectTo")), { headers: { "Set-Cookie": setCookie } });
+}
+
+export default function OwnerLogin() {
+  const { csrf, redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [email, setEmail] = useState(result?.email ?? "");
+  const [password, setPassword] = useState("");
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <Page narrowWidth>
+      <Box paddingBlockStart="1600">
+        <Card>
+          <Form method="post" replace>
+            <CsrfInput token={csrf} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <BlockStack gap="400">
+              <Text as="h1" variant="headingLg">
+                Sign in to Beckon
+              </Text>
+              {result?.error ? (
+                <Banner tone="critical">
+                  <p role="alert">{result.error}</p>
+                </Banner>
+              ) : null}
+              <FormLayout>
+                <TextField
+                  label="E-mail"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={setEmail}
+                  requiredIndicator
+                />
+                <TextField
+                  label="Password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={setPassword}
+                  requiredIndicator
+                />
+                <Button submit variant="primary" loading={submitting} fullWidth>
+                  Sign in
+                </Button>
+              </FormLayout>
+            </BlockStack>
+          </Form>
+        </Card>
+      </Box>
+    </Page>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Layout of the standalone owner admin (/owner/*): Polaris styles and
+ * provider, and a header with the signed-in owner and a sign-out button.
+ * Every page but the login page requires a signed-in owner; each child loader
+ * checks again, because loaders run in parallel and can be fetched alone.
+ */
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { AppProvider, Box, Button, InlineStack, Text } from "@shopify/polaris";
+import en from "@shopify/polaris/locales/en.json";
+import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import { findOwnerSession, OWNER_PAGE_HEADERS, requireOwner } from "~/lib/owner-session.server";
+import { CsrfInput } from "~/components/CsrfInput";
+import { PolarisLink } from "~/components/PolarisLink";
+import { OwnerErrorPage } from "~/components/OwnerErrorPage";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Beckon admin" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = () => OWNER_PAGE_HEADERS;
+
+function isLoginPage(request: Request): boolean {
+  return /^\/owner\/login\/?$/.test(new URL(request.url).pathname);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const owner = isLoginPage(request) ? await findOwnerSession(request) : await requireOwner(request);
+  return { owner: owner ? { email: owner.email, csrfToken: owner.csrfToken } : null };
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <AppProvider i18n={en} linkComponent={PolarisLink}>
+      {children}
+    </AppProvider>
+  );
+}
+
+export default function OwnerLayout() {
+  const { owner } = useLoaderData<typeof loader>();
+  return (
+    <Shell>
+      {owner ? (
+        <Box paddingInline="400" paddingBlock="200" background="bg-surface" borderBlockEndWidth="025" borderColor="border">
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="p" variant="headingMd">
+              Beckon
+            </Text>
+            <InlineStack gap="300" blockAlign="center">
+              <Text as="span" tone="subdued">
+                {owner.email}
+              </Text>
+              <Form method="post" action="/owner/logout" reloadDocument>
+                <CsrfInput token={owner.csrfToken} />
+                <Button submit variant="plain">
+                  Sign out
+                </Button>
+              </Form>
+            </InlineStack>
+          </InlineStack>
+        </Box>
+      ) : null}
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <Shell>
+      <OwnerErrorPage error={error} />
+    </Shell>
+  );
+}

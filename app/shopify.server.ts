@@ -1,0 +1,152 @@
+/**
+ * The one shopifyApp() call. Shopify install is on only when SHOPIFY_API_KEY,
+ * SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES are all set; otherwise every
+ * Shopify entry point answers 503 saying so, and importing this module still
+ * works, so the demo and standalone owners run without a Shopify app.
+ */
+import "@shopify/shopify-app-remix/adapters/node";
+import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { prisma, Prisma } from "./db.server";
+import { linkShopOwner, type ShopDetails } from "./models/owner.server";
+
+export const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
+export const SHOPIFY_OFF_MESSAGE = "Shopify install is off: set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES";
+export const apiVersion = ApiVersion.October25;
+
+/** The variables that are missing (empty when Shopify install can be on). */
+export const shopifyMissingEnv: string[] = SHOPIFY_ENV.filter((k) => !process.env[k]?.trim());
+
+const SHOP_QUERY = `#graphql
+  query BeckonShopDetails {
+    shop { name currencyCode primaryDomain { url } billingAddress { countryCodeV2 } }
+  }`;
+
+/**
+ * PrismaSessionStorage writes every column its newest Session model has
+ * (refreshToken, refreshTokenExpires); ours may have fewer. Writes keep only
+ * the columns the generated client knows, so both shapes work.
+ */
+function sessionTableClient(): typeof prisma {
+  const known = new Set<string>(Object.values(Prisma.SessionScalarFieldEnum));
+  const keepKnown = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => known.has(k)));
+  const bound = (target: object, prop: string | symbol) => {
+    const value: unknown = Reflect.get(target, prop);
+    return typeof value === "function" ? value.bind(target) : value;
+  };
+  const table = new Proxy(prisma.session, {
+    get(target, prop) {
+      if (prop === "upsert") {
+        return (args: { where: unknown; create: Record<string, unknown>; update: Record<string, unknown> }) =>
+          target.upsert({ ...args, create: keepKnown(args.create), update: keepKnown(args.update) } as Parameters<typeof target.upsert>[0]);
+      }
+      return bound(target, prop);
+    },
+  });
+  return new Proxy(prisma, { get: (target, prop) => (prop === "session" ? table : bound(target, prop)) });
+}
+
+async function shopDetails(admin: { graphql: (query: string) => Promise<Response> }): Promise<ShopDetails> {
+  try {
+    const response = await admin.graphql(SHOP_QUERY);
+    const body = (await response.json()) as {
+      data?: { shop?: { name?: string; currencyCode?: string; primaryDomain?: { url?: string }; billingAddress?: { countryCodeV2?: string } } };
+    };
+    const shop = body.data?.shop;
+    return {
+      name: shop?.name ?? null,
+      currency: shop?.currencyCode ?? null,
+      country: shop?.billingAddress?.countryCodeV2 ?? null,
+      url: shop?.primaryDomain?.url ?? null,
+    };
+  } catch (e) {
+    // The website is still created, with defaults the owner can change.
+    console.error("[beckon] could not read shop details after install", e);
+    return {};
+  }
+}
+
+function createShopifyApp() {
+  return shopifyApp({
+    apiKey: process.env.SHOPIFY_API_KEY,
+    apiSecretKey: process.env.SHOPIFY_API_SECRET || "",
+    apiVersion,
+    scopes: process.env.SCOPES?.split(",").map((s) => s.trim()).filter(Boolean),
+    appUrl: process.env.SHOPIFY_APP_URL || "",
+    authPathPrefix: "/auth",
+    sessionStorage: new PrismaSessionStorage(sessionTableClient()),
+    distribution: AppDistribution.AppStore,
+    future: {
+      unstable_newEmbeddedAuthStrategy: true,
+    },
+    hooks: {
+      afterAuth: async ({ session, admin }) => {
+        await linkShopOwner(prisma, session.shop, await shopDetails(admin));
+      },
+    },
+    ...(process.env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [process.env.SHOP_CUSTOM_DOMAIN] } : {}),
+  });
+}
+
+type ShopifyAppInstance = ReturnType<typeof createShopifyApp>;
+
+function startShopify(): { app: ShopifyAppInstance | null; problem: string | null } {
+  if (shopifyMissingEnv.length > 0) return { app: null, problem: null };
+  try {
+    return { app: createShopifyApp(), problem: null };
+  } catch (e) {
+    // A bad value (say, SHOPIFY_APP_URL without a scheme) turns Shopify off
+    // with the reason, instead of taking the standalone admin down with it.
+    const reason = e instanceof Error ? e.message : String(e);
+    console.error(`[beckon] Shopify install is off: ${reason}`);
+    return { app: null, problem: reason };
+  }
+}
+
+const started = startShopify();
+
+/** Whether Shopify install is on (all four variables set and accepted). */
+export const shopifyEnabled: boolean = started.app !== null;
+
+/** Why Shopify install is off, in words; null when it is on. */
+export const shopifyOffReason: string | null = shopifyEnabled
+  ? null
+  : started.problem
+    ? `Shopify install is off: ${started.problem}`
+    : SHOPIFY_OFF_MESSAGE;
+
+/** The 503 answer every Shopify entry point gives while install is off. */
+export function shopifyOffResponse(): Response {
+  return new Response(shopifyOffReason ?? SHOPIFY_OFF_MESSAGE, {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * Stands in for any part of the Shopify app object while install is off:
+ * every call (however deep, e.g. authenticate.public.appProxy(request))
+ * throws the 503 answer.
+ */
+function offStub<T>(): T {
+  const stub: unknown = new Proxy(function shopifyOff() {}, {
+    get: (_target, prop) => (prop === "then" || typeof prop === "symbol" ? undefined : offStub()),
+    apply: () => {
+      throw shopifyOffResponse();
+    },
+  });
+  return stub as T;
+}
+
+const shopify: ShopifyAppInstance = started.app ?? offStub<ShopifyAppInstance>();
+
+export default shopify;
+export const authenticate: ShopifyAppInstance["authenticate"] = shopify.authenticate;
+export const unauthenticated: ShopifyAppInstance["unauthenticated"] = shopify.unauthenticated;
+export const login: ShopifyAppInstance["login"] = shopify.login;
+export const registerWebhooks: ShopifyAppInstance["registerWebhooks"] = shopify.registerWebhooks;
+export const sessionStorage: ShopifyAppInstance["sessionStorage"] = shopify.sessionStorage;
+/** Adds Shopify's document headers (CSP frame-ancestors, Link preloads); does nothing while install is off. */
+export const addDocumentResponseHeaders: ShopifyAppInstance["addDocumentResponseHeaders"] = started.app
+  ? started.app.addDocumentResponseHeaders
+  : () => {};
