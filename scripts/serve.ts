@@ -69,8 +69,10 @@ async function main() {
     const address = server.address() as AddressInfo;
     console.log(`Beckon listening on http://${host}:${address.port}`);
   });
+  const stopOutbox = await (await import("../app/integrations/outbox-worker.server")).startServerOutboxWorker();
   const stop = () => {
-    server.close(() => process.exit(0));
+    // Let a delivery in flight finish; a cut one would only be retried.
+    server.close(() => void stopOutbox().finally(() => process.exit(0)));
     // Keep-alive sockets would hold close() open; they carry nothing pending.
     setTimeout(() => process.exit(0), 2000).unref();
   };

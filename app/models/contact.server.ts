@@ -9,6 +9,8 @@ import { isUniqueViolation } from "../lib/db-errors.server";
 import { asRecord, findOrCreatePerson } from "./person.server";
 import { foreignCtaRefs } from "./ownership.server";
 import { InputError } from "../lib/errors";
+import { syncSubmission } from "../integrations/lead-sync.server";
+import { companyForEmail } from "../integrations/company.server";
 
 export interface CreateContactResult {
   personId: number;
@@ -57,9 +59,17 @@ export async function createContact(db: Db, websiteId: number, contact: ContactI
   const becomesContact = Boolean(profile.email || profile.phone);
   const { id: _clientId, visitor_token: _token, ...payload } = contact;
 
+  // Company data from a business address fills only what the visitor left empty.
+  const company = profile.email ? await companyForEmail(profile.email) : null;
+  const enrichment: Record<string, string> = {};
+  if (company && !person.companyName && !profile.companyName) enrichment.companyName = company.name;
+  if (company && !person.website && !profile.website) enrichment.website = company.website;
+  const personData = company && !asRecord(person.data).company ? { ...asRecord(person.data), company: { ...company, enriched_at: new Date().toISOString() } } : null;
+  const profileChanged = Object.keys(profile).length > 0 || Object.keys(consents).length > 0 || Object.keys(contact.extra ?? {}).length > 0;
+
   try {
-    const [submission] = await db.$transaction([
-      db.contactSubmission.create({
+    const submission = await db.$transaction(async (tx) => {
+      const created = await tx.contactSubmission.create({
         data: {
           websiteId,
           clientId: contact.id,
@@ -76,17 +86,34 @@ export async function createContact(db: Db, websiteId: number, contact: ContactI
           sourceUrl: contact.source_url ?? contact.url ?? null,
           payload: payload as object,
         },
-      }),
-      db.person.update({
+      });
+      const updated = await tx.person.update({
         where: { id: person.id },
         data: {
+          ...enrichment,
           ...profile,
           ...consents,
           extra: { ...asRecord(person.extra), ...(contact.extra ?? {}) } as object,
+          ...(personData ? { data: personData as object } : {}),
           ...(becomesContact ? { personType: "Contact", contactSince: person.contactSince ?? new Date() } : {}),
         },
-      }),
-    ]);
+      });
+      // Mailing-list actions: built-in lists change here, outside tools get
+      // outbox jobs, all in this transaction so a lead and its syncs are
+      // stored together or not at all.
+      const website = await tx.website.findUnique({ where: { id: websiteId }, select: { defaultCountry: true } });
+      await syncSubmission(tx, {
+        websiteId,
+        person: updated,
+        clientId: contact.id,
+        elementId: contact.element_id,
+        actionGroupIds: contact.action_groups,
+        profileChanged,
+        sourceUrl: contact.source_url ?? contact.url ?? null,
+        defaultCountry: website?.defaultCountry,
+      });
+      return created;
+    });
     return { personId: person.id, submissionId: submission.id, duplicate: false };
   } catch (e) {
     // The same submission raced in twice (a retry while the first was in flight).

@@ -1,0 +1,132 @@
+/**
+ * ActiveCampaign API v3 (https://<account>.api-us1.com/api/3, header
+ * `Api-Token`). Contacts are upserted by e-mail with contact/sync; list
+ * status 1 is "active" (subscribed) and 2 "unsubscribed"; tags are looked up
+ * by name (and created when missing) because contactTags takes tag ids.
+ */
+import { arrayAt, providerRequest, stringAt, type ProviderResponse } from "./http.server";
+import { ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
+
+export interface ActiveCampaignConfig extends ProviderOptions {
+  apiKey: string;
+  /** The account's API URL, e.g. https://example.api-us1.com */
+  apiUrl: string;
+}
+
+function describe(res: ProviderResponse): string {
+  const first = arrayAt(res.json, "errors")[0];
+  return stringAt(first, "title") ?? stringAt(res.json, "message") ?? (res.text.slice(0, 300) || "no detail");
+}
+
+/** Builds an ActiveCampaign client. */
+export function activeCampaignProvider(config: ActiveCampaignConfig): MailingProvider {
+  let base: string;
+  try {
+    base = new URL(config.apiUrl).origin;
+  } catch {
+    throw new ProviderError("The ActiveCampaign API URL is not a valid URL", false);
+  }
+  const headers = { "Api-Token": config.apiKey, "Content-Type": "application/json", Accept: "application/json" };
+  const call = (method: string, path: string, body?: unknown, accept?: number[]) =>
+    providerRequest(`${base}/api/3${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept }, config);
+
+  const syncContact = async (p: SyncPayload): Promise<string> => {
+    if (!p.contact.email) throw new ProviderError("ActiveCampaign contacts need an email address", false);
+    const res = await call("POST", "/contact/sync", {
+      contact: {
+        email: p.contact.email,
+        ...(p.contact.name ? { firstName: p.contact.name } : {}),
+        ...(p.contact.last_name ? { lastName: p.contact.last_name } : {}),
+        ...(p.contact.phone ? { phone: p.contact.phone } : {}),
+      },
+    });
+    const id = stringAt(res.json, "contact", "id");
+    if (!id) throw new ProviderError("ActiveCampaign's contact sync answered without a contact id", true, res.status);
+    return id;
+  };
+
+  const findTag = async (name: string): Promise<string | null> => {
+    const res = await call("GET", `/tags?search=${encodeURIComponent(name)}`);
+    // search matches substrings; only an exact (case-insensitive) name counts.
+    const hit = arrayAt(res.json, "tags").find((t) => stringAt(t, "tag")?.toLowerCase() === name.toLowerCase());
+    return hit ? stringAt(hit, "id") : null;
+  };
+
+  const setList = async (p: SyncPayload, listId: string, status: 1 | 2) => {
+    const contact = await syncContact(p);
+    await call("POST", "/contactLists", { contactList: { list: listId, contact, status } });
+  };
+
+  return {
+    type: "activecampaign",
+
+    async subscribe(p, listId) {
+      // Without marketing consent the contact is kept but not put on a list.
+      if (p.consents.marketing === false) {
+        await syncContact(p);
+        return;
+      }
+      await setList(p, listId, 1);
+    },
+
+    unsubscribe: (p, listId) => setList(p, listId, 2),
+
+    async addTag(p, tag) {
+      const contact = await syncContact(p);
+      let tagId = await findTag(tag);
+      if (!tagId) {
+        const created = await call("POST", "/tags", { tag: { tag, tagType: "contact", description: "Added by Beckon" } });
+        tagId = stringAt(created.json, "tag", "id");
+        if (!tagId) throw new ProviderError("ActiveCampaign answered a tag creation without an id", true, created.status);
+      }
+      await call("POST", "/contactTags", { contactTag: { contact, tag: tagId } });
+    },
+
+    async removeTag(p, tag) {
+      const contact = await syncContact(p);
+      const tagId = await findTag(tag);
+      if (!tagId) return;
+      const res = await call("GET", `/contacts/${encodeURIComponent(contact)}/contactTags`);
+      for (const ct of arrayAt(res.json, "contactTags")) {
+        if (stringAt(ct, "tag") === tagId) {
+          const id = stringAt(ct, "id");
+          // 404: removed meanwhile (a retried job); the goal is met.
+          if (id) await call("DELETE", `/contactTags/${encodeURIComponent(id)}`, undefined, [404]);
+        }
+      }
+    },
+
+    async upsertProfile(p) {
+      await syncContact(p);
+    },
+
+    async fetchContact(email): Promise<RemoteContact | null> {
+      const found = await call("GET", `/contacts?email=${encodeURIComponent(email)}`);
+      const contact = arrayAt(found.json, "contacts")[0];
+      const id = stringAt(contact, "id");
+      if (!id) return null;
+      const [lists, tags] = await Promise.all([
+        call("GET", `/contacts/${encodeURIComponent(id)}/contactLists`),
+        call("GET", `/contacts/${encodeURIComponent(id)}/contactTags`),
+      ]);
+      const tagIds = arrayAt(tags.json, "contactTags")
+        .map((t) => stringAt(t, "tag"))
+        .filter((x): x is string => Boolean(x))
+        .slice(0, 20);
+      const names = await Promise.all(tagIds.map(async (t) => stringAt((await call("GET", `/tags/${encodeURIComponent(t)}`)).json, "tag", "tag")));
+      const fields: Record<string, string> = {};
+      for (const key of ["firstName", "lastName", "phone"]) {
+        const v = stringAt(contact, key);
+        if (v) fields[key] = v;
+      }
+      return {
+        lists: arrayAt(lists.json, "contactLists")
+          .filter((l) => stringAt(l, "status") === "1")
+          .map((l) => stringAt(l, "list"))
+          .filter((x): x is string => Boolean(x)),
+        tags: names.filter((x): x is string => Boolean(x)),
+        fields,
+      };
+    },
+  };
+}

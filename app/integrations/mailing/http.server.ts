@@ -1,0 +1,96 @@
+/**
+ * The one way provider clients talk HTTP: a time-out on every call, and every
+ * failure turned into a ProviderError that says whether to retry.
+ */
+import { ProviderError, type ProviderOptions } from "./types";
+
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
+
+/** Parses Retry-After (seconds or an HTTP date) into milliseconds from now. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, at - now);
+}
+
+/** Whether an HTTP status is worth retrying: rate limits, time-outs and server errors. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 425 || status === 429 || status >= 500;
+}
+
+export interface ProviderResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON body, or null when the body was empty or not JSON. */
+  json: unknown;
+  text: string;
+}
+
+/**
+ * Sends one request and returns 2xx answers (and any status listed in
+ * `accept`); everything else throws a ProviderError built by `describe`.
+ */
+export async function providerRequest(
+  url: string,
+  init: RequestInit & { accept?: number[]; describe?: (res: ProviderResponse) => string },
+  options: ProviderOptions = {},
+): Promise<ProviderResponse> {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+  let res: Response;
+  let text: string;
+  try {
+    // The signal also covers reading the body: a tool that sends headers and
+    // then stalls is as hung as one that never answers.
+    res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    text = await res.text();
+  } catch (e) {
+    const name = e instanceof Error ? e.name : "";
+    const reason = name === "TimeoutError" || name === "AbortError" ? `timed out after ${timeoutMs} ms` : networkReason(e);
+    throw new ProviderError(`${init.method ?? "GET"} ${new URL(url).pathname}: ${reason}`, true);
+  }
+  let json: unknown = null;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+  }
+  const answer: ProviderResponse = { status: res.status, headers: res.headers, json, text };
+  if ((res.status >= 200 && res.status < 300) || init.accept?.includes(res.status)) return answer;
+  const detail = init.describe?.(answer) ?? (text.slice(0, 300) || res.statusText);
+  const message = `${init.method ?? "GET"} ${new URL(url).pathname} answered ${res.status}: ${detail}`;
+  throw new ProviderError(message, isRetryableStatus(res.status), res.status, parseRetryAfter(res.headers.get("retry-after")));
+}
+
+function networkReason(e: unknown): string {
+  const cause = e instanceof Error && e.cause && typeof e.cause === "object" ? (e.cause as { code?: string; message?: string }) : null;
+  if (cause?.code) return `network error ${cause.code}`;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Reads a string field from an unknown JSON value. */
+export function stringAt(value: unknown, ...path: (string | number)[]): string | null {
+  let v: unknown = value;
+  for (const key of path) {
+    if (v === null || typeof v !== "object") return null;
+    v = (v as Record<string | number, unknown>)[key];
+  }
+  if (typeof v === "string") return v;
+  if (typeof v === "number") return String(v);
+  return null;
+}
+
+/** Reads an array field from an unknown JSON value. */
+export function arrayAt(value: unknown, ...path: (string | number)[]): unknown[] {
+  let v: unknown = value;
+  for (const key of path) {
+    if (v === null || typeof v !== "object") return [];
+    v = (v as Record<string | number, unknown>)[key];
+  }
+  return Array.isArray(v) ? v : [];
+}

@@ -1,0 +1,145 @@
+/**
+ * Klaviyo through its JSON:API REST API (https://a.klaviyo.com/api, header
+ * `Authorization: Klaviyo-API-Key <private key>`, a dated `revision` header).
+ * Subscribing uses the Subscribe Profiles bulk job (the only documented way to
+ * record marketing consent); removing from a list uses the list's profile
+ * relationship; tags are a `beckon_tags` profile property appended and
+ * unappended with meta.patch_properties, since Klaviyo tags belong to lists
+ * and flows, not to profiles.
+ */
+import { arrayAt, providerRequest, stringAt, type ProviderResponse } from "./http.server";
+import { ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
+
+export const KLAVIYO_REVISION = "2024-10-15";
+export const KLAVIYO_DEFAULT_URL = "https://a.klaviyo.com";
+/** Profile property that holds the tags Beckon adds. */
+export const KLAVIYO_TAGS_PROPERTY = "beckon_tags";
+
+export interface KlaviyoConfig extends ProviderOptions {
+  apiKey: string;
+  baseUrl?: string;
+}
+
+/** Klaviyo's JSON:API error detail, for the owner-visible reason. */
+function describe(res: ProviderResponse): string {
+  const first = arrayAt(res.json, "errors")[0];
+  return stringAt(first, "detail") ?? stringAt(first, "title") ?? (res.text.slice(0, 300) || "no detail");
+}
+
+/** Builds a Klaviyo client. */
+export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
+  const base = (config.baseUrl ?? KLAVIYO_DEFAULT_URL).replace(/\/+$/, "");
+  const headers = {
+    Authorization: `Klaviyo-API-Key ${config.apiKey}`,
+    revision: KLAVIYO_REVISION,
+    Accept: "application/vnd.api+json",
+    "Content-Type": "application/vnd.api+json",
+  };
+  const call = (method: string, path: string, body?: unknown, accept?: number[]) =>
+    providerRequest(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept }, config);
+
+  const identifiers = (p: SyncPayload) => {
+    if (!p.contact.email && !p.contact.phone) throw new ProviderError("The contact has neither an email nor a phone", false);
+    return {
+      ...(p.contact.email ? { email: p.contact.email } : {}),
+      ...(p.contact.phone?.startsWith("+") ? { phone_number: p.contact.phone } : {}),
+    };
+  };
+
+  const profileAttributes = (p: SyncPayload) => {
+    const c = p.contact;
+    const location: Record<string, string> = {};
+    if (c.address) location.address1 = c.address;
+    if (c.city) location.city = c.city;
+    if (c.state) location.region = c.state;
+    if (c.country) location.country = c.country;
+    if (c.zip_code) location.zip = c.zip_code;
+    const properties: Record<string, unknown> = { ...(p.properties ?? {}) };
+    if (c.website) properties.website = c.website;
+    if (p.consents.privacy != null) properties.privacy_consent = p.consents.privacy;
+    return {
+      ...identifiers(p),
+      ...(c.name ? { first_name: c.name } : {}),
+      ...(c.last_name ? { last_name: c.last_name } : {}),
+      ...(c.company_name ? { organization: c.company_name } : {}),
+      ...(c.company_title ? { title: c.company_title } : {}),
+      ...(Object.keys(location).length ? { location } : {}),
+      ...(Object.keys(properties).length ? { properties } : {}),
+    };
+  };
+
+  /** Create or update profile: answers 201 (created) or 200 (updated) with the profile id. */
+  const importProfile = async (p: SyncPayload, meta?: unknown): Promise<string> => {
+    const res = await call("POST", "/api/profile-import/", {
+      data: { type: "profile", attributes: profileAttributes(p), ...(meta ? { meta } : {}) },
+    });
+    const id = stringAt(res.json, "data", "id");
+    if (!id) throw new ProviderError("Klaviyo's profile import answered without a profile id", true, res.status);
+    return id;
+  };
+
+  return {
+    type: "klaviyo",
+
+    async subscribe(p, listId) {
+      if (p.consents.marketing === false) {
+        // No consent: the profile joins the list but is not subscribed to marketing.
+        const id = await importProfile(p);
+        await call("POST", `/api/lists/${encodeURIComponent(listId)}/relationships/profiles/`, { data: [{ type: "profile", id }] });
+        return;
+      }
+      const subscriptions: Record<string, unknown> = {};
+      if (p.contact.email) subscriptions.email = { marketing: { consent: "SUBSCRIBED" } };
+      if (p.contact.phone?.startsWith("+") && p.consents.sms === true) subscriptions.sms = { marketing: { consent: "SUBSCRIBED" } };
+      if (!Object.keys(subscriptions).length) throw new ProviderError("Klaviyo needs an email, or a phone with SMS consent, to subscribe", false);
+      await call("POST", "/api/profile-subscription-bulk-create-jobs/", {
+        data: {
+          type: "profile-subscription-bulk-create-job",
+          attributes: {
+            custom_source: "Beckon",
+            profiles: { data: [{ type: "profile", attributes: { ...identifiers(p), subscriptions } }] },
+          },
+          relationships: { list: { data: { type: "list", id: listId } } },
+        },
+      });
+    },
+
+    async unsubscribe(p, listId) {
+      const id = await importProfile(p);
+      await call("DELETE", `/api/lists/${encodeURIComponent(listId)}/relationships/profiles/`, { data: [{ type: "profile", id }] });
+    },
+
+    async addTag(p, tag) {
+      await importProfile(p, { patch_properties: { append: { [KLAVIYO_TAGS_PROPERTY]: tag } } });
+    },
+
+    async removeTag(p, tag) {
+      await importProfile(p, { patch_properties: { unappend: { [KLAVIYO_TAGS_PROPERTY]: tag } } });
+    },
+
+    async upsertProfile(p) {
+      await importProfile(p);
+    },
+
+    async fetchContact(email): Promise<RemoteContact | null> {
+      const filter = `equals(email,"${email.replace(/["\\]/g, "")}")`;
+      const found = await call("GET", `/api/profiles/?filter=${encodeURIComponent(filter)}`);
+      const profile = arrayAt(found.json, "data")[0];
+      const id = stringAt(profile, "id");
+      if (!id) return null;
+      const lists = await call("GET", `/api/profiles/${encodeURIComponent(id)}/lists/`);
+      const props = (profile as { attributes?: { properties?: Record<string, unknown> } }).attributes?.properties ?? {};
+      const rawTags = props[KLAVIYO_TAGS_PROPERTY];
+      const fields: Record<string, string> = {};
+      for (const key of ["first_name", "last_name", "organization", "title"]) {
+        const v = stringAt(profile, "attributes", key);
+        if (v) fields[key] = v;
+      }
+      return {
+        lists: arrayAt(lists.json, "data").map((l) => stringAt(l, "id")).filter((x): x is string => Boolean(x)),
+        tags: Array.isArray(rawTags) ? rawTags.map(String) : typeof rawTags === "string" ? [rawTags] : [],
+        fields,
+      };
+    },
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Mailchimp Marketing API v3 (https://<dc>.api.mailchimp.com/3.0, HTTP basic
+ * auth with any user name and the API key). Members are addressed by the MD5
+ * of the lower-cased e-mail (the "subscriber hash"), so a PUT is an upsert and
+ * every call here is safe to repeat.
+ */
+import { createHash } from "node:crypto";
+import { arrayAt, providerRequest, stringAt, type ProviderResponse } from "./http.server";
+import { ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
+
+export interface MailchimpConfig extends ProviderOptions {
+  apiKey: string;
+  /** Overrides https://<dc>.api.mailchimp.com/3.0 (tests). */
+  baseUrl?: string;
+  /** Audience used for profile updates and tags when the action names none. */
+  defaultListId?: string | null;
+  /** Send new subscribers a confirmation e-mail first (status "pending"). */
+  doubleOptIn?: boolean;
+  /** GDPR marketing permission id to grant when the visitor consented. */
+  marketingPermissionId?: string | null;
+}
+
+/** Mailchimp's subscriber hash: MD5 of the lower-cased address. */
+export function subscriberHash(email: string): string {
+  return createHash("md5").update(email.trim().toLowerCase()).digest("hex");
+}
+
+/** The API root for a key: the data centre is the part after the dash (abc123-us6). */
+export function mailchimpBaseUrl(apiKey: string): string {
+  const dc = /-([a-z]+\d+)$/.exec(apiKey.trim())?.[1];
+  if (!dc) throw new ProviderError("The Mailchimp API key has no data centre suffix (like -us6)", false);
+  return `https://${dc}.api.mailchimp.com/3.0`;
+}
+
+function describe(res: ProviderResponse): string {
+  const title = stringAt(res.json, "title");
+  const detail = stringAt(res.json, "detail");
+  return [title, detail].filter(Boolean).join(": ") || res.text.slice(0, 300) || "no detail";
+}
+
+/** Builds a Mailchimp client. */
+export function mailchimpProvider(config: MailchimpConfig): MailingProvider {
+  const base = (config.baseUrl ?? mailchimpBaseUrl(config.apiKey)).replace(/\/+$/, "");
+  const headers = {
+    Authorization: `Basic ${Buffer.from(`beckon:${config.apiKey}`).toString("base64")}`,
+    "Content-Type": "application/json",
+    Accept: "application/json",
+  };
+  const call = (method: string, path: string, body?: unknown, accept?: number[]) =>
+    providerRequest(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept }, config);
+
+  const emailOf = (p: SyncPayload) => {
+    if (!p.contact.email) throw new ProviderError("Mailchimp audiences need an email address", false);
+    return p.contact.email;
+  };
+  const listOf = (p: SyncPayload, listId?: string | null) => {
+    const id = listId ?? p.list_id ?? config.defaultListId;
+    if (!id) throw new ProviderError("No Mailchimp audience: set a default audience on the integration", false);
+    return id;
+  };
+  const memberPath = (listId: string, email: string) => `/lists/${encodeURIComponent(listId)}/members/${subscriberHash(email)}`;
+
+  const mergeFields = (p: SyncPayload) => {
+    const m: Record<string, string> = {};
+    if (p.contact.name) m.FNAME = p.contact.name;
+    if (p.contact.last_name) m.LNAME = p.contact.last_name;
+    if (p.contact.phone) m.PHONE = p.contact.phone;
+    return m;
+  };
+
+  /** PUT add-or-update; `status` changes an existing member, `status_if_new` only a new one. */
+  const putMember = (p: SyncPayload, listId: string, statusIfNew: string, status?: string) => {
+    const email = emailOf(p);
+    const merge = mergeFields(p);
+    const permissions =
+      config.marketingPermissionId && p.consents.marketing != null
+        ? { marketing_permissions: [{ marketing_permission_id: config.marketingPermissionId, enabled: p.consents.marketing }] }
+        : {};
+    return call("PUT", memberPath(listId, email), {
+      email_address: email,
+      status_if_new: statusIfNew,
+      ...(status ? { status } : {}),
+      ...(Object.keys(merge).length ? { merge_fields: merge } : {}),
+      ...permissions,
+    });
+  };
+
+  const setTag = async (p: SyncPayload, tag: string, active: boolean) => {
+    const listId = listOf(p);
+    const path = `${memberPath(listId, emailOf(p))}/tags`;
+    const body = { tags: [{ name: tag, status: active ? "active" : "inactive" }] };
+    const res = await call("POST", path, body, [404]);
+    if (res.status !== 404) return;
+    if (!active) return; // not a member: nothing to untag
+    // Tags need a member; add one without subscribing, then tag it.
+    await putMember(p, listId, "transactional");
+    await call("POST", path, body);
+  };
+
+  return {
+    type: "mailchimp",
+
+    async subscribe(p, listId) {
+      if (p.consents.marketing === false) {
+        await putMember(p, listOf(p, listId), "transactional");
+        return;
+      }
+      const status = config.doubleOptIn ? "pending" : "subscribed";
+      await putMember(p, listOf(p, listId), status, status);
+    },
+
+    async unsubscribe(p, listId) {
+      await putMember(p, listOf(p, listId), "unsubscribed", "unsubscribed");
+    },
+
+    addTag: (p, tag) => setTag(p, tag, true),
+    removeTag: (p, tag) => setTag(p, tag, false),
+
+    async upsertProfile(p) {
+      await putMember(p, listOf(p), "transactional");
+    },
+
+    async fetchContact(email): Promise<RemoteContact | null> {
+      const res = await call("GET", `/search-members?query=${encodeURIComponent(email)}`);
+      const members = arrayAt(res.json, "exact_matches", "members");
+      if (!members.length) return null;
+      const lists = new Set<string>();
+      const tags = new Set<string>();
+      const fields: Record<string, string> = {};
+      for (const m of members) {
+        const listId = stringAt(m, "list_id");
+        if (listId && stringAt(m, "status") === "subscribed") lists.add(listId);
+        for (const t of arrayAt(m, "tags")) {
+          const name = stringAt(t, "name");
+          if (name) tags.add(name);
+        }
+        const merge = (m as { merge_fields?: Record<string, unknown> }).merge_fields ?? {};
+        for (const [k, v] of Object.entries(merge)) if (typeof v === "string" && v) fields[k] = v;
+      }
+      return { lists: [...lists], tags: [...tags], fields };
+    },
+  };
+}

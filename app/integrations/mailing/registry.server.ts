@@ -1,0 +1,76 @@
+/**
+ * Turns an Integration row into a provider client. Credentials are checked
+ * here, so a missing key is a permanent failure with a reason, not a crash.
+ */
+import type { ZodTypeAny } from "zod";
+import {
+  activeCampaignCredentialsSchema,
+  klaviyoCredentialsSchema,
+  mailchimpCredentialsSchema,
+  syncSettingsSchema,
+} from "../../lib/schema/integrations";
+import { activeCampaignProvider } from "./activecampaign.server";
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from "./http.server";
+import { klaviyoProvider } from "./klaviyo.server";
+import { mailchimpProvider } from "./mailchimp.server";
+import { ProviderError, type MailingProvider } from "./types";
+
+/** Integration types whose lists live in an outside tool (synced through the outbox). */
+export const PROVIDER_TYPES = ["klaviyo", "mailchimp", "activecampaign"] as const;
+export type ProviderType = (typeof PROVIDER_TYPES)[number];
+
+/** Whether an integration type is an outside mailing tool. */
+export function isProviderType(type: string): type is ProviderType {
+  return (PROVIDER_TYPES as readonly string[]).includes(type);
+}
+
+export interface IntegrationLike {
+  integrationType: string;
+  credentials: unknown;
+  syncSettings: unknown;
+}
+
+export interface RegistryOptions {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** Where BECKON_*_API_URL overrides are read (tests point them at local servers). */
+  env?: Record<string, string | undefined>;
+}
+
+function parse<S extends ZodTypeAny>(schema: S, value: unknown, what: string) {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ProviderError(`The ${what} integration is missing its credentials (${r.error.issues[0]?.path.join(".") || "api_key"})`, false);
+  return r.data;
+}
+
+/** The client for an integration, or a permanent ProviderError when it cannot have one. */
+export function providerFor(integration: IntegrationLike, options: RegistryOptions = {}): MailingProvider {
+  const env = options.env ?? process.env;
+  const timeoutMs = options.timeoutMs ?? (Number(env.BECKON_PROVIDER_TIMEOUT_MS) || DEFAULT_PROVIDER_TIMEOUT_MS);
+  const common = { fetch: options.fetch, timeoutMs };
+  const settings = syncSettingsSchema.safeParse(integration.syncSettings ?? {});
+  const s = settings.success ? settings.data : {};
+  switch (integration.integrationType) {
+    case "klaviyo": {
+      const c = parse(klaviyoCredentialsSchema, integration.credentials, "Klaviyo");
+      return klaviyoProvider({ ...common, apiKey: c.api_key, baseUrl: env.BECKON_KLAVIYO_API_URL || undefined });
+    }
+    case "mailchimp": {
+      const c = parse(mailchimpCredentialsSchema, integration.credentials, "Mailchimp");
+      return mailchimpProvider({
+        ...common,
+        apiKey: c.api_key,
+        baseUrl: env.BECKON_MAILCHIMP_API_URL || undefined,
+        defaultListId: s.default_list_id ?? null,
+        doubleOptIn: s.double_opt_in ?? false,
+        marketingPermissionId: s.marketing_permission_id ?? null,
+      });
+    }
+    case "activecampaign": {
+      const c = parse(activeCampaignCredentialsSchema, integration.credentials, "ActiveCampaign");
+      return activeCampaignProvider({ ...common, apiKey: c.api_key, apiUrl: c.api_url });
+    }
+    default:
+      throw new ProviderError(`Integration type ${integration.integrationType} does not sync contacts`, false);
+  }
+}

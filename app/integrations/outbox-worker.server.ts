@@ -1,0 +1,18 @@
+/**
+ * Starts the outbox worker inside the server process (scripts/serve.ts), on
+ * the application's own Prisma client. BECKON_OUTBOX_WORKER=0 turns it off,
+ * for deployments that run delivery elsewhere or not at all;
+ * BECKON_OUTBOX_INTERVAL_MS (idle poll, default 2000) and
+ * BECKON_OUTBOX_BASE_DELAY_MS (first retry delay, default 30000) tune it.
+ */
+import { startOutboxWorker } from "./outbox.server";
+
+/** Starts the worker unless disabled; resolves to its stop function. */
+export async function startServerOutboxWorker(env: Record<string, string | undefined> = process.env): Promise<() => Promise<void>> {
+  if (env.BECKON_OUTBOX_WORKER === "0") return async () => {};
+  // Imported here so the server build's client (kept on globalThis) is reused.
+  const { prisma } = await import("../db.server");
+  const baseDelayMs = Number(env.BECKON_OUTBOX_BASE_DELAY_MS) || undefined;
+  const intervalMs = Number(env.BECKON_OUTBOX_INTERVAL_MS) || undefined;
+  return startOutboxWorker(prisma, { baseDelayMs, intervalMs });
+}

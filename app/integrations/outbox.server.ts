@@ -1,0 +1,310 @@
+/**
+ * The durable outbox of contact syncs (SyncJob rows). Jobs are written in the
+ * same transaction as the submission that causes them; a worker claims due
+ * jobs, calls the tool, and records the outcome:
+ * - success: done;
+ * - 429, 5xx, time-out, network error: pending again after an exponential
+ *   backoff with jitter (capped at an hour), or after the tool's Retry-After;
+ * - any other 4xx or a configuration problem: failed, with the reason kept
+ *   for the owner;
+ * - still failing after maxAttempts: failed.
+ * A claim is a conditional update on (id, status, attempts), so two workers
+ * (two processes, or two passes racing) never deliver one job twice; a lease
+ * (lockedUntil) lets another worker take over a job whose worker died.
+ * Jobs of one person in one tool are delivered in order (subscribe before a
+ * later unsubscribe), one at a time.
+ */
+import type { Db } from "../db.server";
+import type { SyncJob } from "../generated/prisma-sqlite";
+import { asRecord } from "../models/person.server";
+import { providerFor as defaultProviderFor, type IntegrationLike, type RegistryOptions } from "./mailing/registry.server";
+import { ProviderError, SYNC_OPERATIONS, type MailingProvider, type SyncOperation, type SyncPayload } from "./mailing/types";
+
+export const CONTACT_PROCESSING_DISABLED = "Contact PII processing disabled";
+
+export interface OutboxOptions {
+  /** Injected clock: every time the outbox reads or writes comes from here. */
+  now?: () => Date;
+  /** 0..1; injected so backoff is deterministic in tests. */
+  random?: () => number;
+  providerFor?: (integration: IntegrationLike) => MailingProvider;
+  registry?: RegistryOptions;
+  batchSize?: number;
+  /** How long a claim holds before another worker may take the job over. */
+  leaseMs?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  maxAttempts?: number;
+  /** Jobs delivered at once (different people or tools). */
+  concurrency?: number;
+}
+
+const DEFAULTS = {
+  batchSize: 25,
+  leaseMs: 5 * 60_000,
+  baseDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+  maxAttempts: 15,
+  concurrency: 4,
+};
+
+type Settings = typeof DEFAULTS & { now: () => Date; random: () => number };
+
+function settings(o: OutboxOptions): Settings {
+  return {
+    batchSize: o.batchSize ?? DEFAULTS.batchSize,
+    leaseMs: o.leaseMs ?? DEFAULTS.leaseMs,
+    baseDelayMs: o.baseDelayMs ?? DEFAULTS.baseDelayMs,
+    maxDelayMs: o.maxDelayMs ?? DEFAULTS.maxDelayMs,
+    maxAttempts: o.maxAttempts ?? DEFAULTS.maxAttempts,
+    concurrency: o.concurrency ?? DEFAULTS.concurrency,
+    now: o.now ?? (() => new Date()),
+    random: o.random ?? Math.random,
+  };
+}
+
+/**
+ * Delay before the next try after `attempts` failed tries: exponential from
+ * baseDelayMs, capped at maxDelayMs, with "equal jitter" (half fixed, half
+ * random) so a provider coming back is not hit by every job at once.
+ */
+export function backoffDelayMs(attempts: number, o: { baseDelayMs?: number; maxDelayMs?: number; random?: () => number } = {}): number {
+  const base = o.baseDelayMs ?? DEFAULTS.baseDelayMs;
+  const cap = o.maxDelayMs ?? DEFAULTS.maxDelayMs;
+  const exp = Math.min(cap, base * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+  return Math.round(exp / 2 + (o.random ?? Math.random)() * (exp / 2));
+}
+
+/** Delay after a retryable error: the tool's Retry-After when it gave one (capped), else the backoff. */
+export function retryDelayMs(error: ProviderError | null, attempts: number, o: { baseDelayMs?: number; maxDelayMs?: number; random?: () => number } = {}): number {
+  const cap = o.maxDelayMs ?? DEFAULTS.maxDelayMs;
+  if (error?.retryAfterMs != null) return Math.min(cap, Math.max(0, error.retryAfterMs));
+  return backoffDelayMs(attempts, o);
+}
+
+export interface EnqueueInput {
+  websiteId: number;
+  integrationId: number;
+  personId: number;
+  operation: SyncOperation;
+  payload: SyncPayload;
+  idempotencyKey: string;
+  now?: Date;
+}
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0] | Db;
+
+/**
+ * Adds a job unless one with the same idempotency key exists for the
+ * integration. Looks first instead of catching the unique violation, because
+ * on PostgreSQL a violation aborts the surrounding transaction.
+ */
+export async function enqueueSyncJob(tx: Tx, input: EnqueueInput): Promise<{ job: SyncJob; created: boolean }> {
+  const existing = await tx.syncJob.findUnique({
+    where: { integrationId_idempotencyKey: { integrationId: input.integrationId, idempotencyKey: input.idempotencyKey } },
+  });
+  if (existing) return { job: existing, created: false };
+  const job = await tx.syncJob.create({
+    data: {
+      websiteId: input.websiteId,
+      integrationId: input.integrationId,
+      personId: input.personId,
+      operation: input.operation,
+      payload: input.payload as object,
+      idempotencyKey: input.idempotencyKey,
+      status: "pending",
+      nextAttemptAt: input.now ?? new Date(),
+    },
+  });
+  return { job, created: true };
+}
+
+/**
+ * Claims up to batchSize due jobs: pending ones whose time has come, and
+ * running ones whose lease ran out (their worker died). Only the oldest open
+ * job of each person in each tool is eligible, which keeps their order.
+ */
+export async function claimDueJobs(db: Db, options: OutboxOptions = {}): Promise<SyncJob[]> {
+  const s = settings(options);
+  const now = s.now();
+  const candidates = await db.syncJob.findMany({
+    where: {
+      OR: [
+        { status: "pending", nextAttemptAt: { lte: now } },
+        { status: "running", lockedUntil: { lt: now } },
+      ],
+    },
+    orderBy: { id: "asc" },
+    take: s.batchSize * 4,
+  });
+  if (!candidates.length) return [];
+  const oldest = await db.syncJob.groupBy({
+    by: ["integrationId", "personId"],
+    where: {
+      status: { in: ["pending", "running"] },
+      personId: { in: [...new Set(candidates.map((c) => c.personId))] },
+      integrationId: { in: [...new Set(candidates.map((c) => c.integrationId))] },
+    },
+    _min: { id: true },
+  });
+  const head = new Set(oldest.map((g) => g._min.id));
+  const claimed: SyncJob[] = [];
+  const lockedUntil = new Date(now.getTime() + s.leaseMs);
+  for (const c of candidates) {
+    if (claimed.length >= s.batchSize) break;
+    if (!head.has(c.id)) continue;
+    // The conditional update is the lock: whoever changes (status, attempts)
+    // first owns the job; a racing claimer matches no row.
+    const r = await db.syncJob.updateMany({
+      where: { id: c.id, status: c.status, attempts: c.attempts },
+      data: { status: "running", lockedUntil, attempts: { increment: 1 } },
+    });
+    if (r.count === 1) claimed.push({ ...c, status: "running", lockedUntil, attempts: c.attempts + 1 });
+  }
+  return claimed;
+}
+
+export type DeliveryOutcome = "done" | "retry" | "failed" | "lost";
+
+function parsePayload(value: unknown): SyncPayload {
+  const p = asRecord(value);
+  return {
+    contact: asRecord(p.contact) as unknown as SyncPayload["contact"],
+    consents: asRecord(p.consents) as SyncPayload["consents"],
+    list_id: typeof p.list_id === "string" ? p.list_id : null,
+    tag: typeof p.tag === "string" ? p.tag : null,
+    source_url: typeof p.source_url === "string" ? p.source_url : null,
+    properties: asRecord(p.properties) as SyncPayload["properties"],
+  };
+}
+
+async function perform(provider: MailingProvider, operation: string, payload: SyncPayload): Promise<void> {
+  if (!(SYNC_OPERATIONS as readonly string[]).includes(operation)) throw new ProviderError(`Unknown sync operation ${operation}`, false);
+  const need = (v: string | null | undefined, what: string) => {
+    if (!v) throw new ProviderError(`The job has no ${what}`, false);
+    return v;
+  };
+  switch (operation as SyncOperation) {
+    case "subscribe":
+      return provider.subscribe(payload, need(payload.list_id, "list id"));
+    case "unsubscribe":
+      return provider.unsubscribe(payload, need(payload.list_id, "list id"));
+    case "add_tag":
+      return provider.addTag(payload, need(payload.tag, "tag"));
+    case "remove_tag":
+      return provider.removeTag(payload, need(payload.tag, "tag"));
+    case "upsert_profile":
+      return provider.upsertProfile(payload);
+  }
+}
+
+/**
+ * Delivers one claimed job and records the outcome. The outcome is written
+ * only if the job is still ours (same attempts count): a worker that stalled
+ * past its lease must not overwrite the result of the worker that took over.
+ */
+export async function deliverJob(db: Db, job: SyncJob, options: OutboxOptions = {}): Promise<DeliveryOutcome> {
+  const s = settings(options);
+  const ours = { id: job.id, status: "running", attempts: job.attempts };
+  const finish = async (outcome: DeliveryOutcome, data: Record<string, unknown>) => {
+    const r = await db.syncJob.updateMany({ where: ours, data: { lockedUntil: null, ...data } });
+    return r.count === 1 ? outcome : "lost";
+  };
+  const fail = (reason: string) => finish("failed", { status: "failed", lastError: reason.slice(0, 1000) });
+
+  const integration = await db.integration.findUnique({ where: { id: job.integrationId }, include: { website: { select: { dataSettings: true } } } });
+  if (!integration) return fail("The integration was removed");
+  // Checked at delivery time too: the owner may have switched processing off
+  // after the job was queued, and then nothing may leave.
+  if (asRecord(integration.website.dataSettings)["contact-processing"] === false) return fail(CONTACT_PROCESSING_DISABLED);
+
+  try {
+    const provider = (options.providerFor ?? ((i: IntegrationLike) => defaultProviderFor(i, options.registry)))(integration);
+    await perform(provider, job.operation, parsePayload(job.payload));
+    return finish("done", { status: "done", completedAt: s.now(), lastError: null });
+  } catch (e) {
+    const error = e instanceof ProviderError ? e : null;
+    const message = error ? error.message : `Unexpected error: ${e instanceof Error ? e.message : String(e)}`;
+    if (error && !error.retryable) return fail(message);
+    if (job.attempts >= s.maxAttempts) return fail(`Gave up after ${job.attempts} attempts: ${message}`);
+    const delay = retryDelayMs(error, job.attempts, s);
+    return finish("retry", { status: "pending", lastError: message.slice(0, 1000), nextAttemptAt: new Date(s.now().getTime() + delay) });
+  }
+}
+
+export interface OutboxPassResult {
+  claimed: number;
+  done: number;
+  retried: number;
+  failed: number;
+}
+
+/** One pass: claims due jobs and delivers them, a few at a time. */
+export async function runOutboxOnce(db: Db, options: OutboxOptions = {}): Promise<OutboxPassResult> {
+  const s = settings(options);
+  const jobs = await claimDueJobs(db, options);
+  const result: OutboxPassResult = { claimed: jobs.length, done: 0, retried: 0, failed: 0 };
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      const outcome = await deliverJob(db, job, options);
+      if (outcome === "done") result.done++;
+      else if (outcome === "retry") result.retried++;
+      else if (outcome === "failed") result.failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(s.concurrency, jobs.length) }, lane));
+  return result;
+}
+
+export interface OutboxWorkerOptions extends OutboxOptions {
+  /** Pause between passes when there was nothing to do. */
+  intervalMs?: number;
+  onError?: (e: unknown) => void;
+}
+
+/**
+ * Runs passes until stopped. Returns the stop function, which resolves once
+ * the pass in flight has finished (so SIGTERM never cuts a delivery in half
+ * on our side).
+ */
+export function startOutboxWorker(db: Db, options: OutboxWorkerOptions = {}): () => Promise<void> {
+  const intervalMs = options.intervalMs ?? (Number(process.env.BECKON_OUTBOX_INTERVAL_MS) || 2000);
+  const batchSize = options.batchSize ?? DEFAULTS.batchSize;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const loop = (async () => {
+    while (!stopped) {
+      let busy = false;
+      try {
+        const r = await runOutboxOnce(db, options);
+        busy = r.claimed >= batchSize;
+      } catch (e) {
+        (options.onError ?? ((err) => console.error("[beckon] outbox pass failed", err)))(e);
+      }
+      if (stopped) break;
+      if (!busy) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, intervalMs);
+          wake = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    }
+  })();
+  return async () => {
+    stopped = true;
+    (wake as (() => void) | null)?.();
+    await loop;
+  };
+}
+
+/** Counts of jobs by status for a website (admin overview). */
+export async function outboxSummary(db: Db, websiteId: number): Promise<Record<string, number>> {
+  const rows = await db.syncJob.groupBy({ by: ["status"], where: { websiteId }, _count: { _all: true } });
+  return Object.fromEntries(rows.map((r) => [r.status, r._count._all]));
+}

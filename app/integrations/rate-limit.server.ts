@@ -1,0 +1,92 @@
+/**
+ * Token-bucket rate limiting per key (visitor token, IP), in memory. Memory
+ * is bounded: at most maxKeys buckets, least recently used dropped first —
+ * a dropped bucket was idle the longest, so forgetting it is nearly the same
+ * as letting it refill.
+ */
+export interface RateLimitOptions {
+  /** Bucket size: requests allowed in a burst. */
+  capacity: number;
+  /** Tokens added per second. */
+  refillPerSecond: number;
+  maxKeys?: number;
+  now?: () => number;
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** When not allowed: milliseconds until one token is back. */
+  retryAfterMs: number;
+  remaining: number;
+}
+
+/** A set of token buckets sharing one configuration. */
+export class RateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private readonly maxKeys: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: RateLimitOptions) {
+    this.maxKeys = options.maxKeys ?? 10_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Takes one token for the key when there is one. */
+  take(key: string): RateLimitVerdict {
+    const now = this.now();
+    const { capacity, refillPerSecond } = this.options;
+    const existing = this.buckets.get(key);
+    let tokens = capacity;
+    if (existing) {
+      tokens = Math.min(capacity, existing.tokens + ((now - existing.at) / 1000) * refillPerSecond);
+      this.buckets.delete(key);
+    } else {
+      while (this.buckets.size >= this.maxKeys) {
+        const oldest = this.buckets.keys().next().value;
+        if (oldest === undefined) break;
+        this.buckets.delete(oldest);
+      }
+    }
+    const allowed = tokens >= 1;
+    if (allowed) tokens -= 1;
+    this.buckets.set(key, { tokens, at: now });
+    const retryAfterMs = allowed ? 0 : Math.ceil(((1 - tokens) / refillPerSecond) * 1000);
+    return { allowed, retryAfterMs, remaining: Math.floor(tokens) };
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+}
+
+/** Checks every key and consumes from all only when all allow (a refused call costs nothing). */
+export function takeAll(checks: { limiter: RateLimiter; key: string | null }[]): RateLimitVerdict {
+  const verdicts = checks.filter((c) => c.key !== null).map((c) => c.limiter.take(c.key!));
+  const refused = verdicts.filter((v) => !v.allowed);
+  if (!refused.length) return { allowed: true, retryAfterMs: 0, remaining: Math.min(...verdicts.map((v) => v.remaining), Infinity) };
+  return { allowed: false, retryAfterMs: Math.max(...refused.map((v) => v.retryAfterMs)), remaining: 0 };
+}
+
+/**
+ * The caller's IP: the server passes the socket address in the load context
+ * (context.clientIp); behind a trusted proxy (TRUST_PROXY=1) the address the
+ * proxy appended to X-Forwarded-For. Headers are not trusted otherwise,
+ * since any client can write them.
+ */
+export function clientIp(request: Request, context?: unknown, env: Record<string, string | undefined> = process.env): string | null {
+  const fromContext = context && typeof context === "object" ? (context as { clientIp?: unknown }).clientIp : undefined;
+  if (typeof fromContext === "string" && fromContext) return normalizeIp(fromContext);
+  if (env.TRUST_PROXY !== "1") return null;
+  const forwarded = request.headers.get("x-forwarded-for");
+  if (forwarded) {
+    const hops = forwarded.split(",").map((s) => s.trim()).filter(Boolean);
+    // One trusted proxy: the last hop is the one it added.
+    if (hops.length) return normalizeIp(hops[hops.length - 1]);
+  }
+  const real = request.headers.get("x-real-ip");
+  return real ? normalizeIp(real.trim()) : null;
+}
+
+function normalizeIp(ip: string): string {
+  return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
+}

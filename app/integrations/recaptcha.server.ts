@@ -1,0 +1,76 @@
+/**
+ * reCAPTCHA server-side verification (SPEC 5: required when a form has
+ * check_recaptcha and the website has a key). The token is POSTed, form
+ * encoded, to the siteverify endpoint with the secret key; the answer is
+ * { success, score?, action?, hostname, "error-codes" }. The secret lives in
+ * an Integration of type "recaptcha" with credentials { secret_key, site_key }.
+ */
+import type { Db } from "../db.server";
+import { recaptchaCredentialsSchema } from "../lib/schema/integrations";
+import { asRecord } from "../models/person.server";
+
+export const RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
+export const RECAPTCHA_MESSAGE = "Please confirm you are not a robot";
+/** reCAPTCHA v3 answers a score; Google suggests 0.5 as the starting threshold. */
+export const RECAPTCHA_MIN_SCORE = 0.5;
+
+export interface RecaptchaResult {
+  ok: boolean;
+  /** The service could not be asked (network, time-out, 5xx): not the visitor's fault. */
+  unavailable: boolean;
+  errorCodes: string[];
+  score: number | null;
+}
+
+export interface RecaptchaOptions {
+  verifyUrl?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  minScore?: number;
+}
+
+/** Asks siteverify whether a token is good. */
+export async function verifyRecaptcha(secret: string, token: string, remoteIp: string | null, options: RecaptchaOptions = {}): Promise<RecaptchaResult> {
+  const url = options.verifyUrl ?? (process.env.RECAPTCHA_VERIFY_URL || RECAPTCHA_VERIFY_URL);
+  const body = new URLSearchParams({ secret, response: token });
+  if (remoteIp) body.set("remoteip", remoteIp);
+  let json: Record<string, unknown>;
+  try {
+    const res = await (options.fetch ?? fetch)(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+    });
+    if (!res.ok) return { ok: false, unavailable: true, errorCodes: [`http-${res.status}`], score: null };
+    json = asRecord(await res.json());
+  } catch {
+    return { ok: false, unavailable: true, errorCodes: ["unreachable"], score: null };
+  }
+  const errorCodes = Array.isArray(json["error-codes"]) ? json["error-codes"].map(String) : [];
+  const score = typeof json.score === "number" ? json.score : null;
+  const passed = json.success === true && (score === null || score >= (options.minScore ?? RECAPTCHA_MIN_SCORE));
+  return { ok: passed, unavailable: false, errorCodes, score };
+}
+
+/**
+ * The secret to check a submission with, or null when no check is needed:
+ * the element (of this website) asks for check_recaptcha and the website has
+ * a reCAPTCHA integration with keys.
+ */
+export async function recaptchaSecretFor(db: Db, websiteId: number, elementId: number | null | undefined, clientId?: string): Promise<string | null> {
+  if (!elementId) return null;
+  // A resent submission (its answer was lost) was checked the first time;
+  // tokens are single-use, so checking again would refuse a real lead.
+  if (clientId && (await db.contactSubmission.findUnique({ where: { websiteId_clientId: { websiteId, clientId } }, select: { id: true } }))) return null;
+  const element = await db.ctaElement.findFirst({
+    where: { id: elementId, column: { section: { step: { variant: { cta: { websiteId } } } } } },
+    select: { options: true },
+  });
+  const options = asRecord(element?.options);
+  if (options.check_recaptcha !== true && options["check-recaptcha"] !== true) return null;
+  const integration = await db.integration.findFirst({ where: { websiteId, integrationType: "recaptcha" }, orderBy: { id: "asc" } });
+  if (!integration) return null;
+  const creds = recaptchaCredentialsSchema.safeParse(integration.credentials);
+  return creds.success ? creds.data.secret_key : null;
+}

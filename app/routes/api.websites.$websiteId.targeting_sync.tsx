@@ -1,0 +1,20 @@
+/**
+ * POST /api/websites/{websiteId}/targeting_sync (SPEC 7 targeting-sync
+ * service): contact, lists and tags an integration holds for the visitor,
+ * for the widget's conditions. The answer says when to ask again
+ * (resync_after_ms, 30 minutes).
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { apiJson, parseIdParam, publicApi, readJson } from "~/lib/http.server";
+import { targetingSyncSchema } from "~/lib/schema/integrations";
+import { requirePublicWebsite } from "~/models/website-access.server";
+import { targetingSync } from "~/integrations/targeting-sync.server";
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  publicApi(request, async () => {
+    const websiteId = parseIdParam(params.websiteId, "website_id");
+    await requirePublicWebsite(prisma, websiteId);
+    const input = await readJson(request, targetingSyncSchema, 8 * 1024);
+    return apiJson(await targetingSync(prisma, websiteId, input));
+  });
