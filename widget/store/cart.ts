@@ -1,0 +1,98 @@
+/**
+ * Pure mapping of both integrations' carts into the Cart of SPEC 3. The Ajax
+ * cart counts cents, so its value is total_price / 100 (SPEC 9); the Storefront
+ * cart's MoneyV2 amount already is in units.
+ */
+import { normalizeRoot } from "./paths";
+import type { Cart, CartLine } from "./types";
+
+export interface AjaxCartLineJson {
+  key: string;
+  id: number | string;
+  variant_id?: number | string;
+  quantity: number;
+  line_price?: number;
+  final_line_price?: number;
+  product_id: number | string;
+  handle: string;
+  product_title?: string;
+  title?: string;
+  selling_plan_allocation?: { selling_plan?: { id: number | string } | null } | null;
+}
+
+/** Shopify's cart.js answer (the fields the widget reads). */
+export interface AjaxCartJson {
+  token: string;
+  item_count: number;
+  total_price: number;
+  currency?: string;
+  items: AjaxCartLineJson[];
+  discount_codes?: { code: string; applicable: boolean }[];
+}
+
+/** An Ajax line item into a CartLine; the line key is its id (change.js accepts it). */
+export function fromAjaxLine(item: AjaxCartLineJson): CartLine {
+  const plan = item.selling_plan_allocation?.selling_plan?.id;
+  return {
+    id: item.key,
+    variantId: String(item.variant_id ?? item.id),
+    quantity: item.quantity,
+    linePrice: item.final_line_price ?? item.line_price ?? 0,
+    sellingPlanId: plan === undefined || plan === null ? null : String(plan),
+    product: { id: String(item.product_id), handle: item.handle, title: item.product_title ?? item.title ?? "" },
+  };
+}
+
+/** cart.js into a Cart: value = total_price (cents) / 100. */
+export function fromAjaxCart(json: AjaxCartJson, root = "/"): Cart {
+  return {
+    id: json.token,
+    value: json.total_price / 100,
+    count: json.item_count,
+    currency: json.currency ?? "",
+    lines: json.items.map(fromAjaxLine),
+    discountCodes: json.discount_codes ?? [],
+    checkoutUrl: `${normalizeRoot(root)}checkout`,
+  };
+}
+
+/** The Cart the BeckonCart fragment of graphql/operations.ts selects. */
+export interface StorefrontCartNode {
+  id: string;
+  checkoutUrl: string;
+  totalQuantity: number;
+  cost: { totalAmount: { amount: string; currencyCode: string } };
+  discountCodes: { code: string; applicable: boolean }[];
+  lines: {
+    nodes: {
+      id: string;
+      quantity: number;
+      cost: { totalAmount: { amount: string } };
+      sellingPlanAllocation?: { sellingPlan: { id: string } } | null;
+      merchandise: { id: string; product: { id: string; handle: string; title: string } };
+    }[];
+  };
+}
+
+/** A Storefront Cart into a Cart (ids stay gids). */
+export function fromStorefrontCart(node: StorefrontCartNode): Cart {
+  return {
+    id: node.id,
+    value: Number(node.cost.totalAmount.amount),
+    count: node.totalQuantity,
+    currency: node.cost.totalAmount.currencyCode,
+    lines: node.lines.nodes.map((l) => ({
+      id: l.id,
+      variantId: l.merchandise.id,
+      quantity: l.quantity,
+      linePrice: Math.round(Number(l.cost.totalAmount.amount) * 100),
+      sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null,
+      product: { id: l.merchandise.product.id, handle: l.merchandise.product.handle, title: l.merchandise.product.title },
+    })),
+    discountCodes: node.discountCodes,
+    checkoutUrl: node.checkoutUrl,
+  };
+}
+
+/** The cart before a headless cart exists. */
+export const emptyCart = (currency = ""): Cart => ({ id: "", value: 0, count: 0, currency, lines: [], discountCodes: [], checkoutUrl: "" });

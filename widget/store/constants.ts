@@ -1,0 +1,40 @@
+/** Store defaults and limits of SPEC 4, 8 and 9, in one place. */
+
+/** SPEC 8: a product lookup with no result rejects with this message. */
+export const PRODUCT_NOT_FOUND = "Product not found";
+
+/** SPEC 9 defaults. */
+export const DEFAULT_CURRENCY_CHARACTER = "$";
+export const DEFAULT_ADD_BUTTON_TEXT = "Add to Cart";
+export const DEFAULT_PRODUCT_BUTTON_TEXT = "Go To Product";
+/** SPEC 8: sold-out variants show this button text unless the CTA sets its own. */
+export const DEFAULT_SOLD_OUT_BUTTON_TEXT = "Sold Out";
+export const DEFAULT_SUBSCRIPTION_TEXT = "One-time purchase";
+export const DEFAULT_REVIEW_LABEL = "Reviews";
+
+/** SPEC 9 badges. */
+export const DEFAULT_SOLD_OUT_BADGE = "SOLD OUT";
+export const DEFAULT_CUSTOM_BADGE = "10% Off";
+export const DEFAULT_DISCOUNT_BADGE = "10% OFF";
+
+/** SPEC 5 variant pricing: amount (currency units) and percentage both default to 10. */
+export const DEFAULT_DISCOUNT_AMOUNT = 10;
+export const DEFAULT_DISCOUNT_PERCENTAGE = 10;
+
+/** SPEC 9: products shown by default (products-limit). */
+export const DEFAULT_PRODUCTS_LIMIT = 3;
+
+/** SPEC 4 and 9: cart serialization and cart-creation waits poll every 100 ms. */
+export const CART_POLL_MS = 100;
+/** SPEC 9: review fetch waits 1 s. */
+export const REVIEW_FETCH_DELAY_MS = 1000;
+/** SPEC 9: the headless cart is retried after 1 s. */
+export const HEADLESS_CART_RETRY_MS = 1000;
+
+/** SPEC 7: the cart attribute a headless cart is tagged with (kept as the original product named it). */
+export const CART_ATTRIBUTE_KEY = "_convertflow";
+
+/** Session keys of SPEC 3. */
+export const SESSION_ADDING_TO_CART = "adding_to_cart";
+export const SESSION_CART_CREATED = "cart_created";
+export const SESSION_CART = "cart";

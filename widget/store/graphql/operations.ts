@@ -1,0 +1,182 @@
+/**
+ * The Storefront API operations of SPEC 7 (headless), as data: one named
+ * constant per operation, each validated against the Storefront API schema
+ * shipped by @shopify/hydrogen-react (test/unit/store/operations.test.ts).
+ * Fragments are shared strings so products and carts are selected the same way
+ * everywhere, which is what product.ts and cart.ts map.
+ */
+
+/** The API version the operations are written and validated against. */
+export const STOREFRONT_API_VERSION = "2026-04";
+
+export const PRODUCT_FRAGMENT = /* GraphQL */ `
+  fragment BeckonProduct on Product {
+    id
+    handle
+    title
+    productType
+    description
+    descriptionHtml
+    availableForSale
+    onlineStoreUrl
+    requiresSellingPlan
+    featuredImage { url }
+    images(first: 10) { nodes { url } }
+    options { name optionValues { name } }
+    priceRange { minVariantPrice { amount currencyCode } }
+    compareAtPriceRange { minVariantPrice { amount currencyCode } }
+    variants(first: 100) {
+      nodes {
+        id
+        title
+        availableForSale
+        price { amount currencyCode }
+        compareAtPrice { amount currencyCode }
+        image { url }
+        selectedOptions { name value }
+      }
+    }
+    sellingPlanGroups(first: 10) {
+      nodes {
+        name
+        sellingPlans(first: 10) {
+          nodes {
+            id
+            name
+            description
+            priceAdjustments {
+              adjustmentValue {
+                __typename
+                ... on SellingPlanPercentagePriceAdjustment { adjustmentPercentage }
+                ... on SellingPlanFixedAmountPriceAdjustment { adjustmentAmount { amount currencyCode } }
+                ... on SellingPlanFixedPriceAdjustment { price { amount currencyCode } }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const CART_FRAGMENT = /* GraphQL */ `
+  fragment BeckonCart on Cart {
+    id
+    checkoutUrl
+    totalQuantity
+    cost { totalAmount { amount currencyCode } }
+    discountCodes { code applicable }
+    attributes { key value }
+    lines(first: 100) {
+      nodes {
+        id
+        quantity
+        cost { totalAmount { amount currencyCode } }
+        sellingPlanAllocation { sellingPlan { id name } }
+        merchandise {
+          ... on ProductVariant {
+            id
+            title
+            product { id handle title }
+          }
+        }
+      }
+    }
+  }
+`;
+
+const USER_ERRORS = /* GraphQL */ `userErrors { field message code } warnings { code message target }`;
+
+/** Products by search query (the filter source), unavailable ones hidden unless asked. */
+export const PRODUCTS_QUERY = /* GraphQL */ `
+  query BeckonProducts($query: String!, $first: Int!) {
+    products(first: $first, query: $query) { nodes { ...BeckonProduct } }
+  }
+  ${PRODUCT_FRAGMENT}
+`;
+
+/** One product by handle. */
+export const PRODUCT_QUERY = /* GraphQL */ `
+  query BeckonProduct($handle: String!) {
+    product(handle: $handle) { ...BeckonProduct }
+  }
+  ${PRODUCT_FRAGMENT}
+`;
+
+/** A collection's products. */
+export const COLLECTION_PRODUCTS_QUERY = /* GraphQL */ `
+  query BeckonCollectionProducts($handle: String!, $first: Int!) {
+    collection(handle: $handle) { id handle products(first: $first) { nodes { ...BeckonProduct } } }
+  }
+  ${PRODUCT_FRAGMENT}
+`;
+
+/** Recommendations for a product (related or complementary). */
+export const PRODUCT_RECOMMENDATIONS_QUERY = /* GraphQL */ `
+  query BeckonProductRecommendations($productId: ID!, $intent: ProductRecommendationIntent) {
+    productRecommendations(productId: $productId, intent: $intent) { ...BeckonProduct }
+  }
+  ${PRODUCT_FRAGMENT}
+`;
+
+/** The cart, with its checkout URL. */
+export const CART_QUERY = /* GraphQL */ `
+  query BeckonCart($id: ID!) {
+    cart(id: $id) { ...BeckonCart }
+  }
+  ${CART_FRAGMENT}
+`;
+
+/** The session's cart, created once (SPEC 4). */
+export const CART_CREATE_MUTATION = /* GraphQL */ `
+  mutation BeckonCartCreate($input: CartInput) {
+    cartCreate(input: $input) { cart { ...BeckonCart } ${USER_ERRORS} }
+  }
+  ${CART_FRAGMENT}
+`;
+
+/** Add lines: merchandiseId, quantity, sellingPlanId. */
+export const CART_LINES_ADD_MUTATION = /* GraphQL */ `
+  mutation BeckonCartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!) {
+    cartLinesAdd(cartId: $cartId, lines: $lines) { cart { ...BeckonCart } ${USER_ERRORS} }
+  }
+  ${CART_FRAGMENT}
+`;
+
+/** Remove lines by CartLine id. */
+export const CART_LINES_REMOVE_MUTATION = /* GraphQL */ `
+  mutation BeckonCartLinesRemove($cartId: ID!, $lineIds: [ID!]!) {
+    cartLinesRemove(cartId: $cartId, lineIds: $lineIds) { cart { ...BeckonCart } ${USER_ERRORS} }
+  }
+  ${CART_FRAGMENT}
+`;
+
+/** Apply discount codes (the full list: codes left out are removed). */
+export const CART_DISCOUNT_CODES_UPDATE_MUTATION = /* GraphQL */ `
+  mutation BeckonCartDiscountCodesUpdate($cartId: ID!, $discountCodes: [String!]!) {
+    cartDiscountCodesUpdate(cartId: $cartId, discountCodes: $discountCodes) { cart { ...BeckonCart } ${USER_ERRORS} }
+  }
+  ${CART_FRAGMENT}
+`;
+
+/** Tag the cart with attributes (key _convertflow, SPEC 7). */
+export const CART_ATTRIBUTES_UPDATE_MUTATION = /* GraphQL */ `
+  mutation BeckonCartAttributesUpdate($cartId: ID!, $attributes: [AttributeInput!]!) {
+    cartAttributesUpdate(cartId: $cartId, attributes: $attributes) { cart { ...BeckonCart } ${USER_ERRORS} }
+  }
+  ${CART_FRAGMENT}
+`;
+
+/** Every operation, by name, for validation and for the local storefront's tests. */
+export const STOREFRONT_OPERATIONS = {
+  PRODUCTS_QUERY,
+  PRODUCT_QUERY,
+  COLLECTION_PRODUCTS_QUERY,
+  PRODUCT_RECOMMENDATIONS_QUERY,
+  CART_QUERY,
+  CART_CREATE_MUTATION,
+  CART_LINES_ADD_MUTATION,
+  CART_LINES_REMOVE_MUTATION,
+  CART_DISCOUNT_CODES_UPDATE_MUTATION,
+  CART_ATTRIBUTES_UPDATE_MUTATION,
+} as const;

@@ -1,0 +1,410 @@
+/**
+ * Pure mapping into the Product of SPEC 3 from the three shapes the widget
+ * meets: Shopify's Ajax product JSON (products/{handle}.js, and tolerantly the
+ * products.json / search-suggest shapes whose prices are decimal strings), a
+ * Storefront GraphQL Product node, and the adapted headless form.
+ */
+import { PRODUCT_NOT_FOUND } from "./constants";
+import { normalizeRoot, rootPath } from "./paths";
+import type {
+  Product,
+  ProductCatalog,
+  ProductOption,
+  ProductSourceType,
+  ProductVariant,
+  SelectedOption,
+  SellingPlan,
+  SellingPlanPriceAdjustment,
+  Subscription,
+} from "./types";
+
+/** Cents from an Ajax price: integers are cents already (products/{handle}.js), decimal strings are units (products.json). */
+export function toCents(price: unknown): number {
+  if (typeof price === "number") return Number.isFinite(price) ? Math.round(price) : 0;
+  if (typeof price === "string" && price.trim() !== "") {
+    const n = Number(price);
+    return Number.isFinite(n) ? Math.round(n * 100) : 0;
+  }
+  return 0;
+}
+
+const centsOrNull = (price: unknown): number | null => (price === null || price === undefined || price === "" ? null : toCents(price));
+
+/** Cents from a Storefront MoneyV2 amount ("19.99"). */
+export function moneyToCents(money: { amount: string | number } | null | undefined): number | null {
+  if (!money) return null;
+  const n = Number(money.amount);
+  return Number.isFinite(n) ? Math.round(n * 100) : null;
+}
+
+type ImageLike = string | { src?: string | null; url?: string | null } | null | undefined;
+
+/** An image URL: protocol-relative CDN URLs get https, objects give src/url. */
+export function imageUrl(image: ImageLike): string | null {
+  const raw = typeof image === "string" ? image : image ? (image.src ?? image.url ?? null) : null;
+  if (!raw) return null;
+  return raw.startsWith("//") ? "https:" + raw : raw;
+}
+
+// ---------------------------------------------------------------- Ajax
+
+export interface AjaxVariantJson {
+  id: number | string;
+  title?: string;
+  name?: string;
+  price?: number | string;
+  compare_at_price?: number | string | null;
+  available?: boolean;
+  featured_image?: ImageLike;
+  image?: ImageLike;
+  options?: string[];
+  option1?: string | null;
+  option2?: string | null;
+  option3?: string | null;
+  position?: number;
+}
+
+export interface AjaxSellingPlanJson {
+  id: number | string;
+  name: string;
+  description?: string | null;
+  price_adjustments?: { value_type: string; value: number }[];
+}
+
+export interface AjaxSellingPlanGroupJson {
+  id: number | string;
+  name: string;
+  selling_plans?: AjaxSellingPlanJson[];
+}
+
+/** Shopify's Ajax product (products/{handle}.js), tolerant of the products.json and suggest shapes. */
+export interface AjaxProductJson {
+  id: number | string;
+  handle: string;
+  title: string;
+  description?: string | null;
+  body_html?: string | null;
+  body?: string | null;
+  type?: string | null;
+  product_type?: string | null;
+  price?: number | string;
+  compare_at_price?: number | string | null;
+  available?: boolean;
+  images?: ImageLike[];
+  featured_image?: ImageLike;
+  image?: ImageLike;
+  options?: (string | { name: string; values?: string[] })[];
+  variants?: AjaxVariantJson[];
+  requires_selling_plan?: boolean;
+  selling_plan_groups?: AjaxSellingPlanGroupJson[];
+  url?: string;
+}
+
+export interface MapOptions {
+  /** The website currency (Ajax JSON carries none). */
+  currency?: string;
+  /** The shop root, for redirect_url when the JSON has no url. */
+  root?: string;
+  source?: ProductSourceType;
+}
+
+function variantOptionValues(v: AjaxVariantJson): string[] {
+  if (Array.isArray(v.options)) return v.options;
+  return [v.option1, v.option2, v.option3].filter((o): o is string => typeof o === "string");
+}
+
+const ADJUSTMENT_TYPES = new Set(["percentage", "fixed_amount", "price"]);
+
+function ajaxPlan(plan: AjaxSellingPlanJson): SellingPlan {
+  return {
+    id: String(plan.id),
+    name: plan.name,
+    description: plan.description ?? null,
+    price_adjustments: (plan.price_adjustments ?? [])
+      .filter((a) => ADJUSTMENT_TYPES.has(a.value_type))
+      .map((a) => ({ value_type: a.value_type as SellingPlanPriceAdjustment["value_type"], value: a.value })),
+  };
+}
+
+/** Maps Shopify's Ajax product JSON into the Product of SPEC 3. */
+export function fromAjaxProduct(json: AjaxProductJson, opts: MapOptions = {}): Product {
+  const currency = opts.currency ?? "";
+  const optionNames = (json.options ?? []).map((o) => (typeof o === "string" ? o : o.name));
+  const images = (json.images ?? []).map(imageUrl).filter((u): u is string => !!u);
+  const featured = imageUrl(json.featured_image ?? json.image) ?? images[0] ?? null;
+  const variants: ProductVariant[] = (json.variants ?? []).map((v) => {
+    const values = variantOptionValues(v);
+    const title = v.title ?? values.join(" / ");
+    const selected: SelectedOption[] = values.map((value, i) => ({ name: optionNames[i] ?? `Option ${i + 1}`, value }));
+    return {
+      id: String(v.id),
+      name: v.name ?? (title === "Default Title" || !title ? json.title : `${json.title} - ${title}`),
+      title,
+      price: toCents(v.price),
+      price_currency: currency,
+      available: v.available !== false,
+      image: imageUrl(v.featured_image ?? v.image) ?? featured,
+      selected_options: selected,
+      compare_at_price: centsOrNull(v.compare_at_price),
+    };
+  });
+  const options: ProductOption[] = (json.options ?? []).map((o, i) =>
+    typeof o === "string"
+      ? { name: o, values: [...new Set(variants.map((v) => v.selected_options[i]?.value).filter((x): x is string => !!x))] }
+      : { name: o.name, values: o.values ?? [] },
+  );
+  const subscriptions: Subscription[] = (json.selling_plan_groups ?? []).map((g) => ({
+    id: String(g.id),
+    name: g.name,
+    sellingPlans: (g.selling_plans ?? []).map(ajaxPlan),
+  }));
+  const first = variants[0];
+  return {
+    id: String(json.id),
+    handle: json.handle,
+    title: json.title,
+    type: json.type ?? json.product_type ?? "",
+    price: json.price !== undefined ? toCents(json.price) : (first?.price ?? 0),
+    compare_at_price: json.compare_at_price !== undefined ? centsOrNull(json.compare_at_price) : (first?.compare_at_price ?? null),
+    description: json.description ?? json.body_html ?? json.body ?? "",
+    image: featured,
+    imageList: images.length ? images : featured ? [featured] : [],
+    featured_image: featured,
+    available: json.available ?? variants.some((v) => v.available),
+    options,
+    variants,
+    subscriptions,
+    requires_selling_plan: json.requires_selling_plan === true,
+    redirect_url: json.url ?? `${rootPath(normalizeRoot(opts.root))}products/${json.handle}`,
+    source: opts.source ?? "manual",
+    is_variant: false,
+  };
+}
+
+// ---------------------------------------------------------------- Storefront GraphQL
+
+interface Money {
+  amount: string;
+  currencyCode?: string;
+}
+
+/** The Product node the BeckonProduct fragment of graphql/operations.ts selects. */
+export interface StorefrontProductNode {
+  id: string;
+  handle: string;
+  title: string;
+  productType?: string | null;
+  description?: string | null;
+  descriptionHtml?: string | null;
+  availableForSale?: boolean;
+  onlineStoreUrl?: string | null;
+  requiresSellingPlan?: boolean;
+  featuredImage?: { url: string } | null;
+  images?: { nodes: { url: string }[] } | null;
+  options?: { name: string; optionValues?: { name: string }[] }[] | null;
+  priceRange?: { minVariantPrice: Money } | null;
+  compareAtPriceRange?: { minVariantPrice: Money } | null;
+  variants?: {
+    nodes: {
+      id: string;
+      title: string;
+      availableForSale?: boolean;
+      price: Money;
+      compareAtPrice?: Money | null;
+      image?: { url: string } | null;
+      selectedOptions?: SelectedOption[];
+    }[];
+  } | null;
+  sellingPlanGroups?: {
+    nodes: {
+      name: string;
+      sellingPlans: {
+        nodes: {
+          id: string;
+          name: string;
+          description?: string | null;
+          priceAdjustments?: {
+            adjustmentValue:
+              | { __typename: "SellingPlanPercentagePriceAdjustment"; adjustmentPercentage: number }
+              | { __typename: "SellingPlanFixedAmountPriceAdjustment"; adjustmentAmount: Money }
+              | { __typename: "SellingPlanFixedPriceAdjustment"; price: Money };
+          }[];
+        }[];
+      };
+    }[];
+  } | null;
+}
+
+function storefrontAdjustment(
+  a: NonNullable<NonNullable<StorefrontProductNode["sellingPlanGroups"]>["nodes"][number]["sellingPlans"]["nodes"][number]["priceAdjustments"]>[number],
+): SellingPlanPriceAdjustment | null {
+  const v = a.adjustmentValue;
+  if (v.__typename === "SellingPlanPercentagePriceAdjustment") return { value_type: "percentage", value: v.adjustmentPercentage };
+  if (v.__typename === "SellingPlanFixedAmountPriceAdjustment") return { value_type: "fixed_amount", value: moneyToCents(v.adjustmentAmount) ?? 0 };
+  if (v.__typename === "SellingPlanFixedPriceAdjustment") return { value_type: "price", value: moneyToCents(v.price) ?? 0 };
+  return null;
+}
+
+/** Maps a Storefront API Product node into the Product of SPEC 3 (ids stay gids). */
+export function fromStorefrontProduct(node: StorefrontProductNode, opts: MapOptions = {}): Product {
+  const featured = node.featuredImage?.url ?? node.images?.nodes[0]?.url ?? null;
+  const variants: ProductVariant[] = (node.variants?.nodes ?? []).map((v) => ({
+    id: v.id,
+    name: v.title === "Default Title" ? node.title : `${node.title} - ${v.title}`,
+    title: v.title,
+    price: moneyToCents(v.price) ?? 0,
+    price_currency: v.price.currencyCode ?? opts.currency ?? "",
+    available: v.availableForSale !== false,
+    image: v.image?.url ?? featured,
+    selected_options: v.selectedOptions ?? [],
+    compare_at_price: moneyToCents(v.compareAtPrice),
+  }));
+  const first = variants[0];
+  const imageList = (node.images?.nodes ?? []).map((i) => i.url);
+  return {
+    id: node.id,
+    handle: node.handle,
+    title: node.title,
+    type: node.productType ?? "",
+    price: moneyToCents(node.priceRange?.minVariantPrice) ?? first?.price ?? 0,
+    // compareAtPriceRange says 0.0 when nothing is on sale.
+    compare_at_price: first ? first.compare_at_price : moneyToCents(node.compareAtPriceRange?.minVariantPrice) || null,
+    description: node.descriptionHtml ?? node.description ?? "",
+    image: featured,
+    imageList: imageList.length ? imageList : featured ? [featured] : [],
+    featured_image: featured,
+    available: node.availableForSale ?? variants.some((v) => v.available),
+    options: (node.options ?? []).map((o) => ({ name: o.name, values: (o.optionValues ?? []).map((v) => v.name) })),
+    variants,
+    subscriptions: (node.sellingPlanGroups?.nodes ?? []).map((g) => ({
+      id: g.name,
+      name: g.name,
+      sellingPlans: g.sellingPlans.nodes.map((p) => ({
+        id: p.id,
+        name: p.name,
+        description: p.description ?? null,
+        price_adjustments: (p.priceAdjustments ?? []).map(storefrontAdjustment).filter((x): x is SellingPlanPriceAdjustment => !!x),
+      })),
+    })),
+    requires_selling_plan: node.requiresSellingPlan === true,
+    redirect_url: node.onlineStoreUrl ?? `${rootPath(normalizeRoot(opts.root))}products/${node.handle}`,
+    source: opts.source ?? "manual",
+    is_variant: false,
+  };
+}
+
+// ---------------------------------------------------------------- headless
+
+export interface HeadlessVariantInput {
+  id: string | number;
+  title?: string;
+  price: number;
+  discountedPrice?: number | null;
+  position?: number;
+  toBeDeleted?: boolean;
+  image?: string | null;
+  selectedOptions?: SelectedOption[];
+}
+
+/** A product as a headless site hands it over (no store API behind it). */
+export interface HeadlessProductInput {
+  id: string | number;
+  handle?: string;
+  title: string;
+  type?: string;
+  description?: string;
+  price: number;
+  discountedPrice?: number | null;
+  image?: string | null;
+  images?: string[];
+  options?: ProductOption[];
+  variants?: HeadlessVariantInput[];
+  url?: string;
+  currency?: string;
+}
+
+/**
+ * The adapted headless form, exactly as SPEC 3 states it: available is always
+ * true; price is the discounted price if present; compare_at_price is then 100
+ * times that price; variants are sorted by position and those marked toBeDeleted
+ * are left out. (Taken literally: compare_at_price = 100 × price, the same rule
+ * for each variant.)
+ */
+export function adaptHeadlessProduct(input: HeadlessProductInput): Product {
+  const currency = input.currency ?? "";
+  const price = input.discountedPrice ?? input.price;
+  const image = input.image ?? input.images?.[0] ?? null;
+  const variants: ProductVariant[] = (input.variants ?? [])
+    .filter((v) => !v.toBeDeleted)
+    .map((v, i) => ({ v, pos: v.position ?? i }))
+    .sort((a, b) => a.pos - b.pos)
+    .map(({ v }) => {
+      const vPrice = v.discountedPrice ?? v.price;
+      const title = v.title ?? "";
+      return {
+        id: String(v.id),
+        name: title ? `${input.title} - ${title}` : input.title,
+        title,
+        price: vPrice,
+        price_currency: currency,
+        available: true,
+        image: v.image ?? image,
+        selected_options: v.selectedOptions ?? [],
+        compare_at_price: vPrice * 100,
+      };
+    });
+  const handle = input.handle ?? String(input.id);
+  return {
+    id: String(input.id),
+    handle,
+    title: input.title,
+    type: input.type ?? "",
+    price,
+    compare_at_price: price * 100,
+    description: input.description ?? "",
+    image,
+    imageList: input.images ?? (image ? [image] : []),
+    featured_image: image,
+    available: true,
+    options: input.options ?? [],
+    variants,
+    subscriptions: [],
+    requires_selling_plan: false,
+    redirect_url: input.url ?? "",
+    source: "headless",
+    is_variant: false,
+  };
+}
+
+// ---------------------------------------------------------------- helpers
+
+/** The entry for one chosen variant of a product (is_variant), priced and pictured as that variant. */
+export function asVariantProduct(product: Product, variantId: string): Product | null {
+  const v = product.variants.find((x) => x.id === variantId || x.id.endsWith("/" + variantId));
+  if (!v) return null;
+  return {
+    ...product,
+    title: v.name,
+    price: v.price,
+    compare_at_price: v.compare_at_price,
+    image: v.image ?? product.image,
+    available: v.available,
+    variants: [v],
+    is_variant: true,
+  };
+}
+
+/** The variant shown first: the first available one, else the first. */
+export function defaultVariant(product: Product): ProductVariant | undefined {
+  return product.variants.find((v) => v.available) ?? product.variants[0];
+}
+
+/** True when at least one variant can be bought. */
+export const hasAvailableVariant = (product: Product): boolean => product.variants.some((v) => v.available);
+
+/** A product by handle, rejecting with "Product not found" (SPEC 8) when the lookup fails. */
+export async function requireProduct(catalog: ProductCatalog, handle: string): Promise<Product> {
+  const r = await catalog.product(handle);
+  if (!r.ok) throw new Error(PRODUCT_NOT_FOUND);
+  return r.value;
+}

@@ -1,0 +1,239 @@
+/**
+ * The Storefront API adapter for headless stores, through
+ * @shopify/storefront-api-client. The cart is created once per session (SPEC 4)
+ * and its id kept in session data; adds and discounts share the adding_to_cart
+ * lock. Every call answers a Result; nothing throws.
+ */
+import { createStorefrontApiClient, type StorefrontApiClient } from "@shopify/storefront-api-client";
+import { emptyCart, fromStorefrontCart, type StorefrontCartNode } from "./cart";
+import { CART_ATTRIBUTE_KEY, HEADLESS_CART_RETRY_MS, PRODUCT_NOT_FOUND } from "./constants";
+import {
+  CART_ATTRIBUTES_UPDATE_MUTATION,
+  CART_CREATE_MUTATION,
+  CART_DISCOUNT_CODES_UPDATE_MUTATION,
+  CART_LINES_ADD_MUTATION,
+  CART_LINES_REMOVE_MUTATION,
+  CART_QUERY,
+  COLLECTION_PRODUCTS_QUERY,
+  PRODUCT_QUERY,
+  PRODUCT_RECOMMENDATIONS_QUERY,
+  PRODUCTS_QUERY,
+  STOREFRONT_API_VERSION,
+} from "./graphql/operations";
+import { toGid } from "./ids";
+import { fromStorefrontProduct, type StorefrontProductNode } from "./product";
+import { errorMessage, fail, ok } from "./result";
+import { createCartCreation, createCartLock, realTimers, type CartLock } from "./serialize";
+import type { AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result, StoreSession, Timers } from "./types";
+
+export interface StorefrontCartConfig {
+  /** "shop.myshopify.com" (https is implied). */
+  storeDomain: string;
+  publicAccessToken: string;
+  apiVersion?: string;
+  /** Passed to the client as customFetchApi (tests point it at the local storefront). */
+  fetch?: typeof fetch;
+  currency?: string;
+  /** The headless site's cart page ("/cart" by default). */
+  cartUrl?: string;
+  session?: StoreSession;
+  timers?: Timers;
+  lock?: CartLock;
+  onChange?: (cart: Cart, action: CartAction) => void;
+}
+
+type UserError = { field?: string[] | null; message: string; code?: string | null };
+type Warning = { code: string; message: string; target?: string };
+type CartPayload = { cart: StorefrontCartNode | null; userErrors: UserError[]; warnings?: Warning[] };
+
+/** Warnings that mean a line was not added. */
+const STOCK_WARNINGS = new Set(["MERCHANDISE_OUT_OF_STOCK", "MERCHANDISE_NOT_ENOUGH_STOCK"]);
+
+export interface StorefrontCart extends CartAdapter, ProductCatalog {
+  /** Sets cart attributes (merged by Shopify with existing ones). */
+  updateAttributes(attributes: { key: string; value: string }[]): Promise<Result<Cart>>;
+  /** Tags the cart with the _convertflow attribute (SPEC 7), e.g. the visitor token. */
+  tagCart(value: string): Promise<Result<Cart>>;
+}
+
+/** The Storefront API cart adapter and product catalog. */
+export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCart {
+  const timers = config.timers ?? realTimers;
+  const lock = config.lock ?? createCartLock({ session: config.session, timers });
+  const creation = createCartCreation({ session: config.session, timers, integration: "storefront" });
+  const currency = config.currency ?? "";
+  let client: StorefrontApiClient | null = null;
+  let lastCart: Cart | null = null;
+
+  async function gql<T>(query: string, variables: Record<string, unknown>): Promise<Result<T>> {
+    try {
+      client ??= createStorefrontApiClient({
+        storeDomain: config.storeDomain,
+        apiVersion: config.apiVersion ?? STOREFRONT_API_VERSION,
+        publicAccessToken: config.publicAccessToken,
+        customFetchApi: config.fetch,
+        // The client reports unsupported versions and every response here; the widget logs its own errors.
+        logger: () => undefined,
+      });
+      const res = await client.request<T>(query, { variables });
+      if (res.errors) {
+        const e = res.errors;
+        return fail(e.graphQLErrors?.[0]?.message ?? e.message ?? "Storefront API error", { status: e.networkStatusCode });
+      }
+      return res.data ? ok(res.data) : fail("Storefront API answered no data");
+    } catch (e) {
+      return fail(errorMessage(e));
+    }
+  }
+
+  /** A mutation payload into a Result<Cart>: user errors, then stock warnings, fail. */
+  function payloadCart(r: Result<Record<string, CartPayload>>, field: string, failOn: Set<string> = new Set()): Result<Cart> & { invalidCart?: boolean } {
+    if (!r.ok) return r;
+    const p = r.value[field];
+    const userError = p?.userErrors?.[0];
+    if (userError) return { ...fail(userError.message, { description: userError.code ?? undefined }), invalidCart: !p.cart && userError.code === "INVALID" && (userError.field ?? []).includes("cartId") };
+    const warning = p?.warnings?.find((w) => failOn.has(w.code));
+    if (warning) return fail(warning.message, { description: warning.code });
+    if (!p?.cart) return { ...fail("The cart no longer exists"), invalidCart: true };
+    lastCart = fromStorefrontCart(p.cart);
+    return ok(lastCart);
+  }
+
+  const changed = (r: Result<Cart>, action: CartAction): Result<Cart> => {
+    if (r.ok) config.onChange?.(r.value, action);
+    return r;
+  };
+
+  const cartId = () =>
+    creation.get(async () => {
+      const r = payloadCart(await gql<Record<string, CartPayload>>(CART_CREATE_MUTATION, { input: {} }), "cartCreate");
+      return r.ok ? ok(r.value.id) : r;
+    });
+
+  const wait = (ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms));
+
+  /**
+   * Runs a cart mutation on the session cart. A cart that expired (or was
+   * completed) is forgotten and, after 1 s (SPEC 9 headless cart retry), the
+   * mutation is tried once more on a new cart.
+   */
+  async function onCart(run: (id: string) => Promise<Result<Cart> & { invalidCart?: boolean }>): Promise<Result<Cart>> {
+    for (let attempt = 0; ; attempt++) {
+      const id = await cartId();
+      if (!id.ok) return id;
+      const r = await run(id.value);
+      if (r.ok || !r.invalidCart || attempt > 0) return r.ok ? r : { ok: false, error: r.error };
+      creation.reset();
+      await wait(HEADLESS_CART_RETRY_MS);
+    }
+  }
+
+  async function getCart(): Promise<Result<Cart>> {
+    const id = creation.current();
+    if (!id) return ok(emptyCart(currency));
+    const r = await gql<{ cart: StorefrontCartNode | null }>(CART_QUERY, { id });
+    if (!r.ok) return r;
+    if (!r.value.cart) {
+      creation.reset();
+      return ok(emptyCart(currency));
+    }
+    lastCart = fromStorefrontCart(r.value.cart);
+    return ok(lastCart);
+  }
+
+  const products = (nodes: StorefrontProductNode[], source: ProductSourceType): Product[] =>
+    nodes.map((n) => fromStorefrontProduct(n, { currency, source }));
+
+  async function updateAttributes(attributes: { key: string; value: string }[]): Promise<Result<Cart>> {
+    return onCart(async (id) => payloadCart(await gql(CART_ATTRIBUTES_UPDATE_MUTATION, { cartId: id, attributes }), "cartAttributesUpdate"));
+  }
+
+  return {
+    integration: "storefront",
+    getCart,
+
+    addLines(lines: CartLineInput[]): Promise<Result<AddResult>> {
+      return lock.run(async () => {
+        const input = lines.map((l) => ({
+          merchandiseId: toGid("ProductVariant", l.variantId),
+          quantity: l.quantity,
+          ...(l.sellingPlanId ? { sellingPlanId: toGid("SellingPlan", l.sellingPlanId) } : {}),
+        }));
+        const r = changed(
+          await onCart(async (id) => payloadCart(await gql(CART_LINES_ADD_MUTATION, { cartId: id, lines: input }), "cartLinesAdd", STOCK_WARNINGS)),
+          "add",
+        );
+        if (!r.ok) return r;
+        const wanted = new Set(input.map((l) => l.merchandiseId));
+        return ok({ cart: r.value, added: r.value.lines.filter((l) => wanted.has(l.variantId)) });
+      });
+    },
+
+    async removeLine(lineId: string) {
+      if (!creation.current()) return fail("There is no cart yet");
+      return changed(await onCart(async (id) => payloadCart(await gql(CART_LINES_REMOVE_MUTATION, { cartId: id, lineIds: [lineId] }), "cartLinesRemove")), "remove");
+    },
+
+    async clear() {
+      const current = await getCart();
+      if (!current.ok || current.value.lines.length === 0) return current;
+      const lineIds = current.value.lines.map((l) => l.id);
+      return changed(await onCart(async (id) => payloadCart(await gql(CART_LINES_REMOVE_MUTATION, { cartId: id, lineIds }), "cartLinesRemove")), "clear");
+    },
+
+    applyDiscount(code: string) {
+      return lock.run(async () => {
+        // cartDiscountCodesUpdate replaces the list, so the codes already on the cart are kept.
+        const before = lastCart ?? (await getCart().then((r) => (r.ok ? r.value : null)));
+        const codes = [...new Set([...(before?.discountCodes ?? []).map((d) => d.code), code])];
+        return changed(
+          await onCart(async (id) => payloadCart(await gql(CART_DISCOUNT_CODES_UPDATE_MUTATION, { cartId: id, discountCodes: codes }), "cartDiscountCodesUpdate")),
+          "discount",
+        );
+      });
+    },
+
+    cartUrl: () => config.cartUrl ?? "/cart",
+
+    async checkoutUrl() {
+      const r = await getCart();
+      if (!r.ok) return r;
+      return r.value.checkoutUrl ? ok(r.value.checkoutUrl) : fail("There is no cart yet");
+    },
+
+    updateAttributes,
+    tagCart: (value: string) => updateAttributes([{ key: CART_ATTRIBUTE_KEY, value }]),
+
+    async product(handle) {
+      const r = await gql<{ product: StorefrontProductNode | null }>(PRODUCT_QUERY, { handle });
+      if (!r.ok) return r;
+      return r.value.product ? ok(products([r.value.product], "manual")[0]) : fail(PRODUCT_NOT_FOUND, { status: 404 });
+    },
+
+    async recommendations(productId, { limit, intent }) {
+      const r = await gql<{ productRecommendations: StorefrontProductNode[] | null }>(PRODUCT_RECOMMENDATIONS_QUERY, {
+        productId: toGid("Product", productId),
+        intent: intent.toUpperCase(),
+      });
+      if (!r.ok) return r;
+      return ok(products((r.value.productRecommendations ?? []).slice(0, limit), "recommendations"));
+    },
+
+    async search(terms, { limit, showUnavailable }) {
+      const any = terms.map((t) => JSON.stringify(t)).join(" OR ");
+      const q = showUnavailable ? any : `(${any}) AND available_for_sale:true`;
+      const r = await gql<{ products: { nodes: StorefrontProductNode[] } }>(PRODUCTS_QUERY, { query: q, first: limit });
+      if (!r.ok) return r;
+      return ok(products(r.value.products.nodes, "filter"));
+    },
+
+    async collection(handle, { limit }) {
+      const r = await gql<{ collection: { products: { nodes: StorefrontProductNode[] } } | null }>(COLLECTION_PRODUCTS_QUERY, { handle, first: limit });
+      if (!r.ok) return r;
+      if (!r.value.collection) return fail(`Collection ${handle} not found`, { status: 404 });
+      const seen = new Set<string>();
+      const nodes = r.value.collection.products.nodes.filter((n) => !seen.has(n.handle) && !!seen.add(n.handle));
+      return ok(products(nodes.slice(0, limit), "collection"));
+    },
+  };
+}
