@@ -1,0 +1,90 @@
+/**
+ * `npm test`: the whole suite, as CI runs it.
+ *   1. typecheck;
+ *   2. build the widget and the app (API and browser tests use the real build);
+ *   3. unit and API tests on SQLite;
+ *   4. the same on PostgreSQL, in a throwaway cluster started here;
+ *   5. end-to-end tests in Debian's Chromium;
+ *   6. the widget size budgets.
+ * Prints "N passed, N failed" last.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startPostgresCluster, type PostgresCluster } from "./lib/postgres-cluster";
+import { CHROMIUM_PATH } from "../test/support/chromium";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+const reports = mkdtempSync(path.join(os.tmpdir(), "beckon-test-"));
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function step(title: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n=== ${title}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  console.log(`=== ${title}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failures.push(title);
+  return ok;
+}
+
+function vitest(title: string, projects: string[], env: Record<string, string> = {}) {
+  const report = path.join(reports, `${title.replace(/\W+/g, "-")}.json`);
+  step(title, bin("vitest"), ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number };
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+  } else {
+    failed += 1;
+  }
+}
+
+async function main() {
+  const only = process.argv.slice(2);
+  const want = (name: string) => only.length === 0 || only.includes(name);
+  if (want("typecheck")) step("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
+  if (!step("build", "npm", ["run", "build"])) return finish();
+  if (want("sqlite")) vitest("unit and API tests on SQLite", ["unit", "api"]);
+  if (want("postgresql")) {
+    console.log("\n=== starting a throwaway PostgreSQL cluster");
+    let cluster: PostgresCluster | null = null;
+    try {
+      cluster = await startPostgresCluster();
+      vitest("unit and API tests on PostgreSQL", ["unit", "api"], { BECKON_TEST_POSTGRES_URL: cluster.url });
+    } catch (e) {
+      console.error((e as Error).message);
+      failures.push("PostgreSQL");
+    } finally {
+      cluster?.stop();
+    }
+  }
+  if (want("e2e")) {
+    if (!existsSync(CHROMIUM_PATH)) {
+      console.error(`\n${CHROMIUM_PATH} is missing: install Chromium with \`apt-get install -y chromium\`.`);
+      failures.push("e2e (no Chromium)");
+    } else {
+      vitest("end-to-end tests in Chromium", ["e2e"]);
+    }
+  }
+  if (want("size")) step("widget size budgets", bin("tsx"), ["scripts/size.ts", "--no-build"]);
+  finish();
+}
+
+function finish() {
+  rmSync(reports, { recursive: true, force: true });
+  if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
+  if (failures.length && failed === 0) failed = failures.length;
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failures.length || failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
