@@ -1,0 +1,155 @@
+/**
+ * What a Shopify storefront already knows when it renders a page, handed to
+ * the widget by the theme app extension's app embed
+ * (extensions/cta-embed/blocks/app-embed.liquid) as inline JSON:
+ *
+ *   <script type="application/json" id="beckon-shop-context">{...}</script>
+ *
+ * The widget reads it instead of asking cart.js or the server for the same
+ * facts, so identifying a logged-in customer or checking the cart value costs
+ * no extra round trip. Types only (plus a tolerant reader without zod), so the
+ * widget can import this file without growing its bundle.
+ */
+
+/** The id of the inline JSON element the app embed renders. */
+export const SHOP_CONTEXT_ELEMENT_ID = "beckon-shop-context";
+
+/** Version of the shape below; bumped on breaking changes. */
+export const SHOP_CONTEXT_VERSION = 1;
+
+/** Shopify's request.page_type values (others may appear; treat unknown ones as "other"). */
+export type ShopPageType =
+  | "404"
+  | "article"
+  | "blog"
+  | "captcha"
+  | "cart"
+  | "collection"
+  | "list-collections"
+  | "customers/account"
+  | "customers/activate_account"
+  | "customers/addresses"
+  | "customers/login"
+  | "customers/order"
+  | "customers/register"
+  | "customers/reset_password"
+  | "gift_card"
+  | "index"
+  | "metaobject"
+  | "page"
+  | "password"
+  | "policy"
+  | "product"
+  | "search"
+  | (string & {});
+
+/** A logged-in customer; only rendered when the merchant keeps "share customer e-mail" on. */
+export interface ShopCustomer {
+  id: number;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+}
+
+export interface ShopCart {
+  /**
+   * The cart token when Liquid exposes it (it is not part of Shopify's
+   * documented cart object), otherwise null: the widget then reads the
+   * `cart` cookie, which holds the same token.
+   */
+  token: string | null;
+  /** Total in the currency's minor unit (cents, öre): divide by 100 (SPEC 9). */
+  total_price: number;
+  item_count: number;
+  /** ISO 4217 code of the cart currency. */
+  currency: string | null;
+}
+
+/** The JSON the app embed renders. */
+export interface ShopContext {
+  v: typeof SHOP_CONTEXT_VERSION;
+  /** shop.permanent_domain, e.g. beckon-demo.myshopify.com */
+  shop: string;
+  /** shop.url, e.g. https://shop.example (no trailing slash) */
+  shop_url: string;
+  /** routes.root_url: "/" or a locale prefix such as "/sv" */
+  root_url: string;
+  /** Path of the app proxy on the storefront: `/apps/beckon`. */
+  proxy_path: string;
+  /** null for guests, or when the merchant turned sharing the customer off. */
+  customer: ShopCustomer | null;
+  /** Whether a customer is logged in, even when the e-mail is not shared. */
+  logged_in: boolean;
+  cart: ShopCart;
+  /** ISO 4217: the presentment currency (localization.country.currency, else the cart's, else the shop's). */
+  currency: string;
+  /** ISO 3166-1 alpha-2 of localization.country, e.g. SE */
+  country: string | null;
+  /** ISO 639-1 of request.locale, e.g. sv */
+  language: string | null;
+  page_type: ShopPageType;
+  /** Set on product pages (and wherever a product is in scope). */
+  product_handle: string | null;
+  product_id: number | null;
+  /** Set on collection pages. */
+  collection_handle: string | null;
+  /** True inside the theme editor: the widget then shows CTAs without tracking. */
+  design_mode: boolean;
+}
+
+const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/**
+ * Reads the app embed's JSON, tolerating missing or odd fields (a theme may
+ * strip or rewrite parts of it). Returns null when there is nothing usable.
+ */
+export function parseShopContext(text: string | null | undefined): ShopContext | null {
+  if (!text) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const o = raw as Record<string, unknown>;
+  const shop = str(o.shop);
+  if (!shop) return null;
+  const c = o.customer && typeof o.customer === "object" ? (o.customer as Record<string, unknown>) : null;
+  const customerId = c ? num(c.id) : null;
+  const cart = o.cart && typeof o.cart === "object" ? (o.cart as Record<string, unknown>) : {};
+  return {
+    v: SHOP_CONTEXT_VERSION,
+    shop,
+    shop_url: (str(o.shop_url) ?? `https://${shop}`).replace(/\/+$/, ""),
+    root_url: str(o.root_url) ?? "/",
+    proxy_path: str(o.proxy_path) ?? "/apps/beckon",
+    customer:
+      c && customerId !== null
+        ? {
+            id: customerId,
+            email: str(c.email)?.toLowerCase() ?? null,
+            first_name: str(c.first_name),
+            last_name: str(c.last_name),
+            phone: str(c.phone),
+          }
+        : null,
+    logged_in: o.logged_in === true || customerId !== null,
+    cart: {
+      token: str(cart.token),
+      total_price: num(cart.total_price) ?? 0,
+      item_count: num(cart.item_count) ?? 0,
+      currency: str(cart.currency),
+    },
+    currency: str(o.currency) ?? str(cart.currency) ?? "USD",
+    country: str(o.country),
+    language: str(o.language),
+    page_type: str(o.page_type) ?? "other",
+    product_handle: str(o.product_handle),
+    product_id: num(o.product_id),
+    collection_handle: str(o.collection_handle),
+    design_mode: o.design_mode === true,
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The courses loop grid on /demo/sv/utbildningar, rendered the same way for
+ * the page and for the refresh-loop answer: filtered by the loop filter's
+ * taxonomies, three per page, with pagination links that keep the filters.
+ */
+import { buildLoopQuery, matchesFilters, type LoopFilters } from "../src/loop-query";
+import { COURSE_TAXONOMIES, COURSES, type Course } from "./content";
+import { esc, jsonAttr, kronor } from "./html";
+
+/** The loop grid widget's id (the page builder's 7-hex element id). */
+export const COURSE_LOOP_ID = "f00d123";
+export const COURSES_PAGE_ID = 30;
+export const COURSES_PER_PAGE = 3;
+
+export interface LoopPage {
+  courses: Course[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** The courses matching the filters, paginated; a page past the end shows the last one. */
+export function selectCourses(filters: LoopFilters, page: number): LoopPage {
+  const known = Object.fromEntries(Object.entries(filters).filter(([tax]) => Object.hasOwn(COURSE_TAXONOMIES, tax)));
+  const matching = COURSES.filter((c) => matchesFilters(c.terms, known));
+  const pages = Math.max(1, Math.ceil(matching.length / COURSES_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pages);
+  return { courses: matching.slice((current - 1) * COURSES_PER_PAGE, current * COURSES_PER_PAGE), page: current, pages, total: matching.length };
+}
+
+function courseCard(c: Course): string {
+  const termNames = Object.entries(c.terms)
+    .flatMap(([tax, slugs]) => slugs.map((s) => COURSE_TAXONOMIES[tax as keyof typeof COURSE_TAXONOMIES].terms.find((t) => t.slug === s)?.name ?? s))
+    .join(" · ");
+  const classes = Object.entries(c.terms).flatMap(([tax, slugs]) => slugs.map((s) => `${tax}-${s}`));
+  return `<article class="e-loop-item kurs-${esc(c.slug)} ${esc(classes.join(" "))} elementor-invisible" data-settings="${jsonAttr({ _animation: "fadeInUp" })}" data-course="${esc(c.slug)}">
+  <a class="e-loop-item__image" href="/demo/assets/${esc(c.image)}" data-elementor-lightbox-slideshow="kurser" data-elementor-lightbox-title="${esc(c.title)}"><img src="/demo/assets/${esc(c.image)}" alt="${esc(c.title)}" width="320" height="180" loading="lazy"></a>
+  <h3 class="e-loop-item__title">${esc(c.title)}</h3>
+  <p class="e-loop-item__terms">${esc(termNames)}</p>
+  <p>${esc(c.excerpt)}</p>
+  <p class="e-loop-item__price">${c.days} ${c.days === 1 ? "dag" : "dagar"} · ${esc(kronor(c.priceSek))} exkl. moms</p>
+</article>`;
+}
+
+/** Pagination links built on baseUrl (path and query of the current address). */
+function pagination(result: LoopPage, filters: LoopFilters, baseUrl: URL): string {
+  if (result.pages <= 1) return "";
+  // Path and query only (a leading "//" collapsed), so a base URL sent by a client cannot point the links elsewhere.
+  const pathname = `/${baseUrl.pathname.replace(/^\/+/, "")}`;
+  const href = (p: number) => `${pathname}${buildLoopQuery(baseUrl.search, COURSE_LOOP_ID, filters, p)}`;
+  const links = Array.from({ length: result.pages }, (_, i) => {
+    const p = i + 1;
+    return p === result.page
+      ? `<span aria-current="page" class="page-numbers current">${p}</span>`
+      : `<a class="page-numbers" href="${esc(href(p))}" data-page="${p}">${p}</a>`;
+  });
+  return `<nav class="elementor-pagination" aria-label="Sidnumrering">${links.join("")}</nav>`;
+}
+
+/** The loop widget's inner container (what refresh-loop answers as data). */
+export function renderCourseLoop(filters: LoopFilters, page: number, baseUrl: URL): string {
+  const result = selectCourses(filters, page);
+  const items = result.courses.length
+    ? result.courses.map(courseCard).join("\n")
+    : `<p class="e-loop-nothing-found-message">Inga utbildningar matchar filtret. Prova ett annat ämne eller format.</p>`;
+  return `<div class="elementor-widget-container">
+<p class="e-loop-count" aria-live="polite">${result.total} ${result.total === 1 ? "utbildning" : "utbildningar"}</p>
+<div class="elementor-loop-container elementor-grid" data-page="${result.page}">
+${items}
+</div>
+${pagination(result, filters, baseUrl)}
+</div>`;
+}
+
+/** The filter bars (one per taxonomy) targeting the loop, with the current selection pressed. */
+export function renderLoopFilters(filters: LoopFilters): string {
+  return Object.entries(COURSE_TAXONOMIES)
+    .map(([taxonomy, t], i) => {
+      const selected = filters[taxonomy]?.terms ?? [];
+      const settings = { selected_element: COURSE_LOOP_ID, taxonomy, logical_join: t.logicalJoin, multiple_selection: "yes" };
+      const buttons = [
+        `<button type="button" class="e-filter-item" data-filter="__all" aria-pressed="${selected.length === 0}">Alla</button>`,
+        ...t.terms.map(
+          (term) => `<button type="button" class="e-filter-item" data-filter="${esc(term.slug)}" aria-pressed="${selected.includes(term.slug)}">${esc(term.name)}</button>`,
+        ),
+      ];
+      return `<div class="elementor-element elementor-widget-taxonomy-filter e-filter" data-id="c0ffee${i}" data-settings="${jsonAttr(settings)}" role="group" aria-label="${esc(t.label)}">
+  <span class="e-filter__label">${esc(t.label)}${t.logicalJoin === "AND" ? " (alla valda)" : " (något av)"}</span>
+  ${buttons.join("\n  ")}
+</div>`;
+    })
+    .join("\n");
+}
+
+/** The loop widget with its model (what the editor sends back as widget_model). */
+export function renderCourseLoopWidget(filters: LoopFilters, page: number, baseUrl: URL): string {
+  const model = { id: COURSE_LOOP_ID, elType: "widget", widgetType: "loop-grid", settings: { posts_per_page: COURSES_PER_PAGE, template_id: 31 } };
+  return `<div class="elementor-element elementor-element-${COURSE_LOOP_ID} elementor-widget elementor-widget-loop-grid" data-id="${COURSE_LOOP_ID}" data-widget_type="loop-grid.post" data-widget-model="${jsonAttr(model)}">
+${renderCourseLoop(filters, page, baseUrl)}
+</div>`;
+}

@@ -1,0 +1,167 @@
+/**
+ * Renders the Swedish host site's pages from demo/sv/*.html: shared head,
+ * header and footer, WordPress-style body classes (page, post, category,
+ * tag, logged-in, editor), the site's inline config, and the Beckon embed:
+ * the generic snippet on the front page, the site's own widget loader
+ * (demo/sv/src/widget-loader.ts) everywhere else.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { SiteConfig } from "../src/config";
+import { linkActionHash } from "../src/link-actions";
+import { parseLoopQuery } from "../src/loop-query";
+import { POSTS, type Post } from "./content";
+import { esc, fill, scriptJson } from "./html";
+import { COURSE_LOOP_ID, COURSES_PAGE_ID, renderCourseLoopWidget, renderLoopFilters } from "./loop";
+
+export const SV_DIR = path.join(process.cwd(), "demo/sv");
+export const REST_BASE = "/demo/sv/wp-json/";
+export const REMOTE_EMAIL_URL = `${REST_BASE}saljakademin/v1/check-email`;
+export const CONTACT_URL = `${REST_BASE}saljakademin/v1/kontakt`;
+
+/** Roles the demo's sv_demo_user cookie may name (a stand-in for a WordPress login). */
+export const DEMO_ROLES = ["administrator", "editor", "author", "subscriber"] as const;
+export type DemoRole = (typeof DEMO_ROLES)[number];
+
+export type SvPage = "index" | "blogg" | "inlagg" | "utbildningar" | "kontakt";
+
+/** Pages under /demo/sv/{name}. */
+export const SV_SUBPAGES = ["blogg", "utbildningar", "kontakt"] as const;
+
+const PAGE_IDS: Record<Exclude<SvPage, "inlagg" | "blogg">, number> = { index: 12, utbildningar: COURSES_PAGE_ID, kontakt: 40 };
+
+export interface SvRequest {
+  url: URL;
+  /** Public origin of the Beckon server (the widget script's host). */
+  origin: string;
+  websiteId: number;
+  /** The generic embed snippet (used on the front page). */
+  snippet: string;
+  /** Role from the sv_demo_user cookie, or null for a visitor. */
+  role: DemoRole | null;
+  /** Published inline CTAs by the area they fill: area → CTA id. */
+  inlineCtas: Map<string, number>;
+}
+
+/** A template of demo/sv, read per request: cheap, and edits show at once. */
+function template(file: string): string {
+  return readFileSync(path.join(SV_DIR, file), "utf8");
+}
+
+/** The role named by a Cookie header's sv_demo_user, if it is a known one. */
+export function roleFromCookie(cookie: string | null): DemoRole | null {
+  const m = /(?:^|;\s*)sv_demo_user=([a-z]+)/.exec(cookie ?? "");
+  return m && (DEMO_ROLES as readonly string[]).includes(m[1]) ? (m[1] as DemoRole) : null;
+}
+
+function bodyClasses(page: SvPage, req: SvRequest, post?: Post): string {
+  const classes: string[] = [];
+  if (page === "index") classes.push("home", "page-template-default", "page", `page-id-${PAGE_IDS.index}`, "category-ledarskap", "tag-forhandling");
+  else if (page === "blogg") {
+    const { category, tag } = blogArchive(req.url);
+    if (category) classes.push("archive", "category", `category-${category}`);
+    else if (tag) classes.push("archive", "tag", `tag-${tag}`);
+    else classes.push("blog");
+  }
+  else if (page === "inlagg" && post)
+    classes.push("post-template-default", "single", "single-post", `postid-${post.id}`, "single-format-standard", `category-${post.category.slug}`, ...post.tags.map((t) => `tag-${t.slug}`));
+  else classes.push("page-template-default", "page", `page-id-${PAGE_IDS[page as keyof typeof PAGE_IDS]}`, `page-${page}`);
+  if (page !== "blogg" && page !== "inlagg") classes.push("elementor-page", `elementor-page-${PAGE_IDS[page as keyof typeof PAGE_IDS]}`);
+  classes.push("elementor-default", "elementor-kit-5", "e-lazyload");
+  if (req.role) classes.push("logged-in", "admin-bar");
+  if (isEditMode(req.url)) classes.push("elementor-editor-active", "elementor-editor-preview");
+  // The pages that ask for the widget even when a crawler renders them.
+  if (page === "index" || page === "kontakt") classes.push("beckon-widget-page");
+  return classes.join(" ");
+}
+
+/** A category (?kategori=) or tag (?tagg=) archive of the blog. */
+function blogArchive(url: URL): { category: string | null; tag: string | null } {
+  const slug = (v: string | null) => (v && /^[a-z0-9-]{1,60}$/.test(v) ? v : null);
+  return { category: slug(url.searchParams.get("kategori")), tag: slug(url.searchParams.get("tagg")) };
+}
+
+const isEditMode = (url: URL) => url.searchParams.has("elementor-preview");
+
+function siteConfig(page: SvPage, req: SvRequest, post?: Post): SiteConfig {
+  return {
+    postId: post ? post.id : page === "blogg" ? 20 : PAGE_IDS[page as keyof typeof PAGE_IDS],
+    restUrl: REST_BASE,
+    isEditMode: isEditMode(req.url),
+    editorPreferences: { lightbox_enable_in_editor: req.url.searchParams.get("lightbox-in-editor") === "yes" ? "yes" : "no" },
+    kit: {
+      global_image_lightbox: "yes",
+      lightbox_enable_counter: "yes",
+      lightbox_enable_fullscreen: "yes",
+      lightbox_enable_zoom: "yes",
+      lightbox_enable_share: "yes",
+    },
+    user: { loggedIn: req.role !== null, roles: req.role ? [req.role] : [] },
+    widget: { script: `${req.origin}/api/websites/${req.websiteId}.js` },
+    forms: { remoteEmail: REMOTE_EMAIL_URL, contact: CONTACT_URL },
+  };
+}
+
+function postCard(p: Post): string {
+  return `          <article class="post-card category-${esc(p.category.slug)}" data-post-id="${p.id}">
+            <p class="post-card__meta"><a href="/demo/sv/blogg?kategori=${esc(p.category.slug)}">${esc(p.category.name)}</a> · <time datetime="${p.date}">${esc(p.date)}</time></p>
+            <h2><a href="/demo/sv/blogg/${esc(p.slug)}">${esc(p.title)}</a></h2>
+            <p>${esc(p.excerpt)}</p>
+          </article>`;
+}
+
+/** An inline CTA spot: the snippet placeholder for the CTA that fills the area, or the marked area itself. */
+export function inlineCtaSpot(area: string, inlineCtas: Map<string, number>): string {
+  const id = inlineCtas.get(area);
+  return id ? `<div class="beckon-cta" data-cta-id="${id}"></div>` : `<div data-beckon-area="${esc(area)}"></div>`;
+}
+
+/** The HTML of one page of the host site. */
+export function renderSvPage(page: SvPage, req: SvRequest, post?: Post): string {
+  const file = page === "inlagg" ? "inlagg.html" : `${page}.html`;
+  const values: Record<string, string> = {
+    HEAD: fill(template("partials/head.html"), { SITE_CONFIG: scriptJson(siteConfig(page, req, post)) }),
+    HEADER: template("partials/header.html"),
+    FOOTER: template("partials/footer.html"),
+    BODY_CLASS: bodyClasses(page, req, post),
+    // The front page embeds Beckon with the generic snippet; the other pages rely on the site's loader.
+    BECKON_SNIPPET: page === "index" ? req.snippet : "",
+  };
+  if (page === "index") {
+    values.LINK_ACTION_IMAGE = linkActionHash("lightbox", { type: "image", url: "/demo/assets/schema.png", title: "Kursschema hösten 2026" });
+    values.LINK_ACTION_SLIDESHOW = linkActionHash("lightbox", {
+      type: "slideshow",
+      slides: [
+        { url: "/demo/assets/galleri-1.png", title: "Morgon: behovsanalys" },
+        { url: "/demo/assets/galleri-2.png", title: "Lunch: förhandlingsövning" },
+        { url: "/demo/assets/galleri-3.png", title: "Eftermiddag: avslut" },
+        { url: "/demo/assets/diagram.svg", title: "Resultat" },
+      ],
+      slide_index: 1,
+    });
+  }
+  if (page === "blogg") {
+    const { category, tag } = blogArchive(req.url);
+    const shown = POSTS.filter((p) => (!category || p.category.slug === category) && (!tag || p.tags.some((t) => t.slug === tag)));
+    values.POST_CARDS = shown.length ? shown.map(postCard).join("\n") : `          <p>Inga inlägg här ännu.</p>`;
+  }
+  if (page === "inlagg" && post) {
+    values.POST_ID = String(post.id);
+    values.POST_TITLE = esc(post.title);
+    values.POST_META = `<a href="/demo/sv/blogg?kategori=${esc(post.category.slug)}" rel="category tag">${esc(post.category.name)}</a> · <time datetime="${post.date}">${esc(post.date)}</time> · ${post.tags
+      .map((t) => `<a href="/demo/sv/blogg?tagg=${esc(t.slug)}" rel="tag">${esc(t.name)}</a>`)
+      .join(", ")}`;
+    values.POST_BODY = post.body.map((p) => `        <p>${esc(p)}</p>`).join("\n");
+    values.POST_CTA = inlineCtaSpot(`ebook-${post.ebook}`, req.inlineCtas);
+  }
+  if (page === "utbildningar") {
+    const { filters, page: loopPage } = parseLoopQuery(req.url.search, COURSE_LOOP_ID);
+    values.LOOP_FILTERS = renderLoopFilters(filters);
+    values.LOOP = renderCourseLoopWidget(filters, loopPage, req.url);
+  }
+  if (page === "utbildningar" || page === "kontakt") {
+    values.FORM_ACTION = CONTACT_URL;
+    values.REMOTE_EMAIL = REMOTE_EMAIL_URL;
+  }
+  return fill(template(file), values);
+}

@@ -1,0 +1,56 @@
+/**
+ * shopify.app.toml agrees with the code: each webhook subscription names the
+ * route file that serves its address, and the app proxy's storefront path is
+ * the one the app embed loads and the proxy route serves.
+ */
+import { describe, expect, it } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "../../..");
+const toml = readFileSync(path.join(root, "shopify.app.toml"), "utf8");
+const embed = readFileSync(path.join(root, "extensions/cta-embed/blocks/app-embed.liquid"), "utf8");
+
+/** The URL path a flat Remix route file serves ("[.]" is a literal dot). */
+const routePath = (file: string) =>
+  "/" +
+  path
+    .basename(file, ".tsx")
+    .split(/\.(?![^[]*\])/)
+    .map((s) => s.replace(/\[\.\]/g, "."))
+    .join("/");
+
+describe("shopify.app.toml", () => {
+  const subscriptions = [...toml.matchAll(/\[\[webhooks\.subscriptions\]\]\s*\n\s*(?:compliance_)?topics = \[([^\]]+)\]\s*\n\s*uri = "([^"]+)" # handler: (\S+)/g)].map((m) => ({
+    topics: m[1],
+    uri: m[2],
+    handler: m[3],
+  }));
+
+  it("subscribes to app/uninstalled and the three privacy topics, each with its handler file", () => {
+    expect(subscriptions.map((s) => s.topics.replace(/"/g, ""))).toEqual(["app/uninstalled", "customers/data_request", "customers/redact", "shop/redact"]);
+    expect(toml.match(/\[\[webhooks\.subscriptions\]\]/g)).toHaveLength(subscriptions.length);
+  });
+
+  it("names handler files whose route serves the subscription's address", () => {
+    for (const s of subscriptions) {
+      expect(s.handler).toMatch(/^app\/routes\/webhooks\..+\.tsx$/);
+      expect(routePath(s.handler)).toBe(s.uri);
+    }
+    // The uninstall handler exists now; the privacy ones come with the admin work.
+    expect(existsSync(path.join(root, "app/routes/webhooks.app.uninstalled.tsx"))).toBe(true);
+  });
+
+  it("asks for the app proxy scope and points the proxy at /proxy", () => {
+    expect(toml).toMatch(/scopes = "[^"]*\bwrite_app_proxy\b[^"]*"/);
+    expect(toml).toMatch(/\[app_proxy\]\s*\nurl = "https:\/\/[^"]+\/proxy"\s*\nprefix = "apps"\s*\nsubpath = "beckon"/);
+  });
+
+  it("the app embed loads the script the proxy route serves", () => {
+    const proxyRoute = "app/routes/proxy.api.websites.shop[.]js.tsx";
+    expect(existsSync(path.join(root, proxyRoute))).toBe(true);
+    expect(routePath(proxyRoute)).toBe("/proxy/api/websites/shop.js");
+    // /apps/beckon/* on the shop reaches {application_url}/proxy/*.
+    expect(embed).toContain('src="/apps/beckon/api/websites/shop.js"');
+  });
+});

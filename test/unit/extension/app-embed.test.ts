@@ -1,0 +1,154 @@
+/**
+ * What the app embed (blocks/app-embed.liquid) puts on a storefront page,
+ * rendered with liquidjs and Shopify-like objects: the Liquid facts as inline
+ * JSON for a logged-in customer and for a guest, and the one async script
+ * that loads the widget through the app proxy. Also the inline CTA app block.
+ */
+import { describe, expect, it } from "vitest";
+import { parseShopContext, SHOP_CONTEXT_ELEMENT_ID, type ShopContext } from "~/lib/schema/shop-context";
+import { customerMock, shopifyLiquid, storefrontMock, type StorefrontOverrides } from "./shopify-liquid";
+
+const DEFAULT_SETTINGS = { share_customer: true };
+
+async function renderEmbed(over: StorefrontOverrides = {}) {
+  const html = await shopifyLiquid().renderFile("app-embed", storefrontMock({ ...over, settings: { ...DEFAULT_SETTINGS, ...over.settings } }));
+  const m = new RegExp(`<script type="application/json" id="${SHOP_CONTEXT_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
+  if (!m) throw new Error(`no shop context in:\n${html}`);
+  return { html, json: m[1], context: JSON.parse(m[1]) as ShopContext };
+}
+
+const base: Omit<ShopContext, "customer" | "logged_in"> = {
+  v: 1,
+  shop: "beckon-demo.myshopify.com",
+  shop_url: "https://butik.exempel.se",
+  root_url: "/",
+  proxy_path: "/apps/beckon",
+  cart: { token: "hWN1b2Jp3Q6xYqR8sT2vU4wX?key=abc123", total_price: 64_900, item_count: 2, currency: "SEK" },
+  currency: "SEK",
+  country: "SE",
+  language: "sv",
+  page_type: "index",
+  product_handle: null,
+  product_id: null,
+  collection_handle: null,
+  design_mode: false,
+};
+
+describe("app embed: Liquid facts for the widget", () => {
+  it("hands over the logged-in customer, cart, currency, country and page", async () => {
+    const { context, json } = await renderEmbed({
+      customer: customerMock({ phone: "+46701234567" }),
+      page_type: "product",
+      product: { id: 8_100_200_300, handle: "saljteknik-grundkurs" },
+      collection: { handle: "utbildningar" },
+    });
+    expect(context).toEqual({
+      ...base,
+      customer: { id: 7_400_000_001, email: "anna.svensson@exempel.se", first_name: "Anna", last_name: "Svensson", phone: "+46701234567" },
+      logged_in: true,
+      page_type: "product",
+      product_handle: "saljteknik-grundkurs",
+      product_id: 8_100_200_300,
+      collection_handle: "utbildningar",
+    });
+    // The widget's reader accepts it unchanged.
+    expect(parseShopContext(json)).toEqual(context);
+  });
+
+  it("hands over no customer for a guest, and an empty cart as zeros", async () => {
+    const { context, html } = await renderEmbed({ cart: { token: null, total_price: 0, item_count: 0 }, page_type: "collection", collection: { handle: "kurser" } });
+    expect(context).toEqual({
+      ...base,
+      customer: null,
+      logged_in: false,
+      cart: { token: null, total_price: 0, item_count: 0, currency: "SEK" },
+      page_type: "collection",
+      collection_handle: "kurser",
+    });
+    expect(html).not.toContain("anna.svensson");
+  });
+
+  it("keeps the customer's e-mail off the page when the merchant turns sharing off", async () => {
+    const { context, html } = await renderEmbed({ customer: customerMock(), settings: { share_customer: false } });
+    expect(context.customer).toBeNull();
+    expect(context.logged_in).toBe(true);
+    expect(html).not.toContain("anna.svensson@exempel.se");
+  });
+
+  it("uses the visitor's market currency and country", async () => {
+    const { context } = await renderEmbed({ country: "NO", currency: "NOK" });
+    expect(context).toMatchObject({ country: "NO", currency: "NOK", cart: { currency: "SEK" } });
+  });
+
+  it("keeps JSON valid and the script element closed whatever a value holds", async () => {
+    const { context } = await renderEmbed({ customer: customerMock({ first_name: 'Ann "</script><b>"', last_name: null }) });
+    expect(context.customer?.first_name).toBe('Ann "</script><b>"');
+    expect(context.customer?.last_name).toBeNull();
+  });
+
+  it("marks the theme editor", async () => {
+    expect((await renderEmbed({ design_mode: true })).context.design_mode).toBe(true);
+  });
+
+  it("loads the shop's widget script once, async, through the app proxy", async () => {
+    const { html } = await renderEmbed({ customer: customerMock() });
+    const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0][1]).toBe("/apps/beckon/api/websites/shop.js");
+    expect(scripts[0][0]).toMatch(/\basync\b/);
+    expect(scripts[0][0]).toContain('data-beckon-shop="beckon-demo.myshopify.com"');
+    // No parser-blocking script, and nothing but the JSON and the loader tag.
+    expect(html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, "").replace(/<script\b[^>]*async[^>]*><\/script>/, "").trim()).toBe("");
+  });
+});
+
+describe("inline CTA app block", () => {
+  const render = (settings: Record<string, unknown>, over: StorefrontOverrides = {}, locale: "en" | "sv" = "en") =>
+    shopifyLiquid(locale).renderFile("inline-cta", storefrontMock({ ...over, settings: { min_height: 0, ...settings } }));
+
+  it("places a snippet placeholder for one CTA", async () => {
+    const html = await render({ cta_id: 42, min_height: 120 });
+    expect(html).toContain('<div class="beckon-cta" data-cta-id="42"></div>');
+    expect(html).toContain("min-height: 120px;");
+    expect(html).toContain('data-shopify-editor-block="{}"');
+    expect(html).not.toContain("data-beckon-area");
+  });
+
+  it("places a marked area when an area name is set", async () => {
+    const html = await render({ cta_id: 42, area: " footer " });
+    expect(html).toContain('<div data-beckon-area="footer"></div>');
+    expect(html).not.toContain("beckon-cta");
+  });
+
+  it("escapes the area name", async () => {
+    expect(await render({ area: 'x"><script>' })).toContain('data-beckon-area="x&#34;&gt;&lt;script&gt;"');
+  });
+
+  it("explains itself in the theme editor only, in the editor's language", async () => {
+    expect(await render({ cta_id: 42 })).not.toContain("beckon-inline-block__hint");
+    expect(await render({ cta_id: 42 }, { design_mode: true })).toContain("A Beckon CTA appears here for visitors.");
+    expect(await render({}, { design_mode: true }, "sv")).toContain("Ange ett CTA-id eller ett områdesnamn i blockets inställningar.");
+  });
+});
+
+describe("parseShopContext", () => {
+  it("returns null for nothing usable", () => {
+    expect(parseShopContext(null)).toBeNull();
+    expect(parseShopContext("not json")).toBeNull();
+    expect(parseShopContext("[]")).toBeNull();
+    expect(parseShopContext('{"v":1}')).toBeNull();
+  });
+
+  it("fills gaps with safe defaults and lower-cases the e-mail", () => {
+    const c = parseShopContext('{"shop":"x.myshopify.com","customer":{"id":5,"email":"Anna@Exempel.SE"},"cart":{"total_price":"12"}}');
+    expect(c).toMatchObject({
+      shop_url: "https://x.myshopify.com",
+      proxy_path: "/apps/beckon",
+      customer: { id: 5, email: "anna@exempel.se", first_name: null },
+      logged_in: true,
+      cart: { token: null, total_price: 0, item_count: 0 },
+      currency: "USD",
+      page_type: "other",
+    });
+  });
+});
