@@ -1,9 +1,14 @@
 /**
  * The contacts list owners see (standalone admin and the Shopify admin): a
  * website's contacts, newest first, 50 a page, with a search on e-mail and
- * name that ignores case the same way on SQLite and PostgreSQL.
+ * name that ignores case the same way on SQLite and PostgreSQL, and filters
+ * by capturing CTA, mailing list, date and consent.
  */
-import type { Db } from "../db.server";
+import type { Db, Prisma } from "../db.server";
+import type { ConsentFilter, ContactFilters } from "../lib/contact-query";
+
+export { CONSENT_FILTERS, contactQueryParams, hasFilters, parseContactQuery } from "../lib/contact-query";
+export type { ConsentFilter, ContactFilters, ContactQuery } from "../lib/contact-query";
 
 export const CONTACTS_PER_PAGE = 50;
 const MAX_QUERY_LENGTH = 200;
@@ -37,6 +42,64 @@ export interface ContactPage {
 export interface ListContactsOptions {
   page?: number;
   query?: string | null;
+  filters?: ContactFilters;
+}
+
+const CONSENT_WHERE: Record<ConsentFilter, Prisma.PersonWhereInput> = {
+  marketing: { marketingConsent: true },
+  "no-marketing": { OR: [{ marketingConsent: false }, { marketingConsent: null }] },
+  privacy: { privacyConsent: true },
+  sms: { smsConsent: true },
+};
+
+/** People a tool was asked to subscribe to a list (payload.list_id), read in code so it works on both databases. */
+async function toolSubscribers(db: Db, websiteId: number, integrationId: number, listId: string): Promise<number[]> {
+  const jobs = await db.syncJob.findMany({
+    where: { websiteId, integrationId, operation: "subscribe", status: { not: "failed" } },
+    select: { personId: true, payload: true },
+  });
+  const ids = new Set<number>();
+  for (const j of jobs) {
+    const payload = j.payload && typeof j.payload === "object" ? (j.payload as Record<string, unknown>) : {};
+    if (String(payload.list_id ?? "") === listId) ids.add(j.personId);
+  }
+  return [...ids];
+}
+
+/**
+ * The database condition for a website's contacts under the filters. A CTA
+ * or list of another website matches nobody: ids are always read within the
+ * website.
+ */
+export async function contactWhere(db: Db, websiteId: number, filters: ContactFilters = {}): Promise<Prisma.PersonWhereInput> {
+  const and: Prisma.PersonWhereInput[] = [];
+  if (filters.ctaId) {
+    and.push({
+      submissions: {
+        some: { websiteId, OR: [{ ctaId: filters.ctaId }, { ctaId: null, contactableType: "Cta", contactableId: filters.ctaId }] },
+      },
+    });
+  }
+  if (filters.listId) {
+    const list = await db.mailingList.findFirst({
+      where: { id: filters.listId, websiteId },
+      select: { id: true, listId: true, integrationId: true },
+    });
+    if (!list) return { websiteId, id: -1 };
+    const viaTool = await toolSubscribers(db, websiteId, list.integrationId, list.listId);
+    and.push({
+      OR: [{ lists: { some: { listId: list.id, unsubscribedAt: null } } }, ...(viaTool.length ? [{ id: { in: viaTool } }] : [])],
+    });
+  }
+  if (filters.from || filters.to) {
+    const range: { gte?: Date; lt?: Date } = {};
+    if (filters.from) range.gte = new Date(`${filters.from}T00:00:00Z`);
+    if (filters.to) range.lt = new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 24 * 60 * 60 * 1000);
+    // contactSince is set when a visitor becomes a contact; older rows may lack it.
+    and.push({ OR: [{ contactSince: range }, { contactSince: null, createdAt: range }] });
+  }
+  if (filters.consent) and.push(CONSENT_WHERE[filters.consent]);
+  return { websiteId, personType: "Contact", ...(and.length ? { AND: and } : {}) };
 }
 
 const ORDER = [{ contactSince: { sort: "desc" as const, nulls: "last" as const } }, { id: "desc" as const }];
@@ -107,7 +170,7 @@ function clampPage(page: number | undefined, pageCount: number): number {
 
 /** A page of a website's contacts, newest first, optionally filtered by a search on e-mail and name. */
 export async function listContacts(db: Db, websiteId: number, options: ListContactsOptions = {}): Promise<ContactPage> {
-  const base = { websiteId, personType: "Contact" };
+  const base = await contactWhere(db, websiteId, options.filters);
   const terms = searchTerms(options.query);
 
   let total: number;
@@ -123,7 +186,7 @@ export async function listContacts(db: Db, websiteId: number, options: ListConta
     const provider = providerOf(db);
     const narrowing = terms.map((t) => prefilter(t, provider)).filter((c): c is object => c !== null);
     const candidates = await db.person.findMany({
-      where: { ...base, ...(narrowing.length ? { AND: narrowing } : {}) },
+      where: narrowing.length ? { AND: [base, ...(narrowing as Prisma.PersonWhereInput[])] } : base,
       select: { id: true, email: true, name: true, lastName: true },
       orderBy: ORDER,
     });
@@ -144,13 +207,13 @@ export async function listContacts(db: Db, websiteId: number, options: ListConta
           take: CONTACTS_PER_PAGE,
         })
       : pageIds.length
-        ? await db.person.findMany({ where: { ...base, id: { in: pageIds } }, select: ROW_SELECT, orderBy: ORDER })
-        : [];
+      ? await db.person.findMany({ where: { AND: [base, { id: { in: pageIds } }] }, select: ROW_SELECT, orderBy: ORDER })
+      : [];
 
   const ctaOf = await latestCtas(
     db,
     websiteId,
-    people.map((p) => p.id),
+    people.map((p) => p.id)
   );
 
   const contacts: ContactRow[] = people.map((p) => {
@@ -173,8 +236,40 @@ export async function listContacts(db: Db, websiteId: number, options: ListConta
   return { contacts, total, page, pageCount };
 }
 
+/**
+ * The ids of every contact that matches a search and filters, newest first
+ * (for the CSV export), at most `limit`.
+ */
+export async function matchingContactIds(
+  db: Db,
+  websiteId: number,
+  options: { query?: string | null; filters?: ContactFilters; limit?: number } = {}
+): Promise<number[]> {
+  const base = await contactWhere(db, websiteId, options.filters);
+  const terms = searchTerms(options.query);
+  const limit = options.limit ?? 100_000;
+  if (terms.length === 0) {
+    return (await db.person.findMany({ where: base, select: { id: true }, orderBy: ORDER, take: limit })).map((p) => p.id);
+  }
+  const provider = providerOf(db);
+  const narrowing = terms.map((t) => prefilter(t, provider)).filter((c): c is object => c !== null);
+  const candidates = await db.person.findMany({
+    where: narrowing.length ? { AND: [base, ...(narrowing as Prisma.PersonWhereInput[])] } : base,
+    select: { id: true, email: true, name: true, lastName: true },
+    orderBy: ORDER,
+  });
+  return candidates
+    .filter((c) => matchesTerms(c, terms))
+    .slice(0, limit)
+    .map((c) => c.id);
+}
+
 /** For each person, the CTA named by their latest submission (and its name, when it still exists). */
-async function latestCtas(db: Db, websiteId: number, personIds: number[]): Promise<Map<number, { id: number; name: string | null }>> {
+export async function latestCtas(
+  db: Db,
+  websiteId: number,
+  personIds: number[]
+): Promise<Map<number, { id: number; name: string | null }>> {
   const result = new Map<number, { id: number; name: string | null }>();
   if (personIds.length === 0) return result;
   const submissions = await db.contactSubmission.findMany({
@@ -188,12 +283,26 @@ async function latestCtas(db: Db, websiteId: number, personIds: number[]): Promi
     latest.set(s.personId, s.ctaId ?? (s.contactableType === "Cta" ? s.contactableId : null));
   }
   const ctaIds = [...new Set([...latest.values()].filter((v): v is number => v !== null))];
-  const ctas = ctaIds.length
-    ? await db.cta.findMany({ where: { websiteId, id: { in: ctaIds } }, select: { id: true, name: true } })
-    : [];
+  const ctas = ctaIds.length ? await db.cta.findMany({ where: { websiteId, id: { in: ctaIds } }, select: { id: true, name: true } }) : [];
   const names = new Map(ctas.map((c) => [c.id, c.name]));
   for (const [personId, ctaId] of latest) {
     if (ctaId !== null) result.set(personId, { id: ctaId, name: names.get(ctaId) ?? null });
   }
   return result;
+}
+
+/** What the filter pickers offer: the website's CTAs and mailing lists. */
+export async function contactFilterOptions(db: Db, websiteId: number) {
+  const [ctas, lists] = await Promise.all([
+    db.cta.findMany({ where: { websiteId }, orderBy: { id: "asc" }, select: { id: true, name: true } }),
+    db.mailingList.findMany({
+      where: { websiteId },
+      orderBy: [{ integrationId: "asc" }, { listId: "asc" }],
+      select: { id: true, listId: true, name: true, integration: { select: { name: true } } },
+    }),
+  ]);
+  return {
+    ctas,
+    lists: lists.map((l) => ({ id: l.id, listId: l.listId, name: l.name, integrationName: l.integration.name })),
+  };
 }

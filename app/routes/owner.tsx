@@ -1,11 +1,12 @@
 /**
  * Layout of the standalone owner admin (/owner/*): Polaris styles and
- * provider, and a header with the signed-in owner and a sign-out button.
+ * provider, a header with the signed-in owner and a sign-out button, and on
+ * a website's pages the navigation between them (AdminNav).
  * Every page but the login page requires a signed-in owner; each child loader
  * checks again, because loaders run in parallel and can be fetched alone.
  */
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useParams, useRouteError } from "@remix-run/react";
 import { AppProvider, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
@@ -13,6 +14,7 @@ import { findOwnerSession, OWNER_PAGE_HEADERS, requireOwner } from "~/lib/owner-
 import { CsrfInput } from "~/components/CsrfInput";
 import { PolarisLink } from "~/components/PolarisLink";
 import { OwnerErrorPage } from "~/components/OwnerErrorPage";
+import { AdminNav } from "~/components/AdminNav";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
@@ -39,29 +41,35 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 export default function OwnerLayout() {
   const { owner } = useLoaderData<typeof loader>();
+  const { websiteId } = useParams();
   return (
     <Shell>
       {owner ? (
-        <Box paddingInline="400" paddingBlock="200" background="bg-surface" borderBlockEndWidth="025" borderColor="border">
-          <InlineStack align="space-between" blockAlign="center">
-            <Text as="p" variant="headingMd">
-              Beckon
-            </Text>
-            <InlineStack gap="300" blockAlign="center">
-              <Text as="span" tone="subdued">
-                {owner.email}
+        <header>
+          <Box paddingInline="400" paddingBlock="200" background="bg-surface" borderBlockEndWidth="025" borderColor="border">
+            <InlineStack align="space-between" blockAlign="center">
+              <Text as="p" variant="headingMd">
+                Beckon
               </Text>
-              <Form method="post" action="/owner/logout" reloadDocument>
-                <CsrfInput token={owner.csrfToken} />
-                <Button submit variant="plain">
-                  Sign out
-                </Button>
-              </Form>
+              <InlineStack gap="300" blockAlign="center">
+                <Text as="span" tone="subdued">
+                  {owner.email}
+                </Text>
+                <Form method="post" action="/owner/logout" reloadDocument>
+                  <CsrfInput token={owner.csrfToken} />
+                  <Button submit variant="plain">
+                    Sign out
+                  </Button>
+                </Form>
+              </InlineStack>
             </InlineStack>
-          </InlineStack>
-        </Box>
+          </Box>
+        </header>
       ) : null}
-      <Outlet />
+      {owner && websiteId ? <AdminNav websiteId={websiteId} /> : null}
+      <main>
+        <Outlet />
+      </main>
     </Shell>
   );
 }

@@ -1,0 +1,51 @@
+/**
+ * The standalone owner admin's navigation between one website's pages
+ * (the Shopify admin uses App Bridge's NavMenu in app/routes/app.tsx instead).
+ */
+import { NavLink } from "@remix-run/react";
+import { Box, InlineStack } from "@shopify/polaris";
+import { adminPaths } from "~/pages/admin-links";
+
+/** The pages of a website, in menu order. */
+export function adminNavItems(basePath: string, surface: "owner" | "shopify" = "owner"): { label: string; url: string }[] {
+  const p = adminPaths({ basePath, surface });
+  return [
+    { label: "Settings", url: p.settings },
+    { label: "CTAs", url: p.ctas },
+    { label: "Campaigns", url: p.broadcasts },
+    { label: "Contacts", url: p.contacts },
+    { label: "Results", url: p.results },
+    { label: "Integrations", url: p.integrations },
+  ];
+}
+
+const linkStyle = ({ isActive }: { isActive: boolean }): React.CSSProperties => ({
+  display: "inline-block",
+  padding: "6px 12px",
+  borderRadius: 8,
+  textDecoration: "none",
+  fontWeight: isActive ? 650 : 450,
+  color: "#303030",
+  background: isActive ? "#e3e3e3" : "transparent",
+});
+
+/** A row of links to a website's pages; the current one is marked for screen readers too. */
+export function AdminNav({ websiteId }: { websiteId: number | string }) {
+  const items = adminNavItems(`/owner/websites/${websiteId}`);
+  return (
+    <Box paddingInline="400" paddingBlock="200" background="bg-surface" borderBlockEndWidth="025" borderColor="border">
+      <nav aria-label="Website">
+        <InlineStack gap="100" wrap>
+          <NavLink to="/owner" end style={linkStyle}>
+            All websites
+          </NavLink>
+          {items.map((item) => (
+            <NavLink key={item.url} to={item.url} style={linkStyle} prefetch="intent">
+              {item.label}
+            </NavLink>
+          ))}
+        </InlineStack>
+      </nav>
+    </Box>
+  );
+}

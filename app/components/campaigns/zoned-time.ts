@@ -1,0 +1,65 @@
+/**
+ * Wall time in a named time zone ⇄ ISO instants, for the broadcast date
+ * range: owners pick "1 Dec 2026, 09:00" in the broadcast's zone, the server
+ * stores the instant. Pure (Intl only), so the server and the browser agree.
+ */
+
+/** Offset of `zone` from UTC at an instant, in minutes (local minus UTC); null for an unknown zone. */
+export function zoneOffsetMinutes(at: number, zone: string): number | null {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    }).formatToParts(at);
+  } catch {
+    return null;
+  }
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return Math.round((local - Math.floor(at / 1000) * 1000) / 60_000);
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^(\d{2}):(\d{2})$/;
+
+/**
+ * "2026-12-01" + "09:00" in `zone` → "2026-12-01T08:00:00.000Z". Null when
+ * the date, time or zone is not valid. In a DST gap the later offset wins.
+ */
+export function zonedToIso(date: string, time: string, zone: string): string | null {
+  const d = DATE.exec(date);
+  const t = TIME.exec(time || "00:00");
+  if (!d || !t) return null;
+  const [y, m, day, h, min] = [Number(d[1]), Number(d[2]), Number(d[3]), Number(t[1]), Number(t[2])];
+  if (m < 1 || m > 12 || day < 1 || day > 31 || h > 23 || min > 59) return null;
+  const wall = Date.UTC(y, m - 1, day, h, min);
+  if (new Date(wall).getUTCDate() !== day) return null;
+  const first = zoneOffsetMinutes(wall, zone);
+  if (first === null) return null;
+  // Twice: the offset at the first guess may differ across a DST change.
+  const second = zoneOffsetMinutes(wall - first * 60_000, zone) ?? first;
+  return new Date(wall - second * 60_000).toISOString();
+}
+
+/** An ISO instant as date and time in `zone` ({ date: "2026-12-01", time: "09:00" }); empty strings when absent or bad. */
+export function isoToZoned(iso: string | null | undefined, zone: string): { date: string; time: string } {
+  const at = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(at)) return { date: "", time: "" };
+  const offset = zoneOffsetMinutes(at, zone) ?? 0;
+  const local = new Date(at + offset * 60_000).toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 16) };
+}
+
+/** Every time zone the runtime knows, UTC first. */
+export function timeZoneNames(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  const zones = intl.supportedValuesOf?.("timeZone") ?? [];
+  return ["UTC", ...zones.filter((z) => z !== "UTC")];
+}

@@ -1,0 +1,140 @@
+/**
+ * Action groups of a step or an element (SPEC 3 Action group): what happens
+ * after a conversion (the first active group whose conditions pass decides),
+ * the actions it runs, and for quiz elements the question it reacts to.
+ */
+import { useState } from "react";
+import { BlockStack, Box, Button, Checkbox, InlineStack, Select, Text } from "@shopify/polaris";
+import type { ActionGroup } from "~/lib/schema/cta";
+import { ConditionsBuilder } from "~/components/campaigns/ConditionsBuilder";
+import { ActionsEditor } from "./ActionsEditor";
+import { ConfirmationFields } from "./ConfirmationFields";
+import { move, newActionGroup, removeAt, renumber, type Path } from "./document";
+import { useAllErrors, useErrorsUnder } from "./errors";
+
+export interface ActionGroupsEditorProps {
+  groups: ActionGroup[];
+  onChange(next: ActionGroup[]): void;
+  path: Path;
+  /** "Step 1" or "Form element": names the groups for screen readers. */
+  owner: string;
+  steps: { position: number; name: string }[];
+  ctaOptions: { id: number; name: string }[];
+  /** Questions of a quiz element (field_id and jump targets). */
+  questions?: { id: number | undefined; slug: string }[];
+}
+
+function GroupEditor(props: {
+  group: ActionGroup;
+  index: number;
+  count: number;
+  onChange(g: ActionGroup): void;
+  onMove(by: -1 | 1): void;
+  onRemove(): void;
+  path: Path;
+  label: string;
+  steps: ActionGroupsEditorProps["steps"];
+  ctaOptions: ActionGroupsEditorProps["ctaOptions"];
+  questions: NonNullable<ActionGroupsEditorProps["questions"]>;
+}) {
+  const { group: g, path, label, onChange } = props;
+  const errors = useAllErrors();
+  const conditionErrors = useErrorsUnder([...path, "conditions"]);
+  const [showConditions, setShowConditions] = useState(g.conditions.length > 0 || conditionErrors.length > 0);
+  return (
+    <Box padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <Text as="h4" variant="headingSm">
+            {label}
+          </Text>
+          <InlineStack gap="100">
+            <Button onClick={() => props.onMove(-1)} disabled={props.index === 0} accessibilityLabel={`Move ${label} up`}>
+              ↑
+            </Button>
+            <Button onClick={() => props.onMove(1)} disabled={props.index === props.count - 1} accessibilityLabel={`Move ${label} down`}>
+              ↓
+            </Button>
+            <Button tone="critical" variant="plain" onClick={props.onRemove} accessibilityLabel={`Remove ${label}`}>
+              Remove
+            </Button>
+          </InlineStack>
+        </InlineStack>
+        <Checkbox label="Active" checked={g.status} onChange={(status) => onChange({ ...g, status })} />
+        {props.questions.length ? (
+          <Select
+            label="Reacts to the answer of"
+            helpText="Groups tied to a question steer the quiz; the others confirm the conversion"
+            options={[
+              { label: "No question (confirmation)", value: "" },
+              ...props.questions.filter((q) => q.id).map((q) => ({ label: q.slug, value: String(q.id) })),
+            ]}
+            value={g.field_id ? String(g.field_id) : ""}
+            onChange={(v) => onChange({ ...g, field_id: v === "" ? null : Number(v) })}
+            error={errors[[...path, "field_id"].join(".")]}
+          />
+        ) : null}
+        <ConfirmationFields
+          data={g.data}
+          onChange={(data) => onChange({ ...g, data })}
+          path={[...path, "data"]}
+          label={label}
+          steps={props.steps}
+          ctaOptions={props.ctaOptions}
+          questions={props.questions}
+        />
+        <Checkbox
+          label="Only when conditions are met"
+          checked={showConditions}
+          onChange={(on) => {
+            setShowConditions(on);
+            if (!on) onChange({ ...g, conditions: [] });
+          }}
+        />
+        {showConditions ? (
+          <ConditionsBuilder
+            conditions={g.conditions}
+            onChange={(conditions) => onChange({ ...g, conditions })}
+            errors={errors}
+            errorPrefix={[...path, "conditions"].join(".")}
+            ctaOptions={props.ctaOptions}
+            label={`${label} conditions`}
+          />
+        ) : null}
+        <ActionsEditor actions={g.actions} onChange={(actions) => onChange({ ...g, actions })} path={[...path, "actions"]} label={`${label} actions`} />
+      </BlockStack>
+    </Box>
+  );
+}
+
+/** The groups of one owner, with an add button. */
+export function ActionGroupsEditor({ groups, onChange, path, owner, steps, ctaOptions, questions = [] }: ActionGroupsEditorProps) {
+  return (
+    <BlockStack gap="200">
+      {groups.length === 0 ? (
+        <Text as="p" tone="subdued">
+          No action group: after converting, visitors see &quot;Thanks!&quot;.
+        </Text>
+      ) : null}
+      {groups.map((g, i) => (
+        <GroupEditor
+          key={g.id ?? `new-${i}`}
+          group={g}
+          index={i}
+          count={groups.length}
+          path={[...path, i]}
+          label={`${owner} action group ${i + 1}`}
+          steps={steps}
+          ctaOptions={ctaOptions}
+          questions={questions}
+          onChange={(next) => onChange(groups.map((x, j) => (j === i ? next : x)))}
+          onMove={(by) => onChange(move(groups, i, by))}
+          onRemove={() => onChange(removeAt(groups, i))}
+        />
+      ))}
+      <div>
+        <Button onClick={() => onChange(renumber([...groups, newActionGroup(groups.length)]))}>Add action group</Button>
+      </div>
+    </BlockStack>
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * The CTA editor: the whole document in React state, edited card by card
+ * (basics, variants, steps → sections → columns → elements), with a live
+ * preview beside it. Saving posts the whole document as JSON; the server's
+ * validation errors come back by path and each control shows its own.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { useNavigation, useSubmit } from "@remix-run/react";
+import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Tabs, Text } from "@shopify/polaris";
+import type { CtaDocument } from "~/lib/schema/cta";
+import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+import { CSRF_FIELD } from "~/components/csrf-field";
+import { ActionBanner, type ActionMessage } from "./ActionBanner";
+import { BasicsCard } from "./BasicsCard";
+import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./document";
+import { EditorErrorsProvider } from "./errors";
+import { PreviewFrame } from "./PreviewFrame";
+import { StepEditor } from "./StepEditor";
+import { VariantsCard } from "./VariantsCard";
+
+export interface CtaEditorResult extends ActionMessage {
+  fieldErrors?: Record<string, string>;
+  cta?: CtaDocument;
+}
+
+export interface CtaEditorProps {
+  initial: CtaDocument;
+  ctas: { id: number; name: string }[];
+  broadcasts: { id: number; name: string }[];
+  preview: { config: PublicWebsiteConfig; rendererUrl: string };
+  csrfToken: string | null;
+  result: CtaEditorResult | undefined;
+  /** Stand-alone preview page of the stored CTA (standalone admin only: a new tab outside Shopify's admin has no session token). */
+  previewUrl: string | null;
+}
+
+const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
+
+/** The editor with its save bar and preview. */
+export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl }: CtaEditorProps) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [doc, setDoc] = useState(initial);
+  const [saved, setSaved] = useState(() => JSON.stringify(initial));
+  const [variantIndex, setVariantIndex] = useState(0);
+  const [stepIndex, setStepIndex] = useState(0);
+  const [clientError, setClientError] = useState<string | null>(null);
+
+  // A successful save answers with the stored document: new nodes now have ids.
+  useEffect(() => {
+    if (result?.ok && result.cta) {
+      setDoc(result.cta);
+      setSaved(JSON.stringify(result.cta));
+    }
+  }, [result]);
+
+  const errors = useMemo(() => (result && !result.ok ? result.fieldErrors ?? {} : {}), [result]);
+  const dirty = JSON.stringify(doc) !== saved;
+  const busy = navigation.state !== "idle";
+  const pending = navigation.formData?.get("intent");
+  const variant = doc.variants[variantIndex] ?? doc.variants[0];
+  const vi = doc.variants[variantIndex] ? variantIndex : 0;
+  const steps = variant.steps;
+  const si = steps[stepIndex] ? stepIndex : 0;
+  const step = steps[si];
+  const stepChoices = steps.map((s, i) => ({ position: s.position, name: s.options.name || `Step ${i + 1}` }));
+  const otherCtas = ctas.filter((c) => c.id !== doc.id);
+
+  const setVariant = (next: CtaDocument["variants"][number]) => setDoc((d) => ({ ...d, variants: d.variants.map((v, i) => (i === vi ? next : v)) }));
+  const setSteps = (nextSteps: CtaDocument["variants"][number]["steps"]) => setVariant({ ...variant, steps: nextSteps });
+
+  const send = (intent: "save" | "publish" | "draft" | "archive" | "duplicate") => {
+    const problem = intent === "archive" || intent === "duplicate" ? null : splitProblem(doc.variants);
+    setClientError(problem);
+    if (problem) return;
+    const form = new FormData();
+    if (csrfToken) form.set(CSRF_FIELD, csrfToken);
+    form.set("intent", intent);
+    if (intent !== "archive" && intent !== "duplicate") form.set("document", JSON.stringify(doc));
+    submit(form, { method: "post" });
+  };
+
+  const banner: ActionMessage | null = clientError ? { ok: false, message: clientError } : result ?? null;
+  const stepErrors = (i: number) => Object.keys(errors).filter((k) => k.startsWith(`variants.${vi}.steps.${i}.`)).length;
+
+  return (
+    <EditorErrorsProvider value={errors}>
+      <BlockStack gap="400">
+        <Card>
+          <InlineStack align="space-between" blockAlign="center" gap="300">
+            <InlineStack gap="200" blockAlign="center">
+              <Badge tone={STATUS_TONE[doc.status]}>{doc.status[0].toUpperCase() + doc.status.slice(1)}</Badge>
+              <Text as="span" tone="subdued">
+                {typeLabel(doc)}
+                {doc.published_at ? ` · published ${doc.published_at.slice(0, 16).replace("T", " ")} UTC` : ""}
+              </Text>
+              {dirty ? <Badge tone="attention">Unsaved changes</Badge> : null}
+            </InlineStack>
+            <InlineStack gap="200">
+              <Button onClick={() => send("duplicate")} disabled={busy}>
+                Duplicate
+              </Button>
+              {doc.status !== "archived" ? (
+                <Button onClick={() => send("archive")} disabled={busy} tone="critical">
+                  Archive
+                </Button>
+              ) : null}
+              {doc.status === "published" ? (
+                <Button onClick={() => send("draft")} disabled={busy} loading={busy && pending === "draft"}>
+                  Unpublish
+                </Button>
+              ) : null}
+              <Button onClick={() => send("save")} disabled={busy} loading={busy && pending === "save"}>
+                Save
+              </Button>
+              <Button variant="primary" onClick={() => send("publish")} disabled={busy} loading={busy && pending === "publish"}>
+                {doc.status === "published" ? "Save and publish" : "Publish"}
+              </Button>
+            </InlineStack>
+          </InlineStack>
+        </Card>
+        <ActionBanner result={banner} />
+        {errors[""] ? (
+          <Text as="p" tone="critical">
+            {errors[""]}
+          </Text>
+        ) : null}
+        <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
+          <BlockStack gap="400">
+            <BasicsCard doc={doc} onChange={setDoc} broadcasts={broadcasts} />
+            <VariantsCard
+              doc={doc}
+              onChange={setDoc}
+              selected={vi}
+              onSelect={(i) => {
+                setVariantIndex(i);
+                setStepIndex(0);
+              }}
+            />
+            <BlockStack gap="200">
+              <InlineStack align="space-between" blockAlign="center">
+                <Text as="h2" variant="headingMd">
+                  {`Steps of variant ${variant.variation}`}
+                </Text>
+                <InlineStack gap="100">
+                  <Button onClick={() => setSteps(move(steps, si, -1))} disabled={si === 0} accessibilityLabel="Move this step earlier">
+                    ←
+                  </Button>
+                  <Button onClick={() => setSteps(move(steps, si, 1))} disabled={si === steps.length - 1} accessibilityLabel="Move this step later">
+                    →
+                  </Button>
+                  <Button
+                    tone="critical"
+                    variant="plain"
+                    disabled={steps.length <= 1}
+                    onClick={() => {
+                      setSteps(removeAt(steps, si));
+                      setStepIndex(Math.max(0, si - 1));
+                    }}
+                    accessibilityLabel="Remove this step"
+                  >
+                    Remove step
+                  </Button>
+                  <Button
+                    onClick={() => {
+                      setSteps(renumber([...steps, newStep(steps.length)]));
+                      setStepIndex(steps.length);
+                    }}
+                  >
+                    Add step
+                  </Button>
+                </InlineStack>
+              </InlineStack>
+              <Tabs
+                tabs={steps.map((s, i) => ({
+                  id: `step-tab-${i}`,
+                  content: `${s.options.name || `Step ${i + 1}`}${stepErrors(i) ? ` (${stepErrors(i)} to fix)` : ""}`,
+                  panelID: `step-panel-${i}`,
+                }))}
+                selected={si}
+                onSelect={setStepIndex}
+              />
+              <div id={`step-panel-${si}`} role="tabpanel" aria-labelledby={`step-tab-${si}`}>
+                {step ? (
+                  <StepEditor
+                    key={`${vi}-${step.id ?? `new-${si}`}`}
+                    step={step}
+                    path={["variants", vi, "steps", si]}
+                    steps={stepChoices}
+                    ctaOptions={otherCtas}
+                    onChange={(next) => setSteps(steps.map((s, i) => (i === si ? next : s)))}
+                  />
+                ) : null}
+              </div>
+            </BlockStack>
+          </BlockStack>
+          <Box>
+            <div style={{ position: "sticky", top: 16 }}>
+              <Card>
+                <PreviewFrame
+                  cta={doc}
+                  config={preview.config}
+                  rendererUrl={preview.rendererUrl}
+                  variantIndex={vi}
+                  stepPosition={si > 0 && step ? step.position : null}
+                  openUrl={previewUrl ? `${previewUrl}?iframe=true&variant=${variant.id ?? ""}` : undefined}
+                />
+              </Card>
+            </div>
+          </Box>
+        </InlineGrid>
+      </BlockStack>
+    </EditorErrorsProvider>
+  );
+}

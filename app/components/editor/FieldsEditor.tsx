@@ -1,0 +1,258 @@
+/**
+ * The fields of a form, quiz or survey element (SPEC 3 Field): slug, type,
+ * label, required, choices (value, label, score) and, for quizzes, the
+ * parent question of a sub-question. Other options in a JSON box.
+ */
+import { useState } from "react";
+import { BlockStack, Box, Button, Checkbox, FormLayout, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { FIELD_TYPES, type Field, type FieldOption } from "~/lib/schema/cta";
+import { move, newField, removeAt, renumber, type Path } from "./document";
+import { useError, useErrorsUnder } from "./errors";
+import { JsonOptionsEditor } from "./JsonOptionsEditor";
+
+/** Field types whose answers are picked from choices. */
+export const CHOICE_FIELD_TYPES: readonly Field["field_type"][] = [
+  "dropdown",
+  "radio",
+  "select",
+  "checkbox",
+  "survey",
+  "image",
+  "color",
+  "emoji",
+  "icon",
+  "letter",
+];
+
+const INPUT_TYPES = [
+  { label: "Text", value: "text" },
+  { label: "E-mail", value: "email" },
+  { label: "Phone", value: "tel" },
+  { label: "Web address", value: "url" },
+  { label: "Date", value: "date" },
+];
+
+function ChoicesEditor({ options, onChange, path, label }: { options: FieldOption[]; onChange(o: FieldOption[]): void; path: Path; label: string }) {
+  const errors = useErrorsUnder(path);
+  const set = (i: number, patch: Partial<FieldOption>) => onChange(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
+  return (
+    <BlockStack gap="200">
+      <Text as="h5" variant="headingSm">
+        {label}
+      </Text>
+      {errors.length ? (
+        <Text as="p" tone="critical">
+          {errors[0]}
+        </Text>
+      ) : null}
+      {options.map((o, i) => (
+        <InlineGrid key={i} columns={{ xs: 1, sm: "1fr 1fr 90px auto" }} gap="200" alignItems="end">
+          <TextField label={`${label} ${i + 1}: value`} value={o.value} onChange={(value) => set(i, { value })} autoComplete="off" />
+          <TextField
+            label={`${label} ${i + 1}: label`}
+            value={o.label ?? ""}
+            onChange={(v) => set(i, { label: v === "" ? undefined : v })}
+            autoComplete="off"
+          />
+          <TextField
+            label={`${label} ${i + 1}: score`}
+            type="number"
+            value={o.score === undefined ? "" : String(o.score)}
+            onChange={(v) => set(i, { score: v === "" || !Number.isFinite(Number(v)) ? undefined : Number(v) })}
+            autoComplete="off"
+          />
+          <Button
+            tone="critical"
+            variant="plain"
+            onClick={() => onChange(options.filter((_, j) => j !== i))}
+            accessibilityLabel={`Remove ${label.toLowerCase()} ${i + 1}`}
+          >
+            Remove
+          </Button>
+        </InlineGrid>
+      ))}
+      <div>
+        <Button onClick={() => onChange([...options, { value: `choice_${options.length + 1}`, label: `Choice ${options.length + 1}` }])}>Add choice</Button>
+      </div>
+    </BlockStack>
+  );
+}
+
+function FieldEditor(props: {
+  field: Field;
+  fields: Field[];
+  index: number;
+  onChange(f: Field): void;
+  onMove(by: -1 | 1): void;
+  onRemove(): void;
+  path: Path;
+  isQuiz: boolean;
+}) {
+  const { field: f, path, onChange } = props;
+  const slugError = useError([...path, "slug"]);
+  const typeError = useError([...path, "field_type"]);
+  const parentIdError = useError([...path, "field_id"]);
+  const parentSlugError = useError([...path, "parent_slug"]);
+  const parentError = parentIdError ?? parentSlugError;
+  const optionsError = useError([...path, "options"]);
+  const under = useErrorsUnder(path);
+  const [open, setOpen] = useState(under.length > 0);
+  const o = f.options as Record<string, unknown>;
+  const setOption = (key: string, value: unknown) => {
+    const options = { ...o, [key]: value };
+    if (value === "" || value === undefined) delete options[key];
+    onChange({ ...f, options });
+  };
+  const name = `Field ${props.index + 1} (${f.slug})`;
+  const parents = props.fields.filter((x) => x !== f && (x.id || x.slug));
+  return (
+    <Box padding="300" borderWidth="025" borderColor={under.length ? "border-critical" : "border"} borderRadius="200">
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <Text as="h5" variant="headingSm">
+            {`${f.slug} · ${f.field_type}${f.required ? " · required" : ""}`}
+          </Text>
+          <InlineStack gap="100">
+            <Button onClick={() => setOpen(!open)} ariaExpanded={open} accessibilityLabel={`${open ? "Close" : "Edit"} ${name}`}>
+              {open ? "Close" : "Edit"}
+            </Button>
+            <Button onClick={() => props.onMove(-1)} disabled={props.index === 0} accessibilityLabel={`Move ${name} up`}>
+              ↑
+            </Button>
+            <Button onClick={() => props.onMove(1)} disabled={props.index === props.fields.length - 1} accessibilityLabel={`Move ${name} down`}>
+              ↓
+            </Button>
+            <Button tone="critical" variant="plain" onClick={props.onRemove} accessibilityLabel={`Remove ${name}`}>
+              Remove
+            </Button>
+          </InlineStack>
+        </InlineStack>
+        {open ? (
+          <FormLayout>
+            <FormLayout.Group>
+              <TextField
+                label="Slug"
+                helpText="The answer's name: email, phone, name, last_name and company_name fill the contact; others go to its extra answers"
+                value={f.slug}
+                onChange={(slug) => onChange({ ...f, slug })}
+                autoComplete="off"
+                error={slugError}
+              />
+              <Select
+                label="Field type"
+                options={FIELD_TYPES.map((t) => ({ label: t, value: t }))}
+                value={f.field_type}
+                onChange={(v) => onChange({ ...f, field_type: v as Field["field_type"] })}
+                error={typeError}
+              />
+              {f.field_type === "text" ? (
+                <Select
+                  label="Input"
+                  options={INPUT_TYPES}
+                  value={String(o.type ?? "text")}
+                  onChange={(v) => setOption("type", v === "text" ? undefined : v)}
+                />
+              ) : null}
+            </FormLayout.Group>
+            <FormLayout.Group>
+              <TextField label={props.isQuiz ? "Question" : "Label"} value={String(o.label ?? "")} onChange={(v) => setOption("label", v)} autoComplete="off" />
+              <TextField label="Placeholder" value={String(o.placeholder ?? "")} onChange={(v) => setOption("placeholder", v)} autoComplete="off" />
+            </FormLayout.Group>
+            <InlineStack gap="400">
+              <Checkbox label="Required" checked={f.required} onChange={(required) => onChange({ ...f, required })} />
+              {CHOICE_FIELD_TYPES.includes(f.field_type) ? (
+                <Checkbox label="Several answers allowed" checked={f.multi_select} onChange={(multi_select) => onChange({ ...f, multi_select })} />
+              ) : null}
+              <Checkbox label="Fill from a URL parameter" checked={f.url_params} onChange={(url_params) => onChange({ ...f, url_params })} />
+            </InlineStack>
+            <FormLayout.Group>
+              <TextField
+                label={f.field_type === "hidden" ? "Value" : "Default value"}
+                value={f.value ?? ""}
+                onChange={(v) => onChange({ ...f, value: v === "" ? null : v })}
+                autoComplete="off"
+              />
+              {f.url_params ? (
+                <TextField
+                  label="URL parameter"
+                  value={f.parameter ?? ""}
+                  onChange={(v) => onChange({ ...f, parameter: v === "" ? null : v })}
+                  autoComplete="off"
+                />
+              ) : null}
+            </FormLayout.Group>
+            {props.isQuiz ? (
+              <Select
+                label="Sub-question of"
+                options={[
+                  { label: "None (a top-level question)", value: "" },
+                  ...parents.map((p) => ({ label: p.slug, value: p.id ? `id:${p.id}` : `slug:${p.slug}` })),
+                ]}
+                value={f.field_id ? `id:${f.field_id}` : f.parent_slug ? `slug:${f.parent_slug}` : ""}
+                onChange={(v) =>
+                  onChange({
+                    ...f,
+                    field_id: v.startsWith("id:") ? Number(v.slice(3)) : null,
+                    parent_slug: v.startsWith("slug:") ? v.slice(5) : null,
+                  })
+                }
+                error={parentError}
+              />
+            ) : null}
+            {CHOICE_FIELD_TYPES.includes(f.field_type) ? (
+              <ChoicesEditor
+                options={f.field_options}
+                onChange={(field_options) => onChange({ ...f, field_options })}
+                path={[...path, "field_options"]}
+                label={`${f.slug} choices`}
+              />
+            ) : null}
+            <JsonOptionsEditor label={`All options of ${f.slug} (JSON)`} value={o} onChange={(options) => onChange({ ...f, options })} error={optionsError} />
+          </FormLayout>
+        ) : null}
+      </BlockStack>
+    </Box>
+  );
+}
+
+/** The fields of an element, with an add button. */
+export function FieldsEditor({ fields, onChange, path, isQuiz }: { fields: Field[]; onChange(next: Field[]): void; path: Path; isQuiz: boolean }) {
+  return (
+    <BlockStack gap="200">
+      <Text as="h4" variant="headingSm">
+        {isQuiz ? "Questions" : "Fields"}
+      </Text>
+      {fields.map((f, i) => (
+        <FieldEditor
+          key={f.id ?? `new-${i}`}
+          field={f}
+          fields={fields}
+          index={i}
+          path={[...path, i]}
+          isQuiz={isQuiz}
+          onChange={(next) => onChange(fields.map((x, j) => (j === i ? next : x)))}
+          onMove={(by) => onChange(move(fields, i, by))}
+          onRemove={() => onChange(removeAt(fields, i))}
+        />
+      ))}
+      <div>
+        <Button
+          onClick={() =>
+            onChange(
+              renumber([
+                ...fields,
+                newField(
+                  fields.map((f) => f.slug),
+                  isQuiz ? "radio" : "text",
+                  isQuiz ? "question" : "field"
+                ),
+              ])
+            )
+          }
+        >
+          {isQuiz ? "Add question" : "Add field"}
+        </Button>
+      </div>
+    </BlockStack>
+  );
+}

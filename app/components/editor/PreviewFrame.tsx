@@ -1,0 +1,118 @@
+/**
+ * The editor's live preview: the preview page (app/pages/cta-preview.tsx)
+ * in a sandboxed iframe. The page is written once; every later edit is
+ * posted to it, so it follows unsaved changes without reloading.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import { BlockStack, Button, ButtonGroup, InlineStack, Select, Text } from "@shopify/polaris";
+import type { CtaDocument } from "~/lib/schema/cta";
+import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+import { PREVIEW_MESSAGE, previewHtml, type PreviewData } from "~/pages/cta-preview";
+
+export interface PreviewFrameProps {
+  cta: CtaDocument;
+  config: PublicWebsiteConfig;
+  rendererUrl: string;
+  /** Index of the variant and position of the step the editor shows. */
+  variantIndex: number;
+  stepPosition: number | null;
+  /** Link to the stand-alone preview page of the stored CTA. */
+  openUrl?: string;
+}
+
+const SIZES = { desktop: 900, mobile: 390 } as const;
+
+/** The preview iframe with a variant picker and desktop/mobile widths. */
+export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosition, openUrl }: PreviewFrameProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [ready, setReady] = useState(false);
+  const [size, setSize] = useState<keyof typeof SIZES>("desktop");
+  const [variant, setVariant] = useState<number | null>(null);
+  const [reload, setReload] = useState(0);
+  const shownVariant = variant ?? variantIndex;
+  const data: PreviewData = {
+    cta,
+    config,
+    variant: cta.variants[shownVariant]?.variation ?? null,
+    step: variant === null ? stepPosition : null,
+  };
+  // The first document only: later changes travel by postMessage.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const srcDoc = useMemo(() => previewHtml(data, rendererUrl), [rendererUrl, reload]);
+
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.source === frame.current?.contentWindow && (e.data as { type?: string } | null)?.type === `${PREVIEW_MESSAGE}-ready`) setReady(true);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+
+  const json = JSON.stringify(data);
+  useEffect(() => {
+    if (!ready) return;
+    const t = setTimeout(() => {
+      // The frame's origin is opaque (sandbox without allow-same-origin): "*" is the only target that reaches it.
+      frame.current?.contentWindow?.postMessage({ type: PREVIEW_MESSAGE, data: JSON.parse(json) as PreviewData }, "*");
+    }, 250);
+    return () => clearTimeout(t);
+  }, [json, ready]);
+
+  return (
+    <BlockStack gap="200">
+      <InlineStack align="space-between" blockAlign="center" gap="200">
+        <Text as="h2" variant="headingMd">
+          Preview
+        </Text>
+        <InlineStack gap="200" blockAlign="center">
+          {cta.variants.length > 1 ? (
+            <Select
+              label="Variant shown"
+              labelInline
+              options={[{ label: "The one being edited", value: "" }, ...cta.variants.map((v, i) => ({ label: `Variant ${v.variation}`, value: String(i) }))]}
+              value={variant === null ? "" : String(variant)}
+              onChange={(v) => setVariant(v === "" ? null : Number(v))}
+            />
+          ) : null}
+          <ButtonGroup variant="segmented">
+            <Button pressed={size === "desktop"} onClick={() => setSize("desktop")}>
+              Desktop
+            </Button>
+            <Button pressed={size === "mobile"} onClick={() => setSize("mobile")}>
+              Mobile
+            </Button>
+          </ButtonGroup>
+          <Button
+            onClick={() => {
+              setReady(false);
+              setReload((n) => n + 1);
+            }}
+          >
+            Restart
+          </Button>
+          {openUrl ? (
+            <Button url={openUrl} target="_blank" variant="plain">
+              Open saved version
+            </Button>
+          ) : null}
+        </InlineStack>
+      </InlineStack>
+      <div
+        style={{ border: "1px solid #d4d4d4", borderRadius: 8, overflow: "hidden", background: "#fff", maxWidth: SIZES[size], margin: "0 auto", width: "100%" }}
+      >
+        <iframe
+          ref={frame}
+          key={reload}
+          title={`Preview of ${cta.name}`}
+          srcDoc={srcDoc}
+          // No allow-same-origin: scripts the CTA carries run in an opaque origin, away from the admin.
+          sandbox="allow-scripts allow-forms allow-popups"
+          style={{ width: "100%", height: 560, border: 0, display: "block" }}
+        />
+      </div>
+      <Text as="p" tone="subdued">
+        Unsaved changes show here at once. The preview tracks nothing and sends no contact.
+      </Text>
+    </BlockStack>
+  );
+}

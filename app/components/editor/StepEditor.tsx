@@ -1,0 +1,93 @@
+/** One step of a variant (SPEC 3 Step): its name, sections, what happens after it converts, and its script. */
+import { BlockStack, Button, Card, Divider, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
+import type { CtaStep } from "~/lib/schema/cta";
+import { ActionGroupsEditor } from "./ActionGroupsEditor";
+import { move, newSection, newElement, removeAt, renumber, type Path } from "./document";
+import { useError } from "./errors";
+import { SectionEditor } from "./SectionEditor";
+
+export interface StepEditorProps {
+  step: CtaStep;
+  onChange(step: CtaStep): void;
+  path: Path;
+  /** Every step of the variant, for "go to step" confirmations. */
+  steps: { position: number; name: string }[];
+  ctaOptions: { id: number; name: string }[];
+}
+
+/** The step's editor card. */
+export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEditorProps) {
+  const nameError = useError([...path, "options", "name"]);
+  const scriptError = useError([...path, "options", "script"]);
+  const sections = step.sections;
+  const stepName = step.options.name || `Step ${step.position + 1}`;
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <FormLayout>
+          <FormLayout.Group>
+            <TextField
+              label="Step name"
+              value={step.options.name ?? ""}
+              onChange={(name) => onChange({ ...step, options: { ...step.options, name } })}
+              autoComplete="off"
+              error={nameError}
+            />
+          </FormLayout.Group>
+        </FormLayout>
+        <BlockStack gap="300">
+          {sections.length === 0 ? (
+            <Text as="p" tone="subdued">
+              This step is empty. Add a section to put elements in it.
+            </Text>
+          ) : null}
+          {sections.map((s, i) => (
+            <SectionEditor
+              key={s.id ?? `new-${i}`}
+              section={s}
+              index={i}
+              count={sections.length}
+              path={[...path, "sections", i]}
+              steps={steps}
+              ctaOptions={ctaOptions}
+              onChange={(next) => onChange({ ...step, sections: sections.map((x, j) => (j === i ? next : x)) })}
+              onMove={(by) => onChange({ ...step, sections: move(sections, i, by) })}
+              onRemove={() => onChange({ ...step, sections: removeAt(sections, i) })}
+            />
+          ))}
+          <InlineStack>
+            <Button onClick={() => onChange({ ...step, sections: renumber([...sections, newSection(sections.length, [newElement("text")])]) })}>
+              Add section
+            </Button>
+          </InlineStack>
+        </BlockStack>
+        <Divider />
+        <BlockStack gap="200">
+          <Text as="h3" variant="headingSm">
+            {`After "${stepName}" converts`}
+          </Text>
+          <Text as="p" tone="subdued">
+            Used when the element that converted has no action group of its own.
+          </Text>
+          <ActionGroupsEditor
+            groups={step.action_groups}
+            onChange={(action_groups) => onChange({ ...step, action_groups })}
+            path={[...path, "action_groups"]}
+            owner={stepName}
+            steps={steps}
+            ctaOptions={ctaOptions}
+          />
+        </BlockStack>
+        <TextField
+          label="Script when the step shows (JavaScript)"
+          value={step.options.script ?? ""}
+          onChange={(script) => onChange({ ...step, options: { ...step.options, script: script === "" ? undefined : script } })}
+          multiline={2}
+          monospaced
+          autoComplete="off"
+          error={scriptError}
+        />
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,433 @@
+/**
+ * Pure helpers the CTA editor uses on the CTA document (app/lib/schema/cta.ts):
+ * new documents and nodes with sensible defaults, immutable updates by path,
+ * variant split checks, and which action-group data keys belong to which
+ * confirmation type. No DOM, no network; unit-tested.
+ */
+import type {
+  ActionGroup,
+  ActionGroupData,
+  ConfirmationType,
+  CtaAction,
+  CtaColumn,
+  CtaDocument,
+  CtaElement,
+  CtaSection,
+  CtaStep,
+  CtaVariant,
+  ElementType,
+  Field,
+} from "~/lib/schema/cta";
+import type { Condition } from "~/lib/schema/condition";
+
+export type CtaType = CtaDocument["cta_type"];
+export type Path = (string | number)[];
+
+/** The column that holds a CTA type's subtype, and its choices. */
+export const SUBTYPES: Partial<
+  Record<CtaType, { key: "inline_type" | "overlay_type" | "hook_type" | "bar_position"; label: string; values: readonly string[] }>
+> = {
+  inline: { key: "inline_type", label: "Inline type", values: ["embed", "sidebar", "bumper"] },
+  overlay: { key: "overlay_type", label: "Overlay type", values: ["boxed", "splash"] },
+  hook: { key: "hook_type", label: "Hook type", values: ["full", "horizontal", "vertical"] },
+  bar: { key: "bar_position", label: "Bar position", values: ["top", "bottom"] },
+};
+
+/** What each type is, in words, for selects and lists. */
+export const CTA_TYPE_LABELS: Record<CtaType, string> = {
+  overlay: "Overlay (popup)",
+  bar: "Sticky bar",
+  inline: "Inline (in the page)",
+  page: "Landing page",
+  hook: "Hook (slide-in)",
+  "two-tap": "Two-tap teaser",
+};
+
+/** "overlay · boxed" */
+export function typeLabel(doc: Pick<CtaDocument, "cta_type" | "inline_type" | "overlay_type" | "hook_type" | "bar_position">): string {
+  const sub = SUBTYPES[doc.cta_type];
+  const value = sub ? doc[sub.key] : null;
+  return value ? `${doc.cta_type} · ${value}` : doc.cta_type;
+}
+
+/** The document with another type: its subtype set to the first choice (or kept when valid), the others cleared. */
+export function withType(doc: CtaDocument, ctaType: CtaType, subtype?: string | null): CtaDocument {
+  const next: CtaDocument = { ...doc, cta_type: ctaType, inline_type: null, overlay_type: null, hook_type: null, bar_position: null };
+  const sub = SUBTYPES[ctaType];
+  if (sub) {
+    const wanted = subtype ?? doc[sub.key] ?? null;
+    (next as Record<string, unknown>)[sub.key] = wanted && sub.values.includes(wanted) ? wanted : sub.values[0];
+  }
+  return next;
+}
+
+// ---------------------------------------------------------------- new nodes
+
+const ELEMENT_DEFAULT_OPTIONS: Partial<Record<ElementType, Record<string, unknown>>> = {
+  text: { html: "<p>Write something here.</p>" },
+  button: { text: "Continue" },
+  form: { "button-text": "Submit", layout: "vertical" },
+  survey: { question: "What brings you here today?" },
+  quiz: { "hide-back-button": false },
+  products: { "products-limit": 3, "products-layout": "grid" },
+  timer: { "timer-type": "relative", days: 0, hours: 23, minutes: 59, seconds: 59, "end-action": "hide" },
+  progress: { "progress-type": "dynamic" },
+  logo: { alt: "Logo" },
+  image: { src: "", alt: "" },
+  video: { url: "" },
+};
+
+/** A form field; `taken` are the slugs already used in the element. */
+export function newField(taken: string[] = [], fieldType: Field["field_type"] = "text", slug = "field"): Field {
+  let candidate = slug;
+  for (let i = 2; taken.includes(candidate); i++) candidate = `${slug}_${i}`;
+  return {
+    slug: candidate,
+    field_type: fieldType,
+    position: taken.length,
+    field_id: null,
+    parent_slug: null,
+    required: false,
+    multi_select: false,
+    value: null,
+    url_params: false,
+    parameter: null,
+    options: {},
+    field_options: [],
+  };
+}
+
+/** The e-mail field every lead form starts with. */
+export function emailField(): Field {
+  return { ...newField([], "text", "email"), required: true, options: { type: "email", label: "E-mail", placeholder: "you@example.com" } };
+}
+
+/** A new element of a type, with the options and fields it needs to render. */
+export function newElement(elementType: ElementType, position = 0): CtaElement {
+  const fields: Field[] =
+    elementType === "form"
+      ? [emailField()]
+      : elementType === "survey"
+      ? [
+          {
+            ...newField([], "radio", "answer"),
+            field_options: [
+              { value: "yes", label: "Yes" },
+              { value: "no", label: "No" },
+            ],
+          },
+        ]
+      : elementType === "quiz"
+      ? [{ ...newField([], "radio", "question_1"), options: { label: "Your first question" }, field_options: [{ value: "a", label: "Answer A" }] }]
+      : [];
+  return {
+    position,
+    element_type: elementType,
+    options: { ...(ELEMENT_DEFAULT_OPTIONS[elementType] ?? {}) },
+    fields,
+    action_groups: [],
+    actions: [],
+    product_recommendations: null,
+    content_toggle_items: null,
+  };
+}
+
+export function newColumn(position = 0, elements: CtaElement[] = []): CtaColumn {
+  return { position, options: {}, elements };
+}
+
+export function newSection(position = 0, elements: CtaElement[] = []): CtaSection {
+  return { position, options: {}, columns: [newColumn(0, elements)] };
+}
+
+/** An action group that confirms with a message (the renderer's default is "Thanks!"). */
+export function newActionGroup(position = 0, type: ConfirmationType = "message"): ActionGroup {
+  const data: ActionGroupData = { "confirmation-type": type };
+  if (type === "message") data.confirmation = "Thanks!";
+  return { position, field_id: null, status: true, data, conditions: [], actions: [] };
+}
+
+export function newAction(actionType: CtaAction["action_type"] = "add_tag"): CtaAction {
+  return { action_type: actionType, tag_id: null, integration_id: null, data: {} };
+}
+
+export function newStep(position = 0, name = `Step ${position + 1}`): CtaStep {
+  return { position, options: { name }, sections: [newSection(0, [newElement("text")])], action_groups: [] };
+}
+
+/** A condition of a type with the data its inputs need. */
+export function newCondition(conditionType: Condition["condition_type"] = "url", position = 0): Condition {
+  const data: Record<string, unknown> =
+    conditionType === "url"
+      ? { match: "contains" }
+      : conditionType === "visits"
+      ? { scope: "total", comparison: "greater" }
+      : conditionType === "data_field"
+      ? { comparison: "equal" }
+      : conditionType === "cart_value"
+      ? { comparison: "greater" }
+      : {};
+  return {
+    position,
+    condition_type: conditionType,
+    operator: "and",
+    url: null,
+    tag_id: null,
+    keyword: null,
+    count: null,
+    data_name: null,
+    area_id: null,
+    cta_id: null,
+    condition_cta: conditionType === "cta" ? "viewed" : null,
+    country: null,
+    data,
+  };
+}
+
+/** Starting content of a new CTA. */
+export type CtaTemplate = "form" | "blank";
+
+/** A new draft CTA: one variant A at 100 %, one step; "form" adds a heading, an e-mail form and a thank-you. */
+export function newCtaDocument(input: { name: string; cta_type: CtaType; subtype?: string | null; template?: CtaTemplate }): CtaDocument {
+  const elements =
+    input.template === "blank" ? [newElement("text")] : [{ ...newElement("text"), options: { html: "<h2>Join our newsletter</h2>" } }, newElement("form", 1)];
+  const step: CtaStep = {
+    position: 0,
+    options: { name: "Step 1" },
+    sections: [newSection(0, elements)],
+    action_groups: input.template === "blank" ? [] : [newActionGroup(0)],
+  };
+  const base: CtaDocument = {
+    name: input.name,
+    cta_type: input.cta_type,
+    inline_type: null,
+    overlay_type: null,
+    hook_type: null,
+    bar_position: null,
+    status: "draft",
+    published_at: null,
+    broadcast_id: null,
+    test_type: null,
+    options: input.cta_type === "inline" ? {} : { trigger: "delayed", delay: 3 },
+    payload: null,
+    variants: [{ variation: "A", percentage: 100, winner: false, score: null, score_field: null, options: {}, two_tap_popup: null, steps: [step] }],
+  };
+  return withType(base, input.cta_type, input.subtype);
+}
+
+// ---------------------------------------------------------------- paths and lists
+
+/** The value at a path ("variants", 0, "steps", 1 ...), or undefined. */
+export function getIn(root: unknown, path: Path): unknown {
+  let at: unknown = root;
+  for (const key of path) {
+    if (at === null || typeof at !== "object") return undefined;
+    at = (at as Record<string | number, unknown>)[key];
+  }
+  return at;
+}
+
+/** A copy of `root` with the value at `path` replaced; only the nodes along the path are copied. */
+export function setIn<T>(root: T, path: Path, value: unknown): T {
+  if (path.length === 0) return value as T;
+  const [key, ...rest] = path;
+  const node = (root ?? (typeof key === "number" ? [] : {})) as Record<string | number, unknown> | unknown[];
+  const copy = (Array.isArray(node) ? [...node] : { ...node }) as Record<string | number, unknown>;
+  copy[key] = setIn(copy[key], rest, value);
+  return copy as T;
+}
+
+/** A copy of `root` with fn applied to the value at `path`. */
+export function updateIn<T, V>(root: T, path: Path, fn: (value: V) => V): T {
+  return setIn(root, path, fn(getIn(root, path) as V));
+}
+
+/** Items with position set to their index (the document's order is what the owner sees). */
+export function renumber<T extends { position: number }>(items: T[]): T[] {
+  return items.map((item, i) => (item.position === i ? item : { ...item, position: i }));
+}
+
+/** Moves an item up (-1) or down (+1) and renumbers; out-of-range moves change nothing. */
+export function move<T extends { position: number }>(items: T[], index: number, by: -1 | 1): T[] {
+  const to = index + by;
+  if (to < 0 || to >= items.length) return items;
+  const copy = [...items];
+  [copy[index], copy[to]] = [copy[to], copy[index]];
+  return renumber(copy);
+}
+
+/** Removes an item and renumbers. */
+export function removeAt<T extends { position: number }>(items: T[], index: number): T[] {
+  return renumber(items.filter((_, i) => i !== index));
+}
+
+/** A deep copy without database ids, for copying a variant or step into the same CTA. */
+export function withoutIds<T>(node: T): T {
+  return JSON.parse(JSON.stringify(node), (key, v: unknown) => (key === "id" ? undefined : v)) as T;
+}
+
+// ---------------------------------------------------------------- variants
+
+/** Sum of the variant percentages. */
+export function percentTotal(variants: Pick<CtaVariant, "percentage">[]): number {
+  return variants.reduce((sum, v) => sum + (Number.isFinite(v.percentage) ? v.percentage : 0), 0);
+}
+
+/** Why the split is wrong, in words, or null when it adds up to 100. */
+export function splitProblem(variants: Pick<CtaVariant, "percentage">[]): string | null {
+  const total = percentTotal(variants);
+  if (variants.some((v) => !Number.isInteger(v.percentage) || v.percentage < 0 || v.percentage > 100)) {
+    return "Each percentage is a whole number from 0 to 100";
+  }
+  return total === 100 ? null : `Variant percentages must add up to 100 (now ${total})`;
+}
+
+/** Whole-number percentages as even as possible, adding up to 100 (earlier variants get the remainder). */
+export function evenSplit(count: number): number[] {
+  if (count <= 0) return [];
+  const base = Math.floor(100 / count);
+  return Array.from({ length: count }, (_, i) => base + (i < 100 - base * count ? 1 : 0));
+}
+
+/** The first variant letter not used yet: A, B, ... Z, AA, AB ... */
+export function nextVariation(variants: Pick<CtaVariant, "variation">[]): string {
+  const used = new Set(variants.map((v) => v.variation));
+  const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  for (const l of letters) if (!used.has(l)) return l;
+  for (const a of letters) for (const b of letters) if (!used.has(a + b)) return a + b;
+  return "ZZ";
+}
+
+/** Adds a variant that copies `from` (without ids) and splits traffic evenly. */
+export function addVariant(doc: CtaDocument, from = 0): CtaDocument {
+  const source = doc.variants[from] ?? doc.variants[0];
+  const copy: CtaVariant = { ...withoutIds(source), variation: nextVariation(doc.variants), winner: false };
+  const variants = [...doc.variants, copy];
+  const split = evenSplit(variants.length);
+  return { ...doc, test_type: "split", variants: variants.map((v, i) => ({ ...v, percentage: split[i] })) };
+}
+
+/** Removes a variant (never the last one) and gives its share to the first remaining one. */
+export function removeVariant(doc: CtaDocument, index: number): CtaDocument {
+  if (doc.variants.length <= 1) return doc;
+  const removed = doc.variants[index];
+  const variants = doc.variants.filter((_, i) => i !== index);
+  variants[0] = { ...variants[0], percentage: variants[0].percentage + (removed?.percentage ?? 0) };
+  return { ...doc, test_type: variants.length > 1 ? doc.test_type : "none", variants };
+}
+
+// ---------------------------------------------------------------- action groups
+
+/** The data keys each confirmation type uses (SPEC section 3 action group data keys). */
+export const CONFIRMATION_KEYS: Record<ConfirmationType, (keyof ActionGroupData & string)[]> = {
+  redirect: ["redirect-url", "query-string", "target-blank"],
+  step: ["redirect-step"],
+  message: ["confirmation"],
+  cta: ["confirmation-cta"],
+  sms: ["sms-number", "sms-keyword"],
+  cart: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity"],
+  checkout: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity"],
+  product: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity"],
+  anchor: ["anchor-selector", "anchor-smooth-scroll"],
+};
+
+/** Keys every confirmation type may carry. */
+export const COMMON_CONFIRMATION_KEYS = ["confirmation-close", "script", "jump-field-id"] as const;
+
+/** What each confirmation type does, in words. */
+export const CONFIRMATION_LABELS: Record<ConfirmationType, string> = {
+  message: "Show a message",
+  redirect: "Go to a web address",
+  step: "Go to another step",
+  cta: "Open another CTA",
+  sms: "Open a text message",
+  cart: "Add products and go to the cart",
+  checkout: "Add products and go to checkout",
+  anchor: "Scroll to a part of the page",
+  product: "Add products and go to a product",
+};
+
+/**
+ * Switches an action group's confirmation type, dropping the data keys that
+ * belonged only to the old type (unknown keys are kept: forward compatibility).
+ */
+export function withConfirmationType(data: ActionGroupData, type: ConfirmationType): ActionGroupData {
+  const owned = new Set<string>(Object.values(CONFIRMATION_KEYS).flat());
+  const keep = new Set<string>([...CONFIRMATION_KEYS[type], ...COMMON_CONFIRMATION_KEYS]);
+  const next: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) if (!owned.has(k) || keep.has(k)) next[k] = v;
+  next["confirmation-type"] = type;
+  if (type === "message" && next.confirmation === undefined) next.confirmation = "Thanks!";
+  if (type === "step" && next["redirect-step"] === undefined) next["redirect-step"] = 0;
+  return next as ActionGroupData;
+}
+
+// ---------------------------------------------------------------- text ⇄ values
+
+/** "123, 456" → ["123", "456"] */
+export const listOf = (v: string) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** "123:2, 456:1" → { "123": 2, "456": 1 } (bad pairs are skipped) */
+export function quantitiesOf(v: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const pair of listOf(v)) {
+    const [id, qty] = pair.split(":").map((s) => s.trim());
+    const n = Number(qty);
+    if (id && Number.isInteger(n) && n >= 1) out[id] = n;
+  }
+  return out;
+}
+
+export const quantitiesText = (q: Record<string, number> | undefined) =>
+  Object.entries(q ?? {})
+    .map(([id, n]) => `${id}:${n}`)
+    .join(", ");
+
+// ---------------------------------------------------------------- errors and JSON
+
+/** Errors whose path starts with `prefix` (for marking a tab or card that hides them). */
+export function errorsUnder(errors: Record<string, string>, prefix: Path): string[] {
+  const p = prefix.join(".");
+  return Object.entries(errors)
+    .filter(([k]) => p === "" || k === p || k.startsWith(`${p}.`))
+    .map(([, v]) => v);
+}
+
+/** The error at exactly this path. */
+export function errorAt(errors: Record<string, string>, path: Path): string | undefined {
+  return errors[path.join(".")];
+}
+
+/** Parses the generic options editor's text: a JSON object, or the reason it is not one. */
+export function parseJsonObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+  if (text.trim() === "") return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, error: 'Write an object, e.g. {"key": "value"}' };
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** A short name of an element for lists ("Form · 3 fields"). */
+export function elementSummary(el: CtaElement): string {
+  const name = el.element_type.replace(/_/g, " ");
+  const title = name[0].toUpperCase() + name.slice(1);
+  if (el.fields.length) return `${title} · ${el.fields.length} field${el.fields.length === 1 ? "" : "s"}`;
+  const text =
+    typeof el.options.html === "string"
+      ? el.options.html
+          .replace(/<[^>]*>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim()
+      : "";
+  const label =
+    text || (typeof el.options.text === "string" ? el.options.text : "") || (typeof el.options["button-text"] === "string" ? el.options["button-text"] : "");
+  return label ? `${title} · ${label.length > 40 ? `${label.slice(0, 40)}…` : label}` : title;
+}

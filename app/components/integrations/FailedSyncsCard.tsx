@@ -1,0 +1,57 @@
+/** Syncs an e-mail marketing tool refused for good, with the reason and a retry. */
+import { BlockStack, Box, Button, Card, DataTable, Link, Text } from "@shopify/polaris";
+import type { FailedSync } from "~/models/integration-admin.server";
+import { AdminForm } from "~/components/editor/AdminForm";
+import { formatUtcDateTime } from "~/components/format";
+
+/** The failed syncs table. */
+export function FailedSyncsCard({
+  failed,
+  contactHref,
+  csrfToken,
+  busy,
+}: {
+  failed: FailedSync[];
+  contactHref: (id: number) => string;
+  csrfToken: string | null;
+  busy: boolean;
+}) {
+  return (
+    <Card padding="0">
+      <Box padding="400">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            Sync status
+          </Text>
+          <Text as="p" tone="subdued">
+            {failed.length
+              ? "These contacts did not reach a tool. Fix the cause (often the key or a list id), then retry. Each contact's page shows all of their syncs."
+              : "No failed syncs. Each contact's page shows where they were synced."}
+          </Text>
+        </BlockStack>
+      </Box>
+      {failed.length ? (
+        <DataTable
+          columnContentTypes={["text", "text", "text", "text", "numeric", "text", "text"]}
+          headings={["When", "Contact", "Tool", "What", "Attempts", "Reason", "Retry"]}
+          rows={failed.map((f) => [
+            formatUtcDateTime(f.createdAt),
+            <Link key={`c${f.id}`} url={contactHref(f.personId)}>
+              {f.personLabel}
+            </Link>,
+            f.integrationName,
+            `${f.operation.replace(/_/g, " ")}${f.listId ? ` list ${f.listId}` : ""}${f.tag ? ` tag ${f.tag}` : ""}`,
+            String(f.attempts),
+            f.lastError ?? "—",
+            <AdminForm key={`r${f.id}`} csrfToken={csrfToken} intent="retry-sync">
+              <input type="hidden" name="jobId" value={f.id} />
+              <Button submit size="slim" disabled={busy} accessibilityLabel={`Retry the sync of ${f.personLabel}`}>
+                Retry
+              </Button>
+            </AdminForm>,
+          ])}
+        />
+      ) : null}
+    </Card>
+  );
+}

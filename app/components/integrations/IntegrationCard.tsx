@@ -1,0 +1,133 @@
+/** One connected tool: its key (hint only), sync counts, lists, and the forms that change them. */
+import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
+import type { IntegrationSummary } from "~/models/integration-admin.server";
+import { AdminForm } from "~/components/editor/AdminForm";
+import { FormTextField } from "./fields";
+
+export interface IntegrationCardProps {
+  integration: IntegrationSummary;
+  csrfToken: string | null;
+  busy: boolean;
+}
+
+/** A connected integration. */
+export function IntegrationCard({ integration: i, csrfToken, busy }: IntegrationCardProps) {
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <BlockStack gap="100">
+            <Text as="h3" variant="headingMd">
+              {i.name}
+            </Text>
+            <Text as="p" tone="subdued">
+              {i.label}
+              {i.keyHint ? ` · API key ${i.keyHint}` : ""}
+              {i.apiUrl ? ` · ${i.apiUrl}` : ""}
+            </Text>
+          </BlockStack>
+          <InlineStack gap="100">
+            {i.external ? (
+              <>
+                <Badge tone={i.syncs.failed ? "critical" : "success"}>{`${i.syncs.failed} failed`}</Badge>
+                <Badge tone={i.syncs.pending + i.syncs.running ? "attention" : undefined}>{`${
+                  i.syncs.pending + i.syncs.running
+                } waiting`}</Badge>
+                <Badge>{`${i.syncs.done} synced`}</Badge>
+              </>
+            ) : (
+              <Badge tone="info">Built in</Badge>
+            )}
+          </InlineStack>
+        </InlineStack>
+
+        <BlockStack gap="200">
+          <Text as="h4" variant="headingSm">
+            Lists
+          </Text>
+          {i.lists.length ? (
+            <ul style={{ margin: 0, paddingInlineStart: 0, listStyle: "none" }}>
+              {i.lists.map((l) => (
+                <li key={l.id}>
+                  <Box paddingBlock="100">
+                    <InlineStack align="space-between" blockAlign="center" gap="200">
+                      <Text as="span">
+                        {l.name}{" "}
+                        <Text as="span" tone="subdued">
+                          (id {l.listId}
+                          {i.external ? "" : `, ${l.members} subscribed`})
+                        </Text>
+                      </Text>
+                      <AdminForm csrfToken={csrfToken} intent="remove-list">
+                        <input type="hidden" name="listRowId" value={l.id} />
+                        <Button submit variant="plain" tone="critical" disabled={busy} accessibilityLabel={`Remove list ${l.name}`}>
+                          Remove
+                        </Button>
+                      </AdminForm>
+                    </InlineStack>
+                  </Box>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Text as="p" tone="subdued">
+              No lists yet. Add the lists you want CTAs to use, by their id in {i.label}.
+            </Text>
+          )}
+          <AdminForm csrfToken={csrfToken} intent="add-list">
+            <input type="hidden" name="integrationId" value={i.id} />
+            <InlineStack gap="200" blockAlign="end" wrap>
+              <FormTextField label={`List id in ${i.label}`} name="listId" maxLength={100} requiredIndicator />
+              <FormTextField label="List name" name="listName" maxLength={200} />
+              <Button submit disabled={busy}>
+                Add list
+              </Button>
+            </InlineStack>
+          </AdminForm>
+        </BlockStack>
+
+        {i.external ? (
+          <AdminForm csrfToken={csrfToken} intent="update">
+            <input type="hidden" name="integrationId" value={i.id} />
+            <BlockStack gap="200">
+              <Text as="h4" variant="headingSm">
+                Change the key
+              </Text>
+              <InlineStack gap="200" blockAlign="end" wrap>
+                <FormTextField
+                  label="New API key"
+                  name="apiKey"
+                  type="password"
+                  autoComplete="new-password"
+                  maxLength={500}
+                  helpText="Leave empty to keep the current key."
+                />
+                {i.type === "activecampaign" ? (
+                  <FormTextField label="API URL" name="apiUrl" type="url" initial={i.apiUrl ?? ""} maxLength={500} />
+                ) : null}
+                <Button submit disabled={busy}>
+                  Save key
+                </Button>
+              </InlineStack>
+            </BlockStack>
+          </AdminForm>
+        ) : null}
+
+        <InlineStack gap="200">
+          {i.syncs.failed ? (
+            <AdminForm csrfToken={csrfToken} intent="retry-all">
+              <input type="hidden" name="integrationId" value={i.id} />
+              <Button submit disabled={busy}>{`Retry ${i.syncs.failed} failed`}</Button>
+            </AdminForm>
+          ) : null}
+          <AdminForm csrfToken={csrfToken} intent="disconnect">
+            <input type="hidden" name="integrationId" value={i.id} />
+            <Button submit tone="critical" disabled={busy} accessibilityLabel={`Disconnect ${i.name}`}>
+              Disconnect
+            </Button>
+          </AdminForm>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * CSV writing (RFC 4180: comma-separated, CRLF line ends, quotes doubled).
+ * Cells a spreadsheet would run as a formula (=, +, -, @, tab, CR first) get
+ * a leading apostrophe, so a lead who types "=HYPERLINK(...)" into a form
+ * cannot run it on the owner's machine.
+ */
+
+/** Byte-order mark that makes Excel read the file as UTF-8 (å, ä, ö). */
+export const UTF8_BOM = "\uFEFF";
+
+/** One cell, quoted when needed. Dates become ISO strings, null and undefined empty cells. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let s: string;
+  if (value instanceof Date) s = value.toISOString();
+  else if (typeof value === "object") s = JSON.stringify(value);
+  else s = String(value);
+  // Negative numbers are data, not formulas.
+  if (/^[=+\-@\t\r]/.test(s) && !(typeof value === "number")) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** One line (without its line end). */
+export function csvRow(values: readonly unknown[]): string {
+  return values.map(csvCell).join(",");
+}
+
+/** A whole file: a header line, then one line per row, each ending in CRLF. */
+export function toCsv(headers: readonly string[], rows: Iterable<readonly unknown[]>, options: { bom?: boolean } = {}): string {
+  const lines = [csvRow(headers)];
+  for (const row of rows) lines.push(csvRow(row));
+  return (options.bom ? UTF8_BOM : "") + lines.join("\r\n") + "\r\n";
+}
+
+/**
+ * Parses CSV text back into rows (for tests and imports): handles quoted
+ * cells with commas, quotes and line breaks; ignores a leading BOM.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let i = text.startsWith(UTF8_BOM) ? 1 : 0;
+  for (; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\r" || ch === "\n") {
+      if (ch === "\r" && text[i + 1] === "\n") i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += ch;
+  }
+  if (cell !== "" || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** A safe file name for Content-Disposition: letters, digits, dot, dash and underscore. */
+export function csvFileName(...parts: string[]): string {
+  const base = parts
+    .join("-")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\w.-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^[-.]+|[-.]+$/g, "")
+    .slice(0, 100);
+  return `${base || "export"}.csv`;
+}

@@ -1,0 +1,444 @@
+/**
+ * One contact as its owner sees it (profile, answers, consents, submissions,
+ * events, lists, syncs, orders), the CSV export of the contacts list, the
+ * full data export for access requests, and deletion for erasure requests.
+ * Every function takes the website id and never reaches a person of another
+ * website, whatever id it is given.
+ */
+import type { Db } from "../db.server";
+import { csvFileName, toCsv } from "../lib/csv";
+import { fullName } from "../components/format";
+import { syncStatusForPerson } from "./mailing-list.server";
+import { asRecord } from "./person.server";
+import { latestCtas, matchingContactIds, type ContactFilters } from "./contact-list.server";
+
+/** Events shown on the detail page (newest first); the JSON export has them all. */
+export const DETAIL_EVENT_LIMIT = 200;
+/** Most contacts one CSV export holds. */
+export const CSV_EXPORT_LIMIT = 100_000;
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** A stored answer value as text ("a, b" for multiple choices). */
+export function answerText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map(answerText).join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+export interface ContactDetail {
+  id: number;
+  personType: string;
+  visitorToken: string;
+  email: string | null;
+  phone: string | null;
+  name: string | null;
+  lastName: string | null;
+  displayName: string;
+  companyName: string | null;
+  companyTitle: string | null;
+  website: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  country: string | null;
+  landingPage: string | null;
+  referralSource: string | null;
+  platform: string;
+  leadValue: number | null;
+  utm: { source: string | null; medium: string | null; campaign: string | null; term: string | null; content: string | null };
+  consents: { marketing: boolean | null; privacy: boolean | null; sms: boolean | null };
+  tags: string[];
+  /** Custom answers (Person.extra), by field slug. */
+  answers: { key: string; value: string }[];
+  contactSince: string | null;
+  createdAt: string;
+  lastRequested: string | null;
+  submissions: {
+    id: number;
+    createdAt: string;
+    ctaId: number | null;
+    ctaName: string | null;
+    variant: string | null;
+    sourceUrl: string | null;
+    answers: { key: string; value: string }[];
+    consents: { marketing: boolean | null; privacy: boolean | null; sms: boolean | null };
+  }[];
+  events: {
+    id: number;
+    createdAt: string;
+    eventType: string;
+    ctaId: number | null;
+    ctaName: string | null;
+    variant: string | null;
+    url: string | null;
+    revenue: number | null;
+  }[];
+  eventCount: number;
+  lists: { id: number; listId: string; name: string; integrationName: string; subscribedAt: string; unsubscribedAt: string | null }[];
+  syncs: {
+    id: number;
+    integrationName: string;
+    integrationType: string;
+    operation: string;
+    listId: string | null;
+    tag: string | null;
+    status: string;
+    attempts: number;
+    lastError: string | null;
+    updatedAt: string;
+  }[];
+  orders: { id: number; orderId: string; revenue: number; createdAt: string }[];
+}
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+function booleanOrNull(v: unknown): boolean | null {
+  return typeof v === "boolean" ? v : null;
+}
+
+/** Submission payload keys that are not answers (ids, consents, profile fields shown elsewhere). */
+const NOT_ANSWERS = new Set([
+  "extra",
+  "marketing_consent",
+  "privacy_consent",
+  "sms_consent",
+  "contactable_type",
+  "contactable_id",
+  "cta_id",
+  "element_id",
+  "variant_id",
+  "step_id",
+  "broadcast_id",
+  "action_groups",
+  "website_id",
+  "source_url",
+  "url",
+  "recaptcha_token",
+]);
+
+function submissionAnswers(payload: unknown): { key: string; value: string }[] {
+  const p = asRecord(payload);
+  const answers: { key: string; value: string }[] = [];
+  for (const [key, value] of Object.entries(p)) {
+    if (NOT_ANSWERS.has(key) || value === null || value === undefined || value === "") continue;
+    answers.push({ key, value: answerText(value) });
+  }
+  for (const [key, value] of Object.entries(asRecord(p.extra))) {
+    if (value === null || value === undefined || value === "") continue;
+    answers.push({ key, value: answerText(value) });
+  }
+  return answers;
+}
+
+/** Names and variant letters for the CTA ids and variant ids a contact's rows point at (this website's only). */
+async function ctaLabels(db: Db, websiteId: number, ctaIds: (number | null)[], variantIds: (number | null)[]) {
+  const ids = [...new Set(ctaIds.filter((v): v is number => v !== null))];
+  const vids = [...new Set(variantIds.filter((v): v is number => v !== null))];
+  const [ctas, variants] = await Promise.all([
+    ids.length ? db.cta.findMany({ where: { websiteId, id: { in: ids } }, select: { id: true, name: true } }) : [],
+    vids.length ? db.ctaVariant.findMany({ where: { id: { in: vids }, cta: { websiteId } }, select: { id: true, variation: true } }) : [],
+  ]);
+  return { ctaName: new Map(ctas.map((c) => [c.id, c.name])), letter: new Map(variants.map((v) => [v.id, v.variation])) };
+}
+
+/** A contact (or visitor) of the website with everything the detail page shows; null when not this website's. */
+export async function contactDetail(db: Db, websiteId: number, personId: number): Promise<ContactDetail | null> {
+  if (!Number.isSafeInteger(personId)) return null;
+  const p = await db.person.findFirst({ where: { id: personId, websiteId } });
+  if (!p) return null;
+  const eventWhere = { websiteId, OR: [{ personId: p.id }, { personId: null, visitorToken: p.visitorToken }] };
+  const [submissions, events, eventCount, memberships, syncs, orders] = await Promise.all([
+    db.contactSubmission.findMany({ where: { websiteId, personId: p.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 200 }),
+    db.trackedEvent.findMany({ where: eventWhere, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: DETAIL_EVENT_LIMIT }),
+    db.trackedEvent.count({ where: eventWhere }),
+    db.mailingListMembership.findMany({
+      where: { personId: p.id, list: { websiteId } },
+      include: { list: { include: { integration: { select: { name: true } } } } },
+      orderBy: { subscribedAt: "desc" },
+    }),
+    syncStatusForPerson(db, p.id),
+    db.order.findMany({ where: { websiteId, personId: p.id }, orderBy: { createdAt: "desc" } }),
+  ]);
+  const submissionCta = (s: (typeof submissions)[number]) => s.ctaId ?? (s.contactableType === "Cta" ? s.contactableId : null);
+  const labels = await ctaLabels(
+    db,
+    websiteId,
+    [...submissions.map(submissionCta), ...events.map((e) => e.ctaId)],
+    [...submissions.map((s) => s.variantId), ...events.map((e) => e.variantId)]
+  );
+  const data = asRecord(p.data);
+  return {
+    id: p.id,
+    personType: p.personType,
+    visitorToken: p.visitorToken,
+    email: p.email,
+    phone: p.phone,
+    name: p.name,
+    lastName: p.lastName,
+    displayName: fullName(p.name, p.lastName) ?? p.email ?? p.phone ?? `Contact ${p.id}`,
+    companyName: p.companyName,
+    companyTitle: p.companyTitle,
+    website: p.website,
+    address: p.address,
+    city: p.city,
+    state: p.state,
+    zipCode: p.zipCode,
+    country: p.country,
+    landingPage: p.landingPage,
+    referralSource: p.referralSource,
+    platform: p.platform,
+    leadValue: p.leadValue,
+    utm: { source: p.utmSource, medium: p.utmMedium, campaign: p.utmCampaign, term: p.utmTerm, content: p.utmContent },
+    consents: { marketing: p.marketingConsent, privacy: p.privacyConsent, sms: p.smsConsent },
+    tags: Array.isArray(data.tags) ? data.tags.map(String) : [],
+    answers: Object.entries(asRecord(p.extra))
+      .filter(([, v]) => v !== null && v !== undefined && v !== "")
+      .map(([key, value]) => ({ key, value: answerText(value) })),
+    contactSince: iso(p.contactSince),
+    createdAt: p.createdAt.toISOString(),
+    lastRequested: iso(p.lastRequested),
+    submissions: submissions.map((s) => {
+      const ctaId = submissionCta(s);
+      const payload = asRecord(s.payload);
+      return {
+        id: s.id,
+        createdAt: s.createdAt.toISOString(),
+        ctaId,
+        ctaName: ctaId !== null ? labels.ctaName.get(ctaId) ?? null : null,
+        variant: s.variantId !== null ? labels.letter.get(s.variantId) ?? null : null,
+        sourceUrl: s.sourceUrl,
+        answers: submissionAnswers(s.payload),
+        consents: {
+          marketing: booleanOrNull(payload.marketing_consent),
+          privacy: booleanOrNull(payload.privacy_consent),
+          sms: booleanOrNull(payload.sms_consent),
+        },
+      };
+    }),
+    events: events.map((e) => ({
+      id: e.id,
+      createdAt: e.createdAt.toISOString(),
+      eventType: e.eventType,
+      ctaId: e.ctaId,
+      ctaName: e.ctaId !== null ? labels.ctaName.get(e.ctaId) ?? null : null,
+      variant: e.variantId !== null ? labels.letter.get(e.variantId) ?? null : null,
+      url: e.url,
+      revenue: e.revenue,
+    })),
+    eventCount,
+    lists: memberships.map((m) => ({
+      id: m.list.id,
+      listId: m.list.listId,
+      name: m.list.name,
+      integrationName: m.list.integration.name,
+      subscribedAt: m.subscribedAt.toISOString(),
+      unsubscribedAt: iso(m.unsubscribedAt),
+    })),
+    syncs: syncs.map((j) => ({
+      id: j.id,
+      integrationName: j.integrationName,
+      integrationType: j.integrationType,
+      operation: j.operation,
+      listId: j.listId,
+      tag: j.tag,
+      status: j.status,
+      attempts: j.attempts,
+      lastError: j.lastError,
+      updatedAt: (j.completedAt ?? j.createdAt).toISOString(),
+    })),
+    orders: orders.map((o) => ({ id: o.id, orderId: o.orderId, revenue: o.revenue, createdAt: o.createdAt.toISOString() })),
+  };
+}
+
+/** What deleting a person removed. */
+export interface DeletedCounts {
+  people: number;
+  events: number;
+  submissions: number;
+  orders: number;
+  memberships: number;
+  syncJobs: number;
+}
+
+/** Zero counts. */
+export function noDeletions(): DeletedCounts {
+  return { people: 0, events: 0, submissions: 0, orders: 0, memberships: 0, syncJobs: 0 };
+}
+
+/**
+ * Deletes people of a website and everything stored about them: events
+ * (also those kept only by visitor token), submissions, orders, list
+ * memberships and queued or finished syncs. The schema cascades most of
+ * these; they are deleted explicitly so the counts are right and nothing
+ * depends on a cascade. Deleting what is already gone deletes nothing.
+ */
+export async function deletePeople(db: Db, websiteId: number, personIds: number[]): Promise<DeletedCounts> {
+  const ids = [...new Set(personIds.filter((id) => Number.isSafeInteger(id)))];
+  if (ids.length === 0) return noDeletions();
+  return db.$transaction(async (tx) => {
+    const people = await tx.person.findMany({ where: { websiteId, id: { in: ids } }, select: { id: true, visitorToken: true } });
+    if (people.length === 0) return noDeletions();
+    const own = people.map((p) => p.id);
+    const tokens = people.map((p) => p.visitorToken);
+    const events = await tx.trackedEvent.deleteMany({
+      where: { websiteId, OR: [{ personId: { in: own } }, { visitorToken: { in: tokens } }] },
+    });
+    const submissions = await tx.contactSubmission.deleteMany({ where: { websiteId, personId: { in: own } } });
+    const orders = await tx.order.deleteMany({ where: { websiteId, personId: { in: own } } });
+    const memberships = await tx.mailingListMembership.deleteMany({ where: { personId: { in: own } } });
+    const syncJobs = await tx.syncJob.deleteMany({ where: { personId: { in: own } } });
+    const deleted = await tx.person.deleteMany({ where: { websiteId, id: { in: own } } });
+    return {
+      people: deleted.count,
+      events: events.count,
+      submissions: submissions.count,
+      orders: orders.count,
+      memberships: memberships.count,
+      syncJobs: syncJobs.count,
+    };
+  });
+}
+
+/** Deletes one contact of the website with all their data (see deletePeople); null when not this website's. */
+export async function deleteContact(db: Db, websiteId: number, personId: number): Promise<DeletedCounts | null> {
+  const counts = await deletePeople(db, websiteId, [personId]);
+  return counts.people ? counts : null;
+}
+
+/** Everything stored about a person, as plain JSON (answers an access request). */
+export async function personDataExport(db: Db, websiteId: number, personId: number): Promise<Record<string, Json> | null> {
+  if (!Number.isSafeInteger(personId)) return null;
+  const person = await db.person.findFirst({ where: { id: personId, websiteId } });
+  if (!person) return null;
+  const [submissions, events, orders, memberships, syncJobs] = await Promise.all([
+    db.contactSubmission.findMany({ where: { websiteId, personId }, orderBy: { id: "asc" } }),
+    db.trackedEvent.findMany({ where: { websiteId, OR: [{ personId }, { visitorToken: person.visitorToken }] }, orderBy: { id: "asc" } }),
+    db.order.findMany({ where: { websiteId, personId }, orderBy: { id: "asc" } }),
+    db.mailingListMembership.findMany({ where: { personId }, include: { list: { select: { listId: true, name: true } } } }),
+    db.syncJob.findMany({
+      where: { personId },
+      select: {
+        id: true,
+        operation: true,
+        status: true,
+        payload: true,
+        createdAt: true,
+        completedAt: true,
+        integration: { select: { name: true, integrationType: true } },
+      },
+      orderBy: { id: "asc" },
+    }),
+  ]);
+  return JSON.parse(
+    JSON.stringify({ person, submissions, events, orders, memberships, syncJobs }, (_k, v: unknown) =>
+      typeof v === "bigint" ? v.toString() : v
+    )
+  ) as Record<string, Json>;
+}
+
+const CSV_PROFILE_COLUMNS = [
+  "id",
+  "email",
+  "phone",
+  "name",
+  "last_name",
+  "company_name",
+  "company_title",
+  "website",
+  "address",
+  "city",
+  "state",
+  "zip_code",
+  "country",
+  "marketing_consent",
+  "privacy_consent",
+  "sms_consent",
+  "contact_since",
+  "cta",
+  "lists",
+  "tags",
+  "landing_page",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "lead_value",
+] as const;
+
+/**
+ * The contacts matching a search and filters as CSV, newest first: profile
+ * columns, then one column per custom answer (answer:<slug>), UTF-8 with a
+ * BOM so spreadsheets show å, ä and ö.
+ */
+export async function contactsCsv(
+  db: Db,
+  websiteId: number,
+  options: { query?: string | null; filters?: ContactFilters } = {}
+): Promise<{ csv: string; count: number }> {
+  const ids = await matchingContactIds(db, websiteId, { ...options, limit: CSV_EXPORT_LIMIT });
+  const rows: unknown[][] = [];
+  const answerKeys = new Set<string>();
+  const people: Awaited<ReturnType<typeof loadChunk>> = [];
+  for (let i = 0; i < ids.length; i += 500) people.push(...(await loadChunk(db, websiteId, ids.slice(i, i + 500))));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  for (const p of people) for (const key of Object.keys(asRecord(p.extra))) answerKeys.add(key);
+  const ctas = new Map<number, { id: number; name: string | null }>();
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const [personId, cta] of await latestCtas(db, websiteId, ids.slice(i, i + 500))) ctas.set(personId, cta);
+  }
+  const keys = [...answerKeys].sort();
+  for (const id of ids) {
+    const p = byId.get(id);
+    if (!p) continue;
+    const cta = ctas.get(p.id);
+    const data = asRecord(p.data);
+    const extra = asRecord(p.extra);
+    rows.push([
+      p.id,
+      p.email,
+      p.phone,
+      p.name,
+      p.lastName,
+      p.companyName,
+      p.companyTitle,
+      p.website,
+      p.address,
+      p.city,
+      p.state,
+      p.zipCode,
+      p.country,
+      p.marketingConsent,
+      p.privacyConsent,
+      p.smsConsent,
+      (p.contactSince ?? p.createdAt).toISOString(),
+      cta ? cta.name ?? `CTA ${cta.id}` : null,
+      p.lists.map((m) => m.list.name).join("; "),
+      Array.isArray(data.tags) ? data.tags.map(String).join("; ") : "",
+      p.landingPage,
+      p.utmSource,
+      p.utmMedium,
+      p.utmCampaign,
+      p.utmTerm,
+      p.utmContent,
+      p.leadValue,
+      ...keys.map((k) => (k in extra ? answerText(extra[k]) : null)),
+    ]);
+  }
+  return { csv: toCsv([...CSV_PROFILE_COLUMNS, ...keys.map((k) => `answer:${k}`)], rows, { bom: true }), count: rows.length };
+}
+
+function loadChunk(db: Db, websiteId: number, ids: number[]) {
+  return db.person.findMany({
+    where: { websiteId, id: { in: ids } },
+    include: { lists: { where: { unsubscribedAt: null }, include: { list: { select: { name: true } } } } },
+  });
+}
+
+/** The download name of a website's contacts export, e.g. contacts-saljakademin-2026-01-05.csv. */
+export function contactsCsvName(websiteName: string, now = new Date()): string {
+  return csvFileName("contacts", websiteName, now.toISOString().slice(0, 10));
+}

@@ -1,0 +1,131 @@
+/**
+ * "Same pages, different authentication": each admin page is written once
+ * (app/pages/*) against an AdminContext, and its two routes only resolve
+ * that context: owner routes from the owner session and the :websiteId
+ * param (404 unless the owner is a member of that website), Shopify routes
+ * from authenticate.admin and the shop's website.
+ */
+import { data } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
+import { prisma } from "~/db.server";
+import { requireCsrfToken, requireSameOrigin } from "~/lib/csrf.server";
+import { requireOwner } from "~/lib/owner-session.server";
+import type { AdminGraphql } from "~/lib/theme-embed.server";
+import { ModelValidationError } from "~/models/website.server";
+import { InputError } from "~/lib/errors";
+import { linkShopOwner, ownerWebsite } from "~/models/owner.server";
+import { authenticate } from "~/shopify.server";
+import { adminBasePath, type AdminLinks } from "./admin-links";
+
+/** Everything a page's loader and action know about who is asking and for which website. */
+export interface AdminContext extends AdminLinks {
+  profileId: number;
+  /** The myshopify domain (Shopify admin only). */
+  shop: string | null;
+  /** The Admin GraphQL client (Shopify admin only). */
+  graphql: AdminGraphql | null;
+}
+
+/** A plain 404 that never says whether the thing exists for someone else. */
+export function notFound(): Response {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** A positive database id from a route param, or null. */
+export function parseId(raw: string | undefined | null): number | null {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n <= 2_147_483_647 ? n : null;
+}
+
+/** The owner admin's context: signed in (else redirect to login) and a member of :websiteId (else 404). */
+export async function ownerAdminContext(request: Request, params: Params): Promise<AdminContext> {
+  const owner = await requireOwner(request);
+  const websiteId = parseId(params.websiteId);
+  if (websiteId === null) throw notFound();
+  const website = await ownerWebsite(prisma, owner.profileId, websiteId);
+  if (!website) throw notFound();
+  return {
+    surface: "owner",
+    websiteId: website.id,
+    profileId: owner.profileId,
+    basePath: adminBasePath("owner", website.id),
+    csrfToken: owner.csrfToken,
+    shop: null,
+    graphql: null,
+  };
+}
+
+/** The Shopify admin's context: an authenticated shop and its website (linked on first sight). */
+export async function shopifyAdminContext(request: Request): Promise<AdminContext> {
+  const { session, admin } = await authenticate.admin(request);
+  const { websiteId, profileId } = await linkShopOwner(prisma, session.shop);
+  return {
+    surface: "shopify",
+    websiteId,
+    profileId,
+    basePath: adminBasePath("shopify", websiteId),
+    csrfToken: null,
+    shop: session.shop,
+    graphql: (query, options) => admin.graphql(query, options),
+  };
+}
+
+/** What a page component receives about where it is (no server-only parts). */
+export function linksOf(ctx: AdminContext): AdminLinks {
+  return { surface: ctx.surface, websiteId: ctx.websiteId, basePath: ctx.basePath, csrfToken: ctx.csrfToken };
+}
+
+/**
+ * Reads a posted admin form. Owner forms must come from our own pages and
+ * carry the session's CSRF token (403 otherwise); Shopify requests were
+ * already authenticated by their session token, which another site cannot send.
+ */
+export async function readAdminForm(ctx: AdminContext, request: Request): Promise<FormData> {
+  if (request.method !== "POST") throw new Response("Use POST", { status: 405, headers: { Allow: "POST" } });
+  if (ctx.surface === "owner") requireSameOrigin(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new Response("Send the form as a form", { status: 400 });
+  }
+  if (ctx.surface === "owner") requireCsrfToken(form, ctx.csrfToken ?? "");
+  return form;
+}
+
+/** What an admin action answers when the input was refused. */
+export interface ActionFailure {
+  ok: false;
+  /** What went wrong, in words. */
+  message: string;
+  /** The first message per field path ("variants.0.percentage"); "" is the whole document. */
+  fieldErrors: Record<string, string>;
+}
+
+/** What an admin action answers when it worked (when it does not redirect). */
+export interface ActionSuccess {
+  ok: true;
+  message: string;
+}
+
+export type ActionResult = ActionFailure | ActionSuccess;
+
+/** Turns a model's input error into a 4xx answer with per-field messages; rethrows anything else. */
+export function failureFrom(e: unknown) {
+  if (e instanceof ModelValidationError) {
+    const fieldErrors = e.fieldErrors();
+    const count = Object.keys(fieldErrors).length;
+    return data<ActionFailure>({ ok: false, message: count > 1 ? `Fix the ${count} problems marked below.` : e.message, fieldErrors }, { status: 422 });
+  }
+  if (e instanceof InputError) {
+    if (e.status === 404) throw notFound();
+    return data<ActionFailure>({ ok: false, message: e.message, fieldErrors: e.field ? { [e.field]: e.message } : {} }, { status: e.status });
+  }
+  throw e;
+}
+
+/** A 400 answer for a form that is not what the page sends. */
+export function badForm(message: string) {
+  return data<ActionFailure>({ ok: false, message, fieldErrors: {} }, { status: 400 });
+}

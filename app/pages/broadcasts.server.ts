@@ -1,0 +1,68 @@
+/**
+ * Campaigns list: the website's broadcasts with who sees what, and the
+ * site-wide conditions every CTA must pass (SPEC section 3 Website config
+ * "conditions"). Pausing, resuming and deleting happen here; editing on the
+ * broadcast's own page.
+ */
+import { data } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { listCtas } from "~/models/cta.server";
+import { deleteBroadcast, getBroadcast, listBroadcasts, listSiteConditions, saveSiteConditions, updateBroadcast } from "~/models/broadcast.server";
+import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+
+/** The website's CTAs as pickers and summaries need them. */
+export async function ctaChoices(websiteId: number) {
+  const ctas = await listCtas(prisma, websiteId);
+  return ctas.map((c) => ({ id: c.id, name: c.name, status: c.status, cta_type: c.cta_type, broadcast_id: c.broadcast_id }));
+}
+
+/** Loader of the campaigns list. */
+export async function loadBroadcasts(ctx: AdminContext) {
+  const [broadcasts, ctas, siteConditions] = await Promise.all([
+    listBroadcasts(prisma, ctx.websiteId),
+    ctaChoices(ctx.websiteId),
+    listSiteConditions(prisma, ctx.websiteId),
+  ]);
+  return { links: linksOf(ctx), broadcasts, ctas, siteConditions };
+}
+
+/** Parses a JSON form field; undefined when it is missing or not JSON. */
+export function jsonField(form: FormData, name: string): unknown {
+  const raw = form.get(name);
+  if (typeof raw !== "string") return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Action of the campaigns list: site-wide conditions, pause/resume, delete. */
+export async function actionBroadcasts(ctx: AdminContext, request: Request) {
+  const form = await readAdminForm(ctx, request);
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "site-conditions") {
+      const conditions = jsonField(form, "conditions");
+      if (!Array.isArray(conditions)) return badForm("Send the conditions as a JSON list");
+      await saveSiteConditions(prisma, ctx.websiteId, conditions);
+      return data<ActionResult>({ ok: true, message: "Site-wide conditions saved." });
+    }
+    const id = parseId(String(form.get("id") ?? ""));
+    if (id === null) return badForm("Which campaign? The form has no id.");
+    if (intent === "delete") {
+      await deleteBroadcast(prisma, ctx.websiteId, id);
+      return data<ActionResult>({ ok: true, message: "Campaign deleted. Its CTAs stay, without a campaign." });
+    }
+    if (intent === "pause" || intent === "resume") {
+      const b = await getBroadcast(prisma, ctx.websiteId, id);
+      if (!b) throw notFound();
+      const { id: _id, cta_ids: _ctas, ...rest } = b;
+      await updateBroadcast(prisma, ctx.websiteId, id, { ...rest, status: intent === "resume" });
+      return data<ActionResult>({ ok: true, message: intent === "resume" ? `"${b.name}" is on.` : `"${b.name}" is paused.` });
+    }
+  } catch (e) {
+    return failureFrom(e);
+  }
+  return badForm("Unknown operation");
+}

@@ -1,0 +1,365 @@
+/** A contact's page in both admins: who they are, what they answered and agreed to, what they did, where they were synced. */
+import { useState, type ReactNode } from "react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Badge, BlockStack, Box, Button, Card, Checkbox, DataTable, InlineStack, Layout, Modal, Page, Text } from "@shopify/polaris";
+import { AdminForm } from "~/components/editor/AdminForm";
+import { ActionBanner } from "~/components/editor/ActionBanner";
+import { DownloadButton } from "~/components/ContactsTable";
+import { formatUtcDateTime } from "~/components/format";
+import { leadPaths } from "./lead-paths";
+import type { actionContactDetail, loadContactDetail } from "./contact-detail.server";
+
+const DASH = "—";
+
+function consentBadge(value: boolean | null) {
+  if (value === null) return <Badge>Not asked</Badge>;
+  return value ? <Badge tone="success">Given</Badge> : <Badge tone="critical">Refused</Badge>;
+}
+
+const SYNC_TONES: Record<string, "success" | "critical" | "attention" | "info" | undefined> = {
+  done: "success",
+  failed: "critical",
+  pending: "attention",
+  running: "info",
+};
+
+/** A definition list of label/value pairs, leaving out empty values. */
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  const shown = items.filter(([, v]) => v !== null && v !== undefined && v !== "");
+  if (!shown.length)
+    return (
+      <Text as="p" tone="subdued">
+        Nothing recorded.
+      </Text>
+    );
+  return (
+    <dl style={{ display: "grid", gridTemplateColumns: "minmax(8rem, max-content) 1fr", gap: "6px 16px", margin: 0 }}>
+      {shown.map(([label, value]) => (
+        <div key={label} style={{ display: "contents" }}>
+          <dt>
+            <Text as="span" tone="subdued">
+              {label}
+            </Text>
+          </dt>
+          <dd style={{ margin: 0, overflowWrap: "anywhere" }}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function money(value: number | null, currency: string): string {
+  if (value === null) return DASH;
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency }).format(value);
+  } catch {
+    return `${value.toFixed(2)} ${currency}`;
+  }
+}
+
+/** A contact's page. */
+export function ContactDetailPage() {
+  const { links, contact: c, currency } = useLoaderData<typeof loadContactDetail>();
+  const result = useActionData<typeof actionContactDetail>();
+  const navigation = useNavigation();
+  const paths = leadPaths(links);
+  const [confirming, setConfirming] = useState(false);
+  const [understood, setUnderstood] = useState(false);
+  const busy = navigation.state === "submitting";
+  const place = [c.city, c.state, c.country].filter(Boolean).join(", ");
+  const utm = Object.entries(c.utm).filter(([, v]) => v) as [string, string][];
+
+  return (
+    <Page
+      title={c.displayName}
+      subtitle={c.personType === "Contact" ? `Contact since ${formatUtcDateTime(c.contactSince ?? c.createdAt)}` : "Visitor"}
+      backAction={{ content: "Contacts", url: paths.contacts }}
+    >
+      <BlockStack gap="400">
+        <ActionBanner result={result} />
+        <Layout>
+          <Layout.Section>
+            <BlockStack gap="400">
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Profile
+                  </Text>
+                  <Facts
+                    items={[
+                      ["E-mail", c.email],
+                      ["Phone", c.phone],
+                      ["First name", c.name],
+                      ["Last name", c.lastName],
+                      ["Company", c.companyName],
+                      ["Title", c.companyTitle],
+                      ["Website", c.website],
+                      ["Address", c.address],
+                      ["Zip code", c.zipCode],
+                      ["Place", place],
+                      ["Lead value", c.leadValue !== null ? String(c.leadValue) : null],
+                      ["Tags", c.tags.length ? c.tags.join(", ") : null],
+                      ["Landing page", c.landingPage],
+                      ["Referrer", c.referralSource],
+                      ...utm.map(([k, v]): [string, string] => [`UTM ${k}`, v]),
+                      ["Platform", c.platform],
+                      ["First seen", formatUtcDateTime(c.createdAt)],
+                      ["Last seen", c.lastRequested ? formatUtcDateTime(c.lastRequested) : null],
+                    ]}
+                  />
+                </BlockStack>
+              </Card>
+
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Answers
+                  </Text>
+                  {c.answers.length ? (
+                    <Facts items={c.answers.map((a): [string, string] => [a.key, a.value])} />
+                  ) : (
+                    <Text as="p" tone="subdued">
+                      No custom answers.
+                    </Text>
+                  )}
+                </BlockStack>
+              </Card>
+
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Submissions ({c.submissions.length})
+                  </Text>
+                  {c.submissions.length === 0 ? (
+                    <Text as="p" tone="subdued">
+                      No form, quiz or survey submissions.
+                    </Text>
+                  ) : (
+                    <BlockStack gap="300">
+                      {c.submissions.map((s) => (
+                        <Box key={s.id} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+                          <BlockStack gap="200">
+                            <InlineStack gap="200" blockAlign="center">
+                              <Text as="h3" variant="headingSm">
+                                {s.ctaName ?? (s.ctaId !== null ? `CTA ${s.ctaId}` : "Submission")}
+                                {s.variant ? ` · variant ${s.variant}` : ""}
+                              </Text>
+                              <Text as="span" tone="subdued">
+                                {formatUtcDateTime(s.createdAt)}
+                              </Text>
+                            </InlineStack>
+                            <Facts
+                              items={[
+                                ...s.answers.map((a): [string, string] => [a.key, a.value]),
+                                ["Page", s.sourceUrl],
+                                ["Marketing consent", s.consents.marketing === null ? null : s.consents.marketing ? "yes" : "no"],
+                                ["Privacy consent", s.consents.privacy === null ? null : s.consents.privacy ? "yes" : "no"],
+                                ["SMS consent", s.consents.sms === null ? null : s.consents.sms ? "yes" : "no"],
+                              ]}
+                            />
+                          </BlockStack>
+                        </Box>
+                      ))}
+                    </BlockStack>
+                  )}
+                </BlockStack>
+              </Card>
+
+              <Card padding="0">
+                <Box padding="400">
+                  <BlockStack gap="100">
+                    <Text as="h2" variant="headingMd">
+                      Events ({c.eventCount})
+                    </Text>
+                    {c.eventCount > c.events.length ? (
+                      <Text as="p" tone="subdued">
+                        The latest {c.events.length} are shown; the data download has them all.
+                      </Text>
+                    ) : null}
+                  </BlockStack>
+                </Box>
+                {c.events.length ? (
+                  <DataTable
+                    columnContentTypes={["text", "text", "text", "text", "text", "numeric"]}
+                    headings={["When", "Event", "CTA", "Variant", "Page", "Revenue"]}
+                    rows={c.events.map((e) => [
+                      formatUtcDateTime(e.createdAt),
+                      e.eventType,
+                      e.ctaName ?? (e.ctaId !== null ? `CTA ${e.ctaId}` : DASH),
+                      e.variant ?? DASH,
+                      e.url ?? DASH,
+                      e.revenue !== null ? money(e.revenue, currency) : DASH,
+                    ])}
+                  />
+                ) : (
+                  <Box padding="400" paddingBlockStart="0">
+                    <Text as="p" tone="subdued">
+                      No events.
+                    </Text>
+                  </Box>
+                )}
+              </Card>
+
+              {c.orders.length ? (
+                <Card padding="0">
+                  <Box padding="400">
+                    <Text as="h2" variant="headingMd">
+                      Orders
+                    </Text>
+                  </Box>
+                  <DataTable
+                    columnContentTypes={["text", "text", "numeric"]}
+                    headings={["When", "Order", "Revenue"]}
+                    rows={c.orders.map((o) => [formatUtcDateTime(o.createdAt), o.orderId, money(o.revenue, currency)])}
+                  />
+                </Card>
+              ) : null}
+            </BlockStack>
+          </Layout.Section>
+
+          <Layout.Section variant="oneThird">
+            <BlockStack gap="400">
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Consents
+                  </Text>
+                  <Facts
+                    items={[
+                      ["Marketing", consentBadge(c.consents.marketing)],
+                      ["Privacy", consentBadge(c.consents.privacy)],
+                      ["SMS", consentBadge(c.consents.sms)],
+                    ]}
+                  />
+                </BlockStack>
+              </Card>
+
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Lists
+                  </Text>
+                  {c.lists.length ? (
+                    <BlockStack gap="200">
+                      {c.lists.map((l) => (
+                        <InlineStack key={l.id} gap="200" blockAlign="center" align="space-between">
+                          <Text as="span">
+                            {l.name}{" "}
+                            <Text as="span" tone="subdued">
+                              ({l.integrationName})
+                            </Text>
+                          </Text>
+                          {l.unsubscribedAt ? <Badge>Unsubscribed</Badge> : <Badge tone="success">Subscribed</Badge>}
+                        </InlineStack>
+                      ))}
+                    </BlockStack>
+                  ) : (
+                    <Text as="p" tone="subdued">
+                      Not on any built-in list.
+                    </Text>
+                  )}
+                </BlockStack>
+              </Card>
+
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Sync status
+                  </Text>
+                  {c.syncs.length ? (
+                    <BlockStack gap="300">
+                      {c.syncs.map((s) => (
+                        <BlockStack key={s.id} gap="100">
+                          <InlineStack gap="200" blockAlign="center" align="space-between">
+                            <Text as="span" fontWeight="semibold">
+                              {s.integrationName}: {s.operation.replace(/_/g, " ")}
+                              {s.listId ? ` list ${s.listId}` : ""}
+                              {s.tag ? ` tag ${s.tag}` : ""}
+                            </Text>
+                            <Badge tone={SYNC_TONES[s.status]}>{s.status}</Badge>
+                          </InlineStack>
+                          {s.lastError ? (
+                            <Text as="p" tone="critical">
+                              {s.lastError}
+                            </Text>
+                          ) : null}
+                          <Text as="p" tone="subdued">
+                            {s.attempts} {s.attempts === 1 ? "attempt" : "attempts"} · {formatUtcDateTime(s.updatedAt)}
+                          </Text>
+                          {s.status === "failed" ? (
+                            <AdminForm csrfToken={links.csrfToken} intent="retry-sync">
+                              <input type="hidden" name="jobId" value={s.id} />
+                              <Button submit size="slim" loading={busy}>
+                                Retry
+                              </Button>
+                            </AdminForm>
+                          ) : null}
+                        </BlockStack>
+                      ))}
+                    </BlockStack>
+                  ) : (
+                    <Text as="p" tone="subdued">
+                      Nothing was sent to an e-mail marketing tool.
+                    </Text>
+                  )}
+                </BlockStack>
+              </Card>
+
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Privacy
+                  </Text>
+                  <Text as="p">Download everything stored about this person, or delete it all.</Text>
+                  <InlineStack gap="200">
+                    <DownloadButton href={paths.contactExport(c.id)} label="Download data (JSON)" surface={links.surface} />
+                    <Button tone="critical" onClick={() => setConfirming(true)}>
+                      Delete contact
+                    </Button>
+                  </InlineStack>
+                </BlockStack>
+              </Card>
+            </BlockStack>
+          </Layout.Section>
+        </Layout>
+      </BlockStack>
+      <Modal open={confirming} onClose={() => setConfirming(false)} title={`Delete ${c.displayName}?`}>
+        <Modal.Section>
+          <BlockStack gap="300">
+            <Text as="p">
+              This deletes the contact and everything stored about them: {c.eventCount} events, {c.submissions.length} submissions,{" "}
+              {c.orders.length} orders, their list memberships and syncs. It cannot be undone. Contacts already sent to an e-mail marketing
+              tool stay there: remove them in the tool too.
+            </Text>
+            <DeleteForm csrfToken={links.csrfToken} busy={busy} confirmed={understood} onConfirm={setUnderstood} />
+          </BlockStack>
+        </Modal.Section>
+      </Modal>
+    </Page>
+  );
+}
+
+function DeleteForm({
+  csrfToken,
+  busy,
+  confirmed,
+  onConfirm,
+}: {
+  csrfToken: string | null;
+  busy: boolean;
+  confirmed: boolean;
+  onConfirm: (value: boolean) => void;
+}) {
+  return (
+    <AdminForm csrfToken={csrfToken} intent="delete">
+      <BlockStack gap="300">
+        <Checkbox label="I understand that this cannot be undone" name="confirm" value="yes" checked={confirmed} onChange={onConfirm} />
+        <InlineStack>
+          <Button submit tone="critical" variant="primary" loading={busy} disabled={!confirmed}>
+            Delete contact and all their data
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </AdminForm>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The CTA editor's data: the whole CTA document (draft included), what its
+ * pickers offer (the website's CTAs and campaigns), and the preview's
+ * config. Saving posts the whole document as JSON (field "document");
+ * validation errors come back per path ("variants.0.percentage") so the
+ * editor marks the right control.
+ */
+import { data, redirect } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { listBroadcasts } from "~/models/broadcast.server";
+import { archiveCta, duplicateCta, listCtas, loadCtaDocument, MAX_CTA_DOCUMENT_CHARS, publishCta, saveCtaDocument } from "~/models/cta.server";
+import type { CtaDocument } from "~/lib/schema/cta";
+import { adminPaths } from "./admin-links";
+import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type AdminContext } from "./admin-context.server";
+import { previewContext } from "./cta-preview.server";
+
+function ctaIdOf(raw: string | undefined): number {
+  const id = parseId(raw);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/** Loader of the CTA editor (deep link of the widget's test panel: /owner/websites/:websiteId/ctas/:ctaId). */
+export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId: string | undefined) {
+  const ctaId = ctaIdOf(rawCtaId);
+  const cta = await loadCtaDocument(prisma, ctx.websiteId, ctaId);
+  if (!cta) throw notFound();
+  const [ctas, broadcasts, preview] = await Promise.all([listCtas(prisma, ctx.websiteId), listBroadcasts(prisma, ctx.websiteId), previewContext(ctx, request)]);
+  return {
+    links: linksOf(ctx),
+    cta,
+    ctas: ctas.map((c) => ({ id: c.id, name: c.name })),
+    broadcasts: broadcasts.map((b) => ({ id: b.id, name: b.name })),
+    preview,
+  };
+}
+
+/** What a successful save answers: the stored document, with the ids new nodes got. */
+export interface SaveSuccess {
+  ok: true;
+  message: string;
+  cta: CtaDocument;
+}
+
+/** Action of the CTA editor: save, publish (saves first), unpublish, archive, duplicate. */
+export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaId: string | undefined) {
+  const ctaId = ctaIdOf(rawCtaId);
+  const form = await readAdminForm(ctx, request);
+  const intent = String(form.get("intent") ?? "save");
+  try {
+    if (intent === "duplicate") {
+      const copy = await duplicateCta(prisma, ctx.websiteId, ctaId);
+      return redirect(adminPaths(ctx).cta(copy.id!));
+    }
+    if (intent === "archive") {
+      await archiveCta(prisma, ctx.websiteId, ctaId);
+      const cta = (await loadCtaDocument(prisma, ctx.websiteId, ctaId))!;
+      return data<SaveSuccess>({ ok: true, message: "Archived: visitors no longer see this CTA. Its results stay.", cta });
+    }
+    if (!["save", "publish", "draft"].includes(intent)) return badForm("Unknown operation");
+
+    const raw = form.get("document");
+    if (typeof raw !== "string" || raw.length > MAX_CTA_DOCUMENT_CHARS * 2) return badForm("Send the CTA as a JSON document (field document)");
+    let doc: unknown;
+    try {
+      doc = JSON.parse(raw);
+    } catch {
+      return badForm("The CTA document is not valid JSON");
+    }
+    if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return badForm("The CTA document must be a JSON object");
+    // The URL names the CTA; an id inside the document cannot point elsewhere.
+    const input: Record<string, unknown> = { ...(doc as Record<string, unknown>), id: ctaId };
+    if (intent === "draft") input.status = "draft";
+    let saved = await saveCtaDocument(prisma, ctx.websiteId, input);
+    let message = "Saved.";
+    if (intent === "publish") {
+      await publishCta(prisma, ctx.websiteId, ctaId);
+      saved = (await loadCtaDocument(prisma, ctx.websiteId, ctaId))!;
+      message = "Published: visitors see this version from their next page view.";
+    } else if (intent === "draft") {
+      message = "Saved as a draft: visitors no longer see this CTA.";
+    } else if (saved.status === "published") {
+      message = "Saved and live: browsers drop their cached copy on the next page view.";
+    }
+    return data<SaveSuccess>({ ok: true, message, cta: saved });
+  } catch (e) {
+    return failureFrom(e);
+  }
+}

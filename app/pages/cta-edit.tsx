@@ -1,0 +1,32 @@
+/**
+ * A CTA's page (deep link of the widget's test panel:
+ * /owner/websites/:websiteId/ctas/:ctaId, /app/ctas/:ctaId): the editor
+ * with its live preview.
+ */
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Page } from "@shopify/polaris";
+import { CtaEditor, type CtaEditorResult } from "~/components/editor/CtaEditor";
+import { adminPaths } from "./admin-links";
+import type { actionCtaEdit, loadCtaEdit } from "./cta-edit.server";
+
+/** The CTA editor page. */
+export function CtaEditPage() {
+  const { links, cta, ctas, broadcasts, preview } = useLoaderData<typeof loadCtaEdit>();
+  const result = useActionData<typeof actionCtaEdit>() as CtaEditorResult | undefined;
+  const paths = adminPaths(links);
+  return (
+    <Page title={cta.name} backAction={{ content: "CTAs", url: paths.ctas }} fullWidth>
+      {/* Keyed by id: opening another CTA (or a fresh copy) starts the editor afresh. */}
+      <CtaEditor
+        key={cta.id}
+        initial={cta}
+        ctas={ctas}
+        broadcasts={broadcasts}
+        preview={preview}
+        csrfToken={links.csrfToken}
+        result={result}
+        previewUrl={links.surface === "owner" ? paths.ctaPreview(cta.id!) : null}
+      />
+    </Page>
+  );
+}

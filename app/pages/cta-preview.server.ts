@@ -1,0 +1,42 @@
+/**
+ * Data of the CTA preview: the website's public config (what the renderer
+ * styles the CTA with) and the renderer bundle's address; and the
+ * stand-alone preview page (/.../ctas/:ctaId/preview?iframe=true&variant=<id>).
+ */
+import { createHash } from "node:crypto";
+import { prisma } from "~/db.server";
+import { publicOrigin } from "~/lib/origin.server";
+import { widgetAsset } from "~/lib/widget-assets.server";
+import { buildPublicConfig } from "~/models/public-config.server";
+import { loadCtaDocument } from "~/models/cta.server";
+import { notFound, parseId, type AdminContext } from "./admin-context.server";
+import { PREVIEW_HEADERS, previewHtml } from "./cta-preview";
+
+/** The renderer's address, versioned by its content so an edited bundle is never served stale. */
+export function rendererUrl(origin: string): string {
+  const text = widgetAsset("beckon-renderer.js");
+  const version = text ? createHash("sha256").update(text).digest("base64url").slice(0, 10) : "missing";
+  return `${origin}/widget/beckon-renderer.js?v=${version}`;
+}
+
+/** What the editor's preview frame needs besides the document. */
+export async function previewContext(ctx: AdminContext, request: Request) {
+  const origin = publicOrigin(request);
+  const config = await buildPublicConfig(prisma, ctx.websiteId, origin);
+  if (!config) throw notFound();
+  return { config, rendererUrl: rendererUrl(origin) };
+}
+
+/** The stand-alone preview page of a stored CTA (draft included; only for its website's owners). */
+export async function loadCtaPreview(ctx: AdminContext, request: Request, rawCtaId: string | undefined): Promise<Response> {
+  const ctaId = parseId(rawCtaId);
+  if (ctaId === null) throw notFound();
+  const cta = await loadCtaDocument(prisma, ctx.websiteId, ctaId);
+  if (!cta) throw notFound();
+  const { config, rendererUrl: url } = await previewContext(ctx, request);
+  const params = new URL(request.url).searchParams;
+  const variant = params.get("variant");
+  const step = params.get("step");
+  const html = previewHtml({ cta, config, variant: variant ?? null, step: step !== null && /^\d+$/.test(step) ? Number(step) : null }, url);
+  return new Response(html, { headers: PREVIEW_HEADERS });
+}

@@ -1,0 +1,157 @@
+/**
+ * The live preview of a CTA as visitors will see it: a small HTML page that
+ * imports the built renderer bundle (/widget/beckon-renderer.js) and mounts
+ * the CTA document, draft included, in the renderer's preview mode, with a
+ * runtime that tracks nothing and sends no contact.
+ *
+ * Two ways in, one page: the editor puts it in a sandboxed iframe (srcdoc,
+ * opaque origin: owner scripts in the CTA can never reach the admin) and
+ * posts each edit to it, so the preview follows unsaved changes; and
+ * /.../ctas/:ctaId/preview?iframe=true&variant=<id> serves it as a page of
+ * its own (with a CSP sandbox) showing the stored document.
+ */
+import type { CtaDocument } from "~/lib/schema/cta";
+import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+
+/** What the preview page shows. */
+export interface PreviewData {
+  cta: CtaDocument;
+  /** The variant to show (by id, else by letter); the first one when absent or unknown. */
+  variant?: number | string | null;
+  /** Position of the step to start on (the editor's selected step); the first step when absent. */
+  step?: number | null;
+  config: PublicWebsiteConfig;
+}
+
+/** Message type the editor posts to the preview frame with new PreviewData. */
+export const PREVIEW_MESSAGE = "beckon-preview";
+
+/** JSON that is safe inside a <script> element (no "</script>", no HTML comment openers). */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+// Runs inside the preview page. Plain ES2020, no imports but the renderer.
+const PREVIEW_SCRIPT = `
+const boot = JSON.parse(document.getElementById("beckon-preview-data").textContent);
+const status = document.getElementById("bk-preview-status");
+const again = document.getElementById("bk-preview-again");
+const area = document.getElementById("bk-preview-area");
+let renderer = null;
+let mounted = null;
+let host = null;
+let current = boot.data;
+const noop = () => {};
+const runtime = {
+  track: noop,
+  dispatch: noop,
+  savePerson: noop,
+  submitContact: () => Promise.resolve({ skipped: true }),
+  showCta: (id) => { status.textContent = "Here CTA " + id + " would open."; },
+  store: null,
+};
+function pick(data) {
+  const cta = data.cta;
+  const want = data.variant;
+  const variants = cta.variants || [];
+  const v = variants.find((x) => want != null && (String(x.id) === String(want) || x.variation === want)) || variants[0];
+  if (!v) return null;
+  if (data.step == null) return v;
+  // The editor's selected step goes first; the others keep their order.
+  const steps = (v.steps || []).map((s) => (s.position === data.step ? Object.assign({}, s, { position: -1 }) : s));
+  return Object.assign({}, v, { steps });
+}
+function show(data) {
+  current = data;
+  if (mounted) { try { mounted.unmount(); } catch (e) {} mounted = null; }
+  if (host) host.remove();
+  again.hidden = true;
+  const variant = pick(data);
+  if (!variant) { status.textContent = "This CTA has no variant to show."; return; }
+  host = document.createElement("beckon-cta");
+  host.setAttribute("data-beckon-cta", String(data.cta.id || 0));
+  const inline = data.cta.cta_type === "inline" || data.cta.cta_type === "page";
+  (inline ? area : document.body).appendChild(host);
+  try {
+    mounted = renderer.mountCta({
+      host, cta: data.cta, variant, config: data.config, person: null, runtime,
+      broadcastId: data.cta.broadcast_id || null, mode: "preview",
+      onClose: () => { if (mounted) mounted.unmount(); mounted = null; host.remove(); host = null; again.hidden = false; },
+    });
+    status.textContent = "Preview of variant " + variant.variation + ". Nothing is tracked or sent.";
+  } catch (e) {
+    status.textContent = "The preview could not render this CTA: " + (e && e.message ? e.message : e);
+  }
+}
+again.addEventListener("click", () => show(current));
+window.addEventListener("message", (event) => {
+  // Only the page that framed us may drive the preview.
+  if (event.source !== window.parent || window.parent === window) return;
+  const msg = event.data;
+  if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE)} && msg.data && renderer) show(msg.data);
+});
+import(boot.rendererUrl).then((mod) => {
+  renderer = mod;
+  show(current);
+  if (window.parent !== window) window.parent.postMessage({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-ready")} }, "*");
+}, (e) => {
+  status.textContent = "The widget renderer is not available (run npm run build:widget).";
+});
+`;
+
+/** The whole preview page. `rendererUrl` is the absolute address of the renderer bundle. */
+export function previewHtml(data: PreviewData, rendererUrl: string): string {
+  const title = `Preview: ${data.cta.name}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #303030; background: #f6f6f7; }
+  main { max-width: 760px; margin: 0 auto; padding: 16px 20px 48px; }
+  .bk-preview-bar { font-size: 13px; color: #4a4a4a; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; margin-bottom: 12px; }
+  .bk-line { height: 12px; background: #dcdfe3; border-radius: 6px; margin: 12px 0; }
+  .bk-block { height: 120px; background: #e4e7ea; border-radius: 10px; margin: 20px 0; }
+  #bk-preview-area { margin: 20px 0; }
+  button { font: inherit; padding: 4px 10px; border-radius: 8px; border: 1px solid #8a8a8a; background: #fff; cursor: pointer; }
+</style>
+</head>
+<body>
+<main aria-label="Sample page">
+  <div class="bk-preview-bar">
+    <p id="bk-preview-status" role="status">Loading the preview…</p>
+    <button type="button" id="bk-preview-again" hidden>Show the CTA again</button>
+  </div>
+  <h1 style="font-size:20px;margin:0 0 8px">Your page</h1>
+  <div class="bk-line" style="width:92%"></div>
+  <div class="bk-line" style="width:85%"></div>
+  <div class="bk-line" style="width:60%"></div>
+  <div id="bk-preview-area" data-beckon-preview-area></div>
+  <div class="bk-block"></div>
+  <div class="bk-line" style="width:88%"></div>
+  <div class="bk-line" style="width:72%"></div>
+</main>
+<script type="application/json" id="beckon-preview-data">${scriptJson({ data, rendererUrl })}</script>
+<script type="module">${PREVIEW_SCRIPT}</script>
+</body>
+</html>`;
+}
+
+/** Headers of the stand-alone preview page: no caching, framed only by our own pages, and sandboxed like the editor's frame. */
+export const PREVIEW_HEADERS: Record<string, string> = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "private, no-store",
+  "X-Frame-Options": "SAMEORIGIN",
+  // sandbox: owner scripts in the CTA run in an opaque origin, away from the admin's cookies.
+  "Content-Security-Policy": "frame-ancestors 'self'; sandbox allow-scripts allow-forms allow-popups",
+};

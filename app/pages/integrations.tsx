@@ -1,0 +1,48 @@
+/** The integrations page of both admins: connected tools and their lists, lists and tags per CTA, failed syncs. */
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BlockStack, Layout, Page, Text } from "@shopify/polaris";
+import { ActionBanner } from "~/components/editor/ActionBanner";
+import { ConnectForm } from "~/components/integrations/ConnectForm";
+import { CtaListsCard } from "~/components/integrations/CtaListsCard";
+import { FailedSyncsCard } from "~/components/integrations/FailedSyncsCard";
+import { IntegrationCard } from "~/components/integrations/IntegrationCard";
+import { leadPaths } from "./lead-paths";
+import type { actionIntegrations, loadIntegrations } from "./integrations.server";
+
+/** The integrations page. */
+export function IntegrationsPage() {
+  const { links, integrations, ctas, failed, connectable } = useLoaderData<typeof loadIntegrations>();
+  const result = useActionData<typeof actionIntegrations>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const paths = leadPaths(links);
+  const hasBuiltin = integrations.some((i) => i.type === "builtin");
+  return (
+    <Page title="Integrations" subtitle="E-mail marketing tools, lists and tags">
+      <BlockStack gap="400">
+        <ActionBanner result={result} />
+        <Layout>
+          <Layout.Section>
+            <BlockStack gap="400">
+              <Text as="h2" variant="headingLg">
+                Connected tools
+              </Text>
+              {integrations.length === 0 ? (
+                <Text as="p" tone="subdued">
+                  Nothing connected yet: leads are kept in Beckon. Connect a tool to send them on.
+                </Text>
+              ) : (
+                integrations.map((i) => <IntegrationCard key={i.id} integration={i} csrfToken={links.csrfToken} busy={busy} />)
+              )}
+              <CtaListsCard ctas={ctas} integrations={integrations} csrfToken={links.csrfToken} busy={busy} />
+              <FailedSyncsCard failed={failed} contactHref={paths.contact} csrfToken={links.csrfToken} busy={busy} />
+            </BlockStack>
+          </Layout.Section>
+          <Layout.Section variant="oneThird">
+            <ConnectForm types={connectable.filter((t) => t !== "builtin" || !hasBuiltin)} csrfToken={links.csrfToken} busy={busy} />
+          </Layout.Section>
+        </Layout>
+      </BlockStack>
+    </Page>
+  );
+}

@@ -1,0 +1,269 @@
+/**
+ * The results page of both admins: totals, a daily chart, every CTA and
+ * variant with views, conversions, conversion rate, revenue and cart value,
+ * and the A/B tests with their verdicts and winner buttons. Every chart's
+ * numbers are also in a table.
+ */
+import { useEffect, useState } from "react";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { BlockStack, Box, Button, Card, DataTable, InlineGrid, InlineStack, Link, Page, Select, Text, TextField } from "@shopify/polaris";
+import { ActionBanner } from "~/components/editor/ActionBanner";
+import { AbTestCard } from "~/components/results/AbTestCard";
+import { DailyChartSlot, RateChartSlot } from "~/components/results/ChartSlot";
+import { formatCount, formatDay, formatMoney, formatPercent, formatPeriod } from "~/components/results/format";
+import type { Metrics } from "~/lib/conversions";
+import type { actionResultsPage, loadResultsPage } from "./results.server";
+import { EMBEDDED_PARAMS } from "./contacts";
+
+const PERIOD_OPTIONS = [
+  { label: "Last 7 days", value: "7" },
+  { label: "Last 30 days", value: "30" },
+  { label: "Last 90 days", value: "90" },
+  { label: "Custom dates", value: "custom" },
+];
+
+function Stat({ label, value, help }: { label: string; value: string; help?: string }) {
+  return (
+    <Card>
+      <BlockStack gap="100">
+        <Text as="h3" variant="headingSm" tone="subdued">
+          {label}
+        </Text>
+        <Text as="p" variant="heading2xl">
+          {value}
+        </Text>
+        {help ? (
+          <Text as="p" tone="subdued">
+            {help}
+          </Text>
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}
+
+function metricCells(m: Metrics, currency: string): string[] {
+  return [
+    formatCount(m.views),
+    formatCount(m.conversions),
+    formatPercent(m.conversionRate),
+    formatMoney(m.revenue, currency),
+    formatMoney(m.cartValue, currency),
+  ];
+}
+
+/** The results page. */
+export function ResultsPage() {
+  const { links, report, ctas, preset } = useLoaderData<typeof loadResultsPage>();
+  const result = useActionData<typeof actionResultsPage>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const busy = navigation.state !== "idle";
+  const currency = report.currency;
+  const kept = links.surface === "shopify" ? EMBEDDED_PARAMS.flatMap((k) => searchParams.getAll(k).map((v) => [k, v] as const)) : [];
+
+  const [period, setPeriod] = useState(preset);
+  const [from, setFrom] = useState(report.period.from);
+  const [to, setTo] = useState(report.period.to);
+  const [cta, setCta] = useState(report.ctaId ? String(report.ctaId) : "");
+  useEffect(() => {
+    setPeriod(preset);
+    setFrom(report.period.from);
+    setTo(report.period.to);
+    setCta(report.ctaId ? String(report.ctaId) : "");
+  }, [preset, report.period.from, report.period.to, report.ctaId]);
+
+  const chosen = report.ctaId ? report.ctas[0] : null;
+  const activeDays = report.daily.filter((d) => d.views || d.conversions || d.revenue || d.cartValue);
+  const tests = report.ctas.filter((c) => c.abTest);
+  const hrefForCta = (id: number) => {
+    const p = new URLSearchParams(kept.map(([k, v]) => [k, v]));
+    if (preset === "custom") {
+      p.set("from", report.period.from);
+      p.set("to", report.period.to);
+    } else p.set("days", preset);
+    p.set("cta", String(id));
+    return `?${p}`;
+  };
+  const dailySeries =
+    chosen && report.dailyByVariant.length > 1
+      ? report.dailyByVariant.flatMap((v) => [
+          { name: `Views ${v.letter}`, points: v.points.map((p) => ({ day: p.day, value: p.views })) },
+          { name: `Conversions ${v.letter}`, points: v.points.map((p) => ({ day: p.day, value: p.conversions })) },
+        ])
+      : [
+          { name: "Views", points: report.daily.map((p) => ({ day: p.day, value: p.views })) },
+          { name: "Conversions", points: report.daily.map((p) => ({ day: p.day, value: p.conversions })) },
+        ];
+
+  return (
+    <Page
+      title="Results"
+      subtitle={`${chosen ? `${chosen.name} · ` : ""}${formatPeriod(report.period.from, report.period.to)} (UTC)`}
+      fullWidth
+    >
+      <BlockStack gap="400">
+        <ActionBanner result={result} />
+        <Card>
+          <Form method="get" aria-label="Choose the period and CTA">
+            {kept.map(([k, v], i) => (
+              <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+            ))}
+            <InlineStack gap="300" blockAlign="end" wrap>
+              <div style={{ minWidth: 170 }}>
+                <Select
+                  label="Period"
+                  name={period === "custom" ? undefined : "days"}
+                  options={PERIOD_OPTIONS}
+                  value={period}
+                  onChange={setPeriod}
+                />
+              </div>
+              {period === "custom" ? (
+                <>
+                  <TextField label="From" name="from" type="date" value={from} onChange={setFrom} autoComplete="off" />
+                  <TextField label="To" name="to" type="date" value={to} onChange={setTo} autoComplete="off" />
+                </>
+              ) : null}
+              <div style={{ minWidth: 220 }}>
+                <Select
+                  label="CTA"
+                  name="cta"
+                  options={[{ label: "All CTAs", value: "" }, ...ctas.map((c) => ({ label: c.name, value: String(c.id) }))]}
+                  value={cta}
+                  onChange={setCta}
+                />
+              </div>
+              <Button submit>Show results</Button>
+            </InlineStack>
+          </Form>
+        </Card>
+
+        <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 5 }} gap="400">
+          <Stat label="Views" value={formatCount(report.totals.views)} help="Visitors who saw a CTA" />
+          <Stat
+            label="Conversions"
+            value={formatCount(report.totals.conversions)}
+            help="Visitors who submitted, completed or added to cart"
+          />
+          <Stat label="Conversion rate" value={formatPercent(report.totals.conversionRate)} />
+          <Stat
+            label="Revenue"
+            value={formatMoney(report.totals.revenue, currency)}
+            help={`${formatCount(report.totals.orders)} ${report.totals.orders === 1 ? "order" : "orders"} after a conversion`}
+          />
+          <Stat
+            label="Added to cart"
+            value={formatMoney(report.totals.cartValue, currency)}
+            help={`${formatCount(report.totals.addToCarts)} add to cart`}
+          />
+        </InlineGrid>
+        {report.unattributedOrders > 0 ? (
+          <Text as="p" tone="subdued">
+            {formatCount(report.unattributedOrders)} other {report.unattributedOrders === 1 ? "order" : "orders"} (
+            {formatMoney(report.unattributedRevenue, currency)}) had no CTA conversion in the 30 days before.
+          </Text>
+        ) : null}
+
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Views and conversions per day
+            </Text>
+            <DailyChartSlot
+              series={dailySeries}
+              label="Line chart of views and conversions per day; the same numbers are in the table below"
+            />
+            {activeDays.length ? (
+              <DataTable
+                columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric"]}
+                headings={["Day", "Views", "Conversions", "Conversion rate", "Revenue", "Added to cart"]}
+                rows={activeDays.map((d) => [
+                  formatDay(d.day),
+                  formatCount(d.views),
+                  formatCount(d.conversions),
+                  formatPercent(d.conversionRate),
+                  formatMoney(d.revenue, currency),
+                  formatMoney(d.cartValue, currency),
+                ])}
+                footerContent={activeDays.length < report.daily.length ? "Days without views or conversions are left out." : undefined}
+              />
+            ) : (
+              <Text as="p" tone="subdued">
+                No views or conversions in this period yet. They appear here once visitors see your CTAs.
+              </Text>
+            )}
+          </BlockStack>
+        </Card>
+
+        <Card padding="0">
+          <Box padding="400">
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingMd">
+                {chosen ? "Variants" : "CTAs"}
+              </Text>
+              <Text as="p" tone="subdued">
+                A view is a visitor who saw the CTA; a conversion, a visitor who submitted it, completed it or added to cart from it.
+              </Text>
+            </BlockStack>
+          </Box>
+          {chosen ? (
+            <DataTable
+              columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric", "numeric"]}
+              headings={["Variant", "Traffic", "Views", "Conversions", "Conversion rate", "Revenue", "Added to cart"]}
+              rows={chosen.variants.map((v) => [
+                `${v.letter}${v.winner ? " (winner)" : ""}`,
+                v.percentage !== null ? `${v.percentage}%` : "—",
+                ...metricCells(v.metrics, currency),
+              ])}
+              totals={["", "", ...metricCells(chosen.metrics, currency)]}
+              showTotalsInFooter
+            />
+          ) : report.ctas.length ? (
+            <DataTable
+              columnContentTypes={["text", "text", "numeric", "numeric", "numeric", "numeric", "numeric"]}
+              headings={["CTA", "Variants", "Views", "Conversions", "Conversion rate", "Revenue", "Added to cart"]}
+              rows={report.ctas.map((c) => [
+                <Link key={c.id} url={hrefForCta(c.id)}>
+                  {c.name}
+                </Link>,
+                c.variants
+                  .filter((v) => v.id !== null)
+                  .map((v) => v.letter)
+                  .join(", "),
+                ...metricCells(c.metrics, currency),
+              ])}
+              totals={["", "", ...metricCells(report.totals, currency)]}
+              showTotalsInFooter
+            />
+          ) : (
+            <Box padding="400" paddingBlockStart="0">
+              <Text as="p" tone="subdued">
+                This website has no CTAs yet.
+              </Text>
+            </Box>
+          )}
+          {chosen && chosen.variants.length > 1 ? (
+            <Box padding="400">
+              <RateChartSlot
+                bars={chosen.variants.map((v) => ({ name: `Variant ${v.letter}`, rate: v.metrics.conversionRate }))}
+                label="Bar chart of the conversion rate of each variant; the same numbers are in the table above"
+              />
+            </Box>
+          ) : null}
+        </Card>
+
+        {tests.length ? (
+          <BlockStack gap="400">
+            <Text as="h2" variant="headingLg">
+              A/B tests
+            </Text>
+            {tests.map((c) => (
+              <AbTestCard key={c.id} cta={c} csrfToken={links.csrfToken} busy={busy} />
+            ))}
+          </BlockStack>
+        ) : null}
+      </BlockStack>
+    </Page>
+  );
+}

@@ -1,0 +1,336 @@
+/**
+ * Website settings page (SPEC section 3 Website config): every field an
+ * owner edits, grouped by purpose, plus how to install the widget. Shared by
+ * /owner/websites/:websiteId/settings and /app/settings.
+ */
+import { useState } from "react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Badge, BlockStack, Box, Button, Card, Checkbox, FormLayout, InlineStack, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
+import type { WebsiteSettings } from "~/lib/schema/website";
+import { ActionBanner } from "~/components/editor/ActionBanner";
+import { AdminForm } from "~/components/editor/AdminForm";
+import { KeyValueList } from "~/components/editor/KeyValueList";
+import type { actionSettings, InstallInfo, loadSettings } from "./settings.server";
+
+type Rows = [string, string][];
+
+const BUSINESS_TYPES = [
+  { label: "Not set", value: "" },
+  { label: "Online store (e-commerce)", value: "ecommerce" },
+  { label: "Services", value: "services" },
+  { label: "Software (SaaS)", value: "saas" },
+  { label: "Media and publishing", value: "media" },
+  { label: "Non-profit", value: "nonprofit" },
+  { label: "Other", value: "other" },
+];
+
+const KNOWN_DATA_SETTINGS = ["contact-processing", "cart-value-threshold", "currency"];
+
+function rowsOf(record: Record<string, unknown> | null | undefined, skip: string[] = []): Rows {
+  return Object.entries(record ?? {})
+    .filter(([k]) => !skip.includes(k))
+    .map(([k, v]) => [k, v === null || v === undefined ? "" : String(v)]);
+}
+
+/** Form state: every text as a string, so controlled fields never switch to uncontrolled. */
+function initialState(s: WebsiteSettings) {
+  const text = (v: string | null | undefined) => v ?? "";
+  return {
+    name: s.name,
+    domain: text(s.domain),
+    currency: s.currency,
+    currency_character: s.currency_character,
+    default_country: s.default_country,
+    business_type: text(s.business_type),
+    privacy_message: text(s.privacy_message),
+    privacy_link: text(s.privacy_link),
+    privacy_link_text: text(s.privacy_link_text),
+    terms_link: text(s.terms_link),
+    terms_link_text: text(s.terms_link_text),
+    marketing_consent: text(s.marketing_consent),
+    sms_consent: text(s.sms_consent),
+    brand: text(s.brand),
+    segment_write_key: text(s.segment_write_key),
+    gtm_id: text(s.gtm_id),
+    powered_by: s.powered_by,
+    url_identification: s.url_identification,
+    form_tracking: s.form_tracking,
+    contact_processing: s.data_settings["contact-processing"] !== false,
+    cart_value_threshold: String(s.data_settings["cart-value-threshold"] ?? ""),
+    data_currency: text(s.data_settings.currency as string | undefined),
+  };
+}
+
+type TextKey = {
+  [K in keyof ReturnType<typeof initialState>]: ReturnType<typeof initialState>[K] extends string ? K : never;
+}[keyof ReturnType<typeof initialState>];
+
+/** The settings page. */
+export function SettingsPage() {
+  const { settings, install, links, isStore } = useLoaderData<typeof loadSettings>();
+  const result = useActionData<typeof actionSettings>();
+  const navigation = useNavigation();
+  const [state, setState] = useState(() => initialState(settings));
+  const [colors, setColors] = useState<Rows>(() => rowsOf(settings.brand_colors));
+  const [style, setStyle] = useState<Rows>(() => rowsOf(settings.brand_style));
+  const [extra, setExtra] = useState<Rows>(() => rowsOf(settings.data_settings, KNOWN_DATA_SETTINGS));
+  const errors = result && !result.ok ? result.fieldErrors : {};
+  const saving = navigation.state === "submitting";
+
+  const field = (key: TextKey, label: string, more: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      label={label}
+      name={key}
+      value={state[key]}
+      onChange={(v) => setState((s) => ({ ...s, [key]: v }))}
+      autoComplete="off"
+      error={errors[key]}
+      {...more}
+    />
+  );
+  const toggle = (key: "powered_by" | "url_identification" | "form_tracking" | "contact_processing", label: string, helpText: string, name: string = key) => (
+    <>
+      <Checkbox label={label} helpText={helpText} checked={state[key]} onChange={(v) => setState((s) => ({ ...s, [key]: v }))} />
+      <input type="hidden" name={name} value={String(state[key])} />
+    </>
+  );
+
+  return (
+    <Page title="Settings" subtitle={settings.name}>
+      <AdminForm csrfToken={links.csrfToken} intent="save" aria-label="Website settings">
+        <BlockStack gap="400">
+          <ActionBanner result={result} />
+          <Layout>
+            <Layout.AnnotatedSection id="website" title="Website" description="The name you see here and the address of the site.">
+              <Card>
+                <FormLayout>
+                  {field("name", "Name", { requiredIndicator: true })}
+                  {field("domain", "Address", { type: "url", placeholder: "https://www.example.com", helpText: "The site's home page, with https://" })}
+                  <Select
+                    label="Business type"
+                    name="business_type"
+                    options={BUSINESS_TYPES}
+                    value={state.business_type}
+                    onChange={(v) => setState((s) => ({ ...s, business_type: v }))}
+                    error={errors.business_type}
+                  />
+                </FormLayout>
+              </Card>
+            </Layout.AnnotatedSection>
+
+            <Layout.AnnotatedSection
+              id="money"
+              title="Currency and country"
+              description="Used for prices, cart values and phone numbers without a country code."
+            >
+              <Card>
+                <FormLayout>
+                  <FormLayout.Group>
+                    {field("currency", "Currency", { maxLength: 3, helpText: "ISO code, e.g. SEK", requiredIndicator: true })}
+                    {field("currency_character", "Currency character", {
+                      maxLength: 8,
+                      helpText: "Shown beside prices, e.g. kr or $",
+                      requiredIndicator: true,
+                    })}
+                    {field("default_country", "Default country", { maxLength: 2, helpText: "ISO code, e.g. SE", requiredIndicator: true })}
+                  </FormLayout.Group>
+                </FormLayout>
+              </Card>
+            </Layout.AnnotatedSection>
+
+            <Layout.AnnotatedSection
+              id="consent"
+              title="Privacy and consent"
+              description="Links and texts shown beside forms. Write them in your visitors' language."
+            >
+              <Card>
+                <FormLayout>
+                  {field("privacy_message", "Privacy message", { multiline: 2, helpText: "The text of the privacy checkbox on forms that ask for it" })}
+                  <FormLayout.Group>
+                    {field("privacy_link", "Privacy policy link", { type: "url", placeholder: "https://" })}
+                    {field("privacy_link_text", "Privacy policy link text")}
+                  </FormLayout.Group>
+                  <FormLayout.Group>
+                    {field("terms_link", "Terms link", { type: "url", placeholder: "https://" })}
+                    {field("terms_link_text", "Terms link text")}
+                  </FormLayout.Group>
+                  {field("marketing_consent", "Marketing consent text", { multiline: 3 })}
+                  {field("sms_consent", "SMS consent text", { multiline: 2 })}
+                </FormLayout>
+              </Card>
+            </Layout.AnnotatedSection>
+
+            <Layout.AnnotatedSection id="brand" title="Brand" description="How CTAs look by default. Colours are hex codes such as #1a2b3c.">
+              <Card>
+                <BlockStack gap="400">
+                  {field("brand", "Brand name")}
+                  <KeyValueList
+                    name="brand_colors"
+                    label="Brand colours"
+                    rows={colors}
+                    onChange={setColors}
+                    keyLabel="Colour name"
+                    valueLabel="Colour"
+                    keyPlaceholder="primary"
+                    valuePlaceholder="#1a2b3c"
+                    errors={errors}
+                  />
+                  <KeyValueList
+                    name="brand_style"
+                    label="Brand style"
+                    rows={style}
+                    onChange={setStyle}
+                    keyLabel="Style name"
+                    valueLabel="Style value"
+                    keyPlaceholder="font-family"
+                    valuePlaceholder="Inter, sans-serif"
+                    errors={errors}
+                  />
+                  {toggle("powered_by", "Show the powered-by link", "A small link to Beckon under CTAs")}
+                </BlockStack>
+              </Card>
+            </Layout.AnnotatedSection>
+
+            <Layout.AnnotatedSection
+              id="data"
+              title="Data settings"
+              description="What the widget may collect and send. With contact processing off, forms still work but no contact is stored."
+            >
+              <Card>
+                <FormLayout>
+                  {toggle("contact_processing", "Process contacts", "Store the e-mail, phone and answers visitors send", "data_settings.contact-processing")}
+                  <FormLayout.Group>
+                    <TextField
+                      label="Cart value threshold"
+                      name="data_settings.cart-value-threshold"
+                      type="number"
+                      min={0}
+                      value={state.cart_value_threshold}
+                      onChange={(v) => setState((s) => ({ ...s, cart_value_threshold: v }))}
+                      autoComplete="off"
+                      helpText="In whole currency units; cart progress bars and add-to-cart triggers compare against it"
+                      error={errors["data_settings.cart-value-threshold"]}
+                    />
+                    <TextField
+                      label="Data currency"
+                      name="data_settings.currency"
+                      maxLength={3}
+                      value={state.data_currency}
+                      onChange={(v) => setState((s) => ({ ...s, data_currency: v }))}
+                      autoComplete="off"
+                      helpText="Currency of revenue in analytics, when it differs"
+                      error={errors["data_settings.currency"]}
+                    />
+                  </FormLayout.Group>
+                  <KeyValueList
+                    name="data_settings.extra"
+                    label="Analytics and logo settings"
+                    helpText="Keys start with google-analytics- or logo-, e.g. google-analytics-id"
+                    rows={extra}
+                    onChange={setExtra}
+                    keyLabel="Setting"
+                    valueLabel="Setting value"
+                    keyPlaceholder="google-analytics-id"
+                    errors={errors}
+                    errorPrefix="data_settings"
+                  />
+                </FormLayout>
+              </Card>
+            </Layout.AnnotatedSection>
+
+            <Layout.AnnotatedSection id="tracking" title="Integrations and tracking" description="Send CTA events to your analytics and recognise visitors.">
+              <Card>
+                <FormLayout>
+                  {field("segment_write_key", "Segment write key", { helpText: "Letters and digits; events then go to Segment too" })}
+                  {field("gtm_id", "Google Tag Manager id", { placeholder: "GTM-XXXXXXX" })}
+                  {toggle("url_identification", "Identify visitors from the address", "Recognise a visitor from cf_email, email and similar URL parameters")}
+                  {toggle("form_tracking", "Track the site's own forms", "Pick up first name, last name, e-mail, phone and website from forms on your pages")}
+                </FormLayout>
+              </Card>
+            </Layout.AnnotatedSection>
+          </Layout>
+          <InlineStack align="end">
+            <Button submit variant="primary" loading={saving}>
+              Save settings
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      </AdminForm>
+      <Box paddingBlockStart="600" paddingBlockEnd="800">
+        <InstallCard install={install} isStore={isStore} />
+      </Box>
+    </Page>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+      }}
+    >
+      {copied ? "Copied" : "Copy snippet"}
+    </Button>
+  );
+}
+
+/** How to put the widget on the site: the snippet, or the Shopify theme editor link and embed status. */
+function InstallCard({ install, isStore }: { install: InstallInfo; isStore: boolean }) {
+  if (install.kind === "snippet") {
+    return (
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            Install on your site
+          </Text>
+          <Text as="p">
+            {isStore
+              ? "This website is a Shopify store: turn on the Beckon app embed in the theme editor instead. For any other site, paste this snippet just before </head> on every page."
+              : "Paste this snippet just before </head> on every page. It loads asynchronously and never blocks the page."}
+          </Text>
+          <Box padding="300" background="bg-surface-secondary" borderRadius="200" overflowX="scroll">
+            <pre aria-label="Embed snippet" style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}>
+              <code>{install.snippet}</code>
+            </pre>
+          </Box>
+          <InlineStack gap="200">
+            <CopyButton text={install.snippet} />
+          </InlineStack>
+          <Text as="p" tone="subdued">
+            Inline CTAs fill marked areas such as {'<div data-beckon-area="footer"></div>'}, or a placeholder{" "}
+            {'<div class="beckon-cta" data-cta-id="12"></div>'}.
+          </Text>
+        </BlockStack>
+      </Card>
+    );
+  }
+  const { embed } = install;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack gap="200" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            App embed in your theme
+          </Text>
+          {embed.state === "on" ? <Badge tone="success">On</Badge> : embed.state === "off" ? <Badge tone="attention">Off</Badge> : <Badge>Unknown</Badge>}
+        </InlineStack>
+        <Text as="p">
+          {embed.state === "on"
+            ? `The Beckon app embed is on in ${embed.themeName}: CTAs can show on your storefront.`
+            : embed.state === "off"
+            ? `The Beckon app embed is off in ${embed.themeName}. Turn it on in the theme editor, then save the theme.`
+            : `Could not check the app embed: ${embed.reason}.`}
+        </Text>
+        {install.themeEditorUrl ? (
+          <InlineStack>
+            <Button url={install.themeEditorUrl} target="_top" variant={embed.state === "on" ? "secondary" : "primary"}>
+              Open the theme editor
+            </Button>
+          </InlineStack>
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}

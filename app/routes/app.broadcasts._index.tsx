@@ -1,0 +1,15 @@
+/** /app/broadcasts: the shop's campaigns and site-wide conditions (Shopify admin). */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { shopifyAdminContext } from "~/pages/admin-context.server";
+import { actionBroadcasts, loadBroadcasts } from "~/pages/broadcasts.server";
+import { BroadcastsPage } from "~/pages/broadcasts";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadBroadcasts(await shopifyAdminContext(request));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return actionBroadcasts(await shopifyAdminContext(request), request);
+}
+
+export default BroadcastsPage;

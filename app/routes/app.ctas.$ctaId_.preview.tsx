@@ -1,0 +1,8 @@
+/** /app/ctas/:ctaId/preview?iframe=true&variant=<id>: the stored CTA as visitors will see it (Shopify admin). */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { shopifyAdminContext } from "~/pages/admin-context.server";
+import { loadCtaPreview } from "~/pages/cta-preview.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadCtaPreview(await shopifyAdminContext(request), request, params.ctaId);
+}

@@ -1,0 +1,18 @@
+/** /app/results: the shop's results, A/B tests and winners (Shopify admin). */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
+import { shopifyAdminContext } from "~/pages/admin-context.server";
+import { actionResultsPage, loadResultsPage } from "~/pages/results.server";
+import { ResultsPage } from "~/pages/results";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadResultsPage(await shopifyAdminContext(request), request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return actionResultsPage(await shopifyAdminContext(request), request);
+}
+
+export default ResultsPage;

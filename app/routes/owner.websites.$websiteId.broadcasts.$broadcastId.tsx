@@ -1,0 +1,23 @@
+/**
+ * /owner/websites/:websiteId/broadcasts/:broadcastId ("new" creates one): a
+ * campaign's edit page (standalone owner admin). A stable deep link: the
+ * widget's test panel opens it.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ownerAdminContext } from "~/pages/admin-context.server";
+import { actionBroadcastEdit, loadBroadcastEdit } from "~/pages/broadcast-edit.server";
+import { BroadcastEditPage } from "~/pages/broadcast-edit";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.broadcast.id ? `${data.broadcast.name} · Campaigns · Beckon` : "New campaign · Beckon" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadBroadcastEdit(await ownerAdminContext(request, params), request, params.broadcastId);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return actionBroadcastEdit(await ownerAdminContext(request, params), request, params.broadcastId);
+}
+
+export default BroadcastEditPage;

@@ -1,0 +1,17 @@
+/** /owner/websites/:websiteId/broadcasts: the website's campaigns and site-wide conditions (standalone owner admin). */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ownerAdminContext } from "~/pages/admin-context.server";
+import { actionBroadcasts, loadBroadcasts } from "~/pages/broadcasts.server";
+import { BroadcastsPage } from "~/pages/broadcasts";
+
+export const meta: MetaFunction = () => [{ title: "Campaigns · Beckon" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadBroadcasts(await ownerAdminContext(request, params));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return actionBroadcasts(await ownerAdminContext(request, params), request);
+}
+
+export default BroadcastsPage;

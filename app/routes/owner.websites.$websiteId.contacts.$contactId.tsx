@@ -1,0 +1,22 @@
+/**
+ * /owner/websites/:websiteId/contacts/:contactId: one contact (answers,
+ * events, consents, lists, syncs), with delete for erasure requests.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ownerAdminContext } from "~/pages/admin-context.server";
+import { actionContactDetail, loadContactDetail } from "~/pages/contact-detail.server";
+import { ContactDetailPage } from "~/pages/contact-detail";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.contact.displayName} · Contacts · Beckon` : "Contact · Beckon" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadContactDetail(await ownerAdminContext(request, params), request, params.contactId);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return actionContactDetail(await ownerAdminContext(request, params), request, params.contactId);
+}
+
+export default ContactDetailPage;

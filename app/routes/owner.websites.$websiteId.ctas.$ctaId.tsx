@@ -1,0 +1,20 @@
+/**
+ * /owner/websites/:websiteId/ctas/:ctaId: the CTA editor (standalone owner
+ * admin). A stable deep link: the widget's test panel opens it.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ownerAdminContext } from "~/pages/admin-context.server";
+import { actionCtaEdit, loadCtaEdit } from "~/pages/cta-edit.server";
+import { CtaEditPage } from "~/pages/cta-edit";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.cta.name} · CTAs · Beckon` : "CTA · Beckon" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadCtaEdit(await ownerAdminContext(request, params), request, params.ctaId);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return actionCtaEdit(await ownerAdminContext(request, params), request, params.ctaId);
+}
+
+export default CtaEditPage;

@@ -1,0 +1,12 @@
+/**
+ * /owner/websites/:websiteId/ctas/:ctaId/preview?iframe=true&variant=<id>:
+ * the stored CTA (draft included) as visitors will see it, tracking nothing
+ * and sending nothing. Only for the website's owners.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ownerAdminContext } from "~/pages/admin-context.server";
+import { loadCtaPreview } from "~/pages/cta-preview.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadCtaPreview(await ownerAdminContext(request, params), request, params.ctaId);
+}

@@ -1,0 +1,17 @@
+/** /owner/websites/:websiteId/integrations: e-mail marketing tools, their lists, lists and tags per CTA, failed syncs. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ownerAdminContext } from "~/pages/admin-context.server";
+import { actionIntegrations, loadIntegrations } from "~/pages/integrations.server";
+import { IntegrationsPage } from "~/pages/integrations";
+
+export const meta: MetaFunction = () => [{ title: "Integrations · Beckon" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadIntegrations(await ownerAdminContext(request, params), request);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return actionIntegrations(await ownerAdminContext(request, params), request);
+}
+
+export default IntegrationsPage;

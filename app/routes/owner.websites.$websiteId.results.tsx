@@ -1,0 +1,20 @@
+/** /owner/websites/:websiteId/results: views, conversions, revenue per CTA, variant and day; A/B tests and winners. */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
+import { ownerAdminContext } from "~/pages/admin-context.server";
+import { actionResultsPage, loadResultsPage } from "~/pages/results.server";
+import { ResultsPage } from "~/pages/results";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Results · Beckon" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadResultsPage(await ownerAdminContext(request, params), request);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return actionResultsPage(await ownerAdminContext(request, params), request);
+}
+
+export default ResultsPage;

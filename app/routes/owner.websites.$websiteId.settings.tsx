@@ -1,0 +1,17 @@
+/** /owner/websites/:websiteId/settings: the website's settings (standalone owner admin). */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ownerAdminContext } from "~/pages/admin-context.server";
+import { actionSettings, loadSettings } from "~/pages/settings.server";
+import { SettingsPage } from "~/pages/settings";
+
+export const meta: MetaFunction = () => [{ title: "Settings · Beckon" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadSettings(await ownerAdminContext(request, params), request);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return actionSettings(await ownerAdminContext(request, params), request);
+}
+
+export default SettingsPage;

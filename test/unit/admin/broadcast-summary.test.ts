@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { describeCondition, describeConditions, summarizeBroadcast } from "~/lib/broadcast-summary";
+import { CONDITION_TYPES } from "~/lib/schema/condition";
+import { newCondition } from "~/components/editor/document";
+
+describe("describeConditions", () => {
+  it("reads the seeded blog campaign the way the widget evaluates it", () => {
+    expect(
+      describeConditions([
+        { condition_type: "url", url: "/blogg", data: { match: "contains" } },
+        { condition_type: "category", tag_id: "blogg", operator: "or" },
+      ])
+    ).toBe("whose page URL contains /blogg or whose page is in category blogg");
+  });
+
+  it("groups and before or, like the evaluator (and binds tighter)", () => {
+    const text = describeConditions([
+      { condition_type: "url", url: "/a", data: { match: "not_contains" } },
+      { condition_type: "country", country: "SE, NO", operator: "and" },
+      { condition_type: "tag", tag_id: "customer", operator: "or" },
+    ]);
+    expect(text).toBe("whose page URL does not contain /a and in SE or NO, or who have the tag customer");
+  });
+
+  it("sorts by position and ignores the first condition's operator", () => {
+    expect(
+      describeConditions([
+        { condition_type: "keyword", keyword: "pris", position: 1, operator: "or" },
+        { condition_type: "area", area_id: "footer", position: 0, operator: "or" },
+      ])
+    ).toBe("on pages with the area footer or whose address, referrer or page mentions pris");
+  });
+
+  it("has words for every condition type, negated too", () => {
+    for (const type of CONDITION_TYPES) {
+      const c = { ...newCondition(type), url: "/x", tag_id: "t", keyword: "k", data_name: "size", area_id: "a", cta_id: 3, country: "SE", count: 2 };
+      const plain = describeCondition(c, { ctaNames: { 3: "Popup" } });
+      expect(plain, type).not.toMatch(/matching a|undefined|null/);
+      const negated = describeCondition({ ...c, data: { ...c.data, match: "not" } });
+      expect(negated, type).not.toMatch(/undefined|null/);
+    }
+  });
+
+  it("describes numbers, ranges and CTAs", () => {
+    expect(describeCondition({ condition_type: "visits", count: 3, data: { scope: "session", comparison: "greater" } })).toBe(
+      "with more than 3 pages viewed this session"
+    );
+    expect(describeCondition({ condition_type: "cart_value", data: { comparison: "range", value: 100, value2: 500 } })).toBe(
+      "whose cart value is between 100 and 500"
+    );
+    expect(describeCondition({ condition_type: "data_field", data_name: "plan", data: { comparison: "exists" } })).toBe("whose plan is set");
+    expect(describeCondition({ condition_type: "cta", cta_id: 7, condition_cta: "not_converted" }, { ctaNames: { 7: "E-bok" } })).toBe(
+      'who have not converted on the CTA "E-bok"'
+    );
+  });
+});
+
+describe("summarizeBroadcast", () => {
+  it("says who, when (in the broadcast's zone) and what", () => {
+    const text = summarizeBroadcast(
+      {
+        status: true,
+        quick: false,
+        timeframe: true,
+        timezone: "Europe/Stockholm",
+        range_start: "2026-11-30T23:00:00.000Z",
+        range_end: "2026-12-31T22:59:00.000Z",
+        conditions: [
+          { condition_type: "url", url: "/blogg", data: { match: "contains" } },
+          { condition_type: "category", tag_id: "blogg", operator: "or" },
+        ],
+      },
+      { ctaNames: { 4: "Webbinariebar" }, ctaIds: [4] }
+    );
+    expect(text).toBe(
+      'Shown to visitors whose page URL contains /blogg or whose page is in category blogg, between 1 Dec 2026 and 31 Dec 2026 (Europe/Stockholm). They see "Webbinariebar".'
+    );
+  });
+
+  it("covers every visitor, quick campaigns, no CTA and paused campaigns", () => {
+    expect(summarizeBroadcast({ conditions: [], quick: true, status: false }, { ctaIds: [] })).toBe(
+      "Shown to every visitor, as a quick campaign (checked before timed ones, with no date range). No CTA is attached yet, so nobody sees anything. The campaign is paused: nobody sees it until it is turned on."
+    );
+    expect(summarizeBroadcast({ conditions: [] }, { ctaIds: [1, 2, 3], ctaNames: { 1: "A", 2: "B" } })).toBe(
+      'Shown to every visitor, at any time. They see "A", "B" and CTA 3.'
+    );
+  });
+});

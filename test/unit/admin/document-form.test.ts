@@ -1,0 +1,269 @@
+import { describe, expect, it } from "vitest";
+import { ctaDocumentSchema, CTA_TYPES, ELEMENT_TYPES, CONFIRMATION_TYPES } from "~/lib/schema/cta";
+import { CONDITION_TYPES, conditionSchema } from "~/lib/schema/condition";
+import {
+  addVariant,
+  CONFIRMATION_KEYS,
+  elementSummary,
+  errorsUnder,
+  evenSplit,
+  getIn,
+  listOf,
+  move,
+  newCondition,
+  newCtaDocument,
+  newElement,
+  newField,
+  newStep,
+  nextVariation,
+  parseJsonObject,
+  quantitiesOf,
+  quantitiesText,
+  removeVariant,
+  setIn,
+  splitProblem,
+  SUBTYPES,
+  withConfirmationType,
+  withoutIds,
+  withType,
+} from "~/components/editor/document";
+import { keyValueRows, settingsFromForm } from "~/pages/settings.server";
+import { previewHtml, scriptJson } from "~/pages/cta-preview";
+import { WebsiteValidationError } from "~/models/website.server";
+import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+
+describe("new CTA documents", () => {
+  it("validate for every type and template, with the subtype each type needs", () => {
+    for (const cta_type of CTA_TYPES) {
+      for (const template of ["form", "blank"] as const) {
+        const doc = newCtaDocument({ name: `New ${cta_type}`, cta_type, template });
+        const parsed = ctaDocumentSchema.safeParse(doc);
+        expect(parsed.success, `${cta_type} ${template}: ${JSON.stringify(!parsed.success && parsed.error.issues)}`).toBe(true);
+        expect(doc.status).toBe("draft");
+        expect(doc.variants[0].percentage).toBe(100);
+      }
+    }
+    expect(newCtaDocument({ name: "x", cta_type: "overlay", subtype: "splash" }).overlay_type).toBe("splash");
+    expect(newCtaDocument({ name: "x", cta_type: "bar" }).bar_position).toBe("top");
+  });
+
+  it("has a form with a required e-mail field and a thank-you by default", () => {
+    const doc = newCtaDocument({ name: "Popup", cta_type: "overlay", subtype: "boxed" });
+    const elements = doc.variants[0].steps[0].sections[0].columns[0].elements;
+    expect(elements.map((e) => e.element_type)).toEqual(["text", "form"]);
+    expect(elements[1].fields[0]).toMatchObject({ slug: "email", required: true, options: { type: "email" } });
+    expect(doc.variants[0].steps[0].action_groups[0].data).toEqual({ "confirmation-type": "message", confirmation: "Thanks!" });
+  });
+
+  it("creates elements, steps and conditions that validate", () => {
+    for (const type of ELEMENT_TYPES) {
+      const doc = newCtaDocument({ name: "x", cta_type: "inline", template: "blank" });
+      doc.variants[0].steps[0].sections[0].columns[0].elements = [newElement(type)];
+      doc.variants[0].steps.push(newStep(1));
+      expect(ctaDocumentSchema.safeParse(doc).success, type).toBe(true);
+    }
+    for (const type of CONDITION_TYPES) expect(conditionSchema.safeParse(newCondition(type)).success, type).toBe(true);
+  });
+});
+
+describe("type switching", () => {
+  it("keeps one subtype column, the right one", () => {
+    const overlay = newCtaDocument({ name: "x", cta_type: "overlay", subtype: "splash" });
+    const bar = withType(overlay, "bar");
+    expect(bar).toMatchObject({ cta_type: "bar", bar_position: "top", overlay_type: null });
+    expect(withType(bar, "bar", "bottom").bar_position).toBe("bottom");
+    expect(withType(bar, "inline", "nonsense").inline_type).toBe("embed");
+    const page = withType(bar, "page");
+    expect(Object.values(SUBTYPES).every((s) => page[s!.key] === null)).toBe(true);
+  });
+});
+
+describe("variants", () => {
+  it("splits evenly in whole numbers that add up to 100", () => {
+    expect(evenSplit(1)).toEqual([100]);
+    expect(evenSplit(3)).toEqual([34, 33, 33]);
+    expect(evenSplit(7).reduce((a, b) => a + b)).toBe(100);
+  });
+
+  it("adds a copy without ids and keeps the total at 100; removing gives the share back", () => {
+    const doc = { ...newCtaDocument({ name: "x", cta_type: "overlay" }), id: 5 };
+    doc.variants[0] = { ...doc.variants[0], id: 9, steps: doc.variants[0].steps.map((s) => ({ ...s, id: 11 })) };
+    const two = addVariant(doc);
+    expect(two.variants.map((v) => [v.variation, v.percentage])).toEqual([
+      ["A", 50],
+      ["B", 50],
+    ]);
+    expect(two.variants[1].id).toBeUndefined();
+    expect(two.variants[1].steps[0].id).toBeUndefined();
+    expect(two.variants[0].steps[0].id).toBe(11);
+    expect(splitProblem(two.variants)).toBeNull();
+    const one = removeVariant(two, 1);
+    expect(one.variants).toHaveLength(1);
+    expect(one.variants[0].percentage).toBe(100);
+    expect(removeVariant(one, 0)).toBe(one);
+  });
+
+  it("says what is wrong with a split", () => {
+    expect(splitProblem([{ percentage: 60 }, { percentage: 30 }])).toBe("Variant percentages must add up to 100 (now 90)");
+    expect(splitProblem([{ percentage: 50.5 }, { percentage: 49.5 }])).toBe("Each percentage is a whole number from 0 to 100");
+    expect(splitProblem([{ percentage: 100 }])).toBeNull();
+  });
+
+  it("names variants A, B ... Z, AA", () => {
+    expect(nextVariation([{ variation: "A" }, { variation: "C" }])).toBe("B");
+    const all = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("").map((variation) => ({ variation }));
+    expect(nextVariation(all)).toBe("AA");
+  });
+});
+
+describe("paths and lists", () => {
+  it("updates by path without touching other branches", () => {
+    const doc = newCtaDocument({ name: "x", cta_type: "overlay" });
+    const path = ["variants", 0, "steps", 0, "options", "name"];
+    const next = setIn(doc, path, "Intro");
+    expect(getIn(next, path)).toBe("Intro");
+    expect(getIn(doc, path)).toBe("Step 1");
+    expect(next.variants[0].steps[0].sections).toBe(doc.variants[0].steps[0].sections);
+  });
+
+  it("moves and renumbers", () => {
+    const items = [
+      { position: 0, n: "a" },
+      { position: 1, n: "b" },
+      { position: 2, n: "c" },
+    ];
+    expect(move(items, 2, -1).map((i) => [i.n, i.position])).toEqual([
+      ["a", 0],
+      ["c", 1],
+      ["b", 2],
+    ]);
+    expect(move(items, 0, -1)).toBe(items);
+  });
+
+  it("strips ids deeply", () => {
+    expect(withoutIds({ id: 1, a: [{ id: 2, b: { id: 3, c: 4 } }] })).toEqual({ a: [{ b: { c: 4 } }] });
+  });
+
+  it("finds fresh field slugs", () => {
+    expect(newField(["field", "field_2"]).slug).toBe("field_3");
+  });
+});
+
+describe("action groups", () => {
+  it("keeps the data keys of the new confirmation type and the shared ones", () => {
+    const data = withConfirmationType(
+      { "confirmation-type": "redirect", "redirect-url": "/tack", "target-blank": true, "confirmation-close": true, "custom-key": 1 } as never,
+      "sms"
+    );
+    expect(data).toEqual({ "confirmation-type": "sms", "confirmation-close": true, "custom-key": 1 });
+    expect(withConfirmationType({}, "message")).toEqual({ "confirmation-type": "message", confirmation: "Thanks!" });
+    expect(withConfirmationType({}, "step")).toEqual({ "confirmation-type": "step", "redirect-step": 0 });
+    expect(Object.keys(CONFIRMATION_KEYS).sort()).toEqual([...CONFIRMATION_TYPES].sort());
+  });
+
+  it("reads id lists and quantities typed as text", () => {
+    expect(listOf(" 12, 34 ,,56")).toEqual(["12", "34", "56"]);
+    expect(quantitiesOf("12:2, 34:0, x, 56:1")).toEqual({ "12": 2, "56": 1 });
+    expect(quantitiesText({ "12": 2, "56": 1 })).toBe("12:2, 56:1");
+  });
+});
+
+describe("errors and JSON", () => {
+  it("finds the errors under a card", () => {
+    const errors = { "variants.0.steps.1.options.name": "too long", "variants.0.steps.10.x": "y", name: "Give the CTA a name" };
+    expect(errorsUnder(errors, ["variants", 0, "steps", 1])).toEqual(["too long"]);
+    expect(errorsUnder(errors, [])).toHaveLength(3);
+  });
+
+  it("accepts only JSON objects in the options editor", () => {
+    expect(parseJsonObject('{"a": 1}')).toEqual({ ok: true, value: { a: 1 } });
+    expect(parseJsonObject("")).toEqual({ ok: true, value: {} });
+    expect(parseJsonObject("[1]").ok).toBe(false);
+    expect(parseJsonObject("{a:1}").ok).toBe(false);
+  });
+
+  it("summarises elements for their cards", () => {
+    expect(elementSummary({ ...newElement("text"), options: { html: "<h2>Hej <b>där</b></h2>" } })).toBe("Text · Hej där");
+    expect(elementSummary(newElement("form"))).toBe("Form · 1 field");
+    expect(elementSummary(newElement("conditional_row"))).toBe("Conditional row");
+  });
+});
+
+describe("settings form", () => {
+  function form(fields: [string, string][]): FormData {
+    const f = new FormData();
+    for (const [k, v] of fields) f.append(k, v);
+    return f;
+  }
+
+  it("turns the posted form into settings: blanks to null, codes upper-cased, data settings rebuilt", () => {
+    const s = settingsFromForm(
+      form([
+        ["name", " Säljakademin "],
+        ["currency", "sek"],
+        ["default_country", "se"],
+        ["privacy_link", ""],
+        ["marketing_consent", "  Ja tack  "],
+        ["gtm_id", "gtm-abc1"],
+        ["powered_by", "false"],
+        ["form_tracking", "true"],
+        ["brand_colors.key", "primary"],
+        ["brand_colors.value", "#0b3d91"],
+        ["brand_colors.key", ""],
+        ["brand_colors.value", "#ignored"],
+        ["brand_style.key", "border-radius"],
+        ["brand_style.value", "6"],
+        ["data_settings.contact-processing", "false"],
+        ["data_settings.cart-value-threshold", "500"],
+        ["data_settings.currency", "sek"],
+        ["data_settings.extra.key", "google-analytics-id"],
+        ["data_settings.extra.value", "G-123"],
+      ])
+    );
+    expect(s).toEqual({
+      name: "Säljakademin",
+      currency: "SEK",
+      default_country: "SE",
+      privacy_link: null,
+      marketing_consent: "  Ja tack  ",
+      gtm_id: "GTM-ABC1",
+      powered_by: false,
+      form_tracking: true,
+      brand_colors: { primary: "#0b3d91" },
+      brand_style: { "border-radius": 6 },
+      data_settings: { "contact-processing": false, "cart-value-threshold": 500, currency: "SEK", "google-analytics-id": "G-123" },
+    });
+  });
+
+  it("leaves out what the form does not carry, and names a threshold that is not a number", () => {
+    expect(settingsFromForm(form([["brand", "B"]]))).toEqual({ brand: "B" });
+    expect(
+      keyValueRows(
+        form([
+          ["x.key", " a "],
+          ["x.value", " 1 "],
+        ]),
+        "x"
+      )
+    ).toEqual([["a", "1"]]);
+    try {
+      settingsFromForm(form([["data_settings.cart-value-threshold", "lots"]]));
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(WebsiteValidationError);
+      expect((e as WebsiteValidationError).fieldErrors()).toEqual({ "data_settings.cart-value-threshold": "Enter a number, e.g. 500" });
+    }
+  });
+});
+
+describe("preview page", () => {
+  it("embeds the document so that no text in it can end the script", () => {
+    const cta = { ...newCtaDocument({ name: "</script><script>alert(1)</script>", cta_type: "overlay" }), id: 3 };
+    const html = previewHtml({ cta, config: { website_id: 1 } as PublicWebsiteConfig, variant: "A" }, "http://x/widget/beckon-renderer.js");
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).toContain("<title>Preview: &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>");
+    const json = /<script type="application\/json" id="beckon-preview-data">(.*?)<\/script>/s.exec(html)![1];
+    expect(JSON.parse(json).data.cta.name).toBe(cta.name);
+    expect(scriptJson("a\u2028b<!--")).toBe('"a\\u2028b\\u003c!--"');
+  });
+});
