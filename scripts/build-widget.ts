@@ -4,12 +4,21 @@
  * - beckon-loader.js: widget/core/loader.ts as a minified IIFE; the server
  *   serves it after `window.__beckonConfig = ...;` as /api/websites/{id}.js.
  * - beckon-renderer.js: widget/render/render.tsx as a minified ES module,
- *   React API compiled with preact/compat; the loader imports it on demand.
+ *   the React API compiled to Preact (widget/render/react-shim.ts); the loader
+ *   imports it on demand. Split: rarely used elements, frames and the submit
+ *   and conversion code are chunks beckon-{module}-{hash}.js it imports when
+ *   needed; its size counts the chunks it imports statically.
+ * - beckon-panel.js: widget/core/panel/panel.ts, the owner test panel, an ES
+ *   module the loader imports only for site owners.
+ * - beckon-extras.js: widget/core/extras/extras.ts (targeting sync,
+ *   geolocation, store cart, analytics), imported only by websites that use them.
+ * Chunks are built first: their content hashes go into the loader's import
+ * URLs (__BECKON_VERSIONS__), so a new loader never meets an old cached chunk.
  * `npx tsx scripts/build-widget.ts` builds and prints the sizes.
  */
-import { build } from "esbuild";
+import { build, type Metafile } from "esbuild";
 import { createHash } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -18,21 +27,69 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const ASSETS_DIR = path.join(root, "extensions/cta-embed/assets");
 export const LOADER_FILE = path.join(ASSETS_DIR, "beckon-loader.js");
 export const RENDERER_FILE = path.join(ASSETS_DIR, "beckon-renderer.js");
+export const PANEL_FILE = path.join(ASSETS_DIR, "beckon-panel.js");
+export const EXTRAS_FILE = path.join(ASSETS_DIR, "beckon-extras.js");
+
+/** The lazily imported chunks: name (beckon-{name}.js) and entry. */
+export const CHUNKS = [
+  // split: rarely used elements are separate chunks (beckon-{name}-{hash}.js) the renderer imports on demand.
+  { name: "renderer", file: RENDERER_FILE, entry: "widget/render/render.tsx", split: true },
+  { name: "panel", file: PANEL_FILE, entry: "widget/core/panel/panel.ts" },
+  { name: "extras", file: EXTRAS_FILE, entry: "widget/core/extras/extras.ts" },
+] as const;
 
 // Dynamic import() needs ES2020; every browser with ES modules has it.
-const TARGET = ["es2020", "chrome80", "firefox78", "safari14", "edge80"];
+// Chrome/Edge 91 and Firefox 90: esbuild rewrites optional chaining for older
+// engines (a V8 bug before 91), which costs the loader about 400 B gzip.
+const TARGET = ["es2020", "chrome91", "firefox90", "safari14", "edge91"];
 
-export interface WidgetBuild {
-  loader: { file: string; bytes: number; gzip: number };
-  renderer: { file: string; bytes: number; gzip: number; version: string };
+interface Built {
+  file: string;
+  bytes: number;
+  gzip: number;
 }
 
-/** Builds both bundles (renderer first: its content hash is baked into the loader's import URL). */
-export async function buildWidget(options: { quiet?: boolean } = {}): Promise<WidgetBuild> {
-  mkdirSync(ASSETS_DIR, { recursive: true });
+export interface WidgetBuild {
+  loader: Built;
+  /** bytes and gzip: the entry plus the chunks it imports statically; `initial` lists those files. */
+  renderer: Built & { version: string; initial?: string[] };
+  panel: Built & { version: string };
+  extras: Built & { version: string };
+}
 
-  const renderer = await build({
-    entryPoints: [path.join(root, "widget/render/render.tsx")],
+const gzip = (code: Uint8Array) => gzipSync(code, { level: 9 }).length;
+
+/** Chunk files of the split renderer: beckon-{module}-{hash}.js (esbuild's 8-character base32 hash). */
+const SPLIT_CHUNK = /^beckon-[\w-]+-[A-Z0-9]{8}\.js$/;
+
+/**
+ * The files a browser downloads before the entry runs: the entry and the
+ * chunks it imports statically, transitively (not the dynamic ones).
+ */
+export function initialFiles(meta: Metafile, entryOut: string): string[] {
+  const seen = new Set<string>();
+  const visit = (out: string) => {
+    if (seen.has(out) || !meta.outputs[out]) return;
+    seen.add(out);
+    for (const i of meta.outputs[out].imports) if (i.kind === "import-statement") visit(i.path);
+  };
+  visit(entryOut);
+  return [...seen].map((f) => path.resolve(root, f));
+}
+
+/** Builds one lazily imported chunk as a minified ES module; returns its content hash. */
+async function buildChunk(entry: string, file: string, split = false): Promise<Built & { version: string; initial?: string[] }> {
+  const out = await build({
+    ...(split
+      ? {
+          splitting: true,
+          outdir: ASSETS_DIR,
+          entryNames: path.basename(file, ".js"),
+          chunkNames: "beckon-[name]-[hash]",
+          metafile: true,
+        }
+      : {}),
+    entryPoints: [path.join(root, entry)],
     bundle: true,
     format: "esm",
     minify: true,
@@ -40,18 +97,52 @@ export async function buildWidget(options: { quiet?: boolean } = {}): Promise<Wi
     write: false,
     jsx: "automatic",
     legalComments: "none",
-    alias: {
-      react: "preact/compat",
-      "react-dom/client": "preact/compat/client",
-      "react-dom": "preact/compat",
-      "react/jsx-runtime": "preact/jsx-runtime",
-    },
+    alias: split
+      ? // The renderer: the React API on plain Preact (widget/render/react-shim.ts says why not preact/compat).
+        {
+          react: path.join(root, "widget/render/react-shim.ts"),
+          "react-dom/client": path.join(root, "widget/render/react-shim.ts"),
+          "react/jsx-runtime": "preact/jsx-runtime",
+        }
+      : {
+          react: "preact/compat",
+          "react-dom/client": "preact/compat/client",
+          "react-dom": "preact/compat",
+          "react/jsx-runtime": "preact/jsx-runtime",
+        },
     define: { "process.env.NODE_ENV": '"production"' },
     logLevel: "warning",
   });
-  const rendererCode = renderer.outputFiles[0].contents;
-  const version = createHash("sha256").update(rendererCode).digest("hex").slice(0, 10);
-  writeFileSync(RENDERER_FILE, rendererCode);
+  if (split) {
+    const files = out.outputFiles!;
+    const outputs = new Set(files.map((f) => f.path));
+    // Chunks of earlier builds go; the content-hashed names of this one replace them.
+    for (const f of readdirSync(ASSETS_DIR)) if (SPLIT_CHUNK.test(f) && !outputs.has(path.join(ASSETS_DIR, f))) unlinkSync(path.join(ASSETS_DIR, f));
+    for (const f of files) writeFileSync(f.path, f.contents);
+    const entryFile = files.find((f) => f.path === file)!;
+    // What the budget counts: the entry plus its static imports, each gzipped on its own (separate downloads).
+    const initial = initialFiles(out.metafile!, path.relative(root, file));
+    const sizes = initial.map((f) => files.find((o) => o.path === f)!.contents);
+    return {
+      file,
+      bytes: sizes.reduce((n, c) => n + c.length, 0),
+      gzip: sizes.reduce((n, c) => n + gzip(c), 0),
+      // The entry names its chunks by content hash, so its own hash changes whenever any chunk does.
+      version: createHash("sha256").update(entryFile.contents).digest("hex").slice(0, 10),
+      initial,
+    };
+  }
+  const code = out.outputFiles![0].contents;
+  writeFileSync(file, code);
+  return { file, bytes: code.length, gzip: gzip(code), version: createHash("sha256").update(code).digest("hex").slice(0, 10) };
+}
+
+/** Builds every bundle (chunks first: their content hashes are baked into the loader's import URLs). */
+export async function buildWidget(options: { quiet?: boolean } = {}): Promise<WidgetBuild> {
+  mkdirSync(ASSETS_DIR, { recursive: true });
+
+  const [renderer, panel, extras] = await Promise.all(CHUNKS.map((c) => buildChunk(c.entry, c.file, "split" in c && c.split)));
+  const versions = { renderer: renderer.version, panel: panel.version, extras: extras.version };
 
   const loader = await build({
     entryPoints: [path.join(root, "widget/core/loader.ts")],
@@ -61,15 +152,17 @@ export async function buildWidget(options: { quiet?: boolean } = {}): Promise<Wi
     target: TARGET,
     write: false,
     legalComments: "none",
-    define: { __BECKON_RENDERER_VERSION__: JSON.stringify(version), "process.env.NODE_ENV": '"production"' },
+    define: { __BECKON_VERSIONS__: JSON.stringify(versions), "process.env.NODE_ENV": '"production"' },
     logLevel: "warning",
   });
   const loaderCode = loader.outputFiles[0].contents;
   writeFileSync(LOADER_FILE, loaderCode);
 
   const result: WidgetBuild = {
-    loader: { file: LOADER_FILE, bytes: loaderCode.length, gzip: gzipSync(loaderCode, { level: 9 }).length },
-    renderer: { file: RENDERER_FILE, bytes: rendererCode.length, gzip: gzipSync(rendererCode, { level: 9 }).length, version },
+    loader: { file: LOADER_FILE, bytes: loaderCode.length, gzip: gzip(loaderCode) },
+    renderer,
+    panel,
+    extras,
   };
   if (!options.quiet) {
     for (const r of Object.values(result)) {

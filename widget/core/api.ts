@@ -49,16 +49,19 @@ export interface Api {
   createVisitor(body: VisitorCreateBody): Promise<{ visitor: PublicPerson; logged_in: boolean }>;
   sendEvents(events: WireEvent[]): Promise<unknown>;
   createContact(contact: Record<string, unknown>): Promise<{ contact?: { id: number }; skipped?: boolean }>;
-  getCta(id: number): Promise<CtaDocument>;
-  /** Where events go, for navigator.sendBeacon. */
+  getCta(id: number, preview?: boolean): Promise<CtaDocument>;
+  /** Where events and contacts go, for navigator.sendBeacon. */
   eventsUrl: string;
+  contactsUrl: string;
 }
 
+/** SPEC 9: visitor request 5 s. */
 const VISITOR_TIMEOUT = 5000;
 const DEFAULT_TIMEOUT = 10000;
 
+// The message is only the address (size): the status says what went wrong, 0 for network, time-out or bad JSON.
 function httpError(status: number, message: string): HttpError {
-  const e = new Error("[beckon] " + message) as HttpError;
+  const e = new Error("[beckon] " + status + " " + message) as HttpError;
   e.status = status;
   return e;
 }
@@ -71,34 +74,34 @@ export async function requestJson<T>(
   timeout = DEFAULT_TIMEOUT,
   keepalive = false,
 ): Promise<T> {
-  const ctrl = typeof AbortController == "function" ? new AbortController() : null;
-  const timer = setTimeout(() => ctrl?.abort(), timeout);
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), timeout);
   const json = JSON.stringify(body);
   let res: Response;
   try {
     res = await fetchFn(
       url,
       body === undefined
-        ? { signal: ctrl?.signal }
+        ? { signal: ctrl.signal }
         : {
             method: "POST",
             body: json,
             headers: { "Content-Type": "text/plain" },
-            signal: ctrl?.signal,
+            signal: ctrl.signal,
             // Browsers reject keepalive bodies over 64 KiB in total.
             keepalive: keepalive && json.length < 60000,
           },
     );
   } catch {
-    throw httpError(0, "Network error " + url);
+    throw httpError(0, url);
   } finally {
     clearTimeout(timer);
   }
-  if (res.status < 200 || res.status > 299) throw httpError(res.status, `HTTP ${res.status} ${url}`);
+  if (res.status < 200 || res.status > 299) throw httpError(res.status, url);
   try {
     return (await res.json()) as T;
   } catch {
-    throw httpError(0, "Bad JSON " + url);
+    throw httpError(0, url);
   }
 }
 
@@ -107,19 +110,22 @@ export function createApi(apiOrigin: string, websiteId: number, fetchFn: FetchFn
   const base = apiOrigin.replace(/\/+$/, "") + "/api/";
   const site = `${base}websites/${websiteId}/`;
   const eventsUrl = site + "events/create";
+  const contactsUrl = site + "contacts/create";
   return {
     eventsUrl,
+    contactsUrl,
     getVisitor: (token) =>
       requestJson<{ visitor: PublicPerson }>(
         fetchFn,
-        `${base}visitors/${encodeURIComponent(token)}?website_id=${websiteId}`,
+        // Tokens are checked to be URL-safe (visitor.ts) before they get here.
+        `${base}visitors/${token}?website_id=${websiteId}`,
         undefined,
         VISITOR_TIMEOUT,
       ).then((r) => r.visitor),
     createVisitor: (body) => requestJson(fetchFn, site + "visitors", body, VISITOR_TIMEOUT),
     // keepalive lets a batch in flight survive the page being unloaded.
     sendEvents: (events) => requestJson(fetchFn, eventsUrl, { events }, DEFAULT_TIMEOUT, true),
-    createContact: (contact) => requestJson(fetchFn, site + "contacts/create", { contact }, DEFAULT_TIMEOUT, true),
-    getCta: (id) => requestJson<{ cta: CtaDocument }>(fetchFn, `${base}cta/${id}.json`).then((r) => r.cta),
+    createContact: (contact) => requestJson(fetchFn, contactsUrl, { contact }, DEFAULT_TIMEOUT, true),
+    getCta: (id, preview) => requestJson<{ cta: CtaDocument }>(fetchFn, `${base}cta/${id}.json${preview ? "?preview=true" : ""}`).then((r) => r.cta),
   };
 }

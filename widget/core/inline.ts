@@ -1,7 +1,7 @@
 /**
  * Where inline CTAs go: snippet placeholders `<div class="beckon-cta" data-cta-id="N">`
- * and marked page areas `<div data-beckon-area="footer">`, matched against a
- * published inline CTA whose options.area names the area. Page builders and
+ * (inline or page CTAs) and marked page areas `<div data-beckon-area="footer">`,
+ * matched against a published inline CTA whose options.area names the area. Page builders and
  * single-page apps add areas late, so a MutationObserver keeps looking.
  */
 import type { PublicCtaSummary } from "../../app/lib/schema/public-config";
@@ -13,9 +13,12 @@ export interface InlineTarget {
 
 const SELECTOR = ".beckon-cta[data-cta-id],[data-beckon-area]";
 
+/** CTAs shown where the page puts them: inline ones, and page (landing page) CTAs in a placeholder. */
+export const placed = (c: PublicCtaSummary): boolean => c.cta_type === "inline" || c.cta_type === "page";
+
 /** Finds inline targets not in `seen` (and adds them to it). */
 export function findInlineTargets(root: ParentNode, ctas: PublicCtaSummary[], seen: WeakSet<Element>): InlineTarget[] {
-  const inline = ctas.filter((c) => c.cta_type === "inline");
+  const inline = ctas.filter(placed);
   const found: InlineTarget[] = [];
   root.querySelectorAll<HTMLElement>(SELECTOR).forEach((el) => {
     if (seen.has(el)) return;
@@ -41,7 +44,7 @@ export function watchInlineTargets(
   const scan = () => findInlineTargets(doc, ctas, seen).forEach(onFound);
   scan();
   let observer: MutationObserver | undefined;
-  if (typeof MutationObserver == "function" && ctas.some((c) => c.cta_type === "inline")) {
+  if (ctas.some(placed)) {
     observer = new MutationObserver(() => {
       // Coalesce bursts of DOM changes (SPEC 9: snippets are looked for every 50 ms at most).
       timer ??= setTimeout(() => {

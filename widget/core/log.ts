@@ -6,3 +6,4 @@ export function log(message: string, ...rest: unknown[]): void {
     /* no console */
   }
 }
+

@@ -1,8 +1,10 @@
 /**
- * The tracking queue: events are persisted in localStorage before anything
- * is sent, so a failed request, a closed tab or a crash loses nothing. The
- * server dedupes by the client id each event gets here, which makes every
- * resend safe; events leave the store only after a 2xx.
+ * The tracking queue: events (and, in a second queue, contacts) are
+ * persisted in localStorage before anything is sent, so a failed request, a
+ * closed tab, a crash or a server down for a while loses nothing. The
+ * server dedupes by the client id each item gets here, which makes every
+ * resend safe; items leave the store only after a 2xx (or a 4xx, which no
+ * resend can fix).
  */
 import type { WireEvent } from "./api";
 import { randomId } from "./ids";
@@ -11,14 +13,22 @@ import type { Store } from "./storage";
 
 export type NewEvent = Omit<WireEvent, "id" | "at"> & { id?: string; at?: number };
 
-export interface QueueDeps {
+/** Anything queued: a client id for dedupe and the time it happened. */
+export interface Queued {
+  id: string;
+  at: number;
+}
+
+export interface QueueDeps<T extends Queued = WireEvent> {
   store: Store;
   /** localStorage key (one queue per website). */
   key: string;
   /** Sends one batch; rejects (with .status when known) unless the server answered 2xx. */
-  send(events: WireEvent[]): Promise<unknown>;
+  send(events: T[]): Promise<unknown>;
   /** Best-effort send while the page goes away (navigator.sendBeacon); true when queued. */
-  beacon?(events: WireEvent[]): boolean;
+  beacon?(events: T[]): boolean;
+  /** Told when a batch is settled for good: delivered (error undefined) or refused (a 4xx). */
+  settled?(batch: T[], error?: unknown, answer?: unknown): void;
   /** Wait before the first send, so events of one moment travel together. */
   delay?: number;
   batchSize?: number;
@@ -29,17 +39,17 @@ export interface QueueDeps {
   maxBackoff?: number;
 }
 
-export interface EventQueue {
-  push(event: NewEvent): WireEvent;
+export interface EventQueue<T extends Queued = WireEvent> {
+  push(event: Omit<T, "id" | "at"> & { id?: string; at?: number }): T;
   /** Sends one batch now unless one is already in flight (then returns that send). */
   flush(): Promise<void>;
   /** Hands everything not in flight to the beacon; kept stored, so the next page resends what got lost. */
   flushBeacon(): void;
-  pending(): WireEvent[];
+  pending(): T[];
 }
 
 /** Creates the queue; call flush() once at start to resend what earlier pages left behind. */
-export function createQueue(deps: QueueDeps): EventQueue {
+export function createQueue<T extends Queued = WireEvent>(deps: QueueDeps<T>): EventQueue<T> {
   const { store, key } = deps;
   const batchSize = deps.batchSize ?? 100;
   const maxLength = deps.maxLength ?? 500;
@@ -51,11 +61,11 @@ export function createQueue(deps: QueueDeps): EventQueue {
   let failures = 0;
 
   // Reread on every change: other tabs of the same site share the key.
-  const load = (): WireEvent[] => {
-    const list = store.get<WireEvent[]>(key);
+  const load = (): T[] => {
+    const list = store.get<T[]>(key);
     return Array.isArray(list) ? list : [];
   };
-  const save = (list: WireEvent[]) => store.set(key, list);
+  const save = (list: T[]) => store.set(key, list);
   const remove = (ids: Set<string>) => save(load().filter((e) => !ids.has(e.id)));
 
   const schedule = (ms: number) => {
@@ -78,16 +88,18 @@ export function createQueue(deps: QueueDeps): EventQueue {
     sending = deps
       .send(batch)
       .then(
-        () => {
+        (answer) => {
           failures = 0;
           remove(ids);
+          deps.settled?.(batch, undefined, answer);
         },
         (err: { status?: number }) => {
           const status = err?.status ?? 0;
           if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
             // The server refuses this batch for good: resending it would block the queue forever.
-            log("Events rejected", status);
+            log("Rejected by the server", status);
             remove(ids);
+            deps.settled?.(batch, err);
           } else {
             failures++;
           }
@@ -97,7 +109,7 @@ export function createQueue(deps: QueueDeps): EventQueue {
         ids.forEach((id) => inFlight.delete(id));
         sending = null;
         if (load().length) {
-          schedule(failures ? Math.min((deps.backoff ?? 1000) * 2 ** (failures - 1), deps.maxBackoff ?? 60000) : 0);
+          schedule(failures ? Math.min((deps.backoff ?? 1000) * 2 ** (failures - 1), deps.maxBackoff ?? 30000) : 0);
         }
       });
     return sending;
@@ -105,7 +117,7 @@ export function createQueue(deps: QueueDeps): EventQueue {
 
   return {
     push(event) {
-      const full: WireEvent = { ...event, id: event.id || randomId(), at: event.at || Date.now() };
+      const full = { ...event, id: event.id || randomId(), at: event.at || Date.now() } as T;
       const list = load();
       list.push(full);
       save(list.slice(-maxLength));
@@ -127,21 +139,29 @@ export function createQueue(deps: QueueDeps): EventQueue {
   };
 }
 
-/** Flushes through sendBeacon when the page is hidden or unloaded (the last moment a request reliably leaves). */
-export function flushOnHide(queue: EventQueue, win: Window = window, doc: Document = document): void {
+/**
+ * Flushes through sendBeacon when the page is hidden or unloaded (the last
+ * moment a request reliably leaves), and at once when the browser is back online.
+ */
+export function flushOnHide(queue: EventQueue<any>, win: Window = window, doc: Document = document): void {
   const hide = () => queue.flushBeacon();
   win.addEventListener("pagehide", hide);
+  win.addEventListener("online", () => void queue.flush());
   doc.addEventListener("visibilitychange", () => {
     if (doc.visibilityState === "hidden") hide();
   });
 }
 
-/** A beacon function for the queue, posting {events} as text/plain JSON. */
-export function beaconTo(url: string, nav: Navigator = navigator): ((events: WireEvent[]) => boolean) | undefined {
+/** A beacon function for the queue, posting text/plain JSON ({events} unless `wrap` says otherwise). */
+export function beaconTo<T>(
+  url: string,
+  nav: Navigator = navigator,
+  wrap: (batch: T[]) => unknown = (events) => ({ events }),
+): ((batch: T[]) => boolean) | undefined {
   if (typeof nav.sendBeacon != "function") return undefined;
-  return (events) => {
+  return (batch) => {
     try {
-      return nav.sendBeacon(url, JSON.stringify({ events }));
+      return nav.sendBeacon(url, JSON.stringify(wrap(batch)));
     } catch {
       return false;
     }

@@ -1,31 +1,33 @@
 /**
- * Loads the renderer bundle with a dynamic import, only when a CTA is about
- * to show. The import promise is shared; a failure resets it so the one retry
- * (and any later call) fetches again instead of reusing a rejected promise.
+ * Loads lazily built chunks (beckon-renderer.js, beckon-panel.js) with a
+ * dynamic import, only when needed. The import promise is shared; a failure
+ * resets it so the one retry (and any later call) fetches again instead of
+ * reusing a rejected promise. After the retry fails: "Loading chunk {n} failed".
  */
 import type { RendererModule } from "../render/types";
 import { log } from "./log";
 
-export type Importer = (url: string) => Promise<RendererModule>;
+export type Importer<T = RendererModule> = (url: string) => Promise<T>;
 
-// Replaced at build time by a hash of the renderer bundle, so browsers never mix a new loader with an old cached renderer.
-declare const __BECKON_RENDERER_VERSION__: string | undefined;
+// Replaced at build time by content hashes of the chunks, so browsers never mix a new loader with an old cached chunk.
+declare const __BECKON_VERSIONS__: Record<string, string> | undefined;
 
-/** The renderer's address under the asset base. */
-export function rendererUrl(assetBase: string): string {
-  const url = new URL("beckon-renderer.js", assetBase);
-  if (typeof __BECKON_RENDERER_VERSION__ == "string") url.searchParams.set("v", __BECKON_RENDERER_VERSION__);
+/** A chunk's address under the asset base. */
+export function chunkUrl(name: string, assetBase: string): string {
+  const url = new URL(`beckon-${name}.js`, assetBase);
+  const v = typeof __BECKON_VERSIONS__ == "object" ? __BECKON_VERSIONS__[name] : 0;
+  if (v) url.searchParams.set("v", v);
   return url.href;
 }
 
-/** Returns a function that resolves to the renderer module, or to null after two failed attempts (logged). */
-export function createRendererLoader(
-  assetBase: string,
-  importer: Importer = (url) => import(/* @vite-ignore */ url),
-): () => Promise<RendererModule | null> {
-  let pending: Promise<RendererModule> | null = null;
+/** The renderer's address under the asset base. */
+export const rendererUrl = (assetBase: string): string => chunkUrl("renderer", assetBase);
+
+/** Returns a function that resolves to the chunk's module, or to null after two failed attempts (logged). */
+export function createChunkLoader<T>(name: string, assetBase: string, importer: Importer<T> = (url) => import(/* @vite-ignore */ url)): () => Promise<T | null> {
+  let pending: Promise<T> | null = null;
   const attempt = () =>
-    (pending ??= importer(rendererUrl(assetBase)).catch((e) => {
+    (pending ??= importer(chunkUrl(name, assetBase)).catch((e) => {
       pending = null;
       throw e;
     }));
@@ -33,7 +35,11 @@ export function createRendererLoader(
     attempt()
       .catch(attempt)
       .catch(() => {
-        log("Loading chunk renderer failed");
+        log(`Loading chunk ${name} failed`);
         return null;
       });
 }
+
+/** The renderer chunk's loader. */
+export const createRendererLoader = (assetBase: string, importer?: Importer): (() => Promise<RendererModule | null>) =>
+  createChunkLoader("renderer", assetBase, importer);

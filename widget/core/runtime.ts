@@ -1,24 +1,58 @@
 /**
- * Wires the core modules together for one website: visitor, tracking queue,
- * inline CTAs, the renderer and the public API handlers. Everything that
- * touches the network or the page is injectable, so tests drive it with fakes.
+ * Wires the core modules together for one website (SPEC 4): visitor
+ * lifecycle, targeting, triggers, display, tracking, client events and the
+ * public API handlers. Everything that touches the network or the page is
+ * injectable, so tests drive it with fakes.
+ *
+ * Which CTA shows where:
+ * - inline CTAs fill marked page areas and placeholders; page CTAs fill
+ *   placeholders (`.beckon-cta[data-cta-id]`). Targeting applies; triggers
+ *   and the viewed cookie do not.
+ * - overlay, bar, hook and two-tap CTAs are appended to the body when their
+ *   trigger fires, if the site-wide conditions pass and one of the
+ *   broadcasts naming them is on (a CTA no broadcast names runs on every
+ *   page), at most once per page load and not while their viewed cookie
+ *   exists (unless aggressive is true). Closing or converting sets it.
+ * - a click on `.cta-{id}-trigger`, beckon.trigger(id) and the renderer's
+ *   "cta" confirmation show a CTA at once, whatever its targeting.
+ * Modes: admin (cf_{id}_admin=true, the logged-in cookie, or the server's
+ * logged_in) shows CTAs at once and opens the test panel; preview
+ * (iframe=true plus variant, or Shopify's theme editor) shows that variant
+ * only; cf_campaign_id forces one CTA. In those modes nothing is tracked and
+ * no contact is sent.
+ * Rarely needed parts load as chunks: the renderer (a CTA will show), the
+ * extras (targeting sync, geolocation, store cart, analytics, form tracking)
+ * and the panel.
  */
 import type { CtaDocument } from "../../app/lib/schema/cta";
-import type { PublicCtaSummary, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
+import type { PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
 import type { CtaIds, CtaRuntime, MountedCta, RendererModule } from "../render/types";
-import { createApi, type FetchFn, type HttpError } from "./api";
+import { createApi, type FetchFn, type WireEvent } from "./api";
+import { activeBroadcasts } from "./broadcasts";
+import { readShop } from "./cart";
+import { CORE_TYPES, installTests, passes, type ConditionContext } from "./conditions";
+import { hasTeaser, hideMinutes, triggerOf } from "./cta-options";
 import { loadCtaDocument } from "./cta-store";
 import { dispatch } from "./events";
-import { randomId } from "./ids";
-import { watchInlineTargets, type InlineTarget } from "./inline";
+import type * as Extras from "./extras/extras";
+import { placed, watchInlineTargets, type InlineTarget } from "./inline";
+import { withTimeout, type StepStatus } from "./lifecycle";
 import { log } from "./log";
+import type { DisplayState, Mode, PanelModule } from "./panel/types";
+import { countInteraction, recordVisit } from "./person-data";
 import type { PublicHandlers } from "./public-api";
-import { beaconTo, createQueue, flushOnHide } from "./queue";
-import { createRendererLoader, type Importer } from "./renderer-loader";
+import { beaconTo, createQueue, flushOnHide, type Queued } from "./queue";
+import { createChunkLoader, type Importer } from "./renderer-loader";
 import { touchSession } from "./session";
+import { watchUrl } from "./spa";
 import { createBrowserStore, type Store } from "./storage";
+import { arm, type TriggerEnv } from "./triggers";
+import { readFlags } from "./url-params";
+import { purchaseOf } from "./validate";
 import { pickVariant, VARIANT_COOKIE_SECONDS, variantCookieName } from "./variant";
-import { loadVisitor, savePerson, type LoadedVisitor } from "./visitor";
+import { loadVisitor, readLocal, saveLocal, savePerson, type LoadedVisitor } from "./visitor";
+
+export type ExtrasModule = typeof Extras;
 
 export interface WidgetDeps {
   config: PublicWebsiteConfig;
@@ -26,224 +60,505 @@ export interface WidgetDeps {
   doc?: Document;
   fetch?: FetchFn;
   importRenderer?: Importer;
+  importPanel?: Importer<PanelModule>;
+  importExtras?: Importer<ExtrasModule>;
   store?: Store;
+  now?: () => number;
+  random?: () => number;
+  /** Timers for triggers and time-outs (tests pass fakes). */
+  set?: (fn: () => void, ms: number) => any;
+  clear?: (timer: any) => void;
+  /** Touch device: exit intent via the back button. Default: a coarse pointer on a screen up to 1024 px. */
+  mobile?: boolean;
+  /** Store cart value in units. Default: the app embed's hint, then cart.js on Shopify storefronts. */
+  cartValue?: () => Promise<number | null>;
+  /** Company data enrichment (none by default). */
+  company?: (visitor: LoadedVisitor) => Promise<Record<string, unknown> | null>;
 }
 
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_RE = /^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function domReady(doc: Document): Promise<void> {
-  return new Promise((resolve) => {
-    if (doc.readyState !== "loading") resolve();
-    else doc.addEventListener("DOMContentLoaded", () => resolve(), { once: true });
-  });
+/** What startWidget returns: the window.beckon handlers plus hooks for tests and teardown. */
+export interface Widget extends PublicHandlers {
+  visitor: Promise<LoadedVisitor>;
+  /** Resolves with the lifecycle steps when the visitor is ready (cfReady). */
+  ready: Promise<Record<string, StepStatus>>;
+  /** Display state of a CTA on this page. */
+  state(ctaId: number): DisplayState;
+  stop(): void;
 }
 
-const firstStepId = (cta: CtaDocument, variantId: number | null) => {
-  const steps = cta.variants.find((v) => v.id === variantId)?.steps ?? [];
-  return [...steps].sort((a, b) => a.position - b.position)[0]?.id ?? null;
-};
+interface CtaState {
+  s: DisplayState;
+  fired?: boolean;
+  off?: () => void;
+  mounts: { host: HTMLElement; m: MountedCta; ids: CtaIds }[];
+  cta?: CtaDocument;
+}
+
+// SPEC 9 lifetimes and time-outs.
+const LOGGED_IN_SECONDS = 86400 * 60;
+/** Waiting for the extras chunk before the visitor is ready (its steps have their own time-outs). */
+const EXTRAS_TIMEOUT = 5000;
+/** How long a form waits for the server before its contact counts as queued (it is resent until it arrives). */
+const CONTACT_WAIT = 6000;
+
+
+const obj = (v: unknown): Record<string, any> => (v && typeof v == "object" ? (v as Record<string, any>) : {});
 
 /** Starts the widget for one website and returns the handlers of window.beckon. */
-export function startWidget(deps: WidgetDeps): PublicHandlers & { visitor: Promise<LoadedVisitor>; stop(): void } {
+export function startWidget(deps: WidgetDeps): Widget {
   const { config } = deps;
   const win = deps.win ?? window;
   const doc = deps.doc ?? document;
-  const websiteId = config.website_id;
+  const now = deps.now ?? Date.now;
+  const set = deps.set ?? ((f: () => void, ms: number) => setTimeout(f, ms));
+  const clear = deps.clear ?? clearTimeout;
+  const fetchFn: FetchFn = deps.fetch ?? ((u, i) => fetch(u, i));
+  const id = config.website_id;
   const store = deps.store ?? createBrowserStore(doc, win);
-  const api = createApi(config.api_origin, websiteId, deps.fetch);
-  const queue = createQueue({ store, key: `cf_${websiteId}_events`, send: api.sendEvents, beacon: beaconTo(api.eventsUrl, win.navigator) });
-  flushOnHide(queue, win, doc);
-  // Whatever earlier pages could not send goes first.
-  void queue.flush();
-
+  const api = createApi(config.api_origin, id, fetchFn);
+  const t0 = now();
+  const timings: Record<string, number> = {};
+  const mark = (name: string) => (timings[name] = now() - t0);
   const href = () => win.location.href.slice(0, 2000);
-  const session = () => touchSession(store, websiteId);
-  session();
-  const visitor = loadVisitor({ websiteId, api, store, href: win.location.href, referrer: doc.referrer });
-  const loadRenderer = createRendererLoader(config.asset_base, deps.importRenderer);
-  const documents = new Map<number, Promise<CtaDocument>>();
-  const mounted = new Map<number, { host: HTMLElement; m: MountedCta; ids: CtaIds }[]>();
-  const viewed = new Set<number>();
+  const flags = readFlags(win.location.href, id);
+  const shop = readShop(doc);
   const summaries = config.ctas || [];
-  let inline: { scan(): void; stop(): void } | undefined;
-  let stopped = false;
+  const broadcasts = config.broadcasts || [];
+  const keys = config.integrations || {};
+  const summary = (ctaId: unknown) => summaries.find((c) => c.id === Number(ctaId));
+  const loggedInCookie = `cf_${id}_logged_in`;
+  const viewedCookie = (ctaId: number) => `cf_${id}_cta_${ctaId}_viewed`;
+  const threshold = config.data_settings?.["cart-value-threshold"];
 
-  const definition = (summary: PublicCtaSummary) => {
-    let p = documents.get(summary.id);
+  let mode: Mode = flags.preview || shop?.design_mode ? "preview" : flags.admin || store.cookie(loggedInCookie) === "true" ? "admin" : "live";
+  const forced = flags.preview ? summaries.find((s) => s.variants.some((v) => v.id === flags.preview)) : summary(flags.campaign);
+  const live = () => mode === "live" && !flags.campaign;
+  const extras = createChunkLoader<ExtrasModule>("extras", config.asset_base, deps.importExtras);
+  const withExtras = <T,>(f: (x: ExtrasModule) => T | Promise<T>): Promise<T> => extras().then((x) => (x ? f(x) : Promise.reject()));
+  // Conditions beyond the page types need the extras' testers; a failed load leaves them failing.
+  const moreTests = () => withExtras((x) => installTests(x.moreTests));
+  const notCore = (types: string[]) => types.some((t) => !CORE_TYPES.includes(t));
+
+  // -------------------------------------------------------------- queues
+  const nav = win.navigator;
+  const queue = createQueue<WireEvent>({ store, key: `cf_${id}_events`, send: api.sendEvents, beacon: beaconTo(api.eventsUrl, nav) });
+  const waiting = new Map<string, (error?: unknown, answer?: unknown) => void>();
+  const contacts = createQueue<Queued & Record<string, unknown>>({
+    store,
+    key: `cf_${id}_contacts`,
+    send: (b) => api.createContact(b[0]),
+    beacon: beaconTo(api.contactsUrl, nav, (b) => ({ contact: b[0] })),
+    batchSize: 1,
+    delay: 0,
+    settled: (b, error, answer) => waiting.get(b[0].id)?.(error, answer),
+  });
+  for (const q of [queue, contacts]) {
+    flushOnHide(q, win, doc);
+    // Whatever earlier pages could not send goes first.
+    void q.flush();
+  }
+
+  // ------------------------------------------------- session, visits, params
+  const session = () => touchSession(store, id, now());
+  const sessionId = session().id;
+  const local = readLocal(store, id);
+  const saveL = () => saveLocal(store, id, local);
+  local.visits = recordVisit(local.visits, href(), sessionId, now());
+  local.params = { ...local.params, ...flags.utms };
+  if (flags.email) local.params.email = flags.email;
+  saveL();
+
+  // ------------------------------------------------------------- visitor
+  let current: LoadedVisitor | null = null;
+  const visitor = loadVisitor({ websiteId: id, api, store, href: win.location.href, referrer: doc.referrer, now, utms: flags.utms }).then((v) => {
+    current = v;
+    if (v.loggedIn) {
+      store.setCookie(loggedInCookie, "true", LOGGED_IN_SECONDS);
+      if (mode === "live") mode = "admin";
+    }
+    return v;
+  });
+  const person = (): PublicPerson | null => {
+    const p = current?.person;
+    // Browser-only data laid over the server's, so merge tags and the renderer's conditions see it.
+    if (p) p.data = { ...obj(p.data), ...local };
+    return p ?? null;
+  };
+  const keepPerson = (p: PublicPerson) => {
+    if (!current) return;
+    current.person = p;
+    savePerson(store, id, current.token, p, now(), current.loggedIn);
+  };
+
+  // ------------------------------------------------------------- targeting
+  const allConditions = [...(config.conditions || []), ...broadcasts.flatMap((b) => b.conditions || [])];
+  const ctx = (values?: Record<string, unknown>): ConditionContext => ({
+    url: win.location.href,
+    doc,
+    person: person(),
+    local,
+    values,
+    shopCountry: shop?.country,
+  });
+  const on = (c: ConditionContext) => activeBroadcasts(broadcasts, now(), (conds) => passes(conds, c));
+
+  const states = new Map<number, CtaState>();
+  const stateOf = (ctaId: number): CtaState => {
+    let s = states.get(ctaId);
+    if (!s) states.set(ctaId, (s = { s: "hidden", mounts: [] }));
+    return s;
+  };
+  const suppressed = (s: PublicCtaSummary) => hideMinutes(s.options) !== null && store.cookie(viewedCookie(s.id)) != null;
+
+  /** The broadcast a CTA runs under now: null when it runs without one, undefined when it must not run. */
+  function runsUnder(s: PublicCtaSummary, c: ConditionContext, active: number[]): number | null | undefined {
+    if (!passes(config.conditions, c)) return undefined;
+    const names = broadcasts.filter((b) => b.id === s.broadcast_id || (b.cta_ids || []).includes(s.id)).map((b) => b.id);
+    if (!names.length) return s.broadcast_id == null ? null : undefined;
+    return names.find((b) => active.includes(b));
+  }
+
+  // --------------------------------------------------------- definitions
+  const definitions = new Map<number, Promise<CtaDocument>>();
+  const definition = (s: PublicCtaSummary) => {
+    let p = definitions.get(s.id);
     if (!p) {
-      p = loadCtaDocument(summary, { api, store, websiteId });
+      p = loadCtaDocument(s, { api: { getCta: (ctaId) => api.getCta(ctaId, mode === "preview") }, store, websiteId: id, now });
       // A failed fetch is not remembered: the next trigger tries again.
-      p.catch(() => documents.delete(summary.id));
-      documents.set(summary.id, p);
+      p.catch(() => definitions.delete(s.id));
+      definitions.set(s.id, p);
     }
     return p;
   };
+  const loadRenderer = createChunkLoader<RendererModule>("renderer", config.asset_base, deps.importRenderer);
 
-  const track = (eventType: string, ids: Partial<CtaIds>, data: Record<string, unknown> = {}, revenue?: number) =>
-    visitor.then((v) => {
-      session();
-      queue.push({
-        event_type: eventType,
-        visitor_token: v.token,
-        url: href(),
-        cta_id: ids.cta_id ?? null,
-        variant_id: ids.variant_id ?? null,
-        step_id: ids.step_id ?? null,
-        element_id: ids.element_id ?? null,
-        broadcast_id: ids.broadcast_id ?? null,
-        contactable_type: ids.cta_id ? "Cta" : null,
-        contactable_id: ids.cta_id ?? null,
-        revenue: revenue ?? null,
-        data,
+  // ------------------------------------------------------------ tracking
+  const track = (eventType: string, ids: Partial<CtaIds>, data: Record<string, unknown> = {}, revenue?: number) => {
+    countInteraction(local, ids.cta_id, eventType);
+    saveL();
+    if (live())
+      void visitor.then((v) => {
+        session();
+        queue.push({
+          ...ids,
+          event_type: eventType,
+          visitor_token: v.token,
+          url: href(),
+          contactable_type: ids.cta_id ? "Cta" : null,
+          contactable_id: ids.cta_id,
+          revenue,
+          data,
+        });
       });
-    });
+  };
 
-  const sendContact = async (fields: Record<string, unknown>): Promise<{ skipped?: boolean }> => {
+  const setViewed = (ctaId: number) => {
+    const min = hideMinutes(summary(ctaId)?.options);
+    if (min !== null && mode === "live") store.setCookie(viewedCookie(ctaId), "1", min ? min * 60 : undefined);
+  };
+
+  /** A client event on document (SPEC 7) naming the CTA, its variant and step, also forwarded to analytics. */
+  const emit = (name: string, detail: Record<string, unknown>) => {
+    const cta = states.get(Number(detail.cta_id))?.cta;
+    const full = { ...detail, cta_name: cta?.name };
+    if (name === "cfConversion" && cta) setViewed(cta.id!);
+    dispatch(name, full, doc);
+    if (live() && (keys.segment_write_key || keys.gtm_id || Array.isArray(obj(win).dataLayer)))
+      void withExtras((x) => x.forward(win, keys, name, cta, full)).catch(() => {});
+  };
+
+  const sendContact = async (fields: Record<string, unknown>): Promise<{ skipped?: boolean; queued?: boolean }> => {
     if (config.data_settings?.["contact-processing"] === false) {
       log("Contact PII processing disabled");
       return { skipped: true };
     }
-    const v = await visitor;
-    const contact = { ...fields, id: randomId(), visitor_token: v.token };
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const res = await api.createContact(contact);
-        if (res.skipped) log("Contact PII processing disabled");
-        else if (v.person) {
-          // The local person learns what was just sent, so merge tags and conditions see it at once.
-          for (const k of ["email", "phone", "name", "last_name"] as const) if (fields[k]) v.person[k] = fields[k] as string;
-          v.person.person_type = "Contact";
-          savePerson(store, websiteId, v.token, v.person, Date.now(), v.loggedIn);
-        }
-        return res;
-      } catch (e) {
-        const status = (e as HttpError).status;
-        // Same client id on every try: the server stores the contact once.
-        if (attempt >= 2 || (status >= 400 && status < 500)) throw e;
-        await sleep(1000 * 2 ** attempt);
-      }
+    if (!live()) {
+      log("Not live: contact not sent");
+      return { skipped: true };
     }
+    const v = await visitor;
+    const contact = contacts.push({ ...fields, visitor_token: v.token });
+    const answer = await new Promise<{ skipped?: boolean; queued?: boolean }>((resolve, reject) => {
+      const t = set(() => {
+        waiting.delete(contact.id);
+        // Still stored: the queue resends it until the server has it, on this page or the next.
+        resolve({ queued: true });
+      }, CONTACT_WAIT);
+      waiting.set(contact.id, (error, ans) => {
+        waiting.delete(contact.id);
+        clear(t);
+        error ? reject(error) : resolve(obj(ans));
+      });
+      void contacts.flush();
+    });
+    if (answer.skipped) log("Contact PII processing disabled");
+    else if (v.person) {
+      // The local person learns what was just sent, so merge tags and conditions see it at once.
+      for (const k of ["email", "phone", "name", "last_name"] as const) if (fields[k]) v.person[k] = fields[k] as string;
+      v.person.person_type = "Contact";
+      keepPerson(v.person);
+    }
+    return answer;
   };
+  // SPEC 5: the host page's own forms become contacts (the extras chunk; sendContact skips what must not be sent).
+  if (config.form_tracking) void withExtras((x) => x.trackForms(doc, (c) => stopped || sendContact(c))).catch(() => {});
 
+  // ------------------------------------------------------------- display
   const runtime: CtaRuntime = {
-    track: (type, ids, data) => void track(type, ids, data),
+    track: (type, ids, data) => track(type, ids, data),
     submitContact: (payload) => sendContact(payload as unknown as Record<string, unknown>),
-    dispatch: (name, detail) => dispatch(name, detail, doc),
+    // A renderer that closes by itself reports cfClose here: it is handled like our own close.
+    dispatch: (name, detail) => (name === "cfClose" ? close(Number(detail.cta_id)) : emit(name, detail)),
+    showCta: (ctaId) => void handlers.trigger(ctaId),
+    savePerson: keepPerson,
+    conditionsPass: (conditions, values) => passes(conditions, ctx(values)),
   };
 
-  async function show({ el, cta: summary }: InlineTarget): Promise<void> {
+  function close(ctaId: number): void {
+    const st = states.get(ctaId);
+    if (!st?.mounts.length) return;
+    for (const { host, m, ids } of st.mounts.splice(0)) {
+      m.unmount();
+      host.remove();
+      emit("cfClose", { ...ids });
+    }
+    st.s = "closed";
+    setViewed(ctaId);
+  }
+
+  const viewed = new Set<number>();
+  async function show(s: PublicCtaSummary, o: { el?: HTMLElement; teaser?: boolean; broadcast?: number | null } = {}): Promise<void> {
+    const st = stateOf(s.id);
+    if (!o.el && st.s === "visible") return;
+    const was = st.s;
+    st.s = "visible";
     try {
-      const [cta, renderer, v] = await Promise.all([definition(summary), loadRenderer(), visitor]);
-      if (!renderer) return;
-      const cookie = variantCookieName(websiteId, summary.id);
-      const variant = pickVariant(cta.variants, store.cookie(cookie));
-      if (!variant) return;
-      store.setCookie(cookie, String(variant.id), VARIANT_COOKIE_SECONDS);
+      const [cta, renderer] = await Promise.all([definition(s), loadRenderer(), visitor]);
+      if (!renderer) throw 0;
+      st.cta = cta;
+      // The renderer asks conditionsPass synchronously (action groups, conditional rows): have every type ready.
+      if (notCore((JSON.stringify(cta).match(/"condition_type":"\w+/g) || []).map((m) => m.slice(18)))) await moreTests().catch(() => {});
+      const cookie = variantCookieName(id, s.id);
+      const variant = flags.preview ? cta.variants.find((x) => x.id === flags.preview) : pickVariant(cta.variants, store.cookie(cookie), deps.random);
+      if (!variant) throw 0;
+      if (mode !== "preview") store.setCookie(cookie, String(variant.id), VARIANT_COOKIE_SECONDS);
       // A custom tag, not a div: page rules like `div { ... }` never match the host itself.
       const host = doc.createElement("beckon-cta");
-      host.setAttribute("data-beckon-cta", String(summary.id));
-      el.appendChild(host);
-      const m = (renderer as RendererModule).mountCta({
+      host.setAttribute("data-beckon-cta", String(s.id));
+      (o.el || doc.body).appendChild(host);
+      const broadcastId = o.broadcast !== undefined ? o.broadcast : s.broadcast_id;
+      // The server sends steps in position order: the first is where the CTA starts.
+      const ids: CtaIds = { cta_id: s.id, variant_id: variant.id ?? null, step_id: variant.steps[0]?.id ?? null, broadcast_id: broadcastId };
+      st.mounts.push({
         host,
-        cta,
-        variant,
-        config,
-        person: v.person,
-        runtime,
-        broadcastId: summary.broadcast_id,
+        ids,
+        m: renderer.mountCta({ host, cta, variant, config, person: person(), runtime, broadcastId, onClose: () => close(s.id), teaser: !!o.teaser, mode }),
       });
-      const ids: CtaIds = {
-        cta_id: summary.id,
-        variant_id: variant.id ?? null,
-        step_id: firstStepId(cta, variant.id ?? null),
-        broadcast_id: summary.broadcast_id,
-      };
-      mounted.set(summary.id, [...(mounted.get(summary.id) || []), { host, m, ids }]);
+      if (flags.time) console.info(`[beckon] CTA ${s.id} shown at ${mark("cta " + s.id)} ms`);
       // SPEC 4: a CTA's view counts once per page load, however many placeholders show it.
-      if (!viewed.has(summary.id)) {
-        viewed.add(summary.id);
-        runtime.track("View", ids);
-        runtime.dispatch("cfView", { ...ids });
+      if (!viewed.has(s.id)) {
+        viewed.add(s.id);
+        track("View", ids);
+        emit("cfView", { ...ids });
       }
     } catch (e) {
-      log("Could not show CTA " + summary.id, e);
+      if (!st.mounts.length) st.s = was;
+      if (e) log("Could not show CTA " + s.id, e);
     }
   }
 
-  let started = false;
-  const start = () => {
-    if (started) return inline?.scan();
-    started = true;
-    void domReady(doc).then(() => {
-      if (!stopped) inline = watchInlineTargets(doc, summaries, (t) => void show(t));
-    });
+  // ------------------------------------------------------------ triggers
+  const cart = { local, fetchFn, shop, value: deps.cartValue };
+  const env: TriggerEnv = {
+    win,
+    doc,
+    set,
+    clear,
+    mobile: deps.mobile ?? (!!win.matchMedia?.("(pointer: coarse)").matches && win.innerWidth <= 1024),
+    cart: (spec, fire) => {
+      let off: (() => void) | undefined;
+      let gone = false;
+      void withExtras((x) => !gone && (off = x.armCart(win, spec, threshold, fire, cart))).catch(() => {});
+      return () => {
+        gone = true;
+        off?.();
+      };
+    },
   };
 
-  void visitor.then((v) => dispatch("cfReady", { visitor_token: v.token }, doc));
-  start();
+  let ready = false;
+  let stopped = false;
+  /** Arms the triggers of every CTA that may show on this page now (SPEC 4 display). */
+  function evaluate(): void {
+    if (!ready || stopped) return;
+    if (forced) return void show(forced, { broadcast: null });
+    // The editor's preview shows its variant only; Shopify's theme editor (also preview mode) shows CTAs as a visitor would, untracked.
+    if (flags.preview) return;
+    const c = ctx();
+    const active = on(c);
+    for (const s of summaries) {
+      const st = stateOf(s.id);
+      if (placed(s) || st.s !== "hidden" || st.fired || st.off) continue;
+      const b = runsUnder(s, c, active);
+      if (b === undefined || (mode === "live" && suppressed(s))) continue;
+      const teaser = hasTeaser(s.cta_type, s.options);
+      const spec = triggerOf(s.options, teaser);
+      const fire = () => {
+        st.off = undefined;
+        st.fired = true;
+        void show(s, { teaser, broadcast: b });
+      };
+      // SPEC 4: in admin mode a CTA shows at once.
+      if (mode === "admin") fire();
+      else if (spec.kind !== "click") st.off = arm(spec, env, fire);
+    }
+  }
 
-  const summary = (id: unknown) => summaries.find((c) => c.id === Number(id));
+  let inline: { scan(): void; stop(): void } | undefined;
+  const onPlaced = ({ el, cta: s }: InlineTarget) => {
+    if (forced && s !== forced) return;
+    const c = ctx();
+    const b = forced ? null : runsUnder(s, c, on(c));
+    if (b !== undefined) void show(s, { el, broadcast: b });
+  };
+  const startInline = () => {
+    if (inline) return inline.scan();
+    const go = () => {
+      if (!stopped && !inline) inline = watchInlineTargets(doc, summaries, onPlaced);
+    };
+    if (doc.readyState !== "loading") go();
+    else doc.addEventListener("DOMContentLoaded", go, { once: true });
+  };
 
-  return {
+  // Every CTA opens on a click on .cta-{id}-trigger (SPEC 4), whatever its trigger option.
+  const onClick = (e: Event) => {
+    const el = (e.target as Element)?.closest?.("[class*=cta-][class*=-trigger]");
+    const m = el && /(?:^|\s)cta-(\d+)-trigger(?:\s|$)/.exec(el.getAttribute("class") || "");
+    const s = m && summary(m[1]);
+    if (s && !placed(s)) {
+      e.preventDefault();
+      void show(s);
+    }
+  };
+  doc.addEventListener("click", onClick);
+
+  // Single-page sites: a new address is a new page view, evaluated afresh.
+  watchUrl(win, () => {
+    if (stopped) return;
+    local.visits = recordVisit(local.visits, href(), session().id, now());
+    saveL();
+    viewed.clear();
+    for (const st of states.values()) {
+      st.off?.();
+      st.off = st.fired = undefined;
+    }
+    evaluate();
+    inline?.scan();
+  });
+
+  // ------------------------------------------------------------ lifecycle
+  // SPEC 4: visitor, then targeting sync and enrichment (the extras chunk, only when a condition needs them), then ready.
+  const readyP = visitor
+    .then(async (v): Promise<Record<string, StepStatus>> => {
+      mark("visitor");
+      if (!notCore(allConditions.map((c) => c.condition_type)) && !deps.company) return { visitor: "ok" };
+      // Only the chunk's download is bounded here: the steps inside have their own time-outs.
+      const more = await withTimeout(extras(), EXTRAS_TIMEOUT, { set, clear })
+        .then((x) => {
+          installTests(x!.moreTests);
+          return x!.enrich({ ...cart, config, visitor: v, sessionId, now: now(), win, company: deps.company, keepPerson, set, clear });
+        })
+        .catch(() => ({ extras: "failed" as StepStatus }));
+      mark("enrich");
+      return { visitor: "ok", ...more };
+    })
+    .then((steps) => {
+      saveL();
+      ready = true;
+      mark("ready");
+      if (flags.time) console.info("[beckon] timing (ms)", timings, steps);
+      // SPEC 2: an e-mail in the address identifies the visitor (url_identification).
+      if (flags.email && config.url_identification !== false) void handlers.identify({ email: flags.email });
+      // Identify calls an earlier page could not handle.
+      else if (pendingIdentify().length) void (identifying = identifying.then(drainIdentify));
+      dispatch("cfReady", { visitor_token: current!.token, steps }, doc);
+      evaluate();
+      startInline();
+      if (mode === "admin") openPanel(steps);
+      return steps;
+    })
+    .catch((e) => (log("Start failed", e), {}));
+
+  // -------------------------------------------------------------- identify
+  const identifyKey = `cf_${id}_identify`;
+  const pendingIdentify = () => store.get<[unknown, string][]>(identifyKey) || [];
+  let identifying = Promise.resolve();
+  /** Handles the identify calls in storage, in order; what cannot be handled now waits for a later call or page. Never rejects. */
+  const drainIdentify = async (): Promise<void> => {
+    const x = pendingIdentify().length ? await extras() : null;
+    if (!x) return;
+    const person = (await visitor).person as unknown as Record<string, unknown>;
+    // Read and cleared at once, after the waits: calls made meanwhile are in this list.
+    const list = pendingIdentify();
+    store.set(identifyKey, []);
+    for (const [props, url] of list) {
+      const fields = x.identifyFields(props, person);
+      // A string is the console message of a call that cannot identify; null: nothing new to send.
+      if (typeof fields == "string") log(fields);
+      // Awaited one by one: a later call sees what the earlier one set.
+      else if (fields) await sendContact({ ...fields, source_url: url }).catch((e) => log("identify failed", e));
+    }
+  };
+
+  // ---------------------------------------------------------- test panel
+  const openPanel = (steps: Record<string, StepStatus>) =>
+    void createChunkLoader<PanelModule>("panel", config.asset_base, deps.importPanel)().then((p) =>
+      p?.openPanel({ config, mode, local, steps, timings, ctx: ctx(), state: stateOf, cookie: store.cookie, show: (c) => void handlers.trigger(c) }),
+    );
+
+  // ------------------------------------------------------------ public API
+  const handlers: Widget = {
     visitor,
-    /** Stops looking for new placeholders (tests, single-page app teardown). */
+    ready: readyP,
+    state: (ctaId) => stateOf(ctaId).s,
+    /** Stops watching the page (tests, single-page app teardown). */
     stop() {
       stopped = true;
       inline?.stop();
+      doc.removeEventListener("click", onClick);
+      for (const st of states.values()) st.off?.();
     },
-    start,
+    /** Re-evaluates targeting and looks for new placeholders (single-page apps after a render). */
+    start() {
+      evaluate();
+      if (ready) startInline();
+    },
     /** Fetches a CTA's definition and the renderer ahead of time. */
     load(ctaId: unknown) {
       const s = summary(ctaId);
       if (!s) return log("No published CTA " + ctaId);
       return Promise.all([definition(s), loadRenderer()]).then(() => undefined);
     },
-    /** Shows a CTA now: inline ones in any placeholders not filled yet. */
+    /** Shows a CTA now (SPEC 4 direct trigger); inline ones fill placeholders not filled yet. */
     trigger(ctaId: unknown) {
-      if (!summary(ctaId)) return log("No published CTA " + ctaId);
-      inline?.scan();
+      const s = summary(ctaId);
+      if (!s) return log("No published CTA " + ctaId);
+      return placed(s) ? inline?.scan() : show(s);
     },
-    close(ctaId: unknown) {
-      const list = mounted.get(Number(ctaId)) || [];
-      mounted.delete(Number(ctaId));
-      for (const { host, m, ids } of list) {
-        m.unmount();
-        host.remove();
-        runtime.dispatch("cfClose", { ...ids });
-      }
+    close: (ctaId: unknown) => close(Number(ctaId)),
+    identify(props: unknown) {
+      // Kept until handled: identify's rules live in the extras chunk, which a server outage may keep away.
+      store.set(identifyKey, [...pendingIdentify(), [props, href()]]);
+      return (identifying = identifying.then(drainIdentify));
     },
-    async identify(props: Record<string, unknown> = {}) {
-      const email = typeof props.email == "string" ? props.email.trim().toLowerCase() : "";
-      const phone = typeof props.phone == "string" ? props.phone.trim() : "";
-      const fields: Record<string, unknown> = { source_url: href() };
-      if (EMAIL_RE.test(email)) fields.email = email;
-      if (PHONE_RE.test(phone)) fields.phone = phone;
-      if (!fields.email && !fields.phone) return log("identify needs a valid email or phone");
-      for (const k of ["name", "last_name", "company_name", "company_title", "website", "city", "state", "country", "zip_code", "address"]) {
-        if (typeof props[k] == "string") fields[k] = (props[k] as string).slice(0, 500);
-      }
-      const person = (await visitor).person as Record<string, unknown> | null;
-      if (person && !props.override) {
-        // SPEC 5: profile fields are set only when empty, unless override is true.
-        for (const k of Object.keys(fields)) if (k !== "source_url" && person[k]) fields[k] = person[k];
-        if (Object.keys(fields).every((k) => k === "source_url" || fields[k] === person[k])) return;
-      }
-      await sendContact(fields);
-    },
-    trackPurchase(props: { revenue?: unknown; order_id?: unknown } = {}) {
-      const { revenue, order_id: orderId } = props || {};
-      if (orderId == null || orderId === "") return log("trackPurchase: no order_id");
-      if (typeof orderId != "string" || orderId.length > 99) return log("trackPurchase: order_id must be 1 to 100 characters");
-      if (revenue == null || revenue === "") return log("trackPurchase: no revenue");
-      const amount = Number(revenue);
-      if (!isFinite(amount)) return log("trackPurchase: revenue must be numeric");
+    trackPurchase(props: unknown) {
       const s = session();
-      if (s.orders.includes(orderId)) return log("trackPurchase: order already tracked this session");
-      s.orders.push(orderId);
-      store.set(`cf_${websiteId}_session`, s);
-      return track("Order", {}, { order_id: orderId.slice(0, 100) }, Math.max(0, amount));
+      const p = purchaseOf(props, s.orders);
+      if (typeof p == "string") return log(p);
+      s.orders.push(p.orderId);
+      store.set(`cf_${id}_session`, s);
+      track("Order", {}, { order_id: p.orderId }, p.revenue);
     },
   };
+  return handlers;
 }

@@ -2,16 +2,32 @@
  * Cookies and localStorage behind one small interface. Both may be blocked
  * (privacy modes, sandboxed iframes, full quota), so every access is guarded
  * and localStorage falls back to memory for the life of the page.
+ *
+ * What the loader keeps (SPEC 9 lifetimes), per website id W:
+ * cookies (first party, path /):
+ * - cf_W_id: the visitor token, 10512000 minutes;
+ * - cf_W_logged_in: "true" for a site owner, 86400 minutes;
+ * - cf_W_cta_C_variant: the A/B variant of CTA C, 10512000 seconds;
+ * - cf_W_cta_C_viewed: CTA C was closed or converted: hide-days x 1440
+ *   minutes, or minutes-hide when aggressive is "minutes", a session cookie
+ *   when that is 0, none when aggressive is true.
+ * localStorage:
+ * - cf_W_person: the person (fresh for 30 minutes) and the browser-only
+ *   data (visits, CTA counts, URL parameters, location, cart, company);
+ * - cf_W_session: the session (30 minutes), its previous time and orders;
+ * - cf_W_events, cf_W_contacts: the tracking queue and the contact outbox;
+ * - cf_W_identify: identify calls not handled yet;
+ * - cf_W_cta_C: CTA C's definition, 7 days or until republished.
+ * The test panel's refresh clears all cf_ keys but the logged-in cookie.
  */
 
 /** Key-value persistence the core modules depend on (tests pass their own). */
 export interface Store {
   cookie(name: string): string | null;
-  /** Sets a first-party cookie for the whole site; maxAge in seconds. */
-  setCookie(name: string, value: string, maxAgeSeconds: number): void;
+  /** Sets a first-party cookie for the whole site; maxAge in seconds, none for a session cookie, 0 to delete it. */
+  setCookie(name: string, value: string, maxAgeSeconds?: number): void;
   get<T>(key: string): T | null;
   set(key: string, value: unknown): void;
-  remove(key: string): void;
 }
 
 /** The browser's cookies and localStorage, with a memory fallback. */
@@ -38,7 +54,7 @@ export function createBrowserStore(doc: Document = document, win: Window = windo
     },
     setCookie(name, value, maxAge) {
       try {
-        doc.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAge}; path=/; SameSite=Lax${
+        doc.cookie = `${name}=${encodeURIComponent(value)}${maxAge == null ? "" : "; max-age=" + maxAge}; path=/; SameSite=Lax${
           win.location.protocol === "https:" ? "; Secure" : ""
         }`;
       } catch {
@@ -67,14 +83,6 @@ export function createBrowserStore(doc: Document = document, win: Window = windo
         ls()?.setItem(key, raw);
       } catch {
         /* quota or blocked: memory keeps it for this page */
-      }
-    },
-    remove(key) {
-      delete memory[key];
-      try {
-        ls()?.removeItem(key);
-      } catch {
-        /* blocked */
       }
     },
   };

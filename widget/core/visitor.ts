@@ -8,6 +8,7 @@
 import type { PublicPerson } from "../../app/lib/schema/public-config";
 import type { Api } from "./api";
 import { randomId } from "./ids";
+import type { LocalData } from "./person-data";
 import type { Store } from "./storage";
 
 /** SPEC 9: visitor id cookie lives 10512000 minutes. */
@@ -15,53 +16,53 @@ export const VISITOR_COOKIE_SECONDS = 10512000 * 60;
 /** SPEC 9: a cached person is valid for 30 minutes. */
 export const PERSON_FRESH_MS = 30 * 60 * 1000;
 
-const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];
-
 export interface VisitorDeps {
   websiteId: number;
   api: Pick<Api, "getVisitor" | "createVisitor">;
   store: Store;
   now?: () => number;
-  /** The page address (landing page, UTM parameters). */
+  /** The page address (the landing page of a new visitor). */
   href: string;
   referrer: string;
+  /** UTM parameters of the address (url-params.ts readFlags). */
+  utms?: Record<string, string>;
 }
+
+/** How the visitor was loaded: the path taken through SPEC 4's visitor loading. */
+export type VisitorSource = "stored" | "fetched" | "created" | "regenerated" | "offline";
 
 export interface LoadedVisitor {
   token: string;
   person: PublicPerson | null;
-  isNew: boolean;
   loggedIn: boolean;
+  source: VisitorSource;
 }
 
 interface StoredPerson {
   token: string;
   at: number;
-  person: PublicPerson;
+  person: PublicPerson | null;
   logged_in?: boolean;
+  /** What only this browser knows (person-data.ts); kept across refetches. */
+  local?: LocalData;
 }
 
 export const visitorCookieName = (websiteId: number) => `cf_${websiteId}_id`;
 export const personKey = (websiteId: number) => `cf_${websiteId}_person`;
 
-/** Reads the UTM parameters of an address (at most 500 characters each). */
-export function readUtms(href: string): Record<string, string> {
-  const utms: Record<string, string> = {};
-  try {
-    const params = new URL(href).searchParams;
-    for (const k of UTM_KEYS) {
-      const v = params.get(k);
-      if (v) utms[k] = v.slice(0, 500);
-    }
-  } catch {
-    /* not a URL */
-  }
-  return utms;
-}
-
 /** Remembers the person locally so the next page within 30 minutes needs no request. */
 export function savePerson(store: Store, websiteId: number, token: string, person: PublicPerson, now = Date.now(), loggedIn = false): void {
-  store.set(personKey(websiteId), { token, at: now, person, logged_in: loggedIn } satisfies StoredPerson);
+  const old = store.get<StoredPerson>(personKey(websiteId));
+  store.set(personKey(websiteId), { token, at: now, person, logged_in: loggedIn, local: old?.local } satisfies StoredPerson);
+}
+
+/** The browser-only person data (an empty object when there is none yet). */
+export const readLocal = (store: Store, websiteId: number): LocalData => store.get<StoredPerson>(personKey(websiteId))?.local || {};
+
+/** Stores the browser-only person data beside the person. */
+export function saveLocal(store: Store, websiteId: number, local: LocalData): void {
+  const old = store.get<StoredPerson>(personKey(websiteId));
+  store.set(personKey(websiteId), { token: "", at: 0, person: null, ...old, local } satisfies StoredPerson);
 }
 
 /** Loads or creates the visitor of this browser. */
@@ -70,18 +71,20 @@ export async function loadVisitor(deps: VisitorDeps): Promise<LoadedVisitor> {
   const now = deps.now ?? Date.now;
   const cookie = visitorCookieName(websiteId);
   let token = store.cookie(cookie);
+  let regenerated = false;
 
   if (token && /^[A-Za-z0-9_-]{16,64}$/.test(token)) {
     const stored = store.get<StoredPerson>(personKey(websiteId));
     if (stored && stored.token === token && now() - stored.at < PERSON_FRESH_MS && stored.person) {
-      return { token, person: stored.person, isNew: false, loggedIn: !!stored.logged_in };
+      return { token, person: stored.person, loggedIn: !!stored.logged_in, source: "stored" };
     }
     try {
       const person = await api.getVisitor(token);
-      savePerson(store, websiteId, token, person, now());
-      return { token, person, isNew: false, loggedIn: false };
+      savePerson(store, websiteId, token, person, now(), !!stored?.logged_in);
+      return { token, person, loggedIn: !!stored?.logged_in, source: "fetched" };
     } catch {
       // SPEC 4: a failed fetch regenerates the id and creates a new visitor.
+      regenerated = true;
     }
   }
 
@@ -98,11 +101,11 @@ export async function loadVisitor(deps: VisitorDeps): Promise<LoadedVisitor> {
         data: {},
       },
       new: true,
-      utms: readUtms(deps.href),
+      utms: deps.utms || {},
     });
     savePerson(store, websiteId, token, res.visitor, now(), !!res.logged_in);
-    return { token, person: res.visitor, isNew: true, loggedIn: !!res.logged_in };
+    return { token, person: res.visitor, loggedIn: !!res.logged_in, source: regenerated ? "regenerated" : "created" };
   } catch {
-    return { token, person: null, isNew: true, loggedIn: false };
+    return { token, person: null, loggedIn: false, source: "offline" };
   }
 }

@@ -1,24 +1,16 @@
-import { useState, type ComponentType } from "react";
-import type { CtaDocument, CtaElement, CtaVariant } from "../../app/lib/schema/cta";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
+import type { Condition } from "../../app/lib/schema/condition";
+import type { CtaDocument, CtaStep, CtaVariant } from "../../app/lib/schema/cta";
 import type { PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
-import { confirmationGroup, DEFAULT_CONFIRMATION, outcomeOf } from "./confirmation";
-import type { ElementProps, RenderContext } from "./context";
-import { ButtonElement } from "./elements/ButtonElement";
-import { FormElement } from "./elements/FormElement";
-import { TextElement } from "./elements/TextElement";
-import { byPosition } from "./form-logic";
+import type { RenderContext } from "./context";
+import type { Controller } from "./convert";
+import { Element } from "./elements";
+import { byPosition } from "./form-fields";
 import { Html } from "./Html";
+import type { Labels } from "./i18n";
+import { mergeTags } from "./merge-tags";
+import { str } from "./options";
 import type { CtaRuntime } from "./types";
-
-const Divider = () => <hr className="bk-el bk-divider" />;
-
-// Element types this renderer knows; others render nothing until they are built.
-const ELEMENTS: Partial<Record<CtaElement["element_type"], ComponentType<ElementProps>>> = {
-  text: TextElement,
-  divider: Divider,
-  button: ButtonElement,
-  form: FormElement,
-};
 
 export interface CtaProps {
   cta: CtaDocument;
@@ -27,19 +19,90 @@ export interface CtaProps {
   person: PublicPerson | null;
   runtime: CtaRuntime;
   broadcastId?: number | null;
+  labels: Labels;
+  /** Closes the whole CTA (the frame's close). */
+  onClose(): void;
 }
 
+// What a conversion does (actions, confirmation) is a chunk of its own; a CTA that is only looked at never loads it.
+const convert = () => import("./convert");
+
+/** Inline styles of a section or column from its options; values go through the CSSOM, never into a style sheet. */
+function boxStyle(o: Record<string, unknown>): CSSProperties | undefined {
+  const s: CSSProperties = {};
+  if (str(o, "background-color")) s.background = str(o, "background-color");
+  if (str(o, "text-color")) s.color = str(o, "text-color");
+  if (/^(left|center|right)$/.test(str(o, "text-align"))) s.textAlign = str(o, "text-align") as CSSProperties["textAlign"];
+  if (typeof o.padding == "number") s.padding = o.padding + "px";
+  if (typeof o.width == "number" && o.width > 0 && o.width <= 100) s.flex = `0 1 calc(${o.width}% - 16px)`;
+  return Object.keys(s).length ? s : undefined;
+}
+
+/** Ids of the timer elements in some steps (their start times reset when the visitor goes back). */
+const timerIds = (cta: CtaDocument, steps: CtaStep[]) =>
+  steps.flatMap((s) => s.sections.flatMap((sec) => sec.columns.flatMap((c) => c.elements.filter((e) => e.element_type === "timer").map((e) => `${cta.id}-${e.id}`))));
+
 /** One CTA variant: its steps one at a time, sections → columns → elements, and its confirmations. */
-export function Cta({ cta, variant, config, person, runtime, broadcastId }: CtaProps) {
-  const steps = byPosition(variant.steps);
+export function Cta({ cta, variant, config, person, runtime, broadcastId, labels, onClose }: CtaProps) {
+  // Steps marked hidden are reachable by no confirmation or timer (SPEC 4: "only if that step is visible").
+  const steps = byPosition(variant.steps).filter((s) => s.options?.hidden !== true);
   const [stepIndex, setStepIndex] = useState(0);
+  // Bumped when the visitor goes back: elements of the step remount, so quiz and timer start over.
+  const [epoch, setEpoch] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
+  const values = useRef<Record<string, unknown>>({}).current;
+  const ref = useRef<HTMLDivElement>(null);
   const step = steps[stepIndex] ?? steps[0];
 
+  // Set when new content replaces what had focus, so focus stays in the CTA instead of dropping onto the page.
+  const refocus = useRef(false);
+  const keepFocus = () => {
+    try {
+      refocus.current = !!(ref.current?.getRootNode() as ShadowRoot).activeElement;
+    } catch {
+      refocus.current = false;
+    }
+  };
+
+  useEffect(() => {
+    const script = step?.options?.script;
+    if (script) void import("./scripts").then((m) => m.runScript(script, `step ${step?.id ?? stepIndex}`));
+  }, [stepIndex, epoch]);
+
+  useEffect(() => {
+    if (refocus.current) ref.current?.focus({ preventScroll: true });
+    refocus.current = false;
+  }, [stepIndex, epoch, message]);
+
+  // Conditions are the loader's (one engine for broadcasts, action groups and rows); without it, conditional content stays off.
+  const pass = (conditions: Condition[] | undefined) => !conditions?.length || !!runtime.conditionsPass?.(conditions, values);
+
+  const goToStep = (position: number): boolean => {
+    const next = steps.findIndex((s) => s.position === position);
+    if (next < 0) return false;
+    keepFocus();
+    const show = () => {
+      if (next <= stepIndex) setEpoch((e) => e + 1);
+      setMessage(null);
+      setStepIndex(next);
+    };
+    const timers = next <= stepIndex ? timerIds(cta, steps.slice(next)) : [];
+    // Going back resets the timers of the steps left: their start times go before the timers remount.
+    if (timers.length) void import("./timer-store").then((m) => (m.resetTimers(config.website_id, timers), show()));
+    else show();
+    return true;
+  };
+
   const ctx: RenderContext = {
+    cta,
+    variant,
     config,
     person,
     runtime,
+    labels,
+    steps,
+    stepIndex,
+    values,
     ids: (element) => ({
       cta_id: cta.id!,
       variant_id: variant.id ?? null,
@@ -47,44 +110,57 @@ export function Cta({ cta, variant, config, person, runtime, broadcastId }: CtaP
       element_id: element?.id ?? null,
       broadcast_id: broadcastId ?? cta.broadcast_id ?? null,
     }),
-    complete(element, eventType, confirm = true) {
+    conversion(element, answers = {}) {
+      Object.assign(values, answers);
+      return convert().then((m) => m.conversion(ctrl, element));
+    },
+    complete(element, eventType, opts = {}) {
+      if (opts.values) Object.assign(values, opts.values);
+      // Tracking first and synchronously: a link button's click navigates away right after.
       const ids = ctx.ids(element);
-      runtime.track(eventType, ids);
+      const score = opts.conversion?.score;
+      if (score != null) runtime.track(eventType, ids, { score });
+      else runtime.track(eventType, ids);
       if (eventType === "Submission") runtime.dispatch("cfSubmit", { ...ids });
       runtime.dispatch("cfConversion", { ...ids });
-      if (!confirm) return;
-      const outcome = outcomeOf(confirmationGroup(element, step), location.search);
-      if (outcome.type === "redirect") {
-        if (outcome.newTab) window.open(outcome.url, "_blank", "noopener");
-        else location.href = outcome.url;
-      } else if (outcome.type === "step") {
-        const next = steps.findIndex((s) => s.position === outcome.position);
-        if (next >= 0) setStepIndex(next);
-        else setMessage(DEFAULT_CONFIRMATION);
-      } else {
-        setMessage(outcome.html);
-      }
+      void convert().then((m) => m.finish(ctrl, element, opts));
     },
+    goToStep,
+    merge: (text, html) => mergeTags(text, values, person, html),
+    pass,
+    close: onClose,
+  };
+  const ctrl: Controller = {
+    ctx,
+    step,
+    showMessage(html) {
+      // A conversion that finishes after the CTA closed has nothing left to show.
+      if (!ref.current?.isConnected) return;
+      keepFocus();
+      setMessage(html);
+    },
+    root: () => ref.current?.getRootNode() as ShadowRoot | undefined,
   };
 
   return (
-    <div className={`bk-cta bk-${cta.cta_type}`} data-variant={variant.variation} data-step={step?.position}>
-      {message != null ? (
-        <Html className="bk-confirmation" role="status" html={message} />
-      ) : (
-        byPosition(step?.sections).map((section, si) => (
-          <div className="bk-section" key={section.id ?? si}>
+    <div ref={ref} tabIndex={-1} className="bk-cta" data-variant={variant.variation} data-step={step?.position}>
+      {message != null
+        ? null
+        : byPosition(step?.sections).map((section, si) => (
+          <div className="bk-section" key={section.id ?? si} id={str(section.options, "anchor") || undefined} style={boxStyle(section.options)}>
             {byPosition(section.columns).map((column, ci) => (
-              <div className="bk-column" key={column.id ?? ci}>
-                {byPosition(column.elements).map((element, ei) => {
-                  const Element = ELEMENTS[element.element_type];
-                  return Element ? <Element key={`${step?.id}-${element.id ?? ei}`} element={element} ctx={ctx} /> : null;
-                })}
+              <div className="bk-column" key={column.id ?? ci} style={boxStyle(column.options)}>
+                {byPosition(column.elements).map((element, ei) => (
+                  <Element key={`${epoch}-${step?.id}-${element.id ?? ei}`} element={element} ctx={ctx} />
+                ))}
               </div>
             ))}
           </div>
-        ))
-      )}
+        ))}
+      {/* In the page from the start, so screen readers announce the confirmation when it arrives. */}
+      <div role="status" className={message != null ? "bk-confirmation" : "bk-sr"}>
+        {message != null ? <Html html={message} /> : null}
+      </div>
     </div>
   );
 }

@@ -1,30 +1,32 @@
 /**
  * What happens after a conversion (SPEC 4 "Steps and confirmations"): the
- * first active action group of the element, else of the step, decides.
- * Pure: the caller applies the outcome.
+ * first active action group of the element whose conditions hold, else of
+ * the step, decides. Pure: the caller applies the outcome (outcome.ts).
  */
-import type { ActionGroup, CtaElement, CtaStep } from "../../app/lib/schema/cta";
-import { byPosition } from "./form-logic";
+import type { ActionGroup, ActionGroupData, CtaElement, CtaStep } from "../../app/lib/schema/cta";
+import { byPosition } from "./form-fields";
+import { normalizeRedirect } from "./sanitize";
+
+export { normalizeRedirect };
 
 export const DEFAULT_CONFIRMATION = "Thanks!";
 
+/** Message, redirect and step are applied in Cta.tsx; the other types go to outcome.ts with their group's data. */
 export type Outcome =
   | { type: "message"; html: string }
   | { type: "redirect"; url: string; newTab: boolean }
-  | { type: "step"; position: number };
+  | { type: "step"; position: number }
+  | { type: "cta" | "sms" | "anchor" | "cart" | "checkout" | "product"; data: ActionGroupData };
 
-/** The action group that confirms a conversion of this element. */
-export function confirmationGroup(element: CtaElement | null, step: CtaStep | undefined): ActionGroup | undefined {
+/** The action group that confirms a conversion of this element: the first active one whose conditions pass. */
+export function confirmationGroup(
+  element: CtaElement | null,
+  step: CtaStep | undefined,
+  pass: (g: ActionGroup) => boolean = () => true,
+): ActionGroup | undefined {
   // Groups tied to a field belong to quiz navigation, not to the confirmation.
-  const pick = (groups: ActionGroup[] = []) => byPosition(groups).find((g) => g.status !== false && g.field_id == null);
+  const pick = (groups: ActionGroup[] = []) => byPosition(groups).find((g) => g.status !== false && g.field_id == null && pass(g));
   return pick(element?.action_groups) ?? pick(step?.action_groups);
-}
-
-/** SPEC 5: redirect URLs without http get http:// prepended (site-relative paths stay as they are). */
-export function normalizeRedirect(url: string): string {
-  const u = url.trim();
-  if (/^https?:\/\//i.test(u) || /^\/(?![/\\])/.test(u)) return u;
-  return "http://" + u.replace(/^\/+/, "");
 }
 
 /** Appends the current page's query parameters to a redirect (the query-string option). */
@@ -38,11 +40,13 @@ export function withQueryString(url: string, search: string): string {
 /** The outcome of a conversion under an action group. */
 export function outcomeOf(group: ActionGroup | undefined, search = ""): Outcome {
   const data = group?.data ?? {};
+  const message: Outcome = { type: "message", html: data.confirmation || DEFAULT_CONFIRMATION };
   const type = data["confirmation-type"];
   if (type === "redirect" && data["redirect-url"]) {
     const url = normalizeRedirect(data["redirect-url"]);
     return { type: "redirect", url: data["query-string"] ? withQueryString(url, search) : url, newTab: !!data["target-blank"] };
   }
   if (type === "step" && typeof data["redirect-step"] == "number") return { type: "step", position: data["redirect-step"] };
-  return { type: "message", html: data.confirmation || DEFAULT_CONFIRMATION };
+  if (type && type !== "message" && type !== "redirect" && type !== "step") return { type, data };
+  return message;
 }

@@ -1,90 +1,108 @@
 /**
- * Form rules without DOM or network (SPEC 5 and 8): field order, validation,
- * and the contact payload of SPEC 3.
+ * Form rules without DOM or network (SPEC 5 and 8): validation and the
+ * contact payload of SPEC 3. What drawing a form needs lives in
+ * form-fields.ts (re-exported here), so the submit chunk carries the rest.
  */
 import type { Field } from "../../app/lib/schema/cta";
+import { byPosition, isEmailField, isPhoneField, SEND_FAILED } from "./form-fields";
 import type { ContactPayload, CtaIds } from "./types";
+
+export * from "./form-fields";
 
 export type FieldValue = string | string[] | boolean | number | null;
 export type FormValues = Record<string, FieldValue>;
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** SPEC 5 and 8, word for word. */
 export const MESSAGES = {
   required: "This field is required.",
-  email: "Please enter a valid email address",
-  phone: "Please enter a valid phone number",
+  email: "Please enter a valid email address.",
+  business: "Please enter a business email.",
+  phone: "Please enter a valid phone number.",
+  fix: "Please fix this field.",
+  url: "Please enter a valid URL.",
+  date: "Please enter a valid date.",
+  number: "Please enter a valid number.",
+  max: "Please enter a value less than or equal to {0}.",
+  min: "Please enter a value greater than or equal to {0}.",
+  step: "Please enter a multiple of {0}.",
+  maxlength: "Please enter no more than {0} characters.",
+  minlength: "Please enter at least {0} characters.",
+  failed: SEND_FAILED,
+  /** The server's word for a missing or refused reCAPTCHA. */
+  robot: "Please confirm you are not a robot",
+  /** A survey's next button without a choice (flashed for 2 s). */
+  choose: "Please choose an answer.",
 };
 
 /** Contact fields of the person; any other slug goes to `extra`. */
 const PERSON_FIELDS = ["email", "phone", "name", "last_name", "website", "company_name", "company_title", "city", "state", "country", "address", "zip_code"] as const;
 /** Consent checkboxes kept as fields (slug marketing_consent ...) go to the payload's consent flags. */
 const CONSENTS = ["marketing_consent", "privacy_consent", "sms_consent"] as const;
-const ALIASES: Record<string, (typeof PERSON_FIELDS)[number]> = { first_name: "name" };
-
-/** Field types this renderer shows in forms. */
-export const FORM_FIELD_TYPES = ["text", "number", "hidden", "checkbox", "paragraph", "dropdown", "select", "radio"];
-
-export const byPosition = <T extends { position: number }>(list: T[] = []): T[] => [...list].sort((a, b) => a.position - b.position);
-
-const opt = (f: Field, key: string): string => {
-  const v = f.options?.[key];
-  return typeof v == "string" ? v : "";
+/** first_name is the person's name; the consent checkboxes a form adds from its options carry a prefix (beckon_…). */
+const ALIASES: Record<string, string> = {
+  first_name: "name",
+  beckon_marketing_consent: "marketing_consent",
+  beckon_privacy_consent: "privacy_consent",
+  beckon_sms_consent: "sms_consent",
 };
-export const isEmailField = (f: Field) => opt(f, "type") === "email" || f.slug === "email";
-export const isPhoneField = (f: Field) => opt(f, "type") === "tel" || f.slug === "phone";
-
-/** Input type of a text-like field. */
-export function inputType(f: Field): string {
-  if (f.field_type === "number") return "number";
-  if (isEmailField(f)) return "email";
-  if (isPhoneField(f)) return "tel";
-  return /^(text|url|date)$/.test(opt(f, "type")) ? opt(f, "type") : "text";
-}
-
-/** The autocomplete token that lets browsers fill the field. */
-export function autocompleteOf(f: Field): string {
-  const map: Record<string, string> = {
-    email: "email",
-    phone: "tel",
-    name: "given-name",
-    first_name: "given-name",
-    last_name: "family-name",
-    company_name: "organization",
-    company_title: "organization-title",
-    website: "url",
-    city: "address-level2",
-    state: "address-level1",
-    country: "country-name",
-    zip_code: "postal-code",
-    address: "street-address",
-  };
-  return map[f.slug] || (isEmailField(f) ? "email" : isPhoneField(f) ? "tel" : "on");
-}
 
 const isEmpty = (v: FieldValue | undefined) => v == null || v === "" || v === false || (Array.isArray(v) && !v.length);
 
 /** E-mail as stored: trimmed and lower-cased (SPEC 5). */
 export const normalizeEmail = (v: string) => v.trim().toLowerCase();
 
-/** The error message of one field, or null when it is valid. */
-export function validateField(f: Field, value: FieldValue | undefined): string | null {
+/** SPEC 5: a phone's digits after stripping spaces, brackets, plus, dashes, dots and "ext"; null unless only digits remain. */
+export function phoneDigits(value: string): string | null {
+  const d = value.replace(/ext|[\s()+\-.]/gi, "");
+  return /^\d+$/.test(d) ? d : null;
+}
+
+/** SPEC 5: a phone is valid with at least 4 digits (and nothing but separators besides). */
+export const isPhoneValid = (value: string) => (phoneDigits(value)?.length ?? 0) >= 4;
+
+/** The error message of one field, or null when it is valid. `required` overrides the field's flag (phone rule). */
+export function validateField(f: Field, value: FieldValue | undefined, required = f.required): string | null {
   if (f.field_type === "hidden") return null;
-  if (isEmpty(value)) return f.required ? MESSAGES.required : null;
+  if (isEmpty(value)) return required ? MESSAGES.required : null;
   if (typeof value != "string") return null;
   if (isEmailField(f) && !EMAIL_RE.test(normalizeEmail(value))) return MESSAGES.email;
-  // SPEC 5: digits only after stripping separators, at least 4.
-  if (isPhoneField(f) && !/^\d{4,}$/.test(value.replace(/ext|[\s()+\-.]/gi, ""))) return MESSAGES.phone;
+  if (isPhoneField(f) && !isPhoneValid(value)) return MESSAGES.phone;
   return null;
 }
 
-/** Errors by slug, in field order; empty when the form may be sent. */
-export function validateForm(fields: Field[], values: FormValues): Record<string, string> {
+/**
+ * Errors by slug, in field order; empty when the form may be sent. SPEC 5:
+ * a phone is optional only when an e-mail field is shown and phone-required is not set.
+ */
+export function validateForm(fields: Field[], values: FormValues, opts: { phoneRequired?: boolean } = {}): Record<string, string> {
   const errors: Record<string, string> = {};
+  const hasEmail = fields.some((f) => isEmailField(f) && f.field_type !== "hidden");
   for (const f of byPosition(fields)) {
-    const e = validateField(f, values[f.slug]);
+    const required = f.required || (isPhoneField(f) && (!!opts.phoneRequired || !hasEmail));
+    const e = validateField(f, values[f.slug], required);
     if (e) errors[f.slug] = e;
   }
   return errors;
+}
+
+/** What native validation says about an input, in the words of SPEC 5 (null when valid). */
+export function validityMessage(
+  v: Pick<ValidityState, "valid" | "valueMissing" | "typeMismatch" | "badInput" | "rangeOverflow" | "rangeUnderflow" | "stepMismatch" | "tooLong" | "tooShort">,
+  el: { type: string; min?: string; max?: string; step?: string; maxLength?: number; minLength?: number },
+): string | null {
+  if (v.valid) return null;
+  const fill = (m: string, x: unknown) => m.replace("{0}", String(x));
+  if (v.valueMissing) return MESSAGES.required;
+  if (v.typeMismatch || v.badInput) {
+    return el.type === "email" ? MESSAGES.email : el.type === "url" ? MESSAGES.url : el.type === "date" ? MESSAGES.date : el.type === "number" ? MESSAGES.number : MESSAGES.fix;
+  }
+  if (v.rangeOverflow) return fill(MESSAGES.max, el.max);
+  if (v.rangeUnderflow) return fill(MESSAGES.min, el.min);
+  if (v.stepMismatch) return fill(MESSAGES.step, el.step);
+  if (v.tooLong) return fill(MESSAGES.maxlength, el.maxLength);
+  if (v.tooShort) return fill(MESSAGES.minlength, el.minLength);
+  return MESSAGES.fix;
 }
 
 export interface PayloadContext extends CtaIds {

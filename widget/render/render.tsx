@@ -4,24 +4,50 @@
  * preact/compat so the bundle stays small.
  */
 import { createRoot } from "react-dom/client";
-import { Cta } from "./Cta";
-import { ctaCss } from "./styles";
+import { labelsFor } from "./i18n";
+import { Shell } from "./Shell";
+import { ctaCss, fontOf, loadWebFont } from "./styles";
 import type { MountedCta, MountOptions } from "./types";
 
-/** Renders a CTA variant into an open shadow root on `host`, so host CSS and ours never meet. */
-export function mountCta({ host, cta, variant, config, person, runtime, broadcastId }: MountOptions): MountedCta {
-  const shadow = host.shadowRoot ?? host.attachShadow({ mode: "open" });
+/**
+ * Renders a CTA variant into an open shadow root on `host`, so host CSS and
+ * ours never meet, in the frame of its type. Closing goes through
+ * `onClose` (the runtime sets the viewed cookie and fires cfClose).
+ */
+export function mountCta(options: MountOptions): MountedCta {
+  const { host, cta, variant, config, person, runtime, broadcastId } = options;
   const doc = host.ownerDocument;
+  const shadow = host.shadowRoot ?? host.attachShadow({ mode: "open" });
+  // A top bar's spacer must come before the page content to push it down.
+  if (cta.cta_type === "bar" && cta.bar_position !== "bottom" && host.parentElement === doc.body && doc.body.firstChild !== host) {
+    doc.body.insertBefore(host, doc.body.firstChild);
+  }
+  host.setAttribute("data-beckon-type", cta.cta_type);
   const style = doc.createElement("style");
-  style.textContent = ctaCss(config, [cta.options?.css, variant.options?.css]);
+  style.textContent = ctaCss(config, [cta.options?.css, variant.options?.css], [cta.options ?? {}, variant.options ?? {}]);
   const container = doc.createElement("div");
+  container.className = "bk-root";
   shadow.replaceChildren(style, container);
+  loadWebFont(fontOf(config, variant.options ?? {}), doc);
+
   const root = createRoot(container);
-  root.render(<Cta cta={cta} variant={variant} config={config} person={person} runtime={runtime} broadcastId={broadcastId} />);
-  return {
-    unmount() {
-      root.unmount();
-      shadow.replaceChildren();
-    },
+  let mounted = true;
+  const unmount = () => {
+    if (!mounted) return;
+    mounted = false;
+    root.unmount();
+    shadow.replaceChildren();
   };
+  const onClose = () => {
+    if (!mounted) return;
+    if (options.onClose) return options.onClose();
+    // An older loader without onClose: close ourselves and still tell the page.
+    unmount();
+    host.remove();
+    runtime.dispatch("cfClose", { cta_id: cta.id, variant_id: variant.id ?? null, broadcast_id: broadcastId ?? cta.broadcast_id ?? null });
+  };
+  root.render(
+    <Shell cta={cta} variant={variant} config={config} person={person} runtime={runtime} broadcastId={broadcastId} labels={labelsFor(config, doc)} onClose={onClose} teaser={options.teaser} />,
+  );
+  return { unmount };
 }

@@ -20,6 +20,13 @@ export function safeHref(href: string | null | undefined, base?: string): string
   }
 }
 
+/** SPEC 5: redirect URLs without http get http:// prepended (site-relative paths stay as they are). */
+export function normalizeRedirect(url: string): string {
+  const u = url.trim();
+  if (/^https?:\/\//i.test(u) || /^\/(?![/\\])/.test(u)) return u;
+  return "http://" + u.replace(/^\/+/, "");
+}
+
 function copy(from: Node, to: Node, doc: Document, depth: number): void {
   if (depth > 32) return;
   from.childNodes.forEach((child) => {

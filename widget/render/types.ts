@@ -4,7 +4,9 @@
  * renderer ends up in the loader bundle.
  */
 import type { CtaDocument, CtaVariant } from "../../app/lib/schema/cta";
+import type { Condition } from "../../app/lib/schema/condition";
 import type { PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
+import type { CartAdapter, ProductCatalog } from "../store/types";
 
 /** Where an event or a contact came from. */
 export interface CtaIds {
@@ -43,14 +45,35 @@ export interface ContactPayload {
   step_id: number | null;
   element_id: number | null;
   broadcast_id: number | null;
+  /** The reCAPTCHA answer of a form with check_recaptcha (the server verifies and drops it). */
+  recaptcha_token?: string;
+  /** Score of the CTA variant or of the person, after the element's score actions. */
+  latest_score?: number | null;
+  /** Ids of the action groups that applied to this conversion. */
+  action_groups?: number[];
 }
 
 /** What the loader lends the renderer: the only ways a CTA talks to the outside. */
 export interface CtaRuntime {
   track(eventType: TrackedEventType, ids: CtaIds, data?: Record<string, unknown>): void;
-  /** Resolves once the server has the contact (or skipped it); rejects when it could not be sent. */
-  submitContact(payload: ContactPayload): Promise<{ skipped?: boolean }>;
+  /**
+   * Resolves once the server has the contact (or skipped it); rejects when the server refused it.
+   * `queued`: the server did not answer in time; the contact is stored and resent until it arrives.
+   */
+  submitContact(payload: ContactPayload): Promise<{ skipped?: boolean; queued?: boolean }>;
   dispatch(name: string, detail: Record<string, unknown>): void;
+  /** Loads and shows another CTA now (the "cta" confirmation); without it the renderer calls window.beckon.load/trigger. */
+  showCta?(ctaId: number): void;
+  /** Persists the local person after the renderer's actions changed it in place (tags, custom fields, scores, list entries). */
+  savePerson?(person: PublicPerson): void;
+  /**
+   * Evaluates targeting conditions with the loader's engine (action groups, conditional rows).
+   * `values` holds answers given in this CTA (by slug). Without it the renderer uses its own
+   * evaluator for url, tag, data_field and country conditions.
+   */
+  conditionsPass?(conditions: Condition[], values: Record<string, unknown>): boolean;
+  /** The store adapter of the site (Shopify Ajax or Storefront GraphQL), for cart progress and cart/checkout confirmations. */
+  store?: (CartAdapter & Partial<ProductCatalog>) | null;
 }
 
 export interface MountOptions {
@@ -61,6 +84,30 @@ export interface MountOptions {
   person: PublicPerson | null;
   runtime: CtaRuntime;
   broadcastId?: number | null;
+  /**
+   * The visitor closed the CTA (close button, Escape, backdrop click, or a
+   * confirmation with confirmation-close). The runtime sets the viewed cookie,
+   * fires cfClose and unmounts. Without it the renderer unmounts itself and
+   * dispatches cfClose through `runtime.dispatch`.
+   *
+   * Placement: inline CTAs get a host inside their page area or placeholder;
+   * page, overlay, hook, bar and two-tap CTAs get a host appended to
+   * document.body, and the renderer positions it (a top bar moves its host to
+   * the start of the body so its spacer pushes the page down).
+   */
+  onClose?(): void;
+  /**
+   * Two-tap and prehook CTAs (cta_type two-tap, or options.teaser true): show
+   * the teaser first; the renderer opens the full CTA when it is tapped. Set
+   * by the loader when the teaser trigger fired.
+   */
+  teaser?: boolean;
+  /**
+   * live: a visitor. admin: a logged-in site owner (the loader tracks nothing
+   * and sends no contact). preview: the editor's iframe (iframe=true plus a
+   * variant parameter), likewise not live. Absent means live.
+   */
+  mode?: "live" | "admin" | "preview";
 }
 
 export interface MountedCta {

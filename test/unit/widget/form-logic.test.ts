@@ -12,7 +12,7 @@ describe("form validation", () => {
     expect(validateField(email, v)).toBeNull(),
   );
   it.each(["anna", "anna@", "anna@example", "a b@c.se", "@c.se"])("refuses the e-mail %j with the SPEC 8 message", (v) =>
-    expect(validateField(email, v)).toBe("Please enter a valid email address"),
+    expect(validateField(email, v)).toBe("Please enter a valid email address."),
   );
   it("requires what is required, and only that", () => {
     expect(validateField(email, "")).toBe(MESSAGES.required);

@@ -4,18 +4,23 @@ import type { PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "../../
 import type { FetchFn } from "../../../widget/core/api";
 import type { Store } from "../../../widget/core/storage";
 
-/** A Store in memory; `cookies` and `data` are open for assertions. */
-export function memoryStore(): Store & { cookies: Record<string, string>; data: Record<string, string> } {
+/** A Store in memory; `cookies`, their `maxAges` (seconds; undefined: a session cookie) and `data` are open for assertions. */
+export function memoryStore(): Store & { cookies: Record<string, string>; maxAges: Record<string, number | undefined>; data: Record<string, string> } {
   const cookies: Record<string, string> = {};
+  const maxAges: Record<string, number | undefined> = {};
   const data: Record<string, string> = {};
   return {
     cookies,
+    maxAges,
     data,
     cookie: (n) => cookies[n] ?? null,
-    setCookie: (n, v) => void (cookies[n] = v),
+    setCookie: (n, v, maxAge) => {
+      maxAges[n] = maxAge;
+      if (maxAge === 0) delete cookies[n];
+      else cookies[n] = v;
+    },
     get: <T,>(k: string) => (k in data ? (JSON.parse(data[k]) as T) : null),
     set: (k, v) => void (data[k] = JSON.stringify(v)),
-    remove: (k) => void delete data[k],
   };
 }
 

@@ -164,4 +164,54 @@ describe("tracking queue", () => {
     q.flushBeacon();
     expect(beacon.mock.calls[0][0].map((e) => e.data.n)).toEqual([2]);
   });
+
+  it("tells who waits when a batch is settled: delivered with the answer, or refused", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const settled = vi.fn();
+    let status = 0;
+    const send = vi.fn<Send>(async () => {
+      if (status) throw Object.assign(new Error("x"), { status });
+      return { stored: 1 };
+    });
+    const q = createQueue({ store: memoryStore(), key: KEY, send, delay: 0, settled });
+    const a = q.push(ev(1));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toHaveBeenLastCalledWith([a], undefined, { stored: 1 });
+    status = 503; // transient: not settled, retried later
+    q.push(ev(2));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toHaveBeenCalledTimes(1);
+    status = 422;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(settled).toHaveBeenCalledTimes(2);
+    expect(settled.mock.calls[1][1]).toMatchObject({ status: 422 });
+    warn.mockRestore();
+  });
+
+  it("caps the backoff at 30 s, so a server back after an outage gets everything soon", async () => {
+    let up = false;
+    const send = vi.fn<Send>(async () => {
+      if (!up) throw Object.assign(new Error("down"), { status: 0 });
+      return {};
+    });
+    const q = createQueue({ store: memoryStore(), key: KEY, send, delay: 0 });
+    q.push(ev(1));
+    await vi.advanceTimersByTimeAsync(200_000);
+    // 1 + 2 + 4 + 8 + 16 s, then every 30 s.
+    expect(send.mock.calls.length).toBe(5 + Math.floor((200 - 31) / 30) + 1);
+    up = true;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(q.pending()).toEqual([]);
+  });
+
+  it("sends at once when the browser comes back online", async () => {
+    const send = vi.fn<Send>(async () => ({}));
+    const q = createQueue({ store: memoryStore(), key: KEY, send, delay: 10_000 });
+    const win = new EventTarget() as unknown as Window;
+    flushOnHide(q, win, new EventTarget() as unknown as Document);
+    q.push(ev(1));
+    win.dispatchEvent(new Event("online"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
 });

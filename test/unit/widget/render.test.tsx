@@ -33,7 +33,10 @@ function type(input: HTMLInputElement, value: string) {
 
 async function submit(form: HTMLFormElement) {
   form.querySelector<HTMLButtonElement>("button[type=submit]")!.click();
+  // The submit code and the conversion are chunks the renderer imports on demand.
+  await vi.dynamicImportSettled();
   await settle();
+  await vi.dynamicImportSettled();
 }
 
 describe("mountCta", () => {
@@ -66,7 +69,7 @@ describe("mountCta", () => {
     const input = $<HTMLInputElement>("input[type=email]");
     expect(input.getAttribute("aria-invalid")).toBe("true");
     const error = $(`#${input.getAttribute("aria-describedby")}`);
-    expect(error.textContent).toBe("Please enter a valid email address");
+    expect(error.textContent).toBe("Please enter a valid email address.");
     expect(runtime.submitContact).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createRendererLoader, rendererUrl } from "../../../widget/core/renderer-loader";
+import { chunkUrl, createChunkLoader, createRendererLoader, rendererUrl } from "../../../widget/core/renderer-loader";
 import type { RendererModule } from "../../../widget/render/types";
 
 const mod = { mountCta: vi.fn() } as unknown as RendererModule;
@@ -32,6 +32,17 @@ describe("renderer loader", () => {
     expect(warn).toHaveBeenCalledWith("[beckon] Loading chunk renderer failed");
     await expect(load()).resolves.toBe(mod);
     expect(importer).toHaveBeenCalledTimes(3);
+    warn.mockRestore();
+  });
+
+  it("loads any chunk by name, with the same retry and the chunk's name in the message", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(chunkUrl("panel", "https://cdn.example/widget/")).toBe("https://cdn.example/widget/beckon-panel.js");
+    const importer = vi.fn().mockRejectedValue(new TypeError("offline"));
+    await expect(createChunkLoader("panel", "http://x.test/widget/", importer)()).resolves.toBeNull();
+    expect(importer).toHaveBeenCalledTimes(2);
+    expect(importer).toHaveBeenCalledWith("http://x.test/widget/beckon-panel.js");
+    expect(warn).toHaveBeenCalledWith("[beckon] Loading chunk panel failed");
     warn.mockRestore();
   });
 });

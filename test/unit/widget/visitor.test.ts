@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApi } from "../../../widget/core/api";
-import { loadVisitor, PERSON_FRESH_MS, personKey, readUtms, savePerson, visitorCookieName, VISITOR_COOKIE_SECONDS } from "../../../widget/core/visitor";
+import { loadVisitor, PERSON_FRESH_MS, personKey, readLocal, saveLocal, savePerson, visitorCookieName, VISITOR_COOKIE_SECONDS } from "../../../widget/core/visitor";
 import { fakeFetch, memoryStore, personMock } from "./helpers";
 
 const HREF = "https://example.se/kurser?utm_source=news&utm_medium=email&other=1";
@@ -11,15 +11,15 @@ function setup(reply: Parameters<typeof fakeFetch>[0]) {
   const store = memoryStore();
   const api = createApi("http://api.test", 1, fetch);
   let clock = 1_700_000_000_000;
-  const deps = { websiteId: 1, api, store, href: HREF, referrer: "https://google.com/", now: () => clock };
+  const deps = { websiteId: 1, api, store, href: HREF, referrer: "https://google.com/", now: () => clock, utms: { utm_source: "news", utm_medium: "email" } };
   return { fetch, store, deps, tick: (ms: number) => (clock += ms) };
 }
 
-describe("visitor loading", () => {
+describe("visitor loading (the visitor state machine of SPEC 4)", () => {
   it("creates a new visitor when there is no token cookie", async () => {
     const { fetch, store, deps } = setup((c) => ({ status: 200, body: { visitor: personMock({ visitor_token: c.body.visitor.visitor_token }), logged_in: false } }));
     const v = await loadVisitor(deps);
-    expect(v.isNew).toBe(true);
+    expect(v.source).toBe("created");
     expect(v.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(store.cookies[visitorCookieName(1)]).toBe(v.token);
     expect(fetch.calls).toHaveLength(1);
@@ -42,7 +42,7 @@ describe("visitor loading", () => {
     tick(PERSON_FRESH_MS - 1);
     const v = await loadVisitor(deps);
     expect(fetch.calls).toHaveLength(0);
-    expect(v).toMatchObject({ token: KNOWN, isNew: false });
+    expect(v).toMatchObject({ token: KNOWN, source: "stored" });
     expect(v.person!.email).toBe("a@b.se");
   });
 
@@ -53,7 +53,7 @@ describe("visitor loading", () => {
     tick(PERSON_FRESH_MS);
     const v = await loadVisitor(deps);
     expect(fetch.calls.map((c) => [c.method, c.url])).toEqual([["GET", `http://api.test/api/visitors/${KNOWN}?website_id=1`]]);
-    expect(v).toMatchObject({ token: KNOWN, isNew: false });
+    expect(v).toMatchObject({ token: KNOWN, source: "fetched" });
     expect(v.person!.email).toBe("new@b.se");
     // The fresh copy is stored for the next page.
     expect(store.get<{ at: number }>(personKey(1))!.at).toBe(deps.now());
@@ -77,7 +77,7 @@ describe("visitor loading", () => {
     const v = await loadVisitor(deps);
     expect(fetch.calls.map((c) => c.method)).toEqual(["GET", "POST"]);
     expect(v.token).not.toBe(KNOWN);
-    expect(v.isNew).toBe(true);
+    expect(v.source).toBe("regenerated");
     expect(fetch.calls[1].body.visitor.visitor_token).toBe(v.token);
     expect(store.cookies[visitorCookieName(1)]).toBe(v.token);
   });
@@ -85,6 +85,7 @@ describe("visitor loading", () => {
   it("still has a token when creation fails (tracking works, the person is unknown)", async () => {
     const { deps, store } = setup(() => new TypeError("offline"));
     const v = await loadVisitor(deps);
+    expect(v.source).toBe("offline");
     expect(v.person).toBeNull();
     expect(store.cookies[visitorCookieName(1)]).toBe(v.token);
   });
@@ -97,8 +98,23 @@ describe("visitor loading", () => {
     expect(v.loggedIn).toBe(true);
   });
 
-  it("reads UTM parameters", () => {
-    expect(readUtms("https://x.se/?utm_campaign=vår&utm_term=" + "x".repeat(600))).toEqual({ utm_campaign: "vår", utm_term: "x".repeat(500) });
-    expect(readUtms("not a url")).toEqual({});
+  it("refetches a stored person of another token (unusable) and keeps the browser-only data across saves", async () => {
+    const { fetch, store, deps } = setup(() => ({ status: 200, body: { visitor: personMock({ visitor_token: KNOWN }) } }));
+    store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
+    savePerson(store, 1, "other_token_0123456789", personMock(), deps.now());
+    saveLocal(store, 1, { params: { utm_source: "news" } });
+    const v = await loadVisitor(deps);
+    expect(v.source).toBe("fetched");
+    expect(fetch.calls).toHaveLength(1);
+    expect(readLocal(store, 1)).toEqual({ params: { utm_source: "news" } });
+  });
+
+  it("remembers a logged-in owner with the stored person", async () => {
+    const { store, deps } = setup((c) => ({ status: 200, body: { visitor: personMock({ visitor_token: c.body?.visitor?.visitor_token }), logged_in: true } }));
+    const v = await loadVisitor(deps);
+    expect(v.loggedIn).toBe(true);
+    const again = await loadVisitor(deps);
+    expect(again).toMatchObject({ source: "stored", loggedIn: true });
+    expect(store.get<{ logged_in: boolean }>(personKey(1))!.logged_in).toBe(true);
   });
 });

@@ -1,11 +1,11 @@
-import { normalizeRedirect } from "../confirmation";
-import { str, type ElementProps } from "../context";
-import { safeHref } from "../sanitize";
+import type { ElementProps } from "../context";
+import { str } from "../options";
+import { normalizeRedirect, safeHref } from "../sanitize";
 
-/** A call-to-action button: a link when it has a URL, else it confirms like a form does. */
+/** A call-to-action button: a link when it has a URL, else a conversion that applies the element's confirmation. */
 export function ButtonElement({ element, ctx }: ElementProps) {
   const o = element.options;
-  const text = str(o, "text") || str(o, "button-text") || "Continue";
+  const text = ctx.merge(str(o, "button-text") || str(o, "text") || "Continue");
   const raw = str(o, "url");
   const href = raw ? safeHref(normalizeRedirect(raw)) : null;
   if (href) {
@@ -18,7 +18,7 @@ export function ButtonElement({ element, ctx }: ElementProps) {
           target={blank ? "_blank" : undefined}
           rel={blank ? "noopener noreferrer" : undefined}
           // The queue persists the event, so it survives the navigation this click starts.
-          onClick={() => ctx.complete(element, "Complete", false)}
+          onClick={() => ctx.complete(element, "Complete", { confirm: false })}
         >
           {text}
         </a>

@@ -1,121 +1,158 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Field } from "../../../app/lib/schema/cta";
-import { str, type ElementProps } from "../context";
-import { buildContactPayload, byPosition, FORM_FIELD_TYPES, MESSAGES, validateForm, type FormValues } from "../form-logic";
+import type { ElementProps } from "../context";
+import { DESKTOP_QUERY, isEmailField, isPhoneField, SEND_FAILED, shownFields } from "../form-fields";
+import { bool, str } from "../options";
 import { safeHref } from "../sanitize";
 import { FormField } from "./FormField";
 
-const MARKETING = "beckon_marketing_consent";
-const PRIVACY = "beckon_privacy_consent";
+const CONSENTS = /^(beckon_)?(marketing|privacy|sms)_consent$/;
 
-/** Reads the values of a form's fields by slug. */
-export function readFormValues(form: HTMLFormElement, fields: Field[]): FormValues {
-  const data = new FormData(form);
-  const values: FormValues = {};
-  for (const f of fields) {
-    if (f.field_type === "checkbox") {
-      values[f.slug] = f.field_options.length ? (data.getAll(f.slug) as string[]) : data.get(f.slug) != null;
-    } else {
-      const v = data.get(f.slug);
-      values[f.slug] = typeof v == "string" ? (f.field_type === "number" && v !== "" ? Number(v) : v) : "";
-    }
-  }
-  return values;
-}
+/** The site key when reCAPTCHA applies (SPEC 5: check_recaptcha and a site key); the widget is left out otherwise. */
+const recaptchaKey = (o: Record<string, unknown>, config: unknown): string | null => {
+  const key = (config as { recaptcha_site_key?: unknown }).recaptcha_site_key;
+  return (o.check_recaptcha === true || o["check-recaptcha"] === true) && typeof key == "string" && key ? key : null;
+};
 
-/** A lead form: validates in words next to each field, sends the contact, then confirms. */
+const consentField = (slug: string, label: string, required = false): Field => ({
+  slug,
+  field_type: "checkbox",
+  position: 1e6,
+  required,
+  multi_select: false,
+  url_params: false,
+  options: { label },
+  field_options: [],
+});
+
+/**
+ * A lead form: validates in words next to each field, optionally checks with
+ * the server, sends the contact, then confirms. The submit pipeline lives in
+ * form-submit.ts (its own chunk, fetched when the visitor first touches the form).
+ */
 export function FormElement({ element, ctx }: ElementProps) {
-  const { config } = ctx;
+  const { config, person } = ctx;
   const o = element.options;
-  const fields = byPosition(element.fields).filter((f) => FORM_FIELD_TYPES.includes(f.field_type));
+  const horizontal = o.layout === "horizontal";
+  const [desktop] = useState(() => typeof matchMedia == "function" && matchMedia(DESKTOP_QUERY).matches);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const robotRef = useRef<HTMLDivElement>(null);
+  const robot = useRef<{ token(): string; reset(): void } | null>(null);
   const prefix = `bk-${element.id ?? 0}-`;
-  const showMarketing = o["show-marketing-consent"] === true && !!config.marketing_consent;
-  const showPrivacy = o["show-privacy-consent"] === true;
+  const siteKey = recaptchaKey(o, config);
+  const shown = shownFields(element.fields, horizontal, desktop);
+  const email = shown.find((f) => isEmailField(f) && f.field_type !== "hidden");
+  const phone = shown.find((f) => isPhoneField(f) && f.field_type !== "hidden");
+  // Consent checkboxes from the form's options carry the website's texts (a field of that slug may instead set its own label).
+  const fields = [
+    ...shown,
+    ...(bool(o, "show-marketing-consent") && config.marketing_consent ? [consentField("beckon_marketing_consent", config.marketing_consent)] : []),
+    ...(bool(o, "show-sms-consent") && config.sms_consent ? [consentField("beckon_sms_consent", config.sms_consent)] : []),
+    ...(bool(o, "show-privacy-consent") ? [consentField("beckon_privacy_consent", config.privacy_message || "I accept the privacy policy.", true)] : []),
+  ];
   const privacyHref = safeHref(config.privacy_link);
   const privacyLink = privacyHref ? (
-    <>
-      {" "}
-      <a href={privacyHref} target="_blank" rel="noopener noreferrer">
-        {config.privacy_link_text || "Privacy policy"}
-      </a>
-    </>
+    <a className="bk-small" href={privacyHref} target="_blank" rel="noopener noreferrer">
+      {config.privacy_link_text || "Privacy policy"}
+    </a>
   ) : null;
+  const submitter = () => import("../form-submit");
+
+  useEffect(() => {
+    const form = formRef.current!;
+    // Fetched while the visitor types, so the submit does not wait for them.
+    const prefetch = () => {
+      void submitter().catch(() => undefined);
+      if (phone) void import("../phone").then((m) => m.loadPhoneLib()).catch(() => undefined);
+    };
+    form.addEventListener("focusin", prefetch, { once: true });
+    form.addEventListener("input", prefetch, { once: true });
+    if (siteKey && robotRef.current) {
+      const el = robotRef.current;
+      void import("../recaptcha").then(async (m) => (robot.current = await m.renderRecaptcha(el, siteKey))).catch(() => undefined);
+    }
+    return () => {
+      form.removeEventListener("focusin", prefetch);
+      form.removeEventListener("input", prefetch);
+    };
+  }, []);
+
+  /** The starting value of a field: the known person's (unless prefill-fields is off), else the field's own. */
+  const initialOf = (f: Field): string | string[] | undefined => {
+    if (bool(o, "prefill-fields", true) && person && !CONSENTS.test(f.slug) && f.field_type !== "hidden") {
+      const v = (person as unknown as Record<string, unknown>)[f.slug === "first_name" ? "name" : f.slug] ?? person.extra?.[f.slug];
+      if (typeof v == "string" || typeof v == "number") return String(v);
+      if (Array.isArray(v)) return v.map(String);
+    }
+    return f.value ?? undefined;
+  };
+  const phoneRequired = bool(o, "phone-required") || !email;
 
   async function onSubmit(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();
     const form = ev.currentTarget;
     if (busy) return;
-    const values = readFormValues(form, fields);
-    const errs = validateForm(fields, values);
-    const checked = (name: string) => new FormData(form).get(name) != null;
-    if (showPrivacy && !checked(PRIVACY)) errs[PRIVACY] = MESSAGES.required;
-    setErrors(errs);
-    const first = Object.keys(errs)[0];
-    if (first) {
-      // A radio or checkbox group comes back as a list: focus its first input.
-      const el = form.elements.namedItem(first) as (HTMLElement & ArrayLike<HTMLElement>) | null;
-      (el && !el.focus ? el[0] : el)?.focus();
-      return;
-    }
-    setFailed(false);
-    setBusy(true);
-    const payload = buildContactPayload(fields, values, {
-      ...ctx.ids(element),
-      source_url: location.href.slice(0, 2000),
-      marketing_consent: showMarketing ? checked(MARKETING) : null,
-      privacy_consent: showPrivacy ? true : null,
-    });
+    let result: Awaited<ReturnType<Awaited<ReturnType<typeof submitter>>["submitForm"]>>;
     try {
-      await ctx.runtime.submitContact(payload);
+      const m = await submitter();
+      result = await m.submitForm({ form, fields, element, ctx, phoneRequired, robot: robot.current, siteKey, busy: setBusy });
     } catch {
-      setBusy(false);
-      setFailed(true);
-      return;
+      result = "failed";
     }
-    ctx.complete(element, "Submission");
+    setFailed(result === "failed");
+    if (result === "failed") {
+      // A reCAPTCHA token is single-use: a retry needs a fresh one.
+      robot.current?.reset();
+      return setBusy(false);
+    }
+    if (!result) return;
+    setBusy(false);
+    setErrors(result);
+    // A radio or checkbox group comes back as a list: focus its first input.
+    const first = Object.keys(result)[0];
+    const el = first ? (form.elements.namedItem(first) as (HTMLElement & ArrayLike<HTMLElement>) | null) : null;
+    (el && !el.focus ? el[0] : el)?.focus();
   }
 
-  const consent = (name: string, text: string, error?: string) => (
-    <div className="bk-field bk-full bk-small">
-      <div className="bk-check">
-        <input
-          type="checkbox"
-          id={prefix + name}
-          name={name}
-          value="true"
-          autoComplete="off"
-          required={name === PRIVACY}
-          {...(error ? { "aria-invalid": true as const, "aria-describedby": prefix + name + "-error" } : {})}
-        />
-        <label htmlFor={prefix + name}>{text}</label>
-      </div>
-      {privacyLink}
-      {error ? (
-        <span id={prefix + name + "-error"} className="bk-error" role="alert">
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
-
   return (
-    <form className={`bk-el bk-form${o.layout === "horizontal" ? " bk-horizontal" : ""}`} noValidate onSubmit={onSubmit} aria-busy={busy}>
-      {fields.map((f) => (
-        <FormField key={f.slug} field={f} id={prefix + f.slug} error={errors[f.slug]} person={ctx.person} />
-      ))}
-      {showMarketing ? consent(MARKETING, config.marketing_consent!) : null}
-      {showPrivacy ? consent(PRIVACY, config.privacy_message || "I accept the privacy policy.", errors[PRIVACY]) : null}
+    <form ref={formRef} className={`bk-el bk-form${horizontal ? " bk-horizontal" : ""}`} noValidate onSubmit={onSubmit} aria-busy={busy}>
+      {fields.map((f) => {
+        const consent = CONSENTS.exec(f.slug);
+        return (
+          <FormField
+            key={f.slug}
+            field={f}
+            id={prefix + f.slug}
+            error={errors[f.slug]}
+            initial={initialOf(f)}
+            fallbackLabel={consent ? ({ marketing: config.marketing_consent, sms: config.sms_consent, privacy: config.privacy_message }[consent[2]] ?? "") : ""}
+            required={f.required || (f === phone && phoneRequired)}
+          >
+            {consent && consent[2] !== "sms" ? privacyLink : null}
+          </FormField>
+        );
+      })}
+      {siteKey ? (
+        <div className="bk-field bk-full">
+          <div ref={robotRef} />
+          {errors.beckon_recaptcha ? (
+            <span className="bk-error" role="alert">
+              {errors.beckon_recaptcha}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
       {failed ? (
         <p className="bk-error bk-full" role="alert">
-          Something went wrong. Please try again.
+          {SEND_FAILED}
         </p>
       ) : null}
       <div>
         <button type="submit" className="bk-button" disabled={busy}>
-          {str(o, "button-text") || "Submit"}
+          {ctx.merge(str(o, "button-text") || "Submit")}
         </button>
       </div>
     </form>

@@ -1,14 +1,17 @@
+import type { ReactNode } from "react";
 import type { Field } from "../../../app/lib/schema/cta";
-import type { PublicPerson } from "../../../app/lib/schema/public-config";
-import { str } from "../context";
-import { autocompleteOf, inputType } from "../form-logic";
+import { autocompleteOf, inputType } from "../form-fields";
+import { lazy } from "../lazy";
+import { num, str } from "../options";
+import type { RangeProps } from "./RangeInput";
 
 const humanize = (slug: string) => slug.replace(/[_.-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
 
-function hiddenValue(f: Field): string {
+/** A hidden field's value: its URL parameter when it has one (url_params), else its value. */
+export function hiddenValue(f: Field, href = location.href): string {
   if (f.url_params && f.parameter) {
     try {
-      const v = new URL(location.href).searchParams.get(f.parameter);
+      const v = new URL(href).searchParams.get(f.parameter);
       if (v != null) return v;
     } catch {
       /* no location */
@@ -17,10 +20,34 @@ function hiddenValue(f: Field): string {
   return f.value ?? "";
 }
 
+export interface FormFieldProps {
+  field: Field;
+  id: string;
+  error?: string;
+  /** What the field starts with (prefill from the known person, or the field's value). */
+  initial?: string | string[];
+  /** A label when the field has none (consent fields get the website's consent texts). */
+  fallbackLabel?: string;
+  required?: boolean;
+  children?: ReactNode;
+}
+
+// Range sliders are rare in lead forms: their input is a chunk of its own.
+const RangeInput = lazy<RangeProps>("range", () => import("./RangeInput").then((m) => m.default));
+
+const started = new WeakSet<HTMLSelectElement>();
+
+/** Selects a select's starting options once: it stays uncontrolled (a select has no defaultValue outside React). */
+function startWith(el: HTMLSelectElement | null, chosen: string[]) {
+  if (!el || started.has(el)) return;
+  started.add(el);
+  for (const o of Array.from(el.options)) if (chosen.includes(o.value)) o.selected = true;
+}
+
 /** One form field with its label and error message; inputs are uncontrolled and read on submit. */
-export function FormField({ field, id, error, person }: { field: Field; id: string; error?: string; person: PublicPerson | null }) {
+export function FormField({ field, id, error, initial, fallbackLabel, required = field.required, children }: FormFieldProps) {
   const o = field.options;
-  const label = str(o, "label");
+  const label = str(o, "label") || fallbackLabel || "";
   const placeholder = str(o, "placeholder") || undefined;
   const text = label || placeholder || humanize(field.slug);
   const errId = id + "-error";
@@ -30,14 +57,18 @@ export function FormField({ field, id, error, person }: { field: Field; id: stri
       {error}
     </span>
   ) : null;
-  const prefill = person ? (person as unknown as Record<string, unknown>)[field.slug === "first_name" ? "name" : field.slug] : null;
-  const common = { id, name: field.slug, required: field.required, ...aria };
+  const common = { id, name: field.slug, required, ...aria };
+  const first = Array.isArray(initial) ? initial[0] : initial;
   // Without an explicit label the placeholder stands in visually; the label is still there for screen readers.
   const labelEl = (
     <label htmlFor={id} className={label ? undefined : "bk-sr"}>
       {text}
     </label>
   );
+  const lengths = {
+    maxLength: num(o, "maxlength", 0) || undefined,
+    minLength: num(o, "minlength", 0) || undefined,
+  };
 
   switch (field.field_type) {
     case "hidden":
@@ -46,17 +77,27 @@ export function FormField({ field, id, error, person }: { field: Field; id: stri
       return (
         <div className="bk-field bk-full">
           {labelEl}
-          <textarea {...common} placeholder={placeholder} autoComplete="on" rows={4} defaultValue={field.value ?? ""} />
+          <textarea {...common} {...lengths} placeholder={placeholder} autoComplete="on" rows={4} defaultValue={first ?? ""} />
+          {err}
+        </div>
+      );
+    case "range":
+      return (
+        <div className="bk-field bk-full">
+          {labelEl}
+          <RangeInput common={common} field={field} initial={first} />
           {err}
         </div>
       );
     case "dropdown":
-    case "select":
+    case "select": {
+      const multiple = field.field_type === "select" && field.multi_select;
+      const chosen = Array.isArray(initial) ? initial : first ? [first] : [];
       return (
         <div className="bk-field">
           {labelEl}
-          <select {...common} autoComplete="on" defaultValue={field.value ?? ""}>
-            <option value="">{placeholder || "—"}</option>
+          <select {...common} multiple={multiple} autoComplete="on" ref={(el) => startWith(el, chosen)}>
+            {multiple ? null : <option value="">{placeholder || "—"}</option>}
             {field.field_options.map((opt) => (
               <option key={opt.value} value={opt.value}>
                 {opt.label ?? opt.value}
@@ -66,15 +107,17 @@ export function FormField({ field, id, error, person }: { field: Field; id: stri
           {err}
         </div>
       );
+    }
     case "checkbox":
     case "radio":
       if (field.field_type === "checkbox" && !field.field_options.length) {
         return (
           <div className="bk-field bk-full">
             <div className="bk-check">
-              <input {...common} type="checkbox" value="true" autoComplete="off" />
+              <input {...common} type="checkbox" value="true" autoComplete="off" defaultChecked={first === "true"} />
               <label htmlFor={id}>{text}</label>
             </div>
+            {children}
             {err}
           </div>
         );
@@ -84,9 +127,18 @@ export function FormField({ field, id, error, person }: { field: Field; id: stri
           <legend>{text}</legend>
           {field.field_options.map((opt, i) => {
             const optId = i ? `${id}-${i}` : id;
+            const checked = Array.isArray(initial) ? initial.includes(opt.value) : first === opt.value;
             return (
               <div className="bk-check" key={opt.value}>
-                <input {...common} id={optId} type={field.field_type} value={opt.value} autoComplete="off" required={field.required && field.field_type === "radio"} />
+                <input
+                  {...common}
+                  id={optId}
+                  type={field.field_type}
+                  value={opt.value}
+                  autoComplete="off"
+                  defaultChecked={checked}
+                  required={required && field.field_type === "radio"}
+                />
                 <label htmlFor={optId}>{opt.label ?? opt.value}</label>
               </div>
             );
@@ -94,19 +146,16 @@ export function FormField({ field, id, error, person }: { field: Field; id: stri
           {err}
         </fieldset>
       );
-    default:
+    default: {
+      const type = inputType(field);
+      const bounds = type === "number" ? { min: o.min as number | undefined, max: o.max as number | undefined, step: o.step as number | undefined } : {};
       return (
         <div className="bk-field">
           {labelEl}
-          <input
-            {...common}
-            type={inputType(field)}
-            placeholder={placeholder}
-            autoComplete={autocompleteOf(field)}
-            defaultValue={typeof prefill == "string" ? prefill : (field.value ?? "")}
-          />
+          <input {...common} {...lengths} {...bounds} type={type} placeholder={placeholder} autoComplete={autocompleteOf(field)} defaultValue={first ?? ""} />
           {err}
         </div>
       );
+    }
   }
 }

@@ -1,9 +1,10 @@
 import { Html } from "../Html";
-import { str, type ElementProps } from "../context";
+import type { ElementProps } from "../context";
+import { str } from "../options";
 
-/** Rich text (options.html, sanitized) or plain text (options.text). */
-export function TextElement({ element }: ElementProps) {
+/** Rich text (options.html, sanitized) or plain text (options.text), with merge tags filled. */
+export function TextElement({ element, ctx }: ElementProps) {
   const html = str(element.options, "html");
-  if (html) return <Html className="bk-el bk-text" html={html} />;
-  return <p className="bk-el bk-text">{str(element.options, "text")}</p>;
+  if (html) return <Html className="bk-el bk-text" html={ctx.merge(html, true)} />;
+  return <p className="bk-el bk-text">{ctx.merge(str(element.options, "text"))}</p>;
 }

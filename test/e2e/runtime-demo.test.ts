@@ -1,0 +1,113 @@
+/**
+ * The runtime on the seeded Swedish demo site (SPEC 1): the timed webinar
+ * bar on its delay, the blog bar on scroll, the exit popup on exit intent
+ * and kept away by its viewed cookie after a close, and the owner's test
+ * panel. CTAs are found by their seeded names.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { launchChromium } from "../support/chromium";
+import { seedIfEmpty } from "../../prisma/seed";
+
+let tdb: TestDatabase;
+let server: TestServer;
+let browser: Browser;
+let svId: number;
+const cta: Record<string, number> = {};
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await seedIfEmpty(tdb.db);
+  svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
+  for (const [key, name] of [
+    ["topBar", "Webbinariebar – topp"],
+    ["blogBar", "Webbinariebar – bloggen"],
+    ["exit", "Exitpopup – E-bok Säljteknik"],
+  ]) {
+    cta[key] = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, name } })).id;
+  }
+  server = await startTestServer({ databaseUrl: tdb.url });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await tdb?.drop();
+});
+
+const shown = (page: Page, key: string) => page.locator(`beckon-cta[data-beckon-cta="${cta[key]}"]`);
+
+async function open(page: Page, path: string) {
+  await page.addInitScript(() => {
+    (window as unknown as { __ready: boolean }).__ready = false;
+    document.addEventListener("cfReady", () => ((window as unknown as { __ready: boolean }).__ready = true));
+  });
+  await page.goto(server.origin + path);
+  await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, { timeout: 15_000 });
+}
+
+async function exitIntent(page: Page) {
+  await page.mouse.move(400, 300);
+  await page.mouse.move(400, 5, { steps: 4 });
+  await page.mouse.move(400, -30, { steps: 2 });
+}
+
+it("front page: the timed webinar bar after 2 s, the exit popup on exit intent, then kept away by its cookie", async () => {
+  const context = await browser.newContext({ locale: "sv-SE", viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await open(page, "/demo/sv");
+  const readyAt = Date.now();
+  await shown(page, "topBar").waitFor({ state: "attached", timeout: 10_000 });
+  expect(Date.now() - readyAt).toBeGreaterThanOrEqual(1500);
+  // The blog bar's broadcast needs the blog.
+  expect(await shown(page, "blogBar").count()).toBe(0);
+  expect(await shown(page, "exit").count()).toBe(0);
+
+  await exitIntent(page);
+  await shown(page, "exit").waitFor({ state: "attached", timeout: 5_000 });
+  await page.evaluate((id) => (window as unknown as { beckon: { close(id: number): void } }).beckon.close(id), cta.exit);
+  await expect.poll(() => shown(page, "exit").count()).toBe(0);
+  const cookie = (await context.cookies()).find((c) => c.name === `cf_${svId}_cta_${cta.exit}_viewed`);
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(6.9 * 86_400_000); // hide-days 7
+
+  await open(page, "/demo/sv");
+  await page.waitForTimeout(500);
+  await exitIntent(page);
+  await page.waitForTimeout(1000);
+  expect(await shown(page, "exit").count()).toBe(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it("blog: the bottom bar once the reader scrolled 40 %", async () => {
+  const context = await browser.newContext({ locale: "sv-SE", viewport: { width: 1280, height: 600 } });
+  const page = await context.newPage();
+  await open(page, "/demo/sv/blogg");
+  const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+  if (scrollable > 100) {
+    await page.waitForTimeout(500);
+    expect(await shown(page, "blogBar").count()).toBe(0);
+  }
+  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+  await shown(page, "blogBar").waitFor({ state: "attached", timeout: 5_000 });
+  await context.close();
+});
+
+it("the owner's test panel explains every seeded CTA", async () => {
+  const context = await browser.newContext({ locale: "sv-SE" });
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/demo/sv?cf_${svId}_admin=true`);
+  const panel = page.locator("beckon-panel");
+  await panel.waitFor({ state: "attached", timeout: 15_000 });
+  await expect.poll(() => panel.evaluate((el) => el.shadowRoot?.textContent ?? "")).toContain("Campaigns (17 CTAs)");
+  const text = await panel.evaluate((el) => el.shadowRoot!.textContent!);
+  expect(text).toContain("Exitpopup – E-bok Säljteknik (overlay): would show");
+  expect(text).toContain("Webbinariebar – bloggen (bar): would not show");
+  expect(text).toContain("Broadcasts (4)");
+  await context.close();
+});

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { PublicBroadcast } from "../../../app/lib/schema/public-config";
+import { installTests, type ConditionContext } from "../../../widget/core/conditions";
+import { moreTests } from "../../../widget/core/conditions-more";
+import { describeCondition, describeTrigger, explainCta, openPanel, refresh } from "../../../widget/core/panel/panel";
+import type { PanelData } from "../../../widget/core/panel/types";
+import { cartCheckOf, triggerOf } from "../../../widget/core/cta-options";
+import { configMock, ctaMock, personMock, summaryOf } from "./helpers";
+
+installTests(moreTests);
+
+const overlay = summaryOf(ctaMock({ id: 9, name: "Exitpopup", cta_type: "overlay", overlay_type: "boxed", inline_type: null, broadcast_id: 50, options: { trigger: "exit", "hide-days": 7 } }));
+const bar = summaryOf(ctaMock({ id: 10, name: "Bar", cta_type: "bar", inline_type: null, broadcast_id: null, options: { trigger: "scroll", "scroll-percentage": 40 } }));
+const inline = summaryOf(ctaMock());
+const bc = (over: Partial<PublicBroadcast> = {}): PublicBroadcast => ({
+  id: 50,
+  name: "Alla sidor utom kassan",
+  quick: false,
+  timezone: "Europe/Stockholm",
+  timeframe: false,
+  range_start: null,
+  range_end: null,
+  conditions: [{ position: 0, operator: "and", condition_type: "url", url: "/kassan", data: { match: "not_contains" } }],
+  cta_ids: [9],
+  ...over,
+});
+
+function data(over: Partial<PanelData> = {}, url = "https://x.se/blogg"): PanelData & { now: number; active: number[] } {
+  const ctx: ConditionContext = { url, doc: document, person: personMock({ email: "anna@exempel.se" }), local: {} };
+  const cookies: Record<string, string> = {};
+  return {
+    config: configMock({ ctas: [overlay, bar, inline], broadcasts: [bc()] }),
+    mode: "admin",
+    local: { visits: { total: 2, pages: { "x.se/blogg": 3 }, session: "s", sessionPages: 4, current: 1, previous: null, current_page: "x.se/blogg", previous_page: "x.se" } },
+    steps: { visitor: "ok" },
+    timings: { visitor: 12, ready: 14 },
+    ctx,
+    state: () => ({ s: "hidden" }),
+    cookie: (n) => cookies[n] ?? null,
+    show: vi.fn(),
+    now: Date.now(),
+    active: url.includes("kassan") ? [] : [50],
+    ...over,
+  };
+}
+
+describe("test panel explanations", () => {
+  it("says why a CTA would show", () => {
+    const r = explainCta(data(), overlay);
+    expect(r.shows).toBe(true);
+    expect(r.reasons).toContain("Broadcast “Alla sidor utom kassan” is on.");
+    expect(r.reasons).toContain("Trigger: on exit intent.");
+  });
+
+  it("says why it would not: its broadcast's conditions, the viewed cookie, the site-wide conditions", () => {
+    expect(explainCta(data({}, "https://x.se/kassan"), overlay)).toMatchObject({ shows: false, reasons: expect.arrayContaining(["Broadcast “Alla sidor utom kassan” is off: its conditions do not pass."]) });
+    const viewed = data({ mode: "live", cookie: (n) => (n === "cf_1_cta_9_viewed" ? "1" : null) });
+    expect(explainCta(viewed, overlay).shows).toBe(false);
+    const site = data({ config: configMock({ ctas: [bar], conditions: [{ position: 0, operator: "and", condition_type: "url", url: "/blogg", data: { match: "not_contains" } }] }) });
+    expect(explainCta(site, bar)).toMatchObject({ shows: false, reasons: expect.arrayContaining(["The site-wide conditions do not pass."]) });
+    expect(explainCta(data(), bar).reasons).toContain("No broadcast names it: it runs on every page.");
+    const ended = data({ config: configMock({ ctas: [overlay], broadcasts: [bc({ timeframe: true, range_start: "2020-01-01T00:00:00Z", range_end: "2020-02-01T00:00:00Z" })] }) });
+    ended.active = [];
+    expect(explainCta(ended, overlay).reasons).toContain("Broadcast “Alla sidor utom kassan” is off: its time frame has ended.");
+    expect(explainCta(data(), inline).reasons).toContain("Shown where the page places it: the page area “footer” or a placeholder.");
+  });
+
+  it("describes conditions and triggers in words", () => {
+    expect(describeCondition(bc().conditions[0])).toBe("url /kassan (match=not_contains)");
+    expect(describeTrigger(triggerOf({ delay: 2 }), cartCheckOf({}))).toBe("after 2 s");
+    expect(describeTrigger(triggerOf({ trigger: "add-to-cart" }), cartCheckOf({ "cart-value-comparison": "range", "cart-value": 10, "cart-value-max": 20 }))).toBe(
+      "on add to cart when the cart value is 10–20",
+    );
+  });
+});
+
+describe("the panel", () => {
+  beforeEach(() => {
+    document.body.innerHTML = "";
+    document.cookie = "cf_1_id=abc; path=/";
+    document.cookie = "cf_1_logged_in=true; path=/";
+    document.cookie = "host_cookie=1; path=/";
+    localStorage.setItem("cf_1_person", "{}");
+    localStorage.setItem("host_key", "1");
+  });
+
+  it("shows profile, session, integrations data, campaigns, broadcasts and site-wide conditions", () => {
+    const d = data();
+    openPanel(d);
+    const root = document.querySelector("beckon-panel")!.shadowRoot!;
+    const text = root.textContent!;
+    for (const s of ["Profile", "Session", "Integrations data", "Campaigns (3 CTAs)", "Broadcasts (1)", "Site-wide conditions", "anna@exempel.se", "#9 Exitpopup (overlay): would show"]) {
+      expect(text).toContain(s);
+    }
+    (root.querySelector('[data-cta="10"] button') as HTMLButtonElement).click();
+    expect(d.show).toHaveBeenCalledWith(10);
+    openPanel(d);
+    expect(document.querySelectorAll("beckon-panel")).toHaveLength(1);
+  });
+
+  it("refresh clears Beckon's cookies and local storage, keeps the owner's logged-in cookie and the host's own, and reloads", () => {
+    const reload = vi.fn();
+    const win = { localStorage, location: { reload } } as unknown as Window;
+    refresh(1, document, win);
+    expect(document.cookie).not.toContain("cf_1_id");
+    expect(document.cookie).toContain("cf_1_logged_in=true");
+    expect(document.cookie).toContain("host_cookie=1");
+    expect(localStorage.getItem("cf_1_person")).toBeNull();
+    expect(localStorage.getItem("host_key")).toBe("1");
+    expect(reload).toHaveBeenCalled();
+  });
+});

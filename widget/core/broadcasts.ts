@@ -1,0 +1,55 @@
+/**
+ * Broadcasts (SPEC 4): a broadcast is on (status true) when its conditions
+ * pass and, for a timed one with timeframe set, now lies within
+ * range_start..range_end. Quick broadcasts have no time frame and are
+ * evaluated in their own pass, before the timed ones. Pure: the condition
+ * test is passed in.
+ */
+import type { Condition } from "../../app/lib/schema/condition";
+import type { PublicBroadcast } from "../../app/lib/schema/public-config";
+
+/** Where now lies against a broadcast's time frame (the test panel's status). */
+export type Frame = "not started" | "started" | "ended";
+
+/** Offset of a time zone from UTC at an instant, in ms (Intl; an unknown zone counts as UTC). */
+export function zoneOffset(at: number, zone: string): number {
+  try {
+    const d = new Date(at);
+    // Both wall times are parsed in the same (local) zone, so only their difference counts.
+    const wall = (timeZone: string) => Date.parse(d.toLocaleString("en-US", { timeZone }));
+    return wall(zone) - wall("UTC");
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * An ISO date as an instant: with an offset (or Z) as written; without one
+ * as wall time in `zone` (the broadcast's timezone). NaN when absent or bad.
+ */
+export function instant(iso: string | null | undefined, zone: string): number {
+  if (!iso) return NaN;
+  if (/(z|[+-]\d\d:?\d\d)$/i.test(iso)) return Date.parse(iso);
+  const wall = Date.parse(iso + "Z");
+  // Twice: the offset at the guessed instant may differ across a DST change.
+  const first = wall - zoneOffset(wall, zone);
+  return wall - zoneOffset(first, zone);
+}
+
+/** The time-frame status of a broadcast now; quick or untimed broadcasts are always started. */
+export function frame(b: Pick<PublicBroadcast, "quick" | "timeframe" | "timezone" | "range_start" | "range_end">, now: number): Frame {
+  if (b.quick || !b.timeframe) return "started";
+  const zone = b.timezone || "UTC";
+  if (now < instant(b.range_start, zone)) return "not started";
+  if (now > instant(b.range_end, zone)) return "ended";
+  return "started";
+}
+
+/**
+ * Ids of the broadcasts that are on: quick ones first, then timed ones,
+ * each in config order.
+ */
+export function activeBroadcasts(list: PublicBroadcast[], now: number, pass: (conditions: Condition[]) => boolean): number[] {
+  const on = (quick: boolean) => list.filter((b) => !!b.quick === quick && frame(b, now) === "started" && pass(b.conditions)).map((b) => b.id);
+  return [...on(true), ...on(false)];
+}

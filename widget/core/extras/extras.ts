@@ -1,0 +1,176 @@
+/**
+ * The extras chunk (beckon-extras.js): what only some websites or pages
+ * need, kept out of the loader's 10 KB. The loader imports it (with the same
+ * retry as the renderer) when:
+ * - a condition uses a type beyond the page ones (tag, keyword, visits,
+ *   data_field, country, cart_value, list): their testers, and the
+ *   enrichment they need (targeting sync, geolocation, store cart, company
+ *   data), run here before the visitor is ready;
+ * - a CTA has an add-to-cart trigger;
+ * - Segment or Google Tag Manager should receive analytics events;
+ * - window.beckon.identify is called;
+ * - the website has form tracking on (the host page's own forms).
+ */
+import type { CtaDocument } from "../../../app/lib/schema/cta";
+import type { PublicPerson, PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
+import { analyticsName, forward as send } from "../analytics";
+import { requestJson, type FetchFn } from "../api";
+import { fetchCartValue, watchCartAdds, type ShopHints } from "../cart";
+import { cartCheckOf, cartValueMatches, type TriggerSpec } from "../cta-options";
+import { runLifecycle, type StepStatus } from "../lifecycle";
+import type { LocalData } from "../person-data";
+import { isCartPage } from "../triggers";
+import type { LoadedVisitor } from "../visitor";
+
+export { moreTests } from "../conditions-more";
+export { identifyFields } from "../validate";
+export { trackForms } from "./form-tracking";
+
+type Win = Window & { Shopify?: { routes?: { root?: string } } };
+
+/** The element type of an element id anywhere in a CTA document. */
+const elementType = (cta: unknown, id: unknown): string | undefined => {
+  let t: string | undefined;
+  if (cta && id != null) JSON.stringify(cta, (_k, v) => (v && v.id === id && v.element_type && (t = v.element_type), v));
+  return t;
+};
+
+/** Sends a client event to Segment and the dataLayer under its SPEC 7 analytics name (if it has one). */
+export function forward(win: Window, keys: { segment_write_key?: string | null; gtm_id?: string | null }, event: string, cta: CtaDocument | undefined, props: Record<string, unknown>): void {
+  const name = analyticsName(event, elementType(cta, props.element_id));
+  if (name) send(win, keys, name, props);
+}
+
+let adds: ((l: () => void) => () => void) | undefined;
+
+/** Where the store cart value comes from and goes to. */
+export interface CartSource {
+  /** Kept up to date in local.cart. */
+  local: LocalData;
+  fetchFn: FetchFn;
+  shop: ShopHints | null;
+  /** An injected reader (tests, headless stores); default: cart.js. */
+  value?: () => Promise<number | null>;
+}
+
+/** Reads the store cart value in units (cart.js by default) and remembers it in local.cart. */
+export function readCart(win: Window, o: CartSource): Promise<number | null> {
+  return (o.value ?? (() => fetchCartValue(o.fetchFn, o.shop?.root_url || (win as Win).Shopify?.routes?.root || "/")))().then((value) => {
+    if (value != null) o.local.cart = { value, at: Date.now() };
+    return value;
+  });
+}
+
+/**
+ * The add-to-cart trigger (SPEC 4): after each Ajax add to cart on the page,
+ * reads the cart value and fires when the CTA's comparison holds. Never on
+ * a cart page (SPEC 2). Returns the disarm function.
+ */
+export function armCart(win: Window, spec: TriggerSpec, threshold: unknown, fire: () => void, cart: CartSource): () => void {
+  if (isCartPage(win.location.href)) return () => {};
+  const check = cartCheckOf(spec.o, threshold);
+  return (adds ??= watchCartAdds(win))(() => void readCart(win, cart).then((v) => cartValueMatches(check, v) && fire(), () => {}));
+}
+
+export interface SyncTarget {
+  id: number;
+  type: string;
+}
+
+const obj = (v: unknown): Record<string, any> => (v && typeof v == "object" ? (v as Record<string, any>) : {});
+
+/** The integrations to sync: the config's integrations.targeting when the server lists them, else those list conditions name. */
+export function syncTargets(config: PublicWebsiteConfig): SyncTarget[] {
+  const listed = obj(config.integrations).targeting;
+  if (Array.isArray(listed)) return listed;
+  return [...(config.conditions || []), ...(config.broadcasts || []).flatMap((b) => b.conditions || [])]
+    .filter((c) => c.condition_type === "list" && c.data?.integration_id)
+    .map((c) => ({ id: +c.data.integration_id!, type: String(c.data.integration_type || "builtin") }));
+}
+
+/**
+ * Targeting sync (SPEC 4, 7): asks the server what each integration knows
+ * about the visitor (lists, tags, fields) unless the last sync is under
+ * 30 minutes old, and stores the answers in person.data.integrations[type]
+ * the way the server keeps them.
+ */
+export async function syncTargeting(
+  fetchFn: FetchFn,
+  o: { apiOrigin: string; websiteId: number; version: string; token: string; person: PublicPerson; targets: SyncTarget[]; now: number },
+): Promise<void> {
+  const data = (o.person.data = obj(o.person.data));
+  const all = (data.integrations = obj(data.integrations));
+  const url = `${o.apiOrigin.replace(/\/+$/, "")}/api/websites/${o.websiteId}/targeting_sync`;
+  await Promise.all(
+    o.targets
+      .filter((t) => !(o.now - Date.parse(obj(all[t.type]).last_sync) < 1800000))
+      .map((t) =>
+        requestJson<{ lists: string[]; tags: string[]; fields?: Record<string, unknown> }>(
+          fetchFn,
+          url,
+          { environment: "live", version: o.version, integration_id: t.id, integration_type: t.type, contact_id: o.person.contact_id, visitor_token: o.token },
+          5000,
+        ).then((a) => {
+          all[t.type] = { integration_id: t.id, data: { lists: a.lists, tags: a.tags, fields: a.fields }, last_sync: new Date(o.now).toISOString() };
+        }),
+      ),
+  );
+}
+
+/** SPEC 7 geolocation (1 s time-out); rejects when the location is unknown. */
+export async function geolocate(fetchFn: FetchFn, apiOrigin: string): Promise<Record<string, unknown>> {
+  const g = await requestJson<Record<string, unknown>>(fetchFn, apiOrigin.replace(/\/+$/, "") + "/api/geolocation", undefined, 1000);
+  if (!g.countryCode) throw new Error("Location unknown");
+  return g;
+}
+
+export interface EnrichOptions extends CartSource {
+  config: PublicWebsiteConfig;
+  visitor: LoadedVisitor;
+  sessionId: string;
+  now: number;
+  win: Window;
+  company?: (visitor: LoadedVisitor) => Promise<Record<string, unknown> | null>;
+  /** Stores the person after the sync changed it. */
+  keepPerson(person: PublicPerson): void;
+  set?: (fn: () => void, ms: number) => any;
+  clear?: (timer: any) => void;
+}
+
+/**
+ * The lifecycle after the visitor (SPEC 4): targeting sync (5 s), then
+ * geolocation (1 s), store cart (2 s) and company data (2 s) side by side,
+ * each only when a condition needs it. Failures and time-outs are marked
+ * in the steps and loading goes on; never rejects.
+ */
+export async function enrich(o: EnrichOptions): Promise<Record<string, StepStatus>> {
+  const { config, visitor: v, local } = o;
+  // The app embed tells the cart value of this page load: no cart.js request needed.
+  const hint = o.shop?.cart?.total_price;
+  if (typeof hint == "number") local.cart = { value: hint / 100, at: o.now };
+  const types = new Set([...(config.conditions || []), ...(config.broadcasts || []).flatMap((b) => b.conditions || [])].map((c) => c.condition_type));
+  const targets = syncTargets(config);
+  const r = await runLifecycle<LoadedVisitor>({
+    set: o.set,
+    clear: o.clear,
+    visitor: async () => v,
+    sync: (types.has("list") || types.has("tag")) &&
+      targets.length > 0 && [
+        () =>
+          v.person
+            ? syncTargeting(o.fetchFn, { apiOrigin: config.api_origin, websiteId: config.website_id, version: config.version, token: v.token, person: v.person, targets, now: o.now }).then(() =>
+                o.keepPerson(v.person!),
+              )
+            : Promise.reject(new Error("no visitor")),
+        5000,
+      ],
+    enrich: {
+      geolocation: types.has("country") &&
+        local.location?.session !== o.sessionId && [() => geolocate(o.fetchFn, config.api_origin).then((g) => void (local.location = { ...g, session: o.sessionId })), 1000],
+      cart: types.has("cart_value") && !(o.now - (local.cart?.at ?? 0) < 60000) && !!(o.value || o.shop || (o.win as Win).Shopify) && [() => readCart(o.win, o), 2000],
+      company: !!o.company && [() => o.company!(v).then((c) => void (c && (local.company = c))), 2000],
+    },
+  });
+  delete r.steps.visitor;
+  return r.steps;
+}

@@ -1,0 +1,269 @@
+/**
+ * The owner test panel (SPEC 6), its own chunk (beckon-panel.js): the
+ * loader imports it only for site owners (cf_{websiteId}_admin=true or the
+ * logged-in cookie). It shows the profile, the session, integrations data,
+ * campaigns with why each CTA would or would not show, broadcasts and the
+ * site-wide conditions, and has a refresh button that clears Beckon's
+ * cookies and local storage. Plain DOM in a shadow root, no framework.
+ */
+import type { Condition } from "../../../app/lib/schema/condition";
+import type { PublicBroadcast, PublicCtaSummary } from "../../../app/lib/schema/public-config";
+import { activeBroadcasts, frame } from "../broadcasts";
+import { passes, test } from "../conditions";
+import { cartCheckOf, hasTeaser, hideMinutes, triggerOf, type CartCheck, type TriggerSpec } from "../cta-options";
+import type { Session } from "../session";
+import type { PanelData } from "./types";
+
+/** What the panel derives once per opening. */
+interface View extends PanelData {
+  active: number[];
+  now: number;
+}
+
+type Child = Node | string | null | undefined | false;
+
+function h(tag: string, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  for (const c of children) if (c) el.append(c);
+  return el;
+}
+
+const CSS = `
+:host{all:initial}
+.p{position:fixed;left:12px;bottom:12px;z-index:2147483647;width:min(440px,calc(100vw - 24px));max-height:75vh;overflow:auto;
+background:#fff;color:#1d2430;border:1px solid #c9d2dc;border-radius:8px;box-shadow:0 8px 28px rgba(0,0,0,.2);
+font:12px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif}
+header{position:sticky;top:0;background:#12304a;color:#fff;padding:8px 10px;display:flex;gap:8px;align-items:center}
+header strong{flex:1}
+button{font:inherit;cursor:pointer;border:1px solid #c9d2dc;background:#f4f6f8;color:#1d2430;border-radius:4px;padding:2px 8px}
+header button{background:#fff}
+details{border-top:1px solid #e5e9ee;padding:6px 10px}
+summary{font-weight:600;cursor:pointer}
+dl{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:6px 0}
+dt{color:#5b6775}dd{margin:0;word-break:break-word}
+ul{margin:4px 0;padding-left:18px}
+.ok{color:#0a7a3a}.no{color:#b42318}
+.cta{border:1px solid #e5e9ee;border-radius:6px;padding:6px;margin:6px 0}
+.cta b{display:block}
+pre{white-space:pre-wrap;word-break:break-word;background:#f7f8fa;padding:6px;margin:4px 0;max-height:160px;overflow:auto}
+`;
+
+const time = (t: number | null | undefined) => (t ? new Date(t).toLocaleString() : "–");
+
+function dl(rows: [string, unknown][]): HTMLElement {
+  const el = h("dl");
+  for (const [k, v] of rows) el.append(h("dt", {}, k), h("dd", {}, v == null || v === "" ? "–" : typeof v == "object" ? JSON.stringify(v) : String(v)));
+  return el;
+}
+
+/** One line for a condition: what it tests, in words the owner set it up with. */
+export function describeCondition(c: Condition): string {
+  const value = c.url ?? c.tag_id ?? c.keyword ?? c.data_name ?? c.area_id ?? c.country ?? (c.cta_id != null ? `CTA ${c.cta_id}` : null) ?? c.count;
+  const data = Object.entries(c.data || {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ");
+  return [c.condition_type.replace(/_/g, " "), c.condition_cta, value, data && `(${data})`].filter((x) => x != null && x !== "").join(" ");
+}
+
+/** What a trigger waits for, in words. */
+export function describeTrigger(t: TriggerSpec, cart: CartCheck): string {
+  switch (t.kind) {
+    case "delayed":
+      return `after ${t.delay / 1000} s`;
+    case "scroll":
+      return `after scrolling ${t.scroll}%`;
+    case "exit":
+      return "on exit intent";
+    case "click":
+      return "on a click on its trigger class only";
+    case "add-to-cart":
+      return `on add to cart when the cart value is ${cart.cmp === "range" ? `${cart.min}–${cart.max}` : `${cart.cmp} than ${cart.min}`}`;
+    default:
+      return "at once";
+  }
+}
+
+function conditionList(data: PanelData, conditions: Condition[]): HTMLElement {
+  if (!conditions.length) return h("p", {}, "No conditions: always passes.");
+  const ul = h("ul");
+  conditions.forEach((c, i) => {
+    const ok = test(c, data.ctx);
+    ul.append(h("li", { class: ok ? "ok" : "no" }, `${ok ? "✓" : "✗"} ${i ? c.operator.toUpperCase() + " " : ""}${describeCondition(c)}`));
+  });
+  return ul;
+}
+
+/** Why a CTA would or would not show on this page now. */
+export function explainCta(data: View, s: PublicCtaSummary): { shows: boolean; reasons: string[] } {
+  const st = data.state(s.id);
+  const id = data.config.website_id;
+  const info = {
+    s: st.s,
+    armed: !!st.off,
+    fired: !!st.fired,
+    placed: s.cta_type === "inline" || s.cta_type === "page",
+    suppressed: hideMinutes(s.options) !== null && data.cookie(`cf_${id}_cta_${s.id}_viewed`) != null,
+    trigger: triggerOf(s.options, hasTeaser(s.cta_type, s.options)),
+    cart: cartCheckOf(s.options, data.config.data_settings?.["cart-value-threshold"]),
+    variant: data.cookie(`cf_${id}_cta_${s.id}_variant`),
+  };
+  const reasons: string[] = [];
+  let shows = true;
+  if (!passes(data.config.conditions || [], data.ctx)) {
+    shows = false;
+    reasons.push("The site-wide conditions do not pass.");
+  }
+  const named = (data.config.broadcasts || []).filter((b) => b.id === s.broadcast_id || (b.cta_ids || []).includes(s.id));
+  if (!named.length) {
+    if (s.broadcast_id != null) {
+      shows = false;
+      reasons.push(`Its broadcast ${s.broadcast_id} is not running (paused or deleted).`);
+    } else reasons.push("No broadcast names it: it runs on every page.");
+  } else {
+    const on = named.filter((b) => data.active.includes(b.id));
+    if (!on.length) shows = false;
+    for (const b of named) {
+      const f = frame(b, data.now);
+      reasons.push(
+        data.active.includes(b.id)
+          ? `Broadcast “${b.name}” is on.`
+          : `Broadcast “${b.name}” is off: ${f !== "started" ? `its time frame has ${f === "ended" ? "ended" : "not started"}` : "its conditions do not pass"}.`,
+      );
+    }
+  }
+  if (info.placed) {
+    const spot = s.options?.area ? `the page area “${String(s.options.area)}” or a placeholder` : "a placeholder (.beckon-cta[data-cta-id])";
+    reasons.push(`Shown where the page places it: ${spot}.`);
+  } else {
+    if (info.suppressed) {
+      reasons.push("The viewed cookie hides it (closed or converted before); admin mode shows it anyway.");
+      if (data.mode === "live") shows = false;
+    }
+    reasons.push(`Trigger: ${describeTrigger(info.trigger, info.cart)}.`);
+  }
+  if (info.s === "visible") reasons.push("Showing now.");
+  else if (info.s === "closed") reasons.push("Closed on this page.");
+  else if (info.armed) reasons.push("Waiting for its trigger.");
+  else if (info.fired) reasons.push("Its trigger fired on this page.");
+  if (info.variant) reasons.push(`Remembered A/B variant: ${info.variant}.`);
+  return { shows, reasons };
+}
+
+function broadcastBlock(data: View, b: PublicBroadcast): HTMLElement {
+  const f = frame(b, data.now);
+  const on = data.active.includes(b.id);
+  return h(
+    "div",
+    { class: "cta" },
+    h("b", { class: on ? "ok" : "no" }, `${b.name} (#${b.id}): ${on ? "on" : "off"}`),
+    `${b.quick ? "Quick" : "Timed"} · status: ${f}${b.timeframe ? ` · ${b.range_start ?? "…"} – ${b.range_end ?? "…"} (${b.timezone})` : ""} · CTAs: ${(b.cta_ids || []).join(", ") || "–"}`,
+    conditionList(data, b.conditions || []),
+  );
+}
+
+/** Clears Beckon's cookies and local storage (the logged-in cookie stays, so the owner stays recognised) and reloads. */
+export function refresh(websiteId: number, doc: Document = document, win: Window = window): void {
+  for (const part of doc.cookie.split("; ")) {
+    const name = part.split("=")[0];
+    if (name.startsWith("cf_") && name !== `cf_${websiteId}_logged_in`) doc.cookie = `${name}=; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  try {
+    for (const k of Object.keys(win.localStorage)) if (k.startsWith("cf_")) win.localStorage.removeItem(k);
+  } catch {
+    /* storage blocked */
+  }
+  win.location.reload();
+}
+
+let open: HTMLElement | null = null;
+
+/** Opens (or reopens with fresh data) the test panel. */
+export function openPanel(snapshot: PanelData): void {
+  open?.remove();
+  const now = Date.now();
+  const data: View = { ...snapshot, now, active: activeBroadcasts(snapshot.config.broadcasts || [], now, (c) => passes(c, snapshot.ctx)) };
+  const host = document.createElement("beckon-panel");
+  const root = host.attachShadow({ mode: "open" });
+  const p = data.ctx.person;
+  let session: Partial<Session> = {};
+  try {
+    session = JSON.parse(localStorage.getItem(`cf_${data.config.website_id}_session`) || "{}");
+  } catch {
+    /* storage blocked */
+  }
+  const v = data.local.visits;
+  const refreshButton = h("button", { type: "button", "data-action": "refresh" }, "Refresh");
+  refreshButton.addEventListener("click", () => refresh(data.config.website_id));
+  const close = h("button", { type: "button", "aria-label": "Close the test panel" }, "×");
+  close.addEventListener("click", () => host.remove());
+
+  const ctas = h("details", { open: "" }, h("summary", {}, `Campaigns (${data.config.ctas.length} CTAs)`));
+  for (const s of data.config.ctas) {
+    const { shows, reasons } = explainCta(data, s);
+    const show = h("button", { type: "button" }, "Show now");
+    show.addEventListener("click", () => data.show(s.id));
+    ctas.append(
+      h(
+        "div",
+        { class: "cta", "data-cta": String(s.id) },
+        h("b", { class: shows ? "ok" : "no" }, `#${s.id} ${s.name} (${s.cta_type}): ${shows ? "would show" : "would not show"}`),
+        h("ul", {}, ...reasons.map((r) => h("li", {}, r))),
+        show,
+      ),
+    );
+  }
+
+  root.append(
+    h("style", {}, CSS),
+    h(
+      "div",
+      { class: "p", role: "dialog", "aria-label": "Beckon test panel" },
+      h("header", {}, h("strong", {}, `Beckon test panel · ${data.mode} mode`), refreshButton, close),
+      h(
+        "details",
+        { open: "" },
+        h("summary", {}, "Profile"),
+        dl([
+          ["Visitor token", p?.visitor_token],
+          ["Type", p?.person_type],
+          ["E-mail", p?.email],
+          ["Phone", p?.phone],
+          ["Name", [p?.name, p?.last_name].filter(Boolean).join(" ")],
+          ["Company", p?.company_name],
+          ["Country", p?.country ?? data.local.location?.countryCode],
+          ["Tags", (p?.data as Record<string, unknown>)?.tags],
+          ["Location", data.local.location],
+          ["Parameters", data.local.params],
+        ]),
+      ),
+      h(
+        "details",
+        {},
+        h("summary", {}, "Session"),
+        dl([
+          ["Session", session.id],
+          ["Started", time(session.start)],
+          ["Previous session", time(session.previous)],
+          ["Pages this session", v?.sessionPages],
+          ["Sessions", v?.total],
+          ["Views of this page", v?.pages[v.current_page]],
+          ["Previous page", v?.previous_page],
+          ["Loading steps", data.steps],
+          ["Timings (ms)", data.timings],
+        ]),
+      ),
+      h(
+        "details",
+        {},
+        h("summary", {}, "Integrations data"),
+        h("pre", {}, JSON.stringify({ integrations: (p?.data as Record<string, unknown>)?.integrations ?? {}, cart: data.local.cart ?? null, company: data.local.company ?? null }, null, 2)),
+      ),
+      ctas,
+      h("details", {}, h("summary", {}, `Broadcasts (${(data.config.broadcasts || []).length})`), ...(data.config.broadcasts || []).map((b) => broadcastBlock(data, b))),
+      h("details", {}, h("summary", {}, "Site-wide conditions"), conditionList(data, data.config.conditions || [])),
+    ),
+  );
+  document.body.appendChild(host);
+  open = host;
+}

@@ -1,0 +1,64 @@
+/**
+ * The public API's input rules (SPEC 5 identify and trackPurchase, SPEC 8
+ * console messages). Pure: the runtime logs the message and sends the result.
+ */
+
+/** SPEC 5: local part, at sign, dotted domain. */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** SPEC 5: optional plus, three digits, three digits, four to six digits; optional brackets, spaces, dashes or dots. */
+export const PHONE_RE = /^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/;
+
+export const PROFILE_FIELDS = ["name", "last_name", "company_name", "company_title", "website", "city", "state", "country", "zip_code", "address"];
+
+type Props = Record<string, unknown>;
+
+/**
+ * The contact fields an identify call sends: a string (the console message)
+ * when it cannot, null when it brings nothing new. Fields the person
+ * already has keep their value unless override is true.
+ */
+export function identifyFields(props: unknown, person: Props | null | undefined): Props | string | null {
+  const p = (props && typeof props == "object" ? props : {}) as Props;
+  const email = typeof p.email == "string" ? p.email.trim().toLowerCase() : "";
+  const phone = typeof p.phone == "string" ? p.phone.trim() : "";
+  const f: Props = {};
+  if (EMAIL_RE.test(email)) f.email = email;
+  if (PHONE_RE.test(phone)) f.phone = phone;
+  if (!f.email && !f.phone) return "identify needs a valid email or phone";
+  for (const k of PROFILE_FIELDS) if (typeof p[k] == "string" && p[k]) f[k] = (p[k] as string).slice(0, 500);
+  const extra: Props = {};
+  const given = p.extra && typeof p.extra == "object" ? (p.extra as Props) : {};
+  for (const k in given) if (["string", "number", "boolean"].includes(typeof given[k])) extra[k] = given[k];
+  if (Object.keys(extra).length) f.extra = extra;
+  if (!p.override && person) {
+    // Known values are sent back as they are, so the contact stays whole.
+    const known = (person.extra || {}) as Props;
+    let fresh = false;
+    for (const k in f) if (k != "extra") person[k] ? (f[k] = person[k]) : (fresh = true);
+    for (const k in extra) known[k] != null && known[k] !== "" ? (extra[k] = known[k]) : (fresh = true);
+    if (!fresh) return null;
+  }
+  return f;
+}
+
+export interface Purchase {
+  orderId: string;
+  revenue: number;
+}
+
+/**
+ * Checks a trackPurchase call: a Purchase, or the console message of SPEC 8.
+ * `tracked` holds the order ids this session already counted.
+ */
+export function purchaseOf(props: unknown, tracked: readonly string[]): Purchase | string {
+  // The legacy scripts took positional arguments; this API takes one object.
+  if (!props || typeof props != "object") return "trackPurchase: not available for legacy script versions";
+  const { revenue, order_id: id } = props as Props;
+  if (id == null || id === "") return "trackPurchase: no order_id";
+  if (typeof id != "string" || id.length > 99) return "trackPurchase: order_id must be 1 to 100 characters";
+  if (revenue == null || revenue === "") return "trackPurchase: no revenue";
+  const amount = typeof revenue == "number" || (typeof revenue == "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(revenue)) ? +revenue : NaN;
+  if (!isFinite(amount)) return "trackPurchase: revenue must be numeric";
+  if (tracked.includes(id)) return "trackPurchase: order already tracked this session";
+  return { orderId: id.slice(0, 100), revenue: Math.max(0, amount) };
+}

@@ -1,0 +1,122 @@
+/**
+ * The frames of hooks, sticky bars, landing pages and the two-tap or prehook
+ * teaser, in a chunk of their own (Shell.tsx draws overlays and inline CTAs).
+ */
+import type { ReactNode } from "react";
+import type { CtaProps } from "./Cta";
+import { LAYOUT, mergeTags, str, useDialog, useEffect, useHeadingLabel, useRef, useState } from "./kit";
+import { scrollToElement } from "./scroll";
+
+/** SPEC 9: a page CTA scrolls to the element of the URL hash in 500 ms. */
+export const PAGE_SCROLL_MS = 500;
+
+export type FrameProps = CtaProps & { kind: string; content: ReactNode; close: ReactNode; onOpen(): void };
+
+const CSS = `.bk-hook{position:fixed;bottom:16px;right:16px;z-index:2147482000;width:${LAYOUT.hookVertical}px;max-width:calc(100vw - 32px);max-height:calc(100vh - 32px);overflow:auto;border-radius:var(--bk-radius,8px);box-shadow:0 6px 30px rgba(0,0,0,.3);animation:bk-in .3s ease-out}
+.bk-hook-left,.bk-teaser-left{right:auto;left:16px}
+.bk-hook-horizontal{width:${LAYOUT.hookHorizontal}px}
+.bk-hook-full{left:0;right:0;bottom:0;width:auto;max-width:none;border-radius:0}
+.bk-bar{position:fixed;left:0;right:0;top:0;z-index:2147482500;padding:8px 48px 8px 16px;box-shadow:0 2px 10px rgba(0,0,0,.2)}
+.bk-bar-bottom{top:auto;bottom:0}
+.bk-bar .bk-section,.bk-bar .bk-column{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:8px 16px}
+.bk-bar .bk-el{margin:0}
+.bk-page{max-width:960px;margin:0 auto;padding:40px 24px}
+.bk-teaser{position:fixed;bottom:16px;right:16px;z-index:2147482000;display:flex;align-items:center;gap:12px;max-width:calc(100vw - 32px);padding:12px 44px 12px 16px;border-radius:var(--bk-radius,8px);box-shadow:0 6px 30px rgba(0,0,0,.3);animation:bk-in .3s ease-out}
+@keyframes bk-in{from{transform:translateY(24px);opacity:0}}`;
+
+/** Hooks, bars, pages and teasers by `kind`. */
+export function Frame(props: FrameProps) {
+  const { cta, kind, content, onClose } = props;
+  const o = (cta.options ?? {}) as Record<string, unknown>;
+  const ref = useRef<HTMLDivElement>(null);
+  const closable = kind !== "page" && kind !== "inline";
+  // Never modal: a hook, bar or teaser does not take focus; Escape closes while focus is inside.
+  useDialog(ref, { modal: false, onClose: closable ? onClose : undefined }, [kind]);
+  useHeadingLabel(ref, cta.name);
+  const style = <style>{CSS}</style>;
+  if (kind === "teaser") return <Teaser {...props} ref_={ref} style={style} />;
+  if (kind === "bar") return <Bar ref_={ref} bottom={cta.bar_position === "bottom"} content={content} style={style} />;
+  if (kind === "page") return <Page ref_={ref} title={str(o, "page-title")} content={content} style={style} />;
+  // A hook, or any other type that was opened from a teaser.
+  const hook = kind === "hook" ? cta.hook_type || "vertical" : "vertical";
+  const side = (kind === "hook" ? o["hook-position"] : o["teaser-position"]) === "left" ? " bk-hook-left" : "";
+  return (
+    <div ref={ref} role={kind === "inline" ? "region" : "dialog"} className={`bk-frame bk-hook bk-hook-${hook}${side}`}>
+      {style}
+      {content}
+    </div>
+  );
+}
+
+type Part = { ref_: { current: HTMLDivElement | null }; content: ReactNode; style: ReactNode };
+
+/** A sticky bar with an in-flow spacer of its height, so it covers no page content. */
+function Bar({ ref_, bottom, content, style }: Part & { bottom: boolean }) {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const el = ref_.current!;
+    const measure = () => setHeight(el.offsetHeight);
+    measure();
+    if (typeof ResizeObserver != "function") return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const spacer = <div className="bk-spacer" aria-hidden="true" style={{ height: height + "px" }} />;
+  return (
+    <>
+      {style}
+      {bottom ? null : spacer}
+      <div ref={ref_} role="region" className={`bk-frame bk-bar${bottom ? " bk-bar-bottom" : ""}`}>
+        {content}
+      </div>
+      {bottom ? spacer : null}
+    </>
+  );
+}
+
+/** A landing page: sets the document title and scrolls to the element of the URL hash in 500 ms. */
+function Page({ ref_, title, content, style }: Part & { title: string }) {
+  useEffect(() => {
+    const doc = ref_.current!.ownerDocument;
+    const before = doc.title;
+    if (title) doc.title = title;
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (id) {
+      const root = ref_.current!.getRootNode() as ShadowRoot;
+      const target = root.getElementById?.(id) ?? doc.getElementById(id);
+      if (target) scrollToElement(target, PAGE_SCROLL_MS);
+    }
+    return () => {
+      if (title) doc.title = before;
+    };
+  }, []);
+  return (
+    <div ref={ref_} role="region" className="bk-frame bk-page">
+      {style}
+      {content}
+    </div>
+  );
+}
+
+/**
+ * The two-tap or prehook teaser: a small non-modal prompt that opens the CTA
+ * when tapped. The loader decides when it shows (teaser-trigger: immediate,
+ * delayed or scroll) and mounts the CTA with `teaser: true`; texts come from
+ * cta.options (teaser-text, teaser-button-text) or variant.two_tap_popup.
+ */
+function Teaser({ cta, variant, person, labels, close, onOpen, style, ref_ }: FrameProps & { style: ReactNode; ref_: Part["ref_"] }) {
+  const o = { ...cta.options, ...(variant.two_tap_popup ?? {}) } as Record<string, unknown>;
+  const merge = (s: string) => mergeTags(s, {}, person);
+  const text = merge(str(o, "teaser-text") || str(o, "text"));
+  return (
+    <div ref={ref_} className={`bk-frame bk-teaser${(o["teaser-position"] ?? o.position) === "left" ? " bk-teaser-left" : ""}`} role="complementary" aria-label={text || labels.open}>
+      {style}
+      {text ? <span>{text}</span> : null}
+      <button type="button" className="bk-button" aria-haspopup="dialog" onClick={onOpen}>
+        {merge(str(o, "teaser-button-text") || str(o, "button-text")) || labels.open}
+      </button>
+      {close}
+    </div>
+  );
+}

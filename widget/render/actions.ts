@@ -1,0 +1,116 @@
+/**
+ * Actions on the local person (SPEC 4 "Actions on the local person"): tags,
+ * custom fields, scores (per CTA variant or global) and the list and tag
+ * entries integrations keep in the person's data. Pure: returns the changed
+ * person and the score to report; the server applies the real list
+ * subscriptions from the same actions when the contact arrives.
+ *
+ * Where things live in person.data: tags (string[]), score (the global
+ * score), scores["{ctaId}-{variantId}"] (variant scores), integrations[id].lists
+ * and integrations[id].tags (string[]). Custom fields go to person.extra.
+ */
+import type { CtaAction } from "../../app/lib/schema/cta";
+import type { PublicPerson } from "../../app/lib/schema/public-config";
+
+export interface ActionScope {
+  ctaId: number;
+  variantId: number | null;
+  /** variant.score_field: the custom field that mirrors the variant score. */
+  scoreField?: string | null;
+}
+
+export const PERSON_ACTIONS = [
+  "add_tag",
+  "remove_tag",
+  "update_field",
+  "update_score",
+  "add_score",
+  "subtract_score",
+  "subscribe_list",
+  "unsubscribe_list",
+  "add_list_tag",
+  "remove_list_tag",
+];
+
+const toggle = (list: unknown, item: string, add: boolean): string[] => {
+  const l = (Array.isArray(list) ? list : []).map(String).filter((x) => x !== item);
+  return add ? [...l, item] : l;
+};
+
+const n = (v: unknown) => (typeof v == "number" ? v : Number(v)) || 0;
+
+/** Applies the person actions of a conversion; other action types are ignored here. */
+export function applyPersonActions(person: PublicPerson, actions: CtaAction[], scope: ActionScope): { person: PublicPerson; score: number | null } {
+  const data: Record<string, any> = JSON.parse(JSON.stringify(person.data ?? {}));
+  const extra: Record<string, unknown> = { ...person.extra };
+  let score: number | null = null;
+  for (const a of actions) {
+    const d = (a.data ?? {}) as Record<string, unknown>;
+    const tag = String(a.tag_id ?? d.tag ?? "").trim();
+    switch (a.action_type) {
+      case "add_tag":
+      case "remove_tag":
+        if (tag) data.tags = toggle(data.tags, tag, a.action_type === "add_tag");
+        break;
+      case "update_field": {
+        const key = String(d.field ?? d.data_name ?? d.key ?? "").trim();
+        if (key) extra[key] = d.value ?? null;
+        break;
+      }
+      case "update_score":
+      case "add_score":
+      case "subtract_score": {
+        const global = d.scope === "global";
+        const key = `${scope.ctaId}-${scope.variantId ?? 0}`;
+        data.scores = data.scores && typeof data.scores == "object" ? data.scores : {};
+        const now = global ? n(data.score) : n(data.scores[key]);
+        const by = n(d.score ?? d.value);
+        const next = a.action_type === "update_score" ? by : a.action_type === "add_score" ? now + by : now - by;
+        if (global) data.score = next;
+        else {
+          data.scores[key] = next;
+          if (scope.scoreField) extra[scope.scoreField] = next;
+        }
+        score = next;
+        break;
+      }
+      case "subscribe_list":
+      case "unsubscribe_list":
+      case "add_list_tag":
+      case "remove_list_tag": {
+        const id = String(a.integration_id ?? d.integration_id ?? "default");
+        const listAction = a.action_type.endsWith("_list");
+        const value = String(listAction ? (d.list_id ?? "") : tag);
+        if (!value) break;
+        data.integrations = data.integrations && typeof data.integrations == "object" ? data.integrations : {};
+        const entry = (data.integrations[id] ??= {});
+        const field = listAction ? "lists" : "tags";
+        entry[field] = toggle(entry[field], value, a.action_type.startsWith(listAction ? "subscribe" : "add"));
+        break;
+      }
+    }
+  }
+  return { person: { ...person, data, extra }, score };
+}
+
+/**
+ * Opens the site's chat messenger (the messenger action): the first of the
+ * common chat widgets the page has. Returns false when there is none.
+ */
+export function openMessenger(win: Window = window): boolean {
+  const w = win as unknown as Record<string, any>;
+  try {
+    if (typeof w.Intercom == "function") return w.Intercom("show"), true;
+    if (w.$crisp?.push) return w.$crisp.push(["do", "chat:open"]), true;
+    if (w.HubSpotConversations?.widget) return w.HubSpotConversations.widget.open(), true;
+    if (typeof w.zE == "function") return w.zE("messenger", "open"), true;
+    if (w.tidioChatApi) return w.tidioChatApi.open(), true;
+    if (w.drift?.api) return w.drift.api.openChat(), true;
+    if (w.FB?.CustomerChat) return w.FB.CustomerChat.show(true), true;
+    if (w.LiveChatWidget) return w.LiveChatWidget.call("maximize"), true;
+    if (w.Tawk_API?.maximize) return w.Tawk_API.maximize(), true;
+  } catch {
+    /* a broken chat widget is not ours to report */
+  }
+  return false;
+}

@@ -1,0 +1,71 @@
+/**
+ * What a conversion does after it is tracked (SPEC 4): pick the action group
+ * whose conditions hold, run its actions on the local person (tags, fields,
+ * scores, lists), the messenger and store actions, the group's script, and
+ * the confirmation (message, step, redirect here; the others in outcome.ts),
+ * then close when confirmation-close is set. A chunk of its own: a CTA that is
+ * only looked at never needs it.
+ */
+import type { CtaElement, CtaStep } from "../../app/lib/schema/cta";
+import { confirmationGroup, DEFAULT_CONFIRMATION, outcomeOf, type Outcome } from "./confirmation";
+import type { Conversion, RenderContext } from "./context";
+import { runScript } from "./scripts";
+
+/** What convert.ts needs from the CTA it works for. */
+export interface Controller {
+  ctx: RenderContext;
+  step: CtaStep | undefined;
+  showMessage(html: string): void;
+  root(): ShadowRoot | undefined;
+}
+
+const STORE_ACTIONS = /^(add_to_cart|remove_from_cart|clear_cart|apply_discount)$/;
+const PERSON_ACTIONS = /^(add_tag|remove_tag|update_field|update_score|add_score|subtract_score|subscribe_list|unsubscribe_list|add_list_tag|remove_list_tag)$/;
+
+/** Decides a conversion's group and runs its person actions on a copy of the person. */
+export async function conversion({ ctx, step }: Controller, element: CtaElement): Promise<Conversion> {
+  const { cta, variant, person } = ctx;
+  const group = confirmationGroup(element, step, (g) => ctx.pass(g.conditions));
+  const actions = [...(element.actions ?? []), ...(group?.actions ?? [])];
+  // Only groups that do something beyond confirming (conditions, actions) are reported to the server.
+  const groupIds = group?.id != null && (group.actions?.length || group.conditions?.length) ? [group.id] : [];
+  const conv: Conversion = { group, actions, person: null, score: null, groupIds };
+  if (person && actions.some((a) => PERSON_ACTIONS.test(a.action_type))) {
+    const r = (await import("./actions")).applyPersonActions(person, actions, { ctaId: cta.id!, variantId: variant.id ?? null, scoreField: variant.score_field });
+    conv.person = r.person;
+    conv.score = r.score;
+  }
+  return conv;
+}
+
+/** Applies an outcome. */
+export function apply(c: Controller, outcome: Outcome): void {
+  if (outcome.type === "redirect") {
+    if (outcome.newTab) window.open(outcome.url, "_blank", "noopener");
+    else location.href = outcome.url;
+  } else if (outcome.type === "step") {
+    if (!c.ctx.goToStep(outcome.position)) c.showMessage(DEFAULT_CONFIRMATION);
+  } else if (outcome.type === "message") {
+    c.showMessage(c.ctx.merge(outcome.html, true));
+  } else {
+    void import("./outcome").then((m) => m.applyOutcome(outcome, c.ctx.runtime, c.root()));
+  }
+}
+
+/** Everything after the tracking: actions, script, confirmation, close. */
+export async function finish(c: Controller, element: CtaElement, opts: { confirm?: boolean; conversion?: Conversion }): Promise<void> {
+  const { ctx } = c;
+  const { person, runtime } = ctx;
+  const conv = opts.conversion ?? (await conversion(c, element));
+  if (conv.person && person) {
+    Object.assign(person, conv.person);
+    runtime.savePerson?.(person);
+  }
+  if (conv.actions.some((a) => a.action_type === "messenger")) void import("./actions").then((m) => m.openMessenger());
+  const storeActions = conv.actions.filter((a) => STORE_ACTIONS.test(a.action_type));
+  if (storeActions.length) void import("./store-outcome").then((m) => m.runStoreActions(storeActions, m.storeOf(runtime.store)));
+  runScript(conv.group?.data.script, `action group ${conv.group?.id ?? ""}`);
+  if (opts.confirm === false) return;
+  apply(c, outcomeOf(conv.group, location.search));
+  if (conv.group?.data["confirmation-close"]) ctx.close();
+}

@@ -1,0 +1,2 @@
+/** A horizontal rule between elements. */
+export const DividerElement = () => <hr className="bk-el bk-divider" />;

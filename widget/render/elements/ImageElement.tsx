@@ -1,0 +1,36 @@
+import type { ElementProps } from "../context";
+import { num, safeHref, str } from "../kit";
+
+/** An image, optionally a link; src and link must be http(s). An empty alt marks it decorative. */
+export function Picture({ src, alt, link, blank, width, className }: { src: string; alt: string; link: string; blank: boolean; width: number; className: string }) {
+  const url = safeHref(src);
+  if (!url) return null;
+  const img = <img src={url} alt={alt} loading="lazy" style={width ? { maxWidth: width + "px" } : undefined} />;
+  const href = safeHref(link);
+  return (
+    <div className={"bk-el " + className}>
+      {href ? (
+        <a href={href} target={blank ? "_blank" : undefined} rel={blank ? "noopener noreferrer" : undefined}>
+          {img}
+        </a>
+      ) : (
+        img
+      )}
+    </div>
+  );
+}
+
+/** The image element. */
+export function ImageElement({ element }: ElementProps) {
+  const o = element.options;
+  return (
+    <Picture
+      className="bk-image"
+      src={str(o, "src") || str(o, "url")}
+      alt={str(o, "alt")}
+      link={str(o, "link")}
+      blank={o["target-blank"] === true}
+      width={num(o, "width", 0)}
+    />
+  );
+}

@@ -1,0 +1,23 @@
+import type { Field } from "../../../app/lib/schema/cta";
+import { num, useState } from "../kit";
+
+export interface RangeProps {
+  common: Record<string, unknown>;
+  field: Field;
+  initial?: string;
+}
+
+/** SPEC 5 range defaults: 0 to 1000 in steps of 1. */
+export default function RangeInput({ common, field, initial }: RangeProps) {
+  const o = field.options;
+  const min = num(o, "min", 0);
+  const max = num(o, "max", 1000);
+  const [value, setValue] = useState(initial || String(Math.round((min + max) / 2)));
+  return (
+    <div className="bk-check">
+      <input {...common} type="range" min={min} max={max} step={num(o, "increment", num(o, "step", 1))} value={value} onInput={(e) => setValue((e.target as HTMLInputElement).value)} />
+      <output>{value}</output>
+    </div>
+  );
+}
+

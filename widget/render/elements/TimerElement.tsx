@@ -1,0 +1,71 @@
+import type { ElementProps } from "../context";
+import { Html, num, str, useEffect, useState } from "../kit";
+import { remaining, TICK_MS, timerEnd, visibleUnits } from "../timer-logic";
+import { timerStart } from "../timer-store";
+
+const LABELS = {
+  en: { timer: "Time left", days: "days", hours: "hours", minutes: "minutes", seconds: "seconds" },
+  sv: { timer: "Tid kvar", days: "dagar", hours: "timmar", minutes: "minuter", seconds: "sekunder" },
+};
+
+const CSS = `.bk-timer{text-align:center}
+.bk-timer-label{margin:0 0 4px}
+.bk-timer-units{display:inline-flex;gap:8px}
+.bk-unit{display:flex;flex-direction:column;align-items:center;min-width:52px;padding:4px 8px;border-radius:var(--bk-radius,6px);background:rgba(0,0,0,.08)}
+.bk-unit b{font-size:1.5em;font-variant-numeric:tabular-nums;line-height:1.2}
+.bk-unit span{font-size:.75em}
+.bk-bar .bk-timer{display:flex;align-items:center;gap:8px}
+.bk-bar .bk-timer-label{margin:0}
+.bk-bar .bk-unit b{font-size:1.1em}`;
+
+/**
+ * A countdown (SPEC 4 Timer): static, daily or relative; ticks every second;
+ * at zero it shows its message, hides, or jumps to a visible step.
+ */
+export default function TimerElement({ element, ctx }: ElementProps) {
+  const o = element.options;
+  const [end] = useState(() => {
+    const now = Date.now();
+    const start = str(o, "timer-type") === "relative" ? timerStart(ctx.config.website_id, `${ctx.cta.id}-${element.id}`, now) : null;
+    return timerEnd(o, now, start);
+  });
+  const [now, setNow] = useState(() => Date.now());
+  const [ended, setEnded] = useState<"message" | "hide" | null>(null);
+  const left = end == null ? null : remaining(end, now);
+  const over = left != null && left.total <= 0;
+
+  useEffect(() => {
+    if (over || end == null) return;
+    const t = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(t);
+  }, [over, end]);
+
+  useEffect(() => {
+    if (!over) return;
+    const action = str(o, "end-action") || "hide";
+    // A jump only goes to a step that is visible; otherwise the timer hides.
+    if (action === "step" && ctx.goToStep(num(o, "end-step", -1))) return;
+    setEnded(action === "message" ? "message" : "hide");
+  }, [over]);
+
+  if (end == null || ended === "hide" || (over && !ended)) return null;
+  if (ended === "message") return <Html className="bk-el bk-text" html={ctx.merge(str(o, "end-message"), true)} />;
+  const L = LABELS[ctx.labels.lang];
+  const units = visibleUnits(left!);
+  const label = ctx.merge(str(o, "label"));
+  const spoken = units.map((u) => `${left![u]} ${L[u]}`).join(", ");
+  return (
+    <div className="bk-el bk-timer">
+      <style>{CSS}</style>
+      {label ? <p className="bk-timer-label">{label}</p> : null}
+      <div className="bk-timer-units" role="timer" aria-label={`${label || L.timer}: ${spoken}`}>
+        {units.map((u) => (
+          <div className="bk-unit" key={u} aria-hidden="true">
+            <b>{String(left![u]).padStart(2, "0")}</b>
+            <span>{L[u]}</span>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

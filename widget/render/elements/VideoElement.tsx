@@ -1,0 +1,39 @@
+import type { ElementProps } from "../context";
+import { bool, str, useEffect, useRef } from "../kit";
+import { attachPlayer, embedUrl, loadVideoApi, parseVideo } from "../video";
+
+const CSS = `.bk-video{position:relative;padding-top:56.25%}
+.bk-video iframe{position:absolute;inset:0;width:100%;height:100%;border:0;border-radius:var(--bk-radius,6px)}`;
+
+/** A YouTube, Vimeo or Wistia video; the provider's script loads on demand and pauses the video when the CTA goes away. */
+export default function VideoElement({ element, ctx }: ElementProps) {
+  const o = element.options;
+  const video = parseVideo(str(o, "url"));
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (!video) return;
+    let pause: (() => void) | null = null;
+    let live = true;
+    void loadVideoApi(video.provider).then((ok) => {
+      if (ok && live && frame.current) pause = attachPlayer(video.provider, frame.current, video.id);
+    });
+    return () => {
+      live = false;
+      pause?.();
+    };
+  }, []);
+  if (!video) return null;
+  return (
+    <div className="bk-el bk-video">
+      <style>{CSS}</style>
+      <iframe
+        ref={frame}
+        src={embedUrl(video, bool(o, "autoplay"))}
+        title={ctx.merge(str(o, "title")) || "Video"}
+        allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
+        allowFullScreen
+        loading="lazy"
+      />
+    </div>
+  );
+}

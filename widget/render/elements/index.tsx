@@ -1,0 +1,42 @@
+/**
+ * Which component draws which element type. Text, divider, button and form
+ * ship in the first download (every lead CTA has them); the others are
+ * separate chunks imported the first time a CTA shows one, so an overlay with
+ * a form stays inside the size budget. The quiz and the store elements
+ * (products, product_hero) have issues of their own and plug in here.
+ */
+import type { ComponentType } from "react";
+import type { ElementType } from "../../../app/lib/schema/cta";
+import type { ElementProps } from "../context";
+import { lazy } from "../lazy";
+import { ButtonElement } from "./ButtonElement";
+import { DividerElement } from "./DividerElement";
+import { FormElement } from "./FormElement";
+import { TextElement } from "./TextElement";
+
+type Module = { default: ComponentType<ElementProps> };
+const chunk = (type: string, load: () => Promise<Module>) => lazy<ElementProps>(type, () => load().then((m) => m.default));
+
+/** Element components by type; types without one draw nothing. */
+export const ELEMENTS: Partial<Record<ElementType, ComponentType<ElementProps>>> = {
+  text: TextElement,
+  divider: DividerElement,
+  button: ButtonElement,
+  form: FormElement,
+  image: chunk("image", () => import("./ImageElement").then((m) => ({ default: m.ImageElement }))),
+  survey: chunk("survey", () => import("./SurveyElement")),
+  carousel: chunk("carousel", () => import("./CarouselElement")),
+  collapse: chunk("collapse", () => import("./CollapseElement")),
+  tabs: chunk("tabs", () => import("./TabsElement")),
+  progress: chunk("progress", () => import("./ProgressElement")),
+  timer: chunk("timer", () => import("./TimerElement")),
+  conditional_row: chunk("conditional_row", () => import("./ConditionalRowElement")),
+  logo: chunk("logo", () => import("./LogoElement")),
+  video: chunk("video", () => import("./VideoElement")),
+};
+
+/** Draws one element. */
+export function Element(props: ElementProps) {
+  const C = ELEMENTS[props.element.element_type];
+  return C ? <C {...props} /> : null;
+}

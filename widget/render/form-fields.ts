@@ -1,0 +1,66 @@
+/**
+ * What drawing a form needs (the submit-time rules are in form-logic.ts):
+ * field order, which fields show, input types and autocomplete tokens.
+ */
+import type { Field } from "../../app/lib/schema/cta";
+
+/** The contact could not be sent (network, server). */
+export const SEND_FAILED = "Something went wrong. Please try again.";
+
+/** Field types a form shows (the others of SPEC 3 belong to quizzes and surveys). */
+export const FORM_FIELD_TYPES = ["text", "number", "hidden", "checkbox", "paragraph", "dropdown", "select", "radio", "range"];
+
+export const byPosition = <T extends { position: number }>(list: T[] = []): T[] => [...list].sort((a, b) => a.position - b.position);
+
+const opt = (f: Field, key: string): string => {
+  const v = f.options?.[key];
+  return typeof v == "string" ? v : "";
+};
+export const isEmailField = (f: Field) => opt(f, "type") === "email" || f.slug === "email";
+export const isPhoneField = (f: Field) => opt(f, "type") === "tel" || f.slug === "phone";
+
+/** Input type of a text-like field. */
+export function inputType(f: Field): string {
+  if (f.field_type === "number") return "number";
+  if (isEmailField(f)) return "email";
+  if (isPhoneField(f)) return "tel";
+  return /^(text|url|date)$/.test(opt(f, "type")) ? opt(f, "type") : "text";
+}
+
+/** The autocomplete token that lets browsers fill the field. */
+export function autocompleteOf(f: Field): string {
+  const map: Record<string, string> = {
+    email: "email",
+    phone: "tel",
+    name: "given-name",
+    first_name: "given-name",
+    last_name: "family-name",
+    company_name: "organization",
+    company_title: "organization-title",
+    website: "url",
+    city: "address-level2",
+    state: "address-level1",
+    country: "country-name",
+    zip_code: "postal-code",
+    address: "street-address",
+  };
+  return map[f.slug] || (isEmailField(f) ? "email" : isPhoneField(f) ? "tel" : "on");
+}
+
+/** Desktop per SPEC 9: wider than 1024 px. */
+export const DESKTOP_QUERY = "(min-width: 1025px)";
+/** SPEC 5: a horizontal form shows at most 4 visible fields on desktop. */
+export const HORIZONTAL_MAX_FIELDS = 4;
+
+/**
+ * The fields a form shows: in a horizontal form on desktop, the first 4
+ * visible input fields (hidden fields and checkboxes, which sit on their own
+ * row below, do not count).
+ */
+export function shownFields(fields: Field[], horizontal: boolean, desktop: boolean): Field[] {
+  const sorted = byPosition(fields).filter((f) => FORM_FIELD_TYPES.includes(f.field_type));
+  if (!horizontal || !desktop) return sorted;
+  let n = 0;
+  return sorted.filter((f) => f.field_type === "hidden" || f.field_type === "checkbox" || ++n <= HORIZONTAL_MAX_FIELDS);
+}
+

@@ -1,0 +1,98 @@
+/**
+ * What a form does on submit (SPEC 5), in its own chunk: the form element
+ * fetches it when the visitor first touches the form, so a popup that is only
+ * looked at never downloads it. Order: field rules and native validity, then
+ * (only with validate-email or validate-phone) the server check, the phone in
+ * international form, the contact, and the conversion with its confirmation.
+ */
+import type { CtaElement, Field } from "../../app/lib/schema/cta";
+import type { RenderContext } from "./context";
+import { buildContactPayload, isEmailField, isPhoneField, MESSAGES, normalizeEmail, validateForm, validityMessage, type FormValues } from "./form-logic";
+import { bool } from "./kit";
+// Comes with this chunk: the conversion follows the submit.
+import "./convert";
+
+/** Reads the values of a form's fields by slug. */
+export function readFormValues(form: HTMLFormElement, fields: Field[]): FormValues {
+  const data = new FormData(form);
+  const values: FormValues = {};
+  for (const f of fields) {
+    if (f.field_type === "checkbox") {
+      values[f.slug] = f.field_options.length ? (data.getAll(f.slug) as string[]) : data.get(f.slug) != null;
+    } else if (f.field_type === "select" && f.multi_select) {
+      values[f.slug] = data.getAll(f.slug) as string[];
+    } else {
+      const v = data.get(f.slug);
+      values[f.slug] = typeof v == "string" ? ((f.field_type === "number" || f.field_type === "range") && v !== "" ? Number(v) : v) : "";
+    }
+  }
+  return values;
+}
+
+export interface SubmitInput {
+  form: HTMLFormElement;
+  /** The fields shown, consent checkboxes included. */
+  fields: Field[];
+  element: CtaElement;
+  ctx: RenderContext;
+  phoneRequired: boolean;
+  robot: { token(): string } | null;
+  siteKey: string | null;
+  /** Called with true once the form is valid and the contact is on its way. */
+  busy(on: boolean): void;
+}
+
+/** Errors by field name to show, "failed" when the contact could not be sent, or null once it is sent and confirmed. */
+export async function submitForm({ form, fields, element, ctx, phoneRequired, robot, siteKey, busy }: SubmitInput): Promise<Record<string, string> | "failed" | null> {
+  const { config, person } = ctx;
+  const o = element.options;
+  const values = readFormValues(form, fields);
+  const errors = validateForm(fields, values, { phoneRequired });
+  // SPEC 5: every visible input must also pass native validity (min, max, lengths, url, date ...).
+  for (const el of Array.from(form.elements) as HTMLInputElement[]) {
+    if (!el.name || errors[el.name] || el.type === "hidden" || typeof el.checkValidity != "function" || el.checkValidity()) continue;
+    const msg = validityMessage(el.validity, el);
+    if (msg) errors[el.name] = msg;
+  }
+  const token = robot?.token() ?? "";
+  if (siteKey && !token) errors.beckon_recaptcha = MESSAGES.robot;
+  if (Object.keys(errors).length) return errors;
+  busy(true);
+
+  const email = fields.find((f) => isEmailField(f) && f.field_type !== "hidden");
+  const phone = fields.find((f) => isPhoneField(f) && f.field_type !== "hidden");
+  const emailValue = email && typeof values[email.slug] == "string" ? normalizeEmail(values[email.slug] as string) : "";
+  let phoneValue = phone && typeof values[phone.slug] == "string" ? (values[phone.slug] as string).trim() : "";
+  const checkEmail = bool(o, "validate-email") && !!emailValue;
+  const checkPhone = bool(o, "validate-phone") && !!phoneValue;
+  if (checkEmail || checkPhone) {
+    const m = await import("./server-validation");
+    const result = await m.validateOnServer(config.api_origin, {
+      ...(checkEmail ? { email: emailValue, business_only: bool(o, "business-only") } : {}),
+      ...(checkPhone ? { phone: phoneValue } : {}),
+      country: config.default_country || undefined,
+      visitor_token: person?.visitor_token,
+      website_id: config.website_id,
+    });
+    const serverErrors = m.validationErrors(result, { email: email?.slug, phone: phone?.slug });
+    if (Object.keys(serverErrors).length) return serverErrors;
+    if (result?.phone?.valid && result.phone.phone_number) phoneValue = result.phone.phone_number;
+  }
+  if (phone && phoneValue) {
+    // SPEC 5: a number without a plus gets the dial code of the site's country (default US).
+    values[phone.slug] = await import("./phone").then((m) => m.normalizePhone(phoneValue, config.default_country)).catch(() => phoneValue);
+  }
+
+  const conv = await ctx.conversion(element, values);
+  const payload = buildContactPayload(fields, values, { ...ctx.ids(element), source_url: location.href.slice(0, 2000) });
+  if (conv.groupIds.length) payload.action_groups = conv.groupIds;
+  if (conv.score != null) payload.latest_score = conv.score;
+  if (token) payload.recaptcha_token = token;
+  try {
+    await ctx.runtime.submitContact(payload);
+  } catch {
+    return "failed";
+  }
+  ctx.complete(element, "Submission", { conversion: conv });
+  return null;
+}

@@ -1,0 +1,30 @@
+import { useEffect, useState, type ComponentType } from "react";
+import { log } from "./kit";
+
+/**
+ * A component whose code is a separate chunk, imported the first time one
+ * renders (nothing shows until it arrives). A failed import is logged in the
+ * words of SPEC 8 and retried by the next one that renders.
+ */
+export function lazy<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P> | undefined> | undefined;
+  const get = () =>
+    (pending ??= load().then(
+      (c) => (loaded = c),
+      () => {
+        pending = undefined;
+        log(`Loading chunk ${name} failed`);
+        return undefined;
+      },
+    ));
+  return function Lazy(props: P) {
+    const [C, setC] = useState(() => loaded);
+    useEffect(() => {
+      let live = true;
+      if (!C) void get().then((c) => live && c && setC(() => c));
+      return () => void (live = false);
+    }, []);
+    return C ? <C {...props} /> : null;
+  };
+}

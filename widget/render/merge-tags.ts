@@ -1,0 +1,46 @@
+/**
+ * Merge tags in owner text: `{{name}}`, `{{name|there}}` (fallback text when
+ * the value is missing), dotted keys such as `{{quiz.score}}` or
+ * `{{extra.company_size}}`. Values are looked up in the answers given in this
+ * CTA first, then in the known person. Into HTML, values go HTML-escaped, so
+ * a person's name can never become markup (the sanitizer runs afterwards too).
+ */
+import type { PublicPerson } from "../../app/lib/schema/public-config";
+
+const TAG = /\{\{\s*([\w.-]+)\s*(?:\|([^}]*))?\}\}/g;
+
+export type MergeValues = Record<string, unknown>;
+
+const ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+/** Escapes text for HTML. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
+
+const show = (v: unknown): string | null => {
+  if (v == null || v === "" || (Array.isArray(v) && !v.length)) return null;
+  if (Array.isArray(v)) return v.join(", ");
+  return typeof v == "object" ? null : String(v);
+};
+
+/** The value of a merge key, or null. */
+export function lookup(key: string, values: MergeValues, person: PublicPerson | null): string | null {
+  if (key in values) return show(values[key]);
+  const p = person as unknown as Record<string, unknown> | null;
+  if (!p) return null;
+  const k = key.replace(/^(person|contact)\./, "");
+  if (k === "first_name") return show(p.name);
+  const extra = (p.extra ?? {}) as Record<string, unknown>;
+  if (k.startsWith("extra.")) return show(extra[k.slice(6)]);
+  if (k in p && k !== "data") return show(p[k]);
+  return show(extra[k]);
+}
+
+/** Replaces merge tags; `html` escapes the values. */
+export function mergeTags(text: string, values: MergeValues, person: PublicPerson | null, html = false): string {
+  if (!text.includes("{{")) return text;
+  return text.replace(TAG, (_, key: string, fallback?: string) => {
+    const found = lookup(key, values, person);
+    // A fallback comes from the owner (already HTML in html mode); a value comes from the visitor.
+    if (found == null) return fallback?.trim() ?? "";
+    return html ? escapeHtml(found) : found;
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The store side of conversions, in its own chunk: cart, checkout and
+ * product confirmations (add the selected variants, then go on) and the
+ * store actions (add to cart, remove from cart, clear cart, apply discount).
+ * They use the site's store adapter (CtaRuntime.store); without one, a
+ * Shopify theme page gets the Ajax adapter.
+ */
+import type { CtaAction } from "../../app/lib/schema/cta";
+import { log } from "./kit";
+import { createAjaxCart } from "../store/ajax-cart";
+import type { CartAdapter } from "../store/types";
+
+/** The store adapter to use, or null on a site without a store. */
+export function storeOf(given: CartAdapter | null | undefined, win: Window = window): CartAdapter | null {
+  if (given) return given;
+  const shopify = (win as unknown as { Shopify?: { routes?: { root?: string }; currency?: { active?: string } } }).Shopify;
+  return shopify ? createAjaxCart({ root: shopify.routes?.root, currency: shopify.currency?.active }) : null;
+}
+
+/** Adds the outcome's variants and goes to the cart, the checkout or the first product. */
+export async function applyStoreOutcome(
+  type: string,
+  outcome: { variantIds: string[]; quantities: Record<string, number> },
+  adapter: CartAdapter | null,
+  go: (url: string) => void,
+): Promise<void> {
+  if (!adapter) return log("No store for a " + type + " confirmation");
+  if (outcome.variantIds.length) {
+    const added = await adapter.addLines(outcome.variantIds.map((id) => ({ variantId: id, quantity: Math.max(1, outcome.quantities[id] ?? 1) })));
+    if (!added.ok) log("Add to cart failed", added.error.message);
+    if (type === "product" && added.ok && added.value.added[0]) {
+      return go(adapter.cartUrl().replace(/cart\/?$/, "") + "products/" + encodeURIComponent(added.value.added[0].product.handle));
+    }
+  }
+  if (type === "checkout") {
+    const url = await adapter.checkoutUrl();
+    return go(url.ok ? url.value : adapter.cartUrl().replace(/cart\/?$/, "checkout"));
+  }
+  go(adapter.cartUrl());
+}
+
+/** Runs the store actions of a conversion in order; failures are logged. */
+export async function runStoreActions(actions: CtaAction[], adapter: CartAdapter | null): Promise<void> {
+  if (!adapter) return;
+  for (const a of actions) {
+    const d = (a.data ?? {}) as Record<string, unknown>;
+    const variant = String(d.variant_id ?? d["product-variant-id"] ?? "");
+    let r: { ok: boolean; error?: { message: string } } | null = null;
+    if (a.action_type === "add_to_cart" && variant) r = await adapter.addLines([{ variantId: variant, quantity: Math.max(1, Number(d.quantity) || 1) }]);
+    else if (a.action_type === "clear_cart") r = await adapter.clear();
+    else if (a.action_type === "apply_discount" && d.code) r = await adapter.applyDiscount(String(d.code));
+    else if (a.action_type === "remove_from_cart" && variant) {
+      const cart = await adapter.getCart();
+      const line = cart.ok ? cart.value.lines.find((l) => l.variantId === variant || l.variantId.endsWith("/" + variant)) : null;
+      if (line) r = await adapter.removeLine(line.id);
+    }
+    if (r && !r.ok) log(a.action_type + " failed", r.error?.message);
+  }
+}

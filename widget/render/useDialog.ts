@@ -1,0 +1,51 @@
+import { useEffect, useLayoutEffect, type RefObject } from "react";
+import { deepActive, trapTab } from "./focus";
+
+/**
+ * Keyboard and focus behaviour of a CTA frame. Modal (overlay, splash, the
+ * two-tap popup): focus moves into the dialog, Tab stays inside, Escape
+ * anywhere closes, and focus goes back where it was on close. Non-modal
+ * (hook, bar, teaser): focus is never taken; Escape closes only while focus
+ * is inside the CTA.
+ */
+export function useDialog(ref: RefObject<HTMLElement>, opts: { modal: boolean; onClose?: () => void }, deps: unknown[] = []): void {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const doc = el.ownerDocument;
+    const restore = opts.modal ? deepActive(doc) : null;
+    if (opts.modal) el.focus({ preventScroll: true });
+    const onKey = (e: Event) => {
+      const k = e as KeyboardEvent;
+      if (k.key === "Escape" && opts.onClose) {
+        k.preventDefault();
+        opts.onClose();
+      } else if (opts.modal) trapTab(k, el);
+    };
+    const target: EventTarget = opts.modal ? doc : el;
+    target.addEventListener("keydown", onKey);
+    return () => {
+      target.removeEventListener("keydown", onKey);
+      if (restore && restore.isConnected && typeof (restore as HTMLElement).focus == "function") (restore as HTMLElement).focus({ preventScroll: true });
+    };
+  }, deps);
+}
+
+let ids = 0;
+
+/** Names a dialog or region after its first heading (aria-labelledby), else after `fallback`. */
+export function useHeadingLabel(ref: RefObject<HTMLElement>, fallback: string): void {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const h = el.querySelector("h1,h2,h3,h4");
+    if (h) {
+      h.id ||= `bk-h${++ids}`;
+      el.setAttribute("aria-labelledby", h.id);
+      el.removeAttribute("aria-label");
+    } else {
+      el.removeAttribute("aria-labelledby");
+      el.setAttribute("aria-label", fallback);
+    }
+  });
+}
