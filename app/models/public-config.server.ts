@@ -8,15 +8,24 @@ import type { PublicWebsiteConfig } from "../lib/schema/public-config";
 import { listPublishedCtaSummaries } from "./cta.server";
 import { listPublicBroadcasts, listSiteConditions } from "./broadcast.server";
 import { dataSettingsOf } from "./website.server";
+import { PROVIDER_TYPES } from "../integrations/mailing/registry.server";
+
+/** Integrations that hold mailing lists and tags, which targeting sync reads. */
+const MAILING_INTEGRATION_TYPES = ["builtin", ...PROVIDER_TYPES] as const;
 
 /** Builds the config for a website, or null when it does not exist. */
 export async function buildPublicConfig(db: Db, websiteId: number, origin: string): Promise<PublicWebsiteConfig | null> {
   const w = await db.website.findUnique({ where: { id: websiteId } });
   if (!w) return null;
-  const [ctas, broadcasts, conditions] = await Promise.all([
+  const [ctas, broadcasts, conditions, listIntegrations] = await Promise.all([
     listPublishedCtaSummaries(db, websiteId),
     listPublicBroadcasts(db, websiteId),
     listSiteConditions(db, websiteId),
+    db.integration.findMany({
+      where: { websiteId, integrationType: { in: [...MAILING_INTEGRATION_TYPES] } },
+      select: { id: true, integrationType: true },
+      orderBy: { id: "asc" },
+    }),
   ]);
   const config: Omit<PublicWebsiteConfig, "version"> = {
     website_id: w.id,
@@ -40,7 +49,11 @@ export async function buildPublicConfig(db: Db, websiteId: number, origin: strin
     url_identification: w.urlIdentification,
     form_tracking: w.formTracking,
     data_settings: dataSettingsOf(w),
-    integrations: { segment_write_key: w.segmentWriteKey, gtm_id: w.gtmId },
+    integrations: {
+      segment_write_key: w.segmentWriteKey,
+      gtm_id: w.gtmId,
+      targeting: listIntegrations.map((i) => ({ id: i.id, type: i.integrationType })),
+    },
     broadcasts,
     conditions,
     ctas,

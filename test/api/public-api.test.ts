@@ -343,6 +343,8 @@ describe("scripts", () => {
     expect(config).toMatchObject({ website_id: sv, currency: "SEK", currency_character: "kr", default_country: "SE" });
     expect(config.data_settings["cart-value-threshold"]).toBe(500);
     expect(config.ctas.length).toBe(17);
+    // Targeting sync knows which list integrations to ask (the built-in lists here).
+    expect(config.integrations.targeting).toEqual([{ id: expect.any(Number), type: "builtin" }]);
     expect(JSON.stringify(config)).not.toMatch(/credentials|passwordHash/);
     const etag = r.headers.get("etag")!;
     const again = await fetch(`${server.origin}/api/websites/${sv}.js`, { headers: { "If-None-Match": etag } });

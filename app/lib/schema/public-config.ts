@@ -63,7 +63,12 @@ export interface PublicWebsiteConfig {
   url_identification: boolean;
   form_tracking: boolean;
   data_settings: { "contact-processing": boolean; "cart-value-threshold": number; [key: string]: unknown };
-  integrations: { segment_write_key: string | null; gtm_id: string | null };
+  integrations: {
+    segment_write_key: string | null;
+    gtm_id: string | null;
+    /** Mailing-list integrations whose lists and tags targeting sync fetches (POST .../targeting_sync). */
+    targeting?: { id: number; type: string }[];
+  };
   broadcasts: PublicBroadcast[];
   /** Site-wide conditions every CTA must pass. */
   conditions: Condition[];
