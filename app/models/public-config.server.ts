@@ -9,6 +9,7 @@ import { listPublishedCtaSummaries } from "./cta.server";
 import { listPublicBroadcasts, listSiteConditions } from "./broadcast.server";
 import { dataSettingsOf } from "./website.server";
 import { PROVIDER_TYPES } from "../integrations/mailing/registry.server";
+import { recaptchaCredentialsSchema } from "../lib/schema/integrations";
 
 /** Integrations that hold mailing lists and tags, which targeting sync reads. */
 const MAILING_INTEGRATION_TYPES = ["builtin", ...PROVIDER_TYPES] as const;
@@ -22,11 +23,15 @@ export async function buildPublicConfig(db: Db, websiteId: number, origin: strin
     listPublicBroadcasts(db, websiteId),
     listSiteConditions(db, websiteId),
     db.integration.findMany({
-      where: { websiteId, integrationType: { in: [...MAILING_INTEGRATION_TYPES] } },
-      select: { id: true, integrationType: true },
+      where: { websiteId, integrationType: { in: [...MAILING_INTEGRATION_TYPES, "recaptcha"] } },
+      select: { id: true, integrationType: true, credentials: true },
       orderBy: { id: "asc" },
     }),
   ]);
+  const mailing = listIntegrations.filter((i) => i.integrationType !== "recaptcha");
+  const recaptcha = listIntegrations.find((i) => i.integrationType === "recaptcha");
+  // Only the public site key leaves the server; the secret never does.
+  const siteKey = recaptchaCredentialsSchema.safeParse(recaptcha?.credentials);
   const config: Omit<PublicWebsiteConfig, "version"> = {
     website_id: w.id,
     api_origin: origin,
@@ -52,8 +57,9 @@ export async function buildPublicConfig(db: Db, websiteId: number, origin: strin
     integrations: {
       segment_write_key: w.segmentWriteKey,
       gtm_id: w.gtmId,
-      targeting: listIntegrations.map((i) => ({ id: i.id, type: i.integrationType })),
+      targeting: mailing.map((i) => ({ id: i.id, type: i.integrationType })),
     },
+    recaptcha_site_key: siteKey.success ? siteKey.data.site_key : null,
     broadcasts,
     conditions,
     ctas,

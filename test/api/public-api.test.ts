@@ -351,6 +351,23 @@ describe("scripts", () => {
     expect(again.status).toBe(304);
   });
 
+  it("hands out reCAPTCHA's site key but never its secret", async () => {
+    await tdb.db.integration.create({
+      data: {
+        websiteId: store,
+        integrationType: "recaptcha",
+        name: "reCAPTCHA",
+        actionTypes: {},
+        syncSettings: {},
+        credentials: { site_key: "site-key-public-123", secret_key: "secret-key-private-456" },
+      },
+    });
+    const body = await (await fetch(`${server.origin}/api/websites/${store}.js`)).text();
+    const config = JSON.parse(/^window\.__beckonConfig=(.*);$/m.exec(body)![1]);
+    expect(config.recaptcha_site_key).toBe("site-key-public-123");
+    expect(body).not.toContain("secret-key-private-456");
+  });
+
   it("serves published CTA definitions only", async () => {
     const r = await fetch(`${server.origin}/api/cta/${svCta.id}.json`);
     expect(r.status).toBe(200);

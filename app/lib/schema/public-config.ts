@@ -69,6 +69,8 @@ export interface PublicWebsiteConfig {
     /** Mailing-list integrations whose lists and tags targeting sync fetches (POST .../targeting_sync). */
     targeting?: { id: number; type: string }[];
   };
+  /** reCAPTCHA's public site key when the website has a reCAPTCHA integration (forms with check_recaptcha use it). */
+  recaptcha_site_key?: string | null;
   broadcasts: PublicBroadcast[];
   /** Site-wide conditions every CTA must pass. */
   conditions: Condition[];
