@@ -66,16 +66,21 @@ export async function submitForm({ form, fields, element, ctx, phoneRequired, ro
   const checkEmail = bool(o, "validate-email") && !!emailValue;
   const checkPhone = bool(o, "validate-phone") && !!phoneValue;
   if (checkEmail || checkPhone) {
-    const m = await import("./server-validation");
-    const result = await m.validateOnServer(config.api_origin, {
-      ...(checkEmail ? { email: emailValue, business_only: bool(o, "business-only") } : {}),
-      ...(checkPhone ? { phone: phoneValue } : {}),
-      country: config.default_country || undefined,
-      visitor_token: person?.visitor_token,
-      website_id: config.website_id,
-    });
-    const serverErrors = m.validationErrors(result, { email: email?.slug, phone: phone?.slug });
-    if (Object.keys(serverErrors).length) return serverErrors;
+    // SPEC 5: an error (the check's code or the server unreachable) lets the submission proceed.
+    const m = await import("./server-validation").catch(() => null);
+    const result = m
+      ? await m.validateOnServer(config.api_origin, {
+          ...(checkEmail ? { email: emailValue, business_only: bool(o, "business-only") } : {}),
+          ...(checkPhone ? { phone: phoneValue } : {}),
+          country: config.default_country || undefined,
+          visitor_token: person?.visitor_token,
+          website_id: config.website_id,
+        })
+      : null;
+    if (m) {
+      const serverErrors = m.validationErrors(result, { email: email?.slug, phone: phone?.slug });
+      if (Object.keys(serverErrors).length) return serverErrors;
+    }
     if (result?.phone?.valid && result.phone.phone_number) phoneValue = result.phone.phone_number;
   }
   if (phone && phoneValue) {
@@ -83,16 +88,18 @@ export async function submitForm({ form, fields, element, ctx, phoneRequired, ro
     values[phone.slug] = await import("./phone").then((m) => m.normalizePhone(phoneValue, config.default_country)).catch(() => phoneValue);
   }
 
-  const conv = await ctx.conversion(element, values);
+  // The lead comes first: if the conversion's code cannot load (the server is
+  // down mid-visit), the contact is still queued, just without action groups.
+  const conv = await ctx.conversion(element, values).catch(() => null);
   const payload = buildContactPayload(fields, values, { ...ctx.ids(element), source_url: location.href.slice(0, 2000) });
-  if (conv.groupIds.length) payload.action_groups = conv.groupIds;
-  if (conv.score != null) payload.latest_score = conv.score;
+  if (conv?.groupIds.length) payload.action_groups = conv.groupIds;
+  if (conv?.score != null) payload.latest_score = conv.score;
   if (token) payload.recaptcha_token = token;
   try {
     await ctx.runtime.submitContact(payload);
   } catch {
     return "failed";
   }
-  ctx.complete(element, "Submission", { conversion: conv });
+  ctx.complete(element, "Submission", conv ? { conversion: conv } : {});
   return null;
 }
