@@ -28,13 +28,31 @@ export function dbNull(db: Db | Prisma.TransactionClient): typeof Prisma.DbNull 
 /** Opens a client for a database target (tests open their own). */
 export function createPrismaClient(target: DatabaseTarget = databaseTarget()): Db {
   if (target.kind === "postgresql") {
-    const adapter = new PrismaPg({ connectionString: target.location, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // lock_timeout: a statement waiting on a lock fails (and the public API answers 503) instead of hanging.
+    const adapter = new PrismaPg({
+      connectionString: target.location,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      lock_timeout: envMs("BECKON_PG_LOCK_TIMEOUT_MS", 10_000),
+    });
     return new PostgresPrismaClient({ adapter }) as unknown as Db;
   }
   // WAL lets readers run beside the single writer; busy_timeout makes a
-  // writer wait for the lock instead of failing at once.
-  const adapter = new PrismaBetterSQLite3({ url: target.location, timeout: 10_000 });
+  // writer wait for the lock instead of failing at once. Past it the public
+  // API answers 503 with Retry-After (BECKON_SQLITE_BUSY_TIMEOUT_MS, 10 s).
+  const adapter = new PrismaBetterSQLite3({ url: target.location, timeout: sqliteBusyTimeoutMs() });
   return new PrismaClient({ adapter });
+}
+
+/** A duration in ms from the environment, within 0..10 minutes, else the default. */
+function envMs(name: string, fallback: number, env: Record<string, string | undefined> = process.env): number {
+  const raw = env[name]?.trim();
+  const v = raw ? Number(raw) : NaN;
+  return Number.isInteger(v) && v >= 0 && v <= 600_000 ? v : fallback;
+}
+
+/** How long a SQLite writer waits for the lock (BECKON_SQLITE_BUSY_TIMEOUT_MS, default 10 s). */
+export function sqliteBusyTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  return envMs("BECKON_SQLITE_BUSY_TIMEOUT_MS", 10_000, env);
 }
 
 declare global {

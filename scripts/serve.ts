@@ -10,8 +10,47 @@ import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
+import { runWithRequestContext } from "../app/lib/rate-limits.server";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// BECKON_APP_ROOT: a folder holding build/ and extensions/cta-embed/assets/
+// (the benchmarks serve a snapshot of the build, safe from concurrent rebuilds).
+const root = process.env.BECKON_APP_ROOT ? path.resolve(process.env.BECKON_APP_ROOT) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+
+/** Admin documents: the embedded Shopify admin, its auth pages, the standalone owner admin and the index. */
+const isAdminPath = (p: string) => p === "/" || /^\/(app|auth|owner)(\/|$)/.test(p);
+
+/**
+ * The Content-Security-Policy of admin pages. Remix's hydration scripts are
+ * inline and carry no nonce yet, so scripts are limited to this origin,
+ * inline, and Shopify's CDN (App Bridge); no eval, no plugins, no <base>.
+ * Embedded pages (/app, /auth) may be framed by the shop's admin only: the
+ * shop named in the address and admin.shopify.com, as Shopify requires.
+ * Standalone pages may be framed only by this origin (the CTA preview).
+ */
+export function adminCsp(pathname: string, shop: string | null): string {
+  const embedded = /^\/(app|auth)(\/|$)/.test(pathname);
+  const ancestors = embedded
+    ? shop && SHOP_DOMAIN.test(shop)
+      ? `https://${shop} https://admin.shopify.com`
+      : "https://admin.shopify.com https://*.myshopify.com"
+    : "'self'";
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' https://cdn.shopify.com",
+    "style-src 'self' 'unsafe-inline' https://cdn.shopify.com",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data: https://cdn.shopify.com",
+    "connect-src 'self' https://*.shopify.com https://*.shopifycloud.com https://*.myshopify.com",
+    "frame-src 'self' https://*.shopify.com https://*.myshopify.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    // Shopify's OAuth answers the login form with a redirect to the shop's admin.
+    "form-action 'self' https://*.myshopify.com https://admin.shopify.com",
+    `frame-ancestors ${ancestors}`,
+  ].join("; ");
+}
 
 /** Builds the express app around a Remix server build. */
 export function createApp(build: ServerBuild): express.Express {
@@ -19,9 +58,20 @@ export function createApp(build: ServerBuild): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
   app.use(compression());
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    // HTTPS only where the request came over HTTPS (directly or via a trusted proxy): never pin a plain-HTTP dev host.
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (isAdminPath(req.path)) {
+      const shop = typeof req.query.shop === "string" ? req.query.shop : null;
+      res.setHeader("Content-Security-Policy", adminCsp(req.path, shop));
+      res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+      if (!/^\/(app|auth)(\/|$)/.test(req.path)) {
+        res.setHeader("X-Frame-Options", "SAMEORIGIN");
+        res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+      }
+    }
     next();
   });
   // Widget bundles are fetched (and import()ed) from merchants' pages, so
@@ -47,15 +97,37 @@ export function createApp(build: ServerBuild): express.Express {
     }
     next();
   });
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: process.env.NODE_ENV,
-      // The sign-in throttle limits per client address.
-      getLoadContext: (req) => ({ clientIp: req.ip }),
-    }),
-  );
+  const remix = createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    // The sign-in throttle limits per client address.
+    getLoadContext: (req) => ({ clientIp: req.ip }),
+  });
+  // The public API's rate limits read the client address from this per-request context.
+  // A malformed address (bad percent-encoding) is refused here: Remix would log a warning for each one.
+  app.use((req, _res, next) => {
+    try {
+      decodeURIComponent(req.path);
+      next();
+    } catch (e) {
+      next(e);
+    }
+  });
+  // app.use, not app.all("*"): express would decode the path as a route
+  // parameter and answer a malformed one (%ED%A0%80) with an HTML 400 and a logged stack.
+  app.use((req, res, next) => runWithRequestContext({ clientIp: req.ip ?? null }, () => remix(req, res, next)));
+  // Whatever still fails before a route runs (a malformed address) is the client's fault: a plain 400, JSON under /api.
+  app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(err);
+    const status = err instanceof URIError ? 400 : 500;
+    if (status === 500) console.error("[beckon] request failed", err);
+    const message = status === 400 ? "The address is not valid" : "Something went wrong on our side";
+    if (req.path.startsWith("/api/")) {
+      res.status(status).set({ "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" }).json({ error: { field: null, message } });
+    } else {
+      res.status(status).type("text/plain").send(message);
+    }
+  });
   return app;
 }
 

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { InputError } from "./errors";
 import { isDatabaseBusy } from "./db-errors.server";
+import { publicApiRateLimit } from "./rate-limits.server";
 
 export interface ApiErrorBody {
   error: { field: string | null; message: string };
@@ -158,6 +159,16 @@ export function withCors(request: Request, response: Response): Response {
   return response;
 }
 
+/** PostgreSQL gave up waiting for a lock (lock_timeout, SQLSTATE 55P03): as busy as a locked SQLite file. */
+function isLockTimeout(e: unknown): boolean {
+  for (let x: unknown = e, depth = 0; x && typeof x === "object" && depth < 4; x = (x as { cause?: unknown }).cause, depth++) {
+    const o = x as { code?: unknown; message?: unknown; meta?: { code?: unknown; message?: unknown } };
+    if (o.code === "55P03" || o.meta?.code === "55P03") return true;
+    if (/lock timeout/i.test(`${o.message ?? ""} ${o.meta?.message ?? ""}`)) return true;
+  }
+  return false;
+}
+
 /**
  * Runs a public API handler: answers preflight, turns thrown Responses and
  * unexpected errors into JSON answers, adds CORS, and never lets an internal
@@ -168,12 +179,17 @@ export async function publicApi(request: Request, handler: () => Promise<Respons
   if (!methods.includes(request.method)) {
     return withCors(request, apiError(405, `Use ${methods.join(" or ")}`, null, { Allow: methods.join(", ") }));
   }
+  // Before the handler: a flood is refused without reading its body or touching the database.
+  const limit = publicApiRateLimit(request);
+  if (!limit.allowed) {
+    return withCors(request, apiError(429, "Too many requests; try again shortly", null, { "Retry-After": String(limit.retryAfterSeconds) }));
+  }
   try {
     return withCors(request, await handler());
   } catch (e) {
     if (e instanceof Response) return withCors(request, e);
     if (e instanceof InputError) return withCors(request, apiError(e.status, e.message, e.field));
-    if (isDatabaseBusy(e)) {
+    if (isDatabaseBusy(e) || isLockTimeout(e)) {
       return withCors(request, apiError(503, "The database is busy; try again shortly", null, { "Retry-After": "2" }));
     }
     console.error("[beckon] public API error", e);

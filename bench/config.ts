@@ -1,0 +1,96 @@
+/**
+ * The per-website script (GET /api/websites/{id}.js: public config plus the
+ * loader): requests per second at fixed concurrency for a fixed time, once
+ * as a first visit (200 with the whole script, gzip as browsers ask) and
+ * once as a revalidation (If-None-Match with the ETag: 304, no body), on
+ * the production server over a fresh seeded SQLite database. Checks the
+ * caching headers before measuring.
+ *
+ *   npx tsx bench/config.ts [--duration=10] [--connections=10]
+ */
+import autocannon from "autocannon";
+import { demoStore, freshDatabase, printTable, round, startBenchServer, writeResult } from "./lib";
+
+export interface ConfigResult {
+  case: string;
+  status: number;
+  requests_per_s: number;
+  bytes_per_response: number;
+  latency_ms: { p50: number; p99: number };
+  non_expected: number;
+}
+
+export interface ConfigBench {
+  headers: { etag: string | null; cache_control: string | null; content_encoding: string | null };
+  results: ConfigResult[];
+}
+
+export async function benchConfig(options = { duration: 10, connections: 10 }): Promise<ConfigBench> {
+  const bdb = await freshDatabase("sqlite");
+  const server = await startBenchServer(bdb.url);
+  try {
+    const { websiteId } = await demoStore(bdb.db);
+    const path = `/api/websites/${websiteId}.js`;
+    const first = await fetch(server.origin + path, { headers: { "Accept-Encoding": "gzip" } });
+    const etag = first.headers.get("etag");
+    const cacheControl = first.headers.get("cache-control");
+    if (first.status !== 200 || !etag || !/max-age=\d+/.test(cacheControl ?? "")) {
+      throw new Error(`the script must answer 200 with an ETag and max-age; got ${first.status}, ETag ${etag}, Cache-Control ${cacheControl}`);
+    }
+    const again = await fetch(server.origin + path, { headers: { "If-None-Match": etag } });
+    if (again.status !== 304) throw new Error(`If-None-Match with the current ETag must answer 304; got ${again.status}`);
+    const cases: { name: string; status: number; headers: Record<string, string> }[] = [
+      { name: "first visit (200, gzip)", status: 200, headers: { "accept-encoding": "gzip, deflate, br" } },
+      { name: "revalidation (If-None-Match: 304)", status: 304, headers: { "if-none-match": etag } },
+    ];
+    const results: ConfigResult[] = [];
+    for (const c of cases) {
+      await load(server.origin + path, c.headers, 2, options.connections);
+      const r = await load(server.origin + path, c.headers, options.duration, options.connections);
+      const ok = c.status === 200 ? r["2xx"] : (r.statusCodeStats as Record<string, { count: number }> | undefined)?.["304"]?.count ?? r["3xx" as keyof autocannon.Result] as number;
+      results.push({
+        case: c.name,
+        status: c.status,
+        requests_per_s: round(ok / r.duration, 0),
+        bytes_per_response: Math.round(r.throughput.total / Math.max(1, r.requests.total)),
+        latency_ms: { p50: r.latency.p50, p99: r.latency.p99 },
+        non_expected: r.requests.total - ok,
+      });
+    }
+    return { headers: { etag, cache_control: cacheControl, content_encoding: first.headers.get("content-encoding") }, results };
+  } finally {
+    await server.stop();
+    await bdb.drop();
+  }
+}
+
+function load(url: string, headers: Record<string, string>, duration: number, connections: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers, timeout: 10 }, (err: Error | null, result: autocannon.Result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+export function configTable(b: ConfigBench) {
+  return {
+    header: ["case", "requests/s", "p50 ms", "p99 ms", "bytes/response"],
+    rows: b.results.map((r) => [r.case, r.requests_per_s, r.latency_ms.p50, r.latency_ms.p99, r.bytes_per_response]),
+  };
+}
+
+export async function main(argv = process.argv.slice(2)) {
+  const arg = (name: string, fallback: number) => Number(argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+  const options = { duration: arg("duration", 10), connections: arg("connections", 10) };
+  console.log(`[bench] per-website script: ${options.connections} connections, ${options.duration} s per case`);
+  const b = await benchConfig(options);
+  const t = configTable(b);
+  printTable(`Per-website script (GET /api/websites/{id}.js; Cache-Control: ${b.headers.cache_control})`, t.header, t.rows);
+  writeResult("config", { options, ...b });
+  return b;
+}
+
+if (process.argv[1] && /bench[\\/]config\.ts$/.test(process.argv[1])) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

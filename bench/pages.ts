@@ -1,0 +1,71 @@
+/**
+ * The pages the page-cost benchmark loads: copies of the demo store page
+ * (demo/store.html with the seeded catalogue) served by a tiny static
+ * server of the harness, on an origin of its own as a merchant's site would
+ * be: without any widget, with Beckon's snippet, and with a peer SDK.
+ */
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { demoProductsHtml } from "../app/lib/demo-products";
+import { ROOT } from "./lib";
+
+/** One way of loading the page: its HTML snippet, the files it needs, and how to tell its CTA is visible. */
+export interface Subject {
+  name: string;
+  /** HTML put where the demo page has {{BECKON_SNIPPET}} (empty for the bare page). */
+  snippet: string;
+  /** Extra files the static server serves under /s/{subject}/ (path → body and type). */
+  files?: Record<string, { body: string | Buffer; type: string }>;
+  /** Whether a script URL belongs to the subject (CPU profile attribution). */
+  ownsScript(url: string): boolean;
+  /**
+   * Source of a function expression run in the page on every animation
+   * frame: returns true once the CTA is visible.
+   */
+  visibleCheck: string | null;
+}
+
+export interface PageServer {
+  origin: string;
+  url(subject: Subject): string;
+  close(): Promise<void>;
+}
+
+/** The demo store page with a snippet in place of {{BECKON_SNIPPET}}. */
+export function storePage(snippet: string): string {
+  const template = readFileSync(path.join(ROOT, "demo", "store.html"), "utf8");
+  return template.replace("{{BECKON_SNIPPET}}", () => snippet).replace("{{PRODUCTS}}", () => demoProductsHtml());
+}
+
+/** Serves every subject's page at /s/{name}/ and its files beside it. */
+export async function servePages(subjects: Subject[]): Promise<PageServer> {
+  const pages = new Map<string, { body: string | Buffer; type: string }>();
+  for (const s of subjects) {
+    pages.set(`/s/${s.name}/`, { body: storePage(s.snippet), type: "text/html; charset=utf-8" });
+    for (const [file, content] of Object.entries(s.files ?? {})) pages.set(`/s/${s.name}/${file}`, content);
+  }
+  const server: Server = createServer((req, res) => {
+    const found = pages.get((req.url ?? "/").split("?")[0]);
+    if (!found) {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
+      return;
+    }
+    res.writeHead(200, { "Content-Type": found.type, "Cache-Control": "no-store" }).end(found.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    url: (s) => `${origin}/s/${s.name}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The bare page: the baseline every figure is compared with. */
+export const bareSubject: Subject = { name: "none", snippet: "", ownsScript: () => false, visibleCheck: null };

@@ -1,0 +1,68 @@
+/**
+ * `npm run bench`: every benchmark in turn (not part of `npm test`), each
+ * printing its table and writing bench/results/{name}.json; then
+ * bench/results/summary.md with the tables and the goals, for the README.
+ * Needs `npm run build` first (pass --build to run it here).
+ *
+ *   npm run bench [-- ingestion config page-cost] [--build] [--no-lighthouse] [--runs=7] [--lighthouse-runs=9]
+ *
+ * The peer SDK runs inside page-cost, side by side in the same run.
+ */
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { main as ingestion, ingestionTable } from "./ingestion";
+import { main as config, configTable } from "./config";
+import { main as pageCost, pageTables } from "./page-cost";
+import { PEER_NAME, peerVersion } from "./peer";
+import { markdownTable, machine, ROOT, RESULTS_DIR } from "./lib";
+
+async function run() {
+  const argv = process.argv.slice(2);
+  const names = argv.filter((a) => !a.startsWith("--"));
+  const want = (n: string) => names.length === 0 || names.includes(n);
+  if (argv.includes("--build")) {
+    const b = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+    if (b.status !== 0) process.exit(1);
+  }
+  const started = Date.now();
+  const md: string[] = [`# Benchmark results`, ``, `Command: \`npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}\`, ${new Date().toISOString().slice(0, 10)}.`, ``];
+  const m = machine();
+  md.push(`Machine: ${m.cpus} × ${m.cpu}, ${m.memory_gb} GB, Node ${m.node}, ${m.platform}.`, ``);
+  let failedGoals = 0;
+  if (want("ingestion")) {
+    const r = await ingestion(argv);
+    const t = ingestionTable(r);
+    md.push(`## Event ingestion`, ``, `autocannon, 10 connections, 10 s, 50 events per request (unique ids), production server on a fresh seeded database.`, ``, markdownTable(t.header, t.rows), ``);
+    const sqlite = r.find((x) => x.database === "sqlite");
+    if (sqlite && sqlite.events_per_s < 5000) failedGoals++;
+  }
+  if (want("config")) {
+    const r = await config(argv);
+    const t = configTable(r);
+    md.push(`## Per-website script`, ``, `GET /api/websites/{id}.js, 10 connections, 10 s per case; Cache-Control: ${r.headers.cache_control}; ETag revalidation.`, ``, markdownTable(t.header, t.rows), ``);
+  }
+  if (want("page-cost")) {
+    const r = await pageCost(argv);
+    const t = pageTables(r);
+    md.push(
+      `## Page cost`,
+      ``,
+      `Demo store page in Chromium: without a widget (none), with Beckon (a popup with an e-mail form shown at once) and with the peer ${PEER_NAME} ${peerVersion()} (the same popup as a survey modal). Medians of ${r.options.runs} runs at each CPU rate.`,
+      ``,
+      markdownTable(t.pagesTable.header, t.pagesTable.rows),
+      ``,
+    );
+    if (r.lighthouse.length) md.push(`Lighthouse ${"(npm, mobile preset, performance only)"}, medians of ${r.options.lighthouseRuns} runs:`, ``, markdownTable(t.lhTable.header, t.lhTable.rows), ``);
+    md.push(`### Goals`, ``, markdownTable(t.goalsTable.header, t.goalsTable.rows), ``);
+    failedGoals += r.goals.filter((g) => !g.met).length;
+  }
+  md.push(`Total time: ${Math.round((Date.now() - started) / 1000)} s.`, ``);
+  writeFileSync(path.join(RESULTS_DIR, "summary.md"), md.join("\n"));
+  console.log(`\n[bench] done in ${Math.round((Date.now() - started) / 1000)} s; results in ${path.relative(ROOT, RESULTS_DIR)}/ (${failedGoals} goal(s) not met)`);
+}
+
+run().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,127 @@
+/**
+ * The widget on a host page with a strict Content-Security-Policy: scripts
+ * only by nonce (no 'unsafe-inline', no 'unsafe-eval', no host allowlist),
+ * no plugins, no <base>, network only to the Beckon server. The snippet,
+ * given the page's nonce, hands it on to the widget script; the popup shows,
+ * the form submits and the lead is stored, and the browser reports no
+ * violation. Run with and without 'strict-dynamic'.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { launchChromium } from "../support/chromium";
+import { seedIfEmpty } from "../../prisma/seed";
+import { createWebsite } from "../../app/models/website.server";
+import { saveCtaDocument } from "../../app/models/cta.server";
+import { genericSnippet } from "../../widget/snippet";
+import { demoStoreSettings } from "../../prisma/seed-data/demo-store";
+import { emailForm, heading, singleStepCta } from "../../prisma/seed-data/builders";
+
+let tdb: TestDatabase;
+let server: TestServer;
+let browser: Browser;
+let host: Server;
+let hostOrigin: string;
+let websiteId: number;
+let policyFor: (nonce: string) => string = () => "";
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await seedIfEmpty(tdb.db);
+  const site = await createWebsite(tdb.db, { ...demoStoreSettings, name: "CSP host", domain: "http://127.0.0.1" });
+  websiteId = site.id;
+  await saveCtaDocument(
+    tdb.db,
+    websiteId,
+    singleStepCta({
+      name: "CSP popup",
+      cta_type: "overlay",
+      overlay_type: "boxed",
+      options: { trigger: "immediate" },
+      elements: [heading("Strict pages welcome"), emailForm({ emailPlaceholder: "Your email", button: "Subscribe", actions: [] })],
+    }),
+  );
+  server = await startTestServer({ databaseUrl: tdb.url });
+  browser = await launchChromium();
+  // The host page: a fresh nonce per response, as a real strict-CSP site does.
+  host = createServer((req, res) => {
+    const nonce = randomBytes(16).toString("base64");
+    const html = `<!doctype html><html><head><meta charset="utf-8"><title>Strict host</title>
+<style>body{font:16px sans-serif}</style></head>
+<body><h1>A page with a strict CSP</h1><p>Content.</p>
+${genericSnippet({ origin: server.origin, websiteId, nonce })}
+</body></html>`;
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": policyFor(nonce), "Cache-Control": "no-store" });
+    res.end(req.url === "/" ? html : "");
+  });
+  await new Promise<void>((r) => host.listen(0, "127.0.0.1", r));
+  hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  host?.closeAllConnections();
+  await new Promise<void>((r) => (host ? host.close(() => r()) : r()));
+  await server?.stop();
+  await tdb?.drop();
+});
+
+const policies: [string, (nonce: string) => string][] = [
+  [
+    "nonce only",
+    (nonce) =>
+      [
+        "default-src 'none'",
+        `script-src 'nonce-${nonce}'`,
+        `connect-src ${server.origin}`,
+        `img-src ${server.origin} data:`,
+        // The renderer styles its shadow root with a <style> element.
+        "style-src 'unsafe-inline'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+      ].join("; "),
+  ],
+  [
+    "nonce with 'strict-dynamic'",
+    (nonce) =>
+      [`script-src 'nonce-${nonce}' 'strict-dynamic'`, "object-src 'none'", "base-uri 'none'", `connect-src ${server.origin}`, "style-src 'unsafe-inline'", "default-src 'none'"].join("; "),
+  ],
+];
+
+describe("the widget under a strict Content-Security-Policy", () => {
+  for (const [name, policy] of policies) {
+    it(`shows the popup and stores the lead with no violation (${name})`, async () => {
+      policyFor = policy;
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+      page.on("console", (m) => {
+        if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(`console: ${m.text()}`);
+      });
+      await page.addInitScript(() => {
+        const w = window as unknown as { __violations: string[] };
+        w.__violations = [];
+        document.addEventListener("securitypolicyviolation", (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      await page.goto(hostOrigin + "/");
+      const dialog = page.locator("beckon-cta [role=dialog]");
+      await dialog.waitFor({ state: "visible", timeout: 20_000 });
+      const email = `csp-${Date.now()}-${name.length}@example.com`;
+      await dialog.locator("input[type=email]").fill(email);
+      const sent = page.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
+      await dialog.locator("button[type=submit]").click();
+      expect((await sent).status()).toBe(201);
+      await expect.poll(() => tdb.db.person.count({ where: { websiteId, email } }), { timeout: 10_000 }).toBe(1);
+      const violations = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+      expect([...violations, ...problems]).toEqual([]);
+      await context.close();
+    });
+  }
+});
