@@ -72,8 +72,8 @@ export function extractContact(fields: FieldInfo[]): TrackedContact | null {
 /** The fields of a form as the tracker sees them. */
 export function fieldsOf(form: HTMLFormElement): FieldInfo[] {
   return Array.from(form.elements)
-    .filter((el): el is HTMLInputElement => "value" in el && !(el as HTMLInputElement).disabled)
-    .map((el) => ({ name: el.getAttribute("name"), id: el.id, type: el.getAttribute("type") || el.tagName.toLowerCase(), autocomplete: el.getAttribute("autocomplete"), value: el.value }));
+    .filter((el): el is HTMLInputElement => /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && !(el as HTMLInputElement).disabled)
+    .map((el) => ({ name: el.getAttribute("name"), id: el.id, type: el.type, autocomplete: el.getAttribute("autocomplete"), value: el.value }));
 }
 
 /**

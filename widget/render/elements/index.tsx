@@ -33,6 +33,9 @@ export const ELEMENTS: Partial<Record<ElementType, ComponentType<ElementProps>>>
   conditional_row: chunk("conditional_row", () => import("./ConditionalRowElement")),
   logo: chunk("logo", () => import("./LogoElement")),
   video: chunk("video", () => import("./VideoElement")),
+  products: chunk("products", () => import("./ProductsElement")),
+  product_hero: chunk("product_hero", () => import("./ProductHeroElement")),
+  quiz: chunk("quiz", () => import("./QuizElement")),
 };
 
 /** Draws one element. */

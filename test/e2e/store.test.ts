@@ -1,0 +1,214 @@
+/**
+ * The store elements end to end in Chromium on the demo store: the local
+ * storefront serves a Shopify-like page with the generic snippet (so the Ajax
+ * API is same-origin, as on a real store), the real server serves the widget.
+ * A product feed shows three products; add to cart updates the storefront's
+ * cart and stores Add To Cart with product fields; a discount code applies and
+ * redirects; a subscription adds with its selling plan; a sold-out variant
+ * shows SOLD OUT. Then the same through widget/react on the Storefront GraphQL cart.
+ */
+import path from "node:path";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { chromium } from "playwright-core";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
+import { startStorefront, type RunningStorefront } from "../storefront/server";
+import { createWebsite } from "../../app/models/website.server";
+import { loadCtaDocument, publishCta, saveCtaDocument } from "../../app/models/cta.server";
+import { buildPublicConfig } from "../../app/models/public-config.server";
+import { ctaWithElements, websiteSettingsMock } from "../fixtures/factories";
+import { genericSnippet } from "../../widget/snippet";
+
+const root = path.resolve(__dirname, "../..");
+const HANDLES = ["morning-ritual-coffee", "ceramic-pour-over", "gooseneck-kettle", "paper-filters"];
+
+let tdb: TestDatabase;
+let server: TestServer;
+let shop: RunningStorefront;
+let browser: Browser;
+let websiteId: number;
+let ctaId: number;
+let headlessJs = "";
+let headlessData = "";
+
+const feedElement = () => ({
+  element_type: "products" as const,
+  options: { "products-button-action-after-add-to-cart": "cart", "products-quantity": true },
+  product_recommendations: [{ source: "manual", handles: HANDLES }],
+  actions: [{ action_type: "apply_discount" as const, data: { code: "SAVE10" } }],
+});
+
+function storePage(): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Beckon Demo Store</title></head><body>
+<script>window.Shopify={shop:"beckon-demo.myshopify.com",routes:{root:"/"},currency:{active:"USD"}};window.__events=[];["cfView","cfAddToCart","cfAddToCartShopify"].forEach(function(n){document.addEventListener(n,function(e){window.__events.push([n,e.detail])})});</script>
+<h1>Beckon Demo Store</h1>
+<div data-beckon-area="products"></div>
+${genericSnippet({ origin: server.origin, websiteId })}
+</body></html>`;
+}
+
+const headlessPage = () => `<!doctype html><html><head><meta charset="utf-8"><title>Headless</title></head><body>
+<div id="app"></div><script>window.__data=${headlessData};window.__tracked=[];</script><script type="module" src="/headless.js"></script></body></html>`;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Beckon Demo Store", domain: "https://beckon-demo.myshopify.com", business_type: "ecommerce" }))).id;
+  const doc = await saveCtaDocument(tdb.db, websiteId, ctaWithElements([feedElement()], { name: "Product feed", cta_type: "inline", inline_type: "embed", overlay_type: null, options: { area: "products" } } as never));
+  await publishCta(tdb.db, websiteId, doc.id!);
+  ctaId = doc.id!;
+  server = await startTestServer({ databaseUrl: tdb.url });
+  shop = await startStorefront({
+    routes: (req, res, url) => {
+      const send = (type: string, body: string) => (res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store" }), res.end(body), true);
+      if (url.pathname === "/shop") return send("text/html; charset=utf-8", storePage());
+      if (url.pathname === "/headless") return send("text/html; charset=utf-8", headlessPage());
+      if (url.pathname === "/headless.js") return send("text/javascript", headlessJs);
+      return false;
+    },
+  });
+  const cta = await loadCtaDocument(tdb.db, websiteId, ctaId);
+  const config = await buildPublicConfig(tdb.db, websiteId, server.origin);
+  headlessData = JSON.stringify({ cta, config }).replace(/</g, "\\u003c");
+  const bundled = await build({
+    stdin: {
+      resolveDir: root,
+      loader: "tsx",
+      contents: `
+        import { createRoot } from "react-dom/client";
+        import { BeckonProvider, BeckonCta, useBeckon } from "./widget/react";
+        const { cta, config } = window.__data;
+        const local = (url, init) => fetch(String(url).replace(/^https:\\/\\/[^/]+/, location.origin), init);
+        function CartCount() {
+          const { store } = useBeckon();
+          return <button id="cart-count" onClick={async () => { const r = await store.getCart(); document.getElementById("cart-count").textContent = r.ok ? String(r.value.count) : "error"; }}>cart</button>;
+        }
+        createRoot(document.getElementById("app")).render(
+          <BeckonProvider config={config} storefront={{ storeDomain: "beckon-demo.myshopify.com", publicAccessToken: "public-token", fetch: local, cartUrl: "/cart" }}
+            runtime={{ track: (type, ids, data) => window.__tracked.push([type, data]) }}>
+            <h1>Headless store</h1>
+            <CartCount />
+            <BeckonCta cta={cta} />
+          </BeckonProvider>,
+        );`,
+    },
+    bundle: true,
+    format: "esm",
+    jsx: "automatic",
+    write: false,
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "error",
+  });
+  headlessJs = bundled.outputFiles[0].text;
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"], headless: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await server?.stop();
+  await tdb?.drop();
+});
+
+async function open(context: BrowserContext, pathname: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  if (process.env.BECKON_E2E_DEBUG) page.on("console", (m) => console.log("[page]", m.type(), m.text()));
+  await page.goto(shop.origin + pathname);
+  return { page, errors };
+}
+
+const cartJs = (page: Page) => page.evaluate(() => fetch("/cart.js").then((r) => r.json()));
+const product = (page: Page, handle: string) => page.locator(`.bk-product[data-product-handle="${handle}"]`);
+
+async function waitForEvent(kind: string, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const rows = await tdb.db.trackedEvent.findMany({ where: { websiteId, eventType: kind } });
+    if (rows.length || Date.now() > end) return rows;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("store elements on a Shopify theme page (Ajax API)", () => {
+  it("shows three products; add to cart fills the real cart, tracks Add To Cart, and the discount code applies on the way to the cart", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, "/shop");
+    await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
+    expect(await page.locator(".bk-product").count()).toBe(3);
+    expect(await page.locator(".bk-price").allTextContents()).toEqual(["$18.00", "$32.00", "$65.00"]);
+    const kettle = product(page, "gooseneck-kettle");
+    await kettle.locator(".bk-product-quantity input").fill("2");
+    await kettle.locator(".bk-product-quantity input").dispatchEvent("change");
+    const button = kettle.locator(".bk-product-button");
+    await button.click();
+    await expect.poll(() => button.textContent(), { timeout: 5000 }).toBe("View Cart");
+    const cart = await cartJs(page);
+    expect(cart.items.map((i: { id: number; quantity: number }) => [i.id, i.quantity])).toEqual([[46100000000031, 2]]);
+    const events = await waitForEvent("Add To Cart");
+    expect(events).toHaveLength(1);
+    expect(events[0].ctaId).toBe(ctaId);
+    expect(events[0].data).toMatchObject({ product_id: "8100000000003", product_name: "Gooseneck Kettle", product_variant: "46100000000031", product_price: 65, product_source: "manual" });
+    const fired = await page.evaluate(() => (window as unknown as { __events: [string][] }).__events.map((e) => e[0]));
+    expect(fired).toEqual(expect.arrayContaining(["cfAddToCart", "cfAddToCartShopify"]));
+    await Promise.all([page.waitForURL(/\/cart$/), button.click()]);
+    expect(shop.state.requests.some((r) => r.path === "/discount/SAVE10" && r.search === "?redirect=/cart")).toBe(true);
+    const after = await cartJs(page);
+    expect(JSON.stringify(after)).toContain("SAVE10");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("a subscription product adds with its selling plan; a sold-out variant shows SOLD OUT with a disabled button", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, "/shop");
+    await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
+    const coffee = product(page, "morning-ritual-coffee");
+    await coffee.locator(".bk-product-subscription select").selectOption("690011111");
+    expect(await coffee.locator(".bk-price").textContent()).toBe("$16.20");
+    await coffee.locator(".bk-product-button").click();
+    await expect.poll(() => coffee.locator(".bk-product-button").textContent(), { timeout: 5000 }).toBe("View Cart");
+    const cart = await cartJs(page);
+    expect(cart.items).toEqual([expect.objectContaining({ id: 46100000000011, quantity: 1, selling_plan_allocation: expect.objectContaining({ selling_plan: expect.objectContaining({ id: 690011111 }) }) })]);
+
+    const dripper = product(page, "ceramic-pour-over");
+    await dripper.locator(".bk-product-variant select").selectOption("46100000000022");
+    expect(await dripper.locator(".bk-badge").textContent()).toBe("SOLD OUT");
+    expect(await dripper.locator(".bk-product-button").textContent()).toBe("Sold Out");
+    expect(await dripper.locator(".bk-product-button").isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
+describe("the same through widget/react (Storefront GraphQL cart)", () => {
+  it("adds lines with merchandiseId (and sellingPlanId for the subscription) to a new Storefront cart", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, "/headless");
+    await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
+    expect(await page.locator(".bk-product").count()).toBe(3);
+    const writesBefore = shop.state.cartWrites.length;
+    const kettle = product(page, "gooseneck-kettle");
+    await kettle.locator(".bk-product-button").click();
+    await expect.poll(() => kettle.locator(".bk-product-button").textContent(), { timeout: 5000 }).toBe("View Cart");
+    const coffee = product(page, "morning-ritual-coffee");
+    await coffee.locator(".bk-product-subscription select").selectOption("gid://shopify/SellingPlan/690011112");
+    await coffee.locator(".bk-product-button").click();
+    await expect.poll(() => coffee.locator(".bk-product-button").textContent(), { timeout: 5000 }).toBe("View Cart");
+    const writes = shop.state.cartWrites.slice(writesBefore).filter((w) => w.api === "graphql");
+    expect(writes.map((w) => w.op)).toEqual(expect.arrayContaining(["BeckonCartCreate", "BeckonCartLinesAdd"]));
+    const adds = JSON.stringify(writes.filter((w) => w.op === "BeckonCartLinesAdd").map((w) => w.body));
+    expect(adds).toContain("gid://shopify/ProductVariant/46100000000031");
+    expect(adds).toContain("gid://shopify/ProductVariant/46100000000011");
+    expect(adds).toContain("gid://shopify/SellingPlan/690011112");
+    await page.locator("#cart-count").click();
+    await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
+    const tracked = await page.evaluate(() => (window as unknown as { __tracked: [string, Record<string, unknown>][] }).__tracked.filter((t) => t[0] === "Add To Cart"));
+    expect(tracked[0][1]).toMatchObject({ product_name: "Gooseneck Kettle", product_price: 65, product_source: "manual" });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

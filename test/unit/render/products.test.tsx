@@ -1,0 +1,208 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
+/** The products and product hero elements (SPEC 4 Product feed, add-to-cart button; SPEC 5; SPEC 9 products shown, badges) on a fake store. */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CtaAction, CtaElement } from "../../../app/lib/schema/cta";
+import { DEMO_STORE_PRODUCTS } from "../../../prisma/seed-data/demo-store-products";
+import { fromAjaxProduct } from "../../../widget/store/product";
+import type { AddResult, Cart, CartAdapter, CartLineInput, Product, ProductCatalog, Result } from "../../../widget/store/types";
+import { configMock, ctaMock, elementMock, runtimeMock } from "./factories";
+import { flush, mount } from "./mount";
+
+vi.mock("react", () => import("../../../widget/render/react-shim"));
+vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
+vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
+vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
+
+const ok = <T,>(value: T): Result<T> => ({ ok: true, value });
+const cartOf = (lines: CartLineInput[]): Cart => ({ id: "c1", value: 0, count: lines.length, currency: "USD", lines: [], discountCodes: [], checkoutUrl: "" });
+
+/** A store over the demo catalogue that records the lines added. */
+function fakeStore(over: Partial<CartAdapter> = {}) {
+  const added: CartLineInput[][] = [];
+  const byHandle = (h: string) => DEMO_STORE_PRODUCTS.find((p) => p.handle === h);
+  const store: CartAdapter & ProductCatalog & { added: CartLineInput[][] } = {
+    added,
+    integration: "shopify",
+    getCart: async () => ok(cartOf(added.flat())),
+    addLines: vi.fn(async (lines: CartLineInput[]): Promise<Result<AddResult>> => {
+      added.push(lines);
+      return ok({ cart: cartOf(added.flat()), added: [] });
+    }),
+    removeLine: async () => ok(cartOf([])),
+    clear: async () => ok(cartOf([])),
+    applyDiscount: vi.fn(async () => ok(cartOf(added.flat()))),
+    cartUrl: () => "/cart",
+    checkoutUrl: async () => ok("/checkout"),
+    product: async (h) => {
+      const p = byHandle(h);
+      return p ? ok(fromAjaxProduct(p as never, { currency: "USD", source: "manual" })) : { ok: false, error: { message: "Product not found", status: 404 } };
+    },
+    recommendations: async () => ok([] as Product[]),
+    search: async () => ok([] as Product[]),
+    collection: async () => ok([] as Product[]),
+    ...over,
+  };
+  return store;
+}
+
+const feed = (handles: string[], options: Record<string, unknown> = {}, over: Partial<CtaElement> = {}) =>
+  elementMock({ id: 81, element_type: "products", fields: [], options, product_recommendations: [{ source: "manual", handles }], ...over });
+
+async function show(element: CtaElement, store = fakeStore()) {
+  const runtime = runtimeMock({ store });
+  const m = await mount({ cta: ctaMock({}, [element]), runtime, config: configMock({ currency: "USD", currency_character: "$", default_country: "US" }) });
+  await flush();
+  return { ...m, store, runtime };
+}
+
+const assign = vi.fn();
+beforeEach(() => {
+  document.body.innerHTML = "";
+  assign.mockReset();
+  vi.spyOn(window.location, "assign").mockImplementation(assign);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const FOUR = ["morning-ritual-coffee", "ceramic-pour-over", "gooseneck-kettle", "paper-filters"];
+
+describe("products", () => {
+  it("shows three products by default, three per row, prices in the website's currency", async () => {
+    const m = await show(feed(FOUR));
+    expect(m.$$(".bk-product").map((p) => p.dataset.productHandle)).toEqual(FOUR.slice(0, 3));
+    expect(m.$<HTMLElement>(".bk-products").style.getPropertyValue("--bk-per-row")).toBe("3");
+    expect(m.$$(".bk-price").map((p) => p.textContent)).toEqual(["$18.00", "$32.00", "$65.00"]);
+    // The store's compare-at price is shown struck through.
+    expect(m.$$(".bk-product")[1].querySelector(".bk-compare-price")!.textContent).toBe("$40.00");
+  });
+
+  it("list layout: one per row; a missing product is hidden; the empty message when none are left", async () => {
+    const m = await show(feed(["nope", "gooseneck-kettle"], { "products-layout": "list", "products-limit": 5 }));
+    expect(m.$$(".bk-product")).toHaveLength(1);
+    expect(m.$<HTMLElement>(".bk-products").style.getPropertyValue("--bk-per-row")).toBe("1");
+    const e = await show(feed(["nope"], { "products-add-all": true }));
+    expect(e.$(".bk-products-empty").textContent).toBe("No products found.");
+    expect(e.$(".bk-add-all")).toBeNull();
+  });
+
+  it("adds to cart: disabled, Add To Cart tracked with product fields, cfAddToCart, then after 500 ms a view-cart button to the cart", async () => {
+    const m = await show(feed(["gooseneck-kettle"], { "products-quantity": true }));
+    const qty = m.$<HTMLInputElement>(".bk-product-quantity input");
+    qty.value = "0";
+    qty.dispatchEvent(new Event("change", { bubbles: true }));
+    await flush();
+    expect(qty.value).toBe("1"); // minimum 1
+    qty.value = "2";
+    qty.dispatchEvent(new Event("change", { bubbles: true }));
+    await flush();
+    const button = m.$<HTMLButtonElement>(".bk-product-button");
+    expect(button.textContent).toBe("Add to Cart");
+    button.click();
+    await flush();
+    expect(m.store.added).toEqual([[{ variantId: "46100000000031", quantity: 2, sellingPlanId: null }]]);
+    expect(m.runtime.track).toHaveBeenCalledWith(
+      "Add To Cart",
+      expect.objectContaining({ cta_id: 7, element_id: 81 }),
+      expect.objectContaining({ product_id: "8100000000003", product_name: "Gooseneck Kettle", product_variant: "46100000000031", product_price: 65, product_source: "manual" }),
+    );
+    expect(m.runtime.dispatch).toHaveBeenCalledWith("cfAddToCart", expect.objectContaining({ product_id: "8100000000003" }));
+    expect(m.runtime.dispatch).toHaveBeenCalledWith("cfAddToCartShopify", expect.anything());
+    expect(button.disabled).toBe(true);
+    await new Promise((r) => setTimeout(r, 550));
+    await flush();
+    const view = m.$<HTMLButtonElement>(".bk-product-button");
+    expect(view.textContent).toBe("View Cart");
+    expect(view.disabled).toBe(false);
+    view.click();
+    await flush();
+    expect(assign).toHaveBeenCalledWith("/cart");
+  });
+
+  it("a discount code goes through /discount/{code}?redirect=; checkout follow-up", async () => {
+    const actions = [{ action_type: "apply_discount", data: { code: "SAVE10" } }] as unknown as CtaAction[];
+    const m = await show(feed(["gooseneck-kettle"], { "products-button-action-after-add-to-cart": "checkout" }, { actions }));
+    m.$<HTMLButtonElement>(".bk-product-button").click();
+    await new Promise((r) => setTimeout(r, 550));
+    await flush();
+    m.$<HTMLButtonElement>(".bk-product-button").click();
+    await flush();
+    expect(assign).toHaveBeenCalledWith("/discount/SAVE10?redirect=/checkout");
+  });
+
+  it("a sold-out variant shows SOLD OUT and a disabled Sold Out button", async () => {
+    const m = await show(feed(["ceramic-pour-over"]));
+    expect(m.$(".bk-badge")).toBeNull();
+    const select = m.$<HTMLSelectElement>(".bk-product-variant select");
+    select.value = "46100000000022";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    await flush();
+    expect(m.$(".bk-badge").textContent).toBe("SOLD OUT");
+    const b = m.$<HTMLButtonElement>(".bk-product-button");
+    expect(b.textContent).toBe("Sold Out");
+    expect(b.disabled).toBe(true);
+  });
+
+  it("subscriptions: One-time purchase first, a chosen selling plan is added with its price", async () => {
+    const m = await show(feed(["morning-ritual-coffee"]));
+    const select = m.$<HTMLSelectElement>(".bk-product-subscription select");
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(["One-time purchase", "Delivered every 2 weeks, save 10%", "Delivered every 4 weeks, save 10%"]);
+    select.value = "690011112";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    await flush();
+    expect(m.$(".bk-price").textContent).toBe("$16.20");
+    m.$<HTMLButtonElement>(".bk-product-button").click();
+    await flush();
+    expect(m.store.added[0]).toEqual([{ variantId: "46100000000011", quantity: 1, sellingPlanId: "690011112" }]);
+  });
+
+  it("variant pricing: percentage and amount discounts (never below zero) with their badges; detect badge", async () => {
+    const pct = await show(feed(["gooseneck-kettle"], { "products-discount-type": "percentage", "products-discount-value": 20, "products-badge": "discount" }));
+    expect(pct.$(".bk-price").textContent).toBe("$52.00");
+    expect(pct.$(".bk-compare-price").textContent).toBe("$65.00");
+    expect(pct.$(".bk-badge").textContent).toBe("20% OFF");
+    const amt = await show(feed(["paper-filters"], { "products-discount-type": "amount", "products-discount-value": 50 }));
+    expect(amt.$(".bk-price").textContent).toBe("$0.00");
+    const detect = await show(feed(["barista-gift-set"], { "products-badge": "detect" }));
+    expect(detect.$(".bk-badge").textContent).toBe("$20.00 OFF");
+    const custom = await show(feed(["paper-filters"], { "products-badge": "custom" }));
+    expect(custom.$(".bk-badge").textContent).toBe("10% Off");
+  });
+
+  it("add all: every product's selection, the first selling plan when one is required", async () => {
+    const base = fakeStore();
+    const required = (h: string) =>
+      base.product(h).then((r) => (r.ok && h === "morning-ritual-coffee" ? ok({ ...r.value, requires_selling_plan: true }) : r));
+    const store = fakeStore({ product: required } as never);
+    const m = await show(feed(["morning-ritual-coffee", "gooseneck-kettle"], { "products-add-all": true }), store);
+    m.$<HTMLButtonElement>(".bk-add-all").click();
+    await flush();
+    expect(store.added[0]).toEqual([
+      { variantId: "46100000000011", quantity: 1, sellingPlanId: "690011111" },
+      { variantId: "46100000000031", quantity: 1, sellingPlanId: null },
+    ]);
+    expect(m.runtime.track.mock.calls.filter((c) => c[0] === "Add To Cart")).toHaveLength(2);
+    expect(assign).toHaveBeenCalledWith("/cart");
+  });
+
+  it("review stars from the provider, fetched by product ids after 1 s", async () => {
+    const fetch = vi.fn(async (url: string) => new Response(JSON.stringify({ response: { bottomline: { average_score: 4.4, total_reviews: 12 } } }), { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
+    const m = await show(feed(["gooseneck-kettle"], { "reviews-provider": "yotpo", "reviews-app-key": "k1" }));
+    expect(fetch).not.toHaveBeenCalled();
+    await new Promise((r) => setTimeout(r, 1100));
+    await flush();
+    expect(String(fetch.mock.calls[0][0])).toContain("/products/k1/8100000000003/bottomline");
+    expect(m.$(".bk-stars").textContent).toBe("★★★★☆");
+    expect(m.$(".bk-review-count").textContent).toBe("(12 Reviews)");
+  });
+
+  it("product hero: one product with its description", async () => {
+    const m = await show(elementMock({ id: 82, element_type: "product_hero", fields: [], options: {}, product_recommendations: [{ source: "manual", handles: ["gooseneck-kettle", "paper-filters"] }] }));
+    expect(m.$$(".bk-product-hero")).toHaveLength(1);
+    expect(m.$(".bk-product-description").textContent).toContain("Precise pour");
+  });
+});

@@ -1,0 +1,7 @@
+/** The product hero element (SPEC 3): the first product of its feed, large, with its description. */
+import type { ElementProps } from "../context";
+import ProductsElement from "./ProductsElement";
+
+export default function ProductHeroElement(props: ElementProps) {
+  return <ProductsElement {...props} hero />;
+}

@@ -1,0 +1,19 @@
+import { badgeText, type BadgeKind, type DiscountSettings } from "../../../store/pricing";
+
+/** A product badge (SPEC 9): SOLD OUT for a sold-out variant, else the CTA's custom, discount or detect badge. */
+export function Badge(props: {
+  kind: BadgeKind | null;
+  soldOut: boolean;
+  text?: string;
+  soldOutText?: string;
+  variant: { price: number; compare_at_price: number | null };
+  discount: DiscountSettings;
+  currencyCharacter?: string | null;
+}) {
+  const text = props.soldOut
+    ? badgeText("sold-out", { text: props.soldOutText })
+    : props.kind && props.kind !== "sold-out"
+      ? badgeText(props.kind, { text: props.text, variant: props.variant, discount: props.discount, currencyCharacter: props.currencyCharacter })
+      : null;
+  return text ? <span className={"bk-badge" + (props.soldOut ? " bk-badge-sold-out" : "")}>{text}</span> : null;
+}

@@ -1,0 +1,118 @@
+import { formatMoney, priceVariant, productButtonText, sellingPlanPrice, type BadgeKind, type DiscountSettings } from "../../../store/pricing";
+import type { ReviewSummary } from "../../../store/reviews";
+import type { Product, SellingPlan } from "../../../store/types";
+import { safeHref } from "../../sanitize";
+import { AddToCartButton } from "./AddToCartButton";
+import { Badge } from "./Badge";
+import { QuantityPicker } from "./QuantityPicker";
+import { ReviewStars } from "./ReviewStars";
+import { SubscriptionPicker } from "./SubscriptionPicker";
+import { VariantPicker } from "./VariantPicker";
+
+/** What the shopper chose on a card. */
+export interface Selection {
+  variantId: string;
+  quantity: number;
+  /** "" for the one-time purchase. */
+  planId: string;
+}
+
+/** How every card of a feed looks and behaves (from the element's options). */
+export interface CardSettings {
+  buttonText: string;
+  viewCartText: string;
+  mode: "add-to-cart" | "go-to-product";
+  soldOutText: string;
+  badge: BadgeKind | null;
+  badgeText: string;
+  soldOutBadgeText: string;
+  discount: DiscountSettings;
+  currencyCharacter: string | null;
+  quantity: boolean;
+  subscriptions: boolean;
+  oneTimeText: string;
+  reviewLabel: string;
+  description: boolean;
+  labels: { variant: string; quantity: string; subscription: string };
+}
+
+/** The first available variant, else the first. */
+export const defaultVariant = (p: Product) => p.variants.find((v) => v.available) ?? p.variants[0];
+
+/** A fresh selection for a product. */
+export const initialSelection = (p: Product): Selection => ({
+  variantId: defaultVariant(p)?.id ?? "",
+  quantity: 1,
+  planId: p.requires_selling_plan ? (p.subscriptions[0]?.sellingPlans[0]?.id ?? "") : "",
+});
+
+const planOf = (p: Product, id: string): SellingPlan | undefined => (id ? p.subscriptions.flatMap((s) => s.sellingPlans).find((s) => s.id === id) : undefined);
+
+/** One product of a feed: image, title, reviews, badge, price, pickers and its button. */
+export function ProductCard(props: {
+  product: Product;
+  selection: Selection;
+  settings: CardSettings;
+  review: ReviewSummary | undefined;
+  hero?: boolean;
+  onSelect(s: Selection): void;
+  add(): Promise<boolean>;
+  followUp(): void;
+  openProduct(): void;
+}) {
+  const { product, selection: sel, settings: s } = props;
+  const variant = product.variants.find((v) => v.id === sel.variantId) ?? defaultVariant(product);
+  const base = variant ?? { price: product.price, compare_at_price: product.compare_at_price, available: product.available };
+  const planPrice = sellingPlanPrice(base.price, planOf(product, sel.planId));
+  const priced = priceVariant({ price: planPrice, compare_at_price: planPrice < base.price ? base.price : base.compare_at_price }, s.discount);
+  const soldOut = !base.available;
+  const image = (variant?.image ?? product.image) || null;
+  const href = safeHref(product.redirect_url);
+  return (
+    <div className={"bk-product" + (props.hero ? " bk-product-hero" : "") + (soldOut ? " bk-sold-out" : "")} data-product-handle={product.handle}>
+      {image && (
+        <div className="bk-product-image">
+          <img src={image} alt={product.title} loading="lazy" />
+          <Badge kind={s.badge} soldOut={soldOut} text={s.badgeText} soldOutText={s.soldOutBadgeText} variant={base} discount={s.discount} currencyCharacter={s.currencyCharacter} />
+        </div>
+      )}
+      {!image && <Badge kind={s.badge} soldOut={soldOut} text={s.badgeText} soldOutText={s.soldOutBadgeText} variant={base} discount={s.discount} currencyCharacter={s.currencyCharacter} />}
+      <div className="bk-product-body">
+        <p className="bk-product-title">
+          {href ? (
+            <a href={href} onClick={() => props.openProduct()}>
+              {product.is_variant && variant ? variant.name : product.title}
+            </a>
+          ) : (
+            product.title
+          )}
+        </p>
+        <ReviewStars summary={props.review} label={s.reviewLabel} />
+        <p className="bk-product-price">
+          <span className="bk-price">{formatMoney(priced.price, s.currencyCharacter)}</span>
+          {priced.compare_at_price !== null && <s className="bk-compare-price">{formatMoney(priced.compare_at_price, s.currencyCharacter)}</s>}
+        </p>
+        {s.description && product.description && props.hero && <div className="bk-product-description">{product.description.replace(/<[^>]*>/g, "")}</div>}
+        <VariantPicker product={product} value={variant?.id ?? ""} label={s.labels.variant} onChange={(variantId) => props.onSelect({ ...sel, variantId })} />
+        {s.subscriptions && (
+          <SubscriptionPicker product={product} value={sel.planId} oneTimeText={s.oneTimeText} label={s.labels.subscription} onChange={(planId) => props.onSelect({ ...sel, planId })} />
+        )}
+        {s.quantity && s.mode === "add-to-cart" && <QuantityPicker value={sel.quantity} label={s.labels.quantity} onChange={(quantity) => props.onSelect({ ...sel, quantity })} />}
+        {s.mode === "go-to-product" ? (
+          <a className="bk-button bk-product-button" href={href ?? "#"} onClick={() => props.openProduct()}>
+            {productButtonText({ mode: s.mode, text: s.buttonText })}
+          </a>
+        ) : (
+          <AddToCartButton
+            key={base.available ? "on" : "off"}
+            text={productButtonText({ mode: s.mode, text: s.buttonText, available: !soldOut, soldOutText: s.soldOutText })}
+            viewCartText={s.viewCartText}
+            disabled={soldOut}
+            add={props.add}
+            followUp={props.followUp}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { reviewLabel } from "../../../store/pricing";
+import type { ReviewSummary } from "../../../store/reviews";
+
+/** Star rating from a review provider (SPEC 7); nothing until the ratings arrive. */
+export function ReviewStars(props: { summary: ReviewSummary | undefined; label?: string }) {
+  const s = props.summary;
+  if (!s || !s.product_total_reviews) return null;
+  const full = Math.round(s.product_score);
+  return (
+    <div className="bk-product-reviews" aria-label={`${s.product_score} / 5`}>
+      <span className="bk-stars" aria-hidden="true">
+        {"★".repeat(Math.max(0, Math.min(5, full))) + "☆".repeat(Math.max(0, 5 - full))}
+      </span>{" "}
+      <span className="bk-review-count">
+        ({s.product_total_reviews} {reviewLabel(props.label)})
+      </span>
+    </div>
+  );
+}
