@@ -62,6 +62,7 @@ function Bar({ ref_, bottom, content, style }: Part & { bottom: boolean }) {
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
+  useEffect(() => (bottom || !height ? undefined : clearTopOfPage(ref_.current!, height)), [height, bottom]);
   const spacer = <div className="bk-spacer" aria-hidden="true" style={{ height: height + "px" }} />;
   return (
     <>
@@ -73,6 +74,57 @@ function Bar({ ref_, bottom, content, style }: Part & { bottom: boolean }) {
       {bottom ? spacer : null}
     </>
   );
+}
+
+/** How often, at most, a scroll re-checks the page for headers that became fixed. */
+const RESCAN_MS = 250;
+
+/**
+ * Keeps the page's own top chrome visible under a top bar: the spacer only
+ * moves content in the flow, so sticky or fixed elements pinned to the top
+ * (a theme's sticky header) are moved down by the bar's height, and in-page
+ * anchors get the bar's height as scroll padding. Everything is restored when
+ * the bar closes or changes height. Returns the restoring function.
+ */
+function clearTopOfPage(bar: HTMLElement, height: number): () => void {
+  const doc = bar.ownerDocument;
+  const win = doc.defaultView!;
+  const host = (bar.getRootNode() as ShadowRoot).host;
+  const html = doc.documentElement;
+  const saved = new Map<HTMLElement, [string, string]>();
+  const keep = (e: HTMLElement, prop: string) => saved.set(e, [e.style.getPropertyValue(prop), e.style.getPropertyPriority(prop)]);
+  keep(html, "scroll-padding-top");
+  const padding = parseFloat(win.getComputedStyle(html).scrollPaddingTop) || 0;
+  html.style.setProperty("scroll-padding-top", padding + height + "px");
+  const scan = () => {
+    // Page chrome sits near the root; looking three levels deep keeps this cheap.
+    for (const e of doc.querySelectorAll<HTMLElement>("body>*,body>*>*,body>*>*>*")) {
+      if (saved.has(e) || e === host || e.tagName === "BECKON-CTA" || e.contains(host)) continue;
+      const cs = win.getComputedStyle(e);
+      if (cs.position !== "sticky" && cs.position !== "fixed") continue;
+      const top = parseFloat(cs.top);
+      if (!(top >= 0 && top < height)) continue;
+      keep(e, "top");
+      e.style.setProperty("top", top + height + "px", "important");
+    }
+  };
+  scan();
+  let last = 0;
+  const onScroll = () => {
+    const now = Date.now();
+    if (now - last < RESCAN_MS) return;
+    last = now;
+    scan();
+  };
+  win.addEventListener("scroll", onScroll, { passive: true });
+  return () => {
+    win.removeEventListener("scroll", onScroll);
+    saved.forEach(([value, priority], e) => {
+      const prop = e === html ? "scroll-padding-top" : "top";
+      if (value) e.style.setProperty(prop, value, priority);
+      else e.style.removeProperty(prop);
+    });
+  };
 }
 
 /** A landing page: sets the document title and scrolls to the element of the URL hash in 500 ms. */
