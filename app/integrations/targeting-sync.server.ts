@@ -12,7 +12,7 @@ import type { Person } from "../generated/prisma-sqlite";
 import { InputError } from "../lib/errors";
 import type { TargetingSyncInput } from "../lib/schema/integrations";
 import { activeListIds } from "../models/mailing-list.server";
-import { asRecord, findPerson } from "../models/person.server";
+import { asRecord, findPerson, toPublicPerson } from "../models/person.server";
 import { providerFor as defaultProviderFor, isProviderType, type IntegrationLike, type RegistryOptions } from "./mailing/registry.server";
 import type { MailingProvider, RemoteContact } from "./mailing/types";
 
@@ -39,24 +39,12 @@ export interface TargetingSyncOptions {
   registry?: RegistryOptions;
 }
 
+/** The contact fields targeting conditions read: the widget's view of the person without its bookkeeping. */
 function contactOf(p: Person): Record<string, unknown> | null {
   if (p.personType !== "Contact") return null;
-  return {
-    contact_id: p.id,
-    email: p.email,
-    phone: p.phone,
-    name: p.name,
-    last_name: p.lastName,
-    company_name: p.companyName,
-    company_title: p.companyTitle,
-    website: p.website,
-    city: p.city,
-    state: p.state,
-    country: p.country,
-    zip_code: p.zipCode,
-    marketing_consent: p.marketingConsent,
-    sms_consent: p.smsConsent,
-  };
+  const { visitor_token: _token, person_type: _type, extra: _extra, data: _data, last_requested: _requested, privacy_consent: _privacy, ...contact } =
+    toPublicPerson(p);
+  return contact;
 }
 
 /** Lists and tags from the syncs Beckon delivered to a tool, replayed in order. */

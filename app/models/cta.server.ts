@@ -214,7 +214,8 @@ function variantOf(row: VariantRow): CtaVariant {
   };
 }
 
-function documentOf(row: CtaTree): CtaDocument {
+/** The columns of a CTA row that every view of it (document, list item) shares. */
+function ctaHeaderOf(row: CtaRow) {
   return {
     id: row.id,
     name: row.name,
@@ -226,8 +227,14 @@ function documentOf(row: CtaTree): CtaDocument {
     status: row.status as CtaDocument["status"],
     published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
     broadcast_id: row.broadcastId,
-    test_type: row.testType as CtaDocument["test_type"],
     options: recordOf(row.options),
+  };
+}
+
+function documentOf(row: CtaTree): CtaDocument {
+  return {
+    ...ctaHeaderOf(row),
+    test_type: row.testType as CtaDocument["test_type"],
     payload: row.payload === null ? null : recordOf(row.payload),
     variants: row.variants.map(variantOf),
   };
@@ -697,22 +704,8 @@ export async function saveCtaDocument(db: DbClient, websiteId: number, input: un
 // ---------------------------------------------------------------- status, copies, lists
 
 
-
 function listItemOf(row: CtaRow): CtaListItem {
-  return {
-    id: row.id,
-    name: row.name,
-    cta_type: row.ctaType as CtaDocument["cta_type"],
-    inline_type: row.inlineType as CtaDocument["inline_type"],
-    overlay_type: row.overlayType as CtaDocument["overlay_type"],
-    hook_type: row.hookType as CtaDocument["hook_type"],
-    bar_position: row.barPosition as CtaDocument["bar_position"],
-    status: row.status as CtaDocument["status"],
-    published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
-    broadcast_id: row.broadcastId,
-    options: recordOf(row.options),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return { ...ctaHeaderOf(row), updated_at: row.updatedAt.toISOString() };
 }
 
 async function setStatus(db: DbClient, websiteId: number, ctaId: number, data: Prisma.CtaUpdateManyMutationInput): Promise<CtaListItem> {
