@@ -6,24 +6,14 @@
  */
 import { useMemo, useState } from "react";
 import { BlockStack, Box, Button, Card, Checkbox, ChoiceList, FormLayout, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import type { Condition } from "~/lib/schema/condition";
+import type { BroadcastDocument } from "~/models/broadcast.server";
 import { summarizeBroadcast } from "~/lib/broadcast-summary";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { ConditionsBuilder } from "./ConditionsBuilder";
 import { isoToZoned, zonedToIso } from "./zoned-time";
 
-export interface BroadcastValue {
-  id: number | null;
-  name: string;
-  status: boolean;
-  quick: boolean;
-  timezone: string;
-  timeframe: boolean;
-  range_start: string | null;
-  range_end: string | null;
-  conditions: Condition[];
-  cta_ids: number[];
-}
+/** The form's value: a stored broadcast, or a new one without an id yet. */
+export type BroadcastValue = Omit<BroadcastDocument, "id"> & { id: number | null };
 
 export interface CtaChoice {
   id: number;
