@@ -5,7 +5,10 @@
  * A product feed shows three products; add to cart updates the storefront's
  * cart and stores Add To Cart with product fields; a discount code applies and
  * redirects; a subscription adds with its selling plan; a sold-out variant
- * shows SOLD OUT. Then the same through widget/react on the Storefront GraphQL cart.
+ * shows SOLD OUT; per-option variant pickers, Yotpo review stars and add-all
+ * (one cart call, first selling plan for a product that requires one). Then
+ * the same through widget/react on the Storefront GraphQL cart, whose default
+ * track stores Add To Cart on the real server.
  */
 import path from "node:path";
 import { build } from "esbuild";
@@ -21,6 +24,7 @@ import { loadCtaDocument, publishCta, saveCtaDocument } from "../../app/models/c
 import { buildPublicConfig } from "../../app/models/public-config.server";
 import { ctaWithElements, websiteSettingsMock } from "../fixtures/factories";
 import { genericSnippet } from "../../widget/snippet";
+import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";
 
 const root = path.resolve(__dirname, "../..");
 const HANDLES = ["morning-ritual-coffee", "ceramic-pour-over", "gooseneck-kettle", "paper-filters"];
@@ -36,7 +40,15 @@ let headlessData = "";
 
 const feedElement = () => ({
   element_type: "products" as const,
-  options: { "products-button-action-after-add-to-cart": "cart", "products-quantity": true },
+  options: {
+    "products-button-action-after-add-to-cart": "cart",
+    "products-quantity": true,
+    "products-add-all": true,
+    // Yotpo through the local storefront's review endpoints (same origin as the page).
+    "reviews-provider": "yotpo",
+    "reviews-app-key": "demo-app-key",
+    "reviews-base-url": "/reviews/yotpo",
+  },
   product_recommendations: [{ source: "manual", handles: HANDLES }],
   actions: [{ action_type: "apply_discount" as const, data: { code: "SAVE10" } }],
 });
@@ -51,7 +63,7 @@ ${genericSnippet({ origin: server.origin, websiteId })}
 }
 
 const headlessPage = () => `<!doctype html><html><head><meta charset="utf-8"><title>Headless</title></head><body>
-<div id="app"></div><script>window.__data=${headlessData};window.__tracked=[];</script><script type="module" src="/headless.js"></script></body></html>`;
+<div id="app"></div><script>window.__data=${headlessData};</script><script type="module" src="/headless.js"></script></body></html>`;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -60,7 +72,10 @@ beforeAll(async () => {
   await publishCta(tdb.db, websiteId, doc.id!);
   ctaId = doc.id!;
   server = await startTestServer({ databaseUrl: tdb.url });
+  // The coffee requires a selling plan here, so add-all has to pick its first plan (SPEC 5).
+  const products = DEMO_STORE_PRODUCTS.map((p) => (p.handle === "morning-ritual-coffee" ? { ...p, requires_selling_plan: true } : p));
   shop = await startStorefront({
+    products: products as never,
     routes: (req, res, url) => {
       const send = (type: string, body: string) => (res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store" }), res.end(body), true);
       if (url.pathname === "/shop") return send("text/html; charset=utf-8", storePage());
@@ -87,7 +102,7 @@ beforeAll(async () => {
         }
         createRoot(document.getElementById("app")).render(
           <BeckonProvider config={config} storefront={{ storeDomain: "beckon-demo.myshopify.com", publicAccessToken: "public-token", fetch: local, cartUrl: "/cart" }}
-            runtime={{ track: (type, ids, data) => window.__tracked.push([type, data]) }}>
+>
             <h1>Headless store</h1>
             <CartCount />
             <BeckonCta cta={cta} />
@@ -139,7 +154,8 @@ describe("store elements on a Shopify theme page (Ajax API)", () => {
     const { page, errors } = await open(context, "/shop");
     await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
     expect(await page.locator(".bk-product").count()).toBe(3);
-    expect(await page.locator(".bk-price").allTextContents()).toEqual(["$18.00", "$32.00", "$65.00"]);
+    // The coffee requires a selling plan here: its first plan's price (10 % off $18.00).
+    expect(await page.locator(".bk-price").allTextContents()).toEqual(["$16.20", "$32.00", "$65.00"]);
     const kettle = product(page, "gooseneck-kettle");
     await kettle.locator(".bk-product-quantity input").fill("2");
     await kettle.locator(".bk-product-quantity input").dispatchEvent("change");
@@ -175,10 +191,50 @@ describe("store elements on a Shopify theme page (Ajax API)", () => {
     expect(cart.items).toEqual([expect.objectContaining({ id: 46100000000011, quantity: 1, selling_plan_allocation: expect.objectContaining({ selling_plan: expect.objectContaining({ id: 690011111 }) }) })]);
 
     const dripper = product(page, "ceramic-pour-over");
-    await dripper.locator(".bk-product-variant select").selectOption("46100000000022");
+    await dripper.locator(".bk-product-variant select").selectOption("Charcoal");
     expect(await dripper.locator(".bk-badge").textContent()).toBe("SOLD OUT");
     expect(await dripper.locator(".bk-product-button").textContent()).toBe("Sold Out");
     expect(await dripper.locator(".bk-product-button").isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
+describe("variant options, review stars and add-all on the theme page", () => {
+  it("picks a variant by its options, shows Yotpo stars after 1 s, and add-all puts every shown product in the cart in one call", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, "/shop");
+    await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
+    const kettle = product(page, "gooseneck-kettle");
+    await kettle.locator(".bk-review-count").waitFor({ timeout: 5000 });
+    expect(await kettle.locator(".bk-review-count").textContent()).toBe("(25 Reviews)");
+    expect(await kettle.locator(".bk-stars").textContent()).toBe("★★★★☆");
+    expect(await product(page, "morning-ritual-coffee").locator(".bk-review-count").textContent()).toBe("(3 Reviews)");
+    expect(shop.state.requests.some((r) => r.path === "/reviews/yotpo/products/demo-app-key/8100000000003/bottomline")).toBe(true);
+
+    const coffee = product(page, "morning-ritual-coffee");
+    const size = coffee.locator('.bk-product-option[data-option="Size"] select');
+    const grind = coffee.locator('.bk-product-option[data-option="Grind"] select');
+    await size.selectOption("1 kg");
+    await grind.selectOption("Ground"); // the store has no 1 kg ground
+    expect(await coffee.locator(".bk-product-button").textContent()).toBe("Sold Out");
+    expect(await coffee.locator(".bk-product-button").isDisabled()).toBe(true);
+    await size.selectOption("250 g");
+    await coffee.locator(".bk-product-button").click();
+    await expect.poll(() => coffee.locator(".bk-product-button").textContent(), { timeout: 5000 }).toBe("View Cart");
+    const lines = (cart: { items: { id: number; quantity: number; selling_plan_allocation?: { selling_plan: { id: number } } | null }[] }) =>
+      cart.items.map((i) => [i.id, i.quantity, i.selling_plan_allocation?.selling_plan.id ?? null]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(lines(await cartJs(page))).toEqual([[46100000000012, 1, 690011111]]);
+
+    const adds = () => shop.state.cartWrites.filter((w) => w.api === "ajax" && w.op === "add").length;
+    const before = adds();
+    await Promise.all([page.waitForURL(/\/cart$/), page.locator(".bk-add-all").click()]);
+    expect(adds() - before).toBe(1);
+    expect(lines(await cartJs(page))).toEqual([
+      [46100000000012, 2, 690011111],
+      [46100000000021, 1, null],
+      [46100000000031, 1, null],
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
@@ -206,8 +262,11 @@ describe("the same through widget/react (Storefront GraphQL cart)", () => {
     expect(adds).toContain("gid://shopify/SellingPlan/690011112");
     await page.locator("#cart-count").click();
     await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
-    const tracked = await page.evaluate(() => (window as unknown as { __tracked: [string, Record<string, unknown>][] }).__tracked.filter((t) => t[0] === "Add To Cart"));
-    expect(tracked[0][1]).toMatchObject({ product_name: "Gooseneck Kettle", product_price: 65, product_source: "manual" });
+    // widget/react's default track: the visitor is created, then the events reach the server's DB.
+    const headless = async () => (await tdb.db.trackedEvent.findMany({ where: { websiteId, eventType: "Add To Cart" } })).filter((e) => String(e.url).endsWith("/headless"));
+    await expect.poll(async () => (await headless()).length, { timeout: 10_000 }).toBe(2);
+    const kettleEvent = (await headless()).find((e) => (e.data as Record<string, unknown>).product_name === "Gooseneck Kettle");
+    expect(kettleEvent).toMatchObject({ ctaId, data: expect.objectContaining({ product_variant: "gid://shopify/ProductVariant/46100000000031", product_price: 65, product_source: "manual" }) });
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

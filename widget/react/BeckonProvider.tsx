@@ -40,13 +40,54 @@ function importRenderer(assetBase: string): Promise<RendererModule> {
   }));
 }
 
-/** The default runtime of a headless app: events to the public API (fire and forget), client events on document. */
-export function defaultRuntime(config: PublicWebsiteConfig): CtaRuntime {
+const randomId = () => (crypto.randomUUID?.() ?? Math.random().toString(36).slice(2) + Date.now().toString(36) + Math.random().toString(36).slice(2)).replace(/-/g, "");
+
+/** The visitor token of a headless app: the person's, else one kept in localStorage per website. */
+function visitorToken(config: PublicWebsiteConfig, person: PublicPerson | null): { token: string; known: boolean } {
+  if (person?.visitor_token) return { token: person.visitor_token, known: true };
+  const key = `beckon_visitor_${config.website_id}`;
+  try {
+    const kept = localStorage.getItem(key);
+    if (kept && /^[A-Za-z0-9_-]{16,64}$/.test(kept)) return { token: kept, known: false };
+    const token = randomId();
+    localStorage.setItem(key, token);
+    return { token, known: false };
+  } catch {
+    return { token: randomId(), known: false };
+  }
+}
+
+/**
+ * The default runtime of a headless app: events to the public API (fire and
+ * forget), client events on document. The server stores events only for a
+ * visitor it knows, so the visitor is created first (once per runtime, as the
+ * loader's visitor.ts does; creation is idempotent). Bodies go as text/plain
+ * JSON: a simple request, no CORS preflight.
+ */
+export function defaultRuntime(config: PublicWebsiteConfig, person: PublicPerson | null = null): CtaRuntime {
+  const api = `${config.api_origin.replace(/\/$/, "")}/api/websites/${config.website_id}/`;
+  const post = (path: string, body: unknown) => fetch(api + path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "text/plain" }, keepalive: true });
+  let visitor: Promise<string> | null = null;
+  const ensureVisitor = () =>
+    (visitor ??= (async () => {
+      const { token, known } = visitorToken(config, person);
+      if (!known) {
+        const res = await post("visitors", { visitor: { visitor_token: token, landing_page: location.href.slice(0, 2000), platform: "Web", referral_source: document.referrer ? document.referrer.slice(0, 2000) : null, data: {} }, new: true });
+        if (!res.ok) throw new Error(`visitor creation answered ${res.status}`);
+      }
+      return token;
+    })().catch((e) => {
+      visitor = null; // the next event tries again
+      throw e;
+    }));
   return {
     track(eventType, ids, data) {
-      const url = `${config.api_origin.replace(/\/$/, "")}/api/websites/${config.website_id}/events/create`;
-      const body = JSON.stringify({ event: { event_type: eventType, website_id: config.website_id, url: location.href, data: { ...data, ...ids } } });
-      void fetch(url, { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true }).catch(() => undefined);
+      void ensureVisitor()
+        .then((token) => {
+          const event = { id: randomId(), event_type: eventType, visitor_token: token, contactable_type: "Cta", contactable_id: ids.cta_id, ...ids, url: location.href.slice(0, 2000), data: data ?? {}, at: Date.now() };
+          return post("events/create", { events: [event] });
+        })
+        .catch((e) => console.warn("[beckon] Tracking failed", e));
     },
     submitContact: async () => ({ skipped: true }),
     dispatch(name, detail) {
@@ -64,7 +105,7 @@ export function BeckonProvider(props: BeckonProviderProps) {
       config,
       person,
       store,
-      runtime: { ...defaultRuntime(config), ...runtime, store },
+      runtime: { ...defaultRuntime(config, person), ...runtime, store },
       loadRenderer: loadRenderer ?? (() => importRenderer(config.asset_base)),
     };
     // The store keeps the session cart; it is made once per config.

@@ -10,7 +10,7 @@ import { Html } from "./Html";
 import type { Labels } from "./i18n";
 import { mergeTags } from "./merge-tags";
 import { str } from "./options";
-import type { CtaRuntime } from "./types";
+import type { CtaRuntime, MountOptions } from "./types";
 
 export interface CtaProps {
   cta: CtaDocument;
@@ -20,6 +20,8 @@ export interface CtaProps {
   runtime: CtaRuntime;
   broadcastId?: number | null;
   labels: Labels;
+  /** MountOptions.mode, passed on to elements through the render context. */
+  mode?: MountOptions["mode"];
   /** Closes the whole CTA (the frame's close). */
   onClose(): void;
 }
@@ -43,7 +45,7 @@ const timerIds = (cta: CtaDocument, steps: CtaStep[]) =>
   steps.flatMap((s) => s.sections.flatMap((sec) => sec.columns.flatMap((c) => c.elements.filter((e) => e.element_type === "timer").map((e) => `${cta.id}-${e.id}`))));
 
 /** One CTA variant: its steps one at a time, sections → columns → elements, and its confirmations. */
-export function Cta({ cta, variant, config, person, runtime, broadcastId, labels, onClose }: CtaProps) {
+export function Cta({ cta, variant, config, person, runtime, broadcastId, labels, mode, onClose }: CtaProps) {
   // Steps marked hidden are reachable by no confirmation or timer (SPEC 4: "only if that step is visible").
   const steps = byPosition(variant.steps).filter((s) => s.options?.hidden !== true);
   const [stepIndex, setStepIndex] = useState(0);
@@ -100,6 +102,7 @@ export function Cta({ cta, variant, config, person, runtime, broadcastId, labels
     person,
     runtime,
     labels,
+    mode,
     steps,
     stepIndex,
     values,

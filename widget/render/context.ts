@@ -2,7 +2,7 @@ import type { Condition } from "../../app/lib/schema/condition";
 import type { ActionGroup, CtaAction, CtaDocument, CtaElement, CtaStep, CtaVariant } from "../../app/lib/schema/cta";
 import type { PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
 import type { Labels } from "./i18n";
-import type { CtaIds, CtaRuntime } from "./types";
+import type { CtaIds, CtaRuntime, MountOptions } from "./types";
 
 export { str } from "./options";
 
@@ -26,6 +26,8 @@ export interface RenderContext {
   person: PublicPerson | null;
   runtime: CtaRuntime;
   labels: Labels;
+  /** MountOptions.mode: "preview" is the editor's (non-live) view, where store elements show placeholders. Absent means live. */
+  mode?: MountOptions["mode"];
   /** The visible steps in order and the index of the one showing. */
   steps: CtaStep[];
   stepIndex: number;

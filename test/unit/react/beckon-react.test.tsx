@@ -3,7 +3,8 @@
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BeckonCta, BeckonProvider, useBeckon } from "../../../widget/react";
+import { eventsCreateSchema, visitorCreateSchema } from "../../../app/lib/schema/public-api";
+import { BeckonCta, BeckonProvider, defaultRuntime, useBeckon } from "../../../widget/react";
 import type { MountOptions, RendererModule } from "../../../widget/render/types";
 import { configMock, ctaMock } from "../render/factories";
 
@@ -77,5 +78,30 @@ describe("widget/react", () => {
     const app = renderApp(<Lost />);
     await expect(app.render()).rejects.toThrow("needs a <BeckonProvider>");
     spy.mockRestore();
+  });
+
+  it("the default track creates the visitor once, then posts {events:[…]} the public API accepts", async () => {
+    localStorage.clear();
+    const calls: { url: string; body: unknown; type: string }[] = [];
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init.body)), type: new Headers(init.headers).get("Content-Type") ?? "" });
+      return new Response("{}", { status: 200 });
+    });
+    vi.stubGlobal("fetch", fetch);
+    try {
+      const runtime = defaultRuntime(configMock({ website_id: 5, api_origin: "https://api.example/" }));
+      runtime.track("Add To Cart", { cta_id: 7, variant_id: 11, step_id: 3, element_id: 81, broadcast_id: null }, { product_id: "1", product_price: 65 });
+      runtime.track("View", { cta_id: 7, variant_id: 11 });
+      await vi.waitFor(() => expect(calls).toHaveLength(3));
+      expect(calls.map((c) => c.url)).toEqual(["https://api.example/api/websites/5/visitors", "https://api.example/api/websites/5/events/create", "https://api.example/api/websites/5/events/create"]);
+      expect(calls.every((c) => c.type === "text/plain")).toBe(true); // no CORS preflight
+      const visitor = visitorCreateSchema.parse(calls[0].body);
+      const events = calls.slice(1).map((c) => eventsCreateSchema.parse(c.body).events![0]);
+      expect(events[0]).toMatchObject({ event_type: "Add To Cart", visitor_token: visitor.visitor.visitor_token, cta_id: 7, element_id: 81, contactable_type: "Cta", contactable_id: 7, data: { product_id: "1", product_price: 65 } });
+      expect(events[1]).toMatchObject({ event_type: "View", visitor_token: visitor.visitor.visitor_token });
+      expect(events[0].id).not.toBe(events[1].id);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

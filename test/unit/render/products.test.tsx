@@ -49,9 +49,9 @@ function fakeStore(over: Partial<CartAdapter> = {}) {
 const feed = (handles: string[], options: Record<string, unknown> = {}, over: Partial<CtaElement> = {}) =>
   elementMock({ id: 81, element_type: "products", fields: [], options, product_recommendations: [{ source: "manual", handles }], ...over });
 
-async function show(element: CtaElement, store = fakeStore()) {
+async function show(element: CtaElement, store = fakeStore(), mode?: "live" | "admin" | "preview") {
   const runtime = runtimeMock({ store });
-  const m = await mount({ cta: ctaMock({}, [element]), runtime, config: configMock({ currency: "USD", currency_character: "$", default_country: "US" }) });
+  const m = await mount({ cta: ctaMock({}, [element]), runtime, mode, config: configMock({ currency: "USD", currency_character: "$", default_country: "US" }) });
   await flush();
   return { ...m, store, runtime };
 }
@@ -137,13 +137,90 @@ describe("products", () => {
     const m = await show(feed(["ceramic-pour-over"]));
     expect(m.$(".bk-badge")).toBeNull();
     const select = m.$<HTMLSelectElement>(".bk-product-variant select");
-    select.value = "46100000000022";
+    expect(Array.from(select.options).map((o) => o.value)).toEqual(["White", "Charcoal"]);
+    select.value = "Charcoal";
     select.dispatchEvent(new Event("change", { bubbles: true }));
     await flush();
     expect(m.$(".bk-badge").textContent).toBe("SOLD OUT");
     const b = m.$<HTMLButtonElement>(".bk-product-button");
     expect(b.textContent).toBe("Sold Out");
     expect(b.disabled).toBe(true);
+  });
+
+  it("variant pickers: one select per option; the combination picks the variant; a combination the store lacks is Sold Out", async () => {
+    const m = await show(feed(["morning-ritual-coffee"], { "products-add-all": true }));
+    const selects = m.$$<HTMLSelectElement>(".bk-product-variant select");
+    expect(m.$$(".bk-product-option").map((l) => l.dataset.option)).toEqual(["Size", "Grind"]);
+    expect(selects.map((s) => Array.from(s.options).map((o) => o.value))).toEqual([["250 g", "1 kg"], ["Whole bean", "Ground"]]);
+    expect(selects.map((s) => s.value)).toEqual(["250 g", "Whole bean"]);
+    const pick = async (i: number, value: string) => {
+      const s = m.$$<HTMLSelectElement>(".bk-product-variant select")[i];
+      s.value = value;
+      s.dispatchEvent(new Event("change", { bubbles: true }));
+      await flush();
+    };
+    await pick(0, "1 kg");
+    expect(m.$(".bk-price").textContent).toBe("$54.00");
+    await pick(1, "Ground"); // 1 kg ground does not exist
+    expect(m.$(".bk-badge").textContent).toBe("SOLD OUT");
+    expect(m.$(".bk-product-button").textContent).toBe("Sold Out");
+    expect(m.$<HTMLButtonElement>(".bk-product-button").disabled).toBe(true);
+    m.$<HTMLButtonElement>(".bk-add-all").click(); // nothing to add: the combination is not another variant
+    await flush();
+    expect(m.store.added).toEqual([]);
+    await pick(0, "250 g");
+    expect(m.$(".bk-badge")).toBeNull();
+    const button = m.$<HTMLButtonElement>(".bk-product-button");
+    expect(button.disabled).toBe(false);
+    button.click();
+    await flush();
+    expect(m.store.added).toEqual([[{ variantId: "46100000000012", quantity: 1, sellingPlanId: null }]]);
+  });
+
+  it("preview (editing) mode: placeholder cards, nothing fetched", async () => {
+    const store = fakeStore();
+    const product = vi.spyOn(store, "product");
+    const m = await show(feed(FOUR, { "products-limit": 2 }), store, "preview");
+    expect(m.$$(".bk-product-placeholder")).toHaveLength(2);
+    expect(m.$$<HTMLButtonElement>(".bk-product-placeholder button").every((b) => b.disabled)).toBe(true);
+    expect(product).not.toHaveBeenCalled();
+    const live = await show(feed(FOUR), fakeStore(), "admin");
+    expect(live.$$(".bk-product-placeholder")).toHaveLength(0);
+    expect(live.$$(".bk-product")).toHaveLength(3);
+  });
+
+  it("an empty collection shows its empty message after 3 s, without the add-all button", async () => {
+    const m = await show(feed([], { "products-add-all": true }, { product_recommendations: [{ source: "collection", handle: "empty" }] }));
+    expect(m.$(".bk-products-empty")).toBeNull();
+    expect(m.$(".bk-add-all")).toBeNull();
+    await new Promise((r) => setTimeout(r, 3050));
+    await flush();
+    expect(m.$(".bk-products-empty").textContent).toBe("No products found.");
+    expect(m.$(".bk-add-all")).toBeNull();
+  });
+
+  it("reloads on cart changes (cart source) and on cfAnswer (filter source), keeping choices", async () => {
+    const getCart = vi.fn(async () => ok(cartOf([])));
+    const cart = await show(feed([], {}, { product_recommendations: [{ source: "cart" }] }), fakeStore({ getCart }));
+    expect(getCart).toHaveBeenCalledTimes(1);
+    document.dispatchEvent(new CustomEvent("cfAddToCart", { detail: {} }));
+    await flush();
+    expect(getCart).toHaveBeenCalledTimes(2);
+    cart.unmount();
+
+    const store = fakeStore();
+    const product = vi.spyOn(store, "product");
+    const m = await show(feed([], {}, { product_recommendations: [{ source: "filter" }, { source: "manual", handles: ["morning-ritual-coffee"] }] }), store);
+    expect(product).toHaveBeenCalledTimes(1);
+    const s = m.$$<HTMLSelectElement>(".bk-product-variant select")[1];
+    s.value = "Ground";
+    s.dispatchEvent(new Event("change", { bubbles: true }));
+    await flush();
+    document.dispatchEvent(new CustomEvent("cfAddToCart", { detail: {} })); // not a cart feed: no reload
+    document.dispatchEvent(new CustomEvent("cfAnswer", { detail: {} }));
+    await flush();
+    expect(product).toHaveBeenCalledTimes(2);
+    expect(m.$$<HTMLSelectElement>(".bk-product-variant select")[1].value).toBe("Ground");
   });
 
   it("subscriptions: One-time purchase first, a chosen selling plan is added with its price", async () => {

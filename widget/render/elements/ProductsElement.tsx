@@ -9,7 +9,7 @@ import type { CtaElement } from "../../../app/lib/schema/cta";
 import { createAjaxCart } from "../../store/ajax-cart";
 import { addToCartEventData, isCartConversion } from "../../store/conversion";
 import { collectionFromPath, redirectTarget, type RedirectTo } from "../../store/paths";
-import { addAllLines, pickSellingPlan, type BadgeKind, type DiscountType } from "../../store/pricing";
+import { addAllLines, formatMoney, pickSellingPlan, type BadgeKind, type DiscountType } from "../../store/pricing";
 import { fetchReviews, type ReviewConfig, type ReviewProvider, type ReviewSummary } from "../../store/reviews";
 import { loadFeed, type FeedSource } from "../../store/sources";
 import type { CartAdapter, CartLineInput, Product, ProductCatalog } from "../../store/types";
@@ -43,6 +43,7 @@ const CSS = `.bk-products{display:grid;grid-template-columns:repeat(var(--bk-per
 .bk-review-count{font-size:.85em;opacity:.8}
 .bk-product-button[disabled]{opacity:.6;cursor:not-allowed}
 .bk-products-empty{text-align:center;opacity:.7}
+.bk-product-placeholder .bk-product-image{aspect-ratio:1;background:#e5e5e5;border-radius:4px}
 .bk-add-all{margin-top:16px;width:100%}
 .bk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 @media (max-width:480px){.bk-products{grid-template-columns:1fr}.bk-product-hero{flex-direction:column}}`;
@@ -108,6 +109,16 @@ function discountCode(element: CtaElement): string | null {
 
 const CART_EVENTS = ["cfAddToCart", "cfAddToCartShopify", "cart:updated"];
 
+/** SPEC 9: a collection's empty message waits 3 s (the collection may still be filling on the theme side). */
+export const COLLECTION_EMPTY_DELAY_MS = 3000;
+
+/** Keeps what the shopper chose on products still in a reloaded feed. */
+const keepSelections = (found: Product[], before: Product[] | null, chosen: Selection[]) =>
+  found.map((p) => {
+    const i = before?.findIndex((b) => b.id === p.id) ?? -1;
+    return i >= 0 && chosen[i] ? chosen[i] : initialSelection(p);
+  });
+
 /** The products element; `hero` shows one product large (the product hero element). */
 export default function ProductsElement({ element, ctx, hero = false }: ElementProps & { hero?: boolean }) {
   const o = element.options;
@@ -116,6 +127,9 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
   const [products, setProducts] = useState<Product[] | null>(null);
   const [selections, setSelections] = useState<Selection[]>([]);
   const [reviews, setReviews] = useState<Record<string, ReviewSummary>>({});
+  const [showEmpty, setShowEmpty] = useState(false);
+  // SPEC 4: in the editor's (non-live) preview the feed shows placeholders and fetches nothing.
+  const editing = ctx.mode === "preview";
   const limit = hero ? 1 : num(o, "products-limit", 3);
   const list = str(o, "products-layout") === "list";
   const perRow = list || hero ? 1 : num(o, "products-per-row", 3);
@@ -124,7 +138,10 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
   const reloadOnCart = sources.some((s) => s.type === "cart");
 
   useEffect(() => {
+    if (editing) return;
     let live = true;
+    let emptyTimer: ReturnType<typeof setTimeout> | undefined;
+    let shown: Product[] | null = null;
     const load = async () => {
       if (!store?.product) {
         log("No store for a products element");
@@ -139,8 +156,14 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
         if (found.length >= limit) break;
       }
       if (!live) return;
+      clearTimeout(emptyTimer);
+      const before = shown;
+      shown = found;
+      setSelections((chosen) => keepSelections(found, before, chosen));
       setProducts(found);
-      setSelections(found.map(initialSelection));
+      if (found.length) setShowEmpty(false);
+      else if (sources.some((s) => s.type === "collection")) emptyTimer = setTimeout(() => live && setShowEmpty(true), COLLECTION_EMPTY_DELAY_MS);
+      else setShowEmpty(true);
       const rc = reviewConfig(o);
       if (rc && found.length) void fetchReviews(rc, found.map((p) => p.id)).then((all) => live && setReviews(Object.fromEntries(all.map((s) => [s.product_id, s]))));
     };
@@ -150,10 +173,12 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     names.forEach((n) => document.addEventListener(n, reload));
     return () => {
       live = false;
+      clearTimeout(emptyTimer);
       names.forEach((n) => document.removeEventListener(n, reload));
     };
   }, []);
 
+  if (editing) return <Placeholders count={Math.max(1, limit)} list={list} perRow={perRow} hero={hero} ctx={ctx} buttonText={str(o, "products-button-text")} />;
   if (products === null) return null; // SPEC 4: hidden until loaded.
 
   const settings: CardSettings = {
@@ -236,7 +261,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     <div className="bk-el bk-products-element">
       <style>{CSS}</style>
       {visible.length === 0 ? (
-        <p className="bk-products-empty">{ctx.merge(str(o, "products-empty-message") || (sv ? "Inga produkter hittades." : "No products found."))}</p>
+        showEmpty && <p className="bk-products-empty">{ctx.merge(str(o, "products-empty-message") || (sv ? "Inga produkter hittades." : "No products found."))}</p>
       ) : (
         <div className={"bk-products" + (list ? " bk-products-list" : "")} style={style}>
           {visible.map((p, i) => (
@@ -259,7 +284,12 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
         <AddAllButton
           text={str(o, "products-add-all-text") || (sv ? "Lägg alla i varukorgen" : "Add All to Cart")}
           add={async () => {
-            const { lines, skipped } = addAllLines(visible.map((product, i) => ({ product, variantId: selections[i]?.variantId, quantity: selections[i]?.quantity, sellingPlanId: selections[i]?.planId || null })));
+            // A chosen option combination without a variant is sold out, not "the default variant".
+            const chosen = visible.map((product, i) => ({ product, s: selections[i] ?? initialSelection(product) }));
+            chosen.filter((c) => c.product.variants.length && !c.s.variantId).forEach((c) => log(`${c.product.title} not added: sold out`));
+            const { lines, skipped } = addAllLines(
+              chosen.filter((c) => !c.product.variants.length || c.s.variantId).map(({ product, s }) => ({ product, variantId: s.variantId, quantity: s.quantity, sellingPlanId: s.planId || null })),
+            );
             skipped.forEach((s) => log(`${s.product.title} not added: ${s.reason}`));
             const items = lines.map((line) => ({ product: visible.find((p) => p.variants.some((v) => v.id === line.variantId))!, line }));
             const ok = await addLines(items);
@@ -268,6 +298,33 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
           }}
         />
       )}
+    </div>
+  );
+}
+
+/** Stand-in cards for the editor's preview (SPEC 4 "In editing mode, placeholders are shown"). */
+function Placeholders(props: { count: number; list: boolean; perRow: number; hero: boolean; ctx: RenderContext; buttonText: string }) {
+  const sv = props.ctx.labels.lang === "sv";
+  const style = { "--bk-per-row": String(Math.max(1, props.perRow)) } as Record<string, string>;
+  return (
+    <div className="bk-el bk-products-element bk-products-placeholders">
+      <style>{CSS}</style>
+      <div className={"bk-products" + (props.list ? " bk-products-list" : "")} style={style}>
+        {Array.from({ length: props.count }, (_, i) => (
+          <div key={i} className={"bk-product bk-product-placeholder" + (props.hero ? " bk-product-hero" : "")} aria-hidden="true">
+            <div className="bk-product-image" />
+            <div className="bk-product-body">
+              <p className="bk-product-title">{(sv ? "Produkt " : "Product ") + (i + 1)}</p>
+              <p className="bk-product-price">
+                <span className="bk-price">{formatMoney(2000, props.ctx.config.currency_character)}</span>
+              </p>
+              <button type="button" className="bk-button bk-product-button" disabled>
+                {props.buttonText || "Add to Cart"}
+              </button>
+            </div>
+          </div>
+        ))}
+      </div>
     </div>
   );
 }

@@ -7,11 +7,14 @@ import { Badge } from "./Badge";
 import { QuantityPicker } from "./QuantityPicker";
 import { ReviewStars } from "./ReviewStars";
 import { SubscriptionPicker } from "./SubscriptionPicker";
-import { VariantPicker } from "./VariantPicker";
+import { VariantPicker, optionValuesOf } from "./VariantPicker";
 
 /** What the shopper chose on a card. */
 export interface Selection {
+  /** "" when the chosen option values match no variant of the store (shown as Sold Out). */
   variantId: string;
+  /** The chosen value of each product option, in the product's option order. */
+  options: string[];
   quantity: number;
   /** "" for the one-time purchase. */
   planId: string;
@@ -42,6 +45,7 @@ export const defaultVariant = (p: Product) => p.variants.find((v) => v.available
 /** A fresh selection for a product. */
 export const initialSelection = (p: Product): Selection => ({
   variantId: defaultVariant(p)?.id ?? "",
+  options: optionValuesOf(p, defaultVariant(p)),
   quantity: 1,
   planId: p.requires_selling_plan ? (p.subscriptions[0]?.sellingPlans[0]?.id ?? "") : "",
 });
@@ -61,8 +65,10 @@ export function ProductCard(props: {
   openProduct(): void;
 }) {
   const { product, selection: sel, settings: s } = props;
-  const variant = product.variants.find((v) => v.id === sel.variantId) ?? defaultVariant(product);
-  const base = variant ?? { price: product.price, compare_at_price: product.compare_at_price, available: product.available };
+  // An option combination the store has no variant for is not a fallback to another variant: it is sold out.
+  const variant = product.variants.length ? product.variants.find((v) => v.id === sel.variantId) : undefined;
+  const available = product.variants.length ? !!variant?.available : product.available;
+  const base = { ...(variant ?? { price: product.price, compare_at_price: product.compare_at_price }), available };
   const planPrice = sellingPlanPrice(base.price, planOf(product, sel.planId));
   const priced = priceVariant({ price: planPrice, compare_at_price: planPrice < base.price ? base.price : base.compare_at_price }, s.discount);
   const soldOut = !base.available;
@@ -93,7 +99,7 @@ export function ProductCard(props: {
           {priced.compare_at_price !== null && <s className="bk-compare-price">{formatMoney(priced.compare_at_price, s.currencyCharacter)}</s>}
         </p>
         {s.description && product.description && props.hero && <div className="bk-product-description">{product.description.replace(/<[^>]*>/g, "")}</div>}
-        <VariantPicker product={product} value={variant?.id ?? ""} label={s.labels.variant} onChange={(variantId) => props.onSelect({ ...sel, variantId })} />
+        <VariantPicker product={product} variantId={sel.variantId} values={sel.options} label={s.labels.variant} onChange={(variantId, options) => props.onSelect({ ...sel, variantId, options })} />
         {s.subscriptions && (
           <SubscriptionPicker product={product} value={sel.planId} oneTimeText={s.oneTimeText} label={s.labels.subscription} onChange={(planId) => props.onSelect({ ...sel, planId })} />
         )}
