@@ -30,6 +30,11 @@ function buildIsStale(): boolean {
   return ["app", "widget", "demo"].some((d) => newest(path.join(root, d)) > built);
 }
 
+// `npm start` is the product on its embedded default: without a configured
+// SESSION_SECRET it runs as the demo, whose secret is generated once and kept
+// in .beckon/ (a production deployment sets SESSION_SECRET and runs serve.ts).
+if (!process.env.SESSION_SECRET) process.env.BECKON_DEMO ??= "1";
+
 const tsx = path.join(root, "node_modules/.bin/tsx");
 run(tsx, ["scripts/setup-db.ts"]);
 if (buildIsStale()) run("npm", ["run", "build"]);
