@@ -270,4 +270,23 @@ describe("the same through widget/react (Storefront GraphQL cart)", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("applies the discount code to the Storefront cart on the way to the cart page", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, "/headless");
+    await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
+    const writesBefore = shop.state.cartWrites.length;
+    const kettle = product(page, "gooseneck-kettle");
+    const button = kettle.locator(".bk-product-button");
+    await button.click();
+    await expect.poll(() => button.textContent(), { timeout: 5000 }).toBe("View Cart");
+    await Promise.all([page.waitForURL(/\/cart$/), button.click()]);
+    const writes = shop.state.cartWrites.slice(writesBefore).filter((w) => w.api === "graphql");
+    const discount = writes.filter((w) => w.op === "BeckonCartDiscountCodesUpdate");
+    // Applied by the element's apply_discount action on add and again on the click-through (idempotent).
+    expect(discount.length).toBeGreaterThanOrEqual(1);
+    for (const d of discount) expect(JSON.stringify(d.body)).toContain("SAVE10");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });
