@@ -3,7 +3,6 @@
  * database in a throwaway PostgreSQL cluster), the production server on it,
  * statistics, tables and the JSON results under bench/results/.
  */
-import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +12,7 @@ import { createPrismaClient, type Db } from "../app/db.server";
 import { databaseTarget } from "../app/db/database-url";
 import { migrate } from "../app/db/migrate.server";
 import { seedIfEmpty } from "../prisma/seed";
-import type { TestServer } from "../test/support/server";
+import { startTestServer, type TestServer } from "../test/support/server";
 import { startPostgresCluster, type PostgresCluster } from "../scripts/lib/postgres-cluster";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -117,49 +116,7 @@ export async function buildSnapshot(): Promise<string> {
 /** The production server (snapshot of the built app) on a database, with benchmark rate limits. */
 export async function startBenchServer(databaseUrl: string, env: Record<string, string> = {}): Promise<TestServer> {
   const appRoot = await buildSnapshot();
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "scripts/serve.ts")], {
-    cwd: appRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BECKON_DEMO: "1",
-      BECKON_APP_ROOT: appRoot,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      ...BENCH_SERVER_ENV,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start within 30 s:\n${log}`)), 30_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      log += chunk.toString();
-      const m = /Beckon listening on (http:\/\/[\d.]+:\d+)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Server exited with ${code}:\n${log}`));
-    });
-  });
-  return {
-    origin,
-    process: child,
-    output: () => log,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  return startTestServer({ databaseUrl, appRoot, env: { BECKON_APP_ROOT: appRoot, ...BENCH_SERVER_ENV, ...env } });
 }
 
 /** The demo store's website id and its first published CTA and variant. */

@@ -18,12 +18,18 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(options: { databaseUrl: string; env?: Record<string, string> }): Promise<TestServer> {
-  if (!existsSync(path.join(root, "build/server/index.js"))) {
+export async function startTestServer(options: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+  /** Folder holding the build to serve (default the project; benchmarks serve a snapshot). */
+  appRoot?: string;
+}): Promise<TestServer> {
+  const appRoot = options.appRoot ?? root;
+  if (!existsSync(path.join(appRoot, "build/server/index.js"))) {
     throw new Error("No build: run `npm run build` before the API and end-to-end tests (npm test does).");
   }
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/serve.ts"], {
-    cwd: root,
+  const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/serve.ts")], {
+    cwd: appRoot,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -47,7 +53,7 @@ export async function startTestServer(options: { databaseUrl: string; env?: Reco
       }
     });
     child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    child.on("exit", (code) => {
+    child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`Server exited with ${code}:\n${log}`));
     });
