@@ -1,6 +1,7 @@
 /** Typed factories for quiz tests: fields, options, action groups and conditions with overrides. */
 import type { ActionGroup, CtaAction, Field, FieldOption } from "~/lib/schema/cta";
 import type { Condition } from "~/lib/schema/condition";
+import { personMock as widgetPersonMock } from "../widget/helpers";
 import type { PublicPerson } from "~/lib/schema/public-config";
 
 export function fieldMock(overrides: Partial<Field> & { id: number }): Field {
@@ -37,29 +38,7 @@ export function groupMock(overrides: Partial<ActionGroup> = {}): ActionGroup {
 
 export const scoreAction = (action_type: CtaAction["action_type"], score: number): CtaAction => ({ action_type, data: { score } });
 
-export function personMock(overrides: Partial<PublicPerson> = {}): PublicPerson {
-  return {
-    visitor_token: "v".repeat(20),
-    person_type: "Contact",
-    contact_id: 1,
-    email: null,
-    phone: null,
-    name: null,
-    last_name: null,
-    company_name: null,
-    company_title: null,
-    website: null,
-    city: null,
-    state: null,
-    country: null,
-    zip_code: null,
-    address: null,
-    extra: {},
-    privacy_consent: null,
-    marketing_consent: null,
-    sms_consent: null,
-    data: {},
-    last_requested: null,
-    ...overrides,
-  };
-}
+/** A known contact (the widget tests' person, as a contact). */
+export const personMock = (overrides: Partial<PublicPerson> = {}): PublicPerson =>
+  widgetPersonMock({ visitor_token: "v".repeat(20), person_type: "Contact", contact_id: 1, ...overrides });
+

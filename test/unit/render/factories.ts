@@ -1,7 +1,8 @@
 /** Typed factories for the renderer's component tests: a CTA document, its parts, a config and a fake runtime. */
 import { vi } from "vitest";
 import type { ActionGroup, CtaDocument, CtaElement, CtaStep, Field } from "../../../app/lib/schema/cta";
-import type { PublicPerson, PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
+import type { PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
+import { configMock as widgetConfigMock, personMock } from "../widget/helpers";
 import type { CtaRuntime } from "../../../widget/render/types";
 
 export const fieldMock = (over: Partial<Field> = {}): Field => ({
@@ -60,60 +61,12 @@ export const ctaMock = (over: Partial<CtaDocument> = {}, elements: CtaElement[] 
   ...over,
 });
 
-export const personMock = (over: Partial<PublicPerson> = {}): PublicPerson => ({
-  visitor_token: "tok_0123456789abcdef",
-  person_type: "Visitor",
-  contact_id: null,
-  email: null,
-  phone: null,
-  name: null,
-  last_name: null,
-  company_name: null,
-  company_title: null,
-  website: null,
-  city: null,
-  state: null,
-  country: null,
-  zip_code: null,
-  address: null,
-  extra: {},
-  privacy_consent: null,
-  marketing_consent: null,
-  sms_consent: null,
-  data: {},
-  last_requested: null,
-  ...over,
-});
+/** The widget tests' person; the renderer needs no other. */
+export { personMock };
 
-export const configMock = (over: Partial<PublicWebsiteConfig> = {}): PublicWebsiteConfig => ({
-  website_id: 1,
-  api_origin: "http://api.test",
-  asset_base: "http://api.test/widget/",
-  version: "v1",
-  currency: "SEK",
-  currency_character: "kr",
-  default_country: "SE",
-  business_type: "services",
-  privacy_message: "Jag godkänner integritetspolicyn.",
-  privacy_link: "https://example.se/integritet",
-  privacy_link_text: "Integritetspolicy",
-  terms_link: null,
-  terms_link_text: null,
-  marketing_consent: "Ja, skicka mig nyhetsbrev.",
-  sms_consent: "Ja, skicka sms.",
-  brand: "Säljakademin",
-  brand_style: null,
-  brand_colors: null,
-  powered_by: false,
-  url_identification: false,
-  form_tracking: false,
-  data_settings: { "contact-processing": true, "cart-value-threshold": 500 },
-  integrations: { segment_write_key: null, gtm_id: null },
-  broadcasts: [],
-  conditions: [],
-  ctas: [],
-  ...over,
-});
+/** The widget tests' config, with the Swedish site's SMS text and brand and no CTA summaries. */
+export const configMock = (over: Partial<PublicWebsiteConfig> = {}): PublicWebsiteConfig =>
+  widgetConfigMock({ sms_consent: "Ja, skicka sms.", brand: "Säljakademin", ctas: [], ...over });
 
 export type RuntimeMock = CtaRuntime & {
   track: ReturnType<typeof vi.fn>;
