@@ -301,13 +301,18 @@ describe("behaviour in the browser", () => {
     await context.close();
   });
 
-  it("respects reduced motion: no slide-in animation on hooks", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT, reducedMotion: "reduce" });
-    const page = await context.newPage();
-    await openFixture(page);
-    await mountInPage(page, { cta: ctas["hook-vertical"], config });
-    expect(await page.locator(".bk-hook").evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
-    await context.close();
+  it("overlays fade in and hooks slide in, and neither moves under reduced motion", async () => {
+    for (const reducedMotion of ["no-preference", "reduce"] as const) {
+      const context = await browser.newContext({ viewport: VIEWPORT, reducedMotion });
+      const page = await context.newPage();
+      await openFixture(page);
+      await mountInPage(page, { cta: ctas["hook-vertical"], config });
+      await mountInPage(page, { cta: ctas["overlay-boxed"], config });
+      const hook = await page.locator(".bk-hook").evaluate((el) => getComputedStyle(el).animationName);
+      const backdrop = await page.locator(".bk-backdrop").evaluate((el) => getComputedStyle(el).animationName);
+      expect([hook, backdrop]).toEqual(reducedMotion === "reduce" ? ["none", "none"] : ["bk-in", "bk-fade"]);
+      await context.close();
+    }
   });
 
   it("lazily loads element chunks only when a CTA shows them", async () => {

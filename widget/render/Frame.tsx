@@ -16,7 +16,7 @@ const CSS = `.bk-hook{position:fixed;bottom:16px;right:16px;z-index:2147482000;w
 .bk-hook-left,.bk-teaser-left{right:auto;left:16px}
 .bk-hook-horizontal{width:${LAYOUT.hookHorizontal}px}
 .bk-hook-full{left:0;right:0;bottom:0;width:auto;max-width:none;border-radius:0}
-.bk-bar{position:fixed;left:0;right:0;top:0;z-index:2147482500;padding:8px 48px 8px 16px;box-shadow:0 2px 10px rgba(0,0,0,.2)}
+.bk-bar{position:fixed;left:0;right:0;top:0;z-index:2147482500;padding:8px 48px 8px 16px;box-shadow:0 2px 10px rgba(0,0,0,.2);animation:bk-fade .2s ease-out}
 .bk-bar-bottom{top:auto;bottom:0}
 .bk-bar .bk-section,.bk-bar .bk-column{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:8px 16px}
 .bk-bar .bk-el{margin:0}

@@ -6,6 +6,10 @@
  * page's root font size cannot resize a CTA. Lazily loaded elements bring
  * their own <style>. Kept short on purpose: every byte here ships to every
  * visitor who sees a CTA.
+ * Overlays and bars fade in from opacity 0 (bk-fade; hooks and teasers slide
+ * in): besides being gentler, a first paint at opacity 0 is not a contentful
+ * paint, so a popup's heading does not become the page's Largest Contentful
+ * Paint and the merchant's LCP stays the page's own.
  */
 import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
 import { bool, str } from "./options";
@@ -22,6 +26,8 @@ const BASE = `:host{all:initial!important;display:block!important;position:stati
 .bk-frame{position:relative;background:var(--bk-bg);color:var(--bk-fg);padding:24px}
 .bk-sidebar{max-width:${LAYOUT.sidebar}px}
 .bk-bumper{max-width:${LAYOUT.bumper}px;margin:0 auto}
+.bk-backdrop,.bk-splash{animation:bk-fade .2s ease-out}
+@keyframes bk-fade{from{opacity:0}}
 .bk-backdrop{position:fixed;inset:0;z-index:2147483000;display:flex;align-items:center;justify-content:center;padding:${LAYOUT.boxedMargin};background:rgba(0,0,0,.6)}
 .bk-boxed{width:var(--bk-w,600px);max-width:100%;max-height:100%;overflow:auto;overscroll-behavior:contain;border-radius:var(--bk-radius,8px);box-shadow:0 10px 40px rgba(0,0,0,.35)}
 .bk-splash{position:fixed;inset:0;z-index:2147483000;overflow:auto;display:flex;align-items:center;justify-content:center}
