@@ -13,7 +13,9 @@
  * - beckon-extras.js: widget/core/extras/extras.ts (targeting sync,
  *   geolocation, store cart, analytics), imported only by websites that use them.
  * Chunks are built first: their content hashes go into the loader's import
- * URLs (__BECKON_VERSIONS__), so a new loader never meets an old cached chunk.
+ * URLs (__BECKON_VERSIONS__), so a new loader never meets an old cached chunk,
+ * and the renderer's static chunks are named to the loader
+ * (__BECKON_RENDERER_DEPS__), which fetches them in parallel with it.
  * `npx tsx scripts/build-widget.ts` builds and prints the sizes.
  */
 import { build, type Metafile } from "esbuild";
@@ -143,6 +145,8 @@ export async function buildWidget(options: { quiet?: boolean } = {}): Promise<Wi
 
   const [renderer, panel, extras] = await Promise.all(CHUNKS.map((c) => buildChunk(c.entry, c.file, "split" in c && c.split)));
   const versions = { renderer: renderer.version, panel: panel.version, extras: extras.version };
+  // The chunks the renderer imports statically: the loader fetches them beside it, not after it has been parsed.
+  const rendererDeps = (renderer.initial ?? []).map((f) => path.basename(f)).filter((f) => f !== path.basename(RENDERER_FILE));
 
   const loader = await build({
     entryPoints: [path.join(root, "widget/core/loader.ts")],
@@ -152,7 +156,7 @@ export async function buildWidget(options: { quiet?: boolean } = {}): Promise<Wi
     target: TARGET,
     write: false,
     legalComments: "none",
-    define: { __BECKON_VERSIONS__: JSON.stringify(versions), "process.env.NODE_ENV": '"production"' },
+    define: { __BECKON_VERSIONS__: JSON.stringify(versions), __BECKON_RENDERER_DEPS__: JSON.stringify(rendererDeps), "process.env.NODE_ENV": '"production"' },
     logLevel: "warning",
   });
   const loaderCode = loader.outputFiles[0].contents;

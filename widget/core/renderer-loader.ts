@@ -11,20 +11,28 @@ export type Importer<T = RendererModule> = (url: string) => Promise<T>;
 
 // Replaced at build time by content hashes of the chunks, so browsers never mix a new loader with an old cached chunk.
 declare const __BECKON_VERSIONS__: Record<string, string> | undefined;
+// The renderer's statically imported chunks, also named at build time.
+declare const __BECKON_RENDERER_DEPS__: string[] | undefined;
 
-/** A chunk's address under the asset base. */
+/** A chunk's address under the asset base (which ends in a slash, as PublicWebsiteConfig says). */
 export function chunkUrl(name: string, assetBase: string): string {
-  const url = new URL(`beckon-${name}.js`, assetBase);
   const v = typeof __BECKON_VERSIONS__ == "object" ? __BECKON_VERSIONS__[name] : 0;
-  if (v) url.searchParams.set("v", v);
-  return url.href;
+  return `${assetBase}beckon-${name}.js${v ? "?v=" + v : ""}`;
 }
 
 /** The renderer's address under the asset base. */
 export const rendererUrl = (assetBase: string): string => chunkUrl("renderer", assetBase);
 
 /** Returns a function that resolves to the chunk's module, or to null after two failed attempts (logged). */
-export function createChunkLoader<T>(name: string, assetBase: string, importer: Importer<T> = (url) => import(/* @vite-ignore */ url)): () => Promise<T | null> {
+export function createChunkLoader<T>(
+  name: string,
+  assetBase: string,
+  importer: Importer<T> = (url) => {
+    // The renderer's own imports start downloading beside it, not once it has been parsed (the same URL is the same module).
+    if (name == "renderer" && typeof __BECKON_RENDERER_DEPS__ == "object") for (const f of __BECKON_RENDERER_DEPS__) import(/* @vite-ignore */ assetBase + f).catch(log);
+    return import(/* @vite-ignore */ url);
+  },
+): () => Promise<T | null> {
   let pending: Promise<T> | null = null;
   const attempt = () =>
     (pending ??= importer(chunkUrl(name, assetBase)).catch((e) => {

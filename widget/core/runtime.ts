@@ -48,7 +48,6 @@ import { watchUrl } from "./spa";
 import { createBrowserStore, type Store } from "./storage";
 import { arm, type TriggerEnv } from "./triggers";
 import { readFlags } from "./url-params";
-import { purchaseOf } from "./validate";
 import { pickVariant, VARIANT_COOKIE_SECONDS, variantCookieName } from "./variant";
 import { loadVisitor, readLocal, saveLocal, savePerson, type LoadedVisitor } from "./visitor";
 
@@ -231,6 +230,14 @@ export function startWidget(deps: WidgetDeps): Widget {
     return p;
   };
   const loadRenderer = createChunkLoader<RendererModule>("renderer", config.asset_base, deps.importRenderer);
+  // A CTA that shows at page start fetches its definition and the renderer while the visitor loads (it still shows only when ready).
+  const c0 = ctx();
+  const active0 = on(c0);
+  for (const s of summaries)
+    if (!placed(s) && !suppressed(s) && triggerOf(s.options, hasTeaser(s.cta_type, s.options)).kind == "immediate" && runsUnder(s, c0, active0) !== undefined) {
+      definition(s).catch(() => {});
+      void loadRenderer();
+    }
 
   // ------------------------------------------------------------ tracking
   const track = (eventType: string, ids: Partial<CtaIds>, data: Record<string, unknown> = {}, revenue?: number) => {
@@ -489,11 +496,16 @@ export function startWidget(deps: WidgetDeps): Widget {
     })
     .catch((e) => (log("Start failed", e), {}));
 
-  // -------------------------------------------------------------- identify
+  // --------------------------------------------------- identify, purchases
+  // identify and trackPurchase calls wait in storage (in call order) for their rules, which live in the extras chunk, and for the visitor.
   const identifyKey = `cf_${id}_identify`;
-  const pendingIdentify = () => store.get<[unknown, string][]>(identifyKey) || [];
+  const pendingIdentify = () => store.get<[unknown, string, 1?][]>(identifyKey) || [];
   let identifying = Promise.resolve();
-  /** Handles the identify calls in storage, in order; what cannot be handled now waits for a later call or page. Never rejects. */
+  const queueCall = (call: [unknown, string, 1?]) => {
+    store.set(identifyKey, [...pendingIdentify(), call]);
+    return (identifying = identifying.then(drainIdentify));
+  };
+  /** Handles the calls in storage, in order; what cannot be handled now waits for a later call or page. Never rejects. */
   const drainIdentify = async (): Promise<void> => {
     const x = pendingIdentify().length ? await extras() : null;
     if (!x) return;
@@ -501,7 +513,19 @@ export function startWidget(deps: WidgetDeps): Widget {
     // Read and cleared at once, after the waits: calls made meanwhile are in this list.
     const list = pendingIdentify();
     store.set(identifyKey, []);
-    for (const [props, url] of list) {
+    for (const [props, url, purchase] of list) {
+      if (purchase) {
+        // SPEC 5: an order counts once per session.
+        const s = session();
+        const p = x.purchaseOf(props, s.orders);
+        if (typeof p == "string") log(p);
+        else {
+          s.orders.push(p.orderId);
+          store.set(`cf_${id}_session`, s);
+          track("Order", {}, { order_id: p.orderId }, p.revenue);
+        }
+        continue;
+      }
       const fields = x.identifyFields(props, person);
       // A string is the console message of a call that cannot identify; null: nothing new to send.
       if (typeof fields == "string") log(fields);
@@ -546,19 +570,9 @@ export function startWidget(deps: WidgetDeps): Widget {
       return placed(s) ? inline?.scan() : show(s);
     },
     close: (ctaId: unknown) => close(Number(ctaId)),
-    identify(props: unknown) {
-      // Kept until handled: identify's rules live in the extras chunk, which a server outage may keep away.
-      store.set(identifyKey, [...pendingIdentify(), [props, href()]]);
-      return (identifying = identifying.then(drainIdentify));
-    },
-    trackPurchase(props: unknown) {
-      const s = session();
-      const p = purchaseOf(props, s.orders);
-      if (typeof p == "string") return log(p);
-      s.orders.push(p.orderId);
-      store.set(`cf_${id}_session`, s);
-      track("Order", {}, { order_id: p.orderId }, p.revenue);
-    },
+    // Kept until handled: their rules live in the extras chunk, which a server outage may keep away.
+    identify: (props: unknown) => queueCall([props, href()]),
+    trackPurchase: (props: unknown) => queueCall([props, href(), 1]),
   };
   return handlers;
 }

@@ -359,6 +359,33 @@ describe("display: targeting, triggers and frequency", () => {
     warn.mockRestore();
   });
 
+  it("fetches an immediate CTA's definition and the renderer while the visitor loads, and shows it only once ready", async () => {
+    document.body.innerHTML = '<div data-beckon-area="footer"></div>';
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const inner = api();
+    const gated = Object.assign(
+      async (url: string, init?: RequestInit) => {
+        if (url.endsWith("/visitors")) await gate;
+        return inner(url, init);
+      },
+      { calls: inner.calls },
+    );
+    const seen = events("cfReady", "cfView");
+    const { widget, importRenderer, mounts } = start(configMock({ ctas: serve(overlayDoc({ options: { trigger: "immediate" } }), ctaMock()) }), { fetch: gated as never });
+    await settle(10);
+    expect(inner.calls.map((c) => c.url).filter((u) => u.includes("/api/cta/"))).toEqual([expect.stringMatching(/\/api\/cta\/9\.json$/)]);
+    expect(importRenderer).toHaveBeenCalledTimes(1);
+    expect(mounts).toHaveLength(0);
+    expect(seen).toEqual([]);
+    release();
+    await widget.ready;
+    await settle(10);
+    expect(seen.map((e) => e.name)).toEqual(["cfReady", "cfView", "cfView"]);
+    expect(mounts.map((m) => m.cta.id).sort()).toEqual([7, 9]);
+    expect(importRenderer).toHaveBeenCalledTimes(1);
+  });
+
   it("keeps the page working when the renderer cannot load (one retry, then the chunk message)", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const importRenderer = vi.fn(async (): Promise<RendererModule> => {
@@ -367,7 +394,8 @@ describe("display: targeting, triggers and frequency", () => {
     const { widget } = start(configMock({ ctas: serve(overlayDoc({ options: { trigger: "immediate" } })) }), { importRenderer });
     await widget.ready;
     await settle(10);
-    expect(importRenderer).toHaveBeenCalledTimes(2);
+    // Fetched ahead while the visitor loads (one retry), then again when the CTA shows (one retry).
+    expect(importRenderer).toHaveBeenCalledTimes(4);
     expect(warn).toHaveBeenCalledWith("[beckon] Loading chunk renderer failed");
     expect(hosts()).toEqual([]);
     expect(widget.state(9)).toBe("hidden");
@@ -532,6 +560,26 @@ describe("tracking and contacts", () => {
     warn.mockRestore();
   });
 
+  it("a purchase waits in storage while its rules cannot load, and the next page counts it once", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const offline = vi.fn(async () => Promise.reject(new TypeError("Failed to fetch")));
+    const first = start(configMock({ ctas: [] }), { importExtras: offline });
+    await first.widget.ready;
+    await first.widget.trackPurchase({ order_id: "B7", revenue: 49 });
+    expect(first.store.get<unknown[]>("cf_1_identify")).toHaveLength(1);
+    expect((first.store.get<{ event_type: string }[]>("cf_1_events") ?? []).some((e) => e.event_type === "Order")).toBe(false);
+    const next = start(configMock({ ctas: [] }), { store: first.store });
+    await next.widget.ready;
+    await settle(10);
+    await next.widget.trackPurchase({ order_id: "B7", revenue: 49 });
+    await settle(10);
+    const orders = next.store.get<{ event_type: string }[]>("cf_1_events")!.filter((e) => e.event_type === "Order");
+    expect(orders).toEqual([expect.objectContaining({ revenue: 49, data: { order_id: "B7" } })]);
+    expect(warn).toHaveBeenCalledWith("[beckon] trackPurchase: order already tracked this session");
+    expect(next.store.get("cf_1_identify")).toEqual([]);
+    warn.mockRestore();
+  });
+
   it("an e-mail in the address identifies the visitor when url_identification is on", async () => {
     history.replaceState(null, "", "/?utm_source=news&cf_email=Anna%40Exempel.se");
     const { widget, fetch, store } = start(configMock({ url_identification: true, ctas: [] }));
@@ -545,13 +593,17 @@ describe("tracking and contacts", () => {
   it("checks trackPurchase input and counts an order once per session", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { widget, store } = start(configMock({ ctas: [] }));
-    widget.trackPurchase({ revenue: 10 });
-    widget.trackPurchase({ order_id: "A1", revenue: "ten" });
-    expect(warn.mock.calls.map((c) => c[0])).toEqual(["[beckon] trackPurchase: no order_id", "[beckon] trackPurchase: revenue must be numeric"]);
-    widget.trackPurchase({ order_id: "A1", revenue: "199.50" });
-    widget.trackPurchase({ order_id: "A1", revenue: 199.5 });
-    expect(warn.mock.calls.at(-1)![0]).toBe("[beckon] trackPurchase: order already tracked this session");
-    await widget.visitor;
+    // The rules are in the extras chunk: calls wait in storage, in order, until it and the visitor are there.
+    void widget.trackPurchase({ revenue: 10 });
+    void widget.trackPurchase({ order_id: "A1", revenue: "ten" });
+    void widget.trackPurchase({ order_id: "A1", revenue: "199.50" });
+    await widget.trackPurchase({ order_id: "A1", revenue: 199.5 });
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      "[beckon] trackPurchase: no order_id",
+      "[beckon] trackPurchase: revenue must be numeric",
+      "[beckon] trackPurchase: order already tracked this session",
+    ]);
+    expect(store.get("cf_1_identify")).toEqual([]);
     await settle();
     const queued = store.get<{ event_type: string; revenue: number; data: object }[]>("cf_1_events")!;
     expect(queued.filter((e) => e.event_type === "Order")).toEqual([expect.objectContaining({ revenue: 199.5, data: { order_id: "A1" } })]);
