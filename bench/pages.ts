@@ -67,5 +67,20 @@ export async function servePages(subjects: Subject[]): Promise<PageServer> {
   };
 }
 
+/**
+ * Source of a function expression: whether an element is on screen and seen,
+ * counting its ancestors' opacity across shadow roots, so a CTA still fading
+ * in from opacity 0 is not visible yet. Both subjects' checks use it.
+ */
+export const SEEN = `(el) => {
+  const b = el.getBoundingClientRect();
+  if (!(b.width > 0 && b.height > 0)) return false;
+  for (let n = el; n; n = n.parentElement || (n.getRootNode && n.getRootNode().host) || null) {
+    const cs = getComputedStyle(n);
+    if (cs.visibility === "hidden" || cs.display === "none" || Number(cs.opacity) <= 0) return false;
+  }
+  return true;
+}`;
+
 /** The bare page: the baseline every figure is compared with. */
 export const bareSubject: Subject = { name: "none", snippet: "", ownsScript: () => false, visibleCheck: null };

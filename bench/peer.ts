@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib";
-import type { Subject } from "./pages";
+import { SEEN, type Subject } from "./pages";
 
 const PACKAGE_DIR = path.join(ROOT, "node_modules/@formbricks/surveys");
 
@@ -82,10 +82,7 @@ export function peerSubject(popup: { heading: string; text: string; placeholder:
     ownsScript: (url) => url.endsWith("/surveys.umd.js"),
     visibleCheck: `() => {
       const el = document.querySelector("#formbricks-modal-container form, #formbricks-modal-container input");
-      if (!el) return false;
-      const b = el.getBoundingClientRect();
-      const cs = getComputedStyle(el);
-      return b.width > 0 && b.height > 0 && cs.visibility !== "hidden" && Number(cs.opacity) > 0;
+      return !!el && (${SEEN})(el);
     }`,
   };
 }
