@@ -4,8 +4,10 @@
  */
 import { createHash } from "node:crypto";
 import type { Db } from "../db.server";
-import type { PublicWebsiteConfig } from "../lib/schema/public-config";
-import { listPublishedCtaSummaries } from "./cta.server";
+import type { PublicCtaSummary, PublicWebsiteConfig } from "../lib/schema/public-config";
+import { listPublishedCtaSummaries, loadCtaDocument } from "./cta.server";
+import { startsImmediately } from "../../widget/core/cta-options";
+import { placed } from "../../widget/core/inline";
 import { listPublicBroadcasts, listSiteConditions } from "./broadcast.server";
 import { dataSettingsOf } from "./website.server";
 import { PROVIDER_TYPES } from "../integrations/mailing/registry.server";
@@ -13,6 +15,16 @@ import { recaptchaCredentialsSchema } from "../lib/schema/integrations";
 
 /** Integrations that hold mailing lists and tags, which targeting sync reads. */
 const MAILING_INTEGRATION_TYPES = ["builtin", ...PROVIDER_TYPES] as const;
+
+/**
+ * The largest definition (JSON characters) the config carries for a CTA that
+ * shows at page start; a bigger one (a long quiz) is fetched as usual, so the
+ * script every page loads stays small.
+ */
+export const INLINE_DEFINITION_MAX = 16_000;
+
+/** Whether a published CTA may show the moment a page starts: triggered at once and not placed in the page. */
+export const startsAtPageStart = (s: PublicCtaSummary): boolean => !placed(s) && startsImmediately(s.cta_type, s.options);
 
 /** Builds the config for a website, or null when it does not exist. */
 export async function buildPublicConfig(db: Db, websiteId: number, origin: string): Promise<PublicWebsiteConfig | null> {
@@ -28,6 +40,13 @@ export async function buildPublicConfig(db: Db, websiteId: number, origin: strin
       orderBy: { id: "asc" },
     }),
   ]);
+  // CTAs that show at page start carry their definitions: the widget shows them without another round trip.
+  await Promise.all(
+    ctas.filter(startsAtPageStart).map(async (s) => {
+      const cta = await loadCtaDocument(db, websiteId, s.id);
+      if (cta && JSON.stringify(cta).length <= INLINE_DEFINITION_MAX) s.cta = cta;
+    }),
+  );
   const mailing = listIntegrations.filter((i) => i.integrationType !== "recaptcha");
   const recaptcha = listIntegrations.find((i) => i.integrationType === "recaptcha");
   // Only the public site key leaves the server; the secret never does.

@@ -9,6 +9,12 @@ import { randomBytes } from "node:crypto";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
+import { demoStoreSettings } from "../../prisma/seed-data/demo-store";
+import { emailForm, heading, paragraph, singleStepCta } from "../../prisma/seed-data/builders";
+import { saveCtaDocument } from "../../app/models/cta.server";
+import { createWebsite } from "../../app/models/website.server";
+import { INLINE_DEFINITION_MAX } from "../../app/models/public-config.server";
+import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
 
 let tdb: TestDatabase;
 let server: TestServer;
@@ -349,6 +355,32 @@ describe("scripts", () => {
     const etag = r.headers.get("etag")!;
     const again = await fetch(`${server.origin}/api/websites/${sv}.js`, { headers: { "If-None-Match": etag } });
     expect(again.status).toBe(304);
+  });
+
+  it("carries the definitions of small CTAs that show at page start, and only theirs", async () => {
+    const site = await createWebsite(tdb.db, { ...demoStoreSettings, name: "Inline definitions", domain: "https://inline.example" });
+    const popup = (name: string, options: Record<string, unknown>, text = "Ta del av våra erbjudanden.", ctaType: "overlay" | "inline" = "overlay") =>
+      saveCtaDocument(
+        tdb.db,
+        site.id,
+        singleStepCta({ name, cta_type: ctaType, ...(ctaType === "inline" ? { inline_type: "embed" } : { overlay_type: "boxed" }), options, elements: [heading(name), paragraph(text), emailForm({ emailPlaceholder: "Din e-post", button: "Skicka", actions: [] })] }),
+      );
+    const now = await popup("Direkt", { trigger: "immediate" });
+    const teaser = await popup("Teaser direkt", { trigger: "delayed", teaser: true });
+    const later = await popup("Efter tre sekunder", { trigger: "delayed" });
+    const placed = await popup("På sidan", { trigger: "immediate" }, undefined, "inline");
+    const big = await popup("Stor", { trigger: "immediate" }, "x".repeat(INLINE_DEFINITION_MAX));
+    const body = await (await fetch(`${server.origin}/api/websites/${site.id}.js`)).text();
+    const config = JSON.parse(/^window\.__beckonConfig=(.*);$/m.exec(body)![1]) as PublicWebsiteConfig;
+    const carried = Object.fromEntries(config.ctas.map((c) => [c.name, c.cta?.id ?? null]));
+    expect(carried).toEqual({ Direkt: now.id, "Teaser direkt": teaser.id, "Efter tre sekunder": null, "På sidan": null, Stor: null });
+    // The same document /api/cta/{id}.json serves.
+    const served = await (await fetch(`${server.origin}/api/cta/${now.id}.json`)).json();
+    expect(config.ctas.find((c) => c.id === now.id)!.cta).toEqual(served.cta);
+    // A heading cannot close the script it travels in.
+    await popup("</script><script>alert(1)</script>", { trigger: "immediate" });
+    const hostile = await (await fetch(`${server.origin}/api/websites/${site.id}.js`)).text();
+    expect(hostile).not.toContain("</script>");
   });
 
   it("hands out reCAPTCHA's site key but never its secret", async () => {

@@ -85,6 +85,9 @@ export function cartCheckOf(o: Options, cartThreshold?: unknown): CartCheck {
 /** Whether a CTA starts as a two-tap / prehook teaser. */
 export const hasTeaser = (ctaType: string, o: Options): boolean => ctaType === "two-tap" || o?.teaser === true;
 
+/** Whether a CTA (its teaser, when it has one) is triggered the moment the page starts. Placed CTAs (inline.ts) have no trigger. */
+export const startsImmediately = (ctaType: string, o: Options): boolean => triggerOf(o, hasTeaser(ctaType, o)).kind == "immediate";
+
 /**
  * SPEC 9 viewed cookie lifetime in minutes: hide-days x 24 x 60, or
  * minutes-hide (default 30) when aggressive is "minutes"; null when

@@ -31,7 +31,7 @@ import { createApi, type FetchFn, type WireEvent } from "./api";
 import { activeBroadcasts } from "./broadcasts";
 import { readShop } from "./cart";
 import { CORE_TYPES, installTests, passes, type ConditionContext } from "./conditions";
-import { hasTeaser, hideMinutes, triggerOf } from "./cta-options";
+import { hasTeaser, hideMinutes, startsImmediately, triggerOf } from "./cta-options";
 import { loadCtaDocument } from "./cta-store";
 import { dispatch } from "./events";
 import type * as Extras from "./extras/extras";
@@ -222,7 +222,8 @@ export function startWidget(deps: WidgetDeps): Widget {
   const definition = (s: PublicCtaSummary) => {
     let p = definitions.get(s.id);
     if (!p) {
-      p = loadCtaDocument(s, { api: { getCta: (ctaId) => api.getCta(ctaId, mode === "preview") }, store, websiteId: id, now });
+      // A CTA that shows at page start may come with its definition (previews fetch theirs: they may show a draft).
+      p = s.cta && mode != "preview" ? Promise.resolve(s.cta) : loadCtaDocument(s, { api: { getCta: (ctaId) => api.getCta(ctaId, mode === "preview") }, store, websiteId: id, now });
       // A failed fetch is not remembered: the next trigger tries again.
       p.catch(() => definitions.delete(s.id));
       definitions.set(s.id, p);
@@ -230,11 +231,11 @@ export function startWidget(deps: WidgetDeps): Widget {
     return p;
   };
   const loadRenderer = createChunkLoader<RendererModule>("renderer", config.asset_base, deps.importRenderer);
-  // A CTA that shows at page start fetches its definition and the renderer while the visitor loads (it still shows only when ready).
+  // A CTA that shows at page start gets its definition and the renderer while the visitor loads (it still shows only once ready).
   const c0 = ctx();
   const active0 = on(c0);
   for (const s of summaries)
-    if (!placed(s) && !suppressed(s) && triggerOf(s.options, hasTeaser(s.cta_type, s.options)).kind == "immediate" && runsUnder(s, c0, active0) !== undefined) {
+    if (!placed(s) && !suppressed(s) && startsImmediately(s.cta_type, s.options) && runsUnder(s, c0, active0) !== undefined) {
       definition(s).catch(() => {});
       void loadRenderer();
     }

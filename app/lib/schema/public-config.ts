@@ -20,7 +20,7 @@ export interface PublicBroadcast {
   cta_ids: number[];
 }
 
-/** Enough about a published CTA to decide whether and when to show it; the full document comes from /api/cta/{id}.json. */
+/** Enough about a published CTA to decide whether and when to show it; the full document comes from /api/cta/{id}.json (or `cta`). */
 export interface PublicCtaSummary {
   id: number;
   name: string;
@@ -35,6 +35,12 @@ export interface PublicCtaSummary {
   /** Trigger and display options (trigger, delay, scroll-percentage, aggressive, hide-days ...). */
   options: Record<string, unknown>;
   variants: { id: number; variation: string; percentage: number }[];
+  /**
+   * The definition itself, for a CTA that may show the moment a page starts
+   * (startsAtPageStart) when it is small (INLINE_DEFINITION_MAX): the widget
+   * then fetches nothing more before showing it.
+   */
+  cta?: CtaDocument;
 }
 
 export interface PublicWebsiteConfig {

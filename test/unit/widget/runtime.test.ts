@@ -386,6 +386,23 @@ describe("display: targeting, triggers and frequency", () => {
     expect(importRenderer).toHaveBeenCalledTimes(1);
   });
 
+  it("shows a CTA whose definition came with the config without fetching it; a preview still fetches its own", async () => {
+    const doc = overlayDoc({ options: { trigger: "immediate" } });
+    const live = start(configMock({ ctas: [{ ...summaryOf(doc), cta: doc }] }));
+    await live.widget.ready;
+    await settle(10);
+    expect(live.mounts.map((m) => m.cta)).toEqual([doc]);
+    expect(live.fetch.calls.some((c) => c.url.includes("/api/cta/"))).toBe(false);
+    live.widget.stop();
+    document.body.innerHTML = "";
+    history.replaceState(null, "", `/?iframe=true&variant=${doc.variants[0].id}`);
+    serve(doc);
+    const preview = start(configMock({ ctas: [{ ...summaryOf(doc), cta: doc }] }));
+    await preview.widget.ready;
+    await settle(10);
+    expect(preview.fetch.calls.map((c) => c.url).filter((u) => u.includes("/api/cta/"))).toEqual([expect.stringMatching(/\/api\/cta\/9\.json\?preview=true$/)]);
+  });
+
   it("keeps the page working when the renderer cannot load (one retry, then the chunk message)", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const importRenderer = vi.fn(async (): Promise<RendererModule> => {
