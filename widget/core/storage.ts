@@ -30,9 +30,20 @@ export interface Store {
   set(key: string, value: unknown): void;
 }
 
-/** The browser's cookies and localStorage, with a memory fallback. */
-export function createBrowserStore(doc: Document = document, win: Window = window): Store {
+/** How long the store trusts its copy of document.cookie (ms). */
+export const COOKIE_JAR_MS = 1000;
+
+/**
+ * The browser's cookies and localStorage, with a memory fallback.
+ * document.cookie is parsed at most once a second: each read after a write
+ * is a synchronous round trip to the browser's cookie store, which cost the
+ * widget several milliseconds per page at start. Our own writes update the
+ * copy at once; other writers (other tabs, the host page) are seen within a second.
+ */
+export function createBrowserStore(doc: Document = document, win: Window = window, now: () => number = Date.now): Store {
   const memory: Record<string, string> = {};
+  let jar: Record<string, string> | null = null;
+  let jarAt = 0;
   const ls = (): Storage | null => {
     try {
       return win.localStorage;
@@ -42,21 +53,33 @@ export function createBrowserStore(doc: Document = document, win: Window = windo
   };
   return {
     cookie(name) {
-      try {
-        for (const part of doc.cookie.split("; ")) {
-          const i = part.indexOf("=");
-          if (part.slice(0, i) === name) return decodeURIComponent(part.slice(i + 1));
+      if (!jar || now() - jarAt > COOKIE_JAR_MS) {
+        jar = {};
+        jarAt = now();
+        try {
+          for (const part of doc.cookie.split("; ")) {
+            const i = part.indexOf("=");
+            const v = part.slice(i + 1);
+            // The first of two same-named cookies is the most specific path's: keep it. A host's cookie may not be URI-encoded.
+            if (i > 0)
+              try {
+                jar[part.slice(0, i)] ??= decodeURIComponent(v);
+              } catch {
+                jar[part.slice(0, i)] ??= v;
+              }
+          }
+        } catch {
+          /* cookies blocked */
         }
-      } catch {
-        /* cookies blocked */
       }
-      return null;
+      return jar[name] ?? null;
     },
     setCookie(name, value, maxAge) {
       try {
         doc.cookie = `${name}=${encodeURIComponent(value)}${maxAge == null ? "" : "; max-age=" + maxAge}; path=/; SameSite=Lax${
           win.location.protocol === "https:" ? "; Secure" : ""
         }`;
+        if (jar) maxAge === 0 ? delete jar[name] : (jar[name] = value);
       } catch {
         /* cookies blocked */
       }
