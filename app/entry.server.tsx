@@ -3,12 +3,13 @@
  * headers Shopify needs on embedded documents).
  */
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { addDocumentResponseHeaders } from "./shopify.server";
+import { NonceContext, nonceOf } from "./lib/csp-nonce";
 
 export const streamTimeout = 5000;
 
@@ -17,12 +18,21 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  // The admin CSP allows inline scripts by this nonce only: Remix's, and React's streaming ones.
+  const nonce = nonceOf(loadContext);
   addDocumentResponseHeaders(request, responseHeaders);
   // Crawlers get the whole page at once; browsers get the shell streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const page = (
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>
+  );
   return new Promise<Response>((resolve, reject) => {
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       [readyEvent]: () => {
         const body = new PassThrough();
         responseHeaders.set("Content-Type", "text/html");

@@ -1,6 +1,9 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { useNonce } from "./lib/csp-nonce";
 
 export default function App() {
+  // Admin pages allow inline scripts by nonce only: Remix's must carry it.
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -12,8 +15,8 @@ export default function App() {
       </head>
       <body>
         <Outlet />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

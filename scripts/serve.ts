@@ -3,6 +3,7 @@
  * plus the built widget bundles under /widget/. Listens on PORT (default
  * 3000; 0 asks the OS for a free port) and prints the address it got.
  */
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AddressInfo } from "node:net";
@@ -22,14 +23,15 @@ const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 const isAdminPath = (p: string) => p === "/" || /^\/(app|auth|owner)(\/|$)/.test(p);
 
 /**
- * The Content-Security-Policy of admin pages. Remix's hydration scripts are
- * inline and carry no nonce yet, so scripts are limited to this origin,
- * inline, and Shopify's CDN (App Bridge); no eval, no plugins, no <base>.
+ * The Content-Security-Policy of admin pages. Scripts come from this origin
+ * and Shopify's CDN (App Bridge), and inline ones (Remix's hydration, the CTA
+ * preview's boot script) only with this response's nonce; no eval, no
+ * plugins, no <base>.
  * Embedded pages (/app, /auth) may be framed by the shop's admin only: the
  * shop named in the address and admin.shopify.com, as Shopify requires.
  * Standalone pages may be framed only by this origin (the CTA preview).
  */
-export function adminCsp(pathname: string, shop: string | null): string {
+export function adminCsp(pathname: string, shop: string | null, nonce: string): string {
   const embedded = /^\/(app|auth)(\/|$)/.test(pathname);
   const ancestors = embedded
     ? shop && SHOP_DOMAIN.test(shop)
@@ -38,10 +40,11 @@ export function adminCsp(pathname: string, shop: string | null): string {
     : "'self'";
   return [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-inline' https://cdn.shopify.com",
-    "style-src 'self' 'unsafe-inline' https://cdn.shopify.com",
+    `script-src 'self' 'nonce-${nonce}' https://cdn.shopify.com`,
+    // Google Fonts: the CTA preview loads a CTA's web font as the widget does on a site.
+    "style-src 'self' 'unsafe-inline' https://cdn.shopify.com https://fonts.googleapis.com",
     "img-src 'self' data: blob: https:",
-    "font-src 'self' data: https://cdn.shopify.com",
+    "font-src 'self' data: https://cdn.shopify.com https://fonts.gstatic.com",
     "connect-src 'self' https://*.shopify.com https://*.shopifycloud.com https://*.myshopify.com",
     "frame-src 'self' https://*.shopify.com https://*.myshopify.com",
     "object-src 'none'",
@@ -50,6 +53,15 @@ export function adminCsp(pathname: string, shop: string | null): string {
     "form-action 'self' https://*.myshopify.com https://admin.shopify.com",
     `frame-ancestors ${ancestors}`,
   ].join("; ");
+}
+
+/** Sets a response header when the handler has not set one by the time the headers go out. */
+function defaultHeader(res: express.Response, name: string, value: string): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: unknown[]) {
+    if (!this.hasHeader(name)) this.setHeader(name, value);
+    return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
+  } as typeof res.writeHead;
 }
 
 /** Builds the express app around a Remix server build. */
@@ -65,10 +77,13 @@ export function createApp(build: ServerBuild): express.Express {
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (isAdminPath(req.path)) {
       const shop = typeof req.query.shop === "string" ? req.query.shop : null;
-      res.setHeader("Content-Security-Policy", adminCsp(req.path, shop));
+      // A fresh nonce per document; Remix reads it from the load context (app/lib/csp-nonce.ts).
+      res.locals.cspNonce = randomBytes(16).toString("base64");
+      res.setHeader("Content-Security-Policy", adminCsp(req.path, shop, res.locals.cspNonce));
       res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
       if (!/^\/(app|auth)(\/|$)/.test(req.path)) {
-        res.setHeader("X-Frame-Options", "SAMEORIGIN");
+        // A default: owner pages set DENY themselves, and two different values would void the header.
+        defaultHeader(res, "X-Frame-Options", "SAMEORIGIN");
         res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
       }
     }
@@ -100,8 +115,8 @@ export function createApp(build: ServerBuild): express.Express {
   const remix = createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
-    // The sign-in throttle limits per client address.
-    getLoadContext: (req) => ({ clientIp: req.ip }),
+    // The sign-in throttle limits per client address; admin documents carry the CSP nonce.
+    getLoadContext: (req, res) => ({ clientIp: req.ip, cspNonce: res.locals.cspNonce }),
   });
   // The public API's rate limits read the client address from this per-request context.
   // A malformed address (bad percent-encoding) is refused here: Remix would log a warning for each one.

@@ -28,7 +28,7 @@ export async function previewContext(ctx: AdminContext, request: Request) {
 }
 
 /** The stand-alone preview page of a stored CTA (draft included; only for its website's owners). */
-export async function loadCtaPreview(ctx: AdminContext, request: Request, rawCtaId: string | undefined): Promise<Response> {
+export async function loadCtaPreview(ctx: AdminContext, request: Request, rawCtaId: string | undefined, nonce?: string): Promise<Response> {
   const ctaId = parseId(rawCtaId);
   if (ctaId === null) throw notFound();
   const cta = await loadCtaDocument(prisma, ctx.websiteId, ctaId);
@@ -37,6 +37,6 @@ export async function loadCtaPreview(ctx: AdminContext, request: Request, rawCta
   const params = new URL(request.url).searchParams;
   const variant = params.get("variant");
   const step = params.get("step");
-  const html = previewHtml({ cta, config, variant: variant ?? null, step: step !== null && /^\d+$/.test(step) ? Number(step) : null }, url);
+  const html = previewHtml({ cta, config, variant: variant ?? null, step: step !== null && /^\d+$/.test(step) ? Number(step) : null }, url, nonce);
   return new Response(html, { headers: PREVIEW_HEADERS });
 }

@@ -106,8 +106,12 @@ import(boot.rendererUrl).then((mod) => {
 });
 `;
 
-/** The whole preview page. `rendererUrl` is the absolute address of the renderer bundle. */
-export function previewHtml(data: PreviewData, rendererUrl: string): string {
+/**
+ * The whole preview page. `rendererUrl` is the absolute address of the
+ * renderer bundle; `nonce`, the admin document's CSP nonce, lets its boot
+ * script run where the admin's policy applies (a srcdoc frame inherits it).
+ */
+export function previewHtml(data: PreviewData, rendererUrl: string, nonce?: string): string {
   const title = `Preview: ${data.cta.name}`;
   return `<!doctype html>
 <html lang="en">
@@ -142,7 +146,7 @@ export function previewHtml(data: PreviewData, rendererUrl: string): string {
   <div class="bk-line" style="width:72%"></div>
 </main>
 <script type="application/json" id="beckon-preview-data">${scriptJson({ data, rendererUrl })}</script>
-<script type="module">${PREVIEW_SCRIPT}</script>
+<script type="module"${nonce ? ` nonce="${escapeHtml(nonce)}"` : ""}>${PREVIEW_SCRIPT}</script>
 </body>
 </html>`;
 }

@@ -6,7 +6,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ownerAdminContext } from "~/pages/admin-context.server";
 import { loadCtaPreview } from "~/pages/cta-preview.server";
+import { nonceOf } from "~/lib/csp-nonce";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadCtaPreview(await ownerAdminContext(request, params), request, params.ctaId);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return loadCtaPreview(await ownerAdminContext(request, params), request, params.ctaId, nonceOf(context));
 }

@@ -130,6 +130,47 @@ describe("without a session", () => {
   });
 });
 
+describe("security headers of admin pages", () => {
+  /** The nonce a script-src directive allows, or null. */
+  const nonceIn = (csp: string) => /script-src [^;]*'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1] ?? null;
+
+  it("allow inline scripts by a fresh nonce only, which every inline script of the page carries", async () => {
+    const pages = await Promise.all([get("/owner/login"), get("/owner/login"), get(`/owner/websites/${SV}/ctas`, A)]);
+    const nonces: string[] = [];
+    for (const res of pages) {
+      expect(res.status).toBe(200);
+      const csp = res.headers.get("content-security-policy")!;
+      const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src "))!;
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(scriptSrc).not.toContain("'unsafe-eval'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      const nonce = nonceIn(csp)!;
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      nonces.push(nonce);
+      const html = await res.text();
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]).filter((attrs) => !/type="application\/json"/.test(attrs));
+      expect(inline.length).toBeGreaterThan(0);
+      for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+      // One value (owner pages deny framing altogether); two would void the header.
+      expect(res.headers.get("x-frame-options")).toMatch(/^(SAMEORIGIN|DENY)$/);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    }
+    expect(new Set(nonces).size).toBe(3);
+  });
+
+  it("the stand-alone CTA preview's boot script carries its nonce", async () => {
+    const draft = await t.db.cta.findFirstOrThrow({ where: { websiteId: SV } });
+    const res = await get(`/owner/websites/${SV}/ctas/${draft.id}/preview`, A);
+    expect(res.status).toBe(200);
+    const nonce = nonceIn(res.headers.get("content-security-policy")!);
+    expect(nonce).not.toBeNull();
+    expect(await res.text()).toContain(`<script type="module" nonce="${nonce}">`);
+  });
+});
+
 describe("one owner never reads or changes another owner's website", () => {
   it("answers 404 for the other website's pages, unknown ids and bad ids", async () => {
     const foreign = [

@@ -8,6 +8,7 @@ import { BlockStack, Button, ButtonGroup, InlineStack, Select, Text } from "@sho
 import type { CtaDocument } from "~/lib/schema/cta";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
 import { PREVIEW_MESSAGE, previewHtml, type PreviewData } from "~/pages/cta-preview";
+import { useNonce } from "~/lib/csp-nonce";
 
 export interface PreviewFrameProps {
   cta: CtaDocument;
@@ -36,9 +37,10 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
     variant: cta.variants[shownVariant]?.variation ?? null,
     step: variant === null ? stepPosition : null,
   };
+  const nonce = useNonce();
   // The first document only: later changes travel by postMessage.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const srcDoc = useMemo(() => previewHtml(data, rendererUrl), [rendererUrl, reload]);
+  const srcDoc = useMemo(() => previewHtml(data, rendererUrl, nonce), [rendererUrl, reload]);
 
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
