@@ -138,25 +138,6 @@ export function startWidget(deps: WidgetDeps): Widget {
   const moreTests = () => withExtras((x) => installTests(x.moreTests));
   const notCore = (types: string[]) => types.some((t) => !CORE_TYPES.includes(t));
 
-  // -------------------------------------------------------------- queues
-  const nav = win.navigator;
-  const queue = createQueue<WireEvent>({ store, key: `cf_${id}_events`, send: api.sendEvents, beacon: beaconTo(api.eventsUrl, nav) });
-  const waiting = new Map<string, (error?: unknown, answer?: unknown) => void>();
-  const contacts = createQueue<Queued & Record<string, unknown>>({
-    store,
-    key: `cf_${id}_contacts`,
-    send: (b) => api.createContact(b[0]),
-    beacon: beaconTo(api.contactsUrl, nav, (b) => ({ contact: b[0] })),
-    batchSize: 1,
-    delay: 0,
-    settled: (b, error, answer) => waiting.get(b[0].id)?.(error, answer),
-  });
-  for (const q of [queue, contacts]) {
-    flushOnHide(q, win, doc);
-    // Whatever earlier pages could not send goes first.
-    void q.flush();
-  }
-
   // ------------------------------------------------- session, visits, params
   const session = () => touchSession(store, id, now());
   const sessionId = session().id;
@@ -167,16 +148,8 @@ export function startWidget(deps: WidgetDeps): Widget {
   if (flags.email) local.params.email = flags.email;
   saveL();
 
-  // ------------------------------------------------------------- visitor
+  // -------------------------------------------------------------- person
   let current: LoadedVisitor | null = null;
-  const visitor = loadVisitor({ websiteId: id, api, store, href: win.location.href, referrer: doc.referrer, now, utms: flags.utms }).then((v) => {
-    current = v;
-    if (v.loggedIn) {
-      store.setCookie(loggedInCookie, "true", LOGGED_IN_SECONDS);
-      if (mode === "live") mode = "admin";
-    }
-    return v;
-  });
   const person = (): PublicPerson | null => {
     const p = current?.person;
     // Browser-only data laid over the server's, so merge tags and the renderer's conditions see it.
@@ -231,7 +204,7 @@ export function startWidget(deps: WidgetDeps): Widget {
     return p;
   };
   const loadRenderer = createChunkLoader<RendererModule>("renderer", config.asset_base, deps.importRenderer);
-  // A CTA that shows at page start gets its definition and the renderer while the visitor loads (it still shows only once ready).
+  // A CTA that shows at page start gets its definition and the renderer first, and while the visitor loads (it still shows only once ready).
   const c0 = ctx();
   const active0 = on(c0);
   for (const s of summaries)
@@ -239,6 +212,35 @@ export function startWidget(deps: WidgetDeps): Widget {
       definition(s).catch(() => {});
       void loadRenderer();
     }
+
+  // -------------------------------------------------------------- queues
+  const nav = win.navigator;
+  const queue = createQueue<WireEvent>({ store, key: `cf_${id}_events`, send: api.sendEvents, beacon: beaconTo(api.eventsUrl, nav) });
+  const waiting = new Map<string, (error?: unknown, answer?: unknown) => void>();
+  const contacts = createQueue<Queued & Record<string, unknown>>({
+    store,
+    key: `cf_${id}_contacts`,
+    send: (b) => api.createContact(b[0]),
+    beacon: beaconTo(api.contactsUrl, nav, (b) => ({ contact: b[0] })),
+    batchSize: 1,
+    delay: 0,
+    settled: (b, error, answer) => waiting.get(b[0].id)?.(error, answer),
+  });
+  for (const q of [queue, contacts]) {
+    flushOnHide(q, win, doc);
+    // Whatever earlier pages could not send goes first.
+    void q.flush();
+  }
+
+  // ------------------------------------------------------------- visitor
+  const visitor = loadVisitor({ websiteId: id, api, store, href: win.location.href, referrer: doc.referrer, now, utms: flags.utms }).then((v) => {
+    current = v;
+    if (v.loggedIn) {
+      store.setCookie(loggedInCookie, "true", LOGGED_IN_SECONDS);
+      if (mode === "live") mode = "admin";
+    }
+    return v;
+  });
 
   // ------------------------------------------------------------ tracking
   const track = (eventType: string, ids: Partial<CtaIds>, data: Record<string, unknown> = {}, revenue?: number) => {
