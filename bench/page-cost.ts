@@ -11,7 +11,7 @@
  * and Lighthouse (npm, mobile preset, performance only) on the same pages:
  * score, TBT and LCP. Medians over the runs.
  *
- *   npx tsx bench/page-cost.ts [--runs=7] [--lighthouse-runs=9] [--no-lighthouse] [--no-peer]
+ *   npx tsx bench/page-cost.ts [--runs=11] [--lighthouse-runs=9] [--no-lighthouse] [--no-peer]
  */
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { saveCtaDocument } from "../app/models/cta.server";
@@ -294,7 +294,7 @@ export interface PageCostOptions {
   rates: number[];
 }
 
-export const DEFAULT_PAGE_COST: PageCostOptions = { runs: 7, lighthouseRuns: 9, lighthouse: true, peer: true, rates: [1, 4] };
+export const DEFAULT_PAGE_COST: PageCostOptions = { runs: 11, lighthouseRuns: 9, lighthouse: true, peer: true, rates: [1, 4] };
 
 export interface PageCostResult {
   options: PageCostOptions;

@@ -4,7 +4,7 @@
  * bench/results/summary.md with the tables and the goals, for the README.
  * Needs `npm run build` first (pass --build to run it here).
  *
- *   npm run bench [-- ingestion config page-cost] [--build] [--no-lighthouse] [--runs=7] [--lighthouse-runs=9]
+ *   npm run bench [-- ingestion config page-cost] [--build] [--no-lighthouse] [--runs=11] [--lighthouse-runs=9]
  *
  * The peer SDK runs inside page-cost, side by side in the same run.
  */

@@ -20,7 +20,8 @@ export const placed = (c: PublicCtaSummary): boolean => c.cta_type === "inline" 
 export function findInlineTargets(root: ParentNode, ctas: PublicCtaSummary[], seen: WeakSet<Element>): InlineTarget[] {
   const inline = ctas.filter(placed);
   const found: InlineTarget[] = [];
-  root.querySelectorAll<HTMLElement>(SELECTOR).forEach((el) => {
+  // Nothing to place: no need to walk the page.
+  if (inline.length) root.querySelectorAll<HTMLElement>(SELECTOR).forEach((el) => {
     if (seen.has(el)) return;
     const area = el.getAttribute("data-beckon-area");
     const id = Number(el.getAttribute("data-cta-id"));

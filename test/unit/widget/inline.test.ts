@@ -24,6 +24,15 @@ describe("inline targets", () => {
     expect(findInlineTargets(document, [overlay, footer, sidebar], seen)).toEqual([]);
   });
 
+  it("does not walk the page when no published CTA is placed in it", () => {
+    document.body.innerHTML = '<div class="beckon-cta" data-cta-id="9"></div>';
+    const overlay = summaryOf({ ...ctaMock(), id: 9, cta_type: "overlay", inline_type: null, overlay_type: "boxed" });
+    const walk = vi.spyOn(document, "querySelectorAll");
+    expect(findInlineTargets(document, [overlay], new WeakSet())).toEqual([]);
+    expect(walk).not.toHaveBeenCalled();
+    walk.mockRestore();
+  });
+
   it("finds areas that appear after load", async () => {
     document.body.innerHTML = "";
     const onFound = vi.fn();
