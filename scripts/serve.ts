@@ -19,6 +19,9 @@ const root = process.env.BECKON_APP_ROOT ? path.resolve(process.env.BECKON_APP_R
 
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
+/** A renderer chunk named by esbuild's content hash (scripts/build-widget.ts): beckon-{module}-{HASH}.js. */
+const CONTENT_HASHED_CHUNK = /^beckon-[\w-]+-[A-Z0-9]{8}\.js$/;
+
 /** Admin documents: the embedded Shopify admin, its auth pages, the standalone owner admin and the index. */
 const isAdminPath = (p: string) => p === "/" || /^\/(app|auth|owner)(\/|$)/.test(p);
 
@@ -90,15 +93,25 @@ export function createApp(build: ServerBuild): express.Express {
     next();
   });
   // Widget bundles are fetched (and import()ed) from merchants' pages, so
-  // they need CORS. Their names are not content-hashed: keep caching short.
+  // they need CORS; Timing-Allow-Origin lets those pages measure them. The
+  // entries (beckon-renderer.js ...) keep their names across builds: short
+  // caching. Split chunks are named by their content hash: cached for good.
   app.use(
     "/widget",
-    (_req, res, next) => {
+    (req, res, next) => {
       res.setHeader("Access-Control-Allow-Origin", "*");
       res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      res.setHeader("Timing-Allow-Origin", "*");
       next();
     },
-    express.static(path.join(root, "extensions/cta-embed/assets"), { maxAge: "5m", index: false, fallthrough: false }),
+    express.static(path.join(root, "extensions/cta-embed/assets"), {
+      maxAge: "5m",
+      index: false,
+      fallthrough: false,
+      setHeaders: (res, file) => {
+        if (CONTENT_HASHED_CHUNK.test(path.basename(file))) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
   );
   app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
@@ -131,12 +144,14 @@ export function createApp(build: ServerBuild): express.Express {
   // app.use, not app.all("*"): express would decode the path as a route
   // parameter and answer a malformed one (%ED%A0%80) with an HTML 400 and a logged stack.
   app.use((req, res, next) => runWithRequestContext({ clientIp: req.ip ?? null }, () => remix(req, res, next)));
-  // Whatever still fails before a route runs (a malformed address) is the client's fault: a plain 400, JSON under /api.
+  // Whatever still fails before a route runs is the client's fault when it says so: a malformed address (400),
+  // a widget file that does not exist (404 from express.static). Plain text, JSON under /api; anything else is ours (500).
   app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(err);
-    const status = err instanceof URIError ? 400 : 500;
+    const said = (err as { status?: unknown } | null)?.status;
+    const status = err instanceof URIError ? 400 : typeof said === "number" && said >= 400 && said < 500 ? said : 500;
     if (status === 500) console.error("[beckon] request failed", err);
-    const message = status === 400 ? "The address is not valid" : "Something went wrong on our side";
+    const message = status === 400 ? "The address is not valid" : status === 404 ? "Not found" : status < 500 ? "The request was refused" : "Something went wrong on our side";
     if (req.path.startsWith("/api/")) {
       res.status(status).set({ "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" }).json({ error: { field: null, message } });
     } else {

@@ -383,6 +383,20 @@ describe("scripts", () => {
     expect(hostile).not.toContain("</script>");
   });
 
+  it("serves the widget bundles cross-origin, content-hashed chunks cached for good and the rest briefly", async () => {
+    const entry = await fetch(`${server.origin}/widget/beckon-renderer.js?v=abc`);
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get("access-control-allow-origin")).toBe("*");
+    expect(entry.headers.get("timing-allow-origin")).toBe("*");
+    expect(entry.headers.get("cache-control")).toBe("public, max-age=300");
+    const chunk = /from\s*"\.\/(beckon-[\w-]+-[A-Z0-9]{8}\.js)"/.exec(await entry.text())![1];
+    const hashed = await fetch(`${server.origin}/widget/${chunk}`);
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await fetch(`${server.origin}/widget/beckon-chunk-NOTTHERE.js`)).status).toBe(404);
+    expect((await fetch(`${server.origin}/api/websites/${sv}.js`)).headers.get("timing-allow-origin")).toBe("*");
+  });
+
   it("hands out reCAPTCHA's site key but never its secret", async () => {
     await tdb.db.integration.create({
       data: {
