@@ -24,6 +24,7 @@ import { mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { COMPILE_HINT } from "../widget/compile-hint";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const ASSETS_DIR = path.join(root, "extensions/cta-embed/assets");
@@ -89,6 +90,8 @@ async function buildChunk(entry: string, file: string, split = false): Promise<B
           entryNames: path.basename(file, ".js"),
           chunkNames: "beckon-[name]-[hash]",
           metafile: true,
+          // The renderer's code runs as soon as it arrives: V8 compiles it while it downloads (widget/compile-hint.ts).
+          banner: { js: COMPILE_HINT },
         }
       : {}),
     entryPoints: [path.join(root, entry)],

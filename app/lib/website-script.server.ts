@@ -9,11 +9,13 @@ import { apiError } from "./http.server";
 import { etagOf, notModified } from "./etag.server";
 import { scriptSafeJson } from "./script-json";
 import { widgetAsset } from "./widget-assets.server";
+import { COMPILE_HINT } from "../../widget/compile-hint";
 
-/** `window.__beckonConfig=...;` followed by the loader, or null when the widget has not been built. */
+/** The compile hint, `window.__beckonConfig=...;` and the loader, or null when the widget has not been built. */
 export function websiteScriptBody(config: PublicWebsiteConfig, loaderSource: string | null = widgetAsset("beckon-loader.js")): string | null {
   if (!loaderSource) return null;
-  return `window.__beckonConfig=${scriptSafeJson(config)};\n${loaderSource}`;
+  // First line: V8 compiles the loader while it downloads, not on the page's main thread (widget/compile-hint.ts).
+  return `${COMPILE_HINT}\nwindow.__beckonConfig=${scriptSafeJson(config)};\n${loaderSource}`;
 }
 
 /**

@@ -345,6 +345,8 @@ describe("scripts", () => {
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toMatch(/javascript/);
     const body = await r.text();
+    // V8 compiles the loader while it downloads (widget/compile-hint.ts): the hint must be the first line.
+    expect(body.startsWith("//# allFunctionsCalledOnLoad\nwindow.__beckonConfig=")).toBe(true);
     const config = JSON.parse(/^window\.__beckonConfig=(.*);$/m.exec(body)![1]);
     expect(config).toMatchObject({ website_id: sv, currency: "SEK", currency_character: "kr", default_country: "SE" });
     expect(config.data_settings["cart-value-threshold"]).toBe(500);

@@ -2,12 +2,14 @@
  * The built widget bundles agree with each other: the loader names every
  * chunk the renderer imports statically, so it can fetch them beside the
  * renderer instead of after it (scripts/build-widget.ts), and each of those
- * names is a file that exists. Needs a widget build, like every e2e test.
+ * names is a file that exists; the renderer's chunks carry V8's compile
+ * hint. Needs a widget build, like every e2e test.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ASSETS_DIR, LOADER_FILE, RENDERER_FILE } from "../../scripts/build-widget";
+import { COMPILE_HINT } from "../../widget/compile-hint";
 
 /** The relative modules a bundle imports statically (import ... from "./x.js" and import "./x.js"). */
 function staticImports(code: string): string[] {
@@ -24,6 +26,13 @@ describe("widget bundles", () => {
       expect(existsSync(path.join(ASSETS_DIR, dep)), dep).toBe(true);
       expect(loader).toContain(JSON.stringify(dep));
     }
+  });
+
+  it("every renderer chunk starts with V8's compile hint; the loader does not (the site script puts it first)", () => {
+    const chunks = readdirSync(ASSETS_DIR).filter((f) => f === "beckon-renderer.js" || /^beckon-[\w-]+-[A-Z0-9]{8}\.js$/.test(f));
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const f of chunks) expect(readFileSync(path.join(ASSETS_DIR, f), "utf8").startsWith(`${COMPILE_HINT}\n`), f).toBe(true);
+    expect(readFileSync(LOADER_FILE, "utf8")).not.toContain(COMPILE_HINT);
   });
 
   it("finds static imports in minified code and ignores dynamic ones", () => {

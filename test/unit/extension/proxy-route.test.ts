@@ -68,12 +68,12 @@ afterAll(async () => {
 });
 
 describe("the app proxy's shop script", () => {
-  it("answers a signed request with the shop's config, then the loader", async () => {
+  it("answers a signed request with the compile hint, the shop's config, then the loader", async () => {
     const res = await call(signedUrl(proxyParams("beckon-demo.myshopify.com")));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/javascript/);
     const body = await res.text();
-    const m = /^window\.__beckonConfig=(.*);\n([\s\S]*)$/.exec(body);
+    const m = /^\/\/# allFunctionsCalledOnLoad\nwindow\.__beckonConfig=(.*);\n([\s\S]*)$/.exec(body);
     expect(m).not.toBeNull();
     const config = JSON.parse(m![1]);
     expect(config.website_id).toBe(storeWebsiteId);
