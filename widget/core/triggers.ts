@@ -59,8 +59,8 @@ export function arm(spec: TriggerSpec, env: TriggerEnv, fire: () => void): () =>
   };
   const k = spec.kind;
   if (k === "immediate") {
-    const t = set(go, 0);
-    offs.push(() => clear(t));
+    // A microtask, not a timer: right after the caller has kept the returned stop (a timer would wait behind the page's own tasks).
+    void Promise.resolve().then(go);
   } else if (k === "delayed") {
     const t = set(go, spec.delay);
     offs.push(() => clear(t));

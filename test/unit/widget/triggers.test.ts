@@ -63,12 +63,18 @@ describe("arming triggers (fake timers)", () => {
     expect(clear).toHaveBeenCalledWith(7);
   });
 
-  it("immediate: on the next tick", async () => {
+  it("immediate: as soon as the arming code has run, without waiting for a timer; disarmed first, never", async () => {
     const fire = vi.fn();
-    arm(triggerOf({ trigger: "immediate" }), env(), fire);
+    const set = vi.fn();
+    arm(triggerOf({ trigger: "immediate" }), env({ set }), fire);
     expect(fire).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(0);
+    await Promise.resolve();
     expect(fire).toHaveBeenCalledTimes(1);
+    expect(set).not.toHaveBeenCalled();
+    const never = vi.fn();
+    arm(triggerOf({ trigger: "immediate" }), env(), never)();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(never).not.toHaveBeenCalled();
   });
 
   it("disarming stops a pending trigger", async () => {
