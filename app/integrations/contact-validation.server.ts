@@ -41,9 +41,12 @@ export interface PhoneVerdict {
 
 /** Resolves MX records; the network one in production, a function in tests. */
 export type MxResolver = (domain: string) => Promise<{ exchange: string; priority: number }[]>;
+/** Resolves a domain's own addresses (A, then AAAA), for the implicit MX of RFC 5321. */
+export type AddressResolver = (domain: string) => Promise<string[]>;
 
 export interface ValidationDeps {
   resolveMx?: MxResolver;
+  resolveAddress?: AddressResolver;
   mxTimeoutMs?: number;
   /** Caches to use; tests pass fresh ones. */
   mxCache?: TtlCache<boolean>;
@@ -65,50 +68,74 @@ const DEFAULT_MX_TIMEOUT_MS = 3000;
 
 let networkResolver: Resolver | null = null;
 /**
- * The real DNS lookup, with the resolver's own time-out matching ours.
- * BECKON_DNS_SERVERS (host:port, comma-separated) picks the name servers;
- * the tests point it at a local one.
+ * The real DNS resolver, its time-out matching ours. BECKON_DNS_SERVERS
+ * (host:port, comma-separated) picks the name servers; the tests point it
+ * at a local one.
  */
-const networkResolveMx: MxResolver = (domain) => {
+function resolver(): Resolver {
   if (!networkResolver) {
     networkResolver = new Resolver({ timeout: DEFAULT_MX_TIMEOUT_MS, tries: 2 });
     const servers = process.env.BECKON_DNS_SERVERS?.split(",").map((s) => s.trim()).filter(Boolean);
     if (servers?.length) networkResolver.setServers(servers);
   }
-  return networkResolver.resolveMx(domain);
+  return networkResolver;
+}
+const networkResolveMx: MxResolver = (domain) => resolver().resolveMx(domain);
+const networkResolveAddress: AddressResolver = async (domain) => {
+  const v4 = await resolver()
+    .resolve4(domain)
+    .catch((e: { code?: string }) => (e.code === "ENODATA" ? [] : Promise.reject(e)));
+  return v4.length ? v4 : resolver().resolve6(domain);
 };
 
+const NO_RECORDS = ["ENODATA"];
+const NO_DOMAIN = ["ENOTFOUND", "NXDOMAIN"];
+
+/** A DNS answer within the time-out (rejects with code ETIMEOUT past it). */
+async function withinTimeout<T>(lookup: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      lookup,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(Object.assign(new Error(`${what} timed out`), { code: "ETIMEOUT" })), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * Looks for a mail server: true when there is an MX (other than the RFC 7505
- * "null MX"), false when DNS says there is none or the domain does not
- * exist, null when the lookup timed out or failed (unknown; not a failure).
+ * Looks for a mail server: true when there is an MX, or (RFC 5321 5.1) no
+ * MX at all but the domain has an address of its own, which is then its
+ * mail host; false when the domain does not exist, has neither, or
+ * publishes the RFC 7505 "null MX" (it takes no mail); null when a lookup
+ * timed out or failed (unknown; not a failure).
  */
 export async function lookupMx(domain: string, deps: ValidationDeps = {}): Promise<boolean | null> {
   const cache = deps.mxCache ?? defaultMxCache;
   const cached = cache.get(domain);
   if (cached !== undefined) return cached;
-  const resolve = deps.resolveMx ?? networkResolveMx;
   const timeoutMs = deps.mxTimeoutMs ?? DEFAULT_MX_TIMEOUT_MS;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const remember = (found: boolean) => (cache.set(domain, found, found ? undefined : 10 * 60_000), found);
+  const codeOf = (e: unknown) => (e as { code?: string }).code ?? "";
+  let records: { exchange: string }[];
   try {
-    const records = await Promise.race([
-      resolve(domain),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(Object.assign(new Error("MX lookup timed out"), { code: "ETIMEOUT" })), timeoutMs);
-      }),
-    ]);
-    const found = records.some((r) => r.exchange && r.exchange !== ".");
-    cache.set(domain, found, found ? undefined : 10 * 60_000);
-    return found;
+    records = await withinTimeout((deps.resolveMx ?? networkResolveMx)(domain), timeoutMs, "MX lookup");
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === "ENOTFOUND" || code === "ENODATA" || code === "NXDOMAIN") {
-      cache.set(domain, false, 10 * 60_000);
-      return false;
-    }
-    return null;
-  } finally {
-    clearTimeout(timer);
+    if (NO_DOMAIN.includes(codeOf(e))) return remember(false);
+    if (!NO_RECORDS.includes(codeOf(e))) return null;
+    records = [];
+  }
+  if (records.some((r) => r.exchange && r.exchange !== ".")) return remember(true);
+  // Records, but only the null MX: the domain says it takes no mail.
+  if (records.length) return remember(false);
+  try {
+    const addresses = await withinTimeout((deps.resolveAddress ?? networkResolveAddress)(domain), timeoutMs, "Address lookup");
+    return remember(addresses.length > 0);
+  } catch (e) {
+    return NO_RECORDS.includes(codeOf(e)) || NO_DOMAIN.includes(codeOf(e)) ? remember(false) : null;
   }
 }
 

@@ -13,6 +13,7 @@ import {
   lookupMx,
   phoneVerdict,
   validateContact,
+  type AddressResolver,
   type EmailVerdict,
   type MxResolver,
 } from "../../../app/integrations/contact-validation.server";
@@ -24,7 +25,7 @@ const dnsError = (code: string) => Object.assign(new Error(code), { code });
 
 /** A resolver for a made-up DNS: which domains have mail servers. */
 const resolver: MxResolver = async (domain) => {
-  if (domain === "nomail.se") throw dnsError("ENODATA");
+  if (domain === "nomail.se" || domain === "a-only.se") throw dnsError("ENODATA");
   if (domain === "does-not-exist.se") throw dnsError("ENOTFOUND");
   if (domain === "nullmx.se") return [{ exchange: "", priority: 0 }];
   if (domain === "servfail.se") throw dnsError("ESERVFAIL");
@@ -32,7 +33,14 @@ const resolver: MxResolver = async (domain) => {
   return [{ exchange: `mx.${domain}`, priority: 10 }];
 };
 
-const deps = () => ({ resolveMx: resolver, mxTimeoutMs: 50, mxCache: new TtlCache<boolean>(100, 60_000), emailCache: new TtlCache<EmailVerdict>(100, 60_000) });
+/** Their own addresses: a domain without MX may still take mail at its address (RFC 5321 5.1). */
+const addresses: AddressResolver = async (domain) => {
+  if (domain === "a-only.se") return ["192.0.2.10"];
+  if (domain === "does-not-exist.se") throw dnsError("ENOTFOUND");
+  throw dnsError("ENODATA");
+};
+
+const deps = () => ({ resolveMx: resolver, resolveAddress: addresses, mxTimeoutMs: 50, mxCache: new TtlCache<boolean>(100, 60_000), emailCache: new TtlCache<EmailVerdict>(100, 60_000) });
 
 describe("e-mail", () => {
   it.each([
@@ -97,20 +105,37 @@ describe("e-mail", () => {
     expect(isFreeDomain("acme-sales.se")).toBe(false);
   });
 
+  it("a domain without MX takes mail at its own address; a null MX or no address at all means none", async () => {
+    let asked: string[] = [];
+    const d = { ...deps(), resolveAddress: (async (domain: string) => (asked.push(domain), addresses(domain))) as AddressResolver };
+    expect(await lookupMx("a-only.se", d)).toBe(true);
+    expect(await lookupMx("nomail.se", d)).toBe(false);
+    expect(asked).toEqual(["a-only.se", "nomail.se"]);
+    asked = [];
+    expect(await lookupMx("nullmx.se", d)).toBe(false);
+    expect(await lookupMx("does-not-exist.se", d)).toBe(false);
+    expect(asked).toEqual([]);
+    const slowAddress = { ...deps(), resolveAddress: (() => new Promise(() => {})) as AddressResolver };
+    expect(await lookupMx("a-only.se", slowAddress)).toBeNull();
+  });
+
   it("asks a real name server through node:dns (local server)", async () => {
-    const dns = await new FakeDns({ "acme.se": [{ priority: 10, exchange: "mx1.acme.se" }], "empty.se": [] }).start();
+    const dns = await new FakeDns({ "acme.se": [{ priority: 10, exchange: "mx1.acme.se" }], "empty.se": [] }, { "web-only.se": ["192.0.2.20"] }).start();
     try {
       const { Resolver } = await import("node:dns/promises");
       const r = new Resolver({ timeout: 200, tries: 1 });
       r.setServers([dns.address]);
       const real: MxResolver = (d) => r.resolveMx(d);
-      const d = { resolveMx: real, mxTimeoutMs: 1000, mxCache: new TtlCache<boolean>(10, 60_000) };
+      const realAddress: AddressResolver = (d) => r.resolve4(d);
+      const d = { resolveMx: real, resolveAddress: realAddress, mxTimeoutMs: 1000, mxCache: new TtlCache<boolean>(10, 60_000) };
       dns.silent.add("silent.se");
       expect(await lookupMx("acme.se", d)).toBe(true);
+      expect(await lookupMx("web-only.se", d)).toBe(true);
       expect(await lookupMx("empty.se", d)).toBe(false);
       expect(await lookupMx("unknown.se", d)).toBe(false);
       expect(await lookupMx("silent.se", d)).toBeNull();
       expect(dns.queries.map((q) => q.type)).toContain(15);
+      expect(dns.queries).toContainEqual({ name: "web-only.se", type: 1 });
     } finally {
       await dns.stop();
     }
