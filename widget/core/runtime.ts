@@ -20,9 +20,10 @@
  * (iframe=true plus variant, or Shopify's theme editor) shows that variant
  * only; cf_campaign_id forces one CTA. In those modes nothing is tracked and
  * no contact is sent.
- * Rarely needed parts load as chunks: the renderer (a CTA will show), the
- * extras (targeting sync, geolocation, store cart, analytics, form tracking)
- * and the panel.
+ * Rarely needed parts load as chunks: the renderer (a CTA will show; for a
+ * CTA shown at page start, while the visitor is created), the extras
+ * (targeting sync, geolocation, store cart, analytics, form tracking, the
+ * rules of identify and trackPurchase) and the panel.
  */
 import type { CtaDocument } from "../../app/lib/schema/cta";
 import type { PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";

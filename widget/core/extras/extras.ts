@@ -8,7 +8,7 @@
  *   data), run here before the visitor is ready;
  * - a CTA has an add-to-cart trigger;
  * - Segment or Google Tag Manager should receive analytics events;
- * - window.beckon.identify is called;
+ * - window.beckon.identify or trackPurchase is called (their input rules);
  * - the website has form tracking on (the host page's own forms).
  */
 import type { CtaDocument } from "../../../app/lib/schema/cta";
