@@ -228,6 +228,25 @@ describe("display: targeting, triggers and frequency", () => {
     expect(next.mounts).toHaveLength(0);
   });
 
+  it("a page-start CTA that will not show costs nothing: closed before (viewed cookie) or not targeted here", async () => {
+    const doc = overlayDoc({ options: { trigger: "immediate", "hide-days": 7 } });
+    const closed = memoryStore();
+    closed.setCookie("cf_1_cta_9_viewed", "1", 600);
+    const returning = start(configMock({ ctas: [{ ...summaryOf(doc), cta: doc }] }), { store: closed });
+    await returning.widget.ready;
+    await settle(10);
+    expect(returning.importRenderer).not.toHaveBeenCalled();
+    expect(returning.mounts).toHaveLength(0);
+    returning.widget.stop();
+    // A site-wide condition that fails on this page (the checkout).
+    history.replaceState(null, "", "/kassan");
+    const checkout = configMock({ ctas: [{ ...summaryOf(doc), cta: doc }], conditions: broadcast().conditions });
+    const elsewhere = start(checkout);
+    await elsewhere.widget.ready;
+    await settle(10);
+    expect(elsewhere.importRenderer).not.toHaveBeenCalled();
+  });
+
   it("aggressive true ignores the viewed cookie; aggressive minutes hides for minutes-hide (default 30)", async () => {
     vi.useFakeTimers();
     const store = memoryStore();
