@@ -19,19 +19,6 @@ export interface ActionScope {
   scoreField?: string | null;
 }
 
-export const PERSON_ACTIONS = [
-  "add_tag",
-  "remove_tag",
-  "update_field",
-  "update_score",
-  "add_score",
-  "subtract_score",
-  "subscribe_list",
-  "unsubscribe_list",
-  "add_list_tag",
-  "remove_list_tag",
-];
-
 const toggle = (list: unknown, item: string, add: boolean): string[] => {
   const l = (Array.isArray(list) ? list : []).map(String).filter((x) => x !== item);
   return add ? [...l, item] : l;

@@ -6,6 +6,7 @@
  * then close when confirmation-close is set. A chunk of its own: a CTA that is
  * only looked at never needs it.
  */
+import { isActionType, PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "../../app/lib/schema/action-types";
 import type { CtaElement, CtaStep } from "../../app/lib/schema/cta";
 import { confirmationGroup, DEFAULT_CONFIRMATION, outcomeOf, type Outcome } from "./confirmation";
 import type { Conversion, RenderContext } from "./context";
@@ -19,8 +20,6 @@ export interface Controller {
   root(): ShadowRoot | undefined;
 }
 
-const STORE_ACTIONS = /^(add_to_cart|remove_from_cart|clear_cart|apply_discount)$/;
-const PERSON_ACTIONS = /^(add_tag|remove_tag|update_field|update_score|add_score|subtract_score|subscribe_list|unsubscribe_list|add_list_tag|remove_list_tag)$/;
 
 /** Decides a conversion's group and runs its person actions on a copy of the person. */
 export async function conversion({ ctx, step }: Controller, element: CtaElement): Promise<Conversion> {
@@ -30,7 +29,7 @@ export async function conversion({ ctx, step }: Controller, element: CtaElement)
   // Only groups that do something beyond confirming (conditions, actions) are reported to the server.
   const groupIds = group?.id != null && (group.actions?.length || group.conditions?.length) ? [group.id] : [];
   const conv: Conversion = { group, actions, person: null, score: null, groupIds };
-  if (person && actions.some((a) => PERSON_ACTIONS.test(a.action_type))) {
+  if (person && actions.some((a) => isActionType(PERSON_ACTION_TYPES, a.action_type))) {
     const r = (await import("./actions")).applyPersonActions(person, actions, { ctaId: cta.id!, variantId: variant.id ?? null, scoreField: variant.score_field });
     conv.person = r.person;
     conv.score = r.score;
@@ -62,7 +61,7 @@ export async function finish(c: Controller, element: CtaElement, opts: { confirm
     runtime.savePerson?.(person);
   }
   if (conv.actions.some((a) => a.action_type === "messenger")) void import("./actions").then((m) => m.openMessenger());
-  const storeActions = conv.actions.filter((a) => STORE_ACTIONS.test(a.action_type));
+  const storeActions = conv.actions.filter((a) => isActionType(STORE_ACTION_TYPES, a.action_type));
   if (storeActions.length) void import("./store-outcome").then((m) => m.runStoreActions(storeActions, m.storeOf(runtime.store)));
   runScript(conv.group?.data.script, `action group ${conv.group?.id ?? ""}`);
   if (opts.confirm === false) return;

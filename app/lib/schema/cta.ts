@@ -3,9 +3,11 @@
  * (variants → steps → sections → columns → elements → fields / action groups),
  * SPEC section 3. The admin writes it, the server validates it on every write
  * (ctaDocumentSchema.parse) and stores it as rows, and the widget receives it
- * from GET /api/cta/{id}.js. The widget imports only the types.
+ * from GET /api/cta/{id}.js. The widget imports only the types (and the
+ * action kinds, from the zod-free action-types.ts).
  */
 import { z } from "zod";
+import { PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "./action-types";
 import { conditionSchema } from "./condition";
 import { idSchema, optionsSchema, positionSchema, text } from "./common";
 
@@ -87,23 +89,7 @@ export type ActionGroupData = z.infer<typeof actionGroupDataSchema>;
 
 export const actionSchema = z.object({
   id: idSchema.optional(),
-  action_type: z.enum([
-    "add_tag",
-    "remove_tag",
-    "update_field",
-    "update_score",
-    "add_score",
-    "subtract_score",
-    "subscribe_list",
-    "unsubscribe_list",
-    "add_list_tag",
-    "remove_list_tag",
-    "add_to_cart",
-    "remove_from_cart",
-    "clear_cart",
-    "apply_discount",
-    "messenger",
-  ]),
+  action_type: z.enum([...PERSON_ACTION_TYPES, ...STORE_ACTION_TYPES, "messenger"]),
   tag_id: text(200).nullish(),
   integration_id: idSchema.nullish(),
   data: z.record(z.string().max(100), z.unknown()).default({}),
