@@ -820,17 +820,9 @@ export async function listPublishedCtaSummaries(db: DbClient, websiteId: number)
     orderBy: { id: "asc" },
     include: { variants: { orderBy: byPosition, select: { id: true, variation: true, percentage: true } } },
   });
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    cta_type: row.ctaType as CtaDocument["cta_type"],
-    inline_type: row.inlineType as CtaDocument["inline_type"],
-    overlay_type: row.overlayType as CtaDocument["overlay_type"],
-    hook_type: row.hookType as CtaDocument["hook_type"],
-    bar_position: row.barPosition as CtaDocument["bar_position"],
-    published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
-    broadcast_id: row.broadcastId,
-    options: recordOf(row.options),
-    variants: row.variants,
-  }));
+  return rows.map((row) => {
+    // Every summary here is published: the widget is not told the status.
+    const { status: _published, ...header } = ctaHeaderOf(row);
+    return { ...header, variants: row.variants };
+  });
 }
