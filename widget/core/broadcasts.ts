@@ -11,7 +11,12 @@ import type { PublicBroadcast } from "../../app/lib/schema/public-config";
 /** Where now lies against a broadcast's time frame (the test panel's status). */
 export type Frame = "not started" | "started" | "ended";
 
-/** Offset of a time zone from UTC at an instant, in ms (Intl; an unknown zone counts as UTC). */
+/**
+ * Offset of a time zone from UTC at an instant, in ms (Intl; an unknown zone
+ * counts as UTC). The same as app/lib/time-zone.ts computes, written smaller:
+ * that one's formatToParts version costs the loader about 130 B gzip, more
+ * than its budget has left.
+ */
 export function zoneOffset(at: number, zone: string): number {
   try {
     const d = new Date(at);

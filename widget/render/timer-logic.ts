@@ -4,6 +4,7 @@
  * visitor's first view, whose start is kept per website in local storage).
  * Pure except the small storage helpers at the end.
  */
+import { zoneOffsetMs } from "../../app/lib/time-zone";
 import { num, str } from "./kit";
 
 /** SPEC 9: unset relative values. */
@@ -19,24 +20,7 @@ export interface Remaining {
 }
 
 /** The offset of a time zone from UTC at an instant, in ms (0 for an unknown zone). */
-export function zoneOffset(timeZone: string, at: number): number {
-  try {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    }).formatToParts(at);
-    const g = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-    return Date.UTC(g("year"), g("month") - 1, g("day"), g("hour") % 24, g("minute"), g("second")) - Math.floor(at / 1000) * 1000;
-  } catch {
-    return 0;
-  }
-}
+export const zoneOffset = (timeZone: string, at: number): number => zoneOffsetMs(timeZone, at) ?? 0;
 
 /** The next moment (after `now`) the clock in `timeZone` shows hh:mm. */
 export function nextDaily(hhmm: string, timeZone: string, now: number): number | null {

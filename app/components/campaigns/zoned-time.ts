@@ -3,27 +3,12 @@
  * range: owners pick "1 Dec 2026, 09:00" in the broadcast's zone, the server
  * stores the instant. Pure (Intl only), so the server and the browser agree.
  */
+import { zoneOffsetMs } from "~/lib/time-zone";
 
 /** Offset of `zone` from UTC at an instant, in minutes (local minus UTC); null for an unknown zone. */
 export function zoneOffsetMinutes(at: number, zone: string): number | null {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    }).formatToParts(at);
-  } catch {
-    return null;
-  }
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return Math.round((local - Math.floor(at / 1000) * 1000) / 60_000);
+  const ms = zoneOffsetMs(zone, at);
+  return ms === null ? null : Math.round(ms / 60_000);
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PublicBroadcast } from "../../../app/lib/schema/public-config";
+import { zoneOffsetMs } from "../../../app/lib/time-zone";
 import { activeBroadcasts, frame, instant, zoneOffset } from "../../../widget/core/broadcasts";
 
 const b = (over: Partial<PublicBroadcast> = {}): PublicBroadcast => ({
@@ -21,6 +22,12 @@ describe("broadcast time frames", () => {
     expect(zoneOffset(Date.parse("2026-01-15T12:00:00Z"), "Europe/Stockholm")).toBe(3600_000);
     expect(zoneOffset(Date.parse("2026-01-15T12:00:00Z"), "America/New_York")).toBe(-5 * 3600_000);
     expect(zoneOffset(0, "Not/A_Zone")).toBe(0);
+  });
+
+  it("agrees with the admin's and the renderer's offsets (app/lib/time-zone.ts) around DST changes", () => {
+    const zones = ["Europe/Stockholm", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"];
+    const instants = ["2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:30:00Z", "2026-11-01T06:00:00Z", "2026-04-05T15:00:00Z", "1999-12-31T23:59:59.999Z"];
+    for (const zone of zones) for (const iso of instants) expect(zoneOffset(Date.parse(iso), zone), `${zone} ${iso}`).toBe(zoneOffsetMs(zone, Date.parse(iso)));
   });
 
   it("reads dates with an offset as written and wall times in the broadcast's zone", () => {
