@@ -64,20 +64,9 @@ export const broadcastInputSchema = z
 /** A broadcast as an owner sends it (defaults not yet applied). */
 export type BroadcastInput = z.input<typeof broadcastInputSchema>;
 
-/** A broadcast as the admin reads and writes it. */
-export interface BroadcastDocument {
-  id: number;
-  name: string;
+/** A broadcast as the admin reads and writes it: the widget's view plus its status; cta_ids lists every CTA attached, whatever its status. */
+export interface BroadcastDocument extends PublicBroadcast {
   status: boolean;
-  quick: boolean;
-  timezone: string;
-  timeframe: boolean;
-  /** ISO 8601 */
-  range_start: string | null;
-  range_end: string | null;
-  conditions: Condition[];
-  /** Every CTA attached, whatever its status. */
-  cta_ids: number[];
 }
 
 // ---------------------------------------------------------------- conditions

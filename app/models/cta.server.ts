@@ -52,20 +52,9 @@ export class CtaValidationError extends ModelValidationError {
 /** Documents larger than this are refused before parsing: option bags are open-ended, the row store is not. */
 export const MAX_CTA_DOCUMENT_CHARS = 1_000_000;
 
-/** A CTA in the admin's list. */
-export interface CtaListItem {
-  id: number;
-  name: string;
-  cta_type: CtaDocument["cta_type"];
-  inline_type: CtaDocument["inline_type"];
-  overlay_type: CtaDocument["overlay_type"];
-  hook_type: CtaDocument["hook_type"];
-  bar_position: CtaDocument["bar_position"];
+/** A CTA in the admin's list: the header the widget's summary has (ctaHeaderOf), with its status and last change. */
+export interface CtaListItem extends Omit<PublicCtaSummary, "variants" | "cta"> {
   status: CtaDocument["status"];
-  /** ISO 8601 */
-  published_at: string | null;
-  broadcast_id: number | null;
-  options: Record<string, unknown>;
   /** ISO 8601 */
   updated_at: string;
 }
