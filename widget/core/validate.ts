@@ -2,13 +2,12 @@
  * The public API's input rules (SPEC 5 identify and trackPurchase, SPEC 8
  * console messages). Pure: the runtime logs the message and sends the result.
  */
+import { PROFILE_FIELDS } from "../../app/lib/schema/person-fields";
 
 /** SPEC 5: local part, at sign, dotted domain. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** SPEC 5: optional plus, three digits, three digits, four to six digits; optional brackets, spaces, dashes or dots. */
 export const PHONE_RE = /^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/;
-
-export const PROFILE_FIELDS = ["name", "last_name", "company_name", "company_title", "website", "city", "state", "country", "zip_code", "address"];
 
 type Props = Record<string, unknown>;
 

@@ -4,6 +4,7 @@
  * form-fields.ts (re-exported here), so the submit chunk carries the rest.
  */
 import type { Field } from "../../app/lib/schema/cta";
+import { isPersonField } from "../../app/lib/schema/person-fields";
 import { byPosition, isEmailField, isPhoneField, SEND_FAILED } from "./form-fields";
 import type { ContactPayload, CtaIds } from "./types";
 
@@ -35,8 +36,6 @@ export const MESSAGES = {
   choose: "Please choose an answer.",
 };
 
-/** Contact fields of the person; any other slug goes to `extra`. */
-const PERSON_FIELDS = ["email", "phone", "name", "last_name", "website", "company_name", "company_title", "city", "state", "country", "address", "zip_code"] as const;
 /** Consent checkboxes kept as fields (slug marketing_consent ...) go to the payload's consent flags. */
 const CONSENTS = ["marketing_consent", "privacy_consent", "sms_consent"] as const;
 /** first_name is the person's name; the consent checkboxes a form adds from its options carry a prefix (beckon_…). */
@@ -132,10 +131,11 @@ export function buildContactPayload(fields: Field[], values: FormValues, ctx: Pa
     const key = ALIASES[f.slug] ?? f.slug;
     if ((CONSENTS as readonly string[]).includes(key)) {
       payload[key as (typeof CONSENTS)[number]] = value === true || (Array.isArray(value) && value.length > 0);
-    } else if ((PERSON_FIELDS as readonly string[]).includes(key)) {
+    } else if (isPersonField(key)) {
+      // A contact field of the person; any other slug goes to `extra`.
       const s = typeof value == "string" ? value.trim() : "";
       if (!s) continue;
-      payload[key as (typeof PERSON_FIELDS)[number]] = key === "email" ? normalizeEmail(s) : s.slice(0, key === "zip_code" ? 20 : 500);
+      payload[key] = key === "email" ? normalizeEmail(s) : s.slice(0, key === "zip_code" ? 20 : 500);
     } else {
       payload.extra[f.slug] = typeof value == "string" ? value.slice(0, 5000) : value;
     }

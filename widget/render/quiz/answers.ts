@@ -4,6 +4,7 @@
  * Field options are kebab-case keys whose values may arrive as strings.
  */
 import type { Field, FieldOption } from "../../../app/lib/schema/cta";
+import { isPersonField } from "../../../app/lib/schema/person-fields";
 import type { PublicPerson } from "../../../app/lib/schema/public-config";
 import type { Answer, AnswerError, RangeConfig } from "./types";
 
@@ -126,21 +127,6 @@ export function autoContinueDelayMs(f: Field): number | null {
   return s !== undefined && s >= 0 ? s * 1000 : AUTO_CONTINUE_MS;
 }
 
-const PERSON_KEYS = [
-  "email",
-  "phone",
-  "name",
-  "last_name",
-  "company_name",
-  "company_title",
-  "website",
-  "city",
-  "state",
-  "country",
-  "zip_code",
-  "address",
-];
-
 /**
  * The value a question starts with: its URL parameter (when url_params is on),
  * else the known person's field or custom answer; undefined when prefill-fields
@@ -154,7 +140,7 @@ export function prefillValue(
   if (opt(f, "prefill-fields") === false || opt(f, "prefill-fields") === "false" || f.field_type === "empty") return undefined;
   const key = f.slug === "first_name" ? "name" : f.slug;
   const fromUrl = f.url_params ? urlParams[f.parameter || f.slug] : undefined;
-  const raw = fromUrl ?? (person ? (PERSON_KEYS.includes(key) ? person[key as keyof PublicPerson] : person.extra?.[f.slug]) : undefined);
+  const raw = fromUrl ?? (person ? (isPersonField(key) ? person[key] : person.extra?.[f.slug]) : undefined);
   let v: Answer | undefined;
   if (typeof raw == "number") v = raw;
   else if (Array.isArray(raw)) v = raw.map(String);
