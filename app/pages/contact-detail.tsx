@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from "react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, Checkbox, DataTable, InlineStack, Layout, Modal, Page, Text } from "@shopify/polaris";
+import { SectionCard } from "~/components/SectionCard";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { DownloadButton } from "~/components/ContactsTable";
@@ -80,50 +81,40 @@ export function ContactDetailPage() {
         <Layout>
           <Layout.Section>
             <BlockStack gap="400">
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    Profile
-                  </Text>
-                  <Facts
-                    items={[
-                      ["E-mail", c.email],
-                      ["Phone", c.phone],
-                      ["First name", c.name],
-                      ["Last name", c.lastName],
-                      ["Company", c.companyName],
-                      ["Title", c.companyTitle],
-                      ["Website", c.website],
-                      ["Address", c.address],
-                      ["Zip code", c.zipCode],
-                      ["Place", place],
-                      ["Lead value", c.leadValue !== null ? String(c.leadValue) : null],
-                      ["Tags", c.tags.length ? c.tags.join(", ") : null],
-                      ["Landing page", c.landingPage],
-                      ["Referrer", c.referralSource],
-                      ...utm.map(([k, v]): [string, string] => [`UTM ${k}`, v]),
-                      ["Platform", c.platform],
-                      ["First seen", formatUtcDateTime(c.createdAt)],
-                      ["Last seen", c.lastRequested ? formatUtcDateTime(c.lastRequested) : null],
-                    ]}
-                  />
-                </BlockStack>
-              </Card>
+              <SectionCard title="Profile">
+                <Facts
+                  items={[
+                    ["E-mail", c.email],
+                    ["Phone", c.phone],
+                    ["First name", c.name],
+                    ["Last name", c.lastName],
+                    ["Company", c.companyName],
+                    ["Title", c.companyTitle],
+                    ["Website", c.website],
+                    ["Address", c.address],
+                    ["Zip code", c.zipCode],
+                    ["Place", place],
+                    ["Lead value", c.leadValue !== null ? String(c.leadValue) : null],
+                    ["Tags", c.tags.length ? c.tags.join(", ") : null],
+                    ["Landing page", c.landingPage],
+                    ["Referrer", c.referralSource],
+                    ...utm.map(([k, v]): [string, string] => [`UTM ${k}`, v]),
+                    ["Platform", c.platform],
+                    ["First seen", formatUtcDateTime(c.createdAt)],
+                    ["Last seen", c.lastRequested ? formatUtcDateTime(c.lastRequested) : null],
+                  ]}
+                />
+              </SectionCard>
 
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    Answers
+              <SectionCard title="Answers">
+                {c.answers.length ? (
+                  <Facts items={c.answers.map((a): [string, string] => [a.key, a.value])} />
+                ) : (
+                  <Text as="p" tone="subdued">
+                    No custom answers.
                   </Text>
-                  {c.answers.length ? (
-                    <Facts items={c.answers.map((a): [string, string] => [a.key, a.value])} />
-                  ) : (
-                    <Text as="p" tone="subdued">
-                      No custom answers.
-                    </Text>
-                  )}
-                </BlockStack>
-              </Card>
+                )}
+              </SectionCard>
 
               <Card>
                 <BlockStack gap="300">
@@ -219,106 +210,86 @@ export function ContactDetailPage() {
 
           <Layout.Section variant="oneThird">
             <BlockStack gap="400">
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    Consents
-                  </Text>
-                  <Facts
-                    items={[
-                      ["Marketing", consentBadge(c.consents.marketing)],
-                      ["Privacy", consentBadge(c.consents.privacy)],
-                      ["SMS", consentBadge(c.consents.sms)],
-                    ]}
-                  />
-                </BlockStack>
-              </Card>
+              <SectionCard title="Consents">
+                <Facts
+                  items={[
+                    ["Marketing", consentBadge(c.consents.marketing)],
+                    ["Privacy", consentBadge(c.consents.privacy)],
+                    ["SMS", consentBadge(c.consents.sms)],
+                  ]}
+                />
+              </SectionCard>
 
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    Lists
-                  </Text>
-                  {c.lists.length ? (
-                    <BlockStack gap="200">
-                      {c.lists.map((l) => (
-                        <InlineStack key={l.id} gap="200" blockAlign="center" align="space-between">
-                          <Text as="span">
-                            {l.name}{" "}
-                            <Text as="span" tone="subdued">
-                              ({l.integrationName})
-                            </Text>
+              <SectionCard title="Lists">
+                {c.lists.length ? (
+                  <BlockStack gap="200">
+                    {c.lists.map((l) => (
+                      <InlineStack key={l.id} gap="200" blockAlign="center" align="space-between">
+                        <Text as="span">
+                          {l.name}{" "}
+                          <Text as="span" tone="subdued">
+                            ({l.integrationName})
                           </Text>
-                          {l.unsubscribedAt ? <Badge>Unsubscribed</Badge> : <Badge tone="success">Subscribed</Badge>}
+                        </Text>
+                        {l.unsubscribedAt ? <Badge>Unsubscribed</Badge> : <Badge tone="success">Subscribed</Badge>}
+                      </InlineStack>
+                    ))}
+                  </BlockStack>
+                ) : (
+                  <Text as="p" tone="subdued">
+                    Not on any built-in list.
+                  </Text>
+                )}
+              </SectionCard>
+
+              <SectionCard title="Sync status">
+                {c.syncs.length ? (
+                  <BlockStack gap="300">
+                    {c.syncs.map((s) => (
+                      <BlockStack key={s.id} gap="100">
+                        <InlineStack gap="200" blockAlign="center" align="space-between">
+                          <Text as="span" fontWeight="semibold">
+                            {s.integrationName}: {s.operation.replace(/_/g, " ")}
+                            {s.listId ? ` list ${s.listId}` : ""}
+                            {s.tag ? ` tag ${s.tag}` : ""}
+                          </Text>
+                          <Badge tone={SYNC_TONES[s.status]}>{s.status}</Badge>
                         </InlineStack>
-                      ))}
-                    </BlockStack>
-                  ) : (
-                    <Text as="p" tone="subdued">
-                      Not on any built-in list.
-                    </Text>
-                  )}
-                </BlockStack>
-              </Card>
-
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    Sync status
-                  </Text>
-                  {c.syncs.length ? (
-                    <BlockStack gap="300">
-                      {c.syncs.map((s) => (
-                        <BlockStack key={s.id} gap="100">
-                          <InlineStack gap="200" blockAlign="center" align="space-between">
-                            <Text as="span" fontWeight="semibold">
-                              {s.integrationName}: {s.operation.replace(/_/g, " ")}
-                              {s.listId ? ` list ${s.listId}` : ""}
-                              {s.tag ? ` tag ${s.tag}` : ""}
-                            </Text>
-                            <Badge tone={SYNC_TONES[s.status]}>{s.status}</Badge>
-                          </InlineStack>
-                          {s.lastError ? (
-                            <Text as="p" tone="critical">
-                              {s.lastError}
-                            </Text>
-                          ) : null}
-                          <Text as="p" tone="subdued">
-                            {s.attempts} {s.attempts === 1 ? "attempt" : "attempts"} · {formatUtcDateTime(s.updatedAt)}
+                        {s.lastError ? (
+                          <Text as="p" tone="critical">
+                            {s.lastError}
                           </Text>
-                          {s.status === "failed" ? (
-                            <AdminForm csrfToken={links.csrfToken} intent="retry-sync">
-                              <input type="hidden" name="jobId" value={s.id} />
-                              <Button submit size="slim" loading={busy}>
-                                Retry
-                              </Button>
-                            </AdminForm>
-                          ) : null}
-                        </BlockStack>
-                      ))}
-                    </BlockStack>
-                  ) : (
-                    <Text as="p" tone="subdued">
-                      Nothing was sent to an e-mail marketing tool.
-                    </Text>
-                  )}
-                </BlockStack>
-              </Card>
-
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    Privacy
+                        ) : null}
+                        <Text as="p" tone="subdued">
+                          {s.attempts} {s.attempts === 1 ? "attempt" : "attempts"} · {formatUtcDateTime(s.updatedAt)}
+                        </Text>
+                        {s.status === "failed" ? (
+                          <AdminForm csrfToken={links.csrfToken} intent="retry-sync">
+                            <input type="hidden" name="jobId" value={s.id} />
+                            <Button submit size="slim" loading={busy}>
+                              Retry
+                            </Button>
+                          </AdminForm>
+                        ) : null}
+                      </BlockStack>
+                    ))}
+                  </BlockStack>
+                ) : (
+                  <Text as="p" tone="subdued">
+                    Nothing was sent to an e-mail marketing tool.
                   </Text>
-                  <Text as="p">Download everything stored about this person, or delete it all.</Text>
-                  <InlineStack gap="200">
-                    <DownloadButton href={paths.contactExport(c.id)} label="Download data (JSON)" surface={links.surface} />
-                    <Button tone="critical" onClick={() => setConfirming(true)}>
-                      Delete contact
-                    </Button>
-                  </InlineStack>
-                </BlockStack>
-              </Card>
+                )}
+              </SectionCard>
+
+              <SectionCard title="Privacy">
+                <Text as="p">Download everything stored about this person, or delete it all.</Text>
+                <InlineStack gap="200">
+                  <DownloadButton href={paths.contactExport(c.id)} label="Download data (JSON)" surface={links.surface} />
+                  <Button tone="critical" onClick={() => setConfirming(true)}>
+                    Delete contact
+                  </Button>
+                </InlineStack>
+              </SectionCard>
             </BlockStack>
           </Layout.Section>
         </Layout>

@@ -7,6 +7,7 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { BlockStack, Box, Button, Card, DataTable, InlineGrid, InlineStack, Link, Page, Select, Text, TextField } from "@shopify/polaris";
+import { SectionCard } from "~/components/SectionCard";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AbTestCard } from "~/components/results/AbTestCard";
 import { DailyChartSlot, RateChartSlot } from "~/components/results/ChartSlot";
@@ -165,36 +166,31 @@ export function ResultsPage() {
           </Text>
         ) : null}
 
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              Views and conversions per day
-            </Text>
-            <DailyChartSlot
-              series={dailySeries}
-              label="Line chart of views and conversions per day; the same numbers are in the table below"
+        <SectionCard title="Views and conversions per day">
+          <DailyChartSlot
+            series={dailySeries}
+            label="Line chart of views and conversions per day; the same numbers are in the table below"
+          />
+          {activeDays.length ? (
+            <DataTable
+              columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric"]}
+              headings={["Day", "Views", "Conversions", "Conversion rate", "Revenue", "Added to cart"]}
+              rows={activeDays.map((d) => [
+                formatDay(d.day),
+                formatCount(d.views),
+                formatCount(d.conversions),
+                formatPercent(d.conversionRate),
+                formatMoney(d.revenue, currency),
+                formatMoney(d.cartValue, currency),
+              ])}
+              footerContent={activeDays.length < report.daily.length ? "Days without views or conversions are left out." : undefined}
             />
-            {activeDays.length ? (
-              <DataTable
-                columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric"]}
-                headings={["Day", "Views", "Conversions", "Conversion rate", "Revenue", "Added to cart"]}
-                rows={activeDays.map((d) => [
-                  formatDay(d.day),
-                  formatCount(d.views),
-                  formatCount(d.conversions),
-                  formatPercent(d.conversionRate),
-                  formatMoney(d.revenue, currency),
-                  formatMoney(d.cartValue, currency),
-                ])}
-                footerContent={activeDays.length < report.daily.length ? "Days without views or conversions are left out." : undefined}
-              />
-            ) : (
-              <Text as="p" tone="subdued">
-                No views or conversions in this period yet. They appear here once visitors see your CTAs.
-              </Text>
-            )}
-          </BlockStack>
-        </Card>
+          ) : (
+            <Text as="p" tone="subdued">
+              No views or conversions in this period yet. They appear here once visitors see your CTAs.
+            </Text>
+          )}
+        </SectionCard>
 
         <Card padding="0">
           <Box padding="400">

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, Checkbox, FormLayout, InlineStack, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
+import { SectionCard } from "~/components/SectionCard";
 import type { WebsiteSettings } from "~/lib/schema/website";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";
@@ -280,30 +281,25 @@ function CopyButton({ text }: { text: string }) {
 function InstallCard({ install, isStore }: { install: InstallInfo; isStore: boolean }) {
   if (install.kind === "snippet") {
     return (
-      <Card>
-        <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
-            Install on your site
-          </Text>
-          <Text as="p">
-            {isStore
-              ? "This website is a Shopify store: turn on the Beckon app embed in the theme editor instead. For any other site, paste this snippet just before </head> on every page."
-              : "Paste this snippet just before </head> on every page. It loads asynchronously and never blocks the page."}
-          </Text>
-          <Box padding="300" background="bg-surface-secondary" borderRadius="200" overflowX="scroll">
-            <pre aria-label="Embed snippet" style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}>
-              <code>{install.snippet}</code>
-            </pre>
-          </Box>
-          <InlineStack gap="200">
-            <CopyButton text={install.snippet} />
-          </InlineStack>
-          <Text as="p" tone="subdued">
-            Inline CTAs fill marked areas such as {'<div data-beckon-area="footer"></div>'}, or a placeholder{" "}
-            {'<div class="beckon-cta" data-cta-id="12"></div>'}.
-          </Text>
-        </BlockStack>
-      </Card>
+      <SectionCard title="Install on your site">
+        <Text as="p">
+          {isStore
+            ? "This website is a Shopify store: turn on the Beckon app embed in the theme editor instead. For any other site, paste this snippet just before </head> on every page."
+            : "Paste this snippet just before </head> on every page. It loads asynchronously and never blocks the page."}
+        </Text>
+        <Box padding="300" background="bg-surface-secondary" borderRadius="200" overflowX="scroll">
+          <pre aria-label="Embed snippet" style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}>
+            <code>{install.snippet}</code>
+          </pre>
+        </Box>
+        <InlineStack gap="200">
+          <CopyButton text={install.snippet} />
+        </InlineStack>
+        <Text as="p" tone="subdued">
+          Inline CTAs fill marked areas such as {'<div data-beckon-area="footer"></div>'}, or a placeholder{" "}
+          {'<div class="beckon-cta" data-cta-id="12"></div>'}.
+        </Text>
+      </SectionCard>
     );
   }
   const { embed } = install;

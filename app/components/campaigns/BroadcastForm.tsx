@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from "react";
 import { BlockStack, Box, Button, Card, Checkbox, ChoiceList, FormLayout, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { SectionCard } from "~/components/SectionCard";
 import type { BroadcastDocument } from "~/models/broadcast.server";
 import { summarizeBroadcast } from "~/lib/broadcast-summary";
 import { AdminForm } from "~/components/editor/AdminForm";
@@ -122,54 +123,44 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
             ) : null}
           </FormLayout>
         </Card>
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              Conditions
+        <SectionCard title="Conditions">
+          <ConditionsBuilder
+            conditions={b.conditions}
+            onChange={(conditions) => setB((x) => ({ ...x, conditions }))}
+            errors={errors}
+            errorPrefix="conditions"
+            ctaOptions={ctas}
+            label="Campaign conditions"
+            emptyText="No conditions: every visitor qualifies."
+          />
+        </SectionCard>
+        <SectionCard title="CTAs in this campaign">
+          {errors.cta_ids ? (
+            <Text as="p" tone="critical">
+              {errors.cta_ids}
             </Text>
-            <ConditionsBuilder
-              conditions={b.conditions}
-              onChange={(conditions) => setB((x) => ({ ...x, conditions }))}
-              errors={errors}
-              errorPrefix="conditions"
-              ctaOptions={ctas}
-              label="Campaign conditions"
-              emptyText="No conditions: every visitor qualifies."
-            />
-          </BlockStack>
-        </Card>
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              CTAs in this campaign
+          ) : null}
+          {ctas.length === 0 ? (
+            <Text as="p" tone="subdued">
+              This website has no CTAs yet.
             </Text>
-            {errors.cta_ids ? (
-              <Text as="p" tone="critical">
-                {errors.cta_ids}
-              </Text>
-            ) : null}
-            {ctas.length === 0 ? (
-              <Text as="p" tone="subdued">
-                This website has no CTAs yet.
-              </Text>
-            ) : (
-              <BlockStack gap="100">
-                {ctas.map((c) => {
-                  const elsewhere = c.broadcast_id !== null && c.broadcast_id !== b.id ? broadcastNames[c.broadcast_id] ?? `campaign ${c.broadcast_id}` : null;
-                  return (
-                    <Checkbox
-                      key={c.id}
-                      label={`${c.name} (${c.cta_type}, ${c.status})`}
-                      helpText={elsewhere ? `Now in "${elsewhere}"; ticking it moves it here` : undefined}
-                      checked={b.cta_ids.includes(c.id)}
-                      onChange={(on) => toggleCta(c.id, on)}
-                    />
-                  );
-                })}
-              </BlockStack>
-            )}
-          </BlockStack>
-        </Card>
+          ) : (
+            <BlockStack gap="100">
+              {ctas.map((c) => {
+                const elsewhere = c.broadcast_id !== null && c.broadcast_id !== b.id ? broadcastNames[c.broadcast_id] ?? `campaign ${c.broadcast_id}` : null;
+                return (
+                  <Checkbox
+                    key={c.id}
+                    label={`${c.name} (${c.cta_type}, ${c.status})`}
+                    helpText={elsewhere ? `Now in "${elsewhere}"; ticking it moves it here` : undefined}
+                    checked={b.cta_ids.includes(c.id)}
+                    onChange={(on) => toggleCta(c.id, on)}
+                  />
+                );
+              })}
+            </BlockStack>
+          )}
+        </SectionCard>
         <Box paddingBlockEnd="400">
           <InlineStack align="end">
             <Button submit variant="primary" loading={saving}>
