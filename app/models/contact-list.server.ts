@@ -163,6 +163,18 @@ function prefilter(term: string, provider: Provider): object | null {
   return null;
 }
 
+/** The ids of the people within `base` that match every search term, newest first: the database narrows, matchesTerms decides. */
+async function searchIds(db: Db, base: Prisma.PersonWhereInput, terms: string[]): Promise<number[]> {
+  const provider = providerOf(db);
+  const narrowing = terms.map((t) => prefilter(t, provider)).filter((c): c is object => c !== null);
+  const candidates = await db.person.findMany({
+    where: narrowing.length ? { AND: [base, ...(narrowing as Prisma.PersonWhereInput[])] } : base,
+    select: { id: true, email: true, name: true, lastName: true },
+    orderBy: ORDER,
+  });
+  return candidates.filter((c) => matchesTerms(c, terms)).map((c) => c.id);
+}
+
 function clampPage(page: number | undefined, pageCount: number): number {
   const n = Number.isFinite(page) ? Math.floor(page as number) : 1;
   return Math.min(Math.max(1, n), pageCount);
@@ -183,14 +195,7 @@ export async function listContacts(db: Db, websiteId: number, options: ListConta
     pageCount = Math.max(1, Math.ceil(total / CONTACTS_PER_PAGE));
     page = clampPage(options.page, pageCount);
   } else {
-    const provider = providerOf(db);
-    const narrowing = terms.map((t) => prefilter(t, provider)).filter((c): c is object => c !== null);
-    const candidates = await db.person.findMany({
-      where: narrowing.length ? { AND: [base, ...(narrowing as Prisma.PersonWhereInput[])] } : base,
-      select: { id: true, email: true, name: true, lastName: true },
-      orderBy: ORDER,
-    });
-    const matching = candidates.filter((c) => matchesTerms(c, terms)).map((c) => c.id);
+    const matching = await searchIds(db, base, terms);
     total = matching.length;
     pageCount = Math.max(1, Math.ceil(total / CONTACTS_PER_PAGE));
     page = clampPage(options.page, pageCount);
@@ -251,17 +256,7 @@ export async function matchingContactIds(
   if (terms.length === 0) {
     return (await db.person.findMany({ where: base, select: { id: true }, orderBy: ORDER, take: limit })).map((p) => p.id);
   }
-  const provider = providerOf(db);
-  const narrowing = terms.map((t) => prefilter(t, provider)).filter((c): c is object => c !== null);
-  const candidates = await db.person.findMany({
-    where: narrowing.length ? { AND: [base, ...(narrowing as Prisma.PersonWhereInput[])] } : base,
-    select: { id: true, email: true, name: true, lastName: true },
-    orderBy: ORDER,
-  });
-  return candidates
-    .filter((c) => matchesTerms(c, terms))
-    .slice(0, limit)
-    .map((c) => c.id);
+  return (await searchIds(db, base, terms)).slice(0, limit);
 }
 
 /** For each person, the CTA named by their latest submission (and its name, when it still exists). */
