@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import type { Condition } from "../../app/lib/schema/condition";
-import type { CtaDocument, CtaStep, CtaVariant } from "../../app/lib/schema/cta";
-import type { PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
+import type { CtaDocument, CtaStep } from "../../app/lib/schema/cta";
 import type { RenderContext } from "./context";
 import type { Controller } from "./convert";
 import { Element } from "./elements";
@@ -10,18 +9,11 @@ import { Html } from "./Html";
 import type { Labels } from "./i18n";
 import { mergeTags } from "./merge-tags";
 import { str } from "./options";
-import type { CtaRuntime, MountOptions } from "./types";
+import type { MountOptions } from "./types";
 
-export interface CtaProps {
-  cta: CtaDocument;
-  variant: CtaVariant;
-  config: PublicWebsiteConfig;
-  person: PublicPerson | null;
-  runtime: CtaRuntime;
-  broadcastId?: number | null;
+/** What mountCta was given (mode is passed on to elements through the render context), with the labels and a close that is always there. */
+export interface CtaProps extends Pick<MountOptions, "cta" | "variant" | "config" | "person" | "runtime" | "broadcastId" | "mode"> {
   labels: Labels;
-  /** MountOptions.mode, passed on to elements through the render context. */
-  mode?: MountOptions["mode"];
   /** Closes the whole CTA (the frame's close). */
   onClose(): void;
 }
