@@ -2,20 +2,11 @@
 import { vi } from "vitest";
 import type { ActionGroup, CtaDocument, CtaElement, CtaStep, Field } from "../../../app/lib/schema/cta";
 import type { PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
-import { configMock as widgetConfigMock, personMock } from "../widget/helpers";
+import { configMock as widgetConfigMock, elementMock as widgetElementMock, fieldMock as widgetFieldMock, personMock } from "../widget/helpers";
 import type { CtaRuntime } from "../../../widget/render/types";
 
-export const fieldMock = (over: Partial<Field> = {}): Field => ({
-  slug: "email",
-  field_type: "text",
-  position: 0,
-  required: false,
-  multi_select: false,
-  url_params: false,
-  options: { type: "email", placeholder: "Din e-postadress" },
-  field_options: [],
-  ...over,
-});
+/** The widget tests' field, with a Swedish placeholder. */
+export const fieldMock = (over: Partial<Field> = {}): Field => widgetFieldMock({ options: { type: "email", placeholder: "Din e-postadress" }, ...over });
 
 export const groupMock = (over: Partial<ActionGroup> = {}): ActionGroup => ({
   position: 0,
@@ -26,16 +17,9 @@ export const groupMock = (over: Partial<ActionGroup> = {}): ActionGroup => ({
   ...over,
 });
 
-export const elementMock = (over: Partial<CtaElement> = {}): CtaElement => ({
-  id: 31,
-  position: 0,
-  element_type: "form",
-  options: { "button-text": "Skicka" },
-  fields: [fieldMock({ id: 41, required: true })],
-  action_groups: [],
-  actions: [],
-  ...over,
-});
+/** The widget tests' form element, in Swedish and without action groups. */
+export const elementMock = (over: Partial<CtaElement> = {}): CtaElement =>
+  widgetElementMock({ options: { "button-text": "Skicka" }, fields: [fieldMock({ id: 41, required: true })], action_groups: [], ...over });
 
 /** A step holding the elements in one column. */
 export const stepMock = (id: number, position: number, elements: CtaElement[], over: Partial<CtaStep> = {}): CtaStep => ({
