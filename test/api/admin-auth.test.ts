@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { createOwnerAccount } from "~/models/owner.server";
+import { postForm } from "../support/http";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -38,14 +39,7 @@ async function get(path: string, cookie?: string): Promise<Response> {
   return fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 }
 
-async function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${origin}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) => postForm(origin, path, fields, headers);
 
 /** Opens the login page: the pre-session CSRF cookie and the form's token. */
 async function loginForm(): Promise<{ cookie: string; csrf: string }> {

@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
 import { loadCtaDocument } from "~/models/cta.server";
 import { getBroadcast, listSiteConditions } from "~/models/broadcast.server";
+import { postForm } from "../support/http";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -42,14 +43,8 @@ async function get(path: string, cookie?: string): Promise<Response> {
   return fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 }
 
-async function post(path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${origin}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...(cookie ? { Cookie: cookie } : {}), ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}) =>
+  postForm(origin, path, fields, { ...(cookie ? { Cookie: cookie } : {}), ...headers });
 
 async function signIn(email: string): Promise<string> {
   const page = await get("/owner/login");

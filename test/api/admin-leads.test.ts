@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
 import { loadCtaDocument, saveCtaDocument } from "~/models/cta.server";
 import { parseCsv } from "~/lib/csv";
+import { postForm } from "../support/http";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -62,14 +63,7 @@ async function get(path: string, cookie?: string, headers: Record<string, string
   return fetch(`${origin}${path}`, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
 }
 
-async function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${origin}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) => postForm(origin, path, fields, headers);
 
 interface Owner {
   cookie: string;

@@ -16,6 +16,7 @@ import { FakeRecaptcha } from "../support/fake-providers/recaptcha";
 import { FakeDns } from "../support/fake-providers/dns";
 import { writeTestCityDb } from "../fixtures/mmdb/test-city-db";
 import { clientId, contactMock, formCtaMock, integrationMock, token, websiteMock } from "../unit/integrations/factories";
+import { postPublic } from "../support/http";
 
 let tdb: TestDatabase;
 let server: TestServer;
@@ -24,21 +25,7 @@ const klaviyo = new FakeKlaviyo();
 const recaptcha = new FakeRecaptcha();
 const dns = new FakeDns({ "acme-sales.se": [{ priority: 10, exchange: "mx1.acme-sales.se" }], "gmail.com": [{ priority: 5, exchange: "gmail-smtp-in.l.google.com" }], "nomail.se": [] });
 
-async function post(p: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(server.origin + p, {
-    method: "POST",
-    headers: { "Content-Type": "text/plain;charset=UTF-8", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, json, headers: res.headers };
-}
+const post = (p: string, body: unknown, headers: Record<string, string> = {}) => postPublic(server.origin, p, body, headers);
 
 /** Waits for a condition the server brings about asynchronously (the outbox worker). */
 async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {

@@ -15,6 +15,7 @@ import { saveCtaDocument } from "../../app/models/cta.server";
 import { createWebsite } from "../../app/models/website.server";
 import { INLINE_DEFINITION_MAX } from "../../app/models/public-config.server";
 import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
+import { postPublic } from "../support/http";
 
 let tdb: TestDatabase;
 let server: TestServer;
@@ -26,21 +27,7 @@ let storeCta: { id: number; variantId: number };
 const token = () => randomBytes(16).toString("hex");
 const clientId = () => randomBytes(10).toString("hex");
 
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(server.origin + path, {
-    method: "POST",
-    headers: { "Content-Type": "text/plain;charset=UTF-8", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => postPublic(server.origin, path, body, headers);
 
 async function createVisitor(websiteId: number, visitorToken = token()) {
   const r = await post(`/api/websites/${websiteId}/visitors`, {
