@@ -1,6 +1,6 @@
 /** Typed factories and fakes for the widget tests (no network, no globals patched). */
 import type { CtaDocument, CtaElement, Field } from "../../../app/lib/schema/cta";
-import type { PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
+import type { PublicBroadcast, PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
 import type { FetchFn } from "../../../widget/core/api";
 import type { Store } from "../../../widget/core/storage";
 
@@ -180,3 +180,17 @@ export const configMock = (over: Partial<PublicWebsiteConfig> = {}): PublicWebsi
 export const settle = async (times = 5) => {
   for (let i = 0; i < times; i++) await new Promise((r) => setTimeout(r, 0));
 };
+
+/** A timed broadcast naming CTA 9, on every page but the checkout (/kassan). */
+export const broadcastMock = (over: Partial<PublicBroadcast> = {}): PublicBroadcast => ({
+  id: 50,
+  name: "Alla sidor utom kassan",
+  quick: false,
+  timezone: "Europe/Stockholm",
+  timeframe: false,
+  range_start: null,
+  range_end: null,
+  conditions: [{ position: 0, operator: "and", condition_type: "url", url: "/kassan", data: { match: "not_contains" } }],
+  cta_ids: [9],
+  ...over,
+});

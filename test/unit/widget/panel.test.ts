@@ -1,30 +1,17 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { PublicBroadcast } from "../../../app/lib/schema/public-config";
 import { installTests, type ConditionContext } from "../../../widget/core/conditions";
 import { moreTests } from "../../../widget/core/conditions-more";
 import { describeCondition, describeTrigger, explainCta, openPanel, refresh } from "../../../widget/core/panel/panel";
 import type { PanelData } from "../../../widget/core/panel/types";
 import { cartCheckOf, triggerOf } from "../../../widget/core/cta-options";
-import { configMock, ctaMock, personMock, summaryOf } from "./helpers";
+import { broadcastMock as bc, configMock, ctaMock, personMock, summaryOf } from "./helpers";
 
 installTests(moreTests);
 
 const overlay = summaryOf(ctaMock({ id: 9, name: "Exitpopup", cta_type: "overlay", overlay_type: "boxed", inline_type: null, broadcast_id: 50, options: { trigger: "exit", "hide-days": 7 } }));
 const bar = summaryOf(ctaMock({ id: 10, name: "Bar", cta_type: "bar", inline_type: null, broadcast_id: null, options: { trigger: "scroll", "scroll-percentage": 40 } }));
 const inline = summaryOf(ctaMock());
-const bc = (over: Partial<PublicBroadcast> = {}): PublicBroadcast => ({
-  id: 50,
-  name: "Alla sidor utom kassan",
-  quick: false,
-  timezone: "Europe/Stockholm",
-  timeframe: false,
-  range_start: null,
-  range_end: null,
-  conditions: [{ position: 0, operator: "and", condition_type: "url", url: "/kassan", data: { match: "not_contains" } }],
-  cta_ids: [9],
-  ...over,
-});
 
 function data(over: Partial<PanelData> = {}, url = "https://x.se/blogg"): PanelData & { now: number; active: number[] } {
   const ctx: ConditionContext = { url, doc: document, person: personMock({ email: "anna@exempel.se" }), local: {} };

@@ -6,13 +6,13 @@
  * end-to-end tests run both in Chromium.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PublicBroadcast, PublicCtaSummary, PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
+import type { PublicCtaSummary, PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
 import type { CtaDocument } from "../../../app/lib/schema/cta";
 import * as extras from "../../../widget/core/extras/extras";
 import type { PanelData, PanelModule } from "../../../widget/core/panel/types";
 import { startWidget, type Widget, type WidgetDeps } from "../../../widget/core/runtime";
 import type { MountOptions, RendererModule } from "../../../widget/render/types";
-import { configMock, ctaMock, fakeFetch, memoryStore, personMock, settle, summaryOf, type FakeCall } from "./helpers";
+import { broadcastMock as broadcast, configMock, ctaMock, fakeFetch, memoryStore, personMock, settle, summaryOf, type FakeCall } from "./helpers";
 
 // Fixtures: the newsletter inline CTA 7 (area footer), an exit-style overlay 9 and a bar 10.
 const overlayDoc = (over: Partial<CtaDocument> = {}) =>
@@ -31,18 +31,6 @@ const ab = () =>
     ],
   });
 
-const broadcast = (over: Partial<PublicBroadcast> = {}): PublicBroadcast => ({
-  id: 50,
-  name: "Alla sidor utom kassan",
-  quick: false,
-  timezone: "Europe/Stockholm",
-  timeframe: false,
-  range_start: null,
-  range_end: null,
-  conditions: [{ position: 0, operator: "and", condition_type: "url", url: "/kassan", data: { match: "not_contains" } }],
-  cta_ids: [9],
-  ...over,
-});
 
 const docs: Record<number, CtaDocument> = {};
 function serve(...list: CtaDocument[]) {
