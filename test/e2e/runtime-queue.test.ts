@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startRestartableServer, type RestartableServer } from "../support/restartable-server";
+import { startKillableServer, type KillableServer } from "../support/kill-restart-server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
 import { createWebsite } from "../../app/models/website.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
@@ -17,7 +17,7 @@ import { genericSnippet } from "../../widget/snippet";
 const HOST = "http://shop.test";
 
 let tdb: TestDatabase;
-let server: RestartableServer;
+let server: KillableServer;
 let browser: Browser;
 let websiteId: number;
 let ctaId: number;
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const doc = await saveCtaDocument(tdb.db, websiteId, ctaWithElements([textElementMock()], { name: "Offer", options: { trigger: "click" } }));
   await publishCta(tdb.db, websiteId, doc.id!);
   ctaId = doc.id!;
-  server = await startRestartableServer({ databaseUrl: tdb.url });
+  server = await startKillableServer({ databaseUrl: tdb.url });
   // The fake public origin may reach the server on 127.0.0.1 (Local Network Access would block it).
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -1,7 +1,9 @@
 /**
- * A test server that can be killed without warning (SIGKILL: no graceful
- * close, requests in flight cut) and started again on the same port, so a
- * browser page keeps talking to the same origin across the crash.
+ * A test server that can be stopped, or killed without warning (SIGKILL: no
+ * graceful close, requests in flight cut), and started again on the same
+ * port, so a browser page keeps talking to the same origin across an outage
+ * or a crash (the widget's queue must deliver everything once it is back).
+ * Wraps startTestServer: its env PORT overrides the default free port.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { startTestServer, type TestServer } from "./server";
