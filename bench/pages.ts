@@ -5,11 +5,10 @@
  * be: without any widget, with Beckon's snippet, and with a peer SDK.
  */
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { demoProductsHtml } from "../app/lib/demo-products";
 import { ROOT } from "./lib";
+import { serveLocally } from "../test/support/local-http";
 
 /** One way of loading the page: its HTML snippet, the files it needs, and how to tell its CTA is visible. */
 export interface Subject {
@@ -46,7 +45,7 @@ export async function servePages(subjects: Subject[]): Promise<PageServer> {
     pages.set(`/s/${s.name}/`, { body: storePage(s.snippet), type: "text/html; charset=utf-8" });
     for (const [file, content] of Object.entries(s.files ?? {})) pages.set(`/s/${s.name}/${file}`, content);
   }
-  const server: Server = createServer((req, res) => {
+  const server = await serveLocally((req, res) => {
     const found = pages.get((req.url ?? "/").split("?")[0]);
     if (!found) {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
@@ -54,17 +53,7 @@ export async function servePages(subjects: Subject[]): Promise<PageServer> {
     }
     res.writeHead(200, { "Content-Type": found.type, "Cache-Control": "no-store" }).end(found.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    url: (s) => `${origin}/s/${s.name}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { origin: server.origin, url: (s) => `${server.origin}/s/${s.name}/`, close: server.close };
 }
 
 /**

@@ -8,8 +8,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
@@ -20,11 +18,12 @@ import { saveCtaDocument } from "../../app/models/cta.server";
 import { genericSnippet } from "../../widget/snippet";
 import { demoStoreSettings } from "../../prisma/seed-data/demo-store";
 import { emailForm, heading, singleStepCta } from "../../prisma/seed-data/builders";
+import { serveLocally, type LocalHttpServer } from "../support/local-http";
 
 let tdb: TestDatabase;
 let server: TestServer;
 let browser: Browser;
-let host: Server;
+let host: LocalHttpServer | undefined;
 let hostOrigin: string;
 let websiteId: number;
 let policyFor: (nonce: string) => string = () => "";
@@ -48,7 +47,7 @@ beforeAll(async () => {
   server = await startTestServer({ databaseUrl: tdb.url });
   browser = await launchChromium();
   // The host page: a fresh nonce per response, as a real strict-CSP site does.
-  host = createServer((req, res) => {
+  host = await serveLocally((req, res) => {
     const nonce = randomBytes(16).toString("base64");
     const html = `<!doctype html><html><head><meta charset="utf-8"><title>Strict host</title>
 <style>body{font:16px sans-serif}</style></head>
@@ -58,14 +57,12 @@ ${genericSnippet({ origin: server.origin, websiteId, nonce })}
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": policyFor(nonce), "Cache-Control": "no-store" });
     res.end(req.url === "/" ? html : "");
   });
-  await new Promise<void>((r) => host.listen(0, "127.0.0.1", r));
-  hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  hostOrigin = host.origin;
 });
 
 afterAll(async () => {
   await browser?.close();
-  host?.closeAllConnections();
-  await new Promise<void>((r) => (host ? host.close(() => r()) : r()));
+  await host?.close();
   await server?.stop();
   await tdb?.drop();
 });

@@ -8,8 +8,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchChromium } from "../support/chromium";
@@ -19,11 +17,12 @@ import { saveCtaDocument } from "../../app/models/cta.server";
 import { genericSnippet } from "../../widget/snippet";
 import { demoStoreSettings } from "../../prisma/seed-data/demo-store";
 import { singleStepCta, textField } from "../../prisma/seed-data/builders";
+import { serveLocally, type LocalHttpServer } from "../support/local-http";
 
 let tdb: TestDatabase;
 let server: TestServer;
 let browser: Browser;
-let host: Server;
+let host: LocalHttpServer | undefined;
 let hostOrigin: string;
 let websiteId: number;
 
@@ -69,18 +68,16 @@ beforeAll(async () => {
   );
   server = await startTestServer({ databaseUrl: tdb.url });
   browser = await launchChromium();
-  host = createServer((_req, res) => {
+  host = await serveLocally((_req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><html><head><meta charset="utf-8"><title>XSS host</title></head><body><h1>Host</h1>${genericSnippet({ origin: server.origin, websiteId })}</body></html>`);
   });
-  await new Promise<void>((r) => host.listen(0, "127.0.0.1", r));
-  hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  hostOrigin = host.origin;
 });
 
 afterAll(async () => {
   await browser?.close();
-  host?.closeAllConnections();
-  await new Promise<void>((r) => (host ? host.close(() => r()) : r()));
+  await host?.close();
   await server?.stop();
   await tdb?.drop();
 });
