@@ -3,8 +3,19 @@
  * README and the demo use it). It is async and never blocks the page: a stub
  * window.beckon queues calls as [name, args] in beckon.q until the loader
  * arrives and replays them.
+ *
+ * On a first visit (no visitor cookie, not a crawler) it also creates the
+ * visitor while the widget script downloads, as SPEC 4's lifecycle does
+ * first: it sets the visitor cookie to a new token and posts the creation,
+ * leaving {t: token, p: the answer's promise} in beckon.v, which the loader
+ * adopts instead of creating the visitor itself (visitor.ts). A first visit
+ * then waits for one round trip before campaigns, not two in a row.
  */
+import { CRAWLER } from "./core/bot";
+import { ALPHABET } from "./core/ids";
 import { METHODS } from "./core/public-api";
+import { UTM_KEYS } from "./core/url-params";
+import { VISITOR_COOKIE_SECONDS, VISITOR_TOKEN_LENGTH, visitorCookieName } from "./core/visitor";
 
 export interface SnippetOptions {
   /** Origin of the Beckon server, e.g. https://beckon.example (a trailing slash is ignored). */
@@ -18,24 +29,37 @@ export interface SnippetOptions {
   nonce?: string;
 }
 
+/** The name of the snippet's function, so a CPU profile can tell its time from the page's. */
+export const SNIPPET_FUNCTION = "beckonSnippet";
+
+/** JSON.stringify makes a safe JS literal; escaping "<" keeps "</script>" out of the HTML. */
+const literal = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c");
+
 /** The HTML <script> snippet that installs Beckon for one website. */
 export function genericSnippet({ origin, websiteId, nonce }: SnippetOptions): string {
   if (!Number.isInteger(websiteId) || websiteId <= 0) throw new Error("websiteId must be a positive integer");
   const base = new URL(origin).origin;
   if (!/^https?:$/.test(new URL(base).protocol)) throw new Error("origin must be an http(s) address");
-  // JSON.stringify makes a safe JS string; escaping "<" keeps "</script>" out of the HTML.
-  const src = JSON.stringify(`${base}/api/websites/${websiteId}.js`).replace(/</g, "\\u003c");
-  const methods = JSON.stringify(METHODS);
   if (nonce !== undefined && !/^[A-Za-z0-9+/=_-]{1,200}$/.test(nonce)) throw new Error("nonce must be base64 or base64url characters");
-  if (nonce !== undefined) {
-    // The nonce is read back from the running <script> (browsers hide the attribute from the DOM, not the property).
-    return `<!-- Beckon -->
-<script nonce="${nonce}">
-(function(w,d,u){var b=w.beckon=w.beckon||{};b.q=b.q||[];${methods}.forEach(function(m){b[m]=b[m]||function(){b.q.push([m,[].slice.call(arguments)])}});var s=d.createElement("script"),c=d.currentScript;s.async=true;s.src=u;if(c&&c.nonce)s.nonce=c.nonce;(d.head||d.documentElement).appendChild(s)})(window,document,${src});
-</script>`;
-  }
+  const args = [`${base}/api/websites/${websiteId}.js`, `${base}/api/websites/${websiteId}/visitors`, visitorCookieName(websiteId)].map(literal).join(",");
+  // The early visitor mirrors loadVisitor's creation (same token alphabet and length, cookie, body); a test holds them equal.
+  // RegExp() inside the try: a browser without look-behind loses the early visitor, not the snippet.
+  const early =
+    `try{if(!b.v&&w.fetch&&!RegExp(${literal(CRAWLER.source)},"i").test(navigator.userAgent)&&!RegExp("(^|; )"+n+"=").test(d.cookie)){` +
+    `var l=location,r=crypto.getRandomValues(new Uint8Array(${VISITOR_TOKEN_LENGTH})),t="",q=new URLSearchParams(l.search),m={},i;` +
+    `for(i=0;i<r.length;i++)t+=${literal(ALPHABET)}[r[i]&63];` +
+    `${literal(UTM_KEYS)}.forEach(function(k){var v=q.get(k);if(v)m[k]=v.slice(0,500)});` +
+    `d.cookie=n+"="+t+"; max-age=${VISITOR_COOKIE_SECONDS}; path=/; SameSite=Lax"+(l.protocol=="https:"?"; Secure":"");` +
+    `b.v={t:t,p:fetch(a,{method:"POST",headers:{"Content-Type":"text/plain"},body:JSON.stringify({visitor:{visitor_token:t,landing_page:l.href.slice(0,2000),platform:"Web",referral_source:d.referrer?d.referrer.slice(0,2000):null,data:{}},new:true,utms:m})})}` +
+    `}}catch(e){}`;
+  // The nonce is read back from the running <script> (browsers hide the attribute from the DOM, not the property).
+  const code =
+    `(function ${SNIPPET_FUNCTION}(w,d,u,a,n){var b=w.beckon=w.beckon||{};b.q=b.q||[];` +
+    `${literal(METHODS)}.forEach(function(m){b[m]=b[m]||function(){b.q.push([m,[].slice.call(arguments)])}});` +
+    `var s=d.createElement("script"),c=d.currentScript;s.async=true;s.src=u;if(c&&c.nonce)s.nonce=c.nonce;(d.head||d.documentElement).appendChild(s);` +
+    `${early}})(window,document,${args});`;
   return `<!-- Beckon -->
-<script>
-(function(w,d,u){var b=w.beckon=w.beckon||{};b.q=b.q||[];${methods}.forEach(function(m){b[m]=b[m]||function(){b.q.push([m,[].slice.call(arguments)])}});var s=d.createElement("script");s.async=true;s.src=u;(d.head||d.documentElement).appendChild(s)})(window,document,${src});
+<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>
+${code}
 </script>`;
 }

@@ -240,6 +240,35 @@ describe("display rules", () => {
     await context.close();
   });
 
+  it("a first visit's visitor is created once, by the snippet while the widget script downloads; the next page creates none", async () => {
+    const context = await browser.newContext();
+    const requests: { url: string; method: string; body: string | null; at: number }[] = [];
+    let n = 0;
+    context.on("request", (r) => requests.push({ url: r.url(), method: r.method(), body: r.postData(), at: n++ }));
+    const { page, errors } = await open(context, "/t/frequency");
+    await shown(page, "frequency").waitFor({ state: "attached", timeout: 10_000 });
+    const created = requests.filter((r) => r.url.endsWith(`/api/websites/${websiteId}/visitors`));
+    expect(created).toHaveLength(1);
+    // Posted by the snippet beside the widget script's request, before the loader ran (it requests the renderer).
+    const scriptAt = requests.find((r) => r.url.endsWith(`/api/websites/${websiteId}.js`))!.at;
+    expect(Math.abs(created[0].at - scriptAt)).toBe(1);
+    expect(created[0].at).toBeLessThan(requests.find((r) => r.url.includes("/widget/beckon-renderer"))!.at);
+    const token = JSON.parse(created[0].body!).visitor.visitor_token;
+    const cookie = (await context.cookies(HOST)).find((c) => c.name === `cf_${websiteId}_id`)!;
+    expect(cookie.value).toBe(token);
+    // The widget adopted it: its View event names the same visitor.
+    await expect.poll(() => requests.filter((r) => r.url.endsWith("/events/create")).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(requests.find((r) => r.url.endsWith("/events/create"))!.body).toContain(`"visitor_token":"${token}"`);
+    const person = await tdb.db.person.findFirst({ where: { websiteId, visitorToken: token } });
+    expect(person).not.toBeNull();
+
+    const next = await open(context, "/t/delayed");
+    await ready(next.page);
+    expect(requests.filter((r) => r.url.includes("/visitors"))).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("bots are skipped unless the body is marked as a widget page", async () => {
     const context = await browser.newContext({ userAgent: BOT_UA });
     const requests: string[] = [];

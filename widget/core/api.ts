@@ -6,6 +6,7 @@
  */
 import type { CtaDocument } from "../../app/lib/schema/cta";
 import type { PublicPerson } from "../../app/lib/schema/public-config";
+import { withTimeout } from "./lifecycle";
 
 export type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -25,6 +26,8 @@ export interface VisitorCreateBody {
   new: boolean;
   utms: Record<string, string>;
 }
+
+export type CreatedVisitor = { visitor: PublicPerson; logged_in: boolean };
 
 /** An event as sent: every field the server's eventSchema knows. */
 export interface WireEvent {
@@ -46,7 +49,9 @@ export interface WireEvent {
 
 export interface Api {
   getVisitor(token: string): Promise<PublicPerson>;
-  createVisitor(body: VisitorCreateBody): Promise<{ visitor: PublicPerson; logged_in: boolean }>;
+  createVisitor(body: VisitorCreateBody): Promise<CreatedVisitor>;
+  /** Reads the answer of a creation the snippet posted (snippet.ts), as createVisitor reads its own. */
+  adoptVisitor(answer: Promise<Response>): Promise<CreatedVisitor>;
   sendEvents(events: WireEvent[]): Promise<unknown>;
   createContact(contact: Record<string, unknown>): Promise<{ contact?: { id: number }; skipped?: boolean }>;
   getCta(id: number, preview?: boolean): Promise<CtaDocument>;
@@ -77,25 +82,32 @@ export async function requestJson<T>(
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), timeout);
   const json = JSON.stringify(body);
+  return readJson(
+    () =>
+      fetchFn(
+        url,
+        body === undefined
+          ? { signal: ctrl.signal }
+          : {
+              method: "POST",
+              body: json,
+              headers: { "Content-Type": "text/plain" },
+              signal: ctrl.signal,
+              // Browsers reject keepalive bodies over 64 KiB in total.
+              keepalive: keepalive && json.length < 60000,
+            },
+      ).finally(() => clearTimeout(timer)),
+    url,
+  );
+}
+
+/** The JSON of a 2xx answer; rejects with an HttpError on anything else (0: network failure, time-out or bad JSON). */
+async function readJson<T>(answer: () => Promise<Response>, url: string): Promise<T> {
   let res: Response;
   try {
-    res = await fetchFn(
-      url,
-      body === undefined
-        ? { signal: ctrl.signal }
-        : {
-            method: "POST",
-            body: json,
-            headers: { "Content-Type": "text/plain" },
-            signal: ctrl.signal,
-            // Browsers reject keepalive bodies over 64 KiB in total.
-            keepalive: keepalive && json.length < 60000,
-          },
-    );
+    res = await answer();
   } catch {
     throw httpError(0, url);
-  } finally {
-    clearTimeout(timer);
   }
   if (res.status < 200 || res.status > 299) throw httpError(res.status, url);
   try {
@@ -123,6 +135,8 @@ export function createApi(apiOrigin: string, websiteId: number, fetchFn: FetchFn
         VISITOR_TIMEOUT,
       ).then((r) => r.visitor),
     createVisitor: (body) => requestJson(fetchFn, site + "visitors", body, VISITOR_TIMEOUT),
+    // The snippet's request has no abort signal of ours: the same time-out bounds the wait instead.
+    adoptVisitor: (answer) => readJson(() => withTimeout(answer, VISITOR_TIMEOUT), site + "visitors"),
     // keepalive lets a batch in flight survive the page being unloaded.
     sendEvents: (events) => requestJson(fetchFn, eventsUrl, { events }, DEFAULT_TIMEOUT, true),
     createContact: (contact) => requestJson(fetchFn, contactsUrl, { contact }, DEFAULT_TIMEOUT, true),

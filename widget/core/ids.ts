@@ -1,4 +1,5 @@
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+/** The 64 URL-safe symbols of ids (the snippet makes visitor tokens from them too). */
+export const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
 /** A random URL-safe id (visitor tokens, event and contact ids); 64 symbols, so len 22 ≈ 132 bits. */
 export function randomId(len = 22): string {

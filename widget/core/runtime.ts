@@ -234,7 +234,9 @@ export function startWidget(deps: WidgetDeps): Widget {
   }
 
   // ------------------------------------------------------------- visitor
-  const visitor = loadVisitor({ websiteId: id, api, store, href: win.location.href, referrer: doc.referrer, now, utms: flags.utms }).then((v) => {
+  // The snippet may have started a first visit's creation already (snippet.ts); window.beckon is still its stub here.
+  const early = obj(obj(win).beckon).v;
+  const visitor = loadVisitor({ websiteId: id, api, store, href: win.location.href, referrer: doc.referrer, now, utms: flags.utms, early }).then((v) => {
     current = v;
     if (v.loggedIn) {
       store.setCookie(loggedInCookie, "true", LOGGED_IN_SECONDS);

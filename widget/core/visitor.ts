@@ -15,10 +15,18 @@ import type { Store } from "./storage";
 export const VISITOR_COOKIE_SECONDS = 10512000 * 60;
 /** SPEC 9: a cached person is valid for 30 minutes. */
 export const PERSON_FRESH_MS = 30 * 60 * 1000;
+/** Length of a new visitor token (randomId: 64 symbols, so 192 bits). */
+export const VISITOR_TOKEN_LENGTH = 32;
+
+/** A visitor creation the embed snippet started before the loader arrived (snippet.ts): its token and its answer. */
+export interface EarlyVisitor {
+  t: string;
+  p: Promise<Response>;
+}
 
 export interface VisitorDeps {
   websiteId: number;
-  api: Pick<Api, "getVisitor" | "createVisitor">;
+  api: Pick<Api, "getVisitor" | "createVisitor" | "adoptVisitor">;
   store: Store;
   now?: () => number;
   /** The page address (the landing page of a new visitor). */
@@ -26,6 +34,8 @@ export interface VisitorDeps {
   referrer: string;
   /** UTM parameters of the address (url-params.ts readFlags). */
   utms?: Record<string, string>;
+  /** The snippet's creation of this browser's visitor, adopted when its token is the cookie's. */
+  early?: EarlyVisitor | null;
 }
 
 /** How the visitor was loaded: the path taken through SPEC 4's visitor loading. */
@@ -72,8 +82,10 @@ export async function loadVisitor(deps: VisitorDeps): Promise<LoadedVisitor> {
   const cookie = visitorCookieName(websiteId);
   let token = store.cookie(cookie);
   let regenerated = false;
+  // The snippet set the cookie and posted the creation already: its answer is this visitor's.
+  const early = deps.early?.t === token ? deps.early : null;
 
-  if (token && /^[A-Za-z0-9_-]{16,64}$/.test(token)) {
+  if (!early && token && /^[A-Za-z0-9_-]{16,64}$/.test(token)) {
     const stored = store.get<StoredPerson>(personKey(websiteId));
     if (stored && stored.token === token && now() - stored.at < PERSON_FRESH_MS && stored.person) {
       return { token, person: stored.person, loggedIn: !!stored.logged_in, source: "stored" };
@@ -88,11 +100,14 @@ export async function loadVisitor(deps: VisitorDeps): Promise<LoadedVisitor> {
     }
   }
 
-  token = randomId(32);
-  // Set before the request so other tabs opened meanwhile share the token (creation is idempotent).
-  store.setCookie(cookie, token, VISITOR_COOKIE_SECONDS);
+  if (early) token = early.t;
+  else {
+    token = randomId(VISITOR_TOKEN_LENGTH);
+    // Set before the request so other tabs opened meanwhile share the token (creation is idempotent).
+    store.setCookie(cookie, token, VISITOR_COOKIE_SECONDS);
+  }
   try {
-    const res = await api.createVisitor({
+    const res = early ? await api.adoptVisitor(early.p) : await api.createVisitor({
       visitor: {
         visitor_token: token,
         landing_page: deps.href.slice(0, 2000),

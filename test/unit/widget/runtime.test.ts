@@ -117,6 +117,22 @@ describe("visitor and ready", () => {
     expect(fetch.calls.find((c) => c.url.endsWith("/events/create"))!.contentType).toBe("text/plain");
   });
 
+  it("adopts the visitor the snippet started creating (window.beckon.v) instead of creating one", async () => {
+    const token = "snippet_token_0123456789abcdefgh";
+    const store = memoryStore();
+    store.setCookie("cf_1_id", token, 60);
+    const w = window as unknown as { beckon?: unknown };
+    w.beckon = { q: [], v: { t: token, p: Promise.resolve(new Response(JSON.stringify({ visitor: personMock({ visitor_token: token }), logged_in: false }), { status: 201 })) } };
+    try {
+      const { widget, fetch } = start(configMock({ ctas: [] }), { store });
+      expect(await widget.ready).toEqual({ visitor: "ok" });
+      expect(await widget.visitor).toMatchObject({ token, source: "created" });
+      expect(fetch.calls.filter((c) => c.url.includes("/visitors"))).toEqual([]);
+    } finally {
+      delete w.beckon;
+    }
+  });
+
   it("loads the extras before ready when a condition needs enrichment", async () => {
     const config = configMock({ conditions: [{ position: 0, operator: "and", condition_type: "country", country: "SE", data: {} }], ctas: [] });
     const { widget, fetch, importExtras } = start(config);

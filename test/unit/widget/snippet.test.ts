@@ -1,15 +1,26 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { genericSnippet } from "../../../widget/snippet";
+import { createApi } from "../../../widget/core/api";
+import { readFlags } from "../../../widget/core/url-params";
+import { loadVisitor, visitorCookieName } from "../../../widget/core/visitor";
+import { fakeFetch, memoryStore, personMock } from "./helpers";
 
 /** Runs the snippet's inline script the way a browser would. */
 function runSnippet(html: string) {
-  const code = html.match(/<script>([\s\S]*?)<\/script>/)![1];
+  const code = html.match(/<script[^>]*>([\s\S]*?)<\/script>/)![1];
   new Function(code)();
 }
 
 describe("generic snippet", () => {
+  // No test here reaches a server: the first-visit tests below record what is posted.
+  beforeEach(() => void vi.stubGlobal("fetch", () => Promise.resolve(new Response("{}"))));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
   it("is an async script for the website's file", () => {
     const html = genericSnippet({ origin: "https://beckon.example/", websiteId: 1 });
     expect(html).toContain('"https://beckon.example/api/websites/1.js"');
@@ -43,5 +54,77 @@ describe("generic snippet", () => {
     expect(() => genericSnippet({ origin: "javascript:alert(1)", websiteId: 1 })).toThrow();
     expect(() => genericSnippet({ origin: "https://x.se", websiteId: 0 })).toThrow();
     expect(genericSnippet({ origin: "https://x.se/</script><b>", websiteId: 1 })).not.toContain("</script><b>");
+  });
+
+  describe("a first visit's visitor, created while the widget script downloads", () => {
+    const PAGE = "https://shop.example/kampanj?utm_source=news&utm_campaign=vår&x=1";
+    type Posted = { url: string; init: RequestInit };
+    let posted: Posted[];
+    const w = window as unknown as { beckon?: { v?: { t: string; p: Promise<Response> } }; fetch: unknown; happyDOM: { setURL(u: string): void } };
+
+    beforeEach(() => {
+      delete w.beckon;
+      posted = [];
+      for (const c of document.cookie.split("; ")) if (c) document.cookie = `${c.split("=")[0]}=; max-age=0; path=/`;
+      w.happyDOM.setURL(PAGE);
+      vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+        posted.push({ url, init });
+        return Promise.resolve(new Response(JSON.stringify({ visitor: personMock(), logged_in: false })));
+      });
+    });
+
+    it("sets the visitor cookie and posts the creation the loader would post, once", async () => {
+      runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+      // A second copy of the snippet on the page starts nothing more.
+      runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+      expect(posted).toHaveLength(1);
+      const early = w.beckon!.v!;
+      expect(early.t).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(document.cookie).toContain(`${visitorCookieName(12)}=${early.t}`);
+      expect(posted[0].url).toBe("https://beckon.example/api/websites/12/visitors");
+      expect(posted[0].init.method).toBe("POST");
+      expect((posted[0].init.headers as Record<string, string>)["Content-Type"]).toBe("text/plain");
+
+      // The loader, creating this visitor itself, would post the same body.
+      const fetch = fakeFetch(() => ({ status: 200, body: { visitor: personMock(), logged_in: false } }));
+      const deps = { websiteId: 12, api: createApi("https://beckon.example", 12, fetch), store: memoryStore(), href: location.href, referrer: document.referrer, utms: readFlags(location.href, 12).utms };
+      await loadVisitor(deps);
+      const own = fetch.calls[0].body;
+      own.visitor.visitor_token = early.t;
+      expect(JSON.parse(posted[0].init.body as string)).toEqual(own);
+      expect(own.utms).toEqual({ utm_source: "news", utm_campaign: "vår" });
+      expect((await early.p).status).toBe(200);
+    });
+
+    it("starts nothing for a known visitor (the cookie is set)", () => {
+      document.cookie = `${visitorCookieName(12)}=known_token_0123456789; path=/`;
+      runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+      expect(posted).toHaveLength(0);
+      expect(w.beckon!.v).toBeUndefined();
+      // Another website's visitor cookie is not this one's.
+      delete w.beckon;
+      runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 2 }));
+      expect(posted).toHaveLength(1);
+    });
+
+    it("starts nothing for a crawler, which the loader does not start for either", () => {
+      vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)");
+      runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+      expect(posted).toHaveLength(0);
+      expect(typeof (w.beckon as Record<string, unknown>).identify).toBe("function");
+    });
+
+    it("still installs the stub and the script where the early visitor cannot run", () => {
+      vi.stubGlobal("crypto", undefined);
+      runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+      expect(posted).toHaveLength(0);
+      expect(document.querySelector('script[src="https://beckon.example/api/websites/12.js"]')).not.toBeNull();
+    });
+  });
+
+  it("puts the page's nonce on its own script only when given one", () => {
+    expect(genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: "abc123==" })).toContain('<script nonce="abc123==">');
+    expect(genericSnippet({ origin: "https://x.se", websiteId: 1 })).toContain("<script>\n");
+    expect(() => genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: '"><script>' })).toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createApi } from "../../../widget/core/api";
 import { loadVisitor, PERSON_FRESH_MS, personKey, readLocal, saveLocal, savePerson, visitorCookieName, VISITOR_COOKIE_SECONDS } from "../../../widget/core/visitor";
 import { fakeFetch, memoryStore, personMock } from "./helpers";
@@ -116,5 +116,69 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
     const again = await loadVisitor(deps);
     expect(again).toMatchObject({ source: "stored", loggedIn: true });
     expect(store.get<{ logged_in: boolean }>(personKey(1))!.logged_in).toBe(true);
+  });
+
+  describe("a creation the snippet started (first visit)", () => {
+    const EARLY = "snippet_token_0123456789abcdefgh";
+    const answer = (status: number, body?: unknown) => Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }));
+
+    it("adopts the snippet's answer when its token is the cookie's: no request of its own", async () => {
+      const { fetch, store, deps } = setup(() => ({ status: 500 }));
+      store.setCookie(visitorCookieName(1), EARLY, VISITOR_COOKIE_SECONDS);
+      const v = await loadVisitor({ ...deps, early: { t: EARLY, p: answer(200, { visitor: personMock({ visitor_token: EARLY, email: "a@b.se" }), logged_in: true }) } });
+      expect(fetch.calls).toHaveLength(0);
+      expect(v).toMatchObject({ token: EARLY, source: "created", loggedIn: true });
+      expect(v.person!.email).toBe("a@b.se");
+      expect(store.cookies[visitorCookieName(1)]).toBe(EARLY);
+      // Stored as its own creation would be: the next page needs no request.
+      expect(await loadVisitor(deps)).toMatchObject({ token: EARLY, source: "stored", loggedIn: true });
+    });
+
+    it.each([
+      ["a 500", () => answer(500, { error: "x" })],
+      ["a network error", () => Promise.reject(new TypeError("Failed to fetch"))],
+      ["a body that is not JSON", () => Promise.resolve(new Response("<html>", { status: 200 }))],
+    ])("keeps the snippet's token after %s, as after a failed creation of its own", async (_name, make) => {
+      const p = make();
+      const { fetch, store, deps } = setup(() => ({ status: 500 }));
+      store.setCookie(visitorCookieName(1), EARLY, VISITOR_COOKIE_SECONDS);
+      const v = await loadVisitor({ ...deps, early: { t: EARLY, p } });
+      expect(fetch.calls).toHaveLength(0);
+      expect(v).toMatchObject({ token: EARLY, person: null, source: "offline" });
+      expect(store.cookies[visitorCookieName(1)]).toBe(EARLY);
+    });
+
+    it("gives up on a snippet's answer after the visitor time-out of 5 s", async () => {
+      vi.useFakeTimers();
+      try {
+        const { store, deps } = setup(() => ({ status: 500 }));
+        store.setCookie(visitorCookieName(1), EARLY, VISITOR_COOKIE_SECONDS);
+        const pending = loadVisitor({ ...deps, early: { t: EARLY, p: new Promise<Response>(() => {}) } });
+        await vi.advanceTimersByTimeAsync(4999);
+        let done = false;
+        void pending.then(() => (done = true));
+        await vi.advanceTimersByTimeAsync(0);
+        expect(done).toBe(false);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(await pending).toMatchObject({ token: EARLY, source: "offline" });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("ignores a snippet's creation for another token (the cookie changed since) and loads as usual", async () => {
+      const { fetch, store, deps } = setup(() => ({ status: 200, body: { visitor: personMock({ visitor_token: KNOWN }) } }));
+      store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
+      const v = await loadVisitor({ ...deps, early: { t: EARLY, p: answer(200, { visitor: personMock(), logged_in: false }) } });
+      expect(fetch.calls.map((c) => c.method)).toEqual(["GET"]);
+      expect(v).toMatchObject({ token: KNOWN, source: "fetched" });
+    });
+
+    it.each([null, undefined, {}, { t: 42 }, "early"])("ignores a malformed beckon.v (%j)", async (early) => {
+      const { fetch, deps } = setup((c) => ({ status: 200, body: { visitor: personMock({ visitor_token: c.body.visitor.visitor_token }), logged_in: false } }));
+      const v = await loadVisitor({ ...deps, early: early as never });
+      expect(fetch.calls.map((c) => c.method)).toEqual(["POST"]);
+      expect(v.source).toBe("created");
+    });
   });
 });
