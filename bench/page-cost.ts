@@ -5,7 +5,8 @@
  * it) and with a peer SDK (bench/peer.ts), at 1x and 4x CPU throttling,
  * runs interleaved, fresh browser context (first visit) every time:
  * - script ms: self time in the CPU profile (CDP Profiler, 100 µs sampling)
- *   of the subject's own scripts, native calls they make included;
+ *   of the subject's own scripts and its inline snippet, native calls they
+ *   make included;
  * - visible ms: page start (navigation) to the CTA visible in a frame;
  * - long tasks over 50 ms and layout shift (PerformanceObserver);
  * and Lighthouse (npm, mobile preset, performance only) on the same pages:
@@ -16,7 +17,7 @@
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { saveCtaDocument } from "../app/models/cta.server";
 import { createWebsite } from "../app/models/website.server";
-import { genericSnippet } from "../widget/snippet";
+import { genericSnippet, SNIPPET_FUNCTION } from "../widget/snippet";
 import { demoStoreSettings } from "../prisma/seed-data/demo-store";
 import { emailForm, heading, paragraph, singleStepCta } from "../prisma/seed-data/builders";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from "../test/support/chromium";
@@ -94,7 +95,7 @@ export function beckonSubject(beckonOrigin: string, websiteId: number): Subject 
   return {
     name: "beckon",
     snippet: genericSnippet({ origin: beckonOrigin, websiteId }),
-    ownsScript: (url) => url.startsWith(`${beckonOrigin}/api/`) || url.startsWith(`${beckonOrigin}/widget/`),
+    ownsScript: (url, fn) => url.startsWith(`${beckonOrigin}/api/`) || url.startsWith(`${beckonOrigin}/widget/`) || fn === SNIPPET_FUNCTION,
     visibleCheck: `() => {
       const host = document.querySelector("beckon-cta");
       const el = host && host.shadowRoot && host.shadowRoot.querySelector('[role="dialog"]');
@@ -129,8 +130,17 @@ interface ProfileNode {
   children?: number[];
 }
 
-/** Self time (ms) of nodes in the subject's scripts, plus native nodes (no URL) they call. */
-export function attributedMs(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, owns: (url: string) => boolean): number {
+/**
+ * Self time (ms) of nodes in the subject's scripts, plus what they call that
+ * has no script of its own: native functions, and functions of the page's
+ * inline scripts (the snippet's callbacks). A subject also owns its inline
+ * snippet's function, by name: the snippet's work counts as the widget's.
+ */
+export function attributedMs(
+  profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] },
+  owns: Subject["ownsScript"],
+  pageUrl = "",
+): number {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -139,15 +149,15 @@ export function attributedMs(profile: { nodes: ProfileNode[]; samples: number[];
     const hit = memo.get(id);
     if (hit !== undefined) return hit;
     const n = byId.get(id)!;
-    const url = n.callFrame.url;
-    const special = n.callFrame.functionName.startsWith("(") && !url;
+    const { url, functionName } = n.callFrame;
     let own: boolean;
-    if (special) own = false;
-    else if (url) own = owns(url);
-    else {
+    // (root), (program), (idle), (garbage collector): the browser's, never a script's.
+    if (functionName.startsWith("(") && !url) own = false;
+    else if (owns(url, functionName)) own = true;
+    else if (!url || url === pageUrl) {
       const p = parent.get(id);
       own = p !== undefined && isOwn(p);
-    }
+    } else own = false;
     memo.set(id, own);
     return own;
   };
@@ -180,7 +190,7 @@ export async function measureOnce(browser: Browser, url: string, subject: Subjec
     const { profile } = await cdp.send("Profiler.stop");
     const b = await page.evaluate(() => (window as unknown as { __bench: { longTasks: number[]; cls: number; visibleAt: number | null } }).__bench);
     return {
-      script_ms: round(attributedMs(profile as never, subject.ownsScript), 1),
+      script_ms: round(attributedMs(profile as never, subject.ownsScript, url), 1),
       visible_ms: b.visibleAt === null ? null : round(b.visibleAt, 0),
       long_tasks: b.longTasks.length,
       long_task_ms: round(b.longTasks.reduce((a, d) => a + d, 0), 0),

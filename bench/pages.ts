@@ -17,8 +17,11 @@ export interface Subject {
   snippet: string;
   /** Extra files the static server serves under /s/{subject}/ (path → body and type). */
   files?: Record<string, { body: string | Buffer; type: string }>;
-  /** Whether a script URL belongs to the subject (CPU profile attribution). */
-  ownsScript(url: string): boolean;
+  /**
+   * Whether a function of the CPU profile is the subject's: by its script's
+   * URL, or by name for the function of its inline snippet.
+   */
+  ownsScript(url: string, functionName: string): boolean;
   /**
    * Source of a function expression run in the page on every animation
    * frame: returns true once the CTA is visible.

@@ -73,13 +73,13 @@ export function peerSubject(popup: { heading: string; text: string; placeholder:
   // JSON inside a <script>: escape "<" so nothing can close the element.
   const json = JSON.stringify(props).replace(/</g, "\\u003c");
   const snippet = `<script>
-(function(d,u,p){var s=d.createElement("script");s.async=true;s.src=u;s.onload=function(){window.formbricksSurveys.renderSurveyModal(Object.assign(p,{onDisplay:function(){},onResponse:function(){},onClose:function(){},onFinished:function(){}}))};(d.head||d.documentElement).appendChild(s)})(document,"surveys.umd.js",${json});
+(function peerSnippet(d,u,p){var s=d.createElement("script");s.async=true;s.src=u;s.onload=function(){window.formbricksSurveys.renderSurveyModal(Object.assign(p,{onDisplay:function(){},onResponse:function(){},onClose:function(){},onFinished:function(){}}))};(d.head||d.documentElement).appendChild(s)})(document,"surveys.umd.js",${json});
 </script>`;
   return {
     name: "peer",
     snippet,
     files: { "surveys.umd.js": { body: peerBundle(), type: "application/javascript; charset=utf-8" } },
-    ownsScript: (url) => url.endsWith("/surveys.umd.js"),
+    ownsScript: (url, fn) => url.endsWith("/surveys.umd.js") || fn === "peerSnippet",
     visibleCheck: `() => {
       const el = document.querySelector("#formbricks-modal-container form, #formbricks-modal-container input");
       return !!el && (${SEEN})(el);
