@@ -10,6 +10,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, Prisma } from "./generated/prisma-sqlite/index.js";
 import { PrismaClient as PostgresPrismaClient, Prisma as PostgresPrisma } from "./generated/prisma-postgresql/index.js";
 import { databaseTarget, type DatabaseTarget } from "./db/database-url";
+import { CONFIG_MODELS, invalidateWebsiteScripts } from "./lib/website-script-cache.server";
 
 export type Db = PrismaClient;
 export { Prisma };
@@ -25,8 +26,33 @@ export function dbNull(db: Db | Prisma.TransactionClient): typeof Prisma.DbNull 
   return provider === "postgresql" ? (PostgresPrisma.DbNull as unknown as typeof Prisma.DbNull) : Prisma.DbNull;
 }
 
+const READS = new Set(["findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate", "groupBy"]);
+
+/**
+ * The client, extended so that a write to a model the public config is
+ * built from empties this process's cache of site scripts once the write is
+ * done (website-script-cache.server.ts says how fresh the scripts are).
+ */
+function invalidatingScripts(client: PrismaClient): Db {
+  return client.$extends({
+    query: {
+      $allModels: {
+        async $allOperations({ model, operation, args, query }) {
+          const result = await query(args);
+          if (!READS.has(operation) && CONFIG_MODELS.has(model)) invalidateWebsiteScripts();
+          return result;
+        },
+      },
+    },
+  }) as unknown as Db;
+}
+
 /** Opens a client for a database target (tests open their own). */
 export function createPrismaClient(target: DatabaseTarget = databaseTarget()): Db {
+  return invalidatingScripts(openClient(target));
+}
+
+function openClient(target: DatabaseTarget): PrismaClient {
   if (target.kind === "postgresql") {
     // lock_timeout: a statement waiting on a lock fails (and the public API answers 503) instead of hanging.
     const adapter = new PrismaPg({
@@ -34,7 +60,7 @@ export function createPrismaClient(target: DatabaseTarget = databaseTarget()): D
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       lock_timeout: envMs("BECKON_PG_LOCK_TIMEOUT_MS", 10_000),
     });
-    return new PostgresPrismaClient({ adapter }) as unknown as Db;
+    return new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
   }
   // WAL lets readers run beside the single writer; busy_timeout makes a
   // writer wait for the lock instead of failing at once. Past it the public

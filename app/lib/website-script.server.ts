@@ -9,6 +9,7 @@ import { apiError } from "./http.server";
 import { etagOf, notModified } from "./etag.server";
 import { scriptSafeJson } from "./script-json";
 import { widgetAsset } from "./widget-assets.server";
+import { packScript, websiteScripts, type ScriptCache } from "./website-script-cache.server";
 import { COMPILE_HINT } from "../../widget/compile-hint";
 
 /** The compile hint, `window.__beckonConfig=...;` and the loader, or null when the widget has not been built. */
@@ -18,20 +19,50 @@ export function websiteScriptBody(config: PublicWebsiteConfig, loaderSource: str
   return `${COMPILE_HINT}\nwindow.__beckonConfig=${scriptSafeJson(config)};\n${loaderSource}`;
 }
 
+/** The encoding to answer with: brotli, else gzip, else none, as the request's Accept-Encoding allows (q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | null): "br" | "gzip" | null {
+  const allowed = new Set<string>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    if (!q || Number(q[1]) > 0) allowed.add(name.trim());
+  }
+  return allowed.has("br") ? "br" : allowed.has("gzip") || allowed.has("*") ? "gzip" : null;
+}
+
 /**
- * The script as an HTTP answer: cached briefly and revalidated by ETag (so
- * publishing shows up within a minute), 304 when unchanged, and a 503 JSON
- * error when the widget bundles are missing.
+ * A website's script as an HTTP answer: from the cache of built scripts
+ * (website-script-cache.server.ts), compressed ahead of time; cached
+ * briefly by browsers and revalidated by ETag (so publishing shows up
+ * within a minute), 304 when unchanged; 404 for an unknown website and a
+ * 503 JSON error when the widget bundles are missing.
  */
-export function websiteScriptResponse(request: Request, config: PublicWebsiteConfig): Response {
-  const body = websiteScriptBody(config);
-  if (!body) return apiError(503, "The widget has not been built (npm run build:widget)", null);
-  const etag = etagOf(body);
-  const headers = {
+export async function websiteScriptResponse(
+  request: Request,
+  websiteId: number,
+  origin: string,
+  buildConfig: (websiteId: number, origin: string) => Promise<PublicWebsiteConfig | null>,
+  cache: ScriptCache = websiteScripts,
+): Promise<Response> {
+  const loader = widgetAsset("beckon-loader.js");
+  if (!loader) return apiError(503, "The widget has not been built (npm run build:widget)", null);
+  const script = await cache.get(`${websiteId} ${origin}`, async () => {
+    const config = await buildConfig(websiteId, origin);
+    const body = config && websiteScriptBody(config, loader);
+    return body ? await packScript(body, etagOf(body)) : null;
+  });
+  if (!script) return apiError(404, "Unknown website", "website_id");
+  const headers: Record<string, string> = {
     "Content-Type": "application/javascript; charset=utf-8",
     "Cache-Control": "public, max-age=60, stale-while-revalidate=600",
-    ETag: etag,
+    ETag: script.etag,
+    Vary: "Accept-Encoding",
   };
-  if (notModified(request, etag)) return new Response(null, { status: 304, headers });
-  return new Response(request.method === "HEAD" ? null : body, { headers });
+  if (notModified(request, script.etag)) return new Response(null, { status: 304, headers });
+  const encoding = pickEncoding(request.headers.get("accept-encoding"));
+  const body = encoding ? script[encoding] : Buffer.from(script.body, "utf8");
+  if (encoding) headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = String(body.length);
+  // A Buffer is a Uint8Array, which Response takes; the DOM typings only disagree about its ArrayBuffer's kind.
+  return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { headers });
 }

@@ -15,9 +15,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     async () => {
       const match = /^([1-9]\d{0,9})\.js$/.exec(params.websiteFile ?? "");
       if (!match) return apiError(404, "Unknown website script", "website_id");
-      const config = await buildPublicConfig(prisma, Number(match[1]), publicOrigin(request));
-      if (!config) return apiError(404, "Unknown website", "website_id");
-      return websiteScriptResponse(request, config);
+      return websiteScriptResponse(request, Number(match[1]), publicOrigin(request), (id, origin) => buildPublicConfig(prisma, id, origin));
     },
     ["GET", "HEAD"],
   );

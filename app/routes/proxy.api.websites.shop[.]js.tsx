@@ -22,7 +22,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!shop) return apiError(400, "The app proxy request names no shop", "shop");
   const websiteId = await websiteIdForShop(prisma, shop);
   if (!websiteId) return apiError(404, "This shop has no Beckon website: open the Beckon app in the Shopify admin once", "shop");
-  const config = await buildPublicConfig(prisma, websiteId, publicOrigin(request));
-  if (!config) return apiError(404, "Unknown website", "website_id");
-  return websiteScriptResponse(request, config);
+  return websiteScriptResponse(request, websiteId, publicOrigin(request), (id, origin) => buildPublicConfig(prisma, id, origin));
 }

@@ -1,0 +1,145 @@
+/**
+ * The built site scripts, kept in memory for a short time. Every page view
+ * of every site loads its script (config and loader), and building one
+ * takes several queries (about 3 ms of the server's CPU, more under load),
+ * while the answer only changes when an owner changes something. The cache
+ * keeps each built script with its ETag and its gzip and brotli bodies, so a
+ * page view costs no query and no compression.
+ *
+ * Freshness, as HTTP caching has it (the browsers' copy is fresh for 60 s,
+ * then revalidated while it is used):
+ * - a write through this process's database client to a model the config
+ *   reads empties the cache at once (app/db.server.ts calls
+ *   invalidateWebsiteScripts), so an owner's change shows on the next page;
+ * - a script is fresh for BECKON_SCRIPT_CACHE_MS (10 s by default; 0 turns
+ *   the cache off). Past that and up to 60 s it is still answered, while
+ *   one build in the background replaces it: another process's write (a
+ *   second server, a script) shows within seconds, and no page waits for a
+ *   build unless its site's script is older than a minute or not cached;
+ * - a build that a write overtakes is answered but not kept.
+ * Compression runs on libuv's thread pool, beside the event loop.
+ */
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+export interface BuiltScript {
+  body: string;
+  etag: string;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** Models whose rows the public config is built from: a write to one of them empties the cache. */
+export const CONFIG_MODELS = new Set([
+  "Website",
+  "Cta",
+  "CtaVariant",
+  "CtaStep",
+  "CtaSection",
+  "CtaColumn",
+  "CtaElement",
+  "CtaField",
+  "ActionGroup",
+  "Action",
+  "Broadcast",
+  "Condition",
+  "Integration",
+]);
+
+/** How many scripts are remembered: past it, the oldest goes first. */
+const MAX_ENTRIES = 1000;
+const DEFAULT_FRESH_MS = 10_000;
+/** The longest a script is answered from memory at all, as the browsers' max-age. */
+export const SCRIPT_STALE_MS = 60_000;
+
+/** How long a script is fresh, from BECKON_SCRIPT_CACHE_MS (0 to 60,000 ms), else 10 s. */
+export function scriptCacheTtl(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.BECKON_SCRIPT_CACHE_MS?.trim();
+  const v = raw ? Number(raw) : NaN;
+  return Number.isInteger(v) && v >= 0 && v <= SCRIPT_STALE_MS ? v : DEFAULT_FRESH_MS;
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** The body with its compressed forms (compressed once here, not on every answer). */
+export async function packScript(body: string, etag: string): Promise<BuiltScript> {
+  const raw = Buffer.from(body, "utf8");
+  const [gz, br] = await Promise.all([
+    gzipAsync(raw, { level: 9 }),
+    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+  ]);
+  return { body, etag, gzip: gz, br };
+}
+
+export interface ScriptCache {
+  /**
+   * The script for a key: fresh from memory; stale from memory while a
+   * background build replaces it; else built (one build at a time per key).
+   * null (nothing to serve) is not remembered.
+   */
+  get(key: string, build: () => Promise<BuiltScript | null>): Promise<BuiltScript | null>;
+  /** Forgets every script: the next request builds afresh. */
+  invalidate(): void;
+  readonly size: number;
+}
+
+export function createScriptCache(fresh: () => number = scriptCacheTtl, now: () => number = Date.now): ScriptCache {
+  const entries = new Map<string, { at: number; script: BuiltScript }>();
+  const building = new Map<string, Promise<BuiltScript | null>>();
+  let generation = 0;
+  const rebuild = (key: string, build: () => Promise<BuiltScript | null>): Promise<BuiltScript | null> => {
+    const pending = building.get(key);
+    if (pending) return pending;
+    const started = generation;
+    const at = now();
+    const p = build()
+      .then((script) => {
+        // A write since the build started may not be in it: answer this request with it, remember nothing.
+        if (started !== generation) return script;
+        entries.delete(key);
+        if (script) {
+          entries.set(key, { at, script });
+          if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        }
+        return script;
+      })
+      .finally(() => {
+        if (building.get(key) === p) building.delete(key);
+      });
+    building.set(key, p);
+    return p;
+  };
+  return {
+    async get(key, build) {
+      const ms = fresh();
+      if (ms <= 0) return build();
+      const hit = entries.get(key);
+      const age = hit ? now() - hit.at : Infinity;
+      if (hit && age < ms) return hit.script;
+      if (hit && age < SCRIPT_STALE_MS) {
+        // Answered now; the next request gets the new build. A failed one leaves the stale copy in use.
+        rebuild(key, build).catch((e) => console.error("[beckon] site script build failed", e));
+        return hit.script;
+      }
+      return rebuild(key, build);
+    },
+    invalidate() {
+      generation++;
+      entries.clear();
+      // Builds in flight answer their requests but are not remembered, and the next request starts a new one.
+      building.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** The server's cache of site scripts. */
+export const websiteScripts = createScriptCache();
+
+/** Forgets every cached site script (after a write that may change a public config). */
+export function invalidateWebsiteScripts(): void {
+  websiteScripts.invalidate();
+}

@@ -1,0 +1,193 @@
+import { describe, expect, it } from "vitest";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { createScriptCache, packScript, SCRIPT_STALE_MS, scriptCacheTtl, type BuiltScript } from "~/lib/website-script-cache.server";
+import { pickEncoding, websiteScriptResponse } from "~/lib/website-script.server";
+import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+
+const script = (body: string): BuiltScript => ({ body, etag: `"${body}"`, gzip: Buffer.alloc(0), br: Buffer.alloc(0) });
+
+/** A build the test finishes by hand, counting how often it was started. */
+function manualBuild() {
+  const started: ((s: BuiltScript | null) => void)[] = [];
+  return {
+    started,
+    build: () => new Promise<BuiltScript | null>((resolve) => started.push(resolve)),
+  };
+}
+
+describe("the cache of built site scripts", () => {
+  it("builds once and answers from memory while fresh", async () => {
+    let clock = 0;
+    const cache = createScriptCache(() => 2000, () => clock);
+    let builds = 0;
+    const build = async () => script(`v${++builds}`);
+    expect((await cache.get("1 http://a", build))!.body).toBe("v1");
+    clock = 1999;
+    expect((await cache.get("1 http://a", build))!.body).toBe("v1");
+    // Another origin is another script (the config names its API origin).
+    expect((await cache.get("1 http://b", build))!.body).toBe("v2");
+    expect(builds).toBe(2);
+  });
+
+  it("answers a stale script at once while one build replaces it, and waits for a build past a minute", async () => {
+    let clock = 0;
+    const cache = createScriptCache(() => 2000, () => clock);
+    await cache.get("k", async () => script("v1"));
+    clock = 2000;
+    const m = manualBuild();
+    expect((await cache.get("k", m.build))!.body).toBe("v1");
+    expect((await cache.get("k", m.build))!.body).toBe("v1");
+    expect(m.started).toHaveLength(1);
+    m.started[0](script("v2"));
+    await new Promise((r) => setImmediate(r));
+    expect((await cache.get("k", m.build))!.body).toBe("v2");
+
+    // A failed background build keeps the stale copy in use.
+    clock = 4000;
+    const errors: unknown[] = [];
+    const log = console.error;
+    console.error = (...a: unknown[]) => void errors.push(a);
+    try {
+      expect((await cache.get("k", () => Promise.reject(new Error("db down"))))!.body).toBe("v2");
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      console.error = log;
+    }
+    expect(errors).toHaveLength(1);
+    expect((await cache.get("k", async () => script("v3")))!.body).toBe("v2");
+    await new Promise((r) => setImmediate(r));
+
+    clock = 4000 + SCRIPT_STALE_MS + 1;
+    const late = manualBuild();
+    const waiting = cache.get("k", late.build);
+    let answered = false;
+    void waiting.then(() => (answered = true));
+    await new Promise((r) => setImmediate(r));
+    expect(answered).toBe(false);
+    late.started[0](script("v4"));
+    expect((await waiting)!.body).toBe("v4");
+  });
+
+  it("starts one build for concurrent requests of a key", async () => {
+    const cache = createScriptCache(() => 2000);
+    const m = manualBuild();
+    const answers = Promise.all([1, 2, 3].map(() => cache.get("k", m.build)));
+    await Promise.resolve();
+    expect(m.started).toHaveLength(1);
+    m.started[0](script("once"));
+    expect((await answers).map((s) => s!.body)).toEqual(["once", "once", "once"]);
+  });
+
+  it("forgets everything on invalidate, and does not keep a build a write overtook", async () => {
+    const cache = createScriptCache(() => 60_000);
+    await cache.get("k", async () => script("old"));
+    cache.invalidate();
+    expect(cache.size).toBe(0);
+    const m = manualBuild();
+    const during = cache.get("k", m.build);
+    cache.invalidate(); // a write lands while the build reads
+    m.started[0](script("maybe stale"));
+    expect((await during)!.body).toBe("maybe stale");
+    expect(cache.size).toBe(0);
+    expect((await cache.get("k", async () => script("fresh")))!.body).toBe("fresh");
+    expect(cache.size).toBe(1);
+  });
+
+  it("remembers neither an unknown website (null) nor a failed build", async () => {
+    const cache = createScriptCache(() => 60_000);
+    expect(await cache.get("k", async () => null)).toBeNull();
+    await expect(cache.get("k", async () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
+    expect(cache.size).toBe(0);
+    expect((await cache.get("k", async () => script("ok")))!.body).toBe("ok");
+  });
+
+  it("builds every time when the time to live is 0", async () => {
+    const cache = createScriptCache(() => 0);
+    let builds = 0;
+    for (let i = 0; i < 3; i++) await cache.get("k", async () => script(String(++builds)));
+    expect(builds).toBe(3);
+    expect(cache.size).toBe(0);
+  });
+
+  it("holds at most 1000 scripts, dropping the oldest", async () => {
+    const cache = createScriptCache(() => 60_000);
+    const s = script("x");
+    for (let i = 0; i <= 1000; i++) await cache.get(`k${i}`, async () => s);
+    expect(cache.size).toBe(1000);
+    let rebuilt = false;
+    await cache.get("k0", async () => ((rebuilt = true), s));
+    expect(rebuilt).toBe(true);
+  });
+
+  it("reads its time to live from BECKON_SCRIPT_CACHE_MS, refusing nonsense", () => {
+    expect(scriptCacheTtl({})).toBe(10_000);
+    expect(scriptCacheTtl({ BECKON_SCRIPT_CACHE_MS: "0" })).toBe(0);
+    expect(scriptCacheTtl({ BECKON_SCRIPT_CACHE_MS: "15000" })).toBe(15000);
+    for (const bad of ["-1", "1e9", "abc", "1.5", "60001", " "]) expect(scriptCacheTtl({ BECKON_SCRIPT_CACHE_MS: bad }), bad).toBe(10_000);
+  });
+
+  it("packs the body compressed both ways", async () => {
+    const body = "window.__beckonConfig={};\n".repeat(200) + "å";
+    const s = await packScript(body, '"e"');
+    expect(gunzipSync(s.gzip).toString("utf8")).toBe(body);
+    expect(brotliDecompressSync(s.br).toString("utf8")).toBe(body);
+    expect(s.br.length).toBeLessThan(body.length / 10);
+  });
+});
+
+describe("the encoding of a site script's answer", () => {
+  it.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip, deflate", "gzip"],
+    ["br;q=0, gzip;q=0.5", "gzip"],
+    ["BR", "br"],
+    ["*", "gzip"],
+    ["identity", null],
+    ["gzip;q=0", null],
+    ["", null],
+    [null, null],
+    [",,;;q=;=,", null],
+    ["x".repeat(100_000), null],
+  ])("Accept-Encoding %j → %s", (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});
+
+describe("a site script's answer", () => {
+  const config = { website_id: 7, api_origin: "http://a" } as unknown as PublicWebsiteConfig;
+  const answer = (headers: Record<string, string>, method = "GET", cache = createScriptCache(() => 60_000)) =>
+    websiteScriptResponse(new Request("http://a/api/websites/7.js", { method, headers }), 7, "http://a", async (id) => (id === 7 ? config : null), cache);
+
+  it("sends the compressed body the request accepts, with its length, ETag and Vary", async () => {
+    for (const [accept, decode] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+      ["identity", (b: Buffer) => b],
+    ] as const) {
+      const res = await answer({ "Accept-Encoding": accept });
+      expect(res.status).toBe(200);
+      const raw = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get("content-length")).toBe(String(raw.length));
+      expect(res.headers.get("content-encoding")).toBe(accept === "identity" ? null : accept);
+      expect(res.headers.get("vary")).toBe("Accept-Encoding");
+      expect(res.headers.get("etag")).toMatch(/^"[\w-]{27}"$/);
+      const text = decode(raw).toString("utf8");
+      expect(text).toContain('window.__beckonConfig={"website_id":7');
+    }
+  });
+
+  it("answers 304 to a request that has it, and no body to HEAD", async () => {
+    const cache = createScriptCache(() => 60_000);
+    const etag = (await answer({}, "GET", cache)).headers.get("etag")!;
+    expect((await answer({ "If-None-Match": `W/"nope", ${etag}` }, "GET", cache)).status).toBe(304);
+    const head = await answer({ "Accept-Encoding": "gzip" }, "HEAD", cache);
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
+  it("answers 404 for an unknown website", async () => {
+    const res = await websiteScriptResponse(new Request("http://a/api/websites/8.js"), 8, "http://a", async () => null, createScriptCache(() => 60_000));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { field: "website_id", message: "Unknown website" } });
+  });
+});
