@@ -4,8 +4,14 @@
  * window.beckon queues calls as [name, args] in beckon.q until the loader
  * arrives and replays them.
  *
- * On a first visit (no visitor cookie, not a crawler) it also creates the
- * visitor while the widget script downloads, as SPEC 4's lifecycle does
+ * It starts once the page is parsed and painted (after DOMContentLoaded,
+ * after the next frame; at the latest a second later where frames do not
+ * run, as in background tabs): the widget's requests and work never come
+ * before the page's own first render (nor into what Lighthouse's FCP and
+ * LCP count).
+ *
+ * On a first visit (no visitor cookie, not a crawler) it then also creates
+ * the visitor while the widget script downloads, as SPEC 4's lifecycle does
  * first: it sets the visitor cookie to a new token and posts the creation,
  * leaving {t: token, p: the answer's promise} in beckon.v, which the loader
  * adopts instead of creating the visitor itself (visitor.ts). A first visit
@@ -52,12 +58,15 @@ export function genericSnippet({ origin, websiteId, nonce }: SnippetOptions): st
     `d.cookie=n+"="+t+"; max-age=${VISITOR_COOKIE_SECONDS}; path=/; SameSite=Lax"+(l.protocol=="https:"?"; Secure":"");` +
     `b.v={t:t,p:fetch(a,{method:"POST",headers:{"Content-Type":"text/plain"},body:JSON.stringify({visitor:{visitor_token:t,landing_page:l.href.slice(0,2000),platform:"Web",referral_source:d.referrer?d.referrer.slice(0,2000):null,data:{}},new:true,utms:m})})}` +
     `}}catch(e){}`;
-  // The nonce is read back from the running <script> (browsers hide the attribute from the DOM, not the property).
+  // The nonce is read back from the running <script> (browsers hide the attribute from the DOM, not the property),
+  // while it runs: document.currentScript is null later.
   const code =
     `(function ${SNIPPET_FUNCTION}(w,d,u,a,n){var b=w.beckon=w.beckon||{};b.q=b.q||[];` +
     `${literal(METHODS)}.forEach(function(m){b[m]=b[m]||function(){b.q.push([m,[].slice.call(arguments)])}});` +
-    `var s=d.createElement("script"),c=d.currentScript;s.async=true;s.src=u;if(c&&c.nonce)s.nonce=c.nonce;(d.head||d.documentElement).appendChild(s);` +
-    `${early}})(window,document,${args});`;
+    `var h=d.head||d.documentElement,c=d.currentScript,s=d.createElement("script");s.async=true;s.src=u;if(c&&c.nonce)s.nonce=c.nonce;` +
+    `function x(){if(s.parentNode)return;h.appendChild(s);${early}}` +
+    `function g(){requestAnimationFrame(function(){setTimeout(x)});setTimeout(x,1000)}` +
+    `d.readyState=="loading"?d.addEventListener("DOMContentLoaded",g):g()})(window,document,${args});`;
   return `<!-- Beckon -->
 <script${nonce === undefined ? "" : ` nonce="${nonce}"`}>
 ${code}

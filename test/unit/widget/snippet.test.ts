@@ -7,6 +7,9 @@ import { readFlags } from "../../../widget/core/url-params";
 import { loadVisitor, visitorCookieName } from "../../../widget/core/visitor";
 import { fakeFetch, memoryStore, personMock } from "./helpers";
 
+/** Resolves after the next frame and the task after it: when the snippet inserts the widget script. */
+const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 /** Runs the snippet's inline script the way a browser would. */
 function runSnippet(html: string) {
   const code = html.match(/<script[^>]*>([\s\S]*?)<\/script>/)![1];
@@ -16,7 +19,9 @@ function runSnippet(html: string) {
 describe("generic snippet", () => {
   // No test here reaches a server: the first-visit tests below record what is posted.
   beforeEach(() => void vi.stubGlobal("fetch", () => Promise.resolve(new Response("{}"))));
-  afterEach(() => {
+  afterEach(async () => {
+    // A snippet run by a test inserts its script after the next paint: not into the next test.
+    await nextPaint();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -27,7 +32,7 @@ describe("generic snippet", () => {
     expect(html).toContain("s.async=true");
   });
 
-  it("defines a queueing stub and inserts the script without blocking", () => {
+  it("defines a queueing stub at once and inserts the script after the page's next paint", async () => {
     delete (window as { beckon?: unknown }).beckon;
     runSnippet(genericSnippet({ origin: "http://127.0.0.1:3000", websiteId: 12 }));
     const beckon = (window as unknown as { beckon: Record<string, any> }).beckon;
@@ -37,10 +42,27 @@ describe("generic snippet", () => {
       ["identify", [{ email: "a@b.se" }]],
       ["trigger", [7]],
     ]);
+    expect(document.querySelector('script[src="http://127.0.0.1:3000/api/websites/12.js"]')).toBeNull();
+    await nextPaint();
     const script = document.querySelector<HTMLScriptElement>('script[src="http://127.0.0.1:3000/api/websites/12.js"]')!;
     expect(script).not.toBeNull();
     expect(script.async).toBe(true);
     for (const m of ["identify", "load", "trigger", "start", "close", "trackPurchase"]) expect(typeof beckon[m]).toBe("function");
+  });
+
+  it("waits for the page to be parsed before it runs the script, and inserts it once", async () => {
+    Object.defineProperty(document, "readyState", { configurable: true, get: () => "loading" });
+    try {
+      runSnippet(genericSnippet({ origin: "http://127.0.0.1:3000", websiteId: 13 }));
+      await nextPaint();
+      await nextPaint();
+      expect(document.querySelector('script[src="http://127.0.0.1:3000/api/websites/13.js"]')).toBeNull();
+    } finally {
+      delete (document as { readyState?: unknown }).readyState;
+    }
+    document.dispatchEvent(new Event("DOMContentLoaded"));
+    await nextPaint();
+    expect(document.querySelectorAll('script[src="http://127.0.0.1:3000/api/websites/13.js"]')).toHaveLength(1);
   });
 
   it("keeps the queue and methods of an earlier stub or loader", () => {
@@ -73,10 +95,13 @@ describe("generic snippet", () => {
       });
     });
 
-    it("sets the visitor cookie and posts the creation the loader would post, once", async () => {
+    it("after the page's next paint, sets the visitor cookie and posts the creation the loader would post, once", async () => {
       runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+      expect(posted).toHaveLength(0);
+      await nextPaint();
       // A second copy of the snippet on the page starts nothing more.
       runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+      await nextPaint();
       expect(posted).toHaveLength(1);
       const early = w.beckon!.v!;
       expect(early.t).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -96,27 +121,31 @@ describe("generic snippet", () => {
       expect((await early.p).status).toBe(200);
     });
 
-    it("starts nothing for a known visitor (the cookie is set)", () => {
+    it("starts nothing for a known visitor (the cookie is set)", async () => {
       document.cookie = `${visitorCookieName(12)}=known_token_0123456789; path=/`;
       runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+      await nextPaint();
       expect(posted).toHaveLength(0);
       expect(w.beckon!.v).toBeUndefined();
       // Another website's visitor cookie is not this one's.
       delete w.beckon;
       runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 2 }));
+      await nextPaint();
       expect(posted).toHaveLength(1);
     });
 
-    it("starts nothing for a crawler, which the loader does not start for either", () => {
+    it("starts nothing for a crawler, which the loader does not start for either", async () => {
       vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)");
       runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+      await nextPaint();
       expect(posted).toHaveLength(0);
       expect(typeof (w.beckon as Record<string, unknown>).identify).toBe("function");
     });
 
-    it("still installs the stub and the script where the early visitor cannot run", () => {
+    it("still installs the stub and the script where the early visitor cannot run", async () => {
       vi.stubGlobal("crypto", undefined);
       runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+      await nextPaint();
       expect(posted).toHaveLength(0);
       expect(document.querySelector('script[src="https://beckon.example/api/websites/12.js"]')).not.toBeNull();
     });
@@ -124,6 +153,8 @@ describe("generic snippet", () => {
 
   it("puts the page's nonce on its own script only when given one", () => {
     expect(genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: "abc123==" })).toContain('<script nonce="abc123==">');
+    // The script it inserts carries the running script's nonce.
+    expect(genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: "abc123==" })).toContain("if(c&&c.nonce)s.nonce=c.nonce");
     expect(genericSnippet({ origin: "https://x.se", websiteId: 1 })).toContain("<script>\n");
     expect(() => genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: '"><script>' })).toThrow();
   });
