@@ -67,7 +67,8 @@ export async function packScript(body: string, etag: string): Promise<BuiltScrip
   const raw = Buffer.from(body, "utf8");
   const [gz, br] = await Promise.all([
     gzipAsync(raw, { level: 9 }),
-    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    // Quality 5: about 1 ms for a 30 KB script, where 11 takes about 20 ms of a core for 6 % less.
+    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
   ]);
   return { body, etag, gzip: gz, br };
 }
