@@ -4,7 +4,8 @@
  * window.beckon queues calls as [name, args] in beckon.q until the loader
  * arrives and replays them.
  *
- * It starts once the page is parsed and painted (after DOMContentLoaded,
+ * It opens the connections to Beckon's server at once (preconnect), and
+ * starts once the page is parsed and painted (after DOMContentLoaded,
  * after the next frame; at the latest a second later where frames do not
  * run, as in background tabs): the widget's requests and work never come
  * before the page's own first render (nor into what Lighthouse's FCP and
@@ -64,6 +65,8 @@ export function genericSnippet({ origin, websiteId, nonce }: SnippetOptions): st
     `(function ${SNIPPET_FUNCTION}(w,d,u,a,n){var b=w.beckon=w.beckon||{};b.q=b.q||[];` +
     `${literal(METHODS)}.forEach(function(m){b[m]=b[m]||function(){b.q.push([m,[].slice.call(arguments)])}});` +
     `var h=d.head||d.documentElement,c=d.currentScript,s=d.createElement("script");s.async=true;s.src=u;if(c&&c.nonce)s.nonce=c.nonce;` +
+    // The connections are opened while the page loads: the script's (with credentials) and the API calls' (without).
+    `["","anonymous"].forEach(function(o){var p=d.createElement("link");p.rel="preconnect";p.href=${literal(base)};if(o)p.crossOrigin=o;h.appendChild(p)});` +
     `function x(){if(s.parentNode)return;h.appendChild(s);${early}}` +
     `function g(){requestAnimationFrame(function(){setTimeout(x)});setTimeout(x,1000)}` +
     `d.readyState=="loading"?d.addEventListener("DOMContentLoaded",g):g()})(window,document,${args});`;

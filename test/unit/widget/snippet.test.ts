@@ -43,6 +43,9 @@ describe("generic snippet", () => {
       ["trigger", [7]],
     ]);
     expect(document.querySelector('script[src="http://127.0.0.1:3000/api/websites/12.js"]')).toBeNull();
+    // The connections open while the page loads: one for the script, one for the API calls (no credentials).
+    const preconnects = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"][href^="http://127.0.0.1:3000"]'));
+    expect(preconnects.map((l) => l.getAttribute("crossorigin"))).toEqual([null, "anonymous"]);
     await nextPaint();
     const script = document.querySelector<HTMLScriptElement>('script[src="http://127.0.0.1:3000/api/websites/12.js"]')!;
     expect(script).not.toBeNull();
