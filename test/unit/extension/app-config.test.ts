@@ -51,6 +51,6 @@ describe("shopify.app.toml", () => {
     expect(existsSync(path.join(root, proxyRoute))).toBe(true);
     expect(routePath(proxyRoute)).toBe("/proxy/api/websites/shop.js");
     // /apps/beckon/* on the shop reaches {application_url}/proxy/*.
-    expect(embed).toContain('src="/apps/beckon/api/websites/shop.js"');
+    expect(embed).toContain('"/apps/beckon/api/websites/shop.js"');
   });
 });

@@ -2,7 +2,7 @@
  * What the app embed (blocks/app-embed.liquid) puts on a storefront page,
  * rendered with liquidjs and Shopify-like objects: the Liquid facts as inline
  * JSON for a logged-in customer and for a guest, and the one async script
- * that loads the widget through the app proxy. Also the inline CTA app block.
+ * that loads the widget through the app proxy once the page has painted. Also the inline CTA app block.
  */
 import { describe, expect, it } from "vitest";
 import { parseShopContext, SHOP_CONTEXT_ELEMENT_ID, type ShopContext } from "~/lib/schema/shop-context";
@@ -90,15 +90,38 @@ describe("app embed: Liquid facts for the widget", () => {
     expect((await renderEmbed({ design_mode: true })).context.design_mode).toBe(true);
   });
 
-  it("loads the shop's widget script once, async, through the app proxy", async () => {
+  it("loads the shop's widget script once, async, through the app proxy, after the page has painted", async () => {
     const { html } = await renderEmbed({ customer: customerMock() });
-    const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)];
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0][1]).toBe("/apps/beckon/api/websites/shop.js");
-    expect(scripts[0][0]).toMatch(/\basync\b/);
-    expect(scripts[0][0]).toContain('data-beckon-shop="beckon-demo.myshopify.com"');
-    // No parser-blocking script, and nothing but the JSON and the loader tag.
-    expect(html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, "").replace(/<script\b[^>]*async[^>]*><\/script>/, "").trim()).toBe("");
+    // No script element with a source in the markup: no parser-inserted, render-blocking or early script.
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    // Nothing but the JSON and the loader's inline script.
+    expect(html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, "").replace(/<script>[\s\S]*?<\/script>/, "").trim()).toBe("");
+
+    // Run it as a page would: parsing, then DOMContentLoaded, then a frame.
+    const appended: Record<string, unknown>[] = [];
+    let onReady: (() => void) | null = null;
+    let frame: (() => void) | null = null;
+    const timers: (() => void)[] = [];
+    const script = () => {
+      const attrs: Record<string, unknown> = { parentNode: null };
+      return Object.assign(attrs, { setAttribute: (k: string, v: string) => void (attrs[k] = v) });
+    };
+    const doc = {
+      readyState: "loading",
+      head: { appendChild: (el: Record<string, unknown>) => void (appended.push(el), (el.parentNode = doc.head)) },
+      createElement: script,
+      addEventListener: (name: string, fn: () => void) => void (name === "DOMContentLoaded" && (onReady = fn)),
+    };
+    new Function("document", "requestAnimationFrame", "setTimeout", inline[0])(doc, (fn: () => void) => void (frame = fn), (fn: () => void) => void timers.push(fn));
+    expect(appended).toHaveLength(0);
+    onReady!();
+    expect(appended).toHaveLength(0);
+    frame!();
+    for (const t of timers.splice(0)) t();
+    expect(appended).toHaveLength(1);
+    expect(appended[0]).toMatchObject({ src: "/apps/beckon/api/websites/shop.js", async: true, "data-beckon-shop": "beckon-demo.myshopify.com" });
   });
 });
 
