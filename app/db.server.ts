@@ -34,17 +34,16 @@ const READS = new Set(["findUnique", "findUniqueOrThrow", "findFirst", "findFirs
  * done (website-script-cache.server.ts says how fresh the scripts are).
  */
 function invalidatingScripts(client: PrismaClient): Db {
-  return client.$extends({
-    query: {
-      $allModels: {
-        async $allOperations({ model, operation, args, query }) {
-          const result = await query(args);
-          if (!READS.has(operation) && CONFIG_MODELS.has(model)) invalidateWebsiteScripts();
-          return result;
-        },
-      },
+  // Only the config's models get the hook: the hot paths (events, people, contacts) run as before.
+  const hook = {
+    async $allOperations({ operation, args, query }: { operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) {
+      const result = await query(args);
+      if (!READS.has(operation)) invalidateWebsiteScripts();
+      return result;
     },
-  }) as unknown as Db;
+  };
+  const query = Object.fromEntries([...CONFIG_MODELS].map((model) => [model[0].toLowerCase() + model.slice(1), hook]));
+  return client.$extends({ query } as Parameters<PrismaClient["$extends"]>[0]) as unknown as Db;
 }
 
 /** Opens a client for a database target (tests open their own). */

@@ -191,3 +191,28 @@ describe("a site script's answer", () => {
     expect(await res.json()).toEqual({ error: { field: "website_id", message: "Unknown website" } });
   });
 });
+
+describe("the database client empties the cache on a write the config reads", () => {
+  it("after a write to a config model, not after a read or a write elsewhere", async () => {
+    const { createTestDatabase } = await import("../support/test-database");
+    const { websiteScripts } = await import("~/lib/website-script-cache.server");
+    const { createWebsite } = await import("~/models/website.server");
+    const { websiteSettingsMock } = await import("../fixtures/factories");
+    const t = await createTestDatabase();
+    try {
+      const website = await createWebsite(t.db, websiteSettingsMock({ name: "Cache" }));
+      const fill = () => websiteScripts.get(`test ${Math.random()}`, async () => script("x"));
+      await fill();
+      await t.db.website.findUnique({ where: { id: website.id } });
+      await t.db.person.create({ data: { websiteId: website.id, visitorToken: "cache_token_0123456789", extra: {}, data: {} } });
+      expect(websiteScripts.size).toBeGreaterThan(0);
+      await t.db.website.update({ where: { id: website.id }, data: { name: "Renamed" } });
+      expect(websiteScripts.size).toBe(0);
+      await fill();
+      await t.db.condition.deleteMany({ where: { websiteId: website.id } });
+      expect(websiteScripts.size).toBe(0);
+    } finally {
+      await t.drop();
+    }
+  });
+});
