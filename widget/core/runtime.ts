@@ -352,9 +352,12 @@ export function startWidget(deps: WidgetDeps): Widget {
       // The renderer asks conditionsPass synchronously (action groups, conditional rows): have every type ready.
       if (notCore((JSON.stringify(cta).match(/"condition_type":"\w+/g) || []).map((m) => m.slice(18)))) await moreTests().catch(() => {});
       const cookie = variantCookieName(id, s.id);
-      const variant = flags.preview ? cta.variants.find((x) => x.id === flags.preview) : pickVariant(cta.variants, store.cookie(cookie), deps.random);
+      // A single variant is no split: no cookie to read or write (each cookie write is a round trip to the browser's cookie store).
+      const split = cta.variants.length > 1;
+      const remembered = split ? store.cookie(cookie) : null;
+      const variant = flags.preview ? cta.variants.find((x) => x.id === flags.preview) : pickVariant(cta.variants, remembered, deps.random);
       if (!variant) throw 0;
-      if (mode !== "preview") store.setCookie(cookie, String(variant.id), VARIANT_COOKIE_SECONDS);
+      if (mode !== "preview" && split && remembered !== String(variant.id)) store.setCookie(cookie, String(variant.id), VARIANT_COOKIE_SECONDS);
       // A custom tag, not a div: page rules like `div { ... }` never match the host itself.
       const host = doc.createElement("beckon-cta");
       host.setAttribute("data-beckon-cta", String(s.id));

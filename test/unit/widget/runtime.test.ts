@@ -351,6 +351,24 @@ describe("display: targeting, triggers and frequency", () => {
     expect(b.mounts[0].variant.id).toBe(112);
   });
 
+  it("a CTA with one variant shows it without reading or writing a variant cookie; a repeat draw keeps the cookie as it is", async () => {
+    vi.useFakeTimers();
+    const single = start(configMock({ ctas: serve(overlayDoc({ options: { trigger: "immediate" } })) }));
+    await single.widget.ready;
+    await vi.advanceTimersByTimeAsync(10);
+    expect(single.mounts).toHaveLength(1);
+    expect(Object.keys(single.store.cookies).filter((k) => k.endsWith("_variant"))).toEqual([]);
+    const a = start(configMock({ ctas: serve(ab()) }), { random: () => 0.75 });
+    await a.widget.ready;
+    await vi.advanceTimersByTimeAsync(10);
+    a.store.maxAges.cf_1_cta_11_variant = 1;
+    const again = start(configMock({ ctas: serve(ab()) }), { store: a.store, random: () => 0.1 });
+    await again.widget.ready;
+    await vi.advanceTimersByTimeAsync(10);
+    expect(again.mounts[0].variant.id).toBe(112);
+    expect(a.store.maxAges.cf_1_cta_11_variant).toBe(1);
+  });
+
   it("re-evaluates when a single-page site changes its address", async () => {
     vi.useFakeTimers();
     history.replaceState(null, "", "/kassan");
