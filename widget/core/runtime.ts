@@ -35,6 +35,7 @@ import { CORE_TYPES, installTests, passes, type ConditionContext } from "./condi
 import { hasTeaser, hideMinutes, startsImmediately, triggerOf } from "./cta-options";
 import { loadCtaDocument } from "./cta-store";
 import { dispatch } from "./events";
+import type { WaitingCall } from "./extras/calls";
 import type * as Extras from "./extras/extras";
 import { placed, watchInlineTargets, type InlineTarget } from "./inline";
 import { withTimeout, type StepStatus } from "./lifecycle";
@@ -44,7 +45,7 @@ import { countInteraction, recordVisit } from "./person-data";
 import type { PublicHandlers } from "./public-api";
 import { beaconTo, createQueue, flushOnHide, type Queued } from "./queue";
 import { createChunkLoader, type Importer } from "./renderer-loader";
-import { touchSession } from "./session";
+import { sessionKey, touchSession } from "./session";
 import { watchUrl } from "./spa";
 import { createBrowserStore, type Store } from "./storage";
 import { arm, type TriggerEnv } from "./triggers";
@@ -508,9 +509,9 @@ export function startWidget(deps: WidgetDeps): Widget {
   // --------------------------------------------------- identify, purchases
   // identify and trackPurchase calls wait in storage (in call order) for their rules, which live in the extras chunk, and for the visitor.
   const identifyKey = `cf_${id}_identify`;
-  const pendingIdentify = () => store.get<[unknown, string, 1?][]>(identifyKey) || [];
+  const pendingIdentify = () => store.get<WaitingCall[]>(identifyKey) || [];
   let identifying = Promise.resolve();
-  const queueCall = (call: [unknown, string, 1?]) => {
+  const queueCall = (call: WaitingCall) => {
     store.set(identifyKey, [...pendingIdentify(), call]);
     return (identifying = identifying.then(drainIdentify));
   };
@@ -522,25 +523,7 @@ export function startWidget(deps: WidgetDeps): Widget {
     // Read and cleared at once, after the waits: calls made meanwhile are in this list.
     const list = pendingIdentify();
     store.set(identifyKey, []);
-    for (const [props, url, purchase] of list) {
-      if (purchase) {
-        // SPEC 5: an order counts once per session.
-        const s = session();
-        const p = x.purchaseOf(props, s.orders);
-        if (typeof p == "string") log(p);
-        else {
-          s.orders.push(p.orderId);
-          store.set(`cf_${id}_session`, s);
-          track("Order", {}, { order_id: p.orderId }, p.revenue);
-        }
-        continue;
-      }
-      const fields = x.identifyFields(props, person);
-      // A string is the console message of a call that cannot identify; null: nothing new to send.
-      if (typeof fields == "string") log(fields);
-      // Awaited one by one: a later call sees what the earlier one set.
-      else if (fields) await sendContact({ ...fields, source_url: url }).catch((e) => log("identify failed", e));
-    }
+    await x.handleCalls(list, person, { session, saveSession: (s) => store.set(sessionKey(id), s), track, sendContact });
   };
 
   // ---------------------------------------------------------- test panel

@@ -14,9 +14,11 @@ export interface Session {
   orders: string[];
 }
 
+export const sessionKey = (websiteId: number) => `cf_${websiteId}_session`;
+
 /** Marks activity now and returns the current session, starting a new one when due. */
 export function touchSession(store: Store, websiteId: number, now = Date.now()): Session {
-  const key = `cf_${websiteId}_session`;
+  const key = sessionKey(websiteId);
   const old = store.get<Session>(key);
   const session: Session =
     old && old.id && now - old.last <= SESSION_MS

@@ -23,7 +23,7 @@ import { isCartPage } from "../triggers";
 import type { LoadedVisitor } from "../visitor";
 
 export { moreTests } from "../conditions-more";
-export { identifyFields, purchaseOf } from "../validate";
+export { handleCalls } from "./calls";
 export { trackForms } from "./form-tracking";
 
 type Win = Window & { Shopify?: { routes?: { root?: string } } };

@@ -1,0 +1,46 @@
+/**
+ * The identify and trackPurchase calls that wait in storage (runtime.ts
+ * queues them in call order), handled by SPEC 5's rules. In the extras
+ * chunk with those rules: the loader only keeps the list.
+ */
+import { log } from "../log";
+import type { Session } from "../session";
+import { identifyFields, purchaseOf } from "../validate";
+
+/** A waiting call: its argument, the page address it was made on, and 1 for trackPurchase. */
+export type WaitingCall = [unknown, string, 1?];
+
+/** What handling a call does to the widget: the runtime's own functions. */
+export interface CallHandlers {
+  /** The current session, marked active. */
+  session(): Session;
+  saveSession(s: Session): void;
+  track(eventType: string, ids: Record<string, never>, data: Record<string, unknown>, revenue?: number): void;
+  sendContact(fields: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * Handles the calls in order: an order counts once per session and becomes
+ * an Order event; an identify sends what is new about the person. A call
+ * that breaks a rule is logged (SPEC 8); nothing here rejects.
+ */
+export async function handleCalls(list: WaitingCall[], person: Record<string, unknown> | null, h: CallHandlers): Promise<void> {
+  for (const [props, url, purchase] of list) {
+    if (purchase) {
+      const s = h.session();
+      const p = purchaseOf(props, s.orders);
+      if (typeof p == "string") log(p);
+      else {
+        s.orders.push(p.orderId);
+        h.saveSession(s);
+        h.track("Order", {}, { order_id: p.orderId }, p.revenue);
+      }
+      continue;
+    }
+    const fields = identifyFields(props, person);
+    // A string is the console message of a call that cannot identify; null: nothing new to send.
+    if (typeof fields == "string") log(fields);
+    // Awaited one by one: a later call sees what the earlier one set.
+    else if (fields) await h.sendContact({ ...fields, source_url: url }).catch((e) => log("identify failed", e));
+  }
+}
