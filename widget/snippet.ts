@@ -11,6 +11,11 @@
  * before the page's own first render (nor into what Lighthouse's FCP and
  * LCP count).
  *
+ * It leaves the cookies it read, with its own write, in beckon.c ({s: the
+ * cookie string, t: when it was read}): the loader starts its cookie copy
+ * from them (storage.ts) instead of reading document.cookie again, a
+ * synchronous round trip to the browser's cookie store after a write.
+ *
  * On a first visit (no visitor cookie, not a crawler) it then also creates
  * the visitor while the widget script downloads, as SPEC 4's lifecycle does
  * first: it sets the visitor cookie to a new token and posts the creation,
@@ -52,11 +57,12 @@ export function genericSnippet({ origin, websiteId, nonce }: SnippetOptions): st
   // The early visitor mirrors loadVisitor's creation (same token alphabet and length, cookie, body); a test holds them equal.
   // RegExp() inside the try: a browser without look-behind loses the early visitor, not the snippet.
   const early =
-    `try{if(!b.v&&w.fetch&&!RegExp(${literal(CRAWLER.source)},"i").test(navigator.userAgent)&&!RegExp("(^|; )"+n+"=").test(d.cookie)){` +
+    `try{var k=d.cookie;b.c={s:k,t:Date.now()};` +
+    `if(!b.v&&w.fetch&&!RegExp(${literal(CRAWLER.source)},"i").test(navigator.userAgent)&&!RegExp("(^|; )"+n+"=").test(k)){` +
     `var l=location,r=crypto.getRandomValues(new Uint8Array(${VISITOR_TOKEN_LENGTH})),t="",q=new URLSearchParams(l.search),m={},i;` +
     `for(i=0;i<r.length;i++)t+=${literal(ALPHABET)}[r[i]&63];` +
     `${literal(UTM_KEYS)}.forEach(function(k){var v=q.get(k);if(v)m[k]=v.slice(0,500)});` +
-    `d.cookie=n+"="+t+"; max-age=${VISITOR_COOKIE_SECONDS}; path=/; SameSite=Lax"+(l.protocol=="https:"?"; Secure":"");` +
+    `d.cookie=n+"="+t+"; max-age=${VISITOR_COOKIE_SECONDS}; path=/; SameSite=Lax"+(l.protocol=="https:"?"; Secure":"");b.c.s=(k?k+"; ":"")+n+"="+t;` +
     `b.v={t:t,p:fetch(a,{method:"POST",headers:{"Content-Type":"text/plain"},body:JSON.stringify({visitor:{visitor_token:t,landing_page:l.href.slice(0,2000),platform:"Web",referral_source:d.referrer?d.referrer.slice(0,2000):null,data:{}},new:true,utms:m})})}` +
     `}}catch(e){}`;
   // The nonce is read back from the running <script> (browsers hide the attribute from the DOM, not the property),

@@ -115,7 +115,9 @@ export function startWidget(deps: WidgetDeps): Widget {
   const clear = deps.clear ?? clearTimeout;
   const fetchFn: FetchFn = deps.fetch ?? ((u, i) => fetch(u, i));
   const id = config.website_id;
-  const store = deps.store ?? createBrowserStore(doc, win);
+  // window.beckon is still the snippet's stub here: its cookie read (beckon.c) and early visitor (beckon.v).
+  const stub = obj(obj(win).beckon);
+  const store = deps.store ?? createBrowserStore(doc, win, now, stub.c);
   const api = createApi(config.api_origin, id, fetchFn);
   const t0 = now();
   const timings: Record<string, number> = {};
@@ -235,8 +237,8 @@ export function startWidget(deps: WidgetDeps): Widget {
   }
 
   // ------------------------------------------------------------- visitor
-  // The snippet may have started a first visit's creation already (snippet.ts); window.beckon is still its stub here.
-  const early = obj(obj(win).beckon).v;
+  // The snippet may have started a first visit's creation already (snippet.ts).
+  const early = stub.v;
   const visitor = loadVisitor({ websiteId: id, api, store, href: win.location.href, referrer: doc.referrer, now, utms: flags.utms, early }).then((v) => {
     current = v;
     if (v.loggedIn) {

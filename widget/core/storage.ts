@@ -33,6 +33,12 @@ export interface Store {
 /** How long the store trusts its copy of document.cookie (ms). */
 export const COOKIE_JAR_MS = 1000;
 
+/** document.cookie as the embed snippet read it (with its own write) and when: beckon.c (snippet.ts). */
+export interface CookieSeed {
+  s: string;
+  t: number;
+}
+
 /**
  * The browser's cookies and localStorage, with a memory fallback.
  * document.cookie is parsed at most once a second: each read after a write
@@ -40,10 +46,32 @@ export const COOKIE_JAR_MS = 1000;
  * widget several milliseconds per page at start. Our own writes update the
  * copy at once; other writers (other tabs, the host page) are seen within a second.
  */
-export function createBrowserStore(doc: Document = document, win: Window = window, now: () => number = Date.now): Store {
+export function createBrowserStore(doc: Document = document, win: Window = window, now: () => number = Date.now, seed?: CookieSeed | null): Store {
   const memory: Record<string, string> = {};
   let jar: Record<string, string> | null = null;
   let jarAt = 0;
+  const parse = (cookies: string) => {
+    jar = {};
+    for (const part of cookies.split("; ")) {
+      const i = part.indexOf("=");
+      const v = part.slice(i + 1);
+      // The first of two same-named cookies is the most specific path's: keep it. A host's cookie may not be URI-encoded.
+      if (i > 0)
+        try {
+          jar[part.slice(0, i)] ??= decodeURIComponent(v);
+        } catch {
+          jar[part.slice(0, i)] ??= v;
+        }
+    }
+  };
+  // The snippet's read counts as ours while it is as fresh as our own copy would be. No seed, or
+  // a host page's odd beckon.c, fails the age check or throws in parse: then document.cookie is read.
+  try {
+    const age = now() - seed!.t;
+    if (age >= 0 && age <= COOKIE_JAR_MS) parse(seed!.s), (jarAt = seed!.t);
+  } catch {
+    jar = null;
+  }
   const ls = (): Storage | null => {
     try {
       return win.localStorage;
@@ -54,25 +82,15 @@ export function createBrowserStore(doc: Document = document, win: Window = windo
   return {
     cookie(name) {
       if (!jar || now() - jarAt > COOKIE_JAR_MS) {
-        jar = {};
         jarAt = now();
         try {
-          for (const part of doc.cookie.split("; ")) {
-            const i = part.indexOf("=");
-            const v = part.slice(i + 1);
-            // The first of two same-named cookies is the most specific path's: keep it. A host's cookie may not be URI-encoded.
-            if (i > 0)
-              try {
-                jar[part.slice(0, i)] ??= decodeURIComponent(v);
-              } catch {
-                jar[part.slice(0, i)] ??= v;
-              }
-          }
+          parse(doc.cookie);
         } catch {
+          jar = {};
           /* cookies blocked */
         }
       }
-      return jar[name] ?? null;
+      return jar![name] ?? null;
     },
     setCookie(name, value, maxAge) {
       try {

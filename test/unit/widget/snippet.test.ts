@@ -109,6 +109,10 @@ describe("generic snippet", () => {
       const early = w.beckon!.v!;
       expect(early.t).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(document.cookie).toContain(`${visitorCookieName(12)}=${early.t}`);
+      // What it read, with its own write, is handed to the loader's cookie copy.
+      const seed = (w.beckon as unknown as { c: { s: string; t: number } }).c;
+      expect(seed.s).toContain(`${visitorCookieName(12)}=${early.t}`);
+      expect(Date.now() - seed.t).toBeLessThan(1000);
       expect(posted[0].url).toBe("https://beckon.example/api/websites/12/visitors");
       expect(posted[0].init.method).toBe("POST");
       expect((posted[0].init.headers as Record<string, string>)["Content-Type"]).toBe("text/plain");
@@ -130,6 +134,7 @@ describe("generic snippet", () => {
       await nextPaint();
       expect(posted).toHaveLength(0);
       expect(w.beckon!.v).toBeUndefined();
+      expect((w.beckon as unknown as { c: { s: string } }).c.s).toBe(`${visitorCookieName(12)}=known_token_0123456789`);
       // Another website's visitor cookie is not this one's.
       delete w.beckon;
       runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 2 }));

@@ -4,7 +4,7 @@
  * (our writes show at once, others' within COOKIE_JAR_MS), localStorage with
  * a memory fallback.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { COOKIE_JAR_MS, createBrowserStore } from "../../../widget/core/storage";
 
 const clearCookies = () => {
@@ -54,5 +54,23 @@ describe("browser store", () => {
     const memoryOnly = createBrowserStore(document, blocked as Window);
     memoryOnly.set("cf_1_events", [{ id: "e1" }]);
     expect(memoryOnly.get("cf_1_events")).toEqual([{ id: "e1" }]);
+  });
+
+  it("starts from the snippet's fresh cookie read instead of reading document.cookie, and ignores a stale or future one", () => {
+    let t = 5_000;
+    document.cookie = "cf_1_id=from_document; path=/";
+    const reads = vi.spyOn(document, "cookie", "get");
+    const seeded = createBrowserStore(document, window, () => t, { s: "host=1; cf_1_id=from_snippet", t: t - 200 });
+    expect(seeded.cookie("cf_1_id")).toBe("from_snippet");
+    expect(seeded.cookie("host")).toBe("1");
+    expect(reads).not.toHaveBeenCalled();
+    // The copy ages from the snippet's read, not from the store's creation.
+    t += COOKIE_JAR_MS - 199;
+    expect(seeded.cookie("cf_1_id")).toBe("from_document");
+    expect(reads).toHaveBeenCalledTimes(1);
+    for (const seed of [{ s: "cf_1_id=old", t: t - COOKIE_JAR_MS - 1 }, { s: "cf_1_id=future", t: t + 10 }, { s: 5, t } as never, null]) {
+      expect(createBrowserStore(document, window, () => t, seed).cookie("cf_1_id")).toBe("from_document");
+    }
+    reads.mockRestore();
   });
 });
