@@ -17,7 +17,10 @@
  *   second server, a script) shows within seconds, and no page waits for a
  *   build unless its site's script is older than a minute or not cached;
  * - a build that a write overtakes is answered but not kept.
- * Compression runs on libuv's thread pool, beside the event loop.
+ * Compression runs on libuv's thread pool, beside the event loop, and only
+ * for a changed body: most background builds find the script as it was and
+ * keep its compressed forms (the server shares its cores with the pages it
+ * serves, so work saved there is time saved for every request).
  */
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -73,13 +76,17 @@ export async function packScript(body: string, etag: string): Promise<BuiltScrip
   return { body, etag, gzip: gz, br };
 }
 
+/** Builds a key's script; `previous` is the stale script it replaces (null when there is none). */
+export type Build = (previous: BuiltScript | null) => Promise<BuiltScript | null>;
+
 export interface ScriptCache {
   /**
    * The script for a key: fresh from memory; stale from memory while a
    * background build replaces it; else built (one build at a time per key).
-   * null (nothing to serve) is not remembered.
+   * null (nothing to serve) is not remembered. A build gets the script it
+   * replaces, if any, to reuse what has not changed.
    */
-  get(key: string, build: () => Promise<BuiltScript | null>): Promise<BuiltScript | null>;
+  get(key: string, build: Build): Promise<BuiltScript | null>;
   /** Forgets every script: the next request builds afresh. */
   invalidate(): void;
   readonly size: number;
@@ -89,12 +96,12 @@ export function createScriptCache(fresh: () => number = scriptCacheTtl, now: () 
   const entries = new Map<string, { at: number; script: BuiltScript }>();
   const building = new Map<string, Promise<BuiltScript | null>>();
   let generation = 0;
-  const rebuild = (key: string, build: () => Promise<BuiltScript | null>): Promise<BuiltScript | null> => {
+  const rebuild = (key: string, build: Build): Promise<BuiltScript | null> => {
     const pending = building.get(key);
     if (pending) return pending;
     const started = generation;
     const at = now();
-    const p = build()
+    const p = build(entries.get(key)?.script ?? null)
       .then((script) => {
         // A write since the build started may not be in it: answer this request with it, remember nothing.
         if (started !== generation) return script;
@@ -114,7 +121,7 @@ export function createScriptCache(fresh: () => number = scriptCacheTtl, now: () 
   return {
     async get(key, build) {
       const ms = fresh();
-      if (ms <= 0) return build();
+      if (ms <= 0) return build(null);
       const hit = entries.get(key);
       const age = hit ? now() - hit.at : Infinity;
       if (hit && age < ms) return hit.script;

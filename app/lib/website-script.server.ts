@@ -9,7 +9,7 @@ import { apiError } from "./http.server";
 import { etagOf, notModified } from "./etag.server";
 import { scriptSafeJson } from "./script-json";
 import { widgetAsset } from "./widget-assets.server";
-import { packScript, websiteScripts, type ScriptCache } from "./website-script-cache.server";
+import { packScript, websiteScripts, type BuiltScript, type ScriptCache } from "./website-script-cache.server";
 import { COMPILE_HINT } from "../../widget/compile-hint";
 
 /** The compile hint, `window.__beckonConfig=...;` and the loader, or null when the widget has not been built. */
@@ -17,6 +17,12 @@ export function websiteScriptBody(config: PublicWebsiteConfig, loaderSource: str
   if (!loaderSource) return null;
   // First line: V8 compiles the loader while it downloads, not on the page's main thread (widget/compile-hint.ts).
   return `${COMPILE_HINT}\nwindow.__beckonConfig=${scriptSafeJson(config)};\n${loaderSource}`;
+}
+
+/** A site script packed for answers; the script it replaces when its body is the same (no compressing again). */
+export async function packWebsiteScript(body: string | null, previous: BuiltScript | null = null): Promise<BuiltScript | null> {
+  if (!body) return null;
+  return previous?.body === body ? previous : packScript(body, etagOf(body));
 }
 
 /** The encoding to answer with: brotli, else gzip, else none, as the request's Accept-Encoding allows (q=0 refuses). */
@@ -46,10 +52,9 @@ export async function websiteScriptResponse(
 ): Promise<Response> {
   const loader = widgetAsset("beckon-loader.js");
   if (!loader) return apiError(503, "The widget has not been built (npm run build:widget)", null);
-  const script = await cache.get(`${websiteId} ${origin}`, async () => {
+  const script = await cache.get(`${websiteId} ${origin}`, async (previous) => {
     const config = await buildConfig(websiteId, origin);
-    const body = config && websiteScriptBody(config, loader);
-    return body ? await packScript(body, etagOf(body)) : null;
+    return config && packWebsiteScript(websiteScriptBody(config, loader), previous);
   });
   if (!script) return apiError(404, "Unknown website", "website_id");
   const headers: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createScriptCache, packScript, SCRIPT_STALE_MS, scriptCacheTtl, type BuiltScript } from "~/lib/website-script-cache.server";
-import { pickEncoding, websiteScriptResponse } from "~/lib/website-script.server";
+import { packWebsiteScript, pickEncoding, websiteScriptResponse } from "~/lib/website-script.server";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
 
 const script = (body: string): BuiltScript => ({ body, etag: `"${body}"`, gzip: Buffer.alloc(0), br: Buffer.alloc(0) });
@@ -66,6 +66,18 @@ describe("the cache of built site scripts", () => {
     expect(answered).toBe(false);
     late.started[0](script("v4"));
     expect((await waiting)!.body).toBe("v4");
+  });
+
+  it("hands a background build the script it replaces, and a first build nothing", async () => {
+    let clock = 0;
+    const cache = createScriptCache(() => 1000, () => clock);
+    const seen: (BuiltScript | null)[] = [];
+    const v1 = script("v1");
+    await cache.get("k", async (previous) => (seen.push(previous), v1));
+    clock = 1500;
+    await cache.get("k", async (previous) => (seen.push(previous), script("v2")));
+    expect(seen).toEqual([null, v1]);
+    expect(seen[1]).toBe(v1);
   });
 
   it("starts one build for concurrent requests of a key", async () => {
@@ -183,6 +195,15 @@ describe("a site script's answer", () => {
     const head = await answer({ "Accept-Encoding": "gzip" }, "HEAD", cache);
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
+  });
+
+  it("keeps the compressed forms of a script whose body is unchanged, and packs a changed one anew", async () => {
+    const packed = (await packWebsiteScript("window.x=1;"))!;
+    expect(await packWebsiteScript("window.x=1;", packed)).toBe(packed);
+    const changed = (await packWebsiteScript("window.x=2;", packed))!;
+    expect(changed.etag).not.toBe(packed.etag);
+    expect(gunzipSync(changed.gzip).toString("utf8")).toBe("window.x=2;");
+    expect(await packWebsiteScript(null, packed)).toBeNull();
   });
 
   it("answers 404 for an unknown website", async () => {
