@@ -45,6 +45,9 @@ export interface CookieSeed {
  * is a synchronous round trip to the browser's cookie store, which cost the
  * widget several milliseconds per page at start. Our own writes update the
  * copy at once; other writers (other tabs, the host page) are seen within a second.
+ * `seed` is the embed snippet's read (beckon.c), which the copy starts from
+ * while it is less than a second old: the snippet's own cookie write made the
+ * next read of document.cookie a round trip to the browser.
  */
 export function createBrowserStore(doc: Document = document, win: Window = window, now: () => number = Date.now, seed?: CookieSeed | null): Store {
   const memory: Record<string, string> = {};
