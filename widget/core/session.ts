@@ -14,6 +14,7 @@ export interface Session {
   orders: string[];
 }
 
+/** The localStorage key of a website's session. */
 export const sessionKey = (websiteId: number) => `cf_${websiteId}_session`;
 
 /** Marks activity now and returns the current session, starting a new one when due. */
