@@ -11,7 +11,7 @@ import type { PublicBroadcast, PublicCtaSummary } from "../../../app/lib/schema/
 import { activeBroadcasts, frame } from "../broadcasts";
 import { passes, test } from "../conditions";
 import { cartCheckOf, hasTeaser, hideMinutes, triggerOf, type CartCheck, type TriggerSpec } from "../cta-options";
-import type { Session } from "../session";
+import { sessionKey, type Session } from "../session";
 import type { PanelData } from "./types";
 
 /** What the panel derives once per opening. */
@@ -188,7 +188,7 @@ export function openPanel(snapshot: PanelData): void {
   const p = data.ctx.person;
   let session: Partial<Session> = {};
   try {
-    session = JSON.parse(localStorage.getItem(`cf_${data.config.website_id}_session`) || "{}");
+    session = JSON.parse(localStorage.getItem(sessionKey(data.config.website_id)) || "{}");
   } catch {
     /* storage blocked */
   }
