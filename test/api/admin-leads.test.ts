@@ -287,6 +287,8 @@ beforeAll(async () => {
       SHOPIFY_API_SECRET: API_SECRET,
       SHOPIFY_APP_URL: "http://127.0.0.1",
       SCOPES: "read_products,write_app_proxy",
+      // The retry tests read a job back as pending: the outbox worker, polling every 2 s, could send it and mark it failed first.
+      BECKON_OUTBOX_WORKER: "0",
     },
   });
   origin = server.origin;
