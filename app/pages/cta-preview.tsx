@@ -96,11 +96,16 @@ window.addEventListener("message", (event) => {
   if (event.source !== window.parent || window.parent === window) return;
   const msg = event.data;
   if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE)} && msg.data && renderer) show(msg.data);
+  // The editor asks once it listens: a "ready" sent before it hydrated went unheard.
+  if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE + "-ping")} && renderer) ready();
 });
+function ready() {
+  if (window.parent !== window) window.parent.postMessage({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-ready")} }, "*");
+}
 import(boot.rendererUrl).then((mod) => {
   renderer = mod;
   show(current);
-  if (window.parent !== window) window.parent.postMessage({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-ready")} }, "*");
+  ready();
 }, (e) => {
   status.textContent = "The widget renderer is not available (run npm run build:widget).";
 });

@@ -5,7 +5,8 @@
  * visitor on the Swedish demo page sees it only where the condition holds,
  * submits the form, and the owner finds the lead in the contacts list.
  * axe-core finds no serious or critical violation on the settings, CTA,
- * editor and campaign pages.
+ * editor and campaign pages. The preview follows edits even when its frame
+ * loaded before the editor hydrated.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -211,5 +212,30 @@ describe("accessibility", () => {
       for (const v of await seriousViolations(owner)) found.push(`${p}: ${v}`);
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe("the editor's preview", () => {
+  it("follows edits even when the frame said it was ready before the editor hydrated", async () => {
+    const cta = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" } });
+    const page = await admin.newPage();
+    // Hold the admin's scripts until the preview frame (in the server's HTML) has shown the CTA, so its
+    // "ready" message is posted while nothing listens: the order a slow machine can produce.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.origin}/owner/websites/${sv}/ctas/${cta.id}`, { waitUntil: "commit" });
+    const preview = page.frameLocator('iframe[title^="Preview of"]');
+    await preview.locator("beckon-cta input[type=email]").waitFor({ timeout: 15_000 });
+    release();
+    await hydrated(page);
+
+    await page.getByRole("button", { name: /^Edit element 1 / }).click();
+    await page.getByLabel(/^Text \(HTML/).fill("<h2>Förhandsvisningen hänger med</h2>");
+    await expect.poll(() => preview.locator("beckon-cta h2").first().textContent(), { timeout: 10_000 }).toBe("Förhandsvisningen hänger med");
+    await page.close();
   });
 });

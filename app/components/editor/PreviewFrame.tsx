@@ -47,6 +47,9 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
       if (e.source === frame.current?.contentWindow && (e.data as { type?: string } | null)?.type === `${PREVIEW_MESSAGE}-ready`) setReady(true);
     };
     window.addEventListener("message", onMessage);
+    // The frame may have loaded and said "ready" before this listener existed
+    // (it is in the server's HTML, so it can load before hydration): ask again.
+    frame.current?.contentWindow?.postMessage({ type: `${PREVIEW_MESSAGE}-ping` }, "*");
     return () => window.removeEventListener("message", onMessage);
   }, []);
 
