@@ -191,7 +191,7 @@ describe("the owner builds a campaign", () => {
 
 describe("accessibility", () => {
   it("axe-core finds no serious or critical violation on the admin pages", async () => {
-    const cta = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" } });
+    const cta = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" }, orderBy: { id: "asc" } });
     const broadcast = await tdb.db.broadcast.findFirstOrThrow({ where: { websiteId: sv } });
     const found: string[] = [];
     for (const p of [
@@ -217,7 +217,7 @@ describe("accessibility", () => {
 
 describe("the editor's preview", () => {
   it("follows edits even when the frame said it was ready before the editor hydrated", async () => {
-    const cta = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" } });
+    const cta = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" }, orderBy: { id: "asc" } });
     const page = await admin.newPage();
     // Hold the admin's scripts until the preview frame (in the server's HTML) has shown the CTA, so its
     // "ready" message is posted while nothing listens: the order a slow machine can produce.
