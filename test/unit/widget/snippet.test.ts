@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { genericSnippet } from "../../../widget/snippet";
 import { createApi } from "../../../widget/core/api";
@@ -165,5 +167,13 @@ describe("generic snippet", () => {
     expect(genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: "abc123==" })).toContain("if(c&&c.nonce)s.nonce=c.nonce");
     expect(genericSnippet({ origin: "https://x.se", websiteId: 1 })).toContain("<script>\n");
     expect(() => genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: '"><script>' })).toThrow();
+  });
+});
+
+describe("the documented snippet", () => {
+  it("is what genericSnippet writes (docs/embedding.md keeps no stale copy)", () => {
+    const doc = readFileSync(path.resolve(__dirname, "../../../docs/embedding.md"), "utf8");
+    const shown = /```html\n([\s\S]*?)\n```/.exec(doc)![1];
+    expect(shown).toBe(genericSnippet({ origin: "https://beckon.example.com", websiteId: 12 }));
   });
 });
