@@ -141,7 +141,8 @@ function initScript(visibleCheck: string | null): string {
 
 interface ProfileNode {
   id: number;
-  callFrame: { url: string; functionName: string };
+  /** Line and column are 0-based, of where the function is defined. */
+  callFrame: { url: string; functionName: string; lineNumber?: number; columnNumber?: number };
   children?: number[];
 }
 
@@ -149,7 +150,11 @@ interface ProfileNode {
  * Self time (ms) of nodes in the subject's scripts, plus what they call that
  * has no script of its own: native functions, and functions of the page's
  * inline scripts (the snippet's callbacks). A subject also owns its inline
- * snippet's function, by name: the snippet's work counts as the widget's.
+ * snippet's function, by name: the snippet's work counts as the widget's,
+ * and so do the functions defined inside it that the browser calls later
+ * (timers, frames, events, promises), whose stacks start at the root: a
+ * snippet is one line of code, so they are the page's functions on that
+ * line, at or after the snippet function's column.
  */
 export function attributedMs(
   profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] },
@@ -159,6 +164,11 @@ export function attributedMs(
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const snippets = profile.nodes
+    .filter((n) => n.callFrame.url === pageUrl && pageUrl && owns(n.callFrame.url, n.callFrame.functionName))
+    .map((n) => n.callFrame);
+  const inSnippet = ({ url, lineNumber, columnNumber }: ProfileNode["callFrame"]) =>
+    url === pageUrl && snippets.some((f) => f.lineNumber === lineNumber && (f.columnNumber ?? 0) <= (columnNumber ?? 0));
   const memo = new Map<number, boolean>();
   const isOwn = (id: number): boolean => {
     const hit = memo.get(id);
@@ -168,7 +178,7 @@ export function attributedMs(
     let own: boolean;
     // (root), (program), (idle), (garbage collector): the browser's, never a script's.
     if (functionName.startsWith("(") && !url) own = false;
-    else if (owns(url, functionName)) own = true;
+    else if (owns(url, functionName) || inSnippet(n.callFrame)) own = true;
     else if (!url || url === pageUrl) {
       const p = parent.get(id);
       own = p !== undefined && isOwn(p);

@@ -4,10 +4,14 @@ import { attributedMs } from "../../../bench/page-cost";
 const PAGE = "http://127.0.0.1:4000/s/beckon/";
 const OWN = "http://127.0.0.1:5000/widget/beckon-renderer.js";
 
-/** A profile: nodes as [id, functionName, url, children], and samples of 1 ms each. */
-function profile(nodes: [number, string, string, number[]][], samples: number[]) {
+/** A profile: nodes as [id, functionName, url, children, line, column], and samples of 1 ms each. */
+function profile(nodes: [number, string, string, number[], number?, number?][], samples: number[]) {
   return {
-    nodes: nodes.map(([id, functionName, url, children]) => ({ id, callFrame: { functionName, url }, children })),
+    nodes: nodes.map(([id, functionName, url, children, lineNumber = 0, columnNumber = 0]) => ({
+      id,
+      callFrame: { functionName, url, lineNumber, columnNumber },
+      children,
+    })),
     samples,
     timeDeltas: samples.map(() => 1000),
   };
@@ -19,11 +23,11 @@ describe("page-cost attribution of CPU samples", () => {
   const p = profile(
     [
       [1, "(root)", "", [2, 3, 9, 10]],
-      [2, "(anonymous)", PAGE, [4, 6]], // the page's inline script
-      [4, "beckonSnippet", PAGE, [5, 11]],
+      [2, "(anonymous)", PAGE, [4, 6], 67, 0], // the page's inline script
+      [4, "beckonSnippet", PAGE, [5, 11], 68, 23],
       [5, "fetch", "", []], // native, called by the snippet
-      [11, "", PAGE, []], // the snippet's forEach callback
-      [6, "pageCode", PAGE, [7]], // the page's own function
+      [11, "", PAGE, [], 68, 383], // the snippet's forEach callback
+      [6, "pageCode", PAGE, [7], 90, 5], // the page's own function
       [7, "appendChild", "", []],
       [3, "mount", OWN, [8]],
       [8, "createElementNS", "", []],
@@ -36,6 +40,23 @@ describe("page-cost attribution of CPU samples", () => {
   it("counts the subject's scripts, its snippet's function, and what they call without a script of its own", () => {
     // 4 (snippet), 5 (its native call), 11 (its callback), 3 (own script), 8 (its native call).
     expect(attributedMs(p, owns, PAGE)).toBe(5);
+  });
+
+  it("counts the snippet's functions that the browser calls later, by where they are defined", () => {
+    const later = profile(
+      [
+        [1, "(root)", "", [2, 3, 5, 7]],
+        [2, "(anonymous)", PAGE, [4], 67, 0],
+        [4, "beckonSnippet", PAGE, [], 68, 23], // the snippet: one line
+        [3, "x", PAGE, [6], 68, 518], // its timer callback, on the same line: a stack of its own
+        [6, "appendChild", "", []], // native, called by the callback
+        [5, "before", PAGE, [], 68, 10], // the page's, before the snippet on that line
+        [7, "onLoad", PAGE, [], 90, 600], // the page's, on another line
+      ],
+      [4, 3, 6, 6, 5, 7, 2],
+    );
+    // 4 (snippet), 3 (its callback), 6 twice (the callback's native call).
+    expect(attributedMs(later, owns, PAGE)).toBe(4);
   });
 
   it("counts nothing for a subject that owns nothing", () => {
