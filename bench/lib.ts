@@ -127,10 +127,16 @@ export async function demoStore(db: Db): Promise<{ websiteId: number; ctaId: num
 }
 
 export function median(values: number[]): number {
+  return quantile(values, 0.5);
+}
+
+/** The q-quantile (0 to 1) by linear interpolation between the closest ranks; NaN for no values. */
+export function quantile(values: number[], q: number): number {
   if (!values.length) return NaN;
   const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const at = (s.length - 1) * Math.min(1, Math.max(0, q));
+  const lo = Math.floor(at);
+  return lo + 1 < s.length ? s[lo] + (s[lo + 1] - s[lo]) * (at - lo) : s[lo];
 }
 
 export function round(n: number, digits = 1): number {

@@ -25,7 +25,7 @@ import { genericSnippet, SNIPPET_FUNCTION } from "../widget/snippet";
 import { demoStoreSettings } from "../prisma/seed-data/demo-store";
 import { emailForm, heading, paragraph, singleStepCta } from "../prisma/seed-data/builders";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from "../test/support/chromium";
-import { freshDatabase, markdownTable, median, printTable, round, startBenchServer, writeResult, type BenchDatabase } from "./lib";
+import { freshDatabase, markdownTable, median, printTable, quantile, round, startBenchServer, writeResult, type BenchDatabase } from "./lib";
 import { bareSubject, SEEN, servePages, type PageServer, type Subject } from "./pages";
 import { peerSubject } from "./peer";
 import type { TestServer } from "../test/support/server";
@@ -46,7 +46,10 @@ export interface SubjectSummary {
   runs: number;
   failed_runs: number;
   script_ms: number;
+  /** The middle half of the runs (25th and 75th percentiles): how much this machine's loads spread. */
+  script_iqr: [number, number];
   visible_ms: number | null;
+  visible_iqr: [number, number] | null;
   long_tasks: number;
   long_task_ms: number;
   cls: number;
@@ -255,7 +258,9 @@ export function summarize(subject: string, cpu: number, samples: RunSample[], fa
     runs: plain.length,
     failed_runs: failed,
     script_ms: round(median(profiled), 1),
+    script_iqr: [round(quantile(profiled, 0.25), 1), round(quantile(profiled, 0.75), 1)],
     visible_ms: visible.length ? round(median(visible), 0) : null,
+    visible_iqr: visible.length ? [round(quantile(visible, 0.25), 0), round(quantile(visible, 0.75), 0)] : null,
     long_tasks: median(plain.map((s) => s.long_tasks)),
     long_task_ms: round(median(plain.map((s) => s.long_task_ms)), 0),
     cls: round(median(plain.map((s) => s.cls)), 4),
@@ -413,8 +418,19 @@ export function checkGoals(pages: SubjectSummary[], lh: LighthouseSummary[]): Go
 
 export function pageTables(r: PageCostResult) {
   const pagesTable = {
-    header: ["page", "CPU", "widget script ms", "CTA visible ms", "long tasks", "long-task ms", "layout shift", "runs"],
-    rows: r.pages.map((p) => [p.subject, `${p.cpu}x`, p.script_ms, p.visible_ms ?? "-", p.long_tasks, p.long_task_ms, p.cls, `${p.runs}${p.failed_runs ? ` (+${p.failed_runs} failed)` : ""}`]),
+    header: ["page", "CPU", "widget script ms", "middle half", "CTA visible ms", "middle half", "long tasks", "long-task ms", "layout shift", "runs"],
+    rows: r.pages.map((p) => [
+      p.subject,
+      `${p.cpu}x`,
+      p.script_ms,
+      p.script_ms ? p.script_iqr.join("–") : "-",
+      p.visible_ms ?? "-",
+      p.visible_iqr?.join("–") ?? "-",
+      p.long_tasks,
+      p.long_task_ms,
+      p.cls,
+      `${p.runs}${p.failed_runs ? ` (+${p.failed_runs} failed)` : ""}`,
+    ]),
   };
   const lhTable = {
     header: ["page", "Lighthouse score", "TBT ms", "LCP ms", "CLS", "runs"],

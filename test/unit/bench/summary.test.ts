@@ -21,7 +21,12 @@ describe("page-cost summary of one subject at one rate", () => {
     expect(summarize("beckon", 4, samples, 1)).toMatchObject({ runs: 3, failed_runs: 1, script_ms: 12, visible_ms: 220, long_tasks: 0, long_task_ms: 0, cls: 0 });
   });
 
+  it("gives the middle half of the runs beside each median", () => {
+    const samples = [10, 20, 30, 40, 50].flatMap((v) => [run({ visible_ms: v * 10 }), run({ script_ms: v })]);
+    expect(summarize("beckon", 4, samples, 0)).toMatchObject({ script_ms: 30, script_iqr: [20, 40], visible_ms: 300, visible_iqr: [200, 400] });
+  });
+
   it("reports no visible time when no unprofiled load showed the CTA", () => {
-    expect(summarize("none", 1, [run({ visible_ms: null }), run({ script_ms: 0, visible_ms: null })], 0)).toMatchObject({ script_ms: 0, visible_ms: null, runs: 1 });
+    expect(summarize("none", 1, [run({ visible_ms: null }), run({ script_ms: 0, visible_ms: null })], 0)).toMatchObject({ script_ms: 0, visible_ms: null, visible_iqr: null, runs: 1 });
   });
 });
