@@ -54,6 +54,15 @@ describe("sanitizer", () => {
     expect(document.body.querySelector("img")).toBeNull();
   });
 
+  it("makes plain text one text node, and parses anything the parser would change", () => {
+    const plain = sanitizeHtml("Vänta! 10 % rabatt > inget", document);
+    expect([...plain.childNodes].map((n) => [n.nodeType, n.textContent])).toEqual([[3, "Vänta! 10 % rabatt > inget"]]);
+    expect(sanitizeHtml("", document).childNodes).toHaveLength(0);
+    expect(clean("Fish &amp; chips")).toBe("Fish &amp; chips");
+    expect(sanitizeHtml("Fish &amp; chips", document).textContent).toBe("Fish & chips");
+    expect(clean("<b>bold</b> and plain")).toBe("<b>bold</b> and plain");
+  });
+
   it("accepts only http(s) and mailto addresses", () => {
     expect(safeHref("https://x.se")).toBe("https://x.se/");
     expect(safeHref("mailto:a@b.se")).toBe("mailto:a@b.se");
