@@ -22,6 +22,8 @@ export interface Subject {
    * URL, or by name for the function of its inline snippet.
    */
   ownsScript(url: string, functionName: string): boolean;
+  /** The name of its inline snippet's function: the page's functions on that line are the subject's too. */
+  snippetFunction?: string;
   /**
    * Source of a function expression run in the page on every animation
    * frame: returns true once the CTA is visible.

@@ -79,6 +79,7 @@ export function peerSubject(popup: { heading: string; text: string; placeholder:
     name: "peer",
     snippet,
     files: { "surveys.umd.js": { body: peerBundle(), type: "application/javascript; charset=utf-8" } },
+    snippetFunction: "peerSnippet",
     ownsScript: (url, fn) => url.endsWith("/surveys.umd.js") || fn === "peerSnippet",
     visibleCheck: `() => {
       const el = document.querySelector("#formbricks-modal-container form, #formbricks-modal-container input");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attributedMs } from "../../../bench/page-cost";
+import { attributedMs, snippetLine } from "../../../bench/page-cost";
+import { storePage } from "../../../bench/pages";
 
 const PAGE = "http://127.0.0.1:4000/s/beckon/";
 const OWN = "http://127.0.0.1:5000/widget/beckon-renderer.js";
@@ -39,27 +40,34 @@ describe("page-cost attribution of CPU samples", () => {
 
   it("counts the subject's scripts, its snippet's function, and what they call without a script of its own", () => {
     // 4 (snippet), 5 (its native call), 11 (its callback), 3 (own script), 8 (its native call).
-    expect(attributedMs(p, owns, PAGE)).toBe(5);
+    expect(attributedMs(p, owns, PAGE, 68)).toBe(5);
   });
 
-  it("counts the snippet's functions that the browser calls later, by where they are defined", () => {
+  it("counts the snippet's functions that the browser calls later, by the line they are defined on", () => {
     const later = profile(
       [
         [1, "(root)", "", [2, 3, 5, 7]],
-        [2, "(anonymous)", PAGE, [4], 67, 0],
-        [4, "beckonSnippet", PAGE, [], 68, 23], // the snippet: one line
-        [3, "x", PAGE, [6], 68, 518], // its timer callback, on the same line: a stack of its own
+        [2, "(anonymous)", PAGE, [], 67, 0], // the snippet's <script>, its function not sampled this load
+        [3, "x", PAGE, [6], 68, 518], // its timer callback, on the snippet's line: a stack of its own
         [6, "appendChild", "", []], // native, called by the callback
-        [5, "before", PAGE, [], 68, 10], // the page's, before the snippet on that line
-        [7, "onLoad", PAGE, [], 90, 600], // the page's, on another line
+        [5, "before", PAGE, [], 40, 10], // the page's, above the snippet
+        [7, "onLoad", PAGE, [], 90, 600], // the page's, below it
       ],
-      [4, 3, 6, 6, 5, 7, 2],
+      [3, 6, 6, 5, 7, 2],
     );
-    // 4 (snippet), 3 (its callback), 6 twice (the callback's native call).
-    expect(attributedMs(later, owns, PAGE)).toBe(4);
+    // 3 (the callback), 6 twice (its native call).
+    expect(attributedMs(later, owns, PAGE, 68)).toBe(3);
+    expect(attributedMs(later, owns, PAGE)).toBe(0);
   });
 
   it("counts nothing for a subject that owns nothing", () => {
     expect(attributedMs(p, () => false, PAGE)).toBe(0);
+  });
+
+  it("finds the line of a subject's snippet in its page", () => {
+    const subject = { name: "s", snippet: "<script>\n(function beckonSnippet(w){w.x=1})(window);\n</script>", snippetFunction: "beckonSnippet", ownsScript: () => false, visibleCheck: null };
+    const line = snippetLine(subject);
+    expect(storePage(subject.snippet).split("\n")[line]).toBe("(function beckonSnippet(w){w.x=1})(window);");
+    expect(snippetLine({ ...subject, snippetFunction: undefined })).toBe(-1);
   });
 });
