@@ -111,3 +111,33 @@ it("the owner's test panel explains every seeded CTA", async () => {
   expect(text).toContain("Broadcasts (4)");
   await context.close();
 });
+
+it("a first visit: the snippet creates the one visitor from cookieStore's answer, and the loader adopts it", async () => {
+  const context = await browser.newContext({ locale: "sv-SE" });
+  const page = await context.newPage();
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === `/api/websites/${svId}/visitors`) posts.push(r.postData() ?? "");
+  });
+  // Counts the snippet's cookieStore reads (Chromium has cookieStore on http://127.0.0.1, a secure context).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cookieStoreReads: number; cookieStore: { getAll(): Promise<unknown> } };
+    w.__cookieStoreReads = 0;
+    const proto = Object.getPrototypeOf(w.cookieStore) as { getAll(): Promise<unknown> };
+    const getAll = proto.getAll;
+    proto.getAll = function (this: unknown) {
+      w.__cookieStoreReads++;
+      return getAll.call(this);
+    };
+  });
+  const before = await tdb.db.person.count({ where: { websiteId: svId } });
+  await open(page, "/demo/sv");
+  expect(await page.evaluate(() => (window as unknown as { __cookieStoreReads: number }).__cookieStoreReads)).toBeGreaterThanOrEqual(1);
+  const token = (await context.cookies()).find((c) => c.name === `cf_${svId}_id`)?.value;
+  expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  expect(posts).toHaveLength(1);
+  expect(JSON.parse(posts[0]).visitor.visitor_token).toBe(token);
+  expect(await tdb.db.person.count({ where: { websiteId: svId } })).toBe(before + 1);
+  expect(await tdb.db.person.count({ where: { websiteId: svId, visitorToken: token } })).toBe(1);
+  await context.close();
+});

@@ -152,6 +152,67 @@ describe("generic snippet", () => {
       expect(typeof (w.beckon as Record<string, unknown>).identify).toBe("function");
     });
 
+    describe("with cookieStore, which answers without blocking the page", () => {
+      /** A cookieStore whose answer the test releases. */
+      function stubCookieStore() {
+        let answer!: { resolve(list: { name: string; value: string }[]): void; reject(e: Error): void };
+        const getAll = vi.fn(() => new Promise<{ name: string; value: string }[]>((resolve, reject) => (answer = { resolve, reject })));
+        vi.stubGlobal("cookieStore", { getAll });
+        return { getAll, answer: () => answer };
+      }
+      const cookieRead = () => vi.spyOn(document, "cookie", "get");
+
+      it("decides from cookieStore's answer, and does not read document.cookie", async () => {
+        const store = stubCookieStore();
+        runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+        await nextPaint();
+        expect(store.getAll).toHaveBeenCalledTimes(1);
+        expect(posted).toHaveLength(0);
+        const reads = cookieRead();
+        store.answer().resolve([{ name: "theme", value: "dark" }]);
+        await vi.waitFor(() => expect(posted).toHaveLength(1));
+        expect(reads).not.toHaveBeenCalled();
+        reads.mockRestore();
+        const early = w.beckon!.v!;
+        expect(document.cookie).toContain(`${visitorCookieName(12)}=${early.t}`);
+        expect((w.beckon as unknown as { c: { s: string } }).c.s).toBe(`theme=dark; ${visitorCookieName(12)}=${early.t}`);
+      });
+
+      it("starts nothing for a known visitor in cookieStore's answer", async () => {
+        const store = stubCookieStore();
+        runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+        await nextPaint();
+        store.answer().resolve([{ name: visitorCookieName(12), value: "known_token_0123456789" }]);
+        await vi.waitFor(() => expect((w.beckon as unknown as { c?: unknown }).c).toBeDefined());
+        expect(posted).toHaveLength(0);
+        expect((w.beckon as unknown as { c: { s: string } }).c.s).toBe(`${visitorCookieName(12)}=known_token_0123456789`);
+      });
+
+      it("reads document.cookie when cookieStore fails", async () => {
+        const store = stubCookieStore();
+        document.cookie = `${visitorCookieName(12)}=known_token_0123456789; path=/`;
+        runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+        await nextPaint();
+        store.answer().reject(new Error("SecurityError"));
+        await vi.waitFor(() => expect((w.beckon as unknown as { c?: unknown }).c).toBeDefined());
+        expect((w.beckon as unknown as { c: { s: string } }).c.s).toContain(`${visitorCookieName(12)}=known_token_0123456789`);
+        expect(posted).toHaveLength(0);
+      });
+
+      it("leaves the visitor to the loader when the loader started before the answer", async () => {
+        const store = stubCookieStore();
+        runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
+        await nextPaint();
+        // The loader replaces the stub with the public API (public-api.ts) and may create the visitor itself.
+        w.beckon = { installed: true } as never;
+        store.answer().resolve([]);
+        await new Promise((r) => setTimeout(r));
+        expect(posted).toHaveLength(0);
+        expect(document.cookie).not.toContain(visitorCookieName(12));
+        expect((w.beckon as unknown as { c?: unknown }).c).toBeUndefined();
+      });
+    });
+
     it("still installs the stub and the script where the early visitor cannot run", async () => {
       vi.stubGlobal("crypto", undefined);
       runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
