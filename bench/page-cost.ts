@@ -377,10 +377,10 @@ export interface Goal {
   met: boolean;
 }
 
-/** The issue's goals, checked against one run's medians. */
 /** A difference with its sign: +3, -2, 0. */
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
+/** The issue's goals, checked against one run's medians. */
 export function checkGoals(pages: SubjectSummary[], lh: LighthouseSummary[]): Goal[] {
   const at = (subject: string, cpu: number) => pages.find((p) => p.subject === subject && p.cpu === cpu);
   const goals: Goal[] = [];
