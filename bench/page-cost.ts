@@ -145,8 +145,8 @@ function initScript(visibleCheck: string | null): string {
 
 interface ProfileNode {
   id: number;
-  /** Line and column are 0-based, of where the function is defined. */
-  callFrame: { url: string; functionName: string; lineNumber?: number; columnNumber?: number };
+  /** The 0-based line where the function is defined. */
+  callFrame: { url: string; functionName: string; lineNumber?: number };
   children?: number[];
 }
 
@@ -195,10 +195,17 @@ export function attributedMs(
   return us / 1000;
 }
 
-/** The 0-based line of the subject's page that holds its snippet's code, or -1. */
+const snippetLines = new WeakMap<Subject, number>();
+
+/** The 0-based line of the subject's page that holds its snippet's code, or -1 (built once per subject, not per load). */
 export function snippetLine(subject: Subject): number {
   if (!subject.snippetFunction) return -1;
-  return storePage(subject.snippet).split("\n").findIndex((line) => line.includes(`function ${subject.snippetFunction}(`));
+  let line = snippetLines.get(subject);
+  if (line === undefined) {
+    line = storePage(subject.snippet).split("\n").findIndex((l) => l.includes(`function ${subject.snippetFunction}(`));
+    snippetLines.set(subject, line);
+  }
+  return line;
 }
 
 /**
