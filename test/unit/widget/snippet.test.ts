@@ -87,7 +87,11 @@ describe("generic snippet", () => {
     const PAGE = "https://shop.example/kampanj?utm_source=news&utm_campaign=vår&x=1";
     type Posted = { url: string; init: RequestInit };
     let posted: Posted[];
-    const w = window as unknown as { beckon?: { v?: { t: string; p: Promise<Response> } }; fetch: unknown; happyDOM: { setURL(u: string): void } };
+    const w = window as unknown as {
+      beckon?: { v?: { t: string; p: Promise<Response> }; c?: { s: string; t: number } };
+      fetch: unknown;
+      happyDOM: { setURL(u: string): void };
+    };
 
     beforeEach(() => {
       delete w.beckon;
@@ -112,7 +116,7 @@ describe("generic snippet", () => {
       expect(early.t).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(document.cookie).toContain(`${visitorCookieName(12)}=${early.t}`);
       // What it read, with its own write, is handed to the loader's cookie copy.
-      const seed = (w.beckon as unknown as { c: { s: string; t: number } }).c;
+      const seed = w.beckon!.c!;
       expect(seed.s).toContain(`${visitorCookieName(12)}=${early.t}`);
       expect(Date.now() - seed.t).toBeLessThan(1000);
       expect(posted[0].url).toBe("https://beckon.example/api/websites/12/visitors");
@@ -136,7 +140,7 @@ describe("generic snippet", () => {
       await nextPaint();
       expect(posted).toHaveLength(0);
       expect(w.beckon!.v).toBeUndefined();
-      expect((w.beckon as unknown as { c: { s: string } }).c.s).toBe(`${visitorCookieName(12)}=known_token_0123456789`);
+      expect(w.beckon!.c!.s).toBe(`${visitorCookieName(12)}=known_token_0123456789`);
       // Another website's visitor cookie is not this one's.
       delete w.beckon;
       runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 2 }));
@@ -175,7 +179,7 @@ describe("generic snippet", () => {
         reads.mockRestore();
         const early = w.beckon!.v!;
         expect(document.cookie).toContain(`${visitorCookieName(12)}=${early.t}`);
-        expect((w.beckon as unknown as { c: { s: string } }).c.s).toBe(`theme=dark; ${visitorCookieName(12)}=${early.t}`);
+        expect(w.beckon!.c!.s).toBe(`theme=dark; ${visitorCookieName(12)}=${early.t}`);
       });
 
       it("starts nothing for a known visitor in cookieStore's answer", async () => {
@@ -183,9 +187,9 @@ describe("generic snippet", () => {
         runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
         await nextPaint();
         store.answer().resolve([{ name: visitorCookieName(12), value: "known_token_0123456789" }]);
-        await vi.waitFor(() => expect((w.beckon as unknown as { c?: unknown }).c).toBeDefined());
+        await vi.waitFor(() => expect(w.beckon!.c).toBeDefined());
         expect(posted).toHaveLength(0);
-        expect((w.beckon as unknown as { c: { s: string } }).c.s).toBe(`${visitorCookieName(12)}=known_token_0123456789`);
+        expect(w.beckon!.c!.s).toBe(`${visitorCookieName(12)}=known_token_0123456789`);
       });
 
       it("reads document.cookie when cookieStore fails", async () => {
@@ -194,8 +198,8 @@ describe("generic snippet", () => {
         runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
         await nextPaint();
         store.answer().reject(new Error("SecurityError"));
-        await vi.waitFor(() => expect((w.beckon as unknown as { c?: unknown }).c).toBeDefined());
-        expect((w.beckon as unknown as { c: { s: string } }).c.s).toContain(`${visitorCookieName(12)}=known_token_0123456789`);
+        await vi.waitFor(() => expect(w.beckon!.c).toBeDefined());
+        expect(w.beckon!.c!.s).toContain(`${visitorCookieName(12)}=known_token_0123456789`);
         expect(posted).toHaveLength(0);
       });
 
@@ -204,12 +208,12 @@ describe("generic snippet", () => {
         runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
         await nextPaint();
         // The loader replaces the stub with the public API (public-api.ts) and may create the visitor itself.
-        w.beckon = { installed: true } as never;
+        (window as unknown as { beckon: unknown }).beckon = { installed: true };
         store.answer().resolve([]);
         await new Promise((r) => setTimeout(r));
         expect(posted).toHaveLength(0);
         expect(document.cookie).not.toContain(visitorCookieName(12));
-        expect((w.beckon as unknown as { c?: unknown }).c).toBeUndefined();
+        expect(w.beckon!.c).toBeUndefined();
       });
     });
 
