@@ -70,6 +70,41 @@ describe("generic snippet", () => {
     expect(document.querySelectorAll('script[src="http://127.0.0.1:3000/api/websites/13.js"]')).toHaveLength(1);
   });
 
+  it("reads localStorage once after inserting the script, in a task of its own", async () => {
+    delete (window as { beckon?: unknown }).beckon;
+    const src = 'script[src="http://127.0.0.1:3000/api/websites/13.js"]';
+    // For each read: was the widget script in the page by then?
+    const reads: boolean[] = [];
+    vi.spyOn(window.localStorage, "getItem").mockImplementation(() => (reads.push(!!document.querySelector(src)), null));
+    runSnippet(genericSnippet({ origin: "http://127.0.0.1:3000", websiteId: 13 }));
+    expect(reads).toEqual([]);
+    await nextPaint();
+    // The script is in, the read is not done yet: it comes in a later task, not in the one that inserted the script.
+    expect(document.querySelector(src)).not.toBeNull();
+    expect(reads).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(reads).toEqual([true]);
+  });
+
+  it("keeps working where localStorage is blocked (the read throws into no one)", async () => {
+    delete (window as { beckon?: unknown }).beckon;
+    const thrown: unknown[] = [];
+    const onError = (e: ErrorEvent) => thrown.push(e.error);
+    window.addEventListener("error", onError);
+    vi.spyOn(window, "localStorage", "get").mockImplementation(() => {
+      throw new DOMException("The operation is insecure.", "SecurityError");
+    });
+    try {
+      runSnippet(genericSnippet({ origin: "http://127.0.0.1:3000", websiteId: 14 }));
+      await nextPaint();
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(document.querySelector('script[src="http://127.0.0.1:3000/api/websites/14.js"]')).not.toBeNull();
+      expect(thrown).toEqual([]);
+    } finally {
+      window.removeEventListener("error", onError);
+    }
+  });
+
   it("keeps the queue and methods of an earlier stub or loader", () => {
     const real = () => "real";
     (window as unknown as { beckon: unknown }).beckon = { installed: true, start: real };
