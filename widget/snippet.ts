@@ -87,7 +87,7 @@ export function genericSnippet({ origin, websiteId, nonce }: SnippetOptions): st
     `var h=d.head||d.documentElement,c=d.currentScript,s=d.createElement("script");s.async=true;s.src=u;if(c&&c.nonce)s.nonce=c.nonce;` +
     // The connections are opened while the page loads: the script's (with credentials) and the API calls' (without).
     `["","anonymous"].forEach(function(o){var p=d.createElement("link");p.rel="preconnect";p.href=${literal(base)};if(o)p.crossOrigin=o;h.appendChild(p)});` +
-    // A getItem loads the storage (window.localStorage alone does not); a blocked storage throws, which is the loader's to handle.
+    // One read loads the site's storage; a blocked storage throws, which is the loader's to handle.
     `function x(){if(s.parentNode)return;h.appendChild(s);setTimeout(function(){try{w.localStorage.getItem("")}catch(e){}});${early}}` +
     `function g(){requestAnimationFrame(function(){setTimeout(x)});setTimeout(x,1000)}` +
     `d.readyState=="loading"?d.addEventListener("DOMContentLoaded",g):g()})(window,document,${args});`;

@@ -72,11 +72,13 @@ describe("generic snippet", () => {
 
   it("reads localStorage once after inserting the script, in a task of its own", async () => {
     delete (window as { beckon?: unknown }).beckon;
-    const src = 'script[src="http://127.0.0.1:3000/api/websites/13.js"]';
+    // A website of its own: no earlier test's script with this address is in the document.
+    const src = 'script[src="http://127.0.0.1:3000/api/websites/15.js"]';
+    expect(document.querySelector(src)).toBeNull();
     // For each read: was the widget script in the page by then?
     const reads: boolean[] = [];
     vi.spyOn(window.localStorage, "getItem").mockImplementation(() => (reads.push(!!document.querySelector(src)), null));
-    runSnippet(genericSnippet({ origin: "http://127.0.0.1:3000", websiteId: 13 }));
+    runSnippet(genericSnippet({ origin: "http://127.0.0.1:3000", websiteId: 15 }));
     expect(reads).toEqual([]);
     await nextPaint();
     // The script is in, the read is not done yet: it comes in a later task, not in the one that inserted the script.
