@@ -16,6 +16,10 @@
  * URLs (__BECKON_VERSIONS__), so a new loader never meets an old cached chunk,
  * and the renderer's static chunks are named to the loader
  * (__BECKON_RENDERER_DEPS__), which fetches them in parallel with it.
+ * - beckon-manifest.json: the renderer's files as the loader imports them
+ *   (its static chunks, then the versioned entry), for the server: a site
+ *   script whose CTA shows at page start starts importing them before the
+ *   loader runs (app/lib/website-script.server.ts).
  * `npx tsx scripts/build-widget.ts` builds and prints the sizes.
  */
 import { build, type Metafile } from "esbuild";
@@ -32,6 +36,13 @@ export const LOADER_FILE = path.join(ASSETS_DIR, "beckon-loader.js");
 export const RENDERER_FILE = path.join(ASSETS_DIR, "beckon-renderer.js");
 export const PANEL_FILE = path.join(ASSETS_DIR, "beckon-panel.js");
 export const EXTRAS_FILE = path.join(ASSETS_DIR, "beckon-extras.js");
+export const MANIFEST_FILE = path.join(ASSETS_DIR, "beckon-manifest.json");
+
+/** What the build tells the server about the bundles. */
+export interface WidgetManifest {
+  /** The renderer's files relative to the asset base, as the loader imports them: static chunks first, the versioned entry last. */
+  renderer: string[];
+}
 
 /** The lazily imported chunks: name (beckon-{name}.js) and entry. */
 export const CHUNKS = [
@@ -164,6 +175,8 @@ export async function buildWidget(options: { quiet?: boolean } = {}): Promise<Wi
   });
   const loaderCode = loader.outputFiles[0].contents;
   writeFileSync(LOADER_FILE, loaderCode);
+  const manifest: WidgetManifest = { renderer: [...rendererDeps, `beckon-renderer.js?v=${renderer.version}`] };
+  writeFileSync(MANIFEST_FILE, JSON.stringify(manifest, null, 2) + "\n");
 
   const result: WidgetBuild = {
     loader: { file: LOADER_FILE, bytes: loaderCode.length, gzip: gzip(loaderCode) },

@@ -1,6 +1,7 @@
 /**
- * Reads the built widget bundles (extensions/cta-embed/assets, written by
- * `npm run build:widget`), re-reading a file only when it changes on disk.
+ * Reads the built widget bundles and the build's manifest
+ * (extensions/cta-embed/assets, written by `npm run build:widget`),
+ * re-reading a file only when it changes on disk.
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -9,7 +10,7 @@ const ASSETS = path.join(process.cwd(), "extensions/cta-embed/assets");
 const cache = new Map<string, { mtimeMs: number; text: string }>();
 
 /** The text of a built bundle, or null when it has not been built. */
-export function widgetAsset(name: "beckon-loader.js" | "beckon-renderer.js"): string | null {
+export function widgetAsset(name: "beckon-loader.js" | "beckon-renderer.js" | "beckon-manifest.json"): string | null {
   const file = path.join(ASSETS, name);
   try {
     const { mtimeMs } = statSync(file);
@@ -18,6 +19,21 @@ export function widgetAsset(name: "beckon-loader.js" | "beckon-renderer.js"): st
     const text = readFileSync(file, "utf8");
     cache.set(file, { mtimeMs, text });
     return text;
+  } catch {
+    return null;
+  }
+}
+
+/** The renderer's files (relative to the asset base, as the loader imports them), or null when not built. */
+export const rendererFiles = (): string[] | null => parseRendererFiles(widgetAsset("beckon-manifest.json"));
+
+/** The renderer's files from the build's manifest (scripts/build-widget.ts), or null for a missing or malformed one. */
+export function parseRendererFiles(manifest: string | null): string[] | null {
+  if (!manifest) return null;
+  try {
+    const files: unknown = JSON.parse(manifest)?.renderer;
+    // Plain file names only: the site script joins them to the asset base.
+    return Array.isArray(files) && files.length > 0 && files.every((f) => typeof f == "string" && /^[\w.-]+\.js(\?v=\w+)?$/.test(f)) ? files : null;
   } catch {
     return null;
   }

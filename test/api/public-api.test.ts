@@ -6,12 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
 import { demoStoreSettings } from "../../prisma/seed-data/demo-store";
 import { emailForm, heading, paragraph, singleStepCta } from "../../prisma/seed-data/builders";
 import { saveCtaDocument } from "../../app/models/cta.server";
+import { createBroadcast } from "../../app/models/broadcast.server";
+import { MANIFEST_FILE } from "../../scripts/build-widget";
 import { createWebsite } from "../../app/models/website.server";
 import { INLINE_DEFINITION_MAX } from "../../app/models/public-config.server";
 import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
@@ -370,6 +373,28 @@ describe("scripts", () => {
     await popup("</script><script>alert(1)</script>", { trigger: "immediate" });
     const hostile = await (await fetch(`${server.origin}/api/websites/${site.id}.js`)).text();
     expect(hostile).not.toContain("</script>");
+  });
+
+  it("starts importing the built renderer before the loader runs when a popup shows at page start on every page", async () => {
+    const siteScript = async (name: string, options: Record<string, unknown>, broadcast = false) => {
+      const site = await createWebsite(tdb.db, { ...demoStoreSettings, name, domain: `https://${name.toLowerCase()}.example` });
+      const broadcastId = broadcast
+        ? (await createBroadcast(tdb.db, site.id, { name: "Blog", conditions: [{ condition_type: "url", url: "/blog", data: { match: "contains" } }] })).id
+        : null;
+      await saveCtaDocument(tdb.db, site.id, singleStepCta({ name, cta_type: "overlay", overlay_type: "boxed", broadcast_id: broadcastId, options, elements: [heading(name)] }));
+      return (await fetch(`${server.origin}/api/websites/${site.id}.js`)).text();
+    };
+    const body = await siteScript("Direct", { trigger: "immediate" });
+    const line = body.split("\n")[2];
+    const urls = JSON.parse(/^(\[.*\])\.forEach\(function\(u\)\{import\(u\)/.exec(line)![1]) as string[];
+    // The files the build wrote, under the website's asset base: the renderer's chunk, then the versioned renderer.
+    expect(urls.map((u) => u.replace(`${server.origin}/widget/`, ""))).toEqual(JSON.parse(readFileSync(MANIFEST_FILE, "utf8")).renderer);
+    expect(urls.at(-1)).toMatch(/\/widget\/beckon-renderer\.js\?v=\w{10}$/);
+    for (const u of urls) expect((await fetch(u)).status, u).toBe(200);
+    // A popup that waits, or one a broadcast shows on some pages only: the loader imports the renderer when it shows.
+    for (const other of [await siteScript("Delayed", { trigger: "delayed", delay: 3 }), await siteScript("Targeted", { trigger: "immediate" }, true)]) {
+      expect(other).not.toContain("import(u)");
+    }
   });
 
   it("serves the widget bundles cross-origin, content-hashed chunks cached for good and the rest briefly", async () => {

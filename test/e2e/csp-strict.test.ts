@@ -107,9 +107,16 @@ describe("the widget under a strict Content-Security-Policy", () => {
         w.__violations = [];
         document.addEventListener("securitypolicyviolation", (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
       });
+      const widgetFiles: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().startsWith(`${server.origin}/widget/`)) widgetFiles.push(new URL(r.url()).pathname);
+      });
       await page.goto(hostOrigin + "/");
       const dialog = page.locator("beckon-cta [role=dialog]");
       await dialog.waitFor({ state: "visible", timeout: 20_000 });
+      // The site script's early import and the loader's import of the renderer share one download of each file.
+      expect(widgetFiles.filter((f) => f === "/widget/beckon-renderer.js")).toHaveLength(1);
+      expect(new Set(widgetFiles).size).toBe(widgetFiles.length);
       const email = `csp-${Date.now()}-${name.length}@example.com`;
       await dialog.locator("input[type=email]").fill(email);
       const sent = page.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
@@ -121,4 +128,31 @@ describe("the widget under a strict Content-Security-Policy", () => {
       await context.close();
     });
   }
+
+  it("lets the site script's early import fetch the renderer and its chunk by itself, with no violation", async () => {
+    policyFor = policies[0][1];
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    page.on("console", (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
+    // The site script without its loader: only the compile hint, the config and the early import run.
+    await page.route(`${server.origin}/api/websites/${websiteId}.js`, async (route) => {
+      const response = await route.fetch();
+      const [hint, config, early] = (await response.text()).split("\n");
+      expect(early).toMatch(/^\[.*\]\.forEach\(function\(u\)\{import\(u\)/);
+      await route.fulfill({ response, body: [hint, config, early].join("\n") });
+    });
+    const finished = (file: RegExp) => page.waitForEvent("requestfinished", { predicate: (r) => file.test(new URL(r.url()).pathname), timeout: 20_000 });
+    const renderer = finished(/^\/widget\/beckon-renderer\.js$/);
+    const chunk = finished(/^\/widget\/beckon-chunk-[A-Z0-9]{8}\.js$/);
+    await page.goto(hostOrigin + "/");
+    for (const request of [await renderer, await chunk]) expect((await request.response())!.status()).toBe(200);
+    // Nothing else ran: no loader, so no popup.
+    expect(await page.locator("beckon-cta").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createScriptCache, packScript, SCRIPT_STALE_MS, scriptCacheTtl, type BuiltScript } from "~/lib/website-script-cache.server";
-import { packWebsiteScript, pickEncoding, websiteScriptResponse } from "~/lib/website-script.server";
-import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+import { packWebsiteScript, pickEncoding, websiteScriptBody, websiteScriptResponse } from "~/lib/website-script.server";
+import { parseRendererFiles } from "~/lib/widget-assets.server";
+import type { PublicCtaSummary, PublicWebsiteConfig } from "~/lib/schema/public-config";
 
 const script = (body: string): BuiltScript => ({ body, etag: `"${body}"`, gzip: Buffer.alloc(0), br: Buffer.alloc(0) });
 
@@ -165,8 +166,94 @@ describe("the encoding of a site script's answer", () => {
   });
 });
 
+describe("a site script's body", () => {
+  const LOADER = "/*loader*/(function(){})();";
+  const FILES = ["beckon-chunk-AB12CD34.js", "beckon-renderer.js?v=0123456789"];
+  const summary = (over: Partial<PublicCtaSummary>): PublicCtaSummary => ({
+    id: 1,
+    name: "Popup",
+    cta_type: "overlay",
+    inline_type: null,
+    overlay_type: "boxed",
+    hook_type: null,
+    bar_position: null,
+    published_at: null,
+    broadcast_id: null,
+    options: { trigger: "immediate" },
+    variants: [],
+    ...over,
+  });
+  const site = (ctas: PublicCtaSummary[], asset_base = "https://beckon.example/widget/") =>
+    ({ website_id: 7, api_origin: "https://beckon.example", asset_base, ctas }) as unknown as PublicWebsiteConfig;
+  /** The addresses the body imports before the loader runs (the line between the config and the loader). */
+  const early = (body: string) => {
+    const [hint, config, ...rest] = body.split("\n");
+    expect(hint).toBe("//# allFunctionsCalledOnLoad");
+    expect(config.startsWith("window.__beckonConfig=")).toBe(true);
+    expect(rest.at(-1)).toBe(LOADER);
+    if (rest.length === 1) return null;
+    expect(rest).toHaveLength(2);
+    const m = /^(\[.*\])\.forEach\(function\(u\)\{import\(u\)\.catch\(function\(\)\{\}\)\}\);$/.exec(rest[0]);
+    expect(m, rest[0]).not.toBeNull();
+    return JSON.parse(m![1]) as string[];
+  };
+
+  it("starts importing the renderer and its chunks, in the loader's order, when a CTA shows at page start on every page", () => {
+    expect(early(websiteScriptBody(site([summary({})]), LOADER, FILES)!)).toEqual([
+      "https://beckon.example/widget/beckon-chunk-AB12CD34.js",
+      "https://beckon.example/widget/beckon-renderer.js?v=0123456789",
+    ]);
+    // A teaser shown at once counts: the renderer draws it.
+    expect(early(websiteScriptBody(site([summary({ cta_type: "two-tap", options: { "teaser-trigger": "immediate" } })]), LOADER, FILES)!)).toHaveLength(2);
+  });
+
+  it("imports nothing early for a CTA that waits, one placed in the page, one only some pages target, or no CTA", () => {
+    for (const ctas of [
+      [summary({ options: { trigger: "delayed", delay: 3 } })],
+      [summary({ options: { trigger: "exit" } })],
+      [summary({ cta_type: "inline", inline_type: "embed", overlay_type: null })],
+      [summary({ broadcast_id: 4 })],
+      [],
+    ]) {
+      expect(early(websiteScriptBody(site(ctas), LOADER, FILES)!), JSON.stringify(ctas)).toBeNull();
+    }
+  });
+
+  it("imports nothing early without the build's manifest, and is null without a loader", () => {
+    expect(early(websiteScriptBody(site([summary({})]), LOADER, null)!)).toBeNull();
+    expect(websiteScriptBody(site([summary({})]), null, FILES)).toBeNull();
+  });
+
+  it("keeps a hostile asset base inside its string: no closing tag, no code", () => {
+    const body = websiteScriptBody(site([summary({})], 'https://x.example/"]);alert(1);//</script><script>'), LOADER, FILES)!;
+    expect(body).not.toContain("</script>");
+    expect(early(body)![0]).toBe('https://x.example/"]);alert(1);//</script><script>beckon-chunk-AB12CD34.js');
+  });
+
+  it("reads the renderer's files from the build's manifest, refusing anything but plain file names", () => {
+    expect(parseRendererFiles(JSON.stringify({ renderer: FILES }))).toEqual(FILES);
+    for (const bad of [
+      null,
+      "",
+      "{",
+      "null",
+      "[]",
+      JSON.stringify({}),
+      JSON.stringify({ renderer: [] }),
+      JSON.stringify({ renderer: "beckon-renderer.js" }),
+      JSON.stringify({ renderer: ["beckon-renderer.js", 7] }),
+      JSON.stringify({ renderer: ["../secret.js"] }),
+      JSON.stringify({ renderer: ["https://evil.example/x.js"] }),
+      JSON.stringify({ renderer: ['x.js");alert(1);//'] }),
+      JSON.stringify({ renderer: ["beckon-renderer.js?v=1&x=<script>"] }),
+    ]) {
+      expect(parseRendererFiles(bad), String(bad)).toBeNull();
+    }
+  });
+});
+
 describe("a site script's answer", () => {
-  const config = { website_id: 7, api_origin: "http://a" } as unknown as PublicWebsiteConfig;
+  const config = { website_id: 7, api_origin: "http://a", asset_base: "http://a/widget/", ctas: [] } as unknown as PublicWebsiteConfig;
   const answer = (headers: Record<string, string>, method = "GET", cache = createScriptCache(() => 60_000)) =>
     websiteScriptResponse(new Request("http://a/api/websites/7.js", { method, headers }), 7, "http://a", async (id) => (id === 7 ? config : null), cache);
 

@@ -13,7 +13,8 @@ const SECRET = "proxy-test-secret";
 const APP_URL = "https://beckon-app.example";
 const LOADER = "/*beckon loader*/(function(){})();";
 
-vi.mock("~/lib/widget-assets.server", () => ({ widgetAsset: (name: string) => (name === "beckon-loader.js" ? LOADER : null) }));
+// No build manifest: the script has no early import of the renderer (test/unit/website-script-cache.test.ts tests that).
+vi.mock("~/lib/widget-assets.server", () => ({ widgetAsset: (name: string) => (name === "beckon-loader.js" ? LOADER : null), rendererFiles: () => null }));
 
 let tdb: TestDatabase;
 let loader: (args: LoaderFunctionArgs) => Promise<Response>;
