@@ -4,6 +4,8 @@ import { createScriptCache, packScript, SCRIPT_STALE_MS, scriptCacheTtl, type Bu
 import { packWebsiteScript, pickEncoding, websiteScriptBody, websiteScriptResponse } from "~/lib/website-script.server";
 import { parseRendererFiles } from "~/lib/widget-assets.server";
 import type { PublicCtaSummary, PublicWebsiteConfig } from "~/lib/schema/public-config";
+import type { CtaDocument } from "~/lib/schema/cta";
+import { configMock, ctaMock, summaryOf } from "./widget/helpers";
 
 const script = (body: string): BuiltScript => ({ body, etag: `"${body}"`, gzip: Buffer.alloc(0), br: Buffer.alloc(0) });
 
@@ -169,22 +171,10 @@ describe("the encoding of a site script's answer", () => {
 describe("a site script's body", () => {
   const LOADER = "/*loader*/(function(){})();";
   const FILES = ["beckon-chunk-AB12CD34.js", "beckon-renderer.js?v=0123456789"];
-  const summary = (over: Partial<PublicCtaSummary>): PublicCtaSummary => ({
-    id: 1,
-    name: "Popup",
-    cta_type: "overlay",
-    inline_type: null,
-    overlay_type: "boxed",
-    hook_type: null,
-    bar_position: null,
-    published_at: null,
-    broadcast_id: null,
-    options: { trigger: "immediate" },
-    variants: [],
-    ...over,
-  });
-  const site = (ctas: PublicCtaSummary[], asset_base = "https://beckon.example/widget/") =>
-    ({ website_id: 7, api_origin: "https://beckon.example", asset_base, ctas }) as unknown as PublicWebsiteConfig;
+  /** A popup's summary as the config carries it: shown at once, on every page, unless `over` says otherwise. */
+  const summary = (over: Partial<CtaDocument> = {}) =>
+    summaryOf(ctaMock({ cta_type: "overlay", inline_type: null, overlay_type: "boxed", options: { trigger: "immediate" }, ...over }));
+  const site = (ctas: PublicCtaSummary[], asset_base = "https://beckon.example/widget/") => configMock({ asset_base, ctas });
   /** The addresses the body imports before the loader runs (the line between the config and the loader). */
   const early = (body: string) => {
     const [hint, config, ...rest] = body.split("\n");
