@@ -146,6 +146,28 @@ describe("triggers", () => {
     await context.close();
   });
 
+  it("exit intent: its definition and the renderer come ahead, so it opens even when the network is gone by then", async () => {
+    const context = await browser.newContext();
+    // Every widget file and CTA definition the page asks for, settled once its body has arrived.
+    const arrived: Promise<unknown>[] = [];
+    context.on("request", (r) => {
+      if (/\/widget\/beckon-|\/api\/cta\//.test(r.url())) arrived.push(r.response().then((res) => res?.finished()));
+    });
+    const definitionFetched = context.waitForEvent("requestfinished", { predicate: (r) => r.url().includes(`/api/cta/${ids.exit}.json`), timeout: 15_000 });
+    const { page, errors } = await open(context, "/t/exit", "<main style='height:600px'>Innehåll</main>");
+    await ready(page);
+    await definitionFetched;
+    await Promise.all(arrived);
+    expect(await shown(page, "exit").count()).toBe(0);
+    await context.setOffline(true);
+    await page.mouse.move(300, 300);
+    await page.mouse.move(300, 10, { steps: 5 });
+    await page.mouse.move(300, -20, { steps: 2 });
+    await shown(page, "exit").getByText("CTA exit").waitFor({ timeout: 5_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("exit intent on a phone: the back button", async () => {
     const context = await browser.newContext({ isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } });
     const { page } = await open(context, "/t/exit");

@@ -101,6 +101,12 @@ const LOGGED_IN_SECONDS = 86400 * 60;
 const EXTRAS_TIMEOUT = 5000;
 /** How long a form waits for the server before its contact counts as queued (it is resent until it arrives). */
 const CONTACT_WAIT = 6000;
+/**
+ * How long after ready a CTA whose trigger comes later (a delay, a scroll,
+ * an exit intent) fetches its definition and the renderer: out of the way
+ * of the page's own loading, and before the default 3 s delay fires.
+ */
+export const WARM_UP_MS = 1500;
 
 
 const obj = (v: unknown): Record<string, any> => (v && typeof v == "object" ? (v as Record<string, any>) : {});
@@ -208,14 +214,15 @@ export function startWidget(deps: WidgetDeps): Widget {
     return p;
   };
   const loadRenderer = createChunkLoader<RendererModule>("renderer", config.asset_base, deps.importRenderer);
+  /** Starts fetching what showing the CTA takes (both are shared promises: fetched once). */
+  const warmUp = (s: PublicCtaSummary) => {
+    definition(s).catch(() => {});
+    void loadRenderer();
+  };
   // A CTA that shows at page start gets its definition and the renderer first, and while the visitor loads (it still shows only once ready).
   const c0 = ctx();
   const active0 = on(c0);
-  for (const s of summaries)
-    if (!placed(s) && !suppressed(s) && startsImmediately(s.cta_type, s.options) && runsUnder(s, c0, active0) !== undefined) {
-      definition(s).catch(() => {});
-      void loadRenderer();
-    }
+  for (const s of summaries) if (!placed(s) && !suppressed(s) && startsImmediately(s.cta_type, s.options) && runsUnder(s, c0, active0) !== undefined) warmUp(s);
 
   // -------------------------------------------------------------- queues
   const nav = win.navigator;
@@ -429,7 +436,12 @@ export function startWidget(deps: WidgetDeps): Widget {
       };
       // SPEC 4: in admin mode a CTA shows at once.
       if (mode === "admin") fire();
-      else if (spec.kind !== "click") st.off = arm(spec, env, fire);
+      else if (spec.kind !== "click") {
+        st.off = arm(spec, env, fire);
+        // Fetched ahead, so that a CTA shown later (an exit intent above all) opens on its trigger, not a round trip or two after it.
+        // Once it has shown, this fetches nothing again.
+        set(() => warmUp(s), WARM_UP_MS);
+      }
     }
   }
 

@@ -10,7 +10,7 @@ import type { PublicCtaSummary, PublicWebsiteConfig } from "../../../app/lib/sch
 import type { CtaDocument } from "../../../app/lib/schema/cta";
 import * as extras from "../../../widget/core/extras/extras";
 import type { PanelData, PanelModule } from "../../../widget/core/panel/types";
-import { startWidget, type Widget, type WidgetDeps } from "../../../widget/core/runtime";
+import { startWidget, WARM_UP_MS, type Widget, type WidgetDeps } from "../../../widget/core/runtime";
 import type { MountOptions, RendererModule } from "../../../widget/render/types";
 import { broadcastMock as broadcast, configMock, ctaMock, fakeFetch, memoryStore, personMock, settle, summaryOf, type FakeCall } from "./helpers";
 
@@ -308,6 +308,44 @@ describe("display: targeting, triggers and frequency", () => {
     document.dispatchEvent(new MouseEvent("mouseout", { clientY: 5 }));
     await settle(5);
     expect(mounts).toHaveLength(1);
+  });
+
+  it("fetches a later trigger's definition and the renderer ahead, so that it shows on its trigger with nothing left to fetch", async () => {
+    vi.useFakeTimers();
+    const exit = overlayDoc({ options: { trigger: "exit", "hide-days": 7 } });
+    const later = ctaMock({ id: 12, cta_type: "overlay", overlay_type: "boxed", inline_type: null, options: { trigger: "delayed", delay: 10 } });
+    const { widget, fetch, importRenderer, mounts } = start(configMock({ ctas: serve(exit, later) }));
+    const ctaCalls = () => fetch.calls.map((c) => c.url).filter((u) => u.includes("/api/cta/"));
+    await widget.ready;
+    await vi.advanceTimersByTimeAsync(WARM_UP_MS - 1);
+    expect(ctaCalls()).toEqual([]);
+    expect(importRenderer).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ctaCalls().sort()).toEqual([expect.stringMatching(/\/api\/cta\/12\.json$/), expect.stringMatching(/\/api\/cta\/9\.json$/)]);
+    expect(importRenderer).toHaveBeenCalledTimes(1);
+    expect(mounts).toHaveLength(0);
+    expect(widget.state(9)).toBe("hidden");
+    // The trigger: shown from what came ahead, within the same turn of the event loop's microtasks.
+    fetch.calls.length = 0;
+    document.dispatchEvent(new MouseEvent("mouseout", { clientY: 5 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mounts.map((m) => m.cta.id)).toEqual([9]);
+    expect(ctaCalls()).toEqual([]);
+    expect(importRenderer).toHaveBeenCalledTimes(1);
+  });
+
+  it("fetches nothing ahead for a CTA that will not show here: closed before, or its broadcast not running", async () => {
+    vi.useFakeTimers();
+    const store = memoryStore();
+    store.setCookie("cf_1_cta_9_viewed", "1", 600);
+    const exit = overlayDoc({ options: { trigger: "exit", "hide-days": 7 } });
+    const bar = { ...summaryOf(barDoc()), broadcast_id: 50 };
+    const { widget, fetch, importRenderer } = start(configMock({ ctas: [summaryOf(exit), bar], broadcasts: [broadcast({ cta_ids: [10], conditions: [{ position: 0, operator: "and", condition_type: "url", url: "/elsewhere", data: { match: "contains" } }] })] }), { store });
+    serve(exit, barDoc());
+    await widget.ready;
+    await vi.advanceTimersByTimeAsync(WARM_UP_MS * 4);
+    expect(fetch.calls.filter((c) => c.url.includes("/api/cta/"))).toEqual([]);
+    expect(importRenderer).not.toHaveBeenCalled();
   });
 
   it("a click on .cta-{id}-trigger opens a CTA whatever its trigger, even after a close", async () => {
