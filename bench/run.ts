@@ -4,7 +4,7 @@
  * bench/results/summary.md with the tables and the goals, for the README.
  * Needs `npm run build` first (pass --build to run it here).
  *
- *   npm run bench [-- ingestion config page-cost] [--build] [--no-lighthouse] [--runs=11] [--lighthouse-runs=9]
+ *   npm run bench [-- ingestion config page-cost later-trigger] [--build] [--no-lighthouse] [--runs=11] [--lighthouse-runs=9] [--trigger-runs=7]
  *
  * The peer SDK runs inside page-cost, side by side in the same run.
  */
@@ -14,6 +14,7 @@ import path from "node:path";
 import { main as ingestion, ingestionTable } from "./ingestion";
 import { main as config, configTable } from "./config";
 import { main as pageCost, pageTables } from "./page-cost";
+import { main as laterTrigger, laterTriggerTable } from "./later-trigger";
 import { PEER_NAME, peerVersion } from "./peer";
 import { markdownTable, machine, ROOT, RESULTS_DIR } from "./lib";
 
@@ -56,6 +57,17 @@ async function run() {
     if (r.lighthouse.length) md.push(`Lighthouse ${"(npm, mobile preset, performance only)"}, medians of ${r.options.lighthouseRuns} runs:`, ``, markdownTable(t.lhTable.header, t.lhTable.rows), ``);
     md.push(`### Goals`, ``, markdownTable(t.goalsTable.header, t.goalsTable.rows), ``);
     failedGoals += r.goals.filter((g) => !g.met).length;
+  }
+  if (want("later-trigger")) {
+    const t = laterTriggerTable(await laterTrigger(argv));
+    md.push(
+      `## A later trigger`,
+      ``,
+      `An exit-intent popup on a first visit, Chromium with Lighthouse's mobile network (150 ms round trip, 1.6 Mbps): from the trigger to the popup visible, when the trigger comes before the widget's warm-up (cold) and after it (warm).`,
+      ``,
+      markdownTable(t.header, t.rows),
+      ``,
+    );
   }
   md.push(`Total time: ${Math.round((Date.now() - started) / 1000)} s.`, ``);
   writeFileSync(path.join(RESULTS_DIR, "summary.md"), md.join("\n"));
