@@ -78,6 +78,8 @@ function start(config: PublicWebsiteConfig, over: Partial<WidgetDeps> & { store?
   return { widget, store, fetch, importRenderer, importExtras, ...r };
 }
 
+/** The addresses of the CTA definitions fetched so far. */
+const ctaFetches = (fetch: { calls: FakeCall[] }) => fetch.calls.map((c) => c.url).filter((u) => u.includes("/api/cta/"));
 const sent = (fetch: ReturnType<typeof api>) => fetch.calls.filter((c) => c.url.endsWith("/events/create")).flatMap((c) => c.body.events);
 const hosts = () => Array.from(document.querySelectorAll<HTMLElement>("beckon-cta")).map((h) => h.getAttribute("data-beckon-cta"));
 const events = (...names: string[]) => {
@@ -315,13 +317,12 @@ describe("display: targeting, triggers and frequency", () => {
     const exit = overlayDoc({ options: { trigger: "exit", "hide-days": 7 } });
     const later = ctaMock({ id: 12, cta_type: "overlay", overlay_type: "boxed", inline_type: null, options: { trigger: "delayed", delay: 10 } });
     const { widget, fetch, importRenderer, mounts } = start(configMock({ ctas: serve(exit, later) }));
-    const ctaCalls = () => fetch.calls.map((c) => c.url).filter((u) => u.includes("/api/cta/"));
     await widget.ready;
     await vi.advanceTimersByTimeAsync(WARM_UP_MS - 1);
-    expect(ctaCalls()).toEqual([]);
+    expect(ctaFetches(fetch)).toEqual([]);
     expect(importRenderer).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(ctaCalls().sort()).toEqual([expect.stringMatching(/\/api\/cta\/12\.json$/), expect.stringMatching(/\/api\/cta\/9\.json$/)]);
+    expect(ctaFetches(fetch).sort()).toEqual([expect.stringMatching(/\/api\/cta\/12\.json$/), expect.stringMatching(/\/api\/cta\/9\.json$/)]);
     expect(importRenderer).toHaveBeenCalledTimes(1);
     expect(mounts).toHaveLength(0);
     expect(widget.state(9)).toBe("hidden");
@@ -330,7 +331,7 @@ describe("display: targeting, triggers and frequency", () => {
     document.dispatchEvent(new MouseEvent("mouseout", { clientY: 5 }));
     await vi.advanceTimersByTimeAsync(0);
     expect(mounts.map((m) => m.cta.id)).toEqual([9]);
-    expect(ctaCalls()).toEqual([]);
+    expect(ctaFetches(fetch)).toEqual([]);
     expect(importRenderer).toHaveBeenCalledTimes(1);
   });
 
@@ -344,7 +345,7 @@ describe("display: targeting, triggers and frequency", () => {
     serve(exit, barDoc());
     await widget.ready;
     await vi.advanceTimersByTimeAsync(WARM_UP_MS * 4);
-    expect(fetch.calls.filter((c) => c.url.includes("/api/cta/"))).toEqual([]);
+    expect(ctaFetches(fetch)).toEqual([]);
     expect(importRenderer).not.toHaveBeenCalled();
   });
 
@@ -453,7 +454,7 @@ describe("display: targeting, triggers and frequency", () => {
     const seen = events("cfReady", "cfView");
     const { widget, importRenderer, mounts } = start(configMock({ ctas: serve(overlayDoc({ options: { trigger: "immediate" } }), ctaMock()) }), { fetch: gated as never });
     await settle(10);
-    expect(inner.calls.map((c) => c.url).filter((u) => u.includes("/api/cta/"))).toEqual([expect.stringMatching(/\/api\/cta\/9\.json$/)]);
+    expect(ctaFetches(inner)).toEqual([expect.stringMatching(/\/api\/cta\/9\.json$/)]);
     expect(importRenderer).toHaveBeenCalledTimes(1);
     expect(mounts).toHaveLength(0);
     expect(seen).toEqual([]);
@@ -471,7 +472,7 @@ describe("display: targeting, triggers and frequency", () => {
     await live.widget.ready;
     await settle(10);
     expect(live.mounts.map((m) => m.cta)).toEqual([doc]);
-    expect(live.fetch.calls.some((c) => c.url.includes("/api/cta/"))).toBe(false);
+    expect(ctaFetches(live.fetch)).toEqual([]);
     live.widget.stop();
     document.body.innerHTML = "";
     history.replaceState(null, "", `/?iframe=true&variant=${doc.variants[0].id}`);
@@ -479,7 +480,7 @@ describe("display: targeting, triggers and frequency", () => {
     const preview = start(configMock({ ctas: [{ ...summaryOf(doc), cta: doc }] }));
     await preview.widget.ready;
     await settle(10);
-    expect(preview.fetch.calls.map((c) => c.url).filter((u) => u.includes("/api/cta/"))).toEqual([expect.stringMatching(/\/api\/cta\/9\.json\?preview=true$/)]);
+    expect(ctaFetches(preview.fetch)).toEqual([expect.stringMatching(/\/api\/cta\/9\.json\?preview=true$/)]);
   });
 
   it("keeps the page working when the renderer cannot load (one retry, then the chunk message)", async () => {
