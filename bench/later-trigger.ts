@@ -14,15 +14,11 @@
  *   npx tsx bench/later-trigger.ts [--trigger-runs=7]
  */
 import type { Browser } from "playwright-core";
-import { saveCtaDocument } from "../app/models/cta.server";
-import { createWebsite } from "../app/models/website.server";
-import { emailForm, heading, paragraph, singleStepCta } from "../prisma/seed-data/builders";
-import { demoStoreSettings } from "../prisma/seed-data/demo-store";
 import { launchChromium } from "../test/support/chromium";
 import { WARM_UP_MS } from "../widget/core/runtime";
 import { freshDatabase, median, printTable, round, startBenchServer, writeResult } from "./lib";
-import { beckonSubject } from "./page-cost";
-import { SEEN, servePages, type PageServer, type Subject } from "./pages";
+import { beckonSubject, setUpBeckonSite } from "./page-cost";
+import { servePages, type PageServer, type Subject } from "./pages";
 
 /** Lighthouse's mobile preset (simulated throttling's figures), as DevTools network conditions. */
 const MOBILE_NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -61,16 +57,11 @@ async function measure(browser: Browser, pages: PageServer, subject: Subject, cp
       );
     }
     const ms = (await page.evaluate(`new Promise((done, fail) => {
-      const seen = ${SEEN};
+      const visible = ${subject.visibleCheck};
       const early = performance.now() - window.__readyAt < ${WARM_UP_MS};
       if (${which === "cold"} && !early) return fail(new Error("cold case: the trigger came after the warm-up"));
       const start = performance.now();
-      const tick = () => {
-        const host = document.querySelector("beckon-cta");
-        const dialog = host && host.shadowRoot && host.shadowRoot.querySelector('[role="dialog"]');
-        if (dialog && seen(dialog)) done(performance.now() - start);
-        else requestAnimationFrame(tick);
-      };
+      const tick = () => (visible() ? done(performance.now() - start) : requestAnimationFrame(tick));
       document.dispatchEvent(new MouseEvent("mouseout", { clientY: 5, bubbles: true }));
       requestAnimationFrame(tick);
     })`)) as number;
@@ -82,20 +73,10 @@ async function measure(browser: Browser, pages: PageServer, subject: Subject, cp
 
 export async function benchLaterTrigger(runs = 7): Promise<LaterTriggerResult[]> {
   const bdb = await freshDatabase("sqlite");
-  const site = await createWebsite(bdb.db, { ...demoStoreSettings, name: "Later trigger bench", domain: "http://127.0.0.1" });
-  await saveCtaDocument(
-    bdb.db,
-    site.id,
-    singleStepCta({
-      name: "Exit popup",
-      cta_type: "overlay",
-      overlay_type: "boxed",
-      options: { trigger: "exit" },
-      elements: [heading("Vänta lite!"), paragraph("Tio procent på ditt första köp."), emailForm({ emailPlaceholder: "Din e-post", button: "Skicka", actions: [] })],
-    }),
-  );
+  // The page-cost benchmark's popup, opened by an exit intent.
+  const websiteId = await setUpBeckonSite(bdb.db, "exit");
   const server = await startBenchServer(bdb.url);
-  const subject = beckonSubject(server.origin, site.id);
+  const subject = beckonSubject(server.origin, websiteId);
   const pages = await servePages([subject]);
   const browser = await launchChromium();
   try {

@@ -81,8 +81,8 @@ export const POPUP = {
   button: "Subscribe",
 };
 
-/** A website for the benchmark with one published popup shown at once. */
-export async function setUpBeckonSite(db: BenchDatabase["db"]): Promise<number> {
+/** A website for the benchmark with one published popup, shown at once unless another trigger is named. */
+export async function setUpBeckonSite(db: BenchDatabase["db"], trigger: "immediate" | "exit" = "immediate"): Promise<number> {
   const website = await createWebsite(db, { ...demoStoreSettings, name: "Bench store", domain: "http://127.0.0.1" });
   await saveCtaDocument(
     db,
@@ -91,7 +91,7 @@ export async function setUpBeckonSite(db: BenchDatabase["db"]): Promise<number> 
       name: "Bench popup",
       cta_type: "overlay",
       overlay_type: "boxed",
-      options: { trigger: "immediate" },
+      options: { trigger },
       elements: [heading(POPUP.heading), paragraph(POPUP.text), emailForm({ emailPlaceholder: POPUP.placeholder, button: POPUP.button, actions: [] })],
     }),
   );
