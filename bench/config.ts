@@ -1,10 +1,12 @@
 /**
- * The per-website script (GET /api/websites/{id}.js: public config plus the
- * loader): requests per second at fixed concurrency for a fixed time, once
- * as a first visit (200 with the whole script, gzip as browsers ask) and
- * once as a revalidation (If-None-Match with the ETag: 304, no body), on
- * the production server over a fresh seeded SQLite database. Checks the
- * caching headers before measuring.
+ * What a page's first visit downloads from the server besides the API
+ * calls: the per-website script (GET /api/websites/{id}.js: public config
+ * plus the loader) and the renderer's files (GET /widget/...). Requests per
+ * second at fixed concurrency for a fixed time: the script once as a first
+ * visit (200 with the whole script, compressed as browsers ask) and once as
+ * a revalidation (If-None-Match with the ETag: 304, no body), then each
+ * renderer file as a first visit. On the production server over a fresh
+ * seeded SQLite database. Checks the caching headers before measuring.
  *
  *   npx tsx bench/config.ts [--duration=10] [--connections=10]
  */
@@ -14,6 +16,8 @@ import { demoStore, freshDatabase, printTable, round, startBenchServer, writeRes
 export interface ConfigResult {
   case: string;
   status: number;
+  /** The encoding of the answers (browsers' Accept-Encoding); null for none. */
+  content_encoding: string | null;
   requests_per_s: number;
   bytes_per_response: number;
   latency_ms: { p50: number; p99: number };
@@ -22,6 +26,8 @@ export interface ConfigResult {
 
 export interface ConfigBench {
   headers: { etag: string | null; cache_control: string | null; content_encoding: string | null };
+  /** The renderer's files, as the build's manifest lists them. */
+  renderer_files: string[];
   results: ConfigResult[];
 }
 
@@ -39,25 +45,32 @@ export async function benchConfig(options = { duration: 10, connections: 10 }): 
     }
     const again = await fetch(server.origin + path, { headers: { "If-None-Match": etag } });
     if (again.status !== 304) throw new Error(`If-None-Match with the current ETag must answer 304; got ${again.status}`);
-    const cases: { name: string; status: number; headers: Record<string, string> }[] = [
-      { name: "first visit (200, gzip)", status: 200, headers: { "accept-encoding": "gzip, deflate, br" } },
-      { name: "revalidation (If-None-Match: 304)", status: 304, headers: { "if-none-match": etag } },
+    const browser = { "accept-encoding": "gzip, deflate, br" };
+    const rendererFiles: string[] = (await (await fetch(`${server.origin}/widget/beckon-manifest.json`)).json()).renderer;
+    const cases: { name: string; path: string; status: number; headers: Record<string, string> }[] = [
+      { name: "site script, first visit (200)", path, status: 200, headers: browser },
+      { name: "site script, revalidation (If-None-Match: 304)", path, status: 304, headers: { "if-none-match": etag } },
+      ...rendererFiles.map((f) => ({ name: `${f.replace(/\?.*/, "")}, first visit (200)`, path: `/widget/${f}`, status: 200, headers: browser })),
     ];
     const results: ConfigResult[] = [];
     for (const c of cases) {
-      await load(server.origin + path, c.headers, 2, options.connections);
-      const r = await load(server.origin + path, c.headers, options.duration, options.connections);
+      const check = await fetch(server.origin + c.path, { headers: c.headers });
+      await check.arrayBuffer();
+      if (check.status !== c.status) throw new Error(`${c.path} answered ${check.status}, not ${c.status}`);
+      await load(server.origin + c.path, c.headers, 2, options.connections);
+      const r = await load(server.origin + c.path, c.headers, options.duration, options.connections);
       const ok = c.status === 200 ? r["2xx"] : (r.statusCodeStats as Record<string, { count: number }> | undefined)?.["304"]?.count ?? r["3xx" as keyof autocannon.Result] as number;
       results.push({
         case: c.name,
         status: c.status,
+        content_encoding: check.headers.get("content-encoding"),
         requests_per_s: round(ok / r.duration, 0),
         bytes_per_response: Math.round(r.throughput.total / Math.max(1, r.requests.total)),
         latency_ms: { p50: r.latency.p50, p99: r.latency.p99 },
         non_expected: r.requests.total - ok,
       });
     }
-    return { headers: { etag, cache_control: cacheControl, content_encoding: first.headers.get("content-encoding") }, results };
+    return { headers: { etag, cache_control: cacheControl, content_encoding: first.headers.get("content-encoding") }, renderer_files: rendererFiles, results };
   } finally {
     await server.stop();
     await bdb.drop();
@@ -72,18 +85,18 @@ function load(url: string, headers: Record<string, string>, duration: number, co
 
 export function configTable(b: ConfigBench) {
   return {
-    header: ["case", "requests/s", "p50 ms", "p99 ms", "bytes/response"],
-    rows: b.results.map((r) => [r.case, r.requests_per_s, r.latency_ms.p50, r.latency_ms.p99, r.bytes_per_response]),
+    header: ["case", "encoding", "requests/s", "p50 ms", "p99 ms", "bytes/response"],
+    rows: b.results.map((r) => [r.case, r.content_encoding ?? "-", r.requests_per_s, r.latency_ms.p50, r.latency_ms.p99, r.bytes_per_response]),
   };
 }
 
 export async function main(argv = process.argv.slice(2)) {
   const arg = (name: string, fallback: number) => Number(argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
   const options = { duration: arg("duration", 10), connections: arg("connections", 10) };
-  console.log(`[bench] per-website script: ${options.connections} connections, ${options.duration} s per case`);
+  console.log(`[bench] per-website script and widget files: ${options.connections} connections, ${options.duration} s per case`);
   const b = await benchConfig(options);
   const t = configTable(b);
-  printTable(`Per-website script (GET /api/websites/{id}.js; Cache-Control: ${b.headers.cache_control})`, t.header, t.rows);
+  printTable(`Per-website script (GET /api/websites/{id}.js; Cache-Control: ${b.headers.cache_control}) and the renderer's files (GET /widget/...)`, t.header, t.rows);
   writeResult("config", { options, ...b });
   return b;
 }

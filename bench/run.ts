@@ -41,7 +41,14 @@ async function run() {
   if (want("config")) {
     const r = await config(argv);
     const t = configTable(r);
-    md.push(`## Per-website script`, ``, `GET /api/websites/{id}.js, 10 connections, 10 s per case; Cache-Control: ${r.headers.cache_control}; ETag revalidation.`, ``, markdownTable(t.header, t.rows), ``);
+    md.push(
+      `## Per-website script and widget files`,
+      ``,
+      `GET /api/websites/{id}.js (Cache-Control: ${r.headers.cache_control}; ETag revalidation) and the renderer's files under /widget/, 10 connections, 10 s per case, browsers' Accept-Encoding.`,
+      ``,
+      markdownTable(t.header, t.rows),
+      ``,
+    );
   }
   if (want("page-cost")) {
     const r = await pageCost(argv);

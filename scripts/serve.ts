@@ -12,15 +12,13 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { runWithRequestContext } from "../app/lib/rate-limits.server";
+import { createWidgetFiles } from "../app/lib/widget-files.server";
 
 // BECKON_APP_ROOT: a folder holding build/ and extensions/cta-embed/assets/
 // (the benchmarks serve a snapshot of the build, safe from concurrent rebuilds).
 const root = process.env.BECKON_APP_ROOT ? path.resolve(process.env.BECKON_APP_ROOT) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
-
-/** A renderer chunk named by esbuild's content hash (scripts/build-widget.ts): beckon-{module}-{HASH}.js. */
-const CONTENT_HASHED_CHUNK = /^beckon-[\w-]+-[A-Z0-9]{8}\.js$/;
 
 /** Admin documents: the embedded Shopify admin, its auth pages, the standalone owner admin and the index. */
 const isAdminPath = (p: string) => p === "/" || /^\/(app|auth|owner)(\/|$)/.test(p);
@@ -70,9 +68,11 @@ function defaultHeader(res: express.Response, name: string, value: string): void
 /** Builds the express app around a Remix server build. */
 export function createApp(build: ServerBuild): express.Express {
   const app = express();
+  const widgetFiles = createWidgetFiles(path.join(root, "extensions/cta-embed/assets"));
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
-  app.use(compression());
+  // Widget files come compressed already (widget-files.server.ts): never again per answer.
+  app.use(compression({ filter: (req, res) => !req.originalUrl.startsWith("/widget/") && compression.filter(req, res) }));
   app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -93,9 +93,9 @@ export function createApp(build: ServerBuild): express.Express {
     next();
   });
   // Widget bundles are fetched (and import()ed) from merchants' pages, so
-  // they need CORS; Timing-Allow-Origin lets those pages measure them. The
-  // entries (beckon-renderer.js ...) keep their names across builds: short
-  // caching. Split chunks are named by their content hash: cached for good.
+  // they need CORS; Timing-Allow-Origin lets those pages measure them. They
+  // are answered from memory, compressed ahead of time, with their caching
+  // (app/lib/widget-files.server.ts).
   app.use(
     "/widget",
     (req, res, next) => {
@@ -104,14 +104,14 @@ export function createApp(build: ServerBuild): express.Express {
       res.setHeader("Timing-Allow-Origin", "*");
       next();
     },
-    express.static(path.join(root, "extensions/cta-embed/assets"), {
-      maxAge: "5m",
-      index: false,
-      fallthrough: false,
-      setHeaders: (res, file) => {
-        if (CONTENT_HASHED_CHUNK.test(path.basename(file))) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
+    (req, res, next) => {
+      // req.path is the address after /widget/, still percent-encoded.
+      const request = { method: req.method, name: req.path.slice(1), acceptEncoding: req.get("accept-encoding"), ifNoneMatch: req.get("if-none-match") };
+      widgetFiles.answer(request).then(({ status, headers, body }) => {
+        res.status(status).set(headers);
+        res.end(body ?? undefined);
+      }, next);
+    },
   );
   app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));

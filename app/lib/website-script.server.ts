@@ -6,7 +6,7 @@
  */
 import type { PublicWebsiteConfig } from "./schema/public-config";
 import { apiError } from "./http.server";
-import { etagOf, notModified } from "./etag.server";
+import { etagOf, notModified, pickEncoding } from "./etag.server";
 import { scriptSafeJson } from "./script-json";
 import { rendererFiles, widgetAsset } from "./widget-assets.server";
 import { packScript, websiteScripts, type BuiltScript, type ScriptCache } from "./website-script-cache.server";
@@ -46,17 +46,6 @@ export function websiteScriptBody(
 export async function packWebsiteScript(body: string | null, previous: BuiltScript | null = null): Promise<BuiltScript | null> {
   if (!body) return null;
   return previous?.body === body ? previous : packScript(body, etagOf(body));
-}
-
-/** The encoding to answer with: brotli, else gzip, else none, as the request's Accept-Encoding allows (q=0 refuses). */
-export function pickEncoding(acceptEncoding: string | null): "br" | "gzip" | null {
-  const allowed = new Set<string>();
-  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
-    if (!q || Number(q[1]) > 0) allowed.add(name.trim());
-  }
-  return allowed.has("br") ? "br" : allowed.has("gzip") || allowed.has("*") ? "gzip" : null;
 }
 
 /**

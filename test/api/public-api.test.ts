@@ -14,7 +14,7 @@ import { demoStoreSettings } from "../../prisma/seed-data/demo-store";
 import { emailForm, heading, paragraph, singleStepCta } from "../../prisma/seed-data/builders";
 import { saveCtaDocument } from "../../app/models/cta.server";
 import { createBroadcast } from "../../app/models/broadcast.server";
-import { MANIFEST_FILE } from "../../scripts/build-widget";
+import { MANIFEST_FILE, RENDERER_FILE } from "../../scripts/build-widget";
 import { createWebsite } from "../../app/models/website.server";
 import { INLINE_DEFINITION_MAX } from "../../app/models/public-config.server";
 import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
@@ -408,7 +408,27 @@ describe("scripts", () => {
     expect(hashed.status).toBe(200);
     expect(hashed.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect((await fetch(`${server.origin}/widget/beckon-chunk-NOTTHERE.js`)).status).toBe(404);
+    expect((await fetch(`${server.origin}/widget/..%2Fbeckon-manifest.json`)).status).toBe(404);
     expect((await fetch(`${server.origin}/api/websites/${sv}.js`)).headers.get("timing-allow-origin")).toBe("*");
+  });
+
+  it("sends the widget files compressed ahead of time, once, and answers 304 to their ETag", async () => {
+    const onDisk = readFileSync(RENDERER_FILE, "utf8");
+    for (const [accept, encoding] of [["br, gzip", "br"], ["gzip", "gzip"], ["identity", null]] as const) {
+      const r = await fetch(`${server.origin}/widget/beckon-renderer.js?v=abc`, { headers: { "Accept-Encoding": accept } });
+      expect(r.headers.get("content-encoding"), accept).toBe(encoding);
+      expect(r.headers.get("vary")).toMatch(/Accept-Encoding/i);
+      // fetch decodes one encoding: compressed twice (ahead and again per answer), the text would not be the file's.
+      expect(await r.text(), accept).toBe(onDisk);
+    }
+    const etag = (await fetch(`${server.origin}/widget/beckon-renderer.js`)).headers.get("etag")!;
+    const again = await fetch(`${server.origin}/widget/beckon-renderer.js`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("access-control-allow-origin")).toBe("*");
+    const head = await fetch(`${server.origin}/widget/beckon-renderer.js`, { method: "HEAD", headers: { "Accept-Encoding": "br" } });
+    expect([head.status, head.headers.get("content-encoding"), await head.text()]).toEqual([200, "br", ""]);
+    const post = await fetch(`${server.origin}/widget/beckon-renderer.js`, { method: "POST", body: "x" });
+    expect([post.status, post.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
   });
 
   it("hands out reCAPTCHA's site key but never its secret", async () => {

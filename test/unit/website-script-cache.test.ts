@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createScriptCache, packScript, SCRIPT_STALE_MS, scriptCacheTtl, type BuiltScript } from "~/lib/website-script-cache.server";
-import { packWebsiteScript, pickEncoding, websiteScriptBody, websiteScriptResponse } from "~/lib/website-script.server";
+import { pickEncoding } from "~/lib/etag.server";
+import { packWebsiteScript, websiteScriptBody, websiteScriptResponse } from "~/lib/website-script.server";
 import { parseRendererFiles } from "~/lib/widget-assets.server";
 import type { PublicCtaSummary, PublicWebsiteConfig } from "~/lib/schema/public-config";
 import type { CtaDocument } from "~/lib/schema/cta";

@@ -1,0 +1,116 @@
+/**
+ * The built widget files (extensions/cta-embed/assets) as answers to
+ * GET /widget/{file}: each file is read and compressed once (brotli at its
+ * best quality, gzip at 9), then answered from memory with a strong ETag.
+ *
+ * Why not a static-file middleware plus on-the-fly compression: that read
+ * and compressed every first visit's renderer and chunks again, at brotli
+ * quality 4 (12 % bigger than quality 11 for the renderer and its chunk).
+ * These files change only with a build, so compressing them at their best
+ * once costs nothing per answer. A file rebuilt on disk while the server
+ * runs (its size or modification time changed) is read again.
+ */
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { etagMatches, etagOf, pickEncoding } from "./etag.server";
+
+/** File names the build writes: no folders, no leading dot. Anything else is not a widget file. */
+const FILE_NAME = /^[A-Za-z0-9][\w.-]{0,199}\.(js|json)$/;
+/** Chunks named by esbuild's content hash (scripts/build-widget.ts): beckon-{module}-{HASH}.js. */
+const CONTENT_HASHED = /^beckon-[\w-]+-[A-Z0-9]{8}\.js$/;
+const TYPES: Record<string, string> = { js: "application/javascript; charset=utf-8", json: "application/json; charset=utf-8" };
+
+export interface FileRequest {
+  method: string;
+  /** The file's name under /widget/, as the address has it (not decoded: an encoded name is no file's). */
+  name: string;
+  acceptEncoding?: string | null;
+  ifNoneMatch?: string | null;
+}
+
+export interface FileAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** null for HEAD, 304 and errors answered by status and text. */
+  body: Buffer | string | null;
+}
+
+interface Packed {
+  size: number;
+  mtimeMs: number;
+  etag: string;
+  raw: Buffer;
+  /** Left out when compressing does not make the file smaller (a few tiny chunks). */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+async function pack(file: string, size: number, mtimeMs: number): Promise<Packed> {
+  const raw = await readFile(file);
+  // Compressing runs on libuv's threads: the event loop keeps answering meanwhile.
+  const [gz, br] = await Promise.all([
+    gzipAsync(raw, { level: 9 }),
+    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+  ]);
+  return { size, mtimeMs, etag: etagOf(raw), raw, br: br.length < raw.length ? br : undefined, gzip: gz.length < raw.length ? gz : undefined };
+}
+
+const text = (status: number, message: string, headers: Record<string, string> = {}): FileAnswer => ({
+  status,
+  headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  body: message,
+});
+
+/** Answers for the widget files of one folder; files are packed on their first request and kept. */
+export function createWidgetFiles(dir: string) {
+  const packed = new Map<string, Promise<Packed>>();
+
+  async function current(name: string): Promise<Packed | null> {
+    const file = path.join(dir, name);
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return null;
+    }
+    if (!info.isFile()) return null;
+    let p = packed.get(name);
+    const known = p && (await p.catch(() => null));
+    if (!p || !known || known.size !== info.size || known.mtimeMs !== info.mtimeMs) {
+      p = pack(file, info.size, info.mtimeMs);
+      packed.set(name, p);
+      // A failed read is not kept: the next request tries again.
+      p.catch(() => packed.get(name) === p && packed.delete(name));
+    }
+    // Gone between its stat and its read (a rebuild under way): not found, as it is now.
+    return p.catch(() => null);
+  }
+
+  async function answer(req: FileRequest): Promise<FileAnswer> {
+    if (req.method !== "GET" && req.method !== "HEAD") return text(405, "Method not allowed", { Allow: "GET, HEAD" });
+    const name = req.name;
+    const f = FILE_NAME.test(name) ? await current(name) : null;
+    if (!f) return text(404, "Not found");
+    const headers: Record<string, string> = {
+      "Content-Type": TYPES[name.slice(name.lastIndexOf(".") + 1)],
+      // Hashed chunks never change under their name; entries keep their names across builds.
+      "Cache-Control": CONTENT_HASHED.test(name) ? "public, max-age=31536000, immutable" : "public, max-age=300",
+      ETag: f.etag,
+      Vary: "Accept-Encoding",
+    };
+    if (etagMatches(req.ifNoneMatch, f.etag)) return { status: 304, headers, body: null };
+    const encoding = pickEncoding(req.acceptEncoding);
+    const compressed = encoding ? f[encoding] : undefined;
+    if (compressed) headers["Content-Encoding"] = encoding!;
+    const body = compressed ?? f.raw;
+    headers["Content-Length"] = String(body.length);
+    return { status: 200, headers, body: req.method === "HEAD" ? null : body };
+  }
+
+  return { answer };
+}
