@@ -292,7 +292,7 @@ describe("fuzzing every public endpoint", () => {
   it("GET endpoints with hostile path segments and query values", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("visitor", "script", "cta", "geo"),
+        fc.constantFrom("visitor", "script", "cta", "geo", "widget"),
         anyToken(),
         fc.oneof(hostileString, hostileNumber.map(String), fc.constant(String(site))),
         async (kind, t, value) => {
@@ -304,7 +304,9 @@ describe("fuzzing every public endpoint", () => {
                 ? `/api/websites/${v}.js`
                 : kind === "cta"
                   ? `/api/cta/${v}.json`
-                  : `/api/geolocation?ip=${v}`;
+                  : kind === "widget"
+                    ? `/widget/${v}.js?v=${v}`
+                    : `/api/geolocation?ip=${v}`;
           const before = await counts();
           const a = await send("GET", p);
           expect(a.status, `${p}: ${a.text.slice(0, 200)}`).toBeLessThan(500);
