@@ -52,11 +52,12 @@ export async function touchPerson(db: Db, person: Person): Promise<Person> {
 
 /**
  * Creates a visitor, or returns the existing one when the token is already
- * known on this website (the widget may retry a create whose answer it lost).
+ * known on this website (the widget may retry a create whose answer it
+ * lost, and two tabs may create one at once). A new token is by far the
+ * common case, so the insert comes first and the lookup only when the
+ * token is taken: one query for a first visit, not two.
  */
 export async function createVisitor(db: Db, websiteId: number, input: VisitorCreate): Promise<{ person: Person; created: boolean }> {
-  const existing = await findPerson(db, websiteId, input.visitor.visitor_token);
-  if (existing) return { person: existing, created: false };
   const data = { ...(input.visitor.data ?? {}) };
   try {
     const person = await db.person.create({
@@ -78,7 +79,6 @@ export async function createVisitor(db: Db, websiteId: number, input: VisitorCre
     });
     return { person, created: true };
   } catch (e) {
-    // Two creates for one token raced; the other one won.
     if (isUniqueViolation(e)) {
       const person = await findPerson(db, websiteId, input.visitor.visitor_token);
       if (person) return { person, created: false };

@@ -85,6 +85,17 @@ describe("visitors", () => {
     expect(row.platform).toBe("Web");
   });
 
+  it("creates one visitor when creates of one token race, and another for the same token on another website", async () => {
+    const t = token();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(`/api/websites/${sv}/visitors`, { visitor: { visitor_token: t }, new: true, utms: {} })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    for (const a of answers) expect(a.json.visitor.visitor_token).toBe(t);
+    expect(await tdb.db.person.count({ where: { visitorToken: t } })).toBe(1);
+    const elsewhere = await post(`/api/websites/${store}/visitors`, { visitor: { visitor_token: t }, new: true, utms: {} });
+    expect(elsewhere.status).toBe(201);
+    expect(await tdb.db.person.count({ where: { visitorToken: t } })).toBe(2);
+  });
+
   it("fetches a visitor only within its own website", async () => {
     const t = await createVisitor(sv);
     const ok = await fetch(`${server.origin}/api/visitors/${t}?website_id=${sv}`);
