@@ -42,9 +42,9 @@ async function run() {
     const r = await config(argv);
     const t = configTable(r);
     md.push(
-      `## Per-website script and widget files`,
+      `## A first visit's requests`,
       ``,
-      `GET /api/websites/{id}.js (Cache-Control: ${r.headers.cache_control}; ETag revalidation) and the renderer's files under /widget/, 10 connections, 10 s per case, browsers' Accept-Encoding.`,
+      `GET /api/websites/{id}.js (Cache-Control: ${r.headers.cache_control}; ETag revalidation), the renderer's files under /widget/ and POST /api/websites/{id}/visitors (a new token each), 10 connections, 10 s per case, browsers' Accept-Encoding.`,
       ``,
       markdownTable(t.header, t.rows),
       ``,
