@@ -3,6 +3,8 @@
  * If-None-Match, and picking the encoding a request accepts.
  */
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 
 /** A strong ETag for a body. */
 export function etagOf(body: string | Buffer): string {
@@ -29,4 +31,20 @@ export function pickEncoding(acceptEncoding: string | null | undefined): "br" | 
     if (!q || Number(q[1]) > 0) allowed.add(name.trim());
   }
   return allowed.has("br") ? "br" : allowed.has("gzip") || allowed.has("*") ? "gzip" : null;
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * A body's gzip (level 9) and brotli forms, for answers compressed ahead of
+ * time. Compression runs on libuv's thread pool: the event loop keeps
+ * answering meanwhile.
+ */
+export async function compressedForms(raw: Buffer, brotliQuality: number): Promise<{ gzip: Buffer; br: Buffer }> {
+  const [gz, br] = await Promise.all([
+    gzipAsync(raw, { level: 9 }),
+    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+  ]);
+  return { gzip: gz, br };
 }

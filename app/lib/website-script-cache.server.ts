@@ -22,8 +22,7 @@
  * keep its compressed forms (the server shares its cores with the pages it
  * serves, so work saved there is time saved for every request).
  */
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { compressedForms } from "./etag.server";
 
 export interface BuiltScript {
   body: string;
@@ -62,18 +61,10 @@ export function scriptCacheTtl(env: Record<string, string | undefined> = process
   return Number.isInteger(v) && v >= 0 && v <= SCRIPT_STALE_MS ? v : DEFAULT_FRESH_MS;
 }
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
 /** The body with its compressed forms (compressed once here, not on every answer). */
 export async function packScript(body: string, etag: string): Promise<BuiltScript> {
-  const raw = Buffer.from(body, "utf8");
-  const [gz, br] = await Promise.all([
-    gzipAsync(raw, { level: 9 }),
-    // Quality 5: about 1 ms for a 30 KB script, where 11 takes about 20 ms of a core for 6 % less.
-    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-  ]);
-  return { body, etag, gzip: gz, br };
+  // Brotli quality 5: about 1 ms for a 30 KB script, where 11 takes about 20 ms of a core for 6 % less.
+  return { body, etag, ...(await compressedForms(Buffer.from(body, "utf8"), 5)) };
 }
 
 /** Builds a key's script; `previous` is the stale script it replaces (null when there is none). */

@@ -12,14 +12,11 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
-import { etagMatches, etagOf, pickEncoding } from "./etag.server";
+import { compressedForms, etagMatches, etagOf, pickEncoding } from "./etag.server";
+import { CONTENT_HASHED_CHUNK } from "./widget-assets.server";
 
 /** File names the build writes: no folders, no leading dot. Anything else is not a widget file. */
 const FILE_NAME = /^[A-Za-z0-9][\w.-]{0,199}\.(js|json)$/;
-/** Chunks named by esbuild's content hash (scripts/build-widget.ts): beckon-{module}-{HASH}.js. */
-const CONTENT_HASHED = /^beckon-[\w-]+-[A-Z0-9]{8}\.js$/;
 const TYPES: Record<string, string> = { js: "application/javascript; charset=utf-8", json: "application/json; charset=utf-8" };
 
 export interface FileRequest {
@@ -47,16 +44,9 @@ interface Packed {
   gzip?: Buffer;
 }
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
 async function pack(file: string, size: number, mtimeMs: number): Promise<Packed> {
   const raw = await readFile(file);
-  // Compressing runs on libuv's threads: the event loop keeps answering meanwhile.
-  const [gz, br] = await Promise.all([
-    gzipAsync(raw, { level: 9 }),
-    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-  ]);
+  const { gzip: gz, br } = await compressedForms(raw, 11);
   return { size, mtimeMs, etag: etagOf(raw), raw, br: br.length < raw.length ? br : undefined, gzip: gz.length < raw.length ? gz : undefined };
 }
 
@@ -99,7 +89,7 @@ export function createWidgetFiles(dir: string) {
     const headers: Record<string, string> = {
       "Content-Type": TYPES[name.slice(name.lastIndexOf(".") + 1)],
       // Hashed chunks never change under their name; entries keep their names across builds.
-      "Cache-Control": CONTENT_HASHED.test(name) ? "public, max-age=31536000, immutable" : "public, max-age=300",
+      "Cache-Control": CONTENT_HASHED_CHUNK.test(name) ? "public, max-age=31536000, immutable" : "public, max-age=300",
       ETag: f.etag,
       Vary: "Accept-Encoding",
     };
