@@ -28,6 +28,7 @@ import { mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { CONTENT_HASHED_CHUNK } from "../app/lib/widget-assets.server";
 import { COMPILE_HINT } from "../widget/compile-hint";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -74,9 +75,6 @@ export interface WidgetBuild {
 }
 
 const gzip = (code: Uint8Array) => gzipSync(code, { level: 9 }).length;
-
-/** Chunk files of the split renderer: beckon-{module}-{hash}.js (esbuild's 8-character base32 hash). */
-const SPLIT_CHUNK = /^beckon-[\w-]+-[A-Z0-9]{8}\.js$/;
 
 /**
  * The files a browser downloads before the entry runs: the entry and the
@@ -135,7 +133,7 @@ async function buildChunk(entry: string, file: string, split = false): Promise<B
     const files = out.outputFiles!;
     const outputs = new Set(files.map((f) => f.path));
     // Chunks of earlier builds go; the content-hashed names of this one replace them.
-    for (const f of readdirSync(ASSETS_DIR)) if (SPLIT_CHUNK.test(f) && !outputs.has(path.join(ASSETS_DIR, f))) unlinkSync(path.join(ASSETS_DIR, f));
+    for (const f of readdirSync(ASSETS_DIR)) if (CONTENT_HASHED_CHUNK.test(f) && !outputs.has(path.join(ASSETS_DIR, f))) unlinkSync(path.join(ASSETS_DIR, f));
     for (const f of files) writeFileSync(f.path, f.contents);
     const entryFile = files.find((f) => f.path === file)!;
     // What the budget counts: the entry plus its static imports, each gzipped on its own (separate downloads).

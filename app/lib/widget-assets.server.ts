@@ -7,6 +7,14 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const ASSETS = path.join(process.cwd(), "extensions/cta-embed/assets");
+
+/**
+ * A chunk named by esbuild's content hash (chunkNames in
+ * scripts/build-widget.ts): beckon-{module}-{HASH}.js. Its content never
+ * changes under its name.
+ */
+export const CONTENT_HASHED_CHUNK = /^beckon-[\w-]+-[A-Z0-9]{8}\.js$/;
+
 const cache = new Map<string, { mtimeMs: number; text: string }>();
 
 /** The text of a built bundle, or null when it has not been built. */
