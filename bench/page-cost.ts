@@ -512,9 +512,10 @@ export async function benchPageCost(options: PageCostOptions = DEFAULT_PAGE_COST
     const websiteId = await setUpBeckonSite(bdb.db);
     server = await startBenchServer(bdb.url);
     await warmServer(server.origin, websiteId, bdb.db);
-    const subjects: Subject[] = [bareSubject, beckonSubject(server.origin, websiteId)];
+    const beckon = beckonSubject(server.origin, websiteId);
+    const subjects: Subject[] = [bareSubject, beckon];
     if (options.peer) subjects.push(peerSubject(POPUP));
-    if (options.atOnce) subjects.push(atOnceSubject(subjects[1]));
+    if (options.atOnce) subjects.push(atOnceSubject(beckon));
     pages = await servePages(subjects);
     const measured = await measurePages(pages, subjects, options.rates, options.runs);
     const lh = options.lighthouse ? await lighthousePages(pages, subjects, options.lighthouseRuns) : [];
