@@ -4,7 +4,9 @@
  * in a local MaxMind-format database (GeoLite2-City or GeoIP2-City, path in
  * GEOIP_DATABASE, read with the maxmind package), then from the location
  * headers CDNs and Shopify's Oxygen add, so a site without a database still
- * gets at least the country.
+ * gets at least the country. Those headers are only believed behind a proxy
+ * (TRUST_PROXY=1) that sets them: sent straight to us, any client could
+ * choose its own country and so the CTAs targeted at it.
  */
 import maxmind, { type CityResponse, type Reader } from "maxmind";
 
@@ -138,9 +140,11 @@ export interface GeolocateOptions {
   ip: string | null;
   /** Path to a MaxMind DB; defaults to GEOIP_DATABASE. */
   databasePath?: string | null;
+  /** Whether CDN location headers come from our own proxy; defaults to TRUST_PROXY=1. */
+  trustHeaders?: boolean;
 }
 
-/** Locates a request: database by IP first, then CDN headers. */
+/** Locates a request: database by IP first, then CDN headers when a trusted proxy set them. */
 export async function geolocate(request: Request, options: GeolocateOptions): Promise<{ location: GeoLocation; source: GeoSource } | null> {
   const path = options.databasePath === undefined ? process.env.GEOIP_DATABASE || null : options.databasePath;
   if (path && options.ip) {
@@ -151,6 +155,7 @@ export async function geolocate(request: Request, options: GeolocateOptions): Pr
       console.error("[beckon] geolocation database could not be read", e instanceof Error ? e.message : e);
     }
   }
-  const fromHeaders = locationFromHeaders(request.headers);
+  const trustHeaders = options.trustHeaders ?? process.env.TRUST_PROXY === "1";
+  const fromHeaders = trustHeaders ? locationFromHeaders(request.headers) : null;
   return fromHeaders ? { location: fromHeaders, source: "headers" } : null;
 }

@@ -6,6 +6,7 @@
  */
 import type { PublicWebsiteConfig } from "./schema/public-config";
 import { apiError } from "./http.server";
+import type { ResolvedOrigin } from "./origin.server";
 import { etagOf, notModified, pickEncoding } from "./etag.server";
 import { scriptSafeJson } from "./script-json";
 import { rendererFiles, widgetAsset } from "./widget-assets.server";
@@ -53,17 +54,21 @@ export async function packWebsiteScript(body: string | null, previous: BuiltScri
  * (website-script-cache.server.ts), compressed ahead of time; cached
  * briefly by browsers and revalidated by ETag (so publishing shows up
  * within a minute), 304 when unchanged; 404 for an unknown website and a
- * 503 JSON error when the widget bundles are missing.
+ * 503 JSON error when the widget bundles are missing. An origin taken from
+ * the request's headers (`shared` false) is kept out of shared caches: a
+ * CDN must not hand one client's Host to every visitor. A plain string is
+ * a configured origin.
  */
 export async function websiteScriptResponse(
   request: Request,
   websiteId: number,
-  origin: string,
+  resolved: string | ResolvedOrigin,
   buildConfig: (websiteId: number, origin: string) => Promise<PublicWebsiteConfig | null>,
   cache: ScriptCache = websiteScripts,
 ): Promise<Response> {
   const loader = widgetAsset("beckon-loader.js");
   if (!loader) return apiError(503, "The widget has not been built (npm run build:widget)", null);
+  const { origin, shared } = typeof resolved === "string" ? { origin: resolved, shared: true } : resolved;
   const script = await cache.get(`${websiteId} ${origin}`, async (previous) => {
     const config = await buildConfig(websiteId, origin);
     return config && packWebsiteScript(websiteScriptBody(config, loader), previous);
@@ -71,9 +76,9 @@ export async function websiteScriptResponse(
   if (!script) return apiError(404, "Unknown website", "website_id");
   const headers: Record<string, string> = {
     "Content-Type": "application/javascript; charset=utf-8",
-    "Cache-Control": "public, max-age=60, stale-while-revalidate=600",
+    "Cache-Control": `${shared ? "public" : "private"}, max-age=60, stale-while-revalidate=600`,
     ETag: script.etag,
-    Vary: "Accept-Encoding",
+    Vary: shared ? "Accept-Encoding" : "Accept-Encoding, Host, X-Forwarded-Host",
   };
   if (notModified(request, script.etag)) return new Response(null, { status: 304, headers });
   const encoding = pickEncoding(request.headers.get("accept-encoding"));

@@ -12,6 +12,7 @@ import type { CtaAction, CtaDocument, CtaElement } from "../lib/schema/cta";
 import { InputError } from "../lib/errors";
 import { isUniqueViolation } from "../lib/db-errors.server";
 import { LIST_ACTION_TYPES } from "../integrations/lead-sync.server";
+import { allowedPrivateHosts, assertPublicUrl, type PublicFetchOptions } from "../integrations/mailing/public-fetch.server";
 import { failedSyncJobs, retryFailedSyncJob } from "./mailing-list.server";
 import { loadCtaDocument, saveCtaDocument } from "./cta.server";
 import { asRecord } from "./person.server";
@@ -107,6 +108,8 @@ export interface ConnectInput {
   apiUrl?: string | null;
 }
 
+const API_URL_HINT = "Enter the ActiveCampaign API URL (https://<account>.api-us1.com)";
+
 function credentialsFor(type: ConnectableType, input: ConnectInput): Record<string, string> {
   const apiKey = input.apiKey?.trim() ?? "";
   const apiUrl = input.apiUrl?.trim() ?? "";
@@ -125,7 +128,7 @@ function credentialsFor(type: ConnectableType, input: ConnectInput): Record<stri
       check(apiKey.length > 0 && apiKey.length <= 500, "Enter the ActiveCampaign API key", "apiKey");
       check(
         activeCampaignCredentialsSchema.safeParse({ api_key: apiKey, api_url: apiUrl }).success && /^https:\/\//.test(apiUrl),
-        "Enter the ActiveCampaign API URL (https://<account>.api-us1.com)",
+        API_URL_HINT,
         "apiUrl"
       );
       return { api_key: apiKey, api_url: apiUrl };
@@ -134,8 +137,26 @@ function credentialsFor(type: ConnectableType, input: ConnectInput): Record<stri
   }
 }
 
+/**
+ * Refuses an API URL that leads into this server's own network (loopback,
+ * private, link-local or metadata addresses), so the owner reads why now
+ * rather than in a failed sync. The connection checks again on every call.
+ */
+async function checkApiUrl(credentials: Record<string, string>, options: PublicFetchOptions): Promise<void> {
+  if (!credentials.api_url) return;
+  const url = new URL(credentials.api_url);
+  if (url.username || url.password) throw new InputError(API_URL_HINT, "apiUrl");
+  // Names that only ever mean this machine or its cloud's internal network.
+  if (/(^|\.)(localhost|internal|local)$/i.test(url.hostname.replace(/\.$/, ""))) throw new InputError(API_URL_HINT, "apiUrl");
+  try {
+    await assertPublicUrl(url, { allowPrivate: allowedPrivateHosts(), ...options });
+  } catch {
+    throw new InputError("The ActiveCampaign API URL must be a public address of your ActiveCampaign account", "apiUrl");
+  }
+}
+
 /** Connects a tool (or the built-in lists) to the website. */
-export async function connectIntegration(db: Db, websiteId: number, input: ConnectInput): Promise<number> {
+export async function connectIntegration(db: Db, websiteId: number, input: ConnectInput, options: PublicFetchOptions = {}): Promise<number> {
   if (!(CONNECTABLE_TYPES as readonly string[]).includes(input.type)) throw new InputError("Choose a tool to connect", "type");
   const type = input.type as ConnectableType;
   const name = (input.name?.trim() || INTEGRATION_LABELS[type]).slice(0, 200);
@@ -144,6 +165,7 @@ export async function connectIntegration(db: Db, websiteId: number, input: Conne
     if (existing) throw new InputError("This website already has Beckon lists", "type", 409);
   }
   const credentials = credentialsFor(type, input);
+  await checkApiUrl(credentials, options);
   const row = await db.integration.create({
     data: { websiteId, integrationType: type, name, actionTypes: [...LIST_ACTION_TYPES], syncSettings: {}, credentials },
     select: { id: true },
@@ -157,25 +179,34 @@ async function ownIntegration(db: Db, websiteId: number, integrationId: number) 
   return row;
 }
 
-/** Replaces a tool's key (and API URL); the name may change too. */
+/**
+ * Replaces a tool's key (and API URL); the name may change too. A new API
+ * URL needs the key typed again: the stored key must never be sent to an
+ * address its owner did not give it with.
+ */
 export async function updateIntegration(
   db: Db,
   websiteId: number,
   integrationId: number,
-  input: Omit<ConnectInput, "type">
+  input: Omit<ConnectInput, "type">,
+  options: PublicFetchOptions = {}
 ): Promise<void> {
   const row = await ownIntegration(db, websiteId, integrationId);
   const type = row.integrationType as ConnectableType;
   const keepKey = !input.apiKey?.trim();
   const old = asRecord(row.credentials);
+  const oldUrl = String(old.api_url ?? "");
+  const apiUrl = input.apiUrl?.trim() ? input.apiUrl.trim() : oldUrl;
+  if (keepKey && apiUrl !== oldUrl) throw new InputError("Enter the API key again to use it with a new API URL", "apiKey");
   const credentials =
     type === "builtin"
       ? {}
       : credentialsFor(type, {
           type,
           apiKey: keepKey ? String(old.api_key ?? "") : input.apiKey,
-          apiUrl: input.apiUrl?.trim() ? input.apiUrl : String(old.api_url ?? ""),
+          apiUrl,
         });
+  await checkApiUrl(credentials, options);
   await db.integration.update({
     where: { id: row.id },
     data: { credentials, ...(input.name?.trim() ? { name: input.name.trim().slice(0, 200) } : {}) },

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { apiError, publicApi } from "~/lib/http.server";
-import { publicOrigin } from "~/lib/origin.server";
+import { resolveOrigin } from "~/lib/origin.server";
 import { websiteScriptResponse } from "~/lib/website-script.server";
 import { buildPublicConfig } from "~/models/public-config.server";
 
@@ -15,7 +15,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     async () => {
       const match = /^([1-9]\d{0,9})\.js$/.exec(params.websiteFile ?? "");
       if (!match) return apiError(404, "Unknown website script", "website_id");
-      return websiteScriptResponse(request, Number(match[1]), publicOrigin(request), (id, origin) => buildPublicConfig(prisma, id, origin));
+      return websiteScriptResponse(request, Number(match[1]), resolveOrigin(request), (id, origin) => buildPublicConfig(prisma, id, origin));
     },
     ["GET", "HEAD"],
   );

@@ -9,7 +9,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { apiError } from "~/lib/http.server";
-import { publicOrigin } from "~/lib/origin.server";
+import { resolveOrigin } from "~/lib/origin.server";
 import { websiteScriptResponse } from "~/lib/website-script.server";
 import { websiteIdForShop } from "~/models/owner.server";
 import { buildPublicConfig } from "~/models/public-config.server";
@@ -22,5 +22,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!shop) return apiError(400, "The app proxy request names no shop", "shop");
   const websiteId = await websiteIdForShop(prisma, shop);
   if (!websiteId) return apiError(404, "This shop has no Beckon website: open the Beckon app in the Shopify admin once", "shop");
-  return websiteScriptResponse(request, websiteId, publicOrigin(request), (id, origin) => buildPublicConfig(prisma, id, origin));
+  return websiteScriptResponse(request, websiteId, resolveOrigin(request), (id, origin) => buildPublicConfig(prisma, id, origin));
 }

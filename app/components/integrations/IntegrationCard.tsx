@@ -100,7 +100,7 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
                   type="password"
                   autoComplete="new-password"
                   maxLength={500}
-                  helpText="Leave empty to keep the current key."
+                  helpText={i.type === "activecampaign" ? "Leave empty to keep the current key; a new API URL needs the key again." : "Leave empty to keep the current key."}
                 />
                 {i.type === "activecampaign" ? (
                   <FormTextField label="API URL" name="apiUrl" type="url" initial={i.apiUrl ?? ""} maxLength={500} />

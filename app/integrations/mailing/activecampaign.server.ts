@@ -3,32 +3,59 @@
  * `Api-Token`). Contacts are upserted by e-mail with contact/sync; list
  * status 1 is "active" (subscribed) and 2 "unsubscribed"; tags are looked up
  * by name (and created when missing) because contactTags takes tag ids.
+ *
+ * The API URL is the owner's to type, so it is treated as hostile: calls go
+ * through publicOnlyFetch (public addresses only, no redirects), and what
+ * the owner reads back about a failure is the status and a fixed hint, never
+ * the answer's text nor how a connection failed (which would make this a
+ * port scanner).
  */
-import { arrayAt, providerRequest, stringAt, type ProviderResponse } from "./http.server";
-import { ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
+import { arrayAt, providerRequest, stringAt } from "./http.server";
+import { isAllowedPrivate, publicOnlyFetch, type PublicFetchOptions } from "./public-fetch.server";
+import { ProviderError, type MailingProvider, type RemoteContact, type SyncPayload } from "./types";
 
-export interface ActiveCampaignConfig extends ProviderOptions {
+export interface ActiveCampaignConfig extends PublicFetchOptions {
   apiKey: string;
   /** The account's API URL, e.g. https://example.api-us1.com */
   apiUrl: string;
+  timeoutMs?: number;
 }
 
-function describe(res: ProviderResponse): string {
-  const first = arrayAt(res.json, "errors")[0];
-  return stringAt(first, "title") ?? stringAt(res.json, "message") ?? (res.text.slice(0, 300) || "no detail");
+/** What an ActiveCampaign status means to the owner, in fixed words. */
+function hintFor(status: number): string {
+  if (status >= 300 && status < 400) return "a redirect, which is not followed: check the API URL";
+  if (status === 401 || status === 403) return "the API key was refused";
+  if (status === 404) return "not found: check the API URL and the list";
+  if (status === 422) return "the data was refused: check the list id";
+  if (status === 429) return "too many requests";
+  return status >= 500 ? "a server error" : "the request was refused";
+}
+
+/** The same error with owner-safe words (status, retry and Retry-After kept). */
+function ownerSafe(e: unknown, method: string, path: string): unknown {
+  if (!(e instanceof ProviderError)) return e;
+  const what = `${method} ${path.split("?")[0]}`;
+  // Refused addresses, closed ports, time-outs and DNS failures all read the same.
+  const message = e.status === null ? `${what}: ActiveCampaign could not be reached` : `${what}: ActiveCampaign answered ${e.status} (${hintFor(e.status)})`;
+  return new ProviderError(message, e.retryable, e.status, e.retryAfterMs);
 }
 
 /** Builds an ActiveCampaign client. */
 export function activeCampaignProvider(config: ActiveCampaignConfig): MailingProvider {
-  let base: string;
+  let url: URL;
   try {
-    base = new URL(config.apiUrl).origin;
+    url = new URL(config.apiUrl);
   } catch {
     throw new ProviderError("The ActiveCampaign API URL is not a valid URL", false);
   }
+  if (url.protocol !== "https:" && !isAllowedPrivate(url, config.allowPrivate ?? [])) throw new ProviderError("The ActiveCampaign API URL must start with https://", false);
+  const base = url.origin;
+  const options = { fetch: publicOnlyFetch(config), timeoutMs: config.timeoutMs };
   const headers = { "Api-Token": config.apiKey, "Content-Type": "application/json", Accept: "application/json" };
   const call = (method: string, path: string, body?: unknown, accept?: number[]) =>
-    providerRequest(`${base}/api/3${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept }, config);
+    providerRequest(`${base}/api/3${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), accept }, options).catch((e: unknown) => {
+      throw ownerSafe(e, method, `/api/3${path}`);
+    });
 
   const syncContact = async (p: SyncPayload): Promise<string> => {
     if (!p.contact.email) throw new ProviderError("ActiveCampaign contacts need an email address", false);

@@ -13,6 +13,7 @@ import { activeCampaignProvider } from "./activecampaign.server";
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from "./http.server";
 import { klaviyoProvider } from "./klaviyo.server";
 import { mailchimpProvider } from "./mailchimp.server";
+import { allowedPrivateHosts } from "./public-fetch.server";
 import { ProviderError, type MailingProvider } from "./types";
 
 /** Integration types whose lists live in an outside tool (synced through the outbox). */
@@ -33,7 +34,7 @@ export interface IntegrationLike {
 export interface RegistryOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
-  /** Where BECKON_*_API_URL overrides are read (tests point them at local servers). */
+  /** Where BECKON_*_API_URL overrides and BECKON_ALLOW_PRIVATE_PROVIDER_HOSTS are read (tests point them at local servers). */
   env?: Record<string, string | undefined>;
 }
 
@@ -68,7 +69,8 @@ export function providerFor(integration: IntegrationLike, options: RegistryOptio
     }
     case "activecampaign": {
       const c = parse(activeCampaignCredentialsSchema, integration.credentials, "ActiveCampaign");
-      return activeCampaignProvider({ ...common, apiKey: c.api_key, apiUrl: c.api_url });
+      // The owner's URL: no injected fetch, public addresses only (the env names the tests' local fakes).
+      return activeCampaignProvider({ timeoutMs, apiKey: c.api_key, apiUrl: c.api_url, allowPrivate: allowedPrivateHosts(env) });
     }
     default:
       throw new ProviderError(`Integration type ${integration.integrationType} does not sync contacts`, false);

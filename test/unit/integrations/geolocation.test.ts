@@ -53,17 +53,17 @@ describe("geolocate", () => {
     expect(await geolocate(request(), { ip: "89.160.20.112", databasePath: file })).toMatchObject({ source: "database", location: { city: "Stockholm" } });
   });
 
-  it("falls back to CDN headers when the IP is unknown or there is no database", async () => {
+  it("falls back to CDN headers (from a trusted proxy) when the IP is unknown or there is no database", async () => {
     const headers = { "CF-IPCountry": "SE", "cf-ipcity": "Malm%C3%B6" };
-    expect(await geolocate(request(headers), { ip: "10.0.0.1", databasePath: file })).toMatchObject({ source: "headers", location: { countryCode: "SE", country: "Sweden", city: "Malmö" } });
-    expect(await geolocate(request(headers), { ip: null, databasePath: null })).toMatchObject({ source: "headers" });
+    expect(await geolocate(request(headers), { ip: "10.0.0.1", databasePath: file, trustHeaders: true })).toMatchObject({ source: "headers", location: { countryCode: "SE", country: "Sweden", city: "Malmö" } });
+    expect(await geolocate(request(headers), { ip: null, databasePath: null, trustHeaders: true })).toMatchObject({ source: "headers" });
     expect(await geolocate(request(), { ip: "10.0.0.1", databasePath: file })).toBeNull();
   });
 
   it("survives a missing or corrupt database file", async () => {
     const broken = path.join(dir, "broken.mmdb");
     writeFileSync(broken, "not a database");
-    expect(await geolocate(request({ "X-Country-Code": "se" }), { ip: "89.160.20.112", databasePath: broken })).toMatchObject({ source: "headers", location: { countryCode: "SE" } });
+    expect(await geolocate(request({ "X-Country-Code": "se" }), { ip: "89.160.20.112", databasePath: broken, trustHeaders: true })).toMatchObject({ source: "headers", location: { countryCode: "SE" } });
     expect(await geolocate(request(), { ip: "89.160.20.112", databasePath: path.join(dir, "missing.mmdb") })).toBeNull();
   });
 });
