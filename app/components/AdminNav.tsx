@@ -5,17 +5,19 @@
 import { NavLink } from "@remix-run/react";
 import { Box, InlineStack } from "@shopify/polaris";
 import { adminPaths } from "~/pages/admin-links";
+import { translator, type Translate } from "~/i18n";
+import { useT } from "~/i18n/useT";
 
 /** The pages of a website, in menu order. */
-export function adminNavItems(basePath: string, surface: "owner" | "shopify" = "owner"): { label: string; url: string }[] {
+export function adminNavItems(basePath: string, surface: "owner" | "shopify" = "owner", t: Translate = translator("en")): { label: string; url: string }[] {
   const p = adminPaths({ basePath, surface });
   return [
-    { label: "Settings", url: p.settings },
-    { label: "CTAs", url: p.ctas },
-    { label: "Campaigns", url: p.broadcasts },
-    { label: "Contacts", url: p.contacts },
-    { label: "Results", url: p.results },
-    { label: "Integrations", url: p.integrations },
+    { label: t("nav.settings"), url: p.settings },
+    { label: t("nav.ctas"), url: p.ctas },
+    { label: t("nav.campaigns"), url: p.broadcasts },
+    { label: t("nav.contacts"), url: p.contacts },
+    { label: t("nav.results"), url: p.results },
+    { label: t("nav.integrations"), url: p.integrations },
   ];
 }
 
@@ -31,13 +33,14 @@ const linkStyle = ({ isActive }: { isActive: boolean }): React.CSSProperties => 
 
 /** A row of links to a website's pages; the current one is marked for screen readers too. */
 export function AdminNav({ websiteId }: { websiteId: number | string }) {
-  const items = adminNavItems(`/owner/websites/${websiteId}`);
+  const t = useT();
+  const items = adminNavItems(`/owner/websites/${websiteId}`, "owner", t);
   return (
     <Box paddingInline="400" paddingBlock="200" background="bg-surface" borderBlockEndWidth="025" borderColor="border">
-      <nav aria-label="Website">
+      <nav aria-label={t("nav.label")}>
         <InlineStack gap="100" wrap>
           <NavLink to="/owner" end style={linkStyle}>
-            All websites
+            {t("nav.allWebsites")}
           </NavLink>
           {items.map((item) => (
             <NavLink key={item.url} to={item.url} style={linkStyle} prefetch="intent">

@@ -12,6 +12,7 @@ import { listPublicBroadcasts, listSiteConditions } from "./broadcast.server";
 import { dataSettingsOf } from "./website.server";
 import { PROVIDER_TYPES } from "../integrations/mailing/registry.server";
 import { recaptchaCredentialsSchema } from "../lib/schema/integrations";
+import { isLanguage, widgetCatalogue, type Language, type WidgetTexts } from "../../widget/i18n";
 
 /** Integrations that hold mailing lists and tags, which targeting sync reads. */
 const MAILING_INTEGRATION_TYPES = ["builtin", ...PROVIDER_TYPES] as const;
@@ -25,6 +26,14 @@ export const INLINE_DEFINITION_MAX = 16_000;
 
 /** Whether a published CTA may show the moment a page starts: triggered at once and not placed in the page. */
 export const startsAtPageStart = (s: PublicCtaSummary): boolean => !placed(s) && startsImmediately(s.cta_type, s.options);
+
+/** The catalogues a config carries: the website's language and every language a published CTA overrides it with. */
+export function catalogues(language: string, ctas: Pick<PublicCtaSummary, "options">[]): Record<string, WidgetTexts> {
+  const site: Language = isLanguage(language) ? language : "en";
+  const wanted = new Set<Language>([site]);
+  for (const s of ctas) if (isLanguage(s.options?.language)) wanted.add(s.options.language);
+  return Object.fromEntries([...wanted].map((l) => [l, widgetCatalogue(l)]));
+}
 
 /** Builds the config for a website, or null when it does not exist. */
 export async function buildPublicConfig(db: Db, websiteId: number, origin: string): Promise<PublicWebsiteConfig | null> {
@@ -58,6 +67,8 @@ export async function buildPublicConfig(db: Db, websiteId: number, origin: strin
     currency: w.currency,
     currency_character: w.currencyCharacter,
     default_country: w.defaultCountry,
+    language: isLanguage(w.language) ? w.language : "en",
+    texts: catalogues(w.language, ctas),
     business_type: w.businessType,
     privacy_message: w.privacyMessage,
     privacy_link: w.privacyLink,

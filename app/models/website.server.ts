@@ -11,6 +11,7 @@ import { Prisma, dbNull } from "../db.server";
 import type { Website } from "../generated/prisma-sqlite";
 import { InputError } from "../lib/errors";
 import { dataSettingsSchema, websiteSettingsSchema, type DataSettings, type WebsiteSettings } from "../lib/schema/website";
+import { isLanguage } from "../../widget/i18n";
 
 // ---------------------------------------------------------------- shared by the models
 
@@ -130,6 +131,7 @@ function settingsColumns(db: DbClient, s: WebsiteSettings) {
     currency: s.currency,
     currencyCharacter: s.currency_character,
     defaultCountry: s.default_country,
+    language: s.language,
     businessType: s.business_type ?? null,
     privacyMessage: s.privacy_message ?? null,
     privacyLink: s.privacy_link ?? null,
@@ -194,6 +196,7 @@ export function websiteSettingsOf(row: Website): WebsiteSettings {
     currency: row.currency,
     currency_character: row.currencyCharacter,
     default_country: row.defaultCountry,
+    language: isLanguage(row.language) ? row.language : "en",
     business_type: (row.businessType as WebsiteSettings["business_type"]) ?? null,
     privacy_message: row.privacyMessage,
     privacy_link: row.privacyLink,

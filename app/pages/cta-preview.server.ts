@@ -8,6 +8,7 @@ import { prisma } from "~/db.server";
 import { publicOrigin } from "~/lib/origin.server";
 import { widgetAsset } from "~/lib/widget-assets.server";
 import { buildPublicConfig } from "~/models/public-config.server";
+import { LANGUAGES, widgetCatalogue } from "../../widget/i18n";
 import { loadCtaDocument } from "~/models/cta.server";
 import { notFound, parseId, type AdminContext } from "./admin-context.server";
 import { PREVIEW_HEADERS, previewHtml } from "./cta-preview";
@@ -24,7 +25,9 @@ export async function previewContext(ctx: AdminContext, request: Request) {
   const origin = publicOrigin(request);
   const config = await buildPublicConfig(prisma, ctx.websiteId, origin);
   if (!config) throw notFound();
-  return { config, rendererUrl: rendererUrl(origin) };
+  // A draft may switch its language before it is published: the admin's preview carries every catalogue.
+  const texts = Object.fromEntries(LANGUAGES.map((l) => [l, widgetCatalogue(l)]));
+  return { config: { ...config, texts }, rendererUrl: rendererUrl(origin) };
 }
 
 /** The stand-alone preview page of a stored CTA (draft included; only for its website's owners). */

@@ -37,6 +37,7 @@ export async function loadSettings(ctx: AdminContext, request: Request) {
 
 const TEXT_FIELDS = [
   "name",
+  "language",
   "domain",
   "currency_character",
   "business_type",
@@ -50,7 +51,7 @@ const TEXT_FIELDS = [
 const UPPERCASE_FIELDS = ["currency", "default_country", "gtm_id"] as const;
 const BOOLEAN_FIELDS = ["powered_by", "url_identification", "form_tracking"] as const;
 /** Settings that must never be empty; the rest are stored as null when left blank. */
-const REQUIRED = new Set<string>(["name", "currency", "currency_character", "default_country"]);
+const REQUIRED = new Set<string>(["name", "currency", "currency_character", "default_country", "language"]);
 
 /** Rows of a key/value list posted as `<name>.key` and `<name>.value` pairs (blank keys skipped). */
 export function keyValueRows(form: FormData, name: string): [string, string][] {

@@ -12,6 +12,8 @@ import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { KeyValueList } from "~/components/editor/KeyValueList";
 import type { actionSettings, InstallInfo, loadSettings } from "./settings.server";
+import { useT } from "~/i18n/useT";
+import { LANGUAGE_NAMES, LANGUAGES } from "../../widget/i18n";
 
 type Rows = [string, string][];
 
@@ -42,6 +44,7 @@ function initialState(s: WebsiteSettings) {
     currency: s.currency,
     currency_character: s.currency_character,
     default_country: s.default_country,
+    language: s.language,
     business_type: text(s.business_type),
     privacy_message: text(s.privacy_message),
     privacy_link: text(s.privacy_link),
@@ -69,6 +72,7 @@ type TextKey = {
 /** The settings page. */
 export function SettingsPage() {
   const { settings, install, links, isStore } = useLoaderData<typeof loadSettings>();
+  const t = useT();
   const result = useActionData<typeof actionSettings>();
   const navigation = useNavigation();
   const [state, setState] = useState(() => initialState(settings));
@@ -97,7 +101,7 @@ export function SettingsPage() {
   );
 
   return (
-    <Page title="Settings" subtitle={settings.name}>
+    <Page title={t("settings.title")} subtitle={settings.name}>
       <AdminForm csrfToken={links.csrfToken} intent="save" aria-label="Website settings">
         <BlockStack gap="400">
           <ActionBanner result={result} />
@@ -136,6 +140,19 @@ export function SettingsPage() {
                     {field("default_country", "Default country", { maxLength: 2, helpText: "ISO code, e.g. SE", requiredIndicator: true })}
                   </FormLayout.Group>
                 </FormLayout>
+              </Card>
+            </Layout.AnnotatedSection>
+
+            <Layout.AnnotatedSection id="language" title={t("settings.languageSection")} description={t("settings.languageSectionHelp")}>
+              <Card>
+                <Select
+                  label={t("settings.language")}
+                  name="language"
+                  options={LANGUAGES.map((l) => ({ label: LANGUAGE_NAMES[l], value: l }))}
+                  value={state.language}
+                  onChange={(v) => setState((s) => ({ ...s, language: v as typeof s.language }))}
+                  error={errors.language}
+                />
               </Card>
             </Layout.AnnotatedSection>
 

@@ -10,31 +10,36 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { authenticate } from "~/shopify.server";
+import { adminLanguage, translator } from "~/i18n";
+import { I18nProvider } from "~/i18n/useT";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await authenticate.admin(request);
-  return { apiKey: process.env.SHOPIFY_API_KEY || "" };
+  return { apiKey: process.env.SHOPIFY_API_KEY || "", lang: adminLanguage(request) };
 }
 
 export default function ShopifyAppLayout() {
-  const { apiKey } = useLoaderData<typeof loader>();
+  const { apiKey, lang } = useLoaderData<typeof loader>();
+  const t = translator(lang);
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey}>
-      <NavMenu>
-        {/* rel="home" names the app's home page (the contacts list, app._index.tsx); it is not listed as an item. */}
-        <Link to="/app" rel="home">
-          Home
-        </Link>
-        <Link to="/app/settings">Settings</Link>
-        <Link to="/app/ctas">CTAs</Link>
-        <Link to="/app/broadcasts">Campaigns</Link>
-        <Link to="/app">Contacts</Link>
-        <Link to="/app/results">Results</Link>
-        <Link to="/app/integrations">Integrations</Link>
-      </NavMenu>
-      <Outlet />
+      <I18nProvider lang={lang}>
+        <NavMenu>
+          {/* rel="home" names the app's home page (the contacts list, app._index.tsx); it is not listed as an item. */}
+          <Link to="/app" rel="home">
+            {t("nav.home")}
+          </Link>
+          <Link to="/app/settings">{t("nav.settings")}</Link>
+          <Link to="/app/ctas">{t("nav.ctas")}</Link>
+          <Link to="/app/broadcasts">{t("nav.campaigns")}</Link>
+          <Link to="/app">{t("nav.contacts")}</Link>
+          <Link to="/app/results">{t("nav.results")}</Link>
+          <Link to="/app/integrations">{t("nav.integrations")}</Link>
+        </NavMenu>
+        <Outlet />
+      </I18nProvider>
     </AppProvider>
   );
 }

@@ -8,13 +8,18 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Outlet, useLoaderData, useParams, useRouteError } from "@remix-run/react";
 import { AppProvider, Box, Button, InlineStack, Text } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json";
+import polarisEn from "@shopify/polaris/locales/en.json";
+import polarisSv from "@shopify/polaris/locales/sv.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { findOwnerSession, OWNER_PAGE_HEADERS, requireOwner } from "~/lib/owner-session.server";
 import { CsrfInput } from "~/components/CsrfInput";
 import { PolarisLink } from "~/components/PolarisLink";
 import { OwnerErrorPage } from "~/components/OwnerErrorPage";
 import { AdminNav } from "~/components/AdminNav";
+import { adminLanguage } from "~/i18n";
+import { I18nProvider, useT } from "~/i18n/useT";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
+import type { Language } from "../../widget/i18n";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
@@ -28,44 +33,53 @@ function isLoginPage(request: Request): boolean {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const owner = isLoginPage(request) ? await findOwnerSession(request) : await requireOwner(request);
-  return { owner: owner ? { email: owner.email, csrfToken: owner.csrfToken } : null };
+  return { owner: owner ? { email: owner.email, csrfToken: owner.csrfToken } : null, lang: adminLanguage(request) };
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
+function Shell({ lang = "en", children }: { lang?: Language; children: React.ReactNode }) {
   return (
-    <AppProvider i18n={en} linkComponent={PolarisLink}>
-      {children}
-    </AppProvider>
+    <I18nProvider lang={lang}>
+      <AppProvider i18n={lang === "sv" ? polarisSv : polarisEn} linkComponent={PolarisLink}>
+        {children}
+      </AppProvider>
+    </I18nProvider>
+  );
+}
+
+/** The signed-in owner's header: e-mail, the admin language and sign-out. */
+function OwnerHeader({ owner }: { owner: { email: string; csrfToken: string } }) {
+  const t = useT();
+  return (
+    <header>
+      <Box paddingInline="400" paddingBlock="200" background="bg-surface" borderBlockEndWidth="025" borderColor="border">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="p" variant="headingMd">
+            Beckon
+          </Text>
+          <InlineStack gap="300" blockAlign="center">
+            <Text as="span" tone="subdued">
+              {owner.email}
+            </Text>
+            <LanguageSwitch csrfToken={owner.csrfToken} />
+            <Form method="post" action="/owner/logout" reloadDocument>
+              <CsrfInput token={owner.csrfToken} />
+              <Button submit variant="plain">
+                {t("header.signOut")}
+              </Button>
+            </Form>
+          </InlineStack>
+        </InlineStack>
+      </Box>
+    </header>
   );
 }
 
 export default function OwnerLayout() {
-  const { owner } = useLoaderData<typeof loader>();
+  const { owner, lang } = useLoaderData<typeof loader>();
   const { websiteId } = useParams();
   return (
-    <Shell>
-      {owner ? (
-        <header>
-          <Box paddingInline="400" paddingBlock="200" background="bg-surface" borderBlockEndWidth="025" borderColor="border">
-            <InlineStack align="space-between" blockAlign="center">
-              <Text as="p" variant="headingMd">
-                Beckon
-              </Text>
-              <InlineStack gap="300" blockAlign="center">
-                <Text as="span" tone="subdued">
-                  {owner.email}
-                </Text>
-                <Form method="post" action="/owner/logout" reloadDocument>
-                  <CsrfInput token={owner.csrfToken} />
-                  <Button submit variant="plain">
-                    Sign out
-                  </Button>
-                </Form>
-              </InlineStack>
-            </InlineStack>
-          </Box>
-        </header>
-      ) : null}
+    <Shell lang={lang}>
+      {owner ? <OwnerHeader owner={owner} /> : null}
       {owner && websiteId ? <AdminNav websiteId={websiteId} /> : null}
       <main>
         <Outlet />

@@ -45,6 +45,7 @@ export const saljakademinSettings: z.input<typeof websiteSettingsSchema> = {
   currency: "SEK",
   currency_character: "kr",
   default_country: "SE",
+  language: "sv",
   business_type: "services",
   privacy_message:
     "Vi behandlar dina personuppgifter enligt dataskyddsförordningen (GDPR) för att skicka det du ber om. Läs mer i vår integritetspolicy.",

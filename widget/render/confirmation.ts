@@ -9,8 +9,6 @@ import { normalizeRedirect } from "./sanitize";
 
 export { normalizeRedirect };
 
-export const DEFAULT_CONFIRMATION = "Thanks!";
-
 /** Message, redirect and step are applied in Cta.tsx; the other types go to outcome.ts with their group's data. */
 export type Outcome =
   | { type: "message"; html: string }
@@ -38,9 +36,9 @@ export function withQueryString(url: string, search: string): string {
 }
 
 /** The outcome of a conversion under an action group. */
-export function outcomeOf(group: ActionGroup | undefined, search = ""): Outcome {
+export function outcomeOf(group: ActionGroup | undefined, search: string, thanks: string): Outcome {
   const data = group?.data ?? {};
-  const message: Outcome = { type: "message", html: data.confirmation || DEFAULT_CONFIRMATION };
+  const message: Outcome = { type: "message", html: data.confirmation || thanks };
   const type = data["confirmation-type"];
   if (type === "redirect" && data["redirect-url"]) {
     const url = normalizeRedirect(data["redirect-url"]);

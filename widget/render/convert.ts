@@ -8,7 +8,7 @@
  */
 import { isActionType, PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "../../app/lib/schema/action-types";
 import type { CtaElement, CtaStep } from "../../app/lib/schema/cta";
-import { confirmationGroup, DEFAULT_CONFIRMATION, outcomeOf, type Outcome } from "./confirmation";
+import { confirmationGroup, outcomeOf, type Outcome } from "./confirmation";
 import type { Conversion, RenderContext } from "./context";
 import { runScript } from "./scripts";
 
@@ -43,7 +43,7 @@ export function apply(c: Controller, outcome: Outcome): void {
     if (outcome.newTab) window.open(outcome.url, "_blank", "noopener");
     else location.href = outcome.url;
   } else if (outcome.type === "step") {
-    if (!c.ctx.goToStep(outcome.position)) c.showMessage(DEFAULT_CONFIRMATION);
+    if (!c.ctx.goToStep(outcome.position)) c.showMessage(c.ctx.labels.thanks);
   } else if (outcome.type === "message") {
     c.showMessage(c.ctx.merge(outcome.html, true));
   } else {
@@ -65,6 +65,6 @@ export async function finish(c: Controller, element: CtaElement, opts: { confirm
   if (storeActions.length) void import("./store-outcome").then((m) => m.runStoreActions(storeActions, m.storeOf(runtime.store)));
   runScript(conv.group?.data.script, `action group ${conv.group?.id ?? ""}`);
   if (opts.confirm === false) return;
-  apply(c, outcomeOf(conv.group, location.search));
+  apply(c, outcomeOf(conv.group, location.search, ctx.labels.thanks));
   if (conv.group?.data["confirmation-close"]) ctx.close();
 }

@@ -4,9 +4,6 @@
  */
 import type { Field } from "../../app/lib/schema/cta";
 
-/** The contact could not be sent (network, server). */
-export const SEND_FAILED = "Something went wrong. Please try again.";
-
 /** Field types a form shows (the others of SPEC 3 belong to quizzes and surveys). */
 export const FORM_FIELD_TYPES = ["text", "number", "hidden", "checkbox", "paragraph", "dropdown", "select", "radio", "range"];
 

@@ -5,7 +5,8 @@
  */
 import type { Field } from "../../app/lib/schema/cta";
 import { isPersonField } from "../../app/lib/schema/person-fields";
-import { byPosition, isEmailField, isPhoneField, SEND_FAILED } from "./form-fields";
+import type { WidgetTexts } from "../i18n/en";
+import { byPosition, isEmailField, isPhoneField } from "./form-fields";
 import type { ContactPayload, CtaIds } from "./types";
 
 export * from "./form-fields";
@@ -14,27 +15,11 @@ export type FieldValue = string | string[] | boolean | number | null;
 export type FormValues = Record<string, FieldValue>;
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** SPEC 5 and 8, word for word. */
-export const MESSAGES = {
-  required: "This field is required.",
-  email: "Please enter a valid email address.",
-  business: "Please enter a business email.",
-  phone: "Please enter a valid phone number.",
-  fix: "Please fix this field.",
-  url: "Please enter a valid URL.",
-  date: "Please enter a valid date.",
-  number: "Please enter a valid number.",
-  max: "Please enter a value less than or equal to {0}.",
-  min: "Please enter a value greater than or equal to {0}.",
-  step: "Please enter a multiple of {0}.",
-  maxlength: "Please enter no more than {0} characters.",
-  minlength: "Please enter at least {0} characters.",
-  failed: SEND_FAILED,
-  /** The server's word for a missing or refused reCAPTCHA. */
-  robot: "Please confirm you are not a robot",
-  /** A survey's next button without a choice (flashed for 2 s). */
-  choose: "Please choose an answer.",
-};
+/** The catalogue entries validation speaks with (SPEC 5 and 8 in the English catalogue). */
+export type Messages = Pick<
+  WidgetTexts,
+  "required" | "email" | "business" | "phone" | "fix" | "url" | "date" | "number" | "max" | "min" | "step" | "maxlength" | "minlength"
+>;
 
 /** Consent checkboxes kept as fields (slug marketing_consent ...) go to the payload's consent flags. */
 const CONSENTS = ["marketing_consent", "privacy_consent", "sms_consent"] as const;
@@ -60,13 +45,13 @@ export function phoneDigits(value: string): string | null {
 /** SPEC 5: a phone is valid with at least 4 digits (and nothing but separators besides). */
 export const isPhoneValid = (value: string) => (phoneDigits(value)?.length ?? 0) >= 4;
 
-/** The error message of one field, or null when it is valid. `required` overrides the field's flag (phone rule). */
-export function validateField(f: Field, value: FieldValue | undefined, required = f.required): string | null {
+/** The error message of one field in `t`'s words, or null when it is valid. `required` overrides the field's flag (phone rule). */
+export function validateField(f: Field, value: FieldValue | undefined, t: Messages, required = f.required): string | null {
   if (f.field_type === "hidden") return null;
-  if (isEmpty(value)) return required ? MESSAGES.required : null;
+  if (isEmpty(value)) return required ? t.required : null;
   if (typeof value != "string") return null;
-  if (isEmailField(f) && !EMAIL_RE.test(normalizeEmail(value))) return MESSAGES.email;
-  if (isPhoneField(f) && !isPhoneValid(value)) return MESSAGES.phone;
+  if (isEmailField(f) && !EMAIL_RE.test(normalizeEmail(value))) return t.email;
+  if (isPhoneField(f) && !isPhoneValid(value)) return t.phone;
   return null;
 }
 
@@ -74,34 +59,35 @@ export function validateField(f: Field, value: FieldValue | undefined, required 
  * Errors by slug, in field order; empty when the form may be sent. SPEC 5:
  * a phone is optional only when an e-mail field is shown and phone-required is not set.
  */
-export function validateForm(fields: Field[], values: FormValues, opts: { phoneRequired?: boolean } = {}): Record<string, string> {
+export function validateForm(fields: Field[], values: FormValues, t: Messages, opts: { phoneRequired?: boolean } = {}): Record<string, string> {
   const errors: Record<string, string> = {};
   const hasEmail = fields.some((f) => isEmailField(f) && f.field_type !== "hidden");
   for (const f of byPosition(fields)) {
     const required = f.required || (isPhoneField(f) && (!!opts.phoneRequired || !hasEmail));
-    const e = validateField(f, values[f.slug], required);
+    const e = validateField(f, values[f.slug], t, required);
     if (e) errors[f.slug] = e;
   }
   return errors;
 }
 
-/** What native validation says about an input, in the words of SPEC 5 (null when valid). */
+/** What native validation says about an input, in `t`'s words (SPEC 5's in English; null when valid). */
 export function validityMessage(
   v: Pick<ValidityState, "valid" | "valueMissing" | "typeMismatch" | "badInput" | "rangeOverflow" | "rangeUnderflow" | "stepMismatch" | "tooLong" | "tooShort">,
   el: { type: string; min?: string; max?: string; step?: string; maxLength?: number; minLength?: number },
+  t: Messages,
 ): string | null {
   if (v.valid) return null;
   const fill = (m: string, x: unknown) => m.replace("{0}", String(x));
-  if (v.valueMissing) return MESSAGES.required;
+  if (v.valueMissing) return t.required;
   if (v.typeMismatch || v.badInput) {
-    return el.type === "email" ? MESSAGES.email : el.type === "url" ? MESSAGES.url : el.type === "date" ? MESSAGES.date : el.type === "number" ? MESSAGES.number : MESSAGES.fix;
+    return el.type === "email" ? t.email : el.type === "url" ? t.url : el.type === "date" ? t.date : el.type === "number" ? t.number : t.fix;
   }
-  if (v.rangeOverflow) return fill(MESSAGES.max, el.max);
-  if (v.rangeUnderflow) return fill(MESSAGES.min, el.min);
-  if (v.stepMismatch) return fill(MESSAGES.step, el.step);
-  if (v.tooLong) return fill(MESSAGES.maxlength, el.maxLength);
-  if (v.tooShort) return fill(MESSAGES.minlength, el.minLength);
-  return MESSAGES.fix;
+  if (v.rangeOverflow) return fill(t.max, el.max);
+  if (v.rangeUnderflow) return fill(t.min, el.min);
+  if (v.stepMismatch) return fill(t.step, el.step);
+  if (v.tooLong) return fill(t.maxlength, el.maxLength);
+  if (v.tooShort) return fill(t.minlength, el.minLength);
+  return t.fix;
 }
 
 export interface PayloadContext extends CtaIds {

@@ -7,7 +7,7 @@
  */
 import type { CtaElement, Field } from "../../app/lib/schema/cta";
 import type { RenderContext } from "./context";
-import { buildContactPayload, isEmailField, isPhoneField, MESSAGES, normalizeEmail, validateForm, validityMessage, type FormValues } from "./form-logic";
+import { buildContactPayload, isEmailField, isPhoneField, normalizeEmail, validateForm, validityMessage, type FormValues } from "./form-logic";
 import { bool } from "./kit";
 // Comes with this chunk: the conversion follows the submit.
 import "./convert";
@@ -47,15 +47,15 @@ export async function submitForm({ form, fields, element, ctx, phoneRequired, ro
   const { config, person } = ctx;
   const o = element.options;
   const values = readFormValues(form, fields);
-  const errors = validateForm(fields, values, { phoneRequired });
+  const errors = validateForm(fields, values, ctx.labels, { phoneRequired });
   // SPEC 5: every visible input must also pass native validity (min, max, lengths, url, date ...).
   for (const el of Array.from(form.elements) as HTMLInputElement[]) {
     if (!el.name || errors[el.name] || el.type === "hidden" || typeof el.checkValidity != "function" || el.checkValidity()) continue;
-    const msg = validityMessage(el.validity, el);
+    const msg = validityMessage(el.validity, el, ctx.labels);
     if (msg) errors[el.name] = msg;
   }
   const token = robot?.token() ?? "";
-  if (siteKey && !token) errors.beckon_recaptcha = MESSAGES.robot;
+  if (siteKey && !token) errors.beckon_recaptcha = ctx.labels.robot;
   if (Object.keys(errors).length) return errors;
   busy(true);
 
@@ -78,7 +78,7 @@ export async function submitForm({ form, fields, element, ctx, phoneRequired, ro
         })
       : null;
     if (m) {
-      const serverErrors = m.validationErrors(result, { email: email?.slug, phone: phone?.slug });
+      const serverErrors = m.validationErrors(result, { email: email?.slug, phone: phone?.slug }, ctx.labels);
       if (Object.keys(serverErrors).length) return serverErrors;
     }
     if (result?.phone?.valid && result.phone.phone_number) phoneValue = result.phone.phone_number;

@@ -1,23 +1,25 @@
 /**
- * Accessible labels in the site's language: Swedish on Swedish sites (SPEC 8
- * lists the Swedish carousel labels), English elsewhere. Only the frame's
- * labels live here; lazily loaded elements carry their own (carousel, timer,
- * progress, video). Form messages stay in English (form-logic.ts MESSAGES):
- * SPEC 5 and 8 give them in English for every site, the Swedish one included.
+ * Beckon's own texts for one CTA (DESIGN "Words are data"). The catalogues
+ * themselves live in widget/i18n and reach the browser inside the config:
+ * only the website's language and the languages CTAs override it with, so
+ * the renderer carries no words of its own. Owner-written texts never come
+ * from here.
  */
+import type { CtaDocument } from "../../app/lib/schema/cta";
 import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
+import type { WidgetTexts } from "../i18n/en";
 
-export type Lang = "en" | "sv";
+export type Lang = string;
 
-const EN = { lang: "en" as Lang, close: "Close", open: "Open", poweredBy: "Powered by Beckon", next: "Next" };
-export type Labels = typeof EN;
-const SV: Labels = { lang: "sv", close: "Stäng", open: "Öppna", poweredBy: "Drivs av Beckon", next: "Nästa" };
+/** A catalogue and the language it is in. */
+export type Labels = WidgetTexts & { lang: Lang };
 
-/** The labels for a website: the page's language when it declares one, else Swedish when the site's country is Sweden. */
-export function labelsFor(config: Pick<PublicWebsiteConfig, "default_country">, doc?: Document): Labels {
-  const lang = (doc?.documentElement.lang || "").toLowerCase();
-  if (lang) return lang.startsWith("sv") ? SV : EN;
-  return config.default_country === "SE" ? SV : EN;
+/** The texts of a CTA: its `language` option when the config carries that catalogue, else the website's language, else any catalogue the config has. */
+export function labelsFor(config: Pick<PublicWebsiteConfig, "language" | "texts">, cta?: Pick<CtaDocument, "options">): Labels {
+  const texts = config.texts ?? {};
+  const want = cta?.options?.language;
+  const lang = typeof want == "string" && texts[want] ? want : texts[config.language] ? config.language : Object.keys(texts)[0];
+  return { ...texts[lang], lang };
 }
 
 /** Fills {name} placeholders. */

@@ -47,7 +47,7 @@ export function mountCta(options: MountOptions): MountedCta {
     runtime.dispatch("cfClose", { cta_id: cta.id, variant_id: variant.id ?? null, broadcast_id: broadcastId ?? cta.broadcast_id ?? null });
   };
   root.render(
-    <Shell cta={cta} variant={variant} config={config} person={person} runtime={runtime} broadcastId={broadcastId} labels={labelsFor(config, doc)} onClose={onClose} teaser={options.teaser} mode={options.mode} />,
+    <Shell cta={cta} variant={variant} config={config} person={person} runtime={runtime} broadcastId={broadcastId} labels={labelsFor(config, cta)} onClose={onClose} teaser={options.teaser} mode={options.mode} />,
   );
   return { unmount };
 }

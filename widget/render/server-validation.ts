@@ -4,7 +4,7 @@
  * validate-email or validate-phone; a 10 s time-out, an HTTP error or a
  * network error lets the submission go on (it answers null).
  */
-import { MESSAGES } from "./form-logic";
+import type { Messages } from "./form-logic";
 // Every chunk reaches the shared code through kit.ts (see there).
 import "./kit";
 
@@ -44,12 +44,12 @@ export async function validateOnServer(apiOrigin: string, body: ValidationReques
   }
 }
 
-/** Field errors from a validation answer, in the words of SPEC 8. */
-export function validationErrors(result: ValidationResult | null, slugs: { email?: string; phone?: string }): Record<string, string> {
+/** Field errors from a validation answer, in `t`'s words (SPEC 8's in English). */
+export function validationErrors(result: ValidationResult | null, slugs: { email?: string; phone?: string }, t: Messages): Record<string, string> {
   const errors: Record<string, string> = {};
   if (result?.email && result.email.valid === false && slugs.email) {
-    errors[slugs.email] = /business/i.test(result.email.message ?? "") ? MESSAGES.business : MESSAGES.email;
+    errors[slugs.email] = /business/i.test(result.email.message ?? "") ? t.business : t.email;
   }
-  if (result?.phone && result.phone.valid === false && slugs.phone) errors[slugs.phone] = MESSAGES.phone;
+  if (result?.phone && result.phone.valid === false && slugs.phone) errors[slugs.phone] = t.phone;
   return errors;
 }

@@ -5,17 +5,7 @@ export const PRODUCT_NOT_FOUND = "Product not found";
 
 /** SPEC 9 defaults. */
 export const DEFAULT_CURRENCY_CHARACTER = "$";
-export const DEFAULT_ADD_BUTTON_TEXT = "Add to Cart";
-export const DEFAULT_PRODUCT_BUTTON_TEXT = "Go To Product";
-/** SPEC 8: sold-out variants show this button text unless the CTA sets its own. */
-export const DEFAULT_SOLD_OUT_BUTTON_TEXT = "Sold Out";
-export const DEFAULT_SUBSCRIPTION_TEXT = "One-time purchase";
-export const DEFAULT_REVIEW_LABEL = "Reviews";
-
-/** SPEC 9 badges. */
-export const DEFAULT_SOLD_OUT_BADGE = "SOLD OUT";
-export const DEFAULT_CUSTOM_BADGE = "10% Off";
-export const DEFAULT_DISCOUNT_BADGE = "10% OFF";
+// Default texts (Add to Cart, Sold Out, SOLD OUT, Reviews ...) are words: they live in the catalogues of widget/i18n.
 
 /** SPEC 5 variant pricing: amount (currency units) and percentage both default to 10. */
 export const DEFAULT_DISCOUNT_AMOUNT = 10;

@@ -3,19 +3,8 @@
  * percentage, detect), badges, money in the website's currency character,
  * button and subscription texts, add-all lines and quantities.
  */
-import {
-  DEFAULT_ADD_BUTTON_TEXT,
-  DEFAULT_CURRENCY_CHARACTER,
-  DEFAULT_CUSTOM_BADGE,
-  DEFAULT_DISCOUNT_AMOUNT,
-  DEFAULT_DISCOUNT_BADGE,
-  DEFAULT_DISCOUNT_PERCENTAGE,
-  DEFAULT_PRODUCT_BUTTON_TEXT,
-  DEFAULT_REVIEW_LABEL,
-  DEFAULT_SOLD_OUT_BADGE,
-  DEFAULT_SOLD_OUT_BUTTON_TEXT,
-  DEFAULT_SUBSCRIPTION_TEXT,
-} from "./constants";
+import type { WidgetTexts } from "../i18n/en";
+import { DEFAULT_CURRENCY_CHARACTER, DEFAULT_DISCOUNT_AMOUNT, DEFAULT_DISCOUNT_PERCENTAGE } from "./constants";
 import type { CartLineInput, Product, SellingPlan } from "./types";
 
 export type DiscountType = "amount" | "percentage" | "detect";
@@ -93,41 +82,50 @@ export interface BadgeOptions {
   currencyCharacter?: string | null;
 }
 
+/** The catalogue entries of badges. */
+export type BadgeTexts = Pick<WidgetTexts, "soldOutBadge" | "customBadge" | "discountBadge" | "percentOff" | "amountOff">;
+
+const off = (template: string, amount: string) => template.replace("{0}", amount);
+
 /**
- * SPEC 9 badges: sold-out "SOLD OUT"; custom "10% Off"; discount "10% OFF"
- * (or the discount's own "N% OFF" / "$X.XX OFF"); detect "currency X.XX OFF"
- * from the compare-at price, none when nothing is off.
+ * SPEC 9 badges, in `t`'s words (SPEC's in English): sold-out "SOLD OUT";
+ * custom "10% Off"; discount "10% OFF" (or the discount's own "N% OFF" /
+ * "$X.XX OFF"); detect "currency X.XX OFF" from the compare-at price, none
+ * when nothing is off.
  */
-export function badgeText(kind: BadgeKind, opts: BadgeOptions = {}): string | null {
+export function badgeText(kind: BadgeKind, opts: BadgeOptions, t: BadgeTexts): string | null {
   const text = opts.text?.trim();
-  if (kind === "sold-out") return text || DEFAULT_SOLD_OUT_BADGE;
-  if (kind === "custom") return text || DEFAULT_CUSTOM_BADGE;
+  if (kind === "sold-out") return text || t.soldOutBadge;
+  if (kind === "custom") return text || t.customBadge;
   if (kind === "discount") {
     if (text) return text;
     const d = opts.discount;
-    if (d?.type === "percentage") return `${num(d.value, DEFAULT_DISCOUNT_PERCENTAGE)}% OFF`;
-    if (d?.type === "amount") return `${formatMoney(num(d.value, DEFAULT_DISCOUNT_AMOUNT) * 100, opts.currencyCharacter)} OFF`;
-    return DEFAULT_DISCOUNT_BADGE;
+    if (d?.type === "percentage") return off(t.percentOff, String(num(d.value, DEFAULT_DISCOUNT_PERCENTAGE)));
+    if (d?.type === "amount") return off(t.amountOff, formatMoney(num(d.value, DEFAULT_DISCOUNT_AMOUNT) * 100, opts.currencyCharacter));
+    return t.discountBadge;
   }
   const v = opts.variant;
   if (!v) return null;
   const { savings } = priceVariant(v, { type: "detect" });
-  return savings > 0 ? `${formatMoney(savings, opts.currencyCharacter)} OFF` : null;
+  return savings > 0 ? off(t.amountOff, formatMoney(savings, opts.currencyCharacter)) : null;
 }
 
 export type ProductButtonMode = "add-to-cart" | "go-to-product";
 
-/** The product button's text: Sold Out (or custom) when sold out, else the CTA's text or Add to Cart / Go To Product. */
-export function productButtonText(opts: { mode?: ProductButtonMode; text?: string | null; available?: boolean; soldOutText?: string | null } = {}): string {
-  if (opts.available === false) return opts.soldOutText?.trim() || DEFAULT_SOLD_OUT_BUTTON_TEXT;
-  return opts.text?.trim() || (opts.mode === "go-to-product" ? DEFAULT_PRODUCT_BUTTON_TEXT : DEFAULT_ADD_BUTTON_TEXT);
+/** The product button's text: Sold Out (or custom) when sold out, else the CTA's text or Add to Cart / Go To Product, in `t`'s words. */
+export function productButtonText(
+  opts: { mode?: ProductButtonMode; text?: string | null; available?: boolean; soldOutText?: string | null },
+  t: Pick<WidgetTexts, "soldOut" | "goToProduct" | "addToCart">,
+): string {
+  if (opts.available === false) return opts.soldOutText?.trim() || t.soldOut;
+  return opts.text?.trim() || (opts.mode === "go-to-product" ? t.goToProduct : t.addToCart);
 }
 
-/** The one-time choice next to subscription plans. */
-export const subscriptionText = (text?: string | null): string => text?.trim() || DEFAULT_SUBSCRIPTION_TEXT;
+/** The one-time choice next to subscription plans: the CTA's text, else the catalogue's. */
+export const subscriptionText = (text: string | null | undefined, t: Pick<WidgetTexts, "oneTime">): string => text?.trim() || t.oneTime;
 
-/** The label next to review stars. */
-export const reviewLabel = (text?: string | null): string => text?.trim() || DEFAULT_REVIEW_LABEL;
+/** The label next to review stars: the CTA's text, else the catalogue's. */
+export const reviewLabel = (text: string | null | undefined, t: Pick<WidgetTexts, "reviews">): string => text?.trim() || t.reviews;
 
 /** SPEC 5: the quantity picker's minimum is 1 (whole numbers; junk becomes 1). */
 export function clampQuantity(q: unknown): number {

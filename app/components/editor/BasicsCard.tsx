@@ -8,6 +8,8 @@ import { CTA_TYPES, type CtaDocument } from "~/lib/schema/cta";
 import { CTA_TYPE_LABELS, SUBTYPES, withType, type CtaType } from "./document";
 import { useAllErrors } from "./errors";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";
+import { useT } from "~/i18n/useT";
+import { LANGUAGE_NAMES, LANGUAGES } from "../../../widget/i18n";
 
 export interface BasicsCardProps {
   doc: CtaDocument;
@@ -33,6 +35,7 @@ const HIDING = [
 /** The basics card. */
 export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
   const errors = useAllErrors();
+  const t = useT();
   const o = doc.options as Record<string, unknown>;
   const setOption = (key: string, value: unknown) => {
     const options = { ...o, [key]: value };
@@ -61,14 +64,14 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
     <Card>
       <BlockStack gap="400">
         <Text as="h2" variant="headingMd">
-          Basics
+          {t("editor.basics")}
         </Text>
         <FormLayout>
-          <TextField label="Name" value={doc.name} onChange={(name) => onChange({ ...doc, name })} autoComplete="off" error={errors.name} requiredIndicator />
+          <TextField label={t("editor.name")} value={doc.name} onChange={(name) => onChange({ ...doc, name })} autoComplete="off" error={errors.name} requiredIndicator />
           <FormLayout.Group>
             <Select
-              label="Type"
-              options={CTA_TYPES.map((t) => ({ label: CTA_TYPE_LABELS[t], value: t }))}
+              label={t("editor.type")}
+              options={CTA_TYPES.map((type) => ({ label: CTA_TYPE_LABELS[type], value: type }))}
               value={doc.cta_type}
               onChange={(v) => onChange(withType(doc, v as CtaType))}
               error={errors.cta_type}
@@ -83,7 +86,7 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
               />
             ) : null}
             <Select
-              label="Campaign"
+              label={t("editor.campaign")}
               helpText="Without one, the CTA shows to everyone who passes the site-wide conditions"
               options={[{ label: "No campaign", value: "" }, ...broadcasts.map((b) => ({ label: b.name, value: String(b.id) }))]}
               value={doc.broadcast_id ? String(doc.broadcast_id) : ""}
@@ -91,6 +94,14 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
               error={errors.broadcast_id}
             />
           </FormLayout.Group>
+          <Select
+            label={t("editor.language")}
+            helpText={t("editor.languageHelp")}
+            options={[{ label: t("editor.languageWebsite"), value: "" }, ...LANGUAGES.map((l) => ({ label: LANGUAGE_NAMES[l], value: l }))]}
+            value={typeof o.language == "string" ? o.language : ""}
+            onChange={(v) => setOption("language", v)}
+            error={errors["options.language"]}
+          />
         </FormLayout>
         {placed ? (
           <FormLayout>

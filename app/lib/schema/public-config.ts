@@ -6,6 +6,7 @@
  */
 import type { Condition } from "./condition";
 import type { CtaDocument } from "./cta";
+import type { WidgetTexts } from "../../../widget/i18n/en";
 
 export interface PublicBroadcast {
   id: number;
@@ -54,6 +55,13 @@ export interface PublicWebsiteConfig {
   currency: string;
   currency_character: string;
   default_country: string;
+  /** The website's language: the catalogue of Beckon's own texts a CTA uses unless its `language` option overrides it. */
+  language: string;
+  /**
+   * Catalogues by language: the website's, plus those that published CTAs'
+   * overrides name, and no other (the browser downloads only words it shows).
+   */
+  texts: Record<string, WidgetTexts>;
   business_type: string | null;
   privacy_message: string | null;
   privacy_link: string | null;

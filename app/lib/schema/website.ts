@@ -1,5 +1,6 @@
 /** Website config (SPEC section 3): what an owner edits and what the widget receives. */
 import { z } from "zod";
+import { LANGUAGES } from "../../../widget/i18n";
 import { text } from "./common";
 
 /** Data settings with their documented keys; other google-analytics-* and logo-* keys pass through. */
@@ -29,6 +30,8 @@ export const websiteSettingsSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, { message: "A three-letter ISO currency code, e.g. SEK" }),
   currency_character: text(8).min(1),
   default_country: z.string().regex(/^[A-Z]{2}$/, { message: "A two-letter ISO country code, e.g. SE" }),
+  /** The language of Beckon's own texts in the widget (validation messages, close, powered by ...). */
+  language: z.enum(LANGUAGES).default("en"),
   business_type: z.enum(["ecommerce", "services", "saas", "media", "nonprofit", "other"]).nullish(),
   privacy_message: text(2000).nullish(),
   privacy_link: url.nullish(),

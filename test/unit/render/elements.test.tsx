@@ -2,6 +2,7 @@
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 /** The elements that load as chunks: survey, carousel, collapse, tabs, progress, timer, conditional row, logo, video (SPEC 4). */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sv } from "../../../widget/i18n/sv";
 import type { CtaElement } from "../../../app/lib/schema/cta";
 import { configMock, ctaMock, elementMock, fieldMock, groupMock, runtimeMock, stepMock } from "./factories";
 import { flush, flushFake, key, mount } from "./mount";
@@ -57,7 +58,7 @@ describe("survey", () => {
     await flushFake();
     m.$<HTMLButtonElement>(".bk-survey .bk-button").click();
     await flushFake();
-    expect(m.$(".bk-survey [role=alert]").textContent).toBe("Please choose an answer.");
+    expect(m.$(".bk-survey [role=alert]").textContent).toBe(sv.choose);
     await vi.advanceTimersByTimeAsync(1999);
     expect(m.$(".bk-survey [role=alert]")).not.toBeNull();
     await vi.advanceTimersByTimeAsync(1);
@@ -134,7 +135,7 @@ describe("carousel", () => {
   it("does not autoplay when the visitor asks for reduced motion, and labels in English elsewhere", async () => {
     vi.useFakeTimers();
     vi.stubGlobal("matchMedia", (q: string) => ({ matches: q.includes("reduce") }));
-    const m = await mount({ cta: ctaMock({}, [el("carousel", {}, { content_toggle_items: items(2) })]), config: configMock({ default_country: "US" }) });
+    const m = await mount({ cta: ctaMock({}, [el("carousel", {}, { content_toggle_items: items(2) })]), config: configMock({ default_country: "US", language: "en" }) });
     await flushFake();
     await vi.advanceTimersByTimeAsync(10000);
     expect(m.$$(".bk-slide").findIndex((s) => !s.hidden)).toBe(0);

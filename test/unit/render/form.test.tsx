@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 /** Forms and their validation (SPEC 5, 8): the rules, the server check, reCAPTCHA, consents, prefill and the payload. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sv } from "../../../widget/i18n/sv";
 import { configMock, ctaMock, elementMock, fieldMock, groupMock, personMock, runtimeMock } from "./factories";
 import { flush, mount, submit, type } from "./mount";
 
@@ -33,7 +34,7 @@ describe("e-mail and phone", () => {
     const m = await mount({ cta: formWith() });
     type(m.$("input[name=email]"), "anna@");
     await submit(m.$("form"));
-    expect(errorOf(m.root, "email")).toBe("Please enter a valid email address.");
+    expect(errorOf(m.root, "email")).toBe(sv.email);
     expect(m.$("input[name=email]").getAttribute("aria-invalid")).toBe("true");
     expect(m.root.activeElement).toBe(m.$("input[name=email]"));
     type(m.$("input[name=email]"), "  Anna@Exempel.SE ");
@@ -46,7 +47,7 @@ describe("e-mail and phone", () => {
     type(m.$("input[name=email]"), "a@b.se");
     type(m.$("input[name=phone]"), "123");
     await submit(m.$("form"));
-    expect(errorOf(m.root, "phone")).toBe("Please enter a valid phone number.");
+    expect(errorOf(m.root, "phone")).toBe(sv.phone);
     type(m.$("input[name=phone]"), "070-123 45 67");
     await submit(m.$("form"));
     expect(m.runtime.submitContact.mock.calls[0][0].phone).toBe("+46701234567");
@@ -70,7 +71,7 @@ describe("e-mail and phone", () => {
     const alone = await mount({ cta: formWith([phone]) });
     expect(alone.$<HTMLInputElement>("input[name=phone]").required).toBe(true);
     await submit(alone.$("form"));
-    expect(errorOf(alone.root, "phone")).toBe("This field is required.");
+    expect(errorOf(alone.root, "phone")).toBe(sv.required);
 
     const optional = await mount({ cta: formWith([email, phone]) });
     type(optional.$("input[name=email]"), "a@b.se");
@@ -80,12 +81,12 @@ describe("e-mail and phone", () => {
     const forced = await mount({ cta: formWith([email, phone], { "phone-required": true }) });
     type(forced.$("input[name=email]"), "a@b.se");
     await submit(forced.$("form"));
-    expect(errorOf(forced.root, "phone")).toBe("This field is required.");
+    expect(errorOf(forced.root, "phone")).toBe(sv.required);
   });
 });
 
 describe("other rules", () => {
-  it("requires visible required checkboxes and passes native validity in the words of SPEC 5", async () => {
+  it("requires visible required checkboxes and passes native validity in the words of the site's catalogue", async () => {
     const fields = [
       email,
       fieldMock({ id: 2, slug: "antal", field_type: "number", position: 1, options: { label: "Antal säljare", min: 1, max: 500 } }),
@@ -95,8 +96,8 @@ describe("other rules", () => {
     type(m.$("input[name=email]"), "a@b.se");
     type(m.$("input[name=antal]"), "900");
     await submit(m.$("form"));
-    expect(errorOf(m.root, "villkor")).toBe("This field is required.");
-    expect(errorOf(m.root, "antal")).toBe("Please enter a value less than or equal to 500.");
+    expect(errorOf(m.root, "villkor")).toBe(sv.required);
+    expect(errorOf(m.root, "antal")).toBe(sv.max.replace("{0}", "500"));
     expect(m.runtime.submitContact).not.toHaveBeenCalled();
     m.$<HTMLInputElement>("input[name=villkor]").click();
     type(m.$("input[name=antal]"), "12");
@@ -151,7 +152,7 @@ describe("other rules", () => {
     const m = await mount({ cta: formWith(), runtime });
     type(m.$("input[name=email]"), "a@b.se");
     await submit(m.$("form"));
-    expect(m.$('[role="alert"]').textContent).toBe("Something went wrong. Please try again.");
+    expect(m.$('[role="alert"]').textContent).toBe(sv.sendFailed);
     expect(m.$<HTMLButtonElement>("button[type=submit]").disabled).toBe(false);
     expect(runtime.track).not.toHaveBeenCalled();
   });
@@ -189,8 +190,8 @@ describe("the optional server check", () => {
       visitor_token: "tok_0123456789abcdef",
       website_id: 1,
     });
-    expect(errorOf(m.root, "email")).toBe("Please enter a business email.");
-    expect(errorOf(m.root, "phone")).toBe("Please enter a valid phone number.");
+    expect(errorOf(m.root, "email")).toBe(sv.business);
+    expect(errorOf(m.root, "phone")).toBe(sv.phone);
     expect(m.runtime.submitContact).not.toHaveBeenCalled();
     expect(m.$<HTMLButtonElement>("button[type=submit]").disabled).toBe(false);
   });
@@ -240,7 +241,7 @@ describe("reCAPTCHA", () => {
     expect(render).toHaveBeenCalledWith(expect.any(HTMLElement), { sitekey: "site-key-1" });
     type(m.$("input[name=email]"), "a@b.se");
     await submit(m.$("form"));
-    expect(m.$('[role="alert"]').textContent).toBe("Please confirm you are not a robot");
+    expect(m.$('[role="alert"]').textContent).toBe(sv.robot);
     expect(m.runtime.submitContact).not.toHaveBeenCalled();
     token = "tok-123";
     await submit(m.$("form"));
@@ -259,7 +260,7 @@ describe("consents and prefill", () => {
     type(m.$("input[name=email]"), "a@b.se");
     await submit(m.$("form"));
     // The privacy consent is required.
-    expect(errorOf(m.root, "beckon_privacy_consent")).toBe("This field is required.");
+    expect(errorOf(m.root, "beckon_privacy_consent")).toBe(sv.required);
     m.$<HTMLInputElement>("input[name=beckon_privacy_consent]").click();
     m.$<HTMLInputElement>("input[name=beckon_sms_consent]").click();
     await submit(m.$("form"));
@@ -336,6 +337,6 @@ describe("the payload", () => {
     expect(m.$("form").getAttribute("aria-busy")).toBe("true");
     resolve({ queued: true });
     await flush();
-    expect(m.$('[role="status"]').textContent).toBe("Thanks!");
+    expect(m.$('[role="status"]').textContent).toBe(sv.thanks);
   });
 });

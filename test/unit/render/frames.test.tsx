@@ -214,11 +214,19 @@ describe("closing and the powered-by link", () => {
     expect(a.textContent).toBe("Drivs av Beckon");
   });
 
-  it("labels in English on an English page", async () => {
-    document.documentElement.lang = "en";
-    const m = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "boxed" }) });
+  it("labels in English on a website whose language is English", async () => {
+    const m = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "boxed" }), config: configMock({ language: "en" }) });
     expect(m.$(".bk-close").getAttribute("aria-label")).toBe("Close");
-    document.documentElement.lang = "";
+  });
+
+  it("speaks the CTA's own language when it overrides the website's, and the website's when that catalogue is missing", async () => {
+    const m = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "boxed", options: { language: "en" } }), config: configMock({ powered_by: true }) });
+    expect(m.$(".bk-close").getAttribute("aria-label")).toBe("Close");
+    expect(m.$(".bk-powered").textContent).toBe("Powered by Beckon");
+    m.unmount();
+    const texts = { sv: configMock().texts.sv };
+    const n = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "boxed", options: { language: "en" } }), config: configMock({ texts }) });
+    expect(n.$(".bk-close").getAttribute("aria-label")).toBe("Stäng");
   });
 });
 

@@ -1,8 +1,9 @@
 /** The renderer's pure modules: merge tags, timers, person actions, confirmations, form rules, phones and videos. */
 import { describe, expect, it } from "vitest";
 import { applyPersonActions } from "../../../widget/render/actions";
-import { confirmationGroup, DEFAULT_CONFIRMATION, normalizeRedirect, outcomeOf, withQueryString } from "../../../widget/render/confirmation";
-import { MESSAGES, shownFields, validateForm, validityMessage } from "../../../widget/render/form-logic";
+import { confirmationGroup, normalizeRedirect, outcomeOf, withQueryString } from "../../../widget/render/confirmation";
+import { en } from "../../../widget/i18n/en";
+import { shownFields, validateForm, validityMessage } from "../../../widget/render/form-logic";
 import { escapeHtml, mergeTags } from "../../../widget/render/merge-tags";
 import { bool, num, str } from "../../../widget/render/options";
 import { DEFAULT_PHONE_COUNTRY, normalizePhone } from "../../../widget/render/phone";
@@ -106,16 +107,15 @@ describe("actions on the local person", () => {
 
 describe("confirmations", () => {
   it("default to the message Thanks! and read redirect and step groups", () => {
-    expect(DEFAULT_CONFIRMATION).toBe("Thanks!");
-    expect(outcomeOf(undefined)).toEqual({ type: "message", html: "Thanks!" });
-    expect(outcomeOf(groupMock({ data: { "confirmation-type": "redirect", "redirect-url": "x.se", "query-string": true } }), "?a=1")).toEqual({
+    expect(outcomeOf(undefined, "", en.thanks)).toEqual({ type: "message", html: "Thanks!" });
+    expect(outcomeOf(groupMock({ data: { "confirmation-type": "redirect", "redirect-url": "x.se", "query-string": true } }), "?a=1", en.thanks)).toEqual({
       type: "redirect",
       url: "http://x.se?a=1",
       newTab: false,
     });
-    expect(outcomeOf(groupMock({ data: { "confirmation-type": "step", "redirect-step": 2 } }))).toEqual({ type: "step", position: 2 });
+    expect(outcomeOf(groupMock({ data: { "confirmation-type": "step", "redirect-step": 2 } }), "", en.thanks)).toEqual({ type: "step", position: 2 });
     const data = { "confirmation-type": "anchor" as const, "anchor-selector": "#a" };
-    expect(outcomeOf(groupMock({ data }))).toEqual({ type: "anchor", data });
+    expect(outcomeOf(groupMock({ data }), "", en.thanks)).toEqual({ type: "anchor", data });
     expect(normalizeRedirect("/tack")).toBe("/tack");
     expect(normalizeRedirect("//evil.example")).toBe("http://evil.example");
     expect(withQueryString("https://x.se/t#h", "?q=1")).toBe("https://x.se/t?q=1#h");
@@ -130,19 +130,19 @@ describe("confirmations", () => {
 describe("form rules", () => {
   it("use the SPEC 5 messages for native validity", () => {
     const v = { valid: false, valueMissing: false, typeMismatch: false, badInput: false, rangeOverflow: false, rangeUnderflow: false, stepMismatch: false, tooLong: false, tooShort: false };
-    expect(validityMessage({ ...v, typeMismatch: true }, { type: "url" })).toBe("Please enter a valid URL.");
-    expect(validityMessage({ ...v, badInput: true }, { type: "number" })).toBe("Please enter a valid number.");
-    expect(validityMessage({ ...v, rangeUnderflow: true }, { type: "number", min: "1" })).toBe("Please enter a value greater than or equal to 1.");
-    expect(validityMessage({ ...v, stepMismatch: true }, { type: "number", step: "5" })).toBe("Please enter a multiple of 5.");
-    expect(validityMessage({ ...v, tooShort: true }, { type: "text", minLength: 3 })).toBe("Please enter at least 3 characters.");
-    expect(validityMessage({ ...v, tooLong: true }, { type: "text", maxLength: 9 })).toBe("Please enter no more than 9 characters.");
-    expect(validityMessage({ ...v, valid: true }, { type: "text" })).toBeNull();
+    expect(validityMessage({ ...v, typeMismatch: true }, { type: "url" }, en)).toBe("Please enter a valid URL.");
+    expect(validityMessage({ ...v, badInput: true }, { type: "number" }, en)).toBe("Please enter a valid number.");
+    expect(validityMessage({ ...v, rangeUnderflow: true }, { type: "number", min: "1" }, en)).toBe("Please enter a value greater than or equal to 1.");
+    expect(validityMessage({ ...v, stepMismatch: true }, { type: "number", step: "5" }, en)).toBe("Please enter a multiple of 5.");
+    expect(validityMessage({ ...v, tooShort: true }, { type: "text", minLength: 3 }, en)).toBe("Please enter at least 3 characters.");
+    expect(validityMessage({ ...v, tooLong: true }, { type: "text", maxLength: 9 }, en)).toBe("Please enter no more than 9 characters.");
+    expect(validityMessage({ ...v, valid: true }, { type: "text" }, en)).toBeNull();
   });
   it("make a phone optional only beside a shown e-mail", () => {
     const phone = fieldMock({ slug: "phone", options: { type: "tel" } });
-    expect(validateForm([phone], { phone: "" })).toEqual({ phone: MESSAGES.required });
-    expect(validateForm([fieldMock(), phone], { email: "a@b.se", phone: "" })).toEqual({});
-    expect(validateForm([fieldMock(), phone], { email: "a@b.se", phone: "" }, { phoneRequired: true })).toEqual({ phone: MESSAGES.required });
+    expect(validateForm([phone], { phone: "" }, en)).toEqual({ phone: en.required });
+    expect(validateForm([fieldMock(), phone], { email: "a@b.se", phone: "" }, en)).toEqual({});
+    expect(validateForm([fieldMock(), phone], { email: "a@b.se", phone: "" }, en, { phoneRequired: true })).toEqual({ phone: en.required });
   });
   it("show at most 4 visible fields of a horizontal form on desktop", () => {
     const fields = [1, 2, 3, 4, 5].map((i) => fieldMock({ slug: "f" + i, position: i }));
@@ -151,9 +151,9 @@ describe("form rules", () => {
     expect(shownFields(fields, true, false).map((f) => f.slug)).toEqual(["h", "f1", "f2", "f3", "f4", "f5"]);
   });
   it("turn server answers into the SPEC 8 messages", () => {
-    expect(validationErrors({ email: { valid: false, message: "Please enter a valid email address" } }, { email: "email" })).toEqual({ email: "Please enter a valid email address." });
-    expect(validationErrors({ email: { valid: true }, phone: { valid: false } }, { email: "email", phone: "tel" })).toEqual({ tel: "Please enter a valid phone number." });
-    expect(validationErrors(null, { email: "email" })).toEqual({});
+    expect(validationErrors({ email: { valid: false, message: "Please enter a valid email address" } }, { email: "email" }, en)).toEqual({ email: "Please enter a valid email address." });
+    expect(validationErrors({ email: { valid: true }, phone: { valid: false } }, { email: "email", phone: "tel" }, en)).toEqual({ tel: "Please enter a valid phone number." });
+    expect(validationErrors(null, { email: "email" }, en)).toEqual({});
   });
 });
 

@@ -51,7 +51,7 @@ const feed = (handles: string[], options: Record<string, unknown> = {}, over: Pa
 
 async function show(element: CtaElement, store = fakeStore(), mode?: "live" | "admin" | "preview") {
   const runtime = runtimeMock({ store });
-  const m = await mount({ cta: ctaMock({}, [element]), runtime, mode, config: configMock({ currency: "USD", currency_character: "$", default_country: "US" }) });
+  const m = await mount({ cta: ctaMock({}, [element]), runtime, mode, config: configMock({ currency: "USD", currency_character: "$", default_country: "US", language: "en" }) });
   await flush();
   return { ...m, store, runtime };
 }

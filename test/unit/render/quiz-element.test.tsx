@@ -2,6 +2,7 @@
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 /** The quiz element (SPEC 4 "Quiz", 5 "Quiz", 7 quiz completion, 9 range and auto-continue). */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sv } from "../../../widget/i18n/sv";
 import type { ActionGroup, Field } from "../../../app/lib/schema/cta";
 import { ctaMock, elementMock, fieldMock, groupMock, personMock, stepMock } from "./factories";
 import { flush, flushFake, key, mount, type as typeInto, type Mounted } from "./mount";
@@ -74,7 +75,7 @@ describe("quiz element", () => {
     key(input, "Enter");
     await flush();
     expect(m.$(".bk-quiz-q").classList.contains("is-required")).toBe(true);
-    expect(m.$(".bk-quiz [role=alert]").textContent).toBe("This field is required.");
+    expect(m.$(".bk-quiz [role=alert]").textContent).toBe(sv.required);
     typeInto(input, "5000");
     await flush();
     await press(m, "next");

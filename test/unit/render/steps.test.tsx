@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 /** Steps, confirmations, action groups and actions (SPEC 4 "Steps and confirmations", "Actions on the local person"). */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sv } from "../../../widget/i18n/sv";
 import type { CtaElement } from "../../../app/lib/schema/cta";
 import { ctaMock, elementMock, groupMock, personMock, runtimeMock, stepMock } from "./factories";
 import { flush, mount } from "./mount";
@@ -81,7 +82,7 @@ describe("steps", () => {
     const steps = [stepMock(21, 0, [button(2, [groupMock({ data: { "confirmation-type": "step", "redirect-step": 1 } })])]), stepMock(22, 1, [text(3, "x")], { options: { hidden: true } })];
     const m = await mount({ cta: ctaMock({}, [], steps) });
     await click(m.$(".bk-button"));
-    expect(m.$('[role="status"]').textContent).toBe("Thanks!");
+    expect(m.$('[role="status"]').textContent).toBe(sv.thanks);
   });
 });
 
@@ -95,7 +96,7 @@ describe("confirmations", () => {
     expect(status.textContent).toBe("Tack <img src=x onerror=alert(1)>Anna!");
     const plain = await mount({ cta: ctaMock({}, [button(2, [])]) });
     await click(plain.$(".bk-button"));
-    expect(plain.$('[role="status"]').textContent).toBe("Thanks!");
+    expect(plain.$('[role="status"]').textContent).toBe(sv.thanks);
   });
 
   it("redirect: http:// prepended, the page's query string passed on, a new tab when target-blank", async () => {
@@ -225,7 +226,7 @@ describe("action groups and actions", () => {
     expect(person.extra).toEqual({ intresse: "förhandling" });
     expect(savePerson).toHaveBeenCalledWith(person);
     expect(warn.mock.calls[0][0]).toBe("[beckon] Custom script of action group 9 failed");
-    expect(m.$('[role="status"]').textContent).toBe("Thanks!");
+    expect(m.$('[role="status"]').textContent).toBe(sv.thanks);
   });
 
   it("the messenger action opens the site's chat messenger", async () => {

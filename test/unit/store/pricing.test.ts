@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { en } from "../../../widget/i18n/en";
+import { sv } from "../../../widget/i18n/sv";
 import {
   addAllLines,
   badgeText,
@@ -86,7 +88,7 @@ describe("badges (SPEC 9)", () => {
     ["detect", { variant: v(3200) }, null],
     ["detect", {}, null],
   ])("%s %j → %s", (kind, opts, expected) => {
-    expect(badgeText(kind, opts)).toBe(expected);
+    expect(badgeText(kind, opts, en)).toBe(expected);
   });
 });
 
@@ -100,14 +102,21 @@ describe("default texts (SPEC 8 and 9)", () => {
     [{ available: false, soldOutText: "Out of stock" }, "Out of stock"],
     [{ available: true, text: "" }, "Add to Cart"],
   ])("product button %j → %s", (opts, expected) => {
-    expect(productButtonText(opts)).toBe(expected);
+    expect(productButtonText(opts, en)).toBe(expected);
   });
 
   it("subscription and review labels", () => {
-    expect(subscriptionText()).toBe("One-time purchase");
-    expect(subscriptionText("Just once")).toBe("Just once");
-    expect(reviewLabel(null)).toBe("Reviews");
-    expect(reviewLabel("Omdömen")).toBe("Omdömen");
+    expect(subscriptionText(undefined, en)).toBe("One-time purchase");
+    expect(subscriptionText("Just once", en)).toBe("Just once");
+    expect(reviewLabel(null, en)).toBe("Reviews");
+    expect(reviewLabel("Omdömen", en)).toBe("Omdömen");
+  });
+
+  it("come from the catalogue of the CTA's language", () => {
+    expect(productButtonText({ available: false }, sv)).toBe("Slutsåld");
+    expect(badgeText("sold-out", {}, sv)).toBe("SLUTSÅLD");
+    expect(badgeText("discount", { discount: { type: "percentage", value: 20 } }, sv)).toBe("20 % RABATT");
+    expect(subscriptionText("", sv)).toBe("Engångsköp");
   });
 });
 

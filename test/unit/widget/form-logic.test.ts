@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ActionGroup } from "../../../app/lib/schema/cta";
 import { normalizeRedirect, outcomeOf, confirmationGroup, withQueryString } from "../../../widget/render/confirmation";
-import { autocompleteOf, buildContactPayload, inputType, MESSAGES, validateField, validateForm } from "../../../widget/render/form-logic";
+import { autocompleteOf, buildContactPayload, inputType, validateField, validateForm } from "../../../widget/render/form-logic";
+import { en } from "../../../widget/i18n/en";
 import { elementMock, fieldMock } from "./helpers";
 
 const email = fieldMock({ required: true });
@@ -9,25 +10,25 @@ const phone = fieldMock({ slug: "phone", options: { type: "tel" } });
 
 describe("form validation", () => {
   it.each(["a@b.se", "  Anna.Svensson@Example.COM ", "x+tag@sub.domain.org"])("accepts the e-mail %j", (v) =>
-    expect(validateField(email, v)).toBeNull(),
+    expect(validateField(email, v, en)).toBeNull(),
   );
   it.each(["anna", "anna@", "anna@example", "a b@c.se", "@c.se"])("refuses the e-mail %j with the SPEC 8 message", (v) =>
-    expect(validateField(email, v)).toBe("Please enter a valid email address."),
+    expect(validateField(email, v, en)).toBe("Please enter a valid email address."),
   );
   it("requires what is required, and only that", () => {
-    expect(validateField(email, "")).toBe(MESSAGES.required);
-    expect(validateField(fieldMock({ slug: "email", required: false }), "")).toBeNull();
-    expect(validateField(fieldMock({ slug: "ok", field_type: "checkbox", required: true, options: {} }), false)).toBe(MESSAGES.required);
-    expect(validateField(fieldMock({ slug: "ok", field_type: "checkbox", required: true, options: {} }), true)).toBeNull();
-    expect(validateField(fieldMock({ slug: "h", field_type: "hidden", required: true }), "")).toBeNull();
+    expect(validateField(email, "", en)).toBe(en.required);
+    expect(validateField(fieldMock({ slug: "email", required: false }), "", en)).toBeNull();
+    expect(validateField(fieldMock({ slug: "ok", field_type: "checkbox", required: true, options: {} }), false, en)).toBe(en.required);
+    expect(validateField(fieldMock({ slug: "ok", field_type: "checkbox", required: true, options: {} }), true, en)).toBeNull();
+    expect(validateField(fieldMock({ slug: "h", field_type: "hidden", required: true }), "", en)).toBeNull();
   });
   it("checks phones by digits after stripping separators (at least 4)", () => {
-    expect(validateField(phone, "+46 (0)70-123.45 67")).toBeNull();
-    expect(validateField(phone, "123")).toBe(MESSAGES.phone);
-    expect(validateField(phone, "07012 abc")).toBe(MESSAGES.phone);
+    expect(validateField(phone, "+46 (0)70-123.45 67", en)).toBeNull();
+    expect(validateField(phone, "123", en)).toBe(en.phone);
+    expect(validateField(phone, "07012 abc", en)).toBe(en.phone);
   });
   it("reports errors by slug", () => {
-    expect(validateForm([email, phone], { email: "bad", phone: "12" })).toEqual({ email: MESSAGES.email, phone: MESSAGES.phone });
+    expect(validateForm([email, phone], { email: "bad", phone: "12" }, en)).toEqual({ email: en.email, phone: en.phone });
   });
   it("gives inputs their type and autocomplete", () => {
     expect([inputType(email), autocompleteOf(email)]).toEqual(["email", "email"]);
@@ -74,7 +75,7 @@ describe("consent fields", () => {
   it("turn into the payload's consent flags, not extra answers", () => {
     const consent = fieldMock({ slug: "marketing_consent", field_type: "checkbox", required: true, options: { label: "Ja tack" } });
     const ctx = { cta_id: 7, variant_id: 11, source_url: "https://x.se/" };
-    expect(validateField(consent, false)).toBe(MESSAGES.required);
+    expect(validateField(consent, false, en)).toBe(en.required);
     const payload = buildContactPayload([email, consent], { email: "a@b.se", marketing_consent: true }, ctx);
     expect(payload.marketing_consent).toBe(true);
     expect(payload.extra).toEqual({});
@@ -84,8 +85,8 @@ describe("consent fields", () => {
 
 describe("confirmations", () => {
   it("defaults to the message Thanks!", () => {
-    expect(outcomeOf(undefined)).toEqual({ type: "message", html: "Thanks!" });
-    expect(outcomeOf({ position: 0, status: true, data: { "confirmation-type": "message" }, conditions: [], actions: [] })).toEqual({ type: "message", html: "Thanks!" });
+    expect(outcomeOf(undefined, "", en.thanks)).toEqual({ type: "message", html: "Thanks!" });
+    expect(outcomeOf({ position: 0, status: true, data: { "confirmation-type": "message" }, conditions: [], actions: [] }, "", en.thanks)).toEqual({ type: "message", html: "Thanks!" });
   });
   it("prepends http:// to redirect URLs without it (SPEC 5)", () => {
     expect(normalizeRedirect("example.se/tack")).toBe("http://example.se/tack");
@@ -103,7 +104,7 @@ describe("confirmations", () => {
   });
   it("turns redirect and step groups into outcomes", () => {
     const data = (d: ActionGroup["data"]) => ({ position: 0, status: true, data: d, conditions: [], actions: [] });
-    expect(outcomeOf(data({ "confirmation-type": "redirect", "redirect-url": "x.se", "target-blank": true }))).toEqual({ type: "redirect", url: "http://x.se", newTab: true });
-    expect(outcomeOf(data({ "confirmation-type": "step", "redirect-step": 2 }))).toEqual({ type: "step", position: 2 });
+    expect(outcomeOf(data({ "confirmation-type": "redirect", "redirect-url": "x.se", "target-blank": true }), "", en.thanks)).toEqual({ type: "redirect", url: "http://x.se", newTab: true });
+    expect(outcomeOf(data({ "confirmation-type": "step", "redirect-step": 2 }), "", en.thanks)).toEqual({ type: "step", position: 2 });
   });
 });

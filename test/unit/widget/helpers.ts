@@ -3,6 +3,7 @@ import type { CtaDocument, CtaElement, Field } from "../../../app/lib/schema/cta
 import type { PublicBroadcast, PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
 import type { FetchFn } from "../../../widget/core/api";
 import type { Store } from "../../../widget/core/storage";
+import { widgetCatalogue } from "../../../widget/i18n";
 
 /** A Store in memory; `cookies`, their `maxAges` (seconds; undefined: a session cookie) and `data` are open for assertions. */
 export function memoryStore(): Store & { cookies: Record<string, string>; maxAges: Record<string, number | undefined>; data: Record<string, string> } {
@@ -154,6 +155,9 @@ export const configMock = (over: Partial<PublicWebsiteConfig> = {}): PublicWebsi
   currency: "SEK",
   currency_character: "kr",
   default_country: "SE",
+  language: "sv",
+  // Every catalogue, so a test may switch language (or a CTA override) with `language` alone.
+  texts: { en: widgetCatalogue("en"), sv: widgetCatalogue("sv") },
   business_type: "services",
   privacy_message: "Jag godkänner integritetspolicyn.",
   privacy_link: "https://example.se/integritet",

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { sv } from "../../../widget/i18n/sv";
 import type { CtaRuntime, MountOptions } from "../../../widget/render/types";
 import { configMock, ctaMock, elementMock, fieldMock, settle } from "./helpers";
 
@@ -69,7 +70,7 @@ describe("mountCta", () => {
     const input = $<HTMLInputElement>("input[type=email]");
     expect(input.getAttribute("aria-invalid")).toBe("true");
     const error = $(`#${input.getAttribute("aria-describedby")}`);
-    expect(error.textContent).toBe("Please enter a valid email address.");
+    expect(error.textContent).toBe(sv.email);
     expect(runtime.submitContact).not.toHaveBeenCalled();
   });
 
@@ -111,7 +112,7 @@ describe("mountCta", () => {
     const { $ } = mount({ runtime });
     type($<HTMLInputElement>("input[type=email]"), "a@b.se");
     await submit($("form") as HTMLFormElement);
-    expect($('[role="alert"]').textContent).toMatch(/try again/);
+    expect($('[role="alert"]').textContent).toBe(sv.sendFailed);
     expect($<HTMLButtonElement>("button[type=submit]").disabled).toBe(false);
     expect(runtime.track).not.toHaveBeenCalled();
   });

@@ -5,7 +5,7 @@ import { normalizeRedirect, safeHref } from "../sanitize";
 /** A call-to-action button: a link when it has a URL, else a conversion that applies the element's confirmation. */
 export function ButtonElement({ element, ctx }: ElementProps) {
   const o = element.options;
-  const text = ctx.merge(str(o, "button-text") || str(o, "text") || "Continue");
+  const text = ctx.merge(str(o, "button-text") || str(o, "text") || ctx.labels.continue);
   const raw = str(o, "url");
   const href = raw ? safeHref(normalizeRedirect(raw)) : null;
   if (href) {

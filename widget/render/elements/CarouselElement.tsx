@@ -1,28 +1,6 @@
 import type { ElementProps } from "../context";
 import { bool, fill, Html, num, reducedMotion, safeHref, useEffect, useRef, useState, type ContentItem } from "../kit";
 
-/** SPEC 8: the carousel's accessible labels; Swedish on the Swedish site. */
-export const CAROUSEL_LABELS = {
-  en: {
-    prev: "Previous slide",
-    next: "Next slide",
-    first: "This is the first slide",
-    last: "This is the last slide",
-    goTo: "Go to slide {n}",
-    slide: "Slide {n} of {total}",
-    carousel: "Carousel",
-  },
-  sv: {
-    prev: "Föregående bild",
-    next: "Nästa bild",
-    first: "Det här är den första bilden",
-    last: "Det här är den sista bilden",
-    goTo: "Gå till bild {n}",
-    slide: "Bild {n} av {total}",
-    carousel: "Bildspel",
-  },
-};
-
 /** SPEC 9: the carousel element rotates every 5 s by default. */
 export const ROTATION_MS = 5000;
 
@@ -57,7 +35,7 @@ function Slide({ item, ctx }: { item: ContentItem; ctx: ElementProps["ctx"] }) {
 export default function CarouselElement({ element, ctx }: ElementProps) {
   const items = (element.content_toggle_items ?? []) as ContentItem[];
   const o = element.options;
-  const L = CAROUSEL_LABELS[ctx.labels.lang];
+  const L = ctx.labels;
   const n = items.length;
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(() => n >= 2 && bool(o, "autoplay", true) && !reducedMotion());
@@ -100,7 +78,7 @@ export default function CarouselElement({ element, ctx }: ElementProps) {
               className="bk-slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={fill(L.slide, { n: i + 1, total: n })}
+              aria-label={fill(L.slideOf, { n: i + 1, total: n })}
               hidden={hidden}
               {...((hidden ? { inert: true } : {}) as object)}
             >
@@ -110,15 +88,15 @@ export default function CarouselElement({ element, ctx }: ElementProps) {
         })}
       </div>
       <div className="bk-carousel-nav">
-        <button type="button" aria-label={first ? L.first : L.prev} aria-disabled={first} onClick={() => go(index - 1)}>
+        <button type="button" aria-label={first ? L.slideFirst : L.slidePrev} aria-disabled={first} onClick={() => go(index - 1)}>
           ‹
         </button>
         {items.map((_, i) => (
-          <button key={i} type="button" className="bk-dot" aria-label={fill(L.goTo, { n: i + 1 })} aria-current={i === index} onClick={() => go(i)}>
+          <button key={i} type="button" className="bk-dot" aria-label={fill(L.slideGoTo, { n: i + 1 })} aria-current={i === index} onClick={() => go(i)}>
             {i + 1}
           </button>
         ))}
-        <button type="button" aria-label={last ? L.last : L.next} aria-disabled={last} onClick={() => go(index + 1)}>
+        <button type="button" aria-label={last ? L.slideLast : L.slideNext} aria-disabled={last} onClick={() => go(index + 1)}>
           ›
         </button>
       </div>

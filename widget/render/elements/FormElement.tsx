@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Field } from "../../../app/lib/schema/cta";
 import type { ElementProps } from "../context";
-import { DESKTOP_QUERY, isEmailField, isPhoneField, SEND_FAILED, shownFields } from "../form-fields";
+import { DESKTOP_QUERY, isEmailField, isPhoneField, shownFields } from "../form-fields";
 import { bool, str } from "../options";
 import { safeHref } from "../sanitize";
 import { FormField } from "./FormField";
@@ -51,12 +51,12 @@ export function FormElement({ element, ctx }: ElementProps) {
     ...shown,
     ...(bool(o, "show-marketing-consent") && config.marketing_consent ? [consentField("beckon_marketing_consent", config.marketing_consent)] : []),
     ...(bool(o, "show-sms-consent") && config.sms_consent ? [consentField("beckon_sms_consent", config.sms_consent)] : []),
-    ...(bool(o, "show-privacy-consent") ? [consentField("beckon_privacy_consent", config.privacy_message || "I accept the privacy policy.", true)] : []),
+    ...(bool(o, "show-privacy-consent") ? [consentField("beckon_privacy_consent", config.privacy_message || ctx.labels.privacyConsent, true)] : []),
   ];
   const privacyHref = safeHref(config.privacy_link);
   const privacyLink = privacyHref ? (
     <a className="bk-small" href={privacyHref} target="_blank" rel="noopener noreferrer">
-      {config.privacy_link_text || "Privacy policy"}
+      {config.privacy_link_text || ctx.labels.privacyLink}
     </a>
   ) : null;
   const submitter = () => import("../form-submit");
@@ -147,12 +147,12 @@ export function FormElement({ element, ctx }: ElementProps) {
       ) : null}
       {failed ? (
         <p className="bk-error bk-full" role="alert">
-          {SEND_FAILED}
+          {ctx.labels.sendFailed}
         </p>
       ) : null}
       <div>
         <button type="submit" className="bk-button" disabled={busy}>
-          {ctx.merge(str(o, "button-text") || "Submit")}
+          {ctx.merge(str(o, "button-text") || ctx.labels.submit)}
         </button>
       </div>
     </form>

@@ -14,7 +14,7 @@ import { fetchReviews, type ReviewConfig, type ReviewProvider, type ReviewSummar
 import { loadFeed, type FeedSource } from "../../store/sources";
 import type { CartAdapter, CartLineInput, Product, ProductCatalog } from "../../store/types";
 import type { ElementProps, RenderContext } from "../context";
-import { bool, log, num, str, useEffect, useState } from "../kit";
+import { bool, fill, log, num, str, useEffect, useState } from "../kit";
 import { storeOf } from "../store-outcome";
 import { ProductCard, initialSelection, type CardSettings, type Selection } from "./products/ProductCard";
 import { AddAllButton } from "./products/AddAllButton";
@@ -122,7 +122,6 @@ const keepSelections = (found: Product[], before: Product[] | null, chosen: Sele
 /** The products element; `hero` shows one product large (the product hero element). */
 export default function ProductsElement({ element, ctx, hero = false }: ElementProps & { hero?: boolean }) {
   const o = element.options;
-  const sv = ctx.labels.lang === "sv";
   const [store] = useState(() => productStore(ctx, element));
   const [products, setProducts] = useState<Product[] | null>(null);
   const [selections, setSelections] = useState<Selection[]>([]);
@@ -183,7 +182,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
 
   const settings: CardSettings = {
     buttonText: str(o, "products-button-text"),
-    viewCartText: str(o, "products-view-cart-text") || (sv ? "Visa varukorg" : "View Cart"),
+    viewCartText: str(o, "products-view-cart-text") || ctx.labels.viewCart,
     mode: str(o, "products-button-mode") === "go-to-product" ? "go-to-product" : "add-to-cart",
     soldOutText: str(o, "products-sold-out-text"),
     badge: (str(o, "products-badge") || null) as BadgeKind | null,
@@ -196,7 +195,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     oneTimeText: str(o, "products-subscription-text"),
     reviewLabel: str(o, "reviews-label"),
     description: hero || bool(o, "products-description"),
-    labels: sv ? { variant: "Variant", quantity: "Antal", subscription: "Prenumeration" } : { variant: "Variant", quantity: "Quantity", subscription: "Purchase option" },
+    labels: ctx.labels,
   };
 
   const ids = ctx.ids(element);
@@ -261,7 +260,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     <div className="bk-el bk-products-element">
       <style>{CSS}</style>
       {visible.length === 0 ? (
-        showEmpty && <p className="bk-products-empty">{ctx.merge(str(o, "products-empty-message") || (sv ? "Inga produkter hittades." : "No products found."))}</p>
+        showEmpty && <p className="bk-products-empty">{ctx.merge(str(o, "products-empty-message") || ctx.labels.noProducts)}</p>
       ) : (
         <div className={"bk-products" + (list ? " bk-products-list" : "")} style={style}>
           {visible.map((p, i) => (
@@ -282,7 +281,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
       )}
       {visible.length > 0 && bool(o, "products-add-all") && (
         <AddAllButton
-          text={str(o, "products-add-all-text") || (sv ? "Lägg alla i varukorgen" : "Add All to Cart")}
+          text={str(o, "products-add-all-text") || ctx.labels.addAll}
           add={async () => {
             // A chosen option combination without a variant is sold out, not "the default variant".
             const chosen = visible.map((product, i) => ({ product, s: selections[i] ?? initialSelection(product) }));
@@ -304,7 +303,6 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
 
 /** Stand-in cards for the editor's preview (SPEC 4 "In editing mode, placeholders are shown"). */
 function Placeholders(props: { count: number; list: boolean; perRow: number; hero: boolean; ctx: RenderContext; buttonText: string }) {
-  const sv = props.ctx.labels.lang === "sv";
   const style = { "--bk-per-row": String(Math.max(1, props.perRow)) } as Record<string, string>;
   return (
     <div className="bk-el bk-products-element bk-products-placeholders">
@@ -314,12 +312,12 @@ function Placeholders(props: { count: number; list: boolean; perRow: number; her
           <div key={i} className={"bk-product bk-product-placeholder" + (props.hero ? " bk-product-hero" : "")} aria-hidden="true">
             <div className="bk-product-image" />
             <div className="bk-product-body">
-              <p className="bk-product-title">{(sv ? "Produkt " : "Product ") + (i + 1)}</p>
+              <p className="bk-product-title">{fill(props.ctx.labels.productN, { n: i + 1 })}</p>
               <p className="bk-product-price">
                 <span className="bk-price">{formatMoney(2000, props.ctx.config.currency_character)}</span>
               </p>
               <button type="button" className="bk-button bk-product-button" disabled>
-                {props.buttonText || "Add to Cart"}
+                {props.buttonText || props.ctx.labels.addToCart}
               </button>
             </div>
           </div>

@@ -58,7 +58,7 @@ export default function ProgressElement({ element, ctx }: ElementProps) {
       <p className="bk-progress-text" aria-hidden="true">
         {text}
       </p>
-      <div className="bk-progress-track" role="progressbar" aria-label={ctx.labels.lang === "sv" ? "Förlopp" : "Progress"} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} aria-valuetext={text}>
+      <div className="bk-progress-track" role="progressbar" aria-label={ctx.labels.progress} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} aria-valuetext={text}>
         <div className="bk-progress-bar" style={{ width: percent + "%" }} />
       </div>
     </div>

@@ -10,8 +10,8 @@
  */
 import type { Field } from "../../../app/lib/schema/cta";
 import type { TrackedEventType } from "../types";
+import type { WidgetTexts } from "../../i18n/en";
 import type { ElementProps } from "../context";
-import { MESSAGES } from "../form-logic";
 import { safeHref, str, useEffect, useRef, useState } from "../kit";
 import {
   advancesOnSelect,
@@ -65,18 +65,11 @@ const CSS = `.bk-quiz{border:0;margin:0 0 12px;padding:0;min-width:0}
 .bk-quiz-spinner{width:40px;height:40px;margin:16px auto;border:4px solid rgba(0,0,0,.15);border-top-color:var(--bk-primary);border-radius:50%;animation:bk-spin 1s linear infinite}
 @keyframes bk-spin{to{transform:rotate(360deg)}}`;
 
-const ERRORS: Record<AnswerError, string> = {
-  required: MESSAGES.required,
-  invalid: MESSAGES.fix,
-  min: "Please enter a value greater than or equal to {0}.",
-  max: "Please enter a value less than or equal to {0}.",
-  limit: "Please choose at most {0}.",
-};
+/** The catalogue entry of each answer error. */
+const ERRORS = { required: "required", invalid: "fix", min: "min", max: "max", limit: "choiceLimit" } as const satisfies Record<AnswerError, keyof WidgetTexts>;
 
 const CHOICES = ["radio", "checkbox", "image", "color", "emoji", "icon", "letter"];
 
-/** The quiz's labels: Swedish on the Swedish site (the frame's labels carry Next only). */
-const backLabel = (lang: string) => (lang === "sv" ? "Tillbaka" : "Back");
 
 function urlParams(): Record<string, string> {
   try {
@@ -180,7 +173,7 @@ export default function QuizElement({ element, ctx }: ElementProps) {
   if (!f) return null;
   const value = state.answers[f.id];
   const error = tried ? currentError(state) : null;
-  const errorText = error ? ERRORS[error].replace("{0}", String(error === "limit" ? num(f.options["multi-select-limit"]) : num(f.options[error]) ?? "")) : null;
+  const errorText = error ? ctx.labels[ERRORS[error]].replace("{0}", String(error === "limit" ? num(f.options["multi-select-limit"]) : num(f.options[error]) ?? "")) : null;
   const label = ctx.merge(str(f.options, "label") || str(f.options, "question") || "");
   const description = str(f.options, "description");
 
@@ -208,7 +201,7 @@ export default function QuizElement({ element, ctx }: ElementProps) {
       ) : null}
       {failed ? (
         <p className="bk-error" role="alert">
-          {MESSAGES.failed}
+          {ctx.labels.sendFailed}
         </p>
       ) : null}
       <div className="bk-quiz-nav">
@@ -219,7 +212,7 @@ export default function QuizElement({ element, ctx }: ElementProps) {
               moved.current = true;
               setState(back(state));
             }}>
-            {ctx.merge(str(o, "back-button-text") || backLabel(ctx.labels.lang))}
+            {ctx.merge(str(o, "back-button-text") || ctx.labels.back)}
           </button>
         ) : null}
         {showNextButton(state) || failed ? (

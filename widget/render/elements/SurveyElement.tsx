@@ -1,5 +1,5 @@
 import type { ElementProps } from "../context";
-import { buildContactPayload, MESSAGES, type FormValues } from "../form-logic";
+import { buildContactPayload, type FormValues } from "../form-logic";
 import { bool, byPosition, safeHref, str, useEffect, useState } from "../kit";
 
 const CSS = `.bk-survey{border:0;margin:0 0 12px;padding:0}
@@ -29,7 +29,7 @@ export default function SurveyElement({ element, ctx }: ElementProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (!error || error === MESSAGES.failed) return;
+    if (!error || error === ctx.labels.sendFailed) return;
     const t = setTimeout(() => setError(null), SURVEY_ERROR_MS);
     return () => clearTimeout(t);
   }, [error]);
@@ -41,7 +41,7 @@ export default function SurveyElement({ element, ctx }: ElementProps) {
 
   async function submit(answer: string[]) {
     if (busy) return;
-    if (!answer.length) return setError(MESSAGES.choose);
+    if (!answer.length) return setError(ctx.labels.choose);
     setBusy(true);
     setError(null);
     const values: FormValues = { [field.slug]: multi ? answer : answer[0] };
@@ -53,7 +53,7 @@ export default function SurveyElement({ element, ctx }: ElementProps) {
       await ctx.runtime.submitContact(payload);
     } catch {
       setBusy(false);
-      return setError(MESSAGES.failed);
+      return setError(ctx.labels.sendFailed);
     }
     ctx.complete(element, "Submission", { conversion: conv });
   }

@@ -3,11 +3,6 @@ import { Html, num, str, useEffect, useState } from "../kit";
 import { remaining, TICK_MS, timerEnd, visibleUnits } from "../timer-logic";
 import { timerStart } from "../timer-store";
 
-const LABELS = {
-  en: { timer: "Time left", days: "days", hours: "hours", minutes: "minutes", seconds: "seconds" },
-  sv: { timer: "Tid kvar", days: "dagar", hours: "timmar", minutes: "minuter", seconds: "sekunder" },
-};
-
 const CSS = `.bk-timer{text-align:center}
 .bk-timer-label{margin:0 0 4px}
 .bk-timer-units{display:inline-flex;gap:8px}
@@ -50,7 +45,7 @@ export default function TimerElement({ element, ctx }: ElementProps) {
 
   if (end == null || ended === "hide" || (over && !ended)) return null;
   if (ended === "message") return <Html className="bk-el bk-text" html={ctx.merge(str(o, "end-message"), true)} />;
-  const L = LABELS[ctx.labels.lang];
+  const L = ctx.labels;
   const units = visibleUnits(left!);
   const label = ctx.merge(str(o, "label"));
   const spoken = units.map((u) => `${left![u]} ${L[u]}`).join(", ");

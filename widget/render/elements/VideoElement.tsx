@@ -29,7 +29,7 @@ export default function VideoElement({ element, ctx }: ElementProps) {
       <iframe
         ref={frame}
         src={embedUrl(video, bool(o, "autoplay"))}
-        title={ctx.merge(str(o, "title")) || "Video"}
+        title={ctx.merge(str(o, "title")) || ctx.labels.video}
         allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
         allowFullScreen
         loading="lazy"

@@ -1,3 +1,4 @@
+import type { WidgetTexts } from "../../../i18n/en";
 import { formatMoney, priceVariant, productButtonText, sellingPlanPrice, type BadgeKind, type DiscountSettings } from "../../../store/pricing";
 import type { ReviewSummary } from "../../../store/reviews";
 import type { Product, SellingPlan } from "../../../store/types";
@@ -36,7 +37,8 @@ export interface CardSettings {
   oneTimeText: string;
   reviewLabel: string;
   description: boolean;
-  labels: { variant: string; quantity: string; subscription: string };
+  /** Beckon's own texts (the CTA's language). */
+  labels: WidgetTexts;
 }
 
 /** The first available variant, else the first. */
@@ -79,10 +81,10 @@ export function ProductCard(props: {
       {image && (
         <div className="bk-product-image">
           <img src={image} alt={product.title} loading="lazy" />
-          <Badge kind={s.badge} soldOut={soldOut} text={s.badgeText} soldOutText={s.soldOutBadgeText} variant={base} discount={s.discount} currencyCharacter={s.currencyCharacter} />
+          <Badge kind={s.badge} soldOut={soldOut} text={s.badgeText} soldOutText={s.soldOutBadgeText} variant={base} discount={s.discount} currencyCharacter={s.currencyCharacter} t={s.labels} />
         </div>
       )}
-      {!image && <Badge kind={s.badge} soldOut={soldOut} text={s.badgeText} soldOutText={s.soldOutBadgeText} variant={base} discount={s.discount} currencyCharacter={s.currencyCharacter} />}
+      {!image && <Badge kind={s.badge} soldOut={soldOut} text={s.badgeText} soldOutText={s.soldOutBadgeText} variant={base} discount={s.discount} currencyCharacter={s.currencyCharacter} t={s.labels} />}
       <div className="bk-product-body">
         <p className="bk-product-title">
           {href ? (
@@ -93,7 +95,7 @@ export function ProductCard(props: {
             product.title
           )}
         </p>
-        <ReviewStars summary={props.review} label={s.reviewLabel} />
+        <ReviewStars summary={props.review} label={s.reviewLabel} t={s.labels} />
         <p className="bk-product-price">
           <span className="bk-price">{formatMoney(priced.price, s.currencyCharacter)}</span>
           {priced.compare_at_price !== null && <s className="bk-compare-price">{formatMoney(priced.compare_at_price, s.currencyCharacter)}</s>}
@@ -101,17 +103,17 @@ export function ProductCard(props: {
         {s.description && product.description && props.hero && <div className="bk-product-description">{product.description.replace(/<[^>]*>/g, "")}</div>}
         <VariantPicker product={product} variantId={sel.variantId} values={sel.options} label={s.labels.variant} onChange={(variantId, options) => props.onSelect({ ...sel, variantId, options })} />
         {s.subscriptions && (
-          <SubscriptionPicker product={product} value={sel.planId} oneTimeText={s.oneTimeText} label={s.labels.subscription} onChange={(planId) => props.onSelect({ ...sel, planId })} />
+          <SubscriptionPicker product={product} value={sel.planId} oneTimeText={s.oneTimeText} t={s.labels} onChange={(planId) => props.onSelect({ ...sel, planId })} />
         )}
         {s.quantity && s.mode === "add-to-cart" && <QuantityPicker value={sel.quantity} label={s.labels.quantity} onChange={(quantity) => props.onSelect({ ...sel, quantity })} />}
         {s.mode === "go-to-product" ? (
           <a className="bk-button bk-product-button" href={href ?? "#"} onClick={() => props.openProduct()}>
-            {productButtonText({ mode: s.mode, text: s.buttonText })}
+            {productButtonText({ mode: s.mode, text: s.buttonText }, s.labels)}
           </a>
         ) : (
           <AddToCartButton
             key={base.available ? "on" : "off"}
-            text={productButtonText({ mode: s.mode, text: s.buttonText, available: !soldOut, soldOutText: s.soldOutText })}
+            text={productButtonText({ mode: s.mode, text: s.buttonText, available: !soldOut, soldOutText: s.soldOutText }, s.labels)}
             viewCartText={s.viewCartText}
             disabled={soldOut}
             add={props.add}

@@ -1,8 +1,9 @@
+import type { WidgetTexts } from "../../../i18n/en";
 import { reviewLabel } from "../../../store/pricing";
 import type { ReviewSummary } from "../../../store/reviews";
 
 /** Star rating from a review provider (SPEC 7); nothing until the ratings arrive. */
-export function ReviewStars(props: { summary: ReviewSummary | undefined; label?: string }) {
+export function ReviewStars(props: { summary: ReviewSummary | undefined; label?: string; t: Pick<WidgetTexts, "reviews"> }) {
   const s = props.summary;
   if (!s || !s.product_total_reviews) return null;
   const full = Math.round(s.product_score);
@@ -12,7 +13,7 @@ export function ReviewStars(props: { summary: ReviewSummary | undefined; label?:
         {"★".repeat(Math.max(0, Math.min(5, full))) + "☆".repeat(Math.max(0, 5 - full))}
       </span>{" "}
       <span className="bk-review-count">
-        ({s.product_total_reviews} {reviewLabel(props.label)})
+        ({s.product_total_reviews} {reviewLabel(props.label, props.t)})
       </span>
     </div>
   );

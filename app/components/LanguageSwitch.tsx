@@ -1,0 +1,26 @@
+/** The owner's admin language switch: a small form that posts to /owner/language and comes back to the same page. */
+import { Form, useLocation } from "@remix-run/react";
+import { InlineStack } from "@shopify/polaris";
+import { CsrfInput } from "~/components/CsrfInput";
+import { LANGUAGES } from "~/i18n";
+import { useT } from "~/i18n/useT";
+
+/** Buttons for the languages the admin speaks other than the current one. */
+export function LanguageSwitch({ csrfToken }: { csrfToken: string }) {
+  const t = useT();
+  const { pathname, search } = useLocation();
+  return (
+    <Form method="post" action="/owner/language" reloadDocument aria-label={t("language.switch")}>
+      <CsrfInput token={csrfToken} />
+      <input type="hidden" name="back" value={pathname + search} />
+      <InlineStack gap="100">
+        {LANGUAGES.filter((l) => l !== t.lang).map((l) => (
+          // A native button: Polaris' Button cannot carry the name and value the form posts.
+          <button key={l} type="submit" name="lang" value={l} lang={l} style={{ border: 0, background: "none", color: "#005bd3", cursor: "pointer", font: "inherit", padding: 0 }}>
+            {t(`language.${l}`)}
+          </button>
+        ))}
+      </InlineStack>
+    </Form>
+  );
+}

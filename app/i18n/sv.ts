@@ -1,0 +1,56 @@
+/** The admin's Swedish catalogue: the keys of en.ts; a missing key falls back to English. */
+import type { AdminTexts } from "./en";
+
+export const sv: AdminTexts = {
+  "language.en": "English",
+  "language.sv": "Svenska",
+  "language.switch": "Språk i admin",
+
+  "header.signOut": "Logga ut",
+
+  "nav.label": "Webbplats",
+  "nav.allWebsites": "Alla webbplatser",
+  "nav.home": "Start",
+  "nav.settings": "Inställningar",
+  "nav.ctas": "CTA:er",
+  "nav.campaigns": "Kampanjer",
+  "nav.contacts": "Kontakter",
+  "nav.results": "Resultat",
+  "nav.integrations": "Integrationer",
+
+  "ctas.title": "CTA:er",
+  "ctas.new": "Ny CTA",
+  "ctas.empty": "Inga CTA:er än",
+  "ctas.emptyHelp": "Skapa en CTA från en mall, redigera den och publicera den för att visa den på din webbplats.",
+  "ctas.name": "Namn",
+  "ctas.type": "Typ",
+  "ctas.status": "Status",
+  "ctas.campaign": "Kampanj",
+  "ctas.published": "Publicerad",
+  "ctas.draft": "Utkast",
+  "ctas.archived": "Arkiverad",
+  "ctas.create": "Skapa CTA",
+  "ctas.template": "Mall",
+  "ctas.templateForm": "Nyhetsbrevsformulär",
+  "ctas.templateBlank": "Tom",
+
+  "editor.save": "Spara",
+  "editor.publish": "Publicera",
+  "editor.unpublish": "Avpublicera",
+  "editor.preview": "Förhandsvisning",
+  "editor.name": "Namn",
+  "editor.basics": "Grunder",
+  "editor.type": "Typ",
+  "editor.campaign": "Kampanj",
+  "editor.steps": "Steg",
+  "editor.variants": "Varianter",
+  "editor.display": "Visning",
+  "editor.language": "Språk för Beckons texter",
+  "editor.languageWebsite": "Webbplatsens språk",
+  "editor.languageHelp": "Valideringsmeddelanden, stängknappen, Drivs av och produkternas standardtexter. Dina egna texter står kvar som du skrev dem.",
+
+  "settings.title": "Inställningar",
+  "settings.languageSection": "Språk",
+  "settings.languageSectionHelp": "Språket besökarna läser Beckons egna texter på: valideringsmeddelanden, stängknappar, Drivs av, produkternas standardtexter. En CTA kan välja ett annat.",
+  "settings.language": "Webbplatsens språk",
+};

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Website" ADD COLUMN     "language" TEXT NOT NULL DEFAULT 'en';
+

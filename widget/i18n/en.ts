@@ -1,0 +1,84 @@
+/**
+ * The English catalogue of every text the widget shows on its own (SPEC's
+ * words exactly where SPEC gives them: sections 4, 5, 8 and 9). Owner-written
+ * content (headlines, button texts, consent texts) never comes from here.
+ * Placeholders: {0} and {1} as in the form library's messages, {n} and
+ * {total} for counts.
+ */
+export const en = {
+  // The frame
+  close: "Close",
+  open: "Open",
+  poweredBy: "Powered by Beckon",
+  next: "Next",
+  back: "Back",
+  submit: "Submit",
+  continue: "Continue",
+  video: "Video",
+  progress: "Progress",
+  thanks: "Thanks!",
+  sendFailed: "Something went wrong. Please try again.",
+  privacyConsent: "I accept the privacy policy.",
+  privacyLink: "Privacy policy",
+
+  // SPEC 5 form library and SPEC 8 errors
+  required: "This field is required.",
+  fix: "Please fix this field.",
+  email: "Please enter a valid email address.",
+  business: "Please enter a business email.",
+  phone: "Please enter a valid phone number.",
+  url: "Please enter a valid URL.",
+  date: "Please enter a valid date.",
+  dateISO: "Please enter a valid date (ISO).",
+  number: "Please enter a valid number.",
+  digits: "Please enter only digits.",
+  equalTo: "Please enter the same value again.",
+  maxlength: "Please enter no more than {0} characters.",
+  minlength: "Please enter at least {0} characters.",
+  rangelength: "Please enter a value between {0} and {1} characters long.",
+  range: "Please enter a value between {0} and {1}.",
+  max: "Please enter a value less than or equal to {0}.",
+  min: "Please enter a value greater than or equal to {0}.",
+  step: "Please enter a multiple of {0}.",
+  robot: "Please confirm you are not a robot",
+  choose: "Please choose an answer.",
+  choiceLimit: "Please choose at most {0}.",
+
+  // Timer
+  timer: "Time left",
+  days: "days",
+  hours: "hours",
+  minutes: "minutes",
+  seconds: "seconds",
+
+  // Carousel (SPEC 8 accessibility labels)
+  carousel: "Carousel",
+  slidePrev: "Previous slide",
+  slideNext: "Next slide",
+  slideFirst: "This is the first slide",
+  slideLast: "This is the last slide",
+  slideGoTo: "Go to slide {n}",
+  slideOf: "Slide {n} of {total}",
+
+  // Products (SPEC 8 and 9 defaults)
+  addToCart: "Add to Cart",
+  goToProduct: "Go To Product",
+  soldOut: "Sold Out",
+  soldOutBadge: "SOLD OUT",
+  customBadge: "10% Off",
+  discountBadge: "10% OFF",
+  percentOff: "{0}% OFF",
+  amountOff: "{0} OFF",
+  oneTime: "One-time purchase",
+  reviews: "Reviews",
+  viewCart: "View Cart",
+  addAll: "Add All to Cart",
+  noProducts: "No products found.",
+  productN: "Product {n}",
+  variant: "Variant",
+  quantity: "Quantity",
+  purchaseOption: "Purchase option",
+} as const;
+
+/** The shape every catalogue has: the English keys, any words. */
+export type WidgetTexts = { readonly [K in keyof typeof en]: string };
