@@ -10,6 +10,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, Prisma } from "./generated/prisma-sqlite/index.js";
 import { PrismaClient as PostgresPrismaClient, Prisma as PostgresPrisma } from "./generated/prisma-postgresql/index.js";
 import { databaseTarget, type DatabaseTarget } from "./db/database-url";
+import { waitingForSqliteLocks } from "./db/sqlite-lock-wait.server";
 import { CONFIG_MODELS, invalidateWebsiteScripts } from "./lib/website-script-cache.server";
 
 export type Db = PrismaClient;
@@ -61,11 +62,15 @@ function openClient(target: DatabaseTarget): PrismaClient {
     });
     return new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
   }
-  // WAL lets readers run beside the single writer; busy_timeout makes a
-  // writer wait for the lock instead of failing at once. Past it the public
-  // API answers 503 with Retry-After (BECKON_SQLITE_BUSY_TIMEOUT_MS, 10 s).
-  const adapter = new PrismaBetterSQLite3({ url: target.location, timeout: sqliteBusyTimeoutMs() });
-  return new PrismaClient({ adapter });
+  // WAL lets readers run beside the single writer. A writer waits for the
+  // lock up to BECKON_SQLITE_BUSY_TIMEOUT_MS (10 s), then the public API
+  // answers 503 with Retry-After. The driver's own busy_timeout would wait by
+  // sleeping on the main thread (and defaults to 5 s), freezing every request:
+  // it is 0, and the adapter waits with timers instead (sqlite-lock-wait.server.ts).
+  const waitMs = sqliteBusyTimeoutMs();
+  const adapter = waitingForSqliteLocks(new PrismaBetterSQLite3({ url: target.location, timeout: 0 }), waitMs);
+  // Prisma's own limit on a transaction's start (2 s by default) would cut that wait short.
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: waitMs + 1_000 } });
 }
 
 /** A duration in ms from the environment, within 0..10 minutes, else the default. */

@@ -4,7 +4,7 @@
  * bench/results/summary.md with the tables and the goals, for the README.
  * Needs `npm run build` first (pass --build to run it here).
  *
- *   npm run bench [-- ingestion config page-cost later-trigger] [--build] [--no-lighthouse] [--runs=11] [--lighthouse-runs=9] [--trigger-runs=7]
+ *   npm run bench [-- ingestion config locked-db page-cost later-trigger] [--build] [--no-lighthouse] [--runs=11] [--lighthouse-runs=9] [--trigger-runs=7]
  *
  * The peer SDK runs inside page-cost, side by side in the same run.
  */
@@ -13,6 +13,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { main as ingestion, ingestionTable } from "./ingestion";
 import { main as config, configTable } from "./config";
+import { main as lockedDb, lockedDbTable } from "./locked-db";
 import { main as pageCost, pageTables } from "./page-cost";
 import { main as laterTrigger, laterTriggerTable } from "./later-trigger";
 import { PEER_NAME, peerVersion } from "./peer";
@@ -45,6 +46,18 @@ async function run() {
       `## A first visit's requests`,
       ``,
       `GET /api/websites/{id}.js (Cache-Control: ${r.headers.cache_control}; ETag revalidation), the renderer's files under /widget/ and POST /api/websites/{id}/visitors (a new token each), 10 connections, 10 s per case, browsers' Accept-Encoding.`,
+      ``,
+      markdownTable(t.header, t.rows),
+      ``,
+    );
+  }
+  if (want("locked-db")) {
+    const r = await lockedDb(argv);
+    const t = lockedDbTable(r);
+    md.push(
+      `## A locked SQLite file`,
+      ``,
+      `Another connection holds BEGIN EXCLUSIVE past BECKON_SQLITE_BUSY_TIMEOUT_MS (${r.wait_ms} ms): writes sent at once (events, contacts, visitors) until they answer, and reads asked one after another meanwhile.`,
       ``,
       markdownTable(t.header, t.rows),
       ``,

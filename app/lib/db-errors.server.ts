@@ -23,6 +23,7 @@ export function isDatabaseBusy(e: unknown): boolean {
     code === "SQLITE_BUSY" ||
     code === "P1008" ||
     code === "P2024" ||
-    /database is locked|SQLITE_BUSY|too many clients|timed out fetching a new connection/i.test(message)
+    // The last: Prisma's maxWait ran out while the transaction waited for its turn (P2028).
+    /database is locked|SQLITE_BUSY|too many clients|timed out fetching a new connection|unable to start a transaction in the given time/i.test(message)
   );
 }

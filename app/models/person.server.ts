@@ -7,7 +7,7 @@ import type { Db } from "../db.server";
 import type { Person } from "../generated/prisma-sqlite";
 import type { PublicPerson } from "../lib/schema/public-config";
 import type { VisitorCreate } from "../lib/schema/public-api";
-import { isUniqueViolation } from "../lib/db-errors.server";
+import { isDatabaseBusy, isUniqueViolation } from "../lib/db-errors.server";
 
 /** The widget's view of a person. */
 export function toPublicPerson(p: Person): PublicPerson {
@@ -45,9 +45,18 @@ export function findPerson(db: Db, websiteId: number, visitorToken: string): Pro
   return db.person.findUnique({ where: { websiteId_visitorToken: { websiteId, visitorToken } } });
 }
 
-/** Marks that the widget fetched this person (last_requested). */
-export async function touchPerson(db: Db, person: Person): Promise<Person> {
-  return db.person.update({ where: { id: person.id }, data: { lastRequested: new Date() } });
+/**
+ * Marks that the widget fetched this person (last_requested) and returns the
+ * person as touched, without waiting for the write: a widget's read must not
+ * wait for the write lock (a locked database would turn it into a 503).
+ * Last-seen is bookkeeping: a touch that the lock or a deletion defeats is dropped.
+ */
+export function touchPersonInBackground(db: Db, person: Person): Person {
+  const now = new Date();
+  db.person.update({ where: { id: person.id }, data: { lastRequested: now } }).catch((e: unknown) => {
+    if (!isDatabaseBusy(e) && (e as { code?: unknown })?.code !== "P2025") console.error("[beckon] could not record a visitor's last request", e);
+  });
+  return { ...person, lastRequested: now };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { apiError, apiJson, parseIdParam, parseWith, publicApi } from "~/lib/http.server";
 import { visitorTokenSchema } from "~/lib/schema/public-api";
-import { findPerson, toPublicPerson, touchPerson } from "~/models/person.server";
+import { findPerson, toPublicPerson, touchPersonInBackground } from "~/models/person.server";
 import { requirePublicWebsite } from "~/models/website-access.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
@@ -15,7 +15,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
       await requirePublicWebsite(prisma, websiteId);
       const person = await findPerson(prisma, websiteId, token);
       if (!person) return apiError(404, "Unknown visitor", "visitor_token");
-      return apiJson({ visitor: toPublicPerson(await touchPerson(prisma, person)) });
+      return apiJson({ visitor: toPublicPerson(touchPersonInBackground(prisma, person)) });
     },
     ["GET"],
   );
