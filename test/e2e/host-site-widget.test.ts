@@ -180,6 +180,34 @@ describe("form tracking", () => {
   });
 });
 
+describe("form tracking of a rejected submit", () => {
+  it("stores nothing for a submit the page rejects, and only the values of the accepted one", async () => {
+    const { page, errors } = await open("/demo/sv/kontakt");
+    const fill = async (v: Record<string, string>) => {
+      for (const [name, value] of Object.entries(v)) await page.fill(`#form-field-${name}`, value);
+    };
+    // Rejected by the page: the repeat e-mail differs, the phone has a dash, the website is no address (and the e-mail has no dotted domain).
+    await fill({ first_name: "Greta", last_name: "Berg", email: "greta.berg@exempel", email_confirm: "other@x.se", phone: "12-34", website: "nourl", company: "Fel AB" });
+    await fill({ message: "Vi vill boka en kurs i förhandling." });
+    await page.check("#form-field-consent");
+    await page.click("#kontaktformular [type=submit]");
+    await page.locator("#kontaktformular input.error").first().waitFor({ state: "visible" });
+
+    await fill({ email: "greta.berg@exempel.se", email_confirm: "greta.berg@exempel.se", phone: "0701234567", website: "https://berg.exempel.se", company: "Berg AB" });
+    // The widget sends its contacts one at a time, in order: the accepted one's arriving means an earlier one would have.
+    const accepted = page.waitForResponse((r) => r.url().includes(`/api/websites/${svId}/contacts/create`) && (r.request().postData() ?? "").includes("greta.berg@exempel.se"));
+    await page.click("#kontaktformular [type=submit]");
+    expect((await accepted).status()).toBeLessThan(300);
+    await expect.poll(() => page.textContent("#kontaktformular .sv-form__message")).toBe("Tack Greta! Vi hör av oss inom en arbetsdag.");
+
+    await expect.poll(() => tdb.db.contactSubmission.count({ where: { websiteId: svId, email: "greta.berg@exempel.se" } }), { timeout: 10_000 }).toBe(1);
+    const stored = await tdb.db.contactSubmission.findMany({ where: { websiteId: svId, OR: [{ email: { in: ["other@x.se", "greta.berg@exempel.se", "greta.berg@exempel"] } }, { phone: "12-34" }] }, include: { person: true } });
+    expect(stored.map((c) => [c.email, c.phone])).toEqual([["greta.berg@exempel.se", "0701234567"]]);
+    expect(stored[0].person).toMatchObject({ email: "greta.berg@exempel.se", phone: "0701234567", website: "https://berg.exempel.se", name: "Greta", lastName: "Berg" });
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("sticky header", () => {
   type Box = { y: number; height: number };
   const apart = (a: Box, b: Box) => a.y + a.height <= b.y + 0.5 || b.y + b.height <= a.y + 0.5;

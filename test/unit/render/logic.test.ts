@@ -144,11 +144,10 @@ describe("form rules", () => {
     expect(validateForm([fieldMock(), phone], { email: "a@b.se", phone: "" }, en)).toEqual({});
     expect(validateForm([fieldMock(), phone], { email: "a@b.se", phone: "" }, en, { phoneRequired: true })).toEqual({ phone: en.required });
   });
-  it("show at most 4 visible fields of a horizontal form on desktop", () => {
-    const fields = [1, 2, 3, 4, 5].map((i) => fieldMock({ slug: "f" + i, position: i }));
+  it("show every form field in position order, however many (a horizontal form wraps them)", () => {
+    const fields = [5, 4, 3, 2, 1].map((i) => fieldMock({ slug: "f" + i, position: i }));
     fields.push(fieldMock({ slug: "h", field_type: "hidden", position: 0 }), fieldMock({ slug: "quiz", field_type: "emoji", position: 9 }));
-    expect(shownFields(fields, true, true).map((f) => f.slug)).toEqual(["h", "f1", "f2", "f3", "f4"]);
-    expect(shownFields(fields, true, false).map((f) => f.slug)).toEqual(["h", "f1", "f2", "f3", "f4", "f5"]);
+    expect(shownFields(fields).map((f) => f.slug)).toEqual(["h", "f1", "f2", "f3", "f4", "f5"]);
   });
   it("turn server answers into the SPEC 8 messages", () => {
     expect(validationErrors({ email: { valid: false, message: "Please enter a valid email address" } }, { email: "email" }, en)).toEqual({ email: "Please enter a valid email address." });

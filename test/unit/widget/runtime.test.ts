@@ -59,6 +59,8 @@ function fakeRenderer() {
     mountCta(o) {
       mounts.push(o);
       o.host.textContent = `CTA ${o.cta.id} ${o.variant.variation}`;
+      // On screen at once, as the real renderer reports for a visible CTA.
+      o.onView?.();
       return { unmount: () => void unmounted.push(o.cta.id!) };
     },
   };

@@ -1,7 +1,12 @@
 /**
- * Form tracking (SPEC 2, 5: website config form_tracking): when a form of
- * the host page is submitted, its first name, last name, e-mail, phone and
- * website fields become a contact, as if the visitor had filled in a CTA.
+ * Form tracking (SPEC 2, 5: website config form_tracking): when the host
+ * page accepts one of its forms, the first name, last name, e-mail, phone
+ * and website fields it was submitted with become a contact, as if the
+ * visitor had filled in a CTA. A submit alone proves nothing (the page may
+ * reject it and show errors), so the values read at the submit are sent
+ * only once the page shows it accepted them: it leaves (a native submit, a
+ * thank-you page), resets the form, removes or hides it, or shows a success
+ * message, with no error showing. A rejected attempt sends nothing.
  * It only listens: the host form is never stopped, changed or delayed, and
  * an error here never reaches the page's own submit handling.
  */
@@ -12,6 +17,8 @@ export interface FieldInfo {
   id?: string | null;
   type?: string | null;
   autocomplete?: string | null;
+  /** The text of its labels. */
+  label?: string | null;
   value: string;
 }
 
@@ -33,14 +40,20 @@ const BY_AUTOCOMPLETE: Record<string, TrackedKey> = { "given-name": "name", "fam
 const BY_TYPE: Record<string, TrackedKey> = { email: "email", tel: "phone", url: "website" };
 /** Never tracked: secrets, choices and buttons. */
 const SKIPPED_TYPES = /^(password|hidden|checkbox|radio|submit|button|reset|file|image)$/;
+/** A field repeating another to confirm it ("repeat your e-mail"): its value is not the contact's own. */
+const CONFIRM = /repeat|confirm|again|verify|retype|upprepa|bekr[äa]fta|igen/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** SPEC 5: a phone is digits once spaces, brackets, plus, dashes, dots and "ext" are stripped, at least 4 of them. */
+const PHONE = /^\d{4,}$/;
+/** A web address: a scheme or not, a dotted host, maybe a path. */
+const URL_RE = /^(https?:\/\/)?[^\s/.:]+(\.[^\s/.:]+)+(:\d+)?([/?#]\S*)?$/i;
 /** The server's limits (contact payload). */
 const MAX: Record<TrackedKey, number> = { name: 255, last_name: 255, email: 254, phone: 40, website: 2000 };
 
 /** Which contact field a form field holds, if any. */
 export function keyOf(f: FieldInfo): TrackedKey | undefined {
   const type = (f.type || "").toLowerCase();
-  if (SKIPPED_TYPES.test(type)) return undefined;
+  if (SKIPPED_TYPES.test(type) || [f.name, f.id, f.label].some((s) => s && CONFIRM.test(s))) return undefined;
   // The autocomplete token names the purpose exactly; section-*, shipping and billing prefixes come first.
   const auto = BY_AUTOCOMPLETE[(f.autocomplete || "").toLowerCase().trim().split(/\s+/).pop()!];
   if (auto) return auto;
@@ -50,21 +63,28 @@ export function keyOf(f: FieldInfo): TrackedKey | undefined {
   return undefined;
 }
 
+/** Whether a value can be what its kind says: an e-mail address, a phone number, a web address. */
+const looksLike = (key: TrackedKey, v: string): boolean =>
+  key == "email" ? EMAIL.test(v) : key == "phone" ? PHONE.test(v.replace(/ext|[\s()+\-.]/gi, "")) : key == "website" ? URL_RE.test(v) : true;
+
 /**
- * The contact in a form's fields: the first non-empty value of each kind,
- * trimmed; the e-mail lower-cased and kept only when it matches the basic
- * pattern, the phone only with at least 4 digits. Null when there is
- * neither an e-mail nor a phone.
+ * The contact in a form's fields, by meaning: the first non-empty field of
+ * each kind is the one (confirmation fields are not counted), trimmed, the
+ * e-mail lower-cased. A value that is not what its kind says (an e-mail
+ * failing the basic pattern, a phone that is not one by SPEC 5, a website
+ * that is no web address) leaves that kind out: a later field of the kind
+ * never stands in for it. Null when there is neither an e-mail nor a phone.
  */
 export function extractContact(fields: FieldInfo[]): TrackedContact | null {
   const out: TrackedContact = {};
+  const seen = new Set<TrackedKey>();
   for (const f of fields) {
     const key = keyOf(f);
     let v = (f.value || "").trim();
-    if (!key || !v || out[key]) continue;
-    if (key === "email" && !EMAIL.test((v = v.toLowerCase()))) continue;
-    if (key === "phone" && (v.match(/\d/g) || []).length < 4) continue;
-    out[key] = v.slice(0, MAX[key]);
+    if (!key || !v || seen.has(key)) continue;
+    seen.add(key);
+    if (key == "email") v = v.toLowerCase();
+    if (looksLike(key, v)) out[key] = v.slice(0, MAX[key]);
   }
   return out.email || out.phone ? out : null;
 }
@@ -73,32 +93,96 @@ export function extractContact(fields: FieldInfo[]): TrackedContact | null {
 export function fieldsOf(form: HTMLFormElement): FieldInfo[] {
   return Array.from(form.elements)
     .filter((el): el is HTMLInputElement => /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && !(el as HTMLInputElement).disabled)
-    .map((el) => ({ name: el.getAttribute("name"), id: el.id, type: el.type, autocomplete: el.getAttribute("autocomplete"), value: el.value }));
+    .map((el) => ({
+      name: el.getAttribute("name"),
+      id: el.id,
+      type: el.type,
+      autocomplete: el.getAttribute("autocomplete"),
+      label: Array.from(el.labels || [], (l) => l.textContent).join(" "),
+      value: el.value,
+    }));
+}
+
+/** How long after a submit the page has to show that it accepted the form (its own server's answer included). */
+export const ACCEPT_WAIT_MS = 20_000;
+
+/** Marks of a rejected form: invalid fields, error messages (a form library's or a plugin's). */
+const ERRORS = '[aria-invalid="true"],.error,.is-error,[class*="-error"],[class*="invalid"],[class*="not-valid"],[class*="danger"]';
+/** Marks of an accepted form: a success or thank-you message (a plugin's, or the form's "sent" state). */
+const SUCCESS = '[class*="success"],[class*="thank"],.sent';
+
+/** Shown: an invalid field, or an element on screen with some text. */
+const shows = (el: Element) => el.getAttribute("aria-invalid") == "true" || (el.getClientRects().length > 0 && !!el.textContent?.trim());
+/** The elements matching the selector that show in the form or beside it (in its parent). */
+const marks = (form: HTMLFormElement, selector: string): Element[] =>
+  [form, ...Array.from((form.parentElement || form).querySelectorAll(selector))].filter((el) => el.matches(selector) && shows(el));
+
+/**
+ * Whether the page shows the form accepted: gone, hidden, or a success
+ * message that was not there at the submit (`before`: one left from an
+ * earlier submit proves nothing), with no error showing.
+ */
+export function accepted(form: HTMLFormElement, before: Element[] = []): boolean {
+  if (!form.isConnected || !form.getClientRects().length) return true;
+  return marks(form, SUCCESS).some((el) => !before.includes(el)) && !marks(form, ERRORS).length;
 }
 
 /**
- * Sends a contact for each submitted host-page form holding an e-mail or a
- * phone, once per distinct contact per page (a form the page rejects is
- * often submitted again). Forms inside Beckon's CTAs and forms marked
- * data-beckon-ignore are left alone. Returns the function that stops it.
+ * Sends a contact for each host-page form the page accepts (see the top of
+ * this file) holding an e-mail or a phone, with the values it was submitted
+ * with, once per distinct contact per page. A new submit of the same form
+ * replaces the attempt before it; an attempt not accepted within `wait` ms
+ * is dropped. Forms inside Beckon's CTAs and forms marked data-beckon-ignore
+ * are left alone. Returns the function that stops it.
  */
-export function trackForms(doc: Document, send: (contact: Record<string, unknown>) => unknown): () => void {
+export function trackForms(doc: Document, send: (contact: Record<string, unknown>) => unknown, wait = ACCEPT_WAIT_MS): () => void {
   const sent = new Set<string>();
+  const attempts = new Map<HTMLFormElement, () => void>();
+  const win = doc.defaultView!;
   const onSubmit = (e: Event) => {
     try {
       const form = e.target as HTMLFormElement;
       if (!form || form.tagName !== "FORM" || form.closest("beckon-cta,[data-beckon-ignore]")) return;
+      attempts.get(form)?.();
+      // Read now: a page that accepts the form often empties it.
       const contact = extractContact(fieldsOf(form));
       const key = JSON.stringify(contact);
       if (!contact || sent.has(key)) return;
-      sent.add(key);
-      // contactable_type null: a host form, not a CTA (SPEC 7 contact payload).
-      void Promise.resolve(send({ ...contact, source_url: doc.location?.href.slice(0, 2000), contactable_type: null })).catch(() => {});
+      const parent = form.parentNode || doc;
+      const before = marks(form, SUCCESS);
+      const check = (done?: unknown) => {
+        // Leaving the page or resetting the form is accepting it unless errors show (a visitor who gave up, a reset button).
+        if (!(done ? !form.isConnected || !marks(form, ERRORS).length : accepted(form, before)) || sent.has(key)) return;
+        stop();
+        sent.add(key);
+        // contactable_type null: a host form, not a CTA (SPEC 7 contact payload).
+        // A microtask away: whatever the sender throws stays off the page's reset and unload.
+        void Promise.resolve({ ...contact, source_url: doc.location?.href.slice(0, 2000), contactable_type: null }).then(send).catch(() => {});
+      };
+      const onMutation = () => check();
+      const onLeave = () => check(1);
+      const mo = new MutationObserver(onMutation);
+      mo.observe(parent, { subtree: true, childList: true, attributes: true, characterData: true });
+      // Scripts reset a form they have sent (form plugins do).
+      form.addEventListener("reset", onLeave);
+      win.addEventListener("pagehide", onLeave);
+      const timer = setTimeout(() => stop(), wait);
+      const stop = () => {
+        mo.disconnect();
+        form.removeEventListener("reset", onLeave);
+        win.removeEventListener("pagehide", onLeave);
+        clearTimeout(timer);
+        if (attempts.get(form) === stop) attempts.delete(form);
+      };
+      attempts.set(form, stop);
     } catch {
       // The host's submit must go on whatever happens here.
     }
   };
   // Capture phase: seen even when the page's own handler stops propagation.
   doc.addEventListener("submit", onSubmit, true);
-  return () => doc.removeEventListener("submit", onSubmit, true);
+  return () => {
+    doc.removeEventListener("submit", onSubmit, true);
+    attempts.forEach((stop) => stop());
+  };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Field } from "../../../app/lib/schema/cta";
 import type { ElementProps } from "../context";
-import { DESKTOP_QUERY, isEmailField, isPhoneField, shownFields } from "../form-fields";
+import { isEmailField, isPhoneField, shownFields } from "../form-fields";
 import { bool, str } from "../options";
 import { safeHref } from "../sanitize";
 import { FormField } from "./FormField";
@@ -34,7 +34,6 @@ export function FormElement({ element, ctx }: ElementProps) {
   const { config, person } = ctx;
   const o = element.options;
   const horizontal = o.layout === "horizontal";
-  const [desktop] = useState(() => typeof matchMedia == "function" && matchMedia(DESKTOP_QUERY).matches);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -43,7 +42,7 @@ export function FormElement({ element, ctx }: ElementProps) {
   const robot = useRef<{ token(): string; reset(): void } | null>(null);
   const prefix = `bk-${element.id ?? 0}-`;
   const siteKey = recaptchaKey(o, config);
-  const shown = shownFields(element.fields, horizontal, desktop);
+  const shown = shownFields(element.fields);
   const email = shown.find((f) => isEmailField(f) && f.field_type !== "hidden");
   const phone = shown.find((f) => isPhoneField(f) && f.field_type !== "hidden");
   // Consent checkboxes from the form's options carry the website's texts (a field of that slug may instead set its own label).
