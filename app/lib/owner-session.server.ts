@@ -98,25 +98,6 @@ export async function requireOwner(request: Request): Promise<OwnerSession> {
   throw redirect(back === "/owner" || back === "/owner/" ? "/owner/login" : `/owner/login?redirectTo=${encodeURIComponent(back)}`);
 }
 
-/**
- * A same-site path to go to after signing in: only paths that start with one
- * "/" (no "//" or "/\" that browsers treat as another host), else /owner.
- */
-export function safeRedirectTo(value: unknown, fallback = "/owner"): string {
-  if (typeof value !== "string" || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  // Control characters and backslashes have no place in our own paths.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
-  try {
-    const base = "http://beckon.invalid";
-    const url = new URL(value, base);
-    if (url.origin !== base) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
-}
-
 let lastSweep = 0;
 
 /**

@@ -16,8 +16,8 @@ import {
   findOwnerSession,
   loginThrottle,
   OWNER_PAGE_HEADERS,
-  safeRedirectTo,
 } from "~/lib/owner-session.server";
+import { safeRedirectTo } from "~/lib/safe-redirect";
 import { authenticateOwner } from "~/models/owner.server";
 import { CsrfInput } from "~/components/CsrfInput";
 

@@ -15,7 +15,8 @@ import {
   websiteIdForShop,
 } from "~/models/owner.server";
 import { InputError } from "~/lib/errors";
-import { AttemptLimiter, safeRedirectTo } from "~/lib/owner-session.server";
+import { AttemptLimiter } from "~/lib/owner-session.server";
+import { safeRedirectTo } from "~/lib/safe-redirect";
 import { isSameOrigin, tokensMatch } from "~/lib/csrf.server";
 import { resolveSessionSecret, SESSION_SECRET_FILE } from "~/lib/session-secret.server";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
