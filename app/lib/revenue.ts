@@ -6,19 +6,24 @@
  * to the headline figure.
  */
 
-/** Largest revenue one event may carry, in the website's currency (a documented ceiling, not a business rule). */
-export const MAX_EVENT_REVENUE = 1_000_000;
-/** Decimals a revenue may have: three covers every ISO 4217 currency (KWD, BHD, ...). */
+/**
+ * Largest revenue one event may carry, in the website's currency. Revenue
+ * has no currency of its own, and a real order of 1,000,000 is ordinary in
+ * IDR or VND, so the ceiling is a billion units; forgeries below it are what
+ * the outlier flag is for.
+ */
+export const MAX_EVENT_REVENUE = 1_000_000_000;
+/** Decimals revenue is kept to: three covers every ISO 4217 currency (KWD, BHD, ...). */
 export const REVENUE_DECIMALS = 3;
 /** An order above this many times the period's median order value is flagged. */
 export const OUTLIER_FACTOR = 10;
-/** Orders needed in a period before the median is trusted to flag others. */
-export const OUTLIER_MIN_ORDERS = 5;
+/** Orders needed in a period before the median is trusted to flag others (with three, one forgery is not the median). */
+export const OUTLIER_MIN_ORDERS = 3;
 
-/** Whether a number has at most REVENUE_DECIMALS decimals (tolerating binary float noise like 0.1 + 0.2). */
-export function hasRevenueDecimals(value: number): boolean {
-  const scaled = value * 10 ** REVENUE_DECIMALS;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6 * Math.max(1, Math.abs(scaled));
+/** Revenue rounded to REVENUE_DECIMALS (a browser's 0.1 + 0.2 is not an error worth refusing an order for). */
+export function roundRevenue(value: number): number {
+  const factor = 10 ** REVENUE_DECIMALS;
+  return Math.round(value * factor) / factor;
 }
 
 function median(values: number[]): number {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { idSchema, text } from "./common";
-import { hasRevenueDecimals, MAX_EVENT_REVENUE, REVENUE_DECIMALS } from "../revenue";
+import { MAX_EVENT_REVENUE, roundRevenue } from "../revenue";
 
 /** Visitor tokens are made by the widget: 16 to 64 URL-safe characters. */
 export const visitorTokenSchema = z
@@ -55,13 +55,13 @@ export const uidsSchema = z.object({
   uids: z.record(z.string().max(50), z.string().max(200)).refine((o) => Object.keys(o).length <= 20),
 });
 
-/** An event's revenue: finite, 0 to MAX_EVENT_REVENUE, at most REVENUE_DECIMALS decimals (see app/lib/revenue.ts). */
+/** An event's revenue: finite, 0 to MAX_EVENT_REVENUE, kept to REVENUE_DECIMALS decimals (see app/lib/revenue.ts). */
 export const revenueSchema = z
   .number()
   .finite()
   .min(0, { message: "revenue cannot be negative" })
   .max(MAX_EVENT_REVENUE, { message: `revenue must be at most ${MAX_EVENT_REVENUE}` })
-  .refine(hasRevenueDecimals, { message: `revenue has at most ${REVENUE_DECIMALS} decimals` });
+  .transform(roundRevenue);
 
 export const EVENT_TYPES = ["Visit", "View", "Complete", "Completion", "Selection", "Add To Cart", "Submission", "Order"] as const;
 
