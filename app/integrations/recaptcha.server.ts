@@ -53,24 +53,46 @@ export async function verifyRecaptcha(secret: string, token: string, remoteIp: s
   return { ok: passed, unavailable: false, errorCodes, score };
 }
 
+function asksForRecaptcha(options: unknown): boolean {
+  const o = asRecord(options);
+  return o.check_recaptcha === true || o["check-recaptcha"] === true;
+}
+
 /**
- * The secret to check a submission with, or null when no check is needed:
- * the element (of this website) asks for check_recaptcha and the website has
- * a reCAPTCHA integration with keys.
+ * Whether any element of the website's published CTAs asks for reCAPTCHA.
+ * Then every submission to the website needs a token: the ids in a
+ * submission are the sender's to choose, so leaving element_id out (or
+ * naming an element without the check) must not skip it.
+ */
+export async function websiteAsksForRecaptcha(db: Db, websiteId: number): Promise<boolean> {
+  // Options are JSON, which SQLite and PostgreSQL filter differently: read the few rows and decide here.
+  const elements = await db.ctaElement.findMany({
+    where: { column: { section: { step: { variant: { cta: { websiteId, status: "published" } } } } } },
+    select: { options: true },
+  });
+  return elements.some((e) => asksForRecaptcha(e.options));
+}
+
+/**
+ * The secret to check a submission with, or null when no check is needed.
+ * A check is needed when the website has a reCAPTCHA integration with keys
+ * and either the element the submission names (of this website) asks for
+ * check_recaptcha, or any element of its published CTAs does.
  */
 export async function recaptchaSecretFor(db: Db, websiteId: number, elementId: number | null | undefined, clientId?: string): Promise<string | null> {
-  if (!elementId) return null;
   // A resent submission (its answer was lost) was checked the first time;
   // tokens are single-use, so checking again would refuse a real lead.
   if (clientId && (await db.contactSubmission.findUnique({ where: { websiteId_clientId: { websiteId, clientId } }, select: { id: true } }))) return null;
-  const element = await db.ctaElement.findFirst({
-    where: { id: elementId, column: { section: { step: { variant: { cta: { websiteId } } } } } },
-    select: { options: true },
-  });
-  const options = asRecord(element?.options);
-  if (options.check_recaptcha !== true && options["check-recaptcha"] !== true) return null;
   const integration = await db.integration.findFirst({ where: { websiteId, integrationType: "recaptcha" }, orderBy: { id: "asc" } });
   if (!integration) return null;
   const creds = recaptchaCredentialsSchema.safeParse(integration.credentials);
-  return creds.success ? creds.data.secret_key : null;
+  if (!creds.success) return null;
+  if (elementId) {
+    const element = await db.ctaElement.findFirst({
+      where: { id: elementId, column: { section: { step: { variant: { cta: { websiteId } } } } } },
+      select: { options: true },
+    });
+    if (element && asksForRecaptcha(element.options)) return creds.data.secret_key;
+  }
+  return (await websiteAsksForRecaptcha(db, websiteId)) ? creds.data.secret_key : null;
 }

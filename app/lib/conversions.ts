@@ -19,12 +19,18 @@
  *   carrying a CTA variant is credited to it; otherwise to the visitor's
  *   latest conversion at or before the order, within ATTRIBUTION_WINDOW_DAYS
  *   (last-touch). Orders with no such conversion are "unattributed".
+ *   An order id counts once (its first event), however often it is sent.
+ *   Orders far out of line with the period's others (above
+ *   outlierThreshold, app/lib/revenue.ts) are "flagged": reported apart and
+ *   left out of revenue, since a browser can send any figure.
  * - **Cart value** is what Add To Cart events put in the cart: the event's
  *   revenue, else data.product_price × data.quantity (quantity 1 when absent).
  *   It is reported beside revenue, never added to it (most carts become the
  *   orders that revenue already counts).
  * - Days are UTC calendar days (YYYY-MM-DD), like every date in the admin.
  */
+
+import { outlierThreshold } from "./revenue";
 
 export const VIEW_EVENT = "View";
 export const CONVERSION_EVENTS = ["Submission", "Complete", "Completion", "Add To Cart"] as const;
@@ -180,6 +186,10 @@ export interface Results {
   /** Order revenue in the period that no CTA conversion preceded. */
   unattributedRevenue: number;
   unattributedOrders: number;
+  /** Orders left out of revenue as implausible, their revenue, and the value above which an order was flagged. */
+  flaggedOrders: number;
+  flaggedRevenue: number;
+  outlierThreshold: number;
 }
 
 interface Touch {
@@ -212,6 +222,8 @@ export function computeResults(input: ResultsInput): Results {
   for (const e of sorted) {
     if (e.eventType === ORDER_EVENT) {
       const id = orderIdOf(e.data);
+      // Sorted by time: the first event of an order id is the one that counts.
+      if (id && eventOrderIds.has(id)) continue;
       if (id) eventOrderIds.add(id);
       if (!inPeriod(e.at)) continue;
       const revenue = e.revenue !== null && Number.isFinite(e.revenue) ? Math.max(0, e.revenue) : 0;
@@ -257,8 +269,16 @@ export function computeResults(input: ResultsInput): Results {
 
   let unattributedRevenue = 0;
   let unattributedOrders = 0;
+  let flaggedRevenue = 0;
+  let flaggedOrders = 0;
+  const threshold = outlierThreshold(orders.map((o) => o.revenue));
   const windowMs = ATTRIBUTION_WINDOW_DAYS * DAY_MS;
   for (const o of orders) {
+    if (o.revenue > threshold) {
+      flaggedRevenue += o.revenue;
+      flaggedOrders++;
+      continue;
+    }
     let key = o.key;
     if (key === null) {
       const t = o.at.getTime();
@@ -284,5 +304,13 @@ export function computeResults(input: ResultsInput): Results {
 
   const byVariant = new Map([...period].map(([k, c]) => [k, metricsOf(c)]));
   const byVariantDay = new Map([...daily].map(([k, days]) => [k, new Map([...days].map(([day, c]) => [day, metricsOf(c)]))]));
-  return { byVariant, byVariantDay, unattributedRevenue: round2(unattributedRevenue), unattributedOrders };
+  return {
+    byVariant,
+    byVariantDay,
+    unattributedRevenue: round2(unattributedRevenue),
+    unattributedOrders,
+    flaggedOrders,
+    flaggedRevenue: round2(flaggedRevenue),
+    outlierThreshold: round2(threshold),
+  };
 }

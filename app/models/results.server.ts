@@ -107,6 +107,10 @@ export interface ResultsReport {
   totals: Metrics;
   unattributedRevenue: number;
   unattributedOrders: number;
+  /** Orders of the website left out of revenue as implausible (app/lib/revenue.ts), whatever CTA is chosen. */
+  flaggedOrders: number;
+  flaggedRevenue: number;
+  outlierThreshold: number;
   ctas: CtaResult[];
   /** Every day of the period, for all CTAs (or the chosen one). */
   daily: DailyPoint[];
@@ -240,6 +244,9 @@ export async function loadResults(
     totals: sumMetrics(ctas.map((c) => c.metrics)),
     unattributedRevenue: options.ctaId ? 0 : results.unattributedRevenue,
     unattributedOrders: options.ctaId ? 0 : results.unattributedOrders,
+    flaggedOrders: results.flaggedOrders,
+    flaggedRevenue: results.flaggedRevenue,
+    outlierThreshold: results.outlierThreshold,
     ctas,
     daily,
     dailyByVariant,

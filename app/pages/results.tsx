@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { BlockStack, Box, Button, Card, DataTable, InlineGrid, InlineStack, Link, Page, Select, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Button, Card, DataTable, InlineGrid, InlineStack, Link, Page, Select, Text, TextField } from "@shopify/polaris";
 import { SectionCard } from "~/components/SectionCard";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AbTestCard } from "~/components/results/AbTestCard";
@@ -164,6 +164,16 @@ export function ResultsPage() {
             {formatCount(report.unattributedOrders)} other {report.unattributedOrders === 1 ? "order" : "orders"} (
             {formatMoney(report.unattributedRevenue, currency)}) had no CTA conversion in the 30 days before.
           </Text>
+        ) : null}
+        {report.flaggedOrders > 0 ? (
+          <Banner tone="warning" title="Orders left out of revenue">
+            <p data-testid="flagged-orders">
+              {formatCount(report.flaggedOrders)} {report.flaggedOrders === 1 ? "order" : "orders"} (
+              {formatMoney(report.flaggedRevenue, currency)}) above {formatMoney(report.outlierThreshold, currency)}, far more than
+              this website's usual order, {report.flaggedOrders === 1 ? "is" : "are"} flagged and not counted in revenue. Order
+              figures come from visitors' browsers, so a single forged one could otherwise swamp the total.
+            </p>
+          </Banner>
         ) : null}
 
         <SectionCard title="Views and conversions per day">

@@ -1,8 +1,9 @@
 /**
  * POST /api/websites/{id}/contacts/create: a form, survey or quiz submission
  * (SPEC 3 Contact payload). Skipped, storing nothing, when the website's
- * contact-processing setting is off. Forms with check_recaptcha need a
- * reCAPTCHA token that siteverify accepts (SPEC 5).
+ * contact-processing setting is off. A website whose published CTAs have a
+ * form with check_recaptcha needs a reCAPTCHA token that siteverify accepts
+ * on every submission, whatever element it names (SPEC 5).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";

@@ -1,7 +1,8 @@
 /**
  * /owner/login: e-mail and password sign-in for owners of non-store sites.
  * The form is protected by the Origin check and a pre-session CSRF cookie;
- * failed attempts are throttled per e-mail and per client address.
+ * attempts are counted before the password check and throttled per client
+ * address, per account and per known device (login-throttle.server.ts).
  */
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -10,14 +11,11 @@ import { Banner, BlockStack, Box, Button, Card, FormLayout, Page, Text, TextFiel
 import { prisma } from "~/db.server";
 import { isSameOrigin, loginCsrfMatches, loginCsrfToken } from "~/lib/csrf.server";
 import { SessionSecretError } from "~/lib/session-secret.server";
-import {
-  clientAddress,
-  createOwnerSession,
-  findOwnerSession,
-  loginThrottle,
-  OWNER_PAGE_HEADERS,
-  safeRedirectTo,
-} from "~/lib/owner-session.server";
+import { createOwnerSession, findOwnerSession, OWNER_PAGE_HEADERS } from "~/lib/owner-session.server";
+import { loginThrottle } from "~/lib/login-throttle.server";
+import { knownDevice, rememberDevice } from "~/lib/known-device.server";
+import { clientIp } from "~/integrations/rate-limit.server";
+import { safeRedirectTo } from "~/lib/safe-redirect";
 import { authenticateOwner } from "~/models/owner.server";
 import { CsrfInput } from "~/components/CsrfInput";
 
@@ -70,25 +68,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (email.trim() === "" || password === "") return failure(400, "Enter your e-mail and password.", email);
 
-  const throttle = loginThrottle(email, clientAddress(request, context));
-  if (throttle.retryAfterSeconds > 0) {
-    const minutes = Math.ceil(throttle.retryAfterSeconds / 60);
-    return failure(
-      429,
-      `Too many sign-in attempts. Wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`,
-      email,
-      { "Retry-After": String(throttle.retryAfterSeconds) },
-    );
+  // The same client address as the public API's rate limits (under
+  // TRUST_PROXY the hop our proxy added, never one the client wrote).
+  const attempt = loginThrottle().attempt({
+    email,
+    ip: clientIp(request, context),
+    device: await knownDevice(request, email),
+  });
+  if (attempt.retryAfterSeconds > 0) {
+    return failure(429, `Too many sign-in attempts. Wait ${waitText(attempt.retryAfterSeconds)} and try again.`, email, {
+      "Retry-After": String(attempt.retryAfterSeconds),
+    });
   }
 
-  const owner = await authenticateOwner(prisma, email, password);
-  if (!owner) {
-    throttle.fail();
-    return failure(401, WRONG_CREDENTIALS, email);
+  let owner;
+  try {
+    owner = await authenticateOwner(prisma, email, password);
+  } catch (e) {
+    attempt.refund(); // the password was never judged
+    throw e;
   }
-  throttle.succeed();
-  const setCookie = await createOwnerSession(request, owner.accountId);
-  return redirect(safeRedirectTo(form.get("redirectTo")), { headers: { "Set-Cookie": setCookie } });
+  if (!owner) return failure(401, WRONG_CREDENTIALS, email);
+  attempt.refund();
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createOwnerSession(request, owner.accountId));
+  headers.append("Set-Cookie", await rememberDevice(request, email));
+  return redirect(safeRedirectTo(form.get("redirectTo")), { headers });
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "a second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
 }
 
 export default function OwnerLogin() {

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { idSchema, text } from "./common";
+import { MAX_EVENT_REVENUE, roundRevenue } from "../revenue";
 
 /** Visitor tokens are made by the widget: 16 to 64 URL-safe characters. */
 export const visitorTokenSchema = z
@@ -54,6 +55,14 @@ export const uidsSchema = z.object({
   uids: z.record(z.string().max(50), z.string().max(200)).refine((o) => Object.keys(o).length <= 20),
 });
 
+/** An event's revenue: finite, 0 to MAX_EVENT_REVENUE, kept to REVENUE_DECIMALS decimals (see app/lib/revenue.ts). */
+export const revenueSchema = z
+  .number()
+  .finite()
+  .min(0, { message: "revenue cannot be negative" })
+  .max(MAX_EVENT_REVENUE, { message: `revenue must be at most ${MAX_EVENT_REVENUE}` })
+  .transform(roundRevenue);
+
 export const EVENT_TYPES = ["Visit", "View", "Complete", "Completion", "Selection", "Add To Cart", "Submission", "Order"] as const;
 
 export const eventSchema = z.object({
@@ -68,7 +77,7 @@ export const eventSchema = z.object({
   element_id: idSchema.nullish(),
   broadcast_id: idSchema.nullish(),
   url: text(2000).nullish(),
-  revenue: z.number().finite().min(0).max(1e12).nullish(),
+  revenue: revenueSchema.nullish(),
   integration_type: z.string().regex(/^[a-z_]{1,40}$/).nullish(),
   data: jsonRecord(50).default({}),
   /** Milliseconds since epoch on the visitor's clock, when the event happened. */

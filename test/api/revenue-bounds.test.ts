@@ -1,0 +1,117 @@
+/**
+ * Forged revenue against the built server: an order's revenue is bounded at
+ * the API, an order id counts once however often it is sent, and an order
+ * far above the website's usual ones is flagged on the results page and
+ * left out of the revenue total.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { postForm, postPublic } from "../support/http";
+import { clientId, formCtaMock, token, websiteMock } from "../unit/integrations/factories";
+import { createOwnerAccount } from "~/models/owner.server";
+import { formatMoney } from "~/components/results/format";
+import { MAX_EVENT_REVENUE } from "~/lib/revenue";
+
+let t: TestDatabase;
+let server: TestServer;
+let websiteId: number;
+let cta: { ctaId: number; variantId: number };
+let visitor: string;
+const OWNER = { email: "results-owner@beckon.test", password: "the results owner's password" };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const website = await websiteMock(t.db);
+  websiteId = website.id;
+  cta = await formCtaMock(t.db, websiteId, []);
+  visitor = token();
+  await t.db.person.create({ data: { websiteId, visitorToken: visitor, extra: {}, data: {} } });
+  const owner = await createOwnerAccount(t.db, { ...OWNER, name: "Results owner" });
+  await t.db.websiteMembership.create({ data: { profileId: owner.profileId, websiteId } });
+  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: randomBytes(32).toString("hex") } });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await t?.drop();
+});
+
+/** An Order event as trackPurchase sends it, credited to the test CTA. */
+function order(orderId: string, revenue: number) {
+  return {
+    id: clientId(),
+    event_type: "Order",
+    visitor_token: visitor,
+    cta_id: cta.ctaId,
+    variant_id: cta.variantId,
+    revenue,
+    data: { order_id: orderId },
+  };
+}
+
+const sendEvents = (body: unknown) => postPublic(server.origin, `/api/websites/${websiteId}/events/create`, body);
+
+/** The results page's HTML for the signed-in owner. */
+async function resultsPage(): Promise<string> {
+  const form = await fetch(`${server.origin}/owner/login`);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1];
+  const csrfCookie = form.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!.split(";")[0];
+  const signIn = await postForm(server.origin, "/owner/login", { ...OWNER, csrf }, { Cookie: csrfCookie });
+  expect(signIn.status).toBe(302);
+  const session = signIn.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!.split(";")[0];
+  const page = await fetch(`${server.origin}/owner/websites/${websiteId}/results?days=7`, { headers: { Cookie: session } });
+  expect(page.status).toBe(200);
+  return page.text();
+}
+
+function revenueStat(html: string): string {
+  const m = />Revenue<\/h3>\s*<p[^>]*>([^<]+)<\/p>/.exec(html);
+  if (!m) throw new Error("no Revenue figure on the results page");
+  return m[1];
+}
+
+describe("order revenue", () => {
+  it("refuses a forged 1,000,000,000,000.00 order with 422 naming revenue, storing nothing", async () => {
+    const single = await sendEvents({ event: order("forged-1", 1e12) });
+    expect(single.status).toBe(422);
+    expect(single.json.error.field).toBe("event.revenue");
+    expect(single.json.error.message).toContain(String(MAX_EVENT_REVENUE));
+
+    const batch = await sendEvents({ events: [order("fine-1", 10), order("forged-2", 1e12)] });
+    expect(batch.status).toBe(422);
+    expect(batch.json.error.field).toBe("events.1.revenue");
+
+    for (const bad of [-5, MAX_EVENT_REVENUE + 1]) {
+      const res = await sendEvents({ event: order(`bad-${bad}`, bad) });
+      expect(res.status, String(bad)).toBe(422);
+      expect(res.json.error.field, String(bad)).toBe("event.revenue");
+    }
+    expect(await t.db.trackedEvent.count({ where: { websiteId } })).toBe(0);
+  });
+
+  it("counts an order once when sent twice, and flags an outlier out of the revenue total", async () => {
+    const normal = [
+      ["o-1", 100],
+      ["o-2", 120],
+      ["o-3", 80],
+      ["o-4", 110],
+      ["o-5", 90],
+    ] as const;
+    for (const [id, revenue] of normal) expect((await sendEvents({ event: order(id, revenue) })).status).toBe(200);
+    // The same order again, as a second event (another client id): stored, but not counted again.
+    expect((await sendEvents({ event: order("o-1", 100) })).status).toBe(200);
+    // Within the bound, but far out of line with this website's orders.
+    expect((await sendEvents({ event: order("o-huge", 900_000) })).status).toBe(200);
+
+    const html = await resultsPage();
+    const currency = (await t.db.website.findUniqueOrThrow({ where: { id: websiteId } })).currency;
+    expect(revenueStat(html)).toBe(formatMoney(500, currency));
+    expect(html).toContain(">5 orders after a conversion<");
+    const flagged = /data-testid="flagged-orders"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1].replace(/<!--.*?-->/g, "");
+    expect(flagged).toBeDefined();
+    expect(flagged).toContain(`1 order (${formatMoney(900_000, currency)})`);
+    expect(flagged).toContain("not counted in revenue");
+  });
+});
