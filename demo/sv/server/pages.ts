@@ -23,12 +23,41 @@ export const CONTACT_URL = `${REST_BASE}saljakademin/v1/kontakt`;
 export const DEMO_ROLES = ["administrator", "editor", "author", "subscriber"] as const;
 export type DemoRole = (typeof DEMO_ROLES)[number];
 
-export type SvPage = "index" | "blogg" | "inlagg" | "utbildningar" | "kontakt";
+export type SvPage = "index" | "blogg" | "inlagg" | "utbildningar" | "kontakt" | "landningssida" | "404";
 
 /** Pages under /demo/sv/{name}. */
 export const SV_SUBPAGES = ["blogg", "utbildningar", "kontakt"] as const;
 
-const PAGE_IDS: Record<Exclude<SvPage, "inlagg" | "blogg">, number> = { index: 12, utbildningar: COURSES_PAGE_ID, kontakt: 40 };
+/** A page of the site that hosts one CTA: a landing page CTA or the opt-out form, in the marked area it fills. */
+export interface CtaPage {
+  slug: string;
+  pageId: number;
+  title: string;
+  /** The area named by the CTA's options.area (prisma/seed-data/saljakademin.ts). */
+  area: string;
+}
+
+/** Pages under /demo/sv/{slug} that host the seeded landing pages and the opt-out form. */
+export const CTA_PAGES: readonly CtaPage[] = [
+  { slug: "e-bok-saljteknik", pageId: 51, title: "E-bok: 7 steg till fler avslut", area: "landningssida-saljteknik" },
+  { slug: "e-bok-prospektering", pageId: 52, title: "E-bok: Kalla samtal som blir varma möten", area: "landningssida-prospektering" },
+  { slug: "e-bok-forhandling", pageId: 53, title: "E-bok: Förhandla utan att sänka priset", area: "landningssida-forhandling" },
+  { slug: "e-bok-saljledning", pageId: 54, title: "E-bok: Coacha ditt säljteam till rekord", area: "landningssida-saljledning" },
+  { slug: "webbinarium", pageId: 55, title: "Gratis webbinarium: Boka fler möten på kortare tid", area: "landningssida-webbinarium" },
+  { slug: "foretagsutbildning", pageId: 56, title: "Säljutbildning för ert team", area: "landningssida-foretagsutbildning" },
+  { slug: "avregistrering", pageId: 57, title: "Avregistrera dig från våra utskick", area: "avregistrering" },
+];
+
+/** The CTA page at /demo/sv/{slug}, if there is one. */
+export const ctaPage = (slug: string): CtaPage | undefined => CTA_PAGES.find((p) => p.slug === slug);
+
+const PAGE_IDS: Record<"index" | "utbildningar" | "kontakt" | "404", number> = { index: 12, utbildningar: COURSES_PAGE_ID, kontakt: 40, "404": 0 };
+
+/** The page id WordPress would give the page (0 for the 404 page, which is no post). */
+function pageIdOf(page: SvPage, ctaPageOf?: CtaPage): number {
+  if (page === "landningssida") return ctaPageOf?.pageId ?? 0;
+  return PAGE_IDS[page as keyof typeof PAGE_IDS] ?? 0;
+}
 
 export interface SvRequest {
   url: URL;
@@ -39,7 +68,7 @@ export interface SvRequest {
   snippet: string;
   /** Role from the sv_demo_user cookie, or null for a visitor. */
   role: DemoRole | null;
-  /** Published inline CTAs by the area they fill: area → CTA id. */
+  /** Published inline and page CTAs by the area they fill: area → CTA id. */
   inlineCtas: Map<string, number>;
 }
 
@@ -54,9 +83,11 @@ export function roleFromCookie(cookie: string | null): DemoRole | null {
   return m && (DEMO_ROLES as readonly string[]).includes(m[1]) ? (m[1] as DemoRole) : null;
 }
 
-function bodyClasses(page: SvPage, req: SvRequest, post?: Post): string {
+function bodyClasses(page: SvPage, req: SvRequest, post?: Post, hosted?: CtaPage): string {
   const classes: string[] = [];
-  if (page === "index") classes.push("home", "page-template-default", "page", `page-id-${PAGE_IDS.index}`, "category-ledarskap", "tag-forhandling");
+  if (page === "404") classes.push("error404");
+  else if (page === "landningssida" && hosted) classes.push("page-template-default", "page", `page-id-${hosted.pageId}`, `page-${hosted.slug}`, "elementor-page", `elementor-page-${hosted.pageId}`);
+  else if (page === "index") classes.push("home", "page-template-default", "page", `page-id-${PAGE_IDS.index}`, "category-ledarskap", "tag-forhandling");
   else if (page === "blogg") {
     const { category, tag } = blogArchive(req.url);
     if (category) classes.push("archive", "category", `category-${category}`);
@@ -65,13 +96,13 @@ function bodyClasses(page: SvPage, req: SvRequest, post?: Post): string {
   }
   else if (page === "inlagg" && post)
     classes.push("post-template-default", "single", "single-post", `postid-${post.id}`, "single-format-standard", `category-${post.category.slug}`, ...post.tags.map((t) => `tag-${t.slug}`));
-  else classes.push("page-template-default", "page", `page-id-${PAGE_IDS[page as keyof typeof PAGE_IDS]}`, `page-${page}`);
-  if (page !== "blogg" && page !== "inlagg") classes.push("elementor-page", `elementor-page-${PAGE_IDS[page as keyof typeof PAGE_IDS]}`);
+  else if (page === "utbildningar" || page === "kontakt") classes.push("page-template-default", "page", `page-id-${PAGE_IDS[page]}`, `page-${page}`);
+  if (page === "index" || page === "utbildningar" || page === "kontakt") classes.push("elementor-page", `elementor-page-${PAGE_IDS[page]}`);
   classes.push("elementor-default", "elementor-kit-5", "e-lazyload");
   if (req.role) classes.push("logged-in", "admin-bar");
   if (isEditMode(req.url)) classes.push("elementor-editor-active", "elementor-editor-preview");
   // The pages that ask for the widget even when a crawler renders them.
-  if (page === "index" || page === "kontakt") classes.push("beckon-widget-page");
+  if (page === "index" || page === "kontakt" || page === "landningssida") classes.push("beckon-widget-page");
   return classes.join(" ");
 }
 
@@ -83,9 +114,9 @@ function blogArchive(url: URL): { category: string | null; tag: string | null } 
 
 const isEditMode = (url: URL) => url.searchParams.has("elementor-preview");
 
-function siteConfig(page: SvPage, req: SvRequest, post?: Post): SiteConfig {
+function siteConfig(page: SvPage, req: SvRequest, post?: Post, hosted?: CtaPage): SiteConfig {
   return {
-    postId: post ? post.id : page === "blogg" ? 20 : PAGE_IDS[page as keyof typeof PAGE_IDS],
+    postId: post ? post.id : page === "blogg" ? 20 : pageIdOf(page, hosted),
     restUrl: REST_BASE,
     isEditMode: isEditMode(req.url),
     editorPreferences: { lightbox_enable_in_editor: req.url.searchParams.get("lightbox-in-editor") === "yes" ? "yes" : "no" },
@@ -116,14 +147,14 @@ export function inlineCtaSpot(area: string, inlineCtas: Map<string, number>): st
   return id ? `<div class="beckon-cta" data-cta-id="${id}"></div>` : `<div data-beckon-area="${esc(area)}"></div>`;
 }
 
-/** The HTML of one page of the host site. */
-export function renderSvPage(page: SvPage, req: SvRequest, post?: Post): string {
-  const file = page === "inlagg" ? "inlagg.html" : `${page}.html`;
+/** The HTML of one page of the host site: a post for "inlagg", the hosted CTA's page for "landningssida". */
+export function renderSvPage(page: SvPage, req: SvRequest, post?: Post, hosted?: CtaPage): string {
+  const file = `${page}.html`;
   const values: Record<string, string> = {
-    HEAD: fill(template("partials/head.html"), { SITE_CONFIG: scriptJson(siteConfig(page, req, post)) }),
+    HEAD: fill(template("partials/head.html"), { SITE_CONFIG: scriptJson(siteConfig(page, req, post, hosted)) }),
     HEADER: template("partials/header.html"),
     FOOTER: template("partials/footer.html"),
-    BODY_CLASS: bodyClasses(page, req, post),
+    BODY_CLASS: bodyClasses(page, req, post, hosted),
     // The front page embeds Beckon with the generic snippet; the other pages rely on the site's loader.
     BECKON_SNIPPET: page === "index" ? req.snippet : "",
   };
@@ -159,6 +190,11 @@ export function renderSvPage(page: SvPage, req: SvRequest, post?: Post): string 
     values.LOOP_FILTERS = renderLoopFilters(filters);
     values.LOOP = renderCourseLoopWidget(filters, loopPage, req.url);
   }
+  if (page === "landningssida" && hosted) {
+    values.PAGE_TITLE = esc(hosted.title);
+    values.PAGE_CTA = inlineCtaSpot(hosted.area, req.inlineCtas);
+  }
+  if (page === "404") values.PATH = esc(req.url.pathname);
   if (page === "utbildningar" || page === "kontakt") {
     values.FORM_ACTION = CONTACT_URL;
     values.REMOTE_EMAIL = REMOTE_EMAIL_URL;

@@ -1,6 +1,6 @@
 /**
  * What every page of the Swedish demo site needs from the Beckon server:
- * the seeded website, its published inline CTAs by area, the generic
+ * the seeded website, its published inline and page CTAs by area, the generic
  * snippet, and the visitor's demo role. Used by the app/routes/demo.* routes.
  */
 import { prisma } from "~/db.server";
@@ -8,7 +8,7 @@ import { publicOrigin } from "~/lib/origin.server";
 import { demoWebsiteId } from "~/models/demo-sites.server";
 import { buildPublicConfig } from "~/models/public-config.server";
 import { genericSnippet } from "../../../widget/snippet";
-import { roleFromCookie, type SvRequest } from "./pages";
+import { renderSvPage, roleFromCookie, type SvRequest } from "./pages";
 
 /** The 503 answer while the demo data is missing. */
 export function demoDataMissing(): Response {
@@ -24,7 +24,8 @@ export async function svRequest(request: Request): Promise<SvRequest | null> {
   const inlineCtas = new Map<string, number>();
   for (const cta of config?.ctas ?? []) {
     const area = cta.options?.area;
-    if (cta.cta_type === "inline" && typeof area === "string" && !inlineCtas.has(area)) inlineCtas.set(area, cta.id);
+    // Landing page CTAs are placed like inline ones, on the page that hosts their area.
+    if ((cta.cta_type === "inline" || cta.cta_type === "page") && typeof area === "string" && !inlineCtas.has(area)) inlineCtas.set(area, cta.id);
   }
   return {
     url: new URL(request.url),
@@ -34,6 +35,12 @@ export async function svRequest(request: Request): Promise<SvRequest | null> {
     role: roleFromCookie(request.headers.get("cookie")),
     inlineCtas,
   };
+}
+
+/** The site's own 404 page (the demo data missing: the 503 that says so). */
+export async function svNotFound(request: Request): Promise<Response> {
+  const req = await svRequest(request);
+  return req ? htmlPage(renderSvPage("404", req), 404) : demoDataMissing();
 }
 
 /** An HTML answer for a demo page. */

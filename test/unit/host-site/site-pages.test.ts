@@ -8,7 +8,8 @@ import { COURSES, POSTS } from "../../../demo/sv/server/content";
 import { checkDemoEmail, checkDemoSubmission, EMAIL_MESSAGES } from "../../../demo/sv/server/forms";
 import { fill } from "../../../demo/sv/server/html";
 import { COURSE_LOOP_ID, renderCourseLoop, selectCourses } from "../../../demo/sv/server/loop";
-import { inlineCtaSpot, renderSvPage, roleFromCookie, type SvPage, type SvRequest } from "../../../demo/sv/server/pages";
+import { CTA_PAGES, ctaPage, inlineCtaSpot, renderSvPage, roleFromCookie, type SvPage, type SvRequest } from "../../../demo/sv/server/pages";
+import { saljakademinCtas, WEBINAR_PAGE } from "../../../prisma/seed-data/saljakademin";
 import type { SiteConfig } from "../../../demo/sv/src/config";
 
 const request = (path: string, over: Partial<SvRequest> = {}): SvRequest => ({
@@ -23,6 +24,40 @@ const request = (path: string, over: Partial<SvRequest> = {}): SvRequest => ({
 
 const bodyClass = (html: string) => /<body class="([^"]*)"/.exec(html)![1].split(" ");
 const config = (html: string) => JSON.parse(/<script type="application\/json" id="sv-site-config">(.*?)<\/script>/.exec(html)![1]) as SiteConfig;
+
+describe("pages that host one CTA, and the 404 page", () => {
+  const seeded = saljakademinCtas({ integrationId: 1, broadcasts: { webinarBlog: 1, webinarCampaign: 2, webinarCourses: 3, exitPopup: 4 }, now: new Date("2026-03-02T08:00:00Z") });
+  const areaOf = (c: (typeof seeded)[number]) => (c.options as Record<string, unknown> | undefined)?.area as string | undefined;
+
+  it("a page of the site hosts every seeded landing page and the opt-out form, by the area the CTA names", () => {
+    const hosted = new Set(CTA_PAGES.map((p) => p.area));
+    const placedHere = seeded.filter((c) => c.cta_type === "page" || areaOf(c) === "avregistrering");
+    expect(placedHere).toHaveLength(7);
+    for (const c of placedHere) expect(hosted, c.name).toContain(areaOf(c));
+  });
+
+  it("the webinar bars point at the webinar's page", () => {
+    expect(WEBINAR_PAGE).toBe(`/demo/sv/${ctaPage("webbinarium")!.slug}`);
+    expect(JSON.stringify(seeded.filter((c) => c.cta_type === "bar"))).not.toMatch(/"redirect-url":"(?!\/demo\/sv\/webbinarium")/);
+  });
+
+  it("renders a hosted CTA's page with the CTA placeholder, a widget page", () => {
+    const page = ctaPage("webbinarium")!;
+    const html = renderSvPage("landningssida", request("/demo/sv/webbinarium", { inlineCtas: new Map([[page.area, 10]]) }), undefined, page);
+    expect(html).not.toMatch(/\{\{[A-Z_]+/);
+    expect(html).toContain('<div class="beckon-cta" data-cta-id="10"></div>');
+    expect(html).toContain("<title>Gratis webbinarium: Boka fler möten på kortare tid – Säljakademin</title>");
+    expect(bodyClass(html)).toEqual(expect.arrayContaining(["page", `page-id-${page.pageId}`, "page-webbinarium", "beckon-widget-page"]));
+  });
+
+  it("renders the 404 page with the site's header and footer, naming the path", () => {
+    const html = renderSvPage("404", request("/demo/sv/<finns-inte>"));
+    expect(html).toContain('id="masthead"');
+    expect(html).toContain("<h1>Sidan finns inte</h1>");
+    expect(html).toContain("<code>/demo/sv/%3Cfinns-inte%3E</code>");
+    expect(bodyClass(html)).toContain("error404");
+  });
+});
 
 describe("pages", () => {
   const pages: [SvPage, string][] = [

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { countryName, geolocate, locationFromHeaders, lookupIp, openGeoDatabase } from "../../../app/integrations/geolocation.server";
+import { countryName, DEFAULT_COUNTRY_DATABASE, geolocate, locationFromHeaders, lookupIp, openGeoDatabase } from "../../../app/integrations/geolocation.server";
+import type { Condition } from "../../../app/lib/schema/condition";
+import { installTests, test as conditionPasses } from "../../../widget/core/conditions";
+import { moreTests } from "../../../widget/core/conditions-more";
 import { writeTestCityDb } from "../../fixtures/mmdb/test-city-db";
 import { encodeValue } from "../../fixtures/mmdb/mmdb-writer";
 
@@ -64,7 +67,43 @@ describe("geolocate", () => {
     const broken = path.join(dir, "broken.mmdb");
     writeFileSync(broken, "not a database");
     expect(await geolocate(request({ "X-Country-Code": "se" }), { ip: "89.160.20.112", databasePath: broken, trustHeaders: true })).toMatchObject({ source: "headers", location: { countryCode: "SE" } });
-    expect(await geolocate(request(), { ip: "89.160.20.112", databasePath: path.join(dir, "missing.mmdb") })).toBeNull();
+    expect(await geolocate(request(), { ip: "89.160.20.112", databasePath: path.join(dir, "missing.mmdb"), countryDatabasePath: null })).toBeNull();
+  });
+});
+
+describe("the embedded country database (no GEOIP_DATABASE)", () => {
+  const request = (headers: Record<string, string> = {}) => new Request("http://x/api/geolocation", { headers });
+  // Google's public resolver: in a block registered to a US network for decades.
+  const known = "8.8.8.8";
+
+  it("is the package's IP-to-country database", async () => {
+    const reader = await openGeoDatabase(DEFAULT_COUNTRY_DATABASE);
+    expect(reader.metadata.databaseType).toMatch(/country/);
+    expect(reader.get(known)).toEqual({ country_code: "US" });
+  });
+
+  it("locates a public address by country with nothing configured", async () => {
+    expect(await geolocate(request(), { ip: known, databasePath: null })).toEqual({
+      source: "country-database",
+      location: { lat: null, lon: null, city: null, regionName: null, region: null, country: "United States", countryCode: "US", timezone: null, zip: null },
+    });
+    expect(await geolocate(request(), { ip: "10.0.0.1", databasePath: null })).toBeNull();
+    expect(await geolocate(request(), { ip: known, databasePath: null, countryDatabasePath: null })).toBeNull();
+  });
+
+  it("comes after the city database and the CDN headers, which know more", async () => {
+    expect(await geolocate(request(), { ip: "89.160.20.112", databasePath: file })).toMatchObject({ source: "database", location: { city: "Stockholm" } });
+    expect(await geolocate(request({ "CF-IPCountry": "NO" }), { ip: known, databasePath: null, trustHeaders: true })).toMatchObject({ source: "headers", location: { countryCode: "NO" } });
+  });
+
+  it("makes a country condition pass for the address", async () => {
+    installTests(moreTests);
+    const found = await geolocate(request(), { ip: known, databasePath: null });
+    const country = (value: string) => ({ position: 0, operator: "and", condition_type: "country", country: value, data: {} }) as Condition;
+    const ctx = { url: "https://example.test/", doc: {} as never, person: null, local: { location: { ...found!.location } } };
+    expect(conditionPasses(country("US"), ctx)).toBe(true);
+    expect(conditionPasses(country("United States"), ctx)).toBe(true);
+    expect(conditionPasses(country("SE"), ctx)).toBe(false);
   });
 });
 
