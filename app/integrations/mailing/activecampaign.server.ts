@@ -5,7 +5,7 @@
  * by name (and created when missing) because contactTags takes tag ids.
  */
 import { arrayAt, providerRequest, stringAt, type ProviderResponse } from "./http.server";
-import { ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
+import { identifiersOnly, ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
 
 export interface ActiveCampaignConfig extends ProviderOptions {
   apiKey: string;
@@ -30,8 +30,12 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
   const call = (method: string, path: string, body?: unknown, accept?: number[]) =>
     providerRequest(`${base}/api/3${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept }, config);
 
-  const syncContact = async (p: SyncPayload): Promise<string> => {
-    if (!p.contact.email) throw new ProviderError("ActiveCampaign contacts need an email address", false);
+  const findContact = async (email: string): Promise<unknown> => arrayAt((await call("GET", `/contacts?email=${encodeURIComponent(email)}`)).json, "contacts")[0];
+
+  const syncContact = async (given: SyncPayload): Promise<string> => {
+    if (!given.contact.email) throw new ProviderError("ActiveCampaign contacts need an email address", false);
+    // An unproven submitter does not overwrite an existing contact's fields (SyncPayload.keep_existing).
+    const p = given.keep_existing && (await findContact(given.contact.email)) ? identifiersOnly(given) : given;
     const res = await call("POST", "/contact/sync", {
       contact: {
         email: p.contact.email,
@@ -101,8 +105,7 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
     },
 
     async fetchContact(email): Promise<RemoteContact | null> {
-      const found = await call("GET", `/contacts?email=${encodeURIComponent(email)}`);
-      const contact = arrayAt(found.json, "contacts")[0];
+      const contact = await findContact(email);
       const id = stringAt(contact, "id");
       if (!id) return null;
       const [lists, tags] = await Promise.all([
