@@ -13,6 +13,7 @@ import { applyBuiltinAction } from "./mailing/builtin.server";
 import { isProviderType } from "./mailing/registry.server";
 import type { SyncOperation, SyncPayload } from "./mailing/types";
 import { enqueueSyncJob } from "./outbox.server";
+import { normalizeEmail } from "../lib/identity-token.server";
 
 /** Action types that touch mailing lists or tags. */
 export const LIST_ACTION_TYPES = ["subscribe_list", "unsubscribe_list", "add_list_tag", "remove_list_tag", "add_tag", "remove_tag"] as const;
@@ -102,6 +103,11 @@ function tagOf(tagId: string | null, data: unknown): string | null {
   return null;
 }
 
+/** Whether the person proved the address it submits (Person.verifiedEmail, from a signed identity token). */
+export function provesAddress(person: Pick<Person, "email" | "verifiedEmail">): boolean {
+  return Boolean(person.email && person.verifiedEmail && normalizeEmail(person.email) === person.verifiedEmail);
+}
+
 /** Applies built-in list actions and queues outbox jobs for a submission; call inside its transaction. */
 export async function syncSubmission(tx: Prisma.TransactionClient, input: SubmissionSyncInput): Promise<SubmissionSyncResult> {
   const result: SubmissionSyncResult = { builtin: [], jobs: 0 };
@@ -121,6 +127,8 @@ export async function syncSubmission(tx: Prisma.TransactionClient, input: Submis
   const integrations = await tx.integration.findMany({ where: { websiteId: input.websiteId }, orderBy: { id: "asc" } });
   const builtinIntegration = integrations.find((i) => i.integrationType === "builtin") ?? null;
   const country = input.defaultCountry ?? "US";
+  // Unproven submitters may create profiles and change lists, never overwrite a profile's fields (SyncPayload.keep_existing).
+  const keep = provesAddress(input.person) ? {} : { keep_existing: true };
 
   // Profile updates first: lower ids are delivered first, so a welcome
   // e-mail triggered by the subscribe already has the name.
@@ -137,7 +145,7 @@ export async function syncSubmission(tx: Prisma.TransactionClient, input: Submis
         integrationId: integration.id,
         personId: input.person.id,
         operation: "upsert_profile",
-        payload: payloadForPerson(input.person, { list_id: listId, source_url: input.sourceUrl ?? null }, country),
+        payload: payloadForPerson(input.person, { list_id: listId, source_url: input.sourceUrl ?? null, ...keep }, country),
         idempotencyKey: `contact:${input.clientId}:profile`,
         now,
       });
@@ -173,7 +181,7 @@ export async function syncSubmission(tx: Prisma.TransactionClient, input: Submis
       integrationId: integration.id,
       personId: input.person.id,
       operation,
-      payload: payloadForPerson(input.person, { list_id: listId, tag, source_url: input.sourceUrl ?? null }, country),
+      payload: payloadForPerson(input.person, { list_id: listId, tag, source_url: input.sourceUrl ?? null, ...keep }, country),
       idempotencyKey: `contact:${input.clientId}:action:${action.id}`,
       now,
     });

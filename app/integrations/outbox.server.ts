@@ -175,6 +175,7 @@ function parsePayload(value: unknown): SyncPayload {
     tag: typeof p.tag === "string" ? p.tag : null,
     source_url: typeof p.source_url === "string" ? p.source_url : null,
     properties: asRecord(p.properties) as SyncPayload["properties"],
+    ...(p.keep_existing === true ? { keep_existing: true } : {}),
   };
 }
 

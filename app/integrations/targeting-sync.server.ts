@@ -1,32 +1,57 @@
 /**
  * The targeting-sync answer (SPEC 7): what an integration knows about the
- * visitor — profile, lists, tags — for the widget's conditions. Kept under
- * person.data.integrations[type] with last_sync, and refreshed when older
- * than 30 minutes (SPEC 9). Outside tools are asked live when they can be
- * (bounded by a short time-out, since the widget waits at most 5 s);
- * otherwise Beckon answers from what it knows: built-in memberships and the
- * syncs it delivered.
+ * visitor, for the widget's conditions, as facts only: membership yes/no of
+ * the lists and tags the website's conditions name, and the values of the
+ * data fields they name. Never a profile: no name, company, phone or e-mail,
+ * no list or tag no condition asks about (trust boundaries, DESIGN).
+ *
+ * Where the facts come from:
+ * - a visitor who proved its address (Person.verifiedEmail, set from a
+ *   signed identity token) gets what the outside tool holds for that
+ *   address, asked live (bounded by a short time-out, since the widget waits
+ *   at most 5 s, and rate-limited per visitor, `force` or not);
+ * - anyone else gets only Beckon's own records of this visitor token's own
+ *   submissions: built-in memberships and the syncs Beckon delivered for it.
+ *   An address typed into a form or read from a URL parameter is a claim,
+ *   not a proof, so it never unlocks the tool's data about that address.
+ * The facts are kept under person.data.integrations[type] with last_sync and
+ * refreshed when older than 30 minutes (SPEC 9). This call never writes to a
+ * tool: writes come only from submissions, through the outbox.
  */
 import type { Db } from "../db.server";
 import type { Person } from "../generated/prisma-sqlite";
 import { InputError } from "../lib/errors";
+import { verifyIdentityToken } from "../lib/identity-token.server";
 import type { TargetingSyncInput } from "../lib/schema/integrations";
 import { activeListIds } from "../models/mailing-list.server";
-import { asRecord, findPerson, toPublicPerson } from "../models/person.server";
+import { asRecord, findPerson } from "../models/person.server";
 import { providerFor as defaultProviderFor, isProviderType, type IntegrationLike, type RegistryOptions } from "./mailing/registry.server";
 import type { MailingProvider, RemoteContact } from "./mailing/types";
+import { RateLimiter } from "./rate-limit.server";
+import { factsOf, fieldFacts, targetingFactsOf } from "./targeting-facts.server";
 
 /** SPEC 9: targeting re-sync after 30 minutes. */
 export const RESYNC_AFTER_MS = 1_800_000;
 const REMOTE_TIMEOUT_MS = 3000;
 
+/**
+ * Live lookups in a tool per visitor and integration: a few in a row (a
+ * first sync and a retry), then one a minute, so `force: true` in a loop
+ * cannot turn Beckon into a proxy hammering the owner's tool.
+ */
+const remoteLookups = new RateLimiter({ capacity: 3, refillPerSecond: 1 / 60, maxKeys: 50_000 });
+
 export interface TargetingSyncAnswer {
   integration_id: number;
   integration_type: string;
-  contact: Record<string, unknown> | null;
-  lists: string[];
-  tags: string[];
+  /** List id → on the list, for the lists the website's conditions name. */
+  lists: Record<string, boolean>;
+  /** Tag (lower case) → has it, for the tags the website's conditions name. */
+  tags: Record<string, boolean>;
+  /** Field values for the data fields conditions name; only for a proven visitor. */
   fields: Record<string, string>;
+  /** Whether the visitor proved its address (the facts may then come from the tool). */
+  verified: boolean;
   last_sync: string;
   resync_after_ms: number;
   /** cache: stored answer under 30 min old; remote: the tool answered; local: Beckon's own records. */
@@ -37,14 +62,10 @@ export interface TargetingSyncOptions {
   now?: () => Date;
   providerFor?: (integration: IntegrationLike) => MailingProvider;
   registry?: RegistryOptions;
-}
-
-/** The contact fields targeting conditions read: the widget's view of the person without its bookkeeping. */
-function contactOf(p: Person): Record<string, unknown> | null {
-  if (p.personType !== "Contact") return null;
-  const { visitor_token: _token, person_type: _type, extra: _extra, data: _data, last_requested: _requested, privacy_consent: _privacy, ...contact } =
-    toPublicPerson(p);
-  return contact;
+  /** The server's secret for identity tokens (default: the session secret). */
+  secret?: string;
+  /** Replaces the shared per-visitor limiter of live lookups (tests). */
+  remoteLimiter?: RateLimiter;
 }
 
 /** Lists and tags from the syncs Beckon delivered to a tool, replayed in order. */
@@ -77,37 +98,58 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
+const boolMap = (v: unknown): Record<string, boolean> =>
+  Object.fromEntries(Object.entries(asRecord(v)).filter(([, b]) => typeof b === "boolean")) as Record<string, boolean>;
+const stringMap = (v: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(asRecord(v)).filter(([, s]) => typeof s === "string")) as Record<string, string>;
+
+/** Records a proven address on the person when the request carries a valid identity token. */
+async function applyIdentityToken(db: Db, person: Person, websiteId: number, token: string | undefined, now: Date, secret?: string): Promise<Person> {
+  if (!token) return person;
+  const verdict = verifyIdentityToken(token, websiteId, { now: now.getTime(), ...(secret ? { secret } : {}) });
+  if (!verdict.ok) {
+    const why = verdict.reason === "expired" ? "The identity link has expired" : "The identity token is not valid for this website";
+    throw new InputError(why, "identity_token", 422);
+  }
+  if (person.verifiedEmail === verdict.claim.email) return person;
+  return db.person.update({ where: { id: person.id }, data: { verifiedEmail: verdict.claim.email, verifiedAt: now } });
+}
+
 /** Answers a targeting-sync request for a visitor of a website. */
 export async function targetingSync(db: Db, websiteId: number, input: TargetingSyncInput, options: TargetingSyncOptions = {}): Promise<TargetingSyncAnswer> {
   const now = (options.now ?? (() => new Date()))();
   const integration = await db.integration.findFirst({ where: { id: input.integration_id, websiteId }, include: { website: { select: { dataSettings: true } } } });
   if (!integration) throw new InputError("Unknown integration", "integration_id", 404);
   if (integration.integrationType !== input.integration_type) throw new InputError("integration_type does not match the integration", "integration_type");
-  const person = await findPerson(db, websiteId, input.visitor_token);
-  if (!person) throw new InputError("Unknown visitor", "visitor_token", 404);
+  const found = await findPerson(db, websiteId, input.visitor_token);
+  if (!found) throw new InputError("Unknown visitor", "visitor_token", 404);
   // A visitor may ask only about itself: the contact id must be its own.
-  if (input.contact_id != null && input.contact_id !== person.id) throw new InputError("contact_id does not belong to this visitor", "contact_id");
+  if (input.contact_id != null && input.contact_id !== found.id) throw new InputError("contact_id does not belong to this visitor", "contact_id");
+  const person = await applyIdentityToken(db, found, websiteId, input.identity_token, now, options.secret);
+  const verified = Boolean(person.verifiedEmail);
 
   const type = integration.integrationType;
   const data = asRecord(person.data);
   const integrations = asRecord(data.integrations);
   const stored = asRecord(integrations[type]);
+  const storedData = asRecord(stored.data);
   const lastSync = typeof stored.last_sync === "string" ? Date.parse(stored.last_sync) : NaN;
-  if (!input.force && Number.isFinite(lastSync) && now.getTime() - lastSync < RESYNC_AFTER_MS && stored.integration_id === integration.id) {
-    const d = asRecord(stored.data);
-    return {
-      integration_id: integration.id,
-      integration_type: type,
-      contact: contactOf(person),
-      lists: Array.isArray(d.lists) ? d.lists.map(String) : [],
-      tags: Array.isArray(d.tags) ? d.tags.map(String) : [],
-      fields: asRecord(d.fields) as Record<string, string>,
-      last_sync: new Date(lastSync).toISOString(),
-      resync_after_ms: RESYNC_AFTER_MS,
-      source: "cache",
-    };
-  }
+  // Only an answer this server stored counts as cache (facts: 2); the browser can write person.data too.
+  const cached = stored.integration_id === integration.id && stored.facts === 2 && stored.verified === verified;
+  const cachedAnswer = (): TargetingSyncAnswer => ({
+    integration_id: integration.id,
+    integration_type: type,
+    lists: boolMap(storedData.lists),
+    tags: boolMap(storedData.tags),
+    fields: stringMap(storedData.fields),
+    verified,
+    last_sync: new Date(lastSync).toISOString(),
+    resync_after_ms: RESYNC_AFTER_MS,
+    source: "cache",
+  });
+  if (!input.force && !input.identity_token && cached && Number.isFinite(lastSync) && now.getTime() - lastSync < RESYNC_AFTER_MS) return cachedAnswer();
 
+  const named = await targetingFactsOf(db, websiteId);
   let lists: string[];
   let tags: string[];
   let fields: Record<string, string> = {};
@@ -117,39 +159,37 @@ export async function targetingSync(db: Db, websiteId: number, input: TargetingS
     tags = Array.isArray(data.tags) ? data.tags.map(String) : [];
   } else {
     ({ lists, tags } = await deliveredState(db, person.id, integration.id));
-    // Asking the tool sends the address out: only when contact processing is on.
+    // Asking the tool sends the address out: only when contact processing is on, and only for a proven address.
     const processing = asRecord(integration.website.dataSettings)["contact-processing"] !== false;
-    if (processing && isProviderType(type) && person.email) {
-      try {
-        const provider = (options.providerFor ?? ((i: IntegrationLike) => defaultProviderFor(i, { timeoutMs: REMOTE_TIMEOUT_MS, ...options.registry })))(integration);
-        if (provider.fetchContact) {
-          const remote: RemoteContact | null = await withTimeout(provider.fetchContact(person.email), REMOTE_TIMEOUT_MS);
-          if (remote) {
-            lists = remote.lists;
-            tags = remote.tags;
-            fields = remote.fields;
-          } else {
-            lists = [];
-            tags = [];
+    if (processing && isProviderType(type) && person.verifiedEmail) {
+      if (!(options.remoteLimiter ?? remoteLookups).take(`${person.id}:${integration.id}`).allowed) {
+        if (cached && Number.isFinite(lastSync)) return cachedAnswer();
+      } else {
+        try {
+          const provider = (options.providerFor ?? ((i: IntegrationLike) => defaultProviderFor(i, { timeoutMs: REMOTE_TIMEOUT_MS, ...options.registry })))(integration);
+          if (provider.fetchContact) {
+            const remote: RemoteContact | null = await withTimeout(provider.fetchContact(person.verifiedEmail), REMOTE_TIMEOUT_MS);
+            lists = remote?.lists ?? [];
+            tags = remote?.tags ?? [];
+            fields = remote?.fields ?? {};
+            source = "remote";
           }
-          source = "remote";
+        } catch (e) {
+          // SPEC 8: a sync that fails is logged and the widget carries on.
+          console.error(`[beckon] targeting sync with ${type} failed; answering from local records:`, e instanceof Error ? e.message : e);
         }
-      } catch (e) {
-        // SPEC 8: a sync that fails is logged and the widget carries on.
-        console.error(`[beckon] targeting sync with ${type} failed; answering from local records:`, e instanceof Error ? e.message : e);
       }
     }
   }
 
-  const entry = { integration_id: integration.id, data: { lists, tags, fields }, last_sync: now.toISOString() };
+  const facts = { lists: factsOf(named.lists, lists), tags: factsOf(named.tags, tags, true), fields: verified ? fieldFacts(named.fields, fields) : {} };
+  const entry = { integration_id: integration.id, facts: 2, verified, data: facts, last_sync: now.toISOString() };
   await db.person.update({ where: { id: person.id }, data: { data: { ...data, integrations: { ...integrations, [type]: entry } } as object } });
   return {
     integration_id: integration.id,
     integration_type: type,
-    contact: contactOf(person),
-    lists,
-    tags,
-    fields,
+    ...facts,
+    verified,
     last_sync: entry.last_sync,
     resync_after_ms: RESYNC_AFTER_MS,
     source,

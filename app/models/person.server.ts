@@ -31,9 +31,24 @@ export function toPublicPerson(p: Person): PublicPerson {
     privacy_consent: p.privacyConsent,
     marketing_consent: p.marketingConsent,
     sms_consent: p.smsConsent,
-    data: asRecord(p.data),
+    data: publicData(p.data),
     last_requested: p.lastRequested ? p.lastRequested.toISOString() : null,
   };
+}
+
+/**
+ * person.data for the browser. Targeting-sync answers stored before they
+ * became facts (no `facts: 2`, but an integration_id: the server wrote them)
+ * may hold what a tool knew about an address the visitor only claimed, so
+ * they are left out; the widget then syncs again and gets facts.
+ */
+function publicData(v: unknown): Record<string, unknown> {
+  const data = asRecord(v);
+  if (!data.integrations) return data;
+  const integrations = Object.fromEntries(
+    Object.entries(asRecord(data.integrations)).filter(([, e]) => asRecord(e).facts === 2 || asRecord(e).integration_id === undefined),
+  );
+  return { ...data, integrations };
 }
 
 export function asRecord(v: unknown): Record<string, unknown> {

@@ -170,9 +170,10 @@ describe("GET /api/geolocation", () => {
 });
 
 describe("POST /api/websites/{id}/targeting_sync", () => {
-  it("answers lists, tags and contact data with the re-sync interval", async () => {
+  it("answers yes/no for the lists conditions name, with the re-sync interval, and no contact data", async () => {
     const website = await websiteMock(tdb.db);
     const builtin = await integrationMock(tdb.db, website.id, "builtin");
+    await tdb.db.condition.create({ data: { websiteId: website.id, conditionType: "list", data: { list_id: "13" } } });
     const form = await formCtaMock(tdb.db, website.id, [{ actionType: "subscribe_list", integrationId: builtin.id, data: { list_id: "13" } }]);
     const c = contactMock({ element_id: form.elementId });
     const created = await post(`/api/websites/${website.id}/contacts/create`, { contact: c });
@@ -180,7 +181,8 @@ describe("POST /api/websites/{id}/targeting_sync", () => {
     const body = { environment: "live", version: "2", integration_id: builtin.id, integration_type: "builtin", contact_id: created.json.contact.id, visitor_token: c.visitor_token };
     const r = await post(`/api/websites/${website.id}/targeting_sync`, body);
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ lists: ["13"], resync_after_ms: 1_800_000, contact: { email: c.email }, integration_type: "builtin" });
+    expect(r.json).toMatchObject({ lists: { "13": true }, resync_after_ms: 1_800_000, integration_type: "builtin" });
+    expect(r.json).not.toHaveProperty("contact");
     expect(Date.parse(r.json.last_sync)).toBeGreaterThan(0);
     expect((await post(`/api/websites/${website.id}/targeting_sync`, body)).json.source).toBe("cache");
   });

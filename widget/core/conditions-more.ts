@@ -54,11 +54,14 @@ const data = (c: Parameters<Tester>[0]) => (c.data || {}) as Record<string, unkn
 const obj = (v: unknown): Record<string, any> => (v && typeof v == "object" ? (v as Record<string, any>) : {});
 const pdata = (ctx: ConditionContext) => obj(ctx.person?.data);
 
-/** Entries of one kind (tags, lists) across the integrations in person.data, in either shape (server: data.lists; actions: lists). */
+/** The entries of a list ([ids]) or of a yes/no map ({ id: true }, the server's targeting facts). */
+const held = (v: unknown): unknown[] => (Array.isArray(v) ? v : Object.keys(obj(v)).filter((k) => (v as Record<string, unknown>)[k] === true));
+
+/** Entries of one kind (tags, lists) across the integrations in person.data, in either place (server: data.lists; actions: lists). */
 const fromIntegrations = (ctx: ConditionContext, k: string): string[] =>
   Object.values(obj(pdata(ctx).integrations))
     .map(obj)
-    .flatMap((i) => [...(i[k] || []), ...(obj(i.data)[k] || [])])
+    .flatMap((i) => [...held(i[k]), ...held(obj(i.data)[k])])
     .map(String);
 
 /** The person's tags: person.data.tags and the integrations' tags. */

@@ -12,7 +12,7 @@
  */
 import { arrayAt, providerRequest, stringAt } from "./http.server";
 import { isAllowedPrivate, publicOnlyFetch, type PublicFetchOptions } from "./public-fetch.server";
-import { ProviderError, type MailingProvider, type RemoteContact, type SyncPayload } from "./types";
+import { identifiersOnly, ProviderError, type MailingProvider, type RemoteContact, type SyncPayload } from "./types";
 
 export interface ActiveCampaignConfig extends PublicFetchOptions {
   apiKey: string;
@@ -57,8 +57,12 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
       throw ownerSafe(e, method, `/api/3${path}`);
     });
 
-  const syncContact = async (p: SyncPayload): Promise<string> => {
-    if (!p.contact.email) throw new ProviderError("ActiveCampaign contacts need an email address", false);
+  const findContact = async (email: string): Promise<unknown> => arrayAt((await call("GET", `/contacts?email=${encodeURIComponent(email)}`)).json, "contacts")[0];
+
+  const syncContact = async (given: SyncPayload): Promise<string> => {
+    if (!given.contact.email) throw new ProviderError("ActiveCampaign contacts need an email address", false);
+    // An unproven submitter does not overwrite an existing contact's fields (SyncPayload.keep_existing).
+    const p = given.keep_existing && (await findContact(given.contact.email)) ? identifiersOnly(given) : given;
     const res = await call("POST", "/contact/sync", {
       contact: {
         email: p.contact.email,
@@ -128,8 +132,7 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
     },
 
     async fetchContact(email): Promise<RemoteContact | null> {
-      const found = await call("GET", `/contacts?email=${encodeURIComponent(email)}`);
-      const contact = arrayAt(found.json, "contacts")[0];
+      const contact = await findContact(email);
       const id = stringAt(contact, "id");
       if (!id) return null;
       const [lists, tags] = await Promise.all([

@@ -8,7 +8,7 @@
  * and flows, not to profiles.
  */
 import { arrayAt, providerRequest, stringAt, type ProviderResponse } from "./http.server";
-import { ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
+import { identifiersOnly, ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
 
 export const KLAVIYO_REVISION = "2024-10-15";
 export const KLAVIYO_DEFAULT_URL = "https://a.klaviyo.com";
@@ -68,8 +68,19 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
     };
   };
 
+  /** The profile Klaviyo holds for the payload's address (or phone, without one), or undefined. */
+  const existing = async (p: SyncPayload): Promise<unknown> => {
+    const filter = p.contact.email ? `equals(email,"${p.contact.email.replace(/["\\]/g, "")}")` : `equals(phone_number,"${(p.contact.phone ?? "").replace(/["\\]/g, "")}")`;
+    const found = await call("GET", `/api/profiles/?filter=${encodeURIComponent(filter)}`);
+    return arrayAt(found.json, "data")[0];
+  };
+
+  /** An unproven submitter's payload loses its fields when the profile exists (SyncPayload.keep_existing). */
+  const guard = async (p: SyncPayload): Promise<SyncPayload> => (p.keep_existing && (await existing(p)) ? identifiersOnly(p) : p);
+
   /** Create or update profile: answers 201 (created) or 200 (updated) with the profile id. */
-  const importProfile = async (p: SyncPayload, meta?: unknown): Promise<string> => {
+  const importProfile = async (given: SyncPayload, meta?: unknown): Promise<string> => {
+    const p = await guard(given);
     const res = await call("POST", "/api/profile-import/", {
       data: { type: "profile", attributes: profileAttributes(p), ...(meta ? { meta } : {}) },
     });
@@ -81,7 +92,9 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
   return {
     type: "klaviyo",
 
-    async subscribe(p, listId) {
+    async subscribe(given, listId) {
+      // The bulk job writes the phone as an identifier: the same guard applies.
+      const p = await guard(given);
       if (p.consents.marketing === false) {
         // No consent: the profile joins the list but is not subscribed to marketing.
         const id = await importProfile(p);
@@ -122,9 +135,7 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
     },
 
     async fetchContact(email): Promise<RemoteContact | null> {
-      const filter = `equals(email,"${email.replace(/["\\]/g, "")}")`;
-      const found = await call("GET", `/api/profiles/?filter=${encodeURIComponent(filter)}`);
-      const profile = arrayAt(found.json, "data")[0];
+      const profile = await existing({ contact: { email, phone: null }, consents: {} });
       const id = stringAt(profile, "id");
       if (!id) return null;
       const lists = await call("GET", `/api/profiles/${encodeURIComponent(id)}/lists/`);

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { arrayAt, providerRequest, stringAt, type ProviderResponse } from "./http.server";
-import { ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
+import { identifiersOnly, ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
 
 export interface MailchimpConfig extends ProviderOptions {
   apiKey: string;
@@ -69,8 +69,10 @@ export function mailchimpProvider(config: MailchimpConfig): MailingProvider {
   };
 
   /** PUT add-or-update; `status` changes an existing member, `status_if_new` only a new one. */
-  const putMember = (p: SyncPayload, listId: string, statusIfNew: string, status?: string) => {
-    const email = emailOf(p);
+  const putMember = async (given: SyncPayload, listId: string, statusIfNew: string, status?: string) => {
+    const email = emailOf(given);
+    // An unproven submitter does not overwrite an existing member's merge fields (SyncPayload.keep_existing).
+    const p = given.keep_existing && (await call("GET", memberPath(listId, email), undefined, [404])).status !== 404 ? identifiersOnly(given) : given;
     const merge = mergeFields(p);
     const permissions =
       config.marketingPermissionId && p.consents.marketing != null

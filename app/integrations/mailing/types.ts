@@ -42,6 +42,15 @@ export interface SyncPayload {
   source_url?: string | null;
   /** Custom answers (extra) to store as custom properties where the tool has them. */
   properties?: Record<string, string | number | boolean>;
+  /**
+   * The submitter did not prove the address (no signed identity for it): a
+   * profile the tool already has keeps its fields, and only the list, tag
+   * and consent change goes through. Anyone can type anyone's address into
+   * a form; letting that overwrite the name or phone the owner's tool holds
+   * for the real person would hand the profile to the typist. A profile the
+   * tool does not have yet is created whole, so new leads arrive complete.
+   */
+  keep_existing?: boolean;
 }
 
 /** What a tool knows about a contact, for the widget's targeting conditions. */
@@ -49,6 +58,12 @@ export interface RemoteContact {
   lists: string[];
   tags: string[];
   fields: Record<string, string>;
+}
+
+/** The payload cut down to the address that identifies the profile: no fields to overwrite. */
+export function identifiersOnly(p: SyncPayload): SyncPayload {
+  const { properties: _properties, ...rest } = p;
+  return { ...rest, contact: p.contact.email ? { email: p.contact.email, phone: null } : { email: null, phone: p.contact.phone } };
 }
 
 /** One e-mail marketing tool. Every method is safe to repeat (the outbox retries). */

@@ -55,7 +55,9 @@ export const targetingSyncSchema = z.object({
   integration_type: z.string().regex(/^[a-z_]{1,40}$/),
   contact_id: idSchema.nullish(),
   visitor_token: visitorTokenSchema,
-  /** Ask for fresh data even if the last sync is under 30 minutes old. */
+  /** Ask for fresh data even if the last sync is under 30 minutes old (remote lookups stay rate-limited). */
   force: z.boolean().optional(),
+  /** A signed identity token from a link (cf_token): proves the visitor's e-mail address. */
+  identity_token: z.string().min(1).max(1000).regex(/^[A-Za-z0-9._-]+$/, "Not an identity token").optional(),
 });
 export type TargetingSyncInput = z.infer<typeof targetingSyncSchema>;

@@ -135,9 +135,9 @@ export class FakeKlaviyo {
     }
 
     if (r.method === "GET" && path === "/api/profiles/") {
-      const m = /^equals\(email,"([^"]*)"\)$/.exec(r.query.get("filter") ?? "");
+      const m = /^equals\((email|phone_number),"([^"]*)"\)$/.exec(r.query.get("filter") ?? "");
       if (!m) return { status: 400, body: jsonApiError(400, "Invalid filter") };
-      const p = this.profileByEmail(m[1].toLowerCase());
+      const p = m[1] === "email" ? this.profileByEmail(m[2].toLowerCase()) : [...this.profiles.values()].find((x) => x.phone_number === m[2]);
       return { status: 200, body: { data: p ? [this.profileResource(p)] : [], links: {} } };
     }
 

@@ -77,6 +77,11 @@ export class FakeMailchimp {
     const body = (r.body ?? {}) as any;
 
     const member = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})$/.exec(r.path);
+    if (member && r.method === "GET") {
+      const m = this.lists.get(member[1])?.get(member[2]);
+      if (!m) return { status: 404, body: problem(404, "Resource Not Found", "The requested resource could not be found.") };
+      return { status: 200, body: this.view(member[1], member[2], m) };
+    }
     if (member && r.method === "PUT") {
       const [, listId, hash] = member;
       const list = this.lists.get(listId);

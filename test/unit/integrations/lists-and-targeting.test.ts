@@ -9,6 +9,7 @@ import { csvCell, exportListCsv, listsForWebsite, unsubscribeByEmail } from "../
 import { runOutboxOnce } from "../../../app/integrations/outbox.server";
 import { RESYNC_AFTER_MS, targetingSync } from "../../../app/integrations/targeting-sync.server";
 import { InputError } from "../../../app/lib/errors";
+import { signIdentityToken } from "../../../app/lib/identity-token.server";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { FakeMailchimp } from "../../support/fake-providers/mailchimp";
 import { contactMock, formCtaMock, integrationMock, token, websiteMock } from "./factories";
@@ -17,6 +18,11 @@ let tdb: TestDatabase;
 let db: Db;
 const mailchimp = new FakeMailchimp();
 const registry = () => ({ timeoutMs: 5000, env: { BECKON_MAILCHIMP_API_URL: mailchimp.url } });
+const secret = "unit-test-identity-secret-0123456789abcdef";
+
+/** A site-wide condition, so targeting sync answers about what it names. */
+const conditionMock = (websiteId: number, conditionType: string, o: { tagId?: string; dataName?: string; data?: object } = {}) =>
+  db.condition.create({ data: { websiteId, conditionType, tagId: o.tagId ?? null, dataName: o.dataName ?? null, data: o.data ?? {} } });
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -82,34 +88,42 @@ describe("targeting sync", () => {
     ]);
     const c = contactMock({ element_id: form.elementId });
     const { personId } = await createContact(db, website.id, c);
+    await conditionMock(website.id, "list", { data: { list_id: "3" } });
+    await conditionMock(website.id, "list", { data: { list_id: "11" } });
+    await conditionMock(website.id, "tag", { tagId: "Webinar" });
     let t = Date.now();
     const now = () => new Date(t);
     const input = { environment: "live" as const, integration_id: builtin.id, integration_type: "builtin", visitor_token: c.visitor_token, contact_id: personId };
     const first = await targetingSync(db, website.id, input, { now });
-    expect(first).toMatchObject({ lists: ["3"], tags: ["webinar"], source: "local", resync_after_ms: RESYNC_AFTER_MS, contact: { contact_id: personId, email: c.email } });
+    // Facts about what the conditions name, never the profile itself.
+    expect(first).toMatchObject({ lists: { "3": true, "11": false }, tags: { webinar: true }, source: "local", resync_after_ms: RESYNC_AFTER_MS, verified: false });
+    expect(first).not.toHaveProperty("contact");
     // A change within 30 minutes is not seen: the widget's cached answer stands.
     const other = await formCtaMock(db, website.id, [{ actionType: "subscribe_list", integrationId: builtin.id, data: { list_id: "11" } }]);
     await createContact(db, website.id, contactMock({ visitor_token: c.visitor_token, email: c.email, element_id: other.elementId }));
     t += RESYNC_AFTER_MS - 1;
-    expect(await targetingSync(db, website.id, input, { now })).toMatchObject({ lists: ["3"], source: "cache" });
+    expect(await targetingSync(db, website.id, input, { now })).toMatchObject({ lists: { "3": true, "11": false }, source: "cache" });
     t += 2;
-    expect(await targetingSync(db, website.id, input, { now })).toMatchObject({ lists: ["3", "11"], source: "local" });
+    expect(await targetingSync(db, website.id, input, { now })).toMatchObject({ lists: { "3": true, "11": true }, source: "local" });
     const person = await db.person.findUniqueOrThrow({ where: { id: personId } });
-    expect((person.data as any).integrations.builtin).toMatchObject({ integration_id: builtin.id, data: { lists: ["3", "11"] } });
+    expect((person.data as any).integrations.builtin).toMatchObject({ integration_id: builtin.id, facts: 2, data: { lists: { "3": true, "11": true } } });
   });
 
-  it("asks the tool live, and falls back to delivered syncs when it is down", async () => {
+  it("asks the tool live for a proven visitor, and falls back to delivered syncs when it is down", async () => {
     const website = await websiteMock(db);
     const mc = await integrationMock(db, website.id, "mailchimp", { api_key: mailchimp.apiKey });
     const form = await formCtaMock(db, website.id, [{ actionType: "subscribe_list", integrationId: mc.id, data: { list_id: "7" } }]);
     const c = contactMock({ element_id: form.elementId });
     await createContact(db, website.id, c);
     for (let i = 0; i < 5; i++) await runOutboxOnce(db, { registry: registry() });
-    const input = { environment: "live" as const, integration_id: mc.id, integration_type: "mailchimp", visitor_token: c.visitor_token, force: true };
-    expect(await targetingSync(db, website.id, input, { registry: registry() })).toMatchObject({ lists: ["7"], source: "remote", fields: { FNAME: "Anna" } });
+    await conditionMock(website.id, "list", { data: { list_id: "7" } });
+    await conditionMock(website.id, "data_field", { dataName: "FNAME" });
+    const identity_token = signIdentityToken({ websiteId: website.id, email: c.email!, expiresAt: Date.now() / 1000 + 3600 }, secret);
+    const input = { environment: "live" as const, integration_id: mc.id, integration_type: "mailchimp", visitor_token: c.visitor_token, force: true, identity_token };
+    expect(await targetingSync(db, website.id, input, { registry: registry(), secret })).toMatchObject({ lists: { "7": true }, source: "remote", fields: { FNAME: "Anna" }, verified: true });
     await mailchimp.server.stop();
     try {
-      expect(await targetingSync(db, website.id, input, { registry: registry() })).toMatchObject({ lists: ["7"], source: "local" });
+      expect(await targetingSync(db, website.id, input, { registry: registry(), secret })).toMatchObject({ lists: { "7": true }, source: "local" });
     } finally {
       await mailchimp.server.start();
     }
@@ -118,7 +132,7 @@ describe("targeting sync", () => {
   it("asks no tool when contact processing is off", async () => {
     const website = await websiteMock(db, { contactProcessing: false });
     const mc = await integrationMock(db, website.id, "mailchimp", { api_key: mailchimp.apiKey });
-    const person = await db.person.create({ data: { websiteId: website.id, visitorToken: token(), email: "private@acme-sales.se", personType: "Contact", extra: {}, data: {} } });
+    const person = await db.person.create({ data: { websiteId: website.id, visitorToken: token(), email: "private@acme-sales.se", verifiedEmail: "private@acme-sales.se", personType: "Contact", extra: {}, data: {} } });
     const before = mailchimp.server.requests.length;
     const r = await targetingSync(db, website.id, { environment: "live", integration_id: mc.id, integration_type: "mailchimp", visitor_token: person.visitorToken }, { registry: registry() });
     expect(r.source).toBe("local");
@@ -136,6 +150,6 @@ describe("targeting sync", () => {
     await expect(call({ integration_type: "klaviyo" })).rejects.toMatchObject({ field: "integration_type" });
     await expect(call({ visitor_token: token() })).rejects.toMatchObject({ field: "visitor_token", status: 404 });
     await expect(call({ contact_id: p.id + 1000 })).rejects.toBeInstanceOf(InputError);
-    expect((await call({})).contact).toBeNull();
+    expect(await call({})).not.toHaveProperty("contact");
   });
 });

@@ -199,6 +199,15 @@ describe("condition evaluator", () => {
     expect(run({ condition_type: "list", data: { list_id: "7", match: "is_not" } }, { person })).toBe(true);
   });
 
+  it("list and tag: the server's yes/no facts count only where they say yes", () => {
+    const person = personMock({ data: { integrations: { klaviyo: { facts: 2, data: { lists: { "13": true, "7": false }, tags: { vip: true, churned: false } } } } } });
+    expect(run({ condition_type: "list", data: { list_id: "13" } }, { person })).toBe(true);
+    expect(run({ condition_type: "list", data: { list_id: "7" } }, { person })).toBe(false);
+    expect(run({ condition_type: "list", data: { list_id: "7", match: "is_not" } }, { person })).toBe(true);
+    expect(run({ condition_type: "tag", tag_id: "VIP" }, { person })).toBe(true);
+    expect(run({ condition_type: "tag", tag_id: "churned" }, { person })).toBe(false);
+  });
+
   it("an unknown type fails", () => {
     expect(run({ condition_type: "weather" as Condition["condition_type"] })).toBe(false);
   });

@@ -103,14 +103,14 @@ describe("enrichment (extras chunk)", () => {
   it("syncs the integrations list conditions name and stores lists and tags the server's way", async () => {
     const config = configMock({ broadcasts: [{ id: 1, name: "b", quick: false, timezone: "UTC", timeframe: false, range_start: null, range_end: null, conditions: [listCondition], cta_ids: [] }] });
     expect(syncTargets(config)).toEqual([{ id: 4, type: "builtin" }]);
-    const { o, fetchFn, kept } = options(config, () => ({ status: 200, body: { lists: ["13"], tags: ["webinar"], fields: {} } }));
+    const { o, fetchFn, kept } = options(config, () => ({ status: 200, body: { lists: { "13": true }, tags: { webinar: true }, fields: {} } }));
     expect(await enrich(o)).toMatchObject({ sync: "ok" });
     expect(fetchFn.calls[0]).toMatchObject({
       method: "POST",
       url: "http://api.test/api/websites/1/targeting_sync",
       body: { environment: "live", version: "v1", integration_id: 4, integration_type: "builtin", contact_id: 5, visitor_token: "tok_0123456789abcdef" },
     });
-    expect(o.visitor.person!.data.integrations).toEqual({ builtin: { integration_id: 4, data: { lists: ["13"], tags: ["webinar"], fields: {} }, last_sync: "2026-01-01T00:00:00.000Z" } });
+    expect(o.visitor.person!.data.integrations).toEqual({ builtin: { integration_id: 4, data: { lists: { "13": true }, tags: { webinar: true }, fields: {} }, last_sync: "2026-01-01T00:00:00.000Z" } });
     expect(kept).toHaveBeenCalledWith(o.visitor.person);
 
     // Within 30 minutes of the last sync nothing is asked again (SPEC 9 re-sync after 30 min).
@@ -119,6 +119,20 @@ describe("enrichment (extras chunk)", () => {
     expect(fetchFn.calls).toEqual([]);
     await enrich({ ...o, now: o.now + 30 * 60_000 });
     expect(fetchFn.calls).toHaveLength(1);
+  });
+
+  it("forwards a signed identity token from the link, asking anew even within 30 minutes", async () => {
+    const config = configMock({ conditions: [listCondition], url_identification: true });
+    const win = { location: { href: "https://x.se/?cf_email=anna%40acme.se&cf_token=v1.1.YW5uYUBhY21lLnNl.1893456000.sig" } } as unknown as Window;
+    const { o, fetchFn } = options(config, () => ({ status: 200, body: { lists: { "13": true }, tags: {}, fields: {} } }), { win });
+    await enrich(o);
+    await enrich({ ...o, now: o.now + 60_000 });
+    expect(fetchFn.calls).toHaveLength(2);
+    expect(fetchFn.calls[1].body).toMatchObject({ identity_token: "v1.1.YW5uYUBhY21lLnNl.1893456000.sig" });
+    // The owner turned URL identification off: the token is not used.
+    const off = options(configMock({ conditions: [listCondition], url_identification: false }), () => ({ status: 200, body: { lists: {}, tags: {} } }), { win });
+    await enrich(off.o);
+    expect(off.fetchFn.calls[0].body).not.toHaveProperty("identity_token");
   });
 
   it("prefers the integrations the config lists", () => {

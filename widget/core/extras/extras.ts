@@ -90,25 +90,27 @@ export function syncTargets(config: PublicWebsiteConfig): SyncTarget[] {
 
 /**
  * Targeting sync (SPEC 4, 7): asks the server what each integration knows
- * about the visitor (lists, tags, fields) unless the last sync is under
- * 30 minutes old, and stores the answers in person.data.integrations[type]
- * the way the server keeps them.
+ * about the visitor (yes/no for the lists and tags conditions name) unless
+ * the last sync is under 30 minutes old, and stores the answers in
+ * person.data.integrations[type] the way the server keeps them. A signed
+ * identity token from the link (cf_token) goes along and always asks anew:
+ * only a proven address gets what the outside tool knows.
  */
 export async function syncTargeting(
   fetchFn: FetchFn,
-  o: { apiOrigin: string; websiteId: number; version: string; token: string; person: PublicPerson; targets: SyncTarget[]; now: number },
+  o: { apiOrigin: string; websiteId: number; version: string; token: string; person: PublicPerson; targets: SyncTarget[]; now: number; identity?: string | null },
 ): Promise<void> {
   const data = (o.person.data = obj(o.person.data));
   const all = (data.integrations = obj(data.integrations));
   const url = `${o.apiOrigin.replace(/\/+$/, "")}/api/websites/${o.websiteId}/targeting_sync`;
   await Promise.all(
     o.targets
-      .filter((t) => !(o.now - Date.parse(obj(all[t.type]).last_sync) < 1800000))
+      .filter((t) => o.identity || !(o.now - Date.parse(obj(all[t.type]).last_sync) < 1800000))
       .map((t) =>
-        requestJson<{ lists: string[]; tags: string[]; fields?: Record<string, unknown> }>(
+        requestJson<{ lists: Record<string, boolean>; tags: Record<string, boolean>; fields?: Record<string, unknown> }>(
           fetchFn,
           url,
-          { environment: "live", version: o.version, integration_id: t.id, integration_type: t.type, contact_id: o.person.contact_id, visitor_token: o.token },
+          { environment: "live", version: o.version, integration_id: t.id, integration_type: t.type, contact_id: o.person.contact_id, visitor_token: o.token, ...(o.identity ? { identity_token: o.identity } : {}) },
           5000,
         ).then((a) => {
           all[t.type] = { integration_id: t.id, data: { lists: a.lists, tags: a.tags, fields: a.fields }, last_sync: new Date(o.now).toISOString() };
@@ -150,6 +152,12 @@ export async function enrich(o: EnrichOptions): Promise<Record<string, StepStatu
   if (typeof hint == "number") local.cart = { value: hint / 100, at: o.now };
   const types = new Set([...(config.conditions || []), ...(config.broadcasts || []).flatMap((b) => b.conditions || [])].map((c) => c.condition_type));
   const targets = syncTargets(config);
+  let identity: string | null = null;
+  try {
+    if (config.url_identification !== false) identity = new URL(o.win.location.href).searchParams.get("cf_token");
+  } catch {
+    /* no token */
+  }
   const r = await runLifecycle<LoadedVisitor>({
     set: o.set,
     clear: o.clear,
@@ -158,7 +166,7 @@ export async function enrich(o: EnrichOptions): Promise<Record<string, StepStatu
       targets.length > 0 && [
         () =>
           v.person
-            ? syncTargeting(o.fetchFn, { apiOrigin: config.api_origin, websiteId: config.website_id, version: config.version, token: v.token, person: v.person, targets, now: o.now }).then(() =>
+            ? syncTargeting(o.fetchFn, { apiOrigin: config.api_origin, websiteId: config.website_id, version: config.version, token: v.token, person: v.person, targets, now: o.now, identity }).then(() =>
                 o.keepPerson(v.person!),
               )
             : Promise.reject(new Error("no visitor")),

@@ -1,0 +1,58 @@
+/**
+ * What a website's targeting may ask about a visitor: the mailing-list ids,
+ * tags and data-field names its conditions name. The targeting-sync answer
+ * is cut down to these, as yes/no facts, so the browser never receives a
+ * profile's other lists, tags or fields.
+ */
+import type { Db } from "../db.server";
+import { asRecord } from "../models/person.server";
+
+export interface TargetingFacts {
+  lists: Set<string>;
+  /** Lower case: the widget compares tags case-insensitively. */
+  tags: Set<string>;
+  fields: Set<string>;
+}
+
+/** A comma list as the widget reads it (conditions.ts `list`). */
+const commaList = (v: unknown): string[] =>
+  (v == null ? "" : String(v))
+    .toLowerCase()
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The lists, tags and field names the website's conditions (site-wide, broadcasts, action groups) name. */
+export async function targetingFactsOf(db: Db, websiteId: number): Promise<TargetingFacts> {
+  const rows = await db.condition.findMany({
+    where: { websiteId, conditionType: { in: ["list", "tag", "data_field"] } },
+    select: { conditionType: true, tagId: true, dataName: true, data: true },
+  });
+  const facts: TargetingFacts = { lists: new Set(), tags: new Set(), fields: new Set() };
+  for (const r of rows) {
+    const data = asRecord(r.data);
+    // Same precedence as the widget's list tester: data.list_id, else tag_id.
+    if (r.conditionType === "list") {
+      const id = data.list_id ?? r.tagId;
+      if (id != null && String(id) !== "") facts.lists.add(String(id));
+    }
+    if (r.conditionType === "tag") for (const t of commaList(r.tagId)) facts.tags.add(t);
+    if (r.conditionType === "data_field" && r.dataName) facts.fields.add(r.dataName);
+  }
+  return facts;
+}
+
+/** Membership as yes/no for each named list or tag only. */
+export function factsOf(named: Set<string>, held: Iterable<string>, fold = false): Record<string, boolean> {
+  const have = new Set([...held].map((v) => (fold ? String(v).toLowerCase() : String(v))));
+  const out: Record<string, boolean> = {};
+  for (const n of named) out[n] = have.has(n);
+  return out;
+}
+
+/** The named fields the tool holds values for. */
+export function fieldFacts(named: Set<string>, fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const n of named) if (typeof fields[n] === "string") out[n] = fields[n];
+  return out;
+}
