@@ -5,6 +5,8 @@
  * It only listens: the host form is never stopped, changed or delayed, and
  * an error here never reaches the page's own submit handling.
  */
+import { cut } from "../cut";
+
 
 /** What the tracker needs to know about one form field. */
 export interface FieldInfo {
@@ -64,7 +66,7 @@ export function extractContact(fields: FieldInfo[]): TrackedContact | null {
     if (!key || !v || out[key]) continue;
     if (key === "email" && !EMAIL.test((v = v.toLowerCase()))) continue;
     if (key === "phone" && (v.match(/\d/g) || []).length < 4) continue;
-    out[key] = v.slice(0, MAX[key]);
+    out[key] = cut(v, MAX[key]);
   }
   return out.email || out.phone ? out : null;
 }
