@@ -74,7 +74,7 @@ export function genericSnippet({ origin, websiteId, nonce }: SnippetOptions): st
     `if(!b.v&&w.fetch&&!RegExp(${literal(CRAWLER.source)},"i").test(navigator.userAgent)&&!RegExp("(^|; )"+n+"=").test(k)){` +
     `var l=location,r=crypto.getRandomValues(new Uint8Array(${VISITOR_TOKEN_LENGTH})),t="",q=new URLSearchParams(l.search),m={},i;` +
     `for(i=0;i<r.length;i++)t+=${literal(ALPHABET)}[r[i]&63];` +
-    `${literal(UTM_KEYS)}.forEach(function(k){var v=q.get(k);if(v)m[k]=v.slice(0,500)});` +
+    `${literal(UTM_KEYS)}.forEach(function(k){var v=q.get(k);if(v)m[k]=v.slice(0,500).replace(/[\\ud800-\\udbff]$/,"")});` +
     `d.cookie=n+"="+t+"; max-age=${VISITOR_COOKIE_SECONDS}; path=/; SameSite=Lax"+(l.protocol=="https:"?"; Secure":"");b.c.s=(k?k+"; ":"")+n+"="+t;` +
     `b.v={t:t,p:fetch(a,{method:"POST",headers:{"Content-Type":"text/plain"},body:JSON.stringify({visitor:{visitor_token:t,landing_page:l.href.slice(0,2000),platform:"Web",referral_source:d.referrer?d.referrer.slice(0,2000):null,data:{}},new:true,utms:m})})}` +
     `}}catch(e){}}` +

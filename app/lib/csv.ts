@@ -1,12 +1,19 @@
 /**
  * CSV writing (RFC 4180: comma-separated, CRLF line ends, quotes doubled).
- * Cells a spreadsheet would run as a formula (=, +, -, @, tab, CR first) get
- * a leading apostrophe, so a lead who types "=HYPERLINK(...)" into a form
- * cannot run it on the owner's machine.
+ * Text cells a spreadsheet would run as a formula get a leading apostrophe,
+ * so a lead who types "=HYPERLINK(...)" into a form cannot run it on the
+ * owner's machine. Numbers are written as numbers: -5 is data, not a formula.
  */
 
 /** Byte-order mark that makes Excel read the file as UTF-8 (å, ä, ö). */
 export const UTF8_BOM = "\uFEFF";
+
+/**
+ * Text a spreadsheet may run as a formula: a tab or CR first (OWASP), or
+ * =, +, - or @ after any leading spaces, line feeds or control characters,
+ * which spreadsheets skip ("\n=HYPERLINK(...)" runs too).
+ */
+const FORMULA = /^[\t\r]|^[\s\0-\x1f]*[=+\-@]/;
 
 /** One cell, quoted when needed. Dates become ISO strings, null and undefined empty cells. */
 export function csvCell(value: unknown): string {
@@ -15,8 +22,7 @@ export function csvCell(value: unknown): string {
   if (value instanceof Date) s = value.toISOString();
   else if (typeof value === "object") s = JSON.stringify(value);
   else s = String(value);
-  // Negative numbers are data, not formulas.
-  if (/^[=+\-@\t\r]/.test(s) && !(typeof value === "number")) s = `'${s}`;
+  if (typeof value !== "number" && FORMULA.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { InputError } from "./errors";
+import { repairJson } from "./json-input";
 import { isDatabaseBusy } from "./db-errors.server";
 import { publicApiRateLimit } from "./rate-limits.server";
 
@@ -107,7 +108,10 @@ export function parseWith<S extends z.ZodTypeAny>(schema: S, value: unknown): z.
   return result.data;
 }
 
-/** Reads a JSON body (any content type, so text/plain beacons work) and validates it. */
+/**
+ * Reads a JSON body (any content type, so text/plain beacons work), repairs
+ * lone surrogates, refuses deep nesting (json-input.ts) and validates it.
+ */
 export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<z.infer<S>> {
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") throw apiError(400, "Request body is empty; send JSON");
@@ -120,15 +124,25 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw apiError(422, "Request body must be a JSON object");
   }
+  try {
+    value = repairJson(value);
+  } catch (e) {
+    if (e instanceof InputError) throw apiError(422, e.message, e.field);
+    throw e;
+  }
   return parseWith(schema, value);
+}
+
+/** The id a route's text names, or null unless it is 1 to 2^31 - 1 (the database's ids are 32-bit; PostgreSQL refuses more). */
+export function idFromText(value: string | undefined): number | null {
+  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
 }
 
 /** Parses a positive integer id from a route parameter or throws 404. */
 export function parseIdParam(value: string | undefined, what: string): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) {
-    throw apiError(404, `Unknown ${what}`, what);
-  }
-  return Number(value);
+  const id = idFromText(value);
+  if (id === null) throw apiError(404, `Unknown ${what}`, what);
+  return id;
 }
 
 /**

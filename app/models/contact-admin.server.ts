@@ -425,7 +425,8 @@ export async function contactsCsv(
       p.utmTerm,
       p.utmContent,
       p.leadValue,
-      ...keys.map((k) => (k in extra ? answerText(extra[k]) : null)),
+      // A number answer stays a number, so the CSV neither quotes nor neutralises it (-5 is no formula).
+      ...keys.map((k) => (k in extra ? (typeof extra[k] === "number" ? extra[k] : answerText(extra[k])) : null)),
     ]);
   }
   return { csv: toCsv([...CSV_PROFILE_COLUMNS, ...keys.map((k) => `answer:${k}`)], rows, { bom: true }), count: rows.length };

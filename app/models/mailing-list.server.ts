@@ -6,6 +6,7 @@
 import type { Db } from "../db.server";
 import type { Prisma } from "../generated/prisma-sqlite";
 import { asRecord } from "./person.server";
+import { csvCell } from "../lib/csv";
 
 type Tx = Prisma.TransactionClient | Db;
 
@@ -126,14 +127,6 @@ export async function unsubscribePersonEverywhere(
     }
     return { builtinLists: builtin.count, providerJobs };
   });
-}
-
-/** Quotes a CSV cell; cells that a spreadsheet would run as a formula get a leading quote. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let s = value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 const EXPORT_COLUMNS = ["email", "phone", "name", "last_name", "company_name", "marketing_consent", "subscribed_at", "unsubscribed_at"] as const;

@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { apiError, publicApi } from "~/lib/http.server";
+import { apiError, idFromText, publicApi } from "~/lib/http.server";
 import { etagOf, notModified } from "~/lib/etag.server";
 import { loadCtaDocument } from "~/models/cta.server";
 import { scriptSafeJson } from "~/lib/script-json";
@@ -15,9 +15,10 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
   publicApi(
     request,
     async () => {
-      const match = /^([1-9]\d{0,9})\.(js|json)$/.exec(params.ctaFile ?? "");
-      if (!match) return apiError(404, "Unknown CTA", "cta_id");
-      const cta = await loadCtaDocument(prisma, null, Number(match[1]));
+      const match = /^(\d+)\.(js|json)$/.exec(params.ctaFile ?? "");
+      const ctaId = idFromText(match?.[1]);
+      if (!match || ctaId === null) return apiError(404, "Unknown CTA", "cta_id");
+      const cta = await loadCtaDocument(prisma, null, ctaId);
       if (!cta || cta.status !== "published") return apiError(404, "Unknown CTA", "cta_id");
       const json = scriptSafeJson({ cta });
       const body = match[2] === "js" ? `window.beckon&&window.beckon.define&&window.beckon.define(${json}.cta);\n` : json;

@@ -4,7 +4,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { apiError, publicApi } from "~/lib/http.server";
+import { apiError, idFromText, publicApi } from "~/lib/http.server";
 import { resolveOrigin } from "~/lib/origin.server";
 import { websiteScriptResponse } from "~/lib/website-script.server";
 import { buildPublicConfig } from "~/models/public-config.server";
@@ -13,9 +13,9 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
   publicApi(
     request,
     async () => {
-      const match = /^([1-9]\d{0,9})\.js$/.exec(params.websiteFile ?? "");
-      if (!match) return apiError(404, "Unknown website script", "website_id");
-      return websiteScriptResponse(request, Number(match[1]), resolveOrigin(request), (id, origin) => buildPublicConfig(prisma, id, origin));
+      const websiteId = idFromText(/^(\d+)\.js$/.exec(params.websiteFile ?? "")?.[1]);
+      if (websiteId === null) return apiError(404, "Unknown website script", "website_id");
+      return websiteScriptResponse(request, websiteId, resolveOrigin(request), (id, origin) => buildPublicConfig(prisma, id, origin));
     },
     ["GET", "HEAD"],
   );

@@ -109,7 +109,7 @@ async function readJson<T>(answer: () => Promise<Response>, url: string): Promis
   } catch {
     throw httpError(0, url);
   }
-  if (res.status < 200 || res.status > 299) throw httpError(res.status, url);
+  if (!res.ok) throw httpError(res.status, url);
   try {
     return (await res.json()) as T;
   } catch {
@@ -118,7 +118,7 @@ async function readJson<T>(answer: () => Promise<Response>, url: string): Promis
 }
 
 /** The public API of one website. */
-export function createApi(apiOrigin: string, websiteId: number, fetchFn: FetchFn = (u, i) => fetch(u, i)): Api {
+export function createApi(apiOrigin: string, websiteId: number, fetchFn: FetchFn): Api {
   const base = apiOrigin.replace(/\/+$/, "") + "/api/";
   const site = `${base}websites/${websiteId}/`;
   const eventsUrl = site + "events/create";

@@ -4,7 +4,9 @@
  * closed tab, a crash or a server down for a while loses nothing. The
  * server dedupes by the client id each item gets here, which makes every
  * resend safe; items leave the store only after a 2xx (or a 4xx, which no
- * resend can fix).
+ * resend can fix). An item the server keeps failing on (500) is set aside
+ * for the rest of the page, still stored, so it cannot hold up the items
+ * behind it; the next page sends it again.
  */
 import type { WireEvent } from "./api";
 import { randomId } from "./ids";
@@ -81,7 +83,8 @@ export function createQueue<T extends Queued = WireEvent>(deps: QueueDeps<T>): E
     if (sending) return sending;
     const batch = load()
       .filter((e) => !inFlight.has(e.id))
-      .slice(0, batchSize);
+      // After a failure, one item at a time: an item the server fails on then fails alone.
+      .slice(0, failures ? 1 : batchSize);
     if (!batch.length) return Promise.resolve();
     const ids = new Set(batch.map((e) => e.id));
     ids.forEach((id) => inFlight.add(id));
@@ -95,13 +98,19 @@ export function createQueue<T extends Queued = WireEvent>(deps: QueueDeps<T>): E
         },
         (err: { status?: number }) => {
           const status = err?.status ?? 0;
-          if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+          if (status > 399 && status < 500 && status != 408 && status != 429) {
             // The server refuses this batch for good: resending it would block the queue forever.
             log("Rejected by the server", status);
             remove(ids);
             deps.settled?.(batch, err);
-          } else {
-            failures++;
+          } else if (++failures > 2 && status == 500) {
+            // A 500 is the server failing on what it was sent (an outage is a 502-504 or no answer); the
+            // third in a row, the item sent alone (see flush), sets it aside so that it cannot hold up the rest.
+            // It stays stored, and in flight until the page goes (its id skips the cleanup below): the next
+            // page sends it again.
+            log("Rejected by the server", status);
+            ids.delete(batch[0].id);
+            failures = 0;
           }
         },
       )
@@ -118,9 +127,7 @@ export function createQueue<T extends Queued = WireEvent>(deps: QueueDeps<T>): E
   return {
     push(event) {
       const full = { ...event, id: event.id || randomId(), at: event.at || Date.now() } as T;
-      const list = load();
-      list.push(full);
-      save(list.slice(-maxLength));
+      save([...load(), full].slice(-maxLength));
       // During a backoff the pending retry timer stays; a push must not hammer a failing server.
       schedule(deps.delay ?? 200);
       return full;
@@ -143,7 +150,7 @@ export function createQueue<T extends Queued = WireEvent>(deps: QueueDeps<T>): E
  * Flushes through sendBeacon when the page is hidden or unloaded (the last
  * moment a request reliably leaves), and at once when the browser is back online.
  */
-export function flushOnHide(queue: EventQueue<any>, win: Window = window, doc: Document = document): void {
+export function flushOnHide(queue: EventQueue<any>, win: Window, doc: Document): void {
   const hide = () => queue.flushBeacon();
   win.addEventListener("pagehide", hide);
   win.addEventListener("online", () => void queue.flush());
@@ -155,7 +162,7 @@ export function flushOnHide(queue: EventQueue<any>, win: Window = window, doc: D
 /** A beacon function for the queue, posting text/plain JSON ({events} unless `wrap` says otherwise). */
 export function beaconTo<T>(
   url: string,
-  nav: Navigator = navigator,
+  nav: Navigator,
   wrap: (batch: T[]) => unknown = (events) => ({ events }),
 ): ((batch: T[]) => boolean) | undefined {
   if (typeof nav.sendBeacon != "function") return undefined;

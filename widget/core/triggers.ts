@@ -13,8 +13,9 @@ export const EXIT_SENSITIVITY = 20;
 export interface TriggerEnv {
   win: Window;
   doc: Document;
-  set?: (fn: () => void, ms: number) => any;
-  clear?: (timer: any) => void;
+  /** Timers (the runtime's, injectable). */
+  set: (fn: () => void, ms: number) => any;
+  clear: (timer: any) => void;
   /** Touch devices: exit intent is the back button (history), not the mouse. */
   mobile?: boolean;
   /**
@@ -39,9 +40,7 @@ export const isCartPage = (href: string): boolean => /\/cart(\/|$|\?|#)/.test(hr
 
 /** Binds a trigger; `fire` runs at most once. Click-only CTAs bind nothing here (the runtime's delegated click does it). */
 export function arm(spec: TriggerSpec, env: TriggerEnv, fire: () => void): () => void {
-  const { win, doc } = env;
-  const set = env.set ?? ((f, ms) => setTimeout(f, ms));
-  const clear = env.clear ?? clearTimeout;
+  const { win, doc, set, clear } = env;
   const offs: (() => void)[] = [];
   let done = false;
   const stop = () => {

@@ -3,6 +3,8 @@
  * cf_{websiteId}_admin, cf_campaign_id, the e-mail identification names and
  * the UTM parameters. Pure.
  */
+import { cut } from "./cut";
+
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];
 /** Parameters that identify the visitor by e-mail, in priority order. */
 export const EMAIL_PARAMS = ["cf_email", "email", "Email", "EmailAddress", "email_address", "emailaddresss", "inf_field_Email"];
@@ -34,7 +36,7 @@ export function readFlags(href: string, websiteId: number): PageFlags {
   const utms: Record<string, string> = {};
   for (const k of UTM_KEYS) {
     const v = q.get(k);
-    if (v) utms[k] = v.slice(0, 500);
+    if (v) utms[k] = cut(v, 500);
   }
   const mail = EMAIL_PARAMS.map((k) => q.get(k)).find((v) => v);
   return {

@@ -3,6 +3,7 @@
  * console messages). Pure: the runtime logs the message and sends the result.
  */
 import { PROFILE_FIELDS } from "../../app/lib/schema/person-fields";
+import { cut } from "./cut";
 
 /** SPEC 5: local part, at sign, dotted domain. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -24,7 +25,7 @@ export function identifyFields(props: unknown, person: Props | null | undefined)
   if (EMAIL_RE.test(email)) f.email = email;
   if (PHONE_RE.test(phone)) f.phone = phone;
   if (!f.email && !f.phone) return "identify needs a valid email or phone";
-  for (const k of PROFILE_FIELDS) if (typeof p[k] == "string" && p[k]) f[k] = (p[k] as string).slice(0, 500);
+  for (const k of PROFILE_FIELDS) if (typeof p[k] == "string" && p[k]) f[k] = cut(p[k] as string, 500);
   const extra: Props = {};
   const given = p.extra && typeof p.extra == "object" ? (p.extra as Props) : {};
   for (const k in given) if (["string", "number", "boolean"].includes(typeof given[k])) extra[k] = given[k];
@@ -59,5 +60,5 @@ export function purchaseOf(props: unknown, tracked: readonly string[]): Purchase
   const amount = typeof revenue == "number" || (typeof revenue == "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(revenue)) ? +revenue : NaN;
   if (!isFinite(amount)) return "trackPurchase: revenue must be numeric";
   if (tracked.includes(id)) return "trackPurchase: order already tracked this session";
-  return { orderId: id.slice(0, 100), revenue: Math.max(0, amount) };
+  return { orderId: cut(id, 100), revenue: Math.max(0, amount) };
 }

@@ -8,6 +8,7 @@ import { isPersonField } from "../../app/lib/schema/person-fields";
 import type { WidgetTexts } from "../i18n/en";
 import { byPosition, isEmailField, isPhoneField } from "./form-fields";
 import type { ContactPayload, CtaIds } from "./types";
+import { cut } from "../core/cut";
 
 export * from "./form-fields";
 
@@ -121,9 +122,9 @@ export function buildContactPayload(fields: Field[], values: FormValues, ctx: Pa
       // A contact field of the person; any other slug goes to `extra`.
       const s = typeof value == "string" ? value.trim() : "";
       if (!s) continue;
-      payload[key] = key === "email" ? normalizeEmail(s) : s.slice(0, key === "zip_code" ? 20 : 500);
+      payload[key] = key === "email" ? normalizeEmail(s) : cut(s, key === "zip_code" ? 20 : 500);
     } else {
-      payload.extra[f.slug] = typeof value == "string" ? value.slice(0, 5000) : value;
+      payload.extra[f.slug] = typeof value == "string" ? cut(value, 5000) : value;
     }
   }
   return payload;

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../app/db.server";
 import { createContact } from "../../../app/models/contact.server";
-import { csvCell, exportListCsv, listsForWebsite, unsubscribeByEmail } from "../../../app/models/mailing-list.server";
+import { csvCell } from "../../../app/lib/csv";
+import { exportListCsv, listsForWebsite, unsubscribeByEmail } from "../../../app/models/mailing-list.server";
 import { runOutboxOnce } from "../../../app/integrations/outbox.server";
 import { RESYNC_AFTER_MS, targetingSync } from "../../../app/integrations/targeting-sync.server";
 import { InputError } from "../../../app/lib/errors";

@@ -5,7 +5,7 @@ import { armCart } from "../../../widget/core/extras/extras";
 import type { LocalData } from "../../../widget/core/person-data";
 import { arm, isCartPage, isExitIntent, scrollPercent, type TriggerEnv } from "../../../widget/core/triggers";
 
-const env = (over: Partial<TriggerEnv> = {}): TriggerEnv => ({ win: window, doc: document, ...over });
+const env = (over: Partial<TriggerEnv> = {}): TriggerEnv => ({ win: window, doc: document, set: (f, ms) => setTimeout(f, ms), clear: (t) => clearTimeout(t), ...over });
 
 function setScroll(y: number, viewport = 1000, height = 5000) {
   Object.defineProperty(window, "scrollY", { value: y, configurable: true });

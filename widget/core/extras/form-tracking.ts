@@ -10,6 +10,8 @@
  * It only listens: the host form is never stopped, changed or delayed, and
  * an error here never reaches the page's own submit handling.
  */
+import { cut } from "../cut";
+
 
 /** What the tracker needs to know about one form field. */
 export interface FieldInfo {
@@ -84,7 +86,7 @@ export function extractContact(fields: FieldInfo[]): TrackedContact | null {
     if (!key || !v || seen.has(key)) continue;
     seen.add(key);
     if (key == "email") v = v.toLowerCase();
-    if (looksLike(key, v)) out[key] = v.slice(0, MAX[key]);
+    if (looksLike(key, v)) out[key] = cut(v, MAX[key]);
   }
   return out.email || out.phone ? out : null;
 }

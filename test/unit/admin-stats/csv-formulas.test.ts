@@ -1,0 +1,56 @@
+/**
+ * Formula neutralising in CSV exports: text a spreadsheet would run gets an
+ * apostrophe even behind leading line feeds, spaces or control characters;
+ * numbers, negative ones included, stay numbers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../support/test-database";
+import { csvCell, parseCsv } from "~/lib/csv";
+import { contactsCsv } from "~/models/contact-admin.server";
+
+describe("csvCell", () => {
+  it.each([
+    ['\n=HYPERLINK("http://evil","x")', `"'\n=HYPERLINK(""http://evil"",""x"")"`],
+    ["\r\n=1+1", `"'\r\n=1+1"`],
+    ["  =1+1", "'  =1+1"],
+    ["\u0000@SUM(A1)", "'\u0000@SUM(A1)"],
+    ["\t-2+3", "'\t-2+3"],
+    ["\u00a0+1", "'\u00a0+1"],
+    ["\ttext", "'\ttext"],
+    ["\rtext", `"'\rtext"`],
+  ])("neutralises %j", (text, cell) => {
+    expect(csvCell(text)).toBe(cell);
+  });
+
+  it("leaves numbers, negative ones included, and harmless text as they are", () => {
+    expect(csvCell(-5)).toBe("-5");
+    expect(csvCell(-12.5)).toBe("-12.5");
+    expect(csvCell(0)).toBe("0");
+    expect(csvCell("a=b")).toBe("a=b");
+    expect(csvCell("\nline two")).toBe('"\nline two"');
+  });
+});
+
+describe("exports", () => {
+  let t: TestDatabase;
+  let site: number;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    site = (await t.db.website.create({ data: { name: "A", dataSettings: {} } })).id;
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+
+  it("a contact's number answer is a number and a formula answer behind a line feed is neutralised", async () => {
+    await t.db.person.create({
+      data: { websiteId: site, visitorToken: "csv-formula-token", personType: "Contact", contactSince: new Date(), email: "a@example.se", name: "\n=HYPERLINK(\"http://evil\")", extra: { score: -12.5, note: "\n=1+1" }, data: {} },
+    });
+    const [header, row] = parseCsv((await contactsCsv(t.db, site)).csv);
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell("answer:score")).toBe("-12.5");
+    expect(cell("answer:note")).toBe("'\n=1+1");
+    expect(cell("name")).toBe("'\n=HYPERLINK(\"http://evil\")");
+  });
+
+});
