@@ -67,11 +67,16 @@ describe("rate limits of the public API", () => {
   it("limits writes per IP with a JSON 429 and Retry-After, storing nothing refused, and lets the client back after the wait", async () => {
     const before = await tdb.db.trackedEvent.count();
     const answers = [];
+    const started = Date.now();
     for (let i = 0; i < 12; i++) answers.push(await call("POST", `/api/websites/${site}/events/create`, "10.0.0.1", event()));
+    // Tokens refill at 2 a second while the loop runs: on a busy machine the
+    // 12 calls can take seconds, so the bound follows the time they took.
+    const refilled = Math.ceil(((Date.now() - started) / 1000) * 2);
     const ok = answers.filter((a) => a.status === 200).length;
     const refused = answers.filter((a) => a.status === 429);
     expect(ok).toBeGreaterThanOrEqual(5);
-    expect(ok).toBeLessThanOrEqual(6); // a token may refill while the loop runs
+    expect(ok).toBeLessThanOrEqual(5 + refilled);
+    expect(refused.length).toBeGreaterThan(0);
     expect(refused.length).toBe(12 - ok);
     for (const r of refused) {
       expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
