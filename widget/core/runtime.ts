@@ -569,7 +569,7 @@ export function startWidget(deps: WidgetDeps): Widget {
       // SPEC 2: an e-mail in the address identifies the visitor (url_identification).
       if (flags.email && config.url_identification !== false) void handlers.identify({ email: flags.email });
       // Identify calls an earlier page could not handle.
-      else if (pendingIdentify().length) void (identifying = identifying.then(drainIdentify));
+      else void drainIdentify();
       dispatch("cfReady", { visitor_token: current!.token, steps }, doc);
       evaluate();
       startInline();
@@ -581,21 +581,17 @@ export function startWidget(deps: WidgetDeps): Widget {
   // --------------------------------------------------- identify, purchases
   // identify and trackPurchase calls wait in storage (in call order) for their rules, which live in the extras chunk, and for the visitor.
   const identifyKey = `cf_${id}_identify`;
-  const pendingIdentify = () => store.get<WaitingCall[]>(identifyKey) || [];
   let identifying = Promise.resolve();
+  /** Hands the calls in storage to the extras chunk, one drain after the other; with none waiting it is not fetched. Never rejects. */
+  const drainIdentify = () =>
+    (identifying = identifying.then(
+      () =>
+        store.get<WaitingCall[]>(identifyKey)?.length &&
+        withExtras((x) => x.drainCalls(store, identifyKey, visitor, { session, saveSession: (s) => store.set(sessionKey(id), s), track, sendContact })).catch(() => {}),
+    ));
   const queueCall = (call: WaitingCall) => {
-    store.set(identifyKey, [...pendingIdentify(), call]);
-    return (identifying = identifying.then(drainIdentify));
-  };
-  /** Handles the calls in storage, in order; what cannot be handled now waits for a later call or page. Never rejects. */
-  const drainIdentify = async (): Promise<void> => {
-    const x = pendingIdentify().length ? await extras() : null;
-    if (!x) return;
-    const person = (await visitor).person as unknown as Record<string, unknown>;
-    // Read and cleared at once, after the waits: calls made meanwhile are in this list.
-    const list = pendingIdentify();
-    store.set(identifyKey, []);
-    await x.handleCalls(list, person, { session, saveSession: (s) => store.set(sessionKey(id), s), track, sendContact });
+    store.set(identifyKey, [...(store.get<WaitingCall[]>(identifyKey) || []), call]);
+    return drainIdentify();
   };
 
   // ---------------------------------------------------------- test panel

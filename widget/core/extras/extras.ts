@@ -25,7 +25,7 @@ import type { LoadedVisitor } from "../visitor";
 
 export { frame } from "../broadcasts";
 export { moreTests } from "../conditions-more";
-export { handleCalls } from "./calls";
+export { drainCalls, handleCalls } from "./calls";
 export { trackForms } from "./form-tracking";
 
 type Win = Window & { Shopify?: { routes?: { root?: string } } };
