@@ -584,11 +584,10 @@ export function startWidget(deps: WidgetDeps): Widget {
   let identifying = Promise.resolve();
   /** Hands the calls in storage to the extras chunk, one drain after the other; with none waiting it is not fetched. Never rejects. */
   const drainIdentify = () =>
-    (identifying = identifying.then(
-      () =>
-        store.get<WaitingCall[]>(identifyKey)?.length &&
-        withExtras((x) => x.drainCalls(store, identifyKey, visitor, { session, saveSession: (s) => store.set(sessionKey(id), s), track, sendContact })).catch(() => {}),
-    ));
+    (identifying = identifying.then(async () => {
+      if (store.get<WaitingCall[]>(identifyKey)?.length)
+        await withExtras((x) => x.drainCalls(store, identifyKey, visitor, { session, saveSession: (s) => store.set(sessionKey(id), s), track, sendContact })).catch(() => {});
+    }));
   const queueCall = (call: WaitingCall) => {
     store.set(identifyKey, [...(store.get<WaitingCall[]>(identifyKey) || []), call]);
     return drainIdentify();
