@@ -58,7 +58,7 @@ export const CHUNKS = [
 // made esbuild rewrite the latter (30 B gzip in the loader).
 // Chrome/Edge 91 and Firefox 90: esbuild rewrites optional chaining for older
 // engines (a V8 bug before 91), which costs the loader about 400 B gzip.
-const TARGET = ["chrome91", "firefox90", "safari14", "edge91"];
+export const TARGET = ["chrome91", "firefox90", "safari14", "edge91"];
 
 interface Built {
   file: string;

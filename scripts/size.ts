@@ -4,11 +4,14 @@
  * (level 9) and brotli sizes of the loader and of every lazily imported
  * chunk, and exits non-zero past a budget. The panel chunk loads only for
  * site owners, so it has no budget of its own.
+ * `--why` also prints what the loader is made of: per source module, the
+ * gzip bytes the loader loses without that module's code.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { buildWidget, CHUNKS, LOADER_FILE } from "./build-widget";
+import { build, transform } from "esbuild";
+import { buildWidget, CHUNKS, LOADER_FILE, TARGET } from "./build-widget";
 
 /** Shopify's theme-check limit for app-block JavaScript. */
 export const LOADER_GZIP_BUDGET = 10_000;
@@ -64,12 +67,52 @@ export async function checkSizes(build = true): Promise<{ rows: SizeRow[]; ok: b
   return { rows: [l, ...chunks, total], ok: problems.length === 0, problems };
 }
 
+/**
+ * The loader's gzip bytes per source module: the loader is built minified
+ * but one statement a line, so esbuild's `// path` comments split it by
+ * module; each row is the whole's gzip size less the size without that
+ * module's code (how much leaving it out would save; the rows overlap a
+ * little, as gzip shares strings across modules).
+ */
+export async function loaderComposition(): Promise<{ module: string; raw: number; gzip: number }[]> {
+  const out = await build({
+    entryPoints: ["widget/core/loader.ts"],
+    bundle: true,
+    format: "iife",
+    minifyIdentifiers: true,
+    minifySyntax: true,
+    target: TARGET,
+    write: false,
+    legalComments: "none",
+    // Stand-ins of the right length for the chunk hashes the real build bakes in.
+    define: { __BECKON_VERSIONS__: JSON.stringify({ renderer: "0".repeat(10), panel: "0".repeat(10), extras: "0".repeat(10) }), __BECKON_RENDERER_DEPS__: '["beckon-chunk-00000000.js"]', "process.env.NODE_ENV": '"production"' },
+    logLevel: "warning",
+  });
+  const parts: { module: string; code: string }[] = [{ module: "(wrapper)", code: "" }];
+  for (const line of out.outputFiles[0].text.split("\n")) {
+    const m = /^\s*\/\/ (\S+)$/.exec(line);
+    if (m) parts.push({ module: m[1], code: "" });
+    else parts[parts.length - 1].code += line + "\n";
+  }
+  // Whitespace minified per module as in the real build (a part that does not parse alone just loses its line breaks).
+  for (const p of parts) p.code = await transform(p.code, { minifyWhitespace: true }).then((r) => r.code, () => p.code.replace(/\n\s*/g, ""));
+  const gz = (p: typeof parts) => gzipSync(p.map((x) => x.code).join(""), { level: 9 }).length;
+  const whole = gz(parts);
+  return parts
+    .map((p) => ({ module: p.module, raw: p.code.length, gzip: whole - gz(parts.filter((q) => q !== p)) }))
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
 async function main() {
   const { rows, ok, problems } = await checkSizes(!process.argv.includes("--no-build"));
   const budget: Record<string, string> = { loader: String(LOADER_GZIP_BUDGET), "loader + renderer": String(TOTAL_GZIP_BUDGET) };
   const table = [["bundle", "raw B", "gzip B", "brotli B", "gzip budget B"], ...rows.map((r) => [r.name, String(r.raw), String(r.gzip), String(r.brotli), budget[r.name] ?? "-"])];
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
   for (const row of table) console.log(row.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  "));
+  if (process.argv.includes("--why")) {
+    console.log("\nloader by module (gzip B saved without it, raw B)");
+    for (const r of await loaderComposition()) console.log(`${String(r.gzip).padStart(6)} ${String(r.raw).padStart(6)}  ${r.module}`);
+  }
   if (!ok) {
     for (const p of problems) console.error(`[size] ${p}`);
     process.exit(1);

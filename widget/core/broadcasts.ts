@@ -7,6 +7,7 @@
  */
 import type { Condition } from "../../app/lib/schema/condition";
 import type { PublicBroadcast } from "../../app/lib/schema/public-config";
+import { broadcastsOn } from "./broadcasts-on";
 
 /** Where now lies against a broadcast's time frame (the test panel's status). */
 export type Frame = "not started" | "started" | "ended";
@@ -54,7 +55,5 @@ export function frame(b: Pick<PublicBroadcast, "quick" | "timeframe" | "timezone
  * Ids of the broadcasts that are on: quick ones first, then timed ones,
  * each in config order.
  */
-export function activeBroadcasts(list: PublicBroadcast[], now: number, pass: (conditions: Condition[]) => boolean): number[] {
-  const on = (quick: boolean) => list.filter((b) => !!b.quick === quick && frame(b, now) === "started" && pass(b.conditions)).map((b) => b.id);
-  return [...on(true), ...on(false)];
-}
+export const activeBroadcasts = (list: PublicBroadcast[], now: number, pass: (conditions: Condition[]) => boolean): number[] =>
+  broadcastsOn(list, (b) => frame(b, now) === "started", pass);

@@ -29,13 +29,13 @@
  * Rarely needed parts load as chunks: the renderer (a CTA will show; for a
  * CTA shown at page start, while the visitor is created), the extras
  * (targeting sync, geolocation, store cart, analytics, form tracking, the
- * rules of identify and trackPurchase) and the panel.
+ * rules of identify and trackPurchase, timed broadcasts' frames) and the panel.
  */
 import type { CtaDocument } from "../../app/lib/schema/cta";
 import type { PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
 import type { CtaIds, CtaRuntime, MountedCta, RendererModule } from "../render/types";
 import { createApi, type FetchFn, type WireEvent } from "./api";
-import { activeBroadcasts } from "./broadcasts";
+import { broadcastsOn, isTimed } from "./broadcasts-on";
 import { readShop } from "./cart";
 import { CORE_TYPES, installTests, passes, type ConditionContext } from "./conditions";
 import { hasTeaser, hideMinutes, isModal, priorityOf, startsImmediately, triggerOf } from "./cta-options";
@@ -188,7 +188,11 @@ export function startWidget(deps: WidgetDeps): Widget {
     values,
     shopCountry: shop?.country,
   });
-  const on = (c: ConditionContext) => activeBroadcasts(broadcasts, now(), (conds) => passes(conds, c));
+  // A timed broadcast's frame (wall time in its zone) is the extras chunk's frame(): until it has arrived, a timed broadcast is off.
+  let frame: ExtrasModule["frame"] | undefined;
+  const timed = broadcasts.some(isTimed);
+  const on = (c: ConditionContext) =>
+    broadcastsOn(broadcasts, (b) => !isTimed(b) || frame?.(b, now()) == "started", (conds) => passes(conds, c));
 
   const states = new Map<number, CtaState>();
   const stateOf = (ctaId: number): CtaState => {
@@ -226,9 +230,18 @@ export function startWidget(deps: WidgetDeps): Widget {
     void loadRenderer();
   };
   // A CTA that shows at page start gets its definition and the renderer first, and while the visitor loads (it still shows only once ready).
-  const c0 = ctx();
-  const active0 = on(c0);
-  for (const s of summaries) if (!placed(s) && !suppressed(s) && startsImmediately(s.cta_type, s.options) && runsUnder(s, c0, active0) !== undefined) warmUp(s);
+  const warmUpStart = () => {
+    const c0 = ctx();
+    const active0 = on(c0);
+    for (const s of summaries) if (!placed(s) && !suppressed(s) && startsImmediately(s.cta_type, s.options) && runsUnder(s, c0, active0) !== undefined) warmUp(s);
+  };
+  warmUpStart();
+  // A website with a timed broadcast fetches the extras chunk at once for frame(), then warms up what that lets show.
+  if (timed)
+    void withExtras((x) => {
+      frame = x.frame;
+      warmUpStart();
+    }).catch(() => {});
 
   // -------------------------------------------------------------- queues
   const nav = win.navigator;
@@ -536,11 +549,12 @@ export function startWidget(deps: WidgetDeps): Widget {
   const readyP = visitor
     .then(async (v): Promise<Record<string, StepStatus>> => {
       mark("visitor");
-      if (!notCore(allConditions.map((c) => c.condition_type)) && !deps.company) return { visitor: "ok" };
+      if (!notCore(allConditions.map((c) => c.condition_type)) && !deps.company && !timed) return { visitor: "ok" };
       // Only the chunk's download is bounded here: the steps inside have their own time-outs.
       const more = await withTimeout(extras(), EXTRAS_TIMEOUT, { set, clear })
         .then((x) => {
           installTests(x!.moreTests);
+          frame = x!.frame;
           return x!.enrich({ ...cart, config, visitor: v, sessionId, now: now(), win, company: deps.company, keepPerson, set, clear });
         })
         .catch(() => ({ extras: "failed" as StepStatus }));
@@ -555,7 +569,7 @@ export function startWidget(deps: WidgetDeps): Widget {
       // SPEC 2: an e-mail in the address identifies the visitor (url_identification).
       if (flags.email && config.url_identification !== false) void handlers.identify({ email: flags.email });
       // Identify calls an earlier page could not handle.
-      else if (pendingIdentify().length) void (identifying = identifying.then(drainIdentify));
+      else void drainIdentify();
       dispatch("cfReady", { visitor_token: current!.token, steps }, doc);
       evaluate();
       startInline();
@@ -567,21 +581,16 @@ export function startWidget(deps: WidgetDeps): Widget {
   // --------------------------------------------------- identify, purchases
   // identify and trackPurchase calls wait in storage (in call order) for their rules, which live in the extras chunk, and for the visitor.
   const identifyKey = `cf_${id}_identify`;
-  const pendingIdentify = () => store.get<WaitingCall[]>(identifyKey) || [];
   let identifying = Promise.resolve();
+  /** Hands the calls in storage to the extras chunk, one drain after the other; with none waiting it is not fetched. Never rejects. */
+  const drainIdentify = () =>
+    (identifying = identifying.then(async () => {
+      if (store.get<WaitingCall[]>(identifyKey)?.length)
+        await withExtras((x) => x.drainCalls(store, identifyKey, visitor, { session, saveSession: (s) => store.set(sessionKey(id), s), track, sendContact })).catch(() => {});
+    }));
   const queueCall = (call: WaitingCall) => {
-    store.set(identifyKey, [...pendingIdentify(), call]);
-    return (identifying = identifying.then(drainIdentify));
-  };
-  /** Handles the calls in storage, in order; what cannot be handled now waits for a later call or page. Never rejects. */
-  const drainIdentify = async (): Promise<void> => {
-    const x = pendingIdentify().length ? await extras() : null;
-    if (!x) return;
-    const person = (await visitor).person as unknown as Record<string, unknown>;
-    // Read and cleared at once, after the waits: calls made meanwhile are in this list.
-    const list = pendingIdentify();
-    store.set(identifyKey, []);
-    await x.handleCalls(list, person, { session, saveSession: (s) => store.set(sessionKey(id), s), track, sendContact });
+    store.set(identifyKey, [...(store.get<WaitingCall[]>(identifyKey) || []), call]);
+    return drainIdentify();
   };
 
   // ---------------------------------------------------------- test panel

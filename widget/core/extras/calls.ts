@@ -5,6 +5,7 @@
  */
 import { log } from "../log";
 import type { Session } from "../session";
+import type { Store } from "../storage";
 import { identifyFields, purchaseOf } from "../validate";
 
 /** A waiting call: its argument, the page address it was made on, and 1 for trackPurchase. */
@@ -43,4 +44,16 @@ export async function handleCalls(list: WaitingCall[], person: Record<string, un
     // Awaited one by one: a later call sees what the earlier one set.
     else if (fields) await h.sendContact({ ...fields, source_url: url }).catch((e) => log("identify failed", e));
   }
+}
+
+/**
+ * Handles the calls waiting in storage under `key` once the visitor is
+ * there. The list is read and cleared at once, after the waits: calls made
+ * meanwhile are in it; what cannot be handled now waits for a later call or page.
+ */
+export async function drainCalls(store: Store, key: string, visitor: Promise<{ person: unknown }>, h: CallHandlers): Promise<void> {
+  const person = (await visitor).person as Record<string, unknown> | null;
+  const list = store.get<WaitingCall[]>(key) || [];
+  store.set(key, []);
+  await handleCalls(list, person, h);
 }

@@ -6,6 +6,7 @@
  *   data_field, country, cart_value, list): their testers, and the
  *   enrichment they need (targeting sync, geolocation, store cart, company
  *   data), run here before the visitor is ready;
+ * - a broadcast has a time frame (its wall time in the broadcast's zone);
  * - a CTA has an add-to-cart trigger;
  * - Segment or Google Tag Manager should receive analytics events;
  * - window.beckon.identify or trackPurchase is called (their input rules);
@@ -22,8 +23,9 @@ import type { LocalData } from "../person-data";
 import { isCartPage } from "../triggers";
 import type { LoadedVisitor } from "../visitor";
 
+export { frame } from "../broadcasts";
 export { moreTests } from "../conditions-more";
-export { handleCalls } from "./calls";
+export { drainCalls, handleCalls } from "./calls";
 export { trackForms } from "./form-tracking";
 
 type Win = Window & { Shopify?: { routes?: { root?: string } } };
