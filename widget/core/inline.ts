@@ -34,7 +34,7 @@ export function findInlineTargets(root: ParentNode, ctas: PublicCtaSummary[], se
   return found;
 }
 
-/** Reports targets present now and those added later; returns a function that stops watching. */
+/** Reports targets present now and those added later, for CTAs of which some are placed; returns a function that stops watching. */
 export function watchInlineTargets(
   doc: Document,
   ctas: PublicCtaSummary[],
@@ -44,22 +44,20 @@ export function watchInlineTargets(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const scan = () => findInlineTargets(doc, ctas, seen).forEach(onFound);
   scan();
-  let observer: MutationObserver | undefined;
-  if (ctas.some(placed)) {
-    observer = new MutationObserver(() => {
-      // Coalesce bursts of DOM changes (SPEC 9: snippets are looked for every 50 ms at most).
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        scan();
-      }, 50);
-    });
-    // Not "class": pages toggle classes constantly, and placeholders arrive as new nodes anyway.
-    observer.observe(doc.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-beckon-area", "data-cta-id"] });
-  }
+  // Called only when some CTA is placed (the runtime checks before it loads this with the renderer).
+  const observer = new MutationObserver(() => {
+    // Coalesce bursts of DOM changes (SPEC 9: snippets are looked for every 50 ms at most).
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      scan();
+    }, 50);
+  });
+  // Not "class": pages toggle classes constantly, and placeholders arrive as new nodes anyway.
+  observer.observe(doc.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-beckon-area", "data-cta-id"] });
   return {
     scan,
     stop() {
-      observer?.disconnect();
+      observer.disconnect();
       clearTimeout(timer);
     },
   };

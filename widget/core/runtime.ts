@@ -43,7 +43,7 @@ import { loadCtaDocument } from "./cta-store";
 import { dispatch } from "./events";
 import type { WaitingCall } from "./extras/calls";
 import type * as Extras from "./extras/extras";
-import { placed, watchInlineTargets, type InlineTarget } from "./inline";
+import { placed, type InlineTarget } from "./inline";
 import { withTimeout, type StepStatus } from "./lifecycle";
 import { log } from "./log";
 import type { DisplayState, Mode, PanelModule } from "./panel/types";
@@ -134,6 +134,8 @@ export function startWidget(deps: WidgetDeps): Widget {
   const t0 = now();
   const timings: Record<string, number> = {};
   const mark = (name: string) => (timings[name] = now() - t0);
+  /** cfTime=true (SPEC 2): the timings so far, printed at ready and as each CTA shows. */
+  const printTimings = (steps?: unknown) => flags.time && console.info("[beckon] timing (ms)", timings, steps);
   const href = () => win.location.href.slice(0, 2000);
   const flags = readFlags(win.location.href, id);
   const shop = readShop(doc);
@@ -437,7 +439,8 @@ export function startWidget(deps: WidgetDeps): Widget {
           mode,
         }),
       });
-      if (flags.time) console.info(`[beckon] CTA ${s.id} shown at ${mark("cta " + s.id)} ms`);
+      mark("cta " + s.id);
+      printTimings();
     } catch (e) {
       if (!st.mounts.length) {
         st.s = was;
@@ -509,9 +512,12 @@ export function startWidget(deps: WidgetDeps): Widget {
   };
   const startInline = () => {
     if (inline) return inline.scan();
-    const go = () => {
-      if (!stopped && !inline) inline = watchInlineTargets(doc, summaries, onPlaced);
-    };
+    // The watcher comes with the renderer, which a placed CTA needs to show anyway.
+    const go = () =>
+      summaries.some(placed) &&
+      loadRenderer().then((r) => {
+        if (!stopped && !inline) inline = r?.watchInlineTargets?.(doc, summaries, onPlaced);
+      }, () => {});
     if (doc.readyState !== "loading") go();
     else doc.addEventListener("DOMContentLoaded", go, { once: true });
   };
@@ -565,7 +571,7 @@ export function startWidget(deps: WidgetDeps): Widget {
       saveL();
       ready = true;
       mark("ready");
-      if (flags.time) console.info("[beckon] timing (ms)", timings, steps);
+      printTimings(steps);
       // SPEC 2: an e-mail in the address identifies the visitor (url_identification).
       if (flags.email && config.url_identification !== false) void handlers.identify({ email: flags.email });
       // Identify calls an earlier page could not handle.

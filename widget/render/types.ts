@@ -7,6 +7,7 @@ import type { CtaDocument, CtaVariant } from "../../app/lib/schema/cta";
 import type { Condition } from "../../app/lib/schema/condition";
 import type { PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
 import type { CartAdapter, ProductCatalog } from "../store/types";
+import type { watchInlineTargets } from "../core/inline";
 
 /** Where an event or a contact came from. */
 export interface CtaIds {
@@ -123,4 +124,6 @@ export interface MountedCta {
 /** The renderer bundle's exports. */
 export interface RendererModule {
   mountCta(options: MountOptions): MountedCta;
+  /** Watches the page for the areas and placeholders of inline and page CTAs (core/inline.ts). */
+  watchInlineTargets?: typeof watchInlineTargets;
 }

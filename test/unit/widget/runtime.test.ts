@@ -11,6 +11,7 @@ import type { CtaDocument } from "../../../app/lib/schema/cta";
 import * as extras from "../../../widget/core/extras/extras";
 import type { PanelData, PanelModule } from "../../../widget/core/panel/types";
 import { startWidget, WARM_UP_MS, type Widget, type WidgetDeps } from "../../../widget/core/runtime";
+import { watchInlineTargets } from "../../../widget/core/inline";
 import type { MountOptions, RendererModule } from "../../../widget/render/types";
 import { broadcastMock as broadcast, configMock, ctaMock, fakeFetch, memoryStore, personMock, settle, summaryOf, type FakeCall } from "./helpers";
 
@@ -63,6 +64,7 @@ function fakeRenderer() {
       o.onView?.();
       return { unmount: () => void unmounted.push(o.cta.id!) };
     },
+    watchInlineTargets,
   };
   return { mod, mounts, unmounted };
 }
