@@ -13,6 +13,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { runWithRequestContext } from "../app/lib/rate-limits.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
+import { demoStoreMiddleware } from "../demo/store/server/demo";
 
 // BECKON_APP_ROOT: a folder holding build/ and extensions/cta-embed/assets/
 // (the benchmarks serve a snapshot of the build, safe from concurrent rebuilds).
@@ -141,6 +142,9 @@ export function createApp(build: ServerBuild): express.Express {
       next(e);
     }
   });
+  // The demo store's Shopify Ajax API, Storefront GraphQL and images, same-origin with its pages
+  // (which pass on to Remix), as on a Shopify store.
+  app.use("/demo/store", demoStoreMiddleware());
   // app.use, not app.all("*"): express would decode the path as a route
   // parameter and answer a malformed one (%ED%A0%80) with an HTML 400 and a logged stack.
   app.use((req, res, next) => runWithRequestContext({ clientIp: req.ip ?? null }, () => remix(req, res, next)));

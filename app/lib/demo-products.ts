@@ -1,4 +1,6 @@
-/** The demo store page's product grid, from the seeded catalogue. */
+/** The demo store's pages (/demo/store and its cart), from demo/store.html and the seeded catalogue. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";
 import { escapeHtml } from "./html";
 
@@ -11,10 +13,36 @@ export function demoProductsHtml(): string {
       ? `<s>${money(p.compare_at_price)}</s> ${money(p.price)}`
       : money(p.price);
     return `<article class="product" data-product-handle="${escapeHtml(p.handle)}">
-      <div class="img" role="img" aria-label="${escapeHtml(p.title)}"></div>
+      <div class="img" role="img" aria-label="${escapeHtml(p.title)}" style="background-image:url('/demo/store${escapeHtml(p.images[0] ?? "")}')"></div>
       <h2>${escapeHtml(p.title)}</h2>
       <p class="price">${price}</p>
       ${p.available ? "" : '<p class="sold-out">Sold out</p>'}
     </article>`;
   }).join("\n");
+}
+
+/** A demo store page: the store.html shell (header with the cart bubble, cart drawer, Shopify globals) around main. */
+export function demoStorePage(page: { title: string; bodyClass: string; main: string; snippet: string }): string {
+  const template = readFileSync(path.join(process.cwd(), "demo", "store.html"), "utf8");
+  // Function replacers: a $ in the content must not be read as a replacement pattern.
+  return template
+    .replace("{{TITLE}}", () => escapeHtml(page.title))
+    .replace("{{BODY_CLASS}}", () => page.bodyClass)
+    .replace("{{MAIN}}", () => page.main)
+    .replace("{{BECKON_SNIPPET}}", () => page.snippet);
+}
+
+/** The store's front page: the product grid and the area where the product-feed CTA is placed. */
+export function demoStoreFrontMain(): string {
+  return `<h1>All products</h1>
+    <div data-beckon-area="products"></div>
+    <div class="grid">${demoProductsHtml()}</div>`;
+}
+
+/** The cart page: lines, quantities and total, filled from cart.js by the page's script. */
+export function demoStoreCartMain(): string {
+  return `<h1>Your cart</h1>
+    <ul class="cart-lines" id="cart-page-lines" data-cart-lines></ul>
+    <p class="cart-total">Total: <span data-cart-total>$0.00</span></p>
+    <p><a href="/demo/store">Continue shopping</a></p>`;
 }

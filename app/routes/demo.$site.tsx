@@ -1,17 +1,16 @@
 /**
  * Demo pages served beside the admin: /demo/store (a demo store), which
- * embeds the widget with the generic snippet, exactly as a site owner would.
+ * embeds the widget with the generic snippet, exactly as a site owner would;
+ * its Ajax API is served by scripts/serve.ts (demo/store/server).
  * The Swedish sales-training host site (/demo/sv, rendered from demo/sv/)
  * is answered by the demo.sv.* routes: its front page by demo.sv.$.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { prisma } from "~/db.server";
 import { publicOrigin } from "~/lib/origin.server";
 import { demoWebsiteId } from "~/models/demo-sites.server";
 import { genericSnippet } from "../../widget/snippet";
-import { demoProductsHtml } from "~/lib/demo-products";
+import { demoStoreFrontMain, demoStorePage } from "~/lib/demo-products";
 import { demoDataMissing, htmlPage } from "../../demo/sv/server/sv-request.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -19,9 +18,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.site !== "store") throw new Response("Not found", { status: 404 });
   const websiteId = await demoWebsiteId(prisma, "store");
   if (!websiteId) return demoDataMissing();
-  const template = readFileSync(path.join(process.cwd(), "demo", "store.html"), "utf8");
-  const html = template
-    .replace("{{BECKON_SNIPPET}}", genericSnippet({ origin: publicOrigin(request), websiteId }))
-    .replace("{{PRODUCTS}}", demoProductsHtml());
-  return htmlPage(html);
+  const snippet = genericSnippet({ origin: publicOrigin(request), websiteId });
+  return htmlPage(demoStorePage({ title: "Beckon Demo Store", bodyClass: "template-collection", main: demoStoreFrontMain(), snippet }));
 }

@@ -1,7 +1,8 @@
 /**
  * The demo Shopify store (website 2 on a fresh database): a small coffee shop
  * whose catalogue is demo-store-products.ts, with a product-feed overlay, a
- * free-shipping cart bar and an inline newsletter form.
+ * free-shipping cart bar, an inline newsletter form and an inline product
+ * feed on the store's front page (/demo/store).
  */
 import type { z } from "zod";
 import type { CtaDocumentInput } from "../../app/lib/schema/cta";
@@ -122,6 +123,14 @@ export function demoStoreCtas(ctx: DemoStoreContext): CtaDocumentInput[] {
         }),
       ],
       after: [thankYou("Thanks for subscribing! Your 10% code is on its way.")],
+    }),
+    // Last, so the ids of the CTAs above stay as they were in databases seeded before it.
+    singleStepCta({
+      name: "Bestsellers – front page",
+      cta_type: "inline",
+      inline_type: "embed",
+      options: { area: "products" },
+      elements: [heading("This week's bestsellers"), productFeed(bestsellers)],
     }),
   ];
 }

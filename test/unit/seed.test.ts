@@ -138,7 +138,11 @@ describe("seedIfEmpty on a fresh database", () => {
     expect(websiteSettingsOf(store)).toMatchObject({ name: "Beckon Demo Store", currency: "USD", currency_character: "$", default_country: "US", business_type: "ecommerce" });
     expect(store.shopDomain).toBe("beckon-demo.myshopify.com");
     const ctas = await listCtas(t.db, 2);
-    expect(ctas.map((c) => c.cta_type)).toEqual(["overlay", "bar", "inline"]);
+    expect(ctas.map((c) => c.cta_type)).toEqual(["overlay", "bar", "inline", "inline"]);
+    // The front-page feed is placed in the products area of /demo/store.
+    const front = (await loadCtaDocument(t.db, 2, ctas[3].id))!;
+    expect(front.options).toMatchObject({ area: "products" });
+    expect(front.variants[0].steps[0].sections[0].columns[0].elements.some((e) => e.element_type === "products")).toBe(true);
     const feed = (await loadCtaDocument(t.db, 2, ctas[0].id))!;
     const products = feed.variants[0].steps[0].sections[0].columns[0].elements.find((e) => e.element_type === "products")!;
     const handles = (products.product_recommendations![0] as { handles: string[] }).handles;

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { storeCatalogFixture } from "../../fixtures/store";
-import { SEED_PRODUCTS_MODULE } from "../../storefront/catalog";
+import { SEED_PRODUCTS_MODULE } from "../../../demo/store/server/catalog";
 import { cookieFetch } from "../../storefront/client-fetch";
 import { startStorefront, type RunningStorefront } from "../../storefront/server";
 

@@ -54,17 +54,38 @@ export interface AddItem {
   properties?: Record<string, string> | null;
 }
 
+/** Bounds that keep a public storefront's memory finite. */
+export interface CartLimits {
+  /** Carts kept at once; creating one more forgets the oldest. */
+  maxCarts?: number;
+  /** Distinct lines in one cart. */
+  maxLines?: number;
+}
+
+/** The most of one variant a line may hold (an add or change past it is refused). */
+export const MAX_LINE_QUANTITY = 9999;
+/** Line properties are kept as sent; their JSON may be at most this long. */
+export const MAX_PROPERTIES_CHARS = 2000;
+
 export class CartBook {
   readonly carts = new Map<string, ServerCart>();
   private uid = 1;
+  readonly maxCarts: number;
+  readonly maxLines: number;
 
   constructor(
     private readonly catalog: () => CatalogProduct[],
     readonly discounts: Record<string, DiscountRule>,
     readonly currency: string,
-  ) {}
+    limits: CartLimits = {},
+  ) {
+    this.maxCarts = limits.maxCarts ?? 10_000;
+    this.maxLines = limits.maxLines ?? 100;
+  }
 
   create(): ServerCart {
+    // A Map iterates in insertion order: the first key is the oldest cart.
+    while (this.carts.size >= this.maxCarts) this.carts.delete(this.carts.keys().next().value!);
     const token = `hWN${randomBytes(9).toString("hex")}`;
     const now = new Date().toISOString();
     const cart: ServerCart = { token, lines: [], discountCodes: [], attributes: {}, note: null, createdAt: now, updatedAt: now };
@@ -89,20 +110,35 @@ export class CartBook {
     return this.catalog().find((p) => p.id === id);
   }
 
-  /** Validates every item first: one bad item fails the whole add (as Shopify's add.js does). */
-  check(items: AddItem[]): CartError | null {
-    for (const [index, item] of items.entries()) {
+  /** Validates every item first: one bad item fails the whole add (as Shopify's add.js does); with the cart, also its bounds. */
+  check(items: AddItem[], cart?: ServerCart): CartError | null {
+    const err = (status: number, description: string, code: CartError["code"], index: number): CartError => ({ status, message: "Cart Error", description, code, index });
+    if (items.length === 0) return err(400, "Parameter Missing or Invalid: Required parameter missing or invalid: items", "INVALID", 0);
+    const newKeys = new Set<string>();
+    for (const [index, raw] of items.entries()) {
+      const item = (raw && typeof raw === "object" ? raw : {}) as AddItem;
+      if (item.id === undefined || item.id === null || item.id === "") return err(400, "Parameter Missing or Invalid: Required parameter missing or invalid: id", "INVALID", index);
       const found = this.variant(item.id);
-      const err = (status: number, description: string, code: CartError["code"]): CartError => ({ status, message: "Cart Error", description, code, index });
-      if (!found) return err(422, "Cannot find variant", "INVALID");
+      const fail = (status: number, description: string, code: CartError["code"]) => err(status, description, code, index);
+      if (!found) return fail(422, "Cannot find variant", "INVALID");
       const quantity = item.quantity === undefined ? 1 : Number(item.quantity);
-      if (!Number.isInteger(quantity) || quantity < 1) return err(422, "Quantity must be a whole number of at least 1", "INVALID_INCREMENT");
+      if (!Number.isInteger(quantity) || quantity < 1) return fail(422, "Quantity must be a whole number of at least 1", "INVALID_INCREMENT");
+      if (quantity > MAX_LINE_QUANTITY) return fail(422, `Quantity must be at most ${MAX_LINE_QUANTITY}`, "INVALID_INCREMENT");
+      if (item.properties != null && (typeof item.properties !== "object" || JSON.stringify(item.properties).length > MAX_PROPERTIES_CHARS))
+        return fail(422, `Line properties must be an object of at most ${MAX_PROPERTIES_CHARS} characters`, "INVALID");
+      if (cart) {
+        const key = this.lineKey(found.variant.id, item);
+        const existing = cart.lines.find((l) => l.key === key);
+        if (existing && existing.quantity + quantity > MAX_LINE_QUANTITY) return fail(422, `Quantity must be at most ${MAX_LINE_QUANTITY}`, "INVALID_INCREMENT");
+        if (!existing) newKeys.add(key);
+        if (cart.lines.length + newKeys.size > this.maxLines) return fail(422, `A cart holds at most ${this.maxLines} lines`, "INVALID");
+      }
       const { product, variant } = found;
-      if (!variant.available) return err(422, `The product '${variant.name}' is already sold out.`, "MERCHANDISE_OUT_OF_STOCK");
+      if (!variant.available) return fail(422, `The product '${variant.name}' is already sold out.`, "MERCHANDISE_OUT_OF_STOCK");
       const planId = item.selling_plan === undefined || item.selling_plan === null || item.selling_plan === "" ? null : Number(String(item.selling_plan).replace(/^gid:\/\/shopify\/SellingPlan\//, ""));
       if (planId === null && (variant.requires_selling_plan || product.requires_selling_plan))
-        return err(422, "Variant can only be purchased with a selling plan.", "VARIANT_REQUIRES_SELLING_PLAN");
-      if (planId !== null && !findPlan(product, planId)) return err(422, "Cannot find selling plan", "SELLING_PLAN_NOT_APPLICABLE");
+        return fail(422, "Variant can only be purchased with a selling plan.", "VARIANT_REQUIRES_SELLING_PLAN");
+      if (planId !== null && !findPlan(product, planId)) return fail(422, "Cannot find selling plan", "SELLING_PLAN_NOT_APPLICABLE");
     }
     return null;
   }
@@ -116,8 +152,7 @@ export class CartBook {
       const sellingPlanId = planRaw === undefined || planRaw === null || planRaw === "" ? null : Number(String(planRaw).replace(/^gid:\/\/shopify\/SellingPlan\//, ""));
       const properties = item.properties ?? {};
       const quantity = item.quantity === undefined ? 1 : Number(item.quantity);
-      const hash = createHash("md5").update(JSON.stringify([sellingPlanId, properties])).digest("hex");
-      const key = `${variant.id}:${hash}`;
+      const key = this.lineKey(variant.id, item);
       let line = cart.lines.find((l) => l.key === key);
       if (line) line.quantity += quantity;
       else {
@@ -128,6 +163,14 @@ export class CartBook {
     }
     cart.updatedAt = new Date().toISOString();
     return touched;
+  }
+
+  /** Shopify's line key: the same variant, selling plan and properties share one line. */
+  lineKey(variantId: number, item: AddItem): string {
+    const planRaw = item.selling_plan;
+    const sellingPlanId = planRaw === undefined || planRaw === null || planRaw === "" ? null : Number(String(planRaw).replace(/^gid:\/\/shopify\/SellingPlan\//, ""));
+    const hash = createHash("md5").update(JSON.stringify([sellingPlanId, item.properties ?? {}])).digest("hex");
+    return `${variantId}:${hash}`;
   }
 
   /** Sets a line's quantity (0 removes it); false when there is no such line. */

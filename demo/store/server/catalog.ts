@@ -118,7 +118,7 @@ export function toCatalogProduct(raw: CatalogProductInput): CatalogProduct {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const SEED_PRODUCTS_MODULE = path.resolve(here, "../../prisma/seed-data/demo-store-products.ts");
+export const SEED_PRODUCTS_MODULE = path.resolve(here, "../../../prisma/seed-data/demo-store-products.ts");
 
 function looksLikeCatalog(v: unknown): v is CatalogProductInput[] {
   return Array.isArray(v) && v.length > 0 && v.every((p) => p && typeof p === "object" && "handle" in p && Array.isArray((p as { variants?: unknown }).variants));
@@ -135,7 +135,7 @@ export async function loadDefaultCatalog(): Promise<{ products: CatalogProduct[]
       console.warn("[storefront] could not load the seed catalogue, using the fixture:", e);
     }
   }
-  const { storeCatalogFixture } = await import("../fixtures/store");
+  const { storeCatalogFixture } = await import("../../../test/fixtures/store");
   return { products: storeCatalogFixture().map(toCatalogProduct), from: "fixture" };
 }
 

@@ -1,0 +1,48 @@
+/**
+ * The demo store's storefront under `npm start`: one in-memory storefront
+ * (demo/store/server/storefront.ts) per server process, mounted at
+ * /demo/store/ by scripts/serve.ts, so the widget's store adapters reach
+ * cart.js, cart/add.js, products/{handle}.js and the rest on the same origin
+ * as the page, as on a Shopify store. Its HTML pages (/demo/store and
+ * /demo/store/cart) are Remix routes that embed the widget.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { DEMO_STORE_PRODUCTS } from "../../../prisma/seed-data/demo-store-products";
+import { createStorefront, type Storefront } from "./storefront";
+
+/** Where the demo store lives; Shopify.routes.root on its pages. */
+export const DEMO_STORE_ROOT = "/demo/store/";
+
+const prefixed = (src: string | null | undefined) => (src && src.startsWith("/") ? DEMO_STORE_ROOT.slice(0, -1) + src : src ?? null);
+
+/** The seed catalogue with its shop-relative image paths moved under the demo store's root. */
+export function demoStoreCatalog() {
+  return DEMO_STORE_PRODUCTS.map((p) => ({
+    ...p,
+    images: p.images.map((src) => prefixed(src)!),
+    featured_image: prefixed(p.featured_image),
+    variants: p.variants.map((v) => ({ ...v, featured_image: prefixed(v.featured_image) })),
+  }));
+}
+
+let storefront: Promise<Storefront> | null = null;
+
+/** The process's demo storefront, created on first use. */
+export function demoStorefront(): Promise<Storefront> {
+  storefront ??= createStorefront({ products: demoStoreCatalog() as never, root: DEMO_STORE_ROOT, record: false });
+  return storefront;
+}
+
+/** The store's pages, answered by the app (Remix) rather than the storefront. */
+export const isDemoStorePage = (path: string) => path === "/" || path === "" || path === "/cart" || path === "/cart/";
+
+/**
+ * Express-style middleware for app.use("/demo/store", …): the Ajax API,
+ * Storefront GraphQL, images and the rest; the pages pass on to next().
+ */
+export function demoStoreMiddleware() {
+  return (req: IncomingMessage & { path?: string }, res: ServerResponse, next: (err?: unknown) => void) => {
+    if (isDemoStorePage(req.path ?? new URL(req.url ?? "/", "http://x").pathname)) return next();
+    demoStorefront().then((shop) => shop.handle(req, res), next);
+  };
+}

@@ -1,0 +1,397 @@
+/**
+ * A Shopify storefront in Node: a request handler answering the documented
+ * Ajax API (cart.js, cart/add.js, cart/change.js, cart/clear.js,
+ * /discount/{code}, products/{handle}.js, recommendations/products.json,
+ * search/suggest.json, collections/{handle}/products.json) in Shopify's
+ * shapes, a Storefront GraphQL endpoint (POST /api/{version}/graphql.json)
+ * executing Shopify's real schema over the same catalogue and carts, and the
+ * review providers' endpoints. Carts are kept in memory per cart-token cookie,
+ * bounded in number and size. The demo store (/demo/store under `npm start`)
+ * mounts it; the tests' storefront (test/storefront) serves it on its own port.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  buildCollections,
+  loadDefaultCatalog,
+  parseSuggestFields,
+  productJs,
+  productsJsonProduct,
+  queryTerms,
+  relatedProducts,
+  searchScore,
+  suggestProduct,
+  toCatalogProduct,
+  isAvailable,
+  type CatalogProduct,
+  type CatalogProductInput,
+} from "./catalog";
+import { CartBook, MAX_LINE_QUANTITY, type AddItem, type DiscountRule, type ServerCart } from "./carts";
+import { runGraphql } from "./graphql";
+import { answerReviews, defaultRatings, type Rating } from "./reviews";
+
+export interface StorefrontOptions {
+  /** The catalogue (Ajax product shape); default: the demo store's seed products, else the fixture. */
+  products?: CatalogProductInput[];
+  /** Extra or replacing collections: handle → product handles. */
+  collections?: Record<string, string[]>;
+  /** Complementary recommendations: product handle → product handles. */
+  complementary?: Record<string, string[]>;
+  /** Discount codes the store honours (upper case). Default: SAVE10 (10 %), FIVEOFF ($5). */
+  discounts?: Record<string, DiscountRule>;
+  currency?: string;
+  /** When set, the GraphQL endpoint requires this X-Shopify-Storefront-Access-Token. */
+  publicAccessToken?: string;
+  /** Ratings by numeric product id; default: stable made-up ratings. */
+  ratings?: Record<string, Rating>;
+  /** Holds each cart write this long before applying it, to widen race windows in tests. */
+  writeDelayMs?: number;
+  /** The path the store is served under ("/demo/store/"): cookie path, default redirect, GraphQL URLs. Default "/". */
+  root?: string;
+  /** At most this many carts are kept; creating one more forgets the least recently created. Default 10,000. */
+  maxCarts?: number;
+  /** At most this many lines per cart. Default 100. */
+  maxLines?: number;
+  /** Keep state.requests and state.cartWrites (tests read them; a long-running demo must not grow). Default true. */
+  record?: boolean;
+  /** Extra routes (the demo store page); return true when handled. */
+  routes?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
+}
+
+export interface RequestRecord {
+  seq: number;
+  method: string;
+  path: string;
+  search: string;
+}
+
+/** One cart write (Ajax or GraphQL mutation), with start and end sequence numbers for ordering checks. */
+export interface CartWriteRecord {
+  api: "ajax" | "graphql";
+  op: string;
+  body: unknown;
+  start: number;
+  end: number | null;
+}
+
+export interface StorefrontState {
+  products: CatalogProduct[];
+  catalogFrom: "seed" | "fixture" | "options";
+  collections: Map<string, string[]>;
+  book: CartBook;
+  carts: Map<string, ServerCart>;
+  requests: RequestRecord[];
+  cartWrites: CartWriteRecord[];
+  /** The most cart writes that were in flight at once. */
+  maxConcurrentWrites: number;
+  /** Forgets carts, requests and write records. */
+  reset(): void;
+}
+
+export interface Storefront {
+  state: StorefrontState;
+  /** Answers one request (its URL relative to the store's root); never throws. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+export const DEFAULT_DISCOUNTS: Record<string, DiscountRule> = {
+  SAVE10: { value_type: "percentage", value: 10, title: "10% off" },
+  FIVEOFF: { value_type: "fixed_amount", value: 500, title: "$5 off" },
+};
+
+const LOCALE_PREFIX = /^\/[a-z]{2}(?:-[a-zA-Z]{2})?(?=\/(?:cart|products|collections|recommendations|search|discount|checkout)(?:[/.?]|$))/;
+
+function cookies(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0) out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return out;
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > 1_000_000) throw new Error("body too large");
+    chunks.push(c as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text.trim()) return {};
+  if ((req.headers["content-type"] ?? "").includes("application/json")) return JSON.parse(text);
+  const params = new URLSearchParams(text);
+  const out: Record<string, string> = {};
+  for (const [k, v] of params) out[k] = v;
+  return out;
+}
+
+function escapeHtml(s: string) {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function placeholderSvg(name: string) {
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  const label = escapeHtml(name.replace(/\.\w+$/, "").replace(/-/g, " "));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><rect width="800" height="800" fill="hsl(${h} 45% 82%)"/><text x="400" y="410" font-family="sans-serif" font-size="40" text-anchor="middle" fill="hsl(${h} 40% 25%)">${label}</text></svg>`;
+}
+
+/** Builds the storefront's catalogue, carts and request handler. */
+export async function createStorefront(options: StorefrontOptions = {}): Promise<Storefront> {
+  const loaded = options.products ? { products: options.products.map(toCatalogProduct), from: "options" as const } : await loadDefaultCatalog();
+  const currency = options.currency ?? "USD";
+  const products = loaded.products;
+  const collections = buildCollections(products, options.collections);
+  const root = options.root ? (options.root.endsWith("/") ? options.root : options.root + "/") : "/";
+  const book = new CartBook(() => products, options.discounts ?? DEFAULT_DISCOUNTS, currency, { maxCarts: options.maxCarts, maxLines: options.maxLines });
+  const ratings = options.ratings ?? defaultRatings(products);
+  let seq = 0;
+  let inFlight = 0;
+  const state: StorefrontState = {
+    products,
+    catalogFrom: loaded.from,
+    collections,
+    book,
+    carts: book.carts,
+    requests: [],
+    cartWrites: [],
+    maxConcurrentWrites: 0,
+    reset() {
+      book.carts.clear();
+      state.requests.length = 0;
+      state.cartWrites.length = 0;
+      state.maxConcurrentWrites = 0;
+    },
+  };
+
+  const byHandle = (h: string) => products.find((p) => p.handle === h);
+
+  async function write<T>(api: CartWriteRecord["api"], op: string, body: unknown, fn: () => T | Promise<T>): Promise<T> {
+    const record: CartWriteRecord = { api, op, body, start: ++seq, end: null };
+    if (options.record !== false) state.cartWrites.push(record);
+    inFlight++;
+    state.maxConcurrentWrites = Math.max(state.maxConcurrentWrites, inFlight);
+    try {
+      if (options.writeDelayMs) await new Promise((r) => setTimeout(r, options.writeDelayMs));
+      return await fn();
+    } finally {
+      inFlight--;
+      record.end = ++seq;
+    }
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
+    const origin = req.headers.origin;
+    res.writeHead(status, {
+      "Content-Type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...(origin ? { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true", Vary: "Origin" } : {}),
+      ...headers,
+    });
+    res.end(typeof body === "string" ? body : JSON.stringify(body));
+  }
+
+  /** The request's cart (from the cart cookie), creating one when there is none; setCookie when created. */
+  function cartFor(req: IncomingMessage): { cart: ServerCart; setCookie: string[] } {
+    const jar = cookies(req);
+    let cart = book.get(jar.cart);
+    const setCookie: string[] = [];
+    if (!cart) {
+      cart = book.create();
+      setCookie.push(`cart=${cart.token}; Path=${root}; SameSite=Lax`);
+    }
+    // A code applied before the cart existed travels in the discount_code cookie.
+    const code = jar.discount_code;
+    if (code && !cart.discountCodes.includes(code)) cart.discountCodes.push(code);
+    return { cart, setCookie };
+  }
+
+  const page = (title: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const host = req.headers.host ?? "127.0.0.1";
+    const url = new URL(req.url ?? "/", `http://${host}`);
+    const method = req.method ?? "GET";
+    if (options.record !== false) state.requests.push({ seq: ++seq, method, path: url.pathname, search: url.search });
+
+    if (options.routes && (await options.routes(req, res, url))) return;
+
+    if (method === "OPTIONS") {
+      res.writeHead(204, {
+        "Access-Control-Allow-Origin": req.headers.origin ?? "*",
+        "Access-Control-Allow-Credentials": "true",
+        "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+        "Access-Control-Allow-Headers": req.headers["access-control-request-headers"] ?? "Content-Type",
+        "Access-Control-Max-Age": "600",
+      });
+      return res.end();
+    }
+
+    const body = method === "POST" ? await readBody(req) : undefined;
+
+    const review = answerReviews(method, url, body, ratings);
+    if (review) return send(req, res, review.status, review.body);
+
+    const gql = /^\/api\/([^/]+)\/graphql(?:\.json)?$/.exec(url.pathname);
+    if (gql && method === "POST") {
+      const token = req.headers["x-shopify-storefront-access-token"];
+      if (options.publicAccessToken && token !== options.publicAccessToken)
+        return send(req, res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+      const request = body as { query?: string; variables?: Record<string, unknown>; operationName?: string };
+      const ctx = { origin: `http://${host}${root.slice(0, -1)}`, currency, products: () => products, collections: () => collections, complementary: options.complementary ?? {}, book };
+      const isMutation = /^\s*mutation\b/.test(request.query ?? "");
+      const result = isMutation ? await write("graphql", /mutation\s+(\w+)/.exec(request.query ?? "")?.[1] ?? "mutation", request.variables, () => runGraphql(ctx, request)) : await runGraphql(ctx, request);
+      return send(req, res, 200, result);
+    }
+
+    const path = url.pathname.replace(LOCALE_PREFIX, "");
+
+    if (method === "GET" && (path === "/cart.js" || path === "/cart.json")) {
+      const { cart, setCookie } = cartFor(req);
+      return send(req, res, 200, book.cartJson(cart), { "Set-Cookie": setCookie });
+    }
+
+    if (method === "POST" && (path === "/cart/add.js" || path === "/cart/add")) {
+      const { cart, setCookie } = cartFor(req);
+      const b = (body ?? {}) as { items?: AddItem[] } & Partial<AddItem>;
+      const single = !Array.isArray(b.items);
+      const items: AddItem[] = single ? [{ id: b.id!, quantity: b.quantity, selling_plan: b.selling_plan, properties: b.properties }] : b.items!;
+      return write("ajax", "add", items, () => {
+        if (single && (b.id === undefined || b.id === "")) return send(req, res, 400, { status: 400, message: "Cart Error", description: "Parameter Missing or Invalid: Required parameter missing or invalid: items" });
+        const err = book.check(items, cart);
+        if (err) return send(req, res, err.status, { status: err.status, message: err.message, description: err.description }, { "Set-Cookie": setCookie });
+        const lines = book.add(cart, items).map((l) => book.lineJson(l));
+        return send(req, res, 200, single ? lines[0] : { items: lines }, { "Set-Cookie": setCookie });
+      });
+    }
+
+    if (method === "POST" && (path === "/cart/change.js" || path === "/cart/change")) {
+      const { cart, setCookie } = cartFor(req);
+      const b = (body ?? {}) as { id?: string | number; line?: number | string; quantity?: number | string };
+      return write("ajax", "change", b, () => {
+        const line = b.line !== undefined ? [...cart.lines].reverse()[Number(b.line) - 1] : b.id !== undefined ? book.findLine(cart, b.id) : undefined;
+        const quantity = Number(b.quantity ?? 0);
+        if (!line || !Number.isInteger(quantity) || quantity < 0)
+          return send(req, res, 400, { status: 400, message: "Cart Error", description: "no valid id or line parameter" }, { "Set-Cookie": setCookie });
+        if (quantity > MAX_LINE_QUANTITY) return send(req, res, 422, { status: 422, message: "Cart Error", description: `Quantity must be at most ${MAX_LINE_QUANTITY}` }, { "Set-Cookie": setCookie });
+        book.change(cart, line, quantity);
+        return send(req, res, 200, book.cartJson(cart), { "Set-Cookie": setCookie });
+      });
+    }
+
+    if (method === "POST" && (path === "/cart/clear.js" || path === "/cart/clear")) {
+      const { cart, setCookie } = cartFor(req);
+      return write("ajax", "clear", body, () => {
+        cart.lines = [];
+        cart.updatedAt = new Date().toISOString();
+        return send(req, res, 200, book.cartJson(cart), { "Set-Cookie": setCookie });
+      });
+    }
+
+    if (method === "POST" && (path === "/cart/update.js" || path === "/cart/update")) {
+      const { cart, setCookie } = cartFor(req);
+      const b = (body ?? {}) as { attributes?: Record<string, string>; note?: string };
+      return write("ajax", "update", b, () => {
+        const attributes = Object.entries({ ...cart.attributes, ...(b.attributes ?? {}) });
+        if (attributes.length > 50 || attributes.some(([k, v]) => k.length > 255 || String(v).length > 1000) || (b.note !== undefined && String(b.note).length > 5000))
+          return send(req, res, 422, { status: 422, message: "Cart Error", description: "At most 50 attributes of 1,000 characters and a note of 5,000" }, { "Set-Cookie": setCookie });
+        Object.assign(cart.attributes, b.attributes ?? {});
+        if (b.note !== undefined) cart.note = b.note;
+        return send(req, res, 200, book.cartJson(cart), { "Set-Cookie": setCookie });
+      });
+    }
+
+    const discount = /^\/discount\/([^/]+)$/.exec(path);
+    if (method === "GET" && discount) {
+      const code = decodeURIComponent(discount[1]).trim();
+      const { cart, setCookie } = cartFor(req);
+      return write("ajax", "discount", code, () => {
+        if (code && !cart.discountCodes.includes(code)) cart.discountCodes.push(code);
+        const redirect = url.searchParams.get("redirect") ?? root;
+        const location = redirect.startsWith("/") && !redirect.startsWith("//") ? redirect : root;
+        setCookie.push(`discount_code=${encodeURIComponent(code)}; Path=${root}; SameSite=Lax`);
+        return send(req, res, 302, "", { Location: location, "Set-Cookie": setCookie });
+      });
+    }
+
+    const productJsMatch = /^\/products\/([^/]+)\.js$/.exec(path);
+    if (method === "GET" && productJsMatch) {
+      const p = byHandle(decodeURIComponent(productJsMatch[1]));
+      return p ? send(req, res, 200, productJs(p)) : send(req, res, 404, { status: 404, message: "Not Found", description: "Product not found" });
+    }
+
+    if (method === "GET" && path === "/recommendations/products.json") {
+      const id = Number(url.searchParams.get("product_id"));
+      const intent = url.searchParams.get("intent") ?? "related";
+      const limit = Math.min(10, Math.max(1, Number(url.searchParams.get("limit") ?? 10) || 10));
+      const p = products.find((x) => x.id === id);
+      if (!url.searchParams.get("product_id")) return send(req, res, 422, { status: 422, message: "Invalid parameter error", description: "product_id is required" });
+      if (!p) return send(req, res, 404, { status: 404, message: "Product not found", description: `No product with id ${url.searchParams.get("product_id")} was found` });
+      const list = intent === "complementary" ? (options.complementary?.[p.handle] ?? []).map(byHandle).filter((x): x is CatalogProduct => !!x) : relatedProducts(products, p);
+      return send(req, res, 200, { intent, products: list.filter(isAvailable).slice(0, limit).map(productJs) });
+    }
+
+    if (method === "GET" && path === "/search/suggest.json") {
+      const q = url.searchParams.get("q") ?? "";
+      const type = url.searchParams.get("resources[type]") ?? "product";
+      const limit = Math.min(10, Math.max(1, Number(url.searchParams.get("resources[limit]") ?? url.searchParams.get("limit") ?? 10) || 10));
+      const unavailable = url.searchParams.get("resources[options][unavailable_products]") ?? "last";
+      const fields = parseSuggestFields(url.searchParams.get("resources[options][fields]"));
+      const terms = queryTerms(q);
+      let found = products
+        .map((p, i) => ({ p, i, s: searchScore(p, terms, fields) }))
+        .filter((x) => terms.length > 0 && x.s > 0)
+        .filter((x) => unavailable !== "hide" || isAvailable(x.p))
+        .sort((a, b) => (unavailable === "last" ? Number(isAvailable(b.p)) - Number(isAvailable(a.p)) : 0) || b.s - a.s || a.i - b.i)
+        .map((x) => x.p);
+      if (!type.split(",").includes("product")) found = [];
+      return send(req, res, 200, { resources: { results: { products: found.slice(0, limit).map(suggestProduct) } } });
+    }
+
+    const collection = /^\/collections\/([^/]+)\/products\.json$/.exec(path);
+    if (method === "GET" && collection) {
+      const handles = collections.get(decodeURIComponent(collection[1]));
+      if (!handles) return send(req, res, 404, { status: 404, message: "Not Found", description: "Collection not found" });
+      const limit = Math.min(250, Math.max(1, Number(url.searchParams.get("limit") ?? 30) || 30));
+      const pageNo = Math.max(1, Number(url.searchParams.get("page") ?? 1) || 1);
+      const list = handles.map(byHandle).filter((x): x is CatalogProduct => !!x);
+      return send(req, res, 200, { products: list.slice((pageNo - 1) * limit, pageNo * limit).map(productsJsonProduct) });
+    }
+
+    const file = /^\/cdn\/shop\/files\/([\w.-]+)$/.exec(url.pathname);
+    if (method === "GET" && file) return send(req, res, 200, placeholderSvg(file[1]), { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=3600" });
+
+    // Minimal pages for the redirect targets (SPEC 2) and browsing.
+    if (method === "GET") {
+      if (path === "/" || path === "") return send(req, res, 200, page("Local storefront", products.map((p) => `<p><a href="/products/${p.handle}">${escapeHtml(p.title)}</a></p>`).join("")));
+      if (path === "/cart") {
+        const { cart, setCookie } = cartFor(req);
+        const json = book.cartJson(cart);
+        return send(req, res, 200, page("Your cart", json.items.map((i) => `<p class="line">${escapeHtml(i.title)} × ${i.quantity}</p>`).join("") + `<p class="total">${json.total_price}</p>`), { "Set-Cookie": setCookie });
+      }
+      if (path === "/checkout" || path.startsWith("/checkouts/")) return send(req, res, 200, page("Checkout", ""));
+      const productPage = /^\/products\/([^/.]+)$/.exec(path);
+      if (productPage) {
+        const p = byHandle(decodeURIComponent(productPage[1]));
+        if (p) return send(req, res, 200, page(p.title, p.description));
+      }
+      const collectionPage = /^\/collections\/([^/.]+)$/.exec(path);
+      if (collectionPage && collections.has(collectionPage[1])) {
+        const list = collections.get(collectionPage[1])!.map(byHandle).filter((x): x is CatalogProduct => !!x);
+        return send(req, res, 200, page(collectionPage[1], list.map((p) => `<p><a href="/products/${p.handle}">${escapeHtml(p.title)}</a></p>`).join("")));
+      }
+    }
+    return send(req, res, 404, { status: 404, message: "Not Found" });
+  }
+
+  return {
+    state,
+    handle: (req, res) =>
+      handle(req, res).then(() => undefined, (e: unknown) => {
+        if (!res.headersSent) send(req, res, 400, { status: 400, message: "Bad Request", description: e instanceof Error ? e.message : String(e) });
+        else res.end();
+      }),
+  };
+}

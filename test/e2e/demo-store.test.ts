@@ -1,0 +1,73 @@
+/**
+ * The demo store as `npm start` serves it, in Chromium: on /demo/store the
+ * seeded front-page product feed shows; its Add to Cart adds through the
+ * store's own Ajax API (/demo/store/cart/add.js, found through
+ * Shopify.routes.root), the store's cart drawer opens on the widget's
+ * cfAddToCart with the line and the bubble counts it; the button's View cart
+ * leads to /demo/store/cart, which lists the line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { launchChromium } from "../support/chromium";
+import { seedIfEmpty } from "../../prisma/seed";
+import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";
+
+let tdb: TestDatabase;
+let server: TestServer;
+let browser: Browser;
+
+const bestsellerVariants = new Set(DEMO_STORE_PRODUCTS.filter((p) => p.tags.includes("bestseller")).flatMap((p) => p.variants.map((v) => String(v.id))));
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await seedIfEmpty(tdb.db);
+  server = await startTestServer({ databaseUrl: tdb.url });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await tdb?.drop();
+});
+
+describe("the demo store", () => {
+  it("adds a product from the front-page feed to a cart that the cart page, bubble and drawer show", { timeout: 60_000 }, async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${server.origin}/demo/store`);
+    await expect.poll(() => page.locator("[data-cart-count]").textContent()).toBe("0");
+
+    const feed = page.locator('[data-beckon-area="products"] beckon-cta');
+    const button = feed.locator(".bk-product-button").first();
+    await button.waitFor({ state: "visible", timeout: 20_000 });
+    const adding = page.waitForResponse((r) => r.url() === `${server.origin}/demo/store/cart/add.js` && r.request().method() === "POST");
+    await button.click();
+    expect((await adding).status()).toBe(200);
+
+    // The widget's cfAddToCart opens the store's drawer on the new cart, and the bubble counts it.
+    const drawer = page.locator("cart-drawer[open]");
+    await drawer.waitFor({ state: "visible", timeout: 10_000 });
+    await expect.poll(() => drawer.locator(".cart-line").count()).toBe(1);
+    const variantId = await drawer.locator(".cart-line").first().getAttribute("data-variant-id");
+    expect(bestsellerVariants.has(variantId ?? "")).toBe(true);
+    expect(await page.locator("#cart-icon-bubble [data-cart-count]").textContent()).toBe("1");
+
+    // The button now reads "View cart" and leads to the cart page, which lists the same line.
+    await drawer.locator("[data-cart-close]").click();
+    await button.click();
+    await page.waitForURL(`${server.origin}/demo/store/cart`, { timeout: 15_000 });
+    const lines = page.locator("#cart-page-lines .cart-line");
+    await lines.first().waitFor({ state: "attached", timeout: 10_000 });
+    expect(await lines.count()).toBe(1);
+    expect(await lines.first().getAttribute("data-variant-id")).toBe(variantId);
+    expect(await lines.first().textContent()).toContain("× 1");
+    expect(await page.locator("#cart-icon-bubble [data-cart-count]").textContent()).toBe("1");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
