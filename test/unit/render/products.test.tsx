@@ -119,7 +119,8 @@ describe("products", () => {
     expect(view.disabled).toBe(false);
     view.click();
     await flush();
-    expect(assign).toHaveBeenCalledWith("/cart");
+    // The redirect flow waits 100 ms, then 500 ms (SPEC 9).
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/cart"));
   });
 
   it("a discount code goes through /discount/{code}?redirect=; checkout follow-up", async () => {
@@ -130,7 +131,8 @@ describe("products", () => {
     await flush();
     m.$<HTMLButtonElement>(".bk-product-button").click();
     await flush();
-    expect(assign).toHaveBeenCalledWith("/discount/SAVE10?redirect=/checkout");
+    // The redirect flow waits 100 ms, then 500 ms (SPEC 9).
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/discount/SAVE10?redirect=/checkout"));
   });
 
   it("a sold-out variant shows SOLD OUT and a disabled Sold Out button", async () => {
@@ -262,7 +264,8 @@ describe("products", () => {
       { variantId: "46100000000031", quantity: 1, sellingPlanId: null },
     ]);
     expect(m.runtime.track.mock.calls.filter((c) => c[0] === "Add To Cart")).toHaveLength(2);
-    expect(assign).toHaveBeenCalledWith("/cart");
+    // The redirect flow waits 100 ms, then 500 ms (SPEC 9).
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/cart"));
   });
 
   it("review stars from the provider, fetched by product ids after 1 s", async () => {

@@ -9,6 +9,7 @@ import type { CtaElement } from "../../../app/lib/schema/cta";
 import { createAjaxCart } from "../../store/ajax-cart";
 import { addToCartEventData, isCartConversion } from "../../store/conversion";
 import { collectionFromPath, redirectTarget, type RedirectTo } from "../../store/paths";
+import { redirectAfterCart } from "../../store/redirect-flow";
 import { addAllLines, formatMoney, pickSellingPlan, type BadgeKind, type DiscountType } from "../../store/pricing";
 import { fetchReviews, type ReviewConfig, type ReviewProvider, type ReviewSummary } from "../../store/reviews";
 import { loadFeed, type FeedSource } from "../../store/sources";
@@ -202,7 +203,8 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
   const trackMode = str(o, "track-conversion-when") || str(ctx.variant.options ?? {}, "track-conversion-when");
   const code = discountCode(element);
   const root = store ? store.cartUrl().replace(/cart\/?$/, "") || "/" : "/";
-  const go = (url: string) => window.location.assign(url);
+  // The SPEC 9 redirect flow: a short wait for the cart, then go; a failed flow still fetches the URL.
+  const go = (url: string) => void redirectAfterCart(url);
 
   const added = (lines: { product: Product; line: CartLineInput }[], cart: unknown) => {
     for (const { product, line } of lines) {
