@@ -84,6 +84,21 @@ it("front page: the timed webinar bar after 2 s, the exit popup on exit intent, 
   await context.close();
 });
 
+it("phone: the webinar top bar is compact on a 390x844 screen, powered-by inline", async () => {
+  const context = await browser.newContext({ locale: "sv-SE", viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await context.newPage();
+  await open(page, "/demo/sv");
+  await shown(page, "topBar").waitFor({ state: "attached", timeout: 10_000 });
+  const bar = shown(page, "topBar").locator(".bk-bar");
+  await bar.waitFor({ state: "visible", timeout: 5_000 });
+  const box = (await bar.boundingBox())!;
+  // Was 204 px (a quarter of the screen); a compact bar keeps to about 90 px.
+  expect(box.height).toBeLessThanOrEqual(90);
+  // Nothing of the bar is cut off inside it: its content fits its height.
+  expect(await bar.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  await context.close();
+});
+
 it("blog: the bottom bar once the reader scrolled 40 %", async () => {
   const context = await browser.newContext({ locale: "sv-SE", viewport: { width: 1280, height: 600 } });
   const page = await context.newPage();

@@ -10,6 +10,8 @@ import { scrollToElement } from "./scroll";
 /** SPEC 9: a page CTA scrolls to the element of the URL hash in 500 ms. */
 export const PAGE_SCROLL_MS = 500;
 
+// On phones (≤ 480 px) bars go compact (smaller text, paddings and button, powered-by tucked in a
+// corner) so a top bar takes well under a sixth of the screen instead of a quarter.
 export type FrameProps = CtaProps & { kind: string; content: ReactNode; close: ReactNode; onOpen(): void };
 
 const CSS = `.bk-hook{position:fixed;bottom:16px;right:16px;z-index:2147482000;width:${LAYOUT.hookVertical}px;max-width:calc(100vw - 32px);max-height:calc(100vh - 32px);overflow:auto;border-radius:var(--bk-radius,8px);box-shadow:0 6px 30px rgba(0,0,0,.3);animation:bk-in .3s ease-out}
@@ -20,6 +22,11 @@ const CSS = `.bk-hook{position:fixed;bottom:16px;right:16px;z-index:2147482000;w
 .bk-bar-bottom{top:auto;bottom:0}
 .bk-bar .bk-section,.bk-bar .bk-column{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:8px 16px}
 .bk-bar .bk-el{margin:0}
+@media (max-width:480px){.bk-frame.bk-bar{padding:4px 32px 13px 8px;font-size:12px;line-height:1.3}
+.bk-bar .bk-section,.bk-bar .bk-column{gap:4px 8px}
+.bk-bar .bk-button{min-height:32px;padding:6px 12px}
+.bk-bar .bk-close{top:4px;right:4px}
+.bk-bar .bk-powered{position:absolute;right:8px;bottom:1px;margin:0;font-size:10px;line-height:12px}}
 .bk-page{max-width:960px;margin:0 auto;padding:40px 24px}
 .bk-teaser{position:fixed;bottom:16px;right:16px;z-index:2147482000;display:flex;align-items:center;gap:12px;max-width:calc(100vw - 32px);padding:12px 44px 12px 16px;border-radius:var(--bk-radius,8px);box-shadow:0 6px 30px rgba(0,0,0,.3);animation:bk-in .3s ease-out}
 @keyframes bk-in{from{transform:translateY(24px);opacity:0}}`;

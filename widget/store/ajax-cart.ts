@@ -23,6 +23,7 @@ import {
 } from "./paths";
 import { fromAjaxProduct, type AjaxProductJson } from "./product";
 import { errorMessage, fail, ok } from "./result";
+import { cartChangeNotice, type CartNoticeConfig } from "./cart-notice";
 import { createCartLock, type CartLock } from "./serialize";
 import type { AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result } from "./types";
 
@@ -36,6 +37,8 @@ export interface AjaxCartConfig {
   lock?: CartLock;
   /** Called after a successful add, remove, clear or discount (the cart notice of SPEC 7 hangs here). */
   onChange?: (cart: Cart, action: CartAction) => void;
+  /** The cart notice after add, remove and discount (SPEC 7); the page's origin and fetch by default, false for none. */
+  notice?: CartNoticeConfig;
 }
 
 /** Shopify's error body: {status, message, description}. */
@@ -77,8 +80,11 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
     return r.ok ? ok(fromAjaxCart(r.value, root)) : r;
   }
 
+  const notice = cartChangeNotice(config.notice, doFetch, root);
   const changed = (r: Result<Cart>, action: CartAction): Result<Cart> => {
-    if (r.ok) config.onChange?.(r.value, action);
+    if (!r.ok) return r;
+    config.onChange?.(r.value, action);
+    notice(r.value.id, action);
     return r;
   };
 

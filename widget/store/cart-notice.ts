@@ -4,6 +4,8 @@
  * fire and forget: the answer is unused and a failure must never reach the shopper.
  */
 
+import type { CartAction } from "./types";
+
 /** Sends one GET; the caller supplies fetch, a JSONP loader or a beacon. */
 export type NoticeSender = (url: string) => unknown;
 
@@ -22,4 +24,27 @@ export function sendCartNotice(send: NoticeSender, apiRoot: string, cartId: stri
   } catch {
     /* fire and forget */
   }
+}
+
+/** Where an adapter sends its notices: a sender and the storefront origin; false turns them off. */
+export type CartNoticeConfig = false | { send?: NoticeSender; origin?: string };
+
+/** The cart changes that send a notice (SPEC 7: add, remove, discount; clearing does not). */
+const NOTICE_ACTIONS: readonly CartAction[] = ["add", "remove", "discount"];
+
+/**
+ * The notice an adapter sends after a change: GET {storefront origin}/?cf_action=cf_shopify_cart
+ * with plain fetch unless a sender is given; without a known origin (no page) nothing is sent.
+ */
+export function cartChangeNotice(config: CartNoticeConfig | undefined, doFetch: typeof fetch, base?: string): (cartId: string, action: CartAction) => void {
+  return (cartId, action) => {
+    if (config === false || !NOTICE_ACTIONS.includes(action)) return;
+    let origin = config?.origin;
+    try {
+      origin ??= new URL(base ?? "/", globalThis.location?.href).origin;
+    } catch {
+      return;
+    }
+    sendCartNotice(config?.send ?? ((url) => doFetch(url, { credentials: "same-origin", keepalive: true })), origin, cartId);
+  };
 }

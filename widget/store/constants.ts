@@ -16,6 +16,18 @@ export const DEFAULT_PRODUCTS_LIMIT = 3;
 
 /** SPEC 4 and 9: cart serialization and cart-creation waits poll every 100 ms. */
 export const CART_POLL_MS = 100;
+/** SPEC 9: a cart action waits 200 ms before its follow-up, 100 ms when the follow-up is a redirect. */
+export const CART_ACTION_DELAY_MS = 200;
+export const CART_REDIRECT_ACTION_DELAY_MS = 100;
+/** SPEC 9: before a redirect the cart may still be busy: wait up to 5 s, polling every 50 ms. */
+export const CART_REDIRECT_WAIT_MS = 5000;
+export const CART_REDIRECT_POLL_MS = 50;
+/** SPEC 9: the redirect itself goes 500 ms after the cart is free. */
+export const REDIRECT_DELAY_MS = 500;
+/** SPEC 9: a feed related to the cart shows its empty message after 1 s (the cart may still be filling). */
+export const RELATED_CART_EMPTY_DELAY_MS = 1000;
+/** SPEC 9: after a cart change the cart recommendations are fetched 500 ms later, once the cart settled. */
+export const CART_RECOMMENDATION_FETCH_DELAY_MS = 500;
 /** SPEC 9: review fetch waits 1 s. */
 export const REVIEW_FETCH_DELAY_MS = 1000;
 /** SPEC 9: the headless cart is retried after 1 s. */

@@ -23,6 +23,7 @@ import {
 import { toGid } from "./ids";
 import { fromStorefrontProduct, type StorefrontProductNode } from "./product";
 import { errorMessage, fail, ok } from "./result";
+import { cartChangeNotice, type CartNoticeConfig } from "./cart-notice";
 import { createCartCreation, createCartLock, realTimers, type CartLock } from "./serialize";
 import type { AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result, StoreSession, Timers } from "./types";
 
@@ -40,6 +41,8 @@ export interface StorefrontCartConfig {
   timers?: Timers;
   lock?: CartLock;
   onChange?: (cart: Cart, action: CartAction) => void;
+  /** The cart notice after add, remove and discount (SPEC 7); the page's origin and fetch by default, false for none. */
+  notice?: CartNoticeConfig;
 }
 
 type UserError = { field?: string[] | null; message: string; code?: string | null };
@@ -99,8 +102,12 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     return ok(lastCart);
   }
 
+  // A headless site's own origin (the page's) gets the notice, not Shopify's API domain.
+  const notice = cartChangeNotice(config.notice, (...a) => (config.fetch ?? globalThis.fetch)(...a));
   const changed = (r: Result<Cart>, action: CartAction): Result<Cart> => {
-    if (r.ok) config.onChange?.(r.value, action);
+    if (!r.ok) return r;
+    config.onChange?.(r.value, action);
+    notice(r.value.id, action);
     return r;
   };
 

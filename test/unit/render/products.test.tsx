@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CtaAction, CtaElement } from "../../../app/lib/schema/cta";
 import { DEMO_STORE_PRODUCTS } from "../../../prisma/seed-data/demo-store-products";
 import { fromAjaxProduct } from "../../../widget/store/product";
+import { CART_RECOMMENDATION_FETCH_DELAY_MS, RELATED_CART_EMPTY_DELAY_MS } from "../../../widget/store/constants";
 import type { AddResult, Cart, CartAdapter, CartLineInput, Product, ProductCatalog, Result } from "../../../widget/store/types";
 import { configMock, ctaMock, elementMock, runtimeMock } from "./factories";
 import { flush, mount } from "./mount";
@@ -119,7 +120,8 @@ describe("products", () => {
     expect(view.disabled).toBe(false);
     view.click();
     await flush();
-    expect(assign).toHaveBeenCalledWith("/cart");
+    // The redirect flow waits 100 ms, then 500 ms (SPEC 9).
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/cart"));
   });
 
   it("a discount code goes through /discount/{code}?redirect=; checkout follow-up", async () => {
@@ -130,7 +132,8 @@ describe("products", () => {
     await flush();
     m.$<HTMLButtonElement>(".bk-product-button").click();
     await flush();
-    expect(assign).toHaveBeenCalledWith("/discount/SAVE10?redirect=/checkout");
+    // The redirect flow waits 100 ms, then 500 ms (SPEC 9).
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/discount/SAVE10?redirect=/checkout"));
   });
 
   it("a sold-out variant shows SOLD OUT and a disabled Sold Out button", async () => {
@@ -199,13 +202,32 @@ describe("products", () => {
     expect(m.$(".bk-add-all")).toBeNull();
   });
 
+  it("a cart feed: recommendations fetched 500 ms after a cart change, the empty message after 1 s", async () => {
+    vi.useFakeTimers();
+    const getCart = vi.fn(async () => ok(cartOf([])));
+    const m = await show(feed([], {}, { product_recommendations: [{ source: "cart" }] }), fakeStore({ getCart }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getCart).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(RELATED_CART_EMPTY_DELAY_MS - 1);
+    expect(m.$(".bk-products-empty")).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(m.$(".bk-products-empty").textContent).toBe("No products found.");
+    document.dispatchEvent(new CustomEvent("cart:updated", { detail: {} }));
+    await vi.advanceTimersByTimeAsync(CART_RECOMMENDATION_FETCH_DELAY_MS - 1);
+    expect(getCart).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(getCart).toHaveBeenCalledTimes(2);
+    expect([RELATED_CART_EMPTY_DELAY_MS, CART_RECOMMENDATION_FETCH_DELAY_MS]).toEqual([1000, 500]);
+    m.unmount();
+  });
+
   it("reloads on cart changes (cart source) and on cfAnswer (filter source), keeping choices", async () => {
     const getCart = vi.fn(async () => ok(cartOf([])));
     const cart = await show(feed([], {}, { product_recommendations: [{ source: "cart" }] }), fakeStore({ getCart }));
     expect(getCart).toHaveBeenCalledTimes(1);
     document.dispatchEvent(new CustomEvent("cfAddToCart", { detail: {} }));
-    await flush();
-    expect(getCart).toHaveBeenCalledTimes(2);
+    // Cart recommendations are fetched 500 ms after the change (SPEC 9).
+    await vi.waitFor(() => expect(getCart).toHaveBeenCalledTimes(2));
     cart.unmount();
 
     const store = fakeStore();
@@ -262,7 +284,8 @@ describe("products", () => {
       { variantId: "46100000000031", quantity: 1, sellingPlanId: null },
     ]);
     expect(m.runtime.track.mock.calls.filter((c) => c[0] === "Add To Cart")).toHaveLength(2);
-    expect(assign).toHaveBeenCalledWith("/cart");
+    // The redirect flow waits 100 ms, then 500 ms (SPEC 9).
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/cart"));
   });
 
   it("review stars from the provider, fetched by product ids after 1 s", async () => {

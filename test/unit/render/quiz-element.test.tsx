@@ -108,6 +108,30 @@ describe("quiz element", () => {
     expect(m.$('[role="status"]').textContent).toBe("Poäng 15, mest A, belopp 500");
   });
 
+  it("number and range errors give the specific min, max and between messages, not the generic one", async () => {
+    const m = await mount({ cta: ctaMock({}, [quiz([q(4, "belopp", { field_type: "number", required: true, options: { label: "Hur mycket?", max: 1000 } })])]) });
+    const input = m.$<HTMLInputElement>(".bk-quiz input");
+    typeInto(input, "5000");
+    await flush();
+    // The browser flags 5000 as rangeOverflow; the message must still be the max one.
+    expect(input.validity.rangeOverflow).toBe(true);
+    await press(m, "next");
+    expect(m.$(".bk-quiz [role=alert]").textContent).toBe(sv.max.replace("{0}", "1000"));
+    expect(m.$(".bk-quiz [role=alert]").textContent).not.toBe(sv.fix);
+
+    const low = await mount({ cta: ctaMock({}, [quiz([q(5, "antal", { field_type: "number", required: true, options: { label: "Antal?", min: 3 } })])]) });
+    typeInto(low.$<HTMLInputElement>(".bk-quiz input"), "1");
+    await flush();
+    await press(low, "next");
+    expect(low.$(".bk-quiz [role=alert]").textContent).toBe(sv.min.replace("{0}", "3"));
+
+    const both = await mount({ cta: ctaMock({}, [quiz([q(6, "ålder", { field_type: "number", required: true, options: { label: "Ålder?", min: 18, max: 99 } })])]) });
+    typeInto(both.$<HTMLInputElement>(".bk-quiz input"), "120");
+    await flush();
+    await press(both, "next");
+    expect(both.$(".bk-quiz [role=alert]").textContent).toBe(sv.range.replace("{0}", "18").replace("{1}", "99"));
+  });
+
   it("results are merge values and conditions for the next step", async () => {
     const high = groupMock({ id: 1, position: 0, data: { "confirmation-type": "step", "redirect-step": 1 } });
     const m = await mount({

@@ -143,6 +143,30 @@ describe("Ajax cart adapter against the local storefront", () => {
     expect(new Set(sent).size).toBe(1);
   });
 
+  it("sends the cart notice itself after add, discount and remove, to the storefront origin, fire and forget (SPEC 7)", async () => {
+    const urls: string[] = [];
+    const base = cookieFetch();
+    // Every notice fails: the cart operations must not notice.
+    const fetchSpy = ((url: string, init?: RequestInit) => {
+      if (String(url).includes("cf_action=")) return urls.push(String(url)), Promise.reject(new Error("offline"));
+      return base(url, init);
+    }) as typeof fetch;
+    const cart = createAjaxCart({ root: shop.origin + "/sv/", fetch: fetchSpy, currency: "USD" });
+    const added = await cart.addLines([{ variantId: "70061", quantity: 1 }]);
+    if (!added.ok) throw new Error(added.error.message);
+    const id = added.value.cart.id;
+    await expect(cart.applyDiscount("SAVE10")).resolves.toMatchObject({ ok: true });
+    await expect(cart.removeLine(added.value.cart.lines[0].id)).resolves.toMatchObject({ ok: true });
+    await cart.clear();
+    await cart.addLines([{ variantId: "70032", quantity: 1 }]); // fails: no notice
+    const notice = `${shop.origin}/?cf_action=cf_shopify_cart&cart_id=${encodeURIComponent(id)}`;
+    expect(urls).toEqual([notice, notice, notice]);
+
+    const off = createAjaxCart({ root: shop.origin + "/", fetch: fetchSpy, notice: false });
+    await off.addLines([{ variantId: "70061", quantity: 1 }]);
+    expect(urls).toHaveLength(3);
+  });
+
   it("fails in words, without throwing, when the store cannot be reached", async () => {
     const cart = createAjaxCart({ root: "http://127.0.0.1:1/", fetch: cookieFetch() });
     const r = await cart.getCart();

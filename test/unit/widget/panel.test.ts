@@ -86,6 +86,19 @@ describe("the panel", () => {
     expect(document.querySelectorAll("beckon-panel")).toHaveLength(1);
   });
 
+  it("links each CTA and broadcast to its page in the admin", () => {
+    const d = data();
+    openPanel(d);
+    const root = document.querySelector("beckon-panel")!.shadowRoot!;
+    const { api_origin: origin, website_id: site } = d.config;
+    const cta = root.querySelector<HTMLAnchorElement>('[data-cta="9"] a[data-admin]')!;
+    expect(cta.href).toBe(`${origin}/owner/websites/${site}/ctas/9`);
+    expect(cta.target).toBe("_blank");
+    const b = d.config.broadcasts![0];
+    const links = [...root.querySelectorAll<HTMLAnchorElement>("a[data-admin]")].map((a) => a.href);
+    expect(links).toContain(`${origin}/owner/websites/${site}/broadcasts/${b.id}`);
+  });
+
   it("refresh clears Beckon's cookies and local storage, keeps the owner's logged-in cookie and the host's own, and reloads", () => {
     const reload = vi.fn();
     const win = { localStorage, location: { reload } } as unknown as Window;

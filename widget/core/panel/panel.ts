@@ -150,6 +150,10 @@ export function explainCta(data: View, s: PublicCtaSummary): { shows: boolean; r
   return { shows, reasons };
 }
 
+/** A link to an admin page of this website, opened beside the page under test. */
+const adminLink = (data: View, path: string, text: string) =>
+  h("a", { href: `${data.config.api_origin}/owner/websites/${data.config.website_id}/${path}`, target: "_blank", rel: "noopener", "data-admin": "" }, text);
+
 function broadcastBlock(data: View, b: PublicBroadcast): HTMLElement {
   const f = frame(b, data.now);
   const on = data.active.includes(b.id);
@@ -159,6 +163,7 @@ function broadcastBlock(data: View, b: PublicBroadcast): HTMLElement {
     h("b", { class: on ? "ok" : "no" }, `${b.name} (#${b.id}): ${on ? "on" : "off"}`),
     `${b.quick ? "Quick" : "Timed"} · status: ${f}${b.timeframe ? ` · ${b.range_start ?? "…"} – ${b.range_end ?? "…"} (${b.timezone})` : ""} · CTAs: ${(b.cta_ids || []).join(", ") || "–"}`,
     conditionList(data, b.conditions || []),
+    adminLink(data, `broadcasts/${b.id}`, "Open the broadcast in the admin"),
   );
 }
 
@@ -210,6 +215,8 @@ export function openPanel(snapshot: PanelData): void {
         h("b", { class: shows ? "ok" : "no" }, `#${s.id} ${s.name} (${s.cta_type}): ${shows ? "would show" : "would not show"}`),
         h("ul", {}, ...reasons.map((r) => h("li", {}, r))),
         show,
+        " ",
+        adminLink(data, `ctas/${s.id}`, "Open the CTA in the admin"),
       ),
     );
   }

@@ -9,6 +9,8 @@ import type { CtaElement } from "../../../app/lib/schema/cta";
 import { createAjaxCart } from "../../store/ajax-cart";
 import { addToCartEventData, isCartConversion } from "../../store/conversion";
 import { collectionFromPath, redirectTarget, type RedirectTo } from "../../store/paths";
+import { CART_RECOMMENDATION_FETCH_DELAY_MS, RELATED_CART_EMPTY_DELAY_MS } from "../../store/constants";
+import { redirectAfterCart } from "../../store/redirect-flow";
 import { addAllLines, formatMoney, pickSellingPlan, type BadgeKind, type DiscountType } from "../../store/pricing";
 import { fetchReviews, type ReviewConfig, type ReviewProvider, type ReviewSummary } from "../../store/reviews";
 import { loadFeed, type FeedSource } from "../../store/sources";
@@ -161,18 +163,29 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
       setSelections((chosen) => keepSelections(found, before, chosen));
       setProducts(found);
       if (found.length) setShowEmpty(false);
-      else if (sources.some((s) => s.type === "collection")) emptyTimer = setTimeout(() => live && setShowEmpty(true), COLLECTION_EMPTY_DELAY_MS);
-      else setShowEmpty(true);
+      else {
+        // A collection or the cart may still be filling: their empty message waits (SPEC 9).
+        const wait = sources.some((s) => s.type === "collection") ? COLLECTION_EMPTY_DELAY_MS : reloadOnCart ? RELATED_CART_EMPTY_DELAY_MS : 0;
+        if (wait) emptyTimer = setTimeout(() => live && setShowEmpty(true), wait);
+        else setShowEmpty(true);
+      }
       const rc = reviewConfig(o);
       if (rc && found.length) void fetchReviews(rc, found.map((p) => p.id)).then((all) => live && setReviews(Object.fromEntries(all.map((s) => [s.product_id, s]))));
     };
     void load();
     const names = [...(reloadOnCart ? CART_EVENTS : []), ...(reloadOnAnswer ? ["cfAnswer"] : [])];
-    const reload = () => void load();
+    let cartTimer: ReturnType<typeof setTimeout> | undefined;
+    // A cart change reloads once the cart settled (SPEC 9: 500 ms); an answer reloads at once.
+    const reload = (e: Event) => {
+      clearTimeout(cartTimer);
+      if (e.type === "cfAnswer") void load();
+      else cartTimer = setTimeout(() => void load(), CART_RECOMMENDATION_FETCH_DELAY_MS);
+    };
     names.forEach((n) => document.addEventListener(n, reload));
     return () => {
       live = false;
       clearTimeout(emptyTimer);
+      clearTimeout(cartTimer);
       names.forEach((n) => document.removeEventListener(n, reload));
     };
   }, []);
@@ -202,7 +215,8 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
   const trackMode = str(o, "track-conversion-when") || str(ctx.variant.options ?? {}, "track-conversion-when");
   const code = discountCode(element);
   const root = store ? store.cartUrl().replace(/cart\/?$/, "") || "/" : "/";
-  const go = (url: string) => window.location.assign(url);
+  // The SPEC 9 redirect flow: a short wait for the cart, then go; a failed flow still fetches the URL.
+  const go = (url: string) => void redirectAfterCart(url);
 
   const added = (lines: { product: Product; line: CartLineInput }[], cart: unknown) => {
     for (const { product, line } of lines) {

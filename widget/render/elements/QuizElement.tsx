@@ -10,12 +10,12 @@
  */
 import type { Field } from "../../../app/lib/schema/cta";
 import type { TrackedEventType } from "../types";
-import type { WidgetTexts } from "../../i18n/en";
 import type { ElementProps } from "../context";
 import { safeHref, str, useEffect, useRef, useState } from "../kit";
 import {
   advancesOnSelect,
   answer as setAnswer,
+  answerErrorText,
   autoContinueDelayMs,
   back,
   completionEventData,
@@ -36,7 +36,6 @@ import {
   showBackButton,
   showNextButton,
   type Answer,
-  type AnswerError,
   type QuizState,
 } from "../quiz";
 
@@ -64,9 +63,6 @@ const CSS = `.bk-quiz{border:0;margin:0 0 12px;padding:0;min-width:0}
 .bk-quiz-back{background:transparent;color:inherit;border:1px solid currentColor}
 .bk-quiz-spinner{width:40px;height:40px;margin:16px auto;border:4px solid rgba(0,0,0,.15);border-top-color:var(--bk-primary);border-radius:50%;animation:bk-spin 1s linear infinite}
 @keyframes bk-spin{to{transform:rotate(360deg)}}`;
-
-/** The catalogue entry of each answer error. */
-const ERRORS = { required: "required", invalid: "fix", min: "min", max: "max", limit: "choiceLimit" } as const satisfies Record<AnswerError, keyof WidgetTexts>;
 
 const CHOICES = ["radio", "checkbox", "image", "color", "emoji", "icon", "letter"];
 
@@ -173,7 +169,7 @@ export default function QuizElement({ element, ctx }: ElementProps) {
   if (!f) return null;
   const value = state.answers[f.id];
   const error = tried ? currentError(state) : null;
-  const errorText = error ? ctx.labels[ERRORS[error]].replace("{0}", String(error === "limit" ? num(f.options["multi-select-limit"]) : num(f.options[error]) ?? "")) : null;
+  const errorText = error ? answerErrorText(f, error, ctx.labels) : null;
   const label = ctx.merge(str(f.options, "label") || str(f.options, "question") || "");
   const description = str(f.options, "description");
 
@@ -246,7 +242,9 @@ function Question({ field: f, value, id, currency, change, choose, enter }: Ques
     const onInput = (e: { target: EventTarget | null }) => {
       const el = e.target as HTMLInputElement;
       const v = el.value.trim();
-      change(type === "number" ? (v === "" ? undefined : num(v) ?? v) : el.value, !el.validity.valid);
+      // Out-of-range numbers are left to the engine, which knows the specific min/max message.
+      const bad = !el.validity.valid && !el.validity.rangeOverflow && !el.validity.rangeUnderflow;
+      change(type === "number" ? (v === "" ? undefined : num(v) ?? v) : el.value, bad);
     };
     const shown = value === undefined ? "" : String(value);
     return type === "paragraph" ? (

@@ -6,6 +6,7 @@
 import type { Field, FieldOption } from "../../../app/lib/schema/cta";
 import { isPersonField } from "../../../app/lib/schema/person-fields";
 import type { PublicPerson } from "../../../app/lib/schema/public-config";
+import type { WidgetTexts } from "../../i18n/en";
 import type { Answer, AnswerError, RangeConfig } from "./types";
 
 /** Field types whose answer is one or more option values. */
@@ -66,6 +67,20 @@ export function answerError(f: Field, v: Answer | undefined, inputInvalid = fals
     return limit && list(v).length > limit ? "limit" : null;
   }
   return typeof v == "string" ? null : "invalid";
+}
+
+/**
+ * The catalogue message of an answer error (SPEC 5): with both bounds known a
+ * number or range says "between {0} and {1}", otherwise the bound it broke.
+ */
+export function answerErrorText(f: Field, error: AnswerError, t: WidgetTexts): string {
+  const fill = (m: string, ...xs: unknown[]) => xs.reduce<string>((s, x, i) => s.replace(`{${i}}`, String(x)), m);
+  if (error === "required") return t.required;
+  if (error === "limit") return fill(t.choiceLimit, multiSelectLimit(f));
+  if (error === "invalid") return t.fix;
+  const { min, max } = f.field_type === "range" ? rangeConfig(f) : { min: num(opt(f, "min")), max: num(opt(f, "max")) };
+  if (min !== undefined && max !== undefined) return fill(t.range, min, max);
+  return error === "min" ? fill(t.min, min) : fill(t.max, max);
 }
 
 /**
