@@ -3,7 +3,6 @@
  * field order, which fields show, input types and autocomplete tokens.
  */
 import type { Field } from "../../app/lib/schema/cta";
-import { log } from "../core/log";
 
 /** Field types a form shows (the others of SPEC 3 belong to quizzes and surveys). */
 export const FORM_FIELD_TYPES = ["text", "number", "hidden", "checkbox", "paragraph", "dropdown", "select", "radio", "range"];
@@ -53,20 +52,3 @@ export function autocompleteOf(f: Field): string {
  */
 export const shownFields = (fields: Field[]): Field[] => byPosition(fields).filter((f) => FORM_FIELD_TYPES.includes(f.field_type));
 
-
-// Fields already warned about: a form redraws on every keystroke and its CTA may mount again.
-const warned = new Set<string>();
-
-/** Debug mode (SPEC 8): the owner's admin or preview view, or cfTime=true in the address. */
-export const isDebug = (mode: string | undefined): boolean => mode === "admin" || mode === "preview" || /[?&]cfTime=true(&|$)/.test(location.search);
-
-/** In debug mode, warns once per field that a form field has no name (its answer can never be saved). */
-export function warnUnnamed(fields: Field[], where: string, debug: boolean): void {
-  if (!debug) return;
-  for (const f of fields) {
-    const key = `${where}/${f.id ?? f.position}`;
-    if ((f.slug ?? "").trim() || warned.has(key)) continue;
-    warned.add(key);
-    log(`form field "${opt(f, "label") || opt(f, "placeholder") || f.field_type}" in ${where} has no name, so its answer is not saved`);
-  }
-}

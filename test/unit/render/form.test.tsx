@@ -343,28 +343,3 @@ describe("the payload", () => {
     expect(m.$('[role="status"]').textContent).toBe(sv.thanks);
   });
 });
-
-describe("no-name warning (SPEC 8)", () => {
-  const unnamed = () => formWith([email, fieldMock({ id: 77, slug: "", field_type: "text", position: 2, options: { label: "Företag" } })]);
-
-  it("in admin mode an unnamed field logs one [beckon] warning, however often the form draws", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const cta = unnamed();
-    const m = await mount({ cta, mode: "admin" });
-    type(m.$<HTMLInputElement>("input[type=email]"), "a@b.se");
-    await flush();
-    const again = await mount({ cta, mode: "admin" });
-    again.unmount();
-    const ours = warn.mock.calls.filter((c) => String(c[0]).startsWith("[beckon]") && String(c[0]).includes("no name"));
-    expect(ours).toHaveLength(1);
-    expect(String(ours[0][0])).toContain("Företag");
-  });
-
-  it("live visitors get no warning", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const cta = unnamed();
-    cta.id = 4242;
-    await mount({ cta });
-    expect(warn.mock.calls.filter((c) => String(c[0]).includes("no name"))).toHaveLength(0);
-  });
-});

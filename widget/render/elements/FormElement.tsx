@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Field } from "../../../app/lib/schema/cta";
 import type { ElementProps } from "../context";
-import { isDebug, isEmailField, isPhoneField, shownFields, warnUnnamed } from "../form-fields";
+import { isEmailField, isPhoneField, shownFields } from "../form-fields";
 import { bool, str } from "../options";
 import { safeHref } from "../sanitize";
 import { FormField } from "./FormField";
@@ -43,7 +43,6 @@ export function FormElement({ element, ctx }: ElementProps) {
   const prefix = `bk-${element.id ?? 0}-`;
   const siteKey = recaptchaKey(o, config);
   const shown = shownFields(element.fields);
-  useEffect(() => warnUnnamed(shown, `CTA ${ctx.cta.id} element ${element.id ?? 0}`, isDebug(ctx.mode)), []);
   const email = shown.find((f) => isEmailField(f) && f.field_type !== "hidden");
   const phone = shown.find((f) => isPhoneField(f) && f.field_type !== "hidden");
   // Consent checkboxes from the form's options carry the website's texts (a field of that slug may instead set its own label).
