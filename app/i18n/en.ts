@@ -273,6 +273,49 @@ export const en = {
   "contacts.viewLabel": "View {name}",
 
   "contact.marketingShort": "Marketing",
+
+  "campaigns.title": "Campaigns",
+  "campaigns.new": "New campaign",
+  "campaigns.on": "On",
+  "campaigns.paused": "Paused",
+  "campaigns.empty": "No campaigns yet",
+  "campaigns.emptyHelp": "A campaign decides which visitors see which CTAs, and when. CTAs without a campaign show to every visitor who passes the site-wide conditions.",
+  "campaigns.quick": "Quick",
+  "campaigns.pause": "Pause",
+  "campaigns.turnOn": "Turn on",
+  "campaigns.site": "Site-wide conditions",
+  "campaigns.siteHelp": "Every CTA, in every campaign, shows only to visitors who pass these.",
+  "campaigns.siteEmpty": "None: CTAs may show on every page.",
+
+  "campaigns.created": "Campaign created.",
+  "campaigns.delete": "Delete campaign",
+
+  "campaigns.campaign": "Campaign",
+  "campaigns.who": "Who sees what",
+  "campaigns.name": "Campaign name",
+  "campaigns.pausedHelp": "Paused campaigns show nothing",
+  "campaigns.kind": "Kind",
+  "campaigns.timed": "Timed campaign",
+  "campaigns.timedHelp": "Runs always, or only between two dates",
+  "campaigns.quickKind": "Quick campaign",
+  "campaigns.quickHelp": "Checked before the timed ones; no date range",
+  "campaigns.between": "Only between two dates",
+  "campaigns.tz": "Time zone",
+  "campaigns.tzHelp": "The dates below are in this time zone",
+  "campaigns.startDate": "Start date",
+  "campaigns.startTime": "Start time",
+  "campaigns.endDate": "End date",
+  "campaigns.endTime": "End time",
+  "campaigns.conditions": "Conditions",
+  "campaigns.conditionsLabel": "Campaign conditions",
+  "campaigns.noConditions": "No conditions: every visitor qualifies.",
+  "campaigns.ctas": "CTAs in this campaign",
+  "campaigns.save": "Save campaign",
+  "campaigns.elsewhere": "Now in \"{name}\"; ticking it moves it here",
+
+  "campaigns.addCondition": "Add condition",
+
+  "campaigns.saveSite": "Save site-wide conditions",
 } as const;
 
 /** Keys of the admin's catalogue. */
