@@ -316,6 +316,27 @@ export const en = {
   "campaigns.addCondition": "Add condition",
 
   "campaigns.saveSite": "Save site-wide conditions",
+
+  "integrations.title": "Integrations",
+  "integrations.subtitle": "E-mail marketing tools, lists and tags",
+  "integrations.connected": "Connected tools",
+
+  "integrations.builtIn": "Built in",
+  "integrations.listName": "List name",
+  "integrations.addList": "Add list",
+  "integrations.changeKey": "Change the key",
+  "integrations.newKey": "New API key",
+  "integrations.apiUrl": "API URL",
+  "integrations.saveKey": "Save key",
+
+  "integrations.connect": "Connect a tool",
+  "integrations.tool": "Tool",
+  "integrations.name": "Name",
+  "integrations.nameHelp": "How this connection is shown in Beckon.",
+  "integrations.apiKey": "API key",
+
+  "integrations.failed": "These contacts did not reach a tool. Fix the cause (often the key or a list id), then retry. Each contact's page shows all of their syncs.",
+  "integrations.noFailed": "No failed syncs. Each contact's page shows where they were synced.",
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -314,4 +314,25 @@ export const sv: AdminTexts = {
   "campaigns.addCondition": "Lägg till villkor",
 
   "campaigns.saveSite": "Spara villkoren för hela webbplatsen",
+
+  "integrations.title": "Integrationer",
+  "integrations.subtitle": "Verktyg för e-postmarknadsföring, listor och taggar",
+  "integrations.connected": "Anslutna verktyg",
+
+  "integrations.builtIn": "Inbyggd",
+  "integrations.listName": "Listans namn",
+  "integrations.addList": "Lägg till lista",
+  "integrations.changeKey": "Byt nyckel",
+  "integrations.newKey": "Ny API-nyckel",
+  "integrations.apiUrl": "API-URL",
+  "integrations.saveKey": "Spara nyckel",
+
+  "integrations.connect": "Anslut ett verktyg",
+  "integrations.tool": "Verktyg",
+  "integrations.name": "Namn",
+  "integrations.nameHelp": "Hur anslutningen visas i Beckon.",
+  "integrations.apiKey": "API-nyckel",
+
+  "integrations.failed": "De här kontakterna nådde inte fram till ett verktyg. Åtgärda orsaken (ofta nyckeln eller ett list-id) och försök igen. Varje kontakts sida visar alla dess synkningar.",
+  "integrations.noFailed": "Inga misslyckade synkningar. Varje kontakts sida visar vart de synkades.",
 };
