@@ -337,6 +337,11 @@ export const en = {
 
   "integrations.failed": "These contacts did not reach a tool. Fix the cause (often the key or a list id), then retry. Each contact's page shows all of their syncs.",
   "integrations.noFailed": "No failed syncs. Each contact's page shows where they were synced.",
+
+  "login.title": "Sign in to Beckon",
+  "login.email": "E-mail",
+  "login.password": "Password",
+  "login.submit": "Sign in",
 } as const;
 
 /** Keys of the admin's catalogue. */

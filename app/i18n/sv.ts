@@ -335,4 +335,9 @@ export const sv: AdminTexts = {
 
   "integrations.failed": "De här kontakterna nådde inte fram till ett verktyg. Åtgärda orsaken (ofta nyckeln eller ett list-id) och försök igen. Varje kontakts sida visar alla dess synkningar.",
   "integrations.noFailed": "Inga misslyckade synkningar. Varje kontakts sida visar vart de synkades.",
+
+  "login.title": "Logga in på Beckon",
+  "login.email": "E-post",
+  "login.password": "Lösenord",
+  "login.submit": "Logga in",
 };
