@@ -10,6 +10,8 @@ import { BlockStack, Box, Button, Card, IndexTable, InlineStack, Link, Paginatio
 import type { ContactRow } from "~/models/contact-list.server";
 import type { ContactFilters } from "~/lib/contact-query";
 import { formatConsents, formatUtcDateTime, fullName } from "./format";
+import { useT } from "~/i18n/useT";
+import type { Translate } from "~/i18n";
 
 export interface FilterOptions {
   ctas: { id: number; name: string }[];
@@ -34,12 +36,12 @@ export interface ContactsTableProps {
 
 const DASH = "—";
 
-const CONSENT_OPTIONS = [
-  { label: "Any consent", value: "" },
-  { label: "Marketing consent given", value: "marketing" },
-  { label: "No marketing consent", value: "no-marketing" },
-  { label: "Privacy consent given", value: "privacy" },
-  { label: "SMS consent given", value: "sms" },
+const consentOptions = (t: Translate) => [
+  { label: t("contacts.anyConsent"), value: "" },
+  { label: t("contacts.marketingGiven"), value: "marketing" },
+  { label: t("contacts.noMarketing"), value: "no-marketing" },
+  { label: t("contacts.privacyGiven"), value: "privacy" },
+  { label: t("contacts.smsGiven"), value: "sms" },
 ];
 
 /** The filter values as form strings (empty when unset). */
@@ -66,6 +68,7 @@ export function ContactsTable({
   actions,
   keepParams = [],
 }: ContactsTableProps) {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const [search, setSearch] = useState(query);
   const current = filterStrings(filters);
@@ -90,13 +93,13 @@ export function ContactsTable({
   };
 
   const headings: [{ title: string }, ...{ title: string }[]] = [
-    { title: "E-mail" },
-    { title: "Name" },
-    { title: "Phone" },
-    { title: "Consents" },
-    { title: "Contact since" },
-    { title: "CTA" },
-    ...(contactHref ? [{ title: "Details" }] : []),
+    { title: t("contacts.email") },
+    { title: t("contacts.name") },
+    { title: t("contacts.phone") },
+    { title: t("contacts.consents") },
+    { title: t("contacts.since") },
+    { title: t("contacts.cta") },
+    ...(contactHref ? [{ title: t("contacts.details") }] : []),
   ];
 
   const rows = contacts.map((c, index) => {
@@ -111,8 +114,8 @@ export function ContactsTable({
         <IndexTable.Cell>{c.ctaName ?? (c.ctaId !== null ? `CTA ${c.ctaId}` : DASH)}</IndexTable.Cell>
         {contactHref ? (
           <IndexTable.Cell>
-            <Link url={contactHref(c.id)} dataPrimaryLink accessibilityLabel={`View ${label}`}>
-              View
+            <Link url={contactHref(c.id)} dataPrimaryLink accessibilityLabel={t("contacts.viewLabel", { name: label })}>
+              {t("contacts.view")}
             </Link>
           </IndexTable.Cell>
         ) : null}
@@ -120,16 +123,16 @@ export function ContactsTable({
     );
   });
 
-  const ctaOptions = [{ label: "Any CTA", value: "" }, ...(options?.ctas ?? []).map((c) => ({ label: c.name, value: String(c.id) }))];
+  const ctaOptions = [{ label: t("contacts.anyCta"), value: "" }, ...(options?.ctas ?? []).map((c) => ({ label: c.name, value: String(c.id) }))];
   const listOptions = [
-    { label: "Any list", value: "" },
+    { label: t("contacts.anyList"), value: "" },
     ...(options?.lists ?? []).map((l) => ({ label: `${l.name} (${l.integrationName}, ${l.listId})`, value: String(l.id) })),
   ];
 
   return (
     <Card padding="0">
       <Box padding="400">
-        <Form method="get" role="search" aria-label="Search and filter contacts">
+        <Form method="get" role="search" aria-label={t("contacts.searchFilter")}>
           {kept.map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
           ))}
@@ -137,41 +140,41 @@ export function ContactsTable({
             <InlineStack gap="200" blockAlign="end" wrap={false}>
               <div style={{ flexGrow: 1 }}>
                 <TextField
-                  label="Search contacts"
+                  label={t("contacts.search")}
                   labelHidden
                   name="q"
                   type="search"
                   value={search}
                   onChange={setSearch}
-                  placeholder="Search by e-mail or name"
+                  placeholder={t("contacts.searchPlaceholder")}
                   autoComplete="off"
                   maxLength={200}
                 />
               </div>
-              <Button submit>Search</Button>
-              {filtered ? <Button url={hrefFor({ clear: true })}>Clear</Button> : null}
+              <Button submit>{t("contacts.searchButton")}</Button>
+              {filtered ? <Button url={hrefFor({ clear: true })}>{t("contacts.clear")}</Button> : null}
             </InlineStack>
             {options ? (
               <InlineStack gap="300" blockAlign="end" wrap>
                 <div style={{ minWidth: 180 }}>
-                  <Select label="CTA" name="cta" options={ctaOptions} value={values.cta} onChange={set("cta")} />
+                  <Select label={t("contacts.cta")} name="cta" options={ctaOptions} value={values.cta} onChange={set("cta")} />
                 </div>
                 <div style={{ minWidth: 180 }}>
-                  <Select label="List" name="list" options={listOptions} value={values.list} onChange={set("list")} />
+                  <Select label={t("contacts.list")} name="list" options={listOptions} value={values.list} onChange={set("list")} />
                 </div>
                 <div style={{ minWidth: 180 }}>
-                  <Select label="Consent" name="consent" options={CONSENT_OPTIONS} value={values.consent} onChange={set("consent")} />
+                  <Select label={t("contacts.consent")} name="consent" options={consentOptions(t)} value={values.consent} onChange={set("consent")} />
                 </div>
                 <TextField
-                  label="Contact since, from"
+                  label={t("contacts.sinceFrom")}
                   name="from"
                   type="date"
                   value={values.from}
                   onChange={set("from")}
                   autoComplete="off"
                 />
-                <TextField label="Contact since, to" name="to" type="date" value={values.to} onChange={set("to")} autoComplete="off" />
-                <Button submit>Apply filters</Button>
+                <TextField label={t("contacts.sinceTo")} name="to" type="date" value={values.to} onChange={set("to")} autoComplete="off" />
+                <Button submit>{t("contacts.apply")}</Button>
               </InlineStack>
             ) : null}
           </BlockStack>
@@ -182,7 +185,7 @@ export function ContactsTable({
           {filtered ? (
             <BlockStack gap="200">
               <Text as="p" tone="subdued">
-                {query ? `No contacts match “${query}”` : "No contacts match"}
+                {query ? t("contacts.noMatchQuery", { query }) : t("contacts.noMatch")}
                 {Object.values(current).some((v) => v !== "") ? " with these filters." : "."}
               </Text>
               {actions}
@@ -190,10 +193,10 @@ export function ContactsTable({
           ) : (
             <BlockStack gap="200">
               <Text as="h2" variant="headingMd">
-                No contacts yet
+                {t("contacts.empty")}
               </Text>
               <Text as="p" tone="subdued">
-                People who fill in a form, quiz or survey on this website appear here, newest first.
+                {t("contacts.emptyHelp")}
               </Text>
             </BlockStack>
           )}
@@ -239,6 +242,7 @@ export function ContactsTable({
  * a plain navigation inside the iframe would lack), saved through a blob link.
  */
 export function DownloadButton({ href, label, surface }: { href: string; label: string; surface: "owner" | "shopify" }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const url = new URL(href, "http://beckon.invalid");
@@ -268,7 +272,7 @@ export function DownloadButton({ href, label, surface }: { href: string; label: 
       a.remove();
       setTimeout(() => URL.revokeObjectURL(blobUrl), 10_000);
     } catch (e) {
-      setError(e instanceof Error ? e.message : "The download failed");
+      setError(e instanceof Error ? e.message : t("contacts.downloadFailed"));
     } finally {
       setBusy(false);
     }

@@ -10,21 +10,23 @@ import { AdminForm } from "~/components/editor/AdminForm";
 import { BroadcastForm } from "~/components/campaigns/BroadcastForm";
 import { adminPaths } from "./admin-links";
 import type { actionBroadcastEdit, loadBroadcastEdit } from "./broadcast-edit.server";
+import { useT } from "~/i18n/useT";
 
 /** The campaign editor page. */
 export function BroadcastEditPage() {
+  const t = useT();
   const { links, broadcast, ctas, broadcastNames, timezones, saved } = useLoaderData<typeof loadBroadcastEdit>();
   const result = useActionData<typeof actionBroadcastEdit>();
   const navigation = useNavigation();
   const paths = adminPaths(links);
   const isNew = broadcast.id === null;
   const errors = result && !result.ok ? result.fieldErrors : {};
-  const banner = result ?? (saved ? { ok: true, message: "Campaign created." } : null);
+  const banner = result ?? (saved ? { ok: true, message: t("campaigns.created") } : null);
   return (
     <Page
-      title={isNew ? "New campaign" : broadcast.name}
-      titleMetadata={isNew ? undefined : broadcast.status ? <Badge tone="success">On</Badge> : <Badge>Paused</Badge>}
-      backAction={{ content: "Campaigns", url: paths.broadcasts }}
+      title={isNew ? t("campaigns.new") : broadcast.name}
+      titleMetadata={isNew ? undefined : broadcast.status ? <Badge tone="success">{t("campaigns.on")}</Badge> : <Badge>{t("campaigns.paused")}</Badge>}
+      backAction={{ content: t("campaigns.title"), url: paths.broadcasts }}
     >
       <BlockStack gap="400">
         <ActionBanner result={banner} />
@@ -43,13 +45,13 @@ export function BroadcastEditPage() {
           <AdminForm
             csrfToken={links.csrfToken}
             intent="delete"
-            aria-label="Delete campaign"
+            aria-label={t("campaigns.delete")}
             onSubmit={(e) => {
               if (!window.confirm(`Delete "${broadcast.name}"? Its CTAs stay, without a campaign.`)) e.preventDefault();
             }}
           >
             <Button submit tone="critical">
-              Delete campaign
+              {t("campaigns.delete")}
             </Button>
           </AdminForm>
         )}

@@ -12,9 +12,11 @@ import { AdminForm } from "~/components/editor/AdminForm";
 import { ConditionsBuilder } from "~/components/campaigns/ConditionsBuilder";
 import { adminPaths } from "./admin-links";
 import type { actionBroadcasts, loadBroadcasts } from "./broadcasts.server";
+import { useT } from "~/i18n/useT";
 
 /** The campaigns list page. */
 export function BroadcastsPage() {
+  const t = useT();
   const { links, broadcasts, ctas, siteConditions } = useLoaderData<typeof loadBroadcasts>();
   const result = useActionData<typeof actionBroadcasts>();
   const navigation = useNavigation();
@@ -23,7 +25,7 @@ export function BroadcastsPage() {
   const errors = result && !result.ok ? result.fieldErrors : {};
 
   return (
-    <Page title="Campaigns" primaryAction={{ content: "New campaign", url: paths.broadcast("new") }}>
+    <Page title={t("campaigns.title")} primaryAction={{ content: t("campaigns.new"), url: paths.broadcast("new") }}>
       <BlockStack gap="400">
         <ActionBanner result={result} />
         <Layout>
@@ -32,11 +34,10 @@ export function BroadcastsPage() {
               <Card>
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingMd">
-                    No campaigns yet
+                    {t("campaigns.empty")}
                   </Text>
                   <Text as="p">
-                    A campaign decides which visitors see which CTAs, and when. CTAs without a campaign show to every visitor who passes the site-wide
-                    conditions.
+                    {t("campaigns.emptyHelp")}
                   </Text>
                 </BlockStack>
               </Card>
@@ -50,8 +51,8 @@ export function BroadcastsPage() {
                           <Text as="h2" variant="headingMd">
                             {b.name}
                           </Text>
-                          {b.status ? <Badge tone="success">On</Badge> : <Badge>Paused</Badge>}
-                          {b.quick ? <Badge tone="info">Quick</Badge> : null}
+                          {b.status ? <Badge tone="success">{t("campaigns.on")}</Badge> : <Badge>{t("campaigns.paused")}</Badge>}
+                          {b.quick ? <Badge tone="info">{t("campaigns.quick")}</Badge> : null}
                         </InlineStack>
                         <InlineStack gap="200">
                           <Button url={paths.broadcast(b.id)} accessibilityLabel={`Edit ${b.name}`}>
@@ -60,11 +61,11 @@ export function BroadcastsPage() {
                           <AdminForm
                             csrfToken={links.csrfToken}
                             intent={b.status ? "pause" : "resume"}
-                            aria-label={`${b.status ? "Pause" : "Resume"} ${b.name}`}
+                            aria-label={`${b.status ? t("campaigns.pause") : "Resume"} ${b.name}`}
                           >
                             <input type="hidden" name="id" value={b.id} />
-                            <Button submit accessibilityLabel={`${b.status ? "Pause" : "Turn on"} ${b.name}`}>
-                              {b.status ? "Pause" : "Turn on"}
+                            <Button submit accessibilityLabel={`${b.status ? t("campaigns.pause") : t("campaigns.turnOn")} ${b.name}`}>
+                              {b.status ? t("campaigns.pause") : t("campaigns.turnOn")}
                             </Button>
                           </AdminForm>
                         </InlineStack>
@@ -98,19 +99,20 @@ function SiteConditionsCard(props: {
   csrfToken: string | null;
   saving: boolean;
 }) {
+  const t = useT();
   const [conditions, setConditions] = useState(props.initial);
   // Site-wide condition errors come back with paths "0.url" (the list itself is the document).
   const errors = Object.fromEntries(Object.entries(props.errors).map(([k, v]) => [`site.${k}`, v]));
   return (
     <Card>
-      <AdminForm csrfToken={props.csrfToken} intent="site-conditions" aria-label="Site-wide conditions">
+      <AdminForm csrfToken={props.csrfToken} intent="site-conditions" aria-label={t("campaigns.site")}>
         <input type="hidden" name="conditions" value={JSON.stringify(conditions)} />
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            Site-wide conditions
+            {t("campaigns.site")}
           </Text>
           <Text as="p" tone="subdued">
-            Every CTA, in every campaign, shows only to visitors who pass these.
+            {t("campaigns.siteHelp")}
           </Text>
           <ConditionsBuilder
             conditions={conditions}
@@ -118,12 +120,12 @@ function SiteConditionsCard(props: {
             errors={errors}
             errorPrefix="site"
             ctaOptions={props.ctas}
-            label="Site-wide conditions"
-            emptyText="None: CTAs may show on every page."
+            label={t("campaigns.site")}
+            emptyText={t("campaigns.siteEmpty")}
           />
           <Box>
             <Button submit loading={props.saving}>
-              Save site-wide conditions
+              {t("campaigns.saveSite")}
             </Button>
           </Box>
         </BlockStack>

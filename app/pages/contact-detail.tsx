@@ -9,12 +9,14 @@ import { DownloadButton } from "~/components/ContactsTable";
 import { formatUtcDateTime } from "~/components/format";
 import { leadPaths } from "./lead-paths";
 import type { actionContactDetail, loadContactDetail } from "./contact-detail.server";
+import { useT } from "~/i18n/useT";
+import type { Translate } from "~/i18n";
 
 const DASH = "—";
 
-function consentBadge(value: boolean | null) {
-  if (value === null) return <Badge>Not asked</Badge>;
-  return value ? <Badge tone="success">Given</Badge> : <Badge tone="critical">Refused</Badge>;
+function consentBadge(t: Translate, value: boolean | null) {
+  if (value === null) return <Badge>{t("contact.notAsked")}</Badge>;
+  return value ? <Badge tone="success">{t("contact.given")}</Badge> : <Badge tone="critical">{t("contact.refused")}</Badge>;
 }
 
 const SYNC_TONES: Record<string, "success" | "critical" | "attention" | "info" | undefined> = {
@@ -26,11 +28,12 @@ const SYNC_TONES: Record<string, "success" | "critical" | "attention" | "info" |
 
 /** A definition list of label/value pairs, leaving out empty values. */
 function Facts({ items }: { items: [string, ReactNode][] }) {
+  const t = useT();
   const shown = items.filter(([, v]) => v !== null && v !== undefined && v !== "");
   if (!shown.length)
     return (
       <Text as="p" tone="subdued">
-        Nothing recorded.
+        {t("contact.nothing")}
       </Text>
     );
   return (
@@ -60,6 +63,7 @@ function money(value: number | null, currency: string): string {
 
 /** A contact's page. */
 export function ContactDetailPage() {
+  const t = useT();
   const { links, contact: c, currency } = useLoaderData<typeof loadContactDetail>();
   const result = useActionData<typeof actionContactDetail>();
   const navigation = useNavigation();
@@ -73,45 +77,45 @@ export function ContactDetailPage() {
   return (
     <Page
       title={c.displayName}
-      subtitle={c.personType === "Contact" ? `Contact since ${formatUtcDateTime(c.contactSince ?? c.createdAt)}` : "Visitor"}
-      backAction={{ content: "Contacts", url: paths.contacts }}
+      subtitle={c.personType === "Contact" ? t("contact.since", { date: formatUtcDateTime(c.contactSince ?? c.createdAt) }) : t("contact.visitor")}
+      backAction={{ content: t("contacts.title"), url: paths.contacts }}
     >
       <BlockStack gap="400">
         <ActionBanner result={result} />
         <Layout>
           <Layout.Section>
             <BlockStack gap="400">
-              <SectionCard title="Profile">
+              <SectionCard title={t("contact.profile")}>
                 <Facts
                   items={[
-                    ["E-mail", c.email],
-                    ["Phone", c.phone],
-                    ["First name", c.name],
-                    ["Last name", c.lastName],
-                    ["Company", c.companyName],
-                    ["Title", c.companyTitle],
-                    ["Website", c.website],
-                    ["Address", c.address],
-                    ["Zip code", c.zipCode],
-                    ["Place", place],
-                    ["Lead value", c.leadValue !== null ? String(c.leadValue) : null],
-                    ["Tags", c.tags.length ? c.tags.join(", ") : null],
-                    ["Landing page", c.landingPage],
-                    ["Referrer", c.referralSource],
+                    [t("contacts.email"), c.email],
+                    [t("contacts.phone"), c.phone],
+                    [t("contact.firstName"), c.name],
+                    [t("contact.lastName"), c.lastName],
+                    [t("contact.company"), c.companyName],
+                    [t("contact.jobTitle"), c.companyTitle],
+                    [t("contact.website"), c.website],
+                    [t("contact.address"), c.address],
+                    [t("contact.zip"), c.zipCode],
+                    [t("contact.place"), place],
+                    [t("contact.leadValue"), c.leadValue !== null ? String(c.leadValue) : null],
+                    [t("contact.tags"), c.tags.length ? c.tags.join(", ") : null],
+                    [t("contact.landingPage"), c.landingPage],
+                    [t("contact.referrer"), c.referralSource],
                     ...utm.map(([k, v]): [string, string] => [`UTM ${k}`, v]),
-                    ["Platform", c.platform],
-                    ["First seen", formatUtcDateTime(c.createdAt)],
-                    ["Last seen", c.lastRequested ? formatUtcDateTime(c.lastRequested) : null],
+                    [t("contact.platform"), c.platform],
+                    [t("contact.firstSeen"), formatUtcDateTime(c.createdAt)],
+                    [t("contact.lastSeen"), c.lastRequested ? formatUtcDateTime(c.lastRequested) : null],
                   ]}
                 />
               </SectionCard>
 
-              <SectionCard title="Answers">
+              <SectionCard title={t("contact.answers")}>
                 {c.answers.length ? (
                   <Facts items={c.answers.map((a): [string, string] => [a.key, a.value])} />
                 ) : (
                   <Text as="p" tone="subdued">
-                    No custom answers.
+                    {t("contact.noAnswers")}
                   </Text>
                 )}
               </SectionCard>
@@ -123,7 +127,7 @@ export function ContactDetailPage() {
                   </Text>
                   {c.submissions.length === 0 ? (
                     <Text as="p" tone="subdued">
-                      No form, quiz or survey submissions.
+                      {t("contact.noSubmissions")}
                     </Text>
                   ) : (
                     <BlockStack gap="300">
@@ -142,10 +146,10 @@ export function ContactDetailPage() {
                             <Facts
                               items={[
                                 ...s.answers.map((a): [string, string] => [a.key, a.value]),
-                                ["Page", s.sourceUrl],
-                                ["Marketing consent", s.consents.marketing === null ? null : s.consents.marketing ? "yes" : "no"],
-                                ["Privacy consent", s.consents.privacy === null ? null : s.consents.privacy ? "yes" : "no"],
-                                ["SMS consent", s.consents.sms === null ? null : s.consents.sms ? "yes" : "no"],
+                                [t("contact.page"), s.sourceUrl],
+                                [t("contact.marketing"), s.consents.marketing === null ? null : s.consents.marketing ? "yes" : "no"],
+                                [t("contact.privacyConsent"), s.consents.privacy === null ? null : s.consents.privacy ? "yes" : "no"],
+                                [t("contact.sms"), s.consents.sms === null ? null : s.consents.sms ? "yes" : "no"],
                               ]}
                             />
                           </BlockStack>
@@ -160,11 +164,11 @@ export function ContactDetailPage() {
                 <Box padding="400">
                   <BlockStack gap="100">
                     <Text as="h2" variant="headingMd">
-                      Events ({c.eventCount})
+                      {t("contact.events", { count: c.eventCount })}
                     </Text>
                     {c.eventCount > c.events.length ? (
                       <Text as="p" tone="subdued">
-                        The latest {c.events.length} are shown; the data download has them all.
+                        {t("contact.latest", { count: c.events.length })}
                       </Text>
                     ) : null}
                   </BlockStack>
@@ -172,7 +176,7 @@ export function ContactDetailPage() {
                 {c.events.length ? (
                   <DataTable
                     columnContentTypes={["text", "text", "text", "text", "text", "numeric"]}
-                    headings={["When", "Event", "CTA", "Variant", "Page", "Revenue"]}
+                    headings={[t("contact.when"), t("contact.event"), t("contacts.cta"), t("contact.variant"), t("contact.page"), t("contact.revenue")]}
                     rows={c.events.map((e) => [
                       formatUtcDateTime(e.createdAt),
                       e.eventType,
@@ -185,7 +189,7 @@ export function ContactDetailPage() {
                 ) : (
                   <Box padding="400" paddingBlockStart="0">
                     <Text as="p" tone="subdued">
-                      No events.
+                      {t("contact.noEvents")}
                     </Text>
                   </Box>
                 )}
@@ -195,12 +199,12 @@ export function ContactDetailPage() {
                 <Card padding="0">
                   <Box padding="400">
                     <Text as="h2" variant="headingMd">
-                      Orders
+                      {t("contact.orders")}
                     </Text>
                   </Box>
                   <DataTable
                     columnContentTypes={["text", "text", "numeric"]}
-                    headings={["When", "Order", "Revenue"]}
+                    headings={[t("contact.when"), "Order", t("contact.revenue")]}
                     rows={c.orders.map((o) => [formatUtcDateTime(o.createdAt), o.orderId, money(o.revenue, currency)])}
                   />
                 </Card>
@@ -210,17 +214,17 @@ export function ContactDetailPage() {
 
           <Layout.Section variant="oneThird">
             <BlockStack gap="400">
-              <SectionCard title="Consents">
+              <SectionCard title={t("contacts.consents")}>
                 <Facts
                   items={[
-                    ["Marketing", consentBadge(c.consents.marketing)],
-                    ["Privacy", consentBadge(c.consents.privacy)],
-                    ["SMS", consentBadge(c.consents.sms)],
+                    [t("contact.marketingShort"), consentBadge(t, c.consents.marketing)],
+                    [t("contact.privacy"), consentBadge(t, c.consents.privacy)],
+                    ["SMS", consentBadge(t, c.consents.sms)],
                   ]}
                 />
               </SectionCard>
 
-              <SectionCard title="Lists">
+              <SectionCard title={t("contact.lists")}>
                 {c.lists.length ? (
                   <BlockStack gap="200">
                     {c.lists.map((l) => (
@@ -231,7 +235,7 @@ export function ContactDetailPage() {
                             ({l.integrationName})
                           </Text>
                         </Text>
-                        {l.unsubscribedAt ? <Badge>Unsubscribed</Badge> : <Badge tone="success">Subscribed</Badge>}
+                        {l.unsubscribedAt ? <Badge>{t("contact.unsubscribed")}</Badge> : <Badge tone="success">{t("contact.subscribed")}</Badge>}
                       </InlineStack>
                     ))}
                   </BlockStack>
@@ -242,7 +246,7 @@ export function ContactDetailPage() {
                 )}
               </SectionCard>
 
-              <SectionCard title="Sync status">
+              <SectionCard title={t("contact.sync")}>
                 {c.syncs.length ? (
                   <BlockStack gap="300">
                     {c.syncs.map((s) => (
@@ -267,7 +271,7 @@ export function ContactDetailPage() {
                           <AdminForm csrfToken={links.csrfToken} intent="retry-sync">
                             <input type="hidden" name="jobId" value={s.id} />
                             <Button submit size="slim" loading={busy}>
-                              Retry
+                              {t("contact.retry")}
                             </Button>
                           </AdminForm>
                         ) : null}
@@ -276,17 +280,17 @@ export function ContactDetailPage() {
                   </BlockStack>
                 ) : (
                   <Text as="p" tone="subdued">
-                    Nothing was sent to an e-mail marketing tool.
+                    {t("contact.nothingSent")}
                   </Text>
                 )}
               </SectionCard>
 
-              <SectionCard title="Privacy">
-                <Text as="p">Download everything stored about this person, or delete it all.</Text>
+              <SectionCard title={t("contact.privacy")}>
+                <Text as="p">{t("contact.privacyHelp")}</Text>
                 <InlineStack gap="200">
-                  <DownloadButton href={paths.contactExport(c.id)} label="Download data (JSON)" surface={links.surface} />
+                  <DownloadButton href={paths.contactExport(c.id)} label={t("contact.download")} surface={links.surface} />
                   <Button tone="critical" onClick={() => setConfirming(true)}>
-                    Delete contact
+                    {t("contact.delete")}
                   </Button>
                 </InlineStack>
               </SectionCard>
@@ -294,7 +298,7 @@ export function ContactDetailPage() {
           </Layout.Section>
         </Layout>
       </BlockStack>
-      <Modal open={confirming} onClose={() => setConfirming(false)} title={`Delete ${c.displayName}?`}>
+      <Modal open={confirming} onClose={() => setConfirming(false)} title={t("contact.deleteTitle", { name: c.displayName })}>
         <Modal.Section>
           <BlockStack gap="300">
             <Text as="p">
@@ -321,13 +325,14 @@ function DeleteForm({
   confirmed: boolean;
   onConfirm: (value: boolean) => void;
 }) {
+  const t = useT();
   return (
     <AdminForm csrfToken={csrfToken} intent="delete">
       <BlockStack gap="300">
-        <Checkbox label="I understand that this cannot be undone" name="confirm" value="yes" checked={confirmed} onChange={onConfirm} />
+        <Checkbox label={t("contact.understand")} name="confirm" value="yes" checked={confirmed} onChange={onConfirm} />
         <InlineStack>
           <Button submit tone="critical" variant="primary" loading={busy} disabled={!confirmed}>
-            Delete contact and all their data
+            {t("contact.deleteAll")}
           </Button>
         </InlineStack>
       </BlockStack>

@@ -5,23 +5,25 @@ import { ContactsTable, DownloadButton } from "~/components/ContactsTable";
 import { contactQueryParams } from "~/lib/contact-query";
 import { leadPaths } from "./lead-paths";
 import type { loadContacts } from "./contacts.server";
+import { useT } from "~/i18n/useT";
 
 /** Query parameters the embedded Shopify admin needs on every document link. */
 export const EMBEDDED_PARAMS = ["shop", "host", "embedded", "locale"] as const;
 
 /** The contacts page. */
 export function ContactsPage() {
+  const t = useT();
   const { links, websiteName, query, filters, options, deleted, contacts, total, page, pageCount } = useLoaderData<typeof loadContacts>();
   const paths = leadPaths(links);
   const exportParams = contactQueryParams({ query, filters }).toString();
   const exportHref = `${paths.contactsExport}${exportParams ? `?${exportParams}` : ""}`;
   return (
-    <Page title="Contacts" subtitle={websiteName} fullWidth>
+    <Page title={t("contacts.title")} subtitle={websiteName} fullWidth>
       <BlockStack gap="400">
         {deleted ? (
           <div role="status">
             <Banner tone="success">
-              <p>The contact and all their events, submissions, orders, list memberships and syncs were deleted.</p>
+              <p>{t("contacts.deleted")}</p>
             </Banner>
           </div>
         ) : null}
@@ -34,7 +36,7 @@ export function ContactsPage() {
           filters={filters}
           options={options}
           contactHref={paths.contact}
-          actions={total > 0 ? <DownloadButton href={exportHref} label="Export CSV" surface={links.surface} /> : null}
+          actions={total > 0 ? <DownloadButton href={exportHref} label={t("contacts.export")} surface={links.surface} /> : null}
           keepParams={links.surface === "shopify" ? EMBEDDED_PARAMS : []}
         />
       </BlockStack>

@@ -8,14 +8,16 @@ import { Page } from "@shopify/polaris";
 import { CtaEditor, type CtaEditorResult } from "~/components/editor/CtaEditor";
 import { adminPaths } from "./admin-links";
 import type { actionCtaEdit, loadCtaEdit } from "./cta-edit.server";
+import { useT } from "~/i18n/useT";
 
 /** The CTA editor page. */
 export function CtaEditPage() {
+  const t = useT();
   const { links, cta, ctas, broadcasts, preview } = useLoaderData<typeof loadCtaEdit>();
   const result = useActionData<typeof actionCtaEdit>() as CtaEditorResult | undefined;
   const paths = adminPaths(links);
   return (
-    <Page title={cta.name} backAction={{ content: "CTAs", url: paths.ctas }} fullWidth>
+    <Page title={cta.name} backAction={{ content: t("ctas.title"), url: paths.ctas }} fullWidth>
       {/* Keyed by id: opening another CTA (or a fresh copy) starts the editor afresh. */}
       <CtaEditor
         key={cta.id}

@@ -6,7 +6,9 @@ import { CTA_TYPES } from "~/lib/schema/cta";
 import { formatUtcDateTime } from "~/components/format";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";
-import { CTA_TYPE_LABELS, SUBTYPES, typeLabel, type CtaType } from "~/components/editor/document";
+import { SUBTYPES, typeLabel, type CtaType } from "~/components/editor/document";
+import { useT } from "~/i18n/useT";
+import type { AdminKey } from "~/i18n";
 import { adminPaths } from "./admin-links";
 import type { actionCtas, loadCtas } from "./ctas.server";
 
@@ -14,7 +16,8 @@ const STATUS_TONE = { published: "success", draft: "info", archived: undefined }
 
 /** A CTA's status as a badge. */
 export function StatusBadge({ status }: { status: "draft" | "published" | "archived" }) {
-  return <Badge tone={STATUS_TONE[status]}>{status[0].toUpperCase() + status.slice(1)}</Badge>;
+  const t = useT();
+  return <Badge tone={STATUS_TONE[status]}>{t(`ctas.${status}`)}</Badge>;
 }
 
 function RowAction({ csrfToken, intent, id, label, name }: { csrfToken: string | null; intent: string; id: number; label: string; name: string }) {
@@ -33,22 +36,23 @@ export function CtasPage() {
   const { links, ctas, broadcastNames } = useLoaderData<typeof loadCtas>();
   const result = useActionData<typeof actionCtas>();
   const paths = adminPaths(links);
+  const t = useT();
   return (
-    <Page title="CTAs" subtitle="Popups, bars, inline forms and landing pages">
+    <Page title={t("ctas.title")} subtitle={t("ctas.subtitle")}>
       <BlockStack gap="400">
         <ActionBanner result={result} />
         <NewCtaCard csrfToken={links.csrfToken} errors={result && !result.ok ? result.fieldErrors : {}} />
         <Card padding="0">
           {ctas.length === 0 ? (
             <Box padding="400">
-              <Text as="p">No CTAs yet. Create one above.</Text>
+              <Text as="p">{t("ctas.empty")}</Text>
             </Box>
           ) : (
             <IndexTable
               itemCount={ctas.length}
               selectable={false}
-              resourceName={{ singular: "CTA", plural: "CTAs" }}
-              headings={[{ title: "Name" }, { title: "Type" }, { title: "Status" }, { title: "Campaign" }, { title: "Published" }, { title: "Actions" }]}
+              resourceName={{ singular: t("ctas.singular"), plural: t("ctas.plural") }}
+              headings={[{ title: t("ctas.name") }, { title: t("ctas.type") }, { title: t("ctas.status") }, { title: t("ctas.campaign") }, { title: t("ctas.publishedAt") }, { title: t("ctas.actions") }]}
             >
               {ctas.map((c, i) => (
                 <IndexTable.Row id={String(c.id)} key={c.id} position={i}>
@@ -60,15 +64,15 @@ export function CtasPage() {
                     <StatusBadge status={c.status} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    {c.broadcast_id ? <Link to={paths.broadcast(c.broadcast_id)}>{broadcastNames[c.broadcast_id] ?? `Campaign ${c.broadcast_id}`}</Link> : "—"}
+                    {c.broadcast_id ? <Link to={paths.broadcast(c.broadcast_id)}>{broadcastNames[c.broadcast_id] ?? t("ctas.campaignFallback", { id: c.broadcast_id })}</Link> : "—"}
                   </IndexTable.Cell>
                   <IndexTable.Cell>{c.published_at ? formatUtcDateTime(c.published_at) : "—"}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <InlineStack gap="100" wrap={false}>
-                      {c.status !== "published" ? <RowAction csrfToken={links.csrfToken} intent="publish" id={c.id} label="Publish" name={c.name} /> : null}
-                      {c.status === "published" ? <RowAction csrfToken={links.csrfToken} intent="draft" id={c.id} label="Unpublish" name={c.name} /> : null}
-                      <RowAction csrfToken={links.csrfToken} intent="duplicate" id={c.id} label="Duplicate" name={c.name} />
-                      {c.status !== "archived" ? <RowAction csrfToken={links.csrfToken} intent="archive" id={c.id} label="Archive" name={c.name} /> : null}
+                      {c.status !== "published" ? <RowAction csrfToken={links.csrfToken} intent="publish" id={c.id} label={t("ctas.publish")} name={c.name} /> : null}
+                      {c.status === "published" ? <RowAction csrfToken={links.csrfToken} intent="draft" id={c.id} label={t("ctas.unpublish")} name={c.name} /> : null}
+                      <RowAction csrfToken={links.csrfToken} intent="duplicate" id={c.id} label={t("ctas.duplicate")} name={c.name} />
+                      {c.status !== "archived" ? <RowAction csrfToken={links.csrfToken} intent="archive" id={c.id} label={t("ctas.archive")} name={c.name} /> : null}
                     </InlineStack>
                   </IndexTable.Cell>
                 </IndexTable.Row>
@@ -89,20 +93,21 @@ function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: R
   const [subtype, setSubtype] = useState<string>(sub?.values[0] ?? "");
   const [template, setTemplate] = useState("form");
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  const t = useT();
   return (
     <Card>
-      <AdminForm csrfToken={csrfToken} intent="create" aria-label="New CTA">
+      <AdminForm csrfToken={csrfToken} intent="create" aria-label={t("ctas.new")}>
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            New CTA
+            {t("ctas.new")}
           </Text>
           <FormLayout>
             <FormLayout.Group>
-              <TextField label="Name" name="name" value={name} onChange={setName} autoComplete="off" error={errors.name} requiredIndicator />
+              <TextField label={t("ctas.name")} name="name" value={name} onChange={setName} autoComplete="off" error={errors.name} requiredIndicator />
               <Select
-                label="Type"
+                label={t("ctas.type")}
                 name="cta_type"
-                options={CTA_TYPES.map((t) => ({ label: CTA_TYPE_LABELS[t], value: t }))}
+                options={CTA_TYPES.map((ty) => ({ label: t(`ctaType.${ty}` as AdminKey), value: ty }))}
                 value={ctaType}
                 onChange={(v) => {
                   setCtaType(v as CtaType);
@@ -111,14 +116,14 @@ function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: R
                 error={errors.cta_type}
               />
               {sub ? (
-                <Select label={sub.label} name="subtype" options={sub.values.map((v) => ({ label: v, value: v }))} value={subtype} onChange={setSubtype} />
+                <Select label={t(`ctaType.sub.${sub.key}` as AdminKey)} name="subtype" options={sub.values.map((v) => ({ label: t(`ctaType.value.${v}` as AdminKey), value: v }))} value={subtype} onChange={setSubtype} />
               ) : null}
               <Select
-                label="Start from"
+                label={t("ctas.template")}
                 name="template"
                 options={[
-                  { label: "Heading and e-mail form", value: "form" },
-                  { label: "Blank text", value: "blank" },
+                  { label: t("ctas.templateForm"), value: "form" },
+                  { label: t("ctas.templateBlank"), value: "blank" },
                 ]}
                 value={template}
                 onChange={setTemplate}
@@ -127,7 +132,7 @@ function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: R
           </FormLayout>
           <InlineStack>
             <Button submit variant="primary" loading={creating}>
-              Create CTA
+              {t("ctas.create")}
             </Button>
           </InlineStack>
         </BlockStack>

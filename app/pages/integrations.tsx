@@ -8,9 +8,11 @@ import { FailedSyncsCard } from "~/components/integrations/FailedSyncsCard";
 import { IntegrationCard } from "~/components/integrations/IntegrationCard";
 import { leadPaths } from "./lead-paths";
 import type { actionIntegrations, loadIntegrations } from "./integrations.server";
+import { useT } from "~/i18n/useT";
 
 /** The integrations page. */
 export function IntegrationsPage() {
+  const t = useT();
   const { links, integrations, ctas, failed, connectable } = useLoaderData<typeof loadIntegrations>();
   const result = useActionData<typeof actionIntegrations>();
   const navigation = useNavigation();
@@ -18,14 +20,14 @@ export function IntegrationsPage() {
   const paths = leadPaths(links);
   const hasBuiltin = integrations.some((i) => i.type === "builtin");
   return (
-    <Page title="Integrations" subtitle="E-mail marketing tools, lists and tags">
+    <Page title={t("integrations.title")} subtitle={t("integrations.subtitle")}>
       <BlockStack gap="400">
         <ActionBanner result={result} />
         <Layout>
           <Layout.Section>
             <BlockStack gap="400">
               <Text as="h2" variant="headingLg">
-                Connected tools
+                {t("integrations.connected")}
               </Text>
               {integrations.length === 0 ? (
                 <Text as="p" tone="subdued">

@@ -15,12 +15,14 @@ import { formatCount, formatDay, formatMoney, formatPercent, formatPeriod } from
 import type { Metrics } from "~/lib/conversions";
 import type { actionResultsPage, loadResultsPage } from "./results.server";
 import { EMBEDDED_PARAMS } from "./contacts";
+import { useT } from "~/i18n/useT";
+import type { Translate } from "~/i18n";
 
-const PERIOD_OPTIONS = [
-  { label: "Last 7 days", value: "7" },
-  { label: "Last 30 days", value: "30" },
-  { label: "Last 90 days", value: "90" },
-  { label: "Custom dates", value: "custom" },
+const periodOptions = (t: Translate) => [
+  { label: t("results.last7"), value: "7" },
+  { label: t("results.last30"), value: "30" },
+  { label: t("results.last90"), value: "90" },
+  { label: t("results.custom"), value: "custom" },
 ];
 
 function Stat({ label, value, help }: { label: string; value: string; help?: string }) {
@@ -55,6 +57,7 @@ function metricCells(m: Metrics, currency: string): string[] {
 
 /** The results page. */
 export function ResultsPage() {
+  const t = useT();
   const { links, report, ctas, preset } = useLoaderData<typeof loadResultsPage>();
   const result = useActionData<typeof actionResultsPage>();
   const navigation = useNavigation();
@@ -89,72 +92,72 @@ export function ResultsPage() {
   const dailySeries =
     chosen && report.dailyByVariant.length > 1
       ? report.dailyByVariant.flatMap((v) => [
-          { name: `Views ${v.letter}`, points: v.points.map((p) => ({ day: p.day, value: p.views })) },
-          { name: `Conversions ${v.letter}`, points: v.points.map((p) => ({ day: p.day, value: p.conversions })) },
+          { name: t("results.viewsOf", { letter: v.letter }), points: v.points.map((p) => ({ day: p.day, value: p.views })) },
+          { name: t("results.conversionsOf", { letter: v.letter }), points: v.points.map((p) => ({ day: p.day, value: p.conversions })) },
         ])
       : [
-          { name: "Views", points: report.daily.map((p) => ({ day: p.day, value: p.views })) },
-          { name: "Conversions", points: report.daily.map((p) => ({ day: p.day, value: p.conversions })) },
+          { name: t("results.views"), points: report.daily.map((p) => ({ day: p.day, value: p.views })) },
+          { name: t("results.conversions"), points: report.daily.map((p) => ({ day: p.day, value: p.conversions })) },
         ];
 
   return (
     <Page
-      title="Results"
+      title={t("results.title")}
       subtitle={`${chosen ? `${chosen.name} · ` : ""}${formatPeriod(report.period.from, report.period.to)} (UTC)`}
       fullWidth
     >
       <BlockStack gap="400">
         <ActionBanner result={result} />
         <Card>
-          <Form method="get" aria-label="Choose the period and CTA">
+          <Form method="get" aria-label={t("results.choose")}>
             {kept.map(([k, v], i) => (
               <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
             ))}
             <InlineStack gap="300" blockAlign="end" wrap>
               <div style={{ minWidth: 170 }}>
                 <Select
-                  label="Period"
+                  label={t("results.period")}
                   name={period === "custom" ? undefined : "days"}
-                  options={PERIOD_OPTIONS}
+                  options={periodOptions(t)}
                   value={period}
                   onChange={setPeriod}
                 />
               </div>
               {period === "custom" ? (
                 <>
-                  <TextField label="From" name="from" type="date" value={from} onChange={setFrom} autoComplete="off" />
-                  <TextField label="To" name="to" type="date" value={to} onChange={setTo} autoComplete="off" />
+                  <TextField label={t("results.from")} name="from" type="date" value={from} onChange={setFrom} autoComplete="off" />
+                  <TextField label={t("results.to")} name="to" type="date" value={to} onChange={setTo} autoComplete="off" />
                 </>
               ) : null}
               <div style={{ minWidth: 220 }}>
                 <Select
-                  label="CTA"
+                  label={t("results.cta")}
                   name="cta"
-                  options={[{ label: "All CTAs", value: "" }, ...ctas.map((c) => ({ label: c.name, value: String(c.id) }))]}
+                  options={[{ label: t("results.allCtas"), value: "" }, ...ctas.map((c) => ({ label: c.name, value: String(c.id) }))]}
                   value={cta}
                   onChange={setCta}
                 />
               </div>
-              <Button submit>Show results</Button>
+              <Button submit>{t("results.show")}</Button>
             </InlineStack>
           </Form>
         </Card>
 
         <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 5 }} gap="400">
-          <Stat label="Views" value={formatCount(report.totals.views)} help="Visitors who saw a CTA" />
+          <Stat label={t("results.views")} value={formatCount(report.totals.views)} help={t("results.viewsHelp")} />
           <Stat
-            label="Conversions"
+            label={t("results.conversions")}
             value={formatCount(report.totals.conversions)}
-            help="Visitors who submitted, completed or added to cart"
+            help={t("results.conversionsHelp")}
           />
-          <Stat label="Conversion rate" value={formatPercent(report.totals.conversionRate)} />
+          <Stat label={t("results.conversionRate")} value={formatPercent(report.totals.conversionRate)} />
           <Stat
-            label="Revenue"
+            label={t("results.revenue")}
             value={formatMoney(report.totals.revenue, currency)}
             help={`${formatCount(report.totals.orders)} ${report.totals.orders === 1 ? "order" : "orders"} after a conversion`}
           />
           <Stat
-            label="Added to cart"
+            label={t("results.addedToCart")}
             value={formatMoney(report.totals.cartValue, currency)}
             help={`${formatCount(report.totals.addToCarts)} add to cart`}
           />
@@ -166,7 +169,7 @@ export function ResultsPage() {
           </Text>
         ) : null}
         {report.flaggedOrders > 0 ? (
-          <Banner tone="warning" title="Orders left out of revenue">
+          <Banner tone="warning" title={t("results.flaggedTitle")}>
             <p data-testid="flagged-orders">
               {formatCount(report.flaggedOrders)} {report.flaggedOrders === 1 ? "order" : "orders"} (
               {formatMoney(report.flaggedRevenue, currency)}) above {formatMoney(report.outlierThreshold, currency)}, far more than
@@ -176,15 +179,15 @@ export function ResultsPage() {
           </Banner>
         ) : null}
 
-        <SectionCard title="Views and conversions per day">
+        <SectionCard title={t("results.perDay")}>
           <DailyChartSlot
             series={dailySeries}
-            label="Line chart of views and conversions per day; the same numbers are in the table below"
+            label={t("results.chartLabel")}
           />
           {activeDays.length ? (
             <DataTable
               columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric"]}
-              headings={["Day", "Views", "Conversions", "Conversion rate", "Revenue", "Added to cart"]}
+              headings={[t("results.day"), t("results.views"), t("results.conversions"), t("results.conversionRate"), t("results.revenue"), t("results.addedToCart")]}
               rows={activeDays.map((d) => [
                 formatDay(d.day),
                 formatCount(d.views),
@@ -193,11 +196,11 @@ export function ResultsPage() {
                 formatMoney(d.revenue, currency),
                 formatMoney(d.cartValue, currency),
               ])}
-              footerContent={activeDays.length < report.daily.length ? "Days without views or conversions are left out." : undefined}
+              footerContent={activeDays.length < report.daily.length ? t("results.daysLeftOut") : undefined}
             />
           ) : (
             <Text as="p" tone="subdued">
-              No views or conversions in this period yet. They appear here once visitors see your CTAs.
+              {t("results.noData")}
             </Text>
           )}
         </SectionCard>
@@ -206,7 +209,7 @@ export function ResultsPage() {
           <Box padding="400">
             <BlockStack gap="100">
               <Text as="h2" variant="headingMd">
-                {chosen ? "Variants" : "CTAs"}
+                {chosen ? t("results.variants") : "CTAs"}
               </Text>
               <Text as="p" tone="subdued">
                 A view is a visitor who saw the CTA; a conversion, a visitor who submitted it, completed it or added to cart from it.
@@ -216,7 +219,7 @@ export function ResultsPage() {
           {chosen ? (
             <DataTable
               columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric", "numeric"]}
-              headings={["Variant", "Traffic", "Views", "Conversions", "Conversion rate", "Revenue", "Added to cart"]}
+              headings={[t("results.variant"), t("results.traffic"), t("results.views"), t("results.conversions"), t("results.conversionRate"), t("results.revenue"), t("results.addedToCart")]}
               rows={chosen.variants.map((v) => [
                 `${v.letter}${v.winner ? " (winner)" : ""}`,
                 v.percentage !== null ? `${v.percentage}%` : "—",
@@ -228,7 +231,7 @@ export function ResultsPage() {
           ) : report.ctas.length ? (
             <DataTable
               columnContentTypes={["text", "text", "numeric", "numeric", "numeric", "numeric", "numeric"]}
-              headings={["CTA", "Variants", "Views", "Conversions", "Conversion rate", "Revenue", "Added to cart"]}
+              headings={[t("results.cta"), t("results.variants"), t("results.views"), t("results.conversions"), t("results.conversionRate"), t("results.revenue"), t("results.addedToCart")]}
               rows={report.ctas.map((c) => [
                 <Link key={c.id} url={hrefForCta(c.id)}>
                   {c.name}
@@ -245,7 +248,7 @@ export function ResultsPage() {
           ) : (
             <Box padding="400" paddingBlockStart="0">
               <Text as="p" tone="subdued">
-                This website has no CTAs yet.
+                {t("results.noCtas")}
               </Text>
             </Box>
           )}
@@ -253,7 +256,7 @@ export function ResultsPage() {
             <Box padding="400">
               <RateChartSlot
                 bars={chosen.variants.map((v) => ({ name: `Variant ${v.letter}`, rate: v.metrics.conversionRate }))}
-                label="Bar chart of the conversion rate of each variant; the same numbers are in the table above"
+                label={t("results.barLabel")}
               />
             </Box>
           ) : null}

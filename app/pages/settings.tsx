@@ -102,17 +102,17 @@ export function SettingsPage() {
 
   return (
     <Page title={t("settings.title")} subtitle={settings.name}>
-      <AdminForm csrfToken={links.csrfToken} intent="save" aria-label="Website settings">
+      <AdminForm csrfToken={links.csrfToken} intent="save" aria-label={t("settings.websiteSettings")}>
         <BlockStack gap="400">
           <ActionBanner result={result} />
           <Layout>
-            <Layout.AnnotatedSection id="website" title="Website" description="The name you see here and the address of the site.">
+            <Layout.AnnotatedSection id="website" title={t("settings.website")} description={t("settings.websiteHelp")}>
               <Card>
                 <FormLayout>
                   {field("name", "Name", { requiredIndicator: true })}
-                  {field("domain", "Address", { type: "url", placeholder: "https://www.example.com", helpText: "The site's home page, with https://" })}
+                  {field("domain", t("settings.address"), { type: "url", placeholder: "https://www.example.com", helpText: t("settings.addressHelp") })}
                   <Select
-                    label="Business type"
+                    label={t("settings.businessType")}
                     name="business_type"
                     options={BUSINESS_TYPES}
                     value={state.business_type}
@@ -125,19 +125,19 @@ export function SettingsPage() {
 
             <Layout.AnnotatedSection
               id="money"
-              title="Currency and country"
-              description="Used for prices, cart values and phone numbers without a country code."
+              title={t("settings.currencyCountry")}
+              description={t("settings.currencyCountryHelp")}
             >
               <Card>
                 <FormLayout>
                   <FormLayout.Group>
-                    {field("currency", "Currency", { maxLength: 3, helpText: "ISO code, e.g. SEK", requiredIndicator: true })}
-                    {field("currency_character", "Currency character", {
+                    {field("currency", t("settings.currency"), { maxLength: 3, helpText: t("settings.currencyHelp"), requiredIndicator: true })}
+                    {field("currency_character", t("settings.currencyChar"), {
                       maxLength: 8,
-                      helpText: "Shown beside prices, e.g. kr or $",
+                      helpText: t("settings.currencyCharHelp"),
                       requiredIndicator: true,
                     })}
-                    {field("default_country", "Default country", { maxLength: 2, helpText: "ISO code, e.g. SE", requiredIndicator: true })}
+                    {field("default_country", t("settings.country"), { maxLength: 2, helpText: t("settings.countryHelp"), requiredIndicator: true })}
                   </FormLayout.Group>
                 </FormLayout>
               </Card>
@@ -158,36 +158,36 @@ export function SettingsPage() {
 
             <Layout.AnnotatedSection
               id="consent"
-              title="Privacy and consent"
-              description="Links and texts shown beside forms. Write them in your visitors' language."
+              title={t("settings.privacy")}
+              description={t("settings.privacyHelp")}
             >
               <Card>
                 <FormLayout>
-                  {field("privacy_message", "Privacy message", { multiline: 2, helpText: "The text of the privacy checkbox on forms that ask for it" })}
+                  {field("privacy_message", t("settings.privacyMessage"), { multiline: 2, helpText: t("settings.privacyMessageHelp") })}
                   <FormLayout.Group>
-                    {field("privacy_link", "Privacy policy link", { type: "url", placeholder: "https://" })}
-                    {field("privacy_link_text", "Privacy policy link text")}
+                    {field("privacy_link", t("settings.privacyLink"), { type: "url", placeholder: "https://" })}
+                    {field("privacy_link_text", t("settings.privacyLinkText"))}
                   </FormLayout.Group>
                   <FormLayout.Group>
-                    {field("terms_link", "Terms link", { type: "url", placeholder: "https://" })}
-                    {field("terms_link_text", "Terms link text")}
+                    {field("terms_link", t("settings.termsLink"), { type: "url", placeholder: "https://" })}
+                    {field("terms_link_text", t("settings.termsLinkText"))}
                   </FormLayout.Group>
-                  {field("marketing_consent", "Marketing consent text", { multiline: 3 })}
+                  {field("marketing_consent", t("settings.marketing"), { multiline: 3 })}
                   {field("sms_consent", "SMS consent text", { multiline: 2 })}
                 </FormLayout>
               </Card>
             </Layout.AnnotatedSection>
 
-            <Layout.AnnotatedSection id="brand" title="Brand" description="How CTAs look by default. Colours are hex codes such as #1a2b3c.">
+            <Layout.AnnotatedSection id="brand" title={t("settings.brand")} description={t("settings.brandHelp")}>
               <Card>
                 <BlockStack gap="400">
-                  {field("brand", "Brand name")}
+                  {field("brand", t("settings.brandName"))}
                   <KeyValueList
                     name="brand_colors"
-                    label="Brand colours"
+                    label={t("settings.colours")}
                     rows={colors}
                     onChange={setColors}
-                    keyLabel="Colour name"
+                    keyLabel={t("settings.colourName")}
                     valueLabel="Colour"
                     keyPlaceholder="primary"
                     valuePlaceholder="#1a2b3c"
@@ -195,59 +195,59 @@ export function SettingsPage() {
                   />
                   <KeyValueList
                     name="brand_style"
-                    label="Brand style"
+                    label={t("settings.style")}
                     rows={style}
                     onChange={setStyle}
-                    keyLabel="Style name"
-                    valueLabel="Style value"
+                    keyLabel={t("settings.styleName")}
+                    valueLabel={t("settings.styleValue")}
                     keyPlaceholder="font-family"
                     valuePlaceholder="Inter, sans-serif"
                     errors={errors}
                   />
-                  {toggle("powered_by", "Show the powered-by link", "A small link to Beckon under CTAs")}
+                  {toggle("powered_by", t("settings.poweredBy"), t("settings.poweredByHelp"))}
                 </BlockStack>
               </Card>
             </Layout.AnnotatedSection>
 
             <Layout.AnnotatedSection
               id="data"
-              title="Data settings"
-              description="What the widget may collect and send. With contact processing off, forms still work but no contact is stored."
+              title={t("settings.data")}
+              description={t("settings.dataHelp")}
             >
               <Card>
                 <FormLayout>
-                  {toggle("contact_processing", "Process contacts", "Store the e-mail, phone and answers visitors send", "data_settings.contact-processing")}
+                  {toggle("contact_processing", t("settings.processContacts"), t("settings.processContactsHelp"), "data_settings.contact-processing")}
                   <FormLayout.Group>
                     <TextField
-                      label="Cart value threshold"
+                      label={t("settings.threshold")}
                       name="data_settings.cart-value-threshold"
                       type="number"
                       min={0}
                       value={state.cart_value_threshold}
                       onChange={(v) => setState((s) => ({ ...s, cart_value_threshold: v }))}
                       autoComplete="off"
-                      helpText="In whole currency units; cart progress bars and add-to-cart triggers compare against it"
+                      helpText={t("settings.thresholdHelp")}
                       error={errors["data_settings.cart-value-threshold"]}
                     />
                     <TextField
-                      label="Data currency"
+                      label={t("settings.dataCurrency")}
                       name="data_settings.currency"
                       maxLength={3}
                       value={state.data_currency}
                       onChange={(v) => setState((s) => ({ ...s, data_currency: v }))}
                       autoComplete="off"
-                      helpText="Currency of revenue in analytics, when it differs"
+                      helpText={t("settings.dataCurrencyHelp")}
                       error={errors["data_settings.currency"]}
                     />
                   </FormLayout.Group>
                   <KeyValueList
                     name="data_settings.extra"
-                    label="Analytics and logo settings"
-                    helpText="Keys start with google-analytics- or logo-, e.g. google-analytics-id"
+                    label={t("settings.analytics")}
+                    helpText={t("settings.analyticsHelp")}
                     rows={extra}
                     onChange={setExtra}
                     keyLabel="Setting"
-                    valueLabel="Setting value"
+                    valueLabel={t("settings.settingValue")}
                     keyPlaceholder="google-analytics-id"
                     errors={errors}
                     errorPrefix="data_settings"
@@ -256,20 +256,20 @@ export function SettingsPage() {
               </Card>
             </Layout.AnnotatedSection>
 
-            <Layout.AnnotatedSection id="tracking" title="Integrations and tracking" description="Send CTA events to your analytics and recognise visitors.">
+            <Layout.AnnotatedSection id="tracking" title={t("settings.tracking")} description={t("settings.trackingHelp")}>
               <Card>
                 <FormLayout>
-                  {field("segment_write_key", "Segment write key", { helpText: "Letters and digits; events then go to Segment too" })}
-                  {field("gtm_id", "Google Tag Manager id", { placeholder: "GTM-XXXXXXX" })}
-                  {toggle("url_identification", "Identify visitors from the address", "Recognise a visitor from cf_email, email and similar URL parameters")}
-                  {toggle("form_tracking", "Track the site's own forms", "Pick up first name, last name, e-mail, phone and website from forms on your pages")}
+                  {field("segment_write_key", t("settings.segment"), { helpText: t("settings.segmentHelp") })}
+                  {field("gtm_id", t("settings.gtm"), { placeholder: "GTM-XXXXXXX" })}
+                  {toggle("url_identification", t("settings.identify"), t("settings.identifyHelp"))}
+                  {toggle("form_tracking", t("settings.forms"), t("settings.formsHelp"))}
                 </FormLayout>
               </Card>
             </Layout.AnnotatedSection>
           </Layout>
           <InlineStack align="end">
             <Button submit variant="primary" loading={saving}>
-              Save settings
+              {t("settings.save")}
             </Button>
           </InlineStack>
         </BlockStack>
@@ -282,6 +282,7 @@ export function SettingsPage() {
 }
 
 function CopyButton({ text }: { text: string }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -289,23 +290,24 @@ function CopyButton({ text }: { text: string }) {
         void navigator.clipboard?.writeText(text).then(() => setCopied(true));
       }}
     >
-      {copied ? "Copied" : "Copy snippet"}
+      {copied ? t("settings.copied") : t("settings.copy")}
     </Button>
   );
 }
 
 /** How to put the widget on the site: the snippet, or the Shopify theme editor link and embed status. */
 function InstallCard({ install, isStore }: { install: InstallInfo; isStore: boolean }) {
+  const t = useT();
   if (install.kind === "snippet") {
     return (
-      <SectionCard title="Install on your site">
+      <SectionCard title={t("settings.install")}>
         <Text as="p">
           {isStore
             ? "This website is a Shopify store: turn on the Beckon app embed in the theme editor instead. For any other site, paste this snippet just before </head> on every page."
             : "Paste this snippet just before </head> on every page. It loads asynchronously and never blocks the page."}
         </Text>
         <Box padding="300" background="bg-surface-secondary" borderRadius="200" overflowX="scroll">
-          <pre aria-label="Embed snippet" style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}>
+          <pre aria-label={t("settings.snippet")} style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}>
             <code>{install.snippet}</code>
           </pre>
         </Box>
@@ -325,7 +327,7 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
       <BlockStack gap="300">
         <InlineStack gap="200" blockAlign="center">
           <Text as="h2" variant="headingMd">
-            App embed in your theme
+            {t("settings.appEmbed")}
           </Text>
           {embed.state === "on" ? <Badge tone="success">On</Badge> : embed.state === "off" ? <Badge tone="attention">Off</Badge> : <Badge>Unknown</Badge>}
         </InlineStack>
@@ -339,7 +341,7 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
         {install.themeEditorUrl ? (
           <InlineStack>
             <Button url={install.themeEditorUrl} target="_top" variant={embed.state === "on" ? "secondary" : "primary"}>
-              Open the theme editor
+              {t("settings.openTheme")}
             </Button>
           </InlineStack>
         ) : null}

@@ -18,6 +18,7 @@ import { clientIp } from "~/integrations/rate-limit.server";
 import { safeRedirectTo } from "~/lib/safe-redirect";
 import { authenticateOwner } from "~/models/owner.server";
 import { CsrfInput } from "~/components/CsrfInput";
+import { useT } from "~/i18n/useT";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Beckon" }];
 
@@ -103,6 +104,7 @@ function waitText(seconds: number): string {
 }
 
 export default function OwnerLogin() {
+  const t = useT();
   const { csrf, redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -119,7 +121,7 @@ export default function OwnerLogin() {
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <BlockStack gap="400">
               <Text as="h1" variant="headingLg">
-                Sign in to Beckon
+                {t("login.title")}
               </Text>
               {result?.error ? (
                 <Banner tone="critical">
@@ -128,7 +130,7 @@ export default function OwnerLogin() {
               ) : null}
               <FormLayout>
                 <TextField
-                  label="E-mail"
+                  label={t("login.email")}
                   name="email"
                   type="email"
                   autoComplete="email"
@@ -137,7 +139,7 @@ export default function OwnerLogin() {
                   requiredIndicator
                 />
                 <TextField
-                  label="Password"
+                  label={t("login.password")}
                   name="password"
                   type="password"
                   autoComplete="current-password"
@@ -146,7 +148,7 @@ export default function OwnerLogin() {
                   requiredIndicator
                 />
                 <Button submit variant="primary" loading={submitting} fullWidth>
-                  Sign in
+                  {t("login.submit")}
                 </Button>
               </FormLayout>
             </BlockStack>

@@ -12,6 +12,7 @@ import { summarizeBroadcast } from "~/lib/broadcast-summary";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { ConditionsBuilder } from "./ConditionsBuilder";
 import { isoToZoned, zonedToIso } from "./zoned-time";
+import { useT } from "~/i18n/useT";
 
 /** The form's value: a stored broadcast, or a new one without an id yet. */
 export type BroadcastValue = Omit<BroadcastDocument, "id"> & { id: number | null };
@@ -37,6 +38,7 @@ export interface BroadcastFormProps {
 
 /** The editable campaign with its live summary. */
 export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, errors, csrfToken, saving }: BroadcastFormProps) {
+  const t = useT();
   const [b, setB] = useState(initial);
   const [start, setStart] = useState(() => isoToZoned(initial.range_start, initial.timezone));
   const [end, setEnd] = useState(() => isoToZoned(initial.range_end, initial.timezone));
@@ -55,13 +57,13 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
     setB((x) => ({ ...x, cta_ids: on ? [...x.cta_ids.filter((c) => c !== id), id].sort((p, q) => p - q) : x.cta_ids.filter((c) => c !== id) }));
 
   return (
-    <AdminForm csrfToken={csrfToken} intent="save" aria-label="Campaign">
+    <AdminForm csrfToken={csrfToken} intent="save" aria-label={t("campaigns.campaign")}>
       <input type="hidden" name="broadcast" value={JSON.stringify(value)} />
       <BlockStack gap="400">
         <Card>
           <BlockStack gap="200">
             <Text as="h2" variant="headingMd">
-              Who sees what
+              {t("campaigns.who")}
             </Text>
             <div aria-live="polite">
               <Text as="p">{summary}</Text>
@@ -71,70 +73,70 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
         <Card>
           <FormLayout>
             <TextField
-              label="Campaign name"
+              label={t("campaigns.name")}
               value={b.name}
               onChange={(name) => setB((x) => ({ ...x, name }))}
               autoComplete="off"
               error={errors.name}
               requiredIndicator
             />
-            <Checkbox label="On" helpText="Paused campaigns show nothing" checked={b.status} onChange={(status) => setB((x) => ({ ...x, status }))} />
+            <Checkbox label={t("campaigns.on")} helpText={t("campaigns.pausedHelp")} checked={b.status} onChange={(status) => setB((x) => ({ ...x, status }))} />
             <ChoiceList
-              title="Kind"
+              title={t("campaigns.kind")}
               choices={[
-                { label: "Timed campaign", value: "timed", helpText: "Runs always, or only between two dates" },
-                { label: "Quick campaign", value: "quick", helpText: "Checked before the timed ones; no date range" },
+                { label: t("campaigns.timed"), value: "timed", helpText: t("campaigns.timedHelp") },
+                { label: t("campaigns.quickKind"), value: "quick", helpText: t("campaigns.quickHelp") },
               ]}
               selected={[b.quick ? "quick" : "timed"]}
               onChange={([kind]) => setB((x) => ({ ...x, quick: kind === "quick" }))}
             />
-            {b.quick ? null : <Checkbox label="Only between two dates" checked={b.timeframe} onChange={(timeframe) => setB((x) => ({ ...x, timeframe }))} />}
+            {b.quick ? null : <Checkbox label={t("campaigns.between")} checked={b.timeframe} onChange={(timeframe) => setB((x) => ({ ...x, timeframe }))} />}
             {timed ? (
               <BlockStack gap="300">
                 <Select
-                  label="Time zone"
+                  label={t("campaigns.tz")}
                   options={zoneOptions}
                   value={b.timezone}
                   onChange={(timezone) => setB((x) => ({ ...x, timezone }))}
                   error={errors.timezone}
-                  helpText="The dates below are in this time zone"
+                  helpText={t("campaigns.tzHelp")}
                 />
                 <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
                   <TextField
-                    label="Start date"
+                    label={t("campaigns.startDate")}
                     type="date"
                     value={start.date}
                     onChange={(date) => setStart((s) => ({ ...s, date }))}
                     autoComplete="off"
                     error={errors.range_start}
                   />
-                  <TextField label="Start time" type="time" value={start.time} onChange={(time) => setStart((s) => ({ ...s, time }))} autoComplete="off" />
+                  <TextField label={t("campaigns.startTime")} type="time" value={start.time} onChange={(time) => setStart((s) => ({ ...s, time }))} autoComplete="off" />
                   <TextField
-                    label="End date"
+                    label={t("campaigns.endDate")}
                     type="date"
                     value={end.date}
                     onChange={(date) => setEnd((s) => ({ ...s, date }))}
                     autoComplete="off"
                     error={errors.range_end}
                   />
-                  <TextField label="End time" type="time" value={end.time} onChange={(time) => setEnd((s) => ({ ...s, time }))} autoComplete="off" />
+                  <TextField label={t("campaigns.endTime")} type="time" value={end.time} onChange={(time) => setEnd((s) => ({ ...s, time }))} autoComplete="off" />
                 </InlineGrid>
               </BlockStack>
             ) : null}
           </FormLayout>
         </Card>
-        <SectionCard title="Conditions">
+        <SectionCard title={t("campaigns.conditions")}>
           <ConditionsBuilder
             conditions={b.conditions}
             onChange={(conditions) => setB((x) => ({ ...x, conditions }))}
             errors={errors}
             errorPrefix="conditions"
             ctaOptions={ctas}
-            label="Campaign conditions"
-            emptyText="No conditions: every visitor qualifies."
+            label={t("campaigns.conditionsLabel")}
+            emptyText={t("campaigns.noConditions")}
           />
         </SectionCard>
-        <SectionCard title="CTAs in this campaign">
+        <SectionCard title={t("campaigns.ctas")}>
           {errors.cta_ids ? (
             <Text as="p" tone="critical">
               {errors.cta_ids}
@@ -142,7 +144,7 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
           ) : null}
           {ctas.length === 0 ? (
             <Text as="p" tone="subdued">
-              This website has no CTAs yet.
+              {t("results.noCtas")}
             </Text>
           ) : (
             <BlockStack gap="100">
@@ -152,7 +154,7 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
                   <Checkbox
                     key={c.id}
                     label={`${c.name} (${c.cta_type}, ${c.status})`}
-                    helpText={elsewhere ? `Now in "${elsewhere}"; ticking it moves it here` : undefined}
+                    helpText={elsewhere ? t("campaigns.elsewhere", { name: elsewhere }) : undefined}
                     checked={b.cta_ids.includes(c.id)}
                     onChange={(on) => toggleCta(c.id, on)}
                   />
@@ -164,7 +166,7 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
         <Box paddingBlockEnd="400">
           <InlineStack align="end">
             <Button submit variant="primary" loading={saving}>
-              Save campaign
+              {t("campaigns.save")}
             </Button>
           </InlineStack>
         </Box>

@@ -10,6 +10,7 @@ import { describeConditions } from "~/lib/broadcast-summary";
 import { move, newCondition, removeAt, renumber } from "~/components/editor/document";
 import { CONDITION_TYPE_CHOICES, withConditionType } from "./condition-fields";
 import { ConditionInputs } from "./ConditionInputs";
+import { useT } from "~/i18n/useT";
 
 export interface ConditionsBuilderProps {
   conditions: Condition[];
@@ -32,6 +33,7 @@ const OPERATOR_CHOICES = [
 
 /** The editable list of conditions with its plain-language reading. */
 export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, ctaOptions, label, emptyText }: ConditionsBuilderProps) {
+  const t = useT();
   const set = (i: number, c: Condition) => onChange(conditions.map((x, j) => (j === i ? c : x)));
   const ctaNames = Object.fromEntries(ctaOptions.map((o) => [o.id, o.name]));
   const summary = describeConditions(conditions, { ctaNames });
@@ -41,7 +43,7 @@ export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, c
         <BlockStack gap="200">
           {conditions.length === 0 ? (
             <Text as="p" tone="subdued">
-              {emptyText ?? "No conditions: every visitor qualifies."}
+              {emptyText ?? t("campaigns.noConditions")}
             </Text>
           ) : null}
           {conditions.map((c, i) => {
@@ -105,7 +107,7 @@ export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, c
         </BlockStack>
       </div>
       <InlineStack gap="200" blockAlign="center">
-        <Button onClick={() => onChange(renumber([...conditions, newCondition("url", conditions.length)]))}>Add condition</Button>
+        <Button onClick={() => onChange(renumber([...conditions, newCondition("url", conditions.length)]))}>{t("campaigns.addCondition")}</Button>
       </InlineStack>
       {summary ? (
         <Text as="p" tone="subdued">

@@ -5,10 +5,11 @@
  */
 import { BlockStack, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
 import { CTA_TYPES, type CtaDocument } from "~/lib/schema/cta";
-import { CTA_TYPE_LABELS, SUBTYPES, withType, type CtaType } from "./document";
+import { SUBTYPES, withType, type CtaType } from "./document";
 import { useAllErrors } from "./errors";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";
 import { useT } from "~/i18n/useT";
+import type { AdminKey, Translate } from "~/i18n";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../widget/i18n";
 
 export interface BasicsCardProps {
@@ -17,19 +18,19 @@ export interface BasicsCardProps {
   broadcasts: { id: number; name: string }[];
 }
 
-const TRIGGERS = [
-  { label: "After a delay", value: "delayed" },
-  { label: "On scroll", value: "scroll" },
-  { label: "On exit intent", value: "exit" },
-  { label: "On a click (elements with the class cta-ID-trigger)", value: "click" },
-  { label: "After adding to cart", value: "add-to-cart" },
-  { label: "At once", value: "immediate" },
+const triggers = (t: Translate) => [
+  { label: t("editor.trigger.delayed"), value: "delayed" },
+  { label: t("editor.trigger.scroll"), value: "scroll" },
+  { label: t("editor.trigger.exit"), value: "exit" },
+  { label: t("editor.trigger.click"), value: "click" },
+  { label: t("editor.trigger.add-to-cart"), value: "add-to-cart" },
+  { label: t("editor.trigger.immediate"), value: "immediate" },
 ];
 
-const HIDING = [
-  { label: "Hide for some days after closing", value: "false" },
-  { label: "Hide for some minutes after closing", value: "minutes" },
-  { label: "Never hide (show on every page view)", value: "true" },
+const hiding = (t: Translate) => [
+  { label: t("editor.hiding.false"), value: "false" },
+  { label: t("editor.hiding.minutes"), value: "minutes" },
+  { label: t("editor.hiding.true"), value: "true" },
 ];
 
 /** The basics card. */
@@ -71,15 +72,15 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
           <FormLayout.Group>
             <Select
               label={t("editor.type")}
-              options={CTA_TYPES.map((type) => ({ label: CTA_TYPE_LABELS[type], value: type }))}
+              options={CTA_TYPES.map((type) => ({ label: t(`ctaType.${type}`), value: type }))}
               value={doc.cta_type}
               onChange={(v) => onChange(withType(doc, v as CtaType))}
               error={errors.cta_type}
             />
             {sub ? (
               <Select
-                label={sub.label}
-                options={sub.values.map((v) => ({ label: v, value: v }))}
+                label={t(`ctaType.sub.${sub.key}`)}
+                options={sub.values.map((v) => ({ label: t(`ctaType.value.${v}` as AdminKey), value: v }))}
                 value={doc[sub.key] ?? sub.values[0]}
                 onChange={(v) => onChange(withType(doc, doc.cta_type, v))}
                 error={errors[sub.key]}
@@ -87,8 +88,8 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
             ) : null}
             <Select
               label={t("editor.campaign")}
-              helpText="Without one, the CTA shows to everyone who passes the site-wide conditions"
-              options={[{ label: "No campaign", value: "" }, ...broadcasts.map((b) => ({ label: b.name, value: String(b.id) }))]}
+              helpText={t("editor.campaignHelp")}
+              options={[{ label: t("editor.noCampaign"), value: "" }, ...broadcasts.map((b) => ({ label: b.name, value: String(b.id) }))]}
               value={doc.broadcast_id ? String(doc.broadcast_id) : ""}
               onChange={(v) => onChange({ ...doc, broadcast_id: v === "" ? null : Number(v) })}
               error={errors.broadcast_id}
@@ -106,10 +107,8 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
         {placed ? (
           <FormLayout>
             <TextField
-              label="Page area"
-              helpText={`Fills elements marked data-beckon-area="NAME" on your pages; any page can also hold <div class="beckon-cta" data-cta-id="${
-                doc.id ?? "ID"
-              }"></div>`}
+              label={t("editor.pageArea")}
+              helpText={t("editor.pageAreaHelp", { id: doc.id ?? "ID" })}
               value={String(o.area ?? "")}
               onChange={(v) => setOption("area", v)}
               autoComplete="off"
@@ -119,46 +118,46 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
         ) : (
           <BlockStack gap="300">
             <Text as="h3" variant="headingSm">
-              When it shows
+              {t("editor.whenItShows")}
             </Text>
             <FormLayout>
               <FormLayout.Group>
-                <Select label="Trigger" options={TRIGGERS} value={trigger} onChange={(v) => setOption("trigger", v)} />
-                {trigger === "delayed" ? num("delay", "Delay", { suffix: "seconds", placeholder: "3" }) : null}
-                {trigger === "scroll" ? num("scroll-percentage", "Scrolled", { suffix: "% of the page", max: 100, placeholder: "50" }) : null}
+                <Select label={t("editor.trigger")} options={triggers(t)} value={trigger} onChange={(v) => setOption("trigger", v)} />
+                {trigger === "delayed" ? num("delay", t("editor.delay"), { suffix: t("editor.seconds"), placeholder: "3" }) : null}
+                {trigger === "scroll" ? num("scroll-percentage", t("editor.scrolled"), { suffix: t("editor.ofPage"), max: 100, placeholder: "50" }) : null}
               </FormLayout.Group>
               {trigger === "add-to-cart" ? (
                 <FormLayout.Group>
                   <Select
-                    label="When the cart value is"
+                    label={t("editor.cartValueIs")}
                     options={[
-                      { label: "more than", value: "greater" },
-                      { label: "less than", value: "less" },
-                      { label: "between", value: "range" },
+                      { label: t("editor.more"), value: "greater" },
+                      { label: t("editor.less"), value: "less" },
+                      { label: t("editor.between"), value: "range" },
                     ]}
                     value={String(o["cart-value-comparison"] ?? "greater")}
                     onChange={(v) => setOption("cart-value-comparison", v)}
                   />
-                  {num("cart-value", "Cart value", { helpText: "Empty: the website's cart value threshold" })}
-                  {o["cart-value-comparison"] === "range" ? num("cart-value-max", "Up to") : null}
+                  {num("cart-value", t("editor.cartValue"), { helpText: t("editor.cartValueHelp") })}
+                  {o["cart-value-comparison"] === "range" ? num("cart-value-max", t("editor.upTo")) : null}
                 </FormLayout.Group>
               ) : null}
               <FormLayout.Group>
                 <Select
-                  label="After closing"
-                  options={HIDING}
+                  label={t("editor.afterClosing")}
+                  options={hiding(t)}
                   value={aggressive}
                   onChange={(v) => setOption("aggressive", v === "true" ? true : v === "minutes" ? "minutes" : undefined)}
                 />
-                {aggressive === "false" ? num("hide-days", "Hide for", { suffix: "days", helpText: "0: for the rest of the browser session" }) : null}
-                {aggressive === "minutes" ? num("minutes-hide", "Hide for", { suffix: "minutes", placeholder: "30" }) : null}
+                {aggressive === "false" ? num("hide-days", t("editor.hideFor"), { suffix: t("editor.days"), helpText: t("editor.hideDaysHelp") }) : null}
+                {aggressive === "minutes" ? num("minutes-hide", t("editor.hideFor"), { suffix: t("editor.minutes"), placeholder: "30" }) : null}
               </FormLayout.Group>
               {doc.cta_type !== "two-tap" ? (
                 <Select
-                  label="Teaser"
+                  label={t("editor.teaser")}
                   options={[
-                    { label: "No teaser: show the CTA itself", value: "" },
-                    { label: "Show a small teaser first (prehook)", value: "true" },
+                    { label: t("editor.noTeaser"), value: "" },
+                    { label: t("editor.withTeaser"), value: "true" },
                   ]}
                   value={o.teaser === true ? "true" : ""}
                   onChange={(v) => setOption("teaser", v === "true" ? true : undefined)}
@@ -167,25 +166,25 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
               {teaser ? (
                 <FormLayout.Group>
                   <Select
-                    label="Teaser appears"
+                    label={t("editor.teaserAppears")}
                     options={[
-                      { label: "At once", value: "immediate" },
-                      { label: "After a delay", value: "delayed" },
-                      { label: "On scroll", value: "scroll" },
+                      { label: t("editor.trigger.immediate"), value: "immediate" },
+                      { label: t("editor.trigger.delayed"), value: "delayed" },
+                      { label: t("editor.trigger.scroll"), value: "scroll" },
                     ]}
                     value={teaserTrigger}
                     onChange={(v) => setOption("teaser-trigger", v)}
                   />
-                  {teaserTrigger === "delayed" ? num("teaser-delay", "Teaser delay", { suffix: "seconds" }) : null}
-                  {teaserTrigger === "scroll" ? num("teaser-scroll-percentage", "Teaser after scrolling", { suffix: "%", max: 100 }) : null}
+                  {teaserTrigger === "delayed" ? num("teaser-delay", t("editor.teaserDelay"), { suffix: t("editor.seconds") }) : null}
+                  {teaserTrigger === "scroll" ? num("teaser-scroll-percentage", t("editor.teaserScrolled"), { suffix: "%", max: 100 }) : null}
                 </FormLayout.Group>
               ) : null}
             </FormLayout>
           </BlockStack>
         )}
         <JsonOptionsEditor
-          label="All CTA options (JSON)"
-          helpText="Every display option, including those without their own input (css, width, close-button ...)"
+          label={t("editor.allOptions")}
+          helpText={t("editor.allOptionsHelp")}
           value={o}
           onChange={(options) => onChange({ ...doc, options })}
           error={errors.options}

@@ -17,6 +17,7 @@ import { EditorErrorsProvider } from "./errors";
 import { PreviewFrame } from "./PreviewFrame";
 import { StepEditor } from "./StepEditor";
 import { VariantsCard } from "./VariantsCard";
+import { useT } from "~/i18n/useT";
 
 export interface CtaEditorResult extends ActionMessage {
   fieldErrors?: Record<string, string>;
@@ -38,6 +39,7 @@ const STATUS_TONE = { published: "success", draft: "info", archived: undefined }
 
 /** The editor with its save bar and preview. */
 export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl }: CtaEditorProps) {
+  const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
   const [doc, setDoc] = useState(initial);
@@ -89,32 +91,32 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
         <Card>
           <InlineStack align="space-between" blockAlign="center" gap="300">
             <InlineStack gap="200" blockAlign="center">
-              <Badge tone={STATUS_TONE[doc.status]}>{doc.status[0].toUpperCase() + doc.status.slice(1)}</Badge>
+              <Badge tone={STATUS_TONE[doc.status]}>{t(`ctas.${doc.status}`)}</Badge>
               <Text as="span" tone="subdued">
                 {typeLabel(doc)}
-                {doc.published_at ? ` · published ${doc.published_at.slice(0, 16).replace("T", " ")} UTC` : ""}
+                {doc.published_at ? t("editor.publishedAt", { date: doc.published_at.slice(0, 16).replace("T", " ") }) : ""}
               </Text>
-              {dirty ? <Badge tone="attention">Unsaved changes</Badge> : null}
+              {dirty ? <Badge tone="attention">{t("editor.unsaved")}</Badge> : null}
             </InlineStack>
             <InlineStack gap="200">
               <Button onClick={() => send("duplicate")} disabled={busy}>
-                Duplicate
+                {t("editor.duplicate")}
               </Button>
               {doc.status !== "archived" ? (
                 <Button onClick={() => send("archive")} disabled={busy} tone="critical">
-                  Archive
+                  {t("editor.archive")}
                 </Button>
               ) : null}
               {doc.status === "published" ? (
                 <Button onClick={() => send("draft")} disabled={busy} loading={busy && pending === "draft"}>
-                  Unpublish
+                  {t("editor.unpublish")}
                 </Button>
               ) : null}
               <Button onClick={() => send("save")} disabled={busy} loading={busy && pending === "save"}>
-                Save
+                {t("editor.save")}
               </Button>
               <Button variant="primary" onClick={() => send("publish")} disabled={busy} loading={busy && pending === "publish"}>
-                {doc.status === "published" ? "Save and publish" : "Publish"}
+                {doc.status === "published" ? t("editor.saveAndPublish") : t("editor.publish")}
               </Button>
             </InlineStack>
           </InlineStack>
@@ -140,13 +142,13 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
             <BlockStack gap="200">
               <InlineStack align="space-between" blockAlign="center">
                 <Text as="h2" variant="headingMd">
-                  {`Steps of variant ${variant.variation}`}
+                  {t("editor.stepsOfVariant", { variant: variant.variation })}
                 </Text>
                 <InlineStack gap="100">
-                  <Button onClick={() => setSteps(move(steps, si, -1))} disabled={si === 0} accessibilityLabel="Move this step earlier">
+                  <Button onClick={() => setSteps(move(steps, si, -1))} disabled={si === 0} accessibilityLabel={t("editor.moveStepEarlier")}>
                     ←
                   </Button>
-                  <Button onClick={() => setSteps(move(steps, si, 1))} disabled={si === steps.length - 1} accessibilityLabel="Move this step later">
+                  <Button onClick={() => setSteps(move(steps, si, 1))} disabled={si === steps.length - 1} accessibilityLabel={t("editor.moveStepLater")}>
                     →
                   </Button>
                   <Button
@@ -157,9 +159,9 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
                       setSteps(removeAt(steps, si));
                       setStepIndex(Math.max(0, si - 1));
                     }}
-                    accessibilityLabel="Remove this step"
+                    accessibilityLabel={t("editor.removeStepLabel")}
                   >
-                    Remove step
+                    {t("editor.removeStep")}
                   </Button>
                   <Button
                     onClick={() => {
@@ -167,7 +169,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
                       setStepIndex(steps.length);
                     }}
                   >
-                    Add step
+                    {t("editor.addStep")}
                   </Button>
                 </InlineStack>
               </InlineStack>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { BlockStack, Button, Card, FormLayout, Text } from "@shopify/polaris";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { FormSelect, FormTextField } from "./fields";
+import { useT } from "~/i18n/useT";
 
 const HELP: Record<string, string> = {
   klaviyo: "A private API key with access to lists and profiles (Klaviyo: Settings → API keys).",
@@ -20,17 +21,18 @@ const LABELS: Record<string, string> = {
 
 /** Connect a tool. */
 export function ConnectForm({ types, csrfToken, busy }: { types: readonly string[]; csrfToken: string | null; busy: boolean }) {
+  const t = useT();
   const [type, setType] = useState(types[0] ?? "klaviyo");
   return (
     <Card>
       <AdminForm csrfToken={csrfToken} intent="connect">
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            Connect a tool
+            {t("integrations.connect")}
           </Text>
           <FormLayout>
             <FormSelect
-              label="Tool"
+              label={t("integrations.tool")}
               name="type"
               options={types.map((t) => ({ label: LABELS[t] ?? t, value: t }))}
               initial={type}
@@ -38,16 +40,16 @@ export function ConnectForm({ types, csrfToken, busy }: { types: readonly string
               helpText={HELP[type]}
             />
             <FormTextField
-              label="Name"
+              label={t("integrations.name")}
               name="name"
               placeholder={LABELS[type]}
               maxLength={200}
-              helpText="How this connection is shown in Beckon."
+              helpText={t("integrations.nameHelp")}
             />
             {type !== "builtin" ? (
               <FormTextField
                 key={`key-${type}`}
-                label="API key"
+                label={t("integrations.apiKey")}
                 name="apiKey"
                 type="password"
                 autoComplete="new-password"
@@ -55,7 +57,7 @@ export function ConnectForm({ types, csrfToken, busy }: { types: readonly string
               />
             ) : null}
             {type === "activecampaign" ? (
-              <FormTextField label="API URL" name="apiUrl" type="url" placeholder="https://youraccount.api-us1.com" maxLength={500} />
+              <FormTextField label={t("integrations.apiUrl")} name="apiUrl" type="url" placeholder="https://youraccount.api-us1.com" maxLength={500} />
             ) : null}
           </FormLayout>
           <div>

@@ -3,6 +3,7 @@ import { BlockStack, Box, Button, Card, DataTable, Link, Text } from "@shopify/p
 import type { FailedSync } from "~/models/integration-admin.server";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { formatUtcDateTime } from "~/components/format";
+import { useT } from "~/i18n/useT";
 
 /** The failed syncs table. */
 export function FailedSyncsCard({
@@ -16,17 +17,18 @@ export function FailedSyncsCard({
   csrfToken: string | null;
   busy: boolean;
 }) {
+  const t = useT();
   return (
     <Card padding="0">
       <Box padding="400">
         <BlockStack gap="100">
           <Text as="h2" variant="headingMd">
-            Sync status
+            {t("contact.sync")}
           </Text>
           <Text as="p" tone="subdued">
             {failed.length
-              ? "These contacts did not reach a tool. Fix the cause (often the key or a list id), then retry. Each contact's page shows all of their syncs."
-              : "No failed syncs. Each contact's page shows where they were synced."}
+              ? t("integrations.failed")
+              : t("integrations.noFailed")}
           </Text>
         </BlockStack>
       </Box>

@@ -3,6 +3,7 @@ import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopif
 import type { IntegrationSummary } from "~/models/integration-admin.server";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { FormTextField } from "./fields";
+import { useT } from "~/i18n/useT";
 
 export interface IntegrationCardProps {
   integration: IntegrationSummary;
@@ -12,6 +13,7 @@ export interface IntegrationCardProps {
 
 /** A connected integration. */
 export function IntegrationCard({ integration: i, csrfToken, busy }: IntegrationCardProps) {
+  const t = useT();
   return (
     <Card>
       <BlockStack gap="400">
@@ -36,7 +38,7 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
                 <Badge>{`${i.syncs.done} synced`}</Badge>
               </>
             ) : (
-              <Badge tone="info">Built in</Badge>
+              <Badge tone="info">{t("integrations.builtIn")}</Badge>
             )}
           </InlineStack>
         </InlineStack>
@@ -78,9 +80,9 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
             <input type="hidden" name="integrationId" value={i.id} />
             <InlineStack gap="200" blockAlign="end" wrap>
               <FormTextField label={`List id in ${i.label}`} name="listId" maxLength={100} requiredIndicator />
-              <FormTextField label="List name" name="listName" maxLength={200} />
+              <FormTextField label={t("integrations.listName")} name="listName" maxLength={200} />
               <Button submit disabled={busy}>
-                Add list
+                {t("integrations.addList")}
               </Button>
             </InlineStack>
           </AdminForm>
@@ -91,11 +93,11 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
             <input type="hidden" name="integrationId" value={i.id} />
             <BlockStack gap="200">
               <Text as="h4" variant="headingSm">
-                Change the key
+                {t("integrations.changeKey")}
               </Text>
               <InlineStack gap="200" blockAlign="end" wrap>
                 <FormTextField
-                  label="New API key"
+                  label={t("integrations.newKey")}
                   name="apiKey"
                   type="password"
                   autoComplete="new-password"
@@ -103,10 +105,10 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
                   helpText={i.type === "activecampaign" ? "Leave empty to keep the current key; a new API URL needs the key again." : "Leave empty to keep the current key."}
                 />
                 {i.type === "activecampaign" ? (
-                  <FormTextField label="API URL" name="apiUrl" type="url" initial={i.apiUrl ?? ""} maxLength={500} />
+                  <FormTextField label={t("integrations.apiUrl")} name="apiUrl" type="url" initial={i.apiUrl ?? ""} maxLength={500} />
                 ) : null}
                 <Button submit disabled={busy}>
-                  Save key
+                  {t("integrations.saveKey")}
                 </Button>
               </InlineStack>
             </BlockStack>

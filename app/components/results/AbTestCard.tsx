@@ -1,6 +1,6 @@
 /**
  * One CTA's A/B test: each variant's views, conversions, rate, lift and
- * probability to beat the control (variant A), "Not enough data yet" below
+ * probability to beat the control (variant A), t("results.notEnoughData") below
  * the minimum sample, and the buttons that make a variant the winner.
  */
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
@@ -8,6 +8,7 @@ import type { CtaResult } from "~/models/results.server";
 import { MIN_TOTAL_CONVERSIONS, MIN_VIEWS_PER_VARIANT } from "~/lib/ab-stats";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { formatCount, formatLift, formatPercent } from "./format";
+import { useT } from "~/i18n/useT";
 
 export interface AbTestCardProps {
   cta: CtaResult;
@@ -20,6 +21,7 @@ const head: React.CSSProperties = { ...cell, fontWeight: 600, borderBottom: "1px
 
 /** The A/B card of a CTA with two or more variants. */
 export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
+  const t = useT();
   const test = cta.abTest;
   if (!test) return null;
   const winner = cta.variants.find((v) => v.winner);
@@ -33,12 +35,12 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="h3" variant="headingMd">
-            A/B test: {cta.name}
+            {t("results.abTest", { name: cta.name })}
           </Text>
-          {winner ? <Badge tone="success">{`Winner: variant ${winner.letter}`}</Badge> : <Badge tone="info">Running</Badge>}
+          {winner ? <Badge tone="success">{t("results.winnerVariant", { letter: winner.letter })}</Badge> : <Badge tone="info">{t("results.running")}</Badge>}
         </InlineStack>
         {!test.enoughData ? (
-          <Banner tone="info" title="Not enough data yet">
+          <Banner tone="info" title={t("results.notEnoughData")}>
             <p>
               {test.reason} Probabilities are shown once every variant has {MIN_VIEWS_PER_VARIANT} views and the test has{" "}
               {MIN_TOTAL_CONVERSIONS} conversions.
@@ -57,33 +59,33 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
         <div style={{ overflowX: "auto" }}>
           <table style={{ borderCollapse: "collapse", width: "100%" }}>
             <caption style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-              Variants of {cta.name} compared with variant A
+              {t("results.caption", { name: cta.name })}
             </caption>
             <thead>
               <tr>
                 <th scope="col" style={{ ...head, textAlign: "left" }}>
-                  Variant
+                  {t("results.variant")}
                 </th>
                 <th scope="col" style={head}>
-                  Traffic
+                  {t("results.traffic")}
                 </th>
                 <th scope="col" style={head}>
-                  Views
+                  {t("results.views")}
                 </th>
                 <th scope="col" style={head}>
-                  Conversions
+                  {t("results.conversions")}
                 </th>
                 <th scope="col" style={head}>
-                  Conversion rate
+                  {t("results.conversionRate")}
                 </th>
                 <th scope="col" style={head}>
-                  Lift vs A
+                  {t("results.liftVsA")}
                 </th>
                 <th scope="col" style={head}>
-                  Probability to beat A
+                  {t("results.probability")}
                 </th>
                 <th scope="col" style={head}>
-                  <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>Winner</span>
+                  <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{t("results.winner")}</span>
                 </th>
               </tr>
             </thead>
@@ -102,11 +104,11 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
                     <td style={cell}>{formatPercent(v.rate)}</td>
                     <td style={cell}>{formatLift(v.lift)}</td>
                     <td style={cell}>
-                      {v.isControl ? "—" : test.enoughData ? formatPercent(v.probabilityToBeatControl) : "Not enough data yet"}
+                      {v.isControl ? "—" : test.enoughData ? formatPercent(v.probabilityToBeatControl) : t("results.notEnoughData")}
                     </td>
                     <td style={cell}>
                       {row?.winner ? (
-                        <Badge tone="success">Winner</Badge>
+                        <Badge tone="success">{t("results.winner")}</Badge>
                       ) : (
                         <AdminForm csrfToken={csrfToken} intent="winner">
                           <input type="hidden" name="ctaId" value={cta.id} />
@@ -116,9 +118,9 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
                             submit
                             size="slim"
                             disabled={busy}
-                            accessibilityLabel={`Make variant ${v.letter} of ${cta.name} the winner`}
+                            accessibilityLabel={t("results.makeWinnerLabel", { letter: v.letter, name: cta.name })}
                           >
-                            Make winner
+                            {t("results.makeWinner")}
                           </Button>
                         </AdminForm>
                       )}
@@ -130,14 +132,13 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
           </table>
         </div>
         <Text as="p" tone="subdued">
-          Making a variant the winner sends all of this CTA's traffic to it. Probabilities come from a Beta-Binomial model of each variant's
-          conversion rate.
+          {t("results.winnerNote")}
         </Text>
         {winner ? (
           <AdminForm csrfToken={csrfToken} intent="clear-winner">
             <input type="hidden" name="ctaId" value={cta.id} />
             <Button submit disabled={busy}>
-              Split traffic evenly again
+              {t("results.splitEvenly")}
             </Button>
           </AdminForm>
         ) : null}

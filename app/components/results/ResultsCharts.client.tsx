@@ -15,6 +15,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { BarChart, LineChart, PolarisVizProvider } from "@shopify/polaris-viz";
 import type { DataSeries } from "@shopify/polaris-viz-core";
 import { formatDay, formatPercent } from "./format";
+import { useT } from "~/i18n/useT";
 
 export interface DailySeries {
   name: string;
@@ -67,11 +68,12 @@ export function DailyLineChart({ series, label }: { series: DailySeries[]; label
 
 /** Conversion rate per variant (or per CTA). */
 export function RateBarChart({ bars, label }: { bars: { name: string; rate: number | null }[]; label: string }) {
+  const t = useT();
   return (
     <PolarisVizProvider>
       <VisualOnly height={240} label={label}>
         <BarChart
-          data={[{ name: "Conversion rate", data: bars.map((b) => ({ key: b.name, value: b.rate ?? 0 })) }]}
+          data={[{ name: t("results.conversionRate"), data: bars.map((b) => ({ key: b.name, value: b.rate ?? 0 })) }]}
           theme="Light"
           isAnimated={false}
           yAxisOptions={{ labelFormatter: (v) => formatPercent(Number(v), 0) }}

@@ -1,0 +1,96 @@
+/**
+ * The admin in Swedish over HTTP against the built server: with the owner's
+ * language cookie, or only Accept-Language: sv, the translated pages show the
+ * Swedish catalogue's texts and none of the English ones that differ.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { seedIfEmpty } from "../../prisma/seed";
+import { postForm } from "../support/http";
+import { en } from "~/i18n/en";
+import { sv as svTexts } from "~/i18n/sv";
+
+let t: TestDatabase;
+let server: TestServer;
+let origin: string;
+let sv: number;
+let cookie: string;
+
+const cookiePair = (line: string) => line.split(";")[0];
+const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${origin}${path}`, { redirect: "manual", headers });
+/** The visible text of a page: scripts, styles, tags and React's empty comments removed, entities decoded. */
+async function text(res: Response): Promise<string> {
+  const html = await res.text();
+  return html
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, " ")
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, "\n")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+/** English catalogue texts (no placeholders) a page must not show in Swedish, those equal in both languages left out. */
+function englishLeft(page: string, keys: string[]): string[] {
+  const lines = new Set(page.split("\n").map((l) => l.trim()));
+  return keys.filter((k) => {
+    const e = en[k as keyof typeof en];
+    return e !== svTexts[k as keyof typeof en] && !/\{\w+\}/.test(e) && lines.has(e);
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedIfEmpty(t.db);
+  sv = (await t.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
+  server = await startTestServer({
+    databaseUrl: t.url,
+    env: {
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      SHOPIFY_API_KEY: "test-api-key",
+      SHOPIFY_API_SECRET: "test-api-secret",
+      SHOPIFY_APP_URL: "http://127.0.0.1",
+      SCOPES: "read_products,write_app_proxy",
+      BECKON_OUTBOX_WORKER: "0",
+    },
+  });
+  origin = server.origin;
+  const page = await get("/owner/login");
+  const csrfCookie = cookiePair(page.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!);
+  const res = await postForm(origin, "/owner/login", { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) }, { Cookie: csrfCookie });
+  expect(res.status).toBe(302);
+  cookie = cookiePair(res.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await t?.drop();
+});
+
+describe("the admin in Swedish", () => {
+  it("shows the CTA list in Swedish with the language cookie, and no English catalogue text", async () => {
+    const res = await get(`/owner/websites/${sv}/ctas`, { Cookie: `${cookie}; beckon_lang=sv`, "Accept-Language": "en" });
+    expect(res.status).toBe(200);
+    const page = await text(res);
+    for (const s of ["Popupper, listor, formulär i sidan och landningssidor", "Ny CTA", "Skapa CTA", "Utgå från", "Åtgärder", "Kampanjer", "Kontakter"]) expect(page).toContain(s);
+    const keys = Object.keys(en).filter((k) => /^(ctas|nav|header)\./.test(k));
+    expect(englishLeft(page, keys)).toEqual([]);
+  });
+
+  it("shows the contacts and campaigns pages in Swedish from Accept-Language alone", async () => {
+    const contacts = await text(await get(`/owner/websites/${sv}/contacts`, { Cookie: cookie, "Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5" }));
+    for (const s of ["Sök kontakter", "Använd filter", "Kontakt sedan"]) expect(contacts).toContain(s);
+    expect(englishLeft(contacts, Object.keys(en).filter((k) => k.startsWith("contacts.")))).toEqual([]);
+    const campaigns = await text(await get(`/owner/websites/${sv}/broadcasts`, { Cookie: cookie, "Accept-Language": "sv" }));
+    for (const s of ["Ny kampanj", "Villkor för hela webbplatsen", "Spara villkoren för hela webbplatsen"]) expect(campaigns).toContain(s);
+    expect(englishLeft(campaigns, Object.keys(en).filter((k) => k.startsWith("campaigns.")))).toEqual([]);
+  });
+
+  it("keeps English for an English browser", async () => {
+    const page = await text(await get(`/owner/websites/${sv}/ctas`, { Cookie: cookie, "Accept-Language": "en-GB" }));
+    expect(page).toContain("Popups, bars, inline forms and landing pages");
+    expect(page).not.toContain("Skapa CTA");
+  });
+});
