@@ -54,5 +54,11 @@ export function claim(el: Element, module: string): boolean {
 
 /** Dispatches a host-site event (sv:*) other scripts and tests can listen for. */
 export function emit(target: EventTarget, name: string, detail?: unknown): void {
-  target.dispatchEvent(new CustomEvent(`sv:${name}`, { detail, bubbles: true }));
+  // The event comes from the target's own window: right across frames, and a
+  // late timer (a debounced layout) after its document is gone does nothing.
+  const view = ("CustomEvent" in target ? target : ((target as Node).ownerDocument ?? (target as Document)).defaultView) as unknown as {
+    CustomEvent: typeof CustomEvent;
+  } | null;
+  if (!view) return;
+  target.dispatchEvent(new view.CustomEvent(`sv:${name}`, { detail, bubbles: true }));
 }
