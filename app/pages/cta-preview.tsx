@@ -48,6 +48,14 @@ let renderer = null;
 let mounted = null;
 let host = null;
 let current = boot.data;
+// A popup takes focus when it opens, as it should on a visitor's page. Here it
+// redraws after each edit while the owner types in the editor beside it: focus
+// moves only while this frame already has it, or each redraw would steal the
+// owner's keystrokes.
+const focus = HTMLElement.prototype.focus;
+HTMLElement.prototype.focus = function (options) {
+  if (document.hasFocus()) focus.call(this, options);
+};
 const noop = () => {};
 const runtime = {
   track: noop,

@@ -120,6 +120,11 @@ describe("the owner builds a campaign", () => {
     await owner.getByLabel(/^Text \(HTML/).fill(`<h2>${HEADING}</h2>`);
     await expect.poll(() => preview.locator("beckon-cta h2").first().textContent(), { timeout: 10_000 }).toBe(HEADING);
     expect(await owner.getByText("Unsaved changes", { exact: true }).count()).toBe(1);
+    // The preview redrew the popup, which takes focus on a visitor's page: the owner's typing stays in the editor.
+    expect(await owner.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
+    await owner.keyboard.type("<p>Gott nytt år</p>");
+    expect(await owner.getByLabel(/^Text \(HTML/).inputValue()).toBe(`<h2>${HEADING}</h2><p>Gott nytt år</p>`);
+    await expect.poll(() => preview.locator("beckon-cta p", { hasText: "Gott nytt år" }).count(), { timeout: 10_000 }).toBe(1);
 
     // Shows after one second.
     await owner.getByLabel("Delay", { exact: true }).fill("1");
