@@ -216,14 +216,7 @@ export function productJs(p: CatalogProduct) {
     compare_at_price_max: Math.max(...compares),
     compare_at_price_varies: new Set(compares).size > 1,
     variants: p.variants.map((v) => ({
-      id: v.id,
-      title: v.title,
-      option1: v.options[0] ?? null,
-      option2: v.options[1] ?? null,
-      option3: v.options[2] ?? null,
-      sku: v.sku,
-      requires_shipping: true,
-      taxable: true,
+      ...variantBasics(v),
       featured_image: v.featured_image ? imageObject(p, v.featured_image, 1) : null,
       available: v.available,
       name: v.name,
@@ -249,6 +242,20 @@ export function productJs(p: CatalogProduct) {
 
 const decimal = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
+/** The fields both Ajax shapes give a variant alike. */
+function variantBasics(v: CatalogProduct["variants"][number]) {
+  return {
+    id: v.id,
+    title: v.title,
+    option1: v.options[0] ?? null,
+    option2: v.options[1] ?? null,
+    option3: v.options[2] ?? null,
+    sku: v.sku,
+    requires_shipping: true,
+    taxable: true,
+  };
+}
+
 /** The products.json shape (collections/{handle}/products.json): prices as decimal strings. */
 export function productsJsonProduct(p: CatalogProduct) {
   return {
@@ -263,14 +270,7 @@ export function productsJsonProduct(p: CatalogProduct) {
     product_type: p.product_type,
     tags: p.tags,
     variants: p.variants.map((v, i) => ({
-      id: v.id,
-      title: v.title,
-      option1: v.options[0] ?? null,
-      option2: v.options[1] ?? null,
-      option3: v.options[2] ?? null,
-      sku: v.sku,
-      requires_shipping: true,
-      taxable: true,
+      ...variantBasics(v),
       featured_image: null,
       available: v.available,
       price: decimal(v.price),
