@@ -91,7 +91,7 @@ describe("option keys", () => {
     const broadcasts = new Proxy({}, { get: () => 1 }) as Record<SaljakademinBroadcast, number>;
     const docs = [
       ...saljakademinCtas({ integrationId: 1, broadcasts, now: new Date("2026-11-25T12:00:00Z") }),
-      ...demoStoreCtas({ integrationId: 1, broadcasts } as Parameters<typeof demoStoreCtas>[0]),
+      ...demoStoreCtas({ integrationId: 1, broadcasts } as unknown as Parameters<typeof demoStoreCtas>[0]),
     ];
     expect(docs.length).toBeGreaterThan(10);
     for (const doc of docs) expect(issuesOf(doc), doc.name).toEqual([]);
