@@ -71,6 +71,22 @@ export function ContrastWarning({ foreground, background, what }: { foreground: 
   );
 }
 
+/**
+ * Contrast of the website's brand colours (settings: brand_colors primary,
+ * on-primary, background, text), which the renderer uses wherever a CTA
+ * leaves a colour unset.
+ */
+export function BrandContrast({ colors }: { colors: Record<string, string> }) {
+  const t = useT();
+  const pick = (key: string, fallback: string) => normalizeHex(colors[key]) ?? fallback;
+  return (
+    <>
+      <ContrastWarning foreground={pick("text", RENDER_DEFAULTS.text)} background={pick("background", RENDER_DEFAULTS.background)} what={t("style.textOnBackground")} />
+      <ContrastWarning foreground={pick("on-primary", RENDER_DEFAULTS.buttonText)} background={pick("primary", RENDER_DEFAULTS.button)} what={t("style.buttonTextOnButton")} />
+    </>
+  );
+}
+
 /** The colour used: the option when it is a hex colour, else the fallback. */
 const colorOf = (o: Options, key: string, fallback: string) => normalizeHex(o[key]) ?? fallback;
 
