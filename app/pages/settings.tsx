@@ -11,6 +11,7 @@ import type { WebsiteSettings } from "~/lib/schema/website";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { KeyValueList } from "~/components/editor/KeyValueList";
+import { BrandContrast } from "~/components/editor/StyleControls";
 import type { actionSettings, InstallInfo, loadSettings } from "./settings.server";
 import { useT } from "~/i18n/useT";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../widget/i18n";
@@ -193,6 +194,7 @@ export function SettingsPage() {
                     valuePlaceholder="#1a2b3c"
                     errors={errors}
                   />
+                  <BrandContrast colors={Object.fromEntries(colors)} />
                   <KeyValueList
                     name="brand_style"
                     label={t("settings.style")}
@@ -200,8 +202,8 @@ export function SettingsPage() {
                     onChange={setStyle}
                     keyLabel={t("settings.styleName")}
                     valueLabel={t("settings.styleValue")}
-                    keyPlaceholder="font-family"
-                    valuePlaceholder="Inter, sans-serif"
+                    keyPlaceholder="font"
+                    valuePlaceholder="Inter"
                     errors={errors}
                   />
                   {toggle("powered_by", t("settings.poweredBy"), t("settings.poweredByHelp"))}

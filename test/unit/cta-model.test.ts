@@ -86,7 +86,7 @@ function richDocument(): CtaDocumentInput {
     options: { name: "Fråga", script: "console.log('step')" },
     sections: [
       sectionMock({
-        options: { background: "#fff" },
+        options: { "background-color": "#fff" },
         columns: [
           columnMock({ elements: [textElementMock(), formElementMock()] }),
           columnMock({
@@ -356,12 +356,12 @@ describe("invalid documents", () => {
       siteA,
       ctaWithElements(
         [textElementMock({ options: { html: script } }), formElementMock({ fields: [fieldMock({ options: { placeholder: `"'><svg onload=alert(1)>` } })] })],
-        { name: script, options: { "custom-css": "</style><img src=x onerror=alert(1)>" } },
+        { name: script, options: { css: "</style><img src=x onerror=alert(1)>" } },
       ),
     );
     const loaded = (await loadCtaDocument(t.db, siteA, saved.id!))!;
     expect(loaded.name).toBe(script);
-    expect(loaded.options["custom-css"]).toBe("</style><img src=x onerror=alert(1)>");
+    expect(loaded.options.css).toBe("</style><img src=x onerror=alert(1)>");
     expect(firstElements(loaded)[0].options.html).toBe(script);
     expect(firstElements(loaded)[1].fields[0].options.placeholder).toBe(`"'><svg onload=alert(1)>`);
   });

@@ -107,9 +107,9 @@ export function ctaCss(config: PublicWebsiteConfig, custom: unknown[], look: Rec
   const font = look.map((o) => str(o, "font")).filter(Boolean).pop() || str(style, "font");
   const radius = style["border-radius"];
   const vars =
-    v("--bk-primary", colors.primary || "#1f4fd6") +
+    v("--bk-primary", pick("button-color") || colors.primary || "#1f4fd6") +
     // Brand "text" is the body text colour; white reads on the usual dark primary colours.
-    v("--bk-on-primary", colors["on-primary"] || "#fff") +
+    v("--bk-on-primary", pick("button-text-color") || colors["on-primary"] || "#fff") +
     v("--bk-bg", pick("background-color") || colors.background || "#fff") +
     v("--bk-fg", pick("text-color") || colors.text || "#1d2530") +
     `--bk-font:${font && SAFE_VALUE.test(font) ? `"${font.replace(/["']/g, "")}",` : ""}${FONT_STACK};` +

@@ -6,8 +6,9 @@
 import { BlockStack, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
 import { CTA_TYPES, type CtaDocument } from "~/lib/schema/cta";
 import { SUBTYPES, withType, type CtaType } from "./document";
+import { errorsUnder } from "./document";
 import { useAllErrors } from "./errors";
-import { JsonOptionsEditor } from "./JsonOptionsEditor";
+import { AdvancedOptions, StyleControls } from "./StyleControls";
 import { useT } from "~/i18n/useT";
 import type { AdminKey, Translate } from "~/i18n";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../widget/i18n";
@@ -182,12 +183,20 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
             </FormLayout>
           </BlockStack>
         )}
-        <JsonOptionsEditor
+        <StyleControls
+          level={{ kind: "cta", ctaType: doc.cta_type, subtype: sub ? doc[sub.key] : null }}
+          options={o}
+          onChange={(options) => onChange({ ...doc, options })}
+          errorFor={(key) => errors[`options.${key}`]}
+          owner={doc.name || t("editor.basics")}
+        />
+        <AdvancedOptions
           label={t("editor.allOptions")}
           helpText={t("editor.allOptionsHelp")}
           value={o}
           onChange={(options) => onChange({ ...doc, options })}
-          error={errors.options}
+          errors={errorsUnder(errors, ["options"])}
+          owner={doc.name || t("editor.basics")}
         />
       </BlockStack>
     </Card>

@@ -9,9 +9,10 @@ import { ELEMENT_TYPES, type CtaElement, type ElementType } from "~/lib/schema/c
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
 import { ActionsEditor } from "./ActionsEditor";
 import { elementSummary, newElement, type Path } from "./document";
-import { useError, useErrorsUnder } from "./errors";
+import { errorAt, errorsUnder } from "./document";
+import { useAllErrors, useErrorsUnder } from "./errors";
 import { FieldsEditor } from "./FieldsEditor";
-import { JsonOptionsEditor } from "./JsonOptionsEditor";
+import { AdvancedOptions, StyleControls } from "./StyleControls";
 
 export const ELEMENT_TYPE_CHOICES = ELEMENT_TYPES.map((t) => ({ label: t.replace(/_/g, " "), value: t }));
 
@@ -98,7 +99,7 @@ export interface ElementEditorProps {
 /** An element card: a one-line summary, and its editor when opened. */
 export function ElementEditor({ element: el, onChange, onMove, onRemove, index, count, path, steps, ctaOptions }: ElementEditorProps) {
   const under = useErrorsUnder(path);
-  const optionsError = useError([...path, "options"]);
+  const all = useAllErrors();
   const [open, setOpen] = useState(under.length > 0);
   const summary = elementSummary(el);
   const name = `element ${index + 1} (${summary})`;
@@ -141,6 +142,13 @@ export function ElementEditor({ element: el, onChange, onMove, onRemove, index, 
               onChange={(v) => onChange({ ...newElement(v as ElementType, el.position), id: el.id })}
             />
             <TypeOptions element={el} onChange={onChange} />
+            <StyleControls
+              level={{ kind: "element", type: el.element_type }}
+              options={el.options as Record<string, unknown>}
+              onChange={(options) => onChange({ ...el, options })}
+              errorFor={(key) => errorAt(all, [...path, "options", key])}
+              owner={`Element ${index + 1}`}
+            />
             {WITH_FIELDS.includes(el.element_type) ? (
               <FieldsEditor fields={el.fields} onChange={(fields) => onChange({ ...el, fields })} path={[...path, "fields"]} isQuiz={isQuiz} />
             ) : null}
@@ -165,12 +173,13 @@ export function ElementEditor({ element: el, onChange, onMove, onRemove, index, 
               path={[...path, "actions"]}
               label={`Element ${index + 1} actions`}
             />
-            <JsonOptionsEditor
+            <AdvancedOptions
               label="All options (JSON)"
               helpText="Every option of this element, including those without their own input (products-limit, timer-type, progress-type ...)"
               value={el.options as Record<string, unknown>}
               onChange={(options) => onChange({ ...el, options })}
-              error={optionsError}
+              errors={errorsUnder(all, [...path, "options"])}
+              owner={`Element ${index + 1}`}
             />
           </BlockStack>
         ) : null}

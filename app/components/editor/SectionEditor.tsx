@@ -3,9 +3,10 @@ import { useState } from "react";
 import { BlockStack, Box, Button, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
 import type { CtaColumn, CtaSection, ElementType } from "~/lib/schema/cta";
 import { move, newColumn, newElement, removeAt, renumber, type Path } from "./document";
-import { useError, useErrorsUnder } from "./errors";
+import { errorAt, errorsUnder } from "./document";
+import { useAllErrors, useError, useErrorsUnder } from "./errors";
 import { ELEMENT_TYPE_CHOICES, ElementEditor } from "./ElementEditor";
-import { JsonOptionsEditor } from "./JsonOptionsEditor";
+import { AdvancedOptions, StyleControls } from "./StyleControls";
 
 interface Shared {
   steps: { position: number; name: string }[];
@@ -34,6 +35,7 @@ function ColumnEditor({
   ...shared
 }: { column: CtaColumn; onChange(c: CtaColumn): void; onRemove(): void; canRemove: boolean; path: Path; label: string } & Shared) {
   const els = column.elements;
+  const all = useAllErrors();
   return (
     <Box padding="200" background="bg-surface-secondary" borderRadius="200">
       <BlockStack gap="200">
@@ -47,6 +49,22 @@ function ColumnEditor({
             </Button>
           ) : null}
         </InlineStack>
+        <StyleControls
+          level={{ kind: "column" }}
+          options={column.options as Record<string, unknown>}
+          onChange={(options) => onChange({ ...column, options })}
+          errorFor={(key) => errorAt(all, [...path, "options", key])}
+          owner={label}
+        />
+        {errorsUnder(all, [...path, "options"]).length ? (
+          <AdvancedOptions
+            label={`${label} options (JSON)`}
+            value={column.options as Record<string, unknown>}
+            onChange={(options) => onChange({ ...column, options })}
+            errors={errorsUnder(all, [...path, "options"])}
+            owner={label}
+          />
+        ) : null}
         {els.map((el, i) => (
           <ElementEditor
             key={el.id ?? `new-${i}`}
@@ -80,9 +98,8 @@ export interface SectionEditorProps extends Shared {
 export function SectionEditor({ section, onChange, onMove, onRemove, index, count, path, ...shared }: SectionEditorProps) {
   const cols = section.columns;
   const columnsError = useError([...path, "columns"]);
-  const optionsError = useError([...path, "options"]);
+  const all = useAllErrors();
   const under = useErrorsUnder(path);
-  const [showOptions, setShowOptions] = useState(false);
   const label = `Section ${index + 1}`;
   return (
     <Box padding="300" borderWidth="025" borderColor={under.length ? "border-critical" : "border"} borderRadius="300">
@@ -92,9 +109,6 @@ export function SectionEditor({ section, onChange, onMove, onRemove, index, coun
             {label}
           </Text>
           <InlineStack gap="100">
-            <Button onClick={() => setShowOptions(!showOptions)} ariaExpanded={showOptions}>
-              {showOptions ? "Hide section options" : "Section options"}
-            </Button>
             <Button
               disabled={cols.length >= 12}
               onClick={() => onChange({ ...section, columns: renumber([...cols, newColumn(cols.length)]) })}
@@ -118,15 +132,21 @@ export function SectionEditor({ section, onChange, onMove, onRemove, index, coun
             {columnsError}
           </Text>
         ) : null}
-        {showOptions ? (
-          <JsonOptionsEditor
-            label={`${label} options (JSON)`}
-            helpText='e.g. {"background-color": "#f4f1ea", "padding": 24}'
-            value={section.options as Record<string, unknown>}
-            onChange={(options) => onChange({ ...section, options })}
-            error={optionsError}
-          />
-        ) : null}
+        <StyleControls
+          level={{ kind: "section" }}
+          options={section.options as Record<string, unknown>}
+          onChange={(options) => onChange({ ...section, options })}
+          errorFor={(key) => errorAt(all, [...path, "options", key])}
+          owner={label}
+        />
+        <AdvancedOptions
+          label={`${label} options (JSON)`}
+          helpText='e.g. {"background-color": "#f4f1ea", "padding": 24, "anchor": "offer"}'
+          value={section.options as Record<string, unknown>}
+          onChange={(options) => onChange({ ...section, options })}
+          errors={errorsUnder(all, [...path, "options"])}
+          owner={label}
+        />
         <InlineGrid columns={{ xs: 1, md: Math.min(cols.length, 3) as 1 | 2 | 3 }} gap="200">
           {cols.map((col, i) => (
             <ColumnEditor

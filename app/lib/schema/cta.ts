@@ -10,6 +10,7 @@ import { z } from "zod";
 import { PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "./action-types";
 import { conditionSchema } from "./condition";
 import { idSchema, optionsSchema, positionSchema, text } from "./common";
+import { optionIssues, type OptionLevel } from "./option-keys";
 
 export const CTA_TYPES = ["overlay", "bar", "inline", "page", "hook", "two-tap"] as const;
 export const INLINE_TYPES = ["embed", "sidebar", "bumper"] as const;
@@ -232,6 +233,24 @@ export const ctaDocumentSchema = ctaBaseSchema.superRefine((cta, ctx) => {
   if (need && !cta[need[0]]) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: [need[0]], message: `A ${cta.cta_type} CTA needs ${String(need[0])} (${need[1].join(", ")})` });
   }
+  // Unknown option keys and unsafe style values, with the path of the key itself.
+  const checkOptions = (level: OptionLevel, options: Record<string, unknown>, path: (string | number)[]) => {
+    for (const issue of optionIssues(level, options)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...path, "options", issue.key], message: issue.message });
+  };
+  checkOptions("cta", cta.options, []);
+  cta.variants.forEach((v, vi) => {
+    checkOptions("variant", v.options, ["variants", vi]);
+    v.steps.forEach((s, si) =>
+      s.sections.forEach((sec, ci) => {
+        const secPath = ["variants", vi, "steps", si, "sections", ci];
+        checkOptions("box", sec.options, secPath);
+        sec.columns.forEach((col, coi) => {
+          checkOptions("box", col.options, [...secPath, "columns", coi]);
+          col.elements.forEach((el, ei) => checkOptions(el.element_type, el.options, [...secPath, "columns", coi, "elements", ei]));
+        });
+      }),
+    );
+  });
   cta.variants.forEach((v, vi) =>
     v.steps.forEach((s, si) =>
       s.sections.forEach((sec, ci) =>

@@ -1,0 +1,249 @@
+/**
+ * Typed style controls for a CTA, a section or column, and an element: they
+ * write the same option keys the renderer reads (widget/render/styles.ts and
+ * Cta.tsx), so owners never need the JSON boxes for a look. Colours pair a
+ * native colour picker with a hex field; text / background and button text /
+ * button pairs get a WCAG AA contrast warning, counting the renderer's default
+ * for whichever side is unset. Collapsed by default: most edits are content.
+ */
+import { useId, useState } from "react";
+import { Banner, BlockStack, Box, Button, FormLayout, InlineStack, Select, TextField } from "@shopify/polaris";
+import { AA_NORMAL, checkContrast, isHexColor, normalizeHex } from "~/lib/style/contrast";
+import type { ElementType } from "~/lib/schema/cta";
+import { useT } from "~/i18n/useT";
+import { JsonOptionsEditor } from "./JsonOptionsEditor";
+
+/** The colours the renderer falls back to (widget/render/styles.ts ctaCss) when a CTA and its brand leave them unset. */
+export const RENDER_DEFAULTS = { background: "#ffffff", text: "#1d2530", button: "#1f4fd6", buttonText: "#ffffff" } as const;
+
+/** Font families offered; the first is "the website's brand font, else the system font". Others load from Google Fonts. */
+const FONTS = ["Arial", "Helvetica", "Georgia", "Verdana", "Tahoma", "Trebuchet MS", "Times New Roman", "Courier New", "Open Sans", "Roboto", "Lato", "Montserrat", "Poppins"];
+
+type Options = Record<string, unknown>;
+
+interface ColorFieldProps {
+  label: string;
+  value: unknown;
+  /** What the renderer uses when the field is empty (shown as the placeholder and picker colour). */
+  fallback: string;
+  onChange(value: string | undefined): void;
+  error?: string;
+}
+
+/** A labelled hex field with a native colour picker beside it. */
+export function ColorField({ label, value, fallback, onChange, error }: ColorFieldProps) {
+  const t = useT();
+  const text = typeof value == "string" ? value : "";
+  const local = text && !isHexColor(text) ? t("style.hexHelp") : undefined;
+  return (
+    <InlineStack gap="200" blockAlign="end" wrap={false}>
+      <input
+        type="color"
+        aria-label={t("style.picker", { label })}
+        value={normalizeHex(text) ?? fallback}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        style={{ inlineSize: 44, blockSize: 36, padding: 2, border: "1px solid #8a8a8a", borderRadius: 8, background: "transparent", cursor: "pointer" }}
+      />
+      <div style={{ flex: 1 }}>
+        <TextField
+          label={label}
+          value={text}
+          placeholder={fallback}
+          onChange={(v) => onChange(v.trim() === "" ? undefined : v.trim())}
+          autoComplete="off"
+          maxLength={7}
+          error={error ?? local}
+        />
+      </div>
+    </InlineStack>
+  );
+}
+
+/** A Polaris warning when a text / background pair is below WCAG AA; nothing when it passes. */
+export function ContrastWarning({ foreground, background, what }: { foreground: string; background: string; what: string }) {
+  const t = useT();
+  const check = checkContrast(foreground, background);
+  if (!check || check.passes) return null;
+  return (
+    <Banner tone="warning">
+      <p>{t("style.contrastLow", { what, ratio: check.shown, min: String(AA_NORMAL) })}</p>
+    </Banner>
+  );
+}
+
+/**
+ * Contrast of the website's brand colours (settings: brand_colors primary,
+ * on-primary, background, text), which the renderer uses wherever a CTA
+ * leaves a colour unset.
+ */
+export function BrandContrast({ colors }: { colors: Record<string, string> }) {
+  const t = useT();
+  const pick = (key: string, fallback: string) => normalizeHex(colors[key]) ?? fallback;
+  return (
+    <>
+      <ContrastWarning foreground={pick("text", RENDER_DEFAULTS.text)} background={pick("background", RENDER_DEFAULTS.background)} what={t("style.textOnBackground")} />
+      <ContrastWarning foreground={pick("on-primary", RENDER_DEFAULTS.buttonText)} background={pick("primary", RENDER_DEFAULTS.button)} what={t("style.buttonTextOnButton")} />
+    </>
+  );
+}
+
+/** The colour used: the option when it is a hex colour, else the fallback. */
+const colorOf = (o: Options, key: string, fallback: string) => normalizeHex(o[key]) ?? fallback;
+
+export type StyleLevel = { kind: "cta"; ctaType: string; subtype?: string | null } | { kind: "section" } | { kind: "column" } | { kind: "element"; type: ElementType };
+
+export interface StyleControlsProps {
+  level: StyleLevel;
+  options: Options;
+  onChange(options: Options): void;
+  /** The server error of one option key, if any. */
+  errorFor(key: string): string | undefined;
+  /** Names the card, so several "Style" buttons on a page stay distinct for screen readers. */
+  owner: string;
+}
+
+/** Whether a level has any style control (elements without a style key have none). */
+export function hasStyleControls(level: StyleLevel): boolean {
+  return level.kind !== "element" || level.type === "image" || level.type === "logo";
+}
+
+/** The "Style" disclosure of a card. */
+export function StyleControls({ level, options: o, onChange, errorFor, owner }: StyleControlsProps) {
+  const t = useT();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  if (!hasStyleControls(level)) return null;
+  const set = (key: string, value: unknown) => {
+    const next = { ...o, [key]: value };
+    if (value === undefined || value === "") delete next[key];
+    onChange(next);
+  };
+  const color = (key: string, label: string, fallback: string) => (
+    <ColorField label={label} value={o[key]} fallback={fallback} onChange={(v) => set(key, v)} error={errorFor(key)} />
+  );
+  const number = (key: string, label: string, more: { suffix?: string; max?: number; placeholder?: string; helpText?: string } = {}) => (
+    <TextField
+      label={label}
+      type="number"
+      min={0}
+      value={typeof o[key] == "number" ? String(o[key]) : ""}
+      onChange={(v) => set(key, v === "" ? undefined : Number(v))}
+      autoComplete="off"
+      error={errorFor(key)}
+      {...more}
+    />
+  );
+  const colours = level.kind === "cta" || level.kind === "section" || level.kind === "column";
+  const bg = colorOf(o, "background-color", RENDER_DEFAULTS.background);
+  const fg = colorOf(o, "text-color", RENDER_DEFAULTS.text);
+  return (
+    <BlockStack gap="200">
+      <InlineStack>
+        <Button disclosure={open ? "up" : "down"} onClick={() => setOpen(!open)} ariaExpanded={open} ariaControls={id} accessibilityLabel={t("style.toggle", { owner })}>
+          {t("style.title")}
+        </Button>
+      </InlineStack>
+      {open ? (
+        <Box id={id} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+          <BlockStack gap="300">
+            {colours ? (
+              <FormLayout>
+                <FormLayout.Group>
+                  {color("background-color", t("style.background"), RENDER_DEFAULTS.background)}
+                  {color("text-color", t("style.text"), RENDER_DEFAULTS.text)}
+                </FormLayout.Group>
+                <ContrastWarning foreground={fg} background={bg} what={t("style.textOnBackground")} />
+              </FormLayout>
+            ) : null}
+            {level.kind === "cta" ? (
+              <FormLayout>
+                <FormLayout.Group>
+                  {color("button-color", t("style.button"), RENDER_DEFAULTS.button)}
+                  {color("button-text-color", t("style.buttonText"), RENDER_DEFAULTS.buttonText)}
+                </FormLayout.Group>
+                <ContrastWarning
+                  foreground={colorOf(o, "button-text-color", RENDER_DEFAULTS.buttonText)}
+                  background={colorOf(o, "button-color", RENDER_DEFAULTS.button)}
+                  what={t("style.buttonTextOnButton")}
+                />
+                <Select
+                  label={t("style.font")}
+                  helpText={t("style.fontHelp")}
+                  options={[{ label: t("style.fontDefault"), value: "" }, ...FONTS.map((f) => ({ label: f, value: f }))]}
+                  value={typeof o.font == "string" ? o.font : ""}
+                  onChange={(v) => set("font", v)}
+                  error={errorFor("font")}
+                />
+                {level.ctaType === "overlay" && level.subtype !== "splash" ? number("width", t("style.boxWidth"), { suffix: "px", placeholder: "600" }) : null}
+                {level.ctaType === "hook" ? (
+                  <Select
+                    label={t("style.hookPosition")}
+                    options={[
+                      { label: t("style.right"), value: "right" },
+                      { label: t("style.left"), value: "left" },
+                    ]}
+                    value={o["hook-position"] === "left" ? "left" : "right"}
+                    onChange={(v) => set("hook-position", v === "right" ? undefined : v)}
+                  />
+                ) : null}
+              </FormLayout>
+            ) : null}
+            {level.kind === "section" || level.kind === "column" ? (
+              <FormLayout>
+                <FormLayout.Group>
+                  {number("padding", t("style.padding"), { suffix: "px", max: 200 })}
+                  <Select
+                    label={t("style.align")}
+                    options={[
+                      { label: t("style.alignDefault"), value: "" },
+                      { label: t("style.left"), value: "left" },
+                      { label: t("style.center"), value: "center" },
+                      { label: t("style.right"), value: "right" },
+                    ]}
+                    value={typeof o["text-align"] == "string" ? o["text-align"] : ""}
+                    onChange={(v) => set("text-align", v)}
+                    error={errorFor("text-align")}
+                  />
+                  {level.kind === "column" ? number("width", t("style.columnWidth"), { suffix: "%", max: 100 }) : null}
+                </FormLayout.Group>
+              </FormLayout>
+            ) : null}
+            {level.kind === "element" ? number(level.type === "logo" ? "logo-width" : "width", t("style.imageWidth"), { suffix: "px" }) : null}
+          </BlockStack>
+        </Box>
+      ) : null}
+    </BlockStack>
+  );
+}
+
+export interface AdvancedOptionsProps {
+  label: string;
+  helpText?: string;
+  value: Options;
+  onChange(next: Options): void;
+  /** Server errors of the bag and of its keys (unknown keys are refused by name). */
+  errors: string[];
+  owner: string;
+}
+
+/** The raw JSON of an option bag, behind an "Advanced" toggle; opens by itself when the server refused a key. */
+export function AdvancedOptions({ label, helpText, value, onChange, errors, owner }: AdvancedOptionsProps) {
+  const t = useT();
+  const id = useId();
+  const [open, setOpen] = useState(errors.length > 0);
+  const shown = open || errors.length > 0;
+  return (
+    <BlockStack gap="200">
+      <InlineStack>
+        <Button variant="plain" disclosure={shown ? "up" : "down"} onClick={() => setOpen(!shown)} ariaExpanded={shown} ariaControls={id} accessibilityLabel={t("style.advancedToggle", { owner })}>
+          {t("style.advanced")}
+        </Button>
+      </InlineStack>
+      {shown ? (
+        <div id={id}>
+          <JsonOptionsEditor label={label} helpText={helpText} value={value} onChange={onChange} error={errors.length ? errors.join(" · ") : undefined} />
+        </div>
+      ) : null}
+    </BlockStack>
+  );
+}

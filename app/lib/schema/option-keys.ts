@@ -1,0 +1,214 @@
+/**
+ * Which option keys exist, per level (CTA, variant, section / column) and per
+ * element type: the keys the loader and renderer read (widget/render/options.ts
+ * and the element components), the style keys the editor's style controls
+ * write, and the keys the admin writes itself. A key outside these lists does
+ * nothing at all, so a typo ("text-colr") used to save silently and leave the
+ * CTA unstyled; now the server refuses it and names the key, with the nearest
+ * known key as a suggestion. Style values are checked too: colours must be hex
+ * (a colour goes into CSS, so "red;}body{display:none" must never pass), an
+ * image address must be http(s) or site-relative (no javascript:).
+ */
+import type { ElementType } from "./cta";
+
+/** Keys every level with a look accepts: the CTA's custom CSS and colours. */
+const LOOK = ["css", "background-color", "text-color", "font"] as const;
+
+/** cta.options: placement, triggers and teaser (loader), frame and look (renderer), admin-only data. */
+export const CTA_OPTION_KEYS: readonly string[] = [
+  ...LOOK,
+  "area",
+  "trigger",
+  "delay",
+  "scroll-percentage",
+  "hide-days",
+  "aggressive",
+  "minutes-hide",
+  "cart-value",
+  "cart-value-comparison",
+  "cart-value-max",
+  "page-title",
+  "close-button",
+  "overlay-click-close",
+  "hook-position",
+  "width",
+  "language",
+  "published_at",
+  "button-color",
+  "button-text-color",
+  "teaser",
+  "teaser-trigger",
+  "teaser-delay",
+  "teaser-scroll-percentage",
+  "teaser-text",
+  "teaser-button-text",
+  "teaser-position",
+];
+
+/** variant.options */
+export const VARIANT_OPTION_KEYS: readonly string[] = [...LOOK, "button-color", "button-text-color", "cart-value-threshold", "score-field", "score-scope"];
+
+/** section.options and column.options */
+export const BOX_OPTION_KEYS: readonly string[] = ["background-color", "text-color", "text-align", "padding", "width", "anchor"];
+
+const IMAGE = ["src", "url", "alt", "link", "target-blank", "width"];
+
+/** element.options per element type. */
+export const ELEMENT_OPTION_KEYS: Record<ElementType, readonly string[]> = {
+  text: ["html", "text"],
+  image: IMAGE,
+  logo: [...IMAGE, "logo-url", "logo-width"],
+  button: ["button-text", "text", "url", "target-blank"],
+  form: [
+    "button-text",
+    "layout",
+    "show-marketing-consent",
+    "show-privacy-consent",
+    "show-sms-consent",
+    "validate-email",
+    "validate-phone",
+    "business-only",
+    "phone-required",
+    "check_recaptcha",
+    "check-recaptcha",
+    "prefill-fields",
+  ],
+  quiz: ["button-text", "back-button-text", "score-field", "score-scope", "question", "description", "hide-back-button"],
+  survey: ["confirmation-button", "button-text", "question"],
+  products: [
+    "discount-code",
+    "products-add-all",
+    "products-add-all-text",
+    "products-badge",
+    "products-badge-text",
+    "products-button-action-after-add-to-cart",
+    "products-button-cta",
+    "products-button-mode",
+    "products-button-redirect-step",
+    "products-button-redirect-url",
+    "products-button-text",
+    "products-description",
+    "products-discount-type",
+    "products-discount-value",
+    "products-empty-message",
+    "products-layout",
+    "products-limit",
+    "products-per-row",
+    "products-quantity",
+    "products-sold-out-badge-text",
+    "products-sold-out-text",
+    "products-subscription-text",
+    "products-subscriptions",
+    "products-view-cart-text",
+    "reviews-label",
+    "reviews-provider",
+    "reviews-api-key",
+    "reviews-app-key",
+    "reviews-base-url",
+    "reviews-public-token",
+    "reviews-shop-domain",
+    "reviews-store-url",
+    "reviews-subscriber-id",
+    "selected-store-integration",
+    "show-unavailable-products",
+    "track-conversion-when",
+  ],
+  product_hero: [],
+  carousel: ["rotation-seconds", "autoplay"],
+  collapse: ["open-first"],
+  timer: ["timer-type", "end-date", "end-time", "timezone", "days", "hours", "minutes", "seconds", "end-action", "end-message", "end-step", "label"],
+  tabs: [],
+  progress: ["progress-type", "cart-value-threshold", "progress-text", "progress-complete-text"],
+  conditional_row: [],
+  video: ["url", "title", "autoplay"],
+  divider: [],
+};
+
+/** Levels whose option keys are checked. Fields and steps keep their own (open) options. */
+export type OptionLevel = "cta" | "variant" | "box" | ElementType;
+
+export function allowedKeys(level: OptionLevel): readonly string[] {
+  if (level === "cta") return CTA_OPTION_KEYS;
+  if (level === "variant") return VARIANT_OPTION_KEYS;
+  if (level === "box") return BOX_OPTION_KEYS;
+  return ELEMENT_OPTION_KEYS[level] ?? [];
+}
+
+/** Edit distance, capped: enough to suggest "text-color" for "text-colr". */
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3) return 99;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** The known key nearest to a misspelled one, if any is close. */
+export function suggestKey(key: string, known: readonly string[]): string | null {
+  const k = key.toLowerCase().replace(/_/g, "-");
+  let best: string | null = null;
+  let bestD = Math.max(2, Math.floor(k.length / 4)) + 1;
+  for (const candidate of known) {
+    const d = candidate.replace(/_/g, "-") === k ? 0 : distance(k, candidate);
+    if (d < bestD) [best, bestD] = [candidate, d];
+  }
+  return best;
+}
+
+export const COLOR_KEYS = ["background-color", "text-color", "button-color", "button-text-color"] as const;
+
+const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+/** A font family name: letters, digits, spaces and hyphens (nothing that could end a CSS declaration). */
+const FONT = /^[A-Za-z0-9 -]{1,60}$/;
+
+/** Whether an image address is safe to put in CSS url(): https, http or site-relative, no quotes or brackets. */
+export function isSafeImageUrl(value: string): boolean {
+  if (value.length > 2000 || /["'()\\\s<>]/.test(value)) return false;
+  return /^https?:\/\//i.test(value) || (value.startsWith("/") && !value.startsWith("//"));
+}
+
+/** Keys holding addresses that end up in src or href. */
+const URL_KEYS = new Set(["src", "url", "link", "logo-url", "products-button-redirect-url"]);
+/** Browsers ignore control characters and spaces inside a scheme, so "java\tscript:" counts too. */
+const SCRIPT_URL = /^[\s\x00-\x1f]*(?:j[\s\x00-\x1f]*a[\s\x00-\x1f]*v[\s\x00-\x1f]*a[\s\x00-\x1f]*|v[\s\x00-\x1f]*b[\s\x00-\x1f]*)s[\s\x00-\x1f]*c[\s\x00-\x1f]*r[\s\x00-\x1f]*i[\s\x00-\x1f]*p[\s\x00-\x1f]*t[\s\x00-\x1f]*:/i;
+
+/** The problem with one style value, or null when it is fine (or not a style key). */
+export function styleValueProblem(key: string, value: unknown): string | null {
+  if (value === undefined || value === null || value === "") return null;
+  if ((COLOR_KEYS as readonly string[]).includes(key)) {
+    return typeof value == "string" && HEX.test(value) ? null : `"${key}" must be a colour like #1f4fd6`;
+  }
+  if (key === "font") return typeof value == "string" && FONT.test(value) ? null : `"font" must be a font family name (letters, digits, spaces)`;
+  if (key === "background-image") return typeof value == "string" && isSafeImageUrl(value) ? null : `"background-image" must be an https:// or /site address`;
+  if (URL_KEYS.has(key) && typeof value == "string" && SCRIPT_URL.test(value)) return `"${key}" must not be a script address`;
+  if (key === "text-align") return value === "left" || value === "center" || value === "right" ? null : `"text-align" must be left, center or right`;
+  if (key === "padding") return typeof value == "number" && Number.isFinite(value) && value >= 0 && value <= 200 ? null : `"padding" must be a number of pixels from 0 to 200`;
+  return null;
+}
+
+export interface OptionIssue {
+  /** The key the issue is about (the issue's path ends with it). */
+  key: string;
+  message: string;
+}
+
+/** Every unknown key and bad style value in one option bag. */
+export function optionIssues(level: OptionLevel, options: Record<string, unknown> | null | undefined): OptionIssue[] {
+  if (!options) return [];
+  const known = allowedKeys(level);
+  const out: OptionIssue[] = [];
+  for (const [key, value] of Object.entries(options)) {
+    if (!known.includes(key)) {
+      const hint = suggestKey(key, known);
+      const shown = key.length > 60 ? key.slice(0, 60) + "…" : key;
+      out.push({ key, message: `Unknown option "${shown}"${hint ? ` (did you mean "${hint}"?)` : ""}` });
+      continue;
+    }
+    const problem = styleValueProblem(key, value);
+    if (problem) out.push({ key, message: problem });
+  }
+  return out;
+}

@@ -1,0 +1,145 @@
+/**
+ * The owner restyles a sticky bar without JSON: opens the CTA's Style
+ * section, picks a button colour and a button text colour that do not
+ * contrast, sees the WCAG AA warning, fixes the pair, saves, and the bar in
+ * the preview frame draws its button in the chosen colours (computed styles)
+ * with at least AA contrast. The editor stays axe-clean with the controls and
+ * the warning showing.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { launchChromium } from "../support/chromium";
+import { seedIfEmpty } from "../../prisma/seed";
+import { contrastRatio } from "../../app/lib/style/contrast";
+
+let tdb: TestDatabase;
+let server: TestServer;
+let browser: Browser;
+let admin: BrowserContext;
+let owner: Page;
+let sv: number;
+
+const BAR = "Webbinariebar – topp";
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Serious and critical axe-core violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}: ${v.help} ${v.targets.join(" ")}`);
+}
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector("main button");
+    return !!button && Object.keys(button).some((k) => k.startsWith("__reactProps"));
+  });
+}
+
+/** rgb(r, g, b) as #rrggbb. */
+const hexOf = (rgb: string) =>
+  "#" +
+  rgb
+    .match(/\d+/g)!
+    .slice(0, 3)
+    .map((n) => Number(n).toString(16).padStart(2, "0"))
+    .join("");
+
+/** The computed button colours of the bar in the preview. */
+async function buttonColours(preview: FrameLocator): Promise<{ background: string; color: string }> {
+  const { background, color } = await preview
+    .locator("beckon-cta .bk-button")
+    .first()
+    .evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, color: getComputedStyle(el).color }));
+  return { background: hexOf(background), color: hexOf(color) };
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await seedIfEmpty(tdb.db);
+  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
+  server = await startTestServer({ databaseUrl: tdb.url });
+  browser = await launchChromium();
+  admin = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  owner = await admin.newPage();
+  await owner.goto(`${server.origin}/owner/login`);
+  await owner.fill('input[name="email"]', "agare@saljakademin.se");
+  await owner.fill('input[name="password"]', "beckon-demo-2026");
+  await Promise.all([owner.waitForURL((u) => !u.pathname.startsWith("/owner/login")), owner.click('button[type="submit"]')]);
+});
+
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+  await server?.stop();
+  await tdb?.drop();
+});
+
+describe("styling a bar without JSON", () => {
+  it("warns about a poor button pair, saves the fixed one, and the preview draws it with AA contrast", async () => {
+    const errors: string[] = [];
+    owner.on("pageerror", (e) => errors.push(e.message));
+    const bar = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, name: BAR } });
+    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/${bar.id}`);
+    await hydrated(owner);
+    const preview = owner.frameLocator('iframe[title^="Preview of"]');
+    await preview.locator("beckon-cta .bk-button").first().waitFor({ timeout: 15_000 });
+
+    // The JSON box is hidden until asked for; the Style section is collapsed.
+    expect(await owner.getByLabel("All CTA options (JSON)").count()).toBe(0);
+    expect(await owner.getByLabel("Button colour picker").count()).toBe(0);
+    await owner.getByRole("button", { name: `Style of ${BAR}` }).click();
+
+    // Dark text on dark blue: the warning names the ratio.
+    await owner.getByLabel("Button colour picker").fill("#1d3a8a");
+    await owner.getByLabel("Button text colour picker").fill("#1d2530");
+    expect(await owner.getByLabel("Button colour", { exact: true }).inputValue()).toBe("#1d3a8a");
+    const warning = owner.getByText(/^Button text on button: contrast \d\.\d:1 — below 4\.5:1 \(WCAG AA\); visitors may not read this$/);
+    await expect.poll(() => warning.count()).toBe(1);
+    const shown = Number(/contrast (\d\.\d):1/.exec((await warning.textContent())!)![1]);
+    expect(shown).toBeLessThan(2);
+    // The preview follows the unsaved pair.
+    await expect.poll(() => buttonColours(preview), { timeout: 10_000 }).toEqual({ background: "#1d3a8a", color: "#1d2530" });
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    // Fixed with a light text colour typed into the hex field: the warning goes.
+    await owner.getByLabel("Button text colour", { exact: true }).fill("#fff8e1");
+    await expect.poll(() => warning.count()).toBe(0);
+    expect(await owner.getByLabel("Button text colour picker").inputValue()).toBe("#fff8e1");
+
+    await owner.getByRole("button", { name: "Save", exact: true }).click();
+    await expect
+      .poll(async () => (await tdb.db.cta.findUniqueOrThrow({ where: { id: bar.id } })).options, { timeout: 10_000 })
+      .toMatchObject({ "button-color": "#1d3a8a", "button-text-color": "#fff8e1" });
+
+    // After a reload the saved CTA draws the chosen colours, readable at AA.
+    await owner.reload();
+    await hydrated(owner);
+    await preview.locator("beckon-cta .bk-button").first().waitFor({ timeout: 15_000 });
+    const colours = await buttonColours(preview);
+    expect(colours).toEqual({ background: "#1d3a8a", color: "#fff8e1" });
+    expect(contrastRatio(colours.color, colours.background)).toBeGreaterThanOrEqual(4.5);
+    expect(errors).toEqual([]);
+  });
+
+  it("refuses a misspelled option typed into the Advanced JSON box, naming the key", async () => {
+    const bar = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, name: BAR } });
+    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/${bar.id}`);
+    await hydrated(owner);
+    await owner.getByRole("button", { name: `Advanced options of ${BAR} as JSON` }).click();
+    const json = owner.getByLabel("All CTA options (JSON)");
+    const current = JSON.parse(await json.inputValue()) as Record<string, unknown>;
+    await json.fill(JSON.stringify({ ...current, "text-colr": "#000000" }));
+    await owner.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => owner.getByText('Unknown option "text-colr" (did you mean "text-color"?)').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await tdb.db.cta.findUniqueOrThrow({ where: { id: bar.id } })).options).not.toHaveProperty("text-colr");
+  });
+});
