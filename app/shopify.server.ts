@@ -12,7 +12,7 @@ import { linkShopOwner, type ShopDetails } from "./models/owner.server";
 
 export const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
 export const SHOPIFY_OFF_MESSAGE = "Shopify install is off: set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES";
-export const apiVersion = ApiVersion.October25;
+export const apiVersion = ApiVersion.July26;
 
 /** The variables that are missing (empty when Shopify install can be on). */
 export const shopifyMissingEnv: string[] = SHOPIFY_ENV.filter((k) => !process.env[k]?.trim());

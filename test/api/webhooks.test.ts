@@ -49,7 +49,7 @@ async function webhook(path: string, topic: string, payload: object, o: WebhookO
       "X-Shopify-Topic": topic,
       "X-Shopify-Shop-Domain": o.shop ?? SHOP,
       "X-Shopify-Webhook-Id": o.webhookId ?? randomUUID(),
-      "X-Shopify-API-Version": "2025-10",
+      "X-Shopify-API-Version": "2026-07",
       "X-Shopify-Triggered-At": new Date().toISOString(),
       ...(o.unsigned ? {} : { "X-Shopify-Hmac-Sha256": hmac }),
     },

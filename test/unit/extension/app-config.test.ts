@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ApiVersion } from "@shopify/shopify-api";
+import { STOREFRONT_API_VERSION } from "../../../widget/store/graphql/operations";
 
 const root = path.resolve(__dirname, "../../..");
 const toml = readFileSync(path.join(root, "shopify.app.toml"), "utf8");
@@ -52,5 +54,14 @@ describe("shopify.app.toml", () => {
     expect(routePath(proxyRoute)).toBe("/proxy/api/websites/shop.js");
     // /apps/beckon/* on the shop reaches {application_url}/proxy/*.
     expect(embed).toContain('"/apps/beckon/api/websites/shop.js"');
+  });
+
+  it("uses the newest API version the installed Shopify library knows, the same for webhooks, Admin and Storefront", () => {
+    const released = Object.entries(ApiVersion).filter(([, v]) => /^\d{4}-\d{2}$/.test(v));
+    const [newestKey, newest] = released.sort((a, b) => a[1].localeCompare(b[1])).at(-1)!;
+    expect(toml).toMatch(new RegExp(`\\[webhooks\\]\\s*\\napi_version = "${newest}"`));
+    const server = readFileSync(path.join(root, "app/shopify.server.ts"), "utf8");
+    expect(server).toContain(`export const apiVersion = ApiVersion.${newestKey};`);
+    expect(STOREFRONT_API_VERSION).toBe(newest);
   });
 });
