@@ -97,7 +97,12 @@ function startShopify(): { app: ShopifyAppInstance | null; problem: string | nul
   } catch (e) {
     // A bad value (say, SHOPIFY_APP_URL without a scheme) turns Shopify off
     // with the reason, instead of taking the standalone admin down with it.
-    const reason = e instanceof Error ? e.message : String(e);
+    let reason = e instanceof Error ? e.message : String(e);
+    // The reason is shown on /app: never with the key or secret in it.
+    for (const k of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"]) {
+      const value = process.env[k]?.trim();
+      if (value) reason = reason.split(value).join(`<${k}>`);
+    }
     console.error(`[beckon] Shopify install is off: ${reason}`);
     return { app: null, problem: reason };
   }
@@ -107,6 +112,9 @@ const started = startShopify();
 
 /** Whether Shopify install is on (all four variables set and accepted). */
 export const shopifyEnabled: boolean = started.app !== null;
+
+/** Why a complete set of variables was refused (the library's words), or null. */
+export const shopifyConfigProblem: string | null = started.problem;
 
 /** Why Shopify install is off, in words; null when it is on. */
 export const shopifyOffReason: string | null = shopifyEnabled
