@@ -12,7 +12,13 @@ const GENERATED_CLIENT = /[\\/]generated[\\/]prisma-(sqlite|postgresql)[\\/]/;
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
-  server: { port: Number(process.env.PORT ?? 3000), host: "127.0.0.1" },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    host: "127.0.0.1",
+    // Under `shopify app dev` requests arrive through the CLI's tunnel with its
+    // host name, which Vite's dev server refuses unless it is listed.
+    allowedHosts: URL.canParse(process.env.SHOPIFY_APP_URL ?? "") ? [new URL(process.env.SHOPIFY_APP_URL!).hostname] : [],
+  },
   plugins: [
     remix({
       ignoredRouteFiles: ["**/.*", "**/*.test.*"],

@@ -7,12 +7,12 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import { prisma, Prisma } from "./db.server";
+import { prisma, Prisma, type Db } from "./db.server";
 import { linkShopOwner, type ShopDetails } from "./models/owner.server";
 
 export const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
 export const SHOPIFY_OFF_MESSAGE = "Shopify install is off: set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES";
-export const apiVersion = ApiVersion.October25;
+export const apiVersion = ApiVersion.July26;
 
 /** The variables that are missing (empty when Shopify install can be on). */
 export const shopifyMissingEnv: string[] = SHOPIFY_ENV.filter((k) => !process.env[k]?.trim());
@@ -23,18 +23,20 @@ const SHOP_QUERY = `#graphql
   }`;
 
 /**
- * PrismaSessionStorage writes every column its newest Session model has
- * (refreshToken, refreshTokenExpires); ours may have fewer. Writes keep only
- * the columns the generated client knows, so both shapes work.
+ * PrismaSessionStorage writes every column its newest Session model has.
+ * Ours has refreshToken and refreshTokenExpires (expiring offline tokens are
+ * stored and refreshed through them); a column a later library version adds
+ * is dropped instead of failing the write, since writes keep only the columns
+ * the generated client knows.
  */
-function sessionTableClient(): typeof prisma {
+function sessionTableClient(db: Db): Db {
   const known = new Set<string>(Object.values(Prisma.SessionScalarFieldEnum));
   const keepKnown = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => known.has(k)));
   const bound = (target: object, prop: string | symbol) => {
     const value: unknown = Reflect.get(target, prop);
     return typeof value === "function" ? value.bind(target) : value;
   };
-  const table = new Proxy(prisma.session, {
+  const table = new Proxy(db.session, {
     get(target, prop) {
       if (prop === "upsert") {
         return (args: { where: unknown; create: Record<string, unknown>; update: Record<string, unknown> }) =>
@@ -43,7 +45,7 @@ function sessionTableClient(): typeof prisma {
       return bound(target, prop);
     },
   });
-  return new Proxy(prisma, { get: (target, prop) => (prop === "session" ? table : bound(target, prop)) });
+  return new Proxy(db, { get: (target, prop) => (prop === "session" ? table : bound(target, prop)) });
 }
 
 async function shopDetails(admin: { graphql: (query: string) => Promise<Response> }): Promise<ShopDetails> {
@@ -66,25 +68,32 @@ async function shopDetails(admin: { graphql: (query: string) => Promise<Response
   }
 }
 
-function createShopifyApp() {
+/** The Shopify app object for these variables and this database (the server's uses process.env and the one client). */
+export function createShopifyApp(env: Record<string, string | undefined> = process.env, db: Db = prisma) {
   return shopifyApp({
-    apiKey: process.env.SHOPIFY_API_KEY,
-    apiSecretKey: process.env.SHOPIFY_API_SECRET || "",
+    apiKey: env.SHOPIFY_API_KEY,
+    apiSecretKey: env.SHOPIFY_API_SECRET || "",
     apiVersion,
-    scopes: process.env.SCOPES?.split(",").map((s) => s.trim()).filter(Boolean),
-    appUrl: process.env.SHOPIFY_APP_URL || "",
+    scopes: env.SCOPES?.split(",").map((s) => s.trim()).filter(Boolean),
+    appUrl: env.SHOPIFY_APP_URL || "",
     authPathPrefix: "/auth",
-    sessionStorage: new PrismaSessionStorage(sessionTableClient()),
+    sessionStorage: new PrismaSessionStorage(sessionTableClient(db)),
     distribution: AppDistribution.AppStore,
     future: {
       unstable_newEmbeddedAuthStrategy: true,
+      // Offline tokens expire (Shopify requires it of public apps created
+      // since 2026-04-01 and refuses non-expiring ones from 2027-01-01). Token
+      // exchange and OAuth then ask for expiring tokens, and before any Admin
+      // API call a token within five minutes of expiry is swapped for a new
+      // one with its refresh token and stored back in the Session table.
+      expiringOfflineAccessTokens: true,
     },
     hooks: {
       afterAuth: async ({ session, admin }) => {
-        await linkShopOwner(prisma, session.shop, await shopDetails(admin));
+        await linkShopOwner(db, session.shop, await shopDetails(admin));
       },
     },
-    ...(process.env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [process.env.SHOP_CUSTOM_DOMAIN] } : {}),
+    ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
   });
 }
 
@@ -97,7 +106,12 @@ function startShopify(): { app: ShopifyAppInstance | null; problem: string | nul
   } catch (e) {
     // A bad value (say, SHOPIFY_APP_URL without a scheme) turns Shopify off
     // with the reason, instead of taking the standalone admin down with it.
-    const reason = e instanceof Error ? e.message : String(e);
+    let reason = e instanceof Error ? e.message : String(e);
+    // The reason is shown on /app: never with the key or secret in it.
+    for (const k of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"]) {
+      const value = process.env[k]?.trim();
+      if (value) reason = reason.split(value).join(`<${k}>`);
+    }
     console.error(`[beckon] Shopify install is off: ${reason}`);
     return { app: null, problem: reason };
   }
@@ -107,6 +121,9 @@ const started = startShopify();
 
 /** Whether Shopify install is on (all four variables set and accepted). */
 export const shopifyEnabled: boolean = started.app !== null;
+
+/** Why a complete set of variables was refused (the library's words), or null. */
+export const shopifyConfigProblem: string | null = started.problem;
 
 /** Why Shopify install is off, in words; null when it is on. */
 export const shopifyOffReason: string | null = shopifyEnabled

@@ -430,6 +430,16 @@ export const en = {
   "style.imageWidth": "Maximum width",
   "style.advanced": "Advanced: options as JSON",
   "style.advancedToggle": "Advanced options of {owner} as JSON",
+  // Shopify not configured (/app without credentials)
+  "shopifyOff.title": "Connect Beckon to Shopify",
+  "shopifyOff.banner": "Shopify install is off",
+  "shopifyOff.intro": "This server has no Shopify app credentials, so the embedded admin cannot start. Standalone owners and the demo still work.",
+  "shopifyOff.variables": "Environment variables",
+  "shopifyOff.set": "set",
+  "shopifyOff.missing": "missing",
+  "shopifyOff.howDev": "In development, run shopify app dev: the Shopify CLI sets all four for the server it starts (shopify.web.toml).",
+  "shopifyOff.howServer": "On your own server, set them in its environment and restart it. The client id and secret are on the app's page in the Shopify Dev Dashboard; SCOPES must match shopify.app.toml.",
+  "shopifyOff.readme": "Step by step: README.md, section \"Shopify app\".",
 } as const;
 
 /** Keys of the admin's catalogue. */

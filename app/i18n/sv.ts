@@ -428,4 +428,14 @@ export const sv: AdminTexts = {
   "style.imageWidth": "Största bredd",
   "style.advanced": "Avancerat: alternativ som JSON",
   "style.advancedToggle": "Avancerade alternativ för {owner} som JSON",
+  // Shopify not configured (/app without credentials)
+  "shopifyOff.title": "Koppla Beckon till Shopify",
+  "shopifyOff.banner": "Shopify-installation är avstängd",
+  "shopifyOff.intro": "Servern saknar Shopify-appens nycklar, så den inbäddade administrationen kan inte starta. Fristående ägare och demon fungerar ändå.",
+  "shopifyOff.variables": "Miljövariabler",
+  "shopifyOff.set": "satt",
+  "shopifyOff.missing": "saknas",
+  "shopifyOff.howDev": "Under utveckling kör du shopify app dev: Shopify CLI sätter alla fyra för servern den startar (shopify.web.toml).",
+  "shopifyOff.howServer": "På en egen server sätter du dem i serverns miljö och startar om den. Klient-id och hemlighet finns på appens sida i Shopify Dev Dashboard; SCOPES måste stämma med shopify.app.toml.",
+  "shopifyOff.readme": "Steg för steg: README.md, avsnittet \"Shopify app\".",
 };

@@ -246,6 +246,17 @@ export function websiteIdForShop(db: Db, shopDomain: string): Promise<number | n
   return websiteIdForShopDomain(db, shopDomain.trim().toLowerCase());
 }
 
+/**
+ * Stores the scopes a shop granted (app/scopes_update) on its offline
+ * sessions, the ones Admin API calls use; returns how many. Online sessions
+ * keep theirs: a user's scopes are also limited by their own permissions.
+ * Safe to run twice.
+ */
+export async function updateShopScopes(db: Db, shopDomain: string, scopes: readonly string[]): Promise<number> {
+  const { count } = await db.session.updateMany({ where: { shop: shopDomain, isOnline: false }, data: { scope: scopes.join(",") } });
+  return count;
+}
+
 /** Deletes a shop's Shopify sessions (app uninstalled); returns how many. Safe to run twice. */
 export async function deleteShopSessions(db: Db, shopDomain: string): Promise<number> {
   const { count } = await db.session.deleteMany({ where: { shop: shopDomain } });

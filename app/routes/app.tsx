@@ -1,21 +1,37 @@
 /**
  * Layout of the embedded Shopify admin (/app/*): authenticates the shop,
  * loads App Bridge and Polaris, and fills the admin's app navigation
- * (App Bridge NavMenu). 503 with the reason while Shopify install is off.
+ * (App Bridge NavMenu). While Shopify install is off it answers 503 with a
+ * page saying which variables to set (components/ShopifyOffPage.tsx).
  */
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
-import { authenticate } from "~/shopify.server";
+import { authenticate, SHOPIFY_ENV, shopifyConfigProblem, shopifyEnabled, shopifyMissingEnv } from "~/shopify.server";
+import { isShopifyOff, ShopifyOffPage, type ShopifyOff } from "~/components/ShopifyOffPage";
 import { adminLanguage, translator } from "~/i18n";
 import { I18nProvider } from "~/i18n/useT";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
+export const meta: MetaFunction = ({ error }) =>
+  isRouteErrorResponse(error) && isShopifyOff(error.data) ? [{ title: `${translator(error.data.lang)("shopifyOff.title")} · Beckon` }] : [{ title: "Beckon" }];
+
 export async function loader({ request }: LoaderFunctionArgs) {
+  if (!shopifyEnabled) {
+    // Thrown, not returned: the child routes' loaders fail too (no Shopify),
+    // and the parent's error is the one Remix renders.
+    const off: ShopifyOff = {
+      shopifyOff: true,
+      lang: adminLanguage(request),
+      variables: SHOPIFY_ENV.map((name) => ({ name, set: !shopifyMissingEnv.includes(name) })),
+      problem: shopifyConfigProblem,
+    };
+    throw data(off, { status: 503, headers: { "Cache-Control": "no-store" } });
+  }
   await authenticate.admin(request);
   return { apiKey: process.env.SHOPIFY_API_KEY || "", lang: adminLanguage(request) };
 }
@@ -47,7 +63,9 @@ export default function ShopifyAppLayout() {
 // Shopify needs its own error boundary and headers so its auth redirects
 // (exit iframe, session-token bounce) reach the browser intact.
 export function ErrorBoundary() {
-  return boundary.error(useRouteError());
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && isShopifyOff(error.data)) return <ShopifyOffPage {...error.data} />;
+  return boundary.error(error);
 }
 
 export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -49,7 +49,7 @@ async function webhook(path: string, topic: string, payload: object, o: WebhookO
       "X-Shopify-Topic": topic,
       "X-Shopify-Shop-Domain": o.shop ?? SHOP,
       "X-Shopify-Webhook-Id": o.webhookId ?? randomUUID(),
-      "X-Shopify-API-Version": "2025-10",
+      "X-Shopify-API-Version": "2026-07",
       "X-Shopify-Triggered-At": new Date().toISOString(),
       ...(o.unsigned ? {} : { "X-Shopify-Hmac-Sha256": hmac }),
     },
@@ -157,6 +157,7 @@ const CUSTOMER_PAYLOAD = {
 describe("webhook signatures", () => {
   const routes: [string, string][] = [
     ["/webhooks/app/uninstalled", "app/uninstalled"],
+    ["/webhooks/app/scopes_update", "app/scopes_update"],
     ["/webhooks/customers/data_request", "customers/data_request"],
     ["/webhooks/customers/redact", "customers/redact"],
     ["/webhooks/shop/redact", "shop/redact"],
@@ -240,6 +241,39 @@ describe("customers/redact", () => {
       { shop: "never-installed.myshopify.com" }
     );
     expect(res.status).toBe(200);
+  });
+});
+
+describe("app/scopes_update", () => {
+  const SCOPES_PAYLOAD = {
+    id: 1,
+    previous: ["read_products"],
+    current: ["read_products", "read_themes", "write_app_proxy"],
+    updated_at: "2026-11-25T12:00:00.000Z",
+  };
+
+  it("stores the granted scopes on the shop's offline session only; a replay is harmless", async () => {
+    await t.db.session.create({
+      data: { id: `online_${SHOP}_1`, shop: SHOP, state: "s", isOnline: true, scope: "read_products", accessToken: "online-token", userId: 1n },
+    });
+    const id = randomUUID();
+    for (let i = 0; i < 2; i++) {
+      const res = await webhook("/webhooks/app/scopes_update", "app/scopes_update", SCOPES_PAYLOAD, { webhookId: id });
+      expect(res.status).toBe(200);
+      expect((await t.db.session.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } })).scope).toBe("read_products,read_themes,write_app_proxy");
+      expect((await t.db.session.findUniqueOrThrow({ where: { id: `online_${SHOP}_1` } })).scope).toBe("read_products");
+      expect((await t.db.session.findUniqueOrThrow({ where: { id: `offline_${OTHER_SHOP}` } })).scope).toBe("read_products");
+    }
+    await t.db.session.delete({ where: { id: `online_${SHOP}_1` } });
+  });
+
+  it("changes nothing for a forged signature or a payload without a scope list", async () => {
+    const before = (await t.db.session.findUniqueOrThrow({ where: { id: `offline_${OTHER_SHOP}` } })).scope;
+    const forged = await webhook("/webhooks/app/scopes_update", "app/scopes_update", { ...SCOPES_PAYLOAD, current: ["write_orders"] }, { shop: OTHER_SHOP, secret: "forged-secret" });
+    expect(forged.status).toBe(401);
+    const malformed = await webhook("/webhooks/app/scopes_update", "app/scopes_update", { id: 1, current: "write_orders" }, { shop: OTHER_SHOP });
+    expect(malformed.status).toBe(400);
+    expect((await t.db.session.findUniqueOrThrow({ where: { id: `offline_${OTHER_SHOP}` } })).scope).toBe(before);
   });
 });
 

@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ApiVersion } from "@shopify/shopify-api";
+import { STOREFRONT_API_VERSION } from "../../../widget/store/graphql/operations";
 
 const root = path.resolve(__dirname, "../../..");
 const toml = readFileSync(path.join(root, "shopify.app.toml"), "utf8");
@@ -27,8 +29,8 @@ describe("shopify.app.toml", () => {
     handler: m[3],
   }));
 
-  it("subscribes to app/uninstalled and the three privacy topics, each with its handler file", () => {
-    expect(subscriptions.map((s) => s.topics.replace(/"/g, ""))).toEqual(["app/uninstalled", "customers/data_request", "customers/redact", "shop/redact"]);
+  it("subscribes to app/uninstalled, app/scopes_update and the three privacy topics, each with its handler file", () => {
+    expect(subscriptions.map((s) => s.topics.replace(/"/g, ""))).toEqual(["app/uninstalled", "app/scopes_update", "customers/data_request", "customers/redact", "shop/redact"]);
     expect(toml.match(/\[\[webhooks\.subscriptions\]\]/g)).toHaveLength(subscriptions.length);
   });
 
@@ -37,8 +39,7 @@ describe("shopify.app.toml", () => {
       expect(s.handler).toMatch(/^app\/routes\/webhooks\..+\.tsx$/);
       expect(routePath(s.handler)).toBe(s.uri);
     }
-    // The uninstall handler exists now; the privacy ones come with the admin work.
-    expect(existsSync(path.join(root, "app/routes/webhooks.app.uninstalled.tsx"))).toBe(true);
+    for (const s of subscriptions) expect(existsSync(path.join(root, s.handler)), s.handler).toBe(true);
   });
 
   it("asks for the app proxy scope and points the proxy at /proxy", () => {
@@ -52,5 +53,34 @@ describe("shopify.app.toml", () => {
     expect(routePath(proxyRoute)).toBe("/proxy/api/websites/shop.js");
     // /apps/beckon/* on the shop reaches {application_url}/proxy/*.
     expect(embed).toContain('"/apps/beckon/api/websites/shop.js"');
+  });
+
+  it("uses the newest API version the installed Shopify library knows, the same for webhooks, Admin and Storefront", () => {
+    const released = Object.entries(ApiVersion).filter(([, v]) => /^\d{4}-\d{2}$/.test(v));
+    const [newestKey, newest] = released.sort((a, b) => a[1].localeCompare(b[1])).at(-1)!;
+    expect(toml).toMatch(new RegExp(`\\[webhooks\\]\\s*\\napi_version = "${newest}"`));
+    const server = readFileSync(path.join(root, "app/shopify.server.ts"), "utf8");
+    expect(server).toContain(`export const apiVersion = ApiVersion.${newestKey};`);
+    expect(STOREFRONT_API_VERSION).toBe(newest);
+  });
+
+  it("drops include_config_on_deploy: deploys always include the configuration", () => {
+    expect(toml).not.toMatch(/^\s*include_config_on_deploy\s*=/m);
+    expect(toml).not.toMatch(/^\s*use_legacy_install_flow\s*=/m);
+  });
+});
+
+describe("shopify.web.toml", () => {
+  const webFile = path.join(root, "shopify.web.toml");
+  const scripts = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+
+  it("lets `shopify app dev` start the one server in both roles with the project's own scripts", () => {
+    expect(existsSync(webFile)).toBe(true);
+    const web = readFileSync(webFile, "utf8");
+    expect(web).toMatch(/^roles = \["frontend", "backend"\]$/m);
+    const commands = Object.fromEntries([...web.matchAll(/^(dev|build) = "npm run ([\w:-]+)"$/gm)].map((m) => [m[1], m[2]]));
+    expect(commands).toEqual({ dev: "dev", build: "build" });
+    expect(scripts.dev).toMatch(/remix vite:dev/);
+    expect(scripts.build).toMatch(/remix vite:build/);
   });
 });

@@ -15,7 +15,7 @@ afterAll(() => shop.stop());
 afterEach(() => shop.state.reset());
 
 const headless = (extra: Partial<StorefrontCartConfig> = {}) =>
-  createStorefrontCart({ storeDomain: "fixture.myshopify.com", publicAccessToken: TOKEN, apiVersion: "2026-04", fetch: rewriteToOrigin(shop.origin), session: memorySession(), ...extra });
+  createStorefrontCart({ storeDomain: "fixture.myshopify.com", publicAccessToken: TOKEN, apiVersion: "2026-07", fetch: rewriteToOrigin(shop.origin), session: memorySession(), ...extra });
 
 const creates = () => shop.state.cartWrites.filter((w) => w.op === "BeckonCartCreate").length;
 

@@ -125,7 +125,7 @@ describe("local storefront: Ajax API shapes", () => {
   it("answers the Storefront GraphQL endpoint with Shopify's schema (validation errors included)", async () => {
     const ask = async (query: string, variables = {}) =>
       json(
-        await fetch(shop.origin + "/api/2026-04/graphql.json", {
+        await fetch(shop.origin + "/api/2026-07/graphql.json", {
           method: "POST",
           headers: { "Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": "t" },
           body: JSON.stringify({ query, variables }),

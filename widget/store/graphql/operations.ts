@@ -6,8 +6,13 @@
  * everywhere, which is what product.ts and cart.ts map.
  */
 
-/** The API version the operations are written and validated against. */
-export const STOREFRONT_API_VERSION = "2026-04";
+/**
+ * The API version the client asks for: the same release as the Admin API
+ * (app/shopify.server.ts). The schema the test validates against is the newest
+ * one shipped with @shopify/hydrogen-react (2026-04); operations select no
+ * deprecated field, so they stay valid in the next release too.
+ */
+export const STOREFRONT_API_VERSION = "2026-07";
 
 export const PRODUCT_FRAGMENT = /* GraphQL */ `
   fragment BeckonProduct on Product {
