@@ -403,6 +403,18 @@ export const en = {
   "settings.snippet": "Embed snippet",
   "settings.appEmbed": "App embed in your theme",
   "settings.openTheme": "Open the theme editor",
+  // Safe editing: undo/redo, the unsaved-changes guard, drafts of live CTAs
+  "safeEdit.undo": "Undo",
+  "safeEdit.redo": "Redo",
+  "safeEdit.leaveTitle": "Leave without saving?",
+  "safeEdit.leaveBody": "Your unsaved changes to this CTA will be lost.",
+  "safeEdit.stay": "Stay",
+  "safeEdit.leave": "Leave",
+  "safeEdit.discard": "Discard",
+  "safeEdit.draftTitle": "Unpublished changes",
+  "safeEdit.draftBody": "Visitors still see the published version. Publish to show them your changes, or discard the changes to go back to it.",
+  "safeEdit.publishChanges": "Publish changes",
+  "safeEdit.discardChanges": "Discard changes",
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -401,4 +401,16 @@ export const sv: AdminTexts = {
   "settings.snippet": "Kodsnutt att bädda in",
   "settings.appEmbed": "Appinbäddning i ditt tema",
   "settings.openTheme": "Öppna temaredigeraren",
+  // Safe editing: undo/redo, the unsaved-changes guard, drafts of live CTAs
+  "safeEdit.undo": "Ångra",
+  "safeEdit.redo": "Gör om",
+  "safeEdit.leaveTitle": "Lämna utan att spara?",
+  "safeEdit.leaveBody": "Dina osparade ändringar i den här CTA:n går förlorade.",
+  "safeEdit.stay": "Stanna",
+  "safeEdit.leave": "Lämna",
+  "safeEdit.discard": "Förkasta",
+  "safeEdit.draftTitle": "Opublicerade ändringar",
+  "safeEdit.draftBody": "Besökarna ser fortfarande den publicerade versionen. Publicera för att visa dem dina ändringar, eller förkasta ändringarna för att gå tillbaka till den.",
+  "safeEdit.publishChanges": "Publicera ändringar",
+  "safeEdit.discardChanges": "Förkasta ändringar",
 };
