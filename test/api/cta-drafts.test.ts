@@ -4,6 +4,7 @@
  * draft; Publish applies it, Discard drops it; malformed drafts are refused
  * and store nothing; duplicate copies the draft, archive drops it.
  */
+import { createHmac, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
@@ -18,6 +19,18 @@ let owner: string;
 let exitPopup: number;
 
 const SV = 1;
+const SHOP = "beckon-demo.myshopify.com";
+const API_KEY = "test-api-key";
+const API_SECRET = "test-api-secret";
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+
+/** An App Bridge session token (HS256 JWT signed with the app's secret), as Shopify's admin sends it. */
+function bearer(): Record<string, string> {
+  const now = Math.floor(Date.now() / 1000);
+  const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+  const body = `${enc({ alg: "HS256", typ: "JWT" })}.${enc({ iss: `https://${SHOP}/admin`, dest: `https://${SHOP}`, aud: API_KEY, sub: "42", exp: now + 60, nbf: now - 5, iat: now - 5, jti: randomUUID(), sid: randomUUID() })}`;
+  return { Authorization: `Bearer ${body}.${createHmac("sha256", API_SECRET).update(body).digest("base64url")}`, "User-Agent": BROWSER };
+}
 const OLD = "Vänta! Ta med dig vår mest nedladdade e-bok";
 const NEW = "Hallå där! Ta med dig vår e-bok";
 
@@ -49,7 +62,11 @@ const decoded = async (res: Response) => (await res.text()).replace(/&quot;/g, '
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedIfEmpty(t.db);
-  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: "x".repeat(32) } });
+  await t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "state", isOnline: false, scope: "read_products,write_app_proxy", accessToken: "shpat_test" } });
+  server = await startTestServer({
+    databaseUrl: t.url,
+    env: { SESSION_SECRET: "x".repeat(32), SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHOPIFY_APP_URL: "http://127.0.0.1", SCOPES: "read_products,write_app_proxy" },
+  });
   const page = await get("/owner/login");
   const res = await postForm(server.origin, "/owner/login", { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) }, { Cookie: cookiePair(page, "beckon_csrf") });
   owner = cookiePair(res, "beckon_owner");
@@ -158,5 +175,26 @@ describe("drafts of a published CTA", () => {
     expect(res.status).toBe(200);
     expect((await loadCtaDocument(t.db, SV, exitPopup))!.name).toBe("Direkt sparad");
     expect(await draftColumn()).toBeNull();
+  });
+});
+
+describe("inside Shopify's admin", () => {
+  it("the editor carries App Bridge's save bar with Save and Discard; the standalone editor does not", async () => {
+    const storeCta = await t.db.cta.findFirstOrThrow({ where: { website: { shopDomain: SHOP }, status: "published" } });
+    const res = await fetch(`${server.origin}/app/ctas/${storeCta.id}`, { redirect: "manual", headers: bearer() });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const bar = /<ui-save-bar id="cta-save-bar"[^>]*>([\s\S]*?)<\/ui-save-bar>/.exec(html);
+    expect(bar).not.toBeNull();
+    expect(bar![1]).toMatch(/<button variant="primary"[^>]*>Save<\/button>/);
+    expect(bar![1]).toMatch(/<button[^>]*>Discard<\/button>/);
+    expect(await (await get(`/owner/websites/${SV}/ctas/${exitPopup}`, owner)).text()).not.toContain("<ui-save-bar");
+
+    // Save there keeps a published CTA's edit as a draft too.
+    const doc = (await loadCtaDocument(t.db, storeCta.websiteId, storeCta.id))!;
+    const saved = await postForm(server.origin, `/app/ctas/${storeCta.id}`, { intent: "save", document: JSON.stringify({ ...doc, name: "Butikens utkast" }) }, bearer());
+    expect(saved.status).toBe(200);
+    expect((await t.db.cta.findUniqueOrThrow({ where: { id: storeCta.id } })).name).toBe(storeCta.name);
+    expect(await draftColumn(storeCta.id)).not.toBeNull();
   });
 });
