@@ -624,7 +624,7 @@ function sameContent(a: CtaDocument, b: CtaDocument): boolean {
 }
 
 /** Writes a parsed document inside a transaction; returns the stored document. */
-async function writeDocument(tx: Prisma.TransactionClient, websiteId: number, doc: CtaDocument): Promise<CtaDocument> {
+async function writeDocument(tx: Prisma.TransactionClient, websiteId: number, doc: CtaDocument, opts: SaveOptions = {}): Promise<CtaDocument> {
   const before = doc.id ? await loadCtaDocument(tx, websiteId, doc.id) : null;
   if (doc.id && !before) throw new NotFoundError("CTA", doc.id);
   const existing = idsOf(before);
@@ -643,8 +643,8 @@ async function writeDocument(tx: Prisma.TransactionClient, websiteId: number, do
     testType: doc.test_type ?? null,
     options: toJson(doc.options),
     payload: nullableJson(tx, doc.payload),
-    // The rows now hold what the owner sent: a pending draft is applied or superseded.
-    draft: nullableJson(tx, null),
+    // The editor's own save: the rows now hold what the owner sent, so a pending draft is applied.
+    ...(opts.replacesDraft ? { draft: nullableJson(tx, null) } : {}),
   };
   const ctaId = doc.id
     ? (await tx.cta.update({ where: { id: doc.id }, data: columns, select: { id: true } })).id
@@ -671,6 +671,17 @@ async function writeDocument(tx: Prisma.TransactionClient, websiteId: number, do
   return after;
 }
 
+/** How a save treats a published CTA's pending draft (Cta.draft). */
+export interface SaveOptions {
+  /**
+   * The document is the editor's (publish, unpublish, or a save of an
+   * unpublished CTA) and replaces any draft. Other writers (a declared
+   * winner, a list action added from the integrations page) change the live
+   * rows and leave the owner's unpublished edits alone.
+   */
+  replacesDraft?: boolean;
+}
+
 /**
  * Validates a CTA document and stores it in one transaction: creates the CTA
  * when it has no id, otherwise updates the website's CTA with that id (ids
@@ -678,10 +689,10 @@ async function writeDocument(tx: Prisma.TransactionClient, websiteId: number, do
  * published_at is the server's: set when the CTA becomes published or a
  * published CTA's content changes. Throws CtaValidationError or NotFoundError.
  */
-export async function saveCtaDocument(db: DbClient, websiteId: number, input: unknown): Promise<CtaDocument> {
+export async function saveCtaDocument(db: DbClient, websiteId: number, input: unknown, opts: SaveOptions = {}): Promise<CtaDocument> {
   const doc = parseDocument(input);
   try {
-    return await inTransaction(db, (tx) => writeDocument(tx, websiteId, doc));
+    return await inTransaction(db, (tx) => writeDocument(tx, websiteId, doc, opts));
   } catch (e) {
     // Two editors saving the same CTA at once: the later one may update a
     // node the earlier one just deleted (Prisma P2025). Ask for a reload.

@@ -103,7 +103,7 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
         return data<SaveSuccess>({ ok: true, message, cta: draft.cta, hasDraft: draft.hasDraft });
       }
     }
-    let saved = await saveCtaDocument(prisma, ctx.websiteId, input);
+    let saved = await saveCtaDocument(prisma, ctx.websiteId, input, { replacesDraft: true });
     let message = "Saved.";
     if (intent === "publish") {
       await publishCta(prisma, ctx.websiteId, ctaId);
