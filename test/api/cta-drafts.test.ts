@@ -96,6 +96,8 @@ describe("drafts of a published CTA", () => {
     expect(page).toContain(NEW);
     expect(page).toContain("Unpublished changes");
     expect(page).toContain("Publish changes");
+    // The owner's stand-alone preview shows the draft too.
+    expect(await decoded(await get(`${editor()}/preview`, owner))).toContain(NEW);
 
     const pub = await submit(editor(), { intent: "publish", document: JSON.stringify(edited(before)) });
     expect(pub.status).toBe(200);
