@@ -440,6 +440,18 @@ export const en = {
   "shopifyOff.howDev": "In development, run shopify app dev: the Shopify CLI sets all four for the server it starts (shopify.web.toml).",
   "shopifyOff.howServer": "On your own server, set them in its environment and restart it. The client id and secret are on the app's page in the Shopify Dev Dashboard; SCOPES must match shopify.app.toml.",
   "shopifyOff.readme": "Step by step: README.md, section \"Shopify app\".",
+  // Safe editing: undo/redo, the unsaved-changes guard, drafts of live CTAs
+  "safeEdit.undo": "Undo",
+  "safeEdit.redo": "Redo",
+  "safeEdit.leaveTitle": "Leave without saving?",
+  "safeEdit.leaveBody": "Your unsaved changes to this CTA will be lost.",
+  "safeEdit.stay": "Stay",
+  "safeEdit.leave": "Leave",
+  "safeEdit.discard": "Discard",
+  "safeEdit.draftTitle": "Unpublished changes",
+  "safeEdit.draftBody": "Visitors still see the published version. Publish to show them your changes, or discard the changes to go back to it.",
+  "safeEdit.publishChanges": "Publish changes",
+  "safeEdit.discardChanges": "Discard changes",
 } as const;
 
 /** Keys of the admin's catalogue. */

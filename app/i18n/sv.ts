@@ -438,4 +438,16 @@ export const sv: AdminTexts = {
   "shopifyOff.howDev": "Under utveckling kör du shopify app dev: Shopify CLI sätter alla fyra för servern den startar (shopify.web.toml).",
   "shopifyOff.howServer": "På en egen server sätter du dem i serverns miljö och startar om den. Klient-id och hemlighet finns på appens sida i Shopify Dev Dashboard; SCOPES måste stämma med shopify.app.toml.",
   "shopifyOff.readme": "Steg för steg: README.md, avsnittet \"Shopify app\".",
+  // Safe editing: undo/redo, the unsaved-changes guard, drafts of live CTAs
+  "safeEdit.undo": "Ångra",
+  "safeEdit.redo": "Gör om",
+  "safeEdit.leaveTitle": "Lämna utan att spara?",
+  "safeEdit.leaveBody": "Dina osparade ändringar i den här CTA:n går förlorade.",
+  "safeEdit.stay": "Stanna",
+  "safeEdit.leave": "Lämna",
+  "safeEdit.discard": "Förkasta",
+  "safeEdit.draftTitle": "Opublicerade ändringar",
+  "safeEdit.draftBody": "Besökarna ser fortfarande den publicerade versionen. Publicera för att visa dem dina ändringar, eller förkasta ändringarna för att gå tillbaka till den.",
+  "safeEdit.publishChanges": "Publicera ändringar",
+  "safeEdit.discardChanges": "Förkasta ändringar",
 };

@@ -624,7 +624,7 @@ function sameContent(a: CtaDocument, b: CtaDocument): boolean {
 }
 
 /** Writes a parsed document inside a transaction; returns the stored document. */
-async function writeDocument(tx: Prisma.TransactionClient, websiteId: number, doc: CtaDocument): Promise<CtaDocument> {
+async function writeDocument(tx: Prisma.TransactionClient, websiteId: number, doc: CtaDocument, opts: SaveOptions = {}): Promise<CtaDocument> {
   const before = doc.id ? await loadCtaDocument(tx, websiteId, doc.id) : null;
   if (doc.id && !before) throw new NotFoundError("CTA", doc.id);
   const existing = idsOf(before);
@@ -643,6 +643,8 @@ async function writeDocument(tx: Prisma.TransactionClient, websiteId: number, do
     testType: doc.test_type ?? null,
     options: toJson(doc.options),
     payload: nullableJson(tx, doc.payload),
+    // The editor's own save: the rows now hold what the owner sent, so a pending draft is applied.
+    ...(opts.replacesDraft ? { draft: nullableJson(tx, null) } : {}),
   };
   const ctaId = doc.id
     ? (await tx.cta.update({ where: { id: doc.id }, data: columns, select: { id: true } })).id
@@ -669,6 +671,17 @@ async function writeDocument(tx: Prisma.TransactionClient, websiteId: number, do
   return after;
 }
 
+/** How a save treats a published CTA's pending draft (Cta.draft). */
+export interface SaveOptions {
+  /**
+   * The document is the editor's (publish, unpublish, or a save of an
+   * unpublished CTA) and replaces any draft. Other writers (a declared
+   * winner, a list action added from the integrations page) change the live
+   * rows and leave the owner's unpublished edits alone.
+   */
+  replacesDraft?: boolean;
+}
+
 /**
  * Validates a CTA document and stores it in one transaction: creates the CTA
  * when it has no id, otherwise updates the website's CTA with that id (ids
@@ -676,10 +689,10 @@ async function writeDocument(tx: Prisma.TransactionClient, websiteId: number, do
  * published_at is the server's: set when the CTA becomes published or a
  * published CTA's content changes. Throws CtaValidationError or NotFoundError.
  */
-export async function saveCtaDocument(db: DbClient, websiteId: number, input: unknown): Promise<CtaDocument> {
+export async function saveCtaDocument(db: DbClient, websiteId: number, input: unknown, opts: SaveOptions = {}): Promise<CtaDocument> {
   const doc = parseDocument(input);
   try {
-    return await inTransaction(db, (tx) => writeDocument(tx, websiteId, doc));
+    return await inTransaction(db, (tx) => writeDocument(tx, websiteId, doc, opts));
   } catch (e) {
     // Two editors saving the same CTA at once: the later one may update a
     // node the earlier one just deleted (Prisma P2025). Ask for a reload.
@@ -708,9 +721,67 @@ export function publishCta(db: DbClient, websiteId: number, ctaId: number): Prom
   return setStatus(db, websiteId, ctaId, { status: "published", publishedAt: new Date() });
 }
 
-/** Archives a CTA: the widget stops receiving it; its rows and results stay. */
+/** Archives a CTA: the widget stops receiving it; its rows and results stay, unpublished edits of it are dropped. */
 export function archiveCta(db: DbClient, websiteId: number, ctaId: number): Promise<CtaListItem> {
-  return setStatus(db, websiteId, ctaId, { status: "archived" });
+  return setStatus(db, websiteId, ctaId, { status: "archived", draft: nullableJson(db, null) });
+}
+
+// ---------------------------------------------------------------- drafts of published CTAs
+// Saving a published CTA in the editor stores the document in Cta.draft and
+// leaves the rows (what the widget, the CTA files and results read) alone
+// until the owner publishes it.
+
+/** What the editor opens: the draft of a published CTA when it has one, else the stored CTA. */
+export interface EditorCta {
+  cta: CtaDocument;
+  hasDraft: boolean;
+}
+
+/** A stored draft as a document, or null; one the schema no longer accepts is ignored rather than locking the editor. */
+function draftOf(json: unknown, stored: CtaDocument): CtaDocument | null {
+  if (json === null || json === undefined) return null;
+  try {
+    return { ...parseDocument(json), id: stored.id, status: stored.status, published_at: stored.published_at };
+  } catch {
+    return null;
+  }
+}
+
+/** Loads a CTA for the editor: a published CTA's pending draft, or the stored rows. */
+export async function loadCtaForEditor(db: DbClient, websiteId: number, ctaId: number): Promise<EditorCta | null> {
+  const row = await db.cta.findFirst({ where: { id: ctaId, websiteId }, select: { status: true, draft: true } });
+  if (!row) return null;
+  const stored = (await loadCtaDocument(db, websiteId, ctaId))!;
+  const draft = row.status === "published" ? draftOf(row.draft, stored) : null;
+  return draft ? { cta: draft, hasDraft: true } : { cta: stored, hasDraft: false };
+}
+
+/**
+ * Stores an edited document of a published CTA as its draft, validated as a
+ * save would be; visitors keep the published rows. A document equal to the
+ * published one drops the draft. Returns null when the CTA is not published
+ * (its rows are then saved directly). Throws CtaValidationError or NotFoundError.
+ */
+export async function saveCtaDraft(db: DbClient, websiteId: number, ctaId: number, input: unknown): Promise<EditorCta | null> {
+  const parsed = parseDocument(input);
+  return inTransaction(db, async (tx) => {
+    const before = await loadCtaDocument(tx, websiteId, ctaId);
+    if (!before) throw new NotFoundError("CTA", ctaId);
+    if (before.status !== "published") return null;
+    const draft: CtaDocument = { ...parsed, id: ctaId, status: "published", published_at: before.published_at };
+    const issues = [...structureIssues(draft, idsOf(before)), ...(await referenceIssues(tx, websiteId, draft))];
+    if (issues.length) throw new CtaValidationError(issues);
+    const unchanged = sameContent(before, draft);
+    await tx.cta.update({ where: { id: ctaId }, data: { draft: unchanged ? nullableJson(tx, null) : toJson(draft) } });
+    return unchanged ? { cta: before, hasDraft: false } : { cta: draft, hasDraft: true };
+  });
+}
+
+/** Drops a CTA's pending draft; returns the stored (published) document. */
+export async function discardCtaDraft(db: DbClient, websiteId: number, ctaId: number): Promise<CtaDocument> {
+  const { count } = await db.cta.updateMany({ where: { id: ctaId, websiteId }, data: { draft: nullableJson(db, null) } });
+  if (count === 0) throw new NotFoundError("CTA", ctaId);
+  return (await loadCtaDocument(db, websiteId, ctaId))!;
 }
 
 /** The document with every id removed; sub-questions then name their parent by slug. */
@@ -783,10 +854,11 @@ function relinkCopy(original: CtaDocument, copy: CtaDocument): CtaDocument | nul
   return changed ? next : null;
 }
 
-/** Deep-copies a CTA with new ids, named "<name> (copy)", as a draft. */
+/** Deep-copies a CTA (its pending draft, if any) with new ids, named "<name> (copy)", as a draft. */
 export async function duplicateCta(db: DbClient, websiteId: number, ctaId: number): Promise<CtaDocument> {
   return inTransaction(db, async (tx) => {
-    const original = await loadCtaDocument(tx, websiteId, ctaId);
+    // The copy is of what the owner is editing: a published CTA's pending draft when it has one.
+    const original = (await loadCtaForEditor(tx, websiteId, ctaId))?.cta;
     if (!original) throw new NotFoundError("CTA", ctaId);
     const suffix = " (copy)";
     const copy = { ...withoutIds(original), name: original.name.slice(0, 200 - suffix.length) + suffix, status: "draft" as const, published_at: null };

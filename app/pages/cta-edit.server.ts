@@ -3,12 +3,24 @@
  * pickers offer (the website's CTAs and campaigns), and the preview's
  * config. Saving posts the whole document as JSON (field "document");
  * validation errors come back per path ("variants.0.percentage") so the
- * editor marks the right control.
+ * editor marks the right control. Saving a published CTA stores a draft
+ * (Cta.draft) that visitors do not see until it is published.
  */
 import { data, redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { listBroadcasts } from "~/models/broadcast.server";
-import { archiveCta, duplicateCta, listCtas, loadCtaDocument, MAX_CTA_DOCUMENT_CHARS, publishCta, saveCtaDocument } from "~/models/cta.server";
+import {
+  archiveCta,
+  discardCtaDraft,
+  duplicateCta,
+  listCtas,
+  loadCtaDocument,
+  loadCtaForEditor,
+  MAX_CTA_DOCUMENT_CHARS,
+  publishCta,
+  saveCtaDocument,
+  saveCtaDraft,
+} from "~/models/cta.server";
 import type { CtaDocument } from "~/lib/schema/cta";
 import { adminPaths } from "./admin-links";
 import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type AdminContext } from "./admin-context.server";
@@ -23,12 +35,13 @@ function ctaIdOf(raw: string | undefined): number {
 /** Loader of the CTA editor (deep link of the widget's test panel: /owner/websites/:websiteId/ctas/:ctaId). */
 export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId: string | undefined) {
   const ctaId = ctaIdOf(rawCtaId);
-  const cta = await loadCtaDocument(prisma, ctx.websiteId, ctaId);
-  if (!cta) throw notFound();
+  const editing = await loadCtaForEditor(prisma, ctx.websiteId, ctaId);
+  if (!editing) throw notFound();
   const [ctas, broadcasts, preview] = await Promise.all([listCtas(prisma, ctx.websiteId), listBroadcasts(prisma, ctx.websiteId), previewContext(ctx, request)]);
   return {
     links: linksOf(ctx),
-    cta,
+    cta: editing.cta,
+    hasDraft: editing.hasDraft,
     ctas: ctas.map((c) => ({ id: c.id, name: c.name })),
     broadcasts: broadcasts.map((b) => ({ id: b.id, name: b.name })),
     preview,
@@ -40,9 +53,15 @@ export interface SaveSuccess {
   ok: true;
   message: string;
   cta: CtaDocument;
+  /** cta is a draft of a published CTA: visitors still see the published version. */
+  hasDraft: boolean;
 }
 
-/** Action of the CTA editor: save, publish (saves first), unpublish, archive, duplicate. */
+/**
+ * Action of the CTA editor: save (a published CTA's edits become its draft),
+ * publish (saves first, applying any draft), unpublish, discard (drops the
+ * draft), archive, duplicate.
+ */
 export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaId: string | undefined) {
   const ctaId = ctaIdOf(rawCtaId);
   const form = await readAdminForm(ctx, request);
@@ -55,7 +74,11 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
     if (intent === "archive") {
       await archiveCta(prisma, ctx.websiteId, ctaId);
       const cta = (await loadCtaDocument(prisma, ctx.websiteId, ctaId))!;
-      return data<SaveSuccess>({ ok: true, message: "Archived: visitors no longer see this CTA. Its results stay.", cta });
+      return data<SaveSuccess>({ ok: true, message: "Archived: visitors no longer see this CTA. Its results stay.", cta, hasDraft: false });
+    }
+    if (intent === "discard") {
+      const cta = await discardCtaDraft(prisma, ctx.websiteId, ctaId);
+      return data<SaveSuccess>({ ok: true, message: "Changes discarded: this is the version visitors see.", cta, hasDraft: false });
     }
     if (!["save", "publish", "draft"].includes(intent)) return badForm("Unknown operation");
 
@@ -71,7 +94,16 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
     // The URL names the CTA; an id inside the document cannot point elsewhere.
     const input: Record<string, unknown> = { ...(doc as Record<string, unknown>), id: ctaId };
     if (intent === "draft") input.status = "draft";
-    let saved = await saveCtaDocument(prisma, ctx.websiteId, input);
+    if (intent === "save") {
+      const draft = await saveCtaDraft(prisma, ctx.websiteId, ctaId, input);
+      if (draft) {
+        const message = draft.hasDraft
+          ? "Saved as unpublished changes: visitors still see the published version until you publish."
+          : "Saved: nothing differs from the published version.";
+        return data<SaveSuccess>({ ok: true, message, cta: draft.cta, hasDraft: draft.hasDraft });
+      }
+    }
+    let saved = await saveCtaDocument(prisma, ctx.websiteId, input, { replacesDraft: true });
     let message = "Saved.";
     if (intent === "publish") {
       await publishCta(prisma, ctx.websiteId, ctaId);
@@ -79,10 +111,8 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
       message = "Published: visitors see this version from their next page view.";
     } else if (intent === "draft") {
       message = "Saved as a draft: visitors no longer see this CTA.";
-    } else if (saved.status === "published") {
-      message = "Saved and live: browsers drop their cached copy on the next page view.";
     }
-    return data<SaveSuccess>({ ok: true, message, cta: saved });
+    return data<SaveSuccess>({ ok: true, message, cta: saved, hasDraft: false });
   } catch (e) {
     return failureFrom(e);
   }

@@ -9,7 +9,7 @@ import { publicOrigin } from "~/lib/origin.server";
 import { widgetAsset } from "~/lib/widget-assets.server";
 import { buildPublicConfig } from "~/models/public-config.server";
 import { LANGUAGES, widgetCatalogue } from "../../widget/i18n";
-import { loadCtaDocument } from "~/models/cta.server";
+import { loadCtaForEditor } from "~/models/cta.server";
 import { notFound, parseId, type AdminContext } from "./admin-context.server";
 import { PREVIEW_HEADERS, previewHtml } from "./cta-preview";
 
@@ -30,11 +30,12 @@ export async function previewContext(ctx: AdminContext, request: Request) {
   return { config: { ...config, texts }, rendererUrl: rendererUrl(origin) };
 }
 
-/** The stand-alone preview page of a stored CTA (draft included; only for its website's owners). */
+/** The stand-alone preview page of a stored CTA (unpublished ones and a published CTA's pending draft included; only for its website's owners). */
 export async function loadCtaPreview(ctx: AdminContext, request: Request, rawCtaId: string | undefined, nonce?: string): Promise<Response> {
   const ctaId = parseId(rawCtaId);
   if (ctaId === null) throw notFound();
-  const cta = await loadCtaDocument(prisma, ctx.websiteId, ctaId);
+  // The owner previews what the editor opens: a published CTA's pending draft when it has one.
+  const cta = (await loadCtaForEditor(prisma, ctx.websiteId, ctaId))?.cta;
   if (!cta) throw notFound();
   const { config, rendererUrl: url } = await previewContext(ctx, request);
   const params = new URL(request.url).searchParams;

@@ -452,7 +452,7 @@ describe("CTAs", () => {
     expect(await text(notJson)).toContain("The CTA document is not valid JSON");
   });
 
-  it("saves an edited document; a published CTA's content change refreshes published_at", async () => {
+  it("saves an edited document of a published CTA as a draft; publishing it refreshes published_at", async () => {
     const doc = (await loadCtaDocument(t.db, SV, ctaOfA))!;
     const before = doc.published_at!;
     const edited = structuredClone(doc);
@@ -469,7 +469,11 @@ describe("CTAs", () => {
     await new Promise((r) => setTimeout(r, 5));
     const res = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, { intent: "save", document: JSON.stringify({ ...edited, id: 999999 }) });
     expect(res.status).toBe(200);
-    expect(await text(res)).toContain("Saved and live");
+    // Saving a published CTA keeps the edit as a draft: the rows visitors are served stay as they were.
+    expect(await text(res)).toContain("visitors still see the published version");
+    expect(JSON.stringify(await loadCtaDocument(t.db, SV, ctaOfA))).toBe(JSON.stringify(doc));
+    const published = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, { intent: "publish", document: JSON.stringify({ ...edited, id: 999999 }) });
+    expect(published.status).toBe(200);
     const stored = (await loadCtaDocument(t.db, SV, ctaOfA))!;
     expect(stored.name).toBe("Exitpopup – ny rubrik");
     expect(stored.options).toMatchObject({ trigger: "delayed", delay: 5 });

@@ -3,10 +3,13 @@
  * (basics, variants, steps → sections → columns → elements), with a live
  * preview beside it. Saving posts the whole document as JSON; the server's
  * validation errors come back by path and each control shows its own.
+ * Edits can be undone; leaving with unsaved edits asks first. Saving a
+ * published CTA keeps the edits as a draft that visitors do not see until
+ * they are published.
  */
 import { useEffect, useMemo, useState } from "react";
 import { useNavigation, useSubmit } from "@remix-run/react";
-import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Tabs, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Button, ButtonGroup, Card, InlineGrid, InlineStack, Tabs, Text } from "@shopify/polaris";
 import type { CtaDocument } from "~/lib/schema/cta";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
 import { CSRF_FIELD } from "~/components/csrf-field";
@@ -16,12 +19,16 @@ import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./do
 import { EditorErrorsProvider } from "./errors";
 import { PreviewFrame } from "./PreviewFrame";
 import { StepEditor } from "./StepEditor";
+import { OwnerUnsavedGuard, ShopifySaveBar } from "./UnsavedGuard";
+import { useDocHistory } from "./useDocHistory";
 import { VariantsCard } from "./VariantsCard";
 import { useT } from "~/i18n/useT";
 
 export interface CtaEditorResult extends ActionMessage {
   fieldErrors?: Record<string, string>;
   cta?: CtaDocument;
+  /** The stored document is a draft of a published CTA: visitors still see the published version. */
+  hasDraft?: boolean;
 }
 
 export interface CtaEditorProps {
@@ -33,17 +40,23 @@ export interface CtaEditorProps {
   result: CtaEditorResult | undefined;
   /** Stand-alone preview page of the stored CTA (standalone admin only: a new tab outside Shopify's admin has no session token). */
   previewUrl: string | null;
+  /** Where the editor runs: the standalone admin guards navigation itself, Shopify's admin through App Bridge's save bar. */
+  surface: "owner" | "shopify";
+  /** The initial document is an unpublished draft of this published CTA. */
+  hasDraft: boolean;
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
 
 /** The editor with its save bar and preview. */
-export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl }: CtaEditorProps) {
+export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft }: CtaEditorProps) {
   const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const [doc, setDoc] = useState(initial);
+  const history = useDocHistory(initial);
+  const { doc, setDoc } = history;
   const [saved, setSaved] = useState(() => JSON.stringify(initial));
+  const [hasDraft, setHasDraft] = useState(initialHasDraft);
   const [variantIndex, setVariantIndex] = useState(0);
   const [stepIndex, setStepIndex] = useState(0);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -51,9 +64,12 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
   // A successful save answers with the stored document: new nodes now have ids.
   useEffect(() => {
     if (result?.ok && result.cta) {
-      setDoc(result.cta);
+      // Not an undo step: the same content as sent, with the ids the server gave. Saving keeps the history.
+      history.replace(result.cta);
       setSaved(JSON.stringify(result.cta));
+      setHasDraft(Boolean(result.hasDraft));
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- history.replace is stable
   }, [result]);
 
   const errors = useMemo(() => (result && !result.ok ? result.fieldErrors ?? {} : {}), [result]);
@@ -71,14 +87,15 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
   const setVariant = (next: CtaDocument["variants"][number]) => setDoc((d) => ({ ...d, variants: d.variants.map((v, i) => (i === vi ? next : v)) }));
   const setSteps = (nextSteps: CtaDocument["variants"][number]["steps"]) => setVariant({ ...variant, steps: nextSteps });
 
-  const send = (intent: "save" | "publish" | "draft" | "archive" | "duplicate") => {
-    const problem = intent === "archive" || intent === "duplicate" ? null : splitProblem(doc.variants);
+  const send = (intent: "save" | "publish" | "draft" | "archive" | "duplicate" | "discard") => {
+    const withoutDocument = intent === "archive" || intent === "duplicate" || intent === "discard";
+    const problem = withoutDocument ? null : splitProblem(doc.variants);
     setClientError(problem);
     if (problem) return;
     const form = new FormData();
     if (csrfToken) form.set(CSRF_FIELD, csrfToken);
     form.set("intent", intent);
-    if (intent !== "archive" && intent !== "duplicate") form.set("document", JSON.stringify(doc));
+    if (!withoutDocument) form.set("document", JSON.stringify(doc));
     submit(form, { method: "post" });
   };
 
@@ -87,6 +104,11 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
 
   return (
     <EditorErrorsProvider value={errors}>
+      {surface === "owner" ? (
+        <OwnerUnsavedGuard dirty={dirty} />
+      ) : (
+        <ShopifySaveBar dirty={dirty} busy={busy} onSave={() => send("save")} onDiscard={() => setDoc(JSON.parse(saved) as CtaDocument)} />
+      )}
       <BlockStack gap="400">
         <Card>
           <InlineStack align="space-between" blockAlign="center" gap="300">
@@ -99,6 +121,14 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
               {dirty ? <Badge tone="attention">{t("editor.unsaved")}</Badge> : null}
             </InlineStack>
             <InlineStack gap="200">
+              <ButtonGroup variant="segmented">
+                <Button onClick={history.undo} disabled={!history.canUndo} accessibilityLabel={t("safeEdit.undo")}>
+                  ↶
+                </Button>
+                <Button onClick={history.redo} disabled={!history.canRedo} accessibilityLabel={t("safeEdit.redo")}>
+                  ↷
+                </Button>
+              </ButtonGroup>
               <Button onClick={() => send("duplicate")} disabled={busy}>
                 {t("editor.duplicate")}
               </Button>
@@ -121,6 +151,16 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
             </InlineStack>
           </InlineStack>
         </Card>
+        {hasDraft && doc.status === "published" ? (
+          <Banner
+            tone="warning"
+            title={t("safeEdit.draftTitle")}
+            action={{ content: t("safeEdit.publishChanges"), onAction: () => send("publish"), loading: busy && pending === "publish" }}
+            secondaryAction={{ content: t("safeEdit.discardChanges"), onAction: () => send("discard") }}
+          >
+            <p>{t("safeEdit.draftBody")}</p>
+          </Banner>
+        ) : null}
         <ActionBanner result={banner} />
         {errors[""] ? (
           <Text as="p" tone="critical">

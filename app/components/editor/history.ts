@@ -1,0 +1,89 @@
+/**
+ * Undo history of the CTA editor's document: pure, so its rules (typing
+ * bursts coalesce, the past is bounded, a new edit drops the redo branch)
+ * are tested without a browser.
+ */
+
+/** Past and future documents around the one being edited. */
+export interface History<T> {
+  past: T[];
+  present: T;
+  future: T[];
+  /** Path of the last recorded change and when it happened: a burst of edits to one field is one step. */
+  lastPath: string | null;
+  lastAt: number;
+}
+
+/** Steps kept; older ones are dropped. */
+export const HISTORY_LIMIT = 100;
+/** Edits to the same field closer together than this undo as one step. */
+export const COALESCE_MS = 1000;
+
+/** A history with nothing to undo or redo. */
+export function startHistory<T>(present: T): History<T> {
+  return { past: [], present, future: [], lastPath: null, lastAt: 0 };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/**
+ * The path ("variants.0.steps.1.options.name") of the single leaf value that
+ * differs between two documents, or null when the change is structural
+ * (a node added, removed or moved) or touches several values.
+ */
+export function changedPath(a: unknown, b: unknown, path: string[] = []): string | null {
+  if (Object.is(a, b)) return null;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return null;
+    return singleChild(a.map((_, i) => String(i)), a as unknown as Record<string, unknown>, b as unknown as Record<string, unknown>, path);
+  }
+  if (isRecord(a) && isRecord(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return singleChild([...keys], a, b, path);
+  }
+  // A leaf: strings, numbers, booleans, null. Objects turning into leaves are structural.
+  if ((a !== null && typeof a === "object") || (b !== null && typeof b === "object")) return null;
+  return path.join(".");
+}
+
+function singleChild(keys: string[], a: Record<string, unknown>, b: Record<string, unknown>, path: string[]): string | null {
+  let differing: string | null = null;
+  for (const k of keys) {
+    if (Object.is(a[k], b[k])) continue;
+    // Unchanged subtrees keep their identity in React state, but a copy may not: compare by value before giving up.
+    if (JSON.stringify(a[k]) === JSON.stringify(b[k])) continue;
+    if (differing !== null) return null;
+    differing = k;
+  }
+  return differing === null ? null : changedPath(a[differing], b[differing], [...path, differing]);
+}
+
+/** Records an edit: a new step, or part of the current one when it continues a burst on the same field. */
+export function record<T>(h: History<T>, next: T, now: number, limit = HISTORY_LIMIT): History<T> {
+  if (Object.is(next, h.present)) return h;
+  const path = changedPath(h.present, next);
+  if (path !== null && path === h.lastPath && now - h.lastAt < COALESCE_MS && h.past.length > 0) {
+    return { ...h, present: next, future: [], lastAt: now };
+  }
+  const past = [...h.past, h.present];
+  return { past: past.length > limit ? past.slice(past.length - limit) : past, present: next, future: [], lastPath: path, lastAt: now };
+}
+
+/** Replaces the present without an undo step (the server's stored copy of what was sent: same content, new ids). */
+export function replacePresent<T>(h: History<T>, present: T): History<T> {
+  return { ...h, present, lastPath: null };
+}
+
+/** One step back; the same history when there is nothing to undo. */
+export function undo<T>(h: History<T>): History<T> {
+  if (!h.past.length) return h;
+  return { past: h.past.slice(0, -1), present: h.past[h.past.length - 1], future: [h.present, ...h.future], lastPath: null, lastAt: 0 };
+}
+
+/** One step forward; the same history when there is nothing to redo. */
+export function redo<T>(h: History<T>): History<T> {
+  if (!h.future.length) return h;
+  return { past: [...h.past, h.present], present: h.future[0], future: h.future.slice(1), lastPath: null, lastAt: 0 };
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Cta" ADD COLUMN     "draft" JSONB;

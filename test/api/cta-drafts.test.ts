@@ -1,0 +1,202 @@
+/**
+ * Drafts of published CTAs over HTTP: Save keeps the edit in Cta.draft while
+ * the public CTA file keeps serving the published rows; the editor opens the
+ * draft; Publish applies it, Discard drops it; malformed drafts are refused
+ * and store nothing; duplicate copies the draft, archive drops it.
+ */
+import { createHmac, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { seedIfEmpty } from "../../prisma/seed";
+import { loadCtaDocument } from "~/models/cta.server";
+import type { CtaDocument } from "~/lib/schema/cta";
+import { postForm } from "../support/http";
+
+let t: TestDatabase;
+let server: TestServer;
+let owner: string;
+let exitPopup: number;
+
+const SV = 1;
+const SHOP = "beckon-demo.myshopify.com";
+const API_KEY = "test-api-key";
+const API_SECRET = "test-api-secret";
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+
+/** An App Bridge session token (HS256 JWT signed with the app's secret), as Shopify's admin sends it. */
+function bearer(): Record<string, string> {
+  const now = Math.floor(Date.now() / 1000);
+  const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+  const body = `${enc({ alg: "HS256", typ: "JWT" })}.${enc({ iss: `https://${SHOP}/admin`, dest: `https://${SHOP}`, aud: API_KEY, sub: "42", exp: now + 60, nbf: now - 5, iat: now - 5, jti: randomUUID(), sid: randomUUID() })}`;
+  return { Authorization: `Bearer ${body}.${createHmac("sha256", API_SECRET).update(body).digest("base64url")}`, "User-Agent": BROWSER };
+}
+const OLD = "Vänta! Ta med dig vår mest nedladdade e-bok";
+const NEW = "Hallå där! Ta med dig vår e-bok";
+
+function cookiePair(res: Response, name: string): string {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  if (!line) throw new Error(`no ${name} cookie`);
+  return line.split(";")[0];
+}
+
+function csrfOf(html: string): string {
+  const m = /name="csrf" value="([^"]+)"/.exec(html);
+  if (!m) throw new Error("no csrf field on the page");
+  return m[1];
+}
+
+const get = (path: string, cookie?: string) => fetch(`${server.origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+
+async function submit(path: string, fields: Record<string, string>): Promise<Response> {
+  const csrf = csrfOf(await (await get("/owner", owner)).text());
+  return postForm(server.origin, path, { ...fields, csrf }, { Cookie: owner });
+}
+
+const editor = () => `/owner/websites/${SV}/ctas/${exitPopup}`;
+const served = async () => (await (await fetch(`${server.origin}/api/cta/${exitPopup}.json`)).text()).normalize();
+const draftColumn = async (id = exitPopup) => (await t.db.cta.findUniqueOrThrow({ where: { id } })).draft;
+const edited = (doc: CtaDocument) => JSON.parse(JSON.stringify(doc).replace(OLD, NEW)) as CtaDocument;
+const decoded = async (res: Response) => (await res.text()).replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedIfEmpty(t.db);
+  await t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "state", isOnline: false, scope: "read_products,write_app_proxy", accessToken: "shpat_test" } });
+  server = await startTestServer({
+    databaseUrl: t.url,
+    env: { SESSION_SECRET: "x".repeat(32), SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHOPIFY_APP_URL: "http://127.0.0.1", SCOPES: "read_products,write_app_proxy" },
+  });
+  const page = await get("/owner/login");
+  const res = await postForm(server.origin, "/owner/login", { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) }, { Cookie: cookiePair(page, "beckon_csrf") });
+  owner = cookiePair(res, "beckon_owner");
+  exitPopup = (await t.db.cta.findFirstOrThrow({ where: { websiteId: SV, name: "Exitpopup – E-bok Säljteknik" } })).id;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await t?.drop();
+});
+
+describe("drafts of a published CTA", () => {
+  it("Save keeps the edit as a draft visitors do not see; the editor opens it; Publish applies it", async () => {
+    const before = (await loadCtaDocument(t.db, SV, exitPopup))!;
+    expect(before.status).toBe("published");
+    expect(await served()).toContain(OLD);
+
+    const res = await submit(editor(), { intent: "save", document: JSON.stringify(edited(before)) });
+    expect(res.status).toBe(200);
+    expect(await decoded(res)).toContain("visitors still see the published version");
+    expect(await draftColumn()).not.toBeNull();
+    expect(JSON.stringify(await loadCtaDocument(t.db, SV, exitPopup))).toBe(JSON.stringify(before));
+    expect(await served()).toContain(OLD);
+    expect(await served()).not.toContain(NEW);
+
+    const page = await decoded(await get(editor(), owner));
+    expect(page).toContain(NEW);
+    expect(page).toContain("Unpublished changes");
+    expect(page).toContain("Publish changes");
+    // The owner's stand-alone preview shows the draft too.
+    expect(await decoded(await get(`${editor()}/preview`, owner))).toContain(NEW);
+
+    const pub = await submit(editor(), { intent: "publish", document: JSON.stringify(edited(before)) });
+    expect(pub.status).toBe(200);
+    expect(await draftColumn()).toBeNull();
+    const after = (await loadCtaDocument(t.db, SV, exitPopup))!;
+    expect(JSON.stringify(after)).toContain(NEW);
+    expect(Date.parse(after.published_at!)).toBeGreaterThan(Date.parse(before.published_at!));
+    expect(await served()).toContain(NEW);
+    expect(await decoded(await get(editor(), owner))).not.toContain("Unpublished changes");
+  });
+
+  it("Discard drops the draft and the editor opens the published version again", async () => {
+    const before = (await loadCtaDocument(t.db, SV, exitPopup))!;
+    const draft = JSON.parse(JSON.stringify(before).replace(NEW, "Kasta mig")) as CtaDocument;
+    expect((await submit(editor(), { intent: "save", document: JSON.stringify(draft) })).status).toBe(200);
+    expect(await decoded(await get(editor(), owner))).toContain("Kasta mig");
+    const res = await submit(editor(), { intent: "discard" });
+    expect(res.status).toBe(200);
+    expect(await draftColumn()).toBeNull();
+    const page = await decoded(await get(editor(), owner));
+    expect(page).not.toContain("Kasta mig");
+    expect(page).toContain(NEW);
+  });
+
+  it("saving the published content unchanged leaves no draft", async () => {
+    const doc = (await loadCtaDocument(t.db, SV, exitPopup))!;
+    const res = await submit(editor(), { intent: "save", document: JSON.stringify(doc) });
+    expect(res.status).toBe(200);
+    expect(await draftColumn()).toBeNull();
+  });
+
+  it("refuses malformed drafts and stores nothing", async () => {
+    const doc = (await loadCtaDocument(t.db, SV, exitPopup))!;
+    const other = (await loadCtaDocument(t.db, SV, (await t.db.cta.findFirstOrThrow({ where: { websiteId: SV, id: { not: exitPopup } } })).id))!;
+    const cases: [Record<string, string>, number, string][] = [
+      [{ intent: "save", document: "{nope" }, 400, "not valid JSON"],
+      [{ intent: "save", document: "[1,2]" }, 400, "must be a JSON object"],
+      [{ intent: "save" }, 400, "field document"],
+      [{ intent: "save", document: JSON.stringify({ ...doc, name: "" }) }, 422, ""],
+      [{ intent: "save", document: JSON.stringify({ ...doc, variants: [{ ...doc.variants[0], percentage: 40 }] }) }, 422, "add up to 100"],
+      // A step of another CTA cannot be slipped into this one's draft.
+      [{ intent: "save", document: JSON.stringify({ ...doc, variants: [{ ...doc.variants[0], steps: other.variants[0].steps }] }) }, 422, ""],
+      [{ intent: "nonsense" }, 400, "Unknown operation"],
+    ];
+    for (const [fields, status, words] of cases) {
+      const res = await submit(editor(), fields);
+      expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(status);
+      if (words) expect(await decoded(res)).toContain(words);
+      expect(await draftColumn()).toBeNull();
+    }
+    expect(JSON.stringify(await loadCtaDocument(t.db, SV, exitPopup))).toBe(JSON.stringify(doc));
+  });
+
+  it("duplicate copies the pending draft as a new unpublished CTA; archive drops the draft", async () => {
+    const doc = (await loadCtaDocument(t.db, SV, exitPopup))!;
+    const draft = JSON.parse(JSON.stringify(doc).replace(NEW, "Kopians rubrik")) as CtaDocument;
+    expect((await submit(editor(), { intent: "save", document: JSON.stringify(draft) })).status).toBe(200);
+    const dup = await submit(editor(), { intent: "duplicate" });
+    expect(dup.status).toBe(302);
+    const copyId = Number(/\/ctas\/(\d+)$/.exec(dup.headers.get("location")!)![1]);
+    const copy = (await loadCtaDocument(t.db, SV, copyId))!;
+    expect(copy.status).toBe("draft");
+    expect(JSON.stringify(copy)).toContain("Kopians rubrik");
+    expect(await draftColumn(copyId)).toBeNull();
+
+    expect((await submit(editor(), { intent: "archive" })).status).toBe(200);
+    expect(await draftColumn()).toBeNull();
+    const archived = (await loadCtaDocument(t.db, SV, exitPopup))!;
+    expect(archived.status).toBe("archived");
+    expect(JSON.stringify(archived)).not.toContain("Kopians rubrik");
+  });
+
+  it("an unpublished CTA's Save still writes its rows directly", async () => {
+    const doc = (await loadCtaDocument(t.db, SV, exitPopup))!;
+    expect(doc.status).toBe("archived");
+    const res = await submit(editor(), { intent: "save", document: JSON.stringify({ ...doc, name: "Direkt sparad" }) });
+    expect(res.status).toBe(200);
+    expect((await loadCtaDocument(t.db, SV, exitPopup))!.name).toBe("Direkt sparad");
+    expect(await draftColumn()).toBeNull();
+  });
+});
+
+describe("inside Shopify's admin", () => {
+  it("the editor carries App Bridge's save bar with Save and Discard; the standalone editor does not", async () => {
+    const storeCta = await t.db.cta.findFirstOrThrow({ where: { website: { shopDomain: SHOP }, status: "published" } });
+    const res = await fetch(`${server.origin}/app/ctas/${storeCta.id}`, { redirect: "manual", headers: bearer() });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const bar = /<ui-save-bar id="cta-save-bar"[^>]*>([\s\S]*?)<\/ui-save-bar>/.exec(html);
+    expect(bar).not.toBeNull();
+    expect(bar![1]).toMatch(/<button variant="primary"[^>]*>Save<\/button>/);
+    expect(bar![1]).toMatch(/<button[^>]*>Discard<\/button>/);
+    expect(await (await get(`/owner/websites/${SV}/ctas/${exitPopup}`, owner)).text()).not.toContain("<ui-save-bar");
+
+    // Save there keeps a published CTA's edit as a draft too.
+    const doc = (await loadCtaDocument(t.db, storeCta.websiteId, storeCta.id))!;
+    const saved = await postForm(server.origin, `/app/ctas/${storeCta.id}`, { intent: "save", document: JSON.stringify({ ...doc, name: "Butikens utkast" }) }, bearer());
+    expect(saved.status).toBe(200);
+    expect((await t.db.cta.findUniqueOrThrow({ where: { id: storeCta.id } })).name).toBe(storeCta.name);
+    expect(await draftColumn(storeCta.id)).not.toBeNull();
+  });
+});
