@@ -124,6 +124,25 @@ describe("products", () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/cart"));
   });
 
+  it("the redirect waits while the store still has a cart write in flight (SPEC 9: up to 5 s, polled every 50 ms)", async () => {
+    vi.useFakeTimers();
+    let writing = false;
+    const m = await show(feed(["gooseneck-kettle"]), fakeStore({ busy: () => writing }));
+    m.$<HTMLButtonElement>(".bk-product-button").click();
+    await vi.advanceTimersByTimeAsync(500);
+    // Another CTA's add is still running when the shopper goes to the cart.
+    writing = true;
+    m.$<HTMLButtonElement>(".bk-product-button").click();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(assign).not.toHaveBeenCalled();
+    writing = false;
+    await vi.advanceTimersByTimeAsync(50 + 499);
+    expect(assign).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(assign).toHaveBeenCalledWith("/cart");
+    m.unmount();
+  });
+
   it("a discount code goes through /discount/{code}?redirect=; checkout follow-up", async () => {
     const actions = [{ action_type: "apply_discount", data: { code: "SAVE10" } }] as unknown as CtaAction[];
     const m = await show(feed(["gooseneck-kettle"], { "products-button-action-after-add-to-cart": "checkout" }, { actions }));

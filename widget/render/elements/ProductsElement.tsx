@@ -215,8 +215,9 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
   const trackMode = str(o, "track-conversion-when") || str(ctx.variant.options ?? {}, "track-conversion-when");
   const code = discountCode(element);
   const root = store ? store.cartUrl().replace(/cart\/?$/, "") || "/" : "/";
-  // The SPEC 9 redirect flow: a short wait for the cart, then go; a failed flow still fetches the URL.
-  const go = (url: string) => void redirectAfterCart(url);
+  // The SPEC 9 redirect flow: a short wait for the cart (up to 5 s while any write of the adapter, this
+  // CTA's or another's, is still in flight), then go; a failed flow still fetches the URL.
+  const go = (url: string) => void redirectAfterCart(url, { busy: () => !!store?.busy?.() });
 
   const added = (lines: { product: Product; line: CartLineInput }[], cart: unknown) => {
     for (const { product, line } of lines) {
