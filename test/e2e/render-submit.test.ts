@@ -25,6 +25,9 @@ beforeAll(async () => {
   await seedIfEmpty(tdb.db);
   svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
   exitPopupId = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, ctaType: "overlay" } })).id;
+  // A Google Analytics id, set before the server caches the website's config; pages without gtag send no client id.
+  const site = await tdb.db.website.findUniqueOrThrow({ where: { id: svId } });
+  await tdb.db.website.update({ where: { id: svId }, data: { dataSettings: { ...(site.dataSettings as object), "google-analytics-id": "G-TEST123" } } });
   server = await startTestServer({ databaseUrl: tdb.url });
   browser = await launchThirdPartyChromium();
 });
@@ -114,8 +117,6 @@ it("shows the seeded exit popup on beckon.trigger, stores its contact, and close
 });
 
 it("waits for the page's gtag client id (up to 500 ms) and sends it with the contact when the website names its GA id", async () => {
-  const site = await tdb.db.website.findUniqueOrThrow({ where: { id: svId } });
-  await tdb.db.website.update({ where: { id: svId }, data: { dataSettings: { ...(site.dataSettings as object), "google-analytics-id": "G-TEST123" } } });
   const context = await browser.newContext({ locale: "sv-SE" });
   // The host's gtag answers the client id asynchronously, as Google's does.
   await context.addInitScript(() => {
