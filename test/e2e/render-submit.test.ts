@@ -25,6 +25,9 @@ beforeAll(async () => {
   await seedIfEmpty(tdb.db);
   svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
   exitPopupId = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, ctaType: "overlay" } })).id;
+  // A Google Analytics id, set before the server caches the website's config; pages without gtag send no client id.
+  const site = await tdb.db.website.findUniqueOrThrow({ where: { id: svId } });
+  await tdb.db.website.update({ where: { id: svId }, data: { dataSettings: { ...(site.dataSettings as object), "google-analytics-id": "G-TEST123" } } });
   server = await startTestServer({ databaseUrl: tdb.url });
   browser = await launchThirdPartyChromium();
 });
@@ -109,6 +112,27 @@ it("shows the seeded exit popup on beckon.trigger, stores its contact, and close
   expect(await events(p)).toContain("cfClose");
   const cookies = await context.cookies(SITE);
   expect(cookies.some((c) => c.name === `cf_${svId}_cta_${exitPopupId}_viewed`)).toBe(true);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it("waits for the page's gtag client id (up to 500 ms) and sends it with the contact when the website names its GA id", async () => {
+  const context = await browser.newContext({ locale: "sv-SE" });
+  // The host's gtag answers the client id asynchronously, as Google's does.
+  await context.addInitScript(() => {
+    (window as unknown as { gtag: unknown }).gtag = (cmd: string, id: string, field: string, cb: (v: string) => void) =>
+      cmd === "get" && id === "G-TEST123" && field === "client_id" && setTimeout(() => cb("1234567890.1700000000"), 200);
+  });
+  const { page: p, errors } = await open(context);
+  const footer = p.locator("#area-footer beckon-cta");
+  await footer.locator("input[type=email]").waitFor({ timeout: 15_000 });
+  await footer.locator("input[name=name]").fill("Ga");
+  await footer.locator("input[type=email]").fill(`ga-${Date.now()}@exempel.se`);
+  await footer.locator("input[name=marketing_consent]").check();
+  const created = p.waitForRequest((r) => r.url().includes("/contacts/create") && r.method() === "POST");
+  await footer.locator("button[type=submit]").click();
+  const body = JSON.parse((await created).postData() || "{}");
+  expect(JSON.stringify(body)).toContain('"ga_client_id":"1234567890.1700000000"');
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -326,4 +326,44 @@ describe("display rules", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("debug mode: the owner's panel lists and warns once about a form field with no name (SPEC 8)", async () => {
+    // The loader's cached copy of the CTA carries a form whose second field lost its name (an old or imported definition).
+    const { cta } = (await (await fetch(`${server.origin}/api/cta/${ids.delayed}.json`)).json()) as { cta: Record<string, any> };
+    const column = cta.variants[0].steps[0].sections[0].columns[0];
+    column.elements.push({
+      id: 999,
+      position: 9,
+      element_type: "form",
+      options: {},
+      fields: [
+        { id: 1, slug: "email", field_type: "text", position: 0, required: false, multi_select: false, url_params: false, options: { type: "email" }, field_options: [] },
+        { id: 2, slug: "", field_type: "text", position: 1, required: false, multi_select: false, url_params: false, options: { label: "Company" }, field_options: [] },
+      ],
+      action_groups: [],
+      actions: [],
+    });
+    const context = await browser.newContext();
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [`cf_${websiteId}_cta_${ids.delayed}`, JSON.stringify({ at: Date.now(), cta })]);
+    const warnings: string[] = [];
+    context.on("console", (m) => m.type() === "warning" && m.text().includes("no name") && warnings.push(m.text()));
+    const { page, errors } = await open(context, `/t/delayed?cf_${websiteId}_admin=true`);
+    const panel = page.locator("beckon-panel");
+    await panel.waitFor({ state: "attached", timeout: 15_000 });
+    const listed = () => panel.evaluate((el, id) => el.shadowRoot?.querySelector(`[data-cta="${id}"] [data-unnamed]`)?.textContent ?? "", ids.delayed);
+    await expect.poll(listed).toContain("“Company” (element 999) has no name");
+    expect(warnings).toEqual([`[beckon] CTA ${ids.delayed}: Form field “Company” (element 999) has no name, so its answer is not saved.`]);
+    // A visitor's page (no admin flag, no logged-in cookie) loads no panel and warns nothing.
+    const visitor = await browser.newContext();
+    const quiet: string[] = [];
+    visitor.on("console", (m) => m.text().includes("no name") && quiet.push(m.text()));
+    const seen = await open(visitor, "/t/delayed");
+    await ready(seen.page);
+    await shown(seen.page, "delayed").waitFor({ state: "attached", timeout: 10_000 });
+    expect(await seen.page.locator("beckon-panel").count()).toBe(0);
+    expect(quiet).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+    await visitor.close();
+  });
 });

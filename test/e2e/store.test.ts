@@ -13,7 +13,7 @@
 import path from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { chromium } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
@@ -174,6 +174,32 @@ describe("store elements on a Shopify theme page (Ajax API)", () => {
     expect(shop.state.requests.some((r) => r.path === "/discount/SAVE10" && r.search === "?redirect=/cart")).toBe(true);
     const after = await cartJs(page);
     expect(JSON.stringify(after)).toContain("SAVE10");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("view cart waits while another product's add is still in flight, then goes (SPEC 9 cart wait before a redirect)", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, "/shop");
+    await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
+    const kettle = product(page, "gooseneck-kettle").locator(".bk-product-button");
+    await kettle.click();
+    await expect.poll(() => kettle.textContent(), { timeout: 5000 }).toBe("View Cart");
+    // The next add reaches the store only when the test lets it.
+    const held: Route[] = [];
+    await page.route("**/cart/add.js", (route) => void held.push(route));
+    const discounts: string[] = [];
+    page.on("request", (r) => r.url().includes("/discount/") && discounts.push(r.url()));
+    await product(page, "ceramic-pour-over").locator(".bk-product-button").click();
+    await expect.poll(() => held.length, { timeout: 5000 }).toBe(1);
+    await kettle.click();
+    // Without the wait the redirect would go 600 ms after the click: give it twice that.
+    await page.waitForTimeout(1200);
+    expect(discounts).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe("/shop");
+    await Promise.all([page.waitForURL(/\/cart$/), held[0].continue()]);
+    const cart = await cartJs(page);
+    expect(cart.items.map((i: { handle: string }) => i.handle).sort()).toEqual(["ceramic-pour-over", "gooseneck-kettle"]);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

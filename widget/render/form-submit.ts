@@ -12,6 +12,28 @@ import { bool } from "./kit";
 // Comes with this chunk: the conversion follows the submit.
 import "./convert";
 
+/** SPEC 9: how long a submission waits for the Google Analytics client id. */
+export const ANALYTICS_ID_WAIT_MS = 500;
+
+/**
+ * The Google Analytics client id of this browser, for the measurement id in
+ * the website's google-analytics-id data setting: gtag answers it
+ * asynchronously, so the contact waits up to 500 ms for it and goes without
+ * one after that (no gtag, no setting, or gtag never answering).
+ */
+export function analyticsId(measurementId: unknown, win: Window = window): Promise<string | null> {
+  const gtag = (win as Window & { gtag?: (...args: unknown[]) => void }).gtag;
+  return new Promise((resolve) => {
+    if (typeof measurementId != "string" || !measurementId || typeof gtag != "function") return resolve(null);
+    setTimeout(() => resolve(null), ANALYTICS_ID_WAIT_MS);
+    try {
+      gtag("get", measurementId, "client_id", (id: unknown) => resolve(typeof id == "string" && id ? id : null));
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
 /** Reads the values of a form's fields by slug. */
 export function readFormValues(form: HTMLFormElement, fields: Field[]): FormValues {
   const data = new FormData(form);
@@ -95,6 +117,8 @@ export async function submitForm({ form, fields, element, ctx, phoneRequired, ro
   if (conv?.groupIds.length) payload.action_groups = conv.groupIds;
   if (conv?.score != null) payload.latest_score = conv.score;
   if (token) payload.recaptcha_token = token;
+  const gaId = await analyticsId(config.data_settings?.["google-analytics-id"]);
+  if (gaId) payload.extra.ga_client_id = gaId;
   try {
     await ctx.runtime.submitContact(payload);
   } catch {

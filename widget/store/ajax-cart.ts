@@ -24,7 +24,7 @@ import {
 import { fromAjaxProduct, type AjaxProductJson } from "./product";
 import { errorMessage, fail, ok } from "./result";
 import { cartChangeNotice, type CartNoticeConfig } from "./cart-notice";
-import { createCartLock, type CartLock } from "./serialize";
+import { createCartLock, inFlight, type CartLock } from "./serialize";
 import type { AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result } from "./types";
 
 export interface AjaxCartConfig {
@@ -52,6 +52,7 @@ interface AjaxError {
 export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & ProductCatalog {
   const root = normalizeRoot(config.root);
   const lock = config.lock ?? createCartLock();
+  const writes = inFlight();
   const doFetch = (...args: Parameters<typeof fetch>) => (config.fetch ?? globalThis.fetch)(...args);
   const mapOpts = (source: ProductSourceType) => ({ currency: config.currency, root, source });
 
@@ -106,8 +107,10 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
     integration: "shopify",
     getCart,
 
+    busy: () => writes.busy() || lock.busy(),
+
     addLines(lines: CartLineInput[]): Promise<Result<AddResult>> {
-      return lock.run(async () => {
+      return writes.track(lock.run(async () => {
         const items = lines.map((l) => {
           const id = numericId(l.variantId);
           return {
@@ -121,21 +124,27 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
         const cart = changed(await getCart(), "add");
         if (!cart.ok) return cart;
         return ok({ cart: cart.value, added: (added.value.items ?? []).map(fromAjaxLine) });
-      });
+      }));
     },
 
-    async removeLine(lineId: string) {
-      const r = await post<AjaxCartJson>(cartChangeUrl(root), { id: lineId, quantity: 0 });
-      return changed(r.ok ? ok(fromAjaxCart(r.value, root)) : r, "remove");
-    },
+    removeLine: (lineId: string) =>
+      writes.track(
+        (async () => {
+          const r = await post<AjaxCartJson>(cartChangeUrl(root), { id: lineId, quantity: 0 });
+          return changed(r.ok ? ok(fromAjaxCart(r.value, root)) : r, "remove");
+        })(),
+      ),
 
-    async clear() {
-      const r = await post<AjaxCartJson>(cartClearUrl(root));
-      return changed(r.ok ? ok(fromAjaxCart(r.value, root)) : r, "clear");
-    },
+    clear: () =>
+      writes.track(
+        (async () => {
+          const r = await post<AjaxCartJson>(cartClearUrl(root));
+          return changed(r.ok ? ok(fromAjaxCart(r.value, root)) : r, "clear");
+        })(),
+      ),
 
     applyDiscount(code: string) {
-      return lock.run(async () => {
+      return writes.track(lock.run(async () => {
         try {
           // The code travels in a cookie set by the redirecting answer; not following
           // the redirect spares downloading the cart page (browsers answer an opaque
@@ -146,7 +155,7 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
           return fail<Cart>(errorMessage(e));
         }
         return changed(await getCart(), "discount");
-      });
+      }));
     },
 
     cartUrl: () => `${root}cart`,

@@ -28,6 +28,8 @@ export const REDIRECT_DELAY_MS = 500;
 export const RELATED_CART_EMPTY_DELAY_MS = 1000;
 /** SPEC 9: after a cart change the cart recommendations are fetched 500 ms later, once the cart settled. */
 export const CART_RECOMMENDATION_FETCH_DELAY_MS = 500;
+/** SPEC 9: back on the page's browser tab, a cart feed checks the cart again (it may have been emptied in another tab) after 250 ms. */
+export const TAB_SWITCH_EMPTY_CHECK_MS = 250;
 /** SPEC 9: review fetch waits 1 s. */
 export const REVIEW_FETCH_DELAY_MS = 1000;
 /** SPEC 9: the headless cart is retried after 1 s. */

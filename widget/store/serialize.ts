@@ -43,6 +43,23 @@ export interface CartLock {
   busy(): boolean;
 }
 
+/**
+ * Counts an adapter's cart writes from the call until they settle, queued
+ * ones included: the lock's flag is set only while a write runs, and remove
+ * and clear never take the lock, so neither alone tells a redirect that the
+ * cart is still changing.
+ */
+export function inFlight(): { track<T>(p: Promise<T>): Promise<T>; busy(): boolean } {
+  let n = 0;
+  return {
+    track(p) {
+      n++;
+      return p.finally(() => void n--);
+    },
+    busy: () => n > 0,
+  };
+}
+
 /** The adding_to_cart lock of SPEC 4. */
 export function createCartLock(deps: LockDeps = {}): CartLock {
   const session = deps.session ?? memorySession();

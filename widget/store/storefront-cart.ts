@@ -24,7 +24,7 @@ import { toGid } from "./ids";
 import { fromStorefrontProduct, type StorefrontProductNode } from "./product";
 import { errorMessage, fail, ok } from "./result";
 import { cartChangeNotice, type CartNoticeConfig } from "./cart-notice";
-import { createCartCreation, createCartLock, realTimers, type CartLock } from "./serialize";
+import { createCartCreation, createCartLock, inFlight, realTimers, type CartLock } from "./serialize";
 import type { AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result, StoreSession, Timers } from "./types";
 
 export interface StorefrontCartConfig {
@@ -63,6 +63,7 @@ export interface StorefrontCart extends CartAdapter, ProductCatalog {
 export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCart {
   const timers = config.timers ?? realTimers;
   const lock = config.lock ?? createCartLock({ session: config.session, timers });
+  const writes = inFlight();
   const creation = createCartCreation({ session: config.session, timers, integration: "storefront" });
   const currency = config.currency ?? "";
   let client: StorefrontApiClient | null = null;
@@ -159,8 +160,10 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     integration: "storefront",
     getCart,
 
+    busy: () => writes.busy() || lock.busy(),
+
     addLines(lines: CartLineInput[]): Promise<Result<AddResult>> {
-      return lock.run(async () => {
+      return writes.track(lock.run(async () => {
         const input = lines.map((l) => ({
           merchandiseId: toGid("ProductVariant", l.variantId),
           quantity: l.quantity,
@@ -173,23 +176,29 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
         if (!r.ok) return r;
         const wanted = new Set(input.map((l) => l.merchandiseId));
         return ok({ cart: r.value, added: r.value.lines.filter((l) => wanted.has(l.variantId)) });
-      });
+      }));
     },
 
-    async removeLine(lineId: string) {
-      if (!creation.current()) return fail("There is no cart yet");
-      return changed(await onCart(async (id) => payloadCart(await gql(CART_LINES_REMOVE_MUTATION, { cartId: id, lineIds: [lineId] }), "cartLinesRemove")), "remove");
-    },
+    removeLine: (lineId: string) =>
+      writes.track(
+        (async (): Promise<Result<Cart>> => {
+          if (!creation.current()) return fail("There is no cart yet");
+          return changed(await onCart(async (id) => payloadCart(await gql(CART_LINES_REMOVE_MUTATION, { cartId: id, lineIds: [lineId] }), "cartLinesRemove")), "remove");
+        })(),
+      ),
 
-    async clear() {
-      const current = await getCart();
-      if (!current.ok || current.value.lines.length === 0) return current;
-      const lineIds = current.value.lines.map((l) => l.id);
-      return changed(await onCart(async (id) => payloadCart(await gql(CART_LINES_REMOVE_MUTATION, { cartId: id, lineIds }), "cartLinesRemove")), "clear");
-    },
+    clear: () =>
+      writes.track(
+        (async () => {
+          const current = await getCart();
+          if (!current.ok || current.value.lines.length === 0) return current;
+          const lineIds = current.value.lines.map((l) => l.id);
+          return changed(await onCart(async (id) => payloadCart(await gql(CART_LINES_REMOVE_MUTATION, { cartId: id, lineIds }), "cartLinesRemove")), "clear");
+        })(),
+      ),
 
     applyDiscount(code: string) {
-      return lock.run(async () => {
+      return writes.track(lock.run(async () => {
         // cartDiscountCodesUpdate replaces the list, so the codes already on the cart are kept.
         const before = lastCart ?? (await getCart().then((r) => (r.ok ? r.value : null)));
         const codes = [...new Set([...(before?.discountCodes ?? []).map((d) => d.code), code])];
@@ -197,7 +206,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
           await onCart(async (id) => payloadCart(await gql(CART_DISCOUNT_CODES_UPDATE_MUTATION, { cartId: id, discountCodes: codes }), "cartDiscountCodesUpdate")),
           "discount",
         );
-      });
+      }));
     },
 
     cartUrl: () => config.cartUrl ?? "/cart",

@@ -158,6 +158,8 @@ export interface CartAdapter {
   clear(): Promise<Result<Cart>>;
   /** Applies a discount code to the cart; serialized with add. */
   applyDiscount(code: string): Promise<Result<Cart>>;
+  /** True while a cart write of this adapter is queued or running, or another holder of its lock writes (the redirect flow waits on it). */
+  busy?(): boolean;
   /** Where "view cart" goes. */
   cartUrl(): string;
   /** Where "checkout" goes (the Storefront cart's checkoutUrl once a cart exists). */

@@ -343,3 +343,45 @@ describe("the payload", () => {
     expect(m.$('[role="status"]').textContent).toBe(sv.thanks);
   });
 });
+
+describe("the analytics id (SPEC 9: waited for up to 500 ms)", () => {
+  it("waits for gtag's client id up to 500 ms, then goes without it; asks nothing without a setting or gtag", async () => {
+    const { analyticsId, ANALYTICS_ID_WAIT_MS } = await import("../../../widget/render/form-submit");
+    expect(ANALYTICS_ID_WAIT_MS).toBe(500);
+    vi.useFakeTimers();
+    let answer: ((id: string) => void) | null = null;
+    const gtag = vi.fn((_c: string, _id: string, _f: string, cb: (id: string) => void) => void (answer = cb));
+    const win = { gtag } as unknown as Window;
+    const slow = vi.fn();
+    void analyticsId("G-TEST", win).then(slow);
+    expect(gtag).toHaveBeenCalledWith("get", "G-TEST", "client_id", expect.any(Function));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(slow).not.toHaveBeenCalled();
+    answer!("111.222");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(slow).toHaveBeenCalledWith("111.222");
+    const never = vi.fn();
+    void analyticsId("G-TEST", { gtag: vi.fn() } as unknown as Window).then(never);
+    await vi.advanceTimersByTimeAsync(ANALYTICS_ID_WAIT_MS - 1);
+    expect(never).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(never).toHaveBeenCalledWith(null);
+    gtag.mockClear();
+    await expect(analyticsId(undefined, win)).resolves.toBeNull();
+    await expect(analyticsId("G-TEST", {} as Window)).resolves.toBeNull();
+    expect(gtag).not.toHaveBeenCalled();
+  });
+
+  it("a form's contact carries the client id in extra when the website names its Google Analytics id", async () => {
+    const gtag = vi.fn((_c: string, _id: string, _f: string, cb: (id: string) => void) => void setTimeout(() => cb("111.222"), 20));
+    vi.stubGlobal("gtag", gtag);
+    const config = configMock();
+    config.data_settings = { ...config.data_settings, "google-analytics-id": "G-TEST" };
+    const m = await mount({ cta: formWith(), config });
+    type(m.$("input[name=email]"), "anna@exempel.se");
+    await submit(m.$("form"));
+    await vi.waitFor(() => expect(m.runtime.submitContact).toHaveBeenCalledTimes(1));
+    expect(gtag).toHaveBeenCalledWith("get", "G-TEST", "client_id", expect.any(Function));
+    expect(m.runtime.submitContact.mock.calls[0][0].extra).toMatchObject({ ga_client_id: "111.222" });
+  });
+});

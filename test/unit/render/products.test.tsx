@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CtaAction, CtaElement } from "../../../app/lib/schema/cta";
 import { DEMO_STORE_PRODUCTS } from "../../../prisma/seed-data/demo-store-products";
 import { fromAjaxProduct } from "../../../widget/store/product";
-import { CART_RECOMMENDATION_FETCH_DELAY_MS, RELATED_CART_EMPTY_DELAY_MS } from "../../../widget/store/constants";
+import { CART_RECOMMENDATION_FETCH_DELAY_MS, RELATED_CART_EMPTY_DELAY_MS, TAB_SWITCH_EMPTY_CHECK_MS } from "../../../widget/store/constants";
 import type { AddResult, Cart, CartAdapter, CartLineInput, Product, ProductCatalog, Result } from "../../../widget/store/types";
 import { configMock, ctaMock, elementMock, runtimeMock } from "./factories";
 import { flush, mount } from "./mount";
@@ -124,6 +124,25 @@ describe("products", () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/cart"));
   });
 
+  it("the redirect waits while the store still has a cart write in flight (SPEC 9: up to 5 s, polled every 50 ms)", async () => {
+    vi.useFakeTimers();
+    let writing = false;
+    const m = await show(feed(["gooseneck-kettle"]), fakeStore({ busy: () => writing }));
+    m.$<HTMLButtonElement>(".bk-product-button").click();
+    await vi.advanceTimersByTimeAsync(500);
+    // Another CTA's add is still running when the shopper goes to the cart.
+    writing = true;
+    m.$<HTMLButtonElement>(".bk-product-button").click();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(assign).not.toHaveBeenCalled();
+    writing = false;
+    await vi.advanceTimersByTimeAsync(50 + 499);
+    expect(assign).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(assign).toHaveBeenCalledWith("/cart");
+    m.unmount();
+  });
+
   it("a discount code goes through /discount/{code}?redirect=; checkout follow-up", async () => {
     const actions = [{ action_type: "apply_discount", data: { code: "SAVE10" } }] as unknown as CtaAction[];
     const m = await show(feed(["gooseneck-kettle"], { "products-button-action-after-add-to-cart": "checkout" }, { actions }));
@@ -218,6 +237,28 @@ describe("products", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(getCart).toHaveBeenCalledTimes(2);
     expect([RELATED_CART_EMPTY_DELAY_MS, CART_RECOMMENDATION_FETCH_DELAY_MS]).toEqual([1000, 500]);
+    m.unmount();
+  });
+
+  it("a cart feed checks the cart again 250 ms after the shopper comes back to the tab, and shows the empty message at once", async () => {
+    vi.useFakeTimers();
+    const kettle = fromAjaxProduct(DEMO_STORE_PRODUCTS.find((p) => p.handle === "gooseneck-kettle") as never, { currency: "USD", source: "manual" });
+    const line = { id: "l1", variantId: "1", quantity: 1, linePrice: 1800, sellingPlanId: null, product: { id: "p1", handle: "morning-ritual-coffee", title: "Coffee" } };
+    let lines = [line];
+    const getCart = vi.fn(async () => ok({ ...cartOf([]), lines }));
+    const m = await show(feed([], {}, { product_recommendations: [{ source: "cart" }] }), fakeStore({ getCart, recommendations: async () => ok([kettle]) } as never));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(m.$$(".bk-product").map((p) => p.dataset.productHandle)).toEqual(["gooseneck-kettle"]);
+    // Emptied in another tab: this page hears no cart event.
+    lines = [];
+    document.dispatchEvent(new Event("visibilitychange"));
+    await vi.advanceTimersByTimeAsync(TAB_SWITCH_EMPTY_CHECK_MS - 1);
+    expect(getCart).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(getCart).toHaveBeenCalledTimes(2);
+    expect(m.$$(".bk-product")).toHaveLength(0);
+    expect(m.$(".bk-products-empty").textContent).toBe("No products found.");
+    expect(TAB_SWITCH_EMPTY_CHECK_MS).toBe(250);
     m.unmount();
   });
 

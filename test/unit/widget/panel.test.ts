@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installTests, type ConditionContext } from "../../../widget/core/conditions";
 import { moreTests } from "../../../widget/core/conditions-more";
-import { describeCondition, describeTrigger, explainCta, openPanel, refresh } from "../../../widget/core/panel/panel";
+import { describeCondition, describeTrigger, explainCta, openPanel, refresh, unnamedFields } from "../../../widget/core/panel/panel";
 import type { PanelData } from "../../../widget/core/panel/types";
 import { cartCheckOf, triggerOf } from "../../../widget/core/cta-options";
-import { broadcastMock as bc, configMock, ctaMock, personMock, summaryOf } from "./helpers";
+import { broadcastMock as bc, configMock, ctaMock, elementMock, fieldMock, personMock, summaryOf } from "./helpers";
 
 installTests(moreTests);
+afterEach(() => void vi.unstubAllGlobals());
 
 const overlay = summaryOf(ctaMock({ id: 9, name: "Exitpopup", cta_type: "overlay", overlay_type: "boxed", inline_type: null, broadcast_id: 50, options: { trigger: "exit", "hide-days": 7 } }));
 const bar = summaryOf(ctaMock({ id: 10, name: "Bar", cta_type: "bar", inline_type: null, broadcast_id: null, options: { trigger: "scroll", "scroll-percentage": 40 } }));
@@ -64,6 +65,8 @@ describe("test panel explanations", () => {
 
 describe("the panel", () => {
   beforeEach(() => {
+    // The panel asks the API for definitions the loader has not cached: none here.
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("", { status: 404 })));
     document.body.innerHTML = "";
     document.cookie = "cf_1_id=abc; path=/";
     document.cookie = "cf_1_logged_in=true; path=/";
@@ -109,5 +112,57 @@ describe("the panel", () => {
     expect(localStorage.getItem("cf_1_person")).toBeNull();
     expect(localStorage.getItem("host_key")).toBe("1");
     expect(reload).toHaveBeenCalled();
+  });
+});
+
+describe("debug mode: the no-name warning (SPEC 8), in the owner's panel", () => {
+  const form = (slug: string) =>
+    ctaMock({ id: 9 }, [elementMock({ id: 31, fields: [fieldMock({ id: 41 }), fieldMock({ id: 42, slug, options: { label: "Företag" }, position: 1 })] })]);
+  const blockOf = () => document.querySelector("beckon-panel")!.shadowRoot!.querySelector('[data-cta="9"]')!;
+  const ours = (warn: { mock: { calls: unknown[][] } }) => warn.mock.calls.filter((c) => String(c[0]).startsWith("[beckon] CTA 9:") && String(c[0]).includes("no name"));
+
+  beforeEach(() => {
+    document.body.innerHTML = "";
+    localStorage.clear();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("finds the unnamed fields a form shows, and only those", () => {
+    expect(unnamedFields(form(""))).toEqual(["Form field “Företag” (element 31) has no name, so its answer is not saved."]);
+    expect(unnamedFields(form("company"))).toEqual([]);
+    // A quiz's fields are not a form's.
+    const quiz = ctaMock({}, [elementMock({ element_type: "quiz", fields: [fieldMock({ slug: " " })] })]);
+    expect(unnamedFields(quiz)).toEqual([]);
+  });
+
+  it("the loader's cached definition: listed in the CTA's block and warned once in the console, however often the panel opens", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    localStorage.setItem("cf_1_cta_9", JSON.stringify({ at: Date.now(), cta: form("") }));
+    const d = data({ config: configMock({ website_id: 1, ctas: [overlay], broadcasts: [bc()] }) });
+    openPanel(d);
+    await vi.waitFor(() => expect(blockOf().querySelector("[data-unnamed]")?.textContent).toContain("“Företag” (element 31) has no name"));
+    openPanel(d);
+    await vi.waitFor(() => expect(blockOf().querySelector("[data-unnamed]")).not.toBeNull());
+    expect(ours(warn)).toHaveLength(1);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("a definition not cached yet is fetched from the API; named fields give no warning", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ cta: form("") })));
+    vi.stubGlobal("fetch", fetch);
+    const d = data({ config: configMock({ website_id: 2, api_origin: "https://api.example/", ctas: [overlay], broadcasts: [bc()] }) });
+    openPanel(d);
+    await vi.waitFor(() => expect(blockOf().querySelector("[data-unnamed]")).not.toBeNull());
+    expect(fetch).toHaveBeenCalledWith("https://api.example/api/cta/9.json");
+    expect(ours(warn)).toHaveLength(1);
+    localStorage.setItem("cf_3_cta_9", JSON.stringify({ at: Date.now(), cta: form("company") }));
+    openPanel(data({ config: configMock({ website_id: 3, ctas: [overlay], broadcasts: [bc()] }) }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(blockOf().querySelector("[data-unnamed]")).toBeNull();
+    expect(ours(warn)).toHaveLength(1);
   });
 });

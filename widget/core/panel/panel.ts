@@ -7,10 +7,14 @@
  * cookies and local storage. Plain DOM in a shadow root, no framework.
  */
 import type { Condition } from "../../../app/lib/schema/condition";
+import type { CtaDocument } from "../../../app/lib/schema/cta";
 import type { PublicBroadcast, PublicCtaSummary } from "../../../app/lib/schema/public-config";
 import { activeBroadcasts, frame } from "../broadcasts";
 import { passes, test } from "../conditions";
 import { cartCheckOf, hasTeaser, hideMinutes, triggerOf, type CartCheck, type TriggerSpec } from "../cta-options";
+import { FORM_FIELD_TYPES } from "../../render/form-fields";
+import type { CachedCta } from "../cta-store";
+import { log } from "../log";
 import { sessionKey, type Session } from "../session";
 import type { PanelData } from "./types";
 
@@ -150,6 +154,56 @@ export function explainCta(data: View, s: PublicCtaSummary): { shows: boolean; r
   return { shows, reasons };
 }
 
+/**
+ * The debug-mode no-name warning (SPEC 8): form fields a form shows that have
+ * no name, whose answers can never be saved. It lives here, in the owner's
+ * chunk, so no visitor's renderer carries it.
+ */
+export function unnamedFields(cta: CtaDocument): string[] {
+  const found: string[] = [];
+  for (const v of cta.variants || [])
+    for (const st of v.steps || [])
+      for (const se of st.sections || [])
+        for (const c of se.columns || [])
+          for (const e of c.elements || [])
+            if (e.element_type === "form")
+              for (const f of e.fields || [])
+                if (FORM_FIELD_TYPES.includes(f.field_type) && !(f.slug ?? "").trim()) {
+                  const o = f.options || {};
+                  found.push(`Form field “${String(o.label || o.placeholder || f.field_type)}” (element ${e.id ?? "new"}) has no name, so its answer is not saved.`);
+                }
+  return found;
+}
+
+// Warned once a page: the panel reopens with fresh data on every refresh of its view.
+const warned = new Set<string>();
+
+/** The CTA's definition: the loader's cached copy, else fetched from the API (the owner only, once per opening). */
+async function definition(data: PanelData, id: number): Promise<CtaDocument | null> {
+  try {
+    const cached = JSON.parse(localStorage.getItem(`cf_${data.config.website_id}_cta_${id}`) || "null") as CachedCta | null;
+    if (cached?.cta) return cached.cta;
+  } catch {
+    /* storage blocked: ask the API */
+  }
+  try {
+    const res = await fetch(`${data.config.api_origin.replace(/\/+$/, "")}/api/cta/${id}.json`);
+    return res.ok ? ((await res.json()) as { cta: CtaDocument }).cta : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Warns in the console and in the CTA's block about its unnamed form fields. */
+export async function warnUnnamed(data: PanelData, id: number, list: HTMLElement): Promise<void> {
+  const cta = await definition(data, id);
+  for (const w of cta ? unnamedFields(cta) : []) {
+    list.append(h("li", { class: "no", "data-unnamed": "" }, w));
+    const key = `${data.config.website_id}/${id}/${w}`;
+    if (!warned.has(key)) warned.add(key), log(`CTA ${id}: ${w}`);
+  }
+}
+
 /** A link to an admin page of this website, opened beside the page under test. */
 const adminLink = (data: View, path: string, text: string) =>
   h("a", { href: `${data.config.api_origin}/owner/websites/${data.config.website_id}/${path}`, target: "_blank", rel: "noopener", "data-admin": "" }, text);
@@ -208,12 +262,14 @@ export function openPanel(snapshot: PanelData): void {
     const { shows, reasons } = explainCta(data, s);
     const show = h("button", { type: "button" }, "Show now");
     show.addEventListener("click", () => data.show(s.id));
+    const list = h("ul", {}, ...reasons.map((r) => h("li", {}, r)));
+    void warnUnnamed(data, s.id, list);
     ctas.append(
       h(
         "div",
         { class: "cta", "data-cta": String(s.id) },
         h("b", { class: shows ? "ok" : "no" }, `#${s.id} ${s.name} (${s.cta_type}): ${shows ? "would show" : "would not show"}`),
-        h("ul", {}, ...reasons.map((r) => h("li", {}, r))),
+        list,
         show,
         " ",
         adminLink(data, `ctas/${s.id}`, "Open the CTA in the admin"),

@@ -9,7 +9,7 @@ import type { CtaElement } from "../../../app/lib/schema/cta";
 import { createAjaxCart } from "../../store/ajax-cart";
 import { addToCartEventData, isCartConversion } from "../../store/conversion";
 import { collectionFromPath, redirectTarget, type RedirectTo } from "../../store/paths";
-import { CART_RECOMMENDATION_FETCH_DELAY_MS, RELATED_CART_EMPTY_DELAY_MS } from "../../store/constants";
+import { CART_RECOMMENDATION_FETCH_DELAY_MS, RELATED_CART_EMPTY_DELAY_MS, TAB_SWITCH_EMPTY_CHECK_MS } from "../../store/constants";
 import { redirectAfterCart } from "../../store/redirect-flow";
 import { addAllLines, formatMoney, pickSellingPlan, type BadgeKind, type DiscountType } from "../../store/pricing";
 import { fetchReviews, type ReviewConfig, type ReviewProvider, type ReviewSummary } from "../../store/reviews";
@@ -143,7 +143,8 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     let live = true;
     let emptyTimer: ReturnType<typeof setTimeout> | undefined;
     let shown: Product[] | null = null;
-    const load = async () => {
+    // settled: the tab-switch check already waited, so its empty message shows at once.
+    const load = async (settled = false) => {
       if (!store?.product) {
         log("No store for a products element");
         return live && setProducts([]);
@@ -165,7 +166,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
       if (found.length) setShowEmpty(false);
       else {
         // A collection or the cart may still be filling: their empty message waits (SPEC 9).
-        const wait = sources.some((s) => s.type === "collection") ? COLLECTION_EMPTY_DELAY_MS : reloadOnCart ? RELATED_CART_EMPTY_DELAY_MS : 0;
+        const wait = sources.some((s) => s.type === "collection") ? COLLECTION_EMPTY_DELAY_MS : reloadOnCart && !settled ? RELATED_CART_EMPTY_DELAY_MS : 0;
         if (wait) emptyTimer = setTimeout(() => live && setShowEmpty(true), wait);
         else setShowEmpty(true);
       }
@@ -182,10 +183,20 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
       else cartTimer = setTimeout(() => void load(), CART_RECOMMENDATION_FETCH_DELAY_MS);
     };
     names.forEach((n) => document.addEventListener(n, reload));
+    // The shopper may empty the cart in another browser tab, which sends this page no cart event: coming
+    // back, the cart feed checks the cart again after 250 ms (SPEC 9).
+    let tabTimer: ReturnType<typeof setTimeout> | undefined;
+    const back = () => {
+      clearTimeout(tabTimer);
+      if (document.visibilityState === "visible") tabTimer = setTimeout(() => void load(true), TAB_SWITCH_EMPTY_CHECK_MS);
+    };
+    if (reloadOnCart) document.addEventListener("visibilitychange", back);
     return () => {
       live = false;
       clearTimeout(emptyTimer);
       clearTimeout(cartTimer);
+      clearTimeout(tabTimer);
+      document.removeEventListener("visibilitychange", back);
       names.forEach((n) => document.removeEventListener(n, reload));
     };
   }, []);
@@ -215,8 +226,9 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
   const trackMode = str(o, "track-conversion-when") || str(ctx.variant.options ?? {}, "track-conversion-when");
   const code = discountCode(element);
   const root = store ? store.cartUrl().replace(/cart\/?$/, "") || "/" : "/";
-  // The SPEC 9 redirect flow: a short wait for the cart, then go; a failed flow still fetches the URL.
-  const go = (url: string) => void redirectAfterCart(url);
+  // The SPEC 9 redirect flow: a short wait for the cart (up to 5 s while any write of the adapter, this
+  // CTA's or another's, is still in flight), then go; a failed flow still fetches the URL.
+  const go = (url: string) => void redirectAfterCart(url, { busy: () => !!store?.busy?.() });
 
   const added = (lines: { product: Product; line: CartLineInput }[], cart: unknown) => {
     for (const { product, line } of lines) {
