@@ -415,7 +415,7 @@ export const en = {
   "templates.nameLabel": "Name of the new CTA",
   "templates.draftNote": "It is created as a draft: visitors see nothing until you publish it.",
   "templates.createDraft": "Create draft",
-  "templates.scratch": "Start from scratch",
+  "templates.scratch": "Build one from scratch",
   "templates.goal.all": "All goals",
   "templates.goal.grow": "Grow list",
   "templates.goal.announce": "Announce",

@@ -413,7 +413,7 @@ export const sv: AdminTexts = {
   "templates.nameLabel": "Namn på den nya CTA:n",
   "templates.draftNote": "Den skapas som utkast: besökarna ser ingenting förrän du publicerar den.",
   "templates.createDraft": "Skapa utkast",
-  "templates.scratch": "Börja från början",
+  "templates.scratch": "Bygg en från grunden",
   "templates.goal.all": "Alla mål",
   "templates.goal.grow": "Väx listan",
   "templates.goal.announce": "Meddela",
