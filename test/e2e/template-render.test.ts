@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../support/chromium";
 import { fixtureConfig } from "../fixtures/render/ctas";
-import { mountInPage, openFixture, seriousViolations } from "../fixtures/render/harness";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { mountInPage, openFixture } from "../fixtures/render/harness";
 import type { CtaDocument } from "../../app/lib/schema/cta";
 import { CTA_TEMPLATES, TEMPLATE_LANGUAGES, templateDocument } from "../../app/templates";
 import { widgetCatalogue } from "../../widget/i18n";
@@ -36,6 +38,16 @@ function withIds(doc: CtaDocument, ctaId: number): CtaDocument {
   copy.variants.forEach((v, i) => (v.id = ctaId * 100 + i + 1));
   visit(copy.variants);
   return { ...copy, id: ctaId, status: "published", published_at: new Date(0).toISOString() };
+}
+
+/** Serious and critical axe-core violations inside the CTA (its shadow root included); axe is injected once per page. */
+async function ctaViolations(page: Page, ctaId: number): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: path.resolve(__dirname, "../../node_modules/axe-core/axe.min.js") });
+  return page.evaluate(async (id) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const r = await axe.run({ include: [[`beckon-cta[data-beckon-cta="${id}"]`]] }, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id} ${v.help} ${v.nodes.slice(0, 2).map((n) => JSON.stringify(n.target)).join(" ")}`);
+  }, ctaId);
 }
 
 /** Where a template goes on the fixture page: inline CTAs and landing pages into a page area, the others into the body. */
@@ -66,7 +78,14 @@ describe.each(TEMPLATE_LANGUAGES)("the templates in %s", (lang) => {
         await host.locator(".bk-frame").first().waitFor({ state: "visible", timeout: 10_000 });
         shown++;
       }
-      for (const v of await seriousViolations(page)) found.push(`${template.id}: ${v.impact} ${v.id} ${v.help} ${v.targets.slice(0, 2).join(" ")}`);
+      // Contrast is measured on the settled CTA, not halfway through its entrance transition.
+      await page.evaluate((id) => {
+        const root = document.querySelector(`beckon-cta[data-beckon-cta="${id}"]`)?.shadowRoot;
+        // The fade and slide-in are CSS animations inside the CTA's shadow root; the document's list leaves them out.
+        const running = [...document.getAnimations(), ...(root?.getAnimations() ?? [])].filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+        return Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      }, cta.id!);
+      for (const v of await ctaViolations(page, cta.id!)) found.push(`${template.id}: ${v}`);
       await page.evaluate(() => {
         const w = window as unknown as { __mounted: { unmount(): void }[] };
         w.__mounted.splice(0).forEach((m) => m.unmount());
