@@ -8,16 +8,33 @@ import { CTA_TYPES } from "~/lib/schema/cta";
 import { archiveCta, duplicateCta, listCtas, loadCtaDocument, publishCta, saveCtaDocument } from "~/models/cta.server";
 import { listBroadcasts } from "~/models/broadcast.server";
 import { newCtaDocument, type CtaTemplate, type CtaType } from "~/components/editor/document";
+import { findTemplate, templateCards, templateDocument } from "~/templates";
 import { adminPaths } from "./admin-links";
+import { previewContext } from "./cta-preview.server";
 import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
 
-/** Loader of the CTAs list. */
-export async function loadCtas(ctx: AdminContext) {
-  const [ctas, broadcasts] = await Promise.all([listCtas(prisma, ctx.websiteId), listBroadcasts(prisma, ctx.websiteId)]);
+/** The website's language, which decides the language of the templates' copy. */
+async function websiteLanguage(websiteId: number): Promise<string> {
+  const site = await prisma.website.findUnique({ where: { id: websiteId }, select: { language: true } });
+  return site?.language ?? "en";
+}
+
+/** Loader of the CTAs list, with the template gallery and what its thumbnails render with. */
+export async function loadCtas(ctx: AdminContext, request: Request) {
+  const [ctas, broadcasts, language, preview] = await Promise.all([
+    listCtas(prisma, ctx.websiteId),
+    listBroadcasts(prisma, ctx.websiteId),
+    websiteLanguage(ctx.websiteId),
+    previewContext(ctx, request),
+  ]);
+  // Thumbnails show one template each: the site's CTAs, campaigns and other catalogues would only weigh down 30 frames.
+  const config = { ...preview.config, ctas: [], broadcasts: [], texts: { [preview.config.language]: preview.config.texts[preview.config.language] } };
   return {
     links: linksOf(ctx),
     ctas,
     broadcastNames: Object.fromEntries(broadcasts.map((b) => [b.id, b.name])) as Record<number, string>,
+    templates: templateCards(language),
+    preview: { config, rendererUrl: preview.rendererUrl },
   };
 }
 
@@ -27,6 +44,14 @@ export async function actionCtas(ctx: AdminContext, request: Request) {
   const intent = String(form.get("intent") ?? "");
   const paths = adminPaths(ctx);
   try {
+    if (intent === "create" && findTemplate(String(form.get("template") ?? ""))) {
+      // From the gallery: the template decides type, content and trigger; the owner only names it.
+      const template = findTemplate(String(form.get("template")))!;
+      const doc = templateDocument(template, await websiteLanguage(ctx.websiteId));
+      const name = String(form.get("name") ?? "").trim();
+      const saved = await saveCtaDocument(prisma, ctx.websiteId, { ...doc, name: name || doc.name, status: "draft" });
+      return redirect(paths.cta(saved.id!));
+    }
     if (intent === "create") {
       const ctaType = String(form.get("cta_type") ?? "");
       if (!(CTA_TYPES as readonly string[]).includes(ctaType)) {

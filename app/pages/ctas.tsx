@@ -9,6 +9,7 @@ import { AdminForm } from "~/components/editor/AdminForm";
 import { SUBTYPES, typeLabel, type CtaType } from "~/components/editor/document";
 import { useT } from "~/i18n/useT";
 import type { AdminKey } from "~/i18n";
+import { TemplateGallery } from "~/components/TemplateGallery";
 import { adminPaths } from "./admin-links";
 import type { actionCtas, loadCtas } from "./ctas.server";
 
@@ -33,7 +34,7 @@ function RowAction({ csrfToken, intent, id, label, name }: { csrfToken: string |
 
 /** The CTAs list page. */
 export function CtasPage() {
-  const { links, ctas, broadcastNames } = useLoaderData<typeof loadCtas>();
+  const { links, ctas, broadcastNames, templates, preview } = useLoaderData<typeof loadCtas>();
   const result = useActionData<typeof actionCtas>();
   const paths = adminPaths(links);
   const t = useT();
@@ -41,6 +42,7 @@ export function CtasPage() {
     <Page title={t("ctas.title")} subtitle={t("ctas.subtitle")}>
       <BlockStack gap="400">
         <ActionBanner result={result} />
+        <TemplateGallery templates={templates} preview={preview} csrfToken={links.csrfToken} />
         <NewCtaCard csrfToken={links.csrfToken} errors={result && !result.ok ? result.fieldErrors : {}} />
         <Card padding="0">
           {ctas.length === 0 ? (
@@ -92,14 +94,14 @@ function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: R
   const sub = SUBTYPES[ctaType];
   const [subtype, setSubtype] = useState<string>(sub?.values[0] ?? "");
   const [template, setTemplate] = useState("form");
-  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create" && !navigation.formData?.get("from_gallery");
   const t = useT();
   return (
     <Card>
-      <AdminForm csrfToken={csrfToken} intent="create" aria-label={t("ctas.new")}>
+      <AdminForm csrfToken={csrfToken} intent="create" aria-label={t("templates.scratch")}>
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            {t("ctas.new")}
+            {t("templates.scratch")}
           </Text>
           <FormLayout>
             <FormLayout.Group>

@@ -5,7 +5,7 @@ import { actionCtas, loadCtas } from "~/pages/ctas.server";
 import { CtasPage } from "~/pages/ctas";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadCtas(await shopifyAdminContext(request));
+  return loadCtas(await shopifyAdminContext(request), request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -7,7 +7,7 @@ import { CtasPage } from "~/pages/ctas";
 export const meta: MetaFunction = () => [{ title: "CTAs · Beckon" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadCtas(await ownerAdminContext(request, params));
+  return loadCtas(await ownerAdminContext(request, params), request);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -394,6 +394,26 @@ describe("CTAs", () => {
     }
   });
 
+  it("creates a draft from a gallery template in the website's language, named as the owner asks", async () => {
+    const create = async (name: string) => {
+      const res = await submit(`/owner/websites/${SV}/ctas`, A, { intent: "create", name, template: "exit-popup", from_gallery: "1" });
+      expect(res.status).toBe(302);
+      return (await loadCtaDocument(t.db, SV, Number(/\/ctas\/(\d+)$/.exec(res.headers.get("location")!)![1])))!;
+    };
+    const swedish = await create("");
+    expect(swedish).toMatchObject({ name: "Exitpopup: gratis guide", cta_type: "overlay", overlay_type: "boxed", status: "draft", broadcast_id: null, options: { trigger: "exit" } });
+    expect(JSON.stringify(swedish.variants)).toContain("Vänta! Ta med dig vår gratis guide");
+    const { language } = await t.db.website.findUniqueOrThrow({ where: { id: SV } });
+    await t.db.website.update({ where: { id: SV }, data: { language: "en" } });
+    try {
+      const english = await create("My exit popup");
+      expect(english.name).toBe("My exit popup");
+      expect(JSON.stringify(english.variants)).toContain("Wait! Take our free guide with you");
+    } finally {
+      await t.db.website.update({ where: { id: SV }, data: { language } });
+    }
+  });
+
   it("says what is missing when a CTA cannot be created", async () => {
     const res = await submit(`/owner/websites/${SV}/ctas`, A, { intent: "create", name: "", cta_type: "overlay", subtype: "boxed" });
     expect(res.status).toBe(422);

@@ -217,7 +217,8 @@ describe("accessibility", () => {
       for (const v of await seriousViolations(owner)) found.push(`${p}: ${v}`);
     }
     expect(found).toEqual([]);
-  });
+    // Six pages, one of them the template gallery with its live thumbnails: axe needs more than the default minute on a busy machine.
+  }, 180_000);
 });
 
 describe("the editor's preview", () => {
