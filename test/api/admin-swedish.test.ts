@@ -120,6 +120,14 @@ describe("the admin in Swedish", () => {
     expect(missingPage).not.toContain(en["errorPage.ownerNotFound"]);
   });
 
+  it("formats the results page's period the Swedish way (numbers: test/unit/i18n/results-format.test.ts)", async () => {
+    const sw = await text(await get(`/owner/websites/${sv}/results`, { Cookie: `${cookie}; beckon_lang=sv` }));
+    // "28 okt. – 25 nov. 2026 (UTC)": day before month, no comma before the year.
+    expect(sw).toMatch(/\d{1,2} [a-zåäö]{3,4}\.? – \d{1,2} [a-zåäö]{3,4}\.? \d{4} \(UTC\)/);
+    const english = await text(await get(`/owner/websites/${sv}/results`, { Cookie: `${cookie}; beckon_lang=en` }));
+    expect(english).toMatch(/[A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}, \d{4} \(UTC\)/);
+  });
+
   it("keeps English for an English browser", async () => {
     const page = await text(await get(`/owner/websites/${sv}/ctas`, { Cookie: cookie, "Accept-Language": "en-GB" }));
     expect(page).toContain("Popups, bars, inline forms and landing pages");
