@@ -10,6 +10,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { NonceContext, nonceOf } from "./lib/csp-nonce";
+import { DocumentLanguageContext } from "./lib/document-language";
+import { adminLanguage } from "./i18n";
 
 export const streamTimeout = 5000;
 
@@ -27,7 +29,9 @@ export default async function handleRequest(
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   const page = (
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <DocumentLanguageContext.Provider value={adminLanguage(request)}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </DocumentLanguageContext.Provider>
     </NonceContext.Provider>
   );
   return new Promise<Response>((resolve, reject) => {

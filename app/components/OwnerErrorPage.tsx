@@ -1,24 +1,28 @@
 /** The standalone admin's error page: what went wrong, in words, and a way back. */
 import { isRouteErrorResponse } from "@remix-run/react";
 import { Banner, Page } from "@shopify/polaris";
+import type { Translate } from "~/i18n";
+import { useT } from "~/i18n/useT";
 
-function describe(error: unknown): { title: string; message: string } {
+function describe(t: Translate, error: unknown): { title: string; message: string } {
   if (isRouteErrorResponse(error)) {
+    // A short text the route threw is already meant for the owner (an operator's hint, a refusal's reason).
     const text = typeof error.data === "string" && error.data.length < 300 ? error.data : "";
-    if (error.status === 404) return { title: "Page not found", message: "This page does not exist, or it belongs to another owner." };
-    if (error.status === 403) return { title: "Not allowed", message: text || "This request was refused." };
-    if (error.status === 405) return { title: "Not allowed", message: text || "This page does not accept that kind of request." };
-    if (error.status === 503) return { title: "Unavailable", message: text || "This part of Beckon is switched off." };
-    return { title: `Error ${error.status}`, message: text || error.statusText || "Something went wrong." };
+    if (error.status === 404) return { title: t("errorPage.notFoundTitle"), message: t("errorPage.ownerNotFound") };
+    if (error.status === 403) return { title: t("errorPage.notAllowed"), message: text || t("errorPage.refused") };
+    if (error.status === 405) return { title: t("errorPage.notAllowed"), message: text || t("errorPage.wrongMethod") };
+    if (error.status === 503) return { title: t("errorPage.unavailable"), message: text || t("errorPage.switchedOff") };
+    return { title: t("errorPage.status", { status: error.status }), message: text || error.statusText || t("errorPage.errorTitle") };
   }
-  return { title: "Something went wrong", message: "Beckon could not show this page. Try again in a moment." };
+  return { title: t("errorPage.errorTitle"), message: t("errorPage.ownerError") };
 }
 
 /** Polaris page for a caught route error; needs a Polaris AppProvider above it. */
 export function OwnerErrorPage({ error }: { error: unknown }) {
-  const { title, message } = describe(error);
+  const t = useT();
+  const { title, message } = describe(t, error);
   return (
-    <Page title={title} backAction={{ content: "Your websites", url: "/owner" }}>
+    <Page title={title} backAction={{ content: t("errorPage.yourWebsites"), url: "/owner" }}>
       <Banner tone="critical">
         <p>{message}</p>
       </Banner>

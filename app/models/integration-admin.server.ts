@@ -277,12 +277,15 @@ export async function removeList(db: Db, websiteId: number, listRowId: number): 
 export interface ElementActions {
   elementId: number;
   elementType: string;
-  label: string;
+  /** Where the element is: its variant (when the CTA has several) and step, for the page to name in the owner's language. */
+  variant: number | null;
+  step: number;
   actions: {
     id: number;
     actionType: string;
     integrationId: number | null;
-    integrationName: string;
+    /** The tool's name as its owner named it; null for Beckon's own lists. */
+    integrationName: string | null;
     listId: string | null;
     listName: string | null;
     tag: string | null;
@@ -340,11 +343,11 @@ export async function ctaListSettings(db: Db, websiteId: number): Promise<CtaLis
       const direct = element.actions.filter(isListAction).map((a) => ({ a, conditional: false }));
       const grouped = element.action_groups.flatMap((g) => g.actions.filter(isListAction).map((a) => ({ a, conditional: true })));
       if (!COLLECTING_ELEMENTS.has(element.element_type) && direct.length + grouped.length === 0) continue;
-      const prefix = doc.variants.length > 1 ? `Variant ${variant}, ` : "";
       elements.push({
         elementId: element.id!,
         elementType: element.element_type,
-        label: `${prefix}step ${step}: ${element.element_type}`,
+        variant: doc.variants.length > 1 ? Number(variant) : null,
+        step: Number(step),
         actions: [...direct, ...grouped].map(({ a, conditional }) => {
           const integrationId = a.integration_id ?? builtin?.id ?? null;
           const listId = listOf(a);
@@ -352,7 +355,7 @@ export async function ctaListSettings(db: Db, websiteId: number): Promise<CtaLis
             id: a.id!,
             actionType: a.action_type,
             integrationId,
-            integrationName: integrationId !== null ? integrationName.get(integrationId) ?? `Integration ${integrationId}` : "Beckon lists",
+            integrationName: integrationId !== null ? integrationName.get(integrationId) ?? `#${integrationId}` : null,
             listId,
             listName: listId && integrationId !== null ? listName.get(`${integrationId}:${listId}`) ?? null : null,
             tag: tagOf(a),

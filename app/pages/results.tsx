@@ -11,7 +11,7 @@ import { SectionCard } from "~/components/SectionCard";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AbTestCard } from "~/components/results/AbTestCard";
 import { DailyChartSlot, RateChartSlot } from "~/components/results/ChartSlot";
-import { formatCount, formatDay, formatMoney, formatPercent, formatPeriod } from "~/components/results/format";
+import { formats, type Formats } from "~/components/results/format";
 import type { Metrics } from "~/lib/conversions";
 import type { actionResultsPage, loadResultsPage } from "./results.server";
 import { EMBEDDED_PARAMS } from "./contacts";
@@ -45,19 +45,20 @@ function Stat({ label, value, help }: { label: string; value: string; help?: str
   );
 }
 
-function metricCells(m: Metrics, currency: string): string[] {
+function metricCells(m: Metrics, currency: string, f: Formats): string[] {
   return [
-    formatCount(m.views),
-    formatCount(m.conversions),
-    formatPercent(m.conversionRate),
-    formatMoney(m.revenue, currency),
-    formatMoney(m.cartValue, currency),
+    f.count(m.views),
+    f.count(m.conversions),
+    f.percent(m.conversionRate),
+    f.money(m.revenue, currency),
+    f.money(m.cartValue, currency),
   ];
 }
 
 /** The results page. */
 export function ResultsPage() {
   const t = useT();
+  const f = formats(t.lang);
   const { links, report, ctas, preset } = useLoaderData<typeof loadResultsPage>();
   const result = useActionData<typeof actionResultsPage>();
   const navigation = useNavigation();
@@ -103,7 +104,7 @@ export function ResultsPage() {
   return (
     <Page
       title={t("results.title")}
-      subtitle={`${chosen ? `${chosen.name} · ` : ""}${formatPeriod(report.period.from, report.period.to)} (UTC)`}
+      subtitle={`${chosen ? `${chosen.name} · ` : ""}${f.period(report.period.from, report.period.to)} (UTC)`}
       fullWidth
     >
       <BlockStack gap="400">
@@ -144,35 +145,35 @@ export function ResultsPage() {
         </Card>
 
         <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 5 }} gap="400">
-          <Stat label={t("results.views")} value={formatCount(report.totals.views)} help={t("results.viewsHelp")} />
+          <Stat label={t("results.views")} value={f.count(report.totals.views)} help={t("results.viewsHelp")} />
           <Stat
             label={t("results.conversions")}
-            value={formatCount(report.totals.conversions)}
+            value={f.count(report.totals.conversions)}
             help={t("results.conversionsHelp")}
           />
-          <Stat label={t("results.conversionRate")} value={formatPercent(report.totals.conversionRate)} />
+          <Stat label={t("results.conversionRate")} value={f.percent(report.totals.conversionRate)} />
           <Stat
             label={t("results.revenue")}
-            value={formatMoney(report.totals.revenue, currency)}
-            help={`${formatCount(report.totals.orders)} ${report.totals.orders === 1 ? "order" : "orders"} after a conversion`}
+            value={f.money(report.totals.revenue, currency)}
+            help={`${f.count(report.totals.orders)} ${report.totals.orders === 1 ? "order" : "orders"} after a conversion`}
           />
           <Stat
             label={t("results.addedToCart")}
-            value={formatMoney(report.totals.cartValue, currency)}
-            help={`${formatCount(report.totals.addToCarts)} add to cart`}
+            value={f.money(report.totals.cartValue, currency)}
+            help={`${f.count(report.totals.addToCarts)} add to cart`}
           />
         </InlineGrid>
         {report.unattributedOrders > 0 ? (
           <Text as="p" tone="subdued">
-            {formatCount(report.unattributedOrders)} other {report.unattributedOrders === 1 ? "order" : "orders"} (
-            {formatMoney(report.unattributedRevenue, currency)}) had no CTA conversion in the 30 days before.
+            {f.count(report.unattributedOrders)} other {report.unattributedOrders === 1 ? "order" : "orders"} (
+            {f.money(report.unattributedRevenue, currency)}) had no CTA conversion in the 30 days before.
           </Text>
         ) : null}
         {report.flaggedOrders > 0 ? (
           <Banner tone="warning" title={t("results.flaggedTitle")}>
             <p data-testid="flagged-orders">
-              {formatCount(report.flaggedOrders)} {report.flaggedOrders === 1 ? "order" : "orders"} (
-              {formatMoney(report.flaggedRevenue, currency)}) above {formatMoney(report.outlierThreshold, currency)}, far more than
+              {f.count(report.flaggedOrders)} {report.flaggedOrders === 1 ? "order" : "orders"} (
+              {f.money(report.flaggedRevenue, currency)}) above {f.money(report.outlierThreshold, currency)}, far more than
               this website's usual order, {report.flaggedOrders === 1 ? "is" : "are"} flagged and not counted in revenue. Order
               figures come from visitors' browsers, so a single forged one could otherwise swamp the total.
             </p>
@@ -189,12 +190,12 @@ export function ResultsPage() {
               columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric"]}
               headings={[t("results.day"), t("results.views"), t("results.conversions"), t("results.conversionRate"), t("results.revenue"), t("results.addedToCart")]}
               rows={activeDays.map((d) => [
-                formatDay(d.day),
-                formatCount(d.views),
-                formatCount(d.conversions),
-                formatPercent(d.conversionRate),
-                formatMoney(d.revenue, currency),
-                formatMoney(d.cartValue, currency),
+                f.day(d.day),
+                f.count(d.views),
+                f.count(d.conversions),
+                f.percent(d.conversionRate),
+                f.money(d.revenue, currency),
+                f.money(d.cartValue, currency),
               ])}
               footerContent={activeDays.length < report.daily.length ? t("results.daysLeftOut") : undefined}
             />
@@ -223,9 +224,9 @@ export function ResultsPage() {
               rows={chosen.variants.map((v) => [
                 `${v.letter}${v.winner ? " (winner)" : ""}`,
                 v.percentage !== null ? `${v.percentage}%` : "—",
-                ...metricCells(v.metrics, currency),
+                ...metricCells(v.metrics, currency, f),
               ])}
-              totals={["", "", ...metricCells(chosen.metrics, currency)]}
+              totals={["", "", ...metricCells(chosen.metrics, currency, f)]}
               showTotalsInFooter
             />
           ) : report.ctas.length ? (
@@ -240,9 +241,9 @@ export function ResultsPage() {
                   .filter((v) => v.id !== null)
                   .map((v) => v.letter)
                   .join(", "),
-                ...metricCells(c.metrics, currency),
+                ...metricCells(c.metrics, currency, f),
               ])}
-              totals={["", "", ...metricCells(report.totals, currency)]}
+              totals={["", "", ...metricCells(report.totals, currency, f)]}
               showTotalsInFooter
             />
           ) : (

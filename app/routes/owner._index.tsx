@@ -5,22 +5,25 @@ import { BlockStack, Card, InlineStack, Button, Page, Text } from "@shopify/pola
 import { prisma } from "~/db.server";
 import { requireOwner } from "~/lib/owner-session.server";
 import { ownerWebsites } from "~/models/owner.server";
+import { useT } from "~/i18n/useT";
+import { adminLanguage, translator } from "~/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Your websites · Beckon" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${translator(data?.lang ?? "en")("errorPage.yourWebsites")} · Beckon` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const owner = await requireOwner(request);
   const websites = await ownerWebsites(prisma, owner.profileId);
-  return { websites: websites.map(({ id, name, domain, shopDomain }) => ({ id, name, domain, shopDomain })) };
+  return { lang: adminLanguage(request), websites: websites.map(({ id, name, domain, shopDomain }) => ({ id, name, domain, shopDomain })) };
 }
 
 export default function OwnerIndex() {
   const { websites } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
-    <Page title="Your websites">
+    <Page title={t("errorPage.yourWebsites")}>
       {websites.length === 0 ? (
         <Card>
-          <Text as="p">You do not manage any website yet. Ask the website's owner to add you.</Text>
+          <Text as="p">{t("nav.noWebsites")}</Text>
         </Card>
       ) : (
         <BlockStack gap="300">
@@ -32,11 +35,11 @@ export default function OwnerIndex() {
                     {w.name}
                   </Text>
                   <Text as="p" tone="subdued">
-                    {w.domain ?? w.shopDomain ?? `Website ${w.id}`}
+                    {w.domain ?? w.shopDomain ?? t("nav.websiteN", { id: w.id })}
                   </Text>
                 </BlockStack>
-                <Button url={`/owner/websites/${w.id}/contacts`} accessibilityLabel={`Contacts of ${w.name}`}>
-                  Contacts
+                <Button url={`/owner/websites/${w.id}/contacts`} accessibilityLabel={t("nav.contactsOf", { name: w.name })}>
+                  {t("nav.contacts")}
                 </Button>
               </InlineStack>
             </Card>

@@ -19,10 +19,9 @@ import { safeRedirectTo } from "~/lib/safe-redirect";
 import { authenticateOwner } from "~/models/owner.server";
 import { CsrfInput } from "~/components/CsrfInput";
 import { useT } from "~/i18n/useT";
+import { adminLanguage, translator, type Translate } from "~/i18n";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Beckon" }];
-
-const WRONG_CREDENTIALS = "Wrong e-mail or password";
 
 /** Keeps the loader's CSRF cookie and the action's Retry-After on the page. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
@@ -53,21 +52,23 @@ function failure(status: number, error: string, email = "", headers?: HeadersIni
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  // The answer is in the language the page was shown in.
+  const t = translator(adminLanguage(request));
   if (!isSameOrigin(request)) {
-    return failure(403, "This sign-in form was sent from another site. Open the sign-in page on this site and try again.");
+    return failure(403, t("login.errorOtherSite"));
   }
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return failure(400, "Send the sign-in form as a form.");
+    return failure(400, t("login.errorNotForm"));
   }
   const email = String(form.get("email") ?? "").slice(0, 300);
   const password = String(form.get("password") ?? "");
   if (!(await loginCsrfMatches(request, form))) {
-    return failure(403, "The sign-in form has expired. Please try again.", email);
+    return failure(403, t("login.errorExpired"), email);
   }
-  if (email.trim() === "" || password === "") return failure(400, "Enter your e-mail and password.", email);
+  if (email.trim() === "" || password === "") return failure(400, t("login.errorMissing"), email);
 
   // The same client address as the public API's rate limits (under
   // TRUST_PROXY the hop our proxy added, never one the client wrote).
@@ -77,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     device: await knownDevice(request, email),
   });
   if (attempt.retryAfterSeconds > 0) {
-    return failure(429, `Too many sign-in attempts. Wait ${waitText(attempt.retryAfterSeconds)} and try again.`, email, {
+    return failure(429, t("login.errorTooMany", { wait: waitText(t, attempt.retryAfterSeconds) }), email, {
       "Retry-After": String(attempt.retryAfterSeconds),
     });
   }
@@ -89,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     attempt.refund(); // the password was never judged
     throw e;
   }
-  if (!owner) return failure(401, WRONG_CREDENTIALS, email);
+  if (!owner) return failure(401, t("login.errorWrong"), email);
   attempt.refund();
   const headers = new Headers();
   headers.append("Set-Cookie", await createOwnerSession(request, owner.accountId));
@@ -97,10 +98,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirectTo(form.get("redirectTo")), { headers });
 }
 
-function waitText(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? "a second" : `${seconds} seconds`;
+function waitText(t: Translate, seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? t("login.waitSecond") : t("login.waitSeconds", { n: seconds });
   const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? "a minute" : `${minutes} minutes`;
+  return minutes === 1 ? t("login.waitMinute") : t("login.waitMinutes", { n: minutes });
 }
 
 export default function OwnerLogin() {

@@ -18,6 +18,7 @@ import { OwnerErrorPage } from "~/components/OwnerErrorPage";
 import { AdminNav } from "~/components/AdminNav";
 import { adminLanguage } from "~/i18n";
 import { I18nProvider, useT } from "~/i18n/useT";
+import { useDocumentLanguage } from "~/lib/document-language";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import type { Language } from "../../widget/i18n";
 
@@ -90,8 +91,10 @@ export default function OwnerLayout() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // The layout's loader data may be missing here: the document's language is the request's.
+  const lang = useDocumentLanguage();
   return (
-    <Shell>
+    <Shell lang={lang}>
       <OwnerErrorPage error={error} />
     </Shell>
   );

@@ -88,6 +88,46 @@ describe("the admin in Swedish", () => {
     expect(englishLeft(campaigns, Object.keys(en).filter((k) => k.startsWith("campaigns.")))).toEqual([]);
   });
 
+  it("answers a failed sign-in in Swedish", async () => {
+    const form = await get("/owner/login", { "Accept-Language": "sv" });
+    const csrfCookie = cookiePair(form.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!);
+    const csrf = csrfOf(await form.text());
+    const headers = { Cookie: csrfCookie, "Accept-Language": "sv-SE,sv;q=0.9" };
+    const wrong = await postForm(origin, "/owner/login", { email: "agare@saljakademin.se", password: "fel-lösenord", csrf }, headers);
+    expect(wrong.status).toBe(401);
+    const wrongPage = await text(wrong);
+    expect(wrongPage).toContain(svTexts["login.errorWrong"]);
+    expect(wrongPage).not.toContain(en["login.errorWrong"]);
+    const empty = await postForm(origin, "/owner/login", { email: "", password: "", csrf }, headers);
+    expect(empty.status).toBe(400);
+    expect(await text(empty)).toContain("Fyll i din e-postadress och ditt lösenord.");
+  });
+
+  it("shows the websites, the lists and tags per CTA, and the error page in Swedish", async () => {
+    const headers = { Cookie: `${cookie}; beckon_lang=sv` };
+    const websites = await text(await get("/owner", headers));
+    for (const s of ["Dina webbplatser", "Kontakter"]) expect(websites).toContain(s);
+    expect(websites).not.toContain("Your websites");
+    const integrations = await text(await get(`/owner/websites/${sv}/integrations`, headers));
+    for (const s of ["Listor och taggar per CTA", "Lägg till", "Åtgärd"]) expect(integrations).toContain(s);
+    // The seeded e-book forms subscribe their leads to a list: the sentence is Swedish too.
+    expect(integrations).toMatch(/Prenumerera på .+ i .+/);
+    expect(englishLeft(integrations, Object.keys(en).filter((k) => k.startsWith("integrations.")))).toEqual([]);
+    const missing = await get(`/owner/websites/${sv}/ctas/999999`, headers);
+    expect(missing.status).toBe(404);
+    const missingPage = await text(missing);
+    for (const s of [svTexts["errorPage.notFoundTitle"], svTexts["errorPage.ownerNotFound"]]) expect(missingPage).toContain(s);
+    expect(missingPage).not.toContain(en["errorPage.ownerNotFound"]);
+  });
+
+  it("formats the results page's period the Swedish way (numbers: test/unit/i18n/results-format.test.ts)", async () => {
+    const sw = await text(await get(`/owner/websites/${sv}/results`, { Cookie: `${cookie}; beckon_lang=sv` }));
+    // "28 okt. – 25 nov. 2026 (UTC)": day before month, no comma before the year.
+    expect(sw).toMatch(/\d{1,2} [a-zåäö]{3,4}\.? – \d{1,2} [a-zåäö]{3,4}\.? \d{4} \(UTC\)/);
+    const english = await text(await get(`/owner/websites/${sv}/results`, { Cookie: `${cookie}; beckon_lang=en` }));
+    expect(english).toMatch(/[A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}, \d{4} \(UTC\)/);
+  });
+
   it("keeps English for an English browser", async () => {
     const page = await text(await get(`/owner/websites/${sv}/ctas`, { Cookie: cookie, "Accept-Language": "en-GB" }));
     expect(page).toContain("Popups, bars, inline forms and landing pages");

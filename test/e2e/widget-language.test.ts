@@ -20,6 +20,7 @@ import type { WidgetTexts } from "../../widget/i18n";
 import { en } from "../../widget/i18n/en";
 import { sv } from "../../widget/i18n/sv";
 import { mountInPage, openFixture } from "../fixtures/render/harness";
+import { languageCheck, ownerStrings, submitEmpty, visibleTexts } from "../support/widget-texts";
 
 let browser: Browser;
 let tdb: TestDatabase;
@@ -43,65 +44,6 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-const norm = (s: string) => s.replace(/\s+/g, " ").trim();
-const decode = (s: string) => s.replace(/&nbsp;/g, " ").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
-
-/** Every string in a value, HTML tags stripped: what the owner wrote (and ids, which do no harm). */
-function ownerStrings(v: unknown, out: string[] = []): string[] {
-  if (typeof v == "string") out.push(norm(decode(v.replace(/<[^>]*>/g, " "))));
-  else if (Array.isArray(v)) v.forEach((x) => ownerStrings(x, out));
-  else if (v && typeof v == "object") Object.values(v).forEach((x) => ownerStrings(x, out));
-  return out;
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** A catalogue text as a pattern: placeholders match anything. */
-const patternOf = (text: string) => new RegExp("^" + text.split(/\{\w+\}/).map(escape).join(".+?") + "$");
-/** Literal pieces of catalogue texts, longest first (what is left between placeholders). */
-const piecesOf = (c: WidgetTexts) =>
-  Object.values(c)
-    .flatMap((t) => t.split(/\{\w+\}/))
-    .map((p) => p.trim())
-    .filter((p) => /\p{L}/u.test(p))
-    .sort((a, b) => b.length - a.length);
-
-/** The visible texts and accessible labels inside every CTA's shadow root. */
-function visibleTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    for (const host of Array.from(document.querySelectorAll("beckon-cta"))) {
-      const root = host.shadowRoot;
-      if (!root) continue;
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const parent = n.parentElement;
-        if (!parent || parent.closest("style,script,template")) continue;
-        if (!parent.checkVisibility({ checkVisibilityCSS: true } as never) && !parent.closest(".bk-sr")) continue;
-        out.push(n.textContent ?? "");
-      }
-      for (const el of Array.from(root.querySelectorAll("*"))) {
-        for (const a of ["aria-label", "placeholder", "title", "alt", "aria-valuetext"]) {
-          const v = el.getAttribute(a);
-          if (v) out.push(v);
-        }
-      }
-    }
-    return out.map((s) => s.replace(/\s+/g, " ").trim()).filter((s) => /\p{L}/u.test(s));
-  });
-}
-
-/** Submits every form of the CTA empty, so its validation messages show. */
-async function submitEmpty(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    for (const host of Array.from(document.querySelectorAll("beckon-cta"))) {
-      for (const form of Array.from(host.shadowRoot?.querySelectorAll("form") ?? [])) form.requestSubmit();
-    }
-  });
-  // The submit code is a chunk of its own, fetched on the first submit.
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(200);
-}
-
 /**
  * Opens each CTA of a site, shows its errors and returns, per CTA, the texts
  * that are neither the owner's nor the expected catalogue's, and those that
@@ -110,10 +52,7 @@ async function submitEmpty(page: Page): Promise<void> {
 async function check(site: "sv" | "store", mine: WidgetTexts, other: WidgetTexts) {
   const { config, ctas } = sites[site];
   const owner = ownerStrings([config.privacy_message, config.privacy_link_text, config.marketing_consent, config.sms_consent, config.terms_link_text, config.brand]);
-  const patterns = Object.values(mine).map(patternOf);
-  const pieces = piecesOf(mine);
-  // The other language's texts that differ from ours (Video and Variant are both languages' words).
-  const foreign = (Object.keys(other) as (keyof WidgetTexts)[]).filter((k) => other[k] !== mine[k]).map((k) => ({ key: k, re: patternOf(other[k]) }));
+  const sort = languageCheck(mine, other);
   const strangers: Record<string, string[]> = {};
   const leaks: Record<string, string[]> = {};
   const seen = new Set<string>();
@@ -124,18 +63,11 @@ async function check(site: "sv" | "store", mine: WidgetTexts, other: WidgetTexts
     const placed = cta.cta_type === "inline" || cta.cta_type === "page";
     await mountInPage(page, { cta, config, into: placed ? "#area-main" : undefined });
     await submitEmpty(page);
-    const corpus = " " + [...owner, ...ownerStrings(cta)].join(" \u0000 ") + " ";
-    for (const text of await visibleTexts(page)) {
-      seen.add(text);
-      const isOwner = corpus.includes(text);
-      if (!isOwner && foreign.some((f) => f.re.test(text))) (leaks[cta.name] ??= []).push(text);
-      if (isOwner || patterns.some((p) => p.test(text))) continue;
-      // A composed label ("Tid kvar: 1 dagar, 2 timmar"): what is left after our texts must be the owner's words.
-      let rest = text;
-      for (const p of pieces) rest = rest.split(p).join(" ");
-      const words = rest.match(/\p{L}{2,}/gu) ?? [];
-      if (words.some((w) => !corpus.includes(w))) (strangers[cta.name] ??= []).push(text);
-    }
+    const texts = await visibleTexts(page);
+    texts.forEach((t) => seen.add(t));
+    const r = sort(texts, [...owner, ...ownerStrings(cta)]);
+    if (r.strangers.length) strangers[cta.name] = r.strangers;
+    if (r.leaks.length) leaks[cta.name] = r.leaks;
     await context.close();
   }
   return { strangers, leaks, seen, count: ctas.length };

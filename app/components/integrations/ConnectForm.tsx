@@ -4,20 +4,18 @@ import { BlockStack, Button, Card, FormLayout, Text } from "@shopify/polaris";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { FormSelect, FormTextField } from "./fields";
 import { useT } from "~/i18n/useT";
+import type { AdminKey, Translate } from "~/i18n";
 
-const HELP: Record<string, string> = {
-  klaviyo: "A private API key with access to lists and profiles (Klaviyo: Settings → API keys).",
-  mailchimp: "An API key from Mailchimp (Account → Extras → API keys); it ends in your data center, like -us21.",
-  activecampaign: "The API URL and key from ActiveCampaign (Settings → Developer).",
-  builtin: "Lists kept in Beckon itself, with CSV export and unsubscribe. No key needed.",
+const HELP: Record<string, AdminKey> = {
+  klaviyo: "integrations.helpKlaviyo",
+  mailchimp: "integrations.helpMailchimp",
+  activecampaign: "integrations.helpActiveCampaign",
+  builtin: "integrations.helpBuiltin",
 };
 
-const LABELS: Record<string, string> = {
-  klaviyo: "Klaviyo",
-  mailchimp: "Mailchimp",
-  activecampaign: "ActiveCampaign",
-  builtin: "Beckon lists",
-};
+/** A tool's name: the product's own, Beckon's lists in the admin language. */
+const labelOf = (t: Translate, type: string) =>
+  ({ klaviyo: "Klaviyo", mailchimp: "Mailchimp", activecampaign: "ActiveCampaign" })[type] ?? (type === "builtin" ? t("integrations.builtinName") : type);
 
 /** Connect a tool. */
 export function ConnectForm({ types, csrfToken, busy }: { types: readonly string[]; csrfToken: string | null; busy: boolean }) {
@@ -34,15 +32,15 @@ export function ConnectForm({ types, csrfToken, busy }: { types: readonly string
             <FormSelect
               label={t("integrations.tool")}
               name="type"
-              options={types.map((t) => ({ label: LABELS[t] ?? t, value: t }))}
+              options={types.map((type) => ({ label: labelOf(t, type), value: type }))}
               initial={type}
               onValue={setType}
-              helpText={HELP[type]}
+              helpText={HELP[type] ? t(HELP[type]) : undefined}
             />
             <FormTextField
               label={t("integrations.name")}
               name="name"
-              placeholder={LABELS[type]}
+              placeholder={labelOf(t, type)}
               maxLength={200}
               helpText={t("integrations.nameHelp")}
             />

@@ -7,31 +7,33 @@ import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopif
 import type { CtaListSettings, IntegrationSummary } from "~/models/integration-admin.server";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { FormSelect, FormTextField } from "./fields";
+import type { AdminKey, Translate } from "~/i18n";
+import { useT } from "~/i18n/useT";
 
-const ACTION_LABELS: Record<string, string> = {
-  subscribe_list: "Subscribe to",
-  unsubscribe_list: "Unsubscribe from",
-  add_list_tag: "Tag within",
-  remove_list_tag: "Remove tag within",
-  add_tag: "Add tag",
-  remove_tag: "Remove tag",
+/** What each action does, as a sentence with the list, tag and tool filled in. */
+const ACTION_TEXTS: Record<string, AdminKey> = {
+  subscribe_list: "integrations.describeSubscribe",
+  unsubscribe_list: "integrations.describeUnsubscribe",
+  add_list_tag: "integrations.describeListTag",
+  remove_list_tag: "integrations.describeRemoveListTag",
+  add_tag: "integrations.describeAddTag",
+  remove_tag: "integrations.describeRemoveTag",
 };
 
-const ACTION_OPTIONS = [
-  { label: "Subscribe to list", value: "subscribe_list" },
-  { label: "Unsubscribe from list", value: "unsubscribe_list" },
-  { label: "Add tag", value: "add_tag" },
-  { label: "Remove tag", value: "remove_tag" },
-  { label: "Add tag within list", value: "add_list_tag" },
+const ACTION_OPTIONS: { label: AdminKey; value: string }[] = [
+  { label: "integrations.optionSubscribe", value: "subscribe_list" },
+  { label: "integrations.optionUnsubscribe", value: "unsubscribe_list" },
+  { label: "integrations.optionAddTag", value: "add_tag" },
+  { label: "integrations.optionRemoveTag", value: "remove_tag" },
+  { label: "integrations.optionListTag", value: "add_list_tag" },
 ];
 
-function describe(a: CtaListSettings["elements"][number]["actions"][number]): string {
-  const verb = ACTION_LABELS[a.actionType] ?? a.actionType;
-  const list = a.listId ? `${a.listName ?? "list"} (${a.listId})` : "";
+function describe(t: Translate, a: CtaListSettings["elements"][number]["actions"][number]): string {
+  const key = ACTION_TEXTS[a.actionType];
+  const list = a.listId ? `${a.listName ?? t("integrations.list")} (${a.listId})` : "";
   const tag = a.tag ? `“${a.tag}”` : "";
-  if (a.actionType === "add_tag" || a.actionType === "remove_tag") return `${verb} ${tag} in ${a.integrationName}`;
-  if (a.actionType.endsWith("list_tag")) return `${verb} ${list}: ${tag} in ${a.integrationName}`;
-  return `${verb} ${list} in ${a.integrationName}`;
+  const tool = a.integrationName ?? t("integrations.builtinName");
+  return key ? t(key, { list, tag, tool }) : `${a.actionType} ${list} ${tag} (${tool})`;
 }
 
 function AddActionForm({
@@ -49,6 +51,7 @@ function AddActionForm({
   csrfToken: string | null;
   busy: boolean;
 }) {
+  const t = useT();
   const [actionType, setActionType] = useState("subscribe_list");
   const needsTag = actionType !== "subscribe_list" && actionType !== "unsubscribe_list";
   const needsList = actionType !== "add_tag" && actionType !== "remove_tag";
@@ -62,17 +65,23 @@ function AddActionForm({
       <input type="hidden" name="ctaId" value={ctaId} />
       <input type="hidden" name="elementId" value={elementId} />
       <InlineStack gap="200" blockAlign="end" wrap>
-        <FormSelect label="Do" name="actionType" options={ACTION_OPTIONS} initial={actionType} onValue={setActionType} />
+        <FormSelect
+          label={t("integrations.do")}
+          name="actionType"
+          options={ACTION_OPTIONS.map((o) => ({ label: t(o.label), value: o.value }))}
+          initial={actionType}
+          onValue={setActionType}
+        />
         {targets.length ? (
-          <FormSelect key={needsList ? "lists" : "tools"} label={needsList ? "List" : "Tool"} name="target" options={targets} />
+          <FormSelect key={needsList ? "lists" : "tools"} label={needsList ? t("integrations.listLabel") : t("integrations.tool")} name="target" options={targets} />
         ) : (
           <Text as="p" tone="subdued">
-            {needsList ? "Add a list to a connected tool first." : "Connect a tool first."}
+            {needsList ? t("integrations.addListFirst") : t("integrations.connectFirst")}
           </Text>
         )}
-        {needsTag ? <FormTextField label="Tag" name="tag" maxLength={200} /> : null}
-        <Button submit disabled={busy || !targets.length} accessibilityLabel={`Add to ${label}`}>
-          Add
+        {needsTag ? <FormTextField label={t("integrations.tag")} name="tag" maxLength={200} /> : null}
+        <Button submit disabled={busy || !targets.length} accessibilityLabel={t("integrations.addTo", { label })}>
+          {t("integrations.add")}
         </Button>
       </InlineStack>
     </AdminForm>
@@ -91,20 +100,21 @@ export function CtaListsCard({
   csrfToken: string | null;
   busy: boolean;
 }) {
+  const t = useT();
   return (
     <Card>
       <BlockStack gap="400">
         <BlockStack gap="100">
           <Text as="h2" variant="headingMd">
-            Lists and tags per CTA
+            {t("integrations.perCta")}
           </Text>
           <Text as="p" tone="subdued">
-            Where the leads of each form, quiz and survey go. Changes apply to new submissions.
+            {t("integrations.perCtaHelp")}
           </Text>
         </BlockStack>
         {ctas.length === 0 ? (
           <Text as="p" tone="subdued">
-            No CTA collects leads yet.
+            {t("integrations.noLeadCtas")}
           </Text>
         ) : (
           ctas.map((cta) => (
@@ -114,14 +124,18 @@ export function CtaListsCard({
                   <Text as="h3" variant="headingSm">
                     {cta.name}
                   </Text>
-                  <Badge tone={cta.status === "published" ? "success" : undefined}>{cta.status}</Badge>
+                  <Badge tone={cta.status === "published" ? "success" : undefined}>
+                    {cta.status === "published" ? t("ctas.published") : cta.status === "draft" ? t("ctas.draft") : cta.status}
+                  </Badge>
                 </InlineStack>
                 {cta.elements.map((el) => {
-                  const label = `${cta.name}, ${el.label}`;
+                  const where = t("integrations.elementAt", { step: el.step, type: el.elementType });
+                  const elLabel = el.variant !== null ? t("integrations.elementInVariant", { variant: el.variant, where }) : where;
+                  const label = `${cta.name}, ${elLabel}`;
                   return (
                     <BlockStack key={el.elementId} gap="200">
                       <Text as="p" fontWeight="semibold">
-                        {el.label}
+                        {elLabel}
                       </Text>
                       {el.actions.length ? (
                         <ul style={{ margin: 0, paddingInlineStart: 0, listStyle: "none" }}>
@@ -129,8 +143,8 @@ export function CtaListsCard({
                             <li key={a.id}>
                               <InlineStack gap="200" blockAlign="center">
                                 <Text as="span">
-                                  {describe(a)}
-                                  {a.conditional ? " (when its conditions match)" : ""}
+                                  {describe(t, a)}
+                                  {a.conditional ? ` ${t("integrations.whenConditions")}` : ""}
                                 </Text>
                                 <AdminForm csrfToken={csrfToken} intent="remove-action">
                                   <input type="hidden" name="ctaId" value={cta.ctaId} />
@@ -140,9 +154,9 @@ export function CtaListsCard({
                                     variant="plain"
                                     tone="critical"
                                     disabled={busy}
-                                    accessibilityLabel={`Remove: ${describe(a)} (${label})`}
+                                    accessibilityLabel={t("integrations.removeAction", { action: describe(t, a), label })}
                                   >
-                                    Remove
+                                    {t("integrations.remove")}
                                   </Button>
                                 </AdminForm>
                               </InlineStack>
@@ -151,7 +165,7 @@ export function CtaListsCard({
                         </ul>
                       ) : (
                         <Text as="p" tone="subdued">
-                          Leads are kept in Beckon only.
+                          {t("integrations.keptInBeckon")}
                         </Text>
                       )}
                       <AddActionForm

@@ -47,7 +47,7 @@ export function FailedSyncsCard({
             f.lastError ?? "—",
             <AdminForm key={`r${f.id}`} csrfToken={csrfToken} intent="retry-sync">
               <input type="hidden" name="jobId" value={f.id} />
-              <Button submit size="slim" disabled={busy} accessibilityLabel={`Retry the sync of ${f.personLabel}`}>
+              <Button submit size="slim" disabled={busy} accessibilityLabel={t("integrations.retrySyncOf", { name: f.personLabel })}>
                 Retry
               </Button>
             </AdminForm>,

@@ -14,6 +14,8 @@ export interface IntegrationCardProps {
 /** A connected integration. */
 export function IntegrationCard({ integration: i, csrfToken, busy }: IntegrationCardProps) {
   const t = useT();
+  // Beckon's own lists are named in the owner's language; the tools by their product names.
+  const tool = i.type === "builtin" ? t("integrations.builtinName") : i.label;
   return (
     <Card>
       <BlockStack gap="400">
@@ -23,19 +25,17 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
               {i.name}
             </Text>
             <Text as="p" tone="subdued">
-              {i.label}
-              {i.keyHint ? ` · API key ${i.keyHint}` : ""}
+              {tool}
+              {i.keyHint ? ` · ${t("integrations.keyHint", { hint: i.keyHint })}` : ""}
               {i.apiUrl ? ` · ${i.apiUrl}` : ""}
             </Text>
           </BlockStack>
           <InlineStack gap="100">
             {i.external ? (
               <>
-                <Badge tone={i.syncs.failed ? "critical" : "success"}>{`${i.syncs.failed} failed`}</Badge>
-                <Badge tone={i.syncs.pending + i.syncs.running ? "attention" : undefined}>{`${
-                  i.syncs.pending + i.syncs.running
-                } waiting`}</Badge>
-                <Badge>{`${i.syncs.done} synced`}</Badge>
+                <Badge tone={i.syncs.failed ? "critical" : "success"}>{t("integrations.syncsFailed", { n: i.syncs.failed })}</Badge>
+                <Badge tone={i.syncs.pending + i.syncs.running ? "attention" : undefined}>{t("integrations.syncsWaiting", { n: i.syncs.pending + i.syncs.running })}</Badge>
+                <Badge>{t("integrations.syncsDone", { n: i.syncs.done })}</Badge>
               </>
             ) : (
               <Badge tone="info">{t("integrations.builtIn")}</Badge>
@@ -45,7 +45,7 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
 
         <BlockStack gap="200">
           <Text as="h4" variant="headingSm">
-            Lists
+            {t("integrations.lists")}
           </Text>
           {i.lists.length ? (
             <ul style={{ margin: 0, paddingInlineStart: 0, listStyle: "none" }}>
@@ -56,14 +56,13 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
                       <Text as="span">
                         {l.name}{" "}
                         <Text as="span" tone="subdued">
-                          (id {l.listId}
-                          {i.external ? "" : `, ${l.members} subscribed`})
+                          ({i.external ? t("integrations.listId", { id: l.listId }) : t("integrations.listIdMembers", { id: l.listId, n: l.members })})
                         </Text>
                       </Text>
                       <AdminForm csrfToken={csrfToken} intent="remove-list">
                         <input type="hidden" name="listRowId" value={l.id} />
-                        <Button submit variant="plain" tone="critical" disabled={busy} accessibilityLabel={`Remove list ${l.name}`}>
-                          Remove
+                        <Button submit variant="plain" tone="critical" disabled={busy} accessibilityLabel={t("integrations.removeList", { name: l.name })}>
+                          {t("integrations.remove")}
                         </Button>
                       </AdminForm>
                     </InlineStack>
@@ -73,13 +72,13 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
             </ul>
           ) : (
             <Text as="p" tone="subdued">
-              No lists yet. Add the lists you want CTAs to use, by their id in {i.label}.
+              {t("integrations.noLists", { tool })}
             </Text>
           )}
           <AdminForm csrfToken={csrfToken} intent="add-list">
             <input type="hidden" name="integrationId" value={i.id} />
             <InlineStack gap="200" blockAlign="end" wrap>
-              <FormTextField label={`List id in ${i.label}`} name="listId" maxLength={100} requiredIndicator />
+              <FormTextField label={t("integrations.listIdIn", { tool })} name="listId" maxLength={100} requiredIndicator />
               <FormTextField label={t("integrations.listName")} name="listName" maxLength={200} />
               <Button submit disabled={busy}>
                 {t("integrations.addList")}
@@ -102,7 +101,7 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
                   type="password"
                   autoComplete="new-password"
                   maxLength={500}
-                  helpText={i.type === "activecampaign" ? "Leave empty to keep the current key; a new API URL needs the key again." : "Leave empty to keep the current key."}
+                  helpText={i.type === "activecampaign" ? t("integrations.keepKeyUrl") : t("integrations.keepKey")}
                 />
                 {i.type === "activecampaign" ? (
                   <FormTextField label={t("integrations.apiUrl")} name="apiUrl" type="url" initial={i.apiUrl ?? ""} maxLength={500} />
@@ -119,13 +118,13 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
           {i.syncs.failed ? (
             <AdminForm csrfToken={csrfToken} intent="retry-all">
               <input type="hidden" name="integrationId" value={i.id} />
-              <Button submit disabled={busy}>{`Retry ${i.syncs.failed} failed`}</Button>
+              <Button submit disabled={busy}>{t("integrations.retryFailed", { n: i.syncs.failed })}</Button>
             </AdminForm>
           ) : null}
           <AdminForm csrfToken={csrfToken} intent="disconnect">
             <input type="hidden" name="integrationId" value={i.id} />
-            <Button submit tone="critical" disabled={busy} accessibilityLabel={`Disconnect ${i.name}`}>
-              Disconnect
+            <Button submit tone="critical" disabled={busy} accessibilityLabel={t("integrations.disconnectName", { name: i.name })}>
+              {t("integrations.disconnect")}
             </Button>
           </AdminForm>
         </InlineStack>

@@ -7,7 +7,7 @@ import { Badge, Banner, BlockStack, Button, Card, InlineStack, Text } from "@sho
 import type { CtaResult } from "~/models/results.server";
 import { MIN_TOTAL_CONVERSIONS, MIN_VIEWS_PER_VARIANT } from "~/lib/ab-stats";
 import { AdminForm } from "~/components/editor/AdminForm";
-import { formatCount, formatLift, formatPercent } from "./format";
+import { formats } from "./format";
 import { useT } from "~/i18n/useT";
 
 export interface AbTestCardProps {
@@ -22,6 +22,7 @@ const head: React.CSSProperties = { ...cell, fontWeight: 600, borderBottom: "1px
 /** The A/B card of a CTA with two or more variants. */
 export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
   const t = useT();
+  const f = formats(t.lang);
   const test = cta.abTest;
   if (!test) return null;
   const winner = cta.variants.find((v) => v.winner);
@@ -48,7 +49,7 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
           </Banner>
         ) : best ? (
           <Text as="p">
-            Variant {best.letter} beats the control (A) with a probability of {formatPercent(best.probabilityToBeatControl, 1)}
+            Variant {best.letter} beats the control (A) with a probability of {f.percent(best.probabilityToBeatControl, 1)}
             {best.probabilityToBeatControl! >= 0.95
               ? ": a clear result."
               : best.probabilityToBeatControl! <= 0.05
@@ -99,12 +100,12 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
                       {v.isControl ? " (control)" : ""}
                     </th>
                     <td style={cell}>{row?.percentage != null ? `${row.percentage}%` : "—"}</td>
-                    <td style={cell}>{formatCount(v.views)}</td>
-                    <td style={cell}>{formatCount(v.conversions)}</td>
-                    <td style={cell}>{formatPercent(v.rate)}</td>
-                    <td style={cell}>{formatLift(v.lift)}</td>
+                    <td style={cell}>{f.count(v.views)}</td>
+                    <td style={cell}>{f.count(v.conversions)}</td>
+                    <td style={cell}>{f.percent(v.rate)}</td>
+                    <td style={cell}>{f.lift(v.lift)}</td>
                     <td style={cell}>
-                      {v.isControl ? "—" : test.enoughData ? formatPercent(v.probabilityToBeatControl) : t("results.notEnoughData")}
+                      {v.isControl ? "—" : test.enoughData ? f.percent(v.probabilityToBeatControl) : t("results.notEnoughData")}
                     </td>
                     <td style={cell}>
                       {row?.winner ? (

@@ -14,7 +14,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { BarChart, LineChart, PolarisVizProvider } from "@shopify/polaris-viz";
 import type { DataSeries } from "@shopify/polaris-viz-core";
-import { formatDay, formatPercent } from "./format";
+import { formats } from "./format";
 import { useT } from "~/i18n/useT";
 
 export interface DailySeries {
@@ -52,6 +52,7 @@ function VisualOnly({ height, label, children }: { height: number; label: string
 
 /** Views and conversions (or any daily counts) per day. */
 export function DailyLineChart({ series, label }: { series: DailySeries[]; label: string }) {
+  const f = formats(useT().lang);
   return (
     <PolarisVizProvider>
       <VisualOnly height={280} label={label}>
@@ -59,7 +60,7 @@ export function DailyLineChart({ series, label }: { series: DailySeries[]; label
           data={toSeries(series)}
           theme="Light"
           isAnimated={false}
-          xAxisOptions={{ labelFormatter: (v) => formatDay(String(v)) }}
+          xAxisOptions={{ labelFormatter: (v) => f.day(String(v)) }}
         />
       </VisualOnly>
     </PolarisVizProvider>
@@ -69,6 +70,7 @@ export function DailyLineChart({ series, label }: { series: DailySeries[]; label
 /** Conversion rate per variant (or per CTA). */
 export function RateBarChart({ bars, label }: { bars: { name: string; rate: number | null }[]; label: string }) {
   const t = useT();
+  const f = formats(t.lang);
   return (
     <PolarisVizProvider>
       <VisualOnly height={240} label={label}>
@@ -76,7 +78,7 @@ export function RateBarChart({ bars, label }: { bars: { name: string; rate: numb
           data={[{ name: t("results.conversionRate"), data: bars.map((b) => ({ key: b.name, value: b.rate ?? 0 })) }]}
           theme="Light"
           isAnimated={false}
-          yAxisOptions={{ labelFormatter: (v) => formatPercent(Number(v), 0) }}
+          yAxisOptions={{ labelFormatter: (v) => f.percent(Number(v), 0) }}
           showLegend={false}
         />
       </VisualOnly>

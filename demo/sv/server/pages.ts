@@ -23,10 +23,14 @@ export const CONTACT_URL = `${REST_BASE}saljakademin/v1/kontakt`;
 export const DEMO_ROLES = ["administrator", "editor", "author", "subscriber"] as const;
 export type DemoRole = (typeof DEMO_ROLES)[number];
 
-export type SvPage = "index" | "blogg" | "inlagg" | "utbildningar" | "kontakt" | "landningssida" | "404";
+export type SvPage = "index" | "blogg" | "inlagg" | "utbildningar" | "kontakt" | "integritetspolicy" | "anvandarvillkor" | "landningssida" | "404";
 
 /** Pages under /demo/sv/{name}. */
-export const SV_SUBPAGES = ["blogg", "utbildningar", "kontakt"] as const;
+export const SV_SUBPAGES = ["blogg", "utbildningar", "kontakt", "integritetspolicy", "anvandarvillkor"] as const;
+
+/** Plain text pages of the site, linked from the footer and from the CTAs' privacy and terms links. */
+const TEXT_PAGES = ["integritetspolicy", "anvandarvillkor"] as const;
+const isTextPage = (page: SvPage): page is (typeof TEXT_PAGES)[number] => (TEXT_PAGES as readonly string[]).includes(page);
 
 /** A page of the site that hosts one CTA: a landing page CTA or the opt-out form, in the marked area it fills. */
 export interface CtaPage {
@@ -51,7 +55,15 @@ export const CTA_PAGES: readonly CtaPage[] = [
 /** The CTA page at /demo/sv/{slug}, if there is one. */
 export const ctaPage = (slug: string): CtaPage | undefined => CTA_PAGES.find((p) => p.slug === slug);
 
-const PAGE_IDS: Record<"index" | "utbildningar" | "kontakt" | "404", number> = { index: 12, utbildningar: COURSES_PAGE_ID, kontakt: 40, "404": 0 };
+// WordPress creates its privacy policy page as page 3.
+const PAGE_IDS: Record<"index" | "utbildningar" | "kontakt" | "integritetspolicy" | "anvandarvillkor" | "404", number> = {
+  index: 12,
+  utbildningar: COURSES_PAGE_ID,
+  kontakt: 40,
+  integritetspolicy: 3,
+  anvandarvillkor: 41,
+  "404": 0,
+};
 
 /** The page id WordPress would give the page (0 for the 404 page, which is no post). */
 function pageIdOf(page: SvPage, ctaPageOf?: CtaPage): number {
@@ -96,7 +108,8 @@ function bodyClasses(page: SvPage, req: SvRequest, post?: Post, hosted?: CtaPage
   }
   else if (page === "inlagg" && post)
     classes.push("post-template-default", "single", "single-post", `postid-${post.id}`, "single-format-standard", `category-${post.category.slug}`, ...post.tags.map((t) => `tag-${t.slug}`));
-  else if (page === "utbildningar" || page === "kontakt") classes.push("page-template-default", "page", `page-id-${PAGE_IDS[page]}`, `page-${page}`);
+  else if (page === "utbildningar" || page === "kontakt" || isTextPage(page)) classes.push("page-template-default", "page", `page-id-${PAGE_IDS[page]}`, `page-${page}`);
+  if (page === "integritetspolicy") classes.push("privacy-policy");
   if (page === "index" || page === "utbildningar" || page === "kontakt") classes.push("elementor-page", `elementor-page-${PAGE_IDS[page]}`);
   classes.push("elementor-default", "elementor-kit-5", "e-lazyload");
   if (req.role) classes.push("logged-in", "admin-bar");
