@@ -22,9 +22,9 @@ const CSS = `.bk-hook{position:fixed;bottom:16px;right:16px;z-index:2147482000;w
 .bk-bar-bottom{top:auto;bottom:0}
 .bk-bar .bk-section,.bk-bar .bk-column{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:8px 16px}
 .bk-bar .bk-el{margin:0}
-@media (max-width:480px){.bk-frame.bk-bar{padding:4px 32px 13px 8px;font-size:12px;line-height:1.3}
-.bk-bar .bk-section,.bk-bar .bk-column{gap:4px 8px}
-.bk-bar .bk-button{min-height:32px;padding:6px 12px}
+@media (max-width:480px){.bk-frame.bk-bar{padding:4px 28px 13px 8px;font-size:12px;line-height:1.3}
+.bk-bar .bk-section,.bk-bar .bk-column{gap:4px 6px}
+.bk-bar .bk-button{min-height:32px;padding:6px 8px}
 .bk-bar .bk-close{top:4px;right:4px}
 .bk-bar .bk-powered{position:absolute;right:8px;bottom:1px;margin:0;font-size:10px;line-height:12px}}
 .bk-page{max-width:960px;margin:0 auto;padding:40px 24px}

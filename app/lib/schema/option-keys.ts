@@ -33,6 +33,7 @@ export const CTA_OPTION_KEYS: readonly string[] = [
   "hook-position",
   "width",
   "language",
+  "priority",
   "published_at",
   "button-color",
   "button-text-color",

@@ -12,7 +12,7 @@ const CSS = `.bk-timer{text-align:center}
 .bk-bar .bk-timer{display:flex;align-items:center;gap:8px}
 .bk-bar .bk-timer-label{margin:0}
 .bk-bar .bk-unit b{font-size:1.1em}
-@media (max-width:480px){.bk-bar .bk-timer{gap:4px}.bk-bar .bk-timer-units{gap:3px}.bk-bar .bk-unit{min-width:0;padding:1px 4px}.bk-bar .bk-unit b{font-size:1em;line-height:1.1}.bk-bar .bk-unit span{font-size:.65em}}`;
+@media (max-width:480px){.bk-bar .bk-timer{gap:3px}.bk-bar .bk-timer-units{gap:2px}.bk-bar .bk-unit{min-width:0;padding:1px 3px}.bk-bar .bk-unit b{font-size:1em;line-height:1.1}.bk-bar .bk-unit span{font-size:.65em}}`;
 
 /**
  * A countdown (SPEC 4 Timer): static, daily or relative; ticks every second;
