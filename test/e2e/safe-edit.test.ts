@@ -6,13 +6,12 @@
  * published CTA (Save keeps visitors on the published version, Publish
  * changes applies the edit). axe-core finds nothing serious on the way.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchChromium } from "../support/chromium";
+import { hydrated, seriousViolations } from "../support/admin-page";
 import { seedIfEmpty } from "../../prisma/seed";
 
 let tdb: TestDatabase;
@@ -26,27 +25,9 @@ let originalName: string;
 
 const OLD_HEADING = "Vänta! Ta med dig vår mest nedladdade e-bok";
 const NEW_HEADING = "Sista chansen att ta e-boken";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const pageErrors: string[] = [];
 
-/** Serious and critical axe-core violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}: ${v.help} ${v.targets.join(" ")}`);
-}
 
-/** Waits until React has hydrated the page, so clicks and keys reach React. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector("main button");
-    return !!button && Object.keys(button).some((k) => k.startsWith("__reactProps"));
-  });
-}
 
 const editorUrl = () => `${server.origin}/owner/websites/${sv}/ctas/${ctaId}`;
 

@@ -7,13 +7,12 @@
  * handful of clicks, without typing JSON; a visitor of the Swedish demo page
  * sees it (in Swedish) when leaving the page.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchChromium } from "../support/chromium";
+import { hydrated, seriousViolations } from "../support/admin-page";
 import { seedIfEmpty } from "../../prisma/seed";
 import { CTA_TEMPLATES } from "../../app/templates";
 
@@ -24,26 +23,8 @@ let admin: BrowserContext;
 let owner: Page;
 let sv: number;
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** Serious and critical axe-core violations on the admin page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the admin's CSP (inline scripts by nonce only) would block a <script> tag.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}: ${v.help} ${v.targets.join(" ")}`);
-}
 
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector("main button");
-    return !!button && Object.keys(button).some((k) => k.startsWith("__reactProps"));
-  });
-}
 
 beforeAll(async () => {
   tdb = await createTestDatabase();

@@ -1,0 +1,31 @@
+/**
+ * Helpers for end-to-end tests of admin pages: waiting for hydration and
+ * listing axe-core's serious and critical findings.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+type AxeResult = { violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] };
+
+/** Serious and critical axe-core violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the admin's CSP (inline scripts by nonce only) would block a <script> tag.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}: ${v.help} ${v.targets.join(" ")}`);
+}
+
+/** Waits until React has hydrated the page (its props sit on the DOM nodes), so clicks reach React. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector("main button");
+    return !!button && Object.keys(button).some((k) => k.startsWith("__reactProps"));
+  });
+}
