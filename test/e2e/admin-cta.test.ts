@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchChromium } from "../support/chromium";
-import { hydrated, seriousViolations } from "../support/admin-page";
+import { hydrated, seriousViolations, logInAsOwner } from "../support/admin-page";
 import { seedIfEmpty } from "../../prisma/seed";
 
 let tdb: TestDatabase;
@@ -25,8 +25,6 @@ let admin: BrowserContext;
 let owner: Page;
 let sv: number;
 
-const OWNER_EMAIL = "agare@saljakademin.se";
-const OWNER_PASSWORD = "beckon-demo-2026";
 const CTA_NAME = "Julerbjudande E2E";
 const HEADING = "Julens bästa säljtips";
 const LEAD = `jul-${Date.now()}@exempel.se`;
@@ -57,10 +55,7 @@ beforeAll(async () => {
   owner = await admin.newPage();
   // Admin pages allow inline scripts by nonce only: whatever the policy blocks is reported here.
   owner.on("console", (m) => /Content Security Policy/i.test(m.text()) && cspViolations.push(m.text()));
-  await owner.goto(`${server.origin}/owner/login`);
-  await owner.fill('input[name="email"]', OWNER_EMAIL);
-  await owner.fill('input[name="password"]', OWNER_PASSWORD);
-  await Promise.all([owner.waitForURL((u) => !u.pathname.startsWith("/owner/login")), owner.click('button[type="submit"]')]);
+  await logInAsOwner(owner, server.origin);
 });
 
 afterAll(async () => {

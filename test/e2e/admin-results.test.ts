@@ -15,6 +15,7 @@ import type { Browser, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchChromium } from "../support/chromium";
+import { logInAsOwner } from "../support/admin-page";
 import { seedIfEmpty } from "../../prisma/seed";
 import { parseCsv } from "~/lib/csv";
 import { loadCtaDocument, saveCtaDocument } from "~/models/cta.server";
@@ -28,8 +29,6 @@ let ctaName: string;
 let variantId: number;
 let elementId: number;
 
-const OWNER_EMAIL = "agare@saljakademin.se";
-const OWNER_PASSWORD = "beckon-demo-2026";
 const LEAD = `lead-${Date.now()}@exempel.se`;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -180,10 +179,7 @@ it("finds the lead in contacts, opens it, exports it, and sees the view and conv
   const pageErrors: string[] = [];
   page.on("pageerror", (e) => pageErrors.push(e.message));
 
-  await page.goto(`${server.origin}/owner/login`);
-  await page.fill('input[name="email"]', OWNER_EMAIL);
-  await page.fill('input[name="password"]', OWNER_PASSWORD);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/owner/login")), page.click('button[type="submit"]')]);
+  await logInAsOwner(page, server.origin);
 
   // Contacts: search for the lead.
   await page.goto(`${server.origin}/owner/websites/${sv}/contacts`);

@@ -8,6 +8,7 @@ import type { Browser } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchChromium } from "../support/chromium";
+import { logInAsOwner } from "../support/admin-page";
 import { seedIfEmpty } from "../../prisma/seed";
 
 let tdb: TestDatabase;
@@ -15,8 +16,6 @@ let server: TestServer;
 let browser: Browser;
 let svId: number;
 
-const OWNER_EMAIL = "agare@saljakademin.se";
-const OWNER_PASSWORD = "beckon-demo-2026";
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -60,10 +59,7 @@ it("captures a newsletter e-mail on the Swedish demo page and shows it to the ow
   // The owner logs in and finds the lead, newest first.
   const admin = await browser.newContext();
   const ownerPage = await admin.newPage();
-  await ownerPage.goto(`${server.origin}/owner/login`);
-  await ownerPage.fill('input[name="email"]', OWNER_EMAIL);
-  await ownerPage.fill('input[name="password"]', OWNER_PASSWORD);
-  await Promise.all([ownerPage.waitForURL((u) => !u.pathname.startsWith("/owner/login")), ownerPage.click('button[type="submit"]')]);
+  await logInAsOwner(ownerPage, server.origin);
   await ownerPage.goto(`${server.origin}/owner/websites/${svId}/contacts`);
   await expect.poll(() => ownerPage.locator("body").innerText()).toContain(email);
   await admin.close();

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchChromium } from "../support/chromium";
-import { hydrated, seriousViolations } from "../support/admin-page";
+import { hydrated, seriousViolations, logInAsOwner } from "../support/admin-page";
 import { seedIfEmpty } from "../../prisma/seed";
 
 let tdb: TestDatabase;
@@ -53,10 +53,7 @@ beforeAll(async () => {
   admin = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   owner = await admin.newPage();
   owner.on("pageerror", (e) => pageErrors.push(e.message));
-  await owner.goto(`${server.origin}/owner/login`);
-  await owner.fill('input[name="email"]', "agare@saljakademin.se");
-  await owner.fill('input[name="password"]', "beckon-demo-2026");
-  await Promise.all([owner.waitForURL((u) => !u.pathname.startsWith("/owner/login")), owner.click('button[type="submit"]')]);
+  await logInAsOwner(owner, server.origin);
 });
 
 afterAll(async () => {

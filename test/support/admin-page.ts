@@ -1,6 +1,7 @@
 /**
- * Helpers for end-to-end tests of admin pages: waiting for hydration and
- * listing axe-core's serious and critical findings.
+ * Helpers for end-to-end tests of admin pages: logging in as the demo
+ * owner, waiting for hydration and listing axe-core's serious and critical
+ * findings.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -28,4 +29,15 @@ export async function hydrated(page: Page): Promise<void> {
     const button = document.querySelector("main button");
     return !!button && Object.keys(button).some((k) => k.startsWith("__reactProps"));
   });
+}
+
+/** The seeded Swedish site's owner (prisma/seed-data). */
+export const DEMO_OWNER = { email: "agare@saljakademin.se", password: "beckon-demo-2026" } as const;
+
+/** Logs in through the standalone admin's login form and waits until the login page is left. */
+export async function logInAsOwner(page: Page, origin: string, owner: { email: string; password: string } = DEMO_OWNER): Promise<void> {
+  await page.goto(`${origin}/owner/login`);
+  await page.fill('input[name="email"]', owner.email);
+  await page.fill('input[name="password"]', owner.password);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/owner/login")), page.click('button[type="submit"]')]);
 }
