@@ -4,14 +4,16 @@
  * contrast, sees the WCAG AA warning, fixes the pair, saves, and the bar in
  * the preview frame draws its button in the chosen colours (computed styles)
  * with at least AA contrast. The editor stays axe-clean with the controls and
- * the warning showing.
+ * the warning showing. A first-time owner builds a sticky bar from a template
+ * the same way, and a visitor of the Swedish demo page gets its button in
+ * colours that pass AA.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchChromium } from "../support/chromium";
-import { hydrated, seriousViolations } from "../support/admin-page";
+import { hydrated, seriousViolations, logInAsOwner } from "../support/admin-page";
 import { seedIfEmpty } from "../../prisma/seed";
 import { contrastRatio } from "../../app/lib/style/contrast";
 
@@ -51,10 +53,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   owner = await admin.newPage();
-  await owner.goto(`${server.origin}/owner/login`);
-  await owner.fill('input[name="email"]', "agare@saljakademin.se");
-  await owner.fill('input[name="password"]', "beckon-demo-2026");
-  await Promise.all([owner.waitForURL((u) => !u.pathname.startsWith("/owner/login")), owner.click('button[type="submit"]')]);
+  await logInAsOwner(owner, server.origin);
 });
 
 afterAll(async () => {
@@ -129,4 +128,47 @@ describe("styling a bar without JSON", () => {
     await expect.poll(() => owner.getByText('Unknown option "text-colr" (did you mean "text-color"?)').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect((await tdb.db.cta.findUniqueOrThrow({ where: { id: bar.id } })).options).not.toHaveProperty("text-colr");
   });
+});
+
+describe("a sticky bar built from a template", () => {
+  it("gets a button whose colours pass AA, in a few clicks and without JSON, and the demo page shows it so", async () => {
+    let clicks = 0;
+    const click = async (l: ReturnType<Page["getByRole"]>) => {
+      clicks++;
+      await l.click();
+    };
+    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas`);
+    await hydrated(owner);
+    await click(owner.getByRole("button", { name: "Use template: Nyhetsbar" }));
+    await Promise.all([owner.waitForURL(/\/ctas\/\d+$/), click(owner.getByRole("button", { name: "Create draft" }))]);
+    const ctaId = Number(/\/ctas\/(\d+)$/.exec(owner.url())![1]);
+    await hydrated(owner);
+    await click(owner.getByRole("button", { name: "Style of Nyhetsbar" }));
+    // A first guess that does not read: the editor says so before anything is saved.
+    await owner.getByLabel("Button colour", { exact: true }).fill("#f2c14e");
+    await owner.getByLabel("Button text colour", { exact: true }).fill("#ffffff");
+    const warning = owner.getByText(/^Button text on button: contrast \d\.\d:1 — below 4\.5:1 \(WCAG AA\)/);
+    await expect.poll(() => warning.count()).toBe(1);
+    expect(await seriousViolations(owner)).toEqual([]);
+    await owner.getByLabel("Button text colour", { exact: true }).fill("#1d2530");
+    await expect.poll(() => warning.count()).toBe(0);
+    await click(owner.getByRole("button", { name: "Publish", exact: true }));
+    await expect.poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 30_000 }).toBe(1);
+    expect(clicks).toBeLessThanOrEqual(8);
+    const row = await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } });
+    expect(row).toMatchObject({ status: "published", ctaType: "bar" });
+    expect(row.options).toMatchObject({ "button-color": "#f2c14e", "button-text-color": "#1d2530" });
+
+    // The visitor: the bar's button is drawn in the chosen pair, at AA or better.
+    const visitor = await browser.newContext({ locale: "sv-SE", viewport: { width: 1280, height: 800 } });
+    const page = await visitor.newPage();
+    await page.goto(`${server.origin}/demo/sv`);
+    const button = page.locator(`beckon-cta[data-beckon-cta="${ctaId}"] .bk-button`).first();
+    await button.waitFor({ timeout: 30_000 });
+    const drawn = await button.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, color: getComputedStyle(el).color }));
+    const colours = { background: hexOf(drawn.background), color: hexOf(drawn.color) };
+    expect(colours).toEqual({ background: "#f2c14e", color: "#1d2530" });
+    expect(contrastRatio(colours.color, colours.background)).toBeGreaterThanOrEqual(4.5);
+    await visitor.close();
+  }, 240_000);
 });

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { launchChromium } from "../support/chromium";
-import { hydrated, seriousViolations } from "../support/admin-page";
+import { hydrated, seriousViolations, logInAsOwner } from "../support/admin-page";
 import { seedIfEmpty } from "../../prisma/seed";
 import { CTA_TEMPLATES } from "../../app/templates";
 
@@ -34,10 +34,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   owner = await admin.newPage();
-  await owner.goto(`${server.origin}/owner/login`);
-  await owner.fill('input[name="email"]', "agare@saljakademin.se");
-  await owner.fill('input[name="password"]', "beckon-demo-2026");
-  await Promise.all([owner.waitForURL((u) => !u.pathname.startsWith("/owner/login")), owner.click('button[type="submit"]')]);
+  await logInAsOwner(owner, server.origin);
 });
 
 afterAll(async () => {
@@ -46,6 +43,9 @@ afterAll(async () => {
   await server?.stop();
   await tdb?.drop();
 });
+
+/** The restyled exit popup's button colour. */
+const GREEN = "#0b6e4f";
 
 const useButtons = (page: Page) => page.getByRole("button", { name: /^Use template: / });
 const thumbnails = (page: Page) => page.locator("[data-template-thumbnail]");
@@ -98,7 +98,7 @@ describe("the template gallery", () => {
 });
 
 describe("a first-time owner on the Swedish site", () => {
-  it("builds an exit popup from a template and publishes it in at most 8 clicks; a visitor of /demo/sv sees it on leaving", async () => {
+  it("builds an exit popup from a template, restyles and publishes it in at most 8 clicks; a visitor of /demo/sv sees it on leaving", async () => {
     let clicks = 0;
     const click = async (l: Locator) => {
       clicks++;
@@ -116,13 +116,17 @@ describe("a first-time owner on the Swedish site", () => {
     expect(await tdb.db.cta.count({ where: { websiteId: sv } })).toBe(before + 1);
     expect(await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } })).toMatchObject({ name: "Exitpopup: gratis guide", status: "draft", ctaType: "overlay" });
     await hydrated(owner);
+    // Restyled in the site's green through the typed colour fields, no JSON.
+    await click(owner.getByRole("button", { name: "Style of Exitpopup: gratis guide" }));
+    await owner.getByLabel("Button colour", { exact: true }).fill(GREEN);
+    await owner.getByLabel("Button text colour", { exact: true }).fill("#ffffff");
     await click(owner.getByRole("button", { name: "Publish", exact: true }));
     await expect.poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 30_000 }).toBe(1);
-    // Use template, Create draft, Publish: well under the eight clicks a first CTA may take.
-    expect(clicks).toBe(3);
+    // Use template, Create draft, Style, Publish: well under the eight clicks a first CTA may take.
+    expect(clicks).toBe(4);
     const row = await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } });
     expect(row).toMatchObject({ status: "published", broadcastId: null });
-    expect(row.options).toMatchObject({ trigger: "exit" });
+    expect(row.options).toMatchObject({ trigger: "exit", "button-color": GREEN, "button-text-color": "#ffffff" });
 
     // A visitor on the Swedish demo page moves the mouse out through the top of the window.
     const visitor = await browser.newContext({ locale: "sv-SE", viewport: { width: 1280, height: 800 } });
@@ -146,6 +150,9 @@ describe("a first-time owner on the Swedish site", () => {
     if ((await mine.count()) === 0) await popup.getByRole("button", { name: /stäng|close/i }).first().click();
     await mine.getByRole("heading", { name: "Vänta! Ta med dig vår gratis guide" }).waitFor({ timeout: 30_000 });
     expect(await mine.locator("input[type=email]").count()).toBe(1);
+    // The visitor sees the restyled button.
+    const background = await mine.locator(".bk-button").first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).toBe("rgb(11, 110, 79)");
     expect(errors).toEqual([]);
     await visitor.close();
   }, 240_000);
