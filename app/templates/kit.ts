@@ -4,12 +4,11 @@
  * (app/lib/schema/cta.ts) in one language; the server validates it with the
  * shared schema when the owner creates a CTA from it, like any other write.
  */
-import type { z } from "zod";
-import type { actionGroupSchema, CtaDocumentInput, elementSchema, fieldSchema } from "~/lib/schema/cta";
+import type { CtaDocumentInput } from "~/lib/schema/cta";
+import { formElement, textField, type ActionGroupInput, type ElementInput, type FieldInput } from "~/lib/schema/cta-builders";
 
-export type ElementInput = z.input<typeof elementSchema>;
-export type FieldInput = z.input<typeof fieldSchema>;
-export type ActionGroupInput = z.input<typeof actionGroupSchema>;
+export { dailyCountdown, dropdownField, heading, paragraph, relativeCountdown, textField, thankYou } from "~/lib/schema/cta-builders";
+export type { ActionGroupInput, ElementInput, FieldInput } from "~/lib/schema/cta-builders";
 
 /** The languages templates are written in; any other website language gets English. */
 export const TEMPLATE_LANGUAGES = ["en", "sv"] as const;
@@ -47,20 +46,6 @@ export function templateLanguage(language: string | null | undefined): TemplateL
   return (TEMPLATE_LANGUAGES as readonly string[]).includes(language ?? "") ? (language as TemplateLanguage) : "en";
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-export function heading(text: string, level: 1 | 2 | 3 = 2): ElementInput {
-  return { element_type: "text", options: { html: `<h${level}>${escapeHtml(text)}</h${level}>` } };
-}
-
-/** A paragraph, or a bullet list when given several lines. */
-export function paragraph(...lines: string[]): ElementInput {
-  const html = lines.length === 1 ? `<p>${escapeHtml(lines[0])}</p>` : `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`;
-  return { element_type: "text", options: { html } };
-}
-
 /** A button that leads to a page of the site (the owner points it at the right one). */
 export function linkButton(text: string, url: string): ElementInput {
   return { element_type: "button", options: { "button-text": text, url } };
@@ -69,24 +54,6 @@ export function linkButton(text: string, url: string): ElementInput {
 /** A button that moves to another step (by its position). */
 export function stepButton(text: string, step: number): ElementInput {
   return { element_type: "button", options: { "button-text": text }, action_groups: [{ data: { "confirmation-type": "step", "redirect-step": step } }] };
-}
-
-/** A countdown that starts when the visitor first sees it. */
-export function relativeCountdown(hours: number, label: string): ElementInput {
-  return { element_type: "timer", options: { "timer-type": "relative", days: 0, hours, minutes: 0, seconds: 0, "end-action": "hide", label } };
-}
-
-/** A countdown to a time of day, every day. */
-export function dailyCountdown(time: string, label: string): ElementInput {
-  return { element_type: "timer", options: { "timer-type": "daily", "end-time": time, "end-action": "hide", label } };
-}
-
-export function textField(slug: string, placeholder: string, opts: { required?: boolean; type?: "email" | "tel" | "text" } = {}): FieldInput {
-  return { slug, field_type: "text", required: opts.required ?? false, options: { type: opts.type ?? "text", placeholder } };
-}
-
-export function dropdownField(slug: string, label: string, choices: string[]): FieldInput {
-  return { slug, field_type: "dropdown", options: { label }, field_options: choices.map((c) => ({ value: c, label: c })) };
 }
 
 /** The consent checkbox: without a label of its own it shows the website's consent text. */
@@ -106,13 +73,13 @@ export interface FormOptions {
 
 /** A form element: fields in order, e-mail required. */
 export function emailForm(o: FormOptions): ElementInput {
-  const fields: FieldInput[] = [
+  const fields = [
     ...(o.before ?? []),
     textField("email", o.emailPlaceholder, { required: true, type: "email" }),
     ...(o.after ?? []),
     ...(o.consent === false ? [] : [consentField()]),
-  ].map((f, position) => ({ ...f, position }));
-  return { element_type: "form", options: { "button-text": o.button, layout: o.layout ?? "vertical" }, fields };
+  ];
+  return formElement(fields, { button: o.button, layout: o.layout });
 }
 
 /** A survey question whose answer submits at once. */
@@ -127,11 +94,6 @@ export function survey(slug: string, question: string, choices: [string, string]
 /** A scored quiz question. */
 export function quizQuestion(slug: string, position: number, label: string, choices: [string, string, number][]): FieldInput {
   return { slug, field_type: "radio", position, required: true, options: { label }, field_options: choices.map(([value, l, score]) => ({ value, label: l, score })) };
-}
-
-/** The step action group that thanks the visitor in place. */
-export function thankYou(message: string): ActionGroupInput {
-  return { data: { "confirmation-type": "message", confirmation: message } };
 }
 
 export interface StepInput {

@@ -4,35 +4,11 @@
  * document trees. They return CTA document input (app/lib/schema/cta.ts);
  * every seeded CTA still goes through saveCtaDocument.
  */
-import type { z } from "zod";
-import type {
-  actionGroupSchema,
-  actionSchema,
-  CtaDocumentInput,
-  elementSchema,
-  fieldSchema,
-} from "../../app/lib/schema/cta";
+import type { CtaDocumentInput } from "../../app/lib/schema/cta";
+import { formElement, textField, type ActionGroupInput, type ActionInput, type ElementInput, type FieldInput } from "../../app/lib/schema/cta-builders";
 
-export type ElementInput = z.input<typeof elementSchema>;
-export type FieldInput = z.input<typeof fieldSchema>;
-export type ActionInput = z.input<typeof actionSchema>;
-export type ActionGroupInput = z.input<typeof actionGroupSchema>;
-
-/** Escapes text for the html option of text elements. */
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-/** A heading (h2 unless told). */
-export function heading(text: string, level: 1 | 2 | 3 = 2): ElementInput {
-  return { element_type: "text", options: { html: `<h${level}>${escapeHtml(text)}</h${level}>` } };
-}
-
-/** A paragraph, or a bullet list when given several lines. */
-export function paragraph(...lines: string[]): ElementInput {
-  const html = lines.length === 1 ? `<p>${escapeHtml(lines[0])}</p>` : `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`;
-  return { element_type: "text", options: { html } };
-}
+export { countdownTo, dailyCountdown, dropdownField, heading, paragraph, relativeCountdown, textField, thankYou } from "../../app/lib/schema/cta-builders";
+export type { ActionGroupInput, ActionInput, ElementInput, FieldInput } from "../../app/lib/schema/cta-builders";
 
 /** A button that leads to a page on the site. */
 export function linkButton(text: string, url: string, opts: { targetBlank?: boolean } = {}): ElementInput {
@@ -41,36 +17,6 @@ export function linkButton(text: string, url: string, opts: { targetBlank?: bool
     options: { "button-text": text },
     action_groups: [{ data: { "confirmation-type": "redirect", "redirect-url": url, "target-blank": opts.targetBlank ?? false } }],
   };
-}
-
-/** A countdown to a fixed moment (ISO 8601); hides itself at zero. */
-export function countdownTo(endsAt: string, label: string): ElementInput {
-  return { element_type: "timer", options: { "timer-type": "static", "end-date": endsAt, "end-action": "hide", label } };
-}
-
-/** A countdown to a time of day, every day, in the site's time zone. */
-export function dailyCountdown(time: string, timezone: string, label: string): ElementInput {
-  return { element_type: "timer", options: { "timer-type": "daily", "end-time": time, timezone, "end-action": "hide", label } };
-}
-
-/** A countdown that starts when the visitor first sees it. */
-export function relativeCountdown(hours: number, label: string): ElementInput {
-  return { element_type: "timer", options: { "timer-type": "relative", days: 0, hours, minutes: 0, seconds: 0, "end-action": "hide", label } };
-}
-
-/** A single-line field. */
-export function textField(slug: string, placeholder: string, opts: { required?: boolean; type?: "email" | "tel" | "text" } = {}): FieldInput {
-  return {
-    slug,
-    field_type: "text",
-    required: opts.required ?? false,
-    options: { type: opts.type ?? "text", placeholder },
-  };
-}
-
-/** A dropdown with value = label options. */
-export function dropdownField(slug: string, label: string, choices: string[]): FieldInput {
-  return { slug, field_type: "dropdown", options: { label }, field_options: choices.map((c) => ({ value: c, label: c })) };
 }
 
 /** A consent checkbox carrying the site's consent text. */
@@ -98,23 +44,13 @@ export interface FormOptions {
 
 /** A form element: fields in order, e-mail required, the actions run on submit. */
 export function emailForm(o: FormOptions): ElementInput {
-  const fields: FieldInput[] = [
+  const fields = [
     ...(o.before ?? []),
     textField("email", o.emailPlaceholder, { required: true, type: "email" }),
     ...(o.after ?? []),
     ...(o.consent ? [consentField("marketing_consent", o.consent)] : []),
-  ].map((f, position) => ({ ...f, position }));
-  return {
-    element_type: "form",
-    options: { "button-text": o.button, layout: o.layout ?? "vertical" },
-    fields,
-    actions: o.actions,
-  };
-}
-
-/** The step action group that thanks the visitor in place. */
-export function thankYou(message: string): ActionGroupInput {
-  return { data: { "confirmation-type": "message", confirmation: message } };
+  ];
+  return formElement(fields, { button: o.button, layout: o.layout, actions: o.actions });
 }
 
 export interface SingleStepCta {

@@ -329,7 +329,7 @@ function webinarBars(broadcasts: Record<SaljakademinBroadcast, number>, startsAt
       options: { trigger: "delayed", delay: 5, "hide-days": 1 },
       elements: [
         paragraph("Osäker på vilken utbildning som passar? Prova på vårt gratis webbinarium först."),
-        dailyCountdown("18:00", TIMEZONE, "Dagens anmälan stänger om"),
+        dailyCountdown("18:00", "Dagens anmälan stänger om", TIMEZONE),
         linkButton("Anmäl dig", WEBINAR_PAGE),
       ],
     }),
