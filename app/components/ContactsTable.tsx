@@ -109,8 +109,8 @@ export function ContactsTable({
         <IndexTable.Cell>{c.email ?? DASH}</IndexTable.Cell>
         <IndexTable.Cell>{fullName(c.name, c.lastName) ?? DASH}</IndexTable.Cell>
         <IndexTable.Cell>{c.phone ?? DASH}</IndexTable.Cell>
-        <IndexTable.Cell>{formatConsents(c) ?? DASH}</IndexTable.Cell>
-        <IndexTable.Cell>{formatUtcDateTime(c.contactSince)}</IndexTable.Cell>
+        <IndexTable.Cell>{formatConsents(c, t) ?? DASH}</IndexTable.Cell>
+        <IndexTable.Cell>{formatUtcDateTime(c.contactSince, t.lang)}</IndexTable.Cell>
         <IndexTable.Cell>{c.ctaName ?? (c.ctaId !== null ? `CTA ${c.ctaId}` : DASH)}</IndexTable.Cell>
         {contactHref ? (
           <IndexTable.Cell>

@@ -1,11 +1,17 @@
 /**
- * Formatting for admin tables. Dates are shown in UTC from their ISO string so
- * the server's render and the browser's hydration always agree.
+ * Formatting for admin tables, in the owner's admin language. Dates are shown
+ * in UTC, so the server's render and the browser's hydration always agree.
  */
+import type { Translate } from "~/i18n";
+import { LOCALES } from "~/i18n/locales";
+import type { Language } from "../../widget/i18n";
 
-/** "2026-01-05 14:03 UTC" from an ISO timestamp. */
-export function formatUtcDateTime(iso: string): string {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso;
+/** "Jan 5, 2026, 14:03 UTC" (sv: "5 jan. 2026 14:03 UTC") from an ISO timestamp; anything else is shown as given. */
+export function formatUtcDateTime(iso: string, lang: Language): string {
+  const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return iso;
+  const text = new Intl.DateTimeFormat(LOCALES[lang] ?? LOCALES.en, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" }).format(date);
+  return `${text} UTC`;
 }
 
 /** "Anna Svensson", or null when neither part is known. */
@@ -14,16 +20,16 @@ export function fullName(name: string | null, lastName: string | null): string |
   return joined === "" ? null : joined;
 }
 
-/** "marketing yes, privacy yes, sms no"; consents never asked are left out. */
-export function formatConsents(c: { marketingConsent: boolean | null; privacyConsent: boolean | null; smsConsent: boolean | null }): string | null {
+/** "marketing: yes, privacy: yes, SMS: no" in the admin language; consents never asked are left out. */
+export function formatConsents(c: { marketingConsent: boolean | null; privacyConsent: boolean | null; smsConsent: boolean | null }, t: Translate): string | null {
   const parts = (
     [
-      ["marketing", c.marketingConsent],
-      ["privacy", c.privacyConsent],
-      ["SMS", c.smsConsent],
+      ["format.consent.marketing", c.marketingConsent],
+      ["format.consent.privacy", c.privacyConsent],
+      ["format.consent.sms", c.smsConsent],
     ] as const
   )
     .filter(([, v]) => v !== null)
-    .map(([label, v]) => `${label} ${v ? "yes" : "no"}`);
+    .map(([key, v]) => t(v ? "format.consent.yes" : "format.consent.no", { consent: t(key) }));
   return parts.length ? parts.join(", ") : null;
 }

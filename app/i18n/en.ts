@@ -560,6 +560,20 @@ export const en = {
   "templates.kind.countdown": "Countdown",
   "templates.kind.upsell": "Product upsell",
   "templates.kind.cartbar": "Cart-value bar",
+  "format.consent.marketing": "marketing",
+  "format.consent.privacy": "privacy",
+  "format.consent.sms": "SMS",
+  "format.consent.yes": "{consent}: yes",
+  "format.consent.no": "{consent}: no",
+  "format.attempt": "{count} attempt",
+  "format.attempts": "{count} attempts",
+  "editMessage.archived": "Archived: visitors no longer see this CTA. Its results stay.",
+  "editMessage.discarded": "Changes discarded: this is the version visitors see.",
+  "editMessage.savedAsChanges": "Saved as unpublished changes: visitors still see the published version until you publish.",
+  "editMessage.savedSameAsPublished": "Saved: nothing differs from the published version.",
+  "editMessage.saved": "Saved.",
+  "editMessage.published": "Published: visitors see this version from their next page view.",
+  "editMessage.unpublished": "Saved as a draft: visitors no longer see this CTA.",
 } as const;
 
 /** Keys of the admin's catalogue. */

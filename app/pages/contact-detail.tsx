@@ -77,7 +77,7 @@ export function ContactDetailPage() {
   return (
     <Page
       title={c.displayName}
-      subtitle={c.personType === "Contact" ? t("contact.since", { date: formatUtcDateTime(c.contactSince ?? c.createdAt) }) : t("contact.visitor")}
+      subtitle={c.personType === "Contact" ? t("contact.since", { date: formatUtcDateTime(c.contactSince ?? c.createdAt, t.lang) }) : t("contact.visitor")}
       backAction={{ content: t("contacts.title"), url: paths.contacts }}
     >
       <BlockStack gap="400">
@@ -104,8 +104,8 @@ export function ContactDetailPage() {
                     [t("contact.referrer"), c.referralSource],
                     ...utm.map(([k, v]): [string, string] => [`UTM ${k}`, v]),
                     [t("contact.platform"), c.platform],
-                    [t("contact.firstSeen"), formatUtcDateTime(c.createdAt)],
-                    [t("contact.lastSeen"), c.lastRequested ? formatUtcDateTime(c.lastRequested) : null],
+                    [t("contact.firstSeen"), formatUtcDateTime(c.createdAt, t.lang)],
+                    [t("contact.lastSeen"), c.lastRequested ? formatUtcDateTime(c.lastRequested, t.lang) : null],
                   ]}
                 />
               </SectionCard>
@@ -140,7 +140,7 @@ export function ContactDetailPage() {
                                 {s.variant ? ` · variant ${s.variant}` : ""}
                               </Text>
                               <Text as="span" tone="subdued">
-                                {formatUtcDateTime(s.createdAt)}
+                                {formatUtcDateTime(s.createdAt, t.lang)}
                               </Text>
                             </InlineStack>
                             <Facts
@@ -178,7 +178,7 @@ export function ContactDetailPage() {
                     columnContentTypes={["text", "text", "text", "text", "text", "numeric"]}
                     headings={[t("contact.when"), t("contact.event"), t("contacts.cta"), t("contact.variant"), t("contact.page"), t("contact.revenue")]}
                     rows={c.events.map((e) => [
-                      formatUtcDateTime(e.createdAt),
+                      formatUtcDateTime(e.createdAt, t.lang),
                       e.eventType,
                       e.ctaName ?? (e.ctaId !== null ? `CTA ${e.ctaId}` : DASH),
                       e.variant ?? DASH,
@@ -205,7 +205,7 @@ export function ContactDetailPage() {
                   <DataTable
                     columnContentTypes={["text", "text", "numeric"]}
                     headings={[t("contact.when"), "Order", t("contact.revenue")]}
-                    rows={c.orders.map((o) => [formatUtcDateTime(o.createdAt), o.orderId, money(o.revenue, currency)])}
+                    rows={c.orders.map((o) => [formatUtcDateTime(o.createdAt, t.lang), o.orderId, money(o.revenue, currency)])}
                   />
                 </Card>
               ) : null}
@@ -265,7 +265,7 @@ export function ContactDetailPage() {
                           </Text>
                         ) : null}
                         <Text as="p" tone="subdued">
-                          {s.attempts} {s.attempts === 1 ? "attempt" : "attempts"} · {formatUtcDateTime(s.updatedAt)}
+                          {t(s.attempts === 1 ? "format.attempt" : "format.attempts", { count: s.attempts })} · {formatUtcDateTime(s.updatedAt, t.lang)}
                         </Text>
                         {s.status === "failed" ? (
                           <AdminForm csrfToken={links.csrfToken} intent="retry-sync">

@@ -22,6 +22,7 @@ import {
   saveCtaDraft,
 } from "~/models/cta.server";
 import type { CtaDocument } from "~/lib/schema/cta";
+import { adminLanguage, translator } from "~/i18n";
 import { adminPaths } from "./admin-links";
 import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type AdminContext } from "./admin-context.server";
 import { previewContext } from "./cta-preview.server";
@@ -66,6 +67,8 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
   const ctaId = ctaIdOf(rawCtaId);
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "save");
+  // The confirmation speaks the owner's admin language.
+  const t = translator(adminLanguage(request));
   try {
     if (intent === "duplicate") {
       const copy = await duplicateCta(prisma, ctx.websiteId, ctaId);
@@ -74,11 +77,11 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
     if (intent === "archive") {
       await archiveCta(prisma, ctx.websiteId, ctaId);
       const cta = (await loadCtaDocument(prisma, ctx.websiteId, ctaId))!;
-      return data<SaveSuccess>({ ok: true, message: "Archived: visitors no longer see this CTA. Its results stay.", cta, hasDraft: false });
+      return data<SaveSuccess>({ ok: true, message: t("editMessage.archived"), cta, hasDraft: false });
     }
     if (intent === "discard") {
       const cta = await discardCtaDraft(prisma, ctx.websiteId, ctaId);
-      return data<SaveSuccess>({ ok: true, message: "Changes discarded: this is the version visitors see.", cta, hasDraft: false });
+      return data<SaveSuccess>({ ok: true, message: t("editMessage.discarded"), cta, hasDraft: false });
     }
     if (!["save", "publish", "draft"].includes(intent)) return badForm("Unknown operation");
 
@@ -97,20 +100,18 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
     if (intent === "save") {
       const draft = await saveCtaDraft(prisma, ctx.websiteId, ctaId, input);
       if (draft) {
-        const message = draft.hasDraft
-          ? "Saved as unpublished changes: visitors still see the published version until you publish."
-          : "Saved: nothing differs from the published version.";
+        const message = draft.hasDraft ? t("editMessage.savedAsChanges") : t("editMessage.savedSameAsPublished");
         return data<SaveSuccess>({ ok: true, message, cta: draft.cta, hasDraft: draft.hasDraft });
       }
     }
     let saved = await saveCtaDocument(prisma, ctx.websiteId, input, { replacesDraft: true });
-    let message = "Saved.";
+    let message = t("editMessage.saved");
     if (intent === "publish") {
       await publishCta(prisma, ctx.websiteId, ctaId);
       saved = (await loadCtaDocument(prisma, ctx.websiteId, ctaId))!;
-      message = "Published: visitors see this version from their next page view.";
+      message = t("editMessage.published");
     } else if (intent === "draft") {
-      message = "Saved as a draft: visitors no longer see this CTA.";
+      message = t("editMessage.unpublished");
     }
     return data<SaveSuccess>({ ok: true, message, cta: saved, hasDraft: false });
   } catch (e) {

@@ -68,7 +68,7 @@ export function CtasPage() {
                   <IndexTable.Cell>
                     {c.broadcast_id ? <Link to={paths.broadcast(c.broadcast_id)}>{broadcastNames[c.broadcast_id] ?? t("ctas.campaignFallback", { id: c.broadcast_id })}</Link> : "—"}
                   </IndexTable.Cell>
-                  <IndexTable.Cell>{c.published_at ? formatUtcDateTime(c.published_at) : "—"}</IndexTable.Cell>
+                  <IndexTable.Cell>{c.published_at ? formatUtcDateTime(c.published_at, t.lang) : "—"}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <InlineStack gap="100" wrap={false}>
                       {c.status !== "published" ? <RowAction csrfToken={links.csrfToken} intent="publish" id={c.id} label={t("ctas.publish")} name={c.name} /> : null}

@@ -37,7 +37,7 @@ export function FailedSyncsCard({
           columnContentTypes={["text", "text", "text", "text", "numeric", "text", "text"]}
           headings={["When", "Contact", "Tool", "What", "Attempts", "Reason", "Retry"]}
           rows={failed.map((f) => [
-            formatUtcDateTime(f.createdAt),
+            formatUtcDateTime(f.createdAt, t.lang),
             <Link key={`c${f.id}`} url={contactHref(f.personId)}>
               {f.personLabel}
             </Link>,

@@ -5,9 +5,8 @@
  * the browser's hydration agree.
  */
 import type { Language } from "../../../widget/i18n";
+import { LOCALES } from "~/i18n/locales";
 
-/** The Intl locale of each admin language. */
-export const LOCALES: Record<Language, string> = { en: "en-US", sv: "sv-SE" };
 
 /** The results page's formatters for one admin language. */
 export function formats(lang: Language) {
