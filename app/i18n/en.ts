@@ -574,6 +574,7 @@ export const en = {
   "editMessage.saved": "Saved.",
   "editMessage.published": "Published: visitors see this version from their next page view.",
   "editMessage.unpublished": "Saved as a draft: visitors no longer see this CTA.",
+  "login.pageTitle": "Sign in · Beckon",
 } as const;
 
 /** Keys of the admin's catalogue. */

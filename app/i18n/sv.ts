@@ -572,4 +572,5 @@ export const sv: AdminTexts = {
   "editMessage.saved": "Sparat.",
   "editMessage.published": "Publicerad: besökarna ser den här versionen från nästa sidvisning.",
   "editMessage.unpublished": "Sparat som utkast: besökarna ser inte längre den här CTA:n.",
+  "login.pageTitle": "Logga in · Beckon",
 };

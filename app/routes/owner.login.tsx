@@ -21,7 +21,7 @@ import { CsrfInput } from "~/components/CsrfInput";
 import { useT } from "~/i18n/useT";
 import { adminLanguage, translator, type Translate } from "~/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Beckon" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: translator(data?.lang ?? "en")("login.pageTitle") }];
 
 /** Keeps the loader's CSRF cookie and the action's Retry-After on the page. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (e instanceof SessionSecretError) throw new Response(e.message, { status: 503 });
     throw e;
   });
-  return data({ csrf: token, redirectTo }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return data({ csrf: token, redirectTo, lang: adminLanguage(request) }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 type ActionResult = { error: string; email: string };

@@ -7,10 +7,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { ownerAdminContext } from "~/pages/admin-context.server";
 import { actionBroadcastEdit, loadBroadcastEdit } from "~/pages/broadcast-edit.server";
 import { BroadcastEditPage } from "~/pages/broadcast-edit";
+import { ownerTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.broadcast.id ? `${data.broadcast.name} · Campaigns · Beckon` : "New campaign · Beckon" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  ownerTitle(matches, (t) => (data?.broadcast.id ? [data.broadcast.name, t("campaigns.title")] : [t("campaigns.new")]));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadBroadcastEdit(await ownerAdminContext(request, params), request, params.broadcastId);

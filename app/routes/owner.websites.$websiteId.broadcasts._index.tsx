@@ -3,8 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { ownerAdminContext } from "~/pages/admin-context.server";
 import { actionBroadcasts, loadBroadcasts } from "~/pages/broadcasts.server";
 import { BroadcastsPage } from "~/pages/broadcasts";
+import { ownerTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Campaigns · Beckon" }];
+export const meta: MetaFunction = ({ matches }) => ownerTitle(matches, (t) => [t("campaigns.title")]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadBroadcasts(await ownerAdminContext(request, params));

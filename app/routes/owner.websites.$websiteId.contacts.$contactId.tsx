@@ -6,10 +6,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { ownerAdminContext } from "~/pages/admin-context.server";
 import { actionContactDetail, loadContactDetail } from "~/pages/contact-detail.server";
 import { ContactDetailPage } from "~/pages/contact-detail";
+import { ownerTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.contact.displayName} · Contacts · Beckon` : "Contact · Beckon" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => ownerTitle(matches, (t) => [data?.contact.displayName, t("contacts.title")]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadContactDetail(await ownerAdminContext(request, params), request, params.contactId);

@@ -8,10 +8,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ownerAdminContext } from "~/pages/admin-context.server";
 import { loadContacts } from "~/pages/contacts.server";
 import { ContactsPage } from "~/pages/contacts";
+import { ownerTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Contacts · ${data.websiteName} · Beckon` : "Contacts · Beckon" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => ownerTitle(matches, (t) => [t("contacts.title"), data?.websiteName]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadContacts(await ownerAdminContext(request, params), request);

@@ -3,8 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { ownerAdminContext } from "~/pages/admin-context.server";
 import { actionCtas, loadCtas } from "~/pages/ctas.server";
 import { CtasPage } from "~/pages/ctas";
+import { ownerTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "CTAs · Beckon" }];
+export const meta: MetaFunction = ({ matches }) => ownerTitle(matches, (t) => [t("ctas.title")]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadCtas(await ownerAdminContext(request, params), request);

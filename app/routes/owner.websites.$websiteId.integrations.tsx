@@ -3,8 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { ownerAdminContext } from "~/pages/admin-context.server";
 import { actionIntegrations, loadIntegrations } from "~/pages/integrations.server";
 import { IntegrationsPage } from "~/pages/integrations";
+import { ownerTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Integrations · Beckon" }];
+export const meta: MetaFunction = ({ matches }) => ownerTitle(matches, (t) => [t("integrations.title")]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadIntegrations(await ownerAdminContext(request, params), request);

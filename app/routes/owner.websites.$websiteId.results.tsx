@@ -4,10 +4,11 @@ import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { ownerAdminContext } from "~/pages/admin-context.server";
 import { actionResultsPage, loadResultsPage } from "~/pages/results.server";
 import { ResultsPage } from "~/pages/results";
+import { ownerTitle } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Results · Beckon" }];
+export const meta: MetaFunction = ({ matches }) => ownerTitle(matches, (t) => [t("results.title")]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadResultsPage(await ownerAdminContext(request, params), request);

@@ -3,8 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { ownerAdminContext } from "~/pages/admin-context.server";
 import { actionSettings, loadSettings } from "~/pages/settings.server";
 import { SettingsPage } from "~/pages/settings";
+import { ownerTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Settings · Beckon" }];
+export const meta: MetaFunction = ({ matches }) => ownerTitle(matches, (t) => [t("settings.title")]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadSettings(await ownerAdminContext(request, params), request);

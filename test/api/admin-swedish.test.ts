@@ -73,6 +73,7 @@ describe("the admin in Swedish", () => {
   it("shows the CTA list in Swedish with the language cookie, and no English catalogue text", async () => {
     const res = await get(`/owner/websites/${sv}/ctas`, { Cookie: `${cookie}; beckon_lang=sv`, "Accept-Language": "en" });
     expect(res.status).toBe(200);
+    expect(await res.clone().text()).toContain("<title>CTA:er · Beckon</title>");
     const page = await text(res);
     for (const s of ["Popupper, listor, formulär i sidan och landningssidor", "Ny CTA", "Skapa CTA", "Utgå från", "Åtgärder", "Kampanjer", "Kontakter"]) expect(page).toContain(s);
     const keys = Object.keys(en).filter((k) => /^(ctas|nav|header)\./.test(k));
@@ -80,9 +81,20 @@ describe("the admin in Swedish", () => {
   });
 
   it("shows the contacts and campaigns pages in Swedish from Accept-Language alone", async () => {
-    const contacts = await text(await get(`/owner/websites/${sv}/contacts`, { Cookie: cookie, "Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5" }));
+    await t.db.person.create({
+      data: { websiteId: sv, visitorToken: "sv-format-check", personType: "Contact", email: "anna@example.se", marketingConsent: true, contactSince: new Date("2026-01-05T14:03:00Z"), extra: {}, data: {} },
+    });
+    const contactsRes = await get(`/owner/websites/${sv}/contacts`, { Cookie: cookie, "Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5" });
+    const contactsHtml = await contactsRes.clone().text();
+    // The browser tab says it in Swedish too.
+    expect(contactsHtml).toMatch(/<title>Kontakter · [^<]+ · Beckon<\/title>/);
+    const contacts = await text(contactsRes);
     for (const s of ["Sök kontakter", "Använd filter", "Kontakt sedan"]) expect(contacts).toContain(s);
     expect(englishLeft(contacts, Object.keys(en).filter((k) => k.startsWith("contacts.")))).toEqual([]);
+    // Dates the Swedish way, consents in Swedish words.
+    expect(contacts).toContain("5 jan. 2026 14:03 UTC");
+    expect(contacts).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(contacts).toContain("marknadsföring: ja");
     const campaigns = await text(await get(`/owner/websites/${sv}/broadcasts`, { Cookie: cookie, "Accept-Language": "sv" }));
     for (const s of ["Ny kampanj", "Villkor för hela webbplatsen", "Spara villkoren för hela webbplatsen"]) expect(campaigns).toContain(s);
     expect(englishLeft(campaigns, Object.keys(en).filter((k) => k.startsWith("campaigns.")))).toEqual([]);
@@ -91,7 +103,9 @@ describe("the admin in Swedish", () => {
   it("answers a failed sign-in in Swedish", async () => {
     const form = await get("/owner/login", { "Accept-Language": "sv" });
     const csrfCookie = cookiePair(form.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!);
-    const csrf = csrfOf(await form.text());
+    const formHtml = await form.text();
+    expect(formHtml).toContain("<title>Logga in · Beckon</title>");
+    const csrf = csrfOf(formHtml);
     const headers = { Cookie: csrfCookie, "Accept-Language": "sv-SE,sv;q=0.9" };
     const wrong = await postForm(origin, "/owner/login", { email: "agare@saljakademin.se", password: "fel-lösenord", csrf }, headers);
     expect(wrong.status).toBe(401);
