@@ -8,6 +8,7 @@ import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma, Prisma, type Db } from "./db.server";
+import { connectWebPixel } from "./lib/web-pixel.server";
 import { linkShopOwner, type ShopDetails } from "./models/owner.server";
 
 export const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
@@ -90,7 +91,11 @@ export function createShopifyApp(env: Record<string, string | undefined> = proce
     },
     hooks: {
       afterAuth: async ({ session, admin }) => {
-        await linkShopOwner(db, session.shop, await shopDetails(admin));
+        const { websiteId } = await linkShopOwner(db, session.shop, await shopDetails(admin));
+        // The web pixel reports orders to the address visitors reach us under.
+        const appUrl = env.BECKON_PUBLIC_URL?.trim() || env.SHOPIFY_APP_URL || "";
+        const pixel = await connectWebPixel((query, options) => admin.graphql(query, options), websiteId, appUrl);
+        if (pixel.state === "failed") console.error(`[beckon] could not connect the web pixel for ${session.shop}: ${pixel.reason}`);
       },
     },
     ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),

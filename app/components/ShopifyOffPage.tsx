@@ -29,7 +29,7 @@ const EXAMPLE: Record<string, string> = {
   SHOPIFY_API_KEY: "<client id>",
   SHOPIFY_API_SECRET: "<client secret>",
   SHOPIFY_APP_URL: "https://<your app host>",
-  SCOPES: "read_products,read_themes,write_app_proxy",
+  SCOPES: "read_products,read_themes,write_app_proxy,write_pixels,read_customer_events",
 };
 
 /** The Polaris page that says which Shopify variables to set. */

@@ -46,7 +46,7 @@ describe("/app while Shopify install is off", () => {
     expect(text).toContain("Connect Beckon to Shopify");
     expect(items).toEqual(["SHOPIFY_API_KEY Success set", "SHOPIFY_API_SECRET Success set", "SHOPIFY_APP_URL Critical missing", "SCOPES Critical missing"]);
     expect(text).toContain("shopify app dev");
-    expect(text).toContain("SCOPES=read_products,read_themes,write_app_proxy");
+    expect(text).toContain("SCOPES=read_products,read_themes,write_app_proxy,write_pixels,read_customer_events");
     expect(text).toContain('README.md, section "Shopify app"');
   });
 

@@ -1,0 +1,330 @@
+/**
+ * Revenue for Shopify shops: the Beckon web pixel's real code
+ * (extensions/beckon-pixel), run in a local stand-in for Shopify's pixel
+ * runtime, reports a completed checkout to the real orders endpoint of the
+ * built server, and the owner's results page credits the order to the CTA
+ * and variant the buyer converted on. Also: an order counts once however
+ * often it is reported, a buyer without Beckon's cookie sends nothing, and
+ * hostile or oversized reports are refused with a named field.
+ */
+import { randomBytes } from "node:crypto";
+import { decode } from "turbo-stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { postForm, postPublic } from "../support/http";
+import { checkoutCompleted, loadPixel, type PixelRuntime } from "../support/pixel-runtime";
+import { clientId, formCtaMock, token, websiteMock } from "../unit/integrations/factories";
+import { createOwnerAccount } from "~/models/owner.server";
+import { shopOrderClientId } from "~/models/shop-order.server";
+import type { ResultsReport } from "~/models/results.server";
+import { visitorCookieName } from "../../widget/core/visitor";
+import { visitorCookieName as pixelCookieName } from "../../extensions/beckon-pixel/src/order";
+
+let t: TestDatabase;
+let server: TestServer;
+let websiteId: number;
+/** The CTA the buyer converts on (variants A and B) and another CTA of the website. */
+let newsletter: { ctaId: number; variantA: number; variantB: number };
+let other: { ctaId: number; variantId: number };
+let session: string;
+const OWNER = { email: "pixel-owner@beckon.test", password: "the pixel owner's password" };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  websiteId = (await websiteMock(t.db)).id;
+  const first = await formCtaMock(t.db, websiteId, []);
+  const variantB = await t.db.ctaVariant.create({ data: { ctaId: first.ctaId, variation: "B", options: {}, position: 1 } });
+  newsletter = { ctaId: first.ctaId, variantA: first.variantId, variantB: variantB.id };
+  other = await formCtaMock(t.db, websiteId, []);
+  const owner = await createOwnerAccount(t.db, { ...OWNER, name: "Pixel owner" });
+  await t.db.websiteMembership.create({ data: { profileId: owner.profileId, websiteId } });
+  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: randomBytes(32).toString("hex") } });
+  session = await signIn();
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await t?.drop();
+});
+
+async function signIn(): Promise<string> {
+  const form = await fetch(`${server.origin}/owner/login`);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1];
+  const csrfCookie = form.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!.split(";")[0];
+  const res = await postForm(server.origin, "/owner/login", { ...OWNER, csrf }, { Cookie: csrfCookie });
+  expect(res.status).toBe(302);
+  return res.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!.split(";")[0];
+}
+
+/** The results page's data for the owner (the loader's answer, as the page gets it). */
+async function results(): Promise<ResultsReport> {
+  const res = await fetch(`${server.origin}/owner/websites/${websiteId}/results.data?days=7`, { headers: { Cookie: session } });
+  expect(res.status).toBe(200);
+  const decoded = await decode(res.body!);
+  await decoded.done;
+  const routes = decoded.value as Record<string, { data?: { report: ResultsReport } }>;
+  const route = Object.values(routes).find((r) => r?.data?.report);
+  if (!route) throw new Error(`no results report in ${JSON.stringify(Object.keys(routes))}`);
+  return route.data!.report;
+}
+
+/** The revenue and order count of one CTA variant on the results page. */
+async function variantFigures(ctaId: number, variantId: number) {
+  const report = await results();
+  const m = report.ctas.find((c) => c.id === ctaId)!.variants.find((v) => v.id === variantId)!.metrics;
+  return { revenue: m.revenue, orders: m.orders };
+}
+
+/** A visitor of the website, as the widget creates one (its token is what the widget's cookie holds). */
+async function visitor(): Promise<string> {
+  const visitorToken = token();
+  const res = await postPublic(server.origin, `/api/websites/${websiteId}/visitors`, {
+    visitor: { visitor_token: visitorToken, landing_page: "https://shop.example/", platform: "Web", data: {} },
+    new: true,
+  });
+  expect(res.status).toBeLessThan(300);
+  return visitorToken;
+}
+
+/** The visitor converts on a CTA variant: the Submission event the widget sends. */
+async function convert(visitorToken: string, ctaId: number, variantId: number) {
+  const res = await postPublic(server.origin, `/api/websites/${websiteId}/events/create`, {
+    event: { id: clientId(), event_type: "Submission", visitor_token: visitorToken, cta_id: ctaId, variant_id: variantId, contactable_type: "Cta", contactable_id: ctaId },
+  });
+  expect(res.status).toBe(200);
+  expect(res.json.stored).toBe(1);
+}
+
+/** The pixel as Shopify would run it on this shop's checkout, with the buyer's cookies. */
+const pixel = (cookies: Record<string, string>, settings: Record<string, string> = { websiteId: String(websiteId), appUrl: server.origin }) =>
+  loadPixel("beckon-pixel", { settings, cookies });
+
+const cookieOf = (visitorToken: string) => ({ [visitorCookieName(websiteId)]: visitorToken, _shopify_y: "shopify-own-cookie" });
+
+const postOrder = (body: unknown, id: number | string = websiteId) => postPublic(server.origin, `/api/websites/${id}/orders`, body);
+
+const storedOrders = (orderId: string) => t.db.trackedEvent.count({ where: { websiteId, eventType: "Order", clientId: shopOrderClientId(orderId) } });
+
+describe("Beckon web pixel: revenue for Shopify shops", () => {
+  it("reads the cookie the widget sets", () => {
+    expect(pixelCookieName(42)).toBe(visitorCookieName(42));
+  });
+
+  it("credits a completed checkout to the CTA variant the buyer converted on", async () => {
+    const buyer = await visitor();
+    await convert(buyer, newsletter.ctaId, newsletter.variantB);
+    const before = await results();
+    expect(before.totals.revenue).toBe(0);
+
+    const runtime = await pixel(cookieOf(buyer));
+    expect(runtime.subscriptions()).toEqual(["checkout_completed"]);
+    await runtime.publish(
+      "checkout_completed",
+      checkoutCompleted({
+        id: "gid://shopify/OrderIdentity/5001",
+        amount: 349.5,
+        currency: "SEK",
+        lines: [
+          { title: "Mellanrost", quantity: 2, price: 129.75 },
+          { title: "Filter", quantity: 1, price: 90 },
+        ],
+      }),
+    );
+    expect(runtime.requests).toHaveLength(1);
+    expect(runtime.requests[0].url).toBe(`${server.origin}/api/websites/${websiteId}/orders`);
+    expect(runtime.beacons).toEqual([]);
+
+    expect(await variantFigures(newsletter.ctaId, newsletter.variantB)).toEqual({ revenue: 349.5, orders: 1 });
+    expect(await variantFigures(newsletter.ctaId, newsletter.variantA)).toEqual({ revenue: 0, orders: 0 });
+    expect(await variantFigures(other.ctaId, other.variantId)).toEqual({ revenue: 0, orders: 0 });
+    const after = await results();
+    expect(after.totals.revenue).toBe(349.5);
+    expect(after.totals.orders).toBe(1);
+    expect(after.unattributedOrders).toBe(0);
+
+    const row = await t.db.trackedEvent.findFirstOrThrow({ where: { websiteId, eventType: "Order" } });
+    expect(row.data).toMatchObject({ order_id: "gid://shopify/OrderIdentity/5001", currency: "SEK", source: "shopify_pixel", items: 3 });
+  });
+
+  it("counts an order once however often it is reported, and a later copy cannot move its credit", async () => {
+    const buyer = await visitor();
+    await convert(buyer, other.ctaId, other.variantId);
+    const runtime = await pixel(cookieOf(buyer));
+    const order = checkoutCompleted({ id: "5002", amount: 200, currency: "SEK" });
+    await runtime.publish("checkout_completed", order);
+    // Shopify retries, a second tab on the thank-you page, and two at once.
+    await runtime.publish("checkout_completed", order);
+    await Promise.all([runtime.publish("checkout_completed", order), runtime.publish("checkout_completed", order)]);
+    expect(runtime.requests).toHaveLength(4);
+    expect(await storedOrders("5002")).toBe(1);
+
+    // The same order id reported for another visitor (who converted elsewhere) is a duplicate, not a move.
+    const forger = await visitor();
+    await convert(forger, newsletter.ctaId, newsletter.variantA);
+    const copy = await postOrder({ order_id: "5002", visitor_token: forger, amount: 200, currency: "SEK" });
+    expect(copy.status).toBe(200);
+    expect(copy.json).toEqual({ stored: false });
+
+    expect(await variantFigures(other.ctaId, other.variantId)).toEqual({ revenue: 200, orders: 1 });
+    expect(await variantFigures(newsletter.ctaId, newsletter.variantA)).toEqual({ revenue: 0, orders: 0 });
+  });
+
+  it("sends nothing for a buyer without Beckon's cookie: no Beckon visitor, so no CTA earned the order", async () => {
+    const before = await results();
+    for (const cookies of [{}, { [visitorCookieName(websiteId)]: "" }, { [visitorCookieName(websiteId)]: "not a token; x=1" }, { [visitorCookieName(websiteId + 1)]: token() }]) {
+      const runtime = await pixel(cookies);
+      await runtime.publish("checkout_completed", checkoutCompleted({ id: "5003", amount: 99, currency: "SEK" }));
+      expect(runtime.requests, JSON.stringify(cookies)).toEqual([]);
+      expect(runtime.beacons).toEqual([]);
+    }
+    expect(await storedOrders("5003")).toBe(0);
+    expect((await results()).totals).toEqual(before.totals);
+  });
+
+  it("reports a Beckon visitor's order with no conversion in the window as unattributed revenue", async () => {
+    const browsedOnly = await visitor();
+    const runtime = await pixel(cookieOf(browsedOnly));
+    const before = await results();
+    await runtime.publish("checkout_completed", checkoutCompleted({ id: "5004", amount: 150, currency: "SEK" }));
+    const after = await results();
+    expect(after.unattributedOrders).toBe(before.unattributedOrders + 1);
+    expect(after.unattributedRevenue).toBe(before.unattributedRevenue + 150);
+    expect(after.totals.revenue).toBe(before.totals.revenue);
+  });
+
+  it("does not run with unusable settings", async () => {
+    const buyer = await visitor();
+    for (const settings of [
+      { websiteId: "", appUrl: server.origin },
+      { websiteId: "1 OR 1=1", appUrl: server.origin },
+      { websiteId: "99999999999", appUrl: server.origin },
+      { websiteId: String(websiteId), appUrl: "javascript:alert(1)" },
+      { websiteId: String(websiteId), appUrl: "http://beckon.example.com" },
+      { websiteId: String(websiteId), appUrl: "" },
+    ]) {
+      const runtime = await pixel(cookieOf(buyer), settings);
+      expect(runtime.subscriptions(), JSON.stringify(settings)).toEqual([]);
+    }
+  });
+
+  it("skips a checkout without an order id or total, and the server refuses what a hostile checkout carries", async () => {
+    const buyer = await visitor();
+    const runtime = await pixel(cookieOf(buyer));
+    await runtime.publish("checkout_completed", checkoutCompleted({ id: null, amount: 10, currency: "SEK" }));
+    await runtime.publish("checkout_completed", checkoutCompleted({ id: "5005", amount: "10", currency: "SEK" }));
+    await runtime.publish("checkout_completed", { checkout: null });
+    await runtime.publish("checkout_completed", null);
+    expect(runtime.requests).toEqual([]);
+
+    // Sent, refused with a named field, and not retried (a 4xx is final).
+    await runtime.publish("checkout_completed", checkoutCompleted({ id: "x".repeat(101), amount: 10, currency: "SEK" }));
+    await runtime.publish("checkout_completed", checkoutCompleted({ id: "5006", amount: 1e12, currency: "SEK" }));
+    await runtime.publish("checkout_completed", checkoutCompleted({ id: "5007", amount: 10, currency: "EUR" }));
+    expect(runtime.requests).toHaveLength(3);
+    expect(runtime.beacons).toEqual([]);
+    expect(await t.db.trackedEvent.count({ where: { websiteId, eventType: "Order", clientId: { in: ["5006", "5007", "x".repeat(101)].map(shopOrderClientId) } } })).toBe(0);
+  });
+
+  it("retries once by beacon when the server fails", async () => {
+    const buyer = await visitor();
+    const failing = (async () => new Response("busy", { status: 503 })) as typeof fetch;
+    const runtime = await loadPixel("beckon-pixel", { settings: { websiteId: String(websiteId), appUrl: server.origin }, cookies: cookieOf(buyer), fetch: failing });
+    await runtime.publish("checkout_completed", checkoutCompleted({ id: "5008", amount: 10, currency: "SEK" }));
+    expect(runtime.beacons).toHaveLength(1);
+    expect(JSON.parse(runtime.beacons[0].body!)).toEqual({ order_id: "5008", visitor_token: buyer, amount: 10, currency: "SEK", items: 1 });
+  });
+});
+
+describe("POST /api/websites/{id}/orders", () => {
+  let buyer: string;
+  beforeAll(async () => {
+    buyer = await visitor();
+  });
+  const valid = () => ({ order_id: `o-${randomBytes(4).toString("hex")}`, visitor_token: buyer, amount: 25, currency: "SEK", items: 1 });
+
+  it("answers CORS preflight for Shopify's pixel sandbox", async () => {
+    const res = await fetch(`${server.origin}/api/websites/${websiteId}/orders`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://extensions.shopifycdn.com", "Access-Control-Request-Method": "POST" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const post = await postOrder(valid());
+    expect(post.status).toBe(200);
+    expect(post.json).toEqual({ stored: true });
+    expect(post.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it.each([
+    ["order_id", { order_id: undefined }],
+    ["order_id", { order_id: "" }],
+    ["order_id", { order_id: "a".repeat(101) }],
+    ["order_id", { order_id: "line\nbreak" }],
+    ["order_id", { order_id: { $gt: "" } }],
+    ["order_id", { order_id: 5009 }],
+    ["visitor_token", { visitor_token: undefined }],
+    ["visitor_token", { visitor_token: "short" }],
+    ["visitor_token", { visitor_token: "<script>alert(1)</script>xxxxxxxx" }],
+    ["amount", { amount: undefined }],
+    ["amount", { amount: "25" }],
+    ["amount", { amount: -1 }],
+    ["amount", { amount: 1e12 }],
+    ["amount", { amount: null }],
+    ["currency", { currency: undefined }],
+    ["currency", { currency: "sek" }],
+    ["currency", { currency: "KRONOR" }],
+    ["items", { items: -1 }],
+    ["items", { items: 1.5 }],
+    ["items", { items: 1e9 }],
+  ])("refuses a bad %s with 422 naming it (%j)", async (field, change) => {
+    const body = { ...valid(), ...change };
+    const res = await postOrder(body);
+    expect(res.status).toBe(422);
+    expect(res.json.error.field).toBe(field);
+    expect(typeof res.json.error.message).toBe("string");
+    expect(await storedOrders(String(body.order_id))).toBe(0);
+  });
+
+  it("refuses an order in another currency than the website's, saying which", async () => {
+    const res = await postOrder({ ...valid(), currency: "EUR" });
+    expect(res.status).toBe(422);
+    expect(res.json.error).toEqual({ field: "currency", message: expect.stringContaining("SEK") });
+  });
+
+  it("refuses an unknown visitor and an unknown website", async () => {
+    const stranger = await postOrder({ ...valid(), visitor_token: token() });
+    expect(stranger.status).toBe(422);
+    expect(stranger.json.error.field).toBe("visitor_token");
+    for (const id of [999999, "abc", 0, "99999999999"]) {
+      const res = await postOrder(valid(), id);
+      expect(res.status, String(id)).toBe(404);
+      expect(res.json.error.field).toBe("website_id");
+    }
+  });
+
+  it("refuses malformed and oversized bodies", async () => {
+    expect((await postOrder("")).status).toBe(400);
+    expect((await postOrder("{not json")).status).toBe(400);
+    expect((await postOrder("[1,2]")).status).toBe(422);
+    const big = await postOrder({ ...valid(), padding: "x".repeat(5000) });
+    expect(big.status).toBe(413);
+    expect(big.json.error.message).toContain("4096");
+    const deep = await postOrder(JSON.stringify({ ...valid(), extra: JSON.parse("[".repeat(200) + "]".repeat(200)) }));
+    expect(deep.status).toBe(422);
+    // Keys a hostile client adds are ignored, never stored or trusted.
+    const extra = valid();
+    const hostile = JSON.stringify({ ...extra, cta_id: other.ctaId, variant_id: other.variantId, source: "admin" }).replace(/}$/, ',"__proto__":{"admin":true}}');
+    const res = await postOrder(hostile);
+    expect(res.status).toBe(200);
+    const row = await t.db.trackedEvent.findFirstOrThrow({ where: { websiteId, clientId: shopOrderClientId(extra.order_id) } });
+    expect(row.ctaId).toBeNull();
+    expect(row.variantId).toBeNull();
+    expect(Object.keys(row.data as object).sort()).toEqual(["currency", "items", "order_id", "source"]);
+  });
+
+  it("answers GET with 405", async () => {
+    const res = await fetch(`${server.origin}/api/websites/${websiteId}/orders`);
+    expect(res.status).toBe(405);
+  });
+});
