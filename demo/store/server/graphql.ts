@@ -38,6 +38,8 @@ export interface GraphqlContext {
   currency: string;
   /** Shop currency → market currency (1 without a market). */
   rate?: number;
+  /** The request's @inContext country, if any. */
+  country?: string | null;
   products: () => CatalogProduct[];
   collections: () => Map<string, string[]>;
   complementary: Record<string, string[]>;
@@ -176,6 +178,7 @@ function cart(ctx: GraphqlContext, c: ServerCart): Record<string, unknown> {
     updatedAt: c.updatedAt,
     note: c.note,
     totalQuantity: t.count,
+    buyerIdentity: { __typename: "CartBuyerIdentity", countryCode: c.buyerCountry ?? null, customer: null, email: null, phone: null, deliveryAddressPreferences: [], preferences: null, purchasingCompany: null },
     attributes: Object.entries(c.attributes).map(([key, value]) => ({ __typename: "Attribute", key, value })),
     attribute: (args: Args) => (String(args.key) in c.attributes ? { __typename: "Attribute", key: args.key, value: c.attributes[String(args.key)] } : null),
     discountCodes: t.codes.map((d) => ({ __typename: "CartDiscountCode", code: d.code, applicable: d.applicable })),
@@ -322,8 +325,15 @@ export function rootValue(ctx: GraphqlContext) {
       return c ? cart(ctx, c) : null;
     },
     cartCreate: (args: Args) => {
-      const input = (args.input ?? {}) as { lines?: Parameters<typeof addLines>[2]; attributes?: { key: string; value: string }[]; discountCodes?: string[]; note?: string };
+      const input = (args.input ?? {}) as {
+        lines?: Parameters<typeof addLines>[2];
+        attributes?: { key: string; value: string }[];
+        discountCodes?: string[];
+        note?: string;
+        buyerIdentity?: { countryCode?: string | null };
+      };
       const c = ctx.book.create();
+      c.buyerCountry = input.buyerIdentity?.countryCode ?? ctx.country ?? null;
       for (const a of input.attributes ?? []) c.attributes[a.key] = a.value;
       c.discountCodes = input.discountCodes ?? [];
       c.note = input.note ?? null;
@@ -364,6 +374,14 @@ export function rootValue(ctx: GraphqlContext) {
       const c = findCart(ctx, args.cartId);
       if (!c) return noCart;
       for (const a of args.attributes as { key: string; value: string }[]) c.attributes[a.key] = a.value;
+      c.updatedAt = new Date().toISOString();
+      return { cart: cart(ctx, c), userErrors: [], warnings: [] };
+    },
+    cartBuyerIdentityUpdate: (args: Args) => {
+      const c = findCart(ctx, args.cartId);
+      if (!c) return noCart;
+      const identity = (args.buyerIdentity ?? {}) as { countryCode?: string | null };
+      if (identity.countryCode !== undefined) c.buyerCountry = identity.countryCode;
       c.updatedAt = new Date().toISOString();
       return { cart: cart(ctx, c), userErrors: [], warnings: [] };
     },

@@ -261,6 +261,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
         origin: `http://${host}${root.slice(0, -1)}`,
         currency: market?.currency ?? currency,
         rate: market?.rate ?? 1,
+        country: inContext?.country ?? null,
         products: () => products,
         collections: () => collections,
         complementary: options.complementary ?? {},
