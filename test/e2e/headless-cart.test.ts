@@ -43,9 +43,12 @@ beforeAll(async () => {
   const doc = await saveCtaDocument(tdb.db, websiteId, ctaWithElements([feed], { name: "Feed", cta_type: "inline", inline_type: "embed", overlay_type: null, options: {} } as never));
   await publishCta(tdb.db, websiteId, doc.id!);
   server = await startTestServer({ databaseUrl: tdb.url });
+  const cta = await loadCtaDocument(tdb.db, websiteId, doc.id!);
+  const config = await buildPublicConfig(tdb.db, websiteId, server.origin);
+  if (!cta || !config) throw new Error("the published CTA or the website config is missing");
   example = {
-    cta: await loadCtaDocument(tdb.db, websiteId, doc.id!),
-    config: await buildPublicConfig(tdb.db, websiteId, server.origin),
+    cta,
+    config,
     storefrontToken: TOKEN,
     ...SWEDEN,
   };

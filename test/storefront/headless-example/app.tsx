@@ -45,7 +45,7 @@ function CartSummary() {
         Cart (<span id="cart-count">{cart.totalQuantity ?? 0}</span>)
       </h2>
       <ul id="cart-lines">
-        {cart.lines.map((line) => (
+        {(cart.lines ?? []).map((line) => (
           <li key={line?.id} data-variant={line?.merchandise?.id}>
             {line?.merchandise?.product?.title} × <span className="qty">{line?.quantity}</span>
           </li>
