@@ -114,6 +114,8 @@ describe("inside hydrogen-react's CartProvider", () => {
     await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
     expect(await page.locator("#cart-lines li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-variant")))).toEqual([KETTLE, FILTERS]);
     expect(await page.locator("#cart-total").textContent()).toBe("730.00 SEK");
+    // The add-to-cart trigger follows the CartProvider's cart: both adds were heard.
+    await expect.poll(() => page.locator("#beckon-adds-heard").textContent()).toBe("2");
 
     // The CartProvider made the cart with the first add; the second is cartLinesAdd on that very cart.
     const writes = shop.state.cartWrites.filter((w) => w.api === "graphql");

@@ -4,6 +4,7 @@ import type { PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/pub
 import { createStorefrontCart, type StorefrontCart, type StorefrontCartConfig } from "../store/storefront-cart";
 import type { CartAdapter, ProductCatalog } from "../store/types";
 import type { CtaRuntime, RendererModule } from "../render/types";
+import { createCartAdds, type CartAddListener, type CartAdds } from "./cart-adds";
 import { createCartProviderBridge, createCartProviderCart, type CartProviderState } from "./cart-provider-cart";
 
 /** What BeckonCta and useBeckon read from the provider. */
@@ -16,6 +17,8 @@ export interface BeckonContextValue {
   loadRenderer(): Promise<RendererModule>;
   /** Where CTA adds go: "cart-provider" (hydrogen-react's useCart), "storefront" (Beckon's Storefront API cart), "custom" (the `store` prop), "none". */
   cartSource: "cart-provider" | "storefront" | "custom" | "none";
+  /** Hears adds to that cart (any add under a CartProvider, CTA adds on the Storefront cart): the add-to-cart trigger. Answers the unsubscribe. */
+  onCartAdd(listener: CartAddListener): () => void;
 }
 
 export const BeckonContext = createContext<BeckonContextValue | null>(null);
@@ -138,8 +141,12 @@ export function BeckonProvider(props: BeckonProviderProps) {
 
   const bridge = useRef<ReturnType<typeof createCartProviderBridge> | null>(null);
   if (providerCart && !bridge.current) bridge.current = createCartProviderBridge(providerCart);
+  const adds = useRef<CartAdds | null>(null);
+  adds.current ??= createCartAdds();
   useEffect(() => {
-    if (providerCart) bridge.current?.update(providerCart);
+    if (!providerCart) return;
+    bridge.current?.update(providerCart);
+    adds.current?.observe(providerCart);
   }, [providerCart]);
 
   const store = useMemo<StorefrontCart | (CartAdapter & Partial<ProductCatalog>) | null>(() => {
@@ -155,7 +162,16 @@ export function BeckonProvider(props: BeckonProviderProps) {
             country,
             language,
             // Under a CartProvider the provider owns the cart; this adapter only reads products.
-            ...(inCartProvider ? {} : { cartId, onCartCreated: reportCreated }),
+            ...(inCartProvider
+              ? {}
+              : {
+                  cartId,
+                  onCartCreated: reportCreated,
+                  onChange: (cart, action) => {
+                    storefront?.onChange?.(cart, action);
+                    if (action === "add") adds.current?.emit(cart);
+                  },
+                }),
           })
         : null;
     if (inCartProvider && bridge.current)
@@ -172,6 +188,7 @@ export function BeckonProvider(props: BeckonProviderProps) {
       runtime: { ...defaultRuntime(config, person), ...runtime, store },
       loadRenderer: loadRenderer ?? (() => importRenderer(config.asset_base)),
       cartSource: given ? "custom" : inCartProvider ? "cart-provider" : store ? "storefront" : "none",
+      onCartAdd: (listener) => adds.current!.subscribe(listener),
     }),
     [config, store],
   );

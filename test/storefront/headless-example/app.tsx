@@ -10,7 +10,7 @@
  * serves it: the published CTA, the website's public config, the market.
  */
 import { CartProvider, ShopifyProvider, useCart } from "@shopify/hydrogen-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import type { CtaDocument } from "../../../app/lib/schema/cta";
 import type { PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
@@ -62,6 +62,14 @@ function BeckonCartSource() {
   return <p id="beckon-cart-source">{cartSource}</p>;
 }
 
+/** The add-to-cart trigger as the page sees it: adds Beckon heard on the storefront's cart. */
+function CartAddsHeard() {
+  const { onCartAdd } = useBeckon();
+  const [heard, setHeard] = useState(0);
+  useEffect(() => onCartAdd(() => setHeard((n) => n + 1)), [onCartAdd]);
+  return <p id="beckon-adds-heard">{heard}</p>;
+}
+
 /** Integration 1: BeckonProvider inside CartProvider; CTA adds go through useCart().linesAdd. */
 function CartProviderStore() {
   return (
@@ -71,6 +79,7 @@ function CartProviderStore() {
         <CartSummary />
         <BeckonProvider config={data.config} storefront={{ fetch: toPageOrigin }}>
           <BeckonCartSource />
+          <CartAddsHeard />
           <BeckonCta cta={data.cta} />
         </BeckonProvider>
       </CartProvider>

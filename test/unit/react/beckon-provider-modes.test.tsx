@@ -9,7 +9,9 @@ import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CartProviderState } from "../../../widget/react";
-import { BeckonProvider, useBeckon } from "../../../widget/react";
+import { BeckonCta, BeckonProvider, useBeckon } from "../../../widget/react";
+import type { MountOptions } from "../../../widget/render/types";
+import { ctaMock } from "../render/factories";
 import { configMock } from "../render/factories";
 
 const hydrogen = vi.hoisted(() => ({ cart: null as unknown, shop: null as unknown }));
@@ -32,7 +34,7 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-async function provide(props: Partial<React.ComponentProps<typeof BeckonProvider>>) {
+async function provide(props: Partial<React.ComponentProps<typeof BeckonProvider>>, children?: React.ReactNode) {
   let seen: ReturnType<typeof useBeckon> | null = null;
   function Peek() {
     seen = useBeckon();
@@ -45,10 +47,19 @@ async function provide(props: Partial<React.ComponentProps<typeof BeckonProvider
     root.render(
       <BeckonProvider config={configMock()} loadRenderer={async () => ({ mountCta: () => ({ unmount() {} }) })} {...props}>
         <Peek />
+        {children}
       </BeckonProvider>,
     ),
   );
-  return { value: () => seen!, root };
+  return { value: () => seen!, root, rerender: (extra: Partial<React.ComponentProps<typeof BeckonProvider>> = {}) =>
+    act(async () =>
+      root.render(
+        <BeckonProvider config={seen!.config} loadRenderer={seen!.loadRenderer} {...props} {...extra}>
+          <Peek />
+          {children}
+        </BeckonProvider>,
+      ),
+    ) };
 }
 
 /** A recording fetch answering GraphQL like Shopify would for the operations used here. */
@@ -130,5 +141,42 @@ describe("BeckonProvider's cart", () => {
     await expect(provide({ storefront: { storeDomain: "s.myshopify.com", publicAccessToken: "t" }, cartId: "42" })).rejects.toThrow("The cart id must be a Storefront Cart id");
     await expect(provide({ storefront: { storeDomain: "s.myshopify.com", publicAccessToken: "t" }, country: "Sweden" })).rejects.toThrow("not a Storefront API country code");
     spy.mockRestore();
+  });
+
+  it("the add-to-cart trigger hears any add to the CartProvider's cart, not a cart loaded from storage", async () => {
+    const base = { lines: [], linesAdd: vi.fn(), linesRemove: vi.fn(), discountCodesUpdate: vi.fn() };
+    hydrogen.cart = { ...base, status: "uninitialized" };
+    const app = await provide({});
+    const heard = vi.fn();
+    app.value().onCartAdd(heard);
+    const step = async (state: Partial<CartProviderState>) => {
+      hydrogen.cart = { ...base, ...state };
+      await app.rerender();
+    };
+    await step({ status: "fetching" });
+    await step({ status: "idle", id: "gid://shopify/Cart/a", totalQuantity: 3 }); // loaded from localStorage
+    expect(heard).not.toHaveBeenCalled();
+    await step({ status: "updating", id: "gid://shopify/Cart/a", totalQuantity: 3 }); // e.g. the storefront's own Add to Cart
+    await step({ status: "idle", id: "gid://shopify/Cart/a", totalQuantity: 4, cost: { totalAmount: { amount: "40.00", currencyCode: "SEK" } } });
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(heard.mock.calls[0][0]).toMatchObject({ id: "gid://shopify/Cart/a", count: 4, value: 40, currency: "SEK" });
+    await step({ status: "updating", id: "gid://shopify/Cart/a", totalQuantity: 4 }); // a remove
+    await step({ status: "idle", id: "gid://shopify/Cart/a", totalQuantity: 2 });
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it("BeckonCta with trigger=\"add-to-cart\" shows after the next add to the Storefront cart", async () => {
+    const { fetch } = storefrontFetch();
+    const mountCta = vi.fn((_o: MountOptions) => ({ unmount() {} }));
+    const app = await provide(
+      { storefront: { storeDomain: "shop.myshopify.com", publicAccessToken: "t", fetch }, cartId: "gid://shopify/Cart/own", loadRenderer: async () => ({ mountCta }) },
+      <BeckonCta cta={ctaMock()} trigger="add-to-cart" />,
+    );
+    await act(async () => undefined);
+    expect(mountCta).not.toHaveBeenCalled();
+    await act(async () => {
+      await app.value().store!.addLines([{ variantId: "31", quantity: 1 }]);
+    });
+    await vi.waitFor(() => expect(mountCta).toHaveBeenCalledTimes(1));
   });
 });
