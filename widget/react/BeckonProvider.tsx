@@ -132,7 +132,14 @@ export function BeckonProvider(props: BeckonProviderProps) {
   // The storefront's callback may change identity every render; the adapters read the latest through a ref.
   const onCartCreated = useRef(props.onCartCreated);
   onCartCreated.current = props.onCartCreated;
-  const reportCreated = useCallback((id: string) => onCartCreated.current?.(id), []);
+  const created = useRef<string | null>(null);
+  const reportCreated = useCallback((id: string) => {
+    created.current = id;
+    onCartCreated.current?.(id);
+  }, []);
+  // The storefront passing back the cart Beckon just created changes nothing: the adapter already
+  // writes to it, and a new adapter would remount every CTA (losing "View Cart").
+  const ownCartId = cartId !== null && cartId === created.current ? null : cartId;
 
   const storeDomain = storefront?.storeDomain ?? shop?.storeDomain;
   const publicAccessToken = storefront?.publicAccessToken ?? shop?.storefrontToken;
@@ -165,7 +172,7 @@ export function BeckonProvider(props: BeckonProviderProps) {
             ...(inCartProvider
               ? {}
               : {
-                  cartId,
+                  cartId: ownCartId,
                   onCartCreated: reportCreated,
                   onChange: (cart, action) => {
                     storefront?.onChange?.(cart, action);
@@ -178,7 +185,7 @@ export function BeckonProvider(props: BeckonProviderProps) {
       return createCartProviderCart({ bridge: bridge.current, catalog: storefrontCart, currency: config.currency, cartUrl: storefront?.cartUrl, onCartCreated: reportCreated });
     return storefrontCart;
     // The store keeps the session cart; it is made again only when where it writes changes.
-  }, [config, given, inCartProvider, storeDomain, publicAccessToken, apiVersion, cartId, country, language]);
+  }, [config, given, inCartProvider, storeDomain, publicAccessToken, apiVersion, ownCartId, country, language]);
 
   const value = useMemo<BeckonContextValue>(
     () => ({

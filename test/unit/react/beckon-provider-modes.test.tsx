@@ -119,6 +119,20 @@ describe("BeckonProvider's cart", () => {
     expect(latest).toHaveBeenCalledWith("gid://shopify/Cart/created");
   });
 
+  it("keeps its cart and CTAs when the storefront passes the created id back as cartId", async () => {
+    const { fetch, bodies } = storefrontFetch();
+    const storefront = { storeDomain: "shop.myshopify.com", publicAccessToken: "t", fetch };
+    const app = await provide({ storefront, onCartCreated: () => undefined });
+    const store = app.value().store!;
+    await store.addLines([{ variantId: "31", quantity: 1 }]);
+    await app.rerender({ cartId: "gid://shopify/Cart/created" });
+    expect(app.value().store).toBe(store);
+    await app.rerender({ cartId: "gid://shopify/Cart/other" });
+    expect(app.value().store).not.toBe(store);
+    await app.value().store!.addLines([{ variantId: "31", quantity: 1 }]);
+    expect(bodies.at(-1)?.variables).toMatchObject({ cartId: "gid://shopify/Cart/other" });
+  });
+
   it("takes the domain, token, version and market of a ShopifyProvider around it", async () => {
     const { fetch, bodies } = storefrontFetch();
     hydrogen.shop = { storeDomain: "from-shop.myshopify.com", storefrontToken: "shop-token", storefrontApiVersion: "2026-04", countryIsoCode: "DE", languageIsoCode: "DE", getStorefrontApiUrl: () => "https://from-shop.myshopify.com/api/2026-04/graphql.json" };
