@@ -6,14 +6,25 @@
  *   const shop = await startStorefront();          // free port from the OS
  *   shop.origin;  shop.state.carts;  await shop.stop();
  *
+ * With `headlessExample` it also serves /headless-example: a React app with
+ * hydrogen-react's CartProvider and Beckon's BeckonProvider (headless-example/).
+ *
  * Run directly: PORT=8787 npx tsx test/storefront/server.ts
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { createStorefront, type StorefrontOptions, type StorefrontState } from "../../demo/store/server/storefront";
+import { headlessExampleRoutes, type HeadlessExampleData } from "./headless-example/page";
 
-export { DEFAULT_DISCOUNTS, type CartWriteRecord, type RequestRecord, type StorefrontState } from "../../demo/store/server/storefront";
+export { DEFAULT_DISCOUNTS, type CartWriteRecord, type GraphqlRecord, type RequestRecord, type StorefrontState } from "../../demo/store/server/storefront";
+
+export interface LocalStorefrontOptions extends StorefrontOptions {
+  port?: number;
+  host?: string;
+  /** Serve /headless-example with this data (the CTA, the website config, the market), given the storefront's origin. */
+  headlessExample?: (origin: string) => HeadlessExampleData;
+}
 
 export interface RunningStorefront {
   origin: string;
@@ -23,8 +34,12 @@ export interface RunningStorefront {
 }
 
 /** Starts the storefront on 127.0.0.1 and a free port (unless told otherwise). */
-export async function startStorefront(options: StorefrontOptions & { port?: number; host?: string } = {}): Promise<RunningStorefront> {
-  const shop = await createStorefront(options);
+export async function startStorefront(options: LocalStorefrontOptions = {}): Promise<RunningStorefront> {
+  const example = options.headlessExample ? headlessExampleRoutes(options.headlessExample) : null;
+  const routes: StorefrontOptions["routes"] = example
+    ? async (req, res, url) => (await example(req, res, url)) || !!(await options.routes?.(req, res, url))
+    : options.routes;
+  const shop = await createStorefront({ ...options, routes });
   const server = http.createServer((req, res) => void shop.handle(req, res));
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {

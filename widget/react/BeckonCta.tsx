@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { CtaDocument } from "../../app/lib/schema/cta";
 import type { MountedCta } from "../render/types";
 import { useBeckon } from "./useBeckon";
@@ -11,16 +11,22 @@ export interface BeckonCtaProps {
   mode?: "live" | "admin" | "preview";
   onClose?(): void;
   className?: string;
+  /** "add-to-cart": show the CTA only after the next add to the storefront's cart (the provider's cart, whichever it is). */
+  trigger?: "add-to-cart";
 }
 
 /**
  * Mounts a Beckon CTA into a div with the renderer (its own Preact tree in a
  * shadow root), passing the provider's Storefront cart as the store adapter.
  */
-export function BeckonCta({ cta, variantId, mode, onClose, className }: BeckonCtaProps) {
-  const { config, person, runtime, loadRenderer } = useBeckon();
+export function BeckonCta({ cta, variantId, mode, onClose, className, trigger }: BeckonCtaProps) {
+  const { config, person, runtime, loadRenderer, onCartAdd } = useBeckon();
   const ref = useRef<HTMLDivElement>(null);
+  const [triggered, setTriggered] = useState(false);
+  const waiting = trigger === "add-to-cart" && !triggered;
+  useEffect(() => (waiting ? onCartAdd(() => setTriggered(true)) : undefined), [waiting, onCartAdd]);
   useEffect(() => {
+    if (waiting) return;
     let mounted: MountedCta | null = null;
     let live = true;
     const variant = cta.variants.find((v) => v.id === variantId) ?? cta.variants[0];
@@ -36,6 +42,6 @@ export function BeckonCta({ cta, variantId, mode, onClose, className }: BeckonCt
       live = false;
       mounted?.unmount();
     };
-  }, [cta, variantId, config, runtime]);
+  }, [cta, variantId, config, runtime, waiting]);
   return <div ref={ref} className={className} data-beckon-cta={cta.id} />;
 }

@@ -1,16 +1,24 @@
-import { createContext, useMemo, type ReactNode } from "react";
+import { useCart, useShop } from "@shopify/hydrogen-react";
+import { createContext, useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
 import { createStorefrontCart, type StorefrontCart, type StorefrontCartConfig } from "../store/storefront-cart";
+import type { CartAdapter, ProductCatalog } from "../store/types";
 import type { CtaRuntime, RendererModule } from "../render/types";
+import { createCartAdds, type CartAddListener, type CartAdds } from "./cart-adds";
+import { createCartProviderBridge, createCartProviderCart, type CartProviderState } from "./cart-provider-cart";
 
 /** What BeckonCta and useBeckon read from the provider. */
 export interface BeckonContextValue {
   config: PublicWebsiteConfig;
   person: PublicPerson | null;
-  /** The Storefront API cart every CTA of the app shares (null without a storefront config). */
-  store: StorefrontCart | null;
+  /** The cart every CTA of the app shares: the CartProvider's, a Storefront API cart, or the given adapter (null without any). */
+  store: StorefrontCart | (CartAdapter & Partial<ProductCatalog>) | null;
   runtime: CtaRuntime;
   loadRenderer(): Promise<RendererModule>;
+  /** Where CTA adds go: "cart-provider" (hydrogen-react's useCart), "storefront" (Beckon's Storefront API cart), "custom" (the `store` prop), "none". */
+  cartSource: "cart-provider" | "storefront" | "custom" | "none";
+  /** Hears adds to that cart (any add under a CartProvider, CTA adds on the Storefront cart): the add-to-cart trigger. Answers the unsubscribe. */
+  onCartAdd(listener: CartAddListener): () => void;
 }
 
 export const BeckonContext = createContext<BeckonContextValue | null>(null);
@@ -18,10 +26,22 @@ export const BeckonContext = createContext<BeckonContextValue | null>(null);
 export interface BeckonProviderProps {
   /** The website's public config (GET /api/websites/{id}.js answers it). */
   config: PublicWebsiteConfig;
-  /** The app's Storefront API settings; CTAs add to this cart. */
-  storefront?: StorefrontCartConfig;
+  /**
+   * The app's Storefront API settings (products, and the cart outside a
+   * CartProvider). Inside hydrogen-react's ShopifyProvider the domain, token
+   * and version default to its own.
+   */
+  storefront?: Partial<StorefrontCartConfig>;
   /** A ready store adapter instead of `storefront` (tests, or an app that already made one). */
-  store?: StorefrontCart;
+  store?: StorefrontCart | (CartAdapter & Partial<ProductCatalog>);
+  /** The storefront's existing cart ("gid://shopify/Cart/..."): CTA adds go to it with cartLinesAdd and no cart is created. */
+  cartId?: string | null;
+  /** Called with the id of the cart a CTA add created, so the storefront can keep it (and pass it back as `cartId`). */
+  onCartCreated?: (cartId: string) => void;
+  /** The buyer's country (CountryCode, e.g. "SE") for @inContext; default the ShopifyProvider's countryIsoCode. */
+  country?: string | null;
+  /** The buyer's language (LanguageCode, e.g. "SV") for @inContext; default the ShopifyProvider's languageIsoCode. */
+  language?: string | null;
   person?: PublicPerson | null;
   /** Tracking and client events; the default sends events to the website's API and dispatches DOM events. */
   runtime?: Partial<CtaRuntime>;
@@ -96,19 +116,106 @@ export function defaultRuntime(config: PublicWebsiteConfig, person: PublicPerson
   };
 }
 
-/** Gives the Beckon CTAs inside it the website config, the app's Storefront cart and a runtime. */
+/**
+ * Gives the Beckon CTAs inside it the website config, the storefront's cart
+ * and a runtime. Which cart, in order: a `store` adapter given; the cart of a
+ * hydrogen-react <CartProvider> around it (adds through useCart().linesAdd);
+ * else a Storefront API cart, the storefront's own when `cartId` is given.
+ */
 export function BeckonProvider(props: BeckonProviderProps) {
-  const { config, storefront, store: given, person = null, runtime, loadRenderer } = props;
-  const value = useMemo<BeckonContextValue>(() => {
-    const store = given ?? (storefront ? createStorefrontCart({ currency: config.currency, ...storefront }) : null);
-    return {
+  const { config, storefront, store: given, person = null, runtime, loadRenderer, cartId = null } = props;
+  const providerCart = useOptionalCart();
+  const shop = useOptionalShop();
+  // The market: the props, else the ShopifyProvider's (the same country the CartProvider uses by default).
+  const country = props.country ?? shop?.countryIsoCode ?? null;
+  const language = props.language ?? shop?.languageIsoCode ?? null;
+  // The storefront's callback may change identity every render; the adapters read the latest through a ref.
+  const onCartCreated = useRef(props.onCartCreated);
+  onCartCreated.current = props.onCartCreated;
+  const created = useRef<string | null>(null);
+  const reportCreated = useCallback((id: string) => {
+    created.current = id;
+    onCartCreated.current?.(id);
+  }, []);
+  // The storefront passing back the cart Beckon just created changes nothing: the adapter already
+  // writes to it, and a new adapter would remount every CTA (losing "View Cart").
+  const ownCartId = cartId !== null && cartId === created.current ? null : cartId;
+
+  const storeDomain = storefront?.storeDomain ?? shop?.storeDomain;
+  const publicAccessToken = storefront?.publicAccessToken ?? shop?.storefrontToken;
+  const apiVersion = storefront?.apiVersion ?? shop?.storefrontApiVersion;
+  const inCartProvider = !!providerCart;
+
+  const bridge = useRef<ReturnType<typeof createCartProviderBridge> | null>(null);
+  if (providerCart && !bridge.current) bridge.current = createCartProviderBridge(providerCart);
+  const adds = useRef<CartAdds | null>(null);
+  adds.current ??= createCartAdds();
+  useEffect(() => {
+    if (!providerCart) return;
+    bridge.current?.update(providerCart);
+    adds.current?.observe(providerCart);
+  }, [providerCart]);
+
+  const store = useMemo<StorefrontCart | (CartAdapter & Partial<ProductCatalog>) | null>(() => {
+    if (given) return given;
+    const storefrontCart =
+      storeDomain && publicAccessToken
+        ? createStorefrontCart({
+            currency: config.currency,
+            ...storefront,
+            storeDomain,
+            publicAccessToken,
+            apiVersion,
+            country,
+            language,
+            // Under a CartProvider the provider owns the cart; this adapter only reads products.
+            ...(inCartProvider
+              ? {}
+              : {
+                  cartId: ownCartId,
+                  onCartCreated: reportCreated,
+                  onChange: (cart, action) => {
+                    storefront?.onChange?.(cart, action);
+                    if (action === "add") adds.current?.emit(cart);
+                  },
+                }),
+          })
+        : null;
+    if (inCartProvider && bridge.current)
+      return createCartProviderCart({ bridge: bridge.current, catalog: storefrontCart, currency: config.currency, cartUrl: storefront?.cartUrl, onCartCreated: reportCreated });
+    return storefrontCart;
+    // The store keeps the session cart; it is made again only when where it writes changes.
+  }, [config, given, inCartProvider, storeDomain, publicAccessToken, apiVersion, ownCartId, country, language]);
+
+  const value = useMemo<BeckonContextValue>(
+    () => ({
       config,
       person,
       store,
       runtime: { ...defaultRuntime(config, person), ...runtime, store },
       loadRenderer: loadRenderer ?? (() => importRenderer(config.asset_base)),
-    };
-    // The store keeps the session cart; it is made once per config.
-  }, [config, storefront?.storeDomain, storefront?.publicAccessToken, given]);
+      cartSource: given ? "custom" : inCartProvider ? "cart-provider" : store ? "storefront" : "none",
+      onCartAdd: (listener) => adds.current!.subscribe(listener),
+    }),
+    [config, store],
+  );
   return <BeckonContext.Provider value={value}>{props.children}</BeckonContext.Provider>;
+}
+
+/** useCart() when a CartProvider is around, else null (useCart throws outside one; its one useContext runs either way). */
+function useOptionalCart(): CartProviderState | null {
+  try {
+    return useCart() as unknown as CartProviderState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * useShop() when a ShopifyProvider is around, else null. Outside one,
+ * hydrogen-react answers a placeholder context whose API URL is empty.
+ */
+function useOptionalShop(): ReturnType<typeof useShop> | null {
+  const shop = useShop();
+  return shop.getStorefrontApiUrl() ? shop : null;
 }

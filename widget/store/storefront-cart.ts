@@ -2,7 +2,11 @@
  * The Storefront API adapter for headless stores, through
  * @shopify/storefront-api-client. The cart is created once per session (SPEC 4)
  * and its id kept in session data; adds and discounts share the adding_to_cart
- * lock. Every call answers a Result; nothing throws.
+ * lock. A storefront that already has a cart hands its id over (`cartId`) and
+ * Beckon writes to that cart only, never creating a second one; otherwise the
+ * cart Beckon creates is reported (`onCartCreated`) so the storefront can keep
+ * it. Every operation carries the buyer's market through `@inContext`. Every
+ * call answers a Result; nothing throws (only a bad config, at creation).
  */
 import { createStorefrontApiClient, type StorefrontApiClient } from "@shopify/storefront-api-client";
 import { emptyCart, fromStorefrontCart, type StorefrontCartNode } from "./cart";
@@ -25,6 +29,7 @@ import { fromStorefrontProduct, type StorefrontProductNode } from "./product";
 import { errorMessage, fail, ok } from "./result";
 import { cartChangeNotice, type CartNoticeConfig } from "./cart-notice";
 import { createCartCreation, createCartLock, inFlight, realTimers, type CartLock } from "./serialize";
+import { checkCartId, normalizeMarket, withMarket } from "./storefront-context";
 import type { AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result, StoreSession, Timers } from "./types";
 
 export interface StorefrontCartConfig {
@@ -43,6 +48,14 @@ export interface StorefrontCartConfig {
   onChange?: (cart: Cart, action: CartAction) => void;
   /** The cart notice after add, remove and discount (SPEC 7); the page's origin and fetch by default, false for none. */
   notice?: CartNoticeConfig;
+  /** The storefront's own cart ("gid://shopify/Cart/..."): every write goes to it and no cart is ever created. */
+  cartId?: string | null;
+  /** Called with the id of a cart Beckon created (no `cartId` given), so the storefront can store it. */
+  onCartCreated?: (cartId: string) => void;
+  /** The buyer's market (CountryCode, e.g. "SE"), sent with `@inContext` on every operation. */
+  country?: string | null;
+  /** The buyer's language (LanguageCode, e.g. "SV"), sent with `@inContext` on every operation. */
+  language?: string | null;
 }
 
 type UserError = { field?: string[] | null; message: string; code?: string | null };
@@ -66,6 +79,9 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
   const writes = inFlight();
   const creation = createCartCreation({ session: config.session, timers, integration: "storefront" });
   const currency = config.currency ?? "";
+  // Checked up front: a bad market or cart id would fail every operation later, less clearly.
+  const market = normalizeMarket(config);
+  const givenCartId = config.cartId === undefined || config.cartId === null || config.cartId === "" ? null : checkCartId(config.cartId);
   let client: StorefrontApiClient | null = null;
   let lastCart: Cart | null = null;
 
@@ -79,14 +95,15 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
         // The client reports unsupported versions and every response here; the widget logs its own errors.
         logger: () => undefined,
       });
-      const res = await client.request<T>(query, { variables });
+      const res = await client.request<T>(query, { variables: withMarket(variables, market) });
       if (res.errors) {
         const e = res.errors;
-        return fail(e.graphQLErrors?.[0]?.message ?? e.message ?? "Storefront API error", { status: e.networkStatusCode });
+        const detail = e.graphQLErrors?.[0]?.message ?? e.message ?? "unknown error";
+        return fail(`Storefront API error: ${detail}`, { status: e.networkStatusCode });
       }
-      return res.data ? ok(res.data) : fail("Storefront API answered no data");
+      return res.data && typeof res.data === "object" ? ok(res.data) : fail("Storefront API answered no data");
     } catch (e) {
-      return fail(errorMessage(e));
+      return fail(`Storefront API request failed: ${errorMessage(e)}`);
     }
   }
 
@@ -94,11 +111,17 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
   function payloadCart(r: Result<Record<string, CartPayload>>, field: string, failOn: Set<string> = new Set()): Result<Cart> & { invalidCart?: boolean } {
     if (!r.ok) return r;
     const p = r.value[field];
-    const userError = p?.userErrors?.[0];
-    if (userError) return { ...fail(userError.message, { description: userError.code ?? undefined }), invalidCart: !p.cart && userError.code === "INVALID" && (userError.field ?? []).includes("cartId") };
-    const warning = p?.warnings?.find((w) => failOn.has(w.code));
+    // A payload without its field or lists is not Shopify's answer (a proxy's error page, a changed schema).
+    if (!p || typeof p !== "object" || !Array.isArray(p.userErrors)) return fail(`Storefront API answered no ${field} payload`);
+    const userError = p.userErrors[0];
+    if (userError) {
+      const message = typeof userError.message === "string" && userError.message ? userError.message : `${field} was refused`;
+      return { ...fail(message, { description: userError.code ?? undefined }), invalidCart: !p.cart && userError.code === "INVALID" && (userError.field ?? []).includes("cartId") };
+    }
+    const warning = Array.isArray(p.warnings) ? p.warnings.find((w) => failOn.has(w.code)) : undefined;
     if (warning) return fail(warning.message, { description: warning.code });
-    if (!p?.cart) return { ...fail("The cart no longer exists"), invalidCart: true };
+    if (!p.cart) return { ...fail("The cart no longer exists"), invalidCart: true };
+    if (!p.cart.lines || !Array.isArray(p.cart.lines.nodes) || !p.cart.cost?.totalAmount) return fail(`Storefront API answered a ${field} cart without lines or cost`);
     lastCart = fromStorefrontCart(p.cart);
     return ok(lastCart);
   }
@@ -112,11 +135,20 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     return r;
   };
 
-  const cartId = () =>
-    creation.get(async () => {
-      const r = payloadCart(await gql<Record<string, CartPayload>>(CART_CREATE_MUTATION, { input: {} }), "cartCreate");
-      return r.ok ? ok(r.value.id) : r;
-    });
+  const cartId = (): Promise<Result<string>> =>
+    givenCartId
+      ? Promise.resolve(ok(givenCartId))
+      : creation.get(async () => {
+          const r = payloadCart(await gql<Record<string, CartPayload>>(CART_CREATE_MUTATION, { input: {} }), "cartCreate");
+          if (!r.ok) return r;
+          try {
+            config.onCartCreated?.(r.value.id);
+          } catch (e) {
+            // The storefront's callback must not lose the cart the add goes on to.
+            console.warn("[beckon] onCartCreated threw", e);
+          }
+          return ok(r.value.id);
+        });
 
   const wait = (ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms));
 
@@ -130,6 +162,8 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
       const id = await cartId();
       if (!id.ok) return id;
       const r = await run(id.value);
+      // The storefront's own cart is never replaced: it decides what a gone cart means.
+      if (givenCartId && !r.ok && r.invalidCart) return fail(`The storefront's cart ${givenCartId} no longer exists (${r.error.message})`);
       if (r.ok || !r.invalidCart || attempt > 0) return r.ok ? r : { ok: false, error: r.error };
       creation.reset();
       await wait(HEADLESS_CART_RETRY_MS);
@@ -137,14 +171,16 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
   }
 
   async function getCart(): Promise<Result<Cart>> {
-    const id = creation.current();
+    const id = givenCartId ?? creation.current();
     if (!id) return ok(emptyCart(currency));
     const r = await gql<{ cart: StorefrontCartNode | null }>(CART_QUERY, { id });
     if (!r.ok) return r;
     if (!r.value.cart) {
+      if (givenCartId) return fail(`The storefront's cart ${givenCartId} no longer exists`);
       creation.reset();
       return ok(emptyCart(currency));
     }
+    if (!Array.isArray(r.value.cart.lines?.nodes) || !r.value.cart.cost?.totalAmount) return fail("Storefront API answered a cart without lines or cost");
     lastCart = fromStorefrontCart(r.value.cart);
     return ok(lastCart);
   }
@@ -182,7 +218,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     removeLine: (lineId: string) =>
       writes.track(
         (async (): Promise<Result<Cart>> => {
-          if (!creation.current()) return fail("There is no cart yet");
+          if (!givenCartId && !creation.current()) return fail("There is no cart yet");
           return changed(await onCart(async (id) => payloadCart(await gql(CART_LINES_REMOVE_MUTATION, { cartId: id, lineIds: [lineId] }), "cartLinesRemove")), "remove");
         })(),
       ),

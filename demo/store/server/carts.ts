@@ -27,6 +27,8 @@ export interface ServerCart {
   discountCodes: string[];
   attributes: Record<string, string>;
   note: string | null;
+  /** The Storefront cart's buyerIdentity.countryCode (set by cartCreate or cartBuyerIdentityUpdate). */
+  buyerCountry?: string | null;
   createdAt: string;
   updatedAt: string;
 }

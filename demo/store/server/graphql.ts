@@ -5,7 +5,7 @@
  * the root value supplies them and objects carry __typename (for unions and
  * interfaces) and functions for fields that take arguments.
  */
-import { buildClientSchema, execute, parse, validate, type GraphQLSchema, type IntrospectionQuery } from "graphql";
+import { buildClientSchema, execute, Kind, parse, validate, type GraphQLSchema, type IntrospectionQuery, type OperationDefinitionNode } from "graphql";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import {
@@ -34,7 +34,12 @@ export function storefrontSchema(): GraphQLSchema {
 
 export interface GraphqlContext {
   origin: string;
+  /** The currency prices are answered in: the shop's, or the @inContext market's. */
   currency: string;
+  /** Shop currency → market currency (1 without a market). */
+  rate?: number;
+  /** The request's @inContext country, if any. */
+  country?: string | null;
   products: () => CatalogProduct[];
   collections: () => Map<string, string[]>;
   complementary: Record<string, string[]>;
@@ -43,7 +48,8 @@ export interface GraphqlContext {
 
 type Args = Record<string, unknown>;
 
-const money = (cents: number, currency: string) => ({ __typename: "MoneyV2", amount: (cents / 100).toFixed(2), currencyCode: currency });
+/** A price in the request's market: converted at the market's rate (as Shopify Markets does), in its currency. */
+const money = (ctx: GraphqlContext, cents: number) => ({ __typename: "MoneyV2", amount: (Math.round(cents * (ctx.rate ?? 1)) / 100).toFixed(2), currencyCode: ctx.currency });
 
 /** A connection over a list: first/last/after/before by index cursors. */
 function connection<T>(items: T[], args: Args = {}) {
@@ -91,8 +97,8 @@ function sellingPlan(ctx: GraphqlContext, plan: CatalogSellingPlan) {
         a.value_type === "percentage"
           ? { __typename: "SellingPlanPercentagePriceAdjustment", adjustmentPercentage: a.value }
           : a.value_type === "fixed_amount"
-            ? { __typename: "SellingPlanFixedAmountPriceAdjustment", adjustmentAmount: money(a.value, ctx.currency) }
-            : { __typename: "SellingPlanFixedPriceAdjustment", price: money(a.value, ctx.currency) },
+            ? { __typename: "SellingPlanFixedAmountPriceAdjustment", adjustmentAmount: money(ctx, a.value) }
+            : { __typename: "SellingPlanFixedPriceAdjustment", price: money(ctx, a.value) },
     })),
   };
 }
@@ -117,8 +123,8 @@ function variant(ctx: GraphqlContext, p: CatalogProduct, v: CatalogVariant): Rec
     currentlyNotInStock: !v.available,
     requiresShipping: true,
     requiresComponents: false,
-    price: money(v.price, ctx.currency),
-    compareAtPrice: v.compare_at_price === null ? null : money(v.compare_at_price, ctx.currency),
+    price: money(ctx, v.price),
+    compareAtPrice: v.compare_at_price === null ? null : money(ctx, v.compare_at_price),
     image: image(ctx, v.featured_image ?? p.images[0] ?? null, p.title),
     selectedOptions: p.options.map((o, i) => ({ __typename: "SelectedOption", name: o.name, value: v.options[i] })),
     product: () => product(ctx, p),
@@ -151,11 +157,11 @@ function product(ctx: GraphqlContext, p: CatalogProduct): Record<string, unknown
         name: o.name,
         optionValues: o.values.map((value) => ({ __typename: "ProductOptionValue", id: gid("ProductOptionValue", `${p.id}-${value}`), name: value })),
       })),
-    priceRange: { __typename: "ProductPriceRange", minVariantPrice: money(Math.min(...prices), ctx.currency), maxVariantPrice: money(Math.max(...prices), ctx.currency) },
+    priceRange: { __typename: "ProductPriceRange", minVariantPrice: money(ctx, Math.min(...prices)), maxVariantPrice: money(ctx, Math.max(...prices)) },
     compareAtPriceRange: {
       __typename: "ProductPriceRange",
-      minVariantPrice: money(Math.min(...compares), ctx.currency),
-      maxVariantPrice: money(Math.max(...compares), ctx.currency),
+      minVariantPrice: money(ctx, Math.min(...compares)),
+      maxVariantPrice: money(ctx, Math.max(...compares)),
     },
     variants: (args: Args) => connection(p.variants.map((v) => variant(ctx, p, v)), args),
     sellingPlanGroups: (args: Args) => connection(p.selling_plan_groups.map((g) => sellingPlanGroup(ctx, g)), args),
@@ -172,14 +178,15 @@ function cart(ctx: GraphqlContext, c: ServerCart): Record<string, unknown> {
     updatedAt: c.updatedAt,
     note: c.note,
     totalQuantity: t.count,
+    buyerIdentity: { __typename: "CartBuyerIdentity", countryCode: c.buyerCountry ?? null, customer: null, email: null, phone: null, deliveryAddressPreferences: [], preferences: null, purchasingCompany: null },
     attributes: Object.entries(c.attributes).map(([key, value]) => ({ __typename: "Attribute", key, value })),
     attribute: (args: Args) => (String(args.key) in c.attributes ? { __typename: "Attribute", key: args.key, value: c.attributes[String(args.key)] } : null),
     discountCodes: t.codes.map((d) => ({ __typename: "CartDiscountCode", code: d.code, applicable: d.applicable })),
     cost: {
       __typename: "CartCost",
-      subtotalAmount: money(t.subtotal, ctx.currency),
-      totalAmount: money(t.total, ctx.currency),
-      checkoutChargeAmount: money(t.total, ctx.currency),
+      subtotalAmount: money(ctx, t.subtotal),
+      totalAmount: money(ctx, t.total),
+      checkoutChargeAmount: money(ctx, t.total),
       subtotalAmountEstimated: false,
       totalAmountEstimated: false,
       totalTaxAmount: null,
@@ -197,17 +204,17 @@ function cart(ctx: GraphqlContext, c: ServerCart): Record<string, unknown> {
             merchandise: variant(ctx, p, v),
             cost: {
               __typename: "CartLineCost",
-              amountPerQuantity: money(unit, ctx.currency),
-              compareAtAmountPerQuantity: plan ? money(v.price, ctx.currency) : null,
-              subtotalAmount: money(unit * l.quantity, ctx.currency),
-              totalAmount: money(unit * l.quantity, ctx.currency),
+              amountPerQuantity: money(ctx, unit),
+              compareAtAmountPerQuantity: plan ? money(ctx, v.price) : null,
+              subtotalAmount: money(ctx, unit * l.quantity),
+              totalAmount: money(ctx, unit * l.quantity),
             },
             sellingPlanAllocation: plan
               ? {
                   __typename: "SellingPlanAllocation",
                   sellingPlan: sellingPlan(ctx, plan.plan),
-                  checkoutChargeAmount: money(unit, ctx.currency),
-                  remainingBalanceChargeAmount: money(0, ctx.currency),
+                  checkoutChargeAmount: money(ctx, unit),
+                  remainingBalanceChargeAmount: money(ctx, 0),
                   priceAdjustments: [],
                 }
               : null,
@@ -318,8 +325,15 @@ export function rootValue(ctx: GraphqlContext) {
       return c ? cart(ctx, c) : null;
     },
     cartCreate: (args: Args) => {
-      const input = (args.input ?? {}) as { lines?: Parameters<typeof addLines>[2]; attributes?: { key: string; value: string }[]; discountCodes?: string[]; note?: string };
+      const input = (args.input ?? {}) as {
+        lines?: Parameters<typeof addLines>[2];
+        attributes?: { key: string; value: string }[];
+        discountCodes?: string[];
+        note?: string;
+        buyerIdentity?: { countryCode?: string | null };
+      };
       const c = ctx.book.create();
+      c.buyerCountry = input.buyerIdentity?.countryCode ?? ctx.country ?? null;
       for (const a of input.attributes ?? []) c.attributes[a.key] = a.value;
       c.discountCodes = input.discountCodes ?? [];
       c.note = input.note ?? null;
@@ -363,6 +377,14 @@ export function rootValue(ctx: GraphqlContext) {
       c.updatedAt = new Date().toISOString();
       return { cart: cart(ctx, c), userErrors: [], warnings: [] };
     },
+    cartBuyerIdentityUpdate: (args: Args) => {
+      const c = findCart(ctx, args.cartId);
+      if (!c) return noCart;
+      const identity = (args.buyerIdentity ?? {}) as { countryCode?: string | null };
+      if (identity.countryCode !== undefined) c.buyerCountry = identity.countryCode;
+      c.updatedAt = new Date().toISOString();
+      return { cart: cart(ctx, c), userErrors: [], warnings: [] };
+    },
     cartNoteUpdate: (args: Args) => {
       const c = findCart(ctx, args.cartId);
       if (!c) return noCart;
@@ -370,6 +392,42 @@ export function rootValue(ctx: GraphqlContext) {
       return { cart: cart(ctx, c), userErrors: [], warnings: [] };
     },
   };
+}
+
+/** A market of the local shop: its currency and the rate from the shop's currency. */
+export interface StorefrontMarketSetting {
+  currency: string;
+  rate: number;
+}
+
+/** The @inContext arguments of a request's operation, resolved from literals or variables. */
+export interface InContext {
+  country: string | null;
+  language: string | null;
+}
+
+/** Reads the operation's @inContext directive (null when the operation has none or does not parse). */
+export function readInContext(body: { query?: string; variables?: Record<string, unknown>; operationName?: string }): InContext | null {
+  let document;
+  try {
+    document = parse(body.query ?? "");
+  } catch {
+    return null;
+  }
+  const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === "OperationDefinition" && (!body.operationName || d.name?.value === body.operationName));
+  const directive = op?.directives?.find((d) => d.name.value === "inContext");
+  if (!directive) return null;
+  const arg = (name: string): string | null => {
+    const node = directive.arguments?.find((a) => a.name.value === name)?.value;
+    if (!node) return null;
+    if (node.kind === Kind.ENUM || node.kind === Kind.STRING) return node.value;
+    if (node.kind === Kind.VARIABLE) {
+      const v = body.variables?.[node.name.value];
+      return typeof v === "string" ? v : null;
+    }
+    return null;
+  };
+  return { country: arg("country"), language: arg("language") };
 }
 
 /** Executes one GraphQL request body ({query, variables, operationName}) against the schema. */

@@ -26,7 +26,7 @@ import {
   type CatalogProductInput,
 } from "./catalog";
 import { CartBook, MAX_LINE_QUANTITY, type AddItem, type DiscountRule, type ServerCart } from "./carts";
-import { runGraphql } from "./graphql";
+import { readInContext, runGraphql, type InContext, type StorefrontMarketSetting } from "./graphql";
 import { answerReviews, defaultRatings, type Rating } from "./reviews";
 
 export interface StorefrontOptions {
@@ -39,6 +39,8 @@ export interface StorefrontOptions {
   /** Discount codes the store honours (upper case). Default: SAVE10 (10 %), FIVEOFF ($5). */
   discounts?: Record<string, DiscountRule>;
   currency?: string;
+  /** Markets by country code: a GraphQL request with @inContext(country:) answers prices in that market's currency at its rate. */
+  markets?: Record<string, StorefrontMarketSetting>;
   /** When set, the GraphQL endpoint requires this X-Shopify-Storefront-Access-Token. */
   publicAccessToken?: string;
   /** Ratings by numeric product id; default: stable made-up ratings. */
@@ -71,6 +73,16 @@ export interface CartWriteRecord {
   body: unknown;
   start: number;
   end: number | null;
+  /** GraphQL writes: the operation's @inContext arguments (null without the directive). */
+  inContext?: InContext | null;
+}
+
+/** One Storefront GraphQL request (queries and mutations): the operation name and its @inContext arguments. */
+export interface GraphqlRecord {
+  operation: string;
+  kind: "query" | "mutation";
+  variables: Record<string, unknown>;
+  inContext: InContext | null;
 }
 
 export interface StorefrontState {
@@ -81,6 +93,7 @@ export interface StorefrontState {
   carts: Map<string, ServerCart>;
   requests: RequestRecord[];
   cartWrites: CartWriteRecord[];
+  graphql: GraphqlRecord[];
   /** The most cart writes that were in flight at once. */
   maxConcurrentWrites: number;
   /** Forgets carts, requests and write records. */
@@ -156,19 +169,21 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
     carts: book.carts,
     requests: [],
     cartWrites: [],
+    graphql: [],
     maxConcurrentWrites: 0,
     reset() {
       book.carts.clear();
       state.requests.length = 0;
       state.cartWrites.length = 0;
+      state.graphql.length = 0;
       state.maxConcurrentWrites = 0;
     },
   };
 
   const byHandle = (h: string) => products.find((p) => p.handle === h);
 
-  async function write<T>(api: CartWriteRecord["api"], op: string, body: unknown, fn: () => T | Promise<T>): Promise<T> {
-    const record: CartWriteRecord = { api, op, body, start: ++seq, end: null };
+  async function write<T>(api: CartWriteRecord["api"], op: string, body: unknown, fn: () => T | Promise<T>, inContext?: InContext | null): Promise<T> {
+    const record: CartWriteRecord = { api, op, body, start: ++seq, end: null, ...(api === "graphql" ? { inContext } : {}) };
     if (options.record !== false) state.cartWrites.push(record);
     inFlight++;
     state.maxConcurrentWrites = Math.max(state.maxConcurrentWrites, inFlight);
@@ -240,9 +255,22 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
       if (options.publicAccessToken && token !== options.publicAccessToken)
         return send(req, res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
       const request = body as { query?: string; variables?: Record<string, unknown>; operationName?: string };
-      const ctx = { origin: `http://${host}${root.slice(0, -1)}`, currency, products: () => products, collections: () => collections, complementary: options.complementary ?? {}, book };
+      const inContext = readInContext(request);
+      const market = inContext?.country ? options.markets?.[inContext.country] : undefined;
+      const ctx = {
+        origin: `http://${host}${root.slice(0, -1)}`,
+        currency: market?.currency ?? currency,
+        rate: market?.rate ?? 1,
+        country: inContext?.country ?? null,
+        products: () => products,
+        collections: () => collections,
+        complementary: options.complementary ?? {},
+        book,
+      };
       const isMutation = /^\s*mutation\b/.test(request.query ?? "");
-      const result = isMutation ? await write("graphql", /mutation\s+(\w+)/.exec(request.query ?? "")?.[1] ?? "mutation", request.variables, () => runGraphql(ctx, request)) : await runGraphql(ctx, request);
+      const operation = /(?:query|mutation)\s+(\w+)/.exec(request.query ?? "")?.[1] ?? (isMutation ? "mutation" : "query");
+      if (options.record !== false) state.graphql.push({ operation, kind: isMutation ? "mutation" : "query", variables: request.variables ?? {}, inContext });
+      const result = isMutation ? await write("graphql", operation, request.variables, () => runGraphql(ctx, request), inContext) : await runGraphql(ctx, request);
       return send(req, res, 200, result);
     }
 

@@ -1,4 +1,4 @@
-import { buildClientSchema, parse, validate, type IntrospectionQuery, type OperationDefinitionNode } from "graphql";
+import { buildClientSchema, parse, print, validate, type IntrospectionQuery, type OperationDefinitionNode } from "graphql";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
@@ -29,6 +29,18 @@ describe("Storefront API operations (validated against @shopify/hydrogen-react's
     });
     expect(names.every((n) => n?.startsWith("Beckon"))).toBe(true);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it.each(Object.entries(STOREFRONT_OPERATIONS))("%s takes the buyer's market through @inContext", (_name, source) => {
+    const op = parse(source).definitions.find((d): d is OperationDefinitionNode => d.kind === "OperationDefinition")!;
+    const directive = op.directives?.find((d) => d.name.value === "inContext");
+    expect(directive?.arguments?.map((a) => [a.name.value, a.value.kind === "Variable" ? a.value.name.value : a.value.kind])).toEqual([
+      ["country", "country"],
+      ["language", "language"],
+    ]);
+    const vars = Object.fromEntries((op.variableDefinitions ?? []).map((v) => [v.variable.name.value, print(v.type)]));
+    // Nullable, so a storefront without a market sends null and Shopify uses the primary market.
+    expect(vars).toMatchObject({ country: "CountryCode", language: "LanguageCode" });
   });
 
   it("uses no deprecated fields", () => {

@@ -94,7 +94,7 @@ const USER_ERRORS = /* GraphQL */ `userErrors { field message code } warnings { 
 
 /** Products by search query (the filter source), unavailable ones hidden unless asked. */
 export const PRODUCTS_QUERY = /* GraphQL */ `
-  query BeckonProducts($query: String!, $first: Int!) {
+  query BeckonProducts($query: String!, $first: Int!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     products(first: $first, query: $query) { nodes { ...BeckonProduct } }
   }
   ${PRODUCT_FRAGMENT}
@@ -102,7 +102,7 @@ export const PRODUCTS_QUERY = /* GraphQL */ `
 
 /** One product by handle. */
 export const PRODUCT_QUERY = /* GraphQL */ `
-  query BeckonProduct($handle: String!) {
+  query BeckonProduct($handle: String!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     product(handle: $handle) { ...BeckonProduct }
   }
   ${PRODUCT_FRAGMENT}
@@ -110,7 +110,7 @@ export const PRODUCT_QUERY = /* GraphQL */ `
 
 /** A collection's products. */
 export const COLLECTION_PRODUCTS_QUERY = /* GraphQL */ `
-  query BeckonCollectionProducts($handle: String!, $first: Int!) {
+  query BeckonCollectionProducts($handle: String!, $first: Int!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     collection(handle: $handle) { id handle products(first: $first) { nodes { ...BeckonProduct } } }
   }
   ${PRODUCT_FRAGMENT}
@@ -118,7 +118,7 @@ export const COLLECTION_PRODUCTS_QUERY = /* GraphQL */ `
 
 /** Recommendations for a product (related or complementary). */
 export const PRODUCT_RECOMMENDATIONS_QUERY = /* GraphQL */ `
-  query BeckonProductRecommendations($productId: ID!, $intent: ProductRecommendationIntent) {
+  query BeckonProductRecommendations($productId: ID!, $intent: ProductRecommendationIntent, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     productRecommendations(productId: $productId, intent: $intent) { ...BeckonProduct }
   }
   ${PRODUCT_FRAGMENT}
@@ -126,7 +126,7 @@ export const PRODUCT_RECOMMENDATIONS_QUERY = /* GraphQL */ `
 
 /** The cart, with its checkout URL. */
 export const CART_QUERY = /* GraphQL */ `
-  query BeckonCart($id: ID!) {
+  query BeckonCart($id: ID!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cart(id: $id) { ...BeckonCart }
   }
   ${CART_FRAGMENT}
@@ -134,7 +134,7 @@ export const CART_QUERY = /* GraphQL */ `
 
 /** The session's cart, created once (SPEC 4). */
 export const CART_CREATE_MUTATION = /* GraphQL */ `
-  mutation BeckonCartCreate($input: CartInput) {
+  mutation BeckonCartCreate($input: CartInput, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cartCreate(input: $input) { cart { ...BeckonCart } ${USER_ERRORS} }
   }
   ${CART_FRAGMENT}
@@ -142,7 +142,7 @@ export const CART_CREATE_MUTATION = /* GraphQL */ `
 
 /** Add lines: merchandiseId, quantity, sellingPlanId. */
 export const CART_LINES_ADD_MUTATION = /* GraphQL */ `
-  mutation BeckonCartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!) {
+  mutation BeckonCartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cartLinesAdd(cartId: $cartId, lines: $lines) { cart { ...BeckonCart } ${USER_ERRORS} }
   }
   ${CART_FRAGMENT}
@@ -150,7 +150,7 @@ export const CART_LINES_ADD_MUTATION = /* GraphQL */ `
 
 /** Remove lines by CartLine id. */
 export const CART_LINES_REMOVE_MUTATION = /* GraphQL */ `
-  mutation BeckonCartLinesRemove($cartId: ID!, $lineIds: [ID!]!) {
+  mutation BeckonCartLinesRemove($cartId: ID!, $lineIds: [ID!]!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cartLinesRemove(cartId: $cartId, lineIds: $lineIds) { cart { ...BeckonCart } ${USER_ERRORS} }
   }
   ${CART_FRAGMENT}
@@ -158,7 +158,7 @@ export const CART_LINES_REMOVE_MUTATION = /* GraphQL */ `
 
 /** Apply discount codes (the full list: codes left out are removed). */
 export const CART_DISCOUNT_CODES_UPDATE_MUTATION = /* GraphQL */ `
-  mutation BeckonCartDiscountCodesUpdate($cartId: ID!, $discountCodes: [String!]!) {
+  mutation BeckonCartDiscountCodesUpdate($cartId: ID!, $discountCodes: [String!]!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cartDiscountCodesUpdate(cartId: $cartId, discountCodes: $discountCodes) { cart { ...BeckonCart } ${USER_ERRORS} }
   }
   ${CART_FRAGMENT}
@@ -166,7 +166,7 @@ export const CART_DISCOUNT_CODES_UPDATE_MUTATION = /* GraphQL */ `
 
 /** Tag the cart with attributes (key _convertflow, SPEC 7). */
 export const CART_ATTRIBUTES_UPDATE_MUTATION = /* GraphQL */ `
-  mutation BeckonCartAttributesUpdate($cartId: ID!, $attributes: [AttributeInput!]!) {
+  mutation BeckonCartAttributesUpdate($cartId: ID!, $attributes: [AttributeInput!]!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cartAttributesUpdate(cartId: $cartId, attributes: $attributes) { cart { ...BeckonCart } ${USER_ERRORS} }
   }
   ${CART_FRAGMENT}

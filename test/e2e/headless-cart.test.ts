@@ -1,0 +1,173 @@
+/**
+ * Headless Beckon joins the storefront's cart, in Chromium on the local
+ * storefront's /headless-example (test/storefront/headless-example): a React
+ * app with hydrogen-react's ShopifyProvider + CartProvider and a Beckon
+ * product feed in BeckonProvider, the market Sweden (SEK at 10 per USD).
+ * A CTA add lands in the CartProvider's cart (the page's own cart UI shows it,
+ * the storefront received cartLinesAdd on that same cart with @inContext);
+ * without a CartProvider, a given cartId gets the adds and no cartCreate is
+ * sent, and a created cart is reported through onCartCreated.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { chromium } from "playwright-core";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
+import { startStorefront, type RunningStorefront } from "../storefront/server";
+import { buildHeadlessExample, type HeadlessExampleData } from "../storefront/headless-example/page";
+import { createWebsite } from "../../app/models/website.server";
+import { loadCtaDocument, publishCta, saveCtaDocument } from "../../app/models/cta.server";
+import { buildPublicConfig } from "../../app/models/public-config.server";
+import { ctaWithElements, websiteSettingsMock } from "../fixtures/factories";
+
+const TOKEN = "headless-example-token";
+const KETTLE = "gid://shopify/ProductVariant/46100000000031";
+const FILTERS = "gid://shopify/ProductVariant/46100000000041";
+const SWEDEN = { country: "SE", language: "SV" };
+
+let tdb: TestDatabase;
+let server: TestServer;
+let shop: RunningStorefront;
+let browser: Browser;
+let example: Omit<HeadlessExampleData, "storeDomain">;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  const websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Headless store", domain: "https://headless.example", business_type: "ecommerce" }))).id;
+  const feed = {
+    element_type: "products" as const,
+    options: { "products-button-action-after-add-to-cart": "cart" },
+    product_recommendations: [{ source: "manual", handles: ["gooseneck-kettle", "paper-filters"] }],
+  };
+  const doc = await saveCtaDocument(tdb.db, websiteId, ctaWithElements([feed], { name: "Feed", cta_type: "inline", inline_type: "embed", overlay_type: null, options: {} } as never));
+  await publishCta(tdb.db, websiteId, doc.id!);
+  server = await startTestServer({ databaseUrl: tdb.url });
+  const cta = await loadCtaDocument(tdb.db, websiteId, doc.id!);
+  const config = await buildPublicConfig(tdb.db, websiteId, server.origin);
+  if (!cta || !config) throw new Error("the published CTA or the website config is missing");
+  example = {
+    cta,
+    config,
+    storefrontToken: TOKEN,
+    ...SWEDEN,
+  };
+  shop = await startStorefront({
+    publicAccessToken: TOKEN,
+    markets: { SE: { currency: "SEK", rate: 10 } },
+    headlessExample: (origin) => ({ ...example, storeDomain: origin }),
+  });
+  await buildHeadlessExample();
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"], headless: true });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await server?.stop();
+  await tdb?.drop();
+});
+
+async function open(context: BrowserContext, search = ""): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  if (process.env.BECKON_E2E_DEBUG) page.on("console", (m) => console.log("[page]", m.type(), m.text()));
+  await page.goto(`${shop.origin}/headless-example${search}`);
+  await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
+  return { page, errors };
+}
+
+const productButton = (page: Page, handle: string) => page.locator(`.bk-product[data-product-handle="${handle}"] .bk-product-button`);
+
+async function addThroughCta(page: Page, handle: string) {
+  const button = productButton(page, handle);
+  await button.click();
+  await expect.poll(() => button.textContent(), { timeout: 10_000 }).toBe("View Cart");
+}
+
+/** A cart the storefront made itself, through the Storefront API as any headless storefront would. */
+async function storefrontCart(): Promise<string> {
+  const res = await fetch(`${shop.origin}/api/2026-04/graphql.json`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": TOKEN },
+    body: JSON.stringify({ query: "mutation { cartCreate(input: {}) { cart { id } } }" }),
+  });
+  return ((await res.json()) as { data: { cartCreate: { cart: { id: string } } } }).data.cartCreate.cart.id;
+}
+
+describe("inside hydrogen-react's CartProvider", () => {
+  it("CTA adds go through useCart().linesAdd: the page's cart UI shows them, cartLinesAdd hits the same cart with @inContext", async () => {
+    shop.state.reset();
+    const context = await browser.newContext();
+    const { page, errors } = await open(context);
+    expect(await page.locator("#beckon-cart-source").textContent()).toBe("cart-provider");
+    // Prices in the market's currency: the kettle is $65.00, 650.00 SEK in Sweden.
+    await expect.poll(() => page.locator('.bk-product[data-product-handle="gooseneck-kettle"]').textContent()).toMatch(/650/);
+
+    await addThroughCta(page, "gooseneck-kettle");
+    await expect.poll(() => page.locator("#cart-count").textContent()).toBe("1");
+    const cartId = await page.locator("#cart").getAttribute("data-cart-id");
+    expect(cartId).toMatch(/^gid:\/\/shopify\/Cart\//);
+
+    await addThroughCta(page, "paper-filters");
+    await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
+    expect(await page.locator("#cart-lines li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-variant")))).toEqual([KETTLE, FILTERS]);
+    expect(await page.locator("#cart-total").textContent()).toBe("730.00 SEK");
+    // The add-to-cart trigger follows the CartProvider's cart: both adds were heard.
+    await expect.poll(() => page.locator("#beckon-adds-heard").textContent()).toBe("2");
+
+    // The CartProvider made the cart with the first add; the second is cartLinesAdd on that very cart.
+    const writes = shop.state.cartWrites.filter((w) => w.api === "graphql");
+    expect(writes.map((w) => w.op)).toEqual(["CartCreate", "CartLineAdd"]);
+    const add = writes[1];
+    expect((add.body as { cartId: string }).cartId).toBe(cartId);
+    expect(JSON.stringify((add.body as { lines: unknown }).lines)).toContain(FILTERS);
+    expect(add.inContext).toEqual(SWEDEN);
+    // Every Storefront operation on the page, the CartProvider's and Beckon's product reads, carries the market.
+    expect(shop.state.graphql.map((g) => g.operation)).toContain("BeckonProduct");
+    for (const g of shop.state.graphql) expect(g.inContext, g.operation).toEqual(SWEDEN);
+    // One cart in the store: Beckon never made its own.
+    expect(shop.state.carts.size).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+});
+
+describe("without a CartProvider (Beckon's Storefront API cart)", () => {
+  it("with the storefront's cartId: adds go to that cart with cartLinesAdd, no cartCreate", async () => {
+    const cartId = await storefrontCart();
+    // The storefront's cart must stay: only the records are cleared.
+    shop.state.cartWrites.length = 0;
+    shop.state.graphql.length = 0;
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, `?mode=storefront&cartId=${encodeURIComponent(cartId)}`);
+    expect(await page.locator("#beckon-cart-source").textContent()).toBe("storefront");
+    await addThroughCta(page, "gooseneck-kettle");
+    const ops = shop.state.graphql.map((g) => g.operation);
+    expect(ops).not.toContain("BeckonCartCreate");
+    const adds = shop.state.cartWrites.filter((w) => w.op === "BeckonCartLinesAdd");
+    expect(adds).toHaveLength(1);
+    expect(adds[0].body).toMatchObject({ cartId, lines: [{ merchandiseId: KETTLE, quantity: 1 }], ...SWEDEN });
+    expect(adds[0].inContext).toEqual(SWEDEN);
+    const token = cartId.split("/").pop()!;
+    expect(shop.state.carts.get(token)?.lines.map((l) => l.variantId)).toEqual([46100000000031]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("without one: creates a cart once and reports it through onCartCreated", async () => {
+    shop.state.reset();
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, "?mode=storefront");
+    await addThroughCta(page, "gooseneck-kettle");
+    await addThroughCta(page, "paper-filters");
+    const created = await page.locator("#cart-id").textContent();
+    expect(created).toMatch(/^gid:\/\/shopify\/Cart\//);
+    const writes = shop.state.cartWrites.filter((w) => w.api === "graphql");
+    expect(writes.map((w) => w.op)).toEqual(["BeckonCartCreate", "BeckonCartLinesAdd", "BeckonCartLinesAdd"]);
+    for (const w of writes.slice(1)) expect((w.body as { cartId: string }).cartId).toBe(created);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
