@@ -8,7 +8,9 @@
  *   customer's data and nothing of anyone else's;
  * - customers/redact with only a customer id (no e-mail) deletes the person
  *   and queues their removal in the e-mail tool they were sent to;
- * - wrongly signed webhooks change nothing.
+ * - wrongly signed webhooks change nothing;
+ * - the store's Settings list the data requests, and only the store's
+ *   owner downloads them.
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +19,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
 import { linkShopOwner } from "~/models/owner.server";
 import { dataRequestDownload } from "~/models/privacy.server";
+import { postForm } from "../support/http";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -255,5 +258,45 @@ describe("webhook signatures", () => {
     const forgedRedact = await webhook("/webhooks/customers/redact", "customers/redact", { customer: { id: 7001 } }, { secret: "forged" });
     expect(forgedRedact.status).toBe(401);
     expect(await t.db.person.count({ where: { id: anna.id } })).toBe(1);
+  });
+});
+
+describe("the admin's data requests", () => {
+  const cookiePair = (line: string) => line.split(";")[0];
+  const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
+  const get = (path: string, cookie?: string) => fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+  async function signIn(email: string): Promise<string> {
+    const page = await get("/owner/login");
+    const csrfCookie = cookiePair(page.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!);
+    const res = await postForm(origin, "/owner/login", { email, password: "beckon-demo-2026", csrf: csrfOf(await page.text()) }, { Cookie: csrfCookie });
+    expect(res.status).toBe(302);
+    return cookiePair(res.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!);
+  }
+
+  it("Settings of the store list each request with a download, and what is lost without consent", async () => {
+    const id = randomUUID();
+    await webhook("/webhooks/customers/data_request", "customers/data_request", { customer: { id: 7001, email: "anna.kund@exempel.se" } }, { webhookId: id });
+    const request = await t.db.customerDataRequest.findFirstOrThrow({ where: { webhookId: id } });
+    const owner = await signIn("owner@beckon-demo.test");
+    const page = (await (await get(`/owner/websites/${store}/settings`, owner)).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain("Customer data requests");
+    expect(page).toContain("anna.kund@exempel.se");
+    expect(page).toContain(`/owner/websites/${store}/data-requests/${request.id}`);
+    expect(page).toContain("Visitor consent");
+
+    const file = await get(`/owner/websites/${store}/data-requests/${request.id}`, owner);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="customer-data-request-\d+-[\d-]+\.json"$/);
+    expect(file.headers.get("cache-control")).toBe("private, no-store");
+    const body = await file.text();
+    expect(JSON.parse(body).people[0].person.email).toBe("anna.kund@exempel.se");
+    expect(body).not.toContain("bo.kund");
+
+    // Malformed and out-of-range ids are 404, never a 500.
+    for (const bad of ["abc", "0", "99999999999", String(request.id + 100_000)]) expect((await get(`/owner/websites/${store}/data-requests/${bad}`, owner)).status).toBe(404);
+    // Nobody else gets it: another website's owner, or no one signed in.
+    const svOwner = await signIn("agare@saljakademin.se");
+    expect([403, 404]).toContain((await get(`/owner/websites/${store}/data-requests/${request.id}`, svOwner)).status);
+    expect((await get(`/owner/websites/${store}/data-requests/${request.id}`)).status).toBe(302);
   });
 });
