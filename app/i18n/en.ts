@@ -575,6 +575,18 @@ export const en = {
   "editMessage.published": "Published: visitors see this version from their next page view.",
   "editMessage.unpublished": "Saved as a draft: visitors no longer see this CTA.",
   "login.pageTitle": "Sign in · Beckon",
+  // Customer privacy (Shopify store settings): consent and data requests.
+  "privacy.consentTitle": "Visitor consent",
+  "privacy.consentIntro": "Where your store asks visitors for consent (Shopify's cookie banner), Beckon waits for it: until a visitor allows analytics, Beckon does not start on their pages. While consent is missing:",
+  "privacy.consentLostVisitor": "No CTA shows, and Beckon sets no cookie or local storage and creates no visitor.",
+  "privacy.consentLostEvents": "No views, clicks or conversions are counted, so Results and A/B tests see only visitors who consented.",
+  "privacy.consentLostTargeting": "Visit counts and past CTAs are not remembered for that visitor, so conditions on them start from zero once consent arrives.",
+  "privacy.consentKept": "When the visitor consents, Beckon starts on the same page at once. Visitors in regions where your store asks for no consent are not affected.",
+  "privacy.requestsTitle": "Customer data requests",
+  "privacy.requestsIntro": "When a customer asks your store for their data, Shopify tells Beckon, and Beckon stores everything it holds about them here. Download the file and send it to the customer.",
+  "privacy.requestsNone": "No data requests yet.",
+  "privacy.requestRow": "{date}: {who}, {people} matching people",
+  "privacy.download": "Download",
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -573,4 +573,16 @@ export const sv: AdminTexts = {
   "editMessage.published": "Publicerad: besökarna ser den här versionen från nästa sidvisning.",
   "editMessage.unpublished": "Sparat som utkast: besökarna ser inte längre den här CTA:n.",
   "login.pageTitle": "Logga in · Beckon",
+  // Kundintegritet (Shopify-butikens inställningar): samtycke och dataförfrågningar.
+  "privacy.consentTitle": "Besökarnas samtycke",
+  "privacy.consentIntro": "Där din butik ber besökarna om samtycke (Shopifys cookiebanner) väntar Beckon på det: tills en besökare tillåter analys startar Beckon inte på deras sidor. Så länge samtycke saknas:",
+  "privacy.consentLostVisitor": "Ingen CTA visas, och Beckon sätter varken cookies eller lokal lagring och skapar ingen besökare.",
+  "privacy.consentLostEvents": "Inga visningar, klick eller konverteringar räknas, så Resultat och A/B-tester ser bara besökare som har samtyckt.",
+  "privacy.consentLostTargeting": "Besöksantal och tidigare CTA:er sparas inte för besökaren, så villkor som bygger på dem börjar om från noll när samtycket kommer.",
+  "privacy.consentKept": "När besökaren samtycker startar Beckon direkt på samma sida. Besökare i regioner där butiken inte ber om samtycke påverkas inte.",
+  "privacy.requestsTitle": "Kunders begäran om sina uppgifter",
+  "privacy.requestsIntro": "När en kund ber din butik om sina uppgifter meddelar Shopify Beckon, och Beckon sparar här allt det har om kunden. Ladda ner filen och skicka den till kunden.",
+  "privacy.requestsNone": "Inga förfrågningar ännu.",
+  "privacy.requestRow": "{date}: {who}, {people} matchande personer",
+  "privacy.download": "Ladda ner",
 };

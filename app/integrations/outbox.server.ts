@@ -85,7 +85,8 @@ export function retryDelayMs(error: ProviderError | null, attempts: number, o: {
 export interface EnqueueInput {
   websiteId: number;
   integrationId: number;
-  personId: number;
+  /** null for a job that must outlive its person (forget, queued as the person is deleted). */
+  personId: number | null;
   operation: SyncOperation;
   payload: SyncPayload;
   idempotencyKey: string;
@@ -138,16 +139,20 @@ export async function claimDueJobs(db: Db, options: OutboxOptions = {}): Promise
     take: s.batchSize * 4,
   });
   if (!candidates.length) return [];
-  const oldest = await db.syncJob.groupBy({
-    by: ["integrationId", "personId"],
-    where: {
-      status: { in: ["pending", "running"] },
-      personId: { in: [...new Set(candidates.map((c) => c.personId))] },
-      integrationId: { in: [...new Set(candidates.map((c) => c.integrationId))] },
-    },
-    _min: { id: true },
-  });
-  const head = new Set(oldest.map((g) => g._min.id));
+  const personIds = [...new Set(candidates.flatMap((c) => (c.personId === null ? [] : [c.personId])))];
+  const oldest = personIds.length
+    ? await db.syncJob.groupBy({
+        by: ["integrationId", "personId"],
+        where: {
+          status: { in: ["pending", "running"] },
+          personId: { in: personIds },
+          integrationId: { in: [...new Set(candidates.map((c) => c.integrationId))] },
+        },
+        _min: { id: true },
+      })
+    : [];
+  // A job without a person (a forget queued as its person was deleted) has nothing to wait for.
+  const head = new Set([...oldest.map((g) => g._min?.id), ...candidates.filter((c) => c.personId === null).map((c) => c.id)]);
   const claimed: SyncJob[] = [];
   const lockedUntil = new Date(now.getTime() + s.leaseMs);
   for (const c of candidates) {
@@ -196,6 +201,9 @@ async function perform(provider: MailingProvider, operation: string, payload: Sy
       return provider.removeTag(payload, need(payload.tag, "tag"));
     case "upsert_profile":
       return provider.upsertProfile(payload);
+    case "forget":
+      if (!provider.forget) throw new ProviderError(`${provider.type} has no deletion call`, false);
+      return provider.forget(payload);
   }
 }
 

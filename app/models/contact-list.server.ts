@@ -61,7 +61,7 @@ async function toolSubscribers(db: Db, websiteId: number, integrationId: number,
   const ids = new Set<number>();
   for (const j of jobs) {
     const payload = j.payload && typeof j.payload === "object" ? (j.payload as Record<string, unknown>) : {};
-    if (String(payload.list_id ?? "") === listId) ids.add(j.personId);
+    if (String(payload.list_id ?? "") === listId && j.personId !== null) ids.add(j.personId);
   }
   return [...ids];
 }

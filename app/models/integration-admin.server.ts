@@ -452,7 +452,7 @@ export async function failedSyncs(db: Db, websiteId: number, take = 50): Promise
   const jobs = ids.length ? await db.syncJob.findMany({ where: { id: { in: ids }, websiteId }, select: { id: true, personId: true } }) : [];
   const personOf = new Map(jobs.map((j) => [j.id, j.personId]));
   const people = await db.person.findMany({
-    where: { websiteId, id: { in: [...new Set(jobs.map((j) => j.personId))] } },
+    where: { websiteId, id: { in: [...new Set(jobs.flatMap((j) => (j.personId === null ? [] : [j.personId])))] } },
     select: { id: true, email: true, phone: true },
   });
   const label = new Map(people.map((p) => [p.id, p.email ?? p.phone ?? `Contact ${p.id}`]));
@@ -468,7 +468,8 @@ export async function failedSyncs(db: Db, websiteId: number, take = 50): Promise
       lastError: r.lastError,
       createdAt: r.createdAt.toISOString(),
       personId,
-      personLabel: label.get(personId) ?? `Contact ${personId}`,
+      // A forget job has no person: it was queued as they were deleted (customers/redact).
+      personLabel: label.get(personId) ?? (personId ? `Contact ${personId}` : "Deleted customer"),
     };
   });
 }

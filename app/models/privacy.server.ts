@@ -1,9 +1,11 @@
 /**
  * Shopify's mandatory privacy webhooks, as domain operations:
  * - customers/data_request: assemble everything stored about a customer of a
- *   shop (people matched by e-mail or phone, with their submissions, events,
- *   orders and list memberships) into one report;
- * - customers/redact: delete those people and all their data;
+ *   shop (people matched by Shopify customer id, e-mail or phone, with their
+ *   submissions, events, orders and list memberships) into one report, kept
+ *   for the merchant to download (CustomerDataRequest);
+ * - customers/redact: delete those people and all their data, and queue the
+ *   removal of their address from the shop's connected e-mail tools;
  * - shop/redact: delete the shop's website with everything in it, its
  *   Shopify sessions and the owner profiles that only existed for it.
  * Each is naturally idempotent: a replay finds nothing new to collect or
@@ -11,9 +13,14 @@
  */
 import type { Db } from "../db.server";
 import { deletePeople, noDeletions, personDataExport, type DeletedCounts } from "./contact-admin.server";
+import { parseShopifyCustomerId } from "./shop-customer.server";
+import { enqueueSyncJob } from "../integrations/outbox.server";
+import { isProviderType } from "../integrations/mailing/registry.server";
 
 /** The customer fields of a privacy webhook's payload that can identify a person. */
 export interface CustomerIdentity {
+  /** Shopify's customer id (linked to visitors only through the app proxy's signature). */
+  id?: string | null;
   email?: string | null;
   phone?: string | null;
 }
@@ -37,7 +44,8 @@ export function customerOfPayload(payload: unknown): CustomerIdentity {
   const c = p.customer && typeof p.customer === "object" ? (p.customer as Record<string, unknown>) : {};
   const email = typeof c.email === "string" && c.email.trim() ? c.email.trim().toLowerCase() : null;
   const phone = typeof c.phone === "string" && c.phone.trim() ? c.phone.trim() : null;
-  return { email, phone };
+  const id = typeof c.id === "number" || typeof c.id === "string" ? parseShopifyCustomerId(c.id) : null;
+  return { id, email, phone };
 }
 
 /** The website of a shop domain, or null. */
@@ -46,9 +54,12 @@ async function shopWebsiteId(db: Db, shop: string): Promise<number | null> {
   return row?.id ?? null;
 }
 
-/** The ids of a website's people who are this customer (same e-mail, or same phone number). */
+/** The ids of a website's people who are this customer (same Shopify customer id, same e-mail, or same phone number). */
 export async function matchingPeople(db: Db, websiteId: number, customer: CustomerIdentity): Promise<number[]> {
   const ids = new Set<number>();
+  if (customer.id) {
+    for (const p of await db.person.findMany({ where: { websiteId, shopifyCustomerId: customer.id }, select: { id: true } })) ids.add(p.id);
+  }
   const email = customer.email?.trim().toLowerCase();
   if (email) {
     for (const p of await db.person.findMany({ where: { websiteId, email }, select: { id: true } })) ids.add(p.id);
@@ -81,36 +92,162 @@ export interface DataRequestReport {
   shop: string;
   websiteId: number | null;
   customer: CustomerIdentity;
+  /** Shopify's data_request.id, when the payload has one. */
+  requestId: string | null;
   ordersRequested: number[];
+  /** Each person: profile, submissions, events (with a count per type), orders, list memberships, syncs. */
   people: Record<string, unknown>[];
 }
 
-/**
- * customers/data_request: everything stored about the customer in the shop's
- * website. Beckon keeps no copy of the report (it would be one more copy of
- * the data); the merchant finds the same data on the contact's page in the
- * admin, with its JSON download.
- */
+/** Counts of a person's tracked events by type, the summary the merchant reads first. */
+function eventsSummary(events: unknown): Record<string, number> {
+  const summary: Record<string, number> = {};
+  for (const e of Array.isArray(events) ? events : []) {
+    const type = e && typeof e === "object" && typeof (e as { eventType?: unknown }).eventType === "string" ? (e as { eventType: string }).eventType : "other";
+    summary[type] = (summary[type] ?? 0) + 1;
+  }
+  return summary;
+}
+
+/** customers/data_request: everything stored about the customer in the shop's website. */
 export async function customerDataReport(db: Db, shop: string, payload: unknown): Promise<DataRequestReport> {
   const customer = customerOfPayload(payload);
   const p = payload && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
-  const ordersRequested = Array.isArray(p.orders_requested) ? p.orders_requested.filter((n): n is number => typeof n === "number") : [];
+  const ordersRequested = Array.isArray(p.orders_requested) ? p.orders_requested.filter((n): n is number => typeof n === "number").slice(0, 1000) : [];
+  const dr = p.data_request && typeof p.data_request === "object" ? (p.data_request as Record<string, unknown>).id : null;
+  const requestId = typeof dr === "number" || typeof dr === "string" ? String(dr).slice(0, 40) : null;
   const websiteId = await shopWebsiteId(db, shop);
-  const report: DataRequestReport = { shop, websiteId, customer, ordersRequested, people: [] };
+  const report: DataRequestReport = { shop, websiteId, customer, requestId, ordersRequested, people: [] };
   if (websiteId === null) return report;
   for (const id of await matchingPeople(db, websiteId, customer)) {
     const data = await personDataExport(db, websiteId, id);
-    if (data) report.people.push(data);
+    if (data) report.people.push({ ...data, events_summary: eventsSummary(data.events) });
   }
   return report;
 }
 
-/** customers/redact: deletes the customer's people in the shop's website and all their data. */
-export async function redactCustomer(db: Db, shop: string, payload: unknown): Promise<DeletedCounts> {
+/**
+ * customers/data_request, stored: the report is kept for the merchant, who
+ * must hand it to the customer (Shopify sends the request to the app, not the
+ * data to the customer). A replayed webhook (same X-Shopify-Webhook-Id)
+ * refreshes its request instead of adding a second one. Null when the shop
+ * has no website: Beckon holds nothing for it.
+ */
+export async function recordDataRequest(db: Db, shop: string, webhookId: string, payload: unknown): Promise<{ id: number; people: number } | null> {
+  const report = await customerDataReport(db, shop, payload);
+  if (report.websiteId === null) return null;
+  const websiteId = report.websiteId;
+  const key = webhookId.slice(0, 100) || `request-${report.requestId ?? Date.now()}`;
+  const data = {
+    requestId: report.requestId,
+    shopifyCustomerId: report.customer.id ?? null,
+    email: report.customer.email ?? null,
+    people: report.people.length,
+    report: JSON.stringify({ ...report, generated_at: new Date().toISOString() }),
+  };
+  const row = await db.customerDataRequest.upsert({
+    where: { websiteId_webhookId: { websiteId, webhookId: key } },
+    create: { websiteId, webhookId: key, ...data },
+    update: data,
+    select: { id: true, people: true },
+  });
+  return row;
+}
+
+export interface DataRequestSummary {
+  id: number;
+  createdAt: string;
+  email: string | null;
+  shopifyCustomerId: string | null;
+  requestId: string | null;
+  people: number;
+}
+
+/** A website's stored data requests, newest first (the admin's list). */
+export async function listDataRequests(db: Db, websiteId: number, take = 100): Promise<DataRequestSummary[]> {
+  const rows = await db.customerDataRequest.findMany({
+    where: { websiteId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    select: { id: true, createdAt: true, email: true, shopifyCustomerId: true, requestId: true, people: true },
+  });
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** One stored request's report as a download (JSON text and a file name), or null when it is not this website's. */
+export async function dataRequestDownload(db: Db, websiteId: number, id: number): Promise<{ filename: string; json: string } | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  const row = await db.customerDataRequest.findFirst({ where: { id, websiteId }, select: { id: true, report: true, createdAt: true } });
+  if (!row) return null;
+  return { filename: `customer-data-request-${row.id}-${row.createdAt.toISOString().slice(0, 10)}.json`, json: row.report };
+}
+
+/**
+ * The removal jobs for the e-mail tools Beckon pushed these people to (a sync
+ * job or a list membership there): one per tool and address, per list on
+ * Mailchimp, whose deletion call is per list. Queued without a person, so
+ * they outlive the deletion that follows, and idempotent, so a replayed
+ * webhook queues nothing twice.
+ */
+async function queueToolRemovals(db: Db, websiteId: number, personIds: number[]): Promise<number> {
+  if (!personIds.length) return 0;
+  const people = await db.person.findMany({
+    where: { websiteId, id: { in: personIds } },
+    select: {
+      email: true,
+      phone: true,
+      syncJobs: { select: { integrationId: true, payload: true } },
+      lists: { select: { list: { select: { integrationId: true, listId: true } } } },
+    },
+  });
+  const integrations = await db.integration.findMany({ where: { websiteId }, select: { id: true, integrationType: true } });
+  const typeOf = new Map(integrations.filter((i) => isProviderType(i.integrationType)).map((i) => [i.id, i.integrationType]));
+  let queued = 0;
+  for (const p of people) {
+    const email = p.email?.trim().toLowerCase() || null;
+    if (!email && !p.phone) continue;
+    const lists = new Map<number, Set<string>>();
+    const add = (integrationId: number, listId: string | null) => {
+      if (!typeOf.has(integrationId)) return;
+      const set = lists.get(integrationId) ?? new Set<string>();
+      if (listId) set.add(listId);
+      lists.set(integrationId, set);
+    };
+    for (const j of p.syncJobs) add(j.integrationId, typeof (j.payload as { list_id?: unknown })?.list_id === "string" ? (j.payload as { list_id: string }).list_id : null);
+    for (const m of p.lists) add(m.list.integrationId, m.list.listId);
+    for (const [integrationId, listIds] of lists) {
+      const type = typeOf.get(integrationId)!;
+      // Mailchimp needs an address and a list; the others delete by address (Klaviyo also by phone).
+      if (type === "mailchimp" && !email) continue;
+      if (type === "activecampaign" && !email) continue;
+      const targets = type === "mailchimp" ? [...listIds] : [null];
+      for (const listId of targets) {
+        const { created } = await enqueueSyncJob(db, {
+          websiteId,
+          integrationId,
+          personId: null,
+          operation: "forget",
+          payload: { contact: { email, phone: email ? null : p.phone }, consents: {}, list_id: listId },
+          idempotencyKey: `forget:${email ?? p.phone}:${listId ?? ""}`.slice(0, 300),
+        });
+        if (created) queued++;
+      }
+    }
+  }
+  return queued;
+}
+
+/**
+ * customers/redact: deletes the customer's people in the shop's website
+ * (matched by Shopify customer id, e-mail or phone) and all their data, after
+ * queueing their removal from the e-mail tools Beckon sent them to.
+ */
+export async function redactCustomer(db: Db, shop: string, payload: unknown): Promise<DeletedCounts & { toolRemovals: number }> {
   const websiteId = await shopWebsiteId(db, shop);
-  if (websiteId === null) return noDeletions();
+  if (websiteId === null) return { ...noDeletions(), toolRemovals: 0 };
   const ids = await matchingPeople(db, websiteId, customerOfPayload(payload));
-  return deletePeople(db, websiteId, ids);
+  const toolRemovals = await queueToolRemovals(db, websiteId, ids);
+  return { ...(await deletePeople(db, websiteId, ids)), toolRemovals };
 }
 
 export interface ShopRedaction {

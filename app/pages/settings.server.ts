@@ -11,7 +11,8 @@ import { checkThemeEmbed, themeEditorEmbedUrl, type EmbedStatus } from "~/lib/th
 import { getWebsite, issueAt, updateWebsiteSettings, websiteSettingsOf, WebsiteValidationError } from "~/models/website.server";
 import type { WebsiteSettings } from "~/lib/schema/website";
 import { genericSnippet } from "../../widget/snippet";
-import { failureFrom, linksOf, notFound, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { dataRequestDownload, listDataRequests } from "~/models/privacy.server";
+import { failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
 
 /** How the widget gets onto the website. */
 export type InstallInfo = { kind: "snippet"; snippet: string } | { kind: "shopify"; themeEditorUrl: string | null; embed: EmbedStatus; shop: string };
@@ -32,7 +33,24 @@ export async function loadSettings(ctx: AdminContext, request: Request) {
   } else {
     install = { kind: "snippet", snippet: genericSnippet({ origin: publicOrigin(request), websiteId: row.id }) };
   }
-  return { links: linksOf(ctx), settings: websiteSettingsOf(row), isStore: row.shopDomain !== null, install };
+  // Shopify sends customers/data_request to the app: the merchant downloads the stored reports here.
+  const dataRequests = row.shopDomain !== null ? await listDataRequests(prisma, row.id) : null;
+  return { links: linksOf(ctx), settings: websiteSettingsOf(row), isStore: row.shopDomain !== null, install, dataRequests };
+}
+
+/** GET {base}/data-requests/{id}: a stored customers/data_request report of this website, as a JSON download. */
+export async function loadDataRequestDownload(ctx: AdminContext, rawId: string | undefined): Promise<Response> {
+  const id = parseId(rawId);
+  if (id === null) throw notFound();
+  const file = await dataRequestDownload(prisma, ctx.websiteId, id);
+  if (!file) throw notFound();
+  return new Response(file.json, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }
 
 const TEXT_FIELDS = [

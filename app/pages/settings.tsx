@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, Checkbox, FormLayout, InlineStack, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
 import { SectionCard } from "~/components/SectionCard";
+import { CustomerPrivacyCard } from "~/components/CustomerPrivacyCard";
 import type { WebsiteSettings } from "~/lib/schema/website";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";
@@ -72,7 +73,7 @@ type TextKey = {
 
 /** The settings page. */
 export function SettingsPage() {
-  const { settings, install, links, isStore } = useLoaderData<typeof loadSettings>();
+  const { settings, install, links, isStore, dataRequests } = useLoaderData<typeof loadSettings>();
   const t = useT();
   const result = useActionData<typeof actionSettings>();
   const navigation = useNavigation();
@@ -279,6 +280,11 @@ export function SettingsPage() {
       <Box paddingBlockStart="600" paddingBlockEnd="800">
         <InstallCard install={install} isStore={isStore} />
       </Box>
+      {dataRequests && (
+        <Box paddingBlockEnd="800">
+          <CustomerPrivacyCard requests={dataRequests} basePath={links.basePath} surface={links.surface} />
+        </Box>
+      )}
     </Page>
   );
 }

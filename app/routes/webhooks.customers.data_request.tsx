@@ -1,26 +1,26 @@
 /**
  * POST /webhooks/customers/data_request (mandatory privacy webhook): a
  * customer asked the shop for their data. Beckon assembles everything it
- * holds about them (people with the customer's e-mail or phone, with their
- * submissions, events, orders, lists and syncs) and logs only the counts:
- * keeping the report would be one more copy of the data. The merchant
- * answers the customer from the admin, where searching the e-mail finds the
- * contact and its page downloads the same data as JSON.
- * HMAC-verified (401 otherwise). Replays assemble the same report again and
- * change nothing, so no record of processed webhook ids is needed.
+ * holds about them (people with the customer's Shopify id, e-mail or phone,
+ * with their submissions, events, orders, lists and syncs) and stores the
+ * report for the merchant, who downloads it from the app's Settings page and
+ * hands it to the customer. The log holds counts only.
+ * HMAC-verified (401 otherwise). A replay (same webhook id) refreshes the
+ * stored request instead of adding another.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { authenticate } from "~/shopify.server";
-import { customerDataReport, isTopic } from "~/models/privacy.server";
+import { isTopic, recordDataRequest } from "~/models/privacy.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { shop, topic, payload, webhookId } = await authenticate.webhook(request);
   if (!isTopic(topic, "customers/data_request")) return new Response("This address handles customers/data_request only", { status: 400 });
-  const report = await customerDataReport(prisma, shop, payload);
-  const events = report.people.reduce((n, p) => n + (Array.isArray(p.events) ? p.events.length : 0), 0);
+  const stored = await recordDataRequest(prisma, shop, webhookId ?? "", payload);
   console.info(
-    `[beckon] customers/data_request ${webhookId} for ${shop}: ${report.people.length} people, ${events} events found; the merchant can download them from the contact's page`
+    stored
+      ? `[beckon] customers/data_request ${webhookId} for ${shop}: ${stored.people} people found, stored as request ${stored.id} for the merchant to download`
+      : `[beckon] customers/data_request ${webhookId} for ${shop}: no Beckon website, nothing held`
   );
   return new Response(null, { status: 200 });
 }

@@ -1,7 +1,9 @@
 /**
  * POST /webhooks/customers/redact (mandatory privacy webhook): delete what
- * Beckon holds about a customer of the shop: the people with their e-mail or
- * phone, and their events, submissions, orders, list memberships and syncs.
+ * Beckon holds about a customer of the shop: the people with their Shopify
+ * customer id (linked through the app proxy's signature), e-mail or phone,
+ * and their events, submissions, orders, list memberships and syncs; and
+ * queue the deletion of their address in the e-mail tools Beckon sent it to.
  * HMAC-verified (401 otherwise). A replay finds nothing left to delete.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -14,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isTopic(topic, "customers/redact")) return new Response("This address handles customers/redact only", { status: 400 });
   const deleted = await redactCustomer(prisma, shop, payload);
   console.info(
-    `[beckon] customers/redact ${webhookId} for ${shop}: deleted ${deleted.people} people, ${deleted.events} events, ${deleted.submissions} submissions, ${deleted.orders} orders`
+    `[beckon] customers/redact ${webhookId} for ${shop}: deleted ${deleted.people} people, ${deleted.events} events, ${deleted.submissions} submissions, ${deleted.orders} orders; queued ${deleted.toolRemovals} removals in e-mail tools`
   );
   return new Response(null, { status: 200 });
 }

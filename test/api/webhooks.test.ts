@@ -194,7 +194,7 @@ describe("webhook signatures", () => {
 });
 
 describe("customers/data_request", () => {
-  it("answers 200, assembles the report (counts in the log) and deletes nothing", async () => {
+  it("answers 200, stores the report for the merchant (counts in the log) and deletes nothing", async () => {
     const id = randomUUID();
     const res = await webhook(
       "/webhooks/customers/data_request",
@@ -203,7 +203,8 @@ describe("customers/data_request", () => {
       { webhookId: id }
     );
     expect(res.status).toBe(200);
-    await expect.poll(() => server.output()).toContain(`customers/data_request ${id} for ${SHOP}: 2 people, 2 events found`);
+    await expect.poll(() => server.output()).toContain(`customers/data_request ${id} for ${SHOP}: 2 people found, stored as request`);
+    expect(await t.db.customerDataRequest.count({ where: { websiteId: store, webhookId: id, people: 2 } })).toBe(1);
     // The log holds counts, never the customer's data.
     expect(server.output()).not.toContain("kund@example.com");
     expect(await t.db.person.count({ where: { id: { in: [customer, samePhone] } } })).toBe(2);

@@ -5,7 +5,7 @@
  * loads and installs (installTests) before evaluating any of them. Pure.
  */
 import { list, low, type ConditionContext, type Tester } from "./conditions";
-import { visitCounts } from "./person-data";
+import { interactions, visitCounts } from "./person-data";
 
 const num = (v: unknown): number => (v === "" || v == null || typeof v == "boolean" ? NaN : +v);
 
@@ -83,6 +83,12 @@ export const countryOf = (ctx: ConditionContext): string[] =>
 
 /** Testers by condition type, for installTests. */
 export const moreTests: Record<string, Tester> = {
+  // Past CTAs in this browser: few websites target on them, so the loader does without.
+  cta: (c, ctx) => {
+    const s = interactions(ctx.local, Number(c.cta_id));
+    const cc = low(c.condition_cta) || "viewed";
+    return (cc.includes("convert") ? s.conversions > 0 : s.views > 0) !== cc.startsWith("not");
+  },
   tag: (c, ctx, has) => has(list(c.tag_id).some((v) => tagsOf(ctx).includes(v))),
   keyword: (c, ctx, has) => {
     const words = list(c.keyword);

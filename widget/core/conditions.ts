@@ -47,13 +47,13 @@
  * case-insensitive text. An unknown condition type fails.
  *
  * Size: this file holds the page types every website uses (url, host_path,
- * body classes, area, cta). The person, visit, cart and list types live in
+ * body classes, area). The person, visit, cart and list types live in
  * conditions-more.ts, bundled in the extras chunk; the runtime installs
  * them (installTests) before it evaluates a condition of those types.
  */
 import type { Condition } from "../../app/lib/schema/condition";
 import type { PublicPerson } from "../../app/lib/schema/public-config";
-import { interactions, type LocalData } from "./person-data";
+import type { LocalData } from "./person-data";
 
 export interface ConditionContext {
   /** The page address (location.href). */
@@ -75,7 +75,7 @@ export type Cond = Pick<Condition, "condition_type"> & Partial<Condition>;
 export type Tester = (c: Cond, ctx: ConditionContext, has: (ok: boolean) => boolean) => boolean;
 
 /** The condition types decided here; the others need conditions-more.ts installed. */
-export const CORE_TYPES = ["url", "host_path", "category", "post_tag", "post", "page", "area", "cta"];
+export const CORE_TYPES = ["url", "host_path", "category", "post_tag", "post", "page", "area"];
 
 export const low = (v: unknown): string => (v == null ? "" : String(v)).trim().toLowerCase();
 /** A comma list, lower case. */
@@ -136,11 +136,6 @@ export function test(c: Cond, ctx: ConditionContext): boolean {
       return has(list(c.tag_id).some((v) => !!ctx.doc.body?.classList.contains(CLASS[t] + v)));
     case "area":
       return has(Array.from(ctx.doc.querySelectorAll("[data-beckon-area]")).some((el) => el.getAttribute("data-beckon-area") === c.area_id));
-    case "cta": {
-      const s = interactions(ctx.local, Number(c.cta_id));
-      const cc = low(c.condition_cta) || "viewed";
-      return (cc.includes("convert") ? s.conversions > 0 : s.views > 0) !== cc.startsWith("not");
-    }
   }
   return !!more[t]?.(c, ctx, has);
 }

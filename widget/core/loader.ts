@@ -5,6 +5,7 @@
  */
 import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
 import { isCrawler, isWidgetPage } from "./bot";
+import { whenConsented } from "./consent";
 import { log } from "./log";
 import { installPublicApi } from "./public-api";
 import { startWidget } from "./runtime";
@@ -14,10 +15,9 @@ function boot(): void {
   if (!config || !config.website_id) return log("No website configuration");
   const w = window as unknown as { beckon?: { installed?: boolean } };
   if (w.beckon?.installed) return log("already installed");
-  const go = () => {
-    const handlers = startWidget({ config });
-    installPublicApi(window, handlers);
-  };
+  let started = 0;
+  // Once only: the consent event may come again when the visitor changes their choice.
+  const go = () => whenConsented(() => started++ || installPublicApi(window, startWidget({ config })));
   if (!isCrawler(navigator.userAgent)) return go();
   // A crawler: start only on pages marked as widget pages, which needs the body.
   const check = () => {

@@ -102,6 +102,13 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
 
     unsubscribe: (p, listId) => setList(p, listId, 2),
 
+    // Delete a contact (DELETE /contacts/{id}) for the address; none: nothing to do.
+    async forget(p) {
+      if (!p.contact.email) throw new ProviderError("The contact has no email", false);
+      const id = stringAt(await findContact(p.contact.email), "id");
+      if (id) await call("DELETE", `/contacts/${encodeURIComponent(id)}`, undefined, [404]);
+    },
+
     async addTag(p, tag) {
       const contact = await syncContact(p);
       let tagId = await findTag(tag);

@@ -134,6 +134,16 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
       await importProfile(p);
     },
 
+    // Request Profile Deletion (data-privacy:write scope): Klaviyo erases every
+    // profile with the address, asynchronously, and keeps the GDPR record.
+    async forget(p) {
+      const id = p.contact.email ? { email: p.contact.email } : p.contact.phone?.startsWith("+") ? { phone_number: p.contact.phone } : null;
+      if (!id) throw new ProviderError("The contact has neither an email nor an international phone number", false);
+      await call("POST", "/api/data-privacy-deletion-jobs/", {
+        data: { type: "data-privacy-deletion-job", attributes: { profile: { data: { type: "profile", attributes: id } } } },
+      });
+    },
+
     async fetchContact(email): Promise<RemoteContact | null> {
       const profile = await existing({ contact: { email, phone: null }, consents: {} });
       const id = stringAt(profile, "id");

@@ -118,6 +118,12 @@ export function mailchimpProvider(config: MailchimpConfig): MailingProvider {
     addTag: (p, tag) => setTag(p, tag, true),
     removeTag: (p, tag) => setTag(p, tag, false),
 
+    // Delete List Member permanently: the address cannot be re-imported to the
+    // list afterwards, which is what erasure asks. Not a member: nothing to do.
+    async forget(p) {
+      await call("POST", `${memberPath(listOf(p), emailOf(p))}/actions/delete-permanent`, undefined, [404]);
+    },
+
     async upsertProfile(p) {
       await putMember(p, listOf(p), "transactional");
     },

@@ -5,7 +5,7 @@
  */
 
 /** The operations a SyncJob can carry (SyncJob.operation). */
-export const SYNC_OPERATIONS = ["subscribe", "unsubscribe", "add_tag", "remove_tag", "upsert_profile"] as const;
+export const SYNC_OPERATIONS = ["subscribe", "unsubscribe", "add_tag", "remove_tag", "upsert_profile", "forget"] as const;
 export type SyncOperation = (typeof SYNC_OPERATIONS)[number];
 
 /** Profile fields sent to a tool, named as in the contact payload (SPEC 3). */
@@ -76,6 +76,13 @@ export interface MailingProvider {
   upsertProfile(payload: SyncPayload): Promise<void>;
   /** Reads lists, tags and fields for targeting; null when the tool has no such contact. */
   fetchContact?(email: string): Promise<RemoteContact | null>;
+  /**
+   * Deletes the contact with the payload's address from the tool (a shop's
+   * customers/redact), through the tool's documented deletion call; done
+   * when the tool has no such contact. Mailchimp deletes per list
+   * (payload.list_id). Tools without a deletion call leave it out.
+   */
+  forget?(payload: SyncPayload): Promise<void>;
 }
 
 /** A failed call to a tool. `retryable` false means the outbox marks the job failed. */

@@ -6,8 +6,11 @@
  *   <script type="application/json" id="beckon-shop-context">{...}</script>
  *
  * The widget reads it instead of asking cart.js or the server for the same
- * facts, so identifying a logged-in customer or checking the cart value costs
- * no extra round trip. Types only (plus a tolerant reader without zod), so the
+ * facts, so checking the cart value costs no extra round trip. It never
+ * carries the customer's e-mail, name or phone (a page is cached, copied and
+ * read by every script on it): only `logged_in`. What a CTA needs about a
+ * logged-in customer comes from POST {proxy_path}/api/customer, answered for
+ * the app proxy's signed logged_in_customer_id. Types only (plus a tolerant reader without zod), so the
  * widget can import this file without growing its bundle.
  */
 
@@ -43,15 +46,6 @@ export type ShopPageType =
   | "search"
   | (string & {});
 
-/** A logged-in customer; only rendered when the merchant keeps "share customer e-mail" on. */
-export interface ShopCustomer {
-  id: number;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-}
-
 export interface ShopCart {
   /**
    * The cart token when Liquid exposes it (it is not part of Shopify's
@@ -77,9 +71,7 @@ export interface ShopContext {
   root_url: string;
   /** Path of the app proxy on the storefront: `/apps/beckon`. */
   proxy_path: string;
-  /** null for guests, or when the merchant turned sharing the customer off. */
-  customer: ShopCustomer | null;
-  /** Whether a customer is logged in, even when the e-mail is not shared. */
+  /** Whether a customer is logged in (who it is, only the app proxy's signature says). */
   logged_in: boolean;
   cart: ShopCart;
   /** ISO 4217: the presentment currency (localization.country.currency, else the cart's, else the shop's). */
@@ -117,8 +109,6 @@ export function parseShopContext(text: string | null | undefined): ShopContext |
   const o = raw as Record<string, unknown>;
   const shop = str(o.shop);
   if (!shop) return null;
-  const c = o.customer && typeof o.customer === "object" ? (o.customer as Record<string, unknown>) : null;
-  const customerId = c ? num(c.id) : null;
   const cart = o.cart && typeof o.cart === "object" ? (o.cart as Record<string, unknown>) : {};
   return {
     v: SHOP_CONTEXT_VERSION,
@@ -126,17 +116,7 @@ export function parseShopContext(text: string | null | undefined): ShopContext |
     shop_url: (str(o.shop_url) ?? `https://${shop}`).replace(/\/+$/, ""),
     root_url: str(o.root_url) ?? "/",
     proxy_path: str(o.proxy_path) ?? "/apps/beckon",
-    customer:
-      c && customerId !== null
-        ? {
-            id: customerId,
-            email: str(c.email)?.toLowerCase() ?? null,
-            first_name: str(c.first_name),
-            last_name: str(c.last_name),
-            phone: str(c.phone),
-          }
-        : null,
-    logged_in: o.logged_in === true || customerId !== null,
+    logged_in: o.logged_in === true,
     cart: {
       token: str(cart.token),
       total_price: num(cart.total_price) ?? 0,

@@ -143,6 +143,14 @@ export class FakeActiveCampaign {
       return { status: 200, body: { tag: { id: tagOne[1], tag: name } } };
     }
 
+    const oneContact = /^\/api\/3\/contacts\/(\d+)$/.exec(r.path);
+    if (r.method === "DELETE" && oneContact) {
+      if (!this.contacts.delete(oneContact[1])) return { status: 404, body: { message: "No Result found for Subscriber with id " + oneContact[1] } };
+      for (const key of [...this.contactLists.keys()]) if (key.endsWith(`:${oneContact[1]}`)) this.contactLists.delete(key);
+      for (const [id, ct] of [...this.contactTags]) if (ct.contact === oneContact[1]) this.contactTags.delete(id);
+      return { status: 200, body: {} };
+    }
+
     if (r.method === "GET" && r.path === "/api/3/contacts") {
       const email = (r.query.get("email") ?? "").toLowerCase();
       const c = this.contactByEmail(email);

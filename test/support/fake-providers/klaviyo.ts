@@ -2,8 +2,9 @@
  * A local Klaviyo (JSON:API, revision header, `Authorization:
  * Klaviyo-API-Key`): Subscribe Profiles jobs (202), Create or Update Profile
  * via profile-import (201 new / 200 existing, meta.patch_properties
- * append/unappend), list profile relationships (POST / DELETE, 204), and the
- * profile and profile-lists reads.
+ * append/unappend), list profile relationships (POST / DELETE, 204), the
+ * profile and profile-lists reads, and Request Profile Deletion
+ * (data-privacy-deletion-jobs, 202: every profile with the identifier goes).
  */
 import { randomBytes } from "node:crypto";
 import { FakeServer, type FakeReply } from "./fake-server";
@@ -29,6 +30,8 @@ export class FakeKlaviyo {
   readonly lists = new Map<string, Set<string>>();
   /** One entry per profile subscribed by a bulk job that was accepted. */
   readonly subscriptions: { listId: string; email: string | null; phone: string | null; channels: string[] }[] = [];
+  /** The identifiers of each accepted deletion job, in order. */
+  readonly deletions: Record<string, string>[] = [];
 
   constructor(
     readonly apiKey = "pk_test_beckon",
@@ -118,6 +121,23 @@ export class FakeKlaviyo {
         if (Array.isArray(profile.properties[key])) profile.properties[key] = (profile.properties[key] as unknown[]).filter((v) => v !== value);
       }
       return { status: created ? 201 : 200, body: { data: this.profileResource(profile) } };
+    }
+
+    if (r.method === "POST" && path === "/api/data-privacy-deletion-jobs/") {
+      const data = body.data;
+      if (data?.type !== "data-privacy-deletion-job") return { status: 400, body: jsonApiError(400, "Invalid type") };
+      const attrs = data?.attributes?.profile?.data?.attributes ?? {};
+      const ids = Object.entries(attrs).filter(([k, v]) => ["email", "phone_number", "id"].includes(k) && typeof v === "string") as [string, string][];
+      if (ids.length !== 1) return { status: 400, body: jsonApiError(400, "Exactly one of email, phone_number or id is required") };
+      const [key, value] = ids[0];
+      for (const [id, p] of this.profiles) {
+        if ((key === "email" && p.email === value.toLowerCase()) || (key === "phone_number" && p.phone_number === value) || (key === "id" && id === value)) {
+          this.profiles.delete(id);
+          for (const members of this.lists.values()) members.delete(id);
+        }
+      }
+      this.deletions.push({ [key]: value });
+      return { status: 202 };
     }
 
     const rel = /^\/api\/lists\/([^/]+)\/relationships\/profiles\/$/.exec(path);

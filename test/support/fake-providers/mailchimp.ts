@@ -32,6 +32,8 @@ export class FakeMailchimp {
   readonly lists = new Map<string, Map<string, FakeMember>>();
   /** Every PUT that set a member's status to subscribed (the "delivered subscription" count). */
   readonly subscribeEvents: { listId: string; email: string }[] = [];
+  /** Members deleted permanently (actions/delete-permanent), in order. */
+  readonly deleted: { listId: string; email: string }[] = [];
   /** Members who unsubscribed themselves: the API may not re-subscribe them. */
   readonly compliance = new Set<string>();
 
@@ -111,6 +113,16 @@ export class FakeMailchimp {
       list.set(hash, m);
       if ((!existing && m.status === "subscribed") || (existing && body.status === "subscribed")) this.subscribeEvents.push({ listId, email: email.toLowerCase() });
       return { status: 200, body: this.view(listId, hash, m) };
+    }
+
+    const forget = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})\/actions\/delete-permanent$/.exec(r.path);
+    if (forget && r.method === "POST") {
+      const list = this.lists.get(forget[1]);
+      const m = list?.get(forget[2]);
+      if (!m) return { status: 404, body: problem(404, "Resource Not Found", "The requested resource could not be found.") };
+      list!.delete(forget[2]);
+      this.deleted.push({ listId: forget[1], email: m.email_address.toLowerCase() });
+      return { status: 204 };
     }
 
     const tags = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})\/tags$/.exec(r.path);

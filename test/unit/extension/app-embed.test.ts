@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseShopContext, SHOP_CONTEXT_ELEMENT_ID, type ShopContext } from "~/lib/schema/shop-context";
 import { customerMock, shopifyLiquid, storefrontMock, type StorefrontOverrides } from "./shopify-liquid";
 
-const DEFAULT_SETTINGS = { share_customer: true };
+const DEFAULT_SETTINGS = {};
 
 async function renderEmbed(over: StorefrontOverrides = {}) {
   const html = await shopifyLiquid().renderFile("app-embed", storefrontMock({ ...over, settings: { ...DEFAULT_SETTINGS, ...over.settings } }));
@@ -17,7 +17,7 @@ async function renderEmbed(over: StorefrontOverrides = {}) {
   return { html, json: m[1], context: JSON.parse(m[1]) as ShopContext };
 }
 
-const base: Omit<ShopContext, "customer" | "logged_in"> = {
+const base: Omit<ShopContext, "logged_in"> = {
   v: 1,
   shop: "beckon-demo.myshopify.com",
   shop_url: "https://butik.exempel.se",
@@ -35,7 +35,7 @@ const base: Omit<ShopContext, "customer" | "logged_in"> = {
 };
 
 describe("app embed: Liquid facts for the widget", () => {
-  it("hands over the logged-in customer, cart, currency, country and page", async () => {
+  it("hands over that a customer is logged in, the cart, currency, country and page", async () => {
     const { context, json } = await renderEmbed({
       customer: customerMock({ phone: "+46701234567" }),
       page_type: "product",
@@ -44,7 +44,6 @@ describe("app embed: Liquid facts for the widget", () => {
     });
     expect(context).toEqual({
       ...base,
-      customer: { id: 7_400_000_001, email: "anna.svensson@exempel.se", first_name: "Anna", last_name: "Svensson", phone: "+46701234567" },
       logged_in: true,
       page_type: "product",
       product_handle: "saljteknik-grundkurs",
@@ -59,7 +58,6 @@ describe("app embed: Liquid facts for the widget", () => {
     const { context, html } = await renderEmbed({ cart: { token: null, total_price: 0, item_count: 0 }, page_type: "collection", collection: { handle: "kurser" } });
     expect(context).toEqual({
       ...base,
-      customer: null,
       logged_in: false,
       cart: { token: null, total_price: 0, item_count: 0, currency: "SEK" },
       page_type: "collection",
@@ -68,11 +66,15 @@ describe("app embed: Liquid facts for the widget", () => {
     expect(html).not.toContain("anna.svensson");
   });
 
-  it("keeps the customer's e-mail off the page when the merchant turns sharing off", async () => {
-    const { context, html } = await renderEmbed({ customer: customerMock(), settings: { share_customer: false } });
-    expect(context.customer).toBeNull();
-    expect(context.logged_in).toBe(true);
-    expect(html).not.toContain("anna.svensson@exempel.se");
+  it("prints no e-mail, name, phone or customer id of the logged-in customer, whatever the settings", async () => {
+    // Distinctive values: any of them anywhere in the markup (JSON, attributes, script) is a leak.
+    const customer = customerMock({ id: 7_412_345_678_901, email: "Leak.Check@Exempel.se", first_name: "Ingeborg", last_name: "Qvarnström", phone: "+46 70 765 43 21" });
+    for (const settings of [{}, { share_customer: true }]) {
+      const { context, html } = await renderEmbed({ customer, settings });
+      expect(context.logged_in).toBe(true);
+      expect(context).not.toHaveProperty("customer");
+      for (const secret of ["leak.check", "Leak.Check", "Ingeborg", "Qvarnstr", "765 43 21", "+4670", "7412345678901"]) expect(html).not.toContain(secret);
+    }
   });
 
   it("uses the visitor's market currency and country", async () => {
@@ -81,9 +83,8 @@ describe("app embed: Liquid facts for the widget", () => {
   });
 
   it("keeps JSON valid and the script element closed whatever a value holds", async () => {
-    const { context } = await renderEmbed({ customer: customerMock({ first_name: 'Ann "</script><b>"', last_name: null }) });
-    expect(context.customer?.first_name).toBe('Ann "</script><b>"');
-    expect(context.customer?.last_name).toBeNull();
+    const { context } = await renderEmbed({ product: { id: 1, handle: 'x"</script><b>' }, page_type: "product" });
+    expect(context.product_handle).toBe('x"</script><b>');
   });
 
   it("marks the theme editor", async () => {
@@ -162,12 +163,12 @@ describe("parseShopContext", () => {
     expect(parseShopContext('{"v":1}')).toBeNull();
   });
 
-  it("fills gaps with safe defaults and lower-cases the e-mail", () => {
-    const c = parseShopContext('{"shop":"x.myshopify.com","customer":{"id":5,"email":"Anna@Exempel.SE"},"cart":{"total_price":"12"}}');
+  it("fills gaps with safe defaults and drops a customer object an old theme may still print", () => {
+    const c = parseShopContext('{"shop":"x.myshopify.com","logged_in":true,"customer":{"id":5,"email":"Anna@Exempel.SE"},"cart":{"total_price":"12"}}');
+    expect(c).not.toHaveProperty("customer");
     expect(c).toMatchObject({
       shop_url: "https://x.myshopify.com",
       proxy_path: "/apps/beckon",
-      customer: { id: 5, email: "anna@exempel.se", first_name: null },
       logged_in: true,
       cart: { token: null, total_price: 0, item_count: 0 },
       currency: "USD",
