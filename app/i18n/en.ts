@@ -560,6 +560,13 @@ export const en = {
   "templates.kind.countdown": "Countdown",
   "templates.kind.upsell": "Product upsell",
   "templates.kind.cartbar": "Cart-value bar",
+  "conflicts.title": "Another published CTA may show in the same place at the same time",
+  "conflicts.modal": "Both are popups that open {trigger}, on pages where both campaigns can be on, so a visitor may get both.",
+  "conflicts.bar": "Both are sticky bars at the same edge of the page, on pages where both campaigns can be on.",
+  "conflicts.hook": "Both are slide-ins on the same side of the page, on pages where both campaigns can be on.",
+  "conflicts.everywhere": "shows on every page",
+  "conflicts.under": "shows under the campaign {names}",
+  "conflicts.advice": "Give them different pages or dates in their campaigns, change one's trigger or position, or unpublish one.",
 } as const;
 
 /** Keys of the admin's catalogue. */

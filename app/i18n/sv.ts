@@ -558,4 +558,11 @@ export const sv: AdminTexts = {
   "templates.kind.countdown": "Nedräkning",
   "templates.kind.upsell": "Merförsäljning",
   "templates.kind.cartbar": "Varukorgsbar",
+  "conflicts.title": "En annan publicerad CTA kan visas på samma plats samtidigt",
+  "conflicts.modal": "Båda är popupfönster som öppnas {trigger}, på sidor där båda kampanjerna kan vara aktiva, så en besökare kan få båda.",
+  "conflicts.bar": "Båda är fasta listar vid samma kant av sidan, på sidor där båda kampanjerna kan vara aktiva.",
+  "conflicts.hook": "Båda är inglidande rutor på samma sida av skärmen, på sidor där båda kampanjerna kan vara aktiva.",
+  "conflicts.everywhere": "visas på alla sidor",
+  "conflicts.under": "visas i kampanjen {names}",
+  "conflicts.advice": "Ge dem olika sidor eller datum i sina kampanjer, ändra utlösare eller placering för den ena, eller avpublicera en av dem.",
 };

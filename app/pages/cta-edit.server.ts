@@ -44,6 +44,13 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
     hasDraft: editing.hasDraft,
     ctas: ctas.map((c) => ({ id: c.id, name: c.name })),
     broadcasts: broadcasts.map((b) => ({ id: b.id, name: b.name })),
+    // For the warning about other published CTAs in the same place (app/lib/cta-conflicts.ts).
+    placement: {
+      ctas: ctas
+        .filter((c) => c.status === "published" && c.id !== ctaId)
+        .map((c) => ({ id: c.id, name: c.name, status: c.status, cta_type: c.cta_type, bar_position: c.bar_position, broadcast_id: c.broadcast_id, options: c.options })),
+      broadcasts: broadcasts.map((b) => ({ ...b, conditions: b.conditions.map((c) => ({ condition_type: c.condition_type, operator: c.operator, url: c.url, data: c.data })) })),
+    },
     preview,
   };
 }

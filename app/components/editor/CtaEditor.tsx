@@ -15,6 +15,7 @@ import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
 import { CSRF_FIELD } from "~/components/csrf-field";
 import { ActionBanner, type ActionMessage } from "./ActionBanner";
 import { BasicsCard } from "./BasicsCard";
+import { ConflictWarning, type ConflictSources } from "./ConflictWarning";
 import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./document";
 import { EditorErrorsProvider } from "./errors";
 import { PreviewFrame } from "./PreviewFrame";
@@ -44,12 +45,14 @@ export interface CtaEditorProps {
   surface: "owner" | "shopify";
   /** The initial document is an unpublished draft of this published CTA. */
   hasDraft: boolean;
+  /** Other published CTAs and the campaigns, for the same-place warning. */
+  conflictSources?: ConflictSources;
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
 
 /** The editor with its save bar and preview. */
-export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft }: CtaEditorProps) {
+export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft, conflictSources }: CtaEditorProps) {
   const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -162,6 +165,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
           </Banner>
         ) : null}
         <ActionBanner result={banner} />
+        {conflictSources ? <ConflictWarning doc={doc} sources={conflictSources} /> : null}
         {errors[""] ? (
           <Text as="p" tone="critical">
             {errors[""]}
