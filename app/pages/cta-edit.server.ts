@@ -9,6 +9,7 @@
 import { data, redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { listBroadcasts } from "~/models/broadcast.server";
+import { listLeadDestinations } from "~/models/lead-destinations.server";
 import {
   archiveCta,
   discardCtaDraft,
@@ -37,7 +38,12 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
   const ctaId = ctaIdOf(rawCtaId);
   const editing = await loadCtaForEditor(prisma, ctx.websiteId, ctaId);
   if (!editing) throw notFound();
-  const [ctas, broadcasts, preview] = await Promise.all([listCtas(prisma, ctx.websiteId), listBroadcasts(prisma, ctx.websiteId), previewContext(ctx, request)]);
+  const [ctas, broadcasts, preview, leadDestinations] = await Promise.all([
+    listCtas(prisma, ctx.websiteId),
+    listBroadcasts(prisma, ctx.websiteId),
+    previewContext(ctx, request),
+    listLeadDestinations(prisma, ctx.websiteId),
+  ]);
   return {
     links: linksOf(ctx),
     cta: editing.cta,
@@ -51,6 +57,7 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
         .map((c) => ({ id: c.id, name: c.name, status: c.status, cta_type: c.cta_type, bar_position: c.bar_position, broadcast_id: c.broadcast_id, options: c.options })),
       broadcasts: broadcasts.map((b) => ({ ...b, conditions: b.conditions.map((c) => ({ condition_type: c.condition_type, operator: c.operator, url: c.url, data: c.data })) })),
     },
+    leadDestinations,
     preview,
   };
 }

@@ -16,6 +16,7 @@ import { CSRF_FIELD } from "~/components/csrf-field";
 import { ActionBanner, type ActionMessage } from "./ActionBanner";
 import { BasicsCard } from "./BasicsCard";
 import { ConflictWarning, type ConflictSources } from "./ConflictWarning";
+import { LeadDestinationsCard, type LeadDestinationChoice } from "./LeadDestinationsCard";
 import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./document";
 import { EditorErrorsProvider } from "./errors";
 import { PreviewFrame } from "./PreviewFrame";
@@ -47,12 +48,14 @@ export interface CtaEditorProps {
   hasDraft: boolean;
   /** Other published CTAs and the campaigns, for the same-place warning. */
   conflictSources?: ConflictSources;
+  /** The website's mailing tools and lists, for the "Where leads go" card. */
+  leads?: { destinations: LeadDestinationChoice[]; integrationsUrl: string };
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
 
 /** The editor with its save bar and preview. */
-export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft, conflictSources }: CtaEditorProps) {
+export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft, conflictSources, leads }: CtaEditorProps) {
   const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -174,6 +177,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
         <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
           <BlockStack gap="400">
             <BasicsCard doc={doc} onChange={setDoc} broadcasts={broadcasts} />
+            {leads ? <LeadDestinationsCard doc={doc} onChange={setDoc} {...leads} /> : null}
             <VariantsCard
               doc={doc}
               onChange={setDoc}

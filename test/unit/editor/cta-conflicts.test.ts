@@ -11,7 +11,7 @@ import { broadcastsMeet, findConflicts, orGroups, placementKind, runsUnder, type
 import { saljakademinBroadcasts } from "../../../prisma/seed-data/saljakademin";
 
 const exit = { trigger: "exit", "hide-days": 7 };
-const popup = (id: number, over: Partial<PlacedCta> = {}): PlacedCta & { id: number; status: string } => ({
+const popup = (id: number, over: Partial<PlacedCta & { status: string }> = {}): PlacedCta & { id: number; status: string } => ({
   id,
   name: `Popup ${id}`,
   cta_type: "overlay",
