@@ -579,6 +579,15 @@ export const en = {
   "leads.external": "Sent through the outbox, retried if the tool is down; failures show on the integrations page.",
   "leads.consent": "A visitor who declines marketing consent is not subscribed.",
   "leads.noneChosen": "No list chosen: leads are saved as contacts only.",
+  "targeting.title": "Who sees it",
+  "targeting.visitor": "Visitors",
+  "targeting.visitor.all": "All visitors",
+  "targeting.visitor.new": "New visitors (first visit)",
+  "targeting.visitor.returning": "Returning visitors",
+  "targeting.utmSource": "Only when utm_source is",
+  "targeting.pageUrl": "Only on pages whose address contains",
+  "targeting.help": "Saved as a campaign of this CTA, editable on the Campaigns page. How soon it shows again after closing is set under basics.",
+  "targeting.apply": "Save as this CTA's campaign",
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -577,4 +577,13 @@ export const sv: AdminTexts = {
   "leads.external": "Skickas via utkorgen och försöks igen om verktyget inte svarar; fel visas på sidan Integrationer.",
   "leads.consent": "En besökare som tackar nej till marknadsföring läggs inte till.",
   "leads.noneChosen": "Ingen lista vald: leads sparas bara som kontakter.",
+  "targeting.title": "Vem som ser den",
+  "targeting.visitor": "Besökare",
+  "targeting.visitor.all": "Alla besökare",
+  "targeting.visitor.new": "Nya besökare (första besöket)",
+  "targeting.visitor.returning": "Återkommande besökare",
+  "targeting.utmSource": "Bara när utm_source är",
+  "targeting.pageUrl": "Bara på sidor vars adress innehåller",
+  "targeting.help": "Sparas som en kampanj för den här CTA:n och kan ändras på sidan Kampanjer. Hur snart den visas igen efter stängning ställer du in under grunderna.",
+  "targeting.apply": "Spara som CTA:ns kampanj",
 };

@@ -42,7 +42,7 @@ export interface TargetingBroadcast {
   /** ISO 8601 */
   range_start: string | null;
   range_end: string | null;
-  conditions: Pick<Condition, "condition_type" | "operator" | "url" | "data">[];
+  conditions: Pick<Condition, "condition_type" | "operator" | "url" | "data" | "count" | "data_name">[];
   cta_ids: number[];
 }
 

@@ -17,6 +17,7 @@ import { ActionBanner, type ActionMessage } from "./ActionBanner";
 import { BasicsCard } from "./BasicsCard";
 import { ConflictWarning, type ConflictSources } from "./ConflictWarning";
 import { LeadDestinationsCard, type LeadDestinationChoice } from "./LeadDestinationsCard";
+import { TargetingPresetsCard } from "./TargetingPresetsCard";
 import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./document";
 import { EditorErrorsProvider } from "./errors";
 import { PreviewFrame } from "./PreviewFrame";
@@ -178,6 +179,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
           <BlockStack gap="400">
             <BasicsCard doc={doc} onChange={setDoc} broadcasts={broadcasts} />
             {leads ? <LeadDestinationsCard doc={doc} onChange={setDoc} {...leads} /> : null}
+            {conflictSources ? <TargetingPresetsCard doc={doc} onChange={setDoc} csrfToken={csrfToken} campaigns={conflictSources.broadcasts} /> : null}
             <VariantsCard
               doc={doc}
               onChange={setDoc}
