@@ -5,7 +5,8 @@
  * but the checkout and the opt-out page, so both would open when a visitor
  * leaves. The new popup's editor names CTA 17 with a link to it before
  * anything is published; changing the trigger clears the warning at once;
- * once the new popup is published, CTA 17's editor names it in turn. axe-core
+ * once the new popup is published, CTA 17's editor names it in turn. A list
+ * ticked under "Where leads go" is stored on the popup's form. axe-core
  * finds no serious or critical violation with the warning shown.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,9 +80,21 @@ describe("two exit popups on the same pages", () => {
     await warning(owner).waitFor();
   });
 
+  it("a list ticked under \"Where leads go\" is saved on the form when publishing", async () => {
+    await owner.getByRole("heading", { name: "Where leads go" }).waitFor();
+    const box = owner.getByRole("checkbox", { name: "E-bok: Förhandlingsteknik" });
+    await box.check({ force: true });
+    expect(await box.isChecked()).toBe(true);
+    expect(await owner.getByText("A visitor who declines marketing consent is not subscribed.").count()).toBe(1);
+    expect(await seriousViolations(owner)).toEqual([]);
+  });
+
   it("once the new popup is published, the seeded popup's editor names it in turn", async () => {
     await owner.getByRole("button", { name: "Publish", exact: true }).click();
     await expect.poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 30_000 }).toBe(1);
+    const builtin = await tdb.db.integration.findFirstOrThrow({ where: { websiteId: sv, integrationType: "builtin" } });
+    const actions = await tdb.db.action.findMany({ where: { websiteId: sv, element: { column: { section: { step: { variant: { ctaId: newId } } } } } } });
+    expect(actions.map((a) => [a.actionType, a.integrationId, a.data])).toContainEqual(["subscribe_list", builtin.id, { list_id: "7" }]);
     await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/${seededId}`);
     await hydrated(owner);
     await warning(owner).waitFor();
