@@ -9,6 +9,7 @@ import type { Db } from "../db.server";
 import { csvFileName, toCsv } from "../lib/csv";
 import { fullName } from "../components/format";
 import { syncStatusForPerson } from "./mailing-list.server";
+import { loadAnswerLabels, type AnswerLabels } from "./answer-labels.server";
 import { asRecord } from "./person.server";
 import { latestCtas, matchingContactIds, type ContactFilters } from "./contact-list.server";
 
@@ -25,6 +26,20 @@ export function answerText(value: unknown): string {
   if (Array.isArray(value)) return value.map(answerText).join(", ");
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
+}
+
+/** An answer: the field slug and stored value, with the question text and answer labels when the field is known. */
+export interface Answer {
+  key: string;
+  value: string;
+  question?: string | null;
+  answer?: string | null;
+}
+
+/** An answer with its labels (see answer-labels.server.ts). */
+function labelled(labels: AnswerLabels, elementId: number | null, key: string, value: unknown): Answer {
+  const { question, answer } = labels.label(elementId, key, value);
+  return { key, value: answerText(value), question, answer };
 }
 
 export interface ContactDetail {
@@ -52,7 +67,7 @@ export interface ContactDetail {
   consents: { marketing: boolean | null; privacy: boolean | null; sms: boolean | null };
   tags: string[];
   /** Custom answers (Person.extra), by field slug. */
-  answers: { key: string; value: string }[];
+  answers: Answer[];
   contactSince: string | null;
   createdAt: string;
   lastRequested: string | null;
@@ -63,7 +78,7 @@ export interface ContactDetail {
     ctaName: string | null;
     variant: string | null;
     sourceUrl: string | null;
-    answers: { key: string; value: string }[];
+    answers: Answer[];
     consents: { marketing: boolean | null; privacy: boolean | null; sms: boolean | null };
   }[];
   events: {
@@ -119,16 +134,16 @@ const NOT_ANSWERS = new Set([
   "recaptcha_token",
 ]);
 
-function submissionAnswers(payload: unknown): { key: string; value: string }[] {
+function submissionAnswers(payload: unknown, labels: AnswerLabels, elementId: number | null): Answer[] {
   const p = asRecord(payload);
-  const answers: { key: string; value: string }[] = [];
+  const answers: Answer[] = [];
   for (const [key, value] of Object.entries(p)) {
     if (NOT_ANSWERS.has(key) || value === null || value === undefined || value === "") continue;
-    answers.push({ key, value: answerText(value) });
+    answers.push(labelled(labels, elementId, key, value));
   }
   for (const [key, value] of Object.entries(asRecord(p.extra))) {
     if (value === null || value === undefined || value === "") continue;
-    answers.push({ key, value: answerText(value) });
+    answers.push(labelled(labels, elementId, key, value));
   }
   return answers;
 }
@@ -169,6 +184,7 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
     [...submissions.map(submissionCta), ...events.map((e) => e.ctaId)],
     [...submissions.map((s) => s.variantId), ...events.map((e) => e.variantId)]
   );
+  const answerLabels = await loadAnswerLabels(db, websiteId);
   const data = asRecord(p.data);
   return {
     id: p.id,
@@ -196,7 +212,7 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
     tags: Array.isArray(data.tags) ? data.tags.map(String) : [],
     answers: Object.entries(asRecord(p.extra))
       .filter(([, v]) => v !== null && v !== undefined && v !== "")
-      .map(([key, value]) => ({ key, value: answerText(value) })),
+      .map(([key, value]) => labelled(answerLabels, null, key, value)),
     contactSince: iso(p.contactSince),
     createdAt: p.createdAt.toISOString(),
     lastRequested: iso(p.lastRequested),
@@ -210,7 +226,7 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
         ctaName: ctaId !== null ? labels.ctaName.get(ctaId) ?? null : null,
         variant: s.variantId !== null ? labels.letter.get(s.variantId) ?? null : null,
         sourceUrl: s.sourceUrl,
-        answers: submissionAnswers(s.payload),
+        answers: submissionAnswers(s.payload, answerLabels, s.elementId),
         consents: {
           marketing: booleanOrNull(payload.marketing_consent),
           privacy: booleanOrNull(payload.privacy_consent),

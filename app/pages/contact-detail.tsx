@@ -9,6 +9,9 @@ import { DownloadButton } from "~/components/ContactsTable";
 import { formatUtcDateTime } from "~/components/format";
 import { leadPaths } from "./lead-paths";
 import type { actionContactDetail, loadContactDetail } from "./contact-detail.server";
+
+/** An answer as the owner wrote its question and choices; the field slug and stored value when the field is unknown. */
+const answerRow = (a: { key: string; value: string; question?: string | null; answer?: string | null }): [string, string] => [a.question || a.key, a.answer || a.value];
 import { useT } from "~/i18n/useT";
 import type { Translate } from "~/i18n";
 
@@ -112,7 +115,7 @@ export function ContactDetailPage() {
 
               <SectionCard title={t("contact.answers")}>
                 {c.answers.length ? (
-                  <Facts items={c.answers.map((a): [string, string] => [a.key, a.value])} />
+                  <Facts items={c.answers.map(answerRow)} />
                 ) : (
                   <Text as="p" tone="subdued">
                     {t("contact.noAnswers")}
@@ -145,7 +148,7 @@ export function ContactDetailPage() {
                             </InlineStack>
                             <Facts
                               items={[
-                                ...s.answers.map((a): [string, string] => [a.key, a.value]),
+                                ...s.answers.map(answerRow),
                                 [t("contact.page"), s.sourceUrl],
                                 [t("contact.marketing"), s.consents.marketing === null ? null : s.consents.marketing ? "yes" : "no"],
                                 [t("contact.privacyConsent"), s.consents.privacy === null ? null : s.consents.privacy ? "yes" : "no"],

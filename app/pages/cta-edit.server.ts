@@ -8,7 +8,9 @@
  */
 import { data, redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { listBroadcasts } from "~/models/broadcast.server";
+import { createBroadcast, getBroadcast, listBroadcasts, updateBroadcast } from "~/models/broadcast.server";
+import { presetConditions, targetingPresetSchema } from "~/lib/targeting-presets";
+import { listLeadDestinations } from "~/models/lead-destinations.server";
 import {
   archiveCta,
   discardCtaDraft,
@@ -38,13 +40,26 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
   const ctaId = ctaIdOf(rawCtaId);
   const editing = await loadCtaForEditor(prisma, ctx.websiteId, ctaId);
   if (!editing) throw notFound();
-  const [ctas, broadcasts, preview] = await Promise.all([listCtas(prisma, ctx.websiteId), listBroadcasts(prisma, ctx.websiteId), previewContext(ctx, request)]);
+  const [ctas, broadcasts, preview, leadDestinations] = await Promise.all([
+    listCtas(prisma, ctx.websiteId),
+    listBroadcasts(prisma, ctx.websiteId),
+    previewContext(ctx, request),
+    listLeadDestinations(prisma, ctx.websiteId),
+  ]);
   return {
     links: linksOf(ctx),
     cta: editing.cta,
     hasDraft: editing.hasDraft,
     ctas: ctas.map((c) => ({ id: c.id, name: c.name })),
     broadcasts: broadcasts.map((b) => ({ id: b.id, name: b.name })),
+    // For the warning about other published CTAs in the same place (app/lib/cta-conflicts.ts).
+    placement: {
+      ctas: ctas
+        .filter((c) => c.status === "published" && c.id !== ctaId)
+        .map((c) => ({ id: c.id, name: c.name, status: c.status, cta_type: c.cta_type, bar_position: c.bar_position, broadcast_id: c.broadcast_id, options: c.options })),
+      broadcasts: broadcasts.map((b) => ({ ...b, conditions: b.conditions.map((c) => ({ condition_type: c.condition_type, operator: c.operator, url: c.url, data: c.data, count: c.count, data_name: c.data_name })) })),
+    },
+    leadDestinations,
     preview,
   };
 }
@@ -83,6 +98,7 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
       const cta = await discardCtaDraft(prisma, ctx.websiteId, ctaId);
       return data<SaveSuccess>({ ok: true, message: t("editMessage.discarded"), cta, hasDraft: false });
     }
+    if (intent === "targeting") return await saveTargetingPreset(ctx, ctaId, form);
     if (!["save", "publish", "draft"].includes(intent)) return badForm("Unknown operation");
 
     const raw = form.get("document");
@@ -117,4 +133,45 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
   } catch (e) {
     return failureFrom(e);
   }
+}
+
+/** What saving a targeting preset answers: the campaign to pick for the CTA. */
+export interface TargetingSuccess {
+  ok: true;
+  message: string;
+  broadcastId: number;
+}
+
+/**
+ * Saves the editor's targeting presets as a campaign, through the Campaigns
+ * page's model and validators: the campaign the CTA already has from an
+ * earlier preset (same name) is updated, otherwise one is created. The editor
+ * then picks it for the CTA; saving or publishing the CTA applies it.
+ */
+async function saveTargetingPreset(ctx: AdminContext, ctaId: number, form: FormData) {
+  const raw = form.get("targeting");
+  if (typeof raw !== "string" || raw.length > 10_000) return badForm("Send the targeting as a JSON object (field targeting)");
+  let input: unknown;
+  try {
+    input = JSON.parse(raw);
+  } catch {
+    return badForm("The targeting is not valid JSON");
+  }
+  const parsed = targetingPresetSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = `targeting.${issue.path.join(".")}`;
+    return data({ ok: false as const, message: `${field}: ${issue.message}`, fieldErrors: { [field]: issue.message } }, { status: 422 });
+  }
+  const cta = await loadCtaDocument(prisma, ctx.websiteId, ctaId);
+  if (!cta) throw notFound();
+  const name = `${cta.name.slice(0, 180)} – targeting`;
+  const conditions = presetConditions(parsed.data);
+  const current = parseId(String(form.get("broadcast_id") ?? ""));
+  const existing = current !== null ? await getBroadcast(prisma, ctx.websiteId, current) : null;
+  const saved =
+    existing && existing.name === name
+      ? await updateBroadcast(prisma, ctx.websiteId, existing.id, { name, timezone: existing.timezone, status: existing.status, conditions: conditions.map((c, i) => ({ ...c, id: existing.conditions[i]?.id })) })
+      : await createBroadcast(prisma, ctx.websiteId, { name, conditions });
+  return data<TargetingSuccess>({ ok: true, message: `Campaign "${saved.name}" saved with ${conditions.length} conditions. Save or publish the CTA to apply it.`, broadcastId: saved.id });
 }

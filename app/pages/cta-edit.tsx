@@ -7,13 +7,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Page } from "@shopify/polaris";
 import { CtaEditor, type CtaEditorResult } from "~/components/editor/CtaEditor";
 import { adminPaths } from "./admin-links";
+import { leadPaths } from "./lead-paths";
 import type { actionCtaEdit, loadCtaEdit } from "./cta-edit.server";
 import { useT } from "~/i18n/useT";
 
 /** The CTA editor page. */
 export function CtaEditPage() {
   const t = useT();
-  const { links, cta, hasDraft, ctas, broadcasts, preview } = useLoaderData<typeof loadCtaEdit>();
+  const { links, cta, hasDraft, ctas, broadcasts, placement, leadDestinations, preview } = useLoaderData<typeof loadCtaEdit>();
   const result = useActionData<typeof actionCtaEdit>() as CtaEditorResult | undefined;
   const paths = adminPaths(links);
   return (
@@ -30,6 +31,8 @@ export function CtaEditPage() {
         previewUrl={links.surface === "owner" ? paths.ctaPreview(cta.id!) : null}
         surface={links.surface === "owner" ? "owner" : "shopify"}
         hasDraft={hasDraft}
+        conflictSources={{ ...placement, ctaPath: paths.cta }}
+        leads={{ destinations: leadDestinations, integrationsUrl: leadPaths(links).integrations }}
       />
     </Page>
   );

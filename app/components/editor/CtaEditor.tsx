@@ -15,6 +15,9 @@ import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
 import { CSRF_FIELD } from "~/components/csrf-field";
 import { ActionBanner, type ActionMessage } from "./ActionBanner";
 import { BasicsCard } from "./BasicsCard";
+import { ConflictWarning, type ConflictSources } from "./ConflictWarning";
+import { LeadDestinationsCard, type LeadDestinationChoice } from "./LeadDestinationsCard";
+import { TargetingPresetsCard } from "./TargetingPresetsCard";
 import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./document";
 import { EditorErrorsProvider } from "./errors";
 import { PreviewFrame } from "./PreviewFrame";
@@ -44,12 +47,16 @@ export interface CtaEditorProps {
   surface: "owner" | "shopify";
   /** The initial document is an unpublished draft of this published CTA. */
   hasDraft: boolean;
+  /** Other published CTAs and the campaigns, for the same-place warning. */
+  conflictSources?: ConflictSources;
+  /** The website's mailing tools and lists, for the "Where leads go" card. */
+  leads?: { destinations: LeadDestinationChoice[]; integrationsUrl: string };
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
 
 /** The editor with its save bar and preview. */
-export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft }: CtaEditorProps) {
+export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft, conflictSources, leads }: CtaEditorProps) {
   const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -162,6 +169,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
           </Banner>
         ) : null}
         <ActionBanner result={banner} />
+        {conflictSources ? <ConflictWarning doc={doc} sources={conflictSources} /> : null}
         {errors[""] ? (
           <Text as="p" tone="critical">
             {errors[""]}
@@ -170,6 +178,8 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
         <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
           <BlockStack gap="400">
             <BasicsCard doc={doc} onChange={setDoc} broadcasts={broadcasts} />
+            {leads ? <LeadDestinationsCard doc={doc} onChange={setDoc} {...leads} /> : null}
+            {conflictSources ? <TargetingPresetsCard doc={doc} onChange={setDoc} csrfToken={csrfToken} campaigns={conflictSources.broadcasts} /> : null}
             <VariantsCard
               doc={doc}
               onChange={setDoc}

@@ -32,6 +32,19 @@ const INPUT_TYPES = [
   { label: "Date", value: "date" },
 ];
 
+/** What the owner calls a choice: its number and the label visitors read (its stored value when it has none). */
+export function choiceName(o: FieldOption, i: number): string {
+  const shown = (o.label ?? "").trim() || o.value.trim();
+  return shown ? `Choice ${i + 1} “${shown}”` : `Choice ${i + 1}`;
+}
+
+/** What the owner calls a field: the question or label visitors read, else its slug. */
+export function fieldTitle(f: Pick<Field, "slug" | "options">): string {
+  const o = f.options as Record<string, unknown>;
+  const text = [o.label, o.question].find((v): v is string => typeof v === "string" && v.trim() !== "");
+  return text ? text.trim() : f.slug;
+}
+
 function ChoicesEditor({ options, onChange, path, label }: { options: FieldOption[]; onChange(o: FieldOption[]): void; path: Path; label: string }) {
   const errors = useErrorsUnder(path);
   const set = (i: number, patch: Partial<FieldOption>) => onChange(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
@@ -45,17 +58,20 @@ function ChoicesEditor({ options, onChange, path, label }: { options: FieldOptio
           {errors[0]}
         </Text>
       ) : null}
-      {options.map((o, i) => (
+      {options.map((o, i) => {
+        // Named by what the visitor reads ("Choice 2 “6–20 sellers”"), not by slug and index.
+        const choice = choiceName(o, i);
+        return (
         <InlineGrid key={i} columns={{ xs: 1, sm: "1fr 1fr 90px auto" }} gap="200" alignItems="end">
-          <TextField label={`${label} ${i + 1}: value`} value={o.value} onChange={(value) => set(i, { value })} autoComplete="off" />
+          <TextField label={`${choice}: stored value`} value={o.value} onChange={(value) => set(i, { value })} autoComplete="off" />
           <TextField
-            label={`${label} ${i + 1}: label`}
+            label={`${choice}: label shown`}
             value={o.label ?? ""}
             onChange={(v) => set(i, { label: v === "" ? undefined : v })}
             autoComplete="off"
           />
           <TextField
-            label={`${label} ${i + 1}: score`}
+            label={`${choice}: score`}
             type="number"
             value={o.score === undefined ? "" : String(o.score)}
             onChange={(v) => set(i, { score: v === "" || !Number.isFinite(Number(v)) ? undefined : Number(v) })}
@@ -65,12 +81,13 @@ function ChoicesEditor({ options, onChange, path, label }: { options: FieldOptio
             tone="critical"
             variant="plain"
             onClick={() => onChange(options.filter((_, j) => j !== i))}
-            accessibilityLabel={`Remove ${label.toLowerCase()} ${i + 1}`}
+            accessibilityLabel={`Remove ${choice} from ${label}`}
           >
             Remove
           </Button>
         </InlineGrid>
-      ))}
+        );
+      })}
       <div>
         <Button onClick={() => onChange([...options, { value: `choice_${options.length + 1}`, label: `Choice ${options.length + 1}` }])}>Add choice</Button>
       </div>
@@ -103,14 +120,15 @@ function FieldEditor(props: {
     if (value === "" || value === undefined) delete options[key];
     onChange({ ...f, options });
   };
-  const name = `Field ${props.index + 1} (${f.slug})`;
+  const title = fieldTitle(f);
+  const name = `Field ${props.index + 1} (${title})`;
   const parents = props.fields.filter((x) => x !== f && (x.id || x.slug));
   return (
     <Box padding="300" borderWidth="025" borderColor={under.length ? "border-critical" : "border"} borderRadius="200">
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="h5" variant="headingSm">
-            {`${f.slug} · ${f.field_type}${f.required ? " · required" : ""}`}
+            {`${title}${title !== f.slug ? ` (${f.slug})` : ""} · ${f.field_type}${f.required ? " · required" : ""}`}
           </Text>
           <InlineStack gap="100">
             <Button onClick={() => setOpen(!open)} ariaExpanded={open} accessibilityLabel={`${open ? "Close" : "Edit"} ${name}`}>
@@ -204,7 +222,7 @@ function FieldEditor(props: {
                 options={f.field_options}
                 onChange={(field_options) => onChange({ ...f, field_options })}
                 path={[...path, "field_options"]}
-                label={`${f.slug} choices`}
+                label={`Choices of “${title}”`}
               />
             ) : null}
             <JsonOptionsEditor label={`All options of ${f.slug} (JSON)`} value={o} onChange={(options) => onChange({ ...f, options })} error={optionsError} />

@@ -1,0 +1,51 @@
+/**
+ * Warns, above the editor's cards, when another published CTA would show in
+ * the same place (same popup trigger, same bar edge, same slide-in side) on
+ * the same pages at the same time as this one, and names each with a link to
+ * its editor. Recomputed on every edit: changing the trigger or campaign
+ * clears or raises the warning before anything is saved.
+ */
+import { useMemo } from "react";
+import { Banner, BlockStack, Link, List, Text } from "@shopify/polaris";
+import { findConflicts, type PlacedCta, type TargetingBroadcast } from "~/lib/cta-conflicts";
+import { useT } from "~/i18n/useT";
+import type { AdminKey } from "~/i18n/en";
+
+/** What the loader sends for the check: the website's other CTAs and its campaigns with their conditions. */
+export interface ConflictSources {
+  ctas: (PlacedCta & { id: number; status: string })[];
+  broadcasts: TargetingBroadcast[];
+  /** The editor's address of a CTA. */
+  ctaPath: (id: number) => string;
+}
+
+/** The warning banner, or nothing when no other CTA competes. */
+export function ConflictWarning({ doc, sources }: { doc: PlacedCta; sources: ConflictSources }) {
+  const t = useT();
+  const conflicts = useMemo(() => findConflicts(doc, sources.ctas, sources.broadcasts), [doc, sources]);
+  if (!conflicts.length) return null;
+  const [place, detail] = conflicts[0].kind.split(":");
+  const where =
+    place === "modal"
+      ? t("conflicts.modal", { trigger: t(`editor.trigger.${detail}` as AdminKey).toLowerCase() })
+      : t(place === "bar" ? "conflicts.bar" : "conflicts.hook");
+  return (
+    <Banner tone="warning" title={t("conflicts.title")}>
+      <BlockStack gap="200">
+        <Text as="p">{where}</Text>
+        <List type="bullet">
+          {conflicts.map((c) => (
+            <List.Item key={c.id}>
+              <span data-conflict-cta={c.id}>
+                <Link url={sources.ctaPath(c.id)}>{c.name}</Link>
+                {" — "}
+                {c.broadcasts.length ? t("conflicts.under", { names: c.broadcasts.join(", ") }) : t("conflicts.everywhere")}
+              </span>
+            </List.Item>
+          ))}
+        </List>
+        <Text as="p">{t("conflicts.advice")}</Text>
+      </BlockStack>
+    </Banner>
+  );
+}

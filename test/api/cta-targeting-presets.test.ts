@@ -1,0 +1,111 @@
+/**
+ * Targeting presets over HTTP against the built server: "New visitors" +
+ * "utm_source = newsletter" + "page contains /blogg" saved from the CTA
+ * editor store condition rows identical to those the Campaigns page stores
+ * for the same choices; saving again updates that campaign rather than
+ * adding another; hostile or malformed input is refused with the field
+ * named, and nothing is stored.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/server";
+import { postForm } from "../support/http";
+import { seedIfEmpty } from "../../prisma/seed";
+
+let t: TestDatabase;
+let server: TestServer;
+let cookie: string;
+let sv: number;
+let ctaId: number;
+
+const cookiePair = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))!.split(";")[0];
+const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
+const get = (path: string) => fetch(`${server.origin}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
+async function submit(path: string, fields: Record<string, string>) {
+  const csrf = csrfOf(await (await get("/owner")).text());
+  return postForm(server.origin, path, { ...fields, csrf }, { Cookie: cookie });
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedIfEmpty(t.db);
+  sv = (await t.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
+  ctaId = (await t.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" } })).id;
+  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: "x".repeat(32), BECKON_OUTBOX_WORKER: "0" } });
+  const page = await fetch(`${server.origin}/owner/login`);
+  const res = await postForm(
+    server.origin,
+    "/owner/login",
+    { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) },
+    { Cookie: cookiePair(page, "beckon_csrf") },
+  );
+  cookie = cookiePair(res, "beckon_owner");
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await t?.drop();
+});
+
+/** A campaign's condition rows without what differs by nature (ids, owner). */
+const rowsOf = async (broadcastId: number) =>
+  (await t.db.condition.findMany({ where: { broadcastId }, orderBy: { position: "asc" } })).map(({ id: _id, broadcastId: _b, ...rest }) => rest);
+
+describe("targeting presets", () => {
+  let presetId: number;
+
+  it("store the same condition rows as the Campaigns page for the same choices", async () => {
+    const res = await submit(`/owner/websites/${sv}/ctas/${ctaId}`, {
+      intent: "targeting",
+      targeting: JSON.stringify({ visitor: "new", utm_source: "newsletter", page_url: "/blogg" }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("saved with 3 conditions");
+    const preset = await t.db.broadcast.findFirstOrThrow({ where: { websiteId: sv, name: { endsWith: "– targeting" } }, orderBy: { id: "desc" } });
+    presetId = preset.id;
+
+    // The Campaigns page, as its builder posts "Number of visits: in total, less than 2", "utm_source is newsletter", "Page URL contains /blogg".
+    const conditions = [
+      { position: 0, condition_type: "visits", operator: "and", url: null, tag_id: null, keyword: null, count: 2, data_name: null, area_id: null, cta_id: null, condition_cta: null, country: null, data: { scope: "total", comparison: "less" } },
+      { position: 1, condition_type: "data_field", operator: "and", url: null, tag_id: null, keyword: null, count: null, data_name: "utm_source", area_id: null, cta_id: null, condition_cta: null, country: null, data: { comparison: "equal", value: "newsletter" } },
+      { position: 2, condition_type: "url", operator: "and", url: "/blogg", tag_id: null, keyword: null, count: null, data_name: null, area_id: null, cta_id: null, condition_cta: null, country: null, data: { match: "contains" } },
+    ];
+    const page = await submit(`/owner/websites/${sv}/broadcasts/new`, { intent: "save", broadcast: JSON.stringify({ name: "Från kampanjsidan", conditions, cta_ids: [] }) });
+    expect(page.status).toBe(302);
+    const fromPage = await t.db.broadcast.findFirstOrThrow({ where: { websiteId: sv, name: "Från kampanjsidan" } });
+
+    const mine = await rowsOf(presetId);
+    expect(mine).toHaveLength(3);
+    expect(mine).toEqual(await rowsOf(fromPage.id));
+  });
+
+  it("saving again updates the CTA's preset campaign instead of adding one", async () => {
+    const before = await t.db.broadcast.count({ where: { websiteId: sv } });
+    const res = await submit(`/owner/websites/${sv}/ctas/${ctaId}`, {
+      intent: "targeting",
+      broadcast_id: String(presetId),
+      targeting: JSON.stringify({ visitor: "returning", utm_source: "", page_url: "" }),
+    });
+    expect(res.status).toBe(200);
+    expect(await t.db.broadcast.count({ where: { websiteId: sv } })).toBe(before);
+    const rows = await rowsOf(presetId);
+    expect(rows.map((r) => [r.conditionType, r.count, r.data])).toEqual([["visits", 1, { scope: "total", comparison: "greater" }]]);
+  });
+
+  it("refuses malformed and hostile input with the field named, storing nothing", async () => {
+    const before = await t.db.broadcast.count({ where: { websiteId: sv } });
+    const cases: [string, number, string][] = [
+      [JSON.stringify({ visitor: "everyone" }), 422, "targeting.visitor"],
+      [JSON.stringify({ utm_source: "x".repeat(300) }), 422, "targeting.utm_source"],
+      [JSON.stringify({ page_url: "/a\u0000" }), 422, "targeting.page_url"],
+      ["{nope", 400, "not valid JSON"],
+      ["x".repeat(20_000), 400, "targeting"],
+    ];
+    for (const [targeting, status, says] of cases) {
+      const res = await submit(`/owner/websites/${sv}/ctas/${ctaId}`, { intent: "targeting", targeting });
+      expect(res.status, says).toBe(status);
+      expect(await res.text(), says).toContain(says);
+    }
+    expect(await t.db.broadcast.count({ where: { websiteId: sv } })).toBe(before);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The editor's targeting presets write the Campaigns page's own conditions:
+ * "New visitors" + "utm_source = newsletter" + "page contains /blogg" become
+ * exactly what the conditions builder writes for the same choices (its
+ * newCondition with the visits and data-field inputs set), pass the
+ * campaign validator, read back as the same preset, and the widget's
+ * evaluator honours them: a first visit from the newsletter on a blog page
+ * passes; a second visit, another source or another page does not.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Condition } from "~/lib/schema/condition";
+import { presetConditions, presetOf, targetingPresetSchema } from "~/lib/targeting-presets";
+import { broadcastInputSchema, conditionShapeIssues } from "~/models/broadcast.server";
+import { installTests, passes, type ConditionContext } from "../../../widget/core/conditions";
+import { moreTests } from "../../../widget/core/conditions-more";
+import { recordVisit } from "../../../widget/core/person-data";
+
+/** What the Campaigns page's builder produces for "Number of visits: Visits in total, less than 2", "utm_source is newsletter", "Page URL contains /blogg". */
+const campaignsPage: Condition[] = [
+  { position: 0, condition_type: "visits", operator: "and", url: null, tag_id: null, keyword: null, count: 2, data_name: null, area_id: null, cta_id: null, condition_cta: null, country: null, data: { scope: "total", comparison: "less" } },
+  { position: 1, condition_type: "data_field", operator: "and", url: null, tag_id: null, keyword: null, count: null, data_name: "utm_source", area_id: null, cta_id: null, condition_cta: null, country: null, data: { comparison: "equal", value: "newsletter" } },
+  { position: 2, condition_type: "url", operator: "and", url: "/blogg", tag_id: null, keyword: null, count: null, data_name: null, area_id: null, cta_id: null, condition_cta: null, country: null, data: { match: "contains" } },
+];
+
+const preset = targetingPresetSchema.parse({ visitor: "new", utm_source: " newsletter ", page_url: "/blogg" });
+
+function visitor(opts: { sessions: number; utm?: string; url?: string }): ConditionContext {
+  const url = opts.url ?? "https://saljakademin.se/blogg/forhandling";
+  let visits = undefined;
+  for (let s = 0; s < opts.sessions; s++) visits = recordVisit(visits, url, `session-${s}`, 1_700_000_000_000 + s * 86_400_000);
+  const doc = { referrer: "", title: "", body: { classList: { contains: () => false }, textContent: "" }, querySelectorAll: (() => []) as never };
+  return { url, doc, person: null, local: { visits, params: opts.utm ? { utm_source: opts.utm } : {} } };
+}
+
+describe("targeting presets", () => {
+  beforeAll(() => installTests(moreTests));
+
+  it("write the Campaigns page's conditions for the same choices, valid for its validator", () => {
+    const conditions = presetConditions(preset);
+    expect(conditions).toEqual(campaignsPage);
+    const parsed = broadcastInputSchema.parse({ name: "x", conditions });
+    expect(conditionShapeIssues(parsed.conditions, ["conditions"])).toEqual([]);
+    expect(presetOf(conditions)).toEqual(preset);
+    expect(presetConditions({ visitor: "returning", utm_source: "", page_url: "" })).toEqual([{ ...campaignsPage[0], count: 1, data: { scope: "total", comparison: "greater" } }]);
+    expect(presetConditions({ visitor: "all", utm_source: "", page_url: "" })).toEqual([]);
+  });
+
+  it("read back only what they can say", () => {
+    expect(presetOf([])).toEqual({ visitor: "all", utm_source: "", page_url: "" });
+    expect(presetOf([{ ...campaignsPage[2], operator: "or" }])).toBeNull();
+    expect(presetOf([{ ...campaignsPage[0], count: 5 }])).toBeNull();
+    expect(presetOf([{ ...campaignsPage[2], data: { match: "not_contains" } }])).toBeNull();
+    expect(presetOf([campaignsPage[2], campaignsPage[2]])).toBeNull();
+  });
+
+  it("the widget honours the stored conditions", () => {
+    const stored = presetConditions(preset);
+    expect(passes(stored, visitor({ sessions: 1, utm: "newsletter" }))).toBe(true);
+    expect(passes(stored, visitor({ sessions: 2, utm: "newsletter" }))).toBe(false);
+    expect(passes(stored, visitor({ sessions: 1, utm: "google" }))).toBe(false);
+    expect(passes(stored, visitor({ sessions: 1 }))).toBe(false);
+    expect(passes(stored, visitor({ sessions: 1, utm: "newsletter", url: "https://saljakademin.se/kontakt" }))).toBe(false);
+    const returning = presetConditions({ visitor: "returning", utm_source: "", page_url: "" });
+    expect(passes(returning, visitor({ sessions: 3 }))).toBe(true);
+    expect(passes(returning, visitor({ sessions: 1 }))).toBe(false);
+  });
+
+  it("refuses hostile input with the field named", () => {
+    const bad = [
+      [{ visitor: "everyone" }, "visitor"],
+      [{ utm_source: "x".repeat(201) }, "utm_source"],
+      [{ page_url: "/a\u0000b" }, "page_url"],
+      [{ utm_source: ["newsletter"] }, "utm_source"],
+    ] as const;
+    for (const [input, field] of bad) {
+      const r = targetingPresetSchema.safeParse(input);
+      expect(r.success, field).toBe(false);
+      expect(r.error!.issues[0].path, field).toEqual([field]);
+    }
+  });
+});
