@@ -558,4 +558,16 @@ export const sv: AdminTexts = {
   "templates.kind.countdown": "Nedräkning",
   "templates.kind.upsell": "Merförsäljning",
   "templates.kind.cartbar": "Varukorgsbar",
+  // Byggaren: dra och släpp sektioner, kolumner och element, klick i förhandsvisningen, redigering av text på plats.
+  "editor.dnd.move": "Flytta {name}",
+  "editor.dnd.roleDescription": "flyttbar del",
+  "editor.dnd.instructions": "Tryck på blanksteg eller Enter för att lyfta en del. Flytta den sedan med piltangenterna, tryck på blanksteg eller Enter för att släppa den på sin nya plats, eller Escape för att avbryta.",
+  "editor.dnd.pickedUp": "Du har lyft {name}. Den står på plats {position} av {count}.",
+  "editor.dnd.movedTo": "{name} flyttades till plats {position} av {count}.",
+  "editor.dnd.notOver": "{name} är inte längre över någon plats i listan.",
+  "editor.dnd.dropped": "{name} släpptes på plats {position} av {count}.",
+  "editor.dnd.cancelled": "Flytten avbröts. {name} står kvar på plats {position} av {count}.",
+  "editor.dnd.elementName": "element {n} ({summary})",
+  "editor.dnd.columnName": "kolumn {n}",
+  "editor.dnd.sectionName": "sektion {n}",
 };
