@@ -173,13 +173,22 @@ function locate(target) {
 }
 const EDITABLE = "h1,h2,h3,h4,p,li";
 let editing = null;
+// The owner's HTML back from the rendered text: without the attributes the
+// renderer adds (heading ids, link rel); links keep their address and target.
+function ownerHtml(container) {
+  const copy = container.cloneNode(true);
+  copy.querySelectorAll("*").forEach((n) => {
+    for (const a of Array.from(n.attributes)) if (!(n.tagName === "A" && (a.name === "href" || a.name === "target"))) n.removeAttribute(a.name);
+  });
+  return copy.innerHTML;
+}
 function finishEdit(commit) {
   const e = editing;
   if (!e) return;
   editing = null;
   e.block.removeAttribute("contenteditable");
   if (!commit) { e.block.innerHTML = e.before; return; }
-  const html = e.container.innerHTML;
+  const html = ownerHtml(e.container);
   if (html !== e.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-text")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "text", html });
 }
 function onClick(event) {
@@ -191,7 +200,7 @@ function onClick(event) {
   tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-select")}, section: at.section, column: at.column, element: at.index, elementType: at.element.element_type, focus: !inPlace });
   if (!inPlace || (editing && editing.block === block)) return;
   finishEdit(true);
-  editing = { block, container: at.node, at, before: block.innerHTML, original: at.node.innerHTML };
+  editing = { block, container: at.node, at, before: block.innerHTML, original: ownerHtml(at.node) };
   block.setAttribute("contenteditable", "true");
   block.focus();
 }

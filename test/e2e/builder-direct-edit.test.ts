@@ -4,6 +4,8 @@
  * arrows move, Space drops, Escape cancels), a screen reader hears each step
  * (in Swedish for a Swedish admin), a move is one undo step, and the saved
  * document keeps the new order. axe-core finds nothing serious on the builder.
+ * A click on an element in the preview selects its card; a heading edited in
+ * place there lands in the document and can be undone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -147,7 +149,8 @@ describe("reordering with the keyboard", () => {
   it("Escape cancels a move: nothing changes", async () => {
     await openEditor(owner);
     const before = await handleNames(owner, /^Move element/);
-    await owner.getByRole("button", { name: before[0], exact: true }).focus();
+    // Section 2's first element, the form (the section moved up above).
+    await owner.getByRole("button", { name: before[1], exact: true }).focus();
     await owner.keyboard.press("Space");
     await announced(owner, /^Picked up element 1 \(Form/);
     await owner.keyboard.press("ArrowDown");
@@ -174,6 +177,49 @@ describe("reordering with the keyboard", () => {
     } finally {
       await swedish.close();
     }
+  });
+
+});
+
+describe("editing in the preview", () => {
+  const preview = () => owner.frameLocator('iframe[title^="Preview of"]');
+  // The order the tests above saved: section 1 holds the second paragraph; section 2 the form, then the heading.
+
+  it("a click on an element opens its card, scrolled into view, with focus on its first field", async () => {
+    await openEditor(owner);
+    await preview().locator("beckon-cta input[type=email]").click();
+    await owner.getByRole("button", { name: "Close element 1 (Form · 1 field)", exact: true }).waitFor();
+    expect(await owner.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.labels?.[0]?.textContent)).toBe("Element type");
+    expect(await owner.getByRole("button", { name: `Edit element 2 (Text · ${HEADING})`, exact: true }).count()).toBe(1);
+  });
+
+  it("text edited in place lands in the document, one undo step; Escape cancels an edit", async () => {
+    await openEditor(owner);
+    const heading = preview().locator("beckon-cta h2", { hasText: HEADING });
+    await heading.click();
+    // The card opens without taking focus: the owner is typing in the preview.
+    const html = owner.getByLabel(/^Text \(HTML/);
+    await html.waitFor();
+    expect(await heading.getAttribute("contenteditable")).toBe("true");
+    await owner.keyboard.press("End");
+    await owner.keyboard.type(" nu");
+    await owner.keyboard.press("Enter");
+    await expect.poll(() => html.inputValue()).toBe(`<h2>${HEADING} nu</h2>`);
+    expect(await owner.getByText("Unsaved changes", { exact: true }).count()).toBe(1);
+    await expect.poll(() => preview().locator("beckon-cta h2").first().textContent(), { timeout: 10_000 }).toBe(`${HEADING} nu`);
+
+    await owner.getByRole("button", { name: "Undo", exact: true }).click();
+    await expect.poll(() => html.inputValue()).toBe(`<h2>${HEADING}</h2>`);
+    await expect.poll(() => preview().locator("beckon-cta h2").first().textContent(), { timeout: 10_000 }).toBe(HEADING);
+
+    // Escape puts the text back and changes nothing.
+    const again = preview().locator("beckon-cta h2", { hasText: HEADING });
+    await again.click();
+    await owner.keyboard.type(" bort");
+    await owner.keyboard.press("Escape");
+    await expect.poll(() => again.textContent()).toBe(HEADING);
+    expect(await again.getAttribute("contenteditable")).toBeNull();
+    expect(await html.inputValue()).toBe(`<h2>${HEADING}</h2>`);
   });
 
   it("threw no page error", () => {
