@@ -25,7 +25,7 @@ describe("parsePreviewPick", () => {
     ["an index as text", { ...select, element: "2" }],
     ["no element type", { ...select, elementType: undefined }],
     ["a text edit without html", { ...select, type: "beckon-preview-text" }],
-    ["a text edit with html that is not text", { ...select, type: "beckon-preview-text", html: { toString: () => "<b>x</b>" } }],
+    ["a text edit with html that is not text", { ...select, type: "beckon-preview-text", html: { toString: (): string => "<b>x</b>" } }],
     ["an oversized text edit", { ...select, type: "beckon-preview-text", html: "x".repeat(100_001) }],
   ])("refuses %s", (_what, data) => {
     expect(parsePreviewPick(data)).toBeNull();
