@@ -4,6 +4,9 @@
  * (level 9) and brotli sizes of the loader and of every lazily imported
  * chunk, and exits non-zero past a budget. The panel chunk loads only for
  * site owners, so it has no budget of its own.
+ * It also prints the JavaScript the admin's CTA list downloads on its first
+ * load (scripts/admin-first-load.ts), read from the last `npm run build`,
+ * against its budget: the builder's editor code must stay out of it.
  * `--why` also prints what the loader is made of: per source module, the
  * gzip bytes the loader loses without that module's code.
  */
@@ -12,6 +15,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build, transform } from "esbuild";
 import { buildWidget, CHUNKS, LOADER_FILE, TARGET } from "./build-widget";
+import { adminFirstLoad, ADMIN_FIRST_LOAD_BUDGET } from "./admin-first-load";
 
 /** Shopify's theme-check limit for app-block JavaScript. */
 export const LOADER_GZIP_BUDGET = 10_000;
@@ -103,12 +107,23 @@ export async function loaderComposition(): Promise<{ module: string; raw: number
     .sort((a, b) => b.gzip - a.gzip);
 }
 
+/** Row name of the admin's first load in the table. */
+const ADMIN_ROW = "admin first load (CTA list)";
+
 async function main() {
-  const { rows, ok, problems } = await checkSizes(!process.argv.includes("--no-build"));
-  const budget: Record<string, string> = { loader: String(LOADER_GZIP_BUDGET), "loader + renderer": String(TOTAL_GZIP_BUDGET) };
-  const table = [["bundle", "raw B", "gzip B", "brotli B", "gzip budget B"], ...rows.map((r) => [r.name, String(r.raw), String(r.gzip), String(r.brotli), budget[r.name] ?? "-"])];
+  const noBuild = process.argv.includes("--no-build");
+  const { rows, ok: widgetOk, problems } = await checkSizes(!noBuild);
+  // The admin's first load is read from the Remix client build (npm run build), which this script does not run.
+  const admin = adminFirstLoad();
+  if (admin.ok && admin.row.gzip > ADMIN_FIRST_LOAD_BUDGET) problems.push(`admin first load is ${admin.row.gzip} B gzip, over its budget of ${ADMIN_FIRST_LOAD_BUDGET} B`);
+  const ok = widgetOk && problems.length === 0;
+  const budget: Record<string, string> = { loader: String(LOADER_GZIP_BUDGET), "loader + renderer": String(TOTAL_GZIP_BUDGET), [ADMIN_ROW]: String(ADMIN_FIRST_LOAD_BUDGET) };
+  const all = admin.ok ? [...rows, { ...admin.row, name: ADMIN_ROW }] : rows;
+  const table = [["bundle", "raw B", "gzip B", "brotli B", "gzip budget B"], ...all.map((r) => [r.name, String(r.raw), String(r.gzip), String(r.brotli), budget[r.name] ?? "-"])];
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
   for (const row of table) console.log(row.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  "));
+  if (!admin.ok) console.log(`\n${ADMIN_ROW}: not measured (${admin.reason})`);
+  else if (process.argv.includes("--why")) console.log(`\n${ADMIN_ROW} files: ${admin.files.join(" ")}`);
   if (process.argv.includes("--why")) {
     console.log("\nloader by module (gzip B saved without it, raw B)");
     for (const r of await loaderComposition()) console.log(`${String(r.gzip).padStart(6)} ${String(r.raw).padStart(6)}  ${r.module}`);

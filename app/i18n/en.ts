@@ -615,6 +615,18 @@ export const en = {
   "targeting.pageUrl": "Only on pages whose address contains",
   "targeting.help": "Saved as a campaign of this CTA, editable on the Campaigns page. How soon it shows again after closing is set under basics.",
   "targeting.apply": "Save as this CTA's campaign",
+  // Builder: drag and drop of sections, columns and elements, clicking in the preview, editing text in place.
+  "editor.dnd.move": "Move {name}",
+  "editor.dnd.roleDescription": "movable item",
+  "editor.dnd.instructions": "To pick up an item, press Space or Enter. Then use the arrow keys to move it, press Space or Enter to drop it in its new place, or Escape to cancel.",
+  "editor.dnd.pickedUp": "Picked up {name}. It is in position {position} of {count}.",
+  "editor.dnd.movedTo": "{name} was moved into position {position} of {count}.",
+  "editor.dnd.notOver": "{name} is no longer over a place in the list.",
+  "editor.dnd.dropped": "{name} was dropped at position {position} of {count}.",
+  "editor.dnd.cancelled": "Moving was cancelled. {name} stays at position {position} of {count}.",
+  "editor.dnd.elementName": "element {n} ({summary})",
+  "editor.dnd.columnName": "column {n}",
+  "editor.dnd.sectionName": "section {n}",
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -613,4 +613,16 @@ export const sv: AdminTexts = {
   "targeting.pageUrl": "Bara på sidor vars adress innehåller",
   "targeting.help": "Sparas som en kampanj för den här CTA:n och kan ändras på sidan Kampanjer. Hur snart den visas igen efter stängning ställer du in under grunderna.",
   "targeting.apply": "Spara som CTA:ns kampanj",
+  // Byggaren: dra och släpp sektioner, kolumner och element, klick i förhandsvisningen, redigering av text på plats.
+  "editor.dnd.move": "Flytta {name}",
+  "editor.dnd.roleDescription": "flyttbar del",
+  "editor.dnd.instructions": "Tryck på blanksteg eller Enter för att lyfta en del. Flytta den sedan med piltangenterna, tryck på blanksteg eller Enter för att släppa den på sin nya plats, eller Escape för att avbryta.",
+  "editor.dnd.pickedUp": "Du har lyft {name}. Den står på plats {position} av {count}.",
+  "editor.dnd.movedTo": "{name} flyttades till plats {position} av {count}.",
+  "editor.dnd.notOver": "{name} är inte längre över någon plats i listan.",
+  "editor.dnd.dropped": "{name} släpptes på plats {position} av {count}.",
+  "editor.dnd.cancelled": "Flytten avbröts. {name} står kvar på plats {position} av {count}.",
+  "editor.dnd.elementName": "element {n} ({summary})",
+  "editor.dnd.columnName": "kolumn {n}",
+  "editor.dnd.sectionName": "sektion {n}",
 };

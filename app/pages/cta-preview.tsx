@@ -9,6 +9,8 @@
  * posts each edit to it, so the preview follows unsaved changes; and
  * /.../ctas/:ctaId/preview?iframe=true&variant=<id> serves it as a page of
  * its own (with a CSP sandbox) showing the stored document.
+ * In the editor's frame (`editable`) a click on an element also selects its
+ * card in the editor, and text elements can be edited in place.
  */
 import type { CtaDocument } from "~/lib/schema/cta";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
@@ -25,6 +27,43 @@ export interface PreviewData {
 
 /** Message type the editor posts to the preview frame with new PreviewData. */
 export const PREVIEW_MESSAGE = "beckon-preview";
+
+/**
+ * What the editor's preview posts back when the owner clicks an element
+ * ("-select") or finishes editing a text element in place ("-text"): the
+ * element's indexes in the step the preview opened on (the editor's step),
+ * its type to check against, and for "-text" the element's new HTML.
+ */
+export interface PreviewPick {
+  type: `${typeof PREVIEW_MESSAGE}-select` | `${typeof PREVIEW_MESSAGE}-text`;
+  section: number;
+  column: number;
+  element: number;
+  elementType: string;
+  /** The element's new options.html ("-text" only). */
+  html?: string;
+  /** Whether the editor may move focus to the element's card (not while the owner types in the preview). */
+  focus?: boolean;
+}
+
+/** A message from the preview frame, checked field by field (it comes from a frame that runs owner scripts); null when it is not a pick. */
+export function parsePreviewPick(data: unknown): PreviewPick | null {
+  if (!data || typeof data !== "object") return null;
+  const d = data as Record<string, unknown>;
+  if (d.type !== `${PREVIEW_MESSAGE}-select` && d.type !== `${PREVIEW_MESSAGE}-text`) return null;
+  const index = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1000;
+  if (!index(d.section) || !index(d.column) || !index(d.element) || typeof d.elementType !== "string") return null;
+  if (d.type === `${PREVIEW_MESSAGE}-text` && (typeof d.html !== "string" || d.html.length > 100_000)) return null;
+  return {
+    type: d.type,
+    section: d.section as number,
+    column: d.column as number,
+    element: d.element as number,
+    elementType: d.elementType,
+    html: d.type === `${PREVIEW_MESSAGE}-text` ? (d.html as string) : undefined,
+    focus: d.focus !== false,
+  };
+}
 
 /** JSON that is safe inside a <script> element (no "</script>", no HTML comment openers). */
 export function scriptJson(value: unknown): string {
@@ -94,21 +133,107 @@ function show(data) {
       onClose: () => { if (mounted) mounted.unmount(); mounted = null; host.remove(); host = null; again.hidden = false; },
     });
     status.textContent = "Preview of variant " + variant.variation + ". Nothing is tracked or sent.";
+    editing = null;
+    watch(host.shadowRoot);
   } catch (e) {
     status.textContent = "The preview could not render this CTA: " + (e && e.message ? e.message : e);
   }
 }
 again.addEventListener("click", () => show(current));
+// In the editor's frame: a click on an element selects its card in the editor,
+// and the text of a text element (without merge tags) can be edited in place.
+// The renderer marks nothing (it stays small): an element is the child of a
+// .bk-column at the same index as in its column, checked against the counts.
+const parentOrigin = (location.ancestorOrigins && location.ancestorOrigins[0]) || "*";
+function tell(msg) { if (boot.editable && window.parent !== window) window.parent.postMessage(msg, parentOrigin); }
+function shownStep(variant) {
+  const steps = (variant.steps || []).slice().sort((a, b) => a.position - b.position);
+  return steps[0] || null;
+}
+function byPos(list) { return (list || []).slice().sort((a, b) => a.position - b.position); }
+function locate(target) {
+  let node = target;
+  while (node && !(node.parentElement && node.parentElement.classList.contains("bk-column"))) node = node.parentElement;
+  if (!node) return null;
+  const column = node.parentElement;
+  const section = column.closest(".bk-section");
+  if (!section || !section.parentElement) return null;
+  const sections = Array.from(section.parentElement.children).filter((e) => e.classList.contains("bk-section"));
+  const columns = Array.from(section.children).filter((e) => e.classList.contains("bk-column"));
+  const si = sections.indexOf(section), ci = columns.indexOf(column), ei = Array.from(column.children).indexOf(node);
+  const variant = pick(current);
+  const step = variant && shownStep(variant);
+  const secs = step && byPos(step.sections);
+  if (!secs || secs.length !== sections.length) return null;
+  const cols = byPos(secs[si].columns);
+  if (cols.length !== columns.length) return null;
+  const els = byPos(cols[ci].elements);
+  if (els.length !== column.children.length) return null;
+  return { node, element: els[ei], section: si, column: ci, index: ei };
+}
+const EDITABLE = "h1,h2,h3,h4,p,li";
+let editing = null;
+// The owner's HTML back from the rendered text: without the attributes the
+// renderer adds (heading ids, link rel); links keep their address and target.
+function ownerHtml(container) {
+  const copy = container.cloneNode(true);
+  copy.querySelectorAll("*").forEach((n) => {
+    for (const a of Array.from(n.attributes)) if (!(n.tagName === "A" && (a.name === "href" || a.name === "target"))) n.removeAttribute(a.name);
+  });
+  return copy.innerHTML;
+}
+function finishEdit(commit) {
+  const e = editing;
+  if (!e) return;
+  editing = null;
+  e.block.removeAttribute("contenteditable");
+  if (!commit) { e.block.innerHTML = e.before; return; }
+  const html = ownerHtml(e.container);
+  if (html !== e.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-text")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "text", html });
+}
+function onClick(event) {
+  const at = locate(event.composedPath()[0]);
+  if (!at) return;
+  const opts = at.element.options || {};
+  const block = at.element.element_type === "text" && typeof opts.html === "string" && opts.html.indexOf("{{") < 0 ? event.composedPath()[0].closest && event.composedPath()[0].closest(EDITABLE) : null;
+  const inPlace = block && at.node.contains(block);
+  tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-select")}, section: at.section, column: at.column, element: at.index, elementType: at.element.element_type, focus: !inPlace });
+  if (!inPlace || (editing && editing.block === block)) return;
+  finishEdit(true);
+  editing = { block, container: at.node, at, before: block.innerHTML, original: ownerHtml(at.node) };
+  block.setAttribute("contenteditable", "true");
+  block.focus();
+}
+function onKey(event) {
+  if (!editing || event.composedPath()[0] !== editing.block) return;
+  if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); editing.block.blur(); }
+  else if (event.key === "Escape") { event.preventDefault(); event.stopPropagation(); finishEdit(false); }
+}
+function onBlur(event) { if (editing && event.composedPath()[0] === editing.block) finishEdit(true); }
+// Pasted text arrives as text: markup from elsewhere never enters the document through the preview.
+function onPaste(event) {
+  if (!editing || event.composedPath()[0] !== editing.block) return;
+  event.preventDefault();
+  document.execCommand("insertText", false, (event.clipboardData && event.clipboardData.getData("text/plain")) || "");
+}
+function watch(root) {
+  if (!boot.editable || !root) return;
+  root.addEventListener("click", onClick, true);
+  root.addEventListener("keydown", onKey, true);
+  root.addEventListener("focusout", onBlur, true);
+  root.addEventListener("paste", onPaste, true);
+}
 window.addEventListener("message", (event) => {
   // Only the page that framed us may drive the preview.
   if (event.source !== window.parent || window.parent === window) return;
+  if (parentOrigin !== "*" && event.origin !== parentOrigin) return;
   const msg = event.data;
   if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE)} && msg.data && renderer) show(msg.data);
   // The editor asks once it listens: a "ready" sent before it hydrated went unheard.
   if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE + "-ping")} && renderer) ready();
 });
 function ready() {
-  if (window.parent !== window) window.parent.postMessage({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-ready")} }, "*");
+  if (window.parent !== window) window.parent.postMessage({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-ready")} }, parentOrigin);
 }
 import(boot.rendererUrl).then((mod) => {
   renderer = mod;
@@ -124,7 +249,7 @@ import(boot.rendererUrl).then((mod) => {
  * renderer bundle; `nonce`, the admin document's CSP nonce, lets its boot
  * script run where the admin's policy applies (a srcdoc frame inherits it).
  */
-export function previewHtml(data: PreviewData, rendererUrl: string, nonce?: string): string {
+export function previewHtml(data: PreviewData, rendererUrl: string, nonce?: string, editable = false): string {
   const title = `Preview: ${data.cta.name}`;
   return `<!doctype html>
 <html lang="en">
@@ -158,7 +283,7 @@ export function previewHtml(data: PreviewData, rendererUrl: string, nonce?: stri
   <div class="bk-line" style="width:88%"></div>
   <div class="bk-line" style="width:72%"></div>
 </main>
-<script type="application/json" id="beckon-preview-data">${scriptJson({ data, rendererUrl })}</script>
+<script type="application/json" id="beckon-preview-data">${scriptJson({ data, rendererUrl, editable })}</script>
 <script type="module"${nonce ? ` nonce="${escapeHtml(nonce)}"` : ""}>${PREVIEW_SCRIPT}</script>
 </body>
 </html>`;

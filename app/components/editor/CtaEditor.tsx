@@ -21,6 +21,7 @@ import { TargetingPresetsCard } from "./TargetingPresetsCard";
 import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./document";
 import { EditorErrorsProvider } from "./errors";
 import { PreviewFrame } from "./PreviewFrame";
+import { CardSelectionProvider, usePreviewPicks } from "./selection";
 import { StepEditor } from "./StepEditor";
 import { OwnerUnsavedGuard, ShopifySaveBar } from "./UnsavedGuard";
 import { useDocHistory } from "./useDocHistory";
@@ -106,6 +107,8 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
     submit(form, { method: "post" });
   };
 
+  // Clicking an element in the preview selects its card below (and may edit its text in place).
+  const picks = usePreviewPicks(doc, setDoc, vi, si);
   const banner: ActionMessage | null = clientError ? { ok: false, message: clientError } : result ?? null;
   const stepErrors = (i: number) => Object.keys(errors).filter((k) => k.startsWith(`variants.${vi}.steps.${i}.`)).length;
 
@@ -234,14 +237,16 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
               />
               <div id={`step-panel-${si}`} role="tabpanel" aria-labelledby={`step-tab-${si}`}>
                 {step ? (
-                  <StepEditor
-                    key={`${vi}-${step.id ?? `new-${si}`}`}
-                    step={step}
-                    path={["variants", vi, "steps", si]}
-                    steps={stepChoices}
-                    ctaOptions={otherCtas}
-                    onChange={(next) => setSteps(steps.map((s, i) => (i === si ? next : s)))}
-                  />
+                  <CardSelectionProvider value={picks.selection}>
+                    <StepEditor
+                      key={`${vi}-${step.id ?? `new-${si}`}`}
+                      step={step}
+                      path={["variants", vi, "steps", si]}
+                      steps={stepChoices}
+                      ctaOptions={otherCtas}
+                      onChange={(next) => setSteps(steps.map((s, i) => (i === si ? next : s)))}
+                    />
+                  </CardSelectionProvider>
                 ) : null}
               </div>
             </BlockStack>
@@ -256,6 +261,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
                   variantIndex={vi}
                   stepPosition={si > 0 && step ? step.position : null}
                   openUrl={previewUrl ? `${previewUrl}?iframe=true&variant=${variant.id ?? ""}` : undefined}
+                  onPick={picks.onPick}
                 />
               </Card>
             </div>

@@ -3,7 +3,7 @@
  * renderer reads for that type, its fields, action groups and actions, and
  * every option as JSON for the types without their own inputs.
  */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { BlockStack, Box, Button, Checkbox, Divider, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { ELEMENT_TYPES, type CtaElement, type ElementType } from "~/lib/schema/cta";
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
@@ -12,6 +12,7 @@ import { elementSummary, newElement, type Path } from "./document";
 import { errorAt, errorsUnder } from "./document";
 import { useAllErrors, useErrorsUnder } from "./errors";
 import { FieldsEditor } from "./FieldsEditor";
+import { useCardSelection } from "./selection";
 import { AdvancedOptions, StyleControls } from "./StyleControls";
 
 export const ELEMENT_TYPE_CHOICES = ELEMENT_TYPES.map((t) => ({ label: t.replace(/_/g, " "), value: t }));
@@ -87,26 +88,35 @@ function TypeOptions({ element: el, onChange }: { element: CtaElement; onChange(
 export interface ElementEditorProps {
   element: CtaElement;
   onChange(el: CtaElement): void;
-  onMove(by: -1 | 1): void;
   onRemove(): void;
+  /** The drag handle that moves this element within its column (SortableList). */
+  handle: ReactNode;
   index: number;
-  count: number;
   path: Path;
   steps: { position: number; name: string }[];
   ctaOptions: { id: number; name: string }[];
 }
 
 /** An element card: a one-line summary, and its editor when opened. */
-export function ElementEditor({ element: el, onChange, onMove, onRemove, index, count, path, steps, ctaOptions }: ElementEditorProps) {
+export function ElementEditor({ element: el, onChange, onRemove, handle, index, path, steps, ctaOptions }: ElementEditorProps) {
   const under = useErrorsUnder(path);
   const all = useAllErrors();
   const [open, setOpen] = useState(under.length > 0);
+  const card = useCardSelection(path, () => setOpen(true));
   const summary = elementSummary(el);
   const name = `element ${index + 1} (${summary})`;
   const isQuiz = el.element_type === "quiz";
   const questions = isQuiz ? el.fields.map((f) => ({ id: f.id, slug: f.slug })) : [];
   return (
-    <Box padding="300" background="bg-surface" borderWidth="025" borderColor={under.length ? "border-critical" : "border"} borderRadius="200">
+    <Box
+      ref={card.ref}
+      id={card.id}
+      padding="300"
+      background="bg-surface"
+      borderWidth={card.selected ? "050" : "025"}
+      borderColor={under.length ? "border-critical" : card.selected ? "border-emphasis" : "border"}
+      borderRadius="200"
+    >
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
           <Text as="h4" variant="headingSm" truncate>
@@ -116,12 +126,7 @@ export function ElementEditor({ element: el, onChange, onMove, onRemove, index, 
             <Button onClick={() => setOpen(!open)} ariaExpanded={open} accessibilityLabel={`${open ? "Close" : "Edit"} ${name}`}>
               {open ? "Close" : "Edit"}
             </Button>
-            <Button onClick={() => onMove(-1)} disabled={index === 0} accessibilityLabel={`Move ${name} up`}>
-              ↑
-            </Button>
-            <Button onClick={() => onMove(1)} disabled={index === count - 1} accessibilityLabel={`Move ${name} down`}>
-              ↓
-            </Button>
+            {handle}
             <Button tone="critical" variant="plain" onClick={onRemove} accessibilityLabel={`Remove ${name}`}>
               Remove
             </Button>

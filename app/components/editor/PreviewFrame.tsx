@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { BlockStack, Button, ButtonGroup, InlineStack, Select, Text } from "@shopify/polaris";
 import type { CtaDocument } from "~/lib/schema/cta";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
-import { PREVIEW_MESSAGE, previewHtml, type PreviewData } from "~/pages/cta-preview";
+import { parsePreviewPick, PREVIEW_MESSAGE, previewHtml, type PreviewData, type PreviewPick } from "~/pages/cta-preview";
 import { useNonce } from "~/lib/csp-nonce";
 
 export interface PreviewFrameProps {
@@ -19,12 +19,14 @@ export interface PreviewFrameProps {
   stepPosition: number | null;
   /** Link to the stand-alone preview page of the stored CTA. */
   openUrl?: string;
+  /** The owner clicked an element in the preview of the edited variant, or edited its text in place. */
+  onPick?(pick: PreviewPick): void;
 }
 
 const SIZES = { desktop: 900, mobile: 390 } as const;
 
 /** The preview iframe with a variant picker and desktop/mobile widths. */
-export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosition, openUrl }: PreviewFrameProps) {
+export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosition, openUrl, onPick }: PreviewFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
   const [size, setSize] = useState<keyof typeof SIZES>("desktop");
@@ -40,11 +42,19 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
   const nonce = useNonce();
   // The first document only: later changes travel by postMessage.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const srcDoc = useMemo(() => previewHtml(data, rendererUrl, nonce), [rendererUrl, reload]);
+  const srcDoc = useMemo(() => previewHtml(data, rendererUrl, nonce, true), [rendererUrl, reload]);
+  // The latest handler and whether the preview shows the edited variant, for the one message listener.
+  const pickRef = useRef<{ onPick?: PreviewFrameProps["onPick"]; editedVariant: boolean }>({ onPick, editedVariant: true });
+  pickRef.current = { onPick, editedVariant: variant === null };
 
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
-      if (e.source === frame.current?.contentWindow && (e.data as { type?: string } | null)?.type === `${PREVIEW_MESSAGE}-ready`) setReady(true);
+      // Only our frame, whose sandbox gives it an opaque origin ("null"), speaks to the editor.
+      if (e.source !== frame.current?.contentWindow || e.origin !== "null") return;
+      if ((e.data as { type?: string } | null)?.type === `${PREVIEW_MESSAGE}-ready`) setReady(true);
+      const pick = parsePreviewPick(e.data);
+      // A pick in another variant than the edited one (the "Variant shown" choice) has no card here.
+      if (pick && pickRef.current.editedVariant) pickRef.current.onPick?.(pick);
     };
     window.addEventListener("message", onMessage);
     // The frame may have loaded and said "ready" before this listener existed

@@ -1,9 +1,11 @@
 /** A section of a step: its columns side by side, each a list of elements, with adding, moving and removing. */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { BlockStack, Box, Button, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
 import type { CtaColumn, CtaSection, ElementType } from "~/lib/schema/cta";
-import { move, newColumn, newElement, removeAt, renumber, type Path } from "./document";
+import { elementSummary, moveTo, newColumn, newElement, removeAt, renumber, type Path } from "./document";
 import { errorAt, errorsUnder } from "./document";
+import { SortableList } from "./SortableList";
+import { useT } from "~/i18n/useT";
 import { useAllErrors, useError, useErrorsUnder } from "./errors";
 import { ELEMENT_TYPE_CHOICES, ElementEditor } from "./ElementEditor";
 import { AdvancedOptions, StyleControls } from "./StyleControls";
@@ -30,10 +32,12 @@ function ColumnEditor({
   onChange,
   onRemove,
   canRemove,
+  handle,
   path,
   label,
   ...shared
-}: { column: CtaColumn; onChange(c: CtaColumn): void; onRemove(): void; canRemove: boolean; path: Path; label: string } & Shared) {
+}: { column: CtaColumn; onChange(c: CtaColumn): void; onRemove(): void; canRemove: boolean; handle: ReactNode; path: Path; label: string } & Shared) {
+  const t = useT();
   const els = column.elements;
   const all = useAllErrors();
   return (
@@ -44,9 +48,12 @@ function ColumnEditor({
             {label}
           </Text>
           {canRemove ? (
-            <Button variant="plain" tone="critical" onClick={onRemove} accessibilityLabel={`Remove ${label.toLowerCase()}`}>
-              Remove column
-            </Button>
+            <InlineStack gap="100" blockAlign="center">
+              {handle}
+              <Button variant="plain" tone="critical" onClick={onRemove} accessibilityLabel={`Remove ${label.toLowerCase()}`}>
+                Remove column
+              </Button>
+            </InlineStack>
           ) : null}
         </InlineStack>
         <StyleControls
@@ -65,19 +72,25 @@ function ColumnEditor({
             owner={label}
           />
         ) : null}
-        {els.map((el, i) => (
-          <ElementEditor
-            key={el.id ?? `new-${i}`}
-            element={el}
-            index={i}
-            count={els.length}
-            path={[...path, "elements", i]}
-            onChange={(next) => onChange({ ...column, elements: els.map((x, j) => (j === i ? next : x)) })}
-            onMove={(by) => onChange({ ...column, elements: move(els, i, by) })}
-            onRemove={() => onChange({ ...column, elements: removeAt(els, i) })}
-            {...shared}
-          />
-        ))}
+        <SortableList
+          items={els}
+          layout="vertical"
+          itemKey={(el, i) => (el.id != null ? `element-${el.id}` : `new-element-${i}`)}
+          itemName={(el, i) => t("editor.dnd.elementName", { n: i + 1, summary: elementSummary(el) })}
+          onMove={(from, to) => onChange({ ...column, elements: moveTo(els, from, to) })}
+        >
+          {(el, i, elementHandle) => (
+            <ElementEditor
+              element={el}
+              index={i}
+              handle={elementHandle}
+              path={[...path, "elements", i]}
+              onChange={(next) => onChange({ ...column, elements: els.map((x, j) => (j === i ? next : x)) })}
+              onRemove={() => onChange({ ...column, elements: removeAt(els, i) })}
+              {...shared}
+            />
+          )}
+        </SortableList>
         <AddElement label={label} onAdd={(type) => onChange({ ...column, elements: renumber([...els, newElement(type, els.length)]) })} />
       </BlockStack>
     </Box>
@@ -87,15 +100,16 @@ function ColumnEditor({
 export interface SectionEditorProps extends Shared {
   section: CtaSection;
   onChange(s: CtaSection): void;
-  onMove(by: -1 | 1): void;
   onRemove(): void;
+  /** The drag handle that moves this section within its step (SortableList). */
+  handle: ReactNode;
   index: number;
-  count: number;
   path: Path;
 }
 
 /** A section card. */
-export function SectionEditor({ section, onChange, onMove, onRemove, index, count, path, ...shared }: SectionEditorProps) {
+export function SectionEditor({ section, onChange, onRemove, handle, index, path, ...shared }: SectionEditorProps) {
+  const t = useT();
   const cols = section.columns;
   const columnsError = useError([...path, "columns"]);
   const all = useAllErrors();
@@ -116,12 +130,7 @@ export function SectionEditor({ section, onChange, onMove, onRemove, index, coun
             >
               Add column
             </Button>
-            <Button onClick={() => onMove(-1)} disabled={index === 0} accessibilityLabel={`Move ${label.toLowerCase()} up`}>
-              ↑
-            </Button>
-            <Button onClick={() => onMove(1)} disabled={index === count - 1} accessibilityLabel={`Move ${label.toLowerCase()} down`}>
-              ↓
-            </Button>
+            {handle}
             <Button tone="critical" variant="plain" onClick={onRemove} accessibilityLabel={`Remove ${label.toLowerCase()}`}>
               Remove
             </Button>
@@ -148,18 +157,26 @@ export function SectionEditor({ section, onChange, onMove, onRemove, index, coun
           owner={label}
         />
         <InlineGrid columns={{ xs: 1, md: Math.min(cols.length, 3) as 1 | 2 | 3 }} gap="200">
-          {cols.map((col, i) => (
-            <ColumnEditor
-              key={col.id ?? `new-${i}`}
-              column={col}
-              label={cols.length > 1 ? `${label}, column ${i + 1}` : `${label} content`}
-              path={[...path, "columns", i]}
-              canRemove={cols.length > 1}
-              onChange={(next) => onChange({ ...section, columns: cols.map((x, j) => (j === i ? next : x)) })}
-              onRemove={() => onChange({ ...section, columns: removeAt(cols, i) })}
-              {...shared}
-            />
-          ))}
+          <SortableList
+            items={cols}
+            layout="grid"
+            itemKey={(col, i) => (col.id != null ? `column-${col.id}` : `new-column-${i}`)}
+            itemName={(_, i) => `${t("editor.dnd.sectionName", { n: index + 1 })}, ${t("editor.dnd.columnName", { n: i + 1 })}`}
+            onMove={(from, to) => onChange({ ...section, columns: moveTo(cols, from, to) })}
+          >
+            {(col, i, columnHandle) => (
+              <ColumnEditor
+                column={col}
+                label={cols.length > 1 ? `${label}, column ${i + 1}` : `${label} content`}
+                path={[...path, "columns", i]}
+                canRemove={cols.length > 1}
+                handle={columnHandle}
+                onChange={(next) => onChange({ ...section, columns: cols.map((x, j) => (j === i ? next : x)) })}
+                onRemove={() => onChange({ ...section, columns: removeAt(cols, i) })}
+                {...shared}
+              />
+            )}
+          </SortableList>
         </InlineGrid>
       </BlockStack>
     </Box>

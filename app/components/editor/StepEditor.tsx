@@ -2,9 +2,11 @@
 import { BlockStack, Button, Card, Divider, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
 import type { CtaStep } from "~/lib/schema/cta";
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
-import { move, newSection, newElement, removeAt, renumber, type Path } from "./document";
+import { moveTo, newSection, newElement, removeAt, renumber, type Path } from "./document";
 import { useError } from "./errors";
 import { SectionEditor } from "./SectionEditor";
+import { SortableList } from "./SortableList";
+import { useT } from "~/i18n/useT";
 
 export interface StepEditorProps {
   step: CtaStep;
@@ -17,6 +19,7 @@ export interface StepEditorProps {
 
 /** The step's editor card. */
 export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEditorProps) {
+  const t = useT();
   const nameError = useError([...path, "options", "name"]);
   const scriptError = useError([...path, "options", "script"]);
   const sections = step.sections;
@@ -41,20 +44,26 @@ export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEdit
               This step is empty. Add a section to put elements in it.
             </Text>
           ) : null}
-          {sections.map((s, i) => (
-            <SectionEditor
-              key={s.id ?? `new-${i}`}
-              section={s}
-              index={i}
-              count={sections.length}
-              path={[...path, "sections", i]}
-              steps={steps}
-              ctaOptions={ctaOptions}
-              onChange={(next) => onChange({ ...step, sections: sections.map((x, j) => (j === i ? next : x)) })}
-              onMove={(by) => onChange({ ...step, sections: move(sections, i, by) })}
-              onRemove={() => onChange({ ...step, sections: removeAt(sections, i) })}
-            />
-          ))}
+          <SortableList
+            items={sections}
+            layout="vertical"
+            itemKey={(s, i) => (s.id != null ? `section-${s.id}` : `new-section-${i}`)}
+            itemName={(_, i) => t("editor.dnd.sectionName", { n: i + 1 })}
+            onMove={(from, to) => onChange({ ...step, sections: moveTo(sections, from, to) })}
+          >
+            {(s, i, handle) => (
+              <SectionEditor
+                section={s}
+                index={i}
+                handle={handle}
+                path={[...path, "sections", i]}
+                steps={steps}
+                ctaOptions={ctaOptions}
+                onChange={(next) => onChange({ ...step, sections: sections.map((x, j) => (j === i ? next : x)) })}
+                onRemove={() => onChange({ ...step, sections: removeAt(sections, i) })}
+              />
+            )}
+          </SortableList>
           <InlineStack>
             <Button onClick={() => onChange({ ...step, sections: renumber([...sections, newSection(sections.length, [newElement("text")])]) })}>
               Add section

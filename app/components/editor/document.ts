@@ -256,6 +256,22 @@ export function move<T extends { position: number }>(items: T[], index: number, 
   return renumber(copy);
 }
 
+/**
+ * Moves the item at `from` to index `to` (the others shift to make room) and
+ * renumbers: what a drag and drop does. Moving to the same place returns the
+ * same array; an index outside the list is a programming error and throws.
+ */
+export function moveTo<T extends { position: number }>(items: T[], from: number, to: number): T[] {
+  for (const [name, index] of [["from", from], ["to", to]] as const) {
+    if (!Number.isInteger(index) || index < 0 || index >= items.length) throw new RangeError(`${name}: ${index} is not an index of a list of ${items.length}`);
+  }
+  if (from === to) return items;
+  const copy = [...items];
+  const [item] = copy.splice(from, 1);
+  copy.splice(to, 0, item);
+  return renumber(copy);
+}
+
 /** Removes an item and renumbers. */
 export function removeAt<T extends { position: number }>(items: T[], index: number): T[] {
   return renumber(items.filter((_, i) => i !== index));
