@@ -25,6 +25,7 @@ import type { CtaDocument } from "~/lib/schema/cta";
 import { adminPaths } from "./admin-links";
 import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type AdminContext } from "./admin-context.server";
 import { previewContext } from "./cta-preview.server";
+import { shopConnection } from "~/models/shop-connection.server";
 
 function ctaIdOf(raw: string | undefined): number {
   const id = parseId(raw);
@@ -37,7 +38,12 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
   const ctaId = ctaIdOf(rawCtaId);
   const editing = await loadCtaForEditor(prisma, ctx.websiteId, ctaId);
   if (!editing) throw notFound();
-  const [ctas, broadcasts, preview] = await Promise.all([listCtas(prisma, ctx.websiteId), listBroadcasts(prisma, ctx.websiteId), previewContext(ctx, request)]);
+  const [ctas, broadcasts, preview, shop] = await Promise.all([
+    listCtas(prisma, ctx.websiteId),
+    listBroadcasts(prisma, ctx.websiteId),
+    previewContext(ctx, request),
+    shopConnection(prisma, ctx.websiteId),
+  ]);
   return {
     links: linksOf(ctx),
     cta: editing.cta,
@@ -45,6 +51,8 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
     ctas: ctas.map((c) => ({ id: c.id, name: c.name })),
     broadcasts: broadcasts.map((b) => ({ id: b.id, name: b.name })),
     preview,
+    /** The standalone admin of a store website searches the store's products (Shopify's admin has the resource picker). */
+    productSearch: ctx.surface === "owner" && shop.state !== "not_store",
   };
 }
 

@@ -13,7 +13,7 @@ import { useT } from "~/i18n/useT";
 /** The CTA editor page. */
 export function CtaEditPage() {
   const t = useT();
-  const { links, cta, hasDraft, ctas, broadcasts, preview } = useLoaderData<typeof loadCtaEdit>();
+  const { links, cta, hasDraft, ctas, broadcasts, preview, productSearch } = useLoaderData<typeof loadCtaEdit>();
   const result = useActionData<typeof actionCtaEdit>() as CtaEditorResult | undefined;
   const paths = adminPaths(links);
   return (
@@ -30,6 +30,7 @@ export function CtaEditPage() {
         previewUrl={links.surface === "owner" ? paths.ctaPreview(cta.id!) : null}
         surface={links.surface === "owner" ? "owner" : "shopify"}
         hasDraft={hasDraft}
+        productSearchUrl={productSearch ? paths.productSearch : null}
       />
     </Page>
   );

@@ -5,7 +5,6 @@
  * the server calls the shop's Admin GraphQL API with its offline token.
  * Answers { products, pageInfo } or { error: { field, message, code } }.
  */
-import { data } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { AdminApiError } from "~/integrations/shopify-admin/admin-graphql.server";
 import { MAX_SEARCH_CHARS, searchProducts } from "~/integrations/shopify-admin/product-search.server";
@@ -16,13 +15,14 @@ import { readAdminForm, type AdminContext } from "./admin-context.server";
 
 /** Opaque Relay cursors Shopify hands out are base64 text. */
 const CURSOR = /^[A-Za-z0-9+/=_-]{1,512}$/;
-/** Control characters (tabs and newlines are turned into spaces first). */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** Control characters and invisible bidirectional overrides (tabs and newlines are turned into spaces first). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 export type ProductSearchError = { error: { field: string | null; message: string; code: string } };
 
 function fail(status: number, field: string | null, code: string, message: string) {
-  return data<ProductSearchError>({ error: { field, message, code } }, { status });
+  // A resource route answers a Response: Remix's data() would drop the status here.
+  return Response.json({ error: { field, message, code } } satisfies ProductSearchError, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 const SHOPIFY_FAILURES: Record<AdminApiError["kind"], { status: number; message: string }> = {
@@ -57,7 +57,7 @@ export async function actionProductSearch(ctx: AdminContext, request: Request) {
       words,
       rawAfter || null,
     );
-    return data<ProductSearchPage>(page, { headers: { "Cache-Control": "no-store" } });
+    return Response.json(page satisfies ProductSearchPage, { headers: { "Cache-Control": "no-store" } });
   } catch (e) {
     if (!(e instanceof AdminApiError)) throw e;
     if (e.kind !== "unauthorized") console.error(`[beckon] product search for ${connection.shop} failed:`, e.message);

@@ -17,6 +17,7 @@ import { ActionBanner, type ActionMessage } from "./ActionBanner";
 import { BasicsCard } from "./BasicsCard";
 import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./document";
 import { EditorErrorsProvider } from "./errors";
+import { StoreProductsProvider, type StoreProductsSource } from "./store-products-context";
 import { PreviewFrame } from "./PreviewFrame";
 import { StepEditor } from "./StepEditor";
 import { OwnerUnsavedGuard, ShopifySaveBar } from "./UnsavedGuard";
@@ -44,12 +45,14 @@ export interface CtaEditorProps {
   surface: "owner" | "shopify";
   /** The initial document is an unpublished draft of this published CTA. */
   hasDraft: boolean;
+  /** The standalone admin's product search endpoint (null inside Shopify, where the resource picker is used). */
+  productSearchUrl?: string | null;
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
 
 /** The editor with its save bar and preview. */
-export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft }: CtaEditorProps) {
+export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft, productSearchUrl = null }: CtaEditorProps) {
   const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -99,11 +102,16 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
     submit(form, { method: "post" });
   };
 
+  const storeProducts = useMemo<StoreProductsSource>(
+    () => ({ surface, searchUrl: productSearchUrl, csrfToken, currency: preview.config.currency }),
+    [surface, productSearchUrl, csrfToken, preview.config.currency],
+  );
   const banner: ActionMessage | null = clientError ? { ok: false, message: clientError } : result ?? null;
   const stepErrors = (i: number) => Object.keys(errors).filter((k) => k.startsWith(`variants.${vi}.steps.${i}.`)).length;
 
   return (
     <EditorErrorsProvider value={errors}>
+      <StoreProductsProvider value={storeProducts}>
       {surface === "owner" ? (
         <OwnerUnsavedGuard dirty={dirty} />
       ) : (
@@ -252,6 +260,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
           </Box>
         </InlineGrid>
       </BlockStack>
+      </StoreProductsProvider>
     </EditorErrorsProvider>
   );
 }
