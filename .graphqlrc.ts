@@ -9,8 +9,6 @@
 import { ApiType, shopifyApiProject } from "@shopify/api-codegen-preset";
 
 export default {
-  schema: "https://shopify.dev/admin-graphql-direct-proxy/2026-07",
-  documents: ["./app/integrations/shopify-admin/operations.ts"],
   projects: {
     default: shopifyApiProject({
       apiType: ApiType.Admin,
