@@ -580,6 +580,8 @@ export const en = {
   "productPicker.addNamed": "Add {name}",
   "productPicker.addedNamed": "{name} is already chosen",
   "productPicker.soldOut": "sold out",
+  "productPicker.feedTitle": "Products shown",
+  "productPicker.feedNone": "No products chosen: the feed shows what its other sources find.",
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -578,4 +578,6 @@ export const sv: AdminTexts = {
   "productPicker.addNamed": "Lägg till {name}",
   "productPicker.addedNamed": "{name} är redan vald",
   "productPicker.soldOut": "slutsåld",
+  "productPicker.feedTitle": "Produkter som visas",
+  "productPicker.feedNone": "Inga produkter valda: flödet visar det som dess andra källor hittar.",
 };

@@ -171,3 +171,71 @@ export function resourcePickerSelectionIds(selected: readonly SelectedVariant[])
   }
   return [...byProduct].map(([productId, variants]) => ({ id: `gid://shopify/Product/${productId}`, variants }));
 }
+
+// ------------------------------------------------------------ product feeds
+
+/**
+ * A product a products element's manual feed shows: the widget loads it by
+ * handle (product_recommendations entry { source: "manual", handles }); the
+ * entry's "summary" is what the editor shows of each (the widget ignores it).
+ */
+export interface FeedProduct {
+  handle: string;
+  title: string;
+  image: string | null;
+  price: string | null;
+}
+
+type FeedEntry = Record<string, unknown>;
+const isManual = (e: FeedEntry) => (e.source ?? e.type) === "manual";
+
+/** The products of the element's manual feed entry (the first one), as the editor shows them. */
+export function manualFeedOf(entries: readonly FeedEntry[] | null | undefined): FeedProduct[] {
+  const entry = (entries ?? []).find(isManual);
+  if (!entry) return [];
+  const raw = entry.handles ?? entry.handle;
+  const handles = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" && raw ? raw.split(",").map((h) => h.trim()) : [];
+  const summary = new Map((Array.isArray(entry.summary) ? (entry.summary as FeedProduct[]) : []).map((s) => [s.handle, s]));
+  return handles.map((handle) => summary.get(handle) ?? { handle, title: "", image: null, price: null });
+}
+
+/** The entries with the manual feed showing these products (other sources kept; no products drops the manual entry). */
+export function withManualFeed(entries: readonly FeedEntry[] | null | undefined, products: readonly FeedProduct[]): FeedEntry[] {
+  const unique = [...new Map(products.map((p) => [p.handle, p])).values()].slice(0, 50);
+  const list = [...(entries ?? [])];
+  const index = list.findIndex(isManual);
+  if (!unique.length) return list.filter((_, i) => i !== index);
+  const entry: FeedEntry = {
+    ...(index >= 0 ? list[index] : {}),
+    source: "manual",
+    handles: unique.map((p) => p.handle),
+    summary: unique.map((p) => ({
+      handle: p.handle.slice(0, 255),
+      title: p.title.slice(0, 255),
+      image: p.image && /^https:\/\//.test(p.image) ? p.image.slice(0, 2000) : null,
+      price: p.price?.slice(0, 40) ?? null,
+    })),
+  };
+  delete entry.handle;
+  delete entry.type;
+  if (index >= 0) list[index] = entry;
+  else list.unshift(entry);
+  return list;
+}
+
+/** A feed product from a search hit. */
+export function feedProductFromHit(product: ProductHit): FeedProduct {
+  return { handle: product.handle, title: product.title, image: product.image, price: priceRange(product) };
+}
+
+/** The feed products a resource picker selection stands for (products without a handle are skipped). */
+export function feedFromResourcePicker(selection: readonly ResourcePickerProduct[], currency: string): FeedProduct[] {
+  return selection.flatMap((p) => {
+    if (!p.handle) return [];
+    const prices = (p.variants ?? []).map((v) => Number(v.price)).filter((n) => Number.isFinite(n));
+    const price = prices.length
+      ? priceRange({ priceMin: Math.min(...prices).toFixed(2), priceMax: Math.max(...prices).toFixed(2), currency }).trim()
+      : null;
+    return [{ handle: p.handle, title: p.title, image: p.images?.[0]?.originalSrc ?? null, price }];
+  });
+}

@@ -54,6 +54,7 @@ let browser: Browser;
 let page: Page;
 let store: number;
 let ctaId: number;
+let feedCtaId: number;
 const errors: string[] = [];
 /** Waits for what the page shows (a debounced search and a server round trip on a busy machine). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -94,6 +95,16 @@ beforeAll(async () => {
     status: "draft",
   });
   ctaId = cta.id!;
+  const feed = await saveCtaDocument(tdb.db, store, {
+    ...singleStepCta({
+      name: "Espresso feed",
+      cta_type: "overlay",
+      overlay_type: "boxed",
+      elements: [{ element_type: "products", options: { "products-limit": 3 } }],
+    }),
+    status: "draft",
+  });
+  feedCtaId = feed.id!;
   shopify = await new FakeShopifyAdmin(TOKEN, products).start();
   server = await startTestServer({
     databaseUrl: tdb.url,
@@ -186,5 +197,28 @@ describe("the owner of the demo store picks a product for a cart button", () => 
     });
     await poll(() => alert.count()).toBe(1);
     shopify.revoked = false;
+  });
+
+  it("picks the products a product feed shows; the CTA holds their handles", async () => {
+    await page.goto(`${server.origin}/owner/websites/${store}/ctas/${feedCtaId}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: /^Edit element 1 / }).click();
+    await page.getByLabel("Search the store's products").fill("grinder");
+    const grinder = page.locator('[data-product-result="gid://shopify/Product/800"]');
+    await poll(() => grinder.count()).toBe(1);
+    await grinder.getByRole("button", { name: "Add Espresso grinder" }).click();
+    const shown = page.locator('[data-feed-product="espresso-grinder"]');
+    await poll(() => shown.textContent()).toContain("129.00–149.00 USD");
+    expect(await shown.locator("img").getAttribute("src")).toBe("https://cdn.shopify.test/grinder.jpg");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await poll(
+      async () => (await loadCtaDocument(tdb.db, store, feedCtaId))?.variants[0].steps[0].sections[0].columns[0].elements[0].product_recommendations
+    ).toEqual([
+      {
+        source: "manual",
+        handles: ["espresso-grinder"],
+        summary: [{ handle: "espresso-grinder", title: "Espresso grinder", image: "https://cdn.shopify.test/grinder.jpg", price: "129.00–149.00 USD" }],
+      },
+    ]);
   });
 });

@@ -6,7 +6,7 @@
  * variant's title, image and price; the document keeps the variant ids the
  * widget adds to the cart.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Banner, BlockStack, Box, Button, InlineStack, Spinner, Text, TextField, Thumbnail } from "@shopify/polaris";
 import { CSRF_FIELD } from "~/components/csrf-field";
 import type { ActionGroupData } from "~/lib/schema/cta";
@@ -82,13 +82,16 @@ export function ProductPickerField({ data, onChange }: ProductPickerFieldProps) 
       {source.surface === "shopify" ? (
         <ResourcePickerButton source={source} selected={selected} onPick={setSelected} />
       ) : (
-        <ProductSearch source={source} onPick={(s) => setSelected([...selected, s])} selectedIds={new Set(selected.map((s) => s.id))} />
+        <ProductSearch
+          source={source}
+          renderActions={(p) => <VariantButtons product={p} onPick={(s) => setSelected([...selected, s])} selectedIds={new Set(selected.map((s) => s.id))} />}
+        />
       )}
     </BlockStack>
   );
 }
 
-type ShopifyGlobal = { resourcePicker?: (options: Record<string, unknown>) => Promise<ResourcePickerProduct[] | undefined> };
+export type ShopifyGlobal = { resourcePicker?: (options: Record<string, unknown>) => Promise<ResourcePickerProduct[] | undefined> };
 
 /** Inside Shopify: App Bridge's product picker, opened with the current variants ticked. */
 function ResourcePickerButton({ source, selected, onPick }: { source: StoreProductsSource; selected: SelectedVariant[]; onPick(next: SelectedVariant[]): void }) {
@@ -143,7 +146,7 @@ async function fetchSearch(source: StoreProductsSource, q: string, after: string
 }
 
 /** Standalone admin: typed search (debounced), results with image, title, price range and variants, more by cursor. */
-function ProductSearch({ source, onPick, selectedIds }: { source: StoreProductsSource; onPick(s: SelectedVariant): void; selectedIds: Set<string> }) {
+export function ProductSearch({ source, renderActions }: { source: StoreProductsSource; renderActions(product: ProductHit): ReactNode }) {
   const t = useT();
   const [query, setQuery] = useState("");
   const [state, setState] = useState<SearchState>({ status: "idle" });
@@ -207,7 +210,9 @@ function ProductSearch({ source, onPick, selectedIds }: { source: StoreProductsS
         <Box borderColor="border" borderWidth="025" borderRadius="200" padding="200">
           <BlockStack gap="300" as="ul">
             {page.products.map((p) => (
-              <SearchResult key={p.id} product={p} onPick={onPick} selectedIds={selectedIds} />
+              <SearchResult key={p.id} product={p}>
+                {renderActions(p)}
+              </SearchResult>
             ))}
           </BlockStack>
         </Box>
@@ -222,10 +227,9 @@ function ProductSearch({ source, onPick, selectedIds }: { source: StoreProductsS
   );
 }
 
-/** One product of the results: a button per variant adds it. */
-function SearchResult({ product, onPick, selectedIds }: { product: ProductHit; onPick(s: SelectedVariant): void; selectedIds: Set<string> }) {
+/** One product of the results: image, title, price range, variants count, and what can be done with it. */
+function SearchResult({ product, children }: { product: ProductHit; children: ReactNode }) {
   const t = useT();
-  const single = product.variants.length === 1;
   return (
     <li style={{ listStyle: "none" }} data-product-result={product.id}>
       <InlineStack gap="300" blockAlign="start" wrap={false}>
@@ -237,26 +241,38 @@ function SearchResult({ product, onPick, selectedIds }: { product: ProductHit; o
           <Text as="span" tone="subdued">
             {priceRange(product)} · {t("productPicker.variants", { count: product.variantsCount })}
           </Text>
-          <InlineStack gap="200">
-            {product.variants.map((v) => {
-              const s = selectedFromHit(product, v);
-              const chosen = selectedIds.has(s.id);
-              const name = single ? product.title : `${product.title} – ${v.title}`;
-              return (
-                <Button
-                  key={v.id}
-                  size="slim"
-                  disabled={chosen}
-                  accessibilityLabel={chosen ? t("productPicker.addedNamed", { name }) : t("productPicker.addNamed", { name })}
-                  onClick={() => onPick(s)}
-                >
-                  {`${single ? t("productPicker.add") : v.title} · ${v.price}${v.available ? "" : ` (${t("productPicker.soldOut")})`}`}
-                </Button>
-              );
-            })}
-          </InlineStack>
+          {children}
         </BlockStack>
       </InlineStack>
     </li>
   );
 }
+
+/** A button per variant adds it. */
+function VariantButtons({ product, onPick, selectedIds }: { product: ProductHit; onPick(s: SelectedVariant): void; selectedIds: Set<string> }) {
+  const t = useT();
+  const single = product.variants.length === 1;
+  return (
+    <InlineStack gap="200">
+      {product.variants.map((v) => {
+        const s = selectedFromHit(product, v);
+        const chosen = selectedIds.has(s.id);
+        const name = single ? product.title : `${product.title} – ${v.title}`;
+        return (
+          <Button
+            key={v.id}
+            size="slim"
+            disabled={chosen}
+            accessibilityLabel={chosen ? t("productPicker.addedNamed", { name }) : t("productPicker.addNamed", { name })}
+            onClick={() => onPick(s)}
+          >
+            {`${single ? t("productPicker.add") : v.title} · ${v.price}${v.available ? "" : ` (${t("productPicker.soldOut")})`}`}
+          </Button>
+        );
+      })}
+    </InlineStack>
+  );
+}
+
+/** Shown for products without an image. */
+export { NO_IMAGE };

@@ -8,6 +8,9 @@
 import { describe, expect, it } from "vitest";
 import picked from "../../fixtures/shopify-admin/resource-picker-products.json";
 import {
+  feedFromResourcePicker,
+  manualFeedOf,
+  withManualFeed,
   numericShopifyId,
   priceRange,
   resourcePickerSelectionIds,
@@ -113,5 +116,28 @@ describe("selections in the document", () => {
     expect(numericShopifyId("gid://shopify/ProductVariant/42?x=1")).toBe("42");
     expect(numericShopifyId(42)).toBe("42");
     expect(numericShopifyId("gid://other/ProductVariant/42")).toBe("gid://other/ProductVariant/42");
+  });
+});
+
+describe("a products element's hand-picked feed", () => {
+  it("the resource picker's products become handles with what the editor shows", () => {
+    const feed = feedFromResourcePicker(picked, "USD");
+    expect(feed).toEqual([
+      { handle: "draft", title: "Draft", image: expect.stringContaining("draft.jpg"), price: "10.00–24.50 USD" },
+      { handle: "gift-card", title: "Gift card", image: null, price: "25.00 USD" },
+    ]);
+    const entries = withManualFeed([{ source: "cart", intent: "complementary" }], feed);
+    // The manual entry comes first, in the shape the widget's feedSources reads; other sources stay.
+    expect(entries[0]).toMatchObject({ source: "manual", handles: ["draft", "gift-card"] });
+    expect(entries[1]).toEqual({ source: "cart", intent: "complementary" });
+    expect(manualFeedOf(entries)).toEqual(feed);
+  });
+
+  it("an existing manual entry is updated in place, handles typed before stay visible, none drops it", () => {
+    const entries = [{ source: "manual", handles: "a, b", type: "x" }];
+    expect(manualFeedOf(entries).map((p) => p.handle)).toEqual(["a", "b"]);
+    const next = withManualFeed(entries, [{ handle: "b", title: "B", image: "javascript:x", price: null }]);
+    expect(next).toEqual([{ source: "manual", handles: ["b"], summary: [{ handle: "b", title: "B", image: null, price: null }] }]);
+    expect(withManualFeed(next, [])).toEqual([]);
   });
 });
