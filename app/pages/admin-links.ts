@@ -37,6 +37,7 @@ export function adminPaths(links: Pick<AdminLinks, "surface" | "basePath">) {
     contacts: links.surface === "owner" ? `${base}/contacts` : base,
     results: `${base}/results`,
     integrations: `${base}/integrations`,
+    productSearch: `${base}/products/search`,
   };
 }
 

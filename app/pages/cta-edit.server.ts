@@ -28,6 +28,7 @@ import { adminLanguage, translator } from "~/i18n";
 import { adminPaths } from "./admin-links";
 import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type AdminContext } from "./admin-context.server";
 import { previewContext } from "./cta-preview.server";
+import { shopConnection } from "~/models/shop-connection.server";
 
 function ctaIdOf(raw: string | undefined): number {
   const id = parseId(raw);
@@ -40,11 +41,12 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
   const ctaId = ctaIdOf(rawCtaId);
   const editing = await loadCtaForEditor(prisma, ctx.websiteId, ctaId);
   if (!editing) throw notFound();
-  const [ctas, broadcasts, preview, leadDestinations] = await Promise.all([
+  const [ctas, broadcasts, preview, leadDestinations, shop] = await Promise.all([
     listCtas(prisma, ctx.websiteId),
     listBroadcasts(prisma, ctx.websiteId),
     previewContext(ctx, request),
     listLeadDestinations(prisma, ctx.websiteId),
+    shopConnection(prisma, ctx.websiteId),
   ]);
   return {
     links: linksOf(ctx),
@@ -61,6 +63,8 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
     },
     leadDestinations,
     preview,
+    /** The standalone admin of a store website searches the store's products (Shopify's admin has the resource picker). */
+    productSearch: ctx.surface === "owner" && shop.state !== "not_store",
   };
 }
 

@@ -14,7 +14,7 @@ import { useT } from "~/i18n/useT";
 /** The CTA editor page. */
 export function CtaEditPage() {
   const t = useT();
-  const { links, cta, hasDraft, ctas, broadcasts, placement, leadDestinations, preview } = useLoaderData<typeof loadCtaEdit>();
+  const { links, cta, hasDraft, ctas, broadcasts, placement, leadDestinations, preview, productSearch } = useLoaderData<typeof loadCtaEdit>();
   const result = useActionData<typeof actionCtaEdit>() as CtaEditorResult | undefined;
   const paths = adminPaths(links);
   return (
@@ -33,6 +33,7 @@ export function CtaEditPage() {
         hasDraft={hasDraft}
         conflictSources={{ ...placement, ctaPath: paths.cta }}
         leads={{ destinations: leadDestinations, integrationsUrl: leadPaths(links).integrations }}
+        productSearchUrl={productSearch ? paths.productSearch : null}
       />
     </Page>
   );

@@ -8,6 +8,7 @@ import { CONFIRMATION_TYPES, type ActionGroupData, type ConfirmationType } from 
 import { CONFIRMATION_LABELS, listOf, quantitiesOf, quantitiesText, withConfirmationType, type Path } from "./document";
 import { useAllErrors } from "./errors";
 import { CommitTextField } from "./CommitTextField";
+import { ProductPickerField } from "./ProductPickerField";
 
 export interface ConfirmationFieldsProps {
   data: ActionGroupData;
@@ -96,6 +97,7 @@ export function ConfirmationFields({ data, onChange, path, label, steps, ctaOpti
               placeholder: "shopify",
               helpText: "shopify for the theme's Ajax cart, headless for Storefront API carts",
             })}
+            <ProductPickerField data={data} onChange={onChange} />
             <CommitTextField
               label="Product variant ids"
               helpText="Comma separated"

@@ -20,6 +20,7 @@ import { LeadDestinationsCard, type LeadDestinationChoice } from "./LeadDestinat
 import { TargetingPresetsCard } from "./TargetingPresetsCard";
 import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./document";
 import { EditorErrorsProvider } from "./errors";
+import { StoreProductsProvider, type StoreProductsSource } from "./store-products-context";
 import { PreviewFrame } from "./PreviewFrame";
 import { CardSelectionProvider, usePreviewPicks } from "./selection";
 import { StepEditor } from "./StepEditor";
@@ -52,12 +53,14 @@ export interface CtaEditorProps {
   conflictSources?: ConflictSources;
   /** The website's mailing tools and lists, for the "Where leads go" card. */
   leads?: { destinations: LeadDestinationChoice[]; integrationsUrl: string };
+  /** The standalone admin's product search endpoint (null inside Shopify, where the resource picker is used). */
+  productSearchUrl?: string | null;
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
 
 /** The editor with its save bar and preview. */
-export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft, conflictSources, leads }: CtaEditorProps) {
+export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft, conflictSources, leads, productSearchUrl = null }: CtaEditorProps) {
   const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -109,11 +112,16 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
 
   // Clicking an element in the preview selects its card below (and may edit its text in place).
   const picks = usePreviewPicks(doc, setDoc, vi, si);
+  const storeProducts = useMemo<StoreProductsSource>(
+    () => ({ surface, searchUrl: productSearchUrl, csrfToken, currency: preview.config.currency }),
+    [surface, productSearchUrl, csrfToken, preview.config.currency],
+  );
   const banner: ActionMessage | null = clientError ? { ok: false, message: clientError } : result ?? null;
   const stepErrors = (i: number) => Object.keys(errors).filter((k) => k.startsWith(`variants.${vi}.steps.${i}.`)).length;
 
   return (
     <EditorErrorsProvider value={errors}>
+      <StoreProductsProvider value={storeProducts}>
       {surface === "owner" ? (
         <OwnerUnsavedGuard dirty={dirty} />
       ) : (
@@ -268,6 +276,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
           </Box>
         </InlineGrid>
       </BlockStack>
+      </StoreProductsProvider>
     </EditorErrorsProvider>
   );
 }

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from "react";
 import { BlockStack, Box, Button, Checkbox, Divider, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { ELEMENT_TYPES, type CtaElement, type ElementType } from "~/lib/schema/cta";
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
+import { ProductFeedField } from "./ProductFeedField";
 import { ActionsEditor } from "./ActionsEditor";
 import { elementSummary, newElement, type Path } from "./document";
 import { errorAt, errorsUnder } from "./document";
@@ -154,6 +155,7 @@ export function ElementEditor({ element: el, onChange, onRemove, handle, index, 
               errorFor={(key) => errorAt(all, [...path, "options", key])}
               owner={`Element ${index + 1}`}
             />
+            {el.element_type === "products" ? <ProductFeedField element={el} onChange={onChange} /> : null}
             {WITH_FIELDS.includes(el.element_type) ? (
               <FieldsEditor fields={el.fields} onChange={(fields) => onChange({ ...el, fields })} path={[...path, "fields"]} isQuiz={isQuiz} />
             ) : null}

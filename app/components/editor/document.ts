@@ -341,9 +341,9 @@ export const CONFIRMATION_KEYS: Record<ConfirmationType, (keyof ActionGroupData 
   message: ["confirmation"],
   cta: ["confirmation-cta"],
   sms: ["sms-number", "sms-keyword"],
-  cart: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity"],
-  checkout: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity"],
-  product: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity"],
+  cart: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity", "selected-products-summary"],
+  checkout: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity", "selected-products-summary"],
+  product: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity", "selected-products-summary"],
   anchor: ["anchor-selector", "anchor-smooth-scroll"],
 };
 

@@ -83,6 +83,20 @@ export const actionGroupDataSchema = z
     "selected-store-integration": text(50).optional(),
     "selected-product-variant-ids": z.array(z.union([z.string().max(100), z.number()])).max(50).optional(),
     "selected-products-quantity": z.record(z.string().max(100), z.number().int().min(1).max(999)).optional(),
+    /** What the editor shows of each selected variant (titles, image, price); the widget ignores it. */
+    "selected-products-summary": z
+      .array(
+        z.object({
+          id: z.string().regex(/^\d{1,20}$/),
+          productId: z.string().regex(/^\d{1,20}$/).nullable(),
+          productTitle: text(255),
+          variantTitle: text(255).nullable(),
+          image: z.string().url().max(2000).startsWith("https://").nullable(),
+          price: text(40).nullable(),
+        }),
+      )
+      .max(50)
+      .optional(),
     "jump-field-id": z.union([idSchema, z.literal("complete_quiz"), z.literal("next_sub_question")]).optional(),
   })
   .passthrough();

@@ -1,0 +1,106 @@
+/**
+ * The products a products element shows when its feed is a hand-picked list
+ * (product_recommendations entry { source: "manual", handles }): picked
+ * through the resource picker inside Shopify or the store's product search
+ * in the standalone admin, shown with title, image and price. Other feed
+ * sources (recommendations, collection, cart) are kept as they are.
+ */
+import { useState } from "react";
+import { Banner, BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polaris";
+import type { CtaElement } from "~/lib/schema/cta";
+import { feedFromResourcePicker, feedProductFromHit, manualFeedOf, withManualFeed, type FeedProduct } from "~/lib/store-products";
+import { useT } from "~/i18n/useT";
+import { NO_IMAGE, ProductSearch, type ShopifyGlobal } from "./ProductPickerField";
+import { useStoreProducts } from "./store-products-context";
+
+export function ProductFeedField({ element, onChange }: { element: CtaElement; onChange(el: CtaElement): void }) {
+  const t = useT();
+  const source = useStoreProducts();
+  const [error, setError] = useState<string | null>(null);
+  const entries = (element.product_recommendations ?? []) as Record<string, unknown>[];
+  const products = manualFeedOf(entries);
+  const set = (next: FeedProduct[]) => onChange({ ...element, product_recommendations: withManualFeed(entries, next) });
+  if (!source || (source.surface === "owner" && !source.searchUrl)) return null;
+
+  const openPicker = async () => {
+    setError(null);
+    const shopify = (window as unknown as { shopify?: ShopifyGlobal }).shopify;
+    if (!shopify?.resourcePicker) return setError(t("productPicker.pickerMissing"));
+    try {
+      // The picker knows products by id; the feed by handle: it opens empty and its choice replaces the list.
+      const picked = await shopify.resourcePicker({ type: "product", action: "select", multiple: 50, filter: { variants: false, draft: false, archived: false } });
+      if (picked) set(feedFromResourcePicker(picked, source.currency));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const chosen = new Set(products.map((p) => p.handle));
+  return (
+    <BlockStack gap="200">
+      <Text as="h4" variant="headingSm">
+        {t("productPicker.feedTitle")}
+      </Text>
+      {products.length ? (
+        <BlockStack gap="100" as="ul">
+          {products.map((p) => (
+            <li key={p.handle} data-feed-product={p.handle} style={{ listStyle: "none" }}>
+              <InlineStack gap="200" blockAlign="center" wrap={false}>
+                <Thumbnail size="small" source={p.image ?? NO_IMAGE} alt={p.title || p.handle} />
+                <BlockStack>
+                  <Text as="span" fontWeight="semibold">
+                    {p.title || p.handle}
+                  </Text>
+                  {p.price ? (
+                    <Text as="span" tone="subdued">
+                      {p.price}
+                    </Text>
+                  ) : null}
+                </BlockStack>
+                <Button
+                  variant="plain"
+                  tone="critical"
+                  accessibilityLabel={t("productPicker.removeNamed", { name: p.title || p.handle })}
+                  onClick={() => set(products.filter((x) => x.handle !== p.handle))}
+                >
+                  {t("productPicker.remove")}
+                </Button>
+              </InlineStack>
+            </li>
+          ))}
+        </BlockStack>
+      ) : (
+        <Text as="p" tone="subdued">
+          {t("productPicker.feedNone")}
+        </Text>
+      )}
+      {source.surface === "shopify" ? (
+        <BlockStack gap="200">
+          <InlineStack>
+            <Button onClick={() => void openPicker()}>{t("productPicker.choose")}</Button>
+          </InlineStack>
+          {error ? <Banner tone="critical">{error}</Banner> : null}
+        </BlockStack>
+      ) : (
+        <ProductSearch
+          source={source}
+          renderActions={(hit) => {
+            const added = chosen.has(hit.handle);
+            return (
+              <InlineStack>
+                <Button
+                  size="slim"
+                  disabled={added}
+                  accessibilityLabel={added ? t("productPicker.addedNamed", { name: hit.title }) : t("productPicker.addNamed", { name: hit.title })}
+                  onClick={() => set([...products, feedProductFromHit(hit)])}
+                >
+                  {t("productPicker.add")}
+                </Button>
+              </InlineStack>
+            );
+          }}
+        />
+      )}
+    </BlockStack>
+  );
+}

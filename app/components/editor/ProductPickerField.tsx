@@ -1,0 +1,278 @@
+/**
+ * The products a cart, checkout or product confirmation adds, picked rather
+ * than typed: inside Shopify through App Bridge's resource picker, in the
+ * standalone admin of a store website through a search of the store's
+ * products (our server asks the shop's Admin API). The selection shows each
+ * variant's title, image and price; the document keeps the variant ids the
+ * widget adds to the cart.
+ */
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Banner, BlockStack, Box, Button, InlineStack, Spinner, Text, TextField, Thumbnail } from "@shopify/polaris";
+import { CSRF_FIELD } from "~/components/csrf-field";
+import type { ActionGroupData } from "~/lib/schema/cta";
+import {
+  priceRange,
+  resourcePickerSelectionIds,
+  selectedFromHit,
+  selectedFromResourcePicker,
+  selectedVariantsOf,
+  withSelectedVariants,
+  type ProductHit,
+  type ProductSearchPage,
+  type ResourcePickerProduct,
+  type SelectedVariant,
+} from "~/lib/store-products";
+import { useT } from "~/i18n/useT";
+import { useStoreProducts, type StoreProductsSource } from "./store-products-context";
+
+/** Shown for products without an image (a grey square; data: URLs pass the admin's image policy). */
+const NO_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'%3E%3Crect width='1' height='1' fill='%23e3e3e3'/%3E%3C/svg%3E";
+
+/** How long typing must pause before the search runs. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface ProductPickerFieldProps {
+  data: ActionGroupData;
+  onChange(next: ActionGroupData): void;
+}
+
+/** The selected variants and the way to pick more; nothing where no store is known. */
+export function ProductPickerField({ data, onChange }: ProductPickerFieldProps) {
+  const t = useT();
+  const source = useStoreProducts();
+  const selected = selectedVariantsOf(data);
+  const setSelected = (next: SelectedVariant[]) => onChange(withSelectedVariants(data, next));
+  if (!source || (source.surface === "owner" && !source.searchUrl)) return null;
+  return (
+    <BlockStack gap="200">
+      <Text as="h4" variant="headingSm">
+        {t("productPicker.selected")}
+      </Text>
+      {selected.length ? (
+        <BlockStack gap="100" as="ul">
+          {selected.map((s) => (
+            <li key={s.id} data-selected-variant={s.id} style={{ listStyle: "none" }}>
+              <InlineStack gap="200" blockAlign="center" wrap={false}>
+                <Thumbnail size="small" source={s.image ?? NO_IMAGE} alt={s.productTitle || t("productPicker.variantId", { id: s.id })} />
+                <BlockStack>
+                  <Text as="span" fontWeight="semibold">
+                    {s.productTitle || t("productPicker.variantId", { id: s.id })}
+                  </Text>
+                  <Text as="span" tone="subdued">
+                    {[s.variantTitle, s.price].filter(Boolean).join(" · ")}
+                  </Text>
+                </BlockStack>
+                <Button
+                  variant="plain"
+                  tone="critical"
+                  accessibilityLabel={t("productPicker.removeNamed", { name: s.productTitle || s.id })}
+                  onClick={() => setSelected(selected.filter((x) => x.id !== s.id))}
+                >
+                  {t("productPicker.remove")}
+                </Button>
+              </InlineStack>
+            </li>
+          ))}
+        </BlockStack>
+      ) : (
+        <Text as="p" tone="subdued">
+          {t("productPicker.none")}
+        </Text>
+      )}
+      {source.surface === "shopify" ? (
+        <ResourcePickerButton source={source} selected={selected} onPick={setSelected} />
+      ) : (
+        <ProductSearch
+          source={source}
+          renderActions={(p) => <VariantButtons product={p} onPick={(s) => setSelected([...selected, s])} selectedIds={new Set(selected.map((s) => s.id))} />}
+        />
+      )}
+    </BlockStack>
+  );
+}
+
+export type ShopifyGlobal = { resourcePicker?: (options: Record<string, unknown>) => Promise<ResourcePickerProduct[] | undefined> };
+
+/** Inside Shopify: App Bridge's product picker, opened with the current variants ticked. */
+function ResourcePickerButton({ source, selected, onPick }: { source: StoreProductsSource; selected: SelectedVariant[]; onPick(next: SelectedVariant[]): void }) {
+  const t = useT();
+  const [error, setError] = useState<string | null>(null);
+  const open = async () => {
+    setError(null);
+    const shopify = (window as unknown as { shopify?: ShopifyGlobal }).shopify;
+    if (!shopify?.resourcePicker) return setError(t("productPicker.pickerMissing"));
+    try {
+      const picked = await shopify.resourcePicker({
+        type: "product",
+        action: "select",
+        multiple: 50,
+        selectionIds: resourcePickerSelectionIds(selected),
+        filter: { variants: true, draft: false, archived: false, hidden: false },
+      });
+      // Cancelled: keep what was there. Variants typed as ids (no product known) stay too.
+      if (!picked) return;
+      const untouched = selected.filter((s) => !s.productId);
+      onPick([...selectedFromResourcePicker(picked, source.currency), ...untouched]);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <BlockStack gap="200">
+      <InlineStack>
+        <Button onClick={() => void open()}>{t("productPicker.choose")}</Button>
+      </InlineStack>
+      {error ? <Banner tone="critical">{error}</Banner> : null}
+    </BlockStack>
+  );
+}
+
+type SearchState =
+  | { status: "idle" }
+  | { status: "loading"; page: ProductSearchPage | null }
+  | { status: "done"; page: ProductSearchPage }
+  | { status: "error"; message: string; page: ProductSearchPage | null };
+
+/** Posts one search to the standalone admin's endpoint. */
+async function fetchSearch(source: StoreProductsSource, q: string, after: string | null, signal: AbortSignal): Promise<ProductSearchPage> {
+  const form = new FormData();
+  if (source.csrfToken) form.set(CSRF_FIELD, source.csrfToken);
+  form.set("q", q);
+  if (after) form.set("after", after);
+  const response = await fetch(source.searchUrl!, { method: "POST", body: form, signal, headers: { Accept: "application/json" } });
+  const body = (await response.json().catch(() => null)) as (ProductSearchPage & { error?: { message?: string } }) | null;
+  if (!response.ok || !body || !Array.isArray(body.products)) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+  return body;
+}
+
+/** Standalone admin: typed search (debounced), results with image, title, price range and variants, more by cursor. */
+export function ProductSearch({ source, renderActions }: { source: StoreProductsSource; renderActions(product: ProductHit): ReactNode }) {
+  const t = useT();
+  const [query, setQuery] = useState("");
+  const [state, setState] = useState<SearchState>({ status: "idle" });
+  const running = useRef<AbortController | null>(null);
+
+  const run = (q: string, after: string | null, previous: ProductSearchPage | null) => {
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ status: "loading", page: previous });
+    fetchSearch(source, q, after, controller.signal).then(
+      (page) => {
+        if (controller.signal.aborted) return;
+        setState({ status: "done", page: previous ? { products: [...previous.products, ...page.products], pageInfo: page.pageInfo } : page });
+      },
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = e instanceof TypeError ? t("productPicker.offline") : e instanceof Error ? e.message : String(e);
+        setState({ status: "error", message, page: previous });
+      },
+    );
+  };
+
+  useEffect(() => {
+    if (!query.trim()) {
+      running.current?.abort();
+      setState({ status: "idle" });
+      return;
+    }
+    const timer = setTimeout(() => run(query, null, null), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- run reads the current source; the query alone starts a search
+  }, [query]);
+  useEffect(() => () => running.current?.abort(), []);
+
+  const page = state.status === "idle" ? null : state.page;
+  return (
+    <BlockStack gap="200">
+      <TextField
+        label={t("productPicker.search")}
+        type="search"
+        value={query}
+        onChange={setQuery}
+        autoComplete="off"
+        maxLength={100}
+        placeholder={t("productPicker.searchPlaceholder")}
+        helpText={t("productPicker.searchHelp")}
+      />
+      {state.status === "error" ? (
+        <Banner tone="critical" title={t("productPicker.failed")}>
+          {/* A critical banner is announced as an alert already. */}
+          <p>{state.message}</p>
+        </Banner>
+      ) : null}
+      {page && page.products.length === 0 && state.status === "done" ? (
+        <Text as="p" tone="subdued">
+          {t("productPicker.noResults", { query })}
+        </Text>
+      ) : null}
+      {page && page.products.length ? (
+        <Box borderColor="border" borderWidth="025" borderRadius="200" padding="200">
+          <BlockStack gap="300" as="ul">
+            {page.products.map((p) => (
+              <SearchResult key={p.id} product={p}>
+                {renderActions(p)}
+              </SearchResult>
+            ))}
+          </BlockStack>
+        </Box>
+      ) : null}
+      {state.status === "loading" ? <Spinner size="small" accessibilityLabel={t("productPicker.searching")} /> : null}
+      {state.status === "done" && state.page.pageInfo.hasNextPage ? (
+        <InlineStack>
+          <Button onClick={() => run(query, state.page.pageInfo.endCursor, state.page)}>{t("productPicker.more")}</Button>
+        </InlineStack>
+      ) : null}
+    </BlockStack>
+  );
+}
+
+/** One product of the results: image, title, price range, variants count, and what can be done with it. */
+function SearchResult({ product, children }: { product: ProductHit; children: ReactNode }) {
+  const t = useT();
+  return (
+    <li style={{ listStyle: "none" }} data-product-result={product.id}>
+      <InlineStack gap="300" blockAlign="start" wrap={false}>
+        <Thumbnail size="small" source={product.image ?? NO_IMAGE} alt={product.imageAlt || product.title} />
+        <BlockStack gap="100">
+          <Text as="span" fontWeight="semibold">
+            {product.title}
+          </Text>
+          <Text as="span" tone="subdued">
+            {priceRange(product)} · {t("productPicker.variants", { count: product.variantsCount })}
+          </Text>
+          {children}
+        </BlockStack>
+      </InlineStack>
+    </li>
+  );
+}
+
+/** A button per variant adds it. */
+function VariantButtons({ product, onPick, selectedIds }: { product: ProductHit; onPick(s: SelectedVariant): void; selectedIds: Set<string> }) {
+  const t = useT();
+  const single = product.variants.length === 1;
+  return (
+    <InlineStack gap="200">
+      {product.variants.map((v) => {
+        const s = selectedFromHit(product, v);
+        const chosen = selectedIds.has(s.id);
+        const name = single ? product.title : `${product.title} – ${v.title}`;
+        return (
+          <Button
+            key={v.id}
+            size="slim"
+            disabled={chosen}
+            accessibilityLabel={chosen ? t("productPicker.addedNamed", { name }) : t("productPicker.addNamed", { name })}
+            onClick={() => onPick(s)}
+          >
+            {`${single ? t("productPicker.add") : v.title} · ${v.price}${v.available ? "" : ` (${t("productPicker.soldOut")})`}`}
+          </Button>
+        );
+      })}
+    </InlineStack>
+  );
+}
+
+/** Shown for products without an image. */
+export { NO_IMAGE };

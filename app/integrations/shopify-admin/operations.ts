@@ -1,0 +1,106 @@
+/**
+ * The Admin GraphQL operations Beckon runs against a store, with their
+ * result types. The types are written by hand from Shopify's documented
+ * response shapes (test/unit/shopify/admin-operations.test.ts checks them
+ * against recorded responses); `npm run graphql-codegen` with the Admin
+ * schema of the version in use (.graphqlrc.ts) generates the same types
+ * into app/types/admin.generated.d.ts once that schema can be downloaded.
+ * Pure module: the editor imports the result shapes too.
+ */
+
+/** Money as the Admin API answers it: a decimal string and an ISO currency code. */
+export interface MoneyV2 {
+  amount: string;
+  currencyCode: string;
+}
+
+export interface AdminImage {
+  url: string;
+  altText: string | null;
+}
+
+export const PRODUCT_SEARCH_QUERY = `#graphql
+  query BeckonProductSearch($first: Int!, $after: String, $query: String, $sortKey: ProductSortKeys) {
+    products(first: $first, after: $after, query: $query, sortKey: $sortKey) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        id
+        title
+        handle
+        status
+        featuredMedia {
+          preview {
+            image {
+              url
+              altText
+            }
+          }
+        }
+        priceRangeV2 {
+          minVariantPrice {
+            amount
+            currencyCode
+          }
+          maxVariantPrice {
+            amount
+            currencyCode
+          }
+        }
+        variantsCount {
+          count
+        }
+        variants(first: 25) {
+          nodes {
+            id
+            title
+            price
+            availableForSale
+            image {
+              url
+              altText
+            }
+          }
+        }
+      }
+    }
+  }`;
+
+export interface BeckonProductSearchQueryVariables {
+  first: number;
+  after?: string | null;
+  query?: string | null;
+  sortKey?: "RELEVANCE" | "TITLE" | null;
+}
+
+export interface BeckonProductSearchQuery {
+  products: {
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    nodes: {
+      id: string;
+      title: string;
+      handle: string;
+      status: "ACTIVE" | "ARCHIVED" | "DRAFT" | "UNLISTED";
+      featuredMedia: { preview: { image: AdminImage | null } | null } | null;
+      priceRangeV2: { minVariantPrice: MoneyV2; maxVariantPrice: MoneyV2 };
+      variantsCount: { count: number } | null;
+      variants: {
+        nodes: {
+          id: string;
+          title: string;
+          /** Money scalar: a decimal string in the shop's currency. */
+          price: string;
+          availableForSale: boolean;
+          image: AdminImage | null;
+        }[];
+      };
+    }[];
+  };
+}
+
+/** The typed map graphql-codegen's preset generates as AdminQueries; hand-written until then. */
+export interface BeckonAdminQueries {
+  [PRODUCT_SEARCH_QUERY]: { return: BeckonProductSearchQuery; variables: BeckonProductSearchQueryVariables };
+}

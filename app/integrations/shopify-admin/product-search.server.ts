@@ -1,0 +1,59 @@
+/**
+ * Product search in a store's Admin API for the CTA editor: the merchant's
+ * words become a Shopify search query (escaped, so typed syntax cannot
+ * widen it), and the answer becomes the editor's ProductHit shape.
+ */
+import type { ProductSearchPage } from "../../lib/store-products";
+import { adminGraphql, type AdminGraphqlOptions } from "./admin-graphql.server";
+import { PRODUCT_SEARCH_QUERY, type BeckonProductSearchQuery } from "./operations";
+
+export const PRODUCTS_PER_PAGE = 10;
+export const MAX_SEARCH_CHARS = 100;
+
+/** Characters Shopify's search syntax gives a meaning; a backslash makes them literal. */
+const SEARCH_SPECIAL = /[\\:()"'<>=*!^~{}[\]|&-]/g;
+
+/**
+ * The search query for the merchant's words: each word literal and matched
+ * as a prefix (so "kaff" finds "Kaffe"), all words required, active products only.
+ */
+export function productSearchQuery(words: string): string | null {
+  const terms = words
+    .normalize("NFC")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 10)
+    .map((w) => `${w.replace(SEARCH_SPECIAL, (c) => `\\${c}`)}*`);
+  return terms.length ? terms.join(" ") : null;
+}
+
+/** The editor's page of results from the Admin API's answer. */
+export function toSearchPage(data: BeckonProductSearchQuery): ProductSearchPage {
+  return {
+    products: data.products.nodes.map((p) => ({
+      id: p.id,
+      title: p.title,
+      handle: p.handle,
+      image: p.featuredMedia?.preview?.image?.url ?? null,
+      imageAlt: p.featuredMedia?.preview?.image?.altText ?? null,
+      priceMin: p.priceRangeV2.minVariantPrice.amount,
+      priceMax: p.priceRangeV2.maxVariantPrice.amount,
+      currency: p.priceRangeV2.minVariantPrice.currencyCode,
+      variantsCount: p.variantsCount?.count ?? p.variants.nodes.length,
+      variants: p.variants.nodes.map((v) => ({ id: v.id, title: v.title, price: v.price, available: v.availableForSale, image: v.image?.url ?? null })),
+    })),
+    pageInfo: { hasNextPage: data.products.pageInfo.hasNextPage, endCursor: data.products.pageInfo.endCursor },
+  };
+}
+
+/** One page of the shop's active products matching the words (all of them, by title, when there are none). */
+export async function searchProducts(connection: AdminGraphqlOptions, words: string, after: string | null): Promise<ProductSearchPage> {
+  const terms = productSearchQuery(words);
+  const data = await adminGraphql(connection, PRODUCT_SEARCH_QUERY, {
+    first: PRODUCTS_PER_PAGE,
+    after,
+    query: terms ? `${terms} status:active` : "status:active",
+    sortKey: terms ? "RELEVANCE" : "TITLE",
+  });
+  return toSearchPage(data);
+}

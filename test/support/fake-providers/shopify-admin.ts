@@ -1,0 +1,144 @@
+/**
+ * A local Shopify Admin GraphQL API for one shop, answering as Shopify
+ * documents it: POST /admin/api/{version}/graphql.json with
+ * X-Shopify-Access-Token, `products(first, after, query, sortKey)` with
+ * Relay cursors and pageInfo, the query-cost extension, 401 with
+ * `{"errors": "[API] Invalid API key or access token …"}` for a revoked
+ * token, HTTP 429 (fault injection) and the THROTTLED GraphQL error.
+ * Only the products query the server sends is understood; anything else
+ * is a GraphQL error, as an unknown field would be.
+ */
+import { FakeServer, type FakeReply } from "./fake-server";
+
+export interface FakeVariant {
+  id: number;
+  title: string;
+  price: string;
+  availableForSale?: boolean;
+  image?: string | null;
+}
+
+export interface FakeProduct {
+  id: number;
+  title: string;
+  handle: string;
+  status?: "ACTIVE" | "DRAFT" | "ARCHIVED";
+  image?: string | null;
+  currency?: string;
+  variants: FakeVariant[];
+}
+
+/** Search words of a query the server built ("kaff* mörk* status:active"), unescaped. */
+function wordsOf(query: string): { words: string[]; activeOnly: boolean } {
+  const words: string[] = [];
+  let activeOnly = false;
+  for (const token of query.match(/(?:\\.|\S)+/g) ?? []) {
+    if (token === "status:active") {
+      activeOnly = true;
+      continue;
+    }
+    words.push(token.replace(/\*$/, "").replace(/\\(.)/g, "$1").toLowerCase());
+  }
+  return { words, activeOnly };
+}
+
+const cursorOf = (index: number) => Buffer.from(`{"last_id":${index},"last_value":"${index}"}`).toString("base64");
+const indexOf = (cursor: string) => Number((JSON.parse(Buffer.from(cursor, "base64").toString("utf8")) as { last_id: number }).last_id);
+
+/** The fake shop's Admin API. */
+export class FakeShopifyAdmin {
+  readonly server: FakeServer;
+  /** Whether the token is still honoured (false: the merchant uninstalled the app). */
+  revoked = false;
+  /** The next N GraphQL answers are THROTTLED errors (HTTP 200), as Shopify sends when the cost bucket is empty. */
+  throttleNext = 0;
+
+  constructor(
+    readonly accessToken: string,
+    readonly products: FakeProduct[],
+    readonly apiVersion = "2026-07",
+  ) {
+    this.server = new FakeServer(
+      (r) => this.route(r),
+      (status, detail) => ({ errors: detail }),
+    );
+  }
+
+  start() {
+    return this.server.start().then(() => this);
+  }
+
+  get url() {
+    return this.server.url;
+  }
+
+  /** The variables of each products query received. */
+  searches(): { query?: string; after?: string | null; first: number; sortKey?: string }[] {
+    return this.server.handled((r) => r.status === 200).map((r) => (r.body as { variables: { query?: string; after?: string; first: number } }).variables);
+  }
+
+  private route(r: { method: string; path: string; headers: Record<string, string | string[] | undefined>; body: unknown }): FakeReply {
+    if (r.method !== "POST" || r.path !== `/admin/api/${this.apiVersion}/graphql.json`) return { status: 404, body: { errors: "Not Found" } };
+    if (r.headers["x-shopify-access-token"] !== this.accessToken || this.revoked) {
+      return { status: 401, body: { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" } };
+    }
+    const body = r.body as { query?: string; variables?: Record<string, unknown> } | null;
+    if (!body?.query || !/\bproducts\s*\(/.test(body.query)) {
+      return { status: 200, body: { errors: [{ message: "Field is not supported by this fake", extensions: { code: "undefinedField" } }] } };
+    }
+    const cost = (available: number) => ({
+      cost: { requestedQueryCost: 42, actualQueryCost: available >= 42 ? 12 : null, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 100 } },
+    });
+    if (this.throttleNext > 0) {
+      this.throttleNext--;
+      return { status: 200, body: { errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }], extensions: cost(0) } };
+    }
+    const v = body.variables ?? {};
+    const first = Number(v.first);
+    if (!Number.isInteger(first) || first < 1 || first > 250) {
+      return { status: 200, body: { errors: [{ message: "The first argument must be between 1 and 250", extensions: { code: "argumentLiteralsIncompatible" } }] } };
+    }
+    const { words, activeOnly } = wordsOf(typeof v.query === "string" ? v.query : "");
+    const matching = this.products
+      .filter((p) => !activeOnly || (p.status ?? "ACTIVE") === "ACTIVE")
+      .filter((p) => words.every((w) => p.title.toLowerCase().split(/\s+/).some((t) => t.startsWith(w))))
+      .sort((a, b) => (v.sortKey === "TITLE" ? a.title.localeCompare(b.title) : 0));
+    const start = typeof v.after === "string" && v.after ? indexOf(v.after) + 1 : 0;
+    const slice = matching.slice(start, start + first);
+    const nodes = slice.map((p) => {
+      const prices = p.variants.map((x) => Number(x.price));
+      const money = (n: number) => ({ amount: n.toFixed(2), currencyCode: p.currency ?? "SEK" });
+      const image = p.image ? { url: p.image, altText: null } : null;
+      return {
+        id: `gid://shopify/Product/${p.id}`,
+        title: p.title,
+        handle: p.handle,
+        status: p.status ?? "ACTIVE",
+        featuredMedia: image ? { preview: { image } } : null,
+        priceRangeV2: { minVariantPrice: money(Math.min(...prices)), maxVariantPrice: money(Math.max(...prices)) },
+        variantsCount: { count: p.variants.length },
+        variants: {
+          nodes: p.variants.map((x) => ({
+            id: `gid://shopify/ProductVariant/${x.id}`,
+            title: x.title,
+            price: x.price,
+            availableForSale: x.availableForSale ?? true,
+            image: x.image ? { url: x.image, altText: null } : null,
+          })),
+        },
+      };
+    });
+    return {
+      status: 200,
+      body: {
+        data: {
+          products: {
+            pageInfo: { hasNextPage: start + first < matching.length, endCursor: slice.length ? cursorOf(start + slice.length - 1) : null },
+            nodes,
+          },
+        },
+        extensions: cost(1958),
+      },
+    };
+  }
+}
