@@ -15,11 +15,10 @@ export interface ShopHints {
   design_mode?: boolean;
 }
 
-/** The app embed's inline JSON, or null off Shopify. */
+/** The app embed's inline JSON, or null off Shopify (no element: the TypeError is caught like bad JSON). */
 export function readShop(doc: Document): ShopHints | null {
   try {
-    const el = doc.getElementById("beckon-shop-context");
-    return el ? (JSON.parse(el.textContent || "") as ShopHints) : null;
+    return JSON.parse(doc.getElementById("beckon-shop-context")!.textContent!) as ShopHints;
   } catch {
     return null;
   }
