@@ -21,11 +21,17 @@ export function demoProductsHtml(): string {
   }).join("\n");
 }
 
-/** A demo store page: the store.html shell (header with the cart bubble, cart drawer, Shopify globals) around main. */
-export function demoStorePage(page: { title: string; bodyClass: string; main: string; snippet: string }): string {
+/**
+ * A demo store page: the store.html shell, a Dawn-like theme (header with
+ * Dawn's #cart-icon-bubble, Dawn's <cart-drawer> and its renderContents, the
+ * Shopify globals), around main. `root` is the store's Shopify.routes.root
+ * (the demo store's by default; the tests' local storefront serves it at "/").
+ */
+export function demoStorePage(page: { title: string; bodyClass: string; main: string; snippet: string; root?: string }): string {
   const template = readFileSync(path.join(process.cwd(), "demo", "store.html"), "utf8");
   // Function replacers: a $ in the content must not be read as a replacement pattern.
   return template
+    .replaceAll("{{ROOT}}", () => escapeHtml(page.root ?? "/demo/store/"))
     .replace("{{TITLE}}", () => escapeHtml(page.title))
     .replace("{{BODY_CLASS}}", () => page.bodyClass)
     .replace("{{MAIN}}", () => page.main)

@@ -2,9 +2,10 @@
  * The demo store as `npm start` serves it, in Chromium: on /demo/store the
  * seeded front-page product feed shows; its Add to Cart adds through the
  * store's own Ajax API (/demo/store/cart/add.js, found through
- * Shopify.routes.root), the store's cart drawer opens on the widget's
- * cfAddToCart with the line and the bubble counts it; the button's View cart
- * leads to /demo/store/cart, which lists the line.
+ * Shopify.routes.root) with the theme's cart sections bundled, and the
+ * store's Dawn-like cart drawer renders them and opens with the line while
+ * the header bubble counts it; the button's View cart leads to
+ * /demo/store/cart, which lists the line.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
@@ -40,7 +41,10 @@ describe("the demo store", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${server.origin}/demo/store`);
-    await expect.poll(() => page.locator("[data-cart-count]").textContent()).toBe("0");
+    // The theme rendered its cart sections (empty: no count bubble).
+    await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
+    const bubble = page.locator("#cart-icon-bubble .cart-count-bubble span[aria-hidden]");
+    expect(await bubble.count()).toBe(0);
 
     const feed = page.locator('[data-beckon-area="products"] beckon-cta');
     const button = feed.locator(".bk-product-button").first();
@@ -49,16 +53,17 @@ describe("the demo store", () => {
     await button.click();
     expect((await adding).status()).toBe(200);
 
-    // The widget's cfAddToCart opens the store's drawer on the new cart, and the bubble counts it.
-    const drawer = page.locator("cart-drawer[open]");
+    // The theme's drawer renders the sections the add brought back and opens on the new cart; the bubble counts it.
+    const drawer = page.locator("cart-drawer.active");
     await drawer.waitFor({ state: "visible", timeout: 10_000 });
     await expect.poll(() => drawer.locator(".cart-line").count()).toBe(1);
     const variantId = await drawer.locator(".cart-line").first().getAttribute("data-variant-id");
     expect(bestsellerVariants.has(variantId ?? "")).toBe(true);
-    expect(await page.locator("#cart-icon-bubble [data-cart-count]").textContent()).toBe("1");
+    expect(await bubble.textContent()).toBe("1");
 
     // The button now reads "View cart" and leads to the cart page, which lists the same line.
-    await drawer.locator("[data-cart-close]").click();
+    await drawer.locator(".drawer__close").click();
+    await drawer.waitFor({ state: "detached" });
     await button.click();
     await page.waitForURL(`${server.origin}/demo/store/cart`, { timeout: 15_000 });
     const lines = page.locator("#cart-page-lines .cart-line");
@@ -66,7 +71,7 @@ describe("the demo store", () => {
     expect(await lines.count()).toBe(1);
     expect(await lines.first().getAttribute("data-variant-id")).toBe(variantId);
     expect(await lines.first().textContent()).toContain("× 1");
-    expect(await page.locator("#cart-icon-bubble [data-cart-count]").textContent()).toBe("1");
+    await expect.poll(() => bubble.textContent()).toBe("1");
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -459,12 +459,12 @@ export function startWidget(deps: WidgetDeps): Widget {
     clear,
     mobile: deps.mobile ?? (!!win.matchMedia?.("(pointer: coarse)").matches && win.innerWidth <= 1024),
     cart: (spec, fire) => {
-      let off: (() => void) | undefined;
-      let gone = false;
-      void withExtras((x) => !gone && (off = x.armCart(win, spec, threshold, fire, cart))).catch(() => {});
+      // 0 once disarmed: an extras chunk arriving later arms nothing.
+      let off: (() => void) | 0 | undefined;
+      void withExtras((x) => off !== 0 && (off = x.armCart(win, spec, threshold, fire, cart))).catch(() => {});
       return () => {
-        gone = true;
-        off?.();
+        off && off();
+        off = 0;
       };
     },
   };

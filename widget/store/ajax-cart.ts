@@ -1,20 +1,23 @@
 /**
- * The Ajax API adapter: Shopify's theme storefront endpoints (cart.js,
- * cart/add.js, cart/change.js, cart/clear.js, /discount/{code}, products/{handle}.js,
- * recommendations, search suggest, collection products.json). Every call answers
- * a Result; nothing throws. The cart lives in Shopify's cart cookie, so requests
- * go same-origin with credentials.
+ * The Ajax API adapter: Shopify's documented theme storefront endpoints
+ * (cart.js, cart/add.js, cart/change.js, cart/clear.js, /discount/{code},
+ * products/{handle}.js, recommendations, search suggest) and the Section
+ * Rendering API (a collection's product grid; the theme's cart sections
+ * bundled with an add). Every call answers a Result; nothing throws. The cart
+ * lives in Shopify's cart cookie, so requests go same-origin with credentials.
+ * An add with `show` keeps the theme's own cart true (theme-cart.ts).
  */
 import { fromAjaxCart, fromAjaxLine, type AjaxCartJson, type AjaxCartLineJson } from "./cart";
 import { PRODUCT_NOT_FOUND } from "./constants";
-import { numericId } from "./ids";
+import { numericId, toGid } from "./ids";
 import {
   cartAddUrl,
   cartChangeUrl,
   cartClearUrl,
   cartJsUrl,
-  collectionProductsUrl,
+  collectionSectionsUrl,
   discountUrl,
+  linkedHandles,
   normalizeRoot,
   productJsUrl,
   recommendationsUrl,
@@ -25,7 +28,8 @@ import { fromAjaxProduct, type AjaxProductJson } from "./product";
 import { errorMessage, fail, ok } from "./result";
 import { cartChangeNotice, type CartNoticeConfig } from "./cart-notice";
 import { createCartLock, inFlight, type CartLock } from "./serialize";
-import type { AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result } from "./types";
+import { configured, sectionFields, showAdd, themeActions, type StorefrontActions } from "./theme-cart";
+import type { AddOptions, AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result } from "./types";
 
 export interface AjaxCartConfig {
   /** Shopify.routes.root ("/" by default; "/en/" on a localized store). */
@@ -39,6 +43,16 @@ export interface AjaxCartConfig {
   onChange?: (cart: Cart, action: CartAction) => void;
   /** The cart notice after add, remove and discount (SPEC 7); the page's origin and fetch by default, false for none. */
   notice?: CartNoticeConfig;
+  /** The page whose theme shows an add with `show` (theme-cart.ts); the browser's window by default. */
+  win?: Window;
+  /** The sections a collection's products are read from (paths.ts COLLECTION_SECTIONS by default). */
+  collectionSections?: string[];
+}
+
+/** The Ajax answer of cart/add.js with bundled sections. */
+interface AddJson {
+  items?: AjaxCartLineJson[];
+  sections?: Record<string, string | null>;
 }
 
 /** Shopify's error body: {status, message, description}. */
@@ -76,10 +90,15 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
 
   const post = <T>(url: string, body?: unknown) => request<T>(url, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
 
+  const cartJson = () => request<AjaxCartJson>(cartJsUrl(root));
+
   async function getCart(): Promise<Result<Cart>> {
-    const r = await request<AjaxCartJson>(cartJsUrl(root));
+    const r = await cartJson();
     return r.ok ? ok(fromAjaxCart(r.value, root)) : r;
   }
+
+  /** The page an add with `show` keeps true; none outside a browser. */
+  const page = (): Window | undefined => config.win ?? (typeof window == "undefined" ? undefined : window);
 
   const notice = cartChangeNotice(config.notice, doFetch, root);
   const changed = (r: Result<Cart>, action: CartAction): Result<Cart> => {
@@ -103,14 +122,44 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
 
   const uniqueHandles = (items: { handle: string }[], limit: number) => [...new Set(items.map((p) => p.handle))].slice(0, limit);
 
+  /**
+   * An add through the theme's configured Shopify.actions.updateCart (the
+   * theme refreshes its cart; the standard cart events fire), then the
+   * theme's openCart when it has configured one (the default one navigates
+   * to the cart page where it finds no drawer).
+   */
+  async function addThroughActions(actions: StorefrontActions, lines: CartLineInput[]): Promise<Result<AddResult>> {
+    try {
+      const r = (await actions.updateCart({
+        lines: lines.map((l) => ({
+          merchandiseId: toGid("ProductVariant", l.variantId),
+          quantity: l.quantity,
+          ...(l.sellingPlanId ? { sellingPlanId: toGid("SellingPlan", l.sellingPlanId) } : {}),
+        })),
+      })) as { userErrors?: { message?: string }[] } | undefined;
+      const refused = r?.userErrors?.[0];
+      if (refused) return fail(refused.message || "The cart refused the add", { status: 422, description: refused.message });
+    } catch (e) {
+      return fail(errorMessage(e));
+    }
+    const cart = changed(await getCart(), "add");
+    if (!cart.ok) return cart;
+    if (configured(actions.openCart)) Promise.resolve().then(() => actions.openCart!()).catch(() => undefined);
+    const ids = lines.map((l) => numericId(l.variantId));
+    return ok({ cart: cart.value, added: cart.value.lines.filter((l) => ids.includes(numericId(l.variantId))) });
+  }
+
   return {
     integration: "shopify",
     getCart,
 
     busy: () => writes.busy() || lock.busy(),
 
-    addLines(lines: CartLineInput[]): Promise<Result<AddResult>> {
+    addLines(lines: CartLineInput[], opts: AddOptions = {}): Promise<Result<AddResult>> {
       return writes.track(lock.run(async () => {
+        const win = opts.show ? page() : undefined;
+        const actions = win && themeActions(win);
+        if (actions) return addThroughActions(actions, lines);
         const items = lines.map((l) => {
           const id = numericId(l.variantId);
           return {
@@ -119,11 +168,14 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
             ...(l.sellingPlanId ? { selling_plan: Number(numericId(l.sellingPlanId)) } : {}),
           };
         });
-        const added = await post<{ items: AjaxCartLineJson[] }>(cartAddUrl(root), { items });
+        const added = await post<AddJson>(cartAddUrl(root), { items, ...(win ? sectionFields(win) : {}) });
         if (!added.ok) return added;
-        const cart = changed(await getCart(), "add");
+        const json = await cartJson();
+        const cart = changed(json.ok ? ok(fromAjaxCart(json.value, root)) : json, "add");
         if (!cart.ok) return cart;
-        return ok({ cart: cart.value, added: (added.value.items ?? []).map(fromAjaxLine) });
+        const first = added.value.items?.[0];
+        const reload = !!win && showAdd(win, { ...first, sections: added.value.sections }, json.ok ? json.value : null);
+        return ok({ cart: cart.value, added: (added.value.items ?? []).map(fromAjaxLine), ...(reload ? { reload } : {}) });
       }));
     },
 
@@ -178,12 +230,13 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
     },
 
     async collection(handle, { limit }) {
-      // Twice the limit, so duplicates dropped by handle still leave enough to fill it.
-      const r = await request<{ products?: { handle: string }[] }>(collectionProductsUrl(root, handle, Math.min(250, limit * 2)));
+      // The Ajax API has no collection endpoint: the theme renders the collection page's product
+      // grid (Section Rendering API), whose product links name the handles in the collection's
+      // order; each product then comes from products/{handle}.js (with its selling plans).
+      const r = await request<Record<string, string | null>>(collectionSectionsUrl(root, handle, config.collectionSections));
       if (!r.ok) return r;
-      // products.json has no selling plans (subscriptions), so each product is read
-      // again from products/{handle}.js.
-      return ok(await byHandles(uniqueHandles(r.value.products ?? [], limit), "collection"));
+      const handles = Object.values(r.value).flatMap((html) => (typeof html == "string" ? linkedHandles(html) : []));
+      return ok(await byHandles(uniqueHandles(handles.map((h) => ({ handle: h })), limit), "collection"));
     },
   };
 }

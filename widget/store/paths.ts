@@ -49,9 +49,41 @@ export function searchSuggestUrl(root: string, q: string, limit: number, unavail
   );
 }
 
-/** GET collections/{handle}/products.json?limit= */
-export const collectionProductsUrl = (root: string, handle: string, limit: number) =>
-  `${normalizeRoot(root)}collections/${enc(handle)}/products.json?limit=${limit}`;
+/**
+ * The theme sections a collection's products are read from: Dawn's product
+ * grid (and that of the themes built on Dawn), Horizon's collection section,
+ * the vintage themes' collection template. A theme without any of them
+ * renders them as null.
+ */
+export const COLLECTION_SECTIONS = ["main-collection-product-grid", "main-collection", "collection-template"];
+
+/**
+ * GET collections/{handle}?sections=…: the Section Rendering API renders the
+ * sections in the collection page's context (at most five a request).
+ */
+export const collectionSectionsUrl = (root: string, handle: string, sections = COLLECTION_SECTIONS) =>
+  `${normalizeRoot(root)}collections/${enc(handle)}?sections=${sections.slice(0, 5).map(enc).join(",")}`;
+
+/**
+ * The product handles a rendered section links to (/products/{handle} in an
+ * href, also under /collections/{c}/ or a locale), in page order, each once.
+ * Image URLs (src, srcset) are not links, so CDN paths never count.
+ */
+export function linkedHandles(html: string): string[] {
+  const found: string[] = [];
+  for (const [, , href] of html.matchAll(/\shref\s*=\s*(["'])(.*?)\1/gi)) {
+    const m = /\/products\/([^/?#."'\s]+)/.exec(href.replace(/&amp;/g, "&"));
+    if (!m) continue;
+    let h = m[1];
+    try {
+      h = decodeURIComponent(h);
+    } catch {
+      /* as written */
+    }
+    if (!found.includes(h)) found.push(h);
+  }
+  return found;
+}
 
 /** /discount/{code}?redirect={path}: applies the code (a cookie) and redirects. */
 export function discountUrl(root: string, code: string, redirect: string): string {

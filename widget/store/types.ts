@@ -130,6 +130,20 @@ export interface AddResult {
   cart: Cart;
   /** The lines the store reports as added (merged lines carry the new total quantity). */
   added: CartLine[];
+  /**
+   * True when the page still shows the cart as it was (an add with `show` on
+   * a theme whose cart nothing refreshed): the caller reloads the page once
+   * the add is tracked.
+   */
+  reload?: boolean;
+}
+
+export interface AddOptions {
+  /**
+   * The shopper stays on the page: the theme's own cart (drawer, header count)
+   * shows the add (theme-cart.ts; the Ajax integration on a Shopify theme).
+   */
+  show?: boolean;
 }
 
 export type CartAction = "add" | "remove" | "clear" | "discount";
@@ -152,7 +166,7 @@ export interface CartAdapter {
   readonly integration: "shopify" | "storefront";
   getCart(): Promise<Result<Cart>>;
   /** Adds lines in order; serialized with apply-discount (SPEC 4 Store operations). */
-  addLines(lines: CartLineInput[]): Promise<Result<AddResult>>;
+  addLines(lines: CartLineInput[], opts?: AddOptions): Promise<Result<AddResult>>;
   /** Removes one line by its CartLine id. */
   removeLine(lineId: string): Promise<Result<Cart>>;
   clear(): Promise<Result<Cart>>;

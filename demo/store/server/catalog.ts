@@ -2,8 +2,8 @@
  * The local storefront's catalogue: products in Shopify's Ajax shape (cents),
  * loaded from prisma/seed-data/demo-store-products.ts when that module exists
  * (the demo store's products), else from test/fixtures/store.ts. Renders the
- * JSON shapes Shopify serves for the same product: products/{handle}.js,
- * products.json (collections), search/suggest.json.
+ * JSON shapes Shopify serves for the same product: products/{handle}.js and
+ * search/suggest.json.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -253,36 +253,6 @@ function variantBasics(v: CatalogProduct["variants"][number]) {
     sku: v.sku,
     requires_shipping: true,
     taxable: true,
-  };
-}
-
-/** The products.json shape (collections/{handle}/products.json): prices as decimal strings. */
-export function productsJsonProduct(p: CatalogProduct) {
-  return {
-    id: p.id,
-    title: p.title,
-    handle: p.handle,
-    body_html: p.description,
-    published_at: "2026-01-05T09:00:00-05:00",
-    created_at: "2026-01-05T09:00:00-05:00",
-    updated_at: "2026-01-05T09:00:00-05:00",
-    vendor: p.vendor,
-    product_type: p.product_type,
-    tags: p.tags,
-    variants: p.variants.map((v, i) => ({
-      ...variantBasics(v),
-      featured_image: null,
-      available: v.available,
-      price: decimal(v.price),
-      grams: 0,
-      compare_at_price: decimal(v.compare_at_price),
-      position: i + 1,
-      product_id: p.id,
-      created_at: "2026-01-05T09:00:00-05:00",
-      updated_at: "2026-01-05T09:00:00-05:00",
-    })),
-    images: p.images.map((src, i) => imageObject(p, src, i + 1)),
-    options: p.options,
   };
 }
 

@@ -36,13 +36,18 @@ export function demoStorefront(): Promise<Storefront> {
 /** The store's pages, answered by the app (Remix) rather than the storefront. */
 export const isDemoStorePage = (path: string) => path === "/" || path === "" || path === "/cart" || path === "/cart/";
 
+/** A Section Rendering request (?sections= or ?section_id=): the storefront renders those, on any page. */
+const asksForSections = (search: string) => /[?&](sections(%5B%5D|\[\])?|section_id)=/.test(search);
+
 /**
  * Express-style middleware for app.use("/demo/store", …): the Ajax API,
- * Storefront GraphQL, images and the rest; the pages pass on to next().
+ * the Section Rendering API, Storefront GraphQL, images and the rest; the
+ * pages pass on to next().
  */
 export function demoStoreMiddleware() {
   return (req: IncomingMessage & { path?: string }, res: ServerResponse, next: (err?: unknown) => void) => {
-    if (isDemoStorePage(req.path ?? new URL(req.url ?? "/", "http://x").pathname)) return next();
+    const url = new URL(req.url ?? "/", "http://x");
+    if (isDemoStorePage(req.path ?? url.pathname) && !asksForSections(url.search)) return next();
     demoStorefront().then((shop) => shop.handle(req, res), next);
   };
 }

@@ -2,8 +2,9 @@
  * A Shopify storefront in Node: a request handler answering the documented
  * Ajax API (cart.js, cart/add.js, cart/change.js, cart/clear.js,
  * /discount/{code}, products/{handle}.js, recommendations/products.json,
- * search/suggest.json, collections/{handle}/products.json) in Shopify's
- * shapes, a Storefront GraphQL endpoint (POST /api/{version}/graphql.json)
+ * search/suggest.json) in Shopify's shapes, the Section Rendering API
+ * (`?sections=` and `?section_id=` on any page, and bundled with the cart
+ * writes: sections.ts), a Storefront GraphQL endpoint (POST /api/{version}/graphql.json)
  * executing Shopify's real schema over the same catalogue and carts, and the
  * review providers' endpoints. Carts are kept in memory per cart-token cookie,
  * bounded in number and size. The demo store (/demo/store under `npm start`)
@@ -15,7 +16,6 @@ import {
   loadDefaultCatalog,
   parseSuggestFields,
   productJs,
-  productsJsonProduct,
   queryTerms,
   relatedProducts,
   searchScore,
@@ -28,6 +28,7 @@ import {
 import { CartBook, MAX_LINE_QUANTITY, type AddItem, type DiscountRule, type ServerCart } from "./carts";
 import { readInContext, runGraphql, type InContext, type StorefrontMarketSetting } from "./graphql";
 import { answerReviews, defaultRatings, type Rating } from "./reviews";
+import { MAX_SECTIONS, renderSection, renderSections, sectionIds } from "./sections";
 
 export interface StorefrontOptions {
   /** The catalogue (Ajax product shape); default: the demo store's seed products, else the fixture. */
@@ -222,6 +223,27 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
     return { cart, setCookie };
   }
 
+  /** The page path a section renders for, relative to the root: from a sections_url or a Referer, "/" when neither says. */
+  function contextPath(from: unknown): string {
+    let p = "/";
+    try {
+      if (typeof from === "string" && from) p = new URL(from, "http://x").pathname;
+    } catch {
+      /* "/" */
+    }
+    if (p.startsWith(root)) p = "/" + p.slice(root.length);
+    return p.replace(LOCALE_PREFIX, "") || "/";
+  }
+
+  const sectionContext = (cart: ServerCart, path: string) => ({ root, path, cart, book, collections, byHandle });
+
+  /** Bundled section rendering: a cart write's `sections`, rendered after it, in the context of sections_url or the asking page. */
+  function bundled(req: IncomingMessage, cart: ServerCart, b: unknown): { sections?: Record<string, string | null> } {
+    const body = (b ?? {}) as { sections?: unknown; sections_url?: unknown };
+    const ids = sectionIds(body.sections).slice(0, MAX_SECTIONS);
+    return ids.length ? { sections: renderSections(ids, sectionContext(cart, contextPath(body.sections_url ?? req.headers.referer))) } : {};
+  }
+
   const page = (title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
@@ -291,7 +313,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
         const err = book.check(items, cart);
         if (err) return send(req, res, err.status, { status: err.status, message: err.message, description: err.description }, { "Set-Cookie": setCookie });
         const lines = book.add(cart, items).map((l) => book.lineJson(l));
-        return send(req, res, 200, single ? lines[0] : { items: lines }, { "Set-Cookie": setCookie });
+        return send(req, res, 200, { ...(single ? lines[0] : { items: lines }), ...bundled(req, cart, b) }, { "Set-Cookie": setCookie });
       });
     }
 
@@ -305,7 +327,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
           return send(req, res, 400, { status: 400, message: "Cart Error", description: "no valid id or line parameter" }, { "Set-Cookie": setCookie });
         if (quantity > MAX_LINE_QUANTITY) return send(req, res, 422, { status: 422, message: "Cart Error", description: `Quantity must be at most ${MAX_LINE_QUANTITY}` }, { "Set-Cookie": setCookie });
         book.change(cart, line, quantity);
-        return send(req, res, 200, book.cartJson(cart), { "Set-Cookie": setCookie });
+        return send(req, res, 200, { ...book.cartJson(cart), ...bundled(req, cart, b) }, { "Set-Cookie": setCookie });
       });
     }
 
@@ -314,7 +336,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
       return write("ajax", "clear", body, () => {
         cart.lines = [];
         cart.updatedAt = new Date().toISOString();
-        return send(req, res, 200, book.cartJson(cart), { "Set-Cookie": setCookie });
+        return send(req, res, 200, { ...book.cartJson(cart), ...bundled(req, cart, body) }, { "Set-Cookie": setCookie });
       });
     }
 
@@ -327,7 +349,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
           return send(req, res, 422, { status: 422, message: "Cart Error", description: "At most 50 attributes of 1,000 characters and a note of 5,000" }, { "Set-Cookie": setCookie });
         Object.assign(cart.attributes, b.attributes ?? {});
         if (b.note !== undefined) cart.note = b.note;
-        return send(req, res, 200, book.cartJson(cart), { "Set-Cookie": setCookie });
+        return send(req, res, 200, { ...book.cartJson(cart), ...bundled(req, cart, b) }, { "Set-Cookie": setCookie });
       });
     }
 
@@ -378,18 +400,26 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
       return send(req, res, 200, { resources: { results: { products: found.slice(0, limit).map(suggestProduct) } } });
     }
 
-    const collection = /^\/collections\/([^/]+)\/products\.json$/.exec(path);
-    if (method === "GET" && collection) {
-      const handles = collections.get(decodeURIComponent(collection[1]));
-      if (!handles) return send(req, res, 404, { status: 404, message: "Not Found", description: "Collection not found" });
-      const limit = Math.min(250, Math.max(1, Number(url.searchParams.get("limit") ?? 30) || 30));
-      const pageNo = Math.max(1, Number(url.searchParams.get("page") ?? 1) || 1);
-      const list = handles.map(byHandle).filter((x): x is CatalogProduct => !!x);
-      return send(req, res, 200, { products: list.slice((pageNo - 1) * limit, pageNo * limit).map(productsJsonProduct) });
-    }
 
     const file = /^\/cdn\/shop\/files\/([\w.-]+)$/.exec(url.pathname);
     if (method === "GET" && file) return send(req, res, 200, placeholderSvg(file[1]), { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=3600" });
+
+    // The Section Rendering API on any page: ?sections=a,b (JSON, at most five) or ?section_id=a (the HTML).
+    if (method === "GET" && ["sections", "sections[]", "section_id"].some((k) => url.searchParams.has(k)) && !/\.(js|json)$/.test(path)) {
+      const { cart, setCookie } = cartFor(req);
+      const ctx = sectionContext(cart, path || "/");
+      const one = url.searchParams.get("section_id");
+      if (one !== null) {
+        const html = renderSection(one, ctx);
+        return html === null ? send(req, res, 404, page("Not found", "")) : send(req, res, 200, html, { "Set-Cookie": setCookie });
+      }
+      const ids = sectionIds(url.searchParams.getAll("sections").join(",") || url.searchParams.getAll("sections[]").join(","));
+      if (ids.length > MAX_SECTIONS) return send(req, res, 400, { status: 400, message: "Bad Request", description: `At most ${MAX_SECTIONS} sections a request` });
+      // A page that does not exist (an unknown collection) answers 404, its sections rendered all the same.
+      const missing = /^\/collections\/([^/]+)\/?$/.exec(path);
+      const status = missing && !collections.has(decodeURIComponent(missing[1])) ? 404 : 200;
+      return send(req, res, status, renderSections(ids, ctx), { "Set-Cookie": setCookie });
+    }
 
     // Minimal pages for the redirect targets (SPEC 2) and browsing.
     if (method === "GET") {

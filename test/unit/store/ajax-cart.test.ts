@@ -176,7 +176,7 @@ describe("Ajax cart adapter against the local storefront", () => {
 });
 
 describe("Ajax catalog against the local storefront", () => {
-  const catalog = () => createAjaxCart({ root: shop.origin + "/", fetch: cookieFetch(), currency: "USD" });
+  const catalog = (extra: Parameters<typeof createAjaxCart>[0] = {}) => createAjaxCart({ root: shop.origin + "/", fetch: cookieFetch(), currency: "USD", ...extra });
 
   it("reads products/{handle}.js into a Product; a missing one is 'Product not found'", async () => {
     const r = await catalog().product("house-blend");
@@ -208,10 +208,20 @@ describe("Ajax catalog against the local storefront", () => {
     );
   });
 
-  it("reads a collection, deduplicated by handle and trimmed to the limit", async () => {
+  it("reads a collection from its page's product grid (Section Rendering), deduplicated by handle and trimmed to the limit", async () => {
     const r = await catalog().collection("mixed", { limit: 3 });
     expect(r.ok && r.value.map((p) => p.handle)).toEqual(["house-blend", "espresso-cups", "canvas-tote"]);
+    // Documented endpoints only: the collection page's sections, then each product's .js (with its selling plans).
+    expect(shop.state.requests.map((q) => q.path + q.search)).toEqual([
+      "/collections/mixed?sections=main-collection-product-grid,main-collection,collection-template",
+      "/products/house-blend.js",
+      "/products/espresso-cups.js",
+      "/products/canvas-tote.js",
+    ]);
     await expect(catalog().collection("missing", { limit: 3 })).resolves.toMatchObject({ ok: false, error: { status: 404 } });
+    // A theme whose grid has another name: the sections the adapter is told.
+    const named = await catalog({ collectionSections: ["no-such-grid"] }).collection("mixed", { limit: 3 });
+    expect(named).toMatchObject({ ok: true, value: [] });
   });
 });
 

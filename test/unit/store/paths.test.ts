@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   cartJsUrl,
   collectionFromPath,
-  collectionProductsUrl,
+  collectionSectionsUrl,
   discountUrl,
   isCartPage,
+  linkedHandles,
   normalizeRoot,
   productJsUrl,
   recommendationsUrl,
@@ -17,10 +18,22 @@ describe("store paths (SPEC 2 and 7)", () => {
     expect(cartJsUrl("/")).toBe("/cart.js");
     expect(productJsUrl("/", "morning-ritual")).toBe("/products/morning-ritual.js");
     expect(recommendationsUrl("/", "81", 4, "related")).toBe("/recommendations/products.json?product_id=81&limit=4&intent=related");
-    expect(collectionProductsUrl("/", "summer", 3)).toBe("/collections/summer/products.json?limit=3");
+    // A collection's products come from its page's product grid (Section Rendering API), never products.json.
+    expect(collectionSectionsUrl("/", "summer")).toBe("/collections/summer?sections=main-collection-product-grid,main-collection,collection-template");
+    expect(collectionSectionsUrl("/en/", "sommar rea", ["a", "b", "c", "d", "e", "f"])).toBe("/en/collections/sommar%20rea?sections=a,b,c,d,e");
     expect(searchSuggestUrl("/", "dark roast", 3)).toBe(
       "/search/suggest.json?q=dark%20roast&resources[type]=product&limit=3&resources[options][unavailable_products]=hide&resources[options][fields]=title,product_type,variants.title,tag",
     );
+  });
+
+  it("reads product handles from a rendered section's links, in order, each once (image URLs are not links)", () => {
+    const html = `<div id="shopify-section-main-collection-product-grid" class="shopify-section"><ul>
+      <li><img srcset="//shop.test/cdn/shop/products/hat.jpg?v=1 165w" src="//cdn.shopify.com/s/files/1/products/hat.jpg"><a href="/products/hat?variant=1" class="full-unstyled-link">Hat</a></li>
+      <li><a href='/en/collections/summer/products/t%C3%A9-kopp'>Te</a><a href="/products/hat">Hat again</a></li>
+      <li><a href="https://shop.test/products/scarf#reviews">Scarf</a><a href="/pages/products">Not a product</a><a href="/collections/products">Nor this</a></li>
+    </ul></div>`;
+    expect(linkedHandles(html)).toEqual(["hat", "té-kopp", "scarf"]);
+    expect(linkedHandles("")).toEqual([]);
   });
 
   it("keeps a localized root (Shopify.routes.root) and absolute roots", () => {

@@ -92,7 +92,7 @@ describe("local storefront: Ajax API shapes", () => {
     expect(img.headers.get("content-type")).toBe("image/svg+xml");
   });
 
-  it("products/{handle}.js, recommendations, search suggest and collection products.json", async () => {
+  it("products/{handle}.js, recommendations and search suggest", async () => {
     const product = await json(await fetch(shop.origin + "/products/espresso-cups.js"));
     expect(product.body).toMatchObject({ id: 7003, handle: "espresso-cups", type: "Drinkware", price: 1200, compare_at_price: 1500, available: true, url: "/products/espresso-cups" });
     expect(product.body.variants.map((v: { id: number; available: boolean }) => [v.id, v.available])).toEqual([
@@ -114,12 +114,40 @@ describe("local storefront: Ajax API shapes", () => {
       ["subscription-box", "25.00"],
     ]);
 
-    const collection = await json(await fetch(shop.origin + "/collections/gift/products.json?limit=2"));
-    expect(collection.body.products.map((p: { handle: string; variants: { price: string }[] }) => [p.handle, p.variants[0].price])).toEqual([
-      ["espresso-cups", "12.00"],
-      ["canvas-tote", "9.00"],
-    ]);
-    expect((await fetch(shop.origin + "/collections/none/products.json")).status).toBe(404);
+    // Not part of Shopify's documented Ajax API, so not served here.
+    expect((await fetch(shop.origin + "/collections/gift/products.json?limit=2")).status).toBe(404);
+  });
+
+  it("the Section Rendering API: ?sections= on any page, ?section_id=, and bundled with cart writes", async () => {
+    const f = cookieFetch();
+    const grid = await json(await f(shop.origin + "/collections/gift?sections=main-collection-product-grid,no-such-section"));
+    expect(grid.status).toBe(200);
+    expect(Object.keys(grid.body)).toEqual(["main-collection-product-grid", "no-such-section"]);
+    expect(grid.body["no-such-section"]).toBeNull();
+    expect(grid.body["main-collection-product-grid"]).toMatch(/^<div id="shopify-section-main-collection-product-grid" class="shopify-section">/);
+    expect([...grid.body["main-collection-product-grid"].matchAll(/href="\/products\/([^"]+)"/g)].map((m) => m[1])).toEqual(["espresso-cups", "canvas-tote", "gift-card"]);
+    // An unknown collection is a 404 page; outside a collection the grid is empty.
+    expect((await f(shop.origin + "/collections/none?sections=main-collection-product-grid")).status).toBe(404);
+    expect((await json(await f(shop.origin + "/?sections[]=main-collection-product-grid"))).body["main-collection-product-grid"]).not.toContain("/products/");
+    expect((await f(shop.origin + "/?sections=a,b,c,d,e,f")).status).toBe(400);
+
+    const empty = await json(await f(shop.origin + "/?sections=cart-drawer,cart-icon-bubble"));
+    expect(empty.body["cart-drawer"]).toContain('<cart-drawer class="drawer is-empty"><div id="CartDrawer" class="cart-drawer">');
+    expect(empty.body["cart-icon-bubble"]).not.toContain("cart-count-bubble");
+
+    const added = await json(await post(f, "/cart/add.js", { items: [{ id: 70031, quantity: 2 }], sections: "cart-drawer,cart-icon-bubble", sections_url: "/products/espresso-cups" }));
+    expect(added.body.items.map((i: { id: number }) => i.id)).toEqual([70031]);
+    expect(added.body.sections["cart-drawer"]).toContain('<cart-drawer class="drawer">');
+    expect(added.body.sections["cart-drawer"]).toMatch(/<li class="cart-item cart-line" id="CartDrawer-Item-70031:\w+" data-variant-id="70031">.*× 2/);
+    expect(added.body.sections["cart-icon-bubble"]).toContain('<div class="cart-count-bubble"><span aria-hidden="true">2</span>');
+    // Without sections the answer is the plain Ajax one; a single {id} answers the line, with sections beside it.
+    expect(Object.keys((await json(await post(f, "/cart/add.js", { items: [{ id: 70031, quantity: 1 }] }))).body)).toEqual(["items"]);
+    const single = await json(await post(f, "/cart/add.js", { id: 70011, quantity: 1, sections: ["cart-icon-bubble"] }));
+    expect(single.body).toMatchObject({ id: 70011, key: expect.any(String), sections: { "cart-icon-bubble": expect.stringContaining(">4</span>") } });
+    const changed = await json(await post(f, "/cart/change.js", { line: 1, quantity: 0, sections: "cart-icon-bubble" }));
+    expect(changed.body).toMatchObject({ item_count: 3, sections: { "cart-icon-bubble": expect.stringContaining(">3</span>") } });
+    expect(await (await f(shop.origin + "/cart?section_id=cart-icon-bubble")).text()).toMatch(/^<div id="shopify-section-cart-icon-bubble"/);
+    expect((await f(shop.origin + "/cart?section_id=nope")).status).toBe(404);
   });
 
   it("answers the Storefront GraphQL endpoint with Shopify's schema (validation errors included)", async () => {

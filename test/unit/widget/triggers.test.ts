@@ -149,6 +149,7 @@ describe("add-to-cart trigger (extras)", () => {
   it("fires after an Ajax add to cart when the cart value check passes, never on a cart page", async () => {
     const fetched: string[] = [];
     const win = {
+      document,
       location: { href: "https://shop.test/products/kaffe" },
       fetch: async (url: string) => (fetched.push(String(url)), new Response("{}", { status: 200 })),
     } as unknown as Window;

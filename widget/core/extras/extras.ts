@@ -16,7 +16,8 @@ import type { CtaDocument } from "../../../app/lib/schema/cta";
 import type { PublicPerson, PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
 import { analyticsName, forward as send } from "../analytics";
 import { requestJson, type FetchFn } from "../api";
-import { fetchCartValue, watchCartAdds, type ShopHints } from "../cart";
+import { fetchCartValue, type ShopHints } from "../cart";
+import { watchCartAdds } from "./cart-adds";
 import { cartCheckOf, cartValueMatches, type TriggerSpec } from "../cta-options";
 import { runLifecycle, type StepStatus } from "../lifecycle";
 import type { LocalData } from "../person-data";
@@ -64,9 +65,10 @@ export function readCart(win: Window, o: CartSource): Promise<number | null> {
 }
 
 /**
- * The add-to-cart trigger (SPEC 4): after each Ajax add to cart on the page,
- * reads the cart value and fires when the CTA's comparison holds. Never on
- * a cart page (SPEC 2). Returns the disarm function.
+ * The add-to-cart trigger (SPEC 4): after each add to cart on the page (the
+ * standard cart event, else an Ajax request: cart-adds.ts), reads the cart
+ * value and fires when the CTA's comparison holds. Never on a cart page
+ * (SPEC 2). Returns the disarm function.
  */
 export function armCart(win: Window, spec: TriggerSpec, threshold: unknown, fire: () => void, cart: CartSource): () => void {
   if (isCartPage(win.location.href)) return () => {};

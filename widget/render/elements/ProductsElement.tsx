@@ -242,21 +242,26 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     if (isCartConversion(trackMode, "added-to-cart")) ctx.complete(element, "Complete", { confirm: false });
   };
 
-  const addLines = async (items: { product: Product; line: CartLineInput }[]): Promise<boolean> => {
+  // show: the shopper stays on the page, so the theme's own cart (drawer, header count) shows the add; a
+  // theme whose cart nothing refreshed reloads the page, after the same short wait as a redirect (the add is
+  // tracked by then, and the event queue goes out with the page).
+  const addLines = async (items: { product: Product; line: CartLineInput }[], show: boolean): Promise<boolean> => {
     if (!store || !items.length) return false;
-    const r = await store.addLines(items.map((i) => i.line));
+    const r = await store.addLines(items.map((i) => i.line), { show });
     if (!r.ok) {
       log("Add to cart failed", r.error.message);
       return false;
     }
     added(items, r.value.cart);
+    if (r.value.reload) void redirectAfterCart(location.href, { busy: () => !!store.busy?.(), go: () => location.reload() });
     return true;
   };
 
   const lineOf = (p: Product, s: Selection): CartLineInput => ({ variantId: s.variantId, quantity: s.quantity, sellingPlanId: pickSellingPlan(p, s.planId || null) });
 
+  const afterAdd = () => str(o, "products-button-action-after-add-to-cart") || "cart";
   const followUp = async (product: Product) => {
-    const action = str(o, "products-button-action-after-add-to-cart") || "cart";
+    const action = afterAdd();
     if (isCartConversion(trackMode, "clicked-through-to-cart") && (action === "cart" || action === "checkout")) ctx.complete(element, "Complete", { confirm: false });
     if (action === "step") return void ctx.goToStep(num(o, "products-button-redirect-step", ctx.stepIndex + 1));
     if (action === "cta") {
@@ -298,7 +303,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
               settings={settings}
               review={reviews[p.id]}
               onSelect={(s) => select(i, s)}
-              add={() => addLines([{ product: p, line: lineOf(p, selections[i] ?? initialSelection(p)) }])}
+              add={() => addLines([{ product: p, line: lineOf(p, selections[i] ?? initialSelection(p)) }], true)}
               followUp={() => void followUp(p)}
               openProduct={() => isCartConversion(trackMode, "link-clicked") && ctx.complete(element, "Complete", { confirm: false })}
             />
@@ -317,7 +322,8 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
             );
             skipped.forEach((s) => log(`${s.product.title} not added: ${s.reason}`));
             const items = lines.map((line) => ({ product: visible.find((p) => p.variants.some((v) => v.id === line.variantId))!, line }));
-            const ok = await addLines(items);
+            // The follow-up leaves the page unless it goes to a step or another CTA.
+            const ok = await addLines(items, ["step", "cta"].includes(afterAdd()));
             if (ok) await followUp(visible[0]);
             return ok;
           }}
