@@ -649,6 +649,23 @@ export const en = {
   "productPicker.soldOut": "sold out",
   "productPicker.feedTitle": "Products shown",
   "productPicker.feedNone": "No products chosen: the feed shows what its other sources find.",
+  "settingsInstall.business.none": "Not set",
+  "settingsInstall.business.ecommerce": "Online store (e-commerce)",
+  "settingsInstall.business.services": "Services",
+  "settingsInstall.business.saas": "Software (SaaS)",
+  "settingsInstall.business.media": "Media and publishing",
+  "settingsInstall.business.nonprofit": "Non-profit",
+  "settingsInstall.business.other": "Other",
+  "settingsInstall.storeSnippet": "This website is a Shopify store: turn on the Beckon app embed in the theme editor instead. For any other site, paste this snippet just before </head> on every page.",
+  "settingsInstall.snippet": "Paste this snippet just before </head> on every page. It loads asynchronously and never blocks the page.",
+  "settingsInstall.areas": "Inline CTAs fill marked areas such as {area}, or a placeholder {placeholder}.",
+  "settingsInstall.on": "On",
+  "settingsInstall.off": "Off",
+  "settingsInstall.unknown": "Unknown",
+  "settingsInstall.embedOn": "The Beckon app embed is on in {theme}: CTAs can show on your storefront.",
+  "settingsInstall.embedOff": "The Beckon app embed is off in {theme}. Turn it on in the theme editor, then save the theme.",
+  "settingsInstall.embedUnknown": "Could not check the app embed: {reason}.",
+  "settingsInstall.smsConsent": "SMS consent text",
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -19,15 +19,16 @@ import { LANGUAGE_NAMES, LANGUAGES } from "../../widget/i18n";
 
 type Rows = [string, string][];
 
+/** The business types the validation rules know (SPEC: business e-mail), with their catalogue labels. */
 const BUSINESS_TYPES = [
-  { label: "Not set", value: "" },
-  { label: "Online store (e-commerce)", value: "ecommerce" },
-  { label: "Services", value: "services" },
-  { label: "Software (SaaS)", value: "saas" },
-  { label: "Media and publishing", value: "media" },
-  { label: "Non-profit", value: "nonprofit" },
-  { label: "Other", value: "other" },
-];
+  { key: "settingsInstall.business.none", value: "" },
+  { key: "settingsInstall.business.ecommerce", value: "ecommerce" },
+  { key: "settingsInstall.business.services", value: "services" },
+  { key: "settingsInstall.business.saas", value: "saas" },
+  { key: "settingsInstall.business.media", value: "media" },
+  { key: "settingsInstall.business.nonprofit", value: "nonprofit" },
+  { key: "settingsInstall.business.other", value: "other" },
+] as const;
 
 const KNOWN_DATA_SETTINGS = ["contact-processing", "cart-value-threshold", "currency"];
 
@@ -111,12 +112,12 @@ export function SettingsPage() {
             <Layout.AnnotatedSection id="website" title={t("settings.website")} description={t("settings.websiteHelp")}>
               <Card>
                 <FormLayout>
-                  {field("name", "Name", { requiredIndicator: true })}
+                  {field("name", t("ctas.name"), { requiredIndicator: true })}
                   {field("domain", t("settings.address"), { type: "url", placeholder: "https://www.example.com", helpText: t("settings.addressHelp") })}
                   <Select
                     label={t("settings.businessType")}
                     name="business_type"
-                    options={BUSINESS_TYPES}
+                    options={BUSINESS_TYPES.map((b) => ({ label: t(b.key), value: b.value }))}
                     value={state.business_type}
                     onChange={(v) => setState((s) => ({ ...s, business_type: v }))}
                     error={errors.business_type}
@@ -175,7 +176,7 @@ export function SettingsPage() {
                     {field("terms_link_text", t("settings.termsLinkText"))}
                   </FormLayout.Group>
                   {field("marketing_consent", t("settings.marketing"), { multiline: 3 })}
-                  {field("sms_consent", "SMS consent text", { multiline: 2 })}
+                  {field("sms_consent", t("settingsInstall.smsConsent"), { multiline: 2 })}
                 </FormLayout>
               </Card>
             </Layout.AnnotatedSection>
@@ -310,9 +311,7 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
     return (
       <SectionCard title={t("settings.install")}>
         <Text as="p">
-          {isStore
-            ? "This website is a Shopify store: turn on the Beckon app embed in the theme editor instead. For any other site, paste this snippet just before </head> on every page."
-            : "Paste this snippet just before </head> on every page. It loads asynchronously and never blocks the page."}
+          {isStore ? t("settingsInstall.storeSnippet") : t("settingsInstall.snippet")}
         </Text>
         <Box padding="300" background="bg-surface-secondary" borderRadius="200" overflowX="scroll">
           <pre aria-label={t("settings.snippet")} style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}>
@@ -323,8 +322,7 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
           <CopyButton text={install.snippet} />
         </InlineStack>
         <Text as="p" tone="subdued">
-          Inline CTAs fill marked areas such as {'<div data-beckon-area="footer"></div>'}, or a placeholder{" "}
-          {'<div class="beckon-cta" data-cta-id="12"></div>'}.
+          {t("settingsInstall.areas", { area: '<div data-beckon-area="footer"></div>', placeholder: '<div class="beckon-cta" data-cta-id="12"></div>' })}
         </Text>
       </SectionCard>
     );
@@ -337,14 +335,20 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
           <Text as="h2" variant="headingMd">
             {t("settings.appEmbed")}
           </Text>
-          {embed.state === "on" ? <Badge tone="success">On</Badge> : embed.state === "off" ? <Badge tone="attention">Off</Badge> : <Badge>Unknown</Badge>}
+          {embed.state === "on" ? (
+            <Badge tone="success">{t("settingsInstall.on")}</Badge>
+          ) : embed.state === "off" ? (
+            <Badge tone="attention">{t("settingsInstall.off")}</Badge>
+          ) : (
+            <Badge>{t("settingsInstall.unknown")}</Badge>
+          )}
         </InlineStack>
         <Text as="p">
           {embed.state === "on"
-            ? `The Beckon app embed is on in ${embed.themeName}: CTAs can show on your storefront.`
+            ? t("settingsInstall.embedOn", { theme: embed.themeName })
             : embed.state === "off"
-            ? `The Beckon app embed is off in ${embed.themeName}. Turn it on in the theme editor, then save the theme.`
-            : `Could not check the app embed: ${embed.reason}.`}
+            ? t("settingsInstall.embedOff", { theme: embed.themeName })
+            : t("settingsInstall.embedUnknown", { reason: embed.reason })}
         </Text>
         {install.themeEditorUrl ? (
           <InlineStack>

@@ -127,6 +127,11 @@ describe("the admin in Swedish", () => {
     // The seeded e-book forms subscribe their leads to a list: the sentence is Swedish too.
     expect(integrations).toMatch(/Prenumerera på .+ i .+/);
     expect(englishLeft(integrations, Object.keys(en).filter((k) => k.startsWith("integrations.")))).toEqual([]);
+    // Settings: the install card, the business types and the consent fields speak Swedish too.
+    const settings = await text(await get(`/owner/websites/${sv}/settings`, headers));
+    for (const s of ["Klistra in koden precis före", svTexts["settingsInstall.smsConsent"], svTexts["settingsInstall.business.services"]]) expect(settings).toContain(s);
+    expect(englishLeft(settings, Object.keys(en).filter((k) => k.startsWith("settingsInstall.") || k.startsWith("settings.")))).toEqual([]);
+    expect(settings).not.toContain("Paste this snippet");
     const missing = await get(`/owner/websites/${sv}/ctas/999999`, headers);
     expect(missing.status).toBe(404);
     const missingPage = await text(missing);
