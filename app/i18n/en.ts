@@ -666,6 +666,15 @@ export const en = {
   "settingsInstall.embedOff": "The Beckon app embed is off in {theme}. Turn it on in the theme editor, then save the theme.",
   "settingsInstall.embedUnknown": "Could not check the app embed: {reason}.",
   "settingsInstall.smsConsent": "SMS consent text",
+  "previewPage.title": "Preview: {name}",
+  "previewPage.loading": "Loading the preview…",
+  "previewPage.shown": "Preview of variant {variant}. Nothing is tracked or sent.",
+  "previewPage.noVariant": "This CTA has no variant to show.",
+  "previewPage.failed": "The preview could not render this CTA: {error}",
+  "previewPage.noRenderer": "The widget renderer is not available (run npm run build:widget).",
+  "previewPage.again": "Show the CTA again",
+  "previewPage.sample": "Sample page",
+  "previewPage.yourPage": "Your page",
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -664,4 +664,13 @@ export const sv: AdminTexts = {
   "settingsInstall.embedOff": "Beckons app-inbäddning är av i {theme}. Slå på den i temaredigeraren och spara sedan temat.",
   "settingsInstall.embedUnknown": "Det gick inte att kontrollera app-inbäddningen: {reason}.",
   "settingsInstall.smsConsent": "Text för sms-samtycke",
+  "previewPage.title": "Förhandsvisning: {name}",
+  "previewPage.loading": "Förhandsvisningen laddas…",
+  "previewPage.shown": "Förhandsvisning av variant {variant}. Inget spåras eller skickas.",
+  "previewPage.noVariant": "Den här CTA:n har ingen variant att visa.",
+  "previewPage.failed": "Förhandsvisningen kunde inte visa den här CTA:n: {error}",
+  "previewPage.noRenderer": "Widgetens renderare är inte tillgänglig (kör npm run build:widget).",
+  "previewPage.again": "Visa CTA:n igen",
+  "previewPage.sample": "Exempelsida",
+  "previewPage.yourPage": "Din sida",
 };

@@ -11,7 +11,8 @@ import { buildPublicConfig } from "~/models/public-config.server";
 import { LANGUAGES, widgetCatalogue } from "../../widget/i18n";
 import { loadCtaForEditor } from "~/models/cta.server";
 import { notFound, parseId, type AdminContext } from "./admin-context.server";
-import { PREVIEW_HEADERS, previewHtml } from "./cta-preview";
+import { PREVIEW_HEADERS, previewHtml, previewTexts } from "./cta-preview";
+import { adminLanguage, translator } from "~/i18n";
 
 /** The renderer's address, versioned by its content so an edited bundle is never served stale. */
 export function rendererUrl(origin: string): string {
@@ -41,6 +42,8 @@ export async function loadCtaPreview(ctx: AdminContext, request: Request, rawCta
   const params = new URL(request.url).searchParams;
   const variant = params.get("variant");
   const step = params.get("step");
-  const html = previewHtml({ cta, config, variant: variant ?? null, step: step !== null && /^\d+$/.test(step) ? Number(step) : null }, url, nonce);
+  const lang = adminLanguage(request);
+  const texts = previewTexts(translator(lang), lang);
+  const html = previewHtml({ cta, config, variant: variant ?? null, step: step !== null && /^\d+$/.test(step) ? Number(step) : null }, url, nonce, false, texts);
   return new Response(html, { headers: PREVIEW_HEADERS });
 }

@@ -14,6 +14,8 @@
  */
 import type { CtaDocument } from "~/lib/schema/cta";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+import { translator, type Translate } from "~/i18n";
+import type { Language } from "../../widget/i18n";
 
 /** What the preview page shows. */
 export interface PreviewData {
@@ -23,6 +25,36 @@ export interface PreviewData {
   /** Position of the step to start on (the editor's selected step); the first step when absent. */
   step?: number | null;
   config: PublicWebsiteConfig;
+}
+
+/** The preview page's own words, in the owner's admin language ({variant}, {error} and {name} are filled in the page). */
+export interface PreviewTexts {
+  lang: Language;
+  title: string;
+  loading: string;
+  shown: string;
+  noVariant: string;
+  failed: string;
+  noRenderer: string;
+  again: string;
+  sample: string;
+  yourPage: string;
+}
+
+/** The preview texts of an admin language. */
+export function previewTexts(t: Translate, lang: Language): PreviewTexts {
+  return {
+    lang,
+    title: t("previewPage.title"),
+    loading: t("previewPage.loading"),
+    shown: t("previewPage.shown"),
+    noVariant: t("previewPage.noVariant"),
+    failed: t("previewPage.failed"),
+    noRenderer: t("previewPage.noRenderer"),
+    again: t("previewPage.again"),
+    sample: t("previewPage.sample"),
+    yourPage: t("previewPage.yourPage"),
+  };
 }
 
 /** Message type the editor posts to the preview frame with new PreviewData. */
@@ -121,7 +153,7 @@ function show(data) {
   if (host) host.remove();
   again.hidden = true;
   const variant = pick(data);
-  if (!variant) { status.textContent = "This CTA has no variant to show."; return; }
+  if (!variant) { status.textContent = boot.texts.noVariant; return; }
   host = document.createElement("beckon-cta");
   host.setAttribute("data-beckon-cta", String(data.cta.id || 0));
   const inline = data.cta.cta_type === "inline" || data.cta.cta_type === "page";
@@ -132,11 +164,11 @@ function show(data) {
       broadcastId: data.cta.broadcast_id || null, mode: "preview",
       onClose: () => { if (mounted) mounted.unmount(); mounted = null; host.remove(); host = null; again.hidden = false; },
     });
-    status.textContent = "Preview of variant " + variant.variation + ". Nothing is tracked or sent.";
+    status.textContent = boot.texts.shown.replace("{variant}", () => variant.variation);
     editing = null;
     watch(host.shadowRoot);
   } catch (e) {
-    status.textContent = "The preview could not render this CTA: " + (e && e.message ? e.message : e);
+    status.textContent = boot.texts.failed.replace("{error}", () => String(e && e.message ? e.message : e));
   }
 }
 again.addEventListener("click", () => show(current));
@@ -240,7 +272,7 @@ import(boot.rendererUrl).then((mod) => {
   show(current);
   ready();
 }, (e) => {
-  status.textContent = "The widget renderer is not available (run npm run build:widget).";
+  status.textContent = boot.texts.noRenderer;
 });
 `;
 
@@ -249,10 +281,10 @@ import(boot.rendererUrl).then((mod) => {
  * renderer bundle; `nonce`, the admin document's CSP nonce, lets its boot
  * script run where the admin's policy applies (a srcdoc frame inherits it).
  */
-export function previewHtml(data: PreviewData, rendererUrl: string, nonce?: string, editable = false): string {
-  const title = `Preview: ${data.cta.name}`;
+export function previewHtml(data: PreviewData, rendererUrl: string, nonce?: string, editable = false, texts: PreviewTexts = previewTexts(translator("en"), "en")): string {
+  const title = texts.title.replace("{name}", data.cta.name);
   return `<!doctype html>
-<html lang="en">
+<html lang="${texts.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -269,12 +301,12 @@ export function previewHtml(data: PreviewData, rendererUrl: string, nonce?: stri
 </style>
 </head>
 <body>
-<main aria-label="Sample page">
+<main aria-label="${escapeHtml(texts.sample)}">
   <div class="bk-preview-bar">
-    <p id="bk-preview-status" role="status">Loading the preview…</p>
-    <button type="button" id="bk-preview-again" hidden>Show the CTA again</button>
+    <p id="bk-preview-status" role="status">${escapeHtml(texts.loading)}</p>
+    <button type="button" id="bk-preview-again" hidden>${escapeHtml(texts.again)}</button>
   </div>
-  <h1 style="font-size:20px;margin:0 0 8px">Your page</h1>
+  <h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(texts.yourPage)}</h1>
   <div class="bk-line" style="width:92%"></div>
   <div class="bk-line" style="width:85%"></div>
   <div class="bk-line" style="width:60%"></div>
@@ -283,7 +315,7 @@ export function previewHtml(data: PreviewData, rendererUrl: string, nonce?: stri
   <div class="bk-line" style="width:88%"></div>
   <div class="bk-line" style="width:72%"></div>
 </main>
-<script type="application/json" id="beckon-preview-data">${scriptJson({ data, rendererUrl, editable })}</script>
+<script type="application/json" id="beckon-preview-data">${scriptJson({ data, rendererUrl, editable, texts })}</script>
 <script type="module"${nonce ? ` nonce="${escapeHtml(nonce)}"` : ""}>${PREVIEW_SCRIPT}</script>
 </body>
 </html>`;

@@ -7,7 +7,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { BlockStack, Button, ButtonGroup, InlineStack, Select, Text } from "@shopify/polaris";
 import type { CtaDocument } from "~/lib/schema/cta";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
-import { parsePreviewPick, PREVIEW_MESSAGE, previewHtml, type PreviewData, type PreviewPick } from "~/pages/cta-preview";
+import { useT } from "~/i18n/useT";
+import { parsePreviewPick, PREVIEW_MESSAGE, previewHtml, previewTexts, type PreviewData, type PreviewPick } from "~/pages/cta-preview";
 import { useNonce } from "~/lib/csp-nonce";
 
 export interface PreviewFrameProps {
@@ -27,6 +28,7 @@ const SIZES = { desktop: 900, mobile: 390 } as const;
 
 /** The preview iframe with a variant picker and desktop/mobile widths. */
 export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosition, openUrl, onPick }: PreviewFrameProps) {
+  const t = useT();
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
   const [size, setSize] = useState<keyof typeof SIZES>("desktop");
@@ -42,7 +44,7 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
   const nonce = useNonce();
   // The first document only: later changes travel by postMessage.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const srcDoc = useMemo(() => previewHtml(data, rendererUrl, nonce, true), [rendererUrl, reload]);
+  const srcDoc = useMemo(() => previewHtml(data, rendererUrl, nonce, true, previewTexts(t, t.lang)), [rendererUrl, reload]);
   // The latest handler and whether the preview shows the edited variant, for the one message listener.
   const pickRef = useRef<{ onPick?: PreviewFrameProps["onPick"]; editedVariant: boolean }>({ onPick, editedVariant: true });
   pickRef.current = { onPick, editedVariant: variant === null };
@@ -66,11 +68,11 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
   const json = JSON.stringify(data);
   useEffect(() => {
     if (!ready) return;
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       // The frame's origin is opaque (sandbox without allow-same-origin): "*" is the only target that reaches it.
       frame.current?.contentWindow?.postMessage({ type: PREVIEW_MESSAGE, data: JSON.parse(json) as PreviewData }, "*");
     }, 250);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [json, ready]);
 
   return (
