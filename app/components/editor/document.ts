@@ -350,19 +350,6 @@ export const CONFIRMATION_KEYS: Record<ConfirmationType, (keyof ActionGroupData 
 /** Keys every confirmation type may carry. */
 export const COMMON_CONFIRMATION_KEYS = ["confirmation-close", "script", "jump-field-id"] as const;
 
-/** What each confirmation type does, in words. */
-export const CONFIRMATION_LABELS: Record<ConfirmationType, string> = {
-  message: "Show a message",
-  redirect: "Go to a web address",
-  step: "Go to another step",
-  cta: "Open another CTA",
-  sms: "Open a text message",
-  cart: "Add products and go to the cart",
-  checkout: "Add products and go to checkout",
-  anchor: "Scroll to a part of the page",
-  product: "Add products and go to a product",
-};
-
 /**
  * Switches an action group's confirmation type, dropping the data keys that
  * belonged only to the old type (unknown keys are kept: forward compatibility).
