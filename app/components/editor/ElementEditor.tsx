@@ -109,7 +109,7 @@ export function ElementEditor({ element: el, onChange, onRemove, handle, index, 
   const all = useAllErrors();
   const [open, setOpen] = useState(under.length > 0);
   const card = useCardSelection(path, () => setOpen(true));
-  const summary = elementSummary(el);
+  const summary = elementSummary(el, t);
   const name = t("editor.dnd.elementName", { n: index + 1, summary });
   const owner = t("editorUi.elementN", { n: index + 1 });
   const isQuiz = el.element_type === "quiz";

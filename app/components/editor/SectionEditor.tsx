@@ -77,7 +77,7 @@ function ColumnEditor({
           items={els}
           layout="vertical"
           itemKey={(el, i) => (el.id != null ? `element-${el.id}` : `new-element-${i}`)}
-          itemName={(el, i) => t("editor.dnd.elementName", { n: i + 1, summary: elementSummary(el) })}
+          itemName={(el, i) => t("editor.dnd.elementName", { n: i + 1, summary: elementSummary(el, t) })}
           onMove={(from, to) => onChange({ ...column, elements: moveTo(els, from, to) })}
         >
           {(el, i, elementHandle) => (

@@ -20,7 +20,7 @@ export interface VariantsCardProps {
 export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCardProps) {
   const t = useT();
   const errors = useAllErrors();
-  const problem = splitProblem(doc.variants);
+  const problem = splitProblem(doc.variants, t);
   const serverProblem = errors.variants;
   const set = (i: number, patch: Partial<CtaDocument["variants"][number]>) =>
     onChange({ ...doc, variants: doc.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
