@@ -147,6 +147,20 @@ describe("the admin in Swedish", () => {
     expect(english).toMatch(/[A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}, \d{4} \(UTC\)/);
   });
 
+  it("shows a seeded CTA's editor in Swedish: its variants, steps, sections, action groups and selects", async () => {
+    const cta = await t.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" } });
+    const res = await get(`/owner/websites/${sv}/ctas/${cta.id}`, { Cookie: `${cookie}; beckon_lang=sv`, "Accept-Language": "en" });
+    expect(res.status).toBe(200);
+    const page = await text(res);
+    const keys = Object.keys(en).filter((k) => k.startsWith("editorUi."));
+    expect(englishLeft(page, keys)).toEqual([]);
+    const shown = ["addVariant", "stepName", "addSection", "addColumn", "addElement", "addGroup", "stepScript", "desktop", "restart"].map(
+      (k) => svTexts[`editorUi.${k}` as keyof typeof en]
+    );
+    for (const s of [...shown, "Sektion 1", "Formulär", "Ta bort"]) expect(page).toContain(s);
+    for (const s of ["Add variant", "Step name", "Add section", "Section 1", "Add element", "Add action group"]) expect(page).not.toContain(s);
+  });
+
   it("keeps English for an English browser", async () => {
     const page = await text(await get(`/owner/websites/${sv}/ctas`, { Cookie: cookie, "Accept-Language": "en-GB" }));
     expect(page).toContain("Popups, bars, inline forms and landing pages");

@@ -13,6 +13,7 @@ import { AdminForm } from "~/components/editor/AdminForm";
 import { ConditionsBuilder } from "./ConditionsBuilder";
 import { isoToZoned, zonedToIso } from "./zoned-time";
 import { useT } from "~/i18n/useT";
+import type { AdminKey } from "~/i18n/en";
 
 /** The form's value: a stored broadcast, or a new one without an id yet. */
 export type BroadcastValue = Omit<BroadcastDocument, "id"> & { id: number | null };
@@ -149,11 +150,11 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
           ) : (
             <BlockStack gap="100">
               {ctas.map((c) => {
-                const elsewhere = c.broadcast_id !== null && c.broadcast_id !== b.id ? broadcastNames[c.broadcast_id] ?? `campaign ${c.broadcast_id}` : null;
+                const elsewhere = c.broadcast_id !== null && c.broadcast_id !== b.id ? broadcastNames[c.broadcast_id] ?? t("editorUi.campaignN", { id: c.broadcast_id }) : null;
                 return (
                   <Checkbox
                     key={c.id}
-                    label={`${c.name} (${c.cta_type}, ${c.status})`}
+                    label={t("editorUi.ctaWithType", { name: c.name, type: t(`editorUi.ctaCode.${c.cta_type}` as AdminKey), status: t(`editorUi.statusCode.${c.status}` as AdminKey) })}
                     helpText={elsewhere ? t("campaigns.elsewhere", { name: elsewhere }) : undefined}
                     checked={b.cta_ids.includes(c.id)}
                     onChange={(on) => toggleCta(c.id, on)}

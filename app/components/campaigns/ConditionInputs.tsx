@@ -7,9 +7,12 @@ import {
   NUMBER_COMPARISON_CHOICES,
   numberOrText,
   PRESENCE_CHOICES,
+  translatedChoices,
   URL_MATCH_CHOICES,
   VISIT_SCOPE_CHOICES,
 } from "./condition-fields";
+import { useT } from "~/i18n/useT";
+import type { AdminKey } from "~/i18n/en";
 
 export interface ConditionInputsProps {
   condition: Condition;
@@ -25,6 +28,7 @@ type ColumnKey = "url" | "tag_id" | "keyword" | "data_name" | "area_id" | "count
 
 /** The type-specific inputs of a condition, side by side. */
 export function ConditionInputs({ condition: c, onChange, label, error, ctaOptions }: ConditionInputsProps) {
+  const t = useT();
   const data = c.data as Record<string, unknown>;
   const setData = (key: string, value: unknown) => {
     const next = { ...data, [key]: value };
@@ -33,7 +37,7 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
   };
   const text = (key: ColumnKey, name: string, placeholder?: string) => (
     <TextField
-      label={`${label}: ${name}`}
+      label={t("editorUi.labelled", { label, name })}
       labelHidden
       placeholder={placeholder ?? name}
       value={(c[key] as string | null) ?? ""}
@@ -42,12 +46,12 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
       error={error(key)}
     />
   );
-  const select = (name: string, options: { label: string; value: string }[], value: string, set: (v: string) => void) => (
-    <Select label={`${label}: ${name}`} labelHidden options={options} value={value} onChange={set} />
+  const select = (name: string, options: { label: AdminKey; value: string }[], value: string, set: (v: string) => void) => (
+    <Select label={t("editorUi.labelled", { label, name })} labelHidden options={translatedChoices(options, t)} value={value} onChange={set} />
   );
   const dataText = (key: string, name: string, numeric = false) => (
     <TextField
-      label={`${label}: ${name}`}
+      label={t("editorUi.labelled", { label, name })}
       labelHidden
       placeholder={name}
       value={data[key] === undefined || data[key] === null ? "" : String(data[key])}
@@ -56,7 +60,7 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
       error={error(`data.${key}`)}
     />
   );
-  const match = (choices = PRESENCE_CHOICES) => select("match", choices, String(data.match ?? choices[0].value), (v) => setData("match", v));
+  const match = (choices = PRESENCE_CHOICES) => select(t("editorUi.cond.match"), choices, String(data.match ?? choices[0].value), (v) => setData("match", v));
   const range = String(data.comparison ?? "") === "range";
 
   switch (c.condition_type) {
@@ -64,14 +68,14 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
       return (
         <>
           {match(URL_MATCH_CHOICES)}
-          {text("url", "Address or path", "/blog")}
+          {text("url", t("editorUi.cond.addressOrPath"), t("editorUi.cond.addressPlaceholder"))}
         </>
       );
     case "host_path":
       return (
         <>
           {match()}
-          {text("url", "Host and path", "example.com/blog")}
+          {text("url", t("editorUi.cond.host_path"), t("editorUi.cond.hostPlaceholder"))}
         </>
       );
     case "category":
@@ -81,56 +85,56 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
       return (
         <>
           {match()}
-          {text("tag_id", "Slug or id (comma separated)", "news, blog")}
+          {text("tag_id", t("editorUi.cond.slugOrId"), t("editorUi.cond.slugPlaceholder"))}
         </>
       );
     case "tag":
       return (
         <>
           {match([
-            { label: "has", value: "" },
-            { label: "does not have", value: "not" },
+            { label: "editorUi.cond.has", value: "" },
+            { label: "editorUi.cond.hasNot", value: "not" },
           ])}
-          {text("tag_id", "Tag", "customer")}
+          {text("tag_id", t("integrations.tag"), t("editorUi.cond.tagPlaceholder"))}
         </>
       );
     case "keyword":
       return (
         <>
           {match([
-            { label: "mentions", value: "" },
-            { label: "does not mention", value: "not" },
+            { label: "editorUi.cond.mentions", value: "" },
+            { label: "editorUi.cond.notMentions", value: "not" },
           ])}
-          {text("keyword", "Keywords (comma separated)", "pricing, demo")}
+          {text("keyword", t("editorUi.cond.keywords"), t("editorUi.cond.keywordsPlaceholder"))}
         </>
       );
     case "visits":
       return (
         <>
-          {select("counting", VISIT_SCOPE_CHOICES, String(data.scope ?? "total"), (v) => setData("scope", v))}
-          {select("comparison", NUMBER_COMPARISON_CHOICES, String(data.comparison ?? "greater"), (v) => setData("comparison", v))}
+          {select(t("editorUi.cond.counting"), VISIT_SCOPE_CHOICES, String(data.scope ?? "total"), (v) => setData("scope", v))}
+          {select(t("editorUi.cond.comparison"), NUMBER_COMPARISON_CHOICES, String(data.comparison ?? "greater"), (v) => setData("comparison", v))}
           <TextField
-            label={`${label}: number`}
+            label={t("editorUi.labelled", { label, name: t("editorUi.cond.number") })}
             labelHidden
             type="number"
             min={0}
-            placeholder="Number"
+            placeholder={t("editorUi.cond.numberPlaceholder")}
             value={c.count === null || c.count === undefined ? "" : String(c.count)}
             onChange={(v) => onChange({ ...c, count: v === "" ? null : Number(v) })}
             autoComplete="off"
             error={error("count")}
           />
-          {range ? dataText("value2", "up to", true) : null}
+          {range ? dataText("value2", t("editorUi.cond.upTo"), true) : null}
         </>
       );
     case "data_field": {
       const cmp = String(data.comparison ?? "equal");
       return (
         <>
-          {text("data_name", "Field name", "company_size")}
-          {select("comparison", DATA_COMPARISON_CHOICES, cmp, (v) => setData("comparison", v))}
-          {cmp === "exists" || cmp === "not_exists" ? null : dataText("value", "Value", ["greater", "less", "range"].includes(cmp))}
-          {range ? dataText("value2", "up to", true) : null}
+          {text("data_name", t("editorUi.cond.fieldName"), "company_size")}
+          {select(t("editorUi.cond.comparison"), DATA_COMPARISON_CHOICES, cmp, (v) => setData("comparison", v))}
+          {cmp === "exists" || cmp === "not_exists" ? null : dataText("value", t("editorUi.value"), ["greater", "less", "range"].includes(cmp))}
+          {range ? dataText("value2", t("editorUi.cond.upTo"), true) : null}
         </>
       );
     }
@@ -138,20 +142,20 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
       return (
         <>
           {match([
-            { label: "is on the page", value: "" },
-            { label: "is not on the page", value: "not" },
+            { label: "editorUi.cond.onPage", value: "" },
+            { label: "editorUi.cond.notOnPage", value: "not" },
           ])}
-          {text("area_id", "Area name", "footer")}
+          {text("area_id", t("editorUi.cond.areaName"), t("editorUi.cond.areaPlaceholder"))}
         </>
       );
     case "cta":
       return (
         <>
-          {select("state", CTA_STATE_CHOICES, c.condition_cta ?? "viewed", (v) => onChange({ ...c, condition_cta: v }))}
+          {select(t("editorUi.cond.state"), CTA_STATE_CHOICES, c.condition_cta ?? "viewed", (v) => onChange({ ...c, condition_cta: v }))}
           <Select
-            label={`${label}: CTA`}
+            label={t("editorUi.labelled", { label, name: t("ctas.singular") })}
             labelHidden
-            options={[{ label: "Choose a CTA", value: "" }, ...ctaOptions.map((o) => ({ label: o.name, value: String(o.id) }))]}
+            options={[{ label: t("editorUi.chooseCta"), value: "" }, ...ctaOptions.map((o) => ({ label: o.name, value: String(o.id) }))]}
             value={c.cta_id ? String(c.cta_id) : ""}
             onChange={(v) => onChange({ ...c, cta_id: v === "" ? null : Number(v) })}
             error={error("cta_id")}
@@ -162,22 +166,22 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
       return (
         <>
           {match()}
-          {text("country", "Countries (ISO codes or names, comma separated)", "SE, NO")}
+          {text("country", t("editorUi.cond.countries"), "SE, NO")}
         </>
       );
     case "cart_value":
       return (
         <>
-          {select("comparison", NUMBER_COMPARISON_CHOICES, String(data.comparison ?? "greater"), (v) => setData("comparison", v))}
-          {dataText("value", "Amount", true)}
-          {range ? dataText("value2", "up to", true) : null}
+          {select(t("editorUi.cond.comparison"), NUMBER_COMPARISON_CHOICES, String(data.comparison ?? "greater"), (v) => setData("comparison", v))}
+          {dataText("value", t("editorUi.cond.amount"), true)}
+          {range ? dataText("value2", t("editorUi.cond.upTo"), true) : null}
         </>
       );
     case "list":
       return (
         <>
           {match()}
-          {dataText("list_id", "List id")}
+          {dataText("list_id", t("editorUi.cond.listId"))}
         </>
       );
     default:

@@ -8,7 +8,7 @@ import { BlockStack, Box, Button, InlineStack, Select, Text } from "@shopify/pol
 import type { Condition, ConditionType } from "~/lib/schema/condition";
 import { describeConditions } from "~/lib/broadcast-summary";
 import { move, newCondition, removeAt, renumber } from "~/components/editor/document";
-import { CONDITION_TYPE_CHOICES, withConditionType } from "./condition-fields";
+import { CONDITION_TYPE_CHOICES, translatedChoices, withConditionType } from "./condition-fields";
 import { ConditionInputs } from "./ConditionInputs";
 import { useT } from "~/i18n/useT";
 
@@ -27,9 +27,9 @@ export interface ConditionsBuilderProps {
 }
 
 const OPERATOR_CHOICES = [
-  { label: "and", value: "and" },
-  { label: "or", value: "or" },
-];
+  { label: "editorUi.cond.and", value: "and" },
+  { label: "editorUi.cond.or", value: "or" },
+] as const;
 
 /** The editable list of conditions with its plain-language reading. */
 export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, ctaOptions, label, emptyText }: ConditionsBuilderProps) {
@@ -47,7 +47,7 @@ export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, c
             </Text>
           ) : null}
           {conditions.map((c, i) => {
-            const rowLabel = `${label}, condition ${i + 1}`;
+            const rowLabel = t("editorUi.cond.row", { label, n: i + 1 });
             const error = (key: string) => errors[`${errorPrefix}.${i}.${key}`];
             return (
               <Box key={c.id ?? `new-${i}`} padding="200" borderWidth="025" borderColor="border" borderRadius="200">
@@ -55,34 +55,34 @@ export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, c
                   {i === 0 ? (
                     <Box paddingBlockStart="150" minWidth="56px">
                       <Text as="span" fontWeight="semibold">
-                        When
+                        {t("contact.when")}
                       </Text>
                     </Box>
                   ) : (
                     <Select
-                      label={`${rowLabel}: joined with`}
+                      label={t("editorUi.cond.joinedWith", { label: rowLabel })}
                       labelHidden
-                      options={OPERATOR_CHOICES}
+                      options={OPERATOR_CHOICES.map((o) => ({ label: t(o.label), value: o.value }))}
                       value={c.operator}
                       onChange={(v) => set(i, { ...c, operator: v === "or" ? "or" : "and" })}
                     />
                   )}
                   <Select
-                    label={`${rowLabel}: type`}
+                    label={t("editorUi.actionType", { label: rowLabel })}
                     labelHidden
-                    options={CONDITION_TYPE_CHOICES}
+                    options={translatedChoices(CONDITION_TYPE_CHOICES, t)}
                     value={c.condition_type}
                     onChange={(v) => set(i, withConditionType(c, newCondition(v as ConditionType, c.position)))}
                   />
                   <ConditionInputs condition={c} onChange={(next) => set(i, next)} label={rowLabel} error={error} ctaOptions={ctaOptions} />
                   <InlineStack gap="100">
-                    <Button onClick={() => onChange(move(conditions, i, -1))} disabled={i === 0} accessibilityLabel={`Move ${rowLabel.toLowerCase()} up`}>
+                    <Button onClick={() => onChange(move(conditions, i, -1))} disabled={i === 0} accessibilityLabel={t("editorUi.moveUp", { label: rowLabel.toLowerCase() })}>
                       ↑
                     </Button>
                     <Button
                       onClick={() => onChange(move(conditions, i, 1))}
                       disabled={i === conditions.length - 1}
-                      accessibilityLabel={`Move ${rowLabel.toLowerCase()} down`}
+                      accessibilityLabel={t("editorUi.moveDown", { label: rowLabel.toLowerCase() })}
                     >
                       ↓
                     </Button>
@@ -90,9 +90,9 @@ export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, c
                       tone="critical"
                       variant="plain"
                       onClick={() => onChange(removeAt(conditions, i))}
-                      accessibilityLabel={`Remove ${rowLabel.toLowerCase()}`}
+                      accessibilityLabel={t("productPicker.removeNamed", { name: rowLabel.toLowerCase() })}
                     >
-                      Remove
+                      {t("productPicker.remove")}
                     </Button>
                   </InlineStack>
                 </InlineStack>
@@ -111,7 +111,7 @@ export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, c
       </InlineStack>
       {summary ? (
         <Text as="p" tone="subdued">
-          Reads as: visitors {summary}.
+          {t("editorUi.cond.readsAs", { summary })}
         </Text>
       ) : null}
     </BlockStack>

@@ -1,78 +1,87 @@
 /**
- * What the conditions builder offers per condition type: its name in words
- * and the choices of its selects. The data keys and values are the ones the
+ * What the conditions builder offers per condition type: its name and the
+ * choices of its selects, as catalogue keys. The data keys and values are the ones the
  * widget's evaluator reads (widget/core/conditions.ts).
  */
 import { CONDITION_TYPES, type Condition, type ConditionType } from "~/lib/schema/condition";
+import type { AdminKey } from "~/i18n/en";
+import type { Translate } from "~/i18n";
 
-type Choice = { label: string; value: string };
+/** A select choice whose label is a catalogue key: the component translates it. */
+type Choice = { label: AdminKey; value: string };
 
-export const CONDITION_TYPE_LABELS: Record<ConditionType, string> = {
-  url: "Page URL",
-  host_path: "Host and path",
-  category: "Page category",
-  post_tag: "Post tag",
-  post: "Post id",
-  page: "Page id",
-  tag: "Visitor tag",
-  keyword: "Keyword",
-  visits: "Number of visits",
-  data_field: "Visitor data field",
-  area: "Page area",
-  cta: "Another CTA",
-  country: "Country",
-  cart_value: "Cart value",
-  list: "Mailing list",
+/** Each condition type's name, as a catalogue key. */
+export const CONDITION_TYPE_LABELS: Record<ConditionType, AdminKey> = {
+  url: "editorUi.cond.url",
+  host_path: "editorUi.cond.host_path",
+  category: "editorUi.cond.category",
+  post_tag: "editorUi.cond.post_tag",
+  post: "editorUi.cond.post",
+  page: "editorUi.cond.page",
+  tag: "editorUi.cond.tag",
+  keyword: "editorUi.keyword",
+  visits: "editorUi.cond.visits",
+  data_field: "editorUi.cond.data_field",
+  area: "editor.pageArea",
+  cta: "editorUi.cond.cta",
+  country: "editorUi.cond.country",
+  cart_value: "editor.cartValue",
+  list: "editorUi.cond.list",
 };
 
 export const CONDITION_TYPE_CHOICES: Choice[] = CONDITION_TYPES.map((t) => ({ label: CONDITION_TYPE_LABELS[t], value: t }));
 
 export const URL_MATCH_CHOICES: Choice[] = [
-  { label: "contains", value: "contains" },
-  { label: "does not contain", value: "not_contains" },
-  { label: "is exactly (* is a wildcard)", value: "exact" },
-  { label: "is not", value: "not_exact" },
-  { label: "starts with", value: "starts_with" },
-  { label: "does not start with", value: "not_starts_with" },
+  { label: "editorUi.cond.contains", value: "contains" },
+  { label: "editorUi.cond.notContains", value: "not_contains" },
+  { label: "editorUi.cond.exact", value: "exact" },
+  { label: "editorUi.cond.isNot", value: "not_exact" },
+  { label: "editorUi.cond.startsWith", value: "starts_with" },
+  { label: "editorUi.cond.notStartsWith", value: "not_starts_with" },
 ];
 
 /** is / is not, for the types that test presence (data.match "" or "not"). */
 export const PRESENCE_CHOICES: Choice[] = [
-  { label: "is", value: "" },
-  { label: "is not", value: "not" },
+  { label: "editorUi.cond.is", value: "" },
+  { label: "editorUi.cond.isNot", value: "not" },
 ];
 
 export const VISIT_SCOPE_CHOICES: Choice[] = [
-  { label: "Visits (sessions) in total", value: "total" },
-  { label: "Pages viewed this session", value: "session" },
-  { label: "Views of this page", value: "page" },
+  { label: "editorUi.cond.visitsTotal", value: "total" },
+  { label: "editorUi.cond.visitsSession", value: "session" },
+  { label: "editorUi.cond.visitsPage", value: "page" },
 ];
 
 export const NUMBER_COMPARISON_CHOICES: Choice[] = [
-  { label: "more than", value: "greater" },
-  { label: "less than", value: "less" },
-  { label: "exactly", value: "equal" },
-  { label: "between", value: "range" },
+  { label: "editor.more", value: "greater" },
+  { label: "editor.less", value: "less" },
+  { label: "editorUi.cond.exactly", value: "equal" },
+  { label: "editor.between", value: "range" },
 ];
 
 export const DATA_COMPARISON_CHOICES: Choice[] = [
-  { label: "is", value: "equal" },
-  { label: "is not", value: "not_equal" },
-  { label: "contains", value: "contains" },
-  { label: "does not contain", value: "not_contains" },
-  { label: "is more than", value: "greater" },
-  { label: "is less than", value: "less" },
-  { label: "is between", value: "range" },
-  { label: "is set", value: "exists" },
-  { label: "is not set", value: "not_exists" },
+  { label: "editorUi.cond.is", value: "equal" },
+  { label: "editorUi.cond.isNot", value: "not_equal" },
+  { label: "editorUi.cond.contains", value: "contains" },
+  { label: "editorUi.cond.notContains", value: "not_contains" },
+  { label: "editorUi.cond.isMore", value: "greater" },
+  { label: "editorUi.cond.isLess", value: "less" },
+  { label: "editorUi.cond.isBetween", value: "range" },
+  { label: "editorUi.cond.isSet", value: "exists" },
+  { label: "editorUi.cond.isNotSet", value: "not_exists" },
 ];
 
 export const CTA_STATE_CHOICES: Choice[] = [
-  { label: "has seen", value: "viewed" },
-  { label: "has not seen", value: "not_viewed" },
-  { label: "has converted on", value: "converted" },
-  { label: "has not converted on", value: "not_converted" },
+  { label: "editorUi.cond.seen", value: "viewed" },
+  { label: "editorUi.cond.notSeen", value: "not_viewed" },
+  { label: "editorUi.cond.converted", value: "converted" },
+  { label: "editorUi.cond.notConverted", value: "not_converted" },
 ];
+
+/** Choices with their labels in the admin language. */
+export function translatedChoices(choices: Choice[], t: Translate): { label: string; value: string }[] {
+  return choices.map((c) => ({ label: t(c.label), value: c.value }));
+}
 
 /** A condition switched to another type: the value columns and data of the old type are cleared. */
 export function withConditionType(c: Condition, fresh: Condition): Condition {

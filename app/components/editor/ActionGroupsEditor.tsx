@@ -11,6 +11,7 @@ import { ActionsEditor } from "./ActionsEditor";
 import { ConfirmationFields } from "./ConfirmationFields";
 import { move, newActionGroup, removeAt, renumber, type Path } from "./document";
 import { useAllErrors, useErrorsUnder } from "./errors";
+import { useT } from "~/i18n/useT";
 
 export interface ActionGroupsEditorProps {
   groups: ActionGroup[];
@@ -38,6 +39,7 @@ function GroupEditor(props: {
   questions: NonNullable<ActionGroupsEditorProps["questions"]>;
 }) {
   const { group: g, path, label, onChange } = props;
+  const t = useT();
   const errors = useAllErrors();
   const conditionErrors = useErrorsUnder([...path, "conditions"]);
   const [showConditions, setShowConditions] = useState(g.conditions.length > 0 || conditionErrors.length > 0);
@@ -49,24 +51,24 @@ function GroupEditor(props: {
             {label}
           </Text>
           <InlineStack gap="100">
-            <Button onClick={() => props.onMove(-1)} disabled={props.index === 0} accessibilityLabel={`Move ${label} up`}>
+            <Button onClick={() => props.onMove(-1)} disabled={props.index === 0} accessibilityLabel={t("editorUi.moveUp", { label })}>
               ↑
             </Button>
-            <Button onClick={() => props.onMove(1)} disabled={props.index === props.count - 1} accessibilityLabel={`Move ${label} down`}>
+            <Button onClick={() => props.onMove(1)} disabled={props.index === props.count - 1} accessibilityLabel={t("editorUi.moveDown", { label })}>
               ↓
             </Button>
-            <Button tone="critical" variant="plain" onClick={props.onRemove} accessibilityLabel={`Remove ${label}`}>
-              Remove
+            <Button tone="critical" variant="plain" onClick={props.onRemove} accessibilityLabel={t("productPicker.removeNamed", { name: label })}>
+              {t("productPicker.remove")}
             </Button>
           </InlineStack>
         </InlineStack>
-        <Checkbox label="Active" checked={g.status} onChange={(status) => onChange({ ...g, status })} />
+        <Checkbox label={t("editorUi.active")} checked={g.status} onChange={(status) => onChange({ ...g, status })} />
         {props.questions.length ? (
           <Select
-            label="Reacts to the answer of"
-            helpText="Groups tied to a question steer the quiz; the others confirm the conversion"
+            label={t("editorUi.reactsTo")}
+            helpText={t("editorUi.reactsToHelp")}
             options={[
-              { label: "No question (confirmation)", value: "" },
+              { label: t("editorUi.noQuestion"), value: "" },
               ...props.questions.filter((q) => q.id).map((q) => ({ label: q.slug, value: String(q.id) })),
             ]}
             value={g.field_id ? String(g.field_id) : ""}
@@ -84,7 +86,7 @@ function GroupEditor(props: {
           questions={props.questions}
         />
         <Checkbox
-          label="Only when conditions are met"
+          label={t("editorUi.onlyWhen")}
           checked={showConditions}
           onChange={(on) => {
             setShowConditions(on);
@@ -98,10 +100,10 @@ function GroupEditor(props: {
             errors={errors}
             errorPrefix={[...path, "conditions"].join(".")}
             ctaOptions={props.ctaOptions}
-            label={`${label} conditions`}
+            label={t("editorUi.groupConditions", { label })}
           />
         ) : null}
-        <ActionsEditor actions={g.actions} onChange={(actions) => onChange({ ...g, actions })} path={[...path, "actions"]} label={`${label} actions`} />
+        <ActionsEditor actions={g.actions} onChange={(actions) => onChange({ ...g, actions })} path={[...path, "actions"]} label={t("editorUi.groupActions", { label })} />
       </BlockStack>
     </Box>
   );
@@ -109,11 +111,12 @@ function GroupEditor(props: {
 
 /** The groups of one owner, with an add button. */
 export function ActionGroupsEditor({ groups, onChange, path, owner, steps, ctaOptions, questions = [] }: ActionGroupsEditorProps) {
+  const t = useT();
   return (
     <BlockStack gap="200">
       {groups.length === 0 ? (
         <Text as="p" tone="subdued">
-          No action group: after converting, visitors see &quot;Thanks!&quot;.
+          {t("editorUi.noGroup")}
         </Text>
       ) : null}
       {groups.map((g, i) => (
@@ -123,7 +126,7 @@ export function ActionGroupsEditor({ groups, onChange, path, owner, steps, ctaOp
           index={i}
           count={groups.length}
           path={[...path, i]}
-          label={`${owner} action group ${i + 1}`}
+          label={t("editorUi.groupN", { owner, n: i + 1 })}
           steps={steps}
           ctaOptions={ctaOptions}
           questions={questions}
@@ -133,7 +136,7 @@ export function ActionGroupsEditor({ groups, onChange, path, owner, steps, ctaOp
         />
       ))}
       <div>
-        <Button onClick={() => onChange(renumber([...groups, newActionGroup(groups.length)]))}>Add action group</Button>
+        <Button onClick={() => onChange(renumber([...groups, newActionGroup(groups.length)]))}>{t("editorUi.addGroup")}</Button>
       </div>
     </BlockStack>
   );

@@ -9,25 +9,26 @@ import type { CtaAction } from "~/lib/schema/cta";
 import { newAction, type Path } from "./document";
 import { useError } from "./errors";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";
+import { useT } from "~/i18n/useT";
 
-const ACTION_LABELS: Record<CtaAction["action_type"], string> = {
-  add_tag: "Add a tag to the visitor",
-  remove_tag: "Remove a tag from the visitor",
-  update_field: "Set a custom field",
-  update_score: "Set the score",
-  add_score: "Add to the score",
-  subtract_score: "Subtract from the score",
-  subscribe_list: "Subscribe to a mailing list",
-  unsubscribe_list: "Unsubscribe from a mailing list",
-  add_list_tag: "Add a tag in the e-mail tool",
-  remove_list_tag: "Remove a tag in the e-mail tool",
-  add_to_cart: "Add to cart",
-  remove_from_cart: "Remove from cart",
-  clear_cart: "Clear the cart",
-  apply_discount: "Apply a discount code",
-  messenger: "Open the chat messenger",
-};
-const ACTION_CHOICES = Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }));
+/** The action types in the order the select offers them. */
+const ACTION_TYPES: CtaAction["action_type"][] = [
+  "add_tag",
+  "remove_tag",
+  "update_field",
+  "update_score",
+  "add_score",
+  "subtract_score",
+  "subscribe_list",
+  "unsubscribe_list",
+  "add_list_tag",
+  "remove_list_tag",
+  "add_to_cart",
+  "remove_from_cart",
+  "clear_cart",
+  "apply_discount",
+  "messenger",
+];
 
 function ActionRow({
   action,
@@ -42,6 +43,7 @@ function ActionRow({
   path: Path;
   label: string;
 }) {
+  const t = useT();
   const d = action.data as Record<string, unknown>;
   const setData = (key: string, value: unknown) => {
     const data = { ...d, [key]: value };
@@ -50,7 +52,7 @@ function ActionRow({
   };
   const dataText = (key: string, name: string, numeric = false) => (
     <TextField
-      label={`${label}: ${name}`}
+      label={t("editorUi.labelled", { label, name })}
       value={d[key] === undefined || d[key] === null ? "" : String(d[key])}
       type={numeric ? "number" : "text"}
       onChange={(v) => setData(key, numeric && v !== "" && Number.isFinite(Number(v)) ? Number(v) : v)}
@@ -59,10 +61,10 @@ function ActionRow({
   );
   const tagError = useError([...path, "tag_id"]);
   const integrationError = useError([...path, "integration_id"]);
-  const t = action.action_type;
+  const kind = action.action_type;
   const tag = (
     <TextField
-      label={`${label}: tag`}
+      label={t("editorUi.actionTag", { label })}
       value={action.tag_id ?? ""}
       onChange={(v) => onChange({ ...action, tag_id: v === "" ? null : v })}
       autoComplete="off"
@@ -71,10 +73,10 @@ function ActionRow({
   );
   const integration = (
     <TextField
-      label={`${label}: integration id`}
+      label={t("editorUi.actionIntegration", { label })}
       type="number"
       min={1}
-      helpText="From the Integrations page"
+      helpText={t("editorUi.actionIntegrationHelp")}
       value={action.integration_id ? String(action.integration_id) : ""}
       onChange={(v) => onChange({ ...action, integration_id: v === "" ? null : Number(v) })}
       autoComplete="off"
@@ -86,54 +88,54 @@ function ActionRow({
       <BlockStack gap="200">
         <InlineStack gap="200" blockAlign="end" wrap>
           <Select
-            label={`${label}: type`}
-            options={ACTION_CHOICES}
-            value={t}
+            label={t("editorUi.actionType", { label })}
+            options={ACTION_TYPES.map((value) => ({ value, label: t(`editorUi.action.${value}`) }))}
+            value={kind}
             onChange={(v) => onChange({ ...newAction(v as CtaAction["action_type"]), id: action.id })}
           />
-          {t === "add_tag" || t === "remove_tag" ? tag : null}
-          {t === "update_field" ? (
+          {kind === "add_tag" || kind === "remove_tag" ? tag : null}
+          {kind === "update_field" ? (
             <>
-              {dataText("field", "field name")}
-              {dataText("value", "value")}
+              {dataText("field", t("editorUi.actionFieldName"))}
+              {dataText("value", t("editorUi.actionValue"))}
             </>
           ) : null}
-          {t === "update_score" || t === "add_score" || t === "subtract_score" ? (
+          {kind === "update_score" || kind === "add_score" || kind === "subtract_score" ? (
             <>
-              {dataText("score", "points", true)}
+              {dataText("score", t("editorUi.actionPoints"), true)}
               <Select
-                label={`${label}: score of`}
+                label={t("editorUi.actionScoreOf", { label })}
                 options={[
-                  { label: "This CTA variant", value: "" },
-                  { label: "The visitor overall", value: "global" },
+                  { label: t("editorUi.actionScoreVariant"), value: "" },
+                  { label: t("editorUi.actionScoreGlobal"), value: "global" },
                 ]}
                 value={String(d.scope ?? "")}
                 onChange={(v) => setData("scope", v)}
               />
             </>
           ) : null}
-          {t === "subscribe_list" || t === "unsubscribe_list" ? (
+          {kind === "subscribe_list" || kind === "unsubscribe_list" ? (
             <>
               {integration}
-              {dataText("list_id", "list id")}
+              {dataText("list_id", t("editorUi.actionListId"))}
             </>
           ) : null}
-          {t === "add_list_tag" || t === "remove_list_tag" ? (
+          {kind === "add_list_tag" || kind === "remove_list_tag" ? (
             <>
               {integration}
               {tag}
             </>
           ) : null}
-          <Button tone="critical" variant="plain" onClick={onRemove} accessibilityLabel={`Remove ${label.toLowerCase()}`}>
-            Remove
+          <Button tone="critical" variant="plain" onClick={onRemove} accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}>
+            {t("productPicker.remove")}
           </Button>
         </InlineStack>
-        {t === "add_to_cart" || t === "remove_from_cart" || t === "apply_discount" ? (
+        {kind === "add_to_cart" || kind === "remove_from_cart" || kind === "apply_discount" ? (
           <JsonOptionsEditor
-            label={`${label}: data`}
+            label={t("editorUi.actionData", { label })}
             value={d}
             onChange={(data) => onChange({ ...action, data })}
-            helpText={t === "apply_discount" ? 'e.g. {"code": "WELCOME10"}' : 'e.g. {"variant_id": "123", "quantity": 1}'}
+            helpText={t("editorUi.example", { example: kind === "apply_discount" ? '{"code": "WELCOME10"}' : '{"variant_id": "123", "quantity": 1}' })}
           />
         ) : null}
       </BlockStack>
@@ -143,6 +145,7 @@ function ActionRow({
 
 /** The list of actions with an add button. */
 export function ActionsEditor({ actions, onChange, path, label }: { actions: CtaAction[]; onChange(next: CtaAction[]): void; path: Path; label: string }) {
+  const t = useT();
   return (
     <BlockStack gap="200">
       <Text as="h4" variant="headingSm">
@@ -150,7 +153,7 @@ export function ActionsEditor({ actions, onChange, path, label }: { actions: Cta
       </Text>
       {actions.length === 0 ? (
         <Text as="p" tone="subdued">
-          None.
+          {t("editorUi.none")}
         </Text>
       ) : null}
       {actions.map((a, i) => (
@@ -164,7 +167,7 @@ export function ActionsEditor({ actions, onChange, path, label }: { actions: Cta
         />
       ))}
       <div>
-        <Button onClick={() => onChange([...actions, newAction("subscribe_list")])}>Add action</Button>
+        <Button onClick={() => onChange([...actions, newAction("subscribe_list")])}>{t("editorUi.addAction")}</Button>
       </div>
     </BlockStack>
   );

@@ -5,10 +5,11 @@
  */
 import { BlockStack, Checkbox, FormLayout, Select, TextField } from "@shopify/polaris";
 import { CONFIRMATION_TYPES, type ActionGroupData, type ConfirmationType } from "~/lib/schema/cta";
-import { CONFIRMATION_LABELS, listOf, quantitiesOf, quantitiesText, withConfirmationType, type Path } from "./document";
+import { listOf, quantitiesOf, quantitiesText, withConfirmationType, type Path } from "./document";
 import { useAllErrors } from "./errors";
 import { CommitTextField } from "./CommitTextField";
 import { ProductPickerField } from "./ProductPickerField";
+import { useT } from "~/i18n/useT";
 
 export interface ConfirmationFieldsProps {
   data: ActionGroupData;
@@ -22,10 +23,9 @@ export interface ConfirmationFieldsProps {
   questions?: { id: number | undefined; slug: string }[];
 }
 
-const TYPE_CHOICES = CONFIRMATION_TYPES.map((t) => ({ label: CONFIRMATION_LABELS[t], value: t }));
-
 /** The type select and the inputs of the chosen type. */
 export function ConfirmationFields({ data, onChange, path, label, steps, ctaOptions, questions = [] }: ConfirmationFieldsProps) {
+  const t = useT();
   const errors = useAllErrors();
   const err = (key: string) => errors[[...path, key].join(".")];
   const type = (data["confirmation-type"] ?? "message") as ConfirmationType;
@@ -44,70 +44,70 @@ export function ConfirmationFields({ data, onChange, path, label, steps, ctaOpti
   return (
     <BlockStack gap="300">
       <Select
-        label={`${label}: after converting`}
-        options={TYPE_CHOICES}
+        label={t("editorUi.afterConvertingOf", { label })}
+        options={CONFIRMATION_TYPES.map((value) => ({ label: t(`editorUi.confirm.${value}`), value }))}
         value={type}
         onChange={(v) => onChange(withConfirmationType(data, v as ConfirmationType))}
         error={err("confirmation-type")}
       />
       <FormLayout>
-        {type === "message" ? text("confirmation", "Message (HTML allowed)", { multiline: 2, placeholder: "Thanks!" }) : null}
+        {type === "message" ? text("confirmation", t("editorUi.message"), { multiline: 2, placeholder: t("editorUi.messagePlaceholder") }) : null}
         {type === "redirect" ? (
           <>
-            {text("redirect-url", "Web address", { placeholder: "https://example.com/thanks or /thanks" })}
-            {check("query-string", "Pass on the page's query string")}
-            {check("target-blank", "Open in a new tab")}
+            {text("redirect-url", t("editorUi.webAddress"), { placeholder: t("editorUi.webAddressPlaceholder") })}
+            {check("query-string", t("editorUi.queryString"))}
+            {check("target-blank", t("editorUi.newTab"))}
           </>
         ) : null}
         {type === "step" ? (
           <Select
-            label="Go to step"
+            label={t("editorUi.goToStep")}
             options={steps.map((s) => ({ label: s.name, value: String(s.position) }))}
             value={String(data["redirect-step"] ?? "")}
             onChange={(v) => set("redirect-step", Number(v))}
             error={err("redirect-step")}
-            placeholder="Choose a step"
+            placeholder={t("editorUi.chooseStep")}
           />
         ) : null}
         {type === "cta" ? (
           <Select
-            label="Open CTA"
+            label={t("editorUi.openCta")}
             options={ctaOptions.map((c) => ({ label: c.name, value: String(c.id) }))}
             value={data["confirmation-cta"] ? String(data["confirmation-cta"]) : ""}
             onChange={(v) => set("confirmation-cta", v === "" ? undefined : Number(v))}
             error={err("confirmation-cta")}
-            placeholder="Choose a CTA"
+            placeholder={t("editorUi.chooseCta")}
           />
         ) : null}
         {type === "sms" ? (
           <FormLayout.Group>
-            {text("sms-number", "Phone number", { type: "tel", placeholder: "+46701234567" })}
-            {text("sms-keyword", "Keyword")}
+            {text("sms-number", t("editorUi.phoneNumber"), { type: "tel", placeholder: "+46701234567" })}
+            {text("sms-keyword", t("editorUi.keyword"))}
           </FormLayout.Group>
         ) : null}
         {type === "anchor" ? (
           <>
-            {text("anchor-selector", "Part of the page", { placeholder: "#pricing", helpText: "A # and the id of an element on the page" })}
-            {check("anchor-smooth-scroll", "Scroll smoothly", true)}
+            {text("anchor-selector", t("editorUi.anchor"), { placeholder: "#pricing", helpText: t("editorUi.anchorHelp") })}
+            {check("anchor-smooth-scroll", t("editorUi.smoothScroll"), true)}
           </>
         ) : null}
         {type === "cart" || type === "checkout" || type === "product" ? (
           <>
-            {text("selected-store-integration", "Store", {
+            {text("selected-store-integration", t("editorUi.store"), {
               placeholder: "shopify",
-              helpText: "shopify for the theme's Ajax cart, headless for Storefront API carts",
+              helpText: t("editorUi.storeHelp"),
             })}
             <ProductPickerField data={data} onChange={onChange} />
             <CommitTextField
-              label="Product variant ids"
-              helpText="Comma separated"
+              label={t("editorUi.variantIds")}
+              helpText={t("editorUi.commaSeparated")}
               text={(data["selected-product-variant-ids"] ?? []).join(", ")}
               onCommit={(v) => set("selected-product-variant-ids", listOf(v))}
               error={err("selected-product-variant-ids")}
             />
             <CommitTextField
-              label="Quantities"
-              helpText="variant id:quantity, comma separated (1 when left out)"
+              label={t("editorUi.quantities")}
+              helpText={t("editorUi.quantitiesHelp")}
               text={quantitiesText(data["selected-products-quantity"])}
               onCommit={(v) => set("selected-products-quantity", quantitiesOf(v))}
               error={err("selected-products-quantity")}
@@ -116,20 +116,20 @@ export function ConfirmationFields({ data, onChange, path, label, steps, ctaOpti
         ) : null}
         {questions.length ? (
           <Select
-            label="Then go to question"
+            label={t("editorUi.thenQuestion")}
             options={[
-              { label: "The next one", value: "" },
+              { label: t("editorUi.nextOne"), value: "" },
               ...questions.filter((q) => q.id).map((q) => ({ label: q.slug, value: String(q.id) })),
-              { label: "Next sub-question", value: "next_sub_question" },
-              { label: "End the quiz", value: "complete_quiz" },
+              { label: t("editorUi.nextSubQuestion"), value: "next_sub_question" },
+              { label: t("editorUi.endQuiz"), value: "complete_quiz" },
             ]}
             value={data["jump-field-id"] === undefined ? "" : String(data["jump-field-id"])}
             onChange={(v) => set("jump-field-id", v === "" ? undefined : /^\d+$/.test(v) ? Number(v) : v)}
             error={err("jump-field-id")}
           />
         ) : null}
-        {check("confirmation-close", "Close the CTA afterwards")}
-        {text("script", "Script to run (JavaScript)", { multiline: 2, monospaced: true })}
+        {check("confirmation-close", t("editorUi.closeAfterwards"))}
+        {text("script", t("editorUi.script"), { multiline: 2, monospaced: true })}
       </FormLayout>
     </BlockStack>
   );

@@ -92,7 +92,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
   const steps = variant.steps;
   const si = steps[stepIndex] ? stepIndex : 0;
   const step = steps[si];
-  const stepChoices = steps.map((s, i) => ({ position: s.position, name: s.options.name || `Step ${i + 1}` }));
+  const stepChoices = steps.map((s, i) => ({ position: s.position, name: s.options.name || t("editorUi.stepN", { n: i + 1 }) }));
   const otherCtas = ctas.filter((c) => c.id !== doc.id);
 
   const setVariant = (next: CtaDocument["variants"][number]) => setDoc((d) => ({ ...d, variants: d.variants.map((v, i) => (i === vi ? next : v)) }));
@@ -100,7 +100,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
 
   const send = (intent: "save" | "publish" | "draft" | "archive" | "duplicate" | "discard") => {
     const withoutDocument = intent === "archive" || intent === "duplicate" || intent === "discard";
-    const problem = withoutDocument ? null : splitProblem(doc.variants);
+    const problem = withoutDocument ? null : splitProblem(doc.variants, t);
     setClientError(problem);
     if (problem) return;
     const form = new FormData();
@@ -237,7 +237,9 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
               <Tabs
                 tabs={steps.map((s, i) => ({
                   id: `step-tab-${i}`,
-                  content: `${s.options.name || `Step ${i + 1}`}${stepErrors(i) ? ` (${stepErrors(i)} to fix)` : ""}`,
+                  content: stepErrors(i)
+                    ? t("editorUi.stepTabErrors", { step: s.options.name || t("editorUi.stepN", { n: i + 1 }), count: stepErrors(i) })
+                    : s.options.name || t("editorUi.stepN", { n: i + 1 }),
                   panelID: `step-panel-${i}`,
                 }))}
                 selected={si}

@@ -15,13 +15,17 @@ import { useAllErrors, useErrorsUnder } from "./errors";
 import { FieldsEditor } from "./FieldsEditor";
 import { useCardSelection } from "./selection";
 import { AdvancedOptions, StyleControls } from "./StyleControls";
+import { useT } from "~/i18n/useT";
+import type { Translate } from "~/i18n";
 
-export const ELEMENT_TYPE_CHOICES = ELEMENT_TYPES.map((t) => ({ label: t.replace(/_/g, " "), value: t }));
+/** The element types as select options, labelled in the admin language. */
+export const elementTypeChoices = (t: Translate) => ELEMENT_TYPES.map((type) => ({ label: t(`editorUi.type.${type}`), value: type }));
 
 const WITH_FIELDS: readonly ElementType[] = ["form", "quiz", "survey"];
 
 /** Inputs for the options of the common element types; null for the rest (they use the JSON box). */
 function TypeOptions({ element: el, onChange }: { element: CtaElement; onChange(el: CtaElement): void }) {
+  const t = useT();
   const o = el.options as Record<string, unknown>;
   const set = (key: string, value: unknown) => {
     const options = { ...o, [key]: value };
@@ -36,51 +40,51 @@ function TypeOptions({ element: el, onChange }: { element: CtaElement; onChange(
   );
   switch (el.element_type) {
     case "text":
-      return text("html", "Text (HTML: headings, paragraphs, links, lists, bold)", { multiline: 3, monospaced: true });
+      return text("html", t("editorUi.textHtml"), { multiline: 3, monospaced: true });
     case "button":
       return (
         <FormLayout>
-          {text("text", "Button text")}
+          {text("text", t("editorUi.buttonText"))}
           <FormLayout.Group>
-            {text("url", "Link", { placeholder: "https://example.com or /page", helpText: "Without a link the button converts and runs the action groups" })}
+            {text("url", t("editorUi.link"), { placeholder: t("editorUi.linkPlaceholder"), helpText: t("editorUi.linkHelp") })}
           </FormLayout.Group>
-          {check("target-blank", "Open the link in a new tab")}
+          {check("target-blank", t("editorUi.linkNewTab"))}
         </FormLayout>
       );
     case "form":
       return (
         <FormLayout>
           <FormLayout.Group>
-            {text("button-text", "Button text")}
+            {text("button-text", t("editorUi.buttonText"))}
             <Select
-              label="Layout"
+              label={t("editorUi.layout")}
               options={[
-                { label: "Fields under each other", value: "vertical" },
-                { label: "Fields side by side", value: "horizontal" },
+                { label: t("editorUi.layoutVertical"), value: "vertical" },
+                { label: t("editorUi.layoutHorizontal"), value: "horizontal" },
               ]}
               value={String(o.layout ?? "vertical")}
               onChange={(v) => set("layout", v)}
             />
           </FormLayout.Group>
-          {check("show-marketing-consent", "Ask for marketing consent", "Uses the marketing consent text of the website settings")}
-          {check("show-privacy-consent", "Ask to accept the privacy policy", "Uses the privacy message and link of the website settings")}
+          {check("show-marketing-consent", t("editorUi.marketingConsent"), t("editorUi.marketingConsentHelp"))}
+          {check("show-privacy-consent", t("editorUi.privacyConsent"), t("editorUi.privacyConsentHelp"))}
         </FormLayout>
       );
     case "survey":
-      return text("question", "Question");
+      return text("question", t("editorUi.question"));
     case "image":
     case "logo":
       return (
         <FormLayout>
           <FormLayout.Group>
-            {text("src", "Image address", { placeholder: "https://" })}
-            {text("alt", "Description for screen readers")}
+            {text("src", t("editorUi.imageAddress"), { placeholder: "https://" })}
+            {text("alt", t("editorUi.imageAlt"))}
           </FormLayout.Group>
-          {text("url", "Link (optional)")}
+          {text("url", t("editorUi.linkOptional"))}
         </FormLayout>
       );
     case "video":
-      return text("url", "Video address (YouTube, Vimeo or a file)");
+      return text("url", t("editorUi.videoAddress"));
     default:
       return null;
   }
@@ -100,12 +104,14 @@ export interface ElementEditorProps {
 
 /** An element card: a one-line summary, and its editor when opened. */
 export function ElementEditor({ element: el, onChange, onRemove, handle, index, path, steps, ctaOptions }: ElementEditorProps) {
+  const t = useT();
   const under = useErrorsUnder(path);
   const all = useAllErrors();
   const [open, setOpen] = useState(under.length > 0);
   const card = useCardSelection(path, () => setOpen(true));
-  const summary = elementSummary(el);
-  const name = `element ${index + 1} (${summary})`;
+  const summary = elementSummary(el, t);
+  const name = t("editor.dnd.elementName", { n: index + 1, summary });
+  const owner = t("editorUi.elementN", { n: index + 1 });
   const isQuiz = el.element_type === "quiz";
   const questions = isQuiz ? el.fields.map((f) => ({ id: f.id, slug: f.slug })) : [];
   return (
@@ -124,26 +130,26 @@ export function ElementEditor({ element: el, onChange, onRemove, handle, index, 
             {summary}
           </Text>
           <InlineStack gap="100" wrap={false}>
-            <Button onClick={() => setOpen(!open)} ariaExpanded={open} accessibilityLabel={`${open ? "Close" : "Edit"} ${name}`}>
-              {open ? "Close" : "Edit"}
+            <Button onClick={() => setOpen(!open)} ariaExpanded={open} accessibilityLabel={open ? t("editorUi.closeNamed", { name }) : t("editorUi.editNamed", { name })}>
+              {open ? t("editorUi.close") : t("editorUi.edit")}
             </Button>
             {handle}
-            <Button tone="critical" variant="plain" onClick={onRemove} accessibilityLabel={`Remove ${name}`}>
-              Remove
+            <Button tone="critical" variant="plain" onClick={onRemove} accessibilityLabel={t("productPicker.removeNamed", { name })}>
+              {t("productPicker.remove")}
             </Button>
           </InlineStack>
         </InlineStack>
         {under.length && !open ? (
           <Text as="p" tone="critical">
-            {under.length === 1 ? under[0] : `${under.length} problems inside; open to see them`}
+            {under.length === 1 ? under[0] : t("editorUi.problemsInside", { count: under.length })}
           </Text>
         ) : null}
         {open ? (
           <BlockStack gap="400">
             <Select
-              label="Element type"
-              helpText="Changing the type starts its options afresh"
-              options={ELEMENT_TYPE_CHOICES}
+              label={t("editorUi.elementType")}
+              helpText={t("editorUi.elementTypeHelp")}
+              options={elementTypeChoices(t)}
               value={el.element_type}
               onChange={(v) => onChange({ ...newElement(v as ElementType, el.position), id: el.id })}
             />
@@ -153,7 +159,7 @@ export function ElementEditor({ element: el, onChange, onRemove, handle, index, 
               options={el.options as Record<string, unknown>}
               onChange={(options) => onChange({ ...el, options })}
               errorFor={(key) => errorAt(all, [...path, "options", key])}
-              owner={`Element ${index + 1}`}
+              owner={owner}
             />
             {el.element_type === "products" ? <ProductFeedField element={el} onChange={onChange} /> : null}
             {WITH_FIELDS.includes(el.element_type) ? (
@@ -162,13 +168,13 @@ export function ElementEditor({ element: el, onChange, onRemove, handle, index, 
             <Divider />
             <BlockStack gap="200">
               <Text as="h4" variant="headingSm">
-                After converting
+                {t("editorUi.afterConverting")}
               </Text>
               <ActionGroupsEditor
                 groups={el.action_groups}
                 onChange={(action_groups) => onChange({ ...el, action_groups })}
                 path={[...path, "action_groups"]}
-                owner={`Element ${index + 1}`}
+                owner={owner}
                 steps={steps}
                 ctaOptions={ctaOptions}
                 questions={questions}
@@ -178,15 +184,15 @@ export function ElementEditor({ element: el, onChange, onRemove, handle, index, 
               actions={el.actions}
               onChange={(actions) => onChange({ ...el, actions })}
               path={[...path, "actions"]}
-              label={`Element ${index + 1} actions`}
+              label={t("editorUi.elementActions", { n: index + 1 })}
             />
             <AdvancedOptions
-              label="All options (JSON)"
-              helpText="Every option of this element, including those without their own input (products-limit, timer-type, progress-type ...)"
+              label={t("editorUi.allOptions")}
+              helpText={t("editorUi.allOptionsHelp")}
               value={el.options as Record<string, unknown>}
               onChange={(options) => onChange({ ...el, options })}
               errors={errorsUnder(all, [...path, "options"])}
-              owner={`Element ${index + 1}`}
+              owner={owner}
             />
           </BlockStack>
         ) : null}

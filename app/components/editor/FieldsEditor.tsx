@@ -9,6 +9,8 @@ import { FIELD_TYPES, type Field, type FieldOption } from "~/lib/schema/cta";
 import { move, newField, removeAt, renumber, type Path } from "./document";
 import { useError, useErrorsUnder } from "./errors";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";
+import { translator, type Translate } from "~/i18n";
+import { useT } from "~/i18n/useT";
 
 /** Field types whose answers are picked from choices. */
 export const CHOICE_FIELD_TYPES: readonly Field["field_type"][] = [
@@ -24,18 +26,19 @@ export const CHOICE_FIELD_TYPES: readonly Field["field_type"][] = [
   "letter",
 ];
 
+/** The input types of a text field, with the keys of their names. */
 const INPUT_TYPES = [
-  { label: "Text", value: "text" },
-  { label: "E-mail", value: "email" },
-  { label: "Phone", value: "tel" },
-  { label: "Web address", value: "url" },
-  { label: "Date", value: "date" },
-];
+  ["text", "editorUi.input.text"],
+  ["email", "contacts.email"],
+  ["tel", "contacts.phone"],
+  ["url", "editorUi.webAddress"],
+  ["date", "editorUi.input.date"],
+] as const;
 
 /** What the owner calls a choice: its number and the label visitors read (its stored value when it has none). */
-export function choiceName(o: FieldOption, i: number): string {
+export function choiceName(o: FieldOption, i: number, t: Translate = translator("en")): string {
   const shown = (o.label ?? "").trim() || o.value.trim();
-  return shown ? `Choice ${i + 1} “${shown}”` : `Choice ${i + 1}`;
+  return shown ? t("editorUi.choiceShown", { n: i + 1, shown }) : t("editorUi.choiceN", { n: i + 1 });
 }
 
 /** What the owner calls a field: the question or label visitors read, else its slug. */
@@ -46,6 +49,7 @@ export function fieldTitle(f: Pick<Field, "slug" | "options">): string {
 }
 
 function ChoicesEditor({ options, onChange, path, label }: { options: FieldOption[]; onChange(o: FieldOption[]): void; path: Path; label: string }) {
+  const t = useT();
   const errors = useErrorsUnder(path);
   const set = (i: number, patch: Partial<FieldOption>) => onChange(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
   return (
@@ -60,18 +64,18 @@ function ChoicesEditor({ options, onChange, path, label }: { options: FieldOptio
       ) : null}
       {options.map((o, i) => {
         // Named by what the visitor reads ("Choice 2 “6–20 sellers”"), not by slug and index.
-        const choice = choiceName(o, i);
+        const choice = choiceName(o, i, t);
         return (
         <InlineGrid key={i} columns={{ xs: 1, sm: "1fr 1fr 90px auto" }} gap="200" alignItems="end">
-          <TextField label={`${choice}: stored value`} value={o.value} onChange={(value) => set(i, { value })} autoComplete="off" />
+          <TextField label={t("editorUi.choiceValue", { choice })} value={o.value} onChange={(value) => set(i, { value })} autoComplete="off" />
           <TextField
-            label={`${choice}: label shown`}
+            label={t("editorUi.choiceLabel", { choice })}
             value={o.label ?? ""}
             onChange={(v) => set(i, { label: v === "" ? undefined : v })}
             autoComplete="off"
           />
           <TextField
-            label={`${choice}: score`}
+            label={t("editorUi.choiceScore", { choice })}
             type="number"
             value={o.score === undefined ? "" : String(o.score)}
             onChange={(v) => set(i, { score: v === "" || !Number.isFinite(Number(v)) ? undefined : Number(v) })}
@@ -81,15 +85,15 @@ function ChoicesEditor({ options, onChange, path, label }: { options: FieldOptio
             tone="critical"
             variant="plain"
             onClick={() => onChange(options.filter((_, j) => j !== i))}
-            accessibilityLabel={`Remove ${choice} from ${label}`}
+            accessibilityLabel={t("editorUi.removeChoice", { choice, label })}
           >
-            Remove
+            {t("productPicker.remove")}
           </Button>
         </InlineGrid>
         );
       })}
       <div>
-        <Button onClick={() => onChange([...options, { value: `choice_${options.length + 1}`, label: `Choice ${options.length + 1}` }])}>Add choice</Button>
+        <Button onClick={() => onChange([...options, { value: `choice_${options.length + 1}`, label: t("editorUi.choiceN", { n: options.length + 1 }) }])}>{t("editorUi.addChoice")}</Button>
       </div>
     </BlockStack>
   );
@@ -106,6 +110,7 @@ function FieldEditor(props: {
   isQuiz: boolean;
 }) {
   const { field: f, path, onChange } = props;
+  const t = useT();
   const slugError = useError([...path, "slug"]);
   const typeError = useError([...path, "field_type"]);
   const parentIdError = useError([...path, "field_id"]);
@@ -121,27 +126,27 @@ function FieldEditor(props: {
     onChange({ ...f, options });
   };
   const title = fieldTitle(f);
-  const name = `Field ${props.index + 1} (${title})`;
+  const name = t("editorUi.fieldName", { n: props.index + 1, title });
   const parents = props.fields.filter((x) => x !== f && (x.id || x.slug));
   return (
     <Box padding="300" borderWidth="025" borderColor={under.length ? "border-critical" : "border"} borderRadius="200">
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="h5" variant="headingSm">
-            {`${title}${title !== f.slug ? ` (${f.slug})` : ""} · ${f.field_type}${f.required ? " · required" : ""}`}
+            {`${title}${title !== f.slug ? ` (${f.slug})` : ""} · ${t(`editorUi.field.${f.field_type}`)}${f.required ? ` · ${t("editorUi.required")}` : ""}`}
           </Text>
           <InlineStack gap="100">
-            <Button onClick={() => setOpen(!open)} ariaExpanded={open} accessibilityLabel={`${open ? "Close" : "Edit"} ${name}`}>
-              {open ? "Close" : "Edit"}
+            <Button onClick={() => setOpen(!open)} ariaExpanded={open} accessibilityLabel={open ? t("editorUi.closeNamed", { name }) : t("editorUi.editNamed", { name })}>
+              {open ? t("editorUi.close") : t("editorUi.edit")}
             </Button>
-            <Button onClick={() => props.onMove(-1)} disabled={props.index === 0} accessibilityLabel={`Move ${name} up`}>
+            <Button onClick={() => props.onMove(-1)} disabled={props.index === 0} accessibilityLabel={t("editorUi.moveUp", { label: name })}>
               ↑
             </Button>
-            <Button onClick={() => props.onMove(1)} disabled={props.index === props.fields.length - 1} accessibilityLabel={`Move ${name} down`}>
+            <Button onClick={() => props.onMove(1)} disabled={props.index === props.fields.length - 1} accessibilityLabel={t("editorUi.moveDown", { label: name })}>
               ↓
             </Button>
-            <Button tone="critical" variant="plain" onClick={props.onRemove} accessibilityLabel={`Remove ${name}`}>
-              Remove
+            <Button tone="critical" variant="plain" onClick={props.onRemove} accessibilityLabel={t("productPicker.removeNamed", { name })}>
+              {t("productPicker.remove")}
             </Button>
           </InlineStack>
         </InlineStack>
@@ -149,50 +154,50 @@ function FieldEditor(props: {
           <FormLayout>
             <FormLayout.Group>
               <TextField
-                label="Slug"
-                helpText="The answer's name: email, phone, name, last_name and company_name fill the contact; others go to its extra answers"
+                label={t("editorUi.slug")}
+                helpText={t("editorUi.slugHelp")}
                 value={f.slug}
                 onChange={(slug) => onChange({ ...f, slug })}
                 autoComplete="off"
                 error={slugError}
               />
               <Select
-                label="Field type"
-                options={FIELD_TYPES.map((t) => ({ label: t, value: t }))}
+                label={t("editorUi.fieldType")}
+                options={FIELD_TYPES.map((value) => ({ label: t(`editorUi.field.${value}`), value }))}
                 value={f.field_type}
                 onChange={(v) => onChange({ ...f, field_type: v as Field["field_type"] })}
                 error={typeError}
               />
               {f.field_type === "text" ? (
                 <Select
-                  label="Input"
-                  options={INPUT_TYPES}
+                  label={t("editorUi.input")}
+                  options={INPUT_TYPES.map(([value, key]) => ({ label: t(key), value }))}
                   value={String(o.type ?? "text")}
                   onChange={(v) => setOption("type", v === "text" ? undefined : v)}
                 />
               ) : null}
             </FormLayout.Group>
             <FormLayout.Group>
-              <TextField label={props.isQuiz ? "Question" : "Label"} value={String(o.label ?? "")} onChange={(v) => setOption("label", v)} autoComplete="off" />
-              <TextField label="Placeholder" value={String(o.placeholder ?? "")} onChange={(v) => setOption("placeholder", v)} autoComplete="off" />
+              <TextField label={props.isQuiz ? t("editorUi.question") : t("editorUi.label")} value={String(o.label ?? "")} onChange={(v) => setOption("label", v)} autoComplete="off" />
+              <TextField label={t("editorUi.placeholder")} value={String(o.placeholder ?? "")} onChange={(v) => setOption("placeholder", v)} autoComplete="off" />
             </FormLayout.Group>
             <InlineStack gap="400">
-              <Checkbox label="Required" checked={f.required} onChange={(required) => onChange({ ...f, required })} />
+              <Checkbox label={t("editorUi.requiredLabel")} checked={f.required} onChange={(required) => onChange({ ...f, required })} />
               {CHOICE_FIELD_TYPES.includes(f.field_type) ? (
-                <Checkbox label="Several answers allowed" checked={f.multi_select} onChange={(multi_select) => onChange({ ...f, multi_select })} />
+                <Checkbox label={t("editorUi.multiSelect")} checked={f.multi_select} onChange={(multi_select) => onChange({ ...f, multi_select })} />
               ) : null}
-              <Checkbox label="Fill from a URL parameter" checked={f.url_params} onChange={(url_params) => onChange({ ...f, url_params })} />
+              <Checkbox label={t("editorUi.urlParams")} checked={f.url_params} onChange={(url_params) => onChange({ ...f, url_params })} />
             </InlineStack>
             <FormLayout.Group>
               <TextField
-                label={f.field_type === "hidden" ? "Value" : "Default value"}
+                label={f.field_type === "hidden" ? t("editorUi.value") : t("editorUi.defaultValue")}
                 value={f.value ?? ""}
                 onChange={(v) => onChange({ ...f, value: v === "" ? null : v })}
                 autoComplete="off"
               />
               {f.url_params ? (
                 <TextField
-                  label="URL parameter"
+                  label={t("editorUi.urlParameter")}
                   value={f.parameter ?? ""}
                   onChange={(v) => onChange({ ...f, parameter: v === "" ? null : v })}
                   autoComplete="off"
@@ -201,9 +206,9 @@ function FieldEditor(props: {
             </FormLayout.Group>
             {props.isQuiz ? (
               <Select
-                label="Sub-question of"
+                label={t("editorUi.subQuestionOf")}
                 options={[
-                  { label: "None (a top-level question)", value: "" },
+                  { label: t("editorUi.topLevel"), value: "" },
                   ...parents.map((p) => ({ label: p.slug, value: p.id ? `id:${p.id}` : `slug:${p.slug}` })),
                 ]}
                 value={f.field_id ? `id:${f.field_id}` : f.parent_slug ? `slug:${f.parent_slug}` : ""}
@@ -222,10 +227,10 @@ function FieldEditor(props: {
                 options={f.field_options}
                 onChange={(field_options) => onChange({ ...f, field_options })}
                 path={[...path, "field_options"]}
-                label={`Choices of “${title}”`}
+                label={t("editorUi.choicesOf", { title })}
               />
             ) : null}
-            <JsonOptionsEditor label={`All options of ${f.slug} (JSON)`} value={o} onChange={(options) => onChange({ ...f, options })} error={optionsError} />
+            <JsonOptionsEditor label={t("editorUi.fieldOptions", { slug: f.slug })} value={o} onChange={(options) => onChange({ ...f, options })} error={optionsError} />
           </FormLayout>
         ) : null}
       </BlockStack>
@@ -235,10 +240,11 @@ function FieldEditor(props: {
 
 /** The fields of an element, with an add button. */
 export function FieldsEditor({ fields, onChange, path, isQuiz }: { fields: Field[]; onChange(next: Field[]): void; path: Path; isQuiz: boolean }) {
+  const t = useT();
   return (
     <BlockStack gap="200">
       <Text as="h4" variant="headingSm">
-        {isQuiz ? "Questions" : "Fields"}
+        {isQuiz ? t("editorUi.questions") : t("editorUi.fields")}
       </Text>
       {fields.map((f, i) => (
         <FieldEditor
@@ -268,7 +274,7 @@ export function FieldsEditor({ fields, onChange, path, isQuiz }: { fields: Field
             )
           }
         >
-          {isQuiz ? "Add question" : "Add field"}
+          {isQuiz ? t("editorUi.addQuestion") : t("editorUi.addField")}
         </Button>
       </div>
     </BlockStack>

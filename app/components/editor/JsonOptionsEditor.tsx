@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { TextField } from "@shopify/polaris";
 import { parseJsonObject } from "./document";
+import { useT } from "~/i18n/useT";
 
 export interface JsonOptionsEditorProps {
   label: string;
@@ -20,12 +21,13 @@ const pretty = (v: Record<string, unknown>) => (Object.keys(v).length ? JSON.str
 
 /** A monospace JSON text area for an options object. */
 export function JsonOptionsEditor({ label, value, onChange, helpText, error }: JsonOptionsEditorProps) {
+  const t = useT();
   const [text, setText] = useState(() => pretty(value));
   const [problem, setProblem] = useState<string | null>(null);
   // Follow changes made elsewhere (other controls edit the same bag) unless the text is mid-edit and invalid.
   useEffect(() => {
     if (problem) return;
-    const parsed = parseJsonObject(text);
+    const parsed = parseJsonObject(text, t);
     if (!parsed.ok || JSON.stringify(parsed.value) !== JSON.stringify(value)) setText(pretty(value));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
@@ -40,7 +42,7 @@ export function JsonOptionsEditor({ label, value, onChange, helpText, error }: J
       error={problem ?? error}
       onChange={(next) => {
         setText(next);
-        const parsed = parseJsonObject(next);
+        const parsed = parseJsonObject(next, t);
         if (parsed.ok) {
           setProblem(null);
           onChange(parsed.value);

@@ -3,6 +3,7 @@
  * `<name>.value` pairs (brand colours, brand style, extra data settings).
  */
 import { BlockStack, Button, InlineGrid, Text, TextField } from "@shopify/polaris";
+import { useT } from "~/i18n/useT";
 
 export interface KeyValueListProps {
   name: string;
@@ -22,6 +23,7 @@ export interface KeyValueListProps {
 
 /** Rows of two text fields with a remove button each and an add button below. */
 export function KeyValueList(props: KeyValueListProps) {
+  const t = useT();
   const { name, label, rows, onChange, keyLabel, valueLabel, errors = {}, errorPrefix = name } = props;
   const set = (i: number, part: 0 | 1, v: string) => onChange(rows.map((r, j) => (j === i ? (part === 0 ? [v, r[1]] : [r[0], v]) : r)));
   return (
@@ -37,7 +39,7 @@ export function KeyValueList(props: KeyValueListProps) {
       {rows.map(([k, v], i) => (
         <InlineGrid key={i} columns={["oneHalf", "oneHalf"]} gap="200">
           <TextField
-            label={`${keyLabel} ${i + 1}`}
+            label={t("editorUi.numbered", { label: keyLabel, n: i + 1 })}
             name={`${name}.key`}
             value={k}
             onChange={(x) => set(i, 0, x)}
@@ -46,7 +48,7 @@ export function KeyValueList(props: KeyValueListProps) {
           />
           <BlockStack gap="100">
             <TextField
-              label={`${valueLabel} ${i + 1}`}
+              label={t("editorUi.numbered", { label: valueLabel, n: i + 1 })}
               name={`${name}.value`}
               value={v}
               onChange={(x) => set(i, 1, x)}
@@ -59,9 +61,9 @@ export function KeyValueList(props: KeyValueListProps) {
                 variant="plain"
                 tone="critical"
                 onClick={() => onChange(rows.filter((_, j) => j !== i))}
-                accessibilityLabel={`Remove ${keyLabel.toLowerCase()} ${i + 1}`}
+                accessibilityLabel={t("productPicker.removeNamed", { name: t("editorUi.numbered", { label: keyLabel.toLowerCase(), n: i + 1 }) })}
               >
-                Remove
+                {t("productPicker.remove")}
               </Button>
             </div>
           </BlockStack>
@@ -75,7 +77,7 @@ export function KeyValueList(props: KeyValueListProps) {
         </>
       ) : null}
       <div>
-        <Button onClick={() => onChange([...rows, ["", ""]])}>{`Add ${keyLabel.toLowerCase()}`}</Button>
+        <Button onClick={() => onChange([...rows, ["", ""]])}>{t("productPicker.addNamed", { name: keyLabel.toLowerCase() })}</Button>
       </div>
     </BlockStack>
   );

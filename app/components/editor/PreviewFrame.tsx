@@ -10,6 +10,7 @@ import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
 import { useT } from "~/i18n/useT";
 import { parsePreviewPick, PREVIEW_MESSAGE, previewHtml, previewTexts, type PreviewData, type PreviewPick } from "~/pages/cta-preview";
 import { useNonce } from "~/lib/csp-nonce";
+import { useT } from "~/i18n/useT";
 
 export interface PreviewFrameProps {
   cta: CtaDocument;
@@ -79,24 +80,24 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
     <BlockStack gap="200">
       <InlineStack align="space-between" blockAlign="center" gap="200">
         <Text as="h2" variant="headingMd">
-          Preview
+          {t("editor.preview")}
         </Text>
         <InlineStack gap="200" blockAlign="center">
           {cta.variants.length > 1 ? (
             <Select
-              label="Variant shown"
+              label={t("editorUi.variantShown")}
               labelInline
-              options={[{ label: "The one being edited", value: "" }, ...cta.variants.map((v, i) => ({ label: `Variant ${v.variation}`, value: String(i) }))]}
+              options={[{ label: t("editorUi.variantEdited"), value: "" }, ...cta.variants.map((v, i) => ({ label: t("editorUi.variantX", { variant: v.variation }), value: String(i) }))]}
               value={variant === null ? "" : String(variant)}
               onChange={(v) => setVariant(v === "" ? null : Number(v))}
             />
           ) : null}
           <ButtonGroup variant="segmented">
             <Button pressed={size === "desktop"} onClick={() => setSize("desktop")}>
-              Desktop
+              {t("editorUi.desktop")}
             </Button>
             <Button pressed={size === "mobile"} onClick={() => setSize("mobile")}>
-              Mobile
+              {t("editorUi.mobile")}
             </Button>
           </ButtonGroup>
           <Button
@@ -105,11 +106,11 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
               setReload((n) => n + 1);
             }}
           >
-            Restart
+            {t("editorUi.restart")}
           </Button>
           {openUrl ? (
             <Button url={openUrl} target="_blank" variant="plain">
-              Open saved version
+              {t("editorUi.openSaved")}
             </Button>
           ) : null}
         </InlineStack>
@@ -120,7 +121,7 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
         <iframe
           ref={frame}
           key={reload}
-          title={`Preview of ${cta.name}`}
+          title={t("editorUi.previewOf", { name: cta.name })}
           srcDoc={srcDoc}
           // No allow-same-origin: scripts the CTA carries run in an opaque origin, away from the admin.
           sandbox="allow-scripts allow-forms allow-popups"
@@ -128,7 +129,7 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
         />
       </div>
       <Text as="p" tone="subdued">
-        Unsaved changes show here at once. The preview tracks nothing and sends no contact.
+        {t("editorUi.previewHelp")}
       </Text>
     </BlockStack>
   );

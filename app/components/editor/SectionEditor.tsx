@@ -7,7 +7,7 @@ import { errorAt, errorsUnder } from "./document";
 import { SortableList } from "./SortableList";
 import { useT } from "~/i18n/useT";
 import { useAllErrors, useError, useErrorsUnder } from "./errors";
-import { ELEMENT_TYPE_CHOICES, ElementEditor } from "./ElementEditor";
+import { elementTypeChoices, ElementEditor } from "./ElementEditor";
 import { AdvancedOptions, StyleControls } from "./StyleControls";
 
 interface Shared {
@@ -16,12 +16,13 @@ interface Shared {
 }
 
 function AddElement({ onAdd, label }: { onAdd(type: ElementType): void; label: string }) {
+  const t = useT();
   const [type, setType] = useState<ElementType>("text");
   return (
     <InlineStack gap="200" blockAlign="end">
-      <Select label={`${label}: new element type`} labelHidden options={ELEMENT_TYPE_CHOICES} value={type} onChange={(v) => setType(v as ElementType)} />
-      <Button onClick={() => onAdd(type)} accessibilityLabel={`Add element to ${label.toLowerCase()}`}>
-        Add element
+      <Select label={t("editorUi.newElementType", { label })} labelHidden options={elementTypeChoices(t)} value={type} onChange={(v) => setType(v as ElementType)} />
+      <Button onClick={() => onAdd(type)} accessibilityLabel={t("editorUi.addElementTo", { label: label.toLowerCase() })}>
+        {t("editorUi.addElement")}
       </Button>
     </InlineStack>
   );
@@ -50,8 +51,8 @@ function ColumnEditor({
           {canRemove ? (
             <InlineStack gap="100" blockAlign="center">
               {handle}
-              <Button variant="plain" tone="critical" onClick={onRemove} accessibilityLabel={`Remove ${label.toLowerCase()}`}>
-                Remove column
+              <Button variant="plain" tone="critical" onClick={onRemove} accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}>
+                {t("editorUi.removeColumn")}
               </Button>
             </InlineStack>
           ) : null}
@@ -65,7 +66,7 @@ function ColumnEditor({
         />
         {errorsUnder(all, [...path, "options"]).length ? (
           <AdvancedOptions
-            label={`${label} options (JSON)`}
+            label={t("editorUi.optionsJson", { label })}
             value={column.options as Record<string, unknown>}
             onChange={(options) => onChange({ ...column, options })}
             errors={errorsUnder(all, [...path, "options"])}
@@ -76,7 +77,7 @@ function ColumnEditor({
           items={els}
           layout="vertical"
           itemKey={(el, i) => (el.id != null ? `element-${el.id}` : `new-element-${i}`)}
-          itemName={(el, i) => t("editor.dnd.elementName", { n: i + 1, summary: elementSummary(el) })}
+          itemName={(el, i) => t("editor.dnd.elementName", { n: i + 1, summary: elementSummary(el, t) })}
           onMove={(from, to) => onChange({ ...column, elements: moveTo(els, from, to) })}
         >
           {(el, i, elementHandle) => (
@@ -114,7 +115,7 @@ export function SectionEditor({ section, onChange, onRemove, handle, index, path
   const columnsError = useError([...path, "columns"]);
   const all = useAllErrors();
   const under = useErrorsUnder(path);
-  const label = `Section ${index + 1}`;
+  const label = t("editorUi.sectionN", { n: index + 1 });
   return (
     <Box padding="300" borderWidth="025" borderColor={under.length ? "border-critical" : "border"} borderRadius="300">
       <BlockStack gap="300">
@@ -126,13 +127,13 @@ export function SectionEditor({ section, onChange, onRemove, handle, index, path
             <Button
               disabled={cols.length >= 12}
               onClick={() => onChange({ ...section, columns: renumber([...cols, newColumn(cols.length)]) })}
-              accessibilityLabel={`Add a column to ${label.toLowerCase()}`}
+              accessibilityLabel={t("editorUi.addColumnTo", { label: label.toLowerCase() })}
             >
-              Add column
+              {t("editorUi.addColumn")}
             </Button>
             {handle}
-            <Button tone="critical" variant="plain" onClick={onRemove} accessibilityLabel={`Remove ${label.toLowerCase()}`}>
-              Remove
+            <Button tone="critical" variant="plain" onClick={onRemove} accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}>
+              {t("productPicker.remove")}
             </Button>
           </InlineStack>
         </InlineStack>
@@ -149,8 +150,8 @@ export function SectionEditor({ section, onChange, onRemove, handle, index, path
           owner={label}
         />
         <AdvancedOptions
-          label={`${label} options (JSON)`}
-          helpText='e.g. {"background-color": "#f4f1ea", "padding": 24, "anchor": "offer"}'
+          label={t("editorUi.optionsJson", { label })}
+          helpText={t("editorUi.example", { example: '{"background-color": "#f4f1ea", "padding": 24, "anchor": "offer"}' })}
           value={section.options as Record<string, unknown>}
           onChange={(options) => onChange({ ...section, options })}
           errors={errorsUnder(all, [...path, "options"])}
@@ -167,7 +168,7 @@ export function SectionEditor({ section, onChange, onRemove, handle, index, path
             {(col, i, columnHandle) => (
               <ColumnEditor
                 column={col}
-                label={cols.length > 1 ? `${label}, column ${i + 1}` : `${label} content`}
+                label={cols.length > 1 ? t("editorUi.columnN", { section: label, n: i + 1 }) : t("editorUi.sectionContent", { section: label })}
                 path={[...path, "columns", i]}
                 canRemove={cols.length > 1}
                 handle={columnHandle}

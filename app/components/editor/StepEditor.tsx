@@ -23,14 +23,14 @@ export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEdit
   const nameError = useError([...path, "options", "name"]);
   const scriptError = useError([...path, "options", "script"]);
   const sections = step.sections;
-  const stepName = step.options.name || `Step ${step.position + 1}`;
+  const stepName = step.options.name || t("editorUi.stepN", { n: step.position + 1 });
   return (
     <Card>
       <BlockStack gap="400">
         <FormLayout>
           <FormLayout.Group>
             <TextField
-              label="Step name"
+              label={t("editorUi.stepName")}
               value={step.options.name ?? ""}
               onChange={(name) => onChange({ ...step, options: { ...step.options, name } })}
               autoComplete="off"
@@ -41,7 +41,7 @@ export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEdit
         <BlockStack gap="300">
           {sections.length === 0 ? (
             <Text as="p" tone="subdued">
-              This step is empty. Add a section to put elements in it.
+              {t("editorUi.stepEmpty")}
             </Text>
           ) : null}
           <SortableList
@@ -66,17 +66,17 @@ export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEdit
           </SortableList>
           <InlineStack>
             <Button onClick={() => onChange({ ...step, sections: renumber([...sections, newSection(sections.length, [newElement("text")])]) })}>
-              Add section
+              {t("editorUi.addSection")}
             </Button>
           </InlineStack>
         </BlockStack>
         <Divider />
         <BlockStack gap="200">
           <Text as="h3" variant="headingSm">
-            {`After "${stepName}" converts`}
+            {t("editorUi.afterConverts", { step: stepName })}
           </Text>
           <Text as="p" tone="subdued">
-            Used when the element that converted has no action group of its own.
+            {t("editorUi.afterConvertsHelp")}
           </Text>
           <ActionGroupsEditor
             groups={step.action_groups}
@@ -88,7 +88,7 @@ export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEdit
           />
         </BlockStack>
         <TextField
-          label="Script when the step shows (JavaScript)"
+          label={t("editorUi.stepScript")}
           value={step.options.script ?? ""}
           onChange={(script) => onChange({ ...step, options: { ...step.options, script: script === "" ? undefined : script } })}
           multiline={2}

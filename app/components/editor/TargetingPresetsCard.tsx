@@ -73,7 +73,7 @@ export function TargetingPresetsCard({
             label={t("targeting.utmSource")}
             value={preset.utm_source}
             onChange={(v) => setPreset({ ...preset, utm_source: v })}
-            placeholder="newsletter"
+            placeholder={t("editorUi.utmPlaceholder")}
             autoComplete="off"
             error={errors["targeting.utm_source"]}
           />

@@ -7,6 +7,7 @@ import { BlockStack, Box, Button, Card, Checkbox, InlineGrid, InlineStack, Text,
 import type { CtaDocument } from "~/lib/schema/cta";
 import { addVariant, evenSplit, percentTotal, removeVariant, splitProblem } from "./document";
 import { useAllErrors } from "./errors";
+import { useT } from "~/i18n/useT";
 
 export interface VariantsCardProps {
   doc: CtaDocument;
@@ -17,8 +18,9 @@ export interface VariantsCardProps {
 
 /** Variant rows with their percentages and the running total. */
 export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCardProps) {
+  const t = useT();
   const errors = useAllErrors();
-  const problem = splitProblem(doc.variants);
+  const problem = splitProblem(doc.variants, t);
   const serverProblem = errors.variants;
   const set = (i: number, patch: Partial<CtaDocument["variants"][number]>) =>
     onChange({ ...doc, variants: doc.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
@@ -27,7 +29,7 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="h2" variant="headingMd">
-            Variants
+            {t("editor.variants")}
           </Text>
           <InlineStack gap="200">
             {doc.variants.length > 1 ? (
@@ -37,11 +39,11 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
                   onChange({ ...doc, variants: doc.variants.map((v, i) => ({ ...v, percentage: split[i] })) });
                 }}
               >
-                Split evenly
+                {t("editorUi.splitEvenly")}
               </Button>
             ) : null}
             <Button disabled={doc.variants.length >= 10} onClick={() => onChange(addVariant(doc, selected))}>
-              Add variant
+              {t("editorUi.addVariant")}
             </Button>
           </InlineStack>
         </InlineStack>
@@ -51,7 +53,7 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
             <Box key={v.id ?? `new-${i}`} padding="200" borderRadius="200" background={i === selected ? "bg-surface-secondary" : undefined}>
               <InlineGrid columns={{ xs: 1, sm: "80px 140px 1fr auto" }} gap="200" alignItems="end">
                 <TextField
-                  label={`Variant ${i + 1} letter`}
+                  label={t("editorUi.variantLetter", { n: i + 1 })}
                   value={v.variation}
                   onChange={(variation) => set(i, { variation: variation.toUpperCase() })}
                   autoComplete="off"
@@ -59,7 +61,7 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
                   error={errors[`${p}.variation`]}
                 />
                 <TextField
-                  label={`Variant ${v.variation} share of visitors`}
+                  label={t("editorUi.variantShare", { variant: v.variation })}
                   type="number"
                   min={0}
                   max={100}
@@ -69,22 +71,22 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
                   autoComplete="off"
                   error={errors[`${p}.percentage`]}
                 />
-                <Checkbox label="Winner" helpText="Everyone sees it once the test ends" checked={v.winner} onChange={(winner) => set(i, { winner })} />
+                <Checkbox label={t("results.winner")} helpText={t("editorUi.winnerHelp")} checked={v.winner} onChange={(winner) => set(i, { winner })} />
                 <InlineStack gap="100">
-                  <Button pressed={i === selected} onClick={() => onSelect(i)} accessibilityLabel={`Edit variant ${v.variation}`}>
-                    {i === selected ? "Editing" : "Edit"}
+                  <Button pressed={i === selected} onClick={() => onSelect(i)} accessibilityLabel={t("editorUi.editVariant", { variant: v.variation })}>
+                    {i === selected ? t("editorUi.editing") : t("editorUi.edit")}
                   </Button>
                   {doc.variants.length > 1 ? (
                     <Button
                       tone="critical"
                       variant="plain"
-                      accessibilityLabel={`Remove variant ${v.variation}`}
+                      accessibilityLabel={t("editorUi.removeVariant", { variant: v.variation })}
                       onClick={() => {
                         onChange(removeVariant(doc, i));
                         onSelect(Math.max(0, selected >= i ? selected - 1 : selected));
                       }}
                     >
-                      Remove
+                      {t("productPicker.remove")}
                     </Button>
                   ) : null}
                 </InlineStack>
@@ -94,7 +96,7 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
         })}
         <div role={problem || serverProblem ? "alert" : undefined}>
           <Text as="p" tone={problem || serverProblem ? "critical" : "subdued"}>
-            {problem ?? serverProblem ?? `Total ${percentTotal(doc.variants)} %`}
+            {problem ?? serverProblem ?? t("editorUi.total", { total: percentTotal(doc.variants) })}
           </Text>
         </div>
       </BlockStack>

@@ -19,6 +19,7 @@ import type {
   Field,
 } from "~/lib/schema/cta";
 import type { Condition } from "~/lib/schema/condition";
+import { translator, type Translate } from "~/i18n";
 
 export type CtaType = CtaDocument["cta_type"];
 export type Path = (string | number)[];
@@ -290,12 +291,12 @@ export function percentTotal(variants: Pick<CtaVariant, "percentage">[]): number
 }
 
 /** Why the split is wrong, in words, or null when it adds up to 100. */
-export function splitProblem(variants: Pick<CtaVariant, "percentage">[]): string | null {
+export function splitProblem(variants: Pick<CtaVariant, "percentage">[], t: Translate = translator("en")): string | null {
   const total = percentTotal(variants);
   if (variants.some((v) => !Number.isInteger(v.percentage) || v.percentage < 0 || v.percentage > 100)) {
-    return "Each percentage is a whole number from 0 to 100";
+    return t("editorUi.splitWhole");
   }
-  return total === 100 ? null : `Variant percentages must add up to 100 (now ${total})`;
+  return total === 100 ? null : t("editorUi.splitTotal", { total });
 }
 
 /** Whole-number percentages as even as possible, adding up to 100 (earlier variants get the remainder). */
@@ -349,19 +350,6 @@ export const CONFIRMATION_KEYS: Record<ConfirmationType, (keyof ActionGroupData 
 
 /** Keys every confirmation type may carry. */
 export const COMMON_CONFIRMATION_KEYS = ["confirmation-close", "script", "jump-field-id"] as const;
-
-/** What each confirmation type does, in words. */
-export const CONFIRMATION_LABELS: Record<ConfirmationType, string> = {
-  message: "Show a message",
-  redirect: "Go to a web address",
-  step: "Go to another step",
-  cta: "Open another CTA",
-  sms: "Open a text message",
-  cart: "Add products and go to the cart",
-  checkout: "Add products and go to checkout",
-  anchor: "Scroll to a part of the page",
-  product: "Add products and go to a product",
-};
 
 /**
  * Switches an action group's confirmation type, dropping the data keys that
@@ -419,23 +407,23 @@ export function errorAt(errors: Record<string, string>, path: Path): string | un
 }
 
 /** Parses the generic options editor's text: a JSON object, or the reason it is not one. */
-export function parseJsonObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+export function parseJsonObject(text: string, t: Translate = translator("en")): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
   if (text.trim() === "") return { ok: true, value: {} };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, error: t("editorUi.jsonInvalid", { reason: e instanceof Error ? e.message : String(e) }) };
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, error: 'Write an object, e.g. {"key": "value"}' };
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, error: t("editorUi.jsonObject", { example: '{"key": "value"}' }) };
   return { ok: true, value: value as Record<string, unknown> };
 }
 
 /** A short name of an element for lists ("Form · 3 fields"). */
-export function elementSummary(el: CtaElement): string {
-  const name = el.element_type.replace(/_/g, " ");
+export function elementSummary(el: CtaElement, t: Translate = translator("en")): string {
+  const name = t(`editorUi.type.${el.element_type}`);
   const title = name[0].toUpperCase() + name.slice(1);
-  if (el.fields.length) return `${title} · ${el.fields.length} field${el.fields.length === 1 ? "" : "s"}`;
+  if (el.fields.length) return `${title} · ${t(el.fields.length === 1 ? "editorUi.fieldCountOne" : "editorUi.fieldCount", { count: el.fields.length })}`;
   const text =
     typeof el.options.html === "string"
       ? el.options.html
