@@ -7,7 +7,6 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { BlockStack, Button, ButtonGroup, InlineStack, Select, Text } from "@shopify/polaris";
 import type { CtaDocument } from "~/lib/schema/cta";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
-import { useT } from "~/i18n/useT";
 import { parsePreviewPick, PREVIEW_MESSAGE, previewHtml, previewTexts, type PreviewData, type PreviewPick } from "~/pages/cta-preview";
 import { useNonce } from "~/lib/csp-nonce";
 import { useT } from "~/i18n/useT";

@@ -159,10 +159,12 @@ describe("deletePeople", () => {
 describe("privacy webhooks", () => {
   it("reads the customer of a payload and compares topics either way they are written", () => {
     expect(customerOfPayload({ customer: { email: " Kund@Example.com ", phone: "+46 70" } })).toEqual({
+      id: null,
       email: "kund@example.com",
       phone: "+46 70",
     });
-    expect(customerOfPayload(null)).toEqual({ email: null, phone: null });
+    expect(customerOfPayload({ customer: { id: 207119551, email: null } })).toMatchObject({ id: "207119551", email: null });
+    expect(customerOfPayload(null)).toEqual({ id: null, email: null, phone: null });
     expect(isTopic("CUSTOMERS_DATA_REQUEST", "customers/data_request")).toBe(true);
     expect(isTopic("customers/redact", "customers/redact")).toBe(true);
     expect(isTopic("SHOP_REDACT", "customers/redact")).toBe(false);
