@@ -6,29 +6,14 @@
  */
 import { BlockStack, Box, Button, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import type { CtaAction } from "~/lib/schema/cta";
+import { PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "~/lib/schema/action-types";
 import { newAction, type Path } from "./document";
 import { useError } from "./errors";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";
 import { useT } from "~/i18n/useT";
 
-/** The action types in the order the select offers them. */
-const ACTION_TYPES: CtaAction["action_type"][] = [
-  "add_tag",
-  "remove_tag",
-  "update_field",
-  "update_score",
-  "add_score",
-  "subtract_score",
-  "subscribe_list",
-  "unsubscribe_list",
-  "add_list_tag",
-  "remove_list_tag",
-  "add_to_cart",
-  "remove_from_cart",
-  "clear_cart",
-  "apply_discount",
-  "messenger",
-];
+/** The action types in the order the select offers them: the person's, the store's, then the messenger. */
+const ACTION_TYPES: CtaAction["action_type"][] = [...PERSON_ACTION_TYPES, ...STORE_ACTION_TYPES, "messenger"];
 
 function ActionRow({
   action,

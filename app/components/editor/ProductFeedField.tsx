@@ -6,11 +6,12 @@
  * sources (recommendations, collection, cart) are kept as they are.
  */
 import { useState } from "react";
-import { Banner, BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polaris";
+import { Banner, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import type { CtaElement } from "~/lib/schema/cta";
 import { feedFromResourcePicker, feedProductFromHit, manualFeedOf, withManualFeed, type FeedProduct } from "~/lib/store-products";
 import { useT } from "~/i18n/useT";
-import { NO_IMAGE, ProductSearch, type ShopifyGlobal } from "./ProductPickerField";
+import { ProductSearch, type ShopifyGlobal } from "./ProductPickerField";
+import { PickedItems } from "./PickedItems";
 import { useStoreProducts } from "./store-products-context";
 
 export function ProductFeedField({ element, onChange }: { element: CtaElement; onChange(el: CtaElement): void }) {
@@ -41,39 +42,11 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
       <Text as="h4" variant="headingSm">
         {t("productPicker.feedTitle")}
       </Text>
-      {products.length ? (
-        <BlockStack gap="100" as="ul">
-          {products.map((p) => (
-            <li key={p.handle} data-feed-product={p.handle} style={{ listStyle: "none" }}>
-              <InlineStack gap="200" blockAlign="center" wrap={false}>
-                <Thumbnail size="small" source={p.image ?? NO_IMAGE} alt={p.title || p.handle} />
-                <BlockStack>
-                  <Text as="span" fontWeight="semibold">
-                    {p.title || p.handle}
-                  </Text>
-                  {p.price ? (
-                    <Text as="span" tone="subdued">
-                      {p.price}
-                    </Text>
-                  ) : null}
-                </BlockStack>
-                <Button
-                  variant="plain"
-                  tone="critical"
-                  accessibilityLabel={t("productPicker.removeNamed", { name: p.title || p.handle })}
-                  onClick={() => set(products.filter((x) => x.handle !== p.handle))}
-                >
-                  {t("productPicker.remove")}
-                </Button>
-              </InlineStack>
-            </li>
-          ))}
-        </BlockStack>
-      ) : (
-        <Text as="p" tone="subdued">
-          {t("productPicker.feedNone")}
-        </Text>
-      )}
+      <PickedItems
+        items={products.map((p) => ({ key: p.handle, data: { "data-feed-product": p.handle }, image: p.image, title: p.title || p.handle, detail: p.price }))}
+        onRemove={(handle) => set(products.filter((x) => x.handle !== handle))}
+        empty={t("productPicker.feedNone")}
+      />
       {source.surface === "shopify" ? (
         <BlockStack gap="200">
           <InlineStack>

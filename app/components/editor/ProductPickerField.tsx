@@ -24,9 +24,7 @@ import {
 } from "~/lib/store-products";
 import { useT } from "~/i18n/useT";
 import { useStoreProducts, type StoreProductsSource } from "./store-products-context";
-
-/** Shown for products without an image (a grey square; data: URLs pass the admin's image policy). */
-const NO_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'%3E%3Crect width='1' height='1' fill='%23e3e3e3'/%3E%3C/svg%3E";
+import { NO_IMAGE, PickedItems } from "./PickedItems";
 
 /** How long typing must pause before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -48,37 +46,17 @@ export function ProductPickerField({ data, onChange }: ProductPickerFieldProps) 
       <Text as="h4" variant="headingSm">
         {t("productPicker.selected")}
       </Text>
-      {selected.length ? (
-        <BlockStack gap="100" as="ul">
-          {selected.map((s) => (
-            <li key={s.id} data-selected-variant={s.id} style={{ listStyle: "none" }}>
-              <InlineStack gap="200" blockAlign="center" wrap={false}>
-                <Thumbnail size="small" source={s.image ?? NO_IMAGE} alt={s.productTitle || t("productPicker.variantId", { id: s.id })} />
-                <BlockStack>
-                  <Text as="span" fontWeight="semibold">
-                    {s.productTitle || t("productPicker.variantId", { id: s.id })}
-                  </Text>
-                  <Text as="span" tone="subdued">
-                    {[s.variantTitle, s.price].filter(Boolean).join(" · ")}
-                  </Text>
-                </BlockStack>
-                <Button
-                  variant="plain"
-                  tone="critical"
-                  accessibilityLabel={t("productPicker.removeNamed", { name: s.productTitle || s.id })}
-                  onClick={() => setSelected(selected.filter((x) => x.id !== s.id))}
-                >
-                  {t("productPicker.remove")}
-                </Button>
-              </InlineStack>
-            </li>
-          ))}
-        </BlockStack>
-      ) : (
-        <Text as="p" tone="subdued">
-          {t("productPicker.none")}
-        </Text>
-      )}
+      <PickedItems
+        items={selected.map((v) => ({
+          key: v.id,
+          data: { "data-selected-variant": v.id },
+          image: v.image,
+          title: v.productTitle || t("productPicker.variantId", { id: v.id }),
+          detail: [v.variantTitle, v.price].filter(Boolean).join(" · "),
+        }))}
+        onRemove={(id) => setSelected(selected.filter((x) => x.id !== id))}
+        empty={t("productPicker.none")}
+      />
       {source.surface === "shopify" ? (
         <ResourcePickerButton source={source} selected={selected} onPick={setSelected} />
       ) : (
@@ -275,4 +253,3 @@ function VariantButtons({ product, onPick, selectedIds }: { product: ProductHit;
 }
 
 /** Shown for products without an image. */
-export { NO_IMAGE };
