@@ -13,6 +13,8 @@ export interface ShopHints {
   cart?: { total_price?: number };
   country?: string | null;
   design_mode?: boolean;
+  /** A customer is logged in (their details come from the app proxy: extras/customer.ts). */
+  logged_in?: boolean;
 }
 
 /** The app embed's inline JSON, or null off Shopify (no element: the TypeError is caught like bad JSON). */

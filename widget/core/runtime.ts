@@ -555,6 +555,12 @@ export function startWidget(deps: WidgetDeps): Widget {
   const readyP = visitor
     .then(async (v): Promise<Record<string, StepStatus>> => {
       mark("visitor");
+      // A logged-in Shopify customer is linked once per session (extras/customer.ts); nothing waits for it.
+      const linked = `cf_${id}_customer`;
+      if (shop?.logged_in && live() && store.get(linked) != sessionId) {
+        store.set(linked, sessionId);
+        void withExtras((x) => x.linkCustomer({ ...cart, win, v, keepPerson })).catch(() => {});
+      }
       if (!notCore(allConditions.map((c) => c.condition_type)) && !deps.company && !timed) return { visitor: "ok" };
       // Only the chunk's download is bounded here: the steps inside have their own time-outs.
       const more = await withTimeout(extras(), EXTRAS_TIMEOUT, { set, clear })

@@ -17,6 +17,7 @@
  * - cf_W_session: the session (30 minutes), its previous time and orders;
  * - cf_W_events, cf_W_contacts: the tracking queue and the contact outbox;
  * - cf_W_identify: identify and trackPurchase calls not handled yet;
+ * - cf_W_customer: the session a logged-in Shopify customer was linked in;
  * - cf_W_cta_C: CTA C's definition, 7 days or until republished.
  * The test panel's refresh clears all cf_ keys but the logged-in cookie.
  */

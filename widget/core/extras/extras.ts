@@ -10,7 +10,8 @@
  * - a CTA has an add-to-cart trigger;
  * - Segment or Google Tag Manager should receive analytics events;
  * - window.beckon.identify or trackPurchase is called (their input rules);
- * - the website has form tracking on (the host page's own forms).
+ * - the website has form tracking on (the host page's own forms);
+ * - a Shopify customer is logged in and not linked in this session yet.
  */
 import type { CtaDocument } from "../../../app/lib/schema/cta";
 import type { PublicPerson, PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
@@ -27,6 +28,7 @@ import type { LoadedVisitor } from "../visitor";
 export { frame } from "../broadcasts";
 export { moreTests } from "../conditions-more";
 export { drainCalls, handleCalls } from "./calls";
+export { linkCustomer } from "./customer";
 export { trackForms } from "./form-tracking";
 
 type Win = Window & { Shopify?: { routes?: { root?: string } } };
