@@ -968,6 +968,18 @@ export const en = {
   "editorUi.statusCode.published": "published",
   "editorUi.statusCode.archived": "archived",
   "editorUi.utmPlaceholder": "newsletter",
+  "collectionPicker.title": "Collection shown",
+  "collectionPicker.none": "No collection chosen.",
+  "collectionPicker.choose": "Choose a collection",
+  "collectionPicker.pickerMissing": "Shopify's collection picker is not available here: reload the page inside the Shopify admin.",
+  "collectionPicker.search": "Search the store's collections",
+  "collectionPicker.searchPlaceholder": "Collection name",
+  "collectionPicker.failed": "The collection search failed",
+  "collectionPicker.noResults": "No collections match \"{query}\".",
+  "collectionPicker.productsCount": "{count} products",
+  "collectionPicker.pick": "Choose",
+  "collectionPicker.chooseNamed": "Choose {name}",
+  "collectionPicker.chosenNamed": "{name} is already chosen",
 } as const;
 
 /** Keys of the admin's catalogue. */

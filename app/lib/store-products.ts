@@ -239,3 +239,109 @@ export function feedFromResourcePicker(selection: readonly ResourcePickerProduct
     return [{ handle: p.handle, title: p.title, image: p.images?.[0]?.originalSrc ?? null, price }];
   });
 }
+
+// ------------------------------------------------------------ collection feeds
+
+/**
+ * A collection a products element's feed shows: the widget reads its
+ * products by handle (entry { source: "collection", handle }); the entry's
+ * "summary" is what the editor shows of it (the widget ignores it).
+ */
+export interface FeedCollection {
+  handle: string;
+  /** Numeric collection id, when known. */
+  id: string | null;
+  title: string;
+  image: string | null;
+  productsCount: number | null;
+}
+
+/** A collection as the standalone admin's collection search answers it. */
+export interface CollectionHit {
+  /** Global id, gid://shopify/Collection/… */
+  id: string;
+  handle: string;
+  title: string;
+  image: string | null;
+  imageAlt: string | null;
+  productsCount: number | null;
+}
+
+export interface CollectionSearchPage {
+  collections: CollectionHit[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/**
+ * The part of App Bridge's resource picker result (type "collection") the
+ * editor uses, as Shopify documents it: id (gid), handle, title, image
+ * { originalSrc, altText } and productsCount.
+ */
+export interface ResourcePickerCollection {
+  id: string;
+  title: string;
+  handle?: string;
+  image?: { id?: string; originalSrc?: string; altText?: string | null } | null;
+  productsCount?: number;
+}
+
+const isChosenCollection = (e: FeedEntry) => (e.source ?? e.type) === "collection" && typeof e.handle === "string" && e.handle !== "";
+
+/** The collection the element's feed names (the first collection entry with a handle), as the editor shows it. */
+export function collectionFeedOf(entries: readonly FeedEntry[] | null | undefined): FeedCollection | null {
+  const entry = (entries ?? []).find(isChosenCollection);
+  if (!entry) return null;
+  const s = (entry.summary && typeof entry.summary === "object" ? entry.summary : {}) as Partial<FeedCollection>;
+  return {
+    handle: String(entry.handle),
+    id: typeof s.id === "string" ? s.id : null,
+    title: typeof s.title === "string" ? s.title : "",
+    image: typeof s.image === "string" ? s.image : null,
+    productsCount: typeof s.productsCount === "number" ? s.productsCount : null,
+  };
+}
+
+/**
+ * The entries with the feed showing this collection (replacing the chosen
+ * one; other sources kept, the collection of the page a visitor is on too);
+ * null removes the chosen collection.
+ */
+export function withCollectionFeed(entries: readonly FeedEntry[] | null | undefined, collection: FeedCollection | null): FeedEntry[] {
+  const list = [...(entries ?? [])];
+  const index = list.findIndex(isChosenCollection);
+  if (!collection) return list.filter((_, i) => i !== index);
+  const count = collection.productsCount;
+  const entry: FeedEntry = {
+    ...(index >= 0 ? list[index] : {}),
+    source: "collection",
+    handle: collection.handle.slice(0, 255),
+    summary: {
+      id: collection.id && /^\d{1,20}$/.test(collection.id) ? collection.id : null,
+      title: collection.title.slice(0, 255),
+      image: collection.image && /^https:\/\//.test(collection.image) ? collection.image.slice(0, 2000) : null,
+      productsCount: typeof count === "number" && Number.isInteger(count) && count >= 0 && count <= 10_000_000 ? count : null,
+    },
+  };
+  delete entry.type;
+  if (index >= 0) list[index] = entry;
+  else list.push(entry);
+  return list;
+}
+
+/** The feed collection a search hit stands for. */
+export function feedCollectionFromHit(hit: CollectionHit): FeedCollection {
+  return { handle: hit.handle, id: numericShopifyId(hit.id), title: hit.title, image: hit.image, productsCount: hit.productsCount };
+}
+
+/** The feed collection of a resource picker selection (null when cancelled, empty or without a handle). */
+export function collectionFromResourcePicker(selection: readonly ResourcePickerCollection[] | null | undefined): FeedCollection | null {
+  const c = selection?.[0];
+  if (!c?.handle) return null;
+  return {
+    handle: c.handle,
+    id: numericShopifyId(c.id),
+    title: c.title ?? "",
+    image: c.image?.originalSrc ?? null,
+    productsCount: typeof c.productsCount === "number" ? c.productsCount : null,
+  };
+}

@@ -1,16 +1,21 @@
 /**
  * The CTA editor's product search in the standalone owner admin of a store
- * website (POST {basePath}/products/search, form fields q and after). Owner
+ * website (POST {basePath}/products/search, form fields q, after and kind:
+ * "products", the default, or "collections" for a product feed's collection). Owner
  * sessions only, same-origin with the CSRF token like every owner post;
  * the server calls the shop's Admin GraphQL API with its offline token.
- * Answers { products, pageInfo } or { error: { field, message, code } }.
+ * Answers { products, pageInfo }, { collections, pageInfo } or { error: { field, message, code } }.
  */
 import { prisma } from "~/db.server";
 import { AdminApiError } from "~/integrations/shopify-admin/admin-graphql.server";
 import { MAX_SEARCH_CHARS, searchProducts } from "~/integrations/shopify-admin/product-search.server";
+import { searchCollections } from "~/integrations/shopify-admin/collection-search.server";
 import { shopConnection } from "~/models/shop-connection.server";
 import { apiVersion } from "~/shopify.server";
-import type { ProductSearchPage } from "~/lib/store-products";
+import type { CollectionSearchPage, ProductSearchPage } from "~/lib/store-products";
+
+/** What can be searched for. */
+const KINDS = ["products", "collections"] as const;
 import { readAdminForm, type AdminContext } from "./admin-context.server";
 
 /** Opaque Relay cursors Shopify hands out are base64 text. */
@@ -48,19 +53,20 @@ export async function actionProductSearch(ctx: AdminContext, request: Request) {
   if (words.length > MAX_SEARCH_CHARS) return fail(400, "q", "too_long", `Search with at most ${MAX_SEARCH_CHARS} characters`);
   if (CONTROL.test(words)) return fail(400, "q", "invalid", "The search words hold characters that cannot be searched for");
   if (typeof rawAfter !== "string" || (rawAfter !== "" && !CURSOR.test(rawAfter))) return fail(400, "after", "invalid", "Not a page of these results");
+  const rawKind = form.get("kind") ?? "products";
+  if (typeof rawKind !== "string" || !(KINDS as readonly string[]).includes(rawKind)) return fail(400, "kind", "invalid", "Search for products or collections");
+  const kind = rawKind as (typeof KINDS)[number];
 
   const connection = await shopConnection(prisma, ctx.websiteId);
   if (connection.state !== "connected") return fail(409, "shop", connection.state, NOT_CONNECTED[connection.state]);
   try {
-    const page = await searchProducts(
-      { shop: connection.shop, accessToken: connection.accessToken, apiVersion, baseUrl: process.env.BECKON_SHOPIFY_ADMIN_URL || undefined },
-      words,
-      rawAfter || null,
-    );
-    return Response.json(page satisfies ProductSearchPage, { headers: { "Cache-Control": "no-store" } });
+    const admin = { shop: connection.shop, accessToken: connection.accessToken, apiVersion, baseUrl: process.env.BECKON_SHOPIFY_ADMIN_URL || undefined };
+    const page: ProductSearchPage | CollectionSearchPage =
+      kind === "collections" ? await searchCollections(admin, words, rawAfter || null) : await searchProducts(admin, words, rawAfter || null);
+    return Response.json(page, { headers: { "Cache-Control": "no-store" } });
   } catch (e) {
     if (!(e instanceof AdminApiError)) throw e;
-    if (e.kind !== "unauthorized") console.error(`[beckon] product search for ${connection.shop} failed:`, e.message);
+    if (e.kind !== "unauthorized") console.error(`[beckon] ${kind === "collections" ? "collection" : "product"} search for ${connection.shop} failed:`, e.message);
     const f = SHOPIFY_FAILURES[e.kind];
     return fail(f.status, "shop", e.kind, f.message);
   }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { postForm } from "../support/http";
-import { FakeShopifyAdmin, type FakeProduct } from "../support/fake-providers/shopify-admin";
+import { FakeShopifyAdmin, type FakeCollection, type FakeProduct } from "../support/fake-providers/shopify-admin";
 import { seedIfEmpty } from "../../prisma/seed";
 import { DEMO_SHOP_DOMAIN } from "../../prisma/seed-data/demo-store";
 
@@ -39,6 +39,14 @@ const products: FakeProduct[] = Array.from({ length: 13 }, (_, i) => ({
     { id: 9000 + 2 * i, title: "250 g", price: "79.00" },
     { id: 9001 + 2 * i, title: "1 kg", price: "249.00" },
   ],
+}));
+
+const collections: FakeCollection[] = Array.from({ length: 12 }, (_, i) => ({
+  id: 700 + i,
+  title: `Julkaffe ${String(i + 1).padStart(2, "0")}`,
+  handle: `julkaffe-${i + 1}`,
+  image: i === 0 ? "https://cdn.shopify.test/jul.jpg" : null,
+  productsCount: 3 + i,
 }));
 
 function cookiePair(res: Response, name: string): string {
@@ -76,7 +84,7 @@ beforeAll(async () => {
   await seedIfEmpty(t.db);
   SV = (await t.db.website.findFirstOrThrow({ where: { shopDomain: null } })).id;
   STORE = (await t.db.website.findFirstOrThrow({ where: { shopDomain: DEMO_SHOP_DOMAIN } })).id;
-  shopify = await new FakeShopifyAdmin(TOKEN, products).start();
+  shopify = await new FakeShopifyAdmin(TOKEN, products, "2026-07", collections).start();
   server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: "x".repeat(32), BECKON_SHOPIFY_ADMIN_URL: shopify.url } });
   origin = server.origin;
   ({ cookie: ownerOfStore, csrf: csrfOfStore } = await signIn("owner@beckon-demo.test"));
@@ -152,6 +160,44 @@ describe("results", () => {
     expect(res.status).toBe(200);
     expect(res.body.products).toEqual([]);
     expect(shopify.searches().at(-1)!.query).toBe('status\\:draft* OR* \\"x\\"* \\(y\\)* status:active');
+  });
+});
+
+describe("collections (kind=collections)", () => {
+  it("come with handle, title, image and product count, by a title search, and page by cursor", async () => {
+    const first = await search({ q: "julkaffe", kind: "collections" });
+    expect(first.status).toBe(200);
+    expect(first.body.products).toBeUndefined();
+    expect(first.body.collections).toHaveLength(10);
+    expect(first.body.collections[0]).toEqual({ id: "gid://shopify/Collection/700", handle: "julkaffe-1", title: "Julkaffe 01", image: "https://cdn.shopify.test/jul.jpg", imageAlt: null, productsCount: 3 });
+    expect(shopify.searches().at(-1)).toMatchObject({ first: 10, query: "title:*julkaffe*" });
+    expect((shopify.server.requests.at(-1)!.body as { query: string }).query).toMatch(/collections\(first: \$first/);
+    const second = await search({ q: "julkaffe", kind: "collections", after: first.body.pageInfo.endCursor });
+    expect(second.body.collections.map((c: { handle: string }) => c.handle)).toEqual(["julkaffe-11", "julkaffe-12"]);
+    expect(second.body.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it("typed search syntax stays literal, and Shopify failures are explained as for products", async () => {
+    expect((await search({ q: 'title:* "x"', kind: "collections" })).body.collections).toEqual([]);
+    expect(shopify.searches().at(-1)!.query).toBe('title:*title\\:\\** title:*\\"x\\"*');
+    shopify.revoked = true;
+    const res = await search({ q: "jul", kind: "collections" });
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatchObject({ field: "shop", code: "unauthorized" });
+  });
+
+  it("the default kind is products", async () => {
+    expect((await search({ q: "bryggkaffe", kind: "products" })).body.products).toHaveLength(10);
+  });
+
+  it("a bad kind is refused with the field named, before Shopify is asked", async () => {
+    const before = shopify.server.requests.length;
+    for (const kind of ["collection", "orders", "", "COLLECTIONS", "collections\u0000"]) {
+      const res = await search({ q: "jul", kind });
+      expect(res.status, kind).toBe(400);
+      expect(res.body.error).toMatchObject({ field: "kind", code: "invalid", message: expect.stringMatching(/\w/) });
+    }
+    expect(shopify.server.requests.length).toBe(before);
   });
 });
 

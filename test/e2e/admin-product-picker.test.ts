@@ -5,7 +5,8 @@
  * stands in for the shop), pages to more results, picks a variant, sees its
  * title, image and price in the editor, saves, and the stored CTA holds the
  * numeric variant id the widget's cart takes. A revoked token shows a clear
- * message in the editor.
+ * message in the editor. A product feed can show a collection: searched,
+ * picked, shown with image, title and product count, saved by handle.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -13,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { startTestServer, type TestServer } from "../support/server";
 import { launchChromium } from "../support/chromium";
 import { hydrated, seriousViolations } from "../support/admin-page";
-import { FakeShopifyAdmin, type FakeProduct } from "../support/fake-providers/shopify-admin";
+import { FakeShopifyAdmin, type FakeCollection, type FakeProduct } from "../support/fake-providers/shopify-admin";
 import { seedIfEmpty } from "../../prisma/seed";
 import { DEMO_SHOP_DOMAIN } from "../../prisma/seed-data/demo-store";
 import { singleStepCta } from "../../prisma/seed-data/builders";
@@ -45,6 +46,11 @@ const products: FakeProduct[] = [
       },
     ],
   },
+];
+
+const collections: FakeCollection[] = [
+  { id: 51, title: "Espresso machines", handle: "espresso-machines", image: "https://cdn.shopify.test/machines.jpg", productsCount: 4 },
+  { id: 52, title: "Espresso cups", handle: "espresso-cups", image: null, productsCount: 9 },
 ];
 
 let tdb: TestDatabase;
@@ -105,7 +111,7 @@ beforeAll(async () => {
     status: "draft",
   });
   feedCtaId = feed.id!;
-  shopify = await new FakeShopifyAdmin(TOKEN, products).start();
+  shopify = await new FakeShopifyAdmin(TOKEN, products, "2026-07", collections).start();
   server = await startTestServer({
     databaseUrl: tdb.url,
     env: { BECKON_SHOPIFY_ADMIN_URL: shopify.url },
@@ -220,5 +226,38 @@ describe("the owner of the demo store picks a product for a cart button", () => 
         summary: [{ handle: "espresso-grinder", title: "Espresso grinder", image: "https://cdn.shopify.test/grinder.jpg", price: "129.00–149.00 USD" }],
       },
     ]);
+  });
+
+  it("picks the collection a product feed shows; the CTA names its handle", async () => {
+    await page.goto(`${server.origin}/owner/websites/${store}/ctas/${feedCtaId}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: /^Edit element 1 / }).click();
+    await page.getByLabel("Search the store's collections").fill("espresso mach");
+    const result = page.locator('[data-collection-result="gid://shopify/Collection/51"]');
+    await poll(() => result.count()).toBe(1);
+    expect(await page.locator("[data-collection-result]").count()).toBe(1);
+    expect(await result.textContent()).toContain("4 products");
+    expect(shopify.searches().at(-1)).toMatchObject({ query: "title:*espresso* title:*mach*" });
+    await result.getByRole("button", { name: "Choose Espresso machines" }).click();
+    const shown = page.locator('[data-feed-collection="espresso-machines"]');
+    await poll(() => shown.textContent()).toContain("Espresso machines");
+    expect(await shown.textContent()).toContain("4 products");
+    expect(await shown.locator("img").getAttribute("src")).toBe("https://cdn.shopify.test/machines.jpg");
+    expect(await result.getByRole("button", { name: "Espresso machines is already chosen" }).isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const feed = async () => (await loadCtaDocument(tdb.db, store, feedCtaId))?.variants[0].steps[0].sections[0].columns[0].elements[0].product_recommendations;
+    await poll(async () => (await feed())?.find((e) => e.source === "collection")).toEqual({
+      source: "collection",
+      handle: "espresso-machines",
+      summary: { id: "51", title: "Espresso machines", image: "https://cdn.shopify.test/machines.jpg", productsCount: 4 },
+    });
+    // The hand-picked products stay.
+    expect((await feed())?.find((e) => e.source === "manual")).toMatchObject({ handles: ["espresso-grinder"] });
+
+    // Remove drops it.
+    await shown.getByRole("button", { name: "Remove Espresso machines" }).click();
+    await poll(() => shown.count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 });

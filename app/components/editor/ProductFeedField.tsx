@@ -2,8 +2,9 @@
  * The products a products element shows when its feed is a hand-picked list
  * (product_recommendations entry { source: "manual", handles }): picked
  * through the resource picker inside Shopify or the store's product search
- * in the standalone admin, shown with title, image and price. Other feed
- * sources (recommendations, collection, cart) are kept as they are.
+ * in the standalone admin, shown with title, image and price; and a chosen
+ * collection (CollectionFeedField). Other feed sources (recommendations,
+ * the visitor's collection, cart) are kept as they are.
  */
 import { useState } from "react";
 import { Banner, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
@@ -12,6 +13,7 @@ import { feedFromResourcePicker, feedProductFromHit, manualFeedOf, withManualFee
 import { useT } from "~/i18n/useT";
 import { ProductSearch, type ShopifyGlobal } from "./ProductPickerField";
 import { PickedItems } from "./PickedItems";
+import { CollectionFeedField } from "./CollectionFeedField";
 import { useStoreProducts } from "./store-products-context";
 
 export function ProductFeedField({ element, onChange }: { element: CtaElement; onChange(el: CtaElement): void }) {
@@ -74,6 +76,7 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
           }}
         />
       )}
+      <CollectionFeedField source={source} entries={entries} onChange={(next) => onChange({ ...element, product_recommendations: next })} />
     </BlockStack>
   );
 }

@@ -100,7 +100,50 @@ export interface BeckonProductSearchQuery {
   };
 }
 
+export const COLLECTION_SEARCH_QUERY = `#graphql
+  query BeckonCollectionSearch($first: Int!, $after: String, $query: String, $sortKey: CollectionSortKeys) {
+    collections(first: $first, after: $after, query: $query, sortKey: $sortKey) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        id
+        handle
+        title
+        image {
+          url
+          altText
+        }
+        productsCount {
+          count
+        }
+      }
+    }
+  }`;
+
+export interface BeckonCollectionSearchQueryVariables {
+  first: number;
+  after?: string | null;
+  query?: string | null;
+  sortKey?: "RELEVANCE" | "TITLE" | null;
+}
+
+export interface BeckonCollectionSearchQuery {
+  collections: {
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    nodes: {
+      id: string;
+      handle: string;
+      title: string;
+      image: AdminImage | null;
+      productsCount: { count: number } | null;
+    }[];
+  };
+}
+
 /** The typed map graphql-codegen's preset generates as AdminQueries; hand-written until then. */
 export interface BeckonAdminQueries {
   [PRODUCT_SEARCH_QUERY]: { return: BeckonProductSearchQuery; variables: BeckonProductSearchQueryVariables };
+  [COLLECTION_SEARCH_QUERY]: { return: BeckonCollectionSearchQuery; variables: BeckonCollectionSearchQueryVariables };
 }

@@ -153,6 +153,32 @@ export const fieldSchema = z.object({
 });
 export type Field = z.infer<typeof fieldSchema>;
 
+/**
+ * What the editor shows of a product feed's chosen collection (entry
+ * { source: "collection", handle, summary }): bounded, https images only;
+ * the widget reads the handle and ignores the summary.
+ */
+export const collectionFeedSummarySchema = z
+  .object({
+    id: z.string().regex(/^\d{1,20}$/).nullable(),
+    title: text(255),
+    image: z.string().url().max(2000).startsWith("https://").nullable(),
+    productsCount: z.number().int().min(0).max(10_000_000).nullable(),
+  })
+  .strict();
+
+/** A product feed entry; a collection entry's handle and summary are checked. */
+export const feedEntrySchema = z.record(z.string().max(100), z.unknown()).superRefine((e, ctx) => {
+  if ((e.source ?? e.type) !== "collection") return;
+  if (e.handle !== undefined && e.handle !== null && (typeof e.handle !== "string" || e.handle.length > 255 || /[\s/?#\\]/.test(e.handle))) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["handle"], message: "Not a collection handle" });
+  }
+  if (e.summary !== undefined) {
+    const r = collectionFeedSummarySchema.safeParse(e.summary);
+    if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: ["summary", ...issue.path] } as z.IssueData);
+  }
+});
+
 export const elementSchema = z.object({
   id: idSchema.optional(),
   position: positionSchema,
@@ -161,7 +187,7 @@ export const elementSchema = z.object({
   fields: z.array(fieldSchema).max(200).default([]),
   action_groups: z.array(actionGroupSchema).max(50).default([]),
   actions: z.array(actionSchema).max(50).default([]),
-  product_recommendations: z.array(z.record(z.string().max(100), z.unknown())).max(50).nullish(),
+  product_recommendations: z.array(feedEntrySchema).max(50).nullish(),
   content_toggle_items: z.array(z.record(z.string().max(100), z.unknown())).max(50).nullish(),
 });
 export type CtaElement = z.infer<typeof elementSchema>;

@@ -5,8 +5,10 @@
  * Relay cursors and pageInfo, the query-cost extension, 401 with
  * `{"errors": "[API] Invalid API key or access token …"}` for a revoked
  * token, HTTP 429 (fault injection) and the THROTTLED GraphQL error.
- * Only the products query the server sends is understood; anything else
- * is a GraphQL error, as an unknown field would be.
+ * `collections(first, after, query, sortKey)` with title searches
+ * ("title:*kaff*") is answered the same way. Only the products and
+ * collections queries the server sends are understood; anything else is a
+ * GraphQL error, as an unknown field would be.
  */
 import { FakeServer, type FakeReply } from "./fake-server";
 
@@ -26,6 +28,25 @@ export interface FakeProduct {
   image?: string | null;
   currency?: string;
   variants: FakeVariant[];
+}
+
+export interface FakeCollection {
+  id: number;
+  title: string;
+  handle: string;
+  image?: string | null;
+  productsCount: number;
+}
+
+/** Search words of a collection query the server built ("title:*kaff* title:*mörk*"), unescaped; null when it is not all title searches. */
+function titleWordsOf(query: string): string[] | null {
+  const words: string[] = [];
+  for (const token of query.match(/(?:\\.|\S)+/g) ?? []) {
+    const m = /^title:\*((?:\\.|[^*\\])+)\*$/.exec(token);
+    if (!m) return null;
+    words.push(m[1].replace(/\\(.)/g, "$1").toLowerCase());
+  }
+  return words;
 }
 
 /** Search words of a query the server built ("kaff* mörk* status:active"), unescaped. */
@@ -57,6 +78,7 @@ export class FakeShopifyAdmin {
     readonly accessToken: string,
     readonly products: FakeProduct[],
     readonly apiVersion = "2026-07",
+    readonly collections: FakeCollection[] = [],
   ) {
     this.server = new FakeServer(
       (r) => this.route(r),
@@ -83,7 +105,8 @@ export class FakeShopifyAdmin {
       return { status: 401, body: { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" } };
     }
     const body = r.body as { query?: string; variables?: Record<string, unknown> } | null;
-    if (!body?.query || !/\bproducts\s*\(/.test(body.query)) {
+    const isCollections = !!body?.query && /\bcollections\s*\(/.test(body.query);
+    if (!body?.query || (!isCollections && !/\bproducts\s*\(/.test(body.query))) {
       return { status: 200, body: { errors: [{ message: "Field is not supported by this fake", extensions: { code: "undefinedField" } }] } };
     }
     const cost = (available: number) => ({
@@ -98,6 +121,7 @@ export class FakeShopifyAdmin {
     if (!Number.isInteger(first) || first < 1 || first > 250) {
       return { status: 200, body: { errors: [{ message: "The first argument must be between 1 and 250", extensions: { code: "argumentLiteralsIncompatible" } }] } };
     }
+    if (isCollections) return this.collectionsPage(v, cost(1958));
     const { words, activeOnly } = wordsOf(typeof v.query === "string" ? v.query : "");
     const matching = this.products
       .filter((p) => !activeOnly || (p.status ?? "ACTIVE") === "ACTIVE")
@@ -138,6 +162,40 @@ export class FakeShopifyAdmin {
           },
         },
         extensions: cost(1958),
+      },
+    };
+  }
+
+  private collectionsPage(v: Record<string, unknown>, extensions: unknown): FakeReply {
+    const first = Number(v.first);
+    const words = titleWordsOf(typeof v.query === "string" ? v.query : "");
+    if (words === null) return { status: 200, body: { errors: [{ message: "Only title searches are supported by this fake", extensions: { code: "invalidQuery" } }] } };
+    const matching = this.collections
+      .filter((c) => words.every((w) => c.title.toLowerCase().includes(w)))
+      .sort((a, b) => (v.sortKey === "TITLE" ? a.title.localeCompare(b.title) : 0));
+    let start = 0;
+    try {
+      start = typeof v.after === "string" && v.after ? indexOf(v.after) + 1 : 0;
+    } catch {
+      return { status: 200, body: { errors: [{ message: "Invalid cursor for current pagination sort.", extensions: { code: "BAD_REQUEST" } }] } };
+    }
+    const slice = matching.slice(start, start + first);
+    return {
+      status: 200,
+      body: {
+        data: {
+          collections: {
+            pageInfo: { hasNextPage: start + first < matching.length, endCursor: slice.length ? cursorOf(start + slice.length - 1) : null },
+            nodes: slice.map((c) => ({
+              id: `gid://shopify/Collection/${c.id}`,
+              handle: c.handle,
+              title: c.title,
+              image: c.image ? { url: c.image, altText: null } : null,
+              productsCount: { count: c.productsCount },
+            })),
+          },
+        },
+        extensions,
       },
     };
   }

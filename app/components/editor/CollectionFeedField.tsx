@@ -1,0 +1,208 @@
+/**
+ * The collection a products element's feed shows (entry { source:
+ * "collection", handle }; the widget reads its products through the Section
+ * Rendering API): chosen through App Bridge's resource picker inside
+ * Shopify, or the store's collection search in the standalone admin (same
+ * endpoint as the product search, kind=collections). Shown with image,
+ * title and product count, with Remove.
+ */
+import { useEffect, useRef, useState } from "react";
+import { Banner, BlockStack, Box, Button, InlineStack, Spinner, Text, TextField, Thumbnail } from "@shopify/polaris";
+import { CSRF_FIELD } from "~/components/csrf-field";
+import {
+  collectionFeedOf,
+  collectionFromResourcePicker,
+  feedCollectionFromHit,
+  withCollectionFeed,
+  type CollectionHit,
+  type CollectionSearchPage,
+  type FeedCollection,
+  type ResourcePickerCollection,
+} from "~/lib/store-products";
+import { useT } from "~/i18n/useT";
+import { NO_IMAGE, PickedItems } from "./PickedItems";
+import type { StoreProductsSource } from "./store-products-context";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+type FeedEntries = Record<string, unknown>[];
+type CollectionPicker = { resourcePicker?: (options: Record<string, unknown>) => Promise<ResourcePickerCollection[] | undefined> };
+
+/** The chosen collection and the way to choose one. */
+export function CollectionFeedField({ source, entries, onChange }: { source: StoreProductsSource; entries: FeedEntries; onChange(next: FeedEntries): void }) {
+  const t = useT();
+  const [error, setError] = useState<string | null>(null);
+  const chosen = collectionFeedOf(entries);
+  const set = (c: FeedCollection | null) => onChange(withCollectionFeed(entries, c));
+
+  const openPicker = async () => {
+    setError(null);
+    const shopify = (window as unknown as { shopify?: CollectionPicker }).shopify;
+    if (!shopify?.resourcePicker) return setError(t("collectionPicker.pickerMissing"));
+    try {
+      const picked = await shopify.resourcePicker({ type: "collection", action: "select", multiple: false });
+      const c = collectionFromResourcePicker(picked);
+      if (c) set(c);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <BlockStack gap="200">
+      <Text as="h4" variant="headingSm">
+        {t("collectionPicker.title")}
+      </Text>
+      <PickedItems
+        items={
+          chosen
+            ? [
+                {
+                  key: chosen.handle,
+                  data: { "data-feed-collection": chosen.handle },
+                  image: chosen.image,
+                  title: chosen.title || chosen.handle,
+                  detail: chosen.productsCount === null ? null : t("collectionPicker.productsCount", { count: chosen.productsCount }),
+                },
+              ]
+            : []
+        }
+        onRemove={() => set(null)}
+        empty={t("collectionPicker.none")}
+      />
+      {source.surface === "shopify" ? (
+        <BlockStack gap="200">
+          <InlineStack>
+            <Button onClick={() => void openPicker()}>{t("collectionPicker.choose")}</Button>
+          </InlineStack>
+          {error ? <Banner tone="critical">{error}</Banner> : null}
+        </BlockStack>
+      ) : (
+        <CollectionSearch source={source} chosenHandle={chosen?.handle ?? null} onPick={(hit) => set(feedCollectionFromHit(hit))} />
+      )}
+    </BlockStack>
+  );
+}
+
+type SearchState =
+  | { status: "idle" }
+  | { status: "loading"; page: CollectionSearchPage | null }
+  | { status: "done"; page: CollectionSearchPage }
+  | { status: "error"; message: string; page: CollectionSearchPage | null };
+
+async function fetchCollections(source: StoreProductsSource, q: string, after: string | null, signal: AbortSignal): Promise<CollectionSearchPage> {
+  const form = new FormData();
+  if (source.csrfToken) form.set(CSRF_FIELD, source.csrfToken);
+  form.set("q", q);
+  form.set("kind", "collections");
+  if (after) form.set("after", after);
+  const response = await fetch(source.searchUrl!, { method: "POST", body: form, signal, headers: { Accept: "application/json" } });
+  const body = (await response.json().catch(() => null)) as (CollectionSearchPage & { error?: { message?: string } }) | null;
+  if (!response.ok || !body || !Array.isArray(body.collections)) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+  return body;
+}
+
+/** Standalone admin: typed search (debounced), results with image, title and product count, more by cursor. */
+function CollectionSearch({ source, chosenHandle, onPick }: { source: StoreProductsSource; chosenHandle: string | null; onPick(hit: CollectionHit): void }) {
+  const t = useT();
+  const [query, setQuery] = useState("");
+  const [state, setState] = useState<SearchState>({ status: "idle" });
+  const running = useRef<AbortController | null>(null);
+
+  const run = (q: string, after: string | null, previous: CollectionSearchPage | null) => {
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ status: "loading", page: previous });
+    fetchCollections(source, q, after, controller.signal).then(
+      (page) => {
+        if (controller.signal.aborted) return;
+        setState({ status: "done", page: previous ? { collections: [...previous.collections, ...page.collections], pageInfo: page.pageInfo } : page });
+      },
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = e instanceof TypeError ? t("productPicker.offline") : e instanceof Error ? e.message : String(e);
+        setState({ status: "error", message, page: previous });
+      },
+    );
+  };
+
+  useEffect(() => {
+    if (!query.trim()) {
+      running.current?.abort();
+      setState({ status: "idle" });
+      return;
+    }
+    const timer = setTimeout(() => run(query, null, null), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- run reads the current source; the query alone starts a search
+  }, [query]);
+  useEffect(() => () => running.current?.abort(), []);
+
+  const page = state.status === "idle" ? null : state.page;
+  return (
+    <BlockStack gap="200">
+      <TextField
+        label={t("collectionPicker.search")}
+        type="search"
+        value={query}
+        onChange={setQuery}
+        autoComplete="off"
+        maxLength={100}
+        placeholder={t("collectionPicker.searchPlaceholder")}
+      />
+      {state.status === "error" ? (
+        <Banner tone="critical" title={t("collectionPicker.failed")}>
+          <p>{state.message}</p>
+        </Banner>
+      ) : null}
+      {page && page.collections.length === 0 && state.status === "done" ? (
+        <Text as="p" tone="subdued">
+          {t("collectionPicker.noResults", { query })}
+        </Text>
+      ) : null}
+      {page && page.collections.length ? (
+        <Box borderColor="border" borderWidth="025" borderRadius="200" padding="200">
+          <BlockStack gap="300" as="ul">
+            {page.collections.map((c) => {
+              const picked = c.handle === chosenHandle;
+              return (
+                <li key={c.id} style={{ listStyle: "none" }} data-collection-result={c.id}>
+                  <InlineStack gap="300" blockAlign="start" wrap={false}>
+                    <Thumbnail size="small" source={c.image ?? NO_IMAGE} alt={c.imageAlt || c.title} />
+                    <BlockStack gap="100">
+                      <Text as="span" fontWeight="semibold">
+                        {c.title}
+                      </Text>
+                      {c.productsCount === null ? null : (
+                        <Text as="span" tone="subdued">
+                          {t("collectionPicker.productsCount", { count: c.productsCount })}
+                        </Text>
+                      )}
+                      <InlineStack>
+                        <Button
+                          size="slim"
+                          disabled={picked}
+                          accessibilityLabel={picked ? t("collectionPicker.chosenNamed", { name: c.title }) : t("collectionPicker.chooseNamed", { name: c.title })}
+                          onClick={() => onPick(c)}
+                        >
+                          {t("collectionPicker.pick")}
+                        </Button>
+                      </InlineStack>
+                    </BlockStack>
+                  </InlineStack>
+                </li>
+              );
+            })}
+          </BlockStack>
+        </Box>
+      ) : null}
+      {state.status === "loading" ? <Spinner size="small" accessibilityLabel={t("productPicker.searching")} /> : null}
+      {state.status === "done" && state.page.pageInfo.hasNextPage ? (
+        <InlineStack>
+          <Button onClick={() => run(query, state.page.pageInfo.endCursor, state.page)}>{t("productPicker.more")}</Button>
+        </InlineStack>
+      ) : null}
+    </BlockStack>
+  );
+}
