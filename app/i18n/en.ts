@@ -980,6 +980,8 @@ export const en = {
   "collectionPicker.pick": "Choose",
   "collectionPicker.chooseNamed": "Choose {name}",
   "collectionPicker.chosenNamed": "{name} is already chosen",
+  "collectionPicker.productsCountOne": "{count} product",
+  "productPicker.variantsOne": "{count} variant",
 } as const;
 
 /** Keys of the admin's catalogue. */

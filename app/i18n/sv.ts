@@ -978,4 +978,6 @@ export const sv: AdminTexts = {
   "collectionPicker.pick": "Välj",
   "collectionPicker.chooseNamed": "Välj {name}",
   "collectionPicker.chosenNamed": "{name} är redan vald",
+  "collectionPicker.productsCountOne": "{count} produkt",
+  "productPicker.variantsOne": "{count} variant",
 };

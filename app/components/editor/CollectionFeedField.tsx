@@ -62,7 +62,7 @@ export function CollectionFeedField({ source, entries, onChange }: { source: Sto
                   data: { "data-feed-collection": chosen.handle },
                   image: chosen.image,
                   title: chosen.title || chosen.handle,
-                  detail: chosen.productsCount === null ? null : t("collectionPicker.productsCount", { count: chosen.productsCount }),
+                  detail: chosen.productsCount === null ? null : t(chosen.productsCount === 1 ? "collectionPicker.productsCountOne" : "collectionPicker.productsCount", { count: chosen.productsCount }),
                 },
               ]
             : []
@@ -176,7 +176,7 @@ function CollectionSearch({ source, chosenHandle, onPick }: { source: StoreProdu
                       </Text>
                       {c.productsCount === null ? null : (
                         <Text as="span" tone="subdued">
-                          {t("collectionPicker.productsCount", { count: c.productsCount })}
+                          {t(c.productsCount === 1 ? "collectionPicker.productsCountOne" : "collectionPicker.productsCount", { count: c.productsCount })}
                         </Text>
                       )}
                       <InlineStack>

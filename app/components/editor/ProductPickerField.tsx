@@ -217,7 +217,7 @@ function SearchResult({ product, children }: { product: ProductHit; children: Re
             {product.title}
           </Text>
           <Text as="span" tone="subdued">
-            {priceRange(product)} · {t("productPicker.variants", { count: product.variantsCount })}
+            {priceRange(product)} · {t(product.variantsCount === 1 ? "productPicker.variantsOne" : "productPicker.variants", { count: product.variantsCount })}
           </Text>
           {children}
         </BlockStack>
