@@ -14,7 +14,10 @@
  *   feed's add goes through the theme's Shopify.actions.updateCart and opens
  *   its cart with openCart;
  * - a theme with a cart link and nothing that refreshes it: the page reloads
- *   after the add (tracked first) and shows the new count.
+ *   after the add (tracked first) and shows the new count;
+ * - Dawn again, for a conversion's add_to_cart action (a button that adds
+ *   and thanks in place): the drawer opens with the line, the bubble counts
+ *   it, and the thank-you stays (no reload).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -41,6 +44,7 @@ let browser: Browser;
 let websiteId: number;
 let feedId: number;
 let triggerId: number;
+let actionCtaId: number;
 
 const snippet = () => genericSnippet({ origin: server.origin, websiteId });
 const main = `<h1>Coffee gear</h1><div data-beckon-area="products"></div>`;
@@ -144,11 +148,30 @@ beforeAll(async () => {
   );
   await publishCta(tdb.db, websiteId, trigger.id!);
   triggerId = trigger.id!;
+  // A button whose conversion adds the dripper and thanks in place, in its own area of the /dawn-action page.
+  const adder = await saveCtaDocument(
+    tdb.db,
+    websiteId,
+    ctaWithElements(
+      [
+        {
+          element_type: "button" as const,
+          options: { "button-text": "Add the dripper" },
+          actions: [{ action_type: "add_to_cart", data: { variant_id: String(POUR_OVER.variants[0].id), quantity: 1 } }],
+          action_groups: [{ data: { "confirmation-type": "message", confirmation: "The dripper is in your cart." } }],
+        },
+      ],
+      { name: "Add by action", cta_type: "inline", inline_type: "embed", overlay_type: null, options: { area: "promo" } } as never,
+    ),
+  );
+  await publishCta(tdb.db, websiteId, adder.id!);
+  actionCtaId = adder.id!;
   server = await startTestServer({ databaseUrl: tdb.url });
   shop = await startStorefront({
     routes: (req, res, url) => {
       const html = (body: string) => (res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }), res.end(body), true);
       if (url.pathname === "/dawn") return html(demoStorePage({ title: "Dawn", bodyClass: "template-index", main, snippet: snippet(), root: "/" }));
+      if (url.pathname === "/dawn-action") return html(demoStorePage({ title: "Dawn", bodyClass: "template-index", main: `<h1>Brewing</h1><div data-beckon-area="promo"></div>`, snippet: snippet(), root: "/" }));
       if (url.pathname === "/standard") return html(actionsPage(itemCount(req.headers.cookie)));
       if (url.pathname === "/plain") return html(plainPage(itemCount(req.headers.cookie)));
       return false;
@@ -212,6 +235,27 @@ describe("the theme's cart after a CTA's add", () => {
     await drawer.waitFor({ state: "detached" });
     await page.locator("#cart-icon-bubble").click();
     await drawer.waitFor({ state: "visible" });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("Dawn, a conversion's add_to_cart action: the drawer opens with the line, the bubble counts it, the thank-you stays", async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, "/dawn-action");
+    await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
+    await page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 1));
+    const cta = page.locator(`beckon-cta[data-beckon-cta="${actionCtaId}"]`);
+    const button = cta.getByRole("button", { name: "Add the dripper" });
+    await button.waitFor({ state: "visible", timeout: 20_000 });
+    const adding = page.waitForRequest((r) => r.url() === `${shop.origin}/cart/add.js`);
+    await button.click();
+    expect((await adding).postDataJSON()).toMatchObject({ items: [{ id: POUR_OVER.variants[0].id, quantity: 1 }], sections: "cart-drawer,cart-icon-bubble" });
+    const drawer = page.locator("cart-drawer.active");
+    await drawer.waitFor({ state: "visible", timeout: 10_000 });
+    await expect.poll(() => drawer.locator("#CartDrawer .cart-item").count()).toBe(1);
+    expect(await page.locator("#cart-icon-bubble .cart-count-bubble span[aria-hidden]").textContent()).toBe("1");
+    await cta.getByText("The dripper is in your cart.").waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay)).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -46,7 +46,8 @@ export async function runStoreActions(actions: CtaAction[], adapter: CartAdapter
     const d = (a.data ?? {}) as Record<string, unknown>;
     const variant = String(d.variant_id ?? d["product-variant-id"] ?? "");
     let r: { ok: boolean; error?: { message: string } } | null = null;
-    if (a.action_type === "add_to_cart" && variant) r = await adapter.addLines([{ variantId: variant, quantity: Math.max(1, Number(d.quantity) || 1) }]);
+    // show: the theme's own cart (drawer, bubble) learns of the add; a reload it might ask for is not done, since the confirmation is showing.
+    if (a.action_type === "add_to_cart" && variant) r = await adapter.addLines([{ variantId: variant, quantity: Math.max(1, Number(d.quantity) || 1) }], { show: true });
     else if (a.action_type === "clear_cart") r = await adapter.clear();
     else if (a.action_type === "apply_discount" && d.code) r = await adapter.applyDiscount(String(d.code));
     else if (a.action_type === "remove_from_cart" && variant) {
