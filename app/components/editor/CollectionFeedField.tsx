@@ -6,9 +6,8 @@
  * endpoint as the product search, kind=collections). Shown with image,
  * title and product count, with Remove.
  */
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Banner, BlockStack, Box, Button, InlineStack, Spinner, Text, TextField, Thumbnail } from "@shopify/polaris";
-import { CSRF_FIELD } from "~/components/csrf-field";
 import {
   collectionFeedOf,
   collectionFromResourcePicker,
@@ -22,8 +21,7 @@ import {
 import { useT } from "~/i18n/useT";
 import { NO_IMAGE, PickedItems } from "./PickedItems";
 import type { StoreProductsSource } from "./store-products-context";
-
-const SEARCH_DEBOUNCE_MS = 300;
+import { useStoreSearch, type StoreSearchKind } from "./useStoreSearch";
 
 type FeedEntries = Record<string, unknown>[];
 type CollectionPicker = { resourcePicker?: (options: Record<string, unknown>) => Promise<ResourcePickerCollection[] | undefined> };
@@ -84,62 +82,16 @@ export function CollectionFeedField({ source, entries, onChange }: { source: Sto
   );
 }
 
-type SearchState =
-  | { status: "idle" }
-  | { status: "loading"; page: CollectionSearchPage | null }
-  | { status: "done"; page: CollectionSearchPage }
-  | { status: "error"; message: string; page: CollectionSearchPage | null };
-
-async function fetchCollections(source: StoreProductsSource, q: string, after: string | null, signal: AbortSignal): Promise<CollectionSearchPage> {
-  const form = new FormData();
-  if (source.csrfToken) form.set(CSRF_FIELD, source.csrfToken);
-  form.set("q", q);
-  form.set("kind", "collections");
-  if (after) form.set("after", after);
-  const response = await fetch(source.searchUrl!, { method: "POST", body: form, signal, headers: { Accept: "application/json" } });
-  const body = (await response.json().catch(() => null)) as (CollectionSearchPage & { error?: { message?: string } }) | null;
-  if (!response.ok || !body || !Array.isArray(body.collections)) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
-  return body;
-}
+const COLLECTION_SEARCH: StoreSearchKind<CollectionSearchPage> = {
+  kind: "collections",
+  isPage: (body): body is CollectionSearchPage => Array.isArray((body as CollectionSearchPage | null)?.collections),
+  append: (shown, next) => ({ collections: [...shown.collections, ...next.collections], pageInfo: next.pageInfo }),
+};
 
 /** Standalone admin: typed search (debounced), results with image, title and product count, more by cursor. */
 function CollectionSearch({ source, chosenHandle, onPick }: { source: StoreProductsSource; chosenHandle: string | null; onPick(hit: CollectionHit): void }) {
   const t = useT();
-  const [query, setQuery] = useState("");
-  const [state, setState] = useState<SearchState>({ status: "idle" });
-  const running = useRef<AbortController | null>(null);
-
-  const run = (q: string, after: string | null, previous: CollectionSearchPage | null) => {
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    setState({ status: "loading", page: previous });
-    fetchCollections(source, q, after, controller.signal).then(
-      (page) => {
-        if (controller.signal.aborted) return;
-        setState({ status: "done", page: previous ? { collections: [...previous.collections, ...page.collections], pageInfo: page.pageInfo } : page });
-      },
-      (e: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = e instanceof TypeError ? t("productPicker.offline") : e instanceof Error ? e.message : String(e);
-        setState({ status: "error", message, page: previous });
-      },
-    );
-  };
-
-  useEffect(() => {
-    if (!query.trim()) {
-      running.current?.abort();
-      setState({ status: "idle" });
-      return;
-    }
-    const timer = setTimeout(() => run(query, null, null), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- run reads the current source; the query alone starts a search
-  }, [query]);
-  useEffect(() => () => running.current?.abort(), []);
-
-  const page = state.status === "idle" ? null : state.page;
+  const { query, setQuery, state, page, more } = useStoreSearch(source, COLLECTION_SEARCH);
   return (
     <BlockStack gap="200">
       <TextField
@@ -200,7 +152,7 @@ function CollectionSearch({ source, chosenHandle, onPick }: { source: StoreProdu
       {state.status === "loading" ? <Spinner size="small" accessibilityLabel={t("productPicker.searching")} /> : null}
       {state.status === "done" && state.page.pageInfo.hasNextPage ? (
         <InlineStack>
-          <Button onClick={() => run(query, state.page.pageInfo.endCursor, state.page)}>{t("productPicker.more")}</Button>
+          <Button onClick={more}>{t("productPicker.more")}</Button>
         </InlineStack>
       ) : null}
     </BlockStack>

@@ -6,9 +6,8 @@
  * variant's title, image and price; the document keeps the variant ids the
  * widget adds to the cart.
  */
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Banner, BlockStack, Box, Button, InlineStack, Spinner, Text, TextField, Thumbnail } from "@shopify/polaris";
-import { CSRF_FIELD } from "~/components/csrf-field";
 import type { ActionGroupData } from "~/lib/schema/cta";
 import {
   priceRange,
@@ -24,10 +23,9 @@ import {
 } from "~/lib/store-products";
 import { useT } from "~/i18n/useT";
 import { useStoreProducts, type StoreProductsSource } from "./store-products-context";
+import { useStoreSearch, type StoreSearchKind } from "./useStoreSearch";
 import { NO_IMAGE, PickedItems } from "./PickedItems";
 
-/** How long typing must pause before the search runs. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 export interface ProductPickerFieldProps {
   data: ActionGroupData;
@@ -105,62 +103,15 @@ function ResourcePickerButton({ source, selected, onPick }: { source: StoreProdu
   );
 }
 
-type SearchState =
-  | { status: "idle" }
-  | { status: "loading"; page: ProductSearchPage | null }
-  | { status: "done"; page: ProductSearchPage }
-  | { status: "error"; message: string; page: ProductSearchPage | null };
-
-/** Posts one search to the standalone admin's endpoint. */
-async function fetchSearch(source: StoreProductsSource, q: string, after: string | null, signal: AbortSignal): Promise<ProductSearchPage> {
-  const form = new FormData();
-  if (source.csrfToken) form.set(CSRF_FIELD, source.csrfToken);
-  form.set("q", q);
-  if (after) form.set("after", after);
-  const response = await fetch(source.searchUrl!, { method: "POST", body: form, signal, headers: { Accept: "application/json" } });
-  const body = (await response.json().catch(() => null)) as (ProductSearchPage & { error?: { message?: string } }) | null;
-  if (!response.ok || !body || !Array.isArray(body.products)) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
-  return body;
-}
+const PRODUCT_SEARCH: StoreSearchKind<ProductSearchPage> = {
+  isPage: (body): body is ProductSearchPage => Array.isArray((body as ProductSearchPage | null)?.products),
+  append: (shown, next) => ({ products: [...shown.products, ...next.products], pageInfo: next.pageInfo }),
+};
 
 /** Standalone admin: typed search (debounced), results with image, title, price range and variants, more by cursor. */
 export function ProductSearch({ source, renderActions }: { source: StoreProductsSource; renderActions(product: ProductHit): ReactNode }) {
   const t = useT();
-  const [query, setQuery] = useState("");
-  const [state, setState] = useState<SearchState>({ status: "idle" });
-  const running = useRef<AbortController | null>(null);
-
-  const run = (q: string, after: string | null, previous: ProductSearchPage | null) => {
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    setState({ status: "loading", page: previous });
-    fetchSearch(source, q, after, controller.signal).then(
-      (page) => {
-        if (controller.signal.aborted) return;
-        setState({ status: "done", page: previous ? { products: [...previous.products, ...page.products], pageInfo: page.pageInfo } : page });
-      },
-      (e: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = e instanceof TypeError ? t("productPicker.offline") : e instanceof Error ? e.message : String(e);
-        setState({ status: "error", message, page: previous });
-      },
-    );
-  };
-
-  useEffect(() => {
-    if (!query.trim()) {
-      running.current?.abort();
-      setState({ status: "idle" });
-      return;
-    }
-    const timer = setTimeout(() => run(query, null, null), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- run reads the current source; the query alone starts a search
-  }, [query]);
-  useEffect(() => () => running.current?.abort(), []);
-
-  const page = state.status === "idle" ? null : state.page;
+  const { query, setQuery, state, page, more } = useStoreSearch(source, PRODUCT_SEARCH);
   return (
     <BlockStack gap="200">
       <TextField
@@ -198,7 +149,7 @@ export function ProductSearch({ source, renderActions }: { source: StoreProducts
       {state.status === "loading" ? <Spinner size="small" accessibilityLabel={t("productPicker.searching")} /> : null}
       {state.status === "done" && state.page.pageInfo.hasNextPage ? (
         <InlineStack>
-          <Button onClick={() => run(query, state.page.pageInfo.endCursor, state.page)}>{t("productPicker.more")}</Button>
+          <Button onClick={more}>{t("productPicker.more")}</Button>
         </InlineStack>
       ) : null}
     </BlockStack>
