@@ -6,7 +6,10 @@
  * (widget/core/conditions.ts): each condition's operator joins it to the one
  * before it and "and" binds tighter than "or".
  */
+import type { AdminKey } from "../i18n/en";
+import { translator, type Translate } from "../i18n";
 import type { Condition } from "./schema/condition";
+import type { Language } from "../../widget/i18n";
 
 /** A condition as the editor holds it (defaults not yet applied). */
 export type ConditionLike = Pick<Condition, "condition_type"> & Partial<Omit<Condition, "condition_type">>;
@@ -29,121 +32,115 @@ export interface SummaryOptions {
   ctaIds?: number[];
   /** Locale of the dates ("en-GB" gives "1 Dec 2026"). */
   locale?: string;
+  /** The admin language's translator (English when absent): the words are the catalogue's "summary.*" texts. */
+  t?: Translate;
 }
 
+const english = translator("en");
+
+/** The locale of the summary's dates per admin language: day, month and year in that order, unambiguous in both. */
+export const SUMMARY_LOCALES: Record<Language, string> = { en: "en-GB", sv: "sv-SE" };
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v)).trim();
-const quoted = (v: unknown): string => (str(v) === "" ? "(not set)" : str(v));
 const negated = (match: unknown): boolean => /^(is_)?not/.test(str(match).toLowerCase());
 
-function listText(v: unknown): string {
+/** Words of one language, looked up by a key built from data (unknown keys fall back to `fallback`). */
+function wordsOf(t: Translate) {
+  const has = (key: string): key is AdminKey => t(key as AdminKey) !== key;
+  return {
+    t,
+    quoted: (v: unknown): string => (str(v) === "" ? t("summary.notSet") : str(v)),
+    /** t(`${prefix}${name}`), or null when the catalogue has no such key. */
+    pick: (prefix: string, name: string, values?: Record<string, string | number>): string | null => {
+      const key = `${prefix}${name}`;
+      return has(key) ? t(key, values) : null;
+    },
+  };
+}
+type Words = ReturnType<typeof wordsOf>;
+
+function listText(w: Words, v: unknown): string {
   const parts = str(v)
     .split(",")
     .map((p) => p.trim())
     .filter(Boolean);
-  if (parts.length <= 1) return quoted(v);
-  return `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}`;
+  if (parts.length <= 1) return w.quoted(v);
+  return `${parts.slice(0, -1).join(", ")} ${w.t("summary.or")} ${parts[parts.length - 1]}`;
 }
-
-const COMPARISON_WORDS: Record<string, string> = {
-  greater: "more than",
-  less: "less than",
-  equal: "exactly",
-  not_equal: "not",
-  contains: "containing",
-  not_contains: "not containing",
-};
 
 /** "more than 3", "between 2 and 5", "exactly 4". */
-function comparisonText(comparison: unknown, value: unknown, value2: unknown, fallback: string): string {
+function comparisonText(w: Words, comparison: unknown, value: unknown, value2: unknown, fallback: string): string {
   const cmp = str(comparison) || fallback;
-  if (cmp === "range") return `between ${quoted(value)} and ${quoted(value2)}`;
-  if (cmp === "exists") return "set";
-  if (cmp === "not_exists") return "not set";
-  return `${COMPARISON_WORDS[cmp] ?? cmp} ${quoted(value)}`;
+  return w.pick("summary.cmp.", cmp, { value: w.quoted(value), value2: w.quoted(value2) }) ?? `${cmp} ${w.quoted(value)}`;
 }
 
-const URL_MATCH: Record<string, string> = {
-  contains: "contains",
-  not_contains: "does not contain",
-  exact: "is",
-  not_exact: "is not",
-  starts_with: "starts with",
-  not_starts_with: "does not start with",
-};
-
-const CTA_STATE: Record<string, string> = {
-  viewed: "have seen",
-  not_viewed: "have not seen",
-  converted: "have converted on",
-  not_converted: "have not converted on",
-};
-
-const VISIT_SCOPE: Record<string, string> = {
-  page: "views of this page",
-  session: "pages viewed this session",
-  total: "visits",
-};
-
 /** One condition as a clause that follows "visitors" ("whose page URL contains /blogg"). */
-export function describeCondition(c: ConditionLike, options: Pick<SummaryOptions, "ctaNames"> = {}): string {
+export function describeCondition(c: ConditionLike, options: Pick<SummaryOptions, "ctaNames" | "t"> = {}): string {
+  const w = wordsOf(options.t ?? english);
+  const { t, quoted } = w;
   const d = (c.data ?? {}) as Record<string, unknown>;
   const not = negated(d.match);
-  const is = not ? "is not" : "is";
+  /** The condition's sentence, in its negated form when the match says "not". */
+  const clause = (key: AdminKey, negatedKey: AdminKey, values: Record<string, string | number>) => t(not ? negatedKey : key, values);
   switch (c.condition_type) {
     case "url": {
-      const match = str(d.match).toLowerCase() || "contains";
-      return `whose page URL ${URL_MATCH[match] ?? match} ${quoted(c.url)}`;
+      // As the evaluator reads it: the match without its "not" prefix (contains when bare), negated by that prefix.
+      const bare = str(d.match).toLowerCase().replace(/^(is_)?not_?/, "") || "contains";
+      const match = `${not ? "not_" : ""}${bare}`;
+      return t("summary.cond.url", { match: w.pick("summary.urlMatch.", match) ?? match, value: quoted(c.url) });
     }
     case "host_path":
-      return `whose address ${not ? "does not start" : "starts"} with ${quoted(c.url)}`;
+      return clause("summary.cond.hostPath", "summary.cond.hostPathNot", { value: quoted(c.url) });
     case "category":
-      return `whose page ${is} in category ${listText(c.tag_id)}`;
+      return clause("summary.cond.category", "summary.cond.categoryNot", { value: listText(w, c.tag_id) });
     case "post_tag":
-      return `whose page ${not ? "does not have" : "has"} tag ${listText(c.tag_id)}`;
+      return clause("summary.cond.postTag", "summary.cond.postTagNot", { value: listText(w, c.tag_id) });
     case "post":
-      return `who ${not ? "are not" : "are"} on post ${listText(c.tag_id)}`;
+      return clause("summary.cond.post", "summary.cond.postNot", { value: listText(w, c.tag_id) });
     case "page":
-      return `who ${not ? "are not" : "are"} on page ${listText(c.tag_id)}`;
+      return clause("summary.cond.page", "summary.cond.pageNot", { value: listText(w, c.tag_id) });
     case "tag":
-      return `who ${not ? "do not have" : "have"} the tag ${listText(c.tag_id)}`;
+      return clause("summary.cond.tag", "summary.cond.tagNot", { value: listText(w, c.tag_id) });
     case "keyword":
-      return `whose address, referrer or page ${not ? "does not mention" : "mentions"} ${listText(c.keyword)}`;
-    case "visits": {
-      const scope = VISIT_SCOPE[str(d.scope)] ?? VISIT_SCOPE.total;
-      return `with ${comparisonText(d.comparison, d.value ?? c.count, d.value2, "greater")} ${scope}`;
-    }
+      return clause("summary.cond.keyword", "summary.cond.keywordNot", { value: listText(w, c.keyword) });
+    case "visits":
+      return t("summary.cond.visits", {
+        comparison: comparisonText(w, d.comparison, d.value ?? c.count, d.value2, "greater"),
+        scope: w.pick("summary.visitScope.", str(d.scope)) ?? t("summary.visitScope.total"),
+      });
     case "data_field":
-      return `whose ${quoted(c.data_name)} is ${comparisonText(d.comparison, d.value, d.value2, "equal")}`;
+      return t("summary.cond.dataField", { name: quoted(c.data_name), comparison: comparisonText(w, d.comparison, d.value, d.value2, "equal") });
     case "area":
-      return `on pages ${not ? "without" : "with"} the area ${quoted(c.area_id)}`;
+      return clause("summary.cond.area", "summary.cond.areaNot", { value: quoted(c.area_id) });
     case "cta": {
-      const state = CTA_STATE[str(c.condition_cta)] ?? CTA_STATE.viewed;
-      const id = Number(c.cta_id);
-      const name = options.ctaNames?.[id];
-      return `who ${state} ${name ? `the CTA "${name}"` : `CTA ${c.cta_id ?? "(not set)"}`}`;
+      const name = options.ctaNames?.[Number(c.cta_id)];
+      return t("summary.cond.cta", {
+        state: w.pick("summary.ctaState.", str(c.condition_cta)) ?? t("summary.ctaState.viewed"),
+        cta: name ? t("summary.cond.ctaNamed", { name }) : t("summary.cond.ctaId", { id: c.cta_id ?? t("summary.notSet") }),
+      });
     }
     case "country":
-      return `${not ? "outside" : "in"} ${listText(c.country)}`;
+      return clause("summary.cond.country", "summary.cond.countryNot", { value: listText(w, c.country) });
     case "cart_value":
-      return `whose cart value is ${comparisonText(d.comparison, d.value ?? c.count, d.value2, "greater")}`;
+      return t("summary.cond.cartValue", { comparison: comparisonText(w, d.comparison, d.value ?? c.count, d.value2, "greater") });
     case "list":
-      return `who ${not ? "are not" : "are"} on mailing list ${quoted(d.list_id ?? c.tag_id)}`;
+      return clause("summary.cond.list", "summary.cond.listNot", { value: quoted(d.list_id ?? c.tag_id) });
     default:
-      return `matching a ${String(c.condition_type)} condition`;
+      return t("summary.cond.unknown", { type: String(c.condition_type) });
   }
 }
 
 /** Conditions joined the way the widget reads them: "A and B, or C". "" when there are none. */
-export function describeConditions(conditions: ConditionLike[] | undefined, options: Pick<SummaryOptions, "ctaNames"> = {}): string {
+export function describeConditions(conditions: ConditionLike[] | undefined, options: Pick<SummaryOptions, "ctaNames" | "t"> = {}): string {
+  const t = options.t ?? english;
   const list = [...(conditions ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   const groups: string[][] = [];
   list.forEach((c, i) => {
     if (i === 0 || c.operator === "or") groups.push([]);
     groups[groups.length - 1].push(describeCondition(c, options));
   });
-  const anded = groups.map((g) => g.join(" and "));
+  const anded = groups.map((g) => g.join(` ${t("summary.and")} `));
   // Commas mark where an "or" starts a new group once a group has an "and" in it.
-  return anded.join(groups.some((g) => g.length > 1) ? ", or " : " or ");
+  return anded.join(groups.some((g) => g.length > 1) ? `, ${t("summary.or")} ` : ` ${t("summary.or")} `);
 }
 
 /** "1 Dec 2026" in the broadcast's own time zone. */
@@ -159,24 +156,26 @@ export function formatDay(iso: string, zone: string, locale = "en-GB"): string {
 
 /** The whole broadcast in one or two sentences: who, when, and what they see. */
 export function summarizeBroadcast(b: BroadcastLike, options: SummaryOptions = {}): string {
+  const t = options.t ?? english;
   const who = describeConditions(b.conditions, options);
   const zone = b.timezone || "UTC";
-  let text = who ? `Shown to visitors ${who}` : "Shown to every visitor";
+  let text = who ? t("summary.shownTo", { who }) : t("summary.shownToAll");
   if (b.quick) {
-    text += ", as a quick campaign (checked before timed ones, with no date range)";
+    text += t("summary.quick");
   } else if (b.timeframe && b.range_start && b.range_end) {
-    text += `, between ${formatDay(b.range_start, zone, options.locale)} and ${formatDay(b.range_end, zone, options.locale)} (${zone})`;
+    text += t("summary.between", { start: formatDay(b.range_start, zone, options.locale), end: formatDay(b.range_end, zone, options.locale), zone });
   } else {
-    text += ", at any time";
+    text += t("summary.anyTime");
   }
   text += ".";
   const ids = options.ctaIds ?? [];
   if (ids.length === 0) {
-    text += " No CTA is attached yet, so nobody sees anything.";
+    text += t("summary.noCta");
   } else {
-    const names = ids.map((id) => (options.ctaNames?.[id] ? `"${options.ctaNames[id]}"` : `CTA ${id}`));
-    text += ` They see ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`}.`;
+    const names = ids.map((id) => (options.ctaNames?.[id] ? t("summary.quotedName", { name: options.ctaNames[id] }) : t("summary.cond.ctaId", { id })));
+    const joined = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} ${t("summary.and")} ${names[names.length - 1]}`;
+    text += t("summary.theySee", { names: joined });
   }
-  if (b.status === false) text += " The campaign is paused: nobody sees it until it is turned on.";
+  if (b.status === false) text += t("summary.paused");
   return text;
 }

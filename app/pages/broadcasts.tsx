@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import type { Condition } from "~/lib/schema/condition";
-import { summarizeBroadcast } from "~/lib/broadcast-summary";
+import { SUMMARY_LOCALES, summarizeBroadcast } from "~/lib/broadcast-summary";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { ConditionsBuilder } from "~/components/campaigns/ConditionsBuilder";
@@ -70,7 +70,7 @@ export function BroadcastsPage() {
                           </AdminForm>
                         </InlineStack>
                       </InlineStack>
-                      <Text as="p">{summarizeBroadcast(b, { ctaNames, ctaIds: b.cta_ids })}</Text>
+                      <Text as="p">{summarizeBroadcast(b, { ctaNames, ctaIds: b.cta_ids, t, locale: SUMMARY_LOCALES[t.lang] })}</Text>
                     </BlockStack>
                   </Card>
                 ))}

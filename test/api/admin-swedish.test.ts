@@ -98,6 +98,9 @@ describe("the admin in Swedish", () => {
     const campaigns = await text(await get(`/owner/websites/${sv}/broadcasts`, { Cookie: cookie, "Accept-Language": "sv" }));
     for (const s of ["Ny kampanj", "Villkor för hela webbplatsen", "Spara villkoren för hela webbplatsen"]) expect(campaigns).toContain(s);
     expect(englishLeft(campaigns, Object.keys(en).filter((k) => k.startsWith("campaigns.")))).toEqual([]);
+    // The seeded blog campaign's plain-language summary reads in Swedish too.
+    expect(campaigns).toContain("Visas för besökare vars sida ligger i kategorin blogg eller vars sidadress innehåller /blogg");
+    expect(campaigns).not.toMatch(/Shown to|whose page|They see/);
   });
 
   it("answers a failed sign-in in Swedish", async () => {

@@ -8,7 +8,7 @@ import { useMemo, useState } from "react";
 import { BlockStack, Box, Button, Card, Checkbox, ChoiceList, FormLayout, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { SectionCard } from "~/components/SectionCard";
 import type { BroadcastDocument } from "~/models/broadcast.server";
-import { summarizeBroadcast } from "~/lib/broadcast-summary";
+import { SUMMARY_LOCALES, summarizeBroadcast } from "~/lib/broadcast-summary";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { ConditionsBuilder } from "./ConditionsBuilder";
 import { isoToZoned, zonedToIso } from "./zoned-time";
@@ -52,7 +52,7 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
     range_start: timed && start.date ? zonedToIso(start.date, start.time || "00:00", b.timezone) : null,
     range_end: timed && end.date ? zonedToIso(end.date, end.time || "23:59", b.timezone) : null,
   };
-  const summary = summarizeBroadcast(value, { ctaNames, ctaIds: value.cta_ids });
+  const summary = summarizeBroadcast(value, { ctaNames, ctaIds: value.cta_ids, t, locale: SUMMARY_LOCALES[t.lang] });
   const zoneOptions = (timezones.includes(b.timezone) ? timezones : [b.timezone, ...timezones]).map((z) => ({ label: z, value: z }));
   const toggleCta = (id: number, on: boolean) =>
     setB((x) => ({ ...x, cta_ids: on ? [...x.cta_ids.filter((c) => c !== id), id].sort((p, q) => p - q) : x.cta_ids.filter((c) => c !== id) }));

@@ -36,7 +36,7 @@ export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, c
   const t = useT();
   const set = (i: number, c: Condition) => onChange(conditions.map((x, j) => (j === i ? c : x)));
   const ctaNames = Object.fromEntries(ctaOptions.map((o) => [o.id, o.name]));
-  const summary = describeConditions(conditions, { ctaNames });
+  const summary = describeConditions(conditions, { ctaNames, t });
   return (
     <BlockStack gap="300">
       <div role="group" aria-label={label}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeCondition, describeConditions, summarizeBroadcast } from "~/lib/broadcast-summary";
+import { SUMMARY_LOCALES, describeCondition, describeConditions, summarizeBroadcast } from "~/lib/broadcast-summary";
+import { translator } from "~/i18n";
 import { CONDITION_TYPES } from "~/lib/schema/condition";
 import { newCondition } from "~/components/editor/document";
 
@@ -84,5 +85,50 @@ describe("summarizeBroadcast", () => {
     expect(summarizeBroadcast({ conditions: [] }, { ctaIds: [1, 2, 3], ctaNames: { 1: "A", 2: "B" } })).toBe(
       'Shown to every visitor, at any time. They see "A", "B" and CTA 3.'
     );
+  });
+
+  describe("in Swedish", () => {
+    const t = translator("sv");
+
+    it("reads the seeded blog campaign in Swedish, with Swedish dates", () => {
+      const text = summarizeBroadcast(
+        {
+          timeframe: true,
+          timezone: "Europe/Stockholm",
+          range_start: "2026-11-30T23:00:00.000Z",
+          range_end: "2026-12-31T22:59:00.000Z",
+          conditions: [
+            { condition_type: "url", url: "/blogg", data: { match: "not_contains" } },
+            { condition_type: "visits", count: 2, data: { scope: "session", comparison: "greater" }, operator: "and" },
+            { condition_type: "country", country: "SE, NO", operator: "or" },
+          ],
+        },
+        { ctaNames: { 4: "Webbinariebar" }, ctaIds: [4], t, locale: SUMMARY_LOCALES.sv }
+      );
+      expect(text).toBe(
+        "Visas för besökare vars sidadress inte innehåller /blogg och med mer än 2 sidvisningar under besöket, eller i SE eller NO, mellan 1 dec. 2026 och 31 dec. 2026 (Europe/Stockholm). De ser ”Webbinariebar”."
+      );
+    });
+
+    it("has Swedish words for every condition type, negated too, with no English left", () => {
+      const englishWords = /\b(whose|who|with|the|page|visits|between|more|not|matching|set)\b/;
+      for (const type of CONDITION_TYPES) {
+        const c = { ...newCondition(type), url: "/x", tag_id: "t", keyword: "k", data_name: "storlek", area_id: "a", cta_id: 3, country: "SE", count: 2 };
+        const plain = describeCondition(c, { ctaNames: { 3: "Popup" }, t });
+        expect(plain, type).not.toMatch(englishWords);
+        expect(plain, type).not.toMatch(/villkor av typen|undefined|null/);
+        const negatedText = describeCondition({ ...c, data: { ...c.data, match: "not" } }, { t });
+        expect(negatedText, type).not.toMatch(englishWords);
+      }
+    });
+
+    it("covers every visitor, quick campaigns, no CTA and paused campaigns", () => {
+      expect(summarizeBroadcast({ conditions: [], quick: true, status: false }, { ctaIds: [], t })).toBe(
+        "Visas för alla besökare, som snabbkampanj (prövas före tidsstyrda kampanjer, utan datumintervall). Ingen CTA är kopplad än, så ingen ser något. Kampanjen är pausad: ingen ser den förrän den slås på."
+      );
+      expect(describeCondition({ condition_type: "cta", cta_id: 3, condition_cta: "not_converted" }, { ctaNames: { 3: "Popup" }, t })).toBe(
+        "som inte har konverterat på CTA:n ”Popup”"
+      );
+    });
   });
 });
