@@ -61,7 +61,7 @@ export function CtasPage() {
                   <IndexTable.Cell>
                     <Link to={paths.cta(c.id)}>{c.name}</Link>
                   </IndexTable.Cell>
-                  <IndexTable.Cell>{typeLabel(c)}</IndexTable.Cell>
+                  <IndexTable.Cell>{typeLabel(c, t)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <StatusBadge status={c.status} />
                   </IndexTable.Cell>

@@ -133,7 +133,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
             <InlineStack gap="200" blockAlign="center">
               <Badge tone={STATUS_TONE[doc.status]}>{t(`ctas.${doc.status}`)}</Badge>
               <Text as="span" tone="subdued">
-                {typeLabel(doc)}
+                {typeLabel(doc, t)}
                 {doc.published_at ? t("editor.publishedAt", { date: doc.published_at.slice(0, 16).replace("T", " ") }) : ""}
               </Text>
               {dirty ? <Badge tone="attention">{t("editor.unsaved")}</Badge> : null}

@@ -19,7 +19,7 @@ import type {
   Field,
 } from "~/lib/schema/cta";
 import type { Condition } from "~/lib/schema/condition";
-import { translator, type Translate } from "~/i18n";
+import { translator, type AdminKey, type Translate } from "~/i18n";
 
 export type CtaType = CtaDocument["cta_type"];
 export type Path = (string | number)[];
@@ -44,11 +44,19 @@ export const CTA_TYPE_LABELS: Record<CtaType, string> = {
   "two-tap": "Two-tap teaser",
 };
 
-/** "overlay · boxed" */
-export function typeLabel(doc: Pick<CtaDocument, "cta_type" | "inline_type" | "overlay_type" | "hook_type" | "bar_position">): string {
+/** "Overlay (popup) · boxed", in the admin's language (codes the catalogue lacks stay as they are). */
+export function typeLabel(
+  doc: Pick<CtaDocument, "cta_type" | "inline_type" | "overlay_type" | "hook_type" | "bar_position">,
+  t: Translate = translator("en")
+): string {
+  const word = (key: string, code: string) => {
+    const text = t(key as AdminKey);
+    return text === key ? code : text;
+  };
   const sub = SUBTYPES[doc.cta_type];
   const value = sub ? doc[sub.key] : null;
-  return value ? `${doc.cta_type} · ${value}` : doc.cta_type;
+  const type = word(`ctaType.${doc.cta_type}`, doc.cta_type);
+  return value ? `${type} · ${word(`ctaType.value.${value}`, value)}` : type;
 }
 
 /** The document with another type: its subtype set to the first choice (or kept when valid), the others cleared. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translator } from "~/i18n";
 import { ctaDocumentSchema, CTA_TYPES, ELEMENT_TYPES, CONFIRMATION_TYPES } from "~/lib/schema/cta";
 import { CONDITION_TYPES, conditionSchema } from "~/lib/schema/condition";
 import {
@@ -13,6 +14,7 @@ import {
   newCondition,
   newCtaDocument,
   newElement,
+  typeLabel,
   newField,
   newStep,
   nextVariation,
@@ -265,5 +267,19 @@ describe("preview page", () => {
     const json = /<script type="application\/json" id="beckon-preview-data">(.*?)<\/script>/s.exec(html)![1];
     expect(JSON.parse(json).data.cta.name).toBe(cta.name);
     expect(scriptJson("a\u2028b<!--")).toBe('"a\\u2028b\\u003c!--"');
+  });
+});
+
+describe("typeLabel", () => {
+  it("names the type and its subtype in words, in the admin's language", () => {
+    expect(typeLabel({ cta_type: "overlay", overlay_type: "boxed", inline_type: null, hook_type: null, bar_position: null })).toBe("Overlay (popup) · boxed");
+    expect(typeLabel({ cta_type: "bar", bar_position: "top", inline_type: null, hook_type: null, overlay_type: null }, translator("sv"))).toBe(
+      `${translator("sv")("ctaType.bar")} · överst`
+    );
+    expect(typeLabel({ cta_type: "page", inline_type: null, overlay_type: null, hook_type: null, bar_position: null }, translator("sv"))).toBe("Landningssida");
+  });
+
+  it("keeps a code the catalogue does not know as it is", () => {
+    expect(typeLabel({ cta_type: "overlay", overlay_type: "legacy" as never, inline_type: null, hook_type: null, bar_position: null })).toBe("Overlay (popup) · legacy");
   });
 });
