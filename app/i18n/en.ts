@@ -1044,6 +1044,22 @@ export const en = {
   "summary.theySee": " They see {names}.",
   "summary.quotedName": "\"{name}\"",
   "summary.paused": " The campaign is paused: nobody sees it until it is turned on.",
+  "actionMessage.siteConditionsSaved": "Site-wide conditions saved.",
+  "actionMessage.conditionsAsList": "Send the conditions as a JSON list",
+  "actionMessage.whichCampaign": "Which campaign? The form has no id.",
+  "actionMessage.campaignDeleted": "Campaign deleted. Its CTAs stay, without a campaign.",
+  "actionMessage.campaignSaved": "Campaign saved.",
+  "actionMessage.syncQueued": "The sync is queued again.",
+  "actionMessage.chooseSync": "Choose a sync to retry.",
+  "actionMessage.confirmDelete": "Confirm that the contact and all their data should be deleted.",
+  "actionMessage.chooseCtaType": "Choose a CTA type",
+  "actionMessage.whichCta": "Which CTA? The form has no id.",
+  "actionMessage.ctaPublished": "\"{name}\" is published.",
+  "actionMessage.ctaArchived": "\"{name}\" is archived: visitors no longer see it. Its results stay.",
+  "actionMessage.ctaDraftAgain": "\"{name}\" is a draft again: visitors no longer see it.",
+  "actionMessage.settingsSaved": "Settings saved. The widget picks them up on the next page view.",
+  "actionMessage.targetingSaved": "Campaign \"{name}\" saved with {count} conditions. Save or publish the CTA to apply it.",
+  "actionMessage.targetingSavedOne": "Campaign \"{name}\" saved with 1 condition. Save or publish the CTA to apply it.",
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -21,6 +21,7 @@ import { timeZoneNames } from "~/components/campaigns/zoned-time";
 import { adminPaths } from "./admin-links";
 import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
 import { ctaChoices, jsonField } from "./broadcasts.server";
+import { adminLanguage, translator } from "~/i18n";
 
 /** A broadcast as the editor starts a new one. */
 export function emptyBroadcast(): Omit<BroadcastDocument, "id"> & { id: null } {
@@ -60,6 +61,7 @@ async function attachCtas(tx: Prisma.TransactionClient, websiteId: number, broad
 
 /** Action of the broadcast page: save (create or update, with its CTAs) or delete. */
 export async function actionBroadcastEdit(ctx: AdminContext, request: Request, rawId: string | undefined) {
+  const t = translator(adminLanguage(request));
   const id = targetId(rawId);
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "save");
@@ -84,7 +86,7 @@ export async function actionBroadcastEdit(ctx: AdminContext, request: Request, r
       return b;
     });
     if (id === "new") return redirect(`${paths.broadcast(saved.id)}?saved=1`);
-    return data<ActionResult>({ ok: true, message: "Campaign saved." });
+    return data<ActionResult>({ ok: true, message: t("actionMessage.campaignSaved") });
   } catch (e) {
     return failureFrom(e);
   }

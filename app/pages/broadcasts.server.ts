@@ -9,6 +9,7 @@ import { prisma } from "~/db.server";
 import { listCtas } from "~/models/cta.server";
 import { deleteBroadcast, getBroadcast, listBroadcasts, listSiteConditions, saveSiteConditions, updateBroadcast } from "~/models/broadcast.server";
 import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { adminLanguage, translator } from "~/i18n";
 
 /** The website's CTAs as pickers and summaries need them. */
 export async function ctaChoices(websiteId: number) {
@@ -39,20 +40,21 @@ export function jsonField(form: FormData, name: string): unknown {
 
 /** Action of the campaigns list: site-wide conditions, pause/resume, delete. */
 export async function actionBroadcasts(ctx: AdminContext, request: Request) {
+  const t = translator(adminLanguage(request));
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "site-conditions") {
       const conditions = jsonField(form, "conditions");
-      if (!Array.isArray(conditions)) return badForm("Send the conditions as a JSON list");
+      if (!Array.isArray(conditions)) return badForm(t("actionMessage.conditionsAsList"));
       await saveSiteConditions(prisma, ctx.websiteId, conditions);
-      return data<ActionResult>({ ok: true, message: "Site-wide conditions saved." });
+      return data<ActionResult>({ ok: true, message: t("actionMessage.siteConditionsSaved") });
     }
     const id = parseId(String(form.get("id") ?? ""));
-    if (id === null) return badForm("Which campaign? The form has no id.");
+    if (id === null) return badForm(t("actionMessage.whichCampaign"));
     if (intent === "delete") {
       await deleteBroadcast(prisma, ctx.websiteId, id);
-      return data<ActionResult>({ ok: true, message: "Campaign deleted. Its CTAs stay, without a campaign." });
+      return data<ActionResult>({ ok: true, message: t("actionMessage.campaignDeleted") });
     }
     if (intent === "pause" || intent === "resume") {
       const b = await getBroadcast(prisma, ctx.websiteId, id);

@@ -20,6 +20,7 @@ import {
   type AdminContext,
 } from "./admin-context.server";
 import { leadPaths } from "./lead-paths";
+import { adminLanguage, translator } from "~/i18n";
 
 /** Loader of a contact's page. */
 export async function loadContactDetail(ctx: AdminContext, _request: Request, rawId: string | undefined) {
@@ -32,22 +33,23 @@ export async function loadContactDetail(ctx: AdminContext, _request: Request, ra
 
 /** Actions of a contact's page: intent=delete, intent=retry-sync (jobId). */
 export async function actionContactDetail(ctx: AdminContext, request: Request, rawId: string | undefined) {
+  const t = translator(adminLanguage(request));
   const id = parseId(rawId);
   if (id === null) throw notFound();
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "delete") {
-      if (form.get("confirm") !== "yes") return badForm("Confirm that the contact and all their data should be deleted.");
+      if (form.get("confirm") !== "yes") return badForm(t("actionMessage.confirmDelete"));
       const deleted = await deleteContact(prisma, ctx.websiteId, id);
       if (!deleted) throw notFound();
       throw redirect(`${leadPaths(ctx).contacts}?deleted=1`);
     }
     if (intent === "retry-sync") {
       const jobId = parseId(String(form.get("jobId") ?? ""));
-      if (jobId === null) return badForm("Choose a sync to retry.");
+      if (jobId === null) return badForm(t("actionMessage.chooseSync"));
       await retrySync(prisma, ctx.websiteId, jobId, id);
-      return { ok: true, message: "The sync is queued again." } satisfies ActionResult;
+      return { ok: true, message: t("actionMessage.syncQueued") } satisfies ActionResult;
     }
   } catch (e) {
     if (e instanceof Response) throw e;

@@ -24,7 +24,7 @@ import {
   saveCtaDraft,
 } from "~/models/cta.server";
 import type { CtaDocument } from "~/lib/schema/cta";
-import { adminLanguage, translator } from "~/i18n";
+import { adminLanguage, translator, type Translate } from "~/i18n";
 import { adminPaths } from "./admin-links";
 import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type AdminContext } from "./admin-context.server";
 import { previewContext } from "./cta-preview.server";
@@ -102,7 +102,7 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
       const cta = await discardCtaDraft(prisma, ctx.websiteId, ctaId);
       return data<SaveSuccess>({ ok: true, message: t("editMessage.discarded"), cta, hasDraft: false });
     }
-    if (intent === "targeting") return await saveTargetingPreset(ctx, ctaId, form);
+    if (intent === "targeting") return await saveTargetingPreset(ctx, ctaId, form, t);
     if (!["save", "publish", "draft"].includes(intent)) return badForm("Unknown operation");
 
     const raw = form.get("document");
@@ -152,7 +152,7 @@ export interface TargetingSuccess {
  * earlier preset (same name) is updated, otherwise one is created. The editor
  * then picks it for the CTA; saving or publishing the CTA applies it.
  */
-async function saveTargetingPreset(ctx: AdminContext, ctaId: number, form: FormData) {
+async function saveTargetingPreset(ctx: AdminContext, ctaId: number, form: FormData, t: Translate) {
   const raw = form.get("targeting");
   if (typeof raw !== "string" || raw.length > 10_000) return badForm("Send the targeting as a JSON object (field targeting)");
   let input: unknown;
@@ -177,5 +177,5 @@ async function saveTargetingPreset(ctx: AdminContext, ctaId: number, form: FormD
     existing && existing.name === name
       ? await updateBroadcast(prisma, ctx.websiteId, existing.id, { name, timezone: existing.timezone, status: existing.status, conditions: conditions.map((c, i) => ({ ...c, id: existing.conditions[i]?.id })) })
       : await createBroadcast(prisma, ctx.websiteId, { name, conditions });
-  return data<TargetingSuccess>({ ok: true, message: `Campaign "${saved.name}" saved with ${conditions.length} conditions. Save or publish the CTA to apply it.`, broadcastId: saved.id });
+  return data<TargetingSuccess>({ ok: true, message: t(conditions.length === 1 ? "actionMessage.targetingSavedOne" : "actionMessage.targetingSaved", { name: saved.name, count: conditions.length }), broadcastId: saved.id });
 }

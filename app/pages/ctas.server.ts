@@ -12,6 +12,7 @@ import { findTemplate, templateCards, templateDocument } from "~/templates";
 import { adminPaths } from "./admin-links";
 import { previewContext } from "./cta-preview.server";
 import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { adminLanguage, translator } from "~/i18n";
 
 /** The website's language, which decides the language of the templates' copy. */
 async function websiteLanguage(websiteId: number): Promise<string> {
@@ -40,6 +41,7 @@ export async function loadCtas(ctx: AdminContext, request: Request) {
 
 /** Action of the CTAs list; create and duplicate go to the new CTA's editor. */
 export async function actionCtas(ctx: AdminContext, request: Request) {
+  const t = translator(adminLanguage(request));
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "");
   const paths = adminPaths(ctx);
@@ -55,7 +57,7 @@ export async function actionCtas(ctx: AdminContext, request: Request) {
     if (intent === "create") {
       const ctaType = String(form.get("cta_type") ?? "");
       if (!(CTA_TYPES as readonly string[]).includes(ctaType)) {
-        return data<ActionResult>({ ok: false, message: "Choose a CTA type", fieldErrors: { cta_type: "Choose a CTA type" } }, { status: 422 });
+        return data<ActionResult>({ ok: false, message: t("actionMessage.chooseCtaType"), fieldErrors: { cta_type: t("actionMessage.chooseCtaType") } }, { status: 422 });
       }
       const template: CtaTemplate = form.get("template") === "blank" ? "blank" : "form";
       const doc = newCtaDocument({
@@ -68,24 +70,24 @@ export async function actionCtas(ctx: AdminContext, request: Request) {
       return redirect(paths.cta(saved.id!));
     }
     const id = parseId(String(form.get("id") ?? ""));
-    if (id === null) return badForm("Which CTA? The form has no id.");
+    if (id === null) return badForm(t("actionMessage.whichCta"));
     if (intent === "duplicate") {
       const copy = await duplicateCta(prisma, ctx.websiteId, id);
       return redirect(paths.cta(copy.id!));
     }
     if (intent === "publish") {
       const cta = await publishCta(prisma, ctx.websiteId, id);
-      return data<ActionResult>({ ok: true, message: `"${cta.name}" is published.` });
+      return data<ActionResult>({ ok: true, message: t("actionMessage.ctaPublished", { name: cta.name }) });
     }
     if (intent === "archive") {
       const cta = await archiveCta(prisma, ctx.websiteId, id);
-      return data<ActionResult>({ ok: true, message: `"${cta.name}" is archived: visitors no longer see it. Its results stay.` });
+      return data<ActionResult>({ ok: true, message: t("actionMessage.ctaArchived", { name: cta.name }) });
     }
     if (intent === "draft") {
       const doc = await loadCtaDocument(prisma, ctx.websiteId, id);
       if (!doc) throw notFound();
       await saveCtaDocument(prisma, ctx.websiteId, { ...doc, status: "draft" });
-      return data<ActionResult>({ ok: true, message: `"${doc.name}" is a draft again: visitors no longer see it.` });
+      return data<ActionResult>({ ok: true, message: t("actionMessage.ctaDraftAgain", { name: doc.name }) });
     }
   } catch (e) {
     return failureFrom(e);

@@ -13,6 +13,7 @@ import type { WebsiteSettings } from "~/lib/schema/website";
 import { genericSnippet } from "../../widget/snippet";
 import { dataRequestDownload, listDataRequests } from "~/models/privacy.server";
 import { failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { adminLanguage, translator } from "~/i18n";
 
 /** How the widget gets onto the website. */
 export type InstallInfo = { kind: "snippet"; snippet: string } | { kind: "shopify"; themeEditorUrl: string | null; embed: EmbedStatus; shop: string };
@@ -139,11 +140,12 @@ export function settingsFromForm(form: FormData): Partial<WebsiteSettings> & Rec
 
 /** Action of the settings page: saves the whole form. */
 export async function actionSettings(ctx: AdminContext, request: Request) {
+  const t = translator(adminLanguage(request));
   const form = await readAdminForm(ctx, request);
   try {
     await updateWebsiteSettings(prisma, ctx.websiteId, settingsFromForm(form));
   } catch (e) {
     return failureFrom(e);
   }
-  return data<ActionResult>({ ok: true, message: "Settings saved. The widget picks them up on the next page view." });
+  return data<ActionResult>({ ok: true, message: t("actionMessage.settingsSaved") });
 }

@@ -103,6 +103,19 @@ describe("the admin in Swedish", () => {
     expect(campaigns).not.toMatch(/Shown to|whose page|They see/);
   });
 
+  it("confirms owner actions in Swedish: publishing a CTA and saving the site-wide conditions", async () => {
+    const headers = { Cookie: cookie, "Accept-Language": "sv" };
+    const csrf = csrfOf(await (await get(`/owner/websites/${sv}/ctas`, headers)).text());
+    const cta = await t.db.cta.findFirstOrThrow({ where: { websiteId: sv, status: "published" } });
+    const published = await text(await postForm(origin, `/owner/websites/${sv}/ctas`, { intent: "publish", id: String(cta.id), csrf }, headers));
+    expect(published).toContain(svTexts["actionMessage.ctaPublished"].replace("{name}", cta.name));
+    expect(published).not.toContain("is published.");
+    const saved = await text(await postForm(origin, `/owner/websites/${sv}/broadcasts`, { intent: "site-conditions", conditions: "[]", csrf }, headers));
+    expect(saved).toContain(svTexts["actionMessage.siteConditionsSaved"]);
+    const refused = await text(await postForm(origin, `/owner/websites/${sv}/broadcasts`, { intent: "site-conditions", conditions: "{}", csrf }, headers));
+    expect(refused).toContain(svTexts["actionMessage.conditionsAsList"]);
+  });
+
   it("answers a failed sign-in in Swedish", async () => {
     const form = await get("/owner/login", { "Accept-Language": "sv" });
     const csrfCookie = cookiePair(form.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!);
