@@ -12,7 +12,7 @@ import { storeEvents } from "~/models/event.server";
 import { eventInsertSql } from "~/models/event-insert.server";
 import { ensureEventPartition, ensureEventPartitions, listEventPartitions, monthStartUtc, partitionName } from "~/models/event-partitions.server";
 import { applyEventRetention, eventRetentionMonths, retentionCutoff } from "~/models/event-retention.server";
-import { runEventMaintenance } from "~/models/event-maintenance.server";
+import { runEventMaintenance, startEventMaintenance } from "~/models/event-maintenance.server";
 import { deletePeople } from "~/models/contact-admin.server";
 import type { EventInput } from "~/lib/schema/public-api";
 
@@ -82,6 +82,24 @@ describe("the insert statement", () => {
     expect(() => eventInsertSql(true, ["eventType"], 1, '"id"')).toThrow(/websiteId and clientId/);
     for (const rows of [0, -1, 1.5, NaN]) expect(() => eventInsertSql(false, ["websiteId", "clientId"], rows, '"id"')).toThrow(/positive integer/);
     expect(() => eventInsertSql(true, ["websiteId", "clientId", "nope; DROP TABLE x"], 1, '"id"')).toThrow(/no PostgreSQL type/);
+  });
+});
+
+describe("maintenance in the server", () => {
+  it("refuses to start with a junk retention setting", async () => {
+    await expect(startEventMaintenance(t.db, { BECKON_EVENT_RETENTION_MONTHS: "-1" })).rejects.toThrow(/BECKON_EVENT_RETENTION_MONTHS/);
+  });
+
+  it("runs at start (partitions ahead, retention) and stops cleanly", async () => {
+    const { websiteId, person } = await site();
+    await eventsAt(websiteId, person, [new Date(monthStartUtc(new Date(), -40).getTime() + DAY), new Date()]);
+    const stop = await startEventMaintenance(t.db, { BECKON_EVENT_RETENTION_MONTHS: "24" });
+    await stop();
+    expect(await t.db.trackedEvent.count({ where: { websiteId } })).toBe(1);
+    if (postgres) {
+      const names = (await listEventPartitions(t.db)).map((p) => p.name);
+      for (let k = 0; k <= 2; k++) expect(names).toContain(partitionName(monthStartUtc(new Date(), k)));
+    }
   });
 });
 
