@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { partitionedEventsSchema } from "./lib/postgres-event-schema";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const sqliteSchema = path.join(root, "prisma/schema.prisma");
@@ -14,7 +15,7 @@ const pgSchema = path.join(root, "prisma/postgresql/schema.prisma");
 
 /** The PostgreSQL schema text derived from the SQLite one. */
 export function postgresSchemaFrom(source: string): string {
-  const out = source
+  const out = partitionedEventsSchema(source)
     .replace('provider = "sqlite"', 'provider = "postgresql"')
     .replace('output     = "../app/generated/prisma-sqlite"', 'output     = "../../app/generated/prisma-postgresql"')
     .replace(

@@ -176,9 +176,11 @@ async function main() {
     console.log(`Beckon listening on http://${host}:${address.port}`);
   });
   const stopOutbox = await (await import("../app/integrations/outbox-worker.server")).startServerOutboxWorker();
+  // Event partitions ahead and retention: at start, then daily. A junk retention setting stops the start here.
+  const stopEventMaintenance = await (await import("../app/models/event-maintenance.server")).startServerEventMaintenance();
   const stop = () => {
     // Let a delivery in flight finish; a cut one would only be retried.
-    server.close(() => void stopOutbox().finally(() => process.exit(0)));
+    server.close(() => void Promise.all([stopOutbox(), stopEventMaintenance()]).finally(() => process.exit(0)));
     // Keep-alive sockets would hold close() open; they carry nothing pending.
     setTimeout(() => process.exit(0), 2000).unref();
   };

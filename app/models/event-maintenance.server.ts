@@ -1,0 +1,55 @@
+/**
+ * Upkeep of raw events, run by each server process (scripts/serve.ts) at
+ * start and then daily: month partitions ahead of time on PostgreSQL, then
+ * retention when BECKON_EVENT_RETENTION_MONTHS is set. Every step is safe
+ * when several processes run it at once; a failed run (a lock that timed
+ * out) is logged and simply tried again next time.
+ */
+import type { Db } from "../db.server";
+import { ensureEventPartitions } from "./event-partitions.server";
+import { applyEventRetention, eventRetentionMonths } from "./event-retention.server";
+
+export const MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** One maintenance run: partitions ahead, then retention if configured. */
+export async function runEventMaintenance(db: Db, retentionMonths: number | null, now = new Date()): Promise<void> {
+  const created = await ensureEventPartitions(db, now);
+  if (created.length) console.log(`[beckon] event partitions created: ${created.join(", ")}`);
+  if (retentionMonths === null) return;
+  const r = await applyEventRetention(db, retentionMonths, { now });
+  if (r.droppedPartitions.length || r.deletedEvents || r.deletedReceipts) {
+    console.log(
+      `[beckon] event retention (${retentionMonths} months, before ${r.cutoff.toISOString().slice(0, 10)}): ` +
+        `dropped ${r.droppedPartitions.length} partitions, deleted ${r.deletedEvents} events and ${r.deletedReceipts} receipts`,
+    );
+  }
+}
+
+/**
+ * Validates the retention setting (throws on junk, so a bad value stops the
+ * server at start), runs maintenance now and every `intervalMs`; resolves
+ * to a stop function that waits for a run in progress.
+ */
+export async function startEventMaintenance(db: Db, env: Record<string, string | undefined> = process.env, intervalMs = MAINTENANCE_INTERVAL_MS): Promise<() => Promise<void>> {
+  const months = eventRetentionMonths(env);
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(() =>
+      runEventMaintenance(db, months).catch((e) => console.error("[beckon] event maintenance failed; it runs again later", e)),
+    );
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** Starts maintenance inside the server process (scripts/serve.ts) on the application's own client. */
+export async function startServerEventMaintenance(env: Record<string, string | undefined> = process.env): Promise<() => Promise<void>> {
+  // Imported here so the server build's client (kept on globalThis) is reused.
+  const { prisma } = await import("../db.server");
+  return startEventMaintenance(prisma, env);
+}
