@@ -78,6 +78,8 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
         strike: false,
         // A trailing paragraph would be added to every heading-only text the first time it is touched.
         trailingNode: false,
+        // The builder's own history undoes the document (Ctrl+Z anywhere); a second stack here would undo twice.
+        undoRedo: false,
         link: {
           openOnClick: false,
           autolink: true,
