@@ -6,7 +6,8 @@
  * text and the link as it changes, the stored HTML is exactly the editor's,
  * and a visitor of the Swedish demo page sees the bar bold and linked. The
  * raw HTML box is only behind the Advanced toggle; the builder with the
- * editor open is axe-clean in English and Swedish.
+ * editor open is axe-clean in English and Swedish. A button's label is
+ * edited in place in the preview, as texts are.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -142,6 +143,39 @@ describe("the rich-text editor", () => {
       expect(await seriousViolations(owner)).toEqual([]);
     } finally {
       await swedish.close();
+    }
+  });
+
+  it("edits a button's label in place in the preview: Enter keeps it, Escape puts it back, and nothing is followed", async () => {
+    const admin = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    try {
+      const owner = await ownerPage(admin);
+      const preview = owner.frameLocator('iframe[title^="Preview of"]');
+      const button = preview.locator("beckon-cta .bk-button");
+      await button.waitFor({ timeout: 15_000 });
+      await button.click();
+      // The card opens without taking focus, and the link was not followed: the bar is still in the preview.
+      const field = owner.getByLabel("Button text", { exact: true });
+      await field.waitFor();
+      expect(await button.getAttribute("contenteditable")).toBe("true");
+      await owner.keyboard.press("Control+A");
+      await owner.keyboard.type("Boka nu");
+      await owner.keyboard.press("Enter");
+      await expect.poll(() => field.inputValue()).toBe("Boka nu");
+      expect(await owner.getByText("Unsaved changes", { exact: true }).count()).toBe(1);
+      await expect.poll(() => preview.locator("beckon-cta .bk-button").textContent(), { timeout: 10_000 }).toBe("Boka nu");
+
+      // Escape: the label is put back and the document keeps "Boka nu".
+      await preview.locator("beckon-cta .bk-button").click();
+      await owner.keyboard.type(" bort");
+      await owner.keyboard.press("Escape");
+      await expect.poll(() => preview.locator("beckon-cta .bk-button").textContent()).toBe("Boka nu");
+      expect(await field.inputValue()).toBe("Boka nu");
+      // One undo step puts the old label back.
+      await owner.getByRole("button", { name: "Undo", exact: true }).click();
+      await expect.poll(() => field.inputValue()).toBe("Läs mer");
+    } finally {
+      await admin.close();
     }
   });
 

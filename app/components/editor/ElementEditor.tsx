@@ -9,7 +9,7 @@ import { ELEMENT_TYPES, type CtaElement, type ElementType } from "~/lib/schema/c
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
 import { ProductFeedField } from "./ProductFeedField";
 import { ActionsEditor } from "./ActionsEditor";
-import { elementSummary, newElement, type Path } from "./document";
+import { buttonLabelKey, elementSummary, newElement, type Path } from "./document";
 import { errorAt, errorsUnder } from "./document";
 import { useAllErrors, useErrorsUnder } from "./errors";
 import { FieldsEditor } from "./FieldsEditor";
@@ -48,7 +48,8 @@ function TypeOptions({ element: el, onChange }: { element: CtaElement; onChange(
     case "button":
       return (
         <FormLayout>
-          {text("text", t("editorUi.buttonText"))}
+          {/* Template buttons keep their label in "button-text", which the widget reads first: edit that one. */}
+          {text(buttonLabelKey(o), t("editorUi.buttonText"))}
           <FormLayout.Group>
             {text("url", t("editorUi.link"), { placeholder: t("editorUi.linkPlaceholder"), helpText: t("editorUi.linkHelp") })}
           </FormLayout.Group>
