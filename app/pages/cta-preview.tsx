@@ -268,6 +268,14 @@ function onClick(event) {
     : { block, container: at.node, at, before: block.innerHTML, original: ownerHtml(at.node) };
   block.setAttribute("contenteditable", "true");
   block.focus();
+  // A label is short and usually extended: the caret goes after it, not before (where focus puts it).
+  if (editing.label) {
+    const range = document.createRange();
+    range.selectNodeContents(block);
+    range.collapse(false);
+    const selection = window.getSelection();
+    if (selection) { selection.removeAllRanges(); selection.addRange(range); }
+  }
 }
 function onKey(event) {
   if (!editing || event.composedPath()[0] !== editing.block) return;

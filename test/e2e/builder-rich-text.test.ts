@@ -165,9 +165,10 @@ describe("the rich-text editor", () => {
       expect(await owner.getByText("Unsaved changes", { exact: true }).count()).toBe(1);
       await expect.poll(() => preview.locator("beckon-cta .bk-button").textContent(), { timeout: 10_000 }).toBe("Boka nu");
 
-      // Escape: the label is put back and the document keeps "Boka nu".
+      // Escape: the label is put back and the document keeps "Boka nu". The caret starts after the label.
       await preview.locator("beckon-cta .bk-button").click();
       await owner.keyboard.type(" bort");
+      expect(await preview.locator("beckon-cta .bk-button").textContent()).toBe("Boka nu bort");
       await owner.keyboard.press("Escape");
       await expect.poll(() => preview.locator("beckon-cta .bk-button").textContent()).toBe("Boka nu");
       expect(await field.inputValue()).toBe("Boka nu");
