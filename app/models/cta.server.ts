@@ -25,6 +25,8 @@ import {
 } from "../lib/schema/cta";
 import type { Condition } from "../lib/schema/condition";
 import { InputError } from "../lib/errors";
+import { mapRichText } from "../lib/rich-text/document-rich-text";
+import { sanitizeRichText } from "../lib/rich-text/sanitize.server";
 import type { PublicCtaSummary } from "../lib/schema/public-config";
 import { conditionColumns, conditionOf, conditionShapeIssues, foreignCtaIds } from "./broadcast.server";
 import {
@@ -436,7 +438,8 @@ function parseDocument(input: unknown): CtaDocument {
   }
   const result = ctaDocumentSchema.safeParse(input);
   if (!result.success) throw new CtaValidationError(result.error.issues);
-  return result.data;
+  // Every writer (editor, drafts, copies, list actions) comes through here, so no path stores unclean rich text.
+  return mapRichText(result.data, sanitizeRichText);
 }
 
 // ---------------------------------------------------------------- document → rows

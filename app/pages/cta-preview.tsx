@@ -62,30 +62,37 @@ export const PREVIEW_MESSAGE = "beckon-preview";
 
 /**
  * What the editor's preview posts back when the owner clicks an element
- * ("-select") or finishes editing a text element in place ("-text"): the
- * element's indexes in the step the preview opened on (the editor's step),
- * its type to check against, and for "-text" the element's new HTML.
+ * ("-select"), finishes editing a text element in place ("-text") or a
+ * button's label ("-label"): the element's indexes in the step the preview
+ * opened on (the editor's step), its type to check against, and the
+ * element's new HTML or label.
  */
 export interface PreviewPick {
-  type: `${typeof PREVIEW_MESSAGE}-select` | `${typeof PREVIEW_MESSAGE}-text`;
+  type: `${typeof PREVIEW_MESSAGE}-select` | `${typeof PREVIEW_MESSAGE}-text` | `${typeof PREVIEW_MESSAGE}-label`;
   section: number;
   column: number;
   element: number;
   elementType: string;
   /** The element's new options.html ("-text" only). */
   html?: string;
+  /** The button's new label ("-label" only; plain text). */
+  label?: string;
   /** Whether the editor may move focus to the element's card (not while the owner types in the preview). */
   focus?: boolean;
 }
+
+/** The longest button label an in-place edit may send. */
+const MAX_LABEL_CHARS = 500;
 
 /** A message from the preview frame, checked field by field (it comes from a frame that runs owner scripts); null when it is not a pick. */
 export function parsePreviewPick(data: unknown): PreviewPick | null {
   if (!data || typeof data !== "object") return null;
   const d = data as Record<string, unknown>;
-  if (d.type !== `${PREVIEW_MESSAGE}-select` && d.type !== `${PREVIEW_MESSAGE}-text`) return null;
+  if (d.type !== `${PREVIEW_MESSAGE}-select` && d.type !== `${PREVIEW_MESSAGE}-text` && d.type !== `${PREVIEW_MESSAGE}-label`) return null;
   const index = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1000;
   if (!index(d.section) || !index(d.column) || !index(d.element) || typeof d.elementType !== "string") return null;
   if (d.type === `${PREVIEW_MESSAGE}-text` && (typeof d.html !== "string" || d.html.length > 100_000)) return null;
+  if (d.type === `${PREVIEW_MESSAGE}-label` && (d.elementType !== "button" || typeof d.label !== "string" || !d.label.trim() || d.label.length > MAX_LABEL_CHARS)) return null;
   return {
     type: d.type,
     section: d.section as number,
@@ -93,6 +100,7 @@ export function parsePreviewPick(data: unknown): PreviewPick | null {
     element: d.element as number,
     elementType: d.elementType,
     html: d.type === `${PREVIEW_MESSAGE}-text` ? (d.html as string) : undefined,
+    ...(d.type === `${PREVIEW_MESSAGE}-label` ? { label: (d.label as string).trim() } : {}),
     focus: d.focus !== false,
   };
 }
@@ -173,7 +181,8 @@ function show(data) {
 }
 again.addEventListener("click", () => show(current));
 // In the editor's frame: a click on an element selects its card in the editor,
-// and the text of a text element (without merge tags) can be edited in place.
+// and the text of a text element or the label of a button (without merge
+// tags) can be edited in place.
 // The renderer marks nothing (it stays small): an element is the child of a
 // .bk-column at the same index as in its column, checked against the counts.
 const parentOrigin = (location.ancestorOrigins && location.ancestorOrigins[0]) || "*";
@@ -220,25 +229,59 @@ function finishEdit(commit) {
   editing = null;
   e.block.removeAttribute("contenteditable");
   if (!commit) { e.block.innerHTML = e.before; return; }
+  if (e.label) {
+    const label = e.block.textContent.replace(/\s+/g, " ").trim();
+    // An emptied button would have no name: the old label stays.
+    if (!label) { e.block.innerHTML = e.before; return; }
+    if (label !== e.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-label")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "button", label });
+    return;
+  }
   const html = ownerHtml(e.container);
   if (html !== e.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-text")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "text", html });
 }
+// The label a button shows from its options; null when it has merge tags (the preview shows them filled).
+function buttonLabel(opts) {
+  const label = String(opts["button-text"] || opts.text || "");
+  return label.indexOf("{{") < 0 ? label : null;
+}
 function onClick(event) {
-  const at = locate(event.composedPath()[0]);
+  const target = event.composedPath()[0];
+  const at = locate(target);
   if (!at) return;
   const opts = at.element.options || {};
-  const block = at.element.element_type === "text" && typeof opts.html === "string" && opts.html.indexOf("{{") < 0 ? event.composedPath()[0].closest && event.composedPath()[0].closest(EDITABLE) : null;
-  const inPlace = block && at.node.contains(block);
-  tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-select")}, section: at.section, column: at.column, element: at.index, elementType: at.element.element_type, focus: !inPlace });
+  const type = at.element.element_type;
+  const isLabel = type === "button" && buttonLabel(opts) !== null;
+  const block = isLabel
+    ? at.node.querySelector(".bk-button")
+    : type === "text" && typeof opts.html === "string" && opts.html.indexOf("{{") < 0 ? target.closest && target.closest(EDITABLE) : null;
+  const inPlace = block && at.node.contains(block) && block.contains(target);
+  if (inPlace && isLabel) {
+    // Editing the label, not following the link or converting.
+    event.preventDefault();
+    event.stopPropagation();
+  }
+  tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-select")}, section: at.section, column: at.column, element: at.index, elementType: type, focus: !inPlace });
   if (!inPlace || (editing && editing.block === block)) return;
   finishEdit(true);
-  editing = { block, container: at.node, at, before: block.innerHTML, original: ownerHtml(at.node) };
+  editing = isLabel
+    ? { block, container: at.node, at, before: block.innerHTML, original: block.textContent.trim(), label: true }
+    : { block, container: at.node, at, before: block.innerHTML, original: ownerHtml(at.node) };
   block.setAttribute("contenteditable", "true");
   block.focus();
+  // A label is short and usually extended: the caret goes after it, not before (where focus puts it).
+  if (editing.label) {
+    const range = document.createRange();
+    range.selectNodeContents(block);
+    range.collapse(false);
+    const selection = window.getSelection();
+    if (selection) { selection.removeAllRanges(); selection.addRange(range); }
+  }
 }
 function onKey(event) {
   if (!editing || event.composedPath()[0] !== editing.block) return;
-  if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); editing.block.blur(); }
+  if (event.key === "Enter" && (!event.shiftKey || editing.label)) { event.preventDefault(); editing.block.blur(); }
+  // Space would press the button being edited: it types a space instead.
+  else if (event.key === " " && editing.label) { event.preventDefault(); document.execCommand("insertText", false, " "); }
   else if (event.key === "Escape") { event.preventDefault(); event.stopPropagation(); finishEdit(false); }
 }
 function onBlur(event) { if (editing && event.composedPath()[0] === editing.block) finishEdit(true); }

@@ -89,6 +89,8 @@ describe("the owner builds a campaign", () => {
 
     // Edit the heading: the preview follows before anything is saved.
     await owner.getByRole("button", { name: /^Edit element 1 / }).click();
+    // The raw HTML sits behind Advanced (the rich-text editor is the usual way).
+    await owner.getByRole("button", { name: "Advanced HTML and options of Element 1" }).click();
     await owner.getByLabel(/^Text \(HTML/).fill(`<h2>${HEADING}</h2>`);
     await expect.poll(() => preview.locator("beckon-cta h2").first().textContent(), { timeout: 10_000 }).toBe(HEADING);
     expect(await owner.getByText("Unsaved changes", { exact: true }).count()).toBe(1);
@@ -212,6 +214,7 @@ describe("the editor's preview", () => {
     await hydrated(page);
 
     await page.getByRole("button", { name: /^Edit element 1 / }).click();
+    await page.getByRole("button", { name: "Advanced HTML and options of Element 1" }).click();
     await page.getByLabel(/^Text \(HTML/).fill("<h2>Förhandsvisningen hänger med</h2>");
     await expect.poll(() => preview.locator("beckon-cta h2").first().textContent(), { timeout: 10_000 }).toBe("Förhandsvisningen hänger med");
     await page.close();

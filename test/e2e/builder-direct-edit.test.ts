@@ -197,19 +197,19 @@ describe("editing in the preview", () => {
     await openEditor(owner);
     const heading = preview().locator("beckon-cta h2", { hasText: HEADING });
     await heading.click();
-    // The card opens without taking focus: the owner is typing in the preview.
-    const html = owner.getByLabel(/^Text \(HTML/);
+    // The card opens without taking focus: the owner is typing in the preview. Its rich-text editor follows the edit.
+    const html = owner.getByRole("textbox", { name: "Text", exact: true });
     await html.waitFor();
     expect(await heading.getAttribute("contenteditable")).toBe("true");
     await owner.keyboard.press("End");
     await owner.keyboard.type(" nu");
     await owner.keyboard.press("Enter");
-    await expect.poll(() => html.inputValue()).toBe(`<h2>${HEADING} nu</h2>`);
+    await expect.poll(() => html.innerHTML()).toBe(`<h2>${HEADING} nu</h2>`);
     expect(await owner.getByText("Unsaved changes", { exact: true }).count()).toBe(1);
     await expect.poll(() => preview().locator("beckon-cta h2").first().textContent(), { timeout: 10_000 }).toBe(`${HEADING} nu`);
 
     await owner.getByRole("button", { name: "Undo", exact: true }).click();
-    await expect.poll(() => html.inputValue()).toBe(`<h2>${HEADING}</h2>`);
+    await expect.poll(() => html.innerHTML()).toBe(`<h2>${HEADING}</h2>`);
     await expect.poll(() => preview().locator("beckon-cta h2").first().textContent(), { timeout: 10_000 }).toBe(HEADING);
 
     // Escape puts the text back and changes nothing.
@@ -219,7 +219,7 @@ describe("editing in the preview", () => {
     await owner.keyboard.press("Escape");
     await expect.poll(() => again.textContent()).toBe(HEADING);
     expect(await again.getAttribute("contenteditable")).toBeNull();
-    expect(await html.inputValue()).toBe(`<h2>${HEADING}</h2>`);
+    expect(await html.innerHTML()).toBe(`<h2>${HEADING}</h2>`);
   });
 
   it("threw no page error", () => {

@@ -76,6 +76,7 @@ describe("safe editing in the CTA editor", () => {
     expect(await nameField(owner).inputValue()).toBe(`${originalName} X2`);
     // A second field is a second step.
     await owner.getByRole("button", { name: /^Edit element 1 / }).click();
+    await owner.getByRole("button", { name: "Advanced HTML and options of Element 1" }).click();
     await owner.getByLabel(/^Text \(HTML/).fill(`<h2>${NEW_HEADING}</h2>`);
     expect(await undoButton(owner).isEnabled()).toBe(true);
 
@@ -162,6 +163,7 @@ describe("safe editing in the CTA editor", () => {
     await openEditor(owner);
     expect(await servedCta()).toContain(OLD_HEADING);
     await owner.getByRole("button", { name: /^Edit element 1 / }).click();
+    await owner.getByRole("button", { name: "Advanced HTML and options of Element 1" }).click();
     await owner.getByLabel(/^Text \(HTML/).fill(`<h2>${NEW_HEADING}</h2>`);
     await owner.getByRole("button", { name: "Save", exact: true }).click();
     await owner.getByRole("heading", { name: "Unpublished changes" }).waitFor();
@@ -178,6 +180,7 @@ describe("safe editing in the CTA editor", () => {
     await openEditor(owner);
     await owner.getByRole("heading", { name: "Unpublished changes" }).waitFor();
     await owner.getByRole("button", { name: /^Edit element 1 / }).click();
+    await owner.getByRole("button", { name: "Advanced HTML and options of Element 1" }).click();
     expect(await owner.getByLabel(/^Text \(HTML/).inputValue()).toBe(`<h2>${NEW_HEADING}</h2>`);
     expect(await seriousViolations(owner)).toEqual([]);
 

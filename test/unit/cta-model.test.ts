@@ -349,7 +349,7 @@ describe("invalid documents", () => {
     expect(await t.db.cta.count()).toBe(before);
   });
 
-  it("keeps hostile strings verbatim: they are text, escaping is the renderer's job", async () => {
+  it("keeps hostile plain strings verbatim (escaping is the renderer's job) and stores rich text sanitised", async () => {
     const script = `<script>alert("x")</script>`;
     const saved = await saveCtaDocument(
       t.db,
@@ -362,7 +362,8 @@ describe("invalid documents", () => {
     const loaded = (await loadCtaDocument(t.db, siteA, saved.id!))!;
     expect(loaded.name).toBe(script);
     expect(loaded.options.css).toBe("</style><img src=x onerror=alert(1)>");
-    expect(firstElements(loaded)[0].options.html).toBe(script);
+    // Rich text is HTML the widget parses: the server keeps only the allow-list (app/lib/rich-text).
+    expect(firstElements(loaded)[0].options.html).toBe("");
     expect(firstElements(loaded)[1].fields[0].options.placeholder).toBe(`"'><svg onload=alert(1)>`);
   });
 });

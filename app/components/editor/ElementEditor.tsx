@@ -9,10 +9,11 @@ import { ELEMENT_TYPES, type CtaElement, type ElementType } from "~/lib/schema/c
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
 import { ProductFeedField } from "./ProductFeedField";
 import { ActionsEditor } from "./ActionsEditor";
-import { elementSummary, newElement, type Path } from "./document";
+import { buttonLabelKey, elementSummary, newElement, type Path } from "./document";
 import { errorAt, errorsUnder } from "./document";
 import { useAllErrors, useErrorsUnder } from "./errors";
 import { FieldsEditor } from "./FieldsEditor";
+import { RichTextField } from "./RichTextField";
 import { useCardSelection } from "./selection";
 import { AdvancedOptions, StyleControls } from "./StyleControls";
 import { useT } from "~/i18n/useT";
@@ -22,6 +23,9 @@ import type { Translate } from "~/i18n";
 export const elementTypeChoices = (t: Translate) => ELEMENT_TYPES.map((type) => ({ label: t(`editorUi.type.${type}`), value: type }));
 
 const WITH_FIELDS: readonly ElementType[] = ["form", "quiz", "survey"];
+
+/** Heading levels a text element offers (the widget styles h1 to h3 by size). */
+const TEXT_HEADINGS = [1, 2, 3] as const;
 
 /** Inputs for the options of the common element types; null for the rest (they use the JSON box). */
 function TypeOptions({ element: el, onChange }: { element: CtaElement; onChange(el: CtaElement): void }) {
@@ -40,11 +44,12 @@ function TypeOptions({ element: el, onChange }: { element: CtaElement; onChange(
   );
   switch (el.element_type) {
     case "text":
-      return text("html", t("editorUi.textHtml"), { multiline: 3, monospaced: true });
+      return <RichTextField label={t("richText.label")} value={typeof o.html == "string" ? o.html : ""} onChange={(html) => set("html", html)} headingLevels={TEXT_HEADINGS} />;
     case "button":
       return (
         <FormLayout>
-          {text("text", t("editorUi.buttonText"))}
+          {/* Template buttons keep their label in "button-text", which the widget reads first: edit that one. */}
+          {text(buttonLabelKey(o), t("editorUi.buttonText"))}
           <FormLayout.Group>
             {text("url", t("editorUi.link"), { placeholder: t("editorUi.linkPlaceholder"), helpText: t("editorUi.linkHelp") })}
           </FormLayout.Group>
@@ -187,13 +192,32 @@ export function ElementEditor({ element: el, onChange, onRemove, handle, index, 
               label={t("editorUi.elementActions", { n: index + 1 })}
             />
             <AdvancedOptions
+              {...(el.element_type === "text"
+                ? { toggleText: t("richText.advanced"), toggleLabel: t("richText.advancedToggle", { owner }) }
+                : {})}
               label={t("editorUi.allOptions")}
               helpText={t("editorUi.allOptionsHelp")}
               value={el.options as Record<string, unknown>}
               onChange={(options) => onChange({ ...el, options })}
               errors={errorsUnder(all, [...path, "options"])}
               owner={owner}
-            />
+            >
+              {el.element_type === "text" ? (
+                <TextField
+                  label={t("editorUi.textHtml")}
+                  helpText={t("richText.htmlHelp")}
+                  value={typeof el.options.html == "string" ? el.options.html : ""}
+                  onChange={(html) => {
+                    const options: Record<string, unknown> = { ...el.options, html };
+                    if (html === "") delete options.html;
+                    onChange({ ...el, options });
+                  }}
+                  multiline={3}
+                  monospaced
+                  autoComplete="off"
+                />
+              ) : null}
+            </AdvancedOptions>
           </BlockStack>
         ) : null}
       </BlockStack>

@@ -6,7 +6,7 @@
  * button pairs get a WCAG AA contrast warning, counting the renderer's default
  * for whichever side is unset. Collapsed by default: most edits are content.
  */
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Banner, BlockStack, Box, Button, FormLayout, InlineStack, Select, TextField } from "@shopify/polaris";
 import { AA_NORMAL, checkContrast, isHexColor, normalizeHex } from "~/lib/style/contrast";
 import type { ElementType } from "~/lib/schema/cta";
@@ -218,6 +218,11 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
 
 export interface AdvancedOptionsProps {
   label: string;
+  /** What the toggle says and its accessible name (default: options as JSON). */
+  toggleText?: string;
+  toggleLabel?: string;
+  /** Raw inputs shown above the JSON box (a text element's HTML). */
+  children?: ReactNode;
   helpText?: string;
   value: Options;
   onChange(next: Options): void;
@@ -226,8 +231,8 @@ export interface AdvancedOptionsProps {
   owner: string;
 }
 
-/** The raw JSON of an option bag, behind an "Advanced" toggle; opens by itself when the server refused a key. */
-export function AdvancedOptions({ label, helpText, value, onChange, errors, owner }: AdvancedOptionsProps) {
+/** The raw JSON of an option bag (and any raw inputs given), behind an "Advanced" toggle; opens by itself when the server refused a key. */
+export function AdvancedOptions({ label, toggleText, toggleLabel, children, helpText, value, onChange, errors, owner }: AdvancedOptionsProps) {
   const t = useT();
   const id = useId();
   const [open, setOpen] = useState(errors.length > 0);
@@ -235,12 +240,13 @@ export function AdvancedOptions({ label, helpText, value, onChange, errors, owne
   return (
     <BlockStack gap="200">
       <InlineStack>
-        <Button variant="plain" disclosure={shown ? "up" : "down"} onClick={() => setOpen(!shown)} ariaExpanded={shown} ariaControls={id} accessibilityLabel={t("style.advancedToggle", { owner })}>
-          {t("style.advanced")}
+        <Button variant="plain" disclosure={shown ? "up" : "down"} onClick={() => setOpen(!shown)} ariaExpanded={shown} ariaControls={id} accessibilityLabel={toggleLabel ?? t("style.advancedToggle", { owner })}>
+          {toggleText ?? t("style.advanced")}
         </Button>
       </InlineStack>
       {shown ? (
         <div id={id}>
+          {children ? <div style={{ marginBottom: 12 }}>{children}</div> : null}
           <JsonOptionsEditor label={label} helpText={helpText} value={value} onChange={onChange} error={errors.length ? errors.join(" · ") : undefined} />
         </div>
       ) : null}

@@ -443,3 +443,8 @@ export function elementSummary(el: CtaElement, t: Translate = translator("en")):
     text || (typeof el.options.text === "string" ? el.options.text : "") || (typeof el.options["button-text"] === "string" ? el.options["button-text"] : "");
   return label ? `${title} · ${label.length > 40 ? `${label.slice(0, 40)}…` : label}` : title;
 }
+
+/** The option a button's label is in: "button-text" when set (the widget reads it first, templates write it), else "text". */
+export function buttonLabelKey(options: Record<string, unknown>): "button-text" | "text" {
+  return typeof options["button-text"] == "string" && options["button-text"] !== "" ? "button-text" : "text";
+}

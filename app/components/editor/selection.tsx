@@ -2,14 +2,14 @@
  * Clicking in the preview selects an element's card in the editor: the
  * preview frame reports the element (PreviewPick); this turns it into the
  * document path of that element in the edited variant and step, applies an
- * in-place text edit through the same setDoc as the side editor (so it is
+ * in-place text or button-label edit through the same setDoc as the side editor (so it is
  * one undo step like any other edit), and tells the card to open, scroll
  * into view and take focus.
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import type { CtaDocument, CtaElement } from "~/lib/schema/cta";
 import type { PreviewPick } from "~/pages/cta-preview";
-import { getIn, setIn, type Path } from "./document";
+import { buttonLabelKey, getIn, setIn, type Path } from "./document";
 
 /** The card to select: its element's path ("variants.0.steps.0.sections.1.columns.0.elements.2"). */
 export interface CardSelection {
@@ -34,6 +34,10 @@ export function usePreviewPicks(doc: CtaDocument, setDoc: (update: (d: CtaDocume
       // The preview may be a step ahead (the owner clicked through it) or a redraw behind: only a matching element is picked.
       if (!element || element.element_type !== pick.elementType) return;
       if (pick.html !== undefined && pick.html !== element.options.html) setDoc((d) => setIn(d, [...path, "options", "html"], pick.html));
+      if (pick.label !== undefined) {
+        const key = buttonLabelKey(element.options);
+        if (pick.label !== element.options[key]) setDoc((d) => setIn(d, [...path, "options", key], pick.label));
+      }
       setSelection({ path: path.join("."), focus: pick.focus !== false, seq: ++seq.current });
     },
     [doc, setDoc, variantIndex, stepIndex],

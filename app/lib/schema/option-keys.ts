@@ -176,9 +176,16 @@ const URL_KEYS = new Set(["src", "url", "link", "logo-url", "products-button-red
 /** Browsers ignore control characters and spaces inside a scheme, so "java\tscript:" counts too. */
 const SCRIPT_URL = /^[\s\x00-\x1f]*(?:j[\s\x00-\x1f]*a[\s\x00-\x1f]*v[\s\x00-\x1f]*a[\s\x00-\x1f]*|v[\s\x00-\x1f]*b[\s\x00-\x1f]*)s[\s\x00-\x1f]*c[\s\x00-\x1f]*r[\s\x00-\x1f]*i[\s\x00-\x1f]*p[\s\x00-\x1f]*t[\s\x00-\x1f]*:/i;
 
-/** The problem with one style value, or null when it is fine (or not a style key). */
+/** Longest rich text one option may hold: pages of prose fit; a pasted document or a parser bomb does not. */
+export const MAX_RICH_TEXT_CHARS = 20_000;
+
+/** The problem with one style or rich-text value, or null when it is fine (or not such a key). */
 export function styleValueProblem(key: string, value: unknown): string | null {
   if (value === undefined || value === null || value === "") return null;
+  if (key === "html" || key === "end-message") {
+    if (typeof value != "string") return `"${key}" must be text`;
+    return value.length <= MAX_RICH_TEXT_CHARS ? null : `"${key}" is longer than ${MAX_RICH_TEXT_CHARS} characters`;
+  }
   if ((COLOR_KEYS as readonly string[]).includes(key)) {
     return typeof value == "string" && HEX.test(value) ? null : `"${key}" must be a colour like #1f4fd6`;
   }

@@ -63,9 +63,10 @@ describe("sanitizer", () => {
     expect(clean("<b>bold</b> and plain")).toBe("<b>bold</b> and plain");
   });
 
-  it("accepts only http(s) and mailto addresses", () => {
+  it("accepts only http(s), mailto and tel addresses (the allow-list the server saves with)", () => {
     expect(safeHref("https://x.se")).toBe("https://x.se/");
     expect(safeHref("mailto:a@b.se")).toBe("mailto:a@b.se");
+    expect(safeHref("tel:+46812345")).toBe("tel:+46812345");
     expect(safeHref("javascript:alert(1)")).toBeNull();
     expect(safeHref("vbscript:x")).toBeNull();
     expect(safeHref("")).toBeNull();
