@@ -1,0 +1,65 @@
+/**
+ * The rate limits of this server process, in the store its configuration
+ * calls for: Redis when BECKON_REDIS_URL is set, else PostgreSQL when the
+ * database is PostgreSQL (several processes may share it), else memory. The
+ * shared stores fail open (rate-limit-store.server.ts).
+ */
+import { databaseTarget } from "../db/database-url";
+import { failingOpen, MemoryRateLimitStore, type BucketLimit, type RateLimitStore } from "./rate-limit-store.server";
+import { PostgresRateLimitStore } from "./rate-limit-postgres.server";
+import { RedisRateLimitStore } from "./rate-limit-redis.server";
+import type { RateLimitVerdict } from "./rate-limit.server";
+
+/** BECKON_REDIS_URL when set (redis:// or rediss://), else null; anything else is a configuration error. */
+export function redisUrlFrom(env: Record<string, string | undefined> = process.env): string | null {
+  const raw = env.BECKON_REDIS_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error("BECKON_REDIS_URL is not a URL: give redis://host:port (or rediss:// for TLS)");
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") throw new Error(`BECKON_REDIS_URL must start with redis:// or rediss://, not ${url.protocol}//`);
+  return raw;
+}
+
+/** The store this configuration calls for. */
+export function storeFromEnvironment(env: Record<string, string | undefined> = process.env): RateLimitStore {
+  const redisUrl = redisUrlFrom(env);
+  if (redisUrl) return failingOpen(new RedisRateLimitStore(redisUrl));
+  if (databaseTarget(env.DATABASE_URL).kind === "postgresql") {
+    // The application's pool: a take is one short statement, not worth connections of its own.
+    return failingOpen(
+      new PostgresRateLimitStore(async <Row>(sql: string, params: unknown[]) => {
+        const { prisma } = await import("../db.server");
+        return prisma.$queryRawUnsafe<Row[]>(sql, ...params);
+      }),
+    );
+  }
+  return new MemoryRateLimitStore();
+}
+
+let processStore: RateLimitStore | null = null;
+
+/** This process's store (made on first use). */
+export function rateLimitStore(): RateLimitStore {
+  return (processStore ??= storeFromEnvironment());
+}
+
+/** A named limit whose buckets live in a store: the same name and key share one bucket across processes. */
+export interface SharedLimit {
+  readonly name: string;
+  readonly limit: BucketLimit;
+  /** Takes `cost` tokens (default 1) from the key's bucket; a negative cost hands them back. */
+  take(key: string, cost?: number): Promise<RateLimitVerdict>;
+}
+
+/** A limit in the given store (default: this process's). */
+export function sharedLimit(name: string, limit: BucketLimit, store: () => RateLimitStore = rateLimitStore): SharedLimit {
+  return {
+    name,
+    limit,
+    take: (key, cost = 1) => store().take({ name, key, cost, ...limit }),
+  };
+}
