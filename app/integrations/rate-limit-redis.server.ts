@@ -56,9 +56,15 @@ type TakingRedis = Redis & { beckonTake(key: string, capacity: number, rate: num
 export class RedisRateLimitStore implements RateLimitStore {
   readonly kind = "redis" as const;
   private readonly redis: TakingRedis;
+  /** Settles when the first connection is made or fails: takes wait for it only, never for a reconnect. */
+  private readonly firstAttempt: Promise<void>;
 
   constructor(url: string) {
     this.redis = new Redis(url, failFastRedisOptions()) as TakingRedis;
+    this.firstAttempt = new Promise<void>((resolve) => {
+      this.redis.once("ready", resolve);
+      this.redis.once("error", () => resolve());
+    });
     // Errors surface on the takes (and fail open there); unhandled, ioredis would print each reconnect attempt.
     this.redis.on("error", () => {});
     // EVALSHA with a fallback to EVAL: the script is sent once per connection.
@@ -67,6 +73,7 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async take(take: BucketTake): Promise<RateLimitVerdict> {
     const t = checkedTake(take);
+    await this.firstAttempt;
     const [allowed, tokens] = await this.redis.beckonTake(PREFIX + bucketKey(t), t.capacity, t.refillPerSecond, t.cost);
     return verdictOf(allowed === 1, Number(tokens), t);
   }

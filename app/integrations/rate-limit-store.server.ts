@@ -15,6 +15,7 @@
  * minute). A rate limiter must not take the site down; without the store
  * the database is usually down too, and those requests fail on their own.
  */
+import { createHash } from "node:crypto";
 import { RateLimiter, type RateLimitVerdict } from "./rate-limit.server";
 
 /** A bucket's size and refill. */
@@ -44,12 +45,19 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-/** The longest a bucket key may be in a shared store (longer keys are cut; they come from visitors). */
-export const MAX_BUCKET_KEY_LENGTH = 400;
+/** The longest key a shared store files as written; longer ones are filed by their hash. */
+export const MAX_BUCKET_KEY_LENGTH = 200;
 
-/** The key a shared store files a bucket under. */
+/**
+ * The key a shared store files a bucket under. Keys come from visitors (an
+ * address, a typed e-mail): one that is long or holds characters a database
+ * text cannot (NUL, lone surrogates) is filed by its SHA-256, so it can
+ * neither bloat the store nor make a take fail (and so fail open).
+ */
 export function bucketKey(take: Pick<BucketTake, "name" | "key">): string {
-  return `${take.name}:${take.key}`.slice(0, MAX_BUCKET_KEY_LENGTH);
+  const key = `${take.name}:${take.key}`;
+  if (key.length <= MAX_BUCKET_KEY_LENGTH && !/[\u0000-\u001f\ud800-\udfff]/.test(key)) return key;
+  return `${take.name}:#${createHash("sha256").update(take.key, "utf16le").digest("hex")}`;
 }
 
 /** Checks a take before it reaches a store: a limit that is not a positive number is a programming error. */
