@@ -54,7 +54,7 @@ function invalidatingScripts(client: PrismaClient): Db {
           // This process's cache now; again, with the other processes', after the commit.
           invalidateWebsiteScripts();
         } else {
-          configChangeCommitted();
+          await configChangeCommitted();
         }
       }
       return result;
@@ -66,7 +66,7 @@ function invalidatingScripts(client: PrismaClient): Db {
   const transaction = async (...args: Parameters<Db["$transaction"]>) => {
     const state = { configWritten: false };
     const result = await openTransaction.run(state, () => (extended.$transaction as (...a: unknown[]) => Promise<unknown>)(...args));
-    if (state.configWritten) configChangeCommitted();
+    if (state.configWritten) await configChangeCommitted();
     return result;
   };
   return new Proxy(extended, { get: (target, prop) => (prop === "$transaction" ? transaction : Reflect.get(target, prop)) });

@@ -5,7 +5,7 @@
  * shared stores fail open (rate-limit-store.server.ts).
  */
 import { databaseTarget } from "../db/database-url";
-import { failingOpen, MemoryRateLimitStore, type BucketLimit, type RateLimitStore } from "./rate-limit-store.server";
+import { failingOpen, MemoryRateLimitStore, SHARED_STORE_TIMEOUT_MS, type BucketLimit, type RateLimitStore } from "./rate-limit-store.server";
 import { PostgresRateLimitStore } from "./rate-limit-postgres.server";
 import { RedisRateLimitStore } from "./rate-limit-redis.server";
 import type { RateLimitVerdict } from "./rate-limit.server";
@@ -24,10 +24,18 @@ export function redisUrlFrom(env: Record<string, string | undefined> = process.e
   return raw;
 }
 
+/** How long a shared store may take before a request goes ahead without it (BECKON_RATE_LIMIT_STORE_TIMEOUT_MS, 1 to 60,000 ms). */
+export function storeTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.BECKON_RATE_LIMIT_STORE_TIMEOUT_MS?.trim();
+  const v = raw ? Number(raw) : NaN;
+  return Number.isInteger(v) && v >= 1 && v <= 60_000 ? v : SHARED_STORE_TIMEOUT_MS;
+}
+
 /** The store this configuration calls for. */
 export function storeFromEnvironment(env: Record<string, string | undefined> = process.env): RateLimitStore {
   const redisUrl = redisUrlFrom(env);
-  if (redisUrl) return failingOpen(new RedisRateLimitStore(redisUrl));
+  const timeoutMs = storeTimeoutMs(env);
+  if (redisUrl) return failingOpen(new RedisRateLimitStore(redisUrl), { timeoutMs });
   if (databaseTarget(env.DATABASE_URL).kind === "postgresql") {
     // The application's pool: a take is one short statement, not worth connections of its own.
     return failingOpen(
@@ -35,6 +43,7 @@ export function storeFromEnvironment(env: Record<string, string | undefined> = p
         const { prisma } = await import("../db.server");
         return prisma.$queryRawUnsafe<Row[]>(sql, ...params);
       }),
+      { timeoutMs },
     );
   }
   return new MemoryRateLimitStore();

@@ -100,11 +100,14 @@ export async function startPostgresChannel(connectionString: string, options: Ch
   };
   await open();
 
-  setConfigChangePublisher(() => {
+  setConfigChangePublisher(async () => {
     const client = listener;
     // No listening connection: the other processes still see the change within their freshness time.
     if (!client) return;
-    client.query("SELECT pg_notify($1, $2)", [CONFIG_CHANGE_CHANNEL, origin]).catch((e: Error) => log.warn(`[beckon] could not tell other processes of a config change (${e.message})`));
+    await client.query("SELECT pg_notify($1, $2)", [CONFIG_CHANGE_CHANNEL, origin]).then(
+      () => {},
+      (e: Error) => log.warn(`[beckon] could not tell other processes of a config change (${e.message})`),
+    );
   });
   return {
     kind: "postgresql",
@@ -149,8 +152,11 @@ export async function startRedisChannel(url: string, options: ChannelOptions = {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([subscribed, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
   clearTimeout(timer);
-  setConfigChangePublisher(() => {
-    publisher.publish(CONFIG_CHANGE_CHANNEL, origin).catch((e: Error) => log.warn(`[beckon] could not tell other processes of a config change (${e.message})`));
+  setConfigChangePublisher(async () => {
+    await publisher.publish(CONFIG_CHANGE_CHANNEL, origin).then(
+      () => {},
+      (e: Error) => log.warn(`[beckon] could not tell other processes of a config change (${e.message})`),
+    );
   });
   return {
     kind: "redis",

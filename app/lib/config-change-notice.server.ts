@@ -10,7 +10,8 @@
  */
 import { invalidateWebsiteScripts } from "./website-script-cache.server";
 
-type Publish = () => void;
+/** Tells the other processes; resolves once the notice is sent (it never rejects). */
+type Publish = () => Promise<void>;
 
 const KEY = Symbol.for("beckon.configChangePublisher");
 const registry = globalThis as unknown as Record<symbol, Publish | null | undefined>;
@@ -20,8 +21,12 @@ export function setConfigChangePublisher(publish: Publish | null): void {
   registry[KEY] = publish;
 }
 
-/** A config write was committed here: empty this process's cache and tell the others. */
-export function configChangeCommitted(): void {
+/**
+ * A config write was committed here: empty this process's cache and tell the
+ * others. Resolves once the notice is sent, so that the answer to the owner's
+ * request leaves after it and the next page on any process sees the change.
+ */
+export async function configChangeCommitted(): Promise<void> {
   invalidateWebsiteScripts();
-  registry[KEY]?.();
+  await registry[KEY]?.();
 }

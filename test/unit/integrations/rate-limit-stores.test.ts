@@ -11,7 +11,7 @@ import pg from "pg";
 import { bucketKey, failingOpen, MemoryRateLimitStore, MAX_BUCKET_KEY_LENGTH, type RateLimitStore } from "~/integrations/rate-limit-store.server";
 import { PostgresRateLimitStore } from "~/integrations/rate-limit-postgres.server";
 import { RedisRateLimitStore } from "~/integrations/rate-limit-redis.server";
-import { redisUrlFrom, storeFromEnvironment } from "~/integrations/shared-rate-limit.server";
+import { redisUrlFrom, storeFromEnvironment, storeTimeoutMs } from "~/integrations/shared-rate-limit.server";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../../support/test-database";
 import { redisServerPath, startTestRedis, type TestRedis } from "../../support/redis-server";
 import { freePort } from "../../../scripts/lib/free-port";
@@ -179,6 +179,12 @@ describe("choosing the store", () => {
     ];
     expect(stores.map((s) => s.kind)).toEqual(["memory", "memory", "postgresql", "redis"]);
     await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it("waits for a shared store a second by default, or BECKON_RATE_LIMIT_STORE_TIMEOUT_MS when it is sensible", () => {
+    expect(storeTimeoutMs({})).toBe(1000);
+    expect(storeTimeoutMs({ BECKON_RATE_LIMIT_STORE_TIMEOUT_MS: "250" })).toBe(250);
+    for (const bad of ["0", "-5", "1.5", "abc", "60001", "1e9"]) expect(storeTimeoutMs({ BECKON_RATE_LIMIT_STORE_TIMEOUT_MS: bad })).toBe(1000);
   });
 
   it("refuses a malformed BECKON_REDIS_URL with the reason", () => {
