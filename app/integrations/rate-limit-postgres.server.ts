@@ -9,7 +9,8 @@
  * takes one bucket per read and at most two per write), on an UNLOGGED table
  * (its migration says why) whose updates touch no indexed column, so they
  * are HOT updates without write-ahead logging: about a tenth of a
- * millisecond of database time, plus a round trip from the pool. A row
+ * millisecond of database time, plus a round trip from a small pool of the
+ * limiter's own (a prepared statement on plain pg, not Prisma). A row
  * lock, not an advisory lock or a SERIALIZABLE transaction: no retries, and
  * a flood on one bucket waits on that row only. Rows of buckets that are
  * full again are deleted every minute (an absent bucket is a full one).

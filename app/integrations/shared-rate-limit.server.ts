@@ -6,7 +6,8 @@
  */
 import { databaseTarget } from "../db/database-url";
 import { failingOpen, MemoryRateLimitStore, SHARED_STORE_TIMEOUT_MS, type BucketLimit, type RateLimitStore } from "./rate-limit-store.server";
-import { PostgresRateLimitStore } from "./rate-limit-postgres.server";
+import pg from "pg";
+import { PostgresRateLimitStore, TAKE_SQL } from "./rate-limit-postgres.server";
 import { RedisRateLimitStore } from "./rate-limit-redis.server";
 import type { RateLimitVerdict } from "./rate-limit.server";
 
@@ -36,15 +37,22 @@ export function storeFromEnvironment(env: Record<string, string | undefined> = p
   const redisUrl = redisUrlFrom(env);
   const timeoutMs = storeTimeoutMs(env);
   if (redisUrl) return failingOpen(new RedisRateLimitStore(redisUrl), { timeoutMs });
-  if (databaseTarget(env.DATABASE_URL).kind === "postgresql") {
-    // The application's pool: a take is one short statement, not worth connections of its own.
-    return failingOpen(
-      new PostgresRateLimitStore(async <Row>(sql: string, params: unknown[]) => {
-        const { prisma } = await import("../db.server");
-        return prisma.$queryRawUnsafe<Row[]>(sql, ...params);
-      }),
-      { timeoutMs },
-    );
+  const target = databaseTarget(env.DATABASE_URL);
+  if (target.kind === "postgresql") {
+    // A small pool of its own, with the take as a prepared statement: through Prisma's raw queries each
+    // take cost the server several times the CPU, and the takes would queue behind the ingestion's writes.
+    const pool = new pg.Pool({ connectionString: target.location, max: 3, application_name: "beckon-rate-limits" });
+    pool.on("error", () => {}); // an idle connection lost: the next take reconnects (or fails open)
+    const store = new PostgresRateLimitStore(async <Row>(sql: string, params: unknown[]) => {
+      const prepared = sql === TAKE_SQL ? "beckon_rate_limit_take" : undefined;
+      return (await pool.query({ name: prepared, text: sql, values: params })).rows as Row[];
+    });
+    const close = store.close.bind(store);
+    store.close = async () => {
+      await close();
+      await pool.end();
+    };
+    return failingOpen(store, { timeoutMs });
   }
   return new MemoryRateLimitStore();
 }
