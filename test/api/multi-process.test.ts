@@ -93,9 +93,9 @@ function threeProcesses(variant: "postgresql" | "redis") {
       ...(redis ? { BECKON_REDIS_URL: redis.url } : {}),
     };
     // One after another: three cold starts at once on a busy two-core machine can outlast the start-up time-out.
-    for (let i = 0; i < 3; i++) servers.push(await startTestServer({ databaseUrl: t.url, env }));
+    for (let i = 0; i < 3; i++) servers.push(await startTestServer({ databaseUrl: t.url, env, startTimeoutMs: 90_000 }));
     proxy = await startRoundRobinProxy(servers.map((s) => s.origin));
-  }, 240_000);
+  }, 330_000);
 
   afterAll(async () => {
     await proxy?.stop();
