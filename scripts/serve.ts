@@ -12,6 +12,8 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { runWithRequestContext } from "../app/lib/rate-limits.server";
+import { startConfigChangeChannel } from "../app/lib/config-change-channel.server";
+import { redisUrlFrom } from "../app/integrations/shared-rate-limit.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
 import { demoStoreMiddleware } from "../demo/store/server/demo";
 
@@ -167,8 +169,13 @@ export function createApp(build: ServerBuild): express.Express {
 
 async function main() {
   process.env.NODE_ENV ??= "production";
+  // A malformed BECKON_REDIS_URL stops the server here, with the reason, rather than on the first request.
+  redisUrlFrom();
   const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
   const app = createApp(build);
+  // Several processes on one database: a config write here empties the others' site-script caches.
+  // Listening before the server says it is up, so no notice sent after that is missed.
+  const configChanges = await startConfigChangeChannel();
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "127.0.0.1";
   const server = app.listen(port, host, () => {
@@ -180,7 +187,7 @@ async function main() {
   const stopEventMaintenance = await (await import("../app/models/event-maintenance.server")).startServerEventMaintenance();
   const stop = () => {
     // Let a delivery in flight finish; a cut one would only be retried.
-    server.close(() => void Promise.all([stopOutbox(), stopEventMaintenance()]).finally(() => process.exit(0)));
+    server.close(() => void Promise.all([stopOutbox(), stopEventMaintenance(), configChanges?.close()]).finally(() => process.exit(0)));
     // Keep-alive sockets would hold close() open; they carry nothing pending.
     setTimeout(() => process.exit(0), 2000).unref();
   };

@@ -2,7 +2,9 @@
  * Token-bucket rate limiting per key (visitor token, IP), in memory. Memory
  * is bounded: at most maxKeys buckets, least recently used dropped first —
  * a dropped bucket was idle the longest, so forgetting it is nearly the same
- * as letting it refill.
+ * as letting it refill. One process's buckets: limits shared by several
+ * server processes go through rate-limit-store.server.ts, whose in-memory
+ * store is made of these.
  */
 export interface RateLimitOptions {
   /** Bucket size: requests allowed in a burst. */
@@ -31,8 +33,11 @@ export class RateLimiter {
     this.now = options.now ?? Date.now;
   }
 
-  /** Takes one token for the key when there is one. */
-  take(key: string): RateLimitVerdict {
+  /**
+   * Takes `cost` tokens for the key when it has them (a refused take costs
+   * nothing); a negative cost hands tokens back, up to the capacity.
+   */
+  take(key: string, cost = 1): RateLimitVerdict {
     const now = this.now();
     const { capacity, refillPerSecond } = this.options;
     const existing = this.buckets.get(key);
@@ -47,10 +52,10 @@ export class RateLimiter {
         this.buckets.delete(oldest);
       }
     }
-    const allowed = tokens >= 1;
-    if (allowed) tokens -= 1;
+    const allowed = cost <= 0 || tokens >= cost;
+    if (allowed) tokens = Math.min(capacity, tokens - cost);
     this.buckets.set(key, { tokens, at: now });
-    const retryAfterMs = allowed ? 0 : Math.ceil(((1 - tokens) / refillPerSecond) * 1000);
+    const retryAfterMs = allowed ? 0 : Math.ceil(((cost - tokens) / refillPerSecond) * 1000);
     return { allowed, retryAfterMs, remaining: Math.floor(tokens) };
   }
 

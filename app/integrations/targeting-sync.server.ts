@@ -27,7 +27,8 @@ import { activeListIds } from "../models/mailing-list.server";
 import { asRecord, findPerson } from "../models/person.server";
 import { providerFor as defaultProviderFor, isProviderType, type IntegrationLike, type RegistryOptions } from "./mailing/registry.server";
 import type { MailingProvider, RemoteContact } from "./mailing/types";
-import { RateLimiter } from "./rate-limit.server";
+import type { RateLimitVerdict } from "./rate-limit.server";
+import { sharedLimit } from "./shared-rate-limit.server";
 import { factsOf, fieldFacts, targetingFactsOf } from "./targeting-facts.server";
 
 /** SPEC 9: targeting re-sync after 30 minutes. */
@@ -39,7 +40,7 @@ const REMOTE_TIMEOUT_MS = 3000;
  * first sync and a retry), then one a minute, so `force: true` in a loop
  * cannot turn Beckon into a proxy hammering the owner's tool.
  */
-const remoteLookups = new RateLimiter({ capacity: 3, refillPerSecond: 1 / 60, maxKeys: 50_000 });
+const remoteLookups = sharedLimit("remoteLookup", { capacity: 3, refillPerSecond: 1 / 60 });
 
 export interface TargetingSyncAnswer {
   integration_id: number;
@@ -65,7 +66,7 @@ export interface TargetingSyncOptions {
   /** The server's secret for identity tokens (default: the session secret). */
   secret?: string;
   /** Replaces the shared per-visitor limiter of live lookups (tests). */
-  remoteLimiter?: RateLimiter;
+  remoteLimiter?: { take(key: string): RateLimitVerdict | Promise<RateLimitVerdict> };
 }
 
 /** Lists and tags from the syncs Beckon delivered to a tool, replayed in order. */
@@ -162,7 +163,7 @@ export async function targetingSync(db: Db, websiteId: number, input: TargetingS
     // Asking the tool sends the address out: only when contact processing is on, and only for a proven address.
     const processing = asRecord(integration.website.dataSettings)["contact-processing"] !== false;
     if (processing && isProviderType(type) && person.verifiedEmail) {
-      if (!(options.remoteLimiter ?? remoteLookups).take(`${person.id}:${integration.id}`).allowed) {
+      if (!(await (options.remoteLimiter ?? remoteLookups).take(`${person.id}:${integration.id}`)).allowed) {
         if (cached && Number.isFinite(lastSync)) return cachedAnswer();
       } else {
         try {

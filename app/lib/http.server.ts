@@ -196,7 +196,7 @@ export async function publicApi(request: Request, handler: () => Promise<Respons
     return withCors(request, apiError(405, `Use ${methods.join(" or ")}`, null, { Allow: methods.join(", ") }));
   }
   // Before the handler: a flood is refused without reading its body or touching the database.
-  const limit = publicApiRateLimit(request);
+  const limit = await publicApiRateLimit(request);
   if (!limit.allowed) {
     return withCors(request, apiError(429, "Too many requests; try again shortly", null, { "Retry-After": String(limit.retryAfterSeconds) }));
   }

@@ -1,11 +1,14 @@
 /**
- * Throttling of owner sign-in attempts, in memory (one server process).
+ * Throttling of owner sign-in attempts, in the process's rate-limit store:
+ * memory for one embedded process, PostgreSQL or Redis when several server
+ * processes share the database (shared-rate-limit.server.ts), so an attacker
+ * spreading guesses over the processes meets one budget, not one each.
  *
- * Every attempt is counted BEFORE its password is checked: the count and the
- * decision are one synchronous step, so concurrent attempts cannot all pass
- * the check while the slow password hashes run (a check-then-act race let 20
- * parallel guesses through a limit of 10). A successful sign-in hands its
- * unit back, so only failures use up a budget.
+ * Every attempt is counted BEFORE its password is checked: the take is one
+ * atomic step in the store, so concurrent attempts cannot all pass the check
+ * while the slow password hashes run (a check-then-act race let 20 parallel
+ * guesses through a limit of 10). A successful sign-in hands its unit back,
+ * so only failures use up a budget.
  *
  * Three budgets, so that an attacker cannot lock the rightful owner out:
  * - a device that has signed in to the account before (a signed "known
@@ -16,6 +19,8 @@
  *   the burst is spent, one more attempt every few seconds, never a long
  *   lockout, since anyone on the internet can spend it).
  */
+import type { BucketLimit, RateLimitStore } from "../integrations/rate-limit-store.server";
+import { rateLimitStore, sharedLimit, type SharedLimit } from "../integrations/shared-rate-limit.server";
 
 /** How many failed attempts a budget absorbs at once, and how fast it refills. */
 export interface AttemptBudget {
@@ -35,60 +40,9 @@ export const LOGIN_BUDGETS = {
   device: { burst: 10, refillMs: 90_000 },
 } as const satisfies Record<string, AttemptBudget>;
 
-const MAX_TRACKED_KEYS = 50_000;
-
-/**
- * Failed attempts per key as a leaky bucket: each failure adds one, one
- * drains every refillMs, and an attempt may go ahead while the bucket is
- * below the burst. The bound on keys keeps a flood of made-up e-mail
- * addresses from growing memory without limit.
- */
-export class AttemptLimiter {
-  // Per key, the "debt" in milliseconds: each failure adds refillMs, and it
-  // drains one millisecond per millisecond (integers: no rounding drift).
-  private readonly debts = new Map<string, { debt: number; at: number }>();
-
-  constructor(readonly budget: AttemptBudget) {}
-
-  private debt(key: string, now: number): number {
-    const entry = this.debts.get(key);
-    return entry ? Math.max(0, entry.debt - (now - entry.at)) : 0;
-  }
-
-  /** Milliseconds until the key may try again, or 0 when it may try now. */
-  retryAfter(key: string, now = Date.now()): number {
-    return Math.max(0, this.debt(key, now) - (this.budget.burst - 1) * this.budget.refillMs);
-  }
-
-  /** Counts one attempt for the key (call only after retryAfter said 0). */
-  take(key: string, now = Date.now()): void {
-    const debt = this.debt(key, now) + this.budget.refillMs;
-    this.debts.delete(key);
-    if (this.debts.size >= MAX_TRACKED_KEYS) this.prune(now);
-    this.debts.set(key, { debt, at: now });
-  }
-
-  /** Hands back one attempt (it succeeded, or never reached the password check). */
-  refund(key: string, now = Date.now()): void {
-    const debt = this.debt(key, now) - this.budget.refillMs;
-    if (debt <= 0) this.debts.delete(key);
-    else this.debts.set(key, { debt, at: now });
-  }
-
-  /** Number of keys held (for tests and the memory bound). */
-  get size(): number {
-    return this.debts.size;
-  }
-
-  private prune(now: number): void {
-    for (const [k, e] of this.debts) if (e.debt <= now - e.at) this.debts.delete(k);
-    // Still full of live entries: drop the least recently touched (Map keeps insertion order).
-    while (this.debts.size >= MAX_TRACKED_KEYS) {
-      const oldest = this.debts.keys().next().value;
-      if (oldest === undefined) break;
-      this.debts.delete(oldest);
-    }
-  }
+/** A budget as a token bucket: `burst` tokens, one back every refillMs. */
+export function bucketOf(budget: AttemptBudget): BucketLimit {
+  return { capacity: budget.burst, refillPerSecond: 1000 / budget.refillMs };
 }
 
 /** Who is attempting to sign in, as the throttle sees it. */
@@ -105,36 +59,46 @@ export interface LoginAttempt {
   /** 0 when the attempt was counted and may go ahead; else seconds to wait (nothing was counted). */
   retryAfterSeconds: number;
   /** Hands the attempt back: the password was right, or the check never ran. */
-  refund(): void;
+  refund(): Promise<void>;
 }
 
-/** The three budgets of one server process. */
+/** The three budgets, in a rate-limit store (default: the process's, shared with other processes when it is). */
 export class LoginThrottle {
-  readonly byAddress = new AttemptLimiter(LOGIN_BUDGETS.address);
-  readonly byAccount = new AttemptLimiter(LOGIN_BUDGETS.account);
-  readonly byDevice = new AttemptLimiter(LOGIN_BUDGETS.device);
+  readonly byAddress: SharedLimit;
+  readonly byAccount: SharedLimit;
+  readonly byDevice: SharedLimit;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(store: () => RateLimitStore = rateLimitStore) {
+    this.byAddress = sharedLimit("loginAddress", bucketOf(LOGIN_BUDGETS.address), store);
+    this.byAccount = sharedLimit("loginAccount", bucketOf(LOGIN_BUDGETS.account), store);
+    this.byDevice = sharedLimit("loginDevice", bucketOf(LOGIN_BUDGETS.device), store);
+  }
 
-  /** Counts an attempt before its password is checked, or says how long to wait. */
-  attempt(keys: LoginAttemptKeys): LoginAttempt {
-    const now = this.now();
-    const spends: [AttemptLimiter, string][] = keys.device
+  /**
+   * Counts an attempt before its password is checked, or says how long to
+   * wait. Spends from each budget in turn; a refusal hands back what the
+   * attempt took from the budgets before it, so a refused attempt costs nothing.
+   */
+  async attempt(keys: LoginAttemptKeys): Promise<LoginAttempt> {
+    const spends: [SharedLimit, string][] = keys.device
       ? [[this.byDevice, keys.device]]
-      : [
-          [this.byAccount, keys.email.trim().toLowerCase()],
-          ...(keys.ip ? ([[this.byAddress, keys.ip]] as [AttemptLimiter, string][]) : []),
-        ];
-    const waitMs = Math.max(0, ...spends.map(([limiter, key]) => limiter.retryAfter(key, now)));
-    if (waitMs > 0) return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), refund() {} };
-    for (const [limiter, key] of spends) limiter.take(key, now);
+      : [[this.byAccount, keys.email.trim().toLowerCase()], ...(keys.ip ? ([[this.byAddress, keys.ip]] as [SharedLimit, string][]) : [])];
+    const taken: [SharedLimit, string][] = [];
+    for (const [limit, key] of spends) {
+      const v = await limit.take(key);
+      if (!v.allowed) {
+        await Promise.all(taken.map(([l, k]) => l.take(k, -1)));
+        return { retryAfterSeconds: Math.max(1, Math.ceil(v.retryAfterMs / 1000)), refund: async () => {} };
+      }
+      taken.push([limit, key]);
+    }
     let refunded = false;
     return {
       retryAfterSeconds: 0,
-      refund: () => {
+      refund: async () => {
         if (refunded) return;
         refunded = true;
-        for (const [limiter, key] of spends) limiter.refund(key, this.now());
+        await Promise.all(taken.map(([l, k]) => l.take(k, -1)));
       },
     };
   }

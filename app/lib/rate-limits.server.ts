@@ -1,6 +1,6 @@
 /**
  * Rate limits of the public API, checked by publicApi before any handler
- * runs (so a flood costs a map lookup, not a body parse or a query):
+ * runs (so a flood costs a bucket take, not a body parse or a query):
  * - per client IP, separately for reads (GET/HEAD) and writes (POST), since
  *   one IP may be an office or a carrier's NAT with many visitors;
  * - per website named in the address, for writes, so one site's flood cannot
@@ -15,10 +15,13 @@
  *
  * Limits are "burst/perSecond" pairs, overridable by environment variables
  * (BECKON_RATE_LIMIT_IP_READ, BECKON_RATE_LIMIT_IP_WRITE,
- * BECKON_RATE_LIMIT_WEBSITE_WRITE); "off" disables one.
+ * BECKON_RATE_LIMIT_WEBSITE_WRITE); "off" disables one. The buckets live in
+ * the process's rate-limit store (shared-rate-limit.server.ts): several
+ * server processes on one PostgreSQL or Redis share them.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { RateLimiter } from "../integrations/rate-limit.server";
+import { sharedLimit, rateLimitStore, type SharedLimit } from "../integrations/shared-rate-limit.server";
+import type { RateLimitStore } from "../integrations/rate-limit-store.server";
 
 /** What the HTTP server knows about the request being handled. */
 export interface RequestContext {
@@ -77,21 +80,21 @@ export function parseLimit(value: string | undefined, fallback: Limit): Limit | 
 }
 
 export interface PublicApiLimiters {
-  ipRead: RateLimiter | null;
-  ipWrite: RateLimiter | null;
-  websiteWrite: RateLimiter | null;
+  ipRead: SharedLimit | null;
+  ipWrite: SharedLimit | null;
+  websiteWrite: SharedLimit | null;
 }
 
-/** Builds the limiters from the environment. */
-export function createLimiters(env: Record<string, string | undefined> = process.env, now?: () => number): PublicApiLimiters {
-  const make = (value: string | undefined, fallback: Limit) => {
-    const limit = parseLimit(value, fallback);
-    return limit ? new RateLimiter({ ...limit, maxKeys: 50_000, now }) : null;
+/** Builds the limiters from the environment, in the given store (default: this process's). */
+export function createLimiters(env: Record<string, string | undefined> = process.env, store: () => RateLimitStore = rateLimitStore): PublicApiLimiters {
+  const make = (name: keyof typeof DEFAULT_LIMITS, value: string | undefined) => {
+    const limit = parseLimit(value, DEFAULT_LIMITS[name]);
+    return limit ? sharedLimit(name, limit, store) : null;
   };
   return {
-    ipRead: make(env.BECKON_RATE_LIMIT_IP_READ, DEFAULT_LIMITS.ipRead),
-    ipWrite: make(env.BECKON_RATE_LIMIT_IP_WRITE, DEFAULT_LIMITS.ipWrite),
-    websiteWrite: make(env.BECKON_RATE_LIMIT_WEBSITE_WRITE, DEFAULT_LIMITS.websiteWrite),
+    ipRead: make("ipRead", env.BECKON_RATE_LIMIT_IP_READ),
+    ipWrite: make("ipWrite", env.BECKON_RATE_LIMIT_IP_WRITE),
+    websiteWrite: make("websiteWrite", env.BECKON_RATE_LIMIT_WEBSITE_WRITE),
   };
 }
 
@@ -113,12 +116,12 @@ export interface LimitVerdict {
  * the website only for requests the IP limit let through, so one address
  * flooding a site cannot drain the site's budget for everyone else.
  */
-export function checkRateLimits(limiters: PublicApiLimiters, request: Request, ip: string | null): LimitVerdict {
+export async function checkRateLimits(limiters: PublicApiLimiters, request: Request, ip: string | null): Promise<LimitVerdict> {
   const write = request.method !== "GET" && request.method !== "HEAD";
   const refused = (ms: number): LimitVerdict => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
   const perIp = write ? limiters.ipWrite : limiters.ipRead;
   if (perIp && ip) {
-    const v = perIp.take(ip);
+    const v = await perIp.take(ip);
     if (!v.allowed) return refused(v.retryAfterMs);
   }
   if (write && limiters.websiteWrite) {
@@ -129,7 +132,7 @@ export function checkRateLimits(limiters: PublicApiLimiters, request: Request, i
       website = null;
     }
     if (website) {
-      const v = limiters.websiteWrite.take(website);
+      const v = await limiters.websiteWrite.take(website);
       if (!v.allowed) return refused(v.retryAfterMs);
     }
   }
@@ -139,7 +142,7 @@ export function checkRateLimits(limiters: PublicApiLimiters, request: Request, i
 let shared: PublicApiLimiters | null = null;
 
 /** The hook publicApi calls for every request but preflights (limiters built from the environment on first use). */
-export function publicApiRateLimit(request: Request): LimitVerdict {
+export function publicApiRateLimit(request: Request): Promise<LimitVerdict> {
   shared ??= createLimiters();
   return checkRateLimits(shared, request, currentClientIp());
 }

@@ -11,6 +11,9 @@
  * - a write through this process's database client to a model the config
  *   reads empties the cache at once (app/db.server.ts calls
  *   invalidateWebsiteScripts), so an owner's change shows on the next page;
+ * - such a write, once committed, empties every other server process's cache
+ *   too (PostgreSQL NOTIFY or Redis pub/sub, config-change-channel.server.ts),
+ *   when several processes share the database;
  * - a script is fresh for BECKON_SCRIPT_CACHE_MS (10 s by default; 0 turns
  *   the cache off). Past that and up to 60 s it is still answered, while
  *   one build in the background replaces it: another process's write (a
@@ -135,8 +138,15 @@ export function createScriptCache(fresh: () => number = scriptCacheTtl, now: () 
   };
 }
 
-/** The server's cache of site scripts. */
-export const websiteScripts = createScriptCache();
+const CACHE_KEY = Symbol.for("beckon.websiteScripts");
+
+/**
+ * The server's cache of site scripts. Kept on globalThis: the server script
+ * (which receives other processes' notices) and the bundled Remix build (which
+ * serves the scripts) each load their own copy of this module, and both must
+ * empty the same cache.
+ */
+export const websiteScripts: ScriptCache = ((globalThis as unknown as Record<symbol, ScriptCache | undefined>)[CACHE_KEY] ??= createScriptCache());
 
 /** Forgets every cached site script (after a write that may change a public config). */
 export function invalidateWebsiteScripts(): void {

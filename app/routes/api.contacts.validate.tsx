@@ -11,12 +11,13 @@ import { prisma } from "~/db.server";
 import { apiError, apiJson, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
 import { contactsValidateV2Schema } from "~/lib/schema/integrations";
 import { validateContact, websiteDefaultCountry } from "~/integrations/contact-validation.server";
-import { clientIp, RateLimiter } from "~/integrations/rate-limit.server";
+import { clientIp } from "~/integrations/rate-limit.server";
+import { sharedLimit } from "~/integrations/shared-rate-limit.server";
 
 // A visitor validates on blur or submit: a burst of 10, then one every 6 s.
-const perVisitor = new RateLimiter({ capacity: 10, refillPerSecond: 1 / 6 });
+const perVisitor = sharedLimit("validateVisitor", { capacity: 10, refillPerSecond: 1 / 6 });
 // One IP may be an office or a mobile carrier's NAT: more room.
-const perIp = new RateLimiter({ capacity: 30, refillPerSecond: 0.5 });
+const perIp = sharedLimit("validateIp", { capacity: 30, refillPerSecond: 0.5 });
 
 function tooMany(retryAfterMs: number) {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
@@ -28,12 +29,12 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     // The IP is limited before the body is read, so a flood costs little.
     const ip = clientIp(request, context);
     if (ip) {
-      const v = perIp.take(ip);
+      const v = await perIp.take(ip);
       if (!v.allowed) return tooMany(v.retryAfterMs);
     }
     const input = await readJson(request, contactsValidateV2Schema, 4 * 1024);
     if (input.visitor_token) {
-      const v = perVisitor.take(input.visitor_token);
+      const v = await perVisitor.take(input.visitor_token);
       if (!v.allowed) return tooMany(v.retryAfterMs);
     }
     const country = input.country ?? (input.website_id ? await websiteDefaultCountry(prisma, input.website_id) : null) ?? "US";

@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // The same client address as the public API's rate limits (under
   // TRUST_PROXY the hop our proxy added, never one the client wrote).
-  const attempt = loginThrottle().attempt({
+  const attempt = await loginThrottle().attempt({
     email,
     ip: clientIp(request, context),
     device: await knownDevice(request, email),
@@ -87,11 +87,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     owner = await authenticateOwner(prisma, email, password);
   } catch (e) {
-    attempt.refund(); // the password was never judged
+    await attempt.refund(); // the password was never judged
     throw e;
   }
   if (!owner) return failure(401, t("login.errorWrong"), email);
-  attempt.refund();
+  await attempt.refund();
   const headers = new Headers();
   headers.append("Set-Cookie", await createOwnerSession(request, owner.accountId));
   headers.append("Set-Cookie", await rememberDevice(request, email));

@@ -23,6 +23,8 @@ export async function startTestServer(options: {
   env?: Record<string, string>;
   /** Folder holding the build to serve (default the project; benchmarks serve a snapshot). */
   appRoot?: string;
+  /** How long the process may take to say it listens (default 30 s). */
+  startTimeoutMs?: number;
 }): Promise<TestServer> {
   const appRoot = options.appRoot ?? root;
   if (!existsSync(path.join(appRoot, "build/server/index.js"))) {
@@ -43,7 +45,8 @@ export async function startTestServer(options: {
   });
   let log = "";
   const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start within 30 s:\n${log}`)), 30_000);
+    const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+    const timer = setTimeout(() => reject(new Error(`Server did not start within ${startTimeoutMs / 1000} s:\n${log}`)), startTimeoutMs);
     child.stdout!.on("data", (chunk: Buffer) => {
       log += chunk.toString();
       const m = /Beckon listening on (http:\/\/[\d.]+:\d+)/.exec(log);

@@ -1,0 +1,82 @@
+/**
+ * The rate limits of this server process, in the store its configuration
+ * calls for: Redis when BECKON_REDIS_URL is set, else PostgreSQL when the
+ * database is PostgreSQL (several processes may share it), else memory. The
+ * shared stores fail open (rate-limit-store.server.ts).
+ */
+import { databaseTarget } from "../db/database-url";
+import { failingOpen, MemoryRateLimitStore, SHARED_STORE_TIMEOUT_MS, type BucketLimit, type RateLimitStore } from "./rate-limit-store.server";
+import pg from "pg";
+import { PostgresRateLimitStore, TAKE_SQL } from "./rate-limit-postgres.server";
+import { RedisRateLimitStore } from "./rate-limit-redis.server";
+import type { RateLimitVerdict } from "./rate-limit.server";
+
+/** BECKON_REDIS_URL when set (redis:// or rediss://), else null; anything else is a configuration error. */
+export function redisUrlFrom(env: Record<string, string | undefined> = process.env): string | null {
+  const raw = env.BECKON_REDIS_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error("BECKON_REDIS_URL is not a URL: give redis://host:port (or rediss:// for TLS)");
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") throw new Error(`BECKON_REDIS_URL must start with redis:// or rediss://, not ${url.protocol}//`);
+  return raw;
+}
+
+/** How long a shared store may take before a request goes ahead without it (BECKON_RATE_LIMIT_STORE_TIMEOUT_MS, 1 to 60,000 ms). */
+export function storeTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.BECKON_RATE_LIMIT_STORE_TIMEOUT_MS?.trim();
+  const v = raw ? Number(raw) : NaN;
+  return Number.isInteger(v) && v >= 1 && v <= 60_000 ? v : SHARED_STORE_TIMEOUT_MS;
+}
+
+/** The store this configuration calls for. */
+export function storeFromEnvironment(env: Record<string, string | undefined> = process.env): RateLimitStore {
+  const redisUrl = redisUrlFrom(env);
+  const timeoutMs = storeTimeoutMs(env);
+  if (redisUrl) return failingOpen(new RedisRateLimitStore(redisUrl), { timeoutMs });
+  const target = databaseTarget(env.DATABASE_URL);
+  if (target.kind === "postgresql") {
+    // A small pool of its own, with the take as a prepared statement: through Prisma's raw queries each
+    // take cost the server several times the CPU, and the takes would queue behind the ingestion's writes.
+    const pool = new pg.Pool({ connectionString: target.location, max: 3, application_name: "beckon-rate-limits" });
+    pool.on("error", () => {}); // an idle connection lost: the next take reconnects (or fails open)
+    const store = new PostgresRateLimitStore(async <Row>(sql: string, params: unknown[]) => {
+      const prepared = sql === TAKE_SQL ? "beckon_rate_limit_take" : undefined;
+      return (await pool.query({ name: prepared, text: sql, values: params })).rows as Row[];
+    });
+    const close = store.close.bind(store);
+    store.close = async () => {
+      await close();
+      await pool.end();
+    };
+    return failingOpen(store, { timeoutMs });
+  }
+  return new MemoryRateLimitStore();
+}
+
+let processStore: RateLimitStore | null = null;
+
+/** This process's store (made on first use). */
+export function rateLimitStore(): RateLimitStore {
+  return (processStore ??= storeFromEnvironment());
+}
+
+/** A named limit whose buckets live in a store: the same name and key share one bucket across processes. */
+export interface SharedLimit {
+  readonly name: string;
+  readonly limit: BucketLimit;
+  /** Takes `cost` tokens (default 1) from the key's bucket; a negative cost hands them back. */
+  take(key: string, cost?: number): Promise<RateLimitVerdict>;
+}
+
+/** A limit in the given store (default: this process's). */
+export function sharedLimit(name: string, limit: BucketLimit, store: () => RateLimitStore = rateLimitStore): SharedLimit {
+  return {
+    name,
+    limit,
+    take: (key, cost = 1) => store().take({ name, key, cost, ...limit }),
+  };
+}
