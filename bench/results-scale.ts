@@ -19,11 +19,12 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parsePeriod } from "../app/models/results.server";
 import { postForm } from "../test/support/http";
 import { freshDatabase, machine, printTable, quantile, RESULTS_DIR, ROOT, round, startBenchServer, startPostgresCluster, writeResult, type PostgresCluster } from "./lib";
-import { processTree, sampleMemory } from "./process-memory";
+import { processTree, sampleMemory, waitUntilQuiet } from "./process-usage";
 import { rebuildAggregates } from "./rebuild-aggregates";
 import { expectedViews } from "./results-expected";
 import { generatePostgres, generateSqlite, prepareResultsWebsite, type GeneratedData, type ResultsWebsite } from "./results-data";
@@ -58,6 +59,8 @@ export interface CaseResult {
   requests: number;
   ms: { p50: number; p95: number; min: number; max: number } | null;
   memory_mb: { idle: number; peak: number; peak_above_idle: number };
+  /** The machine's 1-minute load average when the case ended: the reference machine is shared. */
+  load_average?: number;
 }
 
 export interface DatabaseRun {
@@ -170,13 +173,16 @@ export async function benchResultsScale(kind: Kind, options: ResultsScaleOptions
     const server = await startBenchServer(bdb.url, { SESSION_SECRET: randomBytes(32).toString("hex") });
     try {
       const cookie = await signIn(server.origin, site.owner);
-      const memory = sampleMemory(processTree(server.process.pid!));
+      const pids = processTree(server.process.pid!);
+      const memory = sampleMemory(pids);
       await new Promise((r) => setTimeout(r, 1000));
       const idle = quantile(memory.readings(), 0.5);
       const results: CaseResult[] = [];
       for (const c of cases) {
         memory.reset();
         const result = await timeCase(c, server.origin, cookie, options, () => server.process.exitCode !== null);
+        // The work of a request given up on goes on: its memory counts, and the next case must not run beside it.
+        if (result.outcome === "timed out") log(`${kind}: the server was busy for ${round(await waitUntilQuiet(pids, options.timeoutS), 0)} s more after the time-out`);
         const peak = memory.peak();
         results.push({
           database: kind,
@@ -185,6 +191,7 @@ export async function benchResultsScale(kind: Kind, options: ResultsScaleOptions
           path: c.path,
           ...result,
           memory_mb: { idle: round(idle / MB, 0), peak: round(peak / MB, 0), peak_above_idle: round((peak - idle) / MB, 0) },
+          load_average: round(os.loadavg()[0], 1),
         });
         log(`${kind}: ${c.name}: ${result.outcome}, ${result.check}, first ${result.first_ms ?? "-"} ms, p95 ${result.ms?.p95 ?? "-"} ms, peak ${round((peak - idle) / MB, 0)} MB above idle`);
       }

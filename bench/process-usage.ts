@@ -1,7 +1,7 @@
 /**
- * A server's resident memory, read from /proc (Linux): the server is started
- * through tsx, which runs the app in a child process, so the figure is the
- * sum over the process and its descendants.
+ * A server's resident memory and CPU time, read from /proc (Linux): the
+ * server is started through tsx, which runs the app in a child process, so
+ * the figures are sums over the process and its descendants.
  */
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -62,4 +62,37 @@ export function sampleMemory(pids: number[], everyMs = 20): MemorySampler {
     },
     stop: () => clearInterval(timer),
   };
+}
+
+/** User and system CPU seconds the processes used so far (ended processes count 0). */
+export function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command name.
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* ended */
+    }
+  }
+  return ticks / 100;
+}
+
+/**
+ * Waits until the processes use under a tenth of a core over a second, or
+ * `maxS` seconds: a request the client gave up on keeps the server busy,
+ * and the next request must not be timed against it.
+ */
+export async function waitUntilQuiet(pids: number[], maxS: number): Promise<number> {
+  const started = Date.now();
+  let before = cpuSeconds(pids);
+  while (Date.now() - started < maxS * 1000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuSeconds(pids);
+    if (now - before < 0.1) break;
+    before = now;
+  }
+  return (Date.now() - started) / 1000;
 }
