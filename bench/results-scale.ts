@@ -78,8 +78,8 @@ interface Answer {
   body: string;
 }
 
-/** One GET with the owner's session; null when it did not answer within the timeout. */
-async function get(origin: string, pathname: string, cookie: string, timeoutS: number): Promise<Answer | null> {
+/** One GET with the owner's session; null when it did not answer within the timeout or the server ended. */
+async function get(origin: string, pathname: string, cookie: string, timeoutS: number, exited: () => boolean): Promise<Answer | null> {
   const started = performance.now();
   try {
     const res = await fetch(origin + pathname, { headers: { Cookie: cookie, "Accept-Language": "en" }, redirect: "manual", signal: AbortSignal.timeout(timeoutS * 1000) });
@@ -87,6 +87,9 @@ async function get(origin: string, pathname: string, cookie: string, timeoutS: n
     return { ms: performance.now() - started, status: res.status, contentType: res.headers.get("content-type") ?? "", body };
   } catch (e) {
     if ((e as Error).name === "TimeoutError" || (e as Error).name === "AbortError") return null;
+    // A server that ran out of memory drops the connection: wait for its exit to be seen.
+    await new Promise((r) => setTimeout(r, 500));
+    if (exited()) return null;
     throw e;
   }
 }
@@ -180,7 +183,7 @@ export async function benchResultsScale(kind: Kind, options: ResultsScaleOptions
       const results: CaseResult[] = [];
       for (const c of cases) {
         memory.reset();
-        const result = await timeCase(c, server.origin, cookie, options, () => server.process.exitCode !== null);
+        const result = await timeCase(c, server.origin, cookie, options, () => server.process.exitCode !== null || server.process.signalCode !== null, () => serverEnd(server.output()));
         // The work of a request given up on goes on: its memory counts, and the next case must not run beside it.
         if (result.outcome === "timed out") log(`${kind}: the server was busy for ${round(await waitUntilQuiet(pids, options.timeoutS), 0)} s more after the time-out`);
         const peak = memory.peak();
@@ -205,9 +208,15 @@ export async function benchResultsScale(kind: Kind, options: ResultsScaleOptions
   }
 }
 
-async function timeCase(c: Case, origin: string, cookie: string, options: ResultsScaleOptions, exited: () => boolean): Promise<Omit<CaseResult, "database" | "events" | "case" | "path" | "memory_mb">> {
-  const first = await get(origin, c.path, cookie, options.timeoutS);
-  if (!first) return { outcome: exited() ? "server exited" : "timed out", check: `no answer within ${options.timeoutS} s`, first_ms: null, requests: 0, ms: null };
+/** Why a server ended, from the last lines it printed (an out-of-memory crash names itself). */
+function serverEnd(output: string): string {
+  if (/heap out of memory|Allocation failed/i.test(output)) return "JavaScript heap out of memory";
+  return output.trim().split("\n").slice(-1)[0]?.slice(0, 120) || "no message";
+}
+
+async function timeCase(c: Case, origin: string, cookie: string, options: ResultsScaleOptions, exited: () => boolean, serverEnd: () => string): Promise<Omit<CaseResult, "database" | "events" | "case" | "path" | "memory_mb">> {
+  const first = await get(origin, c.path, cookie, options.timeoutS, exited);
+  if (!first) return exited() ? { outcome: "server exited", check: `the server ended (${serverEnd()})`, first_ms: null, requests: 0, ms: null } : { outcome: "timed out", check: `no answer within ${options.timeoutS} s`, first_ms: null, requests: 0, ms: null };
   const firstCheck = c.check(first);
   const firstMs = round(first.ms, 0);
   if (firstCheck.notAvailable) return { outcome: "not available", check: firstCheck.words, first_ms: firstMs, requests: 0, ms: null };
@@ -215,8 +224,8 @@ async function timeCase(c: Case, origin: string, cookie: string, options: Result
   const n = first.ms > SLOW_FIRST_MS ? Math.min(options.requests, options.slowRequests) : options.requests;
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
-    const a = await get(origin, c.path, cookie, options.timeoutS);
-    if (!a) return { outcome: exited() ? "server exited" : "timed out", check: `request ${i + 1} got no answer within ${options.timeoutS} s`, first_ms: firstMs, requests: times.length, ms: times.length ? statsOf(times) : null };
+    const a = await get(origin, c.path, cookie, options.timeoutS, exited);
+    if (!a) return { outcome: exited() ? "server exited" : "timed out", check: exited() ? `the server ended (${serverEnd()})` : `request ${i + 1} got no answer within ${options.timeoutS} s`, first_ms: firstMs, requests: times.length, ms: times.length ? statsOf(times) : null };
     const check = c.check(a);
     if (!check.ok) return { outcome: "failed", check: `request ${i + 1}: ${check.words}`, first_ms: firstMs, requests: times.length, ms: times.length ? statsOf(times) : null };
     times.push(a.ms);
