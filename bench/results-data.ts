@@ -227,6 +227,13 @@ export async function generatePostgres(url: string, site: ResultsWebsite, events
     const base = personBase(range.rows[0], visitors);
     log(`${visitors.toLocaleString("en-US")} visitors`);
     const now = `(to_timestamp(${nowMs} / 1000.0) AT TIME ZONE 'UTC')`;
+    // A schema with monthly partitions: each month of the history gets its own, as the app makes them.
+    const partitioned = (await client.query(`SELECT to_regproc('beckon_ensure_event_partition') IS NOT NULL AS yes`)).rows[0].yes;
+    if (partitioned) {
+      for (let m = nowMs - HISTORY_DAYS * DAY_MS; m < nowMs + 31 * DAY_MS; m += 28 * DAY_MS) {
+        await client.query(`SELECT "beckon_ensure_event_partition"($1::timestamptz AT TIME ZONE 'UTC')`, [new Date(m).toISOString()]);
+      }
+    }
     for (let i = 0; i < events; i += CHUNK) {
       await client.query(
         `INSERT INTO "TrackedEvent" ("websiteId","clientId","eventType","personId","visitorToken","ctaId","variantId","url","revenue","data","createdAt")
@@ -253,6 +260,14 @@ export async function generatePostgres(url: string, site: ResultsWebsite, events
          AND substring("clientId" from ${TOKEN_PREFIX.length + 1})::bigint % 2 = 0`,
       [site.websiteId],
     );
+    // A schema whose once-only rule lives in receipts (partitioned events): each event has its receipt, as ingestion writes it.
+    if ((await client.query(`SELECT to_regclass('"TrackedEventReceipt"') IS NOT NULL AS yes`)).rows[0].yes) {
+      await client.query(
+        `INSERT INTO "TrackedEventReceipt" ("websiteId","clientId","createdAt")
+         SELECT "websiteId", "clientId", "createdAt" FROM "TrackedEvent" WHERE "websiteId" = $1 AND "clientId" LIKE '${TOKEN_PREFIX}%'`,
+        [site.websiteId],
+      );
+    }
     // What autovacuum does soon after a bulk load in production: fresh statistics and visibility map.
     await client.query(`VACUUM ANALYZE "Person", "TrackedEvent", "Order"`);
     const types = await client.query(`SELECT "eventType" AS type, count(*)::int AS n FROM "TrackedEvent" WHERE "websiteId" = $1 AND "clientId" LIKE '${TOKEN_PREFIX}%' GROUP BY 1`, [site.websiteId]);
