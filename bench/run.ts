@@ -4,7 +4,7 @@
  * bench/results/summary.md with the tables and the goals, for the README.
  * Needs `npm run build` first (pass --build to run it here).
  *
- *   npm run bench [-- ingestion config locked-db page-cost later-trigger] [--build] [--no-lighthouse] [--runs=11] [--lighthouse-runs=9] [--trigger-runs=7]
+ *   npm run bench [-- ingestion config locked-db page-cost later-trigger results-scale] [--build] [--no-lighthouse] [--runs=11] [--lighthouse-runs=9] [--trigger-runs=7] [--events=N]
  *
  * The peer SDK runs inside page-cost, side by side in the same run.
  */
@@ -16,6 +16,7 @@ import { main as config, configTable } from "./config";
 import { main as lockedDb, lockedDbTable } from "./locked-db";
 import { main as pageCost, pageTables } from "./page-cost";
 import { main as laterTrigger, laterTriggerTable } from "./later-trigger";
+import { main as resultsScale, goalMet, resultsScaleTable, RESULTS_GOALS } from "./results-scale";
 import { PEER_NAME, peerVersion } from "./peer";
 import { markdownTable, machine, ROOT, RESULTS_DIR } from "./lib";
 
@@ -88,6 +89,19 @@ async function run() {
       markdownTable(t.header, t.rows),
       ``,
     );
+  }
+  if (want("results-scale")) {
+    const r = await resultsScale(argv);
+    const t = resultsScaleTable(r.cases);
+    md.push(
+      `## Results at scale`,
+      ``,
+      `The owner's results page (30 and 90 days, one CTA) and its CSV on a month of one website's generated events, signed in over HTTP: the first answer (cold), then p50 / p95 / min–max of the timed requests, and the server's peak resident memory above idle during them. Goals: p95 at most ${RESULTS_GOALS.p95_ms.postgresql} ms on PostgreSQL and ${RESULTS_GOALS.p95_ms.sqlite} ms on SQLite, peak at most ${RESULTS_GOALS.peak_above_idle_mb} MB above idle.`,
+      ``,
+      markdownTable(t.header, t.rows),
+      ``,
+    );
+    failedGoals += r.cases.filter((c) => goalMet(c) === false).length;
   }
   md.push(`Total time: ${Math.round((Date.now() - started) / 1000)} s.`, ``);
   writeFileSync(path.join(RESULTS_DIR, "summary.md"), md.join("\n"));
