@@ -100,7 +100,7 @@ export function goalOf(elementTypes: Iterable<string>): Goal {
   const types = new Set(elementTypes);
   if (types.has("form")) return "leads";
   if (types.has("quiz") || types.has("survey")) return "completions";
-  if (types.has("products")) return "addToCarts";
+  if (types.has("products") || types.has("product_hero")) return "addToCarts";
   return "clicks";
 }
 
