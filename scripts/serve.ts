@@ -15,6 +15,7 @@ import { runWithRequestContext } from "../app/lib/rate-limits.server";
 import { startConfigChangeChannel } from "../app/lib/config-change-channel.server";
 import { redisUrlFrom } from "../app/integrations/shared-rate-limit.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
+import { resultsExportUrl } from "../app/lib/results-export-url";
 import { demoStoreMiddleware } from "../demo/store/server/demo";
 
 // BECKON_APP_ROOT: a folder holding build/ and extensions/cta-embed/assets/
@@ -143,6 +144,13 @@ export function createApp(build: ServerBuild): express.Express {
     } catch (e) {
       next(e);
     }
+  });
+  // A results page asked for ?export=csv is answered by its export route (app/lib/results-export-url.ts).
+  app.use((req, _res, next) => {
+    const exportUrl = req.method === "GET" || req.method === "HEAD" ? resultsExportUrl(req.originalUrl) : null;
+    // Remix builds its request from originalUrl.
+    if (exportUrl) req.url = req.originalUrl = exportUrl;
+    next();
   });
   // The demo store's Shopify Ajax API, Storefront GraphQL and images, same-origin with its pages
   // (which pass on to Remix), as on a Shopify store.

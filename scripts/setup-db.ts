@@ -10,8 +10,15 @@ async function main() {
   const applied = await migrate(target);
   const where = target.kind === "sqlite" ? target.location : "PostgreSQL";
   console.log(applied.length ? `Applied ${applied.length} migration(s) to ${where}` : `Database ${where} is up to date`);
-  if (process.argv.includes("--no-seed")) return;
   const { prisma } = await import("../app/db.server");
+  // Events stored before the results rollups existed; a no-op once done (resumes after a crash).
+  const { backfillRollups } = await import("../app/models/event-rollups.server");
+  const rolled = await backfillRollups(prisma);
+  if (rolled) console.log(`Rolled up ${rolled} earlier event(s) for Results`);
+  if (process.argv.includes("--no-seed")) {
+    await prisma.$disconnect();
+    return;
+  }
   const { seedIfEmpty } = await import("../prisma/seed");
   const seeded = await seedIfEmpty(prisma);
   console.log(seeded ? "Seeded the demo websites" : "Demo data already present");

@@ -1,83 +1,149 @@
 /**
- * What the results page counts, defined once and pure (no database).
+ * What the results page counts, defined once and pure (no database). The
+ * events are SPEC section 7's, unchanged on the wire; these are the names
+ * the page gives them (each shown there with its one-line definition):
  *
- * - A **view** of a CTA variant is a visitor who has a View event for it. A
- *   visitor with a conversion but no stored View (a lost beacon) also counts
- *   as a view, since converting means they saw it.
- * - A **conversion** is a visitor who has a Submission (form, survey),
- *   Complete (button), Completion (quiz, whole CTA) or Add To Cart event on
- *   the variant: the same actions that fire the widget's cfConversion.
- *   Selection (one survey answer) and Visit are not conversions.
- * - Views and conversions count distinct visitors per CTA variant: per day
- *   for the daily series, over the whole period for totals and A/B tests (a
- *   visitor who returns on three days is three daily views and one period
- *   view). A CTA's figures are the sum of its variants'; the website's, the
- *   sum of its CTAs'.
- * - **Conversion rate** = conversions / views.
- * - **Revenue** is order revenue (trackPurchase's Order events, and Order
- *   rows not already reported by an event with the same order id). An order
- *   carrying a CTA variant is credited to it; otherwise to the visitor's
- *   latest conversion at or before the order, within ATTRIBUTION_WINDOW_DAYS
- *   (last-touch). Orders with no such conversion are "unattributed".
- *   An order id counts once (its first event), however often it is sent.
- *   Orders far out of line with the period's others (above
- *   outlierThreshold, app/lib/revenue.ts) are "flagged": reported apart and
- *   left out of revenue, since a browser can send any figure.
- * - **Cart value** is what Add To Cart events put in the cart: the event's
- *   revenue, else data.product_price × data.quantity (quantity 1 when absent).
- *   It is reported beside revenue, never added to it (most carts become the
- *   orders that revenue already counts).
+ * - **Views**: View events. The widget sends one per page load that shows
+ *   the CTA, so an inline form on a page read five times is five views.
+ * - **Unique viewers**: people who saw the CTA (a View, or any action on it,
+ *   since acting means they saw it), each counted once over the period
+ *   however many pages they loaded. Over several CTAs it is the union, not a
+ *   sum. Estimated by a HyperLogLog sketch (app/lib/hll.ts, ±1.6 %).
+ * - **Clicks**: button Complete events. A two-step popup's first "Yes" is a
+ *   click: it finishes nothing and gives no contact data.
+ * - **Leads**: people who sent contact data (an e-mail address or a phone
+ *   number) through the CTA: ContactSubmission rows, counted per person.
+ * - **Completions**: people who finished the CTA: a Submission (form or
+ *   survey sent) or a Completion (quiz finished).
+ * - **Add-to-carts** and **cart value**: Add To Cart events and what they put
+ *   in the cart (cartValueOf). Reported beside revenue, never added to it.
+ * - **Orders** and **revenue**: see creditOrders.
+ * - **Conversions**: people who reached the CTA's goal, chosen by what the
+ *   CTA asks for (goalOf): leads for a CTA with a form, completions for a
+ *   quiz or survey, add-to-carts for a product CTA, clicks otherwise. A CTA's
+ *   **conversion rate** = its conversions / its unique viewers. Over several
+ *   CTAs, conversions add up (each CTA's goal is its own) and the rate is
+ *   their sum over the sum of each CTA's unique viewers.
+ * - Selection (one survey answer) is stored and rolled up but is no metric.
  * - Days are UTC calendar days (YYYY-MM-DD), like every date in the admin.
  */
 
 import { outlierThreshold } from "./revenue";
 
 export const VIEW_EVENT = "View";
-export const CONVERSION_EVENTS = ["Submission", "Complete", "Completion", "Add To Cart"] as const;
+export const CLICK_EVENT = "Complete";
+export const SUBMISSION_EVENT = "Submission";
+export const COMPLETION_EVENT = "Completion";
+export const SELECTION_EVENT = "Selection";
 export const ADD_TO_CART_EVENT = "Add To Cart";
 export const ORDER_EVENT = "Order";
-/** How long after a conversion an order is still credited to it. */
+/** CTA actions an order can be credited to (the widget's cfConversion events). */
+export const ACTION_EVENTS = [SUBMISSION_EVENT, CLICK_EVENT, COMPLETION_EVENT, ADD_TO_CART_EVENT] as const;
+/** How long after a CTA action an order is still credited to it. */
 export const ATTRIBUTION_WINDOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const CONVERSION_SET: ReadonlySet<string> = new Set(CONVERSION_EVENTS);
-
-/** Whether an event type counts as a conversion. */
-export function isConversionEvent(eventType: string): boolean {
-  return CONVERSION_SET.has(eventType);
+/** Event counters of a CTA variant's day (the CtaDailyRollup columns). */
+export interface Counters {
+  views: number;
+  clicks: number;
+  submissions: number;
+  completions: number;
+  selections: number;
+  addToCarts: number;
+  cartValue: number;
 }
 
-/** An event as the calculation needs it. `visitor` identifies the person (id or token). */
-export interface ResultEvent {
-  eventType: string;
-  visitor: string;
-  ctaId: number | null;
-  variantId: number | null;
-  revenue: number | null;
-  data: unknown;
-  at: Date;
+export const COUNTER_OF_EVENT: Readonly<Record<string, Exclude<keyof Counters, "cartValue">>> = {
+  [VIEW_EVENT]: "views",
+  [CLICK_EVENT]: "clicks",
+  [SUBMISSION_EVENT]: "submissions",
+  [COMPLETION_EVENT]: "completions",
+  [SELECTION_EVENT]: "selections",
+  [ADD_TO_CART_EVENT]: "addToCarts",
+};
+
+/** The sets of people a CTA variant's day keeps a sketch of. */
+export const SKETCH_KINDS = ["viewers", "clickers", "finishers", "carters"] as const;
+export type SketchKind = (typeof SKETCH_KINDS)[number];
+
+/** The sketches an event of a CTA adds its person to. */
+export function sketchKindsOf(eventType: string): SketchKind[] {
+  switch (eventType) {
+    case VIEW_EVENT:
+    case SELECTION_EVENT:
+      return ["viewers"];
+    case CLICK_EVENT:
+      return ["viewers", "clickers"];
+    case SUBMISSION_EVENT:
+    case COMPLETION_EVENT:
+      return ["viewers", "finishers"];
+    case ADD_TO_CART_EVENT:
+      return ["viewers", "carters"];
+    default:
+      return [];
+  }
 }
 
-/** An Order row (trackPurchase stored as an order). */
-export interface ResultOrder {
-  orderId: string;
-  visitor: string;
-  revenue: number;
-  ctaId: number | null;
-  variantId: number | null;
-  at: Date;
+/** What reaching a CTA means, by what it asks of the visitor. */
+export type Goal = "leads" | "completions" | "addToCarts" | "clicks";
+
+/** The sketch that counts a goal's people (leads are counted from contact rows instead). */
+export const GOAL_SKETCH: Readonly<Record<Exclude<Goal, "leads">, SketchKind>> = {
+  completions: "finishers",
+  addToCarts: "carters",
+  clicks: "clickers",
+};
+
+/** A CTA's goal from the element types of its variants (see the module comment). */
+export function goalOf(elementTypes: Iterable<string>): Goal {
+  const types = new Set(elementTypes);
+  if (types.has("form")) return "leads";
+  if (types.has("quiz") || types.has("survey")) return "completions";
+  if (types.has("products") || types.has("product_hero")) return "addToCarts";
+  return "clicks";
 }
 
 /** The figures of one CTA variant, CTA, day or the whole website. */
 export interface Metrics {
   views: number;
-  conversions: number;
-  /** conversions / views; null without views. */
-  conversionRate: number | null;
-  revenue: number;
-  orders: number;
-  cartValue: number;
+  viewers: number;
+  clicks: number;
+  leads: number;
+  completions: number;
   addToCarts: number;
+  cartValue: number;
+  orders: number;
+  revenue: number;
+  conversions: number;
+  /** conversions / unique viewers; null without viewers. */
+  conversionRate: number | null;
+}
+
+/** An empty set of figures. */
+export function emptyMetrics(): Metrics {
+  return {
+    views: 0,
+    viewers: 0,
+    clicks: 0,
+    leads: 0,
+    completions: 0,
+    addToCarts: 0,
+    cartValue: 0,
+    orders: 0,
+    revenue: 0,
+    conversions: 0,
+    conversionRate: null,
+  };
+}
+
+/** A rate that never exceeds 100 % (an estimate of viewers may fall a little below exact conversions). */
+export function rateOf(conversions: number, viewers: number): number | null {
+  return viewers > 0 ? Math.min(1, conversions / viewers) : null;
+}
+
+export function round2(n: number): number {
+  return Math.round(n * 100) / 100;
 }
 
 /** UTC calendar day of a moment, as YYYY-MM-DD. */
@@ -98,8 +164,8 @@ function finiteNumber(v: unknown): number | null {
   return typeof n === "number" && Number.isFinite(n) ? n : null;
 }
 
-/** The value an Add To Cart event put in the cart (see the module comment). */
-export function cartValueOf(event: Pick<ResultEvent, "revenue" | "data">): number {
+/** The value an Add To Cart event put in the cart: its revenue, else data.product_price × data.quantity (1 when absent). */
+export function cartValueOf(event: { revenue: number | null; data: unknown }): number {
   if (event.revenue !== null && Number.isFinite(event.revenue)) return Math.max(0, event.revenue);
   const data = event.data && typeof event.data === "object" ? (event.data as Record<string, unknown>) : {};
   const price = finiteNumber(data.product_price);
@@ -108,7 +174,8 @@ export function cartValueOf(event: Pick<ResultEvent, "revenue" | "data">): numbe
   return Math.max(0, price * (quantity !== null && quantity > 0 ? quantity : 1));
 }
 
-function orderIdOf(data: unknown): string | null {
+/** The order id an Order event reports, if any. */
+export function orderIdOf(data: unknown): string | null {
   const v = data && typeof data === "object" ? (data as Record<string, unknown>).order_id : null;
   return typeof v === "string" && v !== "" ? v.slice(0, 100) : null;
 }
@@ -118,72 +185,31 @@ export function variantKey(ctaId: number, variantId: number | null): string {
   return `${ctaId}:${variantId ?? ""}`;
 }
 
-interface Cell {
-  viewers: Set<string>;
-  converters: Set<string>;
+/**
+ * An order as the database hands it over: its own CTA variant if it carried
+ * one, else the person's latest CTA action at or before it within
+ * ATTRIBUTION_WINDOW_DAYS (found in SQL, app/models/order-attribution.server.ts).
+ */
+export interface OrderRow {
+  /** "event" for trackPurchase / pixel Order events, "row" for Order table rows. */
+  source: "event" | "row";
+  orderId: string | null;
   revenue: number;
-  orders: number;
-  cartValue: number;
-  addToCarts: number;
+  at: Date;
+  ctaId: number | null;
+  variantId: number | null;
+  touchCtaId: number | null;
+  touchVariantId: number | null;
 }
 
-function cell(): Cell {
-  return { viewers: new Set(), converters: new Set(), revenue: 0, orders: 0, cartValue: 0, addToCarts: 0 };
+export interface CreditedOrder {
+  key: string;
+  day: string;
+  revenue: number;
 }
 
-function metricsOf(c: Cell): Metrics {
-  const viewers = new Set([...c.viewers, ...c.converters]);
-  return {
-    views: viewers.size,
-    conversions: c.converters.size,
-    conversionRate: viewers.size ? c.converters.size / viewers.size : null,
-    revenue: round2(c.revenue),
-    orders: c.orders,
-    cartValue: round2(c.cartValue),
-    addToCarts: c.addToCarts,
-  };
-}
-
-function round2(n: number): number {
-  return Math.round(n * 100) / 100;
-}
-
-/** An empty set of figures. */
-export function emptyMetrics(): Metrics {
-  return { views: 0, conversions: 0, conversionRate: null, revenue: 0, orders: 0, cartValue: 0, addToCarts: 0 };
-}
-
-/** Adds figures (views and conversions add up: they are per variant, see the module comment). */
-export function sumMetrics(list: Metrics[]): Metrics {
-  const s = emptyMetrics();
-  for (const m of list) {
-    s.views += m.views;
-    s.conversions += m.conversions;
-    s.revenue += m.revenue;
-    s.orders += m.orders;
-    s.cartValue += m.cartValue;
-    s.addToCarts += m.addToCarts;
-  }
-  s.revenue = round2(s.revenue);
-  s.cartValue = round2(s.cartValue);
-  s.conversionRate = s.views ? s.conversions / s.views : null;
-  return s;
-}
-
-export interface ResultsInput {
-  /** Events from ATTRIBUTION_WINDOW_DAYS before `from` up to `to` (earlier conversions only credit orders). */
-  events: ResultEvent[];
-  orders?: ResultOrder[];
-  from: Date;
-  to: Date;
-}
-
-export interface Results {
-  /** Per CTA variant (variantKey) over the period. */
-  byVariant: Map<string, Metrics>;
-  /** Per CTA variant (variantKey) and UTC day. */
-  byVariantDay: Map<string, Map<string, Metrics>>;
-  /** Order revenue in the period that no CTA conversion preceded. */
+export interface OrderCredit {
+  credited: CreditedOrder[];
   unattributedRevenue: number;
   unattributedOrders: number;
   /** Orders left out of revenue as implausible, their revenue, and the value above which an order was flagged. */
@@ -192,125 +218,61 @@ export interface Results {
   outlierThreshold: number;
 }
 
-interface Touch {
-  key: string;
-  at: number;
-}
-
-/** Computes the figures of a period from its events (and Order rows). */
-export function computeResults(input: ResultsInput): Results {
-  const from = input.from.getTime();
-  const to = input.to.getTime();
-  const inPeriod = (at: Date) => at.getTime() >= from && at.getTime() < to;
-  const period = new Map<string, Cell>();
-  const daily = new Map<string, Map<string, Cell>>();
-  const cellFor = (key: string, day: string): [Cell, Cell] => {
-    let p = period.get(key);
-    if (!p) period.set(key, (p = cell()));
-    let days = daily.get(key);
-    if (!days) daily.set(key, (days = new Map()));
-    let d = days.get(day);
-    if (!d) days.set(day, (d = cell()));
-    return [p, d];
-  };
-
-  const sorted = [...input.events].sort((a, b) => a.at.getTime() - b.at.getTime());
-  const touches = new Map<string, Touch[]>();
-  const eventOrderIds = new Set<string>();
-  const orders: { visitor: string; revenue: number; key: string | null; at: Date }[] = [];
-
-  for (const e of sorted) {
-    if (e.eventType === ORDER_EVENT) {
-      const id = orderIdOf(e.data);
-      // Sorted by time: the first event of an order id is the one that counts.
-      if (id && eventOrderIds.has(id)) continue;
-      if (id) eventOrderIds.add(id);
-      if (!inPeriod(e.at)) continue;
-      const revenue = e.revenue !== null && Number.isFinite(e.revenue) ? Math.max(0, e.revenue) : 0;
-      orders.push({ visitor: e.visitor, revenue, key: e.ctaId !== null ? variantKey(e.ctaId, e.variantId) : null, at: e.at });
-      continue;
+/**
+ * **Orders and revenue** of a period [from, to): trackPurchase's and the
+ * pixel's Order events, and Order rows not already reported by an event
+ * with the same order id. An order id counts once, at its first event
+ * (`orders` must hold the events since ATTRIBUTION_WINDOW_DAYS before
+ * `from`, so a resend inside the period is still known as one). An order
+ * carrying a CTA variant is credited to it; otherwise to its touch (the
+ * last-touch CTA action). Orders with neither are "unattributed". Orders
+ * far out of line with the period's others (app/lib/revenue.ts) are
+ * "flagged": reported apart and left out of revenue, since a browser can
+ * send any figure.
+ */
+export function creditOrders(orders: OrderRow[], from: Date, to: Date): OrderCredit {
+  const sorted = [...orders].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const eventIds = new Set<string>();
+  const counted: OrderRow[] = [];
+  const inPeriod = (o: OrderRow) => o.at >= from && o.at < to;
+  for (const o of sorted) {
+    if (o.source !== "event") continue;
+    if (o.orderId) {
+      if (eventIds.has(o.orderId)) continue;
+      eventIds.add(o.orderId);
     }
-    if (e.ctaId === null) continue;
-    const key = variantKey(e.ctaId, e.variantId);
-    const converted = isConversionEvent(e.eventType);
-    if (converted) {
-      const list = touches.get(e.visitor) ?? [];
-      list.push({ key, at: e.at.getTime() });
-      touches.set(e.visitor, list);
-    }
-    if (!inPeriod(e.at)) continue;
-    if (e.eventType !== VIEW_EVENT && !converted) continue;
-    const [p, d] = cellFor(key, utcDay(e.at));
-    if (e.eventType === VIEW_EVENT) {
-      p.viewers.add(e.visitor);
-      d.viewers.add(e.visitor);
-    } else {
-      p.converters.add(e.visitor);
-      d.converters.add(e.visitor);
-    }
-    if (e.eventType === ADD_TO_CART_EVENT) {
-      const value = cartValueOf(e);
-      p.cartValue += value;
-      d.cartValue += value;
-      p.addToCarts++;
-      d.addToCarts++;
-    }
+    if (inPeriod(o)) counted.push(o);
   }
-
-  for (const o of input.orders ?? []) {
-    if (eventOrderIds.has(o.orderId) || !inPeriod(o.at)) continue;
-    orders.push({
-      visitor: o.visitor,
-      revenue: Math.max(0, o.revenue),
-      key: o.ctaId !== null ? variantKey(o.ctaId, o.variantId) : null,
-      at: o.at,
-    });
+  for (const o of sorted) {
+    if (o.source === "row" && inPeriod(o) && !(o.orderId && eventIds.has(o.orderId))) counted.push(o);
   }
-
-  let unattributedRevenue = 0;
-  let unattributedOrders = 0;
-  let flaggedRevenue = 0;
-  let flaggedOrders = 0;
-  const threshold = outlierThreshold(orders.map((o) => o.revenue));
-  const windowMs = ATTRIBUTION_WINDOW_DAYS * DAY_MS;
-  for (const o of orders) {
-    if (o.revenue > threshold) {
-      flaggedRevenue += o.revenue;
-      flaggedOrders++;
-      continue;
-    }
-    let key = o.key;
-    if (key === null) {
-      const t = o.at.getTime();
-      const list = touches.get(o.visitor) ?? [];
-      for (let i = list.length - 1; i >= 0; i--) {
-        if (list[i].at <= t) {
-          if (t - list[i].at <= windowMs) key = list[i].key;
-          break;
-        }
-      }
-    }
-    if (key === null) {
-      unattributedRevenue += o.revenue;
-      unattributedOrders++;
-      continue;
-    }
-    const [p, d] = cellFor(key, utcDay(o.at));
-    p.revenue += o.revenue;
-    d.revenue += o.revenue;
-    p.orders++;
-    d.orders++;
-  }
-
-  const byVariant = new Map([...period].map(([k, c]) => [k, metricsOf(c)]));
-  const byVariantDay = new Map([...daily].map(([k, days]) => [k, new Map([...days].map(([day, c]) => [day, metricsOf(c)]))]));
-  return {
-    byVariant,
-    byVariantDay,
-    unattributedRevenue: round2(unattributedRevenue),
-    unattributedOrders,
-    flaggedOrders,
-    flaggedRevenue: round2(flaggedRevenue),
+  const revenueOf = (o: OrderRow) => (Number.isFinite(o.revenue) ? Math.max(0, o.revenue) : 0);
+  const threshold = outlierThreshold(counted.map(revenueOf));
+  const credit: OrderCredit = {
+    credited: [],
+    unattributedRevenue: 0,
+    unattributedOrders: 0,
+    flaggedOrders: 0,
+    flaggedRevenue: 0,
     outlierThreshold: round2(threshold),
   };
+  for (const o of counted) {
+    const revenue = revenueOf(o);
+    if (revenue > threshold) {
+      credit.flaggedOrders++;
+      credit.flaggedRevenue += revenue;
+      continue;
+    }
+    const key =
+      o.ctaId !== null ? variantKey(o.ctaId, o.variantId) : o.touchCtaId !== null ? variantKey(o.touchCtaId, o.touchVariantId) : null;
+    if (key === null) {
+      credit.unattributedOrders++;
+      credit.unattributedRevenue += revenue;
+      continue;
+    }
+    credit.credited.push({ key, day: utcDay(o.at), revenue });
+  }
+  credit.unattributedRevenue = round2(credit.unattributedRevenue);
+  credit.flaggedRevenue = round2(credit.flaggedRevenue);
+  return credit;
 }

@@ -1,24 +1,35 @@
 /**
- * The results page's numbers: views, conversions, conversion rate, revenue
- * and cart value per CTA, variant and day (definitions in
- * app/lib/conversions.ts), A/B verdicts (app/lib/ab-stats.ts), and marking
- * a test's winner. Everything is read within one website.
+ * The results page's numbers per CTA, variant and day (definitions in
+ * app/lib/conversions.ts), A/B verdicts (app/lib/ab-stats.ts), the CSV
+ * export, and marking a test's winner. Everything is read within one website.
+ *
+ * Read from the daily rollups (event-rollups.server.ts), never from the raw
+ * events: counters are summed; unique people are HyperLogLog sketches merged
+ * per variant, CTA and website, so a CTA's or the website's unique viewers
+ * are a union, not a sum. Rows are read a few days at a time (DAYS_PER_READ),
+ * so memory stays bounded whatever the period. Leads come from the contact
+ * submissions of the period (few rows), orders with their SQL attribution
+ * from order-attribution.server.ts.
  */
 import type { Db } from "../db.server";
 import { abVerdict, type AbVerdict } from "../lib/ab-stats";
 import {
-  ATTRIBUTION_WINDOW_DAYS,
-  CONVERSION_EVENTS,
-  ORDER_EVENT,
-  VIEW_EVENT,
-  computeResults,
+  GOAL_SKETCH,
+  creditOrders,
   daysBetween,
   emptyMetrics,
-  sumMetrics,
+  goalOf,
+  rateOf,
+  round2,
   variantKey,
+  type Goal,
   type Metrics,
+  type SketchKind,
 } from "../lib/conversions";
+import { csvRow, UTF8_BOM } from "../lib/csv";
 import { InputError } from "../lib/errors";
+import { HLL_REGISTERS, HLL_STANDARD_ERROR, estimate, isApproximate, mergeInto } from "../lib/hll";
+import { ordersForPeriod } from "./order-attribution.server";
 import { loadCtaDocument, saveCtaDocument } from "./cta.server";
 import { NotFoundError } from "./website.server";
 
@@ -70,6 +81,7 @@ export function parsePeriod(params: URLSearchParams, now = new Date()): ResultsP
 }
 
 export interface VariantResult {
+  /** null for "Other": events that named the CTA but no variant, or a variant since deleted. */
   id: number | null;
   letter: string;
   percentage: number | null;
@@ -82,6 +94,8 @@ export interface CtaResult {
   name: string;
   status: string;
   ctaType: string;
+  /** What counts as this CTA's conversion (goalOf). */
+  goal: Goal;
   metrics: Metrics;
   variants: VariantResult[];
   /** For CTAs with two or more variants. */
@@ -93,6 +107,7 @@ export interface CtaResult {
 export interface DailyPoint {
   day: string;
   views: number;
+  viewers: number;
   conversions: number;
   conversionRate: number | null;
   revenue: number;
@@ -105,6 +120,10 @@ export interface ResultsReport {
   currencyCharacter: string;
   ctaId: number | null;
   totals: Metrics;
+  /** Whether a unique count shown is beyond the sketches' near-exact range (the page then states the error). */
+  estimated: boolean;
+  /** Relative standard error of the unique counts. */
+  uniqueError: number;
   unattributedRevenue: number;
   unattributedOrders: number;
   /** Orders of the website left out of revenue as implausible (app/lib/revenue.ts), whatever CTA is chosen. */
@@ -118,22 +137,21 @@ export interface ResultsReport {
   dailyByVariant: { letter: string; points: DailyPoint[] }[];
 }
 
-function point(day: string, m: Metrics): DailyPoint {
-  return { day, views: m.views, conversions: m.conversions, conversionRate: m.conversionRate, revenue: m.revenue, cartValue: m.cartValue };
+/** Days of rollups read per query: bounds memory for long periods. */
+const DAYS_PER_READ = 7;
+
+interface CtaInfo {
+  id: number;
+  name: string;
+  status: string;
+  ctaType: string;
+  goal: Goal;
+  variants: { id: number; variation: string; percentage: number; winner: boolean }[];
 }
 
-/** Loads and computes a website's results for a period (and optionally one CTA). */
-export async function loadResults(
-  db: Db,
-  websiteId: number,
-  options: { period: ResultsPeriod; ctaId?: number | null }
-): Promise<ResultsReport> {
-  const from = new Date(`${options.period.from}T00:00:00Z`);
-  const to = new Date(new Date(`${options.period.to}T00:00:00Z`).getTime() + DAY_MS);
-  const lookback = new Date(from.getTime() - ATTRIBUTION_WINDOW_DAYS * DAY_MS);
-
-  const [website, ctaRows, events, orders] = await Promise.all([
-    db.website.findUnique({ where: { id: websiteId }, select: { currency: true, currencyCharacter: true } }),
+/** The website's CTAs, their variants, and each CTA's goal from its element types. */
+async function ctaInfos(db: Db, websiteId: number): Promise<CtaInfo[]> {
+  const [ctas, elements] = await Promise.all([
     db.cta.findMany({
       where: { websiteId },
       orderBy: { id: "asc" },
@@ -145,112 +163,349 @@ export async function loadResults(
         variants: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, variation: true, percentage: true, winner: true } },
       },
     }),
-    db.trackedEvent.findMany({
-      where: {
-        websiteId,
-        createdAt: { gte: lookback, lt: to },
-        OR: [{ eventType: ORDER_EVENT }, { ctaId: { not: null }, eventType: { in: [VIEW_EVENT, ...CONVERSION_EVENTS] } }],
-      },
-      select: {
-        eventType: true,
-        personId: true,
-        visitorToken: true,
-        ctaId: true,
-        variantId: true,
-        revenue: true,
-        data: true,
-        createdAt: true,
-      },
-    }),
-    db.order.findMany({
-      where: { websiteId, createdAt: { gte: from, lt: to } },
-      select: { orderId: true, personId: true, revenue: true, ctaId: true, variantId: true, createdAt: true },
+    db.ctaElement.findMany({
+      where: { column: { section: { step: { variant: { cta: { websiteId } } } } } },
+      select: { elementType: true, column: { select: { section: { select: { step: { select: { variant: { select: { ctaId: true } } } } } } } } },
     }),
   ]);
+  const types = new Map<number, string[]>();
+  for (const e of elements) {
+    const ctaId = e.column.section.step.variant.ctaId;
+    types.set(ctaId, [...(types.get(ctaId) ?? []), e.elementType]);
+  }
+  return ctas.map((c) => ({ ...c, goal: goalOf(types.get(c.id) ?? []) }));
+}
 
-  const results = computeResults({
-    from,
-    to,
-    events: events.map((e) => ({
-      eventType: e.eventType,
-      visitor: e.personId !== null ? `p${e.personId}` : `t${e.visitorToken}`,
-      ctaId: e.ctaId,
-      variantId: e.variantId,
-      revenue: e.revenue,
-      data: e.data,
-      at: e.createdAt,
-    })),
-    orders: orders.map((o) => ({
-      orderId: o.orderId,
-      visitor: `p${o.personId}`,
-      revenue: o.revenue,
-      ctaId: o.ctaId,
-      variantId: o.variantId,
-      at: o.createdAt,
-    })),
-  });
+/** The figures of a variant, CTA or website over a day or a period, before they become Metrics. */
+class Cell {
+  views = 0;
+  clicks = 0;
+  addToCarts = 0;
+  cartValue = 0;
+  orders = 0;
+  revenue = 0;
+  readonly leads = new Set<number>();
+  readonly sketches = new Map<SketchKind, Uint8Array>();
 
-  const days = daysBetween(from, to);
-  const chosen = options.ctaId ? ctaRows.filter((c) => c.id === options.ctaId) : ctaRows;
-  const ctas: CtaResult[] = chosen.map((c) => {
+  sketch(kind: SketchKind): Uint8Array {
+    let s = this.sketches.get(kind);
+    if (!s) this.sketches.set(kind, (s = new Uint8Array(HLL_REGISTERS)));
+    return s;
+  }
+
+  add(other: Cell): void {
+    this.views += other.views;
+    this.clicks += other.clicks;
+    this.addToCarts += other.addToCarts;
+    this.cartValue += other.cartValue;
+    this.orders += other.orders;
+    this.revenue += other.revenue;
+    for (const p of other.leads) this.leads.add(p);
+    for (const [kind, registers] of other.sketches) mergeInto(this.sketch(kind), registers);
+  }
+
+  unique(kind: SketchKind): number {
+    const s = this.sketches.get(kind);
+    return s ? estimate(s) : 0;
+  }
+
+  /** The figures, with conversions by a CTA's goal. */
+  metrics(goal: Goal): Metrics {
+    const viewers = this.unique("viewers");
+    const completions = this.unique("finishers");
+    const conversions = goal === "leads" ? this.leads.size : goal === "completions" ? completions : this.unique(GOAL_SKETCH[goal]);
+    return {
+      views: this.views,
+      viewers,
+      clicks: this.clicks,
+      leads: this.leads.size,
+      completions,
+      addToCarts: this.addToCarts,
+      cartValue: round2(this.cartValue),
+      orders: this.orders,
+      revenue: round2(this.revenue),
+      conversions,
+      conversionRate: rateOf(conversions, viewers),
+    };
+  }
+}
+
+/** Key of a variant's cell: variant 0 gathers events with no variant or a deleted one ("Other"). */
+const cellKey = (ctaId: number, variantId: number) => `${ctaId}:${variantId}`;
+
+interface Scan {
+  ctas: CtaInfo[];
+  from: Date;
+  to: Date;
+  credit: ReturnType<typeof creditOrders>;
+}
+
+/**
+ * Reads the rollups of a period day by day and yields, per day, one cell per
+ * CTA variant that had anything that day (counts, people, leads, orders).
+ */
+async function* variantDays(db: Db, websiteId: number, scan: Scan, days: string[]): AsyncGenerator<{ day: string; cells: Map<string, Cell> }> {
+  const ctaIds = scan.ctas.map((c) => c.id);
+  const known = new Map(scan.ctas.map((c) => [c.id, new Set(c.variants.map((v) => v.id))]));
+  const cellOf = (cells: Map<string, Cell>, ctaId: number, variantId: number | null) => {
+    const v = variantId !== null && known.get(ctaId)?.has(variantId) ? variantId : 0;
+    const k = cellKey(ctaId, v);
+    let cell = cells.get(k);
+    if (!cell) cells.set(k, (cell = new Cell()));
+    return cell;
+  };
+  const kinds = new Set<SketchKind>(["viewers", "finishers"]);
+  for (const c of scan.ctas) if (c.goal === "clicks" || c.goal === "addToCarts") kinds.add(GOAL_SKETCH[c.goal]);
+
+  const leads = ctaIds.length
+    ? await db.contactSubmission.findMany({
+        where: { websiteId, createdAt: { gte: scan.from, lt: scan.to }, ctaId: { in: ctaIds }, OR: [{ email: { not: null } }, { phone: { not: null } }] },
+        select: { ctaId: true, variantId: true, personId: true, createdAt: true },
+      })
+    : [];
+  const leadsByDay = new Map<string, typeof leads>();
+  for (const l of leads) {
+    const day = l.createdAt.toISOString().slice(0, 10);
+    leadsByDay.set(day, [...(leadsByDay.get(day) ?? []), l]);
+  }
+  const ordersByDay = new Map<string, { key: string; revenue: number }[]>();
+  for (const o of scan.credit.credited) ordersByDay.set(o.day, [...(ordersByDay.get(o.day) ?? []), o]);
+
+  for (let i = 0; i < days.length; i += DAYS_PER_READ) {
+    const chunk = days.slice(i, i + DAYS_PER_READ);
+    const range = { gte: chunk[0], lte: chunk[chunk.length - 1] };
+    const [counters, sketches] = ctaIds.length
+      ? await Promise.all([
+          db.ctaDailyRollup.findMany({ where: { websiteId, day: range, ctaId: { in: ctaIds } } }),
+          db.ctaDailySketch.findMany({
+            where: { websiteId, day: range, ctaId: { in: ctaIds }, kind: { in: [...kinds] } },
+            select: { day: true, ctaId: true, variantId: true, kind: true, registers: true },
+          }),
+        ])
+      : [[], []];
+    const byDay = new Map(chunk.map((d) => [d, new Map<string, Cell>()]));
+    for (const r of counters) {
+      const cell = cellOf(byDay.get(r.day)!, r.ctaId, r.variantId);
+      cell.views += r.views;
+      cell.clicks += r.clicks;
+      cell.addToCarts += r.addToCarts;
+      cell.cartValue += r.cartValue;
+    }
+    for (const s of sketches) mergeInto(cellOf(byDay.get(s.day)!, s.ctaId, s.variantId).sketch(s.kind as SketchKind), s.registers);
+    for (const day of chunk) {
+      const cells = byDay.get(day)!;
+      for (const l of leadsByDay.get(day) ?? []) cellOf(cells, l.ctaId!, l.variantId).leads.add(l.personId);
+      for (const o of ordersByDay.get(day) ?? []) {
+        const [ctaId, variantId] = o.key.split(":");
+        if (!known.has(Number(ctaId))) continue;
+        const cell = cellOf(cells, Number(ctaId), variantId === "" ? null : Number(variantId));
+        cell.orders++;
+        cell.revenue += o.revenue;
+      }
+      yield { day, cells };
+    }
+  }
+}
+
+async function prepare(db: Db, websiteId: number, period: ResultsPeriod, ctaId: number | null | undefined) {
+  const from = new Date(`${period.from}T00:00:00Z`);
+  const to = new Date(new Date(`${period.to}T00:00:00Z`).getTime() + DAY_MS);
+  const [website, all, orders] = await Promise.all([
+    db.website.findUnique({ where: { id: websiteId }, select: { currency: true, currencyCharacter: true } }),
+    ctaInfos(db, websiteId),
+    ordersForPeriod(db, websiteId, from, to),
+  ]);
+  const ctas = ctaId ? all.filter((c) => c.id === ctaId) : all;
+  return { website, ctas, scan: { ctas, from, to, credit: creditOrders(orders, from, to) } satisfies Scan, days: daysBetween(from, to) };
+}
+
+/** Sums CTA figures: counts add, unique viewers and leads are unions, conversions add up (each CTA's own goal). */
+function totalsOf(cells: { cell: Cell; metrics: Metrics }[]): Metrics {
+  const all = new Cell();
+  for (const { cell } of cells) all.add(cell);
+  const m = all.metrics("leads");
+  m.conversions = cells.reduce((n, c) => n + c.metrics.conversions, 0);
+  m.conversionRate = rateOf(m.conversions, cells.reduce((n, c) => n + c.metrics.viewers, 0));
+  return m;
+}
+
+function point(day: string, m: Metrics): DailyPoint {
+  return { day, views: m.views, viewers: m.viewers, conversions: m.conversions, conversionRate: m.conversionRate, revenue: m.revenue, cartValue: m.cartValue };
+}
+
+/** Loads a website's results for a period (and optionally one CTA) from the rollups. */
+export async function loadResults(
+  db: Db,
+  websiteId: number,
+  options: { period: ResultsPeriod; ctaId?: number | null }
+): Promise<ResultsReport> {
+  const { website, ctas, scan, days } = await prepare(db, websiteId, options.period, options.ctaId);
+  const period = new Map<string, Cell>();
+  const daily: DailyPoint[] = [];
+  const variantPoints = new Map<number, DailyPoint[]>();
+  const chosen = options.ctaId && ctas.length ? ctas[0] : null;
+  let estimated = false;
+  const note = (m: Metrics) => {
+    if (isApproximate(m.viewers) || isApproximate(m.completions) || isApproximate(m.conversions)) estimated = true;
+    return m;
+  };
+
+  for await (const { day, cells } of variantDays(db, websiteId, scan, days)) {
+    const perCta = ctas.map((c) => {
+      const cell = new Cell();
+      for (const v of [...c.variants.map((x) => x.id), 0]) {
+        const vc = cells.get(cellKey(c.id, v));
+        if (vc) cell.add(vc);
+      }
+      return { cell, metrics: cell.metrics(c.goal) };
+    });
+    daily.push(point(day, note(totalsOf(perCta))));
+    if (chosen) {
+      for (const v of chosen.variants) {
+        const list = variantPoints.get(v.id) ?? [];
+        list.push(point(day, note((cells.get(cellKey(chosen.id, v.id)) ?? new Cell()).metrics(chosen.goal))));
+        variantPoints.set(v.id, list);
+      }
+    }
+    for (const [k, cell] of cells) {
+      let p = period.get(k);
+      if (!p) period.set(k, (p = new Cell()));
+      p.add(cell);
+    }
+  }
+
+  const ctaCells: { cell: Cell; metrics: Metrics }[] = [];
+  const results: CtaResult[] = ctas.map((c) => {
     const variants: VariantResult[] = c.variants.map((v) => ({
       id: v.id,
       letter: v.variation,
       percentage: v.percentage,
       winner: v.winner,
-      metrics: results.byVariant.get(variantKey(c.id, v.id)) ?? emptyMetrics(),
+      metrics: note((period.get(cellKey(c.id, v.id)) ?? new Cell()).metrics(c.goal)),
     }));
-    // Events that named the CTA but no variant (or a variant since deleted).
-    const known = new Set(c.variants.map((v) => variantKey(c.id, v.id)));
-    const stray = [...results.byVariant.entries()].filter(([k]) => k.startsWith(`${c.id}:`) && !known.has(k)).map(([, m]) => m);
-    if (stray.some((m) => m.views || m.conversions || m.revenue || m.cartValue)) {
-      variants.push({ id: null, letter: "Other", percentage: null, winner: false, metrics: sumMetrics(stray) });
+    const other = period.get(cellKey(c.id, 0));
+    if (other) variants.push({ id: null, letter: "Other", percentage: null, winner: false, metrics: note(other.metrics(c.goal)) });
+    const cell = new Cell();
+    for (const v of [...c.variants.map((x) => x.id), 0]) {
+      const vc = period.get(cellKey(c.id, v));
+      if (vc) cell.add(vc);
     }
-    const tested = c.variants.length >= 2;
+    const metrics = note(cell.metrics(c.goal));
+    ctaCells.push({ cell, metrics });
     return {
       id: c.id,
       name: c.name,
       status: c.status,
       ctaType: c.ctaType,
-      metrics: sumMetrics(variants.map((v) => v.metrics)),
+      goal: c.goal,
+      metrics,
       variants,
-      abTest: tested
-        ? abVerdict(
-            variants
-              .filter((v) => v.id !== null)
-              .map((v) => ({ id: v.id!, letter: v.letter, views: v.metrics.views, conversions: v.metrics.conversions }))
-          )
-        : null,
+      abTest:
+        c.variants.length >= 2
+          ? abVerdict(
+              variants
+                .filter((v) => v.id !== null)
+                .map((v) => ({ id: v.id!, letter: v.letter, views: v.metrics.viewers, conversions: Math.min(v.metrics.conversions, v.metrics.viewers) }))
+            )
+          : null,
       winnerId: c.variants.find((v) => v.winner)?.id ?? null,
     };
   });
-
-  const keysOf = (ctaIds: number[]) => [...results.byVariantDay.keys()].filter((k) => ctaIds.some((id) => k.startsWith(`${id}:`)));
-  const chosenKeys = keysOf(chosen.map((c) => c.id));
-  const dayMetrics = (keys: string[], day: string) => sumMetrics(keys.map((k) => results.byVariantDay.get(k)?.get(day) ?? emptyMetrics()));
-  const daily = days.map((day) => point(day, dayMetrics(chosenKeys, day)));
-  const dailyByVariant =
-    options.ctaId && ctas[0]
-      ? ctas[0].variants
-          .filter((v) => v.id !== null)
-          .map((v) => ({ letter: v.letter, points: days.map((day) => point(day, dayMetrics([variantKey(ctas[0].id, v.id)], day))) }))
-      : [];
 
   return {
     period: options.period,
     currency: website?.currency ?? "USD",
     currencyCharacter: website?.currencyCharacter ?? "$",
-    ctaId: options.ctaId && chosen.length ? options.ctaId : null,
-    totals: sumMetrics(ctas.map((c) => c.metrics)),
-    unattributedRevenue: options.ctaId ? 0 : results.unattributedRevenue,
-    unattributedOrders: options.ctaId ? 0 : results.unattributedOrders,
-    flaggedOrders: results.flaggedOrders,
-    flaggedRevenue: results.flaggedRevenue,
-    outlierThreshold: results.outlierThreshold,
-    ctas,
+    ctaId: chosen ? chosen.id : null,
+    totals: note(totalsOf(ctaCells)),
+    estimated,
+    uniqueError: HLL_STANDARD_ERROR,
+    unattributedRevenue: chosen ? 0 : scan.credit.unattributedRevenue,
+    unattributedOrders: chosen ? 0 : scan.credit.unattributedOrders,
+    flaggedOrders: scan.credit.flaggedOrders,
+    flaggedRevenue: scan.credit.flaggedRevenue,
+    outlierThreshold: scan.credit.outlierThreshold,
+    ctas: results,
     daily,
-    dailyByVariant,
+    dailyByVariant: chosen ? chosen.variants.map((v) => ({ letter: v.variation, points: variantPoints.get(v.id) ?? [] })) : [],
   };
+}
+
+/** Columns of the results CSV, one row per day, CTA and variant. */
+export const RESULTS_CSV_COLUMNS = [
+  "day",
+  "cta_id",
+  "cta",
+  "variant",
+  "goal",
+  "views",
+  "unique_viewers",
+  "clicks",
+  "leads",
+  "completions",
+  "add_to_carts",
+  "cart_value",
+  "orders",
+  "revenue",
+  "conversions",
+  "conversion_rate",
+] as const;
+
+/**
+ * The results of a period as CSV (UTF-8 with a BOM, CRLF lines), streamed a
+ * few days at a time: one row per day, CTA and variant with anything that
+ * day, every metric from the rollups. CTA names go through csvCell, so a name
+ * like "=HYPERLINK(...)" is text, not a formula.
+ */
+export function resultsCsv(db: Db, websiteId: number, options: { period: ResultsPeriod; ctaId?: number | null }): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let rows: AsyncGenerator<string> | null = null;
+  async function* lines(): AsyncGenerator<string> {
+    yield UTF8_BOM + csvRow(RESULTS_CSV_COLUMNS) + "\r\n";
+    const { ctas, scan, days } = await prepare(db, websiteId, options.period, options.ctaId);
+    for await (const { day, cells } of variantDays(db, websiteId, scan, days)) {
+      const out: string[] = [];
+      for (const c of ctas) {
+        for (const v of [...c.variants.map((x) => ({ id: x.id, letter: x.variation })), { id: 0, letter: "Other" }]) {
+          const cell = cells.get(cellKey(c.id, v.id));
+          if (!cell) continue;
+          const m = cell.metrics(c.goal);
+          out.push(
+            csvRow([
+              day,
+              c.id,
+              c.name,
+              v.letter,
+              c.goal,
+              m.views,
+              m.viewers,
+              m.clicks,
+              m.leads,
+              m.completions,
+              m.addToCarts,
+              m.cartValue,
+              m.orders,
+              m.revenue,
+              m.conversions,
+              m.conversionRate === null ? null : Math.round(m.conversionRate * 10_000) / 10_000,
+            ]) + "\r\n",
+          );
+        }
+      }
+      if (out.length) yield out.join("");
+    }
+  }
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      rows ??= lines();
+      const next = await rows.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await rows?.return(undefined);
+    },
+  });
 }
 
 /** CTA ids and names for the page's CTA picker. */

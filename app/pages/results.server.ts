@@ -1,14 +1,20 @@
 /**
- * The results page: views, conversions, conversion rate, revenue and cart
- * value per CTA, variant and day, A/B verdicts, and marking a winner.
+ * The results page: views, unique viewers, clicks, leads, completions,
+ * conversions, revenue and cart value per CTA, variant and day, A/B
+ * verdicts, marking a winner, and the same figures as CSV (?export=csv).
  */
+import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { clearWinner, ctaChoices, loadResults, markWinner, parsePeriod } from "~/models/results.server";
+import { resultsExportUrl } from "~/lib/results-export-url";
+import { clearWinner, ctaChoices, loadResults, markWinner, parsePeriod, resultsCsv } from "~/models/results.server";
 import { badForm, failureFrom, linksOf, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
 
 /** Loader of the results page: ?days=7|30|90 or ?from=&to= (UTC days), and ?cta=<id>. */
 export async function loadResultsPage(ctx: AdminContext, request: Request) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const exportUrl = resultsExportUrl(url.pathname + url.search);
+  if (exportUrl) throw redirect(exportUrl);
+  const params = url.searchParams;
   const period = parsePeriod(params);
   const ctas = await ctaChoices(prisma, ctx.websiteId);
   const wanted = parseId(params.get("cta"));
@@ -17,6 +23,31 @@ export async function loadResultsPage(ctx: AdminContext, request: Request) {
   const report = await loadResults(prisma, ctx.websiteId, { period, ctaId });
   const preset = !params.get("from") && !params.get("to") ? String(period.days) : "custom";
   return { links: linksOf(ctx), report, ctas, preset };
+}
+
+/**
+ * The CSV download of the results (the page's period and CTA params). An
+ * export value other than csv is a 400 naming the field. The caller has
+ * authenticated the admin already.
+ */
+export async function exportResultsPage(ctx: AdminContext, request: Request): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const format = params.get("export") ?? "csv";
+  if (format !== "csv") {
+    return Response.json({ error: { field: "export", message: "export must be csv" } }, { status: 400 });
+  }
+  const period = parsePeriod(params);
+  const wanted = parseId(params.get("cta"));
+  const ctas = wanted !== null ? await ctaChoices(prisma, ctx.websiteId) : [];
+  const ctaId = wanted !== null && ctas.some((c) => c.id === wanted) ? wanted : null;
+  return new Response(resultsCsv(prisma, ctx.websiteId, { period, ctaId }), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="results-${period.from}-${period.to}${ctaId ? `-cta-${ctaId}` : ""}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }
 
 /** Actions: intent=winner (ctaId, variantId) and intent=clear-winner (ctaId). */

@@ -1,13 +1,16 @@
 /**
- * The results page of both admins: totals, a daily chart, every CTA and
- * variant with views, conversions, conversion rate, revenue and cart value,
- * and the A/B tests with their verdicts and winner buttons. Every chart's
+ * The results page of both admins: totals (each with its one-line
+ * definition, app/lib/conversions.ts), a daily chart, every CTA and variant
+ * with views, unique viewers, clicks, leads, completions, conversions,
+ * conversion rate, revenue and cart value, the A/B tests with their verdicts
+ * and winner buttons, and a CSV download of the same figures. Every chart's
  * numbers are also in a table.
  */
 import { useEffect, useState } from "react";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Box, Button, Card, DataTable, InlineGrid, InlineStack, Link, Page, Select, Text, TextField } from "@shopify/polaris";
 import { SectionCard } from "~/components/SectionCard";
+import { DownloadButton } from "~/components/ContactsTable";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AbTestCard } from "~/components/results/AbTestCard";
 import { DailyChartSlot, RateChartSlot } from "~/components/results/ChartSlot";
@@ -48,12 +51,29 @@ function Stat({ label, value, help }: { label: string; value: string; help?: str
 function metricCells(m: Metrics, currency: string, f: Formats): string[] {
   return [
     f.count(m.views),
+    f.count(m.viewers),
+    f.count(m.clicks),
+    f.count(m.leads),
+    f.count(m.completions),
     f.count(m.conversions),
     f.percent(m.conversionRate),
     f.money(m.revenue, currency),
     f.money(m.cartValue, currency),
   ];
 }
+
+const metricHeadings = (t: Translate) => [
+  t("results.views"),
+  t("results.uniqueViewers"),
+  t("results.clicks"),
+  t("results.leads"),
+  t("results.completions"),
+  t("results.conversions"),
+  t("results.conversionRate"),
+  t("results.revenue"),
+  t("results.addedToCart"),
+];
+const METRIC_TYPES = Array.from({ length: 9 }, () => "numeric" as const);
 
 /** The results page. */
 export function ResultsPage() {
@@ -63,6 +83,7 @@ export function ResultsPage() {
   const result = useActionData<typeof actionResultsPage>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const busy = navigation.state !== "idle";
   const currency = report.currency;
   const kept = links.surface === "shopify" ? EMBEDDED_PARAMS.flatMap((k) => searchParams.getAll(k).map((v) => [k, v] as const)) : [];
@@ -79,7 +100,7 @@ export function ResultsPage() {
   }, [preset, report.period.from, report.period.to, report.ctaId]);
 
   const chosen = report.ctaId ? report.ctas[0] : null;
-  const activeDays = report.daily.filter((d) => d.views || d.conversions || d.revenue || d.cartValue);
+  const activeDays = report.daily.filter((d) => d.views || d.viewers || d.conversions || d.revenue || d.cartValue);
   const tests = report.ctas.filter((c) => c.abTest);
   const hrefForCta = (id: number) => {
     const p = new URLSearchParams(kept.map(([k, v]) => [k, v]));
@@ -90,14 +111,24 @@ export function ResultsPage() {
     p.set("cta", String(id));
     return `?${p}`;
   };
+  const csvHref = (() => {
+    const p = new URLSearchParams(kept.map(([k, v]) => [k, v]));
+    if (preset === "custom") {
+      p.set("from", report.period.from);
+      p.set("to", report.period.to);
+    } else p.set("days", preset);
+    if (report.ctaId) p.set("cta", String(report.ctaId));
+    p.set("export", "csv");
+    return `${location.pathname.replace(/\/$/, "")}/export?${p}`;
+  })();
   const dailySeries =
     chosen && report.dailyByVariant.length > 1
       ? report.dailyByVariant.flatMap((v) => [
-          { name: t("results.viewsOf", { letter: v.letter }), points: v.points.map((p) => ({ day: p.day, value: p.views })) },
+          { name: t("results.viewersOf", { letter: v.letter }), points: v.points.map((p) => ({ day: p.day, value: p.viewers })) },
           { name: t("results.conversionsOf", { letter: v.letter }), points: v.points.map((p) => ({ day: p.day, value: p.conversions })) },
         ])
       : [
-          { name: t("results.views"), points: report.daily.map((p) => ({ day: p.day, value: p.views })) },
+          { name: t("results.uniqueViewers"), points: report.daily.map((p) => ({ day: p.day, value: p.viewers })) },
           { name: t("results.conversions"), points: report.daily.map((p) => ({ day: p.day, value: p.conversions })) },
         ];
 
@@ -142,31 +173,41 @@ export function ResultsPage() {
               <Button submit>{t("results.show")}</Button>
             </InlineStack>
           </Form>
+          <Box paddingBlockStart="300">
+            <DownloadButton href={csvHref} label={t("results.downloadCsv")} surface={links.surface} />
+          </Box>
         </Card>
 
-        <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 5 }} gap="400">
-          <Stat label={t("results.views")} value={f.count(report.totals.views)} help={t("results.viewsHelp")} />
+        <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="400">
+          <Stat label={t("results.views")} value={f.count(report.totals.views)} help={t("results.def.views")} />
+          <Stat label={t("results.uniqueViewers")} value={f.count(report.totals.viewers)} help={t("results.def.viewers")} />
+          <Stat label={t("results.clicks")} value={f.count(report.totals.clicks)} help={t("results.def.clicks")} />
+          <Stat label={t("results.leads")} value={f.count(report.totals.leads)} help={t("results.def.leads")} />
+          <Stat label={t("results.completions")} value={f.count(report.totals.completions)} help={t("results.def.completions")} />
           <Stat
-            label={t("results.conversions")}
-            value={f.count(report.totals.conversions)}
-            help={t("results.conversionsHelp")}
+            label={t("results.conversionRate")}
+            value={f.percent(report.totals.conversionRate)}
+            help={`${t("results.conversionsCount", { count: f.count(report.totals.conversions) })}. ${t("results.def.conversions")} ${t("results.def.conversionRate")}`}
           />
-          <Stat label={t("results.conversionRate")} value={f.percent(report.totals.conversionRate)} />
           <Stat
             label={t("results.revenue")}
             value={f.money(report.totals.revenue, currency)}
-            help={`${f.count(report.totals.orders)} ${report.totals.orders === 1 ? "order" : "orders"} after a conversion`}
+            help={`${t("results.ordersCount", { count: f.count(report.totals.orders) })}. ${t("results.def.revenue")}`}
           />
           <Stat
             label={t("results.addedToCart")}
             value={f.money(report.totals.cartValue, currency)}
-            help={`${f.count(report.totals.addToCarts)} add to cart`}
+            help={`${t("results.addToCartsCount", { count: f.count(report.totals.addToCarts) })}. ${t("results.def.cartValue")}`}
           />
         </InlineGrid>
+        {report.estimated ? (
+          <Text as="p" tone="subdued">
+            {t("results.estimated", { error: f.percent(report.uniqueError) })}
+          </Text>
+        ) : null}
         {report.unattributedOrders > 0 ? (
           <Text as="p" tone="subdued">
-            {f.count(report.unattributedOrders)} other {report.unattributedOrders === 1 ? "order" : "orders"} (
-            {f.money(report.unattributedRevenue, currency)}) had no CTA conversion in the 30 days before.
+            {t("results.otherOrders", { count: f.count(report.unattributedOrders), amount: f.money(report.unattributedRevenue, currency) })}
           </Text>
         ) : null}
         {report.flaggedOrders > 0 ? (
@@ -187,11 +228,12 @@ export function ResultsPage() {
           />
           {activeDays.length ? (
             <DataTable
-              columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric"]}
-              headings={[t("results.day"), t("results.views"), t("results.conversions"), t("results.conversionRate"), t("results.revenue"), t("results.addedToCart")]}
+              columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric", "numeric"]}
+              headings={[t("results.day"), t("results.views"), t("results.uniqueViewers"), t("results.conversions"), t("results.conversionRate"), t("results.revenue"), t("results.addedToCart")]}
               rows={activeDays.map((d) => [
                 f.day(d.day),
                 f.count(d.views),
+                f.count(d.viewers),
                 f.count(d.conversions),
                 f.percent(d.conversionRate),
                 f.money(d.revenue, currency),
@@ -213,14 +255,14 @@ export function ResultsPage() {
                 {chosen ? t("results.variants") : "CTAs"}
               </Text>
               <Text as="p" tone="subdued">
-                A view is a visitor who saw the CTA; a conversion, a visitor who submitted it, completed it or added to cart from it.
+                {t("results.goalHelp")}
               </Text>
             </BlockStack>
           </Box>
           {chosen ? (
             <DataTable
-              columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric", "numeric"]}
-              headings={[t("results.variant"), t("results.traffic"), t("results.views"), t("results.conversions"), t("results.conversionRate"), t("results.revenue"), t("results.addedToCart")]}
+              columnContentTypes={["text", "numeric", ...METRIC_TYPES]}
+              headings={[t("results.variant"), t("results.traffic"), ...metricHeadings(t)]}
               rows={chosen.variants.map((v) => [
                 `${v.letter}${v.winner ? " (winner)" : ""}`,
                 v.percentage !== null ? `${v.percentage}%` : "—",
@@ -231,8 +273,8 @@ export function ResultsPage() {
             />
           ) : report.ctas.length ? (
             <DataTable
-              columnContentTypes={["text", "text", "numeric", "numeric", "numeric", "numeric", "numeric"]}
-              headings={[t("results.cta"), t("results.variants"), t("results.views"), t("results.conversions"), t("results.conversionRate"), t("results.revenue"), t("results.addedToCart")]}
+              columnContentTypes={["text", "text", "text", ...METRIC_TYPES]}
+              headings={[t("results.cta"), t("results.variants"), t("results.goal"), ...metricHeadings(t)]}
               rows={report.ctas.map((c) => [
                 <Link key={c.id} url={hrefForCta(c.id)}>
                   {c.name}
@@ -241,9 +283,10 @@ export function ResultsPage() {
                   .filter((v) => v.id !== null)
                   .map((v) => v.letter)
                   .join(", "),
+                t(`results.goal.${c.goal}`),
                 ...metricCells(c.metrics, currency, f),
               ])}
-              totals={["", "", ...metricCells(report.totals, currency, f)]}
+              totals={["", "", "", ...metricCells(report.totals, currency, f)]}
               showTotalsInFooter
             />
           ) : (

@@ -1,4 +1,4 @@
-/** /owner/websites/:websiteId/results: views, conversions, revenue per CTA, variant and day; A/B tests and winners. */
+/** /owner/websites/:websiteId/results: views, unique viewers, leads, conversions, revenue per CTA, variant and day; A/B tests and winners (CSV: ./results/export). */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { ownerAdminContext } from "~/pages/admin-context.server";

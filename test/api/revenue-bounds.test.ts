@@ -108,7 +108,7 @@ describe("order revenue", () => {
     const html = await resultsPage();
     const currency = (await t.db.website.findUniqueOrThrow({ where: { id: websiteId } })).currency;
     expect(revenueStat(html)).toBe(formatMoney(500, currency));
-    expect(html).toContain(">5 orders after a conversion<");
+    expect(html).toContain(">Orders: 5. Orders credited to a CTA");
     const flagged = /data-testid="flagged-orders"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1].replace(/<!--.*?-->/g, "");
     expect(flagged).toBeDefined();
     expect(flagged).toContain(`1 order (${formatMoney(900_000, currency)})`);

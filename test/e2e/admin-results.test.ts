@@ -245,10 +245,21 @@ it("finds the lead in contacts, opens it, exports it, and sees the view and conv
   await page.goto(`${server.origin}/owner/websites/${sv}/results?cta=${ctaId}`);
   const stat = (label: string) => page.locator(`h3:text-is("${label}") + p`).innerText();
   await expect.poll(() => stat("Views")).toBe("2");
-  expect(await stat("Conversions")).toBe("1");
+  expect(await stat("Unique viewers")).toBe("2");
+  // A form CTA converts on leads: the submission that left an e-mail address.
+  expect(await stat("Leads")).toBe("1");
+  expect(await stat("Clicks")).toBe("0");
   expect(await stat("Conversion rate")).toBe("50.0%");
-  const variants = await page.locator("table").first().innerText();
-  expect(variants).toMatch(/2\s+1\s+50\.0%/);
+  expect(await page.locator("body").innerText()).toContain("People who saw a CTA, each counted once in the period");
+  const variants = await page.locator("table", { hasText: "Traffic" }).first().innerText();
+  // Views, unique viewers, clicks, leads, completions, conversions, rate.
+  expect(variants).toMatch(/2\s+2\s+0\s+1\s+1\s+1\s+50\.0%/);
+  // The same figures as CSV, one row per day, CTA and variant.
+  const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  expect(csvDownload.suggestedFilename()).toMatch(/^results-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}-cta-\d+\.csv$/);
+  const csvRows = parseCsv(readFileSync((await csvDownload.path())!, "utf8"));
+  expect(csvRows[0].slice(0, 7)).toEqual(["day", "cta_id", "cta", "variant", "goal", "views", "unique_viewers"]);
+  expect(csvRows.slice(1).map((r) => [r[2], r[3], r[5], r[6], r[8], r[14]])).toEqual([[ctaName, "A", "2", "2", "1", "1"]]);
   // polaris-viz draws the daily chart in the browser.
   await page.locator('[data-chart^="Line chart of views and conversions"] svg').first().waitFor({ timeout: 15_000 });
   expect(await seriousViolations(page)).toEqual([]);

@@ -71,7 +71,7 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
                   {t("results.traffic")}
                 </th>
                 <th scope="col" style={head}>
-                  {t("results.views")}
+                  {t("results.uniqueViewers")}
                 </th>
                 <th scope="col" style={head}>
                   {t("results.conversions")}

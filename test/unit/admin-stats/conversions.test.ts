@@ -1,29 +1,60 @@
-/** The results definitions (app/lib/conversions.ts) on hand-made event streams. */
+/** The results definitions (app/lib/conversions.ts): what each event counts as, CTA goals, and crediting orders. */
 import { describe, expect, it } from "vitest";
 import {
   ATTRIBUTION_WINDOW_DAYS,
   cartValueOf,
-  computeResults,
+  creditOrders,
   daysBetween,
-  isConversionEvent,
-  sumMetrics,
+  goalOf,
+  rateOf,
+  sketchKindsOf,
   utcDay,
-  variantKey,
-  type ResultEvent,
+  COUNTER_OF_EVENT,
+  type OrderRow,
 } from "~/lib/conversions";
 
 const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 0, day, hour));
 const from = at(1, 0);
 const to = at(8, 0); // seven days: 1..7 January
 
-function ev(eventType: string, visitor: string, day: number, overrides: Partial<ResultEvent> = {}): ResultEvent {
-  return { eventType, visitor, ctaId: 1, variantId: 10, revenue: null, data: {}, at: at(day), ...overrides };
+function order(overrides: Partial<OrderRow> = {}): OrderRow {
+  return { source: "event", orderId: null, revenue: 100, at: at(3), ctaId: null, variantId: null, touchCtaId: null, touchVariantId: null, ...overrides };
 }
 
-describe("what counts", () => {
-  it("conversions are Submission, Complete, Completion and Add To Cart", () => {
-    for (const t of ["Submission", "Complete", "Completion", "Add To Cart"]) expect(isConversionEvent(t)).toBe(true);
-    for (const t of ["View", "Selection", "Visit", "Order"]) expect(isConversionEvent(t)).toBe(false);
+describe("what each event counts as", () => {
+  it("a View counts a view and a viewer; a button click is a click, never a completion or lead", () => {
+    expect(COUNTER_OF_EVENT.View).toBe("views");
+    expect(sketchKindsOf("View")).toEqual(["viewers"]);
+    // The first "Yes" of a two-step popup is a Complete event: a click.
+    expect(COUNTER_OF_EVENT.Complete).toBe("clicks");
+    expect(sketchKindsOf("Complete")).toEqual(["viewers", "clickers"]);
+    expect(sketchKindsOf("Complete")).not.toContain("finishers");
+  });
+
+  it("a Submission or Completion finishes the CTA; Add To Cart fills the cart; acting on a CTA means seeing it", () => {
+    expect(sketchKindsOf("Submission")).toEqual(["viewers", "finishers"]);
+    expect(sketchKindsOf("Completion")).toEqual(["viewers", "finishers"]);
+    expect(sketchKindsOf("Add To Cart")).toEqual(["viewers", "carters"]);
+    expect(sketchKindsOf("Selection")).toEqual(["viewers"]);
+    for (const t of ["Order", "Visit", "view", "", "Complete "]) {
+      expect(sketchKindsOf(t)).toEqual([]);
+      expect(COUNTER_OF_EVENT[t]).toBeUndefined();
+    }
+  });
+
+  it("a CTA's goal follows what it asks for", () => {
+    expect(goalOf(["headline", "button", "form"])).toBe("leads");
+    expect(goalOf(["quiz", "button"])).toBe("completions");
+    expect(goalOf(["survey"])).toBe("completions");
+    expect(goalOf(["products", "button"])).toBe("addToCarts");
+    expect(goalOf(["headline", "button"])).toBe("clicks");
+    expect(goalOf([])).toBe("clicks");
+  });
+
+  it("a rate needs viewers and never passes 100 %", () => {
+    expect(rateOf(1, 0)).toBeNull();
+    expect(rateOf(1, 4)).toBe(0.25);
+    expect(rateOf(5, 4)).toBe(1);
   });
 
   it("cart value is the event's revenue, else price × quantity", () => {
@@ -32,141 +63,50 @@ describe("what counts", () => {
     expect(cartValueOf({ revenue: null, data: { product_price: "12.5" } })).toBe(12.5);
     expect(cartValueOf({ revenue: null, data: { product_price: "abc" } })).toBe(0);
     expect(cartValueOf({ revenue: null, data: null })).toBe(0);
+    expect(cartValueOf({ revenue: -5, data: null })).toBe(0);
   });
 
   it("days are UTC calendar days", () => {
     expect(utcDay(new Date("2026-01-05T23:59:59.999Z"))).toBe("2026-01-05");
-    expect(daysBetween(from, to)).toEqual([
-      "2026-01-01",
-      "2026-01-02",
-      "2026-01-03",
-      "2026-01-04",
-      "2026-01-05",
-      "2026-01-06",
-      "2026-01-07",
-    ]);
+    expect(daysBetween(from, to)).toEqual(["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04", "2026-01-05", "2026-01-06", "2026-01-07"]);
   });
 });
 
-describe("computeResults", () => {
-  it("counts distinct visitors: repeated views are one view, repeated submissions one conversion", () => {
-    const r = computeResults({
-      from,
-      to,
-      events: [
-        ev("View", "a", 2),
-        ev("View", "a", 2),
-        ev("View", "b", 2),
-        ev("Submission", "a", 2),
-        ev("Submission", "a", 2),
-        ev("Selection", "b", 2),
+describe("creditOrders", () => {
+  it("credits an order to its own variant, else to its touch, else leaves it unattributed", () => {
+    const r = creditOrders(
+      [
+        order({ ctaId: 1, variantId: 10, revenue: 50 }),
+        order({ touchCtaId: 2, touchVariantId: 20, revenue: 500, at: at(4) }),
+        order({ revenue: 30 }),
       ],
-    });
-    const m = r.byVariant.get(variantKey(1, 10))!;
-    expect(m.views).toBe(2);
-    expect(m.conversions).toBe(1);
-    expect(m.conversionRate).toBe(0.5);
-  });
-
-  it("a conversion without a stored view still counts as a view", () => {
-    const r = computeResults({ from, to, events: [ev("Completion", "c", 3)] });
-    expect(r.byVariant.get(variantKey(1, 10))).toMatchObject({ views: 1, conversions: 1, conversionRate: 1 });
-  });
-
-  it("daily figures count visitors per day; the period counts them once", () => {
-    const r = computeResults({ from, to, events: [ev("View", "a", 2), ev("View", "a", 3), ev("Submission", "a", 3)] });
-    const daily = r.byVariantDay.get(variantKey(1, 10))!;
-    expect(daily.get("2026-01-02")).toMatchObject({ views: 1, conversions: 0 });
-    expect(daily.get("2026-01-03")).toMatchObject({ views: 1, conversions: 1 });
-    expect(r.byVariant.get(variantKey(1, 10))).toMatchObject({ views: 1, conversions: 1 });
-  });
-
-  it("keeps variants and CTAs apart, and leaves out events outside the period", () => {
-    const r = computeResults({
       from,
       to,
-      events: [
-        ev("View", "a", 2),
-        ev("View", "b", 2, { variantId: 11 }),
-        ev("Submission", "b", 2, { variantId: 11 }),
-        ev("View", "c", 2, { ctaId: 2, variantId: 20 }),
-        ev("View", "d", 8), // the day after the period
-        ev("View", "e", 1, { at: new Date(from.getTime() - 1) }),
+    );
+    expect(r.credited).toEqual([
+      { key: "1:10", day: "2026-01-03", revenue: 50 },
+      { key: "2:20", day: "2026-01-04", revenue: 500 },
+    ]);
+    expect(r).toMatchObject({ unattributedOrders: 1, unattributedRevenue: 30 });
+  });
+
+  it("counts an order id once, at its first event, and Order rows only when no event reported them", () => {
+    const r = creditOrders(
+      [
+        order({ orderId: "A-1", ctaId: 1, variantId: 10, revenue: 99.5, at: at(2) }),
+        order({ orderId: "A-1", ctaId: 1, variantId: 10, revenue: 99.5, at: at(3) }),
+        order({ source: "row", orderId: "A-1", ctaId: 1, variantId: 10, revenue: 99.5, at: at(2) }),
+        order({ source: "row", orderId: "A-2", ctaId: 1, variantId: 10, revenue: 10.25, at: at(3) }),
+        // Outside the period.
+        order({ source: "row", orderId: "A-3", ctaId: 1, variantId: 10, revenue: 1000, at: at(9) }),
+        // First sent before the period (within the look-back): not counted again inside it.
+        order({ orderId: "B-1", ctaId: 1, variantId: 10, at: new Date(from.getTime() - 86_400_000) }),
+        order({ orderId: "B-1", ctaId: 1, variantId: 10, at: at(4) }),
       ],
-    });
-    expect(r.byVariant.get(variantKey(1, 10))).toMatchObject({ views: 1, conversions: 0 });
-    expect(r.byVariant.get(variantKey(1, 11))).toMatchObject({ views: 1, conversions: 1 });
-    expect(r.byVariant.get(variantKey(2, 20))).toMatchObject({ views: 1 });
-    expect(sumMetrics([...r.byVariant.values()])).toMatchObject({ views: 3, conversions: 1 });
-  });
-
-  it("adds up cart value from Add To Cart events, beside revenue", () => {
-    const r = computeResults({
       from,
       to,
-      events: [
-        ev("View", "a", 2),
-        ev("Add To Cart", "a", 2, { data: { product_price: 199, quantity: 2 } }),
-        ev("Add To Cart", "a", 2, { revenue: 50 }),
-      ],
-    });
-    expect(r.byVariant.get(variantKey(1, 10))).toMatchObject({ conversions: 1, cartValue: 448, addToCarts: 2, revenue: 0 });
-  });
-
-  it("credits an order to the visitor's latest conversion before it (last touch, within the window)", () => {
-    const r = computeResults({
-      from,
-      to,
-      events: [
-        ev("Submission", "a", 2),
-        ev("Submission", "a", 3, { ctaId: 2, variantId: 20 }),
-        ev("Order", "a", 4, { ctaId: null, variantId: null, revenue: 500, data: { order_id: "1001" } }),
-        // After the order: does not take the credit.
-        ev("Submission", "a", 5),
-      ],
-    });
-    expect(r.byVariant.get(variantKey(2, 20))).toMatchObject({ revenue: 500, orders: 1 });
-    expect(r.byVariant.get(variantKey(1, 10))).toMatchObject({ revenue: 0, orders: 0 });
-    expect(r.byVariantDay.get(variantKey(2, 20))!.get("2026-01-04")).toMatchObject({ revenue: 500 });
-  });
-
-  it("uses conversions before the period to credit orders inside it, but never counts them", () => {
-    const earlier = new Date(from.getTime() - 3 * 24 * 3600 * 1000);
-    const r = computeResults({
-      from,
-      to,
-      events: [ev("Submission", "a", 0, { at: earlier }), ev("Order", "a", 2, { ctaId: null, variantId: null, revenue: 80 })],
-    });
-    expect(r.byVariant.get(variantKey(1, 10))).toMatchObject({ views: 0, conversions: 0, revenue: 80, orders: 1 });
-  });
-
-  it("leaves an order unattributed without a conversion in the window", () => {
-    const old = new Date(at(7).getTime() - (ATTRIBUTION_WINDOW_DAYS + 1) * 24 * 3600 * 1000);
-    const r = computeResults({
-      from,
-      to,
-      events: [
-        ev("Submission", "a", 0, { at: old }),
-        ev("Order", "a", 7, { ctaId: null, variantId: null, revenue: 120 }),
-        ev("Order", "z", 7, { ctaId: null, revenue: 30 }),
-      ],
-    });
-    expect(r.unattributedRevenue).toBe(150);
-    expect(r.unattributedOrders).toBe(2);
-    expect(r.byVariant.get(variantKey(1, 10))?.revenue ?? 0).toBe(0);
-  });
-
-  it("an order that names its CTA variant goes there; Order rows already sent as events count once", () => {
-    const r = computeResults({
-      from,
-      to,
-      events: [ev("Order", "a", 2, { revenue: 99.5, data: { order_id: "A-1" } })],
-      orders: [
-        { orderId: "A-1", visitor: "a", revenue: 99.5, ctaId: 1, variantId: 10, at: at(2) },
-        { orderId: "A-2", visitor: "b", revenue: 10.25, ctaId: 1, variantId: 10, at: at(3) },
-        { orderId: "A-3", visitor: "b", revenue: 1000, ctaId: 1, variantId: 10, at: at(9) },
-      ],
-    });
-    expect(r.byVariant.get(variantKey(1, 10))).toMatchObject({ revenue: 109.75, orders: 2 });
+    );
+    expect(r.credited.map((c) => c.revenue)).toEqual([99.5, 10.25]);
+    expect(ATTRIBUTION_WINDOW_DAYS).toBe(30);
   });
 });

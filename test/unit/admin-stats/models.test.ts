@@ -27,6 +27,7 @@ import {
   removeElementAction,
 } from "~/models/integration-admin.server";
 import { saveCtaDocument } from "~/models/cta.server";
+import { storeEvents } from "~/models/event.server";
 import { linkShopOwner } from "~/models/owner.server";
 import { parseCsv } from "~/lib/csv";
 
@@ -223,64 +224,30 @@ describe("results", () => {
     const doc = await saveCtaDocument(t.db, siteA, ctaDoc("Test CTA", ["A", "B"], [50, 50]));
     const [a, b] = doc.variants.map((v) => v.id!);
     const viewer = await person(siteA, { email: "buyer@example.se" });
-    const today = new Date();
-    await t.db.trackedEvent.createMany({
-      data: [
-        {
-          websiteId: siteA,
-          clientId: "r1",
-          eventType: "View",
-          personId: viewer.id,
-          visitorToken: viewer.visitorToken,
-          ctaId: doc.id!,
-          variantId: b,
-          data: {},
-          createdAt: today,
-        },
-        {
-          websiteId: siteA,
-          clientId: "r2",
-          eventType: "Submission",
-          personId: viewer.id,
-          visitorToken: viewer.visitorToken,
-          ctaId: doc.id!,
-          variantId: b,
-          data: {},
-          createdAt: today,
-        },
-        {
-          websiteId: siteA,
-          clientId: "r3",
-          eventType: "Order",
-          personId: viewer.id,
-          visitorToken: viewer.visitorToken,
-          revenue: 250,
-          data: { order_id: "X1" },
-          createdAt: today,
-        },
-        {
-          websiteId: siteA,
-          clientId: "r4",
-          eventType: "View",
-          personId: null,
-          visitorToken: "anonymous-a",
-          ctaId: doc.id!,
-          variantId: a,
-          data: {},
-          createdAt: today,
-        },
-      ],
+    const other = await person(siteA);
+    const now = Date.now();
+    // Stored the way the public API stores them, so the daily rollups are kept.
+    await storeEvents(t.db, siteA, [
+      { id: "r1", event_type: "View", visitor_token: viewer.visitorToken, cta_id: doc.id!, variant_id: b, data: {}, at: now },
+      { id: "r2", event_type: "Submission", visitor_token: viewer.visitorToken, cta_id: doc.id!, variant_id: b, data: {}, at: now },
+      { id: "r3", event_type: "Order", visitor_token: viewer.visitorToken, revenue: 250, data: { order_id: "X1" }, at: now },
+      { id: "r4", event_type: "View", visitor_token: other.visitorToken, cta_id: doc.id!, variant_id: a, data: {}, at: now },
+    ]);
+    // The form CTA's goal is a lead: the submission carried an e-mail address.
+    await t.db.contactSubmission.create({
+      data: { websiteId: siteA, clientId: "c1", personId: viewer.id, email: "buyer@example.se", ctaId: doc.id!, variantId: b, payload: {} },
     });
     const period = parsePeriod(new URLSearchParams("days=7"));
     const report = await loadResults(t.db, siteA, { period, ctaId: doc.id! });
     expect(report.currency).toBe("SEK");
     expect(report.ctas).toHaveLength(1);
     const [va, vb] = report.ctas[0].variants;
-    expect(va.metrics).toMatchObject({ views: 1, conversions: 0 });
-    expect(vb.metrics).toMatchObject({ views: 1, conversions: 1, revenue: 250, orders: 1 });
+    expect(report.ctas[0].goal).toBe("leads");
+    expect(va.metrics).toMatchObject({ views: 1, viewers: 1, conversions: 0 });
+    expect(vb.metrics).toMatchObject({ views: 1, viewers: 1, leads: 1, completions: 1, conversions: 1, revenue: 250, orders: 1 });
     expect(report.ctas[0].abTest?.enoughData).toBe(false);
     expect(report.daily).toHaveLength(7);
-    expect(report.daily[6]).toMatchObject({ views: 2, conversions: 1, revenue: 250 });
+    expect(report.daily[6]).toMatchObject({ views: 2, viewers: 2, conversions: 1, revenue: 250 });
     expect(report.dailyByVariant.map((v) => v.letter)).toEqual(["A", "B"]);
     // Another website sees none of it.
     expect((await loadResults(t.db, siteB, { period })).totals.views).toBe(0);

@@ -1,6 +1,6 @@
 /** Revenue a browser cannot forge onto Results: the schema's bound, an order counted once, outliers flagged. */
 import { describe, expect, it } from "vitest";
-import { computeResults, type ResultEvent } from "~/lib/conversions";
+import { creditOrders, type OrderRow } from "~/lib/conversions";
 import { eventSchema } from "~/lib/schema/public-api";
 import { MAX_EVENT_REVENUE, OUTLIER_FACTOR, outlierThreshold } from "~/lib/revenue";
 
@@ -8,8 +8,16 @@ const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 0, day, hour));
 const from = at(1, 0);
 const to = at(8, 0);
 
-function orderEvent(orderId: string | null, revenue: number, day = 2, visitor = "v1"): ResultEvent {
-  return { eventType: "Order", visitor, ctaId: 1, variantId: 10, revenue, data: orderId ? { order_id: orderId } : {}, at: at(day) };
+function orderEvent(orderId: string | null, revenue: number, day = 2): OrderRow {
+  return { source: "event", orderId, revenue, at: at(day), ctaId: 1, variantId: 10, touchCtaId: null, touchVariantId: null };
+}
+
+/** Revenue and orders credited to CTA 1's variant 10, and the rest of the credit. */
+function computeResults({ events }: { from: Date; to: Date; events: OrderRow[] }) {
+  const credit = creditOrders(events, from, to);
+  const mine = credit.credited.filter((c) => c.key === "1:10");
+  const revenue = mine.reduce((n, c) => n + c.revenue, 0);
+  return { ...credit, byVariant: new Map(mine.length ? [["1:10", { revenue, orders: mine.length }]] : []) };
 }
 
 describe("the event schema's revenue", () => {

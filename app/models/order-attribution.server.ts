@@ -1,0 +1,101 @@
+/**
+ * A period's orders with the CTA action each could be credited to, found in
+ * SQL (app/lib/conversions.ts creditOrders then decides). Orders are few, so
+ * they are read one by one; the touch, "the person's latest CTA action at or
+ * before the order", is one index seek per order on
+ * TrackedEvent(personId, createdAt) (ORDER BY createdAt DESC LIMIT 1), never
+ * a scan of the person's or the website's events. The orders themselves come
+ * from the partial index TrackedEvent_orders_idx (Order events only). The
+ * window (ATTRIBUTION_WINDOW_DAYS) is checked here on the touch's time, which
+ * keeps the SQL the same on SQLite and PostgreSQL.
+ */
+import type { Db } from "../db.server";
+import { ACTION_EVENTS, ATTRIBUTION_WINDOW_DAYS, ORDER_EVENT, orderIdOf, type OrderRow } from "../lib/conversions";
+import { isPostgres } from "./event-rollups.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The touch of an order: one index seek (the EXPLAIN test checks the plan). `o` is the order's alias. */
+const TOUCH = `(SELECT c."id" FROM "TrackedEvent" c
+  WHERE c."personId" = o."personId" AND c."createdAt" <= o."createdAt"
+    AND c."ctaId" IS NOT NULL AND c."eventType" IN (${ACTION_EVENTS.map((t) => `'${t}'`).join(",")})
+  ORDER BY c."createdAt" DESC, c."id" DESC LIMIT 1)`;
+
+/** Parameters arrive as text on PostgreSQL: moments are ISO strings read as UTC (the columns are timestamps without a zone). */
+function placeholders(postgres: boolean): string[] {
+  return postgres ? ["$1", "($2::timestamptz AT TIME ZONE 'UTC')", "($3::timestamptz AT TIME ZONE 'UTC')"] : ["?", "?", "?"];
+}
+
+/** SQL of the order events of a website between two moments, with their touch (exported for the EXPLAIN test). */
+export function orderEventsSql(postgres: boolean): string {
+  const p = placeholders(postgres);
+  return `SELECT o."data" AS "data", o."revenue" AS "revenue", o."createdAt" AS "at", o."ctaId" AS "ctaId", o."variantId" AS "variantId",
+    t."ctaId" AS "touchCtaId", t."variantId" AS "touchVariantId", t."createdAt" AS "touchAt"
+  FROM "TrackedEvent" o LEFT JOIN "TrackedEvent" t ON t."id" = ${TOUCH}
+  WHERE o."websiteId" = ${p[0]} AND o."eventType" = '${ORDER_EVENT}' AND o."createdAt" >= ${p[1]} AND o."createdAt" < ${p[2]}`;
+}
+
+/** SQL of the Order rows of a website between two moments, with their touch. */
+export function orderRowsSql(postgres: boolean): string {
+  const p = placeholders(postgres);
+  return `SELECT o."orderId" AS "orderId", o."revenue" AS "revenue", o."createdAt" AS "at", o."ctaId" AS "ctaId", o."variantId" AS "variantId",
+    t."ctaId" AS "touchCtaId", t."variantId" AS "touchVariantId", t."createdAt" AS "touchAt"
+  FROM "Order" o LEFT JOIN "TrackedEvent" t ON t."id" = ${TOUCH}
+  WHERE o."websiteId" = ${p[0]} AND o."createdAt" >= ${p[1]} AND o."createdAt" < ${p[2]}`;
+}
+
+interface Raw {
+  data?: unknown;
+  orderId?: string;
+  revenue: number | null;
+  at: Date | string;
+  ctaId: number | null;
+  variantId: number | null;
+  touchCtaId: number | null;
+  touchVariantId: number | null;
+  touchAt: Date | string | null;
+}
+
+const moment = (d: Date, postgres: boolean) => (postgres ? d.toISOString() : d);
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+function toOrder(r: Raw, source: OrderRow["source"]): OrderRow {
+  const at = asDate(r.at);
+  const touchAt = r.touchAt === null ? null : asDate(r.touchAt);
+  const inWindow = touchAt !== null && at.getTime() - touchAt.getTime() <= ATTRIBUTION_WINDOW_DAYS * DAY_MS;
+  const data = typeof r.data === "string" ? safeJson(r.data) : r.data;
+  return {
+    source,
+    orderId: source === "event" ? orderIdOf(data) : (r.orderId ?? null),
+    revenue: Number(r.revenue ?? 0),
+    at,
+    ctaId: num(r.ctaId),
+    variantId: num(r.variantId),
+    touchCtaId: inWindow ? num(r.touchCtaId) : null,
+    touchVariantId: inWindow ? num(r.touchVariantId) : null,
+  };
+}
+
+function safeJson(s: string): unknown {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The orders creditOrders needs for the period [from, to): Order events since
+ * ATTRIBUTION_WINDOW_DAYS before `from` (an order id counts at its first
+ * event) and Order rows of the period, each with its touch.
+ */
+export async function ordersForPeriod(db: Db, websiteId: number, from: Date, to: Date): Promise<OrderRow[]> {
+  const postgres = isPostgres(db);
+  const lookback = new Date(from.getTime() - ATTRIBUTION_WINDOW_DAYS * DAY_MS);
+  const [events, rows] = await Promise.all([
+    db.$queryRawUnsafe<Raw[]>(orderEventsSql(postgres), websiteId, moment(lookback, postgres), moment(to, postgres)),
+    db.$queryRawUnsafe<Raw[]>(orderRowsSql(postgres), websiteId, moment(from, postgres), moment(to, postgres)),
+  ]);
+  return [...events.map((r) => toOrder(r, "event")), ...rows.map((r) => toOrder(r, "row"))];
+}
