@@ -14,6 +14,7 @@ import { seedIfEmpty } from "../../prisma/seed";
 import { loadCtaDocument, saveCtaDocument } from "~/models/cta.server";
 import { parseCsv } from "~/lib/csv";
 import { postForm } from "../support/http";
+import { applyToRollups } from "~/models/event-rollups.server";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -140,19 +141,22 @@ async function events(
     at?: Date;
   }[]
 ) {
-  await t.db.trackedEvent.createMany({
-    data: rows.map((r) => ({
-      websiteId,
-      clientId: `ev-${++eventCount}`,
-      eventType: r.type,
-      personId: r.personId ?? null,
-      visitorToken: r.token ?? `anon-${eventCount}`,
-      ctaId: r.ctaId ?? null,
-      variantId: r.variantId ?? null,
-      revenue: r.revenue ?? null,
-      data: r.data ?? {},
-      createdAt: r.at ?? new Date(),
-    })),
+  const data = rows.map((r) => ({
+    websiteId,
+    clientId: `ev-${++eventCount}`,
+    eventType: r.type,
+    personId: r.personId ?? null,
+    visitorToken: r.token ?? `anon-${eventCount}`,
+    ctaId: r.ctaId ?? null,
+    variantId: r.variantId ?? null,
+    revenue: r.revenue ?? null,
+    data: r.data ?? {},
+    createdAt: r.at ?? new Date(),
+  }));
+  // Written past ingestion, so the daily rollups the results page reads are kept here, as storeEvents keeps them.
+  await t.db.$transaction(async (tx) => {
+    await tx.trackedEvent.createMany({ data });
+    await applyToRollups(tx, websiteId, data);
   });
 }
 
@@ -511,9 +515,10 @@ describe("results", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Nyhetsbrev – sidfot");
-    // Anna and Bertil viewed, Anna converted, and her order followed.
+    // Anna and Bertil viewed, Anna left her e-mail (a lead: the form's goal), and her order followed.
     expect(html).toMatch(/Views<\/h3><p[^>]*>2<\/p>/);
-    expect(html).toMatch(/Conversions<\/h3><p[^>]*>1<\/p>/);
+    expect(html).toMatch(/Unique viewers<\/h3><p[^>]*>2<\/p>/);
+    expect(html).toMatch(/Leads<\/h3><p[^>]*>1<\/p>/);
     expect(html).toMatch(/Conversion rate<\/h3><p[^>]*>50\.0%<\/p>/);
     expect(html).toContain("SEK");
     expect(html).toContain("1,990.00");
@@ -526,11 +531,24 @@ describe("results", () => {
     expect(before).toContain("Not enough data yet");
 
     const rows: Parameters<typeof events>[1] = [];
+    // A lead is a submission with contact data: the form's goal, so each converter leaves an e-mail.
+    const lead = async (letter: "a" | "b", i: number) => {
+      const person = await contact(sv, { email: `ab-${letter}-${i}@exempel.se` });
+      const variantId = abVariants[letter];
+      await t.db.contactSubmission.create({
+        data: { websiteId: sv, clientId: `sub-ab-${letter}-${i}`, personId: person.id, email: person.email, ctaId: abCta, variantId, payload: { email: person.email } },
+      });
+      rows.push({ type: "Submission", personId: person.id, token: person.visitorToken, ctaId: abCta, variantId });
+      return person;
+    };
+    // Every event the widget sends names its visitor (storeEvents refuses unknown ones): unique viewers are people.
+    const visitor = (letter: string, i: number) =>
+      t.db.person.create({ data: { websiteId: sv, visitorToken: `ab-${letter}-${i}`, personType: "Visitor", extra: {}, data: {} } });
     for (let i = 0; i < 150; i++) {
-      rows.push({ type: "View", token: `ab-a-${i}`, ctaId: abCta, variantId: abVariants.a });
-      rows.push({ type: "View", token: `ab-b-${i}`, ctaId: abCta, variantId: abVariants.b });
-      if (i < 6) rows.push({ type: "Submission", token: `ab-a-${i}`, ctaId: abCta, variantId: abVariants.a });
-      if (i < 18) rows.push({ type: "Submission", token: `ab-b-${i}`, ctaId: abCta, variantId: abVariants.b });
+      const a = i < 6 ? await lead("a", i) : await visitor("a", i);
+      const b = i < 18 ? await lead("b", i) : await visitor("b", i);
+      rows.push({ type: "View", personId: a.id, token: a.visitorToken, ctaId: abCta, variantId: abVariants.a });
+      rows.push({ type: "View", personId: b.id, token: b.visitorToken, ctaId: abCta, variantId: abVariants.b });
     }
     await events(sv, rows);
     const after = await html(await get(`/owner/websites/${sv}/results?cta=${abCta}`, owner.cookie));
