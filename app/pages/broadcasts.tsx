@@ -55,13 +55,13 @@ export function BroadcastsPage() {
                           {b.quick ? <Badge tone="info">{t("campaigns.quick")}</Badge> : null}
                         </InlineStack>
                         <InlineStack gap="200">
-                          <Button url={paths.broadcast(b.id)} accessibilityLabel={`Edit ${b.name}`}>
-                            Edit
+                          <Button url={paths.broadcast(b.id)} accessibilityLabel={`${t("editorUi.edit")} ${b.name}`}>
+                            {t("editorUi.edit")}
                           </Button>
                           <AdminForm
                             csrfToken={links.csrfToken}
                             intent={b.status ? "pause" : "resume"}
-                            aria-label={`${b.status ? t("campaigns.pause") : "Resume"} ${b.name}`}
+                            aria-label={`${b.status ? t("campaigns.pause") : t("campaigns.turnOn")} ${b.name}`}
                           >
                             <input type="hidden" name="id" value={b.id} />
                             <Button submit accessibilityLabel={`${b.status ? t("campaigns.pause") : t("campaigns.turnOn")} ${b.name}`}>
