@@ -7,7 +7,7 @@
  * title and product count, with Remove.
  */
 import { useState } from "react";
-import { Banner, BlockStack, Box, Button, InlineStack, Spinner, Text, TextField, Thumbnail } from "@shopify/polaris";
+import { Banner, BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polaris";
 import {
   collectionFeedOf,
   collectionFromResourcePicker,
@@ -22,6 +22,7 @@ import { useT } from "~/i18n/useT";
 import { NO_IMAGE, PickedItems } from "./PickedItems";
 import type { StoreProductsSource } from "./store-products-context";
 import { useStoreSearch, type StoreSearchKind } from "./useStoreSearch";
+import { StoreSearchPanel } from "./StoreSearchPanel";
 
 type FeedEntries = Record<string, unknown>[];
 type CollectionPicker = { resourcePicker?: (options: Record<string, unknown>) => Promise<ResourcePickerCollection[] | undefined> };
@@ -91,70 +92,47 @@ const COLLECTION_SEARCH: StoreSearchKind<CollectionSearchPage> = {
 /** Standalone admin: typed search (debounced), results with image, title and product count, more by cursor. */
 function CollectionSearch({ source, chosenHandle, onPick }: { source: StoreProductsSource; chosenHandle: string | null; onPick(hit: CollectionHit): void }) {
   const t = useT();
-  const { query, setQuery, state, page, more } = useStoreSearch(source, COLLECTION_SEARCH);
+  const search = useStoreSearch(source, COLLECTION_SEARCH);
   return (
-    <BlockStack gap="200">
-      <TextField
-        label={t("collectionPicker.search")}
-        type="search"
-        value={query}
-        onChange={setQuery}
-        autoComplete="off"
-        maxLength={100}
-        placeholder={t("collectionPicker.searchPlaceholder")}
-      />
-      {state.status === "error" ? (
-        <Banner tone="critical" title={t("collectionPicker.failed")}>
-          <p>{state.message}</p>
-        </Banner>
-      ) : null}
-      {page && page.collections.length === 0 && state.status === "done" ? (
-        <Text as="p" tone="subdued">
-          {t("collectionPicker.noResults", { query })}
-        </Text>
-      ) : null}
-      {page && page.collections.length ? (
-        <Box borderColor="border" borderWidth="025" borderRadius="200" padding="200">
-          <BlockStack gap="300" as="ul">
-            {page.collections.map((c) => {
-              const picked = c.handle === chosenHandle;
-              return (
-                <li key={c.id} style={{ listStyle: "none" }} data-collection-result={c.id}>
-                  <InlineStack gap="300" blockAlign="start" wrap={false}>
-                    <Thumbnail size="small" source={c.image ?? NO_IMAGE} alt={c.imageAlt || c.title} />
-                    <BlockStack gap="100">
-                      <Text as="span" fontWeight="semibold">
-                        {c.title}
-                      </Text>
-                      {c.productsCount === null ? null : (
-                        <Text as="span" tone="subdued">
-                          {t(c.productsCount === 1 ? "collectionPicker.productsCountOne" : "collectionPicker.productsCount", { count: c.productsCount })}
-                        </Text>
-                      )}
-                      <InlineStack>
-                        <Button
-                          size="slim"
-                          disabled={picked}
-                          accessibilityLabel={picked ? t("collectionPicker.chosenNamed", { name: c.title }) : t("collectionPicker.chooseNamed", { name: c.title })}
-                          onClick={() => onPick(c)}
-                        >
-                          {t("collectionPicker.pick")}
-                        </Button>
-                      </InlineStack>
-                    </BlockStack>
-                  </InlineStack>
-                </li>
-              );
-            })}
-          </BlockStack>
-        </Box>
-      ) : null}
-      {state.status === "loading" ? <Spinner size="small" accessibilityLabel={t("productPicker.searching")} /> : null}
-      {state.status === "done" && state.page.pageInfo.hasNextPage ? (
-        <InlineStack>
-          <Button onClick={more}>{t("productPicker.more")}</Button>
-        </InlineStack>
-      ) : null}
-    </BlockStack>
+    <StoreSearchPanel
+      search={search}
+      hits={search.page?.collections ?? null}
+      texts={{
+        label: t("collectionPicker.search"),
+        placeholder: t("collectionPicker.searchPlaceholder"),
+        failed: t("collectionPicker.failed"),
+        noResults: t("collectionPicker.noResults", { query: search.query }),
+      }}
+      renderHit={(c) => {
+        const picked = c.handle === chosenHandle;
+        return (
+          <li key={c.id} style={{ listStyle: "none" }} data-collection-result={c.id}>
+            <InlineStack gap="300" blockAlign="start" wrap={false}>
+              <Thumbnail size="small" source={c.image ?? NO_IMAGE} alt={c.imageAlt || c.title} />
+              <BlockStack gap="100">
+                <Text as="span" fontWeight="semibold">
+                  {c.title}
+                </Text>
+                {c.productsCount === null ? null : (
+                  <Text as="span" tone="subdued">
+                    {t(c.productsCount === 1 ? "collectionPicker.productsCountOne" : "collectionPicker.productsCount", { count: c.productsCount })}
+                  </Text>
+                )}
+                <InlineStack>
+                  <Button
+                    size="slim"
+                    disabled={picked}
+                    accessibilityLabel={picked ? t("collectionPicker.chosenNamed", { name: c.title }) : t("collectionPicker.chooseNamed", { name: c.title })}
+                    onClick={() => onPick(c)}
+                  >
+                    {t("collectionPicker.pick")}
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            </InlineStack>
+          </li>
+        );
+      }}
+    />
   );
 }

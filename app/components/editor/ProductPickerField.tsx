@@ -7,7 +7,7 @@
  * widget adds to the cart.
  */
 import { useState, type ReactNode } from "react";
-import { Banner, BlockStack, Box, Button, InlineStack, Spinner, Text, TextField, Thumbnail } from "@shopify/polaris";
+import { Banner, BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polaris";
 import type { ActionGroupData } from "~/lib/schema/cta";
 import {
   priceRange,
@@ -24,6 +24,7 @@ import {
 import { useT } from "~/i18n/useT";
 import { useStoreProducts, type StoreProductsSource } from "./store-products-context";
 import { useStoreSearch, type StoreSearchKind } from "./useStoreSearch";
+import { StoreSearchPanel } from "./StoreSearchPanel";
 import { NO_IMAGE, PickedItems } from "./PickedItems";
 
 
@@ -111,48 +112,24 @@ const PRODUCT_SEARCH: StoreSearchKind<ProductSearchPage> = {
 /** Standalone admin: typed search (debounced), results with image, title, price range and variants, more by cursor. */
 export function ProductSearch({ source, renderActions }: { source: StoreProductsSource; renderActions(product: ProductHit): ReactNode }) {
   const t = useT();
-  const { query, setQuery, state, page, more } = useStoreSearch(source, PRODUCT_SEARCH);
+  const search = useStoreSearch(source, PRODUCT_SEARCH);
   return (
-    <BlockStack gap="200">
-      <TextField
-        label={t("productPicker.search")}
-        type="search"
-        value={query}
-        onChange={setQuery}
-        autoComplete="off"
-        maxLength={100}
-        placeholder={t("productPicker.searchPlaceholder")}
-        helpText={t("productPicker.searchHelp")}
-      />
-      {state.status === "error" ? (
-        <Banner tone="critical" title={t("productPicker.failed")}>
-          {/* A critical banner is announced as an alert already. */}
-          <p>{state.message}</p>
-        </Banner>
-      ) : null}
-      {page && page.products.length === 0 && state.status === "done" ? (
-        <Text as="p" tone="subdued">
-          {t("productPicker.noResults", { query })}
-        </Text>
-      ) : null}
-      {page && page.products.length ? (
-        <Box borderColor="border" borderWidth="025" borderRadius="200" padding="200">
-          <BlockStack gap="300" as="ul">
-            {page.products.map((p) => (
-              <SearchResult key={p.id} product={p}>
-                {renderActions(p)}
-              </SearchResult>
-            ))}
-          </BlockStack>
-        </Box>
-      ) : null}
-      {state.status === "loading" ? <Spinner size="small" accessibilityLabel={t("productPicker.searching")} /> : null}
-      {state.status === "done" && state.page.pageInfo.hasNextPage ? (
-        <InlineStack>
-          <Button onClick={more}>{t("productPicker.more")}</Button>
-        </InlineStack>
-      ) : null}
-    </BlockStack>
+    <StoreSearchPanel
+      search={search}
+      hits={search.page?.products ?? null}
+      texts={{
+        label: t("productPicker.search"),
+        placeholder: t("productPicker.searchPlaceholder"),
+        helpText: t("productPicker.searchHelp"),
+        failed: t("productPicker.failed"),
+        noResults: t("productPicker.noResults", { query: search.query }),
+      }}
+      renderHit={(p) => (
+        <SearchResult key={p.id} product={p}>
+          {renderActions(p)}
+        </SearchResult>
+      )}
+    />
   );
 }
 
