@@ -10,7 +10,7 @@
  */
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
-import { demoStore, freshDatabase, printTable, round, startBenchServer, startPostgresCluster, writeResult, type PostgresCluster } from "./lib";
+import { demoStore, freshDatabase, onEachDatabase, printTable, round, startBenchServer, writeResult, type PostgresCluster } from "./lib";
 
 export interface IngestionOptions {
   duration: number;
@@ -140,26 +140,10 @@ export async function main(argv = process.argv.slice(2)) {
     batch: arg("batch", DEFAULT_INGESTION.batch),
     visitors: arg("visitors", DEFAULT_INGESTION.visitors),
   };
-  const kinds = argv.filter((a) => a === "sqlite" || a === "postgresql") as ("sqlite" | "postgresql")[];
-  const wanted = kinds.length ? kinds : (["sqlite", "postgresql"] as const);
-  const results: IngestionResult[] = [];
-  let cluster: PostgresCluster | undefined;
-  try {
-    for (const kind of wanted) {
-      if (kind === "postgresql") {
-        try {
-          cluster ??= await startPostgresCluster();
-        } catch (e) {
-          console.warn(`[bench] PostgreSQL skipped: ${(e as Error).message}`);
-          continue;
-        }
-      }
-      console.log(`[bench] ingestion on ${kind}: ${options.connections} connections, ${options.duration} s, ${options.batch} events per request`);
-      results.push(await benchIngestion(kind, options, cluster));
-    }
-  } finally {
-    cluster?.stop();
-  }
+  const results: IngestionResult[] = await onEachDatabase(argv, (kind, cluster) => {
+    console.log(`[bench] ingestion on ${kind}: ${options.connections} connections, ${options.duration} s, ${options.batch} events per request`);
+    return benchIngestion(kind, options, cluster);
+  });
   const t = ingestionTable(results);
   printTable(`Event ingestion (POST /api/websites/{id}/events/create, ${options.batch} events per request, ${options.connections} connections, ${options.duration} s)`, t.header, t.rows);
   writeResult("ingestion", { options, goal: { sqlite_events_per_s: 5000 }, results });

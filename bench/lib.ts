@@ -82,6 +82,34 @@ export async function freshDatabase(kind: "sqlite" | "postgresql", cluster?: Pos
 
 export { startPostgresCluster, type PostgresCluster };
 
+/**
+ * Runs a benchmark on each database the command line names ("sqlite",
+ * "postgresql"; both when it names neither), in that order. PostgreSQL gets
+ * one throwaway cluster, started when first needed and stopped at the end;
+ * a machine without PostgreSQL skips it with a warning.
+ */
+export async function onEachDatabase<T>(argv: string[], run: (kind: "sqlite" | "postgresql", cluster?: PostgresCluster) => Promise<T>): Promise<T[]> {
+  const named = argv.filter((a): a is "sqlite" | "postgresql" => a === "sqlite" || a === "postgresql");
+  const results: T[] = [];
+  let cluster: PostgresCluster | undefined;
+  try {
+    for (const kind of named.length ? named : (["sqlite", "postgresql"] as const)) {
+      if (kind === "postgresql") {
+        try {
+          cluster ??= await startPostgresCluster();
+        } catch (e) {
+          console.warn(`[bench] PostgreSQL skipped: ${(e as Error).message}`);
+          continue;
+        }
+      }
+      results.push(await run(kind, cluster));
+    }
+  } finally {
+    cluster?.stop();
+  }
+  return results;
+}
+
 let snapshot: string | null = null;
 
 /**

@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { parsePeriod } from "../app/models/results.server";
 import { postForm } from "../test/support/http";
-import { freshDatabase, machine, printTable, quantile, RESULTS_DIR, ROOT, round, startBenchServer, startPostgresCluster, writeResult, type PostgresCluster } from "./lib";
+import { freshDatabase, machine, onEachDatabase, printTable, quantile, RESULTS_DIR, ROOT, round, startBenchServer, writeResult, type PostgresCluster } from "./lib";
 import { processTree, sampleMemory, waitUntilQuiet } from "./process-usage";
 import { rebuildAggregates } from "./rebuild-aggregates";
 import { expectedViews } from "./results-expected";
@@ -299,24 +299,7 @@ export async function main(argv = process.argv.slice(2)) {
     slowRequests: Number(arg("slow-requests") ?? DEFAULT_RESULTS_SCALE.slowRequests),
     timeoutS: Number(arg("timeout") ?? DEFAULT_RESULTS_SCALE.timeoutS),
   };
-  const kinds = argv.filter((a): a is Kind => a === "sqlite" || a === "postgresql");
-  const runs: DatabaseRun[] = [];
-  let cluster: PostgresCluster | undefined;
-  try {
-    for (const kind of kinds.length ? kinds : (["sqlite", "postgresql"] as Kind[])) {
-      if (kind === "postgresql") {
-        try {
-          cluster ??= await startPostgresCluster();
-        } catch (e) {
-          console.warn(`[bench] PostgreSQL skipped: ${(e as Error).message}`);
-          continue;
-        }
-      }
-      runs.push(await benchResultsScale(kind, options, cluster));
-    }
-  } finally {
-    cluster?.stop();
-  }
+  const runs: DatabaseRun[] = await onEachDatabase(argv, (kind, cluster) => benchResultsScale(kind, options, cluster));
   const cases = runs.flatMap((r) => r.cases);
   const t = resultsScaleTable(cases);
   printTable(
