@@ -28,6 +28,16 @@ export function translator(lang: Language): Translate {
   };
 }
 
+/**
+ * The text of a key built from data ("ctaType.value.boxed"), or `fallback`
+ * when no catalogue has that key: a code the catalogue does not know yet is
+ * shown as it is instead of as its key.
+ */
+export function textOr(t: Translate, key: string, fallback: string, values?: Record<string, string | number>): string {
+  const text = t(key as AdminKey, values);
+  return text === key ? fallback : text;
+}
+
 /** The first language of an Accept-Language header that the admin speaks, by quality. */
 export function fromAcceptLanguage(header: string | null | undefined): Language | null {
   const ranked = (header ?? "")

@@ -7,7 +7,7 @@
  * before it and "and" binds tighter than "or".
  */
 import type { AdminKey } from "../i18n/en";
-import { translator, type Translate } from "../i18n";
+import { textOr, translator, type Translate } from "../i18n";
 import type { Condition } from "./schema/condition";
 import type { Language } from "../../widget/i18n";
 
@@ -43,17 +43,11 @@ export const SUMMARY_LOCALES: Record<Language, string> = { en: "en-GB", sv: "sv-
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v)).trim();
 const negated = (match: unknown): boolean => /^(is_)?not/.test(str(match).toLowerCase());
 
-/** Words of one language, looked up by a key built from data (unknown keys fall back to `fallback`). */
+/** Words of one language. */
 function wordsOf(t: Translate) {
-  const has = (key: string): key is AdminKey => t(key as AdminKey) !== key;
   return {
     t,
     quoted: (v: unknown): string => (str(v) === "" ? t("summary.notSet") : str(v)),
-    /** t(`${prefix}${name}`), or null when the catalogue has no such key. */
-    pick: (prefix: string, name: string, values?: Record<string, string | number>): string | null => {
-      const key = `${prefix}${name}`;
-      return has(key) ? t(key, values) : null;
-    },
   };
 }
 type Words = ReturnType<typeof wordsOf>;
@@ -70,7 +64,7 @@ function listText(w: Words, v: unknown): string {
 /** "more than 3", "between 2 and 5", "exactly 4". */
 function comparisonText(w: Words, comparison: unknown, value: unknown, value2: unknown, fallback: string): string {
   const cmp = str(comparison) || fallback;
-  return w.pick("summary.cmp.", cmp, { value: w.quoted(value), value2: w.quoted(value2) }) ?? `${cmp} ${w.quoted(value)}`;
+  return textOr(w.t, `summary.cmp.${cmp}`, `${cmp} ${w.quoted(value)}`, { value: w.quoted(value), value2: w.quoted(value2) });
 }
 
 /** One condition as a clause that follows "visitors" ("whose page URL contains /blogg"). */
@@ -86,7 +80,7 @@ export function describeCondition(c: ConditionLike, options: Pick<SummaryOptions
       // As the evaluator reads it: the match without its "not" prefix (contains when bare), negated by that prefix.
       const bare = str(d.match).toLowerCase().replace(/^(is_)?not_?/, "") || "contains";
       const match = `${not ? "not_" : ""}${bare}`;
-      return t("summary.cond.url", { match: w.pick("summary.urlMatch.", match) ?? match, value: quoted(c.url) });
+      return t("summary.cond.url", { match: textOr(t, `summary.urlMatch.${match}`, match), value: quoted(c.url) });
     }
     case "host_path":
       return clause("summary.cond.hostPath", "summary.cond.hostPathNot", { value: quoted(c.url) });
@@ -105,7 +99,7 @@ export function describeCondition(c: ConditionLike, options: Pick<SummaryOptions
     case "visits":
       return t("summary.cond.visits", {
         comparison: comparisonText(w, d.comparison, d.value ?? c.count, d.value2, "greater"),
-        scope: w.pick("summary.visitScope.", str(d.scope)) ?? t("summary.visitScope.total"),
+        scope: textOr(t, `summary.visitScope.${str(d.scope)}`, t("summary.visitScope.total")),
       });
     case "data_field":
       return t("summary.cond.dataField", { name: quoted(c.data_name), comparison: comparisonText(w, d.comparison, d.value, d.value2, "equal") });
@@ -114,7 +108,7 @@ export function describeCondition(c: ConditionLike, options: Pick<SummaryOptions
     case "cta": {
       const name = options.ctaNames?.[Number(c.cta_id)];
       return t("summary.cond.cta", {
-        state: w.pick("summary.ctaState.", str(c.condition_cta)) ?? t("summary.ctaState.viewed"),
+        state: textOr(t, `summary.ctaState.${str(c.condition_cta)}`, t("summary.ctaState.viewed")),
         cta: name ? t("summary.cond.ctaNamed", { name }) : t("summary.cond.ctaId", { id: c.cta_id ?? t("summary.notSet") }),
       });
     }

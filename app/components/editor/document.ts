@@ -19,7 +19,7 @@ import type {
   Field,
 } from "~/lib/schema/cta";
 import type { Condition } from "~/lib/schema/condition";
-import { translator, type AdminKey, type Translate } from "~/i18n";
+import { textOr, translator, type Translate } from "~/i18n";
 
 export type CtaType = CtaDocument["cta_type"];
 export type Path = (string | number)[];
@@ -49,14 +49,10 @@ export function typeLabel(
   doc: Pick<CtaDocument, "cta_type" | "inline_type" | "overlay_type" | "hook_type" | "bar_position">,
   t: Translate = translator("en")
 ): string {
-  const word = (key: string, code: string) => {
-    const text = t(key as AdminKey);
-    return text === key ? code : text;
-  };
   const sub = SUBTYPES[doc.cta_type];
   const value = sub ? doc[sub.key] : null;
-  const type = word(`ctaType.${doc.cta_type}`, doc.cta_type);
-  return value ? `${type} · ${word(`ctaType.value.${value}`, value)}` : type;
+  const type = textOr(t, `ctaType.${doc.cta_type}`, doc.cta_type);
+  return value ? `${type} · ${textOr(t, `ctaType.value.${value}`, value)}` : type;
 }
 
 /** The document with another type: its subtype set to the first choice (or kept when valid), the others cleared. */
