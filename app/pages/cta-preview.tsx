@@ -303,7 +303,9 @@ window.addEventListener("message", (event) => {
   if (event.source !== window.parent || window.parent === window) return;
   if (parentOrigin !== "*" && event.origin !== parentOrigin) return;
   const msg = event.data;
-  if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE)} && msg.data && renderer) show(msg.data);
+  // The same document again (the editor sends its state once the frame is ready) is not redrawn:
+  // a redraw would end an in-place edit the owner has just begun.
+  if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE)} && msg.data && renderer && JSON.stringify(msg.data) !== JSON.stringify(current)) show(msg.data);
   // The editor asks once it listens: a "ready" sent before it hydrated went unheard.
   if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE + "-ping")} && renderer) ready();
 });

@@ -190,6 +190,9 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
                 aria-keyshortcuts={SHORTCUTS[tool]}
                 disabled={!editor}
                 onFocus={() => setActive(i)}
+                // A mouse press keeps focus (and the selection) in the text, so keys typed
+                // right after a click go to the text, not to the toolbar.
+                onMouseDown={(e) => e.preventDefault()}
                 onClick={() => {
                   if (!editor) return;
                   if (tool === "link") setLinkOpen(!linkOpen);
