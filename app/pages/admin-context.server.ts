@@ -16,6 +16,8 @@ import { InputError } from "~/lib/errors";
 import { linkShopOwner, ownerWebsite } from "~/models/owner.server";
 import { authenticate } from "~/shopify.server";
 import { adminBasePath, type AdminLinks } from "./admin-links";
+import type { Translate } from "~/i18n";
+import { localizeFieldErrors, localizeMessage } from "~/i18n/validation-messages";
 
 /** Everything a page's loader and action know about who is asking and for which website. */
 export interface AdminContext extends AdminLinks {
@@ -111,16 +113,21 @@ export interface ActionSuccess {
 
 export type ActionResult = ActionFailure | ActionSuccess;
 
-/** Turns a model's input error into a 4xx answer with per-field messages; rethrows anything else. */
-export function failureFrom(e: unknown) {
+/**
+ * Turns a model's input error into a 4xx answer with per-field messages in
+ * the owner's language (`t`); rethrows anything else.
+ */
+export function failureFrom(e: unknown, t: Translate) {
   if (e instanceof ModelValidationError) {
-    const fieldErrors = e.fieldErrors();
+    const fieldErrors = localizeFieldErrors(t, e.fieldErrors());
     const count = Object.keys(fieldErrors).length;
-    return data<ActionFailure>({ ok: false, message: count > 1 ? `Fix the ${count} problems marked below.` : e.message, fieldErrors }, { status: 422 });
+    const message = count > 1 ? t("validation.fixProblems", { count }) : localizeMessage(t, e.message);
+    return data<ActionFailure>({ ok: false, message, fieldErrors }, { status: 422 });
   }
   if (e instanceof InputError) {
     if (e.status === 404) throw notFound();
-    return data<ActionFailure>({ ok: false, message: e.message, fieldErrors: e.field ? { [e.field]: e.message } : {} }, { status: e.status });
+    const message = localizeMessage(t, e.message);
+    return data<ActionFailure>({ ok: false, message, fieldErrors: e.field ? { [e.field]: message } : {} }, { status: e.status });
   }
   throw e;
 }

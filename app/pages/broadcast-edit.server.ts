@@ -68,13 +68,13 @@ export async function actionBroadcastEdit(ctx: AdminContext, request: Request, r
   const paths = adminPaths(ctx);
   try {
     if (intent === "delete") {
-      if (id === "new") return badForm("This campaign is not saved yet");
+      if (id === "new") return badForm(t("validation.campaignNotSaved"));
       await deleteBroadcast(prisma, ctx.websiteId, id);
       return redirect(paths.broadcasts);
     }
-    if (intent !== "save") return badForm("Unknown operation");
+    if (intent !== "save") return badForm(t("validation.unknownOperation"));
     const input = jsonField(form, "broadcast");
-    if (input === null || typeof input !== "object" || Array.isArray(input)) return badForm("Send the campaign as a JSON object");
+    if (input === null || typeof input !== "object" || Array.isArray(input)) return badForm(t("validation.sendCampaign"));
     const { cta_ids: rawCtaIds, id: _ignored, ...fields } = input as Record<string, unknown>;
     const ctaIds = Array.isArray(rawCtaIds) ? rawCtaIds : [];
     if (!ctaIds.every((x) => Number.isSafeInteger(x) && (x as number) > 0)) {
@@ -88,6 +88,6 @@ export async function actionBroadcastEdit(ctx: AdminContext, request: Request, r
     if (id === "new") return redirect(`${paths.broadcast(saved.id)}?saved=1`);
     return data<ActionResult>({ ok: true, message: t("actionMessage.campaignSaved") });
   } catch (e) {
-    return failureFrom(e);
+    return failureFrom(e, t);
   }
 }

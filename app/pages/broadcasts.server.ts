@@ -61,10 +61,10 @@ export async function actionBroadcasts(ctx: AdminContext, request: Request) {
       if (!b) throw notFound();
       const { id: _id, cta_ids: _ctas, ...rest } = b;
       await updateBroadcast(prisma, ctx.websiteId, id, { ...rest, status: intent === "resume" });
-      return data<ActionResult>({ ok: true, message: intent === "resume" ? `"${b.name}" is on.` : `"${b.name}" is paused.` });
+      return data<ActionResult>({ ok: true, message: t(intent === "resume" ? "actionMessage.campaignOn" : "actionMessage.campaignPaused", { name: b.name }) });
     }
   } catch (e) {
-    return failureFrom(e);
+    return failureFrom(e, t);
   }
-  return badForm("Unknown operation");
+  return badForm(t("validation.unknownOperation"));
 }

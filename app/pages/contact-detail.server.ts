@@ -53,9 +53,9 @@ export async function actionContactDetail(ctx: AdminContext, request: Request, r
     }
   } catch (e) {
     if (e instanceof Response) throw e;
-    return failureFrom(e);
+    return failureFrom(e, t);
   }
-  return badForm("Unknown action.");
+  return badForm(t("validation.unknownAction"));
 }
 
 /** Everything stored about the contact as a JSON download (answers an access request). */

@@ -29,6 +29,7 @@ import { adminPaths } from "./admin-links";
 import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type AdminContext } from "./admin-context.server";
 import { previewContext } from "./cta-preview.server";
 import { shopConnection } from "~/models/shop-connection.server";
+import { localizeMessage } from "~/i18n/validation-messages";
 
 function ctaIdOf(raw: string | undefined): number {
   const id = parseId(raw);
@@ -103,17 +104,17 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
       return data<SaveSuccess>({ ok: true, message: t("editMessage.discarded"), cta, hasDraft: false });
     }
     if (intent === "targeting") return await saveTargetingPreset(ctx, ctaId, form, t);
-    if (!["save", "publish", "draft"].includes(intent)) return badForm("Unknown operation");
+    if (!["save", "publish", "draft"].includes(intent)) return badForm(t("validation.unknownOperation"));
 
     const raw = form.get("document");
-    if (typeof raw !== "string" || raw.length > MAX_CTA_DOCUMENT_CHARS * 2) return badForm("Send the CTA as a JSON document (field document)");
+    if (typeof raw !== "string" || raw.length > MAX_CTA_DOCUMENT_CHARS * 2) return badForm(t("validation.sendCta"));
     let doc: unknown;
     try {
       doc = JSON.parse(raw);
     } catch {
-      return badForm("The CTA document is not valid JSON");
+      return badForm(t("validation.ctaNotJson"));
     }
-    if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return badForm("The CTA document must be a JSON object");
+    if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return badForm(t("validation.ctaNotObject"));
     // The URL names the CTA; an id inside the document cannot point elsewhere.
     const input: Record<string, unknown> = { ...(doc as Record<string, unknown>), id: ctaId };
     if (intent === "draft") input.status = "draft";
@@ -135,7 +136,7 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
     }
     return data<SaveSuccess>({ ok: true, message, cta: saved, hasDraft: false });
   } catch (e) {
-    return failureFrom(e);
+    return failureFrom(e, t);
   }
 }
 
@@ -154,18 +155,19 @@ export interface TargetingSuccess {
  */
 async function saveTargetingPreset(ctx: AdminContext, ctaId: number, form: FormData, t: Translate) {
   const raw = form.get("targeting");
-  if (typeof raw !== "string" || raw.length > 10_000) return badForm("Send the targeting as a JSON object (field targeting)");
+  if (typeof raw !== "string" || raw.length > 10_000) return badForm(t("validation.sendTargeting"));
   let input: unknown;
   try {
     input = JSON.parse(raw);
   } catch {
-    return badForm("The targeting is not valid JSON");
+    return badForm(t("validation.targetingNotJson"));
   }
   const parsed = targetingPresetSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = `targeting.${issue.path.join(".")}`;
-    return data({ ok: false as const, message: `${field}: ${issue.message}`, fieldErrors: { [field]: issue.message } }, { status: 422 });
+    const message = localizeMessage(t, issue.message);
+    return data({ ok: false as const, message: `${field}: ${message}`, fieldErrors: { [field]: message } }, { status: 422 });
   }
   const cta = await loadCtaDocument(prisma, ctx.websiteId, ctaId);
   if (!cta) throw notFound();

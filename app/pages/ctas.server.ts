@@ -90,7 +90,7 @@ export async function actionCtas(ctx: AdminContext, request: Request) {
       return data<ActionResult>({ ok: true, message: t("actionMessage.ctaDraftAgain", { name: doc.name }) });
     }
   } catch (e) {
-    return failureFrom(e);
+    return failureFrom(e, t);
   }
-  return badForm("Unknown operation");
+  return badForm(t("validation.unknownOperation"));
 }

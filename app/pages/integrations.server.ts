@@ -19,6 +19,7 @@ import {
   updateIntegration,
 } from "~/models/integration-admin.server";
 import { badForm, failureFrom, linksOf, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { adminLanguage, translator } from "~/i18n";
 
 /** Loader of the integrations page. */
 export async function loadIntegrations(ctx: AdminContext, _request: Request) {
@@ -39,6 +40,7 @@ const ok = (message: string): ActionResult => ({ ok: true, message });
 
 /** The page's actions, chosen by the form's intent. */
 export async function actionIntegrations(ctx: AdminContext, request: Request) {
+  const t = translator(adminLanguage(request));
   const form = await readAdminForm(ctx, request);
   const intent = text(form, "intent");
   const id = (name: string) => parseId(text(form, name));
@@ -53,35 +55,35 @@ export async function actionIntegrations(ctx: AdminContext, request: Request) {
           apiKey: text(form, "apiKey"),
           apiUrl: text(form, "apiUrl"),
         });
-        return ok("Connected. Add the lists you want to use, then choose them per CTA below.");
+        return ok(t("actionMessage.integrationConnected"));
       }
       case "update": {
         const integrationId = id("integrationId");
-        if (integrationId === null) return badForm("Choose an integration.");
+        if (integrationId === null) return badForm(t("validation.chooseIntegration"));
         await updateIntegration(db, w, integrationId, {
           name: text(form, "name"),
           apiKey: text(form, "apiKey"),
           apiUrl: text(form, "apiUrl"),
         });
-        return ok("Saved.");
+        return ok(t("actionMessage.saved"));
       }
       case "disconnect": {
         const integrationId = id("integrationId");
-        if (integrationId === null) return badForm("Choose an integration.");
+        if (integrationId === null) return badForm(t("validation.chooseIntegration"));
         await disconnectIntegration(db, w, integrationId);
-        return ok("Disconnected.");
+        return ok(t("actionMessage.disconnected"));
       }
       case "add-list": {
         const integrationId = id("integrationId");
-        if (integrationId === null) return badForm("Choose an integration.");
+        if (integrationId === null) return badForm(t("validation.chooseIntegration"));
         await addList(db, w, integrationId, { listId: text(form, "listId"), name: text(form, "listName") });
-        return ok("List added.");
+        return ok(t("actionMessage.listAdded"));
       }
       case "remove-list": {
         const listRowId = id("listRowId");
-        if (listRowId === null) return badForm("Choose a list.");
+        if (listRowId === null) return badForm(t("validation.chooseAList"));
         await removeList(db, w, listRowId);
-        return ok("List removed.");
+        return ok(t("actionMessage.listRemoved"));
       }
       case "add-action": {
         const ctaId = id("ctaId");
@@ -89,38 +91,38 @@ export async function actionIntegrations(ctx: AdminContext, request: Request) {
         // "<integrationId>:<listId>" (a list) or "<integrationId>:" (tags only).
         const [integrationPart, ...listParts] = text(form, "target").split(":");
         const integrationId = parseId(integrationPart);
-        if (ctaId === null || elementId === null) return badForm("Choose a CTA element.");
-        if (integrationId === null) return badForm("Choose where to send the lead.");
+        if (ctaId === null || elementId === null) return badForm(t("validation.chooseCtaElement"));
+        if (integrationId === null) return badForm(t("validation.chooseLeadTarget"));
         await addElementAction(db, w, ctaId, elementId, {
           actionType: text(form, "actionType"),
           integrationId,
           listId: listParts.join(":") || null,
           tag: text(form, "tag"),
         });
-        return ok("Saved: new leads from this element follow it.");
+        return ok(t("actionMessage.leadActionSaved"));
       }
       case "remove-action": {
         const ctaId = id("ctaId");
         const actionId = id("actionId");
-        if (ctaId === null || actionId === null) return badForm("Choose an action.");
+        if (ctaId === null || actionId === null) return badForm(t("validation.chooseAction"));
         await removeElementAction(db, w, ctaId, actionId);
-        return ok("Removed.");
+        return ok(t("actionMessage.removed"));
       }
       case "retry-sync": {
         const jobId = id("jobId");
-        if (jobId === null) return badForm("Choose a sync.");
+        if (jobId === null) return badForm(t("validation.chooseASync"));
         await retrySync(db, w, jobId);
-        return ok("The sync is queued again.");
+        return ok(t("actionMessage.syncQueued"));
       }
       case "retry-all": {
         const integrationId = id("integrationId");
-        if (integrationId === null) return badForm("Choose an integration.");
+        if (integrationId === null) return badForm(t("validation.chooseIntegration"));
         const n = await retryAllFailed(db, w, integrationId);
-        return ok(n === 1 ? "1 sync is queued again." : `${n} syncs are queued again.`);
+        return ok(n === 1 ? t("actionMessage.syncsQueuedOne") : t("actionMessage.syncsQueued", { count: n }));
       }
     }
   } catch (e) {
-    return failureFrom(e);
+    return failureFrom(e, t);
   }
-  return badForm("Unknown action.");
+  return badForm(t("validation.unknownAction"));
 }

@@ -17,6 +17,7 @@ import type { CollectionSearchPage, ProductSearchPage } from "~/lib/store-produc
 /** What can be searched for. */
 const KINDS = ["products", "collections"] as const;
 import { readAdminForm, type AdminContext } from "./admin-context.server";
+import { adminLanguage, translator, type AdminKey } from "~/i18n";
 
 /** Opaque Relay cursors Shopify hands out are base64 text. */
 const CURSOR = /^[A-Za-z0-9+/=_-]{1,512}$/;
@@ -30,35 +31,37 @@ function fail(status: number, field: string | null, code: string, message: strin
   return Response.json({ error: { field, message, code } } satisfies ProductSearchError, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-const SHOPIFY_FAILURES: Record<AdminApiError["kind"], { status: number; message: string }> = {
-  unauthorized: { status: 502, message: "Shopify refused Beckon's access to this store: the app was uninstalled or its access revoked. Open Beckon from the store's Shopify admin to connect it again." },
-  throttled: { status: 503, message: "Shopify is limiting requests to this store right now. Wait a few seconds and search again." },
-  network: { status: 502, message: "Shopify could not be reached. Check the connection and search again." },
-  bad_response: { status: 502, message: "Shopify gave an answer Beckon could not read. Search again in a moment." },
+const SHOPIFY_FAILURES: Record<AdminApiError["kind"], { status: number; text: AdminKey }> = {
+  unauthorized: { status: 502, text: "productSearch.unauthorized" },
+  throttled: { status: 503, text: "productSearch.throttled" },
+  network: { status: 502, text: "productSearch.network" },
+  bad_response: { status: 502, text: "productSearch.badResponse" },
 };
 
 const NOT_CONNECTED = {
-  not_store: "This website is not a Shopify store: type the variant ids instead.",
-  not_installed: "Beckon is not installed in this store's Shopify admin: install it there to search the store's products.",
-  expired: "Beckon's access to this store has expired: open Beckon from the store's Shopify admin once to renew it.",
-} as const;
+  not_store: "productSearch.notStore",
+  not_installed: "productSearch.notInstalled",
+  expired: "productSearch.expired",
+} as const satisfies Record<string, AdminKey>;
 
 /** Action of the product search endpoint. */
 export async function actionProductSearch(ctx: AdminContext, request: Request) {
   const form = await readAdminForm(ctx, request);
+  // The messages are shown to the owner as they are: in the admin's language.
+  const t = translator(adminLanguage(request));
   const rawQuery = form.get("q") ?? "";
   const rawAfter = form.get("after") ?? "";
-  if (typeof rawQuery !== "string") return fail(400, "q", "invalid", "Send the search words as text");
+  if (typeof rawQuery !== "string") return fail(400, "q", "invalid", t("productSearch.wordsAsText"));
   const words = rawQuery.replace(/[\t\r\n]+/g, " ").trim();
-  if (words.length > MAX_SEARCH_CHARS) return fail(400, "q", "too_long", `Search with at most ${MAX_SEARCH_CHARS} characters`);
-  if (CONTROL.test(words)) return fail(400, "q", "invalid", "The search words hold characters that cannot be searched for");
-  if (typeof rawAfter !== "string" || (rawAfter !== "" && !CURSOR.test(rawAfter))) return fail(400, "after", "invalid", "Not a page of these results");
+  if (words.length > MAX_SEARCH_CHARS) return fail(400, "q", "too_long", t("productSearch.tooLong", { max: MAX_SEARCH_CHARS }));
+  if (CONTROL.test(words)) return fail(400, "q", "invalid", t("productSearch.badCharacters"));
+  if (typeof rawAfter !== "string" || (rawAfter !== "" && !CURSOR.test(rawAfter))) return fail(400, "after", "invalid", t("productSearch.badPage"));
   const rawKind = form.get("kind") ?? "products";
-  if (typeof rawKind !== "string" || !(KINDS as readonly string[]).includes(rawKind)) return fail(400, "kind", "invalid", "Search for products or collections");
+  if (typeof rawKind !== "string" || !(KINDS as readonly string[]).includes(rawKind)) return fail(400, "kind", "invalid", t("productSearch.badKind"));
   const kind = rawKind as (typeof KINDS)[number];
 
   const connection = await shopConnection(prisma, ctx.websiteId);
-  if (connection.state !== "connected") return fail(409, "shop", connection.state, NOT_CONNECTED[connection.state]);
+  if (connection.state !== "connected") return fail(409, "shop", connection.state, t(NOT_CONNECTED[connection.state]));
   try {
     const admin = { shop: connection.shop, accessToken: connection.accessToken, apiVersion, baseUrl: process.env.BECKON_SHOPIFY_ADMIN_URL || undefined };
     const page: ProductSearchPage | CollectionSearchPage =
@@ -68,6 +71,6 @@ export async function actionProductSearch(ctx: AdminContext, request: Request) {
     if (!(e instanceof AdminApiError)) throw e;
     if (e.kind !== "unauthorized") console.error(`[beckon] ${kind === "collections" ? "collection" : "product"} search for ${connection.shop} failed:`, e.message);
     const f = SHOPIFY_FAILURES[e.kind];
-    return fail(f.status, "shop", e.kind, f.message);
+    return fail(f.status, "shop", e.kind, t(f.text));
   }
 }

@@ -8,6 +8,7 @@ import { prisma } from "~/db.server";
 import { resultsExportUrl } from "~/lib/results-export-url";
 import { clearWinner, ctaChoices, loadResults, markWinner, parsePeriod, resultsCsv } from "~/models/results.server";
 import { badForm, failureFrom, linksOf, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { adminLanguage, translator } from "~/i18n";
 
 /** Loader of the results page: ?days=7|30|90 or ?from=&to= (UTC days), and ?cta=<id>. */
 export async function loadResultsPage(ctx: AdminContext, request: Request) {
@@ -52,24 +53,25 @@ export async function exportResultsPage(ctx: AdminContext, request: Request): Pr
 
 /** Actions: intent=winner (ctaId, variantId) and intent=clear-winner (ctaId). */
 export async function actionResultsPage(ctx: AdminContext, request: Request) {
+  const t = translator(adminLanguage(request));
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "");
   const ctaId = parseId(String(form.get("ctaId") ?? ""));
-  if (ctaId === null) return badForm("Choose a CTA.");
+  if (ctaId === null) return badForm(t("validation.chooseCta"));
   try {
     if (intent === "winner") {
       const variantId = parseId(String(form.get("variantId") ?? ""));
-      if (variantId === null) return badForm("Choose the winning variant.");
+      if (variantId === null) return badForm(t("validation.chooseWinner"));
       await markWinner(prisma, ctx.websiteId, ctaId, variantId);
       const letter = String(form.get("letter") ?? "").slice(0, 2);
-      return { ok: true, message: `Variant ${letter || variantId} is the winner: it now gets all the traffic.` } satisfies ActionResult;
+      return { ok: true, message: t("actionMessage.winner", { variant: letter || variantId }) } satisfies ActionResult;
     }
     if (intent === "clear-winner") {
       await clearWinner(prisma, ctx.websiteId, ctaId);
-      return { ok: true, message: "The test runs again: traffic is split evenly between the variants." } satisfies ActionResult;
+      return { ok: true, message: t("actionMessage.testAgain") } satisfies ActionResult;
     }
   } catch (e) {
-    return failureFrom(e);
+    return failureFrom(e, t);
   }
-  return badForm("Unknown action.");
+  return badForm(t("validation.unknownAction"));
 }

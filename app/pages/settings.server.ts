@@ -145,7 +145,7 @@ export async function actionSettings(ctx: AdminContext, request: Request) {
   try {
     await updateWebsiteSettings(prisma, ctx.websiteId, settingsFromForm(form));
   } catch (e) {
-    return failureFrom(e);
+    return failureFrom(e, t);
   }
   return data<ActionResult>({ ok: true, message: t("actionMessage.settingsSaved") });
 }

@@ -11,6 +11,7 @@ import { seedIfEmpty } from "../../prisma/seed";
 import { postForm } from "../support/http";
 import { en } from "~/i18n/en";
 import { sv as svTexts } from "~/i18n/sv";
+import { loadCtaDocument } from "~/models/cta.server";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -114,6 +115,44 @@ describe("the admin in Swedish", () => {
     expect(saved).toContain(svTexts["actionMessage.siteConditionsSaved"]);
     const refused = await text(await postForm(origin, `/owner/websites/${sv}/broadcasts`, { intent: "site-conditions", conditions: "{}", csrf }, headers));
     expect(refused).toContain(svTexts["actionMessage.conditionsAsList"]);
+  });
+
+  it("refuses a broken CTA and a winner without a variant in Swedish, field by field", async () => {
+    const headers = { Cookie: `${cookie}; beckon_lang=sv` };
+    const csrf = csrfOf(await (await get(`/owner/websites/${sv}/ctas`, headers)).text());
+    const cta = await t.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" } });
+    const doc = (await loadCtaDocument(t.db, sv, cta.id))!;
+    const bad = structuredClone(doc);
+    bad.name = "";
+    bad.variants[0].percentage = 60;
+    const res = await postForm(origin, `/owner/websites/${sv}/ctas/${cta.id}`, { intent: "save", document: JSON.stringify(bad), csrf }, headers);
+    expect(res.status).toBe(422);
+    const page = await text(res);
+    for (const s of ["Rätta de 2 problemen som är markerade nedan.", "Ge CTA:n ett namn", "Varianternas procent måste bli 100 tillsammans (nu 60)"]) expect(page).toContain(s);
+    for (const s of ["Fix the 2 problems", "Give the CTA a name", "Variant percentages"]) expect(page).not.toContain(s);
+    expect(JSON.stringify(await loadCtaDocument(t.db, sv, cta.id))).toBe(JSON.stringify(doc));
+    const notJson = await postForm(origin, `/owner/websites/${sv}/ctas/${cta.id}`, { intent: "save", document: "{nej", csrf }, headers);
+    expect(notJson.status).toBe(400);
+    expect(await text(notJson)).toContain(svTexts["validation.ctaNotJson"]);
+
+    const noWinner = await postForm(origin, `/owner/websites/${sv}/results`, { intent: "winner", ctaId: String(cta.id), csrf }, headers);
+    expect(noWinner.status).toBe(400);
+    expect(await text(noWinner)).toContain(svTexts["validation.chooseWinner"]);
+    // An English API client still gets SPEC's English words.
+    const english = await postForm(origin, `/owner/websites/${sv}/ctas/${cta.id}`, { intent: "save", document: JSON.stringify(bad), csrf }, { Cookie: `${cookie}; beckon_lang=en` });
+    expect(await text(english)).toContain("Give the CTA a name");
+  });
+
+  it("answers the product search's refusals in Swedish", async () => {
+    const headers = { Cookie: `${cookie}; beckon_lang=sv` };
+    const csrf = csrfOf(await (await get(`/owner/websites/${sv}/ctas`, headers)).text());
+    const tooLong = await postForm(origin, `/owner/websites/${sv}/products/search`, { q: "x".repeat(101), csrf }, headers);
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { error: { message: string } }).error.message).toBe("Sök med högst 100 tecken");
+    // The Swedish site is not a Shopify store.
+    const notStore = await postForm(origin, `/owner/websites/${sv}/products/search`, { q: "kurs", csrf }, headers);
+    expect(notStore.status).toBe(409);
+    expect(((await notStore.json()) as { error: { message: string } }).error.message).toBe(svTexts["productSearch.notStore"]);
   });
 
   it("answers a failed sign-in in Swedish", async () => {
