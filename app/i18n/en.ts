@@ -1230,6 +1230,13 @@ export const en = {
   "productSearch.badCharacters": "The search words hold characters that cannot be searched for",
   "productSearch.badPage": "Not a page of these results",
   "productSearch.badKind": "Search for products or collections",
+  "shopifyLogin.title": "Install Beckon on Shopify",
+  "shopifyLogin.heading": "Log in",
+  "shopifyLogin.shopDomain": "Shop domain",
+  "shopifyLogin.submit": "Log in",
+  "shopifyLogin.off": "Shopify install is off",
+  "shopifyLogin.missingShop": "Please enter your shop domain to log in",
+  "shopifyLogin.invalidShop": "Please enter a valid shop domain to log in",
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -1228,4 +1228,11 @@ export const sv: AdminTexts = {
   "productSearch.badCharacters": "Sökorden innehåller tecken som inte går att söka efter",
   "productSearch.badPage": "Inte en sida av de här sökträffarna",
   "productSearch.badKind": "Sök efter produkter eller kollektioner",
+  "shopifyLogin.title": "Installera Beckon i Shopify",
+  "shopifyLogin.heading": "Logga in",
+  "shopifyLogin.shopDomain": "Butikens domän",
+  "shopifyLogin.submit": "Logga in",
+  "shopifyLogin.off": "Installation i Shopify är avstängd",
+  "shopifyLogin.missingShop": "Ange butikens domän för att logga in",
+  "shopifyLogin.invalidShop": "Ange en giltig butiksdomän för att logga in",
 };

@@ -7,30 +7,33 @@ import { useState } from "react";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppProvider, Banner, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json";
+import polarisEn from "@shopify/polaris/locales/en.json";
+import polarisSv from "@shopify/polaris/locales/sv.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { LoginErrorType, type LoginError } from "@shopify/shopify-app-remix/server";
 import { login, shopifyEnabled, shopifyOffReason } from "~/shopify.server";
+import { adminLanguage, translator, type AdminKey } from "~/i18n";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Install Beckon on Shopify" }];
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: translator(page?.lang ?? "en")("shopifyLogin.title") }];
 
-function shopError(errors: LoginError): string | null {
-  if (errors.shop === LoginErrorType.MissingShop) return "Please enter your shop domain to log in";
-  if (errors.shop === LoginErrorType.InvalidShop) return "Please enter a valid shop domain to log in";
+/** The catalogue key of what is wrong with the shop domain, or null. */
+function shopError(errors: LoginError): AdminKey | null {
+  if (errors.shop === LoginErrorType.MissingShop) return "shopifyLogin.missingShop";
+  if (errors.shop === LoginErrorType.InvalidShop) return "shopifyLogin.invalidShop";
   return null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (!shopifyEnabled) return data({ off: shopifyOffReason, error: null }, { status: 503 });
-  return { off: null, error: shopError(await login(request)) };
+/** The page's data: in the language of the merchant's browser, as the rest of the admin. */
+async function loginPage(request: Request) {
+  const lang = adminLanguage(request);
+  if (!shopifyEnabled) return data({ lang, off: shopifyOffReason, error: null }, { status: 503 });
+  return data({ lang, off: null, error: shopError(await login(request)) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  if (!shopifyEnabled) return data({ off: shopifyOffReason, error: null }, { status: 503 });
-  return { off: null, error: shopError(await login(request)) };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loginPage(request);
+export const action = ({ request }: ActionFunctionArgs) => loginPage(request);
 
 export default function ShopifyLogin() {
   const loaderData = useLoaderData<typeof loader>();
@@ -38,32 +41,34 @@ export default function ShopifyLogin() {
   const [shop, setShop] = useState("");
   const off = actionData?.off ?? loaderData.off;
   const error = actionData?.error ?? loaderData.error;
+  const lang = loaderData.lang;
+  const t = translator(lang);
 
   return (
-    <AppProvider i18n={en}>
+    <AppProvider i18n={lang === "sv" ? polarisSv : polarisEn}>
       <Page narrowWidth>
         <Card>
           {off ? (
-            <Banner tone="warning" title="Shopify install is off">
+            <Banner tone="warning" title={t("shopifyLogin.off")}>
               <p>{off}</p>
             </Banner>
           ) : (
             <Form method="post">
               <FormLayout>
                 <Text variant="headingMd" as="h2">
-                  Log in
+                  {t("shopifyLogin.heading")}
                 </Text>
                 <TextField
                   type="text"
                   name="shop"
-                  label="Shop domain"
+                  label={t("shopifyLogin.shopDomain")}
                   helpText="example.myshopify.com"
                   value={shop}
                   onChange={setShop}
                   autoComplete="on"
-                  error={error ?? undefined}
+                  error={error ? t(error) : undefined}
                 />
-                <Button submit>Log in</Button>
+                <Button submit>{t("shopifyLogin.submit")}</Button>
               </FormLayout>
             </Form>
           )}

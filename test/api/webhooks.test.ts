@@ -327,6 +327,11 @@ describe("install (OAuth through shopify-app-remix)", () => {
     const bad = await fetch(`${origin}/auth/login?shop=${encodeURIComponent("evil.example.com/x")}`, { redirect: "manual" });
     expect(bad.status).toBe(200);
     expect(await bad.text()).toContain("Please enter a valid shop domain");
+    // A Swedish merchant's browser gets the form in Swedish.
+    const swedish = await fetch(`${origin}/auth/login?shop=${encodeURIComponent("evil.example.com/x")}`, { redirect: "manual", headers: { "Accept-Language": "sv-SE,sv;q=0.9" } });
+    const page = await swedish.text();
+    for (const s of ["<title>Installera Beckon i Shopify</title>", "Ange en giltig butiksdomän för att logga in", "Butikens domän"]) expect(page).toContain(s);
+    expect(page).not.toContain("Please enter");
   });
 });
 
