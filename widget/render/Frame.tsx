@@ -222,3 +222,4 @@ function Teaser({ cta, variant, person, labels, close, onOpen, style, ref_ }: Fr
     </div>
   );
 }
+export default Frame;

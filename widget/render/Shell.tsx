@@ -14,7 +14,7 @@ export function poweredByHref(apiOrigin: string, ctaType: string, host = locatio
 }
 
 // Hooks, bars, pages and teasers are a separate chunk: the first download carries the overlay and inline frames only.
-const Frame = lazy<FrameProps>("frames", () => import("./Frame").then((m) => m.Frame));
+const Frame = lazy<FrameProps>("frames", () => import("./Frame"));
 
 /** A modal popup: boxed (4% margins, backdrop click closes) or splash (the whole window). */
 function Modal({ splash, content, onClose, closeOnBackdrop, name }: { splash: boolean; content: ReactNode; onClose(): void; closeOnBackdrop: boolean; name: string }) {

@@ -14,8 +14,7 @@ import { DividerElement } from "./DividerElement";
 import { FormElement } from "./FormElement";
 import { TextElement } from "./TextElement";
 
-type Module = { default: ComponentType<ElementProps> };
-const chunk = (type: string, load: () => Promise<Module>) => lazy<ElementProps>(type, () => load().then((m) => m.default));
+const chunk = lazy<ElementProps>;
 
 /** Element components by type; types without one draw nothing. */
 export const ELEMENTS: Partial<Record<ElementType, ComponentType<ElementProps>>> = {
@@ -23,7 +22,7 @@ export const ELEMENTS: Partial<Record<ElementType, ComponentType<ElementProps>>>
   divider: DividerElement,
   button: ButtonElement,
   form: FormElement,
-  image: chunk("image", () => import("./ImageElement").then((m) => ({ default: m.ImageElement }))),
+  image: chunk("image", () => import("./ImageElement")),
   survey: chunk("survey", () => import("./SurveyElement")),
   carousel: chunk("carousel", () => import("./CarouselElement")),
   collapse: chunk("collapse", () => import("./CollapseElement")),
