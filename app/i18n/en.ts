@@ -1128,6 +1128,22 @@ export const en = {
   "style.backgroundImage": "Background image address",
   "style.backgroundImageHelp": "An https:// image; it covers the box. Check that the text stays readable on it.",
   "style.backgroundImageInvalid": "Use an https:// address",
+  "contentItems.heading.tabs": "Tabs",
+  "contentItems.heading.collapse": "Items",
+  "contentItems.heading.carousel": "Slides",
+  "contentItems.name.tabs": "Tab {n}",
+  "contentItems.name.collapse": "Item {n}",
+  "contentItems.name.carousel": "Slide {n}",
+  "contentItems.add.tabs": "Add tab",
+  "contentItems.add.collapse": "Add item",
+  "contentItems.add.carousel": "Add slide",
+  "contentItems.remove": "Remove {name}",
+  "contentItems.title": "Title of {name}",
+  "contentItems.text": "Text of {name}",
+  "contentItems.image": "Image address of {name}",
+  "contentItems.alt": "Image description of {name}",
+  "contentItems.altHelp": "What the image shows, for visitors who cannot see it",
+  "contentItems.link": "Link of {name} (optional)",
 } as const;
 
 /** Keys of the admin's catalogue. */
