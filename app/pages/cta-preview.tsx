@@ -263,9 +263,11 @@ function onClick(event) {
   tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-select")}, section: at.section, column: at.column, element: at.index, elementType: type, focus: !inPlace });
   if (!inPlace || (editing && editing.block === block)) return;
   finishEdit(true);
+  // A text element with a look of its own sits in a box that carries it: its HTML is the .bk-text inside.
+  const text = at.node.classList.contains("bk-text") ? at.node : at.node.querySelector(".bk-text") || at.node;
   editing = isLabel
     ? { block, container: at.node, at, before: block.innerHTML, original: block.textContent.trim(), label: true }
-    : { block, container: at.node, at, before: block.innerHTML, original: ownerHtml(at.node) };
+    : { block, container: text, at, before: block.innerHTML, original: ownerHtml(text) };
   block.setAttribute("contenteditable", "true");
   block.focus();
   // A label is short and usually extended: the caret goes after it, not before (where focus puts it).

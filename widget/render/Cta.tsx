@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Condition } from "../../app/lib/schema/condition";
 import type { CtaDocument, CtaStep } from "../../app/lib/schema/cta";
+import { boxStyle } from "./box-style";
 import type { RenderContext } from "./context";
 import type { Controller } from "./convert";
 import { Element } from "./elements";
@@ -20,17 +21,6 @@ export interface CtaProps extends Pick<MountOptions, "cta" | "variant" | "config
 
 // What a conversion does (actions, confirmation) is a chunk of its own; a CTA that is only looked at never loads it.
 const convert = () => import("./convert");
-
-/** Inline styles of a section or column from its options; values go through the CSSOM, never into a style sheet. */
-function boxStyle(o: Record<string, unknown>): CSSProperties | undefined {
-  const s: CSSProperties = {};
-  if (str(o, "background-color")) s.background = str(o, "background-color");
-  if (str(o, "text-color")) s.color = str(o, "text-color");
-  if (/^(left|center|right)$/.test(str(o, "text-align"))) s.textAlign = str(o, "text-align") as CSSProperties["textAlign"];
-  if (typeof o.padding == "number") s.padding = o.padding + "px";
-  if (typeof o.width == "number" && o.width > 0 && o.width <= 100) s.flex = `0 1 calc(${o.width}% - 16px)`;
-  return Object.keys(s).length ? s : undefined;
-}
 
 /** Ids of the timer elements in some steps (their start times reset when the visitor goes back). */
 const timerIds = (cta: CtaDocument, steps: CtaStep[]) =>
@@ -144,7 +134,7 @@ export function Cta({ cta, variant, config, person, runtime, broadcastId, labels
         : byPosition(step?.sections).map((section, si) => (
           <div className="bk-section" key={section.id ?? si} id={str(section.options, "anchor") || undefined} style={boxStyle(section.options)}>
             {byPosition(section.columns).map((column, ci) => (
-              <div className="bk-column" key={column.id ?? ci} style={boxStyle(column.options)}>
+              <div className="bk-column" key={column.id ?? ci} style={boxStyle(column.options, 1)}>
                 {byPosition(column.elements).map((element, ei) => (
                   <Element key={`${epoch}-${step?.id}-${element.id ?? ei}`} element={element} ctx={ctx} />
                 ))}

@@ -2,9 +2,9 @@
  * The frames of hooks, sticky bars, landing pages and the two-tap or prehook
  * teaser, in a chunk of their own (Shell.tsx draws overlays and inline CTAs).
  */
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import type { CtaProps } from "./Cta";
-import { LAYOUT, mergeTags, str, useDialog, useEffect, useHeadingLabel, useRef, useState } from "./kit";
+import { boxStyle, LAYOUT, mergeTags, str, useDialog, useEffect, useHeadingLabel, useRef, useState } from "./kit";
 import { scrollToElement } from "./scroll";
 
 /** SPEC 9: a page CTA scrolls to the element of the URL hash in 500 ms. */
@@ -43,21 +43,23 @@ export function Frame(props: FrameProps) {
   // Hooks and teasers sit above the bottom bars.
   useEffect(() => (kind == "bar" || kind == "page" ? undefined : place({ el: ref.current! })), [kind]);
   const style = <style>{CSS}</style>;
+  // The CTA's own look (border, shadow, background image...) goes on the frame; a teaser keeps its own.
+  const look = boxStyle(o);
   if (kind === "teaser") return <Teaser {...props} ref_={ref} style={style} />;
-  if (kind === "bar") return <Bar ref_={ref} bottom={cta.bar_position === "bottom"} content={content} style={style} />;
-  if (kind === "page") return <Page ref_={ref} title={str(o, "page-title")} content={content} style={style} />;
+  if (kind === "bar") return <Bar ref_={ref} bottom={cta.bar_position === "bottom"} content={content} style={style} look={look} />;
+  if (kind === "page") return <Page ref_={ref} title={str(o, "page-title")} content={content} style={style} look={look} />;
   // A hook, or any other type that was opened from a teaser.
   const hook = kind === "hook" ? cta.hook_type || "vertical" : "vertical";
   const side = (kind === "hook" ? o["hook-position"] : o["teaser-position"]) === "left" ? " bk-hook-left" : "";
   return (
-    <div ref={ref} role={kind === "inline" ? "region" : "dialog"} className={`bk-frame bk-hook bk-hook-${hook}${side}`}>
+    <div ref={ref} role={kind === "inline" ? "region" : "dialog"} className={`bk-frame bk-hook bk-hook-${hook}${side}`} style={look}>
       {style}
       {content}
     </div>
   );
 }
 
-type Part = { ref_: { current: HTMLDivElement | null }; content: ReactNode; style: ReactNode };
+type Part = { ref_: { current: HTMLDivElement | null }; content: ReactNode; style: ReactNode; look?: CSSProperties };
 
 /**
  * What is pinned to an edge of the window by CTAs of this page: bars (top or
@@ -107,7 +109,7 @@ function place(p: Pinned, onResize?: () => void): () => void {
 }
 
 /** A sticky bar with an in-flow spacer of its height, so it covers no page content; bars stack (layout). */
-function Bar({ ref_, bottom, content, style }: Part & { bottom: boolean }) {
+function Bar({ ref_, bottom, content, style, look }: Part & { bottom: boolean }) {
   const [height, setHeight] = useState(0);
   useEffect(() => {
     const el = ref_.current!;
@@ -120,7 +122,7 @@ function Bar({ ref_, bottom, content, style }: Part & { bottom: boolean }) {
     <>
       {style}
       {bottom ? null : spacer}
-      <div ref={ref_} role="region" className={`bk-frame bk-bar${bottom ? " bk-bar-bottom" : ""}`}>
+      <div ref={ref_} role="region" className={`bk-frame bk-bar${bottom ? " bk-bar-bottom" : ""}`} style={look}>
         {content}
       </div>
       {bottom ? spacer : null}
@@ -178,7 +180,7 @@ function clearTopOfPage(doc: Document, height: number): () => void {
 }
 
 /** A landing page: sets the document title and scrolls to the element of the URL hash in 500 ms. */
-function Page({ ref_, title, content, style }: Part & { title: string }) {
+function Page({ ref_, title, content, style, look }: Part & { title: string }) {
   useEffect(() => {
     const doc = ref_.current!.ownerDocument;
     const before = doc.title;
@@ -194,7 +196,7 @@ function Page({ ref_, title, content, style }: Part & { title: string }) {
     };
   }, []);
   return (
-    <div ref={ref_} role="region" className="bk-frame bk-page">
+    <div ref={ref_} role="region" className="bk-frame bk-page" style={look}>
       {style}
       {content}
     </div>
@@ -222,3 +224,4 @@ function Teaser({ cta, variant, person, labels, close, onOpen, style, ref_ }: Fr
     </div>
   );
 }
+export default Frame;

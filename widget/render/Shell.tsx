@@ -1,4 +1,5 @@
-import { useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from "react";
+import { boxStyle } from "./box-style";
 import { Cta, type CtaProps } from "./Cta";
 import type { FrameProps } from "./Frame";
 import { lazy } from "./lazy";
@@ -14,15 +15,15 @@ export function poweredByHref(apiOrigin: string, ctaType: string, host = locatio
 }
 
 // Hooks, bars, pages and teasers are a separate chunk: the first download carries the overlay and inline frames only.
-const Frame = lazy<FrameProps>("frames", () => import("./Frame").then((m) => m.Frame));
+const Frame = lazy<FrameProps>("frames", () => import("./Frame"));
 
 /** A modal popup: boxed (4% margins, backdrop click closes) or splash (the whole window). */
-function Modal({ splash, content, onClose, closeOnBackdrop, name }: { splash: boolean; content: ReactNode; onClose(): void; closeOnBackdrop: boolean; name: string }) {
+function Modal({ splash, content, onClose, closeOnBackdrop, name, style }: { splash: boolean; content: ReactNode; onClose(): void; closeOnBackdrop: boolean; name: string; style: CSSProperties }) {
   const ref = useRef<HTMLDivElement>(null);
   useDialog(ref, { modal: true, onClose });
   useHeadingLabel(ref, name);
   const dialog = (
-    <div ref={ref} role="dialog" aria-modal="true" tabIndex={-1} className={`bk-frame ${splash ? "bk-splash" : "bk-boxed"}`}>
+    <div ref={ref} role="dialog" aria-modal="true" tabIndex={-1} className={`bk-frame ${splash ? "bk-splash" : "bk-boxed"}`} style={style}>
       {content}
     </div>
   );
@@ -38,11 +39,11 @@ function Modal({ splash, content, onClose, closeOnBackdrop, name }: { splash: bo
 }
 
 /** An inline CTA (embed, sidebar 310 px, bumper 900 px) in its page area: never takes focus. */
-function Inline({ subtype, content, name }: { subtype: string; content: ReactNode; name: string }) {
+function Inline({ subtype, content, name, style }: { subtype: string; content: ReactNode; name: string; style: CSSProperties }) {
   const ref = useRef<HTMLDivElement>(null);
   useHeadingLabel(ref, name);
   return (
-    <div ref={ref} role="region" className={`bk-frame bk-inline bk-${subtype}`}>
+    <div ref={ref} role="region" className={`bk-frame bk-inline bk-${subtype}`} style={style}>
       {content}
     </div>
   );
@@ -51,7 +52,8 @@ function Inline({ subtype, content, name }: { subtype: string; content: ReactNod
 /**
  * A CTA in the frame of its type (SPEC 1): page, inline (embed, sidebar,
  * bumper), overlay (boxed, splash), hook (full, horizontal, vertical), sticky
- * bar (top, bottom) and the two-tap or prehook teaser that opens it.
+ * bar (top, bottom) and the two-tap or prehook teaser that opens it. The
+ * frame carries the CTA's own look (border, shadow, background image...).
  */
 export function Shell(props: CtaProps & { teaser?: boolean }) {
   const { cta, config, labels, onClose } = props;
@@ -77,8 +79,8 @@ export function Shell(props: CtaProps & { teaser?: boolean }) {
     </>
   );
   if (open && (type === "overlay" || type === "two-tap")) {
-    return <Modal splash={cta.overlay_type === "splash"} content={content} onClose={onClose} closeOnBackdrop={bool(o, "overlay-click-close", true)} name={cta.name} />;
+    return <Modal splash={cta.overlay_type === "splash"} content={content} onClose={onClose} closeOnBackdrop={bool(o, "overlay-click-close", true)} name={cta.name} style={boxStyle(o)} />;
   }
-  if (open && type === "inline") return <Inline subtype={cta.inline_type || "embed"} content={content} name={cta.name} />;
+  if (open && type === "inline") return <Inline subtype={cta.inline_type || "embed"} content={content} name={cta.name} style={boxStyle(o)} />;
   return <Frame {...props} kind={open ? type : "teaser"} content={content} close={close} onOpen={() => setOpen(true)} />;
 }

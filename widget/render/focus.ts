@@ -3,8 +3,8 @@
  * the dialog, focus returns where it was on close) and reduced motion.
  */
 
-const TABBABLE =
-  'a[href],button:not([disabled]),input:not([disabled]):not([type=hidden]),select:not([disabled]),textarea:not([disabled]),iframe,[tabindex]:not([tabindex="-1"])';
+// Anything with tabindex -1 is out of the Tab order, whatever its kind.
+const TABBABLE = ':is(a[href],button,input:not([type=hidden]),select,textarea,iframe,[tabindex]):not(:disabled,[tabindex="-1"])';
 
 /** Whether the visitor asked for less motion. */
 export const reducedMotion = (win: Window = window): boolean => {

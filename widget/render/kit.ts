@@ -10,6 +10,7 @@
  */
 export { useEffect, useRef, useState } from "react";
 export { log } from "../core/log";
+export { boxStyle } from "./box-style";
 export { reducedMotion } from "./focus";
 export { byPosition } from "./form-fields";
 export { Html } from "./Html";

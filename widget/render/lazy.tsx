@@ -3,15 +3,15 @@ import { log } from "./kit";
 
 /**
  * A component whose code is a separate chunk, imported the first time one
- * renders (nothing shows until it arrives). A failed import is logged in the
+ * renders (nothing shows until it arrives): the chunk's default export. A failed import is logged in the
  * words of SPEC 8 and retried by the next one that renders.
  */
-export function lazy<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazy<P extends object>(name: string, load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P> | undefined> | undefined;
   const get = () =>
     (pending ??= load().then(
-      (c) => (loaded = c),
+      (m) => (loaded = m.default),
       () => {
         pending = undefined;
         log(`Loading chunk ${name} failed`);

@@ -8,8 +8,38 @@
  */
 import type { Condition } from "../../app/lib/schema/condition";
 
-/** cta.options: placement, triggers (read by the loader) and the frame. */
-export interface CtaOptions {
+/**
+ * The look of one box (widget/render/box-style.ts): the CTA's frame
+ * (cta.options), a section or column (BoxOptions) and any element
+ * (element.options; on a button they style the button itself). Pixels are
+ * plain numbers. The server refuses other values (app/lib/schema/option-keys.ts).
+ */
+export interface BoxStyleOptions {
+  /** Text size in px (8 to 96); headings inside scale with it. */
+  "font-size"?: number;
+  /** Border width in px (0 to 20); needs "border-style", as in CSS. */
+  "border-width"?: number;
+  "border-style"?: "solid" | "dashed" | "dotted" | "double";
+  /** Hex colour (default: the text colour). */
+  "border-color"?: string;
+  /** Corner radius in px (0 to 100). */
+  "border-radius"?: number;
+  /** A drop shadow preset. */
+  shadow?: "small" | "medium" | "large";
+  /** An https:// image address; the image covers the box, over its background colour. */
+  "background-image"?: string;
+}
+
+/** Elements: their look (BoxStyleOptions) plus colours and padding. */
+export interface ElementStyleOptions extends BoxStyleOptions {
+  "background-color"?: string;
+  "text-color"?: string;
+  /** Padding in px (0 to 200). */
+  padding?: number;
+}
+
+/** cta.options: placement, triggers (read by the loader), the frame and its look (BoxStyleOptions). */
+export interface CtaOptions extends BoxStyleOptions {
   /** Inline: the marked page area (`data-beckon-area`) this CTA fills. Loader. */
   area?: string;
   /** Loader: delayed (default, "delay" seconds, default 3) | scroll ("scroll-percentage") | exit | click | add-to-cart | immediate. */
@@ -71,8 +101,8 @@ export interface StepOptions {
   script?: string;
 }
 
-/** section.options and column.options */
-export interface BoxOptions {
+/** section.options and column.options, with their look (BoxStyleOptions). */
+export interface BoxOptions extends BoxStyleOptions {
   "background-color"?: string;
   "text-color"?: string;
   "text-align"?: "left" | "center" | "right";

@@ -38,9 +38,7 @@ export function mountCta(options: MountOptions): MountedCta {
   const doc = host.ownerDocument;
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: "open" });
   // A top bar's spacer must come before the page content to push it down.
-  if (cta.cta_type === "bar" && cta.bar_position !== "bottom" && host.parentElement === doc.body && doc.body.firstChild !== host) {
-    doc.body.insertBefore(host, doc.body.firstChild);
-  }
+  if (cta.cta_type === "bar" && cta.bar_position !== "bottom" && host.parentElement === doc.body) doc.body.prepend(host);
   host.setAttribute("data-beckon-type", cta.cta_type);
   const style = doc.createElement("style");
   style.textContent = ctaCss(config, [cta.options?.css, variant.options?.css], [cta.options ?? {}, variant.options ?? {}]);

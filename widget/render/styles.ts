@@ -19,7 +19,8 @@ import { bool, str } from "./options";
 /** SPEC 9 layout constants. */
 export const LAYOUT = { close: 25, boxedMargin: "4%", sidebar: 310, bumper: 900, hookVertical: 310, hookHorizontal: 500 } as const;
 
-export const FONT_STACK = 'system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif';
+// Every browser the widget targets has system-ui but Firefox before 92 (which gets sans-serif) and Safari's -apple-system alias.
+export const FONT_STACK = "system-ui,-apple-system,sans-serif";
 
 const BASE = `:host{all:initial!important;display:block!important;position:static!important;visibility:visible!important;opacity:1!important}
 :host([hidden]){display:none!important}
@@ -67,7 +68,7 @@ input,select,textarea,button{font:inherit;margin:0}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
 `;
 
-const STANDARD_FONTS = /^(arial|helvetica|georgia|times|times new roman|verdana|tahoma|trebuchet ms|courier|courier new|system-ui|sans-serif|serif|monospace|inherit|-apple-system)$/i;
+const STANDARD_FONTS = /^(arial|helvetica|georgia|times( new roman)?|verdana|tahoma|trebuchet ms|courier( new)?|system-ui|(sans-)?serif|monospace|inherit|-apple-system)$/i;
 
 /** Whether a font family needs a web font (SPEC 7: a web font loader for non-standard fonts). */
 export const isWebFont = (family: string) => !!family && !STANDARD_FONTS.test(family.trim());

@@ -26,7 +26,8 @@ export function useDialog(ref: RefObject<HTMLElement>, opts: { modal: boolean; o
     target.addEventListener("keydown", onKey);
     return () => {
       target.removeEventListener("keydown", onKey);
-      if (restore && restore.isConnected && typeof (restore as HTMLElement).focus == "function") (restore as HTMLElement).focus({ preventScroll: true });
+      // Focusing an element no longer in the page does nothing; an SVG or MathML element may lack focus().
+      (restore as HTMLElement | null)?.focus?.({ preventScroll: true });
     };
   }, deps);
 }

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from "react";
 import { BlockStack, Box, Button, Checkbox, Divider, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { ELEMENT_TYPES, type CtaElement, type ElementType } from "~/lib/schema/cta";
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
+import { ContentItemsEditor, hasContentItems } from "./ContentItemsEditor";
 import { ProductFeedField } from "./ProductFeedField";
 import { ActionsEditor } from "./ActionsEditor";
 import { buttonLabelKey, elementSummary, newElement, type Path } from "./document";
@@ -159,6 +160,7 @@ export function ElementEditor({ element: el, onChange, onRemove, handle, index, 
               onChange={(v) => onChange({ ...newElement(v as ElementType, el.position), id: el.id })}
             />
             <TypeOptions element={el} onChange={onChange} />
+            {hasContentItems(el.element_type) ? <ContentItemsEditor element={el} onChange={onChange} /> : null}
             <StyleControls
               level={{ kind: "element", type: el.element_type }}
               options={el.options as Record<string, unknown>}

@@ -1,14 +1,17 @@
 /**
  * Typed style controls for a CTA, a section or column, and an element: they
  * write the same option keys the renderer reads (widget/render/styles.ts and
- * Cta.tsx), so owners never need the JSON boxes for a look. Colours pair a
- * native colour picker with a hex field; text / background and button text /
- * button pairs get a WCAG AA contrast warning, counting the renderer's default
- * for whichever side is unset. Collapsed by default: most edits are content.
+ * box-style.ts), so owners never need the JSON boxes for a look. Colours pair
+ * a native colour picker with a hex field; text / background and button text
+ * / button pairs get a WCAG AA contrast warning, counting the renderer's
+ * default for whichever side is unset. Every level also gets the box look:
+ * text size, border, corner radius, shadow and background image.
+ * Collapsed by default: most edits are content.
  */
 import { useId, useState, type ReactNode } from "react";
 import { Banner, BlockStack, Box, Button, FormLayout, InlineStack, Select, TextField } from "@shopify/polaris";
 import { AA_NORMAL, checkContrast, isHexColor, normalizeHex } from "~/lib/style/contrast";
+import { BORDER_STYLES, isSafeImageUrl, PIXEL_RANGES, SHADOW_PRESETS } from "~/lib/schema/option-keys";
 import type { ElementType } from "~/lib/schema/cta";
 import { useT } from "~/i18n/useT";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";
@@ -102,17 +105,14 @@ export interface StyleControlsProps {
   owner: string;
 }
 
-/** Whether a level has any style control (elements without a style key have none). */
-export function hasStyleControls(level: StyleLevel): boolean {
-  return level.kind !== "element" || level.type === "image" || level.type === "logo";
-}
+const BORDER_LABELS = { solid: "style.borderSolid", dashed: "style.borderDashed", dotted: "style.borderDotted", double: "style.borderDouble" } as const;
+const SHADOW_LABELS = { small: "style.shadowSmall", medium: "style.shadowMedium", large: "style.shadowLarge" } as const;
 
 /** The "Style" disclosure of a card. */
 export function StyleControls({ level, options: o, onChange, errorFor, owner }: StyleControlsProps) {
   const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
-  if (!hasStyleControls(level)) return null;
   const set = (key: string, value: unknown) => {
     const next = { ...o, [key]: value };
     if (value === undefined || value === "") delete next[key];
@@ -121,11 +121,12 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
   const color = (key: string, label: string, fallback: string) => (
     <ColorField label={label} value={o[key]} fallback={fallback} onChange={(v) => set(key, v)} error={errorFor(key)} />
   );
-  const number = (key: string, label: string, more: { suffix?: string; max?: number; placeholder?: string; helpText?: string } = {}) => (
+  const number = (key: string, label: string, more: { suffix?: string; min?: number; max?: number; placeholder?: string; helpText?: string } = {}) => (
     <TextField
       label={label}
       type="number"
-      min={0}
+      min={PIXEL_RANGES[key]?.[0] ?? 0}
+      max={PIXEL_RANGES[key]?.[1]}
       value={typeof o[key] == "number" ? String(o[key]) : ""}
       onChange={(v) => set(key, v === "" ? undefined : Number(v))}
       autoComplete="off"
@@ -133,9 +134,20 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
       {...more}
     />
   );
-  const colours = level.kind === "cta" || level.kind === "section" || level.kind === "column";
-  const bg = colorOf(o, "background-color", RENDER_DEFAULTS.background);
-  const fg = colorOf(o, "text-color", RENDER_DEFAULTS.text);
+  // A button element's colours are the button's own: unset, it shows the CTA's button colours.
+  const isButton = level.kind === "element" && level.type === "button";
+  const defaults = isButton ? { background: RENDER_DEFAULTS.button, text: RENDER_DEFAULTS.buttonText } : RENDER_DEFAULTS;
+  const bg = colorOf(o, "background-color", defaults.background);
+  const fg = colorOf(o, "text-color", defaults.text);
+  const borderStyle = typeof o["border-style"] == "string" ? o["border-style"] : "";
+  const image = typeof o["background-image"] == "string" ? o["background-image"] : "";
+  // Picking a style draws a 1 px border at once; "no border" removes the whole border.
+  const setBorderStyle = (value: string) => {
+    const next = { ...o };
+    if (value) Object.assign(next, { "border-style": value, "border-width": typeof o["border-width"] == "number" && o["border-width"] > 0 ? o["border-width"] : 1 });
+    else for (const key of ["border-style", "border-width", "border-color"]) delete next[key];
+    onChange(next);
+  };
   return (
     <BlockStack gap="200">
       <InlineStack>
@@ -146,15 +158,13 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
       {open ? (
         <Box id={id} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
           <BlockStack gap="300">
-            {colours ? (
-              <FormLayout>
-                <FormLayout.Group>
-                  {color("background-color", t("style.background"), RENDER_DEFAULTS.background)}
-                  {color("text-color", t("style.text"), RENDER_DEFAULTS.text)}
-                </FormLayout.Group>
-                <ContrastWarning foreground={fg} background={bg} what={t("style.textOnBackground")} />
-              </FormLayout>
-            ) : null}
+            <FormLayout>
+              <FormLayout.Group>
+                {color("background-color", isButton ? t("style.button") : t("style.background"), defaults.background)}
+                {color("text-color", isButton ? t("style.buttonText") : t("style.text"), defaults.text)}
+              </FormLayout.Group>
+              <ContrastWarning foreground={fg} background={bg} what={isButton ? t("style.buttonTextOnButton") : t("style.textOnBackground")} />
+            </FormLayout>
             {level.kind === "cta" ? (
               <FormLayout>
                 <FormLayout.Group>
@@ -208,7 +218,48 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
                 </FormLayout.Group>
               </FormLayout>
             ) : null}
-            {level.kind === "element" ? number(level.type === "logo" ? "logo-width" : "width", t("style.imageWidth"), { suffix: "px" }) : null}
+            {level.kind === "element" ? (
+              <FormLayout>
+                <FormLayout.Group>
+                  {number("padding", t("style.padding"), { suffix: "px" })}
+                  {level.type === "image" || level.type === "logo" ? number(level.type === "logo" ? "logo-width" : "width", t("style.imageWidth"), { suffix: "px" }) : null}
+                </FormLayout.Group>
+              </FormLayout>
+            ) : null}
+            <FormLayout>
+              <FormLayout.Group>
+                {number("font-size", t("style.fontSize"), { suffix: "px", placeholder: level.kind === "cta" ? "16" : undefined })}
+                {number("border-radius", t("style.radius"), { suffix: "px" })}
+                <Select
+                  label={t("style.shadow")}
+                  options={[{ label: t("style.shadowNone"), value: "" }, ...SHADOW_PRESETS.map((v) => ({ label: t(SHADOW_LABELS[v]), value: v }))]}
+                  value={typeof o.shadow == "string" ? o.shadow : ""}
+                  onChange={(v) => set("shadow", v)}
+                  error={errorFor("shadow")}
+                />
+              </FormLayout.Group>
+              <FormLayout.Group>
+                <Select
+                  label={t("style.borderStyle")}
+                  options={[{ label: t("style.borderNone"), value: "" }, ...BORDER_STYLES.map((v) => ({ label: t(BORDER_LABELS[v]), value: v }))]}
+                  value={borderStyle}
+                  onChange={setBorderStyle}
+                  error={errorFor("border-style")}
+                />
+                {borderStyle ? number("border-width", t("style.borderWidth"), { suffix: "px" }) : null}
+              </FormLayout.Group>
+              {borderStyle ? color("border-color", t("style.borderColor"), fg) : null}
+              <TextField
+                label={t("style.backgroundImage")}
+                helpText={t("style.backgroundImageHelp")}
+                type="url"
+                value={image}
+                placeholder="https://"
+                onChange={(v) => set("background-image", v.trim() === "" ? undefined : v.trim())}
+                autoComplete="off"
+                error={errorFor("background-image") ?? (image && !isSafeImageUrl(image) ? t("style.backgroundImageInvalid") : undefined)}
+              />
+            </FormLayout>
           </BlockStack>
         </Box>
       ) : null}

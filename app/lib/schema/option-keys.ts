@@ -14,9 +14,26 @@ import type { ElementType } from "./cta";
 /** Keys every level with a look accepts: the CTA's custom CSS and colours. */
 const LOOK = ["css", "background-color", "text-color", "font"] as const;
 
+/**
+ * The look of a box (widget/render/box-style.ts): the CTA's frame, a section,
+ * a column and every element accept these. Values are checked below.
+ */
+export const BOX_STYLE_KEYS = ["font-size", "border-width", "border-style", "border-color", "border-radius", "shadow", "background-image"] as const;
+/** Border styles and shadow presets the renderer draws. */
+export const BORDER_STYLES = ["solid", "dashed", "dotted", "double"] as const;
+export const SHADOW_PRESETS = ["small", "medium", "large"] as const;
+/** Numeric style keys: pixels within these bounds. */
+export const PIXEL_RANGES: Record<string, readonly [number, number]> = {
+  padding: [0, 200],
+  "font-size": [8, 96],
+  "border-width": [0, 20],
+  "border-radius": [0, 100],
+};
+
 /** cta.options: placement, triggers and teaser (loader), frame and look (renderer), admin-only data. */
 export const CTA_OPTION_KEYS: readonly string[] = [
   ...LOOK,
+  ...BOX_STYLE_KEYS,
   "area",
   "trigger",
   "delay",
@@ -50,11 +67,14 @@ export const CTA_OPTION_KEYS: readonly string[] = [
 export const VARIANT_OPTION_KEYS: readonly string[] = [...LOOK, "button-color", "button-text-color", "cart-value-threshold", "score-field", "score-scope"];
 
 /** section.options and column.options */
-export const BOX_OPTION_KEYS: readonly string[] = ["background-color", "text-color", "text-align", "padding", "width", "anchor"];
+export const BOX_OPTION_KEYS: readonly string[] = ["background-color", "text-color", "text-align", "padding", "width", "anchor", ...BOX_STYLE_KEYS];
+
+/** The look every element accepts (on a button: the button's own colours and box). */
+export const ELEMENT_STYLE_KEYS: readonly string[] = ["background-color", "text-color", "padding", ...BOX_STYLE_KEYS];
 
 const IMAGE = ["src", "url", "alt", "link", "target-blank", "width"];
 
-/** element.options per element type. */
+/** element.options per element type (each also takes ELEMENT_STYLE_KEYS, see allowedKeys). */
 export const ELEMENT_OPTION_KEYS: Record<ElementType, readonly string[]> = {
   text: ["html", "text"],
   image: IMAGE,
@@ -132,7 +152,8 @@ export function allowedKeys(level: OptionLevel): readonly string[] {
   if (level === "cta") return CTA_OPTION_KEYS;
   if (level === "variant") return VARIANT_OPTION_KEYS;
   if (level === "box") return BOX_OPTION_KEYS;
-  return ELEMENT_OPTION_KEYS[level] ?? [];
+  const own = ELEMENT_OPTION_KEYS[level];
+  return own ? [...own, ...ELEMENT_STYLE_KEYS] : [];
 }
 
 /** Edit distance, capped: enough to suggest "text-color" for "text-colr". */
@@ -159,16 +180,26 @@ export function suggestKey(key: string, known: readonly string[]): string | null
   return best;
 }
 
-export const COLOR_KEYS = ["background-color", "text-color", "button-color", "button-text-color"] as const;
+export const COLOR_KEYS = ["background-color", "text-color", "button-color", "button-text-color", "border-color"] as const;
 
 const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 /** A font family name: letters, digits, spaces and hyphens (nothing that could end a CSS declaration). */
 const FONT = /^[A-Za-z0-9 -]{1,60}$/;
 
-/** Whether an image address is safe to put in CSS url(): https, http or site-relative, no quotes or brackets. */
+/**
+ * Whether an image address may be a background image (CSS url()): an
+ * absolute https address with a host, nothing else (no http, which a https
+ * page blocks, no data: or javascript:, no page-relative path that means
+ * something else on every visitor page), and no quotes, brackets, spaces or
+ * backslashes that could end the url() early.
+ */
 export function isSafeImageUrl(value: string): boolean {
-  if (value.length > 2000 || /["'()\\\s<>]/.test(value)) return false;
-  return /^https?:\/\//i.test(value) || (value.startsWith("/") && !value.startsWith("//"));
+  if (value.length > 2000 || /["'()\\\s<>]/.test(value) || !/^https:\/\/[^/]/i.test(value)) return false;
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
 }
 
 /** Keys holding addresses that end up in src or href. */
@@ -190,10 +221,13 @@ export function styleValueProblem(key: string, value: unknown): string | null {
     return typeof value == "string" && HEX.test(value) ? null : `"${key}" must be a colour like #1f4fd6`;
   }
   if (key === "font") return typeof value == "string" && FONT.test(value) ? null : `"font" must be a font family name (letters, digits, spaces)`;
-  if (key === "background-image") return typeof value == "string" && isSafeImageUrl(value) ? null : `"background-image" must be an https:// or /site address`;
+  if (key === "background-image") return typeof value == "string" && isSafeImageUrl(value) ? null : `"background-image" must be an https:// address of an image`;
   if (URL_KEYS.has(key) && typeof value == "string" && SCRIPT_URL.test(value)) return `"${key}" must not be a script address`;
   if (key === "text-align") return value === "left" || value === "center" || value === "right" ? null : `"text-align" must be left, center or right`;
-  if (key === "padding") return typeof value == "number" && Number.isFinite(value) && value >= 0 && value <= 200 ? null : `"padding" must be a number of pixels from 0 to 200`;
+  const range = PIXEL_RANGES[key];
+  if (range) return typeof value == "number" && Number.isFinite(value) && value >= range[0] && value <= range[1] ? null : `"${key}" must be a number of pixels from ${range[0]} to ${range[1]}`;
+  if (key === "border-style") return (BORDER_STYLES as readonly unknown[]).includes(value) ? null : `"border-style" must be one of ${BORDER_STYLES.join(", ")}`;
+  if (key === "shadow") return (SHADOW_PRESETS as readonly unknown[]).includes(value) ? null : `"shadow" must be one of ${SHADOW_PRESETS.join(", ")}`;
   return null;
 }
 
@@ -217,6 +251,10 @@ export function optionIssues(level: OptionLevel, options: Record<string, unknown
     }
     const problem = styleValueProblem(key, value);
     if (problem) out.push({ key, message: problem });
+  }
+  // CSS draws no border without a style: a width alone would save and show nothing.
+  if (typeof options["border-width"] == "number" && options["border-width"] > 0 && !options["border-style"] && !out.some((i) => i.key === "border-width")) {
+    out.push({ key: "border-width", message: `"border-width" needs "border-style" (${BORDER_STYLES.join(", ")})` });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ctaDocumentSchema, type CtaDocumentInput } from "~/lib/schema/cta";
-import { isSafeImageUrl, optionIssues, styleValueProblem, suggestKey, CTA_OPTION_KEYS } from "~/lib/schema/option-keys";
+import { allowedKeys, isSafeImageUrl, optionIssues, styleValueProblem, suggestKey, BOX_STYLE_KEYS, CTA_OPTION_KEYS } from "~/lib/schema/option-keys";
+import { ELEMENT_TYPES } from "~/lib/schema/cta";
 import { saljakademinCtas, type SaljakademinBroadcast } from "../../../prisma/seed-data/saljakademin";
 import { demoStoreCtas } from "../../../prisma/seed-data/demo-store";
 
@@ -74,12 +75,43 @@ describe("option keys", () => {
     expect(styleValueProblem("font", 'Arial";}body{display:none')).toMatch(/font family/);
     expect(styleValueProblem("background-image", "javascript:alert(1)")).toMatch(/https/);
     expect(isSafeImageUrl("https://cdn.example.com/a.jpg")).toBe(true);
-    expect(isSafeImageUrl("/images/a.jpg")).toBe(true);
-    for (const bad of ["javascript:alert(1)", "//evil.example/a.jpg", "https://x/a.jpg) ;}body{", "data:image/svg+xml,<svg>", "https://x/" + "a".repeat(3000)]) {
+    // https only: plain http is blocked on https pages, and a relative path means something else on each visitor page.
+    for (const bad of ["javascript:alert(1)", "//evil.example/a.jpg", "/images/a.jpg", "http://cdn.example.com/a.jpg", "https:///a.jpg", "https://x/a.jpg) ;}body{", 'https://x/a.jpg");x:url("', "https://x/a\\.jpg", "data:image/svg+xml,<svg>", "https://x/" + "a".repeat(3000)]) {
       expect(isSafeImageUrl(bad), bad.slice(0, 30)).toBe(false);
     }
     expect(issuesOf(barCta({ element: { "button-text": "Go", url: "java\tscript:alert(1)" } }))[0].message).toMatch(/script address/);
     expect(styleValueProblem("padding", 1e9)).toMatch(/0 to 200/);
+  });
+
+  it("accepts the box look (border, radius, shadow, text size, background image) on the CTA, sections, columns and every element", () => {
+    const look = { "font-size": 18, "border-width": 2, "border-style": "dashed", "border-color": "#112233", "border-radius": 12, shadow: "medium", "background-image": "https://cdn.example.com/bg.jpg" };
+    expect(issuesOf(barCta({ cta: look, section: look, element: { "button-text": "Go", ...look, "background-color": "#ffcc00", "text-color": "#000000", padding: 8 } }))).toEqual([]);
+    for (const type of ELEMENT_TYPES) for (const key of BOX_STYLE_KEYS) expect(allowedKeys(type), `${type} ${key}`).toContain(key);
+    expect(allowedKeys("box")).toEqual(expect.arrayContaining([...BOX_STYLE_KEYS]));
+  });
+
+  it("refuses a misspelled look key by name and bad look values with the allowed ones", () => {
+    expect(issuesOf(barCta({ element: { "button-text": "Go", "border-widht": 2 } }))).toEqual([
+      { path: "variants.0.steps.0.sections.0.columns.0.elements.0.options.border-widht", message: 'Unknown option "border-widht" (did you mean "border-width"?)' },
+    ]);
+    expect(optionIssues("box", { shadw: "small" })[0].message).toBe('Unknown option "shadw" (did you mean "shadow"?)');
+    expect(optionIssues("text", { shadow: "huge" })).toEqual([{ key: "shadow", message: '"shadow" must be one of small, medium, large' }]);
+    expect(optionIssues("text", { "border-style": "groove", "border-width": 1 })).toEqual([{ key: "border-style", message: '"border-style" must be one of solid, dashed, dotted, double' }]);
+    expect(optionIssues("cta", { "border-color": "red;}body{display:none" })).toEqual([{ key: "border-color", message: '"border-color" must be a colour like #1f4fd6' }]);
+    for (const [key, bad] of [["font-size", 4], ["font-size", 1e9], ["font-size", "18px"], ["border-width", 21], ["border-width", -1], ["border-radius", Infinity], ["border-radius", NaN], ["padding", "8"]] as const) {
+      expect(optionIssues("text", { [key]: bad, ...(key === "border-width" ? { "border-style": "solid" } : {}) }), `${key} ${String(bad)}`).toEqual([
+        { key, message: expect.stringMatching(new RegExp(`^"${key}" must be a number of pixels from \\d+ to \\d+$`)) },
+      ]);
+    }
+    for (const bad of [{ x: 1 }, ["https://x/a.jpg"], 5, "http://x/a.jpg"]) expect(optionIssues("box", { "background-image": bad })[0]?.key).toBe("background-image");
+  });
+
+  it("refuses a border width without a style, which would show nothing", () => {
+    expect(optionIssues("box", { "border-width": 2 })).toEqual([{ key: "border-width", message: '"border-width" needs "border-style" (solid, dashed, dotted, double)' }]);
+    expect(optionIssues("box", { "border-width": 0 })).toEqual([]);
+    expect(optionIssues("box", { "border-width": 2, "border-style": "solid" })).toEqual([]);
+    // A width that is wrong anyway is named once.
+    expect(optionIssues("box", { "border-width": 99 })).toHaveLength(1);
   });
 
   it("truncates a huge unknown key in the message", () => {

@@ -25,12 +25,13 @@ describe("style controls", () => {
     expect(text(html(<BrandContrast colors={{ primary: "#1f4fd6", "on-primary": "#ffffff" }} />))).not.toContain("contrast");
   });
 
-  it("starts collapsed and offers no style section for elements without style options", () => {
+  it("starts collapsed, for the CTA and for every element (each has the box look)", () => {
     const cta = html(<StyleControls level={{ kind: "cta", ctaType: "bar" }} options={{}} onChange={() => {}} errorFor={() => undefined} owner="Bar" />);
     expect(cta).toContain('aria-expanded="false"');
     expect(cta).toContain('aria-label="Style of Bar"');
     expect(cta).not.toContain('type="color"');
     const button = html(<StyleControls level={{ kind: "element", type: "button" }} options={{}} onChange={() => {}} errorFor={() => undefined} owner="Element 1" />);
-    expect(button).not.toContain("Style");
+    expect(button).toContain('aria-label="Style of Element 1"');
+    expect(button).not.toContain('type="color"');
   });
 });

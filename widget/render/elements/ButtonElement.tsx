@@ -1,8 +1,9 @@
+import { boxStyle } from "../box-style";
 import type { ElementProps } from "../context";
 import { str } from "../options";
 import { normalizeRedirect, safeHref } from "../sanitize";
 
-/** A call-to-action button: a link when it has a URL, else a conversion that applies the element's confirmation. */
+/** A call-to-action button, with its own look (colours, border, shadow...): a link when it has a URL, else a conversion that applies the element's confirmation. */
 export function ButtonElement({ element, ctx }: ElementProps) {
   const o = element.options;
   const text = ctx.merge(str(o, "button-text") || str(o, "text") || ctx.labels.continue);
@@ -14,6 +15,7 @@ export function ButtonElement({ element, ctx }: ElementProps) {
       <div className="bk-el">
         <a
           className="bk-button"
+          style={boxStyle(o)}
           href={href}
           target={blank ? "_blank" : undefined}
           rel={blank ? "noopener noreferrer" : undefined}
@@ -27,7 +29,7 @@ export function ButtonElement({ element, ctx }: ElementProps) {
   }
   return (
     <div className="bk-el">
-      <button type="button" className="bk-button" onClick={() => ctx.complete(element, "Complete")}>
+      <button type="button" className="bk-button" style={boxStyle(o)} onClick={() => ctx.complete(element, "Complete")}>
         {text}
       </button>
     </div>

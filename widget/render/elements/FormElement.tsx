@@ -14,16 +14,8 @@ const recaptchaKey = (o: Record<string, unknown>, config: unknown): string | nul
   return (o.check_recaptcha === true || o["check-recaptcha"] === true) && typeof key == "string" && key ? key : null;
 };
 
-const consentField = (slug: string, label: string, required = false): Field => ({
-  slug,
-  field_type: "checkbox",
-  position: 1e6,
-  required,
-  multi_select: false,
-  url_params: false,
-  options: { label },
-  field_options: [],
-});
+// Only what a single checkbox reads: the fields are appended after the sorted ones and never have choices or URL parameters.
+const consentField = (slug: string, label: string, required = false) => ({ slug, field_type: "checkbox", required, options: { label }, field_options: [] }) as unknown as Field;
 
 /**
  * A lead form: validates in words next to each field, optionally checks with

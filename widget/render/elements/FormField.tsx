@@ -33,7 +33,7 @@ export interface FormFieldProps {
 }
 
 // Range sliders are rare in lead forms: their input is a chunk of its own.
-const RangeInput = lazy<RangeProps>("range", () => import("./RangeInput").then((m) => m.default));
+const RangeInput = lazy<RangeProps>("range", () => import("./RangeInput"));
 
 const started = new WeakSet<HTMLSelectElement>();
 

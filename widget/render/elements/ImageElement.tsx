@@ -21,7 +21,7 @@ export function Picture({ src, alt, link, blank, width, className }: { src: stri
 }
 
 /** The image element. */
-export function ImageElement({ element }: ElementProps) {
+export default function ImageElement({ element }: ElementProps) {
   const o = element.options;
   return (
     <Picture

@@ -7,6 +7,7 @@
  */
 import type { ComponentType } from "react";
 import type { ElementType } from "../../../app/lib/schema/cta";
+import { boxStyle } from "../box-style";
 import type { ElementProps } from "../context";
 import { lazy } from "../lazy";
 import { ButtonElement } from "./ButtonElement";
@@ -14,8 +15,7 @@ import { DividerElement } from "./DividerElement";
 import { FormElement } from "./FormElement";
 import { TextElement } from "./TextElement";
 
-type Module = { default: ComponentType<ElementProps> };
-const chunk = (type: string, load: () => Promise<Module>) => lazy<ElementProps>(type, () => load().then((m) => m.default));
+const chunk = lazy<ElementProps>;
 
 /** Element components by type; types without one draw nothing. */
 export const ELEMENTS: Partial<Record<ElementType, ComponentType<ElementProps>>> = {
@@ -23,7 +23,7 @@ export const ELEMENTS: Partial<Record<ElementType, ComponentType<ElementProps>>>
   divider: DividerElement,
   button: ButtonElement,
   form: FormElement,
-  image: chunk("image", () => import("./ImageElement").then((m) => ({ default: m.ImageElement }))),
+  image: chunk("image", () => import("./ImageElement")),
   survey: chunk("survey", () => import("./SurveyElement")),
   carousel: chunk("carousel", () => import("./CarouselElement")),
   collapse: chunk("collapse", () => import("./CollapseElement")),
@@ -38,8 +38,17 @@ export const ELEMENTS: Partial<Record<ElementType, ComponentType<ElementProps>>>
   quiz: chunk("quiz", () => import("./QuizElement")),
 };
 
-/** Draws one element. */
+/**
+ * Draws one element; one with a look of its own (border, shadow, background,
+ * font size...) inside a box that carries it. A button carries its look itself.
+ */
 export function Element(props: ElementProps) {
-  const C = ELEMENTS[props.element.element_type];
-  return C ? <C {...props} /> : null;
+  const { element_type, options } = props.element;
+  const C = ELEMENTS[element_type];
+  const s = boxStyle(options);
+  return !C ? null : element_type == "button" || !Object.keys(s)[0] ? <C {...props} /> : (
+    <div className="bk-el" style={s}>
+      <C {...props} />
+    </div>
+  );
 }

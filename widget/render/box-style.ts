@@ -1,0 +1,30 @@
+/**
+ * The inline style of a box from its style options (widget/render/options.ts
+ * BoxStyleOptions): the CTA's frame, a section, a column, an element. Values
+ * go through the CSSOM (element.style), never into a style sheet, so a bad
+ * value is at worst ignored by the browser; the server checks them on save
+ * (app/lib/schema/option-keys.ts). Most keys are CSS property names already
+ * and pass as they are (the CSSOM takes dashed names, Preact adds px to
+ * numbers), which keeps this small: it ships to every visitor who sees a CTA.
+ * As in CSS, a border needs a style besides its width (the server refuses
+ * a width without one). A background image covers its box.
+ */
+import type { CSSProperties } from "react";
+
+/** Style keys that are the CSS property of the same name. */
+const AS_IS = ["background-color", "text-align", "padding", "font-size", "border-width", "border-style", "border-color", "border-radius"];
+
+/** Shadow presets (key "shadow"; the names the server accepts): offset and blur. */
+// No prototype: "toString" or "constructor" must not read as a preset.
+const SHADOWS: Record<string, string> = { __proto__: null, small: "0 1px 4px", medium: "0 3px 12px", large: "0 8px 32px" } as {};
+
+/** The inline style of a box; `column` adds a column's width (% of its section). */
+export function boxStyle(o: Record<string, any>, column?: 1): CSSProperties {
+  const s: Record<string, unknown> = {};
+  for (const k of AS_IS) if (o[k] != null) s[k] = o[k];
+  if (o["text-color"]) s.color = o["text-color"];
+  if (SHADOWS[o.shadow]) s["box-shadow"] = SHADOWS[o.shadow] + " rgba(0,0,0,.3)";
+  if (o["background-image"]) (s["background-image"] = `url(${JSON.stringify(o["background-image"])})`), (s["background-size"] = "cover");
+  if (column && o.width > 0 && o.width <= 100) s.flex = `0 1 calc(${o.width}% - 16px)`;
+  return s as CSSProperties;
+}
