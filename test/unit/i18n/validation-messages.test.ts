@@ -53,6 +53,15 @@ describe("validation messages in the owner's language", () => {
     expect(shown.some((m) => m.startsWith('Okänt alternativ "text-colr"'))).toBe(true);
   });
 
+  it("translates the style checks of the builder's box keys", () => {
+    const doc = templateDocument(findTemplate("bar-announcement")!, "sv") as unknown as Record<string, unknown>;
+    const variants = doc.variants as Record<string, unknown>[];
+    const options = { ...(variants[0].options as object), "border-width": 500, shadow: "huge", "background-image": "http://example.com/a.png", "font-size": -1 };
+    const messages = issuesOf({ ...doc, variants: [{ ...variants[0], options }] });
+    expect(messages.length).toBeGreaterThanOrEqual(4);
+    for (const message of messages) expect(localizeMessage(toSv, message), message).not.toBe(message);
+  });
+
   it("translates zod's own messages with their limits", () => {
     const schema = z.object({ a: z.string().max(3), b: z.number().int().min(1), c: z.enum(["x", "y"]), d: z.string() });
     const parsed = schema.safeParse({ a: "abcd", b: 0.5, c: "z" });
