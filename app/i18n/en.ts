@@ -1274,6 +1274,17 @@ export const en = {
   "contentItems.alt": "Image description of {name}",
   "contentItems.altHelp": "What the image shows, for visitors who cannot see it",
   "contentItems.link": "Link of {name} (optional)",
+  "targeting.device": "Devices",
+  "targeting.device.all": "All devices",
+  "targeting.device.mobile": "Phones only (narrower than 768 px)",
+  "targeting.device.tablet": "Tablets only (768 to 1023 px)",
+  "targeting.device.desktop": "Computers only (1024 px and wider)",
+  "targeting.referrer": "Only when they came from an address containing",
+  "targeting.referrerHelp": "For example google. for search visitors or facebook.com; empty for everyone.",
+  "summary.cond.device.mobile": "on a phone",
+  "summary.cond.device.tablet": "on a tablet",
+  "summary.cond.device.desktop": "on a computer",
+  "summary.cond.referrer": "who came from an address containing {value}",
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -101,8 +101,13 @@ export function describeCondition(c: ConditionLike, options: Pick<SummaryOptions
         comparison: comparisonText(w, d.comparison, d.value ?? c.count, d.value2, "greater"),
         scope: textOr(t, `summary.visitScope.${str(d.scope)}`, t("summary.visitScope.total")),
       });
-    case "data_field":
-      return t("summary.cond.dataField", { name: quoted(c.data_name), comparison: comparisonText(w, d.comparison, d.value, d.value2, "equal") });
+    case "data_field": {
+      // The widget's page facts read as what they are, not as a field.
+      if (c.data_name === "referrer" && str(d.comparison) === "contains") return t("summary.cond.referrer", { value: quoted(d.value) });
+      const field = t("summary.cond.dataField", { name: quoted(c.data_name), comparison: comparisonText(w, d.comparison, d.value, d.value2, "equal") });
+      // A device class (mobile, tablet, desktop) reads as where the visitor is; any other value as a field.
+      return c.data_name === "device" && str(d.comparison || "equal") === "equal" ? textOr(t, `summary.cond.device.${str(d.value)}`, field) : field;
+    }
     case "area":
       return clause("summary.cond.area", "summary.cond.areaNot", { value: quoted(c.area_id) });
     case "cta": {

@@ -53,6 +53,7 @@ export function compare(cmp: string, value: unknown, a: unknown, b?: unknown): b
 const data = (c: Parameters<Tester>[0]) => (c.data || {}) as Record<string, unknown>;
 const obj = (v: unknown): Record<string, any> => (v && typeof v == "object" ? (v as Record<string, any>) : {});
 const pdata = (ctx: ConditionContext) => obj(ctx.person?.data);
+const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 /** The entries of a list ([ids]) or of a yes/no map ({ id: true }, the server's targeting facts). */
 const held = (v: unknown): unknown[] => (Array.isArray(v) ? v : Object.keys(obj(v)).filter((k) => (v as Record<string, unknown>)[k] === true));
@@ -67,12 +68,29 @@ const fromIntegrations = (ctx: ConditionContext, k: string): string[] =>
 /** The person's tags: person.data.tags and the integrations' tags. */
 export const tagsOf = (ctx: ConditionContext): string[] => [...(Array.isArray(pdata(ctx).tags) ? pdata(ctx).tags : []), ...fromIntegrations(ctx, "tags")].map(low);
 
-/** A data field: the CTA's answers, then the person, custom fields, URL parameters, person data, location, company. */
+/**
+ * Facts of this page view a campaign names like fields: "device" is the
+ * device class by the viewport's width (SPEC's host-site breakpoints: mobile
+ * up to 767 px, tablet 768 to 1023, desktop from 1024) and "referrer" the
+ * address the visitor came from. Undefined for any other name.
+ */
+function pageFact(ctx: ConditionContext, name: string): unknown {
+  if (name == "referrer") return ctx.doc.referrer;
+  if (name == "device") {
+    const w = innerWidth;
+    return w < 768 ? "mobile" : w < 1024 ? "tablet" : "desktop";
+  }
+}
+
+/** A data field: the CTA's answers, then the page view's facts, the person, custom fields, URL parameters, person data, location, company. */
 export function fieldOf(ctx: ConditionContext, name: string): unknown {
-  if (ctx.values && name in ctx.values) return ctx.values[name];
+  // Own entries only: a name such as "constructor" is no field of any object.
+  if (ctx.values && own(ctx.values, name)) return ctx.values[name];
+  const fact = pageFact(ctx, name);
+  if (fact !== undefined) return fact;
   const p = ctx.person;
   for (const src of [p, p?.extra, ctx.local.params, p?.data, ctx.local.location, ctx.local.company]) {
-    const v = obj(src)[name];
+    const v = own(obj(src), name) ? obj(src)[name] : null;
     if (v != null && v !== "") return v;
   }
 }

@@ -29,7 +29,9 @@
  *   the default) compared by data.comparison greater (default), less, equal
  *   or range (inclusive).
  * - data_field [data_name, data.value, data.value2]: an answer in the CTA
- *   asking, else a person field, custom field (person.extra), captured URL
+ *   asking, else a fact of the page view ("device": mobile, tablet or
+ *   desktop by the viewport's width; "referrer": the referring address),
+ *   else a person field, custom field (person.extra), captured URL
  *   parameter, person.data entry, location or company datum, compared by
  *   data.comparison equal (default), not_equal, contains, not_contains,
  *   greater, less, range, exists, not_exists (equals, is, not_equals,

@@ -1,6 +1,7 @@
 /**
  * Targeting presets in the editor: who sees this CTA (new or returning
- * visitors, a utm_source, a page address) without leaving for the Campaigns
+ * visitors, a utm_source, a page address, a device class, where they came
+ * from) without leaving for the Campaigns
  * page. "Apply" saves the choice as a campaign in the Campaigns page's own
  * format and validators (app/lib/targeting-presets.ts, the "targeting"
  * intent of the editor's action) and picks it for this CTA; the campaign is
@@ -12,7 +13,7 @@ import { useFetcher } from "@remix-run/react";
 import { BlockStack, Button, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
 import type { CtaDocument } from "~/lib/schema/cta";
 import { CSRF_FIELD } from "~/components/csrf-field";
-import { presetOf, type TargetingPreset } from "~/lib/targeting-presets";
+import { NO_PRESET, presetOf, type TargetingPreset } from "~/lib/targeting-presets";
 import type { Condition } from "~/lib/schema/condition";
 import { useT } from "~/i18n/useT";
 
@@ -33,7 +34,7 @@ export function TargetingPresetsCard({
   const t = useT();
   const fetcher = useFetcher<Answer>();
   const current = campaigns.find((b) => b.id === doc.broadcast_id);
-  const [preset, setPreset] = useState<TargetingPreset>(() => (current && presetOf(current.conditions)) || { visitor: "all", utm_source: "", page_url: "" });
+  const [preset, setPreset] = useState<TargetingPreset>(() => (current && presetOf(current.conditions)) || NO_PRESET);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
 
   // The saved campaign becomes this CTA's (an unsaved edit, like picking it in the basics card).
@@ -84,6 +85,26 @@ export function TargetingPresetsCard({
             placeholder="/blogg"
             autoComplete="off"
             error={errors["targeting.page_url"]}
+          />
+          <Select
+            label={t("targeting.device")}
+            options={[
+              { label: t("targeting.device.all"), value: "all" },
+              { label: t("targeting.device.mobile"), value: "mobile" },
+              { label: t("targeting.device.tablet"), value: "tablet" },
+              { label: t("targeting.device.desktop"), value: "desktop" },
+            ]}
+            value={preset.device}
+            onChange={(v) => setPreset({ ...preset, device: v as TargetingPreset["device"] })}
+          />
+          <TextField
+            label={t("targeting.referrer")}
+            value={preset.referrer}
+            onChange={(v) => setPreset({ ...preset, referrer: v })}
+            placeholder="google."
+            helpText={t("targeting.referrerHelp")}
+            autoComplete="off"
+            error={errors["targeting.referrer"]}
           />
         </FormLayout>
         <Text as="p" tone="subdued">

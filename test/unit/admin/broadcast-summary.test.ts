@@ -54,6 +54,19 @@ describe("describeConditions", () => {
       'who have not converted on the CTA "E-bok"'
     );
   });
+
+  it("reads the editor's device and referrer presets as where the visitor is and came from, in English and Swedish", () => {
+    const sv = translator("sv");
+    const device = { condition_type: "data_field", data_name: "device", data: { comparison: "equal", value: "mobile" } } as const;
+    const referrer = { condition_type: "data_field", data_name: "referrer", data: { comparison: "contains", value: "google." } } as const;
+    expect(describeCondition(device)).toBe("on a phone");
+    expect(describeCondition(device, { t: sv })).toBe("på en mobil");
+    expect(describeCondition(referrer)).toBe("who came from an address containing google.");
+    expect(describeCondition(referrer, { t: sv })).toBe("som kom från en adress som innehåller google.");
+    // Any other value or comparison is read as a field, as before.
+    expect(describeCondition({ ...device, data: { comparison: "equal", value: "tv" } })).toBe("whose device is exactly tv");
+    expect(describeCondition({ ...device, data: { comparison: "equal", value: "__proto__" } })).toBe("whose device is exactly __proto__");
+  });
 });
 
 describe("summarizeBroadcast", () => {

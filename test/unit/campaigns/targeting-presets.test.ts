@@ -7,9 +7,9 @@
  * evaluator honours them: a first visit from the newsletter on a blog page
  * passes; a second visit, another source or another page does not.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Condition } from "~/lib/schema/condition";
-import { presetConditions, presetOf, targetingPresetSchema } from "~/lib/targeting-presets";
+import { NO_PRESET, presetConditions, presetOf, targetingPresetSchema } from "~/lib/targeting-presets";
 import { broadcastInputSchema, conditionShapeIssues } from "~/models/broadcast.server";
 import { installTests, passes, type ConditionContext } from "../../../widget/core/conditions";
 import { moreTests } from "../../../widget/core/conditions-more";
@@ -24,11 +24,11 @@ const campaignsPage: Condition[] = [
 
 const preset = targetingPresetSchema.parse({ visitor: "new", utm_source: " newsletter ", page_url: "/blogg" });
 
-function visitor(opts: { sessions: number; utm?: string; url?: string }): ConditionContext {
+function visitor(opts: { sessions: number; utm?: string; url?: string; referrer?: string }): ConditionContext {
   const url = opts.url ?? "https://saljakademin.se/blogg/forhandling";
   let visits = undefined;
   for (let s = 0; s < opts.sessions; s++) visits = recordVisit(visits, url, `session-${s}`, 1_700_000_000_000 + s * 86_400_000);
-  const doc = { referrer: "", title: "", body: { classList: { contains: () => false }, textContent: "" }, querySelectorAll: (() => []) as never };
+  const doc = { referrer: opts.referrer ?? "", title: "", body: { classList: { contains: () => false }, textContent: "" }, querySelectorAll: (() => []) as never };
   return { url, doc, person: null, local: { visits, params: opts.utm ? { utm_source: opts.utm } : {} } };
 }
 
@@ -41,12 +41,12 @@ describe("targeting presets", () => {
     const parsed = broadcastInputSchema.parse({ name: "x", conditions });
     expect(conditionShapeIssues(parsed.conditions, ["conditions"])).toEqual([]);
     expect(presetOf(conditions)).toEqual(preset);
-    expect(presetConditions({ visitor: "returning", utm_source: "", page_url: "" })).toEqual([{ ...campaignsPage[0], count: 1, data: { scope: "total", comparison: "greater" } }]);
-    expect(presetConditions({ visitor: "all", utm_source: "", page_url: "" })).toEqual([]);
+    expect(presetConditions({ ...NO_PRESET, visitor: "returning" })).toEqual([{ ...campaignsPage[0], count: 1, data: { scope: "total", comparison: "greater" } }]);
+    expect(presetConditions(NO_PRESET)).toEqual([]);
   });
 
   it("read back only what they can say", () => {
-    expect(presetOf([])).toEqual({ visitor: "all", utm_source: "", page_url: "" });
+    expect(presetOf([])).toEqual(NO_PRESET);
     expect(presetOf([{ ...campaignsPage[2], operator: "or" }])).toBeNull();
     expect(presetOf([{ ...campaignsPage[0], count: 5 }])).toBeNull();
     expect(presetOf([{ ...campaignsPage[2], data: { match: "not_contains" } }])).toBeNull();
@@ -60,9 +60,33 @@ describe("targeting presets", () => {
     expect(passes(stored, visitor({ sessions: 1, utm: "google" }))).toBe(false);
     expect(passes(stored, visitor({ sessions: 1 }))).toBe(false);
     expect(passes(stored, visitor({ sessions: 1, utm: "newsletter", url: "https://saljakademin.se/kontakt" }))).toBe(false);
-    const returning = presetConditions({ visitor: "returning", utm_source: "", page_url: "" });
+    const returning = presetConditions({ ...NO_PRESET, visitor: "returning" });
     expect(passes(returning, visitor({ sessions: 3 }))).toBe(true);
     expect(passes(returning, visitor({ sessions: 1 }))).toBe(false);
+  });
+
+  it("write device and referrer as the data-field conditions the Campaigns page would, which the widget reads as page facts", () => {
+    const chosen = targetingPresetSchema.parse({ device: "mobile", referrer: " google. " });
+    const conditions = presetConditions(chosen);
+    expect(conditions).toEqual([
+      { ...campaignsPage[1], position: 0, data_name: "device", data: { comparison: "equal", value: "mobile" } },
+      { ...campaignsPage[1], position: 1, data_name: "referrer", data: { comparison: "contains", value: "google." } },
+    ]);
+    const parsed = broadcastInputSchema.parse({ name: "x", conditions });
+    expect(conditionShapeIssues(parsed.conditions, ["conditions"])).toEqual([]);
+    expect(presetOf(conditions)).toEqual(chosen);
+    expect(presetOf([{ ...conditions[0], data: { comparison: "equal", value: "watch" } }])).toBeNull();
+    expect(presetOf([{ ...conditions[1], data: { comparison: "equal", value: "google." } }])).toBeNull();
+    try {
+      vi.stubGlobal("innerWidth", 390);
+      expect(passes(conditions, visitor({ sessions: 1, referrer: "https://www.google.se/" }))).toBe(true);
+      expect(passes(conditions, visitor({ sessions: 1, referrer: "https://www.bing.com/" }))).toBe(false);
+      expect(passes(conditions, visitor({ sessions: 1 }))).toBe(false);
+      vi.stubGlobal("innerWidth", 1280);
+      expect(passes(conditions, visitor({ sessions: 1, referrer: "https://www.google.se/" }))).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("refuses hostile input with the field named", () => {
@@ -71,6 +95,9 @@ describe("targeting presets", () => {
       [{ utm_source: "x".repeat(201) }, "utm_source"],
       [{ page_url: "/a\u0000b" }, "page_url"],
       [{ utm_source: ["newsletter"] }, "utm_source"],
+      [{ device: "watch" }, "device"],
+      [{ referrer: "x".repeat(501) }, "referrer"],
+      [{ referrer: "a\u0007b" }, "referrer"],
     ] as const;
     for (const [input, field] of bad) {
       const r = targetingPresetSchema.safeParse(input);

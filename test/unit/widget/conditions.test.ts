@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Condition } from "../../../app/lib/schema/condition";
 import { CORE_TYPES, installTests, passes, test, urlMatches, type ConditionContext } from "../../../widget/core/conditions";
 import { compare, countryOf, fieldOf, moreTests, tagsOf } from "../../../widget/core/conditions-more";
@@ -165,6 +165,29 @@ describe("condition evaluator", () => {
     // SPEC 5: numeric comparisons only when both values are numeric.
     expect(f({ comparison: "greater", value: 1 }, "roll")).toBe(false);
     expect(f({ comparison: "less", value: 1 }, "roll")).toBe(false);
+  });
+
+  it("data_field: device (by the viewport's width, SPEC's breakpoints) and referrer are facts of the page view", () => {
+    const c = ctx({ doc: { ...fakeDoc(), referrer: "https://www.google.se/search?q=saljkurs" }, person: personMock({ extra: { device: "tv" } }) });
+    const f = (name: string, data: Record<string, unknown>) => test(cond({ condition_type: "data_field", data_name: name, data }), c);
+    try {
+      for (const [width, device] of [[390, "mobile"], [767, "mobile"], [768, "tablet"], [1023, "tablet"], [1024, "desktop"], [1920, "desktop"]] as const) {
+        vi.stubGlobal("innerWidth", width);
+        expect(fieldOf(c, "device"), String(width)).toBe(device);
+        expect(f("device", { value: device })).toBe(true);
+      }
+      expect(f("device", { value: "mobile" })).toBe(false);
+      // The page view's fact wins over a custom answer of the same name.
+      expect(fieldOf(c, "device")).toBe("desktop");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(f("referrer", { comparison: "contains", value: "GOOGLE." })).toBe(true);
+    expect(f("referrer", { comparison: "contains", value: "facebook" })).toBe(false);
+    const direct = ctx({ doc: { ...fakeDoc(), referrer: "" } });
+    expect(test(cond({ condition_type: "data_field", data_name: "referrer", data: { comparison: "contains", value: "google" } }), direct)).toBe(false);
+    // A hostile name is no fact: it falls through to the person as before.
+    expect(fieldOf(c, "constructor")).toBeUndefined();
   });
 
   it("country: located, person or storefront country, by code or name", () => {
