@@ -30,6 +30,7 @@ import { csvRow, UTF8_BOM } from "../lib/csv";
 import { InputError } from "../lib/errors";
 import { HLL_REGISTERS, HLL_STANDARD_ERROR, estimate, isApproximate, mergeInto } from "../lib/hll";
 import { ordersForPeriod } from "./order-attribution.server";
+import { readCounters, readSketches } from "./rollup-reads.server";
 import { loadCtaDocument, saveCtaDocument } from "./cta.server";
 import { NotFoundError } from "./website.server";
 
@@ -266,44 +267,53 @@ async function* variantDays(db: Db, websiteId: number, scan: Scan, days: string[
   const leadsByDay = new Map<string, typeof leads>();
   for (const l of leads) {
     const day = l.createdAt.toISOString().slice(0, 10);
-    leadsByDay.set(day, [...(leadsByDay.get(day) ?? []), l]);
+    const list = leadsByDay.get(day);
+    if (list) list.push(l);
+    else leadsByDay.set(day, [l]);
   }
   const ordersByDay = new Map<string, { key: string; revenue: number }[]>();
-  for (const o of scan.credit.credited) ordersByDay.set(o.day, [...(ordersByDay.get(o.day) ?? []), o]);
+  for (const o of scan.credit.credited) {
+    const list = ordersByDay.get(o.day);
+    if (list) list.push(o);
+    else ordersByDay.set(o.day, [o]);
+  }
 
-  for (let i = 0; i < days.length; i += DAYS_PER_READ) {
-    const chunk = days.slice(i, i + DAYS_PER_READ);
-    const range = { gte: chunk[0], lte: chunk[chunk.length - 1] };
-    const [counters, sketches] = ctaIds.length
-      ? await Promise.all([
-          db.ctaDailyRollup.findMany({ where: { websiteId, day: range, ctaId: { in: ctaIds } } }),
-          db.ctaDailySketch.findMany({
-            where: { websiteId, day: range, ctaId: { in: ctaIds }, kind: { in: [...kinds] } },
-            select: { day: true, ctaId: true, variantId: true, kind: true, registers: true },
-          }),
-        ])
-      : [[], []];
-    const byDay = new Map(chunk.map((d) => [d, new Map<string, Cell>()]));
-    for (const r of counters) {
-      const cell = cellOf(byDay.get(r.day)!, r.ctaId, r.variantId);
-      cell.views += r.views;
-      cell.clicks += r.clicks;
-      cell.addToCarts += r.addToCarts;
-      cell.cartValue += r.cartValue;
-    }
-    for (const s of sketches) mergeInto(cellOf(byDay.get(s.day)!, s.ctaId, s.variantId).sketch(s.kind as SketchKind), s.registers);
-    for (const day of chunk) {
-      const cells = byDay.get(day)!;
-      for (const l of leadsByDay.get(day) ?? []) cellOf(cells, l.ctaId!, l.variantId).leads.add(l.personId);
-      for (const o of ordersByDay.get(day) ?? []) {
-        const [ctaId, variantId] = o.key.split(":");
-        if (!known.has(Number(ctaId))) continue;
-        const cell = cellOf(cells, Number(ctaId), variantId === "" ? null : Number(variantId));
-        cell.orders++;
-        cell.revenue += o.revenue;
+  const read = (chunk: string[]) => {
+    const range = { websiteId, from: chunk[0], to: chunk[chunk.length - 1], ctaIds };
+    return Promise.all([readCounters(db, range), readSketches(db, range, [...kinds])]);
+  };
+  // The next few days are asked for while this chunk is counted: the database and Node work side by side.
+  let next = days.length ? read(days.slice(0, DAYS_PER_READ)) : null;
+  try {
+    for (let i = 0; i < days.length; i += DAYS_PER_READ) {
+      const chunk = days.slice(i, i + DAYS_PER_READ);
+      const [counters, sketches] = await next!;
+      next = i + DAYS_PER_READ < days.length ? read(days.slice(i + DAYS_PER_READ, i + 2 * DAYS_PER_READ)) : null;
+      const byDay = new Map(chunk.map((d) => [d, new Map<string, Cell>()]));
+      for (const r of counters) {
+        const cell = cellOf(byDay.get(r.day)!, r.ctaId, r.variantId);
+        cell.views += r.views;
+        cell.clicks += r.clicks;
+        cell.addToCarts += r.addToCarts;
+        cell.cartValue += r.cartValue;
       }
-      yield { day, cells };
+      for (const s of sketches) mergeInto(cellOf(byDay.get(s.day)!, s.ctaId, s.variantId).sketch(s.kind), s.registers);
+      for (const day of chunk) {
+        const cells = byDay.get(day)!;
+        for (const l of leadsByDay.get(day) ?? []) cellOf(cells, l.ctaId!, l.variantId).leads.add(l.personId);
+        for (const o of ordersByDay.get(day) ?? []) {
+          const [ctaId, variantId] = o.key.split(":");
+          if (!known.has(Number(ctaId))) continue;
+          const cell = cellOf(cells, Number(ctaId), variantId === "" ? null : Number(variantId));
+          cell.orders++;
+          cell.revenue += o.revenue;
+        }
+        yield { day, cells };
+      }
     }
+  } finally {
+    // A reader that stops early (a cancelled CSV download) leaves the next read unawaited: its failure is nobody's.
+    next?.catch(() => undefined);
   }
 }
 
