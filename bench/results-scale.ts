@@ -9,9 +9,13 @@
  * checked to show the period's real views (counted apart by SQL), every CSV
  * to be text/csv with a plausible number of rows.
  *
- *   npx tsx bench/results-scale.ts [sqlite] [postgresql] [--events=N] [--requests=10] [--slow-requests=3] [--timeout=120] [--save-before]
+ *   npx tsx bench/results-scale.ts [sqlite] [postgresql] [--events=N] [--sqlite-events=N] [--postgresql-events=N] [--requests=10] [--slow-requests=3] [--timeout=120] [--output=results-scale] [--save-before]
  *
- * --events=N sets both databases' size. A case whose first answer takes
+ * --events=N sets both databases' size, --sqlite-events and
+ * --postgresql-events one's (10,000,000 events take PostgreSQL about a
+ * quarter hour to generate and roll up on the reference machine). --output
+ * names the JSON written under bench/results/ (a run of another size can
+ * sit beside the usual one). A case whose first answer takes
  * over 10 s is timed only --slow-requests times (today's page takes tens
  * of seconds at 1,000,000 events). --save-before writes the figures to
  * results/results-scale-before.json, the "before" column of later runs.
@@ -293,8 +297,9 @@ function gitCommit(): string {
 export async function main(argv = process.argv.slice(2)) {
   const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
   const events = arg("events");
+  const size = (kind: Kind) => Number(arg(`${kind}-events`) ?? events ?? DEFAULT_RESULTS_SCALE.events[kind]);
   const options: ResultsScaleOptions = {
-    events: events ? { sqlite: Number(events), postgresql: Number(events) } : DEFAULT_RESULTS_SCALE.events,
+    events: { sqlite: size("sqlite"), postgresql: size("postgresql") },
     requests: Number(arg("requests") ?? DEFAULT_RESULTS_SCALE.requests),
     slowRequests: Number(arg("slow-requests") ?? DEFAULT_RESULTS_SCALE.slowRequests),
     timeoutS: Number(arg("timeout") ?? DEFAULT_RESULTS_SCALE.timeoutS),
@@ -315,7 +320,7 @@ export async function main(argv = process.argv.slice(2)) {
     writeFileSync(BEFORE_FILE, JSON.stringify({ benchmark: "results-scale", commit: data.commit, date: new Date().toISOString().slice(0, 10), at: new Date().toISOString(), machine: machine(), options, results }, null, 2) + "\n");
     console.log(`[bench] saved as the "before" figures: ${path.relative(ROOT, BEFORE_FILE)}`);
   } else {
-    writeResult("results-scale", data);
+    writeResult(arg("output") ?? "results-scale", data);
   }
   return { ...data, cases };
 }

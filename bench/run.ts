@@ -4,7 +4,7 @@
  * bench/results/summary.md with the tables and the goals, for the README.
  * Needs `npm run build` first (pass --build to run it here).
  *
- *   npm run bench [-- ingestion config locked-db page-cost later-trigger results-scale] [--build] [--no-lighthouse] [--runs=11] [--lighthouse-runs=9] [--trigger-runs=7] [--events=N]
+ *   npm run bench [-- ingestion config locked-db page-cost later-trigger results-scale] [--build] [--no-lighthouse] [--runs=11] [--lighthouse-runs=9] [--trigger-runs=7] [--events=N] [--postgresql-events=N] [--sqlite-events=N]
  *
  * The peer SDK runs inside page-cost, side by side in the same run.
  */

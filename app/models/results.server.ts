@@ -30,6 +30,7 @@ import { csvRow, UTF8_BOM } from "../lib/csv";
 import { InputError } from "../lib/errors";
 import { HLL_REGISTERS, HLL_STANDARD_ERROR, estimate, isApproximate, mergeInto } from "../lib/hll";
 import { ordersForPeriod } from "./order-attribution.server";
+import { readCounters, readSketches } from "./rollup-reads.server";
 import { loadCtaDocument, saveCtaDocument } from "./cta.server";
 import { NotFoundError } from "./website.server";
 
@@ -193,7 +194,8 @@ class Cell {
     return s;
   }
 
-  add(other: Cell): void {
+  /** Adds another cell's figures; `kinds` limits the sketches merged to those that will be read. */
+  add(other: Cell, kinds?: readonly SketchKind[]): void {
     this.views += other.views;
     this.clicks += other.clicks;
     this.addToCarts += other.addToCarts;
@@ -201,7 +203,21 @@ class Cell {
     this.orders += other.orders;
     this.revenue += other.revenue;
     for (const p of other.leads) this.leads.add(p);
-    for (const [kind, registers] of other.sketches) mergeInto(this.sketch(kind), registers);
+    for (const [kind, registers] of other.sketches) if (!kinds || kinds.includes(kind)) mergeInto(this.sketch(kind), registers);
+  }
+
+  /**
+   * The union of some cells: the one cell itself when there is one (read
+   * only, so nothing is copied), else a new cell. Merging 4 KB of registers
+   * per sketch is most of the page's work in Node, and most CTAs have one
+   * variant.
+   */
+  static union(cells: readonly (Cell | undefined)[]): Cell {
+    const present = cells.filter((c): c is Cell => c !== undefined);
+    if (present.length === 1) return present[0];
+    const cell = new Cell();
+    for (const c of present) cell.add(c);
+    return cell;
   }
 
   unique(kind: SketchKind): number {
@@ -237,7 +253,8 @@ interface Scan {
   ctas: CtaInfo[];
   from: Date;
   to: Date;
-  credit: ReturnType<typeof creditOrders>;
+  /** The period's orders and their credit, still coming while the first rollups are read. */
+  credit: Promise<ReturnType<typeof creditOrders>>;
 }
 
 /**
@@ -257,6 +274,16 @@ async function* variantDays(db: Db, websiteId: number, scan: Scan, days: string[
   const kinds = new Set<SketchKind>(["viewers", "finishers"]);
   for (const c of scan.ctas) if (c.goal === "clicks" || c.goal === "addToCarts") kinds.add(GOAL_SKETCH[c.goal]);
 
+  // The next few days are asked for while a chunk is counted (and the first
+  // while the leads and orders come): the database and Node work side by side.
+  const read = (chunk: string[]) => {
+    const range = { websiteId, from: chunk[0], to: chunk[chunk.length - 1], ctaIds };
+    const rows = Promise.all([readCounters(db, range), readSketches(db, range, [...kinds])]);
+    // Awaited later, or never by a reader that stops early (a cancelled CSV download): not an unhandled failure meanwhile.
+    rows.catch(() => undefined);
+    return rows;
+  };
+  let next = days.length ? read(days.slice(0, DAYS_PER_READ)) : null;
   const leads = ctaIds.length
     ? await db.contactSubmission.findMany({
         where: { websiteId, createdAt: { gte: scan.from, lt: scan.to }, ctaId: { in: ctaIds }, OR: [{ email: { not: null } }, { phone: { not: null } }] },
@@ -266,23 +293,21 @@ async function* variantDays(db: Db, websiteId: number, scan: Scan, days: string[
   const leadsByDay = new Map<string, typeof leads>();
   for (const l of leads) {
     const day = l.createdAt.toISOString().slice(0, 10);
-    leadsByDay.set(day, [...(leadsByDay.get(day) ?? []), l]);
+    const list = leadsByDay.get(day);
+    if (list) list.push(l);
+    else leadsByDay.set(day, [l]);
   }
   const ordersByDay = new Map<string, { key: string; revenue: number }[]>();
-  for (const o of scan.credit.credited) ordersByDay.set(o.day, [...(ordersByDay.get(o.day) ?? []), o]);
+  for (const o of (await scan.credit).credited) {
+    const list = ordersByDay.get(o.day);
+    if (list) list.push(o);
+    else ordersByDay.set(o.day, [o]);
+  }
 
   for (let i = 0; i < days.length; i += DAYS_PER_READ) {
     const chunk = days.slice(i, i + DAYS_PER_READ);
-    const range = { gte: chunk[0], lte: chunk[chunk.length - 1] };
-    const [counters, sketches] = ctaIds.length
-      ? await Promise.all([
-          db.ctaDailyRollup.findMany({ where: { websiteId, day: range, ctaId: { in: ctaIds } } }),
-          db.ctaDailySketch.findMany({
-            where: { websiteId, day: range, ctaId: { in: ctaIds }, kind: { in: [...kinds] } },
-            select: { day: true, ctaId: true, variantId: true, kind: true, registers: true },
-          }),
-        ])
-      : [[], []];
+    const [counters, sketches] = await next!;
+    next = i + DAYS_PER_READ < days.length ? read(days.slice(i + DAYS_PER_READ, i + 2 * DAYS_PER_READ)) : null;
     const byDay = new Map(chunk.map((d) => [d, new Map<string, Cell>()]));
     for (const r of counters) {
       const cell = cellOf(byDay.get(r.day)!, r.ctaId, r.variantId);
@@ -291,7 +316,7 @@ async function* variantDays(db: Db, websiteId: number, scan: Scan, days: string[
       cell.addToCarts += r.addToCarts;
       cell.cartValue += r.cartValue;
     }
-    for (const s of sketches) mergeInto(cellOf(byDay.get(s.day)!, s.ctaId, s.variantId).sketch(s.kind as SketchKind), s.registers);
+    for (const s of sketches) mergeInto(cellOf(byDay.get(s.day)!, s.ctaId, s.variantId).sketch(s.kind), s.registers);
     for (const day of chunk) {
       const cells = byDay.get(day)!;
       for (const l of leadsByDay.get(day) ?? []) cellOf(cells, l.ctaId!, l.variantId).leads.add(l.personId);
@@ -310,19 +335,25 @@ async function* variantDays(db: Db, websiteId: number, scan: Scan, days: string[
 async function prepare(db: Db, websiteId: number, period: ResultsPeriod, ctaId: number | null | undefined) {
   const from = new Date(`${period.from}T00:00:00Z`);
   const to = new Date(new Date(`${period.to}T00:00:00Z`).getTime() + DAY_MS);
-  const [website, all, orders] = await Promise.all([
+  // Order attribution is the slowest query: the rollups are read meanwhile (variantDays awaits it).
+  const credit = ordersForPeriod(db, websiteId, from, to).then((orders) => creditOrders(orders, from, to));
+  // Awaited later: a failure must not count as unhandled before then.
+  credit.catch(() => undefined);
+  const [website, all] = await Promise.all([
     db.website.findUnique({ where: { id: websiteId }, select: { currency: true, currencyCharacter: true } }),
     ctaInfos(db, websiteId),
-    ordersForPeriod(db, websiteId, from, to),
   ]);
   const ctas = ctaId ? all.filter((c) => c.id === ctaId) : all;
-  return { website, ctas, scan: { ctas, from, to, credit: creditOrders(orders, from, to) } satisfies Scan, days: daysBetween(from, to) };
+  return { website, ctas, scan: { ctas, from, to, credit } satisfies Scan, days: daysBetween(from, to) };
 }
 
 /** Sums CTA figures: counts add, unique viewers and leads are unions, conversions add up (each CTA's own goal). */
+/** The sketches the totals read: unique viewers and completions (their conversions are the CTAs' own, added up). */
+const TOTAL_KINDS: readonly SketchKind[] = ["viewers", "finishers"];
+
 function totalsOf(cells: { cell: Cell; metrics: Metrics }[]): Metrics {
   const all = new Cell();
-  for (const { cell } of cells) all.add(cell);
+  for (const { cell } of cells) all.add(cell, TOTAL_KINDS);
   const m = all.metrics("leads");
   m.conversions = cells.reduce((n, c) => n + c.metrics.conversions, 0);
   m.conversionRate = rateOf(m.conversions, cells.reduce((n, c) => n + c.metrics.viewers, 0));
@@ -352,11 +383,7 @@ export async function loadResults(
 
   for await (const { day, cells } of variantDays(db, websiteId, scan, days)) {
     const perCta = ctas.map((c) => {
-      const cell = new Cell();
-      for (const v of [...c.variants.map((x) => x.id), 0]) {
-        const vc = cells.get(cellKey(c.id, v));
-        if (vc) cell.add(vc);
-      }
+      const cell = Cell.union([...c.variants.map((x) => x.id), 0].map((v) => cells.get(cellKey(c.id, v))));
       return { cell, metrics: cell.metrics(c.goal) };
     });
     daily.push(point(day, note(totalsOf(perCta))));
@@ -374,6 +401,7 @@ export async function loadResults(
     }
   }
 
+  const credit = await scan.credit;
   const ctaCells: { cell: Cell; metrics: Metrics }[] = [];
   const results: CtaResult[] = ctas.map((c) => {
     const variants: VariantResult[] = c.variants.map((v) => ({
@@ -385,11 +413,7 @@ export async function loadResults(
     }));
     const other = period.get(cellKey(c.id, 0));
     if (other) variants.push({ id: null, letter: "Other", percentage: null, winner: false, metrics: note(other.metrics(c.goal)) });
-    const cell = new Cell();
-    for (const v of [...c.variants.map((x) => x.id), 0]) {
-      const vc = period.get(cellKey(c.id, v));
-      if (vc) cell.add(vc);
-    }
+    const cell = Cell.union([...c.variants.map((x) => x.id), 0].map((v) => period.get(cellKey(c.id, v))));
     const metrics = note(cell.metrics(c.goal));
     ctaCells.push({ cell, metrics });
     return {
@@ -420,11 +444,11 @@ export async function loadResults(
     totals: note(totalsOf(ctaCells)),
     estimated,
     uniqueError: HLL_STANDARD_ERROR,
-    unattributedRevenue: chosen ? 0 : scan.credit.unattributedRevenue,
-    unattributedOrders: chosen ? 0 : scan.credit.unattributedOrders,
-    flaggedOrders: scan.credit.flaggedOrders,
-    flaggedRevenue: scan.credit.flaggedRevenue,
-    outlierThreshold: scan.credit.outlierThreshold,
+    unattributedRevenue: chosen ? 0 : credit.unattributedRevenue,
+    unattributedOrders: chosen ? 0 : credit.unattributedOrders,
+    flaggedOrders: credit.flaggedOrders,
+    flaggedRevenue: credit.flaggedRevenue,
+    outlierThreshold: credit.outlierThreshold,
     ctas: results,
     daily,
     dailyByVariant: chosen ? chosen.variants.map((v) => ({ letter: v.variation, points: variantPoints.get(v.id) ?? [] })) : [],
