@@ -59,11 +59,14 @@ export function LeadDestinationsCard({
         ) : null}
         {destinations
           .filter((d) => d.lists.length > 0)
-          .map((d) => (
+          .map((d) => {
+            // Beckon's own lists are named in the admin's language; an outside tool by its brand.
+            const tool = d.type === "builtin" ? t("integrations.builtinName") : d.label;
+            return (
             <fieldset key={d.integrationId} style={{ border: 0, padding: 0, margin: 0 }} data-lead-tool={d.type}>
               <legend>
                 <Text as="span" variant="headingSm">
-                  {d.label === d.name ? d.label : `${d.label}: ${d.name}`}
+                  {d.label === d.name ? tool : `${tool}: ${d.name}`}
                 </Text>
               </legend>
               <BlockStack gap="100">
@@ -87,7 +90,8 @@ export function LeadDestinationsCard({
                 </Text>
               </BlockStack>
             </fieldset>
-          ))}
+            );
+          })}
         {collecting > 0 && chosen.length === 0 && destinations.some((d) => d.lists.length) ? (
           <Text as="p" tone="caution">
             {t("leads.noneChosen")}
