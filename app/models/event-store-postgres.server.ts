@@ -137,11 +137,3 @@ export async function storeEventsPostgres(db: Pick<Db, "$queryRawUnsafe">, websi
   const stored = await plainSqlOf(db)<{ clientId: string }>(STORE_EVENTS_SQL, storeEventsParams(websiteId, rows), "beckon_store_events");
   return stored.map((r) => r.clientId);
 }
-
-const PEOPLE_SQL = `SELECT "id", "visitorToken" FROM "Person" WHERE "websiteId" = $1::integer AND "visitorToken" = ANY($2::text[])`;
-
-/** The people of a website with these visitor tokens (a batch's one lookup, as a prepared statement). */
-export async function peopleByTokenPostgres(db: Pick<Db, "$queryRawUnsafe">, websiteId: number, tokens: readonly string[]): Promise<{ id: number; visitorToken: string }[]> {
-  if (!tokens.length) return [];
-  return plainSqlOf(db)<{ id: number; visitorToken: string }>(PEOPLE_SQL, [websiteId, tokens], "beckon_people_by_token");
-}

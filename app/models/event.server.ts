@@ -6,8 +6,9 @@ import type { Db, Prisma } from "../db.server";
 import type { EventInput } from "../lib/schema/public-api";
 import { eventInsertSql } from "./event-insert.server";
 import { applyToRollups, isPostgres } from "./event-rollups.server";
-import { peopleByTokenPostgres, storeEventsPostgres, type PostgresEventRow } from "./event-store-postgres.server";
+import { storeEventsPostgres, type PostgresEventRow } from "./event-store-postgres.server";
 import { foreignCtaRefs } from "./ownership.server";
+import { personIdsByToken } from "./person.server";
 
 export interface StoreEventsResult {
   stored: number;
@@ -78,13 +79,7 @@ async function foreignRefs(db: Db, websiteId: number, events: EventInput[]): Pro
 export async function storeEvents(db: Db, websiteId: number, events: EventInput[]): Promise<StoreEventsResult> {
   const rejected: StoreEventsResult["rejected"] = [];
   const tokens = [...new Set(events.map((e) => e.visitor_token))];
-  const [people, foreign] = await Promise.all([
-    isPostgres(db)
-      ? peopleByTokenPostgres(db, websiteId, tokens)
-      : db.person.findMany({ where: { websiteId, visitorToken: { in: tokens } }, select: { id: true, visitorToken: true } }),
-    foreignRefs(db, websiteId, events),
-  ]);
-  const personByToken = new Map(people.map((p) => [p.visitorToken, p.id]));
+  const [personByToken, foreign] = await Promise.all([personIdsByToken(db, websiteId, tokens), foreignRefs(db, websiteId, events)]);
 
   const accepted: { index: number; event: EventInput; personId: number }[] = [];
   const seenInBatch = new Set<string>();
