@@ -12,6 +12,7 @@ import { PrismaClient, Prisma } from "./generated/prisma-sqlite/index.js";
 import { PrismaClient as PostgresPrismaClient, Prisma as PostgresPrisma } from "./generated/prisma-postgresql/index.js";
 import { databaseTarget, type DatabaseTarget } from "./db/database-url";
 import { plainSqlPool, registerPlainSql } from "./db/plain-sql.server";
+import { serialPgTransactions } from "./db/pg-serial-transactions.server";
 import { waitingForSqliteLocks } from "./db/sqlite-lock-wait.server";
 import { CONFIG_MODELS, invalidateWebsiteScripts } from "./lib/website-script-cache.server";
 import { configChangeCommitted } from "./lib/config-change-notice.server";
@@ -107,7 +108,7 @@ function openClient(target: DatabaseTarget): PrismaClient {
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       lock_timeout: pgLockTimeoutMs(),
     });
-    return new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
+    return new PostgresPrismaClient({ adapter: serialPgTransactions(adapter) }) as unknown as PrismaClient;
   }
   // WAL lets readers run beside the single writer. A writer waits for the
   // lock up to BECKON_SQLITE_BUSY_TIMEOUT_MS (10 s), then the public API
