@@ -3,12 +3,13 @@
  * CtaDailySketch: HyperLogLog sketches of the people, app/lib/hll.ts), per
  * website, UTC day, CTA and variant (0 when an event named no variant).
  *
- * Kept as events arrive: storeEvents calls applyToRollups in the same
- * transaction as its INSERT, with only the rows that INSERT actually
- * inserted (a retried or duplicated event is skipped by the insert, so it is
- * never counted twice; a failed transaction rolls back events and counts
- * together). The rollups are the long-term truth: raw events may be deleted
- * by retention, the rollups stay.
+ * Kept as events arrive, with only the rows the insert actually inserted (a
+ * retried or duplicated event is skipped by the insert, so it is never
+ * counted twice; a failure rolls back events and counts together): on SQLite
+ * storeEvents calls applyToRollups in the same transaction as its INSERT; on
+ * PostgreSQL the insert's own statement updates the same rows by the same
+ * rules (rollupFieldsOf, event-store-postgres.server.ts). The rollups are the
+ * long-term truth: raw events may be deleted by retention, the rollups stay.
  *
  * Concurrency. Counters are one INSERT ... ON CONFLICT DO UPDATE SET
  * n = n + excluded.n, which PostgreSQL applies under the row's lock; sketches

@@ -68,13 +68,15 @@ async function foreignRefs(db: Db, websiteId: number, events: EventInput[]): Pro
  * on this website, or that point at another website's CTA, are rejected
  * individually; the rest are stored.
  *
- * The batch is written with one INSERT ... ON CONFLICT DO NOTHING RETURNING
- * (event-insert.server.ts): a single atomic statement, so ids already stored
- * (a retried send, or a concurrent copy of the same batch) are skipped and
- * counted as duplicates, with no read-before-write. Prisma's createMany
- * costs about 15 ms of CPU for 50 rows; this statement about 2 ms. The rows
- * it inserted (its RETURNING) are added to the daily rollups in the same
- * transaction (event-rollups.server.ts), so counts and events never part.
+ * Ids already stored (a retried send, or a concurrent copy of the same
+ * batch) are skipped and counted as duplicates, with no read-before-write,
+ * and only the rows actually inserted are added to the daily rollups, in
+ * the same atomic unit as the insert, so counts and events never part:
+ * - PostgreSQL: one statement for events, receipts and rollups
+ *   (event-store-postgres.server.ts says why one);
+ * - SQLite: INSERT ... ON CONFLICT DO NOTHING RETURNING
+ *   (event-insert.server.ts) and applyToRollups in one transaction.
+ * Prisma's createMany cost about 15 ms of CPU for 50 rows; these a few.
  */
 export async function storeEvents(db: Db, websiteId: number, events: EventInput[]): Promise<StoreEventsResult> {
   const rejected: StoreEventsResult["rejected"] = [];
@@ -141,7 +143,7 @@ async function storeEventsSqlite(db: Db, websiteId: number, rows: PostgresEventR
 
 /** Inserts rows of COLUMNS into SQLite, skipping those whose (websiteId, clientId) exists; returns the client ids it inserted. */
 async function insertIgnoringDuplicates(db: Prisma.TransactionClient, rows: unknown[][]): Promise<string[]> {
-  const returned = await db.$queryRawUnsafe<{ clientId: string }[]>(eventInsertSql(false, COLUMNS, rows.length, '"clientId"'), ...rows.flat());
+  const returned = await db.$queryRawUnsafe<{ clientId: string }[]>(eventInsertSql(COLUMNS, rows.length, '"clientId"'), ...rows.flat());
   return returned.map((r) => r.clientId);
 }
 
