@@ -11,6 +11,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, Prisma } from "./generated/prisma-sqlite/index.js";
 import { PrismaClient as PostgresPrismaClient, Prisma as PostgresPrisma } from "./generated/prisma-postgresql/index.js";
 import { databaseTarget, type DatabaseTarget } from "./db/database-url";
+import { plainSqlPool, registerPlainSql } from "./db/plain-sql.server";
+import { serialPgTransactions } from "./db/pg-serial-transactions.server";
 import { waitingForSqliteLocks } from "./db/sqlite-lock-wait.server";
 import { CONFIG_MODELS, invalidateWebsiteScripts } from "./lib/website-script-cache.server";
 import { configChangeCommitted } from "./lib/config-change-notice.server";
@@ -74,7 +76,28 @@ function invalidatingScripts(client: PrismaClient): Db {
 
 /** Opens a client for a database target (tests open their own). */
 export function createPrismaClient(target: DatabaseTarget = databaseTarget()): Db {
-  return invalidatingScripts(openClient(target));
+  const client = invalidatingScripts(openClient(target));
+  if (target.kind !== "postgresql") return client;
+  // Event ingestion's statements go through plain pg (plain-sql.server.ts says why); $disconnect closes that pool too.
+  const plain = plainSqlPool(target.location, { max: envPoolSize("BECKON_PG_INGEST_POOL_SIZE", 4), lockTimeoutMs: pgLockTimeoutMs() });
+  const disconnect = async () => {
+    await plain.end();
+    await client.$disconnect();
+  };
+  const withPool = new Proxy(client, { get: (t, prop) => (prop === "$disconnect" ? disconnect : Reflect.get(t, prop)) });
+  registerPlainSql(withPool, plain.query);
+  return withPool;
+}
+
+/** A pool size from the environment, 1 to 100, else the default. */
+function envPoolSize(name: string, fallback: number, env: Record<string, string | undefined> = process.env): number {
+  const v = Number(env[name]?.trim() || NaN);
+  return Number.isInteger(v) && v >= 1 && v <= 100 ? v : fallback;
+}
+
+/** How long a PostgreSQL statement waits for a lock before failing (BECKON_PG_LOCK_TIMEOUT_MS, default 10 s). */
+function pgLockTimeoutMs(): number {
+  return envMs("BECKON_PG_LOCK_TIMEOUT_MS", 10_000);
 }
 
 function openClient(target: DatabaseTarget): PrismaClient {
@@ -87,10 +110,10 @@ function openClient(target: DatabaseTarget): PrismaClient {
     const adapter = new PrismaPg({
       connectionString: target.location,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-      lock_timeout: envMs("BECKON_PG_LOCK_TIMEOUT_MS", 10_000),
+      lock_timeout: pgLockTimeoutMs(),
       options: "-c jit=off",
     });
-    return new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
+    return new PostgresPrismaClient({ adapter: serialPgTransactions(adapter) }) as unknown as PrismaClient;
   }
   // WAL lets readers run beside the single writer. A writer waits for the
   // lock up to BECKON_SQLITE_BUSY_TIMEOUT_MS (10 s), then the public API

@@ -3,12 +3,13 @@
  * CtaDailySketch: HyperLogLog sketches of the people, app/lib/hll.ts), per
  * website, UTC day, CTA and variant (0 when an event named no variant).
  *
- * Kept as events arrive: storeEvents calls applyToRollups in the same
- * transaction as its INSERT, with only the rows that INSERT actually
- * inserted (a retried or duplicated event is skipped by the insert, so it is
- * never counted twice; a failed transaction rolls back events and counts
- * together). The rollups are the long-term truth: raw events may be deleted
- * by retention, the rollups stay.
+ * Kept as events arrive, with only the rows the insert actually inserted (a
+ * retried or duplicated event is skipped by the insert, so it is never
+ * counted twice; a failure rolls back events and counts together): on SQLite
+ * storeEvents calls applyToRollups in the same transaction as its INSERT; on
+ * PostgreSQL the insert's own statement updates the same rows by the same
+ * rules (rollupFieldsOf, event-store-postgres.server.ts). The rollups are the
+ * long-term truth: raw events may be deleted by retention, the rollups stay.
  *
  * Concurrency. Counters are one INSERT ... ON CONFLICT DO UPDATE SET
  * n = n + excluded.n, which PostgreSQL applies under the row's lock; sketches
@@ -41,7 +42,7 @@ export interface RolledEvent {
   createdAt: Date;
 }
 
-const COUNTER_COLUMNS = ["views", "clicks", "submissions", "completions", "selections", "addToCarts", "cartValue"] as const satisfies readonly (keyof Counters)[];
+export const COUNTER_COLUMNS = ["views", "clicks", "submissions", "completions", "selections", "addToCarts", "cartValue"] as const satisfies readonly (keyof Counters)[];
 /** Rows per statement: well under SQLite's and PostgreSQL's parameter limits. */
 const ROWS_PER_STATEMENT = 200;
 
@@ -64,7 +65,32 @@ interface SketchRow {
   people: Set<number>;
 }
 
+const hex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
+
 const keyOf = (day: string, ctaId: number, variantId: number, kind = "") => `${day}|${String(ctaId).padStart(11, "0")}|${String(variantId).padStart(11, "0")}|${kind}`;
+
+/** What one stored event adds to the rollups: its day, counter (null: nothing), cart value, sketch kinds and HyperLogLog entry (hex). */
+export interface RollupFields {
+  day: string;
+  counter: Exclude<keyof Counters, "cartValue"> | null;
+  cartValue: number;
+  kinds: SketchKind[];
+  entry: string | null;
+}
+
+/** The rollup fields of one event, by the rules aggregate() applies to a batch (pure). */
+export function rollupFieldsOf(e: RolledEvent): RollupFields {
+  const day = utcDay(e.createdAt);
+  const counter = e.ctaId === null ? undefined : COUNTER_OF_EVENT[e.eventType];
+  if (!counter) return { day, counter: null, cartValue: 0, kinds: [], entry: null };
+  return {
+    day,
+    counter,
+    cartValue: counter === "addToCarts" ? cartValueOf(e) : 0,
+    kinds: e.personId === null ? [] : sketchKindsOf(e.eventType),
+    entry: e.personId === null ? null : hex(entriesOf([e.personId])),
+  };
+}
 
 /** Counters and sketch entries of a batch of events, one row per key (pure; exported for tests). */
 export function aggregate(events: readonly RolledEvent[]): { counters: CounterRow[]; sketches: SketchRow[] } {
@@ -100,8 +126,6 @@ function chunks<T>(list: T[], size = ROWS_PER_STATEMENT): T[][] {
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 }
-
-const hex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 
 /** Adds a batch of just-inserted events of one website to the rollups; call inside the inserting transaction. */
 export async function applyToRollups(tx: Sql, websiteId: number, events: readonly RolledEvent[]): Promise<void> {

@@ -5,8 +5,10 @@
 import type { Db, Prisma } from "../db.server";
 import type { EventInput } from "../lib/schema/public-api";
 import { eventInsertSql } from "./event-insert.server";
-import { applyToRollups, type RolledEvent } from "./event-rollups.server";
+import { applyToRollups, isPostgres } from "./event-rollups.server";
+import { storeEventsPostgres, type PostgresEventRow } from "./event-store-postgres.server";
 import { foreignCtaRefs } from "./ownership.server";
+import { personIdsByToken } from "./person.server";
 
 export interface StoreEventsResult {
   stored: number;
@@ -66,22 +68,20 @@ async function foreignRefs(db: Db, websiteId: number, events: EventInput[]): Pro
  * on this website, or that point at another website's CTA, are rejected
  * individually; the rest are stored.
  *
- * The batch is written with one INSERT ... ON CONFLICT DO NOTHING RETURNING
- * (event-insert.server.ts): a single atomic statement, so ids already stored
- * (a retried send, or a concurrent copy of the same batch) are skipped and
- * counted as duplicates, with no read-before-write. Prisma's createMany
- * costs about 15 ms of CPU for 50 rows; this statement about 2 ms. The rows
- * it inserted (its RETURNING) are added to the daily rollups in the same
- * transaction (event-rollups.server.ts), so counts and events never part.
+ * Ids already stored (a retried send, or a concurrent copy of the same
+ * batch) are skipped and counted as duplicates, with no read-before-write,
+ * and only the rows actually inserted are added to the daily rollups, in
+ * the same atomic unit as the insert, so counts and events never part:
+ * - PostgreSQL: one statement for events, receipts and rollups
+ *   (event-store-postgres.server.ts says why one);
+ * - SQLite: INSERT ... ON CONFLICT DO NOTHING RETURNING
+ *   (event-insert.server.ts) and applyToRollups in one transaction.
+ * Prisma's createMany cost about 15 ms of CPU for 50 rows; these a few.
  */
 export async function storeEvents(db: Db, websiteId: number, events: EventInput[]): Promise<StoreEventsResult> {
   const rejected: StoreEventsResult["rejected"] = [];
   const tokens = [...new Set(events.map((e) => e.visitor_token))];
-  const [people, foreign] = await Promise.all([
-    db.person.findMany({ where: { websiteId, visitorToken: { in: tokens } }, select: { id: true, visitorToken: true } }),
-    foreignRefs(db, websiteId, events),
-  ]);
-  const personByToken = new Map(people.map((p) => [p.visitorToken, p.id]));
+  const [personByToken, foreign] = await Promise.all([personIdsByToken(db, websiteId, tokens), foreignRefs(db, websiteId, events)]);
 
   const accepted: { index: number; event: EventInput; personId: number }[] = [];
   const seenInBatch = new Set<string>();
@@ -103,51 +103,47 @@ export async function storeEvents(db: Db, websiteId: number, events: EventInput[
   if (accepted.length === 0) return { stored: 0, duplicates, rejected };
 
   const now = Date.now();
-  const values = accepted.map(({ event, personId }) => [
-    websiteId,
-    event.id,
-    event.event_type,
+  const rows: PostgresEventRow[] = accepted.map(({ event, personId }) => ({
+    clientId: event.id,
+    eventType: event.event_type,
     personId,
-    event.visitor_token,
-    event.cta_id ?? (event.contactable_type === "Cta" ? (event.contactable_id ?? null) : null),
-    event.variant_id ?? null,
-    event.step_id ?? null,
-    event.element_id ?? null,
-    event.broadcast_id ?? null,
-    event.url ?? null,
-    event.revenue ?? null,
-    event.integration_type ?? null,
-    JSON.stringify(event.data ?? {}),
-    eventTime(event.at, now),
-  ]);
-  const inserted = await db.$transaction(async (tx) => {
-    const clientIds = await insertIgnoringDuplicates(tx, values);
-    const byClientId = new Map(accepted.map((a, i) => [a.event.id, i]));
-    const rolled: RolledEvent[] = clientIds.map((id) => {
-      const row = values[byClientId.get(id)!];
-      const column = (name: (typeof COLUMNS)[number]) => row[COLUMNS.indexOf(name)];
-      return {
-        eventType: column("eventType") as string,
-        ctaId: column("ctaId") as number | null,
-        variantId: column("variantId") as number | null,
-        personId: column("personId") as number,
-        revenue: column("revenue") as number | null,
-        data: accepted[byClientId.get(id)!].event.data ?? {},
-        createdAt: column("createdAt") as Date,
-      };
-    });
-    await applyToRollups(tx, websiteId, rolled);
-    return clientIds.length;
-  });
+    visitorToken: event.visitor_token,
+    ctaId: event.cta_id ?? (event.contactable_type === "Cta" ? (event.contactable_id ?? null) : null),
+    variantId: event.variant_id ?? null,
+    stepId: event.step_id ?? null,
+    elementId: event.element_id ?? null,
+    broadcastId: event.broadcast_id ?? null,
+    url: event.url ?? null,
+    revenue: event.revenue ?? null,
+    integrationType: event.integration_type ?? null,
+    data: event.data ?? {},
+    createdAt: eventTime(event.at, now),
+  }));
+  const inserted = isPostgres(db) ? (await storeEventsPostgres(db, websiteId, rows)).length : await storeEventsSqlite(db, websiteId, rows);
   return { stored: inserted, duplicates: duplicates + accepted.length - inserted, rejected };
 }
 
-/** Inserts rows of COLUMNS, skipping those whose (websiteId, clientId) exists; returns the client ids it inserted. */
-async function insertIgnoringDuplicates(db: Db | Prisma.TransactionClient, rows: unknown[][]): Promise<string[]> {
-  const postgres = (db as unknown as { _activeProvider?: string })._activeProvider === "postgresql";
-  const sql = eventInsertSql(postgres, COLUMNS, rows.length, '"clientId"');
-  const params = rows.flat().map((v) => (postgres && v instanceof Date ? v.toISOString() : v));
-  const returned = await db.$queryRawUnsafe<{ clientId: string }[]>(sql, ...params);
+/**
+ * SQLite: the insert and the rollups in one transaction. SQLite has one
+ * writer at a time, so there are no hot-row waits to avoid (PostgreSQL's
+ * single statement, event-store-postgres.server.ts, exists for those).
+ */
+async function storeEventsSqlite(db: Db, websiteId: number, rows: PostgresEventRow[]): Promise<number> {
+  const values = rows.map((r) => COLUMNS.map((c) => (c === "websiteId" ? websiteId : c === "data" ? JSON.stringify(r.data) : r[c])));
+  return db.$transaction(async (tx) => {
+    const clientIds = new Set(await insertIgnoringDuplicates(tx, values));
+    await applyToRollups(
+      tx,
+      websiteId,
+      rows.filter((r) => clientIds.has(r.clientId)),
+    );
+    return clientIds.size;
+  });
+}
+
+/** Inserts rows of COLUMNS into SQLite, skipping those whose (websiteId, clientId) exists; returns the client ids it inserted. */
+async function insertIgnoringDuplicates(db: Prisma.TransactionClient, rows: unknown[][]): Promise<string[]> {
+  const returned = await db.$queryRawUnsafe<{ clientId: string }[]>(eventInsertSql(COLUMNS, rows.length, '"clientId"'), ...rows.flat());
   return returned.map((r) => r.clientId);
 }
 

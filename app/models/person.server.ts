@@ -8,6 +8,30 @@ import type { Person } from "../generated/prisma-sqlite";
 import type { PublicPerson } from "../lib/schema/public-config";
 import type { VisitorCreate } from "../lib/schema/public-api";
 import { isDatabaseBusy, isUniqueViolation } from "../lib/db-errors.server";
+import { plainSqlOf } from "../db/plain-sql.server";
+
+/**
+ * The person id of each of a website's visitor tokens that it knows (event
+ * ingestion's one lookup per batch). Plain SQL: Prisma's findMany costs
+ * about 2 ms of CPU for this, the raw statement a tenth of that (on
+ * PostgreSQL a prepared statement, plain-sql.server.ts).
+ */
+export async function personIdsByToken(db: Db, websiteId: number, tokens: readonly string[]): Promise<Map<string, number>> {
+  if (!tokens.length) return new Map();
+  const postgres = (db as unknown as { _activeProvider?: string })._activeProvider === "postgresql";
+  const rows = postgres
+    ? await plainSqlOf(db)<{ id: number; visitorToken: string }>(
+        `SELECT "id", "visitorToken" FROM "Person" WHERE "websiteId" = $1::integer AND "visitorToken" = ANY($2::text[])`,
+        [websiteId, tokens],
+        "beckon_person_ids_by_token",
+      )
+    : await db.$queryRawUnsafe<{ id: number | bigint; visitorToken: string }[]>(
+        `SELECT "id", "visitorToken" FROM "Person" WHERE "websiteId" = ? AND "visitorToken" IN (${tokens.map(() => "?").join(",")})`,
+        websiteId,
+        ...tokens,
+      );
+  return new Map(rows.map((r) => [r.visitorToken, Number(r.id)]));
+}
 
 /** The widget's view of a person. */
 export function toPublicPerson(p: Person): PublicPerson {
