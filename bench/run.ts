@@ -11,7 +11,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { main as ingestion, ingestionTable } from "./ingestion";
+import { INGESTION_GOALS, main as ingestion, ingestionTable } from "./ingestion";
 import { main as config, configTable } from "./config";
 import { main as lockedDb, lockedDbTable } from "./locked-db";
 import { main as pageCost, pageTables } from "./page-cost";
@@ -36,9 +36,8 @@ async function run() {
   if (want("ingestion")) {
     const r = await ingestion(argv);
     const t = ingestionTable(r);
-    md.push(`## Event ingestion`, ``, `autocannon, 10 connections, 10 s, 50 events per request (unique ids), production server on a fresh seeded database.`, ``, markdownTable(t.header, t.rows), ``);
-    const sqlite = r.find((x) => x.database === "sqlite");
-    if (sqlite && sqlite.events_per_s < 5000) failedGoals++;
+    md.push(`## Event ingestion`, ``, `autocannon, 10 connections, 10 s, 50 events per request (unique ids), production server on a fresh seeded database; the median of the rounds, each round's figure beside it.`, ``, markdownTable(t.header, t.rows), ``);
+    failedGoals += r.filter((x) => x.events_per_s < INGESTION_GOALS[x.database]).length;
   }
   if (want("config")) {
     const r = await config(argv);
