@@ -8,7 +8,7 @@ import { BlockStack, Box, Button, Checkbox, FormLayout, InlineGrid, InlineStack,
 import { FIELD_TYPES, type Field, type FieldOption } from "~/lib/schema/cta";
 import { move, newField, removeAt, renumber, type Path } from "./document";
 import { useError, useErrorsUnder } from "./errors";
-import { JsonOptionsEditor } from "./JsonOptionsEditor";
+import { AdvancedOptions } from "./StyleControls";
 import { translator, type Translate } from "~/i18n";
 import { useT } from "~/i18n/useT";
 
@@ -117,6 +117,8 @@ function FieldEditor(props: {
   const parentSlugError = useError([...path, "parent_slug"]);
   const parentError = parentIdError ?? parentSlugError;
   const optionsError = useError([...path, "options"]);
+  // Unknown or bad keys are refused by name under options.<key>: they open the advanced box.
+  const optionKeyErrors = useErrorsUnder([...path, "options"]).filter((e) => e !== optionsError);
   const under = useErrorsUnder(path);
   const [open, setOpen] = useState(under.length > 0);
   const o = f.options as Record<string, unknown>;
@@ -230,7 +232,13 @@ function FieldEditor(props: {
                 label={t("editorUi.choicesOf", { title })}
               />
             ) : null}
-            <JsonOptionsEditor label={t("editorUi.fieldOptions", { slug: f.slug })} value={o} onChange={(options) => onChange({ ...f, options })} error={optionsError} />
+            <AdvancedOptions
+              label={t("editorUi.fieldOptions", { slug: f.slug })}
+              value={o}
+              onChange={(options) => onChange({ ...f, options })}
+              errors={[...(optionsError ? [optionsError] : []), ...optionKeyErrors]}
+              owner={title}
+            />
           </FormLayout>
         ) : null}
       </BlockStack>

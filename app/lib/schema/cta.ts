@@ -286,7 +286,11 @@ export const ctaDocumentSchema = ctaBaseSchema.superRefine((cta, ctx) => {
         checkOptions("box", sec.options, secPath);
         sec.columns.forEach((col, coi) => {
           checkOptions("box", col.options, [...secPath, "columns", coi]);
-          col.elements.forEach((el, ei) => checkOptions(el.element_type, el.options, [...secPath, "columns", coi, "elements", ei]));
+          col.elements.forEach((el, ei) => {
+            const elPath = [...secPath, "columns", coi, "elements", ei];
+            checkOptions(el.element_type, el.options, elPath);
+            el.fields.forEach((f, fi) => checkOptions("field", f.options, [...elPath, "fields", fi]));
+          });
         });
       }),
     );

@@ -145,13 +145,44 @@ export const ELEMENT_OPTION_KEYS: Record<ElementType, readonly string[]> = {
   divider: [],
 };
 
-/** Levels whose option keys are checked. Fields and steps keep their own (open) options. */
-export type OptionLevel = "cta" | "variant" | "box" | ElementType;
+/**
+ * Keys of a field's options, as the renderer reads them (form fields, quiz
+ * questions and survey questions): its label, placeholder and input type,
+ * number and length limits, a quiz question's description, buttons, jumps,
+ * spinner, multi-select limit, prefill and range settings.
+ */
+export const FIELD_OPTION_KEYS = [
+  "label",
+  "placeholder",
+  "type",
+  "min",
+  "max",
+  "step",
+  "increment",
+  "minlength",
+  "maxlength",
+  "description",
+  "question",
+  "button-text",
+  "hide-back-button",
+  "hide-next-button",
+  "jump-field-id",
+  "loading-spinner",
+  "auto-continue-delay",
+  "multi-select-limit",
+  "prefill-fields",
+  "range-handles",
+  "value-type",
+] as const;
+
+/** Levels whose option keys are checked. Steps keep their own options (name, script), typed by the step schema. */
+export type OptionLevel = "cta" | "variant" | "box" | "field" | ElementType;
 
 export function allowedKeys(level: OptionLevel): readonly string[] {
   if (level === "cta") return CTA_OPTION_KEYS;
   if (level === "variant") return VARIANT_OPTION_KEYS;
   if (level === "box") return BOX_OPTION_KEYS;
+  if (level === "field") return FIELD_OPTION_KEYS;
   const own = ELEMENT_OPTION_KEYS[level];
   return own ? [...own, ...ELEMENT_STYLE_KEYS] : [];
 }

@@ -114,6 +114,24 @@ describe("option keys", () => {
     expect(optionIssues("box", { "border-width": 99 })).toHaveLength(1);
   });
 
+  it("refuses a misspelled field option by path, and accepts every key the renderer reads of a field", () => {
+    const withField = (options: Record<string, unknown>): CtaDocumentInput => {
+      const doc = barCta({ element: { "button-text": "Skicka" } });
+      const el = doc.variants[0].steps![0].sections![0].columns![0].elements![0] as Record<string, unknown>;
+      el.element_type = "form";
+      el.fields = [{ slug: "email", field_type: "text", position: 0, options }];
+      return doc;
+    };
+    expect(issuesOf(withField({ placeholdr: "Din e-post" }))).toEqual([
+      {
+        path: "variants.0.steps.0.sections.0.columns.0.elements.0.fields.0.options.placeholdr",
+        message: 'Unknown option "placeholdr" (did you mean "placeholder"?)',
+      },
+    ]);
+    expect(issuesOf(withField({ label: "E-post", placeholder: "namn@foretag.se", type: "email", maxlength: 200, "prefill-fields": false }))).toEqual([]);
+    expect(optionIssues("field", { "__proto__x": 1, "jump-field-id": 4, "hide-next-button": true })).toEqual([{ key: "__proto__x", message: 'Unknown option "__proto__x"' }]);
+  });
+
   it("truncates a huge unknown key in the message", () => {
     const [issue] = optionIssues("box", { ["k".repeat(100)]: 1 });
     expect(issue.message.length).toBeLessThan(100);
