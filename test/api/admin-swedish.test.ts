@@ -215,7 +215,7 @@ describe("the admin in Swedish", () => {
     for (const s of [...shown, "Sektion 1", "Formulär", "Ta bort"]) expect(page).toContain(s);
     for (const s of ["Add variant", "Step name", "Add section", "Section 1", "Add element", "Add action group"]) expect(page).not.toContain(s);
     // Where its leads go: Beckon's own lists are named in Swedish too.
-    const ebook = await t.db.cta.findFirstOrThrow({ where: { websiteId: sv, name: { contains: "e-bok" } } });
+    const ebook = await t.db.cta.findFirstOrThrow({ where: { websiteId: sv, name: { startsWith: "E-bok" } } });
     const leads = await text(await get(`/owner/websites/${sv}/ctas/${ebook.id}`, { Cookie: `${cookie}; beckon_lang=sv` }));
     expect(leads).toContain(`${svTexts["integrations.builtinName"]}: `);
     expect(leads).not.toContain("Beckon lists");

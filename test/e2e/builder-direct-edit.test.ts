@@ -44,9 +44,14 @@ async function openEditor(page: Page): Promise<void> {
   await hydrated(page);
 }
 
-/** Resolves once some dnd-kit live region (what a screen reader reads out) says `text`. */
+/**
+ * Resolves once some dnd-kit live region (what a screen reader reads out)
+ * says `text`, and two frames later: dnd-kit measures where things can go in
+ * the frames after a pick-up, and an arrow key before that moves nothing.
+ */
 async function announced(page: Page, text: string | RegExp): Promise<void> {
   await page.locator('[id^="DndLiveRegion"]', { hasText: text }).first().waitFor({ state: "attached" });
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** The names of the element handles of the first column of the first section, top to bottom. */

@@ -77,8 +77,14 @@ describe("the rich-text editor", () => {
     await owner.keyboard.press("Control+A");
     await bold.click();
     await expect.poll(() => bold.getAttribute("aria-pressed")).toBe("true");
-    // Keyboard: Ctrl+B ends the bold, so the words typed next are plain.
+    // Keyboard: Ctrl+B ends the bold, so the words typed next are plain. The editor reads the
+    // caret End moved on the page's selectionchange: the next keys wait for that, as a person's would.
+    await owner.evaluate(() => {
+      const w = window as unknown as { caretMoved?: Promise<void> };
+      w.caretMoved = new Promise((resolve) => document.addEventListener("selectionchange", () => setTimeout(resolve, 0), { once: true }));
+    });
     await owner.keyboard.press("End");
+    await owner.evaluate(() => (window as unknown as { caretMoved: Promise<void> }).caretMoved);
     await owner.keyboard.press("Control+B");
     await owner.keyboard.type(" Läs mer");
     await expect.poll(() => bold.getAttribute("aria-pressed")).toBe("false");
