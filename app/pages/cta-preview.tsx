@@ -214,8 +214,6 @@ function locate(target) {
 }
 const EDITABLE = "h1,h2,h3,h4,p,li";
 let editing = null;
-// The latest document sent while an in-place edit was open (drawn when it ends).
-let waiting = null;
 // The owner's HTML back from the rendered text: without the attributes the
 // renderer adds (heading ids, link rel); links keep their address and target.
 function ownerHtml(container) {
@@ -230,27 +228,16 @@ function finishEdit(commit) {
   if (!e) return;
   editing = null;
   e.block.removeAttribute("contenteditable");
-  const sent = endEdit(e, commit);
-  // A document that came during the edit: drawn now, unless the edit was sent (the editor answers with a newer one).
-  const next = waiting;
-  waiting = null;
-  if (next && !sent) setTimeout(() => { if (!editing) show(next); }, 0);
-}
-// Puts the edit back or sends it to the editor; true when it was sent.
-function endEdit(e, commit) {
-  if (!commit) { e.block.innerHTML = e.before; return false; }
+  if (!commit) { e.block.innerHTML = e.before; return; }
   if (e.label) {
     const label = e.block.textContent.replace(/\s+/g, " ").trim();
     // An emptied button would have no name: the old label stays.
-    if (!label) { e.block.innerHTML = e.before; return false; }
-    if (label === e.original) return false;
-    tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-label")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "button", label });
-    return true;
+    if (!label) { e.block.innerHTML = e.before; return; }
+    if (label !== e.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-label")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "button", label });
+    return;
   }
   const html = ownerHtml(e.container);
-  if (html === e.original) return false;
-  tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-text")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "text", html });
-  return true;
+  if (html !== e.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-text")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "text", html });
 }
 // The label a button shows from its options; null when it has merge tags (the preview shows them filled).
 function buttonLabel(opts) {
@@ -320,11 +307,7 @@ window.addEventListener("message", (event) => {
   const msg = event.data;
   // The same document again (the editor sends its state once the frame is ready) is not redrawn:
   // a redraw would end an in-place edit the owner has just begun.
-  // A document that arrives while the owner edits in place waits for the edit to end: a redraw would drop the keys typed.
-  if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE)} && msg.data && renderer && JSON.stringify(msg.data) !== JSON.stringify(current)) {
-    if (editing) waiting = msg.data;
-    else show(msg.data);
-  }
+  if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE)} && msg.data && renderer && JSON.stringify(msg.data) !== JSON.stringify(current)) show(msg.data);
   // The editor asks once it listens: a "ready" sent before it hydrated went unheard.
   if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE + "-ping")} && renderer) ready();
 });
