@@ -127,6 +127,9 @@ let renderer = null;
 let mounted = null;
 let host = null;
 let current = boot.data;
+// The document the page shows, as JSON: the same one sent again is not redrawn. An edit made in
+// place and sent to the editor changes the page without it, so it is cleared then (tell).
+let drawn = JSON.stringify(current);
 // A popup takes focus when it opens, as it should on a visitor's page. Here it
 // redraws after each edit while the owner types in the editor beside it: focus
 // moves only while this frame already has it, or each redraw would steal the
@@ -157,6 +160,7 @@ function pick(data) {
 }
 function show(data) {
   current = data;
+  drawn = JSON.stringify(data);
   if (mounted) { try { mounted.unmount(); } catch (e) {} mounted = null; }
   if (host) host.remove();
   again.hidden = true;
@@ -186,7 +190,10 @@ again.addEventListener("click", () => show(current));
 // The renderer marks nothing (it stays small): an element is the child of a
 // .bk-column at the same index as in its column, checked against the counts.
 const parentOrigin = (location.ancestorOrigins && location.ancestorOrigins[0]) || "*";
-function tell(msg) { if (boot.editable && window.parent !== window) window.parent.postMessage(msg, parentOrigin); }
+function tell(msg) {
+  if (msg.type !== ${JSON.stringify(PREVIEW_MESSAGE + "-select")}) drawn = null;
+  if (boot.editable && window.parent !== window) window.parent.postMessage(msg, parentOrigin);
+}
 function shownStep(variant) {
   const steps = (variant.steps || []).slice().sort((a, b) => a.position - b.position);
   return steps[0] || null;
@@ -307,7 +314,7 @@ window.addEventListener("message", (event) => {
   const msg = event.data;
   // The same document again (the editor sends its state once the frame is ready) is not redrawn:
   // a redraw would end an in-place edit the owner has just begun.
-  if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE)} && msg.data && renderer && JSON.stringify(msg.data) !== JSON.stringify(current)) show(msg.data);
+  if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE)} && msg.data && renderer && JSON.stringify(msg.data) !== drawn) show(msg.data);
   // The editor asks once it listens: a "ready" sent before it hydrated went unheard.
   if (msg && msg.type === ${JSON.stringify(PREVIEW_MESSAGE + "-ping")} && renderer) ready();
 });
