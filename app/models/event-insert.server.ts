@@ -9,8 +9,8 @@
  * "TrackedEventReceipt", and events and rollups go in one statement.
  */
 
-/** The columns a batch may name (names are spliced into SQL, so only these). */
-const EVENT_COLUMNS = new Set([
+/** The columns of a stored event, in insert order; a batch may name only these (names are spliced into SQL). */
+export const EVENT_COLUMNS = [
   "websiteId",
   "clientId",
   "eventType",
@@ -26,7 +26,8 @@ const EVENT_COLUMNS = new Set([
   "integrationType",
   "data",
   "createdAt",
-]);
+] as const;
+const KNOWN_COLUMNS = new Set<string>(EVENT_COLUMNS);
 
 const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(",");
 
@@ -39,7 +40,7 @@ const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join
 export function eventInsertSql(columns: readonly string[], rowCount: number, returning: string): string {
   if (!columns.includes("websiteId") || !columns.includes("clientId")) throw new Error("eventInsertSql: columns must include websiteId and clientId");
   if (!Number.isInteger(rowCount) || rowCount < 1) throw new Error(`eventInsertSql: rowCount must be a positive integer, got ${rowCount}`);
-  for (const c of columns) if (!EVENT_COLUMNS.has(c)) throw new Error(`eventInsertSql: unknown column ${c}`);
+  for (const c of columns) if (!KNOWN_COLUMNS.has(c)) throw new Error(`eventInsertSql: unknown column ${c}`);
   const row = `(${columns.map(() => "?").join(",")})`;
   return `INSERT INTO "TrackedEvent" (${quoted(columns)}) VALUES ${Array(rowCount).fill(row).join(",")} ON CONFLICT ("websiteId", "clientId") DO NOTHING RETURNING ${returning}`;
 }

@@ -4,7 +4,7 @@
  */
 import type { Db, Prisma } from "../db.server";
 import type { EventInput } from "../lib/schema/public-api";
-import { eventInsertSql } from "./event-insert.server";
+import { EVENT_COLUMNS, eventInsertSql } from "./event-insert.server";
 import { applyToRollups, isPostgres } from "./event-rollups.server";
 import { storeEventsPostgres, type PostgresEventRow } from "./event-store-postgres.server";
 import { foreignCtaRefs } from "./ownership.server";
@@ -17,23 +17,7 @@ export interface StoreEventsResult {
 }
 
 /** Columns of one insert, in order. */
-const COLUMNS = [
-  "websiteId",
-  "clientId",
-  "eventType",
-  "personId",
-  "visitorToken",
-  "ctaId",
-  "variantId",
-  "stepId",
-  "elementId",
-  "broadcastId",
-  "url",
-  "revenue",
-  "integrationType",
-  "data",
-  "createdAt",
-] as const;
+const COLUMNS = EVENT_COLUMNS;
 
 /**
  * CTA and variant ids already seen to belong to a website. Ownership never
