@@ -11,7 +11,7 @@ import { Badge, BlockStack, Button, Card, InlineStack, Modal, Select, Tabs, Text
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
 import type { TemplateCard, TemplateGoal, TemplateKind } from "~/templates";
 import { TEMPLATE_GOALS, TEMPLATE_KINDS } from "~/templates/kit";
-import { previewHtml, previewTexts } from "~/pages/cta-preview";
+import { previewHtml, previewTexts } from "~/lib/cta-preview";
 import { useNonce } from "~/lib/csp-nonce";
 import { useT } from "~/i18n/useT";
 import type { AdminKey } from "~/i18n";

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../db.server";
 import { csvFileName, toCsv } from "../lib/csv";
-import { fullName } from "../components/format";
+import { fullName } from "../lib/full-name";
 import { syncStatusForPerson } from "./mailing-list.server";
 import { loadAnswerLabels, type AnswerLabels } from "./answer-labels.server";
 import { asRecord } from "./person.server";

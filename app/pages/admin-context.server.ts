@@ -15,7 +15,7 @@ import { ModelValidationError } from "~/models/website.server";
 import { InputError } from "~/lib/errors";
 import { linkShopOwner, ownerWebsite } from "~/models/owner.server";
 import { authenticate } from "~/shopify.server";
-import { adminBasePath, type AdminLinks } from "./admin-links";
+import { adminBasePath, type AdminLinks } from "~/lib/admin-links";
 import type { Translate } from "~/i18n";
 import { localizeFieldErrors, localizeMessage } from "~/i18n/validation-messages";
 

@@ -11,7 +11,6 @@ import {
   getIn,
   listOf,
   move,
-  newCondition,
   newCtaDocument,
   newElement,
   typeLabel,
@@ -29,8 +28,9 @@ import {
   withoutIds,
   withType,
 } from "~/components/editor/document";
+import { newCondition } from "~/lib/new-condition";
 import { keyValueRows, settingsFromForm } from "~/pages/settings.server";
-import { previewHtml, scriptJson } from "~/pages/cta-preview";
+import { previewHtml, scriptJson } from "~/lib/cta-preview";
 import { WebsiteValidationError } from "~/models/website.server";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
 
