@@ -27,8 +27,8 @@ import { activeListIds } from "../models/mailing-list.server";
 import { asRecord, findPerson } from "../models/person.server";
 import { providerFor as defaultProviderFor, isProviderType, type IntegrationLike, type RegistryOptions } from "./mailing/registry.server";
 import type { MailingProvider, RemoteContact } from "./mailing/types";
-import type { RateLimitVerdict } from "./rate-limit.server";
-import { sharedLimit } from "./shared-rate-limit.server";
+import type { RateLimitVerdict } from "../lib/rate-limit/rate-limit.server";
+import { sharedLimit } from "../lib/rate-limit/shared-rate-limit.server";
 import { factsOf, fieldFacts, targetingFactsOf } from "./targeting-facts.server";
 
 /** SPEC 9: targeting re-sync after 30 minutes. */

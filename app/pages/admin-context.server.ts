@@ -9,7 +9,7 @@ import { data } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { prisma } from "~/db.server";
 import { requireCsrfToken, requireSameOrigin } from "~/lib/csrf.server";
-import { requireOwner } from "~/lib/owner-session.server";
+import { requireOwner } from "~/models/owner-session.server";
 import type { AdminGraphql } from "~/lib/theme-embed.server";
 import { ModelValidationError } from "~/models/website.server";
 import { InputError } from "~/lib/errors";
