@@ -268,6 +268,13 @@ describe("preview page", () => {
     expect(JSON.parse(json).data.cta.name).toBe(cta.name);
     expect(scriptJson("a\u2028b<!--")).toBe('"a\\u2028b\\u003c!--"');
   });
+
+  it("collapses the white space of a label edited in place, not the letter s", () => {
+    const cta = { ...newCtaDocument({ name: "Labels", cta_type: "overlay" }), id: 3 };
+    const html = previewHtml({ cta, config: { website_id: 1 } as PublicWebsiteConfig, variant: "A" }, "http://x/widget/beckon-renderer.js", undefined, true);
+    // The page's script is written inside a template literal, where a lone backslash escape is dropped.
+    expect(html).toContain('textContent.replace(/\\s+/g, " ")');
+  });
 });
 
 describe("typeLabel", () => {
