@@ -83,10 +83,21 @@ function layout(): void {
   let bottom = 0;
   for (const p of pinned) {
     const h = p.el.offsetHeight;
-    if (p.bar == "top") (p.el.style.top = top + "px"), (top += h);
-    if (p.bar == "bottom") (p.el.style.bottom = bottom + "px"), (bottom += h);
+    if (p.bar == "top") {
+      p.el.style.top = top + "px";
+      top += h;
+    }
+    if (p.bar == "bottom") {
+      p.el.style.bottom = bottom + "px";
+      bottom += h;
+    }
   }
-  for (const p of pinned) if (!p.bar) (p.el.style.bottom = p.base! + bottom + "px"), (p.el.style.maxHeight = `calc(100vh - ${32 + top + bottom}px)`);
+  for (const p of pinned) {
+    if (!p.bar) {
+      p.el.style.bottom = p.base! + bottom + "px";
+      p.el.style.maxHeight = `calc(100vh - ${32 + top + bottom}px)`;
+    }
+  }
   if (cleared[0] != top) {
     cleared[1]?.();
     cleared = [top, top ? clearTopOfPage(document, top) : undefined];
