@@ -127,6 +127,7 @@ function Bar({ ref_, bottom, content, style, look }: Part & { bottom: boolean })
     const measure = () => setHeight(el.offsetHeight);
     measure();
     return place({ el, bar: bottom ? "bottom" : "top" }, measure);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a bar is pinned once for as long as it shows; ref_ is a ref, and a mounted CTA's document (its position) never changes
   }, []);
   const spacer = <div className="bk-spacer" aria-hidden="true" style={{ height: height + "px" }} />;
   return (
@@ -205,6 +206,7 @@ function Page({ ref_, title, content, style, look }: Part & { title: string }) {
     return () => {
       if (title) doc.title = before;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the title is set when the page shows and put back when it closes; ref_ is a ref, and a mounted CTA's document (its title) never changes
   }, []);
   return (
     <div ref={ref_} role="region" className="bk-frame bk-page" style={look}>
