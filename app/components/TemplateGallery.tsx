@@ -49,7 +49,7 @@ function TemplateThumbnail({ template, preview }: { template: TemplateCard; prev
   }, []);
   const srcDoc = useMemo(
     () => (near ? previewHtml({ cta: { ...template.cta, id: 0 }, config: preview.config }, preview.rendererUrl, nonce, false, previewTexts(t, t.lang)) : null),
-    [near, template.cta, preview, nonce, t.lang],
+    [near, template.cta, preview, nonce, t],
   );
   return (
     <div
