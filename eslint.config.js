@@ -1,13 +1,14 @@
 /**
  * ESLint for Beckon's TypeScript: typescript-eslint's recommended rules
  * (syntax only: the type-checked set would run the compiler a second time
- * over the whole tree, and `tsc --noEmit` already does) and React's rules
- * of hooks. Formatting and line length are left to the formatter.
- * `npm run lint`; `npm test` runs it.
+ * over the whole tree, and `tsc --noEmit` already does), React's rules of
+ * hooks, and the layers of app/ that DESIGN.md describes. Formatting and
+ * line length are left to the formatter. `npm run lint`; `npm test` runs it.
  */
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { layerRules } from "./scripts/lib/app-layers.js";
 
 export default tseslint.config(
   {
@@ -42,4 +43,5 @@ export default tseslint.config(
     files: ["widget/**/*.{ts,tsx}", "test/**/*.{ts,tsx}"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  ...layerRules,
 );

@@ -3,7 +3,7 @@
  *   0. Chromium and PostgreSQL's server: installed from Debian when missing
  *      (as root with apt-get), otherwise it stops at once with the command;
  *   1. typecheck;
- *   2. lint (eslint.config.js: typescript-eslint and the rules of hooks);
+ *   2. lint (eslint.config.js: typescript-eslint, the rules of hooks, app/'s layers);
  *   3. build the widget and the app (API and browser tests use the real build);
  *   4. unit and API tests on SQLite;
  *   5. the same on PostgreSQL, in a throwaway cluster started here;
