@@ -13,7 +13,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { runWithRequestContext } from "../app/lib/rate-limits.server";
 import { startConfigChangeChannel } from "../app/lib/config-change-channel.server";
-import { redisUrlFrom } from "../app/integrations/shared-rate-limit.server";
+import { redisUrlFrom } from "../app/lib/rate-limit/shared-rate-limit.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
 import { resultsExportUrl } from "../app/lib/results-export-url";
 import { demoStoreMiddleware } from "../demo/store/server/demo";

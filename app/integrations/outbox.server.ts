@@ -16,7 +16,7 @@
  */
 import type { Db } from "../db.server";
 import type { SyncJob } from "../generated/prisma-sqlite";
-import { asRecord } from "../models/person.server";
+import { asRecord } from "../lib/json-record";
 import { providerFor as defaultProviderFor, type IntegrationLike, type RegistryOptions } from "./mailing/registry.server";
 import { ProviderError, SYNC_OPERATIONS, type MailingProvider, type SyncOperation, type SyncPayload } from "./mailing/types";
 

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../db.server";
 import { recaptchaCredentialsSchema } from "../lib/schema/integrations";
-import { asRecord } from "../models/person.server";
+import { asRecord } from "../lib/json-record";
 
 export const RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
 export const RECAPTCHA_MESSAGE = "Please confirm you are not a robot";

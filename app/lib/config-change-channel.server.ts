@@ -18,8 +18,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import Redis from "ioredis";
 import { databaseTarget } from "../db/database-url";
-import { redisUrlFrom } from "../integrations/shared-rate-limit.server";
-import { failFastRedisOptions } from "../integrations/rate-limit-redis.server";
+import { redisUrlFrom } from "./rate-limit/shared-rate-limit.server";
+import { failFastRedisOptions } from "./rate-limit/rate-limit-redis.server";
 import { setConfigChangePublisher } from "./config-change-notice.server";
 import { invalidateWebsiteScripts } from "./website-script-cache.server";
 

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { CSRF_FIELD } from "../components/csrf-field";
+import { CSRF_FIELD } from "./csrf-field";
 import { sessionSecret } from "./session-secret.server";
 
 export { CSRF_FIELD };

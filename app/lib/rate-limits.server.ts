@@ -20,8 +20,8 @@
  * server processes on one PostgreSQL or Redis share them.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { sharedLimit, rateLimitStore, type SharedLimit } from "../integrations/shared-rate-limit.server";
-import type { RateLimitStore } from "../integrations/rate-limit-store.server";
+import { sharedLimit, rateLimitStore, type SharedLimit } from "./rate-limit/shared-rate-limit.server";
+import type { RateLimitStore } from "./rate-limit/rate-limit-store.server";
 
 /** What the HTTP server knows about the request being handled. */
 export interface RequestContext {

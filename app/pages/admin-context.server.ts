@@ -9,13 +9,13 @@ import { data } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { prisma } from "~/db.server";
 import { requireCsrfToken, requireSameOrigin } from "~/lib/csrf.server";
-import { requireOwner } from "~/lib/owner-session.server";
+import { requireOwner } from "~/models/owner-session.server";
 import type { AdminGraphql } from "~/lib/theme-embed.server";
 import { ModelValidationError } from "~/models/website.server";
 import { InputError } from "~/lib/errors";
 import { linkShopOwner, ownerWebsite } from "~/models/owner.server";
 import { authenticate } from "~/shopify.server";
-import { adminBasePath, type AdminLinks } from "./admin-links";
+import { adminBasePath, type AdminLinks } from "~/lib/admin-links";
 import type { Translate } from "~/i18n";
 import { localizeFieldErrors, localizeMessage } from "~/i18n/validation-messages";
 

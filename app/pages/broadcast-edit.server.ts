@@ -18,7 +18,7 @@ import {
 import { loadCtaDocument, saveCtaDocument } from "~/models/cta.server";
 import { inTransaction, issueAt } from "~/models/website.server";
 import { timeZoneNames } from "~/components/campaigns/zoned-time";
-import { adminPaths } from "./admin-links";
+import { adminPaths } from "~/lib/admin-links";
 import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
 import { ctaChoices, jsonField } from "./broadcasts.server";
 import { adminLanguage, translator } from "~/i18n";

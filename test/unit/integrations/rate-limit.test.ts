@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, RateLimiter, takeAll } from "../../../app/integrations/rate-limit.server";
+import { clientIp, RateLimiter, takeAll } from "../../../app/lib/rate-limit/rate-limit.server";
 import { TtlCache } from "../../../app/integrations/cache.server";
 
 describe("RateLimiter", () => {

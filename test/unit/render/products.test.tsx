@@ -330,7 +330,7 @@ describe("products", () => {
   });
 
   it("review stars from the provider, fetched by product ids after 1 s", async () => {
-    const fetch = vi.fn(async (url: string) => new Response(JSON.stringify({ response: { bottomline: { average_score: 4.4, total_reviews: 12 } } }), { status: 200 }));
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ response: { bottomline: { average_score: 4.4, total_reviews: 12 } } }), { status: 200 }));
     vi.stubGlobal("fetch", fetch);
     const m = await show(feed(["gooseneck-kettle"], { "reviews-provider": "yotpo", "reviews-app-key": "k1" }));
     expect(fetch).not.toHaveBeenCalled();

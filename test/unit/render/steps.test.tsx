@@ -19,11 +19,9 @@ const click = async (el: HTMLElement) => {
   await flush();
 };
 
-let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   document.body.innerHTML = "";
   (document.activeElement as HTMLElement | null)?.blur?.();
-  assign = vi.fn();
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -4,7 +4,7 @@
  * database is PostgreSQL (several processes may share it), else memory. The
  * shared stores fail open (rate-limit-store.server.ts).
  */
-import { databaseTarget } from "../db/database-url";
+import { databaseTarget } from "../../db/database-url";
 import { failingOpen, MemoryRateLimitStore, SHARED_STORE_TIMEOUT_MS, type BucketLimit, type RateLimitStore } from "./rate-limit-store.server";
 import pg from "pg";
 import { PostgresRateLimitStore, TAKE_SQL } from "./rate-limit-postgres.server";

@@ -237,7 +237,7 @@ function finishEdit(commit) {
   e.block.removeAttribute("contenteditable");
   if (!commit) { e.block.innerHTML = e.before; return; }
   if (e.label) {
-    const label = e.block.textContent.replace(/\s+/g, " ").trim();
+    const label = e.block.textContent.replace(/\\s+/g, " ").trim();
     // An emptied button would have no name: the old label stays.
     if (!label) { e.block.innerHTML = e.before; return; }
     if (label !== e.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-label")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "button", label });
