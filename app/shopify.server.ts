@@ -8,6 +8,7 @@ import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma, Prisma, type Db } from "./db.server";
+import { serverEnv, type EnvSource, type ServerEnv } from "./lib/env.server";
 import { connectWebPixel } from "./lib/web-pixel.server";
 import { linkShopOwner, type ShopDetails } from "./models/owner.server";
 
@@ -15,8 +16,13 @@ export const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_AP
 export const SHOPIFY_OFF_MESSAGE = "Shopify install is off: set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES";
 export const apiVersion = ApiVersion.July26;
 
+/** Each of the four variables' value, by its name. */
+function shopifyVariables(env: ServerEnv): Record<(typeof SHOPIFY_ENV)[number], string | undefined> {
+  return { SHOPIFY_API_KEY: env.shopifyApiKey, SHOPIFY_API_SECRET: env.shopifyApiSecret, SHOPIFY_APP_URL: env.shopifyAppUrl, SCOPES: env.scopes };
+}
+
 /** The variables that are missing (empty when Shopify install can be on). */
-export const shopifyMissingEnv: string[] = SHOPIFY_ENV.filter((k) => !process.env[k]?.trim());
+export const shopifyMissingEnv: string[] = SHOPIFY_ENV.filter((k) => !shopifyVariables(serverEnv())[k]?.trim());
 
 const SHOP_QUERY = `#graphql
   query BeckonShopDetails {
@@ -69,14 +75,15 @@ async function shopDetails(admin: { graphql: (query: string) => Promise<Response
   }
 }
 
-/** The Shopify app object for these variables and this database (the server's uses process.env and the one client). */
-export function createShopifyApp(env: Record<string, string | undefined> = process.env, db: Db = prisma) {
+/** The Shopify app object for these variables and this database (the server's: its own environment and the one client). */
+export function createShopifyApp(source?: EnvSource, db: Db = prisma) {
+  const env = serverEnv(source);
   return shopifyApp({
-    apiKey: env.SHOPIFY_API_KEY,
-    apiSecretKey: env.SHOPIFY_API_SECRET || "",
+    apiKey: env.shopifyApiKey,
+    apiSecretKey: env.shopifyApiSecret || "",
     apiVersion,
-    scopes: env.SCOPES?.split(",").map((s) => s.trim()).filter(Boolean),
-    appUrl: env.SHOPIFY_APP_URL || "",
+    scopes: env.scopes?.split(",").map((s) => s.trim()).filter(Boolean),
+    appUrl: env.shopifyAppUrl || "",
     authPathPrefix: "/auth",
     sessionStorage: new PrismaSessionStorage(sessionTableClient(db)),
     distribution: AppDistribution.AppStore,
@@ -93,12 +100,12 @@ export function createShopifyApp(env: Record<string, string | undefined> = proce
       afterAuth: async ({ session, admin }) => {
         const { websiteId } = await linkShopOwner(db, session.shop, await shopDetails(admin));
         // The web pixel reports orders to the address visitors reach us under.
-        const appUrl = env.BECKON_PUBLIC_URL?.trim() || env.SHOPIFY_APP_URL || "";
+        const appUrl = env.publicUrl || env.shopifyAppUrl || "";
         const pixel = await connectWebPixel((query, options) => admin.graphql(query, options), websiteId, appUrl);
         if (pixel.state === "failed") console.error(`[beckon] could not connect the web pixel for ${session.shop}: ${pixel.reason}`);
       },
     },
-    ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
+    ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),
   });
 }
 
@@ -113,8 +120,9 @@ function startShopify(): { app: ShopifyAppInstance | null; problem: string | nul
     // with the reason, instead of taking the standalone admin down with it.
     let reason = e instanceof Error ? e.message : String(e);
     // The reason is shown on /app: never with the key or secret in it.
-    for (const k of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"]) {
-      const value = process.env[k]?.trim();
+    const variables = shopifyVariables(serverEnv());
+    for (const k of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"] as const) {
+      const value = variables[k]?.trim();
       if (value) reason = reason.split(value).join(`<${k}>`);
     }
     console.error(`[beckon] Shopify install is off: ${reason}`);

@@ -6,6 +6,8 @@
  * server processes go through rate-limit-store.server.ts, whose in-memory
  * store is made of these.
  */
+import { serverEnv, type EnvSource } from "../lib/env.server";
+
 export interface RateLimitOptions {
   /** Bucket size: requests allowed in a burst. */
   capacity: number;
@@ -78,10 +80,10 @@ export function takeAll(checks: { limiter: RateLimiter; key: string | null }[]):
  * proxy appended to X-Forwarded-For. Headers are not trusted otherwise,
  * since any client can write them.
  */
-export function clientIp(request: Request, context?: unknown, env: Record<string, string | undefined> = process.env): string | null {
+export function clientIp(request: Request, context?: unknown, env?: EnvSource): string | null {
   const fromContext = context && typeof context === "object" ? (context as { clientIp?: unknown }).clientIp : undefined;
   if (typeof fromContext === "string" && fromContext) return normalizeIp(fromContext);
-  if (env.TRUST_PROXY !== "1") return null;
+  if (!serverEnv(env).trustProxy) return null;
   const forwarded = request.headers.get("x-forwarded-for");
   if (forwarded) {
     const hops = forwarded.split(",").map((s) => s.trim()).filter(Boolean);
