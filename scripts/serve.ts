@@ -14,6 +14,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { runWithRequestContext } from "../app/lib/rate-limits.server";
 import { startConfigChangeChannel } from "../app/lib/config-change-channel.server";
 import { assertServerEnv, serverEnv } from "../app/lib/env.server";
+import { clientAddress } from "../app/lib/client-address.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
 import { resultsExportUrl } from "../app/lib/results-export-url";
 import { demoStoreMiddleware } from "../demo/store/server/demo";
@@ -130,11 +131,14 @@ export function createApp(build: ServerBuild): express.Express {
     }
     next();
   });
+  // The client's address, resolved once per request by the one rule (app/lib/client-address.server.ts).
+  const addressOf = (req: express.Request) =>
+    clientAddress({ socket: req.socket.remoteAddress, forwardedFor: req.get("x-forwarded-for"), realIp: req.get("x-real-ip") }, serverEnv().trustProxy);
   const remix = createRequestHandler({
     build,
     mode: serverEnv().nodeEnv,
     // The sign-in throttle limits per client address; admin documents carry the CSP nonce.
-    getLoadContext: (req, res) => ({ clientIp: req.ip, cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({ clientIp: addressOf(req), cspNonce: res.locals.cspNonce }),
   });
   // The public API's rate limits read the client address from this per-request context.
   // A malformed address (bad percent-encoding) is refused here: Remix would log a warning for each one.
@@ -158,7 +162,7 @@ export function createApp(build: ServerBuild): express.Express {
   app.use("/demo/store", demoStoreMiddleware());
   // app.use, not app.all("*"): express would decode the path as a route
   // parameter and answer a malformed one (%ED%A0%80) with an HTML 400 and a logged stack.
-  app.use((req, res, next) => runWithRequestContext({ clientIp: req.ip ?? null }, () => remix(req, res, next)));
+  app.use((req, res, next) => runWithRequestContext({ clientIp: addressOf(req) }, () => remix(req, res, next)));
   // Whatever still fails before a route runs is the client's fault when it says so: a malformed address (400),
   // a widget file that does not exist (404 from express.static). Plain text, JSON under /api; anything else is ours (500).
   app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {

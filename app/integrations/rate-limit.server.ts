@@ -6,8 +6,6 @@
  * server processes go through rate-limit-store.server.ts, whose in-memory
  * store is made of these.
  */
-import { serverEnv, type EnvSource } from "../lib/env.server";
-
 export interface RateLimitOptions {
   /** Bucket size: requests allowed in a burst. */
   capacity: number;
@@ -72,28 +70,4 @@ export function takeAll(checks: { limiter: RateLimiter; key: string | null }[]):
   const refused = verdicts.filter((v) => !v.allowed);
   if (!refused.length) return { allowed: true, retryAfterMs: 0, remaining: Math.min(...verdicts.map((v) => v.remaining), Infinity) };
   return { allowed: false, retryAfterMs: Math.max(...refused.map((v) => v.retryAfterMs)), remaining: 0 };
-}
-
-/**
- * The caller's IP: the server passes the socket address in the load context
- * (context.clientIp); behind a trusted proxy (TRUST_PROXY=1) the address the
- * proxy appended to X-Forwarded-For. Headers are not trusted otherwise,
- * since any client can write them.
- */
-export function clientIp(request: Request, context?: unknown, env?: EnvSource): string | null {
-  const fromContext = context && typeof context === "object" ? (context as { clientIp?: unknown }).clientIp : undefined;
-  if (typeof fromContext === "string" && fromContext) return normalizeIp(fromContext);
-  if (!serverEnv(env).trustProxy) return null;
-  const forwarded = request.headers.get("x-forwarded-for");
-  if (forwarded) {
-    const hops = forwarded.split(",").map((s) => s.trim()).filter(Boolean);
-    // One trusted proxy: the last hop is the one it added.
-    if (hops.length) return normalizeIp(hops[hops.length - 1]);
-  }
-  const real = request.headers.get("x-real-ip");
-  return real ? normalizeIp(real.trim()) : null;
-}
-
-function normalizeIp(ip: string): string {
-  return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
 }

@@ -23,6 +23,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { sharedLimit, rateLimitStore, type SharedLimit } from "../integrations/shared-rate-limit.server";
 import type { RateLimitStore } from "../integrations/rate-limit-store.server";
 import { serverEnv, type EnvSource } from "./env.server";
+import { normalizeIp } from "./client-address.server";
 
 /** What the HTTP server knows about the request being handled. */
 export interface RequestContext {
@@ -49,8 +50,7 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
 /** The client IP of the request being handled, when the server told us. */
 export function currentClientIp(): string | null {
   const ip = requestContextStore().getStore()?.clientIp;
-  if (!ip) return null;
-  return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
+  return ip ? normalizeIp(ip) : null;
 }
 
 export interface Limit {
