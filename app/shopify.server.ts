@@ -7,7 +7,7 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import { prisma, Prisma, type Db } from "./db.server";
+import { prisma, type Db } from "./db.server";
 import { serverEnv, type EnvSource, type ServerEnv } from "./lib/env.server";
 import { connectWebPixel } from "./lib/web-pixel.server";
 import { linkShopOwner, type ShopDetails } from "./models/owner.server";
@@ -28,32 +28,6 @@ const SHOP_QUERY = `#graphql
   query BeckonShopDetails {
     shop { name currencyCode primaryDomain { url } billingAddress { countryCodeV2 } }
   }`;
-
-/**
- * PrismaSessionStorage writes every column its newest Session model has.
- * Ours has refreshToken and refreshTokenExpires (expiring offline tokens are
- * stored and refreshed through them); a column a later library version adds
- * is dropped instead of failing the write, since writes keep only the columns
- * the generated client knows.
- */
-function sessionTableClient(db: Db): Db {
-  const known = new Set<string>(Object.values(Prisma.SessionScalarFieldEnum));
-  const keepKnown = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => known.has(k)));
-  const bound = (target: object, prop: string | symbol) => {
-    const value: unknown = Reflect.get(target, prop);
-    return typeof value === "function" ? value.bind(target) : value;
-  };
-  const table = new Proxy(db.session, {
-    get(target, prop) {
-      if (prop === "upsert") {
-        return (args: { where: unknown; create: Record<string, unknown>; update: Record<string, unknown> }) =>
-          target.upsert({ ...args, create: keepKnown(args.create), update: keepKnown(args.update) } as Parameters<typeof target.upsert>[0]);
-      }
-      return bound(target, prop);
-    },
-  });
-  return new Proxy(db, { get: (target, prop) => (prop === "session" ? table : bound(target, prop)) });
-}
 
 async function shopDetails(admin: { graphql: (query: string) => Promise<Response> }): Promise<ShopDetails> {
   try {
@@ -85,7 +59,9 @@ export function createShopifyApp(source?: EnvSource, db: Db = prisma) {
     scopes: env.scopes?.split(",").map((s) => s.trim()).filter(Boolean),
     appUrl: env.shopifyAppUrl || "",
     authPathPrefix: "/auth",
-    sessionStorage: new PrismaSessionStorage(sessionTableClient(db)),
+    // The library writes exactly the columns of our Session model (refreshToken and refreshTokenExpires
+    // included); test/unit/shopify/session-storage.test.ts stores a full session to catch a column it adds.
+    sessionStorage: new PrismaSessionStorage(db),
     distribution: AppDistribution.AppStore,
     future: {
       unstable_newEmbeddedAuthStrategy: true,
