@@ -12,7 +12,8 @@ import { getWebsite, issueAt, updateWebsiteSettings, websiteSettingsOf, WebsiteV
 import type { WebsiteSettings } from "~/lib/schema/website";
 import { genericSnippet } from "../../widget/snippet";
 import { dataRequestDownload, listDataRequests } from "~/models/privacy.server";
-import { failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { failureFrom, linksOf, notFound, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
 import { serverEnv } from "~/lib/env.server";
 
