@@ -6,6 +6,7 @@
  * an Integration of type "recaptcha" with credentials { secret_key, site_key }.
  */
 import type { Db } from "../db.server";
+import { serverEnv } from "../lib/env.server";
 import { recaptchaCredentialsSchema } from "../lib/schema/integrations";
 import { asRecord } from "../lib/json-record";
 
@@ -31,7 +32,7 @@ export interface RecaptchaOptions {
 
 /** Asks siteverify whether a token is good. */
 export async function verifyRecaptcha(secret: string, token: string, remoteIp: string | null, options: RecaptchaOptions = {}): Promise<RecaptchaResult> {
-  const url = options.verifyUrl ?? (process.env.RECAPTCHA_VERIFY_URL || RECAPTCHA_VERIFY_URL);
+  const url = options.verifyUrl ?? serverEnv().recaptchaVerifyUrl ?? RECAPTCHA_VERIFY_URL;
   const body = new URLSearchParams({ secret, response: token });
   if (remoteIp) body.set("remoteip", remoteIp);
   let json: Record<string, unknown>;

@@ -10,7 +10,8 @@ import { widgetAsset } from "~/lib/widget-assets.server";
 import { buildPublicConfig } from "~/models/public-config.server";
 import { LANGUAGES, widgetCatalogue } from "../../widget/i18n";
 import { loadCtaForEditor } from "~/models/cta.server";
-import { notFound, parseId, type AdminContext } from "./admin-context.server";
+import { notFound, type AdminContext } from "./admin-context.server";
+import { parseId } from "../lib/id";
 import { PREVIEW_HEADERS, previewHtml, previewTexts } from "~/lib/cta-preview";
 import { adminLanguage, translator } from "~/i18n";
 

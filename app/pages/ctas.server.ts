@@ -11,7 +11,8 @@ import { newCtaDocument, type CtaTemplate, type CtaType } from "~/components/edi
 import { findTemplate, templateCards, templateDocument } from "~/templates";
 import { adminPaths } from "~/lib/admin-links";
 import { previewContext } from "./cta-preview.server";
-import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { badForm, failureFrom, linksOf, notFound, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
 
 /** The website's language, which decides the language of the templates' copy. */

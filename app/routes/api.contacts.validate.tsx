@@ -11,7 +11,7 @@ import { prisma } from "~/db.server";
 import { apiError, apiJson, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
 import { contactsValidateV2Schema } from "~/lib/schema/integrations";
 import { validateContact, websiteDefaultCountry } from "~/integrations/contact-validation.server";
-import { clientIp } from "~/lib/rate-limit/rate-limit.server";
+import { clientIp } from "~/lib/client-address.server";
 import { sharedLimit } from "~/lib/rate-limit/shared-rate-limit.server";
 
 // A visitor validates on blur or submit: a burst of 10, then one every 6 s.

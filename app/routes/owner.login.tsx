@@ -14,7 +14,7 @@ import { SessionSecretError } from "~/lib/session-secret.server";
 import { createOwnerSession, findOwnerSession, OWNER_PAGE_HEADERS } from "~/models/owner-session.server";
 import { loginThrottle } from "~/lib/login-throttle.server";
 import { knownDevice, rememberDevice } from "~/lib/known-device.server";
-import { clientIp } from "~/lib/rate-limit/rate-limit.server";
+import { clientIp } from "~/lib/client-address.server";
 import { safeRedirectTo } from "~/lib/safe-redirect";
 import { authenticateOwner } from "~/models/owner.server";
 import { CsrfInput } from "~/components/CsrfInput";
