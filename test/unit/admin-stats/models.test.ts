@@ -17,7 +17,9 @@ import {
   redactCustomer,
   redactShop,
 } from "~/models/privacy.server";
-import { clearWinner, loadResults, markWinner, parsePeriod } from "~/models/results.server";
+import { parsePeriod } from "~/lib/results-period";
+import { clearWinner, markWinner } from "~/models/ab-winner.server";
+import { loadResults } from "~/models/results.server";
 import {
   addElementAction,
   connectIntegration,
