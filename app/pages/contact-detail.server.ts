@@ -6,7 +6,7 @@
 import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { contactDetail, deleteContact, personDataExport } from "~/models/contact-admin.server";
-import { retrySync } from "~/models/integration-admin.server";
+import { retrySync } from "~/models/sync-failures.server";
 import { getWebsite } from "~/models/website.server";
 import { csvFileName } from "~/lib/csv";
 import {

@@ -20,14 +20,8 @@ import {
 import { parsePeriod } from "~/lib/results-period";
 import { clearWinner, markWinner } from "~/models/ab-winner.server";
 import { loadResults } from "~/models/results.server";
-import {
-  addElementAction,
-  connectIntegration,
-  ctaListSettings,
-  disconnectIntegration,
-  listIntegrations,
-  removeElementAction,
-} from "~/models/integration-admin.server";
+import { addElementAction, ctaListSettings, removeElementAction } from "~/models/cta-list-actions.server";
+import { connectIntegration, disconnectIntegration, listIntegrations } from "~/models/integration-admin.server";
 import { saveCtaDocument } from "~/models/cta.server";
 import { storeEvents } from "~/models/event.server";
 import { linkShopOwner } from "~/models/owner.server";
