@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { contactQueryParams, listContacts, parseContactQuery } from "~/models/contact-list.server";
-import { contactDetail, contactsCsv, deletePeople } from "~/models/contact-admin.server";
+import { contactDetail } from "~/models/contact-admin.server";
+import { contactsCsv } from "~/models/contacts-csv.server";
+import { deletePeople } from "~/models/person-data.server";
 import {
   customerDataReport,
   customerOfPayload,
