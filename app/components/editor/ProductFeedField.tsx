@@ -8,9 +8,9 @@
  */
 import { BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import type { CtaElement } from "~/lib/schema/cta";
-import { feedFromResourcePicker, feedProductFromHit, manualFeedOf, withManualFeed, type FeedProduct } from "~/lib/store-products";
+import { feedFromResourcePicker, feedProductFromHit, manualFeedOf, withManualFeed, type FeedProduct, type ResourcePickerProduct } from "~/lib/store-products";
 import { useT } from "~/i18n/useT";
-import { ChooseProductsButton, type ShopifyGlobal } from "./ChooseProductsButton";
+import { AppBridgePickerButton, type AppBridgePicker } from "./AppBridgePickerButton";
 import { ProductSearch } from "./ProductPickerField";
 import { PickedItems } from "./PickedItems";
 import { CollectionFeedField } from "./CollectionFeedField";
@@ -24,7 +24,7 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
   const set = (next: FeedProduct[]) => onChange({ ...element, product_recommendations: withManualFeed(entries, next) });
   if (!source || (source.surface === "owner" && !source.searchUrl)) return null;
 
-  const pickFeed = async (shopify: Required<ShopifyGlobal>) => {
+  const pickFeed = async (shopify: AppBridgePicker<ResourcePickerProduct>) => {
     // The picker knows products by id; the feed by handle: it opens empty and its choice replaces the list.
     const picked = await shopify.resourcePicker({ type: "product", action: "select", multiple: 50, filter: { variants: false, draft: false, archived: false } });
     if (picked) set(feedFromResourcePicker(picked, source.currency));
@@ -42,7 +42,7 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
         empty={t("productPicker.feedNone")}
       />
       {source.surface === "shopify" ? (
-        <ChooseProductsButton pick={pickFeed} />
+        <AppBridgePickerButton texts={{ choose: t("productPicker.choose"), pickerMissing: t("productPicker.pickerMissing") }} pick={pickFeed} />
       ) : (
         <ProductSearch
           source={source}

@@ -18,6 +18,7 @@ import {
   withSelectedVariants,
   type ProductHit,
   type ProductSearchPage,
+  type ResourcePickerProduct,
   type SelectedVariant,
 } from "~/lib/store-products";
 import { useT } from "~/i18n/useT";
@@ -25,7 +26,7 @@ import { useStoreProducts, type StoreProductsSource } from "./store-products-con
 import { useStoreSearch, type StoreSearchKind } from "./useStoreSearch";
 import { StoreSearchPanel } from "./StoreSearchPanel";
 import { NO_IMAGE, PickedItems } from "./PickedItems";
-import { ChooseProductsButton } from "./ChooseProductsButton";
+import { AppBridgePickerButton } from "./AppBridgePickerButton";
 
 
 export interface ProductPickerFieldProps {
@@ -70,8 +71,10 @@ export function ProductPickerField({ data, onChange }: ProductPickerFieldProps) 
 
 /** Inside Shopify: App Bridge's product picker, opened with the current variants ticked. */
 function ResourcePickerButton({ source, selected, onPick }: { source: StoreProductsSource; selected: SelectedVariant[]; onPick(next: SelectedVariant[]): void }) {
+  const t = useT();
   return (
-    <ChooseProductsButton
+    <AppBridgePickerButton<ResourcePickerProduct>
+      texts={{ choose: t("productPicker.choose"), pickerMissing: t("productPicker.pickerMissing") }}
       pick={async (shopify) => {
         const picked = await shopify.resourcePicker({
           type: "product",
