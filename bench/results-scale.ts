@@ -25,7 +25,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parsePeriod } from "../app/models/results.server";
+import { parsePeriod } from "../app/lib/results-period";
 import { postForm } from "../test/support/http";
 import { freshDatabase, machine, onEachDatabase, printTable, quantile, RESULTS_DIR, ROOT, round, startBenchServer, writeResult, type PostgresCluster } from "./lib";
 import { processTree, sampleMemory, waitUntilQuiet } from "./process-usage";
