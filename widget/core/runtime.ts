@@ -37,7 +37,7 @@ import type { CtaIds, CtaRuntime, MountedCta, RendererModule } from "../render/t
 import { createApi, type FetchFn, type WireEvent } from "./api";
 import { broadcastsOn, isTimed } from "./broadcasts-on";
 import { readShop } from "./cart";
-import { CORE_TYPES, installTests, passes, type ConditionContext } from "./conditions";
+import { installTests, needsMoreTests, passes, type ConditionContext } from "./conditions";
 import { hasTeaser, hideMinutes, isModal, priorityOf, startsImmediately, triggerOf } from "./cta-options";
 import { loadCtaDocument } from "./cta-store";
 import { dispatch } from "./events";
@@ -117,13 +117,6 @@ export const WARM_UP_MS = 1500;
 
 
 const asObject = (value: unknown): Record<string, any> => (value && typeof value == "object" ? (value as Record<string, any>) : {});
-
-/**
- * Whether conditions anywhere in a value (a CTA document's rows, action groups and steps; a list of
- * conditions) have a type beyond the page types, which needs the extras chunk's testers.
- */
-export const needsMoreTests = (value: unknown): boolean =>
-  !!value && typeof value == "object" && Object.entries(value).some(([key, inner]) => (key == "condition_type" ? !CORE_TYPES.includes(inner) : needsMoreTests(inner)));
 
 /** Starts the widget for one website and returns the handlers of window.beckon. */
 export function startWidget(deps: WidgetDeps): Widget {
