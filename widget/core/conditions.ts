@@ -79,6 +79,13 @@ export type Tester = (c: Cond, ctx: ConditionContext, has: (ok: boolean) => bool
 /** The condition types decided here; the others need conditions-more.ts installed. */
 export const CORE_TYPES = ["url", "host_path", "category", "post_tag", "post", "page", "area"];
 
+/**
+ * Whether conditions anywhere in a value (a CTA document's rows, action groups and steps; a list of
+ * conditions) have a type beyond CORE_TYPES, which needs conditions-more.ts installed.
+ */
+export const needsMoreTests = (value: unknown): boolean =>
+  !!value && typeof value == "object" && Object.entries(value).some(([key, inner]) => (key == "condition_type" ? !CORE_TYPES.includes(inner) : needsMoreTests(inner)));
+
 export const low = (v: unknown): string => (v == null ? "" : String(v)).trim().toLowerCase();
 /** A comma list, lower case. */
 export const list = (v: unknown): string[] => low(v).split(",").map((s) => s.trim()).filter(Boolean);

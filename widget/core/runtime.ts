@@ -37,7 +37,7 @@ import type { CtaIds, CtaRuntime, MountedCta, RendererModule } from "../render/t
 import { createApi, type FetchFn, type WireEvent } from "./api";
 import { broadcastsOn, isTimed } from "./broadcasts-on";
 import { readShop } from "./cart";
-import { CORE_TYPES, installTests, passes, type ConditionContext } from "./conditions";
+import { installTests, needsMoreTests, passes, type ConditionContext } from "./conditions";
 import { hasTeaser, hideMinutes, isModal, priorityOf, startsImmediately, triggerOf } from "./cta-options";
 import { loadCtaDocument } from "./cta-store";
 import { dispatch } from "./events";
@@ -93,11 +93,12 @@ export interface Widget extends PublicHandlers {
   stop(): void;
 }
 
+/** A CTA on this page: its display state (s, the test panel's name for it), its trigger (armed: off; fired) and where it is mounted. */
 interface CtaState {
   s: DisplayState;
   fired?: boolean;
   off?: () => void;
-  mounts: { host: HTMLElement; m: MountedCta; ids: CtaIds }[];
+  mounts: { host: HTMLElement; mounted: MountedCta; ids: CtaIds }[];
   cta?: CtaDocument;
 }
 
@@ -115,7 +116,7 @@ const CONTACT_WAIT = 6000;
 export const WARM_UP_MS = 1500;
 
 
-const obj = (v: unknown): Record<string, any> => (v && typeof v == "object" ? (v as Record<string, any>) : {});
+const asObject = (value: unknown): Record<string, any> => (value && typeof value == "object" ? (value as Record<string, any>) : {});
 
 /** Starts the widget for one website and returns the handlers of window.beckon. */
 export function startWidget(deps: WidgetDeps): Widget {
@@ -123,66 +124,65 @@ export function startWidget(deps: WidgetDeps): Widget {
   const win = deps.win ?? window;
   const doc = deps.doc ?? document;
   const now = deps.now ?? Date.now;
-  const set = deps.set ?? ((f: () => void, ms: number) => setTimeout(f, ms));
+  const set = deps.set ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const clear = deps.clear ?? clearTimeout;
-  const fetchFn: FetchFn = deps.fetch ?? ((u, i) => fetch(u, i));
-  const id = config.website_id;
+  const fetchFn: FetchFn = deps.fetch ?? ((url, init) => fetch(url, init));
+  const websiteId = config.website_id;
   // window.beckon is still the snippet's stub here: its cookie read (beckon.c) and early visitor (beckon.v).
-  const stub = obj(obj(win).beckon);
+  const stub = asObject(asObject(win).beckon);
   const store = deps.store ?? createBrowserStore(doc, win, now, stub.c);
-  const api = createApi(config.api_origin, id, fetchFn);
-  const t0 = now();
+  const api = createApi(config.api_origin, websiteId, fetchFn);
+  const startedAt = now();
   const timings: Record<string, number> = {};
-  const mark = (name: string) => (timings[name] = now() - t0);
+  const mark = (name: string) => (timings[name] = now() - startedAt);
   /** cfTime=true (SPEC 2): the timings so far, printed at ready and as each CTA shows. */
   const printTimings = (steps?: unknown) => flags.time && console.info("[beckon] timing (ms)", timings, steps);
   const href = () => win.location.href.slice(0, 2000);
-  const flags = readFlags(win.location.href, id);
+  const flags = readFlags(win.location.href, websiteId);
   const shop = readShop(doc);
   const summaries = config.ctas || [];
   const broadcasts = config.broadcasts || [];
-  const keys = config.integrations || {};
-  const summary = (ctaId: unknown) => summaries.find((c) => c.id === Number(ctaId));
-  const loggedInCookie = `cf_${id}_logged_in`;
-  const viewedCookie = (ctaId: number) => `cf_${id}_cta_${ctaId}_viewed`;
+  const integrations = config.integrations || {};
+  const summaryOf = (ctaId: unknown) => summaries.find((summary) => summary.id === Number(ctaId));
+  const loggedInCookie = `cf_${websiteId}_logged_in`;
+  const viewedCookie = (ctaId: number) => `cf_${websiteId}_cta_${ctaId}_viewed`;
   const threshold = config.data_settings?.["cart-value-threshold"];
 
   let mode: Mode = flags.preview || shop?.design_mode ? "preview" : flags.admin || store.cookie(loggedInCookie) === "true" ? "admin" : "live";
-  const forced = flags.preview ? summaries.find((s) => s.variants.some((v) => v.id === flags.preview)) : summary(flags.campaign);
+  const forced = flags.preview ? summaries.find((summary) => summary.variants.some((variant) => variant.id === flags.preview)) : summaryOf(flags.campaign);
   const live = () => mode === "live" && !flags.campaign;
   const extras = createChunkLoader<ExtrasModule>("extras", config.asset_base, deps.importExtras);
-  const withExtras = <T,>(f: (x: ExtrasModule) => T | Promise<T>): Promise<T> => extras().then((x) => (x ? f(x) : Promise.reject()));
+  const withExtras = <T,>(use: (extras: ExtrasModule) => T | Promise<T>): Promise<T> => extras().then((loaded) => (loaded ? use(loaded) : Promise.reject()));
   // Conditions beyond the page types need the extras' testers; a failed load leaves them failing.
-  const moreTests = () => withExtras((x) => installTests(x.moreTests));
-  const notCore = (types: string[]) => types.some((t) => !CORE_TYPES.includes(t));
+  const moreTests = () => withExtras((loaded) => installTests(loaded.moreTests));
 
   // ------------------------------------------------- session, visits, params
-  const session = () => touchSession(store, id, now());
+  const session = () => touchSession(store, websiteId, now());
   const sessionId = session().id;
-  const local = readLocal(store, id);
-  const saveL = () => saveLocal(store, id, local);
+  const local = readLocal(store, websiteId);
+  const saveLocalData = () => saveLocal(store, websiteId, local);
   local.visits = recordVisit(local.visits, href(), sessionId, now());
   local.params = { ...local.params, ...flags.utms };
   if (flags.email) local.params.email = flags.email;
-  saveL();
+  saveLocalData();
 
   // -------------------------------------------------------------- person
   let current: LoadedVisitor | null = null;
   const person = (): PublicPerson | null => {
-    const p = current?.person;
+    const loaded = current?.person;
     // Browser-only data laid over the server's, so merge tags and the renderer's conditions see it.
-    if (p) p.data = { ...obj(p.data), ...local };
-    return p ?? null;
+    if (loaded) loaded.data = { ...asObject(loaded.data), ...local };
+    return loaded ?? null;
   };
-  const keepPerson = (p: PublicPerson) => {
+  const keepPerson = (changed: PublicPerson) => {
     if (!current) return;
-    current.person = p;
-    savePerson(store, id, current.token, p, now(), current.loggedIn);
+    current.person = changed;
+    savePerson(store, websiteId, current.token, changed, now(), current.loggedIn);
   };
 
   // ------------------------------------------------------------- targeting
-  const allConditions = [...(config.conditions || []), ...broadcasts.flatMap((b) => b.conditions || [])];
-  const ctx = (values?: Record<string, unknown>): ConditionContext => ({
+  const allConditions = [...(config.conditions || []), ...broadcasts.flatMap((broadcast) => broadcast.conditions || [])];
+  const context = (values?: Record<string, unknown>): ConditionContext => ({
     url: win.location.href,
     doc,
     person: person(),
@@ -193,100 +193,105 @@ export function startWidget(deps: WidgetDeps): Widget {
   // A timed broadcast's frame (wall time in its zone) is the extras chunk's frame(): until it has arrived, a timed broadcast is off.
   let frame: ExtrasModule["frame"] | undefined;
   const timed = broadcasts.some(isTimed);
-  const on = (c: ConditionContext) =>
-    broadcastsOn(broadcasts, (b) => !isTimed(b) || frame?.(b, now()) == "started", (conds) => passes(conds, c));
+  const activeBroadcasts = (conditions: ConditionContext) =>
+    broadcastsOn(broadcasts, (broadcast) => !isTimed(broadcast) || frame?.(broadcast, now()) == "started", (list) => passes(list, conditions));
 
   const states = new Map<number, CtaState>();
   const stateOf = (ctaId: number): CtaState => {
-    let s = states.get(ctaId);
-    if (!s) states.set(ctaId, (s = { s: "hidden", mounts: [] }));
-    return s;
+    let state = states.get(ctaId);
+    if (!state) states.set(ctaId, (state = { s: "hidden", mounts: [] }));
+    return state;
   };
-  const suppressed = (s: PublicCtaSummary) => hideMinutes(s.options) !== null && store.cookie(viewedCookie(s.id)) != null;
+  /** Closed or converted within its hide time (its viewed cookie). */
+  const suppressed = (summary: PublicCtaSummary) => hideMinutes(summary.options) !== null && store.cookie(viewedCookie(summary.id)) != null;
 
   /** The broadcast a CTA runs under now: null when it runs without one, undefined when it must not run. */
-  function runsUnder(s: PublicCtaSummary, c: ConditionContext, active: number[]): number | null | undefined {
-    if (!passes(config.conditions, c)) return undefined;
-    const names = broadcasts.filter((b) => b.id === s.broadcast_id || (b.cta_ids || []).includes(s.id)).map((b) => b.id);
-    if (!names.length) return s.broadcast_id == null ? null : undefined;
-    return names.find((b) => active.includes(b));
+  function runsUnder(summary: PublicCtaSummary, conditions: ConditionContext, active: number[]): number | null | undefined {
+    if (!passes(config.conditions, conditions)) return undefined;
+    const naming = broadcasts.filter((broadcast) => broadcast.id === summary.broadcast_id || (broadcast.cta_ids || []).includes(summary.id)).map((broadcast) => broadcast.id);
+    if (!naming.length) return summary.broadcast_id == null ? null : undefined;
+    return naming.find((broadcastId) => active.includes(broadcastId));
   }
 
   // --------------------------------------------------------- definitions
   const definitions = new Map<number, Promise<CtaDocument>>();
-  const definition = (s: PublicCtaSummary) => {
-    let p = definitions.get(s.id);
-    if (!p) {
+  const definition = (summary: PublicCtaSummary) => {
+    let pending = definitions.get(summary.id);
+    if (!pending) {
       // A CTA that shows at page start may come with its definition (previews fetch theirs: they may show a draft).
-      p = s.cta && mode != "preview" ? Promise.resolve(s.cta) : loadCtaDocument(s, { api: { getCta: (ctaId) => api.getCta(ctaId, mode === "preview") }, store, websiteId: id, now });
+      pending =
+        summary.cta && mode != "preview"
+          ? Promise.resolve(summary.cta)
+          : loadCtaDocument(summary, { api: { getCta: (ctaId) => api.getCta(ctaId, mode === "preview") }, store, websiteId, now });
       // A failed fetch is not remembered: the next trigger tries again.
-      p.catch(() => definitions.delete(s.id));
-      definitions.set(s.id, p);
+      pending.catch(() => definitions.delete(summary.id));
+      definitions.set(summary.id, pending);
     }
-    return p;
+    return pending;
   };
   const loadRenderer = createChunkLoader<RendererModule>("renderer", config.asset_base, deps.importRenderer);
   /** Starts fetching what showing the CTA takes (both are shared promises: fetched once). */
-  const warmUp = (s: PublicCtaSummary) => {
-    definition(s).catch(() => {});
+  const warmUp = (summary: PublicCtaSummary) => {
+    definition(summary).catch(() => {});
     void loadRenderer();
   };
   // A CTA that shows at page start gets its definition and the renderer first, and while the visitor loads (it still shows only once ready).
   const warmUpStart = () => {
-    const c0 = ctx();
-    const active0 = on(c0);
-    for (const s of summaries) if (!placed(s) && !suppressed(s) && startsImmediately(s.cta_type, s.options) && runsUnder(s, c0, active0) !== undefined) warmUp(s);
+    const conditions = context();
+    const active = activeBroadcasts(conditions);
+    for (const summary of summaries)
+      if (!placed(summary) && !suppressed(summary) && startsImmediately(summary.cta_type, summary.options) && runsUnder(summary, conditions, active) !== undefined) warmUp(summary);
   };
   warmUpStart();
   // A website with a timed broadcast fetches the extras chunk at once for frame(), then warms up what that lets show.
   if (timed)
-    void withExtras((x) => {
-      frame = x.frame;
+    void withExtras((loaded) => {
+      frame = loaded.frame;
       warmUpStart();
     }).catch(() => {});
 
   // -------------------------------------------------------------- queues
   const nav = win.navigator;
-  const queue = createQueue<WireEvent>({ store, key: `cf_${id}_events`, send: api.sendEvents, beacon: beaconTo(api.eventsUrl, nav) });
+  const events = createQueue<WireEvent>({ store, key: `cf_${websiteId}_events`, send: api.sendEvents, beacon: beaconTo(api.eventsUrl, nav) });
+  /** Forms waiting for the server's answer to their contact, by contact id. */
   const waiting = new Map<string, (error?: unknown, answer?: unknown) => void>();
   const contacts = createQueue<Queued & Record<string, unknown>>({
     store,
-    key: `cf_${id}_contacts`,
-    send: (b) => api.createContact(b[0]),
-    beacon: beaconTo(api.contactsUrl, nav, (b) => ({ contact: b[0] })),
+    key: `cf_${websiteId}_contacts`,
+    send: (batch) => api.createContact(batch[0]),
+    beacon: beaconTo(api.contactsUrl, nav, (batch) => ({ contact: batch[0] })),
     batchSize: 1,
     delay: 0,
-    settled: (b, error, answer) => waiting.get(b[0].id)?.(error, answer),
+    settled: (batch, error, answer) => waiting.get(batch[0].id)?.(error, answer),
   });
-  for (const q of [queue, contacts]) {
-    flushOnHide(q, win, doc);
+  for (const queue of [events, contacts]) {
+    flushOnHide(queue, win, doc);
     // Whatever earlier pages could not send goes first.
-    void q.flush();
+    void queue.flush();
   }
 
   // ------------------------------------------------------------- visitor
   // The snippet may have started a first visit's creation already (snippet.ts).
-  const early = stub.v;
-  const visitor = loadVisitor({ websiteId: id, api, store, href: win.location.href, referrer: doc.referrer, now, utms: flags.utms, early }).then((v) => {
-    current = v;
-    if (v.loggedIn) {
+  const visitor = loadVisitor({ websiteId, api, store, href: win.location.href, referrer: doc.referrer, now, utms: flags.utms, early: stub.v }).then((loaded) => {
+    current = loaded;
+    if (loaded.loggedIn) {
       store.setCookie(loggedInCookie, "true", LOGGED_IN_SECONDS);
       if (mode === "live") mode = "admin";
     }
-    return v;
+    return loaded;
   });
 
   // ------------------------------------------------------------ tracking
   const track = (eventType: string, ids: Partial<CtaIds>, data: Record<string, unknown> = {}, revenue?: number) => {
     countInteraction(local, ids.cta_id, eventType);
-    saveL();
+    saveLocalData();
     if (live())
-      void visitor.then((v) => {
+      void visitor.then((loaded) => {
         session();
-        queue.push({
+        events.push({
           ...ids,
           event_type: eventType,
-          visitor_token: v.token,
+          visitor_token: loaded.token,
           url: href(),
           contactable_type: ids.cta_id ? "Cta" : null,
           contactable_id: ids.cta_id,
@@ -297,8 +302,8 @@ export function startWidget(deps: WidgetDeps): Widget {
   };
 
   const setViewed = (ctaId: number) => {
-    const min = hideMinutes(summary(ctaId)?.options);
-    if (min !== null && mode === "live") store.setCookie(viewedCookie(ctaId), "1", min ? min * 60 : undefined);
+    const minutes = hideMinutes(summaryOf(ctaId)?.options);
+    if (minutes !== null && mode === "live") store.setCookie(viewedCookie(ctaId), "1", minutes ? minutes * 60 : undefined);
   };
 
   /** A client event on document (SPEC 7) naming the CTA, its variant and step, also forwarded to analytics. */
@@ -307,8 +312,8 @@ export function startWidget(deps: WidgetDeps): Widget {
     const full = { ...detail, cta_name: cta?.name };
     if (name === "cfConversion" && cta) setViewed(cta.id!);
     dispatch(name, full, doc);
-    if (live() && (keys.segment_write_key || keys.gtm_id || Array.isArray(obj(win).dataLayer)))
-      void withExtras((x) => x.forward(win, keys, name, cta, full)).catch(() => {});
+    if (live() && (integrations.segment_write_key || integrations.gtm_id || Array.isArray(asObject(win).dataLayer)))
+      void withExtras((loaded) => loaded.forward(win, integrations, name, cta, full)).catch(() => {});
   };
 
   const sendContact = async (fields: Record<string, unknown>): Promise<{ skipped?: boolean; queued?: boolean }> => {
@@ -320,32 +325,32 @@ export function startWidget(deps: WidgetDeps): Widget {
       log("Not live: contact not sent");
       return { skipped: true };
     }
-    const v = await visitor;
-    const contact = contacts.push({ ...fields, visitor_token: v.token });
+    const loaded = await visitor;
+    const contact = contacts.push({ ...fields, visitor_token: loaded.token });
     const answer = await new Promise<{ skipped?: boolean; queued?: boolean }>((resolve, reject) => {
-      const t = set(() => {
+      const timer = set(() => {
         waiting.delete(contact.id);
         // Still stored: the queue resends it until the server has it, on this page or the next.
         resolve({ queued: true });
       }, CONTACT_WAIT);
-      waiting.set(contact.id, (error, ans) => {
+      waiting.set(contact.id, (error, reply) => {
         waiting.delete(contact.id);
-        clear(t);
-        error ? reject(error) : resolve(obj(ans));
+        clear(timer);
+        error ? reject(error) : resolve(asObject(reply));
       });
       void contacts.flush();
     });
     if (answer.skipped) log("Contact PII processing disabled");
-    else if (v.person) {
+    else if (loaded.person) {
       // The local person learns what was just sent, so merge tags and conditions see it at once.
-      for (const k of ["email", "phone", "name", "last_name"] as const) if (fields[k]) v.person[k] = fields[k] as string;
-      v.person.person_type = "Contact";
-      keepPerson(v.person);
+      for (const key of ["email", "phone", "name", "last_name"] as const) if (fields[key]) loaded.person[key] = fields[key] as string;
+      loaded.person.person_type = "Contact";
+      keepPerson(loaded.person);
     }
     return answer;
   };
   // SPEC 5: the host page's own forms become contacts (the extras chunk; sendContact skips what must not be sent).
-  if (config.form_tracking) void withExtras((x) => x.trackForms(doc, (c) => stopped || sendContact(c))).catch(() => {});
+  if (config.form_tracking) void withExtras((loaded) => loaded.trackForms(doc, (fields) => stopped || sendContact(fields))).catch(() => {});
 
   // ------------------------------------------------------------- display
   const runtime: CtaRuntime = {
@@ -355,73 +360,78 @@ export function startWidget(deps: WidgetDeps): Widget {
     dispatch: (name, detail) => (name === "cfClose" ? close(Number(detail.cta_id)) : emit(name, detail)),
     showCta: (ctaId) => void handlers.trigger(ctaId),
     savePerson: keepPerson,
-    conditionsPass: (conditions, values) => passes(conditions, ctx(values)),
+    conditionsPass: (conditions, values) => passes(conditions, context(values)),
   };
 
   function close(ctaId: number): void {
-    const st = states.get(ctaId);
-    if (!st?.mounts.length) return;
-    for (const { host, m, ids } of st.mounts.splice(0)) {
-      m.unmount();
+    const state = states.get(ctaId);
+    if (!state?.mounts.length) return;
+    for (const { host, mounted, ids } of state.mounts.splice(0)) {
+      mounted.unmount();
       host.remove();
       emit("cfClose", { ...ids });
     }
-    st.s = "closed";
+    state.s = "closed";
     setViewed(ctaId);
-    if (modal == ctaId) {
-      modal = 0;
-      next();
-    }
+    releaseModal(ctaId);
   }
 
   type ShowOptions = { el?: HTMLElement; teaser?: boolean; broadcast?: number | null };
+  const byPriority = (a: PublicCtaSummary, b: PublicCtaSummary) => priorityOf(b.options) - priorityOf(a.options);
   /** The modal CTA open or on its way (0: none), and the modals waiting for it in trigger order. */
   let modal = 0;
   const waitList: [PublicCtaSummary, ShowOptions][] = [];
   /** Opens the waiting modal of highest priority that may still show: targeting is checked again for a triggered one (a click or beckon.trigger, without a broadcast, shows whatever its targeting). */
-  const next = () => {
-    const c = ctx();
-    const active = on(c);
+  const openNext = () => {
+    const conditions = context();
+    const active = activeBroadcasts(conditions);
     // Sorting is stable: equal priorities keep trigger order.
-    waitList.sort((a, b) => priorityOf(b[0].options) - priorityOf(a[0].options));
-    for (let w; !modal && (w = waitList.shift()); )
-      if (w[1].broadcast === undefined || (runsUnder(w[0], c, active) !== undefined && !(mode == "live" && suppressed(w[0])))) void show(...w);
+    waitList.sort((a, b) => byPriority(a[0], b[0]));
+    for (let waiting; !modal && (waiting = waitList.shift()); )
+      if (waiting[1].broadcast === undefined || (runsUnder(waiting[0], conditions, active) !== undefined && !(mode == "live" && suppressed(waiting[0])))) void show(...waiting);
+  };
+  const releaseModal = (ctaId: number) => {
+    if (modal == ctaId) {
+      modal = 0;
+      openNext();
+    }
   };
 
   const viewed = new Set<number>();
-  async function show(s: PublicCtaSummary, o: ShowOptions = {}): Promise<void> {
-    const st = stateOf(s.id);
-    if (!o.el && st.s === "visible") return;
-    if (!o.el && isModal(s.cta_type, o.teaser)) {
-      if (modal && modal != s.id) return void (waitList.some((w) => w[0] == s) || waitList.push([s, o]));
-      modal = s.id;
+  async function show(summary: PublicCtaSummary, options: ShowOptions = {}): Promise<void> {
+    const state = stateOf(summary.id);
+    if (!options.el && state.s === "visible") return;
+    if (!options.el && isModal(summary.cta_type, options.teaser)) {
+      if (modal && modal != summary.id) return void (waitList.some((waiting) => waiting[0] == summary) || waitList.push([summary, options]));
+      modal = summary.id;
     }
-    const was = st.s;
-    st.s = "visible";
+    const before = state.s;
+    state.s = "visible";
     try {
-      const [cta, renderer] = await Promise.all([definition(s), loadRenderer(), visitor]);
-      if (!renderer) throw 0;
-      st.cta = cta;
+      const [cta, renderer] = await Promise.all([definition(summary), loadRenderer(), visitor]);
+      // No renderer: the chunk loader has said why.
+      if (!renderer) return;
+      state.cta = cta;
       // The renderer asks conditionsPass synchronously (action groups, conditional rows): have every type ready.
-      if (notCore((JSON.stringify(cta).match(/"condition_type":"\w+/g) || []).map((m) => m.slice(18)))) await moreTests().catch(() => {});
-      const cookie = variantCookieName(id, s.id);
+      if (needsMoreTests(cta)) await moreTests().catch(() => {});
+      const cookie = variantCookieName(websiteId, summary.id);
       // A single variant is no split: no cookie to read or write (each cookie write is a round trip to the browser's cookie store).
       const split = cta.variants.length > 1;
       const remembered = split ? store.cookie(cookie) : null;
-      const variant = flags.preview ? cta.variants.find((x) => x.id === flags.preview) : pickVariant(cta.variants, remembered, deps.random);
-      if (!variant) throw 0;
+      const variant = flags.preview ? cta.variants.find((candidate) => candidate.id === flags.preview) : pickVariant(cta.variants, remembered, deps.random);
+      if (!variant) return;
       if (mode !== "preview" && split && remembered !== String(variant.id)) store.setCookie(cookie, String(variant.id), VARIANT_COOKIE_SECONDS);
       // A custom tag, not a div: page rules like `div { ... }` never match the host itself.
       const host = doc.createElement("beckon-cta");
-      host.setAttribute("data-beckon-cta", String(s.id));
-      (o.el || doc.body).appendChild(host);
-      const broadcastId = o.broadcast !== undefined ? o.broadcast : s.broadcast_id;
+      host.setAttribute("data-beckon-cta", String(summary.id));
+      (options.el || doc.body).appendChild(host);
+      const broadcastId = options.broadcast !== undefined ? options.broadcast : summary.broadcast_id;
       // The server sends steps in position order: the first is where the CTA starts.
-      const ids: CtaIds = { cta_id: s.id, variant_id: variant.id ?? null, step_id: variant.steps[0]?.id ?? null, broadcast_id: broadcastId };
-      st.mounts.push({
+      const ids: CtaIds = { cta_id: summary.id, variant_id: variant.id ?? null, step_id: variant.steps[0]?.id ?? null, broadcast_id: broadcastId };
+      state.mounts.push({
         host,
         ids,
-        m: renderer.mountCta({
+        mounted: renderer.mountCta({
           host,
           cta,
           variant,
@@ -429,36 +439,35 @@ export function startWidget(deps: WidgetDeps): Widget {
           person: person(),
           runtime,
           broadcastId,
-          onClose: () => close(s.id),
+          onClose: () => close(summary.id),
           // SPEC 4: a CTA's view counts once per page load, however many placeholders show it.
           onView() {
-            if (!viewed.has(s.id)) {
-              viewed.add(s.id);
+            if (!viewed.has(summary.id)) {
+              viewed.add(summary.id);
               track("View", ids);
               emit("cfView", { ...ids });
             }
           },
-          teaser: !!o.teaser,
+          teaser: !!options.teaser,
           mode,
         }),
       });
-      mark("cta " + s.id);
+      mark("cta " + summary.id);
       printTimings();
-    } catch (e) {
-      if (!st.mounts.length) {
-        st.s = was;
-        if (modal == s.id) {
-          modal = 0;
-          next();
-        }
+    } catch (error) {
+      log("Could not show CTA " + summary.id, error);
+    } finally {
+      // Nothing mounted (no renderer, no such variant, a failure): as it was, and the next modal may open.
+      if (!state.mounts.length) {
+        state.s = before;
+        releaseModal(summary.id);
       }
-      if (e) log("Could not show CTA " + s.id, e);
     }
   }
 
   // ------------------------------------------------------------ triggers
   const cart = { local, fetchFn, shop, value: deps.cartValue };
-  const env: TriggerEnv = {
+  const triggerEnv: TriggerEnv = {
     win,
     doc,
     set,
@@ -467,7 +476,7 @@ export function startWidget(deps: WidgetDeps): Widget {
     cart: (spec, fire) => {
       // 0 once disarmed: an extras chunk arriving later arms nothing.
       let off: (() => void) | 0 | undefined;
-      void withExtras((x) => off !== 0 && (off = x.armCart(win, spec, threshold, fire, cart))).catch(() => {});
+      void withExtras((loaded) => off !== 0 && (off = loaded.armCart(win, spec, threshold, fire, cart))).catch(() => {});
       return () => {
         off && off();
         off = 0;
@@ -483,59 +492,59 @@ export function startWidget(deps: WidgetDeps): Widget {
     if (forced) return void show(forced, { broadcast: null });
     // The editor's preview shows its variant only; Shopify's theme editor (also preview mode) shows CTAs as a visitor would, untracked.
     if (flags.preview) return;
-    const c = ctx();
-    const active = on(c);
+    const conditions = context();
+    const active = activeBroadcasts(conditions);
     // Triggers armed in priority order fire in that order on one event (two exit intents), so the higher modal opens and the other waits.
-    for (const s of [...summaries].sort((a, b) => priorityOf(b.options) - priorityOf(a.options))) {
-      const st = stateOf(s.id);
-      if (placed(s) || st.s !== "hidden" || st.fired || st.off) continue;
-      const b = runsUnder(s, c, active);
-      if (b === undefined || (mode === "live" && suppressed(s))) continue;
-      const teaser = hasTeaser(s.cta_type, s.options);
-      const spec = triggerOf(s.options, teaser);
+    for (const summary of [...summaries].sort(byPriority)) {
+      const state = stateOf(summary.id);
+      if (placed(summary) || state.s !== "hidden" || state.fired || state.off) continue;
+      const broadcast = runsUnder(summary, conditions, active);
+      if (broadcast === undefined || (mode === "live" && suppressed(summary))) continue;
+      const teaser = hasTeaser(summary.cta_type, summary.options);
+      const trigger = triggerOf(summary.options, teaser);
       const fire = () => {
-        st.off = undefined;
-        st.fired = true;
-        void show(s, { teaser, broadcast: b });
+        state.off = undefined;
+        state.fired = true;
+        void show(summary, { teaser, broadcast });
       };
       // SPEC 4: in admin mode a CTA shows at once.
       if (mode === "admin") fire();
-      else if (spec.kind !== "click") {
-        st.off = arm(spec, env, fire);
+      else if (trigger.kind !== "click") {
+        state.off = arm(trigger, triggerEnv, fire);
         // Fetched ahead, so that a CTA shown later (an exit intent above all) opens on its trigger, not a round trip or two after it.
         // Once it has shown, this fetches nothing again.
-        set(() => warmUp(s), WARM_UP_MS);
+        set(() => warmUp(summary), WARM_UP_MS);
       }
     }
   }
 
   let inline: { scan(): void; stop(): void } | undefined;
-  const onPlaced = ({ el, cta: s }: InlineTarget) => {
-    if (forced && s !== forced) return;
-    const c = ctx();
-    const b = forced ? null : runsUnder(s, c, on(c));
-    if (b !== undefined) void show(s, { el, broadcast: b });
+  const onPlaced = ({ el, cta: summary }: InlineTarget) => {
+    if (forced && summary !== forced) return;
+    const conditions = context();
+    const broadcast = forced ? null : runsUnder(summary, conditions, activeBroadcasts(conditions));
+    if (broadcast !== undefined) void show(summary, { el, broadcast });
   };
   const startInline = () => {
     if (inline) return inline.scan();
     // The watcher comes with the renderer, which a placed CTA needs to show anyway.
-    const go = () =>
+    const watch = () =>
       summaries.some(placed) &&
-      loadRenderer().then((r) => {
-        if (!stopped && !inline) inline = r?.watchInlineTargets?.(doc, summaries, onPlaced);
+      loadRenderer().then((renderer) => {
+        if (!stopped && !inline) inline = renderer?.watchInlineTargets?.(doc, summaries, onPlaced);
       }, () => {});
-    if (doc.readyState !== "loading") go();
-    else doc.addEventListener("DOMContentLoaded", go, { once: true });
+    if (doc.readyState !== "loading") watch();
+    else doc.addEventListener("DOMContentLoaded", watch, { once: true });
   };
 
   // Every CTA opens on a click on .cta-{id}-trigger (SPEC 4), whatever its trigger option.
-  const onClick = (e: Event) => {
-    const el = (e.target as Element)?.closest?.("[class*=cta-][class*=-trigger]");
-    const m = el && /(?:^|\s)cta-(\d+)-trigger(?:\s|$)/.exec(el.getAttribute("class") || "");
-    const s = m && summary(m[1]);
-    if (s && !placed(s)) {
-      e.preventDefault();
-      void show(s);
+  const onClick = (event: Event) => {
+    const el = (event.target as Element)?.closest?.("[class*=cta-][class*=-trigger]");
+    const match = el && /(?:^|\s)cta-(\d+)-trigger(?:\s|$)/.exec(el.getAttribute("class") || "");
+    const summary = match && summaryOf(match[1]);
+    if (summary && !placed(summary)) {
+      event.preventDefault();
+      void show(summary);
     }
   };
   doc.addEventListener("click", onClick);
@@ -544,13 +553,13 @@ export function startWidget(deps: WidgetDeps): Widget {
   watchUrl(win, () => {
     if (stopped) return;
     local.visits = recordVisit(local.visits, href(), session().id, now());
-    saveL();
+    saveLocalData();
     viewed.clear();
     // A modal still waiting was triggered on the page left behind.
     waitList.length = 0;
-    for (const st of states.values()) {
-      st.off?.();
-      st.off = st.fired = undefined;
+    for (const state of states.values()) {
+      state.off?.();
+      state.off = state.fired = undefined;
     }
     evaluate();
     inline?.scan();
@@ -558,76 +567,78 @@ export function startWidget(deps: WidgetDeps): Widget {
 
   // ------------------------------------------------------------ lifecycle
   // SPEC 4: visitor, then targeting sync and enrichment (the extras chunk, only when a condition needs them), then ready.
-  const readyP = visitor
-    .then(async (v): Promise<Record<string, StepStatus>> => {
+  const whenReady = visitor
+    .then(async (loaded): Promise<Record<string, StepStatus>> => {
       mark("visitor");
       // A logged-in Shopify customer is linked once per session (extras/customer.ts); nothing waits for it.
-      const linked = `cf_${id}_customer`;
+      const linked = `cf_${websiteId}_customer`;
       if (shop?.logged_in && live() && store.get(linked) != sessionId) {
         store.set(linked, sessionId);
-        void withExtras((x) => x.linkCustomer({ ...cart, win, v, keepPerson })).catch(() => {});
+        void withExtras((chunk) => chunk.linkCustomer({ ...cart, win, v: loaded, keepPerson })).catch(() => {});
       }
-      if (!notCore(allConditions.map((c) => c.condition_type)) && !deps.company && !timed) return { visitor: "ok" };
+      if (!needsMoreTests(allConditions) && !deps.company && !timed) return { visitor: "ok" };
       // Only the chunk's download is bounded here: the steps inside have their own time-outs.
       const more = await withTimeout(extras(), EXTRAS_TIMEOUT, { set, clear })
-        .then((x) => {
-          installTests(x!.moreTests);
-          frame = x!.frame;
-          return x!.enrich({ ...cart, config, visitor: v, sessionId, now: now(), win, company: deps.company, keepPerson, set, clear });
+        .then((chunk) => {
+          installTests(chunk!.moreTests);
+          frame = chunk!.frame;
+          return chunk!.enrich({ ...cart, config, visitor: loaded, sessionId, now: now(), win, company: deps.company, keepPerson, set, clear });
         })
         .catch(() => ({ extras: "failed" as StepStatus }));
       mark("enrich");
       return { visitor: "ok", ...more };
     })
     .then((steps) => {
-      saveL();
+      saveLocalData();
       ready = true;
       mark("ready");
       printTimings(steps);
       // SPEC 2: an e-mail in the address identifies the visitor (url_identification).
       if (flags.email && config.url_identification !== false) void handlers.identify({ email: flags.email });
       // Identify calls an earlier page could not handle.
-      else void drainIdentify();
+      else void drainCalls();
       dispatch("cfReady", { visitor_token: current!.token, steps }, doc);
       evaluate();
       startInline();
       if (mode === "admin") openPanel(steps);
       return steps;
     })
-    .catch((e) => (log("Start failed", e), {}));
+    .catch((error) => (log("Start failed", error), {}));
 
   // --------------------------------------------------- identify, purchases
   // identify and trackPurchase calls wait in storage (in call order) for their rules, which live in the extras chunk, and for the visitor.
-  const identifyKey = `cf_${id}_identify`;
-  let identifying = Promise.resolve();
+  const callsKey = `cf_${websiteId}_identify`;
+  let draining = Promise.resolve();
   /** Hands the calls in storage to the extras chunk, one drain after the other; with none waiting it is not fetched. Never rejects. */
-  const drainIdentify = () =>
-    (identifying = identifying.then(async () => {
-      if (store.get<WaitingCall[]>(identifyKey)?.length)
-        await withExtras((x) => x.drainCalls(store, identifyKey, visitor, { session, saveSession: (s) => store.set(sessionKey(id), s), track, sendContact })).catch(() => {});
+  const drainCalls = () =>
+    (draining = draining.then(async () => {
+      if (store.get<WaitingCall[]>(callsKey)?.length)
+        await withExtras((chunk) =>
+          chunk.drainCalls(store, callsKey, visitor, { session, saveSession: (changed) => store.set(sessionKey(websiteId), changed), track, sendContact }),
+        ).catch(() => {});
     }));
   const queueCall = (call: WaitingCall) => {
-    store.set(identifyKey, [...(store.get<WaitingCall[]>(identifyKey) || []), call]);
-    return drainIdentify();
+    store.set(callsKey, [...(store.get<WaitingCall[]>(callsKey) || []), call]);
+    return drainCalls();
   };
 
   // ---------------------------------------------------------- test panel
   const openPanel = (steps: Record<string, StepStatus>) =>
-    void createChunkLoader<PanelModule>("panel", config.asset_base, deps.importPanel)().then((p) =>
-      p?.openPanel({ config, mode, local, steps, timings, ctx: ctx(), state: stateOf, cookie: store.cookie, show: (c) => void handlers.trigger(c) }),
+    void createChunkLoader<PanelModule>("panel", config.asset_base, deps.importPanel)().then((panel) =>
+      panel?.openPanel({ config, mode, local, steps, timings, ctx: context(), state: stateOf, cookie: store.cookie, show: (ctaId) => void handlers.trigger(ctaId) }),
     );
 
   // ------------------------------------------------------------ public API
   const handlers: Widget = {
     visitor,
-    ready: readyP,
+    ready: whenReady,
     state: (ctaId) => stateOf(ctaId).s,
     /** Stops watching the page (tests, single-page app teardown). */
     stop() {
       stopped = true;
       inline?.stop();
       doc.removeEventListener("click", onClick);
-      for (const st of states.values()) st.off?.();
+      for (const state of states.values()) state.off?.();
     },
     /** Re-evaluates targeting and looks for new placeholders (single-page apps after a render). */
     start() {
@@ -636,15 +647,15 @@ export function startWidget(deps: WidgetDeps): Widget {
     },
     /** Fetches a CTA's definition and the renderer ahead of time. */
     load(ctaId: unknown) {
-      const s = summary(ctaId);
-      if (!s) return log("No published CTA " + ctaId);
-      return Promise.all([definition(s), loadRenderer()]).then(() => undefined);
+      const summary = summaryOf(ctaId);
+      if (!summary) return log("No published CTA " + ctaId);
+      return Promise.all([definition(summary), loadRenderer()]).then(() => undefined);
     },
     /** Shows a CTA now (SPEC 4 direct trigger); inline ones fill placeholders not filled yet. */
     trigger(ctaId: unknown) {
-      const s = summary(ctaId);
-      if (!s) return log("No published CTA " + ctaId);
-      return placed(s) ? inline?.scan() : show(s);
+      const summary = summaryOf(ctaId);
+      if (!summary) return log("No published CTA " + ctaId);
+      return placed(summary) ? inline?.scan() : show(summary);
     },
     close: (ctaId: unknown) => close(Number(ctaId)),
     // Kept until handled: their rules live in the extras chunk, which a server outage may keep away.

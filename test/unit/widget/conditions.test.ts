@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Condition } from "../../../app/lib/schema/condition";
-import { CORE_TYPES, installTests, passes, test, urlMatches, type ConditionContext } from "../../../widget/core/conditions";
+import { CORE_TYPES, installTests, needsMoreTests, passes, test, urlMatches, type ConditionContext } from "../../../widget/core/conditions";
 import { compare, countryOf, fieldOf, moreTests, tagsOf } from "../../../widget/core/conditions-more";
 import { recordVisit } from "../../../widget/core/person-data";
 import { personMock } from "./helpers";
@@ -291,5 +291,18 @@ describe("compare", () => {
     expect(compare("greater", true, 0)).toBe(false);
     expect(compare("greater", "", -1)).toBe(false);
     expect(compare("equal", null, null)).toBe(false);
+  });
+});
+
+describe("needsMoreTests", () => {
+  it("finds a type beyond the page types anywhere in a document or a list", () => {
+    expect(needsMoreTests([cond({ condition_type: "url" }), cond({ condition_type: "area" })])).toBe(false);
+    expect(needsMoreTests([cond({ condition_type: "url" }), cond({ condition_type: "country" })])).toBe(true);
+    const row = (type: Condition["condition_type"]) => ({ id: 1, elements: [{ id: 2, conditions: [cond({ condition_type: type })] }] });
+    expect(needsMoreTests({ variants: [{ steps: [{ rows: [row("page")] }] }] })).toBe(false);
+    expect(needsMoreTests({ variants: [{ steps: [{ rows: [row("visits")] }] }] })).toBe(true);
+    // A text that mentions a condition type is no condition.
+    expect(needsMoreTests({ text: '"condition_type":"country"', data: null })).toBe(false);
+    expect(needsMoreTests(null)).toBe(false);
   });
 });
