@@ -13,6 +13,7 @@
  */
 import type { Db } from "../db.server";
 import { dropEventPartitionsBefore, isPostgres, monthStartUtc } from "./event-partitions.server";
+import { deleteOrderTouchesBefore } from "./order-touches.server";
 
 export const RETENTION_ENV = "BECKON_EVENT_RETENTION_MONTHS";
 /** A hundred years: past that a number is a typo, not a policy. */
@@ -66,6 +67,9 @@ export async function applyEventRetention(db: Db, months: number, options: Reten
     throw new Error(`Retention batch size must be a whole number from 1 to 100000; got ${batchSize}`);
   }
   const cutoff = retentionCutoff(options.now ?? new Date(), months);
+  // The kept touches of Order events older than the cutoff go with those events. An Order row's
+  // touch stays with the row: its CTA action is deleted now, so the touch is only known from there.
+  await deleteOrderTouchesBefore(db, cutoff);
   if (!isPostgres(db)) {
     return { cutoff, droppedPartitions: [], deletedEvents: await deleteSqliteEventsBefore(db, cutoff, batchSize), deletedReceipts: 0 };
   }
