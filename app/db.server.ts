@@ -14,6 +14,7 @@ import { databaseTarget, type DatabaseTarget } from "./db/database-url";
 import { plainSqlPool, registerPlainSql } from "./db/plain-sql.server";
 import { serialPgTransactions } from "./db/pg-serial-transactions.server";
 import { waitingForSqliteLocks } from "./db/sqlite-lock-wait.server";
+import { serverEnv, type EnvSource } from "./lib/env.server";
 import { CONFIG_MODELS, invalidateWebsiteScripts } from "./lib/website-script-cache.server";
 import { configChangeCommitted } from "./lib/config-change-notice.server";
 
@@ -75,11 +76,11 @@ function invalidatingScripts(client: PrismaClient): Db {
 }
 
 /** Opens a client for a database target (tests open their own). */
-export function createPrismaClient(target: DatabaseTarget = databaseTarget()): Db {
+export function createPrismaClient(target: DatabaseTarget = databaseTarget(serverEnv().databaseUrl)): Db {
   const client = invalidatingScripts(openClient(target));
   if (target.kind !== "postgresql") return client;
   // Event ingestion's statements go through plain pg (plain-sql.server.ts says why); $disconnect closes that pool too.
-  const plain = plainSqlPool(target.location, { max: envPoolSize("BECKON_PG_INGEST_POOL_SIZE", 4), lockTimeoutMs: pgLockTimeoutMs() });
+  const plain = plainSqlPool(target.location, { max: serverEnv().pgIngestPoolSize, lockTimeoutMs: serverEnv().pgLockTimeoutMs });
   const disconnect = async () => {
     await plain.end();
     await client.$disconnect();
@@ -87,17 +88,6 @@ export function createPrismaClient(target: DatabaseTarget = databaseTarget()): D
   const withPool = new Proxy(client, { get: (t, prop) => (prop === "$disconnect" ? disconnect : Reflect.get(t, prop)) });
   registerPlainSql(withPool, plain.query);
   return withPool;
-}
-
-/** A pool size from the environment, 1 to 100, else the default. */
-function envPoolSize(name: string, fallback: number, env: Record<string, string | undefined> = process.env): number {
-  const v = Number(env[name]?.trim() || NaN);
-  return Number.isInteger(v) && v >= 1 && v <= 100 ? v : fallback;
-}
-
-/** How long a PostgreSQL statement waits for a lock before failing (BECKON_PG_LOCK_TIMEOUT_MS, default 10 s). */
-function pgLockTimeoutMs(): number {
-  return envMs("BECKON_PG_LOCK_TIMEOUT_MS", 10_000);
 }
 
 function openClient(target: DatabaseTarget): PrismaClient {
@@ -109,8 +99,8 @@ function openClient(target: DatabaseTarget): PrismaClient {
     // A DATABASE_URL that sets its own `options` keeps them.
     const adapter = new PrismaPg({
       connectionString: target.location,
-      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-      lock_timeout: pgLockTimeoutMs(),
+      max: serverEnv().databasePoolSize,
+      lock_timeout: serverEnv().pgLockTimeoutMs,
       options: "-c jit=off",
     });
     return new PostgresPrismaClient({ adapter: serialPgTransactions(adapter) }) as unknown as PrismaClient;
@@ -126,16 +116,9 @@ function openClient(target: DatabaseTarget): PrismaClient {
   return new PrismaClient({ adapter, transactionOptions: { maxWait: waitMs + 1_000 } });
 }
 
-/** A duration in ms from the environment, within 0..10 minutes, else the default. */
-function envMs(name: string, fallback: number, env: Record<string, string | undefined> = process.env): number {
-  const raw = env[name]?.trim();
-  const v = raw ? Number(raw) : NaN;
-  return Number.isInteger(v) && v >= 0 && v <= 600_000 ? v : fallback;
-}
-
 /** How long a SQLite writer waits for the lock (BECKON_SQLITE_BUSY_TIMEOUT_MS, default 10 s). */
-export function sqliteBusyTimeoutMs(env: Record<string, string | undefined> = process.env): number {
-  return envMs("BECKON_SQLITE_BUSY_TIMEOUT_MS", 10_000, env);
+export function sqliteBusyTimeoutMs(env?: EnvSource): number {
+  return serverEnv(env).sqliteBusyTimeoutMs;
 }
 
 declare global {
@@ -147,6 +130,6 @@ declare global {
 export const prisma: Db = globalThis.__beckonPrisma ?? (globalThis.__beckonPrisma = createPrismaClient());
 
 /** Which database the application's client talks to. */
-export const databaseKind = databaseTarget().kind;
+export const databaseKind = databaseTarget(serverEnv().databaseUrl).kind;
 
 export default prisma;

@@ -7,7 +7,8 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import { prisma, Prisma, type Db } from "./db.server";
+import { prisma, type Db } from "./db.server";
+import { serverEnv, type EnvSource, type ServerEnv } from "./lib/env.server";
 import { connectWebPixel } from "./lib/web-pixel.server";
 import { linkShopOwner, type ShopDetails } from "./models/owner.server";
 
@@ -15,39 +16,18 @@ export const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_AP
 export const SHOPIFY_OFF_MESSAGE = "Shopify install is off: set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES";
 export const apiVersion = ApiVersion.July26;
 
+/** Each of the four variables' value, by its name. */
+function shopifyVariables(env: ServerEnv): Record<(typeof SHOPIFY_ENV)[number], string | undefined> {
+  return { SHOPIFY_API_KEY: env.shopifyApiKey, SHOPIFY_API_SECRET: env.shopifyApiSecret, SHOPIFY_APP_URL: env.shopifyAppUrl, SCOPES: env.scopes };
+}
+
 /** The variables that are missing (empty when Shopify install can be on). */
-export const shopifyMissingEnv: string[] = SHOPIFY_ENV.filter((k) => !process.env[k]?.trim());
+export const shopifyMissingEnv: string[] = SHOPIFY_ENV.filter((k) => !shopifyVariables(serverEnv())[k]?.trim());
 
 const SHOP_QUERY = `#graphql
   query BeckonShopDetails {
     shop { name currencyCode primaryDomain { url } billingAddress { countryCodeV2 } }
   }`;
-
-/**
- * PrismaSessionStorage writes every column its newest Session model has.
- * Ours has refreshToken and refreshTokenExpires (expiring offline tokens are
- * stored and refreshed through them); a column a later library version adds
- * is dropped instead of failing the write, since writes keep only the columns
- * the generated client knows.
- */
-function sessionTableClient(db: Db): Db {
-  const known = new Set<string>(Object.values(Prisma.SessionScalarFieldEnum));
-  const keepKnown = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => known.has(k)));
-  const bound = (target: object, prop: string | symbol) => {
-    const value: unknown = Reflect.get(target, prop);
-    return typeof value === "function" ? value.bind(target) : value;
-  };
-  const table = new Proxy(db.session, {
-    get(target, prop) {
-      if (prop === "upsert") {
-        return (args: { where: unknown; create: Record<string, unknown>; update: Record<string, unknown> }) =>
-          target.upsert({ ...args, create: keepKnown(args.create), update: keepKnown(args.update) } as Parameters<typeof target.upsert>[0]);
-      }
-      return bound(target, prop);
-    },
-  });
-  return new Proxy(db, { get: (target, prop) => (prop === "session" ? table : bound(target, prop)) });
-}
 
 async function shopDetails(admin: { graphql: (query: string) => Promise<Response> }): Promise<ShopDetails> {
   try {
@@ -69,16 +49,19 @@ async function shopDetails(admin: { graphql: (query: string) => Promise<Response
   }
 }
 
-/** The Shopify app object for these variables and this database (the server's uses process.env and the one client). */
-export function createShopifyApp(env: Record<string, string | undefined> = process.env, db: Db = prisma) {
+/** The Shopify app object for these variables and this database (the server's: its own environment and the one client). */
+export function createShopifyApp(source?: EnvSource, db: Db = prisma) {
+  const env = serverEnv(source);
   return shopifyApp({
-    apiKey: env.SHOPIFY_API_KEY,
-    apiSecretKey: env.SHOPIFY_API_SECRET || "",
+    apiKey: env.shopifyApiKey,
+    apiSecretKey: env.shopifyApiSecret || "",
     apiVersion,
-    scopes: env.SCOPES?.split(",").map((s) => s.trim()).filter(Boolean),
-    appUrl: env.SHOPIFY_APP_URL || "",
+    scopes: env.scopes?.split(",").map((s) => s.trim()).filter(Boolean),
+    appUrl: env.shopifyAppUrl || "",
     authPathPrefix: "/auth",
-    sessionStorage: new PrismaSessionStorage(sessionTableClient(db)),
+    // The library writes exactly the columns of our Session model (refreshToken and refreshTokenExpires
+    // included); test/unit/shopify/session-storage.test.ts stores a full session to catch a column it adds.
+    sessionStorage: new PrismaSessionStorage(db),
     distribution: AppDistribution.AppStore,
     future: {
       unstable_newEmbeddedAuthStrategy: true,
@@ -93,12 +76,12 @@ export function createShopifyApp(env: Record<string, string | undefined> = proce
       afterAuth: async ({ session, admin }) => {
         const { websiteId } = await linkShopOwner(db, session.shop, await shopDetails(admin));
         // The web pixel reports orders to the address visitors reach us under.
-        const appUrl = env.BECKON_PUBLIC_URL?.trim() || env.SHOPIFY_APP_URL || "";
+        const appUrl = env.publicUrl || env.shopifyAppUrl || "";
         const pixel = await connectWebPixel((query, options) => admin.graphql(query, options), websiteId, appUrl);
         if (pixel.state === "failed") console.error(`[beckon] could not connect the web pixel for ${session.shop}: ${pixel.reason}`);
       },
     },
-    ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
+    ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),
   });
 }
 
@@ -113,8 +96,9 @@ function startShopify(): { app: ShopifyAppInstance | null; problem: string | nul
     // with the reason, instead of taking the standalone admin down with it.
     let reason = e instanceof Error ? e.message : String(e);
     // The reason is shown on /app: never with the key or secret in it.
-    for (const k of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"]) {
-      const value = process.env[k]?.trim();
+    const variables = shopifyVariables(serverEnv());
+    for (const k of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"] as const) {
+      const value = variables[k]?.trim();
       if (value) reason = reason.split(value).join(`<${k}>`);
     }
     console.error(`[beckon] Shopify install is off: ${reason}`);

@@ -13,14 +13,16 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { runWithRequestContext } from "../app/lib/rate-limits.server";
 import { startConfigChangeChannel } from "../app/lib/config-change-channel.server";
-import { redisUrlFrom } from "../app/integrations/shared-rate-limit.server";
+import { assertServerEnv, serverEnv } from "../app/lib/env.server";
+import { clientAddress } from "../app/lib/client-address.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
 import { resultsExportUrl } from "../app/lib/results-export-url";
 import { demoStoreMiddleware } from "../demo/store/server/demo";
 
 // BECKON_APP_ROOT: a folder holding build/ and extensions/cta-embed/assets/
 // (the benchmarks serve a snapshot of the build, safe from concurrent rebuilds).
-const root = process.env.BECKON_APP_ROOT ? path.resolve(process.env.BECKON_APP_ROOT) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const appRoot = serverEnv().appRoot;
+const root = appRoot ? path.resolve(appRoot) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
@@ -74,7 +76,7 @@ export function createApp(build: ServerBuild): express.Express {
   const app = express();
   const widgetFiles = createWidgetFiles(path.join(root, "extensions/cta-embed/assets"));
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  app.set("trust proxy", serverEnv().trustProxy ? 1 : false);
   // Widget files come compressed already (widget-files.server.ts): never again per answer.
   app.use(compression({ filter: (req, res) => !req.originalUrl.startsWith("/widget/") && compression.filter(req, res) }));
   app.use((req, res, next) => {
@@ -129,11 +131,14 @@ export function createApp(build: ServerBuild): express.Express {
     }
     next();
   });
+  // The client's address, resolved once per request by the one rule (app/lib/client-address.server.ts).
+  const addressOf = (req: express.Request) =>
+    clientAddress({ socket: req.socket.remoteAddress, forwardedFor: req.get("x-forwarded-for"), realIp: req.get("x-real-ip") }, serverEnv().trustProxy);
   const remix = createRequestHandler({
     build,
-    mode: process.env.NODE_ENV,
+    mode: serverEnv().nodeEnv,
     // The sign-in throttle limits per client address; admin documents carry the CSP nonce.
-    getLoadContext: (req, res) => ({ clientIp: req.ip, cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({ clientIp: addressOf(req), cspNonce: res.locals.cspNonce }),
   });
   // The public API's rate limits read the client address from this per-request context.
   // A malformed address (bad percent-encoding) is refused here: Remix would log a warning for each one.
@@ -157,7 +162,7 @@ export function createApp(build: ServerBuild): express.Express {
   app.use("/demo/store", demoStoreMiddleware());
   // app.use, not app.all("*"): express would decode the path as a route
   // parameter and answer a malformed one (%ED%A0%80) with an HTML 400 and a logged stack.
-  app.use((req, res, next) => runWithRequestContext({ clientIp: req.ip ?? null }, () => remix(req, res, next)));
+  app.use((req, res, next) => runWithRequestContext({ clientIp: addressOf(req) }, () => remix(req, res, next)));
   // Whatever still fails before a route runs is the client's fault when it says so: a malformed address (400),
   // a widget file that does not exist (404 from express.static). Plain text, JSON under /api; anything else is ours (500).
   app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -176,16 +181,16 @@ export function createApp(build: ServerBuild): express.Express {
 }
 
 async function main() {
+  // Libraries (Remix, React) read NODE_ENV themselves: the default is written where they look.
   process.env.NODE_ENV ??= "production";
-  // A malformed BECKON_REDIS_URL stops the server here, with the reason, rather than on the first request.
-  redisUrlFrom();
+  // A malformed setting (a port, an address, the retention) stops the server here, naming it, rather than on a request.
+  assertServerEnv();
   const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
   const app = createApp(build);
   // Several processes on one database: a config write here empties the others' site-script caches.
   // Listening before the server says it is up, so no notice sent after that is missed.
   const configChanges = await startConfigChangeChannel();
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "127.0.0.1";
+  const { port, host } = serverEnv();
   const server = app.listen(port, host, () => {
     const address = server.address() as AddressInfo;
     console.log(`Beckon listening on http://${host}:${address.port}`);

@@ -4,9 +4,10 @@
  */
 import { databaseTarget } from "../app/db/database-url";
 import { migrate } from "../app/db/migrate.server";
+import { serverEnv } from "../app/lib/env.server";
 
 async function main() {
-  const target = databaseTarget();
+  const target = databaseTarget(serverEnv().databaseUrl);
   const applied = await migrate(target);
   const where = target.kind === "sqlite" ? target.location : "PostgreSQL";
   console.log(applied.length ? `Applied ${applied.length} migration(s) to ${where}` : `Database ${where} is up to date`);

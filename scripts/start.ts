@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildStaleness } from "./lib/build-stale";
+import { serverEnv } from "../app/lib/env.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: process.env });
@@ -14,7 +15,8 @@ const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: root
 // `npm start` is the product on its embedded default: without a configured
 // SESSION_SECRET it runs as the demo, whose secret is generated once and kept
 // in .beckon/ (a production deployment sets SESSION_SECRET and runs serve.ts).
-if (!process.env.SESSION_SECRET) process.env.BECKON_DEMO ??= "1";
+// Written into process.env: the scripts run below inherit it.
+if (!serverEnv().sessionSecret) process.env.BECKON_DEMO ??= "1";
 
 const tsx = path.join(root, "node_modules/.bin/tsx");
 run(tsx, ["scripts/setup-db.ts"]);

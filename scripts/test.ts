@@ -3,11 +3,12 @@
  *   0. Chromium and PostgreSQL's server: installed from Debian when missing
  *      (as root with apt-get), otherwise it stops at once with the command;
  *   1. typecheck;
- *   2. build the widget and the app (API and browser tests use the real build);
- *   3. unit and API tests on SQLite;
- *   4. the same on PostgreSQL, in a throwaway cluster started here;
- *   5. end-to-end tests in Debian's Chromium;
- *   6. the widget size budgets.
+ *   2. lint (eslint.config.js: typescript-eslint, the rules of hooks, app/'s layers);
+ *   3. build the widget and the app (API and browser tests use the real build);
+ *   4. unit and API tests on SQLite;
+ *   5. the same on PostgreSQL, in a throwaway cluster started here;
+ *   6. end-to-end tests in Debian's Chromium;
+ *   7. the widget size budgets.
  * Prints "N passed, N failed" last.
  */
 import { spawnSync } from "node:child_process";
@@ -61,6 +62,7 @@ async function main() {
     return finish();
   }
   if (want("typecheck")) step("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
+  if (want("lint")) step("lint", bin("eslint"), ["."]);
   if (!step("build", "npm", ["run", "build"])) return finish();
   if (want("sqlite")) vitest("unit and API tests on SQLite", ["unit", "api"]);
   if (want("postgresql")) {

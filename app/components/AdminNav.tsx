@@ -4,7 +4,7 @@
  */
 import { NavLink } from "@remix-run/react";
 import { Box, InlineStack } from "@shopify/polaris";
-import { adminPaths } from "~/pages/admin-links";
+import { adminPaths } from "~/lib/admin-links";
 import { translator, type Translate } from "~/i18n";
 import { useT } from "~/i18n/useT";
 

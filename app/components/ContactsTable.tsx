@@ -9,7 +9,8 @@ import { Form, useSearchParams } from "@remix-run/react";
 import { BlockStack, Box, Button, Card, IndexTable, InlineStack, Link, Pagination, Select, Text, TextField } from "@shopify/polaris";
 import type { ContactRow } from "~/models/contact-list.server";
 import type { ContactFilters } from "~/lib/contact-query";
-import { formatConsents, formatUtcDateTime, fullName } from "./format";
+import { fullName } from "~/lib/full-name";
+import { formatConsents, formatUtcDateTime } from "./format";
 import { useT } from "~/i18n/useT";
 import type { Translate } from "~/i18n";
 

@@ -11,7 +11,7 @@ import { Badge, BlockStack, Button, Card, InlineStack, Modal, Select, Tabs, Text
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
 import type { TemplateCard, TemplateGoal, TemplateKind } from "~/templates";
 import { TEMPLATE_GOALS, TEMPLATE_KINDS } from "~/templates/kit";
-import { previewHtml, previewTexts } from "~/pages/cta-preview";
+import { previewHtml, previewTexts } from "~/lib/cta-preview";
 import { useNonce } from "~/lib/csp-nonce";
 import { useT } from "~/i18n/useT";
 import type { AdminKey } from "~/i18n";
@@ -49,7 +49,7 @@ function TemplateThumbnail({ template, preview }: { template: TemplateCard; prev
   }, []);
   const srcDoc = useMemo(
     () => (near ? previewHtml({ cta: { ...template.cta, id: 0 }, config: preview.config }, preview.rendererUrl, nonce, false, previewTexts(t, t.lang)) : null),
-    [near, template.cta, preview, nonce, t.lang],
+    [near, template.cta, preview, nonce, t],
   );
   return (
     <div

@@ -14,12 +14,6 @@ export function formatUtcDateTime(iso: string, lang: Language): string {
   return `${text} UTC`;
 }
 
-/** "Anna Svensson", or null when neither part is known. */
-export function fullName(name: string | null, lastName: string | null): string | null {
-  const joined = [name, lastName].filter((p) => p && p.trim() !== "").join(" ");
-  return joined === "" ? null : joined;
-}
-
 /** "marketing: yes, privacy: yes, SMS: no" in the admin language; consents never asked are left out. */
 export function formatConsents(c: { marketingConsent: boolean | null; privacyConsent: boolean | null; smsConsent: boolean | null }, t: Translate): string | null {
   const parts = (

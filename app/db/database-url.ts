@@ -14,8 +14,8 @@ export interface DatabaseTarget {
 
 export const DEFAULT_SQLITE_FILE = path.join(process.cwd(), "data", "beckon.db");
 
-/** Parses DATABASE_URL (or its absence) into a database target. */
-export function databaseTarget(url: string | undefined = process.env.DATABASE_URL): DatabaseTarget {
+/** Parses DATABASE_URL (or its absence) into a database target; the server's value comes from serverEnv().databaseUrl. */
+export function databaseTarget(url: string | undefined): DatabaseTarget {
   if (!url || url.trim() === "") return { kind: "sqlite", location: DEFAULT_SQLITE_FILE };
   if (/^postgres(ql)?:\/\//i.test(url)) return { kind: "postgresql", location: url };
   if (url.startsWith("file:")) {

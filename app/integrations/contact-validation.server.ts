@@ -10,6 +10,7 @@
 import { Resolver } from "node:dns/promises";
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import { TtlCache } from "./cache.server";
+import { serverEnv } from "../lib/env.server";
 import { emailDomain, isDisposableDomain, isFreeDomain } from "./email-domains.server";
 import { DOMAIN_TYPOS, ROLE_LOCAL_PARTS } from "./data/email-domain-lists";
 
@@ -75,8 +76,8 @@ let networkResolver: Resolver | null = null;
 function resolver(): Resolver {
   if (!networkResolver) {
     networkResolver = new Resolver({ timeout: DEFAULT_MX_TIMEOUT_MS, tries: 2 });
-    const servers = process.env.BECKON_DNS_SERVERS?.split(",").map((s) => s.trim()).filter(Boolean);
-    if (servers?.length) networkResolver.setServers(servers);
+    const servers = serverEnv().dnsServers;
+    if (servers.length) networkResolver.setServers(servers);
   }
   return networkResolver;
 }

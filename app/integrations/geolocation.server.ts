@@ -12,6 +12,7 @@
  */
 import { createRequire } from "node:module";
 import maxmind, { type CityResponse, type Reader } from "maxmind";
+import { serverEnv } from "../lib/env.server";
 
 export interface GeoLocation {
   lat: number | null;
@@ -167,10 +168,10 @@ async function fromDatabase(path: string, ip: string): Promise<GeoLocation | nul
 
 /** Locates a request: the city database by IP first, then CDN headers a trusted proxy set, then the embedded country database. */
 export async function geolocate(request: Request, options: GeolocateOptions): Promise<{ location: GeoLocation; source: GeoSource } | null> {
-  const path = options.databasePath === undefined ? process.env.GEOIP_DATABASE || null : options.databasePath;
+  const path = options.databasePath === undefined ? serverEnv().geoipDatabase : options.databasePath;
   const found = path && options.ip ? await fromDatabase(path, options.ip) : null;
   if (found) return { location: found, source: "database" };
-  const trustHeaders = options.trustHeaders ?? process.env.TRUST_PROXY === "1";
+  const trustHeaders = options.trustHeaders ?? serverEnv().trustProxy;
   const fromHeaders = trustHeaders ? locationFromHeaders(request.headers) : null;
   if (fromHeaders) return { location: fromHeaders, source: "headers" };
   const countryPath = options.countryDatabasePath === undefined ? DEFAULT_COUNTRY_DATABASE : options.countryDatabasePath;

@@ -6,13 +6,15 @@
  * BECKON_OUTBOX_BASE_DELAY_MS (first retry delay, default 30000) tune it.
  */
 import { startOutboxWorker } from "./outbox.server";
+import { serverEnv, type EnvSource } from "../lib/env.server";
 
 /** Starts the worker unless disabled; resolves to its stop function. */
-export async function startServerOutboxWorker(env: Record<string, string | undefined> = process.env): Promise<() => Promise<void>> {
-  if (env.BECKON_OUTBOX_WORKER === "0") return async () => {};
+export async function startServerOutboxWorker(source?: EnvSource): Promise<() => Promise<void>> {
+  const env = serverEnv(source);
+  if (!env.outboxWorker) return async () => {};
   // Imported here so the server build's client (kept on globalThis) is reused.
   const { prisma } = await import("../db.server");
-  const baseDelayMs = Number(env.BECKON_OUTBOX_BASE_DELAY_MS) || undefined;
-  const intervalMs = Number(env.BECKON_OUTBOX_INTERVAL_MS) || undefined;
+  const baseDelayMs = env.outboxBaseDelayMs ?? undefined;
+  const intervalMs = env.outboxIntervalMs ?? undefined;
   return startOutboxWorker(prisma, { baseDelayMs, intervalMs });
 }

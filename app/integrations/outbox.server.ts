@@ -15,8 +15,9 @@
  * later unsubscribe), one at a time.
  */
 import type { Db } from "../db.server";
+import { serverEnv } from "../lib/env.server";
 import type { SyncJob } from "../generated/prisma-sqlite";
-import { asRecord } from "../models/person.server";
+import { asRecord } from "../lib/json-record";
 import { providerFor as defaultProviderFor, type IntegrationLike, type RegistryOptions } from "./mailing/registry.server";
 import { ProviderError, SYNC_OPERATIONS, type MailingProvider, type SyncOperation, type SyncPayload } from "./mailing/types";
 
@@ -279,7 +280,7 @@ export interface OutboxWorkerOptions extends OutboxOptions {
  * on our side).
  */
 export function startOutboxWorker(db: Db, options: OutboxWorkerOptions = {}): () => Promise<void> {
-  const intervalMs = options.intervalMs ?? (Number(process.env.BECKON_OUTBOX_INTERVAL_MS) || 2000);
+  const intervalMs = options.intervalMs ?? serverEnv().outboxIntervalMs ?? 2000;
   const batchSize = options.batchSize ?? DEFAULTS.batchSize;
   let stopped = false;
   let wake: (() => void) | null = null;

@@ -6,8 +6,9 @@
  * an Integration of type "recaptcha" with credentials { secret_key, site_key }.
  */
 import type { Db } from "../db.server";
+import { serverEnv } from "../lib/env.server";
 import { recaptchaCredentialsSchema } from "../lib/schema/integrations";
-import { asRecord } from "../models/person.server";
+import { asRecord } from "../lib/json-record";
 
 export const RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
 export const RECAPTCHA_MESSAGE = "Please confirm you are not a robot";
@@ -31,7 +32,7 @@ export interface RecaptchaOptions {
 
 /** Asks siteverify whether a token is good. */
 export async function verifyRecaptcha(secret: string, token: string, remoteIp: string | null, options: RecaptchaOptions = {}): Promise<RecaptchaResult> {
-  const url = options.verifyUrl ?? (process.env.RECAPTCHA_VERIFY_URL || RECAPTCHA_VERIFY_URL);
+  const url = options.verifyUrl ?? serverEnv().recaptchaVerifyUrl ?? RECAPTCHA_VERIFY_URL;
   const body = new URLSearchParams({ secret, response: token });
   if (remoteIp) body.set("remoteip", remoteIp);
   let json: Record<string, unknown>;

@@ -5,7 +5,7 @@
  * profile's other lists, tags or fields.
  */
 import type { Db } from "../db.server";
-import { asRecord } from "../models/person.server";
+import { asRecord } from "../lib/json-record";
 
 export interface TargetingFacts {
   lists: Set<string>;

@@ -18,8 +18,9 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import Redis from "ioredis";
 import { databaseTarget } from "../db/database-url";
-import { redisUrlFrom } from "../integrations/shared-rate-limit.server";
-import { failFastRedisOptions } from "../integrations/rate-limit-redis.server";
+import { serverEnv, type EnvSource } from "./env.server";
+import { redisUrlFrom } from "./rate-limit/shared-rate-limit.server";
+import { failFastRedisOptions } from "./rate-limit/rate-limit-redis.server";
 import { setConfigChangePublisher } from "./config-change-notice.server";
 import { invalidateWebsiteScripts } from "./website-script-cache.server";
 
@@ -41,10 +42,10 @@ interface ChannelOptions {
 }
 
 /** Starts the channel the configuration calls for (null: one process, nothing to tell). */
-export async function startConfigChangeChannel(env: Record<string, string | undefined> = process.env, options: ChannelOptions = {}): Promise<ConfigChangeChannel | null> {
+export async function startConfigChangeChannel(env?: EnvSource, options: ChannelOptions = {}): Promise<ConfigChangeChannel | null> {
   const redisUrl = redisUrlFrom(env);
   if (redisUrl) return startRedisChannel(redisUrl, options);
-  const target = databaseTarget(env.DATABASE_URL);
+  const target = databaseTarget(serverEnv(env).databaseUrl);
   if (target.kind === "postgresql") return startPostgresChannel(target.location, options);
   return null;
 }

@@ -2,6 +2,7 @@
  * The contacts list's state in the URL (search, page, filters): parsed and
  * written by the same pure functions on the server and in the browser.
  */
+import { parseId } from "./id";
 
 const MAX_QUERY_LENGTH = 200;
 
@@ -37,12 +38,6 @@ function isDay(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
 }
 
-function idParam(value: string | null): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n <= 2_147_483_647 ? n : null;
-}
-
 /** Reads q, page, cta, list, from, to and consent from a URL; anything malformed is dropped, never an error. */
 export function parseContactQuery(params: URLSearchParams): ContactQuery {
   const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
@@ -54,8 +49,8 @@ export function parseContactQuery(params: URLSearchParams): ContactQuery {
     query,
     page,
     filters: {
-      ctaId: idParam(params.get("cta")),
-      listId: idParam(params.get("list")),
+      ctaId: parseId(params.get("cta")),
+      listId: parseId(params.get("list")),
       from: isDay(from) ? from : null,
       to: isDay(to) ? to : null,
       consent: (CONSENT_FILTERS as readonly string[]).includes(consent) ? (consent as ConsentFilter) : null,

@@ -6,8 +6,9 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { CSRF_FIELD } from "../components/csrf-field";
+import { CSRF_FIELD } from "./csrf-field";
 import { sessionSecret } from "./session-secret.server";
+import { serverEnv } from "./env.server";
 
 export { CSRF_FIELD };
 /** Cookie that carries the login form's token before there is a session. */
@@ -50,7 +51,8 @@ export function allowedOrigins(request: Request): Set<string> {
   const allowed = new Set<string>([url.origin]);
   // Behind a TLS-terminating proxy the server sees http, the browser sends https.
   if (requestIsHttps(request)) allowed.add(`https://${url.host}`);
-  for (const configured of [process.env.BECKON_PUBLIC_URL, process.env.SHOPIFY_APP_URL]) {
+  const env = serverEnv();
+  for (const configured of [env.publicUrl, env.shopifyAppUrl]) {
     const o = originOf(configured);
     if (o) allowed.add(o);
   }

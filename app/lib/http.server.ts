@@ -8,6 +8,7 @@ import { InputError } from "./errors";
 import { repairJson } from "./json-input";
 import { isDatabaseBusy } from "./db-errors.server";
 import { publicApiRateLimit } from "./rate-limits.server";
+import { parseId } from "./id";
 
 export interface ApiErrorBody {
   error: { field: string | null; message: string };
@@ -133,14 +134,9 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
   return parseWith(schema, value);
 }
 
-/** The id a route's text names, or null unless it is 1 to 2^31 - 1 (the database's ids are 32-bit; PostgreSQL refuses more). */
-export function idFromText(value: string | undefined): number | null {
-  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
-}
-
 /** Parses a positive integer id from a route parameter or throws 404. */
 export function parseIdParam(value: string | undefined, what: string): number {
-  const id = idFromText(value);
+  const id = parseId(value);
   if (id === null) throw apiError(404, `Unknown ${what}`, what);
   return id;
 }

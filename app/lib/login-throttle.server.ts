@@ -19,8 +19,8 @@
  *   the burst is spent, one more attempt every few seconds, never a long
  *   lockout, since anyone on the internet can spend it).
  */
-import type { BucketLimit, RateLimitStore } from "../integrations/rate-limit-store.server";
-import { rateLimitStore, sharedLimit, type SharedLimit } from "../integrations/shared-rate-limit.server";
+import type { BucketLimit, RateLimitStore } from "./rate-limit/rate-limit-store.server";
+import { rateLimitStore, sharedLimit, type SharedLimit } from "./rate-limit/shared-rate-limit.server";
 
 /** How many failed attempts a budget absorbs at once, and how fast it refills. */
 export interface AttemptBudget {

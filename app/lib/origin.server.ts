@@ -12,6 +12,7 @@
  * - neither (the demo, tests, a first try): the request's origin, and the
  *   answer is for the browser's cache only (`shared` false).
  */
+import { serverEnv, type EnvSource } from "./env.server";
 
 export interface ResolvedOrigin {
   origin: string;
@@ -35,11 +36,12 @@ function allowedOrigins(list: string, protocol: string): string[] {
 }
 
 /** Where the widget should call back for this request, and whether that may be cached by others than the browser. */
-export function resolveOrigin(request: Request, env: Record<string, string | undefined> = process.env): ResolvedOrigin {
-  const configured = env.BECKON_PUBLIC_URL?.trim();
+export function resolveOrigin(request: Request, source?: EnvSource): ResolvedOrigin {
+  const env = serverEnv(source);
+  const configured = env.publicUrl;
   if (configured) return { origin: configured.replace(/\/+$/, ""), shared: true };
   const url = new URL(request.url);
-  const allowed = allowedOrigins(env.BECKON_ALLOWED_HOSTS ?? "", url.protocol);
+  const allowed = allowedOrigins(env.allowedHosts ?? "", url.protocol);
   if (allowed.length) {
     // Compared by host: the scheme behind a proxy is a header too, and an entry with a scheme fixes it.
     const listed = allowed.find((o) => new URL(o).host === url.host);

@@ -20,8 +20,10 @@
  * server processes on one PostgreSQL or Redis share them.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { sharedLimit, rateLimitStore, type SharedLimit } from "../integrations/shared-rate-limit.server";
-import type { RateLimitStore } from "../integrations/rate-limit-store.server";
+import { sharedLimit, rateLimitStore, type SharedLimit } from "./rate-limit/shared-rate-limit.server";
+import type { RateLimitStore } from "./rate-limit/rate-limit-store.server";
+import { serverEnv, type EnvSource } from "./env.server";
+import { normalizeIp } from "./client-address.server";
 
 /** What the HTTP server knows about the request being handled. */
 export interface RequestContext {
@@ -48,8 +50,7 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
 /** The client IP of the request being handled, when the server told us. */
 export function currentClientIp(): string | null {
   const ip = requestContextStore().getStore()?.clientIp;
-  if (!ip) return null;
-  return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
+  return ip ? normalizeIp(ip) : null;
 }
 
 export interface Limit {
@@ -86,15 +87,16 @@ export interface PublicApiLimiters {
 }
 
 /** Builds the limiters from the environment, in the given store (default: this process's). */
-export function createLimiters(env: Record<string, string | undefined> = process.env, store: () => RateLimitStore = rateLimitStore): PublicApiLimiters {
+export function createLimiters(source?: EnvSource, store: () => RateLimitStore = rateLimitStore): PublicApiLimiters {
+  const env = serverEnv(source);
   const make = (name: keyof typeof DEFAULT_LIMITS, value: string | undefined) => {
     const limit = parseLimit(value, DEFAULT_LIMITS[name]);
     return limit ? sharedLimit(name, limit, store) : null;
   };
   return {
-    ipRead: make("ipRead", env.BECKON_RATE_LIMIT_IP_READ),
-    ipWrite: make("ipWrite", env.BECKON_RATE_LIMIT_IP_WRITE),
-    websiteWrite: make("websiteWrite", env.BECKON_RATE_LIMIT_WEBSITE_WRITE),
+    ipRead: make("ipRead", env.rateLimitIpRead),
+    ipWrite: make("ipWrite", env.rateLimitIpWrite),
+    websiteWrite: make("websiteWrite", env.rateLimitWebsiteWrite),
   };
 }
 

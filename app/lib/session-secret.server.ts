@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { serverEnv, type EnvSource } from "./env.server";
 
 export const MIN_SESSION_SECRET_LENGTH = 32;
 export const SESSION_SECRET_FILE = path.join(".beckon", "session-secret");
@@ -20,19 +21,20 @@ export class SessionSecretError extends Error {
 }
 
 export interface SessionSecretOptions {
-  env?: Record<string, string | undefined>;
+  env?: EnvSource;
   /** Folder that holds .beckon/ (the project folder). */
   root?: string;
 }
 
 /** Whether a generated, locally stored secret is acceptable here. */
-export function mayGenerateSecret(env: Record<string, string | undefined> = process.env): boolean {
-  return env.NODE_ENV !== "production" || env.BECKON_DEMO === "1";
+export function mayGenerateSecret(source?: EnvSource): boolean {
+  const env = serverEnv(source);
+  return env.nodeEnv !== "production" || env.demo;
 }
 
 /** Reads SESSION_SECRET, or the local generated secret where that is allowed. Never cached. */
-export function resolveSessionSecret({ env = process.env, root = process.cwd() }: SessionSecretOptions = {}): string {
-  const configured = env.SESSION_SECRET?.trim();
+export function resolveSessionSecret({ env, root = process.cwd() }: SessionSecretOptions = {}): string {
+  const configured = serverEnv(env).sessionSecret;
   if (configured) {
     if (configured.length < MIN_SESSION_SECRET_LENGTH) {
       throw new SessionSecretError(`SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters long`);

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import type { Condition } from "./schema/condition";
-import { newCondition } from "../components/editor/document";
+import { newCondition } from "./new-condition";
 
 export const VISITOR_PRESETS = ["all", "new", "returning"] as const;
 /** Device classes the widget tells apart by the viewport's width (its "device" page fact). */

@@ -26,6 +26,7 @@
  * serves, so work saved there is time saved for every request).
  */
 import { compressedForms } from "./etag.server";
+import { serverEnv, type EnvSource } from "./env.server";
 
 export interface BuiltScript {
   body: string;
@@ -53,15 +54,12 @@ export const CONFIG_MODELS = new Set([
 
 /** How many scripts are remembered: past it, the oldest goes first. */
 const MAX_ENTRIES = 1000;
-const DEFAULT_FRESH_MS = 10_000;
 /** The longest a script is answered from memory at all, as the browsers' max-age. */
 export const SCRIPT_STALE_MS = 60_000;
 
 /** How long a script is fresh, from BECKON_SCRIPT_CACHE_MS (0 to 60,000 ms), else 10 s. */
-export function scriptCacheTtl(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.BECKON_SCRIPT_CACHE_MS?.trim();
-  const v = raw ? Number(raw) : NaN;
-  return Number.isInteger(v) && v >= 0 && v <= SCRIPT_STALE_MS ? v : DEFAULT_FRESH_MS;
+export function scriptCacheTtl(env?: EnvSource): number {
+  return serverEnv(env).scriptCacheMs;
 }
 
 /** The body with its compressed forms (compressed once here, not on every answer). */

@@ -12,7 +12,7 @@ import { scriptSafeJson } from "./script-json";
 import { rendererFiles, widgetAsset } from "./widget-assets.server";
 import { packScript, websiteScripts, type BuiltScript, type ScriptCache } from "./website-script-cache.server";
 import { COMPILE_HINT } from "../../widget/compile-hint";
-import { startsAtPageStart } from "../models/public-config.server";
+import { startsAtPageStart } from "./page-start";
 
 /**
  * The compile hint, `window.__beckonConfig=...;`, the renderer's early

@@ -7,10 +7,10 @@
  */
 import type { Db } from "../db.server";
 import { csvFileName, toCsv } from "../lib/csv";
-import { fullName } from "../components/format";
+import { fullName } from "../lib/full-name";
 import { syncStatusForPerson } from "./mailing-list.server";
 import { loadAnswerLabels, type AnswerLabels } from "./answer-labels.server";
-import { asRecord } from "./person.server";
+import { asRecord } from "../lib/json-record";
 import { latestCtas, matchingContactIds, type ContactFilters } from "./contact-list.server";
 
 /** Events shown on the detail page (newest first); the JSON export has them all. */

@@ -6,10 +6,11 @@
 import type { Db } from "../db.server";
 import type { ContactInput } from "../lib/schema/public-api";
 import { isUniqueViolation } from "../lib/db-errors.server";
-import { asRecord, findOrCreatePerson } from "./person.server";
+import { findOrCreatePerson } from "./person.server";
+import { asRecord } from "../lib/json-record";
 import { foreignCtaRefs } from "./ownership.server";
 import { InputError } from "../lib/errors";
-import { syncSubmission } from "../integrations/lead-sync.server";
+import { syncSubmission } from "./lead-sync.server";
 import { companyForEmail } from "../integrations/company.server";
 
 export interface CreateContactResult {

@@ -8,6 +8,7 @@
 import type { Db } from "../db.server";
 import { ensureEventPartitions } from "./event-partitions.server";
 import { applyEventRetention, eventRetentionMonths } from "./event-retention.server";
+import type { EnvSource } from "../lib/env.server";
 
 export const MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +31,7 @@ export async function runEventMaintenance(db: Db, retentionMonths: number | null
  * server at start), runs maintenance now and every `intervalMs`; resolves
  * to a stop function that waits for a run in progress.
  */
-export async function startEventMaintenance(db: Db, env: Record<string, string | undefined> = process.env, intervalMs = MAINTENANCE_INTERVAL_MS): Promise<() => Promise<void>> {
+export async function startEventMaintenance(db: Db, env?: EnvSource, intervalMs = MAINTENANCE_INTERVAL_MS): Promise<() => Promise<void>> {
   const months = eventRetentionMonths(env);
   let running: Promise<void> = Promise.resolve();
   const run = () => {
@@ -48,7 +49,7 @@ export async function startEventMaintenance(db: Db, env: Record<string, string |
 }
 
 /** Starts maintenance inside the server process (scripts/serve.ts) on the application's own client. */
-export async function startServerEventMaintenance(env: Record<string, string | undefined> = process.env): Promise<() => Promise<void>> {
+export async function startServerEventMaintenance(env?: EnvSource): Promise<() => Promise<void>> {
   // Imported here so the server build's client (kept on globalThis) is reused.
   const { prisma } = await import("../db.server");
   return startEventMaintenance(prisma, env);

@@ -13,28 +13,16 @@
  */
 import type { Db } from "../db.server";
 import { dropEventPartitionsBefore, isPostgres, monthStartUtc } from "./event-partitions.server";
+import { MAX_RETENTION_MONTHS, serverEnv, type EnvSource } from "../lib/env.server";
 import { deleteOrderTouchesBefore } from "./order-touches.server";
-
-export const RETENTION_ENV = "BECKON_EVENT_RETENTION_MONTHS";
-/** A hundred years: past that a number is a typo, not a policy. */
-export const MAX_RETENTION_MONTHS = 1200;
 
 /**
  * The retention setting in whole months, or null when raw events are kept
  * forever (unset or empty). Throws a message naming the variable for
  * anything else than a whole number from 1 to MAX_RETENTION_MONTHS.
  */
-export function eventRetentionMonths(env: Record<string, string | undefined> = process.env): number | null {
-  const raw = env[RETENTION_ENV];
-  if (raw === undefined || raw.trim() === "") return null;
-  const text = raw.trim();
-  const months = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(months) || months < 1 || months > MAX_RETENTION_MONTHS) {
-    throw new Error(
-      `${RETENTION_ENV} must be a whole number of months from 1 to ${MAX_RETENTION_MONTHS} (or unset to keep raw events forever); got ${JSON.stringify(raw.slice(0, 40))}`,
-    );
-  }
-  return months;
+export function eventRetentionMonths(env?: EnvSource): number | null {
+  return serverEnv(env).eventRetentionMonths;
 }
 
 /** The first instant (UTC) still kept: the start of the month `months` before the one holding `now`. */

@@ -11,11 +11,11 @@ import { activeCampaignCredentialsSchema, klaviyoCredentialsSchema, mailchimpCre
 import type { CtaAction, CtaDocument, CtaElement } from "../lib/schema/cta";
 import { InputError } from "../lib/errors";
 import { isUniqueViolation } from "../lib/db-errors.server";
-import { LIST_ACTION_TYPES } from "../integrations/lead-sync.server";
+import { LIST_ACTION_TYPES } from "./lead-sync.server";
 import { allowedPrivateHosts, assertPublicUrl, type PublicFetchOptions } from "../integrations/mailing/public-fetch.server";
 import { failedSyncJobs, retryFailedSyncJob } from "./mailing-list.server";
 import { loadCtaDocument, saveCtaDocument } from "./cta.server";
-import { asRecord } from "./person.server";
+import { asRecord } from "../lib/json-record";
 import { NotFoundError } from "./website.server";
 
 /** Integration types an owner can connect from the integrations page. */

@@ -9,6 +9,7 @@ import type { PublicPerson } from "../lib/schema/public-config";
 import type { VisitorCreate } from "../lib/schema/public-api";
 import { isDatabaseBusy, isUniqueViolation } from "../lib/db-errors.server";
 import { plainSqlOf } from "../db/plain-sql.server";
+import { asRecord } from "../lib/json-record";
 
 /**
  * The person id of each of a website's visitor tokens that it knows (event
@@ -73,10 +74,6 @@ function publicData(v: unknown): Record<string, unknown> {
     Object.entries(asRecord(data.integrations)).filter(([, e]) => asRecord(e).facts === 2 || asRecord(e).integration_id === undefined),
   );
   return { ...data, integrations };
-}
-
-export function asRecord(v: unknown): Record<string, unknown> {
-  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
 /** A website's person by visitor token, or null. */

@@ -6,8 +6,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../db.server";
 import type { PublicCtaSummary, PublicWebsiteConfig } from "../lib/schema/public-config";
 import { listPublishedCtaSummaries, loadCtaDocument } from "./cta.server";
-import { startsImmediately } from "../../widget/core/cta-options";
-import { placed } from "../../widget/core/inline";
+import { startsAtPageStart } from "../lib/page-start";
 import { listPublicBroadcasts, listSiteConditions } from "./broadcast.server";
 import { dataSettingsOf } from "./website.server";
 import { PROVIDER_TYPES } from "../integrations/mailing/registry.server";
@@ -23,9 +22,6 @@ const MAILING_INTEGRATION_TYPES = ["builtin", ...PROVIDER_TYPES] as const;
  * script every page loads stays small.
  */
 export const INLINE_DEFINITION_MAX = 16_000;
-
-/** Whether a published CTA may show the moment a page starts: triggered at once and not placed in the page. */
-export const startsAtPageStart = (s: PublicCtaSummary): boolean => !placed(s) && startsImmediately(s.cta_type, s.options);
 
 /** The catalogues a config carries: the website's language and every language a published CTA overrides it with. */
 export function catalogues(language: string, ctas: Pick<PublicCtaSummary, "options">[]): Record<string, WidgetTexts> {

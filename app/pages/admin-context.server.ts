@@ -9,15 +9,16 @@ import { data } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { prisma } from "~/db.server";
 import { requireCsrfToken, requireSameOrigin } from "~/lib/csrf.server";
-import { requireOwner } from "~/lib/owner-session.server";
+import { requireOwner } from "~/models/owner-session.server";
 import type { AdminGraphql } from "~/lib/theme-embed.server";
 import { ModelValidationError } from "~/models/website.server";
 import { InputError } from "~/lib/errors";
 import { linkShopOwner, ownerWebsite } from "~/models/owner.server";
 import { authenticate } from "~/shopify.server";
-import { adminBasePath, type AdminLinks } from "./admin-links";
+import { adminBasePath, type AdminLinks } from "~/lib/admin-links";
 import type { Translate } from "~/i18n";
 import { localizeFieldErrors, localizeMessage } from "~/i18n/validation-messages";
+import { parseId } from "../lib/id";
 
 /** Everything a page's loader and action know about who is asking and for which website. */
 export interface AdminContext extends AdminLinks {
@@ -31,13 +32,6 @@ export interface AdminContext extends AdminLinks {
 /** A plain 404 that never says whether the thing exists for someone else. */
 export function notFound(): Response {
   return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
-
-/** A positive database id from a route param, or null. */
-export function parseId(raw: string | undefined | null): number | null {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n <= 2_147_483_647 ? n : null;
 }
 
 /** The owner admin's context: signed in (else redirect to login) and a member of :websiteId (else 404). */

@@ -18,8 +18,9 @@ import {
 import { loadCtaDocument, saveCtaDocument } from "~/models/cta.server";
 import { inTransaction, issueAt } from "~/models/website.server";
 import { timeZoneNames } from "~/components/campaigns/zoned-time";
-import { adminPaths } from "./admin-links";
-import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { adminPaths } from "~/lib/admin-links";
+import { badForm, failureFrom, linksOf, notFound, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { parseId } from "../lib/id";
 import { ctaChoices, jsonField } from "./broadcasts.server";
 import { adminLanguage, translator } from "~/i18n";
 

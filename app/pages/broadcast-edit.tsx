@@ -8,7 +8,7 @@ import { Badge, BlockStack, Button, Page } from "@shopify/polaris";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { BroadcastForm } from "~/components/campaigns/BroadcastForm";
-import { adminPaths } from "./admin-links";
+import { adminPaths } from "~/lib/admin-links";
 import type { actionBroadcastEdit, loadBroadcastEdit } from "./broadcast-edit.server";
 import { useT } from "~/i18n/useT";
 

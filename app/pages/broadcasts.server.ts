@@ -8,7 +8,8 @@ import { data } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { listCtas } from "~/models/cta.server";
 import { deleteBroadcast, getBroadcast, listBroadcasts, listSiteConditions, saveSiteConditions, updateBroadcast } from "~/models/broadcast.server";
-import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { badForm, failureFrom, linksOf, notFound, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
 
 /** The website's CTAs as pickers and summaries need them. */

@@ -10,7 +10,7 @@ import { SUMMARY_LOCALES, summarizeBroadcast } from "~/lib/broadcast-summary";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { ConditionsBuilder } from "~/components/campaigns/ConditionsBuilder";
-import { adminPaths } from "./admin-links";
+import { adminPaths } from "~/lib/admin-links";
 import type { actionBroadcasts, loadBroadcasts } from "./broadcasts.server";
 import { useT } from "~/i18n/useT";
 

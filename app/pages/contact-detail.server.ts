@@ -14,11 +14,11 @@ import {
   failureFrom,
   linksOf,
   notFound,
-  parseId,
   readAdminForm,
   type ActionResult,
   type AdminContext,
 } from "./admin-context.server";
+import { parseId } from "../lib/id";
 import { leadPaths } from "./lead-paths";
 import { adminLanguage, translator } from "~/i18n";
 

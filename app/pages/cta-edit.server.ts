@@ -25,8 +25,9 @@ import {
 } from "~/models/cta.server";
 import type { CtaDocument } from "~/lib/schema/cta";
 import { adminLanguage, translator, type Translate } from "~/i18n";
-import { adminPaths } from "./admin-links";
-import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type AdminContext } from "./admin-context.server";
+import { adminPaths } from "~/lib/admin-links";
+import { badForm, failureFrom, linksOf, notFound, readAdminForm, type AdminContext } from "./admin-context.server";
+import { parseId } from "../lib/id";
 import { previewContext } from "./cta-preview.server";
 import { shopConnection } from "~/models/shop-connection.server";
 import { localizeMessage } from "~/i18n/validation-messages";

@@ -6,7 +6,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Page } from "@shopify/polaris";
 import { CtaEditor, type CtaEditorResult } from "~/components/editor/CtaEditor";
-import { adminPaths } from "./admin-links";
+import { adminPaths } from "~/lib/admin-links";
 import { leadPaths } from "./lead-paths";
 import type { actionCtaEdit, loadCtaEdit } from "./cta-edit.server";
 import { useT } from "~/i18n/useT";

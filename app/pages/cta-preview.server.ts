@@ -10,8 +10,9 @@ import { widgetAsset } from "~/lib/widget-assets.server";
 import { buildPublicConfig } from "~/models/public-config.server";
 import { LANGUAGES, widgetCatalogue } from "../../widget/i18n";
 import { loadCtaForEditor } from "~/models/cta.server";
-import { notFound, parseId, type AdminContext } from "./admin-context.server";
-import { PREVIEW_HEADERS, previewHtml, previewTexts } from "./cta-preview";
+import { notFound, type AdminContext } from "./admin-context.server";
+import { parseId } from "../lib/id";
+import { PREVIEW_HEADERS, previewHtml, previewTexts } from "~/lib/cta-preview";
 import { adminLanguage, translator } from "~/i18n";
 
 /** The renderer's address, versioned by its content so an edited bundle is never served stale. */

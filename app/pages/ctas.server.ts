@@ -9,9 +9,10 @@ import { archiveCta, duplicateCta, listCtas, loadCtaDocument, publishCta, saveCt
 import { listBroadcasts } from "~/models/broadcast.server";
 import { newCtaDocument, type CtaTemplate, type CtaType } from "~/components/editor/document";
 import { findTemplate, templateCards, templateDocument } from "~/templates";
-import { adminPaths } from "./admin-links";
+import { adminPaths } from "~/lib/admin-links";
 import { previewContext } from "./cta-preview.server";
-import { badForm, failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { badForm, failureFrom, linksOf, notFound, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
 
 /** The website's language, which decides the language of the templates' copy. */

@@ -10,7 +10,7 @@ import { SUBTYPES, typeLabel, type CtaType } from "~/components/editor/document"
 import { useT } from "~/i18n/useT";
 import type { AdminKey } from "~/i18n";
 import { TemplateGallery } from "~/components/TemplateGallery";
-import { adminPaths } from "./admin-links";
+import { adminPaths } from "~/lib/admin-links";
 import type { actionCtas, loadCtas } from "./ctas.server";
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;

@@ -18,7 +18,8 @@ import {
   retrySync,
   updateIntegration,
 } from "~/models/integration-admin.server";
-import { badForm, failureFrom, linksOf, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { badForm, failureFrom, linksOf, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
 
 /** Loader of the integrations page. */

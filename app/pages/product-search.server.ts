@@ -17,6 +17,7 @@ import type { CollectionSearchPage, ProductSearchPage } from "~/lib/store-produc
 /** What can be searched for. */
 const KINDS = ["products", "collections"] as const;
 import { readAdminForm, type AdminContext } from "./admin-context.server";
+import { serverEnv } from "~/lib/env.server";
 import { adminLanguage, translator, type AdminKey } from "~/i18n";
 
 /** Opaque Relay cursors Shopify hands out are base64 text. */
@@ -63,7 +64,7 @@ export async function actionProductSearch(ctx: AdminContext, request: Request) {
   const connection = await shopConnection(prisma, ctx.websiteId);
   if (connection.state !== "connected") return fail(409, "shop", connection.state, t(NOT_CONNECTED[connection.state]));
   try {
-    const admin = { shop: connection.shop, accessToken: connection.accessToken, apiVersion, baseUrl: process.env.BECKON_SHOPIFY_ADMIN_URL || undefined };
+    const admin = { shop: connection.shop, accessToken: connection.accessToken, apiVersion, baseUrl: serverEnv().shopifyAdminUrl ?? undefined };
     const page: ProductSearchPage | CollectionSearchPage =
       kind === "collections" ? await searchCollections(admin, words, rawAfter || null) : await searchProducts(admin, words, rawAfter || null);
     return Response.json(page, { headers: { "Cache-Control": "no-store" } });

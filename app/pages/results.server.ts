@@ -7,7 +7,8 @@ import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { resultsExportUrl } from "~/lib/results-export-url";
 import { clearWinner, ctaChoices, loadResults, markWinner, parsePeriod, resultsCsv } from "~/models/results.server";
-import { badForm, failureFrom, linksOf, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { badForm, failureFrom, linksOf, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
 
 /** Loader of the results page: ?days=7|30|90 or ?from=&to= (UTC days), and ?cta=<id>. */

@@ -12,8 +12,10 @@ import { getWebsite, issueAt, updateWebsiteSettings, websiteSettingsOf, WebsiteV
 import type { WebsiteSettings } from "~/lib/schema/website";
 import { genericSnippet } from "../../widget/snippet";
 import { dataRequestDownload, listDataRequests } from "~/models/privacy.server";
-import { failureFrom, linksOf, notFound, parseId, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { failureFrom, linksOf, notFound, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
+import { serverEnv } from "~/lib/env.server";
 
 /** How the widget gets onto the website. */
 export type InstallInfo = { kind: "snippet"; snippet: string } | { kind: "shopify"; themeEditorUrl: string | null; embed: EmbedStatus; shop: string };
@@ -24,7 +26,7 @@ export async function loadSettings(ctx: AdminContext, request: Request) {
   if (!row) throw notFound();
   let install: InstallInfo;
   if (ctx.surface === "shopify" && ctx.shop && ctx.graphql) {
-    const apiKey = process.env.SHOPIFY_API_KEY ?? "";
+    const apiKey = serverEnv().shopifyApiKey ?? "";
     install = {
       kind: "shopify",
       shop: ctx.shop,

@@ -11,8 +11,8 @@ import { prisma } from "~/db.server";
 import { apiError, apiJson, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
 import { contactsValidateV2Schema } from "~/lib/schema/integrations";
 import { validateContact, websiteDefaultCountry } from "~/integrations/contact-validation.server";
-import { clientIp } from "~/integrations/rate-limit.server";
-import { sharedLimit } from "~/integrations/shared-rate-limit.server";
+import { clientIp } from "~/lib/client-address.server";
+import { sharedLimit } from "~/lib/rate-limit/shared-rate-limit.server";
 
 // A visitor validates on blur or submit: a burst of 10, then one every 6 s.
 const perVisitor = sharedLimit("validateVisitor", { capacity: 10, refillPerSecond: 1 / 6 });

@@ -6,7 +6,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { apiError, idFromText, publicApi } from "~/lib/http.server";
+import { apiError, publicApi } from "~/lib/http.server";
+import { parseId } from "~/lib/id";
 import { etagOf, notModified } from "~/lib/etag.server";
 import { loadCtaDocument } from "~/models/cta.server";
 import { scriptSafeJson } from "~/lib/script-json";
@@ -16,7 +17,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     request,
     async () => {
       const match = /^(\d+)\.(js|json)$/.exec(params.ctaFile ?? "");
-      const ctaId = idFromText(match?.[1]);
+      const ctaId = parseId(match?.[1]);
       if (!match || ctaId === null) return apiError(404, "Unknown CTA", "cta_id");
       const cta = await loadCtaDocument(prisma, null, ctaId);
       if (!cta || cta.status !== "published") return apiError(404, "Unknown CTA", "cta_id");

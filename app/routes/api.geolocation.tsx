@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, publicApi } from "~/lib/http.server";
 import { geolocate } from "~/integrations/geolocation.server";
-import { clientIp } from "~/integrations/rate-limit.server";
+import { clientIp } from "~/lib/client-address.server";
 
 const EMPTY = { lat: null, lon: null, city: null, regionName: null, region: null, country: null, countryCode: null, timezone: null, zip: null };
 

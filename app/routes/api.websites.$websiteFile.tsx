@@ -4,7 +4,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { apiError, idFromText, publicApi } from "~/lib/http.server";
+import { apiError, publicApi } from "~/lib/http.server";
+import { parseId } from "~/lib/id";
 import { resolveOrigin } from "~/lib/origin.server";
 import { websiteScriptResponse } from "~/lib/website-script.server";
 import { buildPublicConfig } from "~/models/public-config.server";
@@ -13,7 +14,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
   publicApi(
     request,
     async () => {
-      const websiteId = idFromText(/^(\d+)\.js$/.exec(params.websiteFile ?? "")?.[1]);
+      const websiteId = parseId(/^(\d+)\.js$/.exec(params.websiteFile ?? "")?.[1]);
       if (websiteId === null) return apiError(404, "Unknown website script", "website_id");
       return websiteScriptResponse(request, websiteId, resolveOrigin(request), (id, origin) => buildPublicConfig(prisma, id, origin));
     },

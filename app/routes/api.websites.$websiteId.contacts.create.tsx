@@ -12,7 +12,7 @@ import { contactsCreateWithRecaptchaSchema } from "~/lib/schema/integrations";
 import { createContact } from "~/models/contact.server";
 import { requirePublicWebsite } from "~/models/website-access.server";
 import { RECAPTCHA_MESSAGE, recaptchaSecretFor, verifyRecaptcha } from "~/integrations/recaptcha.server";
-import { clientIp } from "~/integrations/rate-limit.server";
+import { clientIp } from "~/lib/client-address.server";
 
 export const action = ({ request, params, context }: ActionFunctionArgs) =>
   publicApi(request, async () => {

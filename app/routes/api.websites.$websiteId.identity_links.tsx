@@ -9,7 +9,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { prisma } from "~/db.server";
 import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { findOwnerSession } from "~/lib/owner-session.server";
+import { findOwnerSession } from "~/models/owner-session.server";
 import { IDENTITY_TOKEN_DEFAULT_TTL_SECONDS, IDENTITY_TOKEN_MAX_TTL_SECONDS, signIdentityToken } from "~/lib/identity-token.server";
 import { ownerHasWebsite } from "~/models/owner.server";
 

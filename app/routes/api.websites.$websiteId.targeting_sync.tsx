@@ -9,7 +9,7 @@ import { prisma } from "~/db.server";
 import { apiJson, parseIdParam, publicApi, readJson } from "~/lib/http.server";
 import { targetingSyncSchema } from "~/lib/schema/integrations";
 import { requirePublicWebsite } from "~/models/website-access.server";
-import { targetingSync } from "~/integrations/targeting-sync.server";
+import { targetingSync } from "~/models/targeting-sync.server";
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   publicApi(request, async () => {

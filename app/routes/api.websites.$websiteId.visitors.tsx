@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { apiError, apiJson, parseIdParam, publicApi, readJson } from "~/lib/http.server";
 import { visitorCreateSchema } from "~/lib/schema/public-api";
-import { findOwnerSession } from "~/lib/owner-session.server";
+import { findOwnerSession } from "~/models/owner-session.server";
 import { ownerHasWebsite } from "~/models/owner.server";
 import { createVisitor, listVisitors, toPublicPerson } from "~/models/person.server";
 import { requirePublicWebsite } from "~/models/website-access.server";

@@ -14,6 +14,7 @@ import { authenticate, SHOPIFY_ENV, shopifyConfigProblem, shopifyEnabled, shopif
 import { isShopifyOff, ShopifyOffPage, type ShopifyOff } from "~/components/ShopifyOffPage";
 import { adminLanguage, translator } from "~/i18n";
 import { I18nProvider } from "~/i18n/useT";
+import { serverEnv } from "~/lib/env.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw data(off, { status: 503, headers: { "Cache-Control": "no-store" } });
   }
   await authenticate.admin(request);
-  return { apiKey: process.env.SHOPIFY_API_KEY || "", lang: adminLanguage(request) };
+  return { apiKey: serverEnv().shopifyApiKey || "", lang: adminLanguage(request) };
 }
 
 export default function ShopifyAppLayout() {

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, InlineStack, Button, Page, Text } from "@shopify/polaris";
 import { prisma } from "~/db.server";
-import { requireOwner } from "~/lib/owner-session.server";
+import { requireOwner } from "~/models/owner-session.server";
 import { ownerWebsites } from "~/models/owner.server";
 import { useT } from "~/i18n/useT";
 import { adminLanguage, translator } from "~/i18n";

@@ -11,10 +11,10 @@ import { Banner, BlockStack, Box, Button, Card, FormLayout, Page, Text, TextFiel
 import { prisma } from "~/db.server";
 import { isSameOrigin, loginCsrfMatches, loginCsrfToken } from "~/lib/csrf.server";
 import { SessionSecretError } from "~/lib/session-secret.server";
-import { createOwnerSession, findOwnerSession, OWNER_PAGE_HEADERS } from "~/lib/owner-session.server";
+import { createOwnerSession, findOwnerSession, OWNER_PAGE_HEADERS } from "~/models/owner-session.server";
 import { loginThrottle } from "~/lib/login-throttle.server";
 import { knownDevice, rememberDevice } from "~/lib/known-device.server";
-import { clientIp } from "~/integrations/rate-limit.server";
+import { clientIp } from "~/lib/client-address.server";
 import { safeRedirectTo } from "~/lib/safe-redirect";
 import { authenticateOwner } from "~/models/owner.server";
 import { CsrfInput } from "~/components/CsrfInput";

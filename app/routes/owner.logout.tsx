@@ -4,7 +4,7 @@
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireCsrfToken, requireSameOrigin } from "~/lib/csrf.server";
-import { destroyOwnerSession, findOwnerSession } from "~/lib/owner-session.server";
+import { destroyOwnerSession, findOwnerSession } from "~/models/owner-session.server";
 
 export function loader() {
   return redirect("/owner");

@@ -11,7 +11,7 @@ import { AppProvider, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import polarisEn from "@shopify/polaris/locales/en.json";
 import polarisSv from "@shopify/polaris/locales/sv.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
-import { findOwnerSession, OWNER_PAGE_HEADERS, requireOwner } from "~/lib/owner-session.server";
+import { findOwnerSession, OWNER_PAGE_HEADERS, requireOwner } from "~/models/owner-session.server";
 import { CsrfInput } from "~/components/CsrfInput";
 import { PolarisLink } from "~/components/PolarisLink";
 import { OwnerErrorPage } from "~/components/OwnerErrorPage";

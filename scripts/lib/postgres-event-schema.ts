@@ -42,14 +42,14 @@ export function partitionedEventsSchema(schema: string): string {
   const block = /model TrackedEvent \{[\s\S]*?\n\}\n/.exec(schema);
   if (!block) throw new Error("prisma/schema.prisma has no TrackedEvent model: update scripts/lib/postgres-event-schema.ts");
   let model = block[0];
-  model = replaceOnce(model, /(\n  id\s+Int\s+)@id @default\(autoincrement\(\)\)/, "$1@default(autoincrement())", "TrackedEvent.id");
+  model = replaceOnce(model, /(\n {2}id\s+Int\s+)@id @default\(autoincrement\(\)\)/, "$1@default(autoincrement())", "TrackedEvent.id");
   model = replaceOnce(model, "  @@unique([websiteId, clientId])\n", "  @@id([id, createdAt])\n", "TrackedEvent unique clientId");
-  model = replaceOnce(model, /  \/\/\/ Retention deletes[^\n]*\n  @@index\(\[createdAt\]\)\n/, "", "TrackedEvent createdAt index");
+  model = replaceOnce(model, / {2}\/\/\/ Retention deletes[^\n]*\n {2}@@index\(\[createdAt\]\)\n/, "", "TrackedEvent createdAt index");
   let out = schema.replace(block[0], model + RECEIPT_MODEL);
 
   const website = /model Website \{[\s\S]*?\n\}\n/.exec(out);
   if (!website) throw new Error("prisma/schema.prisma has no Website model: update scripts/lib/postgres-event-schema.ts");
-  const withReceipts = replaceOnce(website[0], /(\n  events\s+TrackedEvent\[\]\n)/, "$1  eventReceipts TrackedEventReceipt[]\n", "Website.events");
+  const withReceipts = replaceOnce(website[0], /(\n {2}events\s+TrackedEvent\[\]\n)/, "$1  eventReceipts TrackedEventReceipt[]\n", "Website.events");
   out = out.replace(website[0], withReceipts);
   return out;
 }

@@ -44,7 +44,7 @@ function threeProcesses(variant: "postgresql" | "redis") {
   let t: TestDatabase;
   let redis: TestRedis | null = null;
   const klaviyo = new FakeKlaviyo();
-  let servers: TestServer[] = [];
+  const servers: TestServer[] = [];
   let proxy: RoundRobinProxy;
 
   /** Headers that send a request to one process (by index) through the proxy. */

@@ -370,9 +370,9 @@ describe("scripts", () => {
       );
     const now = await popup("Direkt", { trigger: "immediate" });
     const teaser = await popup("Teaser direkt", { trigger: "delayed", teaser: true });
-    const later = await popup("Efter tre sekunder", { trigger: "delayed" });
-    const placed = await popup("På sidan", { trigger: "immediate" }, undefined, "inline");
-    const big = await popup("Stor", { trigger: "immediate" }, "x".repeat(INLINE_DEFINITION_MAX));
+    await popup("Efter tre sekunder", { trigger: "delayed" });
+    await popup("På sidan", { trigger: "immediate" }, undefined, "inline");
+    await popup("Stor", { trigger: "immediate" }, "x".repeat(INLINE_DEFINITION_MAX));
     const body = await (await fetch(`${server.origin}/api/websites/${site.id}.js`)).text();
     const config = JSON.parse(/^window\.__beckonConfig=(.*);$/m.exec(body)![1]) as PublicWebsiteConfig;
     const carried = Object.fromEntries(config.ctas.map((c) => [c.name, c.cta?.id ?? null]));

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { postForm, postPublic } from "../support/http";
-import { checkoutCompleted, loadPixel, type PixelRuntime } from "../support/pixel-runtime";
+import { checkoutCompleted, loadPixel } from "../support/pixel-runtime";
 import { clientId, formCtaMock, token, websiteMock } from "../unit/integrations/factories";
 import { createOwnerAccount } from "~/models/owner.server";
 import { shopOrderClientId } from "~/models/shop-order.server";

@@ -186,6 +186,73 @@ describe("the rich-text editor", () => {
     }
   });
 
+  it("keeps what the owner types in place when a new document redraws the preview meanwhile", async () => {
+    const admin = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    try {
+      const owner = await ownerPage(admin);
+      const frame = owner.frames().find((f) => f.parentFrame() === owner.mainFrame() && f.name() === "" && f.url().startsWith("about:srcdoc"))!;
+      const preview = owner.frameLocator('iframe[title^="Preview of"]');
+      const button = preview.locator("beckon-cta .bk-button");
+      await button.waitFor({ timeout: 15_000 });
+      // What the editor last sent, kept in the frame so the test can send it again (a redraw on demand).
+      await frame.evaluate(() => {
+        window.addEventListener("message", (e) => {
+          if (e.data && e.data.type === "beckon-preview") (window as unknown as { lastDoc: unknown }).lastDoc = e.data;
+        });
+      });
+      // A change in the editor sends a document.
+      // A click on the button in the preview opens its card; Escape leaves the in-place edit.
+      await button.click();
+      await owner.keyboard.press("Escape");
+      await owner.getByLabel("Button text", { exact: true }).fill("Läs mer nu");
+      await expect.poll(() => frame.evaluate(() => Boolean((window as unknown as { lastDoc: unknown }).lastDoc)), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => button.textContent(), { timeout: 10_000 }).toBe("Läs mer nu");
+      let replays = 0;
+      const redraw = async () => {
+        const doc = await frame.evaluate(() => (window as unknown as { lastDoc: { data: Record<string, unknown> } }).lastDoc);
+        replays += 1;
+        const hostBefore = await preview.locator("beckon-cta").elementHandle();
+        await owner.evaluate(
+          ([msg, n]) => {
+            const target = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview of"]')!.contentWindow!;
+            target.postMessage({ ...msg, data: { ...msg.data, replay: n } }, "*");
+          },
+          [doc, replays] as const,
+        );
+        // The preview draws a new host for a new document: the old one leaves the page.
+        await expect.poll(() => hostBefore!.evaluate((h) => h.isConnected)).toBe(false);
+      };
+
+      // A label: the keys typed before and after the redraw are all there, and Escape still puts the label back.
+      await button.click();
+      await owner.keyboard.type(" och");
+      await redraw();
+      expect(await button.getAttribute("contenteditable")).toBe("true");
+      await owner.keyboard.type(" mer");
+      expect(await button.textContent()).toBe("Läs mer nu och mer");
+      await owner.keyboard.press("Escape");
+      await expect.poll(() => button.textContent()).toBe("Läs mer nu");
+      expect(await owner.getByLabel("Button text", { exact: true }).inputValue()).toBe("Läs mer nu");
+
+      // A text: the same, and Enter keeps it, in the editor too.
+      const paragraph = preview.locator("beckon-cta .bk-text p").first();
+      const before = (await paragraph.textContent())!;
+      await paragraph.click();
+      await owner.keyboard.press("Control+End");
+      await owner.keyboard.type(" Ett");
+      await redraw();
+      await owner.keyboard.type(" två");
+      // A space typed at the end of an editable text is a no-break space until a word follows; read both as spaces.
+      const words = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
+      expect(words(await paragraph.textContent())).toBe(`${before} Ett två`);
+      await owner.keyboard.press("Enter");
+      // The click opened the text's card: its editor has the words typed before and after the redraw.
+      await expect.poll(async () => words(await owner.getByRole("textbox", { name: "Text", exact: true }).textContent())).toContain(`${before} Ett två`);
+    } finally {
+      await admin.close();
+    }
+  });
+
   it("threw no page error", () => {
     expect(pageErrors).toEqual([]);
   });

@@ -16,7 +16,7 @@ import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
 import type { CtaDocument } from "../../app/lib/schema/cta";
 import { genericSnippet } from "../../widget/snippet";
 import { launchThirdPartyChromium } from "../fixtures/render/harness";
-import { actionGroupMock, ctaWithElements, fieldMock } from "../fixtures/factories";
+import { actionGroupMock, ctaWithElements, fieldInputMock } from "../fixtures/factories";
 
 const HOST = "http://shop.test";
 const AREA = "quiz-area";
@@ -28,7 +28,7 @@ let svId: number;
 let cta: CtaDocument;
 
 const radio = (slug: string, position: number, label: string, field_options: { value: string; label?: string; score?: number; jump_field_id?: number | "next_sub_question" }[]) =>
-  fieldMock({ slug, field_type: "radio", position, options: { label }, field_options });
+  fieldInputMock({ slug, field_type: "radio", position, options: { label }, field_options });
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -51,7 +51,7 @@ beforeAll(async () => {
         { value: "ja", label: "Ja", score: 10, jump_field_id: "next_sub_question" },
         { value: "nej", label: "Nej", score: 0 },
       ]),
-      fieldMock({ slug: "belopp", field_type: "number", position: 3, parent_slug: "budget", required: true, options: { label: "Hur stor budget?", max: 100000 } }),
+      fieldInputMock({ slug: "belopp", field_type: "number", position: 3, parent_slug: "budget", required: true, options: { label: "Hur stor budget?", max: 100000 } }),
     ],
     action_groups: [actionGroupMock({ data: { "confirmation-type": "message", confirmation: "<p>Din poäng: {{quiz.score}}</p>" } })],
   };

@@ -8,7 +8,7 @@
  * of the other language's catalogue may appear.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { launchChromium } from "../support/chromium";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { seedIfEmpty } from "../../prisma/seed";

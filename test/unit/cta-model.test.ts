@@ -30,7 +30,7 @@ import {
   conditionMock,
   ctaDocumentMock,
   ctaWithElements,
-  fieldMock,
+  fieldInputMock,
   formElementMock,
   quizElementMock,
   sectionMock,
@@ -330,7 +330,7 @@ describe("invalid documents", () => {
     expect(await issueAt(saveCtaDocument(t.db, siteA, ctaDocumentMock({ overlay_type: null })), "overlay_type")).toMatch(/overlay_type/);
     await issueAt(saveCtaDocument(t.db, siteA, ctaDocumentMock({ cta_type: "bar", overlay_type: null })), "bar_position");
 
-    const duplicateSlug = ctaWithElements([formElementMock({ fields: [fieldMock({ slug: "email" }), fieldMock({ slug: "email" })] })]);
+    const duplicateSlug = ctaWithElements([formElementMock({ fields: [fieldInputMock({ slug: "email" }), fieldInputMock({ slug: "email" })] })]);
     expect(await issueAt(saveCtaDocument(t.db, siteA, duplicateSlug), "variants.0.steps.0.sections.0.columns.0.elements.0.fields.1.slug")).toMatch(/twice/);
 
     expect(await issueAt(saveCtaDocument(t.db, siteA, ctaDocumentMock({ name: "x".repeat(201) })), "name")).toMatch(/200/);
@@ -355,7 +355,7 @@ describe("invalid documents", () => {
       t.db,
       siteA,
       ctaWithElements(
-        [textElementMock({ options: { html: script } }), formElementMock({ fields: [fieldMock({ options: { placeholder: `"'><svg onload=alert(1)>` } })] })],
+        [textElementMock({ options: { html: script } }), formElementMock({ fields: [fieldInputMock({ options: { placeholder: `"'><svg onload=alert(1)>` } })] })],
         { name: script, options: { css: "</style><img src=x onerror=alert(1)>" } },
       ),
     );

@@ -6,7 +6,7 @@ import { packWebsiteScript, websiteScriptBody, websiteScriptResponse } from "~/l
 import { parseRendererFiles } from "~/lib/widget-assets.server";
 import type { PublicCtaSummary, PublicWebsiteConfig } from "~/lib/schema/public-config";
 import type { CtaDocument } from "~/lib/schema/cta";
-import { configMock, ctaMock, summaryOf } from "./widget/helpers";
+import { configMock, ctaMock, summaryOf } from "../support/factories";
 
 const script = (body: string): BuiltScript => ({ body, etag: `"${body}"`, gzip: Buffer.alloc(0), br: Buffer.alloc(0) });
 

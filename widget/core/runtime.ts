@@ -368,7 +368,10 @@ export function startWidget(deps: WidgetDeps): Widget {
     }
     st.s = "closed";
     setViewed(ctaId);
-    if (modal == ctaId) (modal = 0), next();
+    if (modal == ctaId) {
+      modal = 0;
+      next();
+    }
   }
 
   type ShowOptions = { el?: HTMLElement; teaser?: boolean; broadcast?: number | null };
@@ -444,7 +447,10 @@ export function startWidget(deps: WidgetDeps): Widget {
     } catch (e) {
       if (!st.mounts.length) {
         st.s = was;
-        if (modal == s.id) (modal = 0), next();
+        if (modal == s.id) {
+          modal = 0;
+          next();
+        }
       }
       if (e) log("Could not show CTA " + s.id, e);
     }

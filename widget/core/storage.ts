@@ -72,7 +72,10 @@ export function createBrowserStore(doc: Document = document, win: Window = windo
   // a host page's odd beckon.c, fails the age check or throws in parse: then document.cookie is read.
   try {
     const age = now() - seed!.t;
-    if (age >= 0 && age <= COOKIE_JAR_MS) parse(seed!.s), (jarAt = seed!.t);
+    if (age >= 0 && age <= COOKIE_JAR_MS) {
+      parse(seed!.s);
+      jarAt = seed!.t;
+    }
   } catch {
     jar = null;
   }

@@ -22,6 +22,10 @@ export interface BeckonCtaProps {
 export function BeckonCta({ cta, variantId, mode, onClose, className, trigger }: BeckonCtaProps) {
   const { config, person, runtime, loadRenderer, onCartAdd } = useBeckon();
   const ref = useRef<HTMLDivElement>(null);
+  // Storefronts often pass onClose inline, a new function each render: the mounted CTA calls the latest one
+  // through this ref, so a re-render does not remount it.
+  const latestOnClose = useRef(onClose);
+  latestOnClose.current = onClose;
   const [triggered, setTriggered] = useState(false);
   const waiting = trigger === "add-to-cart" && !triggered;
   useEffect(() => (waiting ? onCartAdd(() => setTriggered(true)) : undefined), [waiting, onCartAdd]);
@@ -34,7 +38,8 @@ export function BeckonCta({ cta, variantId, mode, onClose, className, trigger }:
     void loadRenderer().then(
       (r) => {
         if (!live || !ref.current) return;
-        mounted = r.mountCta({ host: ref.current, cta, variant, config, person, runtime, mode, onClose: onClose ?? (() => mounted?.unmount()) });
+        const close = () => (latestOnClose.current ? latestOnClose.current() : mounted?.unmount());
+        mounted = r.mountCta({ host: ref.current, cta, variant, config, person, runtime, mode, onClose: close });
       },
       (e) => console.warn("[beckon] Loading chunk renderer failed", e),
     );
@@ -42,6 +47,7 @@ export function BeckonCta({ cta, variantId, mode, onClose, className, trigger }:
       live = false;
       mounted?.unmount();
     };
-  }, [cta, variantId, config, runtime, waiting]);
+    // person and loadRenderer change only with the provider's value, which always brings a new runtime too.
+  }, [cta, variantId, config, person, runtime, loadRenderer, mode, waiting]);
   return <div ref={ref} className={className} data-beckon-cta={cta.id} />;
 }

@@ -184,8 +184,10 @@ export function BeckonProvider(props: BeckonProviderProps) {
     if (inCartProvider && bridge.current)
       return createCartProviderCart({ bridge: bridge.current, catalog: storefrontCart, currency: config.currency, cartUrl: storefront?.cartUrl, onCartCreated: reportCreated });
     return storefrontCart;
-    // The store keeps the session cart; it is made again only when where it writes changes.
-  }, [config, given, inCartProvider, storeDomain, publicAccessToken, apiVersion, ownCartId, country, language]);
+    // The store keeps the session cart; it is made again only when where it writes changes. The storefront
+    // options object is often written inline (new each render); its callbacks are called as they were then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- storefront: see above
+  }, [config, given, inCartProvider, storeDomain, publicAccessToken, apiVersion, ownCartId, country, language, reportCreated]);
 
   const value = useMemo<BeckonContextValue>(
     () => ({
@@ -197,7 +199,10 @@ export function BeckonProvider(props: BeckonProviderProps) {
       cartSource: given ? "custom" : inCartProvider ? "cart-provider" : store ? "storefront" : "none",
       onCartAdd: (listener) => adds.current!.subscribe(listener),
     }),
-    [config, store],
+    // A new value gives every BeckonCta a new runtime, which remounts its CTA: person, runtime and loadRenderer
+    // (often passed inline, new each render) are taken as they were when the config or the store last changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- person, runtime, loadRenderer: see above
+    [config, store, given, inCartProvider],
   );
   return <BeckonContext.Provider value={value}>{props.children}</BeckonContext.Provider>;
 }

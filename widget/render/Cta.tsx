@@ -51,6 +51,7 @@ export function Cta({ cta, variant, config, person, runtime, broadcastId, labels
   useEffect(() => {
     const script = step?.options?.script;
     if (script) void import("./scripts").then((m) => m.runScript(script, `step ${step?.id ?? stepIndex}`));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a step's script runs when the visitor enters the step or goes back to it, not again on a re-render of the same step
   }, [stepIndex, epoch]);
 
   useEffect(() => {

@@ -83,10 +83,21 @@ function layout(): void {
   let bottom = 0;
   for (const p of pinned) {
     const h = p.el.offsetHeight;
-    if (p.bar == "top") (p.el.style.top = top + "px"), (top += h);
-    if (p.bar == "bottom") (p.el.style.bottom = bottom + "px"), (bottom += h);
+    if (p.bar == "top") {
+      p.el.style.top = top + "px";
+      top += h;
+    }
+    if (p.bar == "bottom") {
+      p.el.style.bottom = bottom + "px";
+      bottom += h;
+    }
   }
-  for (const p of pinned) if (!p.bar) (p.el.style.bottom = p.base! + bottom + "px"), (p.el.style.maxHeight = `calc(100vh - ${32 + top + bottom}px)`);
+  for (const p of pinned) {
+    if (!p.bar) {
+      p.el.style.bottom = p.base! + bottom + "px";
+      p.el.style.maxHeight = `calc(100vh - ${32 + top + bottom}px)`;
+    }
+  }
   if (cleared[0] != top) {
     cleared[1]?.();
     cleared = [top, top ? clearTopOfPage(document, top) : undefined];
@@ -116,6 +127,7 @@ function Bar({ ref_, bottom, content, style, look }: Part & { bottom: boolean })
     const measure = () => setHeight(el.offsetHeight);
     measure();
     return place({ el, bar: bottom ? "bottom" : "top" }, measure);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a bar is pinned once for as long as it shows; ref_ is a ref, and a mounted CTA's document (its position) never changes
   }, []);
   const spacer = <div className="bk-spacer" aria-hidden="true" style={{ height: height + "px" }} />;
   return (
@@ -194,6 +206,7 @@ function Page({ ref_, title, content, style, look }: Part & { title: string }) {
     return () => {
       if (title) doc.title = before;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the title is set when the page shows and put back when it closes; ref_ is a ref, and a mounted CTA's document (its title) never changes
   }, []);
   return (
     <div ref={ref_} role="region" className="bk-frame bk-page" style={look}>

@@ -16,7 +16,7 @@ const AS_IS = ["background-color", "text-align", "padding", "font-size", "border
 
 /** Shadow presets (key "shadow"; the names the server accepts): offset and blur. */
 // No prototype: "toString" or "constructor" must not read as a preset.
-const SHADOWS: Record<string, string> = { __proto__: null, small: "0 1px 4px", medium: "0 3px 12px", large: "0 8px 32px" } as {};
+const SHADOWS = { __proto__: null, small: "0 1px 4px", medium: "0 3px 12px", large: "0 8px 32px" } as unknown as Record<string, string>;
 
 /** The inline style of a box; `column` adds a column's width (% of its section). */
 export function boxStyle(o: Record<string, any>, column?: 1): CSSProperties {
@@ -24,7 +24,10 @@ export function boxStyle(o: Record<string, any>, column?: 1): CSSProperties {
   for (const k of AS_IS) if (o[k] != null) s[k] = o[k];
   if (o["text-color"]) s.color = o["text-color"];
   if (SHADOWS[o.shadow]) s["box-shadow"] = SHADOWS[o.shadow] + " rgba(0,0,0,.3)";
-  if (o["background-image"]) (s["background-image"] = `url(${JSON.stringify(o["background-image"])})`), (s["background-size"] = "cover");
+  if (o["background-image"]) {
+    s["background-image"] = `url(${JSON.stringify(o["background-image"])})`;
+    s["background-size"] = "cover";
+  }
   if (column && o.width > 0 && o.width <= 100) s.flex = `0 1 calc(${o.width}% - 16px)`;
   return s as CSSProperties;
 }

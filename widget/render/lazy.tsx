@@ -24,6 +24,7 @@ export function lazy<P extends object>(name: string, load: () => Promise<{ defau
       let live = true;
       if (!C) void get().then((c) => live && c && setC(() => c));
       return () => void (live = false);
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- mount-only: the chunk is asked for once; once C is set there is nothing left to load
     }, []);
     return C ? <C {...props} /> : null;
   };

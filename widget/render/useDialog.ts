@@ -29,6 +29,7 @@ export function useDialog(ref: RefObject<HTMLElement>, opts: { modal: boolean; o
       // Focusing an element no longer in the page does nothing; an SVG or MathML element may lack focus().
       (restore as HTMLElement | null)?.focus?.({ preventScroll: true });
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names in deps what re-runs it; ref is a ref, and opts (a new object each render) is used as it was when the effect ran
   }, deps);
 }
 

@@ -7,7 +7,8 @@
 import { BlockStack, Box, Button, InlineStack, Select, Text } from "@shopify/polaris";
 import type { Condition, ConditionType } from "~/lib/schema/condition";
 import { describeConditions } from "~/lib/broadcast-summary";
-import { move, newCondition, removeAt, renumber } from "~/components/editor/document";
+import { move, removeAt, renumber } from "~/components/editor/document";
+import { newCondition } from "~/lib/new-condition";
 import { CONDITION_TYPE_CHOICES, translatedChoices, withConditionType } from "./condition-fields";
 import { ConditionInputs } from "./ConditionInputs";
 import { useT } from "~/i18n/useT";

@@ -12,7 +12,7 @@ import { useNavigation, useSubmit } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, ButtonGroup, Card, InlineGrid, InlineStack, Tabs, Text } from "@shopify/polaris";
 import type { CtaDocument } from "~/lib/schema/cta";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
-import { CSRF_FIELD } from "~/components/csrf-field";
+import { CSRF_FIELD } from "~/lib/csrf-field";
 import { ActionBanner, type ActionMessage } from "./ActionBanner";
 import { BasicsCard } from "./BasicsCard";
 import { ConflictWarning, type ConflictSources } from "./ConflictWarning";

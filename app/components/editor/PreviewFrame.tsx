@@ -1,5 +1,5 @@
 /**
- * The editor's live preview: the preview page (app/pages/cta-preview.tsx)
+ * The editor's live preview: the preview page (app/lib/cta-preview.ts)
  * in a sandboxed iframe. The page is written once; every later edit is
  * posted to it, so it follows unsaved changes without reloading.
  */
@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { BlockStack, Button, ButtonGroup, InlineStack, Select, Text } from "@shopify/polaris";
 import type { CtaDocument } from "~/lib/schema/cta";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
-import { parsePreviewPick, PREVIEW_MESSAGE, previewHtml, previewTexts, type PreviewData, type PreviewPick } from "~/pages/cta-preview";
+import { parsePreviewPick, PREVIEW_MESSAGE, previewHtml, previewTexts, type PreviewData, type PreviewPick } from "~/lib/cta-preview";
 import { useNonce } from "~/lib/csp-nonce";
 import { useT } from "~/i18n/useT";
 

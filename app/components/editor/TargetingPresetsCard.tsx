@@ -12,7 +12,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, Button, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
 import type { CtaDocument } from "~/lib/schema/cta";
-import { CSRF_FIELD } from "~/components/csrf-field";
+import { CSRF_FIELD } from "~/lib/csrf-field";
 import { NO_PRESET, presetOf, type TargetingPreset } from "~/lib/targeting-presets";
 import type { Condition } from "~/lib/schema/condition";
 import { useT } from "~/i18n/useT";

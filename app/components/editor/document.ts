@@ -18,7 +18,6 @@ import type {
   ElementType,
   Field,
 } from "~/lib/schema/cta";
-import type { Condition } from "~/lib/schema/condition";
 import { textOr, translator, type Translate } from "~/i18n";
 
 export type CtaType = CtaDocument["cta_type"];
@@ -158,35 +157,6 @@ export function newAction(actionType: CtaAction["action_type"] = "add_tag"): Cta
 
 export function newStep(position = 0, name = `Step ${position + 1}`): CtaStep {
   return { position, options: { name }, sections: [newSection(0, [newElement("text")])], action_groups: [] };
-}
-
-/** A condition of a type with the data its inputs need. */
-export function newCondition(conditionType: Condition["condition_type"] = "url", position = 0): Condition {
-  const data: Record<string, unknown> =
-    conditionType === "url"
-      ? { match: "contains" }
-      : conditionType === "visits"
-      ? { scope: "total", comparison: "greater" }
-      : conditionType === "data_field"
-      ? { comparison: "equal" }
-      : conditionType === "cart_value"
-      ? { comparison: "greater" }
-      : {};
-  return {
-    position,
-    condition_type: conditionType,
-    operator: "and",
-    url: null,
-    tag_id: null,
-    keyword: null,
-    count: null,
-    data_name: null,
-    area_id: null,
-    cta_id: null,
-    condition_cta: conditionType === "cta" ? "viewed" : null,
-    country: null,
-    data,
-  };
 }
 
 /** Starting content of a new CTA. */

@@ -2,7 +2,7 @@
  * Where a CTA's leads go, read from and written to the document itself: a
  * list is a destination when the CTA's lead-collecting elements (forms,
  * quizzes, surveys: their submissions run the element's actions, see
- * app/integrations/lead-sync.server.ts) carry a subscribe_list action for it.
+ * app/models/lead-sync.server.ts) carry a subscribe_list action for it.
  * The "Where leads go" card toggles a list on every such element at once, so
  * the same format the element's own actions editor writes is the only one.
  */

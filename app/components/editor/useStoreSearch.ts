@@ -5,7 +5,7 @@
  * page by cursor. Searches post to the owner endpoint with the CSRF token.
  */
 import { useEffect, useRef, useState } from "react";
-import { CSRF_FIELD } from "~/components/csrf-field";
+import { CSRF_FIELD } from "~/lib/csrf-field";
 import { useT } from "~/i18n/useT";
 import type { StoreProductsSource } from "./store-products-context";
 

@@ -2,9 +2,8 @@
  * The one way provider clients talk HTTP: a time-out on every call, and every
  * failure turned into a ProviderError that says whether to retry.
  */
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from "../../lib/env.server";
 import { ProviderError, type ProviderOptions } from "./types";
-
-export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
 
 /** Parses Retry-After (seconds or an HTTP date) into milliseconds from now. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {

@@ -15,6 +15,7 @@ import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { isPublicAddress } from "../../lib/public-address";
+import { serverEnv, type EnvSource } from "../../lib/env.server";
 
 /** Resolves a host name to all its addresses. */
 export type ResolveAddresses = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -38,11 +39,8 @@ export class NonPublicAddressError extends Error {
 const systemResolve: ResolveAddresses = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** The hosts BECKON_ALLOW_PRIVATE_PROVIDER_HOSTS lets through (lower case, brackets kept for IPv6). */
-export function allowedPrivateHosts(env: Record<string, string | undefined> = process.env): string[] {
-  return (env.BECKON_ALLOW_PRIVATE_PROVIDER_HOSTS ?? "")
-    .split(",")
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
+export function allowedPrivateHosts(env?: EnvSource): string[] {
+  return serverEnv(env).allowPrivateProviderHosts;
 }
 
 /** Whether a URL's host (as written, with or without its port) is on the allowance list. */

@@ -10,11 +10,10 @@ import {
   syncSettingsSchema,
 } from "../../lib/schema/integrations";
 import { activeCampaignProvider } from "./activecampaign.server";
-import { DEFAULT_PROVIDER_TIMEOUT_MS } from "./http.server";
 import { klaviyoProvider } from "./klaviyo.server";
 import { mailchimpProvider } from "./mailchimp.server";
-import { allowedPrivateHosts } from "./public-fetch.server";
 import { ProviderError, type MailingProvider } from "./types";
+import { serverEnv, type EnvSource } from "../../lib/env.server";
 
 /** Integration types whose lists live in an outside tool (synced through the outbox). */
 export const PROVIDER_TYPES = ["klaviyo", "mailchimp", "activecampaign"] as const;
@@ -35,7 +34,7 @@ export interface RegistryOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
   /** Where BECKON_*_API_URL overrides and BECKON_ALLOW_PRIVATE_PROVIDER_HOSTS are read (tests point them at local servers). */
-  env?: Record<string, string | undefined>;
+  env?: EnvSource;
 }
 
 function parse<S extends ZodTypeAny>(schema: S, value: unknown, what: string) {
@@ -46,22 +45,22 @@ function parse<S extends ZodTypeAny>(schema: S, value: unknown, what: string) {
 
 /** The client for an integration, or a permanent ProviderError when it cannot have one. */
 export function providerFor(integration: IntegrationLike, options: RegistryOptions = {}): MailingProvider {
-  const env = options.env ?? process.env;
-  const timeoutMs = options.timeoutMs ?? (Number(env.BECKON_PROVIDER_TIMEOUT_MS) || DEFAULT_PROVIDER_TIMEOUT_MS);
+  const env = serverEnv(options.env);
+  const timeoutMs = options.timeoutMs ?? env.providerTimeoutMs;
   const common = { fetch: options.fetch, timeoutMs };
   const settings = syncSettingsSchema.safeParse(integration.syncSettings ?? {});
   const s = settings.success ? settings.data : {};
   switch (integration.integrationType) {
     case "klaviyo": {
       const c = parse(klaviyoCredentialsSchema, integration.credentials, "Klaviyo");
-      return klaviyoProvider({ ...common, apiKey: c.api_key, baseUrl: env.BECKON_KLAVIYO_API_URL || undefined });
+      return klaviyoProvider({ ...common, apiKey: c.api_key, baseUrl: env.klaviyoApiUrl ?? undefined });
     }
     case "mailchimp": {
       const c = parse(mailchimpCredentialsSchema, integration.credentials, "Mailchimp");
       return mailchimpProvider({
         ...common,
         apiKey: c.api_key,
-        baseUrl: env.BECKON_MAILCHIMP_API_URL || undefined,
+        baseUrl: env.mailchimpApiUrl ?? undefined,
         defaultListId: s.default_list_id ?? null,
         doubleOptIn: s.double_opt_in ?? false,
         marketingPermissionId: s.marketing_permission_id ?? null,
@@ -70,7 +69,7 @@ export function providerFor(integration: IntegrationLike, options: RegistryOptio
     case "activecampaign": {
       const c = parse(activeCampaignCredentialsSchema, integration.credentials, "ActiveCampaign");
       // The owner's URL: no injected fetch, public addresses only (the env names the tests' local fakes).
-      return activeCampaignProvider({ timeoutMs, apiKey: c.api_key, apiUrl: c.api_url, allowPrivate: allowedPrivateHosts(env) });
+      return activeCampaignProvider({ timeoutMs, apiKey: c.api_key, apiUrl: c.api_url, allowPrivate: env.allowPrivateProviderHosts });
     }
     default:
       throw new ProviderError(`Integration type ${integration.integrationType} does not sync contacts`, false);

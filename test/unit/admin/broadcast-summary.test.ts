@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SUMMARY_LOCALES, describeCondition, describeConditions, summarizeBroadcast } from "~/lib/broadcast-summary";
 import { translator } from "~/i18n";
 import { CONDITION_TYPES } from "~/lib/schema/condition";
-import { newCondition } from "~/components/editor/document";
+import { newCondition } from "~/lib/new-condition";
 
 describe("describeConditions", () => {
   it("reads the seeded blog campaign the way the widget evaluates it", () => {

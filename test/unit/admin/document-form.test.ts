@@ -11,7 +11,6 @@ import {
   getIn,
   listOf,
   move,
-  newCondition,
   newCtaDocument,
   newElement,
   typeLabel,
@@ -29,8 +28,9 @@ import {
   withoutIds,
   withType,
 } from "~/components/editor/document";
+import { newCondition } from "~/lib/new-condition";
 import { keyValueRows, settingsFromForm } from "~/pages/settings.server";
-import { previewHtml, scriptJson } from "~/pages/cta-preview";
+import { previewHtml, scriptJson } from "~/lib/cta-preview";
 import { WebsiteValidationError } from "~/models/website.server";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
 
@@ -267,6 +267,13 @@ describe("preview page", () => {
     const json = /<script type="application\/json" id="beckon-preview-data">(.*?)<\/script>/s.exec(html)![1];
     expect(JSON.parse(json).data.cta.name).toBe(cta.name);
     expect(scriptJson("a\u2028b<!--")).toBe('"a\\u2028b\\u003c!--"');
+  });
+
+  it("collapses the white space of a label edited in place, not the letter s", () => {
+    const cta = { ...newCtaDocument({ name: "Labels", cta_type: "overlay" }), id: 3 };
+    const html = previewHtml({ cta, config: { website_id: 1 } as PublicWebsiteConfig, variant: "A" }, "http://x/widget/beckon-renderer.js", undefined, true);
+    // The page's script is written inside a template literal, where a lone backslash escape is dropped.
+    expect(html).toContain('textContent.replace(/\\s+/g, " ")');
   });
 });
 

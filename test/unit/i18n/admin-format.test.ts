@@ -3,7 +3,8 @@
  * the language's month names and order, consents with translated words.
  */
 import { describe, expect, it } from "vitest";
-import { formatConsents, formatUtcDateTime, fullName } from "../../../app/components/format";
+import { formatConsents, formatUtcDateTime } from "../../../app/components/format";
+import { fullName } from "../../../app/lib/full-name";
 import { translator } from "../../../app/i18n";
 
 describe("formatUtcDateTime", () => {

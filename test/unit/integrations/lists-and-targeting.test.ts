@@ -8,7 +8,7 @@ import { createContact } from "../../../app/models/contact.server";
 import { csvCell } from "../../../app/lib/csv";
 import { exportListCsv, listsForWebsite, unsubscribeByEmail } from "../../../app/models/mailing-list.server";
 import { runOutboxOnce } from "../../../app/integrations/outbox.server";
-import { RESYNC_AFTER_MS, targetingSync } from "../../../app/integrations/targeting-sync.server";
+import { RESYNC_AFTER_MS, targetingSync } from "../../../app/models/targeting-sync.server";
 import { InputError } from "../../../app/lib/errors";
 import { signIdentityToken } from "../../../app/lib/identity-token.server";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";

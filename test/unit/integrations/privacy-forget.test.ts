@@ -23,7 +23,7 @@ let db: Db;
 const klaviyo = new FakeKlaviyo();
 const mailchimp = new FakeMailchimp();
 const ac = new FakeActiveCampaign();
-let clock = Date.now() + 60_000;
+const clock = Date.now() + 60_000;
 let options: OutboxOptions;
 
 beforeAll(async () => {

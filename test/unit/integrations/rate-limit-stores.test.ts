@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import pg from "pg";
-import { bucketKey, failingOpen, MemoryRateLimitStore, MAX_BUCKET_KEY_LENGTH, type RateLimitStore } from "~/integrations/rate-limit-store.server";
-import { PostgresRateLimitStore } from "~/integrations/rate-limit-postgres.server";
-import { RedisRateLimitStore } from "~/integrations/rate-limit-redis.server";
-import { redisUrlFrom, storeFromEnvironment, storeTimeoutMs } from "~/integrations/shared-rate-limit.server";
+import { bucketKey, failingOpen, MemoryRateLimitStore, MAX_BUCKET_KEY_LENGTH, type RateLimitStore } from "~/lib/rate-limit/rate-limit-store.server";
+import { PostgresRateLimitStore } from "~/lib/rate-limit/rate-limit-postgres.server";
+import { RedisRateLimitStore } from "~/lib/rate-limit/rate-limit-redis.server";
+import { redisUrlFrom, storeFromEnvironment, storeTimeoutMs } from "~/lib/rate-limit/shared-rate-limit.server";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../../support/test-database";
 import { redisServerPath, startTestRedis, type TestRedis } from "../../support/redis-server";
 import { freePort } from "../../../scripts/lib/free-port";

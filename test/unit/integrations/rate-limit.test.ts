@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, RateLimiter, takeAll } from "../../../app/integrations/rate-limit.server";
+import { RateLimiter, takeAll } from "../../../app/lib/rate-limit/rate-limit.server";
+import { clientIp } from "../../../app/lib/client-address.server";
 import { TtlCache } from "../../../app/integrations/cache.server";
 
 describe("RateLimiter", () => {

@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { bucketOf, LOGIN_BUDGETS, LoginThrottle } from "~/lib/login-throttle.server";
-import { MemoryRateLimitStore } from "~/integrations/rate-limit-store.server";
-import { sharedLimit } from "~/integrations/shared-rate-limit.server";
-import { clientIp } from "~/integrations/rate-limit.server";
+import { MemoryRateLimitStore } from "~/lib/rate-limit/rate-limit-store.server";
+import { sharedLimit } from "~/lib/rate-limit/shared-rate-limit.server";
+import { clientIp } from "~/lib/client-address.server";
 
 function clock(start = 1_000_000) {
   let t = start;

@@ -14,7 +14,8 @@ import {
   type Answer,
 } from "../../../widget/render/quiz";
 import type { Field } from "~/lib/schema/cta";
-import { fieldMock, optionsMock, personMock } from "./factories";
+import { optionsMock, personMock } from "./factories";
+import { quizFieldMock } from "../../support/factories";
 
 const abc = optionsMock(["a", "b", "c"]);
 
@@ -60,26 +61,26 @@ describe("answerError per field type", () => {
     ["empty: never an error", { field_type: "empty", required: true }, undefined, false, null],
   ];
   it.each(cases)("%s", (_, overrides, value, invalid, error) => {
-    expect(answerError(fieldMock({ id: 1, ...overrides }), value, invalid)).toBe(error);
+    expect(answerError(quizFieldMock({ id: 1, ...overrides }), value, invalid)).toBe(error);
   });
 });
 
 describe("choices", () => {
   it("counts checkboxes and multi_select as multi-select", () => {
-    expect(isMultiSelect(fieldMock({ id: 1, field_type: "checkbox" }))).toBe(true);
-    expect(isMultiSelect(fieldMock({ id: 1, multi_select: true }))).toBe(true);
-    expect(isMultiSelect(fieldMock({ id: 1, field_type: "text", multi_select: true }))).toBe(false);
+    expect(isMultiSelect(quizFieldMock({ id: 1, field_type: "checkbox" }))).toBe(true);
+    expect(isMultiSelect(quizFieldMock({ id: 1, multi_select: true }))).toBe(true);
+    expect(isMultiSelect(quizFieldMock({ id: 1, field_type: "text", multi_select: true }))).toBe(false);
   });
 
   it("toggles a single choice", () => {
-    const f = fieldMock({ id: 1, field_options: abc });
+    const f = quizFieldMock({ id: 1, field_options: abc });
     expect(toggleChoice(f, undefined, "a")).toBe("a");
     expect(toggleChoice(f, "a", "a")).toBeUndefined();
     expect(toggleChoice(f, "a", "b")).toBe("b");
   });
 
   it("toggles a multi choice up to the limit", () => {
-    const f = fieldMock({ id: 1, multi_select: true, field_options: abc, options: { "multi-select-limit": 2 } });
+    const f = quizFieldMock({ id: 1, multi_select: true, field_options: abc, options: { "multi-select-limit": 2 } });
     expect(toggleChoice(f, undefined, "a")).toEqual(["a"]);
     expect(toggleChoice(f, ["a"], "b")).toEqual(["a", "b"]);
     expect(toggleChoice(f, ["a", "b"], "c")).toEqual(["a", "b"]);
@@ -88,17 +89,17 @@ describe("choices", () => {
   });
 
   it("finds the chosen options", () => {
-    const f = fieldMock({ id: 1, field_type: "checkbox", field_options: abc });
+    const f = quizFieldMock({ id: 1, field_type: "checkbox", field_options: abc });
     expect(chosenOptions(f, ["c", "a", "z"]).map((o) => o.value)).toEqual(["c", "a"]);
-    expect(chosenOptions(fieldMock({ id: 1, field_type: "text" }), "a")).toEqual([]);
+    expect(chosenOptions(quizFieldMock({ id: 1, field_type: "text" }), "a")).toEqual([]);
   });
 
   it("advances on select only for single-select with hide-next-button", () => {
-    expect(advancesOnSelect(fieldMock({ id: 1, options: { "hide-next-button": true } }))).toBe(true);
-    expect(advancesOnSelect(fieldMock({ id: 1, options: { "hide-next-button": "true" } }))).toBe(true);
-    expect(advancesOnSelect(fieldMock({ id: 1 }))).toBe(false);
-    expect(advancesOnSelect(fieldMock({ id: 1, multi_select: true, options: { "hide-next-button": true } }))).toBe(false);
-    expect(advancesOnSelect(fieldMock({ id: 1, field_type: "text", options: { "hide-next-button": true } }))).toBe(false);
+    expect(advancesOnSelect(quizFieldMock({ id: 1, options: { "hide-next-button": true } }))).toBe(true);
+    expect(advancesOnSelect(quizFieldMock({ id: 1, options: { "hide-next-button": "true" } }))).toBe(true);
+    expect(advancesOnSelect(quizFieldMock({ id: 1 }))).toBe(false);
+    expect(advancesOnSelect(quizFieldMock({ id: 1, multi_select: true, options: { "hide-next-button": true } }))).toBe(false);
+    expect(advancesOnSelect(quizFieldMock({ id: 1, field_type: "text", options: { "hide-next-button": true } }))).toBe(false);
   });
 
   it("treats empty strings and lists as unanswered", () => {
@@ -108,7 +109,7 @@ describe("choices", () => {
 
 describe("range", () => {
   it("defaults to 0..1000 by 1, one handle in the middle", () => {
-    expect(rangeConfig(fieldMock({ id: 1, field_type: "range" }))).toEqual({
+    expect(rangeConfig(quizFieldMock({ id: 1, field_type: "range" }))).toEqual({
       min: 0,
       max: 1000,
       step: 1,
@@ -119,17 +120,17 @@ describe("range", () => {
   });
 
   it("places two handles at 25% and 75%, on the increment", () => {
-    const f = fieldMock({
+    const f = quizFieldMock({
       id: 1,
       field_type: "range",
       options: { "range-handles": "2", min: "100", max: "200", increment: "30", "value-type": "currency" },
     });
     expect(rangeConfig(f)).toEqual({ min: 100, max: 200, step: 30, handles: 2, valueType: "currency", initial: [130, 190] });
-    expect(rangeConfig(fieldMock({ id: 1, field_type: "range", options: { "range-handles": 2 } })).initial).toEqual([250, 750]);
+    expect(rangeConfig(quizFieldMock({ id: 1, field_type: "range", options: { "range-handles": 2 } })).initial).toEqual([250, 750]);
   });
 
   it("ignores a bad increment and a max below min", () => {
-    const c = rangeConfig(fieldMock({ id: 1, field_type: "range", options: { increment: 0, min: 5, max: 1, "value-type": "weird" } }));
+    const c = rangeConfig(quizFieldMock({ id: 1, field_type: "range", options: { increment: 0, min: 5, max: 1, "value-type": "weird" } }));
     expect([c.step, c.min, c.max, c.valueType]).toEqual([1, 5, 5, "integer"]);
   });
 
@@ -145,19 +146,19 @@ describe("range", () => {
   });
 
   it("formats both handles", () => {
-    const f = fieldMock({ id: 1, field_type: "range", options: { "range-handles": 2, "value-type": "currency" } });
+    const f = quizFieldMock({ id: 1, field_type: "range", options: { "range-handles": 2, "value-type": "currency" } });
     expect(formatRange(f, [250, 750], "kr")).toBe("250 kr - 750 kr");
-    expect(formatRange(fieldMock({ id: 1, field_type: "range" }), 3)).toBe("3");
+    expect(formatRange(quizFieldMock({ id: 1, field_type: "range" }), 3)).toBe("3");
   });
 });
 
 describe("auto-continue", () => {
   it("waits 5 s by default, or auto-continue-delay seconds, on empty questions only", () => {
-    expect(autoContinueDelayMs(fieldMock({ id: 1, field_type: "empty" }))).toBe(5000);
-    expect(autoContinueDelayMs(fieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": "2.5" } }))).toBe(2500);
-    expect(autoContinueDelayMs(fieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": 0 } }))).toBe(0);
-    expect(autoContinueDelayMs(fieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": "x" } }))).toBe(5000);
-    expect(autoContinueDelayMs(fieldMock({ id: 1, field_type: "radio" }))).toBeNull();
+    expect(autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "empty" }))).toBe(5000);
+    expect(autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": "2.5" } }))).toBe(2500);
+    expect(autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": 0 } }))).toBe(0);
+    expect(autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": "x" } }))).toBe(5000);
+    expect(autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "radio" }))).toBeNull();
   });
 });
 
@@ -185,10 +186,10 @@ describe("prefillValue", () => {
     ['prefill-fields "false"', { slug: "email", field_type: "text", options: { "prefill-fields": "false" } }, {}, undefined],
     ["type empty", { slug: "email", field_type: "empty" }, {}, undefined],
   ] as const)("%s", (_, overrides, params, value) => {
-    expect(prefillValue(fieldMock({ id: 1, ...(overrides as Partial<Field>) }), person, params)).toEqual(value);
+    expect(prefillValue(quizFieldMock({ id: 1, ...(overrides as Partial<Field>) }), person, params)).toEqual(value);
   });
 
   it("works without a person", () => {
-    expect(prefillValue(fieldMock({ id: 1, slug: "email", field_type: "text" }), null)).toBeUndefined();
+    expect(prefillValue(quizFieldMock({ id: 1, slug: "email", field_type: "text" }), null)).toBeUndefined();
   });
 });

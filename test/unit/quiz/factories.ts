@@ -1,23 +1,8 @@
-/** Typed factories for quiz tests: fields, options, action groups and conditions with overrides. */
-import type { ActionGroup, CtaAction, Field, FieldOption } from "~/lib/schema/cta";
+/** Typed factories for quiz tests: options, conditions and scores with overrides (questions and action groups: test/support/factories.ts). */
+import type { CtaAction, FieldOption } from "~/lib/schema/cta";
 import type { Condition } from "~/lib/schema/condition";
 import { personMock as widgetPersonMock } from "../widget/helpers";
 import type { PublicPerson } from "~/lib/schema/public-config";
-
-export function fieldMock(overrides: Partial<Field> & { id: number }): Field {
-  return {
-    slug: `q${overrides.id}`,
-    field_type: "radio",
-    position: overrides.id,
-    field_id: null,
-    required: false,
-    multi_select: false,
-    url_params: false,
-    options: {},
-    field_options: [],
-    ...overrides,
-  };
-}
 
 /** Options with values "a", "b", "c" ... and optional scores / jumps by value. */
 export function optionsMock(values: string[], extra: Record<string, Partial<FieldOption>> = {}): FieldOption[] {
@@ -31,10 +16,6 @@ export function conditionMock(overrides: Partial<Condition> = {}): Condition {
 /** A data_field condition on an answer: `when("q1", "is", "a")`. */
 export const when = (slug: string, comparison: string, value?: unknown, operator: "and" | "or" = "and", position = 0): Condition =>
   conditionMock({ data_name: slug, data: { comparison, value }, operator, position });
-
-export function groupMock(overrides: Partial<ActionGroup> = {}): ActionGroup {
-  return { position: 0, status: true, data: {}, conditions: [], actions: [], ...overrides };
-}
 
 export const scoreAction = (action_type: CtaAction["action_type"], score: number): CtaAction => ({ action_type, data: { score } });
 

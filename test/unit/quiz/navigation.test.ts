@@ -17,7 +17,8 @@ import {
   showNextButton,
   type QuizState,
 } from "../../../widget/render/quiz";
-import { conditionMock, fieldMock, groupMock, optionsMock, personMock, scoreAction, when } from "./factories";
+import { conditionMock, optionsMock, personMock, scoreAction, when } from "./factories";
+import { groupMock, quizFieldMock } from "../../support/factories";
 
 const ab = optionsMock(["a", "b"]);
 const at = (s: QuizState) => current(s)?.id ?? null;
@@ -27,21 +28,21 @@ const go = (s: QuizState, value?: string | string[] | number) => next(value === 
 describe("start", () => {
   it("starts at the top-level question with the lowest position", () => {
     const s = createQuiz([
-      fieldMock({ id: 1, position: 5 }),
-      fieldMock({ id: 2, position: 2 }),
-      fieldMock({ id: 3, position: 0, field_id: 1 }),
-      fieldMock({ id: 4, position: 1, field_type: "hidden" }),
+      quizFieldMock({ id: 1, position: 5 }),
+      quizFieldMock({ id: 2, position: 2 }),
+      quizFieldMock({ id: 3, position: 0, field_id: 1 }),
+      quizFieldMock({ id: 4, position: 1, field_type: "hidden" }),
     ]);
     expect(at(s)).toBe(2);
     expect(canGoBack(s)).toBe(false);
   });
 
   it("keeps document order between equal positions", () => {
-    expect(at(createQuiz([fieldMock({ id: 7, position: 1 }), fieldMock({ id: 3, position: 1 })]))).toBe(7);
+    expect(at(createQuiz([quizFieldMock({ id: 7, position: 1 }), quizFieldMock({ id: 3, position: 1 })]))).toBe(7);
   });
 
   it("is complete at once without questions", () => {
-    const s = createQuiz([fieldMock({ id: 1, field_type: "hidden" })]);
+    const s = createQuiz([quizFieldMock({ id: 1, field_type: "hidden" })]);
     expect(isComplete(s)).toBe(true);
     expect(current(s)).toBeNull();
     expect(next(s)).toBe(s);
@@ -49,28 +50,28 @@ describe("start", () => {
 
   it("treats orphans and parent loops as top-level, resolves parent_slug", () => {
     const s = createQuiz([
-      fieldMock({ id: 1, position: 3, field_id: 99 }),
-      fieldMock({ id: 2, position: 1, field_id: 3 }),
-      fieldMock({ id: 3, position: 2, field_id: 2 }),
-      fieldMock({ id: 4, position: 0, slug: "child", parent_slug: "q1" }),
+      quizFieldMock({ id: 1, position: 3, field_id: 99 }),
+      quizFieldMock({ id: 2, position: 1, field_id: 3 }),
+      quizFieldMock({ id: 3, position: 2, field_id: 2 }),
+      quizFieldMock({ id: 4, position: 0, slug: "child", parent_slug: "q1" }),
     ]);
     expect(s.def.root).toEqual({ 4: 1 });
     expect(at(s)).toBe(2);
   });
 
   it("gives unsaved fields negative ids", () => {
-    const { id: _, ...noId } = fieldMock({ id: 1 });
+    const { id: _, ...noId } = quizFieldMock({ id: 1 });
     expect(at(createQuiz([noId]))).toBe(-1);
   });
 });
 
 describe("the next question, in SPEC 4 priority order", () => {
   const fields = [
-    fieldMock({ id: 1, field_options: optionsMock(["a", "b", "c"], { a: { jump_field_id: 3 } }), options: { "jump-field-id": 4 } }),
-    fieldMock({ id: 2 }),
-    fieldMock({ id: 3 }),
-    fieldMock({ id: 4 }),
-    fieldMock({ id: 5 }),
+    quizFieldMock({ id: 1, field_options: optionsMock(["a", "b", "c"], { a: { jump_field_id: 3 } }), options: { "jump-field-id": 4 } }),
+    quizFieldMock({ id: 2 }),
+    quizFieldMock({ id: 3 }),
+    quizFieldMock({ id: 4 }),
+    quizFieldMock({ id: 5 }),
   ];
   const groups = [
     groupMock({ id: 10, field_id: 1, position: 1, conditions: [when("q1", "is", "b")], data: { "jump-field-id": 5 } }),
@@ -90,17 +91,17 @@ describe("the next question, in SPEC 4 priority order", () => {
   });
 
   it("5: otherwise the next top-level question in order", () => {
-    const s = createQuiz([fieldMock({ id: 1, position: 0 }), fieldMock({ id: 2, position: 2 }), fieldMock({ id: 3, position: 1 })]);
+    const s = createQuiz([quizFieldMock({ id: 1, position: 0 }), quizFieldMock({ id: 2, position: 2 }), quizFieldMock({ id: 3, position: 1 })]);
     expect(peekNext(s)).toEqual({ id: 3, rule: "order" });
     expect(at(next(next(s)))).toBe(2);
   });
 
   it("4: after a sub-question, the top-level question after its parent", () => {
     const s = createQuiz([
-      fieldMock({ id: 1, position: 0, options: { "jump-field-id": 11 } }),
-      fieldMock({ id: 2, position: 1 }),
-      fieldMock({ id: 11, position: 0, field_id: 1 }),
-      fieldMock({ id: 12, position: 1, field_id: 1 }),
+      quizFieldMock({ id: 1, position: 0, options: { "jump-field-id": 11 } }),
+      quizFieldMock({ id: 2, position: 1 }),
+      quizFieldMock({ id: 11, position: 0, field_id: 1 }),
+      quizFieldMock({ id: 12, position: 1, field_id: 1 }),
     ]);
     const sub = next(s);
     expect(at(sub)).toBe(11);
@@ -108,8 +109,8 @@ describe("the next question, in SPEC 4 priority order", () => {
   });
 
   it("ignores the option jump of a multi-select question", () => {
-    const f = fieldMock({ id: 1, multi_select: true, field_options: optionsMock(["a"], { a: { jump_field_id: 3 } }) });
-    expect(at(go(createQuiz([f, fieldMock({ id: 2 }), fieldMock({ id: 3 })]), ["a"]))).toBe(2);
+    const f = quizFieldMock({ id: 1, multi_select: true, field_options: optionsMock(["a"], { a: { jump_field_id: 3 } }) });
+    expect(at(go(createQuiz([f, quizFieldMock({ id: 2 }), quizFieldMock({ id: 3 })]), ["a"]))).toBe(2);
   });
 
   it("skips inactive groups, groups of other fields and matching groups without a jump", () => {
@@ -118,18 +119,18 @@ describe("the next question, in SPEC 4 priority order", () => {
       groupMock({ id: 2, field_id: 2, data: { "jump-field-id": 3 } }),
       groupMock({ id: 3, field_id: 1, data: { confirmation: "x" } }),
     ];
-    const s = next(createQuiz([fieldMock({ id: 1 }), fieldMock({ id: 2 }), fieldMock({ id: 3 })], gs));
+    const s = next(createQuiz([quizFieldMock({ id: 1 }), quizFieldMock({ id: 2 }), quizFieldMock({ id: 3 })], gs));
     expect(at(s)).toBe(2);
     expect(s.matched[1].map((i) => s.def.groups[i].id)).toEqual([3]);
   });
 
   it("a group without conditions always matches", () => {
     const gs = [groupMock({ id: 1, field_id: 1, data: { "jump-field-id": 3 } })];
-    expect(at(next(createQuiz([fieldMock({ id: 1 }), fieldMock({ id: 2 }), fieldMock({ id: 3 })], gs)))).toBe(3);
+    expect(at(next(createQuiz([quizFieldMock({ id: 1 }), quizFieldMock({ id: 2 }), quizFieldMock({ id: 3 })], gs)))).toBe(3);
   });
 
   it("accepts jump ids written as strings", () => {
-    expect(at(next(createQuiz([fieldMock({ id: 1, options: { "jump-field-id": "3" } }), fieldMock({ id: 2 }), fieldMock({ id: 3 })])))).toBe(3);
+    expect(at(next(createQuiz([quizFieldMock({ id: 1, options: { "jump-field-id": "3" } }), quizFieldMock({ id: 2 }), quizFieldMock({ id: 3 })])))).toBe(3);
   });
 });
 
@@ -139,18 +140,18 @@ describe("complete_quiz and next_sub_question", () => {
     ["question", { options: { "jump-field-id": "complete_quiz" } }, []],
     ["group", {}, [groupMock({ field_id: 1, data: { "jump-field-id": "complete_quiz" } })]],
   ] as const)("complete_quiz from the %s rule ends the quiz", (rule, extra, groups) => {
-    const s = go(createQuiz([fieldMock({ id: 1, field_options: ab, ...extra }), fieldMock({ id: 2 })], [...groups]), "a");
+    const s = go(createQuiz([quizFieldMock({ id: 1, field_options: ab, ...extra }), quizFieldMock({ id: 2 })], [...groups]), "a");
     expect(isComplete(s)).toBe(true);
     expect(current(s)).toBeNull();
     expect(s.path).toEqual([1]);
   });
 
   const family = [
-    fieldMock({ id: 1, position: 0, options: { "jump-field-id": "next_sub_question" } }),
-    fieldMock({ id: 2, position: 1 }),
-    fieldMock({ id: 13, position: 3, field_id: 1, options: { "jump-field-id": "next_sub_question" } }),
-    fieldMock({ id: 12, position: 2, field_id: 1, options: { "jump-field-id": "next_sub_question" } }),
-    fieldMock({ id: 21, position: 0, field_id: 2 }),
+    quizFieldMock({ id: 1, position: 0, options: { "jump-field-id": "next_sub_question" } }),
+    quizFieldMock({ id: 2, position: 1 }),
+    quizFieldMock({ id: 13, position: 3, field_id: 1, options: { "jump-field-id": "next_sub_question" } }),
+    quizFieldMock({ id: 12, position: 2, field_id: 1, options: { "jump-field-id": "next_sub_question" } }),
+    quizFieldMock({ id: 21, position: 0, field_id: 2 }),
   ];
   it("goes from a question to its first sub-question, then to the following ones, then on (rule 4)", () => {
     const s = createQuiz(family);
@@ -160,29 +161,29 @@ describe("complete_quiz and next_sub_question", () => {
   });
 
   it("from a question without sub-questions, goes on in order", () => {
-    const s = createQuiz([fieldMock({ id: 1, options: { "jump-field-id": "next_sub_question" } }), fieldMock({ id: 2 })]);
+    const s = createQuiz([quizFieldMock({ id: 1, options: { "jump-field-id": "next_sub_question" } }), quizFieldMock({ id: 2 })]);
     expect(peekNext(s)).toEqual({ id: 2, rule: "order" });
   });
 });
 
 describe("targets that cannot be shown fall back to the order rules", () => {
   it("a deleted field id goes on in order, not to the lower-priority jump", () => {
-    const f = fieldMock({ id: 1, field_options: optionsMock(["a"], { a: { jump_field_id: 404 } }), options: { "jump-field-id": 3 } });
-    const s = go(createQuiz([f, fieldMock({ id: 2 }), fieldMock({ id: 3 })]), "a");
+    const f = quizFieldMock({ id: 1, field_options: optionsMock(["a"], { a: { jump_field_id: 404 } }), options: { "jump-field-id": 3 } });
+    const s = go(createQuiz([f, quizFieldMock({ id: 2 }), quizFieldMock({ id: 3 })]), "a");
     expect(at(s)).toBe(2);
   });
 
   it("a hidden field id goes on in order", () => {
-    const s = createQuiz([fieldMock({ id: 1, options: { "jump-field-id": 3 } }), fieldMock({ id: 2 }), fieldMock({ id: 3, field_type: "hidden" })]);
+    const s = createQuiz([quizFieldMock({ id: 1, options: { "jump-field-id": 3 } }), quizFieldMock({ id: 2 }), quizFieldMock({ id: 3, field_type: "hidden" })]);
     expect(at(next(s))).toBe(2);
   });
 
   it("a jump back to a question on the path skips to the next unvisited question", () => {
     const s = createQuiz([
-      fieldMock({ id: 1, options: { "jump-field-id": 3 } }),
-      fieldMock({ id: 2 }),
-      fieldMock({ id: 3, options: { "jump-field-id": 1 } }),
-      fieldMock({ id: 4 }),
+      quizFieldMock({ id: 1, options: { "jump-field-id": 3 } }),
+      quizFieldMock({ id: 2 }),
+      quizFieldMock({ id: 3, options: { "jump-field-id": 1 } }),
+      quizFieldMock({ id: 4 }),
     ]);
     const visited = [s, next(s), next(next(s)), next(next(next(s)))].map(at);
     expect(visited).toEqual([1, 3, 4, null]);
@@ -190,9 +191,9 @@ describe("targets that cannot be shown fall back to the order rules", () => {
 
   it("the order rule skips questions already visited and completes when none is left", () => {
     const s = createQuiz([
-      fieldMock({ id: 1, options: { "jump-field-id": 3 } }),
-      fieldMock({ id: 2, options: { "jump-field-id": 3 } }),
-      fieldMock({ id: 3, options: { "jump-field-id": 2 } }),
+      quizFieldMock({ id: 1, options: { "jump-field-id": 3 } }),
+      quizFieldMock({ id: 2, options: { "jump-field-id": 3 } }),
+      quizFieldMock({ id: 3, options: { "jump-field-id": 2 } }),
     ]);
     const third = next(next(s));
     expect(at(third)).toBe(2);
@@ -202,7 +203,7 @@ describe("targets that cannot be shown fall back to the order rules", () => {
   });
 
   it("completes with rule end when no question is left", () => {
-    const s = createQuiz([fieldMock({ id: 1 })]);
+    const s = createQuiz([quizFieldMock({ id: 1 })]);
     expect(peekNext(s)).toEqual({ id: null, rule: "end" });
     const done = next(s);
     expect(isComplete(done)).toBe(true);
@@ -211,7 +212,7 @@ describe("targets that cannot be shown fall back to the order rules", () => {
 });
 
 describe("back", () => {
-  const fields = [fieldMock({ id: 1, field_options: ab }), fieldMock({ id: 2, field_options: ab }), fieldMock({ id: 3 })];
+  const fields = [quizFieldMock({ id: 1, field_options: ab }), quizFieldMock({ id: 2, field_options: ab }), quizFieldMock({ id: 3 })];
   it("restores the previous question and clears its answer and the one just left", () => {
     const two = go(createQuiz(fields), "a");
     const answered = answer(two, 2, "b");
@@ -239,19 +240,19 @@ describe("back", () => {
 
 describe("answers and advancing", () => {
   it("ignores answers to another question than the current one", () => {
-    const s = createQuiz([fieldMock({ id: 1 }), fieldMock({ id: 2 })]);
+    const s = createQuiz([quizFieldMock({ id: 1 }), quizFieldMock({ id: 2 })]);
     expect(answer(s, 2, "a")).toBe(s);
     expect(select(s, 2, "a")).toBe(s);
   });
 
   it("an empty value clears the answer", () => {
-    const s = answer(createQuiz([fieldMock({ id: 1, field_type: "text" })]), 1, "x");
+    const s = answer(createQuiz([quizFieldMock({ id: 1, field_type: "text" })]), 1, "x");
     expect(answer(s, 1, "").answers).toEqual({});
     expect(answer(s, 1, []).answers).toEqual({});
   });
 
   it("required blocks advancing while unanswered or invalid", () => {
-    const s = createQuiz([fieldMock({ id: 1, field_type: "number", required: true, options: { min: 1, max: 10 } }), fieldMock({ id: 2 })]);
+    const s = createQuiz([quizFieldMock({ id: 1, field_type: "number", required: true, options: { min: 1, max: 10 } }), quizFieldMock({ id: 2 })]);
     expect(currentError(s)).toBe("required");
     expect(next(s)).toBe(s);
     expect(currentError(answer(s, 1, 11))).toBe("max");
@@ -261,7 +262,7 @@ describe("answers and advancing", () => {
   });
 
   it("an optional question may stay empty, but a given value must be valid", () => {
-    const s = createQuiz([fieldMock({ id: 1, field_type: "number", options: { max: 10 } }), fieldMock({ id: 2 })]);
+    const s = createQuiz([quizFieldMock({ id: 1, field_type: "number", options: { max: 10 } }), quizFieldMock({ id: 2 })]);
     expect(canAdvance(s)).toBe(true);
     expect(canAdvance(answer(s, 1, 12))).toBe(false);
     expect(canAdvance(answer(s, 1, "", true))).toBe(true);
@@ -269,14 +270,14 @@ describe("answers and advancing", () => {
   });
 
   it("select toggles: a repeat click removes the answer", () => {
-    const s = createQuiz([fieldMock({ id: 1, field_options: ab })]);
+    const s = createQuiz([quizFieldMock({ id: 1, field_options: ab })]);
     expect(select(s, 1, "a").answers).toEqual({ 1: "a" });
     expect(select(select(s, 1, "a"), 1, "a").answers).toEqual({});
     expect(select(select(s, 1, "a"), 1, "b").answers).toEqual({ 1: "b" });
   });
 
   it("select honours multi-select-limit", () => {
-    const f = fieldMock({ id: 1, multi_select: true, field_options: optionsMock(["a", "b", "c"]), options: { "multi-select-limit": 2 } });
+    const f = quizFieldMock({ id: 1, multi_select: true, field_options: optionsMock(["a", "b", "c"]), options: { "multi-select-limit": 2 } });
     let s = createQuiz([f]);
     for (const v of ["a", "b", "c"]) s = select(s, 1, v);
     expect(s.answers[1]).toEqual(["a", "b"]);
@@ -286,25 +287,25 @@ describe("answers and advancing", () => {
 
 describe("buttons", () => {
   it("next shows once answered, or at once for type empty", () => {
-    const s = createQuiz([fieldMock({ id: 1, field_options: ab }), fieldMock({ id: 2, field_type: "empty" })]);
+    const s = createQuiz([quizFieldMock({ id: 1, field_options: ab }), quizFieldMock({ id: 2, field_type: "empty" })]);
     expect(showNextButton(s)).toBe(false);
     expect(showNextButton(select(s, 1, "a"))).toBe(true);
     expect(showNextButton(go(s, "a"))).toBe(true);
   });
 
   it("next is hidden for spinners and when selecting advances", () => {
-    const spin = createQuiz([fieldMock({ id: 1, field_type: "empty", options: { "loading-spinner": true } })]);
+    const spin = createQuiz([quizFieldMock({ id: 1, field_type: "empty", options: { "loading-spinner": true } })]);
     expect(showNextButton(spin)).toBe(false);
-    const auto = createQuiz([fieldMock({ id: 1, field_options: ab, options: { "hide-next-button": true } })]);
+    const auto = createQuiz([quizFieldMock({ id: 1, field_options: ab, options: { "hide-next-button": true } })]);
     expect(showNextButton(select(auto, 1, "a"))).toBe(false);
   });
 
   it("back is hidden on the first question, for spinners and with hide-back-button", () => {
     const s = createQuiz([
-      fieldMock({ id: 1 }),
-      fieldMock({ id: 2 }),
-      fieldMock({ id: 3, options: { "hide-back-button": "true" } }),
-      fieldMock({ id: 4, field_type: "empty", options: { "loading-spinner": "true" } }),
+      quizFieldMock({ id: 1 }),
+      quizFieldMock({ id: 2 }),
+      quizFieldMock({ id: 3, options: { "hide-back-button": "true" } }),
+      quizFieldMock({ id: 4, field_type: "empty", options: { "loading-spinner": "true" } }),
     ]);
     const seen = [s, next(s), next(next(s)), next(next(next(s)))].map(showBackButton);
     expect(seen).toEqual([false, true, false, false]);
@@ -315,10 +316,10 @@ describe("buttons", () => {
 describe("prefill", () => {
   const person = personMock({ email: "ann@example.com", extra: { colour: "b" } });
   const fields = [
-    fieldMock({ id: 1, slug: "email", field_type: "text" }),
-    fieldMock({ id: 2, slug: "colour", field_options: ab }),
-    fieldMock({ id: 3, slug: "city", field_type: "hidden", url_params: true, parameter: "town" }),
-    fieldMock({ id: 4, slug: "source", field_type: "hidden", value: "quiz" }),
+    quizFieldMock({ id: 1, slug: "email", field_type: "text" }),
+    quizFieldMock({ id: 2, slug: "colour", field_options: ab }),
+    quizFieldMock({ id: 3, slug: "city", field_type: "hidden", url_params: true, parameter: "town" }),
+    quizFieldMock({ id: 4, slug: "source", field_type: "hidden", value: "quiz" }),
   ];
   it("fills questions when they are entered, and hidden fields at the start", () => {
     const s = createQuiz(fields, [], { person, urlParams: { town: "Lund" } });
@@ -380,10 +381,10 @@ describe("answer conditions", () => {
 
   it("a group can test an earlier answer and the score so far", () => {
     const fields = [
-      fieldMock({ id: 1, field_options: optionsMock(["a", "b"], { a: { score: 10 } }) }),
-      fieldMock({ id: 2 }),
-      fieldMock({ id: 3 }),
-      fieldMock({ id: 4 }),
+      quizFieldMock({ id: 1, field_options: optionsMock(["a", "b"], { a: { score: 10 } }) }),
+      quizFieldMock({ id: 2 }),
+      quizFieldMock({ id: 3 }),
+      quizFieldMock({ id: 4 }),
     ];
     const groups = [
       groupMock({ id: 1, field_id: 1, actions: [scoreAction("add_score", 5)] }),

@@ -17,7 +17,8 @@ import {
   selectionEventData,
   type QuizState,
 } from "../../../widget/render/quiz";
-import { fieldMock, groupMock, optionsMock, personMock, scoreAction, when } from "./factories";
+import { optionsMock, personMock, scoreAction, when } from "./factories";
+import { groupMock, quizFieldMock } from "../../support/factories";
 
 const scored = optionsMock(["a", "b", "c"], { a: { score: 1 }, b: { score: 2 }, c: { score: 5 } });
 const go = (s: QuizState, value: string | string[] | number | [number, number]) => next(answer(s, s.path[s.path.length - 1], value));
@@ -50,9 +51,9 @@ describe("score", () => {
   });
 
   const fields = [
-    fieldMock({ id: 1, field_options: scored }),
-    fieldMock({ id: 2, field_type: "checkbox", field_options: scored }),
-    fieldMock({ id: 3, field_type: "text" }),
+    quizFieldMock({ id: 1, field_options: scored }),
+    quizFieldMock({ id: 2, field_type: "checkbox", field_options: scored }),
+    quizFieldMock({ id: 3, field_type: "text" }),
   ];
   const groups = [
     groupMock({ id: 7, field_id: 1, conditions: [when("q1", "is", "c")], actions: [scoreAction("subtract_score", 1)] }),
@@ -77,7 +78,7 @@ describe("score", () => {
 });
 
 describe("the mostly letter", () => {
-  const q = (id: number, type: "radio" | "checkbox" = "radio") => fieldMock({ id, field_type: type, field_options: optionsMock(["x", "y", "z"]) });
+  const q = (id: number, type: "radio" | "checkbox" = "radio") => quizFieldMock({ id, field_type: type, field_options: optionsMock(["x", "y", "z"]) });
 
   it("maps A to the first option and counts every chosen option", () => {
     let s = createQuiz([q(1), q(2, "checkbox"), q(3)]);
@@ -102,12 +103,12 @@ describe("the mostly letter", () => {
 
 describe("results", () => {
   const fields = [
-    fieldMock({ id: 1, slug: "goal", field_options: scored }),
-    fieldMock({ id: 2, slug: "budget", field_type: "range", options: { "range-handles": 2 } }),
-    fieldMock({ id: 3, slug: "email", field_type: "text" }),
-    fieldMock({ id: 4, slug: "phone", field_type: "text" }),
-    fieldMock({ id: 5, slug: "skipped", field_type: "text" }),
-    fieldMock({ id: 6, slug: "src", field_type: "hidden", value: "ad" }),
+    quizFieldMock({ id: 1, slug: "goal", field_options: scored }),
+    quizFieldMock({ id: 2, slug: "budget", field_type: "range", options: { "range-handles": 2 } }),
+    quizFieldMock({ id: 3, slug: "email", field_type: "text" }),
+    quizFieldMock({ id: 4, slug: "phone", field_type: "text" }),
+    quizFieldMock({ id: 5, slug: "skipped", field_type: "text" }),
+    quizFieldMock({ id: 6, slug: "src", field_type: "hidden", value: "ad" }),
   ];
   const groups = [
     groupMock({ id: 40, field_id: 1 }),

@@ -11,8 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CartProviderState } from "../../../widget/react";
 import { BeckonCta, BeckonProvider, useBeckon } from "../../../widget/react";
 import type { MountOptions } from "../../../widget/render/types";
-import { ctaMock } from "../render/factories";
-import { configMock } from "../render/factories";
+import { swedishConfigMock, swedishCtaMock } from "../../support/factories";
 
 const hydrogen = vi.hoisted(() => ({ cart: null as unknown, shop: null as unknown }));
 vi.mock("@shopify/hydrogen-react", () => ({
@@ -45,7 +44,7 @@ async function provide(props: Partial<React.ComponentProps<typeof BeckonProvider
   const root = createRoot(div);
   await act(async () =>
     root.render(
-      <BeckonProvider config={configMock()} loadRenderer={async () => ({ mountCta: () => ({ unmount() {} }) })} {...props}>
+      <BeckonProvider config={swedishConfigMock()} loadRenderer={async () => ({ mountCta: () => ({ unmount() {} }) })} {...props}>
         <Peek />
         {children}
       </BeckonProvider>,
@@ -184,7 +183,7 @@ describe("BeckonProvider's cart", () => {
     const mountCta = vi.fn((_o: MountOptions) => ({ unmount() {} }));
     const app = await provide(
       { storefront: { storeDomain: "shop.myshopify.com", publicAccessToken: "t", fetch }, cartId: "gid://shopify/Cart/own", loadRenderer: async () => ({ mountCta }) },
-      <BeckonCta cta={ctaMock()} trigger="add-to-cart" />,
+      <BeckonCta cta={swedishCtaMock()} trigger="add-to-cart" />,
     );
     await act(async () => undefined);
     expect(mountCta).not.toHaveBeenCalled();

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { eventsCreateSchema, visitorCreateSchema } from "../../../app/lib/schema/public-api";
 import { BeckonCta, BeckonProvider, defaultRuntime, useBeckon } from "../../../widget/react";
 import type { MountOptions, RendererModule } from "../../../widget/render/types";
-import { configMock, ctaMock } from "../render/factories";
+import { swedishConfigMock, swedishCtaMock } from "../../support/factories";
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -26,7 +26,7 @@ describe("widget/react", () => {
     const unmount = vi.fn();
     const mountCta = vi.fn((_o: MountOptions) => ({ unmount }));
     const loadRenderer = vi.fn(async (): Promise<RendererModule> => ({ mountCta }));
-    const cta = ctaMock();
+    const cta = swedishCtaMock();
     const track = vi.fn();
     let seen: ReturnType<typeof useBeckon> | null = null;
     function Peek() {
@@ -34,7 +34,7 @@ describe("widget/react", () => {
       return null;
     }
     const app = renderApp(
-      <BeckonProvider config={configMock()} storefront={{ storeDomain: "shop.myshopify.com", publicAccessToken: "t" }} runtime={{ track }} loadRenderer={loadRenderer}>
+      <BeckonProvider config={swedishConfigMock()} storefront={{ storeDomain: "shop.myshopify.com", publicAccessToken: "t" }} runtime={{ track }} loadRenderer={loadRenderer}>
         <Peek />
         <BeckonCta cta={cta} />
       </BeckonProvider>,
@@ -56,8 +56,8 @@ describe("widget/react", () => {
   it("the default runtime dispatches client events on the document", async () => {
     const mountCta = vi.fn((_o: MountOptions) => ({ unmount() {} }));
     const app = renderApp(
-      <BeckonProvider config={configMock()} loadRenderer={async () => ({ mountCta })}>
-        <BeckonCta cta={ctaMock()} />
+      <BeckonProvider config={swedishConfigMock()} loadRenderer={async () => ({ mountCta })}>
+        <BeckonCta cta={swedishCtaMock()} />
       </BeckonProvider>,
     );
     await app.render();
@@ -89,7 +89,7 @@ describe("widget/react", () => {
     });
     vi.stubGlobal("fetch", fetch);
     try {
-      const runtime = defaultRuntime(configMock({ website_id: 5, api_origin: "https://api.example/" }));
+      const runtime = defaultRuntime(swedishConfigMock({ website_id: 5, api_origin: "https://api.example/" }));
       runtime.track("Add To Cart", { cta_id: 7, variant_id: 11, step_id: 3, element_id: 81, broadcast_id: null }, { product_id: "1", product_price: 65 });
       runtime.track("View", { cta_id: 7, variant_id: 11 });
       await vi.waitFor(() => expect(calls).toHaveLength(3));

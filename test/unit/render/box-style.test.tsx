@@ -9,7 +9,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { boxStyle } from "../../../widget/render/box-style";
 import { SHADOW_PRESETS } from "../../../app/lib/schema/option-keys";
-import { ctaMock, elementMock, stepMock } from "./factories";
+import { stepMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
 import { mount } from "./mount";
 
 vi.mock("react", () => import("../../../widget/render/react-shim"));
@@ -19,8 +19,8 @@ vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
 const LOOK = { "font-size": 18, "border-width": 3, "border-style": "dashed", "border-color": "#112233", "border-radius": 12, shadow: "large", "background-image": "https://bild.test/bakgrund.jpg" };
 
-const text = (options: Record<string, unknown> = {}) => elementMock({ id: 1, position: 0, element_type: "text", options: { html: "<h2>Vänta!</h2>", ...options }, fields: [] });
-const button = (options: Record<string, unknown> = {}) => elementMock({ id: 2, position: 1, element_type: "button", options: { "button-text": "Boka", ...options }, fields: [] });
+const text = (options: Record<string, unknown> = {}) => swedishElementMock({ id: 1, position: 0, element_type: "text", options: { html: "<h2>Vänta!</h2>", ...options }, fields: [] });
+const button = (options: Record<string, unknown> = {}) => swedishElementMock({ id: 2, position: 1, element_type: "button", options: { "button-text": "Boka", ...options }, fields: [] });
 
 /** The look of an element, as the browser keeps it. */
 const lookOf = (el: HTMLElement) => ({
@@ -41,7 +41,7 @@ describe("the box look", () => {
     const step = stepMock(21, 0, [text({ ...LOOK, "background-color": "#fff8e1", "text-color": "#1d2530", padding: 16 }), button({ ...LOOK, "background-color": "#ffcc00", "text-color": "#000000" })]);
     step.sections[0].options = LOOK;
     step.sections[0].columns[0].options = { ...LOOK, width: 50 };
-    const { $ } = await mount({ cta: ctaMock({}, [], [step]) });
+    const { $ } = await mount({ cta: swedishCtaMock({}, [], [step]) });
     expect(lookOf($(".bk-section"))).toEqual(EXPECTED);
     expect(lookOf($(".bk-column"))).toEqual(EXPECTED);
     expect($(".bk-column").style.flex).toMatch(/calc\(50% - 16px\)/);
@@ -61,7 +61,7 @@ describe("the box look", () => {
   });
 
   it("leaves elements without a look as they were: no box around them, no style attribute", async () => {
-    const { $ } = await mount({ cta: ctaMock({}, [text(), button()]) });
+    const { $ } = await mount({ cta: swedishCtaMock({}, [text(), button()]) });
     const column = $(".bk-column");
     expect(column.getAttribute("style")).toBeNull();
     expect((column.children[0] as HTMLElement).classList.contains("bk-text")).toBe(true);
@@ -75,7 +75,7 @@ describe("the box look", () => {
     ["hook", { hook_type: "vertical" }, ".bk-hook"],
     ["page", {}, ".bk-page"],
   ] as const)("puts the CTA's look on its %s frame", async (cta_type, sub, selector) => {
-    const { $ } = await mount({ cta: ctaMock({ cta_type, ...sub, options: LOOK }, [text()]) });
+    const { $ } = await mount({ cta: swedishCtaMock({ cta_type, ...sub, options: LOOK }, [text()]) });
     expect(lookOf($(selector))).toEqual(EXPECTED);
   });
 
@@ -104,7 +104,7 @@ describe("the box look", () => {
     };
     const step = stepMock(21, 0, [text(hostile)]);
     step.sections[0].options = hostile;
-    const { $ } = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "boxed", options: hostile }, [], [step]) });
+    const { $ } = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: hostile }, [], [step]) });
     for (const el of [$(".bk-boxed"), $(".bk-section"), $(".bk-column").children[0] as HTMLElement]) {
       expect(el.style.position).toBe("");
       expect(el.getAttribute("style") ?? "").not.toMatch(/position|display/);

@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sv } from "../../../widget/i18n/sv";
 import type { CtaElement } from "../../../app/lib/schema/cta";
-import { configMock, ctaMock, elementMock, fieldMock, groupMock, runtimeMock, stepMock } from "./factories";
+import { runtimeMock } from "./factories";
+import { groupMock, stepMock, swedishConfigMock, swedishCtaMock, swedishElementMock, swedishFieldMock } from "../../support/factories";
 import { flush, flushFake, key, mount } from "./mount";
 
 vi.mock("react", () => import("../../../widget/render/react-shim"));
@@ -13,7 +14,7 @@ vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
 const el = (element_type: CtaElement["element_type"], options: Record<string, unknown> = {}, over: Partial<CtaElement> = {}) =>
-  elementMock({ id: 61, element_type, options, fields: [], ...over });
+  swedishElementMock({ id: 61, element_type, options, fields: [], ...over });
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Rubrik ${i + 1}`, html: `<p>Text ${i + 1}</p>`, image: `https://bild.test/${i + 1}.jpg`, alt: `Bild ${i + 1}` }));
 
 beforeEach(() => {
@@ -28,10 +29,10 @@ afterEach(() => {
 
 describe("survey", () => {
   const question = (over = {}) =>
-    fieldMock({ id: 71, slug: "storlek", field_type: "survey", options: { label: "Hur stort är ert säljteam?" }, field_options: [{ value: "1-5" }, { value: "6-20", label: "6–20" }, { value: "20+" }], ...over });
+    swedishFieldMock({ id: 71, slug: "storlek", field_type: "survey", options: { label: "Hur stort är ert säljteam?" }, field_options: [{ value: "1-5" }, { value: "6-20", label: "6–20" }, { value: "20+" }], ...over });
 
   it("submits a single choice at once, as a contact with the answer, and confirms", async () => {
-    const m = await mount({ cta: ctaMock({}, [el("survey", {}, { fields: [question()], action_groups: [groupMock({ data: { confirmation: "Tack för svaret!" } })] })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [el("survey", {}, { fields: [question()], action_groups: [groupMock({ data: { confirmation: "Tack för svaret!" } })] })]) });
     expect(m.$("legend").textContent).toBe("Hur stort är ert säljteam?");
     const choices = m.$$<HTMLButtonElement>(".bk-choice");
     expect(choices.map((c) => c.textContent)).toEqual(["1-5", "6–20", "20+"]);
@@ -44,7 +45,7 @@ describe("survey", () => {
 
   it("with multi-select shows the next button once something is chosen; none chosen flashes an error for 2 s", async () => {
     vi.useFakeTimers();
-    const m = await mount({ cta: ctaMock({}, [el("survey", { "button-text": "Klar" }, { fields: [question({ multi_select: true })] })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [el("survey", { "button-text": "Klar" }, { fields: [question({ multi_select: true })] })]) });
     await flushFake();
     expect(m.$(".bk-survey .bk-button")).toBeNull();
     const boxes = m.$$<HTMLInputElement>(".bk-choice input");
@@ -73,7 +74,7 @@ describe("survey", () => {
   });
 
   it("with a confirmation button uses radios and waits for next", async () => {
-    const m = await mount({ cta: ctaMock({}, [el("survey", { "confirmation-button": true }, { fields: [question()] })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [el("survey", { "confirmation-button": true }, { fields: [question()] })]) });
     const radios = m.$$<HTMLInputElement>(".bk-choice input");
     expect(radios[0].type).toBe("radio");
     radios[2].click();
@@ -88,7 +89,7 @@ describe("survey", () => {
 
 describe("carousel", () => {
   it("starts only with at least 2 slides", async () => {
-    const m = await mount({ cta: ctaMock({}, [el("carousel", {}, { content_toggle_items: items(1) })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [el("carousel", {}, { content_toggle_items: items(1) })]) });
     expect(m.$(".bk-slide")).not.toBeNull();
     expect(m.$(".bk-carousel-nav")).toBeNull();
     expect(m.$(".bk-carousel").getAttribute("role")).toBeNull();
@@ -96,7 +97,7 @@ describe("carousel", () => {
 
   it("rotates every 5 s, hides other slides (hidden and inert), labels in Swedish, and stops for good once a control gets focus", async () => {
     vi.useFakeTimers();
-    const m = await mount({ cta: ctaMock({}, [el("carousel", {}, { content_toggle_items: items(3) })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [el("carousel", {}, { content_toggle_items: items(3) })]) });
     await flushFake();
     const region = m.$(".bk-carousel");
     expect(region.getAttribute("aria-roledescription")).toBe("carousel");
@@ -135,7 +136,7 @@ describe("carousel", () => {
   it("does not autoplay when the visitor asks for reduced motion, and labels in English elsewhere", async () => {
     vi.useFakeTimers();
     vi.stubGlobal("matchMedia", (q: string) => ({ matches: q.includes("reduce") }));
-    const m = await mount({ cta: ctaMock({}, [el("carousel", {}, { content_toggle_items: items(2) })]), config: configMock({ default_country: "US", language: "en" }) });
+    const m = await mount({ cta: swedishCtaMock({}, [el("carousel", {}, { content_toggle_items: items(2) })]), config: swedishConfigMock({ default_country: "US", language: "en" }) });
     await flushFake();
     await vi.advanceTimersByTimeAsync(10000);
     expect(m.$$(".bk-slide").findIndex((s) => !s.hidden)).toBe(0);
@@ -146,7 +147,7 @@ describe("carousel", () => {
 
 describe("collapse and tabs", () => {
   it("collapse: titles are buttons that show and hide their text", async () => {
-    const m = await mount({ cta: ctaMock({}, [el("collapse", { "open-first": true }, { content_toggle_items: items(2) })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [el("collapse", { "open-first": true }, { content_toggle_items: items(2) })]) });
     const [a, b] = m.$$<HTMLButtonElement>(".bk-collapse button");
     expect(a.getAttribute("aria-expanded")).toBe("true");
     expect(b.getAttribute("aria-expanded")).toBe("false");
@@ -160,7 +161,7 @@ describe("collapse and tabs", () => {
   });
 
   it("tabs: click, Space or Enter activates; arrows move focus only", async () => {
-    const m = await mount({ cta: ctaMock({}, [el("tabs", {}, { content_toggle_items: items(3) })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [el("tabs", {}, { content_toggle_items: items(3) })]) });
     const tabs = m.$$<HTMLButtonElement>("[role=tab]");
     const panels = m.$$("[role=tabpanel]");
     const shown = () => panels.findIndex((p) => !p.hidden);
@@ -190,7 +191,7 @@ describe("collapse and tabs", () => {
 describe("progress", () => {
   it("dynamic: the step's position out of the total", async () => {
     const steps = [stepMock(21, 0, [el("progress", { "progress-text": "Steg {{position}} av {{total}}" })]), stepMock(22, 1, []), stepMock(23, 2, [])];
-    const m = await mount({ cta: ctaMock({}, [], steps) });
+    const m = await mount({ cta: swedishCtaMock({}, [], steps) });
     const bar = m.$("[role=progressbar]");
     expect(bar.getAttribute("aria-valuenow")).toBe("33");
     expect(m.$(".bk-progress-text").textContent).toBe("Steg 1 av 3");
@@ -201,7 +202,7 @@ describe("progress", () => {
     const getCart = vi.fn(async () => ({ ok: true as const, value: { value } as never }));
     const runtime = runtimeMock({ store: { getCart } as never });
     const m = await mount({
-      cta: ctaMock({}, [el("progress", { "progress-type": "cart", "progress-text": "{{remaining}} kvar till fri frakt", "progress-complete-text": "Fri frakt!" })]),
+      cta: swedishCtaMock({}, [el("progress", { "progress-type": "cart", "progress-text": "{{remaining}} kvar till fri frakt", "progress-complete-text": "Fri frakt!" })]),
       runtime,
     });
     // The website's threshold (500) applies when the element and the variant set none.
@@ -224,7 +225,7 @@ describe("timer", () => {
   it("static: counts down every second, hides zero units as SPEC 4 says, and hides itself at zero", async () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date("2026-03-01T10:00:00Z"));
-    const m = await mount({ cta: ctaMock({}, [el("timer", { "timer-type": "static", "end-date": "2026-03-01T10:01:05Z", label: "Startar om", "end-action": "hide" })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [el("timer", { "timer-type": "static", "end-date": "2026-03-01T10:01:05Z", label: "Startar om", "end-action": "hide" })]) });
     await flushFake();
     expect(m.$(".bk-timer-label").textContent).toBe("Startar om");
     const units = () => m.$$(".bk-unit").map((u) => u.textContent);
@@ -240,7 +241,7 @@ describe("timer", () => {
   it("shows its end message at zero", async () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date("2026-03-01T10:00:00Z"));
-    const m = await mount({ cta: ctaMock({}, [el("timer", { "end-date": "2026-03-01T10:00:02Z", "end-action": "message", "end-message": "<p>Nu kör vi!</p>" })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [el("timer", { "end-date": "2026-03-01T10:00:02Z", "end-action": "message", "end-message": "<p>Nu kör vi!</p>" })]) });
     await vi.advanceTimersByTimeAsync(3000);
     await flushFake();
     expect(m.$(".bk-text").textContent).toBe("Nu kör vi!");
@@ -251,13 +252,13 @@ describe("timer", () => {
     vi.setSystemTime(new Date("2026-03-01T10:00:00Z"));
     const timer = el("timer", { "end-date": "2026-03-01T10:00:01Z", "end-action": "step", "end-step": 1 });
     const steps = [stepMock(21, 0, [timer]), stepMock(22, 1, [el("text", { html: "<p>För sent</p>" }, { id: 62 })])];
-    const m = await mount({ cta: ctaMock({}, [], steps) });
+    const m = await mount({ cta: swedishCtaMock({}, [], steps) });
     await vi.advanceTimersByTimeAsync(2000);
     await flushFake();
     expect(m.$(".bk-text").textContent).toBe("För sent");
 
     steps[1].options = { hidden: true };
-    const hidden = await mount({ cta: ctaMock({}, [], steps) });
+    const hidden = await mount({ cta: swedishCtaMock({}, [], steps) });
     await vi.advanceTimersByTimeAsync(2000);
     await flushFake();
     expect(hidden.$(".bk-timer")).toBeNull();
@@ -269,14 +270,14 @@ describe("timer", () => {
     vi.setSystemTime(new Date("2026-03-01T10:00:00Z"));
     localStorage.clear();
     const timer = el("timer", { "timer-type": "relative", days: 1 });
-    const m = await mount({ cta: ctaMock({}, [timer]), config: configMock({ website_id: 9 }) });
+    const m = await mount({ cta: swedishCtaMock({}, [timer]), config: swedishConfigMock({ website_id: 9 }) });
     await flushFake();
     // days 1, and the unset units default to 23 h 59 min 59 s.
     expect(m.$$(".bk-unit b").map((b) => b.textContent)).toEqual(["01", "23", "59", "59"]);
     expect(JSON.parse(localStorage.getItem("cf_9_timers")!)).toEqual({ "7-61": Date.parse("2026-03-01T10:00:00Z") });
     m.unmount();
     vi.setSystemTime(new Date("2026-03-01T11:00:00Z"));
-    const again = await mount({ cta: ctaMock({}, [timer]), config: configMock({ website_id: 9 }) });
+    const again = await mount({ cta: swedishCtaMock({}, [timer]), config: swedishConfigMock({ website_id: 9 }) });
     await flushFake();
     expect(again.$$(".bk-unit b").map((b) => b.textContent)).toEqual(["01", "22", "59", "59"]);
   });
@@ -293,15 +294,15 @@ describe("conditional row, logo, image and video", () => {
         { html: "<p>C</p>" },
       ],
     });
-    const m = await mount({ cta: ctaMock({}, [row]), runtime: runtimeMock({ conditionsPass }) });
+    const m = await mount({ cta: swedishCtaMock({}, [row]), runtime: runtimeMock({ conditionsPass }) });
     expect(m.$(".bk-text").textContent).toBe("B");
-    const none = await mount({ cta: ctaMock({}, [row]), runtime: runtimeMock({ conditionsPass: () => false }) });
+    const none = await mount({ cta: swedishCtaMock({}, [row]), runtime: runtimeMock({ conditionsPass: () => false }) });
     expect(none.$(".bk-text").textContent).toBe("C");
   });
 
   it("logo: the data setting's logo with the brand as alt text; images refuse unsafe addresses", async () => {
-    const config = configMock({ data_settings: { "contact-processing": true, "cart-value-threshold": 500, "logo-url": "https://cdn.test/logo.svg" } });
-    const m = await mount({ cta: ctaMock({}, [el("logo"), el("image", { src: "javascript:alert(1)" }, { id: 62 }), el("image", { src: "https://cdn.test/a.jpg", alt: "", link: "https://exempel.se" }, { id: 63 })]), config });
+    const config = swedishConfigMock({ data_settings: { "contact-processing": true, "cart-value-threshold": 500, "logo-url": "https://cdn.test/logo.svg" } });
+    const m = await mount({ cta: swedishCtaMock({}, [el("logo"), el("image", { src: "javascript:alert(1)" }, { id: 62 }), el("image", { src: "https://cdn.test/a.jpg", alt: "", link: "https://exempel.se" }, { id: 63 })]), config });
     const imgs = m.$$<HTMLImageElement>("img");
     expect(imgs.map((i) => [i.src, i.alt])).toEqual([
       ["https://cdn.test/logo.svg", "Säljakademin"],
@@ -312,7 +313,7 @@ describe("conditional row, logo, image and video", () => {
 
   it("video: an embed per provider, the provider script loaded on demand and polled every 350 ms", async () => {
     vi.useFakeTimers();
-    const m = await mount({ cta: ctaMock({}, [el("video", { url: "https://vimeo.com/76979871", title: "Om kursen" })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [el("video", { url: "https://vimeo.com/76979871", title: "Om kursen" })]) });
     await flushFake();
     const iframe = m.$<HTMLIFrameElement>("iframe");
     expect(iframe.src).toBe("https://player.vimeo.com/video/76979871?autoplay=0&muted=0");

@@ -2,7 +2,8 @@
 /** Forms and their validation (SPEC 5, 8): the rules, the server check, reCAPTCHA, consents, prefill and the payload. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sv } from "../../../widget/i18n/sv";
-import { configMock, ctaMock, elementMock, fieldMock, groupMock, personMock, runtimeMock } from "./factories";
+import { personMock, runtimeMock } from "./factories";
+import { groupMock, swedishConfigMock, swedishCtaMock, swedishElementMock, swedishFieldMock } from "../../support/factories";
 import { flush, mount, submit, type } from "./mount";
 
 vi.mock("react", () => import("../../../widget/render/react-shim"));
@@ -10,10 +11,10 @@ vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
 vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
-const email = fieldMock({ id: 41, slug: "email", required: true, position: 0 });
-const phone = fieldMock({ id: 42, slug: "phone", position: 1, options: { type: "tel", placeholder: "Mobilnummer" } });
+const email = swedishFieldMock({ id: 41, slug: "email", required: true, position: 0 });
+const phone = swedishFieldMock({ id: 42, slug: "phone", position: 1, options: { type: "tel", placeholder: "Mobilnummer" } });
 const formWith = (fields = [email], options: Record<string, unknown> = {}, over = {}) =>
-  ctaMock({}, [elementMock({ fields, options: { "button-text": "Skicka", ...options }, ...over })]);
+  swedishCtaMock({}, [swedishElementMock({ fields, options: { "button-text": "Skicka", ...options }, ...over })]);
 
 const errorOf = (root: ShadowRoot, name: string) => {
   const input = root.querySelector<HTMLElement>(`[name="${name}"]`)!;
@@ -54,7 +55,7 @@ describe("e-mail and phone", () => {
   });
 
   it("uses US numbering by default and keeps a number written with a plus", async () => {
-    const m = await mount({ cta: formWith([email, phone]), config: configMock({ default_country: "" }) });
+    const m = await mount({ cta: formWith([email, phone]), config: swedishConfigMock({ default_country: "" }) });
     type(m.$("input[name=email]"), "a@b.com");
     type(m.$("input[name=phone]"), "(212) 555-0123");
     await submit(m.$("form"));
@@ -89,8 +90,8 @@ describe("other rules", () => {
   it("requires visible required checkboxes and passes native validity in the words of the site's catalogue", async () => {
     const fields = [
       email,
-      fieldMock({ id: 2, slug: "antal", field_type: "number", position: 1, options: { label: "Antal säljare", min: 1, max: 500 } }),
-      fieldMock({ id: 3, slug: "villkor", field_type: "checkbox", position: 2, required: true, options: { label: "Jag godkänner villkoren" } }),
+      swedishFieldMock({ id: 2, slug: "antal", field_type: "number", position: 1, options: { label: "Antal säljare", min: 1, max: 500 } }),
+      swedishFieldMock({ id: 3, slug: "villkor", field_type: "checkbox", position: 2, required: true, options: { label: "Jag godkänner villkoren" } }),
     ];
     const m = await mount({ cta: formWith(fields) });
     type(m.$("input[name=email]"), "a@b.se");
@@ -109,12 +110,12 @@ describe("other rules", () => {
     history.replaceState(null, "", "/?kalla=google");
     const fields = [
       email,
-      fieldMock({ id: 2, slug: "kalla", field_type: "hidden", position: 1, url_params: true, parameter: "kalla", value: "okänd" }),
-      fieldMock({ id: 3, slug: "amnen", field_type: "checkbox", position: 2, options: { label: "Ämnen" }, field_options: [{ value: "salj" }, { value: "ledning" }] }),
-      fieldMock({ id: 4, slug: "roll", field_type: "radio", position: 3, options: { label: "Roll" }, field_options: [{ value: "chef" }, { value: "saljare" }] }),
-      fieldMock({ id: 5, slug: "budget", field_type: "range", position: 4, options: { label: "Budget" } }),
-      fieldMock({ id: 6, slug: "kurser", field_type: "select", multi_select: true, position: 5, options: { label: "Kurser" }, field_options: [{ value: "a" }, { value: "b" }] }),
-      fieldMock({ id: 7, slug: "meddelande", field_type: "paragraph", position: 6, options: { label: "Meddelande" } }),
+      swedishFieldMock({ id: 2, slug: "kalla", field_type: "hidden", position: 1, url_params: true, parameter: "kalla", value: "okänd" }),
+      swedishFieldMock({ id: 3, slug: "amnen", field_type: "checkbox", position: 2, options: { label: "Ämnen" }, field_options: [{ value: "salj" }, { value: "ledning" }] }),
+      swedishFieldMock({ id: 4, slug: "roll", field_type: "radio", position: 3, options: { label: "Roll" }, field_options: [{ value: "chef" }, { value: "saljare" }] }),
+      swedishFieldMock({ id: 5, slug: "budget", field_type: "range", position: 4, options: { label: "Budget" } }),
+      swedishFieldMock({ id: 6, slug: "kurser", field_type: "select", multi_select: true, position: 5, options: { label: "Kurser" }, field_options: [{ value: "a" }, { value: "b" }] }),
+      swedishFieldMock({ id: 7, slug: "meddelande", field_type: "paragraph", position: 6, options: { label: "Meddelande" } }),
     ];
     const m = await mount({ cta: formWith(fields) });
     const range = m.$<HTMLInputElement>("input[name=budget]");
@@ -135,8 +136,8 @@ describe("other rules", () => {
   });
 
   it("shows every field of a horizontal form on desktop, so a required fifth field is validated and sent", async () => {
-    const fields = ["f1", "f2", "f3", "f4"].map((slug, i) => fieldMock({ id: i + 1, slug, position: i, required: false, options: { label: slug } }));
-    fields.push(fieldMock({ id: 5, position: 5, required: true }), fieldMock({ id: 9, slug: "marketing_consent", field_type: "checkbox", position: 9, options: {} }));
+    const fields = ["f1", "f2", "f3", "f4"].map((slug, i) => swedishFieldMock({ id: i + 1, slug, position: i, required: false, options: { label: slug } }));
+    fields.push(swedishFieldMock({ id: 5, position: 5, required: true }), swedishFieldMock({ id: 9, slug: "marketing_consent", field_type: "checkbox", position: 9, options: {} }));
     vi.stubGlobal("matchMedia", (q: string) => ({ matches: q === "(min-width: 1025px)" }));
     const m = await mount({ cta: formWith(fields, { layout: "horizontal" }) });
     expect(m.$$(".bk-field input:not([type=checkbox])").map((i) => i.getAttribute("name"))).toEqual(["f1", "f2", "f3", "f4", "email"]);
@@ -239,7 +240,7 @@ describe("reCAPTCHA", () => {
     let token = "";
     const grecaptcha = { render, getResponse: vi.fn(() => token), reset: vi.fn() };
     vi.stubGlobal("grecaptcha", grecaptcha);
-    const config = { ...configMock(), recaptcha_site_key: "site-key-1" };
+    const config = { ...swedishConfigMock(), recaptcha_site_key: "site-key-1" };
     const m = await mount({ cta: formWith([email], { check_recaptcha: true }), config });
     expect(render).toHaveBeenCalledWith(expect.any(HTMLElement), { sitekey: "site-key-1" });
     type(m.$("input[name=email]"), "a@b.se");
@@ -271,18 +272,18 @@ describe("consents and prefill", () => {
   });
 
   it("labels consent fields without their own label with the website's texts", async () => {
-    const fields = [email, fieldMock({ id: 5, slug: "sms_consent", field_type: "checkbox", position: 1, options: {} })];
+    const fields = [email, swedishFieldMock({ id: 5, slug: "sms_consent", field_type: "checkbox", position: 1, options: {} })];
     const m = await mount({ cta: formWith(fields) });
     expect(m.$(`label[for="${m.$("input[name=sms_consent]").id}"]`).textContent).toBe("Ja, skicka sms.");
   });
 
   it("prefills from the known person unless prefill-fields is off, and never prefills consents", async () => {
     const fields = [
-      fieldMock({ id: 1, slug: "first_name", position: 0, options: { label: "Förnamn" } }),
+      swedishFieldMock({ id: 1, slug: "first_name", position: 0, options: { label: "Förnamn" } }),
       email,
-      fieldMock({ id: 3, slug: "foretag_storlek", position: 2, options: { label: "Storlek" } }),
-      fieldMock({ id: 4, slug: "marketing_consent", field_type: "checkbox", position: 3, options: {} }),
-      fieldMock({ id: 5, slug: "roll", field_type: "dropdown", position: 4, options: { label: "Roll" }, field_options: [{ value: "Säljare" }, { value: "Säljchef" }] }),
+      swedishFieldMock({ id: 3, slug: "foretag_storlek", position: 2, options: { label: "Storlek" } }),
+      swedishFieldMock({ id: 4, slug: "marketing_consent", field_type: "checkbox", position: 3, options: {} }),
+      swedishFieldMock({ id: 5, slug: "roll", field_type: "dropdown", position: 4, options: { label: "Roll" }, field_options: [{ value: "Säljare" }, { value: "Säljchef" }] }),
     ];
     const person = personMock({ name: "Anna", email: "anna@exempel.se", marketing_consent: true, extra: { foretag_storlek: "20", roll: "Säljchef" } });
     const m = await mount({ cta: formWith(fields), person });
@@ -375,7 +376,7 @@ describe("the analytics id (SPEC 9: waited for up to 500 ms)", () => {
   it("a form's contact carries the client id in extra when the website names its Google Analytics id", async () => {
     const gtag = vi.fn((_c: string, _id: string, _f: string, cb: (id: string) => void) => void setTimeout(() => cb("111.222"), 20));
     vi.stubGlobal("gtag", gtag);
-    const config = configMock();
+    const config = swedishConfigMock();
     config.data_settings = { ...config.data_settings, "google-analytics-id": "G-TEST" };
     const m = await mount({ cta: formWith(), config });
     type(m.$("input[name=email]"), "anna@exempel.se");

@@ -2,7 +2,8 @@
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 /** Every CTA type in its frame (SPEC 1, 9): placement, roles, focus, Escape, close and the powered-by link. */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { configMock, ctaMock, elementMock, runtimeMock } from "./factories";
+import { runtimeMock } from "./factories";
+import { swedishConfigMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
 import { flush, key, mount } from "./mount";
 
 vi.mock("react", () => import("../../../widget/render/react-shim"));
@@ -10,8 +11,8 @@ vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
 vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
-const heading = elementMock({ id: 1, position: 0, element_type: "text", options: { html: "<h2>Vänta!</h2>" }, fields: [] });
-const form = elementMock({ id: 2, position: 1 });
+const heading = swedishElementMock({ id: 1, position: 0, element_type: "text", options: { html: "<h2>Vänta!</h2>" }, fields: [] });
+const form = swedishElementMock({ id: 2, position: 1 });
 
 beforeEach(() => {
   document.body.innerHTML = "";
@@ -27,7 +28,7 @@ describe("inline CTAs", () => {
   ] as const)("draws %s in its page area, named by its heading, without taking focus", async (inline_type, cls) => {
     const area = document.createElement("div");
     document.body.appendChild(area);
-    const { $, host } = await mount({ parent: area, cta: ctaMock({ inline_type }, [heading, form]) });
+    const { $, host } = await mount({ parent: area, cta: swedishCtaMock({ inline_type }, [heading, form]) });
     expect(host.parentElement).toBe(area);
     const frame = $(".bk-frame");
     expect(frame.classList.contains(cls)).toBe(true);
@@ -53,7 +54,7 @@ describe("overlays", () => {
     before.textContent = "Sidans knapp";
     document.body.appendChild(before);
     before.focus();
-    const m = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "boxed", inline_type: null }, [heading, form]) });
+    const m = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", inline_type: null }, [heading, form]) });
     const dialog = m.$(".bk-boxed");
     expect(dialog.getAttribute("role")).toBe("dialog");
     expect(dialog.getAttribute("aria-modal")).toBe("true");
@@ -85,7 +86,7 @@ describe("overlays", () => {
   });
 
   it("keeps the overlay open on backdrop clicks when overlay-click-close is false, and can hide the close button", async () => {
-    const m = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "boxed", options: { "overlay-click-close": false, "close-button": false } }) });
+    const m = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: { "overlay-click-close": false, "close-button": false } }) });
     m.$(".bk-backdrop").click();
     expect(m.onClose).not.toHaveBeenCalled();
     expect(m.$(".bk-close")).toBeNull();
@@ -94,7 +95,7 @@ describe("overlays", () => {
   });
 
   it("splash: a full-window modal dialog", async () => {
-    const m = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "splash" }) });
+    const m = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "splash" }) });
     expect(m.$(".bk-backdrop")).toBeNull();
     const dialog = m.$(".bk-splash");
     expect(dialog.getAttribute("aria-modal")).toBe("true");
@@ -109,7 +110,7 @@ describe("hooks, bars and pages", () => {
     ["horizontal", "bk-hook-horizontal"],
     ["full", "bk-hook-full"],
   ] as const)("hook %s: a non-modal dialog that never takes focus; Escape closes only from inside", async (hook_type, cls) => {
-    const m = await mount({ cta: ctaMock({ cta_type: "hook", hook_type, options: { "hook-position": "left" } }, [heading, form]) });
+    const m = await mount({ cta: swedishCtaMock({ cta_type: "hook", hook_type, options: { "hook-position": "left" } }, [heading, form]) });
     const hook = m.$(".bk-hook");
     expect(hook.classList.contains(cls)).toBe(true);
     expect(hook.classList.contains("bk-hook-left")).toBe(true);
@@ -125,7 +126,7 @@ describe("hooks, bars and pages", () => {
 
   it("top bar: moves its host to the start of the body, with a spacer so it covers no content", async () => {
     document.body.innerHTML = "<header>Sidhuvud</header><main>Innehåll</main>";
-    const m = await mount({ cta: ctaMock({ cta_type: "bar", bar_position: "top" }, [heading]) });
+    const m = await mount({ cta: swedishCtaMock({ cta_type: "bar", bar_position: "top" }, [heading]) });
     expect(document.body.firstElementChild).toBe(m.host);
     const bar = m.$(".bk-bar");
     expect(bar.classList.contains("bk-bar-bottom")).toBe(false);
@@ -136,7 +137,7 @@ describe("hooks, bars and pages", () => {
 
   it("bottom bar: stays at the end of the body with its spacer after it", async () => {
     document.body.innerHTML = "<main>Innehåll</main>";
-    const m = await mount({ cta: ctaMock({ cta_type: "bar", bar_position: "bottom" }, [heading]) });
+    const m = await mount({ cta: swedishCtaMock({ cta_type: "bar", bar_position: "bottom" }, [heading]) });
     expect(document.body.lastElementChild).toBe(m.host);
     const bar = m.$(".bk-bar");
     expect(bar.classList.contains("bk-bar-bottom")).toBe(true);
@@ -146,7 +147,7 @@ describe("hooks, bars and pages", () => {
   it("page: sets the title, has no close button, scrolls to the section named by the URL hash and restores the title", async () => {
     history.replaceState(null, "", "/landning#anmalan");
     const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
-    const cta = ctaMock({ cta_type: "page", options: { "page-title": "Gratis e-bok" } }, [heading]);
+    const cta = swedishCtaMock({ cta_type: "page", options: { "page-title": "Gratis e-bok" } }, [heading]);
     cta.variants[0].steps[0].sections.push({ id: 5, position: 1, options: { anchor: "anmalan" }, columns: [{ position: 0, options: {}, elements: [form] }] });
     const m = await mount({ cta });
     expect(document.title).toBe("Gratis e-bok");
@@ -163,7 +164,7 @@ describe("hooks, bars and pages", () => {
 
 describe("two-tap and prehook teasers", () => {
   it("shows the teaser (not modal), and opens the CTA as a popup when tapped", async () => {
-    const cta = ctaMock({ cta_type: "two-tap", options: { "teaser-text": "Vill du ha 10 % rabatt?", "teaser-button-text": "Ja tack" } }, [heading, form]);
+    const cta = swedishCtaMock({ cta_type: "two-tap", options: { "teaser-text": "Vill du ha 10 % rabatt?", "teaser-button-text": "Ja tack" } }, [heading, form]);
     const m = await mount({ cta, teaser: true });
     const teaser = m.$(".bk-teaser");
     expect(teaser.getAttribute("role")).toBe("complementary");
@@ -179,7 +180,7 @@ describe("two-tap and prehook teasers", () => {
   });
 
   it("a prehook opens its hook; the teaser's close button closes the CTA", async () => {
-    const cta = ctaMock({ cta_type: "hook", hook_type: "vertical", options: { teaser: true } }, [heading]);
+    const cta = swedishCtaMock({ cta_type: "hook", hook_type: "vertical", options: { teaser: true } }, [heading]);
     const m = await mount({ cta, teaser: true });
     expect(m.$(".bk-teaser .bk-button").textContent).toBe("Öppna");
     m.$<HTMLButtonElement>(".bk-teaser .bk-button").click();
@@ -193,7 +194,7 @@ describe("two-tap and prehook teasers", () => {
 describe("closing and the powered-by link", () => {
   it("without onClose (an older loader) unmounts, removes the host and reports cfClose", async () => {
     const runtime = runtimeMock();
-    const m = await mount({ cta: ctaMock({ cta_type: "hook", hook_type: "vertical" }), runtime, onClose: undefined });
+    const m = await mount({ cta: swedishCtaMock({ cta_type: "hook", hook_type: "vertical" }), runtime, onClose: undefined });
     m.$<HTMLButtonElement>(".bk-close").click();
     expect(m.host.isConnected).toBe(false);
     expect(runtime.dispatch).toHaveBeenCalledWith("cfClose", { cta_id: 7, variant_id: 11, broadcast_id: null });
@@ -204,7 +205,7 @@ describe("closing and the powered-by link", () => {
     ["overlay", "/popups"],
     ["bar", "/sticky-bars"],
   ] as const)("links %s CTAs to the vendor site under %s with UTM parameters", async (cta_type, path) => {
-    const m = await mount({ cta: ctaMock({ cta_type, overlay_type: "boxed", bar_position: "top" }), config: configMock({ powered_by: true }) });
+    const m = await mount({ cta: swedishCtaMock({ cta_type, overlay_type: "boxed", bar_position: "top" }), config: swedishConfigMock({ powered_by: true }) });
     const a = m.$<HTMLAnchorElement>(".bk-powered");
     const url = new URL(a.href);
     expect(url.origin + url.pathname).toBe("http://api.test" + path);
@@ -215,24 +216,24 @@ describe("closing and the powered-by link", () => {
   });
 
   it("labels in English on a website whose language is English", async () => {
-    const m = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "boxed" }), config: configMock({ language: "en" }) });
+    const m = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed" }), config: swedishConfigMock({ language: "en" }) });
     expect(m.$(".bk-close").getAttribute("aria-label")).toBe("Close");
   });
 
   it("speaks the CTA's own language when it overrides the website's, and the website's when that catalogue is missing", async () => {
-    const m = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "boxed", options: { language: "en" } }), config: configMock({ powered_by: true }) });
+    const m = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: { language: "en" } }), config: swedishConfigMock({ powered_by: true }) });
     expect(m.$(".bk-close").getAttribute("aria-label")).toBe("Close");
     expect(m.$(".bk-powered").textContent).toBe("Powered by Beckon");
     m.unmount();
-    const texts = { sv: configMock().texts.sv };
-    const n = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "boxed", options: { language: "en" } }), config: configMock({ texts }) });
+    const texts = { sv: swedishConfigMock().texts.sv };
+    const n = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: { language: "en" } }), config: swedishConfigMock({ texts }) });
     expect(n.$(".bk-close").getAttribute("aria-label")).toBe("Stäng");
   });
 });
 
 describe("isolation", () => {
   it("renders into an open shadow root with :host reset rules that beat the page's !important ones", async () => {
-    const m = await mount({ cta: ctaMock({ options: { css: ".bk-cta{letter-spacing:1px}" } }) });
+    const m = await mount({ cta: swedishCtaMock({ options: { css: ".bk-cta{letter-spacing:1px}" } }) });
     expect(m.root.mode).toBe("open");
     const css = m.$("style").textContent!;
     expect(css.startsWith(":host{all:initial!important;display:block!important")).toBe(true);
@@ -242,13 +243,13 @@ describe("isolation", () => {
   });
 
   it("loads a non-standard web font into the page head once, and no font for standard ones", async () => {
-    await mount({ config: configMock({ brand_style: { font: "Inter" } }) });
-    await mount({ config: configMock({ brand_style: { font: "Inter" } }) });
+    await mount({ config: swedishConfigMock({ brand_style: { font: "Inter" } }) });
+    await mount({ config: swedishConfigMock({ brand_style: { font: "Inter" } }) });
     const links = document.head.querySelectorAll<HTMLLinkElement>("link[id^=beckon-font]");
     expect(links.length).toBe(1);
     expect(links[0].href).toBe("https://fonts.googleapis.com/css2?family=Inter:wght@400;600;700&display=swap");
     links[0].remove();
-    await mount({ config: configMock({ brand_style: { font: "Georgia" } }) });
+    await mount({ config: swedishConfigMock({ brand_style: { font: "Georgia" } }) });
     expect(document.head.querySelector("link[id^=beckon-font]")).toBeNull();
   });
 });

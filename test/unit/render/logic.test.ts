@@ -11,7 +11,8 @@ import { validationErrors } from "../../../widget/render/server-validation";
 import { isWebFont } from "../../../widget/render/styles";
 import { nextDaily, relativeDuration, remaining, RELATIVE_DEFAULTS, timerEnd, visibleUnits, zoneOffset } from "../../../widget/render/timer-logic";
 import { embedUrl, parseVideo, POLL_MS } from "../../../widget/render/video";
-import { elementMock, fieldMock, groupMock, personMock } from "./factories";
+import { personMock } from "./factories";
+import { groupMock, swedishElementMock, swedishFieldMock } from "../../support/factories";
 
 describe("merge tags", () => {
   const person = personMock({ name: "Anna", extra: { bransch: "Bygg" }, email: "a@b.se" });
@@ -121,7 +122,7 @@ describe("confirmations", () => {
     expect(withQueryString("https://x.se/t#h", "?q=1")).toBe("https://x.se/t?q=1#h");
   });
   it("pick the first active group of the element whose conditions pass, else the step's; quiz groups never confirm", () => {
-    const el = elementMock({ action_groups: [groupMock({ id: 1, field_id: 9 }), groupMock({ id: 2, position: 1, conditions: [{ position: 0, condition_type: "tag", operator: "and", data: {} }] }), groupMock({ id: 3, position: 2 })] });
+    const el = swedishElementMock({ action_groups: [groupMock({ id: 1, field_id: 9 }), groupMock({ id: 2, position: 1, conditions: [{ position: 0, condition_type: "tag", operator: "and", data: {} }] }), groupMock({ id: 3, position: 2 })] });
     expect(confirmationGroup(el, undefined, (g) => !g.conditions.length)!.id).toBe(3);
     expect(confirmationGroup(el, undefined, () => true)!.id).toBe(2);
   });
@@ -139,14 +140,14 @@ describe("form rules", () => {
     expect(validityMessage({ ...v, valid: true }, { type: "text" }, en)).toBeNull();
   });
   it("make a phone optional only beside a shown e-mail", () => {
-    const phone = fieldMock({ slug: "phone", options: { type: "tel" } });
+    const phone = swedishFieldMock({ slug: "phone", options: { type: "tel" } });
     expect(validateForm([phone], { phone: "" }, en)).toEqual({ phone: en.required });
-    expect(validateForm([fieldMock(), phone], { email: "a@b.se", phone: "" }, en)).toEqual({});
-    expect(validateForm([fieldMock(), phone], { email: "a@b.se", phone: "" }, en, { phoneRequired: true })).toEqual({ phone: en.required });
+    expect(validateForm([swedishFieldMock(), phone], { email: "a@b.se", phone: "" }, en)).toEqual({});
+    expect(validateForm([swedishFieldMock(), phone], { email: "a@b.se", phone: "" }, en, { phoneRequired: true })).toEqual({ phone: en.required });
   });
   it("show every form field in position order, however many (a horizontal form wraps them)", () => {
-    const fields = [5, 4, 3, 2, 1].map((i) => fieldMock({ slug: "f" + i, position: i }));
-    fields.push(fieldMock({ slug: "h", field_type: "hidden", position: 0 }), fieldMock({ slug: "quiz", field_type: "emoji", position: 9 }));
+    const fields = [5, 4, 3, 2, 1].map((i) => swedishFieldMock({ slug: "f" + i, position: i }));
+    fields.push(swedishFieldMock({ slug: "h", field_type: "hidden", position: 0 }), swedishFieldMock({ slug: "quiz", field_type: "emoji", position: 9 }));
     expect(shownFields(fields).map((f) => f.slug)).toEqual(["h", "f1", "f2", "f3", "f4", "f5"]);
   });
   it("turn server answers into the SPEC 8 messages", () => {

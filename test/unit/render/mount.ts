@@ -12,7 +12,8 @@
 import { options } from "preact";
 import { vi } from "vitest";
 import type { MountOptions } from "../../../widget/render/types";
-import { configMock, ctaMock, runtimeMock, type RuntimeMock } from "./factories";
+import { runtimeMock, type RuntimeMock } from "./factories";
+import { swedishConfigMock, swedishCtaMock } from "../../support/factories";
 
 // Effects run after the next animation frame in browsers; here in a microtask, which fake timers never hold back
 // (a flush scheduled on a fake timer that a test drops would stop Preact's effects for the rest of the file).
@@ -46,10 +47,10 @@ export async function mount(over: Partial<MountOptions> & { parent?: HTMLElement
   const { mountCta } = await import("../../../widget/render/render");
   const host = document.createElement("beckon-cta");
   (over.parent ?? document.body).appendChild(host);
-  const cta = over.cta ?? ctaMock();
+  const cta = over.cta ?? swedishCtaMock();
   const runtime = (over.runtime as RuntimeMock) ?? runtimeMock();
   const onClose = vi.fn();
-  const m = mountCta({ host, cta, variant: over.variant ?? cta.variants[0], config: configMock(), person: null, runtime, onClose, ...over });
+  const m = mountCta({ host, cta, variant: over.variant ?? cta.variants[0], config: swedishConfigMock(), person: null, runtime, onClose, ...over });
   await flush();
   const root = host.shadowRoot!;
   return {

@@ -7,7 +7,8 @@ import { DEMO_STORE_PRODUCTS } from "../../../prisma/seed-data/demo-store-produc
 import { fromAjaxProduct } from "../../../widget/store/product";
 import { CART_RECOMMENDATION_FETCH_DELAY_MS, RELATED_CART_EMPTY_DELAY_MS, TAB_SWITCH_EMPTY_CHECK_MS } from "../../../widget/store/constants";
 import type { AddResult, Cart, CartAdapter, CartLineInput, Product, ProductCatalog, Result } from "../../../widget/store/types";
-import { configMock, ctaMock, elementMock, runtimeMock } from "./factories";
+import { runtimeMock } from "./factories";
+import { swedishConfigMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
 import { flush, mount } from "./mount";
 
 vi.mock("react", () => import("../../../widget/render/react-shim"));
@@ -48,11 +49,11 @@ function fakeStore(over: Partial<CartAdapter> = {}) {
 }
 
 const feed = (handles: string[], options: Record<string, unknown> = {}, over: Partial<CtaElement> = {}) =>
-  elementMock({ id: 81, element_type: "products", fields: [], options, product_recommendations: [{ source: "manual", handles }], ...over });
+  swedishElementMock({ id: 81, element_type: "products", fields: [], options, product_recommendations: [{ source: "manual", handles }], ...over });
 
 async function show(element: CtaElement, store = fakeStore(), mode?: "live" | "admin" | "preview") {
   const runtime = runtimeMock({ store });
-  const m = await mount({ cta: ctaMock({}, [element]), runtime, mode, config: configMock({ currency: "USD", currency_character: "$", default_country: "US", language: "en" }) });
+  const m = await mount({ cta: swedishCtaMock({}, [element]), runtime, mode, config: swedishConfigMock({ currency: "USD", currency_character: "$", default_country: "US", language: "en" }) });
   await flush();
   return { ...m, store, runtime };
 }
@@ -330,7 +331,7 @@ describe("products", () => {
   });
 
   it("review stars from the provider, fetched by product ids after 1 s", async () => {
-    const fetch = vi.fn(async (url: string) => new Response(JSON.stringify({ response: { bottomline: { average_score: 4.4, total_reviews: 12 } } }), { status: 200 }));
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ response: { bottomline: { average_score: 4.4, total_reviews: 12 } } }), { status: 200 }));
     vi.stubGlobal("fetch", fetch);
     const m = await show(feed(["gooseneck-kettle"], { "reviews-provider": "yotpo", "reviews-app-key": "k1" }));
     expect(fetch).not.toHaveBeenCalled();
@@ -342,7 +343,7 @@ describe("products", () => {
   });
 
   it("product hero: one product with its description", async () => {
-    const m = await show(elementMock({ id: 82, element_type: "product_hero", fields: [], options: {}, product_recommendations: [{ source: "manual", handles: ["gooseneck-kettle", "paper-filters"] }] }));
+    const m = await show(swedishElementMock({ id: 82, element_type: "product_hero", fields: [], options: {}, product_recommendations: [{ source: "manual", handles: ["gooseneck-kettle", "paper-filters"] }] }));
     expect(m.$$(".bk-product-hero")).toHaveLength(1);
     expect(m.$(".bk-product-description").textContent).toContain("Precise pour");
   });

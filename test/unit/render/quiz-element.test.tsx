@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sv } from "../../../widget/i18n/sv";
 import type { ActionGroup, Field } from "../../../app/lib/schema/cta";
-import { ctaMock, elementMock, fieldMock, groupMock, personMock, stepMock } from "./factories";
+import { personMock } from "./factories";
+import { groupMock, stepMock, swedishCtaMock, swedishElementMock, swedishFieldMock } from "../../support/factories";
 import { flush, flushFake, key, mount, type as typeInto, type Mounted } from "./mount";
 
 vi.mock("react", () => import("../../../widget/render/react-shim"));
@@ -13,9 +14,9 @@ vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
 const q = (id: number, slug: string, over: Partial<Field> = {}) =>
-  fieldMock({ id, slug, position: id, field_type: "radio", options: { label: `Fråga ${slug}` }, field_options: [], ...over });
+  swedishFieldMock({ id, slug, position: id, field_type: "radio", options: { label: `Fråga ${slug}` }, field_options: [], ...over });
 const quiz = (fields: Field[], options: Record<string, unknown> = {}, groups: ActionGroup[] = []) =>
-  elementMock({ id: 81, element_type: "quiz", options, fields, action_groups: groups });
+  swedishElementMock({ id: 81, element_type: "quiz", options, fields, action_groups: groups });
 
 /** The branching quiz of the e2e test: q1 B jumps to q3; q3's "ja" opens its sub-question. */
 const branching = () => [
@@ -46,7 +47,7 @@ afterEach(() => {
 describe("quiz element", () => {
   it("asks one question at a time, jumps, goes back, answers a sub-question and sends the quiz contact, events and merge values", async () => {
     const confirm = groupMock({ id: 901, data: { confirmation: "Poäng {{quiz.score}}, mest {{quiz.mostly}}, belopp {{belopp}}" }, actions: [{ action_type: "add_tag", data: {} } as never] });
-    const m = await mount({ cta: ctaMock({}, [quiz(branching(), {}, [confirm])]) });
+    const m = await mount({ cta: swedishCtaMock({}, [quiz(branching(), {}, [confirm])]) });
     expect(m.$$(".bk-quiz")).toHaveLength(1);
     expect(legend(m)).toBe("Fråga behov");
     // Back is hidden on the first question; next only once answered.
@@ -109,7 +110,7 @@ describe("quiz element", () => {
   });
 
   it("number and range errors give the specific min, max and between messages, not the generic one", async () => {
-    const m = await mount({ cta: ctaMock({}, [quiz([q(4, "belopp", { field_type: "number", required: true, options: { label: "Hur mycket?", max: 1000 } })])]) });
+    const m = await mount({ cta: swedishCtaMock({}, [quiz([q(4, "belopp", { field_type: "number", required: true, options: { label: "Hur mycket?", max: 1000 } })])]) });
     const input = m.$<HTMLInputElement>(".bk-quiz input");
     typeInto(input, "5000");
     await flush();
@@ -119,13 +120,13 @@ describe("quiz element", () => {
     expect(m.$(".bk-quiz [role=alert]").textContent).toBe(sv.max.replace("{0}", "1000"));
     expect(m.$(".bk-quiz [role=alert]").textContent).not.toBe(sv.fix);
 
-    const low = await mount({ cta: ctaMock({}, [quiz([q(5, "antal", { field_type: "number", required: true, options: { label: "Antal?", min: 3 } })])]) });
+    const low = await mount({ cta: swedishCtaMock({}, [quiz([q(5, "antal", { field_type: "number", required: true, options: { label: "Antal?", min: 3 } })])]) });
     typeInto(low.$<HTMLInputElement>(".bk-quiz input"), "1");
     await flush();
     await press(low, "next");
     expect(low.$(".bk-quiz [role=alert]").textContent).toBe(sv.min.replace("{0}", "3"));
 
-    const both = await mount({ cta: ctaMock({}, [quiz([q(6, "ålder", { field_type: "number", required: true, options: { label: "Ålder?", min: 18, max: 99 } })])]) });
+    const both = await mount({ cta: swedishCtaMock({}, [quiz([q(6, "ålder", { field_type: "number", required: true, options: { label: "Ålder?", min: 18, max: 99 } })])]) });
     typeInto(both.$<HTMLInputElement>(".bk-quiz input"), "120");
     await flush();
     await press(both, "next");
@@ -135,7 +136,7 @@ describe("quiz element", () => {
   it("results are merge values and conditions for the next step", async () => {
     const high = groupMock({ id: 1, position: 0, data: { "confirmation-type": "step", "redirect-step": 1 } });
     const m = await mount({
-      cta: ctaMock({}, [], [stepMock(21, 0, [quiz([q(1, "behov", { field_options: [{ value: "a", score: 7 }], options: { label: "F", "hide-next-button": true } })], {}, [high])]), stepMock(22, 1, [elementMock({ id: 90, element_type: "text", options: { html: "<p>Du fick {{quiz.score}} ({{behov}})</p>" }, fields: [] })])]),
+      cta: swedishCtaMock({}, [], [stepMock(21, 0, [quiz([q(1, "behov", { field_options: [{ value: "a", score: 7 }], options: { label: "F", "hide-next-button": true } })], {}, [high])]), stepMock(22, 1, [swedishElementMock({ id: 90, element_type: "text", options: { html: "<p>Du fick {{quiz.score}} ({{behov}})</p>" }, fields: [] })])]),
     });
     await pick(m, "a");
     await flush();
@@ -143,7 +144,7 @@ describe("quiz element", () => {
   });
 
   it("single-select with hide-next-button advances on select; back hides with hide-back-button", async () => {
-    const m = await mount({ cta: ctaMock({}, [quiz([q(1, "a", { options: { label: "1", "hide-next-button": true }, field_options: [{ value: "x" }] }), q(2, "b", { options: { label: "2", "hide-back-button": true }, field_options: [{ value: "y" }] })])]) });
+    const m = await mount({ cta: swedishCtaMock({}, [quiz([q(1, "a", { options: { label: "1", "hide-next-button": true }, field_options: [{ value: "x" }] }), q(2, "b", { options: { label: "2", "hide-back-button": true }, field_options: [{ value: "y" }] })])]) });
     expect(m.$(".bk-quiz-next")).toBeNull();
     await pick(m, "x");
     expect(legend(m)).toBe("2");
@@ -153,7 +154,7 @@ describe("quiz element", () => {
   it("type empty continues by itself after 5 s (or its delay); spinners show no buttons", async () => {
     vi.useFakeTimers();
     const m = await mount({
-      cta: ctaMock({}, [quiz([q(1, "intro", { field_type: "empty", options: { label: "Välkommen" } }), q(2, "laddar", { field_type: "empty", options: { label: "Laddar", "loading-spinner": true, "auto-continue-delay": 1 } }), q(3, "sist", { field_options: [{ value: "z" }] })])]),
+      cta: swedishCtaMock({}, [quiz([q(1, "intro", { field_type: "empty", options: { label: "Välkommen" } }), q(2, "laddar", { field_type: "empty", options: { label: "Laddar", "loading-spinner": true, "auto-continue-delay": 1 } }), q(3, "sist", { field_options: [{ value: "z" }] })])]),
     });
     await flushFake();
     expect(legend(m)).toBe("Välkommen");
@@ -173,7 +174,7 @@ describe("quiz element", () => {
 
   it("a two-handle range starts at 25% and 75%, answers once moved, and its tooltip hides after 2 s", async () => {
     vi.useFakeTimers();
-    const m = await mount({ cta: ctaMock({}, [quiz([q(1, "pris", { field_type: "range", required: true, options: { label: "Pris", "range-handles": 2, "value-type": "currency" } })])]) });
+    const m = await mount({ cta: swedishCtaMock({}, [quiz([q(1, "pris", { field_type: "range", required: true, options: { label: "Pris", "range-handles": 2, "value-type": "currency" } })])]) });
     await flushFake();
     const handles = m.$$<HTMLInputElement>(".bk-quiz-range input");
     expect(handles.map((h) => h.value)).toEqual(["250", "750"]);
@@ -194,7 +195,7 @@ describe("quiz element", () => {
   it("prefills from the known person unless prefill-fields is false", async () => {
     const person = personMock({ email: "anna@exempel.se", extra: { roll: "chef" } });
     const fields = [q(1, "email", { field_type: "text", options: { label: "E-post" } }), q(2, "roll", { field_type: "text", options: { label: "Roll", "prefill-fields": false } })];
-    const m = await mount({ cta: ctaMock({}, [quiz(fields)]), person });
+    const m = await mount({ cta: swedishCtaMock({}, [quiz(fields)]), person });
     expect(m.$<HTMLInputElement>(".bk-quiz input").value).toBe("anna@exempel.se");
     await press(m, "next");
     expect(legend(m)).toBe("Roll");
@@ -206,7 +207,7 @@ describe("quiz element", () => {
   });
 
   it("a refused contact keeps the last question with an error and a retry", async () => {
-    const m = await mount({ cta: ctaMock({}, [quiz([q(1, "a", { field_options: [{ value: "x" }] })])]) });
+    const m = await mount({ cta: swedishCtaMock({}, [quiz([q(1, "a", { field_options: [{ value: "x" }] })])]) });
     m.runtime.submitContact.mockRejectedValueOnce(new Error("nej"));
     await pick(m, "x");
     await press(m, "next");
@@ -217,7 +218,7 @@ describe("quiz element", () => {
     expect(m.runtime.track.mock.calls.some((c) => c[0] === "Completion")).toBe(true);
   });
   it("a double click on the last next sends the results once; focus follows to the next question", async () => {
-    const m = await mount({ cta: ctaMock({}, [quiz([q(1, "a", { field_options: [{ value: "x" }] }), q(2, "b", { field_options: [{ value: "y" }] })])]) });
+    const m = await mount({ cta: swedishCtaMock({}, [quiz([q(1, "a", { field_options: [{ value: "x" }] }), q(2, "b", { field_options: [{ value: "y" }] })])]) });
     await pick(m, "x");
     await press(m, "next");
     expect(m.root.activeElement).toBe(m.$(".bk-quiz"));

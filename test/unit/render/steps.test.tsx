@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sv } from "../../../widget/i18n/sv";
 import type { CtaElement } from "../../../app/lib/schema/cta";
-import { ctaMock, elementMock, groupMock, personMock, runtimeMock, stepMock } from "./factories";
+import { personMock, runtimeMock } from "./factories";
+import { groupMock, stepMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
 import { flush, mount } from "./mount";
 
 vi.mock("react", () => import("../../../widget/render/react-shim"));
@@ -11,19 +12,17 @@ vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
 vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
-const text = (id: number, html: string): CtaElement => elementMock({ id, element_type: "text", options: { html }, fields: [] });
+const text = (id: number, html: string): CtaElement => swedishElementMock({ id, element_type: "text", options: { html }, fields: [] });
 const button = (id: number, groups = [groupMock()], over: Partial<CtaElement> = {}): CtaElement =>
-  elementMock({ id, element_type: "button", options: { "button-text": "Vidare" }, fields: [], action_groups: groups, ...over });
+  swedishElementMock({ id, element_type: "button", options: { "button-text": "Vidare" }, fields: [], action_groups: groups, ...over });
 const click = async (el: HTMLElement) => {
   el.click();
   await flush();
 };
 
-let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   document.body.innerHTML = "";
   (document.activeElement as HTMLElement | null)?.blur?.();
-  assign = vi.fn();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -33,7 +32,7 @@ describe("steps", () => {
       stepMock(21, 0, [text(1, "<p>Steg ett</p>"), button(2, [groupMock({ data: { "confirmation-type": "step", "redirect-step": 1 } })])]),
       stepMock(22, 1, [text(3, "<p>Steg två</p>"), button(4, [groupMock({ data: { "confirmation-type": "step", "redirect-step": 0 } })])]),
     ];
-    const m = await mount({ cta: ctaMock({ cta_type: "overlay", overlay_type: "boxed" }, [], steps) });
+    const m = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed" }, [], steps) });
     expect(m.$(".bk-text").textContent).toBe("Steg ett");
     m.$<HTMLButtonElement>(".bk-button").focus();
     await click(m.$(".bk-button"));
@@ -47,12 +46,12 @@ describe("steps", () => {
 
   it("going back resets the timers of the steps it leaves (their start times are forgotten)", async () => {
     localStorage.setItem("cf_1_timers", JSON.stringify({ "7-5": 1000, "7-9": 2000 }));
-    const timer = elementMock({ id: 5, element_type: "timer", options: { "timer-type": "relative", hours: 1 }, fields: [] });
+    const timer = swedishElementMock({ id: 5, element_type: "timer", options: { "timer-type": "relative", hours: 1 }, fields: [] });
     const steps = [
       stepMock(21, 0, [timer, button(2, [groupMock({ data: { "confirmation-type": "step", "redirect-step": 1 } })])]),
       stepMock(22, 1, [button(4, [groupMock({ data: { "confirmation-type": "step", "redirect-step": 0 } })])]),
     ];
-    const m = await mount({ cta: ctaMock({}, [], steps) });
+    const m = await mount({ cta: swedishCtaMock({}, [], steps) });
     const started = JSON.parse(localStorage.getItem("cf_1_timers")!)["7-5"];
     expect(started).toBe(1000);
     await click(m.$(".bk-button"));
@@ -70,7 +69,7 @@ describe("steps", () => {
       stepMock(21, 0, [button(2, [groupMock({ data: { "confirmation-type": "step", "redirect-step": 1 } })])], { options: { script: "window.ran++; throw new Error('oops')" } }),
       stepMock(22, 1, [text(3, "<p>Fortsatt</p>")], { options: { script: "this is not javascript" } }),
     ];
-    const m = await mount({ cta: ctaMock({}, [], steps) });
+    const m = await mount({ cta: swedishCtaMock({}, [], steps) });
     expect((window as unknown as { ran: number }).ran).toBe(1);
     expect(warn.mock.calls[0][0]).toBe("[beckon] Custom script of step 21 failed");
     await click(m.$(".bk-button"));
@@ -80,7 +79,7 @@ describe("steps", () => {
 
   it("skips hidden steps: a confirmation to one shows the default message", async () => {
     const steps = [stepMock(21, 0, [button(2, [groupMock({ data: { "confirmation-type": "step", "redirect-step": 1 } })])]), stepMock(22, 1, [text(3, "x")], { options: { hidden: true } })];
-    const m = await mount({ cta: ctaMock({}, [], steps) });
+    const m = await mount({ cta: swedishCtaMock({}, [], steps) });
     await click(m.$(".bk-button"));
     expect(m.$('[role="status"]').textContent).toBe(sv.thanks);
   });
@@ -89,12 +88,12 @@ describe("steps", () => {
 describe("confirmations", () => {
   it("message: the group's text with merge tags (person values escaped), default Thanks!", async () => {
     const person = personMock({ name: "<img src=x onerror=alert(1)>Anna" });
-    const m = await mount({ cta: ctaMock({}, [button(2, [groupMock({ data: { "confirmation-type": "message", confirmation: "<p>Tack {{name|vän}}!</p>" } })])]), person });
+    const m = await mount({ cta: swedishCtaMock({}, [button(2, [groupMock({ data: { "confirmation-type": "message", confirmation: "<p>Tack {{name|vän}}!</p>" } })])]), person });
     await click(m.$(".bk-button"));
     const status = m.$('[role="status"]');
     expect(status.querySelector("img")).toBeNull();
     expect(status.textContent).toBe("Tack <img src=x onerror=alert(1)>Anna!");
-    const plain = await mount({ cta: ctaMock({}, [button(2, [])]) });
+    const plain = await mount({ cta: swedishCtaMock({}, [button(2, [])]) });
     await click(plain.$(".bk-button"));
     expect(plain.$('[role="status"]').textContent).toBe(sv.thanks);
   });
@@ -103,7 +102,7 @@ describe("confirmations", () => {
     history.replaceState(null, "", "/?utm_source=nyhetsbrev");
     const open = vi.spyOn(window, "open").mockImplementation(() => null);
     const data = { "confirmation-type": "redirect" as const, "redirect-url": "exempel.se/tack", "query-string": true, "target-blank": true };
-    const m = await mount({ cta: ctaMock({}, [button(2, [groupMock({ data })])]) });
+    const m = await mount({ cta: swedishCtaMock({}, [button(2, [groupMock({ data })])]) });
     await click(m.$(".bk-button"));
     expect(open).toHaveBeenCalledWith("http://exempel.se/tack?utm_source=nyhetsbrev", "_blank", "noopener");
     history.replaceState(null, "", "/");
@@ -111,7 +110,7 @@ describe("confirmations", () => {
 
   it("cta: loads and triggers another CTA through the runtime", async () => {
     const showCta = vi.fn();
-    const m = await mount({ cta: ctaMock({}, [button(2, [groupMock({ data: { "confirmation-type": "cta", "confirmation-cta": 17 } })])]), runtime: runtimeMock({ showCta }) });
+    const m = await mount({ cta: swedishCtaMock({}, [button(2, [groupMock({ data: { "confirmation-type": "cta", "confirmation-cta": 17 } })])]), runtime: runtimeMock({ showCta }) });
     await click(m.$(".bk-button"));
     expect(showCta).toHaveBeenCalledWith(17);
   });
@@ -119,7 +118,7 @@ describe("confirmations", () => {
   it("cta: without the runtime hook, through window.beckon.load and trigger", async () => {
     const calls: string[] = [];
     (window as unknown as { beckon: unknown }).beckon = { load: (id: number) => calls.push("load " + id), trigger: (id: number) => calls.push("trigger " + id) };
-    const m = await mount({ cta: ctaMock({}, [button(2, [groupMock({ data: { "confirmation-type": "cta", "confirmation-cta": 17 } })])]) });
+    const m = await mount({ cta: swedishCtaMock({}, [button(2, [groupMock({ data: { "confirmation-type": "cta", "confirmation-cta": 17 } })])]) });
     await click(m.$(".bk-button"));
     expect(calls).toEqual(["load 17", "trigger 17"]);
     delete (window as unknown as { beckon?: unknown }).beckon;
@@ -130,7 +129,7 @@ describe("confirmations", () => {
     target.id = "kurser";
     document.body.appendChild(target);
     const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
-    const m = await mount({ cta: ctaMock({}, [button(2, [groupMock({ data: { "confirmation-type": "anchor", "anchor-selector": "#kurser", "anchor-smooth-scroll": false } })])]) });
+    const m = await mount({ cta: swedishCtaMock({}, [button(2, [groupMock({ data: { "confirmation-type": "anchor", "anchor-selector": "#kurser", "anchor-smooth-scroll": false } })])]) });
     await click(m.$(".bk-button"));
     expect(scrollTo).toHaveBeenCalledWith(0, expect.any(Number));
     const { anchorId } = await import("../../../widget/render/outcome");
@@ -164,13 +163,13 @@ describe("confirmations", () => {
   });
 
   it("closes after the confirmation when confirmation-close is set", async () => {
-    const m = await mount({ cta: ctaMock({ cta_type: "hook", hook_type: "vertical" }, [button(2, [groupMock({ data: { "confirmation-type": "message", "confirmation-close": true } })])]) });
+    const m = await mount({ cta: swedishCtaMock({ cta_type: "hook", hook_type: "vertical" }, [button(2, [groupMock({ data: { "confirmation-type": "message", "confirmation-close": true } })])]) });
     await click(m.$(".bk-frame .bk-button"));
     expect(m.onClose).toHaveBeenCalledTimes(1);
   });
 
   it("a link button tracks synchronously (the navigation follows) and applies no confirmation", async () => {
-    const m = await mount({ cta: ctaMock({}, [button(2, [groupMock({ data: { confirmation: "nej" } })], { options: { "button-text": "Läs", url: "exempel.se/mer" } })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [button(2, [groupMock({ data: { confirmation: "nej" } })], { options: { "button-text": "Läs", url: "exempel.se/mer" } })]) });
     const a = m.$<HTMLAnchorElement>("a.bk-button");
     expect(a.href).toBe("http://exempel.se/mer");
     a.addEventListener("click", (e) => e.preventDefault());
@@ -192,18 +191,18 @@ describe("action groups and actions", () => {
       groupMock({ id: 3, position: 2, conditions: [{ position: 0, condition_type: "url", operator: "and", url: "/ja", data: {} }], data: { confirmation: "ja" } }),
       groupMock({ id: 4, position: 3, data: { confirmation: "sist" } }),
     ];
-    const m = await mount({ cta: ctaMock({}, [button(2, groups)]), runtime: runtimeMock({ conditionsPass }) });
+    const m = await mount({ cta: swedishCtaMock({}, [button(2, groups)]), runtime: runtimeMock({ conditionsPass }) });
     await click(m.$(".bk-button"));
     expect(m.$('[role="status"]').textContent).toBe("ja");
     expect(conditionsPass).toHaveBeenCalledTimes(2);
 
     // Without an engine, conditional groups never apply.
-    const bare = await mount({ cta: ctaMock({}, [button(2, groups)]) });
+    const bare = await mount({ cta: swedishCtaMock({}, [button(2, groups)]) });
     await click(bare.$(".bk-button"));
     expect(bare.$('[role="status"]').textContent).toBe("sist");
 
     const step = stepMock(21, 0, [button(2, [])], { action_groups: [groupMock({ data: { confirmation: "steget" } })] });
-    const fromStep = await mount({ cta: ctaMock({}, [], [step]) });
+    const fromStep = await mount({ cta: swedishCtaMock({}, [], [step]) });
     await click(fromStep.$(".bk-button"));
     expect(fromStep.$('[role="status"]').textContent).toBe("steget");
   });
@@ -220,7 +219,7 @@ describe("action groups and actions", () => {
         { action_type: "subscribe_list", integration_id: 3, data: { list_id: "13" } },
       ],
     });
-    const m = await mount({ cta: ctaMock({}, [el]), person, runtime: runtimeMock({ savePerson }) });
+    const m = await mount({ cta: swedishCtaMock({}, [el]), person, runtime: runtimeMock({ savePerson }) });
     await click(m.$(".bk-button"));
     expect(person.data).toEqual({ tags: ["webbinarium"], score: 10, scores: {}, integrations: { "3": { lists: ["13"] } } });
     expect(person.extra).toEqual({ intresse: "förhandling" });
@@ -232,7 +231,7 @@ describe("action groups and actions", () => {
   it("the messenger action opens the site's chat messenger", async () => {
     const intercom = vi.fn();
     (window as unknown as { Intercom: unknown }).Intercom = intercom;
-    const m = await mount({ cta: ctaMock({}, [button(2, [], { actions: [{ action_type: "messenger", data: {} }] })]) });
+    const m = await mount({ cta: swedishCtaMock({}, [button(2, [], { actions: [{ action_type: "messenger", data: {} }] })]) });
     await click(m.$(".bk-button"));
     expect(intercom).toHaveBeenCalledWith("show");
     delete (window as unknown as { Intercom?: unknown }).Intercom;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../app/db.server";
 import { createContact } from "../../../app/models/contact.server";
-import { provesAddress } from "../../../app/integrations/lead-sync.server";
+import { provesAddress } from "../../../app/models/lead-sync.server";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { contactMock, formCtaMock, integrationMock, token, websiteMock } from "../integrations/factories";
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { analyticsName, forward } from "../../../widget/core/analytics";
 import { forward as forwardEvent } from "../../../widget/core/extras/extras";
-import { ctaMock, elementMock } from "./helpers";
+import { ctaMock, elementMock } from "../../support/factories";
 
 describe("analytics names (SPEC 7)", () => {
   it.each([

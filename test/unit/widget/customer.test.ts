@@ -12,7 +12,8 @@ import { customerFields, linkCustomer } from "../../../widget/core/extras/custom
 import { whenConsented } from "../../../widget/core/consent";
 import { startWidget, type Widget } from "../../../widget/core/runtime";
 import type { LoadedVisitor } from "../../../widget/core/visitor";
-import { configMock, fakeFetch, memoryStore, personMock, settle, type FakeCall } from "./helpers";
+import { fakeFetch, memoryStore, personMock, settle, type FakeCall } from "./helpers";
+import { configMock } from "../../support/factories";
 
 const CUSTOMER = { email: "kund@butik.se", name: "Karin", last_name: "Berg", phone: "+46701234567" };
 const PROXY = "/apps/beckon/api/customer";

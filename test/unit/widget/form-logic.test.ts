@@ -3,7 +3,7 @@ import type { ActionGroup } from "../../../app/lib/schema/cta";
 import { normalizeRedirect, outcomeOf, confirmationGroup, withQueryString } from "../../../widget/render/confirmation";
 import { autocompleteOf, buildContactPayload, inputType, validateField, validateForm } from "../../../widget/render/form-logic";
 import { en } from "../../../widget/i18n/en";
-import { elementMock, fieldMock } from "./helpers";
+import { elementMock, fieldMock } from "../../support/factories";
 
 const email = fieldMock({ required: true });
 const phone = fieldMock({ slug: "phone", options: { type: "tel" } });

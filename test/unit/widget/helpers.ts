@@ -1,9 +1,11 @@
-/** Typed factories and fakes for the widget tests (no network, no globals patched). */
-import type { CtaDocument, CtaElement, Field } from "../../../app/lib/schema/cta";
-import type { PublicBroadcast, PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
+/**
+ * Fakes for the widget tests (no network, no globals patched), and the
+ * person and broadcast factories; CTA documents and the website config come
+ * from test/support/factories.ts.
+ */
+import type { PublicBroadcast, PublicPerson } from "../../../app/lib/schema/public-config";
 import type { FetchFn } from "../../../widget/core/api";
 import type { Store } from "../../../widget/core/storage";
-import { widgetCatalogue } from "../../../widget/i18n";
 
 /** A Store in memory; `cookies`, their `maxAges` (seconds; undefined: a session cookie) and `data` are open for assertions. */
 export function memoryStore(): Store & { cookies: Record<string, string>; maxAges: Record<string, number | undefined>; data: Record<string, string> } {
@@ -76,107 +78,6 @@ export const personMock = (over: Partial<PublicPerson> = {}): PublicPerson => ({
   sms_consent: null,
   data: {},
   last_requested: null,
-  ...over,
-});
-
-export const fieldMock = (over: Partial<Field> = {}): Field => ({
-  slug: "email",
-  field_type: "text",
-  position: 0,
-  required: false,
-  multi_select: false,
-  url_params: false,
-  options: { type: "email", placeholder: "Your e-mail" },
-  field_options: [],
-  ...over,
-});
-
-export const elementMock = (over: Partial<CtaElement> = {}): CtaElement => ({
-  id: 31,
-  position: 0,
-  element_type: "form",
-  options: { "button-text": "Subscribe" },
-  fields: [fieldMock({ id: 41, required: true })],
-  action_groups: [{ id: 51, position: 0, status: true, data: { "confirmation-type": "message", confirmation: "Tack! Check your inbox." }, conditions: [], actions: [] }],
-  actions: [],
-  ...over,
-});
-
-/** The seeded newsletter: an inline CTA with one step holding a form. */
-export const ctaMock = (over: Partial<CtaDocument> = {}, elements: CtaElement[] = [elementMock()]): CtaDocument => ({
-  id: 7,
-  name: "Newsletter",
-  cta_type: "inline",
-  inline_type: "embed",
-  status: "published",
-  published_at: "2024-05-01T10:00:00.000Z",
-  broadcast_id: null,
-  options: { area: "footer" },
-  variants: [
-    {
-      id: 11,
-      variation: "A",
-      percentage: 100,
-      winner: false,
-      options: {},
-      steps: [
-        {
-          id: 21,
-          position: 0,
-          options: {},
-          action_groups: [],
-          sections: [{ id: 1, position: 0, options: {}, columns: [{ id: 2, position: 0, options: {}, elements }] }],
-        },
-      ],
-    },
-  ],
-  ...over,
-});
-
-export const summaryOf = (cta: CtaDocument): PublicCtaSummary => ({
-  id: cta.id!,
-  name: cta.name,
-  cta_type: cta.cta_type,
-  inline_type: cta.inline_type,
-  overlay_type: cta.overlay_type,
-  hook_type: cta.hook_type,
-  bar_position: cta.bar_position,
-  published_at: cta.published_at ?? null,
-  broadcast_id: cta.broadcast_id ?? null,
-  options: cta.options,
-  variants: cta.variants.map((v) => ({ id: v.id!, variation: v.variation, percentage: v.percentage })),
-});
-
-export const configMock = (over: Partial<PublicWebsiteConfig> = {}): PublicWebsiteConfig => ({
-  website_id: 1,
-  api_origin: "http://api.test",
-  asset_base: "http://api.test/widget/",
-  version: "v1",
-  currency: "SEK",
-  currency_character: "kr",
-  default_country: "SE",
-  language: "sv",
-  // Every catalogue, so a test may switch language (or a CTA override) with `language` alone.
-  texts: { en: widgetCatalogue("en"), sv: widgetCatalogue("sv") },
-  business_type: "services",
-  privacy_message: "Jag godkänner integritetspolicyn.",
-  privacy_link: "https://example.se/integritet",
-  privacy_link_text: "Integritetspolicy",
-  terms_link: null,
-  terms_link_text: null,
-  marketing_consent: "Ja, skicka mig nyhetsbrev.",
-  sms_consent: null,
-  brand: null,
-  brand_style: null,
-  brand_colors: null,
-  powered_by: false,
-  url_identification: false,
-  form_tracking: false,
-  data_settings: { "contact-processing": true, "cart-value-threshold": 500 },
-  integrations: { segment_write_key: null, gtm_id: null },
-  broadcasts: [],
-  conditions: [],
-  ctas: [summaryOf(ctaMock())],
   ...over,
 });
 

@@ -3,7 +3,8 @@ import type { PublicWebsiteConfig } from "../../../app/lib/schema/public-config"
 import { enrich, syncTargets, type EnrichOptions } from "../../../widget/core/extras/extras";
 import { runLifecycle, withTimeout, type Phase } from "../../../widget/core/lifecycle";
 import type { LoadedVisitor } from "../../../widget/core/visitor";
-import { configMock, fakeFetch, personMock, type FakeCall } from "./helpers";
+import { fakeFetch, personMock, type FakeCall } from "./helpers";
+import { configMock } from "../../support/factories";
 
 const never = () => new Promise<never>(() => {});
 

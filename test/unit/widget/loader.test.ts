@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"navigator":{"userAgent":"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"}}}
 import { describe, expect, it, vi } from "vitest";
-import { configMock } from "./helpers";
+import { configMock } from "../../support/factories";
 
 describe("loader entry", () => {
   it("does not start for a crawler on an ordinary page, and never throws", async () => {

@@ -5,7 +5,8 @@ import { moreTests } from "../../../widget/core/conditions-more";
 import { describeCondition, describeTrigger, explainCta, openPanel, refresh, unnamedFields } from "../../../widget/core/panel/panel";
 import type { PanelData } from "../../../widget/core/panel/types";
 import { cartCheckOf, triggerOf } from "../../../widget/core/cta-options";
-import { broadcastMock as bc, configMock, ctaMock, elementMock, fieldMock, personMock, summaryOf } from "./helpers";
+import { broadcastMock as bc, personMock } from "./helpers";
+import { configMock, ctaMock, elementMock, fieldMock, summaryOf } from "../../support/factories";
 
 installTests(moreTests);
 afterEach(() => void vi.unstubAllGlobals());

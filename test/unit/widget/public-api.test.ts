@@ -20,6 +20,7 @@ describe("window.beckon", () => {
   it("replays arguments objects too", () => {
     const h = handlers();
     const args = (function (..._a: unknown[]) {
+      // eslint-disable-next-line prefer-rest-params -- the stub copies a real arguments object, so the test needs one
       return arguments; // what the stub's [].slice.call(arguments) would have copied
     })(1, 2);
     installPublicApi({ beckon: { q: [["trackPurchase", args]] } } as unknown as Window, h);

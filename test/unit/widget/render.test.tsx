@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { sv } from "../../../widget/i18n/sv";
 import type { CtaRuntime, MountOptions } from "../../../widget/render/types";
-import { configMock, ctaMock, elementMock, fieldMock, settle } from "./helpers";
+import { settle } from "./helpers";
+import { configMock, ctaMock, elementMock, fieldMock } from "../../support/factories";
 
 // Test what ships: the bundle swaps React for preact/compat, so do the same here.
 vi.mock("react", async () => await import("preact/compat"));

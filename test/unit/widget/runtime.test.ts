@@ -13,7 +13,8 @@ import type { PanelData, PanelModule } from "../../../widget/core/panel/types";
 import { startWidget, WARM_UP_MS, type Widget, type WidgetDeps } from "../../../widget/core/runtime";
 import { watchInlineTargets } from "../../../widget/core/inline";
 import type { MountOptions, RendererModule } from "../../../widget/render/types";
-import { broadcastMock as broadcast, configMock, ctaMock, fakeFetch, memoryStore, personMock, settle, summaryOf, type FakeCall } from "./helpers";
+import { broadcastMock as broadcast, fakeFetch, memoryStore, personMock, settle, type FakeCall } from "./helpers";
+import { configMock, ctaMock, summaryOf } from "../../support/factories";
 
 // Fixtures: the newsletter inline CTA 7 (area footer), an exit-style overlay 9 and a bar 10.
 const overlayDoc = (over: Partial<CtaDocument> = {}) =>

@@ -91,7 +91,7 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
   });
 
   it("ignores a malformed token cookie", async () => {
-    const { fetch, store, deps } = setup((c) => ({ status: 200, body: { visitor: personMock(), logged_in: true } }));
+    const { fetch, store, deps } = setup(() => ({ status: 200, body: { visitor: personMock(), logged_in: true } }));
     store.setCookie(visitorCookieName(1), "<script>", 1);
     const v = await loadVisitor(deps);
     expect(fetch.calls.map((c) => c.method)).toEqual(["POST"]);

@@ -48,7 +48,12 @@ export async function linkCustomer(o: CustomerLink): Promise<void> {
     if (!p) return;
     const fields = customerFields(answer);
     let changed = false;
-    for (const k of FIELDS) if (fields[k] && !p[k]) (p[k] = fields[k]!), (changed = true);
+    for (const k of FIELDS) {
+      if (fields[k] && !p[k]) {
+        p[k] = fields[k]!;
+        changed = true;
+      }
+    }
     if (changed) o.keepPerson(p);
   } catch (e) {
     log("Customer link failed", e);

@@ -200,7 +200,10 @@ export async function warnUnnamed(data: PanelData, id: number, list: HTMLElement
   for (const w of cta ? unnamedFields(cta) : []) {
     list.append(h("li", { class: "no", "data-unnamed": "" }, w));
     const key = `${data.config.website_id}/${id}/${w}`;
-    if (!warned.has(key)) warned.add(key), log(`CTA ${id}: ${w}`);
+    if (!warned.has(key)) {
+      warned.add(key);
+      log(`CTA ${id}: ${w}`);
+    }
   }
 }
 

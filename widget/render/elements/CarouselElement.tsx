@@ -51,6 +51,7 @@ export default function CarouselElement({ element, ctx }: ElementProps) {
     if (!playing) return;
     const t = setInterval(() => setIndex((i) => (i + 1) % n), num(o, "rotation-seconds", ROTATION_MS / 1000) * 1000);
     return () => clearInterval(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- o is the element's options, fixed for a mounted CTA (the preview mounts a new one per document)
   }, [playing, n]);
   if (!n) return null;
   if (n < 2) {

@@ -69,6 +69,7 @@ export function FormElement({ element, ctx }: ElementProps) {
       form.removeEventListener("focusin", prefetch);
       form.removeEventListener("input", prefetch);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount-only: phone and siteKey come from the mounted CTA's document and website config, which never change
   }, []);
 
   /** The starting value of a field: the known person's (unless prefill-fields is off), else the field's own. */

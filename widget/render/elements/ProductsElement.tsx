@@ -199,6 +199,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
       document.removeEventListener("visibilitychange", back);
       names.forEach((n) => document.removeEventListener(n, reload));
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount-only: the feed's sources and options are the mounted CTA's document, which never changes; answers and cart changes reload through the events above
   }, []);
 
   if (editing) return <Placeholders count={Math.max(1, limit)} list={list} perRow={perRow} hero={hero} ctx={ctx} buttonText={str(o, "products-button-text")} />;

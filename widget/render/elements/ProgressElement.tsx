@@ -32,6 +32,7 @@ export default function ProgressElement({ element, ctx }: ElementProps) {
     read();
     CART_EVENTS.forEach((n) => document.addEventListener(n, read));
     return () => CART_EVENTS.forEach((n) => document.removeEventListener(n, read));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount-only: the progress type and the store adapter are fixed for a mounted CTA; cart changes arrive as events
   }, []);
   const money = (v: number) => formatMoney(Math.round(v * 100), ctx.config.currency_character);
   let percent: number;

@@ -164,6 +164,7 @@ export default function QuizElement({ element, ctx }: ElementProps) {
     if (delay == null || busy) return;
     const t = setTimeout(() => go(), delay);
     return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- go is a new function each render and reads the quiz state from the latest ref; the timer restarts per question and when sending ends, not per render
   }, [f?.id, delay, busy]);
 
   if (!f) return null;

@@ -32,6 +32,7 @@ export default function SurveyElement({ element, ctx }: ElementProps) {
     if (!error || error === ctx.labels.sendFailed) return;
     const t = setTimeout(() => setError(null), SURVEY_ERROR_MS);
     return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels are fixed for a mounted CTA; the timer restarts per error shown
   }, [error]);
   if (!field) return null;
   const multi = field.multi_select;

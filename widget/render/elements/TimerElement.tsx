@@ -42,6 +42,7 @@ export default function TimerElement({ element, ctx }: ElementProps) {
     // A jump only goes to a step that is visible; otherwise the timer hides.
     if (action === "step" && ctx.goToStep(num(o, "end-step", -1))) return;
     setEnded(action === "message" ? "message" : "hide");
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the end action runs once, when the timer runs out, with the options and context of that render
   }, [over]);
 
   if (end == null || ended === "hide" || (over && !ended)) return null;

@@ -21,6 +21,7 @@ export default function VideoElement({ element, ctx }: ElementProps) {
       live = false;
       pause?.();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount-only: video is parsed from the mounted CTA's document, which never changes
   }, []);
   if (!video) return null;
   return (

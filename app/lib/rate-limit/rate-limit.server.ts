@@ -71,27 +71,3 @@ export function takeAll(checks: { limiter: RateLimiter; key: string | null }[]):
   if (!refused.length) return { allowed: true, retryAfterMs: 0, remaining: Math.min(...verdicts.map((v) => v.remaining), Infinity) };
   return { allowed: false, retryAfterMs: Math.max(...refused.map((v) => v.retryAfterMs)), remaining: 0 };
 }
-
-/**
- * The caller's IP: the server passes the socket address in the load context
- * (context.clientIp); behind a trusted proxy (TRUST_PROXY=1) the address the
- * proxy appended to X-Forwarded-For. Headers are not trusted otherwise,
- * since any client can write them.
- */
-export function clientIp(request: Request, context?: unknown, env: Record<string, string | undefined> = process.env): string | null {
-  const fromContext = context && typeof context === "object" ? (context as { clientIp?: unknown }).clientIp : undefined;
-  if (typeof fromContext === "string" && fromContext) return normalizeIp(fromContext);
-  if (env.TRUST_PROXY !== "1") return null;
-  const forwarded = request.headers.get("x-forwarded-for");
-  if (forwarded) {
-    const hops = forwarded.split(",").map((s) => s.trim()).filter(Boolean);
-    // One trusted proxy: the last hop is the one it added.
-    if (hops.length) return normalizeIp(hops[hops.length - 1]);
-  }
-  const real = request.headers.get("x-real-ip");
-  return real ? normalizeIp(real.trim()) : null;
-}
-
-function normalizeIp(ip: string): string {
-  return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
-}

@@ -23,13 +23,14 @@ import type { Person } from "../generated/prisma-sqlite";
 import { InputError } from "../lib/errors";
 import { verifyIdentityToken } from "../lib/identity-token.server";
 import type { TargetingSyncInput } from "../lib/schema/integrations";
-import { activeListIds } from "../models/mailing-list.server";
-import { asRecord, findPerson } from "../models/person.server";
-import { providerFor as defaultProviderFor, isProviderType, type IntegrationLike, type RegistryOptions } from "./mailing/registry.server";
-import type { MailingProvider, RemoteContact } from "./mailing/types";
-import type { RateLimitVerdict } from "./rate-limit.server";
-import { sharedLimit } from "./shared-rate-limit.server";
-import { factsOf, fieldFacts, targetingFactsOf } from "./targeting-facts.server";
+import { activeListIds } from "./mailing-list.server";
+import { findPerson } from "./person.server";
+import { asRecord } from "../lib/json-record";
+import { providerFor as defaultProviderFor, isProviderType, type IntegrationLike, type RegistryOptions } from "../integrations/mailing/registry.server";
+import type { MailingProvider, RemoteContact } from "../integrations/mailing/types";
+import type { RateLimitVerdict } from "../lib/rate-limit/rate-limit.server";
+import { sharedLimit } from "../lib/rate-limit/shared-rate-limit.server";
+import { factsOf, fieldFacts, targetingFactsOf } from "../integrations/targeting-facts.server";
 
 /** SPEC 9: targeting re-sync after 30 minutes. */
 export const RESYNC_AFTER_MS = 1_800_000;

@@ -4,40 +4,30 @@
  * database is PostgreSQL (several processes may share it), else memory. The
  * shared stores fail open (rate-limit-store.server.ts).
  */
-import { databaseTarget } from "../db/database-url";
-import { failingOpen, MemoryRateLimitStore, SHARED_STORE_TIMEOUT_MS, type BucketLimit, type RateLimitStore } from "./rate-limit-store.server";
+import { databaseTarget } from "../../db/database-url";
+import { serverEnv, type EnvSource } from "../env.server";
+import { failingOpen, MemoryRateLimitStore, type BucketLimit, type RateLimitStore } from "./rate-limit-store.server";
 import pg from "pg";
 import { PostgresRateLimitStore, TAKE_SQL } from "./rate-limit-postgres.server";
 import { RedisRateLimitStore } from "./rate-limit-redis.server";
 import type { RateLimitVerdict } from "./rate-limit.server";
 
 /** BECKON_REDIS_URL when set (redis:// or rediss://), else null; anything else is a configuration error. */
-export function redisUrlFrom(env: Record<string, string | undefined> = process.env): string | null {
-  const raw = env.BECKON_REDIS_URL?.trim();
-  if (!raw) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error("BECKON_REDIS_URL is not a URL: give redis://host:port (or rediss:// for TLS)");
-  }
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:") throw new Error(`BECKON_REDIS_URL must start with redis:// or rediss://, not ${url.protocol}//`);
-  return raw;
+export function redisUrlFrom(env?: EnvSource): string | null {
+  return serverEnv(env).redisUrl;
 }
 
 /** How long a shared store may take before a request goes ahead without it (BECKON_RATE_LIMIT_STORE_TIMEOUT_MS, 1 to 60,000 ms). */
-export function storeTimeoutMs(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.BECKON_RATE_LIMIT_STORE_TIMEOUT_MS?.trim();
-  const v = raw ? Number(raw) : NaN;
-  return Number.isInteger(v) && v >= 1 && v <= 60_000 ? v : SHARED_STORE_TIMEOUT_MS;
+export function storeTimeoutMs(env?: EnvSource): number {
+  return serverEnv(env).rateLimitStoreTimeoutMs;
 }
 
 /** The store this configuration calls for. */
-export function storeFromEnvironment(env: Record<string, string | undefined> = process.env): RateLimitStore {
+export function storeFromEnvironment(env?: EnvSource): RateLimitStore {
   const redisUrl = redisUrlFrom(env);
   const timeoutMs = storeTimeoutMs(env);
   if (redisUrl) return failingOpen(new RedisRateLimitStore(redisUrl), { timeoutMs });
-  const target = databaseTarget(env.DATABASE_URL);
+  const target = databaseTarget(serverEnv(env).databaseUrl);
   if (target.kind === "postgresql") {
     // A small pool of its own, with the take as a prepared statement: through Prisma's raw queries each
     // take cost the server several times the CPU, and the takes would queue behind the ingestion's writes.

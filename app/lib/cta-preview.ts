@@ -159,6 +159,11 @@ function pick(data) {
   return Object.assign({}, v, { steps });
 }
 function show(data) {
+  // A document can arrive while the owner types in place (the editor's answer to an edit just sent
+  // comes late on a busy machine): the edit goes on in the new drawing instead of losing the keys typed.
+  const resume = editing && editing.block.isConnected ? { at: editing.at, label: editing.label, part: editing.part, html: editing.block.innerHTML, original: editing.original } : null;
+  // Taking the edited node out of the page must not read as the owner leaving it (a commit on blur).
+  editing = null;
   current = data;
   drawn = JSON.stringify(data);
   if (mounted) { try { mounted.unmount(); } catch (e) {} mounted = null; }
@@ -177,8 +182,8 @@ function show(data) {
       onClose: () => { if (mounted) mounted.unmount(); mounted = null; host.remove(); host = null; again.hidden = false; },
     });
     status.textContent = boot.texts.shown.replace("{variant}", () => variant.variation);
-    editing = null;
     watch(host.shadowRoot);
+    if (resume) resumeEdit(resume);
   } catch (e) {
     status.textContent = boot.texts.failed.replace("{error}", () => String(e && e.message ? e.message : e));
   }
@@ -220,6 +225,37 @@ function locate(target) {
   return { node, element: els[ei], section: si, column: ci, index: ei };
 }
 const EDITABLE = "h1,h2,h3,h4,p,li";
+// The element at a place (section, column, index) of the shown step, as locate() numbers them.
+function nodeAt(root, at) {
+  const first = root.querySelector(".bk-section");
+  if (!first || !first.parentElement) return null;
+  const section = Array.from(first.parentElement.children).filter((e) => e.classList.contains("bk-section"))[at.section];
+  const column = section && Array.from(section.children).filter((e) => e.classList.contains("bk-column"))[at.column];
+  return (column && column.children[at.index]) || null;
+}
+function textOf(node) { return node.classList.contains("bk-text") ? node : node.querySelector(".bk-text") || node; }
+function startEdit(block, state) {
+  editing = Object.assign({ block, before: block.innerHTML }, state);
+  block.setAttribute("contenteditable", "true");
+  block.focus();
+}
+// The caret after the text: a label is short and usually extended, not rewritten from its start.
+function caretAtEnd(block) {
+  const range = document.createRange();
+  range.selectNodeContents(block);
+  range.collapse(false);
+  const selection = window.getSelection();
+  if (selection) { selection.removeAllRanges(); selection.addRange(range); }
+}
+function resumeEdit(r) {
+  const node = host && nodeAt(host.shadowRoot, r.at);
+  const block = node && (r.label ? node.querySelector(".bk-button") : textOf(node).querySelectorAll(EDITABLE)[r.part]);
+  if (!block) return;
+  const at = Object.assign({}, r.at, { node });
+  startEdit(block, r.label ? { container: node, at, original: r.original, label: true } : { container: textOf(node), at, original: r.original, part: r.part });
+  block.innerHTML = r.html;
+  caretAtEnd(block);
+}
 let editing = null;
 // The owner's HTML back from the rendered text: without the attributes the
 // renderer adds (heading ids, link rel); links keep their address and target.
@@ -237,7 +273,7 @@ function finishEdit(commit) {
   e.block.removeAttribute("contenteditable");
   if (!commit) { e.block.innerHTML = e.before; return; }
   if (e.label) {
-    const label = e.block.textContent.replace(/\s+/g, " ").trim();
+    const label = e.block.textContent.replace(/\\s+/g, " ").trim();
     // An emptied button would have no name: the old label stays.
     if (!label) { e.block.innerHTML = e.before; return; }
     if (label !== e.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-label")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "button", label });
@@ -271,19 +307,12 @@ function onClick(event) {
   if (!inPlace || (editing && editing.block === block)) return;
   finishEdit(true);
   // A text element with a look of its own sits in a box that carries it: its HTML is the .bk-text inside.
-  const text = at.node.classList.contains("bk-text") ? at.node : at.node.querySelector(".bk-text") || at.node;
-  editing = isLabel
-    ? { block, container: at.node, at, before: block.innerHTML, original: block.textContent.trim(), label: true }
-    : { block, container: text, at, before: block.innerHTML, original: ownerHtml(text) };
-  block.setAttribute("contenteditable", "true");
-  block.focus();
-  // A label is short and usually extended: the caret goes after it, not before (where focus puts it).
-  if (editing.label) {
-    const range = document.createRange();
-    range.selectNodeContents(block);
-    range.collapse(false);
-    const selection = window.getSelection();
-    if (selection) { selection.removeAllRanges(); selection.addRange(range); }
+  const text = textOf(at.node);
+  if (isLabel) {
+    startEdit(block, { container: at.node, at, original: block.textContent.trim(), label: true });
+    caretAtEnd(block);
+  } else {
+    startEdit(block, { container: text, at, original: ownerHtml(text), part: Array.from(text.querySelectorAll(EDITABLE)).indexOf(block) });
   }
 }
 function onKey(event) {

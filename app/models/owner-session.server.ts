@@ -11,9 +11,9 @@ import {
   deleteExpiredOwnerSessions,
   deleteOwnerSessionRecord,
   findOwnerSessionRecord,
-} from "../models/owner.server";
-import { newToken, requestIsHttps } from "./csrf.server";
-import { SessionSecretError, sessionSecret } from "./session-secret.server";
+} from "./owner.server";
+import { newToken, requestIsHttps } from "../lib/csrf.server";
+import { SessionSecretError, sessionSecret } from "../lib/session-secret.server";
 
 export const OWNER_COOKIE = "beckon_owner";
 export const OWNER_SESSION_DAYS = 14;

@@ -8,11 +8,11 @@
  */
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import type { Prisma, Person } from "../generated/prisma-sqlite";
-import { asRecord } from "../models/person.server";
-import { applyBuiltinAction } from "./mailing/builtin.server";
-import { isProviderType } from "./mailing/registry.server";
-import type { SyncOperation, SyncPayload } from "./mailing/types";
-import { enqueueSyncJob } from "./outbox.server";
+import { asRecord } from "../lib/json-record";
+import { applyBuiltinAction } from "./builtin-lists.server";
+import { isProviderType } from "../integrations/mailing/registry.server";
+import type { SyncOperation, SyncPayload } from "../integrations/mailing/types";
+import { enqueueSyncJob } from "../integrations/outbox.server";
 import { normalizeEmail } from "../lib/identity-token.server";
 
 /** Action types that touch mailing lists or tags. */

@@ -3,8 +3,8 @@
  * submission's own transaction, so there is nothing to retry and nothing
  * leaves the database.
  */
-import type { Prisma } from "../../generated/prisma-sqlite";
-import { ensureList, setPersonTag, subscribePerson, unsubscribePerson } from "../../models/mailing-list.server";
+import type { Prisma } from "../generated/prisma-sqlite";
+import { ensureList, setPersonTag, subscribePerson, unsubscribePerson } from "./mailing-list.server";
 
 export interface BuiltinActionInput {
   websiteId: number;
