@@ -67,10 +67,11 @@ const touchColumns = (postgres: boolean) => `CASE WHEN k."orderRef" IS NULL THEN
 
 /**
  * A timestamp column as an instant. PostgreSQL's columns hold UTC wall-clock
- * time without a zone, which pg would read in the server's local zone: with
- * the zone named, it reads the instant.
+ * time without a zone, which pg would read in the server's local zone; as
+ * milliseconds since 1970 (UTC) it is also a number to read, not a date text
+ * to parse (pg's date parsing was a tenth of the page's CPU time).
  */
-const instant = (column: string, postgres: boolean) => (postgres ? `(${column} AT TIME ZONE 'UTC')` : column);
+const instant = (column: string, postgres: boolean) => (postgres ? `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8` : column);
 
 /**
  * The order id of an Order event, from its data, as orderIdOf reads it (a
@@ -78,8 +79,8 @@ const instant = (column: string, postgres: boolean) => (postgres ? `(${column} A
  * database instead of shipping every order's JSON to Node.
  */
 const ORDER_ID_OF_EVENT = {
-  postgres: `CASE WHEN jsonb_typeof(o."data"->'order_id') = 'string' THEN o."data"->>'order_id' END`,
-  sqlite: `CASE WHEN json_type(o."data", '$.order_id') = 'text' THEN json_extract(o."data", '$.order_id') END`,
+  postgres: `CASE WHEN jsonb_typeof(o."data"->'order_id') = 'string' THEN NULLIF(left(o."data"->>'order_id', 100), '') END`,
+  sqlite: `CASE WHEN json_type(o."data", '$.order_id') = 'text' THEN NULLIF(substr(json_extract(o."data", '$.order_id'), 1, 100), '') END`,
 };
 
 /** Parameters arrive as text on PostgreSQL: moments are ISO strings read as UTC (the columns are timestamps without a zone). */
@@ -90,7 +91,7 @@ function placeholders(postgres: boolean): string[] {
 /** SQL of the order events of a website between two moments, with their touch (exported for the EXPLAIN test). */
 export function orderEventsSql(postgres: boolean): string {
   const p = placeholders(postgres);
-  return `SELECT ${ORDER_ID_OF_EVENT[postgres ? "postgres" : "sqlite"]} AS "orderId", o."revenue" AS "revenue", ${instant(`o."createdAt"`, postgres)} AS "at", o."ctaId" AS "ctaId", o."variantId" AS "variantId",
+  return `SELECT o."id" AS "ref", ${ORDER_ID_OF_EVENT[postgres ? "postgres" : "sqlite"]} AS "orderId", o."revenue" AS "revenue", ${instant(`o."createdAt"`, postgres)} AS "at", o."ctaId" AS "ctaId", o."variantId" AS "variantId",
     ${touchColumns(postgres)}
   FROM "TrackedEvent" o ${keptJoin("event")} ${touchJoin(postgres, true)}
   WHERE o."websiteId" = ${p[0]} AND o."eventType" = '${ORDER_EVENT}' AND o."createdAt" >= ${p[1]} AND o."createdAt" < ${p[2]}`;
@@ -99,7 +100,7 @@ export function orderEventsSql(postgres: boolean): string {
 /** SQL of the Order rows of a website between two moments, with their touch. */
 export function orderRowsSql(postgres: boolean): string {
   const p = placeholders(postgres);
-  return `SELECT o."orderId" AS "orderId", o."revenue" AS "revenue", ${instant(`o."createdAt"`, postgres)} AS "at", o."ctaId" AS "ctaId", o."variantId" AS "variantId",
+  return `SELECT o."id" AS "ref", o."orderId" AS "orderId", o."revenue" AS "revenue", ${instant(`o."createdAt"`, postgres)} AS "at", o."ctaId" AS "ctaId", o."variantId" AS "variantId",
     ${touchColumns(postgres)}
   FROM "Order" o ${keptJoin("row")} ${touchJoin(postgres, true)}
   WHERE o."websiteId" = ${p[0]} AND o."createdAt" >= ${p[1]} AND o."createdAt" < ${p[2]}`;
@@ -108,16 +109,16 @@ export function orderRowsSql(postgres: boolean): string {
 interface Raw {
   orderId: string | null;
   revenue: number | null;
-  at: Date | string;
+  at: Date | string | number;
   ctaId: number | null;
   variantId: number | null;
   touchCtaId: number | null;
   touchVariantId: number | null;
-  touchAt: Date | string | null;
+  touchAt: Date | string | number | null;
 }
 
 const moment = (d: Date, postgres: boolean) => (postgres ? d.toISOString() : d);
-const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+const asDate = (v: Date | string | number) => (v instanceof Date ? v : new Date(v));
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 function toOrder(r: Raw, source: OrderRow["source"]): OrderRow {

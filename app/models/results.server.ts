@@ -15,19 +15,20 @@ import type { Db } from "../db.server";
 import { abVerdict, type AbVerdict } from "../lib/ab-stats";
 import {
   GOAL_SKETCH,
-  creditOrders,
   daysBetween,
   goalOf,
   rateOf,
   round2,
+  type CreditedOrder,
   type Goal,
   type Metrics,
+  type OrderCredit,
   type SketchKind,
 } from "../lib/conversions";
 import { csvRow, UTF8_BOM } from "../lib/csv";
 import { InputError } from "../lib/errors";
 import { HLL_REGISTERS, HLL_STANDARD_ERROR, estimate, isApproximate, mergeInto } from "../lib/hll";
-import { ordersForPeriod } from "./order-attribution.server";
+import { orderCredit } from "./order-credit.server";
 import { readCounters, readSketches } from "./rollup-reads.server";
 import { loadCtaDocument, saveCtaDocument } from "./cta.server";
 import { NotFoundError } from "./website.server";
@@ -252,7 +253,7 @@ interface Scan {
   from: Date;
   to: Date;
   /** The period's orders and their credit, still coming while the first rollups are read. */
-  credit: Promise<ReturnType<typeof creditOrders>>;
+  credit: Promise<OrderCredit>;
 }
 
 /**
@@ -295,7 +296,7 @@ async function* variantDays(db: Db, websiteId: number, scan: Scan, days: string[
     if (list) list.push(l);
     else leadsByDay.set(day, [l]);
   }
-  const ordersByDay = new Map<string, { key: string; revenue: number }[]>();
+  const ordersByDay = new Map<string, CreditedOrder[]>();
   for (const o of (await scan.credit).credited) {
     const list = ordersByDay.get(o.day);
     if (list) list.push(o);
@@ -322,7 +323,7 @@ async function* variantDays(db: Db, websiteId: number, scan: Scan, days: string[
         const [ctaId, variantId] = o.key.split(":");
         if (!known.has(Number(ctaId))) continue;
         const cell = cellOf(cells, Number(ctaId), variantId === "" ? null : Number(variantId));
-        cell.orders++;
+        cell.orders += o.orders;
         cell.revenue += o.revenue;
       }
       yield { day, cells };
@@ -334,7 +335,7 @@ async function prepare(db: Db, websiteId: number, period: ResultsPeriod, ctaId: 
   const from = new Date(`${period.from}T00:00:00Z`);
   const to = new Date(new Date(`${period.to}T00:00:00Z`).getTime() + DAY_MS);
   // Order attribution is the slowest query: the rollups are read meanwhile (variantDays awaits it).
-  const credit = ordersForPeriod(db, websiteId, from, to).then((orders) => creditOrders(orders, from, to));
+  const credit = orderCredit(db, websiteId, from, to);
   // Awaited later: a failure must not count as unhandled before then.
   credit.catch(() => undefined);
   const [website, all] = await Promise.all([
