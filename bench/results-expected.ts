@@ -6,7 +6,7 @@
  */
 import type { Db } from "../app/db.server";
 import { VIEW_EVENT } from "../app/lib/conversions";
-import type { ResultsPeriod } from "../app/models/results.server";
+import type { ResultsPeriod } from "../app/lib/results-period";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

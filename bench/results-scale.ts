@@ -28,7 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { databaseTarget } from "../app/db/database-url";
 import { createPrismaClient } from "../app/db.server";
-import { parsePeriod } from "../app/models/results.server";
+import { parsePeriod } from "../app/lib/results-period";
 import { SALJAKADEMIN_OWNER } from "../prisma/seed-data/saljakademin";
 import { postForm } from "../test/support/http";
 import { freshDatabase, machine, onEachDatabase, printTable, quantile, RESULTS_DIR, ROOT, round, startBenchServer, writeResult, type PostgresCluster } from "./lib";

@@ -4,11 +4,14 @@
  *      (as root with apt-get), otherwise it stops at once with the command;
  *   1. typecheck;
  *   2. lint (eslint.config.js: typescript-eslint, the rules of hooks, app/'s layers);
- *   3. build the widget and the app (API and browser tests use the real build);
- *   4. unit and API tests on SQLite;
- *   5. the same on PostgreSQL, in a throwaway cluster started here;
- *   6. end-to-end tests in Debian's Chromium;
- *   7. the widget size budgets.
+ *   3. copy-paste detection (.jscpd.json: jscpd over app/ and widget/, any
+ *      repeat of 6 lines and jscpd's default 50 tokens fails; a shared helper
+ *      is the fix);
+ *   4. build the widget and the app (API and browser tests use the real build);
+ *   5. unit and API tests on SQLite;
+ *   6. the same on PostgreSQL, in a throwaway cluster started here;
+ *   7. end-to-end tests in Debian's Chromium;
+ *   8. the widget size budgets.
  * Prints "N passed, N failed" last.
  */
 import { spawnSync } from "node:child_process";
@@ -63,6 +66,7 @@ async function main() {
   }
   if (want("typecheck")) step("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
   if (want("lint")) step("lint", bin("eslint"), ["."]);
+  if (want("cpd")) step("copy-paste detection", bin("jscpd"), ["--config", ".jscpd.json"]);
   if (!step("build", "npm", ["run", "build"])) return finish();
   if (want("sqlite")) vitest("unit and API tests on SQLite", ["unit", "api"]);
   if (want("postgresql")) {

@@ -34,13 +34,19 @@ export function readMigrations(kind: DatabaseTarget["kind"], root = process.cwd(
     });
 }
 
-function checkApplied(applied: Map<string, string>, migrations: Migration[]) {
+/** The names and checksums of the applied migrations, the same query on both databases. */
+const SELECT_APPLIED = `SELECT name, checksum FROM "${MIGRATIONS_TABLE}"`;
+
+/** The migrations not applied yet, oldest first; refuses when an applied one's SQL has changed since. */
+function pendingMigrations(appliedRows: { name: string; checksum: string }[], migrations: Migration[]): Migration[] {
+  const applied = new Map(appliedRows.map((r) => [r.name, r.checksum]));
   for (const m of migrations) {
     const sum = applied.get(m.name);
     if (sum && sum !== m.checksum) {
       throw new Error(`Migration ${m.name} was changed after it was applied; add a new migration instead.`);
     }
   }
+  return migrations.filter((m) => !applied.has(m.name));
 }
 
 function migrateSqlite(file: string, migrations: Migration[]): string[] {
@@ -50,12 +56,9 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
     db.pragma("journal_mode = WAL");
     db.pragma("busy_timeout = 10000");
     db.exec(`CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-    const rows = db.prepare(`SELECT name, checksum FROM "${MIGRATIONS_TABLE}"`).all() as { name: string; checksum: string }[];
-    const applied = new Map(rows.map((r) => [r.name, r.checksum]));
-    checkApplied(applied, migrations);
+    const rows = db.prepare(SELECT_APPLIED).all() as { name: string; checksum: string }[];
     const done: string[] = [];
-    for (const m of migrations) {
-      if (applied.has(m.name)) continue;
+    for (const m of pendingMigrations(rows, migrations)) {
       // Prisma's SQLite migrations toggle foreign keys themselves when they
       // rebuild tables; PRAGMA foreign_keys is a no-op inside a transaction,
       // so switch it off around the transaction as `migrate deploy` does.
@@ -86,12 +89,9 @@ async function migratePostgres(url: string, migrations: Migration[]): Promise<st
     await client.query(
       `CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`,
     );
-    const { rows } = await client.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "${MIGRATIONS_TABLE}"`);
-    const applied = new Map(rows.map((r) => [r.name, r.checksum]));
-    checkApplied(applied, migrations);
+    const { rows } = await client.query<{ name: string; checksum: string }>(SELECT_APPLIED);
     const done: string[] = [];
-    for (const m of migrations) {
-      if (applied.has(m.name)) continue;
+    for (const m of pendingMigrations(rows, migrations)) {
       await client.query("BEGIN");
       try {
         await client.query(m.sql);

@@ -1,32 +1,19 @@
 /**
  * One contact as its owner sees it (profile, answers, consents, submissions,
- * events, lists, syncs, orders), the CSV export of the contacts list, the
- * full data export for access requests, and deletion for erasure requests.
+ * events, lists, syncs, orders). The CSV export of the contacts list is
+ * contacts-csv.server.ts; access and erasure requests person-data.server.ts.
  * Every function takes the website id and never reaches a person of another
  * website, whatever id it is given.
  */
 import type { Db } from "../db.server";
-import { csvFileName, toCsv } from "../lib/csv";
+import { answerText } from "../lib/answer-text";
 import { fullName } from "../lib/full-name";
 import { syncStatusForPerson } from "./mailing-list.server";
 import { loadAnswerLabels, type AnswerLabels } from "./answer-labels.server";
 import { asRecord } from "../lib/json-record";
-import { latestCtas, matchingContactIds, type ContactFilters } from "./contact-list.server";
 
 /** Events shown on the detail page (newest first); the JSON export has them all. */
 export const DETAIL_EVENT_LIMIT = 200;
-/** Most contacts one CSV export holds. */
-export const CSV_EXPORT_LIMIT = 100_000;
-
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
-/** A stored answer value as text ("a, b" for multiple choices). */
-export function answerText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.map(answerText).join(", ");
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
 
 /** An answer: the field slug and stored value, with the question text and answer labels when the field is known. */
 export interface Answer {
@@ -267,195 +254,4 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
     })),
     orders: orders.map((o) => ({ id: o.id, orderId: o.orderId, revenue: o.revenue, createdAt: o.createdAt.toISOString() })),
   };
-}
-
-/** What deleting a person removed. */
-export interface DeletedCounts {
-  people: number;
-  events: number;
-  submissions: number;
-  orders: number;
-  memberships: number;
-  syncJobs: number;
-}
-
-/** Zero counts. */
-export function noDeletions(): DeletedCounts {
-  return { people: 0, events: 0, submissions: 0, orders: 0, memberships: 0, syncJobs: 0 };
-}
-
-/**
- * Deletes people of a website and everything stored about them: events
- * (also those kept only by visitor token), submissions, orders, list
- * memberships and queued or finished syncs. The schema cascades most of
- * these; they are deleted explicitly so the counts are right and nothing
- * depends on a cascade. Deleting what is already gone deletes nothing.
- */
-export async function deletePeople(db: Db, websiteId: number, personIds: number[]): Promise<DeletedCounts> {
-  const ids = [...new Set(personIds.filter((id) => Number.isSafeInteger(id)))];
-  if (ids.length === 0) return noDeletions();
-  return db.$transaction(async (tx) => {
-    const people = await tx.person.findMany({ where: { websiteId, id: { in: ids } }, select: { id: true, visitorToken: true } });
-    if (people.length === 0) return noDeletions();
-    const own = people.map((p) => p.id);
-    const tokens = people.map((p) => p.visitorToken);
-    const events = await tx.trackedEvent.deleteMany({
-      where: { websiteId, OR: [{ personId: { in: own } }, { visitorToken: { in: tokens } }] },
-    });
-    const submissions = await tx.contactSubmission.deleteMany({ where: { websiteId, personId: { in: own } } });
-    const orders = await tx.order.deleteMany({ where: { websiteId, personId: { in: own } } });
-    const memberships = await tx.mailingListMembership.deleteMany({ where: { personId: { in: own } } });
-    const syncJobs = await tx.syncJob.deleteMany({ where: { personId: { in: own } } });
-    const deleted = await tx.person.deleteMany({ where: { websiteId, id: { in: own } } });
-    return {
-      people: deleted.count,
-      events: events.count,
-      submissions: submissions.count,
-      orders: orders.count,
-      memberships: memberships.count,
-      syncJobs: syncJobs.count,
-    };
-  });
-}
-
-/** Deletes one contact of the website with all their data (see deletePeople); null when not this website's. */
-export async function deleteContact(db: Db, websiteId: number, personId: number): Promise<DeletedCounts | null> {
-  const counts = await deletePeople(db, websiteId, [personId]);
-  return counts.people ? counts : null;
-}
-
-/** Everything stored about a person, as plain JSON (answers an access request). */
-export async function personDataExport(db: Db, websiteId: number, personId: number): Promise<Record<string, Json> | null> {
-  if (!Number.isSafeInteger(personId)) return null;
-  const person = await db.person.findFirst({ where: { id: personId, websiteId } });
-  if (!person) return null;
-  const [submissions, events, orders, memberships, syncJobs] = await Promise.all([
-    db.contactSubmission.findMany({ where: { websiteId, personId }, orderBy: { id: "asc" } }),
-    db.trackedEvent.findMany({ where: { websiteId, OR: [{ personId }, { visitorToken: person.visitorToken }] }, orderBy: { id: "asc" } }),
-    db.order.findMany({ where: { websiteId, personId }, orderBy: { id: "asc" } }),
-    db.mailingListMembership.findMany({ where: { personId }, include: { list: { select: { listId: true, name: true } } } }),
-    db.syncJob.findMany({
-      where: { personId },
-      select: {
-        id: true,
-        operation: true,
-        status: true,
-        payload: true,
-        createdAt: true,
-        completedAt: true,
-        integration: { select: { name: true, integrationType: true } },
-      },
-      orderBy: { id: "asc" },
-    }),
-  ]);
-  return JSON.parse(
-    JSON.stringify({ person, submissions, events, orders, memberships, syncJobs }, (_k, v: unknown) =>
-      typeof v === "bigint" ? v.toString() : v
-    )
-  ) as Record<string, Json>;
-}
-
-const CSV_PROFILE_COLUMNS = [
-  "id",
-  "email",
-  "phone",
-  "name",
-  "last_name",
-  "company_name",
-  "company_title",
-  "website",
-  "address",
-  "city",
-  "state",
-  "zip_code",
-  "country",
-  "marketing_consent",
-  "privacy_consent",
-  "sms_consent",
-  "contact_since",
-  "cta",
-  "lists",
-  "tags",
-  "landing_page",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "lead_value",
-] as const;
-
-/**
- * The contacts matching a search and filters as CSV, newest first: profile
- * columns, then one column per custom answer (answer:<slug>), UTF-8 with a
- * BOM so spreadsheets show å, ä and ö.
- */
-export async function contactsCsv(
-  db: Db,
-  websiteId: number,
-  options: { query?: string | null; filters?: ContactFilters } = {}
-): Promise<{ csv: string; count: number }> {
-  const ids = await matchingContactIds(db, websiteId, { ...options, limit: CSV_EXPORT_LIMIT });
-  const rows: unknown[][] = [];
-  const answerKeys = new Set<string>();
-  const people: Awaited<ReturnType<typeof loadChunk>> = [];
-  for (let i = 0; i < ids.length; i += 500) people.push(...(await loadChunk(db, websiteId, ids.slice(i, i + 500))));
-  const byId = new Map(people.map((p) => [p.id, p]));
-  for (const p of people) for (const key of Object.keys(asRecord(p.extra))) answerKeys.add(key);
-  const ctas = new Map<number, { id: number; name: string | null }>();
-  for (let i = 0; i < ids.length; i += 500) {
-    for (const [personId, cta] of await latestCtas(db, websiteId, ids.slice(i, i + 500))) ctas.set(personId, cta);
-  }
-  const keys = [...answerKeys].sort();
-  for (const id of ids) {
-    const p = byId.get(id);
-    if (!p) continue;
-    const cta = ctas.get(p.id);
-    const data = asRecord(p.data);
-    const extra = asRecord(p.extra);
-    rows.push([
-      p.id,
-      p.email,
-      p.phone,
-      p.name,
-      p.lastName,
-      p.companyName,
-      p.companyTitle,
-      p.website,
-      p.address,
-      p.city,
-      p.state,
-      p.zipCode,
-      p.country,
-      p.marketingConsent,
-      p.privacyConsent,
-      p.smsConsent,
-      (p.contactSince ?? p.createdAt).toISOString(),
-      cta ? cta.name ?? `CTA ${cta.id}` : null,
-      p.lists.map((m) => m.list.name).join("; "),
-      Array.isArray(data.tags) ? data.tags.map(String).join("; ") : "",
-      p.landingPage,
-      p.utmSource,
-      p.utmMedium,
-      p.utmCampaign,
-      p.utmTerm,
-      p.utmContent,
-      p.leadValue,
-      // A number answer stays a number, so the CSV neither quotes nor neutralises it (-5 is no formula).
-      ...keys.map((k) => (k in extra ? (typeof extra[k] === "number" ? extra[k] : answerText(extra[k])) : null)),
-    ]);
-  }
-  return { csv: toCsv([...CSV_PROFILE_COLUMNS, ...keys.map((k) => `answer:${k}`)], rows, { bom: true }), count: rows.length };
-}
-
-function loadChunk(db: Db, websiteId: number, ids: number[]) {
-  return db.person.findMany({
-    where: { websiteId, id: { in: ids } },
-    include: { lists: { where: { unsubscribedAt: null }, include: { list: { select: { name: true } } } } },
-  });
-}
-
-/** The download name of a website's contacts export, e.g. contacts-saljakademin-2026-01-05.csv. */
-export function contactsCsvName(websiteName: string, now = new Date()): string {
-  return csvFileName("contacts", websiteName, now.toISOString().slice(0, 10));
 }

@@ -12,7 +12,7 @@
  * delete, so no record of processed webhook ids is needed.
  */
 import type { Db } from "../db.server";
-import { deletePeople, noDeletions, personDataExport, type DeletedCounts } from "./contact-admin.server";
+import { deletePeople, noDeletions, personDataExport, type DeletedCounts } from "./person-data.server";
 import { parseShopifyCustomerId } from "./shop-customer.server";
 import { enqueueSyncJob } from "../integrations/outbox.server";
 import { isProviderType } from "../integrations/mailing/registry.server";

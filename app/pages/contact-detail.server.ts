@@ -5,8 +5,9 @@
  */
 import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { contactDetail, deleteContact, personDataExport } from "~/models/contact-admin.server";
-import { retrySync } from "~/models/integration-admin.server";
+import { contactDetail } from "~/models/contact-admin.server";
+import { deleteContact, personDataExport } from "~/models/person-data.server";
+import { retrySync } from "~/models/sync-failures.server";
 import { getWebsite } from "~/models/website.server";
 import { csvFileName } from "~/lib/csv";
 import {

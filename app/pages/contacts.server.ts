@@ -4,7 +4,7 @@
  */
 import { prisma } from "~/db.server";
 import { contactFilterOptions, listContacts, parseContactQuery } from "~/models/contact-list.server";
-import { contactsCsv, contactsCsvName } from "~/models/contact-admin.server";
+import { contactsCsv, contactsCsvName } from "~/models/contacts-csv.server";
 import { getWebsite } from "~/models/website.server";
 import { linksOf, notFound, type AdminContext } from "./admin-context.server";
 

@@ -3,21 +3,18 @@
  * list or tag each CTA element sends leads to, and the syncs that failed.
  */
 import { prisma } from "~/db.server";
+import { addElementAction, ctaListSettings, removeElementAction } from "~/models/cta-list-actions.server";
 import {
   CONNECTABLE_TYPES,
-  addElementAction,
   addList,
   connectIntegration,
-  ctaListSettings,
   disconnectIntegration,
-  failedSyncs,
   listIntegrations,
-  removeElementAction,
   removeList,
   retryAllFailed,
-  retrySync,
   updateIntegration,
 } from "~/models/integration-admin.server";
+import { failedSyncs, retrySync } from "~/models/sync-failures.server";
 import { badForm, failureFrom, linksOf, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
 import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";

@@ -6,7 +6,10 @@
 import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { resultsExportUrl } from "~/lib/results-export-url";
-import { clearWinner, ctaChoices, loadResults, markWinner, parsePeriod, resultsCsv } from "~/models/results.server";
+import { parsePeriod } from "~/lib/results-period";
+import { clearWinner, markWinner } from "~/models/ab-winner.server";
+import { resultsCsv } from "~/models/results-csv.server";
+import { ctaChoices, loadResults } from "~/models/results.server";
 import { badForm, failureFrom, linksOf, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
 import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";

@@ -102,21 +102,22 @@ export function ResultsPage() {
   const chosen = report.ctaId ? report.ctas[0] : null;
   const activeDays = report.daily.filter((d) => d.views || d.viewers || d.conversions || d.revenue || d.cartValue);
   const tests = report.ctas.filter((c) => c.abTest);
-  const hrefForCta = (id: number) => {
+  /** The page's kept parameters and the period shown (a preset, or the custom days). */
+  const periodParams = () => {
     const p = new URLSearchParams(kept.map(([k, v]) => [k, v]));
     if (preset === "custom") {
       p.set("from", report.period.from);
       p.set("to", report.period.to);
     } else p.set("days", preset);
+    return p;
+  };
+  const hrefForCta = (id: number) => {
+    const p = periodParams();
     p.set("cta", String(id));
     return `?${p}`;
   };
   const csvHref = (() => {
-    const p = new URLSearchParams(kept.map(([k, v]) => [k, v]));
-    if (preset === "custom") {
-      p.set("from", report.period.from);
-      p.set("to", report.period.to);
-    } else p.set("days", preset);
+    const p = periodParams();
     if (report.ctaId) p.set("cta", String(report.ctaId));
     p.set("export", "csv");
     return `${location.pathname.replace(/\/$/, "")}/export?${p}`;

@@ -11,7 +11,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { fromWidgetFilters, parseLoopQuery } from "../../demo/sv/src/loop-query";
 import { COURSE_LOOP_ID, renderCourseLoop } from "../../demo/sv/server/loop";
-import { restError, restJson } from "../../demo/sv/server/rest";
+import { noRoute, restError, restJson } from "../../demo/sv/server/rest";
 
 const bodySchema = z.object({
   post_id: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,10}$/)]),
@@ -23,7 +23,7 @@ const bodySchema = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return restError(405, "rest_no_route", "No route was found matching the URL and request method.");
+  if (request.method !== "POST") return noRoute();
   const text = await request.text();
   if (text.length > 16_384) return restError(413, "rest_too_large", "Request body is too large.");
   let raw: unknown;
@@ -49,4 +49,4 @@ export async function action({ request }: ActionFunctionArgs) {
   return restJson({ data: renderCourseLoop(fromWidgetFilters(body.widget_filters), page, base) });
 }
 
-export const loader = () => restError(405, "rest_no_route", "No route was found matching the URL and request method.");
+export const loader = noRoute;

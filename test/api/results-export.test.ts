@@ -13,7 +13,7 @@ import { postForm, postPublic } from "../support/http";
 import { clientId, formCtaMock, token, websiteMock } from "../unit/integrations/factories";
 import { createOwnerAccount } from "~/models/owner.server";
 import { parseCsv } from "~/lib/csv";
-import { RESULTS_CSV_COLUMNS } from "~/models/results.server";
+import { RESULTS_CSV_COLUMNS } from "~/models/results-csv.server";
 
 let t: TestDatabase;
 let server: TestServer;

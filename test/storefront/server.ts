@@ -14,10 +14,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { createStorefront, type StorefrontOptions, type StorefrontState } from "../../demo/store/server/storefront";
+import { createStorefront } from "../../demo/store/server/storefront";
+import type { StorefrontOptions, StorefrontState } from "../../demo/store/server/storefront-types";
 import { headlessExampleRoutes, type HeadlessExampleData } from "./headless-example/page";
 
-export { DEFAULT_DISCOUNTS, type CartWriteRecord, type GraphqlRecord, type RequestRecord, type StorefrontState } from "../../demo/store/server/storefront";
+export { DEFAULT_DISCOUNTS, type CartWriteRecord, type GraphqlRecord, type RequestRecord, type StorefrontState } from "../../demo/store/server/storefront-types";
 
 export interface LocalStorefrontOptions extends StorefrontOptions {
   port?: number;

@@ -14,7 +14,7 @@ import { storeEventsPostgres } from "~/models/event-store-postgres.server";
 import { ensureEventPartition, ensureEventPartitions, listEventPartitions, monthStartUtc, partitionName } from "~/models/event-partitions.server";
 import { applyEventRetention, eventRetentionMonths, retentionCutoff } from "~/models/event-retention.server";
 import { runEventMaintenance, startEventMaintenance } from "~/models/event-maintenance.server";
-import { deletePeople } from "~/models/contact-admin.server";
+import { deletePeople } from "~/models/person-data.server";
 import type { EventInput } from "~/lib/schema/public-api";
 
 const postgres = testDatabaseKind() === "postgresql";

@@ -7,8 +7,7 @@
  * mutations select no userErrors, so an add is checked against the cart it
  * answers. Products still come from the Storefront API catalog.
  */
-import { emptyCart } from "../store/cart";
-import { toGid } from "../store/ids";
+import { emptyCart, toStorefrontLineInputs } from "../store/cart";
 import { fail, ok } from "../store/result";
 import type { AddResult, Cart, CartAdapter, CartLineInput, ProductCatalog, Result } from "../store/types";
 
@@ -165,11 +164,7 @@ export function createCartProviderCart(options: CartProviderCartOptions): CartAd
     busy: () => writing > 0 || !settled(bridge.current()),
 
     addLines(lines: CartLineInput[]) {
-      const input = lines.map((l) => ({
-        merchandiseId: toGid("ProductVariant", l.variantId),
-        quantity: l.quantity,
-        ...(l.sellingPlanId ? { sellingPlanId: toGid("SellingPlan", l.sellingPlanId) } : {}),
-      }));
+      const input = toStorefrontLineInputs(lines);
       return write<AddResult>(
         (s) => s.linesAdd(input),
         (before, after) => {

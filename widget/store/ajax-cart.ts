@@ -7,9 +7,9 @@
  * lives in Shopify's cart cookie, so requests go same-origin with credentials.
  * An add with `show` keeps the theme's own cart true (theme-cart.ts).
  */
-import { fromAjaxCart, fromAjaxLine, type AjaxCartJson, type AjaxCartLineJson } from "./cart";
+import { fromAjaxCart, fromAjaxLine, toStorefrontLineInputs, type AjaxCartJson, type AjaxCartLineJson } from "./cart";
 import { PRODUCT_NOT_FOUND } from "./constants";
-import { numericId, toGid } from "./ids";
+import { numericId } from "./ids";
 import {
   cartAddUrl,
   cartChangeUrl,
@@ -26,7 +26,7 @@ import {
 } from "./paths";
 import { fromAjaxProduct, type AjaxProductJson } from "./product";
 import { errorMessage, fail, ok } from "./result";
-import { cartChangeNotice, type CartNoticeConfig } from "./cart-notice";
+import { cartChangeNotice, cartChangeReporter, type CartNoticeConfig } from "./cart-notice";
 import { createCartLock, inFlight, type CartLock } from "./serialize";
 import { configured, sectionFields, showAdd, themeActions, type StorefrontActions } from "./theme-cart";
 import type { AddOptions, AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result } from "./types";
@@ -101,12 +101,7 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
   const page = (): Window | undefined => config.win ?? (typeof window == "undefined" ? undefined : window);
 
   const notice = cartChangeNotice(config.notice, doFetch, root);
-  const changed = (r: Result<Cart>, action: CartAction): Result<Cart> => {
-    if (!r.ok) return r;
-    config.onChange?.(r.value, action);
-    notice(r.value.id, action);
-    return r;
-  };
+  const changed = cartChangeReporter(config, notice);
 
   async function product(handle: string, source: ProductSourceType = "manual"): Promise<Result<Product>> {
     const r = await request<AjaxProductJson>(productJsUrl(root, handle));
@@ -131,11 +126,7 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
   async function addThroughActions(actions: StorefrontActions, lines: CartLineInput[]): Promise<Result<AddResult>> {
     try {
       const r = (await actions.updateCart({
-        lines: lines.map((l) => ({
-          merchandiseId: toGid("ProductVariant", l.variantId),
-          quantity: l.quantity,
-          ...(l.sellingPlanId ? { sellingPlanId: toGid("SellingPlan", l.sellingPlanId) } : {}),
-        })),
+        lines: toStorefrontLineInputs(lines),
       })) as { userErrors?: { message?: string }[] } | undefined;
       const refused = r?.userErrors?.[0];
       if (refused) return fail(refused.message || "The cart refused the add", { status: 422, description: refused.message });

@@ -4,7 +4,7 @@
  * fire and forget: the answer is unused and a failure must never reach the shopper.
  */
 
-import type { CartAction } from "./types";
+import type { Cart, CartAction, Result } from "./types";
 
 /** Sends one GET; the caller supplies fetch, a JSONP loader or a beacon. */
 export type NoticeSender = (url: string) => unknown;
@@ -46,5 +46,22 @@ export function cartChangeNotice(config: CartNoticeConfig | undefined, doFetch: 
       return;
     }
     sendCartNotice(config?.send ?? ((url) => doFetch(url, { credentials: "same-origin", keepalive: true })), origin, cartId);
+  };
+}
+
+/**
+ * What both cart adapters run after a write: a successful one goes to the
+ * adapter's onChange (read at each change, so a later assignment counts) and
+ * then to the notice; a failed result passes through as it is.
+ */
+export function cartChangeReporter(
+  config: { onChange?: (cart: Cart, action: CartAction) => void },
+  notice: (cartId: string, action: CartAction) => void,
+): (r: Result<Cart>, action: CartAction) => Result<Cart> {
+  return (r, action) => {
+    if (!r.ok) return r;
+    config.onChange?.(r.value, action);
+    notice(r.value.id, action);
+    return r;
   };
 }

@@ -4,7 +4,8 @@
  * cart's MoneyV2 amount already is in units.
  */
 import { normalizeRoot } from "./paths";
-import type { Cart, CartLine } from "./types";
+import { toGid } from "./ids";
+import type { Cart, CartLine, CartLineInput } from "./types";
 
 export interface AjaxCartLineJson {
   key: string;
@@ -96,3 +97,12 @@ export function fromStorefrontCart(node: StorefrontCartNode): Cart {
 
 /** The cart before a headless cart exists. */
 export const emptyCart = (currency = ""): Cart => ({ id: "", value: 0, count: 0, currency, lines: [], discountCodes: [], checkoutUrl: "" });
+
+/** Lines to add in the Storefront API's CartLineInput shape (global ids, the selling plan only when chosen). */
+export function toStorefrontLineInputs(lines: CartLineInput[]): { merchandiseId: string; quantity: number; sellingPlanId?: string }[] {
+  return lines.map((l) => ({
+    merchandiseId: toGid("ProductVariant", l.variantId),
+    quantity: l.quantity,
+    ...(l.sellingPlanId ? { sellingPlanId: toGid("SellingPlan", l.sellingPlanId) } : {}),
+  }));
+}

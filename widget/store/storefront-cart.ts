@@ -9,7 +9,7 @@
  * call answers a Result; nothing throws (only a bad config, at creation).
  */
 import { createStorefrontApiClient, type StorefrontApiClient } from "@shopify/storefront-api-client";
-import { emptyCart, fromStorefrontCart, type StorefrontCartNode } from "./cart";
+import { emptyCart, fromStorefrontCart, toStorefrontLineInputs, type StorefrontCartNode } from "./cart";
 import { CART_ATTRIBUTE_KEY, HEADLESS_CART_RETRY_MS, PRODUCT_NOT_FOUND } from "./constants";
 import {
   CART_ATTRIBUTES_UPDATE_MUTATION,
@@ -27,7 +27,7 @@ import {
 import { toGid } from "./ids";
 import { fromStorefrontProduct, type StorefrontProductNode } from "./product";
 import { errorMessage, fail, ok } from "./result";
-import { cartChangeNotice, type CartNoticeConfig } from "./cart-notice";
+import { cartChangeNotice, cartChangeReporter, type CartNoticeConfig } from "./cart-notice";
 import { createCartCreation, createCartLock, inFlight, realTimers, type CartLock } from "./serialize";
 import { checkCartId, normalizeMarket, withMarket } from "./storefront-context";
 import type { AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result, StoreSession, Timers } from "./types";
@@ -128,12 +128,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
 
   // A headless site's own origin (the page's) gets the notice, not Shopify's API domain.
   const notice = cartChangeNotice(config.notice, (...a) => (config.fetch ?? globalThis.fetch)(...a));
-  const changed = (r: Result<Cart>, action: CartAction): Result<Cart> => {
-    if (!r.ok) return r;
-    config.onChange?.(r.value, action);
-    notice(r.value.id, action);
-    return r;
-  };
+  const changed = cartChangeReporter(config, notice);
 
   const cartId = (): Promise<Result<string>> =>
     givenCartId
@@ -200,11 +195,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
 
     addLines(lines: CartLineInput[]): Promise<Result<AddResult>> {
       return writes.track(lock.run(async () => {
-        const input = lines.map((l) => ({
-          merchandiseId: toGid("ProductVariant", l.variantId),
-          quantity: l.quantity,
-          ...(l.sellingPlanId ? { sellingPlanId: toGid("SellingPlan", l.sellingPlanId) } : {}),
-        }));
+        const input = toStorefrontLineInputs(lines);
         const r = changed(
           await onCart(async (id) => payloadCart(await gql(CART_LINES_ADD_MUTATION, { cartId: id, lines: input }), "cartLinesAdd", STOCK_WARNINGS)),
           "add",

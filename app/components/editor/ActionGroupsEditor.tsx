@@ -9,6 +9,7 @@ import type { ActionGroup } from "~/lib/schema/cta";
 import { ConditionsBuilder } from "~/components/campaigns/ConditionsBuilder";
 import { ActionsEditor } from "./ActionsEditor";
 import { ConfirmationFields } from "./ConfirmationFields";
+import { ReorderButtons } from "./ReorderButtons";
 import { move, newActionGroup, removeAt, renumber, type Path } from "./document";
 import { useAllErrors, useErrorsUnder } from "./errors";
 import { useT } from "~/i18n/useT";
@@ -51,15 +52,7 @@ function GroupEditor(props: {
             {label}
           </Text>
           <InlineStack gap="100">
-            <Button onClick={() => props.onMove(-1)} disabled={props.index === 0} accessibilityLabel={t("editorUi.moveUp", { label })}>
-              ↑
-            </Button>
-            <Button onClick={() => props.onMove(1)} disabled={props.index === props.count - 1} accessibilityLabel={t("editorUi.moveDown", { label })}>
-              ↓
-            </Button>
-            <Button tone="critical" variant="plain" onClick={props.onRemove} accessibilityLabel={t("productPicker.removeNamed", { name: label })}>
-              {t("productPicker.remove")}
-            </Button>
+            <ReorderButtons label={label} index={props.index} count={props.count} onMove={props.onMove} onRemove={props.onRemove} />
           </InlineStack>
         </InlineStack>
         <Checkbox label={t("editorUi.active")} checked={g.status} onChange={(status) => onChange({ ...g, status })} />

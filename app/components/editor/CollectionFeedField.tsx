@@ -6,8 +6,7 @@
  * endpoint as the product search, kind=collections). Shown with image,
  * title and product count, with Remove.
  */
-import { useState } from "react";
-import { Banner, BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polaris";
+import { BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polaris";
 import {
   collectionFeedOf,
   collectionFromResourcePicker,
@@ -19,32 +18,24 @@ import {
   type ResourcePickerCollection,
 } from "~/lib/store-products";
 import { useT } from "~/i18n/useT";
+import { AppBridgePickerButton, type AppBridgePicker } from "./AppBridgePickerButton";
 import { NO_IMAGE, PickedItems } from "./PickedItems";
 import type { StoreProductsSource } from "./store-products-context";
 import { useStoreSearch, type StoreSearchKind } from "./useStoreSearch";
 import { StoreSearchPanel } from "./StoreSearchPanel";
 
 type FeedEntries = Record<string, unknown>[];
-type CollectionPicker = { resourcePicker?: (options: Record<string, unknown>) => Promise<ResourcePickerCollection[] | undefined> };
 
 /** The chosen collection and the way to choose one. */
 export function CollectionFeedField({ source, entries, onChange }: { source: StoreProductsSource; entries: FeedEntries; onChange(next: FeedEntries): void }) {
   const t = useT();
-  const [error, setError] = useState<string | null>(null);
   const chosen = collectionFeedOf(entries);
   const set = (c: FeedCollection | null) => onChange(withCollectionFeed(entries, c));
 
-  const openPicker = async () => {
-    setError(null);
-    const shopify = (window as unknown as { shopify?: CollectionPicker }).shopify;
-    if (!shopify?.resourcePicker) return setError(t("collectionPicker.pickerMissing"));
-    try {
-      const picked = await shopify.resourcePicker({ type: "collection", action: "select", multiple: false });
-      const c = collectionFromResourcePicker(picked);
-      if (c) set(c);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
+  const pickCollection = async (shopify: AppBridgePicker<ResourcePickerCollection>) => {
+    const picked = await shopify.resourcePicker({ type: "collection", action: "select", multiple: false });
+    const c = collectionFromResourcePicker(picked);
+    if (c) set(c);
   };
 
   return (
@@ -70,12 +61,7 @@ export function CollectionFeedField({ source, entries, onChange }: { source: Sto
         empty={t("collectionPicker.none")}
       />
       {source.surface === "shopify" ? (
-        <BlockStack gap="200">
-          <InlineStack>
-            <Button onClick={() => void openPicker()}>{t("collectionPicker.choose")}</Button>
-          </InlineStack>
-          {error ? <Banner tone="critical">{error}</Banner> : null}
-        </BlockStack>
+        <AppBridgePickerButton texts={{ choose: t("collectionPicker.choose"), pickerMissing: t("collectionPicker.pickerMissing") }} pick={pickCollection} />
       ) : (
         <CollectionSearch source={source} chosenHandle={chosen?.handle ?? null} onPick={(hit) => set(feedCollectionFromHit(hit))} />
       )}

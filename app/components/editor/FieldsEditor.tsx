@@ -8,6 +8,7 @@ import { BlockStack, Box, Button, Checkbox, FormLayout, InlineGrid, InlineStack,
 import { FIELD_TYPES, type Field, type FieldOption } from "~/lib/schema/cta";
 import { move, newField, removeAt, renumber, type Path } from "./document";
 import { useError, useErrorsUnder } from "./errors";
+import { ReorderButtons } from "./ReorderButtons";
 import { AdvancedOptions } from "./StyleControls";
 import { translator, type Translate } from "~/i18n";
 import { useT } from "~/i18n/useT";
@@ -141,15 +142,7 @@ function FieldEditor(props: {
             <Button onClick={() => setOpen(!open)} ariaExpanded={open} accessibilityLabel={open ? t("editorUi.closeNamed", { name }) : t("editorUi.editNamed", { name })}>
               {open ? t("editorUi.close") : t("editorUi.edit")}
             </Button>
-            <Button onClick={() => props.onMove(-1)} disabled={props.index === 0} accessibilityLabel={t("editorUi.moveUp", { label: name })}>
-              ↑
-            </Button>
-            <Button onClick={() => props.onMove(1)} disabled={props.index === props.fields.length - 1} accessibilityLabel={t("editorUi.moveDown", { label: name })}>
-              ↓
-            </Button>
-            <Button tone="critical" variant="plain" onClick={props.onRemove} accessibilityLabel={t("productPicker.removeNamed", { name })}>
-              {t("productPicker.remove")}
-            </Button>
+            <ReorderButtons label={name} index={props.index} count={props.fields.length} onMove={props.onMove} onRemove={props.onRemove} />
           </InlineStack>
         </InlineStack>
         {open ? (

@@ -6,12 +6,12 @@
  * collection (CollectionFeedField). Other feed sources (recommendations,
  * the visitor's collection, cart) are kept as they are.
  */
-import { useState } from "react";
-import { Banner, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
+import { BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import type { CtaElement } from "~/lib/schema/cta";
-import { feedFromResourcePicker, feedProductFromHit, manualFeedOf, withManualFeed, type FeedProduct } from "~/lib/store-products";
+import { feedFromResourcePicker, feedProductFromHit, manualFeedOf, withManualFeed, type FeedProduct, type ResourcePickerProduct } from "~/lib/store-products";
 import { useT } from "~/i18n/useT";
-import { ProductSearch, type ShopifyGlobal } from "./ProductPickerField";
+import { AppBridgePickerButton, type AppBridgePicker } from "./AppBridgePickerButton";
+import { ProductSearch } from "./ProductPickerField";
 import { PickedItems } from "./PickedItems";
 import { CollectionFeedField } from "./CollectionFeedField";
 import { useStoreProducts } from "./store-products-context";
@@ -19,23 +19,15 @@ import { useStoreProducts } from "./store-products-context";
 export function ProductFeedField({ element, onChange }: { element: CtaElement; onChange(el: CtaElement): void }) {
   const t = useT();
   const source = useStoreProducts();
-  const [error, setError] = useState<string | null>(null);
   const entries = (element.product_recommendations ?? []) as Record<string, unknown>[];
   const products = manualFeedOf(entries);
   const set = (next: FeedProduct[]) => onChange({ ...element, product_recommendations: withManualFeed(entries, next) });
   if (!source || (source.surface === "owner" && !source.searchUrl)) return null;
 
-  const openPicker = async () => {
-    setError(null);
-    const shopify = (window as unknown as { shopify?: ShopifyGlobal }).shopify;
-    if (!shopify?.resourcePicker) return setError(t("productPicker.pickerMissing"));
-    try {
-      // The picker knows products by id; the feed by handle: it opens empty and its choice replaces the list.
-      const picked = await shopify.resourcePicker({ type: "product", action: "select", multiple: 50, filter: { variants: false, draft: false, archived: false } });
-      if (picked) set(feedFromResourcePicker(picked, source.currency));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
+  const pickFeed = async (shopify: AppBridgePicker<ResourcePickerProduct>) => {
+    // The picker knows products by id; the feed by handle: it opens empty and its choice replaces the list.
+    const picked = await shopify.resourcePicker({ type: "product", action: "select", multiple: 50, filter: { variants: false, draft: false, archived: false } });
+    if (picked) set(feedFromResourcePicker(picked, source.currency));
   };
 
   const chosen = new Set(products.map((p) => p.handle));
@@ -50,12 +42,7 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
         empty={t("productPicker.feedNone")}
       />
       {source.surface === "shopify" ? (
-        <BlockStack gap="200">
-          <InlineStack>
-            <Button onClick={() => void openPicker()}>{t("productPicker.choose")}</Button>
-          </InlineStack>
-          {error ? <Banner tone="critical">{error}</Banner> : null}
-        </BlockStack>
+        <AppBridgePickerButton texts={{ choose: t("productPicker.choose"), pickerMissing: t("productPicker.pickerMissing") }} pick={pickFeed} />
       ) : (
         <ProductSearch
           source={source}

@@ -6,8 +6,8 @@
  * variant's title, image and price; the document keeps the variant ids the
  * widget adds to the cart.
  */
-import { useState, type ReactNode } from "react";
-import { Banner, BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polaris";
+import type { ReactNode } from "react";
+import { BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polaris";
 import type { ActionGroupData } from "~/lib/schema/cta";
 import {
   priceRange,
@@ -26,6 +26,7 @@ import { useStoreProducts, type StoreProductsSource } from "./store-products-con
 import { useStoreSearch, type StoreSearchKind } from "./useStoreSearch";
 import { StoreSearchPanel } from "./StoreSearchPanel";
 import { NO_IMAGE, PickedItems } from "./PickedItems";
+import { AppBridgePickerButton } from "./AppBridgePickerButton";
 
 
 export interface ProductPickerFieldProps {
@@ -68,39 +69,26 @@ export function ProductPickerField({ data, onChange }: ProductPickerFieldProps) 
   );
 }
 
-export type ShopifyGlobal = { resourcePicker?: (options: Record<string, unknown>) => Promise<ResourcePickerProduct[] | undefined> };
-
 /** Inside Shopify: App Bridge's product picker, opened with the current variants ticked. */
 function ResourcePickerButton({ source, selected, onPick }: { source: StoreProductsSource; selected: SelectedVariant[]; onPick(next: SelectedVariant[]): void }) {
   const t = useT();
-  const [error, setError] = useState<string | null>(null);
-  const open = async () => {
-    setError(null);
-    const shopify = (window as unknown as { shopify?: ShopifyGlobal }).shopify;
-    if (!shopify?.resourcePicker) return setError(t("productPicker.pickerMissing"));
-    try {
-      const picked = await shopify.resourcePicker({
-        type: "product",
-        action: "select",
-        multiple: 50,
-        selectionIds: resourcePickerSelectionIds(selected),
-        filter: { variants: true, draft: false, archived: false, hidden: false },
-      });
-      // Cancelled: keep what was there. Variants typed as ids (no product known) stay too.
-      if (!picked) return;
-      const untouched = selected.filter((s) => !s.productId);
-      onPick([...selectedFromResourcePicker(picked, source.currency), ...untouched]);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
   return (
-    <BlockStack gap="200">
-      <InlineStack>
-        <Button onClick={() => void open()}>{t("productPicker.choose")}</Button>
-      </InlineStack>
-      {error ? <Banner tone="critical">{error}</Banner> : null}
-    </BlockStack>
+    <AppBridgePickerButton<ResourcePickerProduct>
+      texts={{ choose: t("productPicker.choose"), pickerMissing: t("productPicker.pickerMissing") }}
+      pick={async (shopify) => {
+        const picked = await shopify.resourcePicker({
+          type: "product",
+          action: "select",
+          multiple: 50,
+          selectionIds: resourcePickerSelectionIds(selected),
+          filter: { variants: true, draft: false, archived: false, hidden: false },
+        });
+        // Cancelled: keep what was there. Variants typed as ids (no product known) stay too.
+        if (!picked) return;
+        const untouched = selected.filter((s) => !s.productId);
+        onPick([...selectedFromResourcePicker(picked, source.currency), ...untouched]);
+      }}
+    />
   );
 }
 

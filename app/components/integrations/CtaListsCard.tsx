@@ -4,7 +4,8 @@
  */
 import { useState } from "react";
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import type { CtaListSettings, IntegrationSummary } from "~/models/integration-admin.server";
+import type { CtaListSettings } from "~/models/cta-list-actions.server";
+import type { IntegrationSummary } from "~/models/integration-admin.server";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { FormSelect, FormTextField } from "./fields";
 import type { AdminKey, Translate } from "~/i18n";

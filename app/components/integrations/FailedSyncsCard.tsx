@@ -1,6 +1,6 @@
 /** Syncs an e-mail marketing tool refused for good, with the reason and a retry. */
 import { BlockStack, Box, Button, Card, DataTable, Link, Text } from "@shopify/polaris";
-import type { FailedSync } from "~/models/integration-admin.server";
+import type { FailedSync } from "~/models/sync-failures.server";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { formatUtcDateTime } from "~/components/format";
 import { useT } from "~/i18n/useT";

@@ -8,7 +8,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DEMO_STORE_PRODUCTS } from "../../../prisma/seed-data/demo-store-products";
-import { createStorefront, type Storefront } from "./storefront";
+import { createStorefront } from "./storefront";
+import type { Storefront } from "./storefront-types";
 
 /** Where the demo store lives; Shopify.routes.root on its pages. */
 export const DEMO_STORE_ROOT = "/demo/store/";

@@ -23,133 +23,21 @@ import {
   toCatalogProduct,
   isAvailable,
   type CatalogProduct,
-  type CatalogProductInput,
 } from "./catalog";
-import { CartBook, MAX_LINE_QUANTITY, type AddItem, type DiscountRule, type ServerCart } from "./carts";
-import { readInContext, runGraphql, type InContext, type StorefrontMarketSetting } from "./graphql";
-import { answerReviews, defaultRatings, type Rating } from "./reviews";
+import { CartBook, MAX_LINE_QUANTITY, type AddItem, type ServerCart } from "./carts";
+import { readInContext, runGraphql, type InContext } from "./graphql";
+import { answerReviews, defaultRatings } from "./reviews";
+import { cookies, escapeHtml, placeholderSvg, readBody } from "./http";
 import { MAX_SECTIONS, renderSection, renderSections, sectionIds } from "./sections";
-
-export interface StorefrontOptions {
-  /** The catalogue (Ajax product shape); default: the demo store's seed products, else the fixture. */
-  products?: CatalogProductInput[];
-  /** Extra or replacing collections: handle → product handles. */
-  collections?: Record<string, string[]>;
-  /** Complementary recommendations: product handle → product handles. */
-  complementary?: Record<string, string[]>;
-  /** Discount codes the store honours (upper case). Default: SAVE10 (10 %), FIVEOFF ($5). */
-  discounts?: Record<string, DiscountRule>;
-  currency?: string;
-  /** Markets by country code: a GraphQL request with @inContext(country:) answers prices in that market's currency at its rate. */
-  markets?: Record<string, StorefrontMarketSetting>;
-  /** When set, the GraphQL endpoint requires this X-Shopify-Storefront-Access-Token. */
-  publicAccessToken?: string;
-  /** Ratings by numeric product id; default: stable made-up ratings. */
-  ratings?: Record<string, Rating>;
-  /** Holds each cart write this long before applying it, to widen race windows in tests. */
-  writeDelayMs?: number;
-  /** The path the store is served under ("/demo/store/"): cookie path, default redirect, GraphQL URLs. Default "/". */
-  root?: string;
-  /** At most this many carts are kept; creating one more forgets the least recently created. Default 10,000. */
-  maxCarts?: number;
-  /** At most this many lines per cart. Default 100. */
-  maxLines?: number;
-  /** Keep state.requests and state.cartWrites (tests read them; a long-running demo must not grow). Default true. */
-  record?: boolean;
-  /** Extra routes (the demo store page); return true when handled. */
-  routes?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
-}
-
-export interface RequestRecord {
-  seq: number;
-  method: string;
-  path: string;
-  search: string;
-}
-
-/** One cart write (Ajax or GraphQL mutation), with start and end sequence numbers for ordering checks. */
-export interface CartWriteRecord {
-  api: "ajax" | "graphql";
-  op: string;
-  body: unknown;
-  start: number;
-  end: number | null;
-  /** GraphQL writes: the operation's @inContext arguments (null without the directive). */
-  inContext?: InContext | null;
-}
-
-/** One Storefront GraphQL request (queries and mutations): the operation name and its @inContext arguments. */
-export interface GraphqlRecord {
-  operation: string;
-  kind: "query" | "mutation";
-  variables: Record<string, unknown>;
-  inContext: InContext | null;
-}
-
-export interface StorefrontState {
-  products: CatalogProduct[];
-  catalogFrom: "seed" | "fixture" | "options";
-  collections: Map<string, string[]>;
-  book: CartBook;
-  carts: Map<string, ServerCart>;
-  requests: RequestRecord[];
-  cartWrites: CartWriteRecord[];
-  graphql: GraphqlRecord[];
-  /** The most cart writes that were in flight at once. */
-  maxConcurrentWrites: number;
-  /** Forgets carts, requests and write records. */
-  reset(): void;
-}
-
-export interface Storefront {
-  state: StorefrontState;
-  /** Answers one request (its URL relative to the store's root); never throws. */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
-}
-
-export const DEFAULT_DISCOUNTS: Record<string, DiscountRule> = {
-  SAVE10: { value_type: "percentage", value: 10, title: "10% off" },
-  FIVEOFF: { value_type: "fixed_amount", value: 500, title: "$5 off" },
-};
+import {
+  DEFAULT_DISCOUNTS,
+  type CartWriteRecord,
+  type Storefront,
+  type StorefrontOptions,
+  type StorefrontState,
+} from "./storefront-types";
 
 const LOCALE_PREFIX = /^\/[a-z]{2}(?:-[a-zA-Z]{2})?(?=\/(?:cart|products|collections|recommendations|search|discount|checkout)(?:[/.?]|$))/;
-
-function cookies(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (req.headers.cookie ?? "").split(";")) {
-    const i = part.indexOf("=");
-    if (i > 0) out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return out;
-}
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > 1_000_000) throw new Error("body too large");
-    chunks.push(c as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text.trim()) return {};
-  if ((req.headers["content-type"] ?? "").includes("application/json")) return JSON.parse(text);
-  const params = new URLSearchParams(text);
-  const out: Record<string, string> = {};
-  for (const [k, v] of params) out[k] = v;
-  return out;
-}
-
-function escapeHtml(s: string) {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
-function placeholderSvg(name: string) {
-  let h = 0;
-  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 360;
-  const label = escapeHtml(name.replace(/\.\w+$/, "").replace(/-/g, " "));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><rect width="800" height="800" fill="hsl(${h} 45% 82%)"/><text x="400" y="410" font-family="sans-serif" font-size="40" text-anchor="middle" fill="hsl(${h} 40% 25%)">${label}</text></svg>`;
-}
 
 /** Builds the storefront's catalogue, carts and request handler. */
 export async function createStorefront(options: StorefrontOptions = {}): Promise<Storefront> {

@@ -16,3 +16,22 @@ export async function readFormPost(request: Request): Promise<URLSearchParams | 
   const text = await request.text();
   return text.length > 16_384 ? null : new URLSearchParams(text);
 }
+
+/** WordPress's answer to a method a route does not take. */
+export function noRoute(): Response {
+  return restError(405, "rest_no_route", "No route was found matching the URL and request method.");
+}
+
+/**
+ * The action of a route the host site's forms post to: other methods get
+ * noRoute, a body that is no url-encoded form a 400 asking for `what` in that
+ * shape, and a form goes to `answer`.
+ */
+export function formPostAction(what: string, answer: (form: URLSearchParams) => Response) {
+  return async ({ request }: { request: Request }): Promise<Response> => {
+    if (request.method !== "POST") return noRoute();
+    const form = await readFormPost(request);
+    if (!form) return restError(400, "rest_invalid_param", `Send ${what} as application/x-www-form-urlencoded.`);
+    return answer(form);
+  };
+}

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { csvCell, parseCsv } from "~/lib/csv";
-import { contactsCsv } from "~/models/contact-admin.server";
+import { contactsCsv } from "~/models/contacts-csv.server";
 
 describe("csvCell", () => {
   it.each([

@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { contactQueryParams, listContacts, parseContactQuery } from "~/models/contact-list.server";
-import { contactDetail, contactsCsv, deletePeople } from "~/models/contact-admin.server";
+import { contactDetail } from "~/models/contact-admin.server";
+import { contactsCsv } from "~/models/contacts-csv.server";
+import { deletePeople } from "~/models/person-data.server";
 import {
   customerDataReport,
   customerOfPayload,
@@ -17,15 +19,11 @@ import {
   redactCustomer,
   redactShop,
 } from "~/models/privacy.server";
-import { clearWinner, loadResults, markWinner, parsePeriod } from "~/models/results.server";
-import {
-  addElementAction,
-  connectIntegration,
-  ctaListSettings,
-  disconnectIntegration,
-  listIntegrations,
-  removeElementAction,
-} from "~/models/integration-admin.server";
+import { parsePeriod } from "~/lib/results-period";
+import { clearWinner, markWinner } from "~/models/ab-winner.server";
+import { loadResults } from "~/models/results.server";
+import { addElementAction, ctaListSettings, removeElementAction } from "~/models/cta-list-actions.server";
+import { connectIntegration, disconnectIntegration, listIntegrations } from "~/models/integration-admin.server";
 import { saveCtaDocument } from "~/models/cta.server";
 import { storeEvents } from "~/models/event.server";
 import { linkShopOwner } from "~/models/owner.server";

@@ -11,7 +11,8 @@ import { saveCtaDocument } from "~/models/cta.server";
 import { storeEvents } from "~/models/event.server";
 import { applyEventRetention } from "~/models/event-retention.server";
 import { backfillOrderTouches, recordEventTouches } from "~/models/order-touches.server";
-import { loadResults, parsePeriod } from "~/models/results.server";
+import { loadResults } from "~/models/results.server";
+import { parsePeriod } from "~/lib/results-period";
 import type { EventInput } from "~/lib/schema/public-api";
 
 let t: TestDatabase;

@@ -10,7 +10,9 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../../s
 import { saveCtaDocument } from "~/models/cta.server";
 import { storeEvents } from "~/models/event.server";
 import { orderEventsSql, orderRowsSql } from "~/models/order-attribution.server";
-import { RESULTS_CSV_COLUMNS, loadResults, parsePeriod, resultsCsv } from "~/models/results.server";
+import { parsePeriod } from "~/lib/results-period";
+import { RESULTS_CSV_COLUMNS, resultsCsv } from "~/models/results-csv.server";
+import { loadResults } from "~/models/results.server";
 import { parseCsv } from "~/lib/csv";
 import type { EventInput } from "~/lib/schema/public-api";
 

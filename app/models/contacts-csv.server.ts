@@ -1,0 +1,114 @@
+/** The contacts list as CSV: the people matching a search and filters, one row each. */
+import type { Db } from "../db.server";
+import { answerText } from "../lib/answer-text";
+import { csvFileName, toCsv } from "../lib/csv";
+import { asRecord } from "../lib/json-record";
+import { latestCtas, matchingContactIds, type ContactFilters } from "./contact-list.server";
+
+/** Most contacts one CSV export holds. */
+export const CSV_EXPORT_LIMIT = 100_000;
+
+const CSV_PROFILE_COLUMNS = [
+  "id",
+  "email",
+  "phone",
+  "name",
+  "last_name",
+  "company_name",
+  "company_title",
+  "website",
+  "address",
+  "city",
+  "state",
+  "zip_code",
+  "country",
+  "marketing_consent",
+  "privacy_consent",
+  "sms_consent",
+  "contact_since",
+  "cta",
+  "lists",
+  "tags",
+  "landing_page",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "lead_value",
+] as const;
+
+/**
+ * The contacts matching a search and filters as CSV, newest first: profile
+ * columns, then one column per custom answer (answer:<slug>), UTF-8 with a
+ * BOM so spreadsheets show å, ä and ö.
+ */
+export async function contactsCsv(
+  db: Db,
+  websiteId: number,
+  options: { query?: string | null; filters?: ContactFilters } = {}
+): Promise<{ csv: string; count: number }> {
+  const ids = await matchingContactIds(db, websiteId, { ...options, limit: CSV_EXPORT_LIMIT });
+  const rows: unknown[][] = [];
+  const answerKeys = new Set<string>();
+  const people: Awaited<ReturnType<typeof loadChunk>> = [];
+  for (let i = 0; i < ids.length; i += 500) people.push(...(await loadChunk(db, websiteId, ids.slice(i, i + 500))));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  for (const p of people) for (const key of Object.keys(asRecord(p.extra))) answerKeys.add(key);
+  const ctas = new Map<number, { id: number; name: string | null }>();
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const [personId, cta] of await latestCtas(db, websiteId, ids.slice(i, i + 500))) ctas.set(personId, cta);
+  }
+  const keys = [...answerKeys].sort();
+  for (const id of ids) {
+    const p = byId.get(id);
+    if (!p) continue;
+    const cta = ctas.get(p.id);
+    const data = asRecord(p.data);
+    const extra = asRecord(p.extra);
+    rows.push([
+      p.id,
+      p.email,
+      p.phone,
+      p.name,
+      p.lastName,
+      p.companyName,
+      p.companyTitle,
+      p.website,
+      p.address,
+      p.city,
+      p.state,
+      p.zipCode,
+      p.country,
+      p.marketingConsent,
+      p.privacyConsent,
+      p.smsConsent,
+      (p.contactSince ?? p.createdAt).toISOString(),
+      cta ? cta.name ?? `CTA ${cta.id}` : null,
+      p.lists.map((m) => m.list.name).join("; "),
+      Array.isArray(data.tags) ? data.tags.map(String).join("; ") : "",
+      p.landingPage,
+      p.utmSource,
+      p.utmMedium,
+      p.utmCampaign,
+      p.utmTerm,
+      p.utmContent,
+      p.leadValue,
+      // A number answer stays a number, so the CSV neither quotes nor neutralises it (-5 is no formula).
+      ...keys.map((k) => (k in extra ? (typeof extra[k] === "number" ? extra[k] : answerText(extra[k])) : null)),
+    ]);
+  }
+  return { csv: toCsv([...CSV_PROFILE_COLUMNS, ...keys.map((k) => `answer:${k}`)], rows, { bom: true }), count: rows.length };
+}
+
+function loadChunk(db: Db, websiteId: number, ids: number[]) {
+  return db.person.findMany({
+    where: { websiteId, id: { in: ids } },
+    include: { lists: { where: { unsubscribedAt: null }, include: { list: { select: { name: true } } } } },
+  });
+}
+
+/** The download name of a website's contacts export, e.g. contacts-saljakademin-2026-01-05.csv. */
+export function contactsCsvName(websiteName: string, now = new Date()): string {
+  return csvFileName("contacts", websiteName, now.toISOString().slice(0, 10));
+}

@@ -1,0 +1,83 @@
+/** The results export: one CSV row per day, CTA and variant, streamed from the rollups. */
+import type { Db } from "../db.server";
+import { csvRow, UTF8_BOM } from "../lib/csv";
+import { cellKey } from "../lib/results-cell";
+import type { ResultsPeriod } from "../lib/results-period";
+import { prepareScan, variantDays } from "./results-days.server";
+
+/** Columns of the results CSV, one row per day, CTA and variant. */
+export const RESULTS_CSV_COLUMNS = [
+  "day",
+  "cta_id",
+  "cta",
+  "variant",
+  "goal",
+  "views",
+  "unique_viewers",
+  "clicks",
+  "leads",
+  "completions",
+  "add_to_carts",
+  "cart_value",
+  "orders",
+  "revenue",
+  "conversions",
+  "conversion_rate",
+] as const;
+
+/**
+ * The results of a period as CSV (UTF-8 with a BOM, CRLF lines), streamed a
+ * few days at a time: one row per day, CTA and variant with anything that
+ * day, every metric from the rollups. CTA names go through csvCell, so a name
+ * like "=HYPERLINK(...)" is text, not a formula.
+ */
+export function resultsCsv(db: Db, websiteId: number, options: { period: ResultsPeriod; ctaId?: number | null }): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let rows: AsyncGenerator<string> | null = null;
+  async function* lines(): AsyncGenerator<string> {
+    yield UTF8_BOM + csvRow(RESULTS_CSV_COLUMNS) + "\r\n";
+    const { ctas, scan, days } = await prepareScan(db, websiteId, options.period, options.ctaId);
+    for await (const { day, cells } of variantDays(db, websiteId, scan, days)) {
+      const out: string[] = [];
+      for (const c of ctas) {
+        for (const v of [...c.variants.map((x) => ({ id: x.id, letter: x.variation })), { id: 0, letter: "Other" }]) {
+          const cell = cells.get(cellKey(c.id, v.id));
+          if (!cell) continue;
+          const m = cell.metrics(c.goal);
+          out.push(
+            csvRow([
+              day,
+              c.id,
+              c.name,
+              v.letter,
+              c.goal,
+              m.views,
+              m.viewers,
+              m.clicks,
+              m.leads,
+              m.completions,
+              m.addToCarts,
+              m.cartValue,
+              m.orders,
+              m.revenue,
+              m.conversions,
+              m.conversionRate === null ? null : Math.round(m.conversionRate * 10_000) / 10_000,
+            ]) + "\r\n",
+          );
+        }
+      }
+      if (out.length) yield out.join("");
+    }
+  }
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      rows ??= lines();
+      const next = await rows.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await rows?.return(undefined);
+    },
+  });
+}
