@@ -9,13 +9,14 @@
  * checked to show the period's real views (counted apart by SQL), every CSV
  * to be text/csv with a plausible number of rows.
  *
- *   npx tsx bench/results-scale.ts [sqlite] [postgresql] [--events=N] [--sqlite-events=N] [--postgresql-events=N] [--requests=10] [--slow-requests=3] [--timeout=120] [--output=results-scale] [--save-before]
+ *   npx tsx bench/results-scale.ts [sqlite] [postgresql] [--events=N] [--sqlite-events=N] [--postgresql-events=N] [--requests=10] [--slow-requests=3] [--timeout=120] [--output=results-scale] [--reuse-postgresql=URL] [--save-before]
  *
  * --events=N sets both databases' size, --sqlite-events and
  * --postgresql-events one's (10,000,000 events take PostgreSQL about a
  * quarter hour to generate and roll up on the reference machine). --output
  * names the JSON written under bench/results/ (a run of another size can
- * sit beside the usual one). A case whose first answer takes
+ * sit beside the usual one). --reuse-postgresql=URL times a database
+ * generated and rolled up before (same generator) instead of writing one. A case whose first answer takes
  * over 10 s is timed only --slow-requests times (today's page takes tens
  * of seconds at 1,000,000 events). --save-before writes the figures to
  * results/results-scale-before.json, the "before" column of later runs.
@@ -25,7 +26,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { databaseTarget } from "../app/db/database-url";
+import { createPrismaClient } from "../app/db.server";
 import { parsePeriod } from "../app/lib/results-period";
+import { SALJAKADEMIN_OWNER } from "../prisma/seed-data/saljakademin";
 import { postForm } from "../test/support/http";
 import { freshDatabase, machine, onEachDatabase, printTable, quantile, RESULTS_DIR, ROOT, round, startBenchServer, writeResult, type PostgresCluster } from "./lib";
 import { processTree, sampleMemory, waitUntilQuiet } from "./process-usage";
@@ -40,6 +44,8 @@ export interface ResultsScaleOptions {
   requests: number;
   slowRequests: number;
   timeoutS: number;
+  /** Time this PostgreSQL database, written by bench/results-data.ts and rolled up before, instead of generating one. */
+  reusePostgresql?: string;
 }
 
 export const DEFAULT_RESULTS_SCALE: ResultsScaleOptions = { events: { sqlite: 1_000_000, postgresql: 10_000_000 }, requests: 10, slowRequests: 3, timeoutS: 120 };
@@ -162,19 +168,54 @@ function statsOf(values: number[]) {
 const log = (line: string) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)} ${line}`);
 
 /** Generates the data on a fresh database of the kind, starts the server on it and times every case. */
+/**
+ * A PostgreSQL database written by bench/results-data.ts and rolled up by
+ * rebuildAggregates before, timed again without generating its events
+ * anew: 10,000,000 events take about twenty minutes to write and roll up.
+ * Its drop() only disconnects: the database is not this run's to remove.
+ */
+async function reusedDatabase(url: string): Promise<{ bdb: Awaited<ReturnType<typeof freshDatabase>>; site: ResultsWebsite; generated: GeneratedData }> {
+  const db = createPrismaClient(databaseTarget(url));
+  const website = await db.website.findFirstOrThrow({ where: { shopDomain: null }, orderBy: { id: "asc" } });
+  const ctas = await db.cta.findMany({ where: { websiteId: website.id }, orderBy: { id: "asc" }, include: { variants: { orderBy: { position: "asc" } } } });
+  const byType = Object.fromEntries(
+    (await db.trackedEvent.groupBy({ by: ["eventType"], where: { websiteId: website.id }, _count: { _all: true } })).map((g) => [g.eventType, g._count._all]),
+  );
+  const events = Object.values(byType).reduce((a, b) => a + b, 0);
+  const generated: GeneratedData = {
+    events,
+    visitors: await db.person.count({ where: { websiteId: website.id } }),
+    orders: await db.order.count({ where: { websiteId: website.id } }),
+    byType,
+    seconds: 0,
+  };
+  const site: ResultsWebsite = { websiteId: website.id, owner: { email: SALJAKADEMIN_OWNER.email, password: SALJAKADEMIN_OWNER.password }, ctas: ctas.map((c) => ({ id: c.id, variants: c.variants.map((v) => v.id) })) };
+  return { bdb: { kind: "postgresql", url, db, drop: () => db.$disconnect() }, site, generated };
+}
+
 export async function benchResultsScale(kind: Kind, options: ResultsScaleOptions, cluster?: PostgresCluster): Promise<DatabaseRun> {
   const events = options.events[kind];
-  const bdb = await freshDatabase(kind, cluster);
+  const reuse = kind === "postgresql" && options.reusePostgresql ? await reusedDatabase(options.reusePostgresql) : null;
+  const bdb = reuse?.bdb ?? (await freshDatabase(kind, cluster));
   try {
-    const site = await prepareResultsWebsite(bdb.db);
-    const nowMs = Date.now();
-    log(`${kind}: generating ${events.toLocaleString("en-US")} events`);
-    const progress = (line: string) => log(`${kind}: ${line}`);
-    const generated = kind === "sqlite" ? generateSqlite(bdb.url.replace(/^file:/, ""), site, events, nowMs, progress) : await generatePostgres(bdb.url, site, events, nowMs, progress);
-    const stored = await bdb.db.trackedEvent.count({ where: { websiteId: site.websiteId } });
-    if (stored !== events) throw new Error(`${events} events generated but ${stored} stored`);
-    log(`${kind}: ${stored.toLocaleString("en-US")} events stored in ${round(generated.seconds, 0)} s (${Object.entries(generated.byType).map(([t, n]) => `${t} ${n}`).join(", ")}; ${generated.orders} Order rows)`);
-    const aggregates = await rebuildAggregates(bdb.db);
+    let site: ResultsWebsite;
+    let generated: GeneratedData;
+    let aggregates: DatabaseRun["aggregates"];
+    if (reuse) {
+      ({ site, generated } = reuse);
+      aggregates = { backfill: "already rolled up when the database was generated", seconds: 0 };
+      log(`${kind}: timing the database generated before (${generated.events.toLocaleString("en-US")} events)`);
+    } else {
+      site = await prepareResultsWebsite(bdb.db);
+      const nowMs = Date.now();
+      log(`${kind}: generating ${events.toLocaleString("en-US")} events`);
+      const progress = (line: string) => log(`${kind}: ${line}`);
+      generated = kind === "sqlite" ? generateSqlite(bdb.url.replace(/^file:/, ""), site, events, nowMs, progress) : await generatePostgres(bdb.url, site, events, nowMs, progress);
+      const stored = await bdb.db.trackedEvent.count({ where: { websiteId: site.websiteId } });
+      if (stored !== events) throw new Error(`${events} events generated but ${stored} stored`);
+      log(`${kind}: ${stored.toLocaleString("en-US")} events stored in ${round(generated.seconds, 0)} s (${Object.entries(generated.byType).map(([t, n]) => `${t} ${n}`).join(", ")}; ${generated.orders} Order rows)`);
+      aggregates = await rebuildAggregates(bdb.db);
+    }
     const cases = await casesFor(kind, bdb.db, site);
 
     const server = await startBenchServer(bdb.url, { SESSION_SECRET: randomBytes(32).toString("hex") });
@@ -303,6 +344,7 @@ export async function main(argv = process.argv.slice(2)) {
     requests: Number(arg("requests") ?? DEFAULT_RESULTS_SCALE.requests),
     slowRequests: Number(arg("slow-requests") ?? DEFAULT_RESULTS_SCALE.slowRequests),
     timeoutS: Number(arg("timeout") ?? DEFAULT_RESULTS_SCALE.timeoutS),
+    reusePostgresql: argv.find((a) => a.startsWith("--reuse-postgresql="))?.slice("--reuse-postgresql=".length),
   };
   const runs: DatabaseRun[] = await onEachDatabase(argv, (kind, cluster) => benchResultsScale(kind, options, cluster));
   const cases = runs.flatMap((r) => r.cases);

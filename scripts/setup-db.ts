@@ -16,6 +16,10 @@ async function main() {
   const { backfillRollups } = await import("../app/models/event-rollups.server");
   const rolled = await backfillRollups(prisma);
   if (rolled) console.log(`Rolled up ${rolled} earlier event(s) for Results`);
+  // Orders stored before their touches were kept; a no-op once done.
+  const { backfillOrderTouches } = await import("../app/models/order-touches.server");
+  const touched = await backfillOrderTouches(prisma);
+  if (touched) console.log(`Kept the CTA touch of ${touched} earlier order(s) for Results`);
   if (process.argv.includes("--no-seed")) {
     await prisma.$disconnect();
     return;

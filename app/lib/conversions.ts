@@ -202,10 +202,12 @@ export interface OrderRow {
   touchVariantId: number | null;
 }
 
+/** Orders of one day credited to one CTA variant (`key`, variantKey), and their revenue. */
 export interface CreditedOrder {
   key: string;
   day: string;
   revenue: number;
+  orders: number;
 }
 
 export interface OrderCredit {
@@ -270,7 +272,7 @@ export function creditOrders(orders: OrderRow[], from: Date, to: Date): OrderCre
       credit.unattributedRevenue += revenue;
       continue;
     }
-    credit.credited.push({ key, day: utcDay(o.at), revenue });
+    credit.credited.push({ key, day: utcDay(o.at), revenue, orders: 1 });
   }
   credit.unattributedRevenue = round2(credit.unattributedRevenue);
   credit.flaggedRevenue = round2(credit.flaggedRevenue);

@@ -14,6 +14,7 @@
 import type { Db } from "../db.server";
 import { dropEventPartitionsBefore, isPostgres, monthStartUtc } from "./event-partitions.server";
 import { MAX_RETENTION_MONTHS, serverEnv, type EnvSource } from "../lib/env.server";
+import { deleteOrderTouchesBefore } from "./order-touches.server";
 
 /**
  * The retention setting in whole months, or null when raw events are kept
@@ -54,6 +55,9 @@ export async function applyEventRetention(db: Db, months: number, options: Reten
     throw new Error(`Retention batch size must be a whole number from 1 to 100000; got ${batchSize}`);
   }
   const cutoff = retentionCutoff(options.now ?? new Date(), months);
+  // The kept touches of Order events older than the cutoff go with those events. An Order row's
+  // touch stays with the row: its CTA action is deleted now, so the touch is only known from there.
+  await deleteOrderTouchesBefore(db, cutoff);
   if (!isPostgres(db)) {
     return { cutoff, droppedPartitions: [], deletedEvents: await deleteSqliteEventsBefore(db, cutoff, batchSize), deletedReceipts: 0 };
   }

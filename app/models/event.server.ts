@@ -3,10 +3,12 @@
  * widget; a retried send of the same id is stored once.
  */
 import type { Db, Prisma } from "../db.server";
+import { ORDER_EVENT } from "../lib/conversions";
 import type { EventInput } from "../lib/schema/public-api";
 import { EVENT_COLUMNS, eventInsertSql } from "./event-insert.server";
 import { applyToRollups, isPostgres } from "./event-rollups.server";
 import { storeEventsPostgres, type PostgresEventRow } from "./event-store-postgres.server";
+import { recordEventTouches } from "./order-touches.server";
 import { foreignCtaRefs } from "./ownership.server";
 import { personIdsByToken } from "./person.server";
 
@@ -103,8 +105,27 @@ export async function storeEvents(db: Db, websiteId: number, events: EventInput[
     data: event.data ?? {},
     createdAt: eventTime(event.at, now),
   }));
-  const inserted = isPostgres(db) ? (await storeEventsPostgres(db, websiteId, rows)).length : await storeEventsSqlite(db, websiteId, rows);
-  return { stored: inserted, duplicates: duplicates + accepted.length - inserted, rejected };
+  const stored = new Set(isPostgres(db) ? await storeEventsPostgres(db, websiteId, rows) : await storeEventsSqlite(db, websiteId, rows));
+  await keepOrderTouches(db, websiteId, rows.filter((r) => stored.has(r.clientId)));
+  return { stored: stored.size, duplicates: duplicates + accepted.length - stored.size, rejected };
+}
+
+/**
+ * The touches of the Order events just stored (order-touches.server.ts), so
+ * the results page reads them instead of seeking them. After the events'
+ * own transaction: a failure here loses nothing (the page seeks an order
+ * without a kept touch), so it is logged, not answered to the widget, whose
+ * retry would find the events stored and keep nothing either.
+ */
+async function keepOrderTouches(db: Db, websiteId: number, stored: PostgresEventRow[]): Promise<void> {
+  const orders = stored.filter((r) => r.eventType === ORDER_EVENT && r.ctaId === null);
+  if (!orders.length) return;
+  const times = orders.map((r) => r.createdAt.getTime());
+  try {
+    await recordEventTouches(db, websiteId, orders.map((r) => r.clientId), new Date(Math.min(...times)), new Date(Math.max(...times)));
+  } catch (e) {
+    console.warn(`[beckon] order touches of website ${websiteId} not kept (the results page will seek them): ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 /**
@@ -112,7 +133,7 @@ export async function storeEvents(db: Db, websiteId: number, events: EventInput[
  * writer at a time, so there are no hot-row waits to avoid (PostgreSQL's
  * single statement, event-store-postgres.server.ts, exists for those).
  */
-async function storeEventsSqlite(db: Db, websiteId: number, rows: PostgresEventRow[]): Promise<number> {
+async function storeEventsSqlite(db: Db, websiteId: number, rows: PostgresEventRow[]): Promise<string[]> {
   const values = rows.map((r) => COLUMNS.map((c) => (c === "websiteId" ? websiteId : c === "data" ? JSON.stringify(r.data) : r[c])));
   return db.$transaction(async (tx) => {
     const clientIds = new Set(await insertIgnoringDuplicates(tx, values));
@@ -121,7 +142,7 @@ async function storeEventsSqlite(db: Db, websiteId: number, rows: PostgresEventR
       websiteId,
       rows.filter((r) => clientIds.has(r.clientId)),
     );
-    return clientIds.size;
+    return [...clientIds];
   });
 }
 

@@ -7,11 +7,11 @@
  * (DAYS_PER_READ), so memory stays bounded whatever the period.
  */
 import type { Db } from "../db.server";
-import { GOAL_SKETCH, creditOrders, daysBetween, goalOf, type Goal, type SketchKind } from "../lib/conversions";
+import { GOAL_SKETCH, daysBetween, goalOf, type CreditedOrder, type Goal, type OrderCredit, type SketchKind } from "../lib/conversions";
 import { mergeInto } from "../lib/hll";
 import { Cell, cellKey } from "../lib/results-cell";
 import { DAY_MS, type ResultsPeriod } from "../lib/results-period";
-import { ordersForPeriod } from "./order-attribution.server";
+import { orderCredit } from "./order-credit.server";
 import { readCounters, readSketches } from "./rollup-reads.server";
 
 /** Days of rollups read per query: bounds memory for long periods. */
@@ -58,7 +58,7 @@ export interface Scan {
   from: Date;
   to: Date;
   /** The period's orders and their credit, still coming while the first rollups are read. */
-  credit: Promise<ReturnType<typeof creditOrders>>;
+  credit: Promise<OrderCredit>;
 }
 
 /**
@@ -101,7 +101,7 @@ export async function* variantDays(db: Db, websiteId: number, scan: Scan, days: 
     if (list) list.push(l);
     else leadsByDay.set(day, [l]);
   }
-  const ordersByDay = new Map<string, { key: string; revenue: number }[]>();
+  const ordersByDay = new Map<string, CreditedOrder[]>();
   for (const o of (await scan.credit).credited) {
     const list = ordersByDay.get(o.day);
     if (list) list.push(o);
@@ -128,7 +128,7 @@ export async function* variantDays(db: Db, websiteId: number, scan: Scan, days: 
         const [ctaId, variantId] = o.key.split(":");
         if (!known.has(Number(ctaId))) continue;
         const cell = cellOf(cells, Number(ctaId), variantId === "" ? null : Number(variantId));
-        cell.orders++;
+        cell.orders += o.orders;
         cell.revenue += o.revenue;
       }
       yield { day, cells };
@@ -141,7 +141,7 @@ export async function prepareScan(db: Db, websiteId: number, period: ResultsPeri
   const from = new Date(`${period.from}T00:00:00Z`);
   const to = new Date(new Date(`${period.to}T00:00:00Z`).getTime() + DAY_MS);
   // Order attribution is the slowest query: the rollups are read meanwhile (variantDays awaits it).
-  const credit = ordersForPeriod(db, websiteId, from, to).then((orders) => creditOrders(orders, from, to));
+  const credit = orderCredit(db, websiteId, from, to);
   // Awaited later: a failure must not count as unhandled before then.
   credit.catch(() => undefined);
   const [website, all] = await Promise.all([

@@ -84,8 +84,8 @@ describe("creditOrders", () => {
       to,
     );
     expect(r.credited).toEqual([
-      { key: "1:10", day: "2026-01-03", revenue: 50 },
-      { key: "2:20", day: "2026-01-04", revenue: 500 },
+      { key: "1:10", day: "2026-01-03", revenue: 50, orders: 1 },
+      { key: "2:20", day: "2026-01-04", revenue: 500, orders: 1 },
     ]);
     expect(r).toMatchObject({ unattributedOrders: 1, unattributedRevenue: 30 });
   });

@@ -201,7 +201,7 @@ describe("order attribution in SQL", () => {
     expect(report.ctas.find((c) => c.id === first.id)!.metrics).toMatchObject({ orders: 0, revenue: 0 });
   });
 
-  it("seeks each order's touch in the partial index of CTA actions, and finds the orders by their indexes", async () => {
+  it("reads each order's kept touch, seeks the others' in the partial index of CTA actions, and finds the orders by their indexes", async () => {
     const from = new Date(Date.now() - 30 * 86_400_000);
     const to = new Date();
     const plan = async (sql: string) => {
@@ -238,6 +238,11 @@ describe("order attribution in SQL", () => {
     // The orders are read from the index alone.
     if (!postgres) expect(events).toMatch(/COVERING INDEX TrackedEvent_orders_idx/);
     expect(await usesIndex(rows, "Order_websiteId_createdAt_idx")).toBe(true);
+    // An order's kept touch is read by OrderTouch's primary key, and the seek runs only for an order without one.
+    for (const plan of [events, rows]) {
+      expect(plan).toMatch(postgres ? /Index Scan using "OrderTouch_pkey" on "OrderTouch" k|Bitmap Index Scan on "OrderTouch_pkey"/ : /SEARCH k USING INDEX sqlite_autoindex_OrderTouch_1 \(source=\? AND orderRef=\?\)/);
+      if (postgres) expect(plan).toMatch(/One-Time Filter: \(\(k\."orderRef" IS NULL\) AND \(o\."ctaId" IS NULL\)\)/);
+    }
     for (const plan of [events, rows]) {
       expect(plan).not.toMatch(/SCAN (TABLE )?TrackedEvent\b(?! USING)|Seq Scan on "TrackedEvent(_\w+)?"/);
       // The touch is sought per order, never found by hashing or sorting the whole event table.

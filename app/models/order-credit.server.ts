@@ -1,0 +1,117 @@
+/**
+ * A period's order credit (app/lib/conversions.ts creditOrders, the rules'
+ * reference in Node) computed in the database, which answers one row per
+ * day and credited CTA variant instead of one per order: at 10,000,000
+ * events a month holds about 150,000 orders, and shipping each to Node to
+ * be counted cost more than the rest of the results page.
+ *
+ * The same rules, in SQL:
+ * - Order events since ATTRIBUTION_WINDOW_DAYS before the period: an order
+ *   id counts at its first event (ROW_NUMBER over the id), in the period;
+ * - Order rows of the period whose id no such event has;
+ * - credited to the order's own CTA variant, else its touch within the
+ *   window (kept or sought, order-attribution.server.ts), else unattributed;
+ * - revenue below zero counts as zero; an order above OUTLIER_FACTOR × the
+ *   median of the period's positive order values (once there are
+ *   OUTLIER_MIN_ORDERS) is flagged and left out, never above
+ *   MAX_EVENT_REVENUE.
+ * A test holds it equal to creditOrders on generated orders, on both databases.
+ */
+import type { Db } from "../db.server";
+import { plainSqlOf } from "../db/plain-sql.server";
+import { ATTRIBUTION_WINDOW_DAYS, variantKey, type OrderCredit } from "../lib/conversions";
+import { MAX_EVENT_REVENUE, OUTLIER_FACTOR, OUTLIER_MIN_ORDERS } from "../lib/revenue";
+import { isPostgres } from "./event-rollups.server";
+import { orderEventsSql, orderRowsSql } from "./order-attribution.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WINDOW_MS = ATTRIBUTION_WINDOW_DAYS * DAY_MS;
+
+/**
+ * The statement. Parameters: the website, the lookback (the period's start
+ * less the window), the period's start and its end; on SQLite each is given
+ * again where it appears (`params` says in which order).
+ */
+export function orderCreditSql(postgres: boolean): { sql: string; params: ("website" | "lookback" | "from" | "to")[] } {
+  // The reading statements take (website, start, end) as $1..$3: here $1, $2 or $3, $4.
+  const renumber = (sql: string, start: "lookback" | "from") =>
+    postgres ? sql.replace(/\$([123])\b/g, (_, n: string) => `$${n === "1" ? 1 : n === "3" ? 4 : start === "lookback" ? 2 : 3}`) : sql;
+  const events = renumber(orderEventsSql(postgres), "lookback");
+  const rows = renumber(orderRowsSql(postgres), "from");
+  // SQLite's anonymous parameters, in the order they appear below.
+  const params = ["website", "lookback", "to", "from", "website", "from", "to"] as ("website" | "lookback" | "from" | "to")[];
+  const from = postgres ? `(EXTRACT(EPOCH FROM ($3::timestamptz AT TIME ZONE 'UTC')) * 1000)::float8` : "?";
+  // Times arrive as the reading statements give them: epoch milliseconds on PostgreSQL, ISO text on SQLite.
+  const ms = (column: string) => (postgres ? column : `CAST(ROUND((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`);
+  const dayOf = (column: string) =>
+    postgres ? `to_char(to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : `substr(${column}, 1, 10)`;
+  const inWindow = `"touchAt" IS NOT NULL AND ${ms(`"at"`)} - ${ms(`"touchAt"`)} <= ${WINDOW_MS}`;
+  const sql = `WITH "ev" AS (${events}),
+  "ranked" AS (SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e."orderId" ORDER BY e."at", e."ref") AS "nth" FROM "ev" e),
+  "counted" AS (
+    SELECT "at", "revenue", "ctaId", "variantId", "touchCtaId", "touchVariantId", "touchAt" FROM "ranked"
+      WHERE ("orderId" IS NULL OR "nth" = 1) AND "at" >= ${from}
+    UNION ALL
+    SELECT r."at", r."revenue", r."ctaId", r."variantId", r."touchCtaId", r."touchVariantId", r."touchAt" FROM (${rows}) r
+      WHERE r."orderId" IS NULL OR NOT EXISTS (SELECT 1 FROM "ev" e WHERE e."orderId" = r."orderId")),
+  "valued" AS (
+    SELECT ${dayOf(`"at"`)} AS "day",
+      CASE WHEN "revenue" > 0 AND "revenue" <= ${Number.MAX_VALUE} THEN "revenue" ELSE 0 END AS "value",
+      CASE WHEN "ctaId" IS NOT NULL THEN "ctaId" WHEN ${inWindow} THEN "touchCtaId" END AS "keyCta",
+      CASE WHEN "ctaId" IS NOT NULL THEN "variantId" WHEN ${inWindow} THEN "touchVariantId" END AS "keyVariant"
+    FROM "counted"),
+  "positive" AS (SELECT "value", ROW_NUMBER() OVER (ORDER BY "value") AS "nth", COUNT(*) OVER () AS "n" FROM "valued" WHERE "value" > 0),
+  "bound" AS (
+    SELECT CASE WHEN COUNT(*) < ${OUTLIER_MIN_ORDERS} THEN ${MAX_EVENT_REVENUE}
+      ELSE (SELECT CASE WHEN ${OUTLIER_FACTOR} * AVG(p."value") < ${MAX_EVENT_REVENUE} THEN ${OUTLIER_FACTOR} * AVG(p."value") ELSE ${MAX_EVENT_REVENUE} END
+            FROM "positive" p WHERE p."nth" IN ((p."n" + 1) / 2, (p."n" + 2) / 2)) END AS "threshold"
+    FROM "positive")
+  SELECT v."day" AS "day", v."keyCta" AS "keyCta", v."keyVariant" AS "keyVariant", CASE WHEN v."value" > l."threshold" THEN 1 ELSE 0 END AS "flagged",
+    COUNT(*) AS "orders", SUM(v."value") AS "revenue", l."threshold" AS "threshold"
+  FROM "valued" v CROSS JOIN "bound" l
+  GROUP BY v."day", v."keyCta", v."keyVariant", CASE WHEN v."value" > l."threshold" THEN 1 ELSE 0 END, l."threshold"
+  UNION ALL SELECT NULL, NULL, NULL, NULL, 0, 0, l."threshold" FROM "bound" l`;
+  return { sql, params };
+}
+
+interface CreditRow {
+  day: string | null;
+  keyCta: number | bigint | null;
+  keyVariant: number | bigint | null;
+  flagged: number | bigint | null;
+  orders: number | bigint | string;
+  revenue: number | string | null;
+  threshold: number | string;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const num = (v: number | bigint | string | null) => (v === null ? 0 : Number(v));
+
+/** The credit of the orders of [from, to) for a website, as creditOrders gives it (credited per day and CTA variant). */
+export async function orderCredit(db: Db, websiteId: number, from: Date, to: Date): Promise<OrderCredit> {
+  const postgres = isPostgres(db);
+  const { sql, params } = orderCreditSql(postgres);
+  const moment = (d: Date) => (postgres ? d.toISOString() : d);
+  const values = { website: websiteId, lookback: moment(new Date(from.getTime() - WINDOW_MS)), from: moment(from), to: moment(to) };
+  const args = postgres ? [values.website, values.lookback, values.from, values.to] : params.map((p) => values[p]);
+  const rows = await plainSqlOf(db)<CreditRow>(sql, args, "beckon_order_credit");
+  const credit: OrderCredit = { credited: [], unattributedRevenue: 0, unattributedOrders: 0, flaggedOrders: 0, flaggedRevenue: 0, outlierThreshold: MAX_EVENT_REVENUE };
+  for (const r of rows) {
+    credit.outlierThreshold = round2(num(r.threshold));
+    if (r.day === null) continue;
+    const orders = num(r.orders);
+    const revenue = num(r.revenue);
+    if (num(r.flagged) === 1) {
+      credit.flaggedOrders += orders;
+      credit.flaggedRevenue += revenue;
+    } else if (r.keyCta === null) {
+      credit.unattributedOrders += orders;
+      credit.unattributedRevenue += revenue;
+    } else {
+      credit.credited.push({ key: variantKey(num(r.keyCta), r.keyVariant === null ? null : num(r.keyVariant)), day: r.day, revenue, orders });
+    }
+  }
+  credit.unattributedRevenue = round2(credit.unattributedRevenue);
+  credit.flaggedRevenue = round2(credit.flaggedRevenue);
+  return credit;
+}
