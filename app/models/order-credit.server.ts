@@ -60,12 +60,7 @@ export function orderCreditSql(postgres: boolean): { sql: string; params: ("webs
       CASE WHEN "ctaId" IS NOT NULL THEN "ctaId" WHEN ${inWindow} THEN "touchCtaId" END AS "keyCta",
       CASE WHEN "ctaId" IS NOT NULL THEN "variantId" WHEN ${inWindow} THEN "touchVariantId" END AS "keyVariant"
     FROM "counted"),
-  "positive" AS (SELECT "value", ROW_NUMBER() OVER (ORDER BY "value") AS "nth", COUNT(*) OVER () AS "n" FROM "valued" WHERE "value" > 0),
-  "bound" AS (
-    SELECT CASE WHEN COUNT(*) < ${OUTLIER_MIN_ORDERS} THEN ${MAX_EVENT_REVENUE}
-      ELSE (SELECT CASE WHEN ${OUTLIER_FACTOR} * AVG(p."value") < ${MAX_EVENT_REVENUE} THEN ${OUTLIER_FACTOR} * AVG(p."value") ELSE ${MAX_EVENT_REVENUE} END
-            FROM "positive" p WHERE p."nth" IN ((p."n" + 1) / 2, (p."n" + 2) / 2)) END AS "threshold"
-    FROM "positive")
+  ${postgres ? PG_BOUND : SQLITE_BOUND}
   SELECT v."day" AS "day", v."keyCta" AS "keyCta", v."keyVariant" AS "keyVariant", CASE WHEN v."value" > l."threshold" THEN 1 ELSE 0 END AS "flagged",
     COUNT(*) AS "orders", SUM(v."value") AS "revenue", l."threshold" AS "threshold"
   FROM "valued" v CROSS JOIN "bound" l
@@ -73,6 +68,20 @@ export function orderCreditSql(postgres: boolean): { sql: string; params: ("webs
   UNION ALL SELECT NULL, NULL, NULL, NULL, 0, 0, l."threshold" FROM "bound" l`;
   return { sql, params };
 }
+
+const capped = (median: string) => `CASE WHEN ${OUTLIER_FACTOR} * ${median} < ${MAX_EVENT_REVENUE} THEN ${OUTLIER_FACTOR} * ${median} ELSE ${MAX_EVENT_REVENUE} END`;
+
+/** The outlier threshold (CTE "bound") on PostgreSQL: the median is percentile_cont's, one sort of the period's values. */
+const PG_BOUND = `"bound" AS (
+    SELECT CASE WHEN COUNT(*) < ${OUTLIER_MIN_ORDERS} THEN ${MAX_EVENT_REVENUE} ELSE ${capped(`percentile_cont(0.5) WITHIN GROUP (ORDER BY "value")`)} END AS "threshold"
+    FROM "valued" WHERE "value" > 0)`;
+
+/** The same on SQLite, which has no percentile: the middle value, or the mean of the middle two, by rank. */
+const SQLITE_BOUND = `"positive" AS (SELECT "value", ROW_NUMBER() OVER (ORDER BY "value") AS "nth", COUNT(*) OVER () AS "n" FROM "valued" WHERE "value" > 0),
+  "bound" AS (
+    SELECT CASE WHEN COUNT(*) < ${OUTLIER_MIN_ORDERS} THEN ${MAX_EVENT_REVENUE}
+      ELSE (SELECT ${capped(`AVG(p."value")`)} FROM "positive" p WHERE p."nth" IN ((p."n" + 1) / 2, (p."n" + 2) / 2)) END AS "threshold"
+    FROM "positive")`;
 
 interface CreditRow {
   day: string | null;
