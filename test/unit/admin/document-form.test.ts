@@ -144,6 +144,12 @@ describe("paths and lists", () => {
 
   it("strips ids deeply", () => {
     expect(withoutIds({ id: 1, a: [{ id: 2, b: { id: 3, c: 4 } }] })).toEqual({ a: [{ b: { c: 4 } }] });
+    // An option bag's "id"s are the owner's data (a picked product's Shopify id), not database ids.
+    const summary = [{ id: "4242", productId: "42", productTitle: "Kaffe", variantTitle: null, image: null, price: "99 kr" }];
+    expect(withoutIds({ id: 1, options: { "selected-products-summary": summary }, steps: [{ id: 2, options: { x: { id: 3 } } }] })).toEqual({
+      options: { "selected-products-summary": summary },
+      steps: [{ options: { x: { id: 3 } } }],
+    });
   });
 
   it("finds fresh field slugs", () => {
