@@ -8,6 +8,7 @@
  * before the rollups existed, run twice and interrupted.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededRandom } from "../../support/seeded-random";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import type { Db } from "~/db.server";
 import { storeEvents } from "~/models/event.server";
@@ -23,16 +24,6 @@ const tokens: string[] = [];
 const ctas: { id: number; variants: number[] }[] = [];
 
 /** Seeded generator (mulberry32): the same seed gives the same events. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] };
-}
 
 const TYPES = ["View", "View", "View", "Complete", "Submission", "Completion", "Selection", "Add To Cart", "Order", "Visit"] as const;
 
@@ -170,7 +161,7 @@ afterAll(async () => {
 
 describe("rollups kept as events are stored", () => {
   it("equal the raw events after duplicates, resent batches and crashed-then-retried batches", async () => {
-    const rnd = random(20261126);
+    const rnd = seededRandom(20261126);
     const now = Date.now();
     const sent: EventInput[] = [];
     let crashes = 0;
@@ -248,7 +239,7 @@ describe("backfill of events stored before the rollups", () => {
     const site = (await t.db.website.create({ data: { name: "Old events", dataSettings: {} } })).id;
     const person = await t.db.person.create({ data: { websiteId: site, visitorToken: "old-visitor", personType: "Visitor", extra: {}, data: {} } });
     const cta = await t.db.cta.create({ data: { websiteId: site, name: "Old", ctaType: "overlay", options: {}, variants: { create: [{ variation: "A", options: {} }] } }, include: { variants: true } });
-    const rnd = random(7);
+    const rnd = seededRandom(7);
     // Stored the old way (no rollups), as before the migration.
     await t.db.trackedEvent.createMany({
       data: Array.from({ length: 40 }, (_, i) => ({

@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
+import { seededRandom } from "../../support/seeded-random";
+import { publishedCtaMock } from "../../fixtures/factories";
 import { saveCtaDocument } from "~/models/cta.server";
 import { backfillOrderTouches } from "~/models/order-touches.server";
 import { ordersForPeriod } from "~/models/order-attribution.server";
@@ -15,15 +17,6 @@ import { creditOrders, type OrderCredit } from "~/lib/conversions";
 
 let t: TestDatabase;
 const DAY = 86_400_000;
-
-function random(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)] };
-}
 
 /** Credited orders summed per day and CTA variant, in a stable order, with the rest of the credit. */
 function comparable(c: OrderCredit) {
@@ -49,23 +42,11 @@ afterAll(async () => {
 
 describe("order credit in SQL", () => {
   it("equals creditOrders on generated orders, over several periods", async () => {
-    const rnd = random(20261126);
+    const rnd = seededRandom(20261126);
     const site = (await t.db.website.create({ data: { name: "Credit", dataSettings: {}, currency: "SEK", currencyCharacter: "kr" } })).id;
     const ctas = [];
     for (const name of ["One", "Two", "Three"]) {
-      const saved = await saveCtaDocument(t.db, site, {
-        name,
-        cta_type: "overlay",
-        overlay_type: "boxed",
-        status: "published",
-        options: {},
-        variants: ["A", "B"].map((variation) => ({
-          variation,
-          percentage: 50,
-          options: {},
-          steps: [{ position: 0, options: {}, sections: [{ position: 0, options: {}, columns: [{ position: 0, options: {}, elements: [{ position: 0, element_type: "button", options: {}, fields: [] }] }] }] }],
-        })),
-      } as Parameters<typeof saveCtaDocument>[2]);
+      const saved = await saveCtaDocument(t.db, site, publishedCtaMock(name, [["button"]], ["A", "B"]));
       ctas.push(saved);
     }
     const people: { id: number; visitorToken: string }[] = [];

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import type { Db } from "~/db.server";
 import { saveCtaDocument } from "~/models/cta.server";
+import { publishedCtaMock } from "../../fixtures/factories";
 import { storeEvents } from "~/models/event.server";
 import { applyEventRetention } from "~/models/event-retention.server";
 import { backfillOrderTouches, recordEventTouches } from "~/models/order-touches.server";
@@ -29,23 +30,7 @@ async function person(websiteId: number) {
   return t.db.person.create({ data: { websiteId, visitorToken: `ot-${++n}-token`, personType: "Visitor", extra: {}, data: {} } });
 }
 
-async function cta(websiteId: number, name: string) {
-  return saveCtaDocument(t.db, websiteId, {
-    name,
-    cta_type: "overlay",
-    overlay_type: "boxed",
-    status: "published",
-    options: {},
-    variants: [
-      {
-        variation: "A",
-        percentage: 100,
-        options: {},
-        steps: [{ position: 0, options: {}, sections: [{ position: 0, options: {}, columns: [{ position: 0, options: {}, elements: [{ position: 0, element_type: "button", options: {}, fields: [] }] }] }] }],
-      },
-    ],
-  } as Parameters<typeof saveCtaDocument>[2]);
-}
+const cta = (websiteId: number, name: string) => saveCtaDocument(t.db, websiteId, publishedCtaMock(name));
 
 let seq = 0;
 const complete = (token: string, c: { id?: number; variants: { id?: number }[] }, at: number) =>

@@ -14,6 +14,7 @@ import { parsePeriod } from "~/lib/results-period";
 import { RESULTS_CSV_COLUMNS, resultsCsv } from "~/models/results-csv.server";
 import { loadResults } from "~/models/results.server";
 import { parseCsv } from "~/lib/csv";
+import { publishedCtaMock } from "../../fixtures/factories";
 import type { EventInput } from "~/lib/schema/public-api";
 
 let t: TestDatabase;
@@ -26,28 +27,8 @@ async function person(websiteId = site) {
   return t.db.person.create({ data: { websiteId, visitorToken: `rr-${++n}-token`, personType: "Visitor", extra: {}, data: {} } });
 }
 
-const element = (element_type: string) => ({ position: 0, element_type, options: {}, fields: [] });
-
 /** A published CTA whose variants have one step per list of element types. */
-async function cta(name: string, steps: string[][], websiteId = site, letters = ["A"]) {
-  return saveCtaDocument(t.db, websiteId, {
-    name,
-    cta_type: "overlay",
-    overlay_type: "boxed",
-    status: "published",
-    options: {},
-    variants: letters.map((variation, vi) => ({
-      variation,
-      percentage: vi === 0 ? 100 - Math.floor(100 / letters.length) * (letters.length - 1) : Math.floor(100 / letters.length),
-      options: {},
-      steps: steps.map((types, position) => ({
-        position,
-        options: {},
-        sections: [{ position: 0, options: {}, columns: [{ position: 0, options: {}, elements: types.map(element) }] }],
-      })),
-    })),
-  } as Parameters<typeof saveCtaDocument>[2]);
-}
+const cta = (name: string, steps: string[][], websiteId = site, letters = ["A"]) => saveCtaDocument(t.db, websiteId, publishedCtaMock(name, steps, letters));
 
 let seq = 0;
 const ev = (event_type: string, visitor_token: string, cta_id: number, variant_id: number, extra: Partial<EventInput> = {}) =>
