@@ -42,29 +42,27 @@ const TOUCH_ID = `(SELECT c."id" FROM "TrackedEvent" c
     AND c."ctaId" IS NOT NULL AND c."eventType" IN (${ACTIONS})
   ORDER BY c."createdAt" DESC, c."id" DESC LIMIT 1)`;
 
-/** PostgreSQL: the touch itself, one index seek per order within the window. */
-const touchLateral = (gate: string) => `LATERAL (SELECT c."ctaId", c."variantId", c."createdAt" FROM "TrackedEvent" c
-  WHERE ${gate}c."personId" = o."personId" AND c."createdAt" <= o."createdAt"
+/** PostgreSQL: where and in which order the touch of an order (alias `o`) is sought, one index seek within the window. */
+const SEEK_POSTGRES = `FROM "TrackedEvent" c
+  WHERE c."personId" = o."personId" AND c."createdAt" <= o."createdAt"
     AND c."createdAt" >= o."createdAt" - interval '${ATTRIBUTION_WINDOW_DAYS} days'
     AND c."ctaId" IS NOT NULL AND c."eventType" IN (${ACTIONS})
-  ORDER BY c."createdAt" DESC, c."id" DESC LIMIT 1) t ON true`;
+  ORDER BY c."createdAt" DESC, c."id" DESC LIMIT 1`;
 
-/**
- * The join that gives an order (alias `o`) its sought touch (alias `t`), as
- * the backfill seeks it; with `gated` (SQLite's page query), only where
- * SEEK_NEEDED: SQLite stops at the ON's first term. PostgreSQL's page query
- * seeks in a CASE instead (withSoughtTouch).
- */
-export const touchJoin = (postgres: boolean, gated: boolean) => {
-  const gate = gated ? `${SEEK_NEEDED} AND ` : "";
-  return postgres ? `LEFT JOIN ${touchLateral(gate)}` : `LEFT JOIN "TrackedEvent" t ON ${gate}t."id" = ${TOUCH_ID}`;
-};
+/** PostgreSQL: the touch itself, as a joined row. */
+const TOUCH_LATERAL = `LATERAL (SELECT c."ctaId", c."variantId", c."createdAt" ${SEEK_POSTGRES}) t ON true`;
+
+/** The join that gives an order (alias `o`) its sought touch (alias `t`), as the backfill seeks it. */
+export const touchJoin = (postgres: boolean) => (postgres ? `LEFT JOIN ${TOUCH_LATERAL}` : `LEFT JOIN "TrackedEvent" t ON t."id" = ${TOUCH_ID}`);
+
+/** SQLite's page query: the same join, only where SEEK_NEEDED (SQLite stops at the ON's first term). PostgreSQL's seeks in a CASE (withSoughtTouch). */
+const GATED_TOUCH_JOIN_SQLITE = `LEFT JOIN "TrackedEvent" t ON ${SEEK_NEEDED} AND t."id" = ${TOUCH_ID}`;
 
 /** An order's kept touch (alias `k`) and the touch it is credited to: the kept one, else the sought one. */
 const keptJoin = (source: "event" | "row") => `LEFT JOIN "OrderTouch" k ON k."source" = '${source}' AND k."orderRef" = o."id"`;
-const touchColumns = (postgres: boolean) => `CASE WHEN k."orderRef" IS NULL THEN t."ctaId" ELSE k."touchCtaId" END AS "touchCtaId",
+const TOUCH_COLUMNS_SQLITE = `CASE WHEN k."orderRef" IS NULL THEN t."ctaId" ELSE k."touchCtaId" END AS "touchCtaId",
     CASE WHEN k."orderRef" IS NULL THEN t."variantId" ELSE k."touchVariantId" END AS "touchVariantId",
-    ${instant(`CASE WHEN k."orderRef" IS NULL THEN t."createdAt" ELSE k."touchAt" END`, postgres)} AS "touchAt"`;
+    CASE WHEN k."orderRef" IS NULL THEN t."createdAt" ELSE k."touchAt" END AS "touchAt"`;
 
 /**
  * A timestamp column as an instant. PostgreSQL's columns hold UTC wall-clock
@@ -100,11 +98,7 @@ function placeholders(postgres: boolean): string[] {
  * order then passes one more plan node: 675 ms instead of 530.
  */
 function withSoughtTouch(columns: string, from: string, where: string): string {
-  const sought = `(SELECT ARRAY[c."ctaId", c."variantId", EXTRACT(EPOCH FROM c."createdAt") * 1000]::float8[] FROM "TrackedEvent" c
-      WHERE c."personId" = o."personId" AND c."createdAt" <= o."createdAt"
-        AND c."createdAt" >= o."createdAt" - interval '${ATTRIBUTION_WINDOW_DAYS} days'
-        AND c."ctaId" IS NOT NULL AND c."eventType" IN (${ACTIONS})
-      ORDER BY c."createdAt" DESC, c."id" DESC LIMIT 1)`;
+  const sought = `(SELECT ARRAY[c."ctaId", c."variantId", EXTRACT(EPOCH FROM c."createdAt") * 1000]::float8[] ${SEEK_POSTGRES})`;
   return `SELECT x."ref", x."orderId", x."revenue", x."at", x."ctaId", x."variantId",
     CASE WHEN x."kept" THEN x."keptCta" ELSE x."sought"[1]::integer END AS "touchCtaId",
     CASE WHEN x."kept" THEN x."keptVariant" ELSE x."sought"[2]::integer END AS "touchVariantId",
@@ -117,7 +111,7 @@ function withSoughtTouch(columns: string, from: string, where: string): string {
 /** An order query: its columns, with the touch kept or sought, from a table (alias `o`, kept touch `k`) and a condition. */
 function ordersWithTouch(postgres: boolean, columns: string, from: string, where: string): string {
   if (postgres) return withSoughtTouch(columns, from, where);
-  return `SELECT ${columns}, ${touchColumns(false)} ${from} ${touchJoin(false, true)} WHERE ${where}`;
+  return `SELECT ${columns}, ${TOUCH_COLUMNS_SQLITE} ${from} ${GATED_TOUCH_JOIN_SQLITE} WHERE ${where}`;
 }
 
 /** SQL of the order events of a website between two moments, with their touch (exported for the EXPLAIN test). */
@@ -170,7 +164,10 @@ function toOrder(r: Raw, source: OrderRow["source"]): OrderRow {
 /**
  * The orders creditOrders needs for the period [from, to): Order events since
  * ATTRIBUTION_WINDOW_DAYS before `from` (an order id counts at its first
- * event) and Order rows of the period, each with its touch.
+ * event) and Order rows of the period, each with its touch. The results page
+ * reads the credit summed by the database instead (order-credit.server.ts);
+ * this per-order reading, through creditOrders, is the reference a test
+ * holds that sum to.
  */
 export async function ordersForPeriod(db: Db, websiteId: number, from: Date, to: Date): Promise<OrderRow[]> {
   const postgres = isPostgres(db);

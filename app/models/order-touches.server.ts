@@ -91,7 +91,7 @@ async function keep(db: Db, source: OrderSource, found: FoundTouch[]): Promise<n
 /** The touches of some orders of a source, found with the page's own seek (the EXPLAIN test checks its plan). */
 function findSql(postgres: boolean, source: OrderSource, where: string, limit = ""): string {
   return `SELECT o."id" AS "ref", o."websiteId" AS "websiteId", o."createdAt" AS "at", t."ctaId" AS "touchCtaId", t."variantId" AS "touchVariantId", t."createdAt" AS "touchAt"
-  FROM ${TABLE[source]} o ${touchJoin(postgres, false)}
+  FROM ${TABLE[source]} o ${touchJoin(postgres)}
   WHERE ${NEEDS_TOUCH[source]} AND ${where} ${limit}`;
 }
 
