@@ -29,6 +29,8 @@ const reports = mkdtempSync(path.join(os.tmpdir(), "beckon-test-"));
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+/** Each failed test's file, name and first lines of its error, printed again last: a CI log keeps only its tail. */
+const failedTests: string[] = [];
 
 function step(title: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${title}`);
@@ -44,12 +46,33 @@ function vitest(title: string, projects: string[], env: Record<string, string> =
   const report = path.join(reports, `${title.replace(/\W+/g, "-")}.json`);
   step(title, bin("vitest"), ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
   if (existsSync(report)) {
-    const r = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number };
+    const r = JSON.parse(readFileSync(report, "utf8")) as VitestJsonReport;
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    failedTests.push(...describeFailures(title, r));
   } else {
     failed += 1;
   }
+}
+
+/** The parts of Vitest's JSON report (Jest's format) read here. */
+interface VitestJsonReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+
+function describeFailures(title: string, report: VitestJsonReport): string[] {
+  const firstLines = (text: string) => text.split("\n").slice(0, 6).map((l) => `      ${l}`).join("\n");
+  const out: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failedInFile = file.assertionResults.filter((a) => a.status === "failed");
+    for (const a of failedInFile) out.push(`  [${title}] ${where} > ${a.fullName}\n${firstLines(a.failureMessages?.[0] ?? "")}`);
+    // A file can fail outside any test (an error in a hook or at import).
+    if (failedInFile.length === 0 && file.status === "failed") out.push(`  [${title}] ${where}\n${firstLines(file.message ?? "")}`);
+  }
+  return out;
 }
 
 async function main() {
@@ -96,6 +119,7 @@ async function main() {
 
 function finish() {
   rmSync(reports, { recursive: true, force: true });
+  if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.join("\n")}`);
   if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
   if (failures.length && failed === 0) failed = failures.length;
   console.log(`\n${passed} passed, ${failed} failed`);
