@@ -16,14 +16,20 @@ export type Frame = "not started" | "started" | "ended";
  * Offset of a time zone from UTC at an instant, in ms (Intl; an unknown zone
  * counts as UTC). The same as app/lib/time-zone.ts computes, written smaller:
  * that one's formatToParts version costs the loader about 130 B gzip, more
- * than its budget has left.
+ * than its budget has left. The zone's wall time is read as numbers and
+ * placed with Date.UTC: parsing the formatted string instead would read it
+ * in the visitor's own zone, an hour off whenever the visitor's clocks
+ * change near that wall time (a visitor in Los Angeles on the night New
+ * York leaves summer time).
  */
 export function zoneOffset(at: number, zone: string): number {
   try {
-    const d = new Date(at);
-    // Both wall times are parsed in the same (local) zone, so only their difference counts.
-    const wall = (timeZone: string) => Date.parse(d.toLocaleString("en-US", { timeZone }));
-    return wall(zone) - wall("UTC");
+    const [month, day, year, hour, minute, second] = new Date(at)
+      .toLocaleString("en-US", { timeZone: zone, hourCycle: "h23" })
+      .match(/\d+/g)!
+      .map(Number);
+    // Some engines write midnight as hour 24 even with h23.
+    return Date.UTC(year, month - 1, day, hour % 24, minute, second) - Math.floor(at / 1000) * 1000;
   } catch {
     return 0;
   }

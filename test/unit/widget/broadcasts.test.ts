@@ -30,6 +30,33 @@ describe("broadcast time frames", () => {
     for (const zone of zones) for (const iso of instants) expect(zoneOffset(Date.parse(iso), zone), `${zone} ${iso}`).toBe(zoneOffsetMs(zone, Date.parse(iso)));
   });
 
+  it("gives the same offsets whatever the visitor's own time zone (a machine's TZ)", () => {
+    // A visitor's zone that changes its clocks near the broadcast zone's wall
+    // time must not shift the answer: Los Angeles leaves summer time 3 hours
+    // after New York, Lord Howe by half an hour, Kolkata never.
+    const visitorZones = ["America/Los_Angeles", "Asia/Tokyo", "Europe/Stockholm", "Australia/Lord_Howe", "America/Sao_Paulo"];
+    const cases: [string, string][] = [
+      ["America/New_York", "2026-11-01T06:00:00Z"],
+      ["America/New_York", "2026-11-01T05:59:59Z"],
+      ["America/New_York", "2026-03-08T07:00:00Z"],
+      ["Europe/Stockholm", "2026-03-29T01:00:00Z"],
+      ["Europe/Stockholm", "2026-10-25T00:30:00Z"],
+      ["Australia/Lord_Howe", "2026-04-04T15:00:00Z"],
+      ["Asia/Kolkata", "2026-11-01T09:00:00Z"],
+    ];
+    const machineZone = process.env.TZ;
+    try {
+      for (const visitorZone of visitorZones) {
+        // Node reads TZ again when it is assigned, so Date's local time follows.
+        process.env.TZ = visitorZone;
+        for (const [zone, iso] of cases) expect(zoneOffset(Date.parse(iso), zone), `${zone} ${iso} seen from ${visitorZone}`).toBe(zoneOffsetMs(zone, Date.parse(iso)));
+      }
+    } finally {
+      if (machineZone === undefined) delete process.env.TZ;
+      else process.env.TZ = machineZone;
+    }
+  });
+
   it("reads dates with an offset as written and wall times in the broadcast's zone", () => {
     expect(instant("2026-03-01T09:00:00+01:00", "UTC")).toBe(Date.parse("2026-03-01T08:00:00Z"));
     expect(instant("2026-03-01T09:00:00Z", "Europe/Stockholm")).toBe(Date.parse("2026-03-01T09:00:00Z"));
