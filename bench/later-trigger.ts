@@ -18,7 +18,7 @@ import { launchChromium } from "../test/support/chromium";
 import { WARM_UP_MS } from "../widget/core/runtime";
 import { freshDatabase, median, printTable, round, startBenchServer, writeResult } from "./lib";
 import { beckonSubject, setUpBeckonSite } from "./page-cost";
-import { servePages, type PageServer, type Subject } from "./pages";
+import { servePages, STORE_PAGE, type PageServer, type Subject } from "./pages";
 
 /** Lighthouse's mobile preset (simulated throttling's figures), as DevTools network conditions. */
 const MOBILE_NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -43,7 +43,7 @@ async function measure(browser: Browser, pages: PageServer, subject: Subject, cp
     await cdp.send("Network.emulateNetworkConditions", MOBILE_NETWORK);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
     await page.addInitScript(`window.__readyAt = null; document.addEventListener("cfReady", () => { window.__readyAt = performance.now(); });`);
-    await page.goto(pages.url(subject), { waitUntil: "load" });
+    await page.goto(pages.url(subject, STORE_PAGE), { waitUntil: "load" });
     await page.waitForFunction(() => (window as unknown as { __readyAt: number | null }).__readyAt !== null, null, { timeout: 60_000 });
     if (which === "warm") {
       // Resource entries are added once a response has arrived whole.
@@ -77,7 +77,7 @@ export async function benchLaterTrigger(runs = 7): Promise<LaterTriggerResult[]>
   const websiteId = await setUpBeckonSite(bdb.db, "exit");
   const server = await startBenchServer(bdb.url);
   const subject = beckonSubject(server.origin, websiteId);
-  const pages = await servePages([subject]);
+  const pages = await servePages([subject], [STORE_PAGE]);
   const browser = await launchChromium();
   try {
     const results: LaterTriggerResult[] = [];

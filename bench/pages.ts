@@ -1,12 +1,14 @@
 /**
- * The pages the page-cost benchmark loads: copies of the demo store page
- * (demo/store.html with the seeded catalogue) served by a tiny static
- * server of the harness, on an origin of its own as a merchant's site would
- * be: without any widget, with Beckon's snippet, and with a peer SDK.
+ * The pages the page-cost benchmark loads, served by a tiny static server of
+ * the harness on an origin of its own, as a merchant's site would be: each
+ * bench page (the demo store page, demo/store.html with the seeded
+ * catalogue; a long article, article-page.ts) without any widget, with
+ * Beckon's snippet, and with a peer SDK.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { demoProductsHtml } from "../app/lib/demo-products";
+import { ARTICLE_FILES, articlePage } from "./article-page";
 import { ROOT } from "./lib";
 import { serveLocally } from "../test/support/local-http";
 
@@ -31,9 +33,18 @@ export interface Subject {
   visibleCheck: string | null;
 }
 
+/** A page of a given shape that every subject is loaded on. */
+export interface BenchPage {
+  name: string;
+  /** The page's HTML with a subject's snippet in it. */
+  html(snippet: string): string;
+  /** Files the page loads (images), served beside it. */
+  files?: Record<string, { body: string | Buffer; type: string }>;
+}
+
 export interface PageServer {
   origin: string;
-  url(subject: Subject): string;
+  url(subject: Subject, page: BenchPage): string;
   close(): Promise<void>;
 }
 
@@ -43,12 +54,23 @@ export function storePage(snippet: string): string {
   return template.replace("{{BECKON_SNIPPET}}", () => snippet).replace("{{PRODUCTS}}", () => demoProductsHtml());
 }
 
-/** Serves every subject's page at /s/{name}/ and its files beside it. */
-export async function servePages(subjects: Subject[]): Promise<PageServer> {
+/** The demo store page: short, a product grid above the fold. */
+export const STORE_PAGE: BenchPage = { name: "store", html: storePage };
+
+/** A long article with images, comments and a sticky header with a scroll-progress bar. */
+export const ARTICLE_PAGE: BenchPage = { name: "article", html: articlePage, files: ARTICLE_FILES };
+
+export const BENCH_PAGES: BenchPage[] = [STORE_PAGE, ARTICLE_PAGE];
+
+/** Serves every subject on every bench page at /{page}/{subject}/, with the page's and the subject's files beside it. */
+export async function servePages(subjects: Subject[], benchPages: BenchPage[] = BENCH_PAGES): Promise<PageServer> {
   const pages = new Map<string, { body: string | Buffer; type: string }>();
-  for (const s of subjects) {
-    pages.set(`/s/${s.name}/`, { body: storePage(s.snippet), type: "text/html; charset=utf-8" });
-    for (const [file, content] of Object.entries(s.files ?? {})) pages.set(`/s/${s.name}/${file}`, content);
+  for (const page of benchPages) {
+    for (const s of subjects) {
+      const dir = `/${page.name}/${s.name}/`;
+      pages.set(dir, { body: page.html(s.snippet), type: "text/html; charset=utf-8" });
+      for (const [file, content] of Object.entries({ ...page.files, ...s.files })) pages.set(`${dir}${file}`, content);
+    }
   }
   const server = await serveLocally((req, res) => {
     const found = pages.get((req.url ?? "/").split("?")[0]);
@@ -58,7 +80,7 @@ export async function servePages(subjects: Subject[]): Promise<PageServer> {
     }
     res.writeHead(200, { "Content-Type": found.type, "Cache-Control": "no-store" }).end(found.body);
   });
-  return { origin: server.origin, url: (s) => `${server.origin}/s/${s.name}/`, close: server.close };
+  return { origin: server.origin, url: (s, page) => `${server.origin}/${page.name}/${s.name}/`, close: server.close };
 }
 
 /**

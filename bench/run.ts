@@ -69,7 +69,7 @@ async function run() {
     md.push(
       `## Page cost`,
       ``,
-      `Demo store page in Chromium: without a widget (none), with Beckon (a popup with an e-mail form shown at once) and with the peer ${PEER_NAME} ${peerVersion()} (the same popup as a survey modal). Medians of ${r.options.runs} runs at each CPU rate.`,
+      `Two pages in Chromium, the demo store page and a long article (12 sections, 6 images, 30 comments, a sticky header with a scroll-progress bar): without a widget (none), with Beckon (a popup with an e-mail form shown at once) and with the peer ${PEER_NAME} ${peerVersion()} (the same popup as a survey modal). Medians of ${r.options.runs} runs at each CPU rate, the middle half of the runs (25th–75th percentile) in brackets. The popup is timed from the page's first contentful paint; widget frames are long animation frames over 50 ms in which the widget's script ran; the interaction is the slowest of focusing the e-mail field, typing an address and clicking the button (Event Timing, reported from 16 ms). A widget load or Lighthouse run without a request of the widget's own fails the run.`,
       ``,
       markdownTable(t.pagesTable.header, t.pagesTable.rows),
       ``,
