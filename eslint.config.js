@@ -15,6 +15,8 @@ export default tseslint.config(
     ignores: [
       "build/**",
       "app/generated/**",
+      // GraphQL result types written by `npm run graphql:types` (codegen.ts).
+      "widget/store/generated/**",
       // Build output: the widget bundles for the theme extension and the demo site's scripts.
       "extensions/cta-embed/assets/**",
       "demo/sv/assets/**",

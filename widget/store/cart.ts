@@ -5,6 +5,7 @@
  */
 import { normalizeRoot } from "./paths";
 import { toGid } from "./ids";
+import type { BeckonCartFragment } from "./generated/storefront.generated";
 import type { Cart, CartLine, CartLineInput } from "./types";
 
 export interface AjaxCartLineJson {
@@ -57,26 +58,8 @@ export function fromAjaxCart(json: AjaxCartJson, root = "/"): Cart {
   };
 }
 
-/** The Cart the BeckonCart fragment of graphql/operations.ts selects. */
-export interface StorefrontCartNode {
-  id: string;
-  checkoutUrl: string;
-  totalQuantity: number;
-  cost: { totalAmount: { amount: string; currencyCode: string } };
-  discountCodes: { code: string; applicable: boolean }[];
-  lines: {
-    nodes: {
-      id: string;
-      quantity: number;
-      cost: { totalAmount: { amount: string } };
-      sellingPlanAllocation?: { sellingPlan: { id: string } } | null;
-      merchandise: { id: string; product: { id: string; handle: string; title: string } };
-    }[];
-  };
-}
-
-/** A Storefront Cart into a Cart (ids stay gids). */
-export function fromStorefrontCart(node: StorefrontCartNode): Cart {
+/** A Storefront Cart, as the BeckonCart fragment selects it (generated type), into a Cart (ids stay gids). */
+export function fromStorefrontCart(node: BeckonCartFragment): Cart {
   return {
     id: node.id,
     value: Number(node.cost.totalAmount.amount),

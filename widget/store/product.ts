@@ -5,6 +5,7 @@
  * Storefront GraphQL Product node, and the adapted headless form.
  */
 import { PRODUCT_NOT_FOUND } from "./constants";
+import type { BeckonProductFragment } from "./generated/storefront.generated";
 import { normalizeRoot, rootPath } from "./paths";
 import type {
   Product,
@@ -183,61 +184,10 @@ export function fromAjaxProduct(json: AjaxProductJson, opts: MapOptions = {}): P
 
 // ---------------------------------------------------------------- Storefront GraphQL
 
-interface Money {
-  amount: string;
-  currencyCode?: string;
-}
+/** A selling plan's price adjustment, as the BeckonProduct fragment selects it. */
+type StorefrontPriceAdjustment = BeckonProductFragment["sellingPlanGroups"]["nodes"][number]["sellingPlans"]["nodes"][number]["priceAdjustments"][number];
 
-/** The Product node the BeckonProduct fragment of graphql/operations.ts selects. */
-export interface StorefrontProductNode {
-  id: string;
-  handle: string;
-  title: string;
-  productType?: string | null;
-  description?: string | null;
-  descriptionHtml?: string | null;
-  availableForSale?: boolean;
-  onlineStoreUrl?: string | null;
-  requiresSellingPlan?: boolean;
-  featuredImage?: { url: string } | null;
-  images?: { nodes: { url: string }[] } | null;
-  options?: { name: string; optionValues?: { name: string }[] }[] | null;
-  priceRange?: { minVariantPrice: Money } | null;
-  compareAtPriceRange?: { minVariantPrice: Money } | null;
-  variants?: {
-    nodes: {
-      id: string;
-      title: string;
-      availableForSale?: boolean;
-      price: Money;
-      compareAtPrice?: Money | null;
-      image?: { url: string } | null;
-      selectedOptions?: SelectedOption[];
-    }[];
-  } | null;
-  sellingPlanGroups?: {
-    nodes: {
-      name: string;
-      sellingPlans: {
-        nodes: {
-          id: string;
-          name: string;
-          description?: string | null;
-          priceAdjustments?: {
-            adjustmentValue:
-              | { __typename: "SellingPlanPercentagePriceAdjustment"; adjustmentPercentage: number }
-              | { __typename: "SellingPlanFixedAmountPriceAdjustment"; adjustmentAmount: Money }
-              | { __typename: "SellingPlanFixedPriceAdjustment"; price: Money };
-          }[];
-        }[];
-      };
-    }[];
-  } | null;
-}
-
-function storefrontAdjustment(
-  a: NonNullable<NonNullable<StorefrontProductNode["sellingPlanGroups"]>["nodes"][number]["sellingPlans"]["nodes"][number]["priceAdjustments"]>[number],
-): SellingPlanPriceAdjustment | null {
+function storefrontAdjustment(a: StorefrontPriceAdjustment): SellingPlanPriceAdjustment | null {
   const v = a.adjustmentValue;
   if (v.__typename === "SellingPlanPercentagePriceAdjustment") return { value_type: "percentage", value: v.adjustmentPercentage };
   if (v.__typename === "SellingPlanFixedAmountPriceAdjustment") return { value_type: "fixed_amount", value: moneyToCents(v.adjustmentAmount) ?? 0 };
@@ -245,8 +195,8 @@ function storefrontAdjustment(
   return null;
 }
 
-/** Maps a Storefront API Product node into the Product of SPEC 3 (ids stay gids). */
-export function fromStorefrontProduct(node: StorefrontProductNode, opts: MapOptions = {}): Product {
+/** Maps a Storefront API Product node, as the BeckonProduct fragment selects it (generated type), into the Product of SPEC 3 (ids stay gids). */
+export function fromStorefrontProduct(node: BeckonProductFragment, opts: MapOptions = {}): Product {
   const featured = node.featuredImage?.url ?? node.images?.nodes[0]?.url ?? null;
   const variants: ProductVariant[] = (node.variants?.nodes ?? []).map((v) => ({
     id: v.id,

@@ -7,9 +7,11 @@
  * cart Beckon creates is reported (`onCartCreated`) so the storefront can keep
  * it. Every operation carries the buyer's market through `@inContext`. Every
  * call answers a Result; nothing throws (only a bad config, at creation).
+ * Each answer has its operation's generated type (npm run graphql:types),
+ * whose nullable fields are checked here, not cast away.
  */
 import { createStorefrontApiClient, type StorefrontApiClient } from "@shopify/storefront-api-client";
-import { emptyCart, fromStorefrontCart, toStorefrontLineInputs, type StorefrontCartNode } from "./cart";
+import { emptyCart, fromStorefrontCart, toStorefrontLineInputs } from "./cart";
 import { CART_ATTRIBUTE_KEY, HEADLESS_CART_RETRY_MS, PRODUCT_NOT_FOUND } from "./constants";
 import {
   CART_ATTRIBUTES_UPDATE_MUTATION,
@@ -24,8 +26,9 @@ import {
   PRODUCTS_QUERY,
   STOREFRONT_API_VERSION,
 } from "./graphql/operations";
+import type { BeckonCartLinesAddMutation, BeckonProductFragment, StorefrontOperations } from "./generated/storefront.generated";
 import { toGid } from "./ids";
-import { fromStorefrontProduct, type StorefrontProductNode } from "./product";
+import { fromStorefrontProduct } from "./product";
 import { errorMessage, fail, ok } from "./result";
 import { cartChangeNotice, cartChangeReporter, type CartNoticeConfig } from "./cart-notice";
 import { createCartCreation, createCartLock, inFlight, realTimers, type CartLock } from "./serialize";
@@ -58,9 +61,14 @@ export interface StorefrontCartConfig {
   language?: string | null;
 }
 
-type UserError = { field?: string[] | null; message: string; code?: string | null };
-type Warning = { code: string; message: string; target?: string };
-type CartPayload = { cart: StorefrontCartNode | null; userErrors: UserError[]; warnings?: Warning[] };
+/** An operation the widget sends: the exact text of a constant of graphql/operations.ts, which keys its generated types. */
+type Operation = keyof StorefrontOperations;
+/** An operation's answer, as its selection and the schema's nullability make it. */
+type Answer<Q extends Operation> = StorefrontOperations[Q]["return"];
+/** An operation's own variables: the market ones are added to every operation by withMarket. */
+type OwnVariables<Q extends Operation> = Omit<StorefrontOperations[Q]["variables"], "country" | "language">;
+/** The cart mutations' payloads share one shape (the cart, userErrors, warnings); cartLinesAdd's stands for all. */
+type CartPayload = NonNullable<BeckonCartLinesAddMutation["cartLinesAdd"]>;
 
 /** Warnings that mean a line was not added. */
 const STOCK_WARNINGS = new Set(["MERCHANDISE_OUT_OF_STOCK", "MERCHANDISE_NOT_ENOUGH_STOCK"]);
@@ -85,7 +93,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
   let client: StorefrontApiClient | null = null;
   let lastCart: Cart | null = null;
 
-  async function gql<T>(query: string, variables: Record<string, unknown>): Promise<Result<T>> {
+  async function gql<Q extends Operation>(query: Q, variables: OwnVariables<Q>): Promise<Result<Answer<Q>>> {
     try {
       client ??= createStorefrontApiClient({
         storeDomain: config.storeDomain,
@@ -95,7 +103,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
         // The client reports unsupported versions and every response here; the widget logs its own errors.
         logger: () => undefined,
       });
-      const res = await client.request<T>(query, { variables: withMarket(variables, market) });
+      const res = await client.request<Answer<Q>>(query, { variables: withMarket(variables, market) });
       if (res.errors) {
         const e = res.errors;
         const detail = e.graphQLErrors?.[0]?.message ?? e.message ?? "unknown error";
@@ -108,7 +116,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
   }
 
   /** A mutation payload into a Result<Cart>: user errors, then stock warnings, fail. */
-  function payloadCart(r: Result<Record<string, CartPayload>>, field: string, failOn: Set<string> = new Set()): Result<Cart> & { invalidCart?: boolean } {
+  function payloadCart<F extends string>(r: Result<{ [K in F]?: CartPayload | null }>, field: F, failOn: Set<string> = new Set()): Result<Cart> & { invalidCart?: boolean } {
     if (!r.ok) return r;
     const p = r.value[field];
     // A payload without its field or lists is not Shopify's answer (a proxy's error page, a changed schema).
@@ -134,7 +142,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     givenCartId
       ? Promise.resolve(ok(givenCartId))
       : creation.get(async () => {
-          const r = payloadCart(await gql<Record<string, CartPayload>>(CART_CREATE_MUTATION, { input: {} }), "cartCreate");
+          const r = payloadCart(await gql(CART_CREATE_MUTATION, { input: {} }), "cartCreate");
           if (!r.ok) return r;
           try {
             config.onCartCreated?.(r.value.id);
@@ -168,7 +176,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
   async function getCart(): Promise<Result<Cart>> {
     const id = givenCartId ?? creation.current();
     if (!id) return ok(emptyCart(currency));
-    const r = await gql<{ cart: StorefrontCartNode | null }>(CART_QUERY, { id });
+    const r = await gql(CART_QUERY, { id });
     if (!r.ok) return r;
     if (!r.value.cart) {
       if (givenCartId) return fail(`The storefront's cart ${givenCartId} no longer exists`);
@@ -180,7 +188,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     return ok(lastCart);
   }
 
-  const products = (nodes: StorefrontProductNode[], source: ProductSourceType): Product[] =>
+  const products = (nodes: BeckonProductFragment[], source: ProductSourceType): Product[] =>
     nodes.map((n) => fromStorefrontProduct(n, { currency, source }));
 
   async function updateAttributes(attributes: { key: string; value: string }[]): Promise<Result<Cart>> {
@@ -248,15 +256,16 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     tagCart: (value: string) => updateAttributes([{ key: CART_ATTRIBUTE_KEY, value }]),
 
     async product(handle) {
-      const r = await gql<{ product: StorefrontProductNode | null }>(PRODUCT_QUERY, { handle });
+      const r = await gql(PRODUCT_QUERY, { handle });
       if (!r.ok) return r;
       return r.value.product ? ok(products([r.value.product], "manual")[0]) : fail(PRODUCT_NOT_FOUND, { status: 404 });
     },
 
     async recommendations(productId, { limit, intent }) {
-      const r = await gql<{ productRecommendations: StorefrontProductNode[] | null }>(PRODUCT_RECOMMENDATIONS_QUERY, {
+      const r = await gql(PRODUCT_RECOMMENDATIONS_QUERY, {
         productId: toGid("Product", productId),
-        intent: intent.toUpperCase(),
+        // The enum's value ("RELATED", "COMPLEMENTARY"): toUpperCase is typed as any string.
+        intent: intent.toUpperCase() as Uppercase<typeof intent>,
       });
       if (!r.ok) return r;
       return ok(products((r.value.productRecommendations ?? []).slice(0, limit), "recommendations"));
@@ -265,13 +274,13 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     async search(terms, { limit, showUnavailable }) {
       const any = terms.map((t) => JSON.stringify(t)).join(" OR ");
       const q = showUnavailable ? any : `(${any}) AND available_for_sale:true`;
-      const r = await gql<{ products: { nodes: StorefrontProductNode[] } }>(PRODUCTS_QUERY, { query: q, first: limit });
+      const r = await gql(PRODUCTS_QUERY, { query: q, first: limit });
       if (!r.ok) return r;
       return ok(products(r.value.products.nodes, "filter"));
     },
 
     async collection(handle, { limit }) {
-      const r = await gql<{ collection: { products: { nodes: StorefrontProductNode[] } } | null }>(COLLECTION_PRODUCTS_QUERY, { handle, first: limit });
+      const r = await gql(COLLECTION_PRODUCTS_QUERY, { handle, first: limit });
       if (!r.ok) return r;
       if (!r.value.collection) return fail(`Collection ${handle} not found`, { status: 404 });
       const seen = new Set<string>();

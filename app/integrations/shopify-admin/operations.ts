@@ -1,10 +1,10 @@
 /**
  * The Admin GraphQL operations Beckon runs against a store, with their
  * result types. The types are written by hand from Shopify's documented
- * response shapes (test/unit/shopify/admin-operations.test.ts checks them
- * against recorded responses); `npm run graphql-codegen` with the Admin
- * schema of the version in use (.graphqlrc.ts) generates the same types
- * into app/types/admin.generated.d.ts once that schema can be downloaded.
+ * response shapes (the admin product and collection search unit tests run
+ * them against a fake Admin API): unlike the Storefront schema, which
+ * @shopify/hydrogen-react ships and codegen.ts generates types from, no npm
+ * package ships the Admin schema, and Shopify serves it only from shopify.dev.
  * Pure module: the editor imports the result shapes too.
  */
 
@@ -142,7 +142,7 @@ export interface BeckonCollectionSearchQuery {
   };
 }
 
-/** The typed map graphql-codegen's preset generates as AdminQueries; hand-written until then. */
+/** The typed map graphql-codegen's preset would generate as AdminQueries, written by hand (see above). */
 export interface BeckonAdminQueries {
   [PRODUCT_SEARCH_QUERY]: { return: BeckonProductSearchQuery; variables: BeckonProductSearchQueryVariables };
   [COLLECTION_SEARCH_QUERY]: { return: BeckonCollectionSearchQuery; variables: BeckonCollectionSearchQueryVariables };

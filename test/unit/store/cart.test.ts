@@ -45,14 +45,15 @@ describe("cart mapping", () => {
       totalQuantity: 2,
       cost: { totalAmount: { amount: "36.5", currencyCode: "SEK" } },
       discountCodes: [],
+      attributes: [],
       lines: {
         nodes: [
           {
             id: "gid://shopify/CartLine/1?cart=c1",
             quantity: 2,
-            cost: { totalAmount: { amount: "36.5" } },
+            cost: { totalAmount: { amount: "36.5", currencyCode: "SEK" } },
             sellingPlanAllocation: null,
-            merchandise: { id: "gid://shopify/ProductVariant/5", product: { id: "gid://shopify/Product/4", handle: "cups", title: "Cups" } },
+            merchandise: { id: "gid://shopify/ProductVariant/5", title: "Default Title", product: { id: "gid://shopify/Product/4", handle: "cups", title: "Cups" } },
           },
         ],
       },

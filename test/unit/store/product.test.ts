@@ -145,7 +145,7 @@ describe("fromStorefrontProduct", () => {
   });
 
   it("maps every selling plan adjustment type", () => {
-    const money = (amount: string) => ({ amount, currencyCode: "USD" });
+    const money = (amount: string) => ({ amount, currencyCode: "USD" as const });
     const p = fromStorefrontProduct(
       storefrontProductMock({
         requiresSellingPlan: true,
