@@ -3,9 +3,12 @@
  * (syntax only: the type-checked set would run the compiler a second time
  * over the whole tree, and `tsc --noEmit` already does), React's rules of
  * hooks, and the layers of app/ that DESIGN.md describes. Formatting and
- * line length are left to the formatter. `npm run lint`; `npm test` runs it.
+ * line length are left to Prettier (.prettierrc.json): eslint-config-prettier
+ * comes last and turns off every rule that could disagree with it.
+ * `npm run lint`; `npm test` runs it.
  */
 import js from "@eslint/js";
+import eslintConfigPrettier from "eslint-config-prettier/flat";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 import { layerRules } from "./scripts/lib/app-layers.js";
@@ -46,4 +49,5 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   ...layerRules,
+  eslintConfigPrettier,
 );

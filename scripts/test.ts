@@ -3,15 +3,19 @@
  *   0. Chromium and PostgreSQL's server: installed from Debian when missing
  *      (as root with apt-get), otherwise it stops at once with the command;
  *   1. typecheck;
- *   2. lint (eslint.config.js: typescript-eslint, the rules of hooks, app/'s layers);
- *   3. copy-paste detection (.jscpd.json: jscpd over app/ and widget/, any
+ *   2. formatting (.prettierrc.json: `prettier --check .`; `npm run format`
+ *      rewrites what it names);
+ *   3. lint (eslint.config.js: typescript-eslint, the rules of hooks, app/'s layers);
+ *   4. copy-paste detection (.jscpd.json: jscpd over app/ and widget/, any
  *      repeat of 6 lines and jscpd's default 50 tokens fails; a shared helper
  *      is the fix);
- *   4. build the widget and the app (API and browser tests use the real build);
- *   5. unit and API tests on SQLite;
- *   6. the same on PostgreSQL, in a throwaway cluster started here;
- *   7. end-to-end tests in Debian's Chromium;
- *   8. the widget size budgets.
+ *   5. build the widget and the app (API and browser tests use the real build);
+ *   6. unit and API tests on SQLite;
+ *   7. the same on PostgreSQL, in a throwaway cluster started here;
+ *   8. end-to-end tests in Debian's Chromium;
+ *   9. the widget size budgets.
+ * `npm test -- typecheck format sqlite` runs only the steps named (typecheck,
+ * format, lint, cpd, sqlite, postgresql, e2e, size; the build always runs).
  * Prints "N passed, N failed" last.
  */
 import { spawnSync } from "node:child_process";
@@ -88,6 +92,7 @@ async function main() {
     return finish();
   }
   if (want("typecheck")) step("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
+  if (want("format")) step("formatting", bin("prettier"), ["--check", "."]);
   if (want("lint")) step("lint", bin("eslint"), ["."]);
   if (want("cpd")) step("copy-paste detection", bin("jscpd"), ["--config", ".jscpd.json"]);
   if (!step("build", "npm", ["run", "build"])) return finish();
