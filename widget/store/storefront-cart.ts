@@ -9,6 +9,7 @@
  * call answers a Result; nothing throws (only a bad config, at creation).
  */
 import { createStorefrontApiClient, type StorefrontApiClient } from "@shopify/storefront-api-client";
+import { warn } from "../core/log";
 import { emptyCart, fromStorefrontCart, toStorefrontLineInputs, type StorefrontCartNode } from "./cart";
 import { CART_ATTRIBUTE_KEY, HEADLESS_CART_RETRY_MS, PRODUCT_NOT_FOUND } from "./constants";
 import {
@@ -140,7 +141,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
             config.onCartCreated?.(r.value.id);
           } catch (e) {
             // The storefront's callback must not lose the cart the add goes on to.
-            console.warn("[beckon] onCartCreated threw", e);
+            warn("onCartCreated threw", e);
           }
           return ok(r.value.id);
         });
