@@ -14,6 +14,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { runWithRequestContext } from "../app/lib/rate-limits.server";
 import { startConfigChangeChannel } from "../app/lib/config-change-channel.server";
 import { assertServerEnv, serverEnv } from "../app/lib/env.server";
+import { failedStartLogger, logger } from "../app/lib/logger.server";
 import { clientAddress } from "../app/lib/client-address.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
 import { resultsExportUrl } from "../app/lib/results-export-url";
@@ -169,7 +170,7 @@ export function createApp(build: ServerBuild): express.Express {
     if (res.headersSent) return next(err);
     const said = (err as { status?: unknown } | null)?.status;
     const status = err instanceof URIError ? 400 : typeof said === "number" && said >= 400 && said < 500 ? said : 500;
-    if (status === 500) console.error("[beckon] request failed", err);
+    if (status === 500) logger("server").error({ err }, "request failed");
     const message = status === 400 ? "The address is not valid" : status === 404 ? "Not found" : status < 500 ? "The request was refused" : "Something went wrong on our side";
     if (req.path.startsWith("/api/")) {
       res.status(status).set({ "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" }).json({ error: { field: null, message } });
@@ -193,7 +194,7 @@ async function main() {
   const { port, host } = serverEnv();
   const server = app.listen(port, host, () => {
     const address = server.address() as AddressInfo;
-    console.log(`Beckon listening on http://${host}:${address.port}`);
+    logger("server").info(`Beckon listening on http://${host}:${address.port}`);
   });
   const stopOutbox = await (await import("../app/integrations/outbox-worker.server")).startServerOutboxWorker();
   // Event partitions ahead and retention: at start, then daily. A junk retention setting stops the start here.
@@ -210,7 +211,7 @@ async function main() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   main().catch((e) => {
-    console.error(e);
+    failedStartLogger().fatal({ err: e }, "the server could not start");
     process.exit(1);
   });
 }
