@@ -21,7 +21,10 @@ describe("settings checked at start", () => {
     try {
       const start = startTestServer({ databaseUrl: `file:${path.join(dir, "never-opened.db")}`, env: { PORT: "eighty", BECKON_PUBLIC_URL: "beckon.example.com" } });
       await expect(start).rejects.toThrow(/Server exited with 1/);
-      const output = await start.catch((e: Error) => e.message);
+      const output = await start.then(
+        () => "",
+        (e: Error) => e.message,
+      );
       // The server's log is JSON lines (app/lib/logger.server.ts): the fatal one carries the refusal under err.
       const fatal = output
         .split("\n")
