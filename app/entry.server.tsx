@@ -12,6 +12,7 @@ import { addDocumentResponseHeaders } from "./shopify.server";
 import { NonceContext, nonceOf } from "./lib/csp-nonce";
 import { DocumentLanguageContext } from "./lib/document-language";
 import { adminLanguage } from "./i18n";
+import { logger } from "./lib/logger.server";
 
 export const streamTimeout = 5000;
 
@@ -48,7 +49,7 @@ export default async function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        console.error(error);
+        logger("render").error({ err: error }, "rendering a document failed");
       },
     });
     setTimeout(abort, streamTimeout + 1000);

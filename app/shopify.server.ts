@@ -11,6 +11,7 @@ import { prisma, type Db } from "./db.server";
 import { serverEnv, type EnvSource, type ServerEnv } from "./lib/env.server";
 import { connectWebPixel } from "./lib/web-pixel.server";
 import { linkShopOwner, type ShopDetails } from "./models/owner.server";
+import { logger } from "./lib/logger.server";
 
 export const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
 export const SHOPIFY_OFF_MESSAGE = "Shopify install is off: set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES";
@@ -44,7 +45,7 @@ async function shopDetails(admin: { graphql: (query: string) => Promise<Response
     };
   } catch (e) {
     // The website is still created, with defaults the owner can change.
-    console.error("[beckon] could not read shop details after install", e);
+    logger("shopify").error({ err: e }, "could not read shop details after install");
     return {};
   }
 }
@@ -78,7 +79,7 @@ export function createShopifyApp(source?: EnvSource, db: Db = prisma) {
         // The web pixel reports orders to the address visitors reach us under.
         const appUrl = env.publicUrl || env.shopifyAppUrl || "";
         const pixel = await connectWebPixel((query, options) => admin.graphql(query, options), websiteId, appUrl);
-        if (pixel.state === "failed") console.error(`[beckon] could not connect the web pixel for ${session.shop}: ${pixel.reason}`);
+        if (pixel.state === "failed") logger("shopify").error(`could not connect the web pixel for ${session.shop}: ${pixel.reason}`);
       },
     },
     ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),
@@ -101,7 +102,7 @@ function startShopify(): { app: ShopifyAppInstance | null; problem: string | nul
       const value = variables[k]?.trim();
       if (value) reason = reason.split(value).join(`<${k}>`);
     }
-    console.error(`[beckon] Shopify install is off: ${reason}`);
+    logger("shopify").error(`Shopify install is off: ${reason}`);
     return { app: null, problem: reason };
   }
 }

@@ -9,11 +9,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import compression from "compression";
+import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { runWithRequestContext } from "../app/lib/rate-limits.server";
 import { startConfigChangeChannel } from "../app/lib/config-change-channel.server";
 import { assertServerEnv, serverEnv } from "../app/lib/env.server";
+import { failedStartLogger, logger } from "../app/lib/logger.server";
 import { clientAddress } from "../app/lib/client-address.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
 import { resultsExportUrl } from "../app/lib/results-export-url";
@@ -79,11 +81,32 @@ export function createApp(build: ServerBuild): express.Express {
   app.set("trust proxy", serverEnv().trustProxy ? 1 : false);
   // Widget files come compressed already (widget-files.server.ts): never again per answer.
   app.use(compression({ filter: (req, res) => !req.originalUrl.startsWith("/widget/") && compression.filter(req, res) }));
+  // What every answer gets, from helmet: nosniff, the referrer policy, and its other defaults that no route here needs
+  // to break (Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies,
+  // X-XSS-Protection: 0). Off here, because a route needs otherwise:
+  // - a CSP: admin documents set theirs below (a nonce per response, Shopify's frame-ancestors); the demo pages and
+  //   the widget's files run on host pages, whose own policy is what counts;
+  // - Cross-Origin-Resource-Policy same-origin: stores load the widget's files and read the public API cross-origin;
+  // - Cross-Origin-Embedder-Policy: everything an admin page loads (Shopify's CDN, fonts) would need CORP;
+  // - Cross-Origin-Opener-Policy and X-Frame-Options: only standalone admin pages (below); the embedded admin lives
+  //   in Shopify's frame and keeps its opener, and the CTA preview is framed by the admin;
+  // - HSTS: only over HTTPS (below).
+  app.use(
+    helmet({
+      contentSecurityPolicy: false,
+      crossOriginResourcePolicy: false,
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: false,
+      xFrameOptions: false,
+      strictTransportSecurity: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
+  const isolatedWindow = helmet.crossOriginOpenerPolicy({ policy: "same-origin" });
+  // HTTPS only where the request came over HTTPS (directly or via a trusted proxy): never pin a plain-HTTP dev host.
+  app.use((req, res, next) => (req.secure ? hsts(req, res, next) : next()));
   app.use((req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    // HTTPS only where the request came over HTTPS (directly or via a trusted proxy): never pin a plain-HTTP dev host.
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (isAdminPath(req.path)) {
       const shop = typeof req.query.shop === "string" ? req.query.shop : null;
       // A fresh nonce per document; Remix reads it from the load context (app/lib/csp-nonce.ts).
@@ -92,8 +115,9 @@ export function createApp(build: ServerBuild): express.Express {
       res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
       if (!/^\/(app|auth)(\/|$)/.test(req.path)) {
         // A default: owner pages set DENY themselves, and two different values would void the header.
+        // Not helmet's X-Frame-Options, which sets the header whatever the page sets later.
         defaultHeader(res, "X-Frame-Options", "SAMEORIGIN");
-        res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+        return isolatedWindow(req, res, next);
       }
     }
     next();
@@ -169,7 +193,7 @@ export function createApp(build: ServerBuild): express.Express {
     if (res.headersSent) return next(err);
     const said = (err as { status?: unknown } | null)?.status;
     const status = err instanceof URIError ? 400 : typeof said === "number" && said >= 400 && said < 500 ? said : 500;
-    if (status === 500) console.error("[beckon] request failed", err);
+    if (status === 500) logger("server").error({ err }, "request failed");
     const message = status === 400 ? "The address is not valid" : status === 404 ? "Not found" : status < 500 ? "The request was refused" : "Something went wrong on our side";
     if (req.path.startsWith("/api/")) {
       res.status(status).set({ "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" }).json({ error: { field: null, message } });
@@ -193,7 +217,7 @@ async function main() {
   const { port, host } = serverEnv();
   const server = app.listen(port, host, () => {
     const address = server.address() as AddressInfo;
-    console.log(`Beckon listening on http://${host}:${address.port}`);
+    logger("server").info(`Beckon listening on http://${host}:${address.port}`);
   });
   const stopOutbox = await (await import("../app/integrations/outbox-worker.server")).startServerOutboxWorker();
   // Event partitions ahead and retention: at start, then daily. A junk retention setting stops the start here.
@@ -210,7 +234,7 @@ async function main() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   main().catch((e) => {
-    console.error(e);
+    failedStartLogger().fatal({ err: e }, "the server could not start");
     process.exit(1);
   });
 }

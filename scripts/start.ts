@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildStaleness } from "./lib/build-stale";
 import { serverEnv } from "../app/lib/env.server";
+import { logger } from "../app/lib/logger.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: process.env });
@@ -22,9 +23,9 @@ const tsx = path.join(root, "node_modules/.bin/tsx");
 run(tsx, ["scripts/setup-db.ts"]);
 const staleness = buildStaleness(root);
 if (staleness.stale) {
-  console.log(`Building: ${staleness.reason}.`);
+  logger("start").info(`Building: ${staleness.reason}.`);
   run("npm", ["run", "build"]);
 } else {
-  console.log("The build is up to date with the sources.");
+  logger("start").info("The build is up to date with the sources.");
 }
 run(tsx, ["scripts/serve.ts"]);

@@ -5,6 +5,7 @@
  * commercial provider can implement CompanyEnricher to answer more.
  */
 import { emailDomain, isBusinessDomain } from "./email-domains.server";
+import { logger } from "../lib/logger.server";
 
 export interface CompanyData {
   name: string;
@@ -67,7 +68,7 @@ export async function companyForEmail(email: string | null | undefined, enricher
       const found = await enricher.lookup(registrableDomain(domain));
       if (found) return found;
     } catch (e) {
-      console.error(`[beckon] company enrichment by ${enricher.name} failed`, e instanceof Error ? e.message : e);
+      logger("company").error({ err: e }, `company enrichment by ${enricher.name} failed`);
     }
   }
   return emailDomainEnricher.lookup(domain);

@@ -13,6 +13,7 @@
 import { createRequire } from "node:module";
 import maxmind, { type CityResponse, type Reader } from "maxmind";
 import { serverEnv } from "../lib/env.server";
+import { logger } from "../lib/logger.server";
 
 export interface GeoLocation {
   lat: number | null;
@@ -161,7 +162,7 @@ async function fromDatabase(path: string, ip: string): Promise<GeoLocation | nul
   try {
     return lookupIp(await openGeoDatabase(path), ip);
   } catch (e) {
-    console.error("[beckon] geolocation database could not be read", e instanceof Error ? e.message : e);
+    logger("geolocation").error({ err: e }, "geolocation database could not be read");
     return null;
   }
 }

@@ -20,6 +20,7 @@ import type { SyncJob } from "../generated/prisma-sqlite";
 import { asRecord } from "../lib/json-record";
 import { providerFor as defaultProviderFor, type IntegrationLike, type RegistryOptions } from "./mailing/registry.server";
 import { ProviderError, SYNC_OPERATIONS, type MailingProvider, type SyncOperation, type SyncPayload } from "./mailing/types";
+import { logger } from "../lib/logger.server";
 
 export const CONTACT_PROCESSING_DISABLED = "Contact PII processing disabled";
 
@@ -291,7 +292,7 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions = {}): ()
         const r = await runOutboxOnce(db, options);
         busy = r.claimed >= batchSize;
       } catch (e) {
-        (options.onError ?? ((err) => console.error("[beckon] outbox pass failed", err)))(e);
+        (options.onError ?? ((err) => logger("outbox").error({ err }, "outbox pass failed")))(e);
       }
       if (stopped) break;
       if (!busy) {

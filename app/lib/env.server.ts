@@ -142,6 +142,20 @@ const retentionMonths = () =>
     return z.NEVER;
   });
 
+/** The levels LOG_LEVEL takes, quietest last: pino's, plus silent. */
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_LEVEL: one of LOG_LEVELS in any case; unset or blank is info. */
+const logLevel = () =>
+  raw().transform((v, ctx): LogLevel => {
+    const t = trimmed(v)?.toLowerCase();
+    if (t === undefined) return "info";
+    if ((LOG_LEVELS as readonly string[]).includes(t)) return t as LogLevel;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be one of ${LOG_LEVELS.join(", ")}; got ${quoted(v ?? "")}` });
+    return z.NEVER;
+  });
+
 /** DATABASE_URL, as written; checked here by the parser that turns it into a target (db/database-url.ts). */
 const databaseUrl = () =>
   raw().superRefine((v, ctx) => {
@@ -169,6 +183,7 @@ export const SERVER_ENV = {
   port: variable("PORT", "the port scripts/serve.ts listens on (0: any free one); default 3000", strictInteger(0, 65_535, 3000)),
   host: variable("HOST", "the address scripts/serve.ts listens on; default 127.0.0.1", raw().transform((v) => trimmed(v) ?? "127.0.0.1")),
   appRoot: variable("BECKON_APP_ROOT", "a folder holding build/ and extensions/cta-embed/assets/ to serve instead of the project's (the benchmarks' snapshot)", text()),
+  logLevel: variable("LOG_LEVEL", `the server log's level (JSON lines on stdout): ${LOG_LEVELS.join(", ")}; default info`, logLevel()),
   trustProxy: variable("TRUST_PROXY", "1: behind one reverse proxy, whose X-Forwarded-For hop and CDN location headers are believed", raw().transform((v) => v === "1")),
   // The database
   databaseUrl: variable("DATABASE_URL", "file:path (SQLite) or postgresql://...; unset: the SQLite file data/beckon.db", databaseUrl()),

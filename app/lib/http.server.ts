@@ -9,6 +9,7 @@ import { repairJson } from "./json-input";
 import { isDatabaseBusy } from "./db-errors.server";
 import { publicApiRateLimit } from "./rate-limits.server";
 import { parseId } from "./id";
+import { logger } from "./logger.server";
 
 export interface ApiErrorBody {
   error: { field: string | null; message: string };
@@ -204,7 +205,7 @@ export async function publicApi(request: Request, handler: () => Promise<Respons
     if (isDatabaseBusy(e) || isLockTimeout(e)) {
       return withCors(request, apiError(503, "The database is busy; try again shortly", null, { "Retry-After": "2" }));
     }
-    console.error("[beckon] public API error", e);
+    logger("public-api").error({ err: e }, "public API error");
     return withCors(request, apiError(500, "Something went wrong on our side"));
   }
 }

@@ -27,6 +27,7 @@
  */
 import { compressedForms } from "./etag.server";
 import { serverEnv, type EnvSource } from "./env.server";
+import { logger } from "./logger.server";
 
 export interface BuiltScript {
   body: string;
@@ -119,7 +120,7 @@ export function createScriptCache(fresh: () => number = scriptCacheTtl, now: () 
       if (hit && age < ms) return hit.script;
       if (hit && age < SCRIPT_STALE_MS) {
         // Answered now; the next request gets the new build. A failed one leaves the stale copy in use.
-        rebuild(key, build).catch((e) => console.error("[beckon] site script build failed", e));
+        rebuild(key, build).catch((e) => logger("site-script").error({ err: e }, "site script build failed"));
         return hit.script;
       }
       return rebuild(key, build);

@@ -9,18 +9,19 @@ import type { Db } from "../db.server";
 import { ensureEventPartitions } from "./event-partitions.server";
 import { applyEventRetention, eventRetentionMonths } from "./event-retention.server";
 import type { EnvSource } from "../lib/env.server";
+import { logger } from "../lib/logger.server";
 
 export const MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** One maintenance run: partitions ahead, then retention if configured. */
 export async function runEventMaintenance(db: Db, retentionMonths: number | null, now = new Date()): Promise<void> {
   const created = await ensureEventPartitions(db, now);
-  if (created.length) console.log(`[beckon] event partitions created: ${created.join(", ")}`);
+  if (created.length) logger("event-maintenance").info(`event partitions created: ${created.join(", ")}`);
   if (retentionMonths === null) return;
   const r = await applyEventRetention(db, retentionMonths, { now });
   if (r.droppedPartitions.length || r.deletedEvents || r.deletedReceipts) {
-    console.log(
-      `[beckon] event retention (${retentionMonths} months, before ${r.cutoff.toISOString().slice(0, 10)}): ` +
+    logger("event-maintenance").info(
+      `event retention (${retentionMonths} months, before ${r.cutoff.toISOString().slice(0, 10)}): ` +
         `dropped ${r.droppedPartitions.length} partitions, deleted ${r.deletedEvents} events and ${r.deletedReceipts} receipts`,
     );
   }
@@ -36,7 +37,7 @@ export async function startEventMaintenance(db: Db, env?: EnvSource, intervalMs 
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = running.then(() =>
-      runEventMaintenance(db, months).catch((e) => console.error("[beckon] event maintenance failed; it runs again later", e)),
+      runEventMaintenance(db, months).catch((e) => logger("event-maintenance").error({ err: e }, "event maintenance failed; it runs again later")),
     );
   };
   run();

@@ -11,6 +11,7 @@ import { storeEventsPostgres, type PostgresEventRow } from "./event-store-postgr
 import { recordEventTouches } from "./order-touches.server";
 import { foreignCtaRefs } from "./ownership.server";
 import { personIdsByToken } from "./person.server";
+import { logger } from "../lib/logger.server";
 
 export interface StoreEventsResult {
   stored: number;
@@ -124,7 +125,7 @@ async function keepOrderTouches(db: Db, websiteId: number, stored: PostgresEvent
   try {
     await recordEventTouches(db, websiteId, orders.map((r) => r.clientId), new Date(Math.min(...times)), new Date(Math.max(...times)));
   } catch (e) {
-    console.warn(`[beckon] order touches of website ${websiteId} not kept (the results page will seek them): ${e instanceof Error ? e.message : String(e)}`);
+    logger("events").warn({ err: e }, `order touches of website ${websiteId} not kept (the results page will seek them)`);
   }
 }
 

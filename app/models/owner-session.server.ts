@@ -14,6 +14,7 @@ import {
 } from "./owner.server";
 import { newToken, requestIsHttps } from "../lib/csrf.server";
 import { SessionSecretError, sessionSecret } from "../lib/session-secret.server";
+import { logger } from "../lib/logger.server";
 
 export const OWNER_COOKIE = "beckon_owner";
 export const OWNER_SESSION_DAYS = 14;
@@ -67,7 +68,7 @@ async function cookieToken(request: Request): Promise<string | null> {
     // "is this an owner?" must keep working, so answer no (the login page
     // reports the missing secret).
     if (!(e instanceof SessionSecretError)) throw e;
-    if (!secretWarned) console.error(`[beckon] ${e.message}`);
+    if (!secretWarned) logger("owner-session").error(e.message);
     secretWarned = true;
     return null;
   }
@@ -117,7 +118,7 @@ export async function createOwnerSession(request: Request, accountId: number): P
   // Expired rows are also deleted when they are looked up; this catches the rest.
   if (Date.now() - lastSweep > 60 * 60 * 1000) {
     lastSweep = Date.now();
-    await deleteExpiredOwnerSessions(prisma).catch((e) => console.error("[beckon] could not delete expired owner sessions", e));
+    await deleteExpiredOwnerSessions(prisma).catch((e) => logger("owner-session").error({ err: e }, "could not delete expired owner sessions"));
   }
   return ownerCookie().serialize(token, { secure: requestIsHttps(request) });
 }

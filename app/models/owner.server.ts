@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH 
 import { isUniqueViolation } from "../lib/db-errors.server";
 import { InputError } from "../lib/errors";
 import { createWebsite, websitesOfProfile, type ProfileWebsite } from "./website.server";
+import { logger } from "../lib/logger.server";
 
 /** A standalone owner as the rest of the app sees it. */
 export interface OwnerIdentity {
@@ -63,7 +64,7 @@ async function safeVerify(password: string, stored: string): Promise<boolean> {
   try {
     return await verifyPassword(password, stored);
   } catch (e) {
-    console.error("[beckon] an owner's stored password hash is unusable", e instanceof Error ? e.message : e);
+    logger("owner").error({ err: e }, "an owner's stored password hash is unusable");
     return false;
   }
 }

@@ -10,6 +10,7 @@ import type { VisitorCreate } from "../lib/schema/public-api";
 import { isDatabaseBusy, isUniqueViolation } from "../lib/db-errors.server";
 import { plainSqlOf } from "../db/plain-sql.server";
 import { asRecord } from "../lib/json-record";
+import { logger } from "../lib/logger.server";
 
 /**
  * The person id of each of a website's visitor tokens that it knows (event
@@ -90,7 +91,7 @@ export function findPerson(db: Db, websiteId: number, visitorToken: string): Pro
 export function touchPersonInBackground(db: Db, person: Person): Person {
   const now = new Date();
   db.person.update({ where: { id: person.id }, data: { lastRequested: now } }).catch((e: unknown) => {
-    if (!isDatabaseBusy(e) && (e as { code?: unknown })?.code !== "P2025") console.error("[beckon] could not record a visitor's last request", e);
+    if (!isDatabaseBusy(e) && (e as { code?: unknown })?.code !== "P2025") logger("person").error({ err: e }, "could not record a visitor's last request");
   });
   return { ...person, lastRequested: now };
 }

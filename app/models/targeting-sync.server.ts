@@ -31,6 +31,7 @@ import type { MailingProvider, RemoteContact } from "../integrations/mailing/typ
 import type { RateLimitVerdict } from "../lib/rate-limit/rate-limit.server";
 import { sharedLimit } from "../lib/rate-limit/shared-rate-limit.server";
 import { factsOf, fieldFacts, targetingFactsOf } from "../integrations/targeting-facts.server";
+import { logger } from "../lib/logger.server";
 
 /** SPEC 9: targeting re-sync after 30 minutes. */
 export const RESYNC_AFTER_MS = 1_800_000;
@@ -178,7 +179,7 @@ export async function targetingSync(db: Db, websiteId: number, input: TargetingS
           }
         } catch (e) {
           // SPEC 8: a sync that fails is logged and the widget carries on.
-          console.error(`[beckon] targeting sync with ${type} failed; answering from local records:`, e instanceof Error ? e.message : e);
+          logger("targeting-sync").error({ err: e }, `targeting sync with ${type} failed; answering from local records`);
         }
       }
     }

@@ -19,6 +19,7 @@ const KINDS = ["products", "collections"] as const;
 import { readAdminForm, type AdminContext } from "./admin-context.server";
 import { serverEnv } from "~/lib/env.server";
 import { adminLanguage, translator, type AdminKey } from "~/i18n";
+import { logger } from "../lib/logger.server";
 
 /** Opaque Relay cursors Shopify hands out are base64 text. */
 const CURSOR = /^[A-Za-z0-9+/=_-]{1,512}$/;
@@ -70,7 +71,7 @@ export async function actionProductSearch(ctx: AdminContext, request: Request) {
     return Response.json(page, { headers: { "Cache-Control": "no-store" } });
   } catch (e) {
     if (!(e instanceof AdminApiError)) throw e;
-    if (e.kind !== "unauthorized") console.error(`[beckon] ${kind === "collections" ? "collection" : "product"} search for ${connection.shop} failed:`, e.message);
+    if (e.kind !== "unauthorized") logger("product-search").error(`${kind === "collections" ? "collection" : "product"} search for ${connection.shop} failed: ${e.message}`);
     const f = SHOPIFY_FAILURES[e.kind];
     return fail(f.status, "shop", e.kind, t(f.text));
   }

@@ -12,15 +12,16 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { isTopic, recordDataRequest } from "~/models/privacy.server";
+import { logger } from "~/lib/logger.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { shop, topic, payload, webhookId } = await authenticate.webhook(request);
   if (!isTopic(topic, "customers/data_request")) return new Response("This address handles customers/data_request only", { status: 400 });
   const stored = await recordDataRequest(prisma, shop, webhookId ?? "", payload);
-  console.info(
+  logger("webhooks").info(
     stored
-      ? `[beckon] customers/data_request ${webhookId} for ${shop}: ${stored.people} people found, stored as request ${stored.id} for the merchant to download`
-      : `[beckon] customers/data_request ${webhookId} for ${shop}: no Beckon website, nothing held`
+      ? `customers/data_request ${webhookId} for ${shop}: ${stored.people} people found, stored as request ${stored.id} for the merchant to download`
+      : `customers/data_request ${webhookId} for ${shop}: no Beckon website, nothing held`
   );
   return new Response(null, { status: 200 });
 }

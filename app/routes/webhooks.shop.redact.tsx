@@ -9,13 +9,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { isTopic, redactShop } from "~/models/privacy.server";
+import { logger } from "~/lib/logger.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { shop, topic, webhookId } = await authenticate.webhook(request);
   if (!isTopic(topic, "shop/redact")) return new Response("This address handles shop/redact only", { status: 400 });
   const deleted = await redactShop(prisma, shop);
-  console.info(
-    `[beckon] shop/redact ${webhookId} for ${shop}: deleted ${deleted.websites} website, ${deleted.sessions} sessions, ${deleted.profiles} profiles`
+  logger("webhooks").info(
+    `shop/redact ${webhookId} for ${shop}: deleted ${deleted.websites} website, ${deleted.sessions} sessions, ${deleted.profiles} profiles`
   );
   return new Response(null, { status: 200 });
 }

@@ -191,7 +191,7 @@ function threeProcesses(variant: "postgresql" | "redis") {
       await redis!.stop();
       const answers = await Promise.all([0, 1, 2].map((i) => via(i, `/api/websites/${SV}.js`).then((r) => r.status)));
       expect(answers).toEqual([200, 200, 200]);
-      await eventually(async () => servers.every((s) => /\[beckon\] rate limits unavailable \(redis:/.test(s.output())));
+      await eventually(async () => servers.every((s) => /rate limits unavailable \(redis:/.test(s.output())));
     });
   }
 }

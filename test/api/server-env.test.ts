@@ -21,7 +21,18 @@ describe("settings checked at start", () => {
     try {
       const start = startTestServer({ databaseUrl: `file:${path.join(dir, "never-opened.db")}`, env: { PORT: "eighty", BECKON_PUBLIC_URL: "beckon.example.com" } });
       await expect(start).rejects.toThrow(/Server exited with 1/);
-      const message = await start.catch((e: Error) => e.message);
+      const output = await start.then(
+        () => "",
+        (e: Error) => e.message,
+      );
+      // The server's log is JSON lines (app/lib/logger.server.ts): the fatal one carries the refusal under err.
+      const fatal = output
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message: string } })
+        .find((l) => l.level === 60);
+      expect(fatal?.msg).toBe("the server could not start");
+      const message = fatal?.err?.message ?? "";
       expect(message).toMatch(/PORT must be a whole number from 0 to 65535; got "eighty"/);
       expect(message).toMatch(/BECKON_PUBLIC_URL must be an http:\/\/ or https:\/\/ address; got "beckon\.example\.com"/);
     } finally {

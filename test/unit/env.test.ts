@@ -29,6 +29,7 @@ describe("serverEnv: valid values", () => {
       BECKON_PROVIDER_TIMEOUT_MS: "1500",
       SESSION_SECRET: "  s3cret  ",
       BECKON_DEMO: "1",
+      LOG_LEVEL: " WARN ",
     });
     expect(env.port).toBe(8080);
     expect(env.host).toBe("0.0.0.0");
@@ -46,6 +47,8 @@ describe("serverEnv: valid values", () => {
     expect(env.providerTimeoutMs).toBe(1500);
     expect(env.sessionSecret).toBe("s3cret");
     expect(env.demo).toBe(true);
+    expect(env.logLevel).toBe("warn");
+    for (const level of ["trace", "debug", "info", "warn", "error", "fatal", "silent"]) expect(serverEnv({ LOG_LEVEL: level }).logLevel).toBe(level);
   });
 });
 
@@ -76,6 +79,8 @@ describe("serverEnv: missing values", () => {
     expect(env.sessionSecret).toBeNull();
     expect(env.demo).toBe(false);
     expect(env.shopifyApiKey).toBeUndefined();
+    expect(env.logLevel).toBe("info");
+    expect(serverEnv({ LOG_LEVEL: "  " }).logLevel).toBe("info");
   });
 
   it("treats blank values as unset", () => {
@@ -118,6 +123,13 @@ describe("serverEnv: malformed values", () => {
     expect(() => serverEnv({ BECKON_EVENT_RETENTION_MONTHS: "0" }).eventRetentionMonths).toThrow(/^BECKON_EVENT_RETENTION_MONTHS must be a whole number of months/);
   });
 
+  it("refuses a LOG_LEVEL that is not one of pino's levels, naming it and listing the levels", () => {
+    for (const bad of ["verbose", "30", "warning", "info,debug", "<script>", "inf o"]) {
+      expect(() => serverEnv({ LOG_LEVEL: bad }).logLevel, bad).toThrow(/^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "/);
+    }
+    expect(serverEnvProblems({ LOG_LEVEL: "loud" }).map((p) => p.variable)).toEqual(["LOG_LEVEL"]);
+  });
+
   it("throws an EnvError that names the variable", () => {
     try {
       void serverEnv({ PORT: "http" }).port;
@@ -157,6 +169,7 @@ describe("serverEnv: hostile and oversized values", () => {
       ["PORT", (e: ReturnType<typeof serverEnv>) => e.port],
       ["BECKON_SCRIPT_CACHE_MS", (e: ReturnType<typeof serverEnv>) => e.scriptCacheMs],
       ["SESSION_SECRET", (e: ReturnType<typeof serverEnv>) => e.sessionSecret],
+      ["LOG_LEVEL", (e: ReturnType<typeof serverEnv>) => e.logLevel],
     ] as const) {
       let message = "";
       try {

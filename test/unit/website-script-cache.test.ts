@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createScriptCache, packScript, SCRIPT_STALE_MS, scriptCacheTtl, type BuiltScript } from "~/lib/website-script-cache.server";
 import { pickEncoding } from "~/lib/etag.server";
+import { captureLogs } from "~/lib/logger.server";
 import { packWebsiteScript, websiteScriptBody, websiteScriptResponse } from "~/lib/website-script.server";
 import { parseRendererFiles } from "~/lib/widget-assets.server";
 import type { PublicCtaSummary, PublicWebsiteConfig } from "~/lib/schema/public-config";
@@ -48,16 +49,14 @@ describe("the cache of built site scripts", () => {
 
     // A failed background build keeps the stale copy in use.
     clock = 4000;
-    const errors: unknown[] = [];
-    const log = console.error;
-    console.error = (...a: unknown[]) => void errors.push(a);
+    const logged = captureLogs();
     try {
       expect((await cache.get("k", () => Promise.reject(new Error("db down"))))!.body).toBe("v2");
       await new Promise((r) => setImmediate(r));
     } finally {
-      console.error = log;
+      logged.stop();
     }
-    expect(errors).toHaveLength(1);
+    expect(logged.lines).toMatchObject([{ level: 50, msg: "site script build failed", err: { message: "db down" } }]);
     expect((await cache.get("k", async () => script("v3")))!.body).toBe("v2");
     await new Promise((r) => setImmediate(r));
 

@@ -6,15 +6,15 @@
 import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
 import { isCrawler, isWidgetPage } from "./bot";
 import { whenConsented } from "./consent";
-import { log } from "./log";
+import { warn } from "./log";
 import { installPublicApi } from "./public-api";
 import { startWidget } from "./runtime";
 
 function boot(): void {
   const config = (window as unknown as { __beckonConfig?: PublicWebsiteConfig }).__beckonConfig;
-  if (!config || !config.website_id) return log("No website configuration");
+  if (!config || !config.website_id) return warn("No website configuration");
   const w = window as unknown as { beckon?: { installed?: boolean } };
-  if (w.beckon?.installed) return log("already installed");
+  if (w.beckon?.installed) return warn("already installed");
   let started = 0;
   // Once only: the consent event may come again when the visitor changes their choice.
   const go = () => whenConsented(() => started++ || installPublicApi(window, startWidget({ config })));
@@ -24,7 +24,7 @@ function boot(): void {
     try {
       if (isWidgetPage(document.body)) go();
     } catch (e) {
-      log("Start failed", e);
+      warn("Start failed", e);
     }
   };
   if (document.body) check();
@@ -34,5 +34,5 @@ function boot(): void {
 try {
   boot();
 } catch (e) {
-  log("Start failed", e);
+  warn("Start failed", e);
 }

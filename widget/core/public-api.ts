@@ -2,7 +2,7 @@
  * window.beckon: installs the public methods and replays the calls the
  * snippet stub queued before the loader arrived (`beckon.q = [[name, args], ...]`).
  */
-import { log } from "./log";
+import { warn } from "./log";
 
 export const METHODS = ["identify", "load", "trigger", "start", "close", "trackPurchase"] as const;
 export type PublicMethod = (typeof METHODS)[number];
@@ -19,7 +19,7 @@ export function installPublicApi(win: Window, handlers: PublicHandlers): boolean
   const w = win as unknown as { beckon?: BeckonGlobal };
   const stub = w.beckon;
   if (stub && stub.installed) {
-    log("already installed");
+    warn("already installed");
     return false;
   }
   const api: BeckonGlobal = { installed: true };
@@ -28,9 +28,9 @@ export function installPublicApi(win: Window, handlers: PublicHandlers): boolean
     api[m] = (...args: unknown[]) => {
       try {
         const r = handlers[m](...args);
-        return r instanceof Promise ? r.catch((e) => log(m + " failed", e)) : r;
+        return r instanceof Promise ? r.catch((e) => warn(m + " failed", e)) : r;
       } catch (e) {
-        log(m + " failed", e);
+        warn(m + " failed", e);
       }
     };
   }

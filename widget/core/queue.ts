@@ -10,7 +10,7 @@
  */
 import type { WireEvent } from "./api";
 import { randomId } from "./ids";
-import { log } from "./log";
+import { warn } from "./log";
 import type { Store } from "./storage";
 
 export type NewEvent = Omit<WireEvent, "id" | "at"> & { id?: string; at?: number };
@@ -100,7 +100,7 @@ export function createQueue<T extends Queued = WireEvent>(deps: QueueDeps<T>): E
           const status = err?.status ?? 0;
           if (status > 399 && status < 500 && status != 408 && status != 429) {
             // The server refuses this batch for good: resending it would block the queue forever.
-            log("Rejected by the server", status);
+            warn("Rejected by the server", status);
             remove(ids);
             deps.settled?.(batch, err);
           } else if (++failures > 2 && status == 500) {
@@ -108,7 +108,7 @@ export function createQueue<T extends Queued = WireEvent>(deps: QueueDeps<T>): E
             // third in a row, the item sent alone (see flush), sets it aside so that it cannot hold up the rest.
             // It stays stored, and in flight until the page goes (its id skips the cleanup below): the next
             // page sends it again.
-            log("Rejected by the server", status);
+            warn("Rejected by the server", status);
             ids.delete(batch[0].id);
             failures = 0;
           }

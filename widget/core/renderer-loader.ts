@@ -5,7 +5,7 @@
  * reusing a rejected promise. After the retry fails: "Loading chunk {n} failed".
  */
 import type { RendererModule } from "../render/types";
-import { log } from "./log";
+import { warn } from "./log";
 
 export type Importer<T = RendererModule> = (url: string) => Promise<T>;
 
@@ -29,7 +29,7 @@ export function createChunkLoader<T>(
   assetBase: string,
   importer: Importer<T> = (url) => {
     // The renderer's own imports start downloading beside it, not once it has been parsed (the same URL is the same module).
-    if (name == "renderer" && typeof __BECKON_RENDERER_DEPS__ == "object") for (const f of __BECKON_RENDERER_DEPS__) import(/* @vite-ignore */ assetBase + f).catch(log);
+    if (name == "renderer" && typeof __BECKON_RENDERER_DEPS__ == "object") for (const f of __BECKON_RENDERER_DEPS__) import(/* @vite-ignore */ assetBase + f).catch(warn);
     return import(/* @vite-ignore */ url);
   },
 ): () => Promise<T | null> {
@@ -43,7 +43,7 @@ export function createChunkLoader<T>(
     attempt()
       .catch(attempt)
       .catch(() => {
-        log(`Loading chunk ${name} failed`);
+        warn(`Loading chunk ${name} failed`);
         return null;
       });
 }

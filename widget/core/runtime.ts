@@ -45,7 +45,8 @@ import type { WaitingCall } from "./extras/calls";
 import type * as Extras from "./extras/extras";
 import { placed, type InlineTarget } from "./inline";
 import { withTimeout, type StepStatus } from "./lifecycle";
-import { log } from "./log";
+import type { DebugSwitch } from "./debug";
+import { warn } from "./log";
 import type { DisplayState, Mode, PanelModule } from "./panel/types";
 import { countInteraction, recordVisit } from "./person-data";
 import type { PublicHandlers } from "./public-api";
@@ -136,7 +137,7 @@ export function startWidget(deps: WidgetDeps): Widget {
   const timings: Record<string, number> = {};
   const mark = (name: string) => (timings[name] = now() - startedAt);
   /** cfTime=true (SPEC 2): the timings so far, printed at ready and as each CTA shows. */
-  const printTimings = (steps?: unknown) => flags.time && console.info("[beckon] timing (ms)", timings, steps);
+  const printTimings = (steps?: unknown) => flags.time && warn("timing (ms)", timings, steps);
   const href = () => win.location.href.slice(0, 2000);
   const flags = readFlags(win.location.href, websiteId);
   const shop = readShop(doc);
@@ -317,12 +318,14 @@ export function startWidget(deps: WidgetDeps): Widget {
   };
 
   const sendContact = async (fields: Record<string, unknown>): Promise<{ skipped?: boolean; queued?: boolean }> => {
+    // Both printed ungated: the first is the owner's own setting keeping contacts out (SPEC 8), the second happens only while
+    // an owner tests (admin, preview, a forced CTA), so it is a debug message already, without the loader carrying debug().
     if (config.data_settings?.["contact-processing"] === false) {
-      log("Contact PII processing disabled");
+      warn("Contact PII processing disabled");
       return { skipped: true };
     }
     if (!live()) {
-      log("Not live: contact not sent");
+      warn("Not live: contact not sent");
       return { skipped: true };
     }
     const loaded = await visitor;
@@ -340,7 +343,7 @@ export function startWidget(deps: WidgetDeps): Widget {
       });
       void contacts.flush();
     });
-    if (answer.skipped) log("Contact PII processing disabled");
+    if (answer.skipped) warn("Contact PII processing disabled");
     else if (loaded.person) {
       // The local person learns what was just sent, so merge tags and conditions see it at once.
       for (const key of ["email", "phone", "name", "last_name"] as const) if (fields[key]) loaded.person[key] = fields[key] as string;
@@ -455,7 +458,7 @@ export function startWidget(deps: WidgetDeps): Widget {
       mark("cta " + summary.id);
       printTimings();
     } catch (error) {
-      log("Could not show CTA " + summary.id, error);
+      warn("Could not show CTA " + summary.id, error);
     } finally {
       // Nothing mounted (no renderer, no such variant, a failure): as it was, and the next modal may open.
       if (!state.mounts.length) {
@@ -589,6 +592,10 @@ export function startWidget(deps: WidgetDeps): Widget {
       return { visitor: "ok", ...more };
     })
     .then((steps) => {
+      // Debug mode (core/debug.ts), once the visitor record has said whether an owner is logged in: an owner testing
+      // (admin or preview mode, a CTA forced by cf_campaign_id) sees the widget's debug messages. Set here, not through
+      // setDebug: the loader carries no more than this line of it.
+      (win as unknown as DebugSwitch).__beckonDebug = !live();
       saveLocalData();
       ready = true;
       mark("ready");
@@ -603,7 +610,7 @@ export function startWidget(deps: WidgetDeps): Widget {
       if (mode === "admin") openPanel(steps);
       return steps;
     })
-    .catch((error) => (log("Start failed", error), {}));
+    .catch((error) => (warn("Start failed", error), {}));
 
   // --------------------------------------------------- identify, purchases
   // identify and trackPurchase calls wait in storage (in call order) for their rules, which live in the extras chunk, and for the visitor.
@@ -648,13 +655,13 @@ export function startWidget(deps: WidgetDeps): Widget {
     /** Fetches a CTA's definition and the renderer ahead of time. */
     load(ctaId: unknown) {
       const summary = summaryOf(ctaId);
-      if (!summary) return log("No published CTA " + ctaId);
+      if (!summary) return warn("No published CTA " + ctaId);
       return Promise.all([definition(summary), loadRenderer()]).then(() => undefined);
     },
     /** Shows a CTA now (SPEC 4 direct trigger); inline ones fill placeholders not filled yet. */
     trigger(ctaId: unknown) {
       const summary = summaryOf(ctaId);
-      if (!summary) return log("No published CTA " + ctaId);
+      if (!summary) return warn("No published CTA " + ctaId);
       return placed(summary) ? inline?.scan() : show(summary);
     },
     close: (ctaId: unknown) => close(Number(ctaId)),

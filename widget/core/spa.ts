@@ -4,7 +4,7 @@
  * when pushState, replaceState or back/forward move to another address.
  * Hash-only changes are not page changes.
  */
-import { log } from "./log";
+import { warn } from "./log";
 
 /**
  * Calls onChange(href) after each address change. Never undone: a router
@@ -21,7 +21,7 @@ export function watchUrl(win: Window, onChange: (href: string) => void): void {
       try {
         onChange(win.location.href);
       } catch (e) {
-        log("Start failed", e);
+        warn("Start failed", e);
       }
     }
   };

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { setDebug } from "../core/debug";
+import { warn } from "../core/log";
 import type { CtaDocument } from "../../app/lib/schema/cta";
 import type { MountedCta } from "../render/types";
 import { useBeckon } from "./useBeckon";
@@ -29,6 +31,10 @@ export function BeckonCta({ cta, variantId, mode, onClose, className, trigger }:
   const [triggered, setTriggered] = useState(false);
   const waiting = trigger === "add-to-cart" && !triggered;
   useEffect(() => (waiting ? onCartAdd(() => setTriggered(true)) : undefined), [waiting, onCartAdd]);
+  // A headless storefront has no runtime to set debug mode (core/debug.ts): a CTA shown for an owner (admin or preview) turns it on.
+  useEffect(() => {
+    if (mode && mode !== "live") setDebug(true);
+  }, [mode]);
   useEffect(() => {
     if (waiting) return;
     let mounted: MountedCta | null = null;
@@ -41,7 +47,7 @@ export function BeckonCta({ cta, variantId, mode, onClose, className, trigger }:
         const close = () => (latestOnClose.current ? latestOnClose.current() : mounted?.unmount());
         mounted = r.mountCta({ host: ref.current, cta, variant, config, person, runtime, mode, onClose: close });
       },
-      (e) => console.warn("[beckon] Loading chunk renderer failed", e),
+      (e) => warn("Loading chunk renderer failed", e),
     );
     return () => {
       live = false;

@@ -1,6 +1,7 @@
 import { useCart, useShop } from "@shopify/hydrogen-react";
 import { createContext, useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
+import { debug } from "../core/debug";
 import { createStorefrontCart, type StorefrontCart, type StorefrontCartConfig } from "../store/storefront-cart";
 import type { CartAdapter, ProductCatalog } from "../store/types";
 import type { CtaRuntime, RendererModule } from "../render/types";
@@ -107,7 +108,7 @@ export function defaultRuntime(config: PublicWebsiteConfig, person: PublicPerson
           const event = { id: randomId(), event_type: eventType, visitor_token: token, contactable_type: "Cta", contactable_id: ids.cta_id, ...ids, url: location.href.slice(0, 2000), data: data ?? {}, at: Date.now() };
           return post("events/create", { events: [event] });
         })
-        .catch((e) => console.warn("[beckon] Tracking failed", e));
+        .catch((e) => debug("Tracking failed", e));
     },
     submitContact: async () => ({ skipped: true }),
     dispatch(name, detail) {

@@ -6,6 +6,7 @@
  * previous settled one. A cart loaded from storage ("fetching") is no add.
  * With Beckon's Storefront cart, its adds report themselves.
  */
+import { warn } from "../core/log";
 import type { Cart } from "../store/types";
 import { fromCartProviderState, type CartProviderState } from "./cart-provider-cart";
 
@@ -28,7 +29,7 @@ export function createCartAdds(): CartAdds {
       try {
         l(cart);
       } catch (e) {
-        console.warn("[beckon] A cart add listener threw", e);
+        warn("A cart add listener threw", e);
       }
     }
   };

@@ -7,6 +7,7 @@
  * mutations select no userErrors, so an add is checked against the cart it
  * answers. Products still come from the Storefront API catalog.
  */
+import { warn } from "../core/log";
 import { emptyCart, toStorefrontLineInputs } from "../store/cart";
 import { fail, ok } from "../store/result";
 import type { AddResult, Cart, CartAdapter, CartLineInput, ProductCatalog, Result } from "../store/types";
@@ -143,7 +144,7 @@ export function createCartProviderCart(options: CartProviderCartOptions): CartAd
           try {
             options.onCartCreated?.(after.id);
           } catch (e) {
-            console.warn("[beckon] onCartCreated threw", e);
+            warn("onCartCreated threw", e);
           }
         }
         return answer(before, after);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
-import { log } from "./kit";
+import { warn } from "./kit";
 
 /**
  * A component whose code is a separate chunk, imported the first time one
@@ -14,7 +14,7 @@ export function lazy<P extends object>(name: string, load: () => Promise<{ defau
       (m) => (loaded = m.default),
       () => {
         pending = undefined;
-        log(`Loading chunk ${name} failed`);
+        warn(`Loading chunk ${name} failed`);
         return undefined;
       },
     ));

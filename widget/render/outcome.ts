@@ -5,7 +5,7 @@
  */
 import type { ActionGroupData } from "../../app/lib/schema/cta";
 import type { Outcome } from "./confirmation";
-import { log } from "./kit";
+import { warn } from "./kit";
 import { scrollToElement } from "./scroll";
 import type { CtaRuntime } from "./types";
 
@@ -34,7 +34,7 @@ export async function applyOutcome(outcome: Outcome, runtime: CtaRuntime, root: 
   switch (outcome.type) {
     case "cta": {
       const id = Number(d["confirmation-cta"]);
-      if (!id) return log("A cta confirmation without confirmation-cta");
+      if (!id) return warn("A cta confirmation without confirmation-cta");
       if (runtime.showCta) return runtime.showCta(id);
       const api = (win as unknown as { beckon?: { load?(id: number): unknown; trigger?(id: number): unknown } }).beckon;
       await api?.load?.(id);
@@ -48,7 +48,7 @@ export async function applyOutcome(outcome: Outcome, runtime: CtaRuntime, root: 
       const id = anchorId(d["anchor-selector"]);
       const target = id ? (win.document.getElementById(id) ?? root?.getElementById?.(id)) : null;
       if (target) scrollToElement(target, d["anchor-smooth-scroll"] === false ? 0 : 500);
-      else log("No anchor " + (d["anchor-selector"] ?? ""));
+      else warn("No anchor " + (d["anchor-selector"] ?? ""));
       return;
     }
     default: {

@@ -3,7 +3,7 @@
  * that throws, or does not even parse, is logged and the CTA carries on
  * (SPEC 8: a throwing injected custom script is logged).
  */
-import { log } from "./kit";
+import { warn } from "./kit";
 
 /** Runs owner JavaScript; false when it failed. */
 export function runScript(code: unknown, what: string): boolean {
@@ -12,7 +12,7 @@ export function runScript(code: unknown, what: string): boolean {
     new Function(code)();
     return true;
   } catch (e) {
-    log(`Custom script of ${what} failed`, e);
+    warn(`Custom script of ${what} failed`, e);
     return false;
   }
 }

@@ -6,7 +6,7 @@
  * Shopify theme page gets the Ajax adapter.
  */
 import type { CtaAction } from "../../app/lib/schema/cta";
-import { log } from "./kit";
+import { warn } from "./kit";
 import { createAjaxCart } from "../store/ajax-cart";
 import type { CartAdapter } from "../store/types";
 
@@ -24,10 +24,10 @@ export async function applyStoreOutcome(
   adapter: CartAdapter | null,
   go: (url: string) => void,
 ): Promise<void> {
-  if (!adapter) return log("No store for a " + type + " confirmation");
+  if (!adapter) return warn("No store for a " + type + " confirmation");
   if (outcome.variantIds.length) {
     const added = await adapter.addLines(outcome.variantIds.map((id) => ({ variantId: id, quantity: Math.max(1, outcome.quantities[id] ?? 1) })));
-    if (!added.ok) log("Add to cart failed", added.error.message);
+    if (!added.ok) warn("Add to cart failed", added.error.message);
     if (type === "product" && added.ok && added.value.added[0]) {
       return go(adapter.cartUrl().replace(/cart\/?$/, "") + "products/" + encodeURIComponent(added.value.added[0].product.handle));
     }
@@ -55,6 +55,6 @@ export async function runStoreActions(actions: CtaAction[], adapter: CartAdapter
       const line = cart.ok ? cart.value.lines.find((l) => l.variantId === variant || l.variantId.endsWith("/" + variant)) : null;
       if (line) r = await adapter.removeLine(line.id);
     }
-    if (r && !r.ok) log(a.action_type + " failed", r.error?.message);
+    if (r && !r.ok) warn(a.action_type + " failed", r.error?.message);
   }
 }

@@ -161,6 +161,9 @@ export interface AddAllItem {
   sellingPlanId?: string | null;
 }
 
+/** The reason addAllLines gives for a sold-out product: a shopper's situation, not an owner's mistake (the other reasons are). */
+export const SOLD_OUT = "sold out";
+
 /**
  * The lines of an add-all click, in feed order: the chosen (or first available)
  * variant, quantity at least 1, and the first selling plan when one is required
@@ -174,7 +177,7 @@ export function addAllLines(items: readonly AddAllItem[]): { lines: CartLineInpu
     const { product } = item;
     const variant = item.variantId ? product.variants.find((v) => v.id === item.variantId) : (product.variants.find((v) => v.available) ?? product.variants[0]);
     if (!variant || !variant.available) {
-      skipped.push({ product, reason: "sold out" });
+      skipped.push({ product, reason: SOLD_OUT });
       continue;
     }
     const plan = pickSellingPlan(product, item.sellingPlanId);

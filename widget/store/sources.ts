@@ -4,7 +4,8 @@
  * not found is hidden; one with no available variant is hidden unless the CTA
  * shows unavailable products; at most products-limit (default 3) are shown.
  */
-import { log } from "../core/log";
+import { debug } from "../core/debug";
+import { warn } from "../core/log";
 import { DEFAULT_PRODUCTS_LIMIT } from "./constants";
 import { numericId } from "./ids";
 import { asVariantProduct, hasAvailableVariant } from "./product";
@@ -77,14 +78,14 @@ export async function loadFeed(catalog: ProductCatalog, source: FeedSource, opts
     }
     case "collection": {
       const r = await catalog.collection(source.handle, { limit });
-      if (!r.ok) log(`collection ${source.handle} failed to load: ${r.error.message}`);
+      if (!r.ok) warn(`collection ${source.handle} failed to load: ${r.error.message}`);
       return r.ok ? finish(r.value) : r;
     }
     case "cart": {
       if (!opts.cart) return ok([]);
       const cart = await opts.cart.getCart();
       if (!cart.ok) {
-        log(`cart failed to load: ${cart.error.message}`);
+        debug(`cart failed to load: ${cart.error.message}`);
         return cart;
       }
       const first = cart.value.lines[0];

@@ -11,6 +11,7 @@
  * whose nullable fields are checked here, not cast away.
  */
 import { createStorefrontApiClient, type StorefrontApiClient } from "@shopify/storefront-api-client";
+import { warn } from "../core/log";
 import { emptyCart, fromStorefrontCart, toStorefrontLineInputs } from "./cart";
 import { CART_ATTRIBUTE_KEY, HEADLESS_CART_RETRY_MS, PRODUCT_NOT_FOUND } from "./constants";
 import {
@@ -148,7 +149,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
             config.onCartCreated?.(r.value.id);
           } catch (e) {
             // The storefront's callback must not lose the cart the add goes on to.
-            console.warn("[beckon] onCartCreated threw", e);
+            warn("onCartCreated threw", e);
           }
           return ok(r.value.id);
         });

@@ -118,14 +118,14 @@ const WARN_EVERY_MS = 60_000;
  * through (allowed, remaining unknown) with a warning, instead of failing it.
  * A programming error in the take itself (a bad limit) still throws.
  */
-export function failingOpen(store: RateLimitStore, options: { timeoutMs?: number; warn?: (message: string) => void } = {}): RateLimitStore {
+export function failingOpen(store: RateLimitStore, options: { timeoutMs?: number; warn: (message: string) => void }): RateLimitStore {
   const timeoutMs = options.timeoutMs ?? SHARED_STORE_TIMEOUT_MS;
-  const warn = options.warn ?? ((m: string) => console.warn(m));
+  const warn = options.warn;
   let warnedAt = -Infinity;
   const open = (why: string): RateLimitVerdict => {
     if (Date.now() - warnedAt >= WARN_EVERY_MS) {
       warnedAt = Date.now();
-      warn(`[beckon] rate limits unavailable (${store.kind}: ${why}); letting requests through until the store answers again`);
+      warn(`rate limits unavailable (${store.kind}: ${why}); letting requests through until the store answers again`);
     }
     return { allowed: true, retryAfterMs: 0, remaining: 0 };
   };

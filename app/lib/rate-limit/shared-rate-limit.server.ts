@@ -6,6 +6,7 @@
  */
 import { databaseTarget } from "../../db/database-url";
 import { serverEnv, type EnvSource } from "../env.server";
+import { logger } from "../logger.server";
 import { failingOpen, MemoryRateLimitStore, type BucketLimit, type RateLimitStore } from "./rate-limit-store.server";
 import pg from "pg";
 import { PostgresRateLimitStore, TAKE_SQL } from "./rate-limit-postgres.server";
@@ -22,11 +23,14 @@ export function storeTimeoutMs(env?: EnvSource): number {
   return serverEnv(env).rateLimitStoreTimeoutMs;
 }
 
+/** A shared store's fail-open warning, in the server log. */
+const warn = (message: string) => logger("rate-limits").warn(message);
+
 /** The store this configuration calls for. */
 export function storeFromEnvironment(env?: EnvSource): RateLimitStore {
   const redisUrl = redisUrlFrom(env);
   const timeoutMs = storeTimeoutMs(env);
-  if (redisUrl) return failingOpen(new RedisRateLimitStore(redisUrl), { timeoutMs });
+  if (redisUrl) return failingOpen(new RedisRateLimitStore(redisUrl), { timeoutMs, warn });
   const target = databaseTarget(serverEnv(env).databaseUrl);
   if (target.kind === "postgresql") {
     // A small pool of its own, with the take as a prepared statement: through Prisma's raw queries each
@@ -42,7 +46,7 @@ export function storeFromEnvironment(env?: EnvSource): RateLimitStore {
       await close();
       await pool.end();
     };
-    return failingOpen(store, { timeoutMs });
+    return failingOpen(store, { timeoutMs, warn });
   }
   return new MemoryRateLimitStore();
 }

@@ -14,6 +14,7 @@ import { applyEventRetention } from "~/models/event-retention.server";
 import { backfillOrderTouches, recordEventTouches } from "~/models/order-touches.server";
 import { loadResults } from "~/models/results.server";
 import { parsePeriod } from "~/lib/results-period";
+import { captureLogs } from "~/lib/logger.server";
 import type { EventInput } from "~/lib/schema/public-api";
 
 let t: TestDatabase;
@@ -132,16 +133,14 @@ describe("order touches kept as orders are stored", () => {
         return Reflect.get(target, key, receiver);
       },
     }) as Db;
-    const warned: string[] = [];
-    const warn = console.warn;
-    console.warn = (m: string) => warned.push(m);
+    const logged = captureLogs();
     try {
       const result = await storeEvents(failing, site, [complete(p.visitorToken, c, now - 2 * HOUR), order(p.visitorToken, 70, now - HOUR)]);
       expect(result).toMatchObject({ stored: 2, duplicates: 0, rejected: [] });
     } finally {
-      console.warn = warn;
+      logged.stop();
     }
-    expect(warned.join("\n")).toMatch(/order touches of website \d+ not kept.*disk full/);
+    expect(logged.lines).toMatchObject([{ level: 40, msg: expect.stringMatching(/^order touches of website \d+ not kept/), err: { message: "disk full" } }]);
     expect(await touches(site)).toEqual([]);
     expect(await credited(site, c.id!)).toMatchObject({ orders: 1, revenue: 70 });
   });

@@ -139,7 +139,7 @@ describe("failing open", () => {
     const store = failingOpen(broken, { warn });
     for (let i = 0; i < 5; i++) expect((await store.take({ name: "n", key: "k", ...limit })).allowed).toBe(true);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0][0]).toMatch(/^\[beckon\] rate limits unavailable \(postgresql: connection refused\)/);
+    expect(warn.mock.calls[0][0]).toMatch(/^rate limits unavailable \(postgresql: connection refused\)/);
   });
 
   it("lets a request through when the store does not answer in time", async () => {

@@ -8,6 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as extras from "../../../widget/core/extras/extras";
+import { setDebug } from "../../../widget/core/debug";
 import { customerFields, linkCustomer } from "../../../widget/core/extras/customer";
 import { whenConsented } from "../../../widget/core/consent";
 import { startWidget, type Widget } from "../../../widget/core/runtime";
@@ -54,19 +55,32 @@ describe("linkCustomer", () => {
     expect(customerFields({ customer: { ...CUSTOMER, extra: "kept out", __proto__: { email: "x@y.se" } } })).toEqual(CUSTOMER);
   });
 
-  it("is silent on 4xx, 5xx, network failures and a string answer: the person stays, failures are logged", async () => {
+  it("is silent on 4xx, 5xx, network failures and a string answer: the person stays, failures are logged in debug mode", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    for (const reply of [{ status: 400, body: {} }, { status: 500, body: {} }, new Error("offline"), { status: 200, body: "{" }]) {
-      const v = visitor();
-      const keepPerson = vi.fn();
-      await expect(linkCustomer({ fetchFn: server(() => reply), win: window, shop: {}, v, keepPerson })).resolves.toBeUndefined();
-      expect(v.person).toEqual(personMock());
-      expect(keepPerson).not.toHaveBeenCalled();
+    const replies = [{ status: 400, body: {} }, { status: 500, body: {} }, new Error("offline"), { status: 200, body: "{" }];
+    const link = async () => {
+      for (const reply of replies) {
+        const v = visitor();
+        const keepPerson = vi.fn();
+        await expect(linkCustomer({ fetchFn: server(() => reply), win: window, shop: {}, v, keepPerson })).resolves.toBeUndefined();
+        expect(v.person).toEqual(personMock());
+        expect(keepPerson).not.toHaveBeenCalled();
+      }
+    };
+    try {
+      // A shopper's failed link is nothing the owner can act on: quiet on a live page.
+      setDebug(false);
+      await link();
+      expect(warn).not.toHaveBeenCalled();
+      setDebug(true);
+      await link();
+      // The string answer is no failure, it just fills nothing.
+      expect(warn).toHaveBeenCalledTimes(3);
+      expect(warn.mock.calls[0][0]).toBe("[beckon] Customer link failed");
+    } finally {
+      setDebug(false);
+      warn.mockRestore();
     }
-    // The string answer is no failure, it just fills nothing.
-    expect(warn).toHaveBeenCalledTimes(3);
-    expect(warn.mock.calls[0][0]).toBe("[beckon] Customer link failed");
-    warn.mockRestore();
   });
 });
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installTests, type ConditionContext } from "../../../widget/core/conditions";
+import { setDebug } from "../../../widget/core/debug";
 import { moreTests } from "../../../widget/core/conditions-more";
 import { describeCondition, describeTrigger, explainCta, openPanel, refresh, unnamedFields } from "../../../widget/core/panel/panel";
 import type { PanelData } from "../../../widget/core/panel/types";
@@ -127,7 +128,10 @@ describe("debug mode: the no-name warning (SPEC 8), in the owner's panel", () =>
     localStorage.clear();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+    // The panel opens in admin mode only, where the runtime has turned debug mode on.
+    setDebug(true);
   });
+  afterEach(() => setDebug(false));
 
   it("finds the unnamed fields a form shows, and only those", () => {
     expect(unnamedFields(form(""))).toEqual(["Form field “Företag” (element 31) has no name, so its answer is not saved."]);

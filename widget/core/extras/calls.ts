@@ -3,7 +3,8 @@
  * queues them in call order), handled by SPEC 5's rules. In the extras
  * chunk with those rules: the loader only keeps the list.
  */
-import { log } from "../log";
+import { debug } from "../debug";
+import { warn } from "../log";
 import type { Session } from "../session";
 import type { Store } from "../storage";
 import { identifyFields, purchaseOf } from "../validate";
@@ -30,7 +31,7 @@ export async function handleCalls(list: WaitingCall[], person: Record<string, un
     if (purchase) {
       const s = h.session();
       const p = purchaseOf(props, s.orders);
-      if (typeof p == "string") log(p);
+      if (typeof p == "string") warn(p);
       else {
         s.orders.push(p.orderId);
         h.saveSession(s);
@@ -40,9 +41,9 @@ export async function handleCalls(list: WaitingCall[], person: Record<string, un
     }
     const fields = identifyFields(props, person);
     // A string is the console message of a call that cannot identify; null: nothing new to send.
-    if (typeof fields == "string") log(fields);
+    if (typeof fields == "string") warn(fields);
     // Awaited one by one: a later call sees what the earlier one set.
-    else if (fields) await h.sendContact({ ...fields, source_url: url }).catch((e) => log("identify failed", e));
+    else if (fields) await h.sendContact({ ...fields, source_url: url }).catch((e) => debug("identify failed", e));
   }
 }
 

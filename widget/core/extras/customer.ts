@@ -12,7 +12,7 @@
 import type { PublicPerson } from "../../../app/lib/schema/public-config";
 import { requestJson, type FetchFn } from "../api";
 import type { ShopHints } from "../cart";
-import { log } from "../log";
+import { debug } from "../debug";
 import type { LoadedVisitor } from "../visitor";
 
 const FIELDS = ["email", "name", "last_name", "phone"] as const;
@@ -56,6 +56,6 @@ export async function linkCustomer(o: CustomerLink): Promise<void> {
     }
     if (changed) o.keepPerson(p);
   } catch (e) {
-    log("Customer link failed", e);
+    debug("Customer link failed", e);
   }
 }

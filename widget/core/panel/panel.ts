@@ -14,7 +14,7 @@ import { passes, test } from "../conditions";
 import { cartCheckOf, hasTeaser, hideMinutes, triggerOf, type CartCheck, type TriggerSpec } from "../cta-options";
 import { FORM_FIELD_TYPES } from "../../render/form-fields";
 import type { CachedCta } from "../cta-store";
-import { log } from "../log";
+import { debug } from "../debug";
 import { sessionKey, type Session } from "../session";
 import type { PanelData } from "./types";
 
@@ -202,7 +202,7 @@ export async function warnUnnamed(data: PanelData, id: number, list: HTMLElement
     const key = `${data.config.website_id}/${id}/${w}`;
     if (!warned.has(key)) {
       warned.add(key);
-      log(`CTA ${id}: ${w}`);
+      debug(`CTA ${id}: ${w}`);
     }
   }
 }

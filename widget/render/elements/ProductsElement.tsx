@@ -11,12 +11,13 @@ import { addToCartEventData, isCartConversion } from "../../store/conversion";
 import { collectionFromPath, redirectTarget, type RedirectTo } from "../../store/paths";
 import { CART_RECOMMENDATION_FETCH_DELAY_MS, RELATED_CART_EMPTY_DELAY_MS, TAB_SWITCH_EMPTY_CHECK_MS } from "../../store/constants";
 import { redirectAfterCart } from "../../store/redirect-flow";
-import { addAllLines, formatMoney, pickSellingPlan, type BadgeKind, type DiscountType } from "../../store/pricing";
+import { addAllLines, formatMoney, pickSellingPlan, SOLD_OUT, type BadgeKind, type DiscountType } from "../../store/pricing";
 import { fetchReviews, type ReviewConfig, type ReviewProvider, type ReviewSummary } from "../../store/reviews";
 import { loadFeed, type FeedSource } from "../../store/sources";
 import type { CartAdapter, CartLineInput, Product, ProductCatalog } from "../../store/types";
 import type { ElementProps, RenderContext } from "../context";
-import { bool, fill, log, num, str, useEffect, useState } from "../kit";
+import { debug } from "../../core/debug";
+import { bool, fill, num, str, useEffect, useState, warn } from "../kit";
 import { storeOf } from "../store-outcome";
 import { ProductCard, initialSelection, type CardSettings, type Selection } from "./products/ProductCard";
 import { AddAllButton } from "./products/AddAllButton";
@@ -146,7 +147,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     // settled: the tab-switch check already waited, so its empty message shows at once.
     const load = async (settled = false) => {
       if (!store?.product) {
-        log("No store for a products element");
+        warn("No store for a products element");
         return live && setProducts([]);
       }
       const catalog = store as Store & ProductCatalog;
@@ -154,7 +155,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
       for (const source of feedSources(element, ctx.values)) {
         const r = await loadFeed(catalog, source, { limit: limit - found.length, showUnavailable: bool(o, "show-unavailable-products"), cart: store });
         if (r.ok) found.push(...r.value.filter((p) => !found.some((f) => f.handle === p.handle && !p.is_variant)));
-        else log("Product feed failed", r.error.message);
+        else warn("Product feed failed", r.error.message);
         if (found.length >= limit) break;
       }
       if (!live) return;
@@ -250,7 +251,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     if (!store || !items.length) return false;
     const r = await store.addLines(items.map((i) => i.line), { show });
     if (!r.ok) {
-      log("Add to cart failed", r.error.message);
+      warn("Add to cart failed", r.error.message);
       return false;
     }
     added(items, r.value.cart);
@@ -317,11 +318,12 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
           add={async () => {
             // A chosen option combination without a variant is sold out, not "the default variant".
             const chosen = visible.map((product, i) => ({ product, s: selections[i] ?? initialSelection(product) }));
-            chosen.filter((c) => c.product.variants.length && !c.s.variantId).forEach((c) => log(`${c.product.title} not added: sold out`));
+            chosen.filter((c) => c.product.variants.length && !c.s.variantId).forEach((c) => debug(`${c.product.title} not added: sold out`));
             const { lines, skipped } = addAllLines(
               chosen.filter((c) => !c.product.variants.length || c.s.variantId).map(({ product, s }) => ({ product, variantId: s.variantId, quantity: s.quantity, sellingPlanId: s.planId || null })),
             );
-            skipped.forEach((s) => log(`${s.product.title} not added: ${s.reason}`));
+            // A sold-out product is the shopper's luck; a required plan with no plans is the owner's product setup to fix.
+            skipped.forEach((s) => (s.reason == SOLD_OUT ? debug : warn)(`${s.product.title} not added: ${s.reason}`));
             const items = lines.map((line) => ({ product: visible.find((p) => p.variants.some((v) => v.id === line.variantId))!, line }));
             // The follow-up leaves the page unless it goes to a step or another CTA.
             const ok = await addLines(items, ["step", "cta"].includes(afterAdd()));
