@@ -37,7 +37,7 @@ export interface CtaPage {
   slug: string;
   pageId: number;
   title: string;
-  /** The area named by the CTA's options.area (prisma/seed-data/saljakademin.ts). */
+  /** The area named by the CTA's options.area (prisma/seed-data/saljakademin-ctas.ts). */
   area: string;
 }
 
