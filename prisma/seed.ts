@@ -9,20 +9,32 @@ import { hashPassword } from "../app/lib/password.server";
 import { createBroadcast, saveSiteConditions } from "../app/models/broadcast.server";
 import { saveCtaDocument } from "../app/models/cta.server";
 import { createWebsite, inTransaction } from "../app/models/website.server";
-import { DEMO_SHOP_DOMAIN, DEMO_STORE_LISTS, DEMO_STORE_OWNER, demoStoreBroadcasts, demoStoreCtas, demoStoreSettings } from "./seed-data/demo-store";
+import {
+  DEMO_SHOP_DOMAIN,
+  DEMO_STORE_LISTS,
+  DEMO_STORE_OWNER,
+  demoStoreBroadcasts,
+  demoStoreCtas,
+  demoStoreSettings,
+} from "./seed-data/demo-store";
 import {
   SALJAKADEMIN_LISTS,
   SALJAKADEMIN_OWNER,
   SALJAKADEMIN_SITE_CONDITIONS,
   saljakademinBroadcasts,
-  saljakademinCtas,
   saljakademinSettings,
 } from "./seed-data/saljakademin";
+import { saljakademinCtas } from "./seed-data/saljakademin-ctas";
 
 type Tx = Prisma.TransactionClient;
 
 /** A standalone owner (profile + e-mail/password account) of one website. */
-async function createOwner(tx: Tx, websiteId: number, owner: { name: string; email: string }, passwordHash: string): Promise<void> {
+async function createOwner(
+  tx: Tx,
+  websiteId: number,
+  owner: { name: string; email: string },
+  passwordHash: string,
+): Promise<void> {
   await tx.ownerProfile.create({
     data: {
       name: owner.name,
@@ -33,7 +45,12 @@ async function createOwner(tx: Tx, websiteId: number, owner: { name: string; ema
 }
 
 /** The built-in list integration with its lists; returns the integration id. */
-async function createBuiltinLists(tx: Tx, websiteId: number, name: string, lists: readonly { listId: string; name: string }[]): Promise<number> {
+async function createBuiltinLists(
+  tx: Tx,
+  websiteId: number,
+  name: string,
+  lists: readonly { listId: string; name: string }[],
+): Promise<number> {
   const integration = await tx.integration.create({
     data: {
       websiteId,
@@ -45,13 +62,19 @@ async function createBuiltinLists(tx: Tx, websiteId: number, name: string, lists
     },
   });
   for (const list of lists) {
-    await tx.mailingList.create({ data: { websiteId, integrationId: integration.id, listId: list.listId, name: list.name } });
+    await tx.mailingList.create({
+      data: { websiteId, integrationId: integration.id, listId: list.listId, name: list.name },
+    });
   }
   return integration.id;
 }
 
 /** Creates each named broadcast; returns their ids by name. */
-async function createBroadcasts<K extends string>(tx: Tx, websiteId: number, inputs: Record<K, unknown>): Promise<Record<K, number>> {
+async function createBroadcasts<K extends string>(
+  tx: Tx,
+  websiteId: number,
+  inputs: Record<K, unknown>,
+): Promise<Record<K, number>> {
   const ids = {} as Record<K, number>;
   for (const key of Object.keys(inputs) as K[]) ids[key] = (await createBroadcast(tx, websiteId, inputs[key])).id;
   return ids;
@@ -79,7 +102,10 @@ async function seedDemoStore(tx: Tx, passwordHash: string): Promise<void> {
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   if ((await db.website.count()) > 0) return false;
   // scrypt is deliberately slow: hash before the transaction opens.
-  const [swedishHash, demoHash] = await Promise.all([hashPassword(SALJAKADEMIN_OWNER.password), hashPassword(DEMO_STORE_OWNER.password)]);
+  const [swedishHash, demoHash] = await Promise.all([
+    hashPassword(SALJAKADEMIN_OWNER.password),
+    hashPassword(DEMO_STORE_OWNER.password),
+  ]);
   const now = new Date();
   // One transaction: a failure halfway leaves an empty database that the
   // next start seeds again, not a half-seeded one that it skips.

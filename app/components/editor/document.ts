@@ -1,8 +1,9 @@
 /**
  * Pure helpers the CTA editor uses on the CTA document (app/lib/schema/cta.ts):
- * new documents and nodes with sensible defaults, immutable updates by path,
- * variant split checks, and which action-group data keys belong to which
- * confirmation type. No DOM, no network; unit-tested.
+ * new documents and nodes with sensible defaults, immutable updates by path
+ * (immutable-edits.ts, re-exported), variant split checks, and which
+ * action-group data keys belong to which confirmation type. No DOM, no
+ * network; unit-tested.
  */
 import type {
   ActionGroup,
@@ -19,13 +20,19 @@ import type {
   Field,
 } from "~/lib/schema/cta";
 import { textOr, translator, type Translate } from "~/i18n";
+import { withoutIds, type Path } from "./immutable-edits";
+
+// Reads, copies by path and list reordering live in their own module; the editor imports them from here with the rest.
+export * from "./immutable-edits";
 
 export type CtaType = CtaDocument["cta_type"];
-export type Path = (string | number)[];
 
 /** The column that holds a CTA type's subtype, and its choices. */
 export const SUBTYPES: Partial<
-  Record<CtaType, { key: "inline_type" | "overlay_type" | "hook_type" | "bar_position"; label: string; values: readonly string[] }>
+  Record<
+    CtaType,
+    { key: "inline_type" | "overlay_type" | "hook_type" | "bar_position"; label: string; values: readonly string[] }
+  >
 > = {
   inline: { key: "inline_type", label: "Inline type", values: ["embed", "sidebar", "bumper"] },
   overlay: { key: "overlay_type", label: "Overlay type", values: ["boxed", "splash"] },
@@ -46,7 +53,7 @@ export const CTA_TYPE_LABELS: Record<CtaType, string> = {
 /** "Overlay (popup) · boxed", in the admin's language (codes the catalogue lacks stay as they are). */
 export function typeLabel(
   doc: Pick<CtaDocument, "cta_type" | "inline_type" | "overlay_type" | "hook_type" | "bar_position">,
-  t: Translate = translator("en")
+  t: Translate = translator("en"),
 ): string {
   const sub = SUBTYPES[doc.cta_type];
   const value = sub ? doc[sub.key] : null;
@@ -56,7 +63,14 @@ export function typeLabel(
 
 /** The document with another type: its subtype set to the first choice (or kept when valid), the others cleared. */
 export function withType(doc: CtaDocument, ctaType: CtaType, subtype?: string | null): CtaDocument {
-  const next: CtaDocument = { ...doc, cta_type: ctaType, inline_type: null, overlay_type: null, hook_type: null, bar_position: null };
+  const next: CtaDocument = {
+    ...doc,
+    cta_type: ctaType,
+    inline_type: null,
+    overlay_type: null,
+    hook_type: null,
+    bar_position: null,
+  };
   const sub = SUBTYPES[ctaType];
   if (sub) {
     const wanted = subtype ?? doc[sub.key] ?? null;
@@ -103,7 +117,11 @@ export function newField(taken: string[] = [], fieldType: Field["field_type"] = 
 
 /** The e-mail field every lead form starts with. */
 export function emailField(): Field {
-  return { ...newField([], "text", "email"), required: true, options: { type: "email", label: "E-mail", placeholder: "you@example.com" } };
+  return {
+    ...newField([], "text", "email"),
+    required: true,
+    options: { type: "email", label: "E-mail", placeholder: "you@example.com" },
+  };
 }
 
 /** A new element of a type, with the options and fields it needs to render. */
@@ -112,18 +130,24 @@ export function newElement(elementType: ElementType, position = 0): CtaElement {
     elementType === "form"
       ? [emailField()]
       : elementType === "survey"
-      ? [
-          {
-            ...newField([], "radio", "answer"),
-            field_options: [
-              { value: "yes", label: "Yes" },
-              { value: "no", label: "No" },
-            ],
-          },
-        ]
-      : elementType === "quiz"
-      ? [{ ...newField([], "radio", "question_1"), options: { label: "Your first question" }, field_options: [{ value: "a", label: "Answer A" }] }]
-      : [];
+        ? [
+            {
+              ...newField([], "radio", "answer"),
+              field_options: [
+                { value: "yes", label: "Yes" },
+                { value: "no", label: "No" },
+              ],
+            },
+          ]
+        : elementType === "quiz"
+          ? [
+              {
+                ...newField([], "radio", "question_1"),
+                options: { label: "Your first question" },
+                field_options: [{ value: "a", label: "Answer A" }],
+              },
+            ]
+          : [];
   return {
     position,
     element_type: elementType,
@@ -163,9 +187,16 @@ export function newStep(position = 0, name = `Step ${position + 1}`): CtaStep {
 export type CtaTemplate = "form" | "blank";
 
 /** A new draft CTA: one variant A at 100 %, one step; "form" adds a heading, an e-mail form and a thank-you. */
-export function newCtaDocument(input: { name: string; cta_type: CtaType; subtype?: string | null; template?: CtaTemplate }): CtaDocument {
+export function newCtaDocument(input: {
+  name: string;
+  cta_type: CtaType;
+  subtype?: string | null;
+  template?: CtaTemplate;
+}): CtaDocument {
   const elements =
-    input.template === "blank" ? [newElement("text")] : [{ ...newElement("text"), options: { html: "<h2>Join our newsletter</h2>" } }, newElement("form", 1)];
+    input.template === "blank"
+      ? [newElement("text")]
+      : [{ ...newElement("text"), options: { html: "<h2>Join our newsletter</h2>" } }, newElement("form", 1)];
   const step: CtaStep = {
     position: 0,
     options: { name: "Step 1" },
@@ -185,91 +216,20 @@ export function newCtaDocument(input: { name: string; cta_type: CtaType; subtype
     test_type: null,
     options: input.cta_type === "inline" ? {} : { trigger: "delayed", delay: 3 },
     payload: null,
-    variants: [{ variation: "A", percentage: 100, winner: false, score: null, score_field: null, options: {}, two_tap_popup: null, steps: [step] }],
+    variants: [
+      {
+        variation: "A",
+        percentage: 100,
+        winner: false,
+        score: null,
+        score_field: null,
+        options: {},
+        two_tap_popup: null,
+        steps: [step],
+      },
+    ],
   };
   return withType(base, input.cta_type, input.subtype);
-}
-
-// ---------------------------------------------------------------- paths and lists
-
-/** The value at a path ("variants", 0, "steps", 1 ...), or undefined. */
-export function getIn(root: unknown, path: Path): unknown {
-  let at: unknown = root;
-  for (const key of path) {
-    if (at === null || typeof at !== "object") return undefined;
-    at = (at as Record<string | number, unknown>)[key];
-  }
-  return at;
-}
-
-/** A copy of `root` with the value at `path` replaced; only the nodes along the path are copied. */
-export function setIn<T>(root: T, path: Path, value: unknown): T {
-  if (path.length === 0) return value as T;
-  const [key, ...rest] = path;
-  const node = (root ?? (typeof key === "number" ? [] : {})) as Record<string | number, unknown> | unknown[];
-  const copy = (Array.isArray(node) ? [...node] : { ...node }) as Record<string | number, unknown>;
-  copy[key] = setIn(copy[key], rest, value);
-  return copy as T;
-}
-
-/** A copy of `root` with fn applied to the value at `path`. */
-export function updateIn<T, V>(root: T, path: Path, fn: (value: V) => V): T {
-  return setIn(root, path, fn(getIn(root, path) as V));
-}
-
-/** Items with position set to their index (the document's order is what the owner sees). */
-export function renumber<T extends { position: number }>(items: T[]): T[] {
-  return items.map((item, i) => (item.position === i ? item : { ...item, position: i }));
-}
-
-/** Moves an item up (-1) or down (+1) and renumbers; out-of-range moves change nothing. */
-export function move<T extends { position: number }>(items: T[], index: number, by: -1 | 1): T[] {
-  const to = index + by;
-  if (to < 0 || to >= items.length) return items;
-  const copy = [...items];
-  [copy[index], copy[to]] = [copy[to], copy[index]];
-  return renumber(copy);
-}
-
-/**
- * Moves the item at `from` to index `to` (the others shift to make room) and
- * renumbers: what a drag and drop does. Moving to the same place returns the
- * same array; an index outside the list is a programming error and throws.
- */
-export function moveTo<T extends { position: number }>(items: T[], from: number, to: number): T[] {
-  for (const [name, index] of [["from", from], ["to", to]] as const) {
-    if (!Number.isInteger(index) || index < 0 || index >= items.length) throw new RangeError(`${name}: ${index} is not an index of a list of ${items.length}`);
-  }
-  if (from === to) return items;
-  const copy = [...items];
-  const [item] = copy.splice(from, 1);
-  copy.splice(to, 0, item);
-  return renumber(copy);
-}
-
-/** Removes an item and renumbers. */
-export function removeAt<T extends { position: number }>(items: T[], index: number): T[] {
-  return renumber(items.filter((_, i) => i !== index));
-}
-
-/**
- * A deep copy without database ids, for copying a variant or step into the
- * same CTA. Only the nodes' own ids go: an option bag is the owner's data,
- * and its "id"s are not database ids (the picked products' summary names each
- * product variant by its Shopify id; stripped, the copy failed validation).
- */
-export function withoutIds<T>(node: T): T {
-  const copy = (value: unknown, inOptions: boolean): unknown => {
-    if (Array.isArray(value)) return value.map((item) => copy(item, inOptions));
-    if (value === null || typeof value !== "object") return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value)) {
-      if (key === "id" && !inOptions) continue;
-      out[key] = copy(child, inOptions || key === "options");
-    }
-    return out;
-  };
-  return copy(JSON.parse(JSON.stringify(node)), false) as T;
 }
 
 // ---------------------------------------------------------------- variants
@@ -280,7 +240,10 @@ export function percentTotal(variants: Pick<CtaVariant, "percentage">[]): number
 }
 
 /** Why the split is wrong, in words, or null when it adds up to 100. */
-export function splitProblem(variants: Pick<CtaVariant, "percentage">[], t: Translate = translator("en")): string | null {
+export function splitProblem(
+  variants: Pick<CtaVariant, "percentage">[],
+  t: Translate = translator("en"),
+): string | null {
   const total = percentTotal(variants);
   if (variants.some((v) => !Number.isInteger(v.percentage) || v.percentage < 0 || v.percentage > 100)) {
     return t("editorUi.splitWhole");
@@ -331,9 +294,24 @@ export const CONFIRMATION_KEYS: Record<ConfirmationType, (keyof ActionGroupData 
   message: ["confirmation"],
   cta: ["confirmation-cta"],
   sms: ["sms-number", "sms-keyword"],
-  cart: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity", "selected-products-summary"],
-  checkout: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity", "selected-products-summary"],
-  product: ["selected-store-integration", "selected-product-variant-ids", "selected-products-quantity", "selected-products-summary"],
+  cart: [
+    "selected-store-integration",
+    "selected-product-variant-ids",
+    "selected-products-quantity",
+    "selected-products-summary",
+  ],
+  checkout: [
+    "selected-store-integration",
+    "selected-product-variant-ids",
+    "selected-products-quantity",
+    "selected-products-summary",
+  ],
+  product: [
+    "selected-store-integration",
+    "selected-product-variant-ids",
+    "selected-products-quantity",
+    "selected-products-summary",
+  ],
   anchor: ["anchor-selector", "anchor-smooth-scroll"],
 };
 
@@ -396,7 +374,10 @@ export function errorAt(errors: Record<string, string>, path: Path): string | un
 }
 
 /** Parses the generic options editor's text: a JSON object, or the reason it is not one. */
-export function parseJsonObject(text: string, t: Translate = translator("en")): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+export function parseJsonObject(
+  text: string,
+  t: Translate = translator("en"),
+): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
   if (text.trim() === "") return { ok: true, value: {} };
   let value: unknown;
   try {
@@ -404,7 +385,8 @@ export function parseJsonObject(text: string, t: Translate = translator("en")): 
   } catch (e) {
     return { ok: false, error: t("editorUi.jsonInvalid", { reason: e instanceof Error ? e.message : String(e) }) };
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, error: t("editorUi.jsonObject", { example: '{"key": "value"}' }) };
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, error: t("editorUi.jsonObject", { example: '{"key": "value"}' }) };
   return { ok: true, value: value as Record<string, unknown> };
 }
 
@@ -412,7 +394,8 @@ export function parseJsonObject(text: string, t: Translate = translator("en")): 
 export function elementSummary(el: CtaElement, t: Translate = translator("en")): string {
   const name = t(`editorUi.type.${el.element_type}`);
   const title = name[0].toUpperCase() + name.slice(1);
-  if (el.fields.length) return `${title} · ${t(el.fields.length === 1 ? "editorUi.fieldCountOne" : "editorUi.fieldCount", { count: el.fields.length })}`;
+  if (el.fields.length)
+    return `${title} · ${t(el.fields.length === 1 ? "editorUi.fieldCountOne" : "editorUi.fieldCount", { count: el.fields.length })}`;
   const text =
     typeof el.options.html === "string"
       ? el.options.html
@@ -421,7 +404,9 @@ export function elementSummary(el: CtaElement, t: Translate = translator("en")):
           .trim()
       : "";
   const label =
-    text || (typeof el.options.text === "string" ? el.options.text : "") || (typeof el.options["button-text"] === "string" ? el.options["button-text"] : "");
+    text ||
+    (typeof el.options.text === "string" ? el.options.text : "") ||
+    (typeof el.options["button-text"] === "string" ? el.options["button-text"] : "");
   return label ? `${title} · ${label.length > 40 ? `${label.slice(0, 40)}…` : label}` : title;
 }
 

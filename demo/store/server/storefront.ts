@@ -1,8 +1,8 @@
 /**
  * A Shopify storefront in Node: a request handler answering the documented
  * Ajax API (cart.js, cart/add.js, cart/change.js, cart/clear.js,
- * /discount/{code}, products/{handle}.js, recommendations/products.json,
- * search/suggest.json) in Shopify's shapes, the Section Rendering API
+ * /discount/{code}: ajax-cart-routes.ts; products/{handle}.js,
+ * recommendations/products.json, search/suggest.json) in Shopify's shapes, the Section Rendering API
  * (`?sections=` and `?section_id=` on any page, and bundled with the cart
  * writes: sections.ts), a Storefront GraphQL endpoint (POST /api/{version}/graphql.json)
  * executing Shopify's real schema over the same catalogue and carts, and the
@@ -24,7 +24,8 @@ import {
   isAvailable,
   type CatalogProduct,
 } from "./catalog";
-import { CartBook, MAX_LINE_QUANTITY, type AddItem, type ServerCart } from "./carts";
+import { answerAjaxCart } from "./ajax-cart-routes";
+import { CartBook, type ServerCart } from "./carts";
 import { readInContext, runGraphql, type InContext } from "./graphql";
 import { answerReviews, defaultRatings } from "./reviews";
 import { cookies, escapeHtml, placeholderSvg, readBody } from "./http";
@@ -37,16 +38,22 @@ import {
   type StorefrontState,
 } from "./storefront-types";
 
-const LOCALE_PREFIX = /^\/[a-z]{2}(?:-[a-zA-Z]{2})?(?=\/(?:cart|products|collections|recommendations|search|discount|checkout)(?:[/.?]|$))/;
+const LOCALE_PREFIX =
+  /^\/[a-z]{2}(?:-[a-zA-Z]{2})?(?=\/(?:cart|products|collections|recommendations|search|discount|checkout)(?:[/.?]|$))/;
 
 /** Builds the storefront's catalogue, carts and request handler. */
 export async function createStorefront(options: StorefrontOptions = {}): Promise<Storefront> {
-  const loaded = options.products ? { products: options.products.map(toCatalogProduct), from: "options" as const } : await loadDefaultCatalog();
+  const loaded = options.products
+    ? { products: options.products.map(toCatalogProduct), from: "options" as const }
+    : await loadDefaultCatalog();
   const currency = options.currency ?? "USD";
   const products = loaded.products;
   const collections = buildCollections(products, options.collections);
   const root = options.root ? (options.root.endsWith("/") ? options.root : options.root + "/") : "/";
-  const book = new CartBook(() => products, options.discounts ?? DEFAULT_DISCOUNTS, currency, { maxCarts: options.maxCarts, maxLines: options.maxLines });
+  const book = new CartBook(() => products, options.discounts ?? DEFAULT_DISCOUNTS, currency, {
+    maxCarts: options.maxCarts,
+    maxLines: options.maxLines,
+  });
   const ratings = options.ratings ?? defaultRatings(products);
   let seq = 0;
   let inFlight = 0;
@@ -71,8 +78,21 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
 
   const byHandle = (h: string) => products.find((p) => p.handle === h);
 
-  async function write<T>(api: CartWriteRecord["api"], op: string, body: unknown, fn: () => T | Promise<T>, inContext?: InContext | null): Promise<T> {
-    const record: CartWriteRecord = { api, op, body, start: ++seq, end: null, ...(api === "graphql" ? { inContext } : {}) };
+  async function write<T>(
+    api: CartWriteRecord["api"],
+    op: string,
+    body: unknown,
+    fn: () => T | Promise<T>,
+    inContext?: InContext | null,
+  ): Promise<T> {
+    const record: CartWriteRecord = {
+      api,
+      op,
+      body,
+      start: ++seq,
+      end: null,
+      ...(api === "graphql" ? { inContext } : {}),
+    };
     if (options.record !== false) state.cartWrites.push(record);
     inFlight++;
     state.maxConcurrentWrites = Math.max(state.maxConcurrentWrites, inFlight);
@@ -85,12 +105,20 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
     }
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string | string[]> = {},
+  ) {
     const origin = req.headers.origin;
     res.writeHead(status, {
       "Content-Type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
       "Cache-Control": "no-store",
-      ...(origin ? { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true", Vary: "Origin" } : {}),
+      ...(origin
+        ? { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true", Vary: "Origin" }
+        : {}),
       ...headers,
     });
     res.end(typeof body === "string" ? body : JSON.stringify(body));
@@ -129,7 +157,9 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
   function bundled(req: IncomingMessage, cart: ServerCart, b: unknown): { sections?: Record<string, string | null> } {
     const body = (b ?? {}) as { sections?: unknown; sections_url?: unknown };
     const ids = sectionIds(body.sections).slice(0, MAX_SECTIONS);
-    return ids.length ? { sections: renderSections(ids, sectionContext(cart, contextPath(body.sections_url ?? req.headers.referer))) } : {};
+    return ids.length
+      ? { sections: renderSections(ids, sectionContext(cart, contextPath(body.sections_url ?? req.headers.referer))) }
+      : {};
   }
 
   const page = (title: string, body: string) =>
@@ -163,7 +193,9 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
     if (gql && method === "POST") {
       const token = req.headers["x-shopify-storefront-access-token"];
       if (options.publicAccessToken && token !== options.publicAccessToken)
-        return send(req, res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+        return send(req, res, 401, {
+          errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+        });
       const request = body as { query?: string; variables?: Record<string, unknown>; operationName?: string };
       const inContext = readInContext(request);
       const market = inContext?.country ? options.markets?.[inContext.country] : undefined;
@@ -178,86 +210,32 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
         book,
       };
       const isMutation = /^\s*mutation\b/.test(request.query ?? "");
-      const operation = /(?:query|mutation)\s+(\w+)/.exec(request.query ?? "")?.[1] ?? (isMutation ? "mutation" : "query");
-      if (options.record !== false) state.graphql.push({ operation, kind: isMutation ? "mutation" : "query", variables: request.variables ?? {}, inContext });
-      const result = isMutation ? await write("graphql", operation, request.variables, () => runGraphql(ctx, request), inContext) : await runGraphql(ctx, request);
+      const operation =
+        /(?:query|mutation)\s+(\w+)/.exec(request.query ?? "")?.[1] ?? (isMutation ? "mutation" : "query");
+      if (options.record !== false)
+        state.graphql.push({
+          operation,
+          kind: isMutation ? "mutation" : "query",
+          variables: request.variables ?? {},
+          inContext,
+        });
+      const result = isMutation
+        ? await write("graphql", operation, request.variables, () => runGraphql(ctx, request), inContext)
+        : await runGraphql(ctx, request);
       return send(req, res, 200, result);
     }
 
     const path = url.pathname.replace(LOCALE_PREFIX, "");
 
-    if (method === "GET" && (path === "/cart.js" || path === "/cart.json")) {
-      const { cart, setCookie } = cartFor(req);
-      return send(req, res, 200, book.cartJson(cart), { "Set-Cookie": setCookie });
-    }
-
-    if (method === "POST" && (path === "/cart/add.js" || path === "/cart/add")) {
-      const { cart, setCookie } = cartFor(req);
-      const b = (body ?? {}) as { items?: AddItem[] } & Partial<AddItem>;
-      const single = !Array.isArray(b.items);
-      const items: AddItem[] = single ? [{ id: b.id!, quantity: b.quantity, selling_plan: b.selling_plan, properties: b.properties }] : b.items!;
-      return write("ajax", "add", items, () => {
-        if (single && (b.id === undefined || b.id === "")) return send(req, res, 400, { status: 400, message: "Cart Error", description: "Parameter Missing or Invalid: Required parameter missing or invalid: items" });
-        const err = book.check(items, cart);
-        if (err) return send(req, res, err.status, { status: err.status, message: err.message, description: err.description }, { "Set-Cookie": setCookie });
-        const lines = book.add(cart, items).map((l) => book.lineJson(l));
-        return send(req, res, 200, { ...(single ? lines[0] : { items: lines }), ...bundled(req, cart, b) }, { "Set-Cookie": setCookie });
-      });
-    }
-
-    if (method === "POST" && (path === "/cart/change.js" || path === "/cart/change")) {
-      const { cart, setCookie } = cartFor(req);
-      const b = (body ?? {}) as { id?: string | number; line?: number | string; quantity?: number | string };
-      return write("ajax", "change", b, () => {
-        const line = b.line !== undefined ? [...cart.lines].reverse()[Number(b.line) - 1] : b.id !== undefined ? book.findLine(cart, b.id) : undefined;
-        const quantity = Number(b.quantity ?? 0);
-        if (!line || !Number.isInteger(quantity) || quantity < 0)
-          return send(req, res, 400, { status: 400, message: "Cart Error", description: "no valid id or line parameter" }, { "Set-Cookie": setCookie });
-        if (quantity > MAX_LINE_QUANTITY) return send(req, res, 422, { status: 422, message: "Cart Error", description: `Quantity must be at most ${MAX_LINE_QUANTITY}` }, { "Set-Cookie": setCookie });
-        book.change(cart, line, quantity);
-        return send(req, res, 200, { ...book.cartJson(cart), ...bundled(req, cart, b) }, { "Set-Cookie": setCookie });
-      });
-    }
-
-    if (method === "POST" && (path === "/cart/clear.js" || path === "/cart/clear")) {
-      const { cart, setCookie } = cartFor(req);
-      return write("ajax", "clear", body, () => {
-        cart.lines = [];
-        cart.updatedAt = new Date().toISOString();
-        return send(req, res, 200, { ...book.cartJson(cart), ...bundled(req, cart, body) }, { "Set-Cookie": setCookie });
-      });
-    }
-
-    if (method === "POST" && (path === "/cart/update.js" || path === "/cart/update")) {
-      const { cart, setCookie } = cartFor(req);
-      const b = (body ?? {}) as { attributes?: Record<string, string>; note?: string };
-      return write("ajax", "update", b, () => {
-        const attributes = Object.entries({ ...cart.attributes, ...(b.attributes ?? {}) });
-        if (attributes.length > 50 || attributes.some(([k, v]) => k.length > 255 || String(v).length > 1000) || (b.note !== undefined && String(b.note).length > 5000))
-          return send(req, res, 422, { status: 422, message: "Cart Error", description: "At most 50 attributes of 1,000 characters and a note of 5,000" }, { "Set-Cookie": setCookie });
-        Object.assign(cart.attributes, b.attributes ?? {});
-        if (b.note !== undefined) cart.note = b.note;
-        return send(req, res, 200, { ...book.cartJson(cart), ...bundled(req, cart, b) }, { "Set-Cookie": setCookie });
-      });
-    }
-
-    const discount = /^\/discount\/([^/]+)$/.exec(path);
-    if (method === "GET" && discount) {
-      const code = decodeURIComponent(discount[1]).trim();
-      const { cart, setCookie } = cartFor(req);
-      return write("ajax", "discount", code, () => {
-        if (code && !cart.discountCodes.includes(code)) cart.discountCodes.push(code);
-        const redirect = url.searchParams.get("redirect") ?? root;
-        const location = redirect.startsWith("/") && !redirect.startsWith("//") ? redirect : root;
-        setCookie.push(`discount_code=${encodeURIComponent(code)}; Path=${root}; SameSite=Lax`);
-        return send(req, res, 302, "", { Location: location, "Set-Cookie": setCookie });
-      });
-    }
+    const ajaxCart = answerAjaxCart({ book, root, cartFor, write, send, bundled }, req, res, method, path, url, body);
+    if (ajaxCart !== null) return ajaxCart;
 
     const productJsMatch = /^\/products\/([^/]+)\.js$/.exec(path);
     if (method === "GET" && productJsMatch) {
       const p = byHandle(decodeURIComponent(productJsMatch[1]));
-      return p ? send(req, res, 200, productJs(p)) : send(req, res, 404, { status: 404, message: "Not Found", description: "Product not found" });
+      return p
+        ? send(req, res, 200, productJs(p))
+        : send(req, res, 404, { status: 404, message: "Not Found", description: "Product not found" });
     }
 
     if (method === "GET" && path === "/recommendations/products.json") {
@@ -265,16 +243,32 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
       const intent = url.searchParams.get("intent") ?? "related";
       const limit = Math.min(10, Math.max(1, Number(url.searchParams.get("limit") ?? 10) || 10));
       const p = products.find((x) => x.id === id);
-      if (!url.searchParams.get("product_id")) return send(req, res, 422, { status: 422, message: "Invalid parameter error", description: "product_id is required" });
-      if (!p) return send(req, res, 404, { status: 404, message: "Product not found", description: `No product with id ${url.searchParams.get("product_id")} was found` });
-      const list = intent === "complementary" ? (options.complementary?.[p.handle] ?? []).map(byHandle).filter((x): x is CatalogProduct => !!x) : relatedProducts(products, p);
+      if (!url.searchParams.get("product_id"))
+        return send(req, res, 422, {
+          status: 422,
+          message: "Invalid parameter error",
+          description: "product_id is required",
+        });
+      if (!p)
+        return send(req, res, 404, {
+          status: 404,
+          message: "Product not found",
+          description: `No product with id ${url.searchParams.get("product_id")} was found`,
+        });
+      const list =
+        intent === "complementary"
+          ? (options.complementary?.[p.handle] ?? []).map(byHandle).filter((x): x is CatalogProduct => !!x)
+          : relatedProducts(products, p);
       return send(req, res, 200, { intent, products: list.filter(isAvailable).slice(0, limit).map(productJs) });
     }
 
     if (method === "GET" && path === "/search/suggest.json") {
       const q = url.searchParams.get("q") ?? "";
       const type = url.searchParams.get("resources[type]") ?? "product";
-      const limit = Math.min(10, Math.max(1, Number(url.searchParams.get("resources[limit]") ?? url.searchParams.get("limit") ?? 10) || 10));
+      const limit = Math.min(
+        10,
+        Math.max(1, Number(url.searchParams.get("resources[limit]") ?? url.searchParams.get("limit") ?? 10) || 10),
+      );
       const unavailable = url.searchParams.get("resources[options][unavailable_products]") ?? "last";
       const fields = parseSuggestFields(url.searchParams.get("resources[options][fields]"));
       const terms = queryTerms(q);
@@ -282,27 +276,48 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
         .map((p, i) => ({ p, i, s: searchScore(p, terms, fields) }))
         .filter((x) => terms.length > 0 && x.s > 0)
         .filter((x) => unavailable !== "hide" || isAvailable(x.p))
-        .sort((a, b) => (unavailable === "last" ? Number(isAvailable(b.p)) - Number(isAvailable(a.p)) : 0) || b.s - a.s || a.i - b.i)
+        .sort(
+          (a, b) =>
+            (unavailable === "last" ? Number(isAvailable(b.p)) - Number(isAvailable(a.p)) : 0) ||
+            b.s - a.s ||
+            a.i - b.i,
+        )
         .map((x) => x.p);
       if (!type.split(",").includes("product")) found = [];
       return send(req, res, 200, { resources: { results: { products: found.slice(0, limit).map(suggestProduct) } } });
     }
 
-
     const file = /^\/cdn\/shop\/files\/([\w.-]+)$/.exec(url.pathname);
-    if (method === "GET" && file) return send(req, res, 200, placeholderSvg(file[1]), { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=3600" });
+    if (method === "GET" && file)
+      return send(req, res, 200, placeholderSvg(file[1]), {
+        "Content-Type": "image/svg+xml",
+        "Cache-Control": "public, max-age=3600",
+      });
 
     // The Section Rendering API on any page: ?sections=a,b (JSON, at most five) or ?section_id=a (the HTML).
-    if (method === "GET" && ["sections", "sections[]", "section_id"].some((k) => url.searchParams.has(k)) && !/\.(js|json)$/.test(path)) {
+    if (
+      method === "GET" &&
+      ["sections", "sections[]", "section_id"].some((k) => url.searchParams.has(k)) &&
+      !/\.(js|json)$/.test(path)
+    ) {
       const { cart, setCookie } = cartFor(req);
       const ctx = sectionContext(cart, path || "/");
       const one = url.searchParams.get("section_id");
       if (one !== null) {
         const html = renderSection(one, ctx);
-        return html === null ? send(req, res, 404, page("Not found", "")) : send(req, res, 200, html, { "Set-Cookie": setCookie });
+        return html === null
+          ? send(req, res, 404, page("Not found", ""))
+          : send(req, res, 200, html, { "Set-Cookie": setCookie });
       }
-      const ids = sectionIds(url.searchParams.getAll("sections").join(",") || url.searchParams.getAll("sections[]").join(","));
-      if (ids.length > MAX_SECTIONS) return send(req, res, 400, { status: 400, message: "Bad Request", description: `At most ${MAX_SECTIONS} sections a request` });
+      const ids = sectionIds(
+        url.searchParams.getAll("sections").join(",") || url.searchParams.getAll("sections[]").join(","),
+      );
+      if (ids.length > MAX_SECTIONS)
+        return send(req, res, 400, {
+          status: 400,
+          message: "Bad Request",
+          description: `At most ${MAX_SECTIONS} sections a request`,
+        });
       // A page that does not exist (an unknown collection) answers 404, its sections rendered all the same.
       const missing = /^\/collections\/([^/]+)\/?$/.exec(path);
       const status = missing && !collections.has(decodeURIComponent(missing[1])) ? 404 : 200;
@@ -311,11 +326,30 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
 
     // Minimal pages for the redirect targets (SPEC 2) and browsing.
     if (method === "GET") {
-      if (path === "/" || path === "") return send(req, res, 200, page("Local storefront", products.map((p) => `<p><a href="/products/${p.handle}">${escapeHtml(p.title)}</a></p>`).join("")));
+      if (path === "/" || path === "")
+        return send(
+          req,
+          res,
+          200,
+          page(
+            "Local storefront",
+            products.map((p) => `<p><a href="/products/${p.handle}">${escapeHtml(p.title)}</a></p>`).join(""),
+          ),
+        );
       if (path === "/cart") {
         const { cart, setCookie } = cartFor(req);
         const json = book.cartJson(cart);
-        return send(req, res, 200, page("Your cart", json.items.map((i) => `<p class="line">${escapeHtml(i.title)} × ${i.quantity}</p>`).join("") + `<p class="total">${json.total_price}</p>`), { "Set-Cookie": setCookie });
+        return send(
+          req,
+          res,
+          200,
+          page(
+            "Your cart",
+            json.items.map((i) => `<p class="line">${escapeHtml(i.title)} × ${i.quantity}</p>`).join("") +
+              `<p class="total">${json.total_price}</p>`,
+          ),
+          { "Set-Cookie": setCookie },
+        );
       }
       if (path === "/checkout" || path.startsWith("/checkouts/")) return send(req, res, 200, page("Checkout", ""));
       const productPage = /^\/products\/([^/.]+)$/.exec(path);
@@ -325,8 +359,19 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
       }
       const collectionPage = /^\/collections\/([^/.]+)$/.exec(path);
       if (collectionPage && collections.has(collectionPage[1])) {
-        const list = collections.get(collectionPage[1])!.map(byHandle).filter((x): x is CatalogProduct => !!x);
-        return send(req, res, 200, page(collectionPage[1], list.map((p) => `<p><a href="/products/${p.handle}">${escapeHtml(p.title)}</a></p>`).join("")));
+        const list = collections
+          .get(collectionPage[1])!
+          .map(byHandle)
+          .filter((x): x is CatalogProduct => !!x);
+        return send(
+          req,
+          res,
+          200,
+          page(
+            collectionPage[1],
+            list.map((p) => `<p><a href="/products/${p.handle}">${escapeHtml(p.title)}</a></p>`).join(""),
+          ),
+        );
       }
     }
     return send(req, res, 404, { status: 404, message: "Not Found" });
@@ -335,9 +380,17 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
   return {
     state,
     handle: (req, res) =>
-      handle(req, res).then(() => undefined, (e: unknown) => {
-        if (!res.headersSent) send(req, res, 400, { status: 400, message: "Bad Request", description: e instanceof Error ? e.message : String(e) });
-        else res.end();
-      }),
+      handle(req, res).then(
+        () => undefined,
+        (e: unknown) => {
+          if (!res.headersSent)
+            send(req, res, 400, {
+              status: 400,
+              message: "Bad Request",
+              description: e instanceof Error ? e.message : String(e),
+            });
+          else res.end();
+        },
+      ),
   };
 }

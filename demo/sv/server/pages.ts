@@ -23,32 +23,67 @@ export const CONTACT_URL = `${REST_BASE}saljakademin/v1/kontakt`;
 export const DEMO_ROLES = ["administrator", "editor", "author", "subscriber"] as const;
 export type DemoRole = (typeof DEMO_ROLES)[number];
 
-export type SvPage = "index" | "blogg" | "inlagg" | "utbildningar" | "kontakt" | "integritetspolicy" | "anvandarvillkor" | "landningssida" | "404";
+export type SvPage =
+  | "index"
+  | "blogg"
+  | "inlagg"
+  | "utbildningar"
+  | "kontakt"
+  | "integritetspolicy"
+  | "anvandarvillkor"
+  | "landningssida"
+  | "404";
 
 /** Pages under /demo/sv/{name}. */
 export const SV_SUBPAGES = ["blogg", "utbildningar", "kontakt", "integritetspolicy", "anvandarvillkor"] as const;
 
 /** Plain text pages of the site, linked from the footer and from the CTAs' privacy and terms links. */
 const TEXT_PAGES = ["integritetspolicy", "anvandarvillkor"] as const;
-const isTextPage = (page: SvPage): page is (typeof TEXT_PAGES)[number] => (TEXT_PAGES as readonly string[]).includes(page);
+const isTextPage = (page: SvPage): page is (typeof TEXT_PAGES)[number] =>
+  (TEXT_PAGES as readonly string[]).includes(page);
 
 /** A page of the site that hosts one CTA: a landing page CTA or the opt-out form, in the marked area it fills. */
 export interface CtaPage {
   slug: string;
   pageId: number;
   title: string;
-  /** The area named by the CTA's options.area (prisma/seed-data/saljakademin.ts). */
+  /** The area named by the CTA's options.area (prisma/seed-data/saljakademin-ctas.ts). */
   area: string;
 }
 
 /** Pages under /demo/sv/{slug} that host the seeded landing pages and the opt-out form. */
 export const CTA_PAGES: readonly CtaPage[] = [
   { slug: "e-bok-saljteknik", pageId: 51, title: "E-bok: 7 steg till fler avslut", area: "landningssida-saljteknik" },
-  { slug: "e-bok-prospektering", pageId: 52, title: "E-bok: Kalla samtal som blir varma möten", area: "landningssida-prospektering" },
-  { slug: "e-bok-forhandling", pageId: 53, title: "E-bok: Förhandla utan att sänka priset", area: "landningssida-forhandling" },
-  { slug: "e-bok-saljledning", pageId: 54, title: "E-bok: Coacha ditt säljteam till rekord", area: "landningssida-saljledning" },
-  { slug: "webbinarium", pageId: 55, title: "Gratis webbinarium: Boka fler möten på kortare tid", area: "landningssida-webbinarium" },
-  { slug: "foretagsutbildning", pageId: 56, title: "Säljutbildning för ert team", area: "landningssida-foretagsutbildning" },
+  {
+    slug: "e-bok-prospektering",
+    pageId: 52,
+    title: "E-bok: Kalla samtal som blir varma möten",
+    area: "landningssida-prospektering",
+  },
+  {
+    slug: "e-bok-forhandling",
+    pageId: 53,
+    title: "E-bok: Förhandla utan att sänka priset",
+    area: "landningssida-forhandling",
+  },
+  {
+    slug: "e-bok-saljledning",
+    pageId: 54,
+    title: "E-bok: Coacha ditt säljteam till rekord",
+    area: "landningssida-saljledning",
+  },
+  {
+    slug: "webbinarium",
+    pageId: 55,
+    title: "Gratis webbinarium: Boka fler möten på kortare tid",
+    area: "landningssida-webbinarium",
+  },
+  {
+    slug: "foretagsutbildning",
+    pageId: 56,
+    title: "Säljutbildning för ert team",
+    area: "landningssida-foretagsutbildning",
+  },
   { slug: "avregistrering", pageId: 57, title: "Avregistrera dig från våra utskick", area: "avregistrering" },
 ];
 
@@ -56,14 +91,15 @@ export const CTA_PAGES: readonly CtaPage[] = [
 export const ctaPage = (slug: string): CtaPage | undefined => CTA_PAGES.find((p) => p.slug === slug);
 
 // WordPress creates its privacy policy page as page 3.
-const PAGE_IDS: Record<"index" | "utbildningar" | "kontakt" | "integritetspolicy" | "anvandarvillkor" | "404", number> = {
-  index: 12,
-  utbildningar: COURSES_PAGE_ID,
-  kontakt: 40,
-  integritetspolicy: 3,
-  anvandarvillkor: 41,
-  "404": 0,
-};
+const PAGE_IDS: Record<"index" | "utbildningar" | "kontakt" | "integritetspolicy" | "anvandarvillkor" | "404", number> =
+  {
+    index: 12,
+    utbildningar: COURSES_PAGE_ID,
+    kontakt: 40,
+    integritetspolicy: 3,
+    anvandarvillkor: 41,
+    "404": 0,
+  };
 
 /** The page id WordPress would give the page (0 for the 404 page, which is no post). */
 function pageIdOf(page: SvPage, ctaPageOf?: CtaPage): number {
@@ -98,19 +134,44 @@ export function roleFromCookie(cookie: string | null): DemoRole | null {
 function bodyClasses(page: SvPage, req: SvRequest, post?: Post, hosted?: CtaPage): string {
   const classes: string[] = [];
   if (page === "404") classes.push("error404");
-  else if (page === "landningssida" && hosted) classes.push("page-template-default", "page", `page-id-${hosted.pageId}`, `page-${hosted.slug}`, "elementor-page", `elementor-page-${hosted.pageId}`);
-  else if (page === "index") classes.push("home", "page-template-default", "page", `page-id-${PAGE_IDS.index}`, "category-ledarskap", "tag-forhandling");
+  else if (page === "landningssida" && hosted)
+    classes.push(
+      "page-template-default",
+      "page",
+      `page-id-${hosted.pageId}`,
+      `page-${hosted.slug}`,
+      "elementor-page",
+      `elementor-page-${hosted.pageId}`,
+    );
+  else if (page === "index")
+    classes.push(
+      "home",
+      "page-template-default",
+      "page",
+      `page-id-${PAGE_IDS.index}`,
+      "category-ledarskap",
+      "tag-forhandling",
+    );
   else if (page === "blogg") {
     const { category, tag } = blogArchive(req.url);
     if (category) classes.push("archive", "category", `category-${category}`);
     else if (tag) classes.push("archive", "tag", `tag-${tag}`);
     else classes.push("blog");
-  }
-  else if (page === "inlagg" && post)
-    classes.push("post-template-default", "single", "single-post", `postid-${post.id}`, "single-format-standard", `category-${post.category.slug}`, ...post.tags.map((t) => `tag-${t.slug}`));
-  else if (page === "utbildningar" || page === "kontakt" || isTextPage(page)) classes.push("page-template-default", "page", `page-id-${PAGE_IDS[page]}`, `page-${page}`);
+  } else if (page === "inlagg" && post)
+    classes.push(
+      "post-template-default",
+      "single",
+      "single-post",
+      `postid-${post.id}`,
+      "single-format-standard",
+      `category-${post.category.slug}`,
+      ...post.tags.map((t) => `tag-${t.slug}`),
+    );
+  else if (page === "utbildningar" || page === "kontakt" || isTextPage(page))
+    classes.push("page-template-default", "page", `page-id-${PAGE_IDS[page]}`, `page-${page}`);
   if (page === "integritetspolicy") classes.push("privacy-policy");
-  if (page === "index" || page === "utbildningar" || page === "kontakt") classes.push("elementor-page", `elementor-page-${PAGE_IDS[page]}`);
+  if (page === "index" || page === "utbildningar" || page === "kontakt")
+    classes.push("elementor-page", `elementor-page-${PAGE_IDS[page]}`);
   classes.push("elementor-default", "elementor-kit-5", "e-lazyload");
   if (req.role) classes.push("logged-in", "admin-bar");
   if (isEditMode(req.url)) classes.push("elementor-editor-active", "elementor-editor-preview");
@@ -132,7 +193,9 @@ function siteConfig(page: SvPage, req: SvRequest, post?: Post, hosted?: CtaPage)
     postId: post ? post.id : page === "blogg" ? 20 : pageIdOf(page, hosted),
     restUrl: REST_BASE,
     isEditMode: isEditMode(req.url),
-    editorPreferences: { lightbox_enable_in_editor: req.url.searchParams.get("lightbox-in-editor") === "yes" ? "yes" : "no" },
+    editorPreferences: {
+      lightbox_enable_in_editor: req.url.searchParams.get("lightbox-in-editor") === "yes" ? "yes" : "no",
+    },
     kit: {
       global_image_lightbox: "yes",
       lightbox_enable_counter: "yes",
@@ -172,7 +235,11 @@ export function renderSvPage(page: SvPage, req: SvRequest, post?: Post, hosted?:
     BECKON_SNIPPET: page === "index" ? req.snippet : "",
   };
   if (page === "index") {
-    values.LINK_ACTION_IMAGE = linkActionHash("lightbox", { type: "image", url: "/demo/assets/schema.png", title: "Kursschema hösten 2026" });
+    values.LINK_ACTION_IMAGE = linkActionHash("lightbox", {
+      type: "image",
+      url: "/demo/assets/schema.png",
+      title: "Kursschema hösten 2026",
+    });
     values.LINK_ACTION_SLIDESHOW = linkActionHash("lightbox", {
       type: "slideshow",
       slides: [
@@ -186,7 +253,9 @@ export function renderSvPage(page: SvPage, req: SvRequest, post?: Post, hosted?:
   }
   if (page === "blogg") {
     const { category, tag } = blogArchive(req.url);
-    const shown = POSTS.filter((p) => (!category || p.category.slug === category) && (!tag || p.tags.some((t) => t.slug === tag)));
+    const shown = POSTS.filter(
+      (p) => (!category || p.category.slug === category) && (!tag || p.tags.some((t) => t.slug === tag)),
+    );
     values.POST_CARDS = shown.length ? shown.map(postCard).join("\n") : `          <p>Inga inlägg här ännu.</p>`;
   }
   if (page === "inlagg" && post) {

@@ -8,8 +8,17 @@ import { COURSES, POSTS } from "../../../demo/sv/server/content";
 import { checkDemoEmail, checkDemoSubmission, EMAIL_MESSAGES } from "../../../demo/sv/server/forms";
 import { fill } from "../../../demo/sv/server/html";
 import { COURSE_LOOP_ID, renderCourseLoop, selectCourses } from "../../../demo/sv/server/loop";
-import { CTA_PAGES, ctaPage, inlineCtaSpot, renderSvPage, roleFromCookie, type SvPage, type SvRequest } from "../../../demo/sv/server/pages";
-import { saljakademinCtas, WEBINAR_PAGE } from "../../../prisma/seed-data/saljakademin";
+import {
+  CTA_PAGES,
+  ctaPage,
+  inlineCtaSpot,
+  renderSvPage,
+  roleFromCookie,
+  type SvPage,
+  type SvRequest,
+} from "../../../demo/sv/server/pages";
+import { WEBINAR_PAGE } from "../../../prisma/seed-data/saljakademin";
+import { saljakademinCtas } from "../../../prisma/seed-data/saljakademin-ctas";
 import type { SiteConfig } from "../../../demo/sv/src/config";
 
 const request = (path: string, over: Partial<SvRequest> = {}): SvRequest => ({
@@ -23,11 +32,17 @@ const request = (path: string, over: Partial<SvRequest> = {}): SvRequest => ({
 });
 
 const bodyClass = (html: string) => /<body class="([^"]*)"/.exec(html)![1].split(" ");
-const config = (html: string) => JSON.parse(/<script type="application\/json" id="sv-site-config">(.*?)<\/script>/.exec(html)![1]) as SiteConfig;
+const config = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="sv-site-config">(.*?)<\/script>/.exec(html)![1]) as SiteConfig;
 
 describe("pages that host one CTA, and the 404 page", () => {
-  const seeded = saljakademinCtas({ integrationId: 1, broadcasts: { webinarBlog: 1, webinarCampaign: 2, webinarCourses: 3, exitPopup: 4 }, now: new Date("2026-03-02T08:00:00Z") });
-  const areaOf = (c: (typeof seeded)[number]) => (c.options as Record<string, unknown> | undefined)?.area as string | undefined;
+  const seeded = saljakademinCtas({
+    integrationId: 1,
+    broadcasts: { webinarBlog: 1, webinarCampaign: 2, webinarCourses: 3, exitPopup: 4 },
+    now: new Date("2026-03-02T08:00:00Z"),
+  });
+  const areaOf = (c: (typeof seeded)[number]) =>
+    (c.options as Record<string, unknown> | undefined)?.area as string | undefined;
 
   it("a page of the site hosts every seeded landing page and the opt-out form, by the area the CTA names", () => {
     const hosted = new Set(CTA_PAGES.map((p) => p.area));
@@ -38,16 +53,25 @@ describe("pages that host one CTA, and the 404 page", () => {
 
   it("the webinar bars point at the webinar's page", () => {
     expect(WEBINAR_PAGE).toBe(`/demo/sv/${ctaPage("webbinarium")!.slug}`);
-    expect(JSON.stringify(seeded.filter((c) => c.cta_type === "bar"))).not.toMatch(/"redirect-url":"(?!\/demo\/sv\/webbinarium")/);
+    expect(JSON.stringify(seeded.filter((c) => c.cta_type === "bar"))).not.toMatch(
+      /"redirect-url":"(?!\/demo\/sv\/webbinarium")/,
+    );
   });
 
   it("renders a hosted CTA's page with the CTA placeholder, a widget page", () => {
     const page = ctaPage("webbinarium")!;
-    const html = renderSvPage("landningssida", request("/demo/sv/webbinarium", { inlineCtas: new Map([[page.area, 10]]) }), undefined, page);
+    const html = renderSvPage(
+      "landningssida",
+      request("/demo/sv/webbinarium", { inlineCtas: new Map([[page.area, 10]]) }),
+      undefined,
+      page,
+    );
     expect(html).not.toMatch(/\{\{[A-Z_]+/);
     expect(html).toContain('<div class="beckon-cta" data-cta-id="10"></div>');
     expect(html).toContain("<title>Gratis webbinarium: Boka fler möten på kortare tid – Säljakademin</title>");
-    expect(bodyClass(html)).toEqual(expect.arrayContaining(["page", `page-id-${page.pageId}`, "page-webbinarium", "beckon-widget-page"]));
+    expect(bodyClass(html)).toEqual(
+      expect.arrayContaining(["page", `page-id-${page.pageId}`, "page-webbinarium", "beckon-widget-page"]),
+    );
   });
 
   it("renders the 404 page with the site's header and footer, naming the path", () => {
@@ -79,7 +103,16 @@ describe("pages", () => {
   it("the front page keeps the generic snippet before </body> and is a widget page", () => {
     const html = renderSvPage("index", request("/demo/sv"));
     expect(html).toMatch(/<!-- Beckon --><script>\/\*snippet\*\/<\/script>\s*<\/body>/);
-    expect(bodyClass(html)).toEqual(expect.arrayContaining(["home", "page", "page-id-12", "category-ledarskap", "tag-forhandling", "beckon-widget-page"]));
+    expect(bodyClass(html)).toEqual(
+      expect.arrayContaining([
+        "home",
+        "page",
+        "page-id-12",
+        "category-ledarskap",
+        "tag-forhandling",
+        "beckon-widget-page",
+      ]),
+    );
   });
 
   it("the other pages leave loading the widget to the site's loader, with the site-specific script", () => {
@@ -94,23 +127,39 @@ describe("pages", () => {
     const post = POSTS[0];
     const html = renderSvPage("inlagg", request(`/demo/sv/blogg/${post.slug}`), post);
     expect(bodyClass(html)).toEqual(
-      expect.arrayContaining(["single", "single-post", `postid-${post.id}`, `category-${post.category.slug}`, ...post.tags.map((t) => `tag-${t.slug}`)]),
+      expect.arrayContaining([
+        "single",
+        "single-post",
+        `postid-${post.id}`,
+        `category-${post.category.slug}`,
+        ...post.tags.map((t) => `tag-${t.slug}`),
+      ]),
     );
     expect(html).toContain('<div class="beckon-cta" data-cta-id="41"></div>');
     expect(config(html).postId).toBe(post.id);
     const other = POSTS.find((p) => p.ebook === "prospektering")!;
-    expect(renderSvPage("inlagg", request("/x"), other)).toContain('<div data-beckon-area="ebook-prospektering"></div>');
+    expect(renderSvPage("inlagg", request("/x"), other)).toContain(
+      '<div data-beckon-area="ebook-prospektering"></div>',
+    );
   });
 
   it("blog archives carry the category or tag", () => {
-    expect(bodyClass(renderSvPage("blogg", request("/demo/sv/blogg?kategori=ledarskap")))).toEqual(expect.arrayContaining(["archive", "category", "category-ledarskap"]));
-    expect(bodyClass(renderSvPage("blogg", request("/demo/sv/blogg?tagg=pris")))).toEqual(expect.arrayContaining(["archive", "tag", "tag-pris"]));
+    expect(bodyClass(renderSvPage("blogg", request("/demo/sv/blogg?kategori=ledarskap")))).toEqual(
+      expect.arrayContaining(["archive", "category", "category-ledarskap"]),
+    );
+    expect(bodyClass(renderSvPage("blogg", request("/demo/sv/blogg?tagg=pris")))).toEqual(
+      expect.arrayContaining(["archive", "tag", "tag-pris"]),
+    );
     const html = renderSvPage("blogg", request("/demo/sv/blogg?kategori=ledarskap"));
-    expect((html.match(/class="post-card /g) ?? []).length).toBe(POSTS.filter((p) => p.category.slug === "ledarskap").length);
+    expect((html.match(/class="post-card /g) ?? []).length).toBe(
+      POSTS.filter((p) => p.category.slug === "ledarskap").length,
+    );
   });
 
   it("pages carry page ids; logged-in users and the editor are marked", () => {
-    expect(bodyClass(renderSvPage("utbildningar", request("/demo/sv/utbildningar")))).toEqual(expect.arrayContaining(["page", "page-id-30"]));
+    expect(bodyClass(renderSvPage("utbildningar", request("/demo/sv/utbildningar")))).toEqual(
+      expect.arrayContaining(["page", "page-id-30"]),
+    );
     const admin = renderSvPage("kontakt", request("/demo/sv/kontakt", { role: "administrator" }));
     expect(bodyClass(admin)).toEqual(expect.arrayContaining(["logged-in", "page-id-40"]));
     expect(config(admin).user).toEqual({ loggedIn: true, roles: ["administrator"] });
@@ -120,11 +169,18 @@ describe("pages", () => {
   });
 
   it("the courses page renders the filter and loop the address asks for", () => {
-    const html = renderSvPage("utbildningar", request(`/demo/sv/utbildningar?e-filter-${COURSE_LOOP_ID}-format=distans+klassrum`));
+    const html = renderSvPage(
+      "utbildningar",
+      request(`/demo/sv/utbildningar?e-filter-${COURSE_LOOP_ID}-format=distans+klassrum`),
+    );
     expect(html).toMatch(/data-filter="distans" aria-pressed="true"/);
     expect(html).toMatch(/data-filter="klassrum" aria-pressed="true"/);
     const shown = [...html.matchAll(/data-course="([^"]+)"/g)].map((m) => m[1]);
-    expect(shown).toEqual(COURSES.filter((c) => c.terms.format.includes("distans") && c.terms.format.includes("klassrum")).map((c) => c.slug));
+    expect(shown).toEqual(
+      COURSES.filter((c) => c.terms.format.includes("distans") && c.terms.format.includes("klassrum")).map(
+        (c) => c.slug,
+      ),
+    );
   });
 
   it("reads the demo role from its cookie", () => {
@@ -143,7 +199,9 @@ describe("pages", () => {
 describe("the courses loop", () => {
   it("filters with OR within ~ taxonomies and AND within + ones, three per page", () => {
     const or = selectCourses({ "kurs-kategori": { terms: ["ledarskap", "forhandling"], logicalJoin: "OR" } }, 1);
-    expect(or.total).toBe(COURSES.filter((c) => c.terms["kurs-kategori"].some((t) => t === "ledarskap" || t === "forhandling")).length);
+    expect(or.total).toBe(
+      COURSES.filter((c) => c.terms["kurs-kategori"].some((t) => t === "ledarskap" || t === "forhandling")).length,
+    );
     expect(or.courses).toHaveLength(3);
     expect(or.pages).toBe(Math.ceil(or.total / 3));
     const all = selectCourses({}, 3);
@@ -156,7 +214,9 @@ describe("the courses loop", () => {
     const filters = { "kurs-kategori": { terms: ["forsaljning", "ledarskap"], logicalJoin: "OR" as const } };
     const html = renderCourseLoop(filters, 1, new URL("http://x/demo/sv/utbildningar?utm_source=a"));
     expect(html.startsWith('<div class="elementor-widget-container">')).toBe(true);
-    expect(html).toContain(`href="/demo/sv/utbildningar?utm_source=a&amp;e-filter-${COURSE_LOOP_ID}-kurs-kategori=forsaljning~ledarskap&amp;e-page-${COURSE_LOOP_ID}=2"`);
+    expect(html).toContain(
+      `href="/demo/sv/utbildningar?utm_source=a&amp;e-filter-${COURSE_LOOP_ID}-kurs-kategori=forsaljning~ledarskap&amp;e-page-${COURSE_LOOP_ID}=2"`,
+    );
     expect(html).toContain('<span aria-current="page" class="page-numbers current">1</span>');
   });
 
@@ -167,7 +227,11 @@ describe("the courses loop", () => {
   });
 
   it("says so when nothing matches", () => {
-    const html = renderCourseLoop({ format: { terms: ["distans", "klassrum", "foretagsanpassad"], logicalJoin: "AND" } }, 1, new URL("http://x/"));
+    const html = renderCourseLoop(
+      { format: { terms: ["distans", "klassrum", "foretagsanpassad"], logicalJoin: "AND" } },
+      1,
+      new URL("http://x/"),
+    );
     expect(html).toContain("Inga utbildningar matchar filtret.");
     expect(html).not.toContain("elementor-pagination");
   });
@@ -184,11 +248,25 @@ describe("form endpoints", () => {
 
   it("submissions are checked again on the server", () => {
     const form = (fields: Record<string, string>, id = "kontakt") =>
-      new URLSearchParams({ form_id: id, ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [`form_fields[${k}]`, v])) });
-    const ok = { first_name: "Anna", last_name: "Svensson", email: "anna@exempel.se", message: "Vi är tolv säljare.", consent: "ja" };
-    expect(checkDemoSubmission(form(ok))).toEqual({ success: true, message: "Tack Anna! Vi hör av oss inom en arbetsdag." });
+      new URLSearchParams({
+        form_id: id,
+        ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [`form_fields[${k}]`, v])),
+      });
+    const ok = {
+      first_name: "Anna",
+      last_name: "Svensson",
+      email: "anna@exempel.se",
+      message: "Vi är tolv säljare.",
+      consent: "ja",
+    };
+    expect(checkDemoSubmission(form(ok))).toEqual({
+      success: true,
+      message: "Tack Anna! Vi hör av oss inom en arbetsdag.",
+    });
     expect(checkDemoSubmission(form({ ...ok, consent: "" })).success).toBe(false);
     expect(checkDemoSubmission(form({ ...ok, email: "anmald@saljakademin.se" })).success).toBe(false);
-    expect(checkDemoSubmission(form({ first_name: "Per", email: "per@exempel.se" }, "intresse"))).toMatchObject({ success: true });
+    expect(checkDemoSubmission(form({ first_name: "Per", email: "per@exempel.se" }, "intresse"))).toMatchObject({
+      success: true,
+    });
   });
 });
