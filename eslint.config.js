@@ -35,7 +35,10 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
       // A leading underscore marks a name kept on purpose: a property taken out of a rest copy, a parameter a signature requires.
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       // The widget writes `ok && run()` and `a ? f() : g()` as statements where a minifier would anyway; other bare expressions are still found.
       "@typescript-eslint/no-unused-expressions": ["error", { allowShortCircuit: true, allowTernary: true }],
       // Stripping and refusing control characters is deliberate here (strings are checked at every boundary: CSV cells, headers, URLs, storage keys).

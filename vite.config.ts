@@ -17,7 +17,9 @@ export default defineConfig({
     host: "127.0.0.1",
     // Under `shopify app dev` requests arrive through the CLI's tunnel with its
     // host name, which Vite's dev server refuses unless it is listed.
-    allowedHosts: URL.canParse(process.env.SHOPIFY_APP_URL ?? "") ? [new URL(process.env.SHOPIFY_APP_URL!).hostname] : [],
+    allowedHosts: URL.canParse(process.env.SHOPIFY_APP_URL ?? "")
+      ? [new URL(process.env.SHOPIFY_APP_URL!).hostname]
+      : [],
   },
   plugins: [
     remix({
@@ -41,7 +43,12 @@ export default defineConfig({
       makeAbsoluteExternalsRelative: false,
       output: {
         paths: (id: string) =>
-          GENERATED_CLIENT.test(id) ? path.relative(path.resolve(__dirname, "build/server"), path.resolve(__dirname, "app", id.replace(/^.*?generated/, "generated"))) : id,
+          GENERATED_CLIENT.test(id)
+            ? path.relative(
+                path.resolve(__dirname, "build/server"),
+                path.resolve(__dirname, "app", id.replace(/^.*?generated/, "generated")),
+              )
+            : id,
       },
     },
   },

@@ -16,7 +16,13 @@ export default defineConfig({
       {
         resolve: { alias },
         // Hooks that seed a database (proxy-route, drafts, seed) can need more than vitest's 10 s on a busy two-core machine.
-        test: { name: "unit", include: ["test/unit/**/*.test.ts", "test/unit/**/*.test.tsx"], environment: "node", testTimeout: 20_000, hookTimeout: 60_000 },
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts", "test/unit/**/*.test.tsx"],
+          environment: "node",
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         resolve: { alias },

@@ -32,7 +32,16 @@ export function dbNull(db: Db | Prisma.TransactionClient): typeof Prisma.DbNull 
   return provider === "postgresql" ? (PostgresPrisma.DbNull as unknown as typeof Prisma.DbNull) : Prisma.DbNull;
 }
 
-const READS = new Set(["findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate", "groupBy"]);
+const READS = new Set([
+  "findUnique",
+  "findUniqueOrThrow",
+  "findFirst",
+  "findFirstOrThrow",
+  "findMany",
+  "count",
+  "aggregate",
+  "groupBy",
+]);
 
 /** Inside a $transaction of the application's client: whether it wrote to a config model. */
 const openTransaction = new AsyncLocalStorage<{ configWritten: boolean }>();
@@ -48,7 +57,15 @@ const openTransaction = new AsyncLocalStorage<{ configWritten: boolean }>();
 function invalidatingScripts(client: PrismaClient): Db {
   // Only the config's models get the hook: the hot paths (events, people, contacts) run as before.
   const hook = {
-    async $allOperations({ operation, args, query }: { operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) {
+    async $allOperations({
+      operation,
+      args,
+      query,
+    }: {
+      operation: string;
+      args: unknown;
+      query: (args: unknown) => Promise<unknown>;
+    }) {
       const result = await query(args);
       if (!READS.has(operation)) {
         const transaction = openTransaction.getStore();
@@ -68,11 +85,15 @@ function invalidatingScripts(client: PrismaClient): Db {
   // $transaction runs its work inside a context the hook reads, and reports a config write once it has committed.
   const transaction = async (...args: Parameters<Db["$transaction"]>) => {
     const state = { configWritten: false };
-    const result = await openTransaction.run(state, () => (extended.$transaction as (...a: unknown[]) => Promise<unknown>)(...args));
+    const result = await openTransaction.run(state, () =>
+      (extended.$transaction as (...a: unknown[]) => Promise<unknown>)(...args),
+    );
     if (state.configWritten) await configChangeCommitted();
     return result;
   };
-  return new Proxy(extended, { get: (target, prop) => (prop === "$transaction" ? transaction : Reflect.get(target, prop)) });
+  return new Proxy(extended, {
+    get: (target, prop) => (prop === "$transaction" ? transaction : Reflect.get(target, prop)),
+  });
 }
 
 /** Opens a client for a database target (tests open their own). */
@@ -80,12 +101,17 @@ export function createPrismaClient(target: DatabaseTarget = databaseTarget(serve
   const client = invalidatingScripts(openClient(target));
   if (target.kind !== "postgresql") return client;
   // Event ingestion's statements go through plain pg (plain-sql.server.ts says why); $disconnect closes that pool too.
-  const plain = plainSqlPool(target.location, { max: serverEnv().pgIngestPoolSize, lockTimeoutMs: serverEnv().pgLockTimeoutMs });
+  const plain = plainSqlPool(target.location, {
+    max: serverEnv().pgIngestPoolSize,
+    lockTimeoutMs: serverEnv().pgLockTimeoutMs,
+  });
   const disconnect = async () => {
     await plain.end();
     await client.$disconnect();
   };
-  const withPool = new Proxy(client, { get: (t, prop) => (prop === "$disconnect" ? disconnect : Reflect.get(t, prop)) });
+  const withPool = new Proxy(client, {
+    get: (t, prop) => (prop === "$disconnect" ? disconnect : Reflect.get(t, prop)),
+  });
   registerPlainSql(withPool, plain.query);
   return withPool;
 }

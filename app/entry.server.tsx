@@ -41,7 +41,12 @@ export default async function handleRequest(
       [readyEvent]: () => {
         const body = new PassThrough();
         responseHeaders.set("Content-Type", "text/html");
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
         pipe(body);
       },
       onShellError(error: unknown) {

@@ -47,7 +47,16 @@ export function ErrorBoundary() {
   const title = notFound ? t("errorPage.notFoundTitle") : t("errorPage.errorTitle");
   return (
     <Document title={`${title} – Beckon`}>
-      <main style={{ maxWidth: "32rem", margin: "15vh auto", padding: "0 1.5rem", fontFamily: "system-ui, sans-serif", lineHeight: 1.5, color: "#303030" }}>
+      <main
+        style={{
+          maxWidth: "32rem",
+          margin: "15vh auto",
+          padding: "0 1.5rem",
+          fontFamily: "system-ui, sans-serif",
+          lineHeight: 1.5,
+          color: "#303030",
+        }}
+      >
         <h1 style={{ fontSize: "1.5rem" }}>{title}</h1>
         <p>{notFound ? t("errorPage.notFoundText") : t("errorPage.errorText")}</p>
         <p>

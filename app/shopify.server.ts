@@ -14,12 +14,18 @@ import { linkShopOwner, type ShopDetails } from "./models/owner.server";
 import { logger } from "./lib/logger.server";
 
 export const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
-export const SHOPIFY_OFF_MESSAGE = "Shopify install is off: set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES";
+export const SHOPIFY_OFF_MESSAGE =
+  "Shopify install is off: set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES";
 export const apiVersion = ApiVersion.July26;
 
 /** Each of the four variables' value, by its name. */
 function shopifyVariables(env: ServerEnv): Record<(typeof SHOPIFY_ENV)[number], string | undefined> {
-  return { SHOPIFY_API_KEY: env.shopifyApiKey, SHOPIFY_API_SECRET: env.shopifyApiSecret, SHOPIFY_APP_URL: env.shopifyAppUrl, SCOPES: env.scopes };
+  return {
+    SHOPIFY_API_KEY: env.shopifyApiKey,
+    SHOPIFY_API_SECRET: env.shopifyApiSecret,
+    SHOPIFY_APP_URL: env.shopifyAppUrl,
+    SCOPES: env.scopes,
+  };
 }
 
 /** The variables that are missing (empty when Shopify install can be on). */
@@ -34,7 +40,14 @@ async function shopDetails(admin: { graphql: (query: string) => Promise<Response
   try {
     const response = await admin.graphql(SHOP_QUERY);
     const body = (await response.json()) as {
-      data?: { shop?: { name?: string; currencyCode?: string; primaryDomain?: { url?: string }; billingAddress?: { countryCodeV2?: string } } };
+      data?: {
+        shop?: {
+          name?: string;
+          currencyCode?: string;
+          primaryDomain?: { url?: string };
+          billingAddress?: { countryCodeV2?: string };
+        };
+      };
     };
     const shop = body.data?.shop;
     return {
@@ -57,7 +70,10 @@ export function createShopifyApp(source?: EnvSource, db: Db = prisma) {
     apiKey: env.shopifyApiKey,
     apiSecretKey: env.shopifyApiSecret || "",
     apiVersion,
-    scopes: env.scopes?.split(",").map((s) => s.trim()).filter(Boolean),
+    scopes: env.scopes
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     appUrl: env.shopifyAppUrl || "",
     authPathPrefix: "/auth",
     // The library writes exactly the columns of our Session model (refreshToken and refreshTokenExpires
@@ -79,7 +95,8 @@ export function createShopifyApp(source?: EnvSource, db: Db = prisma) {
         // The web pixel reports orders to the address visitors reach us under.
         const appUrl = env.publicUrl || env.shopifyAppUrl || "";
         const pixel = await connectWebPixel((query, options) => admin.graphql(query, options), websiteId, appUrl);
-        if (pixel.state === "failed") logger("shopify").error(`could not connect the web pixel for ${session.shop}: ${pixel.reason}`);
+        if (pixel.state === "failed")
+          logger("shopify").error(`could not connect the web pixel for ${session.shop}: ${pixel.reason}`);
       },
     },
     ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),

@@ -39,7 +39,10 @@ const SENTENCES = [
 const sentence = (i: number) => SENTENCES[i % SENTENCES.length];
 
 function section(index: number): string {
-  const paragraphs = Array.from({ length: 4 }, (_, p) => `<p>${[0, 1, 2, 3].map((k) => sentence(index * 5 + p * 3 + k)).join(" ")}</p>`).join("\n");
+  const paragraphs = Array.from(
+    { length: 4 },
+    (_, p) => `<p>${[0, 1, 2, 3].map((k) => sentence(index * 5 + p * 3 + k)).join(" ")}</p>`,
+  ).join("\n");
   // Every other section has an image: six in all.
   const figure =
     index % 2 === 0

@@ -14,7 +14,16 @@
  */
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
-import { demoStore, freshDatabase, onEachDatabase, printTable, round, startBenchServer, writeResult, type PostgresCluster } from "./lib";
+import {
+  demoStore,
+  freshDatabase,
+  onEachDatabase,
+  printTable,
+  round,
+  startBenchServer,
+  writeResult,
+  type PostgresCluster,
+} from "./lib";
 
 export interface IngestionOptions {
   duration: number;
@@ -53,7 +62,11 @@ export function medianRound(rounds: IngestionResult[]): IngestionResult {
 }
 
 /** Runs one ingestion benchmark on a fresh database of the given kind. */
-export async function benchIngestion(kind: "sqlite" | "postgresql", options: IngestionOptions = DEFAULT_INGESTION, cluster?: PostgresCluster): Promise<IngestionResult> {
+export async function benchIngestion(
+  kind: "sqlite" | "postgresql",
+  options: IngestionOptions = DEFAULT_INGESTION,
+  cluster?: PostgresCluster,
+): Promise<IngestionResult> {
   const bdb = await freshDatabase(kind, cluster);
   const server = await startBenchServer(bdb.url);
   try {
@@ -64,7 +77,15 @@ export async function benchIngestion(kind: "sqlite" | "postgresql", options: Ing
       const r = await fetch(`${server.origin}/api/websites/${websiteId}/visitors`, {
         method: "POST",
         headers: { "Content-Type": "text/plain" },
-        body: JSON.stringify({ visitor: { visitor_token: token, landing_page: "https://beckon-demo.myshopify.com/", platform: "Web", data: {} }, new: true }),
+        body: JSON.stringify({
+          visitor: {
+            visitor_token: token,
+            landing_page: "https://beckon-demo.myshopify.com/",
+            platform: "Web",
+            data: {},
+          },
+          new: true,
+        }),
       });
       if (r.status !== 201) throw new Error(`visitor creation answered ${r.status}: ${await r.text()}`);
       tokens.push(token);
@@ -117,7 +138,12 @@ export async function benchIngestion(kind: "sqlite" | "postgresql", options: Ing
       requests_per_s: round(ok / seconds, 1),
       events_per_s: round((ok * options.batch) / seconds, 0),
       events_stored: stored,
-      latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+      latency_ms: {
+        p50: result.latency.p50,
+        p90: result.latency.p90,
+        p99: result.latency.p99,
+        max: result.latency.max,
+      },
     };
   } finally {
     await server.stop();
@@ -133,7 +159,14 @@ function run(origin: string, path: string, body: () => string, o: IngestionOptio
         connections: o.connections,
         duration: o.duration,
         timeout: 10,
-        requests: [{ method: "POST", path, headers: { "content-type": "text/plain;charset=UTF-8" }, setupRequest: (req) => ({ ...req, body: body() }) }],
+        requests: [
+          {
+            method: "POST",
+            path,
+            headers: { "content-type": "text/plain;charset=UTF-8" },
+            setupRequest: (req) => ({ ...req, body: body() }),
+          },
+        ],
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -143,7 +176,18 @@ function run(origin: string, path: string, body: () => string, o: IngestionOptio
 
 export function ingestionTable(results: IngestionResult[]): { header: string[]; rows: (string | number)[][] } {
   return {
-    header: ["database", "events/s (median)", "rounds events/s", "goal", "requests/s", "p50 ms", "p99 ms", "non-2xx", "errors", "events stored"],
+    header: [
+      "database",
+      "events/s (median)",
+      "rounds events/s",
+      "goal",
+      "requests/s",
+      "p50 ms",
+      "p99 ms",
+      "non-2xx",
+      "errors",
+      "events stored",
+    ],
     rows: results.map((r) => [
       r.database,
       r.events_per_s,
@@ -160,7 +204,8 @@ export function ingestionTable(results: IngestionResult[]): { header: string[]; 
 }
 
 export async function main(argv = process.argv.slice(2)) {
-  const arg = (name: string, fallback: number) => Number(argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+  const arg = (name: string, fallback: number) =>
+    Number(argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
   const options: IngestionOptions = {
     duration: arg("duration", DEFAULT_INGESTION.duration),
     connections: arg("connections", DEFAULT_INGESTION.connections),
@@ -171,14 +216,24 @@ export async function main(argv = process.argv.slice(2)) {
   const results: IngestionResult[] = await onEachDatabase(argv, async (kind, cluster) => {
     const runs: IngestionResult[] = [];
     for (let i = 1; i <= rounds; i++) {
-      console.log(`[bench] ingestion on ${kind}, round ${i} of ${rounds}: ${options.connections} connections, ${options.duration} s, ${options.batch} events per request`);
+      console.log(
+        `[bench] ingestion on ${kind}, round ${i} of ${rounds}: ${options.connections} connections, ${options.duration} s, ${options.batch} events per request`,
+      );
       runs.push(await benchIngestion(kind, options, cluster));
     }
     return medianRound(runs);
   });
   const t = ingestionTable(results);
-  printTable(`Event ingestion (POST /api/websites/{id}/events/create, ${options.batch} events per request, ${options.connections} connections, ${options.duration} s)`, t.header, t.rows);
-  writeResult("ingestion", { options: { ...options, rounds }, goal: { sqlite_events_per_s: INGESTION_GOALS.sqlite, postgresql_events_per_s: INGESTION_GOALS.postgresql }, results });
+  printTable(
+    `Event ingestion (POST /api/websites/{id}/events/create, ${options.batch} events per request, ${options.connections} connections, ${options.duration} s)`,
+    t.header,
+    t.rows,
+  );
+  writeResult("ingestion", {
+    options: { ...options, rounds },
+    goal: { sqlite_events_per_s: INGESTION_GOALS.sqlite, postgresql_events_per_s: INGESTION_GOALS.postgresql },
+    results,
+  });
   return results;
 }
 

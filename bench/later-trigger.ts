@@ -21,7 +21,12 @@ import { beckonSubject, setUpBeckonSite } from "./page-cost";
 import { servePages, STORE_PAGE, type PageServer, type Subject } from "./pages";
 
 /** Lighthouse's mobile preset (simulated throttling's figures), as DevTools network conditions. */
-const MOBILE_NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const MOBILE_NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 const CASES = ["cold", "warm"] as const;
 type Case = (typeof CASES)[number];
 
@@ -34,7 +39,13 @@ export interface LaterTriggerResult {
 }
 
 /** One load: the page, the visitor ready, then (warm) the warm-up's files, then the exit intent; ms to the popup visible. */
-async function measure(browser: Browser, pages: PageServer, subject: Subject, cpu: number, which: Case): Promise<number> {
+async function measure(
+  browser: Browser,
+  pages: PageServer,
+  subject: Subject,
+  cpu: number,
+  which: Case,
+): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -42,15 +53,21 @@ async function measure(browser: Browser, pages: PageServer, subject: Subject, cp
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", MOBILE_NETWORK);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
-    await page.addInitScript(`window.__readyAt = null; document.addEventListener("cfReady", () => { window.__readyAt = performance.now(); });`);
+    await page.addInitScript(
+      `window.__readyAt = null; document.addEventListener("cfReady", () => { window.__readyAt = performance.now(); });`,
+    );
     await page.goto(pages.url(subject, STORE_PAGE), { waitUntil: "load" });
-    await page.waitForFunction(() => (window as unknown as { __readyAt: number | null }).__readyAt !== null, null, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __readyAt: number | null }).__readyAt !== null, null, {
+      timeout: 60_000,
+    });
     if (which === "warm") {
       // Resource entries are added once a response has arrived whole.
       await page.waitForFunction(
         () => {
           const names = performance.getEntriesByType("resource").map((e) => e.name);
-          return names.some((n) => n.includes("/api/cta/")) && names.some((n) => n.includes("/widget/beckon-renderer.js"));
+          return (
+            names.some((n) => n.includes("/api/cta/")) && names.some((n) => n.includes("/widget/beckon-renderer.js"))
+          );
         },
         null,
         { timeout: 60_000 },
@@ -83,8 +100,10 @@ export async function benchLaterTrigger(runs = 7): Promise<LaterTriggerResult[]>
     const results: LaterTriggerResult[] = [];
     for (const cpu of [1, 4]) {
       const times: Record<Case, number[]> = { cold: [], warm: [] };
-      for (let i = 0; i < runs; i++) for (const which of CASES) times[which].push(round(await measure(browser, pages, subject, cpu, which), 0));
-      for (const which of CASES) results.push({ cpu, case: which, runs, median_ms: round(median(times[which]), 0), all_ms: times[which] });
+      for (let i = 0; i < runs; i++)
+        for (const which of CASES) times[which].push(round(await measure(browser, pages, subject, cpu, which), 0));
+      for (const which of CASES)
+        results.push({ cpu, case: which, runs, median_ms: round(median(times[which]), 0), all_ms: times[which] });
     }
     return results;
   } finally {
@@ -98,7 +117,12 @@ export async function benchLaterTrigger(runs = 7): Promise<LaterTriggerResult[]>
 export function laterTriggerTable(results: LaterTriggerResult[]) {
   return {
     header: ["CPU", "case", "exit intent to popup visible, median ms", "runs"],
-    rows: results.map((r) => [`${r.cpu}x`, r.case === "cold" ? "cold (fetched on the trigger)" : "warm (fetched ahead)", r.median_ms, r.runs]),
+    rows: results.map((r) => [
+      `${r.cpu}x`,
+      r.case === "cold" ? "cold (fetched on the trigger)" : "warm (fetched ahead)",
+      r.median_ms,
+      r.runs,
+    ]),
   };
 }
 

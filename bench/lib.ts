@@ -3,7 +3,17 @@
  * database in a throwaway PostgreSQL cluster), the production server on it,
  * statistics, tables and the JSON results under bench/results/.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -88,7 +98,10 @@ export { startPostgresCluster, type PostgresCluster };
  * one throwaway cluster, started when first needed and stopped at the end;
  * a machine without PostgreSQL skips it with a warning.
  */
-export async function onEachDatabase<T>(argv: string[], run: (kind: "sqlite" | "postgresql", cluster?: PostgresCluster) => Promise<T>): Promise<T[]> {
+export async function onEachDatabase<T>(
+  argv: string[],
+  run: (kind: "sqlite" | "postgresql", cluster?: PostgresCluster) => Promise<T>,
+): Promise<T[]> {
   const named = argv.filter((a): a is "sqlite" | "postgresql" => a === "sqlite" || a === "postgresql");
   const results: T[] = [];
   let cluster: PostgresCluster | undefined;
@@ -131,7 +144,9 @@ export async function buildSnapshot(): Promise<string> {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "beckon-bench-build-"));
   cpSync(path.join(ROOT, "build"), path.join(dir, "build"), { recursive: true });
-  cpSync(path.join(ROOT, "extensions/cta-embed/assets"), path.join(dir, "extensions/cta-embed/assets"), { recursive: true });
+  cpSync(path.join(ROOT, "extensions/cta-embed/assets"), path.join(dir, "extensions/cta-embed/assets"), {
+    recursive: true,
+  });
   cpSync(path.join(ROOT, "demo"), path.join(dir, "demo"), { recursive: true });
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   // The server build imports the generated Prisma clients by relative path.
@@ -150,7 +165,11 @@ export async function startBenchServer(databaseUrl: string, env: Record<string, 
 /** The demo store's website id and its first published CTA and variant. */
 export async function demoStore(db: Db): Promise<{ websiteId: number; ctaId: number; variantId: number }> {
   const site = await db.website.findFirstOrThrow({ where: { shopDomain: { not: null } }, orderBy: { id: "asc" } });
-  const cta = await db.cta.findFirstOrThrow({ where: { websiteId: site.id, status: "published" }, include: { variants: true }, orderBy: { id: "asc" } });
+  const cta = await db.cta.findFirstOrThrow({
+    where: { websiteId: site.id, status: "published" },
+    include: { variants: true },
+    orderBy: { id: "asc" },
+  });
   return { websiteId: site.id, ctaId: cta.id, variantId: cta.variants[0].id };
 }
 
@@ -177,7 +196,9 @@ export function round(n: number, digits = 1): number {
 export function printTable(title: string, header: string[], rows: (string | number)[][]): string {
   const all = [header, ...rows.map((r) => r.map((c) => (typeof c === "number" ? formatNumber(c) : c)))];
   const widths = header.map((_, i) => Math.max(...all.map((r) => String(r[i] ?? "").length)));
-  const lines = all.map((r) => r.map((c, i) => (i ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join("  "));
+  const lines = all.map((r) =>
+    r.map((c, i) => (i ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join("  "),
+  );
   lines.splice(1, 0, widths.map((w) => "-".repeat(w)).join("  "));
   const text = `\n${title}\n${lines.join("\n")}`;
   console.log(text);
@@ -187,7 +208,11 @@ export function printTable(title: string, header: string[], rows: (string | numb
 /** Markdown table of the same rows (for bench/README.md). */
 export function markdownTable(header: string[], rows: (string | number)[][]): string {
   const fmt = (c: string | number) => (typeof c === "number" ? formatNumber(c) : c);
-  return [`| ${header.join(" | ")} |`, `|${header.map((_, i) => (i ? "---:" : "---")).join("|")}|`, ...rows.map((r) => `| ${r.map(fmt).join(" | ")} |`)].join("\n");
+  return [
+    `| ${header.join(" | ")} |`,
+    `|${header.map((_, i) => (i ? "---:" : "---")).join("|")}|`,
+    ...rows.map((r) => `| ${r.map(fmt).join(" | ")} |`),
+  ].join("\n");
 }
 
 export function formatNumber(n: number): string {
@@ -211,6 +236,13 @@ export function machine() {
 export function writeResult(name: string, data: unknown): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.json`);
-  writeFileSync(file, JSON.stringify({ benchmark: name, at: new Date().toISOString(), machine: machine(), ...(data as object) }, null, 2) + "\n");
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { benchmark: name, at: new Date().toISOString(), machine: machine(), ...(data as object) },
+      null,
+      2,
+    ) + "\n",
+  );
   return file;
 }

@@ -21,7 +21,14 @@ export interface LockedRound {
   with_retry_after: number;
   /** From sending to the answer, per write. */
   time_to_answer_ms: { min: number; median: number; max: number };
-  reads: { path: string; count: number; statuses: Record<string, number>; median_ms: number; p95_ms: number; max_ms: number }[];
+  reads: {
+    path: string;
+    count: number;
+    statuses: Record<string, number>;
+    median_ms: number;
+    p95_ms: number;
+    max_ms: number;
+  }[];
 }
 
 export interface LockedDbBench {
@@ -45,7 +52,8 @@ async function timed(url: string, init?: RequestInit) {
   }
 }
 
-const tally = (statuses: number[]) => statuses.reduce<Record<string, number>>((t, s) => ((t[s] = (t[s] ?? 0) + 1), t), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<string, number>>((t, s) => ((t[s] = (t[s] ?? 0) + 1), t), {});
 
 export async function benchLockedDb(options = { waitMs: 10_000, writes: [1, 10] }): Promise<LockedDbBench> {
   const bdb = await freshDatabase("sqlite");
@@ -53,16 +61,31 @@ export async function benchLockedDb(options = { waitMs: 10_000, writes: [1, 10] 
   const failures: string[] = [];
   try {
     const { websiteId } = await demoStore(bdb.db);
-    const post = (path: string, body: unknown) => timed(server.origin + path, { method: "POST", headers: { "Content-Type": "text/plain" }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      timed(server.origin + path, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain" },
+        body: JSON.stringify(body),
+      });
     const visitor = token();
     // Each kind of write, as the widget sends it: a batch of events, a form's contact, a new visitor.
     const writeOf = (i: number): [string, unknown] =>
       [
-        [`/api/websites/${websiteId}/events/create`, { events: [{ id: `ev-${token()}`, event_type: "View", visitor_token: visitor }] }],
-        [`/api/websites/${websiteId}/contacts/create`, { contact: { id: `ct-${token()}`, visitor_token: visitor, email: `bench-${i}@example.com` } }],
+        [
+          `/api/websites/${websiteId}/events/create`,
+          { events: [{ id: `ev-${token()}`, event_type: "View", visitor_token: visitor }] },
+        ],
+        [
+          `/api/websites/${websiteId}/contacts/create`,
+          { contact: { id: `ct-${token()}`, visitor_token: visitor, email: `bench-${i}@example.com` } },
+        ],
         [`/api/websites/${websiteId}/visitors`, { visitor: { visitor_token: token() } }],
       ][i % 3] as [string, unknown];
-    const readPaths = [`/api/websites/${websiteId}.js`, `/owner/login`, `/api/visitors/${visitor}?website_id=${websiteId}`];
+    const readPaths = [
+      `/api/websites/${websiteId}.js`,
+      `/owner/login`,
+      `/api/visitors/${visitor}?website_id=${websiteId}`,
+    ];
 
     // Warm-up, unlocked: the script gets cached and every path runs its code once.
     const warm = [await post(`/api/websites/${websiteId}/visitors`, { visitor: { visitor_token: visitor } })];
@@ -70,7 +93,8 @@ export async function benchLockedDb(options = { waitMs: 10_000, writes: [1, 10] 
       for (let i = 0; i < 3; i++) warm.push(await post(...writeOf(i)));
       for (const p of readPaths) warm.push(await timed(server.origin + p));
     }
-    if (warm.some((r) => r.status >= 300)) throw new Error(`warm-up answered ${JSON.stringify(tally(warm.map((r) => r.status)))}`);
+    if (warm.some((r) => r.status >= 300))
+      throw new Error(`warm-up answered ${JSON.stringify(tally(warm.map((r) => r.status)))}`);
 
     const rounds: LockedRound[] = [];
     for (const n of options.writes) {
@@ -87,16 +111,32 @@ export async function benchLockedDb(options = { waitMs: 10_000, writes: [1, 10] 
           writes: n,
           write_statuses: tally(answered.map((w) => w.status)),
           with_retry_after: answered.filter((w) => Number(w.retryAfter) > 0).length,
-          time_to_answer_ms: { min: round(Math.min(...ms), 0), median: round(median(ms), 0), max: round(Math.max(...ms), 0) },
+          time_to_answer_ms: {
+            min: round(Math.min(...ms), 0),
+            median: round(median(ms), 0),
+            max: round(Math.max(...ms), 0),
+          },
           reads: readPaths.map((path) => {
             const rs = reads.get(path)!;
             const t = rs.map((r) => r.ms);
-            return { path, count: rs.length, statuses: tally(rs.map((r) => r.status)), median_ms: round(median(t)), p95_ms: round(quantile(t, 0.95)), max_ms: round(Math.max(...t)) };
+            return {
+              path,
+              count: rs.length,
+              statuses: tally(rs.map((r) => r.status)),
+              median_ms: round(median(t)),
+              p95_ms: round(quantile(t, 0.95)),
+              max_ms: round(Math.max(...t)),
+            };
           }),
         };
         rounds.push(round_);
-        if (round_.write_statuses["503"] !== n || round_.with_retry_after !== n) failures.push(`${n} writes: ${JSON.stringify(round_.write_statuses)}, ${round_.with_retry_after} with Retry-After`);
-        for (const r of round_.reads) if (r.statuses["200"] !== r.count || r.count === 0) failures.push(`${n} writes, reads of ${r.path}: ${JSON.stringify(r.statuses)}`);
+        if (round_.write_statuses["503"] !== n || round_.with_retry_after !== n)
+          failures.push(
+            `${n} writes: ${JSON.stringify(round_.write_statuses)}, ${round_.with_retry_after} with Retry-After`,
+          );
+        for (const r of round_.reads)
+          if (r.statuses["200"] !== r.count || r.count === 0)
+            failures.push(`${n} writes, reads of ${r.path}: ${JSON.stringify(r.statuses)}`);
       } finally {
         holder.exec("ROLLBACK");
         holder.close();
@@ -110,11 +150,21 @@ export async function benchLockedDb(options = { waitMs: 10_000, writes: [1, 10] 
 }
 
 /** Shortens the read paths to what they are. */
-const readName = (path: string) => (path.startsWith("/owner") ? "owner login page" : path.startsWith("/api/visitors") ? "visitor lookup" : "site script (cached)");
+const readName = (path: string) =>
+  path.startsWith("/owner")
+    ? "owner login page"
+    : path.startsWith("/api/visitors")
+      ? "visitor lookup"
+      : "site script (cached)";
 
 export function lockedDbTable(b: LockedDbBench) {
   return {
-    header: ["writes at once", "writes answered", "time to answer ms (min / median / max)", ...b.rounds[0].reads.map((r) => `${readName(r.path)}: n, median / p95 ms`)],
+    header: [
+      "writes at once",
+      "writes answered",
+      "time to answer ms (min / median / max)",
+      ...b.rounds[0].reads.map((r) => `${readName(r.path)}: n, median / p95 ms`),
+    ],
     rows: b.rounds.map((r) => [
       r.writes,
       Object.entries(r.write_statuses)
@@ -129,10 +179,16 @@ export function lockedDbTable(b: LockedDbBench) {
 export async function main(argv = process.argv.slice(2)) {
   const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
   const options = { waitMs: Number(arg("wait") ?? 10_000), writes: (arg("writes") ?? "1,10").split(",").map(Number) };
-  console.log(`[bench] a locked SQLite file: BECKON_SQLITE_BUSY_TIMEOUT_MS=${options.waitMs}, ${options.writes.join(" and ")} writes at once`);
+  console.log(
+    `[bench] a locked SQLite file: BECKON_SQLITE_BUSY_TIMEOUT_MS=${options.waitMs}, ${options.writes.join(" and ")} writes at once`,
+  );
   const b = await benchLockedDb(options);
   const t = lockedDbTable(b);
-  printTable(`A locked SQLite file (wait ${b.wait_ms} ms): writes answered, and reads while they wait`, t.header, t.rows);
+  printTable(
+    `A locked SQLite file (wait ${b.wait_ms} ms): writes answered, and reads while they wait`,
+    t.header,
+    t.rows,
+  );
   writeResult("locked-db", { options, ...b });
   if (b.failures.length) throw new Error(`checks failed: ${b.failures.join("; ")}`);
   return b;

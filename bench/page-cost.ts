@@ -29,8 +29,27 @@ import { genericSnippet, SNIPPET_FUNCTION } from "../widget/snippet";
 import { demoStoreSettings } from "../prisma/seed-data/demo-store";
 import { emailForm, heading, paragraph, singleStepCta } from "../prisma/seed-data/builders";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from "../test/support/chromium";
-import { freshDatabase, markdownTable, median, printTable, quantile, round, startBenchServer, writeResult, type BenchDatabase } from "./lib";
-import { BENCH_PAGES, bareSubject, SEEN, servePages, STORE_PAGE, type BenchPage, type PageServer, type Subject } from "./pages";
+import {
+  freshDatabase,
+  markdownTable,
+  median,
+  printTable,
+  quantile,
+  round,
+  startBenchServer,
+  writeResult,
+  type BenchDatabase,
+} from "./lib";
+import {
+  BENCH_PAGES,
+  bareSubject,
+  SEEN,
+  servePages,
+  STORE_PAGE,
+  type BenchPage,
+  type PageServer,
+  type Subject,
+} from "./pages";
 import { peerSubject } from "./peer";
 import type { TestServer } from "../test/support/server";
 
@@ -60,7 +79,10 @@ export interface Spread {
 }
 
 export function spread(values: number[], digits = 0): Spread {
-  return { median: round(median(values), digits), iqr: [round(quantile(values, 0.25), digits), round(quantile(values, 0.75), digits)] };
+  return {
+    median: round(median(values), digits),
+    iqr: [round(quantile(values, 0.25), digits), round(quantile(values, 0.75), digits)],
+  };
 }
 
 export interface SubjectSummary {
@@ -122,7 +144,10 @@ export const POPUP = {
 };
 
 /** A website for the benchmark with one published popup, shown at once unless another trigger is named. */
-export async function setUpBeckonSite(db: BenchDatabase["db"], trigger: "immediate" | "exit" = "immediate"): Promise<number> {
+export async function setUpBeckonSite(
+  db: BenchDatabase["db"],
+  trigger: "immediate" | "exit" = "immediate",
+): Promise<number> {
   const website = await createWebsite(db, { ...demoStoreSettings, name: "Bench store", domain: "http://127.0.0.1" });
   await saveCtaDocument(
     db,
@@ -132,7 +157,11 @@ export async function setUpBeckonSite(db: BenchDatabase["db"], trigger: "immedia
       cta_type: "overlay",
       overlay_type: "boxed",
       options: { trigger },
-      elements: [heading(POPUP.heading), paragraph(POPUP.text), emailForm({ emailPlaceholder: POPUP.placeholder, button: POPUP.button, actions: [] })],
+      elements: [
+        heading(POPUP.heading),
+        paragraph(POPUP.text),
+        emailForm({ emailPlaceholder: POPUP.placeholder, button: POPUP.button, actions: [] }),
+      ],
     }),
   );
   return website.id;
@@ -144,7 +173,8 @@ export function beckonSubject(beckonOrigin: string, websiteId: number): Subject 
     name: "beckon",
     snippet: genericSnippet({ origin: beckonOrigin, websiteId }),
     snippetFunction: SNIPPET_FUNCTION,
-    ownsScript: (url, fn) => url.startsWith(`${beckonOrigin}/api/`) || url.startsWith(`${beckonOrigin}/widget/`) || fn === SNIPPET_FUNCTION,
+    ownsScript: (url, fn) =>
+      url.startsWith(`${beckonOrigin}/api/`) || url.startsWith(`${beckonOrigin}/widget/`) || fn === SNIPPET_FUNCTION,
     visibleCheck: `() => {
       const host = document.querySelector("beckon-cta");
       const el = host && host.shadowRoot && host.shadowRoot.querySelector('[role="dialog"]');
@@ -162,7 +192,8 @@ const SNIPPET_START = 'd.readyState=="loading"?d.addEventListener("DOMContentLoa
  * saves Lighthouse's LCP (`--at-once`; not a way Beckon ships).
  */
 export function atOnceSubject(beckon: Subject): Subject {
-  if (!beckon.snippet.includes(SNIPPET_START)) throw new Error("The snippet no longer starts as bench/page-cost.ts expects: update SNIPPET_START");
+  if (!beckon.snippet.includes(SNIPPET_START))
+    throw new Error("The snippet no longer starts as bench/page-cost.ts expects: update SNIPPET_START");
   return { ...beckon, name: "beckon-at-once", snippet: beckon.snippet.replace(SNIPPET_START, "x()") };
 }
 
@@ -231,7 +262,8 @@ export function attributedMs(
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const inSnippet = ({ url, lineNumber }: ProfileNode["callFrame"]) => !!pageUrl && url === pageUrl && lineNumber === snippetLine;
+  const inSnippet = ({ url, lineNumber }: ProfileNode["callFrame"]) =>
+    !!pageUrl && url === pageUrl && lineNumber === snippetLine;
   const memo = new Map<number, boolean>();
   const isOwn = (id: number): boolean => {
     const hit = memo.get(id);
@@ -265,7 +297,10 @@ export function snippetLine(subject: Subject, page: BenchPage = STORE_PAGE): num
   snippetLines.set(subject, lines);
   let line = lines.get(page.name);
   if (line === undefined) {
-    line = page.html(subject.snippet).split("\n").findIndex((l) => l.includes(`function ${subject.snippetFunction}(`));
+    line = page
+      .html(subject.snippet)
+      .split("\n")
+      .findIndex((l) => l.includes(`function ${subject.snippetFunction}(`));
     lines.set(page.name, line);
   }
   return line;
@@ -283,7 +318,9 @@ interface PageRecord {
 
 /** Long animation frames over 50 ms in which one of the subject's scripts ran. */
 export function widgetFrames(frames: PageRecord["frames"], subject: Subject): number[] {
-  return frames.filter((f) => f.duration > 50 && f.scripts.some(([url, fn]) => subject.ownsScript(url, fn))).map((f) => f.duration);
+  return frames
+    .filter((f) => f.duration > 50 && f.scripts.some(([url, fn]) => subject.ownsScript(url, fn)))
+    .map((f) => f.duration);
 }
 
 /**
@@ -357,13 +394,19 @@ export async function measureOnce(
     if (subject.visibleCheck && widgetRequests === 0) throw new Error(`${subject.name} made no request of its own`);
     const b = await page.evaluate(() => (window as unknown as { __bench: PageRecord }).__bench);
     const frames = widgetFrames(b.frames, subject);
-    const interaction = options.interact && subject.visibleCheck && !profile ? round(await interactWithForm(page), 0) : null;
+    const interaction =
+      options.interact && subject.visibleCheck && !profile ? round(await interactWithForm(page), 0) : null;
     return {
-      script_ms: cpuProfile ? round(attributedMs(cpuProfile as never, subject.ownsScript, url, snippetLine(subject, options.page)), 1) : null,
+      script_ms: cpuProfile
+        ? round(attributedMs(cpuProfile as never, subject.ownsScript, url, snippetLine(subject, options.page)), 1)
+        : null,
       visible_ms: b.visibleAt === null ? null : round(b.visibleAt, 0),
       fcp_ms: b.fcp === null ? null : round(b.fcp, 0),
       long_tasks: b.longTasks.length,
-      long_task_ms: round(b.longTasks.reduce((a, d) => a + d, 0), 0),
+      long_task_ms: round(
+        b.longTasks.reduce((a, d) => a + d, 0),
+        0,
+      ),
       widget_loafs: frames.length,
       widget_loaf_max_ms: round(Math.max(0, ...frames), 0),
       cls: round(b.cls, 4),
@@ -377,7 +420,13 @@ export async function measureOnce(
 }
 
 /** Medians of the samples of one subject at one rate: script time from the profiled loads, the rest from the others. */
-export function summarize(subject: string, cpu: number, samples: RunSample[], failed: number, page = STORE_PAGE.name): SubjectSummary {
+export function summarize(
+  subject: string,
+  cpu: number,
+  samples: RunSample[],
+  failed: number,
+  page = STORE_PAGE.name,
+): SubjectSummary {
   const profiled = samples.map((s) => s.script_ms).filter((v): v is number => v !== null);
   const plain = samples.filter((s) => s.script_ms === null);
   const visible = plain.map((s) => s.visible_ms).filter((v): v is number => v !== null);
@@ -423,7 +472,8 @@ export async function measurePages(
   const key = (page: BenchPage, s: Subject, cpu: number) => `${page.name}/${s.name}@${cpu}`;
   try {
     // One throwaway round: the server's and Chromium's caches of code warm up.
-    for (const page of benchPages) for (const s of subjects) await measureOnce(browser, pages.url(s, page), s, 1, false, { page }).catch(() => null);
+    for (const page of benchPages)
+      for (const s of subjects) await measureOnce(browser, pages.url(s, page), s, 1, false, { page }).catch(() => null);
     for (let i = 0; i < runs; i++) {
       for (const page of benchPages) {
         for (const cpu of rates) {
@@ -432,7 +482,10 @@ export async function measurePages(
             for (const s of subjects) {
               const k = key(page, s, cpu);
               try {
-                const sample = await measureOnce(browser, pages.url(s, page), s, cpu, profile, { page, interact: true });
+                const sample = await measureOnce(browser, pages.url(s, page), s, cpu, profile, {
+                  page,
+                  interact: true,
+                });
                 samples.set(k, [...(samples.get(k) ?? []), sample]);
               } catch (e) {
                 failures.set(k, (failures.get(k) ?? 0) + 1);
@@ -450,12 +503,18 @@ export async function measurePages(
   const out: SubjectSummary[] = [];
   for (const page of benchPages)
     for (const cpu of rates)
-      for (const s of subjects) out.push(summarize(s.name, cpu, samples.get(key(page, s, cpu)) ?? [], failures.get(key(page, s, cpu)) ?? 0, page.name));
+      for (const s of subjects)
+        out.push(
+          summarize(s.name, cpu, samples.get(key(page, s, cpu)) ?? [], failures.get(key(page, s, cpu)) ?? 0, page.name),
+        );
   return out;
 }
 
 /** The subject's own requests among the URLs of Lighthouse's network-requests audit. */
-export function lighthouseWidgetRequests(lhr: { audits: Record<string, { details?: unknown }> }, subject: Subject): number {
+export function lighthouseWidgetRequests(
+  lhr: { audits: Record<string, { details?: unknown }> },
+  subject: Subject,
+): number {
   const items = (lhr.audits["network-requests"]?.details as { items?: { url?: string }[] } | undefined)?.items ?? [];
   return items.filter((i) => typeof i.url === "string" && subject.ownsScript(i.url, "")).length;
 }
@@ -466,7 +525,12 @@ export function lighthouseWidgetRequests(lhr: { audits: Record<string, { details
  * no request of its own fails the benchmark: it measured a page without the
  * widget (a crawler check, a cache or a server failure), not its cost.
  */
-export async function lighthousePages(pages: PageServer, subjects: Subject[], runs: number, benchPages: BenchPage[] = BENCH_PAGES): Promise<LighthouseSummary[]> {
+export async function lighthousePages(
+  pages: PageServer,
+  subjects: Subject[],
+  runs: number,
+  benchPages: BenchPage[] = BENCH_PAGES,
+): Promise<LighthouseSummary[]> {
   const { default: lighthouse } = await import("lighthouse");
   const { launch } = await import("chrome-launcher");
   const flags = CHROMIUM_ARGS.filter((f) => f !== "--headless").concat(["--headless=new"]);
@@ -477,14 +541,24 @@ export async function lighthousePages(pages: PageServer, subjects: Subject[], ru
     for (let i = 0; i < runs; i++) {
       for (const page of benchPages) {
         for (const s of subjects) {
-          const result = await lighthouse(pages.url(s, page), { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+          const result = await lighthouse(pages.url(s, page), {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance"],
+          });
           const lhr = result?.lhr;
           if (!lhr || lhr.runtimeError) {
-            console.warn(`[bench] lighthouse ${key(page, s)} run ${i + 1}: ${lhr?.runtimeError?.message ?? "no result"}`);
+            console.warn(
+              `[bench] lighthouse ${key(page, s)} run ${i + 1}: ${lhr?.runtimeError?.message ?? "no result"}`,
+            );
             continue;
           }
           const widgetRequests = lighthouseWidgetRequests(lhr as never, s);
-          if (s.visibleCheck && widgetRequests === 0) throw new Error(`Lighthouse run ${i + 1} of ${key(page, s)} recorded no request of the widget: it measured the page without it`);
+          if (s.visibleCheck && widgetRequests === 0)
+            throw new Error(
+              `Lighthouse run ${i + 1} of ${key(page, s)} recorded no request of the widget: it measured the page without it`,
+            );
           const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
           samples.set(key(page, s), [
             ...(samples.get(key(page, s)) ?? []),
@@ -503,7 +577,9 @@ export async function lighthousePages(pages: PageServer, subjects: Subject[], ru
   } finally {
     await chrome.kill();
   }
-  return benchPages.flatMap((page) => subjects.map((s) => summarizeLighthouse(page.name, s.name, samples.get(key(page, s)) ?? [])));
+  return benchPages.flatMap((page) =>
+    subjects.map((s) => summarizeLighthouse(page.name, s.name, samples.get(key(page, s)) ?? [])),
+  );
 }
 
 export function summarizeLighthouse(page: string, subject: string, list: LighthouseSample[]): LighthouseSummary {
@@ -536,7 +612,13 @@ export interface PageCostOptions {
   rates: number[];
 }
 
-export const DEFAULT_PAGE_COST: PageCostOptions = { runs: 11, lighthouseRuns: 9, lighthouse: true, peer: true, rates: [1, 4] };
+export const DEFAULT_PAGE_COST: PageCostOptions = {
+  runs: 11,
+  lighthouseRuns: 9,
+  lighthouse: true,
+  peer: true,
+  rates: [1, 4],
+};
 
 export interface PageCostResult {
   options: PageCostOptions;
@@ -556,13 +638,21 @@ export interface Goal {
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** Issue 26's goals at 4x CPU, on every bench page. */
-export const PAGE_GOALS = { script_ms: 60, visible_after_fcp_ms: 250, loaf_ms: 50, interaction_ms: 50, lighthouse_tbt_ms: 10, lighthouse_lcp_ms: 50 };
+export const PAGE_GOALS = {
+  script_ms: 60,
+  visible_after_fcp_ms: 250,
+  loaf_ms: 50,
+  interaction_ms: 50,
+  lighthouse_tbt_ms: 10,
+  lighthouse_lcp_ms: 50,
+};
 
 /** The goals, checked against one run's medians, on each bench page. */
 export function checkGoals(pages: SubjectSummary[], lh: LighthouseSummary[]): Goal[] {
   const goals: Goal[] = [];
   for (const page of [...new Set(pages.map((p) => p.page).concat(lh.map((l) => l.page)))]) {
-    const at = (subject: string, cpu: number) => pages.find((p) => p.page === page && p.subject === subject && p.cpu === cpu);
+    const at = (subject: string, cpu: number) =>
+      pages.find((p) => p.page === page && p.subject === subject && p.cpu === cpu);
     const b4 = at("beckon", 4);
     const p4 = at("peer", 4);
     if (b4) {
@@ -571,7 +661,11 @@ export function checkGoals(pages: SubjectSummary[], lh: LighthouseSummary[]): Go
         value: `${b4.widget_loafs.median} (longest ${b4.widget_loaf_max_ms.median} ms)`,
         met: b4.widget_loafs.median === 0,
       });
-      goals.push({ goal: `${page}, 4x: widget script time ≤ ${PAGE_GOALS.script_ms} ms`, value: `${b4.script_ms} ms`, met: b4.script_ms <= PAGE_GOALS.script_ms });
+      goals.push({
+        goal: `${page}, 4x: widget script time ≤ ${PAGE_GOALS.script_ms} ms`,
+        value: `${b4.script_ms} ms`,
+        met: b4.script_ms <= PAGE_GOALS.script_ms,
+      });
       const afterFcp = b4.visible_after_fcp?.median ?? null;
       goals.push({
         goal: `${page}, 4x: popup visible ≤ ${PAGE_GOALS.visible_after_fcp_ms} ms after first contentful paint`,
@@ -583,22 +677,45 @@ export function checkGoals(pages: SubjectSummary[], lh: LighthouseSummary[]): Go
       goals.push({
         goal: `${page}, 4x: field-to-submit interaction latency ≤ ${PAGE_GOALS.interaction_ms} ms${p4 ? " and lower than the peer's" : ""}`,
         value: `${typing ?? "not measured"} ms${p4 ? ` vs ${peerTyping ?? "not measured"} ms` : ""}`,
-        met: typing !== null && typing <= PAGE_GOALS.interaction_ms && (peerTyping === null || typing < peerTyping || typing === 0),
+        met:
+          typing !== null &&
+          typing <= PAGE_GOALS.interaction_ms &&
+          (peerTyping === null || typing < peerTyping || typing === 0),
       });
     }
     const lb = lh.find((l) => l.page === page && l.subject === "beckon");
     const ln = lh.find((l) => l.page === page && l.subject === "none");
     if (lb && ln && lb.runs && ln.runs) {
-      goals.push({ goal: `${page}: Lighthouse score no lower than without (median of ${lb.runs})`, value: `${lb.score} vs ${ln.score}`, met: lb.score >= ln.score });
-      goals.push({ goal: `${page}: Lighthouse TBT at most ${PAGE_GOALS.lighthouse_tbt_ms} ms more`, value: `${signed(lb.tbt_ms - ln.tbt_ms)} ms`, met: lb.tbt_ms - ln.tbt_ms <= PAGE_GOALS.lighthouse_tbt_ms });
-      goals.push({ goal: `${page}: Lighthouse LCP at most ${PAGE_GOALS.lighthouse_lcp_ms} ms more`, value: `${signed(lb.lcp_ms - ln.lcp_ms)} ms`, met: lb.lcp_ms - ln.lcp_ms <= PAGE_GOALS.lighthouse_lcp_ms });
+      goals.push({
+        goal: `${page}: Lighthouse score no lower than without (median of ${lb.runs})`,
+        value: `${lb.score} vs ${ln.score}`,
+        met: lb.score >= ln.score,
+      });
+      goals.push({
+        goal: `${page}: Lighthouse TBT at most ${PAGE_GOALS.lighthouse_tbt_ms} ms more`,
+        value: `${signed(lb.tbt_ms - ln.tbt_ms)} ms`,
+        met: lb.tbt_ms - ln.tbt_ms <= PAGE_GOALS.lighthouse_tbt_ms,
+      });
+      goals.push({
+        goal: `${page}: Lighthouse LCP at most ${PAGE_GOALS.lighthouse_lcp_ms} ms more`,
+        value: `${signed(lb.lcp_ms - ln.lcp_ms)} ms`,
+        met: lb.lcp_ms - ln.lcp_ms <= PAGE_GOALS.lighthouse_lcp_ms,
+      });
     }
     for (const cpu of [1, 4]) {
       const b = at("beckon", cpu);
       const p = at("peer", cpu);
       if (!b || !p) continue;
-      goals.push({ goal: `${page}, ${cpu}x: script time lower than the peer's`, value: `${b.script_ms} vs ${p.script_ms} ms`, met: b.script_ms < p.script_ms });
-      goals.push({ goal: `${page}, ${cpu}x: no more long tasks than the peer`, value: `${b.long_tasks} vs ${p.long_tasks}`, met: b.long_tasks <= p.long_tasks });
+      goals.push({
+        goal: `${page}, ${cpu}x: script time lower than the peer's`,
+        value: `${b.script_ms} vs ${p.script_ms} ms`,
+        met: b.script_ms < p.script_ms,
+      });
+      goals.push({
+        goal: `${page}, ${cpu}x: no more long tasks than the peer`,
+        value: `${b.long_tasks} vs ${p.long_tasks}`,
+        met: b.long_tasks <= p.long_tasks,
+      });
     }
   }
   return goals;
@@ -609,7 +726,21 @@ export const withSpread = (s: Spread | null, unit = "") => (s ? `${s.median}${un
 
 export function pageTables(r: PageCostResult) {
   const pagesTable = {
-    header: ["page", "subject", "CPU", "widget script ms", "CTA visible after FCP ms", "visible from start ms", "long tasks", "long-task ms", "widget frames > 50 ms", "interaction ms", "layout shift", "widget requests", "runs"],
+    header: [
+      "page",
+      "subject",
+      "CPU",
+      "widget script ms",
+      "CTA visible after FCP ms",
+      "visible from start ms",
+      "long tasks",
+      "long-task ms",
+      "widget frames > 50 ms",
+      "interaction ms",
+      "layout shift",
+      "widget requests",
+      "runs",
+    ],
     rows: r.pages.map((p) => [
       p.page,
       p.subject,
@@ -628,9 +759,21 @@ export function pageTables(r: PageCostResult) {
   };
   const lhTable = {
     header: ["page", "subject", "Lighthouse score", "TBT ms", "LCP ms", "CLS", "widget requests", "runs"],
-    rows: r.lighthouse.map((l) => [l.page, l.subject, withSpread(l.score_spread), withSpread(l.tbt_spread), withSpread(l.lcp_spread), l.cls, l.widget_requests, l.runs]),
+    rows: r.lighthouse.map((l) => [
+      l.page,
+      l.subject,
+      withSpread(l.score_spread),
+      withSpread(l.tbt_spread),
+      withSpread(l.lcp_spread),
+      l.cls,
+      l.widget_requests,
+      l.runs,
+    ]),
   };
-  const goalsTable = { header: ["goal", "measured", "met"], rows: r.goals.map((g) => [g.goal, g.value, g.met ? "yes" : "NO"]) };
+  const goalsTable = {
+    header: ["goal", "measured", "met"],
+    rows: r.goals.map((g) => [g.goal, g.value, g.met ? "yes" : "NO"]),
+  };
   return { pagesTable, lhTable, goalsTable };
 }
 
@@ -640,23 +783,42 @@ export function pageTables(r: PageCostResult) {
  * page makes, a few hundred times, so the JIT has compiled those paths and a
  * first-visit page load meets a warm server, not a cold one.
  */
-export async function warmServer(origin: string, websiteId: number, db: BenchDatabase["db"], rounds = 300): Promise<void> {
+export async function warmServer(
+  origin: string,
+  websiteId: number,
+  db: BenchDatabase["db"],
+  rounds = 300,
+): Promise<void> {
   const cta = await db.cta.findFirstOrThrow({ where: { websiteId, status: "published" } });
-  const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: JSON.stringify(body) });
+  const post = (url: string, body: unknown) =>
+    fetch(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: JSON.stringify(body) });
   for (let i = 0; i < rounds; i++) {
     const token = `warmup${String(i).padStart(16, "0")}`;
     const answers = await Promise.all([
       fetch(`${origin}/api/websites/${websiteId}.js`),
       fetch(`${origin}/api/cta/${cta.id}.json`),
       post(`${origin}/api/websites/${websiteId}/visitors`, {
-        visitor: { visitor_token: token, landing_page: "http://127.0.0.1/", platform: "web", referral_source: null, data: {} },
+        visitor: {
+          visitor_token: token,
+          landing_page: "http://127.0.0.1/",
+          platform: "web",
+          referral_source: null,
+          data: {},
+        },
         new: true,
         utms: {},
       }),
     ]);
     for (const a of answers) if (!a.ok) throw new Error(`warm-up: ${a.url} answered ${a.status}`);
     await Promise.all(answers.map((a) => a.arrayBuffer()));
-    const event = { id: `warmup-event-${i}`, event_type: "View", visitor_token: token, at: Date.now(), cta_id: cta.id, data: {} };
+    const event = {
+      id: `warmup-event-${i}`,
+      event_type: "View",
+      visitor_token: token,
+      at: Date.now(),
+      cta_id: cta.id,
+      data: {},
+    };
     const sent = await post(`${origin}/api/websites/${websiteId}/events/create`, { events: [event] });
     if (!sent.ok) throw new Error(`warm-up: events answered ${sent.status}`);
     await sent.arrayBuffer();
@@ -679,7 +841,13 @@ export async function benchPageCost(options: PageCostOptions = DEFAULT_PAGE_COST
     pages = await servePages(subjects, BENCH_PAGES);
     const measured = await measurePages(pages, subjects, options.rates, options.runs);
     const lh = options.lighthouse ? await lighthousePages(pages, subjects, options.lighthouseRuns) : [];
-    return { options, subjects: subjects.map((s) => s.name), pages: measured, lighthouse: lh, goals: checkGoals(measured, lh) };
+    return {
+      options,
+      subjects: subjects.map((s) => s.name),
+      pages: measured,
+      lighthouse: lh,
+      goals: checkGoals(measured, lh),
+    };
   } finally {
     await pages?.close();
     await server?.stop();
@@ -688,7 +856,8 @@ export async function benchPageCost(options: PageCostOptions = DEFAULT_PAGE_COST
 }
 
 export async function main(argv = process.argv.slice(2)) {
-  const arg = (name: string, fallback: number) => Number(argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+  const arg = (name: string, fallback: number) =>
+    Number(argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
   const options: PageCostOptions = {
     runs: arg("runs", DEFAULT_PAGE_COST.runs),
     lighthouseRuns: arg("lighthouse-runs", DEFAULT_PAGE_COST.lighthouseRuns),
@@ -699,8 +868,17 @@ export async function main(argv = process.argv.slice(2)) {
   };
   const r = await benchPageCost(options);
   const t = pageTables(r);
-  printTable(`Page cost in Chromium (store and article pages; medians of ${options.runs} runs, middle half in brackets)`, t.pagesTable.header, t.pagesTable.rows);
-  if (r.lighthouse.length) printTable(`Lighthouse ${"performance"} (mobile preset; medians of ${options.lighthouseRuns} runs)`, t.lhTable.header, t.lhTable.rows);
+  printTable(
+    `Page cost in Chromium (store and article pages; medians of ${options.runs} runs, middle half in brackets)`,
+    t.pagesTable.header,
+    t.pagesTable.rows,
+  );
+  if (r.lighthouse.length)
+    printTable(
+      `Lighthouse ${"performance"} (mobile preset; medians of ${options.lighthouseRuns} runs)`,
+      t.lhTable.header,
+      t.lhTable.rows,
+    );
   printTable("Goals", t.goalsTable.header, t.goalsTable.rows);
   // An --at-once run is an experiment: it keeps the last regular run's figures (page-cost.json).
   writeResult(options.atOnce ? "page-cost-at-once" : "page-cost", r);

@@ -21,11 +21,19 @@ const EVENTS_PER_BATCH = 100_000;
 export async function rebuildAggregates(db: Db): Promise<{ backfill: string; seconds: number }> {
   const started = Date.now();
   // The migration set the backfill's cursor to the events stored before it; the bench's events came after.
-  await db.$executeRawUnsafe(`UPDATE "RollupBackfill" SET "throughId" = (SELECT COALESCE(MAX("id"), 0) FROM "TrackedEvent") WHERE "id" = 1`);
+  await db.$executeRawUnsafe(
+    `UPDATE "RollupBackfill" SET "throughId" = (SELECT COALESCE(MAX("id"), 0) FROM "TrackedEvent") WHERE "id" = 1`,
+  );
   const events = await backfillRollups(db, EVENTS_PER_BATCH);
   console.log(`[bench] rebuildAggregates: backfillRollups() rolled up ${events} events`);
   const touchesStarted = Date.now();
   const orders = await backfillOrderTouches(db);
-  console.log(`[bench] rebuildAggregates: backfillOrderTouches() kept ${orders} order touches in ${((Date.now() - touchesStarted) / 1000).toFixed(1)} s`);
-  return { backfill: "app/models/event-rollups.server.ts backfillRollups(), app/models/order-touches.server.ts backfillOrderTouches()", seconds: (Date.now() - started) / 1000 };
+  console.log(
+    `[bench] rebuildAggregates: backfillOrderTouches() kept ${orders} order touches in ${((Date.now() - touchesStarted) / 1000).toFixed(1)} s`,
+  );
+  return {
+    backfill:
+      "app/models/event-rollups.server.ts backfillRollups(), app/models/order-touches.server.ts backfillOrderTouches()",
+    seconds: (Date.now() - started) / 1000,
+  };
 }

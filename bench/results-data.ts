@@ -67,16 +67,26 @@ export interface GeneratedData {
  */
 export async function prepareResultsWebsite(db: Db): Promise<ResultsWebsite> {
   const website = await db.website.findFirstOrThrow({ where: { shopDomain: null }, orderBy: { id: "asc" } });
-  const rows = await db.cta.findMany({ where: { websiteId: website.id }, orderBy: { id: "asc" }, include: { variants: { orderBy: { position: "asc" } } } });
+  const rows = await db.cta.findMany({
+    where: { websiteId: website.id },
+    orderBy: { id: "asc" },
+    include: { variants: { orderBy: { position: "asc" } } },
+  });
   for (const position of AB_TESTED_CTAS) {
     const cta = rows[position];
     if (!cta || cta.variants.length !== 1) continue;
     const a = cta.variants[0];
     await db.ctaVariant.update({ where: { id: a.id }, data: { percentage: 50 } });
-    await db.ctaVariant.create({ data: { ctaId: cta.id, variation: "B", percentage: 50, options: a.options ?? {}, position: 1 } });
+    await db.ctaVariant.create({
+      data: { ctaId: cta.id, variation: "B", percentage: 50, options: a.options ?? {}, position: 1 },
+    });
     await db.cta.update({ where: { id: cta.id }, data: { testType: "split" } });
   }
-  const ctas = await db.cta.findMany({ where: { websiteId: website.id }, orderBy: { id: "asc" }, include: { variants: { orderBy: { position: "asc" } } } });
+  const ctas = await db.cta.findMany({
+    where: { websiteId: website.id },
+    orderBy: { id: "asc" },
+    include: { variants: { orderBy: { position: "asc" } } },
+  });
   return {
     websiteId: website.id,
     owner: { email: SALJAKADEMIN_OWNER.email, password: SALJAKADEMIN_OWNER.password },
@@ -115,7 +125,11 @@ export function eventOf(i: number, visitors: number, ctas: ResultsWebsite["ctas"
     variantId: order ? null : variant,
     revenue: order ? 200 + (i % 800) : null,
     url: `https://saljakademin.se/kurser/${i % 40}`,
-    data: order ? { order_id: `${TOKEN_PREFIX}o${i}` } : type === "Add To Cart" ? { product_price: String(100 + (i % 400)), quantity: 1 + (i % 3) } : {},
+    data: order
+      ? { order_id: `${TOKEN_PREFIX}o${i}` }
+      : type === "Add To Cart"
+        ? { product_price: String(100 + (i % 400)), quantity: 1 + (i % 3) }
+        : {},
     /** Every second Order event also arrives as an Order row. */
     orderRow: order && i % 2 === 0,
   };
@@ -127,7 +141,13 @@ function sqliteTime(ms: number): string {
 }
 
 /** Writes the run into a SQLite file with prepared statements in big transactions. */
-export function generateSqlite(file: string, site: ResultsWebsite, events: number, nowMs: number, log: (line: string) => void): GeneratedData {
+export function generateSqlite(
+  file: string,
+  site: ResultsWebsite,
+  events: number,
+  nowMs: number,
+  log: (line: string) => void,
+): GeneratedData {
   const started = Date.now();
   const sqlite = new Database(file);
   try {
@@ -138,26 +158,49 @@ export function generateSqlite(file: string, site: ResultsWebsite, events: numbe
     sqlite.pragma("cache_size = -1000000");
     const visitors = visitorCount(events);
     const created = sqliteTime(nowMs - HISTORY_DAYS * DAY_MS);
-    const person = sqlite.prepare(`INSERT INTO "Person" ("websiteId","visitorToken","extra","data","createdAt","updatedAt") VALUES (?,?,'{}','{}',?,?)`);
+    const person = sqlite.prepare(
+      `INSERT INTO "Person" ("websiteId","visitorToken","extra","data","createdAt","updatedAt") VALUES (?,?,'{}','{}',?,?)`,
+    );
     const insertPeople = sqlite.transaction((from: number, to: number) => {
       for (let v = from; v < to; v++) person.run(site.websiteId, `${TOKEN_PREFIX}${v}`, created, created);
     });
     const CHUNK = 100_000;
     for (let v = 0; v < visitors; v += CHUNK) insertPeople(v, Math.min(visitors, v + CHUNK));
-    const base = personBase(sqlite.prepare(`SELECT min(id) AS lo, max(id) AS hi, count(*) AS n FROM "Person" WHERE "visitorToken" LIKE '${TOKEN_PREFIX}%'`).get() as PersonRange, visitors);
+    const base = personBase(
+      sqlite
+        .prepare(
+          `SELECT min(id) AS lo, max(id) AS hi, count(*) AS n FROM "Person" WHERE "visitorToken" LIKE '${TOKEN_PREFIX}%'`,
+        )
+        .get() as PersonRange,
+      visitors,
+    );
     log(`${visitors.toLocaleString("en-US")} visitors`);
 
     const event = sqlite.prepare(
       `INSERT INTO "TrackedEvent" ("websiteId","clientId","eventType","personId","visitorToken","ctaId","variantId","url","revenue","data","createdAt") VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
     );
-    const order = sqlite.prepare(`INSERT INTO "Order" ("websiteId","personId","orderId","revenue","createdAt") VALUES (?,?,?,?,?)`);
+    const order = sqlite.prepare(
+      `INSERT INTO "Order" ("websiteId","personId","orderId","revenue","createdAt") VALUES (?,?,?,?,?)`,
+    );
     const byType: Record<string, number> = {};
     let orders = 0;
     const insertEvents = sqlite.transaction((from: number, to: number) => {
       for (let i = from; i < to; i++) {
         const e = eventOf(i, visitors, site.ctas, nowMs);
         const at = sqliteTime(e.at);
-        event.run(site.websiteId, e.clientId, e.type, base + e.visitor, `${TOKEN_PREFIX}${e.visitor}`, e.ctaId, e.variantId, e.url, e.revenue, JSON.stringify(e.data), at);
+        event.run(
+          site.websiteId,
+          e.clientId,
+          e.type,
+          base + e.visitor,
+          `${TOKEN_PREFIX}${e.visitor}`,
+          e.ctaId,
+          e.variantId,
+          e.url,
+          e.revenue,
+          JSON.stringify(e.data),
+          at,
+        );
         byType[e.type] = (byType[e.type] ?? 0) + 1;
         if (e.orderRow) {
           order.run(site.websiteId, base + e.visitor, (e.data as { order_id: string }).order_id, e.revenue, at);
@@ -184,7 +227,8 @@ interface PersonRange {
 /** The generated visitors' first id; their ids must be one unbroken range (visitor v is base + v). */
 function personBase(r: PersonRange, visitors: number): number {
   const lo = Number(r.lo);
-  if (Number(r.n) !== visitors || Number(r.hi) - lo + 1 !== visitors) throw new Error(`generated visitors are not one id range: ${JSON.stringify(r)}`);
+  if (Number(r.n) !== visitors || Number(r.hi) - lo + 1 !== visitors)
+    throw new Error(`generated visitors are not one id range: ${JSON.stringify(r)}`);
   return lo;
 }
 
@@ -207,7 +251,13 @@ function eventSelect(site: ResultsWebsite, visitors: number): string {
 }
 
 /** Writes the run into PostgreSQL with INSERT ... SELECT FROM generate_series, a million rows a statement. */
-export async function generatePostgres(url: string, site: ResultsWebsite, events: number, nowMs: number, log: (line: string) => void): Promise<GeneratedData> {
+export async function generatePostgres(
+  url: string,
+  site: ResultsWebsite,
+  events: number,
+  nowMs: number,
+  log: (line: string) => void,
+): Promise<GeneratedData> {
   const started = Date.now();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -223,15 +273,20 @@ export async function generatePostgres(url: string, site: ResultsWebsite, events
         [v, Math.min(visitors, v + CHUNK) - 1, site.websiteId],
       );
     }
-    const range = await client.query(`SELECT min(id) AS lo, max(id) AS hi, count(*) AS n FROM "Person" WHERE "visitorToken" LIKE '${TOKEN_PREFIX}%'`);
+    const range = await client.query(
+      `SELECT min(id) AS lo, max(id) AS hi, count(*) AS n FROM "Person" WHERE "visitorToken" LIKE '${TOKEN_PREFIX}%'`,
+    );
     const base = personBase(range.rows[0], visitors);
     log(`${visitors.toLocaleString("en-US")} visitors`);
     const now = `(to_timestamp(${nowMs} / 1000.0) AT TIME ZONE 'UTC')`;
     // A schema with monthly partitions: each month of the history gets its own, as the app makes them.
-    const partitioned = (await client.query(`SELECT to_regproc('beckon_ensure_event_partition') IS NOT NULL AS yes`)).rows[0].yes;
+    const partitioned = (await client.query(`SELECT to_regproc('beckon_ensure_event_partition') IS NOT NULL AS yes`))
+      .rows[0].yes;
     if (partitioned) {
       for (let m = nowMs - HISTORY_DAYS * DAY_MS; m < nowMs + 31 * DAY_MS; m += 28 * DAY_MS) {
-        await client.query(`SELECT "beckon_ensure_event_partition"($1::timestamptz AT TIME ZONE 'UTC')`, [new Date(m).toISOString()]);
+        await client.query(`SELECT "beckon_ensure_event_partition"($1::timestamptz AT TIME ZONE 'UTC')`, [
+          new Date(m).toISOString(),
+        ]);
       }
     }
     for (let i = 0; i < events; i += CHUNK) {
@@ -270,7 +325,10 @@ export async function generatePostgres(url: string, site: ResultsWebsite, events
     }
     // What autovacuum does soon after a bulk load in production: fresh statistics and visibility map.
     await client.query(`VACUUM ANALYZE "Person", "TrackedEvent", "Order"`);
-    const types = await client.query(`SELECT "eventType" AS type, count(*)::int AS n FROM "TrackedEvent" WHERE "websiteId" = $1 AND "clientId" LIKE '${TOKEN_PREFIX}%' GROUP BY 1`, [site.websiteId]);
+    const types = await client.query(
+      `SELECT "eventType" AS type, count(*)::int AS n FROM "TrackedEvent" WHERE "websiteId" = $1 AND "clientId" LIKE '${TOKEN_PREFIX}%' GROUP BY 1`,
+      [site.websiteId],
+    );
     const byType = Object.fromEntries(types.rows.map((r: { type: string; n: number }) => [r.type, r.n]));
     return { events, visitors, orders: orders.rowCount ?? 0, byType, seconds: (Date.now() - started) / 1000 };
   } finally {

@@ -11,7 +11,13 @@ import type { ResultsPeriod } from "../app/lib/results-period";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Total views of a website (or one CTA) over a period. */
-export async function expectedViews(db: Db, kind: "sqlite" | "postgresql", websiteId: number, period: ResultsPeriod, ctaId: number | null): Promise<number> {
+export async function expectedViews(
+  db: Db,
+  kind: "sqlite" | "postgresql",
+  websiteId: number,
+  period: ResultsPeriod,
+  ctaId: number | null,
+): Promise<number> {
   const from = new Date(`${period.from}T00:00:00Z`);
   const to = new Date(new Date(`${period.to}T00:00:00Z`).getTime() + DAY_MS);
   // SQLite compares Prisma's DateTime text; PostgreSQL holds UTC timestamps without a zone.

@@ -29,14 +29,26 @@ async function run() {
     if (b.status !== 0) process.exit(1);
   }
   const started = Date.now();
-  const md: string[] = [`# Benchmark results`, ``, `Command: \`npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}\`, ${new Date().toISOString().slice(0, 10)}.`, ``];
+  const md: string[] = [
+    `# Benchmark results`,
+    ``,
+    `Command: \`npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}\`, ${new Date().toISOString().slice(0, 10)}.`,
+    ``,
+  ];
   const m = machine();
   md.push(`Machine: ${m.cpus} × ${m.cpu}, ${m.memory_gb} GB, Node ${m.node}, ${m.platform}.`, ``);
   let failedGoals = 0;
   if (want("ingestion")) {
     const r = await ingestion(argv);
     const t = ingestionTable(r);
-    md.push(`## Event ingestion`, ``, `autocannon, 10 connections, 10 s, 50 events per request (unique ids), production server on a fresh seeded database; the median of the rounds, each round's figure beside it.`, ``, markdownTable(t.header, t.rows), ``);
+    md.push(
+      `## Event ingestion`,
+      ``,
+      `autocannon, 10 connections, 10 s, 50 events per request (unique ids), production server on a fresh seeded database; the median of the rounds, each round's figure beside it.`,
+      ``,
+      markdownTable(t.header, t.rows),
+      ``,
+    );
     failedGoals += r.filter((x) => x.events_per_s < INGESTION_GOALS[x.database]).length;
   }
   if (want("config")) {
@@ -74,7 +86,13 @@ async function run() {
       markdownTable(t.pagesTable.header, t.pagesTable.rows),
       ``,
     );
-    if (r.lighthouse.length) md.push(`Lighthouse ${"(npm, mobile preset, performance only)"}, medians of ${r.options.lighthouseRuns} runs:`, ``, markdownTable(t.lhTable.header, t.lhTable.rows), ``);
+    if (r.lighthouse.length)
+      md.push(
+        `Lighthouse ${"(npm, mobile preset, performance only)"}, medians of ${r.options.lighthouseRuns} runs:`,
+        ``,
+        markdownTable(t.lhTable.header, t.lhTable.rows),
+        ``,
+      );
     md.push(`### Goals`, ``, markdownTable(t.goalsTable.header, t.goalsTable.rows), ``);
     failedGoals += r.goals.filter((g) => !g.met).length;
   }
@@ -104,7 +122,9 @@ async function run() {
   }
   md.push(`Total time: ${Math.round((Date.now() - started) / 1000)} s.`, ``);
   writeFileSync(path.join(RESULTS_DIR, "summary.md"), md.join("\n"));
-  console.log(`\n[bench] done in ${Math.round((Date.now() - started) / 1000)} s; results in ${path.relative(ROOT, RESULTS_DIR)}/ (${failedGoals} goal(s) not met)`);
+  console.log(
+    `\n[bench] done in ${Math.round((Date.now() - started) / 1000)} s; results in ${path.relative(ROOT, RESULTS_DIR)}/ (${failedGoals} goal(s) not met)`,
+  );
 }
 
 run().catch((e) => {

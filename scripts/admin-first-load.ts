@@ -38,7 +38,10 @@ export interface RemixBrowserManifest {
 
 const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
 const isModule = (v: unknown): v is ManifestEntry =>
-  typeof v === "object" && v !== null && typeof (v as ManifestEntry).module === "string" && ((v as ManifestEntry).imports === undefined || isStringList((v as ManifestEntry).imports));
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as ManifestEntry).module === "string" &&
+  ((v as ManifestEntry).imports === undefined || isStringList((v as ManifestEntry).imports));
 
 /** Parses the text of assets/manifest-*.js (`window.__remixManifest={...};`); throws naming what is wrong. */
 export function parseRemixManifest(text: string): RemixBrowserManifest {
@@ -53,7 +56,8 @@ export function parseRemixManifest(text: string): RemixBrowserManifest {
   const v = value as Partial<RemixBrowserManifest> | null;
   if (!v || typeof v !== "object" || !isModule(v.entry)) throw new Error("manifest.entry: missing its module");
   if (!v.routes || typeof v.routes !== "object") throw new Error("manifest.routes: missing");
-  for (const [id, route] of Object.entries(v.routes)) if (!isModule(route)) throw new Error(`manifest.routes.${id}: missing its module`);
+  for (const [id, route] of Object.entries(v.routes))
+    if (!isModule(route)) throw new Error(`manifest.routes.${id}: missing its module`);
   return v as RemixBrowserManifest;
 }
 
@@ -78,7 +82,8 @@ export function withStaticImports(file: string, seen = new Set<string>()): strin
   if (seen.has(file) || !existsSync(file)) return [...seen];
   seen.add(file);
   const code = readFileSync(file, "utf8");
-  for (const m of code.matchAll(/(?:^|[;}\n])\s*(?:import|export)\s*(?:[^"'();]*?from\s*)?["'](\.\/[\w.$-]+\.js)["']/g)) withStaticImports(path.join(path.dirname(file), m[1]), seen);
+  for (const m of code.matchAll(/(?:^|[;}\n])\s*(?:import|export)\s*(?:[^"'();]*?from\s*)?["'](\.\/[\w.$-]+\.js)["']/g))
+    withStaticImports(path.join(path.dirname(file), m[1]), seen);
   return [...seen];
 }
 
@@ -90,7 +95,13 @@ export type FirstLoad =
 export function adminFirstLoad(clientDir = "build/client", routeId = CTA_LIST_ROUTE): FirstLoad {
   const assets = path.join(clientDir, "assets");
   const manifests = existsSync(assets) ? readdirSync(assets).filter((f) => /^manifest-[\w-]+\.js$/.test(f)) : [];
-  if (manifests.length !== 1) return { ok: false, reason: manifests.length ? `${manifests.length} Remix manifests in ${assets}` : `no Remix build in ${clientDir}; run npm run build` };
+  if (manifests.length !== 1)
+    return {
+      ok: false,
+      reason: manifests.length
+        ? `${manifests.length} Remix manifests in ${assets}`
+        : `no Remix build in ${clientDir}; run npm run build`,
+    };
   const manifestFile = path.join(assets, manifests[0]);
   const manifest = parseRemixManifest(readFileSync(manifestFile, "utf8"));
   const files = new Set<string>([manifestFile]);

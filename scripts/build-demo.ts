@@ -60,7 +60,12 @@ export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): 
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // truecolour
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const DIAGRAM_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label="Träffsäkerhet i offerter före och efter kursen">
@@ -72,14 +77,38 @@ const DIAGRAM_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height=
 `;
 
 const IMAGES: Record<string, [Rgb, Rgb]> = {
-  "galleri-1.png": [[18, 48, 74], [120, 170, 210]],
-  "galleri-2.png": [[120, 60, 20], [240, 190, 120]],
-  "galleri-3.png": [[20, 90, 50], [150, 220, 170]],
-  "kurs-1.png": [[60, 30, 90], [190, 160, 230]],
-  "kurs-2.png": [[140, 30, 40], [240, 160, 160]],
-  "kurs-3.png": [[30, 80, 110], [160, 210, 230]],
-  "kurs-4.png": [[90, 90, 20], [230, 220, 140]],
-  "schema.png": [[40, 40, 40], [200, 200, 200]],
+  "galleri-1.png": [
+    [18, 48, 74],
+    [120, 170, 210],
+  ],
+  "galleri-2.png": [
+    [120, 60, 20],
+    [240, 190, 120],
+  ],
+  "galleri-3.png": [
+    [20, 90, 50],
+    [150, 220, 170],
+  ],
+  "kurs-1.png": [
+    [60, 30, 90],
+    [190, 160, 230],
+  ],
+  "kurs-2.png": [
+    [140, 30, 40],
+    [240, 160, 160],
+  ],
+  "kurs-3.png": [
+    [30, 80, 110],
+    [160, 210, 230],
+  ],
+  "kurs-4.png": [
+    [90, 90, 20],
+    [230, 220, 140],
+  ],
+  "schema.png": [
+    [40, 40, 40],
+    [200, 200, 200],
+  ],
 };
 
 export interface DemoBuild {

@@ -92,7 +92,11 @@ export function initialFiles(meta: Metafile, entryOut: string): string[] {
 }
 
 /** Builds one lazily imported chunk as a minified ES module; returns its content hash. */
-async function buildChunk(entry: string, file: string, split = false): Promise<Built & { version: string; initial?: string[] }> {
+async function buildChunk(
+  entry: string,
+  file: string,
+  split = false,
+): Promise<Built & { version: string; initial?: string[] }> {
   const out = await build({
     ...(split
       ? {
@@ -133,7 +137,8 @@ async function buildChunk(entry: string, file: string, split = false): Promise<B
     const files = out.outputFiles!;
     const outputs = new Set(files.map((f) => f.path));
     // Chunks of earlier builds go; the content-hashed names of this one replace them.
-    for (const f of readdirSync(ASSETS_DIR)) if (CONTENT_HASHED_CHUNK.test(f) && !outputs.has(path.join(ASSETS_DIR, f))) unlinkSync(path.join(ASSETS_DIR, f));
+    for (const f of readdirSync(ASSETS_DIR))
+      if (CONTENT_HASHED_CHUNK.test(f) && !outputs.has(path.join(ASSETS_DIR, f))) unlinkSync(path.join(ASSETS_DIR, f));
     for (const f of files) writeFileSync(f.path, f.contents);
     const entryFile = files.find((f) => f.path === file)!;
     // What the budget counts: the entry plus its static imports, each gzipped on its own (separate downloads).
@@ -150,17 +155,26 @@ async function buildChunk(entry: string, file: string, split = false): Promise<B
   }
   const code = out.outputFiles![0].contents;
   writeFileSync(file, code);
-  return { file, bytes: code.length, gzip: gzip(code), version: createHash("sha256").update(code).digest("hex").slice(0, 10) };
+  return {
+    file,
+    bytes: code.length,
+    gzip: gzip(code),
+    version: createHash("sha256").update(code).digest("hex").slice(0, 10),
+  };
 }
 
 /** Builds every bundle (chunks first: their content hashes are baked into the loader's import URLs). */
 export async function buildWidget(options: { quiet?: boolean } = {}): Promise<WidgetBuild> {
   mkdirSync(ASSETS_DIR, { recursive: true });
 
-  const [renderer, panel, extras] = await Promise.all(CHUNKS.map((c) => buildChunk(c.entry, c.file, "split" in c && c.split)));
+  const [renderer, panel, extras] = await Promise.all(
+    CHUNKS.map((c) => buildChunk(c.entry, c.file, "split" in c && c.split)),
+  );
   const versions = { renderer: renderer.version, panel: panel.version, extras: extras.version };
   // The chunks the renderer imports statically: the loader fetches them beside it, not after it has been parsed.
-  const rendererDeps = (renderer.initial ?? []).map((f) => path.basename(f)).filter((f) => f !== path.basename(RENDERER_FILE));
+  const rendererDeps = (renderer.initial ?? [])
+    .map((f) => path.basename(f))
+    .filter((f) => f !== path.basename(RENDERER_FILE));
 
   const loader = await build({
     entryPoints: [path.join(root, "widget/core/loader.ts")],
@@ -170,7 +184,11 @@ export async function buildWidget(options: { quiet?: boolean } = {}): Promise<Wi
     target: TARGET,
     write: false,
     legalComments: "none",
-    define: { __BECKON_VERSIONS__: JSON.stringify(versions), __BECKON_RENDERER_DEPS__: JSON.stringify(rendererDeps), "process.env.NODE_ENV": '"production"' },
+    define: {
+      __BECKON_VERSIONS__: JSON.stringify(versions),
+      __BECKON_RENDERER_DEPS__: JSON.stringify(rendererDeps),
+      "process.env.NODE_ENV": '"production"',
+    },
     logLevel: "warning",
   });
   const loaderCode = loader.outputFiles[0].contents;
@@ -198,4 +216,3 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(1);
   });
 }
-

@@ -26,7 +26,9 @@ const targets = [
 
 function lastMigration(dir: string): string | null {
   if (!existsSync(dir)) return null;
-  const names = readdirSync(dir).filter((n) => /^\d{14}_/.test(n)).sort();
+  const names = readdirSync(dir)
+    .filter((n) => /^\d{14}_/.test(n))
+    .sort();
   return names.length ? path.join(dir, names[names.length - 1]) : null;
 }
 
@@ -46,9 +48,7 @@ async function main() {
     for (const t of targets) {
       const dir = path.join(root, t.dir);
       const previous = lastMigration(dir);
-      const from = previous
-        ? ["--from-schema-datamodel", path.join(previous, "snapshot.prisma")]
-        : ["--from-empty"];
+      const from = previous ? ["--from-schema-datamodel", path.join(previous, "snapshot.prisma")] : ["--from-empty"];
       const sql = execFileSync(prismaBin, ["migrate", "diff", ...from, "--to-schema-datamodel", t.schema, "--script"], {
         cwd: root,
         encoding: "utf8",

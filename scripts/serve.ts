@@ -80,7 +80,9 @@ export function createApp(build: ServerBuild): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", serverEnv().trustProxy ? 1 : false);
   // Widget files come compressed already (widget-files.server.ts): never again per answer.
-  app.use(compression({ filter: (req, res) => !req.originalUrl.startsWith("/widget/") && compression.filter(req, res) }));
+  app.use(
+    compression({ filter: (req, res) => !req.originalUrl.startsWith("/widget/") && compression.filter(req, res) }),
+  );
   // What every answer gets, from helmet: nosniff, the referrer policy, and its other defaults that no route here needs
   // to break (Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies,
   // X-XSS-Protection: 0). Off here, because a route needs otherwise:
@@ -136,7 +138,12 @@ export function createApp(build: ServerBuild): express.Express {
     },
     (req, res, next) => {
       // req.path is the address after /widget/, still percent-encoded.
-      const request = { method: req.method, name: req.path.slice(1), acceptEncoding: req.get("accept-encoding"), ifNoneMatch: req.get("if-none-match") };
+      const request = {
+        method: req.method,
+        name: req.path.slice(1),
+        acceptEncoding: req.get("accept-encoding"),
+        ifNoneMatch: req.get("if-none-match"),
+      };
       widgetFiles.answer(request).then(({ status, headers, body }) => {
         res.status(status).set(headers);
         res.end(body ?? undefined);
@@ -157,7 +164,10 @@ export function createApp(build: ServerBuild): express.Express {
   });
   // The client's address, resolved once per request by the one rule (app/lib/client-address.server.ts).
   const addressOf = (req: express.Request) =>
-    clientAddress({ socket: req.socket.remoteAddress, forwardedFor: req.get("x-forwarded-for"), realIp: req.get("x-real-ip") }, serverEnv().trustProxy);
+    clientAddress(
+      { socket: req.socket.remoteAddress, forwardedFor: req.get("x-forwarded-for"), realIp: req.get("x-real-ip") },
+      serverEnv().trustProxy,
+    );
   const remix = createRequestHandler({
     build,
     mode: serverEnv().nodeEnv,
@@ -194,9 +204,19 @@ export function createApp(build: ServerBuild): express.Express {
     const said = (err as { status?: unknown } | null)?.status;
     const status = err instanceof URIError ? 400 : typeof said === "number" && said >= 400 && said < 500 ? said : 500;
     if (status === 500) logger("server").error({ err }, "request failed");
-    const message = status === 400 ? "The address is not valid" : status === 404 ? "Not found" : status < 500 ? "The request was refused" : "Something went wrong on our side";
+    const message =
+      status === 400
+        ? "The address is not valid"
+        : status === 404
+          ? "Not found"
+          : status < 500
+            ? "The request was refused"
+            : "Something went wrong on our side";
     if (req.path.startsWith("/api/")) {
-      res.status(status).set({ "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" }).json({ error: { field: null, message } });
+      res
+        .status(status)
+        .set({ "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" })
+        .json({ error: { field: null, message } });
     } else {
       res.status(status).type("text/plain").send(message);
     }
@@ -221,10 +241,15 @@ async function main() {
   });
   const stopOutbox = await (await import("../app/integrations/outbox-worker.server")).startServerOutboxWorker();
   // Event partitions ahead and retention: at start, then daily. A junk retention setting stops the start here.
-  const stopEventMaintenance = await (await import("../app/models/event-maintenance.server")).startServerEventMaintenance();
+  const stopEventMaintenance = await (
+    await import("../app/models/event-maintenance.server")
+  ).startServerEventMaintenance();
   const stop = () => {
     // Let a delivery in flight finish; a cut one would only be retried.
-    server.close(() => void Promise.all([stopOutbox(), stopEventMaintenance(), configChanges?.close()]).finally(() => process.exit(0)));
+    server.close(
+      () =>
+        void Promise.all([stopOutbox(), stopEventMaintenance(), configChanges?.close()]).finally(() => process.exit(0)),
+    );
     // Keep-alive sockets would hold close() open; they carry nothing pending.
     setTimeout(() => process.exit(0), 2000).unref();
   };

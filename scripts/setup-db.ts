@@ -10,7 +10,9 @@ async function main() {
   const target = databaseTarget(serverEnv().databaseUrl);
   const applied = await migrate(target);
   const where = target.kind === "sqlite" ? target.location : "PostgreSQL";
-  console.log(applied.length ? `Applied ${applied.length} migration(s) to ${where}` : `Database ${where} is up to date`);
+  console.log(
+    applied.length ? `Applied ${applied.length} migration(s) to ${where}` : `Database ${where} is up to date`,
+  );
   const { prisma } = await import("../app/db.server");
   // Events stored before the results rollups existed; a no-op once done (resumes after a crash).
   const { backfillRollups } = await import("../app/models/event-rollups.server");

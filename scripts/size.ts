@@ -52,22 +52,35 @@ export function staticImports(file: string, seen = new Set<string>()): string[] 
   if (seen.has(file) || !existsSync(file)) return [...seen];
   seen.add(file);
   const code = readFileSync(file, "utf8");
-  for (const m of code.matchAll(/(?:^|[;}\n])\s*import\s*(?:[^"'();]*?from\s*)?["'](\.\/beckon-[\w-]+\.js)["']/g)) staticImports(path.join(path.dirname(file), m[1]), seen);
+  for (const m of code.matchAll(/(?:^|[;}\n])\s*import\s*(?:[^"'();]*?from\s*)?["'](\.\/beckon-[\w-]+\.js)["']/g))
+    staticImports(path.join(path.dirname(file), m[1]), seen);
   return [...seen];
 }
 
 /** Measures the built bundles; `ok` is false when a budget is exceeded. */
 export async function checkSizes(build = true): Promise<{ rows: SizeRow[]; ok: boolean; problems: string[] }> {
-  const built = build || [LOADER_FILE, ...CHUNKS.map((c) => c.file)].some((f) => !existsSync(f)) ? await buildWidget({ quiet: true }) : null;
+  const built =
+    build || [LOADER_FILE, ...CHUNKS.map((c) => c.file)].some((f) => !existsSync(f))
+      ? await buildWidget({ quiet: true })
+      : null;
   const l = measure("loader", [LOADER_FILE]);
   // A split chunk counts with the chunks its entry imports statically.
-  const chunks = CHUNKS.map((c) => measure(c.name, (built?.[c.name] as { initial?: string[] } | undefined)?.initial ?? staticImports(c.file)));
+  const chunks = CHUNKS.map((c) =>
+    measure(c.name, (built?.[c.name] as { initial?: string[] } | undefined)?.initial ?? staticImports(c.file)),
+  );
   const r = chunks.find((c) => c.name === "renderer")!;
   // Two separate downloads: the total is the sum of the compressed sizes, not the size of the concatenation.
-  const total: SizeRow = { name: "loader + renderer", raw: l.raw + r.raw, gzip: l.gzip + r.gzip, brotli: l.brotli + r.brotli };
+  const total: SizeRow = {
+    name: "loader + renderer",
+    raw: l.raw + r.raw,
+    gzip: l.gzip + r.gzip,
+    brotli: l.brotli + r.brotli,
+  };
   const problems: string[] = [];
-  if (l.gzip > LOADER_GZIP_BUDGET) problems.push(`loader is ${l.gzip} B gzip, over its budget of ${LOADER_GZIP_BUDGET} B`);
-  if (total.gzip > TOTAL_GZIP_BUDGET) problems.push(`loader + renderer is ${total.gzip} B gzip, over its budget of ${TOTAL_GZIP_BUDGET} B`);
+  if (l.gzip > LOADER_GZIP_BUDGET)
+    problems.push(`loader is ${l.gzip} B gzip, over its budget of ${LOADER_GZIP_BUDGET} B`);
+  if (total.gzip > TOTAL_GZIP_BUDGET)
+    problems.push(`loader + renderer is ${total.gzip} B gzip, over its budget of ${TOTAL_GZIP_BUDGET} B`);
   return { rows: [l, ...chunks, total], ok: problems.length === 0, problems };
 }
 
@@ -89,7 +102,11 @@ export async function loaderComposition(): Promise<{ module: string; raw: number
     write: false,
     legalComments: "none",
     // Stand-ins of the right length for the chunk hashes the real build bakes in.
-    define: { __BECKON_VERSIONS__: JSON.stringify({ renderer: "0".repeat(10), panel: "0".repeat(10), extras: "0".repeat(10) }), __BECKON_RENDERER_DEPS__: '["beckon-chunk-00000000.js"]', "process.env.NODE_ENV": '"production"' },
+    define: {
+      __BECKON_VERSIONS__: JSON.stringify({ renderer: "0".repeat(10), panel: "0".repeat(10), extras: "0".repeat(10) }),
+      __BECKON_RENDERER_DEPS__: '["beckon-chunk-00000000.js"]',
+      "process.env.NODE_ENV": '"production"',
+    },
     logLevel: "warning",
   });
   const parts: { module: string; code: string }[] = [{ module: "(wrapper)", code: "" }];
@@ -99,7 +116,11 @@ export async function loaderComposition(): Promise<{ module: string; raw: number
     else parts[parts.length - 1].code += line + "\n";
   }
   // Whitespace minified per module as in the real build (a part that does not parse alone just loses its line breaks).
-  for (const p of parts) p.code = await transform(p.code, { minifyWhitespace: true }).then((r) => r.code, () => p.code.replace(/\n\s*/g, ""));
+  for (const p of parts)
+    p.code = await transform(p.code, { minifyWhitespace: true }).then(
+      (r) => r.code,
+      () => p.code.replace(/\n\s*/g, ""),
+    );
   const gz = (p: typeof parts) => gzipSync(p.map((x) => x.code).join(""), { level: 9 }).length;
   const whole = gz(parts);
   return parts
@@ -115,18 +136,27 @@ async function main() {
   const { rows, ok: widgetOk, problems } = await checkSizes(!noBuild);
   // The admin's first load is read from the Remix client build (npm run build), which this script does not run.
   const admin = adminFirstLoad();
-  if (admin.ok && admin.row.gzip > ADMIN_FIRST_LOAD_BUDGET) problems.push(`admin first load is ${admin.row.gzip} B gzip, over its budget of ${ADMIN_FIRST_LOAD_BUDGET} B`);
+  if (admin.ok && admin.row.gzip > ADMIN_FIRST_LOAD_BUDGET)
+    problems.push(`admin first load is ${admin.row.gzip} B gzip, over its budget of ${ADMIN_FIRST_LOAD_BUDGET} B`);
   const ok = widgetOk && problems.length === 0;
-  const budget: Record<string, string> = { loader: String(LOADER_GZIP_BUDGET), "loader + renderer": String(TOTAL_GZIP_BUDGET), [ADMIN_ROW]: String(ADMIN_FIRST_LOAD_BUDGET) };
+  const budget: Record<string, string> = {
+    loader: String(LOADER_GZIP_BUDGET),
+    "loader + renderer": String(TOTAL_GZIP_BUDGET),
+    [ADMIN_ROW]: String(ADMIN_FIRST_LOAD_BUDGET),
+  };
   const all = admin.ok ? [...rows, { ...admin.row, name: ADMIN_ROW }] : rows;
-  const table = [["bundle", "raw B", "gzip B", "brotli B", "gzip budget B"], ...all.map((r) => [r.name, String(r.raw), String(r.gzip), String(r.brotli), budget[r.name] ?? "-"])];
+  const table = [
+    ["bundle", "raw B", "gzip B", "brotli B", "gzip budget B"],
+    ...all.map((r) => [r.name, String(r.raw), String(r.gzip), String(r.brotli), budget[r.name] ?? "-"]),
+  ];
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
   for (const row of table) console.log(row.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  "));
   if (!admin.ok) console.log(`\n${ADMIN_ROW}: not measured (${admin.reason})`);
   else if (process.argv.includes("--why")) console.log(`\n${ADMIN_ROW} files: ${admin.files.join(" ")}`);
   if (process.argv.includes("--why")) {
     console.log("\nloader by module (gzip B saved without it, raw B)");
-    for (const r of await loaderComposition()) console.log(`${String(r.gzip).padStart(6)} ${String(r.raw).padStart(6)}  ${r.module}`);
+    for (const r of await loaderComposition())
+      console.log(`${String(r.gzip).padStart(6)} ${String(r.raw).padStart(6)}  ${r.module}`);
   }
   if (!ok) {
     for (const p of problems) console.error(`[size] ${p}`);

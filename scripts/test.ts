@@ -48,7 +48,18 @@ function step(title: string, cmd: string, args: string[], env: Record<string, st
 
 function vitest(title: string, projects: string[], env: Record<string, string> = {}) {
   const report = path.join(reports, `${title.replace(/\W+/g, "-")}.json`);
-  step(title, bin("vitest"), ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+  step(
+    title,
+    bin("vitest"),
+    [
+      "run",
+      ...projects.flatMap((p) => ["--project", p]),
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ],
+    env,
+  );
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, "utf8")) as VitestJsonReport;
     passed += r.numPassedTests;
@@ -63,18 +74,30 @@ function vitest(title: string, projects: string[], env: Record<string, string> =
 interface VitestJsonReport {
   numPassedTests: number;
   numFailedTests: number;
-  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
 
 function describeFailures(title: string, report: VitestJsonReport): string[] {
-  const firstLines = (text: string) => text.split("\n").slice(0, 6).map((l) => `      ${l}`).join("\n");
+  const firstLines = (text: string) =>
+    text
+      .split("\n")
+      .slice(0, 6)
+      .map((l) => `      ${l}`)
+      .join("\n");
   const out: string[] = [];
   for (const file of report.testResults ?? []) {
     const where = path.relative(root, file.name);
     const failedInFile = file.assertionResults.filter((a) => a.status === "failed");
-    for (const a of failedInFile) out.push(`  [${title}] ${where} > ${a.fullName}\n${firstLines(a.failureMessages?.[0] ?? "")}`);
+    for (const a of failedInFile)
+      out.push(`  [${title}] ${where} > ${a.fullName}\n${firstLines(a.failureMessages?.[0] ?? "")}`);
     // A file can fail outside any test (an error in a hook or at import).
-    if (failedInFile.length === 0 && file.status === "failed") out.push(`  [${title}] ${where}\n${firstLines(file.message ?? "")}`);
+    if (failedInFile.length === 0 && file.status === "failed")
+      out.push(`  [${title}] ${where}\n${firstLines(file.message ?? "")}`);
   }
   return out;
 }
@@ -83,8 +106,10 @@ async function main() {
   const only = process.argv.slice(2);
   const want = (name: string) => only.length === 0 || only.includes(name);
   const missing: Prerequisite[] = [];
-  if (want("e2e") && !existsSync(CHROMIUM_PATH)) missing.push({ pkg: "chromium", why: `the browser tests, at ${CHROMIUM_PATH}` });
-  if (want("postgresql") && !findPostgresBin()) missing.push({ pkg: "postgresql", why: "the PostgreSQL run's throwaway cluster" });
+  if (want("e2e") && !existsSync(CHROMIUM_PATH))
+    missing.push({ pkg: "chromium", why: `the browser tests, at ${CHROMIUM_PATH}` });
+  if (want("postgresql") && !findPostgresBin())
+    missing.push({ pkg: "postgresql", why: "the PostgreSQL run's throwaway cluster" });
   const problem = ensurePrerequisites(missing);
   if (problem) {
     console.error(`\n${problem}`);

@@ -43,7 +43,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const EXTENSION_ROOT = path.join(root, "extensions/cta-embed");
 
 /** Theme Check's own config for theme app extensions (extends recommended, context app). */
-export const APP_EXTENSION_CONFIG = path.join(root, "node_modules/@shopify/theme-check-node/configs/theme-app-extension.yml");
+export const APP_EXTENSION_CONFIG = path.join(
+  root,
+  "node_modules/@shopify/theme-check-node/configs/theme-app-extension.yml",
+);
 
 /** The checks that only work when Theme Check knows file sizes. */
 export const SIZE_CHECKS = ["AssetSizeAppBlockJavaScript", "AssetSizeAppBlockCSS"] as const;
@@ -95,9 +98,14 @@ export async function runThemeCheck(
   const docs = new ThemeLiquidDocsManager();
   const validator = await JSONValidator.create(docs, config);
   const isValidSchema = validator?.isValid;
-  const schemaOf = (source: (typeof theme)[number]) => memo(async () => toSchema(config.context, source.uri, source, isValidSchema));
-  const blocks = new Map(theme.filter((s) => isBlock(s.uri)).map((s) => [path.basename(s.uri, ".liquid"), schemaOf(s)]));
-  const sections = new Map(theme.filter((s) => isSection(s.uri)).map((s) => [path.basename(s.uri, ".liquid"), schemaOf(s)]));
+  const schemaOf = (source: (typeof theme)[number]) =>
+    memo(async () => toSchema(config.context, source.uri, source, isValidSchema));
+  const blocks = new Map(
+    theme.filter((s) => isBlock(s.uri)).map((s) => [path.basename(s.uri, ".liquid"), schemaOf(s)]),
+  );
+  const sections = new Map(
+    theme.filter((s) => isSection(s.uri)).map((s) => [path.basename(s.uri, ".liquid"), schemaOf(s)]),
+  );
   const offenses = await check(theme, config, {
     fs: sizedFileSystem(fileSize),
     // Newer Theme Check versions take the function directly; 3.x derives it from fs.stat above.
@@ -111,7 +119,11 @@ export async function runThemeCheck(
   return { config, offenses, errors: offenses.filter((o) => o.severity === Severity.ERROR), checks };
 }
 
-const SEVERITY_NAMES: Record<number, string> = { [Severity.ERROR]: "error", [Severity.WARNING]: "warning", [Severity.INFO]: "info" };
+const SEVERITY_NAMES: Record<number, string> = {
+  [Severity.ERROR]: "error",
+  [Severity.WARNING]: "warning",
+  [Severity.INFO]: "info",
+};
 
 /** One offense as `path:line:column severity Check: message`. */
 export function formatOffense(o: Offense, extensionRoot: string = EXTENSION_ROOT): string {

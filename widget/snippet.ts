@@ -63,8 +63,15 @@ export function genericSnippet({ origin, websiteId, nonce }: SnippetOptions): st
   if (!Number.isInteger(websiteId) || websiteId <= 0) throw new Error("websiteId must be a positive integer");
   const base = new URL(origin).origin;
   if (!/^https?:$/.test(new URL(base).protocol)) throw new Error("origin must be an http(s) address");
-  if (nonce !== undefined && !/^[A-Za-z0-9+/=_-]{1,200}$/.test(nonce)) throw new Error("nonce must be base64 or base64url characters");
-  const args = [`${base}/api/websites/${websiteId}.js`, `${base}/api/websites/${websiteId}/visitors`, visitorCookieName(websiteId)].map(literal).join(",");
+  if (nonce !== undefined && !/^[A-Za-z0-9+/=_-]{1,200}$/.test(nonce))
+    throw new Error("nonce must be base64 or base64url characters");
+  const args = [
+    `${base}/api/websites/${websiteId}.js`,
+    `${base}/api/websites/${websiteId}/visitors`,
+    visitorCookieName(websiteId),
+  ]
+    .map(literal)
+    .join(",");
   // The early visitor mirrors loadVisitor's creation (same token alphabet and length, cookie, body); a test holds them equal.
   // RegExp() inside the try: a browser without look-behind loses the early visitor, not the snippet.
   // y(cookies) decides with the cookies cookieStore gave, or reads document.cookie; it does nothing once the loader has

@@ -9,7 +9,11 @@ import { translator, type Translate } from "~/i18n";
 import { useT } from "~/i18n/useT";
 
 /** The pages of a website, in menu order. */
-export function adminNavItems(basePath: string, surface: "owner" | "shopify" = "owner", t: Translate = translator("en")): { label: string; url: string }[] {
+export function adminNavItems(
+  basePath: string,
+  surface: "owner" | "shopify" = "owner",
+  t: Translate = translator("en"),
+): { label: string; url: string }[] {
   const p = adminPaths({ basePath, surface });
   return [
     { label: t("nav.settings"), url: p.settings },

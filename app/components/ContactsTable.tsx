@@ -6,7 +6,19 @@
  */
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, useSearchParams } from "@remix-run/react";
-import { BlockStack, Box, Button, Card, IndexTable, InlineStack, Link, Pagination, Select, Text, TextField } from "@shopify/polaris";
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Link,
+  Pagination,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import type { ContactRow } from "~/models/contact-list.server";
 import type { ContactFilters } from "~/lib/contact-query";
 import { fullName } from "~/lib/full-name";
@@ -124,10 +136,16 @@ export function ContactsTable({
     );
   });
 
-  const ctaOptions = [{ label: t("contacts.anyCta"), value: "" }, ...(options?.ctas ?? []).map((c) => ({ label: c.name, value: String(c.id) }))];
+  const ctaOptions = [
+    { label: t("contacts.anyCta"), value: "" },
+    ...(options?.ctas ?? []).map((c) => ({ label: c.name, value: String(c.id) })),
+  ];
   const listOptions = [
     { label: t("contacts.anyList"), value: "" },
-    ...(options?.lists ?? []).map((l) => ({ label: `${l.name} (${l.integrationName}, ${l.listId})`, value: String(l.id) })),
+    ...(options?.lists ?? []).map((l) => ({
+      label: `${l.name} (${l.integrationName}, ${l.listId})`,
+      value: String(l.id),
+    })),
   ];
 
   return (
@@ -158,13 +176,31 @@ export function ContactsTable({
             {options ? (
               <InlineStack gap="300" blockAlign="end" wrap>
                 <div style={{ minWidth: 180 }}>
-                  <Select label={t("contacts.cta")} name="cta" options={ctaOptions} value={values.cta} onChange={set("cta")} />
+                  <Select
+                    label={t("contacts.cta")}
+                    name="cta"
+                    options={ctaOptions}
+                    value={values.cta}
+                    onChange={set("cta")}
+                  />
                 </div>
                 <div style={{ minWidth: 180 }}>
-                  <Select label={t("contacts.list")} name="list" options={listOptions} value={values.list} onChange={set("list")} />
+                  <Select
+                    label={t("contacts.list")}
+                    name="list"
+                    options={listOptions}
+                    value={values.list}
+                    onChange={set("list")}
+                  />
                 </div>
                 <div style={{ minWidth: 180 }}>
-                  <Select label={t("contacts.consent")} name="consent" options={consentOptions(t)} value={values.consent} onChange={set("consent")} />
+                  <Select
+                    label={t("contacts.consent")}
+                    name="consent"
+                    options={consentOptions(t)}
+                    value={values.consent}
+                    onChange={set("consent")}
+                  />
                 </div>
                 <TextField
                   label={t("contacts.sinceFrom")}
@@ -174,7 +210,14 @@ export function ContactsTable({
                   onChange={set("from")}
                   autoComplete="off"
                 />
-                <TextField label={t("contacts.sinceTo")} name="to" type="date" value={values.to} onChange={set("to")} autoComplete="off" />
+                <TextField
+                  label={t("contacts.sinceTo")}
+                  name="to"
+                  type="date"
+                  value={values.to}
+                  onChange={set("to")}
+                  autoComplete="off"
+                />
                 <Button submit>{t("contacts.apply")}</Button>
               </InlineStack>
             ) : null}
@@ -242,7 +285,15 @@ export function ContactsTable({
  * the embedded Shopify admin a fetch (App Bridge adds the session token that
  * a plain navigation inside the iframe would lack), saved through a blob link.
  */
-export function DownloadButton({ href, label, surface }: { href: string; label: string; surface: "owner" | "shopify" }) {
+export function DownloadButton({
+  href,
+  label,
+  surface,
+}: {
+  href: string;
+  label: string;
+  surface: "owner" | "shopify";
+}) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

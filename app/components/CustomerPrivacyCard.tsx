@@ -17,7 +17,15 @@ export interface DataRequestRow {
   people: number;
 }
 
-export function CustomerPrivacyCard({ requests, basePath, surface }: { requests: DataRequestRow[]; basePath: string; surface: "owner" | "shopify" }) {
+export function CustomerPrivacyCard({
+  requests,
+  basePath,
+  surface,
+}: {
+  requests: DataRequestRow[];
+  basePath: string;
+  surface: "owner" | "shopify";
+}) {
   const t = useT();
   return (
     <BlockStack gap="400">
@@ -49,7 +57,11 @@ export function CustomerPrivacyCard({ requests, basePath, surface }: { requests:
                     people: String(r.people),
                   })}
                 </Text>
-                <DownloadButton href={`${basePath}/data-requests/${r.id}`} label={t("privacy.download")} surface={surface} />
+                <DownloadButton
+                  href={`${basePath}/data-requests/${r.id}`}
+                  label={t("privacy.download")}
+                  surface={surface}
+                />
               </InlineStack>
             ))}
           </BlockStack>

@@ -16,7 +16,14 @@ export function LanguageSwitch({ csrfToken }: { csrfToken: string }) {
       <InlineStack gap="100">
         {LANGUAGES.filter((l) => l !== t.lang).map((l) => (
           // A native button: Polaris' Button cannot carry the name and value the form posts.
-          <button key={l} type="submit" name="lang" value={l} lang={l} style={{ border: 0, background: "none", color: "#005bd3", cursor: "pointer", font: "inherit", padding: 0 }}>
+          <button
+            key={l}
+            type="submit"
+            name="lang"
+            value={l}
+            lang={l}
+            style={{ border: 0, background: "none", color: "#005bd3", cursor: "pointer", font: "inherit", padding: 0 }}
+          >
             {t(`language.${l}`)}
           </button>
         ))}

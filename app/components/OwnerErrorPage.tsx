@@ -12,7 +12,10 @@ function describe(t: Translate, error: unknown): { title: string; message: strin
     if (error.status === 403) return { title: t("errorPage.notAllowed"), message: text || t("errorPage.refused") };
     if (error.status === 405) return { title: t("errorPage.notAllowed"), message: text || t("errorPage.wrongMethod") };
     if (error.status === 503) return { title: t("errorPage.unavailable"), message: text || t("errorPage.switchedOff") };
-    return { title: t("errorPage.status", { status: error.status }), message: text || error.statusText || t("errorPage.errorTitle") };
+    return {
+      title: t("errorPage.status", { status: error.status }),
+      message: text || error.statusText || t("errorPage.errorTitle"),
+    };
   }
   return { title: t("errorPage.errorTitle"), message: t("errorPage.ownerError") };
 }

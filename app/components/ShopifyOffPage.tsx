@@ -52,7 +52,9 @@ export function ShopifyOffPage({ lang, variables, problem }: ShopifyOff) {
                   <li key={v.name}>
                     <InlineStack gap="200" blockAlign="center">
                       <code>{v.name}</code>
-                      <Badge tone={v.set ? "success" : "critical"}>{v.set ? t("shopifyOff.set") : t("shopifyOff.missing")}</Badge>
+                      <Badge tone={v.set ? "success" : "critical"}>
+                        {v.set ? t("shopifyOff.set") : t("shopifyOff.missing")}
+                      </Badge>
                     </InlineStack>
                   </li>
                 ))}

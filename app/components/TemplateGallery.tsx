@@ -27,7 +27,13 @@ export interface TemplateGalleryProps {
 const FRAME = { width: 1040, height: 720, scale: 0.25 };
 
 /** A template drawn by the real renderer, scaled down; the frame is written only once the card is near the viewport. */
-function TemplateThumbnail({ template, preview }: { template: TemplateCard; preview: TemplateGalleryProps["preview"] }) {
+function TemplateThumbnail({
+  template,
+  preview,
+}: {
+  template: TemplateCard;
+  preview: TemplateGalleryProps["preview"];
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   const nonce = useNonce();
@@ -38,17 +44,29 @@ function TemplateThumbnail({ template, preview }: { template: TemplateCard; prev
     // A picture, not a control: nothing inside the frame can take focus or clicks (React 18 has no inert prop).
     el.setAttribute("inert", "");
     if (typeof IntersectionObserver === "undefined") return setNear(true);
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setNear(true);
-        io.disconnect();
-      }
-    }, { rootMargin: "200px" });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin: "200px" },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, []);
   const srcDoc = useMemo(
-    () => (near ? previewHtml({ cta: { ...template.cta, id: 0 }, config: preview.config }, preview.rendererUrl, nonce, false, previewTexts(t, t.lang)) : null),
+    () =>
+      near
+        ? previewHtml(
+            { cta: { ...template.cta, id: 0 }, config: preview.config },
+            preview.rendererUrl,
+            nonce,
+            false,
+            previewTexts(t, t.lang),
+          )
+        : null,
     [near, template.cta, preview, nonce, t],
   );
   return (
@@ -56,7 +74,14 @@ function TemplateThumbnail({ template, preview }: { template: TemplateCard; prev
       ref={box}
       aria-hidden="true"
       data-template-thumbnail={template.id}
-      style={{ position: "relative", height: FRAME.height * FRAME.scale, overflow: "hidden", background: "#f6f6f7", borderRadius: 8, border: "1px solid #e3e3e3" }}
+      style={{
+        position: "relative",
+        height: FRAME.height * FRAME.scale,
+        overflow: "hidden",
+        background: "#f6f6f7",
+        borderRadius: 8,
+        border: "1px solid #e3e3e3",
+      }}
     >
       {srcDoc ? (
         <iframe
@@ -81,7 +106,15 @@ function TemplateThumbnail({ template, preview }: { template: TemplateCard; prev
   );
 }
 
-function GalleryCard({ template, preview, onUse }: { template: TemplateCard; preview: TemplateGalleryProps["preview"]; onUse: () => void }) {
+function GalleryCard({
+  template,
+  preview,
+  onUse,
+}: {
+  template: TemplateCard;
+  preview: TemplateGalleryProps["preview"];
+  onUse: () => void;
+}) {
   const t = useT();
   return (
     <Card padding="300">
@@ -118,7 +151,10 @@ export function TemplateGallery({ templates, preview, csrfToken }: TemplateGalle
   const [name, setName] = useState("");
   const goal = goals[goalIndex];
   const shown = templates.filter((x) => (goal === "all" || x.goal === goal) && (kind === "all" || x.kind === kind));
-  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create" && !!navigation.formData?.get("from_gallery");
+  const creating =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "create" &&
+    !!navigation.formData?.get("from_gallery");
   return (
     <Card>
       <BlockStack gap="300">
@@ -127,14 +163,21 @@ export function TemplateGallery({ templates, preview, csrfToken }: TemplateGalle
         </Text>
         <Text as="p">{t("templates.intro")}</Text>
         <Tabs
-          tabs={goals.map((g) => ({ id: `template-goal-${g}`, content: t(`templates.goal.${g}` as AdminKey), panelID: "template-gallery-panel" }))}
+          tabs={goals.map((g) => ({
+            id: `template-goal-${g}`,
+            content: t(`templates.goal.${g}` as AdminKey),
+            panelID: "template-gallery-panel",
+          }))}
           selected={goalIndex}
           onSelect={setGoalIndex}
         />
         <div style={{ maxWidth: 320 }}>
           <Select
             label={t("templates.kindFilter")}
-            options={[{ label: t("templates.kind.all"), value: "all" }, ...TEMPLATE_KINDS.map((k) => ({ label: t(`templates.kind.${k}` as AdminKey), value: k }))]}
+            options={[
+              { label: t("templates.kind.all"), value: "all" },
+              ...TEMPLATE_KINDS.map((k) => ({ label: t(`templates.kind.${k}` as AdminKey), value: k })),
+            ]}
             value={kind}
             onChange={(v) => setKind(v as "all" | TemplateKind)}
           />
@@ -143,7 +186,14 @@ export function TemplateGallery({ templates, preview, csrfToken }: TemplateGalle
           <Text as="p" tone="subdued">
             {t("templates.count", { count: shown.length })}
           </Text>
-          <div style={{ display: "grid", gap: 16, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 260px), 1fr))", marginTop: 8 }}>
+          <div
+            style={{
+              display: "grid",
+              gap: 16,
+              gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 260px), 1fr))",
+              marginTop: 8,
+            }}
+          >
             {shown.map((template) => (
               <GalleryCard
                 key={template.id}
@@ -158,14 +208,29 @@ export function TemplateGallery({ templates, preview, csrfToken }: TemplateGalle
           </div>
         </div>
       </BlockStack>
-      <Modal open={chosen !== null} onClose={() => setChosen(null)} title={chosen ? t("templates.useTitle", { name: chosen.name }) : ""}>
+      <Modal
+        open={chosen !== null}
+        onClose={() => setChosen(null)}
+        title={chosen ? t("templates.useTitle", { name: chosen.name }) : ""}
+      >
         <Modal.Section>
           {chosen ? (
-            <AdminForm csrfToken={csrfToken} intent="create" aria-label={t("templates.useTitle", { name: chosen.name })}>
+            <AdminForm
+              csrfToken={csrfToken}
+              intent="create"
+              aria-label={t("templates.useTitle", { name: chosen.name })}
+            >
               <input type="hidden" name="template" value={chosen.id} />
               <input type="hidden" name="from_gallery" value="1" />
               <BlockStack gap="300">
-                <TextField label={t("templates.nameLabel")} name="name" value={name} onChange={setName} autoComplete="off" requiredIndicator />
+                <TextField
+                  label={t("templates.nameLabel")}
+                  name="name"
+                  value={name}
+                  onChange={setName}
+                  autoComplete="off"
+                  requiredIndicator
+                />
                 <Text as="p" tone="subdued">
                   {t("templates.draftNote")}
                 </Text>

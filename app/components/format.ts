@@ -10,12 +10,20 @@ import type { Language } from "../../widget/i18n";
 export function formatUtcDateTime(iso: string, lang: Language): string {
   const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? new Date(iso) : null;
   if (!date || Number.isNaN(date.getTime())) return iso;
-  const text = new Intl.DateTimeFormat(LOCALES[lang] ?? LOCALES.en, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" }).format(date);
+  const text = new Intl.DateTimeFormat(LOCALES[lang] ?? LOCALES.en, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+    hourCycle: "h23",
+  }).format(date);
   return `${text} UTC`;
 }
 
 /** "marketing: yes, privacy: yes, SMS: no" in the admin language; consents never asked are left out. */
-export function formatConsents(c: { marketingConsent: boolean | null; privacyConsent: boolean | null; smsConsent: boolean | null }, t: Translate): string | null {
+export function formatConsents(
+  c: { marketingConsent: boolean | null; privacyConsent: boolean | null; smsConsent: boolean | null },
+  t: Translate,
+): string | null {
   const parts = (
     [
       ["format.consent.marketing", c.marketingConsent],

@@ -23,5 +23,7 @@ export function databaseTarget(url: string | undefined): DatabaseTarget {
     if (file === ":memory:") return { kind: "sqlite", location: file };
     return { kind: "sqlite", location: path.resolve(process.cwd(), file) };
   }
-  throw new Error(`DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL); got "${url.slice(0, 20)}…"`);
+  throw new Error(
+    `DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL); got "${url.slice(0, 20)}…"`,
+  );
 }

@@ -55,7 +55,9 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
   try {
     db.pragma("journal_mode = WAL");
     db.pragma("busy_timeout = 10000");
-    db.exec(`CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`,
+    );
     const rows = db.prepare(SELECT_APPLIED).all() as { name: string; checksum: string }[];
     const done: string[] = [];
     for (const m of pendingMigrations(rows, migrations)) {
@@ -116,5 +118,7 @@ async function migratePostgres(url: string, migrations: Migration[]): Promise<st
 /** Brings the database up to date; returns the names of the migrations it applied. */
 export async function migrate(target: DatabaseTarget, root = process.cwd()): Promise<string[]> {
   const migrations = readMigrations(target.kind, root);
-  return target.kind === "sqlite" ? migrateSqlite(target.location, migrations) : migratePostgres(target.location, migrations);
+  return target.kind === "sqlite"
+    ? migrateSqlite(target.location, migrations)
+    : migratePostgres(target.location, migrations);
 }

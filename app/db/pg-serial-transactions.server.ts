@@ -51,8 +51,10 @@ export function serialPgTransactions(factory: PgAdapterFactory): PgAdapterFactor
       return new Proxy(adapter, {
         get(target, prop) {
           const value = Reflect.get(target, prop, target);
-          if (prop !== "startTransaction" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
-          return async (...args: unknown[]) => serialTransaction(await (value as (...a: unknown[]) => Promise<Transaction>).apply(target, args));
+          if (prop !== "startTransaction" || typeof value !== "function")
+            return typeof value === "function" ? value.bind(target) : value;
+          return async (...args: unknown[]) =>
+            serialTransaction(await (value as (...a: unknown[]) => Promise<Transaction>).apply(target, args));
         },
       });
     },

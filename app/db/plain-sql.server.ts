@@ -35,13 +35,20 @@ export function plainSqlPool(connectionString: string, options: { max: number; l
     // work_mem than the default 4 MB: the order credit sorts a month's orders (150,000 at
     // 10,000,000 events, 6 MB), which spilled to disk.
     const settings = "-c jit=off -c work_mem=32MB";
-    pool = new pg.Pool({ connectionString, max: options.max, lock_timeout: options.lockTimeoutMs, application_name: "beckon-ingestion", options: settings });
+    pool = new pg.Pool({
+      connectionString,
+      max: options.max,
+      lock_timeout: options.lockTimeoutMs,
+      application_name: "beckon-ingestion",
+      options: settings,
+    });
     // An idle connection lost (a restart, a dropped database): the next query opens another.
     pool.on("error", () => {});
     return pool;
   };
   return {
-    query: async <Row>(sql: string, params: unknown[], name?: string) => (await open().query({ name, text: sql, values: params })).rows as Row[],
+    query: async <Row>(sql: string, params: unknown[], name?: string) =>
+      (await open().query({ name, text: sql, values: params })).rows as Row[],
     async end() {
       const p = pool;
       pool = null;

@@ -95,10 +95,13 @@ class TransactionQueue {
         clearTimeout(timer);
         resolve(this.#releaser());
       };
-      const timer = setTimeout(() => {
-        this.#waiting = this.#waiting.filter((g) => g !== grant);
-        reject(busyError());
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          this.#waiting = this.#waiting.filter((g) => g !== grant);
+          reject(busyError());
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       this.#waiting.push(grant);
     });
   }

@@ -25,7 +25,24 @@ export interface CompanyEnricher {
 }
 
 /** Second-level suffixes under which the registrable name is one label further left. */
-const SECOND_LEVEL = new Set(["co.uk", "org.uk", "ac.uk", "com.au", "net.au", "org.au", "co.nz", "co.jp", "com.br", "com.mx", "co.za", "com.tr", "com.cn", "co.in", "com.sg", "com.hk"]);
+const SECOND_LEVEL = new Set([
+  "co.uk",
+  "org.uk",
+  "ac.uk",
+  "com.au",
+  "net.au",
+  "org.au",
+  "co.nz",
+  "co.jp",
+  "com.br",
+  "com.mx",
+  "co.za",
+  "com.tr",
+  "com.cn",
+  "co.in",
+  "com.sg",
+  "com.hk",
+]);
 
 /** The registrable domain: mail.acme.se → acme.se, sales.acme.co.uk → acme.co.uk. */
 export function registrableDomain(domain: string): string {
@@ -51,7 +68,12 @@ export const emailDomainEnricher: CompanyEnricher = {
   async lookup(domain) {
     if (!domain.includes(".") || !isBusinessDomain(domain)) return null;
     const registrable = registrableDomain(domain);
-    return { name: companyNameFromDomain(registrable), website: `https://${registrable}`, domain: registrable, source: "email-domain" };
+    return {
+      name: companyNameFromDomain(registrable),
+      website: `https://${registrable}`,
+      domain: registrable,
+      source: "email-domain",
+    };
   },
 };
 
@@ -60,7 +82,10 @@ export const emailDomainEnricher: CompanyEnricher = {
  * mailboxes. A provider that fails or finds nothing falls back to the
  * built-in derivation, so enrichment never blocks a lead.
  */
-export async function companyForEmail(email: string | null | undefined, enricher: CompanyEnricher = emailDomainEnricher): Promise<CompanyData | null> {
+export async function companyForEmail(
+  email: string | null | undefined,
+  enricher: CompanyEnricher = emailDomainEnricher,
+): Promise<CompanyData | null> {
   const domain = email ? emailDomain(email.trim().toLowerCase()) : null;
   if (!domain || !isBusinessDomain(domain)) return null;
   if (enricher !== emailDomainEnricher) {

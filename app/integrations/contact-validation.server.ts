@@ -54,7 +54,8 @@ export interface ValidationDeps {
   emailCache?: TtlCache<EmailVerdict>;
 }
 
-const EMAIL_SHAPE = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const EMAIL_SHAPE =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** Whether an e-mail (already trimmed and lower-cased) has a deliverable shape. */
 export function emailSyntaxValid(email: string): boolean {
@@ -99,7 +100,10 @@ async function withinTimeout<T>(lookup: Promise<T>, timeoutMs: number, what: str
     return await Promise.race([
       lookup,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(Object.assign(new Error(`${what} timed out`), { code: "ETIMEOUT" })), timeoutMs);
+        timer = setTimeout(
+          () => reject(Object.assign(new Error(`${what} timed out`), { code: "ETIMEOUT" })),
+          timeoutMs,
+        );
       }),
     ]);
   } finally {
@@ -133,7 +137,11 @@ export async function lookupMx(domain: string, deps: ValidationDeps = {}): Promi
   // Records, but only the null MX: the domain says it takes no mail.
   if (records.length) return remember(false);
   try {
-    const addresses = await withinTimeout((deps.resolveAddress ?? networkResolveAddress)(domain), timeoutMs, "Address lookup");
+    const addresses = await withinTimeout(
+      (deps.resolveAddress ?? networkResolveAddress)(domain),
+      timeoutMs,
+      "Address lookup",
+    );
     return remember(addresses.length > 0);
   } catch (e) {
     return NO_RECORDS.includes(codeOf(e)) || NO_DOMAIN.includes(codeOf(e)) ? remember(false) : null;
@@ -152,7 +160,11 @@ function scoreEmail(local: string, mx: boolean | null, disposable: boolean, typo
 }
 
 /** Checks an e-mail address (syntax, mail server, domain lists, score). */
-export async function emailVerdict(raw: string, options: { businessOnly?: boolean } = {}, deps: ValidationDeps = {}): Promise<EmailVerdict> {
+export async function emailVerdict(
+  raw: string,
+  options: { businessOnly?: boolean } = {},
+  deps: ValidationDeps = {},
+): Promise<EmailVerdict> {
   const email = raw.trim().toLowerCase();
   const cache = deps.emailCache ?? defaultEmailCache;
   const key = `${options.businessOnly ? "b" : "a"}:${email}`;
@@ -225,7 +237,9 @@ export interface ValidateInput {
 /** The validate answer for whichever of e-mail and phone were sent. */
 export async function validateContact(input: ValidateInput, deps: ValidationDeps = {}) {
   return {
-    ...(input.email !== undefined ? { email: await emailVerdict(input.email, { businessOnly: input.business_only }, deps) } : {}),
+    ...(input.email !== undefined
+      ? { email: await emailVerdict(input.email, { businessOnly: input.business_only }, deps) }
+      : {}),
     ...(input.phone !== undefined ? { phone: phoneVerdict(input.phone, input.country ?? "US") } : {}),
   };
 }

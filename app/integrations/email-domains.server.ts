@@ -24,7 +24,9 @@ function load() {
   disposable = new Set(disposableList.map((d) => d.toLowerCase()));
   disposableParents = new Set(wildcard.map((d) => d.toLowerCase()));
   // The free list also names some throwaway services; those count as disposable, not free.
-  free = new Set([...freeList, ...EXTRA_FREE_EMAIL_DOMAINS].map((d) => d.toLowerCase()).filter((d) => !disposable!.has(d)));
+  free = new Set(
+    [...freeList, ...EXTRA_FREE_EMAIL_DOMAINS].map((d) => d.toLowerCase()).filter((d) => !disposable!.has(d)),
+  );
   return { free, disposable, disposableParents };
 }
 
@@ -32,7 +34,11 @@ function load() {
 export function emailDomain(email: string): string | null {
   const at = email.lastIndexOf("@");
   if (at < 1 || at === email.length - 1) return null;
-  return email.slice(at + 1).trim().toLowerCase().replace(/\.$/, "");
+  return email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, "");
 }
 
 /** Whether the domain (or a parent domain on the wildcard list) is a throwaway inbox service. */

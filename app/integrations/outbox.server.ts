@@ -18,8 +18,18 @@ import type { Db } from "../db.server";
 import { serverEnv } from "../lib/env.server";
 import type { SyncJob } from "../generated/prisma-sqlite";
 import { asRecord } from "../lib/json-record";
-import { providerFor as defaultProviderFor, type IntegrationLike, type RegistryOptions } from "./mailing/registry.server";
-import { ProviderError, SYNC_OPERATIONS, type MailingProvider, type SyncOperation, type SyncPayload } from "./mailing/types";
+import {
+  providerFor as defaultProviderFor,
+  type IntegrationLike,
+  type RegistryOptions,
+} from "./mailing/registry.server";
+import {
+  ProviderError,
+  SYNC_OPERATIONS,
+  type MailingProvider,
+  type SyncOperation,
+  type SyncPayload,
+} from "./mailing/types";
 import { logger } from "../lib/logger.server";
 
 export const CONTACT_PROCESSING_DISABLED = "Contact PII processing disabled";
@@ -70,7 +80,10 @@ function settings(o: OutboxOptions): Settings {
  * baseDelayMs, capped at maxDelayMs, with "equal jitter" (half fixed, half
  * random) so a provider coming back is not hit by every job at once.
  */
-export function backoffDelayMs(attempts: number, o: { baseDelayMs?: number; maxDelayMs?: number; random?: () => number } = {}): number {
+export function backoffDelayMs(
+  attempts: number,
+  o: { baseDelayMs?: number; maxDelayMs?: number; random?: () => number } = {},
+): number {
   const base = o.baseDelayMs ?? DEFAULTS.baseDelayMs;
   const cap = o.maxDelayMs ?? DEFAULTS.maxDelayMs;
   const exp = Math.min(cap, base * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
@@ -78,7 +91,11 @@ export function backoffDelayMs(attempts: number, o: { baseDelayMs?: number; maxD
 }
 
 /** Delay after a retryable error: the tool's Retry-After when it gave one (capped), else the backoff. */
-export function retryDelayMs(error: ProviderError | null, attempts: number, o: { baseDelayMs?: number; maxDelayMs?: number; random?: () => number } = {}): number {
+export function retryDelayMs(
+  error: ProviderError | null,
+  attempts: number,
+  o: { baseDelayMs?: number; maxDelayMs?: number; random?: () => number } = {},
+): number {
   const cap = o.maxDelayMs ?? DEFAULTS.maxDelayMs;
   if (error?.retryAfterMs != null) return Math.min(cap, Math.max(0, error.retryAfterMs));
   return backoffDelayMs(attempts, o);
@@ -104,7 +121,9 @@ type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0] | Db;
  */
 export async function enqueueSyncJob(tx: Tx, input: EnqueueInput): Promise<{ job: SyncJob; created: boolean }> {
   const existing = await tx.syncJob.findUnique({
-    where: { integrationId_idempotencyKey: { integrationId: input.integrationId, idempotencyKey: input.idempotencyKey } },
+    where: {
+      integrationId_idempotencyKey: { integrationId: input.integrationId, idempotencyKey: input.idempotencyKey },
+    },
   });
   if (existing) return { job: existing, created: false };
   const job = await tx.syncJob.create({
@@ -154,7 +173,10 @@ export async function claimDueJobs(db: Db, options: OutboxOptions = {}): Promise
       })
     : [];
   // A job without a person (a forget queued as its person was deleted) has nothing to wait for.
-  const head = new Set([...oldest.map((g) => g._min?.id), ...candidates.filter((c) => c.personId === null).map((c) => c.id)]);
+  const head = new Set([
+    ...oldest.map((g) => g._min?.id),
+    ...candidates.filter((c) => c.personId === null).map((c) => c.id),
+  ]);
   const claimed: SyncJob[] = [];
   const lockedUntil = new Date(now.getTime() + s.leaseMs);
   for (const c of candidates) {
@@ -187,7 +209,8 @@ function parsePayload(value: unknown): SyncPayload {
 }
 
 async function perform(provider: MailingProvider, operation: string, payload: SyncPayload): Promise<void> {
-  if (!(SYNC_OPERATIONS as readonly string[]).includes(operation)) throw new ProviderError(`Unknown sync operation ${operation}`, false);
+  if (!(SYNC_OPERATIONS as readonly string[]).includes(operation))
+    throw new ProviderError(`Unknown sync operation ${operation}`, false);
   const need = (v: string | null | undefined, what: string) => {
     if (!v) throw new ProviderError(`The job has no ${what}`, false);
     return v;
@@ -223,14 +246,20 @@ export async function deliverJob(db: Db, job: SyncJob, options: OutboxOptions = 
   };
   const fail = (reason: string) => finish("failed", { status: "failed", lastError: reason.slice(0, 1000) });
 
-  const integration = await db.integration.findUnique({ where: { id: job.integrationId }, include: { website: { select: { dataSettings: true } } } });
+  const integration = await db.integration.findUnique({
+    where: { id: job.integrationId },
+    include: { website: { select: { dataSettings: true } } },
+  });
   if (!integration) return fail("The integration was removed");
   // Checked at delivery time too: the owner may have switched processing off
   // after the job was queued, and then nothing may leave.
-  if (asRecord(integration.website.dataSettings)["contact-processing"] === false) return fail(CONTACT_PROCESSING_DISABLED);
+  if (asRecord(integration.website.dataSettings)["contact-processing"] === false)
+    return fail(CONTACT_PROCESSING_DISABLED);
 
   try {
-    const provider = (options.providerFor ?? ((i: IntegrationLike) => defaultProviderFor(i, options.registry)))(integration);
+    const provider = (options.providerFor ?? ((i: IntegrationLike) => defaultProviderFor(i, options.registry)))(
+      integration,
+    );
     await perform(provider, job.operation, parsePayload(job.payload));
     return finish("done", { status: "done", completedAt: s.now(), lastError: null });
   } catch (e) {
@@ -239,7 +268,11 @@ export async function deliverJob(db: Db, job: SyncJob, options: OutboxOptions = 
     if (error && !error.retryable) return fail(message);
     if (job.attempts >= s.maxAttempts) return fail(`Gave up after ${job.attempts} attempts: ${message}`);
     const delay = retryDelayMs(error, job.attempts, s);
-    return finish("retry", { status: "pending", lastError: message.slice(0, 1000), nextAttemptAt: new Date(s.now().getTime() + delay) });
+    return finish("retry", {
+      status: "pending",
+      lastError: message.slice(0, 1000),
+      nextAttemptAt: new Date(s.now().getTime() + delay),
+    });
   }
 }
 

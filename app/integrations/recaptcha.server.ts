@@ -31,7 +31,12 @@ export interface RecaptchaOptions {
 }
 
 /** Asks siteverify whether a token is good. */
-export async function verifyRecaptcha(secret: string, token: string, remoteIp: string | null, options: RecaptchaOptions = {}): Promise<RecaptchaResult> {
+export async function verifyRecaptcha(
+  secret: string,
+  token: string,
+  remoteIp: string | null,
+  options: RecaptchaOptions = {},
+): Promise<RecaptchaResult> {
   const url = options.verifyUrl ?? serverEnv().recaptchaVerifyUrl ?? RECAPTCHA_VERIFY_URL;
   const body = new URLSearchParams({ secret, response: token });
   if (remoteIp) body.set("remoteip", remoteIp);
@@ -80,11 +85,26 @@ export async function websiteAsksForRecaptcha(db: Db, websiteId: number): Promis
  * and either the element the submission names (of this website) asks for
  * check_recaptcha, or any element of its published CTAs does.
  */
-export async function recaptchaSecretFor(db: Db, websiteId: number, elementId: number | null | undefined, clientId?: string): Promise<string | null> {
+export async function recaptchaSecretFor(
+  db: Db,
+  websiteId: number,
+  elementId: number | null | undefined,
+  clientId?: string,
+): Promise<string | null> {
   // A resent submission (its answer was lost) was checked the first time;
   // tokens are single-use, so checking again would refuse a real lead.
-  if (clientId && (await db.contactSubmission.findUnique({ where: { websiteId_clientId: { websiteId, clientId } }, select: { id: true } }))) return null;
-  const integration = await db.integration.findFirst({ where: { websiteId, integrationType: "recaptcha" }, orderBy: { id: "asc" } });
+  if (
+    clientId &&
+    (await db.contactSubmission.findUnique({
+      where: { websiteId_clientId: { websiteId, clientId } },
+      select: { id: true },
+    }))
+  )
+    return null;
+  const integration = await db.integration.findFirst({
+    where: { websiteId, integrationType: "recaptcha" },
+    orderBy: { id: "asc" },
+  });
   if (!integration) return null;
   const creds = recaptchaCredentialsSchema.safeParse(integration.credentials);
   if (!creds.success) return null;

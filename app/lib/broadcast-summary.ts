@@ -64,7 +64,10 @@ function listText(w: Words, v: unknown): string {
 /** "more than 3", "between 2 and 5", "exactly 4". */
 function comparisonText(w: Words, comparison: unknown, value: unknown, value2: unknown, fallback: string): string {
   const cmp = str(comparison) || fallback;
-  return textOr(w.t, `summary.cmp.${cmp}`, `${cmp} ${w.quoted(value)}`, { value: w.quoted(value), value2: w.quoted(value2) });
+  return textOr(w.t, `summary.cmp.${cmp}`, `${cmp} ${w.quoted(value)}`, {
+    value: w.quoted(value),
+    value2: w.quoted(value2),
+  });
 }
 
 /** One condition as a clause that follows "visitors" ("whose page URL contains /blogg"). */
@@ -74,11 +77,15 @@ export function describeCondition(c: ConditionLike, options: Pick<SummaryOptions
   const d = (c.data ?? {}) as Record<string, unknown>;
   const not = negated(d.match);
   /** The condition's sentence, in its negated form when the match says "not". */
-  const clause = (key: AdminKey, negatedKey: AdminKey, values: Record<string, string | number>) => t(not ? negatedKey : key, values);
+  const clause = (key: AdminKey, negatedKey: AdminKey, values: Record<string, string | number>) =>
+    t(not ? negatedKey : key, values);
   switch (c.condition_type) {
     case "url": {
       // As the evaluator reads it: the match without its "not" prefix (contains when bare), negated by that prefix.
-      const bare = str(d.match).toLowerCase().replace(/^(is_)?not_?/, "") || "contains";
+      const bare =
+        str(d.match)
+          .toLowerCase()
+          .replace(/^(is_)?not_?/, "") || "contains";
       const match = `${not ? "not_" : ""}${bare}`;
       return t("summary.cond.url", { match: textOr(t, `summary.urlMatch.${match}`, match), value: quoted(c.url) });
     }
@@ -103,10 +110,16 @@ export function describeCondition(c: ConditionLike, options: Pick<SummaryOptions
       });
     case "data_field": {
       // The widget's page facts read as what they are, not as a field.
-      if (c.data_name === "referrer" && str(d.comparison) === "contains") return t("summary.cond.referrer", { value: quoted(d.value) });
-      const field = t("summary.cond.dataField", { name: quoted(c.data_name), comparison: comparisonText(w, d.comparison, d.value, d.value2, "equal") });
+      if (c.data_name === "referrer" && str(d.comparison) === "contains")
+        return t("summary.cond.referrer", { value: quoted(d.value) });
+      const field = t("summary.cond.dataField", {
+        name: quoted(c.data_name),
+        comparison: comparisonText(w, d.comparison, d.value, d.value2, "equal"),
+      });
       // A device class (mobile, tablet, desktop) reads as where the visitor is; any other value as a field.
-      return c.data_name === "device" && str(d.comparison || "equal") === "equal" ? textOr(t, `summary.cond.device.${str(d.value)}`, field) : field;
+      return c.data_name === "device" && str(d.comparison || "equal") === "equal"
+        ? textOr(t, `summary.cond.device.${str(d.value)}`, field)
+        : field;
     }
     case "area":
       return clause("summary.cond.area", "summary.cond.areaNot", { value: quoted(c.area_id) });
@@ -114,13 +127,17 @@ export function describeCondition(c: ConditionLike, options: Pick<SummaryOptions
       const name = options.ctaNames?.[Number(c.cta_id)];
       return t("summary.cond.cta", {
         state: textOr(t, `summary.ctaState.${str(c.condition_cta)}`, t("summary.ctaState.viewed")),
-        cta: name ? t("summary.cond.ctaNamed", { name }) : t("summary.cond.ctaId", { id: c.cta_id ?? t("summary.notSet") }),
+        cta: name
+          ? t("summary.cond.ctaNamed", { name })
+          : t("summary.cond.ctaId", { id: c.cta_id ?? t("summary.notSet") }),
       });
     }
     case "country":
       return clause("summary.cond.country", "summary.cond.countryNot", { value: listText(w, c.country) });
     case "cart_value":
-      return t("summary.cond.cartValue", { comparison: comparisonText(w, d.comparison, d.value ?? c.count, d.value2, "greater") });
+      return t("summary.cond.cartValue", {
+        comparison: comparisonText(w, d.comparison, d.value ?? c.count, d.value2, "greater"),
+      });
     case "list":
       return clause("summary.cond.list", "summary.cond.listNot", { value: quoted(d.list_id ?? c.tag_id) });
     default:
@@ -129,7 +146,10 @@ export function describeCondition(c: ConditionLike, options: Pick<SummaryOptions
 }
 
 /** Conditions joined the way the widget reads them: "A and B, or C". "" when there are none. */
-export function describeConditions(conditions: ConditionLike[] | undefined, options: Pick<SummaryOptions, "ctaNames" | "t"> = {}): string {
+export function describeConditions(
+  conditions: ConditionLike[] | undefined,
+  options: Pick<SummaryOptions, "ctaNames" | "t"> = {},
+): string {
   const t = options.t ?? english;
   const list = [...(conditions ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   const groups: string[][] = [];
@@ -147,7 +167,9 @@ export function formatDay(iso: string, zone: string, locale = "en-GB"): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return iso;
   try {
-    return new Intl.DateTimeFormat(locale, { timeZone: zone, day: "numeric", month: "short", year: "numeric" }).format(at);
+    return new Intl.DateTimeFormat(locale, { timeZone: zone, day: "numeric", month: "short", year: "numeric" }).format(
+      at,
+    );
   } catch {
     return iso.slice(0, 10);
   }
@@ -162,7 +184,11 @@ export function summarizeBroadcast(b: BroadcastLike, options: SummaryOptions = {
   if (b.quick) {
     text += t("summary.quick");
   } else if (b.timeframe && b.range_start && b.range_end) {
-    text += t("summary.between", { start: formatDay(b.range_start, zone, options.locale), end: formatDay(b.range_end, zone, options.locale), zone });
+    text += t("summary.between", {
+      start: formatDay(b.range_start, zone, options.locale),
+      end: formatDay(b.range_end, zone, options.locale),
+      zone,
+    });
   } else {
     text += t("summary.anyTime");
   }
@@ -171,8 +197,13 @@ export function summarizeBroadcast(b: BroadcastLike, options: SummaryOptions = {
   if (ids.length === 0) {
     text += t("summary.noCta");
   } else {
-    const names = ids.map((id) => (options.ctaNames?.[id] ? t("summary.quotedName", { name: options.ctaNames[id] }) : t("summary.cond.ctaId", { id })));
-    const joined = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} ${t("summary.and")} ${names[names.length - 1]}`;
+    const names = ids.map((id) =>
+      options.ctaNames?.[id]
+        ? t("summary.quotedName", { name: options.ctaNames[id] })
+        : t("summary.cond.ctaId", { id }),
+    );
+    const joined =
+      names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} ${t("summary.and")} ${names[names.length - 1]}`;
     text += t("summary.theySee", { names: joined });
   }
   if (b.status === false) text += t("summary.paused");

@@ -61,5 +61,8 @@ export function clientAddress(sources: AddressSources, trustProxy: boolean): str
 export function clientIp(request: Request, context?: unknown, env?: EnvSource): string | null {
   const fromContext = context && typeof context === "object" ? (context as { clientIp?: unknown }).clientIp : undefined;
   if (typeof fromContext === "string" && fromContext) return normalizeIp(fromContext);
-  return clientAddress({ forwardedFor: request.headers.get("x-forwarded-for"), realIp: request.headers.get("x-real-ip") }, serverEnv(env).trustProxy);
+  return clientAddress(
+    { forwardedFor: request.headers.get("x-forwarded-for"), realIp: request.headers.get("x-real-ip") },
+    serverEnv(env).trustProxy,
+  );
 }

@@ -42,7 +42,10 @@ interface ChannelOptions {
 }
 
 /** Starts the channel the configuration calls for (null: one process, nothing to tell). */
-export async function startConfigChangeChannel(env?: EnvSource, options: ChannelOptions = {}): Promise<ConfigChangeChannel | null> {
+export async function startConfigChangeChannel(
+  env?: EnvSource,
+  options: ChannelOptions = {},
+): Promise<ConfigChangeChannel | null> {
   const redisUrl = redisUrlFrom(env);
   if (redisUrl) return startRedisChannel(redisUrl, options);
   const target = databaseTarget(serverEnv(env).databaseUrl);
@@ -51,7 +54,10 @@ export async function startConfigChangeChannel(env?: EnvSource, options: Channel
 }
 
 /** LISTEN on a dedicated connection, which also sends this process's notices (pg_notify). */
-export async function startPostgresChannel(connectionString: string, options: ChannelOptions = {}): Promise<ConfigChangeChannel> {
+export async function startPostgresChannel(
+  connectionString: string,
+  options: ChannelOptions = {},
+): Promise<ConfigChangeChannel> {
   const origin = randomUUID();
   const onNotice = options.onNotice ?? invalidateWebsiteScripts;
   const log = options.log ?? console;
@@ -130,7 +136,11 @@ export async function startRedisChannel(url: string, options: ChannelOptions = {
   const log = options.log ?? console;
   const publisher = new Redis(url, failFastRedisOptions());
   // ioredis resubscribes by itself after a reconnect; the offline queue holds the first SUBSCRIBE until connected.
-  const subscriber = new Redis(url, { ...failFastRedisOptions(), enableOfflineQueue: true, maxRetriesPerRequest: null });
+  const subscriber = new Redis(url, {
+    ...failFastRedisOptions(),
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+  });
   let everReady = false;
   let warned = false;
   for (const connection of [publisher, subscriber]) {
@@ -149,7 +159,9 @@ export async function startRedisChannel(url: string, options: ChannelOptions = {
     if (channel === CONFIG_CHANGE_CHANNEL && payload !== origin) onNotice();
   });
   // Waited for a moment only: with Redis away at start-up the server still starts (the subscription waits in the queue).
-  const subscribed = subscriber.subscribe(CONFIG_CHANGE_CHANNEL).catch((e: Error) => log.warn(`[beckon] could not subscribe to config changes (${e.message})`));
+  const subscribed = subscriber
+    .subscribe(CONFIG_CHANGE_CHANNEL)
+    .catch((e: Error) => log.warn(`[beckon] could not subscribe to config changes (${e.message})`));
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([subscribed, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
   clearTimeout(timer);

@@ -59,7 +59,11 @@ export function parseContactQuery(params: URLSearchParams): ContactQuery {
 }
 
 /** The URL parameters for a list state (empty values left out), the inverse of parseContactQuery. */
-export function contactQueryParams(state: { query?: string; page?: number; filters?: ContactFilters }): URLSearchParams {
+export function contactQueryParams(state: {
+  query?: string;
+  page?: number;
+  filters?: ContactFilters;
+}): URLSearchParams {
   const p = new URLSearchParams();
   const f = state.filters ?? {};
   if (state.query) p.set("q", state.query);

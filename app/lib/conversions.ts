@@ -266,7 +266,11 @@ export function creditOrders(orders: OrderRow[], from: Date, to: Date): OrderCre
       continue;
     }
     const key =
-      o.ctaId !== null ? variantKey(o.ctaId, o.variantId) : o.touchCtaId !== null ? variantKey(o.touchCtaId, o.touchVariantId) : null;
+      o.ctaId !== null
+        ? variantKey(o.ctaId, o.variantId)
+        : o.touchCtaId !== null
+          ? variantKey(o.touchCtaId, o.touchVariantId)
+          : null;
     if (key === null) {
       credit.unattributedOrders++;
       credit.unattributedRevenue += revenue;

@@ -11,7 +11,8 @@ export const NonceContext = createContext<string | undefined>(undefined);
 
 /** The nonce a request's load context carries, if any. */
 export function nonceOf(loadContext: unknown): string | undefined {
-  const nonce = loadContext && typeof loadContext === "object" ? (loadContext as { cspNonce?: unknown }).cspNonce : undefined;
+  const nonce =
+    loadContext && typeof loadContext === "object" ? (loadContext as { cspNonce?: unknown }).cspNonce : undefined;
   return typeof nonce === "string" && /^[A-Za-z0-9+/=]{16,64}$/.test(nonce) ? nonce : undefined;
 }
 

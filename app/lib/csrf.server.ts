@@ -74,12 +74,16 @@ export function isSameOrigin(request: Request): boolean {
 
 /** A plain-text 403 answer. */
 export function forbidden(message: string): Response {
-  return new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(message, {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /** Throws 403 unless the request comes from one of our own pages. */
 export function requireSameOrigin(request: Request): void {
-  if (!isSameOrigin(request)) throw forbidden("This form was sent from another site; open the page on this site and try again.");
+  if (!isSameOrigin(request))
+    throw forbidden("This form was sent from another site; open the page on this site and try again.");
 }
 
 /** Throws 403 unless the form carries the expected token. */

@@ -32,7 +32,11 @@ export function csvRow(values: readonly unknown[]): string {
 }
 
 /** A whole file: a header line, then one line per row, each ending in CRLF. */
-export function toCsv(headers: readonly string[], rows: Iterable<readonly unknown[]>, options: { bom?: boolean } = {}): string {
+export function toCsv(
+  headers: readonly string[],
+  rows: Iterable<readonly unknown[]>,
+  options: { bom?: boolean } = {},
+): string {
   const lines = [csvRow(headers)];
   for (const row of rows) lines.push(csvRow(row));
   return (options.bom ? UTF8_BOM : "") + lines.join("\r\n") + "\r\n";

@@ -82,15 +82,29 @@ export function placementKind(cta: Pick<PlacedCta, "cta_type" | "bar_position" |
 }
 
 /** A stand-in broadcast for a CTA that runs on every page: always on, no conditions. */
-const EVERYWHERE: TargetingBroadcast = { id: 0, name: "", status: true, timeframe: false, range_start: null, range_end: null, conditions: [], cta_ids: [] };
+const EVERYWHERE: TargetingBroadcast = {
+  id: 0,
+  name: "",
+  status: true,
+  timeframe: false,
+  range_start: null,
+  range_end: null,
+  conditions: [],
+  cta_ids: [],
+};
 
 /**
  * The active broadcasts a CTA runs under (the widget's runsUnder): those that
  * name it; [EVERYWHERE] when none names it and it has no broadcast_id; []
  * when it can never run (its broadcasts are all off or gone).
  */
-export function runsUnder(cta: Pick<PlacedCta, "id" | "broadcast_id">, broadcasts: readonly TargetingBroadcast[]): TargetingBroadcast[] {
-  const naming = broadcasts.filter((b) => (cta.broadcast_id != null && b.id === cta.broadcast_id) || (cta.id != null && b.cta_ids.includes(cta.id)));
+export function runsUnder(
+  cta: Pick<PlacedCta, "id" | "broadcast_id">,
+  broadcasts: readonly TargetingBroadcast[],
+): TargetingBroadcast[] {
+  const naming = broadcasts.filter(
+    (b) => (cta.broadcast_id != null && b.id === cta.broadcast_id) || (cta.id != null && b.cta_ids.includes(cta.id)),
+  );
   if (!naming.length) return cta.broadcast_id == null ? [EVERYWHERE] : [];
   return naming.filter((b) => b.status);
 }
@@ -157,11 +171,14 @@ function contradict(a: UrlRule, b: UrlRule): boolean {
   if (!sameSubject(a.pattern, b.pattern)) return false;
   const [pos, neg] = a.negated ? [b, a] : [a, b];
   // An exact match may drop a trailing slash inside the address, so only contains and starts_with certainly include their pattern.
-  if (!pos.negated && neg.negated) return pos.match !== "exact" && neg.match === "contains" && pos.pattern.includes(neg.pattern);
+  if (!pos.negated && neg.negated)
+    return pos.match !== "exact" && neg.match === "contains" && pos.pattern.includes(neg.pattern);
   if (a.negated || b.negated) return false;
   // Exact matching also ignores the query string: "/a" and "/a?x=1" both match /a?x=1.
-  if (a.match === "exact" && b.match === "exact") return !/[?]/.test(a.pattern + b.pattern) && a.pattern.replace(/\/$/, "") !== b.pattern.replace(/\/$/, "");
-  if (a.match === "starts_with" && b.match === "starts_with") return !a.pattern.startsWith(b.pattern) && !b.pattern.startsWith(a.pattern);
+  if (a.match === "exact" && b.match === "exact")
+    return !/[?]/.test(a.pattern + b.pattern) && a.pattern.replace(/\/$/, "") !== b.pattern.replace(/\/$/, "");
+  if (a.match === "starts_with" && b.match === "starts_with")
+    return !a.pattern.startsWith(b.pattern) && !b.pattern.startsWith(a.pattern);
   return false;
 }
 
@@ -194,9 +211,16 @@ export function findConflicts(
   if (!mine.length) return [];
   const found: CtaConflict[] = [];
   for (const other of others) {
-    if (other.id === cta.id || (other.status && other.status !== "published") || placementKind(other) !== kind) continue;
+    if (other.id === cta.id || (other.status && other.status !== "published") || placementKind(other) !== kind)
+      continue;
     const theirs = runsUnder(other, broadcasts).filter((b) => mine.some((m) => broadcastsMeet(m, b)));
-    if (theirs.length) found.push({ id: other.id, name: other.name, kind, broadcasts: theirs.filter((b) => b !== EVERYWHERE).map((b) => b.name) });
+    if (theirs.length)
+      found.push({
+        id: other.id,
+        name: other.name,
+        kind,
+        broadcasts: theirs.filter((b) => b !== EVERYWHERE).map((b) => b.name),
+      });
   }
   return found;
 }

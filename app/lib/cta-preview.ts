@@ -88,11 +88,20 @@ const MAX_LABEL_CHARS = 500;
 export function parsePreviewPick(data: unknown): PreviewPick | null {
   if (!data || typeof data !== "object") return null;
   const d = data as Record<string, unknown>;
-  if (d.type !== `${PREVIEW_MESSAGE}-select` && d.type !== `${PREVIEW_MESSAGE}-text` && d.type !== `${PREVIEW_MESSAGE}-label`) return null;
+  if (
+    d.type !== `${PREVIEW_MESSAGE}-select` &&
+    d.type !== `${PREVIEW_MESSAGE}-text` &&
+    d.type !== `${PREVIEW_MESSAGE}-label`
+  )
+    return null;
   const index = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1000;
   if (!index(d.section) || !index(d.column) || !index(d.element) || typeof d.elementType !== "string") return null;
   if (d.type === `${PREVIEW_MESSAGE}-text` && (typeof d.html !== "string" || d.html.length > 100_000)) return null;
-  if (d.type === `${PREVIEW_MESSAGE}-label` && (d.elementType !== "button" || typeof d.label !== "string" || !d.label.trim() || d.label.length > MAX_LABEL_CHARS)) return null;
+  if (
+    d.type === `${PREVIEW_MESSAGE}-label` &&
+    (d.elementType !== "button" || typeof d.label !== "string" || !d.label.trim() || d.label.length > MAX_LABEL_CHARS)
+  )
+    return null;
   return {
     type: d.type,
     section: d.section as number,
@@ -115,7 +124,8 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 // Runs inside the preview page. Plain ES2020, no imports but the renderer.
 const PREVIEW_SCRIPT = `
@@ -364,7 +374,13 @@ import(boot.rendererUrl).then((mod) => {
  * renderer bundle; `nonce`, the admin document's CSP nonce, lets its boot
  * script run where the admin's policy applies (a srcdoc frame inherits it).
  */
-export function previewHtml(data: PreviewData, rendererUrl: string, nonce?: string, editable = false, texts: PreviewTexts = previewTexts(translator("en"), "en")): string {
+export function previewHtml(
+  data: PreviewData,
+  rendererUrl: string,
+  nonce?: string,
+  editable = false,
+  texts: PreviewTexts = previewTexts(translator("en"), "en"),
+): string {
   const title = texts.title.replace("{name}", data.cta.name);
   return `<!doctype html>
 <html lang="${texts.lang}">

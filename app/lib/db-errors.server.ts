@@ -24,6 +24,8 @@ export function isDatabaseBusy(e: unknown): boolean {
     code === "P1008" ||
     code === "P2024" ||
     // The last: Prisma's maxWait ran out while the transaction waited for its turn (P2028).
-    /database is locked|SQLITE_BUSY|too many clients|timed out fetching a new connection|unable to start a transaction in the given time/i.test(message)
+    /database is locked|SQLITE_BUSY|too many clients|timed out fetching a new connection|unable to start a transaction in the given time/i.test(
+      message,
+    )
   );
 }

@@ -9,9 +9,10 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 /** HTML cards for every demo product (prices in dollars, sold-out marked). */
 export function demoProductsHtml(): string {
   return DEMO_STORE_PRODUCTS.map((p) => {
-    const price = p.compare_at_price && p.compare_at_price > p.price
-      ? `<s>${money(p.compare_at_price)}</s> ${money(p.price)}`
-      : money(p.price);
+    const price =
+      p.compare_at_price && p.compare_at_price > p.price
+        ? `<s>${money(p.compare_at_price)}</s> ${money(p.price)}`
+        : money(p.price);
     return `<article class="product" data-product-handle="${escapeHtml(p.handle)}">
       <div class="img" role="img" aria-label="${escapeHtml(p.title)}" style="background-image:url('/demo/store${escapeHtml(p.images[0] ?? "")}')"></div>
       <h2>${escapeHtml(p.title)}</h2>
@@ -27,7 +28,13 @@ export function demoProductsHtml(): string {
  * Shopify globals), around main. `root` is the store's Shopify.routes.root
  * (the demo store's by default; the tests' local storefront serves it at "/").
  */
-export function demoStorePage(page: { title: string; bodyClass: string; main: string; snippet: string; root?: string }): string {
+export function demoStorePage(page: {
+  title: string;
+  bodyClass: string;
+  main: string;
+  snippet: string;
+  root?: string;
+}): string {
   const template = readFileSync(path.join(process.cwd(), "demo", "store.html"), "utf8");
   // Function replacers: a $ in the content must not be read as a replacement pattern.
   return template

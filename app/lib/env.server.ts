@@ -66,7 +66,12 @@ const text = () => raw().transform((v) => trimmed(v) ?? null);
 
 /** A comma-separated list, entries trimmed, blanks dropped. */
 const list = (normalize: (entry: string) => string = (e) => e) =>
-  raw().transform((v) => (v ?? "").split(",").map((e) => normalize(e.trim())).filter(Boolean));
+  raw().transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((e) => normalize(e.trim()))
+      .filter(Boolean),
+  );
 
 /** A whole number within [min, max]; anything else (or unset) is the default. */
 const tuningInteger = (min: number, max: number, fallback: number) =>
@@ -90,7 +95,10 @@ const strictInteger = (min: number, max: number, fallback: number) =>
     if (t === undefined) return fallback;
     const n = /^\d{1,10}$/.test(t) ? Number(t) : NaN;
     if (n >= min && n <= max) return n;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be a whole number from ${min} to ${max}; got ${quoted(v ?? "")}` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `must be a whole number from ${min} to ${max}; got ${quoted(v ?? "")}`,
+    });
     return z.NEVER;
   });
 
@@ -107,7 +115,10 @@ const httpUrl = () =>
     }
     // The URL parser drops tabs and newlines inside an address: a value holding any is refused, not silently mended.
     if (url && (url.protocol === "http:" || url.protocol === "https:") && !/[\s\u0000-\u001f\u007f]/.test(t)) return t;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be an http:// or https:// address; got ${quoted(v ?? "")}` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `must be an http:// or https:// address; got ${quoted(v ?? "")}`,
+    });
     return z.NEVER;
   });
 
@@ -120,11 +131,17 @@ const redisUrl = () =>
     try {
       url = new URL(t);
     } catch {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "is not a URL: give redis://host:port (or rediss:// for TLS)" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: "is not a URL: give redis://host:port (or rediss:// for TLS)",
+      });
       return z.NEVER;
     }
     if (url.protocol === "redis:" || url.protocol === "rediss:") return t;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must start with redis:// or rediss://, not ${url.protocol}//` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `must start with redis:// or rediss://, not ${url.protocol}//`,
+    });
     return z.NEVER;
   });
 
@@ -152,7 +169,10 @@ const logLevel = () =>
     const t = trimmed(v)?.toLowerCase();
     if (t === undefined) return "info";
     if ((LOG_LEVELS as readonly string[]).includes(t)) return t as LogLevel;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be one of ${LOG_LEVELS.join(", ")}; got ${quoted(v ?? "")}` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `must be one of ${LOG_LEVELS.join(", ")}; got ${quoted(v ?? "")}`,
+    });
     return z.NEVER;
   });
 
@@ -162,7 +182,10 @@ const databaseUrl = () =>
     try {
       databaseTarget(v);
     } catch (e) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: (e instanceof Error ? e.message : String(e)).replace(/^DATABASE_URL /, "") });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: (e instanceof Error ? e.message : String(e)).replace(/^DATABASE_URL /, ""),
+      });
     }
   });
 
@@ -174,56 +197,184 @@ interface Variable<T> {
   schema: z.ZodType<T, z.ZodTypeDef, string | undefined>;
 }
 
-const variable = <T>(name: string, doc: string, schema: z.ZodType<T, z.ZodTypeDef, string | undefined>): Variable<T> => ({ name, doc, schema });
+const variable = <T>(
+  name: string,
+  doc: string,
+  schema: z.ZodType<T, z.ZodTypeDef, string | undefined>,
+): Variable<T> => ({ name, doc, schema });
 
 /** Every variable the server reads, by the name the code knows it under. */
 export const SERVER_ENV = {
   // The process
   nodeEnv: variable("NODE_ENV", "production, development or test; serve.ts sets production when unset", asIs()),
-  port: variable("PORT", "the port scripts/serve.ts listens on (0: any free one); default 3000", strictInteger(0, 65_535, 3000)),
-  host: variable("HOST", "the address scripts/serve.ts listens on; default 127.0.0.1", raw().transform((v) => trimmed(v) ?? "127.0.0.1")),
-  appRoot: variable("BECKON_APP_ROOT", "a folder holding build/ and extensions/cta-embed/assets/ to serve instead of the project's (the benchmarks' snapshot)", text()),
-  logLevel: variable("LOG_LEVEL", `the server log's level (JSON lines on stdout): ${LOG_LEVELS.join(", ")}; default info`, logLevel()),
-  trustProxy: variable("TRUST_PROXY", "1: behind one reverse proxy, whose X-Forwarded-For hop and CDN location headers are believed", raw().transform((v) => v === "1")),
+  port: variable(
+    "PORT",
+    "the port scripts/serve.ts listens on (0: any free one); default 3000",
+    strictInteger(0, 65_535, 3000),
+  ),
+  host: variable(
+    "HOST",
+    "the address scripts/serve.ts listens on; default 127.0.0.1",
+    raw().transform((v) => trimmed(v) ?? "127.0.0.1"),
+  ),
+  appRoot: variable(
+    "BECKON_APP_ROOT",
+    "a folder holding build/ and extensions/cta-embed/assets/ to serve instead of the project's (the benchmarks' snapshot)",
+    text(),
+  ),
+  logLevel: variable(
+    "LOG_LEVEL",
+    `the server log's level (JSON lines on stdout): ${LOG_LEVELS.join(", ")}; default info`,
+    logLevel(),
+  ),
+  trustProxy: variable(
+    "TRUST_PROXY",
+    "1: behind one reverse proxy, whose X-Forwarded-For hop and CDN location headers are believed",
+    raw().transform((v) => v === "1"),
+  ),
   // The database
-  databaseUrl: variable("DATABASE_URL", "file:path (SQLite) or postgresql://...; unset: the SQLite file data/beckon.db", databaseUrl()),
-  databasePoolSize: variable("DATABASE_POOL_SIZE", "Prisma's PostgreSQL connections per process; default 10", strictInteger(1, 1000, 10)),
-  pgIngestPoolSize: variable("BECKON_PG_INGEST_POOL_SIZE", "event ingestion's PostgreSQL connections per process, 1 to 100; default 4", tuningInteger(1, 100, 4)),
-  pgLockTimeoutMs: variable("BECKON_PG_LOCK_TIMEOUT_MS", "how long a PostgreSQL statement waits for a lock, 0 to 600000 ms; default 10000", tuningInteger(0, 600_000, 10_000)),
-  sqliteBusyTimeoutMs: variable("BECKON_SQLITE_BUSY_TIMEOUT_MS", "how long a SQLite writer waits for the lock, 0 to 600000 ms; default 10000", tuningInteger(0, 600_000, 10_000)),
-  eventRetentionMonths: variable("BECKON_EVENT_RETENTION_MONTHS", `months of raw events kept besides the current one, 1 to ${MAX_RETENTION_MONTHS}; unset: forever`, retentionMonths()),
+  databaseUrl: variable(
+    "DATABASE_URL",
+    "file:path (SQLite) or postgresql://...; unset: the SQLite file data/beckon.db",
+    databaseUrl(),
+  ),
+  databasePoolSize: variable(
+    "DATABASE_POOL_SIZE",
+    "Prisma's PostgreSQL connections per process; default 10",
+    strictInteger(1, 1000, 10),
+  ),
+  pgIngestPoolSize: variable(
+    "BECKON_PG_INGEST_POOL_SIZE",
+    "event ingestion's PostgreSQL connections per process, 1 to 100; default 4",
+    tuningInteger(1, 100, 4),
+  ),
+  pgLockTimeoutMs: variable(
+    "BECKON_PG_LOCK_TIMEOUT_MS",
+    "how long a PostgreSQL statement waits for a lock, 0 to 600000 ms; default 10000",
+    tuningInteger(0, 600_000, 10_000),
+  ),
+  sqliteBusyTimeoutMs: variable(
+    "BECKON_SQLITE_BUSY_TIMEOUT_MS",
+    "how long a SQLite writer waits for the lock, 0 to 600000 ms; default 10000",
+    tuningInteger(0, 600_000, 10_000),
+  ),
+  eventRetentionMonths: variable(
+    "BECKON_EVENT_RETENTION_MONTHS",
+    `months of raw events kept besides the current one, 1 to ${MAX_RETENTION_MONTHS}; unset: forever`,
+    retentionMonths(),
+  ),
   // Owner sessions and addresses
-  sessionSecret: variable("SESSION_SECRET", "signs owner cookies; unset outside production: generated into .beckon/", text()),
-  demo: variable("BECKON_DEMO", "1: the demo (`npm start`), which may generate its session secret in production mode", raw().transform((v) => v === "1")),
-  publicUrl: variable("BECKON_PUBLIC_URL", "the public origin the widget calls back and forms come from; unset: each request's own", httpUrl()),
-  allowedHosts: variable("BECKON_ALLOWED_HOSTS", "without BECKON_PUBLIC_URL: the hosts this server answers under, comma-separated host[:port] or https://host[:port]", asIs()),
+  sessionSecret: variable(
+    "SESSION_SECRET",
+    "signs owner cookies; unset outside production: generated into .beckon/",
+    text(),
+  ),
+  demo: variable(
+    "BECKON_DEMO",
+    "1: the demo (`npm start`), which may generate its session secret in production mode",
+    raw().transform((v) => v === "1"),
+  ),
+  publicUrl: variable(
+    "BECKON_PUBLIC_URL",
+    "the public origin the widget calls back and forms come from; unset: each request's own",
+    httpUrl(),
+  ),
+  allowedHosts: variable(
+    "BECKON_ALLOWED_HOSTS",
+    "without BECKON_PUBLIC_URL: the hosts this server answers under, comma-separated host[:port] or https://host[:port]",
+    asIs(),
+  ),
   // Shopify (all four of key, secret, URL and scopes, or Shopify install is off)
   shopifyApiKey: variable("SHOPIFY_API_KEY", "the Shopify app's client id", asIs()),
   shopifyApiSecret: variable("SHOPIFY_API_SECRET", "the Shopify app's client secret", asIs()),
-  shopifyAppUrl: variable("SHOPIFY_APP_URL", "the app's URL as Shopify knows it (checked by the Shopify library, which turns install off with the reason)", asIs()),
+  shopifyAppUrl: variable(
+    "SHOPIFY_APP_URL",
+    "the app's URL as Shopify knows it (checked by the Shopify library, which turns install off with the reason)",
+    asIs(),
+  ),
   scopes: variable("SCOPES", "the Shopify access scopes, comma-separated", asIs()),
-  shopCustomDomain: variable("SHOP_CUSTOM_DOMAIN", "a shop domain pattern besides *.myshopify.com (Shopify's development stores)", asIs()),
-  shopifyAdminUrl: variable("BECKON_SHOPIFY_ADMIN_URL", "tests only: replaces https://{shop} in Admin GraphQL calls", httpUrl()),
+  shopCustomDomain: variable(
+    "SHOP_CUSTOM_DOMAIN",
+    "a shop domain pattern besides *.myshopify.com (Shopify's development stores)",
+    asIs(),
+  ),
+  shopifyAdminUrl: variable(
+    "BECKON_SHOPIFY_ADMIN_URL",
+    "tests only: replaces https://{shop} in Admin GraphQL calls",
+    httpUrl(),
+  ),
   // Rate limits
-  redisUrl: variable("BECKON_REDIS_URL", "redis:// or rediss://: rate limits and cache notices shared through Redis", redisUrl()),
-  rateLimitStoreTimeoutMs: variable("BECKON_RATE_LIMIT_STORE_TIMEOUT_MS", "how long a request waits for the shared rate-limit store, 1 to 60000 ms; default 1000", tuningInteger(1, 60_000, SHARED_STORE_TIMEOUT_MS)),
-  rateLimitIpRead: variable("BECKON_RATE_LIMIT_IP_READ", "public API reads per IP as burst/perSecond, or off (parsed by lib/rate-limits.server.ts)", asIs()),
-  rateLimitIpWrite: variable("BECKON_RATE_LIMIT_IP_WRITE", "public API writes per IP as burst/perSecond, or off", asIs()),
-  rateLimitWebsiteWrite: variable("BECKON_RATE_LIMIT_WEBSITE_WRITE", "public API writes per website as burst/perSecond, or off", asIs()),
+  redisUrl: variable(
+    "BECKON_REDIS_URL",
+    "redis:// or rediss://: rate limits and cache notices shared through Redis",
+    redisUrl(),
+  ),
+  rateLimitStoreTimeoutMs: variable(
+    "BECKON_RATE_LIMIT_STORE_TIMEOUT_MS",
+    "how long a request waits for the shared rate-limit store, 1 to 60000 ms; default 1000",
+    tuningInteger(1, 60_000, SHARED_STORE_TIMEOUT_MS),
+  ),
+  rateLimitIpRead: variable(
+    "BECKON_RATE_LIMIT_IP_READ",
+    "public API reads per IP as burst/perSecond, or off (parsed by lib/rate-limits.server.ts)",
+    asIs(),
+  ),
+  rateLimitIpWrite: variable(
+    "BECKON_RATE_LIMIT_IP_WRITE",
+    "public API writes per IP as burst/perSecond, or off",
+    asIs(),
+  ),
+  rateLimitWebsiteWrite: variable(
+    "BECKON_RATE_LIMIT_WEBSITE_WRITE",
+    "public API writes per website as burst/perSecond, or off",
+    asIs(),
+  ),
   // The site script
-  scriptCacheMs: variable("BECKON_SCRIPT_CACHE_MS", "how long a built site script is fresh, 0 to 60000 ms; default 10000", tuningInteger(0, 60_000, 10_000)),
+  scriptCacheMs: variable(
+    "BECKON_SCRIPT_CACHE_MS",
+    "how long a built site script is fresh, 0 to 60000 ms; default 10000",
+    tuningInteger(0, 60_000, 10_000),
+  ),
   // Visitors
-  geoipDatabase: variable("GEOIP_DATABASE", "path to a MaxMind city database; unset: CDN headers, then the embedded country database", text()),
+  geoipDatabase: variable(
+    "GEOIP_DATABASE",
+    "path to a MaxMind city database; unset: CDN headers, then the embedded country database",
+    text(),
+  ),
   recaptchaVerifyUrl: variable("RECAPTCHA_VERIFY_URL", "reCAPTCHA's siteverify address; default Google's", httpUrl()),
-  dnsServers: variable("BECKON_DNS_SERVERS", "host:port name servers for the e-mail MX check, comma-separated; default the system's", list()),
+  dnsServers: variable(
+    "BECKON_DNS_SERVERS",
+    "host:port name servers for the e-mail MX check, comma-separated; default the system's",
+    list(),
+  ),
   // E-mail tools and their outbox
-  providerTimeoutMs: variable("BECKON_PROVIDER_TIMEOUT_MS", `time-out of a call to an e-mail tool in ms; default ${DEFAULT_PROVIDER_TIMEOUT_MS}`, positiveNumber(DEFAULT_PROVIDER_TIMEOUT_MS)),
+  providerTimeoutMs: variable(
+    "BECKON_PROVIDER_TIMEOUT_MS",
+    `time-out of a call to an e-mail tool in ms; default ${DEFAULT_PROVIDER_TIMEOUT_MS}`,
+    positiveNumber(DEFAULT_PROVIDER_TIMEOUT_MS),
+  ),
   klaviyoApiUrl: variable("BECKON_KLAVIYO_API_URL", "Klaviyo's API base address; default theirs", httpUrl()),
   mailchimpApiUrl: variable("BECKON_MAILCHIMP_API_URL", "Mailchimp's API base address; default theirs", httpUrl()),
-  allowPrivateProviderHosts: variable("BECKON_ALLOW_PRIVATE_PROVIDER_HOSTS", "tests only: host or host:port entries an owner's API URL may use although not public", list((e) => e.toLowerCase())),
-  outboxWorker: variable("BECKON_OUTBOX_WORKER", "0: no mailing-list sync worker in this process", raw().transform((v) => v !== "0")),
-  outboxIntervalMs: variable("BECKON_OUTBOX_INTERVAL_MS", "the outbox worker's idle poll in ms; default 2000", positiveNumber(null)),
-  outboxBaseDelayMs: variable("BECKON_OUTBOX_BASE_DELAY_MS", "the outbox's first retry delay in ms; default 30000", positiveNumber(null)),
+  allowPrivateProviderHosts: variable(
+    "BECKON_ALLOW_PRIVATE_PROVIDER_HOSTS",
+    "tests only: host or host:port entries an owner's API URL may use although not public",
+    list((e) => e.toLowerCase()),
+  ),
+  outboxWorker: variable(
+    "BECKON_OUTBOX_WORKER",
+    "0: no mailing-list sync worker in this process",
+    raw().transform((v) => v !== "0"),
+  ),
+  outboxIntervalMs: variable(
+    "BECKON_OUTBOX_INTERVAL_MS",
+    "the outbox worker's idle poll in ms; default 2000",
+    positiveNumber(null),
+  ),
+  outboxBaseDelayMs: variable(
+    "BECKON_OUTBOX_BASE_DELAY_MS",
+    "the outbox's first retry delay in ms; default 30000",
+    positiveNumber(null),
+  ),
 } as const;
 
 type Spec = typeof SERVER_ENV;
@@ -236,7 +387,10 @@ export type ServerEnv = { readonly [K in keyof Spec]: ValueOf<Spec[K]> };
 function read<T>(v: Variable<T>, source: EnvSource): T {
   const value = source[v.name];
   if (value !== undefined && value.length > MAX_ENV_VALUE_LENGTH) {
-    throw new EnvError(v.name, `${v.name} is longer than ${MAX_ENV_VALUE_LENGTH} characters (${value.length}); got ${quoted(value)}…`);
+    throw new EnvError(
+      v.name,
+      `${v.name} is longer than ${MAX_ENV_VALUE_LENGTH} characters (${value.length}); got ${quoted(value)}…`,
+    );
   }
   const parsed = v.schema.safeParse(value);
   if (parsed.success) return parsed.data;
@@ -281,6 +435,9 @@ export function assertServerEnv(source: EnvSource = process.env): void {
   if (problems.length === 1) throw problems[0];
   if (problems.length > 1) {
     const names = problems.map((p) => p.variable).join(", ");
-    throw new EnvError(names, `${problems.length} environment variables have bad values:\n- ${problems.map((p) => p.message).join("\n- ")}`);
+    throw new EnvError(
+      names,
+      `${problems.length} environment variables have bad values:\n- ${problems.map((p) => p.message).join("\n- ")}`,
+    );
   }
 }

@@ -44,7 +44,9 @@ const brotliAsync = promisify(brotliCompress);
 export async function compressedForms(raw: Buffer, brotliQuality: number): Promise<{ gzip: Buffer; br: Buffer }> {
   const [gz, br] = await Promise.all([
     gzipAsync(raw, { level: 9 }),
-    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    brotliAsync(raw, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }),
   ]);
   return { gzip: gz, br };
 }

@@ -16,7 +16,12 @@ export interface ApiErrorBody {
 }
 
 /** A JSON error answer; thrown from loaders and actions and returned as is. */
-export function apiError(status: number, message: string, field: string | null = null, headers?: HeadersInit): Response {
+export function apiError(
+  status: number,
+  message: string,
+  field: string | null = null,
+  headers?: HeadersInit,
+): Response {
   const body: ApiErrorBody = { error: { field, message } };
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
@@ -114,7 +119,11 @@ export function parseWith<S extends z.ZodTypeAny>(schema: S, value: unknown): z.
  * Reads a JSON body (any content type, so text/plain beacons work), repairs
  * lone surrogates, refuses deep nesting (json-input.ts) and validates it.
  */
-export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  maxBytes = DEFAULT_MAX_BODY_BYTES,
+): Promise<z.infer<S>> {
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") throw apiError(400, "Request body is empty; send JSON");
   let value: unknown;
@@ -174,7 +183,11 @@ export function withCors(request: Request, response: Response): Response {
 
 /** PostgreSQL gave up waiting for a lock (lock_timeout, SQLSTATE 55P03): as busy as a locked SQLite file. */
 function isLockTimeout(e: unknown): boolean {
-  for (let x: unknown = e, depth = 0; x && typeof x === "object" && depth < 4; x = (x as { cause?: unknown }).cause, depth++) {
+  for (
+    let x: unknown = e, depth = 0;
+    x && typeof x === "object" && depth < 4;
+    x = (x as { cause?: unknown }).cause, depth++
+  ) {
     const o = x as { code?: unknown; message?: unknown; meta?: { code?: unknown; message?: unknown } };
     if (o.code === "55P03" || o.meta?.code === "55P03") return true;
     if (/lock timeout/i.test(`${o.message ?? ""} ${o.meta?.message ?? ""}`)) return true;
@@ -187,7 +200,11 @@ function isLockTimeout(e: unknown): boolean {
  * unexpected errors into JSON answers, adds CORS, and never lets an internal
  * error message leak.
  */
-export async function publicApi(request: Request, handler: () => Promise<Response>, methods: string[] = ["POST"]): Promise<Response> {
+export async function publicApi(
+  request: Request,
+  handler: () => Promise<Response>,
+  methods: string[] = ["POST"],
+): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: corsHeaders(request) });
   if (!methods.includes(request.method)) {
     return withCors(request, apiError(405, `Use ${methods.join(" or ")}`, null, { Allow: methods.join(", ") }));
@@ -195,7 +212,10 @@ export async function publicApi(request: Request, handler: () => Promise<Respons
   // Before the handler: a flood is refused without reading its body or touching the database.
   const limit = await publicApiRateLimit(request);
   if (!limit.allowed) {
-    return withCors(request, apiError(429, "Too many requests; try again shortly", null, { "Retry-After": String(limit.retryAfterSeconds) }));
+    return withCors(
+      request,
+      apiError(429, "Too many requests; try again shortly", null, { "Retry-After": String(limit.retryAfterSeconds) }),
+    );
   }
   try {
     return withCors(request, await handler());

@@ -28,7 +28,9 @@ export interface IdentityClaim {
   expiresAt: number;
 }
 
-export type IdentityVerdict = { ok: true; claim: IdentityClaim } | { ok: false; reason: "malformed" | "signature" | "website" | "expired" };
+export type IdentityVerdict =
+  | { ok: true; claim: IdentityClaim }
+  | { ok: false; reason: "malformed" | "signature" | "website" | "expired" };
 
 /** The canonical form of an address for comparisons and signatures. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -45,7 +47,8 @@ function signatureOf(secret: string, websiteId: number, email: string, expiresAt
 export function signIdentityToken(claim: IdentityClaim, secret: string = resolveSessionSecret()): string {
   const email = normalizeEmail(claim.email);
   const exp = Math.floor(claim.expiresAt);
-  if (exp > Math.floor(Date.now() / 1000) + IDENTITY_TOKEN_MAX_TTL_SECONDS) throw new RangeError("An identity token may live at most 90 days");
+  if (exp > Math.floor(Date.now() / 1000) + IDENTITY_TOKEN_MAX_TTL_SECONDS)
+    throw new RangeError("An identity token may live at most 90 days");
   const sig = signatureOf(secret, claim.websiteId, email, exp).toString("base64url");
   return `v1.${claim.websiteId}.${Buffer.from(email, "utf8").toString("base64url")}.${exp}.${sig}`;
 }
@@ -57,7 +60,8 @@ export function verifyIdentityToken(
   { now = Date.now(), secret = resolveSessionSecret() }: { now?: number; secret?: string } = {},
 ): IdentityVerdict {
   const parts = token.split(".");
-  if (parts.length !== 5 || parts[0] !== "v1" || !/^\d{1,12}$/.test(parts[1]) || !/^\d{1,12}$/.test(parts[3])) return { ok: false, reason: "malformed" };
+  if (parts.length !== 5 || parts[0] !== "v1" || !/^\d{1,12}$/.test(parts[1]) || !/^\d{1,12}$/.test(parts[3]))
+    return { ok: false, reason: "malformed" };
   const claimedWebsite = Number(parts[1]);
   const expiresAt = Number(parts[3]);
   const email = Buffer.from(parts[2], "base64url").toString("utf8");
@@ -68,6 +72,7 @@ export function verifyIdentityToken(
   // A genuine token of another website proves nothing here.
   if (claimedWebsite !== websiteId) return { ok: false, reason: "website" };
   const nowSeconds = Math.floor(now / 1000);
-  if (expiresAt <= nowSeconds || expiresAt > nowSeconds + IDENTITY_TOKEN_MAX_TTL_SECONDS) return { ok: false, reason: "expired" };
+  if (expiresAt <= nowSeconds || expiresAt > nowSeconds + IDENTITY_TOKEN_MAX_TTL_SECONDS)
+    return { ok: false, reason: "expired" };
   return { ok: true, claim: { websiteId, email, expiresAt } };
 }

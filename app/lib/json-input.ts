@@ -46,7 +46,12 @@ export function repairJson(value: unknown, maxDepth = MAX_JSON_DEPTH, path: (str
   // Rebuilt with defineProperty, as JSON.parse does: a "__proto__" key stays a plain key, never a prototype.
   const out: Record<string, unknown> = rebuild ? {} : o;
   keys.forEach((k, i) => {
-    Object.defineProperty(out, fixed[i], { value: repairJson(o[k], maxDepth, [...path, fixed[i]]), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, fixed[i], {
+      value: repairJson(o[k], maxDepth, [...path, fixed[i]]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   });
   return out;
 }

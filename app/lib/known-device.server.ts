@@ -41,10 +41,17 @@ async function entries(request: Request): Promise<Entry[]> {
   const header = request.headers.get("cookie");
   if (!header || !header.includes(`${KNOWN_DEVICE_COOKIE}=`)) return [];
   // A forged or stale signature parses as null: the browser is simply not known.
-  const value: unknown = await deviceCookie().parse(header).catch(() => null);
+  const value: unknown = await deviceCookie()
+    .parse(header)
+    .catch(() => null);
   if (!Array.isArray(value)) return [];
   return value
-    .filter((e): e is Entry => Array.isArray(e) && e.length === 2 && e.every((part) => typeof part === "string" && part.length > 0 && part.length <= 64))
+    .filter(
+      (e): e is Entry =>
+        Array.isArray(e) &&
+        e.length === 2 &&
+        e.every((part) => typeof part === "string" && part.length > 0 && part.length <= 64),
+    )
     .slice(0, MAX_ACCOUNTS);
 }
 
@@ -59,6 +66,9 @@ export async function rememberDevice(request: Request, email: string): Promise<s
   const key = accountKey(email);
   const known = await entries(request);
   const device = known.find(([account]) => account === key)?.[1] ?? newToken(18);
-  const next: Entry[] = [[key, device] as Entry, ...known.filter(([account]) => account !== key)].slice(0, MAX_ACCOUNTS);
+  const next: Entry[] = [[key, device] as Entry, ...known.filter(([account]) => account !== key)].slice(
+    0,
+    MAX_ACCOUNTS,
+  );
   return deviceCookie().serialize(next, { secure: requestIsHttps(request) });
 }

@@ -82,7 +82,10 @@ export class LoginThrottle {
   async attempt(keys: LoginAttemptKeys): Promise<LoginAttempt> {
     const spends: [SharedLimit, string][] = keys.device
       ? [[this.byDevice, keys.device]]
-      : [[this.byAccount, keys.email.trim().toLowerCase()], ...(keys.ip ? ([[this.byAddress, keys.ip]] as [SharedLimit, string][]) : [])];
+      : [
+          [this.byAccount, keys.email.trim().toLowerCase()],
+          ...(keys.ip ? ([[this.byAddress, keys.ip]] as [SharedLimit, string][]) : []),
+        ];
     const taken: [SharedLimit, string][] = [];
     for (const [limit, key] of spends) {
       const v = await limit.take(key);

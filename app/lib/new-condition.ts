@@ -11,12 +11,12 @@ export function newCondition(conditionType: Condition["condition_type"] = "url",
     conditionType === "url"
       ? { match: "contains" }
       : conditionType === "visits"
-      ? { scope: "total", comparison: "greater" }
-      : conditionType === "data_field"
-      ? { comparison: "equal" }
-      : conditionType === "cart_value"
-      ? { comparison: "greater" }
-      : {};
+        ? { scope: "total", comparison: "greater" }
+        : conditionType === "data_field"
+          ? { comparison: "equal" }
+          : conditionType === "cart_value"
+            ? { comparison: "greater" }
+            : {};
   return {
     position,
     condition_type: conditionType,

@@ -9,4 +9,5 @@ import { startsImmediately } from "../../widget/core/cta-options";
 import { placed } from "../../widget/core/inline";
 
 /** Whether a published CTA may show the moment a page starts: triggered at once and not placed in the page. */
-export const startsAtPageStart = (s: PublicCtaSummary): boolean => !placed(s) && startsImmediately(s.cta_type, s.options);
+export const startsAtPageStart = (s: PublicCtaSummary): boolean =>
+  !placed(s) && startsImmediately(s.cta_type, s.options);

@@ -18,18 +18,36 @@ const PAGES: Record<ProductPageKind, ProductPage> = {
     title: "Popups that ask at the right moment",
     lead: "Boxed and full-screen popups, slide-in hooks and inline forms that collect e-mail addresses, answers and orders without getting in the visitor's way.",
     points: [
-      ["Triggers", "Show on arrival, after a delay, at a scroll depth, on exit intent, or when your page calls beckon.trigger()."],
-      ["Targeting", "Pick pages, categories, countries, returning visitors, cart values or mailing-list members; never show a popup twice to someone who closed it."],
-      ["Forms that convert", "Multi-step forms, quizzes and surveys with checks for mistyped and disposable e-mail addresses, sent straight to your e-mail tool."],
-      ["Light on the page", "The loader is a few kilobytes and never blocks rendering; the renderer loads only when a popup may show."],
+      [
+        "Triggers",
+        "Show on arrival, after a delay, at a scroll depth, on exit intent, or when your page calls beckon.trigger().",
+      ],
+      [
+        "Targeting",
+        "Pick pages, categories, countries, returning visitors, cart values or mailing-list members; never show a popup twice to someone who closed it.",
+      ],
+      [
+        "Forms that convert",
+        "Multi-step forms, quizzes and surveys with checks for mistyped and disposable e-mail addresses, sent straight to your e-mail tool.",
+      ],
+      [
+        "Light on the page",
+        "The loader is a few kilobytes and never blocks rendering; the renderer loads only when a popup may show.",
+      ],
     ],
   },
   "sticky-bars": {
     title: "Sticky bars for announcements that stay in view",
     lead: "A slim bar at the top or bottom of every page: campaign news, a countdown to a deadline, a button to sign up, or a one-line e-mail form.",
     points: [
-      ["Countdowns", "Count down to a fixed moment, to a time of day in the visitor's time zone, or for a set time after the first view."],
-      ["Out of the way", "Top bars push the page down rather than covering your header; visitors can close them and they stay closed for as many days as you choose."],
+      [
+        "Countdowns",
+        "Count down to a fixed moment, to a time of day in the visitor's time zone, or for a set time after the first view.",
+      ],
+      [
+        "Out of the way",
+        "Top bars push the page down rather than covering your header; visitors can close them and they stay closed for as many days as you choose.",
+      ],
       ["Scheduled", "Run a bar for a campaign period only, and on the pages the campaign is about."],
       ["Measured", "Views, clicks and sign-ups per bar and per variant, with A/B tests when you want them."],
     ],
@@ -38,9 +56,18 @@ const PAGES: Record<ProductPageKind, ProductPage> = {
     title: "Landing pages without a page builder",
     lead: "Whole pages for an e-book, a webinar sign-up or a request for a quote, built from the same blocks as every Beckon form and placed on any page of your site.",
     points: [
-      ["Placed anywhere", "Put the snippet's placeholder on a page of your site and the landing page fills it, styled with your brand's colours and fonts."],
-      ["Leads, not just clicks", "Name, company, role and consent fields, with the contact added to the right list in your e-mail tool."],
-      ["Follow-up built in", "A thank-you message, a redirect, or the next step of a longer form, chosen by the visitor's answers."],
+      [
+        "Placed anywhere",
+        "Put the snippet's placeholder on a page of your site and the landing page fills it, styled with your brand's colours and fonts.",
+      ],
+      [
+        "Leads, not just clicks",
+        "Name, company, role and consent fields, with the contact added to the right list in your e-mail tool.",
+      ],
+      [
+        "Follow-up built in",
+        "A thank-you message, a redirect, or the next step of a longer form, chosen by the visitor's answers.",
+      ],
       ["Works everywhere", "Shopify stores, WordPress sites and any other site that can hold a script tag."],
     ],
   },
@@ -57,7 +84,9 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&l
 /** The HTML of one product page. */
 export function productPageHtml(kind: ProductPageKind): string {
   const page = PAGES[kind];
-  const nav = NAV.map(([k, label]) => (k === kind ? `<strong>${label}</strong>` : `<a href="/${k}">${label}</a>`)).join(" · ");
+  const nav = NAV.map(([k, label]) => (k === kind ? `<strong>${label}</strong>` : `<a href="/${k}">${label}</a>`)).join(
+    " · ",
+  );
   const points = page.points.map(([h, p]) => `<li><h2>${esc(h)}</h2><p>${esc(p)}</p></li>`).join("\n      ");
   return `<!doctype html>
 <html lang="en">
@@ -108,7 +137,8 @@ export function productPageResponse(kind: ProductPageKind): Response {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "public, max-age=3600",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     },
   });
 }

@@ -118,9 +118,16 @@ export interface LimitVerdict {
  * the website only for requests the IP limit let through, so one address
  * flooding a site cannot drain the site's budget for everyone else.
  */
-export async function checkRateLimits(limiters: PublicApiLimiters, request: Request, ip: string | null): Promise<LimitVerdict> {
+export async function checkRateLimits(
+  limiters: PublicApiLimiters,
+  request: Request,
+  ip: string | null,
+): Promise<LimitVerdict> {
   const write = request.method !== "GET" && request.method !== "HEAD";
-  const refused = (ms: number): LimitVerdict => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
+  const refused = (ms: number): LimitVerdict => ({
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+  });
   const perIp = write ? limiters.ipWrite : limiters.ipRead;
   if (perIp && ip) {
     const v = await perIp.take(ip);

@@ -33,7 +33,8 @@ export class Cell {
     this.orders += other.orders;
     this.revenue += other.revenue;
     for (const p of other.leads) this.leads.add(p);
-    for (const [kind, registers] of other.sketches) if (!kinds || kinds.includes(kind)) mergeInto(this.sketch(kind), registers);
+    for (const [kind, registers] of other.sketches)
+      if (!kinds || kinds.includes(kind)) mergeInto(this.sketch(kind), registers);
   }
 
   /**
@@ -59,7 +60,8 @@ export class Cell {
   metrics(goal: Goal): Metrics {
     const viewers = this.unique("viewers");
     const completions = this.unique("finishers");
-    const conversions = goal === "leads" ? this.leads.size : goal === "completions" ? completions : this.unique(GOAL_SKETCH[goal]);
+    const conversions =
+      goal === "leads" ? this.leads.size : goal === "completions" ? completions : this.unique(GOAL_SKETCH[goal]);
     return {
       views: this.views,
       viewers,

@@ -38,7 +38,8 @@ export function parsePeriod(params: URLSearchParams, now = new Date()): ResultsP
     to = toParam ?? today;
     from = fromParam ?? new Date(to.getTime() - (DEFAULT_PERIOD_DAYS - 1) * DAY_MS);
     if (from > to) [from, to] = [to, from];
-    if ((to.getTime() - from.getTime()) / DAY_MS + 1 > MAX_PERIOD_DAYS) from = new Date(to.getTime() - (MAX_PERIOD_DAYS - 1) * DAY_MS);
+    if ((to.getTime() - from.getTime()) / DAY_MS + 1 > MAX_PERIOD_DAYS)
+      from = new Date(to.getTime() - (MAX_PERIOD_DAYS - 1) * DAY_MS);
   } else {
     const n = Number(params.get("days"));
     const days = (PERIOD_PRESETS as readonly number[]).includes(n) ? n : DEFAULT_PERIOD_DAYS;

@@ -86,7 +86,14 @@ export function selectedVariantsOf(data: ActionGroupData): SelectedVariant[] {
   return (data["selected-product-variant-ids"] ?? []).map((raw) => {
     const id = numericShopifyId(raw);
     const s = summary.get(id);
-    return { id, productId: s?.productId ?? null, productTitle: s?.productTitle ?? "", variantTitle: s?.variantTitle ?? null, image: s?.image ?? null, price: s?.price ?? null };
+    return {
+      id,
+      productId: s?.productId ?? null,
+      productTitle: s?.productTitle ?? "",
+      variantTitle: s?.variantTitle ?? null,
+      image: s?.image ?? null,
+      price: s?.price ?? null,
+    };
   });
 }
 
@@ -133,11 +140,20 @@ export interface ResourcePickerProduct {
   title: string;
   handle?: string;
   images?: { originalSrc?: string; altText?: string | null }[];
-  variants?: { id?: string; title?: string; price?: string; displayName?: string; image?: { originalSrc?: string } | null }[];
+  variants?: {
+    id?: string;
+    title?: string;
+    price?: string;
+    displayName?: string;
+    image?: { originalSrc?: string } | null;
+  }[];
 }
 
 /** The selected variants a resource picker selection stands for, in its order. */
-export function selectedFromResourcePicker(selection: readonly ResourcePickerProduct[], currency: string): SelectedVariant[] {
+export function selectedFromResourcePicker(
+  selection: readonly ResourcePickerProduct[],
+  currency: string,
+): SelectedVariant[] {
   const out: SelectedVariant[] = [];
   for (const product of selection) {
     const productImage = product.images?.[0]?.originalSrc ?? null;
@@ -161,7 +177,9 @@ export function selectedFromResourcePicker(selection: readonly ResourcePickerPro
  * current variants ticked: each product's global id with its variants'.
  * Variants whose product is unknown (ids typed before) cannot be ticked.
  */
-export function resourcePickerSelectionIds(selected: readonly SelectedVariant[]): { id: string; variants: { id: string }[] }[] {
+export function resourcePickerSelectionIds(
+  selected: readonly SelectedVariant[],
+): { id: string; variants: { id: string }[] }[] {
   const byProduct = new Map<string, { id: string }[]>();
   for (const s of selected) {
     if (!s.productId) continue;
@@ -194,13 +212,22 @@ export function manualFeedOf(entries: readonly FeedEntry[] | null | undefined): 
   const entry = (entries ?? []).find(isManual);
   if (!entry) return [];
   const raw = entry.handles ?? entry.handle;
-  const handles = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" && raw ? raw.split(",").map((h) => h.trim()) : [];
-  const summary = new Map((Array.isArray(entry.summary) ? (entry.summary as FeedProduct[]) : []).map((s) => [s.handle, s]));
+  const handles = Array.isArray(raw)
+    ? raw.map(String)
+    : typeof raw === "string" && raw
+      ? raw.split(",").map((h) => h.trim())
+      : [];
+  const summary = new Map(
+    (Array.isArray(entry.summary) ? (entry.summary as FeedProduct[]) : []).map((s) => [s.handle, s]),
+  );
   return handles.map((handle) => summary.get(handle) ?? { handle, title: "", image: null, price: null });
 }
 
 /** The entries with the manual feed showing these products (other sources kept; no products drops the manual entry). */
-export function withManualFeed(entries: readonly FeedEntry[] | null | undefined, products: readonly FeedProduct[]): FeedEntry[] {
+export function withManualFeed(
+  entries: readonly FeedEntry[] | null | undefined,
+  products: readonly FeedProduct[],
+): FeedEntry[] {
   const unique = [...new Map(products.map((p) => [p.handle, p])).values()].slice(0, 50);
   const list = [...(entries ?? [])];
   const index = list.findIndex(isManual);
@@ -234,7 +261,11 @@ export function feedFromResourcePicker(selection: readonly ResourcePickerProduct
     if (!p.handle) return [];
     const prices = (p.variants ?? []).map((v) => Number(v.price)).filter((n) => Number.isFinite(n));
     const price = prices.length
-      ? priceRange({ priceMin: Math.min(...prices).toFixed(2), priceMax: Math.max(...prices).toFixed(2), currency }).trim()
+      ? priceRange({
+          priceMin: Math.min(...prices).toFixed(2),
+          priceMax: Math.max(...prices).toFixed(2),
+          currency,
+        }).trim()
       : null;
     return [{ handle: p.handle, title: p.title, image: p.images?.[0]?.originalSrc ?? null, price }];
   });
@@ -285,7 +316,8 @@ export interface ResourcePickerCollection {
   productsCount?: number;
 }
 
-const isChosenCollection = (e: FeedEntry) => (e.source ?? e.type) === "collection" && typeof e.handle === "string" && e.handle !== "";
+const isChosenCollection = (e: FeedEntry) =>
+  (e.source ?? e.type) === "collection" && typeof e.handle === "string" && e.handle !== "";
 
 /** The collection the element's feed names (the first collection entry with a handle), as the editor shows it. */
 export function collectionFeedOf(entries: readonly FeedEntry[] | null | undefined): FeedCollection | null {
@@ -306,7 +338,10 @@ export function collectionFeedOf(entries: readonly FeedEntry[] | null | undefine
  * one; other sources kept, the collection of the page a visitor is on too);
  * null removes the chosen collection.
  */
-export function withCollectionFeed(entries: readonly FeedEntry[] | null | undefined, collection: FeedCollection | null): FeedEntry[] {
+export function withCollectionFeed(
+  entries: readonly FeedEntry[] | null | undefined,
+  collection: FeedCollection | null,
+): FeedEntry[] {
   const list = [...(entries ?? [])];
   const index = list.findIndex(isChosenCollection);
   if (!collection) return list.filter((_, i) => i !== index);
@@ -319,7 +354,8 @@ export function withCollectionFeed(entries: readonly FeedEntry[] | null | undefi
       id: collection.id && /^\d{1,20}$/.test(collection.id) ? collection.id : null,
       title: collection.title.slice(0, 255),
       image: collection.image && /^https:\/\//.test(collection.image) ? collection.image.slice(0, 2000) : null,
-      productsCount: typeof count === "number" && Number.isInteger(count) && count >= 0 && count <= 10_000_000 ? count : null,
+      productsCount:
+        typeof count === "number" && Number.isInteger(count) && count >= 0 && count <= 10_000_000 ? count : null,
     },
   };
   delete entry.type;
@@ -330,11 +366,19 @@ export function withCollectionFeed(entries: readonly FeedEntry[] | null | undefi
 
 /** The feed collection a search hit stands for. */
 export function feedCollectionFromHit(hit: CollectionHit): FeedCollection {
-  return { handle: hit.handle, id: numericShopifyId(hit.id), title: hit.title, image: hit.image, productsCount: hit.productsCount };
+  return {
+    handle: hit.handle,
+    id: numericShopifyId(hit.id),
+    title: hit.title,
+    image: hit.image,
+    productsCount: hit.productsCount,
+  };
 }
 
 /** The feed collection of a resource picker selection (null when cancelled, empty or without a handle). */
-export function collectionFromResourcePicker(selection: readonly ResourcePickerCollection[] | null | undefined): FeedCollection | null {
+export function collectionFromResourcePicker(
+  selection: readonly ResourcePickerCollection[] | null | undefined,
+): FeedCollection | null {
   const c = selection?.[0];
   if (!c?.handle) return null;
   return {

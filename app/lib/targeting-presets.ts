@@ -18,17 +18,33 @@ export const DEVICE_PRESETS = ["all", "mobile", "tablet", "desktop"] as const;
 /** What the presets card sends (field-named errors come from this schema). */
 export const targetingPresetSchema = z.object({
   visitor: z.enum(VISITOR_PRESETS).default("all"),
-  utm_source: z.string().trim().max(200).regex(/^[^\u0000-\u001f]*$/, { message: "No control characters" }).default(""),
-  page_url: z.string().trim().max(2000).regex(/^[^\u0000-\u001f]*$/, { message: "No control characters" }).default(""),
+  utm_source: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[^\u0000-\u001f]*$/, { message: "No control characters" })
+    .default(""),
+  page_url: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^[^\u0000-\u001f]*$/, { message: "No control characters" })
+    .default(""),
   device: z.enum(DEVICE_PRESETS).default("all"),
-  referrer: z.string().trim().max(500).regex(/^[^\u0000-\u001f]*$/, { message: "No control characters" }).default(""),
+  referrer: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^[^\u0000-\u001f]*$/, { message: "No control characters" })
+    .default(""),
 });
 export type TargetingPreset = z.infer<typeof targetingPresetSchema>;
 
 /** Everyone: no preset chosen. */
 export const NO_PRESET: TargetingPreset = { visitor: "all", utm_source: "", page_url: "", device: "all", referrer: "" };
 
-const isDevice = (v: unknown): v is Exclude<(typeof DEVICE_PRESETS)[number], "all"> => v !== "all" && (DEVICE_PRESETS as readonly unknown[]).includes(v);
+const isDevice = (v: unknown): v is Exclude<(typeof DEVICE_PRESETS)[number], "all"> =>
+  v !== "all" && (DEVICE_PRESETS as readonly unknown[]).includes(v);
 
 /**
  * The conditions for a preset, in the Campaigns page's format. New visitors:
@@ -42,7 +58,11 @@ export function presetConditions(p: TargetingPreset): Condition[] {
   const add = (c: Condition) => out.push({ ...c, position: out.length });
   if (p.visitor !== "all") {
     const c = newCondition("visits", 0);
-    add({ ...c, count: p.visitor === "new" ? 2 : 1, data: { ...c.data, comparison: p.visitor === "new" ? "less" : "greater" } });
+    add({
+      ...c,
+      count: p.visitor === "new" ? 2 : 1,
+      data: { ...c.data, comparison: p.visitor === "new" ? "less" : "greater" },
+    });
   }
   if (p.utm_source) {
     const c = newCondition("data_field", 0);
@@ -61,7 +81,9 @@ export function presetConditions(p: TargetingPreset): Condition[] {
 }
 
 /** The preset a campaign's conditions express, or null when they are more than the presets can say. */
-export function presetOf(conditions: readonly Pick<Condition, "condition_type" | "operator" | "url" | "data" | "count" | "data_name">[]): TargetingPreset | null {
+export function presetOf(
+  conditions: readonly Pick<Condition, "condition_type" | "operator" | "url" | "data" | "count" | "data_name">[],
+): TargetingPreset | null {
   const p: TargetingPreset = { ...NO_PRESET };
   for (const c of conditions) {
     const d = c.data as Record<string, unknown>;
@@ -70,13 +92,32 @@ export function presetOf(conditions: readonly Pick<Condition, "condition_type" |
       if (d.comparison === "less" && c.count === 2) p.visitor = "new";
       else if (d.comparison === "greater" && c.count === 1) p.visitor = "returning";
       else return null;
-    } else if (c.condition_type === "data_field" && c.data_name === "utm_source" && d.comparison === "equal" && typeof d.value === "string" && !p.utm_source) {
+    } else if (
+      c.condition_type === "data_field" &&
+      c.data_name === "utm_source" &&
+      d.comparison === "equal" &&
+      typeof d.value === "string" &&
+      !p.utm_source
+    ) {
       p.utm_source = d.value;
     } else if (c.condition_type === "url" && d.match === "contains" && c.url && !p.page_url) {
       p.page_url = c.url;
-    } else if (c.condition_type === "data_field" && c.data_name === "device" && d.comparison === "equal" && isDevice(d.value) && p.device === "all") {
+    } else if (
+      c.condition_type === "data_field" &&
+      c.data_name === "device" &&
+      d.comparison === "equal" &&
+      isDevice(d.value) &&
+      p.device === "all"
+    ) {
       p.device = d.value;
-    } else if (c.condition_type === "data_field" && c.data_name === "referrer" && d.comparison === "contains" && typeof d.value === "string" && d.value && !p.referrer) {
+    } else if (
+      c.condition_type === "data_field" &&
+      c.data_name === "referrer" &&
+      d.comparison === "contains" &&
+      typeof d.value === "string" &&
+      d.value &&
+      !p.referrer
+    ) {
       p.referrer = d.value;
     } else return null;
   }

@@ -40,7 +40,10 @@ export const MAIN_THEME_SETTINGS_QUERY = `#graphql
   }`;
 
 /** What the check found. */
-export type EmbedStatus = { state: "on"; themeName: string } | { state: "off"; themeName: string } | { state: "unknown"; reason: string };
+export type EmbedStatus =
+  | { state: "on"; themeName: string }
+  | { state: "off"; themeName: string }
+  | { state: "unknown"; reason: string };
 
 interface ThemesAnswer {
   data?: {
@@ -73,7 +76,11 @@ function blocksOf(settings: unknown): Blocks {
 /** Whether settings_data.json has one of our app embed blocks switched on. */
 export function embedEnabledIn(settingsData: unknown, handle = APP_EMBED_HANDLE): boolean {
   return Object.values(blocksOf(settingsData)).some(
-    (b) => typeof b?.type === "string" && b.type.includes(`/blocks/${handle}/`) && b.disabled !== true && b.disabled !== "true"
+    (b) =>
+      typeof b?.type === "string" &&
+      b.type.includes(`/blocks/${handle}/`) &&
+      b.disabled !== true &&
+      b.disabled !== "true",
   );
 }
 
@@ -86,12 +93,15 @@ export async function checkThemeEmbed(graphql: AdminGraphql, handle = APP_EMBED_
   } catch (e) {
     return { state: "unknown", reason: `Shopify did not answer (${e instanceof Error ? e.message : String(e)})` };
   }
-  if (answer.errors) return { state: "unknown", reason: "Shopify refused the theme query (does the app have the read_themes scope?)" };
+  if (answer.errors)
+    return { state: "unknown", reason: "Shopify refused the theme query (does the app have the read_themes scope?)" };
   const theme = answer.data?.themes?.nodes?.[0];
   if (!theme) return { state: "unknown", reason: "The shop has no published theme" };
   const themeName = theme.name ?? "the published theme";
   const file = theme.files?.nodes?.find((f) => f.filename === "config/settings_data.json") ?? theme.files?.nodes?.[0];
-  const text = file?.body?.content ?? (file?.body?.contentBase64 ? Buffer.from(file.body.contentBase64, "base64").toString("utf8") : null);
+  const text =
+    file?.body?.content ??
+    (file?.body?.contentBase64 ? Buffer.from(file.body.contentBase64, "base64").toString("utf8") : null);
   // A theme never customised has no settings_data.json: nothing is switched on.
   if (text === null || text === undefined) return { state: "off", themeName };
   try {

@@ -25,5 +25,8 @@ export function zoneOffsetMs(zone: string, at: number): number | null {
   }
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   // Some engines write midnight as hour 24 even with h23.
-  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second")) - Math.floor(at / 1000) * 1000;
+  return (
+    Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second")) -
+    Math.floor(at / 1000) * 1000
+  );
 }

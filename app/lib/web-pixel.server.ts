@@ -15,7 +15,9 @@ export interface WebPixelSettings {
   appUrl: string;
 }
 
-export type WebPixelConnection = { state: "created" | "updated" | "unchanged"; id: string } | { state: "failed"; reason: string };
+export type WebPixelConnection =
+  | { state: "created" | "updated" | "unchanged"; id: string }
+  | { state: "failed"; reason: string };
 
 export const WEB_PIXEL_QUERY = `#graphql
   query BeckonWebPixel { webPixel { id settings } }`;
@@ -65,7 +67,11 @@ async function ask(graphql: AdminGraphql, query: string, variables?: Record<stri
 }
 
 /** Creates the shop's Beckon web pixel for a website served from appUrl, or updates its settings; reports what it did. */
-export async function connectWebPixel(graphql: AdminGraphql, websiteId: number, appUrl: string): Promise<WebPixelConnection> {
+export async function connectWebPixel(
+  graphql: AdminGraphql,
+  websiteId: number,
+  appUrl: string,
+): Promise<WebPixelConnection> {
   let settings: WebPixelSettings;
   try {
     settings = webPixelSettings(websiteId, appUrl);
@@ -85,10 +91,18 @@ export async function connectWebPixel(graphql: AdminGraphql, websiteId: number, 
     const answer = current?.id
       ? await ask(graphql, WEB_PIXEL_UPDATE, { id: current.id, webPixel })
       : await ask(graphql, WEB_PIXEL_CREATE, { webPixel });
-    const result = answer.data?.[current?.id ? "webPixelUpdate" : "webPixelCreate"] as { userErrors?: { message?: string }[]; webPixel?: PixelNode | null } | null | undefined;
+    const result = answer.data?.[current?.id ? "webPixelUpdate" : "webPixelCreate"] as
+      | { userErrors?: { message?: string }[]; webPixel?: PixelNode | null }
+      | null
+      | undefined;
     const problem = result?.userErrors?.[0]?.message ?? answer.errors?.[0]?.message;
     if (problem || !result?.webPixel?.id) {
-      return { state: "failed", reason: problem ?? "Shopify did not return the web pixel (does the app have the write_pixels and read_customer_events scopes?)" };
+      return {
+        state: "failed",
+        reason:
+          problem ??
+          "Shopify did not return the web pixel (does the app have the write_pixels and read_customer_events scopes?)",
+      };
     }
     return { state: current?.id ? "updated" : "created", id: result.webPixel.id };
   } catch (e) {

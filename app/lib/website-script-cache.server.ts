@@ -145,7 +145,9 @@ const CACHE_KEY = Symbol.for("beckon.websiteScripts");
  * serves the scripts) each load their own copy of this module, and both must
  * empty the same cache.
  */
-export const websiteScripts: ScriptCache = ((globalThis as unknown as Record<symbol, ScriptCache | undefined>)[CACHE_KEY] ??= createScriptCache());
+export const websiteScripts: ScriptCache = ((globalThis as unknown as Record<symbol, ScriptCache | undefined>)[
+  CACHE_KEY
+] ??= createScriptCache());
 
 /** Forgets every cached site script (after a write that may change a public config). */
 export function invalidateWebsiteScripts(): void {

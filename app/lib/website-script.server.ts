@@ -44,7 +44,10 @@ export function websiteScriptBody(
 }
 
 /** A site script packed for answers; the script it replaces when its body is the same (no compressing again). */
-export async function packWebsiteScript(body: string | null, previous: BuiltScript | null = null): Promise<BuiltScript | null> {
+export async function packWebsiteScript(
+  body: string | null,
+  previous: BuiltScript | null = null,
+): Promise<BuiltScript | null> {
   if (!body) return null;
   return previous?.body === body ? previous : packScript(body, etagOf(body));
 }

@@ -41,7 +41,11 @@ export function parseRendererFiles(manifest: string | null): string[] | null {
   try {
     const files: unknown = JSON.parse(manifest)?.renderer;
     // Plain file names only: the site script joins them to the asset base.
-    return Array.isArray(files) && files.length > 0 && files.every((f) => typeof f == "string" && /^[\w.-]+\.js(\?v=\w+)?$/.test(f)) ? files : null;
+    return Array.isArray(files) &&
+      files.length > 0 &&
+      files.every((f) => typeof f == "string" && /^[\w.-]+\.js(\?v=\w+)?$/.test(f))
+      ? files
+      : null;
   } catch {
     return null;
   }

@@ -17,7 +17,10 @@ import { CONTENT_HASHED_CHUNK } from "./widget-assets.server";
 
 /** File names the build writes: no folders, no leading dot. Anything else is not a widget file. */
 const FILE_NAME = /^[A-Za-z0-9][\w.-]{0,199}\.(js|json)$/;
-const TYPES: Record<string, string> = { js: "application/javascript; charset=utf-8", json: "application/json; charset=utf-8" };
+const TYPES: Record<string, string> = {
+  js: "application/javascript; charset=utf-8",
+  json: "application/json; charset=utf-8",
+};
 
 export interface FileRequest {
   method: string;
@@ -47,7 +50,14 @@ interface Packed {
 async function pack(file: string, size: number, mtimeMs: number): Promise<Packed> {
   const raw = await readFile(file);
   const { gzip: gz, br } = await compressedForms(raw, 11);
-  return { size, mtimeMs, etag: etagOf(raw), raw, br: br.length < raw.length ? br : undefined, gzip: gz.length < raw.length ? gz : undefined };
+  return {
+    size,
+    mtimeMs,
+    etag: etagOf(raw),
+    raw,
+    br: br.length < raw.length ? br : undefined,
+    gzip: gz.length < raw.length ? gz : undefined,
+  };
 }
 
 const text = (status: number, message: string, headers: Record<string, string> = {}): FileAnswer => ({

@@ -23,7 +23,12 @@ export interface AnswerLabels {
 
 function fieldLabels(row: { options: unknown; fieldOptions: unknown }): FieldLabels {
   const o = asRecord(row.options);
-  const label = typeof o.label === "string" && o.label.trim() ? o.label.trim() : typeof o.question === "string" && o.question.trim() ? o.question.trim() : null;
+  const label =
+    typeof o.label === "string" && o.label.trim()
+      ? o.label.trim()
+      : typeof o.question === "string" && o.question.trim()
+        ? o.question.trim()
+        : null;
   const choices = new Map<string, string>();
   for (const c of Array.isArray(row.fieldOptions) ? row.fieldOptions : []) {
     const r = asRecord(c);
@@ -35,7 +40,8 @@ function fieldLabels(row: { options: unknown; fieldOptions: unknown }): FieldLab
 
 /** The answer's values as a list (a multiple choice is stored as an array or "a, b"). */
 function values(value: unknown): string[] | null {
-  if (Array.isArray(value)) return value.every((v) => typeof v === "string" || typeof v === "number") ? value.map(String) : null;
+  if (Array.isArray(value))
+    return value.every((v) => typeof v === "string" || typeof v === "number") ? value.map(String) : null;
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return [String(value)];
   return null;
 }
@@ -52,7 +58,8 @@ export async function loadAnswerLabels(db: Db, websiteId: number): Promise<Answe
     const labels = fieldLabels(row);
     byElement.set(`${row.elementId}:${row.slug}`, labels);
     const seen = bySlug.get(row.slug);
-    const same = (a: FieldLabels, b: FieldLabels) => a.question === b.question && JSON.stringify([...a.choices]) === JSON.stringify([...b.choices]);
+    const same = (a: FieldLabels, b: FieldLabels) =>
+      a.question === b.question && JSON.stringify([...a.choices]) === JSON.stringify([...b.choices]);
     if (seen === undefined) bySlug.set(row.slug, labels);
     else if (seen !== "ambiguous" && !same(seen, labels)) bySlug.set(row.slug, "ambiguous");
   }
@@ -63,7 +70,10 @@ export async function loadAnswerLabels(db: Db, websiteId: number): Promise<Answe
       const f = exact ?? (shared && shared !== "ambiguous" ? shared : undefined);
       if (!f) return { question: null, answer: null };
       const list = values(value);
-      const answer = list && f.choices.size && list.some((v) => f.choices.has(v)) ? list.map((v) => f.choices.get(v) ?? v).join(", ") : null;
+      const answer =
+        list && f.choices.size && list.some((v) => f.choices.has(v))
+          ? list.map((v) => f.choices.get(v) ?? v).join(", ")
+          : null;
       return { question: f.question, answer };
     },
   };

@@ -38,7 +38,9 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-const isoDate = z.string().datetime({ offset: true, message: "An ISO 8601 date and time, e.g. 2026-03-01T09:00:00+01:00" });
+const isoDate = z
+  .string()
+  .datetime({ offset: true, message: "An ISO 8601 date and time, e.g. 2026-03-01T09:00:00+01:00" });
 
 /** What an owner sends to create or update a broadcast. */
 export const broadcastInputSchema = z
@@ -46,7 +48,11 @@ export const broadcastInputSchema = z
     name: text(200).min(1, { message: "Give the broadcast a name" }),
     status: z.boolean().default(true),
     quick: z.boolean().default(false),
-    timezone: z.string().max(100).refine(isTimeZone, { message: "Unknown time zone; use a name like Europe/Stockholm" }).default("UTC"),
+    timezone: z
+      .string()
+      .max(100)
+      .refine(isTimeZone, { message: "Unknown time zone; use a name like Europe/Stockholm" })
+      .default("UTC"),
     timeframe: z.boolean().default(false),
     range_start: isoDate.nullish(),
     range_end: isoDate.nullish(),
@@ -55,7 +61,11 @@ export const broadcastInputSchema = z
   .superRefine((b, ctx) => {
     if (b.timeframe && (!b.range_start || !b.range_end)) {
       const missing = b.range_start ? "range_end" : "range_start";
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: "A timed broadcast needs a start and an end" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [missing],
+        message: "A timed broadcast needs a start and an end",
+      });
     }
     if (b.range_start && b.range_end && Date.parse(b.range_end) <= Date.parse(b.range_start)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["range_end"], message: "The end must be after the start" });
@@ -152,13 +162,20 @@ export async function foreignCtaIds(db: DbClient, websiteId: number, ids: number
 }
 
 /** Issues for conditions that point at another website's CTA. */
-async function conditionRefIssues(db: DbClient, websiteId: number, conditions: Condition[], prefix: (string | number)[]): Promise<z.ZodIssue[]> {
+async function conditionRefIssues(
+  db: DbClient,
+  websiteId: number,
+  conditions: Condition[],
+  prefix: (string | number)[],
+): Promise<z.ZodIssue[]> {
   const foreign = await foreignCtaIds(
     db,
     websiteId,
     conditions.flatMap((c) => (c.cta_id ? [c.cta_id] : [])),
   );
-  return conditions.flatMap((c, i) => (c.cta_id && foreign.has(c.cta_id) ? [issueAt([...prefix, i, "cta_id"], `No CTA ${c.cta_id} on this website`)] : []));
+  return conditions.flatMap((c, i) =>
+    c.cta_id && foreign.has(c.cta_id) ? [issueAt([...prefix, i, "cta_id"], `No CTA ${c.cta_id} on this website`)] : [],
+  );
 }
 
 type ConditionOwner = { broadcastId: number } | { actionGroupId: number } | { site: true };
@@ -180,7 +197,12 @@ function ownerColumns(owner: ConditionOwner): { broadcastId: number | null; acti
  * updated in place, the rest created, and the owner's rows left out deleted.
  * Ids must already have been checked to belong to this owner.
  */
-export async function syncConditions(tx: Prisma.TransactionClient, websiteId: number, owner: ConditionOwner, conditions: Condition[]): Promise<void> {
+export async function syncConditions(
+  tx: Prisma.TransactionClient,
+  websiteId: number,
+  owner: ConditionOwner,
+  conditions: Condition[],
+): Promise<void> {
   const keep: number[] = [];
   for (const c of conditions) {
     const data = { ...conditionColumns(c), ...ownerColumns(owner), websiteId };
@@ -202,7 +224,9 @@ async function conditionIdIssues(
   conditions: Condition[],
   prefix: (string | number)[],
 ): Promise<z.ZodIssue[]> {
-  const existing = owner ? await db.condition.findMany({ where: ownerWhere(websiteId, owner), select: { id: true } }) : [];
+  const existing = owner
+    ? await db.condition.findMany({ where: ownerWhere(websiteId, owner), select: { id: true } })
+    : [];
   const own = new Set(existing.map((c) => c.id));
   const seen = new Set<number>();
   const issues: z.ZodIssue[] = [];
@@ -241,7 +265,12 @@ function broadcastOf(row: BroadcastWithRefs): BroadcastDocument {
 
 type ParsedBroadcast = z.infer<typeof broadcastInputSchema>;
 
-async function parseBroadcast(db: DbClient, websiteId: number, owner: ConditionOwner | null, input: unknown): Promise<ParsedBroadcast> {
+async function parseBroadcast(
+  db: DbClient,
+  websiteId: number,
+  owner: ConditionOwner | null,
+  input: unknown,
+): Promise<ParsedBroadcast> {
   const result = broadcastInputSchema.safeParse(input);
   if (!result.success) throw new BroadcastValidationError(result.error.issues);
   const b = result.data;
@@ -268,7 +297,11 @@ function broadcastColumns(b: ParsedBroadcast) {
 }
 
 /** A website's broadcast, or null. */
-export async function getBroadcast(db: DbClient, websiteId: number, broadcastId: number): Promise<BroadcastDocument | null> {
+export async function getBroadcast(
+  db: DbClient,
+  websiteId: number,
+  broadcastId: number,
+): Promise<BroadcastDocument | null> {
   const row = await db.broadcast.findFirst({ where: { id: broadcastId, websiteId }, include: broadcastInclude });
   return row ? broadcastOf(row) : null;
 }
@@ -284,7 +317,12 @@ export async function createBroadcast(db: DbClient, websiteId: number, input: un
 }
 
 /** Updates a broadcast; conditions with an id are kept, new ones created, missing ones deleted. */
-export async function updateBroadcast(db: DbClient, websiteId: number, broadcastId: number, input: unknown): Promise<BroadcastDocument> {
+export async function updateBroadcast(
+  db: DbClient,
+  websiteId: number,
+  broadcastId: number,
+  input: unknown,
+): Promise<BroadcastDocument> {
   return inTransaction(db, async (tx) => {
     const found = await tx.broadcast.findFirst({ where: { id: broadcastId, websiteId }, select: { id: true } });
     if (!found) throw new NotFoundError("broadcast", broadcastId);
@@ -327,7 +365,10 @@ export async function listPublicBroadcasts(db: DbClient, websiteId: number): Pro
 
 /** The website's site-wide conditions (no broadcast, no action group), in order. */
 export async function listSiteConditions(db: DbClient, websiteId: number): Promise<Condition[]> {
-  const rows = await db.condition.findMany({ where: { websiteId, broadcastId: null, actionGroupId: null }, orderBy: byPosition });
+  const rows = await db.condition.findMany({
+    where: { websiteId, broadcastId: null, actionGroupId: null },
+    orderBy: byPosition,
+  });
   return rows.map(conditionOf);
 }
 

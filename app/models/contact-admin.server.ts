@@ -50,7 +50,13 @@ export interface ContactDetail {
   referralSource: string | null;
   platform: string;
   leadValue: number | null;
-  utm: { source: string | null; medium: string | null; campaign: string | null; term: string | null; content: string | null };
+  utm: {
+    source: string | null;
+    medium: string | null;
+    campaign: string | null;
+    term: string | null;
+    content: string | null;
+  };
   consents: { marketing: boolean | null; privacy: boolean | null; sms: boolean | null };
   tags: string[];
   /** Custom answers (Person.extra), by field slug. */
@@ -79,7 +85,14 @@ export interface ContactDetail {
     revenue: number | null;
   }[];
   eventCount: number;
-  lists: { id: number; listId: string; name: string; integrationName: string; subscribedAt: string; unsubscribedAt: string | null }[];
+  lists: {
+    id: number;
+    listId: string;
+    name: string;
+    integrationName: string;
+    subscribedAt: string;
+    unsubscribedAt: string | null;
+  }[];
   syncs: {
     id: number;
     integrationName: string;
@@ -141,9 +154,17 @@ async function ctaLabels(db: Db, websiteId: number, ctaIds: (number | null)[], v
   const vids = [...new Set(variantIds.filter((v): v is number => v !== null))];
   const [ctas, variants] = await Promise.all([
     ids.length ? db.cta.findMany({ where: { websiteId, id: { in: ids } }, select: { id: true, name: true } }) : [],
-    vids.length ? db.ctaVariant.findMany({ where: { id: { in: vids }, cta: { websiteId } }, select: { id: true, variation: true } }) : [],
+    vids.length
+      ? db.ctaVariant.findMany({
+          where: { id: { in: vids }, cta: { websiteId } },
+          select: { id: true, variation: true },
+        })
+      : [],
   ]);
-  return { ctaName: new Map(ctas.map((c) => [c.id, c.name])), letter: new Map(variants.map((v) => [v.id, v.variation])) };
+  return {
+    ctaName: new Map(ctas.map((c) => [c.id, c.name])),
+    letter: new Map(variants.map((v) => [v.id, v.variation])),
+  };
 }
 
 /** A contact (or visitor) of the website with everything the detail page shows; null when not this website's. */
@@ -153,8 +174,16 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
   if (!p) return null;
   const eventWhere = { websiteId, OR: [{ personId: p.id }, { personId: null, visitorToken: p.visitorToken }] };
   const [submissions, events, eventCount, memberships, syncs, orders] = await Promise.all([
-    db.contactSubmission.findMany({ where: { websiteId, personId: p.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 200 }),
-    db.trackedEvent.findMany({ where: eventWhere, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: DETAIL_EVENT_LIMIT }),
+    db.contactSubmission.findMany({
+      where: { websiteId, personId: p.id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 200,
+    }),
+    db.trackedEvent.findMany({
+      where: eventWhere,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: DETAIL_EVENT_LIMIT,
+    }),
     db.trackedEvent.count({ where: eventWhere }),
     db.mailingListMembership.findMany({
       where: { personId: p.id, list: { websiteId } },
@@ -164,12 +193,13 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
     syncStatusForPerson(db, p.id),
     db.order.findMany({ where: { websiteId, personId: p.id }, orderBy: { createdAt: "desc" } }),
   ]);
-  const submissionCta = (s: (typeof submissions)[number]) => s.ctaId ?? (s.contactableType === "Cta" ? s.contactableId : null);
+  const submissionCta = (s: (typeof submissions)[number]) =>
+    s.ctaId ?? (s.contactableType === "Cta" ? s.contactableId : null);
   const labels = await ctaLabels(
     db,
     websiteId,
     [...submissions.map(submissionCta), ...events.map((e) => e.ctaId)],
-    [...submissions.map((s) => s.variantId), ...events.map((e) => e.variantId)]
+    [...submissions.map((s) => s.variantId), ...events.map((e) => e.variantId)],
   );
   const answerLabels = await loadAnswerLabels(db, websiteId);
   const data = asRecord(p.data);
@@ -210,8 +240,8 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
         id: s.id,
         createdAt: s.createdAt.toISOString(),
         ctaId,
-        ctaName: ctaId !== null ? labels.ctaName.get(ctaId) ?? null : null,
-        variant: s.variantId !== null ? labels.letter.get(s.variantId) ?? null : null,
+        ctaName: ctaId !== null ? (labels.ctaName.get(ctaId) ?? null) : null,
+        variant: s.variantId !== null ? (labels.letter.get(s.variantId) ?? null) : null,
         sourceUrl: s.sourceUrl,
         answers: submissionAnswers(s.payload, answerLabels, s.elementId),
         consents: {
@@ -226,8 +256,8 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
       createdAt: e.createdAt.toISOString(),
       eventType: e.eventType,
       ctaId: e.ctaId,
-      ctaName: e.ctaId !== null ? labels.ctaName.get(e.ctaId) ?? null : null,
-      variant: e.variantId !== null ? labels.letter.get(e.variantId) ?? null : null,
+      ctaName: e.ctaId !== null ? (labels.ctaName.get(e.ctaId) ?? null) : null,
+      variant: e.variantId !== null ? (labels.letter.get(e.variantId) ?? null) : null,
       url: e.url,
       revenue: e.revenue,
     })),
@@ -252,6 +282,11 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
       lastError: j.lastError,
       updatedAt: (j.completedAt ?? j.createdAt).toISOString(),
     })),
-    orders: orders.map((o) => ({ id: o.id, orderId: o.orderId, revenue: o.revenue, createdAt: o.createdAt.toISOString() })),
+    orders: orders.map((o) => ({
+      id: o.id,
+      orderId: o.orderId,
+      revenue: o.revenue,
+      createdAt: o.createdAt.toISOString(),
+    })),
   };
 }

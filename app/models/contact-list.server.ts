@@ -71,12 +71,19 @@ async function toolSubscribers(db: Db, websiteId: number, integrationId: number,
  * or list of another website matches nobody: ids are always read within the
  * website.
  */
-export async function contactWhere(db: Db, websiteId: number, filters: ContactFilters = {}): Promise<Prisma.PersonWhereInput> {
+export async function contactWhere(
+  db: Db,
+  websiteId: number,
+  filters: ContactFilters = {},
+): Promise<Prisma.PersonWhereInput> {
   const and: Prisma.PersonWhereInput[] = [];
   if (filters.ctaId) {
     and.push({
       submissions: {
-        some: { websiteId, OR: [{ ctaId: filters.ctaId }, { ctaId: null, contactableType: "Cta", contactableId: filters.ctaId }] },
+        some: {
+          websiteId,
+          OR: [{ ctaId: filters.ctaId }, { ctaId: null, contactableType: "Cta", contactableId: filters.ctaId }],
+        },
       },
     });
   }
@@ -88,7 +95,10 @@ export async function contactWhere(db: Db, websiteId: number, filters: ContactFi
     if (!list) return { websiteId, id: -1 };
     const viaTool = await toolSubscribers(db, websiteId, list.integrationId, list.listId);
     and.push({
-      OR: [{ lists: { some: { listId: list.id, unsubscribedAt: null } } }, ...(viaTool.length ? [{ id: { in: viaTool } }] : [])],
+      OR: [
+        { lists: { some: { listId: list.id, unsubscribedAt: null } } },
+        ...(viaTool.length ? [{ id: { in: viaTool } }] : []),
+      ],
     });
   }
   if (filters.from || filters.to) {
@@ -130,8 +140,13 @@ export function searchTerms(query: string | null | undefined): string[] {
 }
 
 /** Whether every term appears in the e-mail, first name or last name (case-insensitive). */
-export function matchesTerms(person: { email: string | null; name: string | null; lastName: string | null }, terms: string[]): boolean {
-  const haystacks = [person.email, person.name, person.lastName].filter((v): v is string => !!v).map((v) => v.toLowerCase());
+export function matchesTerms(
+  person: { email: string | null; name: string | null; lastName: string | null },
+  terms: string[],
+): boolean {
+  const haystacks = [person.email, person.name, person.lastName]
+    .filter((v): v is string => !!v)
+    .map((v) => v.toLowerCase());
   return terms.every((t) => haystacks.some((h) => h.includes(t)));
 }
 
@@ -212,13 +227,17 @@ export async function listContacts(db: Db, websiteId: number, options: ListConta
           take: CONTACTS_PER_PAGE,
         })
       : pageIds.length
-      ? await db.person.findMany({ where: { AND: [base, { id: { in: pageIds } }] }, select: ROW_SELECT, orderBy: ORDER })
-      : [];
+        ? await db.person.findMany({
+            where: { AND: [base, { id: { in: pageIds } }] },
+            select: ROW_SELECT,
+            orderBy: ORDER,
+          })
+        : [];
 
   const ctaOf = await latestCtas(
     db,
     websiteId,
-    people.map((p) => p.id)
+    people.map((p) => p.id),
   );
 
   const contacts: ContactRow[] = people.map((p) => {
@@ -248,13 +267,15 @@ export async function listContacts(db: Db, websiteId: number, options: ListConta
 export async function matchingContactIds(
   db: Db,
   websiteId: number,
-  options: { query?: string | null; filters?: ContactFilters; limit?: number } = {}
+  options: { query?: string | null; filters?: ContactFilters; limit?: number } = {},
 ): Promise<number[]> {
   const base = await contactWhere(db, websiteId, options.filters);
   const terms = searchTerms(options.query);
   const limit = options.limit ?? 100_000;
   if (terms.length === 0) {
-    return (await db.person.findMany({ where: base, select: { id: true }, orderBy: ORDER, take: limit })).map((p) => p.id);
+    return (await db.person.findMany({ where: base, select: { id: true }, orderBy: ORDER, take: limit })).map(
+      (p) => p.id,
+    );
   }
   return (await searchIds(db, base, terms)).slice(0, limit);
 }
@@ -263,7 +284,7 @@ export async function matchingContactIds(
 export async function latestCtas(
   db: Db,
   websiteId: number,
-  personIds: number[]
+  personIds: number[],
 ): Promise<Map<number, { id: number; name: string | null }>> {
   const result = new Map<number, { id: number; name: string | null }>();
   if (personIds.length === 0) return result;
@@ -278,7 +299,9 @@ export async function latestCtas(
     latest.set(s.personId, s.ctaId ?? (s.contactableType === "Cta" ? s.contactableId : null));
   }
   const ctaIds = [...new Set([...latest.values()].filter((v): v is number => v !== null))];
-  const ctas = ctaIds.length ? await db.cta.findMany({ where: { websiteId, id: { in: ctaIds } }, select: { id: true, name: true } }) : [];
+  const ctas = ctaIds.length
+    ? await db.cta.findMany({ where: { websiteId, id: { in: ctaIds } }, select: { id: true, name: true } })
+    : [];
   const names = new Map(ctas.map((c) => [c.id, c.name]));
   for (const [personId, ctaId] of latest) {
     if (ctaId !== null) result.set(personId, { id: ctaId, name: names.get(ctaId) ?? null });

@@ -65,8 +65,12 @@ export async function createContact(db: Db, websiteId: number, contact: ContactI
   const enrichment: Record<string, string> = {};
   if (company && !person.companyName && !profile.companyName) enrichment.companyName = company.name;
   if (company && !person.website && !profile.website) enrichment.website = company.website;
-  const personData = company && !asRecord(person.data).company ? { ...asRecord(person.data), company: { ...company, enriched_at: new Date().toISOString() } } : null;
-  const profileChanged = Object.keys(profile).length > 0 || Object.keys(consents).length > 0 || Object.keys(contact.extra ?? {}).length > 0;
+  const personData =
+    company && !asRecord(person.data).company
+      ? { ...asRecord(person.data), company: { ...company, enriched_at: new Date().toISOString() } }
+      : null;
+  const profileChanged =
+    Object.keys(profile).length > 0 || Object.keys(consents).length > 0 || Object.keys(contact.extra ?? {}).length > 0;
 
   try {
     const submission = await db.$transaction(async (tx) => {
@@ -119,7 +123,9 @@ export async function createContact(db: Db, websiteId: number, contact: ContactI
   } catch (e) {
     // The same submission raced in twice (a retry while the first was in flight).
     if (isUniqueViolation(e)) {
-      const stored = await db.contactSubmission.findUnique({ where: { websiteId_clientId: { websiteId, clientId: contact.id } } });
+      const stored = await db.contactSubmission.findUnique({
+        where: { websiteId_clientId: { websiteId, clientId: contact.id } },
+      });
       if (stored) return { personId: stored.personId, submissionId: stored.id, duplicate: true };
     }
     throw e;

@@ -46,7 +46,7 @@ const CSV_PROFILE_COLUMNS = [
 export async function contactsCsv(
   db: Db,
   websiteId: number,
-  options: { query?: string | null; filters?: ContactFilters } = {}
+  options: { query?: string | null; filters?: ContactFilters } = {},
 ): Promise<{ csv: string; count: number }> {
   const ids = await matchingContactIds(db, websiteId, { ...options, limit: CSV_EXPORT_LIMIT });
   const rows: unknown[][] = [];
@@ -84,7 +84,7 @@ export async function contactsCsv(
       p.privacyConsent,
       p.smsConsent,
       (p.contactSince ?? p.createdAt).toISOString(),
-      cta ? cta.name ?? `CTA ${cta.id}` : null,
+      cta ? (cta.name ?? `CTA ${cta.id}`) : null,
       p.lists.map((m) => m.list.name).join("; "),
       Array.isArray(data.tags) ? data.tags.map(String).join("; ") : "",
       p.landingPage,
@@ -98,7 +98,10 @@ export async function contactsCsv(
       ...keys.map((k) => (k in extra ? (typeof extra[k] === "number" ? extra[k] : answerText(extra[k])) : null)),
     ]);
   }
-  return { csv: toCsv([...CSV_PROFILE_COLUMNS, ...keys.map((k) => `answer:${k}`)], rows, { bom: true }), count: rows.length };
+  return {
+    csv: toCsv([...CSV_PROFILE_COLUMNS, ...keys.map((k) => `answer:${k}`)], rows, { bom: true }),
+    count: rows.length,
+  };
 }
 
 function loadChunk(db: Db, websiteId: number, ids: number[]) {

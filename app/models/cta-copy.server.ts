@@ -87,7 +87,12 @@ export async function duplicateCta(db: DbClient, websiteId: number, ctaId: numbe
     const original = (await loadCtaForEditor(tx, websiteId, ctaId))?.cta;
     if (!original) throw new NotFoundError("CTA", ctaId);
     const suffix = " (copy)";
-    const copy = { ...withoutIds(original), name: original.name.slice(0, 200 - suffix.length) + suffix, status: "draft" as const, published_at: null };
+    const copy = {
+      ...withoutIds(original),
+      name: original.name.slice(0, 200 - suffix.length) + suffix,
+      status: "draft" as const,
+      published_at: null,
+    };
     const created = await writeDocument(tx, websiteId, copy);
     const relinked = relinkCopy(original, created);
     return relinked ? writeDocument(tx, websiteId, relinked) : created;

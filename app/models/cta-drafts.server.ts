@@ -9,7 +9,6 @@ import { CtaValidationError, idsOf, parseCtaInput, referenceIssues, structureIss
 import { sameContent } from "./cta-write.server";
 import { NotFoundError, inTransaction, nullableJson, toJson, type DbClient } from "./website.server";
 
-
 /** What the editor opens: the draft of a published CTA when it has one, else the stored CTA. */
 export interface EditorCta {
   cta: CtaDocument;
@@ -41,7 +40,12 @@ export async function loadCtaForEditor(db: DbClient, websiteId: number, ctaId: n
  * published one drops the draft. Returns null when the CTA is not published
  * (its rows are then saved directly). Throws CtaValidationError or NotFoundError.
  */
-export async function saveCtaDraft(db: DbClient, websiteId: number, ctaId: number, input: unknown): Promise<EditorCta | null> {
+export async function saveCtaDraft(
+  db: DbClient,
+  websiteId: number,
+  ctaId: number,
+  input: unknown,
+): Promise<EditorCta | null> {
   const parsed = parseCtaInput(input);
   return inTransaction(db, async (tx) => {
     const before = await loadCtaDocument(tx, websiteId, ctaId);
@@ -58,7 +62,10 @@ export async function saveCtaDraft(db: DbClient, websiteId: number, ctaId: numbe
 
 /** Drops a CTA's pending draft; returns the stored (published) document. */
 export async function discardCtaDraft(db: DbClient, websiteId: number, ctaId: number): Promise<CtaDocument> {
-  const { count } = await db.cta.updateMany({ where: { id: ctaId, websiteId }, data: { draft: nullableJson(db, null) } });
+  const { count } = await db.cta.updateMany({
+    where: { id: ctaId, websiteId },
+    data: { draft: nullableJson(db, null) },
+  });
   if (count === 0) throw new NotFoundError("CTA", ctaId);
   return (await loadCtaDocument(db, websiteId, ctaId))!;
 }

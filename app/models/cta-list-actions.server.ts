@@ -78,7 +78,11 @@ const isListAction = (a: CtaAction) => (LIST_ACTION_TYPES as readonly string[]).
 /** For every CTA: the elements that collect leads and the lists and tags each sends them to. */
 export async function ctaListSettings(db: Db, websiteId: number): Promise<CtaListSettings[]> {
   const [ctas, integrations, lists] = await Promise.all([
-    db.cta.findMany({ where: { websiteId, status: { not: "archived" } }, orderBy: { id: "asc" }, select: { id: true } }),
+    db.cta.findMany({
+      where: { websiteId, status: { not: "archived" } },
+      orderBy: { id: "asc" },
+      select: { id: true },
+    }),
     db.integration.findMany({ where: { websiteId }, select: { id: true, name: true, integrationType: true } }),
     db.mailingList.findMany({ where: { websiteId }, select: { integrationId: true, listId: true, name: true } }),
   ]);
@@ -92,7 +96,9 @@ export async function ctaListSettings(db: Db, websiteId: number): Promise<CtaLis
     const elements: ElementActions[] = [];
     for (const { element, variant, step } of elementsOf(doc)) {
       const direct = element.actions.filter(isListAction).map((a) => ({ a, conditional: false }));
-      const grouped = element.action_groups.flatMap((g) => g.actions.filter(isListAction).map((a) => ({ a, conditional: true })));
+      const grouped = element.action_groups.flatMap((g) =>
+        g.actions.filter(isListAction).map((a) => ({ a, conditional: true })),
+      );
       if (!COLLECTING_ELEMENTS.has(element.element_type) && direct.length + grouped.length === 0) continue;
       elements.push({
         elementId: element.id!,
@@ -106,9 +112,10 @@ export async function ctaListSettings(db: Db, websiteId: number): Promise<CtaLis
             id: a.id!,
             actionType: a.action_type,
             integrationId,
-            integrationName: integrationId !== null ? integrationName.get(integrationId) ?? `#${integrationId}` : null,
+            integrationName:
+              integrationId !== null ? (integrationName.get(integrationId) ?? `#${integrationId}`) : null,
             listId,
-            listName: listId && integrationId !== null ? listName.get(`${integrationId}:${listId}`) ?? null : null,
+            listName: listId && integrationId !== null ? (listName.get(`${integrationId}:${listId}`) ?? null) : null,
             tag: tagOf(a),
             conditional,
           };
@@ -133,7 +140,7 @@ export async function addElementAction(
   websiteId: number,
   ctaId: number,
   elementId: number,
-  input: ElementActionInput
+  input: ElementActionInput,
 ): Promise<void> {
   const choice = LIST_ACTION_CHOICES.find((c) => c.type === input.actionType);
   if (!choice) throw new InputError("Choose what to do with the lead", "actionType");
@@ -151,7 +158,11 @@ export async function addElementAction(
   const found = [...elementsOf(doc)].find((e) => e.element.id === elementId);
   if (!found) throw new NotFoundError("element", elementId);
   const duplicate = found.element.actions.some(
-    (a) => a.action_type === choice.type && (a.integration_id ?? null) === integration.id && listOf(a) === listId && tagOf(a) === tag
+    (a) =>
+      a.action_type === choice.type &&
+      (a.integration_id ?? null) === integration.id &&
+      listOf(a) === listId &&
+      tagOf(a) === tag,
   );
   if (duplicate) return;
   found.element.actions.push({

@@ -194,7 +194,11 @@ function documentOf(row: CtaTree): CtaDocument {
  * Loads a CTA as a document, children sorted by position then id. websiteId
  * null means any website (the public route, which checks publication itself).
  */
-export async function loadCtaDocument(db: DbClient, websiteId: number | null, ctaId: number): Promise<CtaDocument | null> {
+export async function loadCtaDocument(
+  db: DbClient,
+  websiteId: number | null,
+  ctaId: number,
+): Promise<CtaDocument | null> {
   const row = await db.cta.findFirst({
     where: websiteId === null ? { id: ctaId } : { id: ctaId, websiteId },
     include: treeInclude,

@@ -58,13 +58,16 @@ export function fieldParents(fields: Field[], prefix: CtaNodePath, issues: z.Zod
     let parent: number | null = null;
     if (f.field_id != null) {
       const j = indexById.get(f.field_id);
-      if (j === undefined) issues.push(issueAt([...prefix, i, "field_id"], `Parent question ${f.field_id} is not in this element`));
+      if (j === undefined)
+        issues.push(issueAt([...prefix, i, "field_id"], `Parent question ${f.field_id} is not in this element`));
       else parent = j;
     }
     if (f.parent_slug != null) {
       const j = indexBySlug.get(f.parent_slug);
-      if (j === undefined) issues.push(issueAt([...prefix, i, "parent_slug"], `No question "${f.parent_slug}" in this element`));
-      else if (parent !== null && parent !== j) issues.push(issueAt([...prefix, i, "parent_slug"], "field_id and parent_slug name different questions"));
+      if (j === undefined)
+        issues.push(issueAt([...prefix, i, "parent_slug"], `No question "${f.parent_slug}" in this element`));
+      else if (parent !== null && parent !== j)
+        issues.push(issueAt([...prefix, i, "parent_slug"], "field_id and parent_slug name different questions"));
       else parent = j;
     }
     if (parent === i) {
@@ -110,8 +113,10 @@ export function structureIssues(doc: CtaDocument, existing: IdSets): z.ZodIssue[
   for (const v of walkCta(doc)) {
     const id = v.node.id;
     if (id) {
-      if (!existing[v.kind].has(id)) issues.push(issueAt([...v.path, "id"], `${KIND_LABEL[v.kind]} ${id} is not part of this CTA`));
-      else if (seen[v.kind].has(id)) issues.push(issueAt([...v.path, "id"], `${KIND_LABEL[v.kind]} ${id} appears twice`));
+      if (!existing[v.kind].has(id))
+        issues.push(issueAt([...v.path, "id"], `${KIND_LABEL[v.kind]} ${id} is not part of this CTA`));
+      else if (seen[v.kind].has(id))
+        issues.push(issueAt([...v.path, "id"], `${KIND_LABEL[v.kind]} ${id} appears twice`));
       seen[v.kind].add(id);
     }
     if (v.kind === "field" && id) fieldIds.add(id);
@@ -120,7 +125,8 @@ export function structureIssues(doc: CtaDocument, existing: IdSets): z.ZodIssue[
   for (const v of walkCta(doc)) {
     if (v.kind !== "actionGroup") continue;
     const fieldId = v.node.field_id;
-    if (fieldId && !fieldIds.has(fieldId)) issues.push(issueAt([...v.path, "field_id"], `Field ${fieldId} is not part of this CTA`));
+    if (fieldId && !fieldIds.has(fieldId))
+      issues.push(issueAt([...v.path, "field_id"], `Field ${fieldId} is not part of this CTA`));
     issues.push(...conditionShapeIssues(v.node.conditions, [...v.path, "conditions"]));
   }
   return issues;
@@ -130,13 +136,17 @@ export function structureIssues(doc: CtaDocument, existing: IdSets): z.ZodIssue[
 export async function referenceIssues(tx: DbClient, websiteId: number, doc: CtaDocument): Promise<z.ZodIssue[]> {
   const issues: z.ZodIssue[] = [];
   if (doc.broadcast_id) {
-    const broadcast = await tx.broadcast.findFirst({ where: { id: doc.broadcast_id, websiteId }, select: { id: true } });
+    const broadcast = await tx.broadcast.findFirst({
+      where: { id: doc.broadcast_id, websiteId },
+      select: { id: true },
+    });
     if (!broadcast) issues.push(issueAt(["broadcast_id"], `No broadcast ${doc.broadcast_id} on this website`));
   }
   const integrationRefs: { id: number; path: CtaNodePath }[] = [];
   const ctaRefs: { id: number; path: CtaNodePath }[] = [];
   for (const v of walkCta(doc)) {
-    if (v.kind === "action" && v.node.integration_id) integrationRefs.push({ id: v.node.integration_id, path: [...v.path, "integration_id"] });
+    if (v.kind === "action" && v.node.integration_id)
+      integrationRefs.push({ id: v.node.integration_id, path: [...v.path, "integration_id"] });
     if (v.kind === "condition" && v.node.cta_id) ctaRefs.push({ id: v.node.cta_id, path: [...v.path, "cta_id"] });
     const next = v.kind === "actionGroup" ? v.node.data["confirmation-cta"] : undefined;
     if (typeof next === "number") ctaRefs.push({ id: next, path: [...v.path, "data", "confirmation-cta"] });
@@ -147,9 +157,14 @@ export async function referenceIssues(tx: DbClient, websiteId: number, doc: CtaD
       select: { id: true },
     });
     const ok = new Set(found.map((i) => i.id));
-    for (const r of integrationRefs) if (!ok.has(r.id)) issues.push(issueAt(r.path, `No integration ${r.id} on this website`));
+    for (const r of integrationRefs)
+      if (!ok.has(r.id)) issues.push(issueAt(r.path, `No integration ${r.id} on this website`));
   }
-  const foreign = await foreignCtaIds(tx, websiteId, ctaRefs.map((r) => r.id));
+  const foreign = await foreignCtaIds(
+    tx,
+    websiteId,
+    ctaRefs.map((r) => r.id),
+  );
   for (const r of ctaRefs) if (foreign.has(r.id)) issues.push(issueAt(r.path, `No CTA ${r.id} on this website`));
   return issues;
 }

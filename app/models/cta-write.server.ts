@@ -10,11 +10,24 @@ import type { CtaNodeKind } from "../lib/schema/cta-walk";
 import { InputError } from "../lib/errors";
 import { conditionColumns } from "./broadcast.server";
 import { loadCtaDocument } from "./cta-rows.server";
-import { CtaValidationError, fieldParents, idsOf, parentsFirst, parseCtaInput, referenceIssues, structureIssues, type IdSets } from "./cta-validation.server";
+import {
+  CtaValidationError,
+  fieldParents,
+  idsOf,
+  parentsFirst,
+  parseCtaInput,
+  referenceIssues,
+  structureIssues,
+  type IdSets,
+} from "./cta-validation.server";
 import { NotFoundError, inTransaction, nullableJson, toJson, type DbClient } from "./website.server";
 
 /** Updates the row when the node has an id, creates it otherwise; returns the id. */
-async function saveRow(id: number | undefined, update: (id: number) => Promise<unknown>, create: () => Promise<{ id: number }>): Promise<number> {
+async function saveRow(
+  id: number | undefined,
+  update: (id: number) => Promise<unknown>,
+  create: () => Promise<{ id: number }>,
+): Promise<number> {
   if (id) {
     await update(id);
     return id;
@@ -28,7 +41,11 @@ interface Scope {
   ctaId: number;
 }
 
-async function writeAction(s: Scope, action: CtaAction, owner: { elementId: number } | { actionGroupId: number }): Promise<void> {
+async function writeAction(
+  s: Scope,
+  action: CtaAction,
+  owner: { elementId: number } | { actionGroupId: number },
+): Promise<void> {
   const data = {
     websiteId: s.websiteId,
     ctaId: s.ctaId,
@@ -48,7 +65,11 @@ async function writeAction(s: Scope, action: CtaAction, owner: { elementId: numb
   );
 }
 
-async function writeActionGroup(s: Scope, group: ActionGroup, owner: { stepId: number } | { elementId: number }): Promise<void> {
+async function writeActionGroup(
+  s: Scope,
+  group: ActionGroup,
+  owner: { stepId: number } | { elementId: number },
+): Promise<void> {
   const data = {
     stepId: "stepId" in owner ? owner.stepId : null,
     elementId: "elementId" in owner ? owner.elementId : null,
@@ -186,7 +207,9 @@ async function deleteMissing(tx: Prisma.TransactionClient, existing: IdSets, kep
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );
 }
@@ -197,7 +220,12 @@ export function sameContent(a: CtaDocument, b: CtaDocument): boolean {
 }
 
 /** Writes a parsed document inside a transaction; returns the stored document. */
-export async function writeDocument(tx: Prisma.TransactionClient, websiteId: number, doc: CtaDocument, opts: SaveOptions = {}): Promise<CtaDocument> {
+export async function writeDocument(
+  tx: Prisma.TransactionClient,
+  websiteId: number,
+  doc: CtaDocument,
+  opts: SaveOptions = {},
+): Promise<CtaDocument> {
   const before = doc.id ? await loadCtaDocument(tx, websiteId, doc.id) : null;
   if (doc.id && !before) throw new NotFoundError("CTA", doc.id);
   const existing = idsOf(before);
@@ -262,7 +290,12 @@ export interface SaveOptions {
  * published_at is the server's: set when the CTA becomes published or a
  * published CTA's content changes. Throws CtaValidationError or NotFoundError.
  */
-export async function saveCtaDocument(db: DbClient, websiteId: number, input: unknown, opts: SaveOptions = {}): Promise<CtaDocument> {
+export async function saveCtaDocument(
+  db: DbClient,
+  websiteId: number,
+  input: unknown,
+  opts: SaveOptions = {},
+): Promise<CtaDocument> {
   const doc = parseCtaInput(input);
   try {
     return await inTransaction(db, (tx) => writeDocument(tx, websiteId, doc, opts));

@@ -36,10 +36,15 @@ function listItemOf(row: CtaRow): CtaListItem {
   return { ...ctaHeaderOf(row), updated_at: row.updatedAt.toISOString() };
 }
 
-async function setStatus(db: DbClient, websiteId: number, ctaId: number, data: Prisma.CtaUpdateManyMutationInput): Promise<CtaListItem> {
+async function setStatus(
+  db: DbClient,
+  websiteId: number,
+  ctaId: number,
+  data: Prisma.CtaUpdateManyMutationInput,
+): Promise<CtaListItem> {
   const { count } = await db.cta.updateMany({ where: { id: ctaId, websiteId }, data });
   if (count === 0) throw new NotFoundError("CTA", ctaId);
-  return listItemOf((await db.cta.findUniqueOrThrow({ where: { id: ctaId } })));
+  return listItemOf(await db.cta.findUniqueOrThrow({ where: { id: ctaId } }));
 }
 
 /** Publishes a CTA; published_at = now, so browsers drop their cached copies. */
@@ -53,8 +58,15 @@ export function archiveCta(db: DbClient, websiteId: number, ctaId: number): Prom
 }
 
 /** A website's CTAs, oldest first; optionally only those with one status. */
-export async function listCtas(db: DbClient, websiteId: number, filter: { status?: CtaDocument["status"] } = {}): Promise<CtaListItem[]> {
-  const rows = await db.cta.findMany({ where: { websiteId, ...(filter.status ? { status: filter.status } : {}) }, orderBy: { id: "asc" } });
+export async function listCtas(
+  db: DbClient,
+  websiteId: number,
+  filter: { status?: CtaDocument["status"] } = {},
+): Promise<CtaListItem[]> {
+  const rows = await db.cta.findMany({
+    where: { websiteId, ...(filter.status ? { status: filter.status } : {}) },
+    orderBy: { id: "asc" },
+  });
   return rows.map(listItemOf);
 }
 

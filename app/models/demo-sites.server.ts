@@ -8,6 +8,10 @@ export async function demoWebsiteId(db: Db, site: "sv" | "store"): Promise<numbe
   const row =
     site === "store"
       ? await db.website.findUnique({ where: { shopDomain: DEMO_STORE_DOMAIN }, select: { id: true } })
-      : await db.website.findFirst({ where: { defaultCountry: "SE", shopDomain: null }, orderBy: { id: "asc" }, select: { id: true } });
+      : await db.website.findFirst({
+          where: { defaultCountry: "SE", shopDomain: null },
+          orderBy: { id: "asc" },
+          select: { id: true },
+        });
   return row?.id ?? null;
 }

@@ -38,8 +38,10 @@ const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join
  * websiteId and clientId.
  */
 export function eventInsertSql(columns: readonly string[], rowCount: number, returning: string): string {
-  if (!columns.includes("websiteId") || !columns.includes("clientId")) throw new Error("eventInsertSql: columns must include websiteId and clientId");
-  if (!Number.isInteger(rowCount) || rowCount < 1) throw new Error(`eventInsertSql: rowCount must be a positive integer, got ${rowCount}`);
+  if (!columns.includes("websiteId") || !columns.includes("clientId"))
+    throw new Error("eventInsertSql: columns must include websiteId and clientId");
+  if (!Number.isInteger(rowCount) || rowCount < 1)
+    throw new Error(`eventInsertSql: rowCount must be a positive integer, got ${rowCount}`);
   for (const c of columns) if (!KNOWN_COLUMNS.has(c)) throw new Error(`eventInsertSql: unknown column ${c}`);
   const row = `(${columns.map(() => "?").join(",")})`;
   return `INSERT INTO "TrackedEvent" (${quoted(columns)}) VALUES ${Array(rowCount).fill(row).join(",")} ON CONFLICT ("websiteId", "clientId") DO NOTHING RETURNING ${returning}`;

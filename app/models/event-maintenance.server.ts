@@ -32,12 +32,18 @@ export async function runEventMaintenance(db: Db, retentionMonths: number | null
  * server at start), runs maintenance now and every `intervalMs`; resolves
  * to a stop function that waits for a run in progress.
  */
-export async function startEventMaintenance(db: Db, env?: EnvSource, intervalMs = MAINTENANCE_INTERVAL_MS): Promise<() => Promise<void>> {
+export async function startEventMaintenance(
+  db: Db,
+  env?: EnvSource,
+  intervalMs = MAINTENANCE_INTERVAL_MS,
+): Promise<() => Promise<void>> {
   const months = eventRetentionMonths(env);
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = running.then(() =>
-      runEventMaintenance(db, months).catch((e) => logger("event-maintenance").error({ err: e }, "event maintenance failed; it runs again later")),
+      runEventMaintenance(db, months).catch((e) =>
+        logger("event-maintenance").error({ err: e }, "event maintenance failed; it runs again later"),
+      ),
     );
   };
   run();

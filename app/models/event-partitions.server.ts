@@ -33,7 +33,11 @@ export function partitionName(at: Date): string {
  * Makes sure the months from the one holding `now` to PARTITION_MONTHS_AHEAD
  * later have partitions; returns the names it created.
  */
-export async function ensureEventPartitions(db: Db, now = new Date(), monthsAhead = PARTITION_MONTHS_AHEAD): Promise<string[]> {
+export async function ensureEventPartitions(
+  db: Db,
+  now = new Date(),
+  monthsAhead = PARTITION_MONTHS_AHEAD,
+): Promise<string[]> {
   if (!isPostgres(db)) return [];
   const created: string[] = [];
   for (let k = 0; k <= monthsAhead; k++) {
@@ -70,7 +74,9 @@ export async function listEventPartitions(db: Db): Promise<EventPartition[]> {
   return rows
     .flatMap((r) => {
       const m = PARTITION_NAME.exec(r.name);
-      return m ? [{ name: r.name, month: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)), attached: r.attached }] : [];
+      return m
+        ? [{ name: r.name, month: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)), attached: r.attached }]
+        : [];
     })
     .sort((a, b) => a.month.getTime() - b.month.getTime());
 }

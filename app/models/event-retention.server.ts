@@ -46,9 +46,15 @@ export interface RetentionResult {
 const DEFAULT_BATCH = 500;
 
 /** Removes raw events (and receipts) older than the cutoff for `months` of retention. */
-export async function applyEventRetention(db: Db, months: number, options: RetentionOptions = {}): Promise<RetentionResult> {
+export async function applyEventRetention(
+  db: Db,
+  months: number,
+  options: RetentionOptions = {},
+): Promise<RetentionResult> {
   if (!Number.isInteger(months) || months < 1 || months > MAX_RETENTION_MONTHS) {
-    throw new Error(`Event retention must be a whole number of months from 1 to ${MAX_RETENTION_MONTHS}; got ${months}`);
+    throw new Error(
+      `Event retention must be a whole number of months from 1 to ${MAX_RETENTION_MONTHS}; got ${months}`,
+    );
   }
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000) {
@@ -59,7 +65,12 @@ export async function applyEventRetention(db: Db, months: number, options: Reten
   // touch stays with the row: its CTA action is deleted now, so the touch is only known from there.
   await deleteOrderTouchesBefore(db, cutoff);
   if (!isPostgres(db)) {
-    return { cutoff, droppedPartitions: [], deletedEvents: await deleteSqliteEventsBefore(db, cutoff, batchSize), deletedReceipts: 0 };
+    return {
+      cutoff,
+      droppedPartitions: [],
+      deletedEvents: await deleteSqliteEventsBefore(db, cutoff, batchSize),
+      deletedReceipts: 0,
+    };
   }
   const droppedPartitions = await dropEventPartitionsBefore(db, cutoff);
   const deletedEvents = await deleteInBatches(db, "TrackedEvent_default", cutoff, batchSize);
@@ -74,7 +85,11 @@ async function deleteSqliteEventsBefore(db: Db, cutoff: Date, batchSize: number)
   let total = 0;
   for (;;) {
     // Found by the createdAt index; each delete is its own short transaction.
-    const batch = await db.trackedEvent.findMany({ where: { createdAt: { lt: cutoff } }, select: { id: true }, take: batchSize });
+    const batch = await db.trackedEvent.findMany({
+      where: { createdAt: { lt: cutoff } },
+      select: { id: true },
+      take: batchSize,
+    });
     if (!batch.length) return total;
     const { count } = await db.trackedEvent.deleteMany({ where: { id: { in: batch.map((e) => e.id) } } });
     total += count;
@@ -84,7 +99,12 @@ async function deleteSqliteEventsBefore(db: Db, cutoff: Date, batchSize: number)
 }
 
 /** PostgreSQL: deletes rows of `table` with "createdAt" before the cutoff, a batch per statement. */
-async function deleteInBatches(db: Db, table: "TrackedEvent_default" | "TrackedEventReceipt", cutoff: Date, batchSize: number): Promise<number> {
+async function deleteInBatches(
+  db: Db,
+  table: "TrackedEvent_default" | "TrackedEventReceipt",
+  cutoff: Date,
+  batchSize: number,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const count = await db.$executeRawUnsafe(

@@ -26,7 +26,14 @@
  * counting anything twice.
  */
 import type { Db, Prisma } from "../db.server";
-import { COUNTER_OF_EVENT, cartValueOf, sketchKindsOf, utcDay, type Counters, type SketchKind } from "../lib/conversions";
+import {
+  COUNTER_OF_EVENT,
+  cartValueOf,
+  sketchKindsOf,
+  utcDay,
+  type Counters,
+  type SketchKind,
+} from "../lib/conversions";
 import { addEntries, entriesOf } from "../lib/hll";
 
 type Sql = Pick<Db, "$queryRawUnsafe" | "$executeRawUnsafe"> | Prisma.TransactionClient;
@@ -42,7 +49,15 @@ export interface RolledEvent {
   createdAt: Date;
 }
 
-export const COUNTER_COLUMNS = ["views", "clicks", "submissions", "completions", "selections", "addToCarts", "cartValue"] as const satisfies readonly (keyof Counters)[];
+export const COUNTER_COLUMNS = [
+  "views",
+  "clicks",
+  "submissions",
+  "completions",
+  "selections",
+  "addToCarts",
+  "cartValue",
+] as const satisfies readonly (keyof Counters)[];
 /** Rows per statement: well under SQLite's and PostgreSQL's parameter limits. */
 const ROWS_PER_STATEMENT = 200;
 
@@ -67,7 +82,8 @@ interface SketchRow {
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 
-const keyOf = (day: string, ctaId: number, variantId: number, kind = "") => `${day}|${String(ctaId).padStart(11, "0")}|${String(variantId).padStart(11, "0")}|${kind}`;
+const keyOf = (day: string, ctaId: number, variantId: number, kind = "") =>
+  `${day}|${String(ctaId).padStart(11, "0")}|${String(variantId).padStart(11, "0")}|${kind}`;
 
 /** What one stored event adds to the rollups: its day, counter (null: nothing), cart value, sketch kinds and HyperLogLog entry (hex). */
 export interface RollupFields {
@@ -104,7 +120,12 @@ export function aggregate(events: readonly RolledEvent[]): { counters: CounterRo
     const k = keyOf(day, e.ctaId, variantId);
     let row = counters.get(k);
     if (!row) {
-      row = { day, ctaId: e.ctaId, variantId, counters: { views: 0, clicks: 0, submissions: 0, completions: 0, selections: 0, addToCarts: 0, cartValue: 0 } };
+      row = {
+        day,
+        ctaId: e.ctaId,
+        variantId,
+        counters: { views: 0, clicks: 0, submissions: 0, completions: 0, selections: 0, addToCarts: 0, cartValue: 0 },
+      };
       counters.set(k, row);
     }
     row.counters[counter]++;
@@ -168,12 +189,19 @@ export async function applyToRollups(tx: Sql, websiteId: number, events: readonl
   }
   for (const part of chunks(entries)) {
     const where = part.map(() => `("day" = ? AND "ctaId" = ? AND "variantId" = ? AND "kind" = ?)`).join(" OR ");
-    const existing = await tx.$queryRawUnsafe<{ day: string; ctaId: number; variantId: number; kind: string; registers: string }[]>(
+    const existing = await tx.$queryRawUnsafe<
+      { day: string; ctaId: number; variantId: number; kind: string; registers: string }[]
+    >(
       `SELECT "day","ctaId","variantId","kind",hex("registers") AS "registers" FROM "CtaDailySketch" WHERE "websiteId" = ? AND (${where})`,
       websiteId,
       ...part.flatMap((s) => [s.day, s.ctaId, s.variantId, s.kind]),
     );
-    const current = new Map(existing.map((r) => [keyOf(r.day, Number(r.ctaId), Number(r.variantId), r.kind), Buffer.from(r.registers, "hex")]));
+    const current = new Map(
+      existing.map((r) => [
+        keyOf(r.day, Number(r.ctaId), Number(r.variantId), r.kind),
+        Buffer.from(r.registers, "hex"),
+      ]),
+    );
     const params: unknown[] = [];
     for (const s of part) {
       const merged = addEntries(current.get(keyOf(s.day, s.ctaId, s.variantId, s.kind)) ?? null, s.entries);
@@ -211,7 +239,17 @@ export async function backfillRollups(db: Db, batchSize = BACKFILL_BATCH): Promi
           where: { id: { gt: Number(state.doneId), lte: Number(state.throughId) } },
           orderBy: { id: "asc" },
           take: batchSize,
-          select: { id: true, websiteId: true, eventType: true, ctaId: true, variantId: true, personId: true, revenue: true, data: true, createdAt: true },
+          select: {
+            id: true,
+            websiteId: true,
+            eventType: true,
+            ctaId: true,
+            variantId: true,
+            personId: true,
+            revenue: true,
+            data: true,
+            createdAt: true,
+          },
         });
         const bySite = new Map<number, RolledEvent[]>();
         for (const e of events) {

@@ -76,10 +76,17 @@ const q = (name: string) => `"${name}"`;
 export const STORE_EVENTS_SQL = (() => {
   const unnest = ARRAYS.map(([, type], i) => `$${i + 2}::${type}[]`).join(", ");
   const eventValues = EVENT_COLUMNS.map((c) =>
-    c === "data" ? `i."data"::jsonb` : c === "createdAt" ? `i."createdAt"::timestamptz AT TIME ZONE 'UTC'` : `i.${q(c)}`,
+    c === "data"
+      ? `i."data"::jsonb`
+      : c === "createdAt"
+        ? `i."createdAt"::timestamptz AT TIME ZONE 'UTC'`
+        : `i.${q(c)}`,
   ).join(", ");
   const counters = COUNTER_COLUMNS.filter((c) => c !== "cartValue");
-  const counterValues = [...counters.map((c) => `count(*) FILTER (WHERE i."counter" = '${c}')::integer`), `COALESCE(sum(i."cartValue"), 0)`].join(", ");
+  const counterValues = [
+    ...counters.map((c) => `count(*) FILTER (WHERE i."counter" = '${c}')::integer`),
+    `COALESCE(sum(i."cartValue"), 0)`,
+  ].join(", ");
   const counterUpdates = [...counters, "cartValue"].map((c) => `${q(c)} = r.${q(c)} + excluded.${q(c)}`).join(", ");
   return [
     `WITH "input" AS (SELECT * FROM unnest(${unnest}) AS i(${ARRAYS.map(([n]) => q(n)).join(", ")})),`,
@@ -132,8 +139,16 @@ export function storeEventsParams(websiteId: number, rows: readonly PostgresEven
 }
 
 /** Stores the rows (client ids unique within the batch) and adds the new ones to the rollups; answers the client ids stored. */
-export async function storeEventsPostgres(db: Pick<Db, "$queryRawUnsafe">, websiteId: number, rows: readonly PostgresEventRow[]): Promise<string[]> {
+export async function storeEventsPostgres(
+  db: Pick<Db, "$queryRawUnsafe">,
+  websiteId: number,
+  rows: readonly PostgresEventRow[],
+): Promise<string[]> {
   if (!rows.length) return [];
-  const stored = await plainSqlOf(db)<{ clientId: string }>(STORE_EVENTS_SQL, storeEventsParams(websiteId, rows), "beckon_store_events");
+  const stored = await plainSqlOf(db)<{ clientId: string }>(
+    STORE_EVENTS_SQL,
+    storeEventsParams(websiteId, rows),
+    "beckon_store_events",
+  );
   return stored.map((r) => r.clientId);
 }

@@ -37,7 +37,11 @@ async function foreignRefs(db: Db, websiteId: number, events: EventInput[]): Pro
     if ((e.cta_id != null || e.variant_id != null) && !ownedRefs.has(refKey(websiteId, e))) unknown.push(i);
   });
   if (!unknown.length) return new Map();
-  const found = await foreignCtaRefs(db, websiteId, unknown.map((i) => events[i]));
+  const found = await foreignCtaRefs(
+    db,
+    websiteId,
+    unknown.map((i) => events[i]),
+  );
   const bad = new Map<number, string>();
   unknown.forEach((eventIndex, j) => {
     const field = found.get(j);
@@ -68,7 +72,10 @@ async function foreignRefs(db: Db, websiteId: number, events: EventInput[]): Pro
 export async function storeEvents(db: Db, websiteId: number, events: EventInput[]): Promise<StoreEventsResult> {
   const rejected: StoreEventsResult["rejected"] = [];
   const tokens = [...new Set(events.map((e) => e.visitor_token))];
-  const [personByToken, foreign] = await Promise.all([personIdsByToken(db, websiteId, tokens), foreignRefs(db, websiteId, events)]);
+  const [personByToken, foreign] = await Promise.all([
+    personIdsByToken(db, websiteId, tokens),
+    foreignRefs(db, websiteId, events),
+  ]);
 
   const accepted: { index: number; event: EventInput; personId: number }[] = [];
   const seenInBatch = new Set<string>();
@@ -106,8 +113,14 @@ export async function storeEvents(db: Db, websiteId: number, events: EventInput[
     data: event.data ?? {},
     createdAt: eventTime(event.at, now),
   }));
-  const stored = new Set(isPostgres(db) ? await storeEventsPostgres(db, websiteId, rows) : await storeEventsSqlite(db, websiteId, rows));
-  await keepOrderTouches(db, websiteId, rows.filter((r) => stored.has(r.clientId)));
+  const stored = new Set(
+    isPostgres(db) ? await storeEventsPostgres(db, websiteId, rows) : await storeEventsSqlite(db, websiteId, rows),
+  );
+  await keepOrderTouches(
+    db,
+    websiteId,
+    rows.filter((r) => stored.has(r.clientId)),
+  );
   return { stored: stored.size, duplicates: duplicates + accepted.length - stored.size, rejected };
 }
 
@@ -123,9 +136,18 @@ async function keepOrderTouches(db: Db, websiteId: number, stored: PostgresEvent
   if (!orders.length) return;
   const times = orders.map((r) => r.createdAt.getTime());
   try {
-    await recordEventTouches(db, websiteId, orders.map((r) => r.clientId), new Date(Math.min(...times)), new Date(Math.max(...times)));
+    await recordEventTouches(
+      db,
+      websiteId,
+      orders.map((r) => r.clientId),
+      new Date(Math.min(...times)),
+      new Date(Math.max(...times)),
+    );
   } catch (e) {
-    logger("events").warn({ err: e }, `order touches of website ${websiteId} not kept (the results page will seek them)`);
+    logger("events").warn(
+      { err: e },
+      `order touches of website ${websiteId} not kept (the results page will seek them)`,
+    );
   }
 }
 
@@ -135,7 +157,9 @@ async function keepOrderTouches(db: Db, websiteId: number, stored: PostgresEvent
  * single statement, event-store-postgres.server.ts, exists for those).
  */
 async function storeEventsSqlite(db: Db, websiteId: number, rows: PostgresEventRow[]): Promise<string[]> {
-  const values = rows.map((r) => COLUMNS.map((c) => (c === "websiteId" ? websiteId : c === "data" ? JSON.stringify(r.data) : r[c])));
+  const values = rows.map((r) =>
+    COLUMNS.map((c) => (c === "websiteId" ? websiteId : c === "data" ? JSON.stringify(r.data) : r[c])),
+  );
   return db.$transaction(async (tx) => {
     const clientIds = new Set(await insertIgnoringDuplicates(tx, values));
     await applyToRollups(
@@ -149,7 +173,10 @@ async function storeEventsSqlite(db: Db, websiteId: number, rows: PostgresEventR
 
 /** Inserts rows of COLUMNS into SQLite, skipping those whose (websiteId, clientId) exists; returns the client ids it inserted. */
 async function insertIgnoringDuplicates(db: Prisma.TransactionClient, rows: unknown[][]): Promise<string[]> {
-  const returned = await db.$queryRawUnsafe<{ clientId: string }[]>(eventInsertSql(COLUMNS, rows.length, '"clientId"'), ...rows.flat());
+  const returned = await db.$queryRawUnsafe<{ clientId: string }[]>(
+    eventInsertSql(COLUMNS, rows.length, '"clientId"'),
+    ...rows.flat(),
+  );
   return returned.map((r) => r.clientId);
 }
 

@@ -7,10 +7,18 @@
  * learns whether a key is set and its last four characters.
  */
 import type { Db } from "../db.server";
-import { activeCampaignCredentialsSchema, klaviyoCredentialsSchema, mailchimpCredentialsSchema } from "../lib/schema/integrations";
+import {
+  activeCampaignCredentialsSchema,
+  klaviyoCredentialsSchema,
+  mailchimpCredentialsSchema,
+} from "../lib/schema/integrations";
 import { InputError } from "../lib/errors";
 import { isUniqueViolation } from "../lib/db-errors.server";
-import { allowedPrivateHosts, assertPublicUrl, type PublicFetchOptions } from "../integrations/mailing/public-fetch.server";
+import {
+  allowedPrivateHosts,
+  assertPublicUrl,
+  type PublicFetchOptions,
+} from "../integrations/mailing/public-fetch.server";
 import { asRecord } from "../lib/json-record";
 import { LIST_ACTION_TYPES } from "./lead-sync.server";
 import { NotFoundError } from "./website.server";
@@ -61,7 +69,11 @@ export async function listIntegrations(db: Db, websiteId: number): Promise<Integ
       },
     },
   });
-  const counts = await db.syncJob.groupBy({ by: ["integrationId", "status"], where: { websiteId }, _count: { _all: true } });
+  const counts = await db.syncJob.groupBy({
+    by: ["integrationId", "status"],
+    where: { websiteId },
+    _count: { _all: true },
+  });
   return rows.map((r) => {
     const syncs = { pending: 0, running: 0, done: 0, failed: 0 };
     for (const c of counts) {
@@ -102,7 +114,11 @@ function credentialsFor(type: ConnectableType, input: ConnectInput): Record<stri
   };
   switch (type) {
     case "klaviyo":
-      check(klaviyoCredentialsSchema.safeParse({ api_key: apiKey }).success, "Enter the Klaviyo private API key", "apiKey");
+      check(
+        klaviyoCredentialsSchema.safeParse({ api_key: apiKey }).success,
+        "Enter the Klaviyo private API key",
+        "apiKey",
+      );
       return { api_key: apiKey };
     case "mailchimp":
       check(mailchimpCredentialsSchema.safeParse({ api_key: apiKey }).success, "Enter the Mailchimp API key", "apiKey");
@@ -111,9 +127,10 @@ function credentialsFor(type: ConnectableType, input: ConnectInput): Record<stri
     case "activecampaign":
       check(apiKey.length > 0 && apiKey.length <= 500, "Enter the ActiveCampaign API key", "apiKey");
       check(
-        activeCampaignCredentialsSchema.safeParse({ api_key: apiKey, api_url: apiUrl }).success && /^https:\/\//.test(apiUrl),
+        activeCampaignCredentialsSchema.safeParse({ api_key: apiKey, api_url: apiUrl }).success &&
+          /^https:\/\//.test(apiUrl),
         API_URL_HINT,
-        "apiUrl"
+        "apiUrl",
       );
       return { api_key: apiKey, api_url: apiUrl };
     default:
@@ -131,27 +148,47 @@ async function checkApiUrl(credentials: Record<string, string>, options: PublicF
   const url = new URL(credentials.api_url);
   if (url.username || url.password) throw new InputError(API_URL_HINT, "apiUrl");
   // Names that only ever mean this machine or its cloud's internal network.
-  if (/(^|\.)(localhost|internal|local)$/i.test(url.hostname.replace(/\.$/, ""))) throw new InputError(API_URL_HINT, "apiUrl");
+  if (/(^|\.)(localhost|internal|local)$/i.test(url.hostname.replace(/\.$/, "")))
+    throw new InputError(API_URL_HINT, "apiUrl");
   try {
     await assertPublicUrl(url, { allowPrivate: allowedPrivateHosts(), ...options });
   } catch {
-    throw new InputError("The ActiveCampaign API URL must be a public address of your ActiveCampaign account", "apiUrl");
+    throw new InputError(
+      "The ActiveCampaign API URL must be a public address of your ActiveCampaign account",
+      "apiUrl",
+    );
   }
 }
 
 /** Connects a tool (or the built-in lists) to the website. */
-export async function connectIntegration(db: Db, websiteId: number, input: ConnectInput, options: PublicFetchOptions = {}): Promise<number> {
-  if (!(CONNECTABLE_TYPES as readonly string[]).includes(input.type)) throw new InputError("Choose a tool to connect", "type");
+export async function connectIntegration(
+  db: Db,
+  websiteId: number,
+  input: ConnectInput,
+  options: PublicFetchOptions = {},
+): Promise<number> {
+  if (!(CONNECTABLE_TYPES as readonly string[]).includes(input.type))
+    throw new InputError("Choose a tool to connect", "type");
   const type = input.type as ConnectableType;
   const name = (input.name?.trim() || INTEGRATION_LABELS[type]).slice(0, 200);
   if (type === "builtin") {
-    const existing = await db.integration.findFirst({ where: { websiteId, integrationType: "builtin" }, select: { id: true } });
+    const existing = await db.integration.findFirst({
+      where: { websiteId, integrationType: "builtin" },
+      select: { id: true },
+    });
     if (existing) throw new InputError("This website already has Beckon lists", "type", 409);
   }
   const credentials = credentialsFor(type, input);
   await checkApiUrl(credentials, options);
   const row = await db.integration.create({
-    data: { websiteId, integrationType: type, name, actionTypes: [...LIST_ACTION_TYPES], syncSettings: {}, credentials },
+    data: {
+      websiteId,
+      integrationType: type,
+      name,
+      actionTypes: [...LIST_ACTION_TYPES],
+      syncSettings: {},
+      credentials,
+    },
     select: { id: true },
   });
   return row.id;
@@ -159,7 +196,9 @@ export async function connectIntegration(db: Db, websiteId: number, input: Conne
 
 /** One of the website's connectable integrations, or NotFoundError. */
 export async function ownIntegration(db: Db, websiteId: number, integrationId: number) {
-  const row = await db.integration.findFirst({ where: { id: integrationId, websiteId, integrationType: { in: [...CONNECTABLE_TYPES] } } });
+  const row = await db.integration.findFirst({
+    where: { id: integrationId, websiteId, integrationType: { in: [...CONNECTABLE_TYPES] } },
+  });
   if (!row) throw new NotFoundError("integration", integrationId);
   return row;
 }
@@ -174,7 +213,7 @@ export async function updateIntegration(
   websiteId: number,
   integrationId: number,
   input: Omit<ConnectInput, "type">,
-  options: PublicFetchOptions = {}
+  options: PublicFetchOptions = {},
 ): Promise<void> {
   const row = await ownIntegration(db, websiteId, integrationId);
   const type = row.integrationType as ConnectableType;
@@ -182,7 +221,8 @@ export async function updateIntegration(
   const old = asRecord(row.credentials);
   const oldUrl = String(old.api_url ?? "");
   const apiUrl = input.apiUrl?.trim() ? input.apiUrl.trim() : oldUrl;
-  if (keepKey && apiUrl !== oldUrl) throw new InputError("Enter the API key again to use it with a new API URL", "apiKey");
+  if (keepKey && apiUrl !== oldUrl)
+    throw new InputError("Enter the API key again to use it with a new API URL", "apiKey");
   const credentials =
     type === "builtin"
       ? {}
@@ -199,7 +239,11 @@ export async function updateIntegration(
 }
 
 /** The CTAs (names) whose list or tag actions use an integration. */
-async function ctasUsing(db: Db, websiteId: number, where: { integrationId: number; listId?: string }): Promise<string[]> {
+async function ctasUsing(
+  db: Db,
+  websiteId: number,
+  where: { integrationId: number; listId?: string },
+): Promise<string[]> {
   const actions = await db.action.findMany({
     where: { websiteId, integrationId: where.integrationId },
     select: { ctaId: true, data: true },
@@ -211,7 +255,11 @@ async function ctasUsing(db: Db, websiteId: number, where: { integrationId: numb
     ids.add(a.ctaId);
   }
   if (!ids.size) return [];
-  const ctas = await db.cta.findMany({ where: { websiteId, id: { in: [...ids] } }, select: { name: true }, orderBy: { id: "asc" } });
+  const ctas = await db.cta.findMany({
+    where: { websiteId, id: { in: [...ids] } },
+    select: { name: true },
+    orderBy: { id: "asc" },
+  });
   return ctas.map((c) => c.name);
 }
 
@@ -224,7 +272,11 @@ export async function disconnectIntegration(db: Db, websiteId: number, integrati
   const row = await ownIntegration(db, websiteId, integrationId);
   const using = await ctasUsing(db, websiteId, { integrationId: row.id });
   if (using.length) {
-    throw new InputError(`Remove this integration's lists and tags from these CTAs first: ${using.join(", ")}`, "integrationId", 409);
+    throw new InputError(
+      `Remove this integration's lists and tags from these CTAs first: ${using.join(", ")}`,
+      "integrationId",
+      409,
+    );
   }
   await db.integration.deleteMany({ where: { id: row.id, websiteId } });
 }
@@ -234,11 +286,12 @@ export async function addList(
   db: Db,
   websiteId: number,
   integrationId: number,
-  input: { listId: string; name?: string | null }
+  input: { listId: string; name?: string | null },
 ): Promise<void> {
   const row = await ownIntegration(db, websiteId, integrationId);
   const listId = input.listId.trim();
-  if (!/^[\w.:-]{1,100}$/.test(listId)) throw new InputError("Enter the list's id in the tool (letters, digits, - _ . :)", "listId");
+  if (!/^[\w.:-]{1,100}$/.test(listId))
+    throw new InputError("Enter the list's id in the tool (letters, digits, - _ . :)", "listId");
   const name = (input.name?.trim() || `List ${listId}`).slice(0, 200);
   try {
     await db.mailingList.create({ data: { websiteId, integrationId: row.id, listId, name } });
@@ -253,7 +306,8 @@ export async function removeList(db: Db, websiteId: number, listRowId: number): 
   const list = await db.mailingList.findFirst({ where: { id: listRowId, websiteId } });
   if (!list) throw new NotFoundError("list", listRowId);
   const using = await ctasUsing(db, websiteId, { integrationId: list.integrationId, listId: list.listId });
-  if (using.length) throw new InputError(`These CTAs still use list ${list.listId}: ${using.join(", ")}`, "listId", 409);
+  if (using.length)
+    throw new InputError(`These CTAs still use list ${list.listId}: ${using.join(", ")}`, "listId", 409);
   await db.mailingList.deleteMany({ where: { id: list.id, websiteId } });
 }
 

@@ -41,7 +41,13 @@ export async function listLeadDestinations(db: DbClient, websiteId: number): Pro
   const rows = await db.integration.findMany({
     where: { websiteId, integrationType: { in: [...CONNECTABLE_TYPES] } },
     orderBy: { id: "asc" },
-    select: { id: true, integrationType: true, name: true, syncSettings: true, mailingLists: { orderBy: { id: "asc" }, select: { listId: true, name: true } } },
+    select: {
+      id: true,
+      integrationType: true,
+      name: true,
+      syncSettings: true,
+      mailingLists: { orderBy: { id: "asc" }, select: { listId: true, name: true } },
+    },
   });
   return rows
     .map((r) => ({

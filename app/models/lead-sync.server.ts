@@ -16,7 +16,14 @@ import { enqueueSyncJob } from "../integrations/outbox.server";
 import { normalizeEmail } from "../lib/identity-token.server";
 
 /** Action types that touch mailing lists or tags. */
-export const LIST_ACTION_TYPES = ["subscribe_list", "unsubscribe_list", "add_list_tag", "remove_list_tag", "add_tag", "remove_tag"] as const;
+export const LIST_ACTION_TYPES = [
+  "subscribe_list",
+  "unsubscribe_list",
+  "add_list_tag",
+  "remove_list_tag",
+  "add_tag",
+  "remove_tag",
+] as const;
 
 const OPERATION: Record<string, SyncOperation> = {
   subscribe_list: "subscribe",
@@ -109,7 +116,10 @@ export function provesAddress(person: Pick<Person, "email" | "verifiedEmail">): 
 }
 
 /** Applies built-in list actions and queues outbox jobs for a submission; call inside its transaction. */
-export async function syncSubmission(tx: Prisma.TransactionClient, input: SubmissionSyncInput): Promise<SubmissionSyncResult> {
+export async function syncSubmission(
+  tx: Prisma.TransactionClient,
+  input: SubmissionSyncInput,
+): Promise<SubmissionSyncResult> {
   const result: SubmissionSyncResult = { builtin: [], jobs: 0 };
   const now = input.now ?? new Date();
   const owners: Prisma.ActionWhereInput[] = [];
@@ -139,13 +149,18 @@ export async function syncSubmission(tx: Prisma.TransactionClient, input: Submis
       const listId = listAction ? listIdOf(listAction.data) : null;
       const settings = asRecord(integration.syncSettings);
       // Mailchimp keeps profiles inside an audience: without one there is nowhere to write.
-      if (integration.integrationType === "mailchimp" && !listId && typeof settings.default_list_id !== "string") continue;
+      if (integration.integrationType === "mailchimp" && !listId && typeof settings.default_list_id !== "string")
+        continue;
       const { created } = await enqueueSyncJob(tx, {
         websiteId: input.websiteId,
         integrationId: integration.id,
         personId: input.person.id,
         operation: "upsert_profile",
-        payload: payloadForPerson(input.person, { list_id: listId, source_url: input.sourceUrl ?? null, ...keep }, country),
+        payload: payloadForPerson(
+          input.person,
+          { list_id: listId, source_url: input.sourceUrl ?? null, ...keep },
+          country,
+        ),
         idempotencyKey: `contact:${input.clientId}:profile`,
         now,
       });
@@ -181,7 +196,11 @@ export async function syncSubmission(tx: Prisma.TransactionClient, input: Submis
       integrationId: integration.id,
       personId: input.person.id,
       operation,
-      payload: payloadForPerson(input.person, { list_id: listId, tag, source_url: input.sourceUrl ?? null, ...keep }, country),
+      payload: payloadForPerson(
+        input.person,
+        { list_id: listId, tag, source_url: input.sourceUrl ?? null, ...keep },
+        country,
+      ),
       idempotencyKey: `contact:${input.clientId}:action:${action.id}`,
       now,
     });

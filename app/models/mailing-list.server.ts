@@ -29,7 +29,12 @@ export async function subscribePerson(tx: Tx, listRowId: number, personId: numbe
 }
 
 /** Marks a person unsubscribed from one list (kept, so the export shows when). */
-export async function unsubscribePerson(tx: Tx, listRowId: number, personId: number, now = new Date()): Promise<boolean> {
+export async function unsubscribePerson(
+  tx: Tx,
+  listRowId: number,
+  personId: number,
+  now = new Date(),
+): Promise<boolean> {
   const r = await tx.mailingListMembership.updateMany({
     where: { listId: listRowId, personId, unsubscribedAt: null },
     data: { unsubscribedAt: now },
@@ -71,9 +76,17 @@ export interface UnsubscribeResult {
  * once, and from outside tools through the outbox (for every list a
  * subscribe was sent or queued to).
  */
-export async function unsubscribeByEmail(db: Db, websiteId: number, email: string, options: { listId?: string; now?: Date } = {}): Promise<UnsubscribeResult> {
+export async function unsubscribeByEmail(
+  db: Db,
+  websiteId: number,
+  email: string,
+  options: { listId?: string; now?: Date } = {},
+): Promise<UnsubscribeResult> {
   const now = options.now ?? new Date();
-  const people = await db.person.findMany({ where: { websiteId, email: email.trim().toLowerCase() }, select: { id: true } });
+  const people = await db.person.findMany({
+    where: { websiteId, email: email.trim().toLowerCase() },
+    select: { id: true },
+  });
   const result: UnsubscribeResult = { people: people.length, builtinLists: 0, providerJobs: 0 };
   for (const { id } of people) {
     const r = await unsubscribePersonEverywhere(db, websiteId, id, { ...options, now });
@@ -93,7 +106,11 @@ export async function unsubscribePersonEverywhere(
   const now = options.now ?? new Date();
   return db.$transaction(async (tx) => {
     const builtin = await tx.mailingListMembership.updateMany({
-      where: { personId, unsubscribedAt: null, list: { websiteId, ...(options.listId ? { listId: options.listId } : {}) } },
+      where: {
+        personId,
+        unsubscribedAt: null,
+        list: { websiteId, ...(options.listId ? { listId: options.listId } : {}) },
+      },
       data: { unsubscribedAt: now },
     });
     const subscribes = await tx.syncJob.findMany({
@@ -110,7 +127,9 @@ export async function unsubscribePersonEverywhere(
       if (seen.has(key)) continue;
       seen.add(key);
       const idempotencyKey = `unsubscribe:${personId}:${listId}:${now.getTime()}`;
-      const exists = await tx.syncJob.findUnique({ where: { integrationId_idempotencyKey: { integrationId: job.integrationId, idempotencyKey } } });
+      const exists = await tx.syncJob.findUnique({
+        where: { integrationId_idempotencyKey: { integrationId: job.integrationId, idempotencyKey } },
+      });
       if (exists) continue;
       await tx.syncJob.create({
         data: {
@@ -129,13 +148,27 @@ export async function unsubscribePersonEverywhere(
   });
 }
 
-const EXPORT_COLUMNS = ["email", "phone", "name", "last_name", "company_name", "marketing_consent", "subscribed_at", "unsubscribed_at"] as const;
+const EXPORT_COLUMNS = [
+  "email",
+  "phone",
+  "name",
+  "last_name",
+  "company_name",
+  "marketing_consent",
+  "subscribed_at",
+  "unsubscribed_at",
+] as const;
 
 /**
  * A list's members as CSV (RFC 4180, CRLF line ends), oldest first. Only the
  * list's own website can export it.
  */
-export async function exportListCsv(db: Db, websiteId: number, listRowId: number, options: { includeUnsubscribed?: boolean } = {}): Promise<string> {
+export async function exportListCsv(
+  db: Db,
+  websiteId: number,
+  listRowId: number,
+  options: { includeUnsubscribed?: boolean } = {},
+): Promise<string> {
   const list = await db.mailingList.findFirst({ where: { id: listRowId, websiteId } });
   if (!list) throw new Error("Unknown list");
   const rows = await db.mailingListMembership.findMany({
@@ -147,7 +180,9 @@ export async function exportListCsv(db: Db, websiteId: number, listRowId: number
   for (const r of rows) {
     const p = r.person;
     lines.push(
-      [p.email, p.phone, p.name, p.lastName, p.companyName, p.marketingConsent, r.subscribedAt, r.unsubscribedAt].map(csvCell).join(","),
+      [p.email, p.phone, p.name, p.lastName, p.companyName, p.marketingConsent, r.subscribedAt, r.unsubscribedAt]
+        .map(csvCell)
+        .join(","),
     );
   }
   return lines.join("\r\n") + "\r\n";
@@ -157,7 +192,10 @@ export async function exportListCsv(db: Db, websiteId: number, listRowId: number
 export async function listsForWebsite(db: Db, websiteId: number) {
   const lists = await db.mailingList.findMany({
     where: { websiteId },
-    include: { integration: { select: { integrationType: true, name: true } }, _count: { select: { members: { where: { unsubscribedAt: null } } } } },
+    include: {
+      integration: { select: { integrationType: true, name: true } },
+      _count: { select: { members: { where: { unsubscribedAt: null } } } },
+    },
     orderBy: [{ integrationId: "asc" }, { listId: "asc" }],
   });
   return lists.map((l) => ({

@@ -53,13 +53,15 @@ const SEEK_POSTGRES = `FROM "TrackedEvent" c
 const TOUCH_LATERAL = `LATERAL (SELECT c."ctaId", c."variantId", c."createdAt" ${SEEK_POSTGRES}) t ON true`;
 
 /** The join that gives an order (alias `o`) its sought touch (alias `t`), as the backfill seeks it. */
-export const touchJoin = (postgres: boolean) => (postgres ? `LEFT JOIN ${TOUCH_LATERAL}` : `LEFT JOIN "TrackedEvent" t ON t."id" = ${TOUCH_ID}`);
+export const touchJoin = (postgres: boolean) =>
+  postgres ? `LEFT JOIN ${TOUCH_LATERAL}` : `LEFT JOIN "TrackedEvent" t ON t."id" = ${TOUCH_ID}`;
 
 /** SQLite's page query: the same join, only where SEEK_NEEDED (SQLite stops at the ON's first term). PostgreSQL's seeks in a CASE (withSoughtTouch). */
 const GATED_TOUCH_JOIN_SQLITE = `LEFT JOIN "TrackedEvent" t ON ${SEEK_NEEDED} AND t."id" = ${TOUCH_ID}`;
 
 /** An order's kept touch (alias `k`) and the touch it is credited to: the kept one, else the sought one. */
-const keptJoin = (source: "event" | "row") => `LEFT JOIN "OrderTouch" k ON k."source" = '${source}' AND k."orderRef" = o."id"`;
+const keptJoin = (source: "event" | "row") =>
+  `LEFT JOIN "OrderTouch" k ON k."source" = '${source}' AND k."orderRef" = o."id"`;
 const TOUCH_COLUMNS_SQLITE = `CASE WHEN k."orderRef" IS NULL THEN t."ctaId" ELSE k."touchCtaId" END AS "touchCtaId",
     CASE WHEN k."orderRef" IS NULL THEN t."variantId" ELSE k."touchVariantId" END AS "touchVariantId",
     CASE WHEN k."orderRef" IS NULL THEN t."createdAt" ELSE k."touchAt" END AS "touchAt"`;
@@ -70,7 +72,8 @@ const TOUCH_COLUMNS_SQLITE = `CASE WHEN k."orderRef" IS NULL THEN t."ctaId" ELSE
  * milliseconds since 1970 (UTC) it is also a number to read, not a date text
  * to parse (pg's date parsing was a tenth of the page's CPU time).
  */
-const instant = (column: string, postgres: boolean) => (postgres ? `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8` : column);
+const instant = (column: string, postgres: boolean) =>
+  postgres ? `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8` : column;
 
 /**
  * The order id of an Order event, from its data, as orderIdOf reads it (a
@@ -84,7 +87,9 @@ const ORDER_ID_OF_EVENT = {
 
 /** Parameters arrive as text on PostgreSQL: moments are ISO strings read as UTC (the columns are timestamps without a zone). */
 function placeholders(postgres: boolean): string[] {
-  return postgres ? ["$1", "($2::timestamptz AT TIME ZONE 'UTC')", "($3::timestamptz AT TIME ZONE 'UTC')"] : ["?", "?", "?"];
+  return postgres
+    ? ["$1", "($2::timestamptz AT TIME ZONE 'UTC')", "($3::timestamptz AT TIME ZONE 'UTC')"]
+    : ["?", "?", "?"];
 }
 
 /**
@@ -176,7 +181,11 @@ export async function ordersForPeriod(db: Db, websiteId: number, from: Date, to:
   const plain = plainSqlOf(db);
   const lookback = new Date(from.getTime() - ATTRIBUTION_WINDOW_DAYS * DAY_MS);
   const [events, rows] = await Promise.all([
-    plain<Raw>(orderEventsSql(postgres), [websiteId, moment(lookback, postgres), moment(to, postgres)], "beckon_order_events"),
+    plain<Raw>(
+      orderEventsSql(postgres),
+      [websiteId, moment(lookback, postgres), moment(to, postgres)],
+      "beckon_order_events",
+    ),
     plain<Raw>(orderRowsSql(postgres), [websiteId, moment(from, postgres), moment(to, postgres)], "beckon_order_rows"),
   ]);
   return [...events.map((r) => toOrder(r, "event")), ...rows.map((r) => toOrder(r, "row"))];

@@ -35,16 +35,29 @@ const WINDOW_MS = ATTRIBUTION_WINDOW_DAYS * DAY_MS;
 export function orderCreditSql(postgres: boolean): { sql: string; params: ("website" | "lookback" | "from" | "to")[] } {
   // The reading statements take (website, start, end) as $1..$3: here $1, $2 or $3, $4.
   const renumber = (sql: string, start: "lookback" | "from") =>
-    postgres ? sql.replace(/\$([123])\b/g, (_, n: string) => `$${n === "1" ? 1 : n === "3" ? 4 : start === "lookback" ? 2 : 3}`) : sql;
+    postgres
+      ? sql.replace(
+          /\$([123])\b/g,
+          (_, n: string) => `$${n === "1" ? 1 : n === "3" ? 4 : start === "lookback" ? 2 : 3}`,
+        )
+      : sql;
   const events = renumber(orderEventsSql(postgres), "lookback");
   const rows = renumber(orderRowsSql(postgres), "from");
   // SQLite's anonymous parameters, in the order they appear below.
-  const params = ["website", "lookback", "to", "from", "website", "from", "to"] as ("website" | "lookback" | "from" | "to")[];
+  const params = ["website", "lookback", "to", "from", "website", "from", "to"] as (
+    | "website"
+    | "lookback"
+    | "from"
+    | "to"
+  )[];
   const from = postgres ? `(EXTRACT(EPOCH FROM ($3::timestamptz AT TIME ZONE 'UTC')) * 1000)::float8` : "?";
   // Times arrive as the reading statements give them: epoch milliseconds on PostgreSQL, ISO text on SQLite.
-  const ms = (column: string) => (postgres ? column : `CAST(ROUND((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`);
+  const ms = (column: string) =>
+    postgres ? column : `CAST(ROUND((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
   const dayOf = (column: string) =>
-    postgres ? `to_char(to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : `substr(${column}, 1, 10)`;
+    postgres
+      ? `to_char(to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
+      : `substr(${column}, 1, 10)`;
   const inWindow = `"touchAt" IS NOT NULL AND ${ms(`"at"`)} - ${ms(`"touchAt"`)} <= ${WINDOW_MS}`;
   const sql = `WITH "ev" AS (${events}),
   "ranked" AS (SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e."orderId" ORDER BY e."at", e."ref") AS "nth" FROM "ev" e),
@@ -69,7 +82,8 @@ export function orderCreditSql(postgres: boolean): { sql: string; params: ("webs
   return { sql, params };
 }
 
-const capped = (median: string) => `CASE WHEN ${OUTLIER_FACTOR} * ${median} < ${MAX_EVENT_REVENUE} THEN ${OUTLIER_FACTOR} * ${median} ELSE ${MAX_EVENT_REVENUE} END`;
+const capped = (median: string) =>
+  `CASE WHEN ${OUTLIER_FACTOR} * ${median} < ${MAX_EVENT_REVENUE} THEN ${OUTLIER_FACTOR} * ${median} ELSE ${MAX_EVENT_REVENUE} END`;
 
 /** The outlier threshold (CTE "bound") on PostgreSQL: the median is percentile_cont's, one sort of the period's values. */
 const PG_BOUND = `"bound" AS (
@@ -101,10 +115,22 @@ export async function orderCredit(db: Db, websiteId: number, from: Date, to: Dat
   const postgres = isPostgres(db);
   const { sql, params } = orderCreditSql(postgres);
   const moment = (d: Date) => (postgres ? d.toISOString() : d);
-  const values = { website: websiteId, lookback: moment(new Date(from.getTime() - WINDOW_MS)), from: moment(from), to: moment(to) };
+  const values = {
+    website: websiteId,
+    lookback: moment(new Date(from.getTime() - WINDOW_MS)),
+    from: moment(from),
+    to: moment(to),
+  };
   const args = postgres ? [values.website, values.lookback, values.from, values.to] : params.map((p) => values[p]);
   const rows = await plainSqlOf(db)<CreditRow>(sql, args, "beckon_order_credit");
-  const credit: OrderCredit = { credited: [], unattributedRevenue: 0, unattributedOrders: 0, flaggedOrders: 0, flaggedRevenue: 0, outlierThreshold: MAX_EVENT_REVENUE };
+  const credit: OrderCredit = {
+    credited: [],
+    unattributedRevenue: 0,
+    unattributedOrders: 0,
+    flaggedOrders: 0,
+    flaggedRevenue: 0,
+    outlierThreshold: MAX_EVENT_REVENUE,
+  };
   for (const r of rows) {
     credit.outlierThreshold = round2(num(r.threshold));
     if (r.day === null) continue;
@@ -117,7 +143,12 @@ export async function orderCredit(db: Db, websiteId: number, from: Date, to: Dat
       credit.unattributedOrders += orders;
       credit.unattributedRevenue += revenue;
     } else {
-      credit.credited.push({ key: variantKey(num(r.keyCta), r.keyVariant === null ? null : num(r.keyVariant)), day: r.day, revenue, orders });
+      credit.credited.push({
+        key: variantKey(num(r.keyCta), r.keyVariant === null ? null : num(r.keyVariant)),
+        day: r.day,
+        revenue,
+        orders,
+      });
     }
   }
   credit.unattributedRevenue = round2(credit.unattributedRevenue);

@@ -100,10 +100,21 @@ function findSql(postgres: boolean, source: OrderSource, where: string, limit = 
  * inserted (their client ids, all made between `from` and `to`). Answers how
  * many were kept.
  */
-export async function recordEventTouches(db: Db, websiteId: number, clientIds: string[], from: Date, to: Date): Promise<number> {
+export async function recordEventTouches(
+  db: Db,
+  websiteId: number,
+  clientIds: string[],
+  from: Date,
+  to: Date,
+): Promise<number> {
   if (!clientIds.length) return 0;
   const postgres = isPostgres(db);
-  const params: unknown[] = [websiteId, postgres ? from.toISOString() : from, postgres ? to.toISOString() : to, ...clientIds];
+  const params: unknown[] = [
+    websiteId,
+    postgres ? from.toISOString() : from,
+    postgres ? to.toISOString() : to,
+    ...clientIds,
+  ];
   const at = (i: number) => (postgres ? `($${i}::timestamptz AT TIME ZONE 'UTC')` : "?");
   const ids = clientIds.map((_, i) => (postgres ? `$${i + 4}` : "?")).join(", ");
   // Found along the orders index (website, time), then by client id.
@@ -118,7 +129,8 @@ export async function recordEventTouches(db: Db, websiteId: number, clientIds: s
  * ingestion (a row kept meanwhile is skipped). Answers how many it kept.
  */
 export async function backfillOrderTouches(db: Db, batch = BACKFILL_BATCH): Promise<number> {
-  if (!Number.isInteger(batch) || batch < 1 || batch > 100_000) throw new Error(`Order touch batch must be a whole number from 1 to 100000; got ${batch}`);
+  if (!Number.isInteger(batch) || batch < 1 || batch > 100_000)
+    throw new Error(`Order touch batch must be a whole number from 1 to 100000; got ${batch}`);
   const postgres = isPostgres(db);
   const websites = await db.website.findMany({ select: { id: true }, orderBy: { id: "asc" } });
   let kept = 0;
@@ -137,7 +149,10 @@ export async function backfillOrderTouches(db: Db, batch = BACKFILL_BATCH): Prom
           const at = postgres ? `(${p(asDate(after.at).toISOString())}::timestamptz AT TIME ZONE 'UTC')` : p(after.at);
           where += ` AND (o."createdAt", o."id") > (${at}, ${p(after.id)}${postgres ? "::integer" : ""})`;
         }
-        const rows = await db.$queryRawUnsafe<FoundTouch[]>(findSql(postgres, source, where, `ORDER BY o."createdAt", o."id" LIMIT ${batch}`), ...params);
+        const rows = await db.$queryRawUnsafe<FoundTouch[]>(
+          findSql(postgres, source, where, `ORDER BY o."createdAt", o."id" LIMIT ${batch}`),
+          ...params,
+        );
         if (!rows.length) break;
         kept += await keep(db, source, rows);
         const last = rows[rows.length - 1];

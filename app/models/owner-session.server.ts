@@ -96,7 +96,9 @@ export async function requireOwner(request: Request): Promise<OwnerSession> {
   const owner = await findOwnerSession(request);
   if (owner) return owner;
   const back = currentPath(request);
-  throw redirect(back === "/owner" || back === "/owner/" ? "/owner/login" : `/owner/login?redirectTo=${encodeURIComponent(back)}`);
+  throw redirect(
+    back === "/owner" || back === "/owner/" ? "/owner/login" : `/owner/login?redirectTo=${encodeURIComponent(back)}`,
+  );
 }
 
 let lastSweep = 0;
@@ -118,7 +120,9 @@ export async function createOwnerSession(request: Request, accountId: number): P
   // Expired rows are also deleted when they are looked up; this catches the rest.
   if (Date.now() - lastSweep > 60 * 60 * 1000) {
     lastSweep = Date.now();
-    await deleteExpiredOwnerSessions(prisma).catch((e) => logger("owner-session").error({ err: e }, "could not delete expired owner sessions"));
+    await deleteExpiredOwnerSessions(prisma).catch((e) =>
+      logger("owner-session").error({ err: e }, "could not delete expired owner sessions"),
+    );
   }
   return ownerCookie().serialize(token, { secure: requestIsHttps(request) });
 }

@@ -36,7 +36,8 @@ export async function createOwnerAccount(
   input: { email: string; password: string; name: string },
 ): Promise<OwnerIdentity> {
   const email = normalizeEmail(input.email);
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) throw new InputError("Enter a valid e-mail address", "email");
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email))
+    throw new InputError("Enter a valid e-mail address", "email");
   if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
     throw new InputError(`Passwords are ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`, "password");
   }
@@ -72,7 +73,12 @@ async function safeVerify(password: string, stored: string): Promise<boolean> {
 /** The owner for this e-mail and password, or null (never says which one was wrong). */
 export async function authenticateOwner(db: Db, email: string, password: string): Promise<OwnerIdentity | null> {
   const normalized = normalizeEmail(email);
-  if (normalized === "" || normalized.length > MAX_EMAIL_LENGTH || password === "" || password.length > MAX_PASSWORD_LENGTH) {
+  if (
+    normalized === "" ||
+    normalized.length > MAX_EMAIL_LENGTH ||
+    password === "" ||
+    password.length > MAX_PASSWORD_LENGTH
+  ) {
     return null;
   }
   const account = await db.ownerAccount.findUnique({
@@ -195,13 +201,18 @@ async function websiteIdForShopDomain(db: Db, shopDomain: string): Promise<numbe
  * member of it. Safe to run on every install and concurrently: an existing
  * website (a reinstall) keeps its data and owners.
  */
-export async function linkShopOwner(db: Db, shopDomain: string, details: ShopDetails = {}): Promise<{ websiteId: number; profileId: number }> {
+export async function linkShopOwner(
+  db: Db,
+  shopDomain: string,
+  details: ShopDetails = {},
+): Promise<{ websiteId: number; profileId: number }> {
   const shop = shopDomain.trim().toLowerCase();
   let websiteId = await websiteIdForShopDomain(db, shop);
   if (websiteId === null) {
     const currency = details.currency && /^[A-Z]{3}$/.test(details.currency) ? details.currency : "USD";
     const country = details.country && /^[A-Z]{2}$/.test(details.country) ? details.country : "US";
-    const domain = details.url && /^https?:\/\/[^\s]+$/i.test(details.url) ? details.url.replace(/\/+$/, "") : `https://${shop}`;
+    const domain =
+      details.url && /^https?:\/\/[^\s]+$/i.test(details.url) ? details.url.replace(/\/+$/, "") : `https://${shop}`;
     try {
       const website = await createWebsite(
         db,
@@ -254,7 +265,10 @@ export function websiteIdForShop(db: Db, shopDomain: string): Promise<number | n
  * Safe to run twice.
  */
 export async function updateShopScopes(db: Db, shopDomain: string, scopes: readonly string[]): Promise<number> {
-  const { count } = await db.session.updateMany({ where: { shop: shopDomain, isOnline: false }, data: { scope: scopes.join(",") } });
+  const { count } = await db.session.updateMany({
+    where: { shop: shopDomain, isOnline: false },
+    data: { scope: scopes.join(",") },
+  });
   return count;
 }
 

@@ -16,7 +16,10 @@ export async function foreignCtaRefs(db: Db, websiteId: number, refs: CtaRefs[])
   const [ctas, variants] = await Promise.all([
     ctaIds.length ? db.cta.findMany({ where: { id: { in: ctaIds }, websiteId }, select: { id: true } }) : [],
     variantIds.length
-      ? db.ctaVariant.findMany({ where: { id: { in: variantIds }, cta: { websiteId } }, select: { id: true, ctaId: true } })
+      ? db.ctaVariant.findMany({
+          where: { id: { in: variantIds }, cta: { websiteId } },
+          select: { id: true, ctaId: true },
+        })
       : [],
   ]);
   const okCtas = new Set(ctas.map((c) => c.id));

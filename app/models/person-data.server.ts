@@ -33,7 +33,10 @@ export async function deletePeople(db: Db, websiteId: number, personIds: number[
   const ids = [...new Set(personIds.filter((id) => Number.isSafeInteger(id)))];
   if (ids.length === 0) return noDeletions();
   return db.$transaction(async (tx) => {
-    const people = await tx.person.findMany({ where: { websiteId, id: { in: ids } }, select: { id: true, visitorToken: true } });
+    const people = await tx.person.findMany({
+      where: { websiteId, id: { in: ids } },
+      select: { id: true, visitorToken: true },
+    });
     if (people.length === 0) return noDeletions();
     const own = people.map((p) => p.id);
     const tokens = people.map((p) => p.visitorToken);
@@ -63,15 +66,25 @@ export async function deleteContact(db: Db, websiteId: number, personId: number)
 }
 
 /** Everything stored about a person, as plain JSON (answers an access request). */
-export async function personDataExport(db: Db, websiteId: number, personId: number): Promise<Record<string, Json> | null> {
+export async function personDataExport(
+  db: Db,
+  websiteId: number,
+  personId: number,
+): Promise<Record<string, Json> | null> {
   if (!Number.isSafeInteger(personId)) return null;
   const person = await db.person.findFirst({ where: { id: personId, websiteId } });
   if (!person) return null;
   const [submissions, events, orders, memberships, syncJobs] = await Promise.all([
     db.contactSubmission.findMany({ where: { websiteId, personId }, orderBy: { id: "asc" } }),
-    db.trackedEvent.findMany({ where: { websiteId, OR: [{ personId }, { visitorToken: person.visitorToken }] }, orderBy: { id: "asc" } }),
+    db.trackedEvent.findMany({
+      where: { websiteId, OR: [{ personId }, { visitorToken: person.visitorToken }] },
+      orderBy: { id: "asc" },
+    }),
     db.order.findMany({ where: { websiteId, personId }, orderBy: { id: "asc" } }),
-    db.mailingListMembership.findMany({ where: { personId }, include: { list: { select: { listId: true, name: true } } } }),
+    db.mailingListMembership.findMany({
+      where: { personId },
+      include: { list: { select: { listId: true, name: true } } },
+    }),
     db.syncJob.findMany({
       where: { personId },
       select: {
@@ -88,7 +101,7 @@ export async function personDataExport(db: Db, websiteId: number, personId: numb
   ]);
   return JSON.parse(
     JSON.stringify({ person, submissions, events, orders, memberships, syncJobs }, (_k, v: unknown) =>
-      typeof v === "bigint" ? v.toString() : v
-    )
+      typeof v === "bigint" ? v.toString() : v,
+    ),
   ) as Record<string, Json>;
 }

@@ -18,7 +18,11 @@ import { logger } from "../lib/logger.server";
  * about 2 ms of CPU for this, the raw statement a tenth of that (on
  * PostgreSQL a prepared statement, plain-sql.server.ts).
  */
-export async function personIdsByToken(db: Db, websiteId: number, tokens: readonly string[]): Promise<Map<string, number>> {
+export async function personIdsByToken(
+  db: Db,
+  websiteId: number,
+  tokens: readonly string[],
+): Promise<Map<string, number>> {
   if (!tokens.length) return new Map();
   const postgres = (db as unknown as { _activeProvider?: string })._activeProvider === "postgresql";
   const rows = postgres
@@ -72,7 +76,9 @@ function publicData(v: unknown): Record<string, unknown> {
   const data = asRecord(v);
   if (!data.integrations) return data;
   const integrations = Object.fromEntries(
-    Object.entries(asRecord(data.integrations)).filter(([, e]) => asRecord(e).facts === 2 || asRecord(e).integration_id === undefined),
+    Object.entries(asRecord(data.integrations)).filter(
+      ([, e]) => asRecord(e).facts === 2 || asRecord(e).integration_id === undefined,
+    ),
   );
   return { ...data, integrations };
 }
@@ -91,7 +97,8 @@ export function findPerson(db: Db, websiteId: number, visitorToken: string): Pro
 export function touchPersonInBackground(db: Db, person: Person): Person {
   const now = new Date();
   db.person.update({ where: { id: person.id }, data: { lastRequested: now } }).catch((e: unknown) => {
-    if (!isDatabaseBusy(e) && (e as { code?: unknown })?.code !== "P2025") logger("person").error({ err: e }, "could not record a visitor's last request");
+    if (!isDatabaseBusy(e) && (e as { code?: unknown })?.code !== "P2025")
+      logger("person").error({ err: e }, "could not record a visitor's last request");
   });
   return { ...person, lastRequested: now };
 }
@@ -103,7 +110,11 @@ export function touchPersonInBackground(db: Db, person: Person): Person {
  * common case, so the insert comes first and the lookup only when the
  * token is taken: one query for a first visit, not two.
  */
-export async function createVisitor(db: Db, websiteId: number, input: VisitorCreate): Promise<{ person: Person; created: boolean }> {
+export async function createVisitor(
+  db: Db,
+  websiteId: number,
+  input: VisitorCreate,
+): Promise<{ person: Person; created: boolean }> {
   const data = { ...(input.visitor.data ?? {}) };
   try {
     const person = await db.person.create({

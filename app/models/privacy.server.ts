@@ -58,7 +58,11 @@ async function shopWebsiteId(db: Db, shop: string): Promise<number | null> {
 export async function matchingPeople(db: Db, websiteId: number, customer: CustomerIdentity): Promise<number[]> {
   const ids = new Set<number>();
   if (customer.id) {
-    for (const p of await db.person.findMany({ where: { websiteId, shopifyCustomerId: customer.id }, select: { id: true } })) ids.add(p.id);
+    for (const p of await db.person.findMany({
+      where: { websiteId, shopifyCustomerId: customer.id },
+      select: { id: true },
+    }))
+      ids.add(p.id);
   }
   const email = customer.email?.trim().toLowerCase();
   if (email) {
@@ -103,7 +107,10 @@ export interface DataRequestReport {
 function eventsSummary(events: unknown): Record<string, number> {
   const summary: Record<string, number> = {};
   for (const e of Array.isArray(events) ? events : []) {
-    const type = e && typeof e === "object" && typeof (e as { eventType?: unknown }).eventType === "string" ? (e as { eventType: string }).eventType : "other";
+    const type =
+      e && typeof e === "object" && typeof (e as { eventType?: unknown }).eventType === "string"
+        ? (e as { eventType: string }).eventType
+        : "other";
     summary[type] = (summary[type] ?? 0) + 1;
   }
   return summary;
@@ -113,8 +120,11 @@ function eventsSummary(events: unknown): Record<string, number> {
 export async function customerDataReport(db: Db, shop: string, payload: unknown): Promise<DataRequestReport> {
   const customer = customerOfPayload(payload);
   const p = payload && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
-  const ordersRequested = Array.isArray(p.orders_requested) ? p.orders_requested.filter((n): n is number => typeof n === "number").slice(0, 1000) : [];
-  const dr = p.data_request && typeof p.data_request === "object" ? (p.data_request as Record<string, unknown>).id : null;
+  const ordersRequested = Array.isArray(p.orders_requested)
+    ? p.orders_requested.filter((n): n is number => typeof n === "number").slice(0, 1000)
+    : [];
+  const dr =
+    p.data_request && typeof p.data_request === "object" ? (p.data_request as Record<string, unknown>).id : null;
   const requestId = typeof dr === "number" || typeof dr === "string" ? String(dr).slice(0, 40) : null;
   const websiteId = await shopWebsiteId(db, shop);
   const report: DataRequestReport = { shop, websiteId, customer, requestId, ordersRequested, people: [] };
@@ -133,7 +143,12 @@ export async function customerDataReport(db: Db, shop: string, payload: unknown)
  * refreshes its request instead of adding a second one. Null when the shop
  * has no website: Beckon holds nothing for it.
  */
-export async function recordDataRequest(db: Db, shop: string, webhookId: string, payload: unknown): Promise<{ id: number; people: number } | null> {
+export async function recordDataRequest(
+  db: Db,
+  shop: string,
+  webhookId: string,
+  payload: unknown,
+): Promise<{ id: number; people: number } | null> {
   const report = await customerDataReport(db, shop, payload);
   if (report.websiteId === null) return null;
   const websiteId = report.websiteId;
@@ -175,11 +190,21 @@ export async function listDataRequests(db: Db, websiteId: number, take = 100): P
 }
 
 /** One stored request's report as a download (JSON text and a file name), or null when it is not this website's. */
-export async function dataRequestDownload(db: Db, websiteId: number, id: number): Promise<{ filename: string; json: string } | null> {
+export async function dataRequestDownload(
+  db: Db,
+  websiteId: number,
+  id: number,
+): Promise<{ filename: string; json: string } | null> {
   if (!Number.isSafeInteger(id)) return null;
-  const row = await db.customerDataRequest.findFirst({ where: { id, websiteId }, select: { id: true, report: true, createdAt: true } });
+  const row = await db.customerDataRequest.findFirst({
+    where: { id, websiteId },
+    select: { id: true, report: true, createdAt: true },
+  });
   if (!row) return null;
-  return { filename: `customer-data-request-${row.id}-${row.createdAt.toISOString().slice(0, 10)}.json`, json: row.report };
+  return {
+    filename: `customer-data-request-${row.id}-${row.createdAt.toISOString().slice(0, 10)}.json`,
+    json: row.report,
+  };
 }
 
 /**
@@ -200,8 +225,13 @@ async function queueToolRemovals(db: Db, websiteId: number, personIds: number[])
       lists: { select: { list: { select: { integrationId: true, listId: true } } } },
     },
   });
-  const integrations = await db.integration.findMany({ where: { websiteId }, select: { id: true, integrationType: true } });
-  const typeOf = new Map(integrations.filter((i) => isProviderType(i.integrationType)).map((i) => [i.id, i.integrationType]));
+  const integrations = await db.integration.findMany({
+    where: { websiteId },
+    select: { id: true, integrationType: true },
+  });
+  const typeOf = new Map(
+    integrations.filter((i) => isProviderType(i.integrationType)).map((i) => [i.id, i.integrationType]),
+  );
   let queued = 0;
   for (const p of people) {
     const email = p.email?.trim().toLowerCase() || null;
@@ -213,7 +243,13 @@ async function queueToolRemovals(db: Db, websiteId: number, personIds: number[])
       if (listId) set.add(listId);
       lists.set(integrationId, set);
     };
-    for (const j of p.syncJobs) add(j.integrationId, typeof (j.payload as { list_id?: unknown })?.list_id === "string" ? (j.payload as { list_id: string }).list_id : null);
+    for (const j of p.syncJobs)
+      add(
+        j.integrationId,
+        typeof (j.payload as { list_id?: unknown })?.list_id === "string"
+          ? (j.payload as { list_id: string }).list_id
+          : null,
+      );
     for (const m of p.lists) add(m.list.integrationId, m.list.listId);
     for (const [integrationId, listIds] of lists) {
       const type = typeOf.get(integrationId)!;
@@ -242,7 +278,11 @@ async function queueToolRemovals(db: Db, websiteId: number, personIds: number[])
  * (matched by Shopify customer id, e-mail or phone) and all their data, after
  * queueing their removal from the e-mail tools Beckon sent them to.
  */
-export async function redactCustomer(db: Db, shop: string, payload: unknown): Promise<DeletedCounts & { toolRemovals: number }> {
+export async function redactCustomer(
+  db: Db,
+  shop: string,
+  payload: unknown,
+): Promise<DeletedCounts & { toolRemovals: number }> {
   const websiteId = await shopWebsiteId(db, shop);
   if (websiteId === null) return { ...noDeletions(), toolRemovals: 0 };
   const ids = await matchingPeople(db, websiteId, customerOfPayload(payload));
@@ -269,7 +309,10 @@ export async function redactShop(db: Db, shop: string): Promise<ShopRedaction> {
     let profiles = 0;
     let websites = 0;
     if (website) {
-      const members = await tx.websiteMembership.findMany({ where: { websiteId: website.id }, select: { profileId: true } });
+      const members = await tx.websiteMembership.findMany({
+        where: { websiteId: website.id },
+        select: { profileId: true },
+      });
       websites = (await tx.website.deleteMany({ where: { id: website.id } })).count;
       const orphans = await tx.ownerProfile.findMany({
         where: { id: { in: members.map((m) => m.profileId) }, account: null, websites: { none: {} } },

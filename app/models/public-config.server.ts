@@ -32,7 +32,11 @@ export function catalogues(language: string, ctas: Pick<PublicCtaSummary, "optio
 }
 
 /** Builds the config for a website, or null when it does not exist. */
-export async function buildPublicConfig(db: Db, websiteId: number, origin: string): Promise<PublicWebsiteConfig | null> {
+export async function buildPublicConfig(
+  db: Db,
+  websiteId: number,
+  origin: string,
+): Promise<PublicWebsiteConfig | null> {
   const w = await db.website.findUnique({ where: { id: websiteId } });
   if (!w) return null;
   const [ctas, broadcasts, conditions, listIntegrations] = await Promise.all([

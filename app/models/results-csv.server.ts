@@ -31,7 +31,11 @@ export const RESULTS_CSV_COLUMNS = [
  * day, every metric from the rollups. CTA names go through csvCell, so a name
  * like "=HYPERLINK(...)" is text, not a formula.
  */
-export function resultsCsv(db: Db, websiteId: number, options: { period: ResultsPeriod; ctaId?: number | null }): ReadableStream<Uint8Array> {
+export function resultsCsv(
+  db: Db,
+  websiteId: number,
+  options: { period: ResultsPeriod; ctaId?: number | null },
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let rows: AsyncGenerator<string> | null = null;
   async function* lines(): AsyncGenerator<string> {

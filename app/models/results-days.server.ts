@@ -7,7 +7,15 @@
  * (DAYS_PER_READ), so memory stays bounded whatever the period.
  */
 import type { Db } from "../db.server";
-import { GOAL_SKETCH, daysBetween, goalOf, type CreditedOrder, type Goal, type OrderCredit, type SketchKind } from "../lib/conversions";
+import {
+  GOAL_SKETCH,
+  daysBetween,
+  goalOf,
+  type CreditedOrder,
+  type Goal,
+  type OrderCredit,
+  type SketchKind,
+} from "../lib/conversions";
 import { mergeInto } from "../lib/hll";
 import { Cell, cellKey } from "../lib/results-cell";
 import { DAY_MS, type ResultsPeriod } from "../lib/results-period";
@@ -37,12 +45,18 @@ async function ctaInfos(db: Db, websiteId: number): Promise<CtaInfo[]> {
         name: true,
         status: true,
         ctaType: true,
-        variants: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, variation: true, percentage: true, winner: true } },
+        variants: {
+          orderBy: [{ position: "asc" }, { id: "asc" }],
+          select: { id: true, variation: true, percentage: true, winner: true },
+        },
       },
     }),
     db.ctaElement.findMany({
       where: { column: { section: { step: { variant: { cta: { websiteId } } } } } },
-      select: { elementType: true, column: { select: { section: { select: { step: { select: { variant: { select: { ctaId: true } } } } } } } } },
+      select: {
+        elementType: true,
+        column: { select: { section: { select: { step: { select: { variant: { select: { ctaId: true } } } } } } } },
+      },
     }),
   ]);
   const types = new Map<number, string[]>();
@@ -65,7 +79,12 @@ export interface Scan {
  * Reads the rollups of a period day by day and yields, per day, one cell per
  * CTA variant that had anything that day (counts, people, leads, orders).
  */
-export async function* variantDays(db: Db, websiteId: number, scan: Scan, days: string[]): AsyncGenerator<{ day: string; cells: Map<string, Cell> }> {
+export async function* variantDays(
+  db: Db,
+  websiteId: number,
+  scan: Scan,
+  days: string[],
+): AsyncGenerator<{ day: string; cells: Map<string, Cell> }> {
   const ctaIds = scan.ctas.map((c) => c.id);
   const known = new Map(scan.ctas.map((c) => [c.id, new Set(c.variants.map((v) => v.id))]));
   const cellOf = (cells: Map<string, Cell>, ctaId: number, variantId: number | null) => {
@@ -90,7 +109,12 @@ export async function* variantDays(db: Db, websiteId: number, scan: Scan, days: 
   let next = days.length ? read(days.slice(0, DAYS_PER_READ)) : null;
   const leads = ctaIds.length
     ? await db.contactSubmission.findMany({
-        where: { websiteId, createdAt: { gte: scan.from, lt: scan.to }, ctaId: { in: ctaIds }, OR: [{ email: { not: null } }, { phone: { not: null } }] },
+        where: {
+          websiteId,
+          createdAt: { gte: scan.from, lt: scan.to },
+          ctaId: { in: ctaIds },
+          OR: [{ email: { not: null } }, { phone: { not: null } }],
+        },
         select: { ctaId: true, variantId: true, personId: true, createdAt: true },
       })
     : [];

@@ -82,19 +82,30 @@ function totalsOf(cells: { cell: Cell; metrics: Metrics }[]): Metrics {
   for (const { cell } of cells) all.add(cell, TOTAL_KINDS);
   const m = all.metrics("leads");
   m.conversions = cells.reduce((n, c) => n + c.metrics.conversions, 0);
-  m.conversionRate = rateOf(m.conversions, cells.reduce((n, c) => n + c.metrics.viewers, 0));
+  m.conversionRate = rateOf(
+    m.conversions,
+    cells.reduce((n, c) => n + c.metrics.viewers, 0),
+  );
   return m;
 }
 
 function point(day: string, m: Metrics): DailyPoint {
-  return { day, views: m.views, viewers: m.viewers, conversions: m.conversions, conversionRate: m.conversionRate, revenue: m.revenue, cartValue: m.cartValue };
+  return {
+    day,
+    views: m.views,
+    viewers: m.viewers,
+    conversions: m.conversions,
+    conversionRate: m.conversionRate,
+    revenue: m.revenue,
+    cartValue: m.cartValue,
+  };
 }
 
 /** Loads a website's results for a period (and optionally one CTA) from the rollups. */
 export async function loadResults(
   db: Db,
   websiteId: number,
-  options: { period: ResultsPeriod; ctaId?: number | null }
+  options: { period: ResultsPeriod; ctaId?: number | null },
 ): Promise<ResultsReport> {
   const { website, ctas, scan, days } = await prepareScan(db, websiteId, options.period, options.ctaId);
   const period = new Map<string, Cell>();
@@ -138,7 +149,14 @@ export async function loadResults(
       metrics: note((period.get(cellKey(c.id, v.id)) ?? new Cell()).metrics(c.goal)),
     }));
     const other = period.get(cellKey(c.id, 0));
-    if (other) variants.push({ id: null, letter: "Other", percentage: null, winner: false, metrics: note(other.metrics(c.goal)) });
+    if (other)
+      variants.push({
+        id: null,
+        letter: "Other",
+        percentage: null,
+        winner: false,
+        metrics: note(other.metrics(c.goal)),
+      });
     const cell = Cell.union([...c.variants.map((x) => x.id), 0].map((v) => period.get(cellKey(c.id, v))));
     const metrics = note(cell.metrics(c.goal));
     ctaCells.push({ cell, metrics });
@@ -155,7 +173,12 @@ export async function loadResults(
           ? abVerdict(
               variants
                 .filter((v) => v.id !== null)
-                .map((v) => ({ id: v.id!, letter: v.letter, views: v.metrics.viewers, conversions: Math.min(v.metrics.conversions, v.metrics.viewers) }))
+                .map((v) => ({
+                  id: v.id!,
+                  letter: v.letter,
+                  views: v.metrics.viewers,
+                  conversions: Math.min(v.metrics.conversions, v.metrics.viewers),
+                })),
             )
           : null,
       winnerId: c.variants.find((v) => v.winner)?.id ?? null,
@@ -177,7 +200,9 @@ export async function loadResults(
     outlierThreshold: credit.outlierThreshold,
     ctas: results,
     daily,
-    dailyByVariant: chosen ? chosen.variants.map((v) => ({ letter: v.variation, points: variantPoints.get(v.id) ?? [] })) : [],
+    dailyByVariant: chosen
+      ? chosen.variants.map((v) => ({ letter: v.variation, points: variantPoints.get(v.id) ?? [] }))
+      : [],
   };
 }
 

@@ -81,6 +81,12 @@ export async function readSketches(db: Db, range: RollupRange, kinds: readonly S
   const encoding = postgres ? "base64" : "hex";
   return rows.map((r) => {
     const bytes = Buffer.from(r.registers, encoding);
-    return { day: r.day, ctaId: Number(r.ctaId), variantId: Number(r.variantId), kind: r.kind as SketchKind, registers: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+    return {
+      day: r.day,
+      ctaId: Number(r.ctaId),
+      variantId: Number(r.variantId),
+      kind: r.kind as SketchKind,
+      registers: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    };
   });
 }

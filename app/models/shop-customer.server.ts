@@ -46,7 +46,8 @@ export async function recognizeShopCustomer(
       select: { id: true, shopifyCustomerId: true },
     });
     if (visitor && visitor.shopifyCustomerId && visitor.shopifyCustomerId !== customerId) return null;
-    if (visitor && !visitor.shopifyCustomerId) await db.person.update({ where: { id: visitor.id }, data: { shopifyCustomerId: customerId } });
+    if (visitor && !visitor.shopifyCustomerId)
+      await db.person.update({ where: { id: visitor.id }, data: { shopifyCustomerId: customerId } });
   }
   const known = await db.person.findFirst({
     where: { websiteId, shopifyCustomerId: customerId, OR: [{ email: { not: null } }, { phone: { not: null } }] },

@@ -30,20 +30,34 @@ export interface RecordShopOrderResult {
 }
 
 /** Records a shop order for a website; InputError (naming the field) for an order that cannot be counted. */
-export async function recordShopOrder(db: Db, websiteId: number, order: ShopOrderInput, now = Date.now()): Promise<RecordShopOrderResult> {
+export async function recordShopOrder(
+  db: Db,
+  websiteId: number,
+  order: ShopOrderInput,
+  now = Date.now(),
+): Promise<RecordShopOrderResult> {
   const website = await db.website.findUnique({ where: { id: websiteId }, select: { currency: true } });
   if (!website) throw new InputError("Unknown website", "website_id", 404);
   // Revenue has no currency of its own: it is summed in the website's. An order in another
   // (a Shopify Markets presentment currency) would add, say, euros to kronor.
   if (order.currency !== website.currency.toUpperCase()) {
-    throw new InputError(`currency must be the website's currency (${website.currency}); this order is in ${order.currency}`, "currency", 422);
+    throw new InputError(
+      `currency must be the website's currency (${website.currency}); this order is in ${order.currency}`,
+      "currency",
+      422,
+    );
   }
   const event: EventInput = {
     id: shopOrderClientId(order.order_id),
     event_type: "Order",
     visitor_token: order.visitor_token,
     revenue: order.amount,
-    data: { order_id: order.order_id, currency: order.currency, source: SHOP_PIXEL_SOURCE, ...(order.items !== undefined ? { items: order.items } : {}) },
+    data: {
+      order_id: order.order_id,
+      currency: order.currency,
+      source: SHOP_PIXEL_SOURCE,
+      ...(order.items !== undefined ? { items: order.items } : {}),
+    },
     at: now,
   };
   const result = await storeEvents(db, websiteId, [event]);

@@ -20,7 +20,9 @@ export interface FailedSync {
 export async function failedSyncs(db: Db, websiteId: number, take = 50): Promise<FailedSync[]> {
   const rows = await failedSyncJobs(db, websiteId, take);
   const ids = rows.map((r) => r.id);
-  const jobs = ids.length ? await db.syncJob.findMany({ where: { id: { in: ids }, websiteId }, select: { id: true, personId: true } }) : [];
+  const jobs = ids.length
+    ? await db.syncJob.findMany({ where: { id: { in: ids }, websiteId }, select: { id: true, personId: true } })
+    : [];
   const personOf = new Map(jobs.map((j) => [j.id, j.personId]));
   const people = await db.person.findMany({
     where: { websiteId, id: { in: [...new Set(jobs.flatMap((j) => (j.personId === null ? [] : [j.personId])))] } },

@@ -26,7 +26,12 @@ import type { TargetingSyncInput } from "../lib/schema/integrations";
 import { activeListIds } from "./mailing-list.server";
 import { findPerson } from "./person.server";
 import { asRecord } from "../lib/json-record";
-import { providerFor as defaultProviderFor, isProviderType, type IntegrationLike, type RegistryOptions } from "../integrations/mailing/registry.server";
+import {
+  providerFor as defaultProviderFor,
+  isProviderType,
+  type IntegrationLike,
+  type RegistryOptions,
+} from "../integrations/mailing/registry.server";
 import type { MailingProvider, RemoteContact } from "../integrations/mailing/types";
 import type { RateLimitVerdict } from "../lib/rate-limit/rate-limit.server";
 import { sharedLimit } from "../lib/rate-limit/shared-rate-limit.server";
@@ -72,9 +77,18 @@ export interface TargetingSyncOptions {
 }
 
 /** Lists and tags from the syncs Beckon delivered to a tool, replayed in order. */
-async function deliveredState(db: Db, personId: number, integrationId: number): Promise<{ lists: string[]; tags: string[] }> {
+async function deliveredState(
+  db: Db,
+  personId: number,
+  integrationId: number,
+): Promise<{ lists: string[]; tags: string[] }> {
   const jobs = await db.syncJob.findMany({
-    where: { personId, integrationId, status: "done", operation: { in: ["subscribe", "unsubscribe", "add_tag", "remove_tag"] } },
+    where: {
+      personId,
+      integrationId,
+      status: "done",
+      operation: { in: ["subscribe", "unsubscribe", "add_tag", "remove_tag"] },
+    },
     orderBy: { id: "asc" },
     select: { operation: true, payload: true },
   });
@@ -95,7 +109,10 @@ async function deliveredState(db: Db, personId: number, integrationId: number): 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -107,11 +124,21 @@ const stringMap = (v: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries(asRecord(v)).filter(([, s]) => typeof s === "string")) as Record<string, string>;
 
 /** Records a proven address on the person when the request carries a valid identity token. */
-async function applyIdentityToken(db: Db, person: Person, websiteId: number, token: string | undefined, now: Date, secret?: string): Promise<Person> {
+async function applyIdentityToken(
+  db: Db,
+  person: Person,
+  websiteId: number,
+  token: string | undefined,
+  now: Date,
+  secret?: string,
+): Promise<Person> {
   if (!token) return person;
   const verdict = verifyIdentityToken(token, websiteId, { now: now.getTime(), ...(secret ? { secret } : {}) });
   if (!verdict.ok) {
-    const why = verdict.reason === "expired" ? "The identity link has expired" : "The identity token is not valid for this website";
+    const why =
+      verdict.reason === "expired"
+        ? "The identity link has expired"
+        : "The identity token is not valid for this website";
     throw new InputError(why, "identity_token", 422);
   }
   if (person.verifiedEmail === verdict.claim.email) return person;
@@ -119,15 +146,25 @@ async function applyIdentityToken(db: Db, person: Person, websiteId: number, tok
 }
 
 /** Answers a targeting-sync request for a visitor of a website. */
-export async function targetingSync(db: Db, websiteId: number, input: TargetingSyncInput, options: TargetingSyncOptions = {}): Promise<TargetingSyncAnswer> {
+export async function targetingSync(
+  db: Db,
+  websiteId: number,
+  input: TargetingSyncInput,
+  options: TargetingSyncOptions = {},
+): Promise<TargetingSyncAnswer> {
   const now = (options.now ?? (() => new Date()))();
-  const integration = await db.integration.findFirst({ where: { id: input.integration_id, websiteId }, include: { website: { select: { dataSettings: true } } } });
+  const integration = await db.integration.findFirst({
+    where: { id: input.integration_id, websiteId },
+    include: { website: { select: { dataSettings: true } } },
+  });
   if (!integration) throw new InputError("Unknown integration", "integration_id", 404);
-  if (integration.integrationType !== input.integration_type) throw new InputError("integration_type does not match the integration", "integration_type");
+  if (integration.integrationType !== input.integration_type)
+    throw new InputError("integration_type does not match the integration", "integration_type");
   const found = await findPerson(db, websiteId, input.visitor_token);
   if (!found) throw new InputError("Unknown visitor", "visitor_token", 404);
   // A visitor may ask only about itself: the contact id must be its own.
-  if (input.contact_id != null && input.contact_id !== found.id) throw new InputError("contact_id does not belong to this visitor", "contact_id");
+  if (input.contact_id != null && input.contact_id !== found.id)
+    throw new InputError("contact_id does not belong to this visitor", "contact_id");
   const person = await applyIdentityToken(db, found, websiteId, input.identity_token, now, options.secret);
   const verified = Boolean(person.verifiedEmail);
 
@@ -150,7 +187,14 @@ export async function targetingSync(db: Db, websiteId: number, input: TargetingS
     resync_after_ms: RESYNC_AFTER_MS,
     source: "cache",
   });
-  if (!input.force && !input.identity_token && cached && Number.isFinite(lastSync) && now.getTime() - lastSync < RESYNC_AFTER_MS) return cachedAnswer();
+  if (
+    !input.force &&
+    !input.identity_token &&
+    cached &&
+    Number.isFinite(lastSync) &&
+    now.getTime() - lastSync < RESYNC_AFTER_MS
+  )
+    return cachedAnswer();
 
   const named = await targetingFactsOf(db, websiteId);
   let lists: string[];
@@ -169,9 +213,15 @@ export async function targetingSync(db: Db, websiteId: number, input: TargetingS
         if (cached && Number.isFinite(lastSync)) return cachedAnswer();
       } else {
         try {
-          const provider = (options.providerFor ?? ((i: IntegrationLike) => defaultProviderFor(i, { timeoutMs: REMOTE_TIMEOUT_MS, ...options.registry })))(integration);
+          const provider = (
+            options.providerFor ??
+            ((i: IntegrationLike) => defaultProviderFor(i, { timeoutMs: REMOTE_TIMEOUT_MS, ...options.registry }))
+          )(integration);
           if (provider.fetchContact) {
-            const remote: RemoteContact | null = await withTimeout(provider.fetchContact(person.verifiedEmail), REMOTE_TIMEOUT_MS);
+            const remote: RemoteContact | null = await withTimeout(
+              provider.fetchContact(person.verifiedEmail),
+              REMOTE_TIMEOUT_MS,
+            );
             lists = remote?.lists ?? [];
             tags = remote?.tags ?? [];
             fields = remote?.fields ?? {};
@@ -179,15 +229,25 @@ export async function targetingSync(db: Db, websiteId: number, input: TargetingS
           }
         } catch (e) {
           // SPEC 8: a sync that fails is logged and the widget carries on.
-          logger("targeting-sync").error({ err: e }, `targeting sync with ${type} failed; answering from local records`);
+          logger("targeting-sync").error(
+            { err: e },
+            `targeting sync with ${type} failed; answering from local records`,
+          );
         }
       }
     }
   }
 
-  const facts = { lists: factsOf(named.lists, lists), tags: factsOf(named.tags, tags, true), fields: verified ? fieldFacts(named.fields, fields) : {} };
+  const facts = {
+    lists: factsOf(named.lists, lists),
+    tags: factsOf(named.tags, tags, true),
+    fields: verified ? fieldFacts(named.fields, fields) : {},
+  };
   const entry = { integration_id: integration.id, facts: 2, verified, data: facts, last_sync: now.toISOString() };
-  await db.person.update({ where: { id: person.id }, data: { data: { ...data, integrations: { ...integrations, [type]: entry } } as object } });
+  await db.person.update({
+    where: { id: person.id },
+    data: { data: { ...data, integrations: { ...integrations, [type]: entry } } as object },
+  });
   return {
     integration_id: integration.id,
     integration_type: type,

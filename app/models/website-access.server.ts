@@ -17,8 +17,15 @@ export interface PublicWebsite {
 export async function requirePublicWebsite(db: Db, websiteId: number): Promise<PublicWebsite> {
   const postgres = (db as unknown as { _activeProvider?: string })._activeProvider === "postgresql";
   const [row] = postgres
-    ? await plainSqlOf(db)<{ id: number; dataSettings: unknown }>(`SELECT "id", "dataSettings" FROM "Website" WHERE "id" = $1::integer`, [websiteId], "beckon_public_website")
-    : await db.$queryRawUnsafe<{ id: number | bigint; dataSettings: unknown }[]>(`SELECT "id", "dataSettings" FROM "Website" WHERE "id" = ?`, websiteId);
+    ? await plainSqlOf(db)<{ id: number; dataSettings: unknown }>(
+        `SELECT "id", "dataSettings" FROM "Website" WHERE "id" = $1::integer`,
+        [websiteId],
+        "beckon_public_website",
+      )
+    : await db.$queryRawUnsafe<{ id: number | bigint; dataSettings: unknown }[]>(
+        `SELECT "id", "dataSettings" FROM "Website" WHERE "id" = ?`,
+        websiteId,
+      );
   if (!row) throw new InputError("Unknown website", "website_id", 404);
   // contact-processing defaults to on (SPEC section 3 data settings).
   const contactProcessing = asRecord(jsonValue(row.dataSettings))["contact-processing"] !== false;

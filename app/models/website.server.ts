@@ -10,7 +10,12 @@ import type { Db } from "../db.server";
 import { Prisma, dbNull } from "../db.server";
 import type { Website } from "../generated/prisma-sqlite";
 import { InputError } from "../lib/errors";
-import { dataSettingsSchema, websiteSettingsSchema, type DataSettings, type WebsiteSettings } from "../lib/schema/website";
+import {
+  dataSettingsSchema,
+  websiteSettingsSchema,
+  type DataSettings,
+  type WebsiteSettings,
+} from "../lib/schema/website";
 import { isLanguage } from "../../widget/i18n";
 
 // ---------------------------------------------------------------- shared by the models
@@ -72,7 +77,8 @@ export function issueAt(path: (string | number)[], message: string): z.ZodIssue 
 
 /** Issues for strings (values or keys) holding a NUL character, which PostgreSQL text and jsonb refuse. */
 export function nulIssues(value: unknown, path: (string | number)[] = []): z.ZodIssue[] {
-  if (typeof value === "string") return value.includes("\u0000") ? [issueAt(path, "Must not contain a NUL character")] : [];
+  if (typeof value === "string")
+    return value.includes("\u0000") ? [issueAt(path, "Must not contain a NUL character")] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => nulIssues(v, [...path, i]));
   if (value !== null && typeof value === "object") {
     return Object.entries(value).flatMap(([k, v]) => [...nulIssues(k, [...path, k]), ...nulIssues(v, [...path, k])]);
@@ -155,7 +161,9 @@ function settingsColumns(db: DbClient, s: WebsiteSettings) {
 /** Creates a website from settings (validated; throws WebsiteValidationError naming the field). */
 export async function createWebsite(db: DbClient, settings: unknown, extras: WebsiteExtras = {}): Promise<Website> {
   const s = parseSettings(settings);
-  return db.website.create({ data: { ...settingsColumns(db, s), shopDomain: extras.shopDomain?.trim().toLowerCase() || null } });
+  return db.website.create({
+    data: { ...settingsColumns(db, s), shopDomain: extras.shopDomain?.trim().toLowerCase() || null },
+  });
 }
 
 /**
@@ -178,7 +186,10 @@ export function getWebsite(db: DbClient, id: number): Promise<Website | null> {
   return db.website.findUnique({ where: { id } });
 }
 
-function stringRecord<T extends string | number>(value: unknown, keep: (v: unknown) => v is T): Record<string, T> | null {
+function stringRecord<T extends string | number>(
+  value: unknown,
+  keep: (v: unknown) => v is T,
+): Record<string, T> | null {
   if (value === null || value === undefined) return null;
   const out: Record<string, T> = {};
   for (const [k, v] of Object.entries(recordOf(value))) if (keep(v)) out[k] = v;

@@ -121,7 +121,10 @@ export function failureFrom(e: unknown, t: Translate) {
   if (e instanceof InputError) {
     if (e.status === 404) throw notFound();
     const message = localizeMessage(t, e.message);
-    return data<ActionFailure>({ ok: false, message, fieldErrors: e.field ? { [e.field]: message } : {} }, { status: e.status });
+    return data<ActionFailure>(
+      { ok: false, message, fieldErrors: e.field ? { [e.field]: message } : {} },
+      { status: e.status },
+    );
   }
   throw e;
 }

@@ -19,14 +19,33 @@ import { loadCtaDocument, saveCtaDocument } from "~/models/cta.server";
 import { inTransaction, issueAt } from "~/models/website.server";
 import { timeZoneNames } from "~/components/campaigns/zoned-time";
 import { adminPaths } from "~/lib/admin-links";
-import { badForm, failureFrom, linksOf, notFound, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import {
+  badForm,
+  failureFrom,
+  linksOf,
+  notFound,
+  readAdminForm,
+  type ActionResult,
+  type AdminContext,
+} from "./admin-context.server";
 import { parseId } from "../lib/id";
 import { ctaChoices, jsonField } from "./broadcasts.server";
 import { adminLanguage, translator } from "~/i18n";
 
 /** A broadcast as the editor starts a new one. */
 export function emptyBroadcast(): Omit<BroadcastDocument, "id"> & { id: null } {
-  return { id: null, name: "", status: true, quick: false, timezone: "UTC", timeframe: false, range_start: null, range_end: null, conditions: [], cta_ids: [] };
+  return {
+    id: null,
+    name: "",
+    status: true,
+    quick: false,
+    timezone: "UTC",
+    timeframe: false,
+    range_start: null,
+    range_end: null,
+    conditions: [],
+    cta_ids: [],
+  };
 }
 
 function targetId(raw: string | undefined): number | "new" {
@@ -75,14 +94,18 @@ export async function actionBroadcastEdit(ctx: AdminContext, request: Request, r
     }
     if (intent !== "save") return badForm(t("validation.unknownOperation"));
     const input = jsonField(form, "broadcast");
-    if (input === null || typeof input !== "object" || Array.isArray(input)) return badForm(t("validation.sendCampaign"));
+    if (input === null || typeof input !== "object" || Array.isArray(input))
+      return badForm(t("validation.sendCampaign"));
     const { cta_ids: rawCtaIds, id: _ignored, ...fields } = input as Record<string, unknown>;
     const ctaIds = Array.isArray(rawCtaIds) ? rawCtaIds : [];
     if (!ctaIds.every((x) => Number.isSafeInteger(x) && (x as number) > 0)) {
       throw new BroadcastValidationError([issueAt(["cta_ids"], "CTA ids must be positive whole numbers")]);
     }
     const saved = await inTransaction(prisma, async (tx) => {
-      const b = id === "new" ? await createBroadcast(tx, ctx.websiteId, fields) : await updateBroadcast(tx, ctx.websiteId, id, fields);
+      const b =
+        id === "new"
+          ? await createBroadcast(tx, ctx.websiteId, fields)
+          : await updateBroadcast(tx, ctx.websiteId, id, fields);
       await attachCtas(tx, ctx.websiteId, b.id, ctaIds as number[]);
       return b;
     });

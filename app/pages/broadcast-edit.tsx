@@ -25,7 +25,13 @@ export function BroadcastEditPage() {
   return (
     <Page
       title={isNew ? t("campaigns.new") : broadcast.name}
-      titleMetadata={isNew ? undefined : broadcast.status ? <Badge tone="success">{t("campaigns.on")}</Badge> : <Badge>{t("campaigns.paused")}</Badge>}
+      titleMetadata={
+        isNew ? undefined : broadcast.status ? (
+          <Badge tone="success">{t("campaigns.on")}</Badge>
+        ) : (
+          <Badge>{t("campaigns.paused")}</Badge>
+        )
+      }
       backAction={{ content: t("campaigns.title"), url: paths.broadcasts }}
     >
       <BlockStack gap="400">

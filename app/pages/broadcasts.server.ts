@@ -7,15 +7,36 @@
 import { data } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { listCtas } from "~/models/cta.server";
-import { deleteBroadcast, getBroadcast, listBroadcasts, listSiteConditions, saveSiteConditions, updateBroadcast } from "~/models/broadcast.server";
-import { badForm, failureFrom, linksOf, notFound, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import {
+  deleteBroadcast,
+  getBroadcast,
+  listBroadcasts,
+  listSiteConditions,
+  saveSiteConditions,
+  updateBroadcast,
+} from "~/models/broadcast.server";
+import {
+  badForm,
+  failureFrom,
+  linksOf,
+  notFound,
+  readAdminForm,
+  type ActionResult,
+  type AdminContext,
+} from "./admin-context.server";
 import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
 
 /** The website's CTAs as pickers and summaries need them. */
 export async function ctaChoices(websiteId: number) {
   const ctas = await listCtas(prisma, websiteId);
-  return ctas.map((c) => ({ id: c.id, name: c.name, status: c.status, cta_type: c.cta_type, broadcast_id: c.broadcast_id }));
+  return ctas.map((c) => ({
+    id: c.id,
+    name: c.name,
+    status: c.status,
+    cta_type: c.cta_type,
+    broadcast_id: c.broadcast_id,
+  }));
 }
 
 /** Loader of the campaigns list. */
@@ -62,7 +83,10 @@ export async function actionBroadcasts(ctx: AdminContext, request: Request) {
       if (!b) throw notFound();
       const { id: _id, cta_ids: _ctas, ...rest } = b;
       await updateBroadcast(prisma, ctx.websiteId, id, { ...rest, status: intent === "resume" });
-      return data<ActionResult>({ ok: true, message: t(intent === "resume" ? "actionMessage.campaignOn" : "actionMessage.campaignPaused", { name: b.name }) });
+      return data<ActionResult>({
+        ok: true,
+        message: t(intent === "resume" ? "actionMessage.campaignOn" : "actionMessage.campaignPaused", { name: b.name }),
+      });
     }
   } catch (e) {
     return failureFrom(e, t);

@@ -36,9 +36,7 @@ export function BroadcastsPage() {
                   <Text as="h2" variant="headingMd">
                     {t("campaigns.empty")}
                   </Text>
-                  <Text as="p">
-                    {t("campaigns.emptyHelp")}
-                  </Text>
+                  <Text as="p">{t("campaigns.emptyHelp")}</Text>
                 </BlockStack>
               </Card>
             ) : (
@@ -51,7 +49,11 @@ export function BroadcastsPage() {
                           <Text as="h2" variant="headingMd">
                             {b.name}
                           </Text>
-                          {b.status ? <Badge tone="success">{t("campaigns.on")}</Badge> : <Badge>{t("campaigns.paused")}</Badge>}
+                          {b.status ? (
+                            <Badge tone="success">{t("campaigns.on")}</Badge>
+                          ) : (
+                            <Badge>{t("campaigns.paused")}</Badge>
+                          )}
                           {b.quick ? <Badge tone="info">{t("campaigns.quick")}</Badge> : null}
                         </InlineStack>
                         <InlineStack gap="200">
@@ -64,13 +66,18 @@ export function BroadcastsPage() {
                             aria-label={`${b.status ? t("campaigns.pause") : t("campaigns.turnOn")} ${b.name}`}
                           >
                             <input type="hidden" name="id" value={b.id} />
-                            <Button submit accessibilityLabel={`${b.status ? t("campaigns.pause") : t("campaigns.turnOn")} ${b.name}`}>
+                            <Button
+                              submit
+                              accessibilityLabel={`${b.status ? t("campaigns.pause") : t("campaigns.turnOn")} ${b.name}`}
+                            >
                               {b.status ? t("campaigns.pause") : t("campaigns.turnOn")}
                             </Button>
                           </AdminForm>
                         </InlineStack>
                       </InlineStack>
-                      <Text as="p">{summarizeBroadcast(b, { ctaNames, ctaIds: b.cta_ids, t, locale: SUMMARY_LOCALES[t.lang] })}</Text>
+                      <Text as="p">
+                        {summarizeBroadcast(b, { ctaNames, ctaIds: b.cta_ids, t, locale: SUMMARY_LOCALES[t.lang] })}
+                      </Text>
                     </BlockStack>
                   </Card>
                 ))}

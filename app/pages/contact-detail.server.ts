@@ -27,7 +27,10 @@ import { adminLanguage, translator } from "~/i18n";
 export async function loadContactDetail(ctx: AdminContext, _request: Request, rawId: string | undefined) {
   const id = parseId(rawId);
   if (id === null) throw notFound();
-  const [contact, website] = await Promise.all([contactDetail(prisma, ctx.websiteId, id), getWebsite(prisma, ctx.websiteId)]);
+  const [contact, website] = await Promise.all([
+    contactDetail(prisma, ctx.websiteId, id),
+    getWebsite(prisma, ctx.websiteId),
+  ]);
   if (!contact || !website) throw notFound();
   return { links: linksOf(ctx), contact, currency: website.currency };
 }
@@ -60,7 +63,11 @@ export async function actionContactDetail(ctx: AdminContext, request: Request, r
 }
 
 /** Everything stored about the contact as a JSON download (answers an access request). */
-export async function loadContactExport(ctx: AdminContext, _request: Request, rawId: string | undefined): Promise<Response> {
+export async function loadContactExport(
+  ctx: AdminContext,
+  _request: Request,
+  rawId: string | undefined,
+): Promise<Response> {
   const id = parseId(rawId);
   if (id === null) throw notFound();
   const data = await personDataExport(prisma, ctx.websiteId, id);

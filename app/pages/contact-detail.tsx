@@ -1,7 +1,20 @@
 /** A contact's page in both admins: who they are, what they answered and agreed to, what they did, where they were synced. */
 import { useState, type ReactNode } from "react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Badge, BlockStack, Box, Button, Card, Checkbox, DataTable, InlineStack, Layout, Modal, Page, Text } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  DataTable,
+  InlineStack,
+  Layout,
+  Modal,
+  Page,
+  Text,
+} from "@shopify/polaris";
 import { SectionCard } from "~/components/SectionCard";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { ActionBanner } from "~/components/editor/ActionBanner";
@@ -11,7 +24,12 @@ import { leadPaths } from "./lead-paths";
 import type { actionContactDetail, loadContactDetail } from "./contact-detail.server";
 
 /** An answer as the owner wrote its question and choices; the field slug and stored value when the field is unknown. */
-const answerRow = (a: { key: string; value: string; question?: string | null; answer?: string | null }): [string, string] => [a.question || a.key, a.answer || a.value];
+const answerRow = (a: {
+  key: string;
+  value: string;
+  question?: string | null;
+  answer?: string | null;
+}): [string, string] => [a.question || a.key, a.answer || a.value];
 import { useT } from "~/i18n/useT";
 import type { Translate } from "~/i18n";
 
@@ -19,7 +37,11 @@ const DASH = "—";
 
 function consentBadge(t: Translate, value: boolean | null) {
   if (value === null) return <Badge>{t("contact.notAsked")}</Badge>;
-  return value ? <Badge tone="success">{t("contact.given")}</Badge> : <Badge tone="critical">{t("contact.refused")}</Badge>;
+  return value ? (
+    <Badge tone="success">{t("contact.given")}</Badge>
+  ) : (
+    <Badge tone="critical">{t("contact.refused")}</Badge>
+  );
 }
 
 const SYNC_TONES: Record<string, "success" | "critical" | "attention" | "info" | undefined> = {
@@ -80,7 +102,11 @@ export function ContactDetailPage() {
   return (
     <Page
       title={c.displayName}
-      subtitle={c.personType === "Contact" ? t("contact.since", { date: formatUtcDateTime(c.contactSince ?? c.createdAt, t.lang) }) : t("contact.visitor")}
+      subtitle={
+        c.personType === "Contact"
+          ? t("contact.since", { date: formatUtcDateTime(c.contactSince ?? c.createdAt, t.lang) })
+          : t("contact.visitor")
+      }
       backAction={{ content: t("contacts.title"), url: paths.contacts }}
     >
       <BlockStack gap="400">
@@ -150,8 +176,14 @@ export function ContactDetailPage() {
                               items={[
                                 ...s.answers.map(answerRow),
                                 [t("contact.page"), s.sourceUrl],
-                                [t("contact.marketing"), s.consents.marketing === null ? null : s.consents.marketing ? "yes" : "no"],
-                                [t("contact.privacyConsent"), s.consents.privacy === null ? null : s.consents.privacy ? "yes" : "no"],
+                                [
+                                  t("contact.marketing"),
+                                  s.consents.marketing === null ? null : s.consents.marketing ? "yes" : "no",
+                                ],
+                                [
+                                  t("contact.privacyConsent"),
+                                  s.consents.privacy === null ? null : s.consents.privacy ? "yes" : "no",
+                                ],
                                 [t("contact.sms"), s.consents.sms === null ? null : s.consents.sms ? "yes" : "no"],
                               ]}
                             />
@@ -179,7 +211,14 @@ export function ContactDetailPage() {
                 {c.events.length ? (
                   <DataTable
                     columnContentTypes={["text", "text", "text", "text", "text", "numeric"]}
-                    headings={[t("contact.when"), t("contact.event"), t("contacts.cta"), t("contact.variant"), t("contact.page"), t("contact.revenue")]}
+                    headings={[
+                      t("contact.when"),
+                      t("contact.event"),
+                      t("contacts.cta"),
+                      t("contact.variant"),
+                      t("contact.page"),
+                      t("contact.revenue"),
+                    ]}
                     rows={c.events.map((e) => [
                       formatUtcDateTime(e.createdAt, t.lang),
                       e.eventType,
@@ -208,7 +247,11 @@ export function ContactDetailPage() {
                   <DataTable
                     columnContentTypes={["text", "text", "numeric"]}
                     headings={[t("contact.when"), "Order", t("contact.revenue")]}
-                    rows={c.orders.map((o) => [formatUtcDateTime(o.createdAt, t.lang), o.orderId, money(o.revenue, currency)])}
+                    rows={c.orders.map((o) => [
+                      formatUtcDateTime(o.createdAt, t.lang),
+                      o.orderId,
+                      money(o.revenue, currency),
+                    ])}
                   />
                 </Card>
               ) : null}
@@ -238,7 +281,11 @@ export function ContactDetailPage() {
                             ({l.integrationName})
                           </Text>
                         </Text>
-                        {l.unsubscribedAt ? <Badge>{t("contact.unsubscribed")}</Badge> : <Badge tone="success">{t("contact.subscribed")}</Badge>}
+                        {l.unsubscribedAt ? (
+                          <Badge>{t("contact.unsubscribed")}</Badge>
+                        ) : (
+                          <Badge tone="success">{t("contact.subscribed")}</Badge>
+                        )}
                       </InlineStack>
                     ))}
                   </BlockStack>
@@ -268,7 +315,8 @@ export function ContactDetailPage() {
                           </Text>
                         ) : null}
                         <Text as="p" tone="subdued">
-                          {t(s.attempts === 1 ? "format.attempt" : "format.attempts", { count: s.attempts })} · {formatUtcDateTime(s.updatedAt, t.lang)}
+                          {t(s.attempts === 1 ? "format.attempt" : "format.attempts", { count: s.attempts })} ·{" "}
+                          {formatUtcDateTime(s.updatedAt, t.lang)}
                         </Text>
                         {s.status === "failed" ? (
                           <AdminForm csrfToken={links.csrfToken} intent="retry-sync">
@@ -291,7 +339,11 @@ export function ContactDetailPage() {
               <SectionCard title={t("contact.privacy")}>
                 <Text as="p">{t("contact.privacyHelp")}</Text>
                 <InlineStack gap="200">
-                  <DownloadButton href={paths.contactExport(c.id)} label={t("contact.download")} surface={links.surface} />
+                  <DownloadButton
+                    href={paths.contactExport(c.id)}
+                    label={t("contact.download")}
+                    surface={links.surface}
+                  />
                   <Button tone="critical" onClick={() => setConfirming(true)}>
                     {t("contact.delete")}
                   </Button>
@@ -301,13 +353,17 @@ export function ContactDetailPage() {
           </Layout.Section>
         </Layout>
       </BlockStack>
-      <Modal open={confirming} onClose={() => setConfirming(false)} title={t("contact.deleteTitle", { name: c.displayName })}>
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t("contact.deleteTitle", { name: c.displayName })}
+      >
         <Modal.Section>
           <BlockStack gap="300">
             <Text as="p">
-              This deletes the contact and everything stored about them: {c.eventCount} events, {c.submissions.length} submissions,{" "}
-              {c.orders.length} orders, their list memberships and syncs. It cannot be undone. Contacts already sent to an e-mail marketing
-              tool stay there: remove them in the tool too.
+              This deletes the contact and everything stored about them: {c.eventCount} events, {c.submissions.length}{" "}
+              submissions, {c.orders.length} orders, their list memberships and syncs. It cannot be undone. Contacts
+              already sent to an e-mail marketing tool stay there: remove them in the tool too.
             </Text>
             <DeleteForm csrfToken={links.csrfToken} busy={busy} confirmed={understood} onConfirm={setUnderstood} />
           </BlockStack>

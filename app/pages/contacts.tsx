@@ -13,7 +13,8 @@ export const EMBEDDED_PARAMS = ["shop", "host", "embedded", "locale"] as const;
 /** The contacts page. */
 export function ContactsPage() {
   const t = useT();
-  const { links, websiteName, query, filters, options, deleted, contacts, total, page, pageCount } = useLoaderData<typeof loadContacts>();
+  const { links, websiteName, query, filters, options, deleted, contacts, total, page, pageCount } =
+    useLoaderData<typeof loadContacts>();
   const paths = leadPaths(links);
   const exportParams = contactQueryParams({ query, filters }).toString();
   const exportHref = `${paths.contactsExport}${exportParams ? `?${exportParams}` : ""}`;
@@ -36,7 +37,9 @@ export function ContactsPage() {
           filters={filters}
           options={options}
           contactHref={paths.contact}
-          actions={total > 0 ? <DownloadButton href={exportHref} label={t("contacts.export")} surface={links.surface} /> : null}
+          actions={
+            total > 0 ? <DownloadButton href={exportHref} label={t("contacts.export")} surface={links.surface} /> : null
+          }
           keepParams={links.surface === "shopify" ? EMBEDDED_PARAMS : []}
         />
       </BlockStack>

@@ -60,8 +60,26 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
     placement: {
       ctas: ctas
         .filter((c) => c.status === "published" && c.id !== ctaId)
-        .map((c) => ({ id: c.id, name: c.name, status: c.status, cta_type: c.cta_type, bar_position: c.bar_position, broadcast_id: c.broadcast_id, options: c.options })),
-      broadcasts: broadcasts.map((b) => ({ ...b, conditions: b.conditions.map((c) => ({ condition_type: c.condition_type, operator: c.operator, url: c.url, data: c.data, count: c.count, data_name: c.data_name })) })),
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          status: c.status,
+          cta_type: c.cta_type,
+          bar_position: c.bar_position,
+          broadcast_id: c.broadcast_id,
+          options: c.options,
+        })),
+      broadcasts: broadcasts.map((b) => ({
+        ...b,
+        conditions: b.conditions.map((c) => ({
+          condition_type: c.condition_type,
+          operator: c.operator,
+          url: c.url,
+          data: c.data,
+          count: c.count,
+          data_name: c.data_name,
+        })),
+      })),
     },
     leadDestinations,
     preview,
@@ -168,7 +186,10 @@ async function saveTargetingPreset(ctx: AdminContext, ctaId: number, form: FormD
     const issue = parsed.error.issues[0];
     const field = `targeting.${issue.path.join(".")}`;
     const message = localizeMessage(t, issue.message);
-    return data({ ok: false as const, message: `${field}: ${message}`, fieldErrors: { [field]: message } }, { status: 422 });
+    return data(
+      { ok: false as const, message: `${field}: ${message}`, fieldErrors: { [field]: message } },
+      { status: 422 },
+    );
   }
   const cta = await loadCtaDocument(prisma, ctx.websiteId, ctaId);
   if (!cta) throw notFound();
@@ -178,7 +199,19 @@ async function saveTargetingPreset(ctx: AdminContext, ctaId: number, form: FormD
   const existing = current !== null ? await getBroadcast(prisma, ctx.websiteId, current) : null;
   const saved =
     existing && existing.name === name
-      ? await updateBroadcast(prisma, ctx.websiteId, existing.id, { name, timezone: existing.timezone, status: existing.status, conditions: conditions.map((c, i) => ({ ...c, id: existing.conditions[i]?.id })) })
+      ? await updateBroadcast(prisma, ctx.websiteId, existing.id, {
+          name,
+          timezone: existing.timezone,
+          status: existing.status,
+          conditions: conditions.map((c, i) => ({ ...c, id: existing.conditions[i]?.id })),
+        })
       : await createBroadcast(prisma, ctx.websiteId, { name, conditions });
-  return data<TargetingSuccess>({ ok: true, message: t(conditions.length === 1 ? "actionMessage.targetingSavedOne" : "actionMessage.targetingSaved", { name: saved.name, count: conditions.length }), broadcastId: saved.id });
+  return data<TargetingSuccess>({
+    ok: true,
+    message: t(conditions.length === 1 ? "actionMessage.targetingSavedOne" : "actionMessage.targetingSaved", {
+      name: saved.name,
+      count: conditions.length,
+    }),
+    broadcastId: saved.id,
+  });
 }

@@ -14,7 +14,8 @@ import { useT } from "~/i18n/useT";
 /** The CTA editor page. */
 export function CtaEditPage() {
   const t = useT();
-  const { links, cta, hasDraft, ctas, broadcasts, placement, leadDestinations, preview, productSearch } = useLoaderData<typeof loadCtaEdit>();
+  const { links, cta, hasDraft, ctas, broadcasts, placement, leadDestinations, preview, productSearch } =
+    useLoaderData<typeof loadCtaEdit>();
   const result = useActionData<typeof actionCtaEdit>() as CtaEditorResult | undefined;
   const paths = adminPaths(links);
   return (

@@ -33,7 +33,12 @@ export async function previewContext(ctx: AdminContext, request: Request) {
 }
 
 /** The stand-alone preview page of a stored CTA (unpublished ones and a published CTA's pending draft included; only for its website's owners). */
-export async function loadCtaPreview(ctx: AdminContext, request: Request, rawCtaId: string | undefined, nonce?: string): Promise<Response> {
+export async function loadCtaPreview(
+  ctx: AdminContext,
+  request: Request,
+  rawCtaId: string | undefined,
+  nonce?: string,
+): Promise<Response> {
   const ctaId = parseId(rawCtaId);
   if (ctaId === null) throw notFound();
   // The owner previews what the editor opens: a published CTA's pending draft when it has one.
@@ -45,6 +50,12 @@ export async function loadCtaPreview(ctx: AdminContext, request: Request, rawCta
   const step = params.get("step");
   const lang = adminLanguage(request);
   const texts = previewTexts(translator(lang), lang);
-  const html = previewHtml({ cta, config, variant: variant ?? null, step: step !== null && /^\d+$/.test(step) ? Number(step) : null }, url, nonce, false, texts);
+  const html = previewHtml(
+    { cta, config, variant: variant ?? null, step: step !== null && /^\d+$/.test(step) ? Number(step) : null },
+    url,
+    nonce,
+    false,
+    texts,
+  );
   return new Response(html, { headers: PREVIEW_HEADERS });
 }

@@ -11,7 +11,15 @@ import { newCtaDocument, type CtaTemplate, type CtaType } from "~/components/edi
 import { findTemplate, templateCards, templateDocument } from "~/templates";
 import { adminPaths } from "~/lib/admin-links";
 import { previewContext } from "./cta-preview.server";
-import { badForm, failureFrom, linksOf, notFound, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import {
+  badForm,
+  failureFrom,
+  linksOf,
+  notFound,
+  readAdminForm,
+  type ActionResult,
+  type AdminContext,
+} from "./admin-context.server";
 import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
 
@@ -30,7 +38,12 @@ export async function loadCtas(ctx: AdminContext, request: Request) {
     previewContext(ctx, request),
   ]);
   // Thumbnails show one template each: the site's CTAs, campaigns and other catalogues would only weigh down 30 frames.
-  const config = { ...preview.config, ctas: [], broadcasts: [], texts: { [preview.config.language]: preview.config.texts[preview.config.language] } };
+  const config = {
+    ...preview.config,
+    ctas: [],
+    broadcasts: [],
+    texts: { [preview.config.language]: preview.config.texts[preview.config.language] },
+  };
   return {
     links: linksOf(ctx),
     ctas,
@@ -58,7 +71,14 @@ export async function actionCtas(ctx: AdminContext, request: Request) {
     if (intent === "create") {
       const ctaType = String(form.get("cta_type") ?? "");
       if (!(CTA_TYPES as readonly string[]).includes(ctaType)) {
-        return data<ActionResult>({ ok: false, message: t("actionMessage.chooseCtaType"), fieldErrors: { cta_type: t("actionMessage.chooseCtaType") } }, { status: 422 });
+        return data<ActionResult>(
+          {
+            ok: false,
+            message: t("actionMessage.chooseCtaType"),
+            fieldErrors: { cta_type: t("actionMessage.chooseCtaType") },
+          },
+          { status: 422 },
+        );
       }
       const template: CtaTemplate = form.get("template") === "blank" ? "blank" : "form";
       const doc = newCtaDocument({

@@ -1,7 +1,20 @@
 /** The CTAs of a website: a table with status and campaign, per-row actions, and a form that creates a new draft. */
 import { useState } from "react";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Badge, BlockStack, Box, Button, Card, FormLayout, IndexTable, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  FormLayout,
+  IndexTable,
+  InlineStack,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { CTA_TYPES } from "~/lib/schema/cta";
 import { formatUtcDateTime } from "~/components/format";
 import { ActionBanner } from "~/components/editor/ActionBanner";
@@ -21,7 +34,19 @@ export function StatusBadge({ status }: { status: "draft" | "published" | "archi
   return <Badge tone={STATUS_TONE[status]}>{t(`ctas.${status}`)}</Badge>;
 }
 
-function RowAction({ csrfToken, intent, id, label, name }: { csrfToken: string | null; intent: string; id: number; label: string; name: string }) {
+function RowAction({
+  csrfToken,
+  intent,
+  id,
+  label,
+  name,
+}: {
+  csrfToken: string | null;
+  intent: string;
+  id: number;
+  label: string;
+  name: string;
+}) {
   return (
     <AdminForm csrfToken={csrfToken} intent={intent} aria-label={`${label} ${name}`}>
       <input type="hidden" name="id" value={id} />
@@ -54,7 +79,14 @@ export function CtasPage() {
               itemCount={ctas.length}
               selectable={false}
               resourceName={{ singular: t("ctas.singular"), plural: t("ctas.plural") }}
-              headings={[{ title: t("ctas.name") }, { title: t("ctas.type") }, { title: t("ctas.status") }, { title: t("ctas.campaign") }, { title: t("ctas.publishedAt") }, { title: t("ctas.actions") }]}
+              headings={[
+                { title: t("ctas.name") },
+                { title: t("ctas.type") },
+                { title: t("ctas.status") },
+                { title: t("ctas.campaign") },
+                { title: t("ctas.publishedAt") },
+                { title: t("ctas.actions") },
+              ]}
             >
               {ctas.map((c, i) => (
                 <IndexTable.Row id={String(c.id)} key={c.id} position={i}>
@@ -66,15 +98,51 @@ export function CtasPage() {
                     <StatusBadge status={c.status} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    {c.broadcast_id ? <Link to={paths.broadcast(c.broadcast_id)}>{broadcastNames[c.broadcast_id] ?? t("ctas.campaignFallback", { id: c.broadcast_id })}</Link> : "—"}
+                    {c.broadcast_id ? (
+                      <Link to={paths.broadcast(c.broadcast_id)}>
+                        {broadcastNames[c.broadcast_id] ?? t("ctas.campaignFallback", { id: c.broadcast_id })}
+                      </Link>
+                    ) : (
+                      "—"
+                    )}
                   </IndexTable.Cell>
                   <IndexTable.Cell>{c.published_at ? formatUtcDateTime(c.published_at, t.lang) : "—"}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <InlineStack gap="100" wrap={false}>
-                      {c.status !== "published" ? <RowAction csrfToken={links.csrfToken} intent="publish" id={c.id} label={t("ctas.publish")} name={c.name} /> : null}
-                      {c.status === "published" ? <RowAction csrfToken={links.csrfToken} intent="draft" id={c.id} label={t("ctas.unpublish")} name={c.name} /> : null}
-                      <RowAction csrfToken={links.csrfToken} intent="duplicate" id={c.id} label={t("ctas.duplicate")} name={c.name} />
-                      {c.status !== "archived" ? <RowAction csrfToken={links.csrfToken} intent="archive" id={c.id} label={t("ctas.archive")} name={c.name} /> : null}
+                      {c.status !== "published" ? (
+                        <RowAction
+                          csrfToken={links.csrfToken}
+                          intent="publish"
+                          id={c.id}
+                          label={t("ctas.publish")}
+                          name={c.name}
+                        />
+                      ) : null}
+                      {c.status === "published" ? (
+                        <RowAction
+                          csrfToken={links.csrfToken}
+                          intent="draft"
+                          id={c.id}
+                          label={t("ctas.unpublish")}
+                          name={c.name}
+                        />
+                      ) : null}
+                      <RowAction
+                        csrfToken={links.csrfToken}
+                        intent="duplicate"
+                        id={c.id}
+                        label={t("ctas.duplicate")}
+                        name={c.name}
+                      />
+                      {c.status !== "archived" ? (
+                        <RowAction
+                          csrfToken={links.csrfToken}
+                          intent="archive"
+                          id={c.id}
+                          label={t("ctas.archive")}
+                          name={c.name}
+                        />
+                      ) : null}
                     </InlineStack>
                   </IndexTable.Cell>
                 </IndexTable.Row>
@@ -94,7 +162,10 @@ function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: R
   const sub = SUBTYPES[ctaType];
   const [subtype, setSubtype] = useState<string>(sub?.values[0] ?? "");
   const [template, setTemplate] = useState("form");
-  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create" && !navigation.formData?.get("from_gallery");
+  const creating =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "create" &&
+    !navigation.formData?.get("from_gallery");
   const t = useT();
   return (
     <Card>
@@ -105,7 +176,15 @@ function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: R
           </Text>
           <FormLayout>
             <FormLayout.Group>
-              <TextField label={t("ctas.name")} name="name" value={name} onChange={setName} autoComplete="off" error={errors.name} requiredIndicator />
+              <TextField
+                label={t("ctas.name")}
+                name="name"
+                value={name}
+                onChange={setName}
+                autoComplete="off"
+                error={errors.name}
+                requiredIndicator
+              />
               <Select
                 label={t("ctas.type")}
                 name="cta_type"
@@ -118,7 +197,13 @@ function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: R
                 error={errors.cta_type}
               />
               {sub ? (
-                <Select label={t(`ctaType.sub.${sub.key}` as AdminKey)} name="subtype" options={sub.values.map((v) => ({ label: t(`ctaType.value.${v}` as AdminKey), value: v }))} value={subtype} onChange={setSubtype} />
+                <Select
+                  label={t(`ctaType.sub.${sub.key}` as AdminKey)}
+                  name="subtype"
+                  options={sub.values.map((v) => ({ label: t(`ctaType.value.${v}` as AdminKey), value: v }))}
+                  value={subtype}
+                  onChange={setSubtype}
+                />
               ) : null}
               <Select
                 label={t("ctas.template")}

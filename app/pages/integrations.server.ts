@@ -15,7 +15,14 @@ import {
   updateIntegration,
 } from "~/models/integration-admin.server";
 import { failedSyncs, retrySync } from "~/models/sync-failures.server";
-import { badForm, failureFrom, linksOf, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import {
+  badForm,
+  failureFrom,
+  linksOf,
+  readAdminForm,
+  type ActionResult,
+  type AdminContext,
+} from "./admin-context.server";
 import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
 

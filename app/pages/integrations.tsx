@@ -34,14 +34,20 @@ export function IntegrationsPage() {
                   Nothing connected yet: leads are kept in Beckon. Connect a tool to send them on.
                 </Text>
               ) : (
-                integrations.map((i) => <IntegrationCard key={i.id} integration={i} csrfToken={links.csrfToken} busy={busy} />)
+                integrations.map((i) => (
+                  <IntegrationCard key={i.id} integration={i} csrfToken={links.csrfToken} busy={busy} />
+                ))
               )}
               <CtaListsCard ctas={ctas} integrations={integrations} csrfToken={links.csrfToken} busy={busy} />
               <FailedSyncsCard failed={failed} contactHref={paths.contact} csrfToken={links.csrfToken} busy={busy} />
             </BlockStack>
           </Layout.Section>
           <Layout.Section variant="oneThird">
-            <ConnectForm types={connectable.filter((t) => t !== "builtin" || !hasBuiltin)} csrfToken={links.csrfToken} busy={busy} />
+            <ConnectForm
+              types={connectable.filter((t) => t !== "builtin" || !hasBuiltin)}
+              csrfToken={links.csrfToken}
+              busy={busy}
+            />
           </Layout.Section>
         </Layout>
       </BlockStack>

@@ -30,7 +30,10 @@ export type ProductSearchError = { error: { field: string | null; message: strin
 
 function fail(status: number, field: string | null, code: string, message: string) {
   // A resource route answers a Response: Remix's data() would drop the status here.
-  return Response.json({ error: { field, message, code } } satisfies ProductSearchError, { status, headers: { "Cache-Control": "no-store" } });
+  return Response.json({ error: { field, message, code } } satisfies ProductSearchError, {
+    status,
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 const SHOPIFY_FAILURES: Record<AdminApiError["kind"], { status: number; text: AdminKey }> = {
@@ -55,23 +58,36 @@ export async function actionProductSearch(ctx: AdminContext, request: Request) {
   const rawAfter = form.get("after") ?? "";
   if (typeof rawQuery !== "string") return fail(400, "q", "invalid", t("productSearch.wordsAsText"));
   const words = rawQuery.replace(/[\t\r\n]+/g, " ").trim();
-  if (words.length > MAX_SEARCH_CHARS) return fail(400, "q", "too_long", t("productSearch.tooLong", { max: MAX_SEARCH_CHARS }));
+  if (words.length > MAX_SEARCH_CHARS)
+    return fail(400, "q", "too_long", t("productSearch.tooLong", { max: MAX_SEARCH_CHARS }));
   if (CONTROL.test(words)) return fail(400, "q", "invalid", t("productSearch.badCharacters"));
-  if (typeof rawAfter !== "string" || (rawAfter !== "" && !CURSOR.test(rawAfter))) return fail(400, "after", "invalid", t("productSearch.badPage"));
+  if (typeof rawAfter !== "string" || (rawAfter !== "" && !CURSOR.test(rawAfter)))
+    return fail(400, "after", "invalid", t("productSearch.badPage"));
   const rawKind = form.get("kind") ?? "products";
-  if (typeof rawKind !== "string" || !(KINDS as readonly string[]).includes(rawKind)) return fail(400, "kind", "invalid", t("productSearch.badKind"));
+  if (typeof rawKind !== "string" || !(KINDS as readonly string[]).includes(rawKind))
+    return fail(400, "kind", "invalid", t("productSearch.badKind"));
   const kind = rawKind as (typeof KINDS)[number];
 
   const connection = await shopConnection(prisma, ctx.websiteId);
   if (connection.state !== "connected") return fail(409, "shop", connection.state, t(NOT_CONNECTED[connection.state]));
   try {
-    const admin = { shop: connection.shop, accessToken: connection.accessToken, apiVersion, baseUrl: serverEnv().shopifyAdminUrl ?? undefined };
+    const admin = {
+      shop: connection.shop,
+      accessToken: connection.accessToken,
+      apiVersion,
+      baseUrl: serverEnv().shopifyAdminUrl ?? undefined,
+    };
     const page: ProductSearchPage | CollectionSearchPage =
-      kind === "collections" ? await searchCollections(admin, words, rawAfter || null) : await searchProducts(admin, words, rawAfter || null);
+      kind === "collections"
+        ? await searchCollections(admin, words, rawAfter || null)
+        : await searchProducts(admin, words, rawAfter || null);
     return Response.json(page, { headers: { "Cache-Control": "no-store" } });
   } catch (e) {
     if (!(e instanceof AdminApiError)) throw e;
-    if (e.kind !== "unauthorized") logger("product-search").error(`${kind === "collections" ? "collection" : "product"} search for ${connection.shop} failed: ${e.message}`);
+    if (e.kind !== "unauthorized")
+      logger("product-search").error(
+        `${kind === "collections" ? "collection" : "product"} search for ${connection.shop} failed: ${e.message}`,
+      );
     const f = SHOPIFY_FAILURES[e.kind];
     return fail(f.status, "shop", e.kind, t(f.text));
   }

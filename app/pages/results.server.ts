@@ -10,7 +10,14 @@ import { parsePeriod } from "~/lib/results-period";
 import { clearWinner, markWinner } from "~/models/ab-winner.server";
 import { resultsCsv } from "~/models/results-csv.server";
 import { ctaChoices, loadResults } from "~/models/results.server";
-import { badForm, failureFrom, linksOf, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import {
+  badForm,
+  failureFrom,
+  linksOf,
+  readAdminForm,
+  type ActionResult,
+  type AdminContext,
+} from "./admin-context.server";
 import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
 

@@ -8,7 +8,21 @@
  */
 import { useEffect, useState } from "react";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack, Box, Button, Card, DataTable, InlineGrid, InlineStack, Link, Page, Select, Text, TextField } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  DataTable,
+  InlineGrid,
+  InlineStack,
+  Link,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { SectionCard } from "~/components/SectionCard";
 import { DownloadButton } from "~/components/ContactsTable";
 import { ActionBanner } from "~/components/editor/ActionBanner";
@@ -86,7 +100,10 @@ export function ResultsPage() {
   const location = useLocation();
   const busy = navigation.state !== "idle";
   const currency = report.currency;
-  const kept = links.surface === "shopify" ? EMBEDDED_PARAMS.flatMap((k) => searchParams.getAll(k).map((v) => [k, v] as const)) : [];
+  const kept =
+    links.surface === "shopify"
+      ? EMBEDDED_PARAMS.flatMap((k) => searchParams.getAll(k).map((v) => [k, v] as const))
+      : [];
 
   const [period, setPeriod] = useState(preset);
   const [from, setFrom] = useState(report.period.from);
@@ -125,8 +142,14 @@ export function ResultsPage() {
   const dailySeries =
     chosen && report.dailyByVariant.length > 1
       ? report.dailyByVariant.flatMap((v) => [
-          { name: t("results.viewersOf", { letter: v.letter }), points: v.points.map((p) => ({ day: p.day, value: p.viewers })) },
-          { name: t("results.conversionsOf", { letter: v.letter }), points: v.points.map((p) => ({ day: p.day, value: p.conversions })) },
+          {
+            name: t("results.viewersOf", { letter: v.letter }),
+            points: v.points.map((p) => ({ day: p.day, value: p.viewers })),
+          },
+          {
+            name: t("results.conversionsOf", { letter: v.letter }),
+            points: v.points.map((p) => ({ day: p.day, value: p.conversions })),
+          },
         ])
       : [
           { name: t("results.uniqueViewers"), points: report.daily.map((p) => ({ day: p.day, value: p.viewers })) },
@@ -158,15 +181,32 @@ export function ResultsPage() {
               </div>
               {period === "custom" ? (
                 <>
-                  <TextField label={t("results.from")} name="from" type="date" value={from} onChange={setFrom} autoComplete="off" />
-                  <TextField label={t("results.to")} name="to" type="date" value={to} onChange={setTo} autoComplete="off" />
+                  <TextField
+                    label={t("results.from")}
+                    name="from"
+                    type="date"
+                    value={from}
+                    onChange={setFrom}
+                    autoComplete="off"
+                  />
+                  <TextField
+                    label={t("results.to")}
+                    name="to"
+                    type="date"
+                    value={to}
+                    onChange={setTo}
+                    autoComplete="off"
+                  />
                 </>
               ) : null}
               <div style={{ minWidth: 220 }}>
                 <Select
                   label={t("results.cta")}
                   name="cta"
-                  options={[{ label: t("results.allCtas"), value: "" }, ...ctas.map((c) => ({ label: c.name, value: String(c.id) }))]}
+                  options={[
+                    { label: t("results.allCtas"), value: "" },
+                    ...ctas.map((c) => ({ label: c.name, value: String(c.id) })),
+                  ]}
                   value={cta}
                   onChange={setCta}
                 />
@@ -181,10 +221,18 @@ export function ResultsPage() {
 
         <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="400">
           <Stat label={t("results.views")} value={f.count(report.totals.views)} help={t("results.def.views")} />
-          <Stat label={t("results.uniqueViewers")} value={f.count(report.totals.viewers)} help={t("results.def.viewers")} />
+          <Stat
+            label={t("results.uniqueViewers")}
+            value={f.count(report.totals.viewers)}
+            help={t("results.def.viewers")}
+          />
           <Stat label={t("results.clicks")} value={f.count(report.totals.clicks)} help={t("results.def.clicks")} />
           <Stat label={t("results.leads")} value={f.count(report.totals.leads)} help={t("results.def.leads")} />
-          <Stat label={t("results.completions")} value={f.count(report.totals.completions)} help={t("results.def.completions")} />
+          <Stat
+            label={t("results.completions")}
+            value={f.count(report.totals.completions)}
+            help={t("results.def.completions")}
+          />
           <Stat
             label={t("results.conversionRate")}
             value={f.percent(report.totals.conversionRate)}
@@ -208,29 +256,38 @@ export function ResultsPage() {
         ) : null}
         {report.unattributedOrders > 0 ? (
           <Text as="p" tone="subdued">
-            {t("results.otherOrders", { count: f.count(report.unattributedOrders), amount: f.money(report.unattributedRevenue, currency) })}
+            {t("results.otherOrders", {
+              count: f.count(report.unattributedOrders),
+              amount: f.money(report.unattributedRevenue, currency),
+            })}
           </Text>
         ) : null}
         {report.flaggedOrders > 0 ? (
           <Banner tone="warning" title={t("results.flaggedTitle")}>
             <p data-testid="flagged-orders">
               {f.count(report.flaggedOrders)} {report.flaggedOrders === 1 ? "order" : "orders"} (
-              {f.money(report.flaggedRevenue, currency)}) above {f.money(report.outlierThreshold, currency)}, far more than
-              this website's usual order, {report.flaggedOrders === 1 ? "is" : "are"} flagged and not counted in revenue. Order
-              figures come from visitors' browsers, so a single forged one could otherwise swamp the total.
+              {f.money(report.flaggedRevenue, currency)}) above {f.money(report.outlierThreshold, currency)}, far more
+              than this website's usual order, {report.flaggedOrders === 1 ? "is" : "are"} flagged and not counted in
+              revenue. Order figures come from visitors' browsers, so a single forged one could otherwise swamp the
+              total.
             </p>
           </Banner>
         ) : null}
 
         <SectionCard title={t("results.perDay")}>
-          <DailyChartSlot
-            series={dailySeries}
-            label={t("results.chartLabel")}
-          />
+          <DailyChartSlot series={dailySeries} label={t("results.chartLabel")} />
           {activeDays.length ? (
             <DataTable
               columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric", "numeric"]}
-              headings={[t("results.day"), t("results.views"), t("results.uniqueViewers"), t("results.conversions"), t("results.conversionRate"), t("results.revenue"), t("results.addedToCart")]}
+              headings={[
+                t("results.day"),
+                t("results.views"),
+                t("results.uniqueViewers"),
+                t("results.conversions"),
+                t("results.conversionRate"),
+                t("results.revenue"),
+                t("results.addedToCart"),
+              ]}
               rows={activeDays.map((d) => [
                 f.day(d.day),
                 f.count(d.views),

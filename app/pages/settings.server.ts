@@ -8,17 +8,32 @@ import type { ZodIssue } from "zod";
 import { prisma } from "~/db.server";
 import { publicOrigin } from "~/lib/origin.server";
 import { checkThemeEmbed, themeEditorEmbedUrl, type EmbedStatus } from "~/lib/theme-embed.server";
-import { getWebsite, issueAt, updateWebsiteSettings, websiteSettingsOf, WebsiteValidationError } from "~/models/website.server";
+import {
+  getWebsite,
+  issueAt,
+  updateWebsiteSettings,
+  websiteSettingsOf,
+  WebsiteValidationError,
+} from "~/models/website.server";
 import type { WebsiteSettings } from "~/lib/schema/website";
 import { genericSnippet } from "../../widget/snippet";
 import { dataRequestDownload, listDataRequests } from "~/models/privacy.server";
-import { failureFrom, linksOf, notFound, readAdminForm, type ActionResult, type AdminContext } from "./admin-context.server";
+import {
+  failureFrom,
+  linksOf,
+  notFound,
+  readAdminForm,
+  type ActionResult,
+  type AdminContext,
+} from "./admin-context.server";
 import { parseId } from "../lib/id";
 import { adminLanguage, translator } from "~/i18n";
 import { serverEnv } from "~/lib/env.server";
 
 /** How the widget gets onto the website. */
-export type InstallInfo = { kind: "snippet"; snippet: string } | { kind: "shopify"; themeEditorUrl: string | null; embed: EmbedStatus; shop: string };
+export type InstallInfo =
+  | { kind: "snippet"; snippet: string }
+  | { kind: "shopify"; themeEditorUrl: string | null; embed: EmbedStatus; shop: string };
 
 /** Loader of the settings page. */
 export async function loadSettings(ctx: AdminContext, request: Request) {
@@ -38,7 +53,13 @@ export async function loadSettings(ctx: AdminContext, request: Request) {
   }
   // Shopify sends customers/data_request to the app: the merchant downloads the stored reports here.
   const dataRequests = row.shopDomain !== null ? await listDataRequests(prisma, row.id) : null;
-  return { links: linksOf(ctx), settings: websiteSettingsOf(row), isStore: row.shopDomain !== null, install, dataRequests };
+  return {
+    links: linksOf(ctx),
+    settings: websiteSettingsOf(row),
+    isStore: row.shopDomain !== null,
+    install,
+    dataRequests,
+  };
 }
 
 /** GET {base}/data-requests/{id}: a stored customers/data_request report of this website, as a JSON download. */
@@ -126,7 +147,8 @@ export function settingsFromForm(form: FormData): Partial<WebsiteSettings> & Rec
       .replace(",", ".");
     if (threshold !== "") {
       const n = Number(threshold);
-      if (!Number.isFinite(n)) issues.push(issueAt(["data_settings", "cart-value-threshold"], "Enter a number, e.g. 500"));
+      if (!Number.isFinite(n))
+        issues.push(issueAt(["data_settings", "cart-value-threshold"], "Enter a number, e.g. 500"));
       else ds["cart-value-threshold"] = n;
     }
     const currency = String(form.get("data_settings.currency") ?? "")

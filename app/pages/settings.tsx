@@ -5,7 +5,21 @@
  */
 import { useState } from "react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Badge, BlockStack, Box, Button, Card, Checkbox, FormLayout, InlineStack, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  FormLayout,
+  InlineStack,
+  Layout,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { SectionCard } from "~/components/SectionCard";
 import { CustomerPrivacyCard } from "~/components/CustomerPrivacyCard";
 import type { WebsiteSettings } from "~/lib/schema/website";
@@ -96,9 +110,19 @@ export function SettingsPage() {
       {...more}
     />
   );
-  const toggle = (key: "powered_by" | "url_identification" | "form_tracking" | "contact_processing", label: string, helpText: string, name: string = key) => (
+  const toggle = (
+    key: "powered_by" | "url_identification" | "form_tracking" | "contact_processing",
+    label: string,
+    helpText: string,
+    name: string = key,
+  ) => (
     <>
-      <Checkbox label={label} helpText={helpText} checked={state[key]} onChange={(v) => setState((s) => ({ ...s, [key]: v }))} />
+      <Checkbox
+        label={label}
+        helpText={helpText}
+        checked={state[key]}
+        onChange={(v) => setState((s) => ({ ...s, [key]: v }))}
+      />
       <input type="hidden" name={name} value={String(state[key])} />
     </>
   );
@@ -113,7 +137,11 @@ export function SettingsPage() {
               <Card>
                 <FormLayout>
                   {field("name", t("ctas.name"), { requiredIndicator: true })}
-                  {field("domain", t("settings.address"), { type: "url", placeholder: "https://www.example.com", helpText: t("settings.addressHelp") })}
+                  {field("domain", t("settings.address"), {
+                    type: "url",
+                    placeholder: "https://www.example.com",
+                    helpText: t("settings.addressHelp"),
+                  })}
                   <Select
                     label={t("settings.businessType")}
                     name="business_type"
@@ -134,19 +162,31 @@ export function SettingsPage() {
               <Card>
                 <FormLayout>
                   <FormLayout.Group>
-                    {field("currency", t("settings.currency"), { maxLength: 3, helpText: t("settings.currencyHelp"), requiredIndicator: true })}
+                    {field("currency", t("settings.currency"), {
+                      maxLength: 3,
+                      helpText: t("settings.currencyHelp"),
+                      requiredIndicator: true,
+                    })}
                     {field("currency_character", t("settings.currencyChar"), {
                       maxLength: 8,
                       helpText: t("settings.currencyCharHelp"),
                       requiredIndicator: true,
                     })}
-                    {field("default_country", t("settings.country"), { maxLength: 2, helpText: t("settings.countryHelp"), requiredIndicator: true })}
+                    {field("default_country", t("settings.country"), {
+                      maxLength: 2,
+                      helpText: t("settings.countryHelp"),
+                      requiredIndicator: true,
+                    })}
                   </FormLayout.Group>
                 </FormLayout>
               </Card>
             </Layout.AnnotatedSection>
 
-            <Layout.AnnotatedSection id="language" title={t("settings.languageSection")} description={t("settings.languageSectionHelp")}>
+            <Layout.AnnotatedSection
+              id="language"
+              title={t("settings.languageSection")}
+              description={t("settings.languageSectionHelp")}
+            >
               <Card>
                 <Select
                   label={t("settings.language")}
@@ -159,14 +199,13 @@ export function SettingsPage() {
               </Card>
             </Layout.AnnotatedSection>
 
-            <Layout.AnnotatedSection
-              id="consent"
-              title={t("settings.privacy")}
-              description={t("settings.privacyHelp")}
-            >
+            <Layout.AnnotatedSection id="consent" title={t("settings.privacy")} description={t("settings.privacyHelp")}>
               <Card>
                 <FormLayout>
-                  {field("privacy_message", t("settings.privacyMessage"), { multiline: 2, helpText: t("settings.privacyMessageHelp") })}
+                  {field("privacy_message", t("settings.privacyMessage"), {
+                    multiline: 2,
+                    helpText: t("settings.privacyMessageHelp"),
+                  })}
                   <FormLayout.Group>
                     {field("privacy_link", t("settings.privacyLink"), { type: "url", placeholder: "https://" })}
                     {field("privacy_link_text", t("settings.privacyLinkText"))}
@@ -213,14 +252,15 @@ export function SettingsPage() {
               </Card>
             </Layout.AnnotatedSection>
 
-            <Layout.AnnotatedSection
-              id="data"
-              title={t("settings.data")}
-              description={t("settings.dataHelp")}
-            >
+            <Layout.AnnotatedSection id="data" title={t("settings.data")} description={t("settings.dataHelp")}>
               <Card>
                 <FormLayout>
-                  {toggle("contact_processing", t("settings.processContacts"), t("settings.processContactsHelp"), "data_settings.contact-processing")}
+                  {toggle(
+                    "contact_processing",
+                    t("settings.processContacts"),
+                    t("settings.processContactsHelp"),
+                    "data_settings.contact-processing",
+                  )}
                   <FormLayout.Group>
                     <TextField
                       label={t("settings.threshold")}
@@ -260,7 +300,11 @@ export function SettingsPage() {
               </Card>
             </Layout.AnnotatedSection>
 
-            <Layout.AnnotatedSection id="tracking" title={t("settings.tracking")} description={t("settings.trackingHelp")}>
+            <Layout.AnnotatedSection
+              id="tracking"
+              title={t("settings.tracking")}
+              description={t("settings.trackingHelp")}
+            >
               <Card>
                 <FormLayout>
                   {field("segment_write_key", t("settings.segment"), { helpText: t("settings.segmentHelp") })}
@@ -310,11 +354,12 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
   if (install.kind === "snippet") {
     return (
       <SectionCard title={t("settings.install")}>
-        <Text as="p">
-          {isStore ? t("settingsInstall.storeSnippet") : t("settingsInstall.snippet")}
-        </Text>
+        <Text as="p">{isStore ? t("settingsInstall.storeSnippet") : t("settingsInstall.snippet")}</Text>
         <Box padding="300" background="bg-surface-secondary" borderRadius="200" overflowX="scroll">
-          <pre aria-label={t("settings.snippet")} style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}>
+          <pre
+            aria-label={t("settings.snippet")}
+            style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}
+          >
             <code>{install.snippet}</code>
           </pre>
         </Box>
@@ -322,7 +367,10 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
           <CopyButton text={install.snippet} />
         </InlineStack>
         <Text as="p" tone="subdued">
-          {t("settingsInstall.areas", { area: '<div data-beckon-area="footer"></div>', placeholder: '<div class="beckon-cta" data-cta-id="12"></div>' })}
+          {t("settingsInstall.areas", {
+            area: '<div data-beckon-area="footer"></div>',
+            placeholder: '<div class="beckon-cta" data-cta-id="12"></div>',
+          })}
         </Text>
       </SectionCard>
     );
@@ -347,8 +395,8 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
           {embed.state === "on"
             ? t("settingsInstall.embedOn", { theme: embed.themeName })
             : embed.state === "off"
-            ? t("settingsInstall.embedOff", { theme: embed.themeName })
-            : t("settingsInstall.embedUnknown", { reason: embed.reason })}
+              ? t("settingsInstall.embedOff", { theme: embed.themeName })
+              : t("settingsInstall.embedUnknown", { reason: embed.reason })}
         </Text>
         {install.themeEditorUrl ? (
           <InlineStack>

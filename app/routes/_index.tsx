@@ -6,7 +6,14 @@ const CART_ID = /^[A-Za-z0-9_\-:/?=.&%]{1,255}$/;
 
 /** A JSON answer the widget may read from any storefront (it never needs to: the notice is fire and forget). */
 const answer = (body: object, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Access-Control-Allow-Origin": "*",
+      "Cache-Control": "no-store",
+    },
+  });
 
 /**
  * Shopify opens the app at / with ?shop=; the widget's cart notice (SPEC 7,

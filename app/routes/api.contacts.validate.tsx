@@ -37,7 +37,8 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
       const v = await perVisitor.take(input.visitor_token);
       if (!v.allowed) return tooMany(v.retryAfterMs);
     }
-    const country = input.country ?? (input.website_id ? await websiteDefaultCountry(prisma, input.website_id) : null) ?? "US";
+    const country =
+      input.country ?? (input.website_id ? await websiteDefaultCountry(prisma, input.website_id) : null) ?? "US";
     return apiJson(await validateContact({ ...input, country }));
   });
 

@@ -13,26 +13,23 @@ import { loadCtaDocument } from "~/models/cta.server";
 import { scriptSafeJson } from "~/lib/script-json";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  publicApi(
-    request,
-    async () => {
-      const match = /^(\d+)\.(js|json)$/.exec(params.ctaFile ?? "");
-      const ctaId = parseId(match?.[1]);
-      if (!match || ctaId === null) return apiError(404, "Unknown CTA", "cta_id");
-      const cta = await loadCtaDocument(prisma, null, ctaId);
-      if (!cta || cta.status !== "published") return apiError(404, "Unknown CTA", "cta_id");
-      const json = scriptSafeJson({ cta });
-      const body = match[2] === "js" ? `window.beckon&&window.beckon.define&&window.beckon.define(${json}.cta);\n` : json;
-      const etag = etagOf(body);
-      const headers = {
-        "Content-Type": match[2] === "js" ? "application/javascript; charset=utf-8" : "application/json; charset=utf-8",
-        "Cache-Control": "public, max-age=60, stale-while-revalidate=600",
-        ETag: etag,
-      };
-      if (notModified(request, etag)) return new Response(null, { status: 304, headers });
-      return new Response(body, { headers });
-    },
-    ["GET", "HEAD"],
-  );
+  publicApi(request, async () => {
+    const match = /^(\d+)\.(js|json)$/.exec(params.ctaFile ?? "");
+    const ctaId = parseId(match?.[1]);
+    if (!match || ctaId === null) return apiError(404, "Unknown CTA", "cta_id");
+    const cta = await loadCtaDocument(prisma, null, ctaId);
+    if (!cta || cta.status !== "published") return apiError(404, "Unknown CTA", "cta_id");
+    const json = scriptSafeJson({ cta });
+    const body = match[2] === "js" ? `window.beckon&&window.beckon.define&&window.beckon.define(${json}.cta);\n` : json;
+    const etag = etagOf(body);
+    const headers = {
+      "Content-Type": match[2] === "js" ? "application/javascript; charset=utf-8" : "application/json; charset=utf-8",
+      "Cache-Control": "public, max-age=60, stale-while-revalidate=600",
+      ETag: etag,
+    };
+    if (notModified(request, etag)) return new Response(null, { status: 304, headers });
+    return new Response(body, { headers });
+  }, ["GET", "HEAD"]);
 
-export const action = ({ request }: ActionFunctionArgs) => publicApi(request, async () => apiError(405, "Use GET"), ["GET"]);
+export const action = ({ request }: ActionFunctionArgs) =>
+  publicApi(request, async () => apiError(405, "Use GET"), ["GET"]);

@@ -11,20 +11,26 @@ import { apiJson, publicApi } from "~/lib/http.server";
 import { geolocate } from "~/integrations/geolocation.server";
 import { clientIp } from "~/lib/client-address.server";
 
-const EMPTY = { lat: null, lon: null, city: null, regionName: null, region: null, country: null, countryCode: null, timezone: null, zip: null };
+const EMPTY = {
+  lat: null,
+  lon: null,
+  city: null,
+  regionName: null,
+  region: null,
+  country: null,
+  countryCode: null,
+  timezone: null,
+  zip: null,
+};
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  publicApi(
-    request,
-    async () => {
-      const found = await geolocate(request, { ip: clientIp(request, context) });
-      // Location depends on who asks: never cache it in a shared cache.
-      const headers = { "Cache-Control": "private, no-store", Vary: "*" };
-      if (!found) return apiJson({ status: "fail", message: "Location unknown", ...EMPTY }, { headers });
-      return apiJson({ status: "success", source: found.source, ...found.location }, { headers });
-    },
-    ["GET"],
-  );
+  publicApi(request, async () => {
+    const found = await geolocate(request, { ip: clientIp(request, context) });
+    // Location depends on who asks: never cache it in a shared cache.
+    const headers = { "Cache-Control": "private, no-store", Vary: "*" };
+    if (!found) return apiJson({ status: "fail", message: "Location unknown", ...EMPTY }, { headers });
+    return apiJson({ status: "success", source: found.source, ...found.location }, { headers });
+  }, ["GET"]);
 
 /** Preflight and wrong methods. */
 export const action = ({ request }: ActionFunctionArgs) => publicApi(request, async () => apiJson({}), ["GET"]);

@@ -12,7 +12,8 @@ const bodySchema = targetingDataSchema.extend({ website_id: z.number().int().pos
 export const action = ({ request, params }: ActionFunctionArgs) =>
   publicApi(request, async () => {
     const body = await readJson(request, bodySchema, 64 * 1024);
-    if (body.visitor_token !== params.visitorToken) return apiError(422, "visitor_token does not match the address", "visitor_token");
+    if (body.visitor_token !== params.visitorToken)
+      return apiError(422, "visitor_token does not match the address", "visitor_token");
     await requirePublicWebsite(prisma, body.website_id);
     const person = await findPerson(prisma, body.website_id, body.visitor_token);
     if (!person) return apiError(404, "Unknown visitor", "visitor_token");

@@ -7,17 +7,14 @@ import { findPerson, toPublicPerson, touchPersonInBackground } from "~/models/pe
 import { requirePublicWebsite } from "~/models/website-access.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  publicApi(
-    request,
-    async () => {
-      const websiteId = parseIdParam(new URL(request.url).searchParams.get("website_id") ?? undefined, "website_id");
-      const token = parseWith(visitorTokenSchema, params.visitorToken);
-      await requirePublicWebsite(prisma, websiteId);
-      const person = await findPerson(prisma, websiteId, token);
-      if (!person) return apiError(404, "Unknown visitor", "visitor_token");
-      return apiJson({ visitor: toPublicPerson(touchPersonInBackground(prisma, person)) });
-    },
-    ["GET"],
-  );
+  publicApi(request, async () => {
+    const websiteId = parseIdParam(new URL(request.url).searchParams.get("website_id") ?? undefined, "website_id");
+    const token = parseWith(visitorTokenSchema, params.visitorToken);
+    await requirePublicWebsite(prisma, websiteId);
+    const person = await findPerson(prisma, websiteId, token);
+    if (!person) return apiError(404, "Unknown visitor", "visitor_token");
+    return apiJson({ visitor: toPublicPerson(touchPersonInBackground(prisma, person)) });
+  }, ["GET"]);
 
-export const action = ({ request }: ActionFunctionArgs) => publicApi(request, async () => apiError(405, "Use GET"), ["GET"]);
+export const action = ({ request }: ActionFunctionArgs) =>
+  publicApi(request, async () => apiError(405, "Use GET"), ["GET"]);

@@ -11,14 +11,13 @@ import { websiteScriptResponse } from "~/lib/website-script.server";
 import { buildPublicConfig } from "~/models/public-config.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  publicApi(
-    request,
-    async () => {
-      const websiteId = parseId(/^(\d+)\.js$/.exec(params.websiteFile ?? "")?.[1]);
-      if (websiteId === null) return apiError(404, "Unknown website script", "website_id");
-      return websiteScriptResponse(request, websiteId, resolveOrigin(request), (id, origin) => buildPublicConfig(prisma, id, origin));
-    },
-    ["GET", "HEAD"],
-  );
+  publicApi(request, async () => {
+    const websiteId = parseId(/^(\d+)\.js$/.exec(params.websiteFile ?? "")?.[1]);
+    if (websiteId === null) return apiError(404, "Unknown website script", "website_id");
+    return websiteScriptResponse(request, websiteId, resolveOrigin(request), (id, origin) =>
+      buildPublicConfig(prisma, id, origin),
+    );
+  }, ["GET", "HEAD"]);
 
-export const action = ({ request }: ActionFunctionArgs) => publicApi(request, async () => apiError(405, "Use GET"), ["GET"]);
+export const action = ({ request }: ActionFunctionArgs) =>
+  publicApi(request, async () => apiError(405, "Use GET"), ["GET"]);

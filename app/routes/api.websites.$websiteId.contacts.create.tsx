@@ -28,11 +28,17 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
       if (!token) return apiError(422, RECAPTCHA_MESSAGE, "contact.recaptcha_token");
       const check = await verifyRecaptcha(secret, token, clientIp(request, context));
       // Google unreachable is not the visitor's fault: 503 lets the widget's queue retry.
-      if (check.unavailable) return apiError(503, "The robot check is unavailable; try again shortly", "contact.recaptcha_token", { "Retry-After": "5" });
+      if (check.unavailable)
+        return apiError(503, "The robot check is unavailable; try again shortly", "contact.recaptcha_token", {
+          "Retry-After": "5",
+        });
       if (!check.ok) return apiError(422, RECAPTCHA_MESSAGE, "contact.recaptcha_token");
     }
     const result = await createContact(prisma, websiteId, contact);
-    return apiJson({ contact: { id: result.personId }, duplicate: result.duplicate }, { status: result.duplicate ? 200 : 201 });
+    return apiJson(
+      { contact: { id: result.personId }, duplicate: result.duplicate },
+      { status: result.duplicate ? 200 : 201 },
+    );
   });
 
 export const loader = postOnlyLoader;

@@ -10,22 +10,37 @@ import { z } from "zod";
 import { prisma } from "~/db.server";
 import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
 import { findOwnerSession } from "~/models/owner-session.server";
-import { IDENTITY_TOKEN_DEFAULT_TTL_SECONDS, IDENTITY_TOKEN_MAX_TTL_SECONDS, signIdentityToken } from "~/lib/identity-token.server";
+import {
+  IDENTITY_TOKEN_DEFAULT_TTL_SECONDS,
+  IDENTITY_TOKEN_MAX_TTL_SECONDS,
+  signIdentityToken,
+} from "~/lib/identity-token.server";
 import { ownerHasWebsite } from "~/models/owner.server";
 
 const bodySchema = z.object({
   email: z.string().trim().max(254).email(),
   /** Lifetime in days (default 30, at most 90). */
-  expires_in_days: z.number().int().min(1).max(IDENTITY_TOKEN_MAX_TTL_SECONDS / 86400).optional(),
+  expires_in_days: z
+    .number()
+    .int()
+    .min(1)
+    .max(IDENTITY_TOKEN_MAX_TTL_SECONDS / 86400)
+    .optional(),
   /** The page the link opens; the token and address are added to it. */
-  url: z.string().url().max(2000).refine((u) => /^https?:/i.test(u), "Use an http(s) address").optional(),
+  url: z
+    .string()
+    .url()
+    .max(2000)
+    .refine((u) => /^https?:/i.test(u), "Use an http(s) address")
+    .optional(),
 });
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   publicApi(request, async () => {
     const websiteId = parseIdParam(params.websiteId, "website_id");
     const owner = await findOwnerSession(request);
-    if (!owner || !(await ownerHasWebsite(prisma, owner.profileId, websiteId))) return apiError(401, "Sign in as an owner of this website", null);
+    if (!owner || !(await ownerHasWebsite(prisma, owner.profileId, websiteId)))
+      return apiError(401, "Sign in as an owner of this website", null);
     const input = await readJson(request, bodySchema, 8 * 1024);
     const ttl = input.expires_in_days ? input.expires_in_days * 86400 : IDENTITY_TOKEN_DEFAULT_TTL_SECONDS;
     const expiresAt = Math.floor(Date.now() / 1000) + ttl;

@@ -30,15 +30,11 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   });
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  publicApi(
-    request,
-    async () => {
-      const websiteId = parseIdParam(params.websiteId, "website_id");
-      if (!(await isWebsiteOwner(request, websiteId))) {
-        return apiError(401, "Sign in as an owner of this website", null);
-      }
-      const page = Math.max(1, Math.min(10_000, Number(new URL(request.url).searchParams.get("page")) || 1));
-      return apiJson(await listVisitors(prisma, websiteId, { page }));
-    },
-    ["GET"],
-  );
+  publicApi(request, async () => {
+    const websiteId = parseIdParam(params.websiteId, "website_id");
+    if (!(await isWebsiteOwner(request, websiteId))) {
+      return apiError(401, "Sign in as an owner of this website", null);
+    }
+    const page = Math.max(1, Math.min(10_000, Number(new URL(request.url).searchParams.get("page")) || 1));
+    return apiJson(await listVisitors(prisma, websiteId, { page }));
+  }, ["GET"]);

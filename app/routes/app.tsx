@@ -4,7 +4,13 @@
  * (App Bridge NavMenu). While Shopify install is off it answers 503 with a
  * page saying which variables to set (components/ShopifyOffPage.tsx).
  */
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
@@ -19,7 +25,9 @@ import { serverEnv } from "~/lib/env.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const meta: MetaFunction = ({ error }) =>
-  isRouteErrorResponse(error) && isShopifyOff(error.data) ? [{ title: `${translator(error.data.lang)("shopifyOff.title")} · Beckon` }] : [{ title: "Beckon" }];
+  isRouteErrorResponse(error) && isShopifyOff(error.data)
+    ? [{ title: `${translator(error.data.lang)("shopifyOff.title")} · Beckon` }]
+    : [{ title: "Beckon" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!shopifyEnabled) {

@@ -4,7 +4,13 @@
  * so, with a 503.
  */
 import { useState } from "react";
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppProvider, Banner, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
 import polarisEn from "@shopify/polaris/locales/en.json";
@@ -16,7 +22,9 @@ import { adminLanguage, translator, type AdminKey } from "~/i18n";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: translator(page?.lang ?? "en")("shopifyLogin.title") }];
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: translator(page?.lang ?? "en")("shopifyLogin.title") },
+];
 
 /** The catalogue key of what is wrong with the shop domain, or null. */
 function shopError(errors: LoginError): AdminKey | null {

@@ -19,5 +19,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const websiteId = await demoWebsiteId(prisma, "store");
   if (!websiteId) return demoDataMissing();
   const snippet = genericSnippet({ origin: publicOrigin(request), websiteId });
-  return htmlPage(demoStorePage({ title: "Beckon Demo Store", bodyClass: "template-collection", main: demoStoreFrontMain(), snippet }));
+  return htmlPage(
+    demoStorePage({
+      title: "Beckon Demo Store",
+      bodyClass: "template-collection",
+      main: demoStoreFrontMain(),
+      snippet,
+    }),
+  );
 }

@@ -22,7 +22,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!ext || !TYPES[ext]) return new Response("Not found", { status: 404 });
   try {
     const body = await readFile(path.join(ASSETS, file));
-    return new Response(body, { headers: { "Content-Type": TYPES[ext], "Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff" } });
+    return new Response(body, {
+      headers: {
+        "Content-Type": TYPES[ext],
+        "Cache-Control": "public, max-age=300",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
   } catch {
     const hint = ext === "js" || ext === "css" ? " (the demo assets are not built: npx tsx scripts/build-demo.ts)" : "";
     return new Response(`Not found${hint}`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -11,5 +11,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const websiteId = await demoWebsiteId(prisma, "store");
   if (!websiteId) return demoDataMissing();
   const snippet = genericSnippet({ origin: publicOrigin(request), websiteId });
-  return htmlPage(demoStorePage({ title: "Your cart – Beckon Demo Store", bodyClass: "template-cart", main: demoStoreCartMain(), snippet }));
+  return htmlPage(
+    demoStorePage({
+      title: "Your cart – Beckon Demo Store",
+      bodyClass: "template-cart",
+      main: demoStoreCartMain(),
+      snippet,
+    }),
+  );
 }

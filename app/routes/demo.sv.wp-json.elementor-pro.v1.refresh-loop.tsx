@@ -35,7 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = bodySchema.safeParse(raw);
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? "body");
-    return restError(400, "rest_invalid_param", `Invalid parameter(s): ${field}`, { params: { [field]: parsed.error.issues[0]?.message } });
+    return restError(400, "rest_invalid_param", `Invalid parameter(s): ${field}`, {
+      params: { [field]: parsed.error.issues[0]?.message },
+    });
   }
   const body = parsed.data;
   if (body.widget_id !== COURSE_LOOP_ID) return restError(404, "rest_widget_not_found", "Widget not found.");

@@ -8,12 +8,17 @@ import { ownerWebsites } from "~/models/owner.server";
 import { useT } from "~/i18n/useT";
 import { adminLanguage, translator } from "~/i18n";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${translator(data?.lang ?? "en")("errorPage.yourWebsites")} · Beckon` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${translator(data?.lang ?? "en")("errorPage.yourWebsites")} · Beckon` },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const owner = await requireOwner(request);
   const websites = await ownerWebsites(prisma, owner.profileId);
-  return { lang: adminLanguage(request), websites: websites.map(({ id, name, domain, shopDomain }) => ({ id, name, domain, shopDomain })) };
+  return {
+    lang: adminLanguage(request),
+    websites: websites.map(({ id, name, domain, shopDomain }) => ({ id, name, domain, shopDomain })),
+  };
 }
 
 export default function OwnerIndex() {
@@ -38,7 +43,10 @@ export default function OwnerIndex() {
                     {w.domain ?? w.shopDomain ?? t("nav.websiteN", { id: w.id })}
                   </Text>
                 </BlockStack>
-                <Button url={`/owner/websites/${w.id}/contacts`} accessibilityLabel={t("nav.contactsOf", { name: w.name })}>
+                <Button
+                  url={`/owner/websites/${w.id}/contacts`}
+                  accessibilityLabel={t("nav.contactsOf", { name: w.name })}
+                >
                   {t("nav.contacts")}
                 </Button>
               </InlineStack>

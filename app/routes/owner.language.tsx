@@ -23,5 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = String(form.get("back") ?? "");
   const to = /^\/owner(?:[/?#]|$)/.test(back) && !back.startsWith("//") ? back : "/owner";
   // A year: the owner's choice outlives sessions; Lax so the redirect back keeps it.
-  return redirect(to, { headers: { "Set-Cookie": `${ADMIN_LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly` } });
+  return redirect(to, {
+    headers: { "Set-Cookie": `${ADMIN_LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly` },
+  });
 }

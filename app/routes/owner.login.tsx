@@ -4,7 +4,14 @@
  * attempts are counted before the password check and throttled per client
  * address, per account and per known device (login-throttle.server.ts).
  */
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Banner, BlockStack, Box, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
@@ -21,7 +28,9 @@ import { CsrfInput } from "~/components/CsrfInput";
 import { useT } from "~/i18n/useT";
 import { adminLanguage, translator, type Translate } from "~/i18n";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: translator(data?.lang ?? "en")("login.pageTitle") }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: translator(data?.lang ?? "en")("login.pageTitle") },
+];
 
 /** Keeps the loader's CSRF cookie and the action's Retry-After on the page. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
@@ -42,7 +51,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (e instanceof SessionSecretError) throw new Response(e.message, { status: 503 });
     throw e;
   });
-  return data({ csrf: token, redirectTo, lang: adminLanguage(request) }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return data(
+    { csrf: token, redirectTo, lang: adminLanguage(request) },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 type ActionResult = { error: string; email: string };

@@ -11,7 +11,8 @@ export function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return new Response("Use POST to sign out", { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return new Response("Use POST to sign out", { status: 405, headers: { Allow: "POST" } });
   requireSameOrigin(request);
   const owner = await findOwnerSession(request);
   if (owner) {

@@ -52,7 +52,13 @@ function OwnerHeader({ owner }: { owner: { email: string; csrfToken: string } })
   const t = useT();
   return (
     <header>
-      <Box paddingInline="400" paddingBlock="200" background="bg-surface" borderBlockEndWidth="025" borderColor="border">
+      <Box
+        paddingInline="400"
+        paddingBlock="200"
+        background="bg-surface"
+        borderBlockEndWidth="025"
+        borderColor="border"
+      >
         <InlineStack align="space-between" blockAlign="center">
           <Text as="p" variant="headingMd">
             Beckon

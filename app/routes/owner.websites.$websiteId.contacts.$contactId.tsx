@@ -8,7 +8,8 @@ import { actionContactDetail, loadContactDetail } from "~/pages/contact-detail.s
 import { ContactDetailPage } from "~/pages/contact-detail";
 import { ownerTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => ownerTitle(matches, (t) => [data?.contact.displayName, t("contacts.title")]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  ownerTitle(matches, (t) => [data?.contact.displayName, t("contacts.title")]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadContactDetail(await ownerAdminContext(request, params), request, params.contactId);

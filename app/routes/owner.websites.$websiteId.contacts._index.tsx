@@ -10,7 +10,8 @@ import { loadContacts } from "~/pages/contacts.server";
 import { ContactsPage } from "~/pages/contacts";
 import { ownerTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => ownerTitle(matches, (t) => [t("contacts.title"), data?.websiteName]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  ownerTitle(matches, (t) => [t("contacts.title"), data?.websiteName]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadContacts(await ownerAdminContext(request, params), request);

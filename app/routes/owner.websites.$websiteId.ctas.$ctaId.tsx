@@ -8,7 +8,8 @@ import { actionCtaEdit, loadCtaEdit } from "~/pages/cta-edit.server";
 import { CtaEditPage } from "~/pages/cta-edit";
 import { ownerTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => ownerTitle(matches, (t) => [data?.cta.name, t("ctas.title")]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  ownerTitle(matches, (t) => [data?.cta.name, t("ctas.title")]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadCtaEdit(await ownerAdminContext(request, params), request, params.ctaId);

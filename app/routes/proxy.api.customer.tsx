@@ -31,7 +31,8 @@ async function answer(request: Request): Promise<Response> {
   if (!shop) return apiError(400, "The app proxy request names no shop", "shop");
   const body = await readJson(request, bodySchema, 2048);
   const websiteId = await websiteIdForShop(prisma, shop);
-  if (!websiteId) return apiError(404, "This shop has no Beckon website: open the Beckon app in the Shopify admin once", "shop");
+  if (!websiteId)
+    return apiError(404, "This shop has no Beckon website: open the Beckon app in the Shopify admin once", "shop");
   const raw = query.get("logged_in_customer_id") ?? "";
   if (raw === "") return apiJson({ customer: null }, { headers: PRIVATE });
   const customerId = parseShopifyCustomerId(raw);

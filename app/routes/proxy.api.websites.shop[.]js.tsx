@@ -21,6 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shop = new URL(request.url).searchParams.get("shop");
   if (!shop) return apiError(400, "The app proxy request names no shop", "shop");
   const websiteId = await websiteIdForShop(prisma, shop);
-  if (!websiteId) return apiError(404, "This shop has no Beckon website: open the Beckon app in the Shopify admin once", "shop");
-  return websiteScriptResponse(request, websiteId, resolveOrigin(request), (id, origin) => buildPublicConfig(prisma, id, origin));
+  if (!websiteId)
+    return apiError(404, "This shop has no Beckon website: open the Beckon app in the Shopify admin once", "shop");
+  return websiteScriptResponse(request, websiteId, resolveOrigin(request), (id, origin) =>
+    buildPublicConfig(prisma, id, origin),
+  );
 }

@@ -14,7 +14,8 @@ import { isTopic } from "~/models/privacy.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { shop, topic, payload } = await authenticate.webhook(request);
-  if (!isTopic(topic, "app/scopes_update")) return new Response("This address handles app/scopes_update only", { status: 400 });
+  if (!isTopic(topic, "app/scopes_update"))
+    return new Response("This address handles app/scopes_update only", { status: 400 });
   const current: unknown = (payload as { current?: unknown }).current;
   if (!Array.isArray(current) || !current.every((s) => typeof s === "string" && /^[a-z_]+$/.test(s))) {
     return new Response("The payload's current must be a list of scopes", { status: 400 });

@@ -12,7 +12,8 @@ import { isTopic } from "~/models/privacy.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { shop, topic } = await authenticate.webhook(request);
-  if (!isTopic(topic, "app/uninstalled")) return new Response("This address handles app/uninstalled only", { status: 400 });
+  if (!isTopic(topic, "app/uninstalled"))
+    return new Response("This address handles app/uninstalled only", { status: 400 });
   await deleteShopSessions(prisma, shop);
   return new Response(null, { status: 200 });
 }

@@ -16,12 +16,13 @@ import { logger } from "~/lib/logger.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { shop, topic, payload, webhookId } = await authenticate.webhook(request);
-  if (!isTopic(topic, "customers/data_request")) return new Response("This address handles customers/data_request only", { status: 400 });
+  if (!isTopic(topic, "customers/data_request"))
+    return new Response("This address handles customers/data_request only", { status: 400 });
   const stored = await recordDataRequest(prisma, shop, webhookId ?? "", payload);
   logger("webhooks").info(
     stored
       ? `customers/data_request ${webhookId} for ${shop}: ${stored.people} people found, stored as request ${stored.id} for the merchant to download`
-      : `customers/data_request ${webhookId} for ${shop}: no Beckon website, nothing held`
+      : `customers/data_request ${webhookId} for ${shop}: no Beckon website, nothing held`,
   );
   return new Response(null, { status: 200 });
 }

@@ -14,10 +14,11 @@ import { logger } from "~/lib/logger.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { shop, topic, payload, webhookId } = await authenticate.webhook(request);
-  if (!isTopic(topic, "customers/redact")) return new Response("This address handles customers/redact only", { status: 400 });
+  if (!isTopic(topic, "customers/redact"))
+    return new Response("This address handles customers/redact only", { status: 400 });
   const deleted = await redactCustomer(prisma, shop, payload);
   logger("webhooks").info(
-    `customers/redact ${webhookId} for ${shop}: deleted ${deleted.people} people, ${deleted.events} events, ${deleted.submissions} submissions, ${deleted.orders} orders; queued ${deleted.toolRemovals} removals in e-mail tools`
+    `customers/redact ${webhookId} for ${shop}: deleted ${deleted.people} people, ${deleted.events} events, ${deleted.submissions} submissions, ${deleted.orders} orders; queued ${deleted.toolRemovals} removals in e-mail tools`,
   );
   return new Response(null, { status: 200 });
 }

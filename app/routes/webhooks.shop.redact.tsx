@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isTopic(topic, "shop/redact")) return new Response("This address handles shop/redact only", { status: 400 });
   const deleted = await redactShop(prisma, shop);
   logger("webhooks").info(
-    `shop/redact ${webhookId} for ${shop}: deleted ${deleted.websites} website, ${deleted.sessions} sessions, ${deleted.profiles} profiles`
+    `shop/redact ${webhookId} for ${shop}: deleted ${deleted.websites} website, ${deleted.sessions} sessions, ${deleted.profiles} profiles`,
   );
   return new Response(null, { status: 200 });
 }

@@ -11,9 +11,23 @@ import { interactiveTemplates } from "./interactive";
 import { sayIn, templateLanguage, type CtaTemplateDef, type TemplateGoal, type TemplateKind } from "./kit";
 import { popupTemplates } from "./popups";
 
-export { TEMPLATE_GOALS, TEMPLATE_KINDS, TEMPLATE_LANGUAGES, templateLanguage, type TemplateGoal, type TemplateKind, type TemplateLanguage } from "./kit";
+export {
+  TEMPLATE_GOALS,
+  TEMPLATE_KINDS,
+  TEMPLATE_LANGUAGES,
+  templateLanguage,
+  type TemplateGoal,
+  type TemplateKind,
+  type TemplateLanguage,
+} from "./kit";
 
-export const CTA_TEMPLATES: CtaTemplateDef[] = [...popupTemplates, ...barTemplates, ...inlineTemplates, ...interactiveTemplates, ...commerceTemplates];
+export const CTA_TEMPLATES: CtaTemplateDef[] = [
+  ...popupTemplates,
+  ...barTemplates,
+  ...inlineTemplates,
+  ...interactiveTemplates,
+  ...commerceTemplates,
+];
 
 export function findTemplate(id: string): CtaTemplateDef | undefined {
   return CTA_TEMPLATES.find((t) => t.id === id);

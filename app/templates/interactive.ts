@@ -1,6 +1,20 @@
 /** Quizzes, surveys and multi-step yes/no CTAs: the visitor answers, the CTA learns. */
 import type { ElementInput } from "./kit";
-import { WARM, emailForm, heading, linkButton, paragraph, quizQuestion, stepButton, survey, templateCta, textField, thankYou, type CtaTemplateDef, type Say } from "./kit";
+import {
+  WARM,
+  emailForm,
+  heading,
+  linkButton,
+  paragraph,
+  quizQuestion,
+  stepButton,
+  survey,
+  templateCta,
+  textField,
+  thankYou,
+  type CtaTemplateDef,
+  type Say,
+} from "./kit";
 
 function quiz(say: Say, questions: ReturnType<typeof quizQuestion>[], result: string): ElementInput {
   return {
@@ -16,7 +30,11 @@ export const interactiveTemplates: CtaTemplateDef[] = [
     id: "quiz-product-finder",
     kind: "quiz",
     goal: "sell",
-    summary: (say) => say("Three questions that lead the visitor to the right offer.", "Tre frågor som leder besökaren till rätt erbjudande."),
+    summary: (say) =>
+      say(
+        "Three questions that lead the visitor to the right offer.",
+        "Tre frågor som leder besökaren till rätt erbjudande.",
+      ),
     build: (say) =>
       templateCta({
         name: say("Quiz: find the right fit", "Quiz: hitta rätt val"),
@@ -27,7 +45,12 @@ export const interactiveTemplates: CtaTemplateDef[] = [
           {
             name: say("Quiz", "Quiz"),
             elements: [
-              heading(say("Not sure where to start? Find your best fit in 30 seconds", "Osäker på var du ska börja? Hitta rätt på 30 sekunder")),
+              heading(
+                say(
+                  "Not sure where to start? Find your best fit in 30 seconds",
+                  "Osäker på var du ska börja? Hitta rätt på 30 sekunder",
+                ),
+              ),
               quiz(
                 say,
                 [
@@ -47,7 +70,10 @@ export const interactiveTemplates: CtaTemplateDef[] = [
                     ["later", say("Just looking", "Tittar bara"), 1],
                   ]),
                 ],
-                say("<p>Thanks! We have picked the best match for you: see our recommendations below.</p>", "<p>Tack! Vi har valt det som passar dig bäst: se våra rekommendationer nedan.</p>"),
+                say(
+                  "<p>Thanks! We have picked the best match for you: see our recommendations below.</p>",
+                  "<p>Tack! Vi har valt det som passar dig bäst: se våra rekommendationer nedan.</p>",
+                ),
               ),
             ],
           },
@@ -58,7 +84,11 @@ export const interactiveTemplates: CtaTemplateDef[] = [
     id: "quiz-readiness",
     kind: "quiz",
     goal: "qualify",
-    summary: (say) => say("A short readiness score that tells sales who is ready to buy.", "En kort beredskapspoäng som visar säljarna vem som är redo att köpa."),
+    summary: (say) =>
+      say(
+        "A short readiness score that tells sales who is ready to buy.",
+        "En kort beredskapspoäng som visar säljarna vem som är redo att köpa.",
+      ),
     build: (say) =>
       templateCta({
         name: say("Quiz: how ready are you?", "Quiz: hur redo är ni?"),
@@ -69,7 +99,12 @@ export const interactiveTemplates: CtaTemplateDef[] = [
           {
             name: say("Quiz", "Quiz"),
             elements: [
-              heading(say("How ready is your team? Take the two-minute test", "Hur redo är ert team? Gör testet på två minuter")),
+              heading(
+                say(
+                  "How ready is your team? Take the two-minute test",
+                  "Hur redo är ert team? Gör testet på två minuter",
+                ),
+              ),
               quiz(
                 say,
                 [
@@ -84,7 +119,10 @@ export const interactiveTemplates: CtaTemplateDef[] = [
                     ["unknown", say("Not decided", "Inte bestämt"), 0],
                   ]),
                 ],
-                say("<p>Your score: {{quiz.score}} of 20. We will send you a plan that matches it.</p>", "<p>Er poäng: {{quiz.score}} av 20. Vi skickar en plan som passar er.</p>"),
+                say(
+                  "<p>Your score: {{quiz.score}} of 20. We will send you a plan that matches it.</p>",
+                  "<p>Er poäng: {{quiz.score}} av 20. Vi skickar en plan som passar er.</p>",
+                ),
               ),
             ],
           },
@@ -95,7 +133,11 @@ export const interactiveTemplates: CtaTemplateDef[] = [
     id: "survey-source",
     kind: "survey",
     goal: "qualify",
-    summary: (say) => say("One click tells you which channel brings your visitors.", "Ett klick visar vilken kanal som ger dig besökarna."),
+    summary: (say) =>
+      say(
+        "One click tells you which channel brings your visitors.",
+        "Ett klick visar vilken kanal som ger dig besökarna.",
+      ),
     build: (say) =>
       templateCta({
         name: say("Survey: how did you find us?", "Enkät: hur hittade du oss?"),
@@ -122,7 +164,8 @@ export const interactiveTemplates: CtaTemplateDef[] = [
     id: "survey-exit-reason",
     kind: "survey",
     goal: "sell",
-    summary: (say) => say("Asks leaving visitors what held them back.", "Frågar besökare på väg ut vad som höll dem tillbaka."),
+    summary: (say) =>
+      say("Asks leaving visitors what held them back.", "Frågar besökare på väg ut vad som höll dem tillbaka."),
     build: (say) =>
       templateCta({
         name: say("Survey: what stopped you?", "Enkät: vad hindrade dig?"),
@@ -133,14 +176,22 @@ export const interactiveTemplates: CtaTemplateDef[] = [
           {
             name: say("Question", "Fråga"),
             elements: [
-              survey("exit_reason", say("Before you go: what stopped you today?", "Innan du går: vad hindrade dig i dag?"), [
-                ["price", say("The price", "Priset")],
-                ["info", say("I need more information", "Jag behöver mer information")],
-                ["later", say("I will come back later", "Jag kommer tillbaka senare")],
-                ["other", say("Something else", "Något annat")],
-              ]),
+              survey(
+                "exit_reason",
+                say("Before you go: what stopped you today?", "Innan du går: vad hindrade dig i dag?"),
+                [
+                  ["price", say("The price", "Priset")],
+                  ["info", say("I need more information", "Jag behöver mer information")],
+                  ["later", say("I will come back later", "Jag kommer tillbaka senare")],
+                  ["other", say("Something else", "Något annat")],
+                ],
+              ),
             ],
-            after: [thankYou(say("Thanks for telling us. We read every answer.", "Tack för att du berättar. Vi läser varje svar."))],
+            after: [
+              thankYou(
+                say("Thanks for telling us. We read every answer.", "Tack för att du berättar. Vi läser varje svar."),
+              ),
+            ],
           },
         ],
       }),
@@ -149,7 +200,11 @@ export const interactiveTemplates: CtaTemplateDef[] = [
     id: "survey-interests",
     kind: "survey",
     goal: "grow",
-    summary: (say) => say("Asks about interests first, then for the e-mail: a softer sign-up.", "Frågar om intressen först och sedan om e-post: en mjukare anmälan."),
+    summary: (say) =>
+      say(
+        "Asks about interests first, then for the e-mail: a softer sign-up.",
+        "Frågar om intressen först och sedan om e-post: en mjukare anmälan.",
+      ),
     build: (say) =>
       templateCta({
         name: say("Survey: what interests you?", "Enkät: vad intresserar dig?"),
@@ -172,9 +227,14 @@ export const interactiveTemplates: CtaTemplateDef[] = [
             name: say("Sign-up", "Anmälan"),
             elements: [
               heading(say("Great choice! Where should we send it?", "Bra val! Vart ska vi skicka det?"), 3),
-              emailForm({ emailPlaceholder: say("Your e-mail address", "Din e-postadress"), button: say("Send it to me", "Skicka till mig") }),
+              emailForm({
+                emailPlaceholder: say("Your e-mail address", "Din e-postadress"),
+                button: say("Send it to me", "Skicka till mig"),
+              }),
             ],
-            after: [thankYou(say("Done! Your first e-mail arrives this week.", "Klart! Ditt första mejl kommer i veckan."))],
+            after: [
+              thankYou(say("Done! Your first e-mail arrives this week.", "Klart! Ditt första mejl kommer i veckan.")),
+            ],
           },
         ],
       }),
@@ -183,7 +243,11 @@ export const interactiveTemplates: CtaTemplateDef[] = [
     id: "yesno-discount",
     kind: "yesno",
     goal: "sell",
-    summary: (say) => say("Asks \"Want 10% off?\" first; only a yes shows the form.", "Frågar ”Vill du ha 10 % rabatt?” först; bara ett ja visar formuläret."),
+    summary: (say) =>
+      say(
+        'Asks "Want 10% off?" first; only a yes shows the form.',
+        "Frågar ”Vill du ha 10 % rabatt?” först; bara ett ja visar formuläret.",
+      ),
     build: (say) =>
       templateCta({
         name: say("Yes/no: 10% off", "Ja/nej: 10 % rabatt"),
@@ -193,17 +257,27 @@ export const interactiveTemplates: CtaTemplateDef[] = [
         steps: [
           {
             name: say("Question", "Fråga"),
-            elements: [heading(say("Would you like 10% off your first order?", "Vill du ha 10 % rabatt på ditt första köp?")), stepButton(say("Yes, please!", "Ja, gärna!"), 1), stepButton(say("No thanks, I pay full price", "Nej tack, jag betalar fullpris"), 2)],
+            elements: [
+              heading(say("Would you like 10% off your first order?", "Vill du ha 10 % rabatt på ditt första köp?")),
+              stepButton(say("Yes, please!", "Ja, gärna!"), 1),
+              stepButton(say("No thanks, I pay full price", "Nej tack, jag betalar fullpris"), 2),
+            ],
           },
           {
             name: say("Form", "Formulär"),
             elements: [
               heading(say("Where should we send your code?", "Vart ska vi skicka din kod?"), 3),
-              emailForm({ emailPlaceholder: say("Your e-mail address", "Din e-postadress"), button: say("Send my code", "Skicka min kod") }),
+              emailForm({
+                emailPlaceholder: say("Your e-mail address", "Din e-postadress"),
+                button: say("Send my code", "Skicka min kod"),
+              }),
             ],
             after: [thankYou(say("Your code is on its way!", "Din kod är på väg!"))],
           },
-          { name: say("No thanks", "Nej tack"), elements: [paragraph(say("No problem. Enjoy browsing!", "Inga problem. Trevligt besök!"))] },
+          {
+            name: say("No thanks", "Nej tack"),
+            elements: [paragraph(say("No problem. Enjoy browsing!", "Inga problem. Trevligt besök!"))],
+          },
         ],
       }),
   },
@@ -211,7 +285,8 @@ export const interactiveTemplates: CtaTemplateDef[] = [
     id: "yesno-newsletter",
     kind: "yesno",
     goal: "grow",
-    summary: (say) => say("A two-step slide-in: a yes opens the sign-up.", "En slide-in i två steg: ett ja öppnar anmälan."),
+    summary: (say) =>
+      say("A two-step slide-in: a yes opens the sign-up.", "En slide-in i två steg: ett ja öppnar anmälan."),
     build: (say) =>
       templateCta({
         name: say("Yes/no: weekly tips", "Ja/nej: veckans tips"),
@@ -221,14 +296,34 @@ export const interactiveTemplates: CtaTemplateDef[] = [
         steps: [
           {
             name: say("Question", "Fråga"),
-            elements: [heading(say("Want one useful tip every week?", "Vill du ha ett användbart tips varje vecka?"), 3), stepButton(say("Yes, I do", "Ja, gärna"), 1), stepButton(say("Not now", "Inte nu"), 2)],
+            elements: [
+              heading(say("Want one useful tip every week?", "Vill du ha ett användbart tips varje vecka?"), 3),
+              stepButton(say("Yes, I do", "Ja, gärna"), 1),
+              stepButton(say("Not now", "Inte nu"), 2),
+            ],
           },
           {
             name: say("Form", "Formulär"),
-            elements: [emailForm({ emailPlaceholder: say("Your e-mail address", "Din e-postadress"), button: say("Sign me up", "Anmäl mig") })],
-            after: [thankYou(say("Welcome! Your first tip comes on Tuesday.", "Välkommen! Ditt första tips kommer på tisdag."))],
+            elements: [
+              emailForm({
+                emailPlaceholder: say("Your e-mail address", "Din e-postadress"),
+                button: say("Sign me up", "Anmäl mig"),
+              }),
+            ],
+            after: [
+              thankYou(
+                say("Welcome! Your first tip comes on Tuesday.", "Välkommen! Ditt första tips kommer på tisdag."),
+              ),
+            ],
           },
-          { name: say("Not now", "Inte nu"), elements: [paragraph(say("Fair enough. We will not ask again this week.", "Helt okej. Vi frågar inte igen i veckan."))] },
+          {
+            name: say("Not now", "Inte nu"),
+            elements: [
+              paragraph(
+                say("Fair enough. We will not ask again this week.", "Helt okej. Vi frågar inte igen i veckan."),
+              ),
+            ],
+          },
         ],
       }),
   },
@@ -236,7 +331,11 @@ export const interactiveTemplates: CtaTemplateDef[] = [
     id: "yesno-team",
     kind: "yesno",
     goal: "qualify",
-    summary: (say) => say("Separates team buyers from individuals and routes each the right way.", "Skiljer teamköpare från privatpersoner och leder var och en rätt."),
+    summary: (say) =>
+      say(
+        "Separates team buyers from individuals and routes each the right way.",
+        "Skiljer teamköpare från privatpersoner och leder var och en rätt.",
+      ),
     build: (say) =>
       templateCta({
         name: say("Yes/no: buying for a team?", "Ja/nej: köper du för ett team?"),
@@ -246,7 +345,11 @@ export const interactiveTemplates: CtaTemplateDef[] = [
         steps: [
           {
             name: say("Question", "Fråga"),
-            elements: [heading(say("Are you buying for a team?", "Köper du för ett team?")), stepButton(say("Yes, for my team", "Ja, för mitt team"), 1), stepButton(say("No, just for me", "Nej, bara för mig"), 2)],
+            elements: [
+              heading(say("Are you buying for a team?", "Köper du för ett team?")),
+              stepButton(say("Yes, for my team", "Ja, för mitt team"), 1),
+              stepButton(say("No, just for me", "Nej, bara för mig"), 2),
+            ],
           },
           {
             name: say("Team offer", "Teamerbjudande"),
@@ -260,11 +363,23 @@ export const interactiveTemplates: CtaTemplateDef[] = [
                 consent: false,
               }),
             ],
-            after: [thankYou(say("Thanks! We will send your offer within a day.", "Tack! Vi skickar ert erbjudande inom ett dygn."))],
+            after: [
+              thankYou(
+                say("Thanks! We will send your offer within a day.", "Tack! Vi skickar ert erbjudande inom ett dygn."),
+              ),
+            ],
           },
           {
             name: say("Individual", "Privat"),
-            elements: [paragraph(say("Great! Our most popular choice for individuals is one click away.", "Toppen! Vårt populäraste val för privatpersoner är ett klick bort.")), linkButton(say("See the options", "Se alternativen"), "/")],
+            elements: [
+              paragraph(
+                say(
+                  "Great! Our most popular choice for individuals is one click away.",
+                  "Toppen! Vårt populäraste val för privatpersoner är ett klick bort.",
+                ),
+              ),
+              linkButton(say("See the options", "Se alternativen"), "/"),
+            ],
           },
         ],
       }),

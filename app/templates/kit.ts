@@ -5,9 +5,23 @@
  * shared schema when the owner creates a CTA from it, like any other write.
  */
 import type { CtaDocumentInput } from "~/lib/schema/cta";
-import { formElement, textField, type ActionGroupInput, type ElementInput, type FieldInput } from "~/lib/schema/cta-builders";
+import {
+  formElement,
+  textField,
+  type ActionGroupInput,
+  type ElementInput,
+  type FieldInput,
+} from "~/lib/schema/cta-builders";
 
-export { dailyCountdown, dropdownField, heading, paragraph, relativeCountdown, textField, thankYou } from "~/lib/schema/cta-builders";
+export {
+  dailyCountdown,
+  dropdownField,
+  heading,
+  paragraph,
+  relativeCountdown,
+  textField,
+  thankYou,
+} from "~/lib/schema/cta-builders";
 export type { ActionGroupInput, ElementInput, FieldInput } from "~/lib/schema/cta-builders";
 
 /** The languages templates are written in; any other website language gets English. */
@@ -19,7 +33,19 @@ export const TEMPLATE_GOALS = ["grow", "announce", "sell", "qualify"] as const;
 export type TemplateGoal = (typeof TEMPLATE_GOALS)[number];
 
 /** The kinds of CTA the gallery offers. */
-export const TEMPLATE_KINDS = ["popup", "bar", "slidein", "inline", "page", "quiz", "survey", "yesno", "countdown", "upsell", "cartbar"] as const;
+export const TEMPLATE_KINDS = [
+  "popup",
+  "bar",
+  "slidein",
+  "inline",
+  "page",
+  "quiz",
+  "survey",
+  "yesno",
+  "countdown",
+  "upsell",
+  "cartbar",
+] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 /** Picks the text of the template's language: say("English", "Svenska"). */
@@ -53,7 +79,11 @@ export function linkButton(text: string, url: string): ElementInput {
 
 /** A button that moves to another step (by its position). */
 export function stepButton(text: string, step: number): ElementInput {
-  return { element_type: "button", options: { "button-text": text }, action_groups: [{ data: { "confirmation-type": "step", "redirect-step": step } }] };
+  return {
+    element_type: "button",
+    options: { "button-text": text },
+    action_groups: [{ data: { "confirmation-type": "step", "redirect-step": step } }],
+  };
 }
 
 /** The consent checkbox: without a label of its own it shows the website's consent text. */
@@ -87,13 +117,33 @@ export function survey(slug: string, question: string, choices: [string, string]
   return {
     element_type: "survey",
     options: { question },
-    fields: [{ slug, field_type: "survey", position: 0, options: { label: question }, field_options: choices.map(([value, label]) => ({ value, label })) }],
+    fields: [
+      {
+        slug,
+        field_type: "survey",
+        position: 0,
+        options: { label: question },
+        field_options: choices.map(([value, label]) => ({ value, label })),
+      },
+    ],
   };
 }
 
 /** A scored quiz question. */
-export function quizQuestion(slug: string, position: number, label: string, choices: [string, string, number][]): FieldInput {
-  return { slug, field_type: "radio", position, required: true, options: { label }, field_options: choices.map(([value, l, score]) => ({ value, label: l, score })) };
+export function quizQuestion(
+  slug: string,
+  position: number,
+  label: string,
+  choices: [string, string, number][],
+): FieldInput {
+  return {
+    slug,
+    field_type: "radio",
+    position,
+    required: true,
+    options: { label },
+    field_options: choices.map(([value, l, score]) => ({ value, label: l, score })),
+  };
 }
 
 export interface StepInput {
@@ -135,7 +185,13 @@ export function templateCta(c: TemplateCta): CtaDocumentInput {
           position,
           options: { name: s.name },
           action_groups: (s.after ?? []).map((g, i) => ({ ...g, position: i })),
-          sections: [{ position: 0, options: {}, columns: [{ position: 0, elements: s.elements.map((e, i) => ({ ...e, position: i })) }] }],
+          sections: [
+            {
+              position: 0,
+              options: {},
+              columns: [{ position: 0, elements: s.elements.map((e, i) => ({ ...e, position: i })) }],
+            },
+          ],
         })),
       },
     ],

@@ -5,9 +5,25 @@
  * every seeded CTA still goes through saveCtaDocument.
  */
 import type { CtaDocumentInput } from "../../app/lib/schema/cta";
-import { formElement, textField, type ActionGroupInput, type ActionInput, type ElementInput, type FieldInput } from "../../app/lib/schema/cta-builders";
+import {
+  formElement,
+  textField,
+  type ActionGroupInput,
+  type ActionInput,
+  type ElementInput,
+  type FieldInput,
+} from "../../app/lib/schema/cta-builders";
 
-export { countdownTo, dailyCountdown, dropdownField, heading, paragraph, relativeCountdown, textField, thankYou } from "../../app/lib/schema/cta-builders";
+export {
+  countdownTo,
+  dailyCountdown,
+  dropdownField,
+  heading,
+  paragraph,
+  relativeCountdown,
+  textField,
+  thankYou,
+} from "../../app/lib/schema/cta-builders";
 export type { ActionGroupInput, ActionInput, ElementInput, FieldInput } from "../../app/lib/schema/cta-builders";
 
 /** A button that leads to a page on the site. */
@@ -15,7 +31,9 @@ export function linkButton(text: string, url: string, opts: { targetBlank?: bool
   return {
     element_type: "button",
     options: { "button-text": text },
-    action_groups: [{ data: { "confirmation-type": "redirect", "redirect-url": url, "target-blank": opts.targetBlank ?? false } }],
+    action_groups: [
+      { data: { "confirmation-type": "redirect", "redirect-url": url, "target-blank": opts.targetBlank ?? false } },
+    ],
   };
 }
 
@@ -25,7 +43,11 @@ export function consentField(slug: "marketing_consent" | "sms_consent", label: s
 }
 
 /** A list action on the built-in integration. */
-export function listAction(actionType: "subscribe_list" | "unsubscribe_list", integrationId: number, listId: string): ActionInput {
+export function listAction(
+  actionType: "subscribe_list" | "unsubscribe_list",
+  integrationId: number,
+  listId: string,
+): ActionInput {
   return { action_type: actionType, integration_id: integrationId, data: { list_id: listId } };
 }
 

@@ -209,7 +209,8 @@ export const DEMO_STORE_PRODUCTS: readonly AjaxProduct[] = [
     id: 8100000000001,
     handle: "morning-ritual-coffee",
     title: "Morning Ritual Coffee Beans",
-    description: "<p>A chocolatey medium roast from Colombia and Brazil. Roasted every Monday, shipped the same week.</p>",
+    description:
+      "<p>A chocolatey medium roast from Colombia and Brazil. Roasted every Monday, shipped the same week.</p>",
     product_type: "Coffee",
     tags: ["bestseller", "coffee", "subscription"],
     optionNames: ["Size", "Grind"],
@@ -231,7 +232,14 @@ export const DEMO_STORE_PRODUCTS: readonly AjaxProduct[] = [
     variants: [
       { id: 46100000000021, options: ["White"], sku: "PO-WHT", price: 3200, compare_at_price: 4000 },
       // Sold out on purpose: the widget must show Sold Out and a SOLD OUT badge.
-      { id: 46100000000022, options: ["Charcoal"], sku: "PO-CHR", price: 3200, compare_at_price: 4000, available: false },
+      {
+        id: 46100000000022,
+        options: ["Charcoal"],
+        sku: "PO-CHR",
+        price: 3200,
+        compare_at_price: 4000,
+        available: false,
+      },
     ],
   }),
   product({

@@ -97,7 +97,11 @@ export function demoStoreCtas(ctx: DemoStoreContext): CtaDocumentInput[] {
       overlay_type: "boxed",
       broadcast_id: ctx.broadcasts.collections,
       options: { trigger: "delayed", delay: 5, "hide-days": 1 },
-      elements: [heading("Our bestsellers"), paragraph("Freshly roasted this week. Free shipping over $75."), productFeed(bestsellers)],
+      elements: [
+        heading("Our bestsellers"),
+        paragraph("Freshly roasted this week. Free shipping over $75."),
+        productFeed(bestsellers),
+      ],
     }),
     singleStepCta({
       name: "Free shipping bar",

@@ -50,7 +50,11 @@ function forbiddenByEntry() {
   const forbidden = new Map();
   APP_LAYERS.forEach((row, i) => {
     const aboveOrPeer = APP_LAYERS.slice(0, i + 1).flat();
-    for (const entry of row) forbidden.set(entry, aboveOrPeer.filter((other) => other !== entry));
+    for (const entry of row)
+      forbidden.set(
+        entry,
+        aboveOrPeer.filter((other) => other !== entry),
+      );
   });
   return forbidden;
 }
@@ -88,7 +92,8 @@ const widgetRule = {
           {
             regex: "^(~/(?!lib/)|(\\.\\./)+app/(?!lib/))",
             allowTypeImports: true,
-            message: "The widget may import from app/ only app/lib (scripts/lib/app-layers.js): the rest is server and admin code.",
+            message:
+              "The widget may import from app/ only app/lib (scripts/lib/app-layers.js): the rest is server and admin code.",
           },
         ],
       },

@@ -9,10 +9,23 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** What the build reads: folders are walked, files compared as they are. */
-export const BUILD_INPUTS = ["app", "widget", "demo", "package-lock.json", "vite.config.ts", "tsconfig.json", "scripts/build-widget.ts", "scripts/build-demo.ts"];
+export const BUILD_INPUTS = [
+  "app",
+  "widget",
+  "demo",
+  "package-lock.json",
+  "vite.config.ts",
+  "tsconfig.json",
+  "scripts/build-widget.ts",
+  "scripts/build-demo.ts",
+];
 
 /** What the build writes, one file per step (widget, demo site, admin and server). */
-export const BUILD_OUTPUTS = ["extensions/cta-embed/assets/beckon-loader.js", "demo/sv/assets/site.js", "build/server/index.js"];
+export const BUILD_OUTPUTS = [
+  "extensions/cta-embed/assets/beckon-loader.js",
+  "demo/sv/assets/site.js",
+  "build/server/index.js",
+];
 
 /** Build output or generated code living inside an input folder. */
 const NOT_SOURCES = ["demo/sv/assets", "app/generated"];

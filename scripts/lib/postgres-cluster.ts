@@ -58,17 +58,22 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     const ids = userIds("postgres");
     if (!ids) throw new Error("Running as root needs the `postgres` user (it comes with Debian's postgresql package).");
     chownSync(dir, ids.uid, ids.gid);
-    run = (cmd, args) => execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args], { stdio: "pipe" });
+    run = (cmd, args) =>
+      execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args], { stdio: "pipe" });
   }
   const user = "beckon";
   const database = "beckon";
   const port = await freePort();
   run("initdb", ["-D", dataDir, "-U", user, "--auth=trust", "--encoding=UTF8", "--no-sync"]);
   run("pg_ctl", [
-    "-D", dataDir,
-    "-l", path.join(dir, "server.log"),
-    "-o", `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    "-w", "start",
+    "-D",
+    dataDir,
+    "-l",
+    path.join(dir, "server.log"),
+    "-o",
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    "-w",
+    "start",
   ]);
   run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", user, database]);
   let stopped = false;

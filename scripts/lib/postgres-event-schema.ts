@@ -32,24 +32,48 @@ model TrackedEventReceipt {
 `;
 
 function replaceOnce(text: string, from: string | RegExp, to: string, what: string): string {
-  const matches = typeof from === "string" ? text.split(from).length - 1 : (text.match(new RegExp(from, "g")) ?? []).length;
-  if (matches !== 1) throw new Error(`prisma/schema.prisma changed shape (${what}): update scripts/lib/postgres-event-schema.ts`);
+  const matches =
+    typeof from === "string" ? text.split(from).length - 1 : (text.match(new RegExp(from, "g")) ?? []).length;
+  if (matches !== 1)
+    throw new Error(`prisma/schema.prisma changed shape (${what}): update scripts/lib/postgres-event-schema.ts`);
   return text.replace(from, to);
 }
 
 /** Rewrites the TrackedEvent model for month partitions and adds the receipts model. */
 export function partitionedEventsSchema(schema: string): string {
   const block = /model TrackedEvent \{[\s\S]*?\n\}\n/.exec(schema);
-  if (!block) throw new Error("prisma/schema.prisma has no TrackedEvent model: update scripts/lib/postgres-event-schema.ts");
+  if (!block)
+    throw new Error("prisma/schema.prisma has no TrackedEvent model: update scripts/lib/postgres-event-schema.ts");
   let model = block[0];
-  model = replaceOnce(model, /(\n {2}id\s+Int\s+)@id @default\(autoincrement\(\)\)/, "$1@default(autoincrement())", "TrackedEvent.id");
-  model = replaceOnce(model, "  @@unique([websiteId, clientId])\n", "  @@id([id, createdAt])\n", "TrackedEvent unique clientId");
-  model = replaceOnce(model, / {2}\/\/\/ Retention deletes[^\n]*\n {2}@@index\(\[createdAt\]\)\n/, "", "TrackedEvent createdAt index");
+  model = replaceOnce(
+    model,
+    /(\n {2}id\s+Int\s+)@id @default\(autoincrement\(\)\)/,
+    "$1@default(autoincrement())",
+    "TrackedEvent.id",
+  );
+  model = replaceOnce(
+    model,
+    "  @@unique([websiteId, clientId])\n",
+    "  @@id([id, createdAt])\n",
+    "TrackedEvent unique clientId",
+  );
+  model = replaceOnce(
+    model,
+    / {2}\/\/\/ Retention deletes[^\n]*\n {2}@@index\(\[createdAt\]\)\n/,
+    "",
+    "TrackedEvent createdAt index",
+  );
   let out = schema.replace(block[0], model + RECEIPT_MODEL);
 
   const website = /model Website \{[\s\S]*?\n\}\n/.exec(out);
-  if (!website) throw new Error("prisma/schema.prisma has no Website model: update scripts/lib/postgres-event-schema.ts");
-  const withReceipts = replaceOnce(website[0], /(\n {2}events\s+TrackedEvent\[\]\n)/, "$1  eventReceipts TrackedEventReceipt[]\n", "Website.events");
+  if (!website)
+    throw new Error("prisma/schema.prisma has no Website model: update scripts/lib/postgres-event-schema.ts");
+  const withReceipts = replaceOnce(
+    website[0],
+    /(\n {2}events\s+TrackedEvent\[\]\n)/,
+    "$1  eventReceipts TrackedEventReceipt[]\n",
+    "Website.events",
+  );
   out = out.replace(website[0], withReceipts);
   return out;
 }

@@ -28,7 +28,10 @@ export function installCommands(packages: string[]): string[][] {
 }
 
 /** Decides what to do about missing prerequisites: nothing, install them, or stop with the command to run. */
-export function planPrerequisites(missing: Prerequisite[], env: { isRoot: boolean; hasAptGet: boolean }): PrerequisitePlan {
+export function planPrerequisites(
+  missing: Prerequisite[],
+  env: { isRoot: boolean; hasAptGet: boolean },
+): PrerequisitePlan {
   if (missing.length === 0) return { action: "none" };
   const packages = missing.map((m) => m.pkg);
   if (env.isRoot && env.hasAptGet) return { action: "install", packages, commands: installCommands(packages) };
@@ -66,7 +69,8 @@ export function ensurePrerequisites(missing: Prerequisite[]): string | null {
   console.log(`\n=== installing ${plan.packages.join(" and ")} from Debian`);
   for (const [cmd, ...args] of plan.commands) {
     const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-    if (r.status !== 0) return `\`${[cmd, ...args].join(" ")}\` failed (exit ${r.status}); install ${plan.packages.join(" and ")} and run \`npm test\` again.`;
+    if (r.status !== 0)
+      return `\`${[cmd, ...args].join(" ")}\` failed (exit ${r.status}); install ${plan.packages.join(" and ")} and run \`npm test\` again.`;
   }
   if (plan.packages.includes("postgresql")) stopDebianClusters();
   return null;

@@ -39,7 +39,8 @@ async function get(path: string, cookie?: string): Promise<Response> {
   return fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 }
 
-const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) => postForm(origin, path, fields, headers);
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  postForm(origin, path, fields, headers);
 
 /** Opens the login page: the pre-session CSRF cookie and the form's token. */
 async function loginForm(): Promise<{ cookie: string; csrf: string }> {
@@ -50,7 +51,11 @@ async function loginForm(): Promise<{ cookie: string; csrf: string }> {
   return { cookie: cookiePair(line!), csrf: hiddenCsrf(await res.text()) };
 }
 
-async function attemptLogin(email: string, password: string, extra: { origin?: string; redirectTo?: string } = {}): Promise<Response> {
+async function attemptLogin(
+  email: string,
+  password: string,
+  extra: { origin?: string; redirectTo?: string } = {},
+): Promise<Response> {
   const form = await loginForm();
   const fields: Record<string, string> = { email, password, csrf: form.csrf };
   if (extra.redirectTo !== undefined) fields.redirectTo = extra.redirectTo;
@@ -78,7 +83,15 @@ beforeAll(async () => {
     [siteB, "secret-lead-of-b@example.com"],
   ] as const) {
     await t.db.person.create({
-      data: { websiteId, visitorToken: `tok-${email}`, personType: "Contact", email, contactSince: new Date(), extra: {}, data: {} },
+      data: {
+        websiteId,
+        visitorToken: `tok-${email}`,
+        personType: "Contact",
+        email,
+        contactSince: new Date(),
+        extra: {},
+        data: {},
+      },
     });
   }
   server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: randomBytes(32).toString("hex") } });
@@ -98,13 +111,18 @@ describe("owner pages without a session", () => {
 
     const contacts = await get(`/owner/websites/${siteA}/contacts?page=2`);
     expect(contacts.status).toBe(302);
-    expect(contacts.headers.get("location")).toBe(`/owner/login?redirectTo=${encodeURIComponent(`/owner/websites/${siteA}/contacts?page=2`)}`);
+    expect(contacts.headers.get("location")).toBe(
+      `/owner/login?redirectTo=${encodeURIComponent(`/owner/websites/${siteA}/contacts?page=2`)}`,
+    );
   });
 
   it("never leak contacts through the data endpoint or a forged cookie", async () => {
     const data = await get(`/owner/websites/${siteA}/contacts.data`);
     expect(await data.text()).not.toContain("lead-of-a@example.se");
-    const forged = await get(`/owner/websites/${siteA}/contacts`, `beckon_owner=${randomBytes(32).toString("base64url")}`);
+    const forged = await get(
+      `/owner/websites/${siteA}/contacts`,
+      `beckon_owner=${randomBytes(32).toString("base64url")}`,
+    );
     expect(forged.status).toBe(302);
     expect(forged.headers.get("location")).toMatch(/^\/owner\/login/);
   });
@@ -208,7 +226,11 @@ describe("contacts pages", () => {
 
   it("answer 404 for another owner's website, an unknown one, or a bad id", async () => {
     const cookie = await signIn(A);
-    for (const path of [`/owner/websites/${siteB}/contacts`, "/owner/websites/999999/contacts", "/owner/websites/abc/contacts"]) {
+    for (const path of [
+      `/owner/websites/${siteB}/contacts`,
+      "/owner/websites/999999/contacts",
+      "/owner/websites/abc/contacts",
+    ]) {
       const res = await get(path, cookie);
       expect(res.status, path).toBe(404);
       expect(await res.text()).not.toContain("secret-lead-of-b@example.com");

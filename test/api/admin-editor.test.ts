@@ -106,8 +106,13 @@ describe("without a session", () => {
     const before = await t.db.website.findUniqueOrThrow({ where: { id: SV } });
     for (const cookie of [undefined, "beckon_owner=forged-token-forged-token-forged-token"]) {
       expect((await post(`/owner/websites/${SV}/settings`, { name: "Hacked", csrf: "x" }, cookie)).status).toBe(302);
-      expect((await post(`/owner/websites/${SV}/ctas`, { intent: "archive", id: String(ctaOfA), csrf: "x" }, cookie)).status).toBe(302);
-      expect((await post(`/owner/websites/${SV}/broadcasts/new`, { intent: "save", broadcast: "{}", csrf: "x" }, cookie)).status).toBe(302);
+      expect(
+        (await post(`/owner/websites/${SV}/ctas`, { intent: "archive", id: String(ctaOfA), csrf: "x" }, cookie)).status,
+      ).toBe(302);
+      expect(
+        (await post(`/owner/websites/${SV}/broadcasts/new`, { intent: "save", broadcast: "{}", csrf: "x" }, cookie))
+          .status,
+      ).toBe(302);
     }
     expect((await t.db.website.findUniqueOrThrow({ where: { id: SV } })).name).toBe(before.name);
     expect((await t.db.cta.findUniqueOrThrow({ where: { id: ctaOfA } })).status).toBe("published");
@@ -144,7 +149,9 @@ describe("security headers of admin pages", () => {
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
       nonces.push(nonce);
       const html = await res.text();
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]).filter((attrs) => !/type="application\/json"/.test(attrs));
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)]
+        .map((m) => m[1])
+        .filter((attrs) => !/type="application\/json"/.test(attrs));
       expect(inline.length).toBeGreaterThan(0);
       for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
       // One value (owner pages deny framing altogether); two would void the header.
@@ -201,7 +208,10 @@ describe("one owner never reads or changes another owner's website", () => {
       [`/owner/websites/${SV}/ctas`, { intent: "archive", id: String(ctaOfB) }],
       [`/owner/websites/${SV}/ctas`, { intent: "duplicate", id: String(ctaOfB) }],
       [`/owner/websites/${SV}/ctas`, { intent: "publish", id: String(ctaOfB) }],
-      [`/owner/websites/${SV}/ctas/${ctaOfB}`, { intent: "save", document: JSON.stringify({ ...ctaB, name: "Taken over" }) }],
+      [
+        `/owner/websites/${SV}/ctas/${ctaOfB}`,
+        { intent: "save", document: JSON.stringify({ ...ctaB, name: "Taken over" }) },
+      ],
       [`/owner/websites/${STORE}/broadcasts/${broadcastOfB}`, { intent: "delete" }],
       [`/owner/websites/${SV}/broadcasts/${broadcastOfB}`, { intent: "delete" }],
       [`/owner/websites/${SV}/broadcasts`, { intent: "pause", id: String(broadcastOfB) }],
@@ -222,10 +232,16 @@ describe("one owner never reads or changes another owner's website", () => {
     const before = JSON.stringify(mine);
     // Their variant smuggled into my CTA.
     const stolenVariant = { ...mine, variants: [theirs.variants[0]] };
-    const res1 = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, { intent: "save", document: JSON.stringify(stolenVariant) });
+    const res1 = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, {
+      intent: "save",
+      document: JSON.stringify(stolenVariant),
+    });
     expect(res1.status).toBe(422);
     expect(await text(res1)).toContain("is not part of this CTA");
-    const res2 = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, { intent: "save", document: JSON.stringify({ ...mine, broadcast_id: broadcastOfB }) });
+    const res2 = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, {
+      intent: "save",
+      document: JSON.stringify({ ...mine, broadcast_id: broadcastOfB }),
+    });
     expect(res2.status).toBe(422);
     expect(await text(res2)).toContain(`No broadcast ${broadcastOfB} on this website`);
     const res3 = await submit(`/owner/websites/${SV}/broadcasts/new`, A, {
@@ -251,7 +267,9 @@ describe("forms need the session's CSRF token and our own origin", () => {
     expect((await post(path, { name: "No token" }, A)).status).toBe(403);
     expect((await post(path, { name: "Wrong token", csrf: "nope" }, A)).status).toBe(403);
     const csrf = csrfOf(await (await get("/owner", A)).text());
-    const foreign = await post(path, { name: "Foreign", csrf }, A, { Origin: origin.replace("127.0.0.1", "localhost") });
+    const foreign = await post(path, { name: "Foreign", csrf }, A, {
+      Origin: origin.replace("127.0.0.1", "localhost"),
+    });
     expect([403, 500]).toContain(foreign.status);
     expect((await t.db.website.findUniqueOrThrow({ where: { id: SV } })).name).toBe("Säljakademin");
   });
@@ -358,7 +376,11 @@ describe("settings", () => {
     });
     expect(w.brandColors).toEqual({ primary: "#123456" });
     expect(w.brandStyle).toEqual({ "border-radius": 8 });
-    expect(w.dataSettings).toEqual({ "contact-processing": false, "cart-value-threshold": 750, "google-analytics-id": "G-42" });
+    expect(w.dataSettings).toEqual({
+      "contact-processing": false,
+      "cart-value-threshold": 750,
+      "google-analytics-id": "G-42",
+    });
     // The marketing consent text was not in the form: it is kept.
     expect(w.marketingConsent).toMatch(/^Ja, jag vill/);
   });
@@ -383,7 +405,13 @@ describe("CTAs", () => {
       ["hook", "vertical"],
       ["two-tap", ""],
     ]) {
-      const res = await submit(`/owner/websites/${SV}/ctas`, A, { intent: "create", name: `New ${cta_type}`, cta_type, subtype, template: "form" });
+      const res = await submit(`/owner/websites/${SV}/ctas`, A, {
+        intent: "create",
+        name: `New ${cta_type}`,
+        cta_type,
+        subtype,
+        template: "form",
+      });
       expect(res.status, cta_type).toBe(302);
       const id = Number(/\/ctas\/(\d+)$/.exec(res.headers.get("location")!)![1]);
       const doc = (await loadCtaDocument(t.db, SV, id))!;
@@ -396,12 +424,24 @@ describe("CTAs", () => {
 
   it("creates a draft from a gallery template in the website's language, named as the owner asks", async () => {
     const create = async (name: string) => {
-      const res = await submit(`/owner/websites/${SV}/ctas`, A, { intent: "create", name, template: "exit-popup", from_gallery: "1" });
+      const res = await submit(`/owner/websites/${SV}/ctas`, A, {
+        intent: "create",
+        name,
+        template: "exit-popup",
+        from_gallery: "1",
+      });
       expect(res.status).toBe(302);
       return (await loadCtaDocument(t.db, SV, Number(/\/ctas\/(\d+)$/.exec(res.headers.get("location")!)![1])))!;
     };
     const swedish = await create("");
-    expect(swedish).toMatchObject({ name: "Exitpopup: gratis guide", cta_type: "overlay", overlay_type: "boxed", status: "draft", broadcast_id: null, options: { trigger: "exit" } });
+    expect(swedish).toMatchObject({
+      name: "Exitpopup: gratis guide",
+      cta_type: "overlay",
+      overlay_type: "boxed",
+      status: "draft",
+      broadcast_id: null,
+      options: { trigger: "exit" },
+    });
     expect(JSON.stringify(swedish.variants)).toContain("Vänta! Ta med dig vår gratis guide");
     const { language } = await t.db.website.findUniqueOrThrow({ where: { id: SV } });
     await t.db.website.update({ where: { id: SV }, data: { language: "en" } });
@@ -415,7 +455,12 @@ describe("CTAs", () => {
   });
 
   it("says what is missing when a CTA cannot be created", async () => {
-    const res = await submit(`/owner/websites/${SV}/ctas`, A, { intent: "create", name: "", cta_type: "overlay", subtype: "boxed" });
+    const res = await submit(`/owner/websites/${SV}/ctas`, A, {
+      intent: "create",
+      name: "",
+      cta_type: "overlay",
+      subtype: "boxed",
+    });
     expect(res.status).toBe(422);
     expect(await text(res)).toContain("Give the CTA a name");
     const bad = await submit(`/owner/websites/${SV}/ctas`, A, { intent: "create", name: "x", cta_type: "modal" });
@@ -457,10 +502,19 @@ describe("CTAs", () => {
   it("shows the server's validation errors by path and stores nothing", async () => {
     const doc = (await loadCtaDocument(t.db, SV, ctaOfA))!;
     const bad = structuredClone(doc);
-    bad.variants.push({ ...structuredClone(doc.variants[0]), id: undefined, variation: "B", percentage: 30, steps: [] });
+    bad.variants.push({
+      ...structuredClone(doc.variants[0]),
+      id: undefined,
+      variation: "B",
+      percentage: 30,
+      steps: [],
+    });
     bad.variants[0].percentage = 60;
     bad.variants[0].steps[0].sections[0].columns[0].elements[2].fields[0].slug = "bad slug!";
-    const res = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, { intent: "save", document: JSON.stringify(bad) });
+    const res = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, {
+      intent: "save",
+      document: JSON.stringify(bad),
+    });
     expect(res.status).toBe(422);
     const html = await text(res);
     expect(html).toContain("Variant percentages must add up to 100 (now 90)");
@@ -487,12 +541,18 @@ describe("CTAs", () => {
       actions: [],
     } as never);
     await new Promise((r) => setTimeout(r, 5));
-    const res = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, { intent: "save", document: JSON.stringify({ ...edited, id: 999999 }) });
+    const res = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, {
+      intent: "save",
+      document: JSON.stringify({ ...edited, id: 999999 }),
+    });
     expect(res.status).toBe(200);
     // Saving a published CTA keeps the edit as a draft: the rows visitors are served stay as they were.
     expect(await text(res)).toContain("visitors still see the published version");
     expect(JSON.stringify(await loadCtaDocument(t.db, SV, ctaOfA))).toBe(JSON.stringify(doc));
-    const published = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, { intent: "publish", document: JSON.stringify({ ...edited, id: 999999 }) });
+    const published = await submit(`/owner/websites/${SV}/ctas/${ctaOfA}`, A, {
+      intent: "publish",
+      document: JSON.stringify({ ...edited, id: 999999 }),
+    });
     expect(published.status).toBe(200);
     const stored = (await loadCtaDocument(t.db, SV, ctaOfA))!;
     expect(stored.name).toBe("Exitpopup – ny rubrik");
@@ -502,7 +562,12 @@ describe("CTAs", () => {
   });
 
   it("adds a variant B with a 50/50 split and publishes with the save", async () => {
-    const res0 = await submit(`/owner/websites/${SV}/ctas`, A, { intent: "create", name: "Split test", cta_type: "overlay", subtype: "boxed" });
+    const res0 = await submit(`/owner/websites/${SV}/ctas`, A, {
+      intent: "create",
+      name: "Split test",
+      cta_type: "overlay",
+      subtype: "boxed",
+    });
     const id = Number(/\/ctas\/(\d+)$/.exec(res0.headers.get("location")!)![1]);
     const doc = (await loadCtaDocument(t.db, SV, id))!;
     const b = JSON.parse(JSON.stringify(doc.variants[0]), (k, v) => (k === "id" ? undefined : v));
@@ -514,7 +579,10 @@ describe("CTAs", () => {
         { ...b, variation: "B", percentage: 50 },
       ],
     };
-    const res = await submit(`/owner/websites/${SV}/ctas/${id}`, A, { intent: "publish", document: JSON.stringify(split) });
+    const res = await submit(`/owner/websites/${SV}/ctas/${id}`, A, {
+      intent: "publish",
+      document: JSON.stringify(split),
+    });
     expect(res.status).toBe(200);
     const stored = (await loadCtaDocument(t.db, SV, id))!;
     expect(stored.status).toBe("published");
@@ -569,13 +637,23 @@ describe("campaigns", () => {
     expect(html).toContain("Unknown time zone; use a name like Europe/Stockholm");
     const res2 = await submit(`/owner/websites/${SV}/broadcasts/new`, A, {
       intent: "save",
-      broadcast: JSON.stringify({ name: "Timed", timeframe: true, timezone: "Europe/Stockholm", conditions: [], cta_ids: [] }),
+      broadcast: JSON.stringify({
+        name: "Timed",
+        timeframe: true,
+        timezone: "Europe/Stockholm",
+        conditions: [],
+        cta_ids: [],
+      }),
     });
     expect(res2.status).toBe(422);
     expect(await text(res2)).toContain("A timed broadcast needs a start and an end");
     const res3 = await submit(`/owner/websites/${SV}/broadcasts/new`, A, {
       intent: "save",
-      broadcast: JSON.stringify({ name: "No url", conditions: [{ condition_type: "url", operator: "and", data: { match: "contains" } }], cta_ids: [] }),
+      broadcast: JSON.stringify({
+        name: "No url",
+        conditions: [{ condition_type: "url", operator: "and", data: { match: "contains" } }],
+        cta_ids: [],
+      }),
     });
     expect(res3.status).toBe(422);
     expect(await text(res3)).toContain("A url condition needs url");
@@ -617,7 +695,7 @@ describe("campaigns", () => {
     const html = await text(page);
     expect(html).toContain("Campaign created.");
     expect(html).toContain(
-      "Shown to visitors whose page URL contains /blogg, or whose page is in category blogg and with more than 2 pages viewed this session, between 1 Dec 2026 and 31 Dec 2026 (Europe/Stockholm)."
+      "Shown to visitors whose page URL contains /blogg, or whose page is in category blogg and with more than 2 pages viewed this session, between 1 Dec 2026 and 31 Dec 2026 (Europe/Stockholm).",
     );
 
     // Moving the CTA out again and pausing the campaign.
@@ -643,7 +721,9 @@ describe("campaigns", () => {
   it("saves site-wide conditions and refuses bad ones", async () => {
     const bad = await submit(`/owner/websites/${SV}/broadcasts`, A, {
       intent: "site-conditions",
-      conditions: JSON.stringify([{ condition_type: "cta", cta_id: ctaOfB, condition_cta: "viewed", operator: "and", data: {} }]),
+      conditions: JSON.stringify([
+        { condition_type: "cta", cta_id: ctaOfB, condition_cta: "viewed", operator: "and", data: {} },
+      ]),
     });
     expect(bad.status).toBe(422);
     expect(await text(bad)).toContain(`No CTA ${ctaOfB} on this website`);
@@ -684,7 +764,14 @@ describe("the Shopify admin pages with Shopify on", () => {
   });
 
   it("refuse every page and action without a valid session token, and change nothing", async () => {
-    const paths = ["/app/settings", "/app/ctas", `/app/ctas/${ctaOfB}`, `/app/ctas/${ctaOfB}/preview`, "/app/broadcasts", `/app/broadcasts/${broadcastOfB}`];
+    const paths = [
+      "/app/settings",
+      "/app/ctas",
+      `/app/ctas/${ctaOfB}`,
+      `/app/ctas/${ctaOfB}/preview`,
+      "/app/broadcasts",
+      `/app/broadcasts/${broadcastOfB}`,
+    ];
     const shopName = (await t.db.website.findUniqueOrThrow({ where: { id: STORE } })).name;
     for (const path of paths) {
       // Without a session token: sent to log in (302) or told the session is gone (401/410).

@@ -61,10 +61,14 @@ async function html(res: Response): Promise<string> {
 }
 
 async function get(path: string, cookie?: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${origin}${path}`, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
+  return fetch(`${origin}${path}`, {
+    redirect: "manual",
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
+  });
 }
 
-const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) => postForm(origin, path, fields, headers);
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  postForm(origin, path, fields, headers);
 
 interface Owner {
   cookie: string;
@@ -74,7 +78,11 @@ interface Owner {
 async function signIn(email: string): Promise<Owner> {
   const page = await get("/owner/login");
   const csrfCookie = cookiePair(page.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!);
-  const res = await post("/owner/login", { email, password: PASSWORD, csrf: hiddenCsrf(await page.text()) }, { Cookie: csrfCookie });
+  const res = await post(
+    "/owner/login",
+    { email, password: PASSWORD, csrf: hiddenCsrf(await page.text()) },
+    { Cookie: csrfCookie },
+  );
   expect(res.status).toBe(302);
   const cookie = cookiePair(res.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!);
   const csrf = hiddenCsrf(await (await get("/owner", cookie)).text());
@@ -106,7 +114,10 @@ function sessionToken(shop: string, secret = API_SECRET): string {
 
 /** Headers of a request from the embedded admin (a browser: the Shopify library answers bots 410). */
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
-const bearer = (shop = SHOP, secret = API_SECRET) => ({ Authorization: `Bearer ${sessionToken(shop, secret)}`, "User-Agent": BROWSER });
+const bearer = (shop = SHOP, secret = API_SECRET) => ({
+  Authorization: `Bearer ${sessionToken(shop, secret)}`,
+  "User-Agent": BROWSER,
+});
 
 // ---------------------------------------------------------------- data
 
@@ -139,7 +150,7 @@ async function events(
     revenue?: number | null;
     data?: object;
     at?: Date;
-  }[]
+  }[],
 ) {
   const data = rows.map((r) => ({
     websiteId,
@@ -173,8 +184,11 @@ beforeAll(async () => {
   svCta = svCtas.find((c) => c.name.startsWith("Nyhetsbrev – sidfot"))!.id;
   svCta2 = svCtas.find((c) => c.name.startsWith("E-bok"))!.id;
   storeCta = (await t.db.cta.findFirstOrThrow({ where: { websiteId: store } })).id;
-  svIntegration = (await t.db.integration.findFirstOrThrow({ where: { websiteId: sv, integrationType: "builtin" } })).id;
-  storeIntegration = (await t.db.integration.findFirstOrThrow({ where: { websiteId: store, integrationType: "builtin" } })).id;
+  svIntegration = (await t.db.integration.findFirstOrThrow({ where: { websiteId: sv, integrationType: "builtin" } }))
+    .id;
+  storeIntegration = (
+    await t.db.integration.findFirstOrThrow({ where: { websiteId: store, integrationType: "builtin" } })
+  ).id;
   svList = (await t.db.mailingList.findFirstOrThrow({ where: { websiteId: sv, listId: "1" } })).id;
   storeList = (await t.db.mailingList.findFirstOrThrow({ where: { websiteId: store } })).id;
 
@@ -212,10 +226,16 @@ beforeAll(async () => {
     })
   ).id;
   bertil = (
-    await contact(sv, { email: "bertil@exempel.se", name: '=HYPERLINK("http://evil")', marketingConsent: false, contactSince: day(10) })
+    await contact(sv, {
+      email: "bertil@exempel.se",
+      name: '=HYPERLINK("http://evil")',
+      marketingConsent: false,
+      contactSince: day(10),
+    })
   ).id;
   cecilia = (await contact(sv, { email: "cecilia@exempel.se", name: "Cecilia", contactSince: day(40) })).id;
-  storeLead = (await contact(store, { email: "secret-store-lead@example.com", name: "Store", marketingConsent: true })).id;
+  storeLead = (await contact(store, { email: "secret-store-lead@example.com", name: "Store", marketingConsent: true }))
+    .id;
 
   const annaToken = (await t.db.person.findUniqueOrThrow({ where: { id: anna } })).visitorToken;
   await t.db.contactSubmission.create({
@@ -233,7 +253,13 @@ beforeAll(async () => {
     },
   });
   await t.db.contactSubmission.create({
-    data: { websiteId: sv, clientId: "sub-bertil", personId: bertil, ctaId: svCta2, payload: { email: "bertil@exempel.se" } },
+    data: {
+      websiteId: sv,
+      clientId: "sub-bertil",
+      personId: bertil,
+      ctaId: svCta2,
+      payload: { email: "bertil@exempel.se" },
+    },
   });
   await t.db.contactSubmission.create({
     data: {
@@ -270,7 +296,9 @@ beforeAll(async () => {
       },
     })
   ).id;
-  await events(store, [{ type: "View", personId: storeLead, ctaId: storeCta, variantId: await firstVariant(storeCta) }]);
+  await events(store, [
+    { type: "View", personId: storeLead, ctaId: storeCta, variantId: await firstVariant(storeCta) },
+  ]);
 
   await t.db.session.create({
     data: {
@@ -351,7 +379,12 @@ describe("without a valid owner session", () => {
     expect(noToken.status).toBe(403);
     const wrongToken = await post(path, { intent: "delete", confirm: "yes", csrf: "nope" }, { Cookie: owner.cookie });
     expect(wrongToken.status).toBe(403);
-    const otherScheme = await ownerPost(owner, path, { intent: "delete", confirm: "yes" }, { Origin: origin.replace(/^http:/, "https:") });
+    const otherScheme = await ownerPost(
+      owner,
+      path,
+      { intent: "delete", confirm: "yes" },
+      { Origin: origin.replace(/^http:/, "https:") },
+    );
     expect(otherScheme.status).toBe(403);
     expect(await t.db.person.count({ where: { id: anna } })).toBe(1);
   });
@@ -377,10 +410,16 @@ describe("one owner never reaches another owner's website", () => {
       [`/owner/websites/${store}/contacts/${storeLead}`, { intent: "delete", confirm: "yes" }],
       [`/owner/websites/${sv}/contacts/${storeLead}`, { intent: "delete", confirm: "yes" }],
       [`/owner/websites/${store}/results`, { intent: "winner", ctaId: String(storeCta), variantId: "1" }],
-      [`/owner/websites/${sv}/results`, { intent: "winner", ctaId: String(storeCta), variantId: String(await firstVariant(storeCta)) }],
+      [
+        `/owner/websites/${sv}/results`,
+        { intent: "winner", ctaId: String(storeCta), variantId: String(await firstVariant(storeCta)) },
+      ],
       [`/owner/websites/${sv}/integrations`, { intent: "remove-list", listRowId: String(storeList) }],
       [`/owner/websites/${sv}/integrations`, { intent: "disconnect", integrationId: String(storeIntegration) }],
-      [`/owner/websites/${sv}/integrations`, { intent: "add-list", integrationId: String(storeIntegration), listId: "99" }],
+      [
+        `/owner/websites/${sv}/integrations`,
+        { intent: "add-list", integrationId: String(storeIntegration), listId: "99" },
+      ],
       [`/owner/websites/${sv}/integrations`, { intent: "remove-action", ctaId: String(storeCta), actionId: "1" }],
       [`/owner/websites/${store}/integrations`, { intent: "connect", type: "builtin" }],
     ];
@@ -469,7 +508,9 @@ describe("contacts", () => {
     const res = await get(`/owner/websites/${sv}/contacts/export?consent=no-marketing`, owner.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="contacts-Saljakademin-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="contacts-Saljakademin-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parseCsv(await res.text());
     const header = rows[0];
     const emails = rows.slice(1).map((r) => r[header.indexOf("email")]);
@@ -492,7 +533,12 @@ describe("contacts", () => {
     const res = await get(`/owner/websites/${sv}/contacts/${anna}/export`, owner.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="contact-/);
-    const body = (await res.json()) as { person: { email: string }; events: unknown[]; submissions: unknown[]; orders: unknown[] };
+    const body = (await res.json()) as {
+      person: { email: string };
+      events: unknown[];
+      submissions: unknown[];
+      orders: unknown[];
+    };
     expect(body.person.email).toBe("anna@exempel.se");
     expect(body.events).toHaveLength(4);
     expect(body.submissions).toHaveLength(1);
@@ -501,10 +547,16 @@ describe("contacts", () => {
 
   it("retries a failed sync of the contact", async () => {
     const owner = await signIn(SV_OWNER);
-    const res = await ownerPost(owner, `/owner/websites/${sv}/contacts/${anna}`, { intent: "retry-sync", jobId: String(failedJob) });
+    const res = await ownerPost(owner, `/owner/websites/${sv}/contacts/${anna}`, {
+      intent: "retry-sync",
+      jobId: String(failedJob),
+    });
     expect(res.status).toBe(200);
     expect((await t.db.syncJob.findUniqueOrThrow({ where: { id: failedJob } })).status).toBe("pending");
-    await t.db.syncJob.update({ where: { id: failedJob }, data: { status: "failed", lastError: "The list 1 does not exist in the tool" } });
+    await t.db.syncJob.update({
+      where: { id: failedJob },
+      data: { status: "failed", lastError: "The list 1 does not exist in the tool" },
+    });
   });
 });
 
@@ -536,14 +588,24 @@ describe("results", () => {
       const person = await contact(sv, { email: `ab-${letter}-${i}@exempel.se` });
       const variantId = abVariants[letter];
       await t.db.contactSubmission.create({
-        data: { websiteId: sv, clientId: `sub-ab-${letter}-${i}`, personId: person.id, email: person.email, ctaId: abCta, variantId, payload: { email: person.email } },
+        data: {
+          websiteId: sv,
+          clientId: `sub-ab-${letter}-${i}`,
+          personId: person.id,
+          email: person.email,
+          ctaId: abCta,
+          variantId,
+          payload: { email: person.email },
+        },
       });
       rows.push({ type: "Submission", personId: person.id, token: person.visitorToken, ctaId: abCta, variantId });
       return person;
     };
     // Every event the widget sends names its visitor (storeEvents refuses unknown ones): unique viewers are people.
     const visitor = (letter: string, i: number) =>
-      t.db.person.create({ data: { websiteId: sv, visitorToken: `ab-${letter}-${i}`, personType: "Visitor", extra: {}, data: {} } });
+      t.db.person.create({
+        data: { websiteId: sv, visitorToken: `ab-${letter}-${i}`, personType: "Visitor", extra: {}, data: {} },
+      });
     for (let i = 0; i < 150; i++) {
       const a = i < 6 ? await lead("a", i) : await visitor("a", i);
       const b = i < 18 ? await lead("b", i) : await visitor("b", i);
@@ -583,7 +645,10 @@ describe("results", () => {
     });
     expect(wrong.status).toBe(404);
 
-    const clear = await ownerPost(owner, `/owner/websites/${sv}/results`, { intent: "clear-winner", ctaId: String(abCta) });
+    const clear = await ownerPost(owner, `/owner/websites/${sv}/results`, {
+      intent: "clear-winner",
+      ctaId: String(abCta),
+    });
     expect(clear.status).toBe(200);
     const again = await t.db.ctaVariant.findMany({ where: { ctaId: abCta }, orderBy: { position: "asc" } });
     expect(again.map((v) => [v.winner, v.percentage])).toEqual([
@@ -623,9 +688,18 @@ describe("integrations", () => {
     const klaviyo = await t.db.integration.findFirstOrThrow({ where: { websiteId: sv, integrationType: "klaviyo" } });
     const path = `/owner/websites/${sv}/integrations`;
     expect(
-      (await ownerPost(owner, path, { intent: "add-list", integrationId: String(klaviyo.id), listId: "XyZ12", listName: "Kunder" })).status
+      (
+        await ownerPost(owner, path, {
+          intent: "add-list",
+          integrationId: String(klaviyo.id),
+          listId: "XyZ12",
+          listName: "Kunder",
+        })
+      ).status,
     ).toBe(200);
-    expect((await ownerPost(owner, path, { intent: "add-list", integrationId: String(klaviyo.id), listId: "XyZ12" })).status).toBe(409);
+    expect(
+      (await ownerPost(owner, path, { intent: "add-list", integrationId: String(klaviyo.id), listId: "XyZ12" })).status,
+    ).toBe(409);
 
     const form = await t.db.ctaElement.findFirstOrThrow({
       where: { elementType: "form", column: { section: { step: { variant: { ctaId: svCta } } } } },
@@ -651,7 +725,9 @@ describe("integrations", () => {
     });
     expect(tag.status).toBe(200);
     expect(
-      await t.db.action.count({ where: { elementId: form.id, integrationId: klaviyo.id, actionType: "add_tag", tagId: "webinar" } })
+      await t.db.action.count({
+        where: { elementId: form.id, integrationId: klaviyo.id, actionType: "add_tag", tagId: "webinar" },
+      }),
     ).toBe(1);
     // An element of another website's CTA is refused.
     const storeForm = await t.db.ctaElement.findFirstOrThrow({
@@ -667,7 +743,7 @@ describe("integrations", () => {
           target: `${klaviyo.id}:`,
           tag: "x",
         })
-      ).status
+      ).status,
     ).toBe(404);
 
     const html = await (await get(path, owner.cookie)).text();
@@ -677,13 +753,20 @@ describe("integrations", () => {
     const refused = await ownerPost(owner, path, { intent: "remove-list", listRowId: String(list.id) });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("Nyhetsbrev – sidfot");
-    expect((await ownerPost(owner, path, { intent: "disconnect", integrationId: String(klaviyo.id) })).status).toBe(409);
+    expect((await ownerPost(owner, path, { intent: "disconnect", integrationId: String(klaviyo.id) })).status).toBe(
+      409,
+    );
 
     for (const a of await t.db.action.findMany({ where: { integrationId: klaviyo.id } })) {
-      expect((await ownerPost(owner, path, { intent: "remove-action", ctaId: String(svCta), actionId: String(a.id) })).status).toBe(200);
+      expect(
+        (await ownerPost(owner, path, { intent: "remove-action", ctaId: String(svCta), actionId: String(a.id) }))
+          .status,
+      ).toBe(200);
     }
     expect((await ownerPost(owner, path, { intent: "remove-list", listRowId: String(list.id) })).status).toBe(200);
-    expect((await ownerPost(owner, path, { intent: "disconnect", integrationId: String(klaviyo.id) })).status).toBe(200);
+    expect((await ownerPost(owner, path, { intent: "disconnect", integrationId: String(klaviyo.id) })).status).toBe(
+      200,
+    );
     expect(await t.db.integration.count({ where: { id: klaviyo.id } })).toBe(0);
     // The CTA's own built-in list action is still there.
     expect(await t.db.action.count({ where: { elementId: form.id, actionType: "subscribe_list" } })).toBe(1);
@@ -691,7 +774,10 @@ describe("integrations", () => {
 
   it("retries failed syncs", async () => {
     const owner = await signIn(SV_OWNER);
-    const res = await ownerPost(owner, `/owner/websites/${sv}/integrations`, { intent: "retry-all", integrationId: String(svIntegration) });
+    const res = await ownerPost(owner, `/owner/websites/${sv}/integrations`, {
+      intent: "retry-all",
+      integrationId: String(svIntegration),
+    });
     expect(res.status).toBe(200);
     expect((await t.db.syncJob.findUniqueOrThrow({ where: { id: failedJob } })).status).toBe("pending");
   });
@@ -725,13 +811,21 @@ describe("deleting a contact", () => {
     expect(page).toContain("were deleted");
     expect(page).not.toContain("anna@exempel.se");
     // Gone is gone: a second delete is a 404.
-    expect((await ownerPost(owner, `/owner/websites/${sv}/contacts/${anna}`, { intent: "delete", confirm: "yes" })).status).toBe(404);
+    expect(
+      (await ownerPost(owner, `/owner/websites/${sv}/contacts/${anna}`, { intent: "delete", confirm: "yes" })).status,
+    ).toBe(404);
   });
 });
 
 describe("the Shopify admin", () => {
   it("refuses requests without a valid session token", async () => {
-    for (const path of ["/app", "/app/results", "/app/integrations", `/app/contacts/${storeLead}`, "/app/contacts/export"]) {
+    for (const path of [
+      "/app",
+      "/app/results",
+      "/app/integrations",
+      `/app/contacts/${storeLead}`,
+      "/app/contacts/export",
+    ]) {
       const none = await get(path, undefined, { "User-Agent": BROWSER });
       expect(none.status, path).not.toBe(200);
       expect(await none.text()).not.toContain("secret-store-lead@example.com");
@@ -739,7 +833,11 @@ describe("the Shopify admin", () => {
       expect([401, 302], path).toContain(forged.status);
       expect(await forged.text()).not.toContain("secret-store-lead@example.com");
     }
-    const forgedPost = await post(`/app/contacts/${storeLead}`, { intent: "delete", confirm: "yes" }, bearer(SHOP, "not-the-secret"));
+    const forgedPost = await post(
+      `/app/contacts/${storeLead}`,
+      { intent: "delete", confirm: "yes" },
+      bearer(SHOP, "not-the-secret"),
+    );
     expect(forgedPost.status).not.toBe(200);
     expect(forgedPost.status).not.toBe(302);
     expect(await t.db.person.count({ where: { id: storeLead } })).toBe(1);
@@ -763,7 +861,11 @@ describe("the Shopify admin", () => {
     expect((await get(`/app/contacts/${bertil}/export`, undefined, bearer())).status).toBe(404);
     const del = await post(`/app/contacts/${bertil}`, { intent: "delete", confirm: "yes" }, bearer());
     expect(del.status).toBe(404);
-    const win = await post("/app/results", { intent: "winner", ctaId: String(abCta), variantId: String(abVariants.a) }, bearer());
+    const win = await post(
+      "/app/results",
+      { intent: "winner", ctaId: String(abCta), variantId: String(abVariants.a) },
+      bearer(),
+    );
     expect(win.status).toBe(404);
     expect(await t.db.person.count({ where: { id: bertil } })).toBe(1);
     expect(await t.db.ctaVariant.count({ where: { ctaId: abCta, winner: true } })).toBe(0);

@@ -33,7 +33,12 @@ it("answers a cart notice with { ok: true } as JSON, for Ajax and Storefront car
 });
 
 it("refuses a missing, empty, overlong or malformed cart id with 400 JSON", async () => {
-  for (const q of ["?cf_action=cf_shopify_cart", "?cf_action=cf_shopify_cart&cart_id=", `?cf_action=cf_shopify_cart&cart_id=${"a".repeat(300)}`, "?cf_action=cf_shopify_cart&cart_id=%3Cscript%3E"]) {
+  for (const q of [
+    "?cf_action=cf_shopify_cart",
+    "?cf_action=cf_shopify_cart&cart_id=",
+    `?cf_action=cf_shopify_cart&cart_id=${"a".repeat(300)}`,
+    "?cf_action=cf_shopify_cart&cart_id=%3Cscript%3E",
+  ]) {
     const res = await get(q);
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toContain("application/json");

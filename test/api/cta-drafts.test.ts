@@ -29,7 +29,10 @@ function bearer(): Record<string, string> {
   const now = Math.floor(Date.now() / 1000);
   const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
   const body = `${enc({ alg: "HS256", typ: "JWT" })}.${enc({ iss: `https://${SHOP}/admin`, dest: `https://${SHOP}`, aud: API_KEY, sub: "42", exp: now + 60, nbf: now - 5, iat: now - 5, jti: randomUUID(), sid: randomUUID() })}`;
-  return { Authorization: `Bearer ${body}.${createHmac("sha256", API_SECRET).update(body).digest("base64url")}`, "User-Agent": BROWSER };
+  return {
+    Authorization: `Bearer ${body}.${createHmac("sha256", API_SECRET).update(body).digest("base64url")}`,
+    "User-Agent": BROWSER,
+  };
 }
 const OLD = "Vänta! Ta med dig vår mest nedladdade e-bok";
 const NEW = "Hallå där! Ta med dig vår e-bok";
@@ -46,7 +49,8 @@ function csrfOf(html: string): string {
   return m[1];
 }
 
-const get = (path: string, cookie?: string) => fetch(`${server.origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+const get = (path: string, cookie?: string) =>
+  fetch(`${server.origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 
 async function submit(path: string, fields: Record<string, string>): Promise<Response> {
   const csrf = csrfOf(await (await get("/owner", owner)).text());
@@ -57,18 +61,42 @@ const editor = () => `/owner/websites/${SV}/ctas/${exitPopup}`;
 const served = async () => (await (await fetch(`${server.origin}/api/cta/${exitPopup}.json`)).text()).normalize();
 const draftColumn = async (id = exitPopup) => (await t.db.cta.findUniqueOrThrow({ where: { id } })).draft;
 const edited = (doc: CtaDocument) => JSON.parse(JSON.stringify(doc).replace(OLD, NEW)) as CtaDocument;
-const decoded = async (res: Response) => (await res.text()).replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+const decoded = async (res: Response) =>
+  (await res.text())
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedIfEmpty(t.db);
-  await t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "state", isOnline: false, scope: "read_products,write_app_proxy", accessToken: "shpat_test" } });
+  await t.db.session.create({
+    data: {
+      id: `offline_${SHOP}`,
+      shop: SHOP,
+      state: "state",
+      isOnline: false,
+      scope: "read_products,write_app_proxy",
+      accessToken: "shpat_test",
+    },
+  });
   server = await startTestServer({
     databaseUrl: t.url,
-    env: { SESSION_SECRET: "x".repeat(32), SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHOPIFY_APP_URL: "http://127.0.0.1", SCOPES: "read_products,write_app_proxy" },
+    env: {
+      SESSION_SECRET: "x".repeat(32),
+      SHOPIFY_API_KEY: API_KEY,
+      SHOPIFY_API_SECRET: API_SECRET,
+      SHOPIFY_APP_URL: "http://127.0.0.1",
+      SCOPES: "read_products,write_app_proxy",
+    },
   });
   const page = await get("/owner/login");
-  const res = await postForm(server.origin, "/owner/login", { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) }, { Cookie: cookiePair(page, "beckon_csrf") });
+  const res = await postForm(
+    server.origin,
+    "/owner/login",
+    { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) },
+    { Cookie: cookiePair(page, "beckon_csrf") },
+  );
   owner = cookiePair(res, "beckon_owner");
   exitPopup = (await t.db.cta.findFirstOrThrow({ where: { websiteId: SV, name: "Exitpopup – E-bok Säljteknik" } })).id;
 });
@@ -131,15 +159,30 @@ describe("drafts of a published CTA", () => {
 
   it("refuses malformed drafts and stores nothing", async () => {
     const doc = (await loadCtaDocument(t.db, SV, exitPopup))!;
-    const other = (await loadCtaDocument(t.db, SV, (await t.db.cta.findFirstOrThrow({ where: { websiteId: SV, id: { not: exitPopup } } })).id))!;
+    const other = (await loadCtaDocument(
+      t.db,
+      SV,
+      (await t.db.cta.findFirstOrThrow({ where: { websiteId: SV, id: { not: exitPopup } } })).id,
+    ))!;
     const cases: [Record<string, string>, number, string][] = [
       [{ intent: "save", document: "{nope" }, 400, "not valid JSON"],
       [{ intent: "save", document: "[1,2]" }, 400, "must be a JSON object"],
       [{ intent: "save" }, 400, "field document"],
       [{ intent: "save", document: JSON.stringify({ ...doc, name: "" }) }, 422, ""],
-      [{ intent: "save", document: JSON.stringify({ ...doc, variants: [{ ...doc.variants[0], percentage: 40 }] }) }, 422, "add up to 100"],
+      [
+        { intent: "save", document: JSON.stringify({ ...doc, variants: [{ ...doc.variants[0], percentage: 40 }] }) },
+        422,
+        "add up to 100",
+      ],
       // A step of another CTA cannot be slipped into this one's draft.
-      [{ intent: "save", document: JSON.stringify({ ...doc, variants: [{ ...doc.variants[0], steps: other.variants[0].steps }] }) }, 422, ""],
+      [
+        {
+          intent: "save",
+          document: JSON.stringify({ ...doc, variants: [{ ...doc.variants[0], steps: other.variants[0].steps }] }),
+        },
+        422,
+        "",
+      ],
       [{ intent: "nonsense" }, 400, "Unknown operation"],
     ];
     for (const [fields, status, words] of cases) {
@@ -194,7 +237,12 @@ describe("inside Shopify's admin", () => {
 
     // Save there keeps a published CTA's edit as a draft too.
     const doc = (await loadCtaDocument(t.db, storeCta.websiteId, storeCta.id))!;
-    const saved = await postForm(server.origin, `/app/ctas/${storeCta.id}`, { intent: "save", document: JSON.stringify({ ...doc, name: "Butikens utkast" }) }, bearer());
+    const saved = await postForm(
+      server.origin,
+      `/app/ctas/${storeCta.id}`,
+      { intent: "save", document: JSON.stringify({ ...doc, name: "Butikens utkast" }) },
+      bearer(),
+    );
     expect(saved.status).toBe(200);
     expect((await t.db.cta.findUniqueOrThrow({ where: { id: storeCta.id } })).name).toBe(storeCta.name);
     expect(await draftColumn(storeCta.id)).not.toBeNull();

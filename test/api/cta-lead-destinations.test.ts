@@ -24,7 +24,11 @@ let builtin: number;
 let ctaId: number;
 const SECRET = "mc-secret-key-0123456789-us21";
 
-const cookiePair = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))!.split(";")[0];
+const cookiePair = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))!
+    .split(";")[0];
 const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
 const get = (path: string) => fetch(`${server.origin}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
 async function submit(path: string, fields: Record<string, string>) {
@@ -40,10 +44,22 @@ beforeAll(async () => {
   ctaId = (await t.db.cta.findFirstOrThrow({ where: { websiteId: sv, name: "Exitpopup – E-bok Säljteknik" } })).id;
   // A connected Mailchimp audience with double opt-in on: the card must say so, and never show the key.
   const mc = await t.db.integration.create({
-    data: { websiteId: sv, integrationType: "mailchimp", name: "Mailchimp", actionTypes: {}, syncSettings: { double_opt_in: true }, credentials: { api_key: SECRET } },
+    data: {
+      websiteId: sv,
+      integrationType: "mailchimp",
+      name: "Mailchimp",
+      actionTypes: {},
+      syncSettings: { double_opt_in: true },
+      credentials: { api_key: SECRET },
+    },
   });
-  await t.db.mailingList.create({ data: { websiteId: sv, integrationId: mc.id, listId: "aud42", name: "Kunder (Mailchimp)" } });
-  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: "x".repeat(32), BECKON_OUTBOX_WORKER: "0" } });
+  await t.db.mailingList.create({
+    data: { websiteId: sv, integrationId: mc.id, listId: "aud42", name: "Kunder (Mailchimp)" },
+  });
+  server = await startTestServer({
+    databaseUrl: t.url,
+    env: { SESSION_SECRET: "x".repeat(32), BECKON_OUTBOX_WORKER: "0" },
+  });
   const page = await fetch(`${server.origin}/owner/login`);
   const res = await postForm(
     server.origin,
@@ -87,24 +103,34 @@ async function submitLead(email: string) {
 }
 
 const member = async (personId: number, listId: string) =>
-  (await t.db.mailingListMembership.findFirst({ where: { personId, unsubscribedAt: null, list: { integrationId: builtin, listId } } })) !== null;
+  (await t.db.mailingListMembership.findFirst({
+    where: { personId, unsubscribedAt: null, list: { integrationId: builtin, listId } },
+  })) !== null;
 
 describe("where leads go", () => {
   it("the editor offers every list with its tool's opt-in rule, and no key", async () => {
     const res = await get(`/owner/websites/${sv}/ctas/${ctaId}.data`);
     expect(res.status).toBe(200);
     const body = await res.text();
-    for (const name of ["E-bok: Förhandlingsteknik", "Nyhetsbrev", "Kunder (Mailchimp)", "double", "immediate"]) expect(body).toContain(name);
+    for (const name of ["E-bok: Förhandlingsteknik", "Nyhetsbrev", "Kunder (Mailchimp)", "double", "immediate"])
+      expect(body).toContain(name);
     expect(body).not.toContain(SECRET);
   });
 
   it("a list chosen in the editor is saved on the CTA's form, and the next lead lands in it", async () => {
     const doc = (await loadCtaDocument(t.db, sv, ctaId))!;
     const chosen = setList(doc, { integrationId: builtin, listId: "7" }, true, builtin);
-    const res = await submit(`/owner/websites/${sv}/ctas/${ctaId}`, { intent: "publish", document: JSON.stringify(chosen) });
+    const res = await submit(`/owner/websites/${sv}/ctas/${ctaId}`, {
+      intent: "publish",
+      document: JSON.stringify(chosen),
+    });
     expect(res.status).toBe(200);
     const stored = (await loadCtaDocument(t.db, sv, ctaId))!;
-    expect(collectingElements(stored)[0].actions.map((a) => [a.action_type, a.integration_id, a.data])).toContainEqual(["subscribe_list", builtin, { list_id: "7" }]);
+    expect(collectingElements(stored)[0].actions.map((a) => [a.action_type, a.integration_id, a.data])).toContainEqual([
+      "subscribe_list",
+      builtin,
+      { list_id: "7" },
+    ]);
 
     const lead = await submitLead(`lista7-${Date.now()}@exempel.se`);
     expect(await member(lead.id, "7")).toBe(true);
@@ -113,7 +139,10 @@ describe("where leads go", () => {
 
   it("unticking a list stops new leads from joining it", async () => {
     const doc = (await loadCtaDocument(t.db, sv, ctaId))!;
-    const res = await submit(`/owner/websites/${sv}/ctas/${ctaId}`, { intent: "publish", document: JSON.stringify(setList(doc, { integrationId: builtin, listId: "7" }, false, builtin)) });
+    const res = await submit(`/owner/websites/${sv}/ctas/${ctaId}`, {
+      intent: "publish",
+      document: JSON.stringify(setList(doc, { integrationId: builtin, listId: "7" }, false, builtin)),
+    });
     expect(res.status).toBe(200);
     const lead = await submitLead(`utan7-${Date.now()}@exempel.se`);
     expect(await member(lead.id, "7")).toBe(false);
@@ -123,7 +152,10 @@ describe("where leads go", () => {
   it("refuses a list of another website's tool, naming the field", async () => {
     const foreign = (await t.db.integration.findFirstOrThrow({ where: { websiteId: { not: sv } } })).id;
     const doc = (await loadCtaDocument(t.db, sv, ctaId))!;
-    const res = await submit(`/owner/websites/${sv}/ctas/${ctaId}`, { intent: "save", document: JSON.stringify(setList(doc, { integrationId: foreign, listId: "1" }, true, builtin)) });
+    const res = await submit(`/owner/websites/${sv}/ctas/${ctaId}`, {
+      intent: "save",
+      document: JSON.stringify(setList(doc, { integrationId: foreign, listId: "1" }, true, builtin)),
+    });
     expect(res.status).toBe(422);
     expect(await res.text()).toContain(`No integration ${foreign} on this website`);
   });

@@ -21,14 +21,24 @@ let server: TestServer;
 let cookie: string;
 let website: number;
 
-const cookiePair = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))!.split(";")[0];
+const cookiePair = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))!
+    .split(";")[0];
 const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
-const get = (path: string, c?: string) => fetch(`${server.origin}${path}`, { redirect: "manual", headers: c ? { Cookie: c } : {} });
+const get = (path: string, c?: string) =>
+  fetch(`${server.origin}${path}`, { redirect: "manual", headers: c ? { Cookie: c } : {} });
 
 /** Posts the CTA editor's form as the signed-in owner. */
 async function submitCta(ctaId: number, intent: "save" | "publish", doc: CtaDocument): Promise<Response> {
   const csrf = csrfOf(await (await get("/owner", cookie)).text());
-  return postForm(server.origin, `/owner/websites/${website}/ctas/${ctaId}`, { intent, document: JSON.stringify(doc), csrf }, { Cookie: cookie });
+  return postForm(
+    server.origin,
+    `/owner/websites/${website}/ctas/${ctaId}`,
+    { intent, document: JSON.stringify(doc), csrf },
+    { Cookie: cookie },
+  );
 }
 
 const HOSTILE = {
@@ -51,11 +61,19 @@ function withHostileText(doc: CtaDocument): CtaDocument {
   const column = next.variants[0].steps[0].sections[0].columns[0];
   column.elements[0].options = { html: HOSTILE.text };
   column.elements.push(
-    { ...newElement("timer", column.elements.length), options: { "timer-type": "relative", minutes: 5, "end-action": "message", "end-message": HOSTILE.endMessage } },
-    { ...newElement("tabs", column.elements.length + 1), content_toggle_items: [{ title: "Flik", html: HOSTILE.item }] },
+    {
+      ...newElement("timer", column.elements.length),
+      options: { "timer-type": "relative", minutes: 5, "end-action": "message", "end-message": HOSTILE.endMessage },
+    },
+    {
+      ...newElement("tabs", column.elements.length + 1),
+      content_toggle_items: [{ title: "Flik", html: HOSTILE.item }],
+    },
   );
   const form = column.elements.find((e) => e.element_type === "form")!;
-  form.action_groups = [{ position: 0, data: { "confirmation-type": "message", confirmation: HOSTILE.confirmation }, actions: [] } as never];
+  form.action_groups = [
+    { position: 0, data: { "confirmation-type": "message", confirmation: HOSTILE.confirmation }, actions: [] } as never,
+  ];
   return next;
 }
 
@@ -78,7 +96,12 @@ beforeAll(async () => {
   website = (await t.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
   server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: "x".repeat(32) } });
   const page = await get("/owner/login");
-  const res = await postForm(server.origin, "/owner/login", { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) }, { Cookie: cookiePair(page, "beckon_csrf") });
+  const res = await postForm(
+    server.origin,
+    "/owner/login",
+    { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) },
+    { Cookie: cookiePair(page, "beckon_csrf") },
+  );
   expect(res.status).toBe(302);
   cookie = cookiePair(res, "beckon_owner");
 });
@@ -122,14 +145,18 @@ describe("saving rich text through the editor", () => {
     const editor = (await loadCtaForEditor(t.db, website, cta.id!))!;
     expect(editor.hasDraft).toBe(true);
     expect(richTextOf(editor.cta)).toEqual(CLEAN);
-    expect(JSON.stringify((await t.db.cta.findUniqueOrThrow({ where: { id: cta.id! } })).draft)).not.toMatch(NOTHING_ACTIVE);
+    expect(JSON.stringify((await t.db.cta.findUniqueOrThrow({ where: { id: cta.id! } })).draft)).not.toMatch(
+      NOTHING_ACTIVE,
+    );
   });
 
   it("refuses oversized or non-text rich text, naming the option, and stores nothing", async () => {
     const cta = await freshCta("Rik text – för lång");
     const before = JSON.stringify(await loadCtaDocument(t.db, website, cta.id!));
     const long = structuredClone(cta);
-    long.variants[0].steps[0].sections[0].columns[0].elements[0].options = { html: "<p>" + "a".repeat(MAX_RICH_TEXT_CHARS) + "</p>" };
+    long.variants[0].steps[0].sections[0].columns[0].elements[0].options = {
+      html: "<p>" + "a".repeat(MAX_RICH_TEXT_CHARS) + "</p>",
+    };
     const res = await submitCta(cta.id!, "save", long);
     expect(res.status).toBe(422);
     expect(await res.text()).toContain(`&quot;html&quot; is longer than ${MAX_RICH_TEXT_CHARS} characters`);

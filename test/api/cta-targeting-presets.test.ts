@@ -18,7 +18,11 @@ let cookie: string;
 let sv: number;
 let ctaId: number;
 
-const cookiePair = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))!.split(";")[0];
+const cookiePair = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))!
+    .split(";")[0];
 const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
 const get = (path: string) => fetch(`${server.origin}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
 async function submit(path: string, fields: Record<string, string>) {
@@ -31,7 +35,10 @@ beforeAll(async () => {
   await seedIfEmpty(t.db);
   sv = (await t.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
   ctaId = (await t.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" } })).id;
-  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: "x".repeat(32), BECKON_OUTBOX_WORKER: "0" } });
+  server = await startTestServer({
+    databaseUrl: t.url,
+    env: { SESSION_SECRET: "x".repeat(32), BECKON_OUTBOX_WORKER: "0" },
+  });
   const page = await fetch(`${server.origin}/owner/login`);
   const res = await postForm(
     server.origin,
@@ -49,7 +56,9 @@ afterAll(async () => {
 
 /** A campaign's condition rows without what differs by nature (ids, owner). */
 const rowsOf = async (broadcastId: number) =>
-  (await t.db.condition.findMany({ where: { broadcastId }, orderBy: { position: "asc" } })).map(({ id: _id, broadcastId: _b, ...rest }) => rest);
+  (await t.db.condition.findMany({ where: { broadcastId }, orderBy: { position: "asc" } })).map(
+    ({ id: _id, broadcastId: _b, ...rest }) => rest,
+  );
 
 describe("targeting presets", () => {
   let presetId: number;
@@ -61,16 +70,64 @@ describe("targeting presets", () => {
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("saved with 3 conditions");
-    const preset = await t.db.broadcast.findFirstOrThrow({ where: { websiteId: sv, name: { endsWith: "– targeting" } }, orderBy: { id: "desc" } });
+    const preset = await t.db.broadcast.findFirstOrThrow({
+      where: { websiteId: sv, name: { endsWith: "– targeting" } },
+      orderBy: { id: "desc" },
+    });
     presetId = preset.id;
 
     // The Campaigns page, as its builder posts "Number of visits: in total, less than 2", "utm_source is newsletter", "Page URL contains /blogg".
     const conditions = [
-      { position: 0, condition_type: "visits", operator: "and", url: null, tag_id: null, keyword: null, count: 2, data_name: null, area_id: null, cta_id: null, condition_cta: null, country: null, data: { scope: "total", comparison: "less" } },
-      { position: 1, condition_type: "data_field", operator: "and", url: null, tag_id: null, keyword: null, count: null, data_name: "utm_source", area_id: null, cta_id: null, condition_cta: null, country: null, data: { comparison: "equal", value: "newsletter" } },
-      { position: 2, condition_type: "url", operator: "and", url: "/blogg", tag_id: null, keyword: null, count: null, data_name: null, area_id: null, cta_id: null, condition_cta: null, country: null, data: { match: "contains" } },
+      {
+        position: 0,
+        condition_type: "visits",
+        operator: "and",
+        url: null,
+        tag_id: null,
+        keyword: null,
+        count: 2,
+        data_name: null,
+        area_id: null,
+        cta_id: null,
+        condition_cta: null,
+        country: null,
+        data: { scope: "total", comparison: "less" },
+      },
+      {
+        position: 1,
+        condition_type: "data_field",
+        operator: "and",
+        url: null,
+        tag_id: null,
+        keyword: null,
+        count: null,
+        data_name: "utm_source",
+        area_id: null,
+        cta_id: null,
+        condition_cta: null,
+        country: null,
+        data: { comparison: "equal", value: "newsletter" },
+      },
+      {
+        position: 2,
+        condition_type: "url",
+        operator: "and",
+        url: "/blogg",
+        tag_id: null,
+        keyword: null,
+        count: null,
+        data_name: null,
+        area_id: null,
+        cta_id: null,
+        condition_cta: null,
+        country: null,
+        data: { match: "contains" },
+      },
     ];
-    const page = await submit(`/owner/websites/${sv}/broadcasts/new`, { intent: "save", broadcast: JSON.stringify({ name: "Från kampanjsidan", conditions, cta_ids: [] }) });
+    const page = await submit(`/owner/websites/${sv}/broadcasts/new`, {
+      intent: "save",
+      broadcast: JSON.stringify({ name: "Från kampanjsidan", conditions, cta_ids: [] }),
+    });
     expect(page.status).toBe(302);
     const fromPage = await t.db.broadcast.findFirstOrThrow({ where: { websiteId: sv, name: "Från kampanjsidan" } });
 
@@ -89,7 +146,9 @@ describe("targeting presets", () => {
     expect(res.status).toBe(200);
     expect(await t.db.broadcast.count({ where: { websiteId: sv } })).toBe(before);
     const rows = await rowsOf(presetId);
-    expect(rows.map((r) => [r.conditionType, r.count, r.data])).toEqual([["visits", 1, { scope: "total", comparison: "greater" }]]);
+    expect(rows.map((r) => [r.conditionType, r.count, r.data])).toEqual([
+      ["visits", 1, { scope: "total", comparison: "greater" }],
+    ]);
   });
 
   it("refuses malformed and hostile input with the field named, storing nothing", async () => {

@@ -36,7 +36,11 @@ function visitor() {
     const res = await fetch(server.origin + path, {
       ...init,
       redirect: "manual",
-      headers: { ...(init.body ? { "Content-Type": "application/json" } : {}), Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "), ...(init.headers as Record<string, string>) },
+      headers: {
+        ...(init.body ? { "Content-Type": "application/json" } : {}),
+        Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        ...(init.headers as Record<string, string>),
+      },
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");
@@ -67,7 +71,10 @@ describe("the demo store's Ajax cart", () => {
     await shopper("/demo/store/cart/add.js", post({ items: [{ id: variantB.id }] }));
     let cart = await (await shopper("/demo/store/cart.js")).json();
     expect(cart.items.map((i: { variant_id: number; quantity: number }) => [i.variant_id, i.quantity])).toEqual(
-      expect.arrayContaining([[variantA.id, 3], [variantB.id, 1]]),
+      expect.arrayContaining([
+        [variantA.id, 3],
+        [variantB.id, 1],
+      ]),
     );
     expect(cart.item_count).toBe(4);
     expect(cart.total_price).toBe(variantA.price * 3 + variantB.price);
@@ -93,10 +100,14 @@ describe("the demo store's Ajax cart", () => {
     const image = await fetch(server.origin + product.images[0]);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
-    const recs = await fetch(`${server.origin}/demo/store/recommendations/products.json?product_id=${available[0].id}&limit=3&intent=related`);
+    const recs = await fetch(
+      `${server.origin}/demo/store/recommendations/products.json?product_id=${available[0].id}&limit=3&intent=related`,
+    );
     expect(recs.status).toBe(200);
     expect((await recs.json()).products.length).toBeGreaterThan(0);
-    const suggest = await fetch(`${server.origin}/demo/store/search/suggest.json?q=coffee&resources[type]=product&limit=3`);
+    const suggest = await fetch(
+      `${server.origin}/demo/store/search/suggest.json?q=coffee&resources[type]=product&limit=3`,
+    );
     expect(suggest.status).toBe(200);
     expect((await suggest.json()).resources.results.products.length).toBeGreaterThan(0);
     expect((await fetch(`${server.origin}/demo/store/products/no-such-product.js`)).status).toBe(404);
@@ -124,7 +135,11 @@ describe("the demo store's Ajax cart", () => {
     const res = await visitor()("/demo/store/cart/add.js", post({ items: [{ id: soldOut!.id }] }));
     expect(res.status).toBe(422);
     expect((await res.json()).description).toMatch(/sold out/);
-    const bad = await fetch(`${server.origin}/demo/store/cart/add.js`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    const bad = await fetch(`${server.origin}/demo/store/cart/add.js`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ status: 400, message: "Bad Request" });
   });

@@ -34,14 +34,18 @@ async function timed(path: string, init?: RequestInit) {
   return { path, status: res.status, text, retryAfter: res.headers.get("retry-after"), ms: Date.now() - started };
 }
 
-const post = (path: string, body: unknown) => timed(path, { method: "POST", headers: { "Content-Type": "text/plain" }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  timed(path, { method: "POST", headers: { "Content-Type": "text/plain" }, body: JSON.stringify(body) });
 
 describe.skipIf(kind !== "sqlite")("a SQLite file locked by another process", () => {
   beforeAll(async () => {
     tdb = await createTestDatabase();
     await seedIfEmpty(tdb.db);
     site = (await tdb.db.website.findFirstOrThrow({ where: { shopDomain: { not: null } }, orderBy: { id: "asc" } })).id;
-    server = await startTestServer({ databaseUrl: tdb.url, env: { BECKON_SQLITE_BUSY_TIMEOUT_MS: String(LOCK_WAIT_MS) } });
+    server = await startTestServer({
+      databaseUrl: tdb.url,
+      env: { BECKON_SQLITE_BUSY_TIMEOUT_MS: String(LOCK_WAIT_MS) },
+    });
   });
 
   afterAll(async () => {
@@ -58,15 +62,43 @@ describe.skipIf(kind !== "sqlite")("a SQLite file locked by another process", ()
     for (const path of [`/api/websites/${site}.js`, `/owner/login`, `/api/visitors/${visitor}?website_id=${site}`]) {
       expect((await timed(path)).status, path).toBe(200);
     }
-    expect((await post(`/api/websites/${site}/events/create`, { events: [{ id: `ev-${token()}`, event_type: "View", visitor_token: visitor }] })).status).toBe(200);
-    expect((await post(`/api/websites/${site}/contacts/create`, { contact: { id: `ct-${token()}`, visitor_token: visitor, email: "warm@example.com" } })).status).toBe(201);
-    const before = { events: await tdb.db.trackedEvent.count(), submissions: await tdb.db.contactSubmission.count(), people: await tdb.db.person.count() };
+    expect(
+      (
+        await post(`/api/websites/${site}/events/create`, {
+          events: [{ id: `ev-${token()}`, event_type: "View", visitor_token: visitor }],
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(`/api/websites/${site}/contacts/create`, {
+          contact: { id: `ct-${token()}`, visitor_token: visitor, email: "warm@example.com" },
+        })
+      ).status,
+    ).toBe(201);
+    const before = {
+      events: await tdb.db.trackedEvent.count(),
+      submissions: await tdb.db.contactSubmission.count(),
+      people: await tdb.db.person.count(),
+    };
 
     const sends = [
-      [`/api/websites/${site}/events/create`, { events: [{ id: `ev-${token()}`, event_type: "View", visitor_token: visitor }] }],
-      [`/api/websites/${site}/events/create`, { events: [{ id: `ev-${token()}`, event_type: "Visit", visitor_token: visitor }] }],
-      [`/api/websites/${site}/contacts/create`, { contact: { id: `ct-${token()}`, visitor_token: visitor, email: "lock-a@example.com" } }],
-      [`/api/websites/${site}/contacts/create`, { contact: { id: `ct-${token()}`, visitor_token: visitor, email: "lock-b@example.com" } }],
+      [
+        `/api/websites/${site}/events/create`,
+        { events: [{ id: `ev-${token()}`, event_type: "View", visitor_token: visitor }] },
+      ],
+      [
+        `/api/websites/${site}/events/create`,
+        { events: [{ id: `ev-${token()}`, event_type: "Visit", visitor_token: visitor }] },
+      ],
+      [
+        `/api/websites/${site}/contacts/create`,
+        { contact: { id: `ct-${token()}`, visitor_token: visitor, email: "lock-a@example.com" } },
+      ],
+      [
+        `/api/websites/${site}/contacts/create`,
+        { contact: { id: `ct-${token()}`, visitor_token: visitor, email: "lock-b@example.com" } },
+      ],
       [`/api/websites/${site}/visitors`, { visitor: { visitor_token: token() } }],
       [`/api/websites/${site}/visitors`, { visitor: { visitor_token: token() } }],
     ] as const;

@@ -23,9 +23,18 @@ const token = () => randomBytes(16).toString("hex");
 
 async function post(path: string, body: unknown) {
   const started = Date.now();
-  const res = await fetch(server.origin + path, { method: "POST", headers: { "Content-Type": "text/plain" }, body: JSON.stringify(body) });
+  const res = await fetch(server.origin + path, {
+    method: "POST",
+    headers: { "Content-Type": "text/plain" },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
-  return { status: res.status, json: JSON.parse(text), retryAfter: res.headers.get("retry-after"), ms: Date.now() - started };
+  return {
+    status: res.status,
+    json: JSON.parse(text),
+    retryAfter: res.headers.get("retry-after"),
+    ms: Date.now() - started,
+  };
 }
 
 /** Holds the database's write lock from a connection of its own until release() is called. */

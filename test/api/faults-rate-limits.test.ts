@@ -33,7 +33,12 @@ async function call(method: string, path: string, ip: string, body?: unknown) {
   } catch {
     /* not JSON */
   }
-  return { status: res.status, json, retryAfter: res.headers.get("retry-after"), cors: res.headers.get("access-control-allow-origin") };
+  return {
+    status: res.status,
+    json,
+    retryAfter: res.headers.get("retry-after"),
+    cors: res.headers.get("access-control-allow-origin"),
+  };
 }
 
 const event = () => ({ event: { id: `rl-${token()}`, event_type: "View", visitor_token: visitor } });
@@ -68,7 +73,8 @@ describe("rate limits of the public API", () => {
     const before = await tdb.db.trackedEvent.count();
     const answers = [];
     const started = Date.now();
-    for (let i = 0; i < 12; i++) answers.push(await call("POST", `/api/websites/${site}/events/create`, "10.0.0.1", event()));
+    for (let i = 0; i < 12; i++)
+      answers.push(await call("POST", `/api/websites/${site}/events/create`, "10.0.0.1", event()));
     // Tokens refill at 2 a second while the loop runs: on a busy machine the
     // 12 calls can take seconds, so the bound follows the time they took.
     const refilled = Math.ceil(((Date.now() - started) / 1000) * 2);
@@ -86,7 +92,10 @@ describe("rate limits of the public API", () => {
     }
     expect(await tdb.db.trackedEvent.count()).toBe(before + ok);
     // Another address is not affected.
-    expect((await call("POST", `/api/websites/${other}/visitors`, "10.0.0.2", { visitor: { visitor_token: token() } })).status).toBe(201);
+    expect(
+      (await call("POST", `/api/websites/${other}/visitors`, "10.0.0.2", { visitor: { visitor_token: token() } }))
+        .status,
+    ).toBe(201);
     // After Retry-After the first client gets through again.
     await new Promise((r) => setTimeout(r, Number(refused[0].retryAfter) * 1000 + 100));
     expect((await call("POST", `/api/websites/${site}/events/create`, "10.0.0.1", event())).status).toBe(200);
@@ -97,11 +106,19 @@ describe("rate limits of the public API", () => {
     for (let i = 0; i < 30; i++) await call("POST", `/api/websites/${other}/events/create`, "10.1.0.1", event());
     // Other visitors of that website still get through.
     const fromOthers = [];
-    for (let i = 0; i < 4; i++) fromOthers.push((await call("POST", `/api/websites/${other}/visitors`, `10.1.1.${i}`, { visitor: { visitor_token: token() } })).status);
+    for (let i = 0; i < 4; i++)
+      fromOthers.push(
+        (await call("POST", `/api/websites/${other}/visitors`, `10.1.1.${i}`, { visitor: { visitor_token: token() } }))
+          .status,
+      );
     expect(fromOthers.every((s) => s === 201)).toBe(true);
     // Many addresses together do reach the website's limit.
     const statuses = [];
-    for (let i = 0; i < 20; i++) statuses.push((await call("POST", `/api/websites/${other}/visitors`, `10.2.0.${i}`, { visitor: { visitor_token: token() } })).status);
+    for (let i = 0; i < 20; i++)
+      statuses.push(
+        (await call("POST", `/api/websites/${other}/visitors`, `10.2.0.${i}`, { visitor: { visitor_token: token() } }))
+          .status,
+      );
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s !== 201 && s !== 429)).toEqual([]);
   });
@@ -116,7 +133,11 @@ describe("rate limits of the public API", () => {
     for (let i = 0; i < 20; i++) {
       const pre = await fetch(`${server.origin}/api/websites/${site}/events/create`, {
         method: "OPTIONS",
-        headers: { Origin: "https://shop.example", "Access-Control-Request-Method": "POST", "X-Forwarded-For": "10.3.0.1" },
+        headers: {
+          Origin: "https://shop.example",
+          "Access-Control-Request-Method": "POST",
+          "X-Forwarded-For": "10.3.0.1",
+        },
       });
       expect(pre.status).toBe(204);
     }

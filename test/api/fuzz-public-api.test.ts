@@ -30,7 +30,9 @@ const token = () => randomBytes(16).toString("hex");
 
 /** Half of a surrogate pair, alone: what JSON's "\ud83d" escapes parse into. */
 const loneSurrogate = fc.constantFrom("\ud83d", "\udc00", "\udbff", "\ud800\ud800");
-const withLoneSurrogate = fc.tuple(fc.string({ maxLength: 20 }), loneSurrogate, fc.string({ maxLength: 20 })).map(([a, x, b]) => a + x + b);
+const withLoneSurrogate = fc
+  .tuple(fc.string({ maxLength: 20 }), loneSurrogate, fc.string({ maxLength: 20 }))
+  .map(([a, x, b]) => a + x + b);
 
 /** Strings an attacker would try. */
 const hostileString = fc.oneof(
@@ -38,7 +40,7 @@ const hostileString = fc.oneof(
     "<script>alert(1)</script>",
     '"><img src=x onerror=alert(1)>',
     "javascript:alert(1)",
-    "'; DROP TABLE \"Person\"; --",
+    '\'; DROP TABLE "Person"; --',
     "' OR '1'='1",
     "{{constructor.constructor('alert(1)')()}}",
     "__proto__",
@@ -61,7 +63,19 @@ const hostileString = fc.oneof(
 );
 
 const hostileNumber = fc.oneof(
-  fc.constantFrom(0, -1, 2_147_483_648, 2 ** 53 + 1, 2 ** 63, 2 ** 64, 1e308, -1e308, 1.5, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
+  fc.constantFrom(
+    0,
+    -1,
+    2_147_483_648,
+    2 ** 53 + 1,
+    2 ** 63,
+    2 ** 64,
+    1e308,
+    -1e308,
+    1.5,
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_SAFE_INTEGER,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -79,12 +93,15 @@ const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie("value"), { maxLength: 5 }),
-    fc.dictionary(fc.oneof(hostileString, fc.constantFrom("__proto__", "constructor", "prototype")), tie("value"), { maxKeys: 5 }),
+    fc.dictionary(fc.oneof(hostileString, fc.constantFrom("__proto__", "constructor", "prototype")), tie("value"), {
+      maxKeys: 5,
+    }),
   ),
 })).value;
 
 /** A field value: mostly hostile, sometimes a plausible one so validation goes deeper. */
-const field = <T>(plausible: fc.Arbitrary<T>) => fc.option(fc.oneof(plausible, hostileString, hostileNumber, hostileJson), { nil: undefined });
+const field = <T>(plausible: fc.Arbitrary<T>) =>
+  fc.option(fc.oneof(plausible, hostileString, hostileNumber, hostileJson), { nil: undefined });
 
 const knownToken = () => fc.constantFrom(...tokens);
 const anyToken = () => fc.oneof(knownToken(), hostileString, fc.constant(token()));
@@ -116,7 +133,13 @@ const contactArb = () =>
       phone: field(fc.stringMatching(/^\+?[0-9 ]{4,15}$/)),
       name: field(fc.oneof(fc.string({ maxLength: 30 }), withLoneSurrogate)),
       source_url: field(withLoneSurrogate),
-      extra: field(fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), withLoneSurrogate), fc.oneof(hostileJson, withLoneSurrogate), { maxKeys: 4 })),
+      extra: field(
+        fc.dictionary(
+          fc.oneof(fc.string({ maxLength: 10 }), withLoneSurrogate),
+          fc.oneof(hostileJson, withLoneSurrogate),
+          { maxKeys: 4 },
+        ),
+      ),
       marketing_consent: field(fc.boolean()),
       cta_id: field(fc.constantFrom(cta.id, 999_999)),
       variant_id: field(fc.constantFrom(cta.variantId, 999_999)),
@@ -135,7 +158,14 @@ const bodyOf = (shaped: fc.Arbitrary<unknown>): fc.Arbitrary<string | Uint8Array
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom('{"a":'.repeat(2000), "[".repeat(10_000), '{"__proto__":{"polluted":true}}', "\uFEFF{}", JSON.stringify(deep(1000)), "[".repeat(1000) + "]".repeat(1000)),
+      arbitrary: fc.constantFrom(
+        '{"a":'.repeat(2000),
+        "[".repeat(10_000),
+        '{"__proto__":{"polluted":true}}',
+        "\uFEFF{}",
+        JSON.stringify(deep(1000)),
+        "[".repeat(1000) + "]".repeat(1000),
+      ),
     },
   );
 
@@ -187,13 +217,19 @@ function enc(s: string): string {
   try {
     return encodeURIComponent(s);
   } catch {
-    return s.replace(/[\ud800-\udfff]/g, (c) => `%ED%${(0xa0 + ((c.charCodeAt(0) >> 6) & 0x1f)).toString(16).toUpperCase()}%${(0x80 + (c.charCodeAt(0) & 0x3f)).toString(16).toUpperCase()}`).replace(/[^\w%.-]/g, (c) => {
-      try {
-        return encodeURIComponent(c);
-      } catch {
-        return "";
-      }
-    });
+    return s
+      .replace(
+        /[\ud800-\udfff]/g,
+        (c) =>
+          `%ED%${(0xa0 + ((c.charCodeAt(0) >> 6) & 0x1f)).toString(16).toUpperCase()}%${(0x80 + (c.charCodeAt(0) & 0x3f)).toString(16).toUpperCase()}`,
+      )
+      .replace(/[^\w%.-]/g, (c) => {
+        try {
+          return encodeURIComponent(c);
+        } catch {
+          return "";
+        }
+      });
   }
 }
 
@@ -209,7 +245,11 @@ beforeAll(async () => {
   await seedIfEmpty(tdb.db);
   const s = await tdb.db.website.findFirstOrThrow({ where: { shopDomain: { not: null } }, orderBy: { id: "asc" } });
   site = s.id;
-  const c = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: site, status: "published" }, include: { variants: true }, orderBy: { id: "asc" } });
+  const c = await tdb.db.cta.findFirstOrThrow({
+    where: { websiteId: site, status: "published" },
+    include: { variants: true },
+    orderBy: { id: "asc" },
+  });
   cta = { id: c.id, variantId: c.variants[0].id };
   await dns.start();
   server = await startTestServer({
@@ -249,7 +289,10 @@ describe("fuzzing every public endpoint", () => {
             visitor: fc.record(
               {
                 // A valid token, so that hostile values in the other fields reach the database layer.
-                visitor_token: fc.oneof({ weight: 3, arbitrary: fc.constant(null).map(() => token()) }, field(fc.constant(token()))),
+                visitor_token: fc.oneof(
+                  { weight: 3, arbitrary: fc.constant(null).map(() => token()) },
+                  field(fc.constant(token())),
+                ),
                 landing_page: field(fc.oneof(fc.webUrl(), withLoneSurrogate)),
                 referral_source: field(withLoneSurrogate),
                 contact_id: field(fc.constantFrom(1, 2 ** 63)),
@@ -264,15 +307,37 @@ describe("fuzzing every public endpoint", () => {
           { requiredKeys: ["visitor"] },
         ),
     ],
-    ["/api/websites/{site}/events/create", () => fc.oneof(fc.record({ event: eventArb() }), fc.record({ events: fc.array(eventArb(), { maxLength: 5 }) }))],
+    [
+      "/api/websites/{site}/events/create",
+      () => fc.oneof(fc.record({ event: eventArb() }), fc.record({ events: fc.array(eventArb(), { maxLength: 5 }) })),
+    ],
     ["/api/websites/{site}/contacts/create", () => fc.record({ contact: contactArb() })],
     [
       "/api/websites/{site}/targeting_sync",
-      () => fc.record({ visitor_token: field(knownToken()), integration_id: field(hostileNumber), integration_type: field(hostileString), contact_id: field(hostileNumber) }, { requiredKeys: [] }),
+      () =>
+        fc.record(
+          {
+            visitor_token: field(knownToken()),
+            integration_id: field(hostileNumber),
+            integration_type: field(hostileString),
+            contact_id: field(hostileNumber),
+          },
+          { requiredKeys: [] },
+        ),
     ],
     [
       "/api/contacts/validate",
-      () => fc.record({ version: field(fc.constant("v2")), email: field(fc.emailAddress()), phone: field(fc.string({ maxLength: 20 })), website_id: field(fc.constant(site)), visitor_token: field(knownToken()) }, { requiredKeys: [] }),
+      () =>
+        fc.record(
+          {
+            version: field(fc.constant("v2")),
+            email: field(fc.emailAddress()),
+            phone: field(fc.string({ maxLength: 20 })),
+            website_id: field(fc.constant(site)),
+            visitor_token: field(knownToken()),
+          },
+          { requiredKeys: [] },
+        ),
     ],
   ];
 
@@ -323,7 +388,11 @@ describe("fuzzing every public endpoint", () => {
       fc.asyncProperty(
         fc.constantFrom("visitor", "script", "cta", "geo", "widget"),
         anyToken(),
-        fc.oneof(hostileString, hostileNumber.map(String), fc.constantFrom(String(site), "2147483648", "9223372036854775808", "18446744073709551616")),
+        fc.oneof(
+          hostileString,
+          hostileNumber.map(String),
+          fc.constantFrom(String(site), "2147483648", "9223372036854775808", "18446744073709551616"),
+        ),
         async (kind, t, value) => {
           const v = enc(value);
           const p =
@@ -348,7 +417,11 @@ describe("fuzzing every public endpoint", () => {
   });
 
   it("keeps serving, logged no unexpected error, and left no polluted prototype behind", async () => {
-    const r = await send("POST", `/api/websites/${site}/events/create`, JSON.stringify({ event: { id: "after-fuzz-1", event_type: "View", visitor_token: tokens[0] } }));
+    const r = await send(
+      "POST",
+      `/api/websites/${site}/events/create`,
+      JSON.stringify({ event: { id: "after-fuzz-1", event_type: "View", visitor_token: tokens[0] } }),
+    );
     expect(r.status).toBe(200);
     expect(r.json.stored).toBe(1);
     expect(server.output()).not.toMatch(/public API error|Unhandled|TypeError|RangeError/);

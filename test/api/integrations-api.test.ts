@@ -15,7 +15,14 @@ import { FakeKlaviyo } from "../support/fake-providers/klaviyo";
 import { FakeRecaptcha } from "../support/fake-providers/recaptcha";
 import { FakeDns } from "../support/fake-providers/dns";
 import { writeTestCityDb } from "../fixtures/mmdb/test-city-db";
-import { clientId, contactMock, formCtaMock, integrationMock, token, websiteMock } from "../unit/integrations/factories";
+import {
+  clientId,
+  contactMock,
+  formCtaMock,
+  integrationMock,
+  token,
+  websiteMock,
+} from "../unit/integrations/factories";
 import { postPublic } from "../support/http";
 
 let tdb: TestDatabase;
@@ -23,9 +30,14 @@ let server: TestServer;
 let dir: string;
 const klaviyo = new FakeKlaviyo();
 const recaptcha = new FakeRecaptcha();
-const dns = new FakeDns({ "acme-sales.se": [{ priority: 10, exchange: "mx1.acme-sales.se" }], "gmail.com": [{ priority: 5, exchange: "gmail-smtp-in.l.google.com" }], "nomail.se": [] });
+const dns = new FakeDns({
+  "acme-sales.se": [{ priority: 10, exchange: "mx1.acme-sales.se" }],
+  "gmail.com": [{ priority: 5, exchange: "gmail-smtp-in.l.google.com" }],
+  "nomail.se": [],
+});
 
-const post = (p: string, body: unknown, headers: Record<string, string> = {}) => postPublic(server.origin, p, body, headers);
+const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
+  postPublic(server.origin, p, body, headers);
 
 /** Waits for a condition the server brings about asynchronously (the outbox worker). */
 async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
@@ -77,9 +89,17 @@ describe("POST /api/contacts/validate", () => {
     const business = await post("/api/contacts/validate", { email: "anna@gmail.com", business_only: true });
     expect(business.json.email).toMatchObject({ valid: false, free: true, message: "Please enter a business email" });
     const noMx = await post("/api/contacts/validate", { email: "anna@nomail.se" });
-    expect(noMx.json.email).toMatchObject({ valid: false, mx_found: false, message: "Please enter a valid email address" });
+    expect(noMx.json.email).toMatchObject({
+      valid: false,
+      mx_found: false,
+      message: "Please enter a valid email address",
+    });
     const throwaway = await post("/api/contacts/validate", { email: "anna@mailinator.com" });
-    expect(throwaway.json.email).toMatchObject({ valid: false, disposable: true, message: "Please enter a valid email address" });
+    expect(throwaway.json.email).toMatchObject({
+      valid: false,
+      disposable: true,
+      message: "Please enter a valid email address",
+    });
   });
 
   it("checks phones in the website's default country (SE) or the one sent", async () => {
@@ -95,7 +115,8 @@ describe("POST /api/contacts/validate", () => {
   it("rate-limits per visitor token and per IP with 429 and Retry-After", async () => {
     const visitor = token();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post("/api/contacts/validate", { phone: "+46701234567", visitor_token: visitor })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await post("/api/contacts/validate", { phone: "+46701234567", visitor_token: visitor })).status);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     const limited = await post("/api/contacts/validate", { phone: "+46701234567", visitor_token: visitor });
     expect(limited.status).toBe(429);
@@ -105,9 +126,12 @@ describe("POST /api/contacts/validate", () => {
 
     const ip = { "X-Forwarded-For": "203.0.113.9" };
     let last = 0;
-    for (let i = 0; i < 31; i++) last = (await post("/api/contacts/validate", { phone: "+46701234567", visitor_token: token() }, ip)).status;
+    for (let i = 0; i < 31; i++)
+      last = (await post("/api/contacts/validate", { phone: "+46701234567", visitor_token: token() }, ip)).status;
     expect(last).toBe(429);
-    expect((await post("/api/contacts/validate", { phone: "+46701234567" }, { "X-Forwarded-For": "203.0.113.10" })).status).toBe(200);
+    expect(
+      (await post("/api/contacts/validate", { phone: "+46701234567" }, { "X-Forwarded-For": "203.0.113.10" })).status,
+    ).toBe(200);
   });
 
   it("answers hostile input with JSON 4xx", async () => {
@@ -117,8 +141,12 @@ describe("POST /api/contacts/validate", () => {
     const wrong = await post("/api/contacts/validate", { email: 42 });
     expect(wrong.status).toBe(422);
     expect(wrong.json.error.field).toBe("email");
-    expect((await post("/api/contacts/validate", { email: "a@b.se", business_only: "yes" })).json.error.field).toBe("business_only");
-    expect((await post("/api/contacts/validate", { phone: "1234", country: "Sweden" })).json.error.field).toBe("country");
+    expect((await post("/api/contacts/validate", { email: "a@b.se", business_only: "yes" })).json.error.field).toBe(
+      "business_only",
+    );
+    expect((await post("/api/contacts/validate", { phone: "1234", country: "Sweden" })).json.error.field).toBe(
+      "country",
+    );
     expect((await post("/api/contacts/validate", { version: "v1", email: "a@b.se" })).json.error.field).toBe("version");
     expect((await post("/api/contacts/validate", {})).status).toBe(422);
     expect((await post("/api/contacts/validate", { email: "a".repeat(5000) })).status).toBe(413);
@@ -128,7 +156,8 @@ describe("POST /api/contacts/validate", () => {
 });
 
 describe("GET /api/geolocation", () => {
-  const get = (headers: Record<string, string> = {}, method = "GET") => fetch(`${server.origin}/api/geolocation`, { method, headers });
+  const get = (headers: Record<string, string> = {}, method = "GET") =>
+    fetch(`${server.origin}/api/geolocation`, { method, headers });
 
   it("locates the caller's IP in the MaxMind database", async () => {
     const res = await get({ "X-Forwarded-For": "89.160.20.112" });
@@ -151,14 +180,32 @@ describe("GET /api/geolocation", () => {
 
   it("falls back to CDN headers, and says fail when nothing is known", async () => {
     const cdn = await (await get({ "X-Forwarded-For": "10.1.2.3", "CF-IPCountry": "SE" })).json();
-    expect(cdn).toMatchObject({ status: "success", source: "headers", countryCode: "SE", country: "Sweden", city: null });
+    expect(cdn).toMatchObject({
+      status: "success",
+      source: "headers",
+      countryCode: "SE",
+      country: "Sweden",
+      city: null,
+    });
     const none = await (await get()).json();
     expect(none).toMatchObject({ status: "fail", lat: null, countryCode: null });
   });
 
   it("knows the country of an address missing from the city database from the embedded country database", async () => {
     const res = await (await get({ "X-Forwarded-For": "8.8.8.8" })).json();
-    expect(res).toEqual({ status: "success", source: "country-database", lat: null, lon: null, city: null, regionName: null, region: null, country: "United States", countryCode: "US", timezone: null, zip: null });
+    expect(res).toEqual({
+      status: "success",
+      source: "country-database",
+      lat: null,
+      lon: null,
+      city: null,
+      regionName: null,
+      region: null,
+      country: "United States",
+      countryCode: "US",
+      timezone: null,
+      zip: null,
+    });
   });
 
   it("answers preflight and refuses other methods", async () => {
@@ -174,11 +221,20 @@ describe("POST /api/websites/{id}/targeting_sync", () => {
     const website = await websiteMock(tdb.db);
     const builtin = await integrationMock(tdb.db, website.id, "builtin");
     await tdb.db.condition.create({ data: { websiteId: website.id, conditionType: "list", data: { list_id: "13" } } });
-    const form = await formCtaMock(tdb.db, website.id, [{ actionType: "subscribe_list", integrationId: builtin.id, data: { list_id: "13" } }]);
+    const form = await formCtaMock(tdb.db, website.id, [
+      { actionType: "subscribe_list", integrationId: builtin.id, data: { list_id: "13" } },
+    ]);
     const c = contactMock({ element_id: form.elementId });
     const created = await post(`/api/websites/${website.id}/contacts/create`, { contact: c });
     expect(created.status).toBe(201);
-    const body = { environment: "live", version: "2", integration_id: builtin.id, integration_type: "builtin", contact_id: created.json.contact.id, visitor_token: c.visitor_token };
+    const body = {
+      environment: "live",
+      version: "2",
+      integration_id: builtin.id,
+      integration_type: "builtin",
+      contact_id: created.json.contact.id,
+      visitor_token: c.visitor_token,
+    };
     const r = await post(`/api/websites/${website.id}/targeting_sync`, body);
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ lists: { "13": true }, resync_after_ms: 1_800_000, integration_type: "builtin" });
@@ -214,15 +270,28 @@ describe("reCAPTCHA on contacts/create", () => {
 
     const missing = await post(url, { contact: contactMock({ element_id: form.elementId }) });
     expect(missing.status).toBe(422);
-    expect(missing.json.error).toEqual({ field: "contact.recaptcha_token", message: "Please confirm you are not a robot" });
-    const forged = await post(url, { contact: { ...contactMock({ element_id: form.elementId }), recaptcha_token: "forged" } });
+    expect(missing.json.error).toEqual({
+      field: "contact.recaptcha_token",
+      message: "Please confirm you are not a robot",
+    });
+    const forged = await post(url, {
+      contact: { ...contactMock({ element_id: form.elementId }), recaptcha_token: "forged" },
+    });
     expect(forged.status).toBe(422);
-    expect((await post(url, { contact: { ...contactMock({ element_id: form.elementId }), recaptcha_token: 12 } })).json.error.field).toBe("contact.recaptcha_token");
+    expect(
+      (await post(url, { contact: { ...contactMock({ element_id: form.elementId }), recaptcha_token: 12 } })).json.error
+        .field,
+    ).toBe("contact.recaptcha_token");
 
-    const good = { ...contactMock({ element_id: form.elementId }), recaptcha_token: recaptcha.issue(`tok-${clientId()}`) };
+    const good = {
+      ...contactMock({ element_id: form.elementId }),
+      recaptcha_token: recaptcha.issue(`tok-${clientId()}`),
+    };
     const ok = await post(url, { contact: good });
     expect(ok.status).toBe(201);
-    const submission = await tdb.db.contactSubmission.findFirstOrThrow({ where: { websiteId: website.id, clientId: good.id } });
+    const submission = await tdb.db.contactSubmission.findFirstOrThrow({
+      where: { websiteId: website.id, clientId: good.id },
+    });
     expect(JSON.stringify(submission.payload)).not.toContain("recaptcha_token");
     // The widget resends when it lost the answer: the used token must not refuse a stored lead.
     const resent = await post(url, { contact: good });
@@ -231,7 +300,9 @@ describe("reCAPTCHA on contacts/create", () => {
 
     await recaptcha.server.stop();
     try {
-      const down = await post(url, { contact: { ...contactMock({ element_id: form.elementId }), recaptcha_token: "any" } });
+      const down = await post(url, {
+        contact: { ...contactMock({ element_id: form.elementId }), recaptcha_token: "any" },
+      });
       expect(down.status).toBe(503);
       expect(down.headers.get("retry-after")).toBe("5");
     } finally {
@@ -243,7 +314,13 @@ describe("reCAPTCHA on contacts/create", () => {
     const website = await websiteMock(tdb.db);
     await integrationMock(tdb.db, website.id, "recaptcha", { secret_key: recaptcha.secret, site_key: "6LeSiteKey" });
     const form = await formCtaMock(tdb.db, website.id, []);
-    expect((await post(`/api/websites/${website.id}/contacts/create`, { contact: contactMock({ element_id: form.elementId }) })).status).toBe(201);
+    expect(
+      (
+        await post(`/api/websites/${website.id}/contacts/create`, {
+          contact: contactMock({ element_id: form.elementId }),
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -251,12 +328,20 @@ describe("the outbox worker in the server", () => {
   it("delivers each subscription exactly once through a Klaviyo outage", async () => {
     const website = await websiteMock(tdb.db);
     const k = await integrationMock(tdb.db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-    const form = await formCtaMock(tdb.db, website.id, [{ actionType: "subscribe_list", integrationId: k.id, data: { list_id: "Y6nRLr" } }]);
+    const form = await formCtaMock(tdb.db, website.id, [
+      { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "Y6nRLr" } },
+    ]);
     const emails = ["one@acme-sales.se", "two@acme-sales.se", "three@acme-sales.se"];
 
     await klaviyo.server.stop();
     for (const email of emails) {
-      expect((await post(`/api/websites/${website.id}/contacts/create`, { contact: contactMock({ element_id: form.elementId, email }) })).status).toBe(201);
+      expect(
+        (
+          await post(`/api/websites/${website.id}/contacts/create`, {
+            contact: contactMock({ element_id: form.elementId, email }),
+          })
+        ).status,
+      ).toBe(201);
     }
     // Every person's first job has failed at least twice while Klaviyo was down.
     await eventually(async () => {
@@ -264,16 +349,24 @@ describe("the outbox worker in the server", () => {
       return tried.length >= emails.length;
     });
     await klaviyo.server.start();
-    await eventually(async () => (await tdb.db.syncJob.count({ where: { websiteId: website.id, status: { not: "done" } } })) === 0);
-    const delivered = klaviyo.subscriptions.filter((s) => s.listId === "Y6nRLr" && emails.includes(s.email!)).map((s) => s.email);
+    await eventually(
+      async () => (await tdb.db.syncJob.count({ where: { websiteId: website.id, status: { not: "done" } } })) === 0,
+    );
+    const delivered = klaviyo.subscriptions
+      .filter((s) => s.listId === "Y6nRLr" && emails.includes(s.email!))
+      .map((s) => s.email);
     expect(delivered.sort()).toEqual([...emails].sort());
   });
 
   it("sends nothing when contact processing is off", async () => {
     const website = await websiteMock(tdb.db, { contactProcessing: false });
     const k = await integrationMock(tdb.db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-    const form = await formCtaMock(tdb.db, website.id, [{ actionType: "subscribe_list", integrationId: k.id, data: { list_id: "Y6nRLr" } }]);
-    const r = await post(`/api/websites/${website.id}/contacts/create`, { contact: contactMock({ element_id: form.elementId }) });
+    const form = await formCtaMock(tdb.db, website.id, [
+      { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "Y6nRLr" } },
+    ]);
+    const r = await post(`/api/websites/${website.id}/contacts/create`, {
+      contact: contactMock({ element_id: form.elementId }),
+    });
     expect(r.json).toEqual({ skipped: true, reason: "Contact PII processing disabled" });
     expect(await tdb.db.syncJob.count({ where: { websiteId: website.id } })).toBe(0);
   });

@@ -37,7 +37,11 @@ async function eventually<T>(check: () => Promise<T | null | undefined | false>,
   }
 }
 
-const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(";")[0];
+const cookieOf = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0];
 
 /** Three processes, a proxy in front, one database (and a Redis when given). */
 function threeProcesses(variant: "postgresql" | "redis") {
@@ -52,12 +56,21 @@ function threeProcesses(variant: "postgresql" | "redis") {
 
   /** A request through the proxy to one process (by index), or round robin when index is null. */
   const via = (index: number | null, path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
-    fetch(`${proxy.origin}${path}`, { redirect: "manual", ...init, headers: index === null ? init.headers : to(index, init.headers) });
+    fetch(`${proxy.origin}${path}`, {
+      redirect: "manual",
+      ...init,
+      headers: index === null ? init.headers : to(index, init.headers),
+    });
 
   async function signIn(index: number): Promise<string> {
     const page = await via(index, "/owner/login");
     const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1];
-    const res = await postForm(proxy.origin, "/owner/login", { ...OWNER, csrf }, to(index, { Cookie: cookieOf(page, "beckon_csrf")! }));
+    const res = await postForm(
+      proxy.origin,
+      "/owner/login",
+      { ...OWNER, csrf },
+      to(index, { Cookie: cookieOf(page, "beckon_csrf")! }),
+    );
     expect(res.status).toBe(302);
     return cookieOf(res, "beckon_owner")!;
   }
@@ -93,7 +106,8 @@ function threeProcesses(variant: "postgresql" | "redis") {
       ...(redis ? { BECKON_REDIS_URL: redis.url } : {}),
     };
     // One after another: three cold starts at once on a busy two-core machine can outlast the start-up time-out.
-    for (let i = 0; i < 3; i++) servers.push(await startTestServer({ databaseUrl: t.url, env, startTimeoutMs: 90_000 }));
+    for (let i = 0; i < 3; i++)
+      servers.push(await startTestServer({ databaseUrl: t.url, env, startTimeoutMs: 90_000 }));
     proxy = await startRoundRobinProxy(servers.map((s) => s.origin));
   }, 330_000);
 
@@ -109,7 +123,11 @@ function threeProcesses(variant: "postgresql" | "redis") {
     const served = proxy.served.length;
     const answers = await Promise.all(
       Array.from({ length: WRITE_BURST * 3 }, () =>
-        via(null, `/api/websites/${SV}/events/create`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "{}" }).then(async (r) => {
+        via(null, `/api/websites/${SV}/events/create`, {
+          method: "POST",
+          headers: { "Content-Type": "text/plain" },
+          body: "{}",
+        }).then(async (r) => {
           await r.arrayBuffer();
           return r.status;
         }),
@@ -126,7 +144,9 @@ function threeProcesses(variant: "postgresql" | "redis") {
   it("shows an owner's publish through one process in the site script of the other two on the next request", async () => {
     const before = await Promise.all([0, 1, 2].map(script));
     // A write by another tool (this test's own client) sends no notice: within the fresh minute, unseen everywhere.
-    const overlay = await t.db.cta.findFirstOrThrow({ where: { websiteId: SV, status: "published", ctaType: "overlay" } });
+    const overlay = await t.db.cta.findFirstOrThrow({
+      where: { websiteId: SV, status: "published", ctaType: "overlay" },
+    });
     // The seed's drafts, if any, else the overlay again (publishing stamps published_at anew).
     const target = (await t.db.cta.findFirst({ where: { websiteId: SV, status: "draft" } })) ?? overlay;
     const renamed = `Renamed ${randomBytes(4).toString("hex")}`;
@@ -135,7 +155,12 @@ function threeProcesses(variant: "postgresql" | "redis") {
 
     const owner = await signIn(0);
     const csrf = await ownerCsrf(0, owner);
-    const res = await postForm(proxy.origin, `/owner/websites/${SV}/ctas`, { intent: "publish", id: String(target.id), csrf }, to(0, { Cookie: owner }));
+    const res = await postForm(
+      proxy.origin,
+      `/owner/websites/${SV}/ctas`,
+      { intent: "publish", id: String(target.id), csrf },
+      to(0, { Cookie: owner }),
+    );
     expect(res.status).toBe(200);
     for (const i of [1, 2, 0]) {
       const after = await script(i);
@@ -151,7 +176,14 @@ function threeProcesses(variant: "postgresql" | "redis") {
     const k = await integrationMock(t.db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
     const emails = Array.from({ length: 60 }, (_, i) => `lead${i}-${variant}@acme-sales.se`);
     const people = await t.db.person.createManyAndReturn({
-      data: emails.map((email) => ({ websiteId: website.id, visitorToken: randomBytes(16).toString("hex"), email, personType: "Contact", extra: {}, data: {} })),
+      data: emails.map((email) => ({
+        websiteId: website.id,
+        visitorToken: randomBytes(16).toString("hex"),
+        email,
+        personType: "Contact",
+        extra: {},
+        data: {},
+      })),
     });
     // All in one statement: the three workers find them together and race for them.
     await t.db.syncJob.createMany({
@@ -166,8 +198,12 @@ function threeProcesses(variant: "postgresql" | "redis") {
         nextAttemptAt: new Date(),
       })),
     });
-    await eventually(async () => (await t.db.syncJob.count({ where: { websiteId: website.id, status: { not: "done" } } })) === 0);
-    const delivered = klaviyo.subscriptions.filter((s) => s.listId === "Y6nRLr" && s.email?.endsWith(`-${variant}@acme-sales.se`)).map((s) => s.email!);
+    await eventually(
+      async () => (await t.db.syncJob.count({ where: { websiteId: website.id, status: { not: "done" } } })) === 0,
+    );
+    const delivered = klaviyo.subscriptions
+      .filter((s) => s.listId === "Y6nRLr" && s.email?.endsWith(`-${variant}@acme-sales.se`))
+      .map((s) => s.email!);
     expect(delivered).toHaveLength(emails.length);
     expect(new Set(delivered)).toEqual(new Set(emails));
     expect(await t.db.syncJob.count({ where: { websiteId: website.id, attempts: { not: 1 } } })).toBe(0);
@@ -203,6 +239,9 @@ describe.skipIf(sqliteSkip)(
   `three server processes on one PostgreSQL${sqliteSkip ? " (skipped: SQLite is one embedded process; this runs on the PostgreSQL pass)" : ""}`,
   () => {
     describe("sharing through PostgreSQL (UNLOGGED buckets, LISTEN/NOTIFY)", () => threeProcesses("postgresql"));
-    describe.skipIf(!!redisSkip)(`sharing through Redis (Lua buckets, pub/sub)${redisSkip ? ` (skipped: ${redisSkip})` : ""}`, () => threeProcesses("redis"));
+    describe.skipIf(!!redisSkip)(
+      `sharing through Redis (Lua buckets, pub/sub)${redisSkip ? ` (skipped: ${redisSkip})` : ""}`,
+      () => threeProcesses("redis"),
+    );
   },
 );

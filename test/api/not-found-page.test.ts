@@ -23,7 +23,8 @@ afterAll(async () => {
   await t?.drop();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(server.origin + path, { redirect: "manual", headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(server.origin + path, { redirect: "manual", headers });
 /** The page's text with React's empty comments and apostrophe entities undone. */
 const html = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'");
 

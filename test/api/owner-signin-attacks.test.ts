@@ -24,7 +24,12 @@ const OWNER_TRAVELLING = "192.0.2.77";
 
 /** "name=value" of one cookie set by a response, or null. */
 function cookieFrom(res: Response, name: string): string | null {
-  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(";")[0] ?? null;
+  return (
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${name}=`))
+      ?.split(";")[0] ?? null
+  );
 }
 
 /** Opens the sign-in page from an address: its CSRF cookie and token. */
@@ -41,7 +46,12 @@ async function loginForm(ip: string, cookies: string[] = []): Promise<{ cookies:
 }
 
 /** One sign-in POST with a valid CSRF pair, from an address, carrying extra cookies (a known device). */
-async function attempt(who: { email: string; password: string }, ip: string, cookies: string[] = [], redirectTo?: string): Promise<Response> {
+async function attempt(
+  who: { email: string; password: string },
+  ip: string,
+  cookies: string[] = [],
+  redirectTo?: string,
+): Promise<Response> {
   const form = await loginForm(ip, cookies);
   const fields: Record<string, string> = { email: who.email, password: who.password, csrf: form.csrf };
   if (redirectTo !== undefined) fields.redirectTo = redirectTo;
@@ -51,7 +61,10 @@ async function attempt(who: { email: string; password: string }, ip: string, coo
 beforeAll(async () => {
   t = await createTestDatabase();
   for (const who of [RACED, TARGET, REDIRECTED]) await createOwnerAccount(t.db, { ...who, name: who.email });
-  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: randomBytes(32).toString("hex"), TRUST_PROXY: "1" } });
+  server = await startTestServer({
+    databaseUrl: t.url,
+    env: { SESSION_SECRET: randomBytes(32).toString("hex"), TRUST_PROXY: "1" },
+  });
 });
 
 afterAll(async () => {
@@ -65,15 +78,23 @@ describe("parallel password guessing", () => {
     const forms = await Promise.all(Array.from({ length: 20 }, () => loginForm(ATTACKER)));
     const answers = await Promise.all(
       forms.map((form, i) =>
-        postForm(server.origin, "/owner/login", { email: RACED.email, password: `guess ${i}`, csrf: form.csrf }, {
-          Cookie: form.cookies.join("; "),
-          "X-Forwarded-For": ATTACKER,
-        }),
+        postForm(
+          server.origin,
+          "/owner/login",
+          { email: RACED.email, password: `guess ${i}`, csrf: form.csrf },
+          {
+            Cookie: form.cookies.join("; "),
+            "X-Forwarded-For": ATTACKER,
+          },
+        ),
       ),
     );
     const statuses = answers.map((r) => r.status);
     // 401 = the password was checked and was wrong; 429 = refused before the check.
-    expect(statuses.every((s) => s === 401 || s === 429), statuses.join(",")).toBe(true);
+    expect(
+      statuses.every((s) => s === 401 || s === 429),
+      statuses.join(","),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 401).length, statuses.join(",")).toBeLessThanOrEqual(10);
     for (const refused of answers.filter((r) => r.status === 429)) {
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -94,7 +115,10 @@ describe("guessing cannot lock the rightful owner out", () => {
     // The attacker guesses until refused.
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await attempt({ ...TARGET, password: `guess ${i}` }, ATTACKER)).status);
-    expect(statuses.slice(0, 10).every((s) => s === 401), statuses.join(",")).toBe(true);
+    expect(
+      statuses.slice(0, 10).every((s) => s === 401),
+      statuses.join(","),
+    ).toBe(true);
     expect(statuses.slice(10), statuses.join(",")).toEqual([429, 429]);
 
     // The owner's browser signs in, at home and even from the attacker's own address (a shared office).
@@ -124,12 +148,21 @@ describe("guessing cannot lock the rightful owner out", () => {
     const device = cookieFrom(other, "beckon_device")!;
     // TARGET's account is slowed down by the previous test; REDIRECTED's device does not open it.
     expect((await attempt(TARGET, OWNER_TRAVELLING, [device])).status).toBe(429);
-    expect((await attempt(TARGET, OWNER_TRAVELLING, [`beckon_device=${randomBytes(40).toString("base64url")}`])).status).toBe(429);
+    expect(
+      (await attempt(TARGET, OWNER_TRAVELLING, [`beckon_device=${randomBytes(40).toString("base64url")}`])).status,
+    ).toBe(429);
   });
 });
 
 describe("the redirect after signing in", () => {
-  const hostile = ["/.//evil.example", "/owner/../..//evil.example", "//evil.example", "/\\evil.example", "/%2F%2Fevil.example", "https://evil.example/owner"];
+  const hostile = [
+    "/.//evil.example",
+    "/owner/../..//evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "/%2F%2Fevil.example",
+    "https://evil.example/owner",
+  ];
 
   it("a signed-in owner opening the sign-in page with a hostile redirectTo stays on this site", async () => {
     const signedIn = await attempt(REDIRECTED, OWNER_HOME);
@@ -143,10 +176,13 @@ describe("the redirect after signing in", () => {
       expect(res.status, value).toBe(302);
       expect(res.headers.get("location"), value).toBe("/owner");
     }
-    const fine = await fetch(`${server.origin}/owner/login?redirectTo=${encodeURIComponent("/owner/websites/1/contacts?page=2")}`, {
-      redirect: "manual",
-      headers: { Cookie: session, "X-Forwarded-For": OWNER_HOME },
-    });
+    const fine = await fetch(
+      `${server.origin}/owner/login?redirectTo=${encodeURIComponent("/owner/websites/1/contacts?page=2")}`,
+      {
+        redirect: "manual",
+        headers: { Cookie: session, "X-Forwarded-For": OWNER_HOME },
+      },
+    );
     expect(fine.headers.get("location")).toBe("/owner/websites/1/contacts?page=2");
   });
 

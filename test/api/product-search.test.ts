@@ -55,28 +55,54 @@ function cookiePair(res: Response, name: string): string {
   return line.split(";")[0];
 }
 const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-const get = (path: string, cookie?: string) => fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+const get = (path: string, cookie?: string) =>
+  fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 
 async function signIn(email: string): Promise<{ cookie: string; csrf: string }> {
   const page = await get("/owner/login");
-  const res = await postForm(origin, "/owner/login", { email, password: PASSWORD, csrf: csrfIn(await page.text()) }, { Cookie: cookiePair(page, "beckon_csrf") });
+  const res = await postForm(
+    origin,
+    "/owner/login",
+    { email, password: PASSWORD, csrf: csrfIn(await page.text()) },
+    { Cookie: cookiePair(page, "beckon_csrf") },
+  );
   expect(res.status).toBe(302);
   const cookie = cookiePair(res, "beckon_owner");
   return { cookie, csrf: csrfIn(await (await get("/owner", cookie)).text()) };
 }
 
 const searchPath = (websiteId: number) => `/owner/websites/${websiteId}/products/search`;
-async function search(fields: Record<string, string>, as: "store" | "sv" = "store", websiteId = as === "store" ? STORE : SV, headers: Record<string, string> = {}) {
+async function search(
+  fields: Record<string, string>,
+  as: "store" | "sv" = "store",
+  websiteId = as === "store" ? STORE : SV,
+  headers: Record<string, string> = {},
+) {
   const cookie = as === "store" ? ownerOfStore : ownerOfSv;
   const csrf = as === "store" ? csrfOfStore : csrfOfSv;
-  const res = await postForm(origin, searchPath(websiteId), { csrf, ...fields }, { Cookie: cookie, Accept: "application/json", ...headers });
+  const res = await postForm(
+    origin,
+    searchPath(websiteId),
+    { csrf, ...fields },
+    { Cookie: cookie, Accept: "application/json", ...headers },
+  );
   const body = res.headers.get("content-type")?.includes("json") ? ((await res.json()) as any) : await res.text();
   return { status: res.status, body };
 }
 
 async function setOfflineSession(expires: Date | null = null) {
   await t.db.session.deleteMany({ where: { shop: DEMO_SHOP_DOMAIN } });
-  await t.db.session.create({ data: { id: `offline_${DEMO_SHOP_DOMAIN}`, shop: DEMO_SHOP_DOMAIN, state: "", isOnline: false, accessToken: TOKEN, scope: "read_products", expires } });
+  await t.db.session.create({
+    data: {
+      id: `offline_${DEMO_SHOP_DOMAIN}`,
+      shop: DEMO_SHOP_DOMAIN,
+      state: "",
+      isOnline: false,
+      accessToken: TOKEN,
+      scope: "read_products",
+      expires,
+    },
+  });
 }
 
 beforeAll(async () => {
@@ -85,7 +111,10 @@ beforeAll(async () => {
   SV = (await t.db.website.findFirstOrThrow({ where: { shopDomain: null } })).id;
   STORE = (await t.db.website.findFirstOrThrow({ where: { shopDomain: DEMO_SHOP_DOMAIN } })).id;
   shopify = await new FakeShopifyAdmin(TOKEN, products, "2026-07", collections).start();
-  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: "x".repeat(32), BECKON_SHOPIFY_ADMIN_URL: shopify.url } });
+  server = await startTestServer({
+    databaseUrl: t.url,
+    env: { SESSION_SECRET: "x".repeat(32), BECKON_SHOPIFY_ADMIN_URL: shopify.url },
+  });
   origin = server.origin;
   ({ cookie: ownerOfStore, csrf: csrfOfStore } = await signIn("owner@beckon-demo.test"));
   ({ cookie: ownerOfSv, csrf: csrfOfSv } = await signIn("agare@saljakademin.se"));
@@ -114,7 +143,12 @@ describe("who may search", () => {
     expect((await search({ q: "kaffe" }, "store", STORE, { Origin: "https://evil.example" })).status).toBe(403);
     const noToken = await postForm(origin, searchPath(STORE), { q: "kaffe" }, { Cookie: ownerOfStore });
     expect(noToken.status).toBe(403);
-    const wrongToken = await postForm(origin, searchPath(STORE), { q: "kaffe", csrf: csrfOfSv }, { Cookie: ownerOfStore });
+    const wrongToken = await postForm(
+      origin,
+      searchPath(STORE),
+      { q: "kaffe", csrf: csrfOfSv },
+      { Cookie: ownerOfStore },
+    );
     expect(wrongToken.status).toBe(403);
     expect((await get(searchPath(STORE), ownerOfStore)).status).toBe(405);
     expect(shopify.server.requests.length).toBe(before);
@@ -123,7 +157,9 @@ describe("who may search", () => {
   it("a website that is not a Shopify store gets a field-named answer, not a search", async () => {
     const res = await search({ q: "kaffe" }, "sv");
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: { field: "shop", code: "not_store", message: expect.stringContaining("not a Shopify store") } });
+    expect(res.body).toEqual({
+      error: { field: "shop", code: "not_store", message: expect.stringContaining("not a Shopify store") },
+    });
   });
 });
 
@@ -147,7 +183,11 @@ describe("results", () => {
     });
     expect(first.body.pageInfo.hasNextPage).toBe(true);
     const second = await search({ q: "bryggkaffe", after: first.body.pageInfo.endCursor });
-    expect(second.body.products.map((p: { title: string }) => p.title)).toEqual(["Bryggkaffe 11", "Bryggkaffe 12", "Bryggkaffe 13"]);
+    expect(second.body.products.map((p: { title: string }) => p.title)).toEqual([
+      "Bryggkaffe 11",
+      "Bryggkaffe 12",
+      "Bryggkaffe 13",
+    ]);
     expect(second.body.pageInfo.hasNextPage).toBe(false);
     // The server used the shop's offline token at the documented endpoint.
     const req = shopify.server.requests.at(-1)!;
@@ -169,7 +209,14 @@ describe("collections (kind=collections)", () => {
     expect(first.status).toBe(200);
     expect(first.body.products).toBeUndefined();
     expect(first.body.collections).toHaveLength(10);
-    expect(first.body.collections[0]).toEqual({ id: "gid://shopify/Collection/700", handle: "julkaffe-1", title: "Julkaffe 01", image: "https://cdn.shopify.test/jul.jpg", imageAlt: null, productsCount: 3 });
+    expect(first.body.collections[0]).toEqual({
+      id: "gid://shopify/Collection/700",
+      handle: "julkaffe-1",
+      title: "Julkaffe 01",
+      image: "https://cdn.shopify.test/jul.jpg",
+      imageAlt: null,
+      productsCount: 3,
+    });
     expect(shopify.searches().at(-1)).toMatchObject({ first: 10, query: "title:*julkaffe*" });
     expect((shopify.server.requests.at(-1)!.body as { query: string }).query).toMatch(/collections\(first: \$first/);
     const second = await search({ q: "julkaffe", kind: "collections", after: first.body.pageInfo.endCursor });
@@ -234,7 +281,11 @@ describe("Shopify failures are explained", () => {
     shopify.revoked = true;
     const res = await search({ q: "kaffe" });
     expect(res.status).toBe(502);
-    expect(res.body.error).toMatchObject({ field: "shop", code: "unauthorized", message: expect.stringContaining("uninstalled or its access revoked") });
+    expect(res.body.error).toMatchObject({
+      field: "shop",
+      code: "unauthorized",
+      message: expect.stringContaining("uninstalled or its access revoked"),
+    });
   });
 
   it("throttling is retried, and explained when it lasts", async () => {

@@ -30,7 +30,8 @@ let storeCta: { id: number; variantId: number };
 const token = () => randomBytes(16).toString("hex");
 const clientId = () => randomBytes(10).toString("hex");
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) => postPublic(server.origin, path, body, headers);
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  postPublic(server.origin, path, body, headers);
 
 async function createVisitor(websiteId: number, visitorToken = token()) {
   const r = await post(`/api/websites/${websiteId}/visitors`, {
@@ -58,7 +59,11 @@ beforeAll(async () => {
   sv = sites.find((s) => s.currency === "SEK")!.id;
   store = sites.find((s) => s.shopDomain)!.id;
   const first = async (websiteId: number) => {
-    const cta = await tdb.db.cta.findFirstOrThrow({ where: { websiteId, status: "published" }, include: { variants: true }, orderBy: { id: "asc" } });
+    const cta = await tdb.db.cta.findFirstOrThrow({
+      where: { websiteId, status: "published" },
+      include: { variants: true },
+      orderBy: { id: "asc" },
+    });
     return { id: cta.id, variantId: cta.variants[0].id };
   };
   svCta = await first(sv);
@@ -74,24 +79,38 @@ afterAll(async () => {
 describe("visitors", () => {
   it("creates a visitor, answers logged_in, and is idempotent for the same token", async () => {
     const t = token();
-    const first = await post(`/api/websites/${sv}/visitors`, { visitor: { visitor_token: t }, new: true, utms: { utm_source: "x" } });
+    const first = await post(`/api/websites/${sv}/visitors`, {
+      visitor: { visitor_token: t },
+      new: true,
+      utms: { utm_source: "x" },
+    });
     expect(first.status).toBe(201);
     expect(first.json.logged_in).toBe(false);
     expect(first.json.visitor).toMatchObject({ visitor_token: t, person_type: "Visitor" });
     const again = await post(`/api/websites/${sv}/visitors`, { visitor: { visitor_token: t } });
     expect(again.status).toBe(200);
-    const row = await tdb.db.person.findUniqueOrThrow({ where: { websiteId_visitorToken: { websiteId: sv, visitorToken: t } } });
+    const row = await tdb.db.person.findUniqueOrThrow({
+      where: { websiteId_visitorToken: { websiteId: sv, visitorToken: t } },
+    });
     expect(row.utmSource).toBe("x");
     expect(row.platform).toBe("Web");
   });
 
   it("creates one visitor when creates of one token race, and another for the same token on another website", async () => {
     const t = token();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post(`/api/websites/${sv}/visitors`, { visitor: { visitor_token: t }, new: true, utms: {} })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        post(`/api/websites/${sv}/visitors`, { visitor: { visitor_token: t }, new: true, utms: {} }),
+      ),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
     for (const a of answers) expect(a.json.visitor.visitor_token).toBe(t);
     expect(await tdb.db.person.count({ where: { visitorToken: t } })).toBe(1);
-    const elsewhere = await post(`/api/websites/${store}/visitors`, { visitor: { visitor_token: t }, new: true, utms: {} });
+    const elsewhere = await post(`/api/websites/${store}/visitors`, {
+      visitor: { visitor_token: t },
+      new: true,
+      utms: {},
+    });
     expect(elsewhere.status).toBe(201);
     expect(await tdb.db.person.count({ where: { visitorToken: t } })).toBe(2);
   });
@@ -131,7 +150,9 @@ describe("visitors", () => {
     expect(r.status).toBe(200);
     const u = await post(`/api/visitors/${t}/uids`, { website_id: sv, visitor_token: t, uids: { segment: "abc" } });
     expect(u.status).toBe(200);
-    const row = await tdb.db.person.findUniqueOrThrow({ where: { websiteId_visitorToken: { websiteId: sv, visitorToken: t } } });
+    const row = await tdb.db.person.findUniqueOrThrow({
+      where: { websiteId_visitorToken: { websiteId: sv, visitorToken: t } },
+    });
     const data = row.data as any;
     expect(data.integrations.builtin.data.lists).toEqual(["1", "7"]);
     expect(data.uids.segment).toBe("abc");
@@ -220,8 +241,15 @@ describe("contacts", () => {
     const again = await post(`/api/websites/${sv}/contacts/create`, { contact });
     expect(again.status).toBe(200);
     expect(again.json.duplicate).toBe(true);
-    const person = await tdb.db.person.findUniqueOrThrow({ where: { websiteId_visitorToken: { websiteId: sv, visitorToken: t } } });
-    expect(person).toMatchObject({ personType: "Contact", email: "anna.svensson@example.se", name: "Anna", marketingConsent: true });
+    const person = await tdb.db.person.findUniqueOrThrow({
+      where: { websiteId_visitorToken: { websiteId: sv, visitorToken: t } },
+    });
+    expect(person).toMatchObject({
+      personType: "Contact",
+      email: "anna.svensson@example.se",
+      name: "Anna",
+      marketingConsent: true,
+    });
     expect(person.contactSince).not.toBeNull();
     expect(await tdb.db.contactSubmission.count({ where: { personId: person.id } })).toBe(1);
   });
@@ -233,18 +261,25 @@ describe("contacts", () => {
       contact: { id: clientId(), visitor_token: t, email: "x@example.se", name: xss, extra: { note: xss } },
     });
     expect(r.status).toBe(201);
-    const person = await tdb.db.person.findUniqueOrThrow({ where: { websiteId_visitorToken: { websiteId: sv, visitorToken: t } } });
+    const person = await tdb.db.person.findUniqueOrThrow({
+      where: { websiteId_visitorToken: { websiteId: sv, visitorToken: t } },
+    });
     expect(person.name).toBe(xss);
     expect(await tdb.db.person.count()).toBeGreaterThan(0);
   });
 
   it("stores nothing when the website's contact-processing is off", async () => {
     const site = await tdb.db.website.findUniqueOrThrow({ where: { id: store } });
-    await tdb.db.website.update({ where: { id: store }, data: { dataSettings: { ...(site.dataSettings as object), "contact-processing": false } } });
+    await tdb.db.website.update({
+      where: { id: store },
+      data: { dataSettings: { ...(site.dataSettings as object), "contact-processing": false } },
+    });
     try {
       const t = await createVisitor(store);
       const before = await counts();
-      const r = await post(`/api/websites/${store}/contacts/create`, { contact: { id: clientId(), visitor_token: t, email: "nope@example.com" } });
+      const r = await post(`/api/websites/${store}/contacts/create`, {
+        contact: { id: clientId(), visitor_token: t, email: "nope@example.com" },
+      });
       expect(r.status).toBe(200);
       expect(r.json.skipped).toBe(true);
       expect(await counts()).toEqual(before);
@@ -255,11 +290,17 @@ describe("contacts", () => {
 
   it("validates e-mail and phone shapes with the product's messages", async () => {
     const t = await createVisitor(sv);
-    const bad = await post(`/api/websites/${sv}/contacts/create`, { contact: { id: clientId(), visitor_token: t, email: "not-an-email" } });
+    const bad = await post(`/api/websites/${sv}/contacts/create`, {
+      contact: { id: clientId(), visitor_token: t, email: "not-an-email" },
+    });
     expect(bad.status).toBe(422);
     expect(bad.json.error).toEqual({ field: "contact.email", message: "Please enter a valid email address" });
     // The checks themselves are tested with the integrations; here, the answer's shape.
-    const v = await post(`/api/contacts/validate`, { version: "v2", email: "anna@example.se", phone: "+46 70 123 45 67" });
+    const v = await post(`/api/contacts/validate`, {
+      version: "v2",
+      email: "anna@example.se",
+      phone: "+46 70 123 45 67",
+    });
     expect(v.status).toBe(200);
     expect(Object.keys(v.json.email)).toEqual(expect.arrayContaining(["valid", "mx_found", "score", "free"]));
     expect(Object.keys(v.json.phone)).toEqual(expect.arrayContaining(["valid", "phone_number"]));
@@ -290,8 +331,16 @@ describe("hostile input to every public endpoint", () => {
     const before = await counts();
     const cases: [string, unknown, string][] = [
       [`/api/websites/${sv}/visitors`, { visitor: { visitor_token: 42 } }, "visitor.visitor_token"],
-      [`/api/websites/${sv}/events/create`, { event: { id: clientId(), event_type: "Hack", visitor_token: token() } }, "event.event_type"],
-      [`/api/websites/${sv}/contacts/create`, { contact: { id: clientId(), visitor_token: token(), email: ["a@b.se"] } }, "contact.email"],
+      [
+        `/api/websites/${sv}/events/create`,
+        { event: { id: clientId(), event_type: "Hack", visitor_token: token() } },
+        "event.event_type",
+      ],
+      [
+        `/api/websites/${sv}/contacts/create`,
+        { contact: { id: clientId(), visitor_token: token(), email: ["a@b.se"] } },
+        "contact.email",
+      ],
       [`/api/websites/${sv}/events/create`, [1, 2, 3], ""],
       [`/api/websites/${sv}/events/create`, { events: [] }, ""],
     ];
@@ -306,7 +355,9 @@ describe("hostile input to every public endpoint", () => {
 
   it("refuses 1 MB bodies with 413 without storing anything", async () => {
     const before = await counts();
-    const huge = JSON.stringify({ contact: { id: clientId(), visitor_token: token(), email: "a@b.se", name: "x".repeat(1024 * 1024) } });
+    const huge = JSON.stringify({
+      contact: { id: clientId(), visitor_token: token(), email: "a@b.se", name: "x".repeat(1024 * 1024) },
+    });
     for (const path of endpoints()) {
       const r = await post(path, huge);
       expect(r.status, path).toBe(413);
@@ -315,12 +366,20 @@ describe("hostile input to every public endpoint", () => {
   });
 
   it("answers unknown websites with 404", async () => {
-    for (const path of ["/api/websites/999999/visitors", "/api/websites/999999/events/create", "/api/websites/999999/contacts/create"]) {
+    for (const path of [
+      "/api/websites/999999/visitors",
+      "/api/websites/999999/events/create",
+      "/api/websites/999999/contacts/create",
+    ]) {
       const r = await post(path, { visitor: { visitor_token: token() } });
       expect(r.status, path).toBe(404);
       expect(r.json.error.field).toBe("website_id");
     }
-    for (const path of ["/api/websites/0/visitors", "/api/websites/abc/events/create", "/api/websites/99999999999/contacts/create"]) {
+    for (const path of [
+      "/api/websites/0/visitors",
+      "/api/websites/abc/events/create",
+      "/api/websites/99999999999/contacts/create",
+    ]) {
       expect((await post(path, {})).status, path).toBe(404);
     }
     expect((await fetch(`${server.origin}/api/websites/999999.js`)).status).toBe(404);
@@ -361,12 +420,31 @@ describe("scripts", () => {
   });
 
   it("carries the definitions of small CTAs that show at page start, and only theirs", async () => {
-    const site = await createWebsite(tdb.db, { ...demoStoreSettings, name: "Inline definitions", domain: "https://inline.example" });
-    const popup = (name: string, options: Record<string, unknown>, text = "Ta del av våra erbjudanden.", ctaType: "overlay" | "inline" = "overlay") =>
+    const site = await createWebsite(tdb.db, {
+      ...demoStoreSettings,
+      name: "Inline definitions",
+      domain: "https://inline.example",
+    });
+    const popup = (
+      name: string,
+      options: Record<string, unknown>,
+      text = "Ta del av våra erbjudanden.",
+      ctaType: "overlay" | "inline" = "overlay",
+    ) =>
       saveCtaDocument(
         tdb.db,
         site.id,
-        singleStepCta({ name, cta_type: ctaType, ...(ctaType === "inline" ? { inline_type: "embed" } : { overlay_type: "boxed" }), options, elements: [heading(name), paragraph(text), emailForm({ emailPlaceholder: "Din e-post", button: "Skicka", actions: [] })] }),
+        singleStepCta({
+          name,
+          cta_type: ctaType,
+          ...(ctaType === "inline" ? { inline_type: "embed" } : { overlay_type: "boxed" }),
+          options,
+          elements: [
+            heading(name),
+            paragraph(text),
+            emailForm({ emailPlaceholder: "Din e-post", button: "Skicka", actions: [] }),
+          ],
+        }),
       );
     const now = await popup("Direkt", { trigger: "immediate" });
     const teaser = await popup("Teaser direkt", { trigger: "delayed", teaser: true });
@@ -376,7 +454,13 @@ describe("scripts", () => {
     const body = await (await fetch(`${server.origin}/api/websites/${site.id}.js`)).text();
     const config = JSON.parse(/^window\.__beckonConfig=(.*);$/m.exec(body)![1]) as PublicWebsiteConfig;
     const carried = Object.fromEntries(config.ctas.map((c) => [c.name, c.cta?.id ?? null]));
-    expect(carried).toEqual({ Direkt: now.id, "Teaser direkt": teaser.id, "Efter tre sekunder": null, "På sidan": null, Stor: null });
+    expect(carried).toEqual({
+      Direkt: now.id,
+      "Teaser direkt": teaser.id,
+      "Efter tre sekunder": null,
+      "På sidan": null,
+      Stor: null,
+    });
     // The same document /api/cta/{id}.json serves.
     const served = await (await fetch(`${server.origin}/api/cta/${now.id}.json`)).json();
     expect(config.ctas.find((c) => c.id === now.id)!.cta).toEqual(served.cta);
@@ -388,22 +472,47 @@ describe("scripts", () => {
 
   it("starts importing the built renderer before the loader runs when a popup shows at page start on every page", async () => {
     const siteScript = async (name: string, options: Record<string, unknown>, broadcast = false) => {
-      const site = await createWebsite(tdb.db, { ...demoStoreSettings, name, domain: `https://${name.toLowerCase()}.example` });
+      const site = await createWebsite(tdb.db, {
+        ...demoStoreSettings,
+        name,
+        domain: `https://${name.toLowerCase()}.example`,
+      });
       const broadcastId = broadcast
-        ? (await createBroadcast(tdb.db, site.id, { name: "Blog", conditions: [{ condition_type: "url", url: "/blog", data: { match: "contains" } }] })).id
+        ? (
+            await createBroadcast(tdb.db, site.id, {
+              name: "Blog",
+              conditions: [{ condition_type: "url", url: "/blog", data: { match: "contains" } }],
+            })
+          ).id
         : null;
-      await saveCtaDocument(tdb.db, site.id, singleStepCta({ name, cta_type: "overlay", overlay_type: "boxed", broadcast_id: broadcastId, options, elements: [heading(name)] }));
+      await saveCtaDocument(
+        tdb.db,
+        site.id,
+        singleStepCta({
+          name,
+          cta_type: "overlay",
+          overlay_type: "boxed",
+          broadcast_id: broadcastId,
+          options,
+          elements: [heading(name)],
+        }),
+      );
       return (await fetch(`${server.origin}/api/websites/${site.id}.js`)).text();
     };
     const body = await siteScript("Direct", { trigger: "immediate" });
     const line = body.split("\n")[2];
     const urls = JSON.parse(/^(\[.*\])\.forEach\(function\(u\)\{import\(u\)/.exec(line)![1]) as string[];
     // The files the build wrote, under the website's asset base: the renderer's chunk, then the versioned renderer.
-    expect(urls.map((u) => u.replace(`${server.origin}/widget/`, ""))).toEqual(JSON.parse(readFileSync(MANIFEST_FILE, "utf8")).renderer);
+    expect(urls.map((u) => u.replace(`${server.origin}/widget/`, ""))).toEqual(
+      JSON.parse(readFileSync(MANIFEST_FILE, "utf8")).renderer,
+    );
     expect(urls.at(-1)).toMatch(/\/widget\/beckon-renderer\.js\?v=\w{10}$/);
     for (const u of urls) expect((await fetch(u)).status, u).toBe(200);
     // A popup that waits, or one a broadcast shows on some pages only: the loader imports the renderer when it shows.
-    for (const other of [await siteScript("Delayed", { trigger: "delayed", delay: 3 }), await siteScript("Targeted", { trigger: "immediate" }, true)]) {
+    for (const other of [
+      await siteScript("Delayed", { trigger: "delayed", delay: 3 }),
+      await siteScript("Targeted", { trigger: "immediate" }, true),
+    ]) {
       expect(other).not.toContain("import(u)");
     }
   });
@@ -425,8 +534,14 @@ describe("scripts", () => {
 
   it("sends the widget files compressed ahead of time, once, and answers 304 to their ETag", async () => {
     const onDisk = readFileSync(RENDERER_FILE, "utf8");
-    for (const [accept, encoding] of [["br, gzip", "br"], ["gzip", "gzip"], ["identity", null]] as const) {
-      const r = await fetch(`${server.origin}/widget/beckon-renderer.js?v=abc`, { headers: { "Accept-Encoding": accept } });
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const r = await fetch(`${server.origin}/widget/beckon-renderer.js?v=abc`, {
+        headers: { "Accept-Encoding": accept },
+      });
       expect(r.headers.get("content-encoding"), accept).toBe(encoding);
       expect(r.headers.get("vary")).toMatch(/Accept-Encoding/i);
       // fetch decodes one encoding: compressed twice (ahead and again per answer), the text would not be the file's.
@@ -436,7 +551,10 @@ describe("scripts", () => {
     const again = await fetch(`${server.origin}/widget/beckon-renderer.js`, { headers: { "If-None-Match": etag } });
     expect(again.status).toBe(304);
     expect(again.headers.get("access-control-allow-origin")).toBe("*");
-    const head = await fetch(`${server.origin}/widget/beckon-renderer.js`, { method: "HEAD", headers: { "Accept-Encoding": "br" } });
+    const head = await fetch(`${server.origin}/widget/beckon-renderer.js`, {
+      method: "HEAD",
+      headers: { "Accept-Encoding": "br" },
+    });
     expect([head.status, head.headers.get("content-encoding"), await head.text()]).toEqual([200, "br", ""]);
     const post = await fetch(`${server.origin}/widget/beckon-renderer.js`, { method: "POST", body: "x" });
     expect([post.status, post.headers.get("allow")]).toEqual([405, "GET, HEAD"]);

@@ -75,8 +75,20 @@ describe("reCAPTCHA on a website with a protected form", () => {
   it("accepts a submission with a token siteverify accepts, with or without element_id", async () => {
     const { websiteId, open } = await protectedWebsite();
     const url = `/api/websites/${websiteId}/contacts/create`;
-    expect((await post(url, { contact: { ...contactMock(), recaptcha_token: recaptcha.issue(`tok-${clientId()}`) } })).status).toBe(201);
-    expect((await post(url, { contact: { ...contactMock({ element_id: open.elementId }), recaptcha_token: recaptcha.issue(`tok-${clientId()}`) } })).status).toBe(201);
+    expect(
+      (await post(url, { contact: { ...contactMock(), recaptcha_token: recaptcha.issue(`tok-${clientId()}`) } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await post(url, {
+          contact: {
+            ...contactMock({ element_id: open.elementId }),
+            recaptcha_token: recaptcha.issue(`tok-${clientId()}`),
+          },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("a protected form in a draft CTA protects only submissions that name it", async () => {

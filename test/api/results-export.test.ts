@@ -33,14 +33,22 @@ beforeAll(async () => {
   server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: randomBytes(32).toString("hex") } });
   const form = await fetch(`${server.origin}/owner/login`);
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1];
-  const csrfCookie = form.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!.split(";")[0];
+  const csrfCookie = form.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("beckon_csrf="))!
+    .split(";")[0];
   const signIn = await postForm(server.origin, "/owner/login", { ...OWNER, csrf }, { Cookie: csrfCookie });
-  session = signIn.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!.split(";")[0];
+  session = signIn.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("beckon_owner="))!
+    .split(";")[0];
 
   const visitors = [token(), token(), token()];
   for (const v of visitors) await t.db.person.create({ data: { websiteId, visitorToken: v, extra: {}, data: {} } });
   const ids = { cta_id: cta.ctaId, variant_id: cta.variantId };
-  const events = visitors.flatMap((v) => [1, 2, 3].map(() => ({ id: clientId(), event_type: "View", visitor_token: v, ...ids })));
+  const events = visitors.flatMap((v) =>
+    [1, 2, 3].map(() => ({ id: clientId(), event_type: "View", visitor_token: v, ...ids })),
+  );
   const res = await postPublic(server.origin, `/api/websites/${websiteId}/events/create`, { events });
   expect(res.status).toBeLessThan(300);
 });
@@ -50,20 +58,30 @@ afterAll(async () => {
   await t?.drop();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.origin}${path}`, { headers, redirect: "manual" });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.origin}${path}`, { headers, redirect: "manual" });
 
 describe("results CSV export", () => {
   it("answers the owner with one row per day, CTA and variant", async () => {
     const res = await get(`/owner/websites/${websiteId}/results?days=30&export=csv`, { Cookie: session });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="results-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="results-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const rows = parseCsv(Buffer.from(await res.arrayBuffer()).toString("utf8"));
     expect(rows[0]).toEqual([...RESULTS_CSV_COLUMNS]);
     expect(rows).toHaveLength(2);
     const row = Object.fromEntries(RESULTS_CSV_COLUMNS.map((c, i) => [c, rows[1][i]]));
-    expect(row).toMatchObject({ cta_id: String(cta.ctaId), goal: "leads", views: "9", unique_viewers: "3", leads: "0", conversions: "0" });
+    expect(row).toMatchObject({
+      cta_id: String(cta.ctaId),
+      goal: "leads",
+      views: "9",
+      unique_viewers: "3",
+      leads: "0",
+      conversions: "0",
+    });
   });
 
   it("answers the same at the export route itself, and a page URL never renders as a page when it asks for an export", async () => {
@@ -72,7 +90,9 @@ describe("results CSV export", () => {
     // Answered in place (no redirect: a benchmark or script need not follow one).
     const viaPage = await get(`/owner/websites/${websiteId}/results/?days=30&export=csv`, { Cookie: session });
     expect(viaPage.status).toBe(200);
-    expect(Buffer.from(await viaPage.arrayBuffer()).toString("utf8")).toBe(Buffer.from(await direct.arrayBuffer()).toString("utf8"));
+    expect(Buffer.from(await viaPage.arrayBuffer()).toString("utf8")).toBe(
+      Buffer.from(await direct.arrayBuffer()).toString("utf8"),
+    );
   });
 
   it("gives no data to anyone but the website's owner", async () => {
@@ -92,7 +112,9 @@ describe("results CSV export", () => {
     ["<script>", ""],
     ["csv".repeat(2000), "(6,000 characters)"],
   ])("refuses export=%j %s with a 400 naming the field", async (value) => {
-    const res = await get(`/owner/websites/${websiteId}/results?export=${encodeURIComponent(value)}`, { Cookie: session });
+    const res = await get(`/owner/websites/${websiteId}/results?export=${encodeURIComponent(value)}`, {
+      Cookie: session,
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: { field: "export", message: "export must be csv" } });
   });

@@ -57,11 +57,19 @@ const sendEvents = (body: unknown) => postPublic(server.origin, `/api/websites/$
 async function resultsPage(): Promise<string> {
   const form = await fetch(`${server.origin}/owner/login`);
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1];
-  const csrfCookie = form.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!.split(";")[0];
+  const csrfCookie = form.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("beckon_csrf="))!
+    .split(";")[0];
   const signIn = await postForm(server.origin, "/owner/login", { ...OWNER, csrf }, { Cookie: csrfCookie });
   expect(signIn.status).toBe(302);
-  const session = signIn.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!.split(";")[0];
-  const page = await fetch(`${server.origin}/owner/websites/${websiteId}/results?days=7`, { headers: { Cookie: session } });
+  const session = signIn.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("beckon_owner="))!
+    .split(";")[0];
+  const page = await fetch(`${server.origin}/owner/websites/${websiteId}/results?days=7`, {
+    headers: { Cookie: session },
+  });
   expect(page.status).toBe(200);
   return page.text();
 }

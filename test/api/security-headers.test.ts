@@ -61,7 +61,9 @@ describe("security headers per kind of route", () => {
   it("an admin document: the nonce CSP framed by this origin only, no sniffing, its own window", async () => {
     const h = await headersOf("/owner/login");
     // Two policies, both enforced: the admin's, and the sign-in page's own refusal to be framed at all.
-    expect(h["content-security-policy"]).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' https:\/\/cdn\.shopify\.com; .*; frame-ancestors 'self', frame-ancestors 'none'$/);
+    expect(h["content-security-policy"]).toMatch(
+      /^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' https:\/\/cdn\.shopify\.com; .*; frame-ancestors 'self', frame-ancestors 'none'$/,
+    );
     expect(h).toEqual({
       ...EVERY,
       "content-security-policy": h["content-security-policy"],
@@ -74,7 +76,9 @@ describe("security headers per kind of route", () => {
 
   it("an embedded admin document: framed by the shop's admin, so no X-Frame-Options and no opener isolation", async () => {
     const h = await headersOf("/app?shop=demo-shop.myshopify.com");
-    expect(h["content-security-policy"]).toMatch(/frame-ancestors https:\/\/demo-shop\.myshopify\.com https:\/\/admin\.shopify\.com$/);
+    expect(h["content-security-policy"]).toMatch(
+      /frame-ancestors https:\/\/demo-shop\.myshopify\.com https:\/\/admin\.shopify\.com$/,
+    );
     expect(h["x-frame-options"]).toBeUndefined();
     expect(h["cross-origin-opener-policy"]).toBeUndefined();
     expect(h["cross-origin-resource-policy"]).toBeUndefined();

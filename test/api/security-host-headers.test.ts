@@ -17,12 +17,18 @@ let direct: TestServer;
 let proxied: TestServer;
 
 /** A GET with headers fetch would not send (Host). */
-function get(origin: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  origin: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${origin}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -50,7 +56,12 @@ beforeAll(async () => {
   direct = await startTestServer({ databaseUrl: t.url, env: { ...common, TRUST_PROXY: "" } });
   proxied = await startTestServer({
     databaseUrl: t.url,
-    env: { ...common, TRUST_PROXY: "1", PORT: String(proxiedPort), BECKON_ALLOWED_HOSTS: `https://beckon.example.com,127.0.0.1:${proxiedPort}` },
+    env: {
+      ...common,
+      TRUST_PROXY: "1",
+      PORT: String(proxiedPort),
+      BECKON_ALLOWED_HOSTS: `https://beckon.example.com,127.0.0.1:${proxiedPort}`,
+    },
   });
 }, 90_000);
 
@@ -73,7 +84,11 @@ describe("the site script", () => {
   });
 
   it("with allowed hosts, a forged Host or X-Forwarded-Host gets the configured origin, and the cache stays clean", async () => {
-    const forgeries: Record<string, string>[] = [{ Host: "evil.example" }, { "X-Forwarded-Host": "evil.example" }, { "X-Forwarded-Host": "evil.example:443", "X-Forwarded-Proto": "http" }];
+    const forgeries: Record<string, string>[] = [
+      { Host: "evil.example" },
+      { "X-Forwarded-Host": "evil.example" },
+      { "X-Forwarded-Host": "evil.example:443", "X-Forwarded-Proto": "http" },
+    ];
     for (const headers of forgeries) {
       const forged = await get(proxied.origin, `/api/websites/${SV}.js`, headers);
       expect(forged.status).toBe(200);
@@ -85,7 +100,10 @@ describe("the site script", () => {
     expect(isShared(normal.headers["cache-control"])).toBe(true);
     expect(normal.body).toContain(`"api_origin":"http://127.0.0.1:${proxiedPort}"`);
     expect(normal.body).not.toContain("evil.example");
-    const viaProxy = await get(proxied.origin, `/api/websites/${SV}.js`, { "X-Forwarded-Host": "beckon.example.com", "X-Forwarded-Proto": "https" });
+    const viaProxy = await get(proxied.origin, `/api/websites/${SV}.js`, {
+      "X-Forwarded-Host": "beckon.example.com",
+      "X-Forwarded-Proto": "https",
+    });
     expect(viaProxy.body).toContain('"api_origin":"https://beckon.example.com"');
   });
 });

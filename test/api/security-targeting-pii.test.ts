@@ -39,8 +39,16 @@ async function eventually<T>(check: () => Promise<T | null | undefined | false>,
 async function site() {
   const website = await websiteMock(tdb.db);
   const integration = await integrationMock(tdb.db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-  const form = await formCtaMock(tdb.db, website.id, [{ actionType: "subscribe_list", integrationId: integration.id, data: { list_id: "8" } }]);
-  await tdb.db.condition.create({ data: { websiteId: website.id, conditionType: "list", data: { list_id: "7", integration_id: integration.id, integration_type: "klaviyo" } } });
+  const form = await formCtaMock(tdb.db, website.id, [
+    { actionType: "subscribe_list", integrationId: integration.id, data: { list_id: "8" } },
+  ]);
+  await tdb.db.condition.create({
+    data: {
+      websiteId: website.id,
+      conditionType: "list",
+      data: { list_id: "7", integration_id: integration.id, integration_type: "klaviyo" },
+    },
+  });
   await tdb.db.condition.create({ data: { websiteId: website.id, conditionType: "tag", tagId: "vip", data: {} } });
   return { website, integration, form };
 }
@@ -50,7 +58,17 @@ beforeAll(async () => {
   await klaviyo.start();
   // The victim as the merchant's Klaviyo knows her: on lists 7 and 9, tagged vip and board.
   const k = klaviyoProvider({ apiKey: klaviyo.apiKey, baseUrl: klaviyo.url, timeoutMs: 5000 });
-  const victim = { contact: { email: VICTIM, phone: "+46701234567", name: "Vera", last_name: "Victim", company_name: "Acme Sales", company_title: "Chief Executive" }, consents: { marketing: true } };
+  const victim = {
+    contact: {
+      email: VICTIM,
+      phone: "+46701234567",
+      name: "Vera",
+      last_name: "Victim",
+      company_name: "Acme Sales",
+      company_title: "Chief Executive",
+    },
+    consents: { marketing: true },
+  };
   await k.upsertProfile(victim);
   await k.subscribe(victim, "7");
   await k.subscribe(victim, "9");
@@ -58,7 +76,13 @@ beforeAll(async () => {
   await k.addTag(victim, "board");
   server = await startTestServer({
     databaseUrl: tdb.url,
-    env: { SESSION_SECRET: SECRET, BECKON_KLAVIYO_API_URL: klaviyo.url, BECKON_PROVIDER_TIMEOUT_MS: "5000", BECKON_OUTBOX_INTERVAL_MS: "50", BECKON_OUTBOX_BASE_DELAY_MS: "100" },
+    env: {
+      SESSION_SECRET: SECRET,
+      BECKON_KLAVIYO_API_URL: klaviyo.url,
+      BECKON_PROVIDER_TIMEOUT_MS: "5000",
+      BECKON_OUTBOX_INTERVAL_MS: "50",
+      BECKON_OUTBOX_BASE_DELAY_MS: "100",
+    },
   });
 });
 
@@ -73,7 +97,14 @@ describe("targeting sync with a claimed address", () => {
     const { website, integration, form } = await site();
     const visitor = token();
     const created = await post(`/api/websites/${website.id}/contacts/create`, {
-      contact: contactMock({ visitor_token: visitor, email: VICTIM, name: "Mallory", last_name: "Attacker", phone: "+46709999999", element_id: form.elementId }),
+      contact: contactMock({
+        visitor_token: visitor,
+        email: VICTIM,
+        name: "Mallory",
+        last_name: "Attacker",
+        phone: "+46709999999",
+        element_id: form.elementId,
+      }),
     });
     expect(created.status).toBe(201);
     const sync = await post(`/api/websites/${website.id}/targeting_sync`, {
@@ -101,11 +132,21 @@ describe("targeting sync with a claimed address", () => {
     expect(jobs.map((j) => j.operation).sort()).toEqual(["subscribe", "upsert_profile"]);
     for (const j of jobs) expect(j.payload).toMatchObject({ keep_existing: true });
     const profile = klaviyo.profileByEmail(VICTIM)!;
-    expect(profile.attributes).toMatchObject({ first_name: "Vera", last_name: "Victim", organization: "Acme Sales", title: "Chief Executive" });
+    expect(profile.attributes).toMatchObject({
+      first_name: "Vera",
+      last_name: "Victim",
+      organization: "Acme Sales",
+      title: "Chief Executive",
+    });
     expect(profile.phone_number).toBe("+46701234567");
     // targeting_sync itself queued nothing.
     const before = jobs.length;
-    await post(`/api/websites/${website.id}/targeting_sync`, { integration_id: integration.id, integration_type: "klaviyo", visitor_token: visitor, force: true });
+    await post(`/api/websites/${website.id}/targeting_sync`, {
+      integration_id: integration.id,
+      integration_type: "klaviyo",
+      visitor_token: visitor,
+      force: true,
+    });
     expect(await tdb.db.syncJob.count({ where: { personId: person.id } })).toBe(before);
   });
 
@@ -117,7 +158,15 @@ describe("targeting sync with a claimed address", () => {
         websiteId: website.id,
         visitorToken: visitor,
         extra: {},
-        data: { integrations: { klaviyo: { integration_id: integration.id, data: { lists: ["7", "9"], tags: ["board"], fields: { first_name: "Vera", organization: "Acme Sales" } }, last_sync: new Date().toISOString() } } },
+        data: {
+          integrations: {
+            klaviyo: {
+              integration_id: integration.id,
+              data: { lists: ["7", "9"], tags: ["board"], fields: { first_name: "Vera", organization: "Acme Sales" } },
+              last_sync: new Date().toISOString(),
+            },
+          },
+        },
       },
     });
     const res = await fetch(`${server.origin}/api/visitors/${visitor}?website_id=${website.id}`);
@@ -125,7 +174,11 @@ describe("targeting sync with a claimed address", () => {
     expect(res.status).toBe(200);
     for (const pii of ["Vera", "Acme Sales", "board"]) expect(text).not.toContain(pii);
     // Nor is it answered as cache.
-    const sync = await post(`/api/websites/${website.id}/targeting_sync`, { integration_id: integration.id, integration_type: "klaviyo", visitor_token: visitor });
+    const sync = await post(`/api/websites/${website.id}/targeting_sync`, {
+      integration_id: integration.id,
+      integration_type: "klaviyo",
+      visitor_token: visitor,
+    });
     expect(sync.json).toMatchObject({ lists: { "7": false }, tags: { vip: false }, source: "local" });
   });
 });
@@ -134,15 +187,30 @@ describe("targeting sync with a proven address", () => {
   it("a signed link token unlocks the address's facts, still without its profile", async () => {
     const { website, integration } = await site();
     const visitor = token();
-    expect((await post(`/api/websites/${website.id}/visitors`, { visitor: { visitor_token: visitor } })).status).toBe(201);
-    const identity_token = signIdentityToken({ websiteId: website.id, email: VICTIM, expiresAt: Date.now() / 1000 + 3600 }, SECRET);
-    const sync = await post(`/api/websites/${website.id}/targeting_sync`, { integration_id: integration.id, integration_type: "klaviyo", visitor_token: visitor, identity_token });
+    expect((await post(`/api/websites/${website.id}/visitors`, { visitor: { visitor_token: visitor } })).status).toBe(
+      201,
+    );
+    const identity_token = signIdentityToken(
+      { websiteId: website.id, email: VICTIM, expiresAt: Date.now() / 1000 + 3600 },
+      SECRET,
+    );
+    const sync = await post(`/api/websites/${website.id}/targeting_sync`, {
+      integration_id: integration.id,
+      integration_type: "klaviyo",
+      visitor_token: visitor,
+      identity_token,
+    });
     expect(sync.status).toBe(200);
     expect(sync.json).toMatchObject({ lists: { "7": true }, tags: { vip: true }, verified: true, source: "remote" });
     expect(Object.keys(sync.json.lists)).toEqual(["7"]);
     for (const pii of VICTIM_PII) expect(sync.text).not.toContain(pii);
     // Later syncs of that visitor need no token: the proof is kept.
-    const again = await post(`/api/websites/${website.id}/targeting_sync`, { integration_id: integration.id, integration_type: "klaviyo", visitor_token: visitor, force: true });
+    const again = await post(`/api/websites/${website.id}/targeting_sync`, {
+      integration_id: integration.id,
+      integration_type: "klaviyo",
+      visitor_token: visitor,
+      force: true,
+    });
     expect(again.json).toMatchObject({ lists: { "7": true }, verified: true });
   });
 
@@ -151,18 +219,34 @@ describe("targeting sync with a proven address", () => {
     const other = await websiteMock(tdb.db);
     const visitor = token();
     await post(`/api/websites/${website.id}/visitors`, { visitor: { visitor_token: visitor } });
-    const body = (identity_token: string) => ({ integration_id: integration.id, integration_type: "klaviyo", visitor_token: visitor, identity_token });
-    const good = signIdentityToken({ websiteId: website.id, email: "anna@acme-sales.se", expiresAt: Date.now() / 1000 + 3600 }, SECRET);
+    const body = (identity_token: string) => ({
+      integration_id: integration.id,
+      integration_type: "klaviyo",
+      visitor_token: visitor,
+      identity_token,
+    });
+    const good = signIdentityToken(
+      { websiteId: website.id, email: "anna@acme-sales.se", expiresAt: Date.now() / 1000 + 3600 },
+      SECRET,
+    );
     const parts = good.split(".");
     const tampered = [parts[0], parts[1], Buffer.from(VICTIM).toString("base64url"), parts[3], parts[4]].join(".");
-    const expired = signIdentityToken({ websiteId: website.id, email: VICTIM, expiresAt: Date.now() / 1000 - 1 }, SECRET);
-    const foreign = signIdentityToken({ websiteId: other.id, email: VICTIM, expiresAt: Date.now() / 1000 + 3600 }, SECRET);
+    const expired = signIdentityToken(
+      { websiteId: website.id, email: VICTIM, expiresAt: Date.now() / 1000 - 1 },
+      SECRET,
+    );
+    const foreign = signIdentityToken(
+      { websiteId: other.id, email: VICTIM, expiresAt: Date.now() / 1000 + 3600 },
+      SECRET,
+    );
     for (const t of [tampered, expired, foreign]) {
       const r = await post(`/api/websites/${website.id}/targeting_sync`, body(t));
       expect(r.status).toBe(422);
       expect(r.json.error.field).toBe("identity_token");
     }
-    expect((await post(`/api/websites/${website.id}/targeting_sync`, body("not a token!"))).json.error.field).toBe("identity_token");
+    expect((await post(`/api/websites/${website.id}/targeting_sync`, body("not a token!"))).json.error.field).toBe(
+      "identity_token",
+    );
     const person = await tdb.db.person.findFirstOrThrow({ where: { websiteId: website.id, visitorToken: visitor } });
     expect(person.verifiedEmail).toBeNull();
   });

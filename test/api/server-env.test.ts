@@ -19,7 +19,10 @@ describe("settings checked at start", () => {
   it("a malformed port and public address stop the server, each named", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "beckon-env-"));
     try {
-      const start = startTestServer({ databaseUrl: `file:${path.join(dir, "never-opened.db")}`, env: { PORT: "eighty", BECKON_PUBLIC_URL: "beckon.example.com" } });
+      const start = startTestServer({
+        databaseUrl: `file:${path.join(dir, "never-opened.db")}`,
+        env: { PORT: "eighty", BECKON_PUBLIC_URL: "beckon.example.com" },
+      });
       await expect(start).rejects.toThrow(/Server exited with 1/);
       const output = await start.then(
         () => "",
@@ -34,7 +37,9 @@ describe("settings checked at start", () => {
       expect(fatal?.msg).toBe("the server could not start");
       const message = fatal?.err?.message ?? "";
       expect(message).toMatch(/PORT must be a whole number from 0 to 65535; got "eighty"/);
-      expect(message).toMatch(/BECKON_PUBLIC_URL must be an http:\/\/ or https:\/\/ address; got "beckon\.example\.com"/);
+      expect(message).toMatch(
+        /BECKON_PUBLIC_URL must be an http:\/\/ or https:\/\/ address; got "beckon\.example\.com"/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -46,7 +51,10 @@ describe("the sign-in throttle behind a trusted proxy", () => {
   let server: TestServer;
   beforeAll(async () => {
     t = await createTestDatabase();
-    server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: randomBytes(32).toString("hex"), TRUST_PROXY: "1" } });
+    server = await startTestServer({
+      databaseUrl: t.url,
+      env: { SESSION_SECRET: randomBytes(32).toString("hex"), TRUST_PROXY: "1" },
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -58,17 +66,29 @@ describe("the sign-in throttle behind a trusted proxy", () => {
     const forwardedFor = `${spoofed}, 203.0.113.99`;
     const page = await fetch(`${server.origin}/owner/login`, { headers: { "X-Forwarded-For": forwardedFor } });
     const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1];
-    const cookie = page.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))?.split(";")[0];
+    const cookie = page.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("beckon_csrf="))
+      ?.split(";")[0];
     if (!csrf || !cookie) throw new Error("no CSRF token on the sign-in page");
-    const res = await postForm(server.origin, "/owner/login", { email, password: "a wrong password", csrf }, { Cookie: cookie, "X-Forwarded-For": forwardedFor });
+    const res = await postForm(
+      server.origin,
+      "/owner/login",
+      { email, password: "a wrong password", csrf },
+      { Cookie: cookie, "X-Forwarded-For": forwardedFor },
+    );
     return res.status;
   }
 
   it("counts every attempt against the appended hop, whatever first hop the client writes", async () => {
     const statuses: number[] = [];
     // Another account each time, so only the address budget can refuse.
-    for (let i = 0; i < LOGIN_BUDGETS.address.burst + 2; i++) statuses.push(await attempt(`nobody${i}@beckon.test`, `10.${i}.0.1`));
-    expect(statuses.slice(0, LOGIN_BUDGETS.address.burst).every((s) => s === 401), statuses.join(",")).toBe(true);
+    for (let i = 0; i < LOGIN_BUDGETS.address.burst + 2; i++)
+      statuses.push(await attempt(`nobody${i}@beckon.test`, `10.${i}.0.1`));
+    expect(
+      statuses.slice(0, LOGIN_BUDGETS.address.burst).every((s) => s === 401),
+      statuses.join(","),
+    ).toBe(true);
     expect(statuses.slice(LOGIN_BUDGETS.address.burst), statuses.join(",")).toEqual([429, 429]);
   });
 });

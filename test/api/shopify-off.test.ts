@@ -32,8 +32,19 @@ async function page(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(server.origin + path, { headers });
   const html = await res.text();
   const list = /<ul aria-label[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
-  const items = [...list.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1].replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim());
-  const text = html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&#x27;|&#39;/g, "'");
+  const items = [...list.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) =>
+    m[1]
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
+  const text = html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&#x27;|&#39;/g, "'");
   return { res, html, items, text };
 }
 
@@ -44,7 +55,12 @@ describe("/app while Shopify install is off", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(text).toContain("Connect Beckon to Shopify");
-    expect(items).toEqual(["SHOPIFY_API_KEY Success set", "SHOPIFY_API_SECRET Success set", "SHOPIFY_APP_URL Critical missing", "SCOPES Critical missing"]);
+    expect(items).toEqual([
+      "SHOPIFY_API_KEY Success set",
+      "SHOPIFY_API_SECRET Success set",
+      "SHOPIFY_APP_URL Critical missing",
+      "SCOPES Critical missing",
+    ]);
     expect(text).toContain("shopify app dev");
     expect(text).toContain("SCOPES=read_products,read_themes,write_app_proxy,write_pixels,read_customer_events");
     expect(text).toContain('README.md, section "Shopify app"');

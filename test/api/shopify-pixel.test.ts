@@ -34,7 +34,9 @@ beforeAll(async () => {
   t = await createTestDatabase();
   websiteId = (await websiteMock(t.db)).id;
   const first = await formCtaMock(t.db, websiteId, []);
-  const variantB = await t.db.ctaVariant.create({ data: { ctaId: first.ctaId, variation: "B", options: {}, position: 1 } });
+  const variantB = await t.db.ctaVariant.create({
+    data: { ctaId: first.ctaId, variation: "B", options: {}, position: 1 },
+  });
   newsletter = { ctaId: first.ctaId, variantA: first.variantId, variantB: variantB.id };
   other = await formCtaMock(t.db, websiteId, []);
   const owner = await createOwnerAccount(t.db, { ...OWNER, name: "Pixel owner" });
@@ -51,15 +53,23 @@ afterAll(async () => {
 async function signIn(): Promise<string> {
   const form = await fetch(`${server.origin}/owner/login`);
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1];
-  const csrfCookie = form.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!.split(";")[0];
+  const csrfCookie = form.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("beckon_csrf="))!
+    .split(";")[0];
   const res = await postForm(server.origin, "/owner/login", { ...OWNER, csrf }, { Cookie: csrfCookie });
   expect(res.status).toBe(302);
-  return res.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!.split(";")[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("beckon_owner="))!
+    .split(";")[0];
 }
 
 /** The results page's data for the owner (the loader's answer, as the page gets it). */
 async function results(): Promise<ResultsReport> {
-  const res = await fetch(`${server.origin}/owner/websites/${websiteId}/results.data?days=7`, { headers: { Cookie: session } });
+  const res = await fetch(`${server.origin}/owner/websites/${websiteId}/results.data?days=7`, {
+    headers: { Cookie: session },
+  });
   expect(res.status).toBe(200);
   const decoded = await decode(res.body!);
   await decoded.done;
@@ -90,21 +100,36 @@ async function visitor(): Promise<string> {
 /** The visitor converts on a CTA variant: the Submission event the widget sends. */
 async function convert(visitorToken: string, ctaId: number, variantId: number) {
   const res = await postPublic(server.origin, `/api/websites/${websiteId}/events/create`, {
-    event: { id: clientId(), event_type: "Submission", visitor_token: visitorToken, cta_id: ctaId, variant_id: variantId, contactable_type: "Cta", contactable_id: ctaId },
+    event: {
+      id: clientId(),
+      event_type: "Submission",
+      visitor_token: visitorToken,
+      cta_id: ctaId,
+      variant_id: variantId,
+      contactable_type: "Cta",
+      contactable_id: ctaId,
+    },
   });
   expect(res.status).toBe(200);
   expect(res.json.stored).toBe(1);
 }
 
 /** The pixel as Shopify would run it on this shop's checkout, with the buyer's cookies. */
-const pixel = (cookies: Record<string, string>, settings: Record<string, string> = { websiteId: String(websiteId), appUrl: server.origin }) =>
-  loadPixel("beckon-pixel", { settings, cookies });
+const pixel = (
+  cookies: Record<string, string>,
+  settings: Record<string, string> = { websiteId: String(websiteId), appUrl: server.origin },
+) => loadPixel("beckon-pixel", { settings, cookies });
 
-const cookieOf = (visitorToken: string) => ({ [visitorCookieName(websiteId)]: visitorToken, _shopify_y: "shopify-own-cookie" });
+const cookieOf = (visitorToken: string) => ({
+  [visitorCookieName(websiteId)]: visitorToken,
+  _shopify_y: "shopify-own-cookie",
+});
 
-const postOrder = (body: unknown, id: number | string = websiteId) => postPublic(server.origin, `/api/websites/${id}/orders`, body);
+const postOrder = (body: unknown, id: number | string = websiteId) =>
+  postPublic(server.origin, `/api/websites/${id}/orders`, body);
 
-const storedOrders = (orderId: string) => t.db.trackedEvent.count({ where: { websiteId, eventType: "Order", clientId: shopOrderClientId(orderId) } });
+const storedOrders = (orderId: string) =>
+  t.db.trackedEvent.count({ where: { websiteId, eventType: "Order", clientId: shopOrderClientId(orderId) } });
 
 describe("Beckon web pixel: revenue for Shopify shops", () => {
   it("reads the cookie the widget sets", () => {
@@ -144,7 +169,12 @@ describe("Beckon web pixel: revenue for Shopify shops", () => {
     expect(after.unattributedOrders).toBe(0);
 
     const row = await t.db.trackedEvent.findFirstOrThrow({ where: { websiteId, eventType: "Order" } });
-    expect(row.data).toMatchObject({ order_id: "gid://shopify/OrderIdentity/5001", currency: "SEK", source: "shopify_pixel", items: 3 });
+    expect(row.data).toMatchObject({
+      order_id: "gid://shopify/OrderIdentity/5001",
+      currency: "SEK",
+      source: "shopify_pixel",
+      items: 3,
+    });
   });
 
   it("counts an order once however often it is reported, and a later copy cannot move its credit", async () => {
@@ -172,7 +202,12 @@ describe("Beckon web pixel: revenue for Shopify shops", () => {
 
   it("sends nothing for a buyer without Beckon's cookie: no Beckon visitor, so no CTA earned the order", async () => {
     const before = await results();
-    for (const cookies of [{}, { [visitorCookieName(websiteId)]: "" }, { [visitorCookieName(websiteId)]: "not a token; x=1" }, { [visitorCookieName(websiteId + 1)]: token() }]) {
+    for (const cookies of [
+      {},
+      { [visitorCookieName(websiteId)]: "" },
+      { [visitorCookieName(websiteId)]: "not a token; x=1" },
+      { [visitorCookieName(websiteId + 1)]: token() },
+    ]) {
       const runtime = await pixel(cookies);
       await runtime.publish("checkout_completed", checkoutCompleted({ id: "5003", amount: 99, currency: "SEK" }));
       expect(runtime.requests, JSON.stringify(cookies)).toEqual([]);
@@ -218,21 +253,42 @@ describe("Beckon web pixel: revenue for Shopify shops", () => {
     expect(runtime.requests).toEqual([]);
 
     // Sent, refused with a named field, and not retried (a 4xx is final).
-    await runtime.publish("checkout_completed", checkoutCompleted({ id: "x".repeat(101), amount: 10, currency: "SEK" }));
+    await runtime.publish(
+      "checkout_completed",
+      checkoutCompleted({ id: "x".repeat(101), amount: 10, currency: "SEK" }),
+    );
     await runtime.publish("checkout_completed", checkoutCompleted({ id: "5006", amount: 1e12, currency: "SEK" }));
     await runtime.publish("checkout_completed", checkoutCompleted({ id: "5007", amount: 10, currency: "EUR" }));
     expect(runtime.requests).toHaveLength(3);
     expect(runtime.beacons).toEqual([]);
-    expect(await t.db.trackedEvent.count({ where: { websiteId, eventType: "Order", clientId: { in: ["5006", "5007", "x".repeat(101)].map(shopOrderClientId) } } })).toBe(0);
+    expect(
+      await t.db.trackedEvent.count({
+        where: {
+          websiteId,
+          eventType: "Order",
+          clientId: { in: ["5006", "5007", "x".repeat(101)].map(shopOrderClientId) },
+        },
+      }),
+    ).toBe(0);
   });
 
   it("retries once by beacon when the server fails", async () => {
     const buyer = await visitor();
     const failing = (async () => new Response("busy", { status: 503 })) as typeof fetch;
-    const runtime = await loadPixel("beckon-pixel", { settings: { websiteId: String(websiteId), appUrl: server.origin }, cookies: cookieOf(buyer), fetch: failing });
+    const runtime = await loadPixel("beckon-pixel", {
+      settings: { websiteId: String(websiteId), appUrl: server.origin },
+      cookies: cookieOf(buyer),
+      fetch: failing,
+    });
     await runtime.publish("checkout_completed", checkoutCompleted({ id: "5008", amount: 10, currency: "SEK" }));
     expect(runtime.beacons).toHaveLength(1);
-    expect(JSON.parse(runtime.beacons[0].body!)).toEqual({ order_id: "5008", visitor_token: buyer, amount: 10, currency: "SEK", items: 1 });
+    expect(JSON.parse(runtime.beacons[0].body!)).toEqual({
+      order_id: "5008",
+      visitor_token: buyer,
+      amount: 10,
+      currency: "SEK",
+      items: 1,
+    });
   });
 });
 
@@ -241,7 +297,13 @@ describe("POST /api/websites/{id}/orders", () => {
   beforeAll(async () => {
     buyer = await visitor();
   });
-  const valid = () => ({ order_id: `o-${randomBytes(4).toString("hex")}`, visitor_token: buyer, amount: 25, currency: "SEK", items: 1 });
+  const valid = () => ({
+    order_id: `o-${randomBytes(4).toString("hex")}`,
+    visitor_token: buyer,
+    amount: 25,
+    currency: "SEK",
+    items: 1,
+  });
 
   it("answers CORS preflight for Shopify's pixel sandbox", async () => {
     const res = await fetch(`${server.origin}/api/websites/${websiteId}/orders`, {
@@ -314,10 +376,17 @@ describe("POST /api/websites/{id}/orders", () => {
     expect(deep.status).toBe(422);
     // Keys a hostile client adds are ignored, never stored or trusted.
     const extra = valid();
-    const hostile = JSON.stringify({ ...extra, cta_id: other.ctaId, variant_id: other.variantId, source: "admin" }).replace(/}$/, ',"__proto__":{"admin":true}}');
+    const hostile = JSON.stringify({
+      ...extra,
+      cta_id: other.ctaId,
+      variant_id: other.variantId,
+      source: "admin",
+    }).replace(/}$/, ',"__proto__":{"admin":true}}');
     const res = await postOrder(hostile);
     expect(res.status).toBe(200);
-    const row = await t.db.trackedEvent.findFirstOrThrow({ where: { websiteId, clientId: shopOrderClientId(extra.order_id) } });
+    const row = await t.db.trackedEvent.findFirstOrThrow({
+      where: { websiteId, clientId: shopOrderClientId(extra.order_id) },
+    });
     expect(row.ctaId).toBeNull();
     expect(row.variantId).toBeNull();
     expect(Object.keys(row.data as object).sort()).toEqual(["currency", "items", "order_id", "source"]);

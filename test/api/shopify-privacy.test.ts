@@ -48,10 +48,19 @@ const proxyParams = (shop: string, customerId: string) => ({
 });
 
 const askCustomer = (query: URLSearchParams, body: string = "{}", method = "POST") =>
-  fetch(`${origin}/proxy/api/customer?${query}`, { method, headers: { "Content-Type": "text/plain" }, body: method === "GET" ? undefined : body });
+  fetch(`${origin}/proxy/api/customer?${query}`, {
+    method,
+    headers: { "Content-Type": "text/plain" },
+    body: method === "GET" ? undefined : body,
+  });
 
 /** POSTs a webhook the way Shopify does: HMAC-SHA256 (base64) of the raw body. */
-async function webhook(path: string, topic: string, payload: object, o: { secret?: string; webhookId?: string; shop?: string } = {}) {
+async function webhook(
+  path: string,
+  topic: string,
+  payload: object,
+  o: { secret?: string; webhookId?: string; shop?: string } = {},
+) {
   const body = JSON.stringify(payload);
   return fetch(`${origin}${path}`, {
     method: "POST",
@@ -61,20 +70,49 @@ async function webhook(path: string, topic: string, payload: object, o: { secret
       "X-Shopify-Shop-Domain": o.shop ?? SHOP,
       "X-Shopify-Webhook-Id": o.webhookId ?? randomUUID(),
       "X-Shopify-API-Version": "2026-07",
-      "X-Shopify-Hmac-Sha256": createHmac("sha256", o.secret ?? API_SECRET).update(body, "utf8").digest("base64"),
+      "X-Shopify-Hmac-Sha256": createHmac("sha256", o.secret ?? API_SECRET)
+        .update(body, "utf8")
+        .digest("base64"),
     },
     body,
   });
 }
 
 let n = 0;
-async function person(websiteId: number, data: { email?: string; name?: string; phone?: string; shopifyCustomerId?: string }) {
+async function person(
+  websiteId: number,
+  data: { email?: string; name?: string; phone?: string; shopifyCustomerId?: string },
+) {
   const p = await t.db.person.create({
-    data: { websiteId, visitorToken: `pv-${++n}-${randomBytes(8).toString("hex")}`, personType: data.email ? "Contact" : "Visitor", extra: {}, data: {}, ...data },
+    data: {
+      websiteId,
+      visitorToken: `pv-${++n}-${randomBytes(8).toString("hex")}`,
+      personType: data.email ? "Contact" : "Visitor",
+      extra: {},
+      data: {},
+      ...data,
+    },
   });
   if (data.email) {
-    await t.db.contactSubmission.create({ data: { websiteId, clientId: `ps-${n}`, personId: p.id, email: data.email, payload: { email: data.email, name: data.name ?? null } } });
-    await t.db.trackedEvent.create({ data: { websiteId, clientId: `pe-${n}`, eventType: "Submission", personId: p.id, visitorToken: p.visitorToken, data: {} } });
+    await t.db.contactSubmission.create({
+      data: {
+        websiteId,
+        clientId: `ps-${n}`,
+        personId: p.id,
+        email: data.email,
+        payload: { email: data.email, name: data.name ?? null },
+      },
+    });
+    await t.db.trackedEvent.create({
+      data: {
+        websiteId,
+        clientId: `pe-${n}`,
+        eventType: "Submission",
+        personId: p.id,
+        visitorToken: p.visitorToken,
+        data: {},
+      },
+    });
   }
   return p;
 }
@@ -88,7 +126,12 @@ beforeAll(async () => {
   await seedIfEmpty(t.db);
   store = (await t.db.website.findFirstOrThrow({ where: { shopDomain: SHOP } })).id;
   other = (await linkShopOwner(t.db, OTHER_SHOP, { name: "Other shop" })).websiteId;
-  anna = await person(store, { email: "anna.kund@exempel.se", name: "Anna", phone: "+46701112233", shopifyCustomerId: "7001" });
+  anna = await person(store, {
+    email: "anna.kund@exempel.se",
+    name: "Anna",
+    phone: "+46701112233",
+    shopifyCustomerId: "7001",
+  });
   bo = await person(store, { email: "bo.kund@exempel.se", name: "Bo", shopifyCustomerId: "7002" });
   // The same customer id number in another shop is another person.
   otherShopsAnna = await person(other, { email: "someone@other-shop.se", name: "Sigrid", shopifyCustomerId: "7001" });
@@ -118,7 +161,9 @@ describe("POST /proxy/api/customer (app proxy, signed logged_in_customer_id)", (
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("access-control-allow-origin")).toBeNull();
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ customer: { email: "anna.kund@exempel.se", name: "Anna", last_name: null, phone: "+46701112233" } });
+    expect(JSON.parse(text)).toEqual({
+      customer: { email: "anna.kund@exempel.se", name: "Anna", last_name: null, phone: "+46701112233" },
+    });
     expect(text).not.toContain("bo.kund");
     expect(text).not.toContain("other-shop");
   });
@@ -149,12 +194,18 @@ describe("POST /proxy/api/customer (app proxy, signed logged_in_customer_id)", (
 
   it("links this browser's visitor to the signed customer, only within the shop, and never moves a visitor between customers", async () => {
     const visitor = await person(store, {});
-    const res = await askCustomer(proxyQuery(proxyParams(SHOP, "7002")), JSON.stringify({ visitor_token: visitor.visitorToken }));
+    const res = await askCustomer(
+      proxyQuery(proxyParams(SHOP, "7002")),
+      JSON.stringify({ visitor_token: visitor.visitorToken }),
+    );
     expect((await res.json()).customer.email).toBe("bo.kund@exempel.se");
     expect((await t.db.person.findUniqueOrThrow({ where: { id: visitor.id } })).shopifyCustomerId).toBe("7002");
 
     // The same browser, now signed in as Anna: it stays Bo's and learns nothing.
-    const switched = await askCustomer(proxyQuery(proxyParams(SHOP, "7001")), JSON.stringify({ visitor_token: visitor.visitorToken }));
+    const switched = await askCustomer(
+      proxyQuery(proxyParams(SHOP, "7001")),
+      JSON.stringify({ visitor_token: visitor.visitorToken }),
+    );
     expect(await switched.json()).toEqual({ customer: null });
     expect((await t.db.person.findUniqueOrThrow({ where: { id: visitor.id } })).shopifyCustomerId).toBe("7002");
 
@@ -193,17 +244,37 @@ describe("POST /proxy/api/customer (app proxy, signed logged_in_customer_id)", (
 describe("customers/data_request", () => {
   it("stores a downloadable report with that customer's data and nothing of others'; a replay keeps one request", async () => {
     const id = randomUUID();
-    const payload = { shop_id: 1, shop_domain: SHOP, customer: { id: 7001, email: "anna.kund@exempel.se", phone: "+46701112233" }, orders_requested: [], data_request: { id: 9001 } };
-    for (let i = 0; i < 2; i++) expect((await webhook("/webhooks/customers/data_request", "customers/data_request", payload, { webhookId: id })).status).toBe(200);
+    const payload = {
+      shop_id: 1,
+      shop_domain: SHOP,
+      customer: { id: 7001, email: "anna.kund@exempel.se", phone: "+46701112233" },
+      orders_requested: [],
+      data_request: { id: 9001 },
+    };
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await webhook("/webhooks/customers/data_request", "customers/data_request", payload, { webhookId: id }))
+          .status,
+      ).toBe(200);
     const rows = await t.db.customerDataRequest.findMany({ where: { webhookId: id } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ websiteId: store, shopifyCustomerId: "7001", email: "anna.kund@exempel.se", requestId: "9001", people: 1 });
+    expect(rows[0]).toMatchObject({
+      websiteId: store,
+      shopifyCustomerId: "7001",
+      email: "anna.kund@exempel.se",
+      requestId: "9001",
+      people: 1,
+    });
 
     const file = await dataRequestDownload(t.db, store, rows[0].id);
     expect(file!.filename).toMatch(/^customer-data-request-\d+-\d{4}-\d{2}-\d{2}\.json$/);
     const report = JSON.parse(file!.json);
     expect(report.people).toHaveLength(1);
-    expect(report.people[0].person).toMatchObject({ id: anna.id, email: "anna.kund@exempel.se", shopifyCustomerId: "7001" });
+    expect(report.people[0].person).toMatchObject({
+      id: anna.id,
+      email: "anna.kund@exempel.se",
+      shopifyCustomerId: "7001",
+    });
     expect(report.people[0].submissions).toHaveLength(1);
     expect(report.people[0].events_summary).toEqual({ Submission: 1 });
     expect(file!.json).not.toContain("bo.kund");
@@ -218,7 +289,16 @@ describe("customers/data_request", () => {
 
   it("finds the customer by Shopify id alone", async () => {
     const id = randomUUID();
-    expect((await webhook("/webhooks/customers/data_request", "customers/data_request", { customer: { id: 7002 } }, { webhookId: id })).status).toBe(200);
+    expect(
+      (
+        await webhook(
+          "/webhooks/customers/data_request",
+          "customers/data_request",
+          { customer: { id: 7002 } },
+          { webhookId: id },
+        )
+      ).status,
+    ).toBe(200);
     const row = await t.db.customerDataRequest.findFirstOrThrow({ where: { webhookId: id } });
     // Bo, and any visitor the app proxy linked to Bo's id (the test above links one).
     expect(row.people).toBe(await t.db.person.count({ where: { websiteId: store, shopifyCustomerId: "7002" } }));
@@ -231,12 +311,32 @@ describe("customers/data_request", () => {
 describe("customers/redact", () => {
   it("deletes the person found by Shopify customer id (no e-mail in the payload) and queues removal in their e-mail tool", async () => {
     const integration = await t.db.integration.create({
-      data: { websiteId: store, integrationType: "klaviyo", name: "Klaviyo", actionTypes: {}, syncSettings: {}, credentials: { api_key: "pk_x" } },
+      data: {
+        websiteId: store,
+        integrationType: "klaviyo",
+        name: "Klaviyo",
+        actionTypes: {},
+        syncSettings: {},
+        credentials: { api_key: "pk_x" },
+      },
     });
     await t.db.syncJob.create({
-      data: { websiteId: store, integrationId: integration.id, personId: bo.id, operation: "upsert_profile", payload: {}, idempotencyKey: `bo-${n}`, status: "done" },
+      data: {
+        websiteId: store,
+        integrationId: integration.id,
+        personId: bo.id,
+        operation: "upsert_profile",
+        payload: {},
+        idempotencyKey: `bo-${n}`,
+        status: "done",
+      },
     });
-    const res = await webhook("/webhooks/customers/redact", "customers/redact", { shop_id: 1, shop_domain: SHOP, customer: { id: 7002 }, orders_to_redact: [] });
+    const res = await webhook("/webhooks/customers/redact", "customers/redact", {
+      shop_id: 1,
+      shop_domain: SHOP,
+      customer: { id: 7002 },
+      orders_to_redact: [],
+    });
     expect(res.status).toBe(200);
     expect(await t.db.person.count({ where: { id: bo.id } })).toBe(0);
     expect(await t.db.contactSubmission.count({ where: { personId: bo.id } })).toBe(0);
@@ -252,10 +352,20 @@ describe("customers/redact", () => {
 describe("webhook signatures", () => {
   it("refuse wrongly signed data requests and redactions, storing and deleting nothing", async () => {
     const before = await t.db.customerDataRequest.count();
-    const forgedRequest = await webhook("/webhooks/customers/data_request", "customers/data_request", { customer: { id: 7001 } }, { secret: "forged" });
+    const forgedRequest = await webhook(
+      "/webhooks/customers/data_request",
+      "customers/data_request",
+      { customer: { id: 7001 } },
+      { secret: "forged" },
+    );
     expect(forgedRequest.status).toBe(401);
     expect(await t.db.customerDataRequest.count()).toBe(before);
-    const forgedRedact = await webhook("/webhooks/customers/redact", "customers/redact", { customer: { id: 7001 } }, { secret: "forged" });
+    const forgedRedact = await webhook(
+      "/webhooks/customers/redact",
+      "customers/redact",
+      { customer: { id: 7001 } },
+      { secret: "forged" },
+    );
     expect(forgedRedact.status).toBe(401);
     expect(await t.db.person.count({ where: { id: anna.id } })).toBe(1);
   });
@@ -264,18 +374,29 @@ describe("webhook signatures", () => {
 describe("the admin's data requests", () => {
   const cookiePair = (line: string) => line.split(";")[0];
   const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
-  const get = (path: string, cookie?: string) => fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+  const get = (path: string, cookie?: string) =>
+    fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
   async function signIn(email: string): Promise<string> {
     const page = await get("/owner/login");
     const csrfCookie = cookiePair(page.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!);
-    const res = await postForm(origin, "/owner/login", { email, password: "beckon-demo-2026", csrf: csrfOf(await page.text()) }, { Cookie: csrfCookie });
+    const res = await postForm(
+      origin,
+      "/owner/login",
+      { email, password: "beckon-demo-2026", csrf: csrfOf(await page.text()) },
+      { Cookie: csrfCookie },
+    );
     expect(res.status).toBe(302);
     return cookiePair(res.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!);
   }
 
   it("Settings of the store list each request with a download, and what is lost without consent", async () => {
     const id = randomUUID();
-    await webhook("/webhooks/customers/data_request", "customers/data_request", { customer: { id: 7001, email: "anna.kund@exempel.se" } }, { webhookId: id });
+    await webhook(
+      "/webhooks/customers/data_request",
+      "customers/data_request",
+      { customer: { id: 7001, email: "anna.kund@exempel.se" } },
+      { webhookId: id },
+    );
     const request = await t.db.customerDataRequest.findFirstOrThrow({ where: { webhookId: id } });
     const owner = await signIn("owner@beckon-demo.test");
     const page = (await (await get(`/owner/websites/${store}/settings`, owner)).text()).replace(/<!-- -->/g, "");
@@ -286,14 +407,17 @@ describe("the admin's data requests", () => {
 
     const file = await get(`/owner/websites/${store}/data-requests/${request.id}`, owner);
     expect(file.status).toBe(200);
-    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="customer-data-request-\d+-[\d-]+\.json"$/);
+    expect(file.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="customer-data-request-\d+-[\d-]+\.json"$/,
+    );
     expect(file.headers.get("cache-control")).toBe("private, no-store");
     const body = await file.text();
     expect(JSON.parse(body).people[0].person.email).toBe("anna.kund@exempel.se");
     expect(body).not.toContain("bo.kund");
 
     // Malformed and out-of-range ids are 404, never a 500.
-    for (const bad of ["abc", "0", "99999999999", String(request.id + 100_000)]) expect((await get(`/owner/websites/${store}/data-requests/${bad}`, owner)).status).toBe(404);
+    for (const bad of ["abc", "0", "99999999999", String(request.id + 100_000)])
+      expect((await get(`/owner/websites/${store}/data-requests/${bad}`, owner)).status).toBe(404);
     // Nobody else gets it: another website's owner, or no one signed in.
     const svOwner = await signIn("agare@saljakademin.se");
     expect([403, 404]).toContain((await get(`/owner/websites/${store}/data-requests/${request.id}`, svOwner)).status);

@@ -40,7 +40,11 @@ async function createVisitor(): Promise<string> {
 }
 
 async function counts() {
-  const [people, events, submissions] = await Promise.all([tdb.db.person.count(), tdb.db.trackedEvent.count(), tdb.db.contactSubmission.count()]);
+  const [people, events, submissions] = await Promise.all([
+    tdb.db.person.count(),
+    tdb.db.trackedEvent.count(),
+    tdb.db.contactSubmission.count(),
+  ]);
   return { people, events, submissions };
 }
 
@@ -63,7 +67,12 @@ describe("lone surrogates are repaired, never a 500", () => {
   it("in a visitor's landing page, referrer, UTMs and data (keys and values)", async () => {
     const t = token();
     const r = await post(`/api/websites/${site}/visitors`, {
-      visitor: { visitor_token: t, landing_page: `https://example.se/${HIGH}`, referral_source: `https://ref.se/${LOW}`, data: { [`k${HIGH}`]: `v${LOW}`, list: [HIGH] } },
+      visitor: {
+        visitor_token: t,
+        landing_page: `https://example.se/${HIGH}`,
+        referral_source: `https://ref.se/${LOW}`,
+        data: { [`k${HIGH}`]: `v${LOW}`, list: [HIGH] },
+      },
       utms: { utm_source: `news${HIGH}`, utm_campaign: `${LOW}x` },
     });
     expect(r.status, r.text).toBe(201);
@@ -79,7 +88,15 @@ describe("lone surrogates are repaired, never a 500", () => {
     const t = await createVisitor();
     const id = clientId();
     const r = await post(`/api/websites/${site}/contacts/create`, {
-      contact: { id, visitor_token: t, email: "anna@example.se", name: `Anna ${HIGH}`, last_name: "Ö😀", source_url: `https://example.se/${LOW}`, extra: { [`färg${HIGH}`]: `blå${LOW}`, tags: [`a${HIGH}`] } },
+      contact: {
+        id,
+        visitor_token: t,
+        email: "anna@example.se",
+        name: `Anna ${HIGH}`,
+        last_name: "Ö😀",
+        source_url: `https://example.se/${LOW}`,
+        extra: { [`färg${HIGH}`]: `blå${LOW}`, tags: [`a${HIGH}`] },
+      },
     });
     expect(r.status, r.text).toBe(201);
     const person = await tdb.db.person.findFirstOrThrow({ where: { websiteId: site, visitorToken: t } });
@@ -94,14 +111,27 @@ describe("lone surrogates are repaired, never a 500", () => {
   it("in an event's url and data, single and batched", async () => {
     const t = await createVisitor();
     const one = clientId();
-    const r = await post(`/api/websites/${site}/events/create`, { event: { id: one, event_type: "View", visitor_token: t, url: `https://example.se/${HIGH}`, data: { [`k${LOW}`]: HIGH } } });
+    const r = await post(`/api/websites/${site}/events/create`, {
+      event: {
+        id: one,
+        event_type: "View",
+        visitor_token: t,
+        url: `https://example.se/${HIGH}`,
+        data: { [`k${LOW}`]: HIGH },
+      },
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.json.stored).toBe(1);
     const two = clientId();
-    const b = await post(`/api/websites/${site}/events/create`, { events: [{ id: two, event_type: "View", visitor_token: t, url: `${LOW}` }] });
+    const b = await post(`/api/websites/${site}/events/create`, {
+      events: [{ id: two, event_type: "View", visitor_token: t, url: `${LOW}` }],
+    });
     expect(b.status, b.text).toBe(200);
     expect(b.json.stored).toBe(1);
-    const events = await tdb.db.trackedEvent.findMany({ where: { websiteId: site, clientId: { in: [one, two] } }, orderBy: { id: "asc" } });
+    const events = await tdb.db.trackedEvent.findMany({
+      where: { websiteId: site, clientId: { in: [one, two] } },
+      orderBy: { id: "asc" },
+    });
     expect(events.map((e) => e.url)).toEqual([`https://example.se/${FFFD}`, FFFD]);
     expect(events[0].data).toEqual({ [`k${FFFD}`]: FFFD });
   });
@@ -109,9 +139,26 @@ describe("lone surrogates are repaired, never a 500", () => {
 
 describe("JSON nested 1,000 deep is a 422 naming the field", () => {
   it.each([
-    ["visitor data", "/visitors", () => `{"visitor":{"visitor_token":"${token()}","data":{"d":${nested(1000)}}}}`, "visitor.data.d.a"],
-    ["event data", "/events/create", () => `{"event":{"id":"${clientId()}","event_type":"View","visitor_token":"${token()}","data":{"d":${nested(1000)}}}}`, "event.data.d.a"],
-    ["contact extra", "/contacts/create", () => `{"contact":{"id":"${clientId()}","visitor_token":"${token()}","email":"a@example.se","extra":{"d":${nested(1000)}}}}`, "contact.extra.d.a"],
+    [
+      "visitor data",
+      "/visitors",
+      () => `{"visitor":{"visitor_token":"${token()}","data":{"d":${nested(1000)}}}}`,
+      "visitor.data.d.a",
+    ],
+    [
+      "event data",
+      "/events/create",
+      () =>
+        `{"event":{"id":"${clientId()}","event_type":"View","visitor_token":"${token()}","data":{"d":${nested(1000)}}}}`,
+      "event.data.d.a",
+    ],
+    [
+      "contact extra",
+      "/contacts/create",
+      () =>
+        `{"contact":{"id":"${clientId()}","visitor_token":"${token()}","email":"a@example.se","extra":{"d":${nested(1000)}}}}`,
+      "contact.extra.d.a",
+    ],
     ["the body itself", "/events/create", () => nested(1000), "a.a.a.a"],
   ])("%s", async (_what, path, body, field) => {
     const before = await counts();
@@ -125,7 +172,8 @@ describe("JSON nested 1,000 deep is a 422 naming the field", () => {
   it("nesting up to the limit of 32 levels is stored, one more is refused", async () => {
     const t = await createVisitor();
     // The body, event and data are three levels: 29 more make 32.
-    const body = (depth: number) => `{"event":{"id":"${clientId()}","event_type":"View","visitor_token":"${t}","data":{"d":${nested(depth)}}}}`;
+    const body = (depth: number) =>
+      `{"event":{"id":"${clientId()}","event_type":"View","visitor_token":"${t}","data":{"d":${nested(depth)}}}}`;
     const ok = await post(`/api/websites/${site}/events/create`, body(29));
     expect(ok.status, ok.text).toBe(200);
     expect(ok.json.stored).toBe(1);
@@ -136,34 +184,51 @@ describe("JSON nested 1,000 deep is a 422 naming the field", () => {
 
 describe("ids beyond the database's range are a 422 naming the field", () => {
   const HUGE = 2 ** 63 + 2 ** 12;
-  it.each(["cta_id", "variant_id", "step_id", "element_id", "broadcast_id", "contactable_id"])("%s in an event and a contact", async (key) => {
-    const t = await createVisitor();
-    const before = await counts();
-    const e = await post(`/api/websites/${site}/events/create`, { event: { id: clientId(), event_type: "View", visitor_token: t, [key]: HUGE } });
-    expect(e.status, e.text).toBe(422);
-    expect(e.json.error.field).toBe(`event.${key}`);
-    const c = await post(`/api/websites/${site}/contacts/create`, { contact: { id: clientId(), visitor_token: t, email: "a@example.se", [key]: HUGE } });
-    expect(c.status, c.text).toBe(422);
-    expect(c.json.error.field).toBe(`contact.${key}`);
-    expect(await counts()).toEqual(before);
-  });
+  it.each(["cta_id", "variant_id", "step_id", "element_id", "broadcast_id", "contactable_id"])(
+    "%s in an event and a contact",
+    async (key) => {
+      const t = await createVisitor();
+      const before = await counts();
+      const e = await post(`/api/websites/${site}/events/create`, {
+        event: { id: clientId(), event_type: "View", visitor_token: t, [key]: HUGE },
+      });
+      expect(e.status, e.text).toBe(422);
+      expect(e.json.error.field).toBe(`event.${key}`);
+      const c = await post(`/api/websites/${site}/contacts/create`, {
+        contact: { id: clientId(), visitor_token: t, email: "a@example.se", [key]: HUGE },
+      });
+      expect(c.status, c.text).toBe(422);
+      expect(c.json.error.field).toBe(`contact.${key}`);
+      expect(await counts()).toEqual(before);
+    },
+  );
 
   it("in a visitor's contact_id and a batch's action_groups", async () => {
     const v = await post(`/api/websites/${site}/visitors`, { visitor: { visitor_token: token(), contact_id: HUGE } });
     expect(v.status, v.text).toBe(422);
     expect(v.json.error.field).toBe("visitor.contact_id");
     const t = await createVisitor();
-    const a = await post(`/api/websites/${site}/events/create`, { events: [{ id: clientId(), event_type: "View", visitor_token: t }], action_groups: [HUGE] });
+    const a = await post(`/api/websites/${site}/events/create`, {
+      events: [{ id: clientId(), event_type: "View", visitor_token: t }],
+      action_groups: [HUGE],
+    });
     expect(a.status, a.text).toBe(422);
     expect(a.json.error.field).toBe("action_groups.0");
   });
 
   it("in route parameters: an unknown website or CTA, not a 500", async () => {
     for (const id of ["9223372036854775808", "18446744073709551616", "2147483648"]) {
-      const e = await post(`/api/websites/${id}/events/create`, { event: { id: clientId(), event_type: "View", visitor_token: token() } });
+      const e = await post(`/api/websites/${id}/events/create`, {
+        event: { id: clientId(), event_type: "View", visitor_token: token() },
+      });
       expect(e.status, e.text).toBe(404);
       expect(e.json.error.field).toBe("website_id");
-      for (const p of [`/api/websites/${id}.js`, `/api/cta/${id}.json`, `/api/cta/${id}.js`, `/api/visitors/${token()}?website_id=${id}`]) {
+      for (const p of [
+        `/api/websites/${id}.js`,
+        `/api/cta/${id}.json`,
+        `/api/cta/${id}.js`,
+        `/api/visitors/${token()}?website_id=${id}`,
+      ]) {
         const g = await fetch(server.origin + p);
         expect(g.status, p).toBeGreaterThanOrEqual(400);
         expect(g.status, p).toBeLessThan(500);

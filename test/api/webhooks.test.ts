@@ -82,7 +82,14 @@ async function person(websiteId: number, data: { email?: string; phone?: string 
     },
   });
   await t.db.trackedEvent.create({
-    data: { websiteId, clientId: `ev-${tokens}`, eventType: "View", personId: p.id, visitorToken: p.visitorToken, data: {} },
+    data: {
+      websiteId,
+      clientId: `ev-${tokens}`,
+      eventType: "View",
+      personId: p.id,
+      visitorToken: p.visitorToken,
+      data: {},
+    },
   });
   await t.db.contactSubmission.create({
     data: { websiteId, clientId: `sub-${tokens}`, personId: p.id, email: data.email ?? null, payload: { ...data } },
@@ -125,7 +132,14 @@ beforeAll(async () => {
   await person(other, { email: "lead-of-other-shop@example.com" });
   for (const shop of [SHOP, OTHER_SHOP]) {
     await t.db.session.create({
-      data: { id: `offline_${shop}`, shop, state: "s", isOnline: false, scope: "read_products", accessToken: `token-${shop}` },
+      data: {
+        id: `offline_${shop}`,
+        shop,
+        state: "s",
+        isOnline: false,
+        scope: "read_products",
+        accessToken: `token-${shop}`,
+      },
     });
   }
 
@@ -200,10 +214,12 @@ describe("customers/data_request", () => {
       "/webhooks/customers/data_request",
       "customers/data_request",
       { ...CUSTOMER_PAYLOAD, orders_requested: [1] },
-      { webhookId: id }
+      { webhookId: id },
     );
     expect(res.status).toBe(200);
-    await expect.poll(() => server.output()).toContain(`customers/data_request ${id} for ${SHOP}: 2 people found, stored as request`);
+    await expect
+      .poll(() => server.output())
+      .toContain(`customers/data_request ${id} for ${SHOP}: 2 people found, stored as request`);
     expect(await t.db.customerDataRequest.count({ where: { websiteId: store, webhookId: id, people: 2 } })).toBe(1);
     // The log holds counts, never the customer's data.
     expect(server.output()).not.toContain("kund@example.com");
@@ -239,7 +255,7 @@ describe("customers/redact", () => {
       "/webhooks/customers/redact",
       "customers/redact",
       { customer: { email: "x@example.com" } },
-      { shop: "never-installed.myshopify.com" }
+      { shop: "never-installed.myshopify.com" },
     );
     expect(res.status).toBe(200);
   });
@@ -255,24 +271,46 @@ describe("app/scopes_update", () => {
 
   it("stores the granted scopes on the shop's offline session only; a replay is harmless", async () => {
     await t.db.session.create({
-      data: { id: `online_${SHOP}_1`, shop: SHOP, state: "s", isOnline: true, scope: "read_products", accessToken: "online-token", userId: 1n },
+      data: {
+        id: `online_${SHOP}_1`,
+        shop: SHOP,
+        state: "s",
+        isOnline: true,
+        scope: "read_products",
+        accessToken: "online-token",
+        userId: 1n,
+      },
     });
     const id = randomUUID();
     for (let i = 0; i < 2; i++) {
       const res = await webhook("/webhooks/app/scopes_update", "app/scopes_update", SCOPES_PAYLOAD, { webhookId: id });
       expect(res.status).toBe(200);
-      expect((await t.db.session.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } })).scope).toBe("read_products,read_themes,write_app_proxy");
+      expect((await t.db.session.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } })).scope).toBe(
+        "read_products,read_themes,write_app_proxy",
+      );
       expect((await t.db.session.findUniqueOrThrow({ where: { id: `online_${SHOP}_1` } })).scope).toBe("read_products");
-      expect((await t.db.session.findUniqueOrThrow({ where: { id: `offline_${OTHER_SHOP}` } })).scope).toBe("read_products");
+      expect((await t.db.session.findUniqueOrThrow({ where: { id: `offline_${OTHER_SHOP}` } })).scope).toBe(
+        "read_products",
+      );
     }
     await t.db.session.delete({ where: { id: `online_${SHOP}_1` } });
   });
 
   it("changes nothing for a forged signature or a payload without a scope list", async () => {
     const before = (await t.db.session.findUniqueOrThrow({ where: { id: `offline_${OTHER_SHOP}` } })).scope;
-    const forged = await webhook("/webhooks/app/scopes_update", "app/scopes_update", { ...SCOPES_PAYLOAD, current: ["write_orders"] }, { shop: OTHER_SHOP, secret: "forged-secret" });
+    const forged = await webhook(
+      "/webhooks/app/scopes_update",
+      "app/scopes_update",
+      { ...SCOPES_PAYLOAD, current: ["write_orders"] },
+      { shop: OTHER_SHOP, secret: "forged-secret" },
+    );
     expect(forged.status).toBe(401);
-    const malformed = await webhook("/webhooks/app/scopes_update", "app/scopes_update", { id: 1, current: "write_orders" }, { shop: OTHER_SHOP });
+    const malformed = await webhook(
+      "/webhooks/app/scopes_update",
+      "app/scopes_update",
+      { id: 1, current: "write_orders" },
+      { shop: OTHER_SHOP },
+    );
     expect(malformed.status).toBe(400);
     expect((await t.db.session.findUniqueOrThrow({ where: { id: `offline_${OTHER_SHOP}` } })).scope).toBe(before);
   });
@@ -282,7 +320,12 @@ describe("app/uninstalled", () => {
   it("deletes the shop's sessions and keeps its website; a replay is harmless", async () => {
     const id = randomUUID();
     for (let i = 0; i < 2; i++) {
-      const res = await webhook("/webhooks/app/uninstalled", "app/uninstalled", { id: 1, domain: SHOP }, { webhookId: id });
+      const res = await webhook(
+        "/webhooks/app/uninstalled",
+        "app/uninstalled",
+        { id: 1, domain: SHOP },
+        { webhookId: id },
+      );
       expect(res.status).toBe(200);
       expect(await t.db.session.count({ where: { shop: SHOP } })).toBe(0);
       expect(await t.db.website.count({ where: { id: store } })).toBe(1);
@@ -299,7 +342,7 @@ describe("shop/redact", () => {
         "/webhooks/shop/redact",
         "shop/redact",
         { shop_id: 1, shop_domain: OTHER_SHOP },
-        { shop: OTHER_SHOP, webhookId: id }
+        { shop: OTHER_SHOP, webhookId: id },
       );
       expect(res.status).toBe(200);
       expect(await t.db.website.count({ where: { id: other } })).toBe(0);
@@ -323,14 +366,26 @@ describe("install (OAuth through shopify-app-remix)", () => {
       body: new URLSearchParams({ shop: "beckon-demo" }).toString(),
     });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`https://admin.shopify.com/store/beckon-demo/oauth/install?client_id=${API_KEY}`);
-    const bad = await fetch(`${origin}/auth/login?shop=${encodeURIComponent("evil.example.com/x")}`, { redirect: "manual" });
+    expect(res.headers.get("location")).toBe(
+      `https://admin.shopify.com/store/beckon-demo/oauth/install?client_id=${API_KEY}`,
+    );
+    const bad = await fetch(`${origin}/auth/login?shop=${encodeURIComponent("evil.example.com/x")}`, {
+      redirect: "manual",
+    });
     expect(bad.status).toBe(200);
     expect(await bad.text()).toContain("Please enter a valid shop domain");
     // A Swedish merchant's browser gets the form in Swedish.
-    const swedish = await fetch(`${origin}/auth/login?shop=${encodeURIComponent("evil.example.com/x")}`, { redirect: "manual", headers: { "Accept-Language": "sv-SE,sv;q=0.9" } });
+    const swedish = await fetch(`${origin}/auth/login?shop=${encodeURIComponent("evil.example.com/x")}`, {
+      redirect: "manual",
+      headers: { "Accept-Language": "sv-SE,sv;q=0.9" },
+    });
     const page = await swedish.text();
-    for (const s of ["<title>Installera Beckon i Shopify</title>", "Ange en giltig butiksdomän för att logga in", "Butikens domän"]) expect(page).toContain(s);
+    for (const s of [
+      "<title>Installera Beckon i Shopify</title>",
+      "Ange en giltig butiksdomän för att logga in",
+      "Butikens domän",
+    ])
+      expect(page).toContain(s);
     expect(page).not.toContain("Please enter");
   });
 });

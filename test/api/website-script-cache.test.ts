@@ -19,7 +19,10 @@ let server: TestServer;
 const SV = 1;
 
 /** A GET whose body is not decoded, unlike fetch's. */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${server.origin}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -41,16 +44,30 @@ const script = async () => {
 async function signIn(): Promise<string> {
   const page = await fetch(`${server.origin}/owner/login`, { redirect: "manual" });
   const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1];
-  const cookie = page.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!.split(";")[0];
-  const res = await postForm(server.origin, "/owner/login", { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf }, { Cookie: cookie });
+  const cookie = page.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("beckon_csrf="))!
+    .split(";")[0];
+  const res = await postForm(
+    server.origin,
+    "/owner/login",
+    { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf },
+    { Cookie: cookie },
+  );
   expect(res.status).toBe(302);
-  return res.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!.split(";")[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("beckon_owner="))!
+    .split(";")[0];
 }
 
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedIfEmpty(t.db);
-  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: "x".repeat(32), BECKON_SCRIPT_CACHE_MS: "60000" } });
+  server = await startTestServer({
+    databaseUrl: t.url,
+    env: { SESSION_SECRET: "x".repeat(32), BECKON_SCRIPT_CACHE_MS: "60000" },
+  });
 });
 
 afterAll(async () => {
@@ -95,9 +112,16 @@ describe("the cached site script", () => {
 
     // The owner publishes through the server: its write empties the cache.
     const owner = await signIn();
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await (await fetch(`${server.origin}/owner`, { headers: { Cookie: owner } })).text())![1];
+    const csrf = /name="csrf" value="([^"]+)"/.exec(
+      await (await fetch(`${server.origin}/owner`, { headers: { Cookie: owner } })).text(),
+    )![1];
     const target = draft ?? cta;
-    const res = await postForm(server.origin, `/owner/websites/${SV}/ctas`, { intent: "publish", id: String(target.id), csrf }, { Cookie: owner });
+    const res = await postForm(
+      server.origin,
+      `/owner/websites/${SV}/ctas`,
+      { intent: "publish", id: String(target.id), csrf },
+      { Cookie: owner },
+    );
     expect(res.status).toBe(200);
     const after = await script();
     expect(after.etag).not.toBe(before.etag);

@@ -26,8 +26,6 @@ let sv: number;
 
 const BAR = "Webbinariebar – topp";
 
-
-
 /** rgb(r, g, b) as #rrggbb. */
 const hexOf = (rgb: string) =>
   "#" +
@@ -82,12 +80,16 @@ describe("styling a bar without JSON", () => {
     await owner.getByLabel("Button colour picker").fill("#1d3a8a");
     await owner.getByLabel("Button text colour picker").fill("#1d2530");
     expect(await owner.getByLabel("Button colour", { exact: true }).inputValue()).toBe("#1d3a8a");
-    const warning = owner.getByText(/^Button text on button: contrast \d\.\d:1 — below 4\.5:1 \(WCAG AA\); visitors may not read this$/);
+    const warning = owner.getByText(
+      /^Button text on button: contrast \d\.\d:1 — below 4\.5:1 \(WCAG AA\); visitors may not read this$/,
+    );
     await expect.poll(() => warning.count()).toBe(1);
     const shown = Number(/contrast (\d\.\d):1/.exec((await warning.textContent())!)![1]);
     expect(shown).toBeLessThan(2);
     // The preview follows the unsaved pair.
-    await expect.poll(() => buttonColours(preview), { timeout: 10_000 }).toEqual({ background: "#1d3a8a", color: "#1d2530" });
+    await expect
+      .poll(() => buttonColours(preview), { timeout: 10_000 })
+      .toEqual({ background: "#1d3a8a", color: "#1d2530" });
     expect(await seriousViolations(owner)).toEqual([]);
 
     // Fixed with a light text colour typed into the hex field: the warning goes.
@@ -98,7 +100,12 @@ describe("styling a bar without JSON", () => {
     // The bar is live: Save keeps the pair as unpublished changes, Publish changes puts it live.
     await owner.getByRole("button", { name: "Save", exact: true }).click();
     await expect
-      .poll(async () => ((await tdb.db.cta.findUniqueOrThrow({ where: { id: bar.id } })).draft as { options?: unknown } | null)?.options, { timeout: 10_000 })
+      .poll(
+        async () =>
+          ((await tdb.db.cta.findUniqueOrThrow({ where: { id: bar.id } })).draft as { options?: unknown } | null)
+            ?.options,
+        { timeout: 10_000 },
+      )
       .toMatchObject({ "button-color": "#1d3a8a", "button-text-color": "#fff8e1" });
     await owner.getByRole("button", { name: "Publish changes" }).click();
     await expect
@@ -110,7 +117,9 @@ describe("styling a bar without JSON", () => {
     await hydrated(owner);
     await preview.locator("beckon-cta .bk-button").first().waitFor({ timeout: 15_000 });
     // Polled: the frame draws the CTA again once the editor says hello, and a button read mid-redraw has no style.
-    await expect.poll(() => buttonColours(preview), { timeout: 10_000 }).toEqual({ background: "#1d3a8a", color: "#fff8e1" });
+    await expect
+      .poll(() => buttonColours(preview), { timeout: 10_000 })
+      .toEqual({ background: "#1d3a8a", color: "#fff8e1" });
     const colours = await buttonColours(preview);
     expect(contrastRatio(colours.color, colours.background)).toBeGreaterThanOrEqual(4.5);
     expect(errors).toEqual([]);
@@ -125,7 +134,11 @@ describe("styling a bar without JSON", () => {
     const current = JSON.parse(await json.inputValue()) as Record<string, unknown>;
     await json.fill(JSON.stringify({ ...current, "text-colr": "#000000" }));
     await owner.getByRole("button", { name: "Save", exact: true }).click();
-    await expect.poll(() => owner.getByText('Unknown option "text-colr" (did you mean "text-color"?)').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => owner.getByText('Unknown option "text-colr" (did you mean "text-color"?)').count(), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
     expect((await tdb.db.cta.findUniqueOrThrow({ where: { id: bar.id } })).options).not.toHaveProperty("text-colr");
   });
 });
@@ -153,7 +166,9 @@ describe("a sticky bar built from a template", () => {
     await owner.getByLabel("Button text colour", { exact: true }).fill("#1d2530");
     await expect.poll(() => warning.count()).toBe(0);
     await click(owner.getByRole("button", { name: "Publish", exact: true }));
-    await expect.poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 30_000 })
+      .toBe(1);
     expect(clicks).toBeLessThanOrEqual(8);
     const row = await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } });
     expect(row).toMatchObject({ status: "published", ctaType: "bar" });
@@ -165,7 +180,10 @@ describe("a sticky bar built from a template", () => {
     await page.goto(`${server.origin}/demo/sv`);
     const button = page.locator(`beckon-cta[data-beckon-cta="${ctaId}"] .bk-button`).first();
     await button.waitFor({ timeout: 30_000 });
-    const drawn = await button.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, color: getComputedStyle(el).color }));
+    const drawn = await button.evaluate((el) => ({
+      background: getComputedStyle(el).backgroundColor,
+      color: getComputedStyle(el).color,
+    }));
     const colours = { background: hexOf(drawn.background), color: hexOf(drawn.color) };
     expect(colours).toEqual({ background: "#f2c14e", color: "#1d2530" });
     expect(contrastRatio(colours.color, colours.background)).toBeGreaterThanOrEqual(4.5);

@@ -43,8 +43,6 @@ function loaderShowsOverlays(): boolean {
 }
 const overlaySupported = loaderShowsOverlays();
 
-
-
 beforeAll(async () => {
   tdb = await createTestDatabase();
   await seedIfEmpty(tdb.db);
@@ -98,7 +96,9 @@ describe("the owner builds a campaign", () => {
     expect(await owner.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
     await owner.keyboard.type("<p>Gott nytt år</p>");
     expect(await owner.getByLabel(/^Text \(HTML/).inputValue()).toBe(`<h2>${HEADING}</h2><p>Gott nytt år</p>`);
-    await expect.poll(() => preview.locator("beckon-cta p", { hasText: "Gott nytt år" }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => preview.locator("beckon-cta p", { hasText: "Gott nytt år" }).count(), { timeout: 10_000 })
+      .toBe(1);
 
     // Shows after one second.
     await owner.getByLabel("Delay", { exact: true }).fill("1");
@@ -106,11 +106,15 @@ describe("the owner builds a campaign", () => {
     // A split that does not add up is stopped before it is sent.
     await owner.getByLabel("Variant A share of visitors").fill("90");
     await owner.getByRole("button", { name: "Save", exact: true }).click();
-    await expect.poll(() => owner.getByRole("alert").filter({ hasText: "must add up to 100 (now 90)" }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => owner.getByRole("alert").filter({ hasText: "must add up to 100 (now 90)" }).count())
+      .toBeGreaterThan(0);
     await owner.getByLabel("Variant A share of visitors").fill("100");
 
     await owner.getByRole("button", { name: "Publish", exact: true }).click();
-    await expect.poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 10_000 })
+      .toBe(1);
     const row = await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } });
     expect(row).toMatchObject({ name: CTA_NAME, ctaType: "overlay", overlayType: "boxed", status: "published" });
     expect(row.publishedAt).not.toBeNull();
@@ -129,48 +133,68 @@ describe("the owner builds a campaign", () => {
     await owner.getByLabel("Campaign conditions, condition 1: match").selectOption("contains");
     await owner.getByLabel("Campaign conditions, condition 1: Address or path").fill("kampanj=jul");
     await owner.getByLabel(`${CTA_NAME} (overlay, published)`).check();
-    await expect.poll(() => owner.getByText(`Shown to visitors whose page URL contains kampanj=jul, at any time. They see "${CTA_NAME}".`).count()).toBe(1);
-    await Promise.all([owner.waitForURL(/\/broadcasts\/\d+\?saved=1$/), owner.getByRole("button", { name: "Save campaign" }).click()]);
+    await expect
+      .poll(() =>
+        owner
+          .getByText(`Shown to visitors whose page URL contains kampanj=jul, at any time. They see "${CTA_NAME}".`)
+          .count(),
+      )
+      .toBe(1);
+    await Promise.all([
+      owner.waitForURL(/\/broadcasts\/\d+\?saved=1$/),
+      owner.getByRole("button", { name: "Save campaign" }).click(),
+    ]);
     await expect.poll(() => owner.getByText("Campaign created.").count()).toBe(1);
-    const broadcast = await tdb.db.broadcast.findFirstOrThrow({ where: { websiteId: sv, name: "Julkampanj" }, include: { conditions: true } });
+    const broadcast = await tdb.db.broadcast.findFirstOrThrow({
+      where: { websiteId: sv, name: "Julkampanj" },
+      include: { conditions: true },
+    });
     expect(broadcast.conditions.map((c) => [c.conditionType, c.url])).toEqual([["url", "kampanj=jul"]]);
     expect((await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } })).broadcastId).toBe(broadcast.id);
   });
 
-  it.skipIf(!overlaySupported)("shows on the demo page only where the condition holds; the visitor submits and the owner finds the lead", async () => {
-    const visitor = await browser.newContext({ locale: "sv-SE" });
-    const page = await visitor.newPage();
-    const pageErrors: string[] = [];
-    page.on("pageerror", (e) => pageErrors.push(e.message));
-    const mine = page.locator(`beckon-cta[data-beckon-cta="${ctaId}"]`);
+  it.skipIf(!overlaySupported)(
+    "shows on the demo page only where the condition holds; the visitor submits and the owner finds the lead",
+    async () => {
+      const visitor = await browser.newContext({ locale: "sv-SE" });
+      const page = await visitor.newPage();
+      const pageErrors: string[] = [];
+      page.on("pageerror", (e) => pageErrors.push(e.message));
+      const mine = page.locator(`beckon-cta[data-beckon-cta="${ctaId}"]`);
 
-    // Not on a page without kampanj=jul (its one-second trigger has long fired).
-    await page.goto(`${server.origin}/demo/sv`);
-    await page.waitForTimeout(3000);
-    expect(await mine.count()).toBe(0);
+      // Not on a page without kampanj=jul (its one-second trigger has long fired).
+      await page.goto(`${server.origin}/demo/sv`);
+      await page.waitForTimeout(3000);
+      expect(await mine.count()).toBe(0);
 
-    await page.goto(`${server.origin}/demo/sv?kampanj=jul`);
-    const email = mine.locator("input[type=email]");
-    await email.waitFor({ state: "visible", timeout: 15_000 });
-    await expect.poll(() => mine.locator("h2").first().textContent()).toBe(HEADING);
-    await email.fill(LEAD);
-    const submitted = page.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
-    await mine.locator("button[type=submit]").click();
-    expect((await submitted).status()).toBe(201);
-    await expect.poll(() => mine.getByRole("status").first().innerText(), { timeout: 10_000 }).toMatch(/Thanks!/);
-    expect(pageErrors).toEqual([]);
-    await visitor.close();
+      await page.goto(`${server.origin}/demo/sv?kampanj=jul`);
+      const email = mine.locator("input[type=email]");
+      await email.waitFor({ state: "visible", timeout: 15_000 });
+      await expect.poll(() => mine.locator("h2").first().textContent()).toBe(HEADING);
+      await email.fill(LEAD);
+      const submitted = page.waitForResponse(
+        (r) => r.url().includes("/contacts/create") && r.request().method() === "POST",
+      );
+      await mine.locator("button[type=submit]").click();
+      expect((await submitted).status()).toBe(201);
+      await expect.poll(() => mine.getByRole("status").first().innerText(), { timeout: 10_000 }).toMatch(/Thanks!/);
+      expect(pageErrors).toEqual([]);
+      await visitor.close();
 
-    await owner.goto(`${server.origin}/owner/websites/${sv}/contacts`);
-    await expect.poll(() => owner.locator("body").innerText()).toContain(LEAD);
-    const person = await tdb.db.person.findFirstOrThrow({ where: { websiteId: sv, email: LEAD } });
-    expect(person.personType).toBe("Contact");
-  });
+      await owner.goto(`${server.origin}/owner/websites/${sv}/contacts`);
+      await expect.poll(() => owner.locator("body").innerText()).toContain(LEAD);
+      const person = await tdb.db.person.findFirstOrThrow({ where: { websiteId: sv, email: LEAD } });
+      expect(person.personType).toBe("Contact");
+    },
+  );
 });
 
 describe("accessibility", () => {
   it("axe-core finds no serious or critical violation on the admin pages", async () => {
-    const cta = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" }, orderBy: { id: "asc" } });
+    const cta = await tdb.db.cta.findFirstOrThrow({
+      where: { websiteId: sv, ctaType: "overlay" },
+      orderBy: { id: "asc" },
+    });
     const broadcast = await tdb.db.broadcast.findFirstOrThrow({ where: { websiteId: sv } });
     const found: string[] = [];
     for (const p of [
@@ -197,7 +221,10 @@ describe("accessibility", () => {
 
 describe("the editor's preview", () => {
   it("follows edits even when the frame said it was ready before the editor hydrated", async () => {
-    const cta = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" }, orderBy: { id: "asc" } });
+    const cta = await tdb.db.cta.findFirstOrThrow({
+      where: { websiteId: sv, ctaType: "overlay" },
+      orderBy: { id: "asc" },
+    });
     const page = await admin.newPage();
     // Hold the admin's scripts until the preview frame (in the server's HTML) has shown the CTA, so its
     // "ready" message is posted while nothing listens: the order a slow machine can produce.
@@ -216,7 +243,9 @@ describe("the editor's preview", () => {
     await page.getByRole("button", { name: /^Edit element 1 / }).click();
     await page.getByRole("button", { name: "Advanced HTML and options of Element 1" }).click();
     await page.getByLabel(/^Text \(HTML/).fill("<h2>Förhandsvisningen hänger med</h2>");
-    await expect.poll(() => preview.locator("beckon-cta h2").first().textContent(), { timeout: 10_000 }).toBe("Förhandsvisningen hänger med");
+    await expect
+      .poll(() => preview.locator("beckon-cta h2").first().textContent(), { timeout: 10_000 })
+      .toBe("Förhandsvisningen hänger med");
     await page.close();
   });
 });

@@ -49,7 +49,13 @@ const products: FakeProduct[] = [
 ];
 
 const collections: FakeCollection[] = [
-  { id: 51, title: "Espresso machines", handle: "espresso-machines", image: "https://cdn.shopify.test/machines.jpg", productsCount: 4 },
+  {
+    id: 51,
+    title: "Espresso machines",
+    handle: "espresso-machines",
+    image: "https://cdn.shopify.test/machines.jpg",
+    productsCount: 4,
+  },
   { id: 52, title: "Espresso cups", handle: "espresso-cups", image: null, productsCount: 9 },
 ];
 
@@ -122,7 +128,10 @@ beforeAll(async () => {
   await page.goto(`${server.origin}/owner/login`);
   await page.fill('input[name="email"]', "owner@beckon-demo.test");
   await page.fill('input[name="password"]', "beckon-demo-2026");
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/owner/login")), page.click('button[type="submit"]')]);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith("/owner/login")),
+    page.click('button[type="submit"]'),
+  ]);
 });
 
 afterAll(async () => {
@@ -166,16 +175,19 @@ describe("the owner of the demo store picks a product for a cart button", () => 
         .getByRole("button", {
           name: "Espresso grinder – Steel is already chosen",
         })
-        .isDisabled()
+        .isDisabled(),
     ).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await poll(async () => {
       const doc = await loadCtaDocument(tdb.db, store, ctaId);
-      return doc?.variants[0].steps[0].sections[0].columns[0].elements[0].action_groups[0].data["selected-product-variant-ids"];
+      return doc?.variants[0].steps[0].sections[0].columns[0].elements[0].action_groups[0].data[
+        "selected-product-variant-ids"
+      ];
     }).toEqual(["8802"]);
-    const data = (await loadCtaDocument(tdb.db, store, ctaId))!.variants[0].steps[0].sections[0].columns[0].elements[0].action_groups[0].data;
+    const data = (await loadCtaDocument(tdb.db, store, ctaId))!.variants[0].steps[0].sections[0].columns[0].elements[0]
+      .action_groups[0].data;
     expect(data["selected-products-summary"]).toEqual([
       {
         id: "8802",
@@ -218,12 +230,21 @@ describe("the owner of the demo store picks a product for a cart button", () => 
     expect(await shown.locator("img").getAttribute("src")).toBe("https://cdn.shopify.test/grinder.jpg");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await poll(
-      async () => (await loadCtaDocument(tdb.db, store, feedCtaId))?.variants[0].steps[0].sections[0].columns[0].elements[0].product_recommendations
+      async () =>
+        (await loadCtaDocument(tdb.db, store, feedCtaId))?.variants[0].steps[0].sections[0].columns[0].elements[0]
+          .product_recommendations,
     ).toEqual([
       {
         source: "manual",
         handles: ["espresso-grinder"],
-        summary: [{ handle: "espresso-grinder", title: "Espresso grinder", image: "https://cdn.shopify.test/grinder.jpg", price: "129.00–149.00 USD" }],
+        summary: [
+          {
+            handle: "espresso-grinder",
+            title: "Espresso grinder",
+            image: "https://cdn.shopify.test/grinder.jpg",
+            price: "129.00–149.00 USD",
+          },
+        ],
       },
     ]);
   });
@@ -246,11 +267,18 @@ describe("the owner of the demo store picks a product for a cart button", () => 
     expect(await result.getByRole("button", { name: "Espresso machines is already chosen" }).isDisabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    const feed = async () => (await loadCtaDocument(tdb.db, store, feedCtaId))?.variants[0].steps[0].sections[0].columns[0].elements[0].product_recommendations;
+    const feed = async () =>
+      (await loadCtaDocument(tdb.db, store, feedCtaId))?.variants[0].steps[0].sections[0].columns[0].elements[0]
+        .product_recommendations;
     await poll(async () => (await feed())?.find((e) => e.source === "collection")).toEqual({
       source: "collection",
       handle: "espresso-machines",
-      summary: { id: "51", title: "Espresso machines", image: "https://cdn.shopify.test/machines.jpg", productsCount: 4 },
+      summary: {
+        id: "51",
+        title: "Espresso machines",
+        image: "https://cdn.shopify.test/machines.jpg",
+        productsCount: 4,
+      },
     });
     // The hand-picked products stay.
     expect((await feed())?.find((e) => e.source === "manual")).toMatchObject({ handles: ["espresso-grinder"] });

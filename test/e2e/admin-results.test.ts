@@ -59,7 +59,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
         axe: {
           run: (
             ctx: unknown,
-            o: unknown
+            o: unknown,
           ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }>;
         };
       }
@@ -88,8 +88,11 @@ beforeAll(async () => {
   ctaId = cta.id;
   ctaName = cta.name;
   variantId = cta.variants[0].id;
-  elementId = (await tdb.db.ctaElement.findFirstOrThrow({ where: { elementType: "form", column: { section: { step: { variantId } } } } }))
-    .id;
+  elementId = (
+    await tdb.db.ctaElement.findFirstOrThrow({
+      where: { elementType: "form", column: { section: { step: { variantId } } } },
+    })
+  ).id;
   server = await startTestServer({ databaseUrl: tdb.url });
   browser = await launchChromium();
 
@@ -99,7 +102,13 @@ beforeAll(async () => {
     visitor: { visitor_token: visitor, landing_page: "https://saljakademin.se/blogg/" },
     new: true,
   });
-  const ids = { cta_id: ctaId, variant_id: variantId, element_id: elementId, contactable_type: "Cta", contactable_id: ctaId };
+  const ids = {
+    cta_id: ctaId,
+    variant_id: variantId,
+    element_id: elementId,
+    contactable_type: "Cta",
+    contactable_id: ctaId,
+  };
   await api(`/api/websites/${sv}/events/create`, {
     events: [
       { id: id(), event_type: "View", visitor_token: visitor, url: "https://saljakademin.se/blogg/", ...ids },
@@ -145,12 +154,16 @@ beforeAll(async () => {
       credentials: { api_key: "pk_test_1234" },
     },
   });
-  await tdb.db.mailingList.create({ data: { websiteId: sv, integrationId: klaviyo.id, listId: "AbC123", name: "Kunder" } });
+  await tdb.db.mailingList.create({
+    data: { websiteId: sv, integrationId: klaviyo.id, listId: "AbC123", name: "Kunder" },
+  });
 
   // A second visitor only sees it: the conversion rate is then 50%.
   const viewer = randomBytes(16).toString("hex");
   await api(`/api/websites/${sv}/visitors`, { visitor: { visitor_token: viewer } });
-  await api(`/api/websites/${sv}/events/create`, { event: { id: id(), event_type: "View", visitor_token: viewer, ...ids } });
+  await api(`/api/websites/${sv}/events/create`, {
+    event: { id: id(), event_type: "View", visitor_token: viewer, ...ids },
+  });
   const lead = await tdb.db.person.findFirstOrThrow({ where: { websiteId: sv, email: LEAD } });
   await tdb.db.syncJob.create({
     data: {
@@ -200,7 +213,10 @@ it("finds the lead in contacts, opens it, exports it, and sees the view and conv
   expect(await seriousViolations(page)).toEqual([]);
 
   // CSV export of the filtered list.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^contacts-Saljakademin-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parseCsv(readFileSync((await download.path())!, "utf8"));
   const header = rows[0];
@@ -255,11 +271,16 @@ it("finds the lead in contacts, opens it, exports it, and sees the view and conv
   // Views, unique viewers, clicks, leads, completions, conversions, rate.
   expect(variants).toMatch(/2\s+2\s+0\s+1\s+1\s+1\s+50\.0%/);
   // The same figures as CSV, one row per day, CTA and variant.
-  const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   expect(csvDownload.suggestedFilename()).toMatch(/^results-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}-cta-\d+\.csv$/);
   const csvRows = parseCsv(readFileSync((await csvDownload.path())!, "utf8"));
   expect(csvRows[0].slice(0, 7)).toEqual(["day", "cta_id", "cta", "variant", "goal", "views", "unique_viewers"]);
-  expect(csvRows.slice(1).map((r) => [r[2], r[3], r[5], r[6], r[8], r[14]])).toEqual([[ctaName, "A", "2", "2", "1", "1"]]);
+  expect(csvRows.slice(1).map((r) => [r[2], r[3], r[5], r[6], r[8], r[14]])).toEqual([
+    [ctaName, "A", "2", "2", "1", "1"],
+  ]);
   // polaris-viz draws the daily chart in the browser.
   await page.locator('[data-chart^="Line chart of views and conversions"] svg').first().waitFor({ timeout: 15_000 });
   expect(await seriousViolations(page)).toEqual([]);

@@ -38,15 +38,27 @@ async function ownerPage(context: BrowserContext): Promise<Page> {
 const lookOf = (el: Locator) =>
   el.evaluate((node) => {
     const s = getComputedStyle(node);
-    return { border: `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`, radius: s.borderTopLeftRadius, shadow: s.boxShadow };
+    return {
+      border: `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`,
+      radius: s.borderTopLeftRadius,
+      shadow: s.boxShadow,
+    };
   });
 
-const BUTTON_LOOK = { border: "3px dashed rgb(242, 193, 78)", radius: "12px", shadow: "rgba(0, 0, 0, 0.3) 0px 8px 32px 0px" };
+const BUTTON_LOOK = {
+  border: "3px dashed rgb(242, 193, 78)",
+  radius: "12px",
+  shadow: "rgba(0, 0, 0, 0.3) 0px 8px 32px 0px",
+};
 const BAR_BORDER = "2px solid rgb(242, 193, 78)";
 
 const storedLook = async () => {
   const doc = (await loadCtaDocument(tdb.db, sv, ctaId))!;
-  return { status: doc.status, cta: doc.options, button: doc.variants[0].steps[0].sections[0].columns[0].elements[1].options };
+  return {
+    status: doc.status,
+    cta: doc.options,
+    button: doc.variants[0].steps[0].sections[0].columns[0].elements[1].options,
+  };
 };
 
 beforeAll(async () => {
@@ -96,19 +108,37 @@ describe("border, shadow and corners without JSON", () => {
     await owner.getByLabel("Border width").first().fill("2");
     await owner.getByLabel("Border colour", { exact: true }).first().fill("#f2c14e");
     const frame = preview.locator("beckon-cta .bk-bar");
-    await expect.poll(() => frame.evaluate((n) => { const s = getComputedStyle(n); return `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`; }), { timeout: 10_000 }).toBe(BAR_BORDER);
+    await expect
+      .poll(
+        () =>
+          frame.evaluate((n) => {
+            const s = getComputedStyle(n);
+            return `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`;
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe(BAR_BORDER);
     expect(await seriousViolations(owner)).toEqual([]);
 
     await owner.getByRole("button", { name: "Publish", exact: true }).click();
     await expect.poll(storedLook, { timeout: 30_000 }).toMatchObject({
       status: "published",
       cta: { "border-style": "solid", "border-width": 2, "border-color": "#f2c14e" },
-      button: { "border-style": "dashed", "border-width": 3, "border-color": "#f2c14e", "border-radius": 12, shadow: "large" },
+      button: {
+        "border-style": "dashed",
+        "border-width": 3,
+        "border-color": "#f2c14e",
+        "border-radius": 12,
+        shadow: "large",
+      },
     });
     expect((await storedLook()).button).not.toHaveProperty("background-image");
 
     // The visitor of the Swedish demo page: the same look, desktop and phone.
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
       const visitor = await browser.newContext({ locale: "sv-SE", viewport });
       const page = await visitor.newPage();
       page.on("pageerror", (e) => pageErrors.push(e.message));
@@ -125,7 +155,11 @@ describe("border, shadow and corners without JSON", () => {
   }, 240_000);
 
   it("speaks Swedish to a Swedish owner and stays axe-clean with the controls open, on a phone too", async () => {
-    const swedish = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "sv-SE", extraHTTPHeaders: { "Accept-Language": "sv-SE,sv;q=0.9" } });
+    const swedish = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: "sv-SE",
+      extraHTTPHeaders: { "Accept-Language": "sv-SE,sv;q=0.9" },
+    });
     try {
       const owner = await ownerPage(swedish);
       await owner.getByRole("button", { name: /^Redigera element 2 / }).click();

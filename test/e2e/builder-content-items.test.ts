@@ -25,7 +25,10 @@ let ctaId: number;
 
 const storedItems = async () => {
   const doc = (await loadCtaDocument(tdb.db, sv, ctaId))!;
-  return { status: doc.status, items: doc.variants[0].steps[0].sections[0].columns[0].elements[0].content_toggle_items };
+  return {
+    status: doc.status,
+    items: doc.variants[0].steps[0].sections[0].columns[0].elements[0].content_toggle_items,
+  };
 };
 
 beforeAll(async () => {
@@ -34,7 +37,9 @@ beforeAll(async () => {
   sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
   const doc = templateDocument(findTemplate("bar-announcement")!, "sv");
   const column = doc.variants[0].steps[0].sections[0].columns[0];
-  column.elements = [{ ...newElement("tabs", 0), content_toggle_items: [{ title: "Kurser", html: "<p>Två dagar i Stockholm.</p>" }] }];
+  column.elements = [
+    { ...newElement("tabs", 0), content_toggle_items: [{ title: "Kurser", html: "<p>Två dagar i Stockholm.</p>" }] },
+  ];
   ctaId = (await saveCtaDocument(tdb.db, sv, { ...doc, name: "Flikar E2E", status: "draft" })).id!;
   server = await startTestServer({ databaseUrl: tdb.url });
   browser = await launchChromium();
@@ -67,8 +72,12 @@ describe("rich text in tabs", () => {
     await expect.poll(() => editor.innerHTML()).toBe("<p>Två dagar i Stockholm.<strong> Boka nu!</strong></p>");
 
     const preview = owner.frameLocator('iframe[title^="Preview of"]');
-    await expect.poll(() => preview.locator("beckon-cta [role=tab]").first().textContent(), { timeout: 10_000 }).toBe("Utbildningar");
-    await expect.poll(() => preview.locator("beckon-cta strong").first().textContent(), { timeout: 10_000 }).toBe(" Boka nu!");
+    await expect
+      .poll(() => preview.locator("beckon-cta [role=tab]").first().textContent(), { timeout: 10_000 })
+      .toBe("Utbildningar");
+    await expect
+      .poll(() => preview.locator("beckon-cta strong").first().textContent(), { timeout: 10_000 })
+      .toBe(" Boka nu!");
 
     await owner.getByRole("button", { name: "Add tab" }).click();
     await owner.getByRole("textbox", { name: "Text of Tab 2", exact: true }).waitFor();
@@ -77,7 +86,10 @@ describe("rich text in tabs", () => {
     await owner.getByRole("button", { name: "Publish", exact: true }).click();
     await expect.poll(storedItems, { timeout: 30_000 }).toEqual({
       status: "published",
-      items: [{ title: "Utbildningar", html: "<p>Två dagar i Stockholm.<strong> Boka nu!</strong></p>" }, { title: "Tab 2" }],
+      items: [
+        { title: "Utbildningar", html: "<p>Två dagar i Stockholm.<strong> Boka nu!</strong></p>" },
+        { title: "Tab 2" },
+      ],
     });
     expect(errors).toEqual([]);
     await admin.close();

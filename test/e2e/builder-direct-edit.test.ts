@@ -35,7 +35,10 @@ async function logIn(context: BrowserContext): Promise<Page> {
   await page.goto(`${server.origin}/owner/login`);
   await page.fill('input[name="email"]', "agare@saljakademin.se");
   await page.fill('input[name="password"]', "beckon-demo-2026");
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/owner/login")), page.click('button[type="submit"]')]);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith("/owner/login")),
+    page.click('button[type="submit"]'),
+  ]);
   return page;
 }
 
@@ -51,16 +54,22 @@ async function openEditor(page: Page): Promise<void> {
  */
 async function announced(page: Page, text: string | RegExp): Promise<void> {
   await page.locator('[id^="DndLiveRegion"]', { hasText: text }).first().waitFor({ state: "attached" });
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** The names of the element handles of the first column of the first section, top to bottom. */
 const handleNames = (page: Page, prefix: RegExp) =>
-  page.getByRole("button", { name: prefix }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label") ?? ""));
+  page
+    .getByRole("button", { name: prefix })
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label") ?? ""));
 
 const savedOrder = async () => {
   const doc = await loadCtaDocument(tdb.db, sv, ctaId);
-  return doc!.variants[0].steps[0].sections.map((s) => s.columns[0].elements.map((e) => `${e.element_type}${e.position}`).join(",")).join(" | ");
+  return doc!.variants[0].steps[0].sections
+    .map((s) => s.columns[0].elements.map((e) => `${e.element_type}${e.position}`).join(","))
+    .join(" | ");
 };
 
 beforeAll(async () => {
@@ -89,13 +98,19 @@ afterAll(async () => {
 describe("reordering with the keyboard", () => {
   it("gives every element, column and section a named handle, and axe finds nothing serious", async () => {
     await openEditor(owner);
-    expect(await handleNames(owner, /^Move element/)).toEqual([`Move element 1 (Text · ${HEADING})`, "Move element 2 (Form · 1 field)", `Move element 1 (Text · ${SECOND})`]);
+    expect(await handleNames(owner, /^Move element/)).toEqual([
+      `Move element 1 (Text · ${HEADING})`,
+      "Move element 2 (Form · 1 field)",
+      `Move element 1 (Text · ${SECOND})`,
+    ]);
     expect(await handleNames(owner, /^Move section/)).toEqual(["Move section 1", "Move section 2"]);
     const handle = owner.getByRole("button", { name: "Move section 1", exact: true });
     expect(await handle.getAttribute("aria-roledescription")).toBe("movable item");
     // The handle points to the instructions a screen reader reads when it gets focus.
     const describedBy = (await handle.getAttribute("aria-describedby"))!;
-    expect(await owner.evaluate((id) => document.getElementById(id)?.textContent, describedBy)).toMatch(/^To pick up an item, press Space or Enter/);
+    expect(await owner.evaluate((id) => document.getElementById(id)?.textContent, describedBy)).toMatch(
+      /^To pick up an item, press Space or Enter/,
+    );
     expect(await seriousViolations(owner)).toEqual([]);
   });
 
@@ -111,23 +126,45 @@ describe("reordering with the keyboard", () => {
     expect(await seriousViolations(owner)).toEqual([]);
     await owner.keyboard.press("Space");
     await announced(owner, `element 1 (Text · ${HEADING}) was dropped at position 2 of 2.`);
-    await expect.poll(() => handleNames(owner, /^Move element/)).toEqual(["Move element 1 (Form · 1 field)", `Move element 2 (Text · ${HEADING})`, `Move element 1 (Text · ${SECOND})`]);
+    await expect
+      .poll(() => handleNames(owner, /^Move element/))
+      .toEqual([
+        "Move element 1 (Form · 1 field)",
+        `Move element 2 (Text · ${HEADING})`,
+        `Move element 1 (Text · ${SECOND})`,
+      ]);
     expect(await owner.getByText("Unsaved changes", { exact: true }).count()).toBe(1);
 
     await owner.getByRole("button", { name: "Undo", exact: true }).click();
-    await expect.poll(() => handleNames(owner, /^Move element/)).toEqual([`Move element 1 (Text · ${HEADING})`, "Move element 2 (Form · 1 field)", `Move element 1 (Text · ${SECOND})`]);
+    await expect
+      .poll(() => handleNames(owner, /^Move element/))
+      .toEqual([
+        `Move element 1 (Text · ${HEADING})`,
+        "Move element 2 (Form · 1 field)",
+        `Move element 1 (Text · ${SECOND})`,
+      ]);
     await owner.getByRole("button", { name: "Redo", exact: true }).click();
-    await expect.poll(() => handleNames(owner, /^Move element/)).toEqual(["Move element 1 (Form · 1 field)", `Move element 2 (Text · ${HEADING})`, `Move element 1 (Text · ${SECOND})`]);
+    await expect
+      .poll(() => handleNames(owner, /^Move element/))
+      .toEqual([
+        "Move element 1 (Form · 1 field)",
+        `Move element 2 (Text · ${HEADING})`,
+        `Move element 1 (Text · ${SECOND})`,
+      ]);
 
     // The preview follows the unsaved order.
     const preview = owner.frameLocator('iframe[title^="Preview of"]');
     await expect
-      .poll(() => preview.locator("beckon-cta").evaluate((host) => {
-        const root = host.shadowRoot ?? host;
-        const h2 = root.querySelector("h2");
-        const form = root.querySelector("form");
-        return !!h2 && !!form && !!(form.compareDocumentPosition(h2) & Node.DOCUMENT_POSITION_FOLLOWING);
-      }), { timeout: 10_000 })
+      .poll(
+        () =>
+          preview.locator("beckon-cta").evaluate((host) => {
+            const root = host.shadowRoot ?? host;
+            const h2 = root.querySelector("h2");
+            const form = root.querySelector("form");
+            return !!h2 && !!form && !!(form.compareDocumentPosition(h2) & Node.DOCUMENT_POSITION_FOLLOWING);
+          }),
+        { timeout: 10_000 },
+      )
       .toBe(true);
 
     expect(await savedOrder()).toBe("text0,form1 | text0");
@@ -144,7 +181,13 @@ describe("reordering with the keyboard", () => {
     await announced(owner, "section 2 was moved into position 1 of 2.");
     await owner.keyboard.press("Space");
     await announced(owner, "section 2 was dropped at position 1 of 2.");
-    await expect.poll(() => handleNames(owner, /^Move element/)).toEqual([`Move element 1 (Text · ${SECOND})`, "Move element 1 (Form · 1 field)", `Move element 2 (Text · ${HEADING})`]);
+    await expect
+      .poll(() => handleNames(owner, /^Move element/))
+      .toEqual([
+        `Move element 1 (Text · ${SECOND})`,
+        "Move element 1 (Form · 1 field)",
+        `Move element 2 (Text · ${HEADING})`,
+      ]);
     // Focus stays on the handle of the section that moved, so the owner can keep going.
     expect(await owner.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Move section 1");
     await owner.getByRole("button", { name: "Save", exact: true }).click();
@@ -167,7 +210,11 @@ describe("reordering with the keyboard", () => {
   });
 
   it("speaks the admin's language: a Swedish owner hears Swedish", async () => {
-    const swedish = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: "sv-SE", extraHTTPHeaders: { "Accept-Language": "sv-SE,sv;q=0.9" } });
+    const swedish = await browser.newContext({
+      viewport: { width: 1400, height: 1000 },
+      locale: "sv-SE",
+      extraHTTPHeaders: { "Accept-Language": "sv-SE,sv;q=0.9" },
+    });
     try {
       const page = await logIn(swedish);
       await openEditor(page);
@@ -183,7 +230,6 @@ describe("reordering with the keyboard", () => {
       await swedish.close();
     }
   });
-
 });
 
 describe("editing in the preview", () => {
@@ -194,8 +240,12 @@ describe("editing in the preview", () => {
     await openEditor(owner);
     await preview().locator("beckon-cta input[type=email]").click();
     await owner.getByRole("button", { name: "Close element 1 (Form · 1 field)", exact: true }).waitFor();
-    expect(await owner.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.labels?.[0]?.textContent)).toBe("Element type");
-    expect(await owner.getByRole("button", { name: `Edit element 2 (Text · ${HEADING})`, exact: true }).count()).toBe(1);
+    expect(
+      await owner.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.labels?.[0]?.textContent),
+    ).toBe("Element type");
+    expect(await owner.getByRole("button", { name: `Edit element 2 (Text · ${HEADING})`, exact: true }).count()).toBe(
+      1,
+    );
   });
 
   it("text edited in place lands in the document, one undo step; Escape cancels an edit", async () => {
@@ -211,11 +261,15 @@ describe("editing in the preview", () => {
     await owner.keyboard.press("Enter");
     await expect.poll(() => html.innerHTML()).toBe(`<h2>${HEADING} nu</h2>`);
     expect(await owner.getByText("Unsaved changes", { exact: true }).count()).toBe(1);
-    await expect.poll(() => preview().locator("beckon-cta h2").first().textContent(), { timeout: 10_000 }).toBe(`${HEADING} nu`);
+    await expect
+      .poll(() => preview().locator("beckon-cta h2").first().textContent(), { timeout: 10_000 })
+      .toBe(`${HEADING} nu`);
 
     await owner.getByRole("button", { name: "Undo", exact: true }).click();
     await expect.poll(() => html.innerHTML()).toBe(`<h2>${HEADING}</h2>`);
-    await expect.poll(() => preview().locator("beckon-cta h2").first().textContent(), { timeout: 10_000 }).toBe(HEADING);
+    await expect
+      .poll(() => preview().locator("beckon-cta h2").first().textContent(), { timeout: 10_000 })
+      .toBe(HEADING);
 
     // Escape puts the text back and changes nothing.
     const again = preview().locator("beckon-cta h2", { hasText: HEADING });

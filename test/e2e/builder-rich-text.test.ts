@@ -81,7 +81,9 @@ describe("the rich-text editor", () => {
     // caret End moved on the page's selectionchange: the next keys wait for that, as a person's would.
     await owner.evaluate(() => {
       const w = window as unknown as { caretMoved?: Promise<void> };
-      w.caretMoved = new Promise((resolve) => document.addEventListener("selectionchange", () => setTimeout(resolve, 0), { once: true }));
+      w.caretMoved = new Promise((resolve) =>
+        document.addEventListener("selectionchange", () => setTimeout(resolve, 0), { once: true }),
+      );
     });
     await owner.keyboard.press("End");
     await owner.evaluate(() => (window as unknown as { caretMoved: Promise<void> }).caretMoved);
@@ -132,7 +134,11 @@ describe("the rich-text editor", () => {
   }, 180_000);
 
   it("speaks Swedish to a Swedish owner, and stays axe-clean on a phone", async () => {
-    const swedish = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "sv-SE", extraHTTPHeaders: { "Accept-Language": "sv-SE,sv;q=0.9" } });
+    const swedish = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: "sv-SE",
+      extraHTTPHeaders: { "Accept-Language": "sv-SE,sv;q=0.9" },
+    });
     try {
       const owner = await ownerPage(swedish);
       await owner.getByRole("button", { name: /^Redigera element 1 / }).click();
@@ -169,7 +175,9 @@ describe("the rich-text editor", () => {
       await owner.keyboard.press("Enter");
       await expect.poll(() => field.inputValue()).toBe("Boka nu");
       expect(await owner.getByText("Unsaved changes", { exact: true }).count()).toBe(1);
-      await expect.poll(() => preview.locator("beckon-cta .bk-button").textContent(), { timeout: 10_000 }).toBe("Boka nu");
+      await expect
+        .poll(() => preview.locator("beckon-cta .bk-button").textContent(), { timeout: 10_000 })
+        .toBe("Boka nu");
 
       // Escape: the label is put back and the document keeps "Boka nu". The caret starts after the label.
       await preview.locator("beckon-cta .bk-button").click();
@@ -190,7 +198,9 @@ describe("the rich-text editor", () => {
     const admin = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     try {
       const owner = await ownerPage(admin);
-      const frame = owner.frames().find((f) => f.parentFrame() === owner.mainFrame() && f.name() === "" && f.url().startsWith("about:srcdoc"))!;
+      const frame = owner
+        .frames()
+        .find((f) => f.parentFrame() === owner.mainFrame() && f.name() === "" && f.url().startsWith("about:srcdoc"))!;
       const preview = owner.frameLocator('iframe[title^="Preview of"]');
       const button = preview.locator("beckon-cta .bk-button");
       await button.waitFor({ timeout: 15_000 });
@@ -205,11 +215,17 @@ describe("the rich-text editor", () => {
       await button.click();
       await owner.keyboard.press("Escape");
       await owner.getByLabel("Button text", { exact: true }).fill("Läs mer nu");
-      await expect.poll(() => frame.evaluate(() => Boolean((window as unknown as { lastDoc: unknown }).lastDoc)), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => frame.evaluate(() => Boolean((window as unknown as { lastDoc: unknown }).lastDoc)), {
+          timeout: 10_000,
+        })
+        .toBe(true);
       await expect.poll(() => button.textContent(), { timeout: 10_000 }).toBe("Läs mer nu");
       let replays = 0;
       const redraw = async () => {
-        const doc = await frame.evaluate(() => (window as unknown as { lastDoc: { data: Record<string, unknown> } }).lastDoc);
+        const doc = await frame.evaluate(
+          () => (window as unknown as { lastDoc: { data: Record<string, unknown> } }).lastDoc,
+        );
         replays += 1;
         const hostBefore = await preview.locator("beckon-cta").elementHandle();
         await owner.evaluate(
@@ -247,7 +263,9 @@ describe("the rich-text editor", () => {
       expect(words(await paragraph.textContent())).toBe(`${before} Ett två`);
       await owner.keyboard.press("Enter");
       // The click opened the text's card: its editor has the words typed before and after the redraw.
-      await expect.poll(async () => words(await owner.getByRole("textbox", { name: "Text", exact: true }).textContent())).toContain(`${before} Ett två`);
+      await expect
+        .poll(async () => words(await owner.getByRole("textbox", { name: "Text", exact: true }).textContent()))
+        .toContain(`${before} Ett två`);
     } finally {
       await admin.close();
     }

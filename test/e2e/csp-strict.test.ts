@@ -41,7 +41,10 @@ beforeAll(async () => {
       cta_type: "overlay",
       overlay_type: "boxed",
       options: { trigger: "immediate" },
-      elements: [heading("Strict pages welcome"), emailForm({ emailPlaceholder: "Your email", button: "Subscribe", actions: [] })],
+      elements: [
+        heading("Strict pages welcome"),
+        emailForm({ emailPlaceholder: "Your email", button: "Subscribe", actions: [] }),
+      ],
     }),
   );
   server = await startTestServer({ databaseUrl: tdb.url });
@@ -54,7 +57,11 @@ beforeAll(async () => {
 <body><h1>A page with a strict CSP</h1><p>Content.</p>
 ${genericSnippet({ origin: server.origin, websiteId, nonce })}
 </body></html>`;
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": policyFor(nonce), "Cache-Control": "no-store" });
+    res.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": policyFor(nonce),
+      "Cache-Control": "no-store",
+    });
     res.end(req.url === "/" ? html : "");
   });
   hostOrigin = host.origin;
@@ -87,7 +94,14 @@ const policies: [string, (nonce: string) => string][] = [
   [
     "nonce with 'strict-dynamic'",
     (nonce) =>
-      [`script-src 'nonce-${nonce}' 'strict-dynamic'`, "object-src 'none'", "base-uri 'none'", `connect-src ${server.origin}`, "style-src 'unsafe-inline'", "default-src 'none'"].join("; "),
+      [
+        `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+        "object-src 'none'",
+        "base-uri 'none'",
+        `connect-src ${server.origin}`,
+        "style-src 'unsafe-inline'",
+        "default-src 'none'",
+      ].join("; "),
   ],
 ];
 
@@ -107,9 +121,14 @@ async function strictPage(policy: (nonce: string) => string) {
   await page.addInitScript(() => {
     const w = window as unknown as { __violations: string[] };
     w.__violations = [];
-    document.addEventListener("securitypolicyviolation", (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
-  const problems = async () => [...(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)), ...logged];
+  const problems = async () => [
+    ...(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)),
+    ...logged,
+  ];
   return { context, page, problems };
 }
 
@@ -148,7 +167,8 @@ describe("the widget under a strict Content-Security-Policy", () => {
       third = early.slice(0, 200);
       await route.fulfill({ response, body: [hint, config, early].join("\n") });
     });
-    const finished = (file: RegExp) => page.waitForEvent("requestfinished", { predicate: (r) => file.test(new URL(r.url()).pathname), timeout: 20_000 });
+    const finished = (file: RegExp) =>
+      page.waitForEvent("requestfinished", { predicate: (r) => file.test(new URL(r.url()).pathname), timeout: 20_000 });
     const renderer = finished(/^\/widget\/beckon-renderer\.js$/);
     const chunk = finished(/^\/widget\/beckon-chunk-[A-Z0-9]{8}\.js$/);
     await page.goto(hostOrigin + "/");

@@ -35,7 +35,10 @@ beforeAll(async () => {
   await owner.goto(`${server.origin}/owner/login`);
   await owner.fill('input[name="email"]', "agare@saljakademin.se");
   await owner.fill('input[name="password"]', "beckon-demo-2026");
-  await Promise.all([owner.waitForURL((u) => !u.pathname.startsWith("/owner/login")), owner.click('button[type="submit"]')]);
+  await Promise.all([
+    owner.waitForURL((u) => !u.pathname.startsWith("/owner/login")),
+    owner.click('button[type="submit"]'),
+  ]);
 });
 
 afterAll(async () => {
@@ -53,7 +56,9 @@ describe("two exit popups on the same pages", () => {
   let newId: number;
 
   it("the editor of a template-built exit popup names the seeded exit popup, with a link, before publishing", async () => {
-    const seeded = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, name: "Exitpopup – E-bok Säljteknik" } });
+    const seeded = await tdb.db.cta.findFirstOrThrow({
+      where: { websiteId: sv, name: "Exitpopup – E-bok Säljteknik" },
+    });
     seededId = seeded.id;
     expect(seeded.status).toBe("published");
     expect(seededId).toBe(17);
@@ -80,7 +85,7 @@ describe("two exit popups on the same pages", () => {
     await warning(owner).waitFor();
   });
 
-  it("a list ticked under \"Where leads go\" is saved on the form when publishing", async () => {
+  it('a list ticked under "Where leads go" is saved on the form when publishing', async () => {
     await owner.getByRole("heading", { name: "Where leads go" }).waitFor();
     const box = owner.getByRole("checkbox", { name: "E-bok: Förhandlingsteknik" });
     await box.check({ force: true });
@@ -91,10 +96,18 @@ describe("two exit popups on the same pages", () => {
 
   it("once the new popup is published, the seeded popup's editor names it in turn", async () => {
     await owner.getByRole("button", { name: "Publish", exact: true }).click();
-    await expect.poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 30_000 })
+      .toBe(1);
     const builtin = await tdb.db.integration.findFirstOrThrow({ where: { websiteId: sv, integrationType: "builtin" } });
-    const actions = await tdb.db.action.findMany({ where: { websiteId: sv, element: { column: { section: { step: { variant: { ctaId: newId } } } } } } });
-    expect(actions.map((a) => [a.actionType, a.integrationId, a.data])).toContainEqual(["subscribe_list", builtin.id, { list_id: "7" }]);
+    const actions = await tdb.db.action.findMany({
+      where: { websiteId: sv, element: { column: { section: { step: { variant: { ctaId: newId } } } } } },
+    });
+    expect(actions.map((a) => [a.actionType, a.integrationId, a.data])).toContainEqual([
+      "subscribe_list",
+      builtin.id,
+      { list_id: "7" },
+    ]);
     await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/${seededId}`);
     await hydrated(owner);
     await warning(owner).waitFor();
@@ -106,7 +119,10 @@ describe("two exit popups on the same pages", () => {
 
   it("says nothing for a CTA that competes with no one", async () => {
     // The newsletter footer is inline: it fills its own place on the page.
-    const footer = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "inline" }, orderBy: { id: "asc" } });
+    const footer = await tdb.db.cta.findFirstOrThrow({
+      where: { websiteId: sv, ctaType: "inline" },
+      orderBy: { id: "asc" },
+    });
     await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/${footer.id}`);
     await hydrated(owner);
     expect(await owner.getByText(TITLE).count()).toBe(0);

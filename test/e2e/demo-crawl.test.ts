@@ -29,7 +29,11 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   await seedIfEmpty(tdb.db);
   const sv = await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } });
-  svCtas = await tdb.db.cta.findMany({ where: { websiteId: sv.id }, select: { id: true, ctaType: true }, orderBy: { id: "asc" } });
+  svCtas = await tdb.db.cta.findMany({
+    where: { websiteId: sv.id },
+    select: { id: true, ctaType: true },
+    orderBy: { id: "asc" },
+  });
   server = await startTestServer({ databaseUrl: tdb.url });
   browser = await launchChromium();
   context = await browser.newContext({ locale: "sv-SE", viewport: { width: 1280, height: 800 } });
@@ -63,7 +67,9 @@ function allLinks(page: Page): Promise<string[]> {
 /** The ids of the CTAs rendered on the page (their shadow roots hold the rendered content). */
 function renderedCtas(page: Page): Promise<number[]> {
   return page.$$eval("beckon-cta[data-beckon-cta]", (els) =>
-    els.filter((el) => el.shadowRoot?.querySelector(".bk-root")).map((el) => Number(el.getAttribute("data-beckon-cta"))),
+    els
+      .filter((el) => el.shadowRoot?.querySelector(".bk-root"))
+      .map((el) => Number(el.getAttribute("data-beckon-cta"))),
   );
 }
 
@@ -88,7 +94,9 @@ async function redirectsOf(ctaId: number): Promise<string[]> {
 async function waitForPlacedCtas(page: Page, url: string): Promise<void> {
   const empty = () =>
     page.$$eval(".beckon-cta[data-cta-id], [data-beckon-area]", (els) =>
-      els.filter((el) => !el.querySelector("beckon-cta")?.shadowRoot?.querySelector(".bk-root")).map((el) => el.outerHTML.slice(0, 80)),
+      els
+        .filter((el) => !el.querySelector("beckon-cta")?.shadowRoot?.querySelector(".bk-root"))
+        .map((el) => el.outerHTML.slice(0, 80)),
     );
   await expect.poll(empty, { timeout: 10_000, message: `empty CTA placeholders on ${url}` }).toEqual([]);
 }
@@ -100,84 +108,105 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const isDemoPage = (u: URL) => u.pathname.startsWith("/demo/") && !u.pathname.startsWith("/demo/assets/");
 
 describe("the demo site's links", () => {
-  it("lead to real pages from /demo/sv and /demo/store, and every seeded CTA is reachable", { timeout: 300_000 }, async () => {
-    const origin = server.origin;
-    const queue = ["/demo/sv", "/demo/store"].map((p) => new URL(p, origin).href);
-    const visited = new Set<string>(queue);
-    /** Same-origin link → the page it was found on. */
-    const links = new Map<string, string>();
-    const external = new Set<string>();
-    const seen = new Set<number>();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
+  it(
+    "lead to real pages from /demo/sv and /demo/store, and every seeded CTA is reachable",
+    { timeout: 300_000 },
+    async () => {
+      const origin = server.origin;
+      const queue = ["/demo/sv", "/demo/store"].map((p) => new URL(p, origin).href);
+      const visited = new Set<string>(queue);
+      /** Same-origin link → the page it was found on. */
+      const links = new Map<string, string>();
+      const external = new Set<string>();
+      const seen = new Set<number>();
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
 
-    for (let i = 0; i < queue.length; i++) {
-      expect(i, "the crawl should stay small").toBeLessThan(200);
-      const url = queue[i];
-      const res = await page.goto(url);
-      expect(res?.status(), url).toBeLessThan(400);
-      await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, { timeout: 15_000 });
-      await waitForPlacedCtas(page, url);
-      if (new URL(url).pathname === "/demo/sv") {
-        // Bars and popups show on their own triggers and targeting; show each now to read its links.
-        const shownByTrigger = svCtas.filter((c) => c.ctaType !== "inline" && c.ctaType !== "page").map((c) => c.id);
-        for (const id of shownByTrigger) {
-          await page.evaluate((ctaId) => (window as unknown as { beckon: { trigger(id: number): unknown } }).beckon.trigger(ctaId), id);
-          await page.locator(`beckon-cta[data-beckon-cta="${id}"] .bk-root`).first().waitFor({ state: "attached", timeout: 10_000 });
+      for (let i = 0; i < queue.length; i++) {
+        expect(i, "the crawl should stay small").toBeLessThan(200);
+        const url = queue[i];
+        const res = await page.goto(url);
+        expect(res?.status(), url).toBeLessThan(400);
+        await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, {
+          timeout: 15_000,
+        });
+        await waitForPlacedCtas(page, url);
+        if (new URL(url).pathname === "/demo/sv") {
+          // Bars and popups show on their own triggers and targeting; show each now to read its links.
+          const shownByTrigger = svCtas.filter((c) => c.ctaType !== "inline" && c.ctaType !== "page").map((c) => c.id);
+          for (const id of shownByTrigger) {
+            await page.evaluate(
+              (ctaId) => (window as unknown as { beckon: { trigger(id: number): unknown } }).beckon.trigger(ctaId),
+              id,
+            );
+            await page
+              .locator(`beckon-cta[data-beckon-cta="${id}"] .bk-root`)
+              .first()
+              .waitFor({ state: "attached", timeout: 10_000 });
+          }
+        }
+        const hrefs = await allLinks(page);
+        for (const id of await renderedCtas(page)) {
+          seen.add(id);
+          // A relative redirect is followed from the page the CTA is on.
+          for (const to of await redirectsOf(id)) hrefs.push(new URL(to, url).href);
+        }
+        for (const href of hrefs) {
+          const link = new URL(href);
+          if (link.protocol !== "http:" && link.protocol !== "https:") continue;
+          link.hash = "";
+          // The seed's links to the local host (the privacy and terms links) name the demo as `npm start` serves it:
+          // the same path on this server is where they lead, so a dead one is caught here too.
+          if (link.origin !== origin && LOOPBACK.has(link.hostname)) {
+            const local = new URL(link.pathname + link.search, origin);
+            if (!links.has(local.href)) links.set(local.href, `${url} as ${link.href}`);
+            continue;
+          }
+          if (link.origin !== origin) {
+            external.add(link.href);
+            continue;
+          }
+          if (!links.has(link.href)) links.set(link.href, url);
+          if (isDemoPage(link) && !visited.has(link.href)) {
+            visited.add(link.href);
+            queue.push(link.href);
+          }
         }
       }
-      const hrefs = await allLinks(page);
-      for (const id of await renderedCtas(page)) {
-        seen.add(id);
-        // A relative redirect is followed from the page the CTA is on.
-        for (const to of await redirectsOf(id)) hrefs.push(new URL(to, url).href);
-      }
-      for (const href of hrefs) {
-        const link = new URL(href);
-        if (link.protocol !== "http:" && link.protocol !== "https:") continue;
-        link.hash = "";
-        // The seed's links to the local host (the privacy and terms links) name the demo as `npm start` serves it:
-        // the same path on this server is where they lead, so a dead one is caught here too.
-        if (link.origin !== origin && LOOPBACK.has(link.hostname)) {
-          const local = new URL(link.pathname + link.search, origin);
-          if (!links.has(local.href)) links.set(local.href, `${url} as ${link.href}`);
-          continue;
-        }
-        if (link.origin !== origin) {
-          external.add(link.href);
-          continue;
-        }
-        if (!links.has(link.href)) links.set(link.href, url);
-        if (isDemoPage(link) && !visited.has(link.href)) {
-          visited.add(link.href);
-          queue.push(link.href);
-        }
-      }
-    }
-    await page.close();
+      await page.close();
 
-    const broken: string[] = [];
-    for (const [link, from] of links) {
-      if (visited.has(link)) continue; // opened above, status checked there
-      const res = await fetch(link, { redirect: "follow" });
-      await res.arrayBuffer();
-      if (res.status >= 400) broken.push(`${res.status} ${link} (linked from ${from})`);
-    }
-    console.log(`crawled ${queue.length} demo pages, requested ${links.size} same-origin links; external links, not fetched:\n  ${[...external].sort().join("\n  ")}`);
-    // One assertion, so that a failure lists every dead end at once.
-    expect({ broken, neverShownCtas: svCtas.filter((c) => !seen.has(c.id)).map((c) => c.id), errors }).toEqual({ broken: [], neverShownCtas: [], errors: [] });
-  });
+      const broken: string[] = [];
+      for (const [link, from] of links) {
+        if (visited.has(link)) continue; // opened above, status checked there
+        const res = await fetch(link, { redirect: "follow" });
+        await res.arrayBuffer();
+        if (res.status >= 400) broken.push(`${res.status} ${link} (linked from ${from})`);
+      }
+      console.log(
+        `crawled ${queue.length} demo pages, requested ${links.size} same-origin links; external links, not fetched:\n  ${[...external].sort().join("\n  ")}`,
+      );
+      // One assertion, so that a failure lists every dead end at once.
+      expect({ broken, neverShownCtas: svCtas.filter((c) => !seen.has(c.id)).map((c) => c.id), errors }).toEqual({
+        broken: [],
+        neverShownCtas: [],
+        errors: [],
+      });
+    },
+  );
 });
 
 describe("unknown paths of the Swedish site", () => {
-  it.each(["/demo/sv/finns-inte", "/demo/sv/blogg/finns-inte", "/demo/sv/a/b/c"])("%s answers 404 with the site's own page", async (path) => {
-    const res = await fetch(server.origin + path);
-    expect(res.status).toBe(404);
-    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-    const html = await res.text();
-    expect(html).toContain('id="masthead"');
-    expect(html).toContain("Sidan finns inte");
-    expect(html).toContain('href="/demo/sv"');
-  });
+  it.each(["/demo/sv/finns-inte", "/demo/sv/blogg/finns-inte", "/demo/sv/a/b/c"])(
+    "%s answers 404 with the site's own page",
+    async (path) => {
+      const res = await fetch(server.origin + path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).toContain('id="masthead"');
+      expect(html).toContain("Sidan finns inte");
+      expect(html).toContain('href="/demo/sv"');
+    },
+  );
 });

@@ -36,7 +36,11 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   await seedIfEmpty(tdb.db);
   websiteId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  ctas = await tdb.db.cta.findMany({ where: { websiteId }, select: { id: true, ctaType: true }, orderBy: { id: "asc" } });
+  ctas = await tdb.db.cta.findMany({
+    where: { websiteId },
+    select: { id: true, ctaType: true },
+    orderBy: { id: "asc" },
+  });
   // No cached site script: the language this test writes shows on the next page.
   server = await startTestServer({ databaseUrl: tdb.url, env: { BECKON_SCRIPT_CACHE_MS: "0" } });
   browser = await launchChromium();
@@ -49,13 +53,20 @@ afterAll(async () => {
 });
 
 /** The pages of the demo where the seeded CTAs are (the demo's menu and footer reach each). */
-const PAGES = ["/demo/sv", "/demo/sv/blogg", ...POSTS.map((p) => `/demo/sv/blogg/${p.slug}`), ...CTA_PAGES.map((p) => `/demo/sv/${p.slug}`)];
+const PAGES = [
+  "/demo/sv",
+  "/demo/sv/blogg",
+  ...POSTS.map((p) => `/demo/sv/blogg/${p.slug}`),
+  ...CTA_PAGES.map((p) => `/demo/sv/${p.slug}`),
+];
 
 /** Waits until every CTA placeholder on the page holds a rendered CTA. */
 async function waitForPlacedCtas(page: Page, url: string): Promise<void> {
   const empty = () =>
     page.$$eval(".beckon-cta[data-cta-id], [data-beckon-area]", (els) =>
-      els.filter((el) => !el.querySelector("beckon-cta")?.shadowRoot?.querySelector(".bk-root")).map((el) => el.outerHTML.slice(0, 80)),
+      els
+        .filter((el) => !el.querySelector("beckon-cta")?.shadowRoot?.querySelector(".bk-root"))
+        .map((el) => el.outerHTML.slice(0, 80)),
     );
   await expect.poll(empty, { timeout: 10_000, message: `empty CTA placeholders on ${url}` }).toEqual([]);
 }
@@ -67,9 +78,17 @@ async function waitForPlacedCtas(page: Page, url: string): Promise<void> {
  */
 async function visitDemo(context: BrowserContext, mine: WidgetTexts, other: WidgetTexts) {
   const config = (await buildPublicConfig(tdb.db, websiteId, server.origin))!;
-  const site = ownerStrings([config.privacy_message, config.privacy_link_text, config.marketing_consent, config.sms_consent, config.terms_link_text, config.brand]);
+  const site = ownerStrings([
+    config.privacy_message,
+    config.privacy_link_text,
+    config.marketing_consent,
+    config.sms_consent,
+    config.terms_link_text,
+    config.brand,
+  ]);
   const owner = new Map<string, string[]>();
-  for (const c of ctas) owner.set(String(c.id), [...site, ...ownerStrings(await loadCtaDocument(tdb.db, websiteId, c.id))]);
+  for (const c of ctas)
+    owner.set(String(c.id), [...site, ...ownerStrings(await loadCtaDocument(tdb.db, websiteId, c.id))]);
   const sort = languageCheck(mine, other);
   const strangers: Record<string, string[]> = {};
   const leaks: Record<string, string[]> = {};
@@ -81,13 +100,21 @@ async function visitDemo(context: BrowserContext, mine: WidgetTexts, other: Widg
     page.on("pageerror", (e) => errors.push(`${path}: ${e.message}`));
     const res = await page.goto(server.origin + path);
     expect(res?.status(), path).toBe(200);
-    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, {
+      timeout: 15_000,
+    });
     await waitForPlacedCtas(page, path);
     if (path === "/demo/sv") {
       // Bars and popups show on their own triggers and targeting; show each now.
       for (const { id } of ctas.filter((c) => c.ctaType !== "inline" && c.ctaType !== "page")) {
-        await page.evaluate((ctaId) => (window as unknown as { beckon: { trigger(id: number): unknown } }).beckon.trigger(ctaId), id);
-        await page.locator(`beckon-cta[data-beckon-cta="${id}"] .bk-root`).first().waitFor({ state: "attached", timeout: 10_000 });
+        await page.evaluate(
+          (ctaId) => (window as unknown as { beckon: { trigger(id: number): unknown } }).beckon.trigger(ctaId),
+          id,
+        );
+        await page
+          .locator(`beckon-cta[data-beckon-cta="${id}"] .bk-root`)
+          .first()
+          .waitFor({ state: "attached", timeout: 10_000 });
       }
     }
     // The CTAs as they open, with the errors of empty forms, then with those of a wrong address.
@@ -125,7 +152,12 @@ describe("the demo site's CTAs in the website's language", () => {
     const context = await newContext("sv-SE");
     const r = await visitDemo(context, sv, en);
     await context.close();
-    expect({ leaks: r.leaks, strangers: r.strangers, neverShown: r.neverShown, errors: r.errors }).toEqual({ leaks: {}, strangers: {}, neverShown: [], errors: [] });
+    expect({ leaks: r.leaks, strangers: r.strangers, neverShown: r.neverShown, errors: r.errors }).toEqual({
+      leaks: {},
+      strangers: {},
+      neverShown: [],
+      errors: [],
+    });
     // The check saw the texts it is about: both kinds of validation errors and the frame's labels.
     expect(r.seen.has(sv.required)).toBe(true);
     expect(r.seen.has(sv.email)).toBe(true);
@@ -138,7 +170,12 @@ describe("the demo site's CTAs in the website's language", () => {
       const context = await newContext("en-US");
       const r = await visitDemo(context, en, sv);
       await context.close();
-      expect({ leaks: r.leaks, strangers: r.strangers, neverShown: r.neverShown, errors: r.errors }).toEqual({ leaks: {}, strangers: {}, neverShown: [], errors: [] });
+      expect({ leaks: r.leaks, strangers: r.strangers, neverShown: r.neverShown, errors: r.errors }).toEqual({
+        leaks: {},
+        strangers: {},
+        neverShown: [],
+        errors: [],
+      });
       expect(r.seen.has(en.required)).toBe(true);
       expect(r.seen.has(en.email)).toBe(true);
       expect(r.seen.has(en.close)).toBe(true);

@@ -37,7 +37,12 @@ beforeAll(async () => {
   await seedIfEmpty(tdb.db);
   server = await startTestServer({ databaseUrl: tdb.url });
   browser = await launchChromium();
-  phone = await browser.newContext({ locale: "sv-SE", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  phone = await browser.newContext({
+    locale: "sv-SE",
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   await phone.addInitScript(() => {
     const w = window as unknown as { __ready: boolean };
     w.__ready = false;
@@ -61,16 +66,20 @@ describe("the demo on a 390 px phone", () => {
     await page.waitForLoadState("networkidle");
     // What the widget shows at once (bars, placed forms) has been drawn when its frames have a size.
     await page.waitForFunction(() =>
-      [...document.querySelectorAll("beckon-cta")].every((h) => !h.shadowRoot || h.shadowRoot.querySelector(".bk-frame, .bk-root")),
+      [...document.querySelectorAll("beckon-cta")].every(
+        (h) => !h.shadowRoot || h.shadowRoot.querySelector(".bk-frame, .bk-root"),
+      ),
     );
     const overflow = await page.evaluate(() => {
       const width = document.documentElement.clientWidth;
       const found: string[] = [];
-      if (document.documentElement.scrollWidth > width) found.push(`page is ${document.documentElement.scrollWidth} px wide`);
+      if (document.documentElement.scrollWidth > width)
+        found.push(`page is ${document.documentElement.scrollWidth} px wide`);
       for (const host of document.querySelectorAll<HTMLElement>("beckon-cta")) {
         for (const el of host.shadowRoot?.querySelectorAll<HTMLElement>(".bk-frame, .bk-close, .bk-powered") ?? []) {
           const box = el.getBoundingClientRect();
-          if (box.width > 0 && box.right > width + 0.5) found.push(`CTA ${host.dataset.beckonCta} ${el.className} ends at ${Math.round(box.right)} px`);
+          if (box.width > 0 && box.right > width + 0.5)
+            found.push(`CTA ${host.dataset.beckonCta} ${el.className} ends at ${Math.round(box.right)} px`);
         }
       }
       return { width, found };

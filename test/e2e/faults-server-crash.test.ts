@@ -62,7 +62,8 @@ async function burst(warm: boolean, waitMs: number) {
   const pages: Page[] = [];
   for (let i = 0; i < VISITORS; i++) pages.push(await openForm());
   if (warm) {
-    for (const page of pages) await page.locator('[data-beckon-area="footer"] [data-beckon-cta] input[type=email]').focus();
+    for (const page of pages)
+      await page.locator('[data-beckon-area="footer"] [data-beckon-cta] input[type=email]').focus();
     await new Promise((r) => setTimeout(r, 500));
   }
   const stamp = Date.now();
@@ -75,8 +76,11 @@ async function burst(warm: boolean, waitMs: number) {
     await new Promise((r) => setTimeout(r, 1500));
     await server.restart();
 
-    const stored = async () => tdb.db.contactSubmission.findMany({ where: { email: { in: emails } }, select: { email: true } });
-    await expect.poll(async () => new Set((await stored()).map((s) => s.email)).size, { timeout: waitMs, interval: 250 }).toBe(VISITORS);
+    const stored = async () =>
+      tdb.db.contactSubmission.findMany({ where: { email: { in: emails } }, select: { email: true } });
+    await expect
+      .poll(async () => new Set((await stored()).map((s) => s.email)).size, { timeout: waitMs, interval: 250 })
+      .toBe(VISITORS);
     // Late resends (beacons, backoff timers) must not add rows.
     await new Promise((r) => setTimeout(r, 2500));
     const rows = await stored();
@@ -86,7 +90,10 @@ async function burst(warm: boolean, waitMs: number) {
     expect(people.every((p) => p.personType === "Contact")).toBe(true);
     // Each page's queue is empty: nothing is left to resend.
     for (const page of pages) {
-      const left = await page.evaluate((id) => JSON.parse(localStorage.getItem(`cf_${id}_contacts`) ?? "[]").length, store);
+      const left = await page.evaluate(
+        (id) => JSON.parse(localStorage.getItem(`cf_${id}_contacts`) ?? "[]").length,
+        store,
+      );
       expect(left).toBe(0);
     }
   } finally {

@@ -34,13 +34,28 @@ let example: Omit<HeadlessExampleData, "storeDomain">;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  const websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Headless store", domain: "https://headless.example", business_type: "ecommerce" }))).id;
+  const websiteId = (
+    await createWebsite(
+      tdb.db,
+      websiteSettingsMock({ name: "Headless store", domain: "https://headless.example", business_type: "ecommerce" }),
+    )
+  ).id;
   const feed = {
     element_type: "products" as const,
     options: { "products-button-action-after-add-to-cart": "cart" },
     product_recommendations: [{ source: "manual", handles: ["gooseneck-kettle", "paper-filters"] }],
   };
-  const doc = await saveCtaDocument(tdb.db, websiteId, ctaWithElements([feed], { name: "Feed", cta_type: "inline", inline_type: "embed", overlay_type: null, options: {} } as never));
+  const doc = await saveCtaDocument(
+    tdb.db,
+    websiteId,
+    ctaWithElements([feed], {
+      name: "Feed",
+      cta_type: "inline",
+      inline_type: "embed",
+      overlay_type: null,
+      options: {},
+    } as never),
+  );
   await publishCta(tdb.db, websiteId, doc.id!);
   server = await startTestServer({ databaseUrl: tdb.url });
   const cta = await loadCtaDocument(tdb.db, websiteId, doc.id!);
@@ -58,7 +73,11 @@ beforeAll(async () => {
     headlessExample: (origin) => ({ ...example, storeDomain: origin }),
   });
   await buildHeadlessExample();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"], headless: true });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"],
+    headless: true,
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -78,7 +97,8 @@ async function open(context: BrowserContext, search = ""): Promise<{ page: Page;
   return { page, errors };
 }
 
-const productButton = (page: Page, handle: string) => page.locator(`.bk-product[data-product-handle="${handle}"] .bk-product-button`);
+const productButton = (page: Page, handle: string) =>
+  page.locator(`.bk-product[data-product-handle="${handle}"] .bk-product-button`);
 
 async function addThroughCta(page: Page, handle: string) {
   const button = productButton(page, handle);
@@ -103,7 +123,9 @@ describe("inside hydrogen-react's CartProvider", () => {
     const { page, errors } = await open(context);
     expect(await page.locator("#beckon-cart-source").textContent()).toBe("cart-provider");
     // Prices in the market's currency: the kettle is $65.00, 650.00 SEK in Sweden.
-    await expect.poll(() => page.locator('.bk-product[data-product-handle="gooseneck-kettle"]').textContent()).toMatch(/650/);
+    await expect
+      .poll(() => page.locator('.bk-product[data-product-handle="gooseneck-kettle"]').textContent())
+      .toMatch(/650/);
 
     await addThroughCta(page, "gooseneck-kettle");
     await expect.poll(() => page.locator("#cart-count").textContent()).toBe("1");
@@ -112,7 +134,9 @@ describe("inside hydrogen-react's CartProvider", () => {
 
     await addThroughCta(page, "paper-filters");
     await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
-    expect(await page.locator("#cart-lines li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-variant")))).toEqual([KETTLE, FILTERS]);
+    expect(
+      await page.locator("#cart-lines li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-variant"))),
+    ).toEqual([KETTLE, FILTERS]);
     expect(await page.locator("#cart-total").textContent()).toBe("730.00 SEK");
     // The add-to-cart trigger follows the CartProvider's cart: both adds were heard.
     await expect.poll(() => page.locator("#beckon-adds-heard").textContent()).toBe("2");

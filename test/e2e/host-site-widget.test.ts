@@ -33,7 +33,11 @@ const inCategory = POSTS.find((p) => p.category.slug === "forhandling")!;
 const otherCategory = POSTS.find((p) => p.category.slug !== "forhandling")!;
 
 async function publish(name: string, html: string, over: Partial<CtaDocumentInput>): Promise<number> {
-  const doc = await saveCtaDocument(tdb.db, svId, ctaWithElements([textElementMock({ options: { html } })], { name, ...over }));
+  const doc = await saveCtaDocument(
+    tdb.db,
+    svId,
+    ctaWithElements([textElementMock({ options: { html } })], { name, ...over }),
+  );
   await publishCta(tdb.db, svId, doc.id!);
   return doc.id!;
 }
@@ -45,15 +49,25 @@ beforeAll(async () => {
   svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
   await tdb.db.website.update({ where: { id: svId }, data: { formTracking: true } });
   cta.topBar = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, name: "Webbinariebar – topp" } })).id;
-  cta.late = await publish("Sent inline", "<p>Sen inline-CTA</p>", { cta_type: "inline", inline_type: "embed", options: {} });
-  const category = await createBroadcast(tdb.db, svId, { name: "Förhandlingsinlägg", conditions: [{ condition_type: "category", tag_id: "forhandling", data: {} }] });
+  cta.late = await publish("Sent inline", "<p>Sen inline-CTA</p>", {
+    cta_type: "inline",
+    inline_type: "embed",
+    options: {},
+  });
+  const category = await createBroadcast(tdb.db, svId, {
+    name: "Förhandlingsinlägg",
+    conditions: [{ condition_type: "category", tag_id: "forhandling", data: {} }],
+  });
   cta.category = await publish("Kategori-hook", "<p>Bara för förhandling</p>", {
     cta_type: "hook",
     hook_type: "horizontal",
     broadcast_id: category.id,
     options: { trigger: "immediate" },
   });
-  const loop = await createBroadcast(tdb.db, svId, { name: "Ledarskapskurser", conditions: [{ condition_type: "url", url: LOOP_TERM, data: { match: "contains" } }] });
+  const loop = await createBroadcast(tdb.db, svId, {
+    name: "Ledarskapskurser",
+    conditions: [{ condition_type: "url", url: LOOP_TERM, data: { match: "contains" } }],
+  });
   cta.loop = await publish("Ledarskap-hook", "<p>Ledarskap för dig</p>", {
     cta_type: "hook",
     hook_type: "horizontal",
@@ -80,7 +94,11 @@ interface Opened {
 
 /** Opens a demo page with the real widget; waits for cfReady unless told not to. */
 async function open(path: string, o: { userAgent?: string; ready?: boolean; height?: number } = {}): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: o.height ?? 800 }, userAgent: o.userAgent, locale: "sv-SE" });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: o.height ?? 800 },
+    userAgent: o.userAgent,
+    locale: "sv-SE",
+  });
   contexts.push(context);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -96,7 +114,10 @@ async function open(path: string, o: { userAgent?: string; ready?: boolean; heig
   });
   await page.goto(server.origin + path);
   await page.waitForSelector("html.sv-ready", { state: "attached" });
-  if (o.ready !== false) await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, { timeout: 15_000 });
+  if (o.ready !== false)
+    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, {
+      timeout: 15_000,
+    });
   return { page, errors, visitorRequests };
 }
 
@@ -128,7 +149,9 @@ describe("inline CTAs in lazy containers", () => {
     await expect.poll(() => textOf(page, cta.late)).toContain("Sen inline-CTA");
     // The post's own placeholder (in the post's lazy container) was filled too.
     const ebookId = await page.getAttribute(".post-cta .beckon-cta", "data-cta-id");
-    await page.locator(`.post-cta .beckon-cta beckon-cta[data-beckon-cta="${ebookId}"]`).waitFor({ state: "attached", timeout: 10_000 });
+    await page
+      .locator(`.post-cta .beckon-cta beckon-cta[data-beckon-cta="${ebookId}"]`)
+      .waitFor({ state: "attached", timeout: 10_000 });
     expect(errors).toEqual([]);
   });
 });
@@ -165,16 +188,31 @@ describe("form tracking", () => {
     await page.click("#kontaktformular [type=submit]");
     expect((await hostSent).status()).toBe(200);
     expect((await contactSent).status()).toBeLessThan(300);
-    await expect.poll(() => page.textContent("#kontaktformular .sv-form__message")).toBe("Tack Karin! Vi hör av oss inom en arbetsdag.");
+    await expect
+      .poll(() => page.textContent("#kontaktformular .sv-form__message"))
+      .toBe("Tack Karin! Vi hör av oss inom en arbetsdag.");
 
     const submission = await expect
-      .poll(() => tdb.db.contactSubmission.findFirst({ where: { websiteId: svId, email: "karin.lindqvist@exempel.se" } }), { timeout: 10_000 })
+      .poll(
+        () => tdb.db.contactSubmission.findFirst({ where: { websiteId: svId, email: "karin.lindqvist@exempel.se" } }),
+        { timeout: 10_000 },
+      )
       .toBeTruthy()
-      .then(() => tdb.db.contactSubmission.findFirstOrThrow({ where: { websiteId: svId, email: "karin.lindqvist@exempel.se" }, include: { person: true } }));
+      .then(() =>
+        tdb.db.contactSubmission.findFirstOrThrow({
+          where: { websiteId: svId, email: "karin.lindqvist@exempel.se" },
+          include: { person: true },
+        }),
+      );
     expect(submission.contactableType).toBeNull();
     expect(submission.phone).toBe("0701234567");
     expect(submission.sourceUrl).toContain("/demo/sv/kontakt");
-    expect(submission.person).toMatchObject({ email: "karin.lindqvist@exempel.se", phone: "0701234567", website: "https://lindqvist.exempel.se", personType: "Contact" });
+    expect(submission.person).toMatchObject({
+      email: "karin.lindqvist@exempel.se",
+      phone: "0701234567",
+      website: "https://lindqvist.exempel.se",
+      personType: "Contact",
+    });
     expect(submission.person).toMatchObject({ name: "Karin", lastName: "Lindqvist" });
     expect(errors).toEqual([]);
   });
@@ -187,23 +225,59 @@ describe("form tracking of a rejected submit", () => {
       for (const [name, value] of Object.entries(v)) await page.fill(`#form-field-${name}`, value);
     };
     // Rejected by the page: the repeat e-mail differs, the phone has a dash, the website is no address (and the e-mail has no dotted domain).
-    await fill({ first_name: "Greta", last_name: "Berg", email: "greta.berg@exempel", email_confirm: "other@x.se", phone: "12-34", website: "nourl", company: "Fel AB" });
+    await fill({
+      first_name: "Greta",
+      last_name: "Berg",
+      email: "greta.berg@exempel",
+      email_confirm: "other@x.se",
+      phone: "12-34",
+      website: "nourl",
+      company: "Fel AB",
+    });
     await fill({ message: "Vi vill boka en kurs i förhandling." });
     await page.check("#form-field-consent");
     await page.click("#kontaktformular [type=submit]");
     await page.locator("#kontaktformular input.error").first().waitFor({ state: "visible" });
 
-    await fill({ email: "greta.berg@exempel.se", email_confirm: "greta.berg@exempel.se", phone: "0701234567", website: "https://berg.exempel.se", company: "Berg AB" });
+    await fill({
+      email: "greta.berg@exempel.se",
+      email_confirm: "greta.berg@exempel.se",
+      phone: "0701234567",
+      website: "https://berg.exempel.se",
+      company: "Berg AB",
+    });
     // The widget sends its contacts one at a time, in order: the accepted one's arriving means an earlier one would have.
-    const accepted = page.waitForResponse((r) => r.url().includes(`/api/websites/${svId}/contacts/create`) && (r.request().postData() ?? "").includes("greta.berg@exempel.se"));
+    const accepted = page.waitForResponse(
+      (r) =>
+        r.url().includes(`/api/websites/${svId}/contacts/create`) &&
+        (r.request().postData() ?? "").includes("greta.berg@exempel.se"),
+    );
     await page.click("#kontaktformular [type=submit]");
     expect((await accepted).status()).toBeLessThan(300);
-    await expect.poll(() => page.textContent("#kontaktformular .sv-form__message")).toBe("Tack Greta! Vi hör av oss inom en arbetsdag.");
+    await expect
+      .poll(() => page.textContent("#kontaktformular .sv-form__message"))
+      .toBe("Tack Greta! Vi hör av oss inom en arbetsdag.");
 
-    await expect.poll(() => tdb.db.contactSubmission.count({ where: { websiteId: svId, email: "greta.berg@exempel.se" } }), { timeout: 10_000 }).toBe(1);
-    const stored = await tdb.db.contactSubmission.findMany({ where: { websiteId: svId, OR: [{ email: { in: ["other@x.se", "greta.berg@exempel.se", "greta.berg@exempel"] } }, { phone: "12-34" }] }, include: { person: true } });
+    await expect
+      .poll(() => tdb.db.contactSubmission.count({ where: { websiteId: svId, email: "greta.berg@exempel.se" } }), {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    const stored = await tdb.db.contactSubmission.findMany({
+      where: {
+        websiteId: svId,
+        OR: [{ email: { in: ["other@x.se", "greta.berg@exempel.se", "greta.berg@exempel"] } }, { phone: "12-34" }],
+      },
+      include: { person: true },
+    });
     expect(stored.map((c) => [c.email, c.phone])).toEqual([["greta.berg@exempel.se", "0701234567"]]);
-    expect(stored[0].person).toMatchObject({ email: "greta.berg@exempel.se", phone: "0701234567", website: "https://berg.exempel.se", name: "Greta", lastName: "Berg" });
+    expect(stored[0].person).toMatchObject({
+      email: "greta.berg@exempel.se",
+      phone: "0701234567",
+      website: "https://berg.exempel.se",
+      name: "Greta",
+      lastName: "Berg",
+    });
     expect(errors).toEqual([]);
   });
 });
@@ -217,7 +291,10 @@ describe("sticky header", () => {
     const opened = await open("/demo/sv");
     const bar = shown(opened.page, cta.topBar).locator(".bk-bar");
     await bar.waitFor({ state: "visible", timeout: 10_000 });
-    const boxes = async () => ({ bar: (await bar.boundingBox())!, header: (await opened.page.locator("#masthead").boundingBox())! });
+    const boxes = async () => ({
+      bar: (await bar.boundingBox())!,
+      header: (await opened.page.locator("#masthead").boundingBox())!,
+    });
     return { ...opened, boxes };
   }
 
@@ -229,7 +306,9 @@ describe("sticky header", () => {
         new Promise<boolean>((resolve) => {
           const top = () => document.getElementById(target)!.getBoundingClientRect().top;
           const before = top();
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY > 0 && Math.abs(top() - before) < 0.5)));
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve(window.scrollY > 0 && Math.abs(top() - before) < 0.5)),
+          );
         }),
       id,
     );
@@ -285,7 +364,11 @@ describe("crawlers", () => {
   it("gives a crawler no widget on a page not marked as a widget page, but starts it on a marked one", async () => {
     // The front page embeds the snippet itself (so the site script does arrive) and is marked as a
     // widget page; an unmarked copy of it shows that the loader itself declines.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: GOOGLEBOT, locale: "sv-SE" });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      userAgent: GOOGLEBOT,
+      locale: "sv-SE",
+    });
     contexts.push(context);
     await context.route(`${server.origin}/demo/sv`, async (route) => {
       const res = await route.fetch();
@@ -299,11 +382,18 @@ describe("crawlers", () => {
     page.on("request", (r) => requests.push(new URL(r.url()).pathname));
     await page.goto(`${server.origin}/demo/sv`);
     await page.waitForSelector("html.sv-ready", { state: "attached" });
-    expect(await page.$eval("body", (b) => b.classList.contains("beckon-widget-page") || b.hasAttribute("data-beckon-widget-page"))).toBe(false);
+    expect(
+      await page.$eval(
+        "body",
+        (b) => b.classList.contains("beckon-widget-page") || b.hasAttribute("data-beckon-widget-page"),
+      ),
+    ).toBe(false);
     await page.waitForLoadState("networkidle");
     expect(requests).toContain(`/api/websites/${svId}.js`);
     expect(requests.filter((p) => /^\/api\/websites\/\d+\/(visitors|events|contacts)/.test(p))).toEqual([]);
-    expect(await page.evaluate(() => !!(window as unknown as { beckon?: { installed?: boolean } }).beckon?.installed)).toBe(false);
+    expect(
+      await page.evaluate(() => !!(window as unknown as { beckon?: { installed?: boolean } }).beckon?.installed),
+    ).toBe(false);
     expect(await page.locator("beckon-cta").count()).toBe(0);
 
     // The same crawler on a marked page (the contact page) gets the widget.

@@ -67,13 +67,20 @@ interface OpenOptions {
 }
 
 async function open(path: string, o: OpenOptions = {}): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, userAgent: o.userAgent, locale: "sv-SE" });
+  const context = await browser.newContext({
+    viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
+    userAgent: o.userAgent,
+    locale: "sv-SE",
+  });
   contexts.push(context);
   if (o.role) await context.addCookies([{ name: "sv_demo_user", value: o.role, url: server.origin }]);
   const widgetRequests: string[] = [];
   await context.route(/\/api\/websites\/\d+\.js(\?|$)/, (route) => {
     widgetRequests.push(route.request().url());
-    return route.fulfill({ contentType: "application/javascript", body: "/* Beckon stubbed in the host-site tests */" });
+    return route.fulfill({
+      contentType: "application/javascript",
+      body: "/* Beckon stubbed in the host-site tests */",
+    });
   });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -104,12 +111,17 @@ const frames = (page: Page, n = 3) =>
 /** Scrolls to y, waits until the page is there and its scroll handlers have run. */
 async function scrollTo(page: Page, y: number): Promise<void> {
   await page.evaluate((top) => window.scrollTo(0, top), y);
-  await page.waitForFunction((top) => Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - innerHeight)) < 1, y);
+  await page.waitForFunction(
+    (top) => Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - innerHeight)) < 1,
+    y,
+  );
   await frames(page, 3);
 }
 
-const pageTop = (page: Page, selector: string) => page.$eval(selector, (el) => el.getBoundingClientRect().top + window.scrollY);
-const hasClass = (page: Page, selector: string, cls: string) => page.$eval(selector, (el, c) => el.classList.contains(c), cls);
+const pageTop = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => el.getBoundingClientRect().top + window.scrollY);
+const hasClass = (page: Page, selector: string, cls: string) =>
+  page.$eval(selector, (el, c) => el.classList.contains(c), cls);
 
 describe("header and scroll", () => {
   it("the header gets its appear class after more than 180 px", async () => {
@@ -157,12 +169,15 @@ describe("header and scroll", () => {
 
   it("in-page anchor targets get a 150 px scroll margin; invalid identifiers do not", async () => {
     const { page, errors } = await open("/demo/sv");
-    const margin = (id: string) => page.evaluate((i) => getComputedStyle(document.getElementById(i)!).scrollMarginTop, id);
+    const margin = (id: string) =>
+      page.evaluate((i) => getComputedStyle(document.getElementById(i)!).scrollMarginTop, id);
     expect(await margin("kurser")).toBe("150px");
     expect(await margin("galleri")).toBe("150px");
     expect(await margin("1-ogiltig")).toBe("0px");
     await page.click('.page-nav a[href="#galleri"]');
-    await page.waitForFunction(() => Math.abs(document.getElementById("galleri")!.getBoundingClientRect().top - 150) <= 1);
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById("galleri")!.getBoundingClientRect().top - 150) <= 1,
+    );
     // The sticky header does not cover it.
     const headerBottom = await page.$eval("#masthead", (h) => h.getBoundingClientRect().bottom);
     expect(headerBottom).toBeLessThan(150);
@@ -185,7 +200,10 @@ describe("breakpoints", () => {
     expect(new URL(page.url()).pathname).toBe("/demo/sv");
 
     await page.setViewportSize({ width: 922, height: 800 });
-    await page.waitForFunction(() => document.body.classList.contains("ast-desktop") && !document.body.classList.contains("ast-header-break-point"));
+    await page.waitForFunction(
+      () =>
+        document.body.classList.contains("ast-desktop") && !document.body.classList.contains("ast-header-break-point"),
+    );
     expect(await page.locator(".menu-toggle").isVisible()).toBe(false);
     expect(await page.locator("#primary-menu").isVisible()).toBe(true);
     expect(errors).toEqual([]);
@@ -338,21 +356,30 @@ describe("sticky element", () => {
     expect(await state()).toMatchObject({ position: "static", active: false, spacer: 0 });
 
     await scrollTo(page, top - 90 + 60);
-    await page.waitForFunction(() => document.getElementById("radgivning")!.classList.contains("elementor-sticky--active"));
+    await page.waitForFunction(() =>
+      document.getElementById("radgivning")!.classList.contains("elementor-sticky--active"),
+    );
     const fixed = await state();
     expect(fixed).toMatchObject({ position: "fixed", spacer: 1, spacerHeight: height });
     expect(Math.abs(fixed.top - 90)).toBeLessThanOrEqual(1);
 
     // Far enough that the parent's bottom passes: it stays inside the parent.
-    const parentBottom = await page.$eval("#radgivning", (el) => el.parentElement!.getBoundingClientRect().bottom + window.scrollY);
+    const parentBottom = await page.$eval(
+      "#radgivning",
+      (el) => el.parentElement!.getBoundingClientRect().bottom + window.scrollY,
+    );
     await scrollTo(page, parentBottom - 90 - height + 120);
-    await page.waitForFunction(() => document.getElementById("radgivning")!.classList.contains("elementor-sticky--stuck"));
+    await page.waitForFunction(() =>
+      document.getElementById("radgivning")!.classList.contains("elementor-sticky--stuck"),
+    );
     const stuck = await state();
     expect(stuck.position).toBe("absolute");
     expect(Math.abs(stuck.bottom - stuck.parentBottom)).toBeLessThanOrEqual(1);
 
     await scrollTo(page, 0);
-    await page.waitForFunction(() => !document.getElementById("radgivning")!.classList.contains("elementor-sticky--active"));
+    await page.waitForFunction(
+      () => !document.getElementById("radgivning")!.classList.contains("elementor-sticky--active"),
+    );
     expect(await state()).toMatchObject({ position: "static", spacer: 0 });
     expect(errors).toEqual([]);
   });
@@ -361,18 +388,18 @@ describe("sticky element", () => {
 describe("carousel", () => {
   const carousel = "#omdomen-karusell";
   const slideStates = (page: Page) =>
-    page.$$eval(`${carousel} .sv-carousel__slide`, (slides) => slides.map((s) => (s.getAttribute("aria-hidden") === "true" && s.hasAttribute("inert") ? "hidden" : "shown")));
+    page.$$eval(`${carousel} .sv-carousel__slide`, (slides) =>
+      slides.map((s) => (s.getAttribute("aria-hidden") === "true" && s.hasAttribute("inert") ? "hidden" : "shown")),
+    );
 
   it("shows 3 slides on desktop, hides the rest as inert, and speaks Swedish", async () => {
     const { page, errors } = await open("/demo/sv", { clock: true });
     expect(await slideStates(page)).toEqual(["shown", "shown", "shown", "hidden", "hidden"]);
     expect(await page.getAttribute(`${carousel} .sv-carousel__prev`, "aria-label")).toBe("Föregående bild");
     expect(await page.getAttribute(`${carousel} .sv-carousel__next`, "aria-label")).toBe("Nästa bild");
-    expect(await page.$$eval(`${carousel} .sv-carousel__bullet`, (b) => b.map((x) => x.getAttribute("aria-label")))).toEqual([
-      "Gå till bild 1",
-      "Gå till bild 2",
-      "Gå till bild 3",
-    ]);
+    expect(
+      await page.$$eval(`${carousel} .sv-carousel__bullet`, (b) => b.map((x) => x.getAttribute("aria-label"))),
+    ).toEqual(["Gå till bild 1", "Gå till bild 2", "Gå till bild 3"]);
     const index = () => page.getAttribute(carousel, "data-index");
     const live = () => page.textContent(`${carousel} .sv-carousel__live`);
 
@@ -434,21 +461,32 @@ describe("entrance animations", () => {
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { __animated: string[] }).__animated = seen;
-      document.addEventListener("sv:animated", (e) => seen.push((e.target as HTMLElement).querySelector("h3")?.textContent ?? "?"));
+      document.addEventListener("sv:animated", (e) =>
+        seen.push((e.target as HTMLElement).querySelector("h3")?.textContent ?? "?"),
+      );
     });
     const cards = "#kurser ~ .cards .card";
-    expect(await page.$$eval(cards, (c) => c.map((x) => x.className))).toEqual(Array(3).fill("card elementor-invisible"));
+    expect(await page.$$eval(cards, (c) => c.map((x) => x.className))).toEqual(
+      Array(3).fill("card elementor-invisible"),
+    );
     expect(await page.$eval(cards, (c) => getComputedStyle(c).visibility)).toBe("hidden");
 
     await scrollTo(page, (await pageTop(page, "#kurser")) - 100);
-    await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((c) => c.classList.contains("animated")), cards);
+    await page.waitForFunction(
+      (sel) => [...document.querySelectorAll(sel)].every((c) => c.classList.contains("animated")),
+      cards,
+    );
     expect(await page.$$eval(cards, (c) => c.map((x) => x.className))).toEqual(Array(3).fill("card animated fadeInUp"));
     expect(await page.$eval(cards, (c) => getComputedStyle(c).visibility)).toBe("visible");
 
     await scrollTo(page, 0);
     await scrollTo(page, (await pageTop(page, "#kurser")) - 100);
     await frames(page, 6);
-    expect(await page.evaluate(() => (window as unknown as { __animated: string[] }).__animated)).toEqual(["Säljteknik grund", "Förhandling", "Säljledarskap"]);
+    expect(await page.evaluate(() => (window as unknown as { __animated: string[] }).__animated)).toEqual([
+      "Säljteknik grund",
+      "Förhandling",
+      "Säljledarskap",
+    ]);
     expect(errors).toEqual([]);
   });
 });
@@ -470,7 +508,8 @@ describe("lightbox", () => {
       return prevented;
     }, selector);
   const lightboxOpen = (page: Page) => page.evaluate(() => !!document.querySelector(".sv-lightbox:not([hidden])"));
-  const shownImage = (page: Page) => page.$eval(".sv-lightbox__image", (i) => new URL((i as HTMLImageElement).src).pathname);
+  const shownImage = (page: Page) =>
+    page.$eval(".sv-lightbox__image", (i) => new URL((i as HTMLImageElement).src).pathname);
 
   it("opens image links as a slideshow with counter, fullscreen, zoom and share", async () => {
     const { page, errors } = await open("/demo/sv");
@@ -483,13 +522,21 @@ describe("lightbox", () => {
       expect(await page.locator(`.sv-lightbox [data-action="${action}"]`).isVisible()).toBe(true);
     }
     await page.click(".sv-lightbox__next");
-    expect([await shownImage(page), await page.textContent(".sv-lightbox__counter")]).toEqual(["/demo/assets/galleri-2.png", "2 / 3"]);
+    expect([await shownImage(page), await page.textContent(".sv-lightbox__counter")]).toEqual([
+      "/demo/assets/galleri-2.png",
+      "2 / 3",
+    ]);
     await page.keyboard.press("ArrowRight");
     expect(await page.textContent(".sv-lightbox__counter")).toBe("3 / 3");
     await page.click('.sv-lightbox [data-action="zoom"]');
     expect(await hasClass(page, ".sv-lightbox", "is-zoomed")).toBe(true);
     await page.click('.sv-lightbox [data-action="share"]');
-    expect(await page.$$eval(".sv-lightbox__share-link", (a) => a.map((x) => x.getAttribute("data-network")))).toEqual(["facebook", "x", "pinterest", "download"]);
+    expect(await page.$$eval(".sv-lightbox__share-link", (a) => a.map((x) => x.getAttribute("data-network")))).toEqual([
+      "facebook",
+      "x",
+      "pinterest",
+      "download",
+    ]);
     await page.keyboard.press("Escape");
     await expect.poll(() => lightboxOpen(page)).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("galleri-1");
@@ -517,14 +564,22 @@ describe("lightbox", () => {
 
   it("opens link actions: one image, or a slideshow at its slide", async () => {
     const { page, errors } = await open("/demo/sv");
-    expect(await page.getAttribute("#action-bild", "href")).toMatch(/^#elementor-action%3Aaction%3Dlightbox%26settings%3D/);
+    expect(await page.getAttribute("#action-bild", "href")).toMatch(
+      /^#elementor-action%3Aaction%3Dlightbox%26settings%3D/,
+    );
     await page.click("#action-bild");
     await expect.poll(() => lightboxOpen(page)).toBe(true);
-    expect([await shownImage(page), await page.textContent(".sv-lightbox__title")]).toEqual(["/demo/assets/schema.png", "Kursschema hösten 2026"]);
+    expect([await shownImage(page), await page.textContent(".sv-lightbox__title")]).toEqual([
+      "/demo/assets/schema.png",
+      "Kursschema hösten 2026",
+    ]);
     await page.keyboard.press("Escape");
     await page.click("#action-bildspel");
     await expect.poll(() => lightboxOpen(page)).toBe(true);
-    expect([await shownImage(page), await page.textContent(".sv-lightbox__counter")]).toEqual(["/demo/assets/galleri-2.png", "2 / 4"]);
+    expect([await shownImage(page), await page.textContent(".sv-lightbox__counter")]).toEqual([
+      "/demo/assets/galleri-2.png",
+      "2 / 4",
+    ]);
     expect(new URL(page.url()).hash).toBe("");
     expect(errors).toEqual([]);
   });
@@ -543,7 +598,8 @@ describe("lightbox", () => {
 
 describe("loop filter", () => {
   const LOOP = "f00d123";
-  const shown = (page: Page) => page.$$eval(".elementor-loop-container [data-course]", (els) => els.map((e) => e.getAttribute("data-course")));
+  const shown = (page: Page) =>
+    page.$$eval(".elementor-loop-container [data-course]", (els) => els.map((e) => e.getAttribute("data-course")));
   const expected = (filters: LoopFilters, page = 1) =>
     COURSES.filter((c) => matchesFilters(c.terms, filters))
       .slice((page - 1) * 3, page * 3)
@@ -581,7 +637,9 @@ describe("loop filter", () => {
     // Format joins with AND.
     await choose(page, "c0ffee1", "distans");
     await choose(page, "c0ffee1", "klassrum");
-    expect(new URL(page.url()).search).toBe(`?e-filter-${LOOP}-kurs-kategori=ledarskap~forhandling&e-filter-${LOOP}-format=distans+klassrum`);
+    expect(new URL(page.url()).search).toBe(
+      `?e-filter-${LOOP}-kurs-kategori=ledarskap~forhandling&e-filter-${LOOP}-format=distans+klassrum`,
+    );
     const both = { ...or, format: { terms: ["distans", "klassrum"], logicalJoin: "AND" as const } };
     expect(await shown(page)).toEqual(expected(both));
 
@@ -600,7 +658,9 @@ describe("loop filter", () => {
     await page.reload();
     await page.waitForSelector("html.sv-ready", { state: "attached" });
     expect(await shown(page)).toEqual(expected(or, 2));
-    expect(await page.getAttribute('.e-filter[data-id="c0ffee0"] [data-filter="forhandling"]', "aria-pressed")).toBe("true");
+    expect(await page.getAttribute('.e-filter[data-id="c0ffee0"] [data-filter="forhandling"]', "aria-pressed")).toBe(
+      "true",
+    );
     expect(await page.getAttribute('.e-filter[data-id="c0ffee0"] [data-filter="__all"]', "aria-pressed")).toBe("false");
     expect(errors).toEqual([]);
   });
@@ -608,7 +668,9 @@ describe("loop filter", () => {
   it("ignores a failed or non-OK answer and keeps the items", async () => {
     const { page, errors } = await open("/demo/sv/utbildningar");
     const before = await shown(page);
-    await page.route("**/elementor-pro/v1/refresh-loop", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"code":"internal_server_error"}' }));
+    await page.route("**/elementor-pro/v1/refresh-loop", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"code":"internal_server_error"}' }),
+    );
     await choose(page, "c0ffee0", "prospektering");
     expect(await shown(page)).toEqual(before);
     await page.unroute("**/elementor-pro/v1/refresh-loop");
@@ -623,10 +685,14 @@ describe("loop filter", () => {
   it("sets up the new items like the old ones (animations, lightbox)", async () => {
     const { page, errors } = await open("/demo/sv/utbildningar");
     await choose(page, "c0ffee1", "distans");
-    await page.waitForFunction(() => [...document.querySelectorAll(".e-loop-item")].every((i) => i.classList.contains("animated")));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll(".e-loop-item")].every((i) => i.classList.contains("animated")),
+    );
     await page.click(".e-loop-item:first-child .e-loop-item__image");
     await page.waitForSelector(".sv-lightbox:not([hidden])");
-    expect(await page.textContent(".sv-lightbox__counter")).toBe(`1 / ${expected({ format: { terms: ["distans"], logicalJoin: "AND" } }).length}`);
+    expect(await page.textContent(".sv-lightbox__counter")).toBe(
+      `1 / ${expected({ format: { terms: ["distans"], logicalJoin: "AND" } }).length}`,
+    );
     expect(errors).toEqual([]);
   });
 
@@ -635,7 +701,11 @@ describe("loop filter", () => {
     const request = page.waitForRequest((r) => r.url().endsWith("/refresh-loop"));
     await page.click('.e-filter[data-id="c0ffee0"] [data-filter="forsaljning"]');
     const body = (await request).postDataJSON();
-    expect(body).toMatchObject({ is_edit_mode: true, widget_model: { id: LOOP, widgetType: "loop-grid" }, widget_id: LOOP });
+    expect(body).toMatchObject({
+      is_edit_mode: true,
+      widget_model: { id: LOOP, widgetType: "loop-grid" },
+      widget_id: LOOP,
+    });
     await settled(page);
     expect(errors).toEqual([]);
   });
@@ -710,8 +780,18 @@ describe("the site's own forms", () => {
 
   it("sends a valid form and shows the answer; its fields are the ones form tracking looks for", async () => {
     const { page, errors } = await open("/demo/sv/kontakt");
-    expect(await page.$$eval("#kontaktformular input, #kontaktformular textarea", (els) => els.map((e) => e.getAttribute("name")))).toEqual(
-      expect.arrayContaining(["form_fields[first_name]", "form_fields[last_name]", "form_fields[email]", "form_fields[phone]", "form_fields[website]"]),
+    expect(
+      await page.$$eval("#kontaktformular input, #kontaktformular textarea", (els) =>
+        els.map((e) => e.getAttribute("name")),
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        "form_fields[first_name]",
+        "form_fields[last_name]",
+        "form_fields[email]",
+        "form_fields[phone]",
+        "form_fields[website]",
+      ]),
     );
     await page.fill("#form-field-first_name", "Anna");
     await page.fill("#form-field-last_name", "Svensson");
@@ -727,7 +807,9 @@ describe("the site's own forms", () => {
     const sent = page.waitForResponse((r) => r.url().endsWith("/saljakademin/v1/kontakt"));
     await page.click("#kontaktformular [type=submit]");
     expect((await sent).status()).toBe(200);
-    await expect.poll(() => page.textContent("#kontaktformular .sv-form__message")).toBe("Tack Anna! Vi hör av oss inom en arbetsdag.");
+    await expect
+      .poll(() => page.textContent("#kontaktformular .sv-form__message"))
+      .toBe("Tack Anna! Vi hör av oss inom en arbetsdag.");
     expect(await page.inputValue("#form-field-first_name")).toBe("");
     expect(errors).toEqual([]);
   });
@@ -750,11 +832,15 @@ describe("popups", () => {
     expect(await page.locator(popup).isVisible()).toBe(false);
 
     // Still within the day: hidden. A day later: shown again.
-    await page.evaluate(() => localStorage.setItem("sv_popup_301", JSON.stringify({ count: 1, since: Date.now() - 86_400_000 + 60_000 })));
+    await page.evaluate(() =>
+      localStorage.setItem("sv_popup_301", JSON.stringify({ count: 1, since: Date.now() - 86_400_000 + 60_000 })),
+    );
     await page.reload();
     await page.waitForSelector("html.sv-ready", { state: "attached" });
     expect(await page.locator(popup).isVisible()).toBe(false);
-    await page.evaluate(() => localStorage.setItem("sv_popup_301", JSON.stringify({ count: 1, since: Date.now() - 86_400_000 - 1000 })));
+    await page.evaluate(() =>
+      localStorage.setItem("sv_popup_301", JSON.stringify({ count: 1, since: Date.now() - 86_400_000 - 1000 })),
+    );
     await page.reload();
     await page.waitForSelector("html.sv-ready", { state: "attached" });
     await expect.poll(() => page.locator(popup).isVisible()).toBe(true);
@@ -824,7 +910,12 @@ describe("loading Beckon", () => {
     expect(await hasClass(blog.page, "body", "beckon-widget-page")).toBe(false);
     // The site decides while it starts (sv-ready); no script element means no request can follow.
     expect(await siteLoaded(blog.page)).toBe(0);
-    expect(await blog.page.$$eval("script[src]", (s) => s.filter((x) => /\/api\/websites\//.test((x as HTMLScriptElement).src)).length)).toBe(0);
+    expect(
+      await blog.page.$$eval(
+        "script[src]",
+        (s) => s.filter((x) => /\/api\/websites\//.test((x as HTMLScriptElement).src)).length,
+      ),
+    ).toBe(0);
     expect(blog.widgetRequests).toEqual([]);
     const contact = await open("/demo/sv/kontakt", { userAgent: GOOGLEBOT });
     expect(await hasClass(contact.page, "body", "beckon-widget-page")).toBe(true);
@@ -836,7 +927,14 @@ describe("loading Beckon", () => {
     const post = POSTS.find((p) => p.ebook === "forhandling")!;
     const { page, errors } = await open(`/demo/sv/blogg/${post.slug}`);
     const classes = (await page.getAttribute("body", "class"))!.split(" ");
-    expect(classes).toEqual(expect.arrayContaining(["single-post", `postid-${post.id}`, `category-${post.category.slug}`, ...post.tags.map((t) => `tag-${t.slug}`)]));
+    expect(classes).toEqual(
+      expect.arrayContaining([
+        "single-post",
+        `postid-${post.id}`,
+        `category-${post.category.slug}`,
+        ...post.tags.map((t) => `tag-${t.slug}`),
+      ]),
+    );
     const config = await buildPublicConfig(tdb.db, svId, server.origin);
     const ebook = config!.ctas.find((c) => c.cta_type === "inline" && c.options.area === "ebook-forhandling")!;
     expect(await page.getAttribute(".post-cta .beckon-cta", "data-cta-id")).toBe(String(ebook.id));
@@ -860,7 +958,12 @@ describe("demo assets", () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get("content-type")).toContain(type);
     }
-    for (const path of ["/demo/assets/..%2F..%2Fpackage.json", "/demo/assets/.gitignore", "/demo/assets/site.ts", "/demo/assets/finns-inte.png"]) {
+    for (const path of [
+      "/demo/assets/..%2F..%2Fpackage.json",
+      "/demo/assets/.gitignore",
+      "/demo/assets/site.ts",
+      "/demo/assets/finns-inte.png",
+    ]) {
       expect((await get(path)).status, path).toBe(404);
     }
   });

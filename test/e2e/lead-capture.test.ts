@@ -16,7 +16,6 @@ let server: TestServer;
 let browser: Browser;
 let svId: number;
 
-
 beforeAll(async () => {
   tdb = await createTestDatabase();
   await seedIfEmpty(tdb.db);
@@ -45,7 +44,9 @@ it("captures a newsletter e-mail on the Swedish demo page and shows it to the ow
   await input.fill(email);
   // The seeded newsletter form asks for marketing consent (required).
   await footer.locator('input[name="marketing_consent"]').check();
-  const submitted = page.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
+  const submitted = page.waitForResponse(
+    (r) => r.url().includes("/contacts/create") && r.request().method() === "POST",
+  );
   await footer.locator("button[type=submit]").click();
   const response = await submitted;
   expect(response.status()).toBe(201);

@@ -27,8 +27,12 @@ let browser: Browser;
 let svId: number;
 let cta: CtaDocument;
 
-const radio = (slug: string, position: number, label: string, field_options: { value: string; label?: string; score?: number; jump_field_id?: number | "next_sub_question" }[]) =>
-  fieldInputMock({ slug, field_type: "radio", position, options: { label }, field_options });
+const radio = (
+  slug: string,
+  position: number,
+  label: string,
+  field_options: { value: string; label?: string; score?: number; jump_field_id?: number | "next_sub_question" }[],
+) => fieldInputMock({ slug, field_type: "radio", position, options: { label }, field_options });
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -51,11 +55,26 @@ beforeAll(async () => {
         { value: "ja", label: "Ja", score: 10, jump_field_id: "next_sub_question" },
         { value: "nej", label: "Nej", score: 0 },
       ]),
-      fieldInputMock({ slug: "belopp", field_type: "number", position: 3, parent_slug: "budget", required: true, options: { label: "Hur stor budget?", max: 100000 } }),
+      fieldInputMock({
+        slug: "belopp",
+        field_type: "number",
+        position: 3,
+        parent_slug: "budget",
+        required: true,
+        options: { label: "Hur stor budget?", max: 100000 },
+      }),
     ],
-    action_groups: [actionGroupMock({ data: { "confirmation-type": "message", confirmation: "<p>Din poäng: {{quiz.score}}</p>" } })],
+    action_groups: [
+      actionGroupMock({ data: { "confirmation-type": "message", confirmation: "<p>Din poäng: {{quiz.score}}</p>" } }),
+    ],
   };
-  const input = ctaWithElements([quiz], { name: "Säljquiz", cta_type: "inline", overlay_type: null, inline_type: "embed", options: { area: AREA } });
+  const input = ctaWithElements([quiz], {
+    name: "Säljquiz",
+    cta_type: "inline",
+    overlay_type: null,
+    inline_type: "embed",
+    options: { area: AREA },
+  });
   const first = await saveCtaDocument(tdb.db, svId, input);
   // Option B jumps over "storlek" to "budget": a jump names a field id, known once saved.
   const el = first.variants[0].steps[0].sections[0].columns[0].elements[0];
@@ -112,10 +131,16 @@ it("completes a branching quiz (a jump, one back, a sub-question) and stores the
   const created = p.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
   await q.getByRole("button", { name: "Nästa" }).click();
   expect((await created).status()).toBe(201);
-  await expect.poll(() => p.locator("#quiz beckon-cta").getByRole("status").innerText(), { timeout: 10_000 }).toBe("Din poäng: 15");
+  await expect
+    .poll(() => p.locator("#quiz beckon-cta").getByRole("status").innerText(), { timeout: 10_000 })
+    .toBe("Din poäng: 15");
 
   const el = cta.variants[0].steps[0].sections[0].columns[0].elements[0];
-  await expect.poll(async () => tdb.db.contactSubmission.count({ where: { websiteId: svId, ctaId: cta.id! } }), { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(async () => tdb.db.contactSubmission.count({ where: { websiteId: svId, ctaId: cta.id! } }), {
+      timeout: 10_000,
+    })
+    .toBe(1);
   const sub = await tdb.db.contactSubmission.findFirstOrThrow({ where: { websiteId: svId, ctaId: cta.id! } });
   expect(sub.contactableType).toBe("Cta");
   expect(sub.elementId).toBe(el.id);
@@ -127,10 +152,13 @@ it("completes a branching quiz (a jump, one back, a sub-question) and stores the
   expect(payload.latest_score).toBe(15);
 
   // Events go through the loader's queue: poll until the Completion and the four Selections are stored.
-  const types = async () => (await tdb.db.trackedEvent.findMany({ where: { websiteId: svId, ctaId: cta.id! } })).map((e) => e.eventType);
+  const types = async () =>
+    (await tdb.db.trackedEvent.findMany({ where: { websiteId: svId, ctaId: cta.id! } })).map((e) => e.eventType);
   await expect.poll(async () => (await types()).filter((t) => t === "Selection").length, { timeout: 15_000 }).toBe(4);
   await expect.poll(async () => (await types()).includes("Completion"), { timeout: 15_000 }).toBe(true);
-  const completion = await tdb.db.trackedEvent.findFirstOrThrow({ where: { websiteId: svId, ctaId: cta.id!, eventType: "Completion" } });
+  const completion = await tdb.db.trackedEvent.findFirstOrThrow({
+    where: { websiteId: svId, ctaId: cta.id!, eventType: "Completion" },
+  });
   expect((completion.data as { score?: number }).score).toBe(15);
 
   const fired = await p.evaluate(() => (window as unknown as { __events: [string][] }).__events.map((e) => e[0]));

@@ -27,7 +27,10 @@ beforeAll(async () => {
   exitPopupId = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, ctaType: "overlay" } })).id;
   // A Google Analytics id, set before the server caches the website's config; pages without gtag send no client id.
   const site = await tdb.db.website.findUniqueOrThrow({ where: { id: svId } });
-  await tdb.db.website.update({ where: { id: svId }, data: { dataSettings: { ...(site.dataSettings as object), "google-analytics-id": "G-TEST123" } } });
+  await tdb.db.website.update({
+    where: { id: svId },
+    data: { dataSettings: { ...(site.dataSettings as object), "google-analytics-id": "G-TEST123" } },
+  });
   server = await startTestServer({ databaseUrl: tdb.url });
   browser = await launchThirdPartyChromium();
 });
@@ -64,7 +67,8 @@ async function open(context: BrowserContext): Promise<{ page: Page; errors: stri
   return { page: p, errors };
 }
 
-const events = (p: Page) => p.evaluate(() => (window as unknown as { __events: [string, { cta_id?: number }][] }).__events.map((e) => e[0]));
+const events = (p: Page) =>
+  p.evaluate(() => (window as unknown as { __events: [string, { cta_id?: number }][] }).__events.map((e) => e[0]));
 
 it("stores the contact a visitor submits in the seeded inline newsletter", async () => {
   const context = await browser.newContext({ locale: "sv-SE" });
@@ -81,7 +85,9 @@ it("stores the contact a visitor submits in the seeded inline newsletter", async
   const created = p.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
   await footer.locator("button[type=submit]").click();
   expect((await created).status()).toBe(201);
-  await expect.poll(() => footer.getByRole("status").innerText(), { timeout: 10_000 }).toMatch(/^Tack! Bekräfta din prenumeration/);
+  await expect
+    .poll(() => footer.getByRole("status").innerText(), { timeout: 10_000 })
+    .toMatch(/^Tack! Bekräfta din prenumeration/);
   const person = await tdb.db.person.findFirst({ where: { websiteId: svId, email } });
   expect(person?.personType).toBe("Contact");
   expect(person?.name).toBe("Anna");
@@ -93,8 +99,15 @@ it("stores the contact a visitor submits in the seeded inline newsletter", async
 it("shows the seeded exit popup on beckon.trigger, stores its contact, and closes through the loader", async () => {
   const context = await browser.newContext({ locale: "sv-SE" });
   const { page: p, errors } = await open(context);
-  await p.waitForFunction(() => (window as unknown as { __events: [string][] }).__events.some((e) => e[0] === "cfReady"), undefined, { timeout: 15_000 });
-  await p.evaluate((id) => (window as unknown as { beckon: { trigger(id: number): void } }).beckon.trigger(id), exitPopupId);
+  await p.waitForFunction(
+    () => (window as unknown as { __events: [string][] }).__events.some((e) => e[0] === "cfReady"),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await p.evaluate(
+    (id) => (window as unknown as { beckon: { trigger(id: number): void } }).beckon.trigger(id),
+    exitPopupId,
+  );
   const popup = p.locator(`beckon-cta[data-beckon-cta="${exitPopupId}"]`);
   const dialog = popup.locator("[role=dialog][aria-modal=true]");
   await dialog.waitFor({ timeout: 15_000 });
@@ -105,7 +118,9 @@ it("shows the seeded exit popup on beckon.trigger, stores its contact, and close
   const created = p.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
   await dialog.locator("button[type=submit]").click();
   expect((await created).status()).toBe(201);
-  await expect.poll(() => dialog.getByRole("status").innerText(), { timeout: 10_000 }).toMatch(/^Tack! E-boken är på väg/);
+  await expect
+    .poll(() => dialog.getByRole("status").innerText(), { timeout: 10_000 })
+    .toMatch(/^Tack! E-boken är på väg/);
   expect((await tdb.db.person.findFirst({ where: { websiteId: svId, email } }))?.marketingConsent).toBe(true);
   await p.keyboard.press("Escape");
   await popup.waitFor({ state: "detached" });
@@ -121,7 +136,10 @@ it("waits for the page's gtag client id (up to 500 ms) and sends it with the con
   // The host's gtag answers the client id asynchronously, as Google's does.
   await context.addInitScript(() => {
     (window as unknown as { gtag: unknown }).gtag = (cmd: string, id: string, field: string, cb: (v: string) => void) =>
-      cmd === "get" && id === "G-TEST123" && field === "client_id" && setTimeout(() => cb("1234567890.1700000000"), 200);
+      cmd === "get" &&
+      id === "G-TEST123" &&
+      field === "client_id" &&
+      setTimeout(() => cb("1234567890.1700000000"), 200);
   });
   const { page: p, errors } = await open(context);
   const footer = p.locator("#area-footer beckon-cta");

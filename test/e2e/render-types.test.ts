@@ -32,7 +32,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(name: string, opts: { hostile?: boolean; path?: string; teaser?: boolean; viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+async function open(
+  name: string,
+  opts: { hostile?: boolean; path?: string; teaser?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await browser.newContext({ viewport: opts.viewport ?? VIEWPORT, locale: "sv-SE" });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -42,7 +45,11 @@ async function open(name: string, opts: { hostile?: boolean; path?: string; teas
   return { page, context, errors };
 }
 
-const rect = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+const rect = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
 const shadowActive = (page: Page) =>
   page.evaluate(() => {
     let a: Element | null = document.activeElement;
@@ -52,7 +59,11 @@ const shadowActive = (page: Page) =>
 
 describe("each CTA type, drawn from the seeded CTAs", () => {
   it("inline embed, sidebar (≤ 310 px) and bumper (≤ 900 px) fill their page areas without taking focus", async () => {
-    for (const [name, max] of [["inline-embed", Infinity], ["inline-sidebar", 310], ["inline-bumper", 900]] as const) {
+    for (const [name, max] of [
+      ["inline-embed", Infinity],
+      ["inline-sidebar", 310],
+      ["inline-bumper", 900],
+    ] as const) {
       const { page, context, errors } = await open(name);
       const frame = await rect(page, ".bk-frame");
       expect(frame.width, name).toBeGreaterThan(200);
@@ -94,7 +105,11 @@ describe("each CTA type, drawn from the seeded CTAs", () => {
     expect(seen.has("button.bk-close")).toBe(true);
     expect(seen.has("input")).toBe(true);
     await page.keyboard.press("Escape");
-    expect(await page.evaluate(() => (window as unknown as { __calls: unknown[][] }).__calls.filter((c) => c[0] === "close").length)).toBe(1);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __calls: unknown[][] }).__calls.filter((c) => c[0] === "close").length,
+      ),
+    ).toBe(1);
     await page.evaluate(() => (window as unknown as { __mounted: { unmount(): void }[] }).__mounted.pop()!.unmount());
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("host-button");
     expect(errors).toEqual([]);
@@ -103,12 +118,21 @@ describe("each CTA type, drawn from the seeded CTAs", () => {
 
   it("overlay splash covers the window", async () => {
     const { page, context } = await open("overlay-splash");
-    expect(await rect(page, ".bk-splash")).toMatchObject({ x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height });
+    expect(await rect(page, ".bk-splash")).toMatchObject({
+      x: 0,
+      y: 0,
+      width: VIEWPORT.width,
+      height: VIEWPORT.height,
+    });
     await context.close();
   });
 
   it("hooks: vertical 310 px, horizontal 500 px, full width; never modal, focus stays on the page", async () => {
-    for (const [name, width] of [["hook-vertical", 310], ["hook-horizontal", 500], ["hook-full", VIEWPORT.width]] as const) {
+    for (const [name, width] of [
+      ["hook-vertical", 310],
+      ["hook-horizontal", 500],
+      ["hook-full", VIEWPORT.width],
+    ] as const) {
       const { page, context } = await open(name);
       const hook = await rect(page, ".bk-hook");
       expect(hook.width, name).toBe(width);
@@ -226,7 +250,17 @@ describe("isolation", () => {
     "transform",
     "filter",
   ];
-  const PARTS = [".bk-frame", "h2", "p", "label", "input[type=email]", "input[type=checkbox]", "button[type=submit]", ".bk-close", ".bk-powered"];
+  const PARTS = [
+    ".bk-frame",
+    "h2",
+    "p",
+    "label",
+    "input[type=email]",
+    "input[type=checkbox]",
+    "button[type=submit]",
+    ".bk-close",
+    ".bk-powered",
+  ];
 
   /** Computed styles of the CTA's parts, looked up inside its shadow root, plus its host's. */
   const ctaStyles = (page: Page): Promise<Record<string, Record<string, string> | null>> =>
@@ -238,7 +272,10 @@ describe("isolation", () => {
           const cs = getComputedStyle(el);
           return Object.fromEntries(props.map((p) => [p, cs.getPropertyValue(p)]));
         };
-        return { host: pick(host), ...Object.fromEntries(parts.map((s) => [s, pick(host.shadowRoot!.querySelector(s))])) };
+        return {
+          host: pick(host),
+          ...Object.fromEntries(parts.map((s) => [s, pick(host.shadowRoot!.querySelector(s))])),
+        };
       },
       { parts: PARTS, props: PROPS },
     );
@@ -254,7 +291,8 @@ describe("isolation", () => {
       for (const part of Object.keys(a)) expect(b[part], `${name} ${part}`).toEqual(a[part]);
       expect(a[".bk-frame"]).not.toBeNull();
       // The overlay sits in the same place on both pages.
-      if (name === "overlay-boxed") expect(await rect(hostile.page, ".bk-boxed")).toEqual(await rect(clean.page, ".bk-boxed"));
+      if (name === "overlay-boxed")
+        expect(await rect(hostile.page, ".bk-boxed")).toEqual(await rect(clean.page, ".bk-boxed"));
       await clean.context.close();
       await hostile.context.close();
     }
@@ -266,20 +304,45 @@ describe("isolation", () => {
     await openFixture(page);
     const pageStyles = () =>
       page.evaluate((props) => {
-        const ids = ["site-header", "page-title", "intro", "intro-link", "host-input", "host-button", "article", "site-footer", "footer-text"];
+        const ids = [
+          "site-header",
+          "page-title",
+          "intro",
+          "intro-link",
+          "host-input",
+          "host-button",
+          "article",
+          "site-footer",
+          "footer-text",
+        ];
         return Object.fromEntries(
-          [["html", document.documentElement] as const, ["body", document.body] as const, ...ids.map((id) => [id, document.getElementById(id)!] as const)].map(([k, el]) => {
+          [
+            ["html", document.documentElement] as const,
+            ["body", document.body] as const,
+            ...ids.map((id) => [id, document.getElementById(id)!] as const),
+          ].map(([k, el]) => {
             const cs = getComputedStyle(el);
             return [k, Object.fromEntries(props.map((p) => [p, cs.getPropertyValue(p)]))];
           }),
         );
       }, PROPS);
     const before = await pageStyles();
-    const hostile = { ...ctas["inline-embed"], options: { ...ctas["inline-embed"].options, css: "*{color:red!important;font-size:40px!important} body,html{background:black!important} p{display:none} h1{letter-spacing:9px}" } };
+    const hostile = {
+      ...ctas["inline-embed"],
+      options: {
+        ...ctas["inline-embed"].options,
+        css: "*{color:red!important;font-size:40px!important} body,html{background:black!important} p{display:none} h1{letter-spacing:9px}",
+      },
+    };
     await mountInPage(page, { cta: hostile, config, into: "#area-footer" });
     await mountInPage(page, { cta: ctas["overlay-boxed"], config });
     // The custom CSS does apply inside the CTA.
-    expect(await page.locator("#area-footer beckon-cta p").first().evaluate((el) => getComputedStyle(el).display)).toBe("none");
+    expect(
+      await page
+        .locator("#area-footer beckon-cta p")
+        .first()
+        .evaluate((el) => getComputedStyle(el).display),
+    ).toBe("none");
     expect(await pageStyles()).toEqual(before);
     await context.close();
   });
@@ -298,7 +361,13 @@ describe("behaviour in the browser", () => {
     await expect.poll(() => page.locator(".bk-boxed [role=status]").textContent()).toMatch(/^Tack! E-boken är på väg/);
     const calls = await page.evaluate(() => (window as unknown as { __calls: [string, ...unknown[]][] }).__calls);
     const contact = calls.find((c) => c[0] === "contact")![1] as Record<string, unknown>;
-    expect(contact).toMatchObject({ email: "anna@exempel.se", name: "Anna", marketing_consent: true, cta_id: ctas["overlay-boxed"].id, contactable_type: "Cta" });
+    expect(contact).toMatchObject({
+      email: "anna@exempel.se",
+      name: "Anna",
+      marketing_consent: true,
+      cta_id: ctas["overlay-boxed"].id,
+      contactable_type: "Cta",
+    });
     expect(calls.filter((c) => c[0] === "dispatch").map((c) => c[1])).toEqual(["cfSubmit", "cfConversion"]);
     await context.close();
   });
@@ -321,7 +390,10 @@ describe("behaviour in the browser", () => {
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
     const scripts: string[] = [];
-    page.on("request", (r) => r.url().startsWith(`${SITE}/widget/`) && scripts.push(r.url().replace(`${SITE}/widget/`, "")));
+    page.on(
+      "request",
+      (r) => r.url().startsWith(`${SITE}/widget/`) && scripts.push(r.url().replace(`${SITE}/widget/`, "")),
+    );
     await openFixture(page);
     await mountInPage(page, { cta: ctas["overlay-boxed"], config });
     expect(scripts.filter((s) => /Element|Frame/.test(s))).toEqual([]);

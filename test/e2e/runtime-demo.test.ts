@@ -70,7 +70,10 @@ it("front page: the timed webinar bar after 2 s, the exit popup on exit intent, 
 
   await exitIntent(page);
   await shown(page, "exit").waitFor({ state: "attached", timeout: 5_000 });
-  await page.evaluate((id) => (window as unknown as { beckon: { close(id: number): void } }).beckon.close(id), cta.exit);
+  await page.evaluate(
+    (id) => (window as unknown as { beckon: { close(id: number): void } }).beckon.close(id),
+    cta.exit,
+  );
   await expect.poll(() => shown(page, "exit").count()).toBe(0);
   const cookie = (await context.cookies()).find((c) => c.name === `cf_${svId}_cta_${cta.exit}_viewed`);
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(6.9 * 86_400_000); // hide-days 7
@@ -132,7 +135,8 @@ it("a first visit: the snippet creates the one visitor from cookieStore's answer
   const page = await context.newPage();
   const posts: string[] = [];
   page.on("request", (r) => {
-    if (r.method() === "POST" && new URL(r.url()).pathname === `/api/websites/${svId}/visitors`) posts.push(r.postData() ?? "");
+    if (r.method() === "POST" && new URL(r.url()).pathname === `/api/websites/${svId}/visitors`)
+      posts.push(r.postData() ?? "");
   });
   // Counts the snippet's cookieStore reads (Chromium has cookieStore on http://127.0.0.1, a secure context).
   await page.addInitScript(() => {
@@ -147,7 +151,9 @@ it("a first visit: the snippet creates the one visitor from cookieStore's answer
   });
   const before = await tdb.db.person.count({ where: { websiteId: svId } });
   await open(page, "/demo/sv");
-  expect(await page.evaluate(() => (window as unknown as { __cookieStoreReads: number }).__cookieStoreReads)).toBeGreaterThanOrEqual(1);
+  expect(
+    await page.evaluate(() => (window as unknown as { __cookieStoreReads: number }).__cookieStoreReads),
+  ).toBeGreaterThanOrEqual(1);
   const token = (await context.cookies()).find((c) => c.name === `cf_${svId}_id`)?.value;
   expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
   expect(posts).toHaveLength(1);

@@ -25,14 +25,21 @@ let ctaId: number;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Runtime queue" }))).id;
-  const doc = await saveCtaDocument(tdb.db, websiteId, ctaWithElements([textElementMock()], { name: "Offer", options: { trigger: "click" } }));
+  const doc = await saveCtaDocument(
+    tdb.db,
+    websiteId,
+    ctaWithElements([textElementMock()], { name: "Offer", options: { trigger: "click" } }),
+  );
   await publishCta(tdb.db, websiteId, doc.id!);
   ctaId = doc.id!;
   server = await startKillableServer({ databaseUrl: tdb.url });
   // The fake public origin may reach the server on 127.0.0.1 (Local Network Access would block it).
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights"],
+    args: [
+      ...CHROMIUM_ARGS,
+      "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights",
+    ],
     headless: true,
   });
 });
@@ -61,59 +68,77 @@ async function open(path: string): Promise<Page> {
 
 type Beckon = { beckon: Record<string, (...a: unknown[]) => unknown> };
 const call = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(([m, a]) => (window as unknown as Beckon).beckon[m as string](...(a as unknown[])), [method, args] as const);
-const stored = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) || "[]") as { id: string }[], key);
+  page.evaluate(([m, a]) => (window as unknown as Beckon).beckon[m as string](...(a as unknown[])), [
+    method,
+    args,
+  ] as const);
+const stored = (page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) || "[]") as { id: string }[], key);
 
-it(
-  "loses nothing while the server is down for 10 s, and stores each event and lead once",
-  async () => {
-    const page = await open("/kassan/tack");
-    const token = await page.evaluate((id) => document.cookie.match(new RegExp(`cf_${id}_id=([^;]+)`))![1], websiteId);
-    // Loaded while the server is up: the CTA's definition, the renderer and identify's rules (the extras chunk).
-    await call(page, "load", ctaId);
-    await call(page, "identify", { email: "kund@exempel.se" });
-    await expect.poll(() => tdb.db.contactSubmission.count({ where: { websiteId } }), { timeout: 10_000 }).toBe(1);
+it("loses nothing while the server is down for 10 s, and stores each event and lead once", async () => {
+  const page = await open("/kassan/tack");
+  const token = await page.evaluate((id) => document.cookie.match(new RegExp(`cf_${id}_id=([^;]+)`))![1], websiteId);
+  // Loaded while the server is up: the CTA's definition, the renderer and identify's rules (the extras chunk).
+  await call(page, "load", ctaId);
+  await call(page, "identify", { email: "kund@exempel.se" });
+  await expect.poll(() => tdb.db.contactSubmission.count({ where: { websiteId } }), { timeout: 10_000 }).toBe(1);
 
-    await server.stop();
-    const down = Date.now();
-    await call(page, "trigger", ctaId);
-    await call(page, "trackPurchase", { order_id: "A-1001", revenue: 1299 });
-    await call(page, "trackPurchase", { order_id: "A-1002", revenue: "349.50" });
-    // A lead while the server is away: the name is new, so identify sends a contact.
-    const identified = page.evaluate(() => (window as unknown as Beckon).beckon.identify({ email: "kund@exempel.se", name: "Karin" }));
-    await page.waitForTimeout(1000);
-    const events = await stored(page, `cf_${websiteId}_events`);
-    const contacts = await stored(page, `cf_${websiteId}_contacts`);
-    expect(events.map((e) => (e as unknown as { event_type: string }).event_type).sort()).toEqual(["Order", "Order", "View"]);
-    expect(contacts).toHaveLength(1);
-    // The form side hears "queued" after 6 s rather than an error.
-    await page.waitForTimeout(Math.max(0, 10_000 - (Date.now() - down)));
-    await expect(identified).resolves.toBeUndefined();
-    await server.restart();
+  await server.stop();
+  const down = Date.now();
+  await call(page, "trigger", ctaId);
+  await call(page, "trackPurchase", { order_id: "A-1001", revenue: 1299 });
+  await call(page, "trackPurchase", { order_id: "A-1002", revenue: "349.50" });
+  // A lead while the server is away: the name is new, so identify sends a contact.
+  const identified = page.evaluate(() =>
+    (window as unknown as Beckon).beckon.identify({ email: "kund@exempel.se", name: "Karin" }),
+  );
+  await page.waitForTimeout(1000);
+  const events = await stored(page, `cf_${websiteId}_events`);
+  const contacts = await stored(page, `cf_${websiteId}_contacts`);
+  expect(events.map((e) => (e as unknown as { event_type: string }).event_type).sort()).toEqual([
+    "Order",
+    "Order",
+    "View",
+  ]);
+  expect(contacts).toHaveLength(1);
+  // The form side hears "queued" after 6 s rather than an error.
+  await page.waitForTimeout(Math.max(0, 10_000 - (Date.now() - down)));
+  await expect(identified).resolves.toBeUndefined();
+  await server.restart();
 
-    const ids = events.map((e) => e.id);
-    await expect
-      .poll(() => tdb.db.trackedEvent.count({ where: { websiteId, clientId: { in: ids } } }), { timeout: 45_000, interval: 500 })
-      .toBe(ids.length);
-    await expect.poll(() => tdb.db.contactSubmission.count({ where: { websiteId } }), { timeout: 45_000, interval: 500 }).toBe(2);
-    await expect.poll(() => stored(page, `cf_${websiteId}_events`), { timeout: 10_000 }).toEqual([]);
-    await expect.poll(() => stored(page, `cf_${websiteId}_contacts`), { timeout: 10_000 }).toEqual([]);
+  const ids = events.map((e) => e.id);
+  await expect
+    .poll(() => tdb.db.trackedEvent.count({ where: { websiteId, clientId: { in: ids } } }), {
+      timeout: 45_000,
+      interval: 500,
+    })
+    .toBe(ids.length);
+  await expect
+    .poll(() => tdb.db.contactSubmission.count({ where: { websiteId } }), { timeout: 45_000, interval: 500 })
+    .toBe(2);
+  await expect.poll(() => stored(page, `cf_${websiteId}_events`), { timeout: 10_000 }).toEqual([]);
+  await expect.poll(() => stored(page, `cf_${websiteId}_contacts`), { timeout: 10_000 }).toEqual([]);
 
-    // Exactly once: nothing else for this visitor, each order with its revenue.
-    const rows = await tdb.db.trackedEvent.findMany({ where: { websiteId, visitorToken: token }, orderBy: { id: "asc" } });
-    expect(rows.map((r) => r.clientId).sort()).toEqual([...ids].sort());
-    expect(rows.filter((r) => r.eventType === "Order").map((r) => [(r.data as { order_id: string }).order_id, r.revenue])).toEqual([
-      ["A-1001", 1299],
-      ["A-1002", 349.5],
-    ]);
-    const lead = await tdb.db.contactSubmission.findUnique({ where: { websiteId_clientId: { websiteId, clientId: contacts[0].id } } });
-    expect(lead?.email).toBe("kund@exempel.se");
-    const person = await tdb.db.person.findFirst({ where: { websiteId, visitorToken: token } });
-    expect(person?.name).toBe("Karin");
-    await page.context().close();
-  },
-  120_000,
-);
+  // Exactly once: nothing else for this visitor, each order with its revenue.
+  const rows = await tdb.db.trackedEvent.findMany({
+    where: { websiteId, visitorToken: token },
+    orderBy: { id: "asc" },
+  });
+  expect(rows.map((r) => r.clientId).sort()).toEqual([...ids].sort());
+  expect(
+    rows.filter((r) => r.eventType === "Order").map((r) => [(r.data as { order_id: string }).order_id, r.revenue]),
+  ).toEqual([
+    ["A-1001", 1299],
+    ["A-1002", 349.5],
+  ]);
+  const lead = await tdb.db.contactSubmission.findUnique({
+    where: { websiteId_clientId: { websiteId, clientId: contacts[0].id } },
+  });
+  expect(lead?.email).toBe("kund@exempel.se");
+  const person = await tdb.db.person.findFirst({ where: { websiteId, visitorToken: token } });
+  expect(person?.name).toBe("Karin");
+  await page.context().close();
+}, 120_000);
 
 it("events pushed as the page goes away leave with sendBeacon", async () => {
   const page = await open("/kassan/tack-2");
@@ -129,9 +154,15 @@ it("events pushed as the page goes away leave with sendBeacon", async () => {
   // Within the queue's 200 ms batching delay: only the pagehide flush can send it.
   await page.goto("about:blank");
   await expect
-    .poll(async () => (await tdb.db.trackedEvent.findMany({ where: { websiteId, eventType: "Order" } })).some((e) => (e.data as { order_id: string }).order_id === "B-2001"), {
-      timeout: 10_000,
-    })
+    .poll(
+      async () =>
+        (await tdb.db.trackedEvent.findMany({ where: { websiteId, eventType: "Order" } })).some(
+          (e) => (e.data as { order_id: string }).order_id === "B-2001",
+        ),
+      {
+        timeout: 10_000,
+      },
+    )
     .toBe(true);
   await page.goto(HOST + "/igen");
   expect(await page.evaluate(() => localStorage.getItem("__beacons"))).toMatch(/\/api\/websites\/\d+\/events\/create$/);

@@ -30,7 +30,12 @@ const ids: Record<string, number> = {};
 
 const TRIGGERS: Record<string, Partial<CtaDocumentInput>> = {
   delayed: { options: { trigger: "delayed", delay: 1, "hide-days": 1 } },
-  scroll: { cta_type: "bar", overlay_type: null, bar_position: "bottom", options: { trigger: "scroll", "scroll-percentage": 50 } },
+  scroll: {
+    cta_type: "bar",
+    overlay_type: null,
+    bar_position: "bottom",
+    options: { trigger: "scroll", "scroll-percentage": 50 },
+  },
   exit: { options: { trigger: "exit", "hide-days": 7 } },
   click: { options: { trigger: "click" } },
   addtocart: { options: { trigger: "add-to-cart", "cart-value-comparison": "greater", "cart-value": 50 } },
@@ -44,8 +49,19 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Runtime triggers" }))).id;
   for (const [name, over] of Object.entries(TRIGGERS)) {
-    const b = await createBroadcast(tdb.db, websiteId, { name: `Only /t/${name}`, conditions: [{ condition_type: "url", url: `/t/${name}`, data: { match: "contains" } }] });
-    const doc = await saveCtaDocument(tdb.db, websiteId, ctaWithElements([textElementMock({ options: { html: `<p>CTA ${name}</p>` } })], { name: `CTA ${name}`, broadcast_id: b.id, ...over }));
+    const b = await createBroadcast(tdb.db, websiteId, {
+      name: `Only /t/${name}`,
+      conditions: [{ condition_type: "url", url: `/t/${name}`, data: { match: "contains" } }],
+    });
+    const doc = await saveCtaDocument(
+      tdb.db,
+      websiteId,
+      ctaWithElements([textElementMock({ options: { html: `<p>CTA ${name}</p>` } })], {
+        name: `CTA ${name}`,
+        broadcast_id: b.id,
+        ...over,
+      }),
+    );
     await publishCta(tdb.db, websiteId, doc.id!);
     ids[name] = doc.id!;
   }
@@ -66,7 +82,11 @@ afterAll(async () => {
  */
 export function launchThirdPartyChromium(): Promise<Browser> {
   const features = "LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights";
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--disable-features=${features}`], headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--disable-features=${features}`],
+    headless: true,
+  });
 }
 
 /** A host page: records the client events in window.__events, then the snippet. */
@@ -79,7 +99,12 @@ ${genericSnippet({ origin: server.origin, websiteId })}
 </body></html>`;
 }
 
-async function open(context: BrowserContext, path: string, body = "", bodyClass = ""): Promise<{ page: Page; errors: string[] }> {
+async function open(
+  context: BrowserContext,
+  path: string,
+  body = "",
+  bodyClass = "",
+): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -90,7 +115,8 @@ async function open(context: BrowserContext, path: string, body = "", bodyClass 
   }
   await page.route(`${HOST}/**`, (route) => {
     const url = new URL(route.request().url());
-    if (url.pathname === "/cart.js") return route.fulfill({ json: { token: "c1", total_price: 6000, item_count: 1, items: [] } });
+    if (url.pathname === "/cart.js")
+      return route.fulfill({ json: { token: "c1", total_price: 6000, item_count: 1, items: [] } });
     if (url.pathname === "/cart/add.js") return route.fulfill({ json: { id: 1, quantity: 1 } });
     return route.fulfill({ contentType: "text/html; charset=utf-8", body: hostPage(body, bodyClass) });
   });
@@ -99,8 +125,18 @@ async function open(context: BrowserContext, path: string, body = "", bodyClass 
 }
 
 const shown = (page: Page, name: string) => page.locator(`beckon-cta[data-beckon-cta="${ids[name]}"]`);
-const ready = (page: Page) => page.waitForFunction(() => (window as unknown as { __events: [string][] }).__events.some((e) => e[0] === "cfReady"), undefined, { timeout: 15_000 });
-const eventNames = (page: Page) => page.evaluate(() => (window as unknown as { __events: [string, { cta_id?: number }][] }).__events.map((e) => `${e[0]}:${e[1].cta_id ?? ""}`));
+const ready = (page: Page) =>
+  page.waitForFunction(
+    () => (window as unknown as { __events: [string][] }).__events.some((e) => e[0] === "cfReady"),
+    undefined,
+    { timeout: 15_000 },
+  );
+const eventNames = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __events: [string, { cta_id?: number }][] }).__events.map(
+      (e) => `${e[0]}:${e[1].cta_id ?? ""}`,
+    ),
+  );
 
 describe("triggers", () => {
   it("delayed: shows after its delay, not before", async () => {
@@ -153,7 +189,10 @@ describe("triggers", () => {
     context.on("request", (r) => {
       if (/\/widget\/beckon-|\/api\/cta\//.test(r.url())) arrived.push(r.response().then((res) => res?.finished()));
     });
-    const definitionFetched = context.waitForEvent("requestfinished", { predicate: (r) => r.url().includes(`/api/cta/${ids.exit}.json`), timeout: 15_000 });
+    const definitionFetched = context.waitForEvent("requestfinished", {
+      predicate: (r) => r.url().includes(`/api/cta/${ids.exit}.json`),
+      timeout: 15_000,
+    });
     const { page, errors } = await open(context, "/t/exit", "<main style='height:600px'>Innehåll</main>");
     await ready(page);
     await definitionFetched;
@@ -183,7 +222,11 @@ describe("triggers", () => {
 
   it("click: an element with the class cta-{id}-trigger opens it", async () => {
     const context = await browser.newContext();
-    const { page } = await open(context, "/t/click", `<p><a href="#ebok" id="open" class="knapp cta-${ids.click}-trigger"><span>Hämta e-boken</span></a></p>`);
+    const { page } = await open(
+      context,
+      "/t/click",
+      `<p><a href="#ebok" id="open" class="knapp cta-${ids.click}-trigger"><span>Hämta e-boken</span></a></p>`,
+    );
     await ready(page);
     await page.waitForTimeout(300);
     expect(await shown(page, "click").count()).toBe(0);
@@ -196,8 +239,12 @@ describe("triggers", () => {
 
   it("add to cart: after an Ajax add, when the cart value passes the check", async () => {
     const context = await browser.newContext();
-    const { page } = await open(context, "/t/addtocart/products/kaffe", `<button id="add">Lägg i varukorgen</button>
-<script>document.getElementById("add").addEventListener("click",function(){fetch("/cart/add.js",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({id:1,quantity:1})})})</script>`);
+    const { page } = await open(
+      context,
+      "/t/addtocart/products/kaffe",
+      `<button id="add">Lägg i varukorgen</button>
+<script>document.getElementById("add").addEventListener("click",function(){fetch("/cart/add.js",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({id:1,quantity:1})})})</script>`,
+    );
     await ready(page);
     await page.waitForTimeout(500);
     expect(await shown(page, "addtocart").count()).toBe(0);
@@ -219,8 +266,14 @@ describe("triggers", () => {
     const context = await browser.newContext();
     const { page } = await open(context, "/t/api", `<script>window.beckon={q:[["trigger",[${ids.api}]]]};</script>`);
     await shown(page, "api").waitFor({ state: "attached", timeout: 10_000 });
-    await page.evaluate((id) => (window as unknown as { beckon: { close(id: number): void } }).beckon.close(id), ids.api);
-    await page.evaluate((id) => (window as unknown as { beckon: { trigger(id: number): void } }).beckon.trigger(id), ids.api);
+    await page.evaluate(
+      (id) => (window as unknown as { beckon: { close(id: number): void } }).beckon.close(id),
+      ids.api,
+    );
+    await page.evaluate(
+      (id) => (window as unknown as { beckon: { trigger(id: number): void } }).beckon.trigger(id),
+      ids.api,
+    );
     await shown(page, "api").waitFor({ state: "attached", timeout: 5_000 });
     await context.close();
   });
@@ -231,7 +284,10 @@ describe("display rules", () => {
     const context = await browser.newContext();
     const { page } = await open(context, "/t/frequency");
     await shown(page, "frequency").waitFor({ state: "attached", timeout: 10_000 });
-    await page.evaluate((id) => (window as unknown as { beckon: { close(id: number): void } }).beckon.close(id), ids.frequency);
+    await page.evaluate(
+      (id) => (window as unknown as { beckon: { close(id: number): void } }).beckon.close(id),
+      ids.frequency,
+    );
     await expect.poll(() => shown(page, "frequency").count()).toBe(0);
     expect(await eventNames(page)).toContain(`cfClose:${ids.frequency}`);
     const cookie = (await context.cookies(HOST)).find((c) => c.name === `cf_${websiteId}_cta_${ids.frequency}_viewed`);
@@ -279,7 +335,9 @@ describe("display rules", () => {
     const cookie = (await context.cookies(HOST)).find((c) => c.name === `cf_${websiteId}_id`)!;
     expect(cookie.value).toBe(token);
     // The widget adopted it: its View event names the same visitor.
-    await expect.poll(() => requests.filter((r) => r.url.endsWith("/events/create")).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => requests.filter((r) => r.url.endsWith("/events/create")).length, { timeout: 5_000 })
+      .toBeGreaterThan(0);
     expect(requests.find((r) => r.url.endsWith("/events/create"))!.body).toContain(`"visitor_token":"${token}"`);
     const person = await tdb.db.person.findFirst({ where: { websiteId, visitorToken: token } });
     expect(person).not.toBeNull();
@@ -297,13 +355,17 @@ describe("display rules", () => {
     context.on("request", (r) => requests.push(r.url()));
     const { page } = await open(context, "/t/frequency");
     await page.waitForTimeout(1500);
-    expect(await page.evaluate(() => (window as unknown as { beckon?: { installed?: boolean } }).beckon?.installed ?? false)).toBe(false);
+    expect(
+      await page.evaluate(() => (window as unknown as { beckon?: { installed?: boolean } }).beckon?.installed ?? false),
+    ).toBe(false);
     expect(requests.some((u) => u.includes("/visitors"))).toBe(false);
     expect(await page.locator("beckon-cta").count()).toBe(0);
 
     const marked = await open(context, "/t/frequency", "", "beckon-widget-page");
     await shown(marked.page, "frequency").waitFor({ state: "attached", timeout: 10_000 });
-    expect(await marked.page.evaluate(() => (window as unknown as { beckon: { installed: boolean } }).beckon.installed)).toBe(true);
+    expect(
+      await marked.page.evaluate(() => (window as unknown as { beckon: { installed: boolean } }).beckon.installed),
+    ).toBe(true);
     await context.close();
   });
 
@@ -316,7 +378,16 @@ describe("display rules", () => {
     await panel.waitFor({ state: "attached", timeout: 15_000 });
     await expect.poll(() => panel.evaluate((el) => el.shadowRoot?.textContent ?? "")).toContain("Beckon test panel");
     const text = await panel.evaluate((el) => el.shadowRoot!.textContent!);
-    for (const part of ["Profile", "Session", "Integrations data", "Campaigns", "Broadcasts", "Site-wide conditions", `CTA delayed (overlay): would show`, "Only /t/delayed"]) {
+    for (const part of [
+      "Profile",
+      "Session",
+      "Integrations data",
+      "Campaigns",
+      "Broadcasts",
+      "Site-wide conditions",
+      `CTA delayed (overlay): would show`,
+      "Only /t/delayed",
+    ]) {
       expect(text).toContain(part);
     }
     // Admin mode shows a CTA at once, without waiting for its trigger.
@@ -329,7 +400,9 @@ describe("display rules", () => {
 
   it("debug mode: the owner's panel lists and warns once about a form field with no name (SPEC 8)", async () => {
     // The loader's cached copy of the CTA carries a form whose second field lost its name (an old or imported definition).
-    const { cta } = (await (await fetch(`${server.origin}/api/cta/${ids.delayed}.json`)).json()) as { cta: Record<string, any> };
+    const { cta } = (await (await fetch(`${server.origin}/api/cta/${ids.delayed}.json`)).json()) as {
+      cta: Record<string, any>;
+    };
     const column = cta.variants[0].steps[0].sections[0].columns[0];
     column.elements.push({
       id: 999,
@@ -337,22 +410,51 @@ describe("display rules", () => {
       element_type: "form",
       options: {},
       fields: [
-        { id: 1, slug: "email", field_type: "text", position: 0, required: false, multi_select: false, url_params: false, options: { type: "email" }, field_options: [] },
-        { id: 2, slug: "", field_type: "text", position: 1, required: false, multi_select: false, url_params: false, options: { label: "Company" }, field_options: [] },
+        {
+          id: 1,
+          slug: "email",
+          field_type: "text",
+          position: 0,
+          required: false,
+          multi_select: false,
+          url_params: false,
+          options: { type: "email" },
+          field_options: [],
+        },
+        {
+          id: 2,
+          slug: "",
+          field_type: "text",
+          position: 1,
+          required: false,
+          multi_select: false,
+          url_params: false,
+          options: { label: "Company" },
+          field_options: [],
+        },
       ],
       action_groups: [],
       actions: [],
     });
     const context = await browser.newContext();
-    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [`cf_${websiteId}_cta_${ids.delayed}`, JSON.stringify({ at: Date.now(), cta })]);
+    await context.addInitScript(
+      ([key, value]) => localStorage.setItem(key, value),
+      [`cf_${websiteId}_cta_${ids.delayed}`, JSON.stringify({ at: Date.now(), cta })],
+    );
     const warnings: string[] = [];
     context.on("console", (m) => m.type() === "warning" && m.text().includes("no name") && warnings.push(m.text()));
     const { page, errors } = await open(context, `/t/delayed?cf_${websiteId}_admin=true`);
     const panel = page.locator("beckon-panel");
     await panel.waitFor({ state: "attached", timeout: 15_000 });
-    const listed = () => panel.evaluate((el, id) => el.shadowRoot?.querySelector(`[data-cta="${id}"] [data-unnamed]`)?.textContent ?? "", ids.delayed);
+    const listed = () =>
+      panel.evaluate(
+        (el, id) => el.shadowRoot?.querySelector(`[data-cta="${id}"] [data-unnamed]`)?.textContent ?? "",
+        ids.delayed,
+      );
     await expect.poll(listed).toContain("“Company” (element 999) has no name");
-    expect(warnings).toEqual([`[beckon] CTA ${ids.delayed}: Form field “Company” (element 999) has no name, so its answer is not saved.`]);
+    expect(warnings).toEqual([
+      `[beckon] CTA ${ids.delayed}: Form field “Company” (element 999) has no name, so its answer is not saved.`,
+    ]);
     // A visitor's page (no admin flag, no logged-in cookie) loads no panel and warns nothing.
     const visitor = await browser.newContext();
     const quiet: string[] = [];

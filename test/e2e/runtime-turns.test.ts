@@ -26,7 +26,11 @@ let browser: Browser;
 let websiteId: number;
 const ids: Record<string, number> = {};
 
-const overlay = (o: Record<string, unknown>): Partial<CtaDocumentInput> => ({ cta_type: "overlay", overlay_type: "boxed", options: o });
+const overlay = (o: Record<string, unknown>): Partial<CtaDocumentInput> => ({
+  cta_type: "overlay",
+  overlay_type: "boxed",
+  options: o,
+});
 const bar = (position: "top" | "bottom", o: Record<string, unknown> = {}): Partial<CtaDocumentInput> => ({
   cta_type: "bar",
   overlay_type: null,
@@ -53,8 +57,21 @@ beforeAll(async () => {
   websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Turns" }))).id;
   const broadcasts: Record<string, number> = {};
   for (const [name, page, over] of CTAS) {
-    broadcasts[page] ??= (await createBroadcast(tdb.db, websiteId, { name: `Only /t/${page}`, conditions: [{ condition_type: "url", url: `/t/${page}`, data: { match: "contains" } }] })).id;
-    const doc = await saveCtaDocument(tdb.db, websiteId, ctaWithElements([textElementMock({ options: { html: `<p>CTA ${name}</p>` } })], { name: `CTA ${name}`, broadcast_id: broadcasts[page], ...over }));
+    broadcasts[page] ??= (
+      await createBroadcast(tdb.db, websiteId, {
+        name: `Only /t/${page}`,
+        conditions: [{ condition_type: "url", url: `/t/${page}`, data: { match: "contains" } }],
+      })
+    ).id;
+    const doc = await saveCtaDocument(
+      tdb.db,
+      websiteId,
+      ctaWithElements([textElementMock({ options: { html: `<p>CTA ${name}</p>` } })], {
+        name: `CTA ${name}`,
+        broadcast_id: broadcasts[page],
+        ...over,
+      }),
+    );
     await publishCta(tdb.db, websiteId, doc.id!);
     ids[name] = doc.id!;
   }
@@ -65,7 +82,11 @@ beforeAll(async () => {
 /** Chromium letting pages of the fake public origin reach the server on 127.0.0.1 (as runtime-triggers.test.ts does). */
 function launchThirdPartyChromium(): Promise<Browser> {
   const features = "LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights";
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--disable-features=${features}`], headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--disable-features=${features}`],
+    headless: true,
+  });
 }
 
 afterAll(async () => {
@@ -75,7 +96,8 @@ afterAll(async () => {
 });
 
 /** The host page: a heading at the top of the content, a link that opens the click-only CTA, then the snippet. */
-const hostPage = () => `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title><style>body{margin:0}main{height:2000px}</style></head>
+const hostPage =
+  () => `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title><style>body{margin:0}main{height:2000px}</style></head>
 <body><main><h1 id="top" style="margin:0">Shop</h1><a href="#" class="cta-${ids.clicked}-trigger">Öppna</a></main>
 ${genericSnippet({ origin: server.origin, websiteId })}
 </body></html>`;
@@ -88,16 +110,23 @@ interface Opened {
 }
 
 async function open(path: string, o: { mobile?: boolean } = {}): Promise<Opened & { context: BrowserContext }> {
-  const context = await browser.newContext(o.mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext(
+    o.mobile
+      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 } },
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   const sent: [string, number][] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("request", (r) => {
     if (!r.url().endsWith("/events/create")) return;
-    for (const e of (JSON.parse(r.postData() || "{}").events || []) as { event_type: string; cta_id: number }[]) sent.push([e.event_type, e.cta_id]);
+    for (const e of (JSON.parse(r.postData() || "{}").events || []) as { event_type: string; cta_id: number }[])
+      sent.push([e.event_type, e.cta_id]);
   });
-  await page.route(`${HOST}/**`, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: hostPage() }));
+  await page.route(`${HOST}/**`, (route) =>
+    route.fulfill({ contentType: "text/html; charset=utf-8", body: hostPage() }),
+  );
   await page.goto(HOST + path);
   return { page, errors, sent, context };
 }
@@ -113,7 +142,8 @@ const openModals = (page: Page) =>
     Object.fromEntries(Object.entries(ids).map(([k, v]) => [v, k])),
   );
 const close = (page: Page, name: string) => cta(page, name).locator(".bk-close").click();
-const box = async (page: Page, name: string, selector: string) => (await cta(page, name).locator(selector).boundingBox())!;
+const box = async (page: Page, name: string, selector: string) =>
+  (await cta(page, name).locator(selector).boundingBox())!;
 
 describe("one modal at a time", () => {
   it("two exit popups: only one opens (the higher priority), the other once it is closed", async () => {
@@ -137,7 +167,11 @@ describe("one modal at a time", () => {
     const { page, errors, sent, context } = await open("/t/mobile", { mobile: true });
     const seen: string[] = [];
     for (let i = 0; i < 3; i++) {
-      await page.waitForFunction(() => Array.from(document.querySelectorAll("beckon-cta")).some((h) => h.shadowRoot?.querySelector('[aria-modal="true"]')));
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll("beckon-cta")).some((h) =>
+          h.shadowRoot?.querySelector('[aria-modal="true"]'),
+        ),
+      );
       const now = await openModals(page);
       expect(now).toHaveLength(1);
       expect(seen).not.toContain(now[0]);
@@ -160,7 +194,11 @@ describe("bars and slide-ins", () => {
     // Laid out once both have measured themselves.
     await expect
       .poll(async () => {
-        const [a, b, h1] = [await box(page, "topA", ".bk-bar"), await box(page, "topB", ".bk-bar"), (await page.locator("#top").boundingBox())!];
+        const [a, b, h1] = [
+          await box(page, "topA", ".bk-bar"),
+          await box(page, "topB", ".bk-bar"),
+          (await page.locator("#top").boundingBox())!,
+        ];
         const [first, second] = a.y < b.y ? [a, b] : [b, a];
         // Within a pixel: bar heights are fractional, the spacers' rounded.
         return [first.y, second.y - (first.y + first.height), h1.y - (a.height + b.height)].map((d) => Math.abs(d) < 1);

@@ -27,8 +27,6 @@ const OLD_HEADING = "Vänta! Ta med dig vår mest nedladdade e-bok";
 const NEW_HEADING = "Sista chansen att ta e-boken";
 const pageErrors: string[] = [];
 
-
-
 const editorUrl = () => `${server.origin}/owner/websites/${sv}/ctas/${ctaId}`;
 
 async function openEditor(page: Page): Promise<void> {
@@ -125,7 +123,10 @@ describe("safe editing in the CTA editor", () => {
 
     await ctaList.click();
     await dialog.waitFor();
-    await Promise.all([owner.waitForURL((u) => u.pathname === `/owner/websites/${sv}/ctas`), dialog.getByRole("button", { name: "Leave" }).click()]);
+    await Promise.all([
+      owner.waitForURL((u) => u.pathname === `/owner/websites/${sv}/ctas`),
+      dialog.getByRole("button", { name: "Leave" }).click(),
+    ]);
     await openEditor(owner);
     expect(await nameField(owner).inputValue()).toBe(originalName);
     expect((await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } })).name).toBe(originalName);

@@ -25,12 +25,19 @@ let websiteId: number;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Consent shop" }))).id;
-  const doc = await saveCtaDocument(tdb.db, websiteId, ctaWithElements([textElementMock()], { name: "Offer", options: { trigger: "click" } }));
+  const doc = await saveCtaDocument(
+    tdb.db,
+    websiteId,
+    ctaWithElements([textElementMock()], { name: "Offer", options: { trigger: "click" } }),
+  );
   await publishCta(tdb.db, websiteId, doc.id!);
   server = await startTestServer({ databaseUrl: tdb.url });
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights"],
+    args: [
+      ...CHROMIUM_ARGS,
+      "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights",
+    ],
     headless: true,
   });
 }, 120_000);
@@ -61,10 +68,14 @@ async function open(privacy: "loaded" | "lazy", consent: boolean) {
       shouldShowBanner: function () { return !window.__consent; }
     };
     window.Shopify = { shop: "consent-shop.myshopify.com", routes: { root: "/" } };
-    ${privacy === "loaded" ? "window.Shopify.customerPrivacy = privacy;" : `window.Shopify.loadFeatures = function (features, done) {
+    ${
+      privacy === "loaded"
+        ? "window.Shopify.customerPrivacy = privacy;"
+        : `window.Shopify.loadFeatures = function (features, done) {
       window.__features = features;
       setTimeout(function () { window.Shopify.customerPrivacy = privacy; done(false); });
-    };`}
+    };`
+    }
     window.__consentGiven = function () {
       window.__consent = true;
       document.dispatchEvent(new CustomEvent("visitorConsentCollected", { detail: { analyticsAllowed: true, marketingAllowed: true, preferencesAllowed: true, saleOfDataAllowed: true } }));
@@ -99,12 +110,16 @@ describe("the Customer Privacy API gate", () => {
 
     // A choice that still refuses analytics starts nothing either.
     await page.evaluate(() =>
-      document.dispatchEvent(new CustomEvent("visitorConsentCollected", { detail: { analyticsAllowed: false, marketingAllowed: false } })),
+      document.dispatchEvent(
+        new CustomEvent("visitorConsentCollected", { detail: { analyticsAllowed: false, marketingAllowed: false } }),
+      ),
     );
     expect((await traces(page)).installed).toBe(false);
 
     await page.evaluate(() => (window as unknown as { __consentGiven(): void }).__consentGiven());
-    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, {
+      timeout: 15_000,
+    });
     const after = await traces(page);
     expect(after.installed).toBe(true);
     expect(after.cookies).toContain(`cf_${websiteId}_id=`);
@@ -120,17 +135,23 @@ describe("the Customer Privacy API gate", () => {
   it("loads the API through Shopify.loadFeatures when the theme has not, and waits for consent the same way", async () => {
     const before = await tdb.db.person.count({ where: { websiteId } });
     const { page, calls } = await open("lazy", false);
-    expect(await page.evaluate(() => (window as unknown as { __features: unknown }).__features)).toEqual([{ name: "consent-tracking-api", version: "0.1" }]);
+    expect(await page.evaluate(() => (window as unknown as { __features: unknown }).__features)).toEqual([
+      { name: "consent-tracking-api", version: "0.1" },
+    ]);
     expect(await traces(page)).toEqual({ cookies: "", storage: [], installed: false });
     expect(calls).toEqual([`/api/websites/${websiteId}.js`]);
     await page.evaluate(() => (window as unknown as { __consentGiven(): void }).__consentGiven());
-    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, {
+      timeout: 15_000,
+    });
     await expect.poll(() => tdb.db.person.count({ where: { websiteId } }), { timeout: 10_000 }).toBe(before + 1);
   });
 
   it("starts at once where analytics are allowed (consent given, or not required in the visitor's region)", async () => {
     const { page } = await open("loaded", true);
-    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, {
+      timeout: 15_000,
+    });
     expect((await traces(page)).cookies).toContain(`cf_${websiteId}_id=`);
   });
 });

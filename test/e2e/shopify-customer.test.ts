@@ -30,7 +30,12 @@ let ctaId: number;
 
 /** The query Shopify's app proxy adds, signed: sorted key=value pairs joined without separators, HMAC-SHA256 hex. */
 function signed(customerId: string): URLSearchParams {
-  const params: Record<string, string> = { shop: SHOP, logged_in_customer_id: customerId, path_prefix: "/apps/beckon", timestamp: String(Math.floor(Date.now() / 1000)) };
+  const params: Record<string, string> = {
+    shop: SHOP,
+    logged_in_customer_id: customerId,
+    path_prefix: "/apps/beckon",
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  };
   const message = Object.keys(params)
     .sort()
     .map((k) => `${k}=${params[k]}`)
@@ -41,12 +46,25 @@ function signed(customerId: string): URLSearchParams {
 beforeAll(async () => {
   tdb = await createTestDatabase();
   websiteId = (await linkShopOwner(tdb.db, SHOP, { name: "Customer shop" })).websiteId;
-  const doc = await saveCtaDocument(tdb.db, websiteId, ctaWithElements([formElementMock()], { name: "Signup", options: { trigger: "click" } }));
+  const doc = await saveCtaDocument(
+    tdb.db,
+    websiteId,
+    ctaWithElements([formElementMock()], { name: "Signup", options: { trigger: "click" } }),
+  );
   ctaId = doc.id!;
   await publishCta(tdb.db, websiteId, ctaId);
   // What Beckon already knows about the customer (an earlier submission linked to their Shopify id).
   await tdb.db.person.create({
-    data: { websiteId, visitorToken: `known-${randomBytes(8).toString("hex")}`, personType: "Contact", email: "karin.kund@exempel.se", name: "Karin", extra: {}, data: {}, shopifyCustomerId: CUSTOMER_ID },
+    data: {
+      websiteId,
+      visitorToken: `known-${randomBytes(8).toString("hex")}`,
+      personType: "Contact",
+      email: "karin.kund@exempel.se",
+      name: "Karin",
+      extra: {},
+      data: {},
+      shopifyCustomerId: CUSTOMER_ID,
+    },
   });
   server = await startTestServer({
     databaseUrl: tdb.url,
@@ -61,7 +79,10 @@ beforeAll(async () => {
   });
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights"],
+    args: [
+      ...CHROMIUM_ARGS,
+      "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights",
+    ],
     headless: true,
   });
 }, 120_000);
@@ -88,7 +109,7 @@ async function open(loggedIn: boolean) {
       const res = await fetch(`${server.origin}/proxy/api/customer?${signed(loggedIn ? CUSTOMER_ID : "")}`, {
         method: req.method(),
         headers: { "Content-Type": req.headers()["content-type"] ?? "text/plain" },
-        body: req.method() === "GET" ? undefined : req.postData() ?? "",
+        body: req.method() === "GET" ? undefined : (req.postData() ?? ""),
       });
       const body = await res.text();
       proxied.push({ method: req.method(), body: req.postData(), status: res.status });
@@ -103,7 +124,10 @@ async function open(loggedIn: boolean) {
   });
   await page.goto(`${HOST}/products/kaffe`);
   await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, { timeout: 15_000 });
-  const token = await page.evaluate((id) => new RegExp(`cf_${id}_id=([^;]+)`).exec(document.cookie)?.[1] ?? null, websiteId);
+  const token = await page.evaluate(
+    (id) => new RegExp(`cf_${id}_id=([^;]+)`).exec(document.cookie)?.[1] ?? null,
+    websiteId,
+  );
   return { page, context, proxied, token };
 }
 
@@ -114,16 +138,26 @@ describe("the logged-in Shopify customer", () => {
     await expect.poll(() => proxied.length, { timeout: 10_000 }).toBe(1);
     expect(proxied[0]).toEqual({ method: "POST", body: JSON.stringify({ visitor_token: token }), status: 200 });
     await expect
-      .poll(async () => (await tdb.db.person.findUnique({ where: { websiteId_visitorToken: { websiteId, visitorToken: token! } } }))?.shopifyCustomerId, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await tdb.db.person.findUnique({ where: { websiteId_visitorToken: { websiteId, visitorToken: token! } } }))
+            ?.shopifyCustomerId,
+        { timeout: 10_000 },
+      )
       .toBe(CUSTOMER_ID);
 
-    await page.evaluate((id) => (window as unknown as { beckon: { trigger(id: number): void } }).beckon.trigger(id), ctaId);
+    await page.evaluate(
+      (id) => (window as unknown as { beckon: { trigger(id: number): void } }).beckon.trigger(id),
+      ctaId,
+    );
     const email = page.locator(`beckon-cta input[name=email]`);
     await expect.poll(() => email.inputValue().catch(() => null), { timeout: 10_000 }).toBe("karin.kund@exempel.se");
 
     // The next page view in the same session asks no more.
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, {
+      timeout: 15_000,
+    });
     await page.waitForLoadState("networkidle");
     expect(proxied).toHaveLength(1);
     await context.close();

@@ -53,10 +53,18 @@ it("/app without credentials is a readable, axe-clean Polaris page", async () =>
 
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; help: string }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; help: string }[] }>;
+        };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ["violations"] })).violations;
   });
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(
+    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
   expect(errors).toEqual([]);
   expect(failed).toEqual(["503 /app"]);
   await page.close();

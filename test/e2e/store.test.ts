@@ -67,17 +67,42 @@ const headlessPage = () => `<!doctype html><html><head><meta charset="utf-8"><ti
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Beckon Demo Store", domain: "https://beckon-demo.myshopify.com", business_type: "ecommerce" }))).id;
-  const doc = await saveCtaDocument(tdb.db, websiteId, ctaWithElements([feedElement()], { name: "Product feed", cta_type: "inline", inline_type: "embed", overlay_type: null, options: { area: "products" } } as never));
+  websiteId = (
+    await createWebsite(
+      tdb.db,
+      websiteSettingsMock({
+        name: "Beckon Demo Store",
+        domain: "https://beckon-demo.myshopify.com",
+        business_type: "ecommerce",
+      }),
+    )
+  ).id;
+  const doc = await saveCtaDocument(
+    tdb.db,
+    websiteId,
+    ctaWithElements([feedElement()], {
+      name: "Product feed",
+      cta_type: "inline",
+      inline_type: "embed",
+      overlay_type: null,
+      options: { area: "products" },
+    } as never),
+  );
   await publishCta(tdb.db, websiteId, doc.id!);
   ctaId = doc.id!;
   server = await startTestServer({ databaseUrl: tdb.url });
   // The coffee requires a selling plan here, so add-all has to pick its first plan (SPEC 5).
-  const products = DEMO_STORE_PRODUCTS.map((p) => (p.handle === "morning-ritual-coffee" ? { ...p, requires_selling_plan: true } : p));
+  const products = DEMO_STORE_PRODUCTS.map((p) =>
+    p.handle === "morning-ritual-coffee" ? { ...p, requires_selling_plan: true } : p,
+  );
   shop = await startStorefront({
     products: products as never,
     routes: (req, res, url) => {
-      const send = (type: string, body: string) => (res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store" }), res.end(body), true);
+      const send = (type: string, body: string) => (
+        res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store" }),
+        res.end(body),
+        true
+      );
       if (url.pathname === "/shop") return send("text/html; charset=utf-8", storePage());
       if (url.pathname === "/headless") return send("text/html; charset=utf-8", headlessPage());
       if (url.pathname === "/headless.js") return send("text/javascript", headlessJs);
@@ -117,7 +142,11 @@ beforeAll(async () => {
     logLevel: "error",
   });
   headlessJs = bundled.outputFiles[0].text;
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"], headless: true });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"],
+    headless: true,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -167,7 +196,13 @@ describe("store elements on a Shopify theme page (Ajax API)", () => {
     const events = await waitForEvent("Add To Cart");
     expect(events).toHaveLength(1);
     expect(events[0].ctaId).toBe(ctaId);
-    expect(events[0].data).toMatchObject({ product_id: "8100000000003", product_name: "Gooseneck Kettle", product_variant: "46100000000031", product_price: 65, product_source: "manual" });
+    expect(events[0].data).toMatchObject({
+      product_id: "8100000000003",
+      product_name: "Gooseneck Kettle",
+      product_variant: "46100000000031",
+      product_price: 65,
+      product_source: "manual",
+    });
     const fired = await page.evaluate(() => (window as unknown as { __events: [string][] }).__events.map((e) => e[0]));
     expect(fired).toEqual(expect.arrayContaining(["cfAddToCart", "cfAddToCartShopify"]));
     await Promise.all([page.waitForURL(/\/cart$/), button.click()]);
@@ -199,7 +234,10 @@ describe("store elements on a Shopify theme page (Ajax API)", () => {
     expect(new URL(page.url()).pathname).toBe("/shop");
     await Promise.all([page.waitForURL(/\/cart$/), held[0].continue()]);
     const cart = await cartJs(page);
-    expect(cart.items.map((i: { handle: string }) => i.handle).sort()).toEqual(["ceramic-pour-over", "gooseneck-kettle"]);
+    expect(cart.items.map((i: { handle: string }) => i.handle).sort()).toEqual([
+      "ceramic-pour-over",
+      "gooseneck-kettle",
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
@@ -214,7 +252,13 @@ describe("store elements on a Shopify theme page (Ajax API)", () => {
     await coffee.locator(".bk-product-button").click();
     await expect.poll(() => coffee.locator(".bk-product-button").textContent(), { timeout: 5000 }).toBe("View Cart");
     const cart = await cartJs(page);
-    expect(cart.items).toEqual([expect.objectContaining({ id: 46100000000011, quantity: 1, selling_plan_allocation: expect.objectContaining({ selling_plan: expect.objectContaining({ id: 690011111 }) }) })]);
+    expect(cart.items).toEqual([
+      expect.objectContaining({
+        id: 46100000000011,
+        quantity: 1,
+        selling_plan_allocation: expect.objectContaining({ selling_plan: expect.objectContaining({ id: 690011111 }) }),
+      }),
+    ]);
 
     const dripper = product(page, "ceramic-pour-over");
     await dripper.locator(".bk-product-variant select").selectOption("Charcoal");
@@ -236,7 +280,9 @@ describe("variant options, review stars and add-all on the theme page", () => {
     expect(await kettle.locator(".bk-review-count").textContent()).toBe("(25 Reviews)");
     expect(await kettle.locator(".bk-stars").textContent()).toBe("★★★★☆");
     expect(await product(page, "morning-ritual-coffee").locator(".bk-review-count").textContent()).toBe("(3 Reviews)");
-    expect(shop.state.requests.some((r) => r.path === "/reviews/yotpo/products/demo-app-key/8100000000003/bottomline")).toBe(true);
+    expect(
+      shop.state.requests.some((r) => r.path === "/reviews/yotpo/products/demo-app-key/8100000000003/bottomline"),
+    ).toBe(true);
 
     const coffee = product(page, "morning-ritual-coffee");
     const size = coffee.locator('.bk-product-option[data-option="Size"] select');
@@ -248,8 +294,12 @@ describe("variant options, review stars and add-all on the theme page", () => {
     await size.selectOption("250 g");
     await coffee.locator(".bk-product-button").click();
     await expect.poll(() => coffee.locator(".bk-product-button").textContent(), { timeout: 5000 }).toBe("View Cart");
-    const lines = (cart: { items: { id: number; quantity: number; selling_plan_allocation?: { selling_plan: { id: number } } | null }[] }) =>
-      cart.items.map((i) => [i.id, i.quantity, i.selling_plan_allocation?.selling_plan.id ?? null]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    const lines = (cart: {
+      items: { id: number; quantity: number; selling_plan_allocation?: { selling_plan: { id: number } } | null }[];
+    }) =>
+      cart.items
+        .map((i) => [i.id, i.quantity, i.selling_plan_allocation?.selling_plan.id ?? null])
+        .sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(lines(await cartJs(page))).toEqual([[46100000000012, 1, 690011111]]);
 
     const adds = () => shop.state.cartWrites.filter((w) => w.api === "ajax" && w.op === "add").length;
@@ -289,10 +339,22 @@ describe("the same through widget/react (Storefront GraphQL cart)", () => {
     await page.locator("#cart-count").click();
     await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
     // widget/react's default track: the visitor is created, then the events reach the server's DB.
-    const headless = async () => (await tdb.db.trackedEvent.findMany({ where: { websiteId, eventType: "Add To Cart" } })).filter((e) => String(e.url).endsWith("/headless"));
+    const headless = async () =>
+      (await tdb.db.trackedEvent.findMany({ where: { websiteId, eventType: "Add To Cart" } })).filter((e) =>
+        String(e.url).endsWith("/headless"),
+      );
     await expect.poll(async () => (await headless()).length, { timeout: 10_000 }).toBe(2);
-    const kettleEvent = (await headless()).find((e) => (e.data as Record<string, unknown>).product_name === "Gooseneck Kettle");
-    expect(kettleEvent).toMatchObject({ ctaId, data: expect.objectContaining({ product_variant: "gid://shopify/ProductVariant/46100000000031", product_price: 65, product_source: "manual" }) });
+    const kettleEvent = (await headless()).find(
+      (e) => (e.data as Record<string, unknown>).product_name === "Gooseneck Kettle",
+    );
+    expect(kettleEvent).toMatchObject({
+      ctaId,
+      data: expect.objectContaining({
+        product_variant: "gid://shopify/ProductVariant/46100000000031",
+        product_price: 65,
+        product_source: "manual",
+      }),
+    });
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -23,9 +23,6 @@ let admin: BrowserContext;
 let owner: Page;
 let sv: number;
 
-
-
-
 beforeAll(async () => {
   tdb = await createTestDatabase();
   await seedIfEmpty(tdb.db);
@@ -64,19 +61,31 @@ describe("the template gallery", () => {
     await expect.poll(() => framesLoaded(owner), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await framesLoaded(owner)).toBeLessThan(CTA_TEMPLATES.length);
     const first = owner.frameLocator(`[data-template-thumbnail="${CTA_TEMPLATES[0].id}"] iframe`);
-    await expect.poll(() => first.locator("beckon-cta h2").first().textContent(), { timeout: 30_000 }).toBe("En bra idé i veckan, direkt i inkorgen");
+    await expect
+      .poll(() => first.locator("beckon-cta h2").first().textContent(), { timeout: 30_000 })
+      .toBe("En bra idé i veckan, direkt i inkorgen");
     // Scrolling to the last card draws it too.
     const last = CTA_TEMPLATES[CTA_TEMPLATES.length - 1];
     await thumbnails(owner).last().scrollIntoViewIfNeeded();
-    await owner.locator(`[data-template-thumbnail="${last.id}"] iframe`).waitFor({ state: "attached", timeout: 10_000 });
-    await expect.poll(() => owner.frameLocator(`[data-template-thumbnail="${last.id}"] iframe`).locator("beckon-cta").count(), { timeout: 30_000 }).toBe(1);
+    await owner
+      .locator(`[data-template-thumbnail="${last.id}"] iframe`)
+      .waitFor({ state: "attached", timeout: 10_000 });
+    await expect
+      .poll(() => owner.frameLocator(`[data-template-thumbnail="${last.id}"] iframe`).locator("beckon-cta").count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
 
     // Goal tabs and the format filter narrow the cards.
     await owner.getByRole("tab", { name: "Qualify" }).click();
-    await expect.poll(() => useButtons(owner).count(), { timeout: 15_000 }).toBe(CTA_TEMPLATES.filter((x) => x.goal === "qualify").length);
+    await expect
+      .poll(() => useButtons(owner).count(), { timeout: 15_000 })
+      .toBe(CTA_TEMPLATES.filter((x) => x.goal === "qualify").length);
     await owner.getByRole("tab", { name: "All goals" }).click();
     await owner.getByLabel("Format", { exact: true }).selectOption("cartbar");
-    await expect.poll(() => useButtons(owner).count(), { timeout: 15_000 }).toBe(CTA_TEMPLATES.filter((x) => x.kind === "cartbar").length);
+    await expect
+      .poll(() => useButtons(owner).count(), { timeout: 15_000 })
+      .toBe(CTA_TEMPLATES.filter((x) => x.kind === "cartbar").length);
     await owner.getByLabel("Format", { exact: true }).selectOption("all");
   }, 180_000);
 
@@ -84,7 +93,10 @@ describe("the template gallery", () => {
     await owner.goto(`${server.origin}/owner/websites/${sv}/ctas`);
     await hydrated(owner);
     expect(await seriousViolations(owner)).toEqual([]);
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, storageState: await admin.storageState() });
+    const phone = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      storageState: await admin.storageState(),
+    });
     await phone.goto(`${server.origin}/owner/websites/${sv}/ctas`);
     await hydrated(phone);
     expect(await seriousViolations(phone)).toEqual([]);
@@ -114,14 +126,20 @@ describe("a first-time owner on the Swedish site", () => {
     await Promise.all([owner.waitForURL(/\/ctas\/\d+$/), click(owner.getByRole("button", { name: "Create draft" }))]);
     const ctaId = Number(/\/ctas\/(\d+)$/.exec(owner.url())![1]);
     expect(await tdb.db.cta.count({ where: { websiteId: sv } })).toBe(before + 1);
-    expect(await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } })).toMatchObject({ name: "Exitpopup: gratis guide", status: "draft", ctaType: "overlay" });
+    expect(await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } })).toMatchObject({
+      name: "Exitpopup: gratis guide",
+      status: "draft",
+      ctaType: "overlay",
+    });
     await hydrated(owner);
     // Restyled in the site's green through the typed colour fields, no JSON.
     await click(owner.getByRole("button", { name: "Style of Exitpopup: gratis guide" }));
     await owner.getByLabel("Button colour", { exact: true }).fill(GREEN);
     await owner.getByLabel("Button text colour", { exact: true }).fill("#ffffff");
     await click(owner.getByRole("button", { name: "Publish", exact: true }));
-    await expect.poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 30_000 })
+      .toBe(1);
     // Use template, Create draft, Style, Publish: well under the eight clicks a first CTA may take.
     expect(clicks).toBe(4);
     const row = await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } });
@@ -138,7 +156,9 @@ describe("a first-time owner on the Swedish site", () => {
       document.addEventListener("cfReady", () => ((window as unknown as { __ready: boolean }).__ready = true));
     });
     await page.goto(`${server.origin}/demo/sv`);
-    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, {
+      timeout: 20_000,
+    });
     const mine = page.locator(`beckon-cta[data-beckon-cta="${ctaId}"]`);
     expect(await mine.count()).toBe(0);
     await page.mouse.move(300, 300);
@@ -147,11 +167,18 @@ describe("a first-time owner on the Swedish site", () => {
     // The site's own exit popup may open first on the same intent: popups queue, so closing it lets ours through.
     const popup = page.locator('beckon-cta[data-beckon-type="overlay"]').first();
     await popup.waitFor({ state: "attached", timeout: 30_000 });
-    if ((await mine.count()) === 0) await popup.getByRole("button", { name: /stäng|close/i }).first().click();
+    if ((await mine.count()) === 0)
+      await popup
+        .getByRole("button", { name: /stäng|close/i })
+        .first()
+        .click();
     await mine.getByRole("heading", { name: "Vänta! Ta med dig vår gratis guide" }).waitFor({ timeout: 30_000 });
     expect(await mine.locator("input[type=email]").count()).toBe(1);
     // The visitor sees the restyled button.
-    const background = await mine.locator(".bk-button").first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const background = await mine
+      .locator(".bk-button")
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).toBe("rgb(11, 110, 79)");
     expect(errors).toEqual([]);
     await visitor.close();

@@ -42,11 +42,29 @@ function withIds(doc: CtaDocument, ctaId: number): CtaDocument {
 
 /** Serious and critical axe-core violations inside the CTA (its shadow root included); axe is injected once per page. */
 async function ctaViolations(page: Page, ctaId: number): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: path.resolve(__dirname, "../../node_modules/axe-core/axe.min.js") });
+  if (!(await page.evaluate(() => "axe" in window)))
+    await page.addScriptTag({ path: path.resolve(__dirname, "../../node_modules/axe-core/axe.min.js") });
   return page.evaluate(async (id) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const r = await axe.run({ include: [[`beckon-cta[data-beckon-cta="${id}"]`]] }, { resultTypes: ["violations"] });
-    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id} ${v.help} ${v.nodes.slice(0, 2).map((n) => JSON.stringify(n.target)).join(" ")}`);
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map(
+        (v) =>
+          `${v.impact} ${v.id} ${v.help} ${v.nodes
+            .slice(0, 2)
+            .map((n) => JSON.stringify(n.target))
+            .join(" ")}`,
+      );
   }, ctaId);
 }
 
@@ -55,17 +73,29 @@ const AREA: Record<string, string> = { embed: "#area-main", sidebar: "#area-side
 
 describe.each(TEMPLATE_LANGUAGES)("the templates in %s", (lang) => {
   it("render with the real renderer, with no serious or critical axe-core violation", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang === "sv" ? "sv-SE" : "en-US" });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: lang === "sv" ? "sv-SE" : "en-US",
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await openFixture(page);
-    const config = { ...fixtureConfig("http://beckon.localhost"), language: lang, texts: { [lang]: widgetCatalogue(lang) } };
+    const config = {
+      ...fixtureConfig("http://beckon.localhost"),
+      language: lang,
+      texts: { [lang]: widgetCatalogue(lang) },
+    };
     const found: string[] = [];
     let shown = 0;
     for (const [i, template] of CTA_TEMPLATES.entries()) {
       const cta = withIds(templateDocument(template, lang), 500 + i);
-      const into = cta.cta_type === "inline" ? AREA[cta.inline_type ?? "embed"] : cta.cta_type === "page" ? "#area-main" : undefined;
+      const into =
+        cta.cta_type === "inline"
+          ? AREA[cta.inline_type ?? "embed"]
+          : cta.cta_type === "page"
+            ? "#area-main"
+            : undefined;
       await mountInPage(page, { cta, config, into });
       const host = page.locator(`beckon-cta[data-beckon-cta="${cta.id}"]`);
       // The first text of the first step is on screen: the template really rendered, not an empty frame.
@@ -82,7 +112,9 @@ describe.each(TEMPLATE_LANGUAGES)("the templates in %s", (lang) => {
       await page.evaluate((id) => {
         const root = document.querySelector(`beckon-cta[data-beckon-cta="${id}"]`)?.shadowRoot;
         // The fade and slide-in are CSS animations inside the CTA's shadow root; the document's list leaves them out.
-        const running = [...document.getAnimations(), ...(root?.getAnimations() ?? [])].filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+        const running = [...document.getAnimations(), ...(root?.getAnimations() ?? [])].filter(
+          (a) => a.effect?.getComputedTiming().endTime !== Infinity,
+        );
         return Promise.all(running.map((a) => a.finished.catch(() => undefined)));
       }, cta.id!);
       for (const v of await ctaViolations(page, cta.id!)) found.push(`${template.id}: ${v}`);

@@ -63,7 +63,9 @@ function itemCount(cookie: string | undefined): number {
  * the theme's own product form dispatches shopify:cart:lines-update with a
  * promise that settles with the cart; updateCart emits the same event.
  */
-const actionsPage = (count: number) => `<!doctype html><html><head><meta charset="utf-8"><title>Standard theme</title></head><body>
+const actionsPage = (
+  count: number,
+) => `<!doctype html><html><head><meta charset="utf-8"><title>Standard theme</title></head><body>
 <header><a href="/cart" id="theme-cart">Cart (<span id="theme-count">${count}</span>)</a></header>
 <div id="theme-drawer" hidden><p>Your cart</p><ul id="theme-lines"></ul></div>
 <main>${main}<button id="theme-add" data-variant-id="${POUR_OVER.variants[0].id}">Add to cart</button></main>
@@ -115,7 +117,9 @@ ${snippet()}
 </body></html>`;
 
 /** A theme whose header counts the cart (rendered with the page) and that has no ajax cart of its own. */
-const plainPage = (count: number) => `<!doctype html><html><head><meta charset="utf-8"><title>Plain theme</title></head><body>
+const plainPage = (
+  count: number,
+) => `<!doctype html><html><head><meta charset="utf-8"><title>Plain theme</title></head><body>
 <header><a href="/cart" id="plain-cart">Cart (<span id="plain-count">${count}</span>)</a></header>
 <main>${main}</main>
 <script>window.Shopify={shop:"beckon-demo.myshopify.com",routes:{root:"/"},currency:{active:"USD"}};window.__page=Math.random();</script>
@@ -124,19 +128,43 @@ ${snippet()}
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Theme cart", domain: "https://beckon-demo.myshopify.com", business_type: "ecommerce" }))).id;
+  websiteId = (
+    await createWebsite(
+      tdb.db,
+      websiteSettingsMock({
+        name: "Theme cart",
+        domain: "https://beckon-demo.myshopify.com",
+        business_type: "ecommerce",
+      }),
+    )
+  ).id;
   const feed = await saveCtaDocument(
     tdb.db,
     websiteId,
     ctaWithElements(
-      [{ element_type: "products" as const, options: { "products-button-action-after-add-to-cart": "cart" }, product_recommendations: [{ source: "manual", handles: [KETTLE.handle] }] }],
-      { name: "Product feed", cta_type: "inline", inline_type: "embed", overlay_type: null, options: { area: "products" } } as never,
+      [
+        {
+          element_type: "products" as const,
+          options: { "products-button-action-after-add-to-cart": "cart" },
+          product_recommendations: [{ source: "manual", handles: [KETTLE.handle] }],
+        },
+      ],
+      {
+        name: "Product feed",
+        cta_type: "inline",
+        inline_type: "embed",
+        overlay_type: null,
+        options: { area: "products" },
+      } as never,
     ),
   );
   await publishCta(tdb.db, websiteId, feed.id!);
   feedId = feed.id!;
   // A popup on the standard theme's page that shows once the cart holds anything after an add.
-  const only = await createBroadcast(tdb.db, websiteId, { name: "Standard theme only", conditions: [{ condition_type: "url", url: "/standard", data: { match: "contains" } }] });
+  const only = await createBroadcast(tdb.db, websiteId, {
+    name: "Standard theme only",
+    conditions: [{ condition_type: "url", url: "/standard", data: { match: "contains" } }],
+  });
   const trigger = await saveCtaDocument(
     tdb.db,
     websiteId,
@@ -157,11 +185,19 @@ beforeAll(async () => {
         {
           element_type: "button" as const,
           options: { "button-text": "Add the dripper" },
-          actions: [{ action_type: "add_to_cart", data: { variant_id: String(POUR_OVER.variants[0].id), quantity: 1 } }],
+          actions: [
+            { action_type: "add_to_cart", data: { variant_id: String(POUR_OVER.variants[0].id), quantity: 1 } },
+          ],
           action_groups: [{ data: { "confirmation-type": "message", confirmation: "The dripper is in your cart." } }],
         },
       ],
-      { name: "Add by action", cta_type: "inline", inline_type: "embed", overlay_type: null, options: { area: "promo" } } as never,
+      {
+        name: "Add by action",
+        cta_type: "inline",
+        inline_type: "embed",
+        overlay_type: null,
+        options: { area: "promo" },
+      } as never,
     ),
   );
   await publishCta(tdb.db, websiteId, adder.id!);
@@ -169,15 +205,33 @@ beforeAll(async () => {
   server = await startTestServer({ databaseUrl: tdb.url });
   shop = await startStorefront({
     routes: (req, res, url) => {
-      const html = (body: string) => (res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }), res.end(body), true);
-      if (url.pathname === "/dawn") return html(demoStorePage({ title: "Dawn", bodyClass: "template-index", main, snippet: snippet(), root: "/" }));
-      if (url.pathname === "/dawn-action") return html(demoStorePage({ title: "Dawn", bodyClass: "template-index", main: `<h1>Brewing</h1><div data-beckon-area="promo"></div>`, snippet: snippet(), root: "/" }));
+      const html = (body: string) => (
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }),
+        res.end(body),
+        true
+      );
+      if (url.pathname === "/dawn")
+        return html(demoStorePage({ title: "Dawn", bodyClass: "template-index", main, snippet: snippet(), root: "/" }));
+      if (url.pathname === "/dawn-action")
+        return html(
+          demoStorePage({
+            title: "Dawn",
+            bodyClass: "template-index",
+            main: `<h1>Brewing</h1><div data-beckon-area="promo"></div>`,
+            snippet: snippet(),
+            root: "/",
+          }),
+        );
       if (url.pathname === "/standard") return html(actionsPage(itemCount(req.headers.cookie)));
       if (url.pathname === "/plain") return html(plainPage(itemCount(req.headers.cookie)));
       return false;
     },
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"], headless: true });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"],
+    headless: true,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -214,7 +268,11 @@ describe("the theme's cart after a CTA's add", () => {
     const adding = page.waitForRequest((r) => r.url() === `${shop.origin}/cart/add.js`);
     await button.click();
     // Bundled section rendering, as Dawn's product form asks for it.
-    expect((await adding).postDataJSON()).toEqual({ items: [{ id: KETTLE.variants[0].id, quantity: 1 }], sections: "cart-drawer,cart-icon-bubble", sections_url: "/dawn" });
+    expect((await adding).postDataJSON()).toEqual({
+      items: [{ id: KETTLE.variants[0].id, quantity: 1 }],
+      sections: "cart-drawer,cart-icon-bubble",
+      sections_url: "/dawn",
+    });
 
     const drawer = page.locator("cart-drawer.active");
     await drawer.waitFor({ state: "visible", timeout: 10_000 });
@@ -249,7 +307,10 @@ describe("the theme's cart after a CTA's add", () => {
     await button.waitFor({ state: "visible", timeout: 20_000 });
     const adding = page.waitForRequest((r) => r.url() === `${shop.origin}/cart/add.js`);
     await button.click();
-    expect((await adding).postDataJSON()).toMatchObject({ items: [{ id: POUR_OVER.variants[0].id, quantity: 1 }], sections: "cart-drawer,cart-icon-bubble" });
+    expect((await adding).postDataJSON()).toMatchObject({
+      items: [{ id: POUR_OVER.variants[0].id, quantity: 1 }],
+      sections: "cart-drawer,cart-icon-bubble",
+    });
     const drawer = page.locator("cart-drawer.active");
     await drawer.waitFor({ state: "visible", timeout: 10_000 });
     await expect.poll(() => drawer.locator("#CartDrawer .cart-item").count()).toBe(1);
@@ -262,10 +323,14 @@ describe("the theme's cart after a CTA's add", () => {
 
   it("standard storefront events and actions: nothing patched; the theme's own add fires the add-to-cart trigger; the feed adds through updateCart and opens the cart", async () => {
     const native = (page: Page) =>
-      page.evaluate(() => [Function.prototype.toString.call(window.fetch), Function.prototype.toString.call(XMLHttpRequest.prototype.open)]);
+      page.evaluate(() => [
+        Function.prototype.toString.call(window.fetch),
+        Function.prototype.toString.call(XMLHttpRequest.prototype.open),
+      ]);
 
     const context = await browser.newContext();
-    const extras = (page: Page) => page.waitForResponse((r) => /\/beckon-extras\.js/.test(r.url()), { timeout: 20_000 });
+    const extras = (page: Page) =>
+      page.waitForResponse((r) => /\/beckon-extras\.js/.test(r.url()), { timeout: 20_000 });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -298,7 +363,10 @@ describe("the theme's cart after a CTA's add", () => {
     await button.click();
     await p2.locator("#theme-drawer:not([hidden]) .theme-line").waitFor({ timeout: 10_000 });
     expect(await p2.evaluate(() => (window as unknown as { __calls: unknown[] }).__calls)).toEqual([
-      ["updateCart", { lines: [{ merchandiseId: `gid://shopify/ProductVariant/${KETTLE.variants[0].id}`, quantity: 1 }] }],
+      [
+        "updateCart",
+        { lines: [{ merchandiseId: `gid://shopify/ProductVariant/${KETTLE.variants[0].id}`, quantity: 1 }] },
+      ],
       ["openCart"],
     ]);
     // The only cart/add.js is the theme's (from its updateCart), without our sections.
@@ -318,7 +386,11 @@ describe("the theme's cart after a CTA's add", () => {
     const first = await page.evaluate(() => (window as unknown as { __page: number }).__page);
     const refreshes: boolean[] = [];
     await page.exposeFunction("__refresh", (cancelable: boolean) => void refreshes.push(cancelable));
-    await page.evaluate(() => document.addEventListener("cart:refresh", (e) => (window as unknown as { __refresh(c: boolean): void }).__refresh(e.cancelable)));
+    await page.evaluate(() =>
+      document.addEventListener("cart:refresh", (e) =>
+        (window as unknown as { __refresh(c: boolean): void }).__refresh(e.cancelable),
+      ),
+    );
 
     const button = feedButton(page);
     await button.waitFor({ state: "visible", timeout: 20_000 });

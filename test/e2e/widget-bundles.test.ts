@@ -29,16 +29,20 @@ describe("widget bundles", () => {
   });
 
   it("every renderer chunk starts with V8's compile hint; the loader does not (the site script puts it first)", () => {
-    const chunks = readdirSync(ASSETS_DIR).filter((f) => f === "beckon-renderer.js" || /^beckon-[\w-]+-[A-Z0-9]{8}\.js$/.test(f));
+    const chunks = readdirSync(ASSETS_DIR).filter(
+      (f) => f === "beckon-renderer.js" || /^beckon-[\w-]+-[A-Z0-9]{8}\.js$/.test(f),
+    );
     expect(chunks.length).toBeGreaterThan(1);
-    for (const f of chunks) expect(readFileSync(path.join(ASSETS_DIR, f), "utf8").startsWith(`${COMPILE_HINT}\n`), f).toBe(true);
+    for (const f of chunks)
+      expect(readFileSync(path.join(ASSETS_DIR, f), "utf8").startsWith(`${COMPILE_HINT}\n`), f).toBe(true);
     expect(readFileSync(LOADER_FILE, "utf8")).not.toContain(COMPILE_HINT);
   });
 
   it("finds static imports in minified code and ignores dynamic ones", () => {
-    expect(staticImports(`import{a as b}from"./beckon-chunk-AB12CD34.js";import"./beckon-side-EF56GH78.js";import("./beckon-lazy-X.js")`)).toEqual([
-      "beckon-chunk-AB12CD34.js",
-      "beckon-side-EF56GH78.js",
-    ]);
+    expect(
+      staticImports(
+        `import{a as b}from"./beckon-chunk-AB12CD34.js";import"./beckon-side-EF56GH78.js";import("./beckon-lazy-X.js")`,
+      ),
+    ).toEqual(["beckon-chunk-AB12CD34.js", "beckon-side-EF56GH78.js"]);
   });
 });

@@ -29,11 +29,20 @@ const sites: Record<"sv" | "store", { config: PublicWebsiteConfig; ctas: CtaDocu
 beforeAll(async () => {
   tdb = await createTestDatabase();
   await seedIfEmpty(tdb.db);
-  for (const [key, where] of [["sv", { currency: "SEK" }], ["store", { shopDomain: { not: null } }]] as const) {
+  for (const [key, where] of [
+    ["sv", { currency: "SEK" }],
+    ["store", { shopDomain: { not: null } }],
+  ] as const) {
     const w = await tdb.db.website.findFirstOrThrow({ where });
     const config = (await buildPublicConfig(tdb.db, w.id, "http://beckon.localhost"))!;
-    const rows = await tdb.db.cta.findMany({ where: { websiteId: w.id }, orderBy: { id: "asc" }, select: { id: true } });
-    const ctas = (await Promise.all(rows.map((r) => loadCtaDocument(tdb.db, w.id, r.id)))).filter((c): c is CtaDocument => !!c);
+    const rows = await tdb.db.cta.findMany({
+      where: { websiteId: w.id },
+      orderBy: { id: "asc" },
+      select: { id: true },
+    });
+    const ctas = (await Promise.all(rows.map((r) => loadCtaDocument(tdb.db, w.id, r.id)))).filter(
+      (c): c is CtaDocument => !!c,
+    );
     sites[key] = { config, ctas };
   }
   browser = await launchChromium();
@@ -51,7 +60,14 @@ afterAll(async () => {
  */
 async function check(site: "sv" | "store", mine: WidgetTexts, other: WidgetTexts) {
   const { config, ctas } = sites[site];
-  const owner = ownerStrings([config.privacy_message, config.privacy_link_text, config.marketing_consent, config.sms_consent, config.terms_link_text, config.brand]);
+  const owner = ownerStrings([
+    config.privacy_message,
+    config.privacy_link_text,
+    config.marketing_consent,
+    config.sms_consent,
+    config.terms_link_text,
+    config.brand,
+  ]);
   const sort = languageCheck(mine, other);
   const strangers: Record<string, string[]> = {};
   const leaks: Record<string, string[]> = {};

@@ -60,7 +60,12 @@ beforeAll(async () => {
         {
           element_type: "form",
           options: { "button-text": `<img src=x onerror="${hit("button")}">Send` },
-          fields: [{ ...textField("email", `"><img src=x onerror="${hit("placeholder")}">`, { required: true, type: "email" }), position: 0 }],
+          fields: [
+            {
+              ...textField("email", `"><img src=x onerror="${hit("placeholder")}">`, { required: true, type: "email" }),
+              position: 0,
+            },
+          ],
           actions: [],
         },
       ],
@@ -70,7 +75,9 @@ beforeAll(async () => {
   browser = await launchChromium();
   host = await serveLocally((_req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><html><head><meta charset="utf-8"><title>XSS host</title></head><body><h1>Host</h1>${genericSnippet({ origin: server.origin, websiteId })}</body></html>`);
+    res.end(
+      `<!doctype html><html><head><meta charset="utf-8"><title>XSS host</title></head><body><h1>Host</h1>${genericSnippet({ origin: server.origin, websiteId })}</body></html>`,
+    );
   });
   hostOrigin = host.origin;
 });
@@ -100,8 +107,11 @@ async function visit(page: Page, query: string) {
     return {
       xss: (window as unknown as { __xss?: string[] }).__xss ?? [],
       scripts: root.querySelectorAll("script, iframe, object, embed").length,
-      handlers: all.flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`)),
-      jsLinks: all.filter((el) => /^\s*javascript:/i.test(el.getAttribute("href") ?? el.getAttribute("src") ?? "")).length,
+      handlers: all.flatMap((el) =>
+        [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`),
+      ),
+      jsLinks: all.filter((el) => /^\s*javascript:/i.test(el.getAttribute("href") ?? el.getAttribute("src") ?? ""))
+        .length,
       headings: [...root.querySelectorAll("h2, p")].map((el) => el.textContent ?? ""),
       placeholder: root.querySelector("input[type=email]")?.getAttribute("placeholder") ?? null,
       button: root.querySelector("button[type=submit]")?.textContent ?? null,

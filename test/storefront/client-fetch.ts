@@ -26,7 +26,11 @@ export function cookieFetch(inner: typeof fetch = globalThis.fetch): CookieFetch
     let url = String(input instanceof Request ? input.url : input);
     let res = await inner(url, withCookies(init));
     remember(res);
-    for (let hops = 0; init.redirect !== "manual" && res.status >= 300 && res.status < 400 && res.headers.get("location") && hops < 5; hops++) {
+    for (
+      let hops = 0;
+      init.redirect !== "manual" && res.status >= 300 && res.status < 400 && res.headers.get("location") && hops < 5;
+      hops++
+    ) {
       url = new URL(res.headers.get("location")!, url).href;
       res = await inner(url, withCookies({ method: "GET" }));
       remember(res);

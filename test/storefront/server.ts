@@ -18,7 +18,13 @@ import { createStorefront } from "../../demo/store/server/storefront";
 import type { StorefrontOptions, StorefrontState } from "../../demo/store/server/storefront-types";
 import { headlessExampleRoutes, type HeadlessExampleData } from "./headless-example/page";
 
-export { DEFAULT_DISCOUNTS, type CartWriteRecord, type GraphqlRecord, type RequestRecord, type StorefrontState } from "../../demo/store/server/storefront-types";
+export {
+  DEFAULT_DISCOUNTS,
+  type CartWriteRecord,
+  type GraphqlRecord,
+  type RequestRecord,
+  type StorefrontState,
+} from "../../demo/store/server/storefront-types";
 
 export interface LocalStorefrontOptions extends StorefrontOptions {
   port?: number;
@@ -62,6 +68,9 @@ export async function startStorefront(options: LocalStorefrontOptions = {}): Pro
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const shop = await startStorefront({ port: Number(process.env.PORT ?? 8787), host: process.env.HOST });
-  console.log(`[storefront] ${shop.origin} serving ${shop.state.products.length} products (${shop.state.catalogFrom} catalogue)`);
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => void shop.stop().then(() => process.exit(0)));
+  console.log(
+    `[storefront] ${shop.origin} serving ${shop.state.products.length} products (${shop.state.catalogFrom} catalogue)`,
+  );
+  for (const sig of ["SIGINT", "SIGTERM"] as const)
+    process.once(sig, () => void shop.stop().then(() => process.exit(0)));
 }

@@ -18,9 +18,16 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<AxeResult> } }).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)),
+    }));
   });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}: ${v.help} ${v.targets.join(" ")}`);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} ${v.targets.join(" ")}`);
 }
 
 /** Waits until React has hydrated the page (its props sit on the DOM nodes), so clicks reach React. */
@@ -35,9 +42,16 @@ export async function hydrated(page: Page): Promise<void> {
 export const DEMO_OWNER = { email: "agare@saljakademin.se", password: "beckon-demo-2026" } as const;
 
 /** Logs in through the standalone admin's login form and waits until the login page is left. */
-export async function logInAsOwner(page: Page, origin: string, owner: { email: string; password: string } = DEMO_OWNER): Promise<void> {
+export async function logInAsOwner(
+  page: Page,
+  origin: string,
+  owner: { email: string; password: string } = DEMO_OWNER,
+): Promise<void> {
   await page.goto(`${origin}/owner/login`);
   await page.fill('input[name="email"]', owner.email);
   await page.fill('input[name="password"]', owner.password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/owner/login")), page.click('button[type="submit"]')]);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith("/owner/login")),
+    page.click('button[type="submit"]'),
+  ]);
 }

@@ -31,7 +31,16 @@ export const elementMock = (over: Partial<CtaElement> = {}): CtaElement => ({
   element_type: "form",
   options: { "button-text": "Subscribe" },
   fields: [fieldMock({ id: 41, required: true })],
-  action_groups: [{ id: 51, position: 0, status: true, data: { "confirmation-type": "message", confirmation: "Tack! Check your inbox." }, conditions: [], actions: [] }],
+  action_groups: [
+    {
+      id: 51,
+      position: 0,
+      status: true,
+      data: { "confirmation-type": "message", confirmation: "Tack! Check your inbox." },
+      conditions: [],
+      actions: [],
+    },
+  ],
   actions: [],
   ...over,
 });
@@ -47,12 +56,19 @@ export const groupMock = (over: Partial<ActionGroup> = {}): ActionGroup => ({
 });
 
 /** A step holding the elements in one column. */
-export const stepMock = (id: number, position: number, elements: CtaElement[], over: Partial<CtaStep> = {}): CtaStep => ({
+export const stepMock = (
+  id: number,
+  position: number,
+  elements: CtaElement[],
+  over: Partial<CtaStep> = {},
+): CtaStep => ({
   id,
   position,
   options: {},
   action_groups: [],
-  sections: [{ id: id * 10, position: 0, options: {}, columns: [{ id: id * 10 + 1, position: 0, options: {}, elements }] }],
+  sections: [
+    { id: id * 10, position: 0, options: {}, columns: [{ id: id * 10 + 1, position: 0, options: {}, elements }] },
+  ],
   ...over,
 });
 
@@ -139,18 +155,37 @@ export const configMock = (over: Partial<PublicWebsiteConfig> = {}): PublicWebsi
 // The Swedish site's renderer fixtures.
 
 /** The e-mail field with a Swedish placeholder. */
-export const swedishFieldMock = (over: Partial<Field> = {}): Field => fieldMock({ options: { type: "email", placeholder: "Din e-postadress" }, ...over });
+export const swedishFieldMock = (over: Partial<Field> = {}): Field =>
+  fieldMock({ options: { type: "email", placeholder: "Din e-postadress" }, ...over });
 
 /** The form element in Swedish, without action groups. */
 export const swedishElementMock = (over: Partial<CtaElement> = {}): CtaElement =>
-  elementMock({ options: { "button-text": "Skicka" }, fields: [swedishFieldMock({ id: 41, required: true })], action_groups: [], ...over });
+  elementMock({
+    options: { "button-text": "Skicka" },
+    fields: [swedishFieldMock({ id: 41, required: true })],
+    action_groups: [],
+    ...over,
+  });
 
 /** A published Swedish CTA with one variant; its first step holds `elements` (or the variant has `steps`). */
-export const swedishCtaMock = (over: Partial<CtaDocument> = {}, elements: CtaElement[] = [swedishElementMock()], steps?: CtaStep[]): CtaDocument =>
+export const swedishCtaMock = (
+  over: Partial<CtaDocument> = {},
+  elements: CtaElement[] = [swedishElementMock()],
+  steps?: CtaStep[],
+): CtaDocument =>
   ctaMock({
     name: "Nyhetsbrev",
     options: {},
-    variants: [{ id: 11, variation: "A", percentage: 100, winner: false, options: {}, steps: steps ?? [stepMock(21, 0, elements)] }],
+    variants: [
+      {
+        id: 11,
+        variation: "A",
+        percentage: 100,
+        winner: false,
+        options: {},
+        steps: steps ?? [stepMock(21, 0, elements)],
+      },
+    ],
     ...over,
   });
 

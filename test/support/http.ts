@@ -22,7 +22,12 @@ export async function postPublic(origin: string, path: string, body: unknown, he
 }
 
 /** An admin form POST from the admin's own origin, redirects not followed. */
-export function postForm(origin: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+export function postForm(
+  origin: string,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${origin}${path}`, {
     method: "POST",
     redirect: "manual",

@@ -55,7 +55,10 @@ export interface KillableServer {
   stop(): Promise<void>;
 }
 
-export async function startKillableServer(options: { databaseUrl: string; env?: Record<string, string> }): Promise<KillableServer> {
+export async function startKillableServer(options: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<KillableServer> {
   let server: TestServer | null = await startTestServer(options);
   const origin = server.origin;
   const port = new URL(origin).port;

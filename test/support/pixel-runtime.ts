@@ -64,10 +64,21 @@ function initData() {
     data: {
       customer: null,
       cart: null,
-      shop: { countryCode: "SE", myshopifyDomain: "beckon-test.myshopify.com", name: "Beckon test", paymentSettings: { currencyCode: "SEK" }, storefrontUrl: "https://shop.example" },
+      shop: {
+        countryCode: "SE",
+        myshopifyDomain: "beckon-test.myshopify.com",
+        name: "Beckon test",
+        paymentSettings: { currencyCode: "SEK" },
+        storefrontUrl: "https://shop.example",
+      },
       purchasingCompany: null,
     },
-    customerPrivacy: { analyticsProcessingAllowed: true, marketingAllowed: false, preferencesProcessingAllowed: false, saleOfDataAllowed: false },
+    customerPrivacy: {
+      analyticsProcessingAllowed: true,
+      marketingAllowed: false,
+      preferencesProcessingAllowed: false,
+      saleOfDataAllowed: false,
+    },
   };
 }
 
@@ -114,8 +125,22 @@ export async function loadPixel(extension: string, options: PixelRuntimeOptions)
         runtime.beacons.push({ url, body });
         return options.beaconResult ?? true;
       },
-      localStorage: { getItem: async () => null, setItem: async () => undefined, removeItem: async () => undefined, key: async () => null, length: async () => 0, clear: async () => undefined },
-      sessionStorage: { getItem: async () => null, setItem: async () => undefined, removeItem: async () => undefined, key: async () => null, length: async () => 0, clear: async () => undefined },
+      localStorage: {
+        getItem: async () => null,
+        setItem: async () => undefined,
+        removeItem: async () => undefined,
+        key: async () => null,
+        length: async () => 0,
+        clear: async () => undefined,
+      },
+      sessionStorage: {
+        getItem: async () => null,
+        setItem: async () => undefined,
+        removeItem: async () => undefined,
+        key: async () => null,
+        length: async () => 0,
+        clear: async () => undefined,
+      },
     },
     customerPrivacy: { subscribe: () => () => true },
     _pixelInfo: {},
@@ -125,7 +150,9 @@ export async function loadPixel(extension: string, options: PixelRuntimeOptions)
     return realFetch(url, init);
   };
   const context = vm.createContext({
-    shopify: { extend: (point: string, extend: (a: typeof api) => void) => point === "WebPixel::Render" && extend(api) },
+    shopify: {
+      extend: (point: string, extend: (a: typeof api) => void) => point === "WebPixel::Render" && extend(api),
+    },
     fetch: sandboxFetch,
     URL,
     console,
@@ -135,7 +162,12 @@ export async function loadPixel(extension: string, options: PixelRuntimeOptions)
 }
 
 /** A checkout_completed event's data, as Shopify documents it (PixelEventsCheckoutCompletedData). */
-export function checkoutCompleted(order: { id: string | null; amount: unknown; currency: string; lines?: { title: string; quantity: number; price: number }[] }) {
+export function checkoutCompleted(order: {
+  id: string | null;
+  amount: unknown;
+  currency: string;
+  lines?: { title: string; quantity: number; price: number }[];
+}) {
   const lines = order.lines ?? [{ title: "Kaffe", quantity: 1, price: Number(order.amount) }];
   return {
     checkout: {
@@ -156,7 +188,11 @@ export function checkoutCompleted(order: { id: string | null; amount: unknown; c
         finalLinePrice: { amount: l.price * l.quantity, currencyCode: order.currency },
         properties: [],
         sellingPlanAllocation: null,
-        variant: { id: `v-${i}`, price: { amount: l.price, currencyCode: order.currency }, product: { id: `p-${i}`, title: l.title } },
+        variant: {
+          id: `v-${i}`,
+          price: { amount: l.price, currencyCode: order.currency },
+          product: { id: `p-${i}`, title: l.title },
+        },
       })),
       localization: { country: { isoCode: "SE" }, language: { isoCode: "sv" }, market: { id: "m1", handle: "se" } },
       order: order.id === null ? null : { id: order.id, customer: { id: null, isFirstOrder: true } },

@@ -30,7 +30,10 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
   const server = http.createServer((req, res) => {
     const named = req.headers[BACKEND_HEADER];
     delete req.headers[BACKEND_HEADER];
-    const index = typeof named === "string" && /^\d+$/.test(named) && Number(named) < backends.length ? Number(named) : turn++ % backends.length;
+    const index =
+      typeof named === "string" && /^\d+$/.test(named) && Number(named) < backends.length
+        ? Number(named)
+        : turn++ % backends.length;
     const backend = new URL(backends[index]);
     served.push(backends[index]);
     const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ");

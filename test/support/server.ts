@@ -46,7 +46,10 @@ export async function startTestServer(options: {
   let log = "";
   const origin = await new Promise<string>((resolve, reject) => {
     const startTimeoutMs = options.startTimeoutMs ?? 30_000;
-    const timer = setTimeout(() => reject(new Error(`Server did not start within ${startTimeoutMs / 1000} s:\n${log}`)), startTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`Server did not start within ${startTimeoutMs / 1000} s:\n${log}`)),
+      startTimeoutMs,
+    );
     child.stdout!.on("data", (chunk: Buffer) => {
       log += chunk.toString();
       const m = /Beckon listening on (http:\/\/[\d.]+:\d+)/.exec(log);

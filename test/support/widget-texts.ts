@@ -10,7 +10,14 @@ import type { Page } from "playwright-core";
 import type { WidgetTexts } from "../../widget/i18n";
 
 const norm = (s: string) => s.replace(/\s+/g, " ").trim();
-const decode = (s: string) => s.replace(/&nbsp;/g, " ").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const decode = (s: string) =>
+  s
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 /** Every string in a value, HTML tags stripped: what the owner wrote (and ids, which do no harm). */
 export function ownerStrings(v: unknown, out: string[] = []): string[] {
@@ -22,7 +29,15 @@ export function ownerStrings(v: unknown, out: string[] = []): string[] {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A catalogue text as a pattern: placeholders match anything. */
-export const patternOf = (text: string) => new RegExp("^" + text.split(/\{\w+\}/).map(escape).join(".+?") + "$");
+export const patternOf = (text: string) =>
+  new RegExp(
+    "^" +
+      text
+        .split(/\{\w+\}/)
+        .map(escape)
+        .join(".+?") +
+      "$",
+  );
 /** Literal pieces of catalogue texts, longest first (what is left between placeholders). */
 export const piecesOf = (c: WidgetTexts) =>
   Object.values(c)
@@ -57,7 +72,8 @@ export function visibleTextsByCta(page: Page): Promise<Record<string, string[]>>
         }
       }
     });
-    for (const k of Object.keys(out)) out[k] = out[k].map((s) => s.replace(/\s+/g, " ").trim()).filter((s) => /\p{L}/u.test(s));
+    for (const k of Object.keys(out))
+      out[k] = out[k].map((s) => s.replace(/\s+/g, " ").trim()).filter((s) => /\p{L}/u.test(s));
     return out;
   });
 }
@@ -98,7 +114,9 @@ export function languageCheck(mine: WidgetTexts, other: WidgetTexts) {
   const patterns = Object.values(mine).map(patternOf);
   const pieces = piecesOf(mine);
   // The other language's texts that differ from ours (Video and Variant are both languages' words).
-  const foreign = (Object.keys(other) as (keyof WidgetTexts)[]).filter((k) => other[k] !== mine[k]).map((k) => ({ key: k, re: patternOf(other[k]) }));
+  const foreign = (Object.keys(other) as (keyof WidgetTexts)[])
+    .filter((k) => other[k] !== mine[k])
+    .map((k) => ({ key: k, re: patternOf(other[k]) }));
   return (texts: string[], corpusParts: string[]): { strangers: string[]; leaks: string[] } => {
     const corpus = " " + corpusParts.join(" \u0000 ") + " ";
     const strangers: string[] = [];

@@ -9,7 +9,8 @@ import { appendedHop, clientAddress, clientIp, normalizeIp } from "~/lib/client-
 import { LOGIN_BUDGETS, LoginThrottle } from "~/lib/login-throttle.server";
 import { MemoryRateLimitStore } from "~/lib/rate-limit/rate-limit-store.server";
 
-const post = (headers: Record<string, string>) => new Request("http://beckon.test/owner/login", { method: "POST", headers });
+const post = (headers: Record<string, string>) =>
+  new Request("http://beckon.test/owner/login", { method: "POST", headers });
 
 describe("appendedHop", () => {
   it("is the last non-empty hop", () => {
@@ -51,12 +52,17 @@ describe("clientAddress", () => {
 
 describe("clientIp of a request", () => {
   it("takes the server's resolved address from the load context first", () => {
-    expect(clientIp(post({ "X-Forwarded-For": "6.6.6.6" }), { clientIp: "::ffff:192.0.2.1" }, { TRUST_PROXY: "1" })).toBe("192.0.2.1");
+    expect(
+      clientIp(post({ "X-Forwarded-For": "6.6.6.6" }), { clientIp: "::ffff:192.0.2.1" }, { TRUST_PROXY: "1" }),
+    ).toBe("192.0.2.1");
   });
 
   it("ignores a context value that is not a string", () => {
     for (const context of [null, 42, { clientIp: 7 }, { clientIp: "" }, "1.2.3.4"]) {
-      expect(clientIp(post({ "X-Forwarded-For": "6.6.6.6, 203.0.113.50" }), context, { TRUST_PROXY: "1" }), JSON.stringify(context)).toBe("203.0.113.50");
+      expect(
+        clientIp(post({ "X-Forwarded-For": "6.6.6.6, 203.0.113.50" }), context, { TRUST_PROXY: "1" }),
+        JSON.stringify(context),
+      ).toBe("203.0.113.50");
     }
   });
 });

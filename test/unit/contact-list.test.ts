@@ -51,9 +51,18 @@ afterAll(async () => {
 describe("listContacts", () => {
   it("lists only the website's contacts, newest first, with the CTA of the latest submission", async () => {
     const site = (await t.db.website.create({ data: { name: "Order", dataSettings: {} } })).id;
-    const cta1 = await t.db.cta.create({ data: { websiteId: site, name: "Newsletter footer", ctaType: "inline", options: {} } });
-    const cta2 = await t.db.cta.create({ data: { websiteId: site, name: "Exit popup", ctaType: "overlay", options: {} } });
-    const old = await person(site, { email: "old@example.se", name: "Olle", contactSince: day(1), marketingConsent: true });
+    const cta1 = await t.db.cta.create({
+      data: { websiteId: site, name: "Newsletter footer", ctaType: "inline", options: {} },
+    });
+    const cta2 = await t.db.cta.create({
+      data: { websiteId: site, name: "Exit popup", ctaType: "overlay", options: {} },
+    });
+    const old = await person(site, {
+      email: "old@example.se",
+      name: "Olle",
+      contactSince: day(1),
+      marketingConsent: true,
+    });
     const mid = await person(site, { email: "mid@example.se", contactSince: day(5) });
     const tieLow = await person(site, { email: "tie-low@example.se", contactSince: day(9) });
     const tieHigh = await person(site, { email: "tie-high@example.se", contactSince: day(9) });
@@ -67,14 +76,27 @@ describe("listContacts", () => {
       data: { websiteId: site, clientId: "s2", personId: old.id, ctaId: cta2.id, payload: {}, createdAt: day(2) },
     });
     await t.db.contactSubmission.create({
-      data: { websiteId: site, clientId: "s3", personId: mid.id, contactableType: "Cta", contactableId: cta1.id, payload: {}, createdAt: day(5) },
+      data: {
+        websiteId: site,
+        clientId: "s3",
+        personId: mid.id,
+        contactableType: "Cta",
+        contactableId: cta1.id,
+        payload: {},
+        createdAt: day(5),
+      },
     });
 
     const list = await listContacts(t.db, site, {});
     expect(list.total).toBe(4);
     expect(list.page).toBe(1);
     expect(list.pageCount).toBe(1);
-    expect(list.contacts.map((c) => c.email)).toEqual(["tie-high@example.se", "tie-low@example.se", "mid@example.se", "old@example.se"]);
+    expect(list.contacts.map((c) => c.email)).toEqual([
+      "tie-high@example.se",
+      "tie-low@example.se",
+      "mid@example.se",
+      "old@example.se",
+    ]);
     expect(list.contacts.map((c) => c.id)).toEqual([tieHigh.id, tieLow.id, mid.id, old.id]);
     const oldRow = list.contacts[3];
     expect(oldRow).toMatchObject({ name: "Olle", marketingConsent: true, ctaId: cta2.id, ctaName: "Exit popup" });
@@ -104,7 +126,9 @@ describe("listContacts", () => {
     const p3 = await listContacts(t.db, site, { page: 3 });
     expect(p3.contacts).toHaveLength(20);
     expect(p3.contacts.at(-1)!.email).toBe("p000@example.com");
-    const all = [...p1.contacts, ...(await listContacts(t.db, site, { page: 2 })).contacts, ...p3.contacts].map((c) => c.email);
+    const all = [...p1.contacts, ...(await listContacts(t.db, site, { page: 2 })).contacts, ...p3.contacts].map(
+      (c) => c.email,
+    );
     expect(new Set(all).size).toBe(120);
     expect((await listContacts(t.db, site, { page: 99 })).page).toBe(3);
     expect((await listContacts(t.db, site, { page: 0 })).page).toBe(1);
@@ -118,15 +142,30 @@ describe("listContacts", () => {
 
   it("an empty website has one empty page", async () => {
     const site = (await t.db.website.create({ data: { name: "Empty", dataSettings: {} } })).id;
-    await expect(listContacts(t.db, site, { page: 4 })).resolves.toEqual({ contacts: [], total: 0, page: 1, pageCount: 1 });
-    await expect(listContacts(t.db, site, { query: "anything" })).resolves.toEqual({ contacts: [], total: 0, page: 1, pageCount: 1 });
+    await expect(listContacts(t.db, site, { page: 4 })).resolves.toEqual({
+      contacts: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+    });
+    await expect(listContacts(t.db, site, { query: "anything" })).resolves.toEqual({
+      contacts: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+    });
   });
 
   describe("search", () => {
     let site: number;
     beforeAll(async () => {
       site = (await t.db.website.create({ data: { name: "Search", dataSettings: {} } })).id;
-      await person(site, { email: "anna.svensson@foretag.se", name: "Anna", lastName: "Svensson", contactSince: day(1) });
+      await person(site, {
+        email: "anna.svensson@foretag.se",
+        name: "Anna",
+        lastName: "Svensson",
+        contactSince: day(1),
+      });
       await person(site, { email: "asa@example.se", name: "Åsa", lastName: "Öberg", contactSince: day(2) });
       await person(site, { email: "bob@example.com", name: "BOB", lastName: "Builder", contactSince: day(3) });
       await person(site, { email: "percent@example.com", name: "Hundred 100%", contactSince: day(4) });

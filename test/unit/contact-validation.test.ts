@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { emailVerdict, phoneVerdict, validateContact, type MxResolver } from "../../app/integrations/contact-validation.server";
+import {
+  emailVerdict,
+  phoneVerdict,
+  validateContact,
+  type MxResolver,
+} from "../../app/integrations/contact-validation.server";
 import { TtlCache } from "../../app/integrations/cache.server";
 
 // No network in unit tests: every domain has a mail server.

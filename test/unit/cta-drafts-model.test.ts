@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { seedIfEmpty } from "../../prisma/seed";
-import { discardCtaDraft, loadCtaDocument, loadCtaForEditor, saveCtaDocument, saveCtaDraft } from "../../app/models/cta.server";
+import {
+  discardCtaDraft,
+  loadCtaDocument,
+  loadCtaForEditor,
+  saveCtaDocument,
+  saveCtaDraft,
+} from "../../app/models/cta.server";
 
 let t: TestDatabase;
 let ctaId: number;

@@ -58,7 +58,9 @@ afterAll(async () => {
 /** What a document says, without the ids and nulls the store adds: compares what was sent with what was stored. */
 function contentOf(doc: unknown): unknown {
   const dropped = new Set(["id", "field_id", "parent_slug", "published_at", "jump_field_id", "step_id"]);
-  return JSON.parse(JSON.stringify(doc, (key, value: unknown) => (dropped.has(key) || value === null ? undefined : value)));
+  return JSON.parse(
+    JSON.stringify(doc, (key, value: unknown) => (dropped.has(key) || value === null ? undefined : value)),
+  );
 }
 
 /** Awaits a rejection and returns it. */
@@ -113,7 +115,11 @@ function richDocument(): CtaDocumentInput {
     payload: { note: "kept" },
     test_type: "split",
     variants: [
-      variantMock({ percentage: 50, two_tap_popup: { text: "Psst!" }, steps: [step, stepMock({ position: 1, options: { name: "Tack" } })] }),
+      variantMock({
+        percentage: 50,
+        two_tap_popup: { text: "Psst!" },
+        steps: [step, stepMock({ position: 1, options: { name: "Tack" } })],
+      }),
       variantMock({ variation: "B", percentage: 50, score: 3, score_field: "team_size", steps: [stepMock()] }),
     ],
   });
@@ -166,7 +172,11 @@ describe("saveCtaDocument and loadCtaDocument", () => {
     const quiz = saved.variants[0].steps[0].sections[0].columns[1].elements[0];
     const [question, subQuestion] = quiz.fields;
     expect(subQuestion.field_id).toBe(question.id);
-    expect(saved.variants[1].steps[0].sections[0].columns[0].elements[1].fields.map((f) => f.slug)).toEqual(["name", "email", "marketing_consent"]);
+    expect(saved.variants[1].steps[0].sections[0].columns[0].elements[1].fields.map((f) => f.slug)).toEqual([
+      "name",
+      "email",
+      "marketing_consent",
+    ]);
   });
 
   it("round-trips: saving what was loaded changes nothing", async () => {
@@ -188,10 +198,14 @@ describe("saveCtaDocument and loadCtaDocument", () => {
       [siteA, null, "/news"],
     ]);
     const groupActions = await t.db.action.findMany({ where: { actionGroupId: group.id } });
-    expect(groupActions.map((a) => [a.websiteId, a.contactableType, a.tagId, a.ctaId])).toEqual([[siteA, "ActionGroup", "quiz-done", saved.id]]);
+    expect(groupActions.map((a) => [a.websiteId, a.contactableType, a.tagId, a.ctaId])).toEqual([
+      [siteA, "ActionGroup", "quiz-done", saved.id],
+    ]);
     const form = firstElements(saved)[1];
     const elementActions = await t.db.action.findMany({ where: { elementId: form.id } });
-    expect(elementActions.map((a) => [a.websiteId, a.contactableType, a.actionType])).toEqual([[siteA, "Element", "subscribe_list"]]);
+    expect(elementActions.map((a) => [a.websiteId, a.contactableType, a.actionType])).toEqual([
+      [siteA, "Element", "subscribe_list"],
+    ]);
   });
 
   it("keeps the ids of kept nodes, creates new ones and deletes the rest", async () => {
@@ -204,7 +218,17 @@ describe("saveCtaDocument and loadCtaDocument", () => {
     const removedVariant = doc.variants[1].id!;
     const removedStep = doc.variants[0].steps[1].id!;
     text.options = { html: "<h2>Ny rubrik</h2>" };
-    column.elements = [text, { element_type: "button", position: 5, options: { "button-text": "Go" }, fields: [], action_groups: [], actions: [] }];
+    column.elements = [
+      text,
+      {
+        element_type: "button",
+        position: 5,
+        options: { "button-text": "Go" },
+        fields: [],
+        action_groups: [],
+        actions: [],
+      },
+    ];
     doc.variants = [{ ...doc.variants[0], percentage: 100, steps: [doc.variants[0].steps[0]] }];
 
     const updated = await saveCtaDocument(t.db, siteA, doc);
@@ -216,7 +240,9 @@ describe("saveCtaDocument and loadCtaDocument", () => {
     expect(elements[1].id).toBeGreaterThan(0);
     expect(elements[1].id).not.toBe(removedForm);
     // The quiz in the other column, with its action group and conditions, is untouched.
-    expect(updated.variants[0].steps[0].sections[0].columns[1]).toEqual(saved.variants[0].steps[0].sections[0].columns[1]);
+    expect(updated.variants[0].steps[0].sections[0].columns[1]).toEqual(
+      saved.variants[0].steps[0].sections[0].columns[1],
+    );
 
     expect(await t.db.ctaElement.findUnique({ where: { id: removedForm } })).toBeNull();
     expect(await t.db.ctaField.count({ where: { id: { in: removedFieldIds } } })).toBe(0);
@@ -233,7 +259,10 @@ describe("saveCtaDocument and loadCtaDocument", () => {
     right.elements.push({ ...moved, position: 9 });
     const updated = await saveCtaDocument(t.db, siteA, doc);
     const rightAfter = updated.variants[0].steps[0].sections[0].columns[1].elements;
-    expect(rightAfter.map((e) => e.id)).toEqual([...saved.variants[0].steps[0].sections[0].columns[1].elements.map((e) => e.id), moved.id]);
+    expect(rightAfter.map((e) => e.id)).toEqual([
+      ...saved.variants[0].steps[0].sections[0].columns[1].elements.map((e) => e.id),
+      moved.id,
+    ]);
     expect(rightAfter[1].fields.map((f) => f.id)).toEqual(moved.fields.map((f) => f.id));
   });
 
@@ -260,11 +289,19 @@ describe("saveCtaDocument and loadCtaDocument", () => {
     const bad = structuredClone(updated);
     firstElements(bad)[0].fields[2].field_id = null;
     firstElements(bad)[0].fields[2].parent_slug = "nope";
-    expect(await issueAt(saveCtaDocument(t.db, siteA, bad), "variants.0.steps.0.sections.0.columns.0.elements.0.fields.2.parent_slug")).toMatch(/nope/);
+    expect(
+      await issueAt(
+        saveCtaDocument(t.db, siteA, bad),
+        "variants.0.steps.0.sections.0.columns.0.elements.0.fields.2.parent_slug",
+      ),
+    ).toMatch(/nope/);
 
     const loop = structuredClone(updated);
     firstElements(loop)[0].fields[0].field_id = fields[2].id;
-    await issueAt(saveCtaDocument(t.db, siteA, loop), "variants.0.steps.0.sections.0.columns.0.elements.0.fields.0.field_id");
+    await issueAt(
+      saveCtaDocument(t.db, siteA, loop),
+      "variants.0.steps.0.sections.0.columns.0.elements.0.fields.0.field_id",
+    );
   });
 });
 
@@ -287,15 +324,25 @@ describe("ownership", () => {
 
     const stealElement = structuredClone(mine);
     firstElements(stealElement)[1].id = firstElements(other)[1].id;
-    expect(await issueAt(saveCtaDocument(t.db, siteA, stealElement), "variants.0.steps.0.sections.0.columns.0.elements.1.id")).toMatch(/not part of this CTA/);
+    expect(
+      await issueAt(
+        saveCtaDocument(t.db, siteA, stealElement),
+        "variants.0.steps.0.sections.0.columns.0.elements.1.id",
+      ),
+    ).toMatch(/not part of this CTA/);
 
     const stealField = structuredClone(mine);
     firstElements(stealField)[1].fields[0].id = firstElements(theirs)[1].fields[0].id;
-    await issueAt(saveCtaDocument(t.db, siteA, stealField), "variants.0.steps.0.sections.0.columns.0.elements.1.fields.0.id");
+    await issueAt(
+      saveCtaDocument(t.db, siteA, stealField),
+      "variants.0.steps.0.sections.0.columns.0.elements.1.fields.0.id",
+    );
 
     const twice = structuredClone(mine);
     firstElements(twice)[0].id = firstElements(mine)[1].id;
-    expect(await issueAt(saveCtaDocument(t.db, siteA, twice), "variants.0.steps.0.sections.0.columns.0.elements.1.id")).toMatch(/twice/);
+    expect(
+      await issueAt(saveCtaDocument(t.db, siteA, twice), "variants.0.steps.0.sections.0.columns.0.elements.1.id"),
+    ).toMatch(/twice/);
 
     const newWithIds = { ...structuredClone(mine), id: undefined };
     await issueAt(saveCtaDocument(t.db, siteA, newWithIds), "variants.0.id");
@@ -309,14 +356,36 @@ describe("ownership", () => {
     await issueAt(saveCtaDocument(t.db, siteA, ctaDocumentMock({ broadcast_id: theirBroadcast.id })), "broadcast_id");
 
     const theirIntegration = await t.db.integration.create({
-      data: { websiteId: siteB, integrationType: "builtin", name: "B lists", actionTypes: {}, syncSettings: {}, credentials: {} },
+      data: {
+        websiteId: siteB,
+        integrationType: "builtin",
+        name: "B lists",
+        actionTypes: {},
+        syncSettings: {},
+        credentials: {},
+      },
     });
-    const withIntegration = ctaWithElements([formElementMock({ actions: [actionMock({ integration_id: theirIntegration.id })] })]);
-    await issueAt(saveCtaDocument(t.db, siteA, withIntegration), "variants.0.steps.0.sections.0.columns.0.elements.0.actions.0.integration_id");
+    const withIntegration = ctaWithElements([
+      formElementMock({ actions: [actionMock({ integration_id: theirIntegration.id })] }),
+    ]);
+    await issueAt(
+      saveCtaDocument(t.db, siteA, withIntegration),
+      "variants.0.steps.0.sections.0.columns.0.elements.0.actions.0.integration_id",
+    );
 
     const theirCta = await saveCtaDocument(t.db, siteB, ctaDocumentMock());
     const chained = ctaDocumentMock({
-      variants: [variantMock({ steps: [stepMock({ action_groups: [actionGroupMock({ data: { "confirmation-type": "cta", "confirmation-cta": theirCta.id } })] })] })],
+      variants: [
+        variantMock({
+          steps: [
+            stepMock({
+              action_groups: [
+                actionGroupMock({ data: { "confirmation-type": "cta", "confirmation-cta": theirCta.id } }),
+              ],
+            }),
+          ],
+        }),
+      ],
     });
     await issueAt(saveCtaDocument(t.db, siteA, chained), "variants.0.steps.0.action_groups.0.data.confirmation-cta");
   });
@@ -324,20 +393,43 @@ describe("ownership", () => {
 
 describe("invalid documents", () => {
   it("names the field of each problem", async () => {
-    const split = ctaDocumentMock({ variants: [variantMock({ percentage: 50 }), variantMock({ variation: "B", percentage: 40 })] });
+    const split = ctaDocumentMock({
+      variants: [variantMock({ percentage: 50 }), variantMock({ variation: "B", percentage: 40 })],
+    });
     expect(await issueAt(saveCtaDocument(t.db, siteA, split), "variants")).toMatch(/add up to 100/);
 
-    expect(await issueAt(saveCtaDocument(t.db, siteA, ctaDocumentMock({ overlay_type: null })), "overlay_type")).toMatch(/overlay_type/);
-    await issueAt(saveCtaDocument(t.db, siteA, ctaDocumentMock({ cta_type: "bar", overlay_type: null })), "bar_position");
+    expect(
+      await issueAt(saveCtaDocument(t.db, siteA, ctaDocumentMock({ overlay_type: null })), "overlay_type"),
+    ).toMatch(/overlay_type/);
+    await issueAt(
+      saveCtaDocument(t.db, siteA, ctaDocumentMock({ cta_type: "bar", overlay_type: null })),
+      "bar_position",
+    );
 
-    const duplicateSlug = ctaWithElements([formElementMock({ fields: [fieldInputMock({ slug: "email" }), fieldInputMock({ slug: "email" })] })]);
-    expect(await issueAt(saveCtaDocument(t.db, siteA, duplicateSlug), "variants.0.steps.0.sections.0.columns.0.elements.0.fields.1.slug")).toMatch(/twice/);
+    const duplicateSlug = ctaWithElements([
+      formElementMock({ fields: [fieldInputMock({ slug: "email" }), fieldInputMock({ slug: "email" })] }),
+    ]);
+    expect(
+      await issueAt(
+        saveCtaDocument(t.db, siteA, duplicateSlug),
+        "variants.0.steps.0.sections.0.columns.0.elements.0.fields.1.slug",
+      ),
+    ).toMatch(/twice/);
 
-    expect(await issueAt(saveCtaDocument(t.db, siteA, ctaDocumentMock({ name: "x".repeat(201) })), "name")).toMatch(/200/);
+    expect(await issueAt(saveCtaDocument(t.db, siteA, ctaDocumentMock({ name: "x".repeat(201) })), "name")).toMatch(
+      /200/,
+    );
     const longConfirmation = ctaDocumentMock({
-      variants: [variantMock({ steps: [stepMock({ action_groups: [actionGroupMock({ data: { confirmation: "x".repeat(5001) } })] })] })],
+      variants: [
+        variantMock({
+          steps: [stepMock({ action_groups: [actionGroupMock({ data: { confirmation: "x".repeat(5001) } })] })],
+        }),
+      ],
     });
-    await issueAt(saveCtaDocument(t.db, siteA, longConfirmation), "variants.0.steps.0.action_groups.0.data.confirmation");
+    await issueAt(
+      saveCtaDocument(t.db, siteA, longConfirmation),
+      "variants.0.steps.0.action_groups.0.data.confirmation",
+    );
     await issueAt(saveCtaDocument(t.db, siteA, ctaDocumentMock({ options: { html: "x".repeat(1_000_001) } })), "");
     await issueAt(saveCtaDocument(t.db, siteA, ctaDocumentMock({ name: "nul\u0000byte" })), "name");
     await issueAt(saveCtaDocument(t.db, siteA, "not a document"), "");
@@ -355,7 +447,10 @@ describe("invalid documents", () => {
       t.db,
       siteA,
       ctaWithElements(
-        [textElementMock({ options: { html: script } }), formElementMock({ fields: [fieldInputMock({ options: { placeholder: `"'><svg onload=alert(1)>` } })] })],
+        [
+          textElementMock({ options: { html: script } }),
+          formElementMock({ fields: [fieldInputMock({ options: { placeholder: `"'><svg onload=alert(1)>` } })] }),
+        ],
         { name: script, options: { css: "</style><img src=x onerror=alert(1)>" } },
       ),
     );
@@ -380,11 +475,19 @@ describe("status, copies and lists", () => {
 
     const summaries = await listPublishedCtaSummaries(t.db, siteA);
     const summary = summaries.find((s) => s.id === saved.id)!;
-    expect(summary).toMatchObject({ name: "Publish me", cta_type: "overlay", overlay_type: "boxed", published_at: published.published_at });
+    expect(summary).toMatchObject({
+      name: "Publish me",
+      cta_type: "overlay",
+      overlay_type: "boxed",
+      published_at: published.published_at,
+    });
     expect(summary.variants).toEqual([{ id: saved.variants[0].id, variation: "A", percentage: 100 }]);
 
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const edited = await saveCtaDocument(t.db, siteA, { ...(await loadCtaDocument(t.db, siteA, saved.id!))!, name: "Publish me (edited)" });
+    const edited = await saveCtaDocument(t.db, siteA, {
+      ...(await loadCtaDocument(t.db, siteA, saved.id!))!,
+      name: "Publish me (edited)",
+    });
     expect(Date.parse(edited.published_at!)).toBeGreaterThan(Date.parse(published.published_at!));
 
     const archived = await archiveCta(t.db, siteA, saved.id!);
@@ -413,7 +516,9 @@ describe("status, copies and lists", () => {
     expect(copy.name).toBe(`${source.name} (copy)`);
     expect(copy.status).toBe("draft");
     expect(copy.published_at).toBeNull();
-    expect(contentOf({ ...copy, name: source.name, status: "published" })).toEqual(contentOf({ ...source, status: "published" }));
+    expect(contentOf({ ...copy, name: source.name, status: "published" })).toEqual(
+      contentOf({ ...source, status: "published" }),
+    );
 
     const copyIds = nodeIds(copy);
     const sourceIds = nodeIds(source);
@@ -448,16 +553,26 @@ describe("broadcasts", () => {
         timeframe: true,
         range_start: "2026-03-01T08:00:00+01:00",
         range_end: "2026-03-31T22:00:00+02:00",
-        conditions: [conditionMock({ condition_type: "category", url: null, tag_id: "blogg", data: {} }), conditionMock({ position: 1, operator: "or", url: "/blogg" })],
+        conditions: [
+          conditionMock({ condition_type: "category", url: null, tag_id: "blogg", data: {} }),
+          conditionMock({ position: 1, operator: "or", url: "/blogg" }),
+        ],
       }),
     );
-    expect(created).toMatchObject({ name: "Bloggen", timezone: "Europe/Stockholm", range_start: "2026-03-01T07:00:00.000Z" });
+    expect(created).toMatchObject({
+      name: "Bloggen",
+      timezone: "Europe/Stockholm",
+      range_start: "2026-03-01T07:00:00.000Z",
+    });
     expect(created.conditions.map((c) => [c.condition_type, c.operator])).toEqual([
       ["category", "and"],
       ["url", "or"],
     ]);
 
-    const updated = await updateBroadcast(t.db, siteA, created.id, { ...created, conditions: [created.conditions[1], conditionMock({ position: 2, url: "/kurser" })] });
+    const updated = await updateBroadcast(t.db, siteA, created.id, {
+      ...created,
+      conditions: [created.conditions[1], conditionMock({ position: 2, url: "/kurser" })],
+    });
     expect(updated.conditions[0].id).toBe(created.conditions[1].id);
     expect(updated.conditions).toHaveLength(2);
     expect(await t.db.condition.findUnique({ where: { id: created.conditions[0].id! } })).toBeNull();
@@ -471,17 +586,31 @@ describe("broadcasts", () => {
     };
     await bad(broadcastInputMock({ timezone: "Mars/Olympus" }), "timezone");
     await bad(broadcastInputMock({ timeframe: true }), "range_start");
-    await bad(broadcastInputMock({ range_start: "2026-03-02T00:00:00Z", range_end: "2026-03-01T00:00:00Z" }), "range_end");
-    await bad(broadcastInputMock({ conditions: [conditionMock({ operator: "xor" as "and" })] }), "conditions.0.operator");
+    await bad(
+      broadcastInputMock({ range_start: "2026-03-02T00:00:00Z", range_end: "2026-03-01T00:00:00Z" }),
+      "range_end",
+    );
+    await bad(
+      broadcastInputMock({ conditions: [conditionMock({ operator: "xor" as "and" })] }),
+      "conditions.0.operator",
+    );
     await bad(broadcastInputMock({ conditions: [conditionMock({ url: null })] }), "conditions.0.url");
     const theirs = await saveCtaDocument(t.db, siteB, ctaDocumentMock());
-    await bad(broadcastInputMock({ conditions: [{ condition_type: "cta", cta_id: theirs.id, condition_cta: "converted" }] }), "conditions.0.cta_id");
+    await bad(
+      broadcastInputMock({ conditions: [{ condition_type: "cta", cta_id: theirs.id, condition_cta: "converted" }] }),
+      "conditions.0.cta_id",
+    );
 
     const theirBroadcast = await createBroadcast(t.db, siteB, broadcastInputMock());
-    await expect(updateBroadcast(t.db, siteA, theirBroadcast.id, broadcastInputMock())).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateBroadcast(t.db, siteA, theirBroadcast.id, broadcastInputMock())).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     const mine = await createBroadcast(t.db, siteA, broadcastInputMock());
     await expect(
-      updateBroadcast(t.db, siteA, mine.id, { ...broadcastInputMock(), conditions: [{ ...theirBroadcast.conditions[0] }] }),
+      updateBroadcast(t.db, siteA, mine.id, {
+        ...broadcastInputMock(),
+        conditions: [{ ...theirBroadcast.conditions[0] }],
+      }),
     ).rejects.toBeInstanceOf(BroadcastValidationError);
   });
 
@@ -504,11 +633,16 @@ describe("broadcasts", () => {
   });
 
   it("keeps site-wide conditions apart from broadcast and action-group ones", async () => {
-    const saved = await saveSiteConditions(t.db, siteA, [conditionMock({ url: "/wp-admin", data: { match: "not_contains" } })]);
+    const saved = await saveSiteConditions(t.db, siteA, [
+      conditionMock({ url: "/wp-admin", data: { match: "not_contains" } }),
+    ]);
     expect(saved).toHaveLength(1);
     expect(await listSiteConditions(t.db, siteA)).toEqual(saved);
     expect(await listSiteConditions(t.db, siteB)).toEqual([]);
-    const replaced = await saveSiteConditions(t.db, siteA, [saved[0], conditionMock({ position: 1, url: "/kassan", data: { match: "not_contains" } })]);
+    const replaced = await saveSiteConditions(t.db, siteA, [
+      saved[0],
+      conditionMock({ position: 1, url: "/kassan", data: { match: "not_contains" } }),
+    ]);
     expect(replaced[0].id).toBe(saved[0].id);
     expect(replaced).toHaveLength(2);
     await expect(saveSiteConditions(t.db, siteB, replaced)).rejects.toBeInstanceOf(BroadcastValidationError);

@@ -41,9 +41,18 @@ describe("migrations", () => {
     });
 
     it("supports the model's queries: nested create, unique violation, transaction", async () => {
-      const w = await tdb.db.website.create({ data: { name: "T", dataSettings: {}, people: { create: [{ visitorToken: "t".repeat(20), extra: {}, data: {} }] } }, include: { people: true } });
+      const w = await tdb.db.website.create({
+        data: {
+          name: "T",
+          dataSettings: {},
+          people: { create: [{ visitorToken: "t".repeat(20), extra: {}, data: {} }] },
+        },
+        include: { people: true },
+      });
       expect(w.people).toHaveLength(1);
-      await expect(tdb.db.person.create({ data: { websiteId: w.id, visitorToken: "t".repeat(20), extra: {}, data: {} } })).rejects.toMatchObject({ code: "P2002" });
+      await expect(
+        tdb.db.person.create({ data: { websiteId: w.id, visitorToken: "t".repeat(20), extra: {}, data: {} } }),
+      ).rejects.toMatchObject({ code: "P2002" });
       await expect(
         tdb.db.$transaction(async (tx) => {
           await tx.person.create({ data: { websiteId: w.id, visitorToken: "u".repeat(20), extra: {}, data: {} } });

@@ -8,7 +8,14 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { assertServerEnv, EnvError, MAX_ENV_VALUE_LENGTH, SERVER_ENV, serverEnv, serverEnvProblems } from "~/lib/env.server";
+import {
+  assertServerEnv,
+  EnvError,
+  MAX_ENV_VALUE_LENGTH,
+  SERVER_ENV,
+  serverEnv,
+  serverEnvProblems,
+} from "~/lib/env.server";
 
 describe("serverEnv: valid values", () => {
   it("parses each kind of setting", () => {
@@ -48,7 +55,8 @@ describe("serverEnv: valid values", () => {
     expect(env.sessionSecret).toBe("s3cret");
     expect(env.demo).toBe(true);
     expect(env.logLevel).toBe("warn");
-    for (const level of ["trace", "debug", "info", "warn", "error", "fatal", "silent"]) expect(serverEnv({ LOG_LEVEL: level }).logLevel).toBe(level);
+    for (const level of ["trace", "debug", "info", "warn", "error", "fatal", "silent"])
+      expect(serverEnv({ LOG_LEVEL: level }).logLevel).toBe(level);
   });
 });
 
@@ -84,7 +92,13 @@ describe("serverEnv: missing values", () => {
   });
 
   it("treats blank values as unset", () => {
-    const env = serverEnv({ PORT: "  ", BECKON_PUBLIC_URL: " ", BECKON_REDIS_URL: "", SESSION_SECRET: "   ", GEOIP_DATABASE: "" });
+    const env = serverEnv({
+      PORT: "  ",
+      BECKON_PUBLIC_URL: " ",
+      BECKON_REDIS_URL: "",
+      SESSION_SECRET: "   ",
+      GEOIP_DATABASE: "",
+    });
     expect(env.port).toBe(3000);
     expect(env.publicUrl).toBeNull();
     expect(env.redisUrl).toBeNull();
@@ -107,25 +121,47 @@ describe("serverEnv: malformed values", () => {
   });
 
   it("refuses an address that is not http(s), naming the variable", () => {
-    for (const bad of ["beckon.example.com", "javascript:alert(1)", "ftp://files.example", "https://", "http://exa mple.com"]) {
-      expect(() => serverEnv({ BECKON_PUBLIC_URL: bad }).publicUrl, bad).toThrow(/^BECKON_PUBLIC_URL must be an http:\/\/ or https:\/\/ address/);
-      expect(() => serverEnv({ RECAPTCHA_VERIFY_URL: bad }).recaptchaVerifyUrl, bad).toThrow(/^RECAPTCHA_VERIFY_URL must be/);
-      expect(() => serverEnv({ BECKON_KLAVIYO_API_URL: bad }).klaviyoApiUrl, bad).toThrow(/^BECKON_KLAVIYO_API_URL must be/);
+    for (const bad of [
+      "beckon.example.com",
+      "javascript:alert(1)",
+      "ftp://files.example",
+      "https://",
+      "http://exa mple.com",
+    ]) {
+      expect(() => serverEnv({ BECKON_PUBLIC_URL: bad }).publicUrl, bad).toThrow(
+        /^BECKON_PUBLIC_URL must be an http:\/\/ or https:\/\/ address/,
+      );
+      expect(() => serverEnv({ RECAPTCHA_VERIFY_URL: bad }).recaptchaVerifyUrl, bad).toThrow(
+        /^RECAPTCHA_VERIFY_URL must be/,
+      );
+      expect(() => serverEnv({ BECKON_KLAVIYO_API_URL: bad }).klaviyoApiUrl, bad).toThrow(
+        /^BECKON_KLAVIYO_API_URL must be/,
+      );
     }
   });
 
   it("refuses a Redis address, a database URL, a pool size and a retention that are wrong", () => {
     expect(() => serverEnv({ BECKON_REDIS_URL: "not a url" }).redisUrl).toThrow("BECKON_REDIS_URL is not a URL");
-    expect(() => serverEnv({ BECKON_REDIS_URL: "http://cache.example" }).redisUrl).toThrow("BECKON_REDIS_URL must start with redis:// or rediss://, not http://");
-    expect(() => serverEnv({ DATABASE_URL: "mysql://u@h/db" }).databaseUrl).toThrow(/^DATABASE_URL must start with file: \(SQLite\) or postgresql:\/\//);
-    expect(() => serverEnv({ DATABASE_POOL_SIZE: "ten" }).databasePoolSize).toThrow(/^DATABASE_POOL_SIZE must be a whole number from 1 to 1000/);
+    expect(() => serverEnv({ BECKON_REDIS_URL: "http://cache.example" }).redisUrl).toThrow(
+      "BECKON_REDIS_URL must start with redis:// or rediss://, not http://",
+    );
+    expect(() => serverEnv({ DATABASE_URL: "mysql://u@h/db" }).databaseUrl).toThrow(
+      /^DATABASE_URL must start with file: \(SQLite\) or postgresql:\/\//,
+    );
+    expect(() => serverEnv({ DATABASE_POOL_SIZE: "ten" }).databasePoolSize).toThrow(
+      /^DATABASE_POOL_SIZE must be a whole number from 1 to 1000/,
+    );
     expect(() => serverEnv({ DATABASE_POOL_SIZE: "0" }).databasePoolSize).toThrow(/DATABASE_POOL_SIZE/);
-    expect(() => serverEnv({ BECKON_EVENT_RETENTION_MONTHS: "0" }).eventRetentionMonths).toThrow(/^BECKON_EVENT_RETENTION_MONTHS must be a whole number of months/);
+    expect(() => serverEnv({ BECKON_EVENT_RETENTION_MONTHS: "0" }).eventRetentionMonths).toThrow(
+      /^BECKON_EVENT_RETENTION_MONTHS must be a whole number of months/,
+    );
   });
 
   it("refuses a LOG_LEVEL that is not one of pino's levels, naming it and listing the levels", () => {
     for (const bad of ["verbose", "30", "warning", "info,debug", "<script>", "inf o"]) {
-      expect(() => serverEnv({ LOG_LEVEL: bad }).logLevel, bad).toThrow(/^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "/);
+      expect(() => serverEnv({ LOG_LEVEL: bad }).logLevel, bad).toThrow(
+        /^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "/,
+      );
     }
     expect(serverEnvProblems({ LOG_LEVEL: "loud" }).map((p) => p.variable)).toEqual(["LOG_LEVEL"]);
   });
@@ -142,7 +178,11 @@ describe("serverEnv: malformed values", () => {
 
   it("keeps the documented default for an out-of-range tuning number", () => {
     for (const bad of ["-1", "abc", "1.5", "1e9", "600001"]) {
-      const env = serverEnv({ BECKON_SQLITE_BUSY_TIMEOUT_MS: bad, BECKON_PG_LOCK_TIMEOUT_MS: bad, BECKON_PG_INGEST_POOL_SIZE: bad });
+      const env = serverEnv({
+        BECKON_SQLITE_BUSY_TIMEOUT_MS: bad,
+        BECKON_PG_LOCK_TIMEOUT_MS: bad,
+        BECKON_PG_INGEST_POOL_SIZE: bad,
+      });
       expect(env.sqliteBusyTimeoutMs, bad).toBe(10_000);
       expect(env.pgLockTimeoutMs, bad).toBe(10_000);
       expect(env.pgIngestPoolSize, bad).toBe(4);
@@ -157,7 +197,9 @@ describe("serverEnv: malformed values", () => {
     const source = { PORT: "eighty", BECKON_PUBLIC_URL: "nope", BECKON_SCRIPT_CACHE_MS: "500" };
     expect(serverEnv(source).scriptCacheMs).toBe(500);
     expect(serverEnvProblems(source).map((p) => p.variable)).toEqual(["PORT", "BECKON_PUBLIC_URL"]);
-    expect(() => assertServerEnv(source)).toThrow(/2 environment variables have bad values:\n- PORT must be .*\n- BECKON_PUBLIC_URL must be/);
+    expect(() => assertServerEnv(source)).toThrow(
+      /2 environment variables have bad values:\n- PORT must be .*\n- BECKON_PUBLIC_URL must be/,
+    );
     expect(() => assertServerEnv({ BECKON_REDIS_URL: "x" })).toThrow(/^BECKON_REDIS_URL is not a URL/);
   });
 });
@@ -189,14 +231,22 @@ describe("serverEnv: hostile and oversized values", () => {
     } catch (e) {
       message = (e as Error).message;
     }
-    expect(message).toMatch(/^BECKON_PUBLIC_URL must be an http:\/\/ or https:\/\/ address; got "https:\/\/a\.example\/\\n<script>/);
+    expect(message).toMatch(
+      /^BECKON_PUBLIC_URL must be an http:\/\/ or https:\/\/ address; got "https:\/\/a\.example\/\\n<script>/,
+    );
     expect(message).not.toContain("\n");
     expect(message.length).toBeLessThan(150);
   });
 
   it("refuses addresses the URL parser would silently mend (tabs, newlines, control characters)", () => {
-    for (const bad of ["https://beckon.example.com/\tpath", "https://beck\non.example.com", "https://beckon.example.com/\u0000"]) {
-      expect(() => serverEnv({ BECKON_PUBLIC_URL: bad }).publicUrl, JSON.stringify(bad)).toThrow(/BECKON_PUBLIC_URL must be/);
+    for (const bad of [
+      "https://beckon.example.com/\tpath",
+      "https://beck\non.example.com",
+      "https://beckon.example.com/\u0000",
+    ]) {
+      expect(() => serverEnv({ BECKON_PUBLIC_URL: bad }).publicUrl, JSON.stringify(bad)).toThrow(
+        /BECKON_PUBLIC_URL must be/,
+      );
     }
   });
 
@@ -241,7 +291,8 @@ describe("the list of variables", () => {
         const file = path.join(dir, name);
         if (name === "generated") continue;
         if (statSync(file).isDirectory()) walk(file);
-        else if (/\.(ts|tsx)$/.test(name) && /process\.env\b/.test(readFileSync(file, "utf8"))) readers.push(path.relative(root, file));
+        else if (/\.(ts|tsx)$/.test(name) && /process\.env\b/.test(readFileSync(file, "utf8")))
+          readers.push(path.relative(root, file));
       }
     };
     walk(root);

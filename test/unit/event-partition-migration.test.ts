@@ -39,7 +39,8 @@ describe.runIf(clusterUrl)("partitioning TrackedEvent on a database with events"
     const source = path.resolve("prisma/postgresql/migrations");
     const dir = path.join(root, "prisma/postgresql/migrations");
     mkdirSync(dir, { recursive: true });
-    for (const m of readdirSync(source).filter((m) => m < MIGRATION)) symlinkSync(path.join(source, m), path.join(dir, m));
+    for (const m of readdirSync(source).filter((m) => m < MIGRATION))
+      symlinkSync(path.join(source, m), path.join(dir, m));
     await migrate(target, root);
 
     const c = new pg.Client({ connectionString: url.toString() });
@@ -55,7 +56,11 @@ describe.runIf(clusterUrl)("partitioning TrackedEvent on a database with events"
       await a.end();
     });
 
-    const websiteId = (await c.query(`INSERT INTO "Website" (name, "dataSettings", "updatedAt") VALUES ('old', '{}', now()) RETURNING id`)).rows[0].id;
+    const websiteId = (
+      await c.query(
+        `INSERT INTO "Website" (name, "dataSettings", "updatedAt") VALUES ('old', '{}', now()) RETURNING id`,
+      )
+    ).rows[0].id;
     const personId = (
       await c.query(
         `INSERT INTO "Person" ("websiteId", "visitorToken", "personType", extra, data, "updatedAt") VALUES ($1, 'old-visitor', 'Contact', '{}', '{}', now()) RETURNING id`,
@@ -73,9 +78,17 @@ describe.runIf(clusterUrl)("partitioning TrackedEvent on a database with events"
 
     expect(await migrate(target)).toContain(MIGRATION);
 
-    const after = (await c.query(`SELECT tableoid::regclass::text AS part, id, "clientId", "createdAt" FROM "TrackedEvent" ORDER BY id`)).rows;
+    const after = (
+      await c.query(
+        `SELECT tableoid::regclass::text AS part, id, "clientId", "createdAt" FROM "TrackedEvent" ORDER BY id`,
+      )
+    ).rows;
     expect(after.map(({ id, clientId, createdAt }) => ({ id, clientId, createdAt }))).toEqual(before);
-    expect(after.map((r) => r.part)).toEqual(['"TrackedEvent_p202402"', '"TrackedEvent_p202512"', '"TrackedEvent_p202601"']);
+    expect(after.map((r) => r.part)).toEqual([
+      '"TrackedEvent_p202402"',
+      '"TrackedEvent_p202512"',
+      '"TrackedEvent_p202601"',
+    ]);
     expect((await c.query(`SELECT to_regclass('"TrackedEvent_unpartitioned"') AS t`)).rows[0].t).toBeNull();
 
     // A late retry of an old id is skipped; a new id gets the next number.

@@ -11,7 +11,13 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../supp
 import { storeEvents } from "~/models/event.server";
 import { eventInsertSql } from "~/models/event-insert.server";
 import { storeEventsPostgres } from "~/models/event-store-postgres.server";
-import { ensureEventPartition, ensureEventPartitions, listEventPartitions, monthStartUtc, partitionName } from "~/models/event-partitions.server";
+import {
+  ensureEventPartition,
+  ensureEventPartitions,
+  listEventPartitions,
+  monthStartUtc,
+  partitionName,
+} from "~/models/event-partitions.server";
 import { applyEventRetention, eventRetentionMonths, retentionCutoff } from "~/models/event-retention.server";
 import { runEventMaintenance, startEventMaintenance } from "~/models/event-maintenance.server";
 import { deletePeople } from "~/models/person-data.server";
@@ -25,19 +31,45 @@ let n = 0;
 async function site() {
   const websiteId = (await t.db.website.create({ data: { name: `retention ${++n}`, dataSettings: {} } })).id;
   const person = await t.db.person.create({
-    data: { websiteId, visitorToken: `ret-${n}-${Date.now()}`, personType: "Contact", contactSince: new Date(), extra: {}, data: {} },
+    data: {
+      websiteId,
+      visitorToken: `ret-${n}-${Date.now()}`,
+      personType: "Contact",
+      contactSince: new Date(),
+      extra: {},
+      data: {},
+    },
   });
   return { websiteId, person };
 }
 
 /** Raw events at given times, written as the tests' history (the API would clamp old times to now). */
-async function eventsAt(websiteId: number, person: { id: number; visitorToken: string }, times: Date[], prefix = `h${++n}`) {
+async function eventsAt(
+  websiteId: number,
+  person: { id: number; visitorToken: string },
+  times: Date[],
+  prefix = `h${++n}`,
+) {
   await t.db.trackedEvent.createMany({
-    data: times.map((createdAt, i) => ({ websiteId, clientId: `${prefix}-${i}`, eventType: "View", personId: person.id, visitorToken: person.visitorToken, data: {}, createdAt })),
+    data: times.map((createdAt, i) => ({
+      websiteId,
+      clientId: `${prefix}-${i}`,
+      eventType: "View",
+      personId: person.id,
+      visitorToken: person.visitorToken,
+      data: {},
+      createdAt,
+    })),
   });
 }
 
-const view = (id: string, visitor_token: string, at?: number): EventInput => ({ id, event_type: "View", visitor_token, data: {}, at });
+const view = (id: string, visitor_token: string, at?: number): EventInput => ({
+  id,
+  event_type: "View",
+  visitor_token,
+  data: {},
+  at,
+});
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -57,7 +89,20 @@ describe("the retention setting", () => {
   });
 
   it("refuses junk with a message naming the variable", () => {
-    for (const junk of ["-1", "0", "abc", "1e9", "1.5", "0x10", "1201", "99999999999999999999", "12 months", "NaN", "Infinity", "３"]) {
+    for (const junk of [
+      "-1",
+      "0",
+      "abc",
+      "1e9",
+      "1.5",
+      "0x10",
+      "1201",
+      "99999999999999999999",
+      "12 months",
+      "NaN",
+      "Infinity",
+      "３",
+    ]) {
       expect(() => eventRetentionMonths({ BECKON_EVENT_RETENTION_MONTHS: junk }), junk).toThrow(
         /BECKON_EVENT_RETENTION_MONTHS must be a whole number of months from 1 to 1200/,
       );
@@ -73,22 +118,27 @@ describe("the retention setting", () => {
   });
 
   it("refuses a bad number of months or batch size when called directly", async () => {
-    for (const months of [0, -1, 1.5, NaN, 1201]) await expect(applyEventRetention(t.db, months)).rejects.toThrow(/whole number of months/);
-    for (const batchSize of [0, -5, 2.5, 1e9]) await expect(applyEventRetention(t.db, 3, { batchSize })).rejects.toThrow(/batch size/);
+    for (const months of [0, -1, 1.5, NaN, 1201])
+      await expect(applyEventRetention(t.db, months)).rejects.toThrow(/whole number of months/);
+    for (const batchSize of [0, -5, 2.5, 1e9])
+      await expect(applyEventRetention(t.db, 3, { batchSize })).rejects.toThrow(/batch size/);
   });
 });
 
 describe("the insert statement", () => {
   it("refuses columns or row counts it cannot build", () => {
     expect(() => eventInsertSql(["eventType"], 1, '"id"')).toThrow(/websiteId and clientId/);
-    for (const rows of [0, -1, 1.5, NaN]) expect(() => eventInsertSql(["websiteId", "clientId"], rows, '"id"')).toThrow(/positive integer/);
+    for (const rows of [0, -1, 1.5, NaN])
+      expect(() => eventInsertSql(["websiteId", "clientId"], rows, '"id"')).toThrow(/positive integer/);
     expect(() => eventInsertSql(["websiteId", "clientId", 'nope"; DROP TABLE x'], 1, '"id"')).toThrow(/unknown column/);
   });
 });
 
 describe("maintenance in the server", () => {
   it("refuses to start with a junk retention setting", async () => {
-    await expect(startEventMaintenance(t.db, { BECKON_EVENT_RETENTION_MONTHS: "-1" })).rejects.toThrow(/BECKON_EVENT_RETENTION_MONTHS/);
+    await expect(startEventMaintenance(t.db, { BECKON_EVENT_RETENTION_MONTHS: "-1" })).rejects.toThrow(
+      /BECKON_EVENT_RETENTION_MONTHS/,
+    );
   });
 
   it("runs at start (partitions ahead, retention) and stops cleanly", async () => {
@@ -112,20 +162,44 @@ describe("a retried widget id", () => {
     // The first send, stored with the statement storeEvents uses, at a time two months back.
     const first = postgres
       ? await storeEventsPostgres(t.db, websiteId, [
-          { clientId: "retried-1", eventType: "View", personId: person.id, visitorToken: person.visitorToken, ctaId: null, variantId: null, stepId: null, elementId: null, broadcastId: null, url: null, revenue: null, integrationType: null, data: {}, createdAt: twoMonthsAgo },
+          {
+            clientId: "retried-1",
+            eventType: "View",
+            personId: person.id,
+            visitorToken: person.visitorToken,
+            ctaId: null,
+            variantId: null,
+            stepId: null,
+            elementId: null,
+            broadcastId: null,
+            url: null,
+            revenue: null,
+            integrationType: null,
+            data: {},
+            createdAt: twoMonthsAgo,
+          },
         ])
       : await t.db.$queryRawUnsafe<{ id: number }[]>(
-          eventInsertSql(["websiteId", "clientId", "eventType", "personId", "visitorToken", "data", "createdAt"], 1, '"id"'),
+          eventInsertSql(
+            ["websiteId", "clientId", "eventType", "personId", "visitorToken", "data", "createdAt"],
+            1,
+            '"id"',
+          ),
           ...[websiteId, "retried-1", "View", person.id, person.visitorToken, "{}", twoMonthsAgo],
         );
     expect(first).toHaveLength(1);
     // The retry arrives now, with a time in this month.
-    const retry = await storeEvents(t.db, websiteId, [view("retried-1", person.visitorToken, Date.now()), view("fresh-1", person.visitorToken)]);
+    const retry = await storeEvents(t.db, websiteId, [
+      view("retried-1", person.visitorToken, Date.now()),
+      view("fresh-1", person.visitorToken),
+    ]);
     expect(retry).toMatchObject({ stored: 1, duplicates: 1, rejected: [] });
     const rows = await t.db.trackedEvent.findMany({ where: { websiteId, clientId: "retried-1" } });
     expect(rows.map((r) => r.createdAt.toISOString())).toEqual([twoMonthsAgo.toISOString()]);
     // And the other way round: stored now, retried with an old time.
-    expect(await storeEvents(t.db, websiteId, [view("fresh-1", person.visitorToken, Date.now() - 6 * DAY)])).toMatchObject({ stored: 0, duplicates: 1 });
+    expect(
+      await storeEvents(t.db, websiteId, [view("fresh-1", person.visitorToken, Date.now() - 6 * DAY)]),
+    ).toMatchObject({ stored: 0, duplicates: 1 });
     expect(await t.db.trackedEvent.count({ where: { websiteId, clientId: "fresh-1" } })).toBe(1);
   });
 
@@ -144,13 +218,21 @@ describe("retention", () => {
     const now = new Date();
     const cutoff = retentionCutoff(now, 3);
     const { websiteId, person } = await site();
-    const expired = [new Date(cutoff.getTime() - 1), new Date(monthStartUtc(now, -9).getTime() + 5 * DAY), new Date(monthStartUtc(now, -30).getTime())];
+    const expired = [
+      new Date(cutoff.getTime() - 1),
+      new Date(monthStartUtc(now, -9).getTime() + 5 * DAY),
+      new Date(monthStartUtc(now, -30).getTime()),
+    ];
     const kept = [cutoff, new Date(cutoff.getTime() + 20 * DAY), now];
     if (postgres) for (const at of [...expired, ...kept]) await ensureEventPartition(t.db, at);
     await eventsAt(websiteId, person, [...expired, ...kept]);
     const old = new Date(monthStartUtc(now, -12));
-    await t.db.contactSubmission.create({ data: { websiteId, clientId: "old-sub", personId: person.id, payload: {}, createdAt: old } });
-    await t.db.order.create({ data: { websiteId, personId: person.id, orderId: "old-order", revenue: 10, createdAt: old } });
+    await t.db.contactSubmission.create({
+      data: { websiteId, clientId: "old-sub", personId: person.id, payload: {}, createdAt: old },
+    });
+    await t.db.order.create({
+      data: { websiteId, personId: person.id, orderId: "old-order", revenue: 10, createdAt: old },
+    });
 
     const result = await applyEventRetention(t.db, 3, { now });
     expect(result.cutoff.toISOString()).toBe(cutoff.toISOString());
@@ -212,7 +294,8 @@ describe.runIf(postgres)("PostgreSQL month partitions", () => {
       )
     ).map((r) => r.name);
   const tableExists = async (name: string) =>
-    (await t.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pg_class WHERE relname = $1`, name))[0].n === 1;
+    (await t.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pg_class WHERE relname = $1`, name))[0]
+      .n === 1;
 
   it("partitions TrackedEvent by range of createdAt, with a default partition and months ahead", async () => {
     const rows = await t.db.$queryRawUnsafe<{ strategy: string; key: string }[]>(
@@ -227,7 +310,11 @@ describe.runIf(postgres)("PostgreSQL month partitions", () => {
     for (let k = 0; k <= 2; k++) expect(names).toContain(partitionName(monthStartUtc(new Date(), k)));
     // Idempotent, and safe from several processes at once.
     const far = new Date(monthStartUtc(new Date(), 7));
-    const created = await Promise.all([ensureEventPartition(t.db, far), ensureEventPartition(t.db, far), ensureEventPartition(t.db, far)]);
+    const created = await Promise.all([
+      ensureEventPartition(t.db, far),
+      ensureEventPartition(t.db, far),
+      ensureEventPartition(t.db, far),
+    ]);
     expect(created.filter(Boolean)).toHaveLength(1);
     expect(await ensureEventPartitions(t.db)).toEqual([]);
   });
@@ -236,7 +323,11 @@ describe.runIf(postgres)("PostgreSQL month partitions", () => {
     const { websiteId, person } = await site();
     const month = new Date(monthStartUtc(new Date(), 5).getTime() + 10 * DAY);
     await eventsAt(websiteId, person, [month, new Date(month.getTime() + DAY)]);
-    const where = (table: string) => t.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${table}" WHERE "websiteId" = $1`, websiteId);
+    const where = (table: string) =>
+      t.db.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM "${table}" WHERE "websiteId" = $1`,
+        websiteId,
+      );
     expect((await where("TrackedEvent_default"))[0].n).toBe(2);
     expect(await ensureEventPartition(t.db, month)).toBe(true);
     expect((await where("TrackedEvent_default"))[0].n).toBe(0);
@@ -249,7 +340,11 @@ describe.runIf(postgres)("PostgreSQL month partitions", () => {
     const expiredMonths = [monthStartUtc(now, -8), monthStartUtc(now, -7)];
     const keptMonth = monthStartUtc(now, -6);
     for (const m of [...expiredMonths, keptMonth]) await ensureEventPartition(t.db, m);
-    await eventsAt(websiteId, person, [...expiredMonths, keptMonth].map((m) => new Date(m.getTime() + DAY)));
+    await eventsAt(
+      websiteId,
+      person,
+      [...expiredMonths, keptMonth].map((m) => new Date(m.getTime() + DAY)),
+    );
     // A receipt from before the cutoff expires too; one from now stays.
     await t.db.$executeRawUnsafe(
       `INSERT INTO "TrackedEventReceipt" ("websiteId", "clientId", "createdAt") VALUES ($1, 'old-receipt', $2::timestamptz AT TIME ZONE 'UTC')`,
@@ -270,7 +365,10 @@ describe.runIf(postgres)("PostgreSQL month partitions", () => {
     }
     expect(names).toContain(partitionName(keptMonth));
     expect((await listEventPartitions(t.db)).every((p) => p.attached && p.month >= keptMonth)).toBe(true);
-    const receipts = await t.db.$queryRawUnsafe<{ clientId: string }[]>(`SELECT "clientId" FROM "TrackedEventReceipt" WHERE "websiteId" = $1 ORDER BY 1`, websiteId);
+    const receipts = await t.db.$queryRawUnsafe<{ clientId: string }[]>(
+      `SELECT "clientId" FROM "TrackedEventReceipt" WHERE "websiteId" = $1 ORDER BY 1`,
+      websiteId,
+    );
     expect(receipts.map((r) => r.clientId)).toEqual(["during-drop"]);
     const left = await t.db.trackedEvent.findMany({ where: { websiteId }, orderBy: { createdAt: "asc" } });
     expect(left.map((e) => e.clientId)).toHaveLength(2);

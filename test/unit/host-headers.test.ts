@@ -17,32 +17,64 @@ const at = (url: string) => new Request(url);
 describe("resolveOrigin", () => {
   it("always uses BECKON_PUBLIC_URL when it is set", () => {
     const env = { BECKON_PUBLIC_URL: "https://beckon.example.com/", BECKON_ALLOWED_HOSTS: "other.example.com" };
-    expect(resolveOrigin(at("http://evil.example/api/websites/1.js"), env)).toEqual({ origin: "https://beckon.example.com", shared: true });
+    expect(resolveOrigin(at("http://evil.example/api/websites/1.js"), env)).toEqual({
+      origin: "https://beckon.example.com",
+      shared: true,
+    });
   });
 
   it("takes a listed host as it came, and the first listed one for any other", () => {
     const env = { BECKON_ALLOWED_HOSTS: "https://beckon.example.com, cdn.example.com:8443" };
-    expect(resolveOrigin(at("https://cdn.example.com:8443/x"), env)).toEqual({ origin: "https://cdn.example.com:8443", shared: true });
-    expect(resolveOrigin(at("http://beckon.example.com/x"), env)).toEqual({ origin: "https://beckon.example.com", shared: true });
-    expect(resolveOrigin(at("https://evil.example/x"), env)).toEqual({ origin: "https://beckon.example.com", shared: true });
-    expect(resolveOrigin(at("https://cdn.example.com/x"), env)).toEqual({ origin: "https://beckon.example.com", shared: true });
+    expect(resolveOrigin(at("https://cdn.example.com:8443/x"), env)).toEqual({
+      origin: "https://cdn.example.com:8443",
+      shared: true,
+    });
+    expect(resolveOrigin(at("http://beckon.example.com/x"), env)).toEqual({
+      origin: "https://beckon.example.com",
+      shared: true,
+    });
+    expect(resolveOrigin(at("https://evil.example/x"), env)).toEqual({
+      origin: "https://beckon.example.com",
+      shared: true,
+    });
+    expect(resolveOrigin(at("https://cdn.example.com/x"), env)).toEqual({
+      origin: "https://beckon.example.com",
+      shared: true,
+    });
   });
 
   it("without configuration, uses the request's origin for the browser's cache only", () => {
-    expect(resolveOrigin(at("http://127.0.0.1:3000/x"), {})).toEqual({ origin: "http://127.0.0.1:3000", shared: false });
+    expect(resolveOrigin(at("http://127.0.0.1:3000/x"), {})).toEqual({
+      origin: "http://127.0.0.1:3000",
+      shared: false,
+    });
     expect(resolveOrigin(at("http://evil.example/x"), {})).toEqual({ origin: "http://evil.example", shared: false });
   });
 });
 
 describe("the site script's caching", () => {
-  const loaded = (origin: string) => ({ website_id: 7, api_origin: origin, asset_base: `${origin}/widget/`, ctas: [] }) as unknown as PublicWebsiteConfig;
+  const loaded = (origin: string) =>
+    ({
+      website_id: 7,
+      api_origin: origin,
+      asset_base: `${origin}/widget/`,
+      ctas: [],
+    }) as unknown as PublicWebsiteConfig;
   const answer = (url: string, env: Record<string, string>) => {
     const request = at(url);
-    return websiteScriptResponse(request, 7, resolveOrigin(request, env), async (_id, origin) => loaded(origin), createScriptCache(() => 60_000));
+    return websiteScriptResponse(
+      request,
+      7,
+      resolveOrigin(request, env),
+      async (_id, origin) => loaded(origin),
+      createScriptCache(() => 60_000),
+    );
   };
 
   it("lets shared caches keep only an answer whose origin is configured", async () => {
-    const configured = await answer("http://evil.example/api/websites/7.js", { BECKON_ALLOWED_HOSTS: "https://beckon.example.com" });
+    const configured = await answer("http://evil.example/api/websites/7.js", {
+      BECKON_ALLOWED_HOSTS: "https://beckon.example.com",
+    });
     expect(configured.headers.get("cache-control")).toMatch(/^public,/);
     const body = await configured.text();
     expect(body).toContain('"api_origin":"https://beckon.example.com"');
@@ -60,7 +92,10 @@ describe("CDN location headers", () => {
     if (saved === undefined) delete process.env.TRUST_PROXY;
     else process.env.TRUST_PROXY = saved;
   });
-  const withCountry = () => new Request("http://x/api/geolocation", { headers: { "CF-IPCountry": "SE", "X-Vercel-IP-Country": "SE", "X-Country-Code": "SE" } });
+  const withCountry = () =>
+    new Request("http://x/api/geolocation", {
+      headers: { "CF-IPCountry": "SE", "X-Vercel-IP-Country": "SE", "X-Country-Code": "SE" },
+    });
 
   it("are ignored when they come straight from the client", async () => {
     delete process.env.TRUST_PROXY;
@@ -69,6 +104,9 @@ describe("CDN location headers", () => {
 
   it("count behind a trusted proxy (TRUST_PROXY=1)", async () => {
     process.env.TRUST_PROXY = "1";
-    expect(await geolocate(withCountry(), { ip: "203.0.113.9", databasePath: null })).toMatchObject({ source: "headers", location: { countryCode: "SE" } });
+    expect(await geolocate(withCountry(), { ip: "203.0.113.9", databasePath: null })).toMatchObject({
+      source: "headers",
+      location: { countryCode: "SE" },
+    });
   });
 });

@@ -25,7 +25,11 @@ describe("readBodyText", () => {
   });
 
   it("refuses a declared oversized body without reading it", async () => {
-    const r = new Request("http://x/", { method: "POST", body: "x".repeat(10), headers: { "content-length": "2000000" } });
+    const r = new Request("http://x/", {
+      method: "POST",
+      body: "x".repeat(10),
+      headers: { "content-length": "2000000" },
+    });
     const err = (await readBodyText(r, 1000).catch((e) => e)) as Response;
     expect(err.status).toBe(413);
   });

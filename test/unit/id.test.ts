@@ -21,7 +21,25 @@ describe("parseId", () => {
   });
 
   it("refuses every other spelling, so one id has one", () => {
-    for (const bad of ["0", "-1", "+1", "01", " 1", "1 ", "1.0", "1e3", "0x10", "1_000", "١", "１", "NaN", "Infinity", "1,2", "1/2", "abc"]) {
+    for (const bad of [
+      "0",
+      "-1",
+      "+1",
+      "01",
+      " 1",
+      "1 ",
+      "1.0",
+      "1e3",
+      "0x10",
+      "1_000",
+      "١",
+      "１",
+      "NaN",
+      "Infinity",
+      "1,2",
+      "1/2",
+      "abc",
+    ]) {
       expect(parseId(bad), bad).toBeNull();
     }
   });
@@ -34,7 +52,8 @@ describe("parseId", () => {
   });
 
   it("refuses hostile text", () => {
-    for (const bad of ["1; DROP TABLE", "1\n", "1\u0000", "<script>1</script>", "1%00", "../1", "\u{1F600}"]) expect(parseId(bad), JSON.stringify(bad)).toBeNull();
+    for (const bad of ["1; DROP TABLE", "1\n", "1\u0000", "<script>1</script>", "1%00", "../1", "\u{1F600}"])
+      expect(parseId(bad), JSON.stringify(bad)).toBeNull();
   });
 });
 
@@ -52,6 +71,9 @@ describe("its users", () => {
   });
 
   it("the contacts list drops a filter id it refuses", () => {
-    expect(parseContactQuery(new URLSearchParams("cta=5&list=2147483648")).filters).toMatchObject({ ctaId: 5, listId: null });
+    expect(parseContactQuery(new URLSearchParams("cta=5&list=2147483648")).filters).toMatchObject({
+      ctaId: 5,
+      listId: null,
+    });
   });
 });

@@ -25,21 +25,43 @@ describe("import layers", () => {
       ["app/lib/example.ts", "~/components/CsrfInput"],
       ["app/lib/schema/example.ts", "../../components/CsrfInput"],
     ]) {
-      const found = await layerFindings(file, `import { CsrfInput } from "${from}";\nexport const input = CsrfInput;\n`);
+      const found = await layerFindings(
+        file,
+        `import { CsrfInput } from "${from}";\nexport const input = CsrfInput;\n`,
+      );
       expect(found, `${file} importing ${from}`).toHaveLength(1);
       expect(found[0]).toContain("app/lib may not import from app/components");
     }
   });
 
   it("a layer may import from the layers below it", async () => {
-    expect(await layerFindings("app/components/Example.tsx", `import { CSRF_FIELD } from "~/lib/csrf-field";\nexport const name = CSRF_FIELD;\n`)).toEqual([]);
-    expect(await layerFindings("app/models/example.server.ts", `import { enqueueSyncJob } from "../integrations/outbox.server";\nexport const run = enqueueSyncJob;\n`)).toEqual([]);
-    expect(await layerFindings("app/pages/example.tsx", `import { AdminNav } from "~/components/AdminNav";\nexport const nav = AdminNav;\n`)).toEqual([]);
+    expect(
+      await layerFindings(
+        "app/components/Example.tsx",
+        `import { CSRF_FIELD } from "~/lib/csrf-field";\nexport const name = CSRF_FIELD;\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await layerFindings(
+        "app/models/example.server.ts",
+        `import { enqueueSyncJob } from "../integrations/outbox.server";\nexport const run = enqueueSyncJob;\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await layerFindings(
+        "app/pages/example.tsx",
+        `import { AdminNav } from "~/components/AdminNav";\nexport const nav = AdminNav;\n`,
+      ),
+    ).toEqual([]);
   });
 
   it("rules out the cycles the folders once had, in the direction that went up", async () => {
     const cases: [file: string, from: string, message: string][] = [
-      ["app/integrations/example.server.ts", "../models/person.server", "app/integrations may not import from app/models"],
+      [
+        "app/integrations/example.server.ts",
+        "../models/person.server",
+        "app/integrations may not import from app/models",
+      ],
       ["app/lib/example.ts", "../models/owner.server", "app/lib may not import from app/models"],
       ["app/components/Example.tsx", "~/pages/cta-edit", "app/components may not import from app/pages"],
       ["app/models/example.server.ts", "../components/format", "app/models may not import from app/components"],
@@ -53,13 +75,31 @@ describe("import layers", () => {
 
   it("allows a type-only import across layers (erased at build), not a value import", async () => {
     const file = "app/components/Example.tsx";
-    expect(await layerFindings(file, `import type { ContactRow } from "~/models/contact-list.server";\nexport type Row = ContactRow;\n`)).toEqual([]);
-    expect(await layerFindings(file, `import { listContacts } from "~/models/contact-list.server";\nexport const list = listContacts;\n`)).toHaveLength(1);
+    expect(
+      await layerFindings(
+        file,
+        `import type { ContactRow } from "~/models/contact-list.server";\nexport type Row = ContactRow;\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await layerFindings(
+        file,
+        `import { listContacts } from "~/models/contact-list.server";\nexport const list = listContacts;\n`,
+      ),
+    ).toHaveLength(1);
   });
 
   it("lets the widget import only app/lib from the app", async () => {
-    expect(await layerFindings("widget/render/example.ts", `import { PROFILE_FIELDS } from "../../app/lib/schema/person-fields";\nexport const f = PROFILE_FIELDS;\n`)).toEqual([]);
-    const found = await layerFindings("widget/render/example.ts", `import { findPerson } from "../../app/models/person.server";\nexport const f = findPerson;\n`);
+    expect(
+      await layerFindings(
+        "widget/render/example.ts",
+        `import { PROFILE_FIELDS } from "../../app/lib/schema/person-fields";\nexport const f = PROFILE_FIELDS;\n`,
+      ),
+    ).toEqual([]);
+    const found = await layerFindings(
+      "widget/render/example.ts",
+      `import { findPerson } from "../../app/models/person.server";\nexport const f = findPerson;\n`,
+    );
     expect(found).toEqual([expect.stringContaining("The widget may import from app/ only app/lib")]);
   });
 });

@@ -43,7 +43,11 @@ describe("createLogger", () => {
     const err = new TypeError("db down");
     createLogger(out.stream, "info").error({ err }, "site script build failed");
     const line = JSON.parse(out.written[0]);
-    expect(line).toMatchObject({ level: 50, msg: "site script build failed", err: { type: "TypeError", message: "db down" } });
+    expect(line).toMatchObject({
+      level: 50,
+      msg: "site script build failed",
+      err: { type: "TypeError", message: "db down" },
+    });
     expect(line.err.stack).toContain("TypeError: db down");
     expect(line.err.stack).toContain("logger.test.ts");
   });
@@ -106,7 +110,9 @@ describe("the process's logger", () => {
     const fresh = await import("~/lib/logger.server");
     // A fresh module graph has its own EnvError class: compared by what it says.
     expect(() => fresh.logger("m")).toThrow(expect.objectContaining({ name: "EnvError", variable: "LOG_LEVEL" }));
-    expect(() => fresh.logger("m")).toThrow(/^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "verbose"/);
+    expect(() => fresh.logger("m")).toThrow(
+      /^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent; got "verbose"/,
+    );
     const captured = fresh.captureLogs();
     try {
       fresh.failedStartLogger().fatal({ err: new Error("LOG_LEVEL must be one of ...") }, "the server could not start");

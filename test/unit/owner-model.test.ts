@@ -43,9 +43,16 @@ afterAll(async () => {
 
 describe("owner accounts", () => {
   it("creates an owner with a profile and a hashed password, e-mail lower-cased", async () => {
-    const owner = await createOwnerAccount(t.db, { email: "  Agare@Example.SE ", password: "a good password", name: "Ägare" });
+    const owner = await createOwnerAccount(t.db, {
+      email: "  Agare@Example.SE ",
+      password: "a good password",
+      name: "Ägare",
+    });
     expect(owner.email).toBe("agare@example.se");
-    const row = await t.db.ownerAccount.findUniqueOrThrow({ where: { id: owner.accountId }, include: { profile: true } });
+    const row = await t.db.ownerAccount.findUniqueOrThrow({
+      where: { id: owner.accountId },
+      include: { profile: true },
+    });
     expect(row.profile.name).toBe("Ägare");
     expect(row.profileId).toBe(owner.profileId);
     expect(row.passwordHash).toMatch(/^scrypt\$/);
@@ -54,13 +61,21 @@ describe("owner accounts", () => {
 
   it("refuses a taken e-mail (in any case), a bad e-mail, a short password and an empty name", async () => {
     await createOwnerAccount(t.db, { email: "taken@example.com", password: "a good password", name: "A" });
-    await expect(createOwnerAccount(t.db, { email: "TAKEN@example.com", password: "another password", name: "B" })).rejects.toMatchObject({
+    await expect(
+      createOwnerAccount(t.db, { email: "TAKEN@example.com", password: "another password", name: "B" }),
+    ).rejects.toMatchObject({
       field: "email",
       status: 409,
     });
-    await expect(createOwnerAccount(t.db, { email: "not-an-email", password: "a good password", name: "C" })).rejects.toBeInstanceOf(InputError);
-    await expect(createOwnerAccount(t.db, { email: "c@example.com", password: "short", name: "C" })).rejects.toMatchObject({ field: "password" });
-    await expect(createOwnerAccount(t.db, { email: "d@example.com", password: "a good password", name: "  " })).rejects.toMatchObject({ field: "name" });
+    await expect(
+      createOwnerAccount(t.db, { email: "not-an-email", password: "a good password", name: "C" }),
+    ).rejects.toBeInstanceOf(InputError);
+    await expect(
+      createOwnerAccount(t.db, { email: "c@example.com", password: "short", name: "C" }),
+    ).rejects.toMatchObject({ field: "password" });
+    await expect(
+      createOwnerAccount(t.db, { email: "d@example.com", password: "a good password", name: "  " }),
+    ).rejects.toMatchObject({ field: "name" });
   });
 
   it("authenticates the right password only, whatever the e-mail's case", async () => {
@@ -77,8 +92,15 @@ describe("owner accounts", () => {
   });
 
   it("treats an unusable stored hash as a failed sign-in", async () => {
-    const owner = await createOwnerAccount(t.db, { email: "broken@example.com", password: "right password", name: "B" });
-    await t.db.ownerAccount.update({ where: { id: owner.accountId }, data: { passwordHash: "scrypt$1000$8$1$c2FsdA==$a2V5" } });
+    const owner = await createOwnerAccount(t.db, {
+      email: "broken@example.com",
+      password: "right password",
+      name: "B",
+    });
+    await t.db.ownerAccount.update({
+      where: { id: owner.accountId },
+      data: { passwordHash: "scrypt$1000$8$1$c2FsdA==$a2V5" },
+    });
     await expect(authenticateOwner(t.db, "broken@example.com", "right password")).resolves.toBeNull();
   });
 });
@@ -108,8 +130,18 @@ describe("website membership", () => {
 describe("owner sessions", () => {
   it("stores, finds, expires and deletes sessions", async () => {
     const o = await createOwnerAccount(t.db, { email: "s@owners.test", password: "session password", name: "S" });
-    const live = { id: "a".repeat(64), accountId: o.accountId, csrfToken: "csrf-live", expiresAt: new Date(Date.now() + 60_000) };
-    const old = { id: "b".repeat(64), accountId: o.accountId, csrfToken: "csrf-old", expiresAt: new Date(Date.now() - 1) };
+    const live = {
+      id: "a".repeat(64),
+      accountId: o.accountId,
+      csrfToken: "csrf-live",
+      expiresAt: new Date(Date.now() + 60_000),
+    };
+    const old = {
+      id: "b".repeat(64),
+      accountId: o.accountId,
+      csrfToken: "csrf-old",
+      expiresAt: new Date(Date.now() - 1),
+    };
     await createOwnerSessionRecord(t.db, live);
     await createOwnerSessionRecord(t.db, old);
 
@@ -135,21 +167,37 @@ describe("owner sessions", () => {
 
 describe("Shopify shops", () => {
   it("creates the shop's website and owner once, and keeps them on reinstall", async () => {
-    const first = await linkShopOwner(t.db, "New-Shop.myshopify.com", { name: "New Shop", currency: "SEK", country: "SE" });
+    const first = await linkShopOwner(t.db, "New-Shop.myshopify.com", {
+      name: "New Shop",
+      currency: "SEK",
+      country: "SE",
+    });
     const again = await linkShopOwner(t.db, "new-shop.myshopify.com");
     expect(again).toEqual(first);
     const row = await t.db.website.findUniqueOrThrow({ where: { id: first.websiteId } });
-    expect(row).toMatchObject({ name: "New Shop", shopDomain: "new-shop.myshopify.com", currency: "SEK", defaultCountry: "SE" });
+    expect(row).toMatchObject({
+      name: "New Shop",
+      shopDomain: "new-shop.myshopify.com",
+      currency: "SEK",
+      defaultCountry: "SE",
+    });
     expect(await ownerHasWebsite(t.db, first.profileId, first.websiteId)).toBe(true);
     expect(await websiteIdForShop(t.db, "new-shop.myshopify.com")).toBe(first.websiteId);
     expect(await websiteIdForShop(t.db, "other.myshopify.com")).toBeNull();
   });
 
   it("links a shop whose website already has an owner to that owner", async () => {
-    const owner = await createOwnerAccount(t.db, { email: "store@owners.test", password: "store password", name: "Store" });
+    const owner = await createOwnerAccount(t.db, {
+      email: "store@owners.test",
+      password: "store password",
+      name: "Store",
+    });
     const id = await website("Demo store", "demo-store.myshopify.com");
     await member(owner.profileId, id);
-    await expect(linkShopOwner(t.db, "demo-store.myshopify.com")).resolves.toEqual({ websiteId: id, profileId: owner.profileId });
+    await expect(linkShopOwner(t.db, "demo-store.myshopify.com")).resolves.toEqual({
+      websiteId: id,
+      profileId: owner.profileId,
+    });
   });
 
   it("deletes only that shop's Shopify sessions, and is safe to run twice", async () => {
@@ -166,7 +214,18 @@ describe("sign-in helpers", () => {
   it("keeps only same-site redirect paths", () => {
     expect(safeRedirectTo("/owner/websites/1/contacts?page=2")).toBe("/owner/websites/1/contacts?page=2");
     expect(safeRedirectTo("/owner#top")).toBe("/owner#top");
-    for (const bad of ["//evil.example", "/\\evil.example", "https://evil.example", "evil", "", null, undefined, 42, "/\tevil", "/ok\r\nSet-Cookie: x"]) {
+    for (const bad of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "evil",
+      "",
+      null,
+      undefined,
+      42,
+      "/\tevil",
+      "/ok\r\nSet-Cookie: x",
+    ]) {
       expect(safeRedirectTo(bad), String(bad)).toBe("/owner");
     }
   });
@@ -198,7 +257,9 @@ describe("session secret", () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("uses SESSION_SECRET when set, and refuses a short one", () => {
-    expect(resolveSessionSecret({ env: { SESSION_SECRET: "s".repeat(40), NODE_ENV: "production" }, root })).toBe("s".repeat(40));
+    expect(resolveSessionSecret({ env: { SESSION_SECRET: "s".repeat(40), NODE_ENV: "production" }, root })).toBe(
+      "s".repeat(40),
+    );
     expect(() => resolveSessionSecret({ env: { SESSION_SECRET: "short" }, root })).toThrow(/at least 32/);
   });
 

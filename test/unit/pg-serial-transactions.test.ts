@@ -17,16 +17,26 @@ function fakeTransaction() {
   let running = 0;
   const log: string[] = [];
   const stats = { most: 0 };
-  const run = (name: string, fail = false) => async (q: { sql: string }) => {
-    running++;
-    stats.most = Math.max(stats.most, running);
-    await new Promise((r) => setTimeout(r, 1));
-    running--;
-    log.push(`${name}:${q?.sql ?? ""}`);
-    if (fail || q?.sql === "FAIL") throw new Error("statement failed");
-    return { columnNames: [], columnTypes: [], rows: [] };
+  const run =
+    (name: string, fail = false) =>
+    async (q: { sql: string }) => {
+      running++;
+      stats.most = Math.max(stats.most, running);
+      await new Promise((r) => setTimeout(r, 1));
+      running--;
+      log.push(`${name}:${q?.sql ?? ""}`);
+      if (fail || q?.sql === "FAIL") throw new Error("statement failed");
+      return { columnNames: [], columnTypes: [], rows: [] };
+    };
+  const tx = {
+    queryRaw: run("query"),
+    executeRaw: run("execute"),
+    commit: run("commit"),
+    rollback: run("rollback"),
+    provider: "postgres",
+    adapterName: "fake",
+    options: { usePhantomQuery: false },
   };
-  const tx = { queryRaw: run("query"), executeRaw: run("execute"), commit: run("commit"), rollback: run("rollback"), provider: "postgres", adapterName: "fake", options: { usePhantomQuery: false } };
   return { tx: tx as unknown as Tx, log, stats };
 }
 
@@ -74,7 +84,10 @@ describe.skipIf(testDatabaseKind() !== "postgresql")("a transaction on PostgreSQ
     try {
       // Several relations at once: Prisma reads them with Promise.all.
       const found = await t.db.$transaction((tx) =>
-        tx.website.findFirst({ where: { id: site.id }, include: { ctas: true, broadcasts: true, conditions: true, integrations: true, memberships: true } }),
+        tx.website.findFirst({
+          where: { id: site.id },
+          include: { ctas: true, broadcasts: true, conditions: true, integrations: true, memberships: true },
+        }),
       );
       expect(found?.ctas).toHaveLength(1);
     } finally {

@@ -58,16 +58,42 @@ describe("seedIfEmpty on a fresh database", () => {
     expect(ctas.every((c) => c.status === "published" && c.published_at !== null)).toBe(true);
     expect(ctas[0]).toMatchObject({ id: 1, cta_type: "inline", inline_type: "embed", options: { area: "footer" } });
     expect(ctas.map((c) => c.cta_type).sort()).toEqual([
-      "bar", "bar", "bar",
-      "inline", "inline", "inline", "inline", "inline", "inline", "inline",
+      "bar",
+      "bar",
+      "bar",
+      "inline",
+      "inline",
+      "inline",
+      "inline",
+      "inline",
+      "inline",
+      "inline",
       "overlay",
-      "page", "page", "page", "page", "page", "page",
+      "page",
+      "page",
+      "page",
+      "page",
+      "page",
+      "page",
     ]);
     const areas = ctas.filter((c) => c.cta_type === "inline").map((c) => c.options.area);
-    expect(areas).toEqual(["footer", "ebook-saljteknik", "ebook-prospektering", "ebook-forhandling", "ebook-saljledning", "sidebar", "avregistrering"]);
+    expect(areas).toEqual([
+      "footer",
+      "ebook-saljteknik",
+      "ebook-prospektering",
+      "ebook-forhandling",
+      "ebook-saljledning",
+      "sidebar",
+      "avregistrering",
+    ]);
     const exit = ctas.find((c) => c.cta_type === "overlay")!;
     expect(exit).toMatchObject({ overlay_type: "boxed", options: { trigger: "exit" } });
-    expect(ctas.filter((c) => c.cta_type === "bar").map((c) => c.bar_position).sort()).toEqual(["bottom", "bottom", "top"]);
+    expect(
+      ctas
+        .filter((c) => c.cta_type === "bar")
+        .map((c) => c.bar_position)
+        .sort(),
+    ).toEqual(["bottom", "bottom", "top"]);
     expect(await listPublishedCtaSummaries(t.db, 1)).toHaveLength(17);
   });
 
@@ -83,15 +109,28 @@ describe("seedIfEmpty on a fresh database", () => {
     expect(form.fields.map((f) => f.slug)).toEqual(["name", "email", "marketing_consent"]);
     expect(form.fields[2].field_type).toBe("checkbox");
     expect(form.actions).toEqual([expect.objectContaining({ action_type: "subscribe_list", data: { list_id: "1" } })]);
-    expect(step.action_groups[0].data).toMatchObject({ "confirmation-type": "message", confirmation: expect.stringMatching(/^Tack!/) });
+    expect(step.action_groups[0].data).toMatchObject({
+      "confirmation-type": "message",
+      confirmation: expect.stringMatching(/^Tack!/),
+    });
   });
 
   it("uses mailing lists 1, 2, 3, 7, 11, 13 and 16 of a built-in integration, each by some form", async () => {
     const lists = await t.db.mailingList.findMany({ where: { websiteId: 1 }, include: { integration: true } });
-    expect(lists.map((l) => l.listId).sort((a, b) => Number(a) - Number(b))).toEqual(["1", "2", "3", "7", "11", "13", "16"]);
+    expect(lists.map((l) => l.listId).sort((a, b) => Number(a) - Number(b))).toEqual([
+      "1",
+      "2",
+      "3",
+      "7",
+      "11",
+      "13",
+      "16",
+    ]);
     expect(new Set(lists.map((l) => l.integration.integrationType))).toEqual(new Set(["builtin"]));
     const actions = await t.db.action.findMany({ where: { websiteId: 1 } });
-    const subscribed = new Set(actions.filter((a) => a.actionType === "subscribe_list").map((a) => (a.data as { list_id: string }).list_id));
+    const subscribed = new Set(
+      actions.filter((a) => a.actionType === "subscribe_list").map((a) => (a.data as { list_id: string }).list_id),
+    );
     expect([...subscribed].sort((a, b) => Number(a) - Number(b))).toEqual(["1", "2", "3", "7", "11", "13", "16"]);
     const optOut = actions.filter((a) => a.actionType === "unsubscribe_list");
     expect(optOut).toHaveLength(7);
@@ -108,14 +147,20 @@ describe("seedIfEmpty on a fresh database", () => {
     ]);
     expect(blog.cta_ids).toHaveLength(1);
     const exit = byName.get("Exit popup – alla sidor utom kassan")!;
-    expect(exit.conditions[0]).toMatchObject({ condition_type: "url", url: "/kassan", data: { match: "not_contains" } });
+    expect(exit.conditions[0]).toMatchObject({
+      condition_type: "url",
+      url: "/kassan",
+      data: { match: "not_contains" },
+    });
     const timed = broadcasts.find((b) => b.timeframe)!;
     expect(timed).toMatchObject({ timezone: "Europe/Stockholm" });
     expect(Date.parse(timed.range_start!)).toBeLessThan(Date.now());
     expect(Date.parse(timed.range_end!)).toBeGreaterThan(Date.now());
     expect(broadcasts.every((b) => b.conditions.length > 0 && b.cta_ids.length > 0)).toBe(true);
     expect((await listPublicBroadcasts(t.db, 1)).map((b) => b.id).sort()).toEqual(broadcasts.map((b) => b.id).sort());
-    expect(await listSiteConditions(t.db, 1)).toEqual([expect.objectContaining({ url: "/wp-admin", data: { match: "not_contains" } })]);
+    expect(await listSiteConditions(t.db, 1)).toEqual([
+      expect.objectContaining({ url: "/wp-admin", data: { match: "not_contains" } }),
+    ]);
   });
 
   it("stores every seeded CTA so that saving it again changes nothing", async () => {
@@ -130,21 +175,33 @@ describe("seedIfEmpty on a fresh database", () => {
     expect(account.email).toBe("agare@saljakademin.se");
     expect(await verifyPassword("beckon-demo-2026", account.passwordHash)).toBe(true);
     expect(await verifyPassword("wrong-password", account.passwordHash)).toBe(false);
-    expect(await websitesOfProfile(t.db, account.profileId)).toEqual([expect.objectContaining({ id: 1, role: "owner" })]);
+    expect(await websitesOfProfile(t.db, account.profileId)).toEqual([
+      expect.objectContaining({ id: 1, role: "owner" }),
+    ]);
   });
 
   it("creates the demo store as website 2 with its own owner and CTAs", async () => {
     const store = (await getWebsite(t.db, 2))!;
-    expect(websiteSettingsOf(store)).toMatchObject({ name: "Beckon Demo Store", currency: "USD", currency_character: "$", default_country: "US", business_type: "ecommerce" });
+    expect(websiteSettingsOf(store)).toMatchObject({
+      name: "Beckon Demo Store",
+      currency: "USD",
+      currency_character: "$",
+      default_country: "US",
+      business_type: "ecommerce",
+    });
     expect(store.shopDomain).toBe("beckon-demo.myshopify.com");
     const ctas = await listCtas(t.db, 2);
     expect(ctas.map((c) => c.cta_type)).toEqual(["overlay", "bar", "inline", "inline"]);
     // The front-page feed is placed in the products area of /demo/store.
     const front = (await loadCtaDocument(t.db, 2, ctas[3].id))!;
     expect(front.options).toMatchObject({ area: "products" });
-    expect(front.variants[0].steps[0].sections[0].columns[0].elements.some((e) => e.element_type === "products")).toBe(true);
+    expect(front.variants[0].steps[0].sections[0].columns[0].elements.some((e) => e.element_type === "products")).toBe(
+      true,
+    );
     const feed = (await loadCtaDocument(t.db, 2, ctas[0].id))!;
-    const products = feed.variants[0].steps[0].sections[0].columns[0].elements.find((e) => e.element_type === "products")!;
+    const products = feed.variants[0].steps[0].sections[0].columns[0].elements.find(
+      (e) => e.element_type === "products",
+    )!;
     const handles = (products.product_recommendations![0] as { handles: string[] }).handles;
     expect(handles.every((h) => DEMO_STORE_PRODUCTS.some((p) => p.handle === h))).toBe(true);
     const owner = (await t.db.ownerAccount.findUnique({ where: { email: DEMO_STORE_OWNER.email } }))!;
@@ -167,13 +224,16 @@ describe("demo store products", () => {
     for (const p of DEMO_STORE_PRODUCTS) {
       expect(Number.isInteger(p.price)).toBe(true);
       expect(p.price).toBe(Math.min(...p.variants.map((v) => v.price)));
-      for (const v of p.variants) expect(p.options.map((o, i) => o.values.includes(v.options[i]))).toEqual(p.options.map(() => true));
+      for (const v of p.variants)
+        expect(p.options.map((o, i) => o.values.includes(v.options[i]))).toEqual(p.options.map(() => true));
     }
     const soldOut = DEMO_STORE_PRODUCTS.flatMap((p) => p.variants).filter((v) => !v.available);
     expect(soldOut).toHaveLength(1);
     const subscriptions = DEMO_STORE_PRODUCTS.filter((p) => p.selling_plan_groups.length > 0);
     expect(subscriptions).toHaveLength(1);
     const plan = subscriptions[0].selling_plan_groups[0].selling_plans[0];
-    expect(subscriptions[0].variants[0].selling_plan_allocations.find((a) => a.selling_plan_id === plan.id)!.price).toBe(1620);
+    expect(
+      subscriptions[0].variants[0].selling_plan_allocations.find((a) => a.selling_plan_id === plan.id)!.price,
+    ).toBe(1620);
   });
 });

@@ -16,7 +16,11 @@ import { isSqliteBusy, waitingForSqliteLocks } from "../../app/db/sqlite-lock-wa
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 
 const WAIT_MS = 400;
-const sql = (text: string, args: unknown[] = []) => ({ sql: text, args, argTypes: args.map(() => ({ scalarType: "string" as const, arity: "scalar" as const })) });
+const sql = (text: string, args: unknown[] = []) => ({
+  sql: text,
+  args,
+  argTypes: args.map(() => ({ scalarType: "string" as const, arity: "scalar" as const })),
+});
 const insert = (value: string) => sql("INSERT INTO t (v) VALUES (?)", [value]);
 /** One turn of the event loop: a check-phase callback runs only once the current synchronous work is done. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -127,7 +131,9 @@ describe("a SQLite file locked by another connection", () => {
   it("a failed COMMIT rolls back and frees the connection for the next transaction", async () => {
     await adapter.executeRaw(sql("PRAGMA foreign_keys = ON"));
     await adapter.executeRaw(sql("CREATE TABLE parent (id INTEGER PRIMARY KEY)"));
-    await adapter.executeRaw(sql("CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)"));
+    await adapter.executeRaw(
+      sql("CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)"),
+    );
     const tx = await adapter.startTransaction();
     await tx.executeRaw(sql("INSERT INTO child (parent_id) VALUES (42)"));
     // The deferred foreign key fails at COMMIT; Prisma then calls neither commit() nor rollback().

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ctaDocumentSchema } from "../../app/lib/schema/cta";
 import { loadCtaDocument, saveCtaDocument } from "../../app/models/cta.server";
 import { createWebsite } from "../../app/models/website.server";
-import { CTA_TEMPLATES, TEMPLATE_GOALS, TEMPLATE_KINDS, TEMPLATE_LANGUAGES, findTemplate, templateCards, templateDocument } from "../../app/templates";
+import {
+  CTA_TEMPLATES,
+  TEMPLATE_GOALS,
+  TEMPLATE_KINDS,
+  TEMPLATE_LANGUAGES,
+  findTemplate,
+  templateCards,
+  templateDocument,
+} from "../../app/templates";
 import { sayIn } from "../../app/templates/kit";
 import { websiteSettingsMock } from "../fixtures/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -27,7 +35,18 @@ afterAll(async () => {
 /** Every text a document shows: html, labels, placeholders, button texts, confirmations. */
 function texts(doc: unknown): string[] {
   const out: string[] = [];
-  const keys = new Set(["html", "label", "placeholder", "button-text", "confirmation", "question", "progress-text", "progress-complete-text", "products-button-text", "name"]);
+  const keys = new Set([
+    "html",
+    "label",
+    "placeholder",
+    "button-text",
+    "confirmation",
+    "question",
+    "progress-text",
+    "progress-complete-text",
+    "products-button-text",
+    "name",
+  ]);
   JSON.stringify(doc, (key, value: unknown) => {
     if (keys.has(key) && typeof value === "string") out.push(value);
     return value;
@@ -83,6 +102,10 @@ describe("the CTA templates", () => {
     expect(templateDocument(exit, "sv").options).toMatchObject({ trigger: "exit" });
     const cards = templateCards("sv");
     expect(cards.length).toBe(CTA_TEMPLATES.length);
-    expect(cards.find((c) => c.id === "exit-popup")).toMatchObject({ name: "Exitpopup: gratis guide", kind: "popup", goal: "grow" });
+    expect(cards.find((c) => c.id === "exit-popup")).toMatchObject({
+      name: "Exitpopup: gratis guide",
+      kind: "popup",
+      goal: "grow",
+    });
   });
 });

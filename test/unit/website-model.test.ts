@@ -65,7 +65,9 @@ describe("createWebsite and websiteSettingsOf", () => {
   });
 
   it("refuses invalid settings, naming the field", async () => {
-    expect(await fieldError(createWebsite(t.db, websiteSettingsMock({ currency: "kronor" })), "currency")).toMatch(/three-letter/);
+    expect(await fieldError(createWebsite(t.db, websiteSettingsMock({ currency: "kronor" })), "currency")).toMatch(
+      /three-letter/,
+    );
     await fieldError(createWebsite(t.db, websiteSettingsMock({ name: "" })), "name");
     await fieldError(createWebsite(t.db, {}), "powered_by");
     expect(await t.db.website.count({ where: { name: "" } })).toBe(0);
@@ -76,17 +78,38 @@ describe("updateWebsiteSettings", () => {
   it("keeps the settings the input leaves out", async () => {
     const row = await createWebsite(t.db, websiteSettingsMock({ name: "Partial" }));
     const updated = await updateWebsiteSettings(t.db, row.id, { currency: "SEK", currency_character: "kr" });
-    expect(websiteSettingsOf(updated)).toMatchObject({ name: "Partial", currency: "SEK", currency_character: "kr", default_country: "US" });
+    expect(websiteSettingsOf(updated)).toMatchObject({
+      name: "Partial",
+      currency: "SEK",
+      currency_character: "kr",
+      default_country: "US",
+    });
   });
 
   it("names the field of each problem", async () => {
     const { id } = await createWebsite(t.db, websiteSettingsMock());
     const before = websiteSettingsOf((await getWebsite(t.db, id))!);
-    expect(await fieldError(updateWebsiteSettings(t.db, id, { default_country: "Sweden" }), "default_country")).toMatch(/two-letter/);
-    expect(await fieldError(updateWebsiteSettings(t.db, id, { privacy_link: "javascript:alert(1)" }), "privacy_link")).toMatch(/http/);
-    expect(await fieldError(updateWebsiteSettings(t.db, id, { brand_colors: { primary: "red" } }), "brand_colors.primary")).toMatch(/hex/);
-    expect(await fieldError(updateWebsiteSettings(t.db, id, { data_settings: { "cart-value-threshold": -1 } }), "data_settings.cart-value-threshold")).toBeTruthy();
-    expect(await fieldError(updateWebsiteSettings(t.db, id, { data_settings: { "secret-thing": "x" } }), "data_settings.secret-thing")).toMatch(/Unknown/);
+    expect(await fieldError(updateWebsiteSettings(t.db, id, { default_country: "Sweden" }), "default_country")).toMatch(
+      /two-letter/,
+    );
+    expect(
+      await fieldError(updateWebsiteSettings(t.db, id, { privacy_link: "javascript:alert(1)" }), "privacy_link"),
+    ).toMatch(/http/);
+    expect(
+      await fieldError(updateWebsiteSettings(t.db, id, { brand_colors: { primary: "red" } }), "brand_colors.primary"),
+    ).toMatch(/hex/);
+    expect(
+      await fieldError(
+        updateWebsiteSettings(t.db, id, { data_settings: { "cart-value-threshold": -1 } }),
+        "data_settings.cart-value-threshold",
+      ),
+    ).toBeTruthy();
+    expect(
+      await fieldError(
+        updateWebsiteSettings(t.db, id, { data_settings: { "secret-thing": "x" } }),
+        "data_settings.secret-thing",
+      ),
+    ).toMatch(/Unknown/);
     await fieldError(updateWebsiteSettings(t.db, id, { gtm_id: "UA-1" }), "gtm_id");
     await fieldError(updateWebsiteSettings(t.db, id, { business_type: "casino" }), "business_type");
     await fieldError(updateWebsiteSettings(t.db, id, { marketing_consent: "x".repeat(2001) }), "marketing_consent");
@@ -100,7 +123,9 @@ describe("updateWebsiteSettings", () => {
     const updated = await updateWebsiteSettings(t.db, id, { brand_colors: null });
     expect(updated.brandColors).toBeNull();
     // SQL NULL, not a JSON null or {}: each database's client needs its own DbNull.
-    const rows = await t.db.$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM "Website" WHERE "id" = ${id} AND "brandColors" IS NULL`;
+    const rows = await t.db.$queryRaw<
+      { n: number | bigint }[]
+    >`SELECT COUNT(*) AS n FROM "Website" WHERE "id" = ${id} AND "brandColors" IS NULL`;
     expect(Number(rows[0].n)).toBe(1);
   });
 
@@ -116,7 +141,9 @@ describe("dataSettingsOf", () => {
   });
 
   it("keeps valid stored values and drops a broken one instead of failing", () => {
-    expect(dataSettingsOf({ dataSettings: { "contact-processing": false, "cart-value-threshold": 500, "logo-url": "x" } })).toEqual({
+    expect(
+      dataSettingsOf({ dataSettings: { "contact-processing": false, "cart-value-threshold": 500, "logo-url": "x" } }),
+    ).toEqual({
       "contact-processing": false,
       "cart-value-threshold": 500,
       "logo-url": "x",
@@ -134,7 +161,10 @@ describe("websitesOfProfile", () => {
     const second = await createWebsite(t.db, websiteSettingsMock({ name: "Second" }));
     await createWebsite(t.db, websiteSettingsMock({ name: "Someone else's" }));
     const profile = await t.db.ownerProfile.create({
-      data: { name: "Owner", websites: { create: [{ websiteId: second.id, role: "editor" }, { websiteId: first.id }] } },
+      data: {
+        name: "Owner",
+        websites: { create: [{ websiteId: second.id, role: "editor" }, { websiteId: first.id }] },
+      },
     });
     expect(await websitesOfProfile(t.db, profile.id)).toEqual([
       { id: first.id, name: "First", domain: "https://example.test", shopDomain: null, role: "owner" },

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { createScriptCache, packScript, SCRIPT_STALE_MS, scriptCacheTtl, type BuiltScript } from "~/lib/website-script-cache.server";
+import {
+  createScriptCache,
+  packScript,
+  SCRIPT_STALE_MS,
+  scriptCacheTtl,
+  type BuiltScript,
+} from "~/lib/website-script-cache.server";
 import { pickEncoding } from "~/lib/etag.server";
 import { captureLogs } from "~/lib/logger.server";
 import { packWebsiteScript, websiteScriptBody, websiteScriptResponse } from "~/lib/website-script.server";
@@ -23,7 +29,10 @@ function manualBuild() {
 describe("the cache of built site scripts", () => {
   it("builds once and answers from memory while fresh", async () => {
     let clock = 0;
-    const cache = createScriptCache(() => 2000, () => clock);
+    const cache = createScriptCache(
+      () => 2000,
+      () => clock,
+    );
     let builds = 0;
     const build = async () => script(`v${++builds}`);
     expect((await cache.get("1 http://a", build))!.body).toBe("v1");
@@ -36,7 +45,10 @@ describe("the cache of built site scripts", () => {
 
   it("answers a stale script at once while one build replaces it, and waits for a build past a minute", async () => {
     let clock = 0;
-    const cache = createScriptCache(() => 2000, () => clock);
+    const cache = createScriptCache(
+      () => 2000,
+      () => clock,
+    );
     await cache.get("k", async () => script("v1"));
     clock = 2000;
     const m = manualBuild();
@@ -73,7 +85,10 @@ describe("the cache of built site scripts", () => {
 
   it("hands a background build the script it replaces, and a first build nothing", async () => {
     let clock = 0;
-    const cache = createScriptCache(() => 1000, () => clock);
+    const cache = createScriptCache(
+      () => 1000,
+      () => clock,
+    );
     const seen: (BuiltScript | null)[] = [];
     const v1 = script("v1");
     await cache.get("k", async (previous) => (seen.push(previous), v1));
@@ -138,7 +153,8 @@ describe("the cache of built site scripts", () => {
     expect(scriptCacheTtl({})).toBe(10_000);
     expect(scriptCacheTtl({ BECKON_SCRIPT_CACHE_MS: "0" })).toBe(0);
     expect(scriptCacheTtl({ BECKON_SCRIPT_CACHE_MS: "15000" })).toBe(15000);
-    for (const bad of ["-1", "1e9", "abc", "1.5", "60001", " "]) expect(scriptCacheTtl({ BECKON_SCRIPT_CACHE_MS: bad }), bad).toBe(10_000);
+    for (const bad of ["-1", "1e9", "abc", "1.5", "60001", " "])
+      expect(scriptCacheTtl({ BECKON_SCRIPT_CACHE_MS: bad }), bad).toBe(10_000);
   });
 
   it("packs the body compressed both ways", async () => {
@@ -173,8 +189,17 @@ describe("a site script's body", () => {
   const FILES = ["beckon-chunk-AB12CD34.js", "beckon-renderer.js?v=0123456789"];
   /** A popup's summary as the config carries it: shown at once, on every page, unless `over` says otherwise. */
   const summary = (over: Partial<CtaDocument> = {}) =>
-    summaryOf(ctaMock({ cta_type: "overlay", inline_type: null, overlay_type: "boxed", options: { trigger: "immediate" }, ...over }));
-  const site = (ctas: PublicCtaSummary[], asset_base = "https://beckon.example/widget/") => configMock({ asset_base, ctas });
+    summaryOf(
+      ctaMock({
+        cta_type: "overlay",
+        inline_type: null,
+        overlay_type: "boxed",
+        options: { trigger: "immediate" },
+        ...over,
+      }),
+    );
+  const site = (ctas: PublicCtaSummary[], asset_base = "https://beckon.example/widget/") =>
+    configMock({ asset_base, ctas });
   /** The addresses the body imports before the loader runs (the line between the config and the loader). */
   const early = (body: string) => {
     const [hint, config, ...rest] = body.split("\n");
@@ -194,7 +219,15 @@ describe("a site script's body", () => {
       "https://beckon.example/widget/beckon-renderer.js?v=0123456789",
     ]);
     // A teaser shown at once counts: the renderer draws it.
-    expect(early(websiteScriptBody(site([summary({ cta_type: "two-tap", options: { "teaser-trigger": "immediate" } })]), LOADER, FILES)!)).toHaveLength(2);
+    expect(
+      early(
+        websiteScriptBody(
+          site([summary({ cta_type: "two-tap", options: { "teaser-trigger": "immediate" } })]),
+          LOADER,
+          FILES,
+        )!,
+      ),
+    ).toHaveLength(2);
   });
 
   it("imports nothing early for a CTA that waits, one placed in the page, one only some pages target, or no CTA", () => {
@@ -215,7 +248,11 @@ describe("a site script's body", () => {
   });
 
   it("keeps a hostile asset base inside its string: no closing tag, no code", () => {
-    const body = websiteScriptBody(site([summary({})], 'https://x.example/"]);alert(1);//</script><script>'), LOADER, FILES)!;
+    const body = websiteScriptBody(
+      site([summary({})], 'https://x.example/"]);alert(1);//</script><script>'),
+      LOADER,
+      FILES,
+    )!;
     expect(body).not.toContain("</script>");
     expect(early(body)![0]).toBe('https://x.example/"]);alert(1);//</script><script>beckon-chunk-AB12CD34.js');
   });
@@ -243,9 +280,20 @@ describe("a site script's body", () => {
 });
 
 describe("a site script's answer", () => {
-  const config = { website_id: 7, api_origin: "http://a", asset_base: "http://a/widget/", ctas: [] } as unknown as PublicWebsiteConfig;
+  const config = {
+    website_id: 7,
+    api_origin: "http://a",
+    asset_base: "http://a/widget/",
+    ctas: [],
+  } as unknown as PublicWebsiteConfig;
   const answer = (headers: Record<string, string>, method = "GET", cache = createScriptCache(() => 60_000)) =>
-    websiteScriptResponse(new Request("http://a/api/websites/7.js", { method, headers }), 7, "http://a", async (id) => (id === 7 ? config : null), cache);
+    websiteScriptResponse(
+      new Request("http://a/api/websites/7.js", { method, headers }),
+      7,
+      "http://a",
+      async (id) => (id === 7 ? config : null),
+      cache,
+    );
 
   it("sends the compressed body the request accepts, with its length, ETag and Vary", async () => {
     for (const [accept, decode] of [
@@ -284,7 +332,13 @@ describe("a site script's answer", () => {
   });
 
   it("answers 404 for an unknown website", async () => {
-    const res = await websiteScriptResponse(new Request("http://a/api/websites/8.js"), 8, "http://a", async () => null, createScriptCache(() => 60_000));
+    const res = await websiteScriptResponse(
+      new Request("http://a/api/websites/8.js"),
+      8,
+      "http://a",
+      async () => null,
+      createScriptCache(() => 60_000),
+    );
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { field: "website_id", message: "Unknown website" } });
   });
@@ -302,7 +356,9 @@ describe("the database client empties the cache on a write the config reads", ()
       const fill = () => websiteScripts.get(`test ${Math.random()}`, async () => script("x"));
       await fill();
       await t.db.website.findUnique({ where: { id: website.id } });
-      await t.db.person.create({ data: { websiteId: website.id, visitorToken: "cache_token_0123456789", extra: {}, data: {} } });
+      await t.db.person.create({
+        data: { websiteId: website.id, visitorToken: "cache_token_0123456789", extra: {}, data: {} },
+      });
       expect(websiteScripts.size).toBeGreaterThan(0);
       await t.db.website.update({ where: { id: website.id }, data: { name: "Renamed" } });
       expect(websiteScripts.size).toBe(0);

@@ -7,7 +7,8 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 
 import { createWidgetFiles, type FileAnswer } from "~/lib/widget-files.server";
 
 /** Text that compresses as a bundle does: repeated identifiers with some variety. */
-const bundle = (n: number) => Array.from({ length: n }, (_, i) => `function f${i}(a,b){return a.value${i % 7}+b.render(${i})}`).join("\n");
+const bundle = (n: number) =>
+  Array.from({ length: n }, (_, i) => `function f${i}(a,b){return a.value${i % 7}+b.render(${i})}`).join("\n");
 
 let dir: string;
 let files: ReturnType<typeof createWidgetFiles>;
@@ -30,7 +31,8 @@ afterAll(() => {
   rmSync(path.join(dir, "..", `${path.basename(dir)}-secret.js`), { force: true });
 });
 
-const get = (name: string, headers: { acceptEncoding?: string; ifNoneMatch?: string } = {}, method = "GET") => files.answer({ method, name, ...headers });
+const get = (name: string, headers: { acceptEncoding?: string; ifNoneMatch?: string } = {}, method = "GET") =>
+  files.answer({ method, name, ...headers });
 const bodyText = (a: FileAnswer) => {
   const b = a.body as Buffer;
   const enc = a.headers["Content-Encoding"];
@@ -42,7 +44,11 @@ describe("widget files answered from memory", () => {
     const br = await get("beckon-renderer.js", { acceptEncoding: "gzip, deflate, br" });
     const gz = await get("beckon-renderer.js", { acceptEncoding: "gzip" });
     const raw = await get("beckon-renderer.js");
-    expect([br.headers["Content-Encoding"], gz.headers["Content-Encoding"], raw.headers["Content-Encoding"]]).toEqual(["br", "gzip", undefined]);
+    expect([br.headers["Content-Encoding"], gz.headers["Content-Encoding"], raw.headers["Content-Encoding"]]).toEqual([
+      "br",
+      "gzip",
+      undefined,
+    ]);
     for (const a of [br, gz, raw]) {
       expect(a.status).toBe(200);
       expect(bodyText(a)).toBe(ENTRY);
@@ -57,14 +63,20 @@ describe("widget files answered from memory", () => {
 
   it("answers every request from the same packed file (read and compressed once)", async () => {
     const fresh = createWidgetFiles(dir);
-    const answers = await Promise.all([1, 2, 3].map(() => fresh.answer({ method: "GET", name: "beckon-chunk-AB12CD34.js", acceptEncoding: "br" })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => fresh.answer({ method: "GET", name: "beckon-chunk-AB12CD34.js", acceptEncoding: "br" })),
+    );
     expect(answers[1].body).toBe(answers[0].body);
     expect(answers[2].body).toBe(answers[0].body);
-    expect((await fresh.answer({ method: "GET", name: "beckon-chunk-AB12CD34.js", acceptEncoding: "br" })).body).toBe(answers[0].body);
+    expect((await fresh.answer({ method: "GET", name: "beckon-chunk-AB12CD34.js", acceptEncoding: "br" })).body).toBe(
+      answers[0].body,
+    );
   });
 
   it("caches content-hashed chunks for good and the rest for five minutes", async () => {
-    expect((await get("beckon-chunk-AB12CD34.js")).headers["Cache-Control"]).toBe("public, max-age=31536000, immutable");
+    expect((await get("beckon-chunk-AB12CD34.js")).headers["Cache-Control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
     expect((await get("beckon-renderer.js")).headers["Cache-Control"]).toBe("public, max-age=300");
     const manifest = await get("beckon-manifest.json");
     expect(manifest.headers["Content-Type"]).toBe("application/json; charset=utf-8");
@@ -142,7 +154,12 @@ describe("widget files answered from memory", () => {
   });
 
   it("answers any request with 200, 304, 404 or 405, and 200 only for a widget file", async () => {
-    const known = new Set(["beckon-renderer.js", "beckon-chunk-AB12CD34.js", "beckon-manifest.json", "beckon-tiny-ZZ12ZZ34.js"]);
+    const known = new Set([
+      "beckon-renderer.js",
+      "beckon-chunk-AB12CD34.js",
+      "beckon-manifest.json",
+      "beckon-tiny-ZZ12ZZ34.js",
+    ]);
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.string(), fc.constantFrom(...known, "../x.js", "%00.js", "notes.txt")),

@@ -9,7 +9,16 @@
 export function analyticsName(event: string, elementType?: string): string | null {
   if (event === "cfSubmit") return elementType === "survey" ? "CTA Survey Submitted" : "CTA Form Submitted";
   if (event === "cfConversion") return elementType === "button" ? "CTA Button Clicked" : null;
-  return ({ cfView: "CTA Viewed", cfCompletion: "CTA Completed", cfClose: "CTA Closed", cfAddToCart: "Add To Cart" } as Record<string, string>)[event] ?? null;
+  return (
+    (
+      {
+        cfView: "CTA Viewed",
+        cfCompletion: "CTA Completed",
+        cfClose: "CTA Closed",
+        cfAddToCart: "Add To Cart",
+      } as Record<string, string>
+    )[event] ?? null
+  );
 }
 
 type Win = Window & { analytics?: any; dataLayer?: unknown[]; google_tag_manager?: Record<string, unknown> };
@@ -22,7 +31,12 @@ const script = (doc: Document, src: string) => {
 };
 
 /** Sends one analytics event to Segment and the dataLayer, loading either library the first time it is needed. */
-export function forward(win: Win, keys: { segment_write_key?: string | null; gtm_id?: string | null }, name: string, props: Record<string, unknown>): void {
+export function forward(
+  win: Win,
+  keys: { segment_write_key?: string | null; gtm_id?: string | null },
+  name: string,
+  props: Record<string, unknown>,
+): void {
   try {
     const doc = win.document;
     const key = keys.segment_write_key;

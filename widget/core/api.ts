@@ -140,6 +140,9 @@ export function createApi(apiOrigin: string, websiteId: number, fetchFn: FetchFn
     // keepalive lets a batch in flight survive the page being unloaded.
     sendEvents: (events) => requestJson(fetchFn, eventsUrl, { events }, DEFAULT_TIMEOUT, true),
     createContact: (contact) => requestJson(fetchFn, contactsUrl, { contact }, DEFAULT_TIMEOUT, true),
-    getCta: (id, preview) => requestJson<{ cta: CtaDocument }>(fetchFn, `${base}cta/${id}.json${preview ? "?preview=true" : ""}`).then((r) => r.cta),
+    getCta: (id, preview) =>
+      requestJson<{ cta: CtaDocument }>(fetchFn, `${base}cta/${id}.json${preview ? "?preview=true" : ""}`).then(
+        (r) => r.cta,
+      ),
   };
 }

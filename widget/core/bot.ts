@@ -3,7 +3,8 @@
  * body is marked as a widget page. HeadlessChrome is deliberately absent:
  * our own browser tests and real pre-renderers of widget pages run it.
  */
-export const CRAWLER = /(?<!cu)bot\b|crawl|spider|slurp|facebookexternalhit|bingpreview|mediapartners|lighthouse|pingdom|phantomjs|prerender|python-|curl\/|wget|ia_archiver/i;
+export const CRAWLER =
+  /(?<!cu)bot\b|crawl|spider|slurp|facebookexternalhit|bingpreview|mediapartners|lighthouse|pingdom|phantomjs|prerender|python-|curl\/|wget|ia_archiver/i;
 
 /** Whether a user agent is a known crawler. */
 export function isCrawler(ua: string): boolean {

@@ -11,7 +11,12 @@ import type { PublicBroadcast } from "../../app/lib/schema/public-config";
 export const isTimed = (b: Pick<PublicBroadcast, "quick" | "timeframe">): boolean => !b.quick && !!b.timeframe;
 
 /** Ids of the broadcasts that are on: quick ones first, then timed ones, each in config order. */
-export function broadcastsOn(list: PublicBroadcast[], started: (b: PublicBroadcast) => boolean, pass: (conditions: Condition[]) => boolean): number[] {
-  const on = (quick: boolean) => list.filter((b) => !!b.quick === quick && started(b) && pass(b.conditions)).map((b) => b.id);
+export function broadcastsOn(
+  list: PublicBroadcast[],
+  started: (b: PublicBroadcast) => boolean,
+  pass: (conditions: Condition[]) => boolean,
+): number[] {
+  const on = (quick: boolean) =>
+    list.filter((b) => !!b.quick === quick && started(b) && pass(b.conditions)).map((b) => b.id);
   return [...on(true), ...on(false)];
 }

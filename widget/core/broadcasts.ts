@@ -49,7 +49,10 @@ export function instant(iso: string | null | undefined, zone: string): number {
 }
 
 /** The time-frame status of a broadcast now; quick or untimed broadcasts are always started. */
-export function frame(b: Pick<PublicBroadcast, "quick" | "timeframe" | "timezone" | "range_start" | "range_end">, now: number): Frame {
+export function frame(
+  b: Pick<PublicBroadcast, "quick" | "timeframe" | "timezone" | "range_start" | "range_end">,
+  now: number,
+): Frame {
   if (b.quick || !b.timeframe) return "started";
   const zone = b.timezone || "UTC";
   if (now < instant(b.range_start, zone)) return "not started";
@@ -61,5 +64,8 @@ export function frame(b: Pick<PublicBroadcast, "quick" | "timeframe" | "timezone
  * Ids of the broadcasts that are on: quick ones first, then timed ones,
  * each in config order.
  */
-export const activeBroadcasts = (list: PublicBroadcast[], now: number, pass: (conditions: Condition[]) => boolean): number[] =>
-  broadcastsOn(list, (b) => frame(b, now) === "started", pass);
+export const activeBroadcasts = (
+  list: PublicBroadcast[],
+  now: number,
+  pass: (conditions: Condition[]) => boolean,
+): number[] => broadcastsOn(list, (b) => frame(b, now) === "started", pass);

@@ -28,4 +28,6 @@ export function readShop(doc: Document): ShopHints | null {
 
 /** The cart value in units from cart.js (SPEC 9: cents divided by 100); rejects on failure or time-out. */
 export const fetchCartValue = (fetchFn: FetchFn, root = "/", timeout = 2000): Promise<number> =>
-  requestJson<{ total_price: number }>(fetchFn, root.replace(/\/?$/, "/") + "cart.js", undefined, timeout).then((c) => c.total_price / 100);
+  requestJson<{ total_price: number }>(fetchFn, root.replace(/\/?$/, "/") + "cart.js", undefined, timeout).then(
+    (c) => c.total_price / 100,
+  );

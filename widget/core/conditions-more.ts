@@ -10,7 +10,13 @@ import { interactions, visitCounts } from "./person-data";
 const num = (v: unknown): number => (v === "" || v == null || typeof v == "boolean" ? NaN : +v);
 
 // Spellings the renderer's own evaluator and older admin data use.
-const ALIAS: Record<string, string> = { equals: "equal", is: "equal", not_equals: "not_equal", is_not: "not_equal", empty: "not_exists" };
+const ALIAS: Record<string, string> = {
+  equals: "equal",
+  is: "equal",
+  not_equals: "not_equal",
+  is_not: "not_equal",
+  empty: "not_exists",
+};
 
 /**
  * Compares `value` with `a` (and `b` for range) as data.comparison says:
@@ -56,7 +62,8 @@ const pdata = (ctx: ConditionContext) => obj(ctx.person?.data);
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 /** The entries of a list ([ids]) or of a yes/no map ({ id: true }, the server's targeting facts). */
-const held = (v: unknown): unknown[] => (Array.isArray(v) ? v : Object.keys(obj(v)).filter((k) => (v as Record<string, unknown>)[k] === true));
+const held = (v: unknown): unknown[] =>
+  Array.isArray(v) ? v : Object.keys(obj(v)).filter((k) => (v as Record<string, unknown>)[k] === true);
 
 /** Entries of one kind (tags, lists) across the integrations in person.data, in either place (server: data.lists; actions: lists). */
 const fromIntegrations = (ctx: ConditionContext, k: string): string[] =>
@@ -66,7 +73,8 @@ const fromIntegrations = (ctx: ConditionContext, k: string): string[] =>
     .map(String);
 
 /** The person's tags: person.data.tags and the integrations' tags. */
-export const tagsOf = (ctx: ConditionContext): string[] => [...(Array.isArray(pdata(ctx).tags) ? pdata(ctx).tags : []), ...fromIntegrations(ctx, "tags")].map(low);
+export const tagsOf = (ctx: ConditionContext): string[] =>
+  [...(Array.isArray(pdata(ctx).tags) ? pdata(ctx).tags : []), ...fromIntegrations(ctx, "tags")].map(low);
 
 /**
  * Facts of this page view a campaign names like fields: "device" is the
@@ -97,7 +105,9 @@ export function fieldOf(ctx: ConditionContext, name: string): unknown {
 
 /** Codes and names of the visitor's country, lower case (empty when unknown). */
 export const countryOf = (ctx: ConditionContext): string[] =>
-  [ctx.local.location?.countryCode, ctx.local.location?.country, ctx.person?.country, ctx.shopCountry].filter(Boolean).map(low);
+  [ctx.local.location?.countryCode, ctx.local.location?.country, ctx.person?.country, ctx.shopCountry]
+    .filter(Boolean)
+    .map(low);
 
 /** Testers by condition type, for installTests. */
 export const moreTests: Record<string, Tester> = {
@@ -124,7 +134,12 @@ export const moreTests: Record<string, Tester> = {
   visits: (c, ctx) => {
     const d = data(c);
     const v = visitCounts(ctx.local.visits, ctx.url);
-    return compare(String(d.comparison || "greater"), v[(d.scope as "page") || "total"] ?? v.total, d.value ?? c.count, d.value2);
+    return compare(
+      String(d.comparison || "greater"),
+      v[(d.scope as "page") || "total"] ?? v.total,
+      d.value ?? c.count,
+      d.value2,
+    );
   },
   data_field: (c, ctx) => {
     const d = data(c);
@@ -133,7 +148,10 @@ export const moreTests: Record<string, Tester> = {
   country: (c, ctx, has) => countryOf(ctx).length > 0 && has(list(c.country).some((v) => countryOf(ctx).includes(v))),
   cart_value: (c, ctx) => {
     const d = data(c);
-    return ctx.local.cart != null && compare(String(d.comparison || "greater"), ctx.local.cart.value, d.value ?? c.count, d.value2);
+    return (
+      ctx.local.cart != null &&
+      compare(String(d.comparison || "greater"), ctx.local.cart.value, d.value ?? c.count, d.value2)
+    );
   },
   list: (c, ctx, has) => has(fromIntegrations(ctx, "lists").includes(String(data(c).list_id ?? c.tag_id ?? ""))),
 };

@@ -61,7 +61,9 @@ export interface ConditionContext {
   /** The page address (location.href). */
   url: string;
   /** The page: body classes, marked areas, title and text, referrer. */
-  doc: Pick<Document, "referrer" | "title" | "querySelectorAll"> & { body: { classList: { contains(c: string): boolean }; textContent: string | null } | null };
+  doc: Pick<Document, "referrer" | "title" | "querySelectorAll"> & {
+    body: { classList: { contains(c: string): boolean }; textContent: string | null } | null;
+  };
   /** The person (the server's copy, browser-only data laid over person.data); null when unknown. */
   person: PublicPerson | null;
   /** Browser-only person data: visits, CTA interactions, URL parameters, location, cart, company. */
@@ -84,12 +86,24 @@ export const CORE_TYPES = ["url", "host_path", "category", "post_tag", "post", "
  * conditions) have a type beyond CORE_TYPES, which needs conditions-more.ts installed.
  */
 export const needsMoreTests = (value: unknown): boolean =>
-  !!value && typeof value == "object" && Object.entries(value).some(([key, inner]) => (key == "condition_type" ? !CORE_TYPES.includes(inner) : needsMoreTests(inner)));
+  !!value &&
+  typeof value == "object" &&
+  Object.entries(value).some(([key, inner]) =>
+    key == "condition_type" ? !CORE_TYPES.includes(inner) : needsMoreTests(inner),
+  );
 
 export const low = (v: unknown): string => (v == null ? "" : String(v)).trim().toLowerCase();
 /** A comma list, lower case. */
-export const list = (v: unknown): string[] => low(v).split(",").map((s) => s.trim()).filter(Boolean);
-const bare = (u: string): string => low(u).replace(/^[a-z]+:\/\//, "").replace(/^www\./, "").replace(/#.*/, "");
+export const list = (v: unknown): string[] =>
+  low(v)
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+const bare = (u: string): string =>
+  low(u)
+    .replace(/^[a-z]+:\/\//, "")
+    .replace(/^www\./, "")
+    .replace(/#.*/, "");
 const noSlash = (u: string): string => u.replace(/\/(?=\?|$)/, "");
 const pathOf = (u: string): string => {
   const b = bare(u);
@@ -110,7 +124,13 @@ export function urlMatches(href: string, pattern: string, match: string): boolea
     /* keep it encoded */
   }
   if (match === "exact") {
-    const re = new RegExp("^" + noSlash(pat).replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*") + "$");
+    const re = new RegExp(
+      "^" +
+        noSlash(pat)
+          .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+          .replace(/\*/g, ".*") +
+        "$",
+    );
     return [subject, s].some((x) => re.test(noSlash(x)) || re.test(noSlash(x.replace(/\?.*/, ""))));
   }
   if (match === "starts_with") return subject.startsWith(pat) || s.startsWith(pat);
@@ -144,7 +164,11 @@ export function test(c: Cond, ctx: ConditionContext): boolean {
     case "page":
       return has(list(c.tag_id).some((v) => !!ctx.doc.body?.classList.contains(CLASS[t] + v)));
     case "area":
-      return has(Array.from(ctx.doc.querySelectorAll("[data-beckon-area]")).some((el) => el.getAttribute("data-beckon-area") === c.area_id));
+      return has(
+        Array.from(ctx.doc.querySelectorAll("[data-beckon-area]")).some(
+          (el) => el.getAttribute("data-beckon-area") === c.area_id,
+        ),
+      );
   }
   return !!more[t]?.(c, ctx, has);
 }

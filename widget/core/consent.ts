@@ -11,6 +11,12 @@
 export function whenConsented(start: () => void): void {
   const S = (window as any).Shopify;
   const check = () =>
-    S.customerPrivacy.analyticsProcessingAllowed() ? start() : document.addEventListener("visitorConsentCollected", (e: any) => e.detail.analyticsAllowed && start());
-  S?.customerPrivacy ? check() : S?.loadFeatures ? S.loadFeatures([{ name: "consent-tracking-api", version: "0.1" }], (error: unknown) => error || check()) : start();
+    S.customerPrivacy.analyticsProcessingAllowed()
+      ? start()
+      : document.addEventListener("visitorConsentCollected", (e: any) => e.detail.analyticsAllowed && start());
+  S?.customerPrivacy
+    ? check()
+    : S?.loadFeatures
+      ? S.loadFeatures([{ name: "consent-tracking-api", version: "0.1" }], (error: unknown) => error || check())
+      : start();
 }

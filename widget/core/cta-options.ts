@@ -91,13 +91,15 @@ export const hasTeaser = (ctaType: string, o: Options): boolean => ctaType === "
  * splash, or a two-tap CTA opened without its teaser): only one is open at
  * a time. Bars, hooks and teasers leave the page usable and never wait.
  */
-export const isModal = (ctaType: string, teaser?: boolean): boolean => !teaser && (ctaType == "overlay" || ctaType == "two-tap");
+export const isModal = (ctaType: string, teaser?: boolean): boolean =>
+  !teaser && (ctaType == "overlay" || ctaType == "two-tap");
 
 /** A modal CTA's place in the wait for the open one (the priority option); ties keep trigger order. */
 export const priorityOf = (o: Options): number => n(o?.priority, 0);
 
 /** Whether a CTA (its teaser, when it has one) is triggered the moment the page starts. Placed CTAs (inline.ts) have no trigger. */
-export const startsImmediately = (ctaType: string, o: Options): boolean => triggerOf(o, hasTeaser(ctaType, o)).kind == "immediate";
+export const startsImmediately = (ctaType: string, o: Options): boolean =>
+  triggerOf(o, hasTeaser(ctaType, o)).kind == "immediate";
 
 /**
  * SPEC 9 viewed cookie lifetime in minutes: hide-days x 24 x 60, or
@@ -114,5 +116,9 @@ export function hideMinutes(o: Options): number | null {
 /** Whether an add-to-cart trigger's cart value check passes (SPEC 4: greater, less or range, inclusive bounds for range). */
 export function cartValueMatches(spec: CartCheck, value: number | null | undefined): boolean {
   if (value == null || isNaN(value)) return false;
-  return spec.cmp === "less" ? value < spec.min : spec.cmp === "range" ? value >= spec.min && value <= spec.max : value > spec.min;
+  return spec.cmp === "less"
+    ? value < spec.min
+    : spec.cmp === "range"
+      ? value >= spec.min && value <= spec.max
+      : value > spec.min;
 }

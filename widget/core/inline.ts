@@ -21,16 +21,17 @@ export function findInlineTargets(root: ParentNode, ctas: PublicCtaSummary[], se
   const inline = ctas.filter(placed);
   const found: InlineTarget[] = [];
   // Nothing to place: no need to walk the page.
-  if (inline.length) root.querySelectorAll<HTMLElement>(SELECTOR).forEach((el) => {
-    if (seen.has(el)) return;
-    const area = el.getAttribute("data-beckon-area");
-    const id = Number(el.getAttribute("data-cta-id"));
-    const cta = area != null ? inline.find((c) => c.options?.area === area) : inline.find((c) => c.id === id);
-    if (cta) {
-      seen.add(el);
-      found.push({ el, cta });
-    }
-  });
+  if (inline.length)
+    root.querySelectorAll<HTMLElement>(SELECTOR).forEach((el) => {
+      if (seen.has(el)) return;
+      const area = el.getAttribute("data-beckon-area");
+      const id = Number(el.getAttribute("data-cta-id"));
+      const cta = area != null ? inline.find((c) => c.options?.area === area) : inline.find((c) => c.id === id);
+      if (cta) {
+        seen.add(el);
+        found.push({ el, cta });
+      }
+    });
   return found;
 }
 
@@ -53,7 +54,12 @@ export function watchInlineTargets(
     }, 50);
   });
   // Not "class": pages toggle classes constantly, and placeholders arrive as new nodes anyway.
-  observer.observe(doc.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-beckon-area", "data-cta-id"] });
+  observer.observe(doc.documentElement, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["data-beckon-area", "data-cta-id"],
+  });
   return {
     scan,
     stop() {

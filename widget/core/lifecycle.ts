@@ -49,7 +49,11 @@ export async function runLifecycle<V>(def: LifecycleDef<V>): Promise<LifecycleRe
   const run = async (name: string, step: Step<V>, v: V) => {
     if (!step) return void (steps[name] = "skipped");
     try {
-      await withTimeout(Promise.resolve().then(() => step[0](v)), step[1], def);
+      await withTimeout(
+        Promise.resolve().then(() => step[0](v)),
+        step[1],
+        def,
+      );
       steps[name] = "ok";
     } catch (e) {
       steps[name] = (e as Error)?.message === "timeout" ? "timeout" : "failed";

@@ -29,7 +29,8 @@ export function createChunkLoader<T>(
   assetBase: string,
   importer: Importer<T> = (url) => {
     // The renderer's own imports start downloading beside it, not once it has been parsed (the same URL is the same module).
-    if (name == "renderer" && typeof __BECKON_RENDERER_DEPS__ == "object") for (const f of __BECKON_RENDERER_DEPS__) import(/* @vite-ignore */ assetBase + f).catch(warn);
+    if (name == "renderer" && typeof __BECKON_RENDERER_DEPS__ == "object")
+      for (const f of __BECKON_RENDERER_DEPS__) import(/* @vite-ignore */ assetBase + f).catch(warn);
     return import(/* @vite-ignore */ url);
   },
 ): () => Promise<T | null> {

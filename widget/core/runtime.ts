@@ -116,8 +116,8 @@ const CONTACT_WAIT = 6000;
  */
 export const WARM_UP_MS = 1500;
 
-
-const asObject = (value: unknown): Record<string, any> => (value && typeof value == "object" ? (value as Record<string, any>) : {});
+const asObject = (value: unknown): Record<string, any> =>
+  value && typeof value == "object" ? (value as Record<string, any>) : {};
 
 /** Starts the widget for one website and returns the handlers of window.beckon. */
 export function startWidget(deps: WidgetDeps): Widget {
@@ -149,11 +149,19 @@ export function startWidget(deps: WidgetDeps): Widget {
   const viewedCookie = (ctaId: number) => `cf_${websiteId}_cta_${ctaId}_viewed`;
   const threshold = config.data_settings?.["cart-value-threshold"];
 
-  let mode: Mode = flags.preview || shop?.design_mode ? "preview" : flags.admin || store.cookie(loggedInCookie) === "true" ? "admin" : "live";
-  const forced = flags.preview ? summaries.find((summary) => summary.variants.some((variant) => variant.id === flags.preview)) : summaryOf(flags.campaign);
+  let mode: Mode =
+    flags.preview || shop?.design_mode
+      ? "preview"
+      : flags.admin || store.cookie(loggedInCookie) === "true"
+        ? "admin"
+        : "live";
+  const forced = flags.preview
+    ? summaries.find((summary) => summary.variants.some((variant) => variant.id === flags.preview))
+    : summaryOf(flags.campaign);
   const live = () => mode === "live" && !flags.campaign;
   const extras = createChunkLoader<ExtrasModule>("extras", config.asset_base, deps.importExtras);
-  const withExtras = <T,>(use: (extras: ExtrasModule) => T | Promise<T>): Promise<T> => extras().then((loaded) => (loaded ? use(loaded) : Promise.reject()));
+  const withExtras = <T>(use: (extras: ExtrasModule) => T | Promise<T>): Promise<T> =>
+    extras().then((loaded) => (loaded ? use(loaded) : Promise.reject()));
   // Conditions beyond the page types need the extras' testers; a failed load leaves them failing.
   const moreTests = () => withExtras((loaded) => installTests(loaded.moreTests));
 
@@ -182,7 +190,10 @@ export function startWidget(deps: WidgetDeps): Widget {
   };
 
   // ------------------------------------------------------------- targeting
-  const allConditions = [...(config.conditions || []), ...broadcasts.flatMap((broadcast) => broadcast.conditions || [])];
+  const allConditions = [
+    ...(config.conditions || []),
+    ...broadcasts.flatMap((broadcast) => broadcast.conditions || []),
+  ];
   const context = (values?: Record<string, unknown>): ConditionContext => ({
     url: win.location.href,
     doc,
@@ -195,7 +206,11 @@ export function startWidget(deps: WidgetDeps): Widget {
   let frame: ExtrasModule["frame"] | undefined;
   const timed = broadcasts.some(isTimed);
   const activeBroadcasts = (conditions: ConditionContext) =>
-    broadcastsOn(broadcasts, (broadcast) => !isTimed(broadcast) || frame?.(broadcast, now()) == "started", (list) => passes(list, conditions));
+    broadcastsOn(
+      broadcasts,
+      (broadcast) => !isTimed(broadcast) || frame?.(broadcast, now()) == "started",
+      (list) => passes(list, conditions),
+    );
 
   const states = new Map<number, CtaState>();
   const stateOf = (ctaId: number): CtaState => {
@@ -204,12 +219,19 @@ export function startWidget(deps: WidgetDeps): Widget {
     return state;
   };
   /** Closed or converted within its hide time (its viewed cookie). */
-  const suppressed = (summary: PublicCtaSummary) => hideMinutes(summary.options) !== null && store.cookie(viewedCookie(summary.id)) != null;
+  const suppressed = (summary: PublicCtaSummary) =>
+    hideMinutes(summary.options) !== null && store.cookie(viewedCookie(summary.id)) != null;
 
   /** The broadcast a CTA runs under now: null when it runs without one, undefined when it must not run. */
-  function runsUnder(summary: PublicCtaSummary, conditions: ConditionContext, active: number[]): number | null | undefined {
+  function runsUnder(
+    summary: PublicCtaSummary,
+    conditions: ConditionContext,
+    active: number[],
+  ): number | null | undefined {
     if (!passes(config.conditions, conditions)) return undefined;
-    const naming = broadcasts.filter((broadcast) => broadcast.id === summary.broadcast_id || (broadcast.cta_ids || []).includes(summary.id)).map((broadcast) => broadcast.id);
+    const naming = broadcasts
+      .filter((broadcast) => broadcast.id === summary.broadcast_id || (broadcast.cta_ids || []).includes(summary.id))
+      .map((broadcast) => broadcast.id);
     if (!naming.length) return summary.broadcast_id == null ? null : undefined;
     return naming.find((broadcastId) => active.includes(broadcastId));
   }
@@ -223,7 +245,12 @@ export function startWidget(deps: WidgetDeps): Widget {
       pending =
         summary.cta && mode != "preview"
           ? Promise.resolve(summary.cta)
-          : loadCtaDocument(summary, { api: { getCta: (ctaId) => api.getCta(ctaId, mode === "preview") }, store, websiteId, now });
+          : loadCtaDocument(summary, {
+              api: { getCta: (ctaId) => api.getCta(ctaId, mode === "preview") },
+              store,
+              websiteId,
+              now,
+            });
       // A failed fetch is not remembered: the next trigger tries again.
       pending.catch(() => definitions.delete(summary.id));
       definitions.set(summary.id, pending);
@@ -241,7 +268,13 @@ export function startWidget(deps: WidgetDeps): Widget {
     const conditions = context();
     const active = activeBroadcasts(conditions);
     for (const summary of summaries)
-      if (!placed(summary) && !suppressed(summary) && startsImmediately(summary.cta_type, summary.options) && runsUnder(summary, conditions, active) !== undefined) warmUp(summary);
+      if (
+        !placed(summary) &&
+        !suppressed(summary) &&
+        startsImmediately(summary.cta_type, summary.options) &&
+        runsUnder(summary, conditions, active) !== undefined
+      )
+        warmUp(summary);
   };
   warmUpStart();
   // A website with a timed broadcast fetches the extras chunk at once for frame(), then warms up what that lets show.
@@ -253,7 +286,12 @@ export function startWidget(deps: WidgetDeps): Widget {
 
   // -------------------------------------------------------------- queues
   const nav = win.navigator;
-  const events = createQueue<WireEvent>({ store, key: `cf_${websiteId}_events`, send: api.sendEvents, beacon: beaconTo(api.eventsUrl, nav) });
+  const events = createQueue<WireEvent>({
+    store,
+    key: `cf_${websiteId}_events`,
+    send: api.sendEvents,
+    beacon: beaconTo(api.eventsUrl, nav),
+  });
   /** Forms waiting for the server's answer to their contact, by contact id. */
   const waiting = new Map<string, (error?: unknown, answer?: unknown) => void>();
   const contacts = createQueue<Queued & Record<string, unknown>>({
@@ -273,7 +311,16 @@ export function startWidget(deps: WidgetDeps): Widget {
 
   // ------------------------------------------------------------- visitor
   // The snippet may have started a first visit's creation already (snippet.ts).
-  const visitor = loadVisitor({ websiteId, api, store, href: win.location.href, referrer: doc.referrer, now, utms: flags.utms, early: stub.v }).then((loaded) => {
+  const visitor = loadVisitor({
+    websiteId,
+    api,
+    store,
+    href: win.location.href,
+    referrer: doc.referrer,
+    now,
+    utms: flags.utms,
+    early: stub.v,
+  }).then((loaded) => {
     current = loaded;
     if (loaded.loggedIn) {
       store.setCookie(loggedInCookie, "true", LOGGED_IN_SECONDS);
@@ -304,7 +351,8 @@ export function startWidget(deps: WidgetDeps): Widget {
 
   const setViewed = (ctaId: number) => {
     const minutes = hideMinutes(summaryOf(ctaId)?.options);
-    if (minutes !== null && mode === "live") store.setCookie(viewedCookie(ctaId), "1", minutes ? minutes * 60 : undefined);
+    if (minutes !== null && mode === "live")
+      store.setCookie(viewedCookie(ctaId), "1", minutes ? minutes * 60 : undefined);
   };
 
   /** A client event on document (SPEC 7) naming the CTA, its variant and step, also forwarded to analytics. */
@@ -346,14 +394,16 @@ export function startWidget(deps: WidgetDeps): Widget {
     if (answer.skipped) warn("Contact PII processing disabled");
     else if (loaded.person) {
       // The local person learns what was just sent, so merge tags and conditions see it at once.
-      for (const key of ["email", "phone", "name", "last_name"] as const) if (fields[key]) loaded.person[key] = fields[key] as string;
+      for (const key of ["email", "phone", "name", "last_name"] as const)
+        if (fields[key]) loaded.person[key] = fields[key] as string;
       loaded.person.person_type = "Contact";
       keepPerson(loaded.person);
     }
     return answer;
   };
   // SPEC 5: the host page's own forms become contacts (the extras chunk; sendContact skips what must not be sent).
-  if (config.form_tracking) void withExtras((loaded) => loaded.trackForms(doc, (fields) => stopped || sendContact(fields))).catch(() => {});
+  if (config.form_tracking)
+    void withExtras((loaded) => loaded.trackForms(doc, (fields) => stopped || sendContact(fields))).catch(() => {});
 
   // ------------------------------------------------------------- display
   const runtime: CtaRuntime = {
@@ -391,7 +441,11 @@ export function startWidget(deps: WidgetDeps): Widget {
     // Sorting is stable: equal priorities keep trigger order.
     waitList.sort((a, b) => byPriority(a[0], b[0]));
     for (let waiting; !modal && (waiting = waitList.shift()); )
-      if (waiting[1].broadcast === undefined || (runsUnder(waiting[0], conditions, active) !== undefined && !(mode == "live" && suppressed(waiting[0])))) void show(...waiting);
+      if (
+        waiting[1].broadcast === undefined ||
+        (runsUnder(waiting[0], conditions, active) !== undefined && !(mode == "live" && suppressed(waiting[0])))
+      )
+        void show(...waiting);
   };
   const releaseModal = (ctaId: number) => {
     if (modal == ctaId) {
@@ -405,7 +459,8 @@ export function startWidget(deps: WidgetDeps): Widget {
     const state = stateOf(summary.id);
     if (!options.el && state.s === "visible") return;
     if (!options.el && isModal(summary.cta_type, options.teaser)) {
-      if (modal && modal != summary.id) return void (waitList.some((waiting) => waiting[0] == summary) || waitList.push([summary, options]));
+      if (modal && modal != summary.id)
+        return void (waitList.some((waiting) => waiting[0] == summary) || waitList.push([summary, options]));
       modal = summary.id;
     }
     const before = state.s;
@@ -421,16 +476,24 @@ export function startWidget(deps: WidgetDeps): Widget {
       // A single variant is no split: no cookie to read or write (each cookie write is a round trip to the browser's cookie store).
       const split = cta.variants.length > 1;
       const remembered = split ? store.cookie(cookie) : null;
-      const variant = flags.preview ? cta.variants.find((candidate) => candidate.id === flags.preview) : pickVariant(cta.variants, remembered, deps.random);
+      const variant = flags.preview
+        ? cta.variants.find((candidate) => candidate.id === flags.preview)
+        : pickVariant(cta.variants, remembered, deps.random);
       if (!variant) return;
-      if (mode !== "preview" && split && remembered !== String(variant.id)) store.setCookie(cookie, String(variant.id), VARIANT_COOKIE_SECONDS);
+      if (mode !== "preview" && split && remembered !== String(variant.id))
+        store.setCookie(cookie, String(variant.id), VARIANT_COOKIE_SECONDS);
       // A custom tag, not a div: page rules like `div { ... }` never match the host itself.
       const host = doc.createElement("beckon-cta");
       host.setAttribute("data-beckon-cta", String(summary.id));
       (options.el || doc.body).appendChild(host);
       const broadcastId = options.broadcast !== undefined ? options.broadcast : summary.broadcast_id;
       // The server sends steps in position order: the first is where the CTA starts.
-      const ids: CtaIds = { cta_id: summary.id, variant_id: variant.id ?? null, step_id: variant.steps[0]?.id ?? null, broadcast_id: broadcastId };
+      const ids: CtaIds = {
+        cta_id: summary.id,
+        variant_id: variant.id ?? null,
+        step_id: variant.steps[0]?.id ?? null,
+        broadcast_id: broadcastId,
+      };
       state.mounts.push({
         host,
         ids,
@@ -479,7 +542,9 @@ export function startWidget(deps: WidgetDeps): Widget {
     cart: (spec, fire) => {
       // 0 once disarmed: an extras chunk arriving later arms nothing.
       let off: (() => void) | 0 | undefined;
-      void withExtras((loaded) => off !== 0 && (off = loaded.armCart(win, spec, threshold, fire, cart))).catch(() => {});
+      void withExtras((loaded) => off !== 0 && (off = loaded.armCart(win, spec, threshold, fire, cart))).catch(
+        () => {},
+      );
       return () => {
         off && off();
         off = 0;
@@ -533,9 +598,12 @@ export function startWidget(deps: WidgetDeps): Widget {
     // The watcher comes with the renderer, which a placed CTA needs to show anyway.
     const watch = () =>
       summaries.some(placed) &&
-      loadRenderer().then((renderer) => {
-        if (!stopped && !inline) inline = renderer?.watchInlineTargets?.(doc, summaries, onPlaced);
-      }, () => {});
+      loadRenderer().then(
+        (renderer) => {
+          if (!stopped && !inline) inline = renderer?.watchInlineTargets?.(doc, summaries, onPlaced);
+        },
+        () => {},
+      );
     if (doc.readyState !== "loading") watch();
     else doc.addEventListener("DOMContentLoaded", watch, { once: true });
   };
@@ -585,7 +653,18 @@ export function startWidget(deps: WidgetDeps): Widget {
         .then((chunk) => {
           installTests(chunk!.moreTests);
           frame = chunk!.frame;
-          return chunk!.enrich({ ...cart, config, visitor: loaded, sessionId, now: now(), win, company: deps.company, keepPerson, set, clear });
+          return chunk!.enrich({
+            ...cart,
+            config,
+            visitor: loaded,
+            sessionId,
+            now: now(),
+            win,
+            company: deps.company,
+            keepPerson,
+            set,
+            clear,
+          });
         })
         .catch(() => ({ extras: "failed" as StepStatus }));
       mark("enrich");
@@ -621,7 +700,12 @@ export function startWidget(deps: WidgetDeps): Widget {
     (draining = draining.then(async () => {
       if (store.get<WaitingCall[]>(callsKey)?.length)
         await withExtras((chunk) =>
-          chunk.drainCalls(store, callsKey, visitor, { session, saveSession: (changed) => store.set(sessionKey(websiteId), changed), track, sendContact }),
+          chunk.drainCalls(store, callsKey, visitor, {
+            session,
+            saveSession: (changed) => store.set(sessionKey(websiteId), changed),
+            track,
+            sendContact,
+          }),
         ).catch(() => {});
     }));
   const queueCall = (call: WaitingCall) => {
@@ -632,7 +716,17 @@ export function startWidget(deps: WidgetDeps): Widget {
   // ---------------------------------------------------------- test panel
   const openPanel = (steps: Record<string, StepStatus>) =>
     void createChunkLoader<PanelModule>("panel", config.asset_base, deps.importPanel)().then((panel) =>
-      panel?.openPanel({ config, mode, local, steps, timings, ctx: context(), state: stateOf, cookie: store.cookie, show: (ctaId) => void handlers.trigger(ctaId) }),
+      panel?.openPanel({
+        config,
+        mode,
+        local,
+        steps,
+        timings,
+        ctx: context(),
+        state: stateOf,
+        cookie: store.cookie,
+        show: (ctaId) => void handlers.trigger(ctaId),
+      }),
     );
 
   // ------------------------------------------------------------ public API

@@ -50,7 +50,12 @@ export interface CookieSeed {
  * while it is less than a second old: the snippet's own cookie write made the
  * next read of document.cookie a round trip to the browser.
  */
-export function createBrowserStore(doc: Document = document, win: Window = window, now: () => number = Date.now, seed?: CookieSeed | null): Store {
+export function createBrowserStore(
+  doc: Document = document,
+  win: Window = window,
+  now: () => number = Date.now,
+  seed?: CookieSeed | null,
+): Store {
   const memory: Record<string, string> = {};
   let jar: Record<string, string> | null = null;
   let jarAt = 0;

@@ -32,8 +32,10 @@ export function scrollPercent(scrollY: number, viewport: number, height: number)
 }
 
 /** Whether a mouseout means the pointer left the window through the top. */
-export const isExitIntent = (e: { clientY: number; relatedTarget?: EventTarget | null }, sensitivity = EXIT_SENSITIVITY): boolean =>
-  !e.relatedTarget && e.clientY < sensitivity;
+export const isExitIntent = (
+  e: { clientY: number; relatedTarget?: EventTarget | null },
+  sensitivity = EXIT_SENSITIVITY,
+): boolean => !e.relatedTarget && e.clientY < sensitivity;
 
 /** A cart page (SPEC 2: the add-to-cart trigger is suppressed there). */
 export const isCartPage = (href: string): boolean => /\/cart(\/|$|\?|#)/.test(href.replace(/^[a-z]+:\/\/[^/]+/i, ""));
@@ -66,7 +68,14 @@ export function arm(spec: TriggerSpec, env: TriggerEnv, fire: () => void): () =>
   } else if (k === "scroll") {
     const check = () => {
       const el = doc.documentElement;
-      if (scrollPercent(win.scrollY ?? el.scrollTop, win.innerHeight, Math.max(el.scrollHeight, doc.body?.scrollHeight || 0)) >= spec.scroll) go();
+      if (
+        scrollPercent(
+          win.scrollY ?? el.scrollTop,
+          win.innerHeight,
+          Math.max(el.scrollHeight, doc.body?.scrollHeight || 0),
+        ) >= spec.scroll
+      )
+        go();
     };
     on(win, "scroll", check);
     const t = set(check, 0);

@@ -7,7 +7,15 @@ import { cut } from "./cut";
 
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];
 /** Parameters that identify the visitor by e-mail, in priority order. */
-export const EMAIL_PARAMS = ["cf_email", "email", "Email", "EmailAddress", "email_address", "emailaddresss", "inf_field_Email"];
+export const EMAIL_PARAMS = [
+  "cf_email",
+  "email",
+  "Email",
+  "EmailAddress",
+  "email_address",
+  "emailaddresss",
+  "inf_field_Email",
+];
 
 export interface PageFlags {
   /** cf_{websiteId}_admin=true: open the owner test panel. */

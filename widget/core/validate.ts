@@ -57,7 +57,10 @@ export function purchaseOf(props: unknown, tracked: readonly string[]): Purchase
   if (id == null || id === "") return "trackPurchase: no order_id";
   if (typeof id != "string" || id.length > 99) return "trackPurchase: order_id must be 1 to 100 characters";
   if (revenue == null || revenue === "") return "trackPurchase: no revenue";
-  const amount = typeof revenue == "number" || (typeof revenue == "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(revenue)) ? +revenue : NaN;
+  const amount =
+    typeof revenue == "number" || (typeof revenue == "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(revenue))
+      ? +revenue
+      : NaN;
   if (!isFinite(amount)) return "trackPurchase: revenue must be numeric";
   if (tracked.includes(id)) return "trackPurchase: order already tracked this session";
   return { orderId: cut(id, 100), revenue: Math.max(0, amount) };

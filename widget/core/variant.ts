@@ -10,8 +10,13 @@ interface Weighted {
 }
 
 /** Picks a variant: a declared winner, else the remembered one, else a weighted random draw. */
-export function pickVariant<V extends Weighted>(variants: V[], remembered: string | null, random: () => number = Math.random): V | undefined {
-  const fixed = variants.find((v) => v.winner) ?? variants.find((v) => remembered != null && String(v.id) === remembered);
+export function pickVariant<V extends Weighted>(
+  variants: V[],
+  remembered: string | null,
+  random: () => number = Math.random,
+): V | undefined {
+  const fixed =
+    variants.find((v) => v.winner) ?? variants.find((v) => remembered != null && String(v.id) === remembered);
   if (fixed) return fixed;
   const total = variants.reduce((sum, v) => sum + Math.max(0, v.percentage || 0), 0);
   let x = random() * total;

@@ -61,13 +61,27 @@ export const visitorCookieName = (websiteId: number) => `cf_${websiteId}_id`;
 export const personKey = (websiteId: number) => `cf_${websiteId}_person`;
 
 /** Remembers the person locally so the next page within 30 minutes needs no request. */
-export function savePerson(store: Store, websiteId: number, token: string, person: PublicPerson, now = Date.now(), loggedIn = false): void {
+export function savePerson(
+  store: Store,
+  websiteId: number,
+  token: string,
+  person: PublicPerson,
+  now = Date.now(),
+  loggedIn = false,
+): void {
   const old = store.get<StoredPerson>(personKey(websiteId));
-  store.set(personKey(websiteId), { token, at: now, person, logged_in: loggedIn, local: old?.local } satisfies StoredPerson);
+  store.set(personKey(websiteId), {
+    token,
+    at: now,
+    person,
+    logged_in: loggedIn,
+    local: old?.local,
+  } satisfies StoredPerson);
 }
 
 /** The browser-only person data (an empty object when there is none yet). */
-export const readLocal = (store: Store, websiteId: number): LocalData => store.get<StoredPerson>(personKey(websiteId))?.local || {};
+export const readLocal = (store: Store, websiteId: number): LocalData =>
+  store.get<StoredPerson>(personKey(websiteId))?.local || {};
 
 /** Stores the browser-only person data beside the person. */
 export function saveLocal(store: Store, websiteId: number, local: LocalData): void {
@@ -107,17 +121,19 @@ export async function loadVisitor(deps: VisitorDeps): Promise<LoadedVisitor> {
     store.setCookie(cookie, token, VISITOR_COOKIE_SECONDS);
   }
   try {
-    const res = early ? await api.adoptVisitor(early.p) : await api.createVisitor({
-      visitor: {
-        visitor_token: token,
-        landing_page: deps.href.slice(0, 2000),
-        platform: "Web",
-        referral_source: deps.referrer ? deps.referrer.slice(0, 2000) : null,
-        data: {},
-      },
-      new: true,
-      utms: deps.utms || {},
-    });
+    const res = early
+      ? await api.adoptVisitor(early.p)
+      : await api.createVisitor({
+          visitor: {
+            visitor_token: token,
+            landing_page: deps.href.slice(0, 2000),
+            platform: "Web",
+            referral_source: deps.referrer ? deps.referrer.slice(0, 2000) : null,
+            data: {},
+          },
+          new: true,
+          utms: deps.utms || {},
+        });
     savePerson(store, websiteId, token, res.visitor, now(), !!res.logged_in);
     return { token, person: res.visitor, loggedIn: !!res.logged_in, source: regenerated ? "regenerated" : "created" };
   } catch {

@@ -19,7 +19,8 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", sv: "Sv
 const CATALOGUES: Record<Language, WidgetTexts> = { en, sv };
 
 /** Whether a value names a language Beckon has a catalogue for. */
-export const isLanguage = (v: unknown): v is Language => typeof v == "string" && (LANGUAGES as readonly string[]).includes(v);
+export const isLanguage = (v: unknown): v is Language =>
+  typeof v == "string" && (LANGUAGES as readonly string[]).includes(v);
 
 /** The catalogue of a language; a key a catalogue lacks falls back to English, an unknown language to English. */
 export function widgetCatalogue(lang: unknown): WidgetTexts {

@@ -55,13 +55,19 @@ let rendererPromise: Promise<RendererModule> | null = null;
 
 /** Imports the built renderer once; a failure is forgotten so the next CTA tries again. */
 function importRenderer(assetBase: string): Promise<RendererModule> {
-  return (rendererPromise ??= (import(/* @vite-ignore */ new URL("beckon-renderer.js", assetBase).href) as Promise<RendererModule>).catch((e) => {
+  return (rendererPromise ??= (
+    import(/* @vite-ignore */ new URL("beckon-renderer.js", assetBase).href) as Promise<RendererModule>
+  ).catch((e) => {
     rendererPromise = null;
     throw e;
   }));
 }
 
-const randomId = () => (crypto.randomUUID?.() ?? Math.random().toString(36).slice(2) + Date.now().toString(36) + Math.random().toString(36).slice(2)).replace(/-/g, "");
+const randomId = () =>
+  (
+    crypto.randomUUID?.() ??
+    Math.random().toString(36).slice(2) + Date.now().toString(36) + Math.random().toString(36).slice(2)
+  ).replace(/-/g, "");
 
 /** The visitor token of a headless app: the person's, else one kept in localStorage per website. */
 function visitorToken(config: PublicWebsiteConfig, person: PublicPerson | null): { token: string; known: boolean } {
@@ -87,13 +93,28 @@ function visitorToken(config: PublicWebsiteConfig, person: PublicPerson | null):
  */
 export function defaultRuntime(config: PublicWebsiteConfig, person: PublicPerson | null = null): CtaRuntime {
   const api = `${config.api_origin.replace(/\/$/, "")}/api/websites/${config.website_id}/`;
-  const post = (path: string, body: unknown) => fetch(api + path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "text/plain" }, keepalive: true });
+  const post = (path: string, body: unknown) =>
+    fetch(api + path, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "text/plain" },
+      keepalive: true,
+    });
   let visitor: Promise<string> | null = null;
   const ensureVisitor = () =>
     (visitor ??= (async () => {
       const { token, known } = visitorToken(config, person);
       if (!known) {
-        const res = await post("visitors", { visitor: { visitor_token: token, landing_page: location.href.slice(0, 2000), platform: "Web", referral_source: document.referrer ? document.referrer.slice(0, 2000) : null, data: {} }, new: true });
+        const res = await post("visitors", {
+          visitor: {
+            visitor_token: token,
+            landing_page: location.href.slice(0, 2000),
+            platform: "Web",
+            referral_source: document.referrer ? document.referrer.slice(0, 2000) : null,
+            data: {},
+          },
+          new: true,
+        });
         if (!res.ok) throw new Error(`visitor creation answered ${res.status}`);
       }
       return token;
@@ -105,7 +126,17 @@ export function defaultRuntime(config: PublicWebsiteConfig, person: PublicPerson
     track(eventType, ids, data) {
       void ensureVisitor()
         .then((token) => {
-          const event = { id: randomId(), event_type: eventType, visitor_token: token, contactable_type: "Cta", contactable_id: ids.cta_id, ...ids, url: location.href.slice(0, 2000), data: data ?? {}, at: Date.now() };
+          const event = {
+            id: randomId(),
+            event_type: eventType,
+            visitor_token: token,
+            contactable_type: "Cta",
+            contactable_id: ids.cta_id,
+            ...ids,
+            url: location.href.slice(0, 2000),
+            data: data ?? {},
+            at: Date.now(),
+          };
           return post("events/create", { events: [event] });
         })
         .catch((e) => debug("Tracking failed", e));
@@ -183,12 +214,29 @@ export function BeckonProvider(props: BeckonProviderProps) {
           })
         : null;
     if (inCartProvider && bridge.current)
-      return createCartProviderCart({ bridge: bridge.current, catalog: storefrontCart, currency: config.currency, cartUrl: storefront?.cartUrl, onCartCreated: reportCreated });
+      return createCartProviderCart({
+        bridge: bridge.current,
+        catalog: storefrontCart,
+        currency: config.currency,
+        cartUrl: storefront?.cartUrl,
+        onCartCreated: reportCreated,
+      });
     return storefrontCart;
     // The store keeps the session cart; it is made again only when where it writes changes. The storefront
     // options object is often written inline (new each render); its callbacks are called as they were then.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- storefront: see above
-  }, [config, given, inCartProvider, storeDomain, publicAccessToken, apiVersion, ownCartId, country, language, reportCreated]);
+  }, [
+    config,
+    given,
+    inCartProvider,
+    storeDomain,
+    publicAccessToken,
+    apiVersion,
+    ownCartId,
+    country,
+    language,
+    reportCreated,
+  ]);
 
   const value = useMemo<BeckonContextValue>(
     () => ({

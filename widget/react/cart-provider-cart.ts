@@ -37,7 +37,9 @@ export interface CartProviderBridge {
 }
 
 /** A bridge fed by the component that calls useCart (update() on every new value). */
-export function createCartProviderBridge(initial: CartProviderState): CartProviderBridge & { update(state: CartProviderState): void } {
+export function createCartProviderBridge(
+  initial: CartProviderState,
+): CartProviderBridge & { update(state: CartProviderState): void } {
   let latest = initial;
   const waiters = new Set<(s: CartProviderState) => void>();
   return {
@@ -76,9 +78,14 @@ type LineNode = {
 };
 
 /** The provider's cart (flattened lines, default or custom fragment) into Beckon's Cart; fields it lacks read as empty. */
-export function fromCartProviderState(s: Pick<CartProviderState, "id" | "checkoutUrl" | "totalQuantity" | "cost" | "discountCodes" | "lines">, fallbackCurrency = ""): Cart {
+export function fromCartProviderState(
+  s: Pick<CartProviderState, "id" | "checkoutUrl" | "totalQuantity" | "cost" | "discountCodes" | "lines">,
+  fallbackCurrency = "",
+): Cart {
   if (!s.id) return emptyCart(fallbackCurrency);
-  const lines = (Array.isArray(s.lines) ? (s.lines as (LineNode | null)[]) : []).filter((l): l is LineNode => !!l && typeof l.id === "string");
+  const lines = (Array.isArray(s.lines) ? (s.lines as (LineNode | null)[]) : []).filter(
+    (l): l is LineNode => !!l && typeof l.id === "string",
+  );
   const total = s.cost?.totalAmount;
   return {
     id: s.id,
@@ -91,9 +98,15 @@ export function fromCartProviderState(s: Pick<CartProviderState, "id" | "checkou
       quantity: l.quantity ?? 0,
       linePrice: Math.round(Number(l.cost?.totalAmount?.amount ?? 0) * 100) || 0,
       sellingPlanId: l.sellingPlanAllocation?.sellingPlan?.id ?? null,
-      product: { id: l.merchandise?.product?.id ?? "", handle: l.merchandise?.product?.handle ?? "", title: l.merchandise?.product?.title ?? "" },
+      product: {
+        id: l.merchandise?.product?.id ?? "",
+        handle: l.merchandise?.product?.handle ?? "",
+        title: l.merchandise?.product?.title ?? "",
+      },
     })),
-    discountCodes: (s.discountCodes ?? []).filter((d): d is { code: string; applicable?: boolean | null } => typeof d?.code === "string").map((d) => ({ code: d.code, applicable: !!d.applicable })),
+    discountCodes: (s.discountCodes ?? [])
+      .filter((d): d is { code: string; applicable?: boolean | null } => typeof d?.code === "string")
+      .map((d) => ({ code: d.code, applicable: !!d.applicable })),
     checkoutUrl: s.checkoutUrl ?? "",
   };
 }
@@ -103,7 +116,9 @@ export function cartProviderError(error: unknown): string {
   if (typeof error === "string") return error;
   if (error instanceof Error) return error.message;
   const list = Array.isArray(error) ? error : [error];
-  const messages = list.map((e) => (e && typeof e === "object" && "message" in e ? String((e as { message: unknown }).message) : "")).filter(Boolean);
+  const messages = list
+    .map((e) => (e && typeof e === "object" && "message" in e ? String((e as { message: unknown }).message) : ""))
+    .filter(Boolean);
   return messages.length ? messages.join("; ") : "the storefront's cart reported an error";
 }
 
@@ -132,13 +147,19 @@ export function createCartProviderCart(options: CartProviderCartOptions): CartAd
    * until it is settled, act, then wait for the settled state that answers
    * the action (new lines or a new error).
    */
-  function write<T>(act: (s: CartProviderState) => void, answer: (before: CartProviderState, after: CartProviderState) => Result<T>): Promise<Result<T>> {
+  function write<T>(
+    act: (s: CartProviderState) => void,
+    answer: (before: CartProviderState, after: CartProviderState) => Result<T>,
+  ): Promise<Result<T>> {
     writing++;
     const run = queue.then(async (): Promise<Result<T>> => {
       try {
         const before = await bridge.when(settled, timeoutMs);
         act(before);
-        const after = await bridge.when((s) => settled(s) && (s.lines !== before.lines || s.error !== before.error || s.id !== before.id), timeoutMs);
+        const after = await bridge.when(
+          (s) => settled(s) && (s.lines !== before.lines || s.error !== before.error || s.id !== before.id),
+          timeoutMs,
+        );
         if (after.error && after.error !== before.error) return fail(cartProviderError(after.error));
         if (!before.id && after.id) {
           try {
@@ -171,10 +192,12 @@ export function createCartProviderCart(options: CartProviderCartOptions): CartAd
         (before, after) => {
           const was = fromCartProviderState(before, options.currency);
           const now = fromCartProviderState(after, options.currency);
-          const quantity = (c: Cart, id: string) => c.lines.filter((l) => l.variantId === id).reduce((n, l) => n + l.quantity, 0);
+          const quantity = (c: Cart, id: string) =>
+            c.lines.filter((l) => l.variantId === id).reduce((n, l) => n + l.quantity, 0);
           // The provider's mutations select no userErrors: a line Shopify refused is simply not there.
           const missing = input.find((l) => quantity(now, l.merchandiseId) <= quantity(was, l.merchandiseId));
-          if (missing) return fail(`Shopify did not add ${missing.merchandiseId} to the cart (sold out or not available)`);
+          if (missing)
+            return fail(`Shopify did not add ${missing.merchandiseId} to the cart (sold out or not available)`);
           const wanted = new Set(input.map((l) => l.merchandiseId));
           return ok({ cart: now, added: now.lines.filter((l) => wanted.has(l.variantId)) });
         },
@@ -182,20 +205,28 @@ export function createCartProviderCart(options: CartProviderCartOptions): CartAd
     },
 
     removeLine(lineId: string) {
-      if (!cart().lines.some((l) => l.id === lineId)) return Promise.resolve(fail<Cart>(`The cart has no line ${lineId}`));
-      return write((s) => s.linesRemove([lineId]), (_b, after) => ok(fromCartProviderState(after, options.currency)));
+      if (!cart().lines.some((l) => l.id === lineId))
+        return Promise.resolve(fail<Cart>(`The cart has no line ${lineId}`));
+      return write(
+        (s) => s.linesRemove([lineId]),
+        (_b, after) => ok(fromCartProviderState(after, options.currency)),
+      );
     },
 
     clear() {
       const ids = cart().lines.map((l) => l.id);
       if (ids.length === 0) return Promise.resolve(ok(cart()));
-      return write((s) => s.linesRemove(ids), (_b, after) => ok(fromCartProviderState(after, options.currency)));
+      return write(
+        (s) => s.linesRemove(ids),
+        (_b, after) => ok(fromCartProviderState(after, options.currency)),
+      );
     },
 
     applyDiscount(code: string) {
       // discountCodesUpdate replaces the list, so the codes already on the cart are kept.
       return write(
-        (s) => s.discountCodesUpdate([...new Set([...fromCartProviderState(s).discountCodes.map((d) => d.code), code])]),
+        (s) =>
+          s.discountCodesUpdate([...new Set([...fromCartProviderState(s).discountCodes.map((d) => d.code), code])]),
         (_b, after) => ok(fromCartProviderState(after, options.currency)),
       );
     },

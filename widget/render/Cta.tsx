@@ -13,7 +13,10 @@ import { str } from "./options";
 import type { MountOptions } from "./types";
 
 /** What mountCta was given (mode is passed on to elements through the render context), with the labels and a close that is always there. */
-export interface CtaProps extends Pick<MountOptions, "cta" | "variant" | "config" | "person" | "runtime" | "broadcastId" | "mode"> {
+export interface CtaProps extends Pick<
+  MountOptions,
+  "cta" | "variant" | "config" | "person" | "runtime" | "broadcastId" | "mode"
+> {
   labels: Labels;
   /** Closes the whole CTA (the frame's close). */
   onClose(): void;
@@ -24,7 +27,11 @@ const convert = () => import("./convert");
 
 /** Ids of the timer elements in some steps (their start times reset when the visitor goes back). */
 const timerIds = (cta: CtaDocument, steps: CtaStep[]) =>
-  steps.flatMap((s) => s.sections.flatMap((sec) => sec.columns.flatMap((c) => c.elements.filter((e) => e.element_type === "timer").map((e) => `${cta.id}-${e.id}`))));
+  steps.flatMap((s) =>
+    s.sections.flatMap((sec) =>
+      sec.columns.flatMap((c) => c.elements.filter((e) => e.element_type === "timer").map((e) => `${cta.id}-${e.id}`)),
+    ),
+  );
 
 /** One CTA variant: its steps one at a time, sections → columns → elements, and its confirmations. */
 export function Cta({ cta, variant, config, person, runtime, broadcastId, labels, mode, onClose }: CtaProps) {
@@ -60,7 +67,8 @@ export function Cta({ cta, variant, config, person, runtime, broadcastId, labels
   }, [stepIndex, epoch, message]);
 
   // Conditions are the loader's (one engine for broadcasts, action groups and rows); without it, conditional content stays off.
-  const pass = (conditions: Condition[] | undefined) => !conditions?.length || !!runtime.conditionsPass?.(conditions, values);
+  const pass = (conditions: Condition[] | undefined) =>
+    !conditions?.length || !!runtime.conditionsPass?.(conditions, values);
 
   const goToStep = (position: number): boolean => {
     const next = steps.findIndex((s) => s.position === position);
@@ -133,16 +141,21 @@ export function Cta({ cta, variant, config, person, runtime, broadcastId, labels
       {message != null
         ? null
         : byPosition(step?.sections).map((section, si) => (
-          <div className="bk-section" key={section.id ?? si} id={str(section.options, "anchor") || undefined} style={boxStyle(section.options)}>
-            {byPosition(section.columns).map((column, ci) => (
-              <div className="bk-column" key={column.id ?? ci} style={boxStyle(column.options, 1)}>
-                {byPosition(column.elements).map((element, ei) => (
-                  <Element key={`${epoch}-${step?.id}-${element.id ?? ei}`} element={element} ctx={ctx} />
-                ))}
-              </div>
-            ))}
-          </div>
-        ))}
+            <div
+              className="bk-section"
+              key={section.id ?? si}
+              id={str(section.options, "anchor") || undefined}
+              style={boxStyle(section.options)}
+            >
+              {byPosition(section.columns).map((column, ci) => (
+                <div className="bk-column" key={column.id ?? ci} style={boxStyle(column.options, 1)}>
+                  {byPosition(column.elements).map((element, ei) => (
+                    <Element key={`${epoch}-${step?.id}-${element.id ?? ei}`} element={element} ctx={ctx} />
+                  ))}
+                </div>
+              ))}
+            </div>
+          ))}
       {/* In the page from the start, so screen readers announce the confirmation when it arrives. */}
       <div role="status" className={message != null ? "bk-confirmation" : "bk-sr"}>
         {message != null ? <Html html={message} /> : null}

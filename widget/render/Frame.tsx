@@ -46,13 +46,20 @@ export function Frame(props: FrameProps) {
   // The CTA's own look (border, shadow, background image...) goes on the frame; a teaser keeps its own.
   const look = boxStyle(o);
   if (kind === "teaser") return <Teaser {...props} ref_={ref} style={style} />;
-  if (kind === "bar") return <Bar ref_={ref} bottom={cta.bar_position === "bottom"} content={content} style={style} look={look} />;
-  if (kind === "page") return <Page ref_={ref} title={str(o, "page-title")} content={content} style={style} look={look} />;
+  if (kind === "bar")
+    return <Bar ref_={ref} bottom={cta.bar_position === "bottom"} content={content} style={style} look={look} />;
+  if (kind === "page")
+    return <Page ref_={ref} title={str(o, "page-title")} content={content} style={style} look={look} />;
   // A hook, or any other type that was opened from a teaser.
   const hook = kind === "hook" ? cta.hook_type || "vertical" : "vertical";
   const side = (kind === "hook" ? o["hook-position"] : o["teaser-position"]) === "left" ? " bk-hook-left" : "";
   return (
-    <div ref={ref} role={kind === "inline" ? "region" : "dialog"} className={`bk-frame bk-hook bk-hook-${hook}${side}`} style={look}>
+    <div
+      ref={ref}
+      role={kind === "inline" ? "region" : "dialog"}
+      className={`bk-frame bk-hook bk-hook-${hook}${side}`}
+      style={look}
+    >
       {style}
       {content}
     </div>
@@ -156,7 +163,8 @@ function clearTopOfPage(doc: Document, height: number): () => void {
   const win = doc.defaultView!;
   const html = doc.documentElement;
   const saved = new Map<HTMLElement, [string, string]>();
-  const keep = (e: HTMLElement, prop: string) => saved.set(e, [e.style.getPropertyValue(prop), e.style.getPropertyPriority(prop)]);
+  const keep = (e: HTMLElement, prop: string) =>
+    saved.set(e, [e.style.getPropertyValue(prop), e.style.getPropertyPriority(prop)]);
   keep(html, "scroll-padding-top");
   const padding = parseFloat(win.getComputedStyle(html).scrollPaddingTop) || 0;
   html.style.setProperty("scroll-padding-top", padding + height + "px");
@@ -222,12 +230,26 @@ function Page({ ref_, title, content, style, look }: Part & { title: string }) {
  * delayed or scroll) and mounts the CTA with `teaser: true`; texts come from
  * cta.options (teaser-text, teaser-button-text) or variant.two_tap_popup.
  */
-function Teaser({ cta, variant, person, labels, close, onOpen, style, ref_ }: FrameProps & { style: ReactNode; ref_: Part["ref_"] }) {
+function Teaser({
+  cta,
+  variant,
+  person,
+  labels,
+  close,
+  onOpen,
+  style,
+  ref_,
+}: FrameProps & { style: ReactNode; ref_: Part["ref_"] }) {
   const o = { ...cta.options, ...(variant.two_tap_popup ?? {}) } as Record<string, unknown>;
   const merge = (s: string) => mergeTags(s, {}, person);
   const text = merge(str(o, "teaser-text") || str(o, "text"));
   return (
-    <div ref={ref_} className={`bk-frame bk-teaser${(o["teaser-position"] ?? o.position) === "left" ? " bk-teaser-left" : ""}`} role="complementary" aria-label={text || labels.open}>
+    <div
+      ref={ref_}
+      className={`bk-frame bk-teaser${(o["teaser-position"] ?? o.position) === "left" ? " bk-teaser-left" : ""}`}
+      role="complementary"
+      aria-label={text || labels.open}
+    >
       {style}
       {text ? <span>{text}</span> : null}
       <button type="button" className="bk-button" aria-haspopup="dialog" onClick={onOpen}>

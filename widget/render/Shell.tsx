@@ -10,7 +10,12 @@ import { useDialog, useHeadingLabel } from "./useDialog";
 /** The vendor page the powered-by link points to, by CTA type (SPEC 2), with UTM parameters. */
 export function poweredByHref(apiOrigin: string, ctaType: string, host = location.hostname): string {
   const path = ctaType === "page" ? "landing-pages" : ctaType === "bar" ? "sticky-bars" : "popups";
-  const q = new URLSearchParams({ utm_source: host || "beckon-widget", utm_medium: "referral", utm_campaign: "powered-by", utm_content: ctaType });
+  const q = new URLSearchParams({
+    utm_source: host || "beckon-widget",
+    utm_medium: "referral",
+    utm_campaign: "powered-by",
+    utm_content: ctaType,
+  });
   return `${apiOrigin.replace(/\/+$/, "")}/${path}?${q}`;
 }
 
@@ -18,12 +23,33 @@ export function poweredByHref(apiOrigin: string, ctaType: string, host = locatio
 const Frame = lazy<FrameProps>("frames", () => import("./Frame"));
 
 /** A modal popup: boxed (4% margins, backdrop click closes) or splash (the whole window). */
-function Modal({ splash, content, onClose, closeOnBackdrop, name, style }: { splash: boolean; content: ReactNode; onClose(): void; closeOnBackdrop: boolean; name: string; style: CSSProperties }) {
+function Modal({
+  splash,
+  content,
+  onClose,
+  closeOnBackdrop,
+  name,
+  style,
+}: {
+  splash: boolean;
+  content: ReactNode;
+  onClose(): void;
+  closeOnBackdrop: boolean;
+  name: string;
+  style: CSSProperties;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useDialog(ref, { modal: true, onClose });
   useHeadingLabel(ref, name);
   const dialog = (
-    <div ref={ref} role="dialog" aria-modal="true" tabIndex={-1} className={`bk-frame ${splash ? "bk-splash" : "bk-boxed"}`} style={style}>
+    <div
+      ref={ref}
+      role="dialog"
+      aria-modal="true"
+      tabIndex={-1}
+      className={`bk-frame ${splash ? "bk-splash" : "bk-boxed"}`}
+      style={style}
+    >
       {content}
     </div>
   );
@@ -39,7 +65,17 @@ function Modal({ splash, content, onClose, closeOnBackdrop, name, style }: { spl
 }
 
 /** An inline CTA (embed, sidebar 310 px, bumper 900 px) in its page area: never takes focus. */
-function Inline({ subtype, content, name, style }: { subtype: string; content: ReactNode; name: string; style: CSSProperties }) {
+function Inline({
+  subtype,
+  content,
+  name,
+  style,
+}: {
+  subtype: string;
+  content: ReactNode;
+  name: string;
+  style: CSSProperties;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useHeadingLabel(ref, name);
   return (
@@ -79,8 +115,20 @@ export function Shell(props: CtaProps & { teaser?: boolean }) {
     </>
   );
   if (open && (type === "overlay" || type === "two-tap")) {
-    return <Modal splash={cta.overlay_type === "splash"} content={content} onClose={onClose} closeOnBackdrop={bool(o, "overlay-click-close", true)} name={cta.name} style={boxStyle(o)} />;
+    return (
+      <Modal
+        splash={cta.overlay_type === "splash"}
+        content={content}
+        onClose={onClose}
+        closeOnBackdrop={bool(o, "overlay-click-close", true)}
+        name={cta.name}
+        style={boxStyle(o)}
+      />
+    );
   }
-  if (open && type === "inline") return <Inline subtype={cta.inline_type || "embed"} content={content} name={cta.name} style={boxStyle(o)} />;
-  return <Frame {...props} kind={open ? type : "teaser"} content={content} close={close} onOpen={() => setOpen(true)} />;
+  if (open && type === "inline")
+    return <Inline subtype={cta.inline_type || "embed"} content={content} name={cta.name} style={boxStyle(o)} />;
+  return (
+    <Frame {...props} kind={open ? type : "teaser"} content={content} close={close} onOpen={() => setOpen(true)} />
+  );
 }

@@ -27,7 +27,11 @@ const toggle = (list: unknown, item: string, add: boolean): string[] => {
 const n = (v: unknown) => (typeof v == "number" ? v : Number(v)) || 0;
 
 /** Applies the person actions of a conversion; other action types are ignored here. */
-export function applyPersonActions(person: PublicPerson, actions: CtaAction[], scope: ActionScope): { person: PublicPerson; score: number | null } {
+export function applyPersonActions(
+  person: PublicPerson,
+  actions: CtaAction[],
+  scope: ActionScope,
+): { person: PublicPerson; score: number | null } {
   const data: Record<string, any> = JSON.parse(JSON.stringify(person.data ?? {}));
   const extra: Record<string, unknown> = { ...person.extra };
   let score: number | null = null;
@@ -87,15 +91,15 @@ export function applyPersonActions(person: PublicPerson, actions: CtaAction[], s
 export function openMessenger(win: Window = window): boolean {
   const w = win as unknown as Record<string, any>;
   try {
-    if (typeof w.Intercom == "function") return w.Intercom("show"), true;
-    if (w.$crisp?.push) return w.$crisp.push(["do", "chat:open"]), true;
-    if (w.HubSpotConversations?.widget) return w.HubSpotConversations.widget.open(), true;
-    if (typeof w.zE == "function") return w.zE("messenger", "open"), true;
-    if (w.tidioChatApi) return w.tidioChatApi.open(), true;
-    if (w.drift?.api) return w.drift.api.openChat(), true;
-    if (w.FB?.CustomerChat) return w.FB.CustomerChat.show(true), true;
-    if (w.LiveChatWidget) return w.LiveChatWidget.call("maximize"), true;
-    if (w.Tawk_API?.maximize) return w.Tawk_API.maximize(), true;
+    if (typeof w.Intercom == "function") return (w.Intercom("show"), true);
+    if (w.$crisp?.push) return (w.$crisp.push(["do", "chat:open"]), true);
+    if (w.HubSpotConversations?.widget) return (w.HubSpotConversations.widget.open(), true);
+    if (typeof w.zE == "function") return (w.zE("messenger", "open"), true);
+    if (w.tidioChatApi) return (w.tidioChatApi.open(), true);
+    if (w.drift?.api) return (w.drift.api.openChat(), true);
+    if (w.FB?.CustomerChat) return (w.FB.CustomerChat.show(true), true);
+    if (w.LiveChatWidget) return (w.LiveChatWidget.call("maximize"), true);
+    if (w.Tawk_API?.maximize) return (w.Tawk_API.maximize(), true);
   } catch {
     /* a broken chat widget is not ours to report */
   }

@@ -12,11 +12,23 @@
 import type { CSSProperties } from "react";
 
 /** Style keys that are the CSS property of the same name. */
-const AS_IS = ["background-color", "text-align", "padding", "font-size", "border-width", "border-style", "border-color", "border-radius"];
+const AS_IS = [
+  "background-color",
+  "text-align",
+  "padding",
+  "font-size",
+  "border-width",
+  "border-style",
+  "border-color",
+  "border-radius",
+];
 
 /** Shadow presets (key "shadow"; the names the server accepts): offset and blur. */
 // No prototype: "toString" or "constructor" must not read as a preset.
-const SHADOWS = { __proto__: null, small: "0 1px 4px", medium: "0 3px 12px", large: "0 8px 32px" } as unknown as Record<string, string>;
+const SHADOWS = { __proto__: null, small: "0 1px 4px", medium: "0 3px 12px", large: "0 8px 32px" } as unknown as Record<
+  string,
+  string
+>;
 
 /** The inline style of a box; `column` adds a column's width (% of its section). */
 export function boxStyle(o: Record<string, any>, column?: 1): CSSProperties {

@@ -23,7 +23,8 @@ export function confirmationGroup(
   pass: (g: ActionGroup) => boolean = () => true,
 ): ActionGroup | undefined {
   // Groups tied to a field belong to quiz navigation, not to the confirmation.
-  const pick = (groups: ActionGroup[] = []) => byPosition(groups).find((g) => g.status !== false && g.field_id == null && pass(g));
+  const pick = (groups: ActionGroup[] = []) =>
+    byPosition(groups).find((g) => g.status !== false && g.field_id == null && pass(g));
   return pick(element?.action_groups) ?? pick(step?.action_groups);
 }
 
@@ -42,9 +43,14 @@ export function outcomeOf(group: ActionGroup | undefined, search: string, thanks
   const type = data["confirmation-type"];
   if (type === "redirect" && data["redirect-url"]) {
     const url = normalizeRedirect(data["redirect-url"]);
-    return { type: "redirect", url: data["query-string"] ? withQueryString(url, search) : url, newTab: !!data["target-blank"] };
+    return {
+      type: "redirect",
+      url: data["query-string"] ? withQueryString(url, search) : url,
+      newTab: !!data["target-blank"],
+    };
   }
-  if (type === "step" && typeof data["redirect-step"] == "number") return { type: "step", position: data["redirect-step"] };
+  if (type === "step" && typeof data["redirect-step"] == "number")
+    return { type: "step", position: data["redirect-step"] };
   if (type && type !== "message" && type !== "redirect" && type !== "step") return { type, data };
   return message;
 }

@@ -41,7 +41,11 @@ export interface RenderContext {
    * Records a conversion (person actions saved, tracking, client events, the
    * group's script) and applies its confirmation unless `confirm` is false.
    */
-  complete(element: CtaElement, eventType: "Submission" | "Complete", opts?: { confirm?: boolean; conversion?: Conversion; values?: Record<string, unknown> }): void;
+  complete(
+    element: CtaElement,
+    eventType: "Submission" | "Complete",
+    opts?: { confirm?: boolean; conversion?: Conversion; values?: Record<string, unknown> },
+  ): void;
   /** Shows the step at a position; false when there is no such visible step. */
   goToStep(position: number): boolean;
   /** Fills merge tags (`html`: values escaped for HTML). */

@@ -20,7 +20,6 @@ export interface Controller {
   root(): ShadowRoot | undefined;
 }
 
-
 /** Decides a conversion's group and runs its person actions on a copy of the person. */
 export async function conversion({ ctx, step }: Controller, element: CtaElement): Promise<Conversion> {
   const { cta, variant, person } = ctx;
@@ -30,7 +29,11 @@ export async function conversion({ ctx, step }: Controller, element: CtaElement)
   const groupIds = group?.id != null && (group.actions?.length || group.conditions?.length) ? [group.id] : [];
   const conv: Conversion = { group, actions, person: null, score: null, groupIds };
   if (person && actions.some((a) => isActionType(PERSON_ACTION_TYPES, a.action_type))) {
-    const r = (await import("./actions")).applyPersonActions(person, actions, { ctaId: cta.id!, variantId: variant.id ?? null, scoreField: variant.score_field });
+    const r = (await import("./actions")).applyPersonActions(person, actions, {
+      ctaId: cta.id!,
+      variantId: variant.id ?? null,
+      scoreField: variant.score_field,
+    });
     conv.person = r.person;
     conv.score = r.score;
   }
@@ -52,7 +55,11 @@ export function apply(c: Controller, outcome: Outcome): void {
 }
 
 /** Everything after the tracking: actions, script, confirmation, close. */
-export async function finish(c: Controller, element: CtaElement, opts: { confirm?: boolean; conversion?: Conversion }): Promise<void> {
+export async function finish(
+  c: Controller,
+  element: CtaElement,
+  opts: { confirm?: boolean; conversion?: Conversion },
+): Promise<void> {
   const { ctx } = c;
   const { person, runtime } = ctx;
   const conv = opts.conversion ?? (await conversion(c, element));
@@ -62,7 +69,8 @@ export async function finish(c: Controller, element: CtaElement, opts: { confirm
   }
   if (conv.actions.some((a) => a.action_type === "messenger")) void import("./actions").then((m) => m.openMessenger());
   const storeActions = conv.actions.filter((a) => isActionType(STORE_ACTION_TYPES, a.action_type));
-  if (storeActions.length) void import("./store-outcome").then((m) => m.runStoreActions(storeActions, m.storeOf(runtime.store)));
+  if (storeActions.length)
+    void import("./store-outcome").then((m) => m.runStoreActions(storeActions, m.storeOf(runtime.store)));
   runScript(conv.group?.data.script, `action group ${conv.group?.id ?? ""}`);
   if (opts.confirm === false) return;
   apply(c, outcomeOf(conv.group, location.search, ctx.labels.thanks));

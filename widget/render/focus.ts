@@ -4,7 +4,8 @@
  */
 
 // Anything with tabindex -1 is out of the Tab order, whatever its kind.
-const TABBABLE = ':is(a[href],button,input:not([type=hidden]),select,textarea,iframe,[tabindex]):not(:disabled,[tabindex="-1"])';
+const TABBABLE =
+  ':is(a[href],button,input:not([type=hidden]),select,textarea,iframe,[tabindex]):not(:disabled,[tabindex="-1"])';
 
 /** Whether the visitor asked for less motion. */
 export const reducedMotion = (win: Window = window): boolean => {

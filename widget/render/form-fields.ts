@@ -5,9 +5,20 @@
 import type { Field } from "../../app/lib/schema/cta";
 
 /** Field types a form shows (the others of SPEC 3 belong to quizzes and surveys). */
-export const FORM_FIELD_TYPES = ["text", "number", "hidden", "checkbox", "paragraph", "dropdown", "select", "radio", "range"];
+export const FORM_FIELD_TYPES = [
+  "text",
+  "number",
+  "hidden",
+  "checkbox",
+  "paragraph",
+  "dropdown",
+  "select",
+  "radio",
+  "range",
+];
 
-export const byPosition = <T extends { position: number }>(list: T[] = []): T[] => [...list].sort((a, b) => a.position - b.position);
+export const byPosition = <T extends { position: number }>(list: T[] = []): T[] =>
+  [...list].sort((a, b) => a.position - b.position);
 
 const opt = (f: Field, key: string): string => {
   const v = f.options?.[key];
@@ -50,5 +61,5 @@ export function autocompleteOf(f: Field): string {
  * rule (at most 4 to a row, the rest wrap: styles.ts), never a cut: a field
  * left out would be neither validated nor sent.
  */
-export const shownFields = (fields: Field[]): Field[] => byPosition(fields).filter((f) => FORM_FIELD_TYPES.includes(f.field_type));
-
+export const shownFields = (fields: Field[]): Field[] =>
+  byPosition(fields).filter((f) => FORM_FIELD_TYPES.includes(f.field_type));

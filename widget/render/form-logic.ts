@@ -19,7 +19,19 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The catalogue entries validation speaks with (SPEC 5 and 8 in the English catalogue). */
 export type Messages = Pick<
   WidgetTexts,
-  "required" | "email" | "business" | "phone" | "fix" | "url" | "date" | "number" | "max" | "min" | "step" | "maxlength" | "minlength"
+  | "required"
+  | "email"
+  | "business"
+  | "phone"
+  | "fix"
+  | "url"
+  | "date"
+  | "number"
+  | "max"
+  | "min"
+  | "step"
+  | "maxlength"
+  | "minlength"
 >;
 
 /** Consent checkboxes kept as fields (slug marketing_consent ...) go to the payload's consent flags. */
@@ -47,7 +59,12 @@ export function phoneDigits(value: string): string | null {
 export const isPhoneValid = (value: string) => (phoneDigits(value)?.length ?? 0) >= 4;
 
 /** The error message of one field in `t`'s words, or null when it is valid. `required` overrides the field's flag (phone rule). */
-export function validateField(f: Field, value: FieldValue | undefined, t: Messages, required = f.required): string | null {
+export function validateField(
+  f: Field,
+  value: FieldValue | undefined,
+  t: Messages,
+  required = f.required,
+): string | null {
   if (f.field_type === "hidden") return null;
   if (isEmpty(value)) return required ? t.required : null;
   if (typeof value != "string") return null;
@@ -60,7 +77,12 @@ export function validateField(f: Field, value: FieldValue | undefined, t: Messag
  * Errors by slug, in field order; empty when the form may be sent. SPEC 5:
  * a phone is optional only when an e-mail field is shown and phone-required is not set.
  */
-export function validateForm(fields: Field[], values: FormValues, t: Messages, opts: { phoneRequired?: boolean } = {}): Record<string, string> {
+export function validateForm(
+  fields: Field[],
+  values: FormValues,
+  t: Messages,
+  opts: { phoneRequired?: boolean } = {},
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const hasEmail = fields.some((f) => isEmailField(f) && f.field_type !== "hidden");
   for (const f of byPosition(fields)) {
@@ -73,7 +95,18 @@ export function validateForm(fields: Field[], values: FormValues, t: Messages, o
 
 /** What native validation says about an input, in `t`'s words (SPEC 5's in English; null when valid). */
 export function validityMessage(
-  v: Pick<ValidityState, "valid" | "valueMissing" | "typeMismatch" | "badInput" | "rangeOverflow" | "rangeUnderflow" | "stepMismatch" | "tooLong" | "tooShort">,
+  v: Pick<
+    ValidityState,
+    | "valid"
+    | "valueMissing"
+    | "typeMismatch"
+    | "badInput"
+    | "rangeOverflow"
+    | "rangeUnderflow"
+    | "stepMismatch"
+    | "tooLong"
+    | "tooShort"
+  >,
   el: { type: string; min?: string; max?: string; step?: string; maxLength?: number; minLength?: number },
   t: Messages,
 ): string | null {
@@ -81,7 +114,15 @@ export function validityMessage(
   const fill = (m: string, x: unknown) => m.replace("{0}", String(x));
   if (v.valueMissing) return t.required;
   if (v.typeMismatch || v.badInput) {
-    return el.type === "email" ? t.email : el.type === "url" ? t.url : el.type === "date" ? t.date : el.type === "number" ? t.number : t.fix;
+    return el.type === "email"
+      ? t.email
+      : el.type === "url"
+        ? t.url
+        : el.type === "date"
+          ? t.date
+          : el.type === "number"
+            ? t.number
+            : t.fix;
   }
   if (v.rangeOverflow) return fill(t.max, el.max);
   if (v.rangeUnderflow) return fill(t.min, el.min);

@@ -7,7 +7,15 @@
  */
 import type { CtaElement, Field } from "../../app/lib/schema/cta";
 import type { RenderContext } from "./context";
-import { buildContactPayload, isEmailField, isPhoneField, normalizeEmail, validateForm, validityMessage, type FormValues } from "./form-logic";
+import {
+  buildContactPayload,
+  isEmailField,
+  isPhoneField,
+  normalizeEmail,
+  validateForm,
+  validityMessage,
+  type FormValues,
+} from "./form-logic";
 import { bool } from "./kit";
 // Comes with this chunk: the conversion follows the submit.
 import "./convert";
@@ -45,7 +53,12 @@ export function readFormValues(form: HTMLFormElement, fields: Field[]): FormValu
       values[f.slug] = data.getAll(f.slug) as string[];
     } else {
       const v = data.get(f.slug);
-      values[f.slug] = typeof v == "string" ? ((f.field_type === "number" || f.field_type === "range") && v !== "" ? Number(v) : v) : "";
+      values[f.slug] =
+        typeof v == "string"
+          ? (f.field_type === "number" || f.field_type === "range") && v !== ""
+            ? Number(v)
+            : v
+          : "";
     }
   }
   return values;
@@ -65,14 +78,30 @@ export interface SubmitInput {
 }
 
 /** Errors by field name to show, "failed" when the contact could not be sent, or null once it is sent and confirmed. */
-export async function submitForm({ form, fields, element, ctx, phoneRequired, robot, siteKey, busy }: SubmitInput): Promise<Record<string, string> | "failed" | null> {
+export async function submitForm({
+  form,
+  fields,
+  element,
+  ctx,
+  phoneRequired,
+  robot,
+  siteKey,
+  busy,
+}: SubmitInput): Promise<Record<string, string> | "failed" | null> {
   const { config, person } = ctx;
   const o = element.options;
   const values = readFormValues(form, fields);
   const errors = validateForm(fields, values, ctx.labels, { phoneRequired });
   // SPEC 5: every visible input must also pass native validity (min, max, lengths, url, date ...).
   for (const el of Array.from(form.elements) as HTMLInputElement[]) {
-    if (!el.name || errors[el.name] || el.type === "hidden" || typeof el.checkValidity != "function" || el.checkValidity()) continue;
+    if (
+      !el.name ||
+      errors[el.name] ||
+      el.type === "hidden" ||
+      typeof el.checkValidity != "function" ||
+      el.checkValidity()
+    )
+      continue;
     const msg = validityMessage(el.validity, el, ctx.labels);
     if (msg) errors[el.name] = msg;
   }
@@ -107,13 +136,18 @@ export async function submitForm({ form, fields, element, ctx, phoneRequired, ro
   }
   if (phone && phoneValue) {
     // SPEC 5: a number without a plus gets the dial code of the site's country (default US).
-    values[phone.slug] = await import("./phone").then((m) => m.normalizePhone(phoneValue, config.default_country)).catch(() => phoneValue);
+    values[phone.slug] = await import("./phone")
+      .then((m) => m.normalizePhone(phoneValue, config.default_country))
+      .catch(() => phoneValue);
   }
 
   // The lead comes first: if the conversion's code cannot load (the server is
   // down mid-visit), the contact is still queued, just without action groups.
   const conv = await ctx.conversion(element, values).catch(() => null);
-  const payload = buildContactPayload(fields, values, { ...ctx.ids(element), source_url: location.href.slice(0, 2000) });
+  const payload = buildContactPayload(fields, values, {
+    ...ctx.ids(element),
+    source_url: location.href.slice(0, 2000),
+  });
   if (conv?.groupIds.length) payload.action_groups = conv.groupIds;
   if (conv?.score != null) payload.latest_score = conv.score;
   if (token) payload.recaptcha_token = token;

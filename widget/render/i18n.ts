@@ -15,12 +15,17 @@ export type Lang = string;
 export type Labels = WidgetTexts & { lang: Lang };
 
 /** The texts of a CTA: its `language` option when the config carries that catalogue, else the website's language, else any catalogue the config has. */
-export function labelsFor(config: Pick<PublicWebsiteConfig, "language" | "texts">, cta?: Pick<CtaDocument, "options">): Labels {
+export function labelsFor(
+  config: Pick<PublicWebsiteConfig, "language" | "texts">,
+  cta?: Pick<CtaDocument, "options">,
+): Labels {
   const texts = config.texts ?? {};
   const want = cta?.options?.language;
-  const lang = typeof want == "string" && texts[want] ? want : texts[config.language] ? config.language : Object.keys(texts)[0];
+  const lang =
+    typeof want == "string" && texts[want] ? want : texts[config.language] ? config.language : Object.keys(texts)[0];
   return { ...texts[lang], lang };
 }
 
 /** Fills {name} placeholders. */
-export const fill = (s: string, values: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+export const fill = (s: string, values: Record<string, string | number>) =>
+  s.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));

@@ -6,7 +6,10 @@ import { warn } from "./kit";
  * renders (nothing shows until it arrives): the chunk's default export. A failed import is logged in the
  * words of SPEC 8 and retried by the next one that renders.
  */
-export function lazy<P extends object>(name: string, load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+export function lazy<P extends object>(
+  name: string,
+  load: () => Promise<{ default: ComponentType<P> }>,
+): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P> | undefined> | undefined;
   const get = () =>

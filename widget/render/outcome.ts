@@ -23,11 +23,19 @@ export function smsUrl(number: string, keyword = ""): string {
 
 /** The store part of a cart, checkout or product confirmation: the variants to add and their quantities. */
 export function storeSelection(data: ActionGroupData): { variantIds: string[]; quantities: Record<string, number> } {
-  return { variantIds: (data["selected-product-variant-ids"] ?? []).map(String), quantities: data["selected-products-quantity"] ?? {} };
+  return {
+    variantIds: (data["selected-product-variant-ids"] ?? []).map(String),
+    quantities: data["selected-products-quantity"] ?? {},
+  };
 }
 
 /** Applies an outcome of type cta, sms, anchor, cart, checkout or product. */
-export async function applyOutcome(outcome: Outcome, runtime: CtaRuntime, root: Document | ShadowRoot | undefined, win: Window = window): Promise<void> {
+export async function applyOutcome(
+  outcome: Outcome,
+  runtime: CtaRuntime,
+  root: Document | ShadowRoot | undefined,
+  win: Window = window,
+): Promise<void> {
   if (!("data" in outcome)) return;
   const d = outcome.data;
   const go = (url: string) => void (win.location.href = url);

@@ -14,7 +14,8 @@ type Lib = typeof import("./phone-lib");
 let lib: Promise<Lib> | null = null;
 
 /** Starts loading the phone library (a form with a phone field calls this when it shows). */
-export const loadPhoneLib = (): Promise<Lib> => (lib ??= import("./phone-lib").catch((e) => ((lib = null), Promise.reject(e))));
+export const loadPhoneLib = (): Promise<Lib> =>
+  (lib ??= import("./phone-lib").catch((e) => ((lib = null), Promise.reject(e))));
 
 /** The number in international form: "+" and digits. */
 export async function normalizePhone(value: string, country?: string | null): Promise<string> {
@@ -25,7 +26,9 @@ export async function normalizePhone(value: string, country?: string | null): Pr
     const { parsePhoneNumberFromString, getCountryCallingCode } = await loadPhoneLib();
     const parsed = parsePhoneNumberFromString(value, cc as Parameters<typeof getCountryCallingCode>[0]);
     if (parsed && parsed.isPossible()) return parsed.number;
-    return plus ? "+" + digits : "+" + getCountryCallingCode(cc as Parameters<typeof getCountryCallingCode>[0]) + digits;
+    return plus
+      ? "+" + digits
+      : "+" + getCountryCallingCode(cc as Parameters<typeof getCountryCallingCode>[0]) + digits;
   } catch {
     // No library (chunk failed) or an unknown country: the digits as typed, with the plus kept.
     return (plus ? "+" : "") + digits;

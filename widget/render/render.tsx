@@ -19,7 +19,7 @@ export { watchInlineTargets } from "../core/inline";
  * IntersectionObserver it calls at once. Returns the function that stops it.
  */
 function watchView(shadow: ShadowRoot, seen: () => void): () => void {
-  if (typeof IntersectionObserver != "function") return seen(), () => {};
+  if (typeof IntersectionObserver != "function") return (seen(), () => {});
   const io = new IntersectionObserver((list) => list.some((e) => e.isIntersecting) && (stop(), seen()));
   // Frames drawn later (the lazily loaded bar and hook frames, a teaser opened) are observed as they arrive.
   const mo = new MutationObserver(() => shadow.querySelectorAll(".bk-frame").forEach((f) => io.observe(f)));
@@ -38,10 +38,15 @@ export function mountCta(options: MountOptions): MountedCta {
   const doc = host.ownerDocument;
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: "open" });
   // A top bar's spacer must come before the page content to push it down.
-  if (cta.cta_type === "bar" && cta.bar_position !== "bottom" && host.parentElement === doc.body) doc.body.prepend(host);
+  if (cta.cta_type === "bar" && cta.bar_position !== "bottom" && host.parentElement === doc.body)
+    doc.body.prepend(host);
   host.setAttribute("data-beckon-type", cta.cta_type);
   const style = doc.createElement("style");
-  style.textContent = ctaCss(config, [cta.options?.css, variant.options?.css], [cta.options ?? {}, variant.options ?? {}]);
+  style.textContent = ctaCss(
+    config,
+    [cta.options?.css, variant.options?.css],
+    [cta.options ?? {}, variant.options ?? {}],
+  );
   const container = doc.createElement("div");
   container.className = "bk-root";
   shadow.replaceChildren(style, container);
@@ -63,10 +68,25 @@ export function mountCta(options: MountOptions): MountedCta {
     // An older loader without onClose: close ourselves and still tell the page.
     unmount();
     host.remove();
-    runtime.dispatch("cfClose", { cta_id: cta.id, variant_id: variant.id ?? null, broadcast_id: broadcastId ?? cta.broadcast_id ?? null });
+    runtime.dispatch("cfClose", {
+      cta_id: cta.id,
+      variant_id: variant.id ?? null,
+      broadcast_id: broadcastId ?? cta.broadcast_id ?? null,
+    });
   };
   root.render(
-    <Shell cta={cta} variant={variant} config={config} person={person} runtime={runtime} broadcastId={broadcastId} labels={labelsFor(config, cta)} onClose={onClose} teaser={options.teaser} mode={options.mode} />,
+    <Shell
+      cta={cta}
+      variant={variant}
+      config={config}
+      person={person}
+      runtime={runtime}
+      broadcastId={broadcastId}
+      labels={labelsFor(config, cta)}
+      onClose={onClose}
+      teaser={options.teaser}
+      mode={options.mode}
+    />,
   );
   return { unmount };
 }

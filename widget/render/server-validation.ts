@@ -25,7 +25,11 @@ export interface ValidationResult {
 }
 
 /** Asks the server; null when it could not answer in time. */
-export async function validateOnServer(apiOrigin: string, body: ValidationRequest, fetchFn: typeof fetch = (u, i) => fetch(u, i)): Promise<ValidationResult | null> {
+export async function validateOnServer(
+  apiOrigin: string,
+  body: ValidationRequest,
+  fetchFn: typeof fetch = (u, i) => fetch(u, i),
+): Promise<ValidationResult | null> {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), VALIDATION_TIMEOUT_MS);
   try {
@@ -45,7 +49,11 @@ export async function validateOnServer(apiOrigin: string, body: ValidationReques
 }
 
 /** Field errors from a validation answer, in `t`'s words (SPEC 8's in English). */
-export function validationErrors(result: ValidationResult | null, slugs: { email?: string; phone?: string }, t: Messages): Record<string, string> {
+export function validationErrors(
+  result: ValidationResult | null,
+  slugs: { email?: string; phone?: string },
+  t: Messages,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (result?.email && result.email.valid === false && slugs.email) {
     errors[slugs.email] = /business/i.test(result.email.message ?? "") ? t.business : t.email;

@@ -13,7 +13,8 @@ import type { CartAdapter } from "../store/types";
 /** The store adapter to use, or null on a site without a store. */
 export function storeOf(given: CartAdapter | null | undefined, win: Window = window): CartAdapter | null {
   if (given) return given;
-  const shopify = (win as unknown as { Shopify?: { routes?: { root?: string }; currency?: { active?: string } } }).Shopify;
+  const shopify = (win as unknown as { Shopify?: { routes?: { root?: string }; currency?: { active?: string } } })
+    .Shopify;
   return shopify ? createAjaxCart({ root: shopify.routes?.root, currency: shopify.currency?.active }) : null;
 }
 
@@ -26,10 +27,16 @@ export async function applyStoreOutcome(
 ): Promise<void> {
   if (!adapter) return warn("No store for a " + type + " confirmation");
   if (outcome.variantIds.length) {
-    const added = await adapter.addLines(outcome.variantIds.map((id) => ({ variantId: id, quantity: Math.max(1, outcome.quantities[id] ?? 1) })));
+    const added = await adapter.addLines(
+      outcome.variantIds.map((id) => ({ variantId: id, quantity: Math.max(1, outcome.quantities[id] ?? 1) })),
+    );
     if (!added.ok) warn("Add to cart failed", added.error.message);
     if (type === "product" && added.ok && added.value.added[0]) {
-      return go(adapter.cartUrl().replace(/cart\/?$/, "") + "products/" + encodeURIComponent(added.value.added[0].product.handle));
+      return go(
+        adapter.cartUrl().replace(/cart\/?$/, "") +
+          "products/" +
+          encodeURIComponent(added.value.added[0].product.handle),
+      );
     }
   }
   if (type === "checkout") {
@@ -47,12 +54,17 @@ export async function runStoreActions(actions: CtaAction[], adapter: CartAdapter
     const variant = String(d.variant_id ?? d["product-variant-id"] ?? "");
     let r: { ok: boolean; error?: { message: string } } | null = null;
     // show: the theme's own cart (drawer, bubble) learns of the add; a reload it might ask for is not done, since the confirmation is showing.
-    if (a.action_type === "add_to_cart" && variant) r = await adapter.addLines([{ variantId: variant, quantity: Math.max(1, Number(d.quantity) || 1) }], { show: true });
+    if (a.action_type === "add_to_cart" && variant)
+      r = await adapter.addLines([{ variantId: variant, quantity: Math.max(1, Number(d.quantity) || 1) }], {
+        show: true,
+      });
     else if (a.action_type === "clear_cart") r = await adapter.clear();
     else if (a.action_type === "apply_discount" && d.code) r = await adapter.applyDiscount(String(d.code));
     else if (a.action_type === "remove_from_cart" && variant) {
       const cart = await adapter.getCart();
-      const line = cart.ok ? cart.value.lines.find((l) => l.variantId === variant || l.variantId.endsWith("/" + variant)) : null;
+      const line = cart.ok
+        ? cart.value.lines.find((l) => l.variantId === variant || l.variantId.endsWith("/" + variant))
+        : null;
       if (line) r = await adapter.removeLine(line.id);
     }
     if (r && !r.ok) warn(a.action_type + " failed", r.error?.message);

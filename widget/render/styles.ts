@@ -17,7 +17,14 @@ import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
 import { bool, str } from "./options";
 
 /** SPEC 9 layout constants. */
-export const LAYOUT = { close: 25, boxedMargin: "4%", sidebar: 310, bumper: 900, hookVertical: 310, hookHorizontal: 500 } as const;
+export const LAYOUT = {
+  close: 25,
+  boxedMargin: "4%",
+  sidebar: 310,
+  bumper: 900,
+  hookVertical: 310,
+  hookHorizontal: 500,
+} as const;
 
 // Every browser the widget targets has system-ui but Firefox before 92 (which gets sans-serif) and Safari's -apple-system alias.
 export const FONT_STACK = "system-ui,-apple-system,sans-serif";
@@ -68,7 +75,8 @@ input,select,textarea,button{font:inherit;margin:0}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
 `;
 
-const STANDARD_FONTS = /^(arial|helvetica|georgia|times( new roman)?|verdana|tahoma|trebuchet ms|courier( new)?|system-ui|(sans-)?serif|monospace|inherit|-apple-system)$/i;
+const STANDARD_FONTS =
+  /^(arial|helvetica|georgia|times( new roman)?|verdana|tahoma|trebuchet ms|courier( new)?|system-ui|(sans-)?serif|monospace|inherit|-apple-system)$/i;
 
 /** Whether a font family needs a web font (SPEC 7: a web font loader for non-standard fonts). */
 export const isWebFont = (family: string) => !!family && !STANDARD_FONTS.test(family.trim());
@@ -90,7 +98,8 @@ export function loadWebFont(family: string, doc: Document = document): void {
 }
 
 const SAFE_VALUE = /^[#\w\s.,%()'"-]{1,80}$/;
-const v = (name: string, value: unknown) => (typeof value == "string" || typeof value == "number") && SAFE_VALUE.test(String(value)) ? `${name}:${value};` : "";
+const v = (name: string, value: unknown) =>
+  (typeof value == "string" || typeof value == "number") && SAFE_VALUE.test(String(value)) ? `${name}:${value};` : "";
 
 /** The font family a CTA uses: the variant's, else the brand's (empty: the system stack). */
 export function fontOf(config: PublicWebsiteConfig, variantOptions: Record<string, unknown>): string {
@@ -104,8 +113,16 @@ export function fontOf(config: PublicWebsiteConfig, variantOptions: Record<strin
 export function ctaCss(config: PublicWebsiteConfig, custom: unknown[], look: Record<string, unknown>[] = []): string {
   const colors = config.brand_colors || {};
   const style = config.brand_style || {};
-  const pick = (key: string) => look.map((o) => str(o, key)).filter(Boolean).pop();
-  const font = look.map((o) => str(o, "font")).filter(Boolean).pop() || str(style, "font");
+  const pick = (key: string) =>
+    look
+      .map((o) => str(o, key))
+      .filter(Boolean)
+      .pop();
+  const font =
+    look
+      .map((o) => str(o, "font"))
+      .filter(Boolean)
+      .pop() || str(style, "font");
   const radius = style["border-radius"];
   const vars =
     v("--bk-primary", pick("button-color") || colors.primary || "#1f4fd6") +

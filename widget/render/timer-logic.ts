@@ -62,7 +62,13 @@ export function timerEnd(o: Record<string, unknown>, now: number, startedAt?: nu
 export function remaining(end: number, now: number): Remaining {
   const total = Math.max(0, end - now);
   const s = Math.floor(total / 1000);
-  return { total, days: Math.floor(s / 86400), hours: Math.floor(s / 3600) % 24, minutes: Math.floor(s / 60) % 60, seconds: s % 60 };
+  return {
+    total,
+    days: Math.floor(s / 86400),
+    hours: Math.floor(s / 3600) % 24,
+    minutes: Math.floor(s / 60) % 60,
+    seconds: s % 60,
+  };
 }
 
 /** SPEC 4: days, hours and minutes are hidden when zero and all larger units are zero; seconds always show. */

@@ -18,7 +18,15 @@ export interface CtaIds {
   broadcast_id?: number | null;
 }
 
-export type TrackedEventType = "Visit" | "View" | "Complete" | "Completion" | "Selection" | "Add To Cart" | "Submission" | "Order";
+export type TrackedEventType =
+  | "Visit"
+  | "View"
+  | "Complete"
+  | "Completion"
+  | "Selection"
+  | "Add To Cart"
+  | "Submission"
+  | "Order";
 
 /** SPEC section 3 contact payload, less what the loader adds (client id, visitor token). */
 export interface ContactPayload {

@@ -8,7 +8,11 @@ import { deepActive, trapTab } from "./focus";
  * (hook, bar, teaser): focus is never taken; Escape closes only while focus
  * is inside the CTA.
  */
-export function useDialog(ref: RefObject<HTMLElement>, opts: { modal: boolean; onClose?: () => void }, deps: unknown[] = []): void {
+export function useDialog(
+  ref: RefObject<HTMLElement>,
+  opts: { modal: boolean; onClose?: () => void },
+  deps: unknown[] = [],
+): void {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

@@ -76,7 +76,12 @@ export function loadVideoApi(provider: Provider, doc: Document = document, poll 
 }
 
 /** Attaches the provider's player to an embed iframe; answers a pause function. */
-export function attachPlayer(provider: Provider, iframe: HTMLIFrameElement, id: string, win: Window = window): () => void {
+export function attachPlayer(
+  provider: Provider,
+  iframe: HTMLIFrameElement,
+  id: string,
+  win: Window = window,
+): () => void {
   const w = win as unknown as Record<string, any>;
   try {
     if (provider === "youtube") {

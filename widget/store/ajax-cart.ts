@@ -29,7 +29,18 @@ import { errorMessage, fail, ok } from "./result";
 import { cartChangeNotice, cartChangeReporter, type CartNoticeConfig } from "./cart-notice";
 import { createCartLock, inFlight, type CartLock } from "./serialize";
 import { configured, sectionFields, showAdd, themeActions, type StorefrontActions } from "./theme-cart";
-import type { AddOptions, AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result } from "./types";
+import type {
+  AddOptions,
+  AddResult,
+  Cart,
+  CartAction,
+  CartAdapter,
+  CartLineInput,
+  Product,
+  ProductCatalog,
+  ProductSourceType,
+  Result,
+} from "./types";
 
 export interface AjaxCartConfig {
   /** Shopify.routes.root ("/" by default; "/en/" on a localized store). */
@@ -75,7 +86,11 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
       const res = await doFetch(url, {
         credentials: "same-origin",
         ...init,
-        headers: { Accept: "application/json", ...(init.body ? { "Content-Type": "application/json" } : {}), ...init.headers },
+        headers: {
+          Accept: "application/json",
+          ...(init.body ? { "Content-Type": "application/json" } : {}),
+          ...init.headers,
+        },
       });
       const body = (await res.json().catch(() => null)) as (T & AjaxError) | null;
       if (!res.ok) {
@@ -88,7 +103,8 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
     }
   }
 
-  const post = <T>(url: string, body?: unknown) => request<T>(url, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+  const post = <T>(url: string, body?: unknown) =>
+    request<T>(url, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
 
   const cartJson = () => request<AjaxCartJson>(cartJsUrl(root));
 
@@ -115,7 +131,8 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
     return results.flatMap((r) => (r.ok ? [r.value] : []));
   }
 
-  const uniqueHandles = (items: { handle: string }[], limit: number) => [...new Set(items.map((p) => p.handle))].slice(0, limit);
+  const uniqueHandles = (items: { handle: string }[], limit: number) =>
+    [...new Set(items.map((p) => p.handle))].slice(0, limit);
 
   /**
    * An add through the theme's configured Shopify.actions.updateCart (the
@@ -129,13 +146,17 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
         lines: toStorefrontLineInputs(lines),
       })) as { userErrors?: { message?: string }[] } | undefined;
       const refused = r?.userErrors?.[0];
-      if (refused) return fail(refused.message || "The cart refused the add", { status: 422, description: refused.message });
+      if (refused)
+        return fail(refused.message || "The cart refused the add", { status: 422, description: refused.message });
     } catch (e) {
       return fail(errorMessage(e));
     }
     const cart = changed(await getCart(), "add");
     if (!cart.ok) return cart;
-    if (configured(actions.openCart)) Promise.resolve().then(() => actions.openCart!()).catch(() => undefined);
+    if (configured(actions.openCart))
+      Promise.resolve()
+        .then(() => actions.openCart!())
+        .catch(() => undefined);
     const ids = lines.map((l) => numericId(l.variantId));
     return ok({ cart: cart.value, added: cart.value.lines.filter((l) => ids.includes(numericId(l.variantId))) });
   }
@@ -147,27 +168,34 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
     busy: () => writes.busy() || lock.busy(),
 
     addLines(lines: CartLineInput[], opts: AddOptions = {}): Promise<Result<AddResult>> {
-      return writes.track(lock.run(async () => {
-        const win = opts.show ? page() : undefined;
-        const actions = win && themeActions(win);
-        if (actions) return addThroughActions(actions, lines);
-        const items = lines.map((l) => {
-          const id = numericId(l.variantId);
-          return {
-            id: /^\d+$/.test(id) ? Number(id) : id,
-            quantity: l.quantity,
-            ...(l.sellingPlanId ? { selling_plan: Number(numericId(l.sellingPlanId)) } : {}),
-          };
-        });
-        const added = await post<AddJson>(cartAddUrl(root), { items, ...(win ? sectionFields(win) : {}) });
-        if (!added.ok) return added;
-        const json = await cartJson();
-        const cart = changed(json.ok ? ok(fromAjaxCart(json.value, root)) : json, "add");
-        if (!cart.ok) return cart;
-        const first = added.value.items?.[0];
-        const reload = !!win && showAdd(win, { ...first, sections: added.value.sections }, json.ok ? json.value : null);
-        return ok({ cart: cart.value, added: (added.value.items ?? []).map(fromAjaxLine), ...(reload ? { reload } : {}) });
-      }));
+      return writes.track(
+        lock.run(async () => {
+          const win = opts.show ? page() : undefined;
+          const actions = win && themeActions(win);
+          if (actions) return addThroughActions(actions, lines);
+          const items = lines.map((l) => {
+            const id = numericId(l.variantId);
+            return {
+              id: /^\d+$/.test(id) ? Number(id) : id,
+              quantity: l.quantity,
+              ...(l.sellingPlanId ? { selling_plan: Number(numericId(l.sellingPlanId)) } : {}),
+            };
+          });
+          const added = await post<AddJson>(cartAddUrl(root), { items, ...(win ? sectionFields(win) : {}) });
+          if (!added.ok) return added;
+          const json = await cartJson();
+          const cart = changed(json.ok ? ok(fromAjaxCart(json.value, root)) : json, "add");
+          if (!cart.ok) return cart;
+          const first = added.value.items?.[0];
+          const reload =
+            !!win && showAdd(win, { ...first, sections: added.value.sections }, json.ok ? json.value : null);
+          return ok({
+            cart: cart.value,
+            added: (added.value.items ?? []).map(fromAjaxLine),
+            ...(reload ? { reload } : {}),
+          });
+        }),
+      );
     },
 
     removeLine: (lineId: string) =>
@@ -187,18 +215,24 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
       ),
 
     applyDiscount(code: string) {
-      return writes.track(lock.run(async () => {
-        try {
-          // The code travels in a cookie set by the redirecting answer; not following
-          // the redirect spares downloading the cart page (browsers answer an opaque
-          // redirect with status 0, and still store the cookie).
-          const res = await doFetch(discountUrl(root, code, `${rootPath(root)}cart`), { credentials: "same-origin", redirect: "manual" });
-          if (res.status >= 400) return fail<Cart>(`Discount ${code} failed: HTTP ${res.status}`, { status: res.status });
-        } catch (e) {
-          return fail<Cart>(errorMessage(e));
-        }
-        return changed(await getCart(), "discount");
-      }));
+      return writes.track(
+        lock.run(async () => {
+          try {
+            // The code travels in a cookie set by the redirecting answer; not following
+            // the redirect spares downloading the cart page (browsers answer an opaque
+            // redirect with status 0, and still store the cookie).
+            const res = await doFetch(discountUrl(root, code, `${rootPath(root)}cart`), {
+              credentials: "same-origin",
+              redirect: "manual",
+            });
+            if (res.status >= 400)
+              return fail<Cart>(`Discount ${code} failed: HTTP ${res.status}`, { status: res.status });
+          } catch (e) {
+            return fail<Cart>(errorMessage(e));
+          }
+          return changed(await getCart(), "discount");
+        }),
+      );
     },
 
     cartUrl: () => `${root}cart`,
@@ -207,7 +241,9 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
     product: (handle) => product(handle),
 
     async recommendations(productId, { limit, intent }) {
-      const r = await request<{ products?: AjaxProductJson[] }>(recommendationsUrl(root, numericId(productId), limit, intent));
+      const r = await request<{ products?: AjaxProductJson[] }>(
+        recommendationsUrl(root, numericId(productId), limit, intent),
+      );
       if (!r.ok) return r;
       return ok((r.value.products ?? []).slice(0, limit).map((p) => fromAjaxProduct(p, mapOpts("recommendations"))));
     },
@@ -224,10 +260,20 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
       // The Ajax API has no collection endpoint: the theme renders the collection page's product
       // grid (Section Rendering API), whose product links name the handles in the collection's
       // order; each product then comes from products/{handle}.js (with its selling plans).
-      const r = await request<Record<string, string | null>>(collectionSectionsUrl(root, handle, config.collectionSections));
+      const r = await request<Record<string, string | null>>(
+        collectionSectionsUrl(root, handle, config.collectionSections),
+      );
       if (!r.ok) return r;
       const handles = Object.values(r.value).flatMap((html) => (typeof html == "string" ? linkedHandles(html) : []));
-      return ok(await byHandles(uniqueHandles(handles.map((h) => ({ handle: h })), limit), "collection"));
+      return ok(
+        await byHandles(
+          uniqueHandles(
+            handles.map((h) => ({ handle: h })),
+            limit,
+          ),
+          "collection",
+        ),
+      );
     },
   };
 }

@@ -20,7 +20,8 @@ export function sendCartNotice(send: NoticeSender, apiRoot: string, cartId: stri
   if (!cartId) return;
   try {
     const r = send(cartNoticeUrl(apiRoot, cartId));
-    if (r && typeof (r as Promise<unknown>).then === "function") (r as Promise<unknown>).then(undefined, () => undefined);
+    if (r && typeof (r as Promise<unknown>).then === "function")
+      (r as Promise<unknown>).then(undefined, () => undefined);
   } catch {
     /* fire and forget */
   }
@@ -36,7 +37,11 @@ const NOTICE_ACTIONS: readonly CartAction[] = ["add", "remove", "discount"];
  * The notice an adapter sends after a change: GET {storefront origin}/?cf_action=cf_shopify_cart
  * with plain fetch unless a sender is given; without a known origin (no page) nothing is sent.
  */
-export function cartChangeNotice(config: CartNoticeConfig | undefined, doFetch: typeof fetch, base?: string): (cartId: string, action: CartAction) => void {
+export function cartChangeNotice(
+  config: CartNoticeConfig | undefined,
+  doFetch: typeof fetch,
+  base?: string,
+): (cartId: string, action: CartAction) => void {
   return (cartId, action) => {
     if (config === false || !NOTICE_ACTIONS.includes(action)) return;
     let origin = config?.origin;
@@ -45,7 +50,11 @@ export function cartChangeNotice(config: CartNoticeConfig | undefined, doFetch: 
     } catch {
       return;
     }
-    sendCartNotice(config?.send ?? ((url) => doFetch(url, { credentials: "same-origin", keepalive: true })), origin, cartId);
+    sendCartNotice(
+      config?.send ?? ((url) => doFetch(url, { credentials: "same-origin", keepalive: true })),
+      origin,
+      cartId,
+    );
   };
 }
 

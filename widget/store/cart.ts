@@ -71,7 +71,11 @@ export function fromStorefrontCart(node: BeckonCartFragment): Cart {
       quantity: l.quantity,
       linePrice: Math.round(Number(l.cost.totalAmount.amount) * 100),
       sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null,
-      product: { id: l.merchandise.product.id, handle: l.merchandise.product.handle, title: l.merchandise.product.title },
+      product: {
+        id: l.merchandise.product.id,
+        handle: l.merchandise.product.handle,
+        title: l.merchandise.product.title,
+      },
     })),
     discountCodes: node.discountCodes,
     checkoutUrl: node.checkoutUrl,
@@ -79,10 +83,20 @@ export function fromStorefrontCart(node: BeckonCartFragment): Cart {
 }
 
 /** The cart before a headless cart exists. */
-export const emptyCart = (currency = ""): Cart => ({ id: "", value: 0, count: 0, currency, lines: [], discountCodes: [], checkoutUrl: "" });
+export const emptyCart = (currency = ""): Cart => ({
+  id: "",
+  value: 0,
+  count: 0,
+  currency,
+  lines: [],
+  discountCodes: [],
+  checkoutUrl: "",
+});
 
 /** Lines to add in the Storefront API's CartLineInput shape (global ids, the selling plan only when chosen). */
-export function toStorefrontLineInputs(lines: CartLineInput[]): { merchandiseId: string; quantity: number; sellingPlanId?: string }[] {
+export function toStorefrontLineInputs(
+  lines: CartLineInput[],
+): { merchandiseId: string; quantity: number; sellingPlanId?: string }[] {
   return lines.map((l) => ({
     merchandiseId: toGid("ProductVariant", l.variantId),
     quantity: l.quantity,

@@ -7,12 +7,18 @@
  */
 import type { Product, ProductVariant } from "./types";
 
-export type TrackConversionWhen = "cf-added-to-cart" | "cf-link-clicked-or-added-to-cart" | "cf-clicking-through-to-cart";
+export type TrackConversionWhen =
+  | "cf-added-to-cart"
+  | "cf-link-clicked-or-added-to-cart"
+  | "cf-clicking-through-to-cart";
 
 export type CartConversionAction = "added-to-cart" | "link-clicked" | "clicked-through-to-cart";
 
 /** Whether an action counts as a conversion under the CTA's track-conversion-when setting. */
-export function isCartConversion(mode: TrackConversionWhen | string | null | undefined, action: CartConversionAction): boolean {
+export function isCartConversion(
+  mode: TrackConversionWhen | string | null | undefined,
+  action: CartConversionAction,
+): boolean {
   switch (mode) {
     case "cf-link-clicked-or-added-to-cart":
       return action === "added-to-cart" || action === "link-clicked";
@@ -24,7 +30,10 @@ export function isCartConversion(mode: TrackConversionWhen | string | null | und
 }
 
 /** The data of an Add To Cart event (SPEC 7): product_id, product_name, product_variant, product_price (currency units), product_source. */
-export function addToCartEventData(product: Product, variant: ProductVariant | undefined): {
+export function addToCartEventData(
+  product: Product,
+  variant: ProductVariant | undefined,
+): {
   product_id: string;
   product_name: string;
   product_variant: string;

@@ -41,7 +41,12 @@ export function recommendationsUrl(root: string, productId: string, limit: numbe
  * Shopify documents them. unavailable: "hide" (SPEC 7) or "last" when a feed shows
  * unavailable products.
  */
-export function searchSuggestUrl(root: string, q: string, limit: number, unavailable: "hide" | "last" | "show" = "hide"): string {
+export function searchSuggestUrl(
+  root: string,
+  q: string,
+  limit: number,
+  unavailable: "hide" | "last" | "show" = "hide",
+): string {
   return (
     `${normalizeRoot(root)}search/suggest.json?q=${enc(q)}&resources[type]=product&limit=${limit}` +
     `&resources[options][unavailable_products]=${unavailable}` +
@@ -96,7 +101,11 @@ export type RedirectTo = "cart" | "checkout" | "product";
  * The redirect targets of SPEC 2 after add to cart: /cart, /checkout or
  * /products/{handle}, through /discount/{code}?redirect=… when a code applies.
  */
-export function redirectTarget(root: string, to: RedirectTo, opts: { handle?: string; discountCode?: string | null } = {}): string {
+export function redirectTarget(
+  root: string,
+  to: RedirectTo,
+  opts: { handle?: string; discountCode?: string | null } = {},
+): string {
   const rel = to === "cart" ? "cart" : to === "checkout" ? "checkout" : `products/${enc(opts.handle ?? "")}`;
   if (opts.discountCode) return discountUrl(root, opts.discountCode, rootPath(root) + rel);
   return normalizeRoot(root) + rel;

@@ -24,14 +24,18 @@ export interface PricedVariant {
   savings: number;
 }
 
-const num = (v: number | null | undefined, fallback: number) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
+const num = (v: number | null | undefined, fallback: number) =>
+  typeof v === "number" && Number.isFinite(v) ? v : fallback;
 
 /**
  * SPEC 5 variant pricing: amount takes a sum off (default 10), percentage a
  * share (default 10), detect uses the store's compare-at price. A price below
  * zero becomes zero. Without a discount type the store's prices stand.
  */
-export function priceVariant(variant: { price: number; compare_at_price: number | null }, discount: DiscountSettings = {}): PricedVariant {
+export function priceVariant(
+  variant: { price: number; compare_at_price: number | null },
+  discount: DiscountSettings = {},
+): PricedVariant {
   const base = Math.max(0, variant.price);
   let price = base;
   let compare: number | null = null;
@@ -66,7 +70,10 @@ export function sellingPlanPrice(price: number, plan: SellingPlan | null | undef
  * two decimals ("$19.99"). A character made of letters ("kr" on the SEK site)
  * is set apart by a space ("kr 199.00").
  */
-export function formatMoney(cents: number, currencyCharacter: string | null | undefined = DEFAULT_CURRENCY_CHARACTER): string {
+export function formatMoney(
+  cents: number,
+  currencyCharacter: string | null | undefined = DEFAULT_CURRENCY_CHARACTER,
+): string {
   const c = currencyCharacter || DEFAULT_CURRENCY_CHARACTER;
   const amount = (Math.max(0, cents) / 100).toFixed(2);
   return /\p{L}$/u.test(c) ? `${c} ${amount}` : `${c}${amount}`;
@@ -83,7 +90,10 @@ export interface BadgeOptions {
 }
 
 /** The catalogue entries of badges. */
-export type BadgeTexts = Pick<WidgetTexts, "soldOutBadge" | "customBadge" | "discountBadge" | "percentOff" | "amountOff">;
+export type BadgeTexts = Pick<
+  WidgetTexts,
+  "soldOutBadge" | "customBadge" | "discountBadge" | "percentOff" | "amountOff"
+>;
 
 const off = (template: string, amount: string) => template.replace("{0}", amount);
 
@@ -101,7 +111,8 @@ export function badgeText(kind: BadgeKind, opts: BadgeOptions, t: BadgeTexts): s
     if (text) return text;
     const d = opts.discount;
     if (d?.type === "percentage") return off(t.percentOff, String(num(d.value, DEFAULT_DISCOUNT_PERCENTAGE)));
-    if (d?.type === "amount") return off(t.amountOff, formatMoney(num(d.value, DEFAULT_DISCOUNT_AMOUNT) * 100, opts.currencyCharacter));
+    if (d?.type === "amount")
+      return off(t.amountOff, formatMoney(num(d.value, DEFAULT_DISCOUNT_AMOUNT) * 100, opts.currencyCharacter));
     return t.discountBadge;
   }
   const v = opts.variant;
@@ -122,10 +133,12 @@ export function productButtonText(
 }
 
 /** The one-time choice next to subscription plans: the CTA's text, else the catalogue's. */
-export const subscriptionText = (text: string | null | undefined, t: Pick<WidgetTexts, "oneTime">): string => text?.trim() || t.oneTime;
+export const subscriptionText = (text: string | null | undefined, t: Pick<WidgetTexts, "oneTime">): string =>
+  text?.trim() || t.oneTime;
 
 /** The label next to review stars: the CTA's text, else the catalogue's. */
-export const reviewLabel = (text: string | null | undefined, t: Pick<WidgetTexts, "reviews">): string => text?.trim() || t.reviews;
+export const reviewLabel = (text: string | null | undefined, t: Pick<WidgetTexts, "reviews">): string =>
+  text?.trim() || t.reviews;
 
 /** SPEC 5: the quantity picker's minimum is 1 (whole numbers; junk becomes 1). */
 export function clampQuantity(q: unknown): number {
@@ -170,12 +183,17 @@ export const SOLD_OUT = "sold out";
  * and none was chosen. Sold-out variants and required-plan products without plans
  * are skipped and reported, so the rest still go to the cart.
  */
-export function addAllLines(items: readonly AddAllItem[]): { lines: CartLineInput[]; skipped: { product: Product; reason: string }[] } {
+export function addAllLines(items: readonly AddAllItem[]): {
+  lines: CartLineInput[];
+  skipped: { product: Product; reason: string }[];
+} {
   const lines: CartLineInput[] = [];
   const skipped: { product: Product; reason: string }[] = [];
   for (const item of items) {
     const { product } = item;
-    const variant = item.variantId ? product.variants.find((v) => v.id === item.variantId) : (product.variants.find((v) => v.available) ?? product.variants[0]);
+    const variant = item.variantId
+      ? product.variants.find((v) => v.id === item.variantId)
+      : (product.variants.find((v) => v.available) ?? product.variants[0]);
     if (!variant || !variant.available) {
       skipped.push({ product, reason: SOLD_OUT });
       continue;

@@ -29,7 +29,8 @@ export function toCents(price: unknown): number {
   return 0;
 }
 
-const centsOrNull = (price: unknown): number | null => (price === null || price === undefined || price === "" ? null : toCents(price));
+const centsOrNull = (price: unknown): number | null =>
+  price === null || price === undefined || price === "" ? null : toCents(price);
 
 /** Cents from a Storefront MoneyV2 amount ("19.99"). */
 export function moneyToCents(money: { amount: string | number } | null | undefined): number | null {
@@ -151,7 +152,10 @@ export function fromAjaxProduct(json: AjaxProductJson, opts: MapOptions = {}): P
   });
   const options: ProductOption[] = (json.options ?? []).map((o, i) =>
     typeof o === "string"
-      ? { name: o, values: [...new Set(variants.map((v) => v.selected_options[i]?.value).filter((x): x is string => !!x))] }
+      ? {
+          name: o,
+          values: [...new Set(variants.map((v) => v.selected_options[i]?.value).filter((x): x is string => !!x))],
+        }
       : { name: o.name, values: o.values ?? [] },
   );
   const subscriptions: Subscription[] = (json.selling_plan_groups ?? []).map((g) => ({
@@ -166,7 +170,8 @@ export function fromAjaxProduct(json: AjaxProductJson, opts: MapOptions = {}): P
     title: json.title,
     type: json.type ?? json.product_type ?? "",
     price: json.price !== undefined ? toCents(json.price) : (first?.price ?? 0),
-    compare_at_price: json.compare_at_price !== undefined ? centsOrNull(json.compare_at_price) : (first?.compare_at_price ?? null),
+    compare_at_price:
+      json.compare_at_price !== undefined ? centsOrNull(json.compare_at_price) : (first?.compare_at_price ?? null),
     description: json.description ?? json.body_html ?? json.body ?? "",
     image: featured,
     imageList: images.length ? images : featured ? [featured] : [],
@@ -185,13 +190,17 @@ export function fromAjaxProduct(json: AjaxProductJson, opts: MapOptions = {}): P
 // ---------------------------------------------------------------- Storefront GraphQL
 
 /** A selling plan's price adjustment, as the BeckonProduct fragment selects it. */
-type StorefrontPriceAdjustment = BeckonProductFragment["sellingPlanGroups"]["nodes"][number]["sellingPlans"]["nodes"][number]["priceAdjustments"][number];
+type StorefrontPriceAdjustment =
+  BeckonProductFragment["sellingPlanGroups"]["nodes"][number]["sellingPlans"]["nodes"][number]["priceAdjustments"][number];
 
 function storefrontAdjustment(a: StorefrontPriceAdjustment): SellingPlanPriceAdjustment | null {
   const v = a.adjustmentValue;
-  if (v.__typename === "SellingPlanPercentagePriceAdjustment") return { value_type: "percentage", value: v.adjustmentPercentage };
-  if (v.__typename === "SellingPlanFixedAmountPriceAdjustment") return { value_type: "fixed_amount", value: moneyToCents(v.adjustmentAmount) ?? 0 };
-  if (v.__typename === "SellingPlanFixedPriceAdjustment") return { value_type: "price", value: moneyToCents(v.price) ?? 0 };
+  if (v.__typename === "SellingPlanPercentagePriceAdjustment")
+    return { value_type: "percentage", value: v.adjustmentPercentage };
+  if (v.__typename === "SellingPlanFixedAmountPriceAdjustment")
+    return { value_type: "fixed_amount", value: moneyToCents(v.adjustmentAmount) ?? 0 };
+  if (v.__typename === "SellingPlanFixedPriceAdjustment")
+    return { value_type: "price", value: moneyToCents(v.price) ?? 0 };
   return null;
 }
 
@@ -233,7 +242,9 @@ export function fromStorefrontProduct(node: BeckonProductFragment, opts: MapOpti
         id: p.id,
         name: p.name,
         description: p.description ?? null,
-        price_adjustments: (p.priceAdjustments ?? []).map(storefrontAdjustment).filter((x): x is SellingPlanPriceAdjustment => !!x),
+        price_adjustments: (p.priceAdjustments ?? [])
+          .map(storefrontAdjustment)
+          .filter((x): x is SellingPlanPriceAdjustment => !!x),
       })),
     })),
     requires_selling_plan: node.requiresSellingPlan === true,

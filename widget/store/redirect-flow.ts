@@ -5,7 +5,13 @@
  * navigation throws) still fetches the cart URL, so the cart or discount the
  * URL carries lands even if the shopper stays on the page.
  */
-import { CART_ACTION_DELAY_MS, CART_REDIRECT_ACTION_DELAY_MS, CART_REDIRECT_POLL_MS, CART_REDIRECT_WAIT_MS, REDIRECT_DELAY_MS } from "./constants";
+import {
+  CART_ACTION_DELAY_MS,
+  CART_REDIRECT_ACTION_DELAY_MS,
+  CART_REDIRECT_POLL_MS,
+  CART_REDIRECT_WAIT_MS,
+  REDIRECT_DELAY_MS,
+} from "./constants";
 import { realTimers } from "./serialize";
 import type { Timers } from "./types";
 

@@ -68,7 +68,10 @@ export function reviewRequests(config: ReviewConfig, productIds: readonly string
         productIds: [id],
       }));
     case "yotpo":
-      return ids.map((id) => ({ url: `${base}/products/${enc(config.appKey ?? "")}/${enc(numericId(id))}/bottomline`, productIds: [id] }));
+      return ids.map((id) => ({
+        url: `${base}/products/${enc(config.appKey ?? "")}/${enc(numericId(id))}/bottomline`,
+        productIds: [id],
+      }));
     case "okendo":
       return ids.map((id) => ({
         url: `${base}/v1/stores/${enc(config.subscriberId ?? "")}/products/shopify-${enc(numericId(id))}/review_aggregate`,
@@ -82,7 +85,11 @@ export function reviewRequests(config: ReviewConfig, productIds: readonly string
               init: {
                 method: "POST",
                 headers: { "Content-Type": "application/json" },
-                body: JSON.stringify({ productIds: ids.map((id) => ({ productId: numericId(id) })), apiKey: config.apiKey ?? "", storeUrl: config.storeUrl ?? "" }),
+                body: JSON.stringify({
+                  productIds: ids.map((id) => ({ productId: numericId(id) })),
+                  apiKey: config.apiKey ?? "",
+                  storeUrl: config.storeUrl ?? "",
+                }),
               },
               productIds: ids,
             },
@@ -103,7 +110,10 @@ const summary = (product_id: string, score: unknown, total: unknown): ReviewSumm
 });
 
 /** Judge.me preview badge → summary, read from the badge's data attributes. */
-export function fromJudgeme(json: { product_external_id?: unknown; badge?: string } | null, productId: string): ReviewSummary | null {
+export function fromJudgeme(
+  json: { product_external_id?: unknown; badge?: string } | null,
+  productId: string,
+): ReviewSummary | null {
   if (!json?.badge) return null;
   const rating = /data-average-rating=['"]?([\d.]+)/.exec(json.badge)?.[1];
   const count = /data-number-of-reviews=['"]?(\d+)/.exec(json.badge)?.[1];
@@ -111,20 +121,29 @@ export function fromJudgeme(json: { product_external_id?: unknown; badge?: strin
 }
 
 /** Yotpo bottomline → summary. */
-export function fromYotpo(json: { response?: { bottomline?: { average_score?: unknown; total_reviews?: unknown } } } | null, productId: string): ReviewSummary | null {
+export function fromYotpo(
+  json: { response?: { bottomline?: { average_score?: unknown; total_reviews?: unknown } } } | null,
+  productId: string,
+): ReviewSummary | null {
   const b = json?.response?.bottomline;
   return b ? summary(productId, b.average_score, b.total_reviews) : null;
 }
 
 /** Okendo review aggregate → summary (average = values total / rated count). */
 export function fromOkendo(
-  json: { reviewAggregate?: { reviewCount?: unknown; ratingAndReviewCount?: unknown; ratingAndReviewValuesTotal?: unknown } } | null,
+  json: {
+    reviewAggregate?: { reviewCount?: unknown; ratingAndReviewCount?: unknown; ratingAndReviewValuesTotal?: unknown };
+  } | null,
   productId: string,
 ): ReviewSummary | null {
   const a = json?.reviewAggregate;
   if (!a) return null;
   const rated = toNumber(a.ratingAndReviewCount) || toNumber(a.reviewCount);
-  return summary(productId, rated ? toNumber(a.ratingAndReviewValuesTotal) / rated : 0, a.reviewCount ?? a.ratingAndReviewCount);
+  return summary(
+    productId,
+    rated ? toNumber(a.ratingAndReviewValuesTotal) / rated : 0,
+    a.reviewCount ?? a.ratingAndReviewCount,
+  );
 }
 
 /** Stamped badges → summaries, matched back to the caller's ids by numeric id. */
@@ -138,7 +157,11 @@ export function fromStamped(json: unknown, productIds: readonly string[]): Revie
 }
 
 /** Maps one request's answer into summaries. */
-export function mapReviewResponse(provider: ReviewProvider, json: unknown, productIds: readonly string[]): ReviewSummary[] {
+export function mapReviewResponse(
+  provider: ReviewProvider,
+  json: unknown,
+  productIds: readonly string[],
+): ReviewSummary[] {
   const one = (s: ReviewSummary | null) => (s ? [s] : []);
   switch (provider) {
     case "judgeme":
@@ -160,7 +183,11 @@ export interface FetchReviewsDeps {
 }
 
 /** Fetches ratings for the products after the delay; failed requests are left out (no stars rather than an error). */
-export async function fetchReviews(config: ReviewConfig, productIds: readonly string[], deps: FetchReviewsDeps = {}): Promise<ReviewSummary[]> {
+export async function fetchReviews(
+  config: ReviewConfig,
+  productIds: readonly string[],
+  deps: FetchReviewsDeps = {},
+): Promise<ReviewSummary[]> {
   const requests = reviewRequests(config, productIds);
   if (!requests.length) return [];
   const wait = deps.wait ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -169,7 +196,11 @@ export async function fetchReviews(config: ReviewConfig, productIds: readonly st
   const answers = await Promise.all(
     requests.map(async (req) => {
       try {
-        const res = await doFetch(req.url, { ...req.init, headers: { Accept: "application/json", ...req.init?.headers }, credentials: "omit" });
+        const res = await doFetch(req.url, {
+          ...req.init,
+          headers: { Accept: "application/json", ...req.init?.headers },
+          credentials: "omit",
+        });
         if (!res.ok) return [];
         return mapReviewResponse(config.provider, await res.json(), req.productIds);
       } catch {

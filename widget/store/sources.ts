@@ -34,7 +34,8 @@ export interface FeedOptions {
 }
 
 /** SPEC 4: a product is shown when it has an available variant, or unavailable products are enabled. */
-export const isShown = (product: Product, showUnavailable = false): boolean => showUnavailable || hasAvailableVariant(product);
+export const isShown = (product: Product, showUnavailable = false): boolean =>
+  showUnavailable || hasAvailableVariant(product);
 
 const dedupe = (products: Product[]) => {
   const seen = new Set<string>();
@@ -42,12 +43,19 @@ const dedupe = (products: Product[]) => {
 };
 
 /** The search terms of the filter source: the answers, trimmed, empty ones dropped, each once. */
-export const filterTerms = (answers: readonly string[]): string[] => [...new Set(answers.map((a) => a.trim()).filter(Boolean))];
+export const filterTerms = (answers: readonly string[]): string[] => [
+  ...new Set(answers.map((a) => a.trim()).filter(Boolean)),
+];
 
 /** Loads a feed's products: fetched, not-found ones skipped, hidden ones filtered, deduplicated, trimmed to the limit. */
-export async function loadFeed(catalog: ProductCatalog, source: FeedSource, opts: FeedOptions = {}): Promise<Result<Product[]>> {
+export async function loadFeed(
+  catalog: ProductCatalog,
+  source: FeedSource,
+  opts: FeedOptions = {},
+): Promise<Result<Product[]>> {
   const limit = opts.limit && opts.limit > 0 ? Math.floor(opts.limit) : DEFAULT_PRODUCTS_LIMIT;
-  const finish = (products: Product[]) => ok(dedupe(products.filter((p) => isShown(p, opts.showUnavailable))).slice(0, limit));
+  const finish = (products: Product[]) =>
+    ok(dedupe(products.filter((p) => isShown(p, opts.showUnavailable))).slice(0, limit));
 
   switch (source.type) {
     case "manual": {
@@ -91,8 +99,13 @@ export async function loadFeed(catalog: ProductCatalog, source: FeedSource, opts
       const first = cart.value.lines[0];
       if (!first) return ok([]);
       const inCart = new Set(cart.value.lines.map((l) => l.product.handle));
-      const r = await catalog.recommendations(first.product.id, { limit: limit + inCart.size, intent: source.intent ?? "related" });
-      return r.ok ? finish(r.value.filter((p) => !inCart.has(p.handle)).map((p) => ({ ...p, source: "cart" as const }))) : r;
+      const r = await catalog.recommendations(first.product.id, {
+        limit: limit + inCart.size,
+        intent: source.intent ?? "related",
+      });
+      return r.ok
+        ? finish(r.value.filter((p) => !inCart.has(p.handle)).map((p) => ({ ...p, source: "cart" as const })))
+        : r;
     }
   }
 }

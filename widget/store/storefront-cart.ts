@@ -27,14 +27,30 @@ import {
   PRODUCTS_QUERY,
   STOREFRONT_API_VERSION,
 } from "./graphql/operations";
-import type { BeckonCartLinesAddMutation, BeckonProductFragment, StorefrontOperations } from "./generated/storefront.generated";
+import type {
+  BeckonCartLinesAddMutation,
+  BeckonProductFragment,
+  StorefrontOperations,
+} from "./generated/storefront.generated";
 import { toGid } from "./ids";
 import { fromStorefrontProduct } from "./product";
 import { errorMessage, fail, ok } from "./result";
 import { cartChangeNotice, cartChangeReporter, type CartNoticeConfig } from "./cart-notice";
 import { createCartCreation, createCartLock, inFlight, realTimers, type CartLock } from "./serialize";
 import { checkCartId, normalizeMarket, withMarket } from "./storefront-context";
-import type { AddResult, Cart, CartAction, CartAdapter, CartLineInput, Product, ProductCatalog, ProductSourceType, Result, StoreSession, Timers } from "./types";
+import type {
+  AddResult,
+  Cart,
+  CartAction,
+  CartAdapter,
+  CartLineInput,
+  Product,
+  ProductCatalog,
+  ProductSourceType,
+  Result,
+  StoreSession,
+  Timers,
+} from "./types";
 
 export interface StorefrontCartConfig {
   /** "shop.myshopify.com" (https is implied). */
@@ -90,7 +106,8 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
   const currency = config.currency ?? "";
   // Checked up front: a bad market or cart id would fail every operation later, less clearly.
   const market = normalizeMarket(config);
-  const givenCartId = config.cartId === undefined || config.cartId === null || config.cartId === "" ? null : checkCartId(config.cartId);
+  const givenCartId =
+    config.cartId === undefined || config.cartId === null || config.cartId === "" ? null : checkCartId(config.cartId);
   let client: StorefrontApiClient | null = null;
   let lastCart: Cart | null = null;
 
@@ -117,20 +134,30 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
   }
 
   /** A mutation payload into a Result<Cart>: user errors, then stock warnings, fail. */
-  function payloadCart<F extends string>(r: Result<{ [K in F]?: CartPayload | null }>, field: F, failOn: Set<string> = new Set()): Result<Cart> & { invalidCart?: boolean } {
+  function payloadCart<F extends string>(
+    r: Result<{ [K in F]?: CartPayload | null }>,
+    field: F,
+    failOn: Set<string> = new Set(),
+  ): Result<Cart> & { invalidCart?: boolean } {
     if (!r.ok) return r;
     const p = r.value[field];
     // A payload without its field or lists is not Shopify's answer (a proxy's error page, a changed schema).
-    if (!p || typeof p !== "object" || !Array.isArray(p.userErrors)) return fail(`Storefront API answered no ${field} payload`);
+    if (!p || typeof p !== "object" || !Array.isArray(p.userErrors))
+      return fail(`Storefront API answered no ${field} payload`);
     const userError = p.userErrors[0];
     if (userError) {
-      const message = typeof userError.message === "string" && userError.message ? userError.message : `${field} was refused`;
-      return { ...fail(message, { description: userError.code ?? undefined }), invalidCart: !p.cart && userError.code === "INVALID" && (userError.field ?? []).includes("cartId") };
+      const message =
+        typeof userError.message === "string" && userError.message ? userError.message : `${field} was refused`;
+      return {
+        ...fail(message, { description: userError.code ?? undefined }),
+        invalidCart: !p.cart && userError.code === "INVALID" && (userError.field ?? []).includes("cartId"),
+      };
     }
     const warning = Array.isArray(p.warnings) ? p.warnings.find((w) => failOn.has(w.code)) : undefined;
     if (warning) return fail(warning.message, { description: warning.code });
     if (!p.cart) return { ...fail("The cart no longer exists"), invalidCart: true };
-    if (!p.cart.lines || !Array.isArray(p.cart.lines.nodes) || !p.cart.cost?.totalAmount) return fail(`Storefront API answered a ${field} cart without lines or cost`);
+    if (!p.cart.lines || !Array.isArray(p.cart.lines.nodes) || !p.cart.cost?.totalAmount)
+      return fail(`Storefront API answered a ${field} cart without lines or cost`);
     lastCart = fromStorefrontCart(p.cart);
     return ok(lastCart);
   }
@@ -167,7 +194,8 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
       if (!id.ok) return id;
       const r = await run(id.value);
       // The storefront's own cart is never replaced: it decides what a gone cart means.
-      if (givenCartId && !r.ok && r.invalidCart) return fail(`The storefront's cart ${givenCartId} no longer exists (${r.error.message})`);
+      if (givenCartId && !r.ok && r.invalidCart)
+        return fail(`The storefront's cart ${givenCartId} no longer exists (${r.error.message})`);
       if (r.ok || !r.invalidCart || attempt > 0) return r.ok ? r : { ok: false, error: r.error };
       creation.reset();
       await wait(HEADLESS_CART_RETRY_MS);
@@ -184,7 +212,8 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
       creation.reset();
       return ok(emptyCart(currency));
     }
-    if (!Array.isArray(r.value.cart.lines?.nodes) || !r.value.cart.cost?.totalAmount) return fail("Storefront API answered a cart without lines or cost");
+    if (!Array.isArray(r.value.cart.lines?.nodes) || !r.value.cart.cost?.totalAmount)
+      return fail("Storefront API answered a cart without lines or cost");
     lastCart = fromStorefrontCart(r.value.cart);
     return ok(lastCart);
   }
@@ -193,7 +222,9 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     nodes.map((n) => fromStorefrontProduct(n, { currency, source }));
 
   async function updateAttributes(attributes: { key: string; value: string }[]): Promise<Result<Cart>> {
-    return onCart(async (id) => payloadCart(await gql(CART_ATTRIBUTES_UPDATE_MUTATION, { cartId: id, attributes }), "cartAttributesUpdate"));
+    return onCart(async (id) =>
+      payloadCart(await gql(CART_ATTRIBUTES_UPDATE_MUTATION, { cartId: id, attributes }), "cartAttributesUpdate"),
+    );
   }
 
   return {
@@ -203,23 +234,36 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     busy: () => writes.busy() || lock.busy(),
 
     addLines(lines: CartLineInput[]): Promise<Result<AddResult>> {
-      return writes.track(lock.run(async () => {
-        const input = toStorefrontLineInputs(lines);
-        const r = changed(
-          await onCart(async (id) => payloadCart(await gql(CART_LINES_ADD_MUTATION, { cartId: id, lines: input }), "cartLinesAdd", STOCK_WARNINGS)),
-          "add",
-        );
-        if (!r.ok) return r;
-        const wanted = new Set(input.map((l) => l.merchandiseId));
-        return ok({ cart: r.value, added: r.value.lines.filter((l) => wanted.has(l.variantId)) });
-      }));
+      return writes.track(
+        lock.run(async () => {
+          const input = toStorefrontLineInputs(lines);
+          const r = changed(
+            await onCart(async (id) =>
+              payloadCart(
+                await gql(CART_LINES_ADD_MUTATION, { cartId: id, lines: input }),
+                "cartLinesAdd",
+                STOCK_WARNINGS,
+              ),
+            ),
+            "add",
+          );
+          if (!r.ok) return r;
+          const wanted = new Set(input.map((l) => l.merchandiseId));
+          return ok({ cart: r.value, added: r.value.lines.filter((l) => wanted.has(l.variantId)) });
+        }),
+      );
     },
 
     removeLine: (lineId: string) =>
       writes.track(
         (async (): Promise<Result<Cart>> => {
           if (!givenCartId && !creation.current()) return fail("There is no cart yet");
-          return changed(await onCart(async (id) => payloadCart(await gql(CART_LINES_REMOVE_MUTATION, { cartId: id, lineIds: [lineId] }), "cartLinesRemove")), "remove");
+          return changed(
+            await onCart(async (id) =>
+              payloadCart(await gql(CART_LINES_REMOVE_MUTATION, { cartId: id, lineIds: [lineId] }), "cartLinesRemove"),
+            ),
+            "remove",
+          );
         })(),
       ),
 
@@ -229,20 +273,32 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
           const current = await getCart();
           if (!current.ok || current.value.lines.length === 0) return current;
           const lineIds = current.value.lines.map((l) => l.id);
-          return changed(await onCart(async (id) => payloadCart(await gql(CART_LINES_REMOVE_MUTATION, { cartId: id, lineIds }), "cartLinesRemove")), "clear");
+          return changed(
+            await onCart(async (id) =>
+              payloadCart(await gql(CART_LINES_REMOVE_MUTATION, { cartId: id, lineIds }), "cartLinesRemove"),
+            ),
+            "clear",
+          );
         })(),
       ),
 
     applyDiscount(code: string) {
-      return writes.track(lock.run(async () => {
-        // cartDiscountCodesUpdate replaces the list, so the codes already on the cart are kept.
-        const before = lastCart ?? (await getCart().then((r) => (r.ok ? r.value : null)));
-        const codes = [...new Set([...(before?.discountCodes ?? []).map((d) => d.code), code])];
-        return changed(
-          await onCart(async (id) => payloadCart(await gql(CART_DISCOUNT_CODES_UPDATE_MUTATION, { cartId: id, discountCodes: codes }), "cartDiscountCodesUpdate")),
-          "discount",
-        );
-      }));
+      return writes.track(
+        lock.run(async () => {
+          // cartDiscountCodesUpdate replaces the list, so the codes already on the cart are kept.
+          const before = lastCart ?? (await getCart().then((r) => (r.ok ? r.value : null)));
+          const codes = [...new Set([...(before?.discountCodes ?? []).map((d) => d.code), code])];
+          return changed(
+            await onCart(async (id) =>
+              payloadCart(
+                await gql(CART_DISCOUNT_CODES_UPDATE_MUTATION, { cartId: id, discountCodes: codes }),
+                "cartDiscountCodesUpdate",
+              ),
+            ),
+            "discount",
+          );
+        }),
+      );
     },
 
     cartUrl: () => config.cartUrl ?? "/cart",

@@ -26,12 +26,19 @@ const CART_GID = /^gid:\/\/shopify\/Cart\/[A-Za-z0-9_-]{1,200}(?:\?key=[A-Za-z0-
 export function normalizeMarket(market: StorefrontMarket = {}): { country: string | null; language: string | null } {
   const code = (value: string | null | undefined, pattern: RegExp, what: string, example: string) => {
     if (value === undefined || value === null || value === "") return null;
-    if (typeof value !== "string") throw new TypeError(`[beckon] The Storefront ${what} must be a string like "${example}"`);
+    if (typeof value !== "string")
+      throw new TypeError(`[beckon] The Storefront ${what} must be a string like "${example}"`);
     const normalized = value.trim().toUpperCase().replace(/-/g, "_");
-    if (!pattern.test(normalized)) throw new RangeError(`[beckon] "${value.slice(0, 40)}" is not a Storefront API ${what} (expected e.g. "${example}")`);
+    if (!pattern.test(normalized))
+      throw new RangeError(
+        `[beckon] "${value.slice(0, 40)}" is not a Storefront API ${what} (expected e.g. "${example}")`,
+      );
     return normalized;
   };
-  return { country: code(market.country, COUNTRY, "country code", "SE"), language: code(market.language, LANGUAGE, "language code", "SV") };
+  return {
+    country: code(market.country, COUNTRY, "country code", "SE"),
+    language: code(market.language, LANGUAGE, "language code", "SV"),
+  };
 }
 
 /**
@@ -39,13 +46,18 @@ export function normalizeMarket(market: StorefrontMarket = {}): { country: strin
  * sent as null: the directive's arguments are optional, and Shopify then uses
  * the shop's primary market.
  */
-export function withMarket(variables: Record<string, unknown>, market: { country: string | null; language: string | null }): Record<string, unknown> {
+export function withMarket(
+  variables: Record<string, unknown>,
+  market: { country: string | null; language: string | null },
+): Record<string, unknown> {
   return { ...variables, country: market.country, language: market.language };
 }
 
 /** A cart id handed to Beckon (a prop, storage): checked, so a typo fails at once rather than on the first add. */
 export function checkCartId(id: unknown): string {
   if (typeof id !== "string" || !CART_GID.test(id.trim()))
-    throw new RangeError(`[beckon] The cart id must be a Storefront Cart id like "gid://shopify/Cart/c1-abc?key=..." (got ${JSON.stringify(id)?.slice(0, 60)})`);
+    throw new RangeError(
+      `[beckon] The cart id must be a Storefront Cart id like "gid://shopify/Cart/c1-abc?key=..." (got ${JSON.stringify(id)?.slice(0, 60)})`,
+    );
   return id.trim();
 }

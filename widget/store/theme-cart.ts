@@ -57,7 +57,9 @@ export const configured = (f: unknown): boolean => typeof f == "function" && (f 
  */
 export function themeActions(win: Window): StorefrontActions | null {
   const a = (win as ThemeWindow).Shopify?.actions;
-  return a && typeof a.updateCart == "function" && (configured(a.updateCart) || configured(a.openCart)) ? (a as StorefrontActions) : null;
+  return a && typeof a.updateCart == "function" && (configured(a.updateCart) || configured(a.openCart))
+    ? (a as StorefrontActions)
+    : null;
 }
 
 /** Dawn's cart element, found as Dawn's product form finds it (the notification first). */
@@ -93,7 +95,11 @@ export function sectionFields(win: Window): { sections?: string; sections_url?: 
  * rendered sections; `cart` is cart.js after the add. Answers true when the
  * page still shows a stale cart and should reload.
  */
-export function showAdd(win: Window, state: { sections?: Record<string, string | null> | null } & Record<string, unknown>, cart: { items?: { variant_id?: unknown }[] } | null): boolean {
+export function showAdd(
+  win: Window,
+  state: { sections?: Record<string, string | null> | null } & Record<string, unknown>,
+  cart: { items?: { variant_id?: unknown }[] } | null,
+): boolean {
   const doc = win.document;
   const el = dawnCart(doc);
   if (el && state.sections) {
@@ -102,7 +108,11 @@ export function showAdd(win: Window, state: { sections?: Record<string, string |
       // Dawn's product form does the same once an add went through.
       el.classList.remove("is-empty");
       try {
-        (win as ThemeWindow).publish?.("cart-update", { source: "beckon", productVariantId: String(cart?.items?.[0]?.variant_id ?? ""), cartData: cart });
+        (win as ThemeWindow).publish?.("cart-update", {
+          source: "beckon",
+          productVariantId: String(cart?.items?.[0]?.variant_id ?? ""),
+          cartData: cart,
+        });
       } catch {
         /* a subscriber's failure is the theme's own */
       }
@@ -111,7 +121,11 @@ export function showAdd(win: Window, state: { sections?: Record<string, string |
       /* a section the theme did not render: on to the event and the reload */
     }
   }
-  const refresh = new (win as Window & { CustomEvent: typeof CustomEvent }).CustomEvent("cart:refresh", { bubbles: true, cancelable: true, detail: { cart, source: "beckon" } });
+  const refresh = new (win as Window & { CustomEvent: typeof CustomEvent }).CustomEvent("cart:refresh", {
+    bubbles: true,
+    cancelable: true,
+    detail: { cart, source: "beckon" },
+  });
   const handled = !doc.documentElement.dispatchEvent(refresh);
   return !handled && !!doc.querySelector(CART_SHOWN);
 }

@@ -5,7 +5,20 @@
  * JSON (field "broadcast").
  */
 import { useMemo, useState } from "react";
-import { BlockStack, Box, Button, Card, Checkbox, ChoiceList, FormLayout, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  ChoiceList,
+  FormLayout,
+  InlineGrid,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { SectionCard } from "~/components/SectionCard";
 import type { BroadcastDocument } from "~/models/broadcast.server";
 import { SUMMARY_LOCALES, summarizeBroadcast } from "~/lib/broadcast-summary";
@@ -38,7 +51,15 @@ export interface BroadcastFormProps {
 }
 
 /** The editable campaign with its live summary. */
-export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, errors, csrfToken, saving }: BroadcastFormProps) {
+export function BroadcastForm({
+  initial,
+  ctas,
+  broadcastNames = {},
+  timezones,
+  errors,
+  csrfToken,
+  saving,
+}: BroadcastFormProps) {
   const t = useT();
   const [b, setB] = useState(initial);
   const [start, setStart] = useState(() => isoToZoned(initial.range_start, initial.timezone));
@@ -53,9 +74,17 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
     range_end: timed && end.date ? zonedToIso(end.date, end.time || "23:59", b.timezone) : null,
   };
   const summary = summarizeBroadcast(value, { ctaNames, ctaIds: value.cta_ids, t, locale: SUMMARY_LOCALES[t.lang] });
-  const zoneOptions = (timezones.includes(b.timezone) ? timezones : [b.timezone, ...timezones]).map((z) => ({ label: z, value: z }));
+  const zoneOptions = (timezones.includes(b.timezone) ? timezones : [b.timezone, ...timezones]).map((z) => ({
+    label: z,
+    value: z,
+  }));
   const toggleCta = (id: number, on: boolean) =>
-    setB((x) => ({ ...x, cta_ids: on ? [...x.cta_ids.filter((c) => c !== id), id].sort((p, q) => p - q) : x.cta_ids.filter((c) => c !== id) }));
+    setB((x) => ({
+      ...x,
+      cta_ids: on
+        ? [...x.cta_ids.filter((c) => c !== id), id].sort((p, q) => p - q)
+        : x.cta_ids.filter((c) => c !== id),
+    }));
 
   return (
     <AdminForm csrfToken={csrfToken} intent="save" aria-label={t("campaigns.campaign")}>
@@ -81,7 +110,12 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
               error={errors.name}
               requiredIndicator
             />
-            <Checkbox label={t("campaigns.on")} helpText={t("campaigns.pausedHelp")} checked={b.status} onChange={(status) => setB((x) => ({ ...x, status }))} />
+            <Checkbox
+              label={t("campaigns.on")}
+              helpText={t("campaigns.pausedHelp")}
+              checked={b.status}
+              onChange={(status) => setB((x) => ({ ...x, status }))}
+            />
             <ChoiceList
               title={t("campaigns.kind")}
               choices={[
@@ -91,7 +125,13 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
               selected={[b.quick ? "quick" : "timed"]}
               onChange={([kind]) => setB((x) => ({ ...x, quick: kind === "quick" }))}
             />
-            {b.quick ? null : <Checkbox label={t("campaigns.between")} checked={b.timeframe} onChange={(timeframe) => setB((x) => ({ ...x, timeframe }))} />}
+            {b.quick ? null : (
+              <Checkbox
+                label={t("campaigns.between")}
+                checked={b.timeframe}
+                onChange={(timeframe) => setB((x) => ({ ...x, timeframe }))}
+              />
+            )}
             {timed ? (
               <BlockStack gap="300">
                 <Select
@@ -111,7 +151,13 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
                     autoComplete="off"
                     error={errors.range_start}
                   />
-                  <TextField label={t("campaigns.startTime")} type="time" value={start.time} onChange={(time) => setStart((s) => ({ ...s, time }))} autoComplete="off" />
+                  <TextField
+                    label={t("campaigns.startTime")}
+                    type="time"
+                    value={start.time}
+                    onChange={(time) => setStart((s) => ({ ...s, time }))}
+                    autoComplete="off"
+                  />
                   <TextField
                     label={t("campaigns.endDate")}
                     type="date"
@@ -120,7 +166,13 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
                     autoComplete="off"
                     error={errors.range_end}
                   />
-                  <TextField label={t("campaigns.endTime")} type="time" value={end.time} onChange={(time) => setEnd((s) => ({ ...s, time }))} autoComplete="off" />
+                  <TextField
+                    label={t("campaigns.endTime")}
+                    type="time"
+                    value={end.time}
+                    onChange={(time) => setEnd((s) => ({ ...s, time }))}
+                    autoComplete="off"
+                  />
                 </InlineGrid>
               </BlockStack>
             ) : null}
@@ -150,11 +202,18 @@ export function BroadcastForm({ initial, ctas, broadcastNames = {}, timezones, e
           ) : (
             <BlockStack gap="100">
               {ctas.map((c) => {
-                const elsewhere = c.broadcast_id !== null && c.broadcast_id !== b.id ? broadcastNames[c.broadcast_id] ?? t("editorUi.campaignN", { id: c.broadcast_id }) : null;
+                const elsewhere =
+                  c.broadcast_id !== null && c.broadcast_id !== b.id
+                    ? (broadcastNames[c.broadcast_id] ?? t("editorUi.campaignN", { id: c.broadcast_id }))
+                    : null;
                 return (
                   <Checkbox
                     key={c.id}
-                    label={t("editorUi.ctaWithType", { name: c.name, type: t(`editorUi.ctaCode.${c.cta_type}` as AdminKey), status: t(`editorUi.statusCode.${c.status}` as AdminKey) })}
+                    label={t("editorUi.ctaWithType", {
+                      name: c.name,
+                      type: t(`editorUi.ctaCode.${c.cta_type}` as AdminKey),
+                      status: t(`editorUi.statusCode.${c.status}` as AdminKey),
+                    })}
                     helpText={elsewhere ? t("campaigns.elsewhere", { name: elsewhere }) : undefined}
                     checked={b.cta_ids.includes(c.id)}
                     onChange={(on) => toggleCta(c.id, on)}

@@ -46,8 +46,19 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
       error={error(key)}
     />
   );
-  const select = (name: string, options: { label: AdminKey; value: string }[], value: string, set: (v: string) => void) => (
-    <Select label={t("editorUi.labelled", { label, name })} labelHidden options={translatedChoices(options, t)} value={value} onChange={set} />
+  const select = (
+    name: string,
+    options: { label: AdminKey; value: string }[],
+    value: string,
+    set: (v: string) => void,
+  ) => (
+    <Select
+      label={t("editorUi.labelled", { label, name })}
+      labelHidden
+      options={translatedChoices(options, t)}
+      value={value}
+      onChange={set}
+    />
   );
   const dataText = (key: string, name: string, numeric = false) => (
     <TextField
@@ -60,7 +71,8 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
       error={error(`data.${key}`)}
     />
   );
-  const match = (choices = PRESENCE_CHOICES) => select(t("editorUi.cond.match"), choices, String(data.match ?? choices[0].value), (v) => setData("match", v));
+  const match = (choices = PRESENCE_CHOICES) =>
+    select(t("editorUi.cond.match"), choices, String(data.match ?? choices[0].value), (v) => setData("match", v));
   const range = String(data.comparison ?? "") === "range";
 
   switch (c.condition_type) {
@@ -111,8 +123,12 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
     case "visits":
       return (
         <>
-          {select(t("editorUi.cond.counting"), VISIT_SCOPE_CHOICES, String(data.scope ?? "total"), (v) => setData("scope", v))}
-          {select(t("editorUi.cond.comparison"), NUMBER_COMPARISON_CHOICES, String(data.comparison ?? "greater"), (v) => setData("comparison", v))}
+          {select(t("editorUi.cond.counting"), VISIT_SCOPE_CHOICES, String(data.scope ?? "total"), (v) =>
+            setData("scope", v),
+          )}
+          {select(t("editorUi.cond.comparison"), NUMBER_COMPARISON_CHOICES, String(data.comparison ?? "greater"), (v) =>
+            setData("comparison", v),
+          )}
           <TextField
             label={t("editorUi.labelled", { label, name: t("editorUi.cond.number") })}
             labelHidden
@@ -133,7 +149,9 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
         <>
           {text("data_name", t("editorUi.cond.fieldName"), "company_size")}
           {select(t("editorUi.cond.comparison"), DATA_COMPARISON_CHOICES, cmp, (v) => setData("comparison", v))}
-          {cmp === "exists" || cmp === "not_exists" ? null : dataText("value", t("editorUi.value"), ["greater", "less", "range"].includes(cmp))}
+          {cmp === "exists" || cmp === "not_exists"
+            ? null
+            : dataText("value", t("editorUi.value"), ["greater", "less", "range"].includes(cmp))}
           {range ? dataText("value2", t("editorUi.cond.upTo"), true) : null}
         </>
       );
@@ -151,11 +169,16 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
     case "cta":
       return (
         <>
-          {select(t("editorUi.cond.state"), CTA_STATE_CHOICES, c.condition_cta ?? "viewed", (v) => onChange({ ...c, condition_cta: v }))}
+          {select(t("editorUi.cond.state"), CTA_STATE_CHOICES, c.condition_cta ?? "viewed", (v) =>
+            onChange({ ...c, condition_cta: v }),
+          )}
           <Select
             label={t("editorUi.labelled", { label, name: t("ctas.singular") })}
             labelHidden
-            options={[{ label: t("editorUi.chooseCta"), value: "" }, ...ctaOptions.map((o) => ({ label: o.name, value: String(o.id) }))]}
+            options={[
+              { label: t("editorUi.chooseCta"), value: "" },
+              ...ctaOptions.map((o) => ({ label: o.name, value: String(o.id) })),
+            ]}
             value={c.cta_id ? String(c.cta_id) : ""}
             onChange={(v) => onChange({ ...c, cta_id: v === "" ? null : Number(v) })}
             error={error("cta_id")}
@@ -172,7 +195,9 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
     case "cart_value":
       return (
         <>
-          {select(t("editorUi.cond.comparison"), NUMBER_COMPARISON_CHOICES, String(data.comparison ?? "greater"), (v) => setData("comparison", v))}
+          {select(t("editorUi.cond.comparison"), NUMBER_COMPARISON_CHOICES, String(data.comparison ?? "greater"), (v) =>
+            setData("comparison", v),
+          )}
           {dataText("value", t("editorUi.cond.amount"), true)}
           {range ? dataText("value2", t("editorUi.cond.upTo"), true) : null}
         </>

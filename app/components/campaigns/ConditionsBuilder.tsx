@@ -33,7 +33,15 @@ const OPERATOR_CHOICES = [
 ] as const;
 
 /** The editable list of conditions with its plain-language reading. */
-export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, ctaOptions, label, emptyText }: ConditionsBuilderProps) {
+export function ConditionsBuilder({
+  conditions,
+  onChange,
+  errors,
+  errorPrefix,
+  ctaOptions,
+  label,
+  emptyText,
+}: ConditionsBuilderProps) {
   const t = useT();
   const set = (i: number, c: Condition) => onChange(conditions.map((x, j) => (j === i ? c : x)));
   const ctaNames = Object.fromEntries(ctaOptions.map((o) => [o.id, o.name]));
@@ -75,9 +83,19 @@ export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, c
                     value={c.condition_type}
                     onChange={(v) => set(i, withConditionType(c, newCondition(v as ConditionType, c.position)))}
                   />
-                  <ConditionInputs condition={c} onChange={(next) => set(i, next)} label={rowLabel} error={error} ctaOptions={ctaOptions} />
+                  <ConditionInputs
+                    condition={c}
+                    onChange={(next) => set(i, next)}
+                    label={rowLabel}
+                    error={error}
+                    ctaOptions={ctaOptions}
+                  />
                   <InlineStack gap="100">
-                    <Button onClick={() => onChange(move(conditions, i, -1))} disabled={i === 0} accessibilityLabel={t("editorUi.moveUp", { label: rowLabel.toLowerCase() })}>
+                    <Button
+                      onClick={() => onChange(move(conditions, i, -1))}
+                      disabled={i === 0}
+                      accessibilityLabel={t("editorUi.moveUp", { label: rowLabel.toLowerCase() })}
+                    >
                       ↑
                     </Button>
                     <Button
@@ -108,7 +126,9 @@ export function ConditionsBuilder({ conditions, onChange, errors, errorPrefix, c
         </BlockStack>
       </div>
       <InlineStack gap="200" blockAlign="center">
-        <Button onClick={() => onChange(renumber([...conditions, newCondition("url", conditions.length)]))}>{t("campaigns.addCondition")}</Button>
+        <Button onClick={() => onChange(renumber([...conditions, newCondition("url", conditions.length)]))}>
+          {t("campaigns.addCondition")}
+        </Button>
       </InlineStack>
       {summary ? (
         <Text as="p" tone="subdued">

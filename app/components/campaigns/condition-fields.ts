@@ -29,7 +29,10 @@ export const CONDITION_TYPE_LABELS: Record<ConditionType, AdminKey> = {
   list: "editorUi.cond.list",
 };
 
-export const CONDITION_TYPE_CHOICES: Choice[] = CONDITION_TYPES.map((t) => ({ label: CONDITION_TYPE_LABELS[t], value: t }));
+export const CONDITION_TYPE_CHOICES: Choice[] = CONDITION_TYPES.map((t) => ({
+  label: CONDITION_TYPE_LABELS[t],
+  value: t,
+}));
 
 export const URL_MATCH_CHOICES: Choice[] = [
   { label: "editorUi.cond.contains", value: "contains" },

@@ -7,7 +7,13 @@ export interface ActionMessage {
 }
 
 /** Shows an action's message, or nothing before the first save. */
-export function ActionBanner({ result, onDismiss }: { result: ActionMessage | null | undefined; onDismiss?: () => void }) {
+export function ActionBanner({
+  result,
+  onDismiss,
+}: {
+  result: ActionMessage | null | undefined;
+  onDismiss?: () => void;
+}) {
   if (!result?.message) return null;
   return (
     <div role={result.ok ? "status" : "alert"}>

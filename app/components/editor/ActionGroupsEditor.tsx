@@ -52,7 +52,13 @@ function GroupEditor(props: {
             {label}
           </Text>
           <InlineStack gap="100">
-            <ReorderButtons label={label} index={props.index} count={props.count} onMove={props.onMove} onRemove={props.onRemove} />
+            <ReorderButtons
+              label={label}
+              index={props.index}
+              count={props.count}
+              onMove={props.onMove}
+              onRemove={props.onRemove}
+            />
           </InlineStack>
         </InlineStack>
         <Checkbox label={t("editorUi.active")} checked={g.status} onChange={(status) => onChange({ ...g, status })} />
@@ -96,14 +102,27 @@ function GroupEditor(props: {
             label={t("editorUi.groupConditions", { label })}
           />
         ) : null}
-        <ActionsEditor actions={g.actions} onChange={(actions) => onChange({ ...g, actions })} path={[...path, "actions"]} label={t("editorUi.groupActions", { label })} />
+        <ActionsEditor
+          actions={g.actions}
+          onChange={(actions) => onChange({ ...g, actions })}
+          path={[...path, "actions"]}
+          label={t("editorUi.groupActions", { label })}
+        />
       </BlockStack>
     </Box>
   );
 }
 
 /** The groups of one owner, with an add button. */
-export function ActionGroupsEditor({ groups, onChange, path, owner, steps, ctaOptions, questions = [] }: ActionGroupsEditorProps) {
+export function ActionGroupsEditor({
+  groups,
+  onChange,
+  path,
+  owner,
+  steps,
+  ctaOptions,
+  questions = [],
+}: ActionGroupsEditorProps) {
   const t = useT();
   return (
     <BlockStack gap="200">
@@ -129,7 +148,9 @@ export function ActionGroupsEditor({ groups, onChange, path, owner, steps, ctaOp
         />
       ))}
       <div>
-        <Button onClick={() => onChange(renumber([...groups, newActionGroup(groups.length)]))}>{t("editorUi.addGroup")}</Button>
+        <Button onClick={() => onChange(renumber([...groups, newActionGroup(groups.length)]))}>
+          {t("editorUi.addGroup")}
+        </Button>
       </div>
     </BlockStack>
   );

@@ -111,7 +111,12 @@ function ActionRow({
               {tag}
             </>
           ) : null}
-          <Button tone="critical" variant="plain" onClick={onRemove} accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}>
+          <Button
+            tone="critical"
+            variant="plain"
+            onClick={onRemove}
+            accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}
+          >
             {t("productPicker.remove")}
           </Button>
         </InlineStack>
@@ -120,7 +125,9 @@ function ActionRow({
             label={t("editorUi.actionData", { label })}
             value={d}
             onChange={(data) => onChange({ ...action, data })}
-            helpText={t("editorUi.example", { example: kind === "apply_discount" ? '{"code": "WELCOME10"}' : '{"variant_id": "123", "quantity": 1}' })}
+            helpText={t("editorUi.example", {
+              example: kind === "apply_discount" ? '{"code": "WELCOME10"}' : '{"variant_id": "123", "quantity": 1}',
+            })}
           />
         ) : null}
       </BlockStack>
@@ -129,7 +136,17 @@ function ActionRow({
 }
 
 /** The list of actions with an add button. */
-export function ActionsEditor({ actions, onChange, path, label }: { actions: CtaAction[]; onChange(next: CtaAction[]): void; path: Path; label: string }) {
+export function ActionsEditor({
+  actions,
+  onChange,
+  path,
+  label,
+}: {
+  actions: CtaAction[];
+  onChange(next: CtaAction[]): void;
+  path: Path;
+  label: string;
+}) {
   const t = useT();
   return (
     <BlockStack gap="200">

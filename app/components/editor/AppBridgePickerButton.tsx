@@ -10,7 +10,13 @@ import { Banner, BlockStack, Button, InlineStack } from "@shopify/polaris";
 export type AppBridgePicker<T> = { resourcePicker: (options: Record<string, unknown>) => Promise<T[] | undefined> };
 
 /** The button and, under it, the last error; `pick` gets App Bridge (called as a method, so its `this` holds). */
-export function AppBridgePickerButton<T>({ texts, pick }: { texts: { choose: string; pickerMissing: string }; pick(shopify: AppBridgePicker<T>): Promise<void> }) {
+export function AppBridgePickerButton<T>({
+  texts,
+  pick,
+}: {
+  texts: { choose: string; pickerMissing: string };
+  pick(shopify: AppBridgePicker<T>): Promise<void>;
+}) {
   const [error, setError] = useState<string | null>(null);
   const open = async () => {
     setError(null);

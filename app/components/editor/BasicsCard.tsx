@@ -69,7 +69,14 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
           {t("editor.basics")}
         </Text>
         <FormLayout>
-          <TextField label={t("editor.name")} value={doc.name} onChange={(name) => onChange({ ...doc, name })} autoComplete="off" error={errors.name} requiredIndicator />
+          <TextField
+            label={t("editor.name")}
+            value={doc.name}
+            onChange={(name) => onChange({ ...doc, name })}
+            autoComplete="off"
+            error={errors.name}
+            requiredIndicator
+          />
           <FormLayout.Group>
             <Select
               label={t("editor.type")}
@@ -90,7 +97,10 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
             <Select
               label={t("editor.campaign")}
               helpText={t("editor.campaignHelp")}
-              options={[{ label: t("editor.noCampaign"), value: "" }, ...broadcasts.map((b) => ({ label: b.name, value: String(b.id) }))]}
+              options={[
+                { label: t("editor.noCampaign"), value: "" },
+                ...broadcasts.map((b) => ({ label: b.name, value: String(b.id) })),
+              ]}
               value={doc.broadcast_id ? String(doc.broadcast_id) : ""}
               onChange={(v) => onChange({ ...doc, broadcast_id: v === "" ? null : Number(v) })}
               error={errors.broadcast_id}
@@ -99,7 +109,10 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
           <Select
             label={t("editor.language")}
             helpText={t("editor.languageHelp")}
-            options={[{ label: t("editor.languageWebsite"), value: "" }, ...LANGUAGES.map((l) => ({ label: LANGUAGE_NAMES[l], value: l }))]}
+            options={[
+              { label: t("editor.languageWebsite"), value: "" },
+              ...LANGUAGES.map((l) => ({ label: LANGUAGE_NAMES[l], value: l })),
+            ]}
             value={typeof o.language == "string" ? o.language : ""}
             onChange={(v) => setOption("language", v)}
             error={errors["options.language"]}
@@ -123,9 +136,22 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
             </Text>
             <FormLayout>
               <FormLayout.Group>
-                <Select label={t("editor.trigger")} options={triggers(t)} value={trigger} onChange={(v) => setOption("trigger", v)} />
-                {trigger === "delayed" ? num("delay", t("editor.delay"), { suffix: t("editor.seconds"), placeholder: "3" }) : null}
-                {trigger === "scroll" ? num("scroll-percentage", t("editor.scrolled"), { suffix: t("editor.ofPage"), max: 100, placeholder: "50" }) : null}
+                <Select
+                  label={t("editor.trigger")}
+                  options={triggers(t)}
+                  value={trigger}
+                  onChange={(v) => setOption("trigger", v)}
+                />
+                {trigger === "delayed"
+                  ? num("delay", t("editor.delay"), { suffix: t("editor.seconds"), placeholder: "3" })
+                  : null}
+                {trigger === "scroll"
+                  ? num("scroll-percentage", t("editor.scrolled"), {
+                      suffix: t("editor.ofPage"),
+                      max: 100,
+                      placeholder: "50",
+                    })
+                  : null}
               </FormLayout.Group>
               {trigger === "add-to-cart" ? (
                 <FormLayout.Group>
@@ -148,10 +174,19 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
                   label={t("editor.afterClosing")}
                   options={hiding(t)}
                   value={aggressive}
-                  onChange={(v) => setOption("aggressive", v === "true" ? true : v === "minutes" ? "minutes" : undefined)}
+                  onChange={(v) =>
+                    setOption("aggressive", v === "true" ? true : v === "minutes" ? "minutes" : undefined)
+                  }
                 />
-                {aggressive === "false" ? num("hide-days", t("editor.hideFor"), { suffix: t("editor.days"), helpText: t("editor.hideDaysHelp") }) : null}
-                {aggressive === "minutes" ? num("minutes-hide", t("editor.hideFor"), { suffix: t("editor.minutes"), placeholder: "30" }) : null}
+                {aggressive === "false"
+                  ? num("hide-days", t("editor.hideFor"), {
+                      suffix: t("editor.days"),
+                      helpText: t("editor.hideDaysHelp"),
+                    })
+                  : null}
+                {aggressive === "minutes"
+                  ? num("minutes-hide", t("editor.hideFor"), { suffix: t("editor.minutes"), placeholder: "30" })
+                  : null}
               </FormLayout.Group>
               {doc.cta_type !== "two-tap" ? (
                 <Select
@@ -176,8 +211,12 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
                     value={teaserTrigger}
                     onChange={(v) => setOption("teaser-trigger", v)}
                   />
-                  {teaserTrigger === "delayed" ? num("teaser-delay", t("editor.teaserDelay"), { suffix: t("editor.seconds") }) : null}
-                  {teaserTrigger === "scroll" ? num("teaser-scroll-percentage", t("editor.teaserScrolled"), { suffix: "%", max: 100 }) : null}
+                  {teaserTrigger === "delayed"
+                    ? num("teaser-delay", t("editor.teaserDelay"), { suffix: t("editor.seconds") })
+                    : null}
+                  {teaserTrigger === "scroll"
+                    ? num("teaser-scroll-percentage", t("editor.teaserScrolled"), { suffix: "%", max: 100 })
+                    : null}
                 </FormLayout.Group>
               ) : null}
             </FormLayout>

@@ -27,7 +27,15 @@ import { StoreSearchPanel } from "./StoreSearchPanel";
 type FeedEntries = Record<string, unknown>[];
 
 /** The chosen collection and the way to choose one. */
-export function CollectionFeedField({ source, entries, onChange }: { source: StoreProductsSource; entries: FeedEntries; onChange(next: FeedEntries): void }) {
+export function CollectionFeedField({
+  source,
+  entries,
+  onChange,
+}: {
+  source: StoreProductsSource;
+  entries: FeedEntries;
+  onChange(next: FeedEntries): void;
+}) {
   const t = useT();
   const chosen = collectionFeedOf(entries);
   const set = (c: FeedCollection | null) => onChange(withCollectionFeed(entries, c));
@@ -52,7 +60,15 @@ export function CollectionFeedField({ source, entries, onChange }: { source: Sto
                   data: { "data-feed-collection": chosen.handle },
                   image: chosen.image,
                   title: chosen.title || chosen.handle,
-                  detail: chosen.productsCount === null ? null : t(chosen.productsCount === 1 ? "collectionPicker.productsCountOne" : "collectionPicker.productsCount", { count: chosen.productsCount }),
+                  detail:
+                    chosen.productsCount === null
+                      ? null
+                      : t(
+                          chosen.productsCount === 1
+                            ? "collectionPicker.productsCountOne"
+                            : "collectionPicker.productsCount",
+                          { count: chosen.productsCount },
+                        ),
                 },
               ]
             : []
@@ -61,9 +77,16 @@ export function CollectionFeedField({ source, entries, onChange }: { source: Sto
         empty={t("collectionPicker.none")}
       />
       {source.surface === "shopify" ? (
-        <AppBridgePickerButton texts={{ choose: t("collectionPicker.choose"), pickerMissing: t("collectionPicker.pickerMissing") }} pick={pickCollection} />
+        <AppBridgePickerButton
+          texts={{ choose: t("collectionPicker.choose"), pickerMissing: t("collectionPicker.pickerMissing") }}
+          pick={pickCollection}
+        />
       ) : (
-        <CollectionSearch source={source} chosenHandle={chosen?.handle ?? null} onPick={(hit) => set(feedCollectionFromHit(hit))} />
+        <CollectionSearch
+          source={source}
+          chosenHandle={chosen?.handle ?? null}
+          onPick={(hit) => set(feedCollectionFromHit(hit))}
+        />
       )}
     </BlockStack>
   );
@@ -76,7 +99,15 @@ const COLLECTION_SEARCH: StoreSearchKind<CollectionSearchPage> = {
 };
 
 /** Standalone admin: typed search (debounced), results with image, title and product count, more by cursor. */
-function CollectionSearch({ source, chosenHandle, onPick }: { source: StoreProductsSource; chosenHandle: string | null; onPick(hit: CollectionHit): void }) {
+function CollectionSearch({
+  source,
+  chosenHandle,
+  onPick,
+}: {
+  source: StoreProductsSource;
+  chosenHandle: string | null;
+  onPick(hit: CollectionHit): void;
+}) {
   const t = useT();
   const search = useStoreSearch(source, COLLECTION_SEARCH);
   return (
@@ -101,14 +132,20 @@ function CollectionSearch({ source, chosenHandle, onPick }: { source: StoreProdu
                 </Text>
                 {c.productsCount === null ? null : (
                   <Text as="span" tone="subdued">
-                    {t(c.productsCount === 1 ? "collectionPicker.productsCountOne" : "collectionPicker.productsCount", { count: c.productsCount })}
+                    {t(c.productsCount === 1 ? "collectionPicker.productsCountOne" : "collectionPicker.productsCount", {
+                      count: c.productsCount,
+                    })}
                   </Text>
                 )}
                 <InlineStack>
                   <Button
                     size="slim"
                     disabled={picked}
-                    accessibilityLabel={picked ? t("collectionPicker.chosenNamed", { name: c.title }) : t("collectionPicker.chooseNamed", { name: c.title })}
+                    accessibilityLabel={
+                      picked
+                        ? t("collectionPicker.chosenNamed", { name: c.title })
+                        : t("collectionPicker.chooseNamed", { name: c.title })
+                    }
                     onClick={() => onPick(c)}
                   >
                     {t("collectionPicker.pick")}

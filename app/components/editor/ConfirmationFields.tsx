@@ -24,7 +24,15 @@ export interface ConfirmationFieldsProps {
 }
 
 /** The type select and the inputs of the chosen type. */
-export function ConfirmationFields({ data, onChange, path, label, steps, ctaOptions, questions = [] }: ConfirmationFieldsProps) {
+export function ConfirmationFields({
+  data,
+  onChange,
+  path,
+  label,
+  steps,
+  ctaOptions,
+  questions = [],
+}: ConfirmationFieldsProps) {
   const t = useT();
   const errors = useAllErrors();
   const err = (key: string) => errors[[...path, key].join(".")];
@@ -34,11 +42,26 @@ export function ConfirmationFields({ data, onChange, path, label, steps, ctaOpti
     if (value === undefined || value === "") delete next[key];
     onChange(next as ActionGroupData);
   };
-  const text = (key: keyof ActionGroupData & string, name: string, more: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField label={`${name}`} value={String(data[key] ?? "")} onChange={(v) => set(key, v)} autoComplete="off" error={err(key)} {...more} />
+  const text = (
+    key: keyof ActionGroupData & string,
+    name: string,
+    more: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => (
+    <TextField
+      label={`${name}`}
+      value={String(data[key] ?? "")}
+      onChange={(v) => set(key, v)}
+      autoComplete="off"
+      error={err(key)}
+      {...more}
+    />
   );
   const check = (key: keyof ActionGroupData & string, name: string, fallback = false) => (
-    <Checkbox label={name} checked={data[key] === undefined ? fallback : data[key] === true} onChange={(v) => set(key, v)} />
+    <Checkbox
+      label={name}
+      checked={data[key] === undefined ? fallback : data[key] === true}
+      onChange={(v) => set(key, v)}
+    />
   );
 
   return (
@@ -51,7 +74,9 @@ export function ConfirmationFields({ data, onChange, path, label, steps, ctaOpti
         error={err("confirmation-type")}
       />
       <FormLayout>
-        {type === "message" ? text("confirmation", t("editorUi.message"), { multiline: 2, placeholder: t("editorUi.messagePlaceholder") }) : null}
+        {type === "message"
+          ? text("confirmation", t("editorUi.message"), { multiline: 2, placeholder: t("editorUi.messagePlaceholder") })
+          : null}
         {type === "redirect" ? (
           <>
             {text("redirect-url", t("editorUi.webAddress"), { placeholder: t("editorUi.webAddressPlaceholder") })}
@@ -87,7 +112,10 @@ export function ConfirmationFields({ data, onChange, path, label, steps, ctaOpti
         ) : null}
         {type === "anchor" ? (
           <>
-            {text("anchor-selector", t("editorUi.anchor"), { placeholder: "#pricing", helpText: t("editorUi.anchorHelp") })}
+            {text("anchor-selector", t("editorUi.anchor"), {
+              placeholder: "#pricing",
+              helpText: t("editorUi.anchorHelp"),
+            })}
             {check("anchor-smooth-scroll", t("editorUi.smoothScroll"), true)}
           </>
         ) : null}

@@ -39,7 +39,9 @@ export function ConflictWarning({ doc, sources }: { doc: PlacedCta; sources: Con
               <span data-conflict-cta={c.id}>
                 <Link url={sources.ctaPath(c.id)}>{c.name}</Link>
                 {" — "}
-                {c.broadcasts.length ? t("conflicts.under", { names: c.broadcasts.join(", ") }) : t("conflicts.everywhere")}
+                {c.broadcasts.length
+                  ? t("conflicts.under", { names: c.broadcasts.join(", ") })
+                  : t("conflicts.everywhere")}
               </span>
             </List.Item>
           ))}

@@ -17,7 +17,8 @@ export const CONTENT_ITEM_TYPES = ["tabs", "collapse", "carousel"] as const sati
 type ItemType = (typeof CONTENT_ITEM_TYPES)[number];
 
 /** Whether an element type has content items this editor edits. */
-export const hasContentItems = (type: ElementType): type is ItemType => (CONTENT_ITEM_TYPES as readonly string[]).includes(type);
+export const hasContentItems = (type: ElementType): type is ItemType =>
+  (CONTENT_ITEM_TYPES as readonly string[]).includes(type);
 
 type Item = Record<string, unknown>;
 
@@ -38,7 +39,13 @@ export function ContentItemsEditor({ element, onChange }: { element: CtaElement;
       }),
     );
   const field = (index: number, key: string, label: string, more: { placeholder?: string; helpText?: string } = {}) => (
-    <TextField label={label} value={typeof items[index][key] == "string" ? (items[index][key] as string) : ""} onChange={(v) => setKey(index, key, v)} autoComplete="off" {...more} />
+    <TextField
+      label={label}
+      value={typeof items[index][key] == "string" ? (items[index][key] as string) : ""}
+      onChange={(v) => setKey(index, key, v)}
+      autoComplete="off"
+      {...more}
+    />
   );
   return (
     <BlockStack gap="300">
@@ -54,12 +61,21 @@ export function ContentItemsEditor({ element, onChange }: { element: CtaElement;
                 <Text as="h5" variant="headingSm">
                   {name}
                 </Text>
-                <Button tone="critical" variant="plain" onClick={() => write(items.filter((_, j) => j !== i))} accessibilityLabel={t("contentItems.remove", { name })}>
+                <Button
+                  tone="critical"
+                  variant="plain"
+                  onClick={() => write(items.filter((_, j) => j !== i))}
+                  accessibilityLabel={t("contentItems.remove", { name })}
+                >
                   {t("productPicker.remove")}
                 </Button>
               </InlineStack>
               {field(i, "title", t("contentItems.title", { name }))}
-              <RichTextField label={t("contentItems.text", { name })} value={typeof item.html == "string" ? item.html : ""} onChange={(html) => setKey(i, "html", html)} />
+              <RichTextField
+                label={t("contentItems.text", { name })}
+                value={typeof item.html == "string" ? item.html : ""}
+                onChange={(html) => setKey(i, "html", html)}
+              />
               {type === "carousel" ? (
                 <FormLayout>
                   <FormLayout.Group>
@@ -74,7 +90,9 @@ export function ContentItemsEditor({ element, onChange }: { element: CtaElement;
         );
       })}
       <div>
-        <Button onClick={() => write([...items, { title: t(`contentItems.name.${type}`, { n: items.length + 1 }) }])}>{t(`contentItems.add.${type}`)}</Button>
+        <Button onClick={() => write([...items, { title: t(`contentItems.name.${type}`, { n: items.length + 1 }) }])}>
+          {t(`contentItems.add.${type}`)}
+        </Button>
       </div>
     </BlockStack>
   );

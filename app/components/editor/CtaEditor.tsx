@@ -9,7 +9,19 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import { useNavigation, useSubmit } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, ButtonGroup, Card, InlineGrid, InlineStack, Tabs, Text } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  ButtonGroup,
+  Card,
+  InlineGrid,
+  InlineStack,
+  Tabs,
+  Text,
+} from "@shopify/polaris";
 import type { CtaDocument } from "~/lib/schema/cta";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
 import { CSRF_FIELD } from "~/lib/csrf-field";
@@ -60,7 +72,20 @@ export interface CtaEditorProps {
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
 
 /** The editor with its save bar and preview. */
-export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, result, previewUrl, surface, hasDraft: initialHasDraft, conflictSources, leads, productSearchUrl = null }: CtaEditorProps) {
+export function CtaEditor({
+  initial,
+  ctas,
+  broadcasts,
+  preview,
+  csrfToken,
+  result,
+  previewUrl,
+  surface,
+  hasDraft: initialHasDraft,
+  conflictSources,
+  leads,
+  productSearchUrl = null,
+}: CtaEditorProps) {
   const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -83,7 +108,7 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
     // eslint-disable-next-line react-hooks/exhaustive-deps -- history.replace is stable
   }, [result]);
 
-  const errors = useMemo(() => (result && !result.ok ? result.fieldErrors ?? {} : {}), [result]);
+  const errors = useMemo(() => (result && !result.ok ? (result.fieldErrors ?? {}) : {}), [result]);
   const dirty = JSON.stringify(doc) !== saved;
   const busy = navigation.state !== "idle";
   const pending = navigation.formData?.get("intent");
@@ -92,11 +117,16 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
   const steps = variant.steps;
   const si = steps[stepIndex] ? stepIndex : 0;
   const step = steps[si];
-  const stepChoices = steps.map((s, i) => ({ position: s.position, name: s.options.name || t("editorUi.stepN", { n: i + 1 }) }));
+  const stepChoices = steps.map((s, i) => ({
+    position: s.position,
+    name: s.options.name || t("editorUi.stepN", { n: i + 1 }),
+  }));
   const otherCtas = ctas.filter((c) => c.id !== doc.id);
 
-  const setVariant = (next: CtaDocument["variants"][number]) => setDoc((d) => ({ ...d, variants: d.variants.map((v, i) => (i === vi ? next : v)) }));
-  const setSteps = (nextSteps: CtaDocument["variants"][number]["steps"]) => setVariant({ ...variant, steps: nextSteps });
+  const setVariant = (next: CtaDocument["variants"][number]) =>
+    setDoc((d) => ({ ...d, variants: d.variants.map((v, i) => (i === vi ? next : v)) }));
+  const setSteps = (nextSteps: CtaDocument["variants"][number]["steps"]) =>
+    setVariant({ ...variant, steps: nextSteps });
 
   const send = (intent: "save" | "publish" | "draft" | "archive" | "duplicate" | "discard") => {
     const withoutDocument = intent === "archive" || intent === "duplicate" || intent === "discard";
@@ -116,168 +146,203 @@ export function CtaEditor({ initial, ctas, broadcasts, preview, csrfToken, resul
     () => ({ surface, searchUrl: productSearchUrl, csrfToken, currency: preview.config.currency }),
     [surface, productSearchUrl, csrfToken, preview.config.currency],
   );
-  const banner: ActionMessage | null = clientError ? { ok: false, message: clientError } : result ?? null;
-  const stepErrors = (i: number) => Object.keys(errors).filter((k) => k.startsWith(`variants.${vi}.steps.${i}.`)).length;
+  const banner: ActionMessage | null = clientError ? { ok: false, message: clientError } : (result ?? null);
+  const stepErrors = (i: number) =>
+    Object.keys(errors).filter((k) => k.startsWith(`variants.${vi}.steps.${i}.`)).length;
 
   return (
     <EditorErrorsProvider value={errors}>
       <StoreProductsProvider value={storeProducts}>
-      {surface === "owner" ? (
-        <OwnerUnsavedGuard dirty={dirty} />
-      ) : (
-        <ShopifySaveBar dirty={dirty} busy={busy} onSave={() => send("save")} onDiscard={() => setDoc(JSON.parse(saved) as CtaDocument)} />
-      )}
-      <BlockStack gap="400">
-        <Card>
-          <InlineStack align="space-between" blockAlign="center" gap="300">
-            <InlineStack gap="200" blockAlign="center">
-              <Badge tone={STATUS_TONE[doc.status]}>{t(`ctas.${doc.status}`)}</Badge>
-              <Text as="span" tone="subdued">
-                {typeLabel(doc, t)}
-                {doc.published_at ? t("editor.publishedAt", { date: doc.published_at.slice(0, 16).replace("T", " ") }) : ""}
-              </Text>
-              {dirty ? <Badge tone="attention">{t("editor.unsaved")}</Badge> : null}
-            </InlineStack>
-            <InlineStack gap="200">
-              <ButtonGroup variant="segmented">
-                <Button onClick={history.undo} disabled={!history.canUndo} accessibilityLabel={t("safeEdit.undo")}>
-                  ↶
-                </Button>
-                <Button onClick={history.redo} disabled={!history.canRedo} accessibilityLabel={t("safeEdit.redo")}>
-                  ↷
-                </Button>
-              </ButtonGroup>
-              <Button onClick={() => send("duplicate")} disabled={busy}>
-                {t("editor.duplicate")}
-              </Button>
-              {doc.status !== "archived" ? (
-                <Button onClick={() => send("archive")} disabled={busy} tone="critical">
-                  {t("editor.archive")}
-                </Button>
-              ) : null}
-              {doc.status === "published" ? (
-                <Button onClick={() => send("draft")} disabled={busy} loading={busy && pending === "draft"}>
-                  {t("editor.unpublish")}
-                </Button>
-              ) : null}
-              <Button onClick={() => send("save")} disabled={busy} loading={busy && pending === "save"}>
-                {t("editor.save")}
-              </Button>
-              <Button variant="primary" onClick={() => send("publish")} disabled={busy} loading={busy && pending === "publish"}>
-                {doc.status === "published" ? t("editor.saveAndPublish") : t("editor.publish")}
-              </Button>
-            </InlineStack>
-          </InlineStack>
-        </Card>
-        {hasDraft && doc.status === "published" ? (
-          <Banner
-            tone="warning"
-            title={t("safeEdit.draftTitle")}
-            action={{ content: t("safeEdit.publishChanges"), onAction: () => send("publish"), loading: busy && pending === "publish" }}
-            secondaryAction={{ content: t("safeEdit.discardChanges"), onAction: () => send("discard") }}
-          >
-            <p>{t("safeEdit.draftBody")}</p>
-          </Banner>
-        ) : null}
-        <ActionBanner result={banner} />
-        {conflictSources ? <ConflictWarning doc={doc} sources={conflictSources} /> : null}
-        {errors[""] ? (
-          <Text as="p" tone="critical">
-            {errors[""]}
-          </Text>
-        ) : null}
-        <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
-          <BlockStack gap="400">
-            <BasicsCard doc={doc} onChange={setDoc} broadcasts={broadcasts} />
-            {leads ? <LeadDestinationsCard doc={doc} onChange={setDoc} {...leads} /> : null}
-            {conflictSources ? <TargetingPresetsCard doc={doc} onChange={setDoc} csrfToken={csrfToken} campaigns={conflictSources.broadcasts} /> : null}
-            <VariantsCard
-              doc={doc}
-              onChange={setDoc}
-              selected={vi}
-              onSelect={(i) => {
-                setVariantIndex(i);
-                setStepIndex(0);
-              }}
-            />
-            <BlockStack gap="200">
-              <InlineStack align="space-between" blockAlign="center">
-                <Text as="h2" variant="headingMd">
-                  {t("editor.stepsOfVariant", { variant: variant.variation })}
+        {surface === "owner" ? (
+          <OwnerUnsavedGuard dirty={dirty} />
+        ) : (
+          <ShopifySaveBar
+            dirty={dirty}
+            busy={busy}
+            onSave={() => send("save")}
+            onDiscard={() => setDoc(JSON.parse(saved) as CtaDocument)}
+          />
+        )}
+        <BlockStack gap="400">
+          <Card>
+            <InlineStack align="space-between" blockAlign="center" gap="300">
+              <InlineStack gap="200" blockAlign="center">
+                <Badge tone={STATUS_TONE[doc.status]}>{t(`ctas.${doc.status}`)}</Badge>
+                <Text as="span" tone="subdued">
+                  {typeLabel(doc, t)}
+                  {doc.published_at
+                    ? t("editor.publishedAt", { date: doc.published_at.slice(0, 16).replace("T", " ") })
+                    : ""}
                 </Text>
-                <InlineStack gap="100">
-                  <Button onClick={() => setSteps(move(steps, si, -1))} disabled={si === 0} accessibilityLabel={t("editor.moveStepEarlier")}>
-                    ←
-                  </Button>
-                  <Button onClick={() => setSteps(move(steps, si, 1))} disabled={si === steps.length - 1} accessibilityLabel={t("editor.moveStepLater")}>
-                    →
-                  </Button>
-                  <Button
-                    tone="critical"
-                    variant="plain"
-                    disabled={steps.length <= 1}
-                    onClick={() => {
-                      setSteps(removeAt(steps, si));
-                      setStepIndex(Math.max(0, si - 1));
-                    }}
-                    accessibilityLabel={t("editor.removeStepLabel")}
-                  >
-                    {t("editor.removeStep")}
-                  </Button>
-                  <Button
-                    onClick={() => {
-                      setSteps(renumber([...steps, newStep(steps.length)]));
-                      setStepIndex(steps.length);
-                    }}
-                  >
-                    {t("editor.addStep")}
-                  </Button>
-                </InlineStack>
+                {dirty ? <Badge tone="attention">{t("editor.unsaved")}</Badge> : null}
               </InlineStack>
-              <Tabs
-                tabs={steps.map((s, i) => ({
-                  id: `step-tab-${i}`,
-                  content: stepErrors(i)
-                    ? t("editorUi.stepTabErrors", { step: s.options.name || t("editorUi.stepN", { n: i + 1 }), count: stepErrors(i) })
-                    : s.options.name || t("editorUi.stepN", { n: i + 1 }),
-                  panelID: `step-panel-${i}`,
-                }))}
-                selected={si}
-                onSelect={setStepIndex}
-              />
-              <div id={`step-panel-${si}`} role="tabpanel" aria-labelledby={`step-tab-${si}`}>
-                {step ? (
-                  <CardSelectionProvider value={picks.selection}>
-                    <StepEditor
-                      key={`${vi}-${step.id ?? `new-${si}`}`}
-                      step={step}
-                      path={["variants", vi, "steps", si]}
-                      steps={stepChoices}
-                      ctaOptions={otherCtas}
-                      onChange={(next) => setSteps(steps.map((s, i) => (i === si ? next : s)))}
-                    />
-                  </CardSelectionProvider>
+              <InlineStack gap="200">
+                <ButtonGroup variant="segmented">
+                  <Button onClick={history.undo} disabled={!history.canUndo} accessibilityLabel={t("safeEdit.undo")}>
+                    ↶
+                  </Button>
+                  <Button onClick={history.redo} disabled={!history.canRedo} accessibilityLabel={t("safeEdit.redo")}>
+                    ↷
+                  </Button>
+                </ButtonGroup>
+                <Button onClick={() => send("duplicate")} disabled={busy}>
+                  {t("editor.duplicate")}
+                </Button>
+                {doc.status !== "archived" ? (
+                  <Button onClick={() => send("archive")} disabled={busy} tone="critical">
+                    {t("editor.archive")}
+                  </Button>
                 ) : null}
-              </div>
-            </BlockStack>
-          </BlockStack>
-          <Box>
-            <div style={{ position: "sticky", top: 16 }}>
-              <Card>
-                <PreviewFrame
-                  cta={doc}
-                  config={preview.config}
-                  rendererUrl={preview.rendererUrl}
-                  variantIndex={vi}
-                  stepPosition={si > 0 && step ? step.position : null}
-                  openUrl={previewUrl ? `${previewUrl}?iframe=true&variant=${variant.id ?? ""}` : undefined}
-                  onPick={picks.onPick}
+                {doc.status === "published" ? (
+                  <Button onClick={() => send("draft")} disabled={busy} loading={busy && pending === "draft"}>
+                    {t("editor.unpublish")}
+                  </Button>
+                ) : null}
+                <Button onClick={() => send("save")} disabled={busy} loading={busy && pending === "save"}>
+                  {t("editor.save")}
+                </Button>
+                <Button
+                  variant="primary"
+                  onClick={() => send("publish")}
+                  disabled={busy}
+                  loading={busy && pending === "publish"}
+                >
+                  {doc.status === "published" ? t("editor.saveAndPublish") : t("editor.publish")}
+                </Button>
+              </InlineStack>
+            </InlineStack>
+          </Card>
+          {hasDraft && doc.status === "published" ? (
+            <Banner
+              tone="warning"
+              title={t("safeEdit.draftTitle")}
+              action={{
+                content: t("safeEdit.publishChanges"),
+                onAction: () => send("publish"),
+                loading: busy && pending === "publish",
+              }}
+              secondaryAction={{ content: t("safeEdit.discardChanges"), onAction: () => send("discard") }}
+            >
+              <p>{t("safeEdit.draftBody")}</p>
+            </Banner>
+          ) : null}
+          <ActionBanner result={banner} />
+          {conflictSources ? <ConflictWarning doc={doc} sources={conflictSources} /> : null}
+          {errors[""] ? (
+            <Text as="p" tone="critical">
+              {errors[""]}
+            </Text>
+          ) : null}
+          <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
+            <BlockStack gap="400">
+              <BasicsCard doc={doc} onChange={setDoc} broadcasts={broadcasts} />
+              {leads ? <LeadDestinationsCard doc={doc} onChange={setDoc} {...leads} /> : null}
+              {conflictSources ? (
+                <TargetingPresetsCard
+                  doc={doc}
+                  onChange={setDoc}
+                  csrfToken={csrfToken}
+                  campaigns={conflictSources.broadcasts}
                 />
-              </Card>
-            </div>
-          </Box>
-        </InlineGrid>
-      </BlockStack>
+              ) : null}
+              <VariantsCard
+                doc={doc}
+                onChange={setDoc}
+                selected={vi}
+                onSelect={(i) => {
+                  setVariantIndex(i);
+                  setStepIndex(0);
+                }}
+              />
+              <BlockStack gap="200">
+                <InlineStack align="space-between" blockAlign="center">
+                  <Text as="h2" variant="headingMd">
+                    {t("editor.stepsOfVariant", { variant: variant.variation })}
+                  </Text>
+                  <InlineStack gap="100">
+                    <Button
+                      onClick={() => setSteps(move(steps, si, -1))}
+                      disabled={si === 0}
+                      accessibilityLabel={t("editor.moveStepEarlier")}
+                    >
+                      ←
+                    </Button>
+                    <Button
+                      onClick={() => setSteps(move(steps, si, 1))}
+                      disabled={si === steps.length - 1}
+                      accessibilityLabel={t("editor.moveStepLater")}
+                    >
+                      →
+                    </Button>
+                    <Button
+                      tone="critical"
+                      variant="plain"
+                      disabled={steps.length <= 1}
+                      onClick={() => {
+                        setSteps(removeAt(steps, si));
+                        setStepIndex(Math.max(0, si - 1));
+                      }}
+                      accessibilityLabel={t("editor.removeStepLabel")}
+                    >
+                      {t("editor.removeStep")}
+                    </Button>
+                    <Button
+                      onClick={() => {
+                        setSteps(renumber([...steps, newStep(steps.length)]));
+                        setStepIndex(steps.length);
+                      }}
+                    >
+                      {t("editor.addStep")}
+                    </Button>
+                  </InlineStack>
+                </InlineStack>
+                <Tabs
+                  tabs={steps.map((s, i) => ({
+                    id: `step-tab-${i}`,
+                    content: stepErrors(i)
+                      ? t("editorUi.stepTabErrors", {
+                          step: s.options.name || t("editorUi.stepN", { n: i + 1 }),
+                          count: stepErrors(i),
+                        })
+                      : s.options.name || t("editorUi.stepN", { n: i + 1 }),
+                    panelID: `step-panel-${i}`,
+                  }))}
+                  selected={si}
+                  onSelect={setStepIndex}
+                />
+                <div id={`step-panel-${si}`} role="tabpanel" aria-labelledby={`step-tab-${si}`}>
+                  {step ? (
+                    <CardSelectionProvider value={picks.selection}>
+                      <StepEditor
+                        key={`${vi}-${step.id ?? `new-${si}`}`}
+                        step={step}
+                        path={["variants", vi, "steps", si]}
+                        steps={stepChoices}
+                        ctaOptions={otherCtas}
+                        onChange={(next) => setSteps(steps.map((s, i) => (i === si ? next : s)))}
+                      />
+                    </CardSelectionProvider>
+                  ) : null}
+                </div>
+              </BlockStack>
+            </BlockStack>
+            <Box>
+              <div style={{ position: "sticky", top: 16 }}>
+                <Card>
+                  <PreviewFrame
+                    cta={doc}
+                    config={preview.config}
+                    rendererUrl={preview.rendererUrl}
+                    variantIndex={vi}
+                    stepPosition={si > 0 && step ? step.position : null}
+                    openUrl={previewUrl ? `${previewUrl}?iframe=true&variant=${variant.id ?? ""}` : undefined}
+                    onPick={picks.onPick}
+                  />
+                </Card>
+              </div>
+            </Box>
+          </InlineGrid>
+        </BlockStack>
       </StoreProductsProvider>
     </EditorErrorsProvider>
   );

@@ -4,7 +4,18 @@
  * every option as JSON for the types without their own inputs.
  */
 import { useState, type ReactNode } from "react";
-import { BlockStack, Box, Button, Checkbox, Divider, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import {
+  BlockStack,
+  Box,
+  Button,
+  Checkbox,
+  Divider,
+  FormLayout,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { ELEMENT_TYPES, type CtaElement, type ElementType } from "~/lib/schema/cta";
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
 import { ContentItemsEditor, hasContentItems } from "./ContentItemsEditor";
@@ -21,7 +32,8 @@ import { useT } from "~/i18n/useT";
 import type { Translate } from "~/i18n";
 
 /** The element types as select options, labelled in the admin language. */
-export const elementTypeChoices = (t: Translate) => ELEMENT_TYPES.map((type) => ({ label: t(`editorUi.type.${type}`), value: type }));
+export const elementTypeChoices = (t: Translate) =>
+  ELEMENT_TYPES.map((type) => ({ label: t(`editorUi.type.${type}`), value: type }));
 
 const WITH_FIELDS: readonly ElementType[] = ["form", "quiz", "survey"];
 
@@ -38,21 +50,37 @@ function TypeOptions({ element: el, onChange }: { element: CtaElement; onChange(
     onChange({ ...el, options });
   };
   const text = (key: string, label: string, more: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField label={label} value={o[key] === undefined ? "" : String(o[key])} onChange={(v) => set(key, v)} autoComplete="off" {...more} />
+    <TextField
+      label={label}
+      value={o[key] === undefined ? "" : String(o[key])}
+      onChange={(v) => set(key, v)}
+      autoComplete="off"
+      {...more}
+    />
   );
   const check = (key: string, label: string, helpText?: string) => (
     <Checkbox label={label} helpText={helpText} checked={o[key] === true} onChange={(v) => set(key, v)} />
   );
   switch (el.element_type) {
     case "text":
-      return <RichTextField label={t("richText.label")} value={typeof o.html == "string" ? o.html : ""} onChange={(html) => set("html", html)} headingLevels={TEXT_HEADINGS} />;
+      return (
+        <RichTextField
+          label={t("richText.label")}
+          value={typeof o.html == "string" ? o.html : ""}
+          onChange={(html) => set("html", html)}
+          headingLevels={TEXT_HEADINGS}
+        />
+      );
     case "button":
       return (
         <FormLayout>
           {/* Template buttons keep their label in "button-text", which the widget reads first: edit that one. */}
           {text(buttonLabelKey(o), t("editorUi.buttonText"))}
           <FormLayout.Group>
-            {text("url", t("editorUi.link"), { placeholder: t("editorUi.linkPlaceholder"), helpText: t("editorUi.linkHelp") })}
+            {text("url", t("editorUi.link"), {
+              placeholder: t("editorUi.linkPlaceholder"),
+              helpText: t("editorUi.linkHelp"),
+            })}
           </FormLayout.Group>
           {check("target-blank", t("editorUi.linkNewTab"))}
         </FormLayout>
@@ -109,7 +137,16 @@ export interface ElementEditorProps {
 }
 
 /** An element card: a one-line summary, and its editor when opened. */
-export function ElementEditor({ element: el, onChange, onRemove, handle, index, path, steps, ctaOptions }: ElementEditorProps) {
+export function ElementEditor({
+  element: el,
+  onChange,
+  onRemove,
+  handle,
+  index,
+  path,
+  steps,
+  ctaOptions,
+}: ElementEditorProps) {
   const t = useT();
   const under = useErrorsUnder(path);
   const all = useAllErrors();
@@ -136,11 +173,20 @@ export function ElementEditor({ element: el, onChange, onRemove, handle, index, 
             {summary}
           </Text>
           <InlineStack gap="100" wrap={false}>
-            <Button onClick={() => setOpen(!open)} ariaExpanded={open} accessibilityLabel={open ? t("editorUi.closeNamed", { name }) : t("editorUi.editNamed", { name })}>
+            <Button
+              onClick={() => setOpen(!open)}
+              ariaExpanded={open}
+              accessibilityLabel={open ? t("editorUi.closeNamed", { name }) : t("editorUi.editNamed", { name })}
+            >
               {open ? t("editorUi.close") : t("editorUi.edit")}
             </Button>
             {handle}
-            <Button tone="critical" variant="plain" onClick={onRemove} accessibilityLabel={t("productPicker.removeNamed", { name })}>
+            <Button
+              tone="critical"
+              variant="plain"
+              onClick={onRemove}
+              accessibilityLabel={t("productPicker.removeNamed", { name })}
+            >
               {t("productPicker.remove")}
             </Button>
           </InlineStack>
@@ -170,7 +216,12 @@ export function ElementEditor({ element: el, onChange, onRemove, handle, index, 
             />
             {el.element_type === "products" ? <ProductFeedField element={el} onChange={onChange} /> : null}
             {WITH_FIELDS.includes(el.element_type) ? (
-              <FieldsEditor fields={el.fields} onChange={(fields) => onChange({ ...el, fields })} path={[...path, "fields"]} isQuiz={isQuiz} />
+              <FieldsEditor
+                fields={el.fields}
+                onChange={(fields) => onChange({ ...el, fields })}
+                path={[...path, "fields"]}
+                isQuiz={isQuiz}
+              />
             ) : null}
             <Divider />
             <BlockStack gap="200">

@@ -4,7 +4,18 @@
  * parent question of a sub-question. Other options in a JSON box.
  */
 import { useState } from "react";
-import { BlockStack, Box, Button, Checkbox, FormLayout, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import {
+  BlockStack,
+  Box,
+  Button,
+  Checkbox,
+  FormLayout,
+  InlineGrid,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { FIELD_TYPES, type Field, type FieldOption } from "~/lib/schema/cta";
 import { move, newField, removeAt, renumber, type Path } from "./document";
 import { useError, useErrorsUnder } from "./errors";
@@ -49,10 +60,21 @@ export function fieldTitle(f: Pick<Field, "slug" | "options">): string {
   return text ? text.trim() : f.slug;
 }
 
-function ChoicesEditor({ options, onChange, path, label }: { options: FieldOption[]; onChange(o: FieldOption[]): void; path: Path; label: string }) {
+function ChoicesEditor({
+  options,
+  onChange,
+  path,
+  label,
+}: {
+  options: FieldOption[];
+  onChange(o: FieldOption[]): void;
+  path: Path;
+  label: string;
+}) {
   const t = useT();
   const errors = useErrorsUnder(path);
-  const set = (i: number, patch: Partial<FieldOption>) => onChange(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
+  const set = (i: number, patch: Partial<FieldOption>) =>
+    onChange(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
   return (
     <BlockStack gap="200">
       <Text as="h5" variant="headingSm">
@@ -67,34 +89,48 @@ function ChoicesEditor({ options, onChange, path, label }: { options: FieldOptio
         // Named by what the visitor reads ("Choice 2 “6–20 sellers”"), not by slug and index.
         const choice = choiceName(o, i, t);
         return (
-        <InlineGrid key={i} columns={{ xs: 1, sm: "1fr 1fr 90px auto" }} gap="200" alignItems="end">
-          <TextField label={t("editorUi.choiceValue", { choice })} value={o.value} onChange={(value) => set(i, { value })} autoComplete="off" />
-          <TextField
-            label={t("editorUi.choiceLabel", { choice })}
-            value={o.label ?? ""}
-            onChange={(v) => set(i, { label: v === "" ? undefined : v })}
-            autoComplete="off"
-          />
-          <TextField
-            label={t("editorUi.choiceScore", { choice })}
-            type="number"
-            value={o.score === undefined ? "" : String(o.score)}
-            onChange={(v) => set(i, { score: v === "" || !Number.isFinite(Number(v)) ? undefined : Number(v) })}
-            autoComplete="off"
-          />
-          <Button
-            tone="critical"
-            variant="plain"
-            onClick={() => onChange(options.filter((_, j) => j !== i))}
-            accessibilityLabel={t("editorUi.removeChoice", { choice, label })}
-          >
-            {t("productPicker.remove")}
-          </Button>
-        </InlineGrid>
+          <InlineGrid key={i} columns={{ xs: 1, sm: "1fr 1fr 90px auto" }} gap="200" alignItems="end">
+            <TextField
+              label={t("editorUi.choiceValue", { choice })}
+              value={o.value}
+              onChange={(value) => set(i, { value })}
+              autoComplete="off"
+            />
+            <TextField
+              label={t("editorUi.choiceLabel", { choice })}
+              value={o.label ?? ""}
+              onChange={(v) => set(i, { label: v === "" ? undefined : v })}
+              autoComplete="off"
+            />
+            <TextField
+              label={t("editorUi.choiceScore", { choice })}
+              type="number"
+              value={o.score === undefined ? "" : String(o.score)}
+              onChange={(v) => set(i, { score: v === "" || !Number.isFinite(Number(v)) ? undefined : Number(v) })}
+              autoComplete="off"
+            />
+            <Button
+              tone="critical"
+              variant="plain"
+              onClick={() => onChange(options.filter((_, j) => j !== i))}
+              accessibilityLabel={t("editorUi.removeChoice", { choice, label })}
+            >
+              {t("productPicker.remove")}
+            </Button>
+          </InlineGrid>
         );
       })}
       <div>
-        <Button onClick={() => onChange([...options, { value: `choice_${options.length + 1}`, label: t("editorUi.choiceN", { n: options.length + 1 }) }])}>{t("editorUi.addChoice")}</Button>
+        <Button
+          onClick={() =>
+            onChange([
+              ...options,
+              { value: `choice_${options.length + 1}`, label: t("editorUi.choiceN", { n: options.length + 1 }) },
+            ])
+          }
+        >
+          {t("editorUi.addChoice")}
+        </Button>
       </div>
     </BlockStack>
   );
@@ -139,10 +175,20 @@ function FieldEditor(props: {
             {`${title}${title !== f.slug ? ` (${f.slug})` : ""} · ${t(`editorUi.field.${f.field_type}`)}${f.required ? ` · ${t("editorUi.required")}` : ""}`}
           </Text>
           <InlineStack gap="100">
-            <Button onClick={() => setOpen(!open)} ariaExpanded={open} accessibilityLabel={open ? t("editorUi.closeNamed", { name }) : t("editorUi.editNamed", { name })}>
+            <Button
+              onClick={() => setOpen(!open)}
+              ariaExpanded={open}
+              accessibilityLabel={open ? t("editorUi.closeNamed", { name }) : t("editorUi.editNamed", { name })}
+            >
               {open ? t("editorUi.close") : t("editorUi.edit")}
             </Button>
-            <ReorderButtons label={name} index={props.index} count={props.fields.length} onMove={props.onMove} onRemove={props.onRemove} />
+            <ReorderButtons
+              label={name}
+              index={props.index}
+              count={props.fields.length}
+              onMove={props.onMove}
+              onRemove={props.onRemove}
+            />
           </InlineStack>
         </InlineStack>
         {open ? (
@@ -173,15 +219,37 @@ function FieldEditor(props: {
               ) : null}
             </FormLayout.Group>
             <FormLayout.Group>
-              <TextField label={props.isQuiz ? t("editorUi.question") : t("editorUi.label")} value={String(o.label ?? "")} onChange={(v) => setOption("label", v)} autoComplete="off" />
-              <TextField label={t("editorUi.placeholder")} value={String(o.placeholder ?? "")} onChange={(v) => setOption("placeholder", v)} autoComplete="off" />
+              <TextField
+                label={props.isQuiz ? t("editorUi.question") : t("editorUi.label")}
+                value={String(o.label ?? "")}
+                onChange={(v) => setOption("label", v)}
+                autoComplete="off"
+              />
+              <TextField
+                label={t("editorUi.placeholder")}
+                value={String(o.placeholder ?? "")}
+                onChange={(v) => setOption("placeholder", v)}
+                autoComplete="off"
+              />
             </FormLayout.Group>
             <InlineStack gap="400">
-              <Checkbox label={t("editorUi.requiredLabel")} checked={f.required} onChange={(required) => onChange({ ...f, required })} />
+              <Checkbox
+                label={t("editorUi.requiredLabel")}
+                checked={f.required}
+                onChange={(required) => onChange({ ...f, required })}
+              />
               {CHOICE_FIELD_TYPES.includes(f.field_type) ? (
-                <Checkbox label={t("editorUi.multiSelect")} checked={f.multi_select} onChange={(multi_select) => onChange({ ...f, multi_select })} />
+                <Checkbox
+                  label={t("editorUi.multiSelect")}
+                  checked={f.multi_select}
+                  onChange={(multi_select) => onChange({ ...f, multi_select })}
+                />
               ) : null}
-              <Checkbox label={t("editorUi.urlParams")} checked={f.url_params} onChange={(url_params) => onChange({ ...f, url_params })} />
+              <Checkbox
+                label={t("editorUi.urlParams")}
+                checked={f.url_params}
+                onChange={(url_params) => onChange({ ...f, url_params })}
+              />
             </InlineStack>
             <FormLayout.Group>
               <TextField
@@ -240,7 +308,17 @@ function FieldEditor(props: {
 }
 
 /** The fields of an element, with an add button. */
-export function FieldsEditor({ fields, onChange, path, isQuiz }: { fields: Field[]; onChange(next: Field[]): void; path: Path; isQuiz: boolean }) {
+export function FieldsEditor({
+  fields,
+  onChange,
+  path,
+  isQuiz,
+}: {
+  fields: Field[];
+  onChange(next: Field[]): void;
+  path: Path;
+  isQuiz: boolean;
+}) {
   const t = useT();
   return (
     <BlockStack gap="200">
@@ -269,9 +347,9 @@ export function FieldsEditor({ fields, onChange, path, isQuiz }: { fields: Field
                 newField(
                   fields.map((f) => f.slug),
                   isQuiz ? "radio" : "text",
-                  isQuiz ? "question" : "field"
+                  isQuiz ? "question" : "field",
                 ),
-              ])
+              ]),
             )
           }
         >

@@ -25,7 +25,8 @@ export interface KeyValueListProps {
 export function KeyValueList(props: KeyValueListProps) {
   const t = useT();
   const { name, label, rows, onChange, keyLabel, valueLabel, errors = {}, errorPrefix = name } = props;
-  const set = (i: number, part: 0 | 1, v: string) => onChange(rows.map((r, j) => (j === i ? (part === 0 ? [v, r[1]] : [r[0], v]) : r)));
+  const set = (i: number, part: 0 | 1, v: string) =>
+    onChange(rows.map((r, j) => (j === i ? (part === 0 ? [v, r[1]] : [r[0], v]) : r)));
   return (
     <BlockStack gap="200">
       <Text as="h3" variant="headingSm">
@@ -61,7 +62,9 @@ export function KeyValueList(props: KeyValueListProps) {
                 variant="plain"
                 tone="critical"
                 onClick={() => onChange(rows.filter((_, j) => j !== i))}
-                accessibilityLabel={t("productPicker.removeNamed", { name: t("editorUi.numbered", { label: keyLabel.toLowerCase(), n: i + 1 }) })}
+                accessibilityLabel={t("productPicker.removeNamed", {
+                  name: t("editorUi.numbered", { label: keyLabel.toLowerCase(), n: i + 1 }),
+                })}
               >
                 {t("productPicker.remove")}
               </Button>
@@ -77,7 +80,9 @@ export function KeyValueList(props: KeyValueListProps) {
         </>
       ) : null}
       <div>
-        <Button onClick={() => onChange([...rows, ["", ""]])}>{t("productPicker.addNamed", { name: keyLabel.toLowerCase() })}</Button>
+        <Button onClick={() => onChange([...rows, ["", ""]])}>
+          {t("productPicker.addNamed", { name: keyLabel.toLowerCase() })}
+        </Button>
       </div>
     </BlockStack>
   );

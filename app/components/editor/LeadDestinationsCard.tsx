@@ -36,7 +36,11 @@ export function LeadDestinationsCard({
   const t = useT();
   const collecting = collectingElements(doc).length;
   const builtinId = destinations.find((d) => d.type === "builtin")?.integrationId ?? null;
-  const chosen = destinations.flatMap((d) => d.lists.filter((l) => listState(doc, { integrationId: d.integrationId, listId: l.listId }, builtinId) !== "none").map(() => d));
+  const chosen = destinations.flatMap((d) =>
+    d.lists
+      .filter((l) => listState(doc, { integrationId: d.integrationId, listId: l.listId }, builtinId) !== "none")
+      .map(() => d),
+  );
   return (
     <Card>
       <BlockStack gap="300">
@@ -63,33 +67,33 @@ export function LeadDestinationsCard({
             // Beckon's own lists are named in the admin's language; an outside tool by its brand.
             const tool = d.type === "builtin" ? t("integrations.builtinName") : d.label;
             return (
-            <fieldset key={d.integrationId} style={{ border: 0, padding: 0, margin: 0 }} data-lead-tool={d.type}>
-              <legend>
-                <Text as="span" variant="headingSm">
-                  {d.label === d.name ? tool : `${tool}: ${d.name}`}
-                </Text>
-              </legend>
-              <BlockStack gap="100">
-                {d.lists.map((l) => {
-                  const ref = { integrationId: d.integrationId, listId: l.listId };
-                  const state = listState(doc, ref, builtinId);
-                  return (
-                    <Checkbox
-                      key={l.listId}
-                      label={l.name}
-                      checked={state === "all" ? true : state === "some" ? "indeterminate" : false}
-                      disabled={collecting === 0}
-                      helpText={state === "some" ? t("leads.someElements") : undefined}
-                      onChange={(on) => onChange(setList(doc, ref, on, builtinId))}
-                    />
-                  );
-                })}
-                <Text as="p" tone="subdued">
-                  {t(`leads.optIn.${d.optIn}`)}
-                  {d.external ? ` ${t("leads.external")}` : ` ${t("leads.consent")}`}
-                </Text>
-              </BlockStack>
-            </fieldset>
+              <fieldset key={d.integrationId} style={{ border: 0, padding: 0, margin: 0 }} data-lead-tool={d.type}>
+                <legend>
+                  <Text as="span" variant="headingSm">
+                    {d.label === d.name ? tool : `${tool}: ${d.name}`}
+                  </Text>
+                </legend>
+                <BlockStack gap="100">
+                  {d.lists.map((l) => {
+                    const ref = { integrationId: d.integrationId, listId: l.listId };
+                    const state = listState(doc, ref, builtinId);
+                    return (
+                      <Checkbox
+                        key={l.listId}
+                        label={l.name}
+                        checked={state === "all" ? true : state === "some" ? "indeterminate" : false}
+                        disabled={collecting === 0}
+                        helpText={state === "some" ? t("leads.someElements") : undefined}
+                        onChange={(on) => onChange(setList(doc, ref, on, builtinId))}
+                      />
+                    );
+                  })}
+                  <Text as="p" tone="subdued">
+                    {t(`leads.optIn.${d.optIn}`)}
+                    {d.external ? ` ${t("leads.external")}` : ` ${t("leads.consent")}`}
+                  </Text>
+                </BlockStack>
+              </fieldset>
             );
           })}
         {collecting > 0 && chosen.length === 0 && destinations.some((d) => d.lists.length) ? (

@@ -8,7 +8,8 @@ import { BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polar
 import { useT } from "~/i18n/useT";
 
 /** A grey square where a product has no image (a data: URL passes the admin's image policy). */
-export const NO_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'%3E%3Crect width='1' height='1' fill='%23e3e3e3'/%3E%3C/svg%3E";
+export const NO_IMAGE =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'%3E%3Crect width='1' height='1' fill='%23e3e3e3'/%3E%3C/svg%3E";
 
 export interface PickedItem {
   key: string;
@@ -21,7 +22,15 @@ export interface PickedItem {
 }
 
 /** The picked items with their Remove buttons, or `empty` when none is picked. */
-export function PickedItems({ items, onRemove, empty }: { items: PickedItem[]; onRemove(key: string): void; empty: string }) {
+export function PickedItems({
+  items,
+  onRemove,
+  empty,
+}: {
+  items: PickedItem[];
+  onRemove(key: string): void;
+  empty: string;
+}) {
   const t = useT();
   if (!items.length) {
     return (
@@ -46,7 +55,12 @@ export function PickedItems({ items, onRemove, empty }: { items: PickedItem[]; o
                 </Text>
               ) : null}
             </BlockStack>
-            <Button variant="plain" tone="critical" accessibilityLabel={t("productPicker.removeNamed", { name: item.title })} onClick={() => onRemove(item.key)}>
+            <Button
+              variant="plain"
+              tone="critical"
+              accessibilityLabel={t("productPicker.removeNamed", { name: item.title })}
+              onClick={() => onRemove(item.key)}
+            >
               {t("productPicker.remove")}
             </Button>
           </InlineStack>

@@ -7,7 +7,14 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { BlockStack, Button, ButtonGroup, InlineStack, Select, Text } from "@shopify/polaris";
 import type { CtaDocument } from "~/lib/schema/cta";
 import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
-import { parsePreviewPick, PREVIEW_MESSAGE, previewHtml, previewTexts, type PreviewData, type PreviewPick } from "~/lib/cta-preview";
+import {
+  parsePreviewPick,
+  PREVIEW_MESSAGE,
+  previewHtml,
+  previewTexts,
+  type PreviewData,
+  type PreviewPick,
+} from "~/lib/cta-preview";
 import { useNonce } from "~/lib/csp-nonce";
 import { useT } from "~/i18n/useT";
 
@@ -27,7 +34,15 @@ export interface PreviewFrameProps {
 const SIZES = { desktop: 900, mobile: 390 } as const;
 
 /** The preview iframe with a variant picker and desktop/mobile widths. */
-export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosition, openUrl, onPick }: PreviewFrameProps) {
+export function PreviewFrame({
+  cta,
+  config,
+  rendererUrl,
+  variantIndex,
+  stepPosition,
+  openUrl,
+  onPick,
+}: PreviewFrameProps) {
   const t = useT();
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
@@ -44,9 +59,15 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
   const nonce = useNonce();
   // The first document only: later changes travel by postMessage.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const srcDoc = useMemo(() => previewHtml(data, rendererUrl, nonce, true, previewTexts(t, t.lang)), [rendererUrl, reload]);
+  const srcDoc = useMemo(
+    () => previewHtml(data, rendererUrl, nonce, true, previewTexts(t, t.lang)),
+    [rendererUrl, reload],
+  );
   // The latest handler and whether the preview shows the edited variant, for the one message listener.
-  const pickRef = useRef<{ onPick?: PreviewFrameProps["onPick"]; editedVariant: boolean }>({ onPick, editedVariant: true });
+  const pickRef = useRef<{ onPick?: PreviewFrameProps["onPick"]; editedVariant: boolean }>({
+    onPick,
+    editedVariant: true,
+  });
   pickRef.current = { onPick, editedVariant: variant === null };
 
   useEffect(() => {
@@ -86,7 +107,13 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
             <Select
               label={t("editorUi.variantShown")}
               labelInline
-              options={[{ label: t("editorUi.variantEdited"), value: "" }, ...cta.variants.map((v, i) => ({ label: t("editorUi.variantX", { variant: v.variation }), value: String(i) }))]}
+              options={[
+                { label: t("editorUi.variantEdited"), value: "" },
+                ...cta.variants.map((v, i) => ({
+                  label: t("editorUi.variantX", { variant: v.variation }),
+                  value: String(i),
+                })),
+              ]}
               value={variant === null ? "" : String(variant)}
               onChange={(v) => setVariant(v === "" ? null : Number(v))}
             />
@@ -115,7 +142,15 @@ export function PreviewFrame({ cta, config, rendererUrl, variantIndex, stepPosit
         </InlineStack>
       </InlineStack>
       <div
-        style={{ border: "1px solid #d4d4d4", borderRadius: 8, overflow: "hidden", background: "#fff", maxWidth: SIZES[size], margin: "0 auto", width: "100%" }}
+        style={{
+          border: "1px solid #d4d4d4",
+          borderRadius: 8,
+          overflow: "hidden",
+          background: "#fff",
+          maxWidth: SIZES[size],
+          margin: "0 auto",
+          width: "100%",
+        }}
       >
         <iframe
           ref={frame}

@@ -8,7 +8,14 @@
  */
 import { BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import type { CtaElement } from "~/lib/schema/cta";
-import { feedFromResourcePicker, feedProductFromHit, manualFeedOf, withManualFeed, type FeedProduct, type ResourcePickerProduct } from "~/lib/store-products";
+import {
+  feedFromResourcePicker,
+  feedProductFromHit,
+  manualFeedOf,
+  withManualFeed,
+  type FeedProduct,
+  type ResourcePickerProduct,
+} from "~/lib/store-products";
 import { useT } from "~/i18n/useT";
 import { AppBridgePickerButton, type AppBridgePicker } from "./AppBridgePickerButton";
 import { ProductSearch } from "./ProductPickerField";
@@ -26,7 +33,12 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
 
   const pickFeed = async (shopify: AppBridgePicker<ResourcePickerProduct>) => {
     // The picker knows products by id; the feed by handle: it opens empty and its choice replaces the list.
-    const picked = await shopify.resourcePicker({ type: "product", action: "select", multiple: 50, filter: { variants: false, draft: false, archived: false } });
+    const picked = await shopify.resourcePicker({
+      type: "product",
+      action: "select",
+      multiple: 50,
+      filter: { variants: false, draft: false, archived: false },
+    });
     if (picked) set(feedFromResourcePicker(picked, source.currency));
   };
 
@@ -37,12 +49,21 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
         {t("productPicker.feedTitle")}
       </Text>
       <PickedItems
-        items={products.map((p) => ({ key: p.handle, data: { "data-feed-product": p.handle }, image: p.image, title: p.title || p.handle, detail: p.price }))}
+        items={products.map((p) => ({
+          key: p.handle,
+          data: { "data-feed-product": p.handle },
+          image: p.image,
+          title: p.title || p.handle,
+          detail: p.price,
+        }))}
         onRemove={(handle) => set(products.filter((x) => x.handle !== handle))}
         empty={t("productPicker.feedNone")}
       />
       {source.surface === "shopify" ? (
-        <AppBridgePickerButton texts={{ choose: t("productPicker.choose"), pickerMissing: t("productPicker.pickerMissing") }} pick={pickFeed} />
+        <AppBridgePickerButton
+          texts={{ choose: t("productPicker.choose"), pickerMissing: t("productPicker.pickerMissing") }}
+          pick={pickFeed}
+        />
       ) : (
         <ProductSearch
           source={source}
@@ -53,7 +74,11 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
                 <Button
                   size="slim"
                   disabled={added}
-                  accessibilityLabel={added ? t("productPicker.addedNamed", { name: hit.title }) : t("productPicker.addNamed", { name: hit.title })}
+                  accessibilityLabel={
+                    added
+                      ? t("productPicker.addedNamed", { name: hit.title })
+                      : t("productPicker.addNamed", { name: hit.title })
+                  }
                   onClick={() => set([...products, feedProductFromHit(hit)])}
                 >
                   {t("productPicker.add")}
@@ -63,7 +88,11 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
           }}
         />
       )}
-      <CollectionFeedField source={source} entries={entries} onChange={(next) => onChange({ ...element, product_recommendations: next })} />
+      <CollectionFeedField
+        source={source}
+        entries={entries}
+        onChange={(next) => onChange({ ...element, product_recommendations: next })}
+      />
     </BlockStack>
   );
 }

@@ -28,7 +28,6 @@ import { StoreSearchPanel } from "./StoreSearchPanel";
 import { NO_IMAGE, PickedItems } from "./PickedItems";
 import { AppBridgePickerButton } from "./AppBridgePickerButton";
 
-
 export interface ProductPickerFieldProps {
   data: ActionGroupData;
   onChange(next: ActionGroupData): void;
@@ -62,7 +61,13 @@ export function ProductPickerField({ data, onChange }: ProductPickerFieldProps) 
       ) : (
         <ProductSearch
           source={source}
-          renderActions={(p) => <VariantButtons product={p} onPick={(s) => setSelected([...selected, s])} selectedIds={new Set(selected.map((s) => s.id))} />}
+          renderActions={(p) => (
+            <VariantButtons
+              product={p}
+              onPick={(s) => setSelected([...selected, s])}
+              selectedIds={new Set(selected.map((s) => s.id))}
+            />
+          )}
         />
       )}
     </BlockStack>
@@ -70,7 +75,15 @@ export function ProductPickerField({ data, onChange }: ProductPickerFieldProps) 
 }
 
 /** Inside Shopify: App Bridge's product picker, opened with the current variants ticked. */
-function ResourcePickerButton({ source, selected, onPick }: { source: StoreProductsSource; selected: SelectedVariant[]; onPick(next: SelectedVariant[]): void }) {
+function ResourcePickerButton({
+  source,
+  selected,
+  onPick,
+}: {
+  source: StoreProductsSource;
+  selected: SelectedVariant[];
+  onPick(next: SelectedVariant[]): void;
+}) {
   const t = useT();
   return (
     <AppBridgePickerButton<ResourcePickerProduct>
@@ -98,7 +111,13 @@ const PRODUCT_SEARCH: StoreSearchKind<ProductSearchPage> = {
 };
 
 /** Standalone admin: typed search (debounced), results with image, title, price range and variants, more by cursor. */
-export function ProductSearch({ source, renderActions }: { source: StoreProductsSource; renderActions(product: ProductHit): ReactNode }) {
+export function ProductSearch({
+  source,
+  renderActions,
+}: {
+  source: StoreProductsSource;
+  renderActions(product: ProductHit): ReactNode;
+}) {
   const t = useT();
   const search = useStoreSearch(source, PRODUCT_SEARCH);
   return (
@@ -133,7 +152,10 @@ function SearchResult({ product, children }: { product: ProductHit; children: Re
             {product.title}
           </Text>
           <Text as="span" tone="subdued">
-            {priceRange(product)} · {t(product.variantsCount === 1 ? "productPicker.variantsOne" : "productPicker.variants", { count: product.variantsCount })}
+            {priceRange(product)} ·{" "}
+            {t(product.variantsCount === 1 ? "productPicker.variantsOne" : "productPicker.variants", {
+              count: product.variantsCount,
+            })}
           </Text>
           {children}
         </BlockStack>
@@ -143,7 +165,15 @@ function SearchResult({ product, children }: { product: ProductHit; children: Re
 }
 
 /** A button per variant adds it. */
-function VariantButtons({ product, onPick, selectedIds }: { product: ProductHit; onPick(s: SelectedVariant): void; selectedIds: Set<string> }) {
+function VariantButtons({
+  product,
+  onPick,
+  selectedIds,
+}: {
+  product: ProductHit;
+  onPick(s: SelectedVariant): void;
+  selectedIds: Set<string>;
+}) {
   const t = useT();
   const single = product.variants.length === 1;
   return (
@@ -157,7 +187,9 @@ function VariantButtons({ product, onPick, selectedIds }: { product: ProductHit;
             key={v.id}
             size="slim"
             disabled={chosen}
-            accessibilityLabel={chosen ? t("productPicker.addedNamed", { name }) : t("productPicker.addNamed", { name })}
+            accessibilityLabel={
+              chosen ? t("productPicker.addedNamed", { name }) : t("productPicker.addNamed", { name })
+            }
             onClick={() => onPick(s)}
           >
             {`${single ? t("productPicker.add") : v.title} · ${v.price}${v.available ? "" : ` (${t("productPicker.soldOut")})`}`}

@@ -91,7 +91,13 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
       }),
     ],
     editorProps: {
-      attributes: { class: "bk-rte-text", role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, "aria-describedby": hintId },
+      attributes: {
+        class: "bk-rte-text",
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelId,
+        "aria-describedby": hintId,
+      },
       handleKeyDown: (_view, event) => {
         if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") {
           event.preventDefault();
@@ -142,7 +148,8 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
   const tools = useRef<(HTMLButtonElement | null)[]>([]);
   const onToolbarKey = (event: KeyboardEvent) => {
     const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    const to = event.key === "Home" ? 0 : event.key === "End" ? TOOLS.length - 1 : (active + step + TOOLS.length) % TOOLS.length;
+    const to =
+      event.key === "Home" ? 0 : event.key === "End" ? TOOLS.length - 1 : (active + step + TOOLS.length) % TOOLS.length;
     if (!step && event.key !== "Home" && event.key !== "End") return;
     event.preventDefault();
     setActive(to);
@@ -177,7 +184,12 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
               ))}
             </select>
           ) : null}
-          <div className="bk-rte-tools" role="toolbar" aria-label={t("richText.toolbar", { label })} onKeyDown={onToolbarKey}>
+          <div
+            className="bk-rte-tools"
+            role="toolbar"
+            aria-label={t("richText.toolbar", { label })}
+            onKeyDown={onToolbarKey}
+          >
             {TOOLS.map((tool, i) => (
               <button
                 key={tool}
@@ -205,7 +217,9 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
             ))}
           </div>
         </div>
-        {linkOpen && editor ? <LinkForm editor={editor} href={state?.href ?? ""} onDone={() => setLinkOpen(false)} /> : null}
+        {linkOpen && editor ? (
+          <LinkForm editor={editor} href={state?.href ?? ""} onDone={() => setLinkOpen(false)} />
+        ) : null}
         <EditorContent editor={editor} />
       </div>
       <p id={hintId} style={{ margin: "4px 0 0", color: "#616161" }}>
@@ -235,7 +249,10 @@ function LinkForm({ editor, href, onDone }: { editor: Editor; href: string; onDo
     if ("problem" in check) return setError(problems[check.problem]);
     const chain = editor.chain().focus().extendMarkRange("link");
     // Without selected text the address itself becomes the link's text.
-    if (editor.state.selection.empty && !editor.isActive("link")) chain.insertContent({ type: "text", text: typed.trim(), marks: [{ type: "link", attrs: { href: check.href } }] }).run();
+    if (editor.state.selection.empty && !editor.isActive("link"))
+      chain
+        .insertContent({ type: "text", text: typed.trim(), marks: [{ type: "link", attrs: { href: check.href } }] })
+        .run();
     else chain.setLink({ href: check.href }).run();
     onDone();
   };

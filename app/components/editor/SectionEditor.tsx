@@ -20,8 +20,17 @@ function AddElement({ onAdd, label }: { onAdd(type: ElementType): void; label: s
   const [type, setType] = useState<ElementType>("text");
   return (
     <InlineStack gap="200" blockAlign="end">
-      <Select label={t("editorUi.newElementType", { label })} labelHidden options={elementTypeChoices(t)} value={type} onChange={(v) => setType(v as ElementType)} />
-      <Button onClick={() => onAdd(type)} accessibilityLabel={t("editorUi.addElementTo", { label: label.toLowerCase() })}>
+      <Select
+        label={t("editorUi.newElementType", { label })}
+        labelHidden
+        options={elementTypeChoices(t)}
+        value={type}
+        onChange={(v) => setType(v as ElementType)}
+      />
+      <Button
+        onClick={() => onAdd(type)}
+        accessibilityLabel={t("editorUi.addElementTo", { label: label.toLowerCase() })}
+      >
         {t("editorUi.addElement")}
       </Button>
     </InlineStack>
@@ -37,7 +46,15 @@ function ColumnEditor({
   path,
   label,
   ...shared
-}: { column: CtaColumn; onChange(c: CtaColumn): void; onRemove(): void; canRemove: boolean; handle: ReactNode; path: Path; label: string } & Shared) {
+}: {
+  column: CtaColumn;
+  onChange(c: CtaColumn): void;
+  onRemove(): void;
+  canRemove: boolean;
+  handle: ReactNode;
+  path: Path;
+  label: string;
+} & Shared) {
   const t = useT();
   const els = column.elements;
   const all = useAllErrors();
@@ -51,7 +68,12 @@ function ColumnEditor({
           {canRemove ? (
             <InlineStack gap="100" blockAlign="center">
               {handle}
-              <Button variant="plain" tone="critical" onClick={onRemove} accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}>
+              <Button
+                variant="plain"
+                tone="critical"
+                onClick={onRemove}
+                accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}
+              >
                 {t("editorUi.removeColumn")}
               </Button>
             </InlineStack>
@@ -92,7 +114,10 @@ function ColumnEditor({
             />
           )}
         </SortableList>
-        <AddElement label={label} onAdd={(type) => onChange({ ...column, elements: renumber([...els, newElement(type, els.length)]) })} />
+        <AddElement
+          label={label}
+          onAdd={(type) => onChange({ ...column, elements: renumber([...els, newElement(type, els.length)]) })}
+        />
       </BlockStack>
     </Box>
   );
@@ -132,7 +157,12 @@ export function SectionEditor({ section, onChange, onRemove, handle, index, path
               {t("editorUi.addColumn")}
             </Button>
             {handle}
-            <Button tone="critical" variant="plain" onClick={onRemove} accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}>
+            <Button
+              tone="critical"
+              variant="plain"
+              onClick={onRemove}
+              accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}
+            >
               {t("productPicker.remove")}
             </Button>
           </InlineStack>
@@ -151,7 +181,9 @@ export function SectionEditor({ section, onChange, onRemove, handle, index, path
         />
         <AdvancedOptions
           label={t("editorUi.optionsJson", { label })}
-          helpText={t("editorUi.example", { example: '{"background-color": "#f4f1ea", "padding": 24, "anchor": "offer"}' })}
+          helpText={t("editorUi.example", {
+            example: '{"background-color": "#f4f1ea", "padding": 24, "anchor": "offer"}',
+          })}
           value={section.options as Record<string, unknown>}
           onChange={(options) => onChange({ ...section, options })}
           errors={errorsUnder(all, [...path, "options"])}
@@ -162,13 +194,19 @@ export function SectionEditor({ section, onChange, onRemove, handle, index, path
             items={cols}
             layout="grid"
             itemKey={(col, i) => (col.id != null ? `column-${col.id}` : `new-column-${i}`)}
-            itemName={(_, i) => `${t("editor.dnd.sectionName", { n: index + 1 })}, ${t("editor.dnd.columnName", { n: i + 1 })}`}
+            itemName={(_, i) =>
+              `${t("editor.dnd.sectionName", { n: index + 1 })}, ${t("editor.dnd.columnName", { n: i + 1 })}`
+            }
             onMove={(from, to) => onChange({ ...section, columns: moveTo(cols, from, to) })}
           >
             {(col, i, columnHandle) => (
               <ColumnEditor
                 column={col}
-                label={cols.length > 1 ? t("editorUi.columnN", { section: label, n: i + 1 }) : t("editorUi.sectionContent", { section: label })}
+                label={
+                  cols.length > 1
+                    ? t("editorUi.columnN", { section: label, n: i + 1 })
+                    : t("editorUi.sectionContent", { section: label })
+                }
                 path={[...path, "columns", i]}
                 canRemove={cols.length > 1}
                 handle={columnHandle}

@@ -19,7 +19,13 @@ import {
   type DragEndEvent,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useT } from "~/i18n/useT";
 
@@ -67,9 +73,12 @@ export function SortableList<T>({ items, itemKey, itemName, onMove, layout, chil
       const overId = over?.id ?? null;
       if (overId === lastOver.current) return undefined;
       lastOver.current = overId;
-      return overId !== null ? t("editor.dnd.movedTo", { name: nameOf(active.id), ...where(overId) }) : t("editor.dnd.notOver", { name: nameOf(active.id) });
+      return overId !== null
+        ? t("editor.dnd.movedTo", { name: nameOf(active.id), ...where(overId) })
+        : t("editor.dnd.notOver", { name: nameOf(active.id) });
     },
-    onDragEnd: ({ active, over }) => t("editor.dnd.dropped", { name: nameOf(active.id), ...where(over?.id ?? active.id) }),
+    onDragEnd: ({ active, over }) =>
+      t("editor.dnd.dropped", { name: nameOf(active.id), ...where(over?.id ?? active.id) }),
     onDragCancel: ({ active }) => t("editor.dnd.cancelled", { name: nameOf(active.id), ...where(active.id) }),
   };
 
@@ -123,7 +132,9 @@ function SortableItem({ id, name, children }: { id: string; name: string; childr
       style={HANDLE_STYLE}
     >
       <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-        {[5, 10, 15].flatMap((y) => [7, 13].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" fill="currentColor" />))}
+        {[5, 10, 15].flatMap((y) =>
+          [7, 13].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" fill="currentColor" />),
+        )}
       </svg>
     </button>
   );

@@ -65,7 +65,14 @@ export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEdit
             )}
           </SortableList>
           <InlineStack>
-            <Button onClick={() => onChange({ ...step, sections: renumber([...sections, newSection(sections.length, [newElement("text")])]) })}>
+            <Button
+              onClick={() =>
+                onChange({
+                  ...step,
+                  sections: renumber([...sections, newSection(sections.length, [newElement("text")])]),
+                })
+              }
+            >
               {t("editorUi.addSection")}
             </Button>
           </InlineStack>
@@ -90,7 +97,9 @@ export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEdit
         <TextField
           label={t("editorUi.stepScript")}
           value={step.options.script ?? ""}
-          onChange={(script) => onChange({ ...step, options: { ...step.options, script: script === "" ? undefined : script } })}
+          onChange={(script) =>
+            onChange({ ...step, options: { ...step.options, script: script === "" ? undefined : script } })
+          }
           multiline={2}
           monospaced
           autoComplete="off"

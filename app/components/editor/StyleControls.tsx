@@ -17,10 +17,29 @@ import { useT } from "~/i18n/useT";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";
 
 /** The colours the renderer falls back to (widget/render/styles.ts ctaCss) when a CTA and its brand leave them unset. */
-export const RENDER_DEFAULTS = { background: "#ffffff", text: "#1d2530", button: "#1f4fd6", buttonText: "#ffffff" } as const;
+export const RENDER_DEFAULTS = {
+  background: "#ffffff",
+  text: "#1d2530",
+  button: "#1f4fd6",
+  buttonText: "#ffffff",
+} as const;
 
 /** Font families offered; the first is "the website's brand font, else the system font". Others load from Google Fonts. */
-const FONTS = ["Arial", "Helvetica", "Georgia", "Verdana", "Tahoma", "Trebuchet MS", "Times New Roman", "Courier New", "Open Sans", "Roboto", "Lato", "Montserrat", "Poppins"];
+const FONTS = [
+  "Arial",
+  "Helvetica",
+  "Georgia",
+  "Verdana",
+  "Tahoma",
+  "Trebuchet MS",
+  "Times New Roman",
+  "Courier New",
+  "Open Sans",
+  "Roboto",
+  "Lato",
+  "Montserrat",
+  "Poppins",
+];
 
 type Options = Record<string, unknown>;
 
@@ -45,7 +64,15 @@ export function ColorField({ label, value, fallback, onChange, error }: ColorFie
         aria-label={t("style.picker", { label })}
         value={normalizeHex(text) ?? fallback}
         onChange={(e) => onChange(e.currentTarget.value)}
-        style={{ inlineSize: 44, blockSize: 36, padding: 2, border: "1px solid #8a8a8a", borderRadius: 8, background: "transparent", cursor: "pointer" }}
+        style={{
+          inlineSize: 44,
+          blockSize: 36,
+          padding: 2,
+          border: "1px solid #8a8a8a",
+          borderRadius: 8,
+          background: "transparent",
+          cursor: "pointer",
+        }}
       />
       <div style={{ flex: 1 }}>
         <TextField
@@ -63,7 +90,15 @@ export function ColorField({ label, value, fallback, onChange, error }: ColorFie
 }
 
 /** A Polaris warning when a text / background pair is below WCAG AA; nothing when it passes. */
-export function ContrastWarning({ foreground, background, what }: { foreground: string; background: string; what: string }) {
+export function ContrastWarning({
+  foreground,
+  background,
+  what,
+}: {
+  foreground: string;
+  background: string;
+  what: string;
+}) {
   const t = useT();
   const check = checkContrast(foreground, background);
   if (!check || check.passes) return null;
@@ -84,8 +119,16 @@ export function BrandContrast({ colors }: { colors: Record<string, string> }) {
   const pick = (key: string, fallback: string) => normalizeHex(colors[key]) ?? fallback;
   return (
     <>
-      <ContrastWarning foreground={pick("text", RENDER_DEFAULTS.text)} background={pick("background", RENDER_DEFAULTS.background)} what={t("style.textOnBackground")} />
-      <ContrastWarning foreground={pick("on-primary", RENDER_DEFAULTS.buttonText)} background={pick("primary", RENDER_DEFAULTS.button)} what={t("style.buttonTextOnButton")} />
+      <ContrastWarning
+        foreground={pick("text", RENDER_DEFAULTS.text)}
+        background={pick("background", RENDER_DEFAULTS.background)}
+        what={t("style.textOnBackground")}
+      />
+      <ContrastWarning
+        foreground={pick("on-primary", RENDER_DEFAULTS.buttonText)}
+        background={pick("primary", RENDER_DEFAULTS.button)}
+        what={t("style.buttonTextOnButton")}
+      />
     </>
   );
 }
@@ -93,7 +136,11 @@ export function BrandContrast({ colors }: { colors: Record<string, string> }) {
 /** The colour used: the option when it is a hex colour, else the fallback. */
 const colorOf = (o: Options, key: string, fallback: string) => normalizeHex(o[key]) ?? fallback;
 
-export type StyleLevel = { kind: "cta"; ctaType: string; subtype?: string | null } | { kind: "section" } | { kind: "column" } | { kind: "element"; type: ElementType };
+export type StyleLevel =
+  | { kind: "cta"; ctaType: string; subtype?: string | null }
+  | { kind: "section" }
+  | { kind: "column" }
+  | { kind: "element"; type: ElementType };
 
 export interface StyleControlsProps {
   level: StyleLevel;
@@ -105,7 +152,12 @@ export interface StyleControlsProps {
   owner: string;
 }
 
-const BORDER_LABELS = { solid: "style.borderSolid", dashed: "style.borderDashed", dotted: "style.borderDotted", double: "style.borderDouble" } as const;
+const BORDER_LABELS = {
+  solid: "style.borderSolid",
+  dashed: "style.borderDashed",
+  dotted: "style.borderDotted",
+  double: "style.borderDouble",
+} as const;
 const SHADOW_LABELS = { small: "style.shadowSmall", medium: "style.shadowMedium", large: "style.shadowLarge" } as const;
 
 /** The "Style" disclosure of a card. */
@@ -121,7 +173,11 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
   const color = (key: string, label: string, fallback: string) => (
     <ColorField label={label} value={o[key]} fallback={fallback} onChange={(v) => set(key, v)} error={errorFor(key)} />
   );
-  const number = (key: string, label: string, more: { suffix?: string; min?: number; max?: number; placeholder?: string; helpText?: string } = {}) => (
+  const number = (
+    key: string,
+    label: string,
+    more: { suffix?: string; min?: number; max?: number; placeholder?: string; helpText?: string } = {},
+  ) => (
     <TextField
       label={label}
       type="number"
@@ -136,7 +192,9 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
   );
   // A button element's colours are the button's own: unset, it shows the CTA's button colours.
   const isButton = level.kind === "element" && level.type === "button";
-  const defaults = isButton ? { background: RENDER_DEFAULTS.button, text: RENDER_DEFAULTS.buttonText } : RENDER_DEFAULTS;
+  const defaults = isButton
+    ? { background: RENDER_DEFAULTS.button, text: RENDER_DEFAULTS.buttonText }
+    : RENDER_DEFAULTS;
   const bg = colorOf(o, "background-color", defaults.background);
   const fg = colorOf(o, "text-color", defaults.text);
   const borderStyle = typeof o["border-style"] == "string" ? o["border-style"] : "";
@@ -144,14 +202,24 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
   // Picking a style draws a 1 px border at once; "no border" removes the whole border.
   const setBorderStyle = (value: string) => {
     const next = { ...o };
-    if (value) Object.assign(next, { "border-style": value, "border-width": typeof o["border-width"] == "number" && o["border-width"] > 0 ? o["border-width"] : 1 });
+    if (value)
+      Object.assign(next, {
+        "border-style": value,
+        "border-width": typeof o["border-width"] == "number" && o["border-width"] > 0 ? o["border-width"] : 1,
+      });
     else for (const key of ["border-style", "border-width", "border-color"]) delete next[key];
     onChange(next);
   };
   return (
     <BlockStack gap="200">
       <InlineStack>
-        <Button disclosure={open ? "up" : "down"} onClick={() => setOpen(!open)} ariaExpanded={open} ariaControls={id} accessibilityLabel={t("style.toggle", { owner })}>
+        <Button
+          disclosure={open ? "up" : "down"}
+          onClick={() => setOpen(!open)}
+          ariaExpanded={open}
+          ariaControls={id}
+          accessibilityLabel={t("style.toggle", { owner })}
+        >
           {t("style.title")}
         </Button>
       </InlineStack>
@@ -163,7 +231,11 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
                 {color("background-color", isButton ? t("style.button") : t("style.background"), defaults.background)}
                 {color("text-color", isButton ? t("style.buttonText") : t("style.text"), defaults.text)}
               </FormLayout.Group>
-              <ContrastWarning foreground={fg} background={bg} what={isButton ? t("style.buttonTextOnButton") : t("style.textOnBackground")} />
+              <ContrastWarning
+                foreground={fg}
+                background={bg}
+                what={isButton ? t("style.buttonTextOnButton") : t("style.textOnBackground")}
+              />
             </FormLayout>
             {level.kind === "cta" ? (
               <FormLayout>
@@ -179,12 +251,17 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
                 <Select
                   label={t("style.font")}
                   helpText={t("style.fontHelp")}
-                  options={[{ label: t("style.fontDefault"), value: "" }, ...FONTS.map((f) => ({ label: f, value: f }))]}
+                  options={[
+                    { label: t("style.fontDefault"), value: "" },
+                    ...FONTS.map((f) => ({ label: f, value: f })),
+                  ]}
                   value={typeof o.font == "string" ? o.font : ""}
                   onChange={(v) => set("font", v)}
                   error={errorFor("font")}
                 />
-                {level.ctaType === "overlay" && level.subtype !== "splash" ? number("width", t("style.boxWidth"), { suffix: "px", placeholder: "600" }) : null}
+                {level.ctaType === "overlay" && level.subtype !== "splash"
+                  ? number("width", t("style.boxWidth"), { suffix: "px", placeholder: "600" })
+                  : null}
                 {level.ctaType === "hook" ? (
                   <Select
                     label={t("style.hookPosition")}
@@ -222,17 +299,25 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
               <FormLayout>
                 <FormLayout.Group>
                   {number("padding", t("style.padding"), { suffix: "px" })}
-                  {level.type === "image" || level.type === "logo" ? number(level.type === "logo" ? "logo-width" : "width", t("style.imageWidth"), { suffix: "px" }) : null}
+                  {level.type === "image" || level.type === "logo"
+                    ? number(level.type === "logo" ? "logo-width" : "width", t("style.imageWidth"), { suffix: "px" })
+                    : null}
                 </FormLayout.Group>
               </FormLayout>
             ) : null}
             <FormLayout>
               <FormLayout.Group>
-                {number("font-size", t("style.fontSize"), { suffix: "px", placeholder: level.kind === "cta" ? "16" : undefined })}
+                {number("font-size", t("style.fontSize"), {
+                  suffix: "px",
+                  placeholder: level.kind === "cta" ? "16" : undefined,
+                })}
                 {number("border-radius", t("style.radius"), { suffix: "px" })}
                 <Select
                   label={t("style.shadow")}
-                  options={[{ label: t("style.shadowNone"), value: "" }, ...SHADOW_PRESETS.map((v) => ({ label: t(SHADOW_LABELS[v]), value: v }))]}
+                  options={[
+                    { label: t("style.shadowNone"), value: "" },
+                    ...SHADOW_PRESETS.map((v) => ({ label: t(SHADOW_LABELS[v]), value: v })),
+                  ]}
                   value={typeof o.shadow == "string" ? o.shadow : ""}
                   onChange={(v) => set("shadow", v)}
                   error={errorFor("shadow")}
@@ -241,7 +326,10 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
               <FormLayout.Group>
                 <Select
                   label={t("style.borderStyle")}
-                  options={[{ label: t("style.borderNone"), value: "" }, ...BORDER_STYLES.map((v) => ({ label: t(BORDER_LABELS[v]), value: v }))]}
+                  options={[
+                    { label: t("style.borderNone"), value: "" },
+                    ...BORDER_STYLES.map((v) => ({ label: t(BORDER_LABELS[v]), value: v })),
+                  ]}
                   value={borderStyle}
                   onChange={setBorderStyle}
                   error={errorFor("border-style")}
@@ -257,7 +345,10 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
                 placeholder="https://"
                 onChange={(v) => set("background-image", v.trim() === "" ? undefined : v.trim())}
                 autoComplete="off"
-                error={errorFor("background-image") ?? (image && !isSafeImageUrl(image) ? t("style.backgroundImageInvalid") : undefined)}
+                error={
+                  errorFor("background-image") ??
+                  (image && !isSafeImageUrl(image) ? t("style.backgroundImageInvalid") : undefined)
+                }
               />
             </FormLayout>
           </BlockStack>
@@ -283,7 +374,17 @@ export interface AdvancedOptionsProps {
 }
 
 /** The raw JSON of an option bag (and any raw inputs given), behind an "Advanced" toggle; opens by itself when the server refused a key. */
-export function AdvancedOptions({ label, toggleText, toggleLabel, children, helpText, value, onChange, errors, owner }: AdvancedOptionsProps) {
+export function AdvancedOptions({
+  label,
+  toggleText,
+  toggleLabel,
+  children,
+  helpText,
+  value,
+  onChange,
+  errors,
+  owner,
+}: AdvancedOptionsProps) {
   const t = useT();
   const id = useId();
   const [open, setOpen] = useState(errors.length > 0);
@@ -291,14 +392,27 @@ export function AdvancedOptions({ label, toggleText, toggleLabel, children, help
   return (
     <BlockStack gap="200">
       <InlineStack>
-        <Button variant="plain" disclosure={shown ? "up" : "down"} onClick={() => setOpen(!shown)} ariaExpanded={shown} ariaControls={id} accessibilityLabel={toggleLabel ?? t("style.advancedToggle", { owner })}>
+        <Button
+          variant="plain"
+          disclosure={shown ? "up" : "down"}
+          onClick={() => setOpen(!shown)}
+          ariaExpanded={shown}
+          ariaControls={id}
+          accessibilityLabel={toggleLabel ?? t("style.advancedToggle", { owner })}
+        >
           {toggleText ?? t("style.advanced")}
         </Button>
       </InlineStack>
       {shown ? (
         <div id={id}>
           {children ? <div style={{ marginBottom: 12 }}>{children}</div> : null}
-          <JsonOptionsEditor label={label} helpText={helpText} value={value} onChange={onChange} error={errors.length ? errors.join(" · ") : undefined} />
+          <JsonOptionsEditor
+            label={label}
+            helpText={helpText}
+            value={value}
+            onChange={onChange}
+            error={errors.length ? errors.join(" · ") : undefined}
+          />
         </div>
       ) : null}
     </BlockStack>

@@ -17,7 +17,9 @@ import { NO_PRESET, presetOf, type TargetingPreset } from "~/lib/targeting-prese
 import type { Condition } from "~/lib/schema/condition";
 import { useT } from "~/i18n/useT";
 
-type Answer = { ok: true; message: string; broadcastId: number } | { ok: false; message: string; fieldErrors?: Record<string, string> };
+type Answer =
+  | { ok: true; message: string; broadcastId: number }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
 
 export function TargetingPresetsCard({
   doc,
@@ -29,7 +31,10 @@ export function TargetingPresetsCard({
   onChange(next: CtaDocument): void;
   csrfToken: string | null;
   /** The website's campaigns with their conditions: the CTA's current one prefills the presets it can express. */
-  campaigns: { id: number; conditions: Pick<Condition, "condition_type" | "operator" | "url" | "data" | "count" | "data_name">[] }[];
+  campaigns: {
+    id: number;
+    conditions: Pick<Condition, "condition_type" | "operator" | "url" | "data" | "count" | "data_name">[];
+  }[];
 }) {
   const t = useT();
   const fetcher = useFetcher<Answer>();
@@ -51,7 +56,7 @@ export function TargetingPresetsCard({
     if (doc.broadcast_id) form.set("broadcast_id", String(doc.broadcast_id));
     fetcher.submit(form, { method: "post" });
   };
-  const errors = answer && !answer.ok ? answer.fieldErrors ?? {} : {};
+  const errors = answer && !answer.ok ? (answer.fieldErrors ?? {}) : {};
 
   return (
     <Card>

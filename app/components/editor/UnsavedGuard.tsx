@@ -14,7 +14,9 @@ import { useT } from "~/i18n/useT";
 export function OwnerUnsavedGuard({ dirty }: { dirty: boolean }) {
   const t = useT();
   // Submitting the editor's own form posts to the same path: only leaving the page is guarded.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     if (!dirty) return;
@@ -48,7 +50,17 @@ export function OwnerUnsavedGuard({ dirty }: { dirty: boolean }) {
 }
 
 /** Inside Shopify's admin: App Bridge's contextual save bar with Save and Discard while dirty. */
-export function ShopifySaveBar({ dirty, busy, onSave, onDiscard }: { dirty: boolean; busy: boolean; onSave: () => void; onDiscard: () => void }) {
+export function ShopifySaveBar({
+  dirty,
+  busy,
+  onSave,
+  onDiscard,
+}: {
+  dirty: boolean;
+  busy: boolean;
+  onSave: () => void;
+  onDiscard: () => void;
+}) {
   const t = useT();
   return (
     <SaveBar id="cta-save-bar" open={dirty}>

@@ -50,7 +50,12 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
         {doc.variants.map((v, i) => {
           const p = `variants.${i}`;
           return (
-            <Box key={v.id ?? `new-${i}`} padding="200" borderRadius="200" background={i === selected ? "bg-surface-secondary" : undefined}>
+            <Box
+              key={v.id ?? `new-${i}`}
+              padding="200"
+              borderRadius="200"
+              background={i === selected ? "bg-surface-secondary" : undefined}
+            >
               <InlineGrid columns={{ xs: 1, sm: "80px 140px 1fr auto" }} gap="200" alignItems="end">
                 <TextField
                   label={t("editorUi.variantLetter", { n: i + 1 })}
@@ -71,9 +76,18 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
                   autoComplete="off"
                   error={errors[`${p}.percentage`]}
                 />
-                <Checkbox label={t("results.winner")} helpText={t("editorUi.winnerHelp")} checked={v.winner} onChange={(winner) => set(i, { winner })} />
+                <Checkbox
+                  label={t("results.winner")}
+                  helpText={t("editorUi.winnerHelp")}
+                  checked={v.winner}
+                  onChange={(winner) => set(i, { winner })}
+                />
                 <InlineStack gap="100">
-                  <Button pressed={i === selected} onClick={() => onSelect(i)} accessibilityLabel={t("editorUi.editVariant", { variant: v.variation })}>
+                  <Button
+                    pressed={i === selected}
+                    onClick={() => onSelect(i)}
+                    accessibilityLabel={t("editorUi.editVariant", { variant: v.variation })}
+                  >
                     {i === selected ? t("editorUi.editing") : t("editorUi.edit")}
                   </Button>
                   {doc.variants.length > 1 ? (

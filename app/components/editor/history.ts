@@ -37,7 +37,12 @@ export function changedPath(a: unknown, b: unknown, path: string[] = []): string
   if (Object.is(a, b)) return null;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return null;
-    return singleChild(a.map((_, i) => String(i)), a as unknown as Record<string, unknown>, b as unknown as Record<string, unknown>, path);
+    return singleChild(
+      a.map((_, i) => String(i)),
+      a as unknown as Record<string, unknown>,
+      b as unknown as Record<string, unknown>,
+      path,
+    );
   }
   if (isRecord(a) && isRecord(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
@@ -48,7 +53,12 @@ export function changedPath(a: unknown, b: unknown, path: string[] = []): string
   return path.join(".");
 }
 
-function singleChild(keys: string[], a: Record<string, unknown>, b: Record<string, unknown>, path: string[]): string | null {
+function singleChild(
+  keys: string[],
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  path: string[],
+): string | null {
   let differing: string | null = null;
   for (const k of keys) {
     if (Object.is(a[k], b[k])) continue;
@@ -68,7 +78,13 @@ export function record<T>(h: History<T>, next: T, now: number, limit = HISTORY_L
     return { ...h, present: next, future: [], lastAt: now };
   }
   const past = [...h.past, h.present];
-  return { past: past.length > limit ? past.slice(past.length - limit) : past, present: next, future: [], lastPath: path, lastAt: now };
+  return {
+    past: past.length > limit ? past.slice(past.length - limit) : past,
+    present: next,
+    future: [],
+    lastPath: path,
+    lastAt: now,
+  };
 }
 
 /** Replaces the present without an undo step (the server's stored copy of what was sent: same content, new ids). */
@@ -79,7 +95,13 @@ export function replacePresent<T>(h: History<T>, present: T): History<T> {
 /** One step back; the same history when there is nothing to undo. */
 export function undo<T>(h: History<T>): History<T> {
   if (!h.past.length) return h;
-  return { past: h.past.slice(0, -1), present: h.past[h.past.length - 1], future: [h.present, ...h.future], lastPath: null, lastAt: 0 };
+  return {
+    past: h.past.slice(0, -1),
+    present: h.past[h.past.length - 1],
+    future: [h.present, ...h.future],
+    lastPath: null,
+    lastAt: 0,
+  };
 }
 
 /** One step forward; the same history when there is nothing to redo. */

@@ -17,11 +17,18 @@ export interface ListRef {
 /** Element types whose submissions create leads (and run their actions). */
 export const COLLECTING_TYPES = new Set(["form", "quiz", "survey"]);
 
-type Element = CtaDocument["variants"][number]["steps"][number]["sections"][number]["columns"][number]["elements"][number];
+type Element =
+  CtaDocument["variants"][number]["steps"][number]["sections"][number]["columns"][number]["elements"][number];
 
 /** Every lead-collecting element of the document, in every variant and step. */
 export function collectingElements(doc: CtaDocument): Element[] {
-  return doc.variants.flatMap((v) => v.steps.flatMap((s) => s.sections.flatMap((sec) => sec.columns.flatMap((c) => c.elements.filter((e) => COLLECTING_TYPES.has(e.element_type))))));
+  return doc.variants.flatMap((v) =>
+    v.steps.flatMap((s) =>
+      s.sections.flatMap((sec) =>
+        sec.columns.flatMap((c) => c.elements.filter((e) => COLLECTING_TYPES.has(e.element_type))),
+      ),
+    ),
+  );
 }
 
 /**
@@ -34,7 +41,8 @@ export function subscribesTo(a: CtaAction, list: ListRef, builtinId: number | nu
   const integration = a.integration_id ?? builtinId;
   // Read as lead-sync reads it: a string or a number, anything else is no list.
   const raw = (a.data as Record<string, unknown> | undefined)?.list_id;
-  const listId = typeof raw === "string" ? raw.trim() : typeof raw === "number" && Number.isFinite(raw) ? String(raw) : null;
+  const listId =
+    typeof raw === "string" ? raw.trim() : typeof raw === "number" && Number.isFinite(raw) ? String(raw) : null;
   return integration === list.integrationId && listId === list.listId;
 }
 
@@ -51,7 +59,19 @@ export function setList(doc: CtaDocument, list: ListRef, on: boolean, builtinId:
     if (!COLLECTING_TYPES.has(e.element_type)) return e;
     const actions = e.actions ?? [];
     const has = actions.some((a) => subscribesTo(a, list, builtinId));
-    if (on && !has) return { ...e, actions: [...actions, { action_type: "subscribe_list", tag_id: null, integration_id: list.integrationId, data: { list_id: list.listId } }] };
+    if (on && !has)
+      return {
+        ...e,
+        actions: [
+          ...actions,
+          {
+            action_type: "subscribe_list",
+            tag_id: null,
+            integration_id: list.integrationId,
+            data: { list_id: list.listId },
+          },
+        ],
+      };
     if (!on && has) return { ...e, actions: actions.filter((a) => !subscribesTo(a, list, builtinId)) };
     return e;
   };
@@ -61,7 +81,10 @@ export function setList(doc: CtaDocument, list: ListRef, on: boolean, builtinId:
       ...v,
       steps: v.steps.map((s) => ({
         ...s,
-        sections: s.sections.map((sec) => ({ ...sec, columns: sec.columns.map((c) => ({ ...c, elements: c.elements.map(mapElement) })) })),
+        sections: s.sections.map((sec) => ({
+          ...sec,
+          columns: sec.columns.map((c) => ({ ...c, elements: c.elements.map(mapElement) })),
+        })),
       })),
     })),
   };

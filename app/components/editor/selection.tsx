@@ -24,16 +24,33 @@ const SelectionContext = createContext<CardSelection | null>(null);
 export const CardSelectionProvider = SelectionContext.Provider;
 
 /** The selection state of the editor and the handler of the preview's picks. */
-export function usePreviewPicks(doc: CtaDocument, setDoc: (update: (d: CtaDocument) => CtaDocument) => void, variantIndex: number, stepIndex: number) {
+export function usePreviewPicks(
+  doc: CtaDocument,
+  setDoc: (update: (d: CtaDocument) => CtaDocument) => void,
+  variantIndex: number,
+  stepIndex: number,
+) {
   const [selection, setSelection] = useState<CardSelection | null>(null);
   const seq = useRef(0);
   const onPick = useCallback(
     (pick: PreviewPick) => {
-      const path: Path = ["variants", variantIndex, "steps", stepIndex, "sections", pick.section, "columns", pick.column, "elements", pick.element];
+      const path: Path = [
+        "variants",
+        variantIndex,
+        "steps",
+        stepIndex,
+        "sections",
+        pick.section,
+        "columns",
+        pick.column,
+        "elements",
+        pick.element,
+      ];
       const element = getIn(doc, path) as CtaElement | undefined;
       // The preview may be a step ahead (the owner clicked through it) or a redraw behind: only a matching element is picked.
       if (!element || element.element_type !== pick.elementType) return;
-      if (pick.html !== undefined && pick.html !== element.options.html) setDoc((d) => setIn(d, [...path, "options", "html"], pick.html));
+      if (pick.html !== undefined && pick.html !== element.options.html)
+        setDoc((d) => setIn(d, [...path, "options", "html"], pick.html));
       if (pick.label !== undefined) {
         const key = buttonLabelKey(element.options);
         if (pick.label !== element.options[key]) setDoc((d) => setIn(d, [...path, "options", key], pick.label));

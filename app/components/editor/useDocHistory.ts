@@ -9,7 +9,9 @@ export function useDocHistory<T>(initial: T) {
   const [history, setHistory] = useState<History<T>>(() => startHistory(initial));
   const setDoc = useCallback(
     (update: Update<T>) =>
-      setHistory((h) => record(h, typeof update === "function" ? (update as (c: T) => T)(h.present) : update, Date.now())),
+      setHistory((h) =>
+        record(h, typeof update === "function" ? (update as (c: T) => T)(h.present) : update, Date.now()),
+      ),
     [],
   );
   const replace = useCallback((doc: T) => setHistory((h) => replacePresent(h, doc)), []);

@@ -32,13 +32,24 @@ export interface StoreSearchKind<P extends Paged> {
 }
 
 /** Posts one search to the standalone admin's endpoint. */
-async function postSearch<P extends Paged>(source: StoreProductsSource, of: StoreSearchKind<P>, q: string, after: string | null, signal: AbortSignal): Promise<P> {
+async function postSearch<P extends Paged>(
+  source: StoreProductsSource,
+  of: StoreSearchKind<P>,
+  q: string,
+  after: string | null,
+  signal: AbortSignal,
+): Promise<P> {
   const form = new FormData();
   if (source.csrfToken) form.set(CSRF_FIELD, source.csrfToken);
   form.set("q", q);
   if (of.kind) form.set("kind", of.kind);
   if (after) form.set("after", after);
-  const response = await fetch(source.searchUrl!, { method: "POST", body: form, signal, headers: { Accept: "application/json" } });
+  const response = await fetch(source.searchUrl!, {
+    method: "POST",
+    body: form,
+    signal,
+    headers: { Accept: "application/json" },
+  });
   const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
   if (!response.ok || !of.isPage(body)) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
   return body;
@@ -63,7 +74,8 @@ export function useStoreSearch<P extends Paged>(source: StoreProductsSource, of:
       },
       (e: unknown) => {
         if (controller.signal.aborted) return;
-        const message = e instanceof TypeError ? t("productPicker.offline") : e instanceof Error ? e.message : String(e);
+        const message =
+          e instanceof TypeError ? t("productPicker.offline") : e instanceof Error ? e.message : String(e);
         setState({ status: "error", message, page: previous });
       },
     );

@@ -15,10 +15,19 @@ const HELP: Record<string, AdminKey> = {
 
 /** A tool's name: the product's own, Beckon's lists in the admin language. */
 const labelOf = (t: Translate, type: string) =>
-  ({ klaviyo: "Klaviyo", mailchimp: "Mailchimp", activecampaign: "ActiveCampaign" })[type] ?? (type === "builtin" ? t("integrations.builtinName") : type);
+  ({ klaviyo: "Klaviyo", mailchimp: "Mailchimp", activecampaign: "ActiveCampaign" })[type] ??
+  (type === "builtin" ? t("integrations.builtinName") : type);
 
 /** Connect a tool. */
-export function ConnectForm({ types, csrfToken, busy }: { types: readonly string[]; csrfToken: string | null; busy: boolean }) {
+export function ConnectForm({
+  types,
+  csrfToken,
+  busy,
+}: {
+  types: readonly string[];
+  csrfToken: string | null;
+  busy: boolean;
+}) {
   const t = useT();
   const [type, setType] = useState(types[0] ?? "klaviyo");
   return (
@@ -55,7 +64,13 @@ export function ConnectForm({ types, csrfToken, busy }: { types: readonly string
               />
             ) : null}
             {type === "activecampaign" ? (
-              <FormTextField label={t("integrations.apiUrl")} name="apiUrl" type="url" placeholder="https://youraccount.api-us1.com" maxLength={500} />
+              <FormTextField
+                label={t("integrations.apiUrl")}
+                name="apiUrl"
+                type="url"
+                placeholder="https://youraccount.api-us1.com"
+                maxLength={500}
+              />
             ) : null}
           </FormLayout>
           <div>

@@ -59,7 +59,7 @@ function AddActionForm({
   const targets = integrations.flatMap((i) =>
     needsList
       ? i.lists.map((l) => ({ label: `${i.name}: ${l.name} (${l.listId})`, value: `${i.id}:${l.listId}` }))
-      : [{ label: i.name, value: `${i.id}:` }]
+      : [{ label: i.name, value: `${i.id}:` }],
   );
   return (
     <AdminForm csrfToken={csrfToken} intent="add-action">
@@ -74,7 +74,12 @@ function AddActionForm({
           onValue={setActionType}
         />
         {targets.length ? (
-          <FormSelect key={needsList ? "lists" : "tools"} label={needsList ? t("integrations.listLabel") : t("integrations.tool")} name="target" options={targets} />
+          <FormSelect
+            key={needsList ? "lists" : "tools"}
+            label={needsList ? t("integrations.listLabel") : t("integrations.tool")}
+            name="target"
+            options={targets}
+          />
         ) : (
           <Text as="p" tone="subdued">
             {needsList ? t("integrations.addListFirst") : t("integrations.connectFirst")}
@@ -126,12 +131,17 @@ export function CtaListsCard({
                     {cta.name}
                   </Text>
                   <Badge tone={cta.status === "published" ? "success" : undefined}>
-                    {cta.status === "published" ? t("ctas.published") : cta.status === "draft" ? t("ctas.draft") : cta.status}
+                    {cta.status === "published"
+                      ? t("ctas.published")
+                      : cta.status === "draft"
+                        ? t("ctas.draft")
+                        : cta.status}
                   </Badge>
                 </InlineStack>
                 {cta.elements.map((el) => {
                   const where = t("integrations.elementAt", { step: el.step, type: el.elementType });
-                  const elLabel = el.variant !== null ? t("integrations.elementInVariant", { variant: el.variant, where }) : where;
+                  const elLabel =
+                    el.variant !== null ? t("integrations.elementInVariant", { variant: el.variant, where }) : where;
                   const label = `${cta.name}, ${elLabel}`;
                   return (
                     <BlockStack key={el.elementId} gap="200">
@@ -155,7 +165,10 @@ export function CtaListsCard({
                                     variant="plain"
                                     tone="critical"
                                     disabled={busy}
-                                    accessibilityLabel={t("integrations.removeAction", { action: describe(t, a), label })}
+                                    accessibilityLabel={t("integrations.removeAction", {
+                                      action: describe(t, a),
+                                      label,
+                                    })}
                                   >
                                     {t("integrations.remove")}
                                   </Button>

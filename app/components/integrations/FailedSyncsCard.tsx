@@ -26,9 +26,7 @@ export function FailedSyncsCard({
             {t("contact.sync")}
           </Text>
           <Text as="p" tone="subdued">
-            {failed.length
-              ? t("integrations.failed")
-              : t("integrations.noFailed")}
+            {failed.length ? t("integrations.failed") : t("integrations.noFailed")}
           </Text>
         </BlockStack>
       </Box>
@@ -47,7 +45,12 @@ export function FailedSyncsCard({
             f.lastError ?? "—",
             <AdminForm key={`r${f.id}`} csrfToken={csrfToken} intent="retry-sync">
               <input type="hidden" name="jobId" value={f.id} />
-              <Button submit size="slim" disabled={busy} accessibilityLabel={t("integrations.retrySyncOf", { name: f.personLabel })}>
+              <Button
+                submit
+                size="slim"
+                disabled={busy}
+                accessibilityLabel={t("integrations.retrySyncOf", { name: f.personLabel })}
+              >
                 Retry
               </Button>
             </AdminForm>,

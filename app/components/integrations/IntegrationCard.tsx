@@ -33,8 +33,12 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
           <InlineStack gap="100">
             {i.external ? (
               <>
-                <Badge tone={i.syncs.failed ? "critical" : "success"}>{t("integrations.syncsFailed", { n: i.syncs.failed })}</Badge>
-                <Badge tone={i.syncs.pending + i.syncs.running ? "attention" : undefined}>{t("integrations.syncsWaiting", { n: i.syncs.pending + i.syncs.running })}</Badge>
+                <Badge tone={i.syncs.failed ? "critical" : "success"}>
+                  {t("integrations.syncsFailed", { n: i.syncs.failed })}
+                </Badge>
+                <Badge tone={i.syncs.pending + i.syncs.running ? "attention" : undefined}>
+                  {t("integrations.syncsWaiting", { n: i.syncs.pending + i.syncs.running })}
+                </Badge>
                 <Badge>{t("integrations.syncsDone", { n: i.syncs.done })}</Badge>
               </>
             ) : (
@@ -56,12 +60,22 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
                       <Text as="span">
                         {l.name}{" "}
                         <Text as="span" tone="subdued">
-                          ({i.external ? t("integrations.listId", { id: l.listId }) : t("integrations.listIdMembers", { id: l.listId, n: l.members })})
+                          (
+                          {i.external
+                            ? t("integrations.listId", { id: l.listId })
+                            : t("integrations.listIdMembers", { id: l.listId, n: l.members })}
+                          )
                         </Text>
                       </Text>
                       <AdminForm csrfToken={csrfToken} intent="remove-list">
                         <input type="hidden" name="listRowId" value={l.id} />
-                        <Button submit variant="plain" tone="critical" disabled={busy} accessibilityLabel={t("integrations.removeList", { name: l.name })}>
+                        <Button
+                          submit
+                          variant="plain"
+                          tone="critical"
+                          disabled={busy}
+                          accessibilityLabel={t("integrations.removeList", { name: l.name })}
+                        >
                           {t("integrations.remove")}
                         </Button>
                       </AdminForm>
@@ -78,7 +92,12 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
           <AdminForm csrfToken={csrfToken} intent="add-list">
             <input type="hidden" name="integrationId" value={i.id} />
             <InlineStack gap="200" blockAlign="end" wrap>
-              <FormTextField label={t("integrations.listIdIn", { tool })} name="listId" maxLength={100} requiredIndicator />
+              <FormTextField
+                label={t("integrations.listIdIn", { tool })}
+                name="listId"
+                maxLength={100}
+                requiredIndicator
+              />
               <FormTextField label={t("integrations.listName")} name="listName" maxLength={200} />
               <Button submit disabled={busy}>
                 {t("integrations.addList")}
@@ -104,7 +123,13 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
                   helpText={i.type === "activecampaign" ? t("integrations.keepKeyUrl") : t("integrations.keepKey")}
                 />
                 {i.type === "activecampaign" ? (
-                  <FormTextField label={t("integrations.apiUrl")} name="apiUrl" type="url" initial={i.apiUrl ?? ""} maxLength={500} />
+                  <FormTextField
+                    label={t("integrations.apiUrl")}
+                    name="apiUrl"
+                    type="url"
+                    initial={i.apiUrl ?? ""}
+                    maxLength={500}
+                  />
                 ) : null}
                 <Button submit disabled={busy}>
                   {t("integrations.saveKey")}
@@ -118,12 +143,19 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
           {i.syncs.failed ? (
             <AdminForm csrfToken={csrfToken} intent="retry-all">
               <input type="hidden" name="integrationId" value={i.id} />
-              <Button submit disabled={busy}>{t("integrations.retryFailed", { n: i.syncs.failed })}</Button>
+              <Button submit disabled={busy}>
+                {t("integrations.retryFailed", { n: i.syncs.failed })}
+              </Button>
             </AdminForm>
           ) : null}
           <AdminForm csrfToken={csrfToken} intent="disconnect">
             <input type="hidden" name="integrationId" value={i.id} />
-            <Button submit tone="critical" disabled={busy} accessibilityLabel={t("integrations.disconnectName", { name: i.name })}>
+            <Button
+              submit
+              tone="critical"
+              disabled={busy}
+              accessibilityLabel={t("integrations.disconnectName", { name: i.name })}
+            >
               {t("integrations.disconnect")}
             </Button>
           </AdminForm>

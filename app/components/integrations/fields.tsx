@@ -4,7 +4,7 @@ import { Select, TextField, type SelectProps, type TextFieldProps } from "@shopi
 
 /** A TextField that holds its value itself; posted under `name`. */
 export function FormTextField(
-  props: Omit<TextFieldProps, "value" | "onChange" | "autoComplete"> & { initial?: string; autoComplete?: string }
+  props: Omit<TextFieldProps, "value" | "onChange" | "autoComplete"> & { initial?: string; autoComplete?: string },
 ) {
   const { initial = "", autoComplete = "off", ...rest } = props;
   const [value, setValue] = useState(initial);
@@ -12,10 +12,14 @@ export function FormTextField(
 }
 
 /** A Select that holds its value itself; posted under `name`. */
-export function FormSelect(props: Omit<SelectProps, "value" | "onChange"> & { initial?: string; onValue?: (value: string) => void }) {
+export function FormSelect(
+  props: Omit<SelectProps, "value" | "onChange"> & { initial?: string; onValue?: (value: string) => void },
+) {
   const { initial, onValue, ...rest } = props;
   const first = rest.options?.[0];
-  const [value, setValue] = useState(initial ?? (typeof first === "string" ? first : first && "value" in first ? first.value : ""));
+  const [value, setValue] = useState(
+    initial ?? (typeof first === "string" ? first : first && "value" in first ? first.value : ""),
+  );
   return (
     <Select
       {...rest}

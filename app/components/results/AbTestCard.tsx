@@ -38,23 +38,28 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
           <Text as="h3" variant="headingMd">
             {t("results.abTest", { name: cta.name })}
           </Text>
-          {winner ? <Badge tone="success">{t("results.winnerVariant", { letter: winner.letter })}</Badge> : <Badge tone="info">{t("results.running")}</Badge>}
+          {winner ? (
+            <Badge tone="success">{t("results.winnerVariant", { letter: winner.letter })}</Badge>
+          ) : (
+            <Badge tone="info">{t("results.running")}</Badge>
+          )}
         </InlineStack>
         {!test.enoughData ? (
           <Banner tone="info" title={t("results.notEnoughData")}>
             <p>
-              {test.reason} Probabilities are shown once every variant has {MIN_VIEWS_PER_VARIANT} views and the test has{" "}
-              {MIN_TOTAL_CONVERSIONS} conversions.
+              {test.reason} Probabilities are shown once every variant has {MIN_VIEWS_PER_VARIANT} views and the test
+              has {MIN_TOTAL_CONVERSIONS} conversions.
             </p>
           </Banner>
         ) : best ? (
           <Text as="p">
-            Variant {best.letter} beats the control (A) with a probability of {f.percent(best.probabilityToBeatControl, 1)}
+            Variant {best.letter} beats the control (A) with a probability of{" "}
+            {f.percent(best.probabilityToBeatControl, 1)}
             {best.probabilityToBeatControl! >= 0.95
               ? ": a clear result."
               : best.probabilityToBeatControl! <= 0.05
-              ? ": A is clearly better."
-              : "; keep the test running for a clearer result."}
+                ? ": A is clearly better."
+                : "; keep the test running for a clearer result."}
           </Text>
         ) : null}
         <div style={{ overflowX: "auto" }}>
@@ -86,7 +91,11 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
                   {t("results.probability")}
                 </th>
                 <th scope="col" style={head}>
-                  <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{t("results.winner")}</span>
+                  <span
+                    style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}
+                  >
+                    {t("results.winner")}
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -105,7 +114,11 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
                     <td style={cell}>{f.percent(v.rate)}</td>
                     <td style={cell}>{f.lift(v.lift)}</td>
                     <td style={cell}>
-                      {v.isControl ? "—" : test.enoughData ? f.percent(v.probabilityToBeatControl) : t("results.notEnoughData")}
+                      {v.isControl
+                        ? "—"
+                        : test.enoughData
+                          ? f.percent(v.probabilityToBeatControl)
+                          : t("results.notEnoughData")}
                     </td>
                     <td style={cell}>
                       {row?.winner ? (

@@ -35,7 +35,9 @@ function VisualOnly({ height, label, children }: { height: number; label: string
     const quiet = () => {
       // Points, legend buttons and links: usable with the mouse, never a tab stop.
       root
-        .querySelectorAll<HTMLElement | SVGElement>('[tabindex]:not([tabindex="-1"]), a[href], button, input, select, textarea')
+        .querySelectorAll<
+          HTMLElement | SVGElement
+        >('[tabindex]:not([tabindex="-1"]), a[href], button, input, select, textarea')
         .forEach((el) => el.getAttribute("tabindex") !== "-1" && el.setAttribute("tabindex", "-1"));
     };
     quiet();

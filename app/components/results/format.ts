@@ -7,7 +7,6 @@
 import type { Language } from "../../../widget/i18n";
 import { LOCALES } from "~/i18n/locales";
 
-
 /** The results page's formatters for one admin language. */
 export function formats(lang: Language) {
   const locale = LOCALES[lang] ?? LOCALES.en;
@@ -16,7 +15,11 @@ export function formats(lang: Language) {
   /** 12.3% (sv: 12,3 %); null: — */
   const percent = (rate: number | null, digits = 1): string => {
     if (rate === null || !Number.isFinite(rate)) return "—";
-    return new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(rate);
+    return new Intl.NumberFormat(locale, {
+      style: "percent",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(rate);
   };
   /** +12.3% or −4.0% for a relative change (null: —). */
   const lift = (value: number | null): string => {
@@ -35,7 +38,9 @@ export function formats(lang: Language) {
   /** "Jan 5" (sv: "5 jan.") for a YYYY-MM-DD day (UTC). */
   const day = (d: string): string => {
     const date = new Date(`${d}T00:00:00Z`);
-    return Number.isNaN(date.getTime()) ? d : new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(date);
+    return Number.isNaN(date.getTime())
+      ? d
+      : new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(date);
   };
   /** "Jan 5 – Feb 3, 2026" (sv: "5 jan. – 3 feb. 2026") for a period. */
   const period = (from: string, to: string): string => {

@@ -5,7 +5,8 @@ export const campaignsEn = {
   "campaigns.on": "On",
   "campaigns.paused": "Paused",
   "campaigns.empty": "No campaigns yet",
-  "campaigns.emptyHelp": "A campaign decides which visitors see which CTAs, and when. CTAs without a campaign show to every visitor who passes the site-wide conditions.",
+  "campaigns.emptyHelp":
+    "A campaign decides which visitors see which CTAs, and when. CTAs without a campaign show to every visitor who passes the site-wide conditions.",
   "campaigns.quick": "Quick",
   "campaigns.pause": "Pause",
   "campaigns.turnOn": "Turn on",
@@ -37,7 +38,7 @@ export const campaignsEn = {
   "campaigns.noConditions": "No conditions: every visitor qualifies.",
   "campaigns.ctas": "CTAs in this campaign",
   "campaigns.save": "Save campaign",
-  "campaigns.elsewhere": "Now in \"{name}\"; ticking it moves it here",
+  "campaigns.elsewhere": 'Now in "{name}"; ticking it moves it here',
 
   "campaigns.addCondition": "Add condition",
 
@@ -50,7 +51,8 @@ export const campaignsEn = {
   "targeting.visitor.returning": "Returning visitors",
   "targeting.utmSource": "Only when utm_source is",
   "targeting.pageUrl": "Only on pages whose address contains",
-  "targeting.help": "Saved as a campaign of this CTA, editable on the Campaigns page. How soon it shows again after closing is set under basics.",
+  "targeting.help":
+    "Saved as a campaign of this CTA, editable on the Campaigns page. How soon it shows again after closing is set under basics.",
   "targeting.apply": "Save as this CTA's campaign",
   "summary.notSet": "(not set)",
   "summary.or": "or",
@@ -97,7 +99,7 @@ export const campaignsEn = {
   "summary.cond.area": "on pages with the area {value}",
   "summary.cond.areaNot": "on pages without the area {value}",
   "summary.cond.cta": "who {state} {cta}",
-  "summary.cond.ctaNamed": "the CTA \"{name}\"",
+  "summary.cond.ctaNamed": 'the CTA "{name}"',
   "summary.cond.ctaId": "CTA {id}",
   "summary.cond.country": "in {value}",
   "summary.cond.countryNot": "outside {value}",
@@ -112,7 +114,7 @@ export const campaignsEn = {
   "summary.anyTime": ", at any time",
   "summary.noCta": " No CTA is attached yet, so nobody sees anything.",
   "summary.theySee": " They see {names}.",
-  "summary.quotedName": "\"{name}\"",
+  "summary.quotedName": '"{name}"',
   "summary.paused": " The campaign is paused: nobody sees it until it is turned on.",
   "targeting.device": "Devices",
   "targeting.device.all": "All devices",

@@ -92,13 +92,16 @@ export const contactsEn = {
 
   "leads.title": "Where leads go",
   "leads.noForm": "This CTA has no form, quiz or survey, so it collects no leads. Add one to choose lists.",
-  "leads.appliesTo": "Ticking a list subscribes everyone who submits any of this CTA's {count} forms, quizzes or surveys. Contacts are always saved under Contacts.",
+  "leads.appliesTo":
+    "Ticking a list subscribes everyone who submits any of this CTA's {count} forms, quizzes or surveys. Contacts are always saved under Contacts.",
   "leads.noLists": "This website has no mailing lists yet.",
   "leads.integrations": "Connect an e-mail tool or add a list",
   "leads.someElements": "Only some of this CTA's forms subscribe to this list; tick it to include them all.",
   "leads.optIn.immediate": "Subscribed at once, with no confirmation e-mail.",
-  "leads.optIn.double": "Double opt-in is on: the tool first e-mails a confirmation, and the lead joins the list once it is confirmed.",
-  "leads.optIn.tool_list_setting": "The list's own opt-in setting in the tool applies: with double opt-in, the lead joins once it confirms the tool's e-mail.",
+  "leads.optIn.double":
+    "Double opt-in is on: the tool first e-mails a confirmation, and the lead joins the list once it is confirmed.",
+  "leads.optIn.tool_list_setting":
+    "The list's own opt-in setting in the tool applies: with double opt-in, the lead joins once it confirms the tool's e-mail.",
   "leads.external": "Sent through the outbox, retried if the tool is down; failures show on the integrations page.",
   "leads.consent": "A visitor who declines marketing consent is not subscribed.",
   "leads.noneChosen": "No list chosen: leads are saved as contacts only.",

@@ -55,7 +55,8 @@ export const ctasEn = {
   "safeEdit.leave": "Leave",
   "safeEdit.discard": "Discard",
   "safeEdit.draftTitle": "Unpublished changes",
-  "safeEdit.draftBody": "Visitors still see the published version. Publish to show them your changes, or discard the changes to go back to it.",
+  "safeEdit.draftBody":
+    "Visitors still see the published version. Publish to show them your changes, or discard the changes to go back to it.",
   "safeEdit.publishChanges": "Publish changes",
   "safeEdit.discardChanges": "Discard changes",
 
@@ -66,7 +67,7 @@ export const ctasEn = {
   "templates.count": "{count} templates",
   "templates.use": "Use template",
   "templates.useNamed": "Use template: {name}",
-  "templates.useTitle": "New CTA from \"{name}\"",
+  "templates.useTitle": 'New CTA from "{name}"',
   "templates.nameLabel": "Name of the new CTA",
   "templates.draftNote": "It is created as a draft: visitors see nothing until you publish it.",
   "templates.createDraft": "Create draft",
@@ -89,12 +90,14 @@ export const ctasEn = {
   "templates.kind.upsell": "Product upsell",
   "templates.kind.cartbar": "Cart-value bar",
   "conflicts.title": "Another published CTA may show in the same place at the same time",
-  "conflicts.modal": "Both are popups that open {trigger}, on pages where both campaigns can be on, so a visitor may get both.",
+  "conflicts.modal":
+    "Both are popups that open {trigger}, on pages where both campaigns can be on, so a visitor may get both.",
   "conflicts.bar": "Both are sticky bars at the same edge of the page, on pages where both campaigns can be on.",
   "conflicts.hook": "Both are slide-ins on the same side of the page, on pages where both campaigns can be on.",
   "conflicts.everywhere": "shows on every page",
   "conflicts.under": "shows under the campaign {names}",
-  "conflicts.advice": "Give them different pages or dates in their campaigns, change one's trigger or position, or unpublish one.",
+  "conflicts.advice":
+    "Give them different pages or dates in their campaigns, change one's trigger or position, or unpublish one.",
   "previewPage.title": "Preview: {name}",
   "previewPage.loading": "Loading the preview…",
   "previewPage.shown": "Preview of variant {variant}. Nothing is tracked or sent.",

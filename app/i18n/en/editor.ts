@@ -13,7 +13,8 @@ export const editorEn = {
   "editor.display": "Display",
   "editor.language": "Language of Beckon's texts",
   "editor.languageWebsite": "The website's language",
-  "editor.languageHelp": "Validation messages, the close button, Powered by and product defaults. Your own texts stay as you write them.",
+  "editor.languageHelp":
+    "Validation messages, the close button, Powered by and product defaults. Your own texts stay as you write them.",
 
   "editor.unsaved": "Unsaved changes",
   "editor.duplicate": "Duplicate",
@@ -30,7 +31,8 @@ export const editorEn = {
   "editor.campaignHelp": "Without one, the CTA shows to everyone who passes the site-wide conditions",
   "editor.noCampaign": "No campaign",
   "editor.pageArea": "Page area",
-  "editor.pageAreaHelp": "Fills elements marked data-beckon-area=\"NAME\" on your pages; any page can also hold <div class=\"beckon-cta\" data-cta-id=\"{id}\"></div>",
+  "editor.pageAreaHelp":
+    'Fills elements marked data-beckon-area="NAME" on your pages; any page can also hold <div class="beckon-cta" data-cta-id="{id}"></div>',
   "editor.whenItShows": "When it shows",
   "editor.trigger": "Trigger",
   "editor.delay": "Delay",
@@ -65,7 +67,8 @@ export const editorEn = {
   "editor.teaserDelay": "Teaser delay",
   "editor.teaserScrolled": "Teaser after scrolling",
   "editor.allOptions": "All CTA options (JSON)",
-  "editor.allOptionsHelp": "Every display option, including those without their own input (css, width, close-button ...)",
+  "editor.allOptionsHelp":
+    "Every display option, including those without their own input (css, width, close-button ...)",
 
   // Style controls, contrast warnings and advanced options (editor cards)
   "style.title": "Style",
@@ -97,7 +100,8 @@ export const editorEn = {
   // Builder: drag and drop of sections, columns and elements, clicking in the preview, editing text in place.
   "editor.dnd.move": "Move {name}",
   "editor.dnd.roleDescription": "movable item",
-  "editor.dnd.instructions": "To pick up an item, press Space or Enter. Then use the arrow keys to move it, press Space or Enter to drop it in its new place, or Escape to cancel.",
+  "editor.dnd.instructions":
+    "To pick up an item, press Space or Enter. Then use the arrow keys to move it, press Space or Enter to drop it in its new place, or Escape to cancel.",
   "editor.dnd.pickedUp": "Picked up {name}. It is in position {position} of {count}.",
   "editor.dnd.movedTo": "{name} was moved into position {position} of {count}.",
   "editor.dnd.notOver": "{name} is no longer over a place in the list.",
@@ -112,13 +116,14 @@ export const editorEn = {
   "productPicker.remove": "Remove",
   "productPicker.removeNamed": "Remove {name}",
   "productPicker.choose": "Choose products",
-  "productPicker.pickerMissing": "Shopify's product picker is not available here: reload the page inside the Shopify admin.",
+  "productPicker.pickerMissing":
+    "Shopify's product picker is not available here: reload the page inside the Shopify admin.",
   "productPicker.search": "Search the store's products",
   "productPicker.searchPlaceholder": "Product name",
   "productPicker.searchHelp": "Pick a variant to add it to the cart",
   "productPicker.failed": "The product search failed",
   "productPicker.offline": "The search could not reach Beckon's server. Check your connection and try again.",
-  "productPicker.noResults": "No active products match \"{query}\".",
+  "productPicker.noResults": 'No active products match "{query}".',
   "productPicker.searching": "Searching",
   "productPicker.more": "More results",
   "productPicker.variants": "{count} variants",
@@ -131,11 +136,12 @@ export const editorEn = {
   "collectionPicker.title": "Collection shown",
   "collectionPicker.none": "No collection chosen.",
   "collectionPicker.choose": "Choose a collection",
-  "collectionPicker.pickerMissing": "Shopify's collection picker is not available here: reload the page inside the Shopify admin.",
+  "collectionPicker.pickerMissing":
+    "Shopify's collection picker is not available here: reload the page inside the Shopify admin.",
   "collectionPicker.search": "Search the store's collections",
   "collectionPicker.searchPlaceholder": "Collection name",
   "collectionPicker.failed": "The collection search failed",
-  "collectionPicker.noResults": "No collections match \"{query}\".",
+  "collectionPicker.noResults": 'No collections match "{query}".',
   "collectionPicker.productsCount": "{count} products",
   "collectionPicker.pick": "Choose",
   "collectionPicker.chooseNamed": "Choose {name}",
@@ -154,7 +160,8 @@ export const editorEn = {
   "richText.heading": "Heading {level}",
   "richText.keys": "Keys: Ctrl+B bold, Ctrl+I italic, Ctrl+K link.",
   "richText.linkAddress": "Link address",
-  "richText.linkHelp": "A web address, an e-mail address, a phone number as tel:+46… or a path on your site such as /contact.",
+  "richText.linkHelp":
+    "A web address, an e-mail address, a phone number as tel:+46… or a path on your site such as /contact.",
   "richText.linkApply": "Apply link",
   "richText.linkRemove": "Remove link",
   "richText.linkCancel": "Cancel",
@@ -167,10 +174,14 @@ export const editorEn = {
   "richText.advancedToggle": "Advanced HTML and options of {owner}",
   "richText.htmlHelp": "On saving, only headings, paragraphs, bold, italic, underline, links and lists are kept.",
   "productSearch.notStore": "This website is not a Shopify store: type the variant ids instead.",
-  "productSearch.notInstalled": "Beckon is not installed in this store's Shopify admin: install it there to search the store's products.",
-  "productSearch.expired": "Beckon's access to this store has expired: open Beckon from the store's Shopify admin once to renew it.",
-  "productSearch.unauthorized": "Shopify refused Beckon's access to this store: the app was uninstalled or its access revoked. Open Beckon from the store's Shopify admin to connect it again.",
-  "productSearch.throttled": "Shopify is limiting requests to this store right now. Wait a few seconds and search again.",
+  "productSearch.notInstalled":
+    "Beckon is not installed in this store's Shopify admin: install it there to search the store's products.",
+  "productSearch.expired":
+    "Beckon's access to this store has expired: open Beckon from the store's Shopify admin once to renew it.",
+  "productSearch.unauthorized":
+    "Shopify refused Beckon's access to this store: the app was uninstalled or its access revoked. Open Beckon from the store's Shopify admin to connect it again.",
+  "productSearch.throttled":
+    "Shopify is limiting requests to this store right now. Wait a few seconds and search again.",
   "productSearch.network": "Shopify could not be reached. Check the connection and search again.",
   "productSearch.badResponse": "Shopify gave an answer Beckon could not read. Search again in a moment.",
   "productSearch.wordsAsText": "Send the search words as text",

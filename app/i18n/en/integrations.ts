@@ -33,7 +33,8 @@ export const integrationsEn = {
   "integrations.nameHelp": "How this connection is shown in Beckon.",
   "integrations.apiKey": "API key",
   "integrations.helpKlaviyo": "A private API key with access to lists and profiles (Klaviyo: Settings → API keys).",
-  "integrations.helpMailchimp": "An API key from Mailchimp (Account → Extras → API keys); it ends in your data center, like -us21.",
+  "integrations.helpMailchimp":
+    "An API key from Mailchimp (Account → Extras → API keys); it ends in your data center, like -us21.",
   "integrations.helpActiveCampaign": "The API URL and key from ActiveCampaign (Settings → Developer).",
   "integrations.helpBuiltin": "Lists kept in Beckon itself, with CSV export and unsubscribe. No key needed.",
   "integrations.builtinName": "Beckon lists",
@@ -41,7 +42,8 @@ export const integrationsEn = {
   "integrations.elementInVariant": "Variant {variant}, {where}",
   "integrations.retrySyncOf": "Retry the sync of {name}",
 
-  "integrations.failed": "These contacts did not reach a tool. Fix the cause (often the key or a list id), then retry. Each contact's page shows all of their syncs.",
+  "integrations.failed":
+    "These contacts did not reach a tool. Fix the cause (often the key or a list id), then retry. Each contact's page shows all of their syncs.",
   "integrations.noFailed": "No failed syncs. Each contact's page shows where they were synced.",
 
   "integrations.perCta": "Lists and tags per CTA",

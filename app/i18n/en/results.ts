@@ -41,7 +41,8 @@ export const resultsEn = {
   "results.makeWinnerLabel": "Make variant {letter} of {name} the winner",
   "results.abTest": "A/B test: {name}",
   "results.caption": "Variants of {name} compared with variant A",
-  "results.winnerNote": "Making a variant the winner sends all of this CTA's traffic to it. Probabilities come from a Beta-Binomial model of each variant's conversion rate.",
+  "results.winnerNote":
+    "Making a variant the winner sends all of this CTA's traffic to it. Probabilities come from a Beta-Binomial model of each variant's conversion rate.",
 
   // Results: metrics that say what they count, and the CSV export.
   "results.uniqueViewers": "Unique viewers",
@@ -58,13 +59,15 @@ export const resultsEn = {
   "results.def.completions": "People who finished a CTA: sent its form or survey, or completed its quiz.",
   "results.def.conversions": "People who reached each CTA's goal (the Goal column), added up over the CTAs.",
   "results.def.conversionRate": "Conversions divided by unique viewers, CTA by CTA.",
-  "results.def.revenue": "Orders credited to a CTA: the one an order names, else the buyer's latest CTA action in the 30 days before.",
+  "results.def.revenue":
+    "Orders credited to a CTA: the one an order names, else the buyer's latest CTA action in the 30 days before.",
   "results.def.cartValue": "What add-to-cart actions in CTAs put in the cart; never added to revenue.",
   "results.goal.leads": "Leads",
   "results.goal.completions": "Completions",
   "results.goal.addToCarts": "Add-to-carts",
   "results.goal.clicks": "Clicks",
-  "results.goalHelp": "A CTA's goal follows what it asks for: leads for a form, completions for a quiz or survey, add-to-carts for products, clicks otherwise.",
+  "results.goalHelp":
+    "A CTA's goal follows what it asks for: leads for a form, completions for a quiz or survey, add-to-carts for products, clicks otherwise.",
   "results.ordersCount": "Orders: {count}",
   "results.conversionsCount": "Conversions: {count}",
   "results.addToCartsCount": "Add-to-carts: {count}",

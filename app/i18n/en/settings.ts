@@ -2,7 +2,8 @@
 export const settingsEn = {
   "settings.title": "Settings",
   "settings.languageSection": "Language",
-  "settings.languageSectionHelp": "The language visitors read Beckon's own texts in: validation messages, close buttons, Powered by, product defaults. A CTA can choose another.",
+  "settings.languageSectionHelp":
+    "The language visitors read Beckon's own texts in: validation messages, close buttons, Powered by, product defaults. A CTA can choose another.",
   "settings.language": "Website language",
 
   "settings.websiteSettings": "Website settings",
@@ -39,7 +40,8 @@ export const settingsEn = {
   "settings.poweredBy": "Show the powered-by link",
   "settings.poweredByHelp": "A small link to Beckon under CTAs",
   "settings.data": "Data settings",
-  "settings.dataHelp": "What the widget may collect and send. With contact processing off, forms still work but no contact is stored.",
+  "settings.dataHelp":
+    "What the widget may collect and send. With contact processing off, forms still work but no contact is stored.",
   "settings.processContacts": "Process contacts",
   "settings.processContactsHelp": "Store the e-mail, phone and answers visitors send",
   "settings.threshold": "Cart value threshold",
@@ -67,13 +69,18 @@ export const settingsEn = {
   "settings.openTheme": "Open the theme editor",
   // Customer privacy (Shopify store settings): consent and data requests.
   "privacy.consentTitle": "Visitor consent",
-  "privacy.consentIntro": "Where your store asks visitors for consent (Shopify's cookie banner), Beckon waits for it: until a visitor allows analytics, Beckon does not start on their pages. While consent is missing:",
+  "privacy.consentIntro":
+    "Where your store asks visitors for consent (Shopify's cookie banner), Beckon waits for it: until a visitor allows analytics, Beckon does not start on their pages. While consent is missing:",
   "privacy.consentLostVisitor": "No CTA shows, and Beckon sets no cookie or local storage and creates no visitor.",
-  "privacy.consentLostEvents": "No views, clicks or conversions are counted, so Results and A/B tests see only visitors who consented.",
-  "privacy.consentLostTargeting": "Visit counts and past CTAs are not remembered for that visitor, so conditions on them start from zero once consent arrives.",
-  "privacy.consentKept": "When the visitor consents, Beckon starts on the same page at once. Visitors in regions where your store asks for no consent are not affected.",
+  "privacy.consentLostEvents":
+    "No views, clicks or conversions are counted, so Results and A/B tests see only visitors who consented.",
+  "privacy.consentLostTargeting":
+    "Visit counts and past CTAs are not remembered for that visitor, so conditions on them start from zero once consent arrives.",
+  "privacy.consentKept":
+    "When the visitor consents, Beckon starts on the same page at once. Visitors in regions where your store asks for no consent are not affected.",
   "privacy.requestsTitle": "Customer data requests",
-  "privacy.requestsIntro": "When a customer asks your store for their data, Shopify tells Beckon, and Beckon stores everything it holds about them here. Download the file and send it to the customer.",
+  "privacy.requestsIntro":
+    "When a customer asks your store for their data, Shopify tells Beckon, and Beckon stores everything it holds about them here. Download the file and send it to the customer.",
   "privacy.requestsNone": "No data requests yet.",
   "privacy.requestRow": "{date}: {who}, {people} matching people",
   "privacy.download": "Download",
@@ -84,14 +91,17 @@ export const settingsEn = {
   "settingsInstall.business.media": "Media and publishing",
   "settingsInstall.business.nonprofit": "Non-profit",
   "settingsInstall.business.other": "Other",
-  "settingsInstall.storeSnippet": "This website is a Shopify store: turn on the Beckon app embed in the theme editor instead. For any other site, paste this snippet just before </head> on every page.",
-  "settingsInstall.snippet": "Paste this snippet just before </head> on every page. It loads asynchronously and never blocks the page.",
+  "settingsInstall.storeSnippet":
+    "This website is a Shopify store: turn on the Beckon app embed in the theme editor instead. For any other site, paste this snippet just before </head> on every page.",
+  "settingsInstall.snippet":
+    "Paste this snippet just before </head> on every page. It loads asynchronously and never blocks the page.",
   "settingsInstall.areas": "Inline CTAs fill marked areas such as {area}, or a placeholder {placeholder}.",
   "settingsInstall.on": "On",
   "settingsInstall.off": "Off",
   "settingsInstall.unknown": "Unknown",
   "settingsInstall.embedOn": "The Beckon app embed is on in {theme}: CTAs can show on your storefront.",
-  "settingsInstall.embedOff": "The Beckon app embed is off in {theme}. Turn it on in the theme editor, then save the theme.",
+  "settingsInstall.embedOff":
+    "The Beckon app embed is off in {theme}. Turn it on in the theme editor, then save the theme.",
   "settingsInstall.embedUnknown": "Could not check the app embed: {reason}.",
   "settingsInstall.smsConsent": "SMS consent text",
 } as const;

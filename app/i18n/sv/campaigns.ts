@@ -8,7 +8,8 @@ export const campaignsSv: SameKeys<typeof campaignsEn> = {
   "campaigns.on": "På",
   "campaigns.paused": "Pausad",
   "campaigns.empty": "Inga kampanjer än",
-  "campaigns.emptyHelp": "En kampanj bestämmer vilka besökare som ser vilka CTA:er, och när. CTA:er utan kampanj visas för alla besökare som uppfyller webbplatsens villkor.",
+  "campaigns.emptyHelp":
+    "En kampanj bestämmer vilka besökare som ser vilka CTA:er, och när. CTA:er utan kampanj visas för alla besökare som uppfyller webbplatsens villkor.",
   "campaigns.quick": "Snabb",
   "campaigns.pause": "Pausa",
   "campaigns.turnOn": "Slå på",
@@ -53,7 +54,8 @@ export const campaignsSv: SameKeys<typeof campaignsEn> = {
   "targeting.visitor.returning": "Återkommande besökare",
   "targeting.utmSource": "Bara när utm_source är",
   "targeting.pageUrl": "Bara på sidor vars adress innehåller",
-  "targeting.help": "Sparas som en kampanj för den här CTA:n och kan ändras på sidan Kampanjer. Hur snart den visas igen efter stängning ställer du in under grunderna.",
+  "targeting.help":
+    "Sparas som en kampanj för den här CTA:n och kan ändras på sidan Kampanjer. Hur snart den visas igen efter stängning ställer du in under grunderna.",
   "targeting.apply": "Spara som CTA:ns kampanj",
   "summary.notSet": "(inte angivet)",
   "summary.or": "eller",

@@ -34,7 +34,8 @@ export const contactsSv: SameKeys<typeof contactsEn> = {
   "contacts.noMatch": "Inga kontakter matchar",
   "contacts.noMatchQuery": "Inga kontakter matchar ”{query}”",
   "contacts.empty": "Inga kontakter än",
-  "contacts.emptyHelp": "Personer som fyller i ett formulär, quiz eller en enkät på webbplatsen visas här, nyaste först.",
+  "contacts.emptyHelp":
+    "Personer som fyller i ett formulär, quiz eller en enkät på webbplatsen visas här, nyaste först.",
   "contacts.downloadFailed": "Nedladdningen misslyckades",
 
   "contact.notAsked": "Inte tillfrågad",
@@ -94,14 +95,18 @@ export const contactsSv: SameKeys<typeof contactsEn> = {
   "contact.marketingShort": "Marknadsföring",
 
   "leads.title": "Vart leads hamnar",
-  "leads.noForm": "Den här CTA:n har inget formulär, quiz eller enkät och samlar därför inga leads. Lägg till ett för att välja listor.",
-  "leads.appliesTo": "En vald lista prenumererar alla som skickar något av CTA:ns {count} formulär, quiz eller enkäter. Kontakterna sparas alltid under Kontakter.",
+  "leads.noForm":
+    "Den här CTA:n har inget formulär, quiz eller enkät och samlar därför inga leads. Lägg till ett för att välja listor.",
+  "leads.appliesTo":
+    "En vald lista prenumererar alla som skickar något av CTA:ns {count} formulär, quiz eller enkäter. Kontakterna sparas alltid under Kontakter.",
   "leads.noLists": "Webbplatsen har inga e-postlistor än.",
   "leads.integrations": "Koppla ett e-postverktyg eller lägg till en lista",
   "leads.someElements": "Bara några av CTA:ns formulär prenumererar på listan; markera den för att ta med alla.",
   "leads.optIn.immediate": "Läggs till direkt, utan bekräftelsemejl.",
-  "leads.optIn.double": "Dubbel opt-in är på: verktyget mejlar först en bekräftelse, och leadet hamnar på listan när det bekräftats.",
-  "leads.optIn.tool_list_setting": "Listans egen opt-in-inställning i verktyget gäller: med dubbel opt-in hamnar leadet på listan när det bekräftat verktygets mejl.",
+  "leads.optIn.double":
+    "Dubbel opt-in är på: verktyget mejlar först en bekräftelse, och leadet hamnar på listan när det bekräftats.",
+  "leads.optIn.tool_list_setting":
+    "Listans egen opt-in-inställning i verktyget gäller: med dubbel opt-in hamnar leadet på listan när det bekräftat verktygets mejl.",
   "leads.external": "Skickas via utkorgen och försöks igen om verktyget inte svarar; fel visas på sidan Integrationer.",
   "leads.consent": "En besökare som tackar nej till marknadsföring läggs inte till.",
   "leads.noneChosen": "Ingen lista vald: leads sparas bara som kontakter.",

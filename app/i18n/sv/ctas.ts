@@ -58,7 +58,8 @@ export const ctasSv: SameKeys<typeof ctasEn> = {
   "safeEdit.leave": "Lämna",
   "safeEdit.discard": "Förkasta",
   "safeEdit.draftTitle": "Opublicerade ändringar",
-  "safeEdit.draftBody": "Besökarna ser fortfarande den publicerade versionen. Publicera för att visa dem dina ändringar, eller förkasta ändringarna för att gå tillbaka till den.",
+  "safeEdit.draftBody":
+    "Besökarna ser fortfarande den publicerade versionen. Publicera för att visa dem dina ändringar, eller förkasta ändringarna för att gå tillbaka till den.",
   "safeEdit.publishChanges": "Publicera ändringar",
   "safeEdit.discardChanges": "Förkasta ändringar",
 
@@ -92,12 +93,14 @@ export const ctasSv: SameKeys<typeof ctasEn> = {
   "templates.kind.upsell": "Merförsäljning",
   "templates.kind.cartbar": "Varukorgsbar",
   "conflicts.title": "En annan publicerad CTA kan visas på samma plats samtidigt",
-  "conflicts.modal": "Båda är popupfönster som öppnas {trigger}, på sidor där båda kampanjerna kan vara aktiva, så en besökare kan få båda.",
+  "conflicts.modal":
+    "Båda är popupfönster som öppnas {trigger}, på sidor där båda kampanjerna kan vara aktiva, så en besökare kan få båda.",
   "conflicts.bar": "Båda är fasta listar vid samma kant av sidan, på sidor där båda kampanjerna kan vara aktiva.",
   "conflicts.hook": "Båda är inglidande rutor på samma sida av skärmen, på sidor där båda kampanjerna kan vara aktiva.",
   "conflicts.everywhere": "visas på alla sidor",
   "conflicts.under": "visas i kampanjen {names}",
-  "conflicts.advice": "Ge dem olika sidor eller datum i sina kampanjer, ändra utlösare eller placering för den ena, eller avpublicera en av dem.",
+  "conflicts.advice":
+    "Ge dem olika sidor eller datum i sina kampanjer, ändra utlösare eller placering för den ena, eller avpublicera en av dem.",
   "previewPage.title": "Förhandsvisning: {name}",
   "previewPage.loading": "Förhandsvisningen laddas…",
   "previewPage.shown": "Förhandsvisning av variant {variant}. Inget spåras eller skickas.",

@@ -16,7 +16,8 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "editor.display": "Visning",
   "editor.language": "Språk för Beckons texter",
   "editor.languageWebsite": "Webbplatsens språk",
-  "editor.languageHelp": "Valideringsmeddelanden, stängknappen, Drivs av och produkternas standardtexter. Dina egna texter står kvar som du skrev dem.",
+  "editor.languageHelp":
+    "Valideringsmeddelanden, stängknappen, Drivs av och produkternas standardtexter. Dina egna texter står kvar som du skrev dem.",
 
   "editor.unsaved": "Osparade ändringar",
   "editor.duplicate": "Duplicera",
@@ -33,7 +34,8 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "editor.campaignHelp": "Utan kampanj visas CTA:n för alla som uppfyller webbplatsens villkor",
   "editor.noCampaign": "Ingen kampanj",
   "editor.pageArea": "Sidområde",
-  "editor.pageAreaHelp": "Fyller element märkta data-beckon-area=\"NAME\" på dina sidor; vilken sida som helst kan också innehålla <div class=\"beckon-cta\" data-cta-id=\"{id}\"></div>",
+  "editor.pageAreaHelp":
+    'Fyller element märkta data-beckon-area="NAME" på dina sidor; vilken sida som helst kan också innehålla <div class="beckon-cta" data-cta-id="{id}"></div>',
   "editor.whenItShows": "När den visas",
   "editor.trigger": "Utlösare",
   "editor.delay": "Fördröjning",
@@ -100,7 +102,8 @@ export const editorSv: SameKeys<typeof editorEn> = {
   // Byggaren: dra och släpp sektioner, kolumner och element, klick i förhandsvisningen, redigering av text på plats.
   "editor.dnd.move": "Flytta {name}",
   "editor.dnd.roleDescription": "flyttbar del",
-  "editor.dnd.instructions": "Tryck på blanksteg eller Enter för att lyfta en del. Flytta den sedan med piltangenterna, tryck på blanksteg eller Enter för att släppa den på sin nya plats, eller Escape för att avbryta.",
+  "editor.dnd.instructions":
+    "Tryck på blanksteg eller Enter för att lyfta en del. Flytta den sedan med piltangenterna, tryck på blanksteg eller Enter för att släppa den på sin nya plats, eller Escape för att avbryta.",
   "editor.dnd.pickedUp": "Du har lyft {name}. Den står på plats {position} av {count}.",
   "editor.dnd.movedTo": "{name} flyttades till plats {position} av {count}.",
   "editor.dnd.notOver": "{name} är inte längre över någon plats i listan.",
@@ -121,7 +124,7 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "productPicker.searchHelp": "Välj en variant för att lägga den i varukorgen",
   "productPicker.failed": "Produktsökningen misslyckades",
   "productPicker.offline": "Sökningen nådde inte Beckons server. Kontrollera anslutningen och försök igen.",
-  "productPicker.noResults": "Inga aktiva produkter matchar \"{query}\".",
+  "productPicker.noResults": 'Inga aktiva produkter matchar "{query}".',
   "productPicker.searching": "Söker",
   "productPicker.more": "Fler resultat",
   "productPicker.variants": "{count} varianter",
@@ -134,7 +137,8 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "collectionPicker.title": "Kollektion som visas",
   "collectionPicker.none": "Ingen kollektion vald.",
   "collectionPicker.choose": "Välj en kollektion",
-  "collectionPicker.pickerMissing": "Shopifys kollektionsväljare finns inte här: ladda om sidan i Shopify-administrationen.",
+  "collectionPicker.pickerMissing":
+    "Shopifys kollektionsväljare finns inte här: ladda om sidan i Shopify-administrationen.",
   "collectionPicker.search": "Sök bland butikens kollektioner",
   "collectionPicker.searchPlaceholder": "Kollektionens namn",
   "collectionPicker.failed": "Sökningen efter kollektioner misslyckades",
@@ -157,7 +161,8 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "richText.heading": "Rubrik {level}",
   "richText.keys": "Tangenter: Ctrl+B fetstil, Ctrl+I kursiv, Ctrl+K länk.",
   "richText.linkAddress": "Länkadress",
-  "richText.linkHelp": "En webbadress, en e-postadress, ett telefonnummer som tel:+46… eller en sökväg på din webbplats, till exempel /kontakt.",
+  "richText.linkHelp":
+    "En webbadress, en e-postadress, ett telefonnummer som tel:+46… eller en sökväg på din webbplats, till exempel /kontakt.",
   "richText.linkApply": "Lägg till länk",
   "richText.linkRemove": "Ta bort länk",
   "richText.linkCancel": "Avbryt",
@@ -168,11 +173,15 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "richText.loading": "Textredigeraren laddas …",
   "richText.advanced": "Avancerat: HTML och inställningar som JSON",
   "richText.advancedToggle": "Avancerad HTML och inställningar för {owner}",
-  "richText.htmlHelp": "När du sparar behålls bara rubriker, stycken, fetstil, kursiv, understrykning, länkar och listor.",
+  "richText.htmlHelp":
+    "När du sparar behålls bara rubriker, stycken, fetstil, kursiv, understrykning, länkar och listor.",
   "productSearch.notStore": "Webbplatsen är inte en Shopify-butik: skriv variant-id:na i stället.",
-  "productSearch.notInstalled": "Beckon är inte installerat i butikens Shopify-admin: installera det där för att söka bland butikens produkter.",
-  "productSearch.expired": "Beckons åtkomst till butiken har gått ut: öppna Beckon från butikens Shopify-admin en gång för att förnya den.",
-  "productSearch.unauthorized": "Shopify nekade Beckon åtkomst till butiken: appen har avinstallerats eller åtkomsten dragits tillbaka. Öppna Beckon från butikens Shopify-admin för att koppla den igen.",
+  "productSearch.notInstalled":
+    "Beckon är inte installerat i butikens Shopify-admin: installera det där för att söka bland butikens produkter.",
+  "productSearch.expired":
+    "Beckons åtkomst till butiken har gått ut: öppna Beckon från butikens Shopify-admin en gång för att förnya den.",
+  "productSearch.unauthorized":
+    "Shopify nekade Beckon åtkomst till butiken: appen har avinstallerats eller åtkomsten dragits tillbaka. Öppna Beckon från butikens Shopify-admin för att koppla den igen.",
   "productSearch.throttled": "Shopify begränsar anropen till butiken just nu. Vänta några sekunder och sök igen.",
   "productSearch.network": "Shopify gick inte att nå. Kontrollera anslutningen och sök igen.",
   "productSearch.badResponse": "Shopify gav ett svar som Beckon inte kunde läsa. Sök igen om en stund.",
@@ -198,7 +207,8 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "style.shadowMedium": "Mellan",
   "style.shadowLarge": "Stor",
   "style.backgroundImage": "Bakgrundsbildens adress",
-  "style.backgroundImageHelp": "En bild på https://; den täcker hela rutan. Kontrollera att texten går att läsa mot den.",
+  "style.backgroundImageHelp":
+    "En bild på https://; den täcker hela rutan. Kontrollera att texten går att läsa mot den.",
   "style.backgroundImageInvalid": "Ange en adress som börjar med https://",
   "contentItems.heading.tabs": "Flikar",
   "contentItems.heading.collapse": "Rader",

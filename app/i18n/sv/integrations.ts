@@ -22,7 +22,8 @@ export const integrationsSv: SameKeys<typeof integrationsEn> = {
   "integrations.listId": "id {id}",
   "integrations.listIdMembers": "id {id}, {n} prenumeranter",
   "integrations.removeList": "Ta bort listan {name}",
-  "integrations.noLists": "Inga listor än. Lägg till de listor du vill att CTA:erna ska använda, med deras id i {tool}.",
+  "integrations.noLists":
+    "Inga listor än. Lägg till de listor du vill att CTA:erna ska använda, med deras id i {tool}.",
   "integrations.listIdIn": "List-id i {tool}",
   "integrations.keepKey": "Lämna tomt för att behålla nuvarande nyckel.",
   "integrations.keepKeyUrl": "Lämna tomt för att behålla nuvarande nyckel; en ny API-adress kräver nyckeln igen.",
@@ -35,8 +36,10 @@ export const integrationsSv: SameKeys<typeof integrationsEn> = {
   "integrations.name": "Namn",
   "integrations.nameHelp": "Hur anslutningen visas i Beckon.",
   "integrations.apiKey": "API-nyckel",
-  "integrations.helpKlaviyo": "En privat API-nyckel med åtkomst till listor och profiler (i Klaviyo: Settings → API keys).",
-  "integrations.helpMailchimp": "En API-nyckel från Mailchimp (Account → Extras → API keys); den slutar med ert datacenter, till exempel -us21.",
+  "integrations.helpKlaviyo":
+    "En privat API-nyckel med åtkomst till listor och profiler (i Klaviyo: Settings → API keys).",
+  "integrations.helpMailchimp":
+    "En API-nyckel från Mailchimp (Account → Extras → API keys); den slutar med ert datacenter, till exempel -us21.",
   "integrations.helpActiveCampaign": "API-adressen och nyckeln från ActiveCampaign (Settings → Developer).",
   "integrations.helpBuiltin": "Listor som sparas i Beckon, med CSV-export och avregistrering. Ingen nyckel behövs.",
   "integrations.builtinName": "Beckons listor",
@@ -44,7 +47,8 @@ export const integrationsSv: SameKeys<typeof integrationsEn> = {
   "integrations.elementInVariant": "Variant {variant}, {where}",
   "integrations.retrySyncOf": "Försök synka {name} igen",
 
-  "integrations.failed": "De här kontakterna nådde inte fram till ett verktyg. Åtgärda orsaken (ofta nyckeln eller ett list-id) och försök igen. Varje kontakts sida visar alla dess synkningar.",
+  "integrations.failed":
+    "De här kontakterna nådde inte fram till ett verktyg. Åtgärda orsaken (ofta nyckeln eller ett list-id) och försök igen. Varje kontakts sida visar alla dess synkningar.",
   "integrations.noFailed": "Inga misslyckade synkningar. Varje kontakts sida visar vart de synkades.",
 
   "integrations.perCta": "Listor och taggar per CTA",

@@ -44,7 +44,8 @@ export const resultsSv: SameKeys<typeof resultsEn> = {
   "results.makeWinnerLabel": "Gör variant {letter} av {name} till vinnare",
   "results.abTest": "A/B-test: {name}",
   "results.caption": "Varianter av {name} jämförda med variant A",
-  "results.winnerNote": "När en variant blir vinnare går all trafik för den här CTA:n till den. Sannolikheterna kommer från en beta-binomialmodell av varje variants konverteringsgrad.",
+  "results.winnerNote":
+    "När en variant blir vinnare går all trafik för den här CTA:n till den. Sannolikheterna kommer från en beta-binomialmodell av varje variants konverteringsgrad.",
 
   // Resultat: mått som säger vad de räknar, och CSV-exporten.
   "results.uniqueViewers": "Unika besökare",
@@ -55,19 +56,23 @@ export const resultsSv: SameKeys<typeof resultsEn> = {
   "results.viewersOf": "Unika besökare {letter}",
   "results.definitions": "Vad siffrorna räknar",
   "results.def.views": "Varje gång en sida visade en CTA, omladdningar inräknade.",
-  "results.def.viewers": "Personer som såg en CTA, var och en räknad en gång under perioden oavsett hur många sidor de laddade.",
+  "results.def.viewers":
+    "Personer som såg en CTA, var och en räknad en gång under perioden oavsett hur många sidor de laddade.",
   "results.def.clicks": "Knapptryck. Ett tvåstegsfönsters första ”Ja” är ett klick, inte ett lead.",
   "results.def.leads": "Personer som lämnade en e-postadress eller ett telefonnummer i en CTA:s formulär.",
-  "results.def.completions": "Personer som gjorde klart en CTA: skickade formuläret eller enkäten, eller slutförde quizet.",
+  "results.def.completions":
+    "Personer som gjorde klart en CTA: skickade formuläret eller enkäten, eller slutförde quizet.",
   "results.def.conversions": "Personer som nådde varje CTA:s mål (kolumnen Mål), summerat över CTA:erna.",
   "results.def.conversionRate": "Konverteringar delat med unika besökare, CTA för CTA.",
-  "results.def.revenue": "Ordrar som räknas en CTA till godo: den som ordern anger, annars köparens senaste CTA-handling de 30 dagarna innan.",
+  "results.def.revenue":
+    "Ordrar som räknas en CTA till godo: den som ordern anger, annars köparens senaste CTA-handling de 30 dagarna innan.",
   "results.def.cartValue": "Vad köp-knappar i CTA:er lade i varukorgen; räknas aldrig in i intäkterna.",
   "results.goal.leads": "Leads",
   "results.goal.completions": "Slutförda",
   "results.goal.addToCarts": "Lagt i varukorgen",
   "results.goal.clicks": "Klick",
-  "results.goalHelp": "En CTA:s mål beror på vad den ber om: leads för ett formulär, slutförda för ett quiz eller en enkät, varukorgsköp för produkter, annars klick.",
+  "results.goalHelp":
+    "En CTA:s mål beror på vad den ber om: leads för ett formulär, slutförda för ett quiz eller en enkät, varukorgsköp för produkter, annars klick.",
   "results.ordersCount": "Ordrar: {count}",
   "results.conversionsCount": "Konverteringar: {count}",
   "results.addToCartsCount": "Lagt i varukorgen: {count} gånger",

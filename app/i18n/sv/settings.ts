@@ -5,7 +5,8 @@ import type { settingsEn } from "../en/settings";
 export const settingsSv: SameKeys<typeof settingsEn> = {
   "settings.title": "Inställningar",
   "settings.languageSection": "Språk",
-  "settings.languageSectionHelp": "Språket besökarna läser Beckons egna texter på: valideringsmeddelanden, stängknappar, Drivs av, produkternas standardtexter. En CTA kan välja ett annat.",
+  "settings.languageSectionHelp":
+    "Språket besökarna läser Beckons egna texter på: valideringsmeddelanden, stängknappar, Drivs av, produkternas standardtexter. En CTA kan välja ett annat.",
   "settings.language": "Webbplatsens språk",
 
   "settings.websiteSettings": "Webbplatsens inställningar",
@@ -42,7 +43,8 @@ export const settingsSv: SameKeys<typeof settingsEn> = {
   "settings.poweredBy": "Visa länken Drivs av",
   "settings.poweredByHelp": "En liten länk till Beckon under CTA:er",
   "settings.data": "Datainställningar",
-  "settings.dataHelp": "Vad widgeten får samla in och skicka. Med kontakthantering avstängd fungerar formulären men ingen kontakt sparas.",
+  "settings.dataHelp":
+    "Vad widgeten får samla in och skicka. Med kontakthantering avstängd fungerar formulären men ingen kontakt sparas.",
   "settings.processContacts": "Hantera kontakter",
   "settings.processContactsHelp": "Spara e-post, telefon och svar som besökare skickar",
   "settings.threshold": "Gräns för varukorgsvärde",
@@ -70,13 +72,19 @@ export const settingsSv: SameKeys<typeof settingsEn> = {
   "settings.openTheme": "Öppna temaredigeraren",
   // Kundintegritet (Shopify-butikens inställningar): samtycke och dataförfrågningar.
   "privacy.consentTitle": "Besökarnas samtycke",
-  "privacy.consentIntro": "Där din butik ber besökarna om samtycke (Shopifys cookiebanner) väntar Beckon på det: tills en besökare tillåter analys startar Beckon inte på deras sidor. Så länge samtycke saknas:",
-  "privacy.consentLostVisitor": "Ingen CTA visas, och Beckon sätter varken cookies eller lokal lagring och skapar ingen besökare.",
-  "privacy.consentLostEvents": "Inga visningar, klick eller konverteringar räknas, så Resultat och A/B-tester ser bara besökare som har samtyckt.",
-  "privacy.consentLostTargeting": "Besöksantal och tidigare CTA:er sparas inte för besökaren, så villkor som bygger på dem börjar om från noll när samtycket kommer.",
-  "privacy.consentKept": "När besökaren samtycker startar Beckon direkt på samma sida. Besökare i regioner där butiken inte ber om samtycke påverkas inte.",
+  "privacy.consentIntro":
+    "Där din butik ber besökarna om samtycke (Shopifys cookiebanner) väntar Beckon på det: tills en besökare tillåter analys startar Beckon inte på deras sidor. Så länge samtycke saknas:",
+  "privacy.consentLostVisitor":
+    "Ingen CTA visas, och Beckon sätter varken cookies eller lokal lagring och skapar ingen besökare.",
+  "privacy.consentLostEvents":
+    "Inga visningar, klick eller konverteringar räknas, så Resultat och A/B-tester ser bara besökare som har samtyckt.",
+  "privacy.consentLostTargeting":
+    "Besöksantal och tidigare CTA:er sparas inte för besökaren, så villkor som bygger på dem börjar om från noll när samtycket kommer.",
+  "privacy.consentKept":
+    "När besökaren samtycker startar Beckon direkt på samma sida. Besökare i regioner där butiken inte ber om samtycke påverkas inte.",
   "privacy.requestsTitle": "Kunders begäran om sina uppgifter",
-  "privacy.requestsIntro": "När en kund ber din butik om sina uppgifter meddelar Shopify Beckon, och Beckon sparar här allt det har om kunden. Ladda ner filen och skicka den till kunden.",
+  "privacy.requestsIntro":
+    "När en kund ber din butik om sina uppgifter meddelar Shopify Beckon, och Beckon sparar här allt det har om kunden. Ladda ner filen och skicka den till kunden.",
   "privacy.requestsNone": "Inga förfrågningar ännu.",
   "privacy.requestRow": "{date}: {who}, {people} matchande personer",
   "privacy.download": "Ladda ner",
@@ -87,14 +95,17 @@ export const settingsSv: SameKeys<typeof settingsEn> = {
   "settingsInstall.business.media": "Media och förlag",
   "settingsInstall.business.nonprofit": "Ideell verksamhet",
   "settingsInstall.business.other": "Annat",
-  "settingsInstall.storeSnippet": "Den här webbplatsen är en Shopify-butik: slå på Beckons app-inbäddning i temaredigeraren i stället. På alla andra webbplatser klistrar du in koden precis före </head> på varje sida.",
-  "settingsInstall.snippet": "Klistra in koden precis före </head> på varje sida. Den laddas asynkront och blockerar aldrig sidan.",
+  "settingsInstall.storeSnippet":
+    "Den här webbplatsen är en Shopify-butik: slå på Beckons app-inbäddning i temaredigeraren i stället. På alla andra webbplatser klistrar du in koden precis före </head> på varje sida.",
+  "settingsInstall.snippet":
+    "Klistra in koden precis före </head> på varje sida. Den laddas asynkront och blockerar aldrig sidan.",
   "settingsInstall.areas": "CTA:er i sidan fyller markerade områden som {area}, eller en platshållare {placeholder}.",
   "settingsInstall.on": "På",
   "settingsInstall.off": "Av",
   "settingsInstall.unknown": "Okänt",
   "settingsInstall.embedOn": "Beckons app-inbäddning är på i {theme}: CTA:er kan visas i din butik.",
-  "settingsInstall.embedOff": "Beckons app-inbäddning är av i {theme}. Slå på den i temaredigeraren och spara sedan temat.",
+  "settingsInstall.embedOff":
+    "Beckons app-inbäddning är av i {theme}. Slå på den i temaredigeraren och spara sedan temat.",
   "settingsInstall.embedUnknown": "Det gick inte att kontrollera app-inbäddningen: {reason}.",
   "settingsInstall.smsConsent": "Text för sms-samtycke",
 };

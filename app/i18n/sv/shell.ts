@@ -10,7 +10,8 @@ export const shellSv: SameKeys<typeof shellEn> = {
   "header.signOut": "Logga ut",
 
   "errorPage.notFoundTitle": "Sidan finns inte",
-  "errorPage.notFoundText": "Det finns ingen sida på den här adressen. Den kan ha flyttats, eller så är adressen felstavad.",
+  "errorPage.notFoundText":
+    "Det finns ingen sida på den här adressen. Den kan ha flyttats, eller så är adressen felstavad.",
   "errorPage.errorTitle": "Något gick fel",
   "errorPage.errorText": "Sidan kunde inte visas. Försök igen om en stund.",
   "errorPage.home": "Till Beckons startsida",
@@ -41,7 +42,8 @@ export const shellSv: SameKeys<typeof shellEn> = {
   "login.email": "E-post",
   "login.password": "Lösenord",
   "login.submit": "Logga in",
-  "login.errorOtherSite": "Inloggningsformuläret skickades från en annan webbplats. Öppna inloggningssidan på den här webbplatsen och försök igen.",
+  "login.errorOtherSite":
+    "Inloggningsformuläret skickades från en annan webbplats. Öppna inloggningssidan på den här webbplatsen och försök igen.",
   "login.errorNotForm": "Skicka inloggningen som ett formulär.",
   "login.errorExpired": "Inloggningsformuläret har gått ut. Försök igen.",
   "login.errorMissing": "Fyll i din e-postadress och ditt lösenord.",
@@ -55,13 +57,16 @@ export const shellSv: SameKeys<typeof shellEn> = {
   // Shopify not configured (/app without credentials)
   "shopifyOff.title": "Koppla Beckon till Shopify",
   "shopifyOff.banner": "Shopify-installation är avstängd",
-  "shopifyOff.intro": "Servern saknar Shopify-appens nycklar, så den inbäddade administrationen kan inte starta. Fristående ägare och demon fungerar ändå.",
+  "shopifyOff.intro":
+    "Servern saknar Shopify-appens nycklar, så den inbäddade administrationen kan inte starta. Fristående ägare och demon fungerar ändå.",
   "shopifyOff.variables": "Miljövariabler",
   "shopifyOff.set": "satt",
   "shopifyOff.missing": "saknas",
-  "shopifyOff.howDev": "Under utveckling kör du shopify app dev: Shopify CLI sätter alla fyra för servern den startar (shopify.web.toml).",
-  "shopifyOff.howServer": "På en egen server sätter du dem i serverns miljö och startar om den. Klient-id och hemlighet finns på appens sida i Shopify Dev Dashboard; SCOPES måste stämma med shopify.app.toml.",
-  "shopifyOff.readme": "Steg för steg: README.md, avsnittet \"Shopify app\".",
+  "shopifyOff.howDev":
+    "Under utveckling kör du shopify app dev: Shopify CLI sätter alla fyra för servern den startar (shopify.web.toml).",
+  "shopifyOff.howServer":
+    "På en egen server sätter du dem i serverns miljö och startar om den. Klient-id och hemlighet finns på appens sida i Shopify Dev Dashboard; SCOPES måste stämma med shopify.app.toml.",
+  "shopifyOff.readme": 'Steg för steg: README.md, avsnittet "Shopify app".',
   "format.consent.marketing": "marknadsföring",
   "format.consent.privacy": "integritet",
   "format.consent.sms": "sms",
@@ -71,7 +76,8 @@ export const shellSv: SameKeys<typeof shellEn> = {
   "format.attempts": "{count} försök",
   "editMessage.archived": "Arkiverad: besökarna ser inte längre den här CTA:n. Resultaten finns kvar.",
   "editMessage.discarded": "Ändringarna är borttagna: det här är versionen som besökarna ser.",
-  "editMessage.savedAsChanges": "Sparat som opublicerade ändringar: besökarna ser den publicerade versionen tills du publicerar.",
+  "editMessage.savedAsChanges":
+    "Sparat som opublicerade ändringar: besökarna ser den publicerade versionen tills du publicerar.",
   "editMessage.savedSameAsPublished": "Sparat: inget skiljer sig från den publicerade versionen.",
   "editMessage.saved": "Sparat.",
   "editMessage.published": "Publicerad: besökarna ser den här versionen från nästa sidvisning.",
@@ -91,8 +97,10 @@ export const shellSv: SameKeys<typeof shellEn> = {
   "actionMessage.ctaArchived": "”{name}” är arkiverad: besökarna ser den inte längre. Dess resultat finns kvar.",
   "actionMessage.ctaDraftAgain": "”{name}” är ett utkast igen: besökarna ser den inte längre.",
   "actionMessage.settingsSaved": "Inställningarna är sparade. Widgeten använder dem från nästa sidvisning.",
-  "actionMessage.targetingSaved": "Kampanjen ”{name}” är sparad med {count} villkor. Spara eller publicera CTA:n för att använda den.",
-  "actionMessage.targetingSavedOne": "Kampanjen ”{name}” är sparad med 1 villkor. Spara eller publicera CTA:n för att använda den.",
+  "actionMessage.targetingSaved":
+    "Kampanjen ”{name}” är sparad med {count} villkor. Spara eller publicera CTA:n för att använda den.",
+  "actionMessage.targetingSavedOne":
+    "Kampanjen ”{name}” är sparad med 1 villkor. Spara eller publicera CTA:n för att använda den.",
   "actionMessage.winner": "Variant {variant} är vinnaren: den får nu all trafik.",
   "actionMessage.testAgain": "Testet körs igen: trafiken delas lika mellan varianterna.",
   "actionMessage.integrationConnected": "Kopplad. Lägg till listorna du vill använda och välj dem sedan per CTA nedan.",
@@ -104,8 +112,8 @@ export const shellSv: SameKeys<typeof shellEn> = {
   "actionMessage.removed": "Borttaget.",
   "actionMessage.syncsQueuedOne": "1 synkning står i kö igen.",
   "actionMessage.syncsQueued": "{count} synkningar står i kö igen.",
-  "actionMessage.campaignOn": "\"{name}\" är på.",
-  "actionMessage.campaignPaused": "\"{name}\" är pausad.",
+  "actionMessage.campaignOn": '"{name}" är på.',
+  "actionMessage.campaignPaused": '"{name}" är pausad.',
   "shopifyLogin.title": "Installera Beckon i Shopify",
   "shopifyLogin.heading": "Logga in",
   "shopifyLogin.shopDomain": "Butikens domän",

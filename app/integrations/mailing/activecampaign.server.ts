@@ -36,7 +36,10 @@ function ownerSafe(e: unknown, method: string, path: string): unknown {
   if (!(e instanceof ProviderError)) return e;
   const what = `${method} ${path.split("?")[0]}`;
   // Refused addresses, closed ports, time-outs and DNS failures all read the same.
-  const message = e.status === null ? `${what}: ActiveCampaign could not be reached` : `${what}: ActiveCampaign answered ${e.status} (${hintFor(e.status)})`;
+  const message =
+    e.status === null
+      ? `${what}: ActiveCampaign could not be reached`
+      : `${what}: ActiveCampaign answered ${e.status} (${hintFor(e.status)})`;
   return new ProviderError(message, e.retryable, e.status, e.retryAfterMs);
 }
 
@@ -48,16 +51,22 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
   } catch {
     throw new ProviderError("The ActiveCampaign API URL is not a valid URL", false);
   }
-  if (url.protocol !== "https:" && !isAllowedPrivate(url, config.allowPrivate ?? [])) throw new ProviderError("The ActiveCampaign API URL must start with https://", false);
+  if (url.protocol !== "https:" && !isAllowedPrivate(url, config.allowPrivate ?? []))
+    throw new ProviderError("The ActiveCampaign API URL must start with https://", false);
   const base = url.origin;
   const options = { fetch: publicOnlyFetch(config), timeoutMs: config.timeoutMs };
   const headers = { "Api-Token": config.apiKey, "Content-Type": "application/json", Accept: "application/json" };
   const call = (method: string, path: string, body?: unknown, accept?: number[]) =>
-    providerRequest(`${base}/api/3${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), accept }, options).catch((e: unknown) => {
+    providerRequest(
+      `${base}/api/3${path}`,
+      { method, headers, body: body === undefined ? undefined : JSON.stringify(body), accept },
+      options,
+    ).catch((e: unknown) => {
       throw ownerSafe(e, method, `/api/3${path}`);
     });
 
-  const findContact = async (email: string): Promise<unknown> => arrayAt((await call("GET", `/contacts?email=${encodeURIComponent(email)}`)).json, "contacts")[0];
+  const findContact = async (email: string): Promise<unknown> =>
+    arrayAt((await call("GET", `/contacts?email=${encodeURIComponent(email)}`)).json, "contacts")[0];
 
   const syncContact = async (given: SyncPayload): Promise<string> => {
     if (!given.contact.email) throw new ProviderError("ActiveCampaign contacts need an email address", false);
@@ -113,9 +122,12 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
       const contact = await syncContact(p);
       let tagId = await findTag(tag);
       if (!tagId) {
-        const created = await call("POST", "/tags", { tag: { tag, tagType: "contact", description: "Added by Beckon" } });
+        const created = await call("POST", "/tags", {
+          tag: { tag, tagType: "contact", description: "Added by Beckon" },
+        });
         tagId = stringAt(created.json, "tag", "id");
-        if (!tagId) throw new ProviderError("ActiveCampaign answered a tag creation without an id", true, created.status);
+        if (!tagId)
+          throw new ProviderError("ActiveCampaign answered a tag creation without an id", true, created.status);
       }
       await call("POST", "/contactTags", { contactTag: { contact, tag: tagId } });
     },
@@ -150,7 +162,9 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
         .map((t) => stringAt(t, "tag"))
         .filter((x): x is string => Boolean(x))
         .slice(0, 20);
-      const names = await Promise.all(tagIds.map(async (t) => stringAt((await call("GET", `/tags/${encodeURIComponent(t)}`)).json, "tag", "tag")));
+      const names = await Promise.all(
+        tagIds.map(async (t) => stringAt((await call("GET", `/tags/${encodeURIComponent(t)}`)).json, "tag", "tag")),
+      );
       const fields: Record<string, string> = {};
       for (const key of ["firstName", "lastName", "phone"]) {
         const v = stringAt(contact, key);

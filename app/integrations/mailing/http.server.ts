@@ -48,7 +48,8 @@ export async function providerRequest(
     text = await res.text();
   } catch (e) {
     const name = e instanceof Error ? e.name : "";
-    const reason = name === "TimeoutError" || name === "AbortError" ? `timed out after ${timeoutMs} ms` : networkReason(e);
+    const reason =
+      name === "TimeoutError" || name === "AbortError" ? `timed out after ${timeoutMs} ms` : networkReason(e);
     throw new ProviderError(`${init.method ?? "GET"} ${new URL(url).pathname}: ${reason}`, true);
   }
   let json: unknown = null;
@@ -63,11 +64,19 @@ export async function providerRequest(
   if ((res.status >= 200 && res.status < 300) || init.accept?.includes(res.status)) return answer;
   const detail = init.describe?.(answer) ?? (text.slice(0, 300) || res.statusText);
   const message = `${init.method ?? "GET"} ${new URL(url).pathname} answered ${res.status}: ${detail}`;
-  throw new ProviderError(message, isRetryableStatus(res.status), res.status, parseRetryAfter(res.headers.get("retry-after")));
+  throw new ProviderError(
+    message,
+    isRetryableStatus(res.status),
+    res.status,
+    parseRetryAfter(res.headers.get("retry-after")),
+  );
 }
 
 function networkReason(e: unknown): string {
-  const cause = e instanceof Error && e.cause && typeof e.cause === "object" ? (e.cause as { code?: string; message?: string }) : null;
+  const cause =
+    e instanceof Error && e.cause && typeof e.cause === "object"
+      ? (e.cause as { code?: string; message?: string })
+      : null;
   if (cause?.code) return `network error ${cause.code}`;
   return e instanceof Error ? e.message : String(e);
 }

@@ -8,7 +8,14 @@
  * and flows, not to profiles.
  */
 import { arrayAt, providerRequest, stringAt, type ProviderResponse } from "./http.server";
-import { identifiersOnly, ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
+import {
+  identifiersOnly,
+  ProviderError,
+  type MailingProvider,
+  type ProviderOptions,
+  type RemoteContact,
+  type SyncPayload,
+} from "./types";
 
 export const KLAVIYO_REVISION = "2024-10-15";
 export const KLAVIYO_DEFAULT_URL = "https://a.klaviyo.com";
@@ -36,10 +43,15 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
     "Content-Type": "application/vnd.api+json",
   };
   const call = (method: string, path: string, body?: unknown, accept?: number[]) =>
-    providerRequest(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept }, config);
+    providerRequest(
+      `${base}${path}`,
+      { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept },
+      config,
+    );
 
   const identifiers = (p: SyncPayload) => {
-    if (!p.contact.email && !p.contact.phone) throw new ProviderError("The contact has neither an email nor a phone", false);
+    if (!p.contact.email && !p.contact.phone)
+      throw new ProviderError("The contact has neither an email nor a phone", false);
     return {
       ...(p.contact.email ? { email: p.contact.email } : {}),
       ...(p.contact.phone?.startsWith("+") ? { phone_number: p.contact.phone } : {}),
@@ -70,13 +82,16 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
 
   /** The profile Klaviyo holds for the payload's address (or phone, without one), or undefined. */
   const existing = async (p: SyncPayload): Promise<unknown> => {
-    const filter = p.contact.email ? `equals(email,"${p.contact.email.replace(/["\\]/g, "")}")` : `equals(phone_number,"${(p.contact.phone ?? "").replace(/["\\]/g, "")}")`;
+    const filter = p.contact.email
+      ? `equals(email,"${p.contact.email.replace(/["\\]/g, "")}")`
+      : `equals(phone_number,"${(p.contact.phone ?? "").replace(/["\\]/g, "")}")`;
     const found = await call("GET", `/api/profiles/?filter=${encodeURIComponent(filter)}`);
     return arrayAt(found.json, "data")[0];
   };
 
   /** An unproven submitter's payload loses its fields when the profile exists (SyncPayload.keep_existing). */
-  const guard = async (p: SyncPayload): Promise<SyncPayload> => (p.keep_existing && (await existing(p)) ? identifiersOnly(p) : p);
+  const guard = async (p: SyncPayload): Promise<SyncPayload> =>
+    p.keep_existing && (await existing(p)) ? identifiersOnly(p) : p;
 
   /** Create or update profile: answers 201 (created) or 200 (updated) with the profile id. */
   const importProfile = async (given: SyncPayload, meta?: unknown): Promise<string> => {
@@ -98,13 +113,17 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
       if (p.consents.marketing === false) {
         // No consent: the profile joins the list but is not subscribed to marketing.
         const id = await importProfile(p);
-        await call("POST", `/api/lists/${encodeURIComponent(listId)}/relationships/profiles/`, { data: [{ type: "profile", id }] });
+        await call("POST", `/api/lists/${encodeURIComponent(listId)}/relationships/profiles/`, {
+          data: [{ type: "profile", id }],
+        });
         return;
       }
       const subscriptions: Record<string, unknown> = {};
       if (p.contact.email) subscriptions.email = { marketing: { consent: "SUBSCRIBED" } };
-      if (p.contact.phone?.startsWith("+") && p.consents.sms === true) subscriptions.sms = { marketing: { consent: "SUBSCRIBED" } };
-      if (!Object.keys(subscriptions).length) throw new ProviderError("Klaviyo needs an email, or a phone with SMS consent, to subscribe", false);
+      if (p.contact.phone?.startsWith("+") && p.consents.sms === true)
+        subscriptions.sms = { marketing: { consent: "SUBSCRIBED" } };
+      if (!Object.keys(subscriptions).length)
+        throw new ProviderError("Klaviyo needs an email, or a phone with SMS consent, to subscribe", false);
       await call("POST", "/api/profile-subscription-bulk-create-jobs/", {
         data: {
           type: "profile-subscription-bulk-create-job",
@@ -119,7 +138,9 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
 
     async unsubscribe(p, listId) {
       const id = await importProfile(p);
-      await call("DELETE", `/api/lists/${encodeURIComponent(listId)}/relationships/profiles/`, { data: [{ type: "profile", id }] });
+      await call("DELETE", `/api/lists/${encodeURIComponent(listId)}/relationships/profiles/`, {
+        data: [{ type: "profile", id }],
+      });
     },
 
     async addTag(p, tag) {
@@ -137,10 +158,17 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
     // Request Profile Deletion (data-privacy:write scope): Klaviyo erases every
     // profile with the address, asynchronously, and keeps the GDPR record.
     async forget(p) {
-      const id = p.contact.email ? { email: p.contact.email } : p.contact.phone?.startsWith("+") ? { phone_number: p.contact.phone } : null;
+      const id = p.contact.email
+        ? { email: p.contact.email }
+        : p.contact.phone?.startsWith("+")
+          ? { phone_number: p.contact.phone }
+          : null;
       if (!id) throw new ProviderError("The contact has neither an email nor an international phone number", false);
       await call("POST", "/api/data-privacy-deletion-jobs/", {
-        data: { type: "data-privacy-deletion-job", attributes: { profile: { data: { type: "profile", attributes: id } } } },
+        data: {
+          type: "data-privacy-deletion-job",
+          attributes: { profile: { data: { type: "profile", attributes: id } } },
+        },
       });
     },
 
@@ -157,7 +185,9 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
         if (v) fields[key] = v;
       }
       return {
-        lists: arrayAt(lists.json, "data").map((l) => stringAt(l, "id")).filter((x): x is string => Boolean(x)),
+        lists: arrayAt(lists.json, "data")
+          .map((l) => stringAt(l, "id"))
+          .filter((x): x is string => Boolean(x)),
         tags: Array.isArray(rawTags) ? rawTags.map(String) : typeof rawTags === "string" ? [rawTags] : [],
         fields,
       };

@@ -6,7 +6,14 @@
  */
 import { createHash } from "node:crypto";
 import { arrayAt, providerRequest, stringAt, type ProviderResponse } from "./http.server";
-import { identifiersOnly, ProviderError, type MailingProvider, type ProviderOptions, type RemoteContact, type SyncPayload } from "./types";
+import {
+  identifiersOnly,
+  ProviderError,
+  type MailingProvider,
+  type ProviderOptions,
+  type RemoteContact,
+  type SyncPayload,
+} from "./types";
 
 export interface MailchimpConfig extends ProviderOptions {
   apiKey: string;
@@ -47,7 +54,11 @@ export function mailchimpProvider(config: MailchimpConfig): MailingProvider {
     Accept: "application/json",
   };
   const call = (method: string, path: string, body?: unknown, accept?: number[]) =>
-    providerRequest(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept }, config);
+    providerRequest(
+      `${base}${path}`,
+      { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept },
+      config,
+    );
 
   const emailOf = (p: SyncPayload) => {
     if (!p.contact.email) throw new ProviderError("Mailchimp audiences need an email address", false);
@@ -58,7 +69,8 @@ export function mailchimpProvider(config: MailchimpConfig): MailingProvider {
     if (!id) throw new ProviderError("No Mailchimp audience: set a default audience on the integration", false);
     return id;
   };
-  const memberPath = (listId: string, email: string) => `/lists/${encodeURIComponent(listId)}/members/${subscriberHash(email)}`;
+  const memberPath = (listId: string, email: string) =>
+    `/lists/${encodeURIComponent(listId)}/members/${subscriberHash(email)}`;
 
   const mergeFields = (p: SyncPayload) => {
     const m: Record<string, string> = {};
@@ -72,11 +84,18 @@ export function mailchimpProvider(config: MailchimpConfig): MailingProvider {
   const putMember = async (given: SyncPayload, listId: string, statusIfNew: string, status?: string) => {
     const email = emailOf(given);
     // An unproven submitter does not overwrite an existing member's merge fields (SyncPayload.keep_existing).
-    const p = given.keep_existing && (await call("GET", memberPath(listId, email), undefined, [404])).status !== 404 ? identifiersOnly(given) : given;
+    const p =
+      given.keep_existing && (await call("GET", memberPath(listId, email), undefined, [404])).status !== 404
+        ? identifiersOnly(given)
+        : given;
     const merge = mergeFields(p);
     const permissions =
       config.marketingPermissionId && p.consents.marketing != null
-        ? { marketing_permissions: [{ marketing_permission_id: config.marketingPermissionId, enabled: p.consents.marketing }] }
+        ? {
+            marketing_permissions: [
+              { marketing_permission_id: config.marketingPermissionId, enabled: p.consents.marketing },
+            ],
+          }
         : {};
     return call("PUT", memberPath(listId, email), {
       email_address: email,

@@ -68,7 +68,8 @@ export async function assertPublicUrl(url: URL, options: PublicFetchOptions = {}
     return;
   }
   const addresses = await (options.resolve ?? systemResolve)(bare).catch(() => []);
-  if (!addresses.length || addresses.some((a) => !isPublicAddress(a.address))) throw new NonPublicAddressError(url.hostname);
+  if (!addresses.length || addresses.some((a) => !isPublicAddress(a.address)))
+    throw new NonPublicAddressError(url.hostname);
 }
 
 /** A connection lookup that refuses any name with a non-public address among its answers. */
@@ -77,7 +78,8 @@ function guardedLookup(resolve: ResolveAddresses): LookupFunction {
     resolve(hostname).then(
       (addresses) => {
         // One private answer is enough to refuse: a round-robin mix would otherwise succeed by chance.
-        if (!addresses.length || addresses.some((a) => !isPublicAddress(a.address))) return callback(new NonPublicAddressError(hostname));
+        if (!addresses.length || addresses.some((a) => !isPublicAddress(a.address)))
+          return callback(new NonPublicAddressError(hostname));
         if (options.all) return callback(null, addresses);
         callback(null, addresses[0].address, addresses[0].family);
       },
@@ -90,7 +92,10 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
 /** A tool's answers are small JSON; an endless body from a hostile host must not fill the memory. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 // Pools used by this module only: every socket in them was opened through a guarded lookup (or to an allowed host).
-const agents = { "http:": new http.Agent({ keepAlive: true, timeout: 30_000 }), "https:": new https.Agent({ keepAlive: true, timeout: 30_000 }) };
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, timeout: 30_000 }),
+  "https:": new https.Agent({ keepAlive: true, timeout: 30_000 }),
+};
 
 function toHeaders(res: IncomingMessage): Headers {
   const headers = new Headers();
@@ -110,10 +115,12 @@ export function publicOnlyFetch(options: PublicFetchOptions = {}): typeof fetch 
   const guarded = guardedLookup(options.resolve ?? systemResolve);
   return (async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`Unsupported protocol ${url.protocol}`);
+    if (url.protocol !== "https:" && url.protocol !== "http:")
+      throw new TypeError(`Unsupported protocol ${url.protocol}`);
     const allowed = isAllowedPrivate(url, allow);
     // net.connect calls no lookup for an IP literal: check it here.
-    if (!allowed && literalIsNotPublic(url)) throw new TypeError("fetch failed", { cause: new NonPublicAddressError(url.hostname) });
+    if (!allowed && literalIsNotPublic(url))
+      throw new TypeError("fetch failed", { cause: new NonPublicAddressError(url.hostname) });
     const signal = init.signal ?? null;
     signal?.throwIfAborted();
     const headers = new Headers(init.headers);
@@ -154,7 +161,13 @@ export function publicOnlyFetch(options: PublicFetchOptions = {}): typeof fetch 
           const status = res.statusCode ?? 0;
           const payload = NULL_BODY.has(status) ? null : Buffer.concat(chunks);
           try {
-            resolve(new Response(payload as Uint8Array<ArrayBuffer> | null, { status, statusText: res.statusMessage, headers: toHeaders(res) }));
+            resolve(
+              new Response(payload as Uint8Array<ArrayBuffer> | null, {
+                status,
+                statusText: res.statusMessage,
+                headers: toHeaders(res),
+              }),
+            );
           } catch (e) {
             reject(new TypeError("fetch failed", { cause: e }));
           }

@@ -39,7 +39,11 @@ export interface RegistryOptions {
 
 function parse<S extends ZodTypeAny>(schema: S, value: unknown, what: string) {
   const r = schema.safeParse(value);
-  if (!r.success) throw new ProviderError(`The ${what} integration is missing its credentials (${r.error.issues[0]?.path.join(".") || "api_key"})`, false);
+  if (!r.success)
+    throw new ProviderError(
+      `The ${what} integration is missing its credentials (${r.error.issues[0]?.path.join(".") || "api_key"})`,
+      false,
+    );
   return r.data;
 }
 
@@ -69,7 +73,12 @@ export function providerFor(integration: IntegrationLike, options: RegistryOptio
     case "activecampaign": {
       const c = parse(activeCampaignCredentialsSchema, integration.credentials, "ActiveCampaign");
       // The owner's URL: no injected fetch, public addresses only (the env names the tests' local fakes).
-      return activeCampaignProvider({ timeoutMs, apiKey: c.api_key, apiUrl: c.api_url, allowPrivate: env.allowPrivateProviderHosts });
+      return activeCampaignProvider({
+        timeoutMs,
+        apiKey: c.api_key,
+        apiUrl: c.api_url,
+        allowPrivate: env.allowPrivateProviderHosts,
+      });
     }
     default:
       throw new ProviderError(`Integration type ${integration.integrationType} does not sync contacts`, false);

@@ -5,7 +5,14 @@
  */
 
 /** The operations a SyncJob can carry (SyncJob.operation). */
-export const SYNC_OPERATIONS = ["subscribe", "unsubscribe", "add_tag", "remove_tag", "upsert_profile", "forget"] as const;
+export const SYNC_OPERATIONS = [
+  "subscribe",
+  "unsubscribe",
+  "add_tag",
+  "remove_tag",
+  "upsert_profile",
+  "forget",
+] as const;
 export type SyncOperation = (typeof SYNC_OPERATIONS)[number];
 
 /** Profile fields sent to a tool, named as in the contact payload (SPEC 3). */
@@ -63,7 +70,10 @@ export interface RemoteContact {
 /** The payload cut down to the address that identifies the profile: no fields to overwrite. */
 export function identifiersOnly(p: SyncPayload): SyncPayload {
   const { properties: _properties, ...rest } = p;
-  return { ...rest, contact: p.contact.email ? { email: p.contact.email, phone: null } : { email: null, phone: p.contact.phone } };
+  return {
+    ...rest,
+    contact: p.contact.email ? { email: p.contact.email, phone: null } : { email: null, phone: p.contact.phone },
+  };
 }
 
 /** One e-mail marketing tool. Every method is safe to repeat (the outbox retries). */

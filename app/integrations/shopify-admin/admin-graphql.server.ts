@@ -42,7 +42,9 @@ export interface AdminGraphqlOptions {
 interface GraphqlBody<T> {
   data?: T | null;
   errors?: { message?: string; extensions?: { code?: string } }[] | string;
-  extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable?: number; restoreRate?: number } } };
+  extensions?: {
+    cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable?: number; restoreRate?: number } };
+  };
 }
 
 const MYSHOPIFY = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
@@ -50,7 +52,8 @@ const MYSHOPIFY = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 /** The endpoint of a shop's Admin GraphQL API. */
 export function adminGraphqlUrl(shop: string, apiVersion: string, baseUrl?: string): string {
   if (!MYSHOPIFY.test(shop)) throw new AdminApiError("bad_response", `Not a myshopify domain: ${shop}`);
-  if (!/^\d{4}-\d{2}$|^unstable$/.test(apiVersion)) throw new AdminApiError("bad_response", `Not an API version: ${apiVersion}`);
+  if (!/^\d{4}-\d{2}$|^unstable$/.test(apiVersion))
+    throw new AdminApiError("bad_response", `Not an API version: ${apiVersion}`);
   const origin = (baseUrl ?? `https://${shop}`).replace(/\/+$/, "");
   return `${origin}/admin/api/${apiVersion}/graphql.json`;
 }
@@ -86,17 +89,27 @@ export async function adminGraphql<Q extends keyof BeckonAdminQueries>(
     try {
       response = await doFetch(url, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-Shopify-Access-Token": options.accessToken },
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          "X-Shopify-Access-Token": options.accessToken,
+        },
         body: JSON.stringify({ query, variables }),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         redirect: "error",
       });
     } catch (e) {
-      throw new AdminApiError("network", `Shopify could not be reached (${e instanceof Error ? e.message : String(e)})`);
+      throw new AdminApiError(
+        "network",
+        `Shopify could not be reached (${e instanceof Error ? e.message : String(e)})`,
+      );
     }
     if (response.status === 401 || response.status === 403) {
       await response.body?.cancel();
-      throw new AdminApiError("unauthorized", "Shopify refused the store's access token: it was revoked or the app was uninstalled");
+      throw new AdminApiError(
+        "unauthorized",
+        "Shopify refused the store's access token: it was revoked or the app was uninstalled",
+      );
     }
     let body: GraphqlBody<BeckonAdminQueries[Q]["return"]> | null = null;
     try {
@@ -105,13 +118,19 @@ export async function adminGraphql<Q extends keyof BeckonAdminQueries>(
       body = null;
     }
     if (response.status === 429 || (response.ok && isThrottled(body))) {
-      if (attempt >= retries) throw new AdminApiError("throttled", "Shopify is limiting requests to this store right now");
+      if (attempt >= retries)
+        throw new AdminApiError("throttled", "Shopify is limiting requests to this store right now");
       await sleep(throttleWaitMs(response.headers.get("Retry-After"), body, cap));
       continue;
     }
-    if (!response.ok) throw new AdminApiError(response.status >= 500 ? "network" : "bad_response", `Shopify answered ${response.status}`);
+    if (!response.ok)
+      throw new AdminApiError(
+        response.status >= 500 ? "network" : "bad_response",
+        `Shopify answered ${response.status}`,
+      );
     if (typeof body?.errors === "string") throw new AdminApiError("bad_response", body.errors);
-    if (body?.errors?.length) throw new AdminApiError("bad_response", body.errors.map((e) => e.message ?? "GraphQL error").join("; "));
+    if (body?.errors?.length)
+      throw new AdminApiError("bad_response", body.errors.map((e) => e.message ?? "GraphQL error").join("; "));
     if (!body?.data) throw new AdminApiError("bad_response", "Shopify's answer held no data");
     return body.data;
   }

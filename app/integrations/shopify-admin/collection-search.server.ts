@@ -38,7 +38,11 @@ export function toCollectionPage(data: BeckonCollectionSearchQuery): CollectionS
 }
 
 /** One page of the shop's collections whose titles hold the words (all of them, by title, when there are none). */
-export async function searchCollections(connection: AdminGraphqlOptions, words: string, after: string | null): Promise<CollectionSearchPage> {
+export async function searchCollections(
+  connection: AdminGraphqlOptions,
+  words: string,
+  after: string | null,
+): Promise<CollectionSearchPage> {
   const query = collectionSearchQuery(words);
   const data = await adminGraphql(connection, COLLECTION_SEARCH_QUERY, {
     first: COLLECTIONS_PER_PAGE,

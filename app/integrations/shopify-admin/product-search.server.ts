@@ -40,14 +40,24 @@ export function toSearchPage(data: BeckonProductSearchQuery): ProductSearchPage 
       priceMax: p.priceRangeV2.maxVariantPrice.amount,
       currency: p.priceRangeV2.minVariantPrice.currencyCode,
       variantsCount: p.variantsCount?.count ?? p.variants.nodes.length,
-      variants: p.variants.nodes.map((v) => ({ id: v.id, title: v.title, price: v.price, available: v.availableForSale, image: v.image?.url ?? null })),
+      variants: p.variants.nodes.map((v) => ({
+        id: v.id,
+        title: v.title,
+        price: v.price,
+        available: v.availableForSale,
+        image: v.image?.url ?? null,
+      })),
     })),
     pageInfo: { hasNextPage: data.products.pageInfo.hasNextPage, endCursor: data.products.pageInfo.endCursor },
   };
 }
 
 /** One page of the shop's active products matching the words (all of them, by title, when there are none). */
-export async function searchProducts(connection: AdminGraphqlOptions, words: string, after: string | null): Promise<ProductSearchPage> {
+export async function searchProducts(
+  connection: AdminGraphqlOptions,
+  words: string,
+  after: string | null,
+): Promise<ProductSearchPage> {
   const terms = productSearchQuery(words);
   const data = await adminGraphql(connection, PRODUCT_SEARCH_QUERY, {
     first: PRODUCTS_PER_PAGE,

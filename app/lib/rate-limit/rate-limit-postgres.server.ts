@@ -28,7 +28,8 @@ const COST = "$4::float8";
 /** The bucket refilled to this statement's time, from the row as it was. */
 const REFILLED = `LEAST(${CAPACITY}, b."tokens" + GREATEST(0, EXTRACT(EPOCH FROM (EXCLUDED."at" - b."at"))::float8) * ${RATE})`;
 /** Tokens after the take from `held`: less the cost when the bucket holds it (a negative cost refunds). */
-const after = (held: string) => `(CASE WHEN ${held} >= ${COST} THEN LEAST(${CAPACITY}, ${held} - ${COST}) ELSE ${held} END)`;
+const after = (held: string) =>
+  `(CASE WHEN ${held} >= ${COST} THEN LEAST(${CAPACITY}, ${held} - ${COST}) ELSE ${held} END)`;
 const fullAt = (at: string, tokens: string) => `${at} + make_interval(secs => (${CAPACITY} - ${tokens}) / ${RATE})`;
 
 /** $1 key, $2 capacity, $3 refill per second, $4 cost. */
@@ -55,13 +56,21 @@ export class PostgresRateLimitStore implements RateLimitStore {
   async take(take: BucketTake): Promise<RateLimitVerdict> {
     const t = checkedTake(take);
     this.pruner ??= setInterval(() => this.prune().catch(() => {}), PRUNE_EVERY_MS).unref();
-    const [row] = await this.query<{ allowed: boolean; tokens: number }>(TAKE_SQL, [bucketKey(t), t.capacity, t.refillPerSecond, t.cost]);
+    const [row] = await this.query<{ allowed: boolean; tokens: number }>(TAKE_SQL, [
+      bucketKey(t),
+      t.capacity,
+      t.refillPerSecond,
+      t.cost,
+    ]);
     return verdictOf(row.allowed, Number(row.tokens), t);
   }
 
   /** Deletes the buckets that are full again; answers how many. */
   async prune(): Promise<number> {
-    const rows = await this.query<{ n: number }>(`WITH gone AS (${PRUNE_SQL} RETURNING 1) SELECT count(*)::int AS n FROM gone`, []);
+    const rows = await this.query<{ n: number }>(
+      `WITH gone AS (${PRUNE_SQL} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+      [],
+    );
     return Number(rows[0]?.n ?? 0);
   }
 

@@ -50,7 +50,9 @@ export function failFastRedisOptions(): RedisOptions {
   };
 }
 
-type TakingRedis = Redis & { beckonTake(key: string, capacity: number, rate: number, cost: number): Promise<[number, string]> };
+type TakingRedis = Redis & {
+  beckonTake(key: string, capacity: number, rate: number, cost: number): Promise<[number, string]>;
+};
 
 /** The Redis store of token buckets. */
 export class RedisRateLimitStore implements RateLimitStore {

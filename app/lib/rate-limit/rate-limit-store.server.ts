@@ -63,10 +63,13 @@ export function bucketKey(take: Pick<BucketTake, "name" | "key">): string {
 /** Checks a take before it reaches a store: a limit that is not a positive number is a programming error. */
 export function checkedTake(take: BucketTake): Required<BucketTake> {
   const cost = take.cost ?? 1;
-  if (!(take.capacity >= 1) || !Number.isFinite(take.capacity)) throw new RangeError(`Rate limit ${take.name}: capacity must be a number of at least 1`);
-  if (!(take.refillPerSecond > 0) || !Number.isFinite(take.refillPerSecond)) throw new RangeError(`Rate limit ${take.name}: refill must be a positive number`);
+  if (!(take.capacity >= 1) || !Number.isFinite(take.capacity))
+    throw new RangeError(`Rate limit ${take.name}: capacity must be a number of at least 1`);
+  if (!(take.refillPerSecond > 0) || !Number.isFinite(take.refillPerSecond))
+    throw new RangeError(`Rate limit ${take.name}: refill must be a positive number`);
   if (!Number.isFinite(cost)) throw new RangeError(`Rate limit ${take.name}: cost must be a finite number`);
-  if (typeof take.key !== "string" || typeof take.name !== "string" || take.name === "") throw new TypeError("Rate limit name and key must be strings");
+  if (typeof take.key !== "string" || typeof take.name !== "string" || take.name === "")
+    throw new TypeError("Rate limit name and key must be strings");
   return { ...take, cost };
 }
 
@@ -98,7 +101,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const t = checkedTake(take);
     let limiter = this.limiters.get(t.name);
     if (!limiter) {
-      limiter = new RateLimiter({ capacity: t.capacity, refillPerSecond: t.refillPerSecond, maxKeys: this.maxKeys, now: this.now });
+      limiter = new RateLimiter({
+        capacity: t.capacity,
+        refillPerSecond: t.refillPerSecond,
+        maxKeys: this.maxKeys,
+        now: this.now,
+      });
       this.limiters.set(t.name, limiter);
     }
     return limiter.take(t.key, t.cost);
@@ -118,7 +126,10 @@ const WARN_EVERY_MS = 60_000;
  * through (allowed, remaining unknown) with a warning, instead of failing it.
  * A programming error in the take itself (a bad limit) still throws.
  */
-export function failingOpen(store: RateLimitStore, options: { timeoutMs?: number; warn: (message: string) => void }): RateLimitStore {
+export function failingOpen(
+  store: RateLimitStore,
+  options: { timeoutMs?: number; warn: (message: string) => void },
+): RateLimitStore {
   const timeoutMs = options.timeoutMs ?? SHARED_STORE_TIMEOUT_MS;
   const warn = options.warn;
   let warnedAt = -Infinity;

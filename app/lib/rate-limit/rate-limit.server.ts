@@ -68,6 +68,7 @@ export class RateLimiter {
 export function takeAll(checks: { limiter: RateLimiter; key: string | null }[]): RateLimitVerdict {
   const verdicts = checks.filter((c) => c.key !== null).map((c) => c.limiter.take(c.key!));
   const refused = verdicts.filter((v) => !v.allowed);
-  if (!refused.length) return { allowed: true, retryAfterMs: 0, remaining: Math.min(...verdicts.map((v) => v.remaining), Infinity) };
+  if (!refused.length)
+    return { allowed: true, retryAfterMs: 0, remaining: Math.min(...verdicts.map((v) => v.remaining), Infinity) };
   return { allowed: false, retryAfterMs: Math.max(...refused.map((v) => v.retryAfterMs)), remaining: 0 };
 }

@@ -67,7 +67,11 @@ export interface SharedLimit {
 }
 
 /** A limit in the given store (default: this process's). */
-export function sharedLimit(name: string, limit: BucketLimit, store: () => RateLimitStore = rateLimitStore): SharedLimit {
+export function sharedLimit(
+  name: string,
+  limit: BucketLimit,
+  store: () => RateLimitStore = rateLimitStore,
+): SharedLimit {
   return {
     name,
     limit,

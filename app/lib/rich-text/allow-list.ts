@@ -8,10 +8,45 @@
  */
 
 /** Tags kept (lowercase, as `Element.localName` gives them). Other tags are unwrapped: their text stays. */
-export const RICH_TEXT_TAGS = ["b", "i", "em", "strong", "u", "small", "br", "p", "a", "span", "ul", "ol", "li", "h1", "h2", "h3", "h4"];
+export const RICH_TEXT_TAGS = [
+  "b",
+  "i",
+  "em",
+  "strong",
+  "u",
+  "small",
+  "br",
+  "p",
+  "a",
+  "span",
+  "ul",
+  "ol",
+  "li",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+];
 
 /** Tags dropped with everything inside: their text is code or markup, never prose. */
-export const DROPPED_TAGS = ["script", "style", "template", "iframe", "object", "embed", "noscript", "textarea", "select", "title", "svg", "math", "xmp", "noembed", "noframes", "head"];
+export const DROPPED_TAGS = [
+  "script",
+  "style",
+  "template",
+  "iframe",
+  "object",
+  "embed",
+  "noscript",
+  "textarea",
+  "select",
+  "title",
+  "svg",
+  "math",
+  "xmp",
+  "noembed",
+  "noframes",
+  "head",
+];
 
 /** URL schemes a link may use (`URL.protocol` form); javascript:, data: and the rest never reach a page. */
 export const LINK_PROTOCOL = /^(https?|mailto|tel):$/;

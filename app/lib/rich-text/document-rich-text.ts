@@ -14,14 +14,26 @@ export const RICH_TEXT_OPTION_KEYS = ["html", "end-message"] as const;
 type Clean = (html: string) => string;
 
 function cleanGroups(groups: ActionGroup[], clean: Clean): ActionGroup[] {
-  return groups.map((g) => (typeof g.data.confirmation == "string" ? { ...g, data: { ...g.data, confirmation: clean(g.data.confirmation) } } : g));
+  return groups.map((g) =>
+    typeof g.data.confirmation == "string"
+      ? { ...g, data: { ...g.data, confirmation: clean(g.data.confirmation) } }
+      : g,
+  );
 }
 
 function cleanElement(el: CtaElement, clean: Clean): CtaElement {
   const options = { ...el.options };
-  for (const key of RICH_TEXT_OPTION_KEYS) if (typeof options[key] == "string") options[key] = clean(options[key] as string);
-  const items = el.content_toggle_items?.map((item) => (typeof item.html == "string" ? { ...item, html: clean(item.html) } : item));
-  return { ...el, options, action_groups: cleanGroups(el.action_groups, clean), ...(items ? { content_toggle_items: items } : {}) };
+  for (const key of RICH_TEXT_OPTION_KEYS)
+    if (typeof options[key] == "string") options[key] = clean(options[key] as string);
+  const items = el.content_toggle_items?.map((item) =>
+    typeof item.html == "string" ? { ...item, html: clean(item.html) } : item,
+  );
+  return {
+    ...el,
+    options,
+    action_groups: cleanGroups(el.action_groups, clean),
+    ...(items ? { content_toggle_items: items } : {}),
+  };
 }
 
 /** The document with every rich-text value passed through `clean`; everything else is left as it was. */
@@ -35,7 +47,10 @@ export function mapRichText(doc: CtaDocument, clean: Clean): CtaDocument {
         action_groups: cleanGroups(step.action_groups, clean),
         sections: step.sections.map((section) => ({
           ...section,
-          columns: section.columns.map((column) => ({ ...column, elements: column.elements.map((el) => cleanElement(el, clean)) })),
+          columns: section.columns.map((column) => ({
+            ...column,
+            elements: column.elements.map((el) => cleanElement(el, clean)),
+          })),
         })),
       })),
     })),

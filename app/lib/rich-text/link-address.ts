@@ -33,7 +33,8 @@ export function checkLinkAddress(typed: string): LinkCheck {
     return { problem: "invalid" };
   }
   if (!LINK_PROTOCOL.test(url.protocol)) return { problem: "scheme" };
-  if (/^https?:$/.test(url.protocol) && !/\./.test(url.hostname) && url.hostname !== "localhost") return { problem: "invalid" };
+  if (/^https?:$/.test(url.protocol) && !/\./.test(url.hostname) && url.hostname !== "localhost")
+    return { problem: "invalid" };
   return { href: /^https?:$/.test(url.protocol) ? url.href : withScheme };
 }
 

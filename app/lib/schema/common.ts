@@ -8,7 +8,11 @@ export const optionsSchema = z
   .default({});
 
 /** A row id: the database's ids are 32-bit, and a larger number must be a 422, not a driver error. */
-export const idSchema = z.number().int().positive().max(2_147_483_647, { message: "Must be an id (a whole number up to 2147483647)" });
+export const idSchema = z
+  .number()
+  .int()
+  .positive()
+  .max(2_147_483_647, { message: "Must be an id (a whole number up to 2147483647)" });
 
 /** Text shown to visitors or owners: bounded, trimmed of nothing (spacing may matter). */
 export const text = (max: number) => z.string().max(max, { message: `Must be at most ${max} characters` });

@@ -24,37 +24,72 @@ export function heading(text: string, level: 1 | 2 | 3 = 2): ElementInput {
 
 /** A paragraph, or a bullet list when given several lines. */
 export function paragraph(...lines: string[]): ElementInput {
-  const html = lines.length === 1 ? `<p>${escapeHtml(lines[0])}</p>` : `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`;
+  const html =
+    lines.length === 1
+      ? `<p>${escapeHtml(lines[0])}</p>`
+      : `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`;
   return { element_type: "text", options: { html } };
 }
 
 /** A countdown to a fixed moment (ISO 8601); hides itself at zero. */
 export function countdownTo(endsAt: string, label: string): ElementInput {
-  return { element_type: "timer", options: { "timer-type": "static", "end-date": endsAt, "end-action": "hide", label } };
+  return {
+    element_type: "timer",
+    options: { "timer-type": "static", "end-date": endsAt, "end-action": "hide", label },
+  };
 }
 
 /** A countdown to a time of day, every day (in the given time zone, else the visitor's). */
 export function dailyCountdown(time: string, label: string, timezone?: string): ElementInput {
-  return { element_type: "timer", options: { "timer-type": "daily", "end-time": time, ...(timezone ? { timezone } : {}), "end-action": "hide", label } };
+  return {
+    element_type: "timer",
+    options: {
+      "timer-type": "daily",
+      "end-time": time,
+      ...(timezone ? { timezone } : {}),
+      "end-action": "hide",
+      label,
+    },
+  };
 }
 
 /** A countdown that starts when the visitor first sees it. */
 export function relativeCountdown(hours: number, label: string): ElementInput {
-  return { element_type: "timer", options: { "timer-type": "relative", days: 0, hours, minutes: 0, seconds: 0, "end-action": "hide", label } };
+  return {
+    element_type: "timer",
+    options: { "timer-type": "relative", days: 0, hours, minutes: 0, seconds: 0, "end-action": "hide", label },
+  };
 }
 
 /** A single-line field. */
-export function textField(slug: string, placeholder: string, opts: { required?: boolean; type?: "email" | "tel" | "text" } = {}): FieldInput {
-  return { slug, field_type: "text", required: opts.required ?? false, options: { type: opts.type ?? "text", placeholder } };
+export function textField(
+  slug: string,
+  placeholder: string,
+  opts: { required?: boolean; type?: "email" | "tel" | "text" } = {},
+): FieldInput {
+  return {
+    slug,
+    field_type: "text",
+    required: opts.required ?? false,
+    options: { type: opts.type ?? "text", placeholder },
+  };
 }
 
 /** A dropdown with value = label options. */
 export function dropdownField(slug: string, label: string, choices: string[]): FieldInput {
-  return { slug, field_type: "dropdown", options: { label }, field_options: choices.map((c) => ({ value: c, label: c })) };
+  return {
+    slug,
+    field_type: "dropdown",
+    options: { label },
+    field_options: choices.map((c) => ({ value: c, label: c })),
+  };
 }
 
 /** A form element: the fields in order (positions numbered here), the actions run on submit. */
-export function formElement(fields: FieldInput[], o: { button: string; layout?: "vertical" | "horizontal"; actions?: ActionInput[] }): ElementInput {
+export function formElement(
+  fields: FieldInput[],
+  o: { button: string; layout?: "vertical" | "horizontal"; actions?: ActionInput[] },
+): ElementInput {
   return {
     element_type: "form",
     options: { "button-text": o.button, layout: o.layout ?? "vertical" },

@@ -5,7 +5,17 @@
  * and copies documents with it, so no rule can miss a place a node can be.
  */
 import type { Condition } from "./condition";
-import type { ActionGroup, CtaAction, CtaColumn, CtaDocument, CtaElement, CtaSection, CtaStep, CtaVariant, Field } from "./cta";
+import type {
+  ActionGroup,
+  CtaAction,
+  CtaColumn,
+  CtaDocument,
+  CtaElement,
+  CtaSection,
+  CtaStep,
+  CtaVariant,
+  Field,
+} from "./cta";
 
 /** Where a node is in the document, as zod paths are written ("variants", 0, "steps", 1, …). */
 export type CtaNodePath = (string | number)[];
@@ -24,14 +34,26 @@ export type CtaNodeVisit =
 export type CtaNodeKind = CtaNodeVisit["kind"];
 
 /** Every kind of node, in the order a document nests them. */
-export const CTA_NODE_KINDS: readonly CtaNodeKind[] = ["variant", "step", "section", "column", "element", "field", "actionGroup", "action", "condition"];
+export const CTA_NODE_KINDS: readonly CtaNodeKind[] = [
+  "variant",
+  "step",
+  "section",
+  "column",
+  "element",
+  "field",
+  "actionGroup",
+  "action",
+  "condition",
+];
 
 function* groupVisits(groups: ActionGroup[], prefix: CtaNodePath): Generator<CtaNodeVisit> {
   for (const [gi, group] of groups.entries()) {
     const path = [...prefix, gi];
     yield { kind: "actionGroup", node: group, path };
-    for (const [ci, condition] of group.conditions.entries()) yield { kind: "condition", node: condition, path: [...path, "conditions", ci] };
-    for (const [ai, action] of group.actions.entries()) yield { kind: "action", node: action, path: [...path, "actions", ai] };
+    for (const [ci, condition] of group.conditions.entries())
+      yield { kind: "condition", node: condition, path: [...path, "conditions", ci] };
+    for (const [ai, action] of group.actions.entries())
+      yield { kind: "action", node: action, path: [...path, "actions", ai] };
   }
 }
 
@@ -53,8 +75,10 @@ export function* walkCta(doc: CtaDocument): Generator<CtaNodeVisit> {
           for (const [ei, element] of column.elements.entries()) {
             const ep = [...op, "elements", ei];
             yield { kind: "element", node: element, path: ep };
-            for (const [fi, field] of element.fields.entries()) yield { kind: "field", node: field, path: [...ep, "fields", fi] };
-            for (const [ai, action] of element.actions.entries()) yield { kind: "action", node: action, path: [...ep, "actions", ai] };
+            for (const [fi, field] of element.fields.entries())
+              yield { kind: "field", node: field, path: [...ep, "fields", fi] };
+            for (const [ai, action] of element.actions.entries())
+              yield { kind: "action", node: action, path: [...ep, "actions", ai] };
             yield* groupVisits(element.action_groups, [...ep, "action_groups"]);
           }
         }

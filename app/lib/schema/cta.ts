@@ -61,7 +61,17 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-export const CONFIRMATION_TYPES = ["redirect", "step", "message", "cta", "sms", "cart", "checkout", "anchor", "product"] as const;
+export const CONFIRMATION_TYPES = [
+  "redirect",
+  "step",
+  "message",
+  "cta",
+  "sms",
+  "cart",
+  "checkout",
+  "anchor",
+  "product",
+] as const;
 export type ConfirmationType = (typeof CONFIRMATION_TYPES)[number];
 
 /** Action group data keys (SPEC section 3). Unknown keys are kept for forward compatibility. */
@@ -81,14 +91,20 @@ export const actionGroupDataSchema = z
     confirmation: text(5000).optional(),
     script: text(20_000).optional(),
     "selected-store-integration": text(50).optional(),
-    "selected-product-variant-ids": z.array(z.union([z.string().max(100), z.number()])).max(50).optional(),
+    "selected-product-variant-ids": z
+      .array(z.union([z.string().max(100), z.number()]))
+      .max(50)
+      .optional(),
     "selected-products-quantity": z.record(z.string().max(100), z.number().int().min(1).max(999)).optional(),
     /** What the editor shows of each selected variant (titles, image, price); the widget ignores it. */
     "selected-products-summary": z
       .array(
         z.object({
           id: z.string().regex(/^\d{1,20}$/),
-          productId: z.string().regex(/^\d{1,20}$/).nullable(),
+          productId: z
+            .string()
+            .regex(/^\d{1,20}$/)
+            .nullable(),
           productTitle: text(255),
           variantTitle: text(255).nullable(),
           image: z.string().url().max(2000).startsWith("https://").nullable(),
@@ -160,7 +176,10 @@ export type Field = z.infer<typeof fieldSchema>;
  */
 export const collectionFeedSummarySchema = z
   .object({
-    id: z.string().regex(/^\d{1,20}$/).nullable(),
+    id: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .nullable(),
     title: text(255),
     image: z.string().url().max(2000).startsWith("https://").nullable(),
     productsCount: z.number().int().min(0).max(10_000_000).nullable(),
@@ -170,12 +189,17 @@ export const collectionFeedSummarySchema = z
 /** A product feed entry; a collection entry's handle and summary are checked. */
 export const feedEntrySchema = z.record(z.string().max(100), z.unknown()).superRefine((e, ctx) => {
   if ((e.source ?? e.type) !== "collection") return;
-  if (e.handle !== undefined && e.handle !== null && (typeof e.handle !== "string" || e.handle.length > 255 || /[\s/?#\\]/.test(e.handle))) {
+  if (
+    e.handle !== undefined &&
+    e.handle !== null &&
+    (typeof e.handle !== "string" || e.handle.length > 255 || /[\s/?#\\]/.test(e.handle))
+  ) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["handle"], message: "Not a collection handle" });
   }
   if (e.summary !== undefined) {
     const r = collectionFeedSummarySchema.safeParse(e.summary);
-    if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: ["summary", ...issue.path] } as z.IssueData);
+    if (!r.success)
+      for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: ["summary", ...issue.path] } as z.IssueData);
   }
 });
 
@@ -188,7 +212,10 @@ export const elementSchema = z.object({
   action_groups: z.array(actionGroupSchema).max(50).default([]),
   actions: z.array(actionSchema).max(50).default([]),
   product_recommendations: z.array(feedEntrySchema).max(50).nullish(),
-  content_toggle_items: z.array(z.record(z.string().max(100), z.unknown())).max(50).nullish(),
+  content_toggle_items: z
+    .array(z.record(z.string().max(100), z.unknown()))
+    .max(50)
+    .nullish(),
 });
 export type CtaElement = z.infer<typeof elementSchema>;
 
@@ -254,12 +281,20 @@ const ctaBaseSchema = z.object({
 export const ctaDocumentSchema = ctaBaseSchema.superRefine((cta, ctx) => {
   const total = cta.variants.reduce((sum, v) => sum + v.percentage, 0);
   if (total !== 100) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["variants"], message: `Variant percentages must add up to 100 (now ${total})` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["variants"],
+      message: `Variant percentages must add up to 100 (now ${total})`,
+    });
   }
   const letters = new Set<string>();
   cta.variants.forEach((v, i) => {
     if (letters.has(v.variation)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["variants", i, "variation"], message: `Variant ${v.variation} appears twice` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["variants", i, "variation"],
+        message: `Variant ${v.variation} appears twice`,
+      });
     }
     letters.add(v.variation);
   });
@@ -271,11 +306,16 @@ export const ctaDocumentSchema = ctaBaseSchema.superRefine((cta, ctx) => {
   };
   const need = subtype[cta.cta_type];
   if (need && !cta[need[0]]) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [need[0]], message: `A ${cta.cta_type} CTA needs ${String(need[0])} (${need[1].join(", ")})` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: [need[0]],
+      message: `A ${cta.cta_type} CTA needs ${String(need[0])} (${need[1].join(", ")})`,
+    });
   }
   // Unknown option keys and unsafe style values, with the path of the key itself.
   const checkOptions = (level: OptionLevel, options: Record<string, unknown>, path: (string | number)[]) => {
-    for (const issue of optionIssues(level, options)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...path, "options", issue.key], message: issue.message });
+    for (const issue of optionIssues(level, options))
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...path, "options", issue.key], message: issue.message });
   };
   checkOptions("cta", cta.options, []);
   cta.variants.forEach((v, vi) => {
@@ -305,7 +345,21 @@ export const ctaDocumentSchema = ctaBaseSchema.superRefine((cta, ctx) => {
               if (slugs.has(f.slug)) {
                 ctx.addIssue({
                   code: z.ZodIssueCode.custom,
-                  path: ["variants", vi, "steps", si, "sections", ci, "columns", coi, "elements", ei, "fields", fi, "slug"],
+                  path: [
+                    "variants",
+                    vi,
+                    "steps",
+                    si,
+                    "sections",
+                    ci,
+                    "columns",
+                    coi,
+                    "elements",
+                    ei,
+                    "fields",
+                    fi,
+                    "slug",
+                  ],
                   message: `Field slug "${f.slug}" is used twice in one element`,
                 });
               }

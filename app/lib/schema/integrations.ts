@@ -39,7 +39,10 @@ export const contactsValidateV2Schema = z
     visitor_token: visitorTokenSchema.optional(),
     website_id: idSchema.optional(),
   })
-  .refine((v) => v.email !== undefined || v.phone !== undefined, { message: "Send an email or a phone", path: ["email"] });
+  .refine((v) => v.email !== undefined || v.phone !== undefined, {
+    message: "Send an email or a phone",
+    path: ["email"],
+  });
 export type ContactsValidateV2 = z.infer<typeof contactsValidateV2Schema>;
 
 /** contacts/create with the optional reCAPTCHA token a form may require. */
@@ -58,6 +61,11 @@ export const targetingSyncSchema = z.object({
   /** Ask for fresh data even if the last sync is under 30 minutes old (remote lookups stay rate-limited). */
   force: z.boolean().optional(),
   /** A signed identity token from a link (cf_token): proves the visitor's e-mail address. */
-  identity_token: z.string().min(1).max(1000).regex(/^[A-Za-z0-9._-]+$/, "Not an identity token").optional(),
+  identity_token: z
+    .string()
+    .min(1)
+    .max(1000)
+    .regex(/^[A-Za-z0-9._-]+$/, "Not an identity token")
+    .optional(),
 });
 export type TargetingSyncInput = z.infer<typeof targetingSyncSchema>;

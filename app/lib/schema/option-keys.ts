@@ -18,7 +18,15 @@ const LOOK = ["css", "background-color", "text-color", "font"] as const;
  * The look of a box (widget/render/box-style.ts): the CTA's frame, a section,
  * a column and every element accept these. Values are checked below.
  */
-export const BOX_STYLE_KEYS = ["font-size", "border-width", "border-style", "border-color", "border-radius", "shadow", "background-image"] as const;
+export const BOX_STYLE_KEYS = [
+  "font-size",
+  "border-width",
+  "border-style",
+  "border-color",
+  "border-radius",
+  "shadow",
+  "background-image",
+] as const;
 /** Border styles and shadow presets the renderer draws. */
 export const BORDER_STYLES = ["solid", "dashed", "dotted", "double"] as const;
 export const SHADOW_PRESETS = ["small", "medium", "large"] as const;
@@ -64,10 +72,25 @@ export const CTA_OPTION_KEYS: readonly string[] = [
 ];
 
 /** variant.options */
-export const VARIANT_OPTION_KEYS: readonly string[] = [...LOOK, "button-color", "button-text-color", "cart-value-threshold", "score-field", "score-scope"];
+export const VARIANT_OPTION_KEYS: readonly string[] = [
+  ...LOOK,
+  "button-color",
+  "button-text-color",
+  "cart-value-threshold",
+  "score-field",
+  "score-scope",
+];
 
 /** section.options and column.options */
-export const BOX_OPTION_KEYS: readonly string[] = ["background-color", "text-color", "text-align", "padding", "width", "anchor", ...BOX_STYLE_KEYS];
+export const BOX_OPTION_KEYS: readonly string[] = [
+  "background-color",
+  "text-color",
+  "text-align",
+  "padding",
+  "width",
+  "anchor",
+  ...BOX_STYLE_KEYS,
+];
 
 /** The look every element accepts (on a button: the button's own colours and box). */
 export const ELEMENT_STYLE_KEYS: readonly string[] = ["background-color", "text-color", "padding", ...BOX_STYLE_KEYS];
@@ -94,7 +117,15 @@ export const ELEMENT_OPTION_KEYS: Record<ElementType, readonly string[]> = {
     "check-recaptcha",
     "prefill-fields",
   ],
-  quiz: ["button-text", "back-button-text", "score-field", "score-scope", "question", "description", "hide-back-button"],
+  quiz: [
+    "button-text",
+    "back-button-text",
+    "score-field",
+    "score-scope",
+    "question",
+    "description",
+    "hide-back-button",
+  ],
   survey: ["confirmation-button", "button-text", "question"],
   products: [
     "discount-code",
@@ -137,7 +168,20 @@ export const ELEMENT_OPTION_KEYS: Record<ElementType, readonly string[]> = {
   product_hero: [],
   carousel: ["rotation-seconds", "autoplay"],
   collapse: ["open-first"],
-  timer: ["timer-type", "end-date", "end-time", "timezone", "days", "hours", "minutes", "seconds", "end-action", "end-message", "end-step", "label"],
+  timer: [
+    "timer-type",
+    "end-date",
+    "end-time",
+    "timezone",
+    "days",
+    "hours",
+    "minutes",
+    "seconds",
+    "end-action",
+    "end-message",
+    "end-step",
+    "label",
+  ],
   tabs: [],
   progress: ["progress-type", "cart-value-threshold", "progress-text", "progress-complete-text"],
   conditional_row: [],
@@ -193,7 +237,8 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length];
@@ -211,7 +256,13 @@ export function suggestKey(key: string, known: readonly string[]): string | null
   return best;
 }
 
-export const COLOR_KEYS = ["background-color", "text-color", "button-color", "button-text-color", "border-color"] as const;
+export const COLOR_KEYS = [
+  "background-color",
+  "text-color",
+  "button-color",
+  "button-text-color",
+  "border-color",
+] as const;
 
 const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 /** A font family name: letters, digits, spaces and hyphens (nothing that could end a CSS declaration). */
@@ -236,7 +287,8 @@ export function isSafeImageUrl(value: string): boolean {
 /** Keys holding addresses that end up in src or href. */
 const URL_KEYS = new Set(["src", "url", "link", "logo-url", "products-button-redirect-url"]);
 /** Browsers ignore control characters and spaces inside a scheme, so "java\tscript:" counts too. */
-const SCRIPT_URL = /^[\s\x00-\x1f]*(?:j[\s\x00-\x1f]*a[\s\x00-\x1f]*v[\s\x00-\x1f]*a[\s\x00-\x1f]*|v[\s\x00-\x1f]*b[\s\x00-\x1f]*)s[\s\x00-\x1f]*c[\s\x00-\x1f]*r[\s\x00-\x1f]*i[\s\x00-\x1f]*p[\s\x00-\x1f]*t[\s\x00-\x1f]*:/i;
+const SCRIPT_URL =
+  /^[\s\x00-\x1f]*(?:j[\s\x00-\x1f]*a[\s\x00-\x1f]*v[\s\x00-\x1f]*a[\s\x00-\x1f]*|v[\s\x00-\x1f]*b[\s\x00-\x1f]*)s[\s\x00-\x1f]*c[\s\x00-\x1f]*r[\s\x00-\x1f]*i[\s\x00-\x1f]*p[\s\x00-\x1f]*t[\s\x00-\x1f]*:/i;
 
 /** Longest rich text one option may hold: pages of prose fit; a pasted document or a parser bomb does not. */
 export const MAX_RICH_TEXT_CHARS = 20_000;
@@ -251,14 +303,33 @@ export function styleValueProblem(key: string, value: unknown): string | null {
   if ((COLOR_KEYS as readonly string[]).includes(key)) {
     return typeof value == "string" && HEX.test(value) ? null : `"${key}" must be a colour like #1f4fd6`;
   }
-  if (key === "font") return typeof value == "string" && FONT.test(value) ? null : `"font" must be a font family name (letters, digits, spaces)`;
-  if (key === "background-image") return typeof value == "string" && isSafeImageUrl(value) ? null : `"background-image" must be an https:// address of an image`;
-  if (URL_KEYS.has(key) && typeof value == "string" && SCRIPT_URL.test(value)) return `"${key}" must not be a script address`;
-  if (key === "text-align") return value === "left" || value === "center" || value === "right" ? null : `"text-align" must be left, center or right`;
+  if (key === "font")
+    return typeof value == "string" && FONT.test(value)
+      ? null
+      : `"font" must be a font family name (letters, digits, spaces)`;
+  if (key === "background-image")
+    return typeof value == "string" && isSafeImageUrl(value)
+      ? null
+      : `"background-image" must be an https:// address of an image`;
+  if (URL_KEYS.has(key) && typeof value == "string" && SCRIPT_URL.test(value))
+    return `"${key}" must not be a script address`;
+  if (key === "text-align")
+    return value === "left" || value === "center" || value === "right"
+      ? null
+      : `"text-align" must be left, center or right`;
   const range = PIXEL_RANGES[key];
-  if (range) return typeof value == "number" && Number.isFinite(value) && value >= range[0] && value <= range[1] ? null : `"${key}" must be a number of pixels from ${range[0]} to ${range[1]}`;
-  if (key === "border-style") return (BORDER_STYLES as readonly unknown[]).includes(value) ? null : `"border-style" must be one of ${BORDER_STYLES.join(", ")}`;
-  if (key === "shadow") return (SHADOW_PRESETS as readonly unknown[]).includes(value) ? null : `"shadow" must be one of ${SHADOW_PRESETS.join(", ")}`;
+  if (range)
+    return typeof value == "number" && Number.isFinite(value) && value >= range[0] && value <= range[1]
+      ? null
+      : `"${key}" must be a number of pixels from ${range[0]} to ${range[1]}`;
+  if (key === "border-style")
+    return (BORDER_STYLES as readonly unknown[]).includes(value)
+      ? null
+      : `"border-style" must be one of ${BORDER_STYLES.join(", ")}`;
+  if (key === "shadow")
+    return (SHADOW_PRESETS as readonly unknown[]).includes(value)
+      ? null
+      : `"shadow" must be one of ${SHADOW_PRESETS.join(", ")}`;
   return null;
 }
 
@@ -284,7 +355,12 @@ export function optionIssues(level: OptionLevel, options: Record<string, unknown
     if (problem) out.push({ key, message: problem });
   }
   // CSS draws no border without a style: a width alone would save and show nothing.
-  if (typeof options["border-width"] == "number" && options["border-width"] > 0 && !options["border-style"] && !out.some((i) => i.key === "border-width")) {
+  if (
+    typeof options["border-width"] == "number" &&
+    options["border-width"] > 0 &&
+    !options["border-style"] &&
+    !out.some((i) => i.key === "border-width")
+  ) {
     out.push({ key: "border-width", message: `"border-width" needs "border-style" (${BORDER_STYLES.join(", ")})` });
   }
   return out;

@@ -5,7 +5,18 @@
  */
 
 /** Profile fields besides e-mail and phone. */
-export const PROFILE_FIELDS = ["name", "last_name", "company_name", "company_title", "website", "city", "state", "country", "zip_code", "address"] as const;
+export const PROFILE_FIELDS = [
+  "name",
+  "last_name",
+  "company_name",
+  "company_title",
+  "website",
+  "city",
+  "state",
+  "country",
+  "zip_code",
+  "address",
+] as const;
 
 /** Every contact field: e-mail, phone and the profile fields. */
 export const PERSON_FIELDS = ["email", "phone", ...PROFILE_FIELDS] as const;

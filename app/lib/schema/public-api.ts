@@ -12,7 +12,9 @@ export const visitorTokenSchema = z
   .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: "visitor_token must be 16 to 64 letters, digits, _ or -" });
 
 /** A client-made id for idempotent sends (events, contacts). */
-export const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: "id must be 8 to 64 letters, digits, _ or -" });
+export const clientIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { message: "id must be 8 to 64 letters, digits, _ or -" });
 
 const shortText = text(500);
 const jsonRecord = (maxKeys: number) =>
@@ -63,7 +65,16 @@ export const revenueSchema = z
   .max(MAX_EVENT_REVENUE, { message: `revenue must be at most ${MAX_EVENT_REVENUE}` })
   .transform(roundRevenue);
 
-export const EVENT_TYPES = ["Visit", "View", "Complete", "Completion", "Selection", "Add To Cart", "Submission", "Order"] as const;
+export const EVENT_TYPES = [
+  "Visit",
+  "View",
+  "Complete",
+  "Completion",
+  "Selection",
+  "Add To Cart",
+  "Submission",
+  "Order",
+] as const;
 
 export const eventSchema = z.object({
   id: clientIdSchema,
@@ -78,7 +89,10 @@ export const eventSchema = z.object({
   broadcast_id: idSchema.nullish(),
   url: text(2000).nullish(),
   revenue: revenueSchema.nullish(),
-  integration_type: z.string().regex(/^[a-z_]{1,40}$/).nullish(),
+  integration_type: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/)
+    .nullish(),
   data: jsonRecord(50).default({}),
   /** Milliseconds since epoch on the visitor's clock, when the event happened. */
   at: z.number().int().positive().optional(),
@@ -130,7 +144,12 @@ export const contactSchema = z
     address: shortText.nullish(),
     state: shortText.nullish(),
     zip_code: z.string().max(20).nullish(),
-    extra: z.record(z.string().max(100), z.union([z.string().max(5000), z.number(), z.boolean(), z.array(z.string().max(500)).max(50), z.null()])).optional(),
+    extra: z
+      .record(
+        z.string().max(100),
+        z.union([z.string().max(5000), z.number(), z.boolean(), z.array(z.string().max(500)).max(50), z.null()]),
+      )
+      .optional(),
     marketing_consent: z.boolean().nullish(),
     privacy_consent: z.boolean().nullish(),
     sms_consent: z.boolean().nullish(),
@@ -158,4 +177,7 @@ export const contactsValidateSchema = z
     email: z.string().max(254).optional(),
     phone: z.string().max(40).optional(),
   })
-  .refine((v) => v.email !== undefined || v.phone !== undefined, { message: "Send an email or a phone", path: ["email"] });
+  .refine((v) => v.email !== undefined || v.phone !== undefined, {
+    message: "Send an email or a phone",
+    path: ["email"],
+  });

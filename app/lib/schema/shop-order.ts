@@ -19,7 +19,9 @@ export const shopOrderSchema = z.object({
   order_id: shopOrderIdSchema,
   visitor_token: visitorTokenSchema,
   /** The order's total (checkout.totalPrice.amount), in `currency`. */
-  amount: z.number({ required_error: "amount is required", invalid_type_error: "amount must be a number" }).pipe(revenueSchema),
+  amount: z
+    .number({ required_error: "amount is required", invalid_type_error: "amount must be a number" })
+    .pipe(revenueSchema),
   /** ISO 4217 code of the amount; it must be the website's currency, since revenue is summed in it. */
   currency: z
     .string({ required_error: "currency is required", invalid_type_error: "currency must be a string" })

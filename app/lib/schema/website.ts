@@ -21,7 +21,9 @@ export const dataSettingsSchema = z
   });
 export type DataSettings = z.infer<typeof dataSettingsSchema>;
 
-const url = text(2000).refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), { message: "Must be an http(s) address" });
+const url = text(2000).refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), {
+  message: "Must be an http(s) address",
+});
 const colour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, { message: "Use a hex colour like #1a2b3c" });
 
 export const websiteSettingsSchema = z.object({
@@ -46,8 +48,14 @@ export const websiteSettingsSchema = z.object({
   powered_by: z.boolean(),
   url_identification: z.boolean(),
   form_tracking: z.boolean(),
-  segment_write_key: z.string().regex(/^[A-Za-z0-9]{1,100}$/, { message: "Letters and digits only" }).nullish(),
-  gtm_id: z.string().regex(/^GTM-[A-Z0-9]{1,20}$/, { message: "Looks like GTM-XXXXXXX" }).nullish(),
+  segment_write_key: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,100}$/, { message: "Letters and digits only" })
+    .nullish(),
+  gtm_id: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{1,20}$/, { message: "Looks like GTM-XXXXXXX" })
+    .nullish(),
   data_settings: dataSettingsSchema,
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;

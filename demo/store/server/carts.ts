@@ -45,7 +45,12 @@ export interface CartError {
   message: string;
   description: string;
   /** The GraphQL error or warning code for the same failure. */
-  code: "INVALID" | "MERCHANDISE_OUT_OF_STOCK" | "VARIANT_REQUIRES_SELLING_PLAN" | "SELLING_PLAN_NOT_APPLICABLE" | "INVALID_INCREMENT";
+  code:
+    | "INVALID"
+    | "MERCHANDISE_OUT_OF_STOCK"
+    | "VARIANT_REQUIRES_SELLING_PLAN"
+    | "SELLING_PLAN_NOT_APPLICABLE"
+    | "INVALID_INCREMENT";
   index: number;
 }
 
@@ -90,7 +95,15 @@ export class CartBook {
     while (this.carts.size >= this.maxCarts) this.carts.delete(this.carts.keys().next().value!);
     const token = `hWN${randomBytes(9).toString("hex")}`;
     const now = new Date().toISOString();
-    const cart: ServerCart = { token, lines: [], discountCodes: [], attributes: {}, note: null, createdAt: now, updatedAt: now };
+    const cart: ServerCart = {
+      token,
+      lines: [],
+      discountCodes: [],
+      attributes: {},
+      note: null,
+      createdAt: now,
+      updatedAt: now,
+    };
     this.carts.set(token, cart);
     return cart;
   }
@@ -114,33 +127,54 @@ export class CartBook {
 
   /** Validates every item first: one bad item fails the whole add (as Shopify's add.js does); with the cart, also its bounds. */
   check(items: AddItem[], cart?: ServerCart): CartError | null {
-    const err = (status: number, description: string, code: CartError["code"], index: number): CartError => ({ status, message: "Cart Error", description, code, index });
-    if (items.length === 0) return err(400, "Parameter Missing or Invalid: Required parameter missing or invalid: items", "INVALID", 0);
+    const err = (status: number, description: string, code: CartError["code"], index: number): CartError => ({
+      status,
+      message: "Cart Error",
+      description,
+      code,
+      index,
+    });
+    if (items.length === 0)
+      return err(400, "Parameter Missing or Invalid: Required parameter missing or invalid: items", "INVALID", 0);
     const newKeys = new Set<string>();
     for (const [index, raw] of items.entries()) {
       const item = (raw && typeof raw === "object" ? raw : {}) as AddItem;
-      if (item.id === undefined || item.id === null || item.id === "") return err(400, "Parameter Missing or Invalid: Required parameter missing or invalid: id", "INVALID", index);
+      if (item.id === undefined || item.id === null || item.id === "")
+        return err(400, "Parameter Missing or Invalid: Required parameter missing or invalid: id", "INVALID", index);
       const found = this.variant(item.id);
-      const fail = (status: number, description: string, code: CartError["code"]) => err(status, description, code, index);
+      const fail = (status: number, description: string, code: CartError["code"]) =>
+        err(status, description, code, index);
       if (!found) return fail(422, "Cannot find variant", "INVALID");
       const quantity = item.quantity === undefined ? 1 : Number(item.quantity);
-      if (!Number.isInteger(quantity) || quantity < 1) return fail(422, "Quantity must be a whole number of at least 1", "INVALID_INCREMENT");
-      if (quantity > MAX_LINE_QUANTITY) return fail(422, `Quantity must be at most ${MAX_LINE_QUANTITY}`, "INVALID_INCREMENT");
-      if (item.properties != null && (typeof item.properties !== "object" || JSON.stringify(item.properties).length > MAX_PROPERTIES_CHARS))
+      if (!Number.isInteger(quantity) || quantity < 1)
+        return fail(422, "Quantity must be a whole number of at least 1", "INVALID_INCREMENT");
+      if (quantity > MAX_LINE_QUANTITY)
+        return fail(422, `Quantity must be at most ${MAX_LINE_QUANTITY}`, "INVALID_INCREMENT");
+      if (
+        item.properties != null &&
+        (typeof item.properties !== "object" || JSON.stringify(item.properties).length > MAX_PROPERTIES_CHARS)
+      )
         return fail(422, `Line properties must be an object of at most ${MAX_PROPERTIES_CHARS} characters`, "INVALID");
       if (cart) {
         const key = this.lineKey(found.variant.id, item);
         const existing = cart.lines.find((l) => l.key === key);
-        if (existing && existing.quantity + quantity > MAX_LINE_QUANTITY) return fail(422, `Quantity must be at most ${MAX_LINE_QUANTITY}`, "INVALID_INCREMENT");
+        if (existing && existing.quantity + quantity > MAX_LINE_QUANTITY)
+          return fail(422, `Quantity must be at most ${MAX_LINE_QUANTITY}`, "INVALID_INCREMENT");
         if (!existing) newKeys.add(key);
-        if (cart.lines.length + newKeys.size > this.maxLines) return fail(422, `A cart holds at most ${this.maxLines} lines`, "INVALID");
+        if (cart.lines.length + newKeys.size > this.maxLines)
+          return fail(422, `A cart holds at most ${this.maxLines} lines`, "INVALID");
       }
       const { product, variant } = found;
-      if (!variant.available) return fail(422, `The product '${variant.name}' is already sold out.`, "MERCHANDISE_OUT_OF_STOCK");
-      const planId = item.selling_plan === undefined || item.selling_plan === null || item.selling_plan === "" ? null : Number(String(item.selling_plan).replace(/^gid:\/\/shopify\/SellingPlan\//, ""));
+      if (!variant.available)
+        return fail(422, `The product '${variant.name}' is already sold out.`, "MERCHANDISE_OUT_OF_STOCK");
+      const planId =
+        item.selling_plan === undefined || item.selling_plan === null || item.selling_plan === ""
+          ? null
+          : Number(String(item.selling_plan).replace(/^gid:\/\/shopify\/SellingPlan\//, ""));
       if (planId === null && (variant.requires_selling_plan || product.requires_selling_plan))
         return fail(422, "Variant can only be purchased with a selling plan.", "VARIANT_REQUIRES_SELLING_PLAN");
-      if (planId !== null && !findPlan(product, planId)) return fail(422, "Cannot find selling plan", "SELLING_PLAN_NOT_APPLICABLE");
+      if (planId !== null && !findPlan(product, planId))
+        return fail(422, "Cannot find selling plan", "SELLING_PLAN_NOT_APPLICABLE");
     }
     return null;
   }
@@ -151,14 +185,25 @@ export class CartBook {
     for (const item of items) {
       const { product, variant } = this.variant(item.id)!;
       const planRaw = item.selling_plan;
-      const sellingPlanId = planRaw === undefined || planRaw === null || planRaw === "" ? null : Number(String(planRaw).replace(/^gid:\/\/shopify\/SellingPlan\//, ""));
+      const sellingPlanId =
+        planRaw === undefined || planRaw === null || planRaw === ""
+          ? null
+          : Number(String(planRaw).replace(/^gid:\/\/shopify\/SellingPlan\//, ""));
       const properties = item.properties ?? {};
       const quantity = item.quantity === undefined ? 1 : Number(item.quantity);
       const key = this.lineKey(variant.id, item);
       let line = cart.lines.find((l) => l.key === key);
       if (line) line.quantity += quantity;
       else {
-        line = { key, uid: this.uid++, variantId: variant.id, productId: product.id, quantity, sellingPlanId, properties };
+        line = {
+          key,
+          uid: this.uid++,
+          variantId: variant.id,
+          productId: product.id,
+          quantity,
+          sellingPlanId,
+          properties,
+        };
         cart.lines.push(line);
       }
       if (!touched.includes(line)) touched.push(line);
@@ -170,8 +215,13 @@ export class CartBook {
   /** Shopify's line key: the same variant, selling plan and properties share one line. */
   lineKey(variantId: number, item: AddItem): string {
     const planRaw = item.selling_plan;
-    const sellingPlanId = planRaw === undefined || planRaw === null || planRaw === "" ? null : Number(String(planRaw).replace(/^gid:\/\/shopify\/SellingPlan\//, ""));
-    const hash = createHash("md5").update(JSON.stringify([sellingPlanId, item.properties ?? {}])).digest("hex");
+    const sellingPlanId =
+      planRaw === undefined || planRaw === null || planRaw === ""
+        ? null
+        : Number(String(planRaw).replace(/^gid:\/\/shopify\/SellingPlan\//, ""));
+    const hash = createHash("md5")
+      .update(JSON.stringify([sellingPlanId, item.properties ?? {}]))
+      .digest("hex");
     return `${variantId}:${hash}`;
   }
 
@@ -198,14 +248,25 @@ export class CartBook {
   lineGid = (cart: ServerCart, line: ServerLine) => `gid://shopify/CartLine/${line.uid}?cart=${cart.token}`;
 
   /** Unit price in cents, after the selling plan. */
-  unitPrice(line: ServerLine): { unit: number; variant: CatalogVariant; product: CatalogProduct; plan: { group: { id: string; name: string }; plan: CatalogSellingPlan } | null } {
+  unitPrice(line: ServerLine): {
+    unit: number;
+    variant: CatalogVariant;
+    product: CatalogProduct;
+    plan: { group: { id: string; name: string }; plan: CatalogSellingPlan } | null;
+  } {
     const { product, variant } = this.variant(line.variantId)!;
     const plan = line.sellingPlanId === null ? null : findPlan(product, line.sellingPlanId);
     return { unit: plan ? planPrice(variant.price, plan.plan) : variant.price, variant, product, plan };
   }
 
   /** Subtotal, discount and total in cents, and each code's applicability. */
-  totals(cart: ServerCart): { subtotal: number; discount: number; total: number; codes: { code: string; applicable: boolean; amount: number; rule?: DiscountRule }[]; count: number } {
+  totals(cart: ServerCart): {
+    subtotal: number;
+    discount: number;
+    total: number;
+    codes: { code: string; applicable: boolean; amount: number; rule?: DiscountRule }[];
+    count: number;
+  } {
     const subtotal = cart.lines.reduce((s, l) => s + this.unitPrice(l).unit * l.quantity, 0);
     let remaining = subtotal;
     const codes = cart.discountCodes.map((code) => {
@@ -213,7 +274,10 @@ export class CartBook {
       const applicable = !!rule && subtotal > 0;
       let amount = 0;
       if (rule && applicable) {
-        amount = Math.min(remaining, rule.value_type === "percentage" ? Math.round((subtotal * rule.value) / 100) : rule.value);
+        amount = Math.min(
+          remaining,
+          rule.value_type === "percentage" ? Math.round((subtotal * rule.value) / 100) : rule.value,
+        );
         remaining -= amount;
       }
       return { code, applicable, amount, rule };

@@ -68,7 +68,13 @@ export type CatalogProductInput = Omit<Partial<CatalogProduct>, "variants" | "op
   handle: string;
   title: string;
   type?: string;
-  variants: (Partial<CatalogVariant> & { id: number; price: number; option1?: string | null; option2?: string | null; option3?: string | null })[];
+  variants: (Partial<CatalogVariant> & {
+    id: number;
+    price: number;
+    option1?: string | null;
+    option2?: string | null;
+    option3?: string | null;
+  })[];
   featured_image?: string | null;
   options?: ({ name: string; position?: number; values?: string[] } | string)[];
 };
@@ -96,7 +102,11 @@ export function toCatalogProduct(raw: CatalogProductInput): CatalogProduct {
     optionNames.length > 0
       ? (raw.options ?? []).map((o, i) =>
           typeof o === "string" || !o.values
-            ? { name: typeof o === "string" ? o : o.name, position: i + 1, values: [...new Set(variants.map((v) => v.options[i]).filter(Boolean))] }
+            ? {
+                name: typeof o === "string" ? o : o.name,
+                position: i + 1,
+                values: [...new Set(variants.map((v) => v.options[i]).filter(Boolean))],
+              }
             : { name: o.name, position: o.position ?? i + 1, values: o.values },
         )
       : [{ name: "Title", position: 1, values: ["Default Title"] }];
@@ -121,15 +131,24 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const SEED_PRODUCTS_MODULE = path.resolve(here, "../../../prisma/seed-data/demo-store-products.ts");
 
 function looksLikeCatalog(v: unknown): v is CatalogProductInput[] {
-  return Array.isArray(v) && v.length > 0 && v.every((p) => p && typeof p === "object" && "handle" in p && Array.isArray((p as { variants?: unknown }).variants));
+  return (
+    Array.isArray(v) &&
+    v.length > 0 &&
+    v.every((p) => p && typeof p === "object" && "handle" in p && Array.isArray((p as { variants?: unknown }).variants))
+  );
 }
 
 /** The demo store's products when the seed module exists, else the fixture catalogue. */
 export async function loadDefaultCatalog(): Promise<{ products: CatalogProduct[]; from: "seed" | "fixture" }> {
   if (existsSync(SEED_PRODUCTS_MODULE)) {
     try {
-      const mod = (await import(/* @vite-ignore */ pathToFileURL(SEED_PRODUCTS_MODULE).href)) as Record<string, unknown>;
-      const list = looksLikeCatalog(mod.DEMO_STORE_PRODUCTS) ? mod.DEMO_STORE_PRODUCTS : Object.values(mod).find(looksLikeCatalog);
+      const mod = (await import(/* @vite-ignore */ pathToFileURL(SEED_PRODUCTS_MODULE).href)) as Record<
+        string,
+        unknown
+      >;
+      const list = looksLikeCatalog(mod.DEMO_STORE_PRODUCTS)
+        ? mod.DEMO_STORE_PRODUCTS
+        : Object.values(mod).find(looksLikeCatalog);
       if (list) return { products: list.map(toCatalogProduct), from: "seed" };
     } catch (e) {
       console.warn("[storefront] could not load the seed catalogue, using the fixture:", e);
@@ -141,7 +160,8 @@ export async function loadDefaultCatalog(): Promise<{ products: CatalogProduct[]
 
 // ------------------------------------------------------------------ derived values
 
-export const cheapestVariant = (p: CatalogProduct) => p.variants.reduce((a, b) => (b.price < a.price ? b : a), p.variants[0]);
+export const cheapestVariant = (p: CatalogProduct) =>
+  p.variants.reduce((a, b) => (b.price < a.price ? b : a), p.variants[0]);
 export const isAvailable = (p: CatalogProduct) => p.variants.some((v) => v.available);
 export const featuredImage = (p: CatalogProduct) => p.images[0] ?? null;
 
@@ -154,7 +174,10 @@ export function planPrice(price: number, plan: CatalogSellingPlan): number {
   return a.value;
 }
 
-export function findPlan(p: CatalogProduct, planId: number): { group: CatalogSellingPlanGroup; plan: CatalogSellingPlan } | null {
+export function findPlan(
+  p: CatalogProduct,
+  planId: number,
+): { group: CatalogSellingPlanGroup; plan: CatalogSellingPlan } | null {
   for (const group of p.selling_plan_groups) {
     const plan = group.selling_plans.find((s) => s.id === planId);
     if (plan) return { group, plan };
@@ -234,7 +257,15 @@ export function productJs(p: CatalogProduct) {
     featured_image: featuredImage(p),
     options: p.options,
     url: `/products/${p.handle}`,
-    media: p.images.map((src, i) => ({ alt: p.title, id: p.id * 100 + i, position: i + 1, media_type: "image", src, width: 800, height: 800 })),
+    media: p.images.map((src, i) => ({
+      alt: p.title,
+      id: p.id * 100 + i,
+      position: i + 1,
+      media_type: "image",
+      src,
+      width: 800,
+      height: 800,
+    })),
     requires_selling_plan: p.requires_selling_plan,
     selling_plan_groups: p.selling_plan_groups,
   };
@@ -305,7 +336,10 @@ export const slugify = (s: string) =>
  * each tag makes one (coffee, brewing, bestseller …), and explicit ones are added
  * or replace those of the same handle.
  */
-export function buildCollections(products: CatalogProduct[], explicit: Record<string, string[]> = {}): Map<string, string[]> {
+export function buildCollections(
+  products: CatalogProduct[],
+  explicit: Record<string, string[]> = {},
+): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const add = (handle: string, productHandle: string) => {
     if (!handle) return;
@@ -360,12 +394,19 @@ export const SUGGEST_FIELDS: SearchField[] = ["title", "product_type", "variants
 export function parseSuggestFields(param: string | null): SearchField[] {
   if (!param) return ["title", "product_type", "variants.title", "vendor", "tag"];
   const allowed = new Set<SearchField>(["title", "product_type", "variants.title", "tag", "vendor", "body"]);
-  return param.split(",").map((f) => f.trim() as SearchField).filter((f) => allowed.has(f));
+  return param
+    .split(",")
+    .map((f) => f.trim() as SearchField)
+    .filter((f) => allowed.has(f));
 }
 
 /** Related products: same type first, then shared tags, then the rest, in catalogue order. */
 export function relatedProducts(products: CatalogProduct[], product: CatalogProduct): CatalogProduct[] {
   const others = products.filter((p) => p.handle !== product.handle);
-  const rank = (p: CatalogProduct) => (p.product_type === product.product_type ? 2 : 0) + (p.tags.some((t) => product.tags.includes(t)) ? 1 : 0);
-  return others.map((p, i) => ({ p, i, r: rank(p) })).sort((a, b) => b.r - a.r || a.i - b.i).map((x) => x.p);
+  const rank = (p: CatalogProduct) =>
+    (p.product_type === product.product_type ? 2 : 0) + (p.tags.some((t) => product.tags.includes(t)) ? 1 : 0);
+  return others
+    .map((p, i) => ({ p, i, r: rank(p) }))
+    .sort((a, b) => b.r - a.r || a.i - b.i)
+    .map((x) => x.p);
 }

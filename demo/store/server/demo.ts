@@ -14,7 +14,8 @@ import type { Storefront } from "./storefront-types";
 /** Where the demo store lives; Shopify.routes.root on its pages. */
 export const DEMO_STORE_ROOT = "/demo/store/";
 
-const prefixed = (src: string | null | undefined) => (src && src.startsWith("/") ? DEMO_STORE_ROOT.slice(0, -1) + src : src ?? null);
+const prefixed = (src: string | null | undefined) =>
+  src && src.startsWith("/") ? DEMO_STORE_ROOT.slice(0, -1) + src : (src ?? null);
 
 /** The seed catalogue with its shop-relative image paths moved under the demo store's root. */
 export function demoStoreCatalog() {

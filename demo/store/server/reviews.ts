@@ -17,19 +17,27 @@ const SCORES = [4.8, 4.5, 4.2, 3.9, 4.6, 5, 4.1];
 
 /** Stable made-up ratings per product id (catalogue order decides), unless the caller gave its own. */
 export function defaultRatings(products: CatalogProduct[]): Record<string, Rating> {
-  return Object.fromEntries(products.map((p, i) => [String(p.id), { score: SCORES[i % SCORES.length], count: 3 + 11 * i }]));
+  return Object.fromEntries(
+    products.map((p, i) => [String(p.id), { score: SCORES[i % SCORES.length], count: 3 + 11 * i }]),
+  );
 }
 
 export type ReviewAnswer = { status: number; body: unknown };
 
 /** Answers a review-provider request, or null when the path is not one. */
-export function answerReviews(method: string, url: URL, body: unknown, ratings: Record<string, Rating>): ReviewAnswer | null {
+export function answerReviews(
+  method: string,
+  url: URL,
+  body: unknown,
+  ratings: Record<string, Rating>,
+): ReviewAnswer | null {
   const p = url.pathname;
   const rating = (id: string): Rating => ratings[id] ?? { score: 0, count: 0 };
 
   if (method === "GET" && p === "/reviews/judgeme/api/v1/widgets/preview_badge") {
     const id = url.searchParams.get("external_id") ?? "";
-    if (!url.searchParams.get("api_token") || !url.searchParams.get("shop_domain")) return { status: 401, body: { error: "Unauthorized" } };
+    if (!url.searchParams.get("api_token") || !url.searchParams.get("shop_domain"))
+      return { status: 401, body: { error: "Unauthorized" } };
     const r = rating(id);
     const badge =
       `<div style='display:none' class='jdgm-prev-badge' data-average-rating='${r.score.toFixed(2)}' data-number-of-reviews='${r.count}' data-number-of-questions='0'>` +
@@ -41,7 +49,13 @@ export function answerReviews(method: string, url: URL, body: unknown, ratings: 
   let m = /^\/reviews\/yotpo\/products\/([^/]+)\/([^/]+)\/bottomline$/.exec(p);
   if (method === "GET" && m) {
     const r = rating(decodeURIComponent(m[2]));
-    return { status: 200, body: { status: { code: 200, message: "OK" }, response: { bottomline: { average_score: r.score, total_reviews: r.count } } } };
+    return {
+      status: 200,
+      body: {
+        status: { code: 200, message: "OK" },
+        response: { bottomline: { average_score: r.score, total_reviews: r.count } },
+      },
+    };
   }
 
   m = /^\/reviews\/okendo\/v1\/stores\/([^/]+)\/products\/shopify-([^/]+)\/review_aggregate$/.exec(p);
@@ -49,7 +63,13 @@ export function answerReviews(method: string, url: URL, body: unknown, ratings: 
     const r = rating(decodeURIComponent(m[2]));
     return {
       status: 200,
-      body: { reviewAggregate: { ratingAndReviewCount: r.count, ratingAndReviewValuesTotal: Math.round(r.score * r.count * 100) / 100, reviewCount: r.count } },
+      body: {
+        reviewAggregate: {
+          ratingAndReviewCount: r.count,
+          ratingAndReviewValuesTotal: Math.round(r.score * r.count * 100) / 100,
+          reviewCount: r.count,
+        },
+      },
     };
   }
 

@@ -33,7 +33,8 @@ export interface SectionContext {
 /** Shopify renders at most five sections a request; more is a 400. */
 export const MAX_SECTIONS = 5;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const wrap = (id: string, html: string) => `<div id="shopify-section-${esc(id)}" class="shopify-section">${html}</div>`;
 
@@ -63,7 +64,9 @@ function cartIconBubble(ctx: SectionContext): string {
   const count = ctx.book.cartJson(ctx.cart).item_count;
   return (
     `<span class="svg-wrapper" aria-hidden="true">&#128722;</span><span class="visually-hidden">Cart</span>` +
-    (count ? `<div class="cart-count-bubble"><span aria-hidden="true">${count < 100 ? count : ""}</span><span class="visually-hidden">${count} ${count === 1 ? "item" : "items"}</span></div>` : "")
+    (count
+      ? `<div class="cart-count-bubble"><span aria-hidden="true">${count < 100 ? count : ""}</span><span class="visually-hidden">${count} ${count === 1 ? "item" : "items"}</span></div>`
+      : "")
   );
 }
 
@@ -78,7 +81,9 @@ function collectionGrid(ctx: SectionContext): string {
     .map(
       (p) =>
         `<li class="grid__item"><div class="card-wrapper product-card-wrapper">` +
-        (p.images[0] ? `<img srcset="${esc(p.images[0])} 533w" src="${esc(p.images[0])}" alt="${esc(p.title)}" width="533" height="533">` : "") +
+        (p.images[0]
+          ? `<img srcset="${esc(p.images[0])} 533w" src="${esc(p.images[0])}" alt="${esc(p.title)}" width="533" height="533">`
+          : "") +
         `<h3 class="card__heading"><a href="${esc(ctx.root)}products/${esc(p.handle)}" class="full-unstyled-link">${esc(p.title)}</a></h3></div></li>`,
     )
     .join("");

@@ -137,7 +137,8 @@ export const POSTS: Post[] = [
     slug: "fem-fragor-som-avslojar-kundens-verkliga-behov",
     title: "Fem frågor som avslöjar kundens verkliga behov",
     date: "2026-10-14",
-    excerpt: "De bästa säljarna pratar minst. Så här ställer du frågorna som gör att kunden berättar vad som faktiskt avgör affären.",
+    excerpt:
+      "De bästa säljarna pratar minst. Så här ställer du frågorna som gör att kunden berättar vad som faktiskt avgör affären.",
     body: [
       "Den vanligaste orsaken till förlorade affärer är inte priset, utan att säljaren aldrig förstod vad kunden egentligen behövde.",
       "Börja med öppna frågor om nuläget, gå vidare till konsekvenser och avsluta med frågor om vad en lösning skulle betyda för kunden personligen.",
@@ -190,7 +191,8 @@ export const POSTS: Post[] = [
     slug: "veckomotet-som-saljarna-ser-fram-emot",
     title: "Veckomötet som säljarna ser fram emot",
     date: "2026-08-28",
-    excerpt: "Trettio minuter, tre punkter och ett fokus på nästa steg. Så blir säljmötet energi i stället för rapportering.",
+    excerpt:
+      "Trettio minuter, tre punkter och ett fokus på nästa steg. Så blir säljmötet energi i stället för rapportering.",
     body: [
       "Låt siffrorna ligga i systemet och använd mötet till att lösa de tre affärer som är närmast avslut.",
       "Avsluta alltid med ett konkret åtagande per säljare till nästa vecka.",
@@ -222,7 +224,10 @@ export const POSTS: Post[] = [
     title: "Avslutsteknik utan tjat",
     date: "2026-07-21",
     excerpt: "Ett bra avslut är en naturlig följd av ett bra samtal. Så föreslår du nästa steg utan att pressa.",
-    body: ["Sammanfatta vad kunden sagt, föreslå ett konkret nästa steg och fråga om det känns rätt.", "Tystnad efter frågan är din vän."],
+    body: [
+      "Sammanfatta vad kunden sagt, föreslå ett konkret nästa steg och fråga om det känns rätt.",
+      "Tystnad efter frågan är din vän.",
+    ],
     category: { slug: "forsaljning", name: "Försäljning" },
     tags: [{ slug: "avslut", name: "Avslut" }],
     ebook: "saljteknik",

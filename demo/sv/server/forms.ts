@@ -29,7 +29,8 @@ const field = (form: URLSearchParams, name: string) => (form.get(`form_fields[${
 /** Checks a submission of the contact or interest form. */
 export function checkDemoSubmission(form: URLSearchParams): { success: boolean; message: string } {
   const kind = form.get("form_id") === "intresse" ? "intresse" : "kontakt";
-  const required = kind === "intresse" ? ["first_name", "email"] : ["first_name", "last_name", "email", "message", "consent"];
+  const required =
+    kind === "intresse" ? ["first_name", "email"] : ["first_name", "last_name", "email", "message", "consent"];
   const missing = required.filter((n) => field(form, n) === "");
   if (missing.length) return { success: false, message: "Fyll i alla obligatoriska fält." };
   if (checkDemoEmail(field(form, "email")) !== true) return { success: false, message: "Kontrollera e-postadressen." };

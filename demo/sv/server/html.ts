@@ -2,7 +2,10 @@
 
 /** Escapes text for HTML content and attribute values. */
 export function esc(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return String(value).replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 /** JSON for a data-* attribute (escaped for the attribute). */
@@ -12,7 +15,10 @@ export function jsonAttr(value: unknown): string {
 
 /** JSON inside <script type="application/json"> (no "</script>" can close it). */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** "12 900 kr" */
@@ -22,7 +28,9 @@ export function kronor(n: number): string {
 
 /** Replaces {{NAME}} placeholders; a placeholder left over is a template error. */
 export function fill(template: string, values: Record<string, string>): string {
-  const out = template.replace(/\{\{([A-Z_]+(?::[a-z0-9-]+)?)\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name] : whole));
+  const out = template.replace(/\{\{([A-Z_]+(?::[a-z0-9-]+)?)\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name] : whole,
+  );
   const left = /\{\{[A-Z_]+(?::[a-z0-9-]+)?\}\}/.exec(out);
   if (left) throw new Error(`demo template placeholder ${left[0]} has no value`);
   return out;

@@ -25,12 +25,21 @@ export function selectCourses(filters: LoopFilters, page: number): LoopPage {
   const matching = COURSES.filter((c) => matchesFilters(c.terms, known));
   const pages = Math.max(1, Math.ceil(matching.length / COURSES_PER_PAGE));
   const current = Math.min(Math.max(1, page), pages);
-  return { courses: matching.slice((current - 1) * COURSES_PER_PAGE, current * COURSES_PER_PAGE), page: current, pages, total: matching.length };
+  return {
+    courses: matching.slice((current - 1) * COURSES_PER_PAGE, current * COURSES_PER_PAGE),
+    page: current,
+    pages,
+    total: matching.length,
+  };
 }
 
 function courseCard(c: Course): string {
   const termNames = Object.entries(c.terms)
-    .flatMap(([tax, slugs]) => slugs.map((s) => COURSE_TAXONOMIES[tax as keyof typeof COURSE_TAXONOMIES].terms.find((t) => t.slug === s)?.name ?? s))
+    .flatMap(([tax, slugs]) =>
+      slugs.map(
+        (s) => COURSE_TAXONOMIES[tax as keyof typeof COURSE_TAXONOMIES].terms.find((t) => t.slug === s)?.name ?? s,
+      ),
+    )
     .join(" · ");
   const classes = Object.entries(c.terms).flatMap(([tax, slugs]) => slugs.map((s) => `${tax}-${s}`));
   return `<article class="e-loop-item kurs-${esc(c.slug)} ${esc(classes.join(" "))} elementor-invisible" data-settings="${jsonAttr({ _animation: "fadeInUp" })}" data-course="${esc(c.slug)}">
@@ -77,11 +86,17 @@ export function renderLoopFilters(filters: LoopFilters): string {
   return Object.entries(COURSE_TAXONOMIES)
     .map(([taxonomy, t], i) => {
       const selected = filters[taxonomy]?.terms ?? [];
-      const settings = { selected_element: COURSE_LOOP_ID, taxonomy, logical_join: t.logicalJoin, multiple_selection: "yes" };
+      const settings = {
+        selected_element: COURSE_LOOP_ID,
+        taxonomy,
+        logical_join: t.logicalJoin,
+        multiple_selection: "yes",
+      };
       const buttons = [
         `<button type="button" class="e-filter-item" data-filter="__all" aria-pressed="${selected.length === 0}">Alla</button>`,
         ...t.terms.map(
-          (term) => `<button type="button" class="e-filter-item" data-filter="${esc(term.slug)}" aria-pressed="${selected.includes(term.slug)}">${esc(term.name)}</button>`,
+          (term) =>
+            `<button type="button" class="e-filter-item" data-filter="${esc(term.slug)}" aria-pressed="${selected.includes(term.slug)}">${esc(term.name)}</button>`,
         ),
       ];
       return `<div class="elementor-element elementor-widget-taxonomy-filter e-filter" data-id="c0ffee${i}" data-settings="${jsonAttr(settings)}" role="group" aria-label="${esc(t.label)}">
@@ -94,7 +109,12 @@ export function renderLoopFilters(filters: LoopFilters): string {
 
 /** The loop widget with its model (what the editor sends back as widget_model). */
 export function renderCourseLoopWidget(filters: LoopFilters, page: number, baseUrl: URL): string {
-  const model = { id: COURSE_LOOP_ID, elType: "widget", widgetType: "loop-grid", settings: { posts_per_page: COURSES_PER_PAGE, template_id: 31 } };
+  const model = {
+    id: COURSE_LOOP_ID,
+    elType: "widget",
+    widgetType: "loop-grid",
+    settings: { posts_per_page: COURSES_PER_PAGE, template_id: 31 },
+  };
   return `<div class="elementor-element elementor-element-${COURSE_LOOP_ID} elementor-widget elementor-widget-loop-grid" data-id="${COURSE_LOOP_ID}" data-widget_type="loop-grid.post" data-widget-model="${jsonAttr(model)}">
 ${renderCourseLoop(filters, page, baseUrl)}
 </div>`;

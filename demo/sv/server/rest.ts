@@ -1,7 +1,10 @@
 /** Answers in the shape of the host site's WordPress REST API. */
 
 export function restJson(data: unknown, status = 200): Response {
-  return new Response(JSON.stringify(data), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(JSON.stringify(data), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /** { code, message, data: { status } } as WordPress answers errors. */

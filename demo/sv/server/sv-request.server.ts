@@ -12,7 +12,10 @@ import { renderSvPage, roleFromCookie, type SvRequest } from "./pages";
 
 /** The 503 answer while the demo data is missing. */
 export function demoDataMissing(): Response {
-  return new Response("The demo data is missing: run `npm run setup`.", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response("The demo data is missing: run `npm run setup`.", {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** Builds the page context, or null when the Swedish demo website is not seeded. */
@@ -25,7 +28,8 @@ export async function svRequest(request: Request): Promise<SvRequest | null> {
   for (const cta of config?.ctas ?? []) {
     const area = cta.options?.area;
     // Landing page CTAs are placed like inline ones, on the page that hosts their area.
-    if ((cta.cta_type === "inline" || cta.cta_type === "page") && typeof area === "string" && !inlineCtas.has(area)) inlineCtas.set(area, cta.id);
+    if ((cta.cta_type === "inline" || cta.cta_type === "page") && typeof area === "string" && !inlineCtas.has(area))
+      inlineCtas.set(area, cta.id);
   }
   return {
     url: new URL(request.url),
@@ -45,5 +49,8 @@ export async function svNotFound(request: Request): Promise<Response> {
 
 /** An HTML answer for a demo page. */
 export function htmlPage(html: string, status = 200): Response {
-  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

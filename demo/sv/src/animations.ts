@@ -9,7 +9,8 @@ import { emit, jsonAttr, within } from "./dom";
 let observer: IntersectionObserver | null = null;
 
 function reveal(el: HTMLElement): void {
-  const settings = jsonAttr<{ _animation?: string; animation?: string; _animation_delay?: number }>(el, "data-settings") ?? {};
+  const settings =
+    jsonAttr<{ _animation?: string; animation?: string; _animation_delay?: number }>(el, "data-settings") ?? {};
   const name = settings._animation || settings.animation || DEFAULT_ENTRANCE_ANIMATION;
   const run = () => {
     el.classList.remove("elementor-invisible");

@@ -29,7 +29,8 @@ export function slidesPerView(device: Device, settings: CarouselSettings = {}): 
     device === "desktop"
       ? desktop
       : device === "tablet"
-        ? (positive(settings.slides_to_show_tablet) ?? (desktop === 1 ? CAROUSEL_DEFAULTS.tabletSingleSlide : CAROUSEL_DEFAULTS.tablet))
+        ? (positive(settings.slides_to_show_tablet) ??
+          (desktop === 1 ? CAROUSEL_DEFAULTS.tabletSingleSlide : CAROUSEL_DEFAULTS.tablet))
         : (positive(settings.slides_to_show_mobile) ?? CAROUSEL_DEFAULTS.mobile);
   const peek = settings.offset_sides === "right" || settings.offset_sides === "both";
   return peek ? base + CAROUSEL_DEFAULTS.offsetExtra : base;

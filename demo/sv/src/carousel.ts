@@ -6,7 +6,14 @@
  * and announcements are in Swedish.
  */
 import { builderDevice } from "./breakpoints";
-import { carouselStarts, lastStartIndex, slidesPerView, slidesToScroll, visibleSlides, type CarouselSettings } from "./carousel-layout";
+import {
+  carouselStarts,
+  lastStartIndex,
+  slidesPerView,
+  slidesToScroll,
+  visibleSlides,
+  type CarouselSettings,
+} from "./carousel-layout";
 import { CAROUSEL_DEFAULTS, CAROUSEL_LABELS_SV } from "./constants";
 import { claim, emit, jsonAttr, within } from "./dom";
 

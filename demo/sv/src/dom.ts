@@ -56,7 +56,9 @@ export function claim(el: Element, module: string): boolean {
 export function emit(target: EventTarget, name: string, detail?: unknown): void {
   // The event comes from the target's own window: right across frames, and a
   // late timer (a debounced layout) after its document is gone does nothing.
-  const view = ("CustomEvent" in target ? target : ((target as Node).ownerDocument ?? (target as Document)).defaultView) as unknown as {
+  const view = ("CustomEvent" in target
+    ? target
+    : ((target as Node).ownerDocument ?? (target as Document)).defaultView) as unknown as {
     CustomEvent: typeof CustomEvent;
   } | null;
   if (!view) return;

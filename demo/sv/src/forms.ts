@@ -34,7 +34,8 @@ const RULE_ATTRS: Record<string, RuleName> = {
 
 const REMOTE_TIMEOUT_MS = 10_000;
 
-const num = (v: string | null): number | undefined => (v !== null && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const num = (v: string | null): number | undefined =>
+  v !== null && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined;
 
 /** The rules a field's attributes declare (equalTo resolved against the form). */
 export function rulesOf(field: Field, form: HTMLFormElement): FieldRules {
@@ -62,7 +63,8 @@ export function rulesOf(field: Field, form: HTMLFormElement): FieldRules {
   const step = num(a("data-rule-step") ?? a("step"));
   if (min !== undefined) rules.min = min;
   if (max !== undefined) rules.max = max;
-  if (step !== undefined && step > 0 && (type === "number" || type === "range" || a("data-rule-step"))) rules.step = step;
+  if (step !== undefined && step > 0 && (type === "number" || type === "range" || a("data-rule-step")))
+    rules.step = step;
   const equalTo = a("data-rule-equalto");
   if (equalTo) {
     const other = form.querySelector<Field>(equalTo);
@@ -85,18 +87,29 @@ function messagesOf(field: Field): Partial<Record<RuleName, string>> {
 }
 
 const valueOf = (field: Field): string =>
-  field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio") ? (field.checked ? field.value || "on" : "") : field.value;
+  field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")
+    ? field.checked
+      ? field.value || "on"
+      : ""
+    : field.value;
 
-const isIgnored = (field: Field) => field.disabled || field.type === "hidden" || field.type === "submit" || field.closest("[hidden]") !== null;
+const isIgnored = (field: Field) =>
+  field.disabled || field.type === "hidden" || field.type === "submit" || field.closest("[hidden]") !== null;
 
 export function initForms(root: ParentNode, doc: Document, win: Window, config: SiteConfig): void {
-  for (const form of within<HTMLFormElement>(root, "form.sv-form")) if (claim(form, "form")) setUpForm(form, doc, win, config);
+  for (const form of within<HTMLFormElement>(root, "form.sv-form"))
+    if (claim(form, "form")) setUpForm(form, doc, win, config);
 }
 
 function setUpForm(form: HTMLFormElement, doc: Document, win: Window, config: SiteConfig): void {
   form.noValidate = true;
   const remoteCache = new WeakMap<Field, { value: string; result: Promise<{ valid: boolean; message?: string }> }>();
-  const fields = () => Array.from(form.elements).filter((e): e is Field => (e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement || e instanceof HTMLSelectElement) && !isIgnored(e as Field));
+  const fields = () =>
+    Array.from(form.elements).filter(
+      (e): e is Field =>
+        (e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement || e instanceof HTMLSelectElement) &&
+        !isIgnored(e as Field),
+    );
 
   const labelFor = (field: Field, create: boolean): HTMLLabelElement | null => {
     const id = field.id || field.name;
@@ -200,12 +213,21 @@ function setUpForm(form: HTMLFormElement, doc: Document, win: Window, config: Si
     // A confirmation field follows the field it must equal.
     for (const other of fields()) {
       const target = other.getAttribute("data-rule-equalto");
-      if (target && form.querySelector(target) === field && (other.classList.contains("error") || other.classList.contains("valid"))) void validate(other, false);
+      if (
+        target &&
+        form.querySelector(target) === field &&
+        (other.classList.contains("error") || other.classList.contains("valid"))
+      )
+        void validate(other, false);
     }
   });
   form.addEventListener("change", (e) => {
     const field = e.target as Field;
-    if (field instanceof HTMLSelectElement || (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio"))) void validate(field, false);
+    if (
+      field instanceof HTMLSelectElement ||
+      (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio"))
+    )
+      void validate(field, false);
   });
 
   const status = form.querySelector<HTMLElement>(".sv-form__message");
@@ -218,7 +240,11 @@ function setUpForm(form: HTMLFormElement, doc: Document, win: Window, config: Si
     const firstInvalid = list.find((_, i) => !results[i]);
     if (firstInvalid) {
       firstInvalid.focus();
-      emit(form, "form:invalid", list.filter((_, i) => !results[i]).map((f) => f.name));
+      emit(
+        form,
+        "form:invalid",
+        list.filter((_, i) => !results[i]).map((f) => f.name),
+      );
       return;
     }
     const action = form.getAttribute("data-ajax-action") ?? config.forms.contact;
@@ -228,7 +254,11 @@ function setUpForm(form: HTMLFormElement, doc: Document, win: Window, config: Si
     if (submitButton) submitButton.disabled = true;
     form.classList.add("is-sending");
     try {
-      const res = await win.fetch(action, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" }, body: data.toString() });
+      const res = await win.fetch(action, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+        body: data.toString(),
+      });
       const answer = (await res.json().catch(() => ({}))) as { success?: boolean; message?: string };
       if (status) {
         status.hidden = false;

@@ -63,8 +63,11 @@ function buildLightbox(doc: Document, config: SiteConfig): Lightbox {
   const share = q<HTMLElement>(".sv-lightbox__share");
   const prev = q<HTMLButtonElement>(".sv-lightbox__prev");
   const next = q<HTMLButtonElement>(".sv-lightbox__next");
-  const buttons = Object.fromEntries(Array.from(root.querySelectorAll<HTMLButtonElement>("[data-action]")).map((b) => [b.dataset.action!, b]));
-  for (const option of ["fullscreen", "zoom", "share"] as const) buttons[option].hidden = !toolbarOptions.includes(option);
+  const buttons = Object.fromEntries(
+    Array.from(root.querySelectorAll<HTMLButtonElement>("[data-action]")).map((b) => [b.dataset.action!, b]),
+  );
+  for (const option of ["fullscreen", "zoom", "share"] as const)
+    buttons[option].hidden = !toolbarOptions.includes(option);
 
   let slides: Slide[] = [];
   let index = 0;
@@ -181,7 +184,8 @@ function slideOf(link: HTMLAnchorElement): Slide {
 }
 
 function actionSlides(settings: LightboxActionSettings): { slides: Slide[]; index: number } {
-  if (settings.type === "slideshow") return { slides: settings.slides!.map((s) => ({ url: s.url, title: s.title })), index: settings.slide_index ?? 0 };
+  if (settings.type === "slideshow")
+    return { slides: settings.slides!.map((s) => ({ url: s.url, title: s.title })), index: settings.slide_index ?? 0 };
   return { slides: [{ url: settings.url!, title: settings.title, video: settings.type === "video" }], index: 0 };
 }
 
@@ -217,5 +221,11 @@ export function initLightbox(doc: Document, config: SiteConfig): Lightbox {
     );
     get().open(members.map(slideOf), Math.max(0, members.indexOf(link)), link);
   });
-  return { open: (...a) => get().open(...a), close: () => lightbox?.close(), get isOpen() { return lightbox?.isOpen ?? false; } };
+  return {
+    open: (...a) => get().open(...a),
+    close: () => lightbox?.close(),
+    get isOpen() {
+      return lightbox?.isOpen ?? false;
+    },
+  };
 }

@@ -15,7 +15,9 @@ export interface LightboxActionSettings {
   slide_index?: number;
 }
 
-export type LinkAction = { action: "lightbox"; settings: LightboxActionSettings } | { action: string; settings: Record<string, unknown> };
+export type LinkAction =
+  | { action: "lightbox"; settings: LightboxActionSettings }
+  | { action: string; settings: Record<string, unknown> };
 
 const PREFIX = "#elementor-action:";
 
@@ -54,7 +56,14 @@ export function parseLinkAction(hash: string): LinkAction | null {
     const s = settings as Partial<LightboxActionSettings>;
     const slides = Array.isArray(s.slides) ? s.slides.filter((x) => x && typeof x.url === "string") : [];
     if (s.type === "slideshow" ? slides.length === 0 : typeof s.url !== "string") return null;
-    return { action, settings: { ...s, type: s.type === "slideshow" || s.type === "video" ? s.type : "image", slides } as LightboxActionSettings };
+    return {
+      action,
+      settings: {
+        ...s,
+        type: s.type === "slideshow" || s.type === "video" ? s.type : "image",
+        slides,
+      } as LightboxActionSettings,
+    };
   }
   return { action, settings };
 }

@@ -9,7 +9,14 @@
  */
 import type { SiteConfig } from "./config";
 import { claim, emit, jsonAttr, within } from "./dom";
-import { buildLoopQuery, parseLoopQuery, toggleTerm, toWidgetFilters, type LogicalJoin, type LoopFilters } from "./loop-query";
+import {
+  buildLoopQuery,
+  parseLoopQuery,
+  toggleTerm,
+  toWidgetFilters,
+  type LogicalJoin,
+  type LoopFilters,
+} from "./loop-query";
 
 interface FilterSettings {
   selected_element?: string;
@@ -32,7 +39,13 @@ export interface RefreshBody {
 // One state per loop on the page, shared by every filter widget that targets it.
 const loops = new Map<string, { filters: LoopFilters; page: number; seq: number }>();
 
-export function initLoopFilters(root: ParentNode, doc: Document, win: Window, config: SiteConfig, reinit: (root: Element) => void): void {
+export function initLoopFilters(
+  root: ParentNode,
+  doc: Document,
+  win: Window,
+  config: SiteConfig,
+  reinit: (root: Element) => void,
+): void {
   const stateOf = (loopId: string) => {
     let s = loops.get(loopId);
     if (!s) {
@@ -42,7 +55,8 @@ export function initLoopFilters(root: ParentNode, doc: Document, win: Window, co
     }
     return s;
   };
-  const widgetOf = (loopId: string) => (/^[\w-]+$/.test(loopId) ? doc.querySelector<HTMLElement>(`.elementor-element-${loopId}`) : null);
+  const widgetOf = (loopId: string) =>
+    /^[\w-]+$/.test(loopId) ? doc.querySelector<HTMLElement>(`.elementor-element-${loopId}`) : null;
 
   const paint = (loopId: string) => {
     const { filters } = stateOf(loopId);

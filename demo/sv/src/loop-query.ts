@@ -87,7 +87,10 @@ export function buildLoopQuery(search: string, loopId: string, filters: LoopFilt
     .map(([k, v]) => (v === "" ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`));
   const own = Object.entries(filters)
     .filter(([, f]) => f.terms.length > 0)
-    .map(([taxonomy, f]) => `${filterPrefix(loopId)}${encodeURIComponent(taxonomy)}=${f.terms.map(encodeURIComponent).join(SEPARATORS[f.logicalJoin])}`);
+    .map(
+      ([taxonomy, f]) =>
+        `${filterPrefix(loopId)}${encodeURIComponent(taxonomy)}=${f.terms.map(encodeURIComponent).join(SEPARATORS[f.logicalJoin])}`,
+    );
   if (page > 1) own.push(`${pageParam(loopId)}=${page}`);
   const all = [...keep, ...own];
   return all.length ? `?${all.join("&")}` : "";
@@ -96,7 +99,8 @@ export function buildLoopQuery(search: string, loopId: string, filters: LoopFilt
 /** The refresh-loop body's widget_filters for these filters. */
 export function toWidgetFilters(filters: LoopFilters): WidgetFilters {
   const taxonomy: WidgetFilters["taxonomy"] = {};
-  for (const [tax, f] of Object.entries(filters)) if (f.terms.length) taxonomy[tax] = { terms: [...f.terms], logicalJoin: f.logicalJoin };
+  for (const [tax, f] of Object.entries(filters))
+    if (f.terms.length) taxonomy[tax] = { terms: [...f.terms], logicalJoin: f.logicalJoin };
   return { taxonomy };
 }
 
@@ -116,7 +120,12 @@ export function fromWidgetFilters(value: unknown): LoopFilters {
 }
 
 /** Toggles a term in a filter: OR filters (and AND filters) allow several terms; `single` replaces the selection. */
-export function toggleTerm(filter: TaxonomyFilter | undefined, term: string, logicalJoin: LogicalJoin, single = false): TaxonomyFilter {
+export function toggleTerm(
+  filter: TaxonomyFilter | undefined,
+  term: string,
+  logicalJoin: LogicalJoin,
+  single = false,
+): TaxonomyFilter {
   const terms = filter?.terms ?? [];
   if (terms.includes(term)) return { terms: terms.filter((t) => t !== term), logicalJoin };
   return { terms: single ? [term] : [...terms, term], logicalJoin };

@@ -26,7 +26,12 @@ export function parseMenuOptions(text: string | null): MenuPluginOptions | null 
   }
 }
 
-export function initMenuPlugin(root: ParentNode, doc: Document, win: Window, openPopup: (el: HTMLElement, opener: HTMLElement) => void): void {
+export function initMenuPlugin(
+  root: ParentNode,
+  doc: Document,
+  win: Window,
+  openPopup: (el: HTMLElement, opener: HTMLElement) => void,
+): void {
   for (const menu of within<HTMLElement>(root, "[data-menu-options]")) {
     if (!claim(menu, "menu-plugin")) continue;
     const options = parseMenuOptions(menu.getAttribute("data-menu-options"));

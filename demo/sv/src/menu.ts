@@ -154,7 +154,10 @@ function setUpMenu(nav: HTMLElement, doc: Document, win: Window): void {
   nav.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") return;
     const active = doc.activeElement;
-    const outermost = items.find((i) => isOpen(i) && active && i.li.contains(active) && !items.some((o) => o !== i && isOpen(o) && o.li.contains(i.li)));
+    const outermost = items.find(
+      (i) =>
+        isOpen(i) && active && i.li.contains(active) && !items.some((o) => o !== i && isOpen(o) && o.li.contains(i.li)),
+    );
     hideAll();
     outermost?.link.focus();
   });

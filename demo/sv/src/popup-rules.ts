@@ -34,7 +34,11 @@ export function periodMs(period: ImpressionPeriod): number | null {
 }
 
 /** The state still counting at `now`: a state older than its period starts over. */
-export function currentImpressions(state: ImpressionState | null, period: ImpressionPeriod, now: number): ImpressionState {
+export function currentImpressions(
+  state: ImpressionState | null,
+  period: ImpressionPeriod,
+  now: number,
+): ImpressionState {
   if (!state || !Number.isFinite(state.count) || !Number.isFinite(state.since)) return { count: 0, since: now };
   const length = periodMs(period);
   if (length !== null && now - state.since >= length) return { count: 0, since: now };
@@ -50,7 +54,11 @@ export function popupAllowed(rule: PopupRule, visitor: Visitor, state: Impressio
 }
 
 /** The state after one more impression. */
-export function recordImpression(state: ImpressionState | null, period: ImpressionPeriod, now: number): ImpressionState {
+export function recordImpression(
+  state: ImpressionState | null,
+  period: ImpressionPeriod,
+  now: number,
+): ImpressionState {
   const current = currentImpressions(state, period, now);
   return { count: current.count + 1, since: current.since };
 }

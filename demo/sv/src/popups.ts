@@ -46,7 +46,10 @@ export function openPopup(el: HTMLElement, opener?: HTMLElement | null, focusDel
   clearTimeout(focusTimers.get(el));
   focusTimers.set(
     el,
-    setTimeout(() => el.querySelector<HTMLElement>("[autofocus], button, a[href], input, select, textarea")?.focus(), focusDelay),
+    setTimeout(
+      () => el.querySelector<HTMLElement>("[autofocus], button, a[href], input, select, textarea")?.focus(),
+      focusDelay,
+    ),
   );
   emit(el, "popup:show");
 }
@@ -79,7 +82,10 @@ export function initPopups(root: ParentNode, doc: Document, win: Window, config:
         return;
       }
       try {
-        storage?.setItem(impressionKey(settings.id), JSON.stringify(recordImpression(state, settings.period ?? "session", now)));
+        storage?.setItem(
+          impressionKey(settings.id),
+          JSON.stringify(recordImpression(state, settings.period ?? "session", now)),
+        );
       } catch {
         // Private mode: the popup still shows.
       }

@@ -56,7 +56,14 @@ export function startHost(doc: Document = document, win: Window = window): SvHos
   };
   init(doc);
   initWidgetLoader(doc, win, config);
-  const host: SvHost = { version: BUILDER_VERSION, config, lightbox, init, openPopup: (el) => openPopup(el), closePopup };
+  const host: SvHost = {
+    version: BUILDER_VERSION,
+    config,
+    lightbox,
+    init,
+    openPopup: (el) => openPopup(el),
+    closePopup,
+  };
   (win as unknown as { svHost: SvHost }).svHost = host;
   doc.documentElement.classList.add("sv-ready");
   return host;

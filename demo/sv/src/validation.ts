@@ -49,11 +49,14 @@ export interface FieldRules {
 /** Replaces {0}, {1}, ... with the parameters, as the library's format() does. */
 export function formatMessage(template: string, params: unknown): string {
   const list = Array.isArray(params) ? params : [params];
-  return template.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < list.length ? String(list[Number(i)]) : whole));
+  return template.replace(/\{(\d+)\}/g, (whole, i: string) =>
+    Number(i) < list.length ? String(list[Number(i)]) : whole,
+  );
 }
 
 // The library's own patterns (WHATWG e-mail, its URL and ISO-date rules).
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const DATE_ISO = /^\d{4}[/-](0?[1-9]|1[012])[/-](0?[1-9]|[12][0-9]|3[01])$/;
 const NUMBER = /^(?:-?\d+|-?\d{1,3}(?:,\d{3})+)?(?:\.\d+)?$/;
 const DIGITS = /^\d+$/;
@@ -91,8 +94,15 @@ const lengthOf = (value: string): number => Array.from(value).length;
  * the first failure as { rule, message }, or null when it passes. An empty,
  * optional field passes every rule. The remote rule is not checked here.
  */
-export function checkValue(value: string, rules: FieldRules, custom: Partial<Record<RuleName, string>> = {}): { rule: RuleName; message: string } | null {
-  const fail = (rule: RuleName, params?: unknown) => ({ rule, message: formatMessage(custom[rule] ?? MESSAGES[rule], params) });
+export function checkValue(
+  value: string,
+  rules: FieldRules,
+  custom: Partial<Record<RuleName, string>> = {},
+): { rule: RuleName; message: string } | null {
+  const fail = (rule: RuleName, params?: unknown) => ({
+    rule,
+    message: formatMessage(custom[rule] ?? MESSAGES[rule], params),
+  });
   const v = value.trim();
   if (v === "") return rules.required ? fail("required") : null;
   if (rules.email && !EMAIL.test(v)) return fail("email");
@@ -105,13 +115,15 @@ export function checkValue(value: string, rules: FieldRules, custom: Partial<Rec
   const len = lengthOf(value);
   if (rules.minlength !== undefined && len < rules.minlength) return fail("minlength", rules.minlength);
   if (rules.maxlength !== undefined && len > rules.maxlength) return fail("maxlength", rules.maxlength);
-  if (rules.rangelength && (len < rules.rangelength[0] || len > rules.rangelength[1])) return fail("rangelength", rules.rangelength);
+  if (rules.rangelength && (len < rules.rangelength[0] || len > rules.rangelength[1]))
+    return fail("rangelength", rules.rangelength);
   const n = Number(v.replace(/,/g, ""));
   const numeric = v !== "" && Number.isFinite(n);
   if (rules.min !== undefined && (!numeric || n < rules.min)) return fail("min", rules.min);
   if (rules.max !== undefined && (!numeric || n > rules.max)) return fail("max", rules.max);
   if (rules.range && (!numeric || n < rules.range[0] || n > rules.range[1])) return fail("range", rules.range);
-  if (rules.step !== undefined && (!numeric || !isStepMultiple(n, rules.step, rules.min ?? 0))) return fail("step", rules.step);
+  if (rules.step !== undefined && (!numeric || !isStepMultiple(n, rules.step, rules.min ?? 0)))
+    return fail("step", rules.step);
   return null;
 }
 
@@ -128,6 +140,9 @@ export function remoteVerdict(answer: unknown, custom?: string): { valid: true }
 /** Parses "[2, 40]" or "2,40" (data-rule-rangelength, data-rule-range). */
 export function parsePair(text: string | null): [number, number] | undefined {
   if (!text) return undefined;
-  const nums = text.replace(/[[\]\s]/g, "").split(",").map(Number);
+  const nums = text
+    .replace(/[[\]\s]/g, "")
+    .split(",")
+    .map(Number);
   return nums.length === 2 && nums.every(Number.isFinite) ? [nums[0], nums[1]] : undefined;
 }

@@ -6,7 +6,8 @@
  */
 import type { SiteConfig } from "./config";
 
-const CRAWLER = /bot\b|crawl|spider|slurp|facebookexternalhit|bingpreview|mediapartners|lighthouse|pingdom|phantomjs|prerender|python-|curl\/|wget|ia_archiver/i;
+const CRAWLER =
+  /bot\b|crawl|spider|slurp|facebookexternalhit|bingpreview|mediapartners|lighthouse|pingdom|phantomjs|prerender|python-|curl\/|wget|ia_archiver/i;
 const METHODS = ["identify", "load", "trigger", "start", "close", "trackPurchase"];
 
 /** Whether a user agent is a known crawler or bot. */
@@ -15,7 +16,12 @@ export function isCrawlerAgent(ua: string): boolean {
 }
 
 /** Whether the site should load the widget script. */
-export function shouldLoadWidget(opts: { userAgent: string; widgetPage: boolean; present: boolean; script: string | null }): boolean {
+export function shouldLoadWidget(opts: {
+  userAgent: string;
+  widgetPage: boolean;
+  present: boolean;
+  script: string | null;
+}): boolean {
   if (!opts.script || opts.present) return false;
   return opts.widgetPage || !isCrawlerAgent(opts.userAgent);
 }
@@ -24,7 +30,9 @@ export function shouldLoadWidget(opts: { userAgent: string; widgetPage: boolean;
 export function widgetPresent(doc: Document, win: Window, script: string | null): boolean {
   const w = win as unknown as { beckon?: unknown };
   if (w.beckon) return true;
-  return Array.from(doc.scripts).some((s) => !!s.src && (s.src === script || /\/api\/websites\/\d+\.js(\?|$)/.test(s.src)));
+  return Array.from(doc.scripts).some(
+    (s) => !!s.src && (s.src === script || /\/api\/websites\/\d+\.js(\?|$)/.test(s.src)),
+  );
 }
 
 export function initWidgetLoader(doc: Document, win: Window, config: SiteConfig): boolean {

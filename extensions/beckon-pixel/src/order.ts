@@ -35,7 +35,10 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** The pixel's settings as the app stored them with webPixelCreate, or null when they are unusable. */
 export function pixelConfig(settings: Record<string, unknown>): PixelConfig | null {
-  const id = typeof settings.websiteId === "string" && /^[1-9]\d{0,9}$/.test(settings.websiteId) ? Number(settings.websiteId) : NaN;
+  const id =
+    typeof settings.websiteId === "string" && /^[1-9]\d{0,9}$/.test(settings.websiteId)
+      ? Number(settings.websiteId)
+      : NaN;
   if (!(id <= 2_147_483_647)) return null;
   let url: URL;
   try {
@@ -48,19 +51,24 @@ export function pixelConfig(settings: Record<string, unknown>): PixelConfig | nu
 }
 
 /** Whether a cookie value is a Beckon visitor token. */
-export const isVisitorToken = (value: unknown): value is string => typeof value === "string" && VISITOR_TOKEN.test(value);
+export const isVisitorToken = (value: unknown): value is string =>
+  typeof value === "string" && VISITOR_TOKEN.test(value);
 
 /**
  * The order report of a completed checkout, or null when there is nothing
  * to credit: no order id, no total, or no Beckon visitor (the buyer never
  * met the widget, so no CTA can have earned the order).
  */
-export function orderReport(checkout: Partial<Checkout> | null | undefined, token: string | null | undefined): OrderReport | null {
+export function orderReport(
+  checkout: Partial<Checkout> | null | undefined,
+  token: string | null | undefined,
+): OrderReport | null {
   if (!checkout || !isVisitorToken(token)) return null;
   const orderId = checkout.order?.id;
   const total = checkout.totalPrice;
   const currency = total?.currencyCode ?? checkout.currencyCode;
-  if (typeof orderId !== "string" || !orderId || typeof total?.amount !== "number" || typeof currency !== "string") return null;
+  if (typeof orderId !== "string" || !orderId || typeof total?.amount !== "number" || typeof currency !== "string")
+    return null;
   let items = 0;
   for (const line of Array.isArray(checkout.lineItems) ? checkout.lineItems : []) {
     if (Number.isInteger(line?.quantity) && line.quantity > 0) items += line.quantity;

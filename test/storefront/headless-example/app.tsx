@@ -34,7 +34,8 @@ const params = new URLSearchParams(location.search);
  * storefront speaks http on the page's origin, so requests are sent there.
  * A real storefront leaves `fetch` out.
  */
-const toPageOrigin: typeof fetch = (input, init) => fetch(String(input instanceof Request ? input.url : input).replace(/^https:\/\/[^/]+/, location.origin), init);
+const toPageOrigin: typeof fetch = (input, init) =>
+  fetch(String(input instanceof Request ? input.url : input).replace(/^https:\/\/[^/]+/, location.origin), init);
 
 /** The storefront's own cart UI: the CartProvider's count and lines. */
 function CartSummary() {
@@ -51,7 +52,9 @@ function CartSummary() {
           </li>
         ))}
       </ul>
-      <p id="cart-total">{cart.cost?.totalAmount ? `${cart.cost.totalAmount.amount} ${cart.cost.totalAmount.currencyCode}` : ""}</p>
+      <p id="cart-total">
+        {cart.cost?.totalAmount ? `${cart.cost.totalAmount.amount} ${cart.cost.totalAmount.currencyCode}` : ""}
+      </p>
     </aside>
   );
 }
@@ -73,7 +76,13 @@ function CartAddsHeard() {
 /** Integration 1: BeckonProvider inside CartProvider; CTA adds go through useCart().linesAdd. */
 function CartProviderStore() {
   return (
-    <ShopifyProvider storeDomain={data.storeDomain} storefrontToken={data.storefrontToken} storefrontApiVersion="2026-04" countryIsoCode={data.country as never} languageIsoCode={data.language as never}>
+    <ShopifyProvider
+      storeDomain={data.storeDomain}
+      storefrontToken={data.storefrontToken}
+      storefrontApiVersion="2026-04"
+      countryIsoCode={data.country as never}
+      languageIsoCode={data.language as never}
+    >
       <CartProvider>
         <h1>Headless example store</h1>
         <CartSummary />
@@ -96,7 +105,11 @@ function StorefrontCartStore() {
       <p id="cart-id">{cartId ?? ""}</p>
       <BeckonProvider
         config={data.config}
-        storefront={{ storeDomain: new URL(data.storeDomain).host, publicAccessToken: data.storefrontToken, fetch: toPageOrigin }}
+        storefront={{
+          storeDomain: new URL(data.storeDomain).host,
+          publicAccessToken: data.storefrontToken,
+          fetch: toPageOrigin,
+        }}
         country={data.country}
         language={data.language}
         cartId={params.get("cartId")}
@@ -109,4 +122,6 @@ function StorefrontCartStore() {
   );
 }
 
-createRoot(document.getElementById("app")!).render(params.get("mode") === "storefront" ? <StorefrontCartStore /> : <CartProviderStore />);
+createRoot(document.getElementById("app")!).render(
+  params.get("mode") === "storefront" ? <StorefrontCartStore /> : <CartProviderStore />,
+);

@@ -33,7 +33,10 @@ export function buildHeadlessExample(): Promise<string> {
 
 /** The page: the data inline (script-safe), the app as a module. */
 export function headlessExamplePage(data: HeadlessExampleData): string {
-  const json = JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Headless example</title></head><body>
 <div id="app"></div><script>window.__BECKON_EXAMPLE__=${json};</script><script type="module" src="${HEADLESS_EXAMPLE_PATH}.js"></script></body></html>`;
 }
@@ -50,8 +53,10 @@ export function headlessExampleRoutes(data: (origin: string) => HeadlessExampleD
       return true;
     };
     if (req.method !== "GET") return false;
-    if (url.pathname === HEADLESS_EXAMPLE_PATH) return send("text/html; charset=utf-8", headlessExamplePage(data(url.origin)));
-    if (url.pathname === `${HEADLESS_EXAMPLE_PATH}.js`) return send("text/javascript; charset=utf-8", await buildHeadlessExample());
+    if (url.pathname === HEADLESS_EXAMPLE_PATH)
+      return send("text/html; charset=utf-8", headlessExamplePage(data(url.origin)));
+    if (url.pathname === `${HEADLESS_EXAMPLE_PATH}.js`)
+      return send("text/javascript; charset=utf-8", await buildHeadlessExample());
     return false;
   };
 }

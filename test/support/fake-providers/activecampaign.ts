@@ -29,7 +29,10 @@ export class FakeActiveCampaign {
     readonly apiKey = "ac-test-token",
     readonly listIds = ["1", "2", "7"],
   ) {
-    this.server = new FakeServer((r) => this.route(r), (status, detail) => (status === 429 ? { message: detail } : { errors: [{ title: detail, detail: "" }] }));
+    this.server = new FakeServer(
+      (r) => this.route(r),
+      (status, detail) => (status === 429 ? { message: detail } : { errors: [{ title: detail, detail: "" }] }),
+    );
   }
 
   start() {
@@ -56,14 +59,25 @@ export class FakeActiveCampaign {
     return String(this.nextId++);
   }
 
-  private route(r: { method: string; path: string; query: URLSearchParams; headers: Record<string, unknown>; body: unknown }): FakeReply {
-    if (r.headers["api-token"] !== this.apiKey) return { status: 403, body: { message: "You are not authorized to access this resource" } };
+  private route(r: {
+    method: string;
+    path: string;
+    query: URLSearchParams;
+    headers: Record<string, unknown>;
+    body: unknown;
+  }): FakeReply {
+    if (r.headers["api-token"] !== this.apiKey)
+      return { status: 403, body: { message: "You are not authorized to access this resource" } };
     const body = (r.body ?? {}) as any;
-    const err = (status: number, title: string): FakeReply => ({ status, body: { errors: [{ title, detail: "", code: "invalid", source: { pointer: "/data/attributes" } }] } });
+    const err = (status: number, title: string): FakeReply => ({
+      status,
+      body: { errors: [{ title, detail: "", code: "invalid", source: { pointer: "/data/attributes" } }] },
+    });
 
     if (r.method === "POST" && r.path === "/api/3/contact/sync") {
       const c = body.contact;
-      if (typeof c?.email !== "string" || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(c.email)) return err(422, "Email address is not valid.");
+      if (typeof c?.email !== "string" || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(c.email))
+        return err(422, "Email address is not valid.");
       let contact = this.contactByEmail(c.email);
       const created = !contact;
       if (!contact) {
@@ -86,12 +100,17 @@ export class FakeActiveCampaign {
       if (status !== "1" && status !== "2") return err(422, "Status must be 1 or 2.");
       this.contactLists.set(`${list}:${contact}`, status);
       if (status === "1") this.subscribeEvents.push({ list, email: this.contacts.get(contact)!.email });
-      return { status: 201, body: { contacts: [this.contacts.get(contact)], contactList: { list, contact, status, id: this.id() } } };
+      return {
+        status: 201,
+        body: { contacts: [this.contacts.get(contact)], contactList: { list, contact, status, id: this.id() } },
+      };
     }
 
     if (r.method === "GET" && r.path === "/api/3/tags") {
       const q = (r.query.get("search") ?? "").toLowerCase();
-      const tags = [...this.tags.entries()].filter(([, name]) => name.toLowerCase().includes(q)).map(([id, tag]) => ({ id, tag, tagType: "contact" }));
+      const tags = [...this.tags.entries()]
+        .filter(([, name]) => name.toLowerCase().includes(q))
+        .map(([id, tag]) => ({ id, tag, tagType: "contact" }));
       return { status: 200, body: { tags, meta: { total: String(tags.length) } } };
     }
 
@@ -118,7 +137,9 @@ export class FakeActiveCampaign {
 
     const ctOf = /^\/api\/3\/contacts\/(\d+)\/contactTags$/.exec(r.path);
     if (r.method === "GET" && ctOf) {
-      const contactTags = [...this.contactTags.entries()].filter(([, ct]) => ct.contact === ctOf[1]).map(([id, ct]) => ({ id, contact: ct.contact, tag: ct.tag }));
+      const contactTags = [...this.contactTags.entries()]
+        .filter(([, ct]) => ct.contact === ctOf[1])
+        .map(([id, ct]) => ({ id, contact: ct.contact, tag: ct.tag }));
       return { status: 200, body: { contactTags } };
     }
 
@@ -132,7 +153,8 @@ export class FakeActiveCampaign {
 
     const delCt = /^\/api\/3\/contactTags\/(\d+)$/.exec(r.path);
     if (r.method === "DELETE" && delCt) {
-      if (!this.contactTags.delete(delCt[1])) return { status: 404, body: { message: "No Result found for ContactTag with id " + delCt[1] } };
+      if (!this.contactTags.delete(delCt[1]))
+        return { status: 404, body: { message: "No Result found for ContactTag with id " + delCt[1] } };
       return { status: 200, body: {} };
     }
 
@@ -145,8 +167,10 @@ export class FakeActiveCampaign {
 
     const oneContact = /^\/api\/3\/contacts\/(\d+)$/.exec(r.path);
     if (r.method === "DELETE" && oneContact) {
-      if (!this.contacts.delete(oneContact[1])) return { status: 404, body: { message: "No Result found for Subscriber with id " + oneContact[1] } };
-      for (const key of [...this.contactLists.keys()]) if (key.endsWith(`:${oneContact[1]}`)) this.contactLists.delete(key);
+      if (!this.contacts.delete(oneContact[1]))
+        return { status: 404, body: { message: "No Result found for Subscriber with id " + oneContact[1] } };
+      for (const key of [...this.contactLists.keys()])
+        if (key.endsWith(`:${oneContact[1]}`)) this.contactLists.delete(key);
       for (const [id, ct] of [...this.contactTags]) if (ct.contact === oneContact[1]) this.contactTags.delete(id);
       return { status: 200, body: {} };
     }

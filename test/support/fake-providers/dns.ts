@@ -15,7 +15,10 @@ export interface MxRecord {
 
 function encodeName(name: string): Buffer {
   const parts = name.replace(/\.$/, "").split(".").filter(Boolean);
-  return Buffer.concat([...parts.map((p) => Buffer.concat([Buffer.from([p.length]), Buffer.from(p, "ascii")])), Buffer.from([0])]);
+  return Buffer.concat([
+    ...parts.map((p) => Buffer.concat([Buffer.from([p.length]), Buffer.from(p, "ascii")])),
+    Buffer.from([0]),
+  ]);
 }
 
 function readQuestion(msg: Buffer): { name: string; type: number; end: number } | null {

@@ -124,7 +124,14 @@ export class FakeServer {
       body = null;
     }
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const base = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers, rawBody, body };
+    const base = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      rawBody,
+      body,
+    };
     const fault = this.faults.shift();
     if (fault) {
       if (fault.kind === "hang") {
@@ -135,7 +142,12 @@ export class FakeServer {
       const status = Number(fault.kind);
       const headers: Record<string, string> = { "Content-Type": "application/json" };
       if (fault.kind === "429" && fault.retryAfter !== undefined) headers["Retry-After"] = fault.retryAfter;
-      const detail = fault.kind === "400" ? (fault.detail ?? "Invalid input") : fault.kind === "429" ? "Too many requests" : "Internal server error";
+      const detail =
+        fault.kind === "400"
+          ? (fault.detail ?? "Invalid input")
+          : fault.kind === "429"
+            ? "Too many requests"
+            : "Internal server error";
       res.writeHead(status, headers).end(JSON.stringify(this.errorBody(status, detail)));
       this.record({ ...base, outcome: fault.kind, status });
       return;
@@ -147,7 +159,11 @@ export class FakeServer {
       reply = { status: 500, body: this.errorBody(500, e instanceof Error ? e.message : String(e)) };
     }
     const headers = { ...(reply.body !== undefined ? { "Content-Type": "application/json" } : {}), ...reply.headers };
-    res.writeHead(reply.status, headers).end(reply.body === undefined ? undefined : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body));
+    res
+      .writeHead(reply.status, headers)
+      .end(
+        reply.body === undefined ? undefined : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body),
+      );
     this.record({ ...base, outcome: "ok", status: reply.status });
   }
 }

@@ -38,7 +38,10 @@ export class FakeKlaviyo {
     listIds: string[] = ["Y6nRLr", "1", "7"],
   ) {
     for (const id of listIds) this.lists.set(id, new Set());
-    this.server = new FakeServer((r) => this.route(r), (status, detail) => jsonApiError(status, detail, status === 429 ? "throttled" : "error"));
+    this.server = new FakeServer(
+      (r) => this.route(r),
+      (status, detail) => jsonApiError(status, detail, status === 429 ? "throttled" : "error"),
+    );
   }
 
   start() {
@@ -62,10 +65,19 @@ export class FakeKlaviyo {
   private upsert(attrs: Record<string, unknown>): { profile: Profile; created: boolean } {
     const email = typeof attrs.email === "string" ? attrs.email.toLowerCase() : null;
     const phone = typeof attrs.phone_number === "string" ? attrs.phone_number : null;
-    let profile = [...this.profiles.values()].find((p) => (email && p.email === email) || (!email && phone && p.phone_number === phone));
+    let profile = [...this.profiles.values()].find(
+      (p) => (email && p.email === email) || (!email && phone && p.phone_number === phone),
+    );
     const created = !profile;
     if (!profile) {
-      profile = { id: `01${randomBytes(12).toString("hex").toUpperCase()}`, email, phone_number: phone, attributes: {}, properties: {}, emailConsent: null };
+      profile = {
+        id: `01${randomBytes(12).toString("hex").toUpperCase()}`,
+        email,
+        phone_number: phone,
+        attributes: {},
+        properties: {},
+        emailConsent: null,
+      };
       this.profiles.set(profile.id, profile);
     }
     if (phone) profile.phone_number = phone;
@@ -76,24 +88,39 @@ export class FakeKlaviyo {
   }
 
   private profileResource(p: Profile) {
-    return { type: "profile", id: p.id, attributes: { ...p.attributes, email: p.email, phone_number: p.phone_number, properties: p.properties } };
+    return {
+      type: "profile",
+      id: p.id,
+      attributes: { ...p.attributes, email: p.email, phone_number: p.phone_number, properties: p.properties },
+    };
   }
 
-  private route(r: { method: string; path: string; query: URLSearchParams; headers: Record<string, unknown>; body: unknown }): FakeReply {
-    if (r.headers.authorization !== `Klaviyo-API-Key ${this.apiKey}`) return { status: 401, body: jsonApiError(401, "Incorrect authentication credentials.", "not_authenticated") };
-    if (typeof r.headers.revision !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(r.headers.revision)) return { status: 400, body: jsonApiError(400, "Missing or invalid revision header") };
+  private route(r: {
+    method: string;
+    path: string;
+    query: URLSearchParams;
+    headers: Record<string, unknown>;
+    body: unknown;
+  }): FakeReply {
+    if (r.headers.authorization !== `Klaviyo-API-Key ${this.apiKey}`)
+      return { status: 401, body: jsonApiError(401, "Incorrect authentication credentials.", "not_authenticated") };
+    if (typeof r.headers.revision !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(r.headers.revision))
+      return { status: 400, body: jsonApiError(400, "Missing or invalid revision header") };
     const body = (r.body ?? {}) as any;
     const path = r.path.endsWith("/") ? r.path : `${r.path}/`;
 
     if (r.method === "POST" && path === "/api/profile-subscription-bulk-create-jobs/") {
       const data = body.data;
-      if (data?.type !== "profile-subscription-bulk-create-job") return { status: 400, body: jsonApiError(400, "Invalid type") };
+      if (data?.type !== "profile-subscription-bulk-create-job")
+        return { status: 400, body: jsonApiError(400, "Invalid type") };
       const listId = data?.relationships?.list?.data?.id;
       if (!this.lists.has(listId)) return { status: 400, body: jsonApiError(400, `List ${listId} does not exist.`) };
       const profiles = data?.attributes?.profiles?.data;
-      if (!Array.isArray(profiles) || !profiles.length) return { status: 400, body: jsonApiError(400, "profiles is required") };
+      if (!Array.isArray(profiles) || !profiles.length)
+        return { status: 400, body: jsonApiError(400, "profiles is required") };
       for (const p of profiles) {
-        if (p?.type !== "profile" || !(p.attributes?.email || p.attributes?.phone_number)) return { status: 400, body: jsonApiError(400, "Each profile needs an email or phone_number") };
+        if (p?.type !== "profile" || !(p.attributes?.email || p.attributes?.phone_number))
+          return { status: 400, body: jsonApiError(400, "Each profile needs an email or phone_number") };
       }
       for (const p of profiles) {
         const { profile } = this.upsert(p.attributes);
@@ -109,16 +136,26 @@ export class FakeKlaviyo {
       const data = body.data;
       if (data?.type !== "profile") return { status: 400, body: jsonApiError(400, "Invalid type") };
       const attrs = data.attributes ?? {};
-      if (!attrs.email && !attrs.phone_number) return { status: 400, body: jsonApiError(400, "One of email, phone_number, external_id is required") };
-      if (attrs.phone_number && !/^\+[1-9]\d{6,14}$/.test(attrs.phone_number)) return { status: 400, body: jsonApiError(400, "Invalid phone number format (Example of a valid format: +12345678901)") };
+      if (!attrs.email && !attrs.phone_number)
+        return { status: 400, body: jsonApiError(400, "One of email, phone_number, external_id is required") };
+      if (attrs.phone_number && !/^\+[1-9]\d{6,14}$/.test(attrs.phone_number))
+        return {
+          status: 400,
+          body: jsonApiError(400, "Invalid phone number format (Example of a valid format: +12345678901)"),
+        };
       const { profile, created } = this.upsert(attrs);
       const patch = data.meta?.patch_properties ?? {};
       for (const [key, value] of Object.entries(patch.append ?? {})) {
-        const current = Array.isArray(profile.properties[key]) ? (profile.properties[key] as unknown[]) : profile.properties[key] === undefined ? [] : [profile.properties[key]];
+        const current = Array.isArray(profile.properties[key])
+          ? (profile.properties[key] as unknown[])
+          : profile.properties[key] === undefined
+            ? []
+            : [profile.properties[key]];
         profile.properties[key] = [...current, value];
       }
       for (const [key, value] of Object.entries(patch.unappend ?? {})) {
-        if (Array.isArray(profile.properties[key])) profile.properties[key] = (profile.properties[key] as unknown[]).filter((v) => v !== value);
+        if (Array.isArray(profile.properties[key]))
+          profile.properties[key] = (profile.properties[key] as unknown[]).filter((v) => v !== value);
       }
       return { status: created ? 201 : 200, body: { data: this.profileResource(profile) } };
     }
@@ -127,11 +164,18 @@ export class FakeKlaviyo {
       const data = body.data;
       if (data?.type !== "data-privacy-deletion-job") return { status: 400, body: jsonApiError(400, "Invalid type") };
       const attrs = data?.attributes?.profile?.data?.attributes ?? {};
-      const ids = Object.entries(attrs).filter(([k, v]) => ["email", "phone_number", "id"].includes(k) && typeof v === "string") as [string, string][];
-      if (ids.length !== 1) return { status: 400, body: jsonApiError(400, "Exactly one of email, phone_number or id is required") };
+      const ids = Object.entries(attrs).filter(
+        ([k, v]) => ["email", "phone_number", "id"].includes(k) && typeof v === "string",
+      ) as [string, string][];
+      if (ids.length !== 1)
+        return { status: 400, body: jsonApiError(400, "Exactly one of email, phone_number or id is required") };
       const [key, value] = ids[0];
       for (const [id, p] of this.profiles) {
-        if ((key === "email" && p.email === value.toLowerCase()) || (key === "phone_number" && p.phone_number === value) || (key === "id" && id === value)) {
+        if (
+          (key === "email" && p.email === value.toLowerCase()) ||
+          (key === "phone_number" && p.phone_number === value) ||
+          (key === "id" && id === value)
+        ) {
           this.profiles.delete(id);
           for (const members of this.lists.values()) members.delete(id);
         }
@@ -148,16 +192,20 @@ export class FakeKlaviyo {
       const items = body.data;
       if (!Array.isArray(items)) return { status: 400, body: jsonApiError(400, "data must be an array") };
       for (const item of items) {
-        if (item?.type !== "profile" || !this.profiles.has(item.id)) return { status: 404, body: jsonApiError(404, `Profile ${item?.id} not found`, "not_found") };
+        if (item?.type !== "profile" || !this.profiles.has(item.id))
+          return { status: 404, body: jsonApiError(404, `Profile ${item?.id} not found`, "not_found") };
       }
-      for (const item of items) (r.method === "POST" ? list.add(item.id) : list.delete(item.id));
+      for (const item of items) r.method === "POST" ? list.add(item.id) : list.delete(item.id);
       return { status: 204 };
     }
 
     if (r.method === "GET" && path === "/api/profiles/") {
       const m = /^equals\((email|phone_number),"([^"]*)"\)$/.exec(r.query.get("filter") ?? "");
       if (!m) return { status: 400, body: jsonApiError(400, "Invalid filter") };
-      const p = m[1] === "email" ? this.profileByEmail(m[2].toLowerCase()) : [...this.profiles.values()].find((x) => x.phone_number === m[2]);
+      const p =
+        m[1] === "email"
+          ? this.profileByEmail(m[2].toLowerCase())
+          : [...this.profiles.values()].find((x) => x.phone_number === m[2]);
       return { status: 200, body: { data: p ? [this.profileResource(p)] : [], links: {} } };
     }
 
@@ -166,7 +214,10 @@ export class FakeKlaviyo {
       const id = decodeURIComponent(lists[1]);
       if (!this.profiles.has(id)) return { status: 404, body: jsonApiError(404, "Not found.", "not_found") };
       const ids = [...this.lists.entries()].filter(([, members]) => members.has(id)).map(([listId]) => listId);
-      return { status: 200, body: { data: ids.map((listId) => ({ type: "list", id: listId, attributes: { name: `List ${listId}` } })) } };
+      return {
+        status: 200,
+        body: { data: ids.map((listId) => ({ type: "list", id: listId, attributes: { name: `List ${listId}` } })) },
+      };
     }
 
     return { status: 404, body: jsonApiError(404, `No route ${r.method} ${r.path}`, "not_found") };

@@ -42,7 +42,15 @@ export class FakeMailchimp {
     listIds = ["a1b2c3d4e5", "1", "7"],
   ) {
     for (const id of listIds) this.lists.set(id, new Map());
-    this.server = new FakeServer((r) => this.route(r), (status, detail) => problem(status, status === 429 ? "Too Many Requests" : status >= 500 ? "Internal Server Error" : "Invalid Resource", detail));
+    this.server = new FakeServer(
+      (r) => this.route(r),
+      (status, detail) =>
+        problem(
+          status,
+          status === 429 ? "Too Many Requests" : status >= 500 ? "Internal Server Error" : "Invalid Resource",
+          detail,
+        ),
+    );
   }
 
   start() {
@@ -70,48 +78,84 @@ export class FakeMailchimp {
     };
   }
 
-  private route(r: { method: string; path: string; query: URLSearchParams; headers: Record<string, unknown>; body: unknown }): FakeReply {
+  private route(r: {
+    method: string;
+    path: string;
+    query: URLSearchParams;
+    headers: Record<string, unknown>;
+    body: unknown;
+  }): FakeReply {
     const auth = typeof r.headers.authorization === "string" ? r.headers.authorization : "";
     const decoded = auth.startsWith("Basic ") ? Buffer.from(auth.slice(6), "base64").toString("utf8") : "";
     if (decoded.slice(decoded.indexOf(":") + 1) !== this.apiKey) {
-      return { status: 401, body: problem(401, "API Key Invalid", "Your API key may be invalid, or you've attempted to access the wrong datacenter.") };
+      return {
+        status: 401,
+        body: problem(
+          401,
+          "API Key Invalid",
+          "Your API key may be invalid, or you've attempted to access the wrong datacenter.",
+        ),
+      };
     }
     const body = (r.body ?? {}) as any;
 
     const member = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})$/.exec(r.path);
     if (member && r.method === "GET") {
       const m = this.lists.get(member[1])?.get(member[2]);
-      if (!m) return { status: 404, body: problem(404, "Resource Not Found", "The requested resource could not be found.") };
+      if (!m)
+        return { status: 404, body: problem(404, "Resource Not Found", "The requested resource could not be found.") };
       return { status: 200, body: this.view(member[1], member[2], m) };
     }
     if (member && r.method === "PUT") {
       const [, listId, hash] = member;
       const list = this.lists.get(listId);
-      if (!list) return { status: 404, body: problem(404, "Resource Not Found", "The requested resource could not be found.") };
+      if (!list)
+        return { status: 404, body: problem(404, "Resource Not Found", "The requested resource could not be found.") };
       const email = typeof body.email_address === "string" ? body.email_address : "";
-      if (!email.includes("@")) return { status: 400, body: problem(400, "Invalid Resource", "Please provide a valid email address.") };
+      if (!email.includes("@"))
+        return { status: 400, body: problem(400, "Invalid Resource", "Please provide a valid email address.") };
       if (createHash("md5").update(email.toLowerCase()).digest("hex") !== hash) {
-        return { status: 400, body: problem(400, "Invalid Resource", "The subscriber hash does not match the email address.") };
+        return {
+          status: 400,
+          body: problem(400, "Invalid Resource", "The subscriber hash does not match the email address."),
+        };
       }
       for (const key of ["status", "status_if_new"]) {
-        if (body[key] !== undefined && !STATUSES.includes(body[key])) return { status: 400, body: problem(400, "Invalid Resource", `${key} is not a valid status.`) };
+        if (body[key] !== undefined && !STATUSES.includes(body[key]))
+          return { status: 400, body: problem(400, "Invalid Resource", `${key} is not a valid status.`) };
       }
       if (body.merge_fields) {
         for (const k of Object.keys(body.merge_fields)) {
-          if (!["FNAME", "LNAME", "PHONE", "ADDRESS", "BIRTHDAY"].includes(k)) return { status: 400, body: problem(400, "Invalid Resource", `Your merge fields were invalid: ${k}`) };
+          if (!["FNAME", "LNAME", "PHONE", "ADDRESS", "BIRTHDAY"].includes(k))
+            return { status: 400, body: problem(400, "Invalid Resource", `Your merge fields were invalid: ${k}`) };
         }
       }
       const existing = list.get(hash);
       if (existing && body.status === "subscribed" && this.compliance.has(email.toLowerCase())) {
-        return { status: 400, body: problem(400, "Member In Compliance State", `${email} is already a list member in compliance state due to unsubscribe, bounce, or compliance review.`) };
+        return {
+          status: 400,
+          body: problem(
+            400,
+            "Member In Compliance State",
+            `${email} is already a list member in compliance state due to unsubscribe, bounce, or compliance review.`,
+          ),
+        };
       }
-      const m: FakeMember = existing ?? { email_address: email, status: body.status_if_new ?? body.status, merge_fields: {}, tags: new Set(), marketing_permissions: [] };
-      if (!m.status) return { status: 400, body: problem(400, "Invalid Resource", "status_if_new is required for new members.") };
+      const m: FakeMember = existing ?? {
+        email_address: email,
+        status: body.status_if_new ?? body.status,
+        merge_fields: {},
+        tags: new Set(),
+        marketing_permissions: [],
+      };
+      if (!m.status)
+        return { status: 400, body: problem(400, "Invalid Resource", "status_if_new is required for new members.") };
       if (existing && body.status) m.status = body.status;
       Object.assign(m.merge_fields, body.merge_fields ?? {});
       if (Array.isArray(body.marketing_permissions)) m.marketing_permissions = body.marketing_permissions;
       list.set(hash, m);
-      if ((!existing && m.status === "subscribed") || (existing && body.status === "subscribed")) this.subscribeEvents.push({ listId, email: email.toLowerCase() });
+      if ((!existing && m.status === "subscribed") || (existing && body.status === "subscribed"))
+        this.subscribeEvents.push({ listId, email: email.toLowerCase() });
       return { status: 200, body: this.view(listId, hash, m) };
     }
 
@@ -119,7 +163,8 @@ export class FakeMailchimp {
     if (forget && r.method === "POST") {
       const list = this.lists.get(forget[1]);
       const m = list?.get(forget[2]);
-      if (!m) return { status: 404, body: problem(404, "Resource Not Found", "The requested resource could not be found.") };
+      if (!m)
+        return { status: 404, body: problem(404, "Resource Not Found", "The requested resource could not be found.") };
       list!.delete(forget[2]);
       this.deleted.push({ listId: forget[1], email: m.email_address.toLowerCase() });
       return { status: 204 };
@@ -128,21 +173,32 @@ export class FakeMailchimp {
     const tags = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})\/tags$/.exec(r.path);
     if (tags && r.method === "POST") {
       const m = this.lists.get(tags[1])?.get(tags[2]);
-      if (!m) return { status: 404, body: problem(404, "Resource Not Found", "The requested resource could not be found.") };
-      if (!Array.isArray(body.tags)) return { status: 400, body: problem(400, "Invalid Resource", "tags must be an array") };
+      if (!m)
+        return { status: 404, body: problem(404, "Resource Not Found", "The requested resource could not be found.") };
+      if (!Array.isArray(body.tags))
+        return { status: 400, body: problem(400, "Invalid Resource", "tags must be an array") };
       for (const t of body.tags) {
-        if (typeof t?.name !== "string" || !["active", "inactive"].includes(t?.status)) return { status: 400, body: problem(400, "Invalid Resource", "Each tag needs a name and status active or inactive") };
+        if (typeof t?.name !== "string" || !["active", "inactive"].includes(t?.status))
+          return {
+            status: 400,
+            body: problem(400, "Invalid Resource", "Each tag needs a name and status active or inactive"),
+          };
       }
-      for (const t of body.tags) (t.status === "active" ? m.tags.add(t.name) : m.tags.delete(t.name));
+      for (const t of body.tags) t.status === "active" ? m.tags.add(t.name) : m.tags.delete(t.name);
       return { status: 204 };
     }
 
     if (r.method === "GET" && r.path === "/3.0/search-members") {
       const q = (r.query.get("query") ?? "").toLowerCase();
       const members = [...this.lists.entries()].flatMap(([listId, list]) =>
-        [...list.entries()].filter(([, m]) => m.email_address.toLowerCase() === q).map(([hash, m]) => this.view(listId, hash, m)),
+        [...list.entries()]
+          .filter(([, m]) => m.email_address.toLowerCase() === q)
+          .map(([hash, m]) => this.view(listId, hash, m)),
       );
-      return { status: 200, body: { exact_matches: { members, total_items: members.length }, full_search: { members: [], total_items: 0 } } };
+      return {
+        status: 200,
+        body: { exact_matches: { members, total_items: members.length }, full_search: { members: [], total_items: 0 } },
+      };
     }
 
     return { status: 404, body: problem(404, "Resource Not Found", `No route ${r.method} ${r.path}`) };

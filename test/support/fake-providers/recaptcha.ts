@@ -13,7 +13,10 @@ export class FakeRecaptcha {
   private readonly used = new Set<string>();
 
   constructor(readonly secret = "6LeTestSecretKey") {
-    this.server = new FakeServer((r) => this.route(r), (_status, detail) => ({ success: false, "error-codes": [detail] }));
+    this.server = new FakeServer(
+      (r) => this.route(r),
+      (_status, detail) => ({ success: false, "error-codes": [detail] }),
+    );
   }
 
   start() {
@@ -46,7 +49,13 @@ export class FakeRecaptcha {
     const score = this.tokens.get(token!);
     return {
       status: 200,
-      body: { success: true, challenge_ts: new Date().toISOString(), hostname: "example.se", ...(score != null ? { score, action: "submit" } : {}), "error-codes": [] },
+      body: {
+        success: true,
+        challenge_ts: new Date().toISOString(),
+        hostname: "example.se",
+        ...(score != null ? { score, action: "submit" } : {}),
+        "error-codes": [],
+      },
     };
   }
 }

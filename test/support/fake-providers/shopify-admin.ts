@@ -64,7 +64,8 @@ function wordsOf(query: string): { words: string[]; activeOnly: boolean } {
 }
 
 const cursorOf = (index: number) => Buffer.from(`{"last_id":${index},"last_value":"${index}"}`).toString("base64");
-const indexOf = (cursor: string) => Number((JSON.parse(Buffer.from(cursor, "base64").toString("utf8")) as { last_id: number }).last_id);
+const indexOf = (cursor: string) =>
+  Number((JSON.parse(Buffer.from(cursor, "base64").toString("utf8")) as { last_id: number }).last_id);
 
 /** The fake shop's Admin API. */
 export class FakeShopifyAdmin {
@@ -96,36 +97,82 @@ export class FakeShopifyAdmin {
 
   /** The variables of each products query received. */
   searches(): { query?: string; after?: string | null; first: number; sortKey?: string }[] {
-    return this.server.handled((r) => r.status === 200).map((r) => (r.body as { variables: { query?: string; after?: string; first: number } }).variables);
+    return this.server
+      .handled((r) => r.status === 200)
+      .map((r) => (r.body as { variables: { query?: string; after?: string; first: number } }).variables);
   }
 
-  private route(r: { method: string; path: string; headers: Record<string, string | string[] | undefined>; body: unknown }): FakeReply {
-    if (r.method !== "POST" || r.path !== `/admin/api/${this.apiVersion}/graphql.json`) return { status: 404, body: { errors: "Not Found" } };
+  private route(r: {
+    method: string;
+    path: string;
+    headers: Record<string, string | string[] | undefined>;
+    body: unknown;
+  }): FakeReply {
+    if (r.method !== "POST" || r.path !== `/admin/api/${this.apiVersion}/graphql.json`)
+      return { status: 404, body: { errors: "Not Found" } };
     if (r.headers["x-shopify-access-token"] !== this.accessToken || this.revoked) {
-      return { status: 401, body: { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" } };
+      return {
+        status: 401,
+        body: { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" },
+      };
     }
     const body = r.body as { query?: string; variables?: Record<string, unknown> } | null;
     const isCollections = !!body?.query && /\bcollections\s*\(/.test(body.query);
     if (!body?.query || (!isCollections && !/\bproducts\s*\(/.test(body.query))) {
-      return { status: 200, body: { errors: [{ message: "Field is not supported by this fake", extensions: { code: "undefinedField" } }] } };
+      return {
+        status: 200,
+        body: { errors: [{ message: "Field is not supported by this fake", extensions: { code: "undefinedField" } }] },
+      };
     }
     const cost = (available: number) => ({
-      cost: { requestedQueryCost: 42, actualQueryCost: available >= 42 ? 12 : null, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 100 } },
+      cost: {
+        requestedQueryCost: 42,
+        actualQueryCost: available >= 42 ? 12 : null,
+        throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 100 },
+      },
     });
     if (this.throttleNext > 0) {
       this.throttleNext--;
-      return { status: 200, body: { errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }], extensions: cost(0) } };
+      return {
+        status: 200,
+        body: {
+          errors: [
+            {
+              message: "Throttled",
+              extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+            },
+          ],
+          extensions: cost(0),
+        },
+      };
     }
     const v = body.variables ?? {};
     const first = Number(v.first);
     if (!Number.isInteger(first) || first < 1 || first > 250) {
-      return { status: 200, body: { errors: [{ message: "The first argument must be between 1 and 250", extensions: { code: "argumentLiteralsIncompatible" } }] } };
+      return {
+        status: 200,
+        body: {
+          errors: [
+            {
+              message: "The first argument must be between 1 and 250",
+              extensions: { code: "argumentLiteralsIncompatible" },
+            },
+          ],
+        },
+      };
     }
     if (isCollections) return this.collectionsPage(v, cost(1958));
     const { words, activeOnly } = wordsOf(typeof v.query === "string" ? v.query : "");
     const matching = this.products
       .filter((p) => !activeOnly || (p.status ?? "ACTIVE") === "ACTIVE")
-      .filter((p) => words.every((w) => p.title.toLowerCase().split(/\s+/).some((t) => t.startsWith(w))))
+      .filter((p) =>
+        words.every((w) =>
+          p.title
+            .toLowerCase()
+            .split(/\s+/)
+            .some((t) => t.startsWith(w)),
+        ),
+      )
       .sort((a, b) => (v.sortKey === "TITLE" ? a.title.localeCompare(b.title) : 0));
     const start = typeof v.after === "string" && v.after ? indexOf(v.after) + 1 : 0;
     const slice = matching.slice(start, start + first);
@@ -157,7 +204,10 @@ export class FakeShopifyAdmin {
       body: {
         data: {
           products: {
-            pageInfo: { hasNextPage: start + first < matching.length, endCursor: slice.length ? cursorOf(start + slice.length - 1) : null },
+            pageInfo: {
+              hasNextPage: start + first < matching.length,
+              endCursor: slice.length ? cursorOf(start + slice.length - 1) : null,
+            },
             nodes,
           },
         },
@@ -169,7 +219,13 @@ export class FakeShopifyAdmin {
   private collectionsPage(v: Record<string, unknown>, extensions: unknown): FakeReply {
     const first = Number(v.first);
     const words = titleWordsOf(typeof v.query === "string" ? v.query : "");
-    if (words === null) return { status: 200, body: { errors: [{ message: "Only title searches are supported by this fake", extensions: { code: "invalidQuery" } }] } };
+    if (words === null)
+      return {
+        status: 200,
+        body: {
+          errors: [{ message: "Only title searches are supported by this fake", extensions: { code: "invalidQuery" } }],
+        },
+      };
     const matching = this.collections
       .filter((c) => words.every((w) => c.title.toLowerCase().includes(w)))
       .sort((a, b) => (v.sortKey === "TITLE" ? a.title.localeCompare(b.title) : 0));
@@ -177,7 +233,12 @@ export class FakeShopifyAdmin {
     try {
       start = typeof v.after === "string" && v.after ? indexOf(v.after) + 1 : 0;
     } catch {
-      return { status: 200, body: { errors: [{ message: "Invalid cursor for current pagination sort.", extensions: { code: "BAD_REQUEST" } }] } };
+      return {
+        status: 200,
+        body: {
+          errors: [{ message: "Invalid cursor for current pagination sort.", extensions: { code: "BAD_REQUEST" } }],
+        },
+      };
     }
     const slice = matching.slice(start, start + first);
     return {
@@ -185,7 +246,10 @@ export class FakeShopifyAdmin {
       body: {
         data: {
           collections: {
-            pageInfo: { hasNextPage: start + first < matching.length, endCursor: slice.length ? cursorOf(start + slice.length - 1) : null },
+            pageInfo: {
+              hasNextPage: start + first < matching.length,
+              endCursor: slice.length ? cursorOf(start + slice.length - 1) : null,
+            },
             nodes: slice.map((c) => ({
               id: `gid://shopify/Collection/${c.id}`,
               handle: c.handle,

@@ -133,12 +133,18 @@ describe("probabilityToBeat", () => {
       const x = posterior({ views: vA, conversions: cA });
       const y = posterior({ views: vB, conversions: cB });
       const reference = integrated(x.alpha, x.beta, y.alpha, y.beta);
-      expect(probabilityToBeat({ views: vA, conversions: cA }, { views: vB, conversions: cB })).toBeCloseTo(reference, 6);
+      expect(probabilityToBeat({ views: vA, conversions: cA }, { views: vB, conversions: cB })).toBeCloseTo(
+        reference,
+        6,
+      );
     }
   });
 
   it("the known 1000/120 vs 1000/100 test gives about 0.923 (normal approximation: 0.9229)", () => {
-    expect(probabilityToBeat({ views: 1000, conversions: 120 }, { views: 1000, conversions: 100 })).toBeCloseTo(0.9232, 3);
+    expect(probabilityToBeat({ views: 1000, conversions: 120 }, { views: 1000, conversions: 100 })).toBeCloseTo(
+      0.9232,
+      3,
+    );
   });
 
   it("agrees with a seeded Monte Carlo estimate (200,000 draws)", () => {
@@ -149,7 +155,10 @@ describe("probabilityToBeat", () => {
     const draws = 200_000;
     for (let i = 0; i < draws; i++) if (betaDraw(x.alpha, x.beta, rand) > betaDraw(y.alpha, y.beta, rand)) wins++;
     // 200,000 draws: standard error about 0.001.
-    expect(probabilityToBeat({ views: 300, conversions: 36 }, { views: 310, conversions: 28 })).toBeCloseTo(wins / draws, 2);
+    expect(probabilityToBeat({ views: 300, conversions: 36 }, { views: 310, conversions: 28 })).toBeCloseTo(
+      wins / draws,
+      2,
+    );
   });
 
   it("switches to the normal approximation for very large counts and stays close to the integral", () => {
@@ -167,12 +176,19 @@ describe("probabilityToBeat", () => {
     const t = performance.now();
     const first = probabilityToBeat({ views: 150_000, conversions: 19_000 }, { views: 150_000, conversions: 18_700 });
     expect(performance.now() - t).toBeLessThan(2000);
-    expect(probabilityToBeat({ views: 150_000, conversions: 19_000 }, { views: 150_000, conversions: 18_700 })).toBe(first);
+    expect(probabilityToBeat({ views: 150_000, conversions: 19_000 }, { views: 150_000, conversions: 18_700 })).toBe(
+      first,
+    );
   });
 });
 
 describe("abVerdict", () => {
-  const variant = (id: number, letter: string, views: number, conversions: number) => ({ id, letter, views, conversions });
+  const variant = (id: number, letter: string, views: number, conversions: number) => ({
+    id,
+    letter,
+    views,
+    conversions,
+  });
 
   it("says 'not enough data' below the minimum views per variant, with no probabilities", () => {
     const v = abVerdict([variant(1, "A", 500, 40), variant(2, "B", MIN_VIEWS_PER_VARIANT - 1, 20)]);

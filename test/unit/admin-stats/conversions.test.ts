@@ -18,7 +18,17 @@ const from = at(1, 0);
 const to = at(8, 0); // seven days: 1..7 January
 
 function order(overrides: Partial<OrderRow> = {}): OrderRow {
-  return { source: "event", orderId: null, revenue: 100, at: at(3), ctaId: null, variantId: null, touchCtaId: null, touchVariantId: null, ...overrides };
+  return {
+    source: "event",
+    orderId: null,
+    revenue: 100,
+    at: at(3),
+    ctaId: null,
+    variantId: null,
+    touchCtaId: null,
+    touchVariantId: null,
+    ...overrides,
+  };
 }
 
 describe("what each event counts as", () => {
@@ -68,7 +78,15 @@ describe("what each event counts as", () => {
 
   it("days are UTC calendar days", () => {
     expect(utcDay(new Date("2026-01-05T23:59:59.999Z"))).toBe("2026-01-05");
-    expect(daysBetween(from, to)).toEqual(["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04", "2026-01-05", "2026-01-06", "2026-01-07"]);
+    expect(daysBetween(from, to)).toEqual([
+      "2026-01-01",
+      "2026-01-02",
+      "2026-01-03",
+      "2026-01-04",
+      "2026-01-05",
+      "2026-01-06",
+      "2026-01-07",
+    ]);
   });
 });
 

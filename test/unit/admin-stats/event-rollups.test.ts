@@ -25,7 +25,18 @@ const ctas: { id: number; variants: number[] }[] = [];
 
 /** Seeded generator (mulberry32): the same seed gives the same events. */
 
-const TYPES = ["View", "View", "View", "Complete", "Submission", "Completion", "Selection", "Add To Cart", "Order", "Visit"] as const;
+const TYPES = [
+  "View",
+  "View",
+  "View",
+  "Complete",
+  "Submission",
+  "Completion",
+  "Selection",
+  "Add To Cart",
+  "Order",
+  "Visit",
+] as const;
 
 /**
  * A database that throws at the `failAt`-th raw statement (counted across its
@@ -46,23 +57,26 @@ function crashingDb(db: Db, failAt: number, beforeCommit = false): Db {
       }
       if (prop === "$transaction") {
         return (fn: (tx: unknown) => Promise<unknown>, options?: unknown) =>
-          (target.$transaction as (f: (tx: unknown) => Promise<unknown>, o?: unknown) => Promise<unknown>)(async (tx) => {
-            const inner = new Proxy(tx as object, {
-              get(txTarget, txProp) {
-                const value = Reflect.get(txTarget, txProp);
-                if (txProp === "$executeRawUnsafe" || txProp === "$queryRawUnsafe") {
-                  return (...args: unknown[]) => {
-                    if (++calls === failAt) throw new Error("simulated crash");
-                    return (value as (...a: unknown[]) => unknown).apply(txTarget, args);
-                  };
-                }
-                return typeof value === "function" ? value.bind(txTarget) : value;
-              },
-            });
-            const result = await fn(inner);
-            if (beforeCommit && calls < failAt) throw new Error("simulated crash");
-            return result;
-          }, options);
+          (target.$transaction as (f: (tx: unknown) => Promise<unknown>, o?: unknown) => Promise<unknown>)(
+            async (tx) => {
+              const inner = new Proxy(tx as object, {
+                get(txTarget, txProp) {
+                  const value = Reflect.get(txTarget, txProp);
+                  if (txProp === "$executeRawUnsafe" || txProp === "$queryRawUnsafe") {
+                    return (...args: unknown[]) => {
+                      if (++calls === failAt) throw new Error("simulated crash");
+                      return (value as (...a: unknown[]) => unknown).apply(txTarget, args);
+                    };
+                  }
+                  return typeof value === "function" ? value.bind(txTarget) : value;
+                },
+              });
+              const result = await fn(inner);
+              if (beforeCommit && calls < failAt) throw new Error("simulated crash");
+              return result;
+            },
+            options,
+          );
       }
       const value = Reflect.get(target, prop);
       return typeof value === "function" ? value.bind(target) : value;
@@ -101,7 +115,15 @@ async function expectedFromRawEvents(site: number) {
   for (const e of rows) {
     if (e.ctaId === null || !COUNTER[e.eventType]) continue;
     const key = `${utcDay(e.createdAt)}|${e.ctaId}|${e.variantId ?? 0}`;
-    const c = counters.get(key) ?? { views: 0, clicks: 0, submissions: 0, completions: 0, selections: 0, addToCarts: 0, cartValue: 0 };
+    const c = counters.get(key) ?? {
+      views: 0,
+      clicks: 0,
+      submissions: 0,
+      completions: 0,
+      selections: 0,
+      addToCarts: 0,
+      cartValue: 0,
+    };
     c[COUNTER[e.eventType]]++;
     if (e.eventType === "Add To Cart") c.cartValue += cartValueOf(e);
     counters.set(key, c);
@@ -122,7 +144,14 @@ async function expectRollupsMatchRawEvents(site: number) {
     const want = counters.get(`${r.day}|${r.ctaId}|${r.variantId}`);
     expect(want, `rollup ${r.day} ${r.ctaId} ${r.variantId}`).toBeDefined();
     const { cartValue, ...counts } = want!;
-    expect({ views: r.views, clicks: r.clicks, submissions: r.submissions, completions: r.completions, selections: r.selections, addToCarts: r.addToCarts }).toEqual(counts);
+    expect({
+      views: r.views,
+      clicks: r.clicks,
+      submissions: r.submissions,
+      completions: r.completions,
+      selections: r.selections,
+      addToCarts: r.addToCarts,
+    }).toEqual(counts);
     expect(r.cartValue).toBeCloseTo(cartValue, 6);
   }
   const sketches = await t.db.ctaDailySketch.findMany({ where: { websiteId: site } });
@@ -148,7 +177,18 @@ beforeAll(async () => {
   }
   for (const name of ["One", "Two"]) {
     const cta = await t.db.cta.create({
-      data: { websiteId, name, ctaType: "overlay", options: {}, variants: { create: [{ variation: "A", options: {} }, { variation: "B", options: {} }] } },
+      data: {
+        websiteId,
+        name,
+        ctaType: "overlay",
+        options: {},
+        variants: {
+          create: [
+            { variation: "A", options: {} },
+            { variation: "B", options: {} },
+          ],
+        },
+      },
       include: { variants: true },
     });
     ctas.push({ id: cta.id, variants: cta.variants.map((v) => v.id) });
@@ -194,7 +234,9 @@ describe("rollups kept as events are stored", () => {
       }
       if (rnd.next() < 0.25) {
         // A crash at one of the first statements, or after the last (the batch stored, its answer lost): the widget resends.
-        await expect(storeEventsThenCrash(crashingDb(t.db, 1 + rnd.int(4), true), websiteId, batch)).rejects.toThrow("simulated crash");
+        await expect(storeEventsThenCrash(crashingDb(t.db, 1 + rnd.int(4), true), websiteId, batch)).rejects.toThrow(
+          "simulated crash",
+        );
         crashes++;
       }
       await storeEvents(t.db, websiteId, batch);
@@ -211,10 +253,24 @@ describe("rollups kept as events are stored", () => {
   it("merges large sketches into the dense form in the database as in app/lib/hll.ts", async () => {
     const site = (await t.db.website.create({ data: { name: "Many people", dataSettings: {} } })).id;
     const createdAt = new Date("2026-02-03T10:00:00Z");
-    const view = (personId: number) => ({ eventType: "View", ctaId: 5, variantId: 6, personId, revenue: null, data: {}, createdAt });
+    const view = (personId: number) => ({
+      eventType: "View",
+      ctaId: 5,
+      variantId: 6,
+      personId,
+      revenue: null,
+      data: {},
+      createdAt,
+    });
     // Overlapping batches: sparse, then past SPARSE_MAX_BYTES, then into a dense sketch.
     for (const start of [0, 1000, 1500, 4000]) {
-      await t.db.$transaction((tx) => applyToRollups(tx, site, Array.from({ length: 1500 }, (_, i) => view(start + i))));
+      await t.db.$transaction((tx) =>
+        applyToRollups(
+          tx,
+          site,
+          Array.from({ length: 1500 }, (_, i) => view(start + i)),
+        ),
+      );
     }
     const [sketch] = await t.db.ctaDailySketch.findMany({ where: { websiteId: site } });
     expect(sketch.registers.length).toBe(4096);
@@ -227,8 +283,16 @@ describe("rollups kept as events are stored", () => {
   it("aggregates a batch to one row per key before writing", () => {
     const at = new Date("2026-01-02T10:00:00Z");
     const e = { eventType: "View", ctaId: 1, variantId: 2, personId: 7, revenue: null, data: {}, createdAt: at };
-    const { counters, sketches } = aggregate([e, e, { ...e, personId: 8 }, { ...e, eventType: "Visit" }, { ...e, ctaId: null }]);
-    expect(counters).toEqual([{ day: "2026-01-02", ctaId: 1, variantId: 2, counters: expect.objectContaining({ views: 3 }) }]);
+    const { counters, sketches } = aggregate([
+      e,
+      e,
+      { ...e, personId: 8 },
+      { ...e, eventType: "Visit" },
+      { ...e, ctaId: null },
+    ]);
+    expect(counters).toEqual([
+      { day: "2026-01-02", ctaId: 1, variantId: 2, counters: expect.objectContaining({ views: 3 }) },
+    ]);
     expect(sketches).toHaveLength(1);
     expect([...sketches[0].people]).toEqual([7, 8]);
   });
@@ -237,8 +301,19 @@ describe("rollups kept as events are stored", () => {
 describe("backfill of events stored before the rollups", () => {
   it("rolls every old event up once, resumes after a crash, and does nothing when run again", async () => {
     const site = (await t.db.website.create({ data: { name: "Old events", dataSettings: {} } })).id;
-    const person = await t.db.person.create({ data: { websiteId: site, visitorToken: "old-visitor", personType: "Visitor", extra: {}, data: {} } });
-    const cta = await t.db.cta.create({ data: { websiteId: site, name: "Old", ctaType: "overlay", options: {}, variants: { create: [{ variation: "A", options: {} }] } }, include: { variants: true } });
+    const person = await t.db.person.create({
+      data: { websiteId: site, visitorToken: "old-visitor", personType: "Visitor", extra: {}, data: {} },
+    });
+    const cta = await t.db.cta.create({
+      data: {
+        websiteId: site,
+        name: "Old",
+        ctaType: "overlay",
+        options: {},
+        variants: { create: [{ variation: "A", options: {} }] },
+      },
+      include: { variants: true },
+    });
     const rnd = seededRandom(7);
     // Stored the old way (no rollups), as before the migration.
     await t.db.trackedEvent.createMany({
@@ -254,8 +329,16 @@ describe("backfill of events stored before the rollups", () => {
         createdAt: new Date(Date.now() - rnd.int(5) * 86_400_000),
       })),
     });
-    const max = await t.db.trackedEvent.aggregate({ where: { websiteId: site }, _max: { id: true }, _min: { id: true } });
-    await t.db.rollupBackfill.upsert({ where: { id: 1 }, create: { id: 1, throughId: max._max.id!, doneId: max._min.id! - 1 }, update: { throughId: max._max.id!, doneId: max._min.id! - 1 } });
+    const max = await t.db.trackedEvent.aggregate({
+      where: { websiteId: site },
+      _max: { id: true },
+      _min: { id: true },
+    });
+    await t.db.rollupBackfill.upsert({
+      where: { id: 1 },
+      create: { id: 1, throughId: max._max.id!, doneId: max._min.id! - 1 },
+      update: { throughId: max._max.id!, doneId: max._min.id! - 1 },
+    });
 
     // A crash in the second batch: the first stays done, the second rolls back whole.
     await expect(backfillRollups(crashingDb(t.db, 6), 7)).rejects.toThrow("simulated crash");

@@ -1,6 +1,18 @@
 /** The HyperLogLog sketches of unique people (app/lib/hll.ts). */
 import { describe, expect, it } from "vitest";
-import { HLL_REGISTERS, HLL_STANDARD_ERROR, SPARSE_MAX_BYTES, addEntries, entriesOf, estimate, hashPerson, isApproximate, mergeInto, registerOf, toDense } from "~/lib/hll";
+import {
+  HLL_REGISTERS,
+  HLL_STANDARD_ERROR,
+  SPARSE_MAX_BYTES,
+  addEntries,
+  entriesOf,
+  estimate,
+  hashPerson,
+  isApproximate,
+  mergeInto,
+  registerOf,
+  toDense,
+} from "~/lib/hll";
 
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 

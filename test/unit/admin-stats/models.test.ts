@@ -36,7 +36,15 @@ let n = 0;
 
 async function person(websiteId: number, data: Record<string, unknown> = {}) {
   return t.db.person.create({
-    data: { websiteId, visitorToken: `p${++n}-token`, personType: "Contact", contactSince: new Date(), extra: {}, data: {}, ...data },
+    data: {
+      websiteId,
+      visitorToken: `p${++n}-token`,
+      personType: "Contact",
+      contactSince: new Date(),
+      extra: {},
+      data: {},
+      ...data,
+    },
   });
 }
 
@@ -59,7 +67,13 @@ function ctaDoc(name: string, variants: string[], percentages: number[]) {
             {
               position: 0,
               options: {},
-              columns: [{ position: 0, options: {}, elements: [{ position: 0, element_type: "form", options: {}, fields: [] }] }],
+              columns: [
+                {
+                  position: 0,
+                  options: {},
+                  elements: [{ position: 0, element_type: "form", options: {}, fields: [] }],
+                },
+              ],
             },
           ],
         },
@@ -70,7 +84,9 @@ function ctaDoc(name: string, variants: string[], percentages: number[]) {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  siteA = (await t.db.website.create({ data: { name: "A", dataSettings: {}, currency: "SEK", currencyCharacter: "kr" } })).id;
+  siteA = (
+    await t.db.website.create({ data: { name: "A", dataSettings: {}, currency: "SEK", currencyCharacter: "kr" } })
+  ).id;
   siteB = (await t.db.website.create({ data: { name: "B", dataSettings: {} } })).id;
 });
 
@@ -81,16 +97,19 @@ afterAll(async () => {
 describe("contact list state in the URL", () => {
   it("parses and writes back the same state, dropping anything malformed", () => {
     const state = parseContactQuery(
-      new URLSearchParams("q=%20anna%20&page=3&cta=12&list=4&from=2026-01-01&to=2026-01-31&consent=marketing")
+      new URLSearchParams("q=%20anna%20&page=3&cta=12&list=4&from=2026-01-01&to=2026-01-31&consent=marketing"),
     );
     expect(state).toEqual({
       query: "anna",
       page: 3,
       filters: { ctaId: 12, listId: 4, from: "2026-01-01", to: "2026-01-31", consent: "marketing" },
     });
-    expect(contactQueryParams(state).toString()).toBe("q=anna&cta=12&list=4&from=2026-01-01&to=2026-01-31&consent=marketing&page=3");
+    expect(contactQueryParams(state).toString()).toBe(
+      "q=anna&cta=12&list=4&from=2026-01-01&to=2026-01-31&consent=marketing&page=3",
+    );
     expect(
-      parseContactQuery(new URLSearchParams("cta=-1&list=99999999999&from=2026-02-30&to=yesterday&consent=all&page=0")).filters
+      parseContactQuery(new URLSearchParams("cta=-1&list=99999999999&from=2026-02-30&to=yesterday&consent=all&page=0"))
+        .filters,
     ).toEqual({
       ctaId: null,
       listId: null,
@@ -104,9 +123,18 @@ describe("contact list state in the URL", () => {
 describe("list filter", () => {
   it("finds people on a tool's list through their subscribe syncs, never failed ones, and never on another website", async () => {
     const integration = await t.db.integration.create({
-      data: { websiteId: siteA, integrationType: "klaviyo", name: "K", actionTypes: [], syncSettings: {}, credentials: { api_key: "k" } },
+      data: {
+        websiteId: siteA,
+        integrationType: "klaviyo",
+        name: "K",
+        actionTypes: [],
+        syncSettings: {},
+        credentials: { api_key: "k" },
+      },
     });
-    const list = await t.db.mailingList.create({ data: { websiteId: siteA, integrationId: integration.id, listId: "L7", name: "Seven" } });
+    const list = await t.db.mailingList.create({
+      data: { websiteId: siteA, integrationId: integration.id, listId: "L7", name: "Seven" },
+    });
     const on = await person(siteA, { email: "on-list@example.se" });
     const failed = await person(siteA, { email: "failed@example.se" });
     const other = await person(siteA, { email: "other-list@example.se" });
@@ -139,12 +167,35 @@ describe("deletePeople", () => {
     const foreign = await person(siteB, { email: "foreign@example.se" });
     await t.db.trackedEvent.createMany({
       data: [
-        { websiteId: siteA, clientId: "d1", eventType: "View", personId: victim.id, visitorToken: victim.visitorToken, data: {} },
-        { websiteId: siteA, clientId: "d2", eventType: "Visit", personId: null, visitorToken: victim.visitorToken, data: {} },
-        { websiteId: siteB, clientId: "d3", eventType: "View", personId: foreign.id, visitorToken: foreign.visitorToken, data: {} },
+        {
+          websiteId: siteA,
+          clientId: "d1",
+          eventType: "View",
+          personId: victim.id,
+          visitorToken: victim.visitorToken,
+          data: {},
+        },
+        {
+          websiteId: siteA,
+          clientId: "d2",
+          eventType: "Visit",
+          personId: null,
+          visitorToken: victim.visitorToken,
+          data: {},
+        },
+        {
+          websiteId: siteB,
+          clientId: "d3",
+          eventType: "View",
+          personId: foreign.id,
+          visitorToken: foreign.visitorToken,
+          data: {},
+        },
       ],
     });
-    await t.db.contactSubmission.create({ data: { websiteId: siteA, clientId: "s1", personId: victim.id, payload: {} } });
+    await t.db.contactSubmission.create({
+      data: { websiteId: siteA, clientId: "s1", personId: victim.id, payload: {} },
+    });
     await t.db.order.create({ data: { websiteId: siteA, personId: victim.id, orderId: "o1", revenue: 5 } });
     const counts = await deletePeople(t.db, siteA, [victim.id, foreign.id]);
     expect(counts).toEqual({ people: 1, events: 2, submissions: 1, orders: 1, memberships: 0, syncJobs: 0 });
@@ -162,7 +213,10 @@ describe("privacy webhooks", () => {
       email: "kund@example.com",
       phone: "+46 70",
     });
-    expect(customerOfPayload({ customer: { id: 207119551, email: null } })).toMatchObject({ id: "207119551", email: null });
+    expect(customerOfPayload({ customer: { id: 207119551, email: null } })).toMatchObject({
+      id: "207119551",
+      email: null,
+    });
     expect(customerOfPayload(null)).toEqual({ id: null, email: null, phone: null });
     expect(isTopic("CUSTOMERS_DATA_REQUEST", "customers/data_request")).toBe(true);
     expect(isTopic("customers/redact", "customers/redact")).toBe(true);
@@ -189,12 +243,16 @@ describe("privacy webhooks", () => {
     expect(report.people).toHaveLength(3);
     expect(report.ordersRequested).toEqual([1, 2]);
 
-    const deleted = await redactCustomer(t.db, shop, { customer: { email: "kund@example.com", phone: "+46701234567" } });
+    const deleted = await redactCustomer(t.db, shop, {
+      customer: { email: "kund@example.com", phone: "+46701234567" },
+    });
     expect(deleted.people).toBe(3);
     expect(await t.db.person.count({ where: { id: different.id } })).toBe(1);
     expect(await t.db.person.count({ where: { websiteId: siteA, email: "kund@example.com" } })).toBe(1);
     expect((await redactCustomer(t.db, shop, { customer: { email: "kund@example.com" } })).people).toBe(0);
-    expect((await redactCustomer(t.db, "unknown.myshopify.com", { customer: { email: "kund@example.com" } })).people).toBe(0);
+    expect(
+      (await redactCustomer(t.db, "unknown.myshopify.com", { customer: { email: "kund@example.com" } })).people,
+    ).toBe(0);
 
     await t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "x", accessToken: "t" } });
     expect(await redactShop(t.db, shop)).toEqual({ websites: 1, sessions: 1, profiles: 1 });
@@ -226,14 +284,53 @@ describe("results", () => {
     const now = Date.now();
     // Stored the way the public API stores them, so the daily rollups are kept.
     await storeEvents(t.db, siteA, [
-      { id: "r1", event_type: "View", visitor_token: viewer.visitorToken, cta_id: doc.id!, variant_id: b, data: {}, at: now },
-      { id: "r2", event_type: "Submission", visitor_token: viewer.visitorToken, cta_id: doc.id!, variant_id: b, data: {}, at: now },
-      { id: "r3", event_type: "Order", visitor_token: viewer.visitorToken, revenue: 250, data: { order_id: "X1" }, at: now },
-      { id: "r4", event_type: "View", visitor_token: other.visitorToken, cta_id: doc.id!, variant_id: a, data: {}, at: now },
+      {
+        id: "r1",
+        event_type: "View",
+        visitor_token: viewer.visitorToken,
+        cta_id: doc.id!,
+        variant_id: b,
+        data: {},
+        at: now,
+      },
+      {
+        id: "r2",
+        event_type: "Submission",
+        visitor_token: viewer.visitorToken,
+        cta_id: doc.id!,
+        variant_id: b,
+        data: {},
+        at: now,
+      },
+      {
+        id: "r3",
+        event_type: "Order",
+        visitor_token: viewer.visitorToken,
+        revenue: 250,
+        data: { order_id: "X1" },
+        at: now,
+      },
+      {
+        id: "r4",
+        event_type: "View",
+        visitor_token: other.visitorToken,
+        cta_id: doc.id!,
+        variant_id: a,
+        data: {},
+        at: now,
+      },
     ]);
     // The form CTA's goal is a lead: the submission carried an e-mail address.
     await t.db.contactSubmission.create({
-      data: { websiteId: siteA, clientId: "c1", personId: viewer.id, email: "buyer@example.se", ctaId: doc.id!, variantId: b, payload: {} },
+      data: {
+        websiteId: siteA,
+        clientId: "c1",
+        personId: viewer.id,
+        email: "buyer@example.se",
+        ctaId: doc.id!,
+        variantId: b,
+        payload: {},
+      },
     });
     const period = parsePeriod(new URLSearchParams("days=7"));
     const report = await loadResults(t.db, siteA, { period, ctaId: doc.id! });
@@ -242,7 +339,15 @@ describe("results", () => {
     const [va, vb] = report.ctas[0].variants;
     expect(report.ctas[0].goal).toBe("leads");
     expect(va.metrics).toMatchObject({ views: 1, viewers: 1, conversions: 0 });
-    expect(vb.metrics).toMatchObject({ views: 1, viewers: 1, leads: 1, completions: 1, conversions: 1, revenue: 250, orders: 1 });
+    expect(vb.metrics).toMatchObject({
+      views: 1,
+      viewers: 1,
+      leads: 1,
+      completions: 1,
+      conversions: 1,
+      revenue: 250,
+      orders: 1,
+    });
     expect(report.ctas[0].abTest?.enoughData).toBe(false);
     expect(report.daily).toHaveLength(7);
     expect(report.daily[6]).toMatchObject({ views: 2, viewers: 2, conversions: 1, revenue: 250 });
@@ -268,9 +373,11 @@ describe("results", () => {
 
 describe("integrations", () => {
   it("connects tools with checked keys, one built-in integration per website, and hides keys", async () => {
-    await expect(connectIntegration(t.db, siteB, { type: "mailchimp", apiKey: "abc" })).rejects.toMatchObject({ field: "apiKey" });
+    await expect(connectIntegration(t.db, siteB, { type: "mailchimp", apiKey: "abc" })).rejects.toMatchObject({
+      field: "apiKey",
+    });
     await expect(
-      connectIntegration(t.db, siteB, { type: "activecampaign", apiKey: "k", apiUrl: "http://insecure.example" })
+      connectIntegration(t.db, siteB, { type: "activecampaign", apiKey: "k", apiUrl: "http://insecure.example" }),
     ).rejects.toMatchObject({ field: "apiUrl" });
     await expect(connectIntegration(t.db, siteB, { type: "segment" })).rejects.toMatchObject({ field: "type" });
     const mc = await connectIntegration(t.db, siteB, { type: "mailchimp", apiKey: "0123456789abcdef-us21" });
@@ -288,13 +395,26 @@ describe("integrations", () => {
   it("adds and removes list and tag actions on a CTA element, within the website", async () => {
     const doc = await saveCtaDocument(t.db, siteB, ctaDoc("Lead form", ["A"], [100]));
     const element = doc.variants[0].steps[0].sections[0].columns[0].elements[0];
-    const mc = (await t.db.integration.findFirstOrThrow({ where: { websiteId: siteB, integrationType: "mailchimp" } })).id;
+    const mc = (await t.db.integration.findFirstOrThrow({ where: { websiteId: siteB, integrationType: "mailchimp" } }))
+      .id;
     await expect(
-      addElementAction(t.db, siteB, doc.id!, element.id!, { actionType: "subscribe_list", integrationId: mc, listId: "nope" })
+      addElementAction(t.db, siteB, doc.id!, element.id!, {
+        actionType: "subscribe_list",
+        integrationId: mc,
+        listId: "nope",
+      }),
     ).rejects.toMatchObject({ field: "listId" });
     await t.db.mailingList.create({ data: { websiteId: siteB, integrationId: mc, listId: "aud1", name: "Audience" } });
-    await addElementAction(t.db, siteB, doc.id!, element.id!, { actionType: "subscribe_list", integrationId: mc, listId: "aud1" });
-    await addElementAction(t.db, siteB, doc.id!, element.id!, { actionType: "subscribe_list", integrationId: mc, listId: "aud1" });
+    await addElementAction(t.db, siteB, doc.id!, element.id!, {
+      actionType: "subscribe_list",
+      integrationId: mc,
+      listId: "aud1",
+    });
+    await addElementAction(t.db, siteB, doc.id!, element.id!, {
+      actionType: "subscribe_list",
+      integrationId: mc,
+      listId: "aud1",
+    });
     await addElementAction(t.db, siteB, doc.id!, element.id!, {
       actionType: "add_list_tag",
       integrationId: mc,
@@ -308,7 +428,7 @@ describe("integrations", () => {
       ["add_list_tag", "aud1", "Audience", "vip"],
     ]);
     await expect(
-      addElementAction(t.db, siteA, doc.id!, element.id!, { actionType: "add_tag", integrationId: mc, tag: "x" })
+      addElementAction(t.db, siteA, doc.id!, element.id!, { actionType: "add_tag", integrationId: mc, tag: "x" }),
     ).rejects.toMatchObject({ status: 404 });
     await expect(removeElementAction(t.db, siteA, doc.id!, actions[0].id)).rejects.toMatchObject({ status: 404 });
     await expect(disconnectIntegration(t.db, siteB, mc)).rejects.toMatchObject({ status: 409 });

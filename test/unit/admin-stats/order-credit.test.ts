@@ -28,7 +28,9 @@ function comparable(c: OrderCredit) {
     s.revenue += o.revenue;
     sums.set(k, s);
   }
-  const credited = [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([k, s]) => ({ k, orders: s.orders, revenue: Math.round(s.revenue * 100) / 100 }));
+  const credited = [...sums]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, s]) => ({ k, orders: s.orders, revenue: Math.round(s.revenue * 100) / 100 }));
   return { ...c, credited };
 }
 
@@ -43,27 +45,61 @@ afterAll(async () => {
 describe("order credit in SQL", () => {
   it("equals creditOrders on generated orders, over several periods", async () => {
     const rnd = seededRandom(20261126);
-    const site = (await t.db.website.create({ data: { name: "Credit", dataSettings: {}, currency: "SEK", currencyCharacter: "kr" } })).id;
+    const site = (
+      await t.db.website.create({
+        data: { name: "Credit", dataSettings: {}, currency: "SEK", currencyCharacter: "kr" },
+      })
+    ).id;
     const ctas = [];
     for (const name of ["One", "Two", "Three"]) {
       const saved = await saveCtaDocument(t.db, site, publishedCtaMock(name, [["button"]], ["A", "B"]));
       ctas.push(saved);
     }
     const people: { id: number; visitorToken: string }[] = [];
-    for (let i = 0; i < 15; i++) people.push(await t.db.person.create({ data: { websiteId: site, visitorToken: `credit-${i}-token`, personType: "Visitor", extra: {}, data: {} } }));
+    for (let i = 0; i < 15; i++)
+      people.push(
+        await t.db.person.create({
+          data: { websiteId: site, visitorToken: `credit-${i}-token`, personType: "Visitor", extra: {}, data: {} },
+        }),
+      );
     const now = Date.now();
     const at = () => now - rnd.int(75 * DAY);
     let seq = 0;
     // Written as stored events (ingestion would put events older than a week at the time they arrive).
-    const rows: { websiteId: number; clientId: string; eventType: string; personId: number; visitorToken: string; data: object; createdAt: Date }[] = [];
-    const event = (person: { id: number; visitorToken: string }, eventType: string, when: number, extra: Record<string, unknown> = {}) =>
-      rows.push({ websiteId: site, clientId: `e-${++seq}`, eventType, personId: person.id, visitorToken: person.visitorToken, data: {}, createdAt: new Date(when), ...extra });
+    const rows: {
+      websiteId: number;
+      clientId: string;
+      eventType: string;
+      personId: number;
+      visitorToken: string;
+      data: object;
+      createdAt: Date;
+    }[] = [];
+    const event = (
+      person: { id: number; visitorToken: string },
+      eventType: string,
+      when: number,
+      extra: Record<string, unknown> = {},
+    ) =>
+      rows.push({
+        websiteId: site,
+        clientId: `e-${++seq}`,
+        eventType,
+        personId: person.id,
+        visitorToken: person.visitorToken,
+        data: {},
+        createdAt: new Date(when),
+        ...extra,
+      });
     for (let i = 0; i < 300; i++) {
       const person = rnd.pick(people);
       const cta = rnd.pick(ctas);
       const variant = rnd.pick(cta.variants);
       if (rnd.next() < 0.55) {
-        event(person, rnd.pick(["Complete", "Submission", "Add To Cart", "View"]), at(), { ctaId: cta.id, variantId: variant.id });
+        event(person, rnd.pick(["Complete", "Submission", "Add To Cart", "View"]), at(), {
+          ctaId: cta.id,
+          variantId: variant.id,
+        });
       } else {
         const revenue = rnd.pick([0, -5, 10, 20, 30, 45, 60, 100, 5000]);
         const id = rnd.next() < 0.15 ? undefined : rnd.next() < 0.1 ? "" : `order-${rnd.int(40)}`;
@@ -72,8 +108,14 @@ describe("order credit in SQL", () => {
       }
     }
     // Touches just inside and just outside the window, by people with one CTA action each.
-    for (const [i, gap] of [[0, 29.9], [1, 30.1], [2, 45]] as const) {
-      const lonely = await t.db.person.create({ data: { websiteId: site, visitorToken: `credit-lonely-${i}`, personType: "Visitor", extra: {}, data: {} } });
+    for (const [i, gap] of [
+      [0, 29.9],
+      [1, 30.1],
+      [2, 45],
+    ] as const) {
+      const lonely = await t.db.person.create({
+        data: { websiteId: site, visitorToken: `credit-lonely-${i}`, personType: "Visitor", extra: {}, data: {} },
+      });
       const orderAt = now - (5 + i) * DAY;
       event(lonely, "Complete", orderAt - gap * DAY, { ctaId: ctas[i].id, variantId: ctas[i].variants[1].id });
       event(lonely, "Order", orderAt, { revenue: 33, data: { order_id: `lonely-${i}` } });
@@ -95,13 +137,25 @@ describe("order credit in SQL", () => {
     }
     // The touches kept as the backfill keeps them; some are then dropped, so the statement seeks those (and every empty or old one).
     await backfillOrderTouches(t.db);
-    await t.db.orderTouch.deleteMany({ where: { websiteId: site, OR: [{ touchAt: null }, { touchAt: { lt: new Date(now - 30 * DAY) } }] } });
-    const kept = await t.db.orderTouch.findMany({ where: { websiteId: site }, select: { source: true, orderRef: true } });
+    await t.db.orderTouch.deleteMany({
+      where: { websiteId: site, OR: [{ touchAt: null }, { touchAt: { lt: new Date(now - 30 * DAY) } }] },
+    });
+    const kept = await t.db.orderTouch.findMany({
+      where: { websiteId: site },
+      select: { source: true, orderRef: true },
+    });
     expect(kept.length).toBeGreaterThan(20);
-    for (const k of kept.filter(() => rnd.next() < 0.4)) await t.db.orderTouch.delete({ where: { source_orderRef: k } });
+    for (const k of kept.filter(() => rnd.next() < 0.4))
+      await t.db.orderTouch.delete({ where: { source_orderRef: k } });
 
     let compared = 0;
-    for (const [fromDays, toDays] of [[30, 0], [7, 0], [60, 30], [90, 0], [3, 1]]) {
+    for (const [fromDays, toDays] of [
+      [30, 0],
+      [7, 0],
+      [60, 30],
+      [90, 0],
+      [3, 1],
+    ]) {
       const to = new Date(Math.floor((now - toDays * DAY) / DAY) * DAY + DAY);
       const from = new Date(to.getTime() - (fromDays - toDays) * DAY);
       const expected = creditOrders(await ordersForPeriod(t.db, site, from, to), from, to);
@@ -117,14 +171,27 @@ describe("order credit in SQL", () => {
     const site = (await t.db.website.create({ data: { name: "No orders", dataSettings: {} } })).id;
     const to = new Date();
     const credit = await orderCredit(t.db, site, new Date(to.getTime() - 30 * DAY), to);
-    expect(credit).toEqual({ credited: [], unattributedRevenue: 0, unattributedOrders: 0, flaggedOrders: 0, flaggedRevenue: 0, outlierThreshold: 1_000_000_000 });
+    expect(credit).toEqual({
+      credited: [],
+      unattributedRevenue: 0,
+      unattributedOrders: 0,
+      flaggedOrders: 0,
+      flaggedRevenue: 0,
+      outlierThreshold: 1_000_000_000,
+    });
   });
 
   it("is one statement with the website and the period as parameters, never in its text", () => {
     for (const postgres of [false, true]) {
       const { sql, params } = orderCreditSql(postgres);
       expect(sql).not.toMatch(/\b20\d\d-\d\d-\d\d\b/);
-      if (postgres) expect(sql.match(/\$(\d+)/g)!.map((p) => Number(p.slice(1))).every((n) => n >= 1 && n <= 4)).toBe(true);
+      if (postgres)
+        expect(
+          sql
+            .match(/\$(\d+)/g)!
+            .map((p) => Number(p.slice(1)))
+            .every((n) => n >= 1 && n <= 4),
+        ).toBe(true);
       else expect(sql.split("?").length - 1).toBe(params.length);
     }
   });

@@ -24,23 +24,46 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 async function website() {
-  return (await t.db.website.create({ data: { name: `Touches ${++n}`, dataSettings: {}, currency: "SEK", currencyCharacter: "kr" } })).id;
+  return (
+    await t.db.website.create({
+      data: { name: `Touches ${++n}`, dataSettings: {}, currency: "SEK", currencyCharacter: "kr" },
+    })
+  ).id;
 }
 
 async function person(websiteId: number) {
-  return t.db.person.create({ data: { websiteId, visitorToken: `ot-${++n}-token`, personType: "Visitor", extra: {}, data: {} } });
+  return t.db.person.create({
+    data: { websiteId, visitorToken: `ot-${++n}-token`, personType: "Visitor", extra: {}, data: {} },
+  });
 }
 
 const cta = (websiteId: number, name: string) => saveCtaDocument(t.db, websiteId, publishedCtaMock(name));
 
 let seq = 0;
 const complete = (token: string, c: { id?: number; variants: { id?: number }[] }, at: number) =>
-  ({ id: `ot-e${++seq}`, event_type: "Complete", visitor_token: token, cta_id: c.id, variant_id: c.variants[0].id, data: {}, at }) as EventInput;
+  ({
+    id: `ot-e${++seq}`,
+    event_type: "Complete",
+    visitor_token: token,
+    cta_id: c.id,
+    variant_id: c.variants[0].id,
+    data: {},
+    at,
+  }) as EventInput;
 const order = (token: string, revenue: number, at: number, extra: Partial<EventInput> = {}) =>
-  ({ id: `ot-o${++seq}`, event_type: "Order", visitor_token: token, revenue, data: { order_id: `ot-order-${seq}` }, at, ...extra }) as EventInput;
+  ({
+    id: `ot-o${++seq}`,
+    event_type: "Order",
+    visitor_token: token,
+    revenue,
+    data: { order_id: `ot-order-${seq}` },
+    at,
+    ...extra,
+  }) as EventInput;
 
 const touches = (websiteId: number) => t.db.orderTouch.findMany({ where: { websiteId }, orderBy: { orderRef: "asc" } });
-const credited = async (websiteId: number, ctaId: number) => (await loadResults(t.db, websiteId, { period })).ctas.find((c) => c.id === ctaId)!.metrics;
+const credited = async (websiteId: number, ctaId: number) =>
+  (await loadResults(t.db, websiteId, { period })).ctas.find((c) => c.id === ctaId)!.metrics;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -57,15 +80,24 @@ describe("order touches kept as orders are stored", () => {
     const second = await cta(site, "Second");
     const p = await person(site);
     const now = Date.now();
-    await storeEvents(t.db, site, [complete(p.visitorToken, first, now - 3 * HOUR), complete(p.visitorToken, second, now - 2 * HOUR)]);
-    await storeEvents(t.db, site, [order(p.visitorToken, 400, now - HOUR), complete(p.visitorToken, first, now - HOUR / 2)]);
+    await storeEvents(t.db, site, [
+      complete(p.visitorToken, first, now - 3 * HOUR),
+      complete(p.visitorToken, second, now - 2 * HOUR),
+    ]);
+    await storeEvents(t.db, site, [
+      order(p.visitorToken, 400, now - HOUR),
+      complete(p.visitorToken, first, now - HOUR / 2),
+    ]);
     const [kept] = await touches(site);
     expect(kept).toMatchObject({ source: "event", touchCtaId: second.id, touchVariantId: second.variants[0].id });
     expect(kept.touchAt!.getTime()).toBe(now - 2 * HOUR);
     expect(await credited(site, second.id!)).toMatchObject({ orders: 1, revenue: 400 });
 
     // Read from the kept row: with it pointing elsewhere, the page follows it (the seek would say "Second").
-    await t.db.orderTouch.updateMany({ where: { websiteId: site }, data: { touchCtaId: first.id, touchVariantId: first.variants[0].id } });
+    await t.db.orderTouch.updateMany({
+      where: { websiteId: site },
+      data: { touchCtaId: first.id, touchVariantId: first.variants[0].id },
+    });
     expect(await credited(site, first.id!)).toMatchObject({ orders: 1, revenue: 400 });
     expect(await credited(site, second.id!)).toMatchObject({ orders: 0, revenue: 0 });
   });
@@ -76,7 +108,10 @@ describe("order touches kept as orders are stored", () => {
     const p = await person(site);
     const now = Date.now();
     await storeEvents(t.db, site, [complete(p.visitorToken, c, now - 40 * DAY)]);
-    await storeEvents(t.db, site, [order(p.visitorToken, 100, now - HOUR), order(p.visitorToken, 50, now - HOUR, { cta_id: c.id, variant_id: c.variants[0].id })]);
+    await storeEvents(t.db, site, [
+      order(p.visitorToken, 100, now - HOUR),
+      order(p.visitorToken, 50, now - HOUR, { cta_id: c.id, variant_id: c.variants[0].id }),
+    ]);
     const kept = await touches(site);
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatchObject({ touchCtaId: null, touchVariantId: null, touchAt: null });
@@ -90,11 +125,16 @@ describe("order touches kept as orders are stored", () => {
     const c = await cta(site, "Seek");
     const p = await person(site);
     const now = Date.now();
-    await storeEvents(t.db, site, [complete(p.visitorToken, c, now - 2 * HOUR), order(p.visitorToken, 250, now - HOUR)]);
+    await storeEvents(t.db, site, [
+      complete(p.visitorToken, c, now - 2 * HOUR),
+      order(p.visitorToken, 250, now - HOUR),
+    ]);
     // As an order stored before touches were kept: its row is not there.
     await t.db.orderTouch.deleteMany({ where: { websiteId: site } });
     // An Order row (the table orders imported from a shop fill) with the same person's touch.
-    await t.db.order.create({ data: { websiteId: site, personId: p.id, orderId: "row-1", revenue: 30, createdAt: new Date(now - HOUR / 2) } });
+    await t.db.order.create({
+      data: { websiteId: site, personId: p.id, orderId: "row-1", revenue: 30, createdAt: new Date(now - HOUR / 2) },
+    });
     expect(await credited(site, c.id!)).toMatchObject({ orders: 2, revenue: 280 });
 
     expect(await backfillOrderTouches(t.db, 1)).toBeGreaterThanOrEqual(2);
@@ -113,7 +153,10 @@ describe("order touches kept as orders are stored", () => {
     const late = await cta(site, "Late");
     const p = await person(site);
     const now = Date.now();
-    await storeEvents(t.db, site, [complete(p.visitorToken, early, now - 3 * HOUR), order(p.visitorToken, 90, now - HOUR)]);
+    await storeEvents(t.db, site, [
+      complete(p.visitorToken, early, now - 3 * HOUR),
+      order(p.visitorToken, 90, now - HOUR),
+    ]);
     // Happened before the order, but reached the server after it.
     await storeEvents(t.db, site, [complete(p.visitorToken, late, now - 2 * HOUR)]);
     expect(await credited(site, early.id!)).toMatchObject({ orders: 1, revenue: 90 });
@@ -128,19 +171,31 @@ describe("order touches kept as orders are stored", () => {
     const failing = new Proxy(t.db, {
       get(target, key, receiver) {
         if (key === "$executeRawUnsafe") {
-          return (sql: string, ...values: unknown[]) => (sql.includes(`INSERT INTO "OrderTouch"`) ? Promise.reject(new Error("disk full")) : target.$executeRawUnsafe(sql, ...values));
+          return (sql: string, ...values: unknown[]) =>
+            sql.includes(`INSERT INTO "OrderTouch"`)
+              ? Promise.reject(new Error("disk full"))
+              : target.$executeRawUnsafe(sql, ...values);
         }
         return Reflect.get(target, key, receiver);
       },
     }) as Db;
     const logged = captureLogs();
     try {
-      const result = await storeEvents(failing, site, [complete(p.visitorToken, c, now - 2 * HOUR), order(p.visitorToken, 70, now - HOUR)]);
+      const result = await storeEvents(failing, site, [
+        complete(p.visitorToken, c, now - 2 * HOUR),
+        order(p.visitorToken, 70, now - HOUR),
+      ]);
       expect(result).toMatchObject({ stored: 2, duplicates: 0, rejected: [] });
     } finally {
       logged.stop();
     }
-    expect(logged.lines).toMatchObject([{ level: 40, msg: expect.stringMatching(/^order touches of website \d+ not kept/), err: { message: "disk full" } }]);
+    expect(logged.lines).toMatchObject([
+      {
+        level: 40,
+        msg: expect.stringMatching(/^order touches of website \d+ not kept/),
+        err: { message: "disk full" },
+      },
+    ]);
     expect(await touches(site)).toEqual([]);
     expect(await credited(site, c.id!)).toMatchObject({ orders: 1, revenue: 70 });
   });
@@ -154,7 +209,10 @@ describe("order touches kept as orders are stored", () => {
     const now = Date.now();
     const hostile = `x'); DELETE FROM "OrderTouch"; --`;
     await storeEvents(t.db, other, [order(q.visitorToken, 10, now - HOUR, { id: hostile })]);
-    await storeEvents(t.db, site, [complete(p.visitorToken, c, now - 2 * HOUR), order(p.visitorToken, 20, now - HOUR, { id: hostile })]);
+    await storeEvents(t.db, site, [
+      complete(p.visitorToken, c, now - 2 * HOUR),
+      order(p.visitorToken, 20, now - HOUR, { id: hostile }),
+    ]);
     expect(await touches(other)).toHaveLength(1);
     expect(await touches(site)).toHaveLength(1);
     // Asked again for ids already kept, another website's included: nothing new, nothing moved.
@@ -175,8 +233,13 @@ describe("order touches kept as orders are stored", () => {
     const c = await cta(site, "Kept");
     const p = await person(site);
     const now = Date.now();
-    await storeEvents(t.db, site, [complete(p.visitorToken, c, now - 3 * HOUR), order(p.visitorToken, 60, now - 2 * HOUR)]);
-    await t.db.order.create({ data: { websiteId: site, personId: p.id, orderId: "row-kept", revenue: 5, createdAt: new Date(now - HOUR) } });
+    await storeEvents(t.db, site, [
+      complete(p.visitorToken, c, now - 3 * HOUR),
+      order(p.visitorToken, 60, now - 2 * HOUR),
+    ]);
+    await t.db.order.create({
+      data: { websiteId: site, personId: p.id, orderId: "row-kept", revenue: 5, createdAt: new Date(now - HOUR) },
+    });
     await backfillOrderTouches(t.db);
     expect((await touches(site)).map((k) => k.source).sort()).toEqual(["event", "row"]);
     // Three months on, with a retention of one month: everything above is older than the cutoff.

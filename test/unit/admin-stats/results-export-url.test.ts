@@ -4,9 +4,15 @@ import { resultsExportUrl } from "~/lib/results-export-url";
 
 describe("resultsExportUrl", () => {
   it("sends a results page that asks for an export to its export route, with every param", () => {
-    expect(resultsExportUrl("/owner/websites/7/results?days=30&export=csv")).toBe("/owner/websites/7/results/export?days=30&export=csv");
-    expect(resultsExportUrl("/owner/websites/7/results/?export=xml&cta=3")).toBe("/owner/websites/7/results/export?export=xml&cta=3");
-    expect(resultsExportUrl("/app/results?shop=x.myshopify.com&export=csv")).toBe("/app/results/export?shop=x.myshopify.com&export=csv");
+    expect(resultsExportUrl("/owner/websites/7/results?days=30&export=csv")).toBe(
+      "/owner/websites/7/results/export?days=30&export=csv",
+    );
+    expect(resultsExportUrl("/owner/websites/7/results/?export=xml&cta=3")).toBe(
+      "/owner/websites/7/results/export?export=xml&cta=3",
+    );
+    expect(resultsExportUrl("/app/results?shop=x.myshopify.com&export=csv")).toBe(
+      "/app/results/export?shop=x.myshopify.com&export=csv",
+    );
   });
 
   it("leaves every other URL alone", () => {

@@ -24,15 +24,33 @@ let n = 0;
 const period = parsePeriod(new URLSearchParams("days=7"));
 
 async function person(websiteId = site) {
-  return t.db.person.create({ data: { websiteId, visitorToken: `rr-${++n}-token`, personType: "Visitor", extra: {}, data: {} } });
+  return t.db.person.create({
+    data: { websiteId, visitorToken: `rr-${++n}-token`, personType: "Visitor", extra: {}, data: {} },
+  });
 }
 
 /** A published CTA whose variants have one step per list of element types. */
-const cta = (name: string, steps: string[][], websiteId = site, letters = ["A"]) => saveCtaDocument(t.db, websiteId, publishedCtaMock(name, steps, letters));
+const cta = (name: string, steps: string[][], websiteId = site, letters = ["A"]) =>
+  saveCtaDocument(t.db, websiteId, publishedCtaMock(name, steps, letters));
 
 let seq = 0;
-const ev = (event_type: string, visitor_token: string, cta_id: number, variant_id: number, extra: Partial<EventInput> = {}) =>
-  ({ id: `rr-e${++seq}`, event_type, visitor_token, cta_id, variant_id, data: {}, at: Date.now(), ...extra }) as EventInput;
+const ev = (
+  event_type: string,
+  visitor_token: string,
+  cta_id: number,
+  variant_id: number,
+  extra: Partial<EventInput> = {},
+) =>
+  ({
+    id: `rr-e${++seq}`,
+    event_type,
+    visitor_token,
+    cta_id,
+    variant_id,
+    data: {},
+    at: Date.now(),
+    ...extra,
+  }) as EventInput;
 
 async function csvOf(websiteId: number, ctaId: number | null = null) {
   const bytes = Buffer.from(await new Response(resultsCsv(t.db, websiteId, { period, ctaId })).arrayBuffer());
@@ -42,7 +60,9 @@ async function csvOf(websiteId: number, ctaId: number | null = null) {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  site = (await t.db.website.create({ data: { name: "Results", dataSettings: {}, currency: "SEK", currencyCharacter: "kr" } })).id;
+  site = (
+    await t.db.website.create({ data: { name: "Results", dataSettings: {}, currency: "SEK", currencyCharacter: "kr" } })
+  ).id;
   otherSite = (await t.db.website.create({ data: { name: "Other", dataSettings: {} } })).id;
 });
 
@@ -58,7 +78,8 @@ describe("metrics that say what they count", () => {
     const events: EventInput[] = [];
     // Page reloads: every visitor sees the inline form 4 or 5 times (36 in all)...
     people.forEach((p, i) => {
-      for (let k = 0; k < (i < 4 ? 5 : 4); k++) events.push(ev("View", p.visitorToken, inline.id!, inline.variants[0].id!));
+      for (let k = 0; k < (i < 4 ? 5 : 4); k++)
+        events.push(ev("View", p.visitorToken, inline.id!, inline.variants[0].id!));
     });
     // ...and the first three also see the banner.
     for (const p of people.slice(0, 3)) events.push(ev("View", p.visitorToken, banner.id!, banner.variants[0].id!));
@@ -84,7 +105,14 @@ describe("metrics that say what they count", () => {
     ]);
     let report = await loadResults(t.db, site, { period, ctaId: popup.id! });
     expect(report.ctas[0].goal).toBe("leads");
-    expect(report.ctas[0].metrics).toMatchObject({ viewers: 1, clicks: 1, leads: 0, completions: 0, conversions: 0, conversionRate: 0 });
+    expect(report.ctas[0].metrics).toMatchObject({
+      viewers: 1,
+      clicks: 1,
+      leads: 0,
+      completions: 0,
+      conversions: 0,
+      conversionRate: 0,
+    });
 
     await storeEvents(t.db, site, [
       ev("View", lead.visitorToken, popup.id!, variant),
@@ -92,14 +120,36 @@ describe("metrics that say what they count", () => {
       ev("Submission", lead.visitorToken, popup.id!, variant),
     ]);
     await t.db.contactSubmission.create({
-      data: { websiteId: site, clientId: `c-${lead.id}`, personId: lead.id, email: "lead@example.se", ctaId: popup.id!, variantId: variant, payload: {} },
+      data: {
+        websiteId: site,
+        clientId: `c-${lead.id}`,
+        personId: lead.id,
+        email: "lead@example.se",
+        ctaId: popup.id!,
+        variantId: variant,
+        payload: {},
+      },
     });
     // A submission without contact data (a name only) is no lead.
     await t.db.contactSubmission.create({
-      data: { websiteId: site, clientId: `c-${yesOnly.id}`, personId: yesOnly.id, ctaId: popup.id!, variantId: variant, payload: {} },
+      data: {
+        websiteId: site,
+        clientId: `c-${yesOnly.id}`,
+        personId: yesOnly.id,
+        ctaId: popup.id!,
+        variantId: variant,
+        payload: {},
+      },
     });
     report = await loadResults(t.db, site, { period, ctaId: popup.id! });
-    expect(report.ctas[0].metrics).toMatchObject({ viewers: 2, clicks: 2, leads: 1, completions: 1, conversions: 1, conversionRate: 0.5 });
+    expect(report.ctas[0].metrics).toMatchObject({
+      viewers: 2,
+      clicks: 2,
+      leads: 1,
+      completions: 1,
+      conversions: 1,
+      conversionRate: 0.5,
+    });
   });
 
   it("a button-only CTA converts on clicks, a quiz on completions, a product CTA on add-to-carts with their cart value", async () => {
@@ -120,7 +170,10 @@ describe("metrics that say what they count", () => {
     const of = (id: number) => report.ctas.find((c) => c.id === id)!;
     expect(of(button.id!)).toMatchObject({ goal: "clicks", metrics: { clicks: 1, conversions: 1, conversionRate: 1 } });
     expect(of(quiz.id!)).toMatchObject({ goal: "completions", metrics: { viewers: 1, conversions: 0 } });
-    expect(of(shop.id!)).toMatchObject({ goal: "addToCarts", metrics: { addToCarts: 2, cartValue: 300, conversions: 1 } });
+    expect(of(shop.id!)).toMatchObject({
+      goal: "addToCarts",
+      metrics: { addToCarts: 2, cartValue: 300, conversions: 1 },
+    });
   });
 
   it("never shows another website's CTAs or events", async () => {
@@ -156,7 +209,15 @@ describe("CSV export", () => {
     expect(body).toHaveLength(3);
     const today = new Date().toISOString().slice(0, 10);
     const rowA = body.find((r) => r.day === today && r.variant === "A")!;
-    expect(rowA).toMatchObject({ cta_id: String(evil.id), goal: "clicks", views: "2", unique_viewers: "1", clicks: "1", conversions: "1", conversion_rate: "1" });
+    expect(rowA).toMatchObject({
+      cta_id: String(evil.id),
+      goal: "clicks",
+      views: "2",
+      unique_viewers: "1",
+      clicks: "1",
+      conversions: "1",
+      conversion_rate: "1",
+    });
     expect(rowA.cta.startsWith("'=")).toBe(true);
     expect(body.filter((r) => r.variant === "B").map((r) => r.views)).toEqual(["1", "1"]);
     // Days in order.
@@ -173,7 +234,14 @@ describe("order attribution in SQL", () => {
     await storeEvents(t.db, site, [
       ev("Complete", p.visitorToken, first.id!, first.variants[0].id!, { at: now - 3 * 3_600_000 }),
       ev("Complete", p.visitorToken, second.id!, second.variants[0].id!, { at: now - 2 * 3_600_000 }),
-      { id: `rr-order-${p.id}`, event_type: "Order", visitor_token: p.visitorToken, revenue: 400, data: { order_id: `ord-${p.id}` }, at: now - 3_600_000 },
+      {
+        id: `rr-order-${p.id}`,
+        event_type: "Order",
+        visitor_token: p.visitorToken,
+        revenue: 400,
+        data: { order_id: `ord-${p.id}` },
+        at: now - 3_600_000,
+      },
       // After the order: takes no credit.
       ev("Complete", p.visitorToken, first.id!, first.variants[0].id!, { at: now - 1_800_000 }),
     ] as EventInput[]);
@@ -195,7 +263,12 @@ describe("order attribution in SQL", () => {
       // which index the query can use (the one it takes at scale).
       return t.db.$transaction(async (tx) => {
         await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
-        const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${options}${sql}`, site, from.toISOString(), to.toISOString());
+        const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+          `EXPLAIN ${options}${sql}`,
+          site,
+          from.toISOString(),
+          to.toISOString(),
+        );
         return rows.map((r) => r["QUERY PLAN"]).join("\n");
       });
     };
@@ -212,7 +285,8 @@ describe("order attribution in SQL", () => {
       );
       return [index, ...children.map((c) => c.relname)];
     };
-    const usesIndex = async (plan: string, index: string) => (await names(index)).some((n) => plan.includes(`"${n}"`) || plan.includes(` ${n} `) || plan.endsWith(` ${n}`));
+    const usesIndex = async (plan: string, index: string) =>
+      (await names(index)).some((n) => plan.includes(`"${n}"`) || plan.includes(` ${n} `) || plan.endsWith(` ${n}`));
     expect(await usesIndex(events, "TrackedEvent_orders_idx")).toBe(true);
     expect(await usesIndex(events, "TrackedEvent_touch_idx")).toBe(true);
     expect(await usesIndex(rows, "TrackedEvent_touch_idx")).toBe(true);
@@ -221,12 +295,18 @@ describe("order attribution in SQL", () => {
     expect(await usesIndex(rows, "Order_websiteId_createdAt_idx")).toBe(true);
     // An order's kept touch is read by OrderTouch's primary key, and the seek runs only for an order without one.
     for (const plan of [events, rows]) {
-      expect(plan).toMatch(postgres ? /Index Scan using "OrderTouch_pkey" on "OrderTouch" k|Bitmap Index Scan on "OrderTouch_pkey"/ : /SEARCH k USING INDEX sqlite_autoindex_OrderTouch_1 \(source=\? AND orderRef=\?\)/);
+      expect(plan).toMatch(
+        postgres
+          ? /Index Scan using "OrderTouch_pkey" on "OrderTouch" k|Bitmap Index Scan on "OrderTouch_pkey"/
+          : /SEARCH k USING INDEX sqlite_autoindex_OrderTouch_1 \(source=\? AND orderRef=\?\)/,
+      );
     }
     // PostgreSQL seeks in a CASE, run only for an order without a kept touch that names no CTA (VERBOSE shows the expressions).
     if (postgres) {
       for (const sql of [orderEventsSql(true), orderRowsSql(true)]) {
-        expect(await plan(sql, "(VERBOSE) ")).toMatch(/CASE WHEN \(\(k\."orderRef" IS NULL\) AND \(o(_\d+)?\."ctaId" IS NULL\)\) THEN \(SubPlan \d\)/);
+        expect(await plan(sql, "(VERBOSE) ")).toMatch(
+          /CASE WHEN \(\(k\."orderRef" IS NULL\) AND \(o(_\d+)?\."ctaId" IS NULL\)\) THEN \(SubPlan \d\)/,
+        );
       }
     }
     for (const plan of [events, rows]) {

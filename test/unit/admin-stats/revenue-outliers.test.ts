@@ -9,7 +9,16 @@ const from = at(1, 0);
 const to = at(8, 0);
 
 function orderEvent(orderId: string | null, revenue: number, day = 2): OrderRow {
-  return { source: "event", orderId, revenue, at: at(day), ctaId: 1, variantId: 10, touchCtaId: null, touchVariantId: null };
+  return {
+    source: "event",
+    orderId,
+    revenue,
+    at: at(day),
+    ctaId: 1,
+    variantId: 10,
+    touchCtaId: null,
+    touchVariantId: null,
+  };
 }
 
 /** Revenue and orders credited to CTA 1's variant 10, and the rest of the credit. */
@@ -21,7 +30,13 @@ function computeResults({ events }: { from: Date; to: Date; events: OrderRow[] }
 }
 
 describe("the event schema's revenue", () => {
-  const event = (revenue: unknown) => ({ id: "evt-00000001", event_type: "Order", visitor_token: "v".repeat(20), revenue, data: { order_id: "o1" } });
+  const event = (revenue: unknown) => ({
+    id: "evt-00000001",
+    event_type: "Order",
+    visitor_token: "v".repeat(20),
+    revenue,
+    data: { order_id: "o1" },
+  });
 
   it.each([
     [0, 0],
@@ -34,16 +49,23 @@ describe("the event schema's revenue", () => {
     expect(eventSchema.parse(event(revenue)).revenue).toBe(stored);
   });
 
-  it.each([1e12, MAX_EVENT_REVENUE + 0.01, -0.01, Number.NaN, Infinity, "100"])("refuses %j, naming revenue", (revenue) => {
-    const r = eventSchema.safeParse(event(revenue));
-    expect(r.success).toBe(false);
-    expect(r.error!.issues[0].path).toEqual(["revenue"]);
-  });
+  it.each([1e12, MAX_EVENT_REVENUE + 0.01, -0.01, Number.NaN, Infinity, "100"])(
+    "refuses %j, naming revenue",
+    (revenue) => {
+      const r = eventSchema.safeParse(event(revenue));
+      expect(r.success).toBe(false);
+      expect(r.error!.issues[0].path).toEqual(["revenue"]);
+    },
+  );
 });
 
 describe("orders on Results", () => {
   it("an order id counts once, however often it is sent", () => {
-    const r = computeResults({ from, to, events: [orderEvent("o-1", 100), orderEvent("o-1", 100, 3), orderEvent("o-2", 50)] });
+    const r = computeResults({
+      from,
+      to,
+      events: [orderEvent("o-1", 100), orderEvent("o-1", 100, 3), orderEvent("o-2", 50)],
+    });
     expect(r.byVariant.get("1:10")).toMatchObject({ revenue: 150, orders: 2 });
   });
 

@@ -33,9 +33,22 @@ beforeAll(async () => {
   otherSite = (await t.db.website.create({ data: { name: "Other", dataSettings: {} } })).id;
   // CTA 1 variant 1: 5,000 viewers (dense); CTA 2 variant 0: 3 viewers (sparse); a day and a website not asked for.
   // (A first batch is stored as its sparse entries, however many; the second makes the sketch dense.)
-  await applyToRollups(t.db, site, Array.from({ length: 2500 }, (_, i) => view(1, 1, i + 1)));
-  await applyToRollups(t.db, site, Array.from({ length: 2500 }, (_, i) => view(1, 1, i + 2501)));
-  await applyToRollups(t.db, site, [view(2, 0, 7), view(2, 0, 8), view(2, 0, 9), { ...view(2, 0, 9), eventType: "Complete" }]);
+  await applyToRollups(
+    t.db,
+    site,
+    Array.from({ length: 2500 }, (_, i) => view(1, 1, i + 1)),
+  );
+  await applyToRollups(
+    t.db,
+    site,
+    Array.from({ length: 2500 }, (_, i) => view(1, 1, i + 2501)),
+  );
+  await applyToRollups(t.db, site, [
+    view(2, 0, 7),
+    view(2, 0, 8),
+    view(2, 0, 9),
+    { ...view(2, 0, 9), eventType: "Complete" },
+  ]);
   await applyToRollups(t.db, site, [view(1, 1, 1, "2026-03-12")]);
   await applyToRollups(t.db, otherSite, [view(1, 1, 1)]);
 });
@@ -47,7 +60,10 @@ afterAll(async () => {
 describe("rollup reads", () => {
   it("give back every sketch byte for byte as stored, dense and sparse", async () => {
     const stored = await t.db.ctaDailySketch.findMany({ where: { websiteId: site, day: DAY } });
-    const read = await readSketches(t.db, { websiteId: site, from: DAY, to: DAY, ctaIds: [1, 2] }, ["viewers", "clickers"]);
+    const read = await readSketches(t.db, { websiteId: site, from: DAY, to: DAY, ctaIds: [1, 2] }, [
+      "viewers",
+      "clickers",
+    ]);
     const key = (r: { ctaId: number; variantId: number; kind: string }) => `${r.ctaId}:${r.variantId}:${r.kind}`;
     expect(read.map(key).sort()).toEqual(stored.map(key).sort());
     const dense = read.find((r) => r.ctaId === 1)!;
@@ -61,10 +77,14 @@ describe("rollup reads", () => {
   });
 
   it("read only the website, days, CTAs and kinds asked for", async () => {
-    const days = await readSketches(t.db, { websiteId: site, from: "2026-03-11", to: "2026-03-12", ctaIds: [1, 2] }, ["viewers"]);
+    const days = await readSketches(t.db, { websiteId: site, from: "2026-03-11", to: "2026-03-12", ctaIds: [1, 2] }, [
+      "viewers",
+    ]);
     expect(days.map((r) => [r.day, r.ctaId])).toEqual([["2026-03-12", 1]]);
     expect(await readSketches(t.db, { websiteId: site, from: DAY, to: DAY, ctaIds: [2] }, ["finishers"])).toEqual([]);
-    expect((await readSketches(t.db, { websiteId: site, from: DAY, to: DAY, ctaIds: [2] }, ["viewers"])).map((r) => r.ctaId)).toEqual([2]);
+    expect(
+      (await readSketches(t.db, { websiteId: site, from: DAY, to: DAY, ctaIds: [2] }, ["viewers"])).map((r) => r.ctaId),
+    ).toEqual([2]);
     expect(await readSketches(t.db, { websiteId: site, from: DAY, to: DAY, ctaIds: [] }, ["viewers"])).toEqual([]);
     const counters = await readCounters(t.db, { websiteId: otherSite, from: DAY, to: "2026-03-12", ctaIds: [1, 2] });
     expect(counters).toEqual([{ day: DAY, ctaId: 1, variantId: 1, views: 1, clicks: 0, addToCarts: 0, cartValue: 0 }]);

@@ -40,7 +40,10 @@ describe("new CTA documents", () => {
       for (const template of ["form", "blank"] as const) {
         const doc = newCtaDocument({ name: `New ${cta_type}`, cta_type, template });
         const parsed = ctaDocumentSchema.safeParse(doc);
-        expect(parsed.success, `${cta_type} ${template}: ${JSON.stringify(!parsed.success && parsed.error.issues)}`).toBe(true);
+        expect(
+          parsed.success,
+          `${cta_type} ${template}: ${JSON.stringify(!parsed.success && parsed.error.issues)}`,
+        ).toBe(true);
         expect(doc.status).toBe("draft");
         expect(doc.variants[0].percentage).toBe(100);
       }
@@ -54,7 +57,10 @@ describe("new CTA documents", () => {
     const elements = doc.variants[0].steps[0].sections[0].columns[0].elements;
     expect(elements.map((e) => e.element_type)).toEqual(["text", "form"]);
     expect(elements[1].fields[0]).toMatchObject({ slug: "email", required: true, options: { type: "email" } });
-    expect(doc.variants[0].steps[0].action_groups[0].data).toEqual({ "confirmation-type": "message", confirmation: "Thanks!" });
+    expect(doc.variants[0].steps[0].action_groups[0].data).toEqual({
+      "confirmation-type": "message",
+      confirmation: "Thanks!",
+    });
   });
 
   it("creates elements, steps and conditions that validate", () => {
@@ -106,8 +112,12 @@ describe("variants", () => {
   });
 
   it("says what is wrong with a split", () => {
-    expect(splitProblem([{ percentage: 60 }, { percentage: 30 }])).toBe("Variant percentages must add up to 100 (now 90)");
-    expect(splitProblem([{ percentage: 50.5 }, { percentage: 49.5 }])).toBe("Each percentage is a whole number from 0 to 100");
+    expect(splitProblem([{ percentage: 60 }, { percentage: 30 }])).toBe(
+      "Variant percentages must add up to 100 (now 90)",
+    );
+    expect(splitProblem([{ percentage: 50.5 }, { percentage: 49.5 }])).toBe(
+      "Each percentage is a whole number from 0 to 100",
+    );
     expect(splitProblem([{ percentage: 100 }])).toBeNull();
   });
 
@@ -145,8 +155,16 @@ describe("paths and lists", () => {
   it("strips ids deeply", () => {
     expect(withoutIds({ id: 1, a: [{ id: 2, b: { id: 3, c: 4 } }] })).toEqual({ a: [{ b: { c: 4 } }] });
     // An option bag's "id"s are the owner's data (a picked product's Shopify id), not database ids.
-    const summary = [{ id: "4242", productId: "42", productTitle: "Kaffe", variantTitle: null, image: null, price: "99 kr" }];
-    expect(withoutIds({ id: 1, options: { "selected-products-summary": summary }, steps: [{ id: 2, options: { x: { id: 3 } } }] })).toEqual({
+    const summary = [
+      { id: "4242", productId: "42", productTitle: "Kaffe", variantTitle: null, image: null, price: "99 kr" },
+    ];
+    expect(
+      withoutIds({
+        id: 1,
+        options: { "selected-products-summary": summary },
+        steps: [{ id: 2, options: { x: { id: 3 } } }],
+      }),
+    ).toEqual({
       options: { "selected-products-summary": summary },
       steps: [{ options: { x: { id: 3 } } }],
     });
@@ -160,8 +178,14 @@ describe("paths and lists", () => {
 describe("action groups", () => {
   it("keeps the data keys of the new confirmation type and the shared ones", () => {
     const data = withConfirmationType(
-      { "confirmation-type": "redirect", "redirect-url": "/tack", "target-blank": true, "confirmation-close": true, "custom-key": 1 } as never,
-      "sms"
+      {
+        "confirmation-type": "redirect",
+        "redirect-url": "/tack",
+        "target-blank": true,
+        "confirmation-close": true,
+        "custom-key": 1,
+      } as never,
+      "sms",
     );
     expect(data).toEqual({ "confirmation-type": "sms", "confirmation-close": true, "custom-key": 1 });
     expect(withConfirmationType({}, "message")).toEqual({ "confirmation-type": "message", confirmation: "Thanks!" });
@@ -178,7 +202,11 @@ describe("action groups", () => {
 
 describe("errors and JSON", () => {
   it("finds the errors under a card", () => {
-    const errors = { "variants.0.steps.1.options.name": "too long", "variants.0.steps.10.x": "y", name: "Give the CTA a name" };
+    const errors = {
+      "variants.0.steps.1.options.name": "too long",
+      "variants.0.steps.10.x": "y",
+      name: "Give the CTA a name",
+    };
     expect(errorsUnder(errors, ["variants", 0, "steps", 1])).toEqual(["too long"]);
     expect(errorsUnder(errors, [])).toHaveLength(3);
   });
@@ -191,7 +219,9 @@ describe("errors and JSON", () => {
   });
 
   it("summarises elements for their cards", () => {
-    expect(elementSummary({ ...newElement("text"), options: { html: "<h2>Hej <b>där</b></h2>" } })).toBe("Text · Hej där");
+    expect(elementSummary({ ...newElement("text"), options: { html: "<h2>Hej <b>där</b></h2>" } })).toBe(
+      "Text · Hej där",
+    );
     expect(elementSummary(newElement("form"))).toBe("Form · 1 field");
     expect(elementSummary(newElement("conditional_row"))).toBe("Conditional row");
   });
@@ -226,7 +256,7 @@ describe("settings form", () => {
         ["data_settings.currency", "sek"],
         ["data_settings.extra.key", "google-analytics-id"],
         ["data_settings.extra.value", "G-123"],
-      ])
+      ]),
     );
     expect(s).toEqual({
       name: "Säljakademin",
@@ -239,7 +269,12 @@ describe("settings form", () => {
       form_tracking: true,
       brand_colors: { primary: "#0b3d91" },
       brand_style: { "border-radius": 6 },
-      data_settings: { "contact-processing": false, "cart-value-threshold": 500, currency: "SEK", "google-analytics-id": "G-123" },
+      data_settings: {
+        "contact-processing": false,
+        "cart-value-threshold": 500,
+        currency: "SEK",
+        "google-analytics-id": "G-123",
+      },
     });
   });
 
@@ -251,15 +286,17 @@ describe("settings form", () => {
           ["x.key", " a "],
           ["x.value", " 1 "],
         ]),
-        "x"
-      )
+        "x",
+      ),
     ).toEqual([["a", "1"]]);
     try {
       settingsFromForm(form([["data_settings.cart-value-threshold", "lots"]]));
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(WebsiteValidationError);
-      expect((e as WebsiteValidationError).fieldErrors()).toEqual({ "data_settings.cart-value-threshold": "Enter a number, e.g. 500" });
+      expect((e as WebsiteValidationError).fieldErrors()).toEqual({
+        "data_settings.cart-value-threshold": "Enter a number, e.g. 500",
+      });
     }
   });
 });
@@ -267,7 +304,10 @@ describe("settings form", () => {
 describe("preview page", () => {
   it("embeds the document so that no text in it can end the script", () => {
     const cta = { ...newCtaDocument({ name: "</script><script>alert(1)</script>", cta_type: "overlay" }), id: 3 };
-    const html = previewHtml({ cta, config: { website_id: 1 } as PublicWebsiteConfig, variant: "A" }, "http://x/widget/beckon-renderer.js");
+    const html = previewHtml(
+      { cta, config: { website_id: 1 } as PublicWebsiteConfig, variant: "A" },
+      "http://x/widget/beckon-renderer.js",
+    );
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).toContain("<title>Preview: &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>");
     const json = /<script type="application\/json" id="beckon-preview-data">(.*?)<\/script>/s.exec(html)![1];
@@ -277,7 +317,12 @@ describe("preview page", () => {
 
   it("collapses the white space of a label edited in place, not the letter s", () => {
     const cta = { ...newCtaDocument({ name: "Labels", cta_type: "overlay" }), id: 3 };
-    const html = previewHtml({ cta, config: { website_id: 1 } as PublicWebsiteConfig, variant: "A" }, "http://x/widget/beckon-renderer.js", undefined, true);
+    const html = previewHtml(
+      { cta, config: { website_id: 1 } as PublicWebsiteConfig, variant: "A" },
+      "http://x/widget/beckon-renderer.js",
+      undefined,
+      true,
+    );
     // The page's script is written inside a template literal, where a lone backslash escape is dropped.
     expect(html).toContain('textContent.replace(/\\s+/g, " ")');
   });
@@ -285,14 +330,32 @@ describe("preview page", () => {
 
 describe("typeLabel", () => {
   it("names the type and its subtype in words, in the admin's language", () => {
-    expect(typeLabel({ cta_type: "overlay", overlay_type: "boxed", inline_type: null, hook_type: null, bar_position: null })).toBe("Overlay (popup) · boxed");
-    expect(typeLabel({ cta_type: "bar", bar_position: "top", inline_type: null, hook_type: null, overlay_type: null }, translator("sv"))).toBe(
-      `${translator("sv")("ctaType.bar")} · överst`
-    );
-    expect(typeLabel({ cta_type: "page", inline_type: null, overlay_type: null, hook_type: null, bar_position: null }, translator("sv"))).toBe("Landningssida");
+    expect(
+      typeLabel({ cta_type: "overlay", overlay_type: "boxed", inline_type: null, hook_type: null, bar_position: null }),
+    ).toBe("Overlay (popup) · boxed");
+    expect(
+      typeLabel(
+        { cta_type: "bar", bar_position: "top", inline_type: null, hook_type: null, overlay_type: null },
+        translator("sv"),
+      ),
+    ).toBe(`${translator("sv")("ctaType.bar")} · överst`);
+    expect(
+      typeLabel(
+        { cta_type: "page", inline_type: null, overlay_type: null, hook_type: null, bar_position: null },
+        translator("sv"),
+      ),
+    ).toBe("Landningssida");
   });
 
   it("keeps a code the catalogue does not know as it is", () => {
-    expect(typeLabel({ cta_type: "overlay", overlay_type: "legacy" as never, inline_type: null, hook_type: null, bar_position: null })).toBe("Overlay (popup) · legacy");
+    expect(
+      typeLabel({
+        cta_type: "overlay",
+        overlay_type: "legacy" as never,
+        inline_type: null,
+        hook_type: null,
+        bar_position: null,
+      }),
+    ).toBe("Overlay (popup) · legacy");
   });
 });

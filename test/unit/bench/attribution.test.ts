@@ -65,7 +65,13 @@ describe("page-cost attribution of CPU samples", () => {
   });
 
   it("finds the line of a subject's snippet in its page", () => {
-    const subject = { name: "s", snippet: "<script>\n(function beckonSnippet(w){w.x=1})(window);\n</script>", snippetFunction: "beckonSnippet", ownsScript: () => false, visibleCheck: null };
+    const subject = {
+      name: "s",
+      snippet: "<script>\n(function beckonSnippet(w){w.x=1})(window);\n</script>",
+      snippetFunction: "beckonSnippet",
+      ownsScript: () => false,
+      visibleCheck: null,
+    };
     const line = snippetLine(subject);
     expect(storePage(subject.snippet).split("\n")[line]).toBe("(function beckonSnippet(w){w.x=1})(window);");
     expect(snippetLine({ ...subject, snippetFunction: undefined })).toBe(-1);

@@ -6,7 +6,15 @@
  * both bench pages carry the subject's snippet where the profile looks for it.
  */
 import { describe, expect, it } from "vitest";
-import { checkGoals, lighthouseWidgetRequests, snippetLine, summarize, summarizeLighthouse, widgetFrames, type RunSample } from "../../../bench/page-cost";
+import {
+  checkGoals,
+  lighthouseWidgetRequests,
+  snippetLine,
+  summarize,
+  summarizeLighthouse,
+  widgetFrames,
+  type RunSample,
+} from "../../../bench/page-cost";
 import { ARTICLE_FILES, articlePage } from "../../../bench/article-page";
 import { ARTICLE_PAGE, STORE_PAGE, type Subject } from "../../../bench/pages";
 
@@ -18,7 +26,17 @@ const widget: Subject = {
   visibleCheck: "() => true",
 };
 
-const run = (over: Partial<RunSample>): RunSample => ({ script_ms: null, visible_ms: 300, fcp_ms: 100, long_tasks: 0, long_task_ms: 0, cls: 0, requests: 5, widget_requests: 4, ...over });
+const run = (over: Partial<RunSample>): RunSample => ({
+  script_ms: null,
+  visible_ms: 300,
+  fcp_ms: 100,
+  long_tasks: 0,
+  long_task_ms: 0,
+  cls: 0,
+  requests: 5,
+  widget_requests: 4,
+  ...over,
+});
 
 describe("what the page-cost benchmark counts", () => {
   it("counts a long animation frame only when it is over 50 ms and a script of the subject ran in it", () => {
@@ -32,17 +50,37 @@ describe("what the page-cost benchmark counts", () => {
   });
 
   it("reads the widget's requests from Lighthouse's network record", () => {
-    const lhr = (urls: string[]) => ({ audits: { "network-requests": { details: { items: urls.map((url) => ({ url })) } } } });
-    expect(lighthouseWidgetRequests(lhr(["http://shop.test/", "http://beckon.test/api/websites/1.js", "http://beckon.test/widget/a.js"]), widget)).toBe(2);
+    const lhr = (urls: string[]) => ({
+      audits: { "network-requests": { details: { items: urls.map((url) => ({ url })) } } },
+    });
+    expect(
+      lighthouseWidgetRequests(
+        lhr(["http://shop.test/", "http://beckon.test/api/websites/1.js", "http://beckon.test/widget/a.js"]),
+        widget,
+      ),
+    ).toBe(2);
     expect(lighthouseWidgetRequests(lhr(["http://shop.test/"]), widget)).toBe(0);
     // A report without the audit (or a malformed one) counts nothing rather than throwing.
     expect(lighthouseWidgetRequests({ audits: {} }, widget)).toBe(0);
-    expect(lighthouseWidgetRequests({ audits: { "network-requests": { details: { items: [{ url: 3 }] } } } } as never, widget)).toBe(0);
+    expect(
+      lighthouseWidgetRequests(
+        { audits: { "network-requests": { details: { items: [{ url: 3 }] } } } } as never,
+        widget,
+      ),
+    ).toBe(0);
   });
 
   it("measures the popup from the page's first contentful paint, with the middle half of the runs beside every median", () => {
     const samples = [1, 2, 3, 4, 5].flatMap((i) => [
-      run({ visible_ms: 400 + i * 10, fcp_ms: 200, long_tasks: i, long_task_ms: i * 60, widget_loafs: i % 2, widget_loaf_max_ms: (i % 2) * 70, interaction_ms: i * 8 }),
+      run({
+        visible_ms: 400 + i * 10,
+        fcp_ms: 200,
+        long_tasks: i,
+        long_task_ms: i * 60,
+        widget_loafs: i % 2,
+        widget_loaf_max_ms: (i % 2) * 70,
+        interaction_ms: i * 8,
+      }),
       run({ script_ms: i * 10 }),
     ]);
     const s = summarize("beckon", 4, samples, 0, "article");
@@ -58,10 +96,18 @@ describe("what the page-cost benchmark counts", () => {
 
   it("checks the goals on every bench page, and fails a page where the widget's frames are long", () => {
     const good = [1, 2, 3].map(() => run({ visible_ms: 300, fcp_ms: 100, widget_loafs: 0, interaction_ms: 20 }));
-    const slow = [1, 2, 3].map(() => run({ visible_ms: 300, fcp_ms: 100, widget_loafs: 2, widget_loaf_max_ms: 90, interaction_ms: 20 }));
+    const slow = [1, 2, 3].map(() =>
+      run({ visible_ms: 300, fcp_ms: 100, widget_loafs: 2, widget_loaf_max_ms: 90, interaction_ms: 20 }),
+    );
     const profiled = [run({ script_ms: 40 })];
-    const pages = [summarize("beckon", 4, [...good, ...profiled], 0, "store"), summarize("beckon", 4, [...slow, ...profiled], 0, "article")];
-    const lh = [summarizeLighthouse("store", "none", [{ score: 95, tbt_ms: 100, lcp_ms: 1000, cls: 0, widget_requests: 0 }]), summarizeLighthouse("store", "beckon", [{ score: 95, tbt_ms: 105, lcp_ms: 1100, cls: 0, widget_requests: 5 }])];
+    const pages = [
+      summarize("beckon", 4, [...good, ...profiled], 0, "store"),
+      summarize("beckon", 4, [...slow, ...profiled], 0, "article"),
+    ];
+    const lh = [
+      summarizeLighthouse("store", "none", [{ score: 95, tbt_ms: 100, lcp_ms: 1000, cls: 0, widget_requests: 0 }]),
+      summarizeLighthouse("store", "beckon", [{ score: 95, tbt_ms: 105, lcp_ms: 1100, cls: 0, widget_requests: 5 }]),
+    ];
     const goals = checkGoals(pages, lh);
     const met = (text: string) => goals.find((g) => g.goal.startsWith(text))?.met;
     expect(met("store, 4x: no long animation frame")).toBe(true);
@@ -90,7 +136,9 @@ describe("the article bench page", () => {
   it("holds the snippet on a line of its own, found by the profile's attribution on both pages", () => {
     for (const page of [STORE_PAGE, ARTICLE_PAGE]) {
       const line = snippetLine(widget, page);
-      expect(page.html(widget.snippet).split("\n")[line], page.name).toBe("(function beckonSnippet(w){w.x=1})(window);");
+      expect(page.html(widget.snippet).split("\n")[line], page.name).toBe(
+        "(function beckonSnippet(w){w.x=1})(window);",
+      );
     }
   });
 });

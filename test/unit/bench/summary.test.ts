@@ -6,7 +6,15 @@
 import { describe, expect, it } from "vitest";
 import { summarize, type RunSample } from "../../../bench/page-cost";
 
-const run = (over: Partial<RunSample>): RunSample => ({ script_ms: null, visible_ms: 300, long_tasks: 0, long_task_ms: 0, cls: 0, requests: 5, ...over });
+const run = (over: Partial<RunSample>): RunSample => ({
+  script_ms: null,
+  visible_ms: 300,
+  long_tasks: 0,
+  long_task_ms: 0,
+  cls: 0,
+  requests: 5,
+  ...over,
+});
 
 describe("page-cost summary of one subject at one rate", () => {
   it("takes script time from profiled loads and the rest from unprofiled ones", () => {
@@ -18,15 +26,30 @@ describe("page-cost summary of one subject at one rate", () => {
       run({ script_ms: 14, visible_ms: 950, long_tasks: 3, long_task_ms: 300, cls: 0.5 }),
       run({ script_ms: 12, visible_ms: 990, long_tasks: 3, long_task_ms: 300, cls: 0.5 }),
     ];
-    expect(summarize("beckon", 4, samples, 1)).toMatchObject({ runs: 3, failed_runs: 1, script_ms: 12, visible_ms: 220, long_tasks: 0, long_task_ms: 0, cls: 0 });
+    expect(summarize("beckon", 4, samples, 1)).toMatchObject({
+      runs: 3,
+      failed_runs: 1,
+      script_ms: 12,
+      visible_ms: 220,
+      long_tasks: 0,
+      long_task_ms: 0,
+      cls: 0,
+    });
   });
 
   it("gives the middle half of the runs beside each median", () => {
     const samples = [10, 20, 30, 40, 50].flatMap((v) => [run({ visible_ms: v * 10 }), run({ script_ms: v })]);
-    expect(summarize("beckon", 4, samples, 0)).toMatchObject({ script_ms: 30, script_iqr: [20, 40], visible_ms: 300, visible_iqr: [200, 400] });
+    expect(summarize("beckon", 4, samples, 0)).toMatchObject({
+      script_ms: 30,
+      script_iqr: [20, 40],
+      visible_ms: 300,
+      visible_iqr: [200, 400],
+    });
   });
 
   it("reports no visible time when no unprofiled load showed the CTA", () => {
-    expect(summarize("none", 1, [run({ visible_ms: null }), run({ script_ms: 0, visible_ms: null })], 0)).toMatchObject({ script_ms: 0, visible_ms: null, visible_iqr: null, runs: 1 });
+    expect(summarize("none", 1, [run({ visible_ms: null }), run({ script_ms: 0, visible_ms: null })], 0)).toMatchObject(
+      { script_ms: 0, visible_ms: null, visible_iqr: null, runs: 1 },
+    );
   });
 });

@@ -17,9 +17,51 @@ import { recordVisit } from "../../../widget/core/person-data";
 
 /** What the Campaigns page's builder produces for "Number of visits: Visits in total, less than 2", "utm_source is newsletter", "Page URL contains /blogg". */
 const campaignsPage: Condition[] = [
-  { position: 0, condition_type: "visits", operator: "and", url: null, tag_id: null, keyword: null, count: 2, data_name: null, area_id: null, cta_id: null, condition_cta: null, country: null, data: { scope: "total", comparison: "less" } },
-  { position: 1, condition_type: "data_field", operator: "and", url: null, tag_id: null, keyword: null, count: null, data_name: "utm_source", area_id: null, cta_id: null, condition_cta: null, country: null, data: { comparison: "equal", value: "newsletter" } },
-  { position: 2, condition_type: "url", operator: "and", url: "/blogg", tag_id: null, keyword: null, count: null, data_name: null, area_id: null, cta_id: null, condition_cta: null, country: null, data: { match: "contains" } },
+  {
+    position: 0,
+    condition_type: "visits",
+    operator: "and",
+    url: null,
+    tag_id: null,
+    keyword: null,
+    count: 2,
+    data_name: null,
+    area_id: null,
+    cta_id: null,
+    condition_cta: null,
+    country: null,
+    data: { scope: "total", comparison: "less" },
+  },
+  {
+    position: 1,
+    condition_type: "data_field",
+    operator: "and",
+    url: null,
+    tag_id: null,
+    keyword: null,
+    count: null,
+    data_name: "utm_source",
+    area_id: null,
+    cta_id: null,
+    condition_cta: null,
+    country: null,
+    data: { comparison: "equal", value: "newsletter" },
+  },
+  {
+    position: 2,
+    condition_type: "url",
+    operator: "and",
+    url: "/blogg",
+    tag_id: null,
+    keyword: null,
+    count: null,
+    data_name: null,
+    area_id: null,
+    cta_id: null,
+    condition_cta: null,
+    country: null,
+    data: { match: "contains" },
+  },
 ];
 
 const preset = targetingPresetSchema.parse({ visitor: "new", utm_source: " newsletter ", page_url: "/blogg" });
@@ -27,8 +69,14 @@ const preset = targetingPresetSchema.parse({ visitor: "new", utm_source: " newsl
 function visitor(opts: { sessions: number; utm?: string; url?: string; referrer?: string }): ConditionContext {
   const url = opts.url ?? "https://saljakademin.se/blogg/forhandling";
   let visits = undefined;
-  for (let s = 0; s < opts.sessions; s++) visits = recordVisit(visits, url, `session-${s}`, 1_700_000_000_000 + s * 86_400_000);
-  const doc = { referrer: opts.referrer ?? "", title: "", body: { classList: { contains: () => false }, textContent: "" }, querySelectorAll: (() => []) as never };
+  for (let s = 0; s < opts.sessions; s++)
+    visits = recordVisit(visits, url, `session-${s}`, 1_700_000_000_000 + s * 86_400_000);
+  const doc = {
+    referrer: opts.referrer ?? "",
+    title: "",
+    body: { classList: { contains: () => false }, textContent: "" },
+    querySelectorAll: (() => []) as never,
+  };
   return { url, doc, person: null, local: { visits, params: opts.utm ? { utm_source: opts.utm } : {} } };
 }
 
@@ -41,7 +89,9 @@ describe("targeting presets", () => {
     const parsed = broadcastInputSchema.parse({ name: "x", conditions });
     expect(conditionShapeIssues(parsed.conditions, ["conditions"])).toEqual([]);
     expect(presetOf(conditions)).toEqual(preset);
-    expect(presetConditions({ ...NO_PRESET, visitor: "returning" })).toEqual([{ ...campaignsPage[0], count: 1, data: { scope: "total", comparison: "greater" } }]);
+    expect(presetConditions({ ...NO_PRESET, visitor: "returning" })).toEqual([
+      { ...campaignsPage[0], count: 1, data: { scope: "total", comparison: "greater" } },
+    ]);
     expect(presetConditions(NO_PRESET)).toEqual([]);
   });
 
@@ -59,7 +109,9 @@ describe("targeting presets", () => {
     expect(passes(stored, visitor({ sessions: 2, utm: "newsletter" }))).toBe(false);
     expect(passes(stored, visitor({ sessions: 1, utm: "google" }))).toBe(false);
     expect(passes(stored, visitor({ sessions: 1 }))).toBe(false);
-    expect(passes(stored, visitor({ sessions: 1, utm: "newsletter", url: "https://saljakademin.se/kontakt" }))).toBe(false);
+    expect(passes(stored, visitor({ sessions: 1, utm: "newsletter", url: "https://saljakademin.se/kontakt" }))).toBe(
+      false,
+    );
     const returning = presetConditions({ ...NO_PRESET, visitor: "returning" });
     expect(passes(returning, visitor({ sessions: 3 }))).toBe(true);
     expect(passes(returning, visitor({ sessions: 1 }))).toBe(false);

@@ -8,11 +8,21 @@
  */
 import { describe, expect, it } from "vitest";
 import picked from "../../fixtures/shopify-admin/resource-picker-collections.json";
-import { collectionFeedOf, collectionFromResourcePicker, feedCollectionFromHit, withCollectionFeed, withManualFeed } from "~/lib/store-products";
+import {
+  collectionFeedOf,
+  collectionFromResourcePicker,
+  feedCollectionFromHit,
+  withCollectionFeed,
+  withManualFeed,
+} from "~/lib/store-products";
 import { elementSchema } from "~/lib/schema/cta";
 import { feedSources } from "../../../widget/render/elements/ProductsElement";
 
-const element = (product_recommendations: unknown) => ({ position: 0, element_type: "products", product_recommendations });
+const element = (product_recommendations: unknown) => ({
+  position: 0,
+  element_type: "products",
+  product_recommendations,
+});
 
 describe("the resource picker's collection", () => {
   it("becomes the feed's collection entry: the handle the widget reads and the summary the editor shows", () => {
@@ -24,12 +34,22 @@ describe("the resource picker's collection", () => {
       image: "https://cdn.shopify.com/s/files/1/0005/4838/0009/collections/bryggkaffe.jpg?v=1",
       productsCount: 13,
     });
-    const entries = withCollectionFeed(withManualFeed([], [{ handle: "mugg", title: "Mugg", image: null, price: null }]), chosen);
-    expect(entries[1]).toEqual({ source: "collection", handle: "bryggkaffe", summary: { id: "841564295", title: "Bryggkaffe", image: chosen!.image, productsCount: 13 } });
+    const entries = withCollectionFeed(
+      withManualFeed([], [{ handle: "mugg", title: "Mugg", image: null, price: null }]),
+      chosen,
+    );
+    expect(entries[1]).toEqual({
+      source: "collection",
+      handle: "bryggkaffe",
+      summary: { id: "841564295", title: "Bryggkaffe", image: chosen!.image, productsCount: 13 },
+    });
     expect(entries[0]).toMatchObject({ source: "manual", handles: ["mugg"] });
     expect(collectionFeedOf(entries)).toEqual(chosen);
     expect(elementSchema.safeParse(element(entries)).success).toBe(true);
-    expect(feedSources(element(entries) as never, {}, "https://shop.test/")).toContainEqual({ type: "collection", handle: "bryggkaffe" });
+    expect(feedSources(element(entries) as never, {}, "https://shop.test/")).toContainEqual({
+      type: "collection",
+      handle: "bryggkaffe",
+    });
   });
 
   it("cancelled or without a handle chooses nothing", () => {
@@ -41,14 +61,33 @@ describe("the resource picker's collection", () => {
   it("a new choice replaces the chosen collection; Remove drops it and keeps the visitor's-collection entry", () => {
     const visitors = { source: "collection" };
     const first = withCollectionFeed([visitors], collectionFromResourcePicker(picked));
-    const next = withCollectionFeed(first, feedCollectionFromHit({ id: "gid://shopify/Collection/9", handle: "te", title: "Te", image: null, imageAlt: null, productsCount: 2 }));
-    expect(next).toEqual([visitors, { source: "collection", handle: "te", summary: { id: "9", title: "Te", image: null, productsCount: 2 } }]);
+    const next = withCollectionFeed(
+      first,
+      feedCollectionFromHit({
+        id: "gid://shopify/Collection/9",
+        handle: "te",
+        title: "Te",
+        image: null,
+        imageAlt: null,
+        productsCount: 2,
+      }),
+    );
+    expect(next).toEqual([
+      visitors,
+      { source: "collection", handle: "te", summary: { id: "9", title: "Te", image: null, productsCount: 2 } },
+    ]);
     expect(withCollectionFeed(next, null)).toEqual([visitors]);
     expect(collectionFeedOf([visitors])).toBeNull();
   });
 
   it("bounds what it stores: http images dropped, long titles cut, odd counts dropped", () => {
-    const [entry] = withCollectionFeed([], { handle: "x", id: "gid-not-numeric", title: "T".repeat(400), image: "http://cdn.test/a.jpg", productsCount: -3 });
+    const [entry] = withCollectionFeed([], {
+      handle: "x",
+      id: "gid-not-numeric",
+      title: "T".repeat(400),
+      image: "http://cdn.test/a.jpg",
+      productsCount: -3,
+    });
     expect(entry.summary).toEqual({ id: null, title: "T".repeat(255), image: null, productsCount: null });
     expect(elementSchema.safeParse(element([entry])).success).toBe(true);
   });
@@ -75,10 +114,15 @@ describe("the shared schema", () => {
   });
 
   it("refuses a handle that is not one", () => {
-    for (const handle of ["../admin", "a b", 42, "x".repeat(256)]) expect(elementSchema.safeParse(element([entry(good, handle)])).success).toBe(false);
+    for (const handle of ["../admin", "a b", 42, "x".repeat(256)])
+      expect(elementSchema.safeParse(element([entry(good, handle)])).success).toBe(false);
   });
 
   it("accepts a good summary and leaves other sources alone", () => {
-    expect(elementSchema.safeParse(element([entry(good), { source: "collection" }, { source: "manual", handles: ["a"], summary: [] }])).success).toBe(true);
+    expect(
+      elementSchema.safeParse(
+        element([entry(good), { source: "collection" }, { source: "manual", handles: ["a"], summary: [] }]),
+      ).success,
+    ).toBe(true);
   });
 });

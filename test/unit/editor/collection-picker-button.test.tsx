@@ -28,7 +28,11 @@ describe("Choose a collection inside Shopify", () => {
       act(async () =>
         root.render(
           <AppProvider i18n={en}>
-            <CollectionFeedField source={{ surface: "shopify", searchUrl: null, csrfToken: null, currency: "SEK" }} entries={entries} onChange={(next) => void (entries = next)} />
+            <CollectionFeedField
+              source={{ surface: "shopify", searchUrl: null, csrfToken: null, currency: "SEK" }}
+              entries={entries}
+              onChange={(next) => void (entries = next)}
+            />
           </AppProvider>,
         ),
       );
@@ -39,7 +43,11 @@ describe("Choose a collection inside Shopify", () => {
     expect(resourcePicker).toHaveBeenCalledWith({ type: "collection", action: "select", multiple: false });
     expect(entries).toEqual([
       { source: "cart" },
-      { source: "collection", handle: "bryggkaffe", summary: { id: "841564295", title: "Bryggkaffe", image: picked[0].image.originalSrc, productsCount: 13 } },
+      {
+        source: "collection",
+        handle: "bryggkaffe",
+        summary: { id: "841564295", title: "Bryggkaffe", image: picked[0].image.originalSrc, productsCount: 13 },
+      },
     ]);
 
     await render();
@@ -53,7 +61,9 @@ describe("Choose a collection inside Shopify", () => {
     // Cancelled: nothing changes.
     resourcePicker.mockResolvedValueOnce(undefined as never);
     await render();
-    await act(async () => [...div.querySelectorAll("button")].find((b) => b.textContent === "Choose a collection")!.click());
+    await act(async () =>
+      [...div.querySelectorAll("button")].find((b) => b.textContent === "Choose a collection")!.click(),
+    );
     expect(entries).toEqual([{ source: "cart" }]);
     await act(async () => root.unmount());
   });

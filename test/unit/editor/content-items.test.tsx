@@ -45,7 +45,12 @@ async function open(type: ElementType, items: Record<string, unknown>[] | null) 
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(el, value);
       el.dispatchEvent(new Event("input", { bubbles: true }));
     });
-  const press = (name: string) => act(async () => [...div.querySelectorAll("button")].find((b) => (b.getAttribute("aria-label") ?? b.textContent) === name)!.click());
+  const press = (name: string) =>
+    act(async () =>
+      [...div.querySelectorAll("button")]
+        .find((b) => (b.getAttribute("aria-label") ?? b.textContent) === name)!
+        .click(),
+    );
   return { div, state, input, type: type_, press };
 }
 
@@ -59,7 +64,10 @@ describe("content items in the editor", () => {
     expect(c.div.querySelector("textarea")).toBeNull();
     expect(c.input("Image address of Tab 1")).toBeNull();
     await c.type("Title of Tab 2", "Pris och datum");
-    expect(c.state.element.content_toggle_items).toEqual([{ title: "Kurser", html: "<p>Två dagar</p>" }, { title: "Pris och datum" }]);
+    expect(c.state.element.content_toggle_items).toEqual([
+      { title: "Kurser", html: "<p>Två dagar</p>" },
+      { title: "Pris och datum" },
+    ]);
     await c.press("Remove Tab 1");
     expect(c.state.element.content_toggle_items).toEqual([{ title: "Pris och datum" }]);
     await c.press("Add tab");
@@ -75,7 +83,9 @@ describe("content items in the editor", () => {
     await c.type("Image address of Slide 1", "https://bild.test/1.jpg");
     await c.type("Image description of Slide 1", "Kursdeltagare i Stockholm");
     await c.type("Link of Slide 1 (optional)", "/kurser");
-    expect(c.state.element.content_toggle_items).toEqual([{ title: "Slide 1", image: "https://bild.test/1.jpg", alt: "Kursdeltagare i Stockholm", link: "/kurser" }]);
+    expect(c.state.element.content_toggle_items).toEqual([
+      { title: "Slide 1", image: "https://bild.test/1.jpg", alt: "Kursdeltagare i Stockholm", link: "/kurser" },
+    ]);
   });
 
   it("shows odd stored items as empty fields instead of failing", async () => {
@@ -85,6 +95,8 @@ describe("content items in the editor", () => {
   });
 
   it("is only for tabs, collapse and carousel", () => {
-    expect((["tabs", "collapse", "carousel", "text", "conditional_row", "button"] as ElementType[]).filter(hasContentItems)).toEqual(["tabs", "collapse", "carousel"]);
+    expect(
+      (["tabs", "collapse", "carousel", "text", "conditional_row", "button"] as ElementType[]).filter(hasContentItems),
+    ).toEqual(["tabs", "collapse", "carousel"]);
   });
 });

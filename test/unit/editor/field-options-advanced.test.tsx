@@ -23,7 +23,16 @@ afterEach(() => {
 });
 
 const PATH = ["variants", 0, "steps", 0, "sections", 0, "columns", 0, "elements", 0, "fields"];
-const email = { slug: "email", field_type: "text", position: 0, required: true, multi_select: false, url_params: false, options: { type: "email", placeholdr: "Din e-post" }, field_options: [] } as unknown as Field;
+const email = {
+  slug: "email",
+  field_type: "text",
+  position: 0,
+  required: true,
+  multi_select: false,
+  url_params: false,
+  options: { type: "email", placeholdr: "Din e-post" },
+  field_options: [],
+} as unknown as Field;
 
 async function open(errors: Record<string, string>) {
   const div = document.createElement("div");
@@ -53,7 +62,9 @@ describe("a field's options in the editor", () => {
   it("keeps the JSON behind the Advanced toggle otherwise", async () => {
     const c = await open({ [[...PATH, 0, "slug"].join(".")]: "Use letters, digits, _ - or . (at most 100)" });
     expect(c.jsonBox()).toBeUndefined();
-    const toggle = [...c.div.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === "Advanced options of email as JSON");
+    const toggle = [...c.div.querySelectorAll("button")].find(
+      (b) => b.getAttribute("aria-label") === "Advanced options of email as JSON",
+    );
     expect(toggle).toBeTruthy();
     await act(async () => toggle!.click());
     expect(c.jsonBox()).toBeTruthy();

@@ -10,7 +10,14 @@ import type { CtaDocument } from "~/lib/schema/cta";
 import { collectingElements, listState, setList } from "~/components/editor/lead-destinations";
 
 type El = CtaDocument["variants"][number]["steps"][number]["sections"][number]["columns"][number]["elements"][number];
-const el = (element_type: El["element_type"], actions: El["actions"] = []): El => ({ position: 0, element_type, options: {}, fields: [], action_groups: [], actions });
+const el = (element_type: El["element_type"], actions: El["actions"] = []): El => ({
+  position: 0,
+  element_type,
+  options: {},
+  fields: [],
+  action_groups: [],
+  actions,
+});
 const docOf = (...steps: El[][]): CtaDocument =>
   ({
     name: "T",
@@ -18,7 +25,20 @@ const docOf = (...steps: El[][]): CtaDocument =>
     overlay_type: "boxed",
     status: "draft",
     options: {},
-    variants: [{ variation: "A", percentage: 100, winner: false, options: {}, steps: steps.map((elements, i) => ({ position: i, options: {}, action_groups: [], sections: [{ position: 0, options: {}, columns: [{ position: 0, options: {}, elements }] }] })) }],
+    variants: [
+      {
+        variation: "A",
+        percentage: 100,
+        winner: false,
+        options: {},
+        steps: steps.map((elements, i) => ({
+          position: i,
+          options: {},
+          action_groups: [],
+          sections: [{ position: 0, options: {}, columns: [{ position: 0, options: {}, elements }] }],
+        })),
+      },
+    ],
   }) as CtaDocument;
 
 const LIST = { integrationId: 4, listId: "7" };
@@ -37,7 +57,10 @@ describe("lead destinations", () => {
     const on = setList(doc, LIST, true, BUILTIN);
     expect(listState(on, LIST, BUILTIN)).toBe("all");
     const [form, quiz] = collectingElements(on);
-    expect(form.actions).toEqual([other, { action_type: "subscribe_list", tag_id: null, integration_id: 4, data: { list_id: "7" } }]);
+    expect(form.actions).toEqual([
+      other,
+      { action_type: "subscribe_list", tag_id: null, integration_id: 4, data: { list_id: "7" } },
+    ]);
     expect(quiz.actions).toHaveLength(1);
     expect(on.variants[0].steps[0].sections[0].columns[0].elements[0].actions).toEqual([]); // the text element is untouched
     expect(setList(on, LIST, true, BUILTIN)).toEqual(on); // idempotent
@@ -60,7 +83,12 @@ describe("lead destinations", () => {
     const doc = docOf([
       el("form", [
         { action_type: "unsubscribe_list", tag_id: null, integration_id: 4, data: { list_id: "7" } },
-        { action_type: "subscribe_list", tag_id: null, integration_id: 4, data: { list_id: { toString: "7" } as unknown as string } },
+        {
+          action_type: "subscribe_list",
+          tag_id: null,
+          integration_id: 4,
+          data: { list_id: { toString: "7" } as unknown as string },
+        },
         { action_type: "subscribe_list", tag_id: null, integration_id: 4, data: {} },
       ]),
     ]);

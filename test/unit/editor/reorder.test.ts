@@ -30,7 +30,10 @@ describe("moveTo", () => {
   });
 
   it("keeps the items themselves (ids and content travel with them)", () => {
-    const withIds = [{ id: 7, position: 0 }, { id: 9, position: 1 }];
+    const withIds = [
+      { id: 7, position: 0 },
+      { id: 9, position: 1 },
+    ];
     const moved = moveTo(withIds, 1, 0);
     expect(moved.map((i) => i.id)).toEqual([9, 7]);
   });

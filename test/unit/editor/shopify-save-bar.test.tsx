@@ -30,7 +30,8 @@ describe("ShopifySaveBar", () => {
     const div = document.createElement("div");
     document.body.appendChild(div);
     const root = createRoot(div);
-    const render = (dirty: boolean, busy = false) => act(async () => root.render(<ShopifySaveBar dirty={dirty} busy={busy} onSave={onSave} onDiscard={onDiscard} />));
+    const render = (dirty: boolean, busy = false) =>
+      act(async () => root.render(<ShopifySaveBar dirty={dirty} busy={busy} onSave={onSave} onDiscard={onDiscard} />));
 
     await render(false);
     const bar = div.querySelector("ui-save-bar")!;

@@ -28,15 +28,39 @@ describe("the resource picker's result", () => {
 
   it("becomes one entry per ticked variant, with titles, images and prices", () => {
     expect(selected).toEqual([
-      { id: "43729076", productId: "108828309", productTitle: "Draft", variantTitle: "151cm", image: expect.stringContaining("draft.jpg"), price: "10.00 USD" },
-      { id: "138327650", productId: "108828309", productTitle: "Draft", variantTitle: "155cm", image: expect.stringContaining("draft-155.jpg"), price: "24.50 USD" },
+      {
+        id: "43729076",
+        productId: "108828309",
+        productTitle: "Draft",
+        variantTitle: "151cm",
+        image: expect.stringContaining("draft.jpg"),
+        price: "10.00 USD",
+      },
+      {
+        id: "138327650",
+        productId: "108828309",
+        productTitle: "Draft",
+        variantTitle: "155cm",
+        image: expect.stringContaining("draft-155.jpg"),
+        price: "24.50 USD",
+      },
       // The only variant's "Default Title" is not shown; no image at all is null.
-      { id: "1070325065", productId: "1079852844", productTitle: "Gift card", variantTitle: null, image: null, price: "25.00 USD" },
+      {
+        id: "1070325065",
+        productId: "1079852844",
+        productTitle: "Gift card",
+        variantTitle: null,
+        image: null,
+        price: "25.00 USD",
+      },
     ]);
   });
 
   it("is stored as the numeric variant ids the widget adds to the cart, with the summary beside them", () => {
-    const data = withSelectedVariants({ "confirmation-type": "cart", "selected-products-quantity": { "43729076": 2, "999": 3 } }, selected);
+    const data = withSelectedVariants(
+      { "confirmation-type": "cart", "selected-products-quantity": { "43729076": 2, "999": 3 } },
+      selected,
+    );
     expect(data["selected-product-variant-ids"]).toEqual(["43729076", "138327650", "1070325065"]);
     // Quantities of variants no longer chosen are dropped.
     expect(data["selected-products-quantity"]).toEqual({ "43729076": 2 });
@@ -46,7 +70,10 @@ describe("the resource picker's result", () => {
 
   it("reopens the picker with the same variants ticked under their products", () => {
     expect(resourcePickerSelectionIds(selected)).toEqual([
-      { id: "gid://shopify/Product/108828309", variants: [{ id: "gid://shopify/ProductVariant/43729076" }, { id: "gid://shopify/ProductVariant/138327650" }] },
+      {
+        id: "gid://shopify/Product/108828309",
+        variants: [{ id: "gid://shopify/ProductVariant/43729076" }, { id: "gid://shopify/ProductVariant/138327650" }],
+      },
       { id: "gid://shopify/Product/1079852844", variants: [{ id: "gid://shopify/ProductVariant/1070325065" }] },
     ]);
   });
@@ -67,7 +94,14 @@ describe("selections in the document", () => {
   };
 
   it("a search hit's variant keeps the product's image when it has none", () => {
-    expect(selectedFromHit(hit, hit.variants[0])).toEqual({ id: "70", productId: "7", productTitle: "Mörkrost", variantTitle: "1 kg", image: "https://cdn.shopify.test/m.jpg", price: "299.00 SEK" });
+    expect(selectedFromHit(hit, hit.variants[0])).toEqual({
+      id: "70",
+      productId: "7",
+      productTitle: "Mörkrost",
+      variantTitle: "1 kg",
+      image: "https://cdn.shopify.test/m.jpg",
+      price: "299.00 SEK",
+    });
     expect(priceRange(hit)).toBe("89.00–299.00 SEK");
     expect(priceRange({ ...hit, priceMax: "89.00" })).toBe("89.00 SEK");
   });
@@ -85,7 +119,11 @@ describe("selections in the document", () => {
   });
 
   it("never stores a non-https image or an overlong title", () => {
-    const s = { ...selectedFromHit(hit, hit.variants[0]), image: "javascript:alert(1)", productTitle: "x".repeat(1000) };
+    const s = {
+      ...selectedFromHit(hit, hit.variants[0]),
+      image: "javascript:alert(1)",
+      productTitle: "x".repeat(1000),
+    };
     const data = withSelectedVariants({}, [s]);
     expect(data["selected-products-summary"]![0].image).toBeNull();
     expect(data["selected-products-summary"]![0].productTitle).toHaveLength(255);
@@ -100,9 +138,16 @@ describe("selections in the document", () => {
       { ...base, id: "1; drop" },
       { ...base, productTitle: "x".repeat(256) },
     ]) {
-      expect(actionGroupDataSchema.safeParse({ "selected-products-summary": [bad] }).success, JSON.stringify(bad).slice(0, 60)).toBe(false);
+      expect(
+        actionGroupDataSchema.safeParse({ "selected-products-summary": [bad] }).success,
+        JSON.stringify(bad).slice(0, 60),
+      ).toBe(false);
     }
-    expect(actionGroupDataSchema.safeParse({ "selected-products-summary": Array.from({ length: 51 }, (_, i) => ({ ...base, id: String(i) })) }).success).toBe(false);
+    expect(
+      actionGroupDataSchema.safeParse({
+        "selected-products-summary": Array.from({ length: 51 }, (_, i) => ({ ...base, id: String(i) })),
+      }).success,
+    ).toBe(false);
   });
 
   it("switching away from a store confirmation drops the summary with the ids", () => {
@@ -137,7 +182,9 @@ describe("a products element's hand-picked feed", () => {
     const entries = [{ source: "manual", handles: "a, b", type: "x" }];
     expect(manualFeedOf(entries).map((p) => p.handle)).toEqual(["a", "b"]);
     const next = withManualFeed(entries, [{ handle: "b", title: "B", image: "javascript:x", price: null }]);
-    expect(next).toEqual([{ source: "manual", handles: ["b"], summary: [{ handle: "b", title: "B", image: null, price: null }] }]);
+    expect(next).toEqual([
+      { source: "manual", handles: ["b"], summary: [{ handle: "b", title: "B", image: null, price: null }] },
+    ]);
     expect(withManualFeed(next, [])).toEqual([]);
   });
 });

@@ -23,14 +23,24 @@ const routePath = (file: string) =>
     .join("/");
 
 describe("shopify.app.toml", () => {
-  const subscriptions = [...toml.matchAll(/\[\[webhooks\.subscriptions\]\]\s*\n\s*(?:compliance_)?topics = \[([^\]]+)\]\s*\n\s*uri = "([^"]+)" # handler: (\S+)/g)].map((m) => ({
+  const subscriptions = [
+    ...toml.matchAll(
+      /\[\[webhooks\.subscriptions\]\]\s*\n\s*(?:compliance_)?topics = \[([^\]]+)\]\s*\n\s*uri = "([^"]+)" # handler: (\S+)/g,
+    ),
+  ].map((m) => ({
     topics: m[1],
     uri: m[2],
     handler: m[3],
   }));
 
   it("subscribes to app/uninstalled, app/scopes_update and the three privacy topics, each with its handler file", () => {
-    expect(subscriptions.map((s) => s.topics.replace(/"/g, ""))).toEqual(["app/uninstalled", "app/scopes_update", "customers/data_request", "customers/redact", "shop/redact"]);
+    expect(subscriptions.map((s) => s.topics.replace(/"/g, ""))).toEqual([
+      "app/uninstalled",
+      "app/scopes_update",
+      "customers/data_request",
+      "customers/redact",
+      "shop/redact",
+    ]);
     expect(toml.match(/\[\[webhooks\.subscriptions\]\]/g)).toHaveLength(subscriptions.length);
   });
 
@@ -72,13 +82,17 @@ describe("shopify.app.toml", () => {
 
 describe("shopify.web.toml", () => {
   const webFile = path.join(root, "shopify.web.toml");
-  const scripts = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }
+  ).scripts;
 
   it("lets `shopify app dev` start the one server in both roles with the project's own scripts", () => {
     expect(existsSync(webFile)).toBe(true);
     const web = readFileSync(webFile, "utf8");
     expect(web).toMatch(/^roles = \["frontend", "backend"\]$/m);
-    const commands = Object.fromEntries([...web.matchAll(/^(dev|build) = "npm run ([\w:-]+)"$/gm)].map((m) => [m[1], m[2]]));
+    const commands = Object.fromEntries(
+      [...web.matchAll(/^(dev|build) = "npm run ([\w:-]+)"$/gm)].map((m) => [m[1], m[2]]),
+    );
     expect(commands).toEqual({ dev: "dev", build: "build" });
     expect(scripts.dev).toMatch(/remix vite:dev/);
     expect(scripts.build).toMatch(/remix vite:build/);

@@ -11,8 +11,13 @@ import { customerMock, shopifyLiquid, storefrontMock, type StorefrontOverrides }
 const DEFAULT_SETTINGS = {};
 
 async function renderEmbed(over: StorefrontOverrides = {}) {
-  const html = await shopifyLiquid().renderFile("app-embed", storefrontMock({ ...over, settings: { ...DEFAULT_SETTINGS, ...over.settings } }));
-  const m = new RegExp(`<script type="application/json" id="${SHOP_CONTEXT_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
+  const html = await shopifyLiquid().renderFile(
+    "app-embed",
+    storefrontMock({ ...over, settings: { ...DEFAULT_SETTINGS, ...over.settings } }),
+  );
+  const m = new RegExp(`<script type="application/json" id="${SHOP_CONTEXT_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(
+    html,
+  );
   if (!m) throw new Error(`no shop context in:\n${html}`);
   return { html, json: m[1], context: JSON.parse(m[1]) as ShopContext };
 }
@@ -55,7 +60,11 @@ describe("app embed: Liquid facts for the widget", () => {
   });
 
   it("hands over no customer for a guest, and an empty cart as zeros", async () => {
-    const { context, html } = await renderEmbed({ cart: { token: null, total_price: 0, item_count: 0 }, page_type: "collection", collection: { handle: "kurser" } });
+    const { context, html } = await renderEmbed({
+      cart: { token: null, total_price: 0, item_count: 0 },
+      page_type: "collection",
+      collection: { handle: "kurser" },
+    });
     expect(context).toEqual({
       ...base,
       logged_in: false,
@@ -68,12 +77,19 @@ describe("app embed: Liquid facts for the widget", () => {
 
   it("prints no e-mail, name, phone or customer id of the logged-in customer, whatever the settings", async () => {
     // Distinctive values: any of them anywhere in the markup (JSON, attributes, script) is a leak.
-    const customer = customerMock({ id: 7_412_345_678_901, email: "Leak.Check@Exempel.se", first_name: "Ingeborg", last_name: "Qvarnström", phone: "+46 70 765 43 21" });
+    const customer = customerMock({
+      id: 7_412_345_678_901,
+      email: "Leak.Check@Exempel.se",
+      first_name: "Ingeborg",
+      last_name: "Qvarnström",
+      phone: "+46 70 765 43 21",
+    });
     for (const settings of [{}, { share_customer: true }]) {
       const { context, html } = await renderEmbed({ customer, settings });
       expect(context.logged_in).toBe(true);
       expect(context).not.toHaveProperty("customer");
-      for (const secret of ["leak.check", "Leak.Check", "Ingeborg", "Qvarnstr", "765 43 21", "+4670", "7412345678901"]) expect(html).not.toContain(secret);
+      for (const secret of ["leak.check", "Leak.Check", "Ingeborg", "Qvarnstr", "765 43 21", "+4670", "7412345678901"])
+        expect(html).not.toContain(secret);
     }
   });
 
@@ -98,7 +114,12 @@ describe("app embed: Liquid facts for the widget", () => {
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     expect(inline).toHaveLength(1);
     // Nothing but the JSON and the loader's inline script.
-    expect(html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, "").replace(/<script>[\s\S]*?<\/script>/, "").trim()).toBe("");
+    expect(
+      html
+        .replace(/<script type="application\/json"[\s\S]*?<\/script>/, "")
+        .replace(/<script>[\s\S]*?<\/script>/, "")
+        .trim(),
+    ).toBe("");
 
     // Run it as a page would: parsing, then DOMContentLoaded, then a frame.
     const appended: Record<string, unknown>[] = [];
@@ -115,20 +136,31 @@ describe("app embed: Liquid facts for the widget", () => {
       createElement: script,
       addEventListener: (name: string, fn: () => void) => void (name === "DOMContentLoaded" && (onReady = fn)),
     };
-    new Function("document", "requestAnimationFrame", "setTimeout", inline[0])(doc, (fn: () => void) => void (frame = fn), (fn: () => void) => void timers.push(fn));
+    new Function("document", "requestAnimationFrame", "setTimeout", inline[0])(
+      doc,
+      (fn: () => void) => void (frame = fn),
+      (fn: () => void) => void timers.push(fn),
+    );
     expect(appended).toHaveLength(0);
     onReady!();
     expect(appended).toHaveLength(0);
     frame!();
     for (const t of timers.splice(0)) t();
     expect(appended).toHaveLength(1);
-    expect(appended[0]).toMatchObject({ src: "/apps/beckon/api/websites/shop.js", async: true, "data-beckon-shop": "beckon-demo.myshopify.com" });
+    expect(appended[0]).toMatchObject({
+      src: "/apps/beckon/api/websites/shop.js",
+      async: true,
+      "data-beckon-shop": "beckon-demo.myshopify.com",
+    });
   });
 });
 
 describe("inline CTA app block", () => {
   const render = (settings: Record<string, unknown>, over: StorefrontOverrides = {}, locale: "en" | "sv" = "en") =>
-    shopifyLiquid(locale).renderFile("inline-cta", storefrontMock({ ...over, settings: { min_height: 0, ...settings } }));
+    shopifyLiquid(locale).renderFile(
+      "inline-cta",
+      storefrontMock({ ...over, settings: { min_height: 0, ...settings } }),
+    );
 
   it("places a snippet placeholder for one CTA", async () => {
     const html = await render({ cta_id: 42, min_height: 120 });
@@ -151,7 +183,9 @@ describe("inline CTA app block", () => {
   it("explains itself in the theme editor only, in the editor's language", async () => {
     expect(await render({ cta_id: 42 })).not.toContain("beckon-inline-block__hint");
     expect(await render({ cta_id: 42 }, { design_mode: true })).toContain("A Beckon CTA appears here for visitors.");
-    expect(await render({}, { design_mode: true }, "sv")).toContain("Ange ett CTA-id eller ett områdesnamn i blockets inställningar.");
+    expect(await render({}, { design_mode: true }, "sv")).toContain(
+      "Ange ett CTA-id eller ett områdesnamn i blockets inställningar.",
+    );
   });
 });
 
@@ -164,7 +198,9 @@ describe("parseShopContext", () => {
   });
 
   it("fills gaps with safe defaults and drops a customer object an old theme may still print", () => {
-    const c = parseShopContext('{"shop":"x.myshopify.com","logged_in":true,"customer":{"id":5,"email":"Anna@Exempel.SE"},"cart":{"total_price":"12"}}');
+    const c = parseShopContext(
+      '{"shop":"x.myshopify.com","logged_in":true,"customer":{"id":5,"email":"Anna@Exempel.SE"},"cart":{"total_price":"12"}}',
+    );
     expect(c).not.toHaveProperty("customer");
     expect(c).toMatchObject({
       shop_url: "https://x.myshopify.com",

@@ -14,7 +14,10 @@ const APP_URL = "https://beckon-app.example";
 const LOADER = "/*beckon loader*/(function(){})();";
 
 // No build manifest: the script has no early import of the renderer (test/unit/website-script-cache.test.ts tests that).
-vi.mock("~/lib/widget-assets.server", () => ({ widgetAsset: (name: string) => (name === "beckon-loader.js" ? LOADER : null), rendererFiles: () => null }));
+vi.mock("~/lib/widget-assets.server", () => ({
+  widgetAsset: (name: string) => (name === "beckon-loader.js" ? LOADER : null),
+  rendererFiles: () => null,
+}));
 
 let tdb: TestDatabase;
 let loader: (args: LoaderFunctionArgs) => Promise<Response>;
@@ -51,8 +54,14 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   await seedIfEmpty(tdb.db);
   storeWebsiteId = (await tdb.db.website.findFirstOrThrow({ where: { shopDomain: "beckon-demo.myshopify.com" } })).id;
-  for (const k of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES", "BECKON_PUBLIC_URL"]) saved[k] = process.env[k];
-  Object.assign(process.env, { SHOPIFY_API_KEY: "proxy-test-key", SHOPIFY_API_SECRET: SECRET, SHOPIFY_APP_URL: APP_URL, SCOPES: "read_products" });
+  for (const k of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES", "BECKON_PUBLIC_URL"])
+    saved[k] = process.env[k];
+  Object.assign(process.env, {
+    SHOPIFY_API_KEY: "proxy-test-key",
+    SHOPIFY_API_SECRET: SECRET,
+    SHOPIFY_APP_URL: APP_URL,
+    SCOPES: "read_products",
+  });
   delete process.env.BECKON_PUBLIC_URL;
   globalThis.__beckonPrisma = tdb.db;
   vi.resetModules();
@@ -93,14 +102,19 @@ describe("the app proxy's shop script", () => {
   it("refuses an unsigned, wrongly signed or tampered request", async () => {
     expect((await call(`${APP_URL}/proxy/api/websites/shop.js?shop=beckon-demo.myshopify.com`)).status).toBe(400);
     expect((await call(signedUrl(proxyParams("beckon-demo.myshopify.com"), "not-the-secret"))).status).toBe(400);
-    const tampered = signedUrl(proxyParams("beckon-demo.myshopify.com")).replace("beckon-demo.myshopify.com", "other-shop.myshopify.com");
+    const tampered = signedUrl(proxyParams("beckon-demo.myshopify.com")).replace(
+      "beckon-demo.myshopify.com",
+      "other-shop.myshopify.com",
+    );
     expect((await call(tampered)).status).toBe(400);
   });
 
   it("answers 404 for a signed shop that has no Beckon website", async () => {
     const res = await call(signedUrl(proxyParams("unknown-shop.myshopify.com")));
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { field: "shop", message: expect.stringContaining("no Beckon website") } });
+    expect(await res.json()).toEqual({
+      error: { field: "shop", message: expect.stringContaining("no Beckon website") },
+    });
   });
 });
 
@@ -113,7 +127,11 @@ describe("while Shopify install is off", () => {
       const off = (await import("../../../app/routes/proxy.api.websites.shop[.]js")) as { loader: typeof loader };
       let res: Response;
       try {
-        res = await off.loader({ request: new Request(signedUrl(proxyParams("beckon-demo.myshopify.com"))), params: {}, context: {} });
+        res = await off.loader({
+          request: new Request(signedUrl(proxyParams("beckon-demo.myshopify.com"))),
+          params: {},
+          context: {},
+        });
       } catch (e) {
         res = e as Response;
       }

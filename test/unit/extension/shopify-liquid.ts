@@ -12,7 +12,12 @@ import { EXTENSION_ROOT } from "../../../scripts/theme-check";
 export const ASSET_BASE = "//cdn.shopify.example/extensions/0000/beckon/assets/";
 
 function lookup(tree: unknown, key: string): unknown {
-  return key.split(".").reduce<unknown>((node, k) => (node && typeof node === "object" ? (node as Record<string, unknown>)[k] : undefined), tree);
+  return key
+    .split(".")
+    .reduce<unknown>(
+      (node, k) => (node && typeof node === "object" ? (node as Record<string, unknown>)[k] : undefined),
+      tree,
+    );
 }
 
 /** A liquidjs engine that renders blocks/ and snippets/ of the extension the way a storefront would. */
@@ -89,14 +94,27 @@ export interface StorefrontOverrides {
 /** The globals a storefront page hands a block, with `block.settings` from the overrides. */
 export function storefrontMock(over: StorefrontOverrides = {}) {
   return {
-    shop: { permanent_domain: "beckon-demo.myshopify.com", url: "https://butik.exempel.se", currency: "SEK", name: "Beckon Demo" },
+    shop: {
+      permanent_domain: "beckon-demo.myshopify.com",
+      url: "https://butik.exempel.se",
+      currency: "SEK",
+      name: "Beckon Demo",
+    },
     routes: { root_url: "/" },
     customer: over.customer === undefined ? null : over.customer,
     cart: cartMock(over.cart),
     localization: { country: { iso_code: over.country ?? "SE", currency: { iso_code: over.currency ?? "SEK" } } },
-    request: { locale: { iso_code: "sv" }, page_type: over.page_type ?? "index", design_mode: over.design_mode ?? false },
+    request: {
+      locale: { iso_code: "sv" },
+      page_type: over.page_type ?? "index",
+      design_mode: over.design_mode ?? false,
+    },
     product: over.product ?? null,
     collection: over.collection ?? null,
-    block: { id: "beckon_embed_1", settings: { ...over.settings }, shopify_attributes: 'data-shopify-editor-block="{}"' },
+    block: {
+      id: "beckon_embed_1",
+      settings: { ...over.settings },
+      shopify_attributes: 'data-shopify-editor-block="{}"',
+    },
   };
 }

@@ -23,7 +23,10 @@ const BLOCK_WITH_JS = (file: string) => `<div class="probe">probe</div>
 `;
 
 /** Incompressible JavaScript of about `bytes` bytes. */
-const jsOfSize = (bytes: number) => `var x="${randomBytes(Math.ceil(bytes * 0.75)).toString("base64").slice(0, bytes - 9)}";`;
+const jsOfSize = (bytes: number) =>
+  `var x="${randomBytes(Math.ceil(bytes * 0.75))
+    .toString("base64")
+    .slice(0, bytes - 9)}";`;
 
 let fixture: string;
 
@@ -43,7 +46,9 @@ describe("Theme Check on extensions/cta-embed", () => {
   it("passes with no errors, the asset-size checks included", async () => {
     const result = await runThemeCheck();
     for (const code of SIZE_CHECKS) expect(result.checks).toContain(code);
-    expect(result.checks).toEqual(expect.arrayContaining(["AppBlockValidTags", "ValidSchema", "MatchingTranslations", "ParserBlockingScript"]));
+    expect(result.checks).toEqual(
+      expect.arrayContaining(["AppBlockValidTags", "ValidSchema", "MatchingTranslations", "ParserBlockingScript"]),
+    );
     expect(result.errors.map((o) => formatOffense(o))).toEqual([]);
     expect(result.offenses.map((o) => formatOffense(o))).toEqual([]);
   });
@@ -55,7 +60,9 @@ describe("the asset-size check really runs", () => {
     const sizeErrors = errors.filter((o) => o.check === "AssetSizeAppBlockJavaScript");
     expect(sizeErrors).toHaveLength(1);
     expect(sizeErrors[0].uri).toMatch(/blocks\/probe-big\.liquid$/);
-    expect(sizeErrors[0].message).toBe("The file size for 'oversized.js' (12000 B) exceeds the configured threshold (10000 B)");
+    expect(sizeErrors[0].message).toBe(
+      "The file size for 'oversized.js' (12000 B) exceeds the configured threshold (10000 B)",
+    );
   });
 
   it("measures with the file-size function it is given", async () => {
@@ -66,11 +73,17 @@ describe("the asset-size check really runs", () => {
   });
 
   it("the CI command prints the offense and exits non-zero", () => {
-    const run = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/theme-check.ts", fixture], { encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/theme-check.ts", fixture], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain("blocks/probe-big.liquid:6:");
     expect(run.stdout).toContain("error AssetSizeAppBlockJavaScript: The file size for 'oversized.js' (12000 B)");
-    const clean = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/theme-check.ts"], { encoding: "utf8", timeout: 60_000 });
+    const clean = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/theme-check.ts"], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(clean.status).toBe(0);
     expect(clean.stdout).toMatch(/0 error\(s\)/);
   });

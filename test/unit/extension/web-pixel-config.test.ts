@@ -24,10 +24,18 @@ describe("extensions/beckon-pixel/shopify.extension.toml", () => {
   });
 
   it("defines exactly the settings the server sends and the pixel reads", () => {
-    const fields = [...pixelToml.matchAll(/^\[settings\.fields\.(\w+)\]\s*\n(?:.*\n)*?type = "(\w+)"/gm)].map((m) => [m[1], m[2]]);
+    const fields = [...pixelToml.matchAll(/^\[settings\.fields\.(\w+)\]\s*\n(?:.*\n)*?type = "(\w+)"/gm)].map((m) => [
+      m[1],
+      m[2],
+    ]);
     const sent = webPixelSettings(12, "https://beckon.example.com/");
-    expect(Object.fromEntries(fields)).toEqual(Object.fromEntries(Object.keys(sent).map((k) => [k, "single_line_text_field"])));
-    expect(pixelConfig({ ...sent })).toEqual({ websiteId: 12, ordersUrl: "https://beckon.example.com/api/websites/12/orders" });
+    expect(Object.fromEntries(fields)).toEqual(
+      Object.fromEntries(Object.keys(sent).map((k) => [k, "single_line_text_field"])),
+    );
+    expect(pixelConfig({ ...sent })).toEqual({
+      websiteId: 12,
+      ordersUrl: "https://beckon.example.com/api/websites/12/orders",
+    });
   });
 
   it("the app asks for the scopes webPixelCreate needs", () => {

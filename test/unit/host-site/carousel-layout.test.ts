@@ -1,6 +1,12 @@
 /** Builder carousel: slides per breakpoint and when it starts (SPEC 4, 9). */
 import { describe, expect, it } from "vitest";
-import { carouselStarts, lastStartIndex, slidesPerView, slidesToScroll, visibleSlides } from "../../../demo/sv/src/carousel-layout";
+import {
+  carouselStarts,
+  lastStartIndex,
+  slidesPerView,
+  slidesToScroll,
+  visibleSlides,
+} from "../../../demo/sv/src/carousel-layout";
 import { CAROUSEL_LABELS_SV } from "../../../demo/sv/src/constants";
 
 describe("slides per view", () => {

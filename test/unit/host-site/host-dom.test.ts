@@ -20,7 +20,9 @@ const request = (path: string): SvRequest => ({
 });
 
 function load(page: SvPage, path: string, width = 1280) {
-  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 800 });
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport(
+    { width, height: 800 },
+  );
   // The site's own scripts and styles are not fetched here, and the widget script must not be either.
   const html = renderSvPage(page, request(path))
     .replace(/<link rel="stylesheet"[^>]*>/g, "")
@@ -72,7 +74,11 @@ describe("the host site's frontend", () => {
     expect(c.classList.contains("is-started")).toBe(true);
     expect(c.querySelector(".sv-carousel__prev")!.getAttribute("aria-label")).toBe("Föregående bild");
     expect(c.querySelector(".sv-carousel__next")!.getAttribute("aria-label")).toBe("Nästa bild");
-    expect([...c.querySelectorAll(".sv-carousel__bullet")].map((b) => b.getAttribute("aria-label"))).toEqual(["Gå till bild 1", "Gå till bild 2", "Gå till bild 3"]);
+    expect([...c.querySelectorAll(".sv-carousel__bullet")].map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Gå till bild 1",
+      "Gå till bild 2",
+      "Gå till bild 3",
+    ]);
     const slides = [...c.querySelectorAll<HTMLElement>(".sv-carousel__slide")];
     expect(slides.map((s) => s.getAttribute("aria-hidden"))).toEqual(["false", "false", "false", "true", "true"]);
     expect(slides.map((s) => s.hasAttribute("inert"))).toEqual([false, false, false, true, true]);
@@ -104,7 +110,10 @@ describe("the host site's frontend", () => {
     const form = document.getElementById("kontaktformular") as HTMLFormElement;
     form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
     await vi.waitFor(() => expect(form.querySelectorAll("label.error:not([hidden])").length).toBeGreaterThan(0));
-    const messages = [...form.querySelectorAll("label.error")].map((l) => [l.getAttribute("data-error-for"), l.textContent]);
+    const messages = [...form.querySelectorAll("label.error")].map((l) => [
+      l.getAttribute("data-error-for"),
+      l.textContent,
+    ]);
     expect(messages).toEqual([
       ["form-field-first_name", "This field is required."],
       ["form-field-last_name", "This field is required."],

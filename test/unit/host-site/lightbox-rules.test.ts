@@ -1,9 +1,21 @@
 /** When a link opens the lightbox (SPEC 5, 6) and what its toolbar has (SPEC 9). */
 import { describe, expect, it } from "vitest";
 import { LIGHTBOX_IMAGE_EXTENSIONS } from "../../../demo/sv/src/constants";
-import { isImageUrl, lightboxCounter, lightboxToolbar, opensLightbox, type LightboxLink } from "../../../demo/sv/src/lightbox-rules";
+import {
+  isImageUrl,
+  lightboxCounter,
+  lightboxToolbar,
+  opensLightbox,
+  type LightboxLink,
+} from "../../../demo/sv/src/lightbox-rules";
 
-const link = (over: Partial<LightboxLink> = {}): LightboxLink => ({ href: "/bilder/kurs.jpg", download: false, openLightbox: null, video: false, ...over });
+const link = (over: Partial<LightboxLink> = {}): LightboxLink => ({
+  href: "/bilder/kurs.jpg",
+  download: false,
+  openLightbox: null,
+  video: false,
+  ...over,
+});
 const on = { globalLightbox: true };
 const off = { globalLightbox: false };
 
@@ -19,7 +31,15 @@ describe("image links", () => {
 
   it("ignores the query and hash, and nothing else passes for an image", () => {
     expect(isImageUrl("/bild.png?ver=3#top")).toBe(true);
-    for (const href of ["/broschyr.pdf", "/sida.html", "/bild.png.html", "/bilder/", "/bild.tiff", "/bild.svgz", "#galleri"]) {
+    for (const href of [
+      "/broschyr.pdf",
+      "/sida.html",
+      "/bild.png.html",
+      "/bilder/",
+      "/bild.tiff",
+      "/bild.svgz",
+      "#galleri",
+    ]) {
       expect(opensLightbox(link({ href }), on)).toBe(false);
     }
   });
@@ -58,8 +78,15 @@ describe("image links", () => {
 describe("toolbar", () => {
   it("has counter, fullscreen, zoom and share unless the kit turns one off", () => {
     expect(lightboxToolbar({})).toEqual(["counter", "fullscreen", "zoom", "share"]);
-    expect(lightboxToolbar({ lightbox_enable_zoom: "no", lightbox_enable_share: false })).toEqual(["counter", "fullscreen"]);
-    expect(lightboxToolbar({ lightbox_enable_counter: "yes", lightbox_enable_fullscreen: "" })).toEqual(["counter", "zoom", "share"]);
+    expect(lightboxToolbar({ lightbox_enable_zoom: "no", lightbox_enable_share: false })).toEqual([
+      "counter",
+      "fullscreen",
+    ]);
+    expect(lightboxToolbar({ lightbox_enable_counter: "yes", lightbox_enable_fullscreen: "" })).toEqual([
+      "counter",
+      "zoom",
+      "share",
+    ]);
   });
 
   it("counts from 1", () => {

@@ -1,7 +1,13 @@
 /** Anchors, the widget loader's crawler rule and the menu plugin's options. */
 import { describe, expect, it } from "vitest";
 import { anchorId } from "../../../demo/sv/src/anchors";
-import { ANCHOR_SCROLL_MARGIN_PX, HEADER_APPEAR_PX, LAZY_MARGIN_PX, MENU_TIMINGS, SCROLL_TOP_PX } from "../../../demo/sv/src/constants";
+import {
+  ANCHOR_SCROLL_MARGIN_PX,
+  HEADER_APPEAR_PX,
+  LAZY_MARGIN_PX,
+  MENU_TIMINGS,
+  SCROLL_TOP_PX,
+} from "../../../demo/sv/src/constants";
 import { MENU_PLUGIN_ALERTS, parseMenuOptions } from "../../../demo/sv/src/menu-plugin";
 import { isCrawlerAgent, shouldLoadWidget } from "../../../demo/sv/src/widget-loader";
 
@@ -30,7 +36,18 @@ describe("anchorId", () => {
   });
 
   it("refuses anything else", () => {
-    for (const bad of ["", "#", "kurser", "#1-ogiltig", "#a b", "#elementor-action:action=lightbox", "#a.b", "#%E0%A4%A", "#-x"]) expect(anchorId(bad)).toBeNull();
+    for (const bad of [
+      "",
+      "#",
+      "kurser",
+      "#1-ogiltig",
+      "#a b",
+      "#elementor-action:action=lightbox",
+      "#a.b",
+      "#%E0%A4%A",
+      "#-x",
+    ])
+      expect(anchorId(bad)).toBeNull();
   });
 });
 
@@ -39,7 +56,14 @@ describe("widget loader", () => {
   const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
   it("knows crawlers and bots", () => {
-    for (const ua of [googlebot, "Mozilla/5.0 (compatible; bingbot/2.0)", "facebookexternalhit/1.1", "curl/8.5.0", "python-requests/2.31", "Mozilla/5.0 Chrome-Lighthouse"]) {
+    for (const ua of [
+      googlebot,
+      "Mozilla/5.0 (compatible; bingbot/2.0)",
+      "facebookexternalhit/1.1",
+      "curl/8.5.0",
+      "python-requests/2.31",
+      "Mozilla/5.0 Chrome-Lighthouse",
+    ]) {
       expect(isCrawlerAgent(ua)).toBe(true);
     }
     expect(isCrawlerAgent(chrome)).toBe(false);

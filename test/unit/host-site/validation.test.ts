@@ -1,6 +1,13 @@
 /** The host site's form-validation rules and the library's exact messages (SPEC 5). */
 import { describe, expect, it } from "vitest";
-import { checkValue, formatMessage, isStepMultiple, MESSAGES, parsePair, remoteVerdict } from "../../../demo/sv/src/validation";
+import {
+  checkValue,
+  formatMessage,
+  isStepMultiple,
+  MESSAGES,
+  parsePair,
+  remoteVerdict,
+} from "../../../demo/sv/src/validation";
 
 const message = (value: string, rules: Parameters<typeof checkValue>[1]) => checkValue(value, rules)?.message ?? null;
 
@@ -52,7 +59,13 @@ describe("rules", () => {
     expect(message("https://saljakademin.se/kurser?x=1", { url: true })).toBeNull();
     expect(message("http://localhost:3000", { url: true })).toBeNull();
     expect(message("//cdn.exempel.se/x", { url: true })).toBeNull();
-    for (const bad of ["saljakademin.se", "https://", "https://intranät", "javascript:alert(1)", "https://exempel .se"]) {
+    for (const bad of [
+      "saljakademin.se",
+      "https://",
+      "https://intranät",
+      "javascript:alert(1)",
+      "https://exempel .se",
+    ]) {
       expect(message(bad, { url: true })).toBe("Please enter a valid URL.");
     }
   });
@@ -68,7 +81,8 @@ describe("rules", () => {
 
   it("number and digits", () => {
     for (const ok of ["12", "-3", "1,234.5", "0.25", ".5"]) expect(message(ok, { number: true })).toBeNull();
-    for (const bad of ["12a", "1,23", "1.2.3", "--1"]) expect(message(bad, { number: true })).toBe("Please enter a valid number.");
+    for (const bad of ["12a", "1,23", "1.2.3", "--1"])
+      expect(message(bad, { number: true })).toBe("Please enter a valid number.");
     expect(message("0701234567", { digits: true })).toBeNull();
     expect(message("070-123 45 67", { digits: true })).toBe("Please enter only digits.");
   });

@@ -8,7 +8,10 @@ describe("admin catalogues", () => {
     const keys = Object.keys(en).sort();
     for (const [lang, c] of Object.entries(adminCatalogues())) {
       expect(Object.keys(c).sort(), lang).toEqual(keys);
-      for (const k of keys) expect((c[k as keyof typeof en].match(/\{\w+\}/g) ?? []).sort(), `${lang} ${k}`).toEqual((en[k as keyof typeof en].match(/\{\w+\}/g) ?? []).sort());
+      for (const k of keys)
+        expect((c[k as keyof typeof en].match(/\{\w+\}/g) ?? []).sort(), `${lang} ${k}`).toEqual(
+          (en[k as keyof typeof en].match(/\{\w+\}/g) ?? []).sort(),
+        );
     }
   });
 

@@ -19,7 +19,8 @@ describe("formatUtcDateTime", () => {
   });
 
   it("shows anything that is not an ISO timestamp as given", () => {
-    for (const odd of ["", "yesterday", "2026-13-45T99:99", "<script>", "2026-01-05"]) expect(formatUtcDateTime(odd, "en")).toBe(odd);
+    for (const odd of ["", "yesterday", "2026-13-45T99:99", "<script>", "2026-01-05"])
+      expect(formatUtcDateTime(odd, "en")).toBe(odd);
   });
 });
 
@@ -32,7 +33,9 @@ describe("formatConsents", () => {
   });
 
   it("is null when no consent was asked", () => {
-    expect(formatConsents({ marketingConsent: null, privacyConsent: null, smsConsent: null }, translator("sv"))).toBeNull();
+    expect(
+      formatConsents({ marketingConsent: null, privacyConsent: null, smsConsent: null }, translator("sv")),
+    ).toBeNull();
   });
 });
 

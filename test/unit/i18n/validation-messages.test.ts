@@ -42,7 +42,13 @@ describe("validation messages in the owner's language", () => {
     const broken = {
       ...doc,
       name: "",
-      variants: [{ ...variants[0], percentage: 40, options: { ...(variants[0].options as object), "text-colr": "#fff", "button-color": "blue" } }],
+      variants: [
+        {
+          ...variants[0],
+          percentage: 40,
+          options: { ...(variants[0].options as object), "text-colr": "#fff", "button-color": "blue" },
+        },
+      ],
     };
     const messages = issuesOf(broken);
     expect(messages.length).toBeGreaterThanOrEqual(3);
@@ -56,7 +62,13 @@ describe("validation messages in the owner's language", () => {
   it("translates the style checks of the builder's box keys", () => {
     const doc = templateDocument(findTemplate("bar-announcement")!, "sv") as unknown as Record<string, unknown>;
     const variants = doc.variants as Record<string, unknown>[];
-    const options = { ...(variants[0].options as object), "border-width": 500, shadow: "huge", "background-image": "http://example.com/a.png", "font-size": -1 };
+    const options = {
+      ...(variants[0].options as object),
+      "border-width": 500,
+      shadow: "huge",
+      "background-image": "http://example.com/a.png",
+      "font-size": -1,
+    };
     const messages = issuesOf({ ...doc, variants: [{ ...variants[0], options }] });
     expect(messages.length).toBeGreaterThanOrEqual(4);
     for (const message of messages) expect(localizeMessage(toSv, message), message).not.toBe(message);
@@ -67,18 +79,32 @@ describe("validation messages in the owner's language", () => {
     const parsed = schema.safeParse({ a: "abcd", b: 0.5, c: "z" });
     expect(parsed.success).toBe(false);
     const shown = parsed.success ? [] : parsed.error.issues.map((i) => localizeMessage(toSv, i.message));
-    expect(shown).toEqual(["Högst 3 tecken", "Måste vara ett heltal", "Måste vara minst 1", "Ogiltigt val. Välj 'x' | 'y' (fick 'z')", "Måste fyllas i"]);
+    expect(shown).toEqual([
+      "Högst 3 tecken",
+      "Måste vara ett heltal",
+      "Måste vara minst 1",
+      "Ogiltigt val. Välj 'x' | 'y' (fick 'z')",
+      "Måste fyllas i",
+    ]);
   });
 
   it("keeps the fields of a field-error map and translates each message", () => {
-    expect(localizeFieldErrors(toSv, { name: "Give the CTA a name", "variants.0.options.x": "Something new" })).toEqual({
-      name: "Ge CTA:n ett namn",
-      "variants.0.options.x": "Something new",
-    });
+    expect(localizeFieldErrors(toSv, { name: "Give the CTA a name", "variants.0.options.x": "Something new" })).toEqual(
+      {
+        name: "Ge CTA:n ett namn",
+        "variants.0.options.x": "Something new",
+      },
+    );
   });
 
   it("shows an unknown, oversized or hostile message as it came", () => {
-    for (const message of ["", "Something no template says", "x".repeat(100_000), "$1 $& \\ (.*) {max}", "<img src=x onerror=alert(1)>"]) {
+    for (const message of [
+      "",
+      "Something no template says",
+      "x".repeat(100_000),
+      "$1 $& \\ (.*) {max}",
+      "<img src=x onerror=alert(1)>",
+    ]) {
       expect(localizeMessage(toSv, message)).toBe(message);
     }
     // A value with regex or placeholder characters is carried over as text.

@@ -19,7 +19,8 @@ describe("widget catalogues", () => {
   });
 
   it("keep every placeholder of the English text", () => {
-    for (const k of Object.keys(en) as (keyof typeof en)[]) expect(placeholdersOf(sv[k]), k).toEqual(placeholdersOf(en[k]));
+    for (const k of Object.keys(en) as (keyof typeof en)[])
+      expect(placeholdersOf(sv[k]), k).toEqual(placeholdersOf(en[k]));
     expect(placeholdersOf(en.rangelength)).toEqual(["{0}", "{1}"]);
     expect(placeholdersOf(en.slideOf)).toEqual(["{n}", "{total}"]);
   });
@@ -48,7 +49,13 @@ describe("widget catalogues", () => {
   it("translate into Swedish rather than copy the English (but for words both languages share)", () => {
     const shared = Object.keys(en).filter((k) => en[k as keyof typeof en] === sv[k as keyof typeof sv]);
     expect(shared.sort()).toEqual(["variant", "video"]);
-    expect(sv).toMatchObject({ close: "Stäng", poweredBy: "Drivs av Beckon", email: "Ange en giltig e-postadress.", required: "Det här fältet är obligatoriskt.", addToCart: "Lägg i varukorgen" });
+    expect(sv).toMatchObject({
+      close: "Stäng",
+      poweredBy: "Drivs av Beckon",
+      email: "Ange en giltig e-postadress.",
+      required: "Det här fältet är obligatoriskt.",
+      addToCart: "Lägg i varukorgen",
+    });
   });
 
   it("fall back to English for an unknown language, and key by key", () => {
@@ -69,7 +76,10 @@ describe("widget catalogues", () => {
 describe("choosing a catalogue", () => {
   it("ships the website's language and the languages CTAs override it with, no others", () => {
     expect(keys(catalogues("sv", [{ options: {} }]))).toEqual(["sv"]);
-    expect(keys(catalogues("sv", [{ options: { language: "en" } }, { options: { language: "xx" } }]))).toEqual(["en", "sv"]);
+    expect(keys(catalogues("sv", [{ options: { language: "en" } }, { options: { language: "xx" } }]))).toEqual([
+      "en",
+      "sv",
+    ]);
     expect(keys(catalogues("xx", []))).toEqual(["en"]);
     expect(catalogues("sv", []).sv.close).toBe("Stäng");
   });
@@ -79,7 +89,10 @@ describe("choosing a catalogue", () => {
     expect(labelsFor(config).close).toBe("Stäng");
     expect(labelsFor(config).lang).toBe("sv");
     expect(labelsFor(config, { options: { language: "en" } })).toMatchObject({ lang: "en", close: "Close" });
-    expect(labelsFor({ language: "sv", texts: { sv } }, { options: { language: "en" } })).toMatchObject({ lang: "sv", close: "Stäng" });
+    expect(labelsFor({ language: "sv", texts: { sv } }, { options: { language: "en" } })).toMatchObject({
+      lang: "sv",
+      close: "Stäng",
+    });
     expect(labelsFor({ language: "de", texts: { en } }).close).toBe("Close");
   });
 });

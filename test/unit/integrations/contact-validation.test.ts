@@ -40,7 +40,13 @@ const addresses: AddressResolver = async (domain) => {
   throw dnsError("ENODATA");
 };
 
-const deps = () => ({ resolveMx: resolver, resolveAddress: addresses, mxTimeoutMs: 50, mxCache: new TtlCache<boolean>(100, 60_000), emailCache: new TtlCache<EmailVerdict>(100, 60_000) });
+const deps = () => ({
+  resolveMx: resolver,
+  resolveAddress: addresses,
+  mxTimeoutMs: 50,
+  mxCache: new TtlCache<boolean>(100, 60_000),
+  emailCache: new TtlCache<EmailVerdict>(100, 60_000),
+});
 
 describe("e-mail", () => {
   it.each([
@@ -107,7 +113,10 @@ describe("e-mail", () => {
 
   it("a domain without MX takes mail at its own address; a null MX or no address at all means none", async () => {
     let asked: string[] = [];
-    const d = { ...deps(), resolveAddress: (async (domain: string) => (asked.push(domain), addresses(domain))) as AddressResolver };
+    const d = {
+      ...deps(),
+      resolveAddress: (async (domain: string) => (asked.push(domain), addresses(domain))) as AddressResolver,
+    };
     expect(await lookupMx("a-only.se", d)).toBe(true);
     expect(await lookupMx("nomail.se", d)).toBe(false);
     expect(asked).toEqual(["a-only.se", "nomail.se"]);
@@ -120,14 +129,22 @@ describe("e-mail", () => {
   });
 
   it("asks a real name server through node:dns (local server)", async () => {
-    const dns = await new FakeDns({ "acme.se": [{ priority: 10, exchange: "mx1.acme.se" }], "empty.se": [] }, { "web-only.se": ["192.0.2.20"] }).start();
+    const dns = await new FakeDns(
+      { "acme.se": [{ priority: 10, exchange: "mx1.acme.se" }], "empty.se": [] },
+      { "web-only.se": ["192.0.2.20"] },
+    ).start();
     try {
       const { Resolver } = await import("node:dns/promises");
       const r = new Resolver({ timeout: 200, tries: 1 });
       r.setServers([dns.address]);
       const real: MxResolver = (d) => r.resolveMx(d);
       const realAddress: AddressResolver = (d) => r.resolve4(d);
-      const d = { resolveMx: real, resolveAddress: realAddress, mxTimeoutMs: 1000, mxCache: new TtlCache<boolean>(10, 60_000) };
+      const d = {
+        resolveMx: real,
+        resolveAddress: realAddress,
+        mxTimeoutMs: 1000,
+        mxCache: new TtlCache<boolean>(10, 60_000),
+      };
       dns.silent.add("silent.se");
       expect(await lookupMx("acme.se", d)).toBe(true);
       expect(await lookupMx("web-only.se", d)).toBe(true);
@@ -179,7 +196,10 @@ describe("phone", () => {
 });
 
 it("validates both at once", async () => {
-  const r = await validateContact({ email: "anna@gmail.com", phone: "070-123 45 67", country: "SE", business_only: true }, deps());
+  const r = await validateContact(
+    { email: "anna@gmail.com", phone: "070-123 45 67", country: "SE", business_only: true },
+    deps(),
+  );
   expect(r.email).toMatchObject({ valid: false, message: BUSINESS_EMAIL, free: true });
   expect(r.phone).toMatchObject({ valid: true, phone_number: "+46701234567", country: "SE" });
 });

@@ -23,7 +23,13 @@ export async function websiteMock(db: Db, overrides: { contactProcessing?: boole
 }
 
 /** An integration of a type with credentials and settings. */
-export async function integrationMock(db: Db, websiteId: number, integrationType: string, credentials: object = {}, syncSettings: object = {}) {
+export async function integrationMock(
+  db: Db,
+  websiteId: number,
+  integrationType: string,
+  credentials: object = {},
+  syncSettings: object = {},
+) {
   return db.integration.create({
     data: { websiteId, integrationType, name: integrationType, actionTypes: {}, syncSettings, credentials },
   });
@@ -37,13 +43,22 @@ export interface ActionSpec {
 }
 
 /** A published CTA with one form element that has the given actions; returns the ids. */
-export async function formCtaMock(db: Db, websiteId: number, actions: ActionSpec[], elementOptions: Record<string, unknown> = {}) {
-  const cta = await db.cta.create({ data: { websiteId, name: "Newsletter", ctaType: "inline", status: "published", options: {} } });
+export async function formCtaMock(
+  db: Db,
+  websiteId: number,
+  actions: ActionSpec[],
+  elementOptions: Record<string, unknown> = {},
+) {
+  const cta = await db.cta.create({
+    data: { websiteId, name: "Newsletter", ctaType: "inline", status: "published", options: {} },
+  });
   const variant = await db.ctaVariant.create({ data: { ctaId: cta.id, variation: "A", options: {} } });
   const step = await db.ctaStep.create({ data: { variantId: variant.id, position: 0, options: {} } });
   const section = await db.ctaSection.create({ data: { stepId: step.id, position: 0, options: {} } });
   const column = await db.ctaColumn.create({ data: { sectionId: section.id, position: 0, options: {} } });
-  const element = await db.ctaElement.create({ data: { columnId: column.id, position: 0, elementType: "form", options: elementOptions as object } });
+  const element = await db.ctaElement.create({
+    data: { columnId: column.id, position: 0, elementType: "form", options: elementOptions as object },
+  });
   const created = [];
   for (const a of actions) {
     created.push(

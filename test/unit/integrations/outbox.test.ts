@@ -45,7 +45,14 @@ beforeAll(async () => {
   options = {
     now,
     random: () => 0.5,
-    registry: { timeoutMs: 5000, env: { BECKON_KLAVIYO_API_URL: klaviyo.url, BECKON_MAILCHIMP_API_URL: mailchimp.url, BECKON_ALLOW_PRIVATE_PROVIDER_HOSTS: "127.0.0.1" } },
+    registry: {
+      timeoutMs: 5000,
+      env: {
+        BECKON_KLAVIYO_API_URL: klaviyo.url,
+        BECKON_MAILCHIMP_API_URL: mailchimp.url,
+        BECKON_ALLOW_PRIVATE_PROVIDER_HOSTS: "127.0.0.1",
+      },
+    },
   };
 });
 
@@ -70,7 +77,13 @@ afterAll(async () => {
 async function site(overrides: { contactProcessing?: boolean } = {}) {
   const website = await websiteMock(db, overrides);
   const k = await integrationMock(db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-  const mc = await integrationMock(db, website.id, "mailchimp", { api_key: mailchimp.apiKey }, { default_list_id: "a1b2c3d4e5" });
+  const mc = await integrationMock(
+    db,
+    website.id,
+    "mailchimp",
+    { api_key: mailchimp.apiKey },
+    { default_list_id: "a1b2c3d4e5" },
+  );
   const a = await integrationMock(db, website.id, "activecampaign", { api_key: ac.apiKey, api_url: ac.url });
   const builtin = await integrationMock(db, website.id, "builtin");
   const form = await formCtaMock(db, website.id, [
@@ -110,10 +123,17 @@ describe("enqueueing with the submission", () => {
       `${s.a.id}:subscribe`,
     ]);
     expect(jobs.every((j) => j.status === "pending")).toBe(true);
-    expect(jobs[3].payload).toMatchObject({ list_id: "1", contact: { email: contact.email, name: "Anna" }, consents: { marketing: true } });
+    expect(jobs[3].payload).toMatchObject({
+      list_id: "1",
+      contact: { email: contact.email, name: "Anna" },
+      consents: { marketing: true },
+    });
     expect(jobs[6].payload).toMatchObject({ list_id: "7" });
 
-    const membership = await db.mailingListMembership.findFirstOrThrow({ where: { personId: first.personId }, include: { list: true } });
+    const membership = await db.mailingListMembership.findFirstOrThrow({
+      where: { personId: first.personId },
+      include: { list: true },
+    });
     expect(membership.list.listId).toBe("16");
     const person = await db.person.findUniqueOrThrow({ where: { id: first.personId } });
     expect((person.data as any).tags).toEqual(["lead"]);
@@ -131,7 +151,14 @@ describe("enqueueing with the submission", () => {
     const other = await site();
     const group = await db.actionGroup.create({ data: { data: {} } });
     await db.action.create({
-      data: { websiteId: other.website.id, actionType: "subscribe_list", contactableType: "ActionGroup", actionGroupId: group.id, integrationId: other.k.id, data: { list_id: "1" } },
+      data: {
+        websiteId: other.website.id,
+        actionType: "subscribe_list",
+        contactableType: "ActionGroup",
+        actionGroupId: group.id,
+        integrationId: other.k.id,
+        data: { list_id: "1" },
+      },
     });
     const r = await createContact(db, mine.website.id, contactMock({ action_groups: [group.id] }));
     const jobs = await db.syncJob.findMany({ where: { personId: r.personId } });
@@ -142,7 +169,14 @@ describe("enqueueing with the submission", () => {
     const s = await site();
     const group = await db.actionGroup.create({ data: { data: {} } });
     await db.action.create({
-      data: { websiteId: s.website.id, actionType: "unsubscribe_list", contactableType: "ActionGroup", actionGroupId: group.id, integrationId: s.a.id, data: { list_id: "2" } },
+      data: {
+        websiteId: s.website.id,
+        actionType: "unsubscribe_list",
+        contactableType: "ActionGroup",
+        actionGroupId: group.id,
+        integrationId: s.a.id,
+        data: { list_id: "2" },
+      },
     });
     const r = await createContact(db, s.website.id, contactMock({ action_groups: [group.id] }));
     expect(await db.syncJob.count({ where: { personId: r.personId, operation: "unsubscribe" } })).toBe(1);
@@ -161,7 +195,11 @@ describe("delivery", () => {
     expect(mailchimp.member("7", contact.email!)).toMatchObject({ status: "subscribed" });
     expect([...mailchimp.member("7", contact.email!)!.tags]).toEqual(["ebook"]);
     expect(ac.contactLists.get(`7:${ac.contactByEmail(contact.email!)!.id}`)).toBe("1");
-    expect(klaviyo.profileByEmail(contact.email!)!.attributes).toMatchObject({ first_name: "Anna", last_name: "Svensson", organization: "Acme Sales" });
+    expect(klaviyo.profileByEmail(contact.email!)!.attributes).toMatchObject({
+      first_name: "Anna",
+      last_name: "Svensson",
+      organization: "Acme Sales",
+    });
   });
 
   it("honours Retry-After on 429 and delivers afterwards", async () => {
@@ -170,7 +208,9 @@ describe("delivery", () => {
     klaviyo.server.failNext(1, { kind: "429", retryAfter: "120" });
     const start = clock;
     await runOutboxOnce(db, { ...options, concurrency: 1 });
-    const job = await db.syncJob.findFirstOrThrow({ where: { personId, integrationId: s.k.id, operation: "upsert_profile" } });
+    const job = await db.syncJob.findFirstOrThrow({
+      where: { personId, integrationId: s.k.id, operation: "upsert_profile" },
+    });
     expect(job).toMatchObject({ status: "pending", attempts: 1 });
     expect(job.nextAttemptAt.getTime()).toBe(start + 120_000);
     expect(job.lastError).toMatch(/429/);
@@ -190,7 +230,9 @@ describe("delivery", () => {
     const shortTimeout = { ...options, registry: { ...options.registry, timeoutMs: 300 } };
     let start = clock;
     await runOutboxOnce(db, options);
-    let job = await db.syncJob.findFirstOrThrow({ where: { personId, integrationId: s.a.id, operation: "upsert_profile" } });
+    let job = await db.syncJob.findFirstOrThrow({
+      where: { personId, integrationId: s.a.id, operation: "upsert_profile" },
+    });
     // attempt 1: base 30 s, equal jitter with random 0.5 → 22.5 s
     expect(job.nextAttemptAt.getTime() - start).toBe(22_500);
     advance(22_500);
@@ -225,13 +267,18 @@ describe("delivery", () => {
   it("gives up after maxAttempts", async () => {
     const s = await site();
     const { personId } = await createContact(db, s.website.id, contactMock({ element_id: s.form.elementId }));
-    await db.syncJob.updateMany({ where: { personId, NOT: { integrationId: s.k.id, operation: "upsert_profile" } }, data: { status: "done" } });
+    await db.syncJob.updateMany({
+      where: { personId, NOT: { integrationId: s.k.id, operation: "upsert_profile" } },
+      data: { status: "done" },
+    });
     klaviyo.server.failNext(3, { kind: "500" });
     for (let i = 0; i < 3; i++) {
       await runOutboxOnce(db, { ...options, maxAttempts: 3 });
       advance(60 * 60_000);
     }
-    const job = await db.syncJob.findFirstOrThrow({ where: { personId, integrationId: s.k.id, operation: "upsert_profile" } });
+    const job = await db.syncJob.findFirstOrThrow({
+      where: { personId, integrationId: s.k.id, operation: "upsert_profile" },
+    });
     expect(job.status).toBe("failed");
     expect(job.lastError).toMatch(/^Gave up after 3 attempts: .*500/);
   });
@@ -250,7 +297,9 @@ describe("delivery", () => {
   it("marks jobs of an integration without credentials failed with a reason", async () => {
     const website = await websiteMock(db);
     const k = await integrationMock(db, website.id, "klaviyo", {});
-    const form = await formCtaMock(db, website.id, [{ actionType: "subscribe_list", integrationId: k.id, data: { list_id: "1" } }]);
+    const form = await formCtaMock(db, website.id, [
+      { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "1" } },
+    ]);
     const { personId } = await createContact(db, website.id, contactMock({ element_id: form.elementId }));
     await drain();
     const jobs = await db.syncJob.findMany({ where: { personId } });
@@ -261,8 +310,12 @@ describe("delivery", () => {
   it("keeps one person's jobs in one tool in order", async () => {
     const website = await websiteMock(db);
     const a = await integrationMock(db, website.id, "activecampaign", { api_key: ac.apiKey, api_url: ac.url });
-    const sub = await formCtaMock(db, website.id, [{ actionType: "subscribe_list", integrationId: a.id, data: { list_id: "1" } }]);
-    const unsub = await formCtaMock(db, website.id, [{ actionType: "unsubscribe_list", integrationId: a.id, data: { list_id: "1" } }]);
+    const sub = await formCtaMock(db, website.id, [
+      { actionType: "subscribe_list", integrationId: a.id, data: { list_id: "1" } },
+    ]);
+    const unsub = await formCtaMock(db, website.id, [
+      { actionType: "unsubscribe_list", integrationId: a.id, data: { list_id: "1" } },
+    ]);
     const visitor = contactMock().visitor_token;
     const email = "order@acme-sales.se";
     await createContact(db, website.id, contactMock({ visitor_token: visitor, email, element_id: sub.elementId }));
@@ -283,7 +336,9 @@ describe("concurrency and leases", () => {
   it("two workers racing never deliver one job twice", async () => {
     const website = await websiteMock(db);
     const k = await integrationMock(db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-    const form = await formCtaMock(db, website.id, [{ actionType: "subscribe_list", integrationId: k.id, data: { list_id: "7" } }]);
+    const form = await formCtaMock(db, website.id, [
+      { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "7" } },
+    ]);
     const emails: string[] = [];
     for (let i = 0; i < 12; i++) {
       const c = contactMock({ element_id: form.elementId, email: `race${i}@acme-sales.se` });
@@ -298,7 +353,10 @@ describe("concurrency and leases", () => {
     try {
       const before = klaviyo.subscriptions.length;
       for (let i = 0; i < 6; i++) {
-        const [x, y] = await Promise.all([runOutboxOnce(db, { ...options, batchSize: 5 }), runOutboxOnce(other, { ...options, batchSize: 5 })]);
+        const [x, y] = await Promise.all([
+          runOutboxOnce(db, { ...options, batchSize: 5 }),
+          runOutboxOnce(other, { ...options, batchSize: 5 }),
+        ]);
         if (x.claimed + y.claimed === 0) break;
       }
       const sent = klaviyo.subscriptions.slice(before).map((s) => s.email);
@@ -312,8 +370,14 @@ describe("concurrency and leases", () => {
   it("a job whose worker died is taken over after its lease, and the stale worker cannot overwrite the result", async () => {
     const website = await websiteMock(db);
     const k = await integrationMock(db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-    const form = await formCtaMock(db, website.id, [{ actionType: "subscribe_list", integrationId: k.id, data: { list_id: "7" } }]);
-    await createContact(db, website.id, contactMock({ element_id: form.elementId, marketing_consent: undefined, name: undefined, last_name: undefined }));
+    const form = await formCtaMock(db, website.id, [
+      { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "7" } },
+    ]);
+    await createContact(
+      db,
+      website.id,
+      contactMock({ element_id: form.elementId, marketing_consent: undefined, name: undefined, last_name: undefined }),
+    );
     const stale = await claimDueJobs(db, { ...options, leaseMs: 60_000 });
     expect(stale.length).toBeGreaterThan(0);
     expect(await claimDueJobs(db, options)).toEqual([]); // still leased
@@ -355,7 +419,9 @@ describe("an outage", () => {
     // The oldest job of each person in each tool was tried; the rest wait behind it.
     const tried = waiting.filter((j) => j.attempts > 0);
     expect(tried).toHaveLength(30);
-    expect(tried.every((j) => j.attempts >= 4 && /ECONNREFUSED|network|could not be reached/.test(j.lastError ?? ""))).toBe(true);
+    expect(
+      tried.every((j) => j.attempts >= 4 && /ECONNREFUSED|network|could not be reached/.test(j.lastError ?? "")),
+    ).toBe(true);
     expect(counts()).toEqual({ klaviyo: 0, mailchimp: 0, ac: 0 });
 
     await Promise.all([klaviyo.server.start(), mailchimp.server.start(), ac.server.start()]);
@@ -374,11 +440,18 @@ describe("the worker loop", () => {
   it("delivers in the background and stops cleanly", async () => {
     const website = await websiteMock(db);
     const k = await integrationMock(db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-    const form = await formCtaMock(db, website.id, [{ actionType: "subscribe_list", integrationId: k.id, data: { list_id: "7" } }]);
+    const form = await formCtaMock(db, website.id, [
+      { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "7" } },
+    ]);
     const c = contactMock({ element_id: form.elementId, email: "loop@acme-sales.se" });
     await createContact(db, website.id, c);
     const stop = startOutboxWorker(db, { ...options, intervalMs: 10 });
-    await klaviyo.server.waitFor((r) => r.outcome === "ok" && r.path === "/api/profile-subscription-bulk-create-jobs/" && JSON.stringify(r.body).includes("loop@acme-sales.se"));
+    await klaviyo.server.waitFor(
+      (r) =>
+        r.outcome === "ok" &&
+        r.path === "/api/profile-subscription-bulk-create-jobs/" &&
+        JSON.stringify(r.body).includes("loop@acme-sales.se"),
+    );
     await stop();
     expect(klaviyo.members("7")).toContain("loop@acme-sales.se");
   });

@@ -33,7 +33,14 @@ beforeAll(async () => {
   options = {
     now: () => new Date(clock),
     random: () => 0.5,
-    registry: { timeoutMs: 5000, env: { BECKON_KLAVIYO_API_URL: klaviyo.url, BECKON_MAILCHIMP_API_URL: mailchimp.url, BECKON_ALLOW_PRIVATE_PROVIDER_HOSTS: "127.0.0.1" } },
+    registry: {
+      timeoutMs: 5000,
+      env: {
+        BECKON_KLAVIYO_API_URL: klaviyo.url,
+        BECKON_MAILCHIMP_API_URL: mailchimp.url,
+        BECKON_ALLOW_PRIVATE_PROVIDER_HOSTS: "127.0.0.1",
+      },
+    },
   };
 });
 
@@ -50,7 +57,13 @@ async function shopWithLead(shop: string, customerId: string) {
   const website = await websiteMock(db);
   await db.website.update({ where: { id: website.id }, data: { shopDomain: shop } });
   const k = await integrationMock(db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-  const mc = await integrationMock(db, website.id, "mailchimp", { api_key: mailchimp.apiKey }, { default_list_id: "a1b2c3d4e5" });
+  const mc = await integrationMock(
+    db,
+    website.id,
+    "mailchimp",
+    { api_key: mailchimp.apiKey },
+    { default_list_id: "a1b2c3d4e5" },
+  );
   const a = await integrationMock(db, website.id, "activecampaign", { api_key: ac.apiKey, api_url: ac.url });
   const form = await formCtaMock(db, website.id, [
     { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "1" } },
@@ -73,10 +86,17 @@ describe("customers/redact in the e-mail tools", () => {
     expect(mailchimp.lists.get("7")?.size).toBeGreaterThan(0);
     expect(ac.contactByEmail(s.email)).toBeDefined();
 
-    const counts = await redactCustomer(db, "forget-shop.myshopify.com", { shop_domain: "forget-shop.myshopify.com", customer: { id: 5550001 }, orders_to_redact: [] });
+    const counts = await redactCustomer(db, "forget-shop.myshopify.com", {
+      shop_domain: "forget-shop.myshopify.com",
+      customer: { id: 5550001 },
+      orders_to_redact: [],
+    });
     expect(counts).toMatchObject({ people: 1, toolRemovals: 3 });
     expect(await db.person.count({ where: { id: s.personId } })).toBe(0);
-    const jobs = await db.syncJob.findMany({ where: { websiteId: s.website.id, operation: "forget" }, orderBy: { integrationId: "asc" } });
+    const jobs = await db.syncJob.findMany({
+      where: { websiteId: s.website.id, operation: "forget" },
+      orderBy: { integrationId: "asc" },
+    });
     expect(jobs.map((j) => [j.integrationId, j.personId, (j.payload as { list_id: string | null }).list_id])).toEqual([
       [s.k.id, null, null],
       [s.mc.id, null, "7"],
@@ -84,7 +104,9 @@ describe("customers/redact in the e-mail tools", () => {
     ]);
 
     await drain();
-    expect((await db.syncJob.findMany({ where: { websiteId: s.website.id, operation: "forget" } })).map((j) => j.status)).toEqual(["done", "done", "done"]);
+    expect(
+      (await db.syncJob.findMany({ where: { websiteId: s.website.id, operation: "forget" } })).map((j) => j.status),
+    ).toEqual(["done", "done", "done"]);
     expect(klaviyo.deletions).toContainEqual({ email: s.email });
     expect(klaviyo.profileByEmail(s.email)).toBeUndefined();
     expect(mailchimp.deleted).toContainEqual({ listId: "7", email: s.email });
@@ -97,7 +119,10 @@ describe("customers/redact in the e-mail tools", () => {
     expect(mailchimp.deleted.map((d) => d.email)).not.toContain(other.email);
 
     // A replay finds nothing more to delete or queue.
-    expect(await redactCustomer(db, "forget-shop.myshopify.com", { customer: { id: 5550001 } })).toMatchObject({ people: 0, toolRemovals: 0 });
+    expect(await redactCustomer(db, "forget-shop.myshopify.com", { customer: { id: 5550001 } })).toMatchObject({
+      people: 0,
+      toolRemovals: 0,
+    });
   });
 
   it("counts a contact the tool no longer has as removed", async () => {
@@ -105,8 +130,11 @@ describe("customers/redact in the e-mail tools", () => {
     await redactCustomer(db, "gone-shop.myshopify.com", { customer: { id: "5550002" } });
     // Deleted in the tools by someone else before the outbox runs.
     ac.contacts.delete(ac.contactByEmail(s.email)!.id);
-    for (const list of mailchimp.lists.values()) for (const [hash, m] of list) if (m.email_address.toLowerCase() === s.email) list.delete(hash);
+    for (const list of mailchimp.lists.values())
+      for (const [hash, m] of list) if (m.email_address.toLowerCase() === s.email) list.delete(hash);
     await drain();
-    expect((await db.syncJob.findMany({ where: { websiteId: s.website.id, operation: "forget" } })).map((j) => j.status)).toEqual(["done", "done", "done"]);
+    expect(
+      (await db.syncJob.findMany({ where: { websiteId: s.website.id, operation: "forget" } })).map((j) => j.status),
+    ).toEqual(["done", "done", "done"]);
   });
 });

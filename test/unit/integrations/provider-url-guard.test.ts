@@ -67,7 +67,16 @@ describe("isPublicAddress", () => {
     expect(isPublicAddress(ip)).toBe(false);
   });
 
-  it.each(["8.8.8.8", "93.184.216.34", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::"])("accepts %s", (ip) => {
+  it.each([
+    "8.8.8.8",
+    "93.184.216.34",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2606:4700:4700::1111",
+    "::ffff:8.8.8.8",
+    "64:ff9b::808:808",
+    "2002:808:808::",
+  ])("accepts %s", (ip) => {
     expect(isPublicAddress(ip)).toBe(true);
   });
 
@@ -126,8 +135,18 @@ describe("ActiveCampaign calls", () => {
       "mixed.example.com": ["93.184.216.34", "127.0.0.1"],
       "sneaky.example.com": ["::ffff:127.0.0.1"],
     });
-    for (const host of Object.keys({ "metadata.google.internal": 1, "intranet.example.com": 1, "mixed.example.com": 1, "sneaky.example.com": 1 })) {
-      const e = await failure(activeCampaignProvider({ apiKey: "k", apiUrl: `https://${host}:${port}`, resolve, timeoutMs: 2000 }).subscribe(payload, "1"));
+    for (const host of Object.keys({
+      "metadata.google.internal": 1,
+      "intranet.example.com": 1,
+      "mixed.example.com": 1,
+      "sneaky.example.com": 1,
+    })) {
+      const e = await failure(
+        activeCampaignProvider({ apiKey: "k", apiUrl: `https://${host}:${port}`, resolve, timeoutMs: 2000 }).subscribe(
+          payload,
+          "1",
+        ),
+      );
       expect(e.message, host).toMatch(/could not be reached$/);
       await expect(assertPublicUrl(new URL(`https://${host}`), { resolve }), host).rejects.toThrow(/not a public/);
     }
@@ -137,9 +156,18 @@ describe("ActiveCampaign calls", () => {
   it("refuses a name that was public when checked and points inside when connected (DNS rebinding)", async () => {
     let answers = 0;
     // The first answer (when the owner saves the URL) is public; every later one is loopback.
-    const rebinding: ResolveAddresses = async () => [{ address: answers++ === 0 ? "93.184.216.34" : "127.0.0.1", family: 4 }];
+    const rebinding: ResolveAddresses = async () => [
+      { address: answers++ === 0 ? "93.184.216.34" : "127.0.0.1", family: 4 },
+    ];
     await assertPublicUrl(new URL(`https://rebind.example.com:${port}`), { resolve: rebinding });
-    const e = await failure(activeCampaignProvider({ apiKey: "k", apiUrl: `https://rebind.example.com:${port}`, resolve: rebinding, timeoutMs: 2000 }).subscribe(payload, "1"));
+    const e = await failure(
+      activeCampaignProvider({
+        apiKey: "k",
+        apiUrl: `https://rebind.example.com:${port}`,
+        resolve: rebinding,
+        timeoutMs: 2000,
+      }).subscribe(payload, "1"),
+    );
     expect(e.message).toMatch(/could not be reached$/);
     expect(answers).toBeGreaterThan(1);
     expect(connections).toBe(0);
@@ -147,7 +175,9 @@ describe("ActiveCampaign calls", () => {
 
   it("refuses plain http for an address that is not allowed", async () => {
     // A permanent failure, as for missing credentials: the outbox marks the job failed with this reason.
-    expect(() => activeCampaignProvider({ apiKey: "k", apiUrl: "http://api.example.com" })).toThrow(/must start with https/);
+    expect(() => activeCampaignProvider({ apiKey: "k", apiUrl: "http://api.example.com" })).toThrow(
+      /must start with https/,
+    );
     expect(connections).toBe(0);
   });
 
@@ -176,7 +206,13 @@ describe("ActiveCampaign calls", () => {
       for (const s of [inner, tool]) await new Promise<void>((resolve) => s.close(() => resolve()));
     });
 
-    const provider = (timeoutMs = 5000) => activeCampaignProvider({ apiKey: "k", apiUrl: toolUrl, timeoutMs, allowPrivate: [`127.0.0.1:${(tool.address() as AddressInfo).port}`] });
+    const provider = (timeoutMs = 5000) =>
+      activeCampaignProvider({
+        apiKey: "k",
+        apiUrl: toolUrl,
+        timeoutMs,
+        allowPrivate: [`127.0.0.1:${(tool.address() as AddressInfo).port}`],
+      });
 
     it("follows no redirect: a 3xx is a permanent failure", async () => {
       reply = (res) => res.writeHead(302, { Location: `${innerUrl}/latest/meta-data/` }).end();
@@ -191,7 +227,10 @@ describe("ActiveCampaign calls", () => {
       const e = await failure(provider().subscribe(payload, "1"));
       expect(e.message).toContain("answered 404");
       expect(e.message).not.toContain("SECRET");
-      reply = (res) => res.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "SECRET-JSON", errors: [{ title: "SECRET-TITLE" }] }));
+      reply = (res) =>
+        res
+          .writeHead(400, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ message: "SECRET-JSON", errors: [{ title: "SECRET-TITLE" }] }));
       const e2 = await failure(provider().subscribe(payload, "1"));
       expect(e2.message).not.toContain("SECRET");
     });
@@ -202,12 +241,20 @@ describe("ActiveCampaign calls", () => {
       const closedPort = (closed.address() as AddressInfo).port;
       await new Promise<void>((resolve) => closed.close(() => resolve()));
       const refusedPort = await failure(
-        activeCampaignProvider({ apiKey: "k", apiUrl: `http://127.0.0.1:${closedPort}`, allowPrivate: [`127.0.0.1:${closedPort}`] }).subscribe(payload, "1"),
+        activeCampaignProvider({
+          apiKey: "k",
+          apiUrl: `http://127.0.0.1:${closedPort}`,
+          allowPrivate: [`127.0.0.1:${closedPort}`],
+        }).subscribe(payload, "1"),
       );
       reply = () => undefined; // never answers
       const silent = await failure(provider(200).subscribe(payload, "1"));
-      const refusedAddress = await failure(activeCampaignProvider({ apiKey: "k", apiUrl: `https://127.0.0.1:${closedPort}` }).subscribe(payload, "1"));
-      expect(new Set([refusedPort.message, silent.message, refusedAddress.message])).toEqual(new Set(["POST /api/3/contact/sync: ActiveCampaign could not be reached"]));
+      const refusedAddress = await failure(
+        activeCampaignProvider({ apiKey: "k", apiUrl: `https://127.0.0.1:${closedPort}` }).subscribe(payload, "1"),
+      );
+      expect(new Set([refusedPort.message, silent.message, refusedAddress.message])).toEqual(
+        new Set(["POST /api/3/contact/sync: ActiveCampaign could not be reached"]),
+      );
       expect([refusedPort.retryable, silent.retryable, refusedAddress.retryable]).toEqual([true, true, true]);
     });
   });
@@ -216,7 +263,11 @@ describe("ActiveCampaign calls", () => {
 describe("saving an ActiveCampaign integration", () => {
   let t: TestDatabase;
   let websiteId: number;
-  const resolve = table({ "acme.api-us1.com": ["93.184.216.34"], "metadata.google.internal": ["169.254.169.254"], "evil.example.com": ["192.168.0.10"] });
+  const resolve = table({
+    "acme.api-us1.com": ["93.184.216.34"],
+    "metadata.google.internal": ["169.254.169.254"],
+    "evil.example.com": ["192.168.0.10"],
+  });
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -236,23 +287,47 @@ describe("saving an ActiveCampaign integration", () => {
     "https://unknown-name.example.com",
     "https://user:pass@acme.api-us1.com",
   ])("refuses %s with a 4xx on apiUrl", async (apiUrl) => {
-    await expect(connectIntegration(t.db, websiteId, { type: "activecampaign", apiKey: "k", apiUrl }, { resolve })).rejects.toMatchObject({
+    await expect(
+      connectIntegration(t.db, websiteId, { type: "activecampaign", apiKey: "k", apiUrl }, { resolve }),
+    ).rejects.toMatchObject({
       field: "apiUrl",
       status: 422,
     });
   });
 
   it("needs the key again when the API URL changes, and keeps it otherwise", async () => {
-    const id = await connectIntegration(t.db, websiteId, { type: "activecampaign", apiKey: "secret-key-1", apiUrl: "https://acme.api-us1.com" }, { resolve });
-    const creds = async () => (await t.db.integration.findUniqueOrThrow({ where: { id } })).credentials as Record<string, string>;
-    await expect(updateIntegration(t.db, websiteId, id, { apiKey: "", apiUrl: "https://elsewhere.example.com" }, { resolve })).rejects.toMatchObject({
+    const id = await connectIntegration(
+      t.db,
+      websiteId,
+      { type: "activecampaign", apiKey: "secret-key-1", apiUrl: "https://acme.api-us1.com" },
+      { resolve },
+    );
+    const creds = async () =>
+      (await t.db.integration.findUniqueOrThrow({ where: { id } })).credentials as Record<string, string>;
+    await expect(
+      updateIntegration(t.db, websiteId, id, { apiKey: "", apiUrl: "https://elsewhere.example.com" }, { resolve }),
+    ).rejects.toMatchObject({
       field: "apiKey",
       status: 422,
     });
     expect(await creds()).toEqual({ api_key: "secret-key-1", api_url: "https://acme.api-us1.com" });
-    await updateIntegration(t.db, websiteId, id, { name: "Renamed", apiKey: "", apiUrl: "https://acme.api-us1.com" }, { resolve });
+    await updateIntegration(
+      t.db,
+      websiteId,
+      id,
+      { name: "Renamed", apiKey: "", apiUrl: "https://acme.api-us1.com" },
+      { resolve },
+    );
     expect(await creds()).toEqual({ api_key: "secret-key-1", api_url: "https://acme.api-us1.com" });
-    await expect(updateIntegration(t.db, websiteId, id, { apiKey: "new-key", apiUrl: "https://metadata.google.internal" }, { resolve })).rejects.toMatchObject({
+    await expect(
+      updateIntegration(
+        t.db,
+        websiteId,
+        id,
+        { apiKey: "new-key", apiUrl: "https://metadata.google.internal" },
+        { resolve },
+      ),
+    ).rejects.toMatchObject({
       field: "apiUrl",
     });
     expect(await creds()).toEqual({ api_key: "secret-key-1", api_url: "https://acme.api-us1.com" });

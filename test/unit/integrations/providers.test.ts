@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { klaviyoProvider, KLAVIYO_REVISION } from "../../../app/integrations/mailing/klaviyo.server";
-import { mailchimpBaseUrl, mailchimpProvider, subscriberHash } from "../../../app/integrations/mailing/mailchimp.server";
+import {
+  mailchimpBaseUrl,
+  mailchimpProvider,
+  subscriberHash,
+} from "../../../app/integrations/mailing/mailchimp.server";
 import { activeCampaignProvider } from "../../../app/integrations/mailing/activecampaign.server";
 import { providerFor } from "../../../app/integrations/mailing/registry.server";
 import { parseRetryAfter } from "../../../app/integrations/mailing/http.server";
@@ -15,7 +19,15 @@ import { FakeMailchimp } from "../../support/fake-providers/mailchimp";
 import { FakeActiveCampaign } from "../../support/fake-providers/activecampaign";
 
 const payload = (email: string, overrides: Partial<SyncPayload> = {}): SyncPayload => ({
-  contact: { email, phone: "+46701234567", name: "Anna", last_name: "Svensson", company_name: "Acme Sales", city: "Stockholm", country: "SE" },
+  contact: {
+    email,
+    phone: "+46701234567",
+    name: "Anna",
+    last_name: "Svensson",
+    company_name: "Acme Sales",
+    city: "Stockholm",
+    country: "SE",
+  },
   consents: { marketing: true, sms: false },
   properties: { topic: "sales" },
   ...overrides,
@@ -33,7 +45,15 @@ async function failure(p: Promise<unknown>): Promise<ProviderError> {
 /** The failure modes every provider must classify the same way. */
 /** `make(timeoutMs)` builds the client; only the hang case uses a short time-out, so a loaded machine does not fail the others. */
 /** `hidden`: the tool's URL is the owner's, so its answers' text and connection errors never reach the message. */
-function failureModes(name: string, make: (timeoutMs?: number) => { provider: MailingProvider; server: import("../../support/fake-providers/fake-server").FakeServer; listId: string }, reasons: "kept" | "hidden" = "kept") {
+function failureModes(
+  name: string,
+  make: (timeoutMs?: number) => {
+    provider: MailingProvider;
+    server: import("../../support/fake-providers/fake-server").FakeServer;
+    listId: string;
+  },
+  reasons: "kept" | "hidden" = "kept",
+) {
   const hidden = reasons === "hidden";
   describe(`${name} failures`, () => {
     it("429 with Retry-After is retryable and carries the delay", async () => {
@@ -104,7 +124,16 @@ describe("Klaviyo", () => {
         attributes: {
           custom_source: "Beckon",
           profiles: {
-            data: [{ type: "profile", attributes: { email: "anna@acme.se", phone_number: "+46701234567", subscriptions: { email: { marketing: { consent: "SUBSCRIBED" } } } } }],
+            data: [
+              {
+                type: "profile",
+                attributes: {
+                  email: "anna@acme.se",
+                  phone_number: "+46701234567",
+                  subscriptions: { email: { marketing: { consent: "SUBSCRIBED" } } },
+                },
+              },
+            ],
           },
         },
         relationships: { list: { data: { type: "list", id: "Y6nRLr" } } },
@@ -136,7 +165,12 @@ describe("Klaviyo", () => {
   it("upserts profile fields and tags through profile-import", async () => {
     await k.upsertProfile(payload("fields@acme.se"));
     const p = fake.profileByEmail("fields@acme.se")!;
-    expect(p.attributes).toMatchObject({ first_name: "Anna", last_name: "Svensson", organization: "Acme Sales", location: { city: "Stockholm", country: "SE" } });
+    expect(p.attributes).toMatchObject({
+      first_name: "Anna",
+      last_name: "Svensson",
+      organization: "Acme Sales",
+      location: { city: "Stockholm", country: "SE" },
+    });
     expect(p.properties).toMatchObject({ topic: "sales" });
     await k.addTag(payload("fields@acme.se"), "webinar");
     await k.addTag(payload("fields@acme.se"), "ebook");
@@ -164,7 +198,11 @@ describe("Klaviyo", () => {
     expect(e.message).toContain("List nope does not exist");
   });
 
-  failureModes("Klaviyo", (timeoutMs = 5000) => ({ provider: klaviyoProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs }), server: fake.server, listId: "1" }));
+  failureModes("Klaviyo", (timeoutMs = 5000) => ({
+    provider: klaviyoProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs }),
+    server: fake.server,
+    listId: "1",
+  }));
 });
 
 describe("Mailchimp", () => {
@@ -188,7 +226,12 @@ describe("Mailchimp", () => {
     const req = fake.server.handled((r) => r.method === "PUT").at(-1)!;
     expect(req.path).toBe(`/3.0/lists/1/members/${subscriberHash("anna@acme.se")}`);
     expect(Buffer.from(String(req.headers.authorization).slice(6), "base64").toString()).toBe(`beckon:${fake.apiKey}`);
-    expect(req.body).toMatchObject({ email_address: "Anna@Acme.se", status_if_new: "subscribed", status: "subscribed", merge_fields: { FNAME: "Anna", LNAME: "Svensson", PHONE: "+46701234567" } });
+    expect(req.body).toMatchObject({
+      email_address: "Anna@Acme.se",
+      status_if_new: "subscribed",
+      status: "subscribed",
+      merge_fields: { FNAME: "Anna", LNAME: "Svensson", PHONE: "+46701234567" },
+    });
     expect(fake.member("1", "anna@acme.se")!.status).toBe("subscribed");
   });
 
@@ -211,7 +254,10 @@ describe("Mailchimp", () => {
 
   it("updates profile fields in the default audience without subscribing", async () => {
     await m.upsertProfile(payload("profile@acme.se"));
-    expect(fake.member("a1b2c3d4e5", "profile@acme.se")).toMatchObject({ status: "transactional", merge_fields: { FNAME: "Anna" } });
+    expect(fake.member("a1b2c3d4e5", "profile@acme.se")).toMatchObject({
+      status: "transactional",
+      merge_fields: { FNAME: "Anna" },
+    });
   });
 
   it("a resubscribe refused for compliance is permanent with Mailchimp's reason", async () => {
@@ -228,7 +274,11 @@ describe("Mailchimp", () => {
     expect(await m.fetchContact!("search@acme.se")).toMatchObject({ lists: ["7"], tags: ["vip"] });
   });
 
-  failureModes("Mailchimp", (timeoutMs = 5000) => ({ provider: mailchimpProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs }), server: fake.server, listId: "1" }));
+  failureModes("Mailchimp", (timeoutMs = 5000) => ({
+    provider: mailchimpProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs }),
+    server: fake.server,
+    listId: "1",
+  }));
 });
 
 describe("ActiveCampaign", () => {
@@ -236,7 +286,12 @@ describe("ActiveCampaign", () => {
   let ac: MailingProvider;
   beforeAll(async () => {
     await fake.start();
-    ac = activeCampaignProvider({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 5000, allowPrivate: ["127.0.0.1"] });
+    ac = activeCampaignProvider({
+      apiKey: fake.apiKey,
+      apiUrl: fake.url,
+      timeoutMs: 5000,
+      allowPrivate: ["127.0.0.1"],
+    });
   });
   afterAll(() => fake.server.stop());
 
@@ -245,9 +300,13 @@ describe("ActiveCampaign", () => {
     const [sync, list] = fake.server.handled().slice(-2);
     expect(sync).toMatchObject({ method: "POST", path: "/api/3/contact/sync" });
     expect(sync.headers["api-token"]).toBe(fake.apiKey);
-    expect(sync.body).toEqual({ contact: { email: "anna@acme.se", firstName: "Anna", lastName: "Svensson", phone: "+46701234567" } });
+    expect(sync.body).toEqual({
+      contact: { email: "anna@acme.se", firstName: "Anna", lastName: "Svensson", phone: "+46701234567" },
+    });
     expect(list).toMatchObject({ method: "POST", path: "/api/3/contactLists" });
-    expect(list.body).toEqual({ contactList: { list: "7", contact: fake.contactByEmail("anna@acme.se")!.id, status: 1 } });
+    expect(list.body).toEqual({
+      contactList: { list: "7", contact: fake.contactByEmail("anna@acme.se")!.id, status: 1 },
+    });
   });
 
   it("unsubscribes with status 2", async () => {
@@ -279,7 +338,20 @@ describe("ActiveCampaign", () => {
     expect(e.message).not.toContain("The related list does not exist");
   });
 
-  failureModes("ActiveCampaign", (timeoutMs = 5000) => ({ provider: activeCampaignProvider({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs, allowPrivate: ["127.0.0.1"] }), server: fake.server, listId: "1" }), "hidden");
+  failureModes(
+    "ActiveCampaign",
+    (timeoutMs = 5000) => ({
+      provider: activeCampaignProvider({
+        apiKey: fake.apiKey,
+        apiUrl: fake.url,
+        timeoutMs,
+        allowPrivate: ["127.0.0.1"],
+      }),
+      server: fake.server,
+      listId: "1",
+    }),
+    "hidden",
+  );
 });
 
 describe("registry and helpers", () => {
@@ -297,7 +369,10 @@ describe("registry and helpers", () => {
   });
 
   it("reads API base overrides from the environment", () => {
-    const p = providerFor({ integrationType: "mailchimp", credentials: { api_key: "k-us6" }, syncSettings: {} }, { env: { BECKON_MAILCHIMP_API_URL: "http://127.0.0.1:1/3.0" } });
+    const p = providerFor(
+      { integrationType: "mailchimp", credentials: { api_key: "k-us6" }, syncSettings: {} },
+      { env: { BECKON_MAILCHIMP_API_URL: "http://127.0.0.1:1/3.0" } },
+    );
     expect(p.type).toBe("mailchimp");
   });
 

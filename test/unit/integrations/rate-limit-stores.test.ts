@@ -8,7 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import pg from "pg";
-import { bucketKey, failingOpen, MemoryRateLimitStore, MAX_BUCKET_KEY_LENGTH, type RateLimitStore } from "~/lib/rate-limit/rate-limit-store.server";
+import {
+  bucketKey,
+  failingOpen,
+  MemoryRateLimitStore,
+  MAX_BUCKET_KEY_LENGTH,
+  type RateLimitStore,
+} from "~/lib/rate-limit/rate-limit-store.server";
 import { PostgresRateLimitStore } from "~/lib/rate-limit/rate-limit-postgres.server";
 import { RedisRateLimitStore } from "~/lib/rate-limit/rate-limit-redis.server";
 import { redisUrlFrom, storeFromEnvironment, storeTimeoutMs } from "~/lib/rate-limit/shared-rate-limit.server";
@@ -23,7 +29,9 @@ function storeContract(make: () => RateLimitStore) {
   it("allows a burst, refuses past it with a wait, and counts 50 concurrent takes exactly", async () => {
     const store = make();
     const name = `burst${Math.random().toString(36).slice(2)}`;
-    const verdicts = await Promise.all(Array.from({ length: 50 }, () => store.take({ name, key: "203.0.113.7", ...limit })));
+    const verdicts = await Promise.all(
+      Array.from({ length: 50 }, () => store.take({ name, key: "203.0.113.7", ...limit })),
+    );
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(10);
     const refused = verdicts.find((v) => !v.allowed)!;
     // One token back takes 1000 s at 0.001 a second.
@@ -58,7 +66,16 @@ function storeContract(make: () => RateLimitStore) {
   it("keeps hostile keys apart and bounded: quotes, SQL, Lua, very long, empty", async () => {
     const store = make();
     const name = `hostile${Math.random().toString(36).slice(2)}`;
-    const keys = ["'; DROP TABLE \"RateLimitBucket\"; --", "]] redis.call('FLUSHALL') --[[", "a\u0000b", "\ud800", "\uffff😀", "", "x".repeat(10_000), `${"x".repeat(9_999)}y`];
+    const keys = [
+      '\'; DROP TABLE "RateLimitBucket"; --',
+      "]] redis.call('FLUSHALL') --[[",
+      "a\u0000b",
+      "\ud800",
+      "\uffff😀",
+      "",
+      "x".repeat(10_000),
+      `${"x".repeat(9_999)}y`,
+    ];
     for (const key of keys) {
       expect((await store.take({ name, key, capacity: 1, refillPerSecond: 0.001 })).allowed).toBe(true);
       expect((await store.take({ name, key, capacity: 1, refillPerSecond: 0.001 })).allowed).toBe(false);
@@ -70,14 +87,22 @@ function storeContract(make: () => RateLimitStore) {
     const long = bucketKey({ name: "loginAccount", key: "x".repeat(MAX_BUCKET_KEY_LENGTH) });
     expect(long).toMatch(/^loginAccount:#[0-9a-f]{64}$/);
     expect(bucketKey({ name: "loginAccount", key: "a\u0000b" })).toMatch(/^loginAccount:#[0-9a-f]{64}$/);
-    expect(bucketKey({ name: "loginAccount", key: "a\u0000c" })).not.toBe(bucketKey({ name: "loginAccount", key: "a\u0000b" }));
+    expect(bucketKey({ name: "loginAccount", key: "a\u0000c" })).not.toBe(
+      bucketKey({ name: "loginAccount", key: "a\u0000b" }),
+    );
   });
 
   it("refuses a malformed limit with a clear error", async () => {
     const store = make();
-    await expect(store.take({ name: "bad", key: "k", capacity: 0, refillPerSecond: 1 })).rejects.toThrow(/capacity must be/);
-    await expect(store.take({ name: "bad", key: "k", capacity: 5, refillPerSecond: -1 })).rejects.toThrow(/refill must be/);
-    await expect(store.take({ name: "bad", key: "k", capacity: 5, refillPerSecond: 1, cost: NaN })).rejects.toThrow(/cost must be/);
+    await expect(store.take({ name: "bad", key: "k", capacity: 0, refillPerSecond: 1 })).rejects.toThrow(
+      /capacity must be/,
+    );
+    await expect(store.take({ name: "bad", key: "k", capacity: 5, refillPerSecond: -1 })).rejects.toThrow(
+      /refill must be/,
+    );
+    await expect(store.take({ name: "bad", key: "k", capacity: 5, refillPerSecond: 1, cost: NaN })).rejects.toThrow(
+      /cost must be/,
+    );
     await expect(store.take({ name: "", key: "k", capacity: 5, refillPerSecond: 1 })).rejects.toThrow(/name and key/);
   });
 }
@@ -86,35 +111,38 @@ describe("the in-memory store", () => {
   storeContract(() => new MemoryRateLimitStore());
 });
 
-describe.skipIf(testDatabaseKind() !== "postgresql")("the PostgreSQL store (PostgreSQL run only: SQLite keeps buckets in memory)", () => {
-  let t: TestDatabase;
-  let client: pg.Client;
-  let store: PostgresRateLimitStore;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    client = new pg.Client({ connectionString: t.url });
-    await client.connect();
-    store = new PostgresRateLimitStore(async (sql, params) => (await client.query(sql, params)).rows);
-  });
-  afterAll(async () => {
-    await store?.close();
-    await client?.end();
-    await t?.drop();
-  });
-  storeContract(() => store);
+describe.skipIf(testDatabaseKind() !== "postgresql")(
+  "the PostgreSQL store (PostgreSQL run only: SQLite keeps buckets in memory)",
+  () => {
+    let t: TestDatabase;
+    let client: pg.Client;
+    let store: PostgresRateLimitStore;
+    beforeAll(async () => {
+      t = await createTestDatabase();
+      client = new pg.Client({ connectionString: t.url });
+      await client.connect();
+      store = new PostgresRateLimitStore(async (sql, params) => (await client.query(sql, params)).rows);
+    });
+    afterAll(async () => {
+      await store?.close();
+      await client?.end();
+      await t?.drop();
+    });
+    storeContract(() => store);
 
-  it("keeps its buckets in an UNLOGGED table and deletes the ones that are full again", async () => {
-    const persistence = await client.query(`SELECT relpersistence FROM pg_class WHERE relname = 'RateLimitBucket'`);
-    expect(persistence.rows[0].relpersistence).toBe("u");
-    await store.take({ name: "prune", key: "quick", capacity: 1, refillPerSecond: 1000 });
-    await store.take({ name: "prune", key: "slow", capacity: 1, refillPerSecond: 0.001 });
-    // "quick" is full again a millisecond later; wait for that on the database's clock.
-    await client.query(`SELECT pg_sleep(0.01)`);
-    await store.prune();
-    const left = await client.query(`SELECT "key" FROM "RateLimitBucket" WHERE "key" LIKE 'prune:%'`);
-    expect(left.rows.map((r) => r.key)).toEqual(["prune:slow"]);
-  });
-});
+    it("keeps its buckets in an UNLOGGED table and deletes the ones that are full again", async () => {
+      const persistence = await client.query(`SELECT relpersistence FROM pg_class WHERE relname = 'RateLimitBucket'`);
+      expect(persistence.rows[0].relpersistence).toBe("u");
+      await store.take({ name: "prune", key: "quick", capacity: 1, refillPerSecond: 1000 });
+      await store.take({ name: "prune", key: "slow", capacity: 1, refillPerSecond: 0.001 });
+      // "quick" is full again a millisecond later; wait for that on the database's clock.
+      await client.query(`SELECT pg_sleep(0.01)`);
+      await store.prune();
+      const left = await client.query(`SELECT "key" FROM "RateLimitBucket" WHERE "key" LIKE 'prune:%'`);
+      expect(left.rows.map((r) => r.key)).toEqual(["prune:slow"]);
+    });
+  },
+);
 
 const redisSkip = redisServerPath() ? false : "redis-server is not installed (apt-get install -y redis-server)";
 
@@ -135,7 +163,11 @@ describe.skipIf(!!redisSkip)(`the Redis store${redisSkip ? ` (skipped: ${redisSk
 describe("failing open", () => {
   it("lets requests through with one warning when the store throws", async () => {
     const warn = vi.fn();
-    const broken: RateLimitStore = { kind: "postgresql", take: async () => Promise.reject(new Error("connection refused")), close: async () => {} };
+    const broken: RateLimitStore = {
+      kind: "postgresql",
+      take: async () => Promise.reject(new Error("connection refused")),
+      close: async () => {},
+    };
     const store = failingOpen(broken, { warn });
     for (let i = 0; i < 5; i++) expect((await store.take({ name: "n", key: "k", ...limit })).allowed).toBe(true);
     expect(warn).toHaveBeenCalledTimes(1);
@@ -184,14 +216,19 @@ describe("choosing the store", () => {
   it("waits for a shared store a second by default, or BECKON_RATE_LIMIT_STORE_TIMEOUT_MS when it is sensible", () => {
     expect(storeTimeoutMs({})).toBe(1000);
     expect(storeTimeoutMs({ BECKON_RATE_LIMIT_STORE_TIMEOUT_MS: "250" })).toBe(250);
-    for (const bad of ["0", "-5", "1.5", "abc", "60001", "1e9"]) expect(storeTimeoutMs({ BECKON_RATE_LIMIT_STORE_TIMEOUT_MS: bad })).toBe(1000);
+    for (const bad of ["0", "-5", "1.5", "abc", "60001", "1e9"])
+      expect(storeTimeoutMs({ BECKON_RATE_LIMIT_STORE_TIMEOUT_MS: bad })).toBe(1000);
   });
 
   it("refuses a malformed BECKON_REDIS_URL with the reason", () => {
     expect(redisUrlFrom({})).toBeNull();
     expect(redisUrlFrom({ BECKON_REDIS_URL: "  " })).toBeNull();
-    expect(redisUrlFrom({ BECKON_REDIS_URL: "rediss://:pw@cache.example:6380/2" })).toBe("rediss://:pw@cache.example:6380/2");
+    expect(redisUrlFrom({ BECKON_REDIS_URL: "rediss://:pw@cache.example:6380/2" })).toBe(
+      "rediss://:pw@cache.example:6380/2",
+    );
     expect(() => redisUrlFrom({ BECKON_REDIS_URL: "not a url" })).toThrow(/BECKON_REDIS_URL is not a URL/);
-    expect(() => redisUrlFrom({ BECKON_REDIS_URL: "http://cache.example" })).toThrow(/must start with redis:\/\/ or rediss:\/\//);
+    expect(() => redisUrlFrom({ BECKON_REDIS_URL: "http://cache.example" })).toThrow(
+      /must start with redis:\/\/ or rediss:\/\//,
+    );
   });
 });

@@ -28,19 +28,34 @@ describe("RateLimiter", () => {
   it("takeAll reports the longest wait of the refusing limits", () => {
     const a = new RateLimiter({ capacity: 1, refillPerSecond: 1, now: () => 0 });
     const b = new RateLimiter({ capacity: 1, refillPerSecond: 0.1, now: () => 0 });
-    expect(takeAll([{ limiter: a, key: "x" }, { limiter: b, key: "y" }, { limiter: b, key: null }]).allowed).toBe(true);
-    expect(takeAll([{ limiter: a, key: "x" }, { limiter: b, key: "y" }])).toMatchObject({ allowed: false, retryAfterMs: 10_000 });
+    expect(
+      takeAll([
+        { limiter: a, key: "x" },
+        { limiter: b, key: "y" },
+        { limiter: b, key: null },
+      ]).allowed,
+    ).toBe(true);
+    expect(
+      takeAll([
+        { limiter: a, key: "x" },
+        { limiter: b, key: "y" },
+      ]),
+    ).toMatchObject({ allowed: false, retryAfterMs: 10_000 });
   });
 });
 
 describe("clientIp", () => {
   const req = (headers: Record<string, string>) => new Request("http://x/", { headers });
   it("prefers the socket address from the load context", () => {
-    expect(clientIp(req({ "x-forwarded-for": "1.1.1.1" }), { clientIp: "::ffff:89.160.20.112" }, {})).toBe("89.160.20.112");
+    expect(clientIp(req({ "x-forwarded-for": "1.1.1.1" }), { clientIp: "::ffff:89.160.20.112" }, {})).toBe(
+      "89.160.20.112",
+    );
   });
   it("trusts X-Forwarded-For only behind a trusted proxy, taking the hop it added", () => {
     expect(clientIp(req({ "x-forwarded-for": "6.6.6.6, 89.160.20.112" }), undefined, {})).toBeNull();
-    expect(clientIp(req({ "x-forwarded-for": "6.6.6.6, 89.160.20.112" }), undefined, { TRUST_PROXY: "1" })).toBe("89.160.20.112");
+    expect(clientIp(req({ "x-forwarded-for": "6.6.6.6, 89.160.20.112" }), undefined, { TRUST_PROXY: "1" })).toBe(
+      "89.160.20.112",
+    );
     expect(clientIp(req({ "x-real-ip": "81.2.69.1" }), undefined, { TRUST_PROXY: "1" })).toBe("81.2.69.1");
   });
 });

@@ -45,7 +45,8 @@ describe("LoginThrottle", () => {
 
   /** An attacker at one address guessing the owner's password and others' until refused everywhere. */
   async function flood(throttle: LoginThrottle) {
-    for (let i = 0; i < 100; i++) await throttle.attempt({ ...attacker, email: i % 2 ? `victim${i}@beckon.test` : attacker.email });
+    for (let i = 0; i < 100; i++)
+      await throttle.attempt({ ...attacker, email: i % 2 ? `victim${i}@beckon.test` : attacker.email });
   }
 
   it("counts attempts before the password check: 20 at once, only the burst goes ahead", async () => {
@@ -54,7 +55,8 @@ describe("LoginThrottle", () => {
     const attempts = await Promise.all(Array.from({ length: 20 }, () => throttle.attempt(attacker)));
     const allowed = attempts.filter((a) => a.retryAfterSeconds === 0);
     expect(allowed).toHaveLength(LOGIN_BUDGETS.account.burst);
-    for (const refused of attempts.filter((a) => a.retryAfterSeconds > 0)) expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    for (const refused of attempts.filter((a) => a.retryAfterSeconds > 0))
+      expect(refused.retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it("hands a successful attempt back: only failures use up a budget", async () => {
@@ -72,10 +74,14 @@ describe("LoginThrottle", () => {
     await flood(throttle);
     expect((await throttle.attempt(attacker)).retryAfterSeconds).toBeGreaterThan(0);
     expect((await throttle.attempt({ ...attacker, device: "owners-laptop" })).retryAfterSeconds).toBe(0);
-    expect((await throttle.attempt({ ...attacker, ip: "203.0.113.7", device: "owners-laptop" })).retryAfterSeconds).toBe(0);
+    expect(
+      (await throttle.attempt({ ...attacker, ip: "203.0.113.7", device: "owners-laptop" })).retryAfterSeconds,
+    ).toBe(0);
     // The attacker's address stays throttled, on this account and any other.
     expect((await throttle.attempt(attacker)).retryAfterSeconds).toBeGreaterThan(0);
-    expect((await throttle.attempt({ ...attacker, email: "someone-else@beckon.test" })).retryAfterSeconds).toBeGreaterThan(0);
+    expect(
+      (await throttle.attempt({ ...attacker, email: "someone-else@beckon.test" })).retryAfterSeconds,
+    ).toBeGreaterThan(0);
   });
 
   it("from a new device elsewhere the account only slows down: one try every 30 s, never a 15-minute lockout", async () => {
@@ -91,21 +97,27 @@ describe("LoginThrottle", () => {
     expect(later.retryAfterSeconds).toBe(0);
     await later.refund(); // the right password
     // ...while the attacker's address is still refused, on any account.
-    expect((await throttle.attempt({ ...attacker, email: "someone-else@beckon.test" })).retryAfterSeconds).toBeGreaterThan(0);
+    expect(
+      (await throttle.attempt({ ...attacker, email: "someone-else@beckon.test" })).retryAfterSeconds,
+    ).toBeGreaterThan(0);
   });
 
   it("a known device has a budget of its own, so a stolen device cookie is throttled too", async () => {
     const throttle = throttleAt(clock().now);
     const device = { ...attacker, device: "stolen" };
-    const allowed = (await Promise.all(Array.from({ length: 30 }, () => throttle.attempt(device)))).filter((a) => a.retryAfterSeconds === 0);
+    const allowed = (await Promise.all(Array.from({ length: 30 }, () => throttle.attempt(device)))).filter(
+      (a) => a.retryAfterSeconds === 0,
+    );
     expect(allowed).toHaveLength(LOGIN_BUDGETS.device.burst);
   });
 
   it("limits one address across many accounts", async () => {
     const throttle = throttleAt(clock().now);
-    const allowed = (await Promise.all(Array.from({ length: 40 }, (_, i) => throttle.attempt({ ...attacker, email: `victim${i}@beckon.test` })))).filter(
-      (a) => a.retryAfterSeconds === 0,
-    );
+    const allowed = (
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) => throttle.attempt({ ...attacker, email: `victim${i}@beckon.test` })),
+      )
+    ).filter((a) => a.retryAfterSeconds === 0);
     expect(allowed).toHaveLength(LOGIN_BUDGETS.address.burst);
   });
 });
@@ -119,7 +131,10 @@ describe("the sign-in throttle's client address", () => {
 
   it("under TRUST_PROXY is the hop the proxy added, not the first one the client wrote", async () => {
     process.env.TRUST_PROXY = "1";
-    const request = new Request("http://beckon.test/owner/login", { method: "POST", headers: { "X-Forwarded-For": "10.9.9.9, 203.0.113.50" } });
+    const request = new Request("http://beckon.test/owner/login", {
+      method: "POST",
+      headers: { "X-Forwarded-For": "10.9.9.9, 203.0.113.50" },
+    });
     expect(clientIp(request, undefined)).toBe("203.0.113.50");
     expect(clientIp(request, { clientIp: "::ffff:192.0.2.1" })).toBe("192.0.2.1");
   });

@@ -38,12 +38,30 @@ describe("answerError per field type", () => {
     ["range: above the default max 1000", { field_type: "range" }, 1001, false, "max"],
     ["range: below the default min 0", { field_type: "range" }, -1, false, "min"],
     ["range: two handles", { field_type: "range", options: { "range-handles": 2 } }, [10, 20], false, null],
-    ["range: two handles crossed", { field_type: "range", options: { "range-handles": 2 } }, [20, 10], false, "invalid"],
-    ["range: one value for two handles", { field_type: "range", options: { "range-handles": 2 } }, 10, false, "invalid"],
+    [
+      "range: two handles crossed",
+      { field_type: "range", options: { "range-handles": 2 } },
+      [20, 10],
+      false,
+      "invalid",
+    ],
+    [
+      "range: one value for two handles",
+      { field_type: "range", options: { "range-handles": 2 } },
+      10,
+      false,
+      "invalid",
+    ],
     ["dropdown: an option", { field_type: "dropdown", field_options: abc }, "b", false, null],
     ["select: not an option", { field_type: "select", field_options: abc }, "z", false, "invalid"],
     ["radio: a list for a single choice", { field_type: "radio", field_options: abc }, ["a"], false, "invalid"],
-    ["image: required and empty", { field_type: "image", field_options: abc, required: true }, undefined, false, "required"],
+    [
+      "image: required and empty",
+      { field_type: "image", field_options: abc, required: true },
+      undefined,
+      false,
+      "required",
+    ],
     ["color: an option", { field_type: "color", field_options: abc }, "c", false, null],
     ["emoji: an option", { field_type: "emoji", field_options: abc }, "a", false, null],
     ["icon: an option", { field_type: "icon", field_options: abc }, "a", false, null],
@@ -57,7 +75,13 @@ describe("answerError per field type", () => {
       false,
       "limit",
     ],
-    ["multi-select: empty list, required", { multi_select: true, field_options: abc, required: true }, [], false, "required"],
+    [
+      "multi-select: empty list, required",
+      { multi_select: true, field_options: abc, required: true },
+      [],
+      false,
+      "required",
+    ],
     ["empty: never an error", { field_type: "empty", required: true }, undefined, false, null],
   ];
   it.each(cases)("%s", (_, overrides, value, invalid, error) => {
@@ -98,12 +122,24 @@ describe("choices", () => {
     expect(advancesOnSelect(quizFieldMock({ id: 1, options: { "hide-next-button": true } }))).toBe(true);
     expect(advancesOnSelect(quizFieldMock({ id: 1, options: { "hide-next-button": "true" } }))).toBe(true);
     expect(advancesOnSelect(quizFieldMock({ id: 1 }))).toBe(false);
-    expect(advancesOnSelect(quizFieldMock({ id: 1, multi_select: true, options: { "hide-next-button": true } }))).toBe(false);
-    expect(advancesOnSelect(quizFieldMock({ id: 1, field_type: "text", options: { "hide-next-button": true } }))).toBe(false);
+    expect(advancesOnSelect(quizFieldMock({ id: 1, multi_select: true, options: { "hide-next-button": true } }))).toBe(
+      false,
+    );
+    expect(advancesOnSelect(quizFieldMock({ id: 1, field_type: "text", options: { "hide-next-button": true } }))).toBe(
+      false,
+    );
   });
 
   it("treats empty strings and lists as unanswered", () => {
-    expect([undefined, null, "", [], 0, "x", ["a"]].map((v) => isAnswered(v as Answer))).toEqual([false, false, false, false, true, true, true]);
+    expect([undefined, null, "", [], 0, "x", ["a"]].map((v) => isAnswered(v as Answer))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 });
 
@@ -125,12 +161,23 @@ describe("range", () => {
       field_type: "range",
       options: { "range-handles": "2", min: "100", max: "200", increment: "30", "value-type": "currency" },
     });
-    expect(rangeConfig(f)).toEqual({ min: 100, max: 200, step: 30, handles: 2, valueType: "currency", initial: [130, 190] });
-    expect(rangeConfig(quizFieldMock({ id: 1, field_type: "range", options: { "range-handles": 2 } })).initial).toEqual([250, 750]);
+    expect(rangeConfig(f)).toEqual({
+      min: 100,
+      max: 200,
+      step: 30,
+      handles: 2,
+      valueType: "currency",
+      initial: [130, 190],
+    });
+    expect(rangeConfig(quizFieldMock({ id: 1, field_type: "range", options: { "range-handles": 2 } })).initial).toEqual(
+      [250, 750],
+    );
   });
 
   it("ignores a bad increment and a max below min", () => {
-    const c = rangeConfig(quizFieldMock({ id: 1, field_type: "range", options: { increment: 0, min: 5, max: 1, "value-type": "weird" } }));
+    const c = rangeConfig(
+      quizFieldMock({ id: 1, field_type: "range", options: { increment: 0, min: 5, max: 1, "value-type": "weird" } }),
+    );
     expect([c.step, c.min, c.max, c.valueType]).toEqual([1, 5, 5, "integer"]);
   });
 
@@ -155,15 +202,25 @@ describe("range", () => {
 describe("auto-continue", () => {
   it("waits 5 s by default, or auto-continue-delay seconds, on empty questions only", () => {
     expect(autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "empty" }))).toBe(5000);
-    expect(autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": "2.5" } }))).toBe(2500);
-    expect(autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": 0 } }))).toBe(0);
-    expect(autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": "x" } }))).toBe(5000);
+    expect(
+      autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": "2.5" } })),
+    ).toBe(2500);
+    expect(
+      autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": 0 } })),
+    ).toBe(0);
+    expect(
+      autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "empty", options: { "auto-continue-delay": "x" } })),
+    ).toBe(5000);
     expect(autoContinueDelayMs(quizFieldMock({ id: 1, field_type: "radio" }))).toBeNull();
   });
 });
 
 describe("prefillValue", () => {
-  const person = personMock({ email: "ann@example.com", name: "Ann", extra: { size: 42, colours: ["a", "c"], fav: "b" } });
+  const person = personMock({
+    email: "ann@example.com",
+    name: "Ann",
+    extra: { size: 42, colours: ["a", "c"], fav: "b" },
+  });
   it.each([
     ["a person field", { slug: "email", field_type: "text" }, {}, "ann@example.com"],
     ["first_name from name", { slug: "first_name", field_type: "text" }, {}, "Ann"],
@@ -179,11 +236,26 @@ describe("prefillValue", () => {
       "bo@example.com",
     ],
     ["the slug as URL parameter", { slug: "fav", url_params: true, field_options: abc }, { fav: "c" }, "c"],
-    ["a comma list from the URL", { slug: "c", field_type: "checkbox", url_params: true, field_options: abc }, { c: "a,b" }, ["a", "b"]],
+    [
+      "a comma list from the URL",
+      { slug: "c", field_type: "checkbox", url_params: true, field_options: abc },
+      { c: "a,b" },
+      ["a", "b"],
+    ],
     ["URL parameters only when url_params is on", { slug: "town", field_type: "text" }, { town: "Lund" }, undefined],
     ["nothing known", { slug: "company_name", field_type: "text" }, {}, undefined],
-    ["prefill-fields false", { slug: "email", field_type: "text", options: { "prefill-fields": false } }, {}, undefined],
-    ['prefill-fields "false"', { slug: "email", field_type: "text", options: { "prefill-fields": "false" } }, {}, undefined],
+    [
+      "prefill-fields false",
+      { slug: "email", field_type: "text", options: { "prefill-fields": false } },
+      {},
+      undefined,
+    ],
+    [
+      'prefill-fields "false"',
+      { slug: "email", field_type: "text", options: { "prefill-fields": "false" } },
+      {},
+      undefined,
+    ],
     ["type empty", { slug: "email", field_type: "empty" }, {}, undefined],
   ] as const)("%s", (_, overrides, params, value) => {
     expect(prefillValue(quizFieldMock({ id: 1, ...(overrides as Partial<Field>) }), person, params)).toEqual(value);

@@ -14,12 +14,19 @@ export function conditionMock(overrides: Partial<Condition> = {}): Condition {
 }
 
 /** A data_field condition on an answer: `when("q1", "is", "a")`. */
-export const when = (slug: string, comparison: string, value?: unknown, operator: "and" | "or" = "and", position = 0): Condition =>
-  conditionMock({ data_name: slug, data: { comparison, value }, operator, position });
+export const when = (
+  slug: string,
+  comparison: string,
+  value?: unknown,
+  operator: "and" | "or" = "and",
+  position = 0,
+): Condition => conditionMock({ data_name: slug, data: { comparison, value }, operator, position });
 
-export const scoreAction = (action_type: CtaAction["action_type"], score: number): CtaAction => ({ action_type, data: { score } });
+export const scoreAction = (action_type: CtaAction["action_type"], score: number): CtaAction => ({
+  action_type,
+  data: { score },
+});
 
 /** A known contact (the widget tests' person, as a contact). */
 export const personMock = (overrides: Partial<PublicPerson> = {}): PublicPerson =>
   widgetPersonMock({ visitor_token: "v".repeat(20), person_type: "Contact", contact_id: 1, ...overrides });
-

@@ -27,7 +27,19 @@ import {
 import { oracleNext } from "./oracle";
 
 const MAX_FIELDS = 9;
-const TYPES: FieldType[] = ["radio", "dropdown", "image", "letter", "checkbox", "text", "number", "paragraph", "range", "empty", "hidden"];
+const TYPES: FieldType[] = [
+  "radio",
+  "dropdown",
+  "image",
+  "letter",
+  "checkbox",
+  "text",
+  "number",
+  "paragraph",
+  "range",
+  "empty",
+  "hidden",
+];
 const VALUES = ["a", "b", "c", "d"];
 
 interface Quiz {
@@ -40,7 +52,7 @@ const targetArb = (ids: number[]) =>
     { weight: 4, arbitrary: fc.constant(null) },
     { weight: 4, arbitrary: fc.constantFrom(...ids) },
     { weight: 1, arbitrary: fc.constantFrom("complete_quiz", "next_sub_question") },
-    { weight: 1, arbitrary: fc.constantFrom<unknown>(404, "7", "abc", "") }
+    { weight: 1, arbitrary: fc.constantFrom<unknown>(404, "7", "abc", "") },
   );
 
 const conditionArb = (slugs: string[]): fc.Arbitrary<Condition> =>
@@ -65,14 +77,16 @@ const quizArb: fc.Arbitrary<Quiz> = fc.integer({ min: 1, max: MAX_FIELDS }).chai
         parent: fc.oneof(
           { weight: 3, arbitrary: fc.constant(null) },
           { weight: 3, arbitrary: fc.constantFrom(...ids) },
-          { weight: 1, arbitrary: fc.constant(99) }
+          { weight: 1, arbitrary: fc.constant(99) },
         ),
         type: fc.constantFrom(...TYPES),
         multi: fc.boolean(),
         required: fc.boolean(),
         jump: targetArb(ids),
         value: fc.constantFrom(null, "a"),
-        options: fc.array(fc.record({ jump: targetArb(ids), score: fc.integer({ min: -3, max: 3 }) }), { maxLength: 4 }),
+        options: fc.array(fc.record({ jump: targetArb(ids), score: fc.integer({ min: -3, max: 3 }) }), {
+          maxLength: 4,
+        }),
       })
       .map(
         (r): Field => ({
@@ -91,7 +105,7 @@ const quizArb: fc.Arbitrary<Quiz> = fc.integer({ min: 1, max: MAX_FIELDS }).chai
             score: o.score,
             jump_field_id: o.jump as Field["field_options"][number]["jump_field_id"],
           })),
-        })
+        }),
       );
   const groupArb = fc
     .record({
@@ -111,21 +125,34 @@ const quizArb: fc.Arbitrary<Quiz> = fc.integer({ min: 1, max: MAX_FIELDS }).chai
         conditions: g.conditions,
         actions: [{ action_type: "add_score", data: { score: 1 } }],
         data: g.jump === null ? {} : { "jump-field-id": g.jump as never },
-      })
+      }),
     );
   return fc.record({ fields: fc.tuple(...ids.map(fieldArb)), groups: fc.array(groupArb, { maxLength: 8 }) });
 });
 
-type Step = { kind: "answer" | "select" | "advance"; pick: number; invalid: boolean } | { kind: "next" } | { kind: "back" };
+type Step =
+  | { kind: "answer" | "select" | "advance"; pick: number; invalid: boolean }
+  | { kind: "next" }
+  | { kind: "back" };
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constant("answer" as const), pick: fc.nat(20), invalid: fc.integer({ min: 0, max: 5 }).map((n) => n === 0) }),
+    arbitrary: fc.record({
+      kind: fc.constant("answer" as const),
+      pick: fc.nat(20),
+      invalid: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+    }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("select" as const), pick: fc.nat(5), invalid: fc.constant(false) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("select" as const), pick: fc.nat(5), invalid: fc.constant(false) }),
+  },
   { weight: 3, arbitrary: fc.constant({ kind: "next" as const }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("advance" as const), pick: fc.nat(5), invalid: fc.constant(false) }) },
-  { weight: 2, arbitrary: fc.constant({ kind: "back" as const }) }
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant("advance" as const), pick: fc.nat(5), invalid: fc.constant(false) }),
+  },
+  { weight: 2, arbitrary: fc.constant({ kind: "back" as const }) },
 );
 
 /** Some value for a question, valid or not, chosen by `pick`. */
@@ -140,10 +167,10 @@ function someAnswer(f: QuizField, pick: number): Answer | undefined {
   const kind = isMultiSelect(f)
     ? "multi"
     : f.field_options.length || ["radio", "dropdown", "image", "letter"].includes(f.field_type)
-    ? "choice"
-    : f.field_type === "paragraph"
-    ? "text"
-    : f.field_type;
+      ? "choice"
+      : f.field_type === "paragraph"
+        ? "text"
+        : f.field_type;
   const pool = pools[kind];
   return pool ? pool[pick % pool.length] : undefined;
 }
@@ -216,10 +243,11 @@ describe("quiz navigation properties", () => {
       fc.property(quizArb, fc.array(stepArb, { maxLength: 40 }), (q, steps) => {
         walk(q, steps);
       }),
-      { numRuns: 1500 }
+      { numRuns: 1500 },
     );
     // The generated quizzes exercise every rule, not only the order.
-    for (const rule of ["group", "option", "question", "parent", "order", "end"]) expect(rulesSeen.get(rule) ?? 0).toBeGreaterThan(30);
+    for (const rule of ["group", "option", "question", "parent", "order", "end"])
+      expect(rulesSeen.get(rule) ?? 0).toBeGreaterThan(30);
   });
 
   it("always terminates: from any state, answering validly completes within as many nexts as there are questions", () => {
@@ -237,7 +265,7 @@ describe("quiz navigation properties", () => {
         }
         expect(s.path.length).toBeLessThanOrEqual(questionCount(q));
       }),
-      { numRuns: 1000 }
+      { numRuns: 1000 },
     );
   });
 
@@ -252,7 +280,7 @@ describe("quiz navigation properties", () => {
         expect(s.answers).toEqual({});
         expect(s.matched).toEqual({});
       }),
-      { numRuns: 500 }
+      { numRuns: 500 },
     );
   });
 
@@ -267,9 +295,11 @@ describe("quiz navigation properties", () => {
           next(answer(s, f.id, validAnswer(f)));
           back(next(answer(s, f.id, validAnswer(f))));
         }
-        expect(JSON.stringify({ path: s.path, answers: s.answers, matched: s.matched, invalid: s.invalid })).toBe(snapshot);
+        expect(JSON.stringify({ path: s.path, answers: s.answers, matched: s.matched, invalid: s.invalid })).toBe(
+          snapshot,
+        );
       }),
-      { numRuns: 200 }
+      { numRuns: 200 },
     );
   });
 });

@@ -23,7 +23,8 @@ import { groupMock, quizFieldMock } from "../../support/factories";
 const ab = optionsMock(["a", "b"]);
 const at = (s: QuizState) => current(s)?.id ?? null;
 /** Answers the current question with `value` and presses next. */
-const go = (s: QuizState, value?: string | string[] | number) => next(value === undefined ? s : answer(s, at(s)!, value));
+const go = (s: QuizState, value?: string | string[] | number) =>
+  next(value === undefined ? s : answer(s, at(s)!, value));
 
 describe("start", () => {
   it("starts at the top-level question with the lowest position", () => {
@@ -67,7 +68,11 @@ describe("start", () => {
 
 describe("the next question, in SPEC 4 priority order", () => {
   const fields = [
-    quizFieldMock({ id: 1, field_options: optionsMock(["a", "b", "c"], { a: { jump_field_id: 3 } }), options: { "jump-field-id": 4 } }),
+    quizFieldMock({
+      id: 1,
+      field_options: optionsMock(["a", "b", "c"], { a: { jump_field_id: 3 } }),
+      options: { "jump-field-id": 4 },
+    }),
     quizFieldMock({ id: 2 }),
     quizFieldMock({ id: 3 }),
     quizFieldMock({ id: 4 }),
@@ -91,7 +96,11 @@ describe("the next question, in SPEC 4 priority order", () => {
   });
 
   it("5: otherwise the next top-level question in order", () => {
-    const s = createQuiz([quizFieldMock({ id: 1, position: 0 }), quizFieldMock({ id: 2, position: 2 }), quizFieldMock({ id: 3, position: 1 })]);
+    const s = createQuiz([
+      quizFieldMock({ id: 1, position: 0 }),
+      quizFieldMock({ id: 2, position: 2 }),
+      quizFieldMock({ id: 3, position: 1 }),
+    ]);
     expect(peekNext(s)).toEqual({ id: 3, rule: "order" });
     expect(at(next(next(s)))).toBe(2);
   });
@@ -109,7 +118,11 @@ describe("the next question, in SPEC 4 priority order", () => {
   });
 
   it("ignores the option jump of a multi-select question", () => {
-    const f = quizFieldMock({ id: 1, multi_select: true, field_options: optionsMock(["a"], { a: { jump_field_id: 3 } }) });
+    const f = quizFieldMock({
+      id: 1,
+      multi_select: true,
+      field_options: optionsMock(["a"], { a: { jump_field_id: 3 } }),
+    });
     expect(at(go(createQuiz([f, quizFieldMock({ id: 2 }), quizFieldMock({ id: 3 })]), ["a"]))).toBe(2);
   });
 
@@ -126,11 +139,23 @@ describe("the next question, in SPEC 4 priority order", () => {
 
   it("a group without conditions always matches", () => {
     const gs = [groupMock({ id: 1, field_id: 1, data: { "jump-field-id": 3 } })];
-    expect(at(next(createQuiz([quizFieldMock({ id: 1 }), quizFieldMock({ id: 2 }), quizFieldMock({ id: 3 })], gs)))).toBe(3);
+    expect(
+      at(next(createQuiz([quizFieldMock({ id: 1 }), quizFieldMock({ id: 2 }), quizFieldMock({ id: 3 })], gs))),
+    ).toBe(3);
   });
 
   it("accepts jump ids written as strings", () => {
-    expect(at(next(createQuiz([quizFieldMock({ id: 1, options: { "jump-field-id": "3" } }), quizFieldMock({ id: 2 }), quizFieldMock({ id: 3 })])))).toBe(3);
+    expect(
+      at(
+        next(
+          createQuiz([
+            quizFieldMock({ id: 1, options: { "jump-field-id": "3" } }),
+            quizFieldMock({ id: 2 }),
+            quizFieldMock({ id: 3 }),
+          ]),
+        ),
+      ),
+    ).toBe(3);
   });
 });
 
@@ -140,7 +165,10 @@ describe("complete_quiz and next_sub_question", () => {
     ["question", { options: { "jump-field-id": "complete_quiz" } }, []],
     ["group", {}, [groupMock({ field_id: 1, data: { "jump-field-id": "complete_quiz" } })]],
   ] as const)("complete_quiz from the %s rule ends the quiz", (rule, extra, groups) => {
-    const s = go(createQuiz([quizFieldMock({ id: 1, field_options: ab, ...extra }), quizFieldMock({ id: 2 })], [...groups]), "a");
+    const s = go(
+      createQuiz([quizFieldMock({ id: 1, field_options: ab, ...extra }), quizFieldMock({ id: 2 })], [...groups]),
+      "a",
+    );
     expect(isComplete(s)).toBe(true);
     expect(current(s)).toBeNull();
     expect(s.path).toEqual([1]);
@@ -161,20 +189,31 @@ describe("complete_quiz and next_sub_question", () => {
   });
 
   it("from a question without sub-questions, goes on in order", () => {
-    const s = createQuiz([quizFieldMock({ id: 1, options: { "jump-field-id": "next_sub_question" } }), quizFieldMock({ id: 2 })]);
+    const s = createQuiz([
+      quizFieldMock({ id: 1, options: { "jump-field-id": "next_sub_question" } }),
+      quizFieldMock({ id: 2 }),
+    ]);
     expect(peekNext(s)).toEqual({ id: 2, rule: "order" });
   });
 });
 
 describe("targets that cannot be shown fall back to the order rules", () => {
   it("a deleted field id goes on in order, not to the lower-priority jump", () => {
-    const f = quizFieldMock({ id: 1, field_options: optionsMock(["a"], { a: { jump_field_id: 404 } }), options: { "jump-field-id": 3 } });
+    const f = quizFieldMock({
+      id: 1,
+      field_options: optionsMock(["a"], { a: { jump_field_id: 404 } }),
+      options: { "jump-field-id": 3 },
+    });
     const s = go(createQuiz([f, quizFieldMock({ id: 2 }), quizFieldMock({ id: 3 })]), "a");
     expect(at(s)).toBe(2);
   });
 
   it("a hidden field id goes on in order", () => {
-    const s = createQuiz([quizFieldMock({ id: 1, options: { "jump-field-id": 3 } }), quizFieldMock({ id: 2 }), quizFieldMock({ id: 3, field_type: "hidden" })]);
+    const s = createQuiz([
+      quizFieldMock({ id: 1, options: { "jump-field-id": 3 } }),
+      quizFieldMock({ id: 2 }),
+      quizFieldMock({ id: 3, field_type: "hidden" }),
+    ]);
     expect(at(next(s))).toBe(2);
   });
 
@@ -212,7 +251,11 @@ describe("targets that cannot be shown fall back to the order rules", () => {
 });
 
 describe("back", () => {
-  const fields = [quizFieldMock({ id: 1, field_options: ab }), quizFieldMock({ id: 2, field_options: ab }), quizFieldMock({ id: 3 })];
+  const fields = [
+    quizFieldMock({ id: 1, field_options: ab }),
+    quizFieldMock({ id: 2, field_options: ab }),
+    quizFieldMock({ id: 3 }),
+  ];
   it("restores the previous question and clears its answer and the one just left", () => {
     const two = go(createQuiz(fields), "a");
     const answered = answer(two, 2, "b");
@@ -252,7 +295,10 @@ describe("answers and advancing", () => {
   });
 
   it("required blocks advancing while unanswered or invalid", () => {
-    const s = createQuiz([quizFieldMock({ id: 1, field_type: "number", required: true, options: { min: 1, max: 10 } }), quizFieldMock({ id: 2 })]);
+    const s = createQuiz([
+      quizFieldMock({ id: 1, field_type: "number", required: true, options: { min: 1, max: 10 } }),
+      quizFieldMock({ id: 2 }),
+    ]);
     expect(currentError(s)).toBe("required");
     expect(next(s)).toBe(s);
     expect(currentError(answer(s, 1, 11))).toBe("max");
@@ -262,7 +308,10 @@ describe("answers and advancing", () => {
   });
 
   it("an optional question may stay empty, but a given value must be valid", () => {
-    const s = createQuiz([quizFieldMock({ id: 1, field_type: "number", options: { max: 10 } }), quizFieldMock({ id: 2 })]);
+    const s = createQuiz([
+      quizFieldMock({ id: 1, field_type: "number", options: { max: 10 } }),
+      quizFieldMock({ id: 2 }),
+    ]);
     expect(canAdvance(s)).toBe(true);
     expect(canAdvance(answer(s, 1, 12))).toBe(false);
     expect(canAdvance(answer(s, 1, "", true))).toBe(true);
@@ -277,7 +326,12 @@ describe("answers and advancing", () => {
   });
 
   it("select honours multi-select-limit", () => {
-    const f = quizFieldMock({ id: 1, multi_select: true, field_options: optionsMock(["a", "b", "c"]), options: { "multi-select-limit": 2 } });
+    const f = quizFieldMock({
+      id: 1,
+      multi_select: true,
+      field_options: optionsMock(["a", "b", "c"]),
+      options: { "multi-select-limit": 2 },
+    });
     let s = createQuiz([f]);
     for (const v of ["a", "b", "c"]) s = select(s, 1, v);
     expect(s.answers[1]).toEqual(["a", "b"]);
@@ -366,7 +420,9 @@ describe("answer conditions", () => {
     expect(conditionsMatch([when("q1", "is", "a"), when("q2", "is", 4, "and", 1)], data)).toBe(false);
     expect(conditionsMatch([when("q1", "is", "a"), when("q2", "is", 4, "or", 1)], data)).toBe(true);
     // (false or true) and false = false; with precedence it would be true.
-    expect(conditionsMatch([when("q1", "is", "b"), when("q1", "is", "a", "or", 1), when("q2", "is", 1, "and", 2)], data)).toBe(false);
+    expect(
+      conditionsMatch([when("q1", "is", "b"), when("q1", "is", "a", "or", 1), when("q2", "is", 1, "and", 2)], data),
+    ).toBe(false);
     expect(conditionsMatch([when("q2", "is", 4, "or", 1), when("q1", "is", "a", "and", 0)], data)).toBe(true);
     expect(conditionsMatch([], data)).toBe(true);
   });

@@ -32,7 +32,8 @@ function conditionHolds(c: Condition, data: Map<string, Value | undefined>): boo
   const comparison = (c.data.comparison as string | undefined) ?? "is";
   if (comparison === "is") return items.some((v) => same(v, expected));
   if (comparison === "is_not") return !items.some((v) => same(v, expected));
-  if (comparison === "contains") return items.some((v) => String(v).toLowerCase().includes(String(expected).toLowerCase()));
+  if (comparison === "contains")
+    return items.some((v) => String(v).toLowerCase().includes(String(expected).toLowerCase()));
   if (comparison === "greater" || comparison === "less") {
     const e = numeric(expected);
     return items.some((v) => {
@@ -61,7 +62,12 @@ export interface OracleAnswerMap {
 }
 
 /** The next question's id (null: the quiz completes) and the rule that chose it. */
-export function oracleNext(fields: Field[], groups: ActionGroup[], path: number[], answers: OracleAnswerMap): { id: number | null; rule: string } {
+export function oracleNext(
+  fields: Field[],
+  groups: ActionGroup[],
+  path: number[],
+  answers: OracleAnswerMap,
+): { id: number | null; rule: string } {
   const order = fields
     .map((f, i) => ({ f, i }))
     .sort((a, b) => a.f.position - b.f.position || a.i - b.i)

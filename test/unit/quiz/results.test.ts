@@ -21,32 +21,50 @@ import { optionsMock, personMock, scoreAction, when } from "./factories";
 import { groupMock, quizFieldMock } from "../../support/factories";
 
 const scored = optionsMock(["a", "b", "c"], { a: { score: 1 }, b: { score: 2 }, c: { score: 5 } });
-const go = (s: QuizState, value: string | string[] | number | [number, number]) => next(answer(s, s.path[s.path.length - 1], value));
+const go = (s: QuizState, value: string | string[] | number | [number, number]) =>
+  next(answer(s, s.path[s.path.length - 1], value));
 
 describe("score setup", () => {
   it("is per variant by default: starts at variant.score, lands in variant.score_field", () => {
-    expect(scoreSetup({}, { score: 3, score_field: "quiz_score" })).toEqual({ scope: "variant", field: "quiz_score", start: 3 });
+    expect(scoreSetup({}, { score: 3, score_field: "quiz_score" })).toEqual({
+      scope: "variant",
+      field: "quiz_score",
+      start: 3,
+    });
     expect(scoreSetup()).toEqual({ scope: "variant", field: null, start: 0 });
   });
 
   it("is global with score-scope global: starts at the person's score field", () => {
     const person = personMock({ extra: { score: "12", points: 4 } });
-    expect(scoreSetup({ "score-scope": "global" }, { score: 3 }, person)).toEqual({ scope: "global", field: "score", start: 12 });
-    expect(scoreSetup({ "score-scope": "global", "score-field": "points" }, null, person)).toEqual({ scope: "global", field: "points", start: 4 });
+    expect(scoreSetup({ "score-scope": "global" }, { score: 3 }, person)).toEqual({
+      scope: "global",
+      field: "score",
+      start: 12,
+    });
+    expect(scoreSetup({ "score-scope": "global", "score-field": "points" }, null, person)).toEqual({
+      scope: "global",
+      field: "points",
+      start: 4,
+    });
     expect(scoreSetup({ "score-scope": "global" }).start).toBe(0);
   });
 });
 
 describe("score", () => {
   it("applies update, add and subtract in order", () => {
-    const actions = [scoreAction("add_score", 5), scoreAction("subtract_score", 2), scoreAction("update_score", 10), scoreAction("add_score", 1)];
+    const actions = [
+      scoreAction("add_score", 5),
+      scoreAction("subtract_score", 2),
+      scoreAction("update_score", 10),
+      scoreAction("add_score", 1),
+    ];
     expect(applyScoreActions(100, actions)).toBe(11);
     expect(applyScoreActions(1, [{ action_type: "add_score", data: { value: "4" } }])).toBe(5);
     expect(
       applyScoreActions(1, [
         { action_type: "add_score", data: { score: "x" } },
         { action_type: "add_tag", data: { score: 9 } },
-      ])
+      ]),
     ).toBe(1);
   });
 
@@ -78,7 +96,8 @@ describe("score", () => {
 });
 
 describe("the mostly letter", () => {
-  const q = (id: number, type: "radio" | "checkbox" = "radio") => quizFieldMock({ id, field_type: type, field_options: optionsMock(["x", "y", "z"]) });
+  const q = (id: number, type: "radio" | "checkbox" = "radio") =>
+    quizFieldMock({ id, field_type: type, field_options: optionsMock(["x", "y", "z"]) });
 
   it("maps A to the first option and counts every chosen option", () => {
     let s = createQuiz([q(1), q(2, "checkbox"), q(3)]);
@@ -198,7 +217,9 @@ describe("results", () => {
     const later = go(next(chosen), [1, 2]);
     expect(selectionEventData(later, later.def.fields[0])).toEqual({ fields: { extra: { goal: "c" } }, score: 5 });
     expect(completionEventData(run())).toEqual({
-      fields: { extra: { src: "ad", goal: "b", budget: ["250", "750"], email: " Ann@Example.com ", phone: "+46 70 123 45 67" } },
+      fields: {
+        extra: { src: "ad", goal: "b", budget: ["250", "750"], email: " Ann@Example.com ", phone: "+46 70 123 45 67" },
+      },
       score: 2,
       mostly: "B",
     });

@@ -20,7 +20,14 @@ vi.mock("@shopify/hydrogen-react", () => ({
     return hydrogen.cart;
   },
   // Outside a ShopifyProvider, hydrogen-react answers a placeholder whose API URL is empty.
-  useShop: () => hydrogen.shop ?? { storeDomain: "test", storefrontToken: "abc123", countryIsoCode: "US", languageIsoCode: "EN", getStorefrontApiUrl: () => "" },
+  useShop: () =>
+    hydrogen.shop ?? {
+      storeDomain: "test",
+      storefrontToken: "abc123",
+      countryIsoCode: "US",
+      languageIsoCode: "EN",
+      getStorefrontApiUrl: () => "",
+    },
 }));
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -44,27 +51,43 @@ async function provide(props: Partial<React.ComponentProps<typeof BeckonProvider
   const root = createRoot(div);
   await act(async () =>
     root.render(
-      <BeckonProvider config={swedishConfigMock()} loadRenderer={async () => ({ mountCta: () => ({ unmount() {} }) })} {...props}>
+      <BeckonProvider
+        config={swedishConfigMock()}
+        loadRenderer={async () => ({ mountCta: () => ({ unmount() {} }) })}
+        {...props}
+      >
         <Peek />
         {children}
       </BeckonProvider>,
     ),
   );
-  return { value: () => seen!, root, rerender: (extra: Partial<React.ComponentProps<typeof BeckonProvider>> = {}) =>
-    act(async () =>
-      root.render(
-        <BeckonProvider config={seen!.config} loadRenderer={seen!.loadRenderer} {...props} {...extra}>
-          <Peek />
-          {children}
-        </BeckonProvider>,
+  return {
+    value: () => seen!,
+    root,
+    rerender: (extra: Partial<React.ComponentProps<typeof BeckonProvider>> = {}) =>
+      act(async () =>
+        root.render(
+          <BeckonProvider config={seen!.config} loadRenderer={seen!.loadRenderer} {...props} {...extra}>
+            <Peek />
+            {children}
+          </BeckonProvider>,
+        ),
       ),
-    ) };
+  };
 }
 
 /** A recording fetch answering GraphQL like Shopify would for the operations used here. */
 function storefrontFetch() {
   const bodies: { query: string; variables: Record<string, unknown> }[] = [];
-  const cart = (id: string) => ({ id, checkoutUrl: "https://x/checkout", totalQuantity: 1, cost: { totalAmount: { amount: "650.00", currencyCode: "SEK" } }, discountCodes: [], attributes: [], lines: { nodes: [] } });
+  const cart = (id: string) => ({
+    id,
+    checkoutUrl: "https://x/checkout",
+    totalQuantity: 1,
+    cost: { totalAmount: { amount: "650.00", currencyCode: "SEK" } },
+    discountCodes: [],
+    attributes: [],
+    lines: { nodes: [] },
+  });
   const fetch = vi.fn(async (_url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body));
     bodies.push(body);
@@ -79,11 +102,20 @@ function storefrontFetch() {
 describe("BeckonProvider's cart", () => {
   it("inside a CartProvider: adds go through useCart().linesAdd", async () => {
     const linesAdd = vi.fn();
-    hydrogen.cart = { id: "gid://shopify/Cart/own", status: "idle", lines: [], linesAdd, linesRemove: vi.fn(), discountCodesUpdate: vi.fn() } satisfies CartProviderState;
+    hydrogen.cart = {
+      id: "gid://shopify/Cart/own",
+      status: "idle",
+      lines: [],
+      linesAdd,
+      linesRemove: vi.fn(),
+      discountCodesUpdate: vi.fn(),
+    } satisfies CartProviderState;
     const { value } = await provide({ storefront: { storeDomain: "shop.myshopify.com", publicAccessToken: "t" } });
     expect(value().cartSource).toBe("cart-provider");
     void value().store!.addLines([{ variantId: "31", quantity: 1 }]);
-    await vi.waitFor(() => expect(linesAdd).toHaveBeenCalledWith([{ merchandiseId: "gid://shopify/ProductVariant/31", quantity: 1 }]));
+    await vi.waitFor(() =>
+      expect(linesAdd).toHaveBeenCalledWith([{ merchandiseId: "gid://shopify/ProductVariant/31", quantity: 1 }]),
+    );
     // Products still come from the Storefront API.
     expect(typeof value().store!.product).toBe("function");
     expect(value().runtime.store).toBe(value().store);
@@ -92,7 +124,13 @@ describe("BeckonProvider's cart", () => {
   it("outside one: the Storefront API cart, on the given cart id, with the props' market", async () => {
     const { fetch, bodies } = storefrontFetch();
     const onCartCreated = vi.fn();
-    const { value } = await provide({ storefront: { storeDomain: "shop.myshopify.com", publicAccessToken: "t", fetch }, cartId: "gid://shopify/Cart/own", country: "se", language: "sv", onCartCreated });
+    const { value } = await provide({
+      storefront: { storeDomain: "shop.myshopify.com", publicAccessToken: "t", fetch },
+      cartId: "gid://shopify/Cart/own",
+      country: "se",
+      language: "sv",
+      onCartCreated,
+    });
     expect(value().cartSource).toBe("storefront");
     const r = await value().store!.addLines([{ variantId: "31", quantity: 1 }]);
     expect(r.ok).toBe(true);
@@ -105,11 +143,19 @@ describe("BeckonProvider's cart", () => {
     const { fetch, bodies } = storefrontFetch();
     const first = vi.fn();
     const latest = vi.fn();
-    const app = await provide({ storefront: { storeDomain: "shop.myshopify.com", publicAccessToken: "t", fetch }, onCartCreated: first });
+    const app = await provide({
+      storefront: { storeDomain: "shop.myshopify.com", publicAccessToken: "t", fetch },
+      onCartCreated: first,
+    });
     const store = app.value().store!;
     await act(async () =>
       app.root.render(
-        <BeckonProvider config={app.value().config} storefront={{ storeDomain: "shop.myshopify.com", publicAccessToken: "t", fetch }} onCartCreated={latest} loadRenderer={app.value().loadRenderer} />,
+        <BeckonProvider
+          config={app.value().config}
+          storefront={{ storeDomain: "shop.myshopify.com", publicAccessToken: "t", fetch }}
+          onCartCreated={latest}
+          loadRenderer={app.value().loadRenderer}
+        />,
       ),
     );
     await store.addLines([{ variantId: "31", quantity: 1 }]);
@@ -134,7 +180,14 @@ describe("BeckonProvider's cart", () => {
 
   it("takes the domain, token, version and market of a ShopifyProvider around it", async () => {
     const { fetch, bodies } = storefrontFetch();
-    hydrogen.shop = { storeDomain: "from-shop.myshopify.com", storefrontToken: "shop-token", storefrontApiVersion: "2026-04", countryIsoCode: "DE", languageIsoCode: "DE", getStorefrontApiUrl: () => "https://from-shop.myshopify.com/api/2026-04/graphql.json" };
+    hydrogen.shop = {
+      storeDomain: "from-shop.myshopify.com",
+      storefrontToken: "shop-token",
+      storefrontApiVersion: "2026-04",
+      countryIsoCode: "DE",
+      languageIsoCode: "DE",
+      getStorefrontApiUrl: () => "https://from-shop.myshopify.com/api/2026-04/graphql.json",
+    };
     const { value } = await provide({ storefront: { fetch }, cartId: "gid://shopify/Cart/own" });
     await value().store!.addLines([{ variantId: "31", quantity: 1 }]);
     const [url, init] = (fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0] as [string, RequestInit];
@@ -151,8 +204,12 @@ describe("BeckonProvider's cart", () => {
 
   it("a bad cart id or market fails at render, in words", async () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    await expect(provide({ storefront: { storeDomain: "s.myshopify.com", publicAccessToken: "t" }, cartId: "42" })).rejects.toThrow("The cart id must be a Storefront Cart id");
-    await expect(provide({ storefront: { storeDomain: "s.myshopify.com", publicAccessToken: "t" }, country: "Sweden" })).rejects.toThrow("not a Storefront API country code");
+    await expect(
+      provide({ storefront: { storeDomain: "s.myshopify.com", publicAccessToken: "t" }, cartId: "42" }),
+    ).rejects.toThrow("The cart id must be a Storefront Cart id");
+    await expect(
+      provide({ storefront: { storeDomain: "s.myshopify.com", publicAccessToken: "t" }, country: "Sweden" }),
+    ).rejects.toThrow("not a Storefront API country code");
     spy.mockRestore();
   });
 
@@ -170,7 +227,12 @@ describe("BeckonProvider's cart", () => {
     await step({ status: "idle", id: "gid://shopify/Cart/a", totalQuantity: 3 }); // loaded from localStorage
     expect(heard).not.toHaveBeenCalled();
     await step({ status: "updating", id: "gid://shopify/Cart/a", totalQuantity: 3 }); // e.g. the storefront's own Add to Cart
-    await step({ status: "idle", id: "gid://shopify/Cart/a", totalQuantity: 4, cost: { totalAmount: { amount: "40.00", currencyCode: "SEK" } } });
+    await step({
+      status: "idle",
+      id: "gid://shopify/Cart/a",
+      totalQuantity: 4,
+      cost: { totalAmount: { amount: "40.00", currencyCode: "SEK" } },
+    });
     expect(heard).toHaveBeenCalledTimes(1);
     expect(heard.mock.calls[0][0]).toMatchObject({ id: "gid://shopify/Cart/a", count: 4, value: 40, currency: "SEK" });
     await step({ status: "updating", id: "gid://shopify/Cart/a", totalQuantity: 4 }); // a remove
@@ -178,11 +240,15 @@ describe("BeckonProvider's cart", () => {
     expect(heard).toHaveBeenCalledTimes(1);
   });
 
-  it("BeckonCta with trigger=\"add-to-cart\" shows after the next add to the Storefront cart", async () => {
+  it('BeckonCta with trigger="add-to-cart" shows after the next add to the Storefront cart', async () => {
     const { fetch } = storefrontFetch();
     const mountCta = vi.fn((_o: MountOptions) => ({ unmount() {} }));
     const app = await provide(
-      { storefront: { storeDomain: "shop.myshopify.com", publicAccessToken: "t", fetch }, cartId: "gid://shopify/Cart/own", loadRenderer: async () => ({ mountCta }) },
+      {
+        storefront: { storeDomain: "shop.myshopify.com", publicAccessToken: "t", fetch },
+        cartId: "gid://shopify/Cart/own",
+        loadRenderer: async () => ({ mountCta }),
+      },
       <BeckonCta cta={swedishCtaMock()} trigger="add-to-cart" />,
     );
     await act(async () => undefined);

@@ -34,7 +34,12 @@ describe("widget/react", () => {
       return null;
     }
     const app = renderApp(
-      <BeckonProvider config={swedishConfigMock()} storefront={{ storeDomain: "shop.myshopify.com", publicAccessToken: "t" }} runtime={{ track }} loadRenderer={loadRenderer}>
+      <BeckonProvider
+        config={swedishConfigMock()}
+        storefront={{ storeDomain: "shop.myshopify.com", publicAccessToken: "t" }}
+        runtime={{ track }}
+        loadRenderer={loadRenderer}
+      >
         <Peek />
         <BeckonCta cta={cta} />
       </BeckonProvider>,
@@ -84,20 +89,40 @@ describe("widget/react", () => {
     localStorage.clear();
     const calls: { url: string; body: unknown; type: string }[] = [];
     const fetch = vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, body: JSON.parse(String(init.body)), type: new Headers(init.headers).get("Content-Type") ?? "" });
+      calls.push({
+        url,
+        body: JSON.parse(String(init.body)),
+        type: new Headers(init.headers).get("Content-Type") ?? "",
+      });
       return new Response("{}", { status: 200 });
     });
     vi.stubGlobal("fetch", fetch);
     try {
       const runtime = defaultRuntime(swedishConfigMock({ website_id: 5, api_origin: "https://api.example/" }));
-      runtime.track("Add To Cart", { cta_id: 7, variant_id: 11, step_id: 3, element_id: 81, broadcast_id: null }, { product_id: "1", product_price: 65 });
+      runtime.track(
+        "Add To Cart",
+        { cta_id: 7, variant_id: 11, step_id: 3, element_id: 81, broadcast_id: null },
+        { product_id: "1", product_price: 65 },
+      );
       runtime.track("View", { cta_id: 7, variant_id: 11 });
       await vi.waitFor(() => expect(calls).toHaveLength(3));
-      expect(calls.map((c) => c.url)).toEqual(["https://api.example/api/websites/5/visitors", "https://api.example/api/websites/5/events/create", "https://api.example/api/websites/5/events/create"]);
+      expect(calls.map((c) => c.url)).toEqual([
+        "https://api.example/api/websites/5/visitors",
+        "https://api.example/api/websites/5/events/create",
+        "https://api.example/api/websites/5/events/create",
+      ]);
       expect(calls.every((c) => c.type === "text/plain")).toBe(true); // no CORS preflight
       const visitor = visitorCreateSchema.parse(calls[0].body);
       const events = calls.slice(1).map((c) => eventsCreateSchema.parse(c.body).events![0]);
-      expect(events[0]).toMatchObject({ event_type: "Add To Cart", visitor_token: visitor.visitor.visitor_token, cta_id: 7, element_id: 81, contactable_type: "Cta", contactable_id: 7, data: { product_id: "1", product_price: 65 } });
+      expect(events[0]).toMatchObject({
+        event_type: "Add To Cart",
+        visitor_token: visitor.visitor.visitor_token,
+        cta_id: 7,
+        element_id: 81,
+        contactable_type: "Cta",
+        contactable_id: 7,
+        data: { product_id: "1", product_price: 65 },
+      });
       expect(events[1]).toMatchObject({ event_type: "View", visitor_token: visitor.visitor.visitor_token });
       expect(events[0].id).not.toBe(events[1].id);
     } finally {

@@ -4,13 +4,22 @@
  * refused lines, provider errors and a silent provider fail in words.
  */
 import { describe, expect, it, vi } from "vitest";
-import { cartProviderError, createCartProviderBridge, createCartProviderCart, fromCartProviderState, type CartProviderState } from "../../../widget/react/cart-provider-cart";
+import {
+  cartProviderError,
+  createCartProviderBridge,
+  createCartProviderCart,
+  fromCartProviderState,
+  type CartProviderState,
+} from "../../../widget/react/cart-provider-cart";
 
 const line = (variant: number, quantity: number, amount = "10.00") => ({
   id: `gid://shopify/CartLine/${variant}`,
   quantity,
   cost: { totalAmount: { amount, currencyCode: "SEK" } },
-  merchandise: { id: `gid://shopify/ProductVariant/${variant}`, product: { id: "gid://shopify/Product/1", handle: "kettle", title: "Kettle" } },
+  merchandise: {
+    id: `gid://shopify/ProductVariant/${variant}`,
+    product: { id: "gid://shopify/Product/1", handle: "kettle", title: "Kettle" },
+  },
 });
 
 /** A fake CartProvider: actions record their input; `answer` plays the provider's next states. */
@@ -26,7 +35,14 @@ function fakeProvider(initial: Partial<CartProviderState> = {}) {
     calls.push({ action, input });
     queueMicrotask(() => set({ status: "updating" }));
   };
-  state = { status: "idle", lines: [], linesAdd: act("linesAdd"), linesRemove: act("linesRemove"), discountCodesUpdate: act("discountCodesUpdate"), ...initial };
+  state = {
+    status: "idle",
+    lines: [],
+    linesAdd: act("linesAdd"),
+    linesRemove: act("linesRemove"),
+    discountCodesUpdate: act("discountCodesUpdate"),
+    ...initial,
+  };
   bridge.update(state);
   return { bridge, calls, set, state: () => state };
 }
@@ -49,19 +65,41 @@ describe("fromCartProviderState", () => {
       checkoutUrl: "https://shop/checkouts/a",
       discountCodes: [{ code: "SAVE10", applicable: true }],
       lines: [
-        { id: "gid://shopify/CartLine/31", variantId: "gid://shopify/ProductVariant/31", quantity: 1, linePrice: 65000, sellingPlanId: null, product: { id: "gid://shopify/Product/1", handle: "kettle", title: "Kettle" } },
-        { id: "gid://shopify/CartLine/41", variantId: "gid://shopify/ProductVariant/41", quantity: 2, linePrice: 8000, sellingPlanId: null, product: { id: "gid://shopify/Product/1", handle: "kettle", title: "Kettle" } },
+        {
+          id: "gid://shopify/CartLine/31",
+          variantId: "gid://shopify/ProductVariant/31",
+          quantity: 1,
+          linePrice: 65000,
+          sellingPlanId: null,
+          product: { id: "gid://shopify/Product/1", handle: "kettle", title: "Kettle" },
+        },
+        {
+          id: "gid://shopify/CartLine/41",
+          variantId: "gid://shopify/ProductVariant/41",
+          quantity: 2,
+          linePrice: 8000,
+          sellingPlanId: null,
+          product: { id: "gid://shopify/Product/1", handle: "kettle", title: "Kettle" },
+        },
       ],
     });
   });
 
   it("reads a cart without an id as empty, and junk fields as zero", () => {
     expect(fromCartProviderState({ lines: [] }, "SEK")).toMatchObject({ id: "", count: 0, currency: "SEK", lines: [] });
-    expect(fromCartProviderState({ id: "gid://shopify/Cart/b", lines: "x" as never, cost: { totalAmount: { amount: "abc" } } })).toMatchObject({ value: 0, count: 0, lines: [] });
+    expect(
+      fromCartProviderState({
+        id: "gid://shopify/Cart/b",
+        lines: "x" as never,
+        cost: { totalAmount: { amount: "abc" } },
+      }),
+    ).toMatchObject({ value: 0, count: 0, lines: [] });
   });
 
   it("puts the provider's errors in words", () => {
-    expect(cartProviderError([{ message: "Variant not found" }, { message: "Try again" }])).toBe("Variant not found; Try again");
+    expect(cartProviderError([{ message: "Variant not found" }, { message: "Try again" }])).toBe(
+      "Variant not found; Try again",
+    );
     expect(cartProviderError("offline")).toBe("offline");
     expect(cartProviderError(new Error("boom"))).toBe("boom");
     expect(cartProviderError({ weird: true })).toBe("the storefront's cart reported an error");
@@ -72,7 +110,10 @@ describe("createCartProviderCart", () => {
   it("adds through linesAdd with gids and answers the provider's new cart", async () => {
     const p = fakeProvider({ id: "gid://shopify/Cart/a", lines: [] });
     const store = createCartProviderCart({ bridge: p.bridge });
-    const pending = store.addLines([{ variantId: "31", quantity: 1 }, { variantId: "41", quantity: 2, sellingPlanId: "7" }]);
+    const pending = store.addLines([
+      { variantId: "31", quantity: 1 },
+      { variantId: "41", quantity: 2, sellingPlanId: "7" },
+    ]);
     await vi.waitFor(() => expect(p.calls).toHaveLength(1));
     expect(p.calls[0]).toEqual({
       action: "linesAdd",
@@ -84,7 +125,13 @@ describe("createCartProviderCart", () => {
     expect(store.busy?.()).toBe(true);
     p.set({ status: "idle", lines: [line(31, 1), line(41, 2)], totalQuantity: 3 });
     const r = await pending;
-    expect(r).toMatchObject({ ok: true, value: { cart: { id: "gid://shopify/Cart/a", count: 3 }, added: [{ variantId: "gid://shopify/ProductVariant/31" }, { variantId: "gid://shopify/ProductVariant/41" }] } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        cart: { id: "gid://shopify/Cart/a", count: 3 },
+        added: [{ variantId: "gid://shopify/ProductVariant/31" }, { variantId: "gid://shopify/ProductVariant/41" }],
+      },
+    });
     expect(store.busy?.()).toBe(false);
   });
 
@@ -117,7 +164,10 @@ describe("createCartProviderCart", () => {
     const pending = store.addLines([{ variantId: "31", quantity: 1 }]);
     await vi.waitFor(() => expect(p.calls).toHaveLength(1));
     p.set({ status: "idle", lines: [line(31, 1)] }); // a new answer, the same quantity
-    await expect(pending).resolves.toEqual({ ok: false, error: { message: "Shopify did not add gid://shopify/ProductVariant/31 to the cart (sold out or not available)" } });
+    await expect(pending).resolves.toEqual({
+      ok: false,
+      error: { message: "Shopify did not add gid://shopify/ProductVariant/31 to the cart (sold out or not available)" },
+    });
   });
 
   it("fails with the provider's error", async () => {
@@ -132,11 +182,18 @@ describe("createCartProviderCart", () => {
   it("fails when the provider never answers", async () => {
     const p = fakeProvider({ id: "gid://shopify/Cart/a", linesAdd: () => undefined });
     const store = createCartProviderCart({ bridge: p.bridge, timeoutMs: 50 });
-    await expect(store.addLines([{ variantId: "31", quantity: 1 }])).resolves.toEqual({ ok: false, error: { message: "the storefront's cart did not answer within 0.05 s" } });
+    await expect(store.addLines([{ variantId: "31", quantity: 1 }])).resolves.toEqual({
+      ok: false,
+      error: { message: "the storefront's cart did not answer within 0.05 s" },
+    });
   });
 
   it("runs writes one at a time, keeps discount codes, removes only known lines", async () => {
-    const p = fakeProvider({ id: "gid://shopify/Cart/a", lines: [line(31, 1)], discountCodes: [{ code: "OLD", applicable: true }] });
+    const p = fakeProvider({
+      id: "gid://shopify/Cart/a",
+      lines: [line(31, 1)],
+      discountCodes: [{ code: "OLD", applicable: true }],
+    });
     const store = createCartProviderCart({ bridge: p.bridge });
     const first = store.applyDiscount("SAVE10");
     const second = store.addLines([{ variantId: "41", quantity: 1 }]);
@@ -147,7 +204,10 @@ describe("createCartProviderCart", () => {
     await vi.waitFor(() => expect(p.calls).toHaveLength(2));
     p.set({ status: "idle", lines: [line(31, 1), line(41, 1)] });
     await expect(second).resolves.toMatchObject({ ok: true });
-    await expect(store.removeLine("gid://shopify/CartLine/999")).resolves.toEqual({ ok: false, error: { message: "The cart has no line gid://shopify/CartLine/999" } });
+    await expect(store.removeLine("gid://shopify/CartLine/999")).resolves.toEqual({
+      ok: false,
+      error: { message: "The cart has no line gid://shopify/CartLine/999" },
+    });
     await expect(store.checkoutUrl()).resolves.toEqual({ ok: false, error: { message: "There is no cart yet" } });
   });
 });

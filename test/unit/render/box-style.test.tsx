@@ -17,10 +17,32 @@ vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
 vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
-const LOOK = { "font-size": 18, "border-width": 3, "border-style": "dashed", "border-color": "#112233", "border-radius": 12, shadow: "large", "background-image": "https://bild.test/bakgrund.jpg" };
+const LOOK = {
+  "font-size": 18,
+  "border-width": 3,
+  "border-style": "dashed",
+  "border-color": "#112233",
+  "border-radius": 12,
+  shadow: "large",
+  "background-image": "https://bild.test/bakgrund.jpg",
+};
 
-const text = (options: Record<string, unknown> = {}) => swedishElementMock({ id: 1, position: 0, element_type: "text", options: { html: "<h2>Vänta!</h2>", ...options }, fields: [] });
-const button = (options: Record<string, unknown> = {}) => swedishElementMock({ id: 2, position: 1, element_type: "button", options: { "button-text": "Boka", ...options }, fields: [] });
+const text = (options: Record<string, unknown> = {}) =>
+  swedishElementMock({
+    id: 1,
+    position: 0,
+    element_type: "text",
+    options: { html: "<h2>Vänta!</h2>", ...options },
+    fields: [],
+  });
+const button = (options: Record<string, unknown> = {}) =>
+  swedishElementMock({
+    id: 2,
+    position: 1,
+    element_type: "button",
+    options: { "button-text": "Boka", ...options },
+    fields: [],
+  });
 
 /** The look of an element, as the browser keeps it. */
 const lookOf = (el: HTMLElement) => ({
@@ -30,7 +52,13 @@ const lookOf = (el: HTMLElement) => ({
   shadow: el.style.boxShadow,
   image: el.style.backgroundImage,
 });
-const EXPECTED = { fontSize: "18px", border: "3px dashed #112233", radius: "12px", shadow: expect.stringMatching(/^0 8px 32px rgba\(0, ?0, ?0, ?\.3\)$/), image: 'url("https://bild.test/bakgrund.jpg")' };
+const EXPECTED = {
+  fontSize: "18px",
+  border: "3px dashed #112233",
+  radius: "12px",
+  shadow: expect.stringMatching(/^0 8px 32px rgba\(0, ?0, ?0, ?\.3\)$/),
+  image: 'url("https://bild.test/bakgrund.jpg")',
+};
 
 beforeEach(() => {
   document.body.innerHTML = "";
@@ -38,7 +66,10 @@ beforeEach(() => {
 
 describe("the box look", () => {
   it("styles a section, a column and a text element (in a box of its own), and the button itself", async () => {
-    const step = stepMock(21, 0, [text({ ...LOOK, "background-color": "#fff8e1", "text-color": "#1d2530", padding: 16 }), button({ ...LOOK, "background-color": "#ffcc00", "text-color": "#000000" })]);
+    const step = stepMock(21, 0, [
+      text({ ...LOOK, "background-color": "#fff8e1", "text-color": "#1d2530", padding: 16 }),
+      button({ ...LOOK, "background-color": "#ffcc00", "text-color": "#000000" }),
+    ]);
     step.sections[0].options = LOOK;
     step.sections[0].columns[0].options = { ...LOOK, width: 50 };
     const { $ } = await mount({ cta: swedishCtaMock({}, [], [step]) });
@@ -80,15 +111,18 @@ describe("the box look", () => {
   });
 
   it("draws each shadow preset the server accepts, and nothing for an unknown one", () => {
-    for (const preset of SHADOW_PRESETS) expect(boxStyle({ shadow: preset })).toHaveProperty("box-shadow", expect.stringMatching(/^0 \d+px \d+px rgba/));
-    for (const bad of ["huge", "toString", "constructor", "__proto__", "Small", 5, null, {}]) expect(boxStyle({ shadow: bad }), String(bad)).not.toHaveProperty("box-shadow");
+    for (const preset of SHADOW_PRESETS)
+      expect(boxStyle({ shadow: preset })).toHaveProperty("box-shadow", expect.stringMatching(/^0 \d+px \d+px rgba/));
+    for (const bad of ["huge", "toString", "constructor", "__proto__", "Small", 5, null, {}])
+      expect(boxStyle({ shadow: bad }), String(bad)).not.toHaveProperty("box-shadow");
   });
 
   it("gives a column its width only within 1 to 100 %, and never to a frame or an element", () => {
     expect(boxStyle({ width: 40 }, 1)).toHaveProperty("flex");
     // A numeric string counts, as it does for the renderer's other numbers.
     expect(boxStyle({ width: "40" }, 1)).toHaveProperty("flex");
-    for (const bad of [0, -5, 101, 1e9, "40%", NaN, null, {}]) expect(boxStyle({ width: bad }, 1), String(bad)).not.toHaveProperty("flex");
+    for (const bad of [0, -5, 101, 1e9, "40%", NaN, null, {}])
+      expect(boxStyle({ width: bad }, 1), String(bad)).not.toHaveProperty("flex");
     expect(boxStyle({ width: 40 })).toEqual({});
   });
 
@@ -104,14 +138,18 @@ describe("the box look", () => {
     };
     const step = stepMock(21, 0, [text(hostile)]);
     step.sections[0].options = hostile;
-    const { $ } = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: hostile }, [], [step]) });
+    const { $ } = await mount({
+      cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: hostile }, [], [step]),
+    });
     for (const el of [$(".bk-boxed"), $(".bk-section"), $(".bk-column").children[0] as HTMLElement]) {
       expect(el.style.position).toBe("");
       expect(el.getAttribute("style") ?? "").not.toMatch(/position|display/);
       expect(el.style.backgroundColor).toBe("");
     }
     // The address stays inside its url(): quotes are escaped, so the rest cannot become a declaration.
-    expect(boxStyle({ "background-image": 'a");x:url("' })["background-image" as "backgroundImage"]).toBe('url("a\\");x:url(\\"")');
+    expect(boxStyle({ "background-image": 'a");x:url("' })["background-image" as "backgroundImage"]).toBe(
+      'url("a\\");x:url(\\"")',
+    );
     expect(boxStyle({})).toEqual({});
   });
 });

@@ -5,7 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sv } from "../../../widget/i18n/sv";
 import type { CtaElement } from "../../../app/lib/schema/cta";
 import { runtimeMock } from "./factories";
-import { groupMock, stepMock, swedishConfigMock, swedishCtaMock, swedishElementMock, swedishFieldMock } from "../../support/factories";
+import {
+  groupMock,
+  stepMock,
+  swedishConfigMock,
+  swedishCtaMock,
+  swedishElementMock,
+  swedishFieldMock,
+} from "../../support/factories";
 import { flush, flushFake, key, mount } from "./mount";
 
 vi.mock("react", () => import("../../../widget/render/react-shim"));
@@ -13,9 +20,18 @@ vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
 vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
-const el = (element_type: CtaElement["element_type"], options: Record<string, unknown> = {}, over: Partial<CtaElement> = {}) =>
-  swedishElementMock({ id: 61, element_type, options, fields: [], ...over });
-const items = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Rubrik ${i + 1}`, html: `<p>Text ${i + 1}</p>`, image: `https://bild.test/${i + 1}.jpg`, alt: `Bild ${i + 1}` }));
+const el = (
+  element_type: CtaElement["element_type"],
+  options: Record<string, unknown> = {},
+  over: Partial<CtaElement> = {},
+) => swedishElementMock({ id: 61, element_type, options, fields: [], ...over });
+const items = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    title: `Rubrik ${i + 1}`,
+    html: `<p>Text ${i + 1}</p>`,
+    image: `https://bild.test/${i + 1}.jpg`,
+    alt: `Bild ${i + 1}`,
+  }));
 
 beforeEach(() => {
   document.body.innerHTML = "";
@@ -29,10 +45,25 @@ afterEach(() => {
 
 describe("survey", () => {
   const question = (over = {}) =>
-    swedishFieldMock({ id: 71, slug: "storlek", field_type: "survey", options: { label: "Hur stort är ert säljteam?" }, field_options: [{ value: "1-5" }, { value: "6-20", label: "6–20" }, { value: "20+" }], ...over });
+    swedishFieldMock({
+      id: 71,
+      slug: "storlek",
+      field_type: "survey",
+      options: { label: "Hur stort är ert säljteam?" },
+      field_options: [{ value: "1-5" }, { value: "6-20", label: "6–20" }, { value: "20+" }],
+      ...over,
+    });
 
   it("submits a single choice at once, as a contact with the answer, and confirms", async () => {
-    const m = await mount({ cta: swedishCtaMock({}, [el("survey", {}, { fields: [question()], action_groups: [groupMock({ data: { confirmation: "Tack för svaret!" } })] })]) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [
+        el(
+          "survey",
+          {},
+          { fields: [question()], action_groups: [groupMock({ data: { confirmation: "Tack för svaret!" } })] },
+        ),
+      ]),
+    });
     expect(m.$("legend").textContent).toBe("Hur stort är ert säljteam?");
     const choices = m.$$<HTMLButtonElement>(".bk-choice");
     expect(choices.map((c) => c.textContent)).toEqual(["1-5", "6–20", "20+"]);
@@ -45,7 +76,11 @@ describe("survey", () => {
 
   it("with multi-select shows the next button once something is chosen; none chosen flashes an error for 2 s", async () => {
     vi.useFakeTimers();
-    const m = await mount({ cta: swedishCtaMock({}, [el("survey", { "button-text": "Klar" }, { fields: [question({ multi_select: true })] })]) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [
+        el("survey", { "button-text": "Klar" }, { fields: [question({ multi_select: true })] }),
+      ]),
+    });
     await flushFake();
     expect(m.$(".bk-survey .bk-button")).toBeNull();
     const boxes = m.$$<HTMLInputElement>(".bk-choice input");
@@ -74,7 +109,9 @@ describe("survey", () => {
   });
 
   it("with a confirmation button uses radios and waits for next", async () => {
-    const m = await mount({ cta: swedishCtaMock({}, [el("survey", { "confirmation-button": true }, { fields: [question()] })]) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [el("survey", { "confirmation-button": true }, { fields: [question()] })]),
+    });
     const radios = m.$$<HTMLInputElement>(".bk-choice input");
     expect(radios[0].type).toBe("radio");
     radios[2].click();
@@ -136,7 +173,10 @@ describe("carousel", () => {
   it("does not autoplay when the visitor asks for reduced motion, and labels in English elsewhere", async () => {
     vi.useFakeTimers();
     vi.stubGlobal("matchMedia", (q: string) => ({ matches: q.includes("reduce") }));
-    const m = await mount({ cta: swedishCtaMock({}, [el("carousel", {}, { content_toggle_items: items(2) })]), config: swedishConfigMock({ default_country: "US", language: "en" }) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [el("carousel", {}, { content_toggle_items: items(2) })]),
+      config: swedishConfigMock({ default_country: "US", language: "en" }),
+    });
     await flushFake();
     await vi.advanceTimersByTimeAsync(10000);
     expect(m.$$(".bk-slide").findIndex((s) => !s.hidden)).toBe(0);
@@ -147,7 +187,9 @@ describe("carousel", () => {
 
 describe("collapse and tabs", () => {
   it("collapse: titles are buttons that show and hide their text", async () => {
-    const m = await mount({ cta: swedishCtaMock({}, [el("collapse", { "open-first": true }, { content_toggle_items: items(2) })]) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [el("collapse", { "open-first": true }, { content_toggle_items: items(2) })]),
+    });
     const [a, b] = m.$$<HTMLButtonElement>(".bk-collapse button");
     expect(a.getAttribute("aria-expanded")).toBe("true");
     expect(b.getAttribute("aria-expanded")).toBe("false");
@@ -190,7 +232,11 @@ describe("collapse and tabs", () => {
 
 describe("progress", () => {
   it("dynamic: the step's position out of the total", async () => {
-    const steps = [stepMock(21, 0, [el("progress", { "progress-text": "Steg {{position}} av {{total}}" })]), stepMock(22, 1, []), stepMock(23, 2, [])];
+    const steps = [
+      stepMock(21, 0, [el("progress", { "progress-text": "Steg {{position}} av {{total}}" })]),
+      stepMock(22, 1, []),
+      stepMock(23, 2, []),
+    ];
     const m = await mount({ cta: swedishCtaMock({}, [], steps) });
     const bar = m.$("[role=progressbar]");
     expect(bar.getAttribute("aria-valuenow")).toBe("33");
@@ -202,7 +248,13 @@ describe("progress", () => {
     const getCart = vi.fn(async () => ({ ok: true as const, value: { value } as never }));
     const runtime = runtimeMock({ store: { getCart } as never });
     const m = await mount({
-      cta: swedishCtaMock({}, [el("progress", { "progress-type": "cart", "progress-text": "{{remaining}} kvar till fri frakt", "progress-complete-text": "Fri frakt!" })]),
+      cta: swedishCtaMock({}, [
+        el("progress", {
+          "progress-type": "cart",
+          "progress-text": "{{remaining}} kvar till fri frakt",
+          "progress-complete-text": "Fri frakt!",
+        }),
+      ]),
       runtime,
     });
     // The website's threshold (500) applies when the element and the variant set none.
@@ -225,7 +277,16 @@ describe("timer", () => {
   it("static: counts down every second, hides zero units as SPEC 4 says, and hides itself at zero", async () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date("2026-03-01T10:00:00Z"));
-    const m = await mount({ cta: swedishCtaMock({}, [el("timer", { "timer-type": "static", "end-date": "2026-03-01T10:01:05Z", label: "Startar om", "end-action": "hide" })]) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [
+        el("timer", {
+          "timer-type": "static",
+          "end-date": "2026-03-01T10:01:05Z",
+          label: "Startar om",
+          "end-action": "hide",
+        }),
+      ]),
+    });
     await flushFake();
     expect(m.$(".bk-timer-label").textContent).toBe("Startar om");
     const units = () => m.$$(".bk-unit").map((u) => u.textContent);
@@ -241,7 +302,15 @@ describe("timer", () => {
   it("shows its end message at zero", async () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date("2026-03-01T10:00:00Z"));
-    const m = await mount({ cta: swedishCtaMock({}, [el("timer", { "end-date": "2026-03-01T10:00:02Z", "end-action": "message", "end-message": "<p>Nu kör vi!</p>" })]) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [
+        el("timer", {
+          "end-date": "2026-03-01T10:00:02Z",
+          "end-action": "message",
+          "end-message": "<p>Nu kör vi!</p>",
+        }),
+      ]),
+    });
     await vi.advanceTimersByTimeAsync(3000);
     await flushFake();
     expect(m.$(".bk-text").textContent).toBe("Nu kör vi!");
@@ -287,13 +356,17 @@ describe("conditional row, logo, image and video", () => {
   it("conditional row: the first item whose conditions hold", async () => {
     const conditionsPass = vi.fn((c: { url?: string | null }[]) => c[0].url === "/b");
     const cond = (url: string) => [{ position: 0, condition_type: "url", operator: "and", url, data: {} }];
-    const row = el("conditional_row", {}, {
-      content_toggle_items: [
-        { html: "<p>A</p>", conditions: cond("/a") },
-        { html: "<p>B</p>", conditions: cond("/b") },
-        { html: "<p>C</p>" },
-      ],
-    });
+    const row = el(
+      "conditional_row",
+      {},
+      {
+        content_toggle_items: [
+          { html: "<p>A</p>", conditions: cond("/a") },
+          { html: "<p>B</p>", conditions: cond("/b") },
+          { html: "<p>C</p>" },
+        ],
+      },
+    );
     const m = await mount({ cta: swedishCtaMock({}, [row]), runtime: runtimeMock({ conditionsPass }) });
     expect(m.$(".bk-text").textContent).toBe("B");
     const none = await mount({ cta: swedishCtaMock({}, [row]), runtime: runtimeMock({ conditionsPass: () => false }) });
@@ -301,8 +374,21 @@ describe("conditional row, logo, image and video", () => {
   });
 
   it("logo: the data setting's logo with the brand as alt text; images refuse unsafe addresses", async () => {
-    const config = swedishConfigMock({ data_settings: { "contact-processing": true, "cart-value-threshold": 500, "logo-url": "https://cdn.test/logo.svg" } });
-    const m = await mount({ cta: swedishCtaMock({}, [el("logo"), el("image", { src: "javascript:alert(1)" }, { id: 62 }), el("image", { src: "https://cdn.test/a.jpg", alt: "", link: "https://exempel.se" }, { id: 63 })]), config });
+    const config = swedishConfigMock({
+      data_settings: {
+        "contact-processing": true,
+        "cart-value-threshold": 500,
+        "logo-url": "https://cdn.test/logo.svg",
+      },
+    });
+    const m = await mount({
+      cta: swedishCtaMock({}, [
+        el("logo"),
+        el("image", { src: "javascript:alert(1)" }, { id: 62 }),
+        el("image", { src: "https://cdn.test/a.jpg", alt: "", link: "https://exempel.se" }, { id: 63 }),
+      ]),
+      config,
+    });
     const imgs = m.$$<HTMLImageElement>("img");
     expect(imgs.map((i) => [i.src, i.alt])).toEqual([
       ["https://cdn.test/logo.svg", "Säljakademin"],
@@ -313,12 +399,16 @@ describe("conditional row, logo, image and video", () => {
 
   it("video: an embed per provider, the provider script loaded on demand and polled every 350 ms", async () => {
     vi.useFakeTimers();
-    const m = await mount({ cta: swedishCtaMock({}, [el("video", { url: "https://vimeo.com/76979871", title: "Om kursen" })]) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [el("video", { url: "https://vimeo.com/76979871", title: "Om kursen" })]),
+    });
     await flushFake();
     const iframe = m.$<HTMLIFrameElement>("iframe");
     expect(iframe.src).toBe("https://player.vimeo.com/video/76979871?autoplay=0&muted=0");
     expect(iframe.title).toBe("Om kursen");
-    expect(document.head.querySelector<HTMLScriptElement>('script[data-beckon-video="vimeo"]')!.src).toBe("https://player.vimeo.com/api/player.js");
+    expect(document.head.querySelector<HTMLScriptElement>('script[data-beckon-video="vimeo"]')!.src).toBe(
+      "https://player.vimeo.com/api/player.js",
+    );
     const Player = vi.fn(() => ({ pause: vi.fn(async () => undefined) }));
     await vi.advanceTimersByTimeAsync(349);
     (window as unknown as { Vimeo: unknown }).Vimeo = { Player };

@@ -3,7 +3,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sv } from "../../../widget/i18n/sv";
 import { personMock, runtimeMock } from "./factories";
-import { groupMock, swedishConfigMock, swedishCtaMock, swedishElementMock, swedishFieldMock } from "../../support/factories";
+import {
+  groupMock,
+  swedishConfigMock,
+  swedishCtaMock,
+  swedishElementMock,
+  swedishFieldMock,
+} from "../../support/factories";
 import { flush, mount, submit, type } from "./mount";
 
 vi.mock("react", () => import("../../../widget/render/react-shim"));
@@ -12,7 +18,12 @@ vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
 const email = swedishFieldMock({ id: 41, slug: "email", required: true, position: 0 });
-const phone = swedishFieldMock({ id: 42, slug: "phone", position: 1, options: { type: "tel", placeholder: "Mobilnummer" } });
+const phone = swedishFieldMock({
+  id: 42,
+  slug: "phone",
+  position: 1,
+  options: { type: "tel", placeholder: "Mobilnummer" },
+});
 const formWith = (fields = [email], options: Record<string, unknown> = {}, over = {}) =>
   swedishCtaMock({}, [swedishElementMock({ fields, options: { "button-text": "Skicka", ...options }, ...over })]);
 
@@ -90,8 +101,21 @@ describe("other rules", () => {
   it("requires visible required checkboxes and passes native validity in the words of the site's catalogue", async () => {
     const fields = [
       email,
-      swedishFieldMock({ id: 2, slug: "antal", field_type: "number", position: 1, options: { label: "Antal säljare", min: 1, max: 500 } }),
-      swedishFieldMock({ id: 3, slug: "villkor", field_type: "checkbox", position: 2, required: true, options: { label: "Jag godkänner villkoren" } }),
+      swedishFieldMock({
+        id: 2,
+        slug: "antal",
+        field_type: "number",
+        position: 1,
+        options: { label: "Antal säljare", min: 1, max: 500 },
+      }),
+      swedishFieldMock({
+        id: 3,
+        slug: "villkor",
+        field_type: "checkbox",
+        position: 2,
+        required: true,
+        options: { label: "Jag godkänner villkoren" },
+      }),
     ];
     const m = await mount({ cta: formWith(fields) });
     type(m.$("input[name=email]"), "a@b.se");
@@ -110,12 +134,48 @@ describe("other rules", () => {
     history.replaceState(null, "", "/?kalla=google");
     const fields = [
       email,
-      swedishFieldMock({ id: 2, slug: "kalla", field_type: "hidden", position: 1, url_params: true, parameter: "kalla", value: "okänd" }),
-      swedishFieldMock({ id: 3, slug: "amnen", field_type: "checkbox", position: 2, options: { label: "Ämnen" }, field_options: [{ value: "salj" }, { value: "ledning" }] }),
-      swedishFieldMock({ id: 4, slug: "roll", field_type: "radio", position: 3, options: { label: "Roll" }, field_options: [{ value: "chef" }, { value: "saljare" }] }),
+      swedishFieldMock({
+        id: 2,
+        slug: "kalla",
+        field_type: "hidden",
+        position: 1,
+        url_params: true,
+        parameter: "kalla",
+        value: "okänd",
+      }),
+      swedishFieldMock({
+        id: 3,
+        slug: "amnen",
+        field_type: "checkbox",
+        position: 2,
+        options: { label: "Ämnen" },
+        field_options: [{ value: "salj" }, { value: "ledning" }],
+      }),
+      swedishFieldMock({
+        id: 4,
+        slug: "roll",
+        field_type: "radio",
+        position: 3,
+        options: { label: "Roll" },
+        field_options: [{ value: "chef" }, { value: "saljare" }],
+      }),
       swedishFieldMock({ id: 5, slug: "budget", field_type: "range", position: 4, options: { label: "Budget" } }),
-      swedishFieldMock({ id: 6, slug: "kurser", field_type: "select", multi_select: true, position: 5, options: { label: "Kurser" }, field_options: [{ value: "a" }, { value: "b" }] }),
-      swedishFieldMock({ id: 7, slug: "meddelande", field_type: "paragraph", position: 6, options: { label: "Meddelande" } }),
+      swedishFieldMock({
+        id: 6,
+        slug: "kurser",
+        field_type: "select",
+        multi_select: true,
+        position: 5,
+        options: { label: "Kurser" },
+        field_options: [{ value: "a" }, { value: "b" }],
+      }),
+      swedishFieldMock({
+        id: 7,
+        slug: "meddelande",
+        field_type: "paragraph",
+        position: 6,
+        options: { label: "Meddelande" },
+      }),
     ];
     const m = await mount({ cta: formWith(fields) });
     const range = m.$<HTMLInputElement>("input[name=budget]");
@@ -123,7 +183,10 @@ describe("other rules", () => {
     expect([range.min, range.max, range.step]).toEqual(["0", "1000", "1"]);
     for (const f of fields.filter((f) => f.field_type !== "hidden")) {
       const el = m.$(`[name="${f.slug}"]`);
-      expect(m.root.querySelector(`label[for="${el.id}"]`) ?? el.closest("fieldset")?.querySelector("legend"), f.slug).not.toBeNull();
+      expect(
+        m.root.querySelector(`label[for="${el.id}"]`) ?? el.closest("fieldset")?.querySelector("legend"),
+        f.slug,
+      ).not.toBeNull();
     }
     type(m.$("input[name=email]"), "a@b.se");
     m.$$<HTMLInputElement>("input[name=amnen]")[1].click();
@@ -131,16 +194,34 @@ describe("other rules", () => {
     m.$<HTMLSelectElement>("select[name=kurser]").options[1].selected = true;
     type(m.$("textarea"), "Hej");
     await submit(m.$("form"));
-    expect(m.runtime.submitContact.mock.calls[0][0].extra).toEqual({ kalla: "google", amnen: ["ledning"], roll: "chef", budget: 500, kurser: ["b"], meddelande: "Hej" });
+    expect(m.runtime.submitContact.mock.calls[0][0].extra).toEqual({
+      kalla: "google",
+      amnen: ["ledning"],
+      roll: "chef",
+      budget: 500,
+      kurser: ["b"],
+      meddelande: "Hej",
+    });
     history.replaceState(null, "", "/");
   });
 
   it("shows every field of a horizontal form on desktop, so a required fifth field is validated and sent", async () => {
-    const fields = ["f1", "f2", "f3", "f4"].map((slug, i) => swedishFieldMock({ id: i + 1, slug, position: i, required: false, options: { label: slug } }));
-    fields.push(swedishFieldMock({ id: 5, position: 5, required: true }), swedishFieldMock({ id: 9, slug: "marketing_consent", field_type: "checkbox", position: 9, options: {} }));
+    const fields = ["f1", "f2", "f3", "f4"].map((slug, i) =>
+      swedishFieldMock({ id: i + 1, slug, position: i, required: false, options: { label: slug } }),
+    );
+    fields.push(
+      swedishFieldMock({ id: 5, position: 5, required: true }),
+      swedishFieldMock({ id: 9, slug: "marketing_consent", field_type: "checkbox", position: 9, options: {} }),
+    );
     vi.stubGlobal("matchMedia", (q: string) => ({ matches: q === "(min-width: 1025px)" }));
     const m = await mount({ cta: formWith(fields, { layout: "horizontal" }) });
-    expect(m.$$(".bk-field input:not([type=checkbox])").map((i) => i.getAttribute("name"))).toEqual(["f1", "f2", "f3", "f4", "email"]);
+    expect(m.$$(".bk-field input:not([type=checkbox])").map((i) => i.getAttribute("name"))).toEqual([
+      "f1",
+      "f2",
+      "f3",
+      "f4",
+      "email",
+    ]);
     expect(m.$("input[name=marketing_consent]")).not.toBeNull();
     expect(m.$("form").classList.contains("bk-horizontal")).toBe(true);
     await submit(m.$("form"));
@@ -176,9 +257,15 @@ describe("the optional server check", () => {
   });
 
   it("asks POST /api/contacts/validate (v2) and shows the server's refusals in the SPEC 8 words", async () => {
-    const fetch = answer({ email: { valid: false, mx_found: true, score: 0.9, free: true, message: "Please enter a business email" }, phone: { valid: false, phone_number: null, message: "x" } });
+    const fetch = answer({
+      email: { valid: false, mx_found: true, score: 0.9, free: true, message: "Please enter a business email" },
+      phone: { valid: false, phone_number: null, message: "x" },
+    });
     vi.stubGlobal("fetch", fetch);
-    const m = await mount({ cta: formWith([email, phone], { "validate-email": true, "validate-phone": true, "business-only": true }), person: personMock() });
+    const m = await mount({
+      cta: formWith([email, phone], { "validate-email": true, "validate-phone": true, "business-only": true }),
+      person: personMock(),
+    });
     type(m.$("input[name=email]"), "Anna@Gmail.com");
     type(m.$("input[name=phone]"), "0701234567");
     await submit(m.$("form"));
@@ -219,7 +306,12 @@ describe("the optional server check", () => {
     const { validateOnServer, VALIDATION_TIMEOUT_MS } = await import("../../../widget/render/server-validation");
     expect(VALIDATION_TIMEOUT_MS).toBe(10_000);
     vi.useFakeTimers();
-    const hanging = vi.fn((_u: string, init?: RequestInit) => new Promise<Response>((_, reject) => init!.signal!.addEventListener("abort", () => reject(new Error("aborted")))));
+    const hanging = vi.fn(
+      (_u: string, init?: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init!.signal!.addEventListener("abort", () => reject(new Error("aborted"))),
+        ),
+    );
     const result = validateOnServer("http://api.test", { email: "a@b.se" }, hanging as unknown as typeof fetch);
     await vi.advanceTimersByTimeAsync(9_999);
     expect(hanging.mock.calls[0][1]!.signal!.aborted).toBe(false);
@@ -255,7 +347,13 @@ describe("reCAPTCHA", () => {
 
 describe("consents and prefill", () => {
   it("adds the website's marketing, SMS and privacy consents, with the privacy link, and sends the choices", async () => {
-    const m = await mount({ cta: formWith([email], { "show-marketing-consent": true, "show-sms-consent": true, "show-privacy-consent": true }) });
+    const m = await mount({
+      cta: formWith([email], {
+        "show-marketing-consent": true,
+        "show-sms-consent": true,
+        "show-privacy-consent": true,
+      }),
+    });
     const label = (name: string) => m.$(`label[for="${m.$(`input[name=${name}]`).id}"]`).textContent;
     expect(label("beckon_marketing_consent")).toBe("Ja, skicka mig nyhetsbrev.");
     expect(label("beckon_sms_consent")).toBe("Ja, skicka sms.");
@@ -268,11 +366,19 @@ describe("consents and prefill", () => {
     m.$<HTMLInputElement>("input[name=beckon_privacy_consent]").click();
     m.$<HTMLInputElement>("input[name=beckon_sms_consent]").click();
     await submit(m.$("form"));
-    expect(m.runtime.submitContact.mock.calls[0][0]).toMatchObject({ marketing_consent: false, sms_consent: true, privacy_consent: true, extra: {} });
+    expect(m.runtime.submitContact.mock.calls[0][0]).toMatchObject({
+      marketing_consent: false,
+      sms_consent: true,
+      privacy_consent: true,
+      extra: {},
+    });
   });
 
   it("labels consent fields without their own label with the website's texts", async () => {
-    const fields = [email, swedishFieldMock({ id: 5, slug: "sms_consent", field_type: "checkbox", position: 1, options: {} })];
+    const fields = [
+      email,
+      swedishFieldMock({ id: 5, slug: "sms_consent", field_type: "checkbox", position: 1, options: {} }),
+    ];
     const m = await mount({ cta: formWith(fields) });
     expect(m.$(`label[for="${m.$("input[name=sms_consent]").id}"]`).textContent).toBe("Ja, skicka sms.");
   });
@@ -283,9 +389,21 @@ describe("consents and prefill", () => {
       email,
       swedishFieldMock({ id: 3, slug: "foretag_storlek", position: 2, options: { label: "Storlek" } }),
       swedishFieldMock({ id: 4, slug: "marketing_consent", field_type: "checkbox", position: 3, options: {} }),
-      swedishFieldMock({ id: 5, slug: "roll", field_type: "dropdown", position: 4, options: { label: "Roll" }, field_options: [{ value: "Säljare" }, { value: "Säljchef" }] }),
+      swedishFieldMock({
+        id: 5,
+        slug: "roll",
+        field_type: "dropdown",
+        position: 4,
+        options: { label: "Roll" },
+        field_options: [{ value: "Säljare" }, { value: "Säljchef" }],
+      }),
     ];
-    const person = personMock({ name: "Anna", email: "anna@exempel.se", marketing_consent: true, extra: { foretag_storlek: "20", roll: "Säljchef" } });
+    const person = personMock({
+      name: "Anna",
+      email: "anna@exempel.se",
+      marketing_consent: true,
+      extra: { foretag_storlek: "20", roll: "Säljchef" },
+    });
     const m = await mount({ cta: formWith(fields), person });
     expect(m.$<HTMLInputElement>("input[name=first_name]").value).toBe("Anna");
     expect(m.$<HTMLInputElement>("input[name=email]").value).toBe("anna@exempel.se");
@@ -299,10 +417,20 @@ describe("consents and prefill", () => {
 
 describe("the payload", () => {
   it("carries the ids, the applied action group and the score after score actions", async () => {
-    const cta = formWith([email], {}, {
-      actions: [{ action_type: "add_score", data: { score: 5 } }],
-      action_groups: [groupMock({ id: 77, actions: [{ action_type: "add_tag", tag_id: "lead", data: {} }], data: { "confirmation-type": "message", confirmation: "Tack {{email|du}}!" } })],
-    });
+    const cta = formWith(
+      [email],
+      {},
+      {
+        actions: [{ action_type: "add_score", data: { score: 5 } }],
+        action_groups: [
+          groupMock({
+            id: 77,
+            actions: [{ action_type: "add_tag", tag_id: "lead", data: {} }],
+            data: { "confirmation-type": "message", confirmation: "Tack {{email|du}}!" },
+          }),
+        ],
+      },
+    );
     const person = personMock();
     const savePerson = vi.fn();
     const m = await mount({ cta, person, runtime: runtimeMock({ savePerson }), broadcastId: 4 });
@@ -333,7 +461,9 @@ describe("the payload", () => {
 
   it("keeps the button disabled while the contact is on its way (a queued contact counts as sent)", async () => {
     let resolve!: (v: { queued?: boolean }) => void;
-    const runtime = runtimeMock({ submitContact: vi.fn(() => new Promise<{ queued?: boolean }>((r) => (resolve = r))) });
+    const runtime = runtimeMock({
+      submitContact: vi.fn(() => new Promise<{ queued?: boolean }>((r) => (resolve = r))),
+    });
     const m = await mount({ cta: formWith(), runtime });
     type(m.$("input[name=email]"), "a@b.se");
     await submit(m.$("form"));
@@ -374,7 +504,9 @@ describe("the analytics id (SPEC 9: waited for up to 500 ms)", () => {
   });
 
   it("a form's contact carries the client id in extra when the website names its Google Analytics id", async () => {
-    const gtag = vi.fn((_c: string, _id: string, _f: string, cb: (id: string) => void) => void setTimeout(() => cb("111.222"), 20));
+    const gtag = vi.fn(
+      (_c: string, _id: string, _f: string, cb: (id: string) => void) => void setTimeout(() => cb("111.222"), 20),
+    );
     vi.stubGlobal("gtag", gtag);
     const config = swedishConfigMock();
     config.data_settings = { ...config.data_settings, "google-analytics-id": "G-TEST" };

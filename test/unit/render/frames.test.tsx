@@ -11,7 +11,13 @@ vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
 vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
-const heading = swedishElementMock({ id: 1, position: 0, element_type: "text", options: { html: "<h2>Vänta!</h2>" }, fields: [] });
+const heading = swedishElementMock({
+  id: 1,
+  position: 0,
+  element_type: "text",
+  options: { html: "<h2>Vänta!</h2>" },
+  fields: [],
+});
 const form = swedishElementMock({ id: 2, position: 1 });
 
 beforeEach(() => {
@@ -54,7 +60,9 @@ describe("overlays", () => {
     before.textContent = "Sidans knapp";
     document.body.appendChild(before);
     before.focus();
-    const m = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", inline_type: null }, [heading, form]) });
+    const m = await mount({
+      cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", inline_type: null }, [heading, form]),
+    });
     const dialog = m.$(".bk-boxed");
     expect(dialog.getAttribute("role")).toBe("dialog");
     expect(dialog.getAttribute("aria-modal")).toBe("true");
@@ -86,7 +94,13 @@ describe("overlays", () => {
   });
 
   it("keeps the overlay open on backdrop clicks when overlay-click-close is false, and can hide the close button", async () => {
-    const m = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: { "overlay-click-close": false, "close-button": false } }) });
+    const m = await mount({
+      cta: swedishCtaMock({
+        cta_type: "overlay",
+        overlay_type: "boxed",
+        options: { "overlay-click-close": false, "close-button": false },
+      }),
+    });
     m.$(".bk-backdrop").click();
     expect(m.onClose).not.toHaveBeenCalled();
     expect(m.$(".bk-close")).toBeNull();
@@ -109,20 +123,30 @@ describe("hooks, bars and pages", () => {
     ["vertical", "bk-hook-vertical"],
     ["horizontal", "bk-hook-horizontal"],
     ["full", "bk-hook-full"],
-  ] as const)("hook %s: a non-modal dialog that never takes focus; Escape closes only from inside", async (hook_type, cls) => {
-    const m = await mount({ cta: swedishCtaMock({ cta_type: "hook", hook_type, options: { "hook-position": "left" } }, [heading, form]) });
-    const hook = m.$(".bk-hook");
-    expect(hook.classList.contains(cls)).toBe(true);
-    expect(hook.classList.contains("bk-hook-left")).toBe(true);
-    expect(hook.getAttribute("role")).toBe("dialog");
-    expect(hook.hasAttribute("aria-modal")).toBe(false);
-    expect(document.activeElement).toBe(document.body);
-    expect(m.$$("style").map((s) => s.textContent).join("")).toContain(".bk-hook-horizontal{width:500px}");
-    key(document, "Escape");
-    expect(m.onClose).not.toHaveBeenCalled();
-    key(m.$("input"), "Escape");
-    expect(m.onClose).toHaveBeenCalledTimes(1);
-  });
+  ] as const)(
+    "hook %s: a non-modal dialog that never takes focus; Escape closes only from inside",
+    async (hook_type, cls) => {
+      const m = await mount({
+        cta: swedishCtaMock({ cta_type: "hook", hook_type, options: { "hook-position": "left" } }, [heading, form]),
+      });
+      const hook = m.$(".bk-hook");
+      expect(hook.classList.contains(cls)).toBe(true);
+      expect(hook.classList.contains("bk-hook-left")).toBe(true);
+      expect(hook.getAttribute("role")).toBe("dialog");
+      expect(hook.hasAttribute("aria-modal")).toBe(false);
+      expect(document.activeElement).toBe(document.body);
+      expect(
+        m
+          .$$("style")
+          .map((s) => s.textContent)
+          .join(""),
+      ).toContain(".bk-hook-horizontal{width:500px}");
+      key(document, "Escape");
+      expect(m.onClose).not.toHaveBeenCalled();
+      key(m.$("input"), "Escape");
+      expect(m.onClose).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it("top bar: moves its host to the start of the body, with a spacer so it covers no content", async () => {
     document.body.innerHTML = "<header>Sidhuvud</header><main>Innehåll</main>";
@@ -148,7 +172,12 @@ describe("hooks, bars and pages", () => {
     history.replaceState(null, "", "/landning#anmalan");
     const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
     const cta = swedishCtaMock({ cta_type: "page", options: { "page-title": "Gratis e-bok" } }, [heading]);
-    cta.variants[0].steps[0].sections.push({ id: 5, position: 1, options: { anchor: "anmalan" }, columns: [{ position: 0, options: {}, elements: [form] }] });
+    cta.variants[0].steps[0].sections.push({
+      id: 5,
+      position: 1,
+      options: { anchor: "anmalan" },
+      columns: [{ position: 0, options: {}, elements: [form] }],
+    });
     const m = await mount({ cta });
     expect(document.title).toBe("Gratis e-bok");
     expect(m.$(".bk-close")).toBeNull();
@@ -164,7 +193,10 @@ describe("hooks, bars and pages", () => {
 
 describe("two-tap and prehook teasers", () => {
   it("shows the teaser (not modal), and opens the CTA as a popup when tapped", async () => {
-    const cta = swedishCtaMock({ cta_type: "two-tap", options: { "teaser-text": "Vill du ha 10 % rabatt?", "teaser-button-text": "Ja tack" } }, [heading, form]);
+    const cta = swedishCtaMock(
+      { cta_type: "two-tap", options: { "teaser-text": "Vill du ha 10 % rabatt?", "teaser-button-text": "Ja tack" } },
+      [heading, form],
+    );
     const m = await mount({ cta, teaser: true });
     const teaser = m.$(".bk-teaser");
     expect(teaser.getAttribute("role")).toBe("complementary");
@@ -194,7 +226,11 @@ describe("two-tap and prehook teasers", () => {
 describe("closing and the powered-by link", () => {
   it("without onClose (an older loader) unmounts, removes the host and reports cfClose", async () => {
     const runtime = runtimeMock();
-    const m = await mount({ cta: swedishCtaMock({ cta_type: "hook", hook_type: "vertical" }), runtime, onClose: undefined });
+    const m = await mount({
+      cta: swedishCtaMock({ cta_type: "hook", hook_type: "vertical" }),
+      runtime,
+      onClose: undefined,
+    });
     m.$<HTMLButtonElement>(".bk-close").click();
     expect(m.host.isConnected).toBe(false);
     expect(runtime.dispatch).toHaveBeenCalledWith("cfClose", { cta_id: 7, variant_id: 11, broadcast_id: null });
@@ -205,7 +241,10 @@ describe("closing and the powered-by link", () => {
     ["overlay", "/popups"],
     ["bar", "/sticky-bars"],
   ] as const)("links %s CTAs to the vendor site under %s with UTM parameters", async (cta_type, path) => {
-    const m = await mount({ cta: swedishCtaMock({ cta_type, overlay_type: "boxed", bar_position: "top" }), config: swedishConfigMock({ powered_by: true }) });
+    const m = await mount({
+      cta: swedishCtaMock({ cta_type, overlay_type: "boxed", bar_position: "top" }),
+      config: swedishConfigMock({ powered_by: true }),
+    });
     const a = m.$<HTMLAnchorElement>(".bk-powered");
     const url = new URL(a.href);
     expect(url.origin + url.pathname).toBe("http://api.test" + path);
@@ -216,17 +255,26 @@ describe("closing and the powered-by link", () => {
   });
 
   it("labels in English on a website whose language is English", async () => {
-    const m = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed" }), config: swedishConfigMock({ language: "en" }) });
+    const m = await mount({
+      cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed" }),
+      config: swedishConfigMock({ language: "en" }),
+    });
     expect(m.$(".bk-close").getAttribute("aria-label")).toBe("Close");
   });
 
   it("speaks the CTA's own language when it overrides the website's, and the website's when that catalogue is missing", async () => {
-    const m = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: { language: "en" } }), config: swedishConfigMock({ powered_by: true }) });
+    const m = await mount({
+      cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: { language: "en" } }),
+      config: swedishConfigMock({ powered_by: true }),
+    });
     expect(m.$(".bk-close").getAttribute("aria-label")).toBe("Close");
     expect(m.$(".bk-powered").textContent).toBe("Powered by Beckon");
     m.unmount();
     const texts = { sv: swedishConfigMock().texts.sv };
-    const n = await mount({ cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: { language: "en" } }), config: swedishConfigMock({ texts }) });
+    const n = await mount({
+      cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: { language: "en" } }),
+      config: swedishConfigMock({ texts }),
+    });
     expect(n.$(".bk-close").getAttribute("aria-label")).toBe("Stäng");
   });
 });

@@ -50,7 +50,16 @@ export async function mount(over: Partial<MountOptions> & { parent?: HTMLElement
   const cta = over.cta ?? swedishCtaMock();
   const runtime = (over.runtime as RuntimeMock) ?? runtimeMock();
   const onClose = vi.fn();
-  const m = mountCta({ host, cta, variant: over.variant ?? cta.variants[0], config: swedishConfigMock(), person: null, runtime, onClose, ...over });
+  const m = mountCta({
+    host,
+    cta,
+    variant: over.variant ?? cta.variants[0],
+    config: swedishConfigMock(),
+    person: null,
+    runtime,
+    onClose,
+    ...over,
+  });
   await flush();
   const root = host.shadowRoot!;
   return {

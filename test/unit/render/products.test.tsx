@@ -5,8 +5,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CtaAction, CtaElement } from "../../../app/lib/schema/cta";
 import { DEMO_STORE_PRODUCTS } from "../../../prisma/seed-data/demo-store-products";
 import { fromAjaxProduct } from "../../../widget/store/product";
-import { CART_RECOMMENDATION_FETCH_DELAY_MS, RELATED_CART_EMPTY_DELAY_MS, TAB_SWITCH_EMPTY_CHECK_MS } from "../../../widget/store/constants";
-import type { AddResult, Cart, CartAdapter, CartLineInput, Product, ProductCatalog, Result } from "../../../widget/store/types";
+import {
+  CART_RECOMMENDATION_FETCH_DELAY_MS,
+  RELATED_CART_EMPTY_DELAY_MS,
+  TAB_SWITCH_EMPTY_CHECK_MS,
+} from "../../../widget/store/constants";
+import type {
+  AddResult,
+  Cart,
+  CartAdapter,
+  CartLineInput,
+  Product,
+  ProductCatalog,
+  Result,
+} from "../../../widget/store/types";
 import { runtimeMock } from "./factories";
 import { swedishConfigMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
 import { flush, mount } from "./mount";
@@ -17,7 +29,15 @@ vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
 const ok = <T,>(value: T): Result<T> => ({ ok: true, value });
-const cartOf = (lines: CartLineInput[]): Cart => ({ id: "c1", value: 0, count: lines.length, currency: "USD", lines: [], discountCodes: [], checkoutUrl: "" });
+const cartOf = (lines: CartLineInput[]): Cart => ({
+  id: "c1",
+  value: 0,
+  count: lines.length,
+  currency: "USD",
+  lines: [],
+  discountCodes: [],
+  checkoutUrl: "",
+});
 
 /** A store over the demo catalogue that records the lines added. */
 function fakeStore(over: Partial<CartAdapter> = {}) {
@@ -38,7 +58,9 @@ function fakeStore(over: Partial<CartAdapter> = {}) {
     checkoutUrl: async () => ok("/checkout"),
     product: async (h) => {
       const p = byHandle(h);
-      return p ? ok(fromAjaxProduct(p as never, { currency: "USD", source: "manual" })) : { ok: false, error: { message: "Product not found", status: 404 } };
+      return p
+        ? ok(fromAjaxProduct(p as never, { currency: "USD", source: "manual" }))
+        : { ok: false, error: { message: "Product not found", status: 404 } };
     },
     recommendations: async () => ok([] as Product[]),
     search: async () => ok([] as Product[]),
@@ -49,11 +71,23 @@ function fakeStore(over: Partial<CartAdapter> = {}) {
 }
 
 const feed = (handles: string[], options: Record<string, unknown> = {}, over: Partial<CtaElement> = {}) =>
-  swedishElementMock({ id: 81, element_type: "products", fields: [], options, product_recommendations: [{ source: "manual", handles }], ...over });
+  swedishElementMock({
+    id: 81,
+    element_type: "products",
+    fields: [],
+    options,
+    product_recommendations: [{ source: "manual", handles }],
+    ...over,
+  });
 
 async function show(element: CtaElement, store = fakeStore(), mode?: "live" | "admin" | "preview") {
   const runtime = runtimeMock({ store });
-  const m = await mount({ cta: swedishCtaMock({}, [element]), runtime, mode, config: swedishConfigMock({ currency: "USD", currency_character: "$", default_country: "US", language: "en" }) });
+  const m = await mount({
+    cta: swedishCtaMock({}, [element]),
+    runtime,
+    mode,
+    config: swedishConfigMock({ currency: "USD", currency_character: "$", default_country: "US", language: "en" }),
+  });
   await flush();
   return { ...m, store, runtime };
 }
@@ -109,9 +143,18 @@ describe("products", () => {
     expect(m.runtime.track).toHaveBeenCalledWith(
       "Add To Cart",
       expect.objectContaining({ cta_id: 7, element_id: 81 }),
-      expect.objectContaining({ product_id: "8100000000003", product_name: "Gooseneck Kettle", product_variant: "46100000000031", product_price: 65, product_source: "manual" }),
+      expect.objectContaining({
+        product_id: "8100000000003",
+        product_name: "Gooseneck Kettle",
+        product_variant: "46100000000031",
+        product_price: 65,
+        product_source: "manual",
+      }),
     );
-    expect(m.runtime.dispatch).toHaveBeenCalledWith("cfAddToCart", expect.objectContaining({ product_id: "8100000000003" }));
+    expect(m.runtime.dispatch).toHaveBeenCalledWith(
+      "cfAddToCart",
+      expect.objectContaining({ product_id: "8100000000003" }),
+    );
     expect(m.runtime.dispatch).toHaveBeenCalledWith("cfAddToCartShopify", expect.anything());
     expect(button.disabled).toBe(true);
     await new Promise((r) => setTimeout(r, 550));
@@ -146,7 +189,9 @@ describe("products", () => {
 
   it("a discount code goes through /discount/{code}?redirect=; checkout follow-up", async () => {
     const actions = [{ action_type: "apply_discount", data: { code: "SAVE10" } }] as unknown as CtaAction[];
-    const m = await show(feed(["gooseneck-kettle"], { "products-button-action-after-add-to-cart": "checkout" }, { actions }));
+    const m = await show(
+      feed(["gooseneck-kettle"], { "products-button-action-after-add-to-cart": "checkout" }, { actions }),
+    );
     m.$<HTMLButtonElement>(".bk-product-button").click();
     await new Promise((r) => setTimeout(r, 550));
     await flush();
@@ -174,7 +219,10 @@ describe("products", () => {
     const m = await show(feed(["morning-ritual-coffee"], { "products-add-all": true }));
     const selects = m.$$<HTMLSelectElement>(".bk-product-variant select");
     expect(m.$$(".bk-product-option").map((l) => l.dataset.option)).toEqual(["Size", "Grind"]);
-    expect(selects.map((s) => Array.from(s.options).map((o) => o.value))).toEqual([["250 g", "1 kg"], ["Whole bean", "Ground"]]);
+    expect(selects.map((s) => Array.from(s.options).map((o) => o.value))).toEqual([
+      ["250 g", "1 kg"],
+      ["Whole bean", "Ground"],
+    ]);
     expect(selects.map((s) => s.value)).toEqual(["250 g", "Whole bean"]);
     const pick = async (i: number, value: string) => {
       const s = m.$$<HTMLSelectElement>(".bk-product-variant select")[i];
@@ -213,7 +261,9 @@ describe("products", () => {
   });
 
   it("an empty collection shows its empty message after 3 s, without the add-all button", async () => {
-    const m = await show(feed([], { "products-add-all": true }, { product_recommendations: [{ source: "collection", handle: "empty" }] }));
+    const m = await show(
+      feed([], { "products-add-all": true }, { product_recommendations: [{ source: "collection", handle: "empty" }] }),
+    );
     expect(m.$(".bk-products-empty")).toBeNull();
     expect(m.$(".bk-add-all")).toBeNull();
     await new Promise((r) => setTimeout(r, 3050));
@@ -243,11 +293,24 @@ describe("products", () => {
 
   it("a cart feed checks the cart again 250 ms after the shopper comes back to the tab, and shows the empty message at once", async () => {
     vi.useFakeTimers();
-    const kettle = fromAjaxProduct(DEMO_STORE_PRODUCTS.find((p) => p.handle === "gooseneck-kettle") as never, { currency: "USD", source: "manual" });
-    const line = { id: "l1", variantId: "1", quantity: 1, linePrice: 1800, sellingPlanId: null, product: { id: "p1", handle: "morning-ritual-coffee", title: "Coffee" } };
+    const kettle = fromAjaxProduct(DEMO_STORE_PRODUCTS.find((p) => p.handle === "gooseneck-kettle") as never, {
+      currency: "USD",
+      source: "manual",
+    });
+    const line = {
+      id: "l1",
+      variantId: "1",
+      quantity: 1,
+      linePrice: 1800,
+      sellingPlanId: null,
+      product: { id: "p1", handle: "morning-ritual-coffee", title: "Coffee" },
+    };
     let lines = [line];
     const getCart = vi.fn(async () => ok({ ...cartOf([]), lines }));
-    const m = await show(feed([], {}, { product_recommendations: [{ source: "cart" }] }), fakeStore({ getCart, recommendations: async () => ok([kettle]) } as never));
+    const m = await show(
+      feed([], {}, { product_recommendations: [{ source: "cart" }] }),
+      fakeStore({ getCart, recommendations: async () => ok([kettle]) } as never),
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(m.$$(".bk-product").map((p) => p.dataset.productHandle)).toEqual(["gooseneck-kettle"]);
     // Emptied in another tab: this page hears no cart event.
@@ -274,7 +337,14 @@ describe("products", () => {
 
     const store = fakeStore();
     const product = vi.spyOn(store, "product");
-    const m = await show(feed([], {}, { product_recommendations: [{ source: "filter" }, { source: "manual", handles: ["morning-ritual-coffee"] }] }), store);
+    const m = await show(
+      feed(
+        [],
+        {},
+        { product_recommendations: [{ source: "filter" }, { source: "manual", handles: ["morning-ritual-coffee"] }] },
+      ),
+      store,
+    );
     expect(product).toHaveBeenCalledTimes(1);
     const s = m.$$<HTMLSelectElement>(".bk-product-variant select")[1];
     s.value = "Ground";
@@ -290,7 +360,11 @@ describe("products", () => {
   it("subscriptions: One-time purchase first, a chosen selling plan is added with its price", async () => {
     const m = await show(feed(["morning-ritual-coffee"]));
     const select = m.$<HTMLSelectElement>(".bk-product-subscription select");
-    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(["One-time purchase", "Delivered every 2 weeks, save 10%", "Delivered every 4 weeks, save 10%"]);
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
+      "One-time purchase",
+      "Delivered every 2 weeks, save 10%",
+      "Delivered every 4 weeks, save 10%",
+    ]);
     select.value = "690011112";
     select.dispatchEvent(new Event("change", { bubbles: true }));
     await flush();
@@ -301,11 +375,19 @@ describe("products", () => {
   });
 
   it("variant pricing: percentage and amount discounts (never below zero) with their badges; detect badge", async () => {
-    const pct = await show(feed(["gooseneck-kettle"], { "products-discount-type": "percentage", "products-discount-value": 20, "products-badge": "discount" }));
+    const pct = await show(
+      feed(["gooseneck-kettle"], {
+        "products-discount-type": "percentage",
+        "products-discount-value": 20,
+        "products-badge": "discount",
+      }),
+    );
     expect(pct.$(".bk-price").textContent).toBe("$52.00");
     expect(pct.$(".bk-compare-price").textContent).toBe("$65.00");
     expect(pct.$(".bk-badge").textContent).toBe("20% OFF");
-    const amt = await show(feed(["paper-filters"], { "products-discount-type": "amount", "products-discount-value": 50 }));
+    const amt = await show(
+      feed(["paper-filters"], { "products-discount-type": "amount", "products-discount-value": 50 }),
+    );
     expect(amt.$(".bk-price").textContent).toBe("$0.00");
     const detect = await show(feed(["barista-gift-set"], { "products-badge": "detect" }));
     expect(detect.$(".bk-badge").textContent).toBe("$20.00 OFF");
@@ -316,7 +398,9 @@ describe("products", () => {
   it("add all: every product's selection, the first selling plan when one is required", async () => {
     const base = fakeStore();
     const required = (h: string) =>
-      base.product(h).then((r) => (r.ok && h === "morning-ritual-coffee" ? ok({ ...r.value, requires_selling_plan: true }) : r));
+      base
+        .product(h)
+        .then((r) => (r.ok && h === "morning-ritual-coffee" ? ok({ ...r.value, requires_selling_plan: true }) : r));
     const store = fakeStore({ product: required } as never);
     const m = await show(feed(["morning-ritual-coffee", "gooseneck-kettle"], { "products-add-all": true }), store);
     m.$<HTMLButtonElement>(".bk-add-all").click();
@@ -331,7 +415,12 @@ describe("products", () => {
   });
 
   it("review stars from the provider, fetched by product ids after 1 s", async () => {
-    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ response: { bottomline: { average_score: 4.4, total_reviews: 12 } } }), { status: 200 }));
+    const fetch = vi.fn(
+      async (_url: string) =>
+        new Response(JSON.stringify({ response: { bottomline: { average_score: 4.4, total_reviews: 12 } } }), {
+          status: 200,
+        }),
+    );
     vi.stubGlobal("fetch", fetch);
     const m = await show(feed(["gooseneck-kettle"], { "reviews-provider": "yotpo", "reviews-app-key": "k1" }));
     expect(fetch).not.toHaveBeenCalled();
@@ -343,7 +432,15 @@ describe("products", () => {
   });
 
   it("product hero: one product with its description", async () => {
-    const m = await show(swedishElementMock({ id: 82, element_type: "product_hero", fields: [], options: {}, product_recommendations: [{ source: "manual", handles: ["gooseneck-kettle", "paper-filters"] }] }));
+    const m = await show(
+      swedishElementMock({
+        id: 82,
+        element_type: "product_hero",
+        fields: [],
+        options: {},
+        product_recommendations: [{ source: "manual", handles: ["gooseneck-kettle", "paper-filters"] }],
+      }),
+    );
     expect(m.$$(".bk-product-hero")).toHaveLength(1);
     expect(m.$(".bk-product-description").textContent).toContain("Precise pour");
   });

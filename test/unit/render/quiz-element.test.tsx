@@ -14,15 +14,38 @@ vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
 const q = (id: number, slug: string, over: Partial<Field> = {}) =>
-  swedishFieldMock({ id, slug, position: id, field_type: "radio", options: { label: `Fråga ${slug}` }, field_options: [], ...over });
+  swedishFieldMock({
+    id,
+    slug,
+    position: id,
+    field_type: "radio",
+    options: { label: `Fråga ${slug}` },
+    field_options: [],
+    ...over,
+  });
 const quiz = (fields: Field[], options: Record<string, unknown> = {}, groups: ActionGroup[] = []) =>
   swedishElementMock({ id: 81, element_type: "quiz", options, fields, action_groups: groups });
 
 /** The branching quiz of the e2e test: q1 B jumps to q3; q3's "ja" opens its sub-question. */
 const branching = () => [
-  q(1, "behov", { field_options: [{ value: "a", label: "A", score: 1 }, { value: "b", label: "B", score: 5, jump_field_id: 3 }] }),
-  q(2, "storlek", { field_options: [{ value: "liten", score: 2 }, { value: "stor", score: 4 }] }),
-  q(3, "budget", { field_options: [{ value: "ja", score: 10, jump_field_id: "next_sub_question" }, { value: "nej", score: 0 }] }),
+  q(1, "behov", {
+    field_options: [
+      { value: "a", label: "A", score: 1 },
+      { value: "b", label: "B", score: 5, jump_field_id: 3 },
+    ],
+  }),
+  q(2, "storlek", {
+    field_options: [
+      { value: "liten", score: 2 },
+      { value: "stor", score: 4 },
+    ],
+  }),
+  q(3, "budget", {
+    field_options: [
+      { value: "ja", score: 10, jump_field_id: "next_sub_question" },
+      { value: "nej", score: 0 },
+    ],
+  }),
   q(4, "belopp", { field_type: "number", field_id: 3, required: true, options: { label: "Hur mycket?", max: 1000 } }),
 ];
 
@@ -46,7 +69,11 @@ afterEach(() => {
 
 describe("quiz element", () => {
   it("asks one question at a time, jumps, goes back, answers a sub-question and sends the quiz contact, events and merge values", async () => {
-    const confirm = groupMock({ id: 901, data: { confirmation: "Poäng {{quiz.score}}, mest {{quiz.mostly}}, belopp {{belopp}}" }, actions: [{ action_type: "add_tag", data: {} } as never] });
+    const confirm = groupMock({
+      id: 901,
+      data: { confirmation: "Poäng {{quiz.score}}, mest {{quiz.mostly}}, belopp {{belopp}}" },
+      actions: [{ action_type: "add_tag", data: {} } as never],
+    });
     const m = await mount({ cta: swedishCtaMock({}, [quiz(branching(), {}, [confirm])]) });
     expect(m.$$(".bk-quiz")).toHaveLength(1);
     expect(legend(m)).toBe("Fråga behov");
@@ -58,8 +85,14 @@ describe("quiz element", () => {
     expect(m.$(".bk-quiz-next").textContent).toBe("Nästa");
     await press(m, "next");
     expect(legend(m)).toBe("Fråga storlek");
-    expect(m.runtime.track).toHaveBeenCalledWith("Selection", expect.objectContaining({ element_id: 81, cta_id: 7 }), { fields: { extra: { behov: "a" } }, score: 1 });
-    expect(m.runtime.dispatch).toHaveBeenCalledWith("cfAnswer", expect.objectContaining({ slug: "behov", answer: "a", element_id: 81 }));
+    expect(m.runtime.track).toHaveBeenCalledWith("Selection", expect.objectContaining({ element_id: 81, cta_id: 7 }), {
+      fields: { extra: { behov: "a" } },
+      score: 1,
+    });
+    expect(m.runtime.dispatch).toHaveBeenCalledWith(
+      "cfAnswer",
+      expect.objectContaining({ slug: "behov", answer: "a", element_id: 81 }),
+    );
     // Back (Swedish label), clears the answer, then B jumps over q2 to q3.
     expect(m.$(".bk-quiz-back").textContent).toBe("Tillbaka");
     await press(m, "back");
@@ -103,14 +136,23 @@ describe("quiz element", () => {
       action_groups: [901],
     });
     expect(m.runtime.submitContact.mock.calls[0][0].extra).not.toHaveProperty("storlek");
-    expect(m.runtime.track).toHaveBeenCalledWith("Completion", expect.objectContaining({ element_id: 81 }), { score: 15 });
+    expect(m.runtime.track).toHaveBeenCalledWith("Completion", expect.objectContaining({ element_id: 81 }), {
+      score: 15,
+    });
     expect(m.runtime.track.mock.calls.filter((c) => c[0] === "Selection")).toHaveLength(4);
-    expect(m.runtime.dispatch).toHaveBeenCalledWith("cfCompletion", expect.objectContaining({ score: 15, mostly: "A", fields: { extra: { behov: "b", budget: "ja", belopp: 500 } } }));
+    expect(m.runtime.dispatch).toHaveBeenCalledWith(
+      "cfCompletion",
+      expect.objectContaining({ score: 15, mostly: "A", fields: { extra: { behov: "b", budget: "ja", belopp: 500 } } }),
+    );
     expect(m.$('[role="status"]').textContent).toBe("Poäng 15, mest A, belopp 500");
   });
 
   it("number and range errors give the specific min, max and between messages, not the generic one", async () => {
-    const m = await mount({ cta: swedishCtaMock({}, [quiz([q(4, "belopp", { field_type: "number", required: true, options: { label: "Hur mycket?", max: 1000 } })])]) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [
+        quiz([q(4, "belopp", { field_type: "number", required: true, options: { label: "Hur mycket?", max: 1000 } })]),
+      ]),
+    });
     const input = m.$<HTMLInputElement>(".bk-quiz input");
     typeInto(input, "5000");
     await flush();
@@ -120,13 +162,21 @@ describe("quiz element", () => {
     expect(m.$(".bk-quiz [role=alert]").textContent).toBe(sv.max.replace("{0}", "1000"));
     expect(m.$(".bk-quiz [role=alert]").textContent).not.toBe(sv.fix);
 
-    const low = await mount({ cta: swedishCtaMock({}, [quiz([q(5, "antal", { field_type: "number", required: true, options: { label: "Antal?", min: 3 } })])]) });
+    const low = await mount({
+      cta: swedishCtaMock({}, [
+        quiz([q(5, "antal", { field_type: "number", required: true, options: { label: "Antal?", min: 3 } })]),
+      ]),
+    });
     typeInto(low.$<HTMLInputElement>(".bk-quiz input"), "1");
     await flush();
     await press(low, "next");
     expect(low.$(".bk-quiz [role=alert]").textContent).toBe(sv.min.replace("{0}", "3"));
 
-    const both = await mount({ cta: swedishCtaMock({}, [quiz([q(6, "ålder", { field_type: "number", required: true, options: { label: "Ålder?", min: 18, max: 99 } })])]) });
+    const both = await mount({
+      cta: swedishCtaMock({}, [
+        quiz([q(6, "ålder", { field_type: "number", required: true, options: { label: "Ålder?", min: 18, max: 99 } })]),
+      ]),
+    });
     typeInto(both.$<HTMLInputElement>(".bk-quiz input"), "120");
     await flush();
     await press(both, "next");
@@ -136,7 +186,32 @@ describe("quiz element", () => {
   it("results are merge values and conditions for the next step", async () => {
     const high = groupMock({ id: 1, position: 0, data: { "confirmation-type": "step", "redirect-step": 1 } });
     const m = await mount({
-      cta: swedishCtaMock({}, [], [stepMock(21, 0, [quiz([q(1, "behov", { field_options: [{ value: "a", score: 7 }], options: { label: "F", "hide-next-button": true } })], {}, [high])]), stepMock(22, 1, [swedishElementMock({ id: 90, element_type: "text", options: { html: "<p>Du fick {{quiz.score}} ({{behov}})</p>" }, fields: [] })])]),
+      cta: swedishCtaMock(
+        {},
+        [],
+        [
+          stepMock(21, 0, [
+            quiz(
+              [
+                q(1, "behov", {
+                  field_options: [{ value: "a", score: 7 }],
+                  options: { label: "F", "hide-next-button": true },
+                }),
+              ],
+              {},
+              [high],
+            ),
+          ]),
+          stepMock(22, 1, [
+            swedishElementMock({
+              id: 90,
+              element_type: "text",
+              options: { html: "<p>Du fick {{quiz.score}} ({{behov}})</p>" },
+              fields: [],
+            }),
+          ]),
+        ],
+      ),
     });
     await pick(m, "a");
     await flush();
@@ -144,7 +219,14 @@ describe("quiz element", () => {
   });
 
   it("single-select with hide-next-button advances on select; back hides with hide-back-button", async () => {
-    const m = await mount({ cta: swedishCtaMock({}, [quiz([q(1, "a", { options: { label: "1", "hide-next-button": true }, field_options: [{ value: "x" }] }), q(2, "b", { options: { label: "2", "hide-back-button": true }, field_options: [{ value: "y" }] })])]) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [
+        quiz([
+          q(1, "a", { options: { label: "1", "hide-next-button": true }, field_options: [{ value: "x" }] }),
+          q(2, "b", { options: { label: "2", "hide-back-button": true }, field_options: [{ value: "y" }] }),
+        ]),
+      ]),
+    });
     expect(m.$(".bk-quiz-next")).toBeNull();
     await pick(m, "x");
     expect(legend(m)).toBe("2");
@@ -154,7 +236,16 @@ describe("quiz element", () => {
   it("type empty continues by itself after 5 s (or its delay); spinners show no buttons", async () => {
     vi.useFakeTimers();
     const m = await mount({
-      cta: swedishCtaMock({}, [quiz([q(1, "intro", { field_type: "empty", options: { label: "Välkommen" } }), q(2, "laddar", { field_type: "empty", options: { label: "Laddar", "loading-spinner": true, "auto-continue-delay": 1 } }), q(3, "sist", { field_options: [{ value: "z" }] })])]),
+      cta: swedishCtaMock({}, [
+        quiz([
+          q(1, "intro", { field_type: "empty", options: { label: "Välkommen" } }),
+          q(2, "laddar", {
+            field_type: "empty",
+            options: { label: "Laddar", "loading-spinner": true, "auto-continue-delay": 1 },
+          }),
+          q(3, "sist", { field_options: [{ value: "z" }] }),
+        ]),
+      ]),
     });
     await flushFake();
     expect(legend(m)).toBe("Välkommen");
@@ -174,7 +265,17 @@ describe("quiz element", () => {
 
   it("a two-handle range starts at 25% and 75%, answers once moved, and its tooltip hides after 2 s", async () => {
     vi.useFakeTimers();
-    const m = await mount({ cta: swedishCtaMock({}, [quiz([q(1, "pris", { field_type: "range", required: true, options: { label: "Pris", "range-handles": 2, "value-type": "currency" } })])]) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [
+        quiz([
+          q(1, "pris", {
+            field_type: "range",
+            required: true,
+            options: { label: "Pris", "range-handles": 2, "value-type": "currency" },
+          }),
+        ]),
+      ]),
+    });
     await flushFake();
     const handles = m.$$<HTMLInputElement>(".bk-quiz-range input");
     expect(handles.map((h) => h.value)).toEqual(["250", "750"]);
@@ -194,7 +295,10 @@ describe("quiz element", () => {
 
   it("prefills from the known person unless prefill-fields is false", async () => {
     const person = personMock({ email: "anna@exempel.se", extra: { roll: "chef" } });
-    const fields = [q(1, "email", { field_type: "text", options: { label: "E-post" } }), q(2, "roll", { field_type: "text", options: { label: "Roll", "prefill-fields": false } })];
+    const fields = [
+      q(1, "email", { field_type: "text", options: { label: "E-post" } }),
+      q(2, "roll", { field_type: "text", options: { label: "Roll", "prefill-fields": false } }),
+    ];
     const m = await mount({ cta: swedishCtaMock({}, [quiz(fields)]), person });
     expect(m.$<HTMLInputElement>(".bk-quiz input").value).toBe("anna@exempel.se");
     await press(m, "next");
@@ -203,7 +307,10 @@ describe("quiz element", () => {
     typeInto(m.$<HTMLInputElement>(".bk-quiz input"), "säljare");
     await flush();
     await press(m, "next");
-    expect(m.runtime.submitContact.mock.calls[0][0]).toMatchObject({ email: "anna@exempel.se", extra: { roll: "säljare" } });
+    expect(m.runtime.submitContact.mock.calls[0][0]).toMatchObject({
+      email: "anna@exempel.se",
+      extra: { roll: "säljare" },
+    });
   });
 
   it("a refused contact keeps the last question with an error and a retry", async () => {
@@ -218,7 +325,11 @@ describe("quiz element", () => {
     expect(m.runtime.track.mock.calls.some((c) => c[0] === "Completion")).toBe(true);
   });
   it("a double click on the last next sends the results once; focus follows to the next question", async () => {
-    const m = await mount({ cta: swedishCtaMock({}, [quiz([q(1, "a", { field_options: [{ value: "x" }] }), q(2, "b", { field_options: [{ value: "y" }] })])]) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [
+        quiz([q(1, "a", { field_options: [{ value: "x" }] }), q(2, "b", { field_options: [{ value: "y" }] })]),
+      ]),
+    });
     await pick(m, "x");
     await press(m, "next");
     expect(m.root.activeElement).toBe(m.$(".bk-quiz"));

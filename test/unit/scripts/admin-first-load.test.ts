@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { adminFirstLoad, firstLoadAssets, parseRemixManifest, type RemixBrowserManifest } from "../../../scripts/admin-first-load";
+import {
+  adminFirstLoad,
+  firstLoadAssets,
+  parseRemixManifest,
+  type RemixBrowserManifest,
+} from "../../../scripts/admin-first-load";
 
 const manifest: RemixBrowserManifest = {
   entry: { module: "/assets/entry.js", imports: ["/assets/components.js"] },
@@ -39,7 +44,10 @@ describe("firstLoadAssets", () => {
 
   it("names an unknown route and a parent loop", () => {
     expect(() => firstLoadAssets(manifest, "routes/nope")).toThrow("manifest.routes.routes/nope: no such route");
-    const loop = { ...manifest, routes: { a: { module: "/a.js", parentId: "b" }, b: { module: "/b.js", parentId: "a" } } };
+    const loop = {
+      ...manifest,
+      routes: { a: { module: "/a.js", parentId: "b" }, b: { module: "/b.js", parentId: "a" } },
+    };
     expect(() => firstLoadAssets(loop, "a")).toThrow("parents form a loop");
   });
 });
@@ -55,8 +63,14 @@ describe("parseRemixManifest", () => {
     ["window.__remixManifest={nope", "not JSON"],
     ["window.__remixManifest=null;", "manifest.entry: missing its module"],
     ['window.__remixManifest={"entry":{"module":"/e.js"}};', "manifest.routes: missing"],
-    ['window.__remixManifest={"entry":{"module":"/e.js"},"routes":{"root":{"module":1}}};', "manifest.routes.root: missing its module"],
-    ['window.__remixManifest={"entry":{"module":"/e.js","imports":[1]},"routes":{}};', "manifest.entry: missing its module"],
+    [
+      'window.__remixManifest={"entry":{"module":"/e.js"},"routes":{"root":{"module":1}}};',
+      "manifest.routes.root: missing its module",
+    ],
+    [
+      'window.__remixManifest={"entry":{"module":"/e.js","imports":[1]},"routes":{}};',
+      "manifest.entry: missing its module",
+    ],
   ])("refuses %j", (text, message) => {
     expect(() => parseRemixManifest(text)).toThrow(message);
   });
@@ -78,15 +92,38 @@ describe("adminFirstLoad", () => {
       "editor.js": "x".repeat(5000),
     };
     for (const [name, code] of Object.entries(files)) writeFileSync(path.join(dir, "assets", name), code);
-    const m = { ...manifest, routes: { ...manifest.routes, "routes/list": { ...manifest.routes["routes/list"], imports: ["/assets/table.js"] } } };
+    const m = {
+      ...manifest,
+      routes: {
+        ...manifest.routes,
+        "routes/list": { ...manifest.routes["routes/list"], imports: ["/assets/table.js"] },
+      },
+    };
     const text = `window.__remixManifest=${JSON.stringify(m)};`;
     writeFileSync(path.join(dir, "assets", "manifest-abc123.js"), text);
     const result = adminFirstLoad(dir, "routes/list");
     if (!result.ok) throw new Error(result.reason);
     expect(result.files.sort()).toEqual(
-      ["manifest-abc123.js", "entry.js", "components.js", "root.js", "polaris.js", "shared.js", "owner.js", "list.js", "table.js"].map((f) => `assets/${f}`).sort(),
+      [
+        "manifest-abc123.js",
+        "entry.js",
+        "components.js",
+        "root.js",
+        "polaris.js",
+        "shared.js",
+        "owner.js",
+        "list.js",
+        "table.js",
+      ]
+        .map((f) => `assets/${f}`)
+        .sort(),
     );
-    const expected = [text, ...Object.entries(files).filter(([n]) => n !== "editor.js").map(([, c]) => c)].reduce((sum, c) => sum + gzipSync(c, { level: 9 }).length, 0);
+    const expected = [
+      text,
+      ...Object.entries(files)
+        .filter(([n]) => n !== "editor.js")
+        .map(([, c]) => c),
+    ].reduce((sum, c) => sum + gzipSync(c, { level: 9 }).length, 0);
     expect(result.row.gzip).toBe(expected);
   });
 

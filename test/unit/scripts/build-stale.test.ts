@@ -19,7 +19,14 @@ function write(rel: string, atSeconds: number) {
 }
 
 const T0 = 1_700_000_000;
-const SOURCES = ["app/root.tsx", "widget/core/loader.ts", "demo/sv/index.html", "demo/sv/src/main.ts", "package-lock.json", "vite.config.ts"];
+const SOURCES = [
+  "app/root.tsx",
+  "widget/core/loader.ts",
+  "demo/sv/index.html",
+  "demo/sv/src/main.ts",
+  "package-lock.json",
+  "vite.config.ts",
+];
 
 /** A build in the order `npm run build` writes: widget, demo assets (inside demo/), server. */
 function build(at: number) {
@@ -38,7 +45,10 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("buildStaleness", () => {
   it("is stale before the first build, naming the missing output", () => {
-    expect(buildStaleness(root)).toEqual({ stale: true, reason: "extensions/cta-embed/assets/beckon-loader.js is missing" });
+    expect(buildStaleness(root)).toEqual({
+      stale: true,
+      reason: "extensions/cta-embed/assets/beckon-loader.js is missing",
+    });
   });
 
   it("is fresh on the next start after a build, though the build wrote into demo/ and app/", () => {
@@ -46,11 +56,14 @@ describe("buildStaleness", () => {
     expect(buildStaleness(root)).toEqual({ stale: false });
   });
 
-  it.each(["app/root.tsx", "widget/core/loader.ts", "demo/sv/src/main.ts", "package-lock.json"])("is stale once %s changes", (file) => {
-    build(T0 + 100);
-    write(file, T0 + 200);
-    expect(buildStaleness(root)).toEqual({ stale: true, reason: `${file} changed after the last build` });
-  });
+  it.each(["app/root.tsx", "widget/core/loader.ts", "demo/sv/src/main.ts", "package-lock.json"])(
+    "is stale once %s changes",
+    (file) => {
+      build(T0 + 100);
+      write(file, T0 + 200);
+      expect(buildStaleness(root)).toEqual({ stale: true, reason: `${file} changed after the last build` });
+    },
+  );
 
   it("is stale when a source changed while the build ran (after its first output)", () => {
     build(T0 + 100);

@@ -24,7 +24,9 @@ describe("planPrerequisites", () => {
   it("stops with the exact command when it may not install", () => {
     const plan = planPrerequisites([postgresql], { isRoot: false, hasAptGet: true });
     expect(plan.action).toBe("fail");
-    expect(plan.action === "fail" && plan.message).toContain("sudo sh -c 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql'");
+    expect(plan.action === "fail" && plan.message).toContain(
+      "sudo sh -c 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql'",
+    );
   });
 
   it("names the packages when there is no apt-get", () => {

@@ -14,13 +14,27 @@ import { FakeMailchimp } from "../../support/fake-providers/mailchimp";
 import { FakeActiveCampaign } from "../../support/fake-providers/activecampaign";
 
 const attacker = (email: string, keep: boolean): SyncPayload => ({
-  contact: { email, phone: "+46709999999", name: "Mallory", last_name: "Evil", company_name: "Attacker AB", company_title: "Thief" },
+  contact: {
+    email,
+    phone: "+46709999999",
+    name: "Mallory",
+    last_name: "Evil",
+    company_name: "Attacker AB",
+    company_title: "Thief",
+  },
   consents: { marketing: true, sms: true },
   properties: { note: "pwned" },
   ...(keep ? { keep_existing: true } : {}),
 });
 const victim: SyncPayload = {
-  contact: { email: "victim@acme-sales.se", phone: "+46701234567", name: "Vera", last_name: "Victim", company_name: "Acme Sales", company_title: "CEO" },
+  contact: {
+    email: "victim@acme-sales.se",
+    phone: "+46701234567",
+    name: "Vera",
+    last_name: "Victim",
+    company_name: "Acme Sales",
+    company_title: "CEO",
+  },
   consents: { marketing: true },
 };
 
@@ -35,32 +49,62 @@ describe("Klaviyo", () => {
 
   it("an unproven submission keeps the existing profile's fields and phone, and still subscribes the address", async () => {
     await k().upsertProfile(victim);
-    for (const op of [() => k().upsertProfile(attacker(victim.contact.email!, true)), () => k().subscribe(attacker(victim.contact.email!, true), "7"), () => k().addTag(attacker(victim.contact.email!, true), "x")]) await op();
+    for (const op of [
+      () => k().upsertProfile(attacker(victim.contact.email!, true)),
+      () => k().subscribe(attacker(victim.contact.email!, true), "7"),
+      () => k().addTag(attacker(victim.contact.email!, true), "x"),
+    ])
+      await op();
     const p = klaviyo.profileByEmail("victim@acme-sales.se")!;
-    expect(p.attributes).toMatchObject({ first_name: "Vera", last_name: "Victim", organization: "Acme Sales", title: "CEO" });
+    expect(p.attributes).toMatchObject({
+      first_name: "Vera",
+      last_name: "Victim",
+      organization: "Acme Sales",
+      title: "CEO",
+    });
     expect(p.phone_number).toBe("+46701234567");
     expect(p.properties.note).toBeUndefined();
     expect(klaviyo.members("7")).toContain("victim@acme-sales.se");
     // No SMS subscription for a phone the submitter could not prove.
-    expect(klaviyo.subscriptions.filter((s) => s.email === "victim@acme-sales.se").flatMap((s) => s.channels)).not.toContain("sms");
+    expect(
+      klaviyo.subscriptions.filter((s) => s.email === "victim@acme-sales.se").flatMap((s) => s.channels),
+    ).not.toContain("sms");
   });
 
   it("a new address is created whole, and a proven submitter updates fields", async () => {
     await k().upsertProfile(attacker("new-lead@acme-sales.se", true));
-    expect(klaviyo.profileByEmail("new-lead@acme-sales.se")!.attributes).toMatchObject({ first_name: "Mallory", organization: "Attacker AB" });
-    await k().upsertProfile({ ...attacker("new-lead@acme-sales.se", false), contact: { ...attacker("x", false).contact, email: "new-lead@acme-sales.se", name: "Malin" } });
+    expect(klaviyo.profileByEmail("new-lead@acme-sales.se")!.attributes).toMatchObject({
+      first_name: "Mallory",
+      organization: "Attacker AB",
+    });
+    await k().upsertProfile({
+      ...attacker("new-lead@acme-sales.se", false),
+      contact: { ...attacker("x", false).contact, email: "new-lead@acme-sales.se", name: "Malin" },
+    });
     expect(klaviyo.profileByEmail("new-lead@acme-sales.se")!.attributes.first_name).toBe("Malin");
   });
 
   it("a phone-only unproven submission does not rename the profile holding that phone", async () => {
     await k().upsertProfile({ contact: { email: null, phone: "+46705550000", name: "Pia" }, consents: {} });
-    await k().upsertProfile({ contact: { email: null, phone: "+46705550000", name: "Mallory" }, consents: {}, keep_existing: true });
-    expect([...klaviyo.profiles.values()].find((p) => p.phone_number === "+46705550000")!.attributes.first_name).toBe("Pia");
+    await k().upsertProfile({
+      contact: { email: null, phone: "+46705550000", name: "Mallory" },
+      consents: {},
+      keep_existing: true,
+    });
+    expect([...klaviyo.profiles.values()].find((p) => p.phone_number === "+46705550000")!.attributes.first_name).toBe(
+      "Pia",
+    );
   });
 });
 
 describe("Mailchimp", () => {
-  const m = () => mailchimpProvider({ apiKey: mailchimp.apiKey, baseUrl: mailchimp.url, timeoutMs: 5000, defaultListId: "a1b2c3d4e5" });
+  const m = () =>
+    mailchimpProvider({
+      apiKey: mailchimp.apiKey,
+      baseUrl: mailchimp.url,
+      timeoutMs: 5000,
+      defaultListId: "a1b2c3d4e5",
+    });
 
   it("keeps an existing member's merge fields, subscribes it, and fills a new member", async () => {
     await m().upsertProfile(victim);
@@ -75,12 +119,17 @@ describe("Mailchimp", () => {
 });
 
 describe("ActiveCampaign", () => {
-  const a = () => activeCampaignProvider({ apiKey: ac.apiKey, apiUrl: ac.url, timeoutMs: 5000, allowPrivate: ["127.0.0.1"] });
+  const a = () =>
+    activeCampaignProvider({ apiKey: ac.apiKey, apiUrl: ac.url, timeoutMs: 5000, allowPrivate: ["127.0.0.1"] });
 
   it("keeps an existing contact's name and phone, lists it, and fills a new contact", async () => {
     await a().upsertProfile(victim);
     await a().subscribe(attacker(victim.contact.email!, true), "1");
-    expect(ac.contactByEmail("victim@acme-sales.se")).toMatchObject({ firstName: "Vera", lastName: "Victim", phone: "+46701234567" });
+    expect(ac.contactByEmail("victim@acme-sales.se")).toMatchObject({
+      firstName: "Vera",
+      lastName: "Victim",
+      phone: "+46701234567",
+    });
     expect(ac.subscribeEvents.some((e) => e.email === "victim@acme-sales.se" && e.list === "1")).toBe(true);
     await a().upsertProfile(attacker("fresh@acme-sales.se", true));
     expect(ac.contactByEmail("fresh@acme-sales.se")).toMatchObject({ firstName: "Mallory", phone: "+46709999999" });

@@ -17,7 +17,7 @@ import type { CtaDocument } from "../../../app/lib/schema/cta";
 describe("sanitizeRichText", () => {
   it("keeps what the editor writes: paragraphs, headings, bold, italic, lists and links", () => {
     const html =
-      '<h2>Boka</h2><p>Hej <strong>du</strong>, <em>läs</em> <b>detta</b> <i>nu</i><br /><u>och</u> <small>liten</small> <span>!</span></p>' +
+      "<h2>Boka</h2><p>Hej <strong>du</strong>, <em>läs</em> <b>detta</b> <i>nu</i><br /><u>och</u> <small>liten</small> <span>!</span></p>" +
       '<ul><li><p>ett</p></li></ul><ol><li>två</li></ol><p><a href="https://example.se/a?b=1&amp;c=2">länk</a></p>';
     expect(sanitizeRichText(html)).toBe(html);
   });
@@ -38,9 +38,12 @@ describe("sanitizeRichText", () => {
     ["<svg><script>alert(1)</script><a href='javascript:alert(2)'>x</a></svg>after", "after"],
     ["<math><mi xlink:href='javascript:alert(1)'>x</mi></math>after", "after"],
     ['<noscript><p title="</noscript><img src=x onerror=alert(1)>">', ""],
-    ['<form action="https://evil.example"><input name="card"><button formaction="javascript:alert(1)">Go</button></form>', "Go"],
+    [
+      '<form action="https://evil.example"><input name="card"><button formaction="javascript:alert(1)">Go</button></form>',
+      "Go",
+    ],
     ['<div style="background:url(javascript:alert(1))"><b>in</b></div>', "<b>in</b>"],
-    ['<h5>deep heading</h5><table><tr><td>cell</td></tr></table>', "deep headingcell"],
+    ["<h5>deep heading</h5><table><tr><td>cell</td></tr></table>", "deep headingcell"],
     ["<template><p>hidden</p></template>shown", "shown"],
     ["<textarea><b>raw</b></textarea>after", "after"],
     ["&lt;script&gt;alert(1)&lt;/script&gt;", "&lt;script&gt;alert(1)&lt;/script&gt;"],
@@ -50,10 +53,18 @@ describe("sanitizeRichText", () => {
   });
 
   it("keeps http(s), mailto, tel and site-relative links; a new tab gets noopener noreferrer, other targets and rels go", () => {
-    expect(sanitizeRichText('<a href="https://x.se" target="_blank">x</a>')).toBe('<a href="https://x.se" target="_blank" rel="noopener noreferrer">x</a>');
-    expect(sanitizeRichText('<a href="https://x.se" target="_blank" rel="opener">x</a>')).toBe('<a href="https://x.se" target="_blank" rel="noopener noreferrer">x</a>');
-    expect(sanitizeRichText('<a href="http://x.se" target="_top" rel="opener">x</a>')).toBe('<a href="http://x.se">x</a>');
-    expect(sanitizeRichText('<a href="mailto:info@x.se">m</a> <a href="tel:+468123">t</a>')).toBe('<a href="mailto:info@x.se">m</a> <a href="tel:+468123">t</a>');
+    expect(sanitizeRichText('<a href="https://x.se" target="_blank">x</a>')).toBe(
+      '<a href="https://x.se" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeRichText('<a href="https://x.se" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://x.se" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeRichText('<a href="http://x.se" target="_top" rel="opener">x</a>')).toBe(
+      '<a href="http://x.se">x</a>',
+    );
+    expect(sanitizeRichText('<a href="mailto:info@x.se">m</a> <a href="tel:+468123">t</a>')).toBe(
+      '<a href="mailto:info@x.se">m</a> <a href="tel:+468123">t</a>',
+    );
     expect(sanitizeRichText('<a href="/boka">b</a>')).toBe('<a href="/boka">b</a>');
   });
 
@@ -63,7 +74,9 @@ describe("sanitizeRichText", () => {
   });
 
   it("is idempotent: a cleaned text comes back unchanged", () => {
-    const once = sanitizeRichText('<p onclick=x>a &amp; <a href="https://x.se" target="_blank">b</a><script>c</script></p><div><ul><li>d</li></ul></div>');
+    const once = sanitizeRichText(
+      '<p onclick=x>a &amp; <a href="https://x.se" target="_blank">b</a><script>c</script></p><div><ul><li>d</li></ul></div>',
+    );
     expect(sanitizeRichText(once)).toBe(once);
   });
 
@@ -76,7 +89,8 @@ describe("sanitizeRichText", () => {
 
   it("shares its tag list with the widget: allowed and dropped tags never overlap, and nothing dangerous is allowed", () => {
     expect(RICH_TEXT_TAGS.filter((t) => DROPPED_TAGS.includes(t))).toEqual([]);
-    for (const tag of ["script", "style", "img", "iframe", "svg", "form", "input", "object", "base", "meta", "link"]) expect(RICH_TEXT_TAGS).not.toContain(tag);
+    for (const tag of ["script", "style", "img", "iframe", "svg", "form", "input", "object", "base", "meta", "link"])
+      expect(RICH_TEXT_TAGS).not.toContain(tag);
   });
 });
 
@@ -87,15 +101,26 @@ function hostileDocument(): CtaDocument {
   const column = step.sections[0].columns[0];
   column.elements = [
     { ...newElement("text", 0), options: { html: '<p onclick="x()">a<script>b</script></p>' } },
-    { ...newElement("timer", 1), options: { "end-message": '<img src=x onerror=alert(1)>slut' } },
-    { ...newElement("tabs", 2), content_toggle_items: [{ title: "T", html: '<a href="javascript:alert(1)">flik</a>' }, { title: "no html" }] },
+    { ...newElement("timer", 1), options: { "end-message": "<img src=x onerror=alert(1)>slut" } },
+    {
+      ...newElement("tabs", 2),
+      content_toggle_items: [{ title: "T", html: '<a href="javascript:alert(1)">flik</a>' }, { title: "no html" }],
+    },
     {
       ...newElement("button", 3),
       options: { text: "<b>not rich</b>" },
-      action_groups: [{ position: 0, data: { "confirmation-type": "message", confirmation: '<p style="x">tack<iframe></iframe></p>' }, actions: [] } as never],
+      action_groups: [
+        {
+          position: 0,
+          data: { "confirmation-type": "message", confirmation: '<p style="x">tack<iframe></iframe></p>' },
+          actions: [],
+        } as never,
+      ],
     },
   ];
-  step.action_groups = [{ position: 0, data: { confirmation: "<svg onload=alert(1)></svg>steg" }, actions: [] } as never];
+  step.action_groups = [
+    { position: 0, data: { confirmation: "<svg onload=alert(1)></svg>steg" }, actions: [] } as never,
+  ];
   return doc;
 }
 
@@ -122,9 +147,15 @@ describe("mapRichText", () => {
 
 describe("rich-text option checks", () => {
   it("refuses non-text and oversized rich text, naming the key", () => {
-    expect(optionIssues("text", { html: { toString: "x" } })).toEqual([{ key: "html", message: '"html" must be text' }]);
-    expect(optionIssues("text", { html: "a".repeat(MAX_RICH_TEXT_CHARS + 1) })).toEqual([{ key: "html", message: `"html" is longer than ${MAX_RICH_TEXT_CHARS} characters` }]);
-    expect(optionIssues("timer", { "end-message": 5 })).toEqual([{ key: "end-message", message: '"end-message" must be text' }]);
+    expect(optionIssues("text", { html: { toString: "x" } })).toEqual([
+      { key: "html", message: '"html" must be text' },
+    ]);
+    expect(optionIssues("text", { html: "a".repeat(MAX_RICH_TEXT_CHARS + 1) })).toEqual([
+      { key: "html", message: `"html" is longer than ${MAX_RICH_TEXT_CHARS} characters` },
+    ]);
+    expect(optionIssues("timer", { "end-message": 5 })).toEqual([
+      { key: "end-message", message: '"end-message" must be text' },
+    ]);
     expect(optionIssues("text", { html: "<p>ok</p>" })).toEqual([]);
   });
 });

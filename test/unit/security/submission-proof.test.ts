@@ -29,13 +29,24 @@ describe("submission proof", () => {
   it("marks the jobs of an unproven submitter keep_existing, and not those of a proven one", async () => {
     const website = await websiteMock(db);
     const klaviyo = await integrationMock(db, website.id, "klaviyo", { api_key: "pk" });
-    const form = await formCtaMock(db, website.id, [{ actionType: "subscribe_list", integrationId: klaviyo.id, data: { list_id: "7" } }]);
+    const form = await formCtaMock(db, website.id, [
+      { actionType: "subscribe_list", integrationId: klaviyo.id, data: { list_id: "7" } },
+    ]);
     const claimed = contactMock({ element_id: form.elementId, email: "victim@acme-sales.se" });
     const a = await createContact(db, website.id, claimed);
     const proven = token();
-    await db.person.create({ data: { websiteId: website.id, visitorToken: proven, verifiedEmail: "anna@acme-sales.se", extra: {}, data: {} } });
-    const b = await createContact(db, website.id, contactMock({ element_id: form.elementId, visitor_token: proven, email: "Anna@Acme-Sales.se" }));
-    const jobs = async (personId: number) => (await db.syncJob.findMany({ where: { personId } })).map((j) => (j.payload as Record<string, unknown>).keep_existing);
+    await db.person.create({
+      data: { websiteId: website.id, visitorToken: proven, verifiedEmail: "anna@acme-sales.se", extra: {}, data: {} },
+    });
+    const b = await createContact(
+      db,
+      website.id,
+      contactMock({ element_id: form.elementId, visitor_token: proven, email: "Anna@Acme-Sales.se" }),
+    );
+    const jobs = async (personId: number) =>
+      (await db.syncJob.findMany({ where: { personId } })).map(
+        (j) => (j.payload as Record<string, unknown>).keep_existing,
+      );
     expect(await jobs(a.personId)).toEqual([true, true]);
     expect(await jobs(b.personId)).toEqual([undefined, undefined]);
   });

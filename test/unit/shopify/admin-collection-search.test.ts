@@ -9,7 +9,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeShopifyAdmin, type FakeCollection } from "../../support/fake-providers/shopify-admin";
 import type { AdminGraphqlOptions } from "~/integrations/shopify-admin/admin-graphql.server";
-import { COLLECTIONS_PER_PAGE, collectionSearchQuery, searchCollections, toCollectionPage } from "~/integrations/shopify-admin/collection-search.server";
+import {
+  COLLECTIONS_PER_PAGE,
+  collectionSearchQuery,
+  searchCollections,
+  toCollectionPage,
+} from "~/integrations/shopify-admin/collection-search.server";
 import { COLLECTION_SEARCH_QUERY } from "~/integrations/shopify-admin/operations";
 
 const TOKEN = "shpat_test_collections";
@@ -52,11 +57,23 @@ describe("searchCollections against the local Admin API", () => {
     const req = shopify.server.requests.at(-1)!;
     expect(req.path).toBe("/admin/api/2026-07/graphql.json");
     expect(req.headers["x-shopify-access-token"]).toBe(TOKEN);
-    expect(req.body).toEqual({ query: COLLECTION_SEARCH_QUERY, variables: { first: COLLECTIONS_PER_PAGE, after: null, query: "title:*mörk*", sortKey: "RELEVANCE" } });
+    expect(req.body).toEqual({
+      query: COLLECTION_SEARCH_QUERY,
+      variables: { first: COLLECTIONS_PER_PAGE, after: null, query: "title:*mörk*", sortKey: "RELEVANCE" },
+    });
     expect(COLLECTION_SEARCH_QUERY).toMatch(/collections\(first: \$first, after: \$after, query: \$query/);
     for (const field of ["handle", "title", "image", "productsCount"]) expect(COLLECTION_SEARCH_QUERY).toContain(field);
     expect(page).toEqual({
-      collections: [{ id: "gid://shopify/Collection/4000", handle: "morkrost-special", title: "Mörkrost (special)", image: null, imageAlt: null, productsCount: 7 }],
+      collections: [
+        {
+          id: "gid://shopify/Collection/4000",
+          handle: "morkrost-special",
+          title: "Mörkrost (special)",
+          image: null,
+          imageAlt: null,
+          productsCount: 7,
+        },
+      ],
       pageInfo: { hasNextPage: false, endCursor: expect.any(String) },
     });
   });
@@ -64,7 +81,11 @@ describe("searchCollections against the local Admin API", () => {
   it("pages by cursor", async () => {
     const first = await searchCollections(options(), "sommar", null);
     expect(first.collections).toHaveLength(10);
-    expect(first.collections[0]).toMatchObject({ handle: "sommarkaffe-1", image: "https://cdn.shopify.test/c-1.jpg", productsCount: 0 });
+    expect(first.collections[0]).toMatchObject({
+      handle: "sommarkaffe-1",
+      image: "https://cdn.shopify.test/c-1.jpg",
+      productsCount: 0,
+    });
     expect(first.pageInfo.hasNextPage).toBe(true);
     const second = await searchCollections(options(), "sommar", first.pageInfo.endCursor);
     expect(second.collections.map((c) => c.handle)).toEqual(["sommarkaffe-11", "sommarkaffe-12"]);
@@ -81,7 +102,10 @@ describe("searchCollections against the local Admin API", () => {
   it("a revoked token is unauthorized (not retried); throttling is retried then given up; down is network; GraphQL errors are errors", async () => {
     shopify.revoked = true;
     const before = shopify.server.requests.length;
-    await expect(searchCollections(options(), "sommar", null)).rejects.toMatchObject({ name: "AdminApiError", kind: "unauthorized" });
+    await expect(searchCollections(options(), "sommar", null)).rejects.toMatchObject({
+      name: "AdminApiError",
+      kind: "unauthorized",
+    });
     expect(shopify.server.requests.length - before).toBe(1);
     shopify.revoked = false;
 
@@ -96,7 +120,9 @@ describe("searchCollections against the local Admin API", () => {
     await expect(searchCollections(options(), "sommar", null)).rejects.toMatchObject({ kind: "network" });
 
     // A query the Admin API cannot run comes back as GraphQL errors in a 200 answer.
-    await expect(searchCollections(options(), "sommar", "not-a-cursor")).rejects.toMatchObject({ kind: "bad_response" });
+    await expect(searchCollections(options(), "sommar", "not-a-cursor")).rejects.toMatchObject({
+      kind: "bad_response",
+    });
   });
 });
 
@@ -115,7 +141,17 @@ describe("hostile input", () => {
 
   it("maps a missing image and count to null", () => {
     expect(
-      toCollectionPage({ collections: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [{ id: "gid://shopify/Collection/1", handle: "a", title: "A", image: null, productsCount: null }] } }),
-    ).toEqual({ collections: [{ id: "gid://shopify/Collection/1", handle: "a", title: "A", image: null, imageAlt: null, productsCount: null }], pageInfo: { hasNextPage: false, endCursor: null } });
+      toCollectionPage({
+        collections: {
+          pageInfo: { hasNextPage: false, endCursor: null },
+          nodes: [{ id: "gid://shopify/Collection/1", handle: "a", title: "A", image: null, productsCount: null }],
+        },
+      }),
+    ).toEqual({
+      collections: [
+        { id: "gid://shopify/Collection/1", handle: "a", title: "A", image: null, imageAlt: null, productsCount: null },
+      ],
+      pageInfo: { hasNextPage: false, endCursor: null },
+    });
   });
 });

@@ -11,8 +11,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } f
 import { z } from "zod";
 import recorded from "../../fixtures/shopify-admin/product-search.json";
 import { FakeShopifyAdmin, type FakeProduct } from "../../support/fake-providers/shopify-admin";
-import { AdminApiError, adminGraphql, adminGraphqlUrl, throttleWaitMs, type AdminGraphqlOptions } from "~/integrations/shopify-admin/admin-graphql.server";
-import { productSearchQuery, searchProducts, toSearchPage, PRODUCTS_PER_PAGE } from "~/integrations/shopify-admin/product-search.server";
+import {
+  AdminApiError,
+  adminGraphql,
+  adminGraphqlUrl,
+  throttleWaitMs,
+  type AdminGraphqlOptions,
+} from "~/integrations/shopify-admin/admin-graphql.server";
+import {
+  productSearchQuery,
+  searchProducts,
+  toSearchPage,
+  PRODUCTS_PER_PAGE,
+} from "~/integrations/shopify-admin/product-search.server";
 import { PRODUCT_SEARCH_QUERY, type BeckonProductSearchQuery } from "~/integrations/shopify-admin/operations";
 
 const TOKEN = "shpat_test_admin";
@@ -33,7 +44,13 @@ const products: FakeProduct[] = [
       { id: 6001, title: "1 kg", price: "299.00", availableForSale: false, image: "https://cdn.shopify.test/1kg.jpg" },
     ],
   },
-  { id: 2001, title: "Mörkrost utgången", handle: "utgangen", status: "ARCHIVED", variants: [{ id: 6002, title: "Default Title", price: "1.00" }] },
+  {
+    id: 2001,
+    title: "Mörkrost utgången",
+    handle: "utgangen",
+    status: "ARCHIVED",
+    variants: [{ id: 6002, title: "Default Title", price: "1.00" }],
+  },
 ];
 
 let shopify: FakeShopifyAdmin;
@@ -74,7 +91,10 @@ describe("hand-written operation types", () => {
                 title: z.string(),
                 handle: z.string(),
                 status: z.enum(["ACTIVE", "ARCHIVED", "DRAFT", "UNLISTED"]),
-                featuredMedia: z.object({ preview: z.object({ image: image.nullable() }).strict().nullable() }).strict().nullable(),
+                featuredMedia: z
+                  .object({ preview: z.object({ image: image.nullable() }).strict().nullable() })
+                  .strict()
+                  .nullable(),
                 priceRangeV2: z.object({ minVariantPrice: money, maxVariantPrice: money }).strict(),
                 variantsCount: z.object({ count: z.number() }).strict().nullable(),
                 variants: z
@@ -106,7 +126,16 @@ describe("hand-written operation types", () => {
   });
 
   it("ask for exactly the fields the types describe", () => {
-    for (const field of ["pageInfo", "hasNextPage", "endCursor", "featuredMedia", "priceRangeV2", "variantsCount", "availableForSale", "altText"]) {
+    for (const field of [
+      "pageInfo",
+      "hasNextPage",
+      "endCursor",
+      "featuredMedia",
+      "priceRangeV2",
+      "variantsCount",
+      "availableForSale",
+      "altText",
+    ]) {
       expect(PRODUCT_SEARCH_QUERY).toContain(field);
     }
   });
@@ -142,10 +171,18 @@ describe("searchProducts against the local Admin API", () => {
     expect(req.path).toBe("/admin/api/2026-07/graphql.json");
     expect(req.headers["x-shopify-access-token"]).toBe(TOKEN);
     expect(req.headers["content-type"]).toBe("application/json");
-    expect(req.body).toMatchObject({ query: PRODUCT_SEARCH_QUERY, variables: { first: PRODUCTS_PER_PAGE, query: "mörk* status:active", sortKey: "RELEVANCE" } });
+    expect(req.body).toMatchObject({
+      query: PRODUCT_SEARCH_QUERY,
+      variables: { first: PRODUCTS_PER_PAGE, query: "mörk* status:active", sortKey: "RELEVANCE" },
+    });
     // The archived product is left out; the active one comes with both variants.
     expect(page.products.map((p) => p.title)).toEqual(["Mörkrost bönor"]);
-    expect(page.products[0]).toMatchObject({ priceMin: "89.00", priceMax: "299.00", currency: "SEK", variantsCount: 2 });
+    expect(page.products[0]).toMatchObject({
+      priceMin: "89.00",
+      priceMax: "299.00",
+      currency: "SEK",
+      variantsCount: 2,
+    });
     expect(page.products[0].variants.map((v) => [v.title, v.available])).toEqual([
       ["250 g", true],
       ["1 kg", false],
@@ -163,13 +200,18 @@ describe("searchProducts against the local Admin API", () => {
 
   it("lists all active products by title without words", async () => {
     await searchProducts(options(), "   ", null);
-    expect(shopify.server.requests.at(-1)!.body).toMatchObject({ variables: { query: "status:active", sortKey: "TITLE" } });
+    expect(shopify.server.requests.at(-1)!.body).toMatchObject({
+      variables: { query: "status:active", sortKey: "TITLE" },
+    });
   });
 
   it("a revoked token (401) is an unauthorized error, not retried", async () => {
     shopify.revoked = true;
     const before = shopify.server.requests.length;
-    await expect(searchProducts(options(), "kaffe", null)).rejects.toMatchObject({ name: "AdminApiError", kind: "unauthorized" });
+    await expect(searchProducts(options(), "kaffe", null)).rejects.toMatchObject({
+      name: "AdminApiError",
+      kind: "unauthorized",
+    });
     expect(shopify.server.requests.length - before).toBe(1);
   });
 
@@ -210,14 +252,24 @@ describe("searchProducts against the local Admin API", () => {
   });
 
   it("GraphQL errors in a 200 answer are errors, not empty results", async () => {
-    await expect(adminGraphql(options(), "query { shop { name } }" as typeof PRODUCT_SEARCH_QUERY, { first: 1 })).rejects.toBeInstanceOf(AdminApiError);
+    await expect(
+      adminGraphql(options(), "query { shop { name } }" as typeof PRODUCT_SEARCH_QUERY, { first: 1 }),
+    ).rejects.toBeInstanceOf(AdminApiError);
   });
 });
 
 describe("hostile input", () => {
   it("only myshopify domains and API versions make an endpoint", () => {
-    expect(adminGraphqlUrl("kaffe.myshopify.com", "2026-07")).toBe("https://kaffe.myshopify.com/admin/api/2026-07/graphql.json");
-    for (const shop of ["evil.com", "kaffe.myshopify.com/../x", "kaffe.myshopify.com@evil.com", "", "KAFFE.myshopify.com.evil.com"]) {
+    expect(adminGraphqlUrl("kaffe.myshopify.com", "2026-07")).toBe(
+      "https://kaffe.myshopify.com/admin/api/2026-07/graphql.json",
+    );
+    for (const shop of [
+      "evil.com",
+      "kaffe.myshopify.com/../x",
+      "kaffe.myshopify.com@evil.com",
+      "",
+      "KAFFE.myshopify.com.evil.com",
+    ]) {
       expect(() => adminGraphqlUrl(shop, "2026-07"), shop).toThrow(AdminApiError);
     }
     expect(() => adminGraphqlUrl("kaffe.myshopify.com", "../../x")).toThrow(AdminApiError);
@@ -233,7 +285,17 @@ describe("hostile input", () => {
 
   it("throttle waits follow Retry-After, else the cost extension, and are capped", () => {
     expect(throttleWaitMs("2", null, 5000)).toBe(2000);
-    expect(throttleWaitMs(null, { extensions: { cost: { requestedQueryCost: 300, throttleStatus: { currentlyAvailable: 100, restoreRate: 50 } } } }, 10_000)).toBe(4000);
+    expect(
+      throttleWaitMs(
+        null,
+        {
+          extensions: {
+            cost: { requestedQueryCost: 300, throttleStatus: { currentlyAvailable: 100, restoreRate: 50 } },
+          },
+        },
+        10_000,
+      ),
+    ).toBe(4000);
     expect(throttleWaitMs("999", null, 2000)).toBe(2000);
     expect(throttleWaitMs("nonsense", null, 2000)).toBe(1000);
   });

@@ -44,18 +44,29 @@ beforeAll(async () => {
     if (req.method === "POST" && req.url === "/admin/oauth/access_token") {
       const form = JSON.parse(await body(req)) as Record<string, string>;
       seen.tokenRequests.push({ host: String(req.headers["x-original-host"]), body: form });
-      const ok = form.grant_type === "refresh_token" && form.client_id === API_KEY && form.client_secret === API_SECRET && form.refresh_token === valid.refresh;
+      const ok =
+        form.grant_type === "refresh_token" &&
+        form.client_id === API_KEY &&
+        form.client_secret === API_SECRET &&
+        form.refresh_token === valid.refresh;
       if (!ok) return send(400, { error: "invalid_request", error_description: "refresh_token is invalid" });
       issued += 1;
       valid = { access: `shpat_issued_${issued}`, refresh: `shprt_issued_${issued}` };
       // The refresh grant's documented answer: a new access token and a new refresh token, both with lifetimes.
-      return send(200, { access_token: valid.access, expires_in: HOUR, refresh_token: valid.refresh, refresh_token_expires_in: NINETY_DAYS, scope: "read_products,read_themes,write_app_proxy" });
+      return send(200, {
+        access_token: valid.access,
+        expires_in: HOUR,
+        refresh_token: valid.refresh,
+        refresh_token_expires_in: NINETY_DAYS,
+        scope: "read_products,read_themes,write_app_proxy",
+      });
     }
     if (req.method === "POST" && req.url === `/admin/api/${apiVersion}/graphql.json`) {
       await body(req);
       const token = String(req.headers["x-shopify-access-token"]);
       seen.adminTokens.push(token);
-      if (token !== valid.access) return send(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+      if (token !== valid.access)
+        return send(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
       return send(200, { data: { shop: { name: "Refresh test shop" } } });
     }
     send(404, { errors: "Not Found" });
@@ -83,7 +94,15 @@ beforeEach(async () => {
 });
 
 const app = () =>
-  createShopifyApp({ SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHOPIFY_APP_URL: "https://beckon.example.com", SCOPES: "read_products,read_themes,write_app_proxy" }, t.db);
+  createShopifyApp(
+    {
+      SHOPIFY_API_KEY: API_KEY,
+      SHOPIFY_API_SECRET: API_SECRET,
+      SHOPIFY_APP_URL: "https://beckon.example.com",
+      SCOPES: "read_products,read_themes,write_app_proxy",
+    },
+    t.db,
+  );
 
 async function offlineSession(expiresInSeconds: number) {
   await t.db.session.create({
@@ -117,7 +136,15 @@ describe("expiring offline access tokens", () => {
     expect(await shopName()).toBe("Refresh test shop");
 
     expect(seen.tokenRequests).toEqual([
-      { host: SHOP, body: { client_id: API_KEY, client_secret: API_SECRET, refresh_token: "shprt_old", grant_type: "refresh_token" } },
+      {
+        host: SHOP,
+        body: {
+          client_id: API_KEY,
+          client_secret: API_SECRET,
+          refresh_token: "shprt_old",
+          grant_type: "refresh_token",
+        },
+      },
     ]);
     expect(seen.adminTokens).toEqual(["shpat_issued_1"]);
     const stored = await t.db.session.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } });

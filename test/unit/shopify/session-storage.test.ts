@@ -50,7 +50,13 @@ describe("the Session table under PrismaSessionStorage", () => {
     });
     expect(await storage.storeSession(session)).toBe(true);
     const row = await t.db.session.findUnique({ where: { id: session.id } });
-    expect(row).toMatchObject({ shop: "beckon-test.myshopify.com", userId: 42n, email: "ada@beckon.test", accountOwner: true, refreshToken: "shprt_refresh" });
+    expect(row).toMatchObject({
+      shop: "beckon-test.myshopify.com",
+      userId: 42n,
+      email: "ada@beckon.test",
+      accountOwner: true,
+      refreshToken: "shprt_refresh",
+    });
     const loaded = await storage.loadSession(session.id);
     expect(loaded?.refreshToken).toBe("shprt_refresh");
     expect(loaded?.accessToken).toBe("shpua_online");

@@ -39,16 +39,36 @@ beforeAll(async () => {
     };
     if (req.method === "POST" && req.url === "/admin/oauth/access_token") {
       await body(req);
-      return send(200, { access_token: "shpat_pixel", expires_in: 3600, refresh_token: "shprt_pixel", refresh_token_expires_in: 7776000, scope: SCOPES });
+      return send(200, {
+        access_token: "shpat_pixel",
+        expires_in: 3600,
+        refresh_token: "shprt_pixel",
+        refresh_token_expires_in: 7776000,
+        scope: SCOPES,
+      });
     }
     if (req.method === "POST" && req.url === `/admin/api/${apiVersion}/graphql.json`) {
-      const { query, variables } = JSON.parse(await body(req)) as { query: string; variables?: { webPixel?: { settings: string } } };
-      if (query.includes("BeckonShopDetails")) return send(200, { data: { shop: { name: "Pixel shop", currencyCode: "SEK", primaryDomain: { url: "https://pixel.example" } } } });
+      const { query, variables } = JSON.parse(await body(req)) as {
+        query: string;
+        variables?: { webPixel?: { settings: string } };
+      };
+      if (query.includes("BeckonShopDetails"))
+        return send(200, {
+          data: { shop: { name: "Pixel shop", currencyCode: "SEK", primaryDomain: { url: "https://pixel.example" } } },
+        });
       if (query.includes("BeckonWebPixelCreate")) {
         created.push(variables!.webPixel!);
-        return send(200, { data: { webPixelCreate: { userErrors: [], webPixel: { id: "gid://shopify/WebPixel/9", settings: variables!.webPixel!.settings } } } });
+        return send(200, {
+          data: {
+            webPixelCreate: {
+              userErrors: [],
+              webPixel: { id: "gid://shopify/WebPixel/9", settings: variables!.webPixel!.settings },
+            },
+          },
+        });
       }
-      if (query.includes("BeckonWebPixel")) return send(200, { data: { webPixel: null }, errors: [{ message: "No web pixel was found for this app." }] });
+      if (query.includes("BeckonWebPixel"))
+        return send(200, { data: { webPixel: null }, errors: [{ message: "No web pixel was found for this app." }] });
       return send(200, { data: {} });
     }
     send(404, { errors: "Not Found" });
@@ -85,15 +105,30 @@ function sessionToken(): string {
 describe("install", () => {
   it("creates the shop's web pixel with its website id and Beckon's public origin", async () => {
     const app = createShopifyApp(
-      { SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHOPIFY_APP_URL: "https://beckon.example.com", SCOPES, BECKON_PUBLIC_URL: "https://cdn.beckon.example.com" },
+      {
+        SHOPIFY_API_KEY: API_KEY,
+        SHOPIFY_API_SECRET: API_SECRET,
+        SHOPIFY_APP_URL: "https://beckon.example.com",
+        SCOPES,
+        BECKON_PUBLIC_URL: "https://cdn.beckon.example.com",
+      },
       t.db,
     );
-    const request = new Request(`https://beckon.example.com/app?embedded=1&shop=${SHOP}&host=${Buffer.from(`${SHOP}/admin`).toString("base64url")}`, {
-      headers: { Authorization: `Bearer ${sessionToken()}`, "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36" },
-    });
+    const request = new Request(
+      `https://beckon.example.com/app?embedded=1&shop=${SHOP}&host=${Buffer.from(`${SHOP}/admin`).toString("base64url")}`,
+      {
+        headers: {
+          Authorization: `Bearer ${sessionToken()}`,
+          "User-Agent":
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+        },
+      },
+    );
     await app.authenticate.admin(request);
     const websiteId = await websiteIdForShop(t.db, SHOP);
     expect(websiteId).not.toBeNull();
-    expect(created.map((w) => JSON.parse(w.settings))).toEqual([{ websiteId: String(websiteId), appUrl: "https://cdn.beckon.example.com" }]);
+    expect(created.map((w) => JSON.parse(w.settings))).toEqual([
+      { websiteId: String(websiteId), appUrl: "https://cdn.beckon.example.com" },
+    ]);
   });
 });

@@ -18,7 +18,8 @@ afterAll(() => shop.stop());
 afterEach(() => shop.state.reset());
 
 /** A shopper: one browser's cookie jar. */
-const shopper = (extra: Parameters<typeof createAjaxCart>[0] = {}) => createAjaxCart({ root: shop.origin + "/", fetch: cookieFetch(), currency: "USD", ...extra });
+const shopper = (extra: Parameters<typeof createAjaxCart>[0] = {}) =>
+  createAjaxCart({ root: shop.origin + "/", fetch: cookieFetch(), currency: "USD", ...extra });
 
 describe("Ajax cart adapter against the local storefront", () => {
   it("reads an empty cart, then adds lines (cart value = cents / 100)", async () => {
@@ -51,10 +52,17 @@ describe("Ajax cart adapter against the local storefront", () => {
   it("adds with a selling plan (items [{id, quantity, selling_plan}]) and merges the same line", async () => {
     const cart = shopper();
     await cart.addLines([{ variantId: "70011", quantity: 1, sellingPlanId: "8001" }]);
-    const again = await cart.addLines([{ variantId: "70011", quantity: 1, sellingPlanId: "gid://shopify/SellingPlan/8001" }]);
+    const again = await cart.addLines([
+      { variantId: "70011", quantity: 1, sellingPlanId: "gid://shopify/SellingPlan/8001" },
+    ]);
     if (!again.ok) throw new Error(again.error.message);
     expect(again.value.cart.lines).toHaveLength(1);
-    expect(again.value.cart.lines[0]).toMatchObject({ variantId: "70011", quantity: 2, sellingPlanId: "8001", linePrice: 2550 });
+    expect(again.value.cart.lines[0]).toMatchObject({
+      variantId: "70011",
+      quantity: 2,
+      sellingPlanId: "8001",
+      linePrice: 2550,
+    });
     expect(again.value.cart.value).toBe(25.5);
     expect(shop.state.cartWrites[0].body).toEqual([{ id: 70011, quantity: 1, selling_plan: 8001 }]);
   });
@@ -67,12 +75,19 @@ describe("Ajax cart adapter against the local storefront", () => {
     ]);
     expect(soldOut).toEqual({
       ok: false,
-      error: { status: 422, message: "The product 'Espresso Cups - Black' is already sold out.", description: "The product 'Espresso Cups - Black' is already sold out." },
+      error: {
+        status: 422,
+        message: "The product 'Espresso Cups - Black' is already sold out.",
+        description: "The product 'Espresso Cups - Black' is already sold out.",
+      },
     });
     const bad = await cart.addLines([{ variantId: "999", quantity: 1 }]);
     expect(bad).toMatchObject({ ok: false, error: { status: 422, description: "Cannot find variant" } });
     const needsPlan = await cart.addLines([{ variantId: "70021", quantity: 1 }]);
-    expect(needsPlan).toMatchObject({ ok: false, error: { status: 422, description: "Variant can only be purchased with a selling plan." } });
+    expect(needsPlan).toMatchObject({
+      ok: false,
+      error: { status: 422, description: "Variant can only be purchased with a selling plan." },
+    });
     await expect(cart.getCart()).resolves.toMatchObject({ ok: true, value: { count: 0 } });
   });
 
@@ -97,11 +112,23 @@ describe("Ajax cart adapter against the local storefront", () => {
     const cart = shopper();
     await cart.addLines([{ variantId: "70012", quantity: 1 }]);
     const r = await cart.applyDiscount("SAVE10");
-    expect(r).toMatchObject({ ok: true, value: { value: 40.5, discountCodes: [{ code: "SAVE10", applicable: true }] } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: { value: 40.5, discountCodes: [{ code: "SAVE10", applicable: true }] },
+    });
     const discountRequest = shop.state.requests.find((q) => q.path === "/discount/SAVE10");
     expect(discountRequest?.search).toBe("?redirect=/cart");
     const unknown = await cart.applyDiscount("NOPE");
-    expect(unknown).toMatchObject({ ok: true, value: { value: 40.5, discountCodes: [{ code: "SAVE10", applicable: true }, { code: "NOPE", applicable: false }] } });
+    expect(unknown).toMatchObject({
+      ok: true,
+      value: {
+        value: 40.5,
+        discountCodes: [
+          { code: "SAVE10", applicable: true },
+          { code: "NOPE", applicable: false },
+        ],
+      },
+    });
   });
 
   it("a discount applied before the cart exists is honoured by the discount cookie", async () => {
@@ -148,7 +175,7 @@ describe("Ajax cart adapter against the local storefront", () => {
     const base = cookieFetch();
     // Every notice fails: the cart operations must not notice.
     const fetchSpy = ((url: string, init?: RequestInit) => {
-      if (String(url).includes("cf_action=")) return urls.push(String(url)), Promise.reject(new Error("offline"));
+      if (String(url).includes("cf_action=")) return (urls.push(String(url)), Promise.reject(new Error("offline")));
       return base(url, init);
     }) as typeof fetch;
     const cart = createAjaxCart({ root: shop.origin + "/sv/", fetch: fetchSpy, currency: "USD" });
@@ -176,15 +203,26 @@ describe("Ajax cart adapter against the local storefront", () => {
 });
 
 describe("Ajax catalog against the local storefront", () => {
-  const catalog = (extra: Parameters<typeof createAjaxCart>[0] = {}) => createAjaxCart({ root: shop.origin + "/", fetch: cookieFetch(), currency: "USD", ...extra });
+  const catalog = (extra: Parameters<typeof createAjaxCart>[0] = {}) =>
+    createAjaxCart({ root: shop.origin + "/", fetch: cookieFetch(), currency: "USD", ...extra });
 
   it("reads products/{handle}.js into a Product; a missing one is 'Product not found'", async () => {
     const r = await catalog().product("house-blend");
     expect(r).toMatchObject({
       ok: true,
-      value: { id: "7001", handle: "house-blend", type: "Coffee", price: 1500, redirect_url: "/products/house-blend", subscriptions: [{ sellingPlans: [{ id: "8001" }] }] },
+      value: {
+        id: "7001",
+        handle: "house-blend",
+        type: "Coffee",
+        price: 1500,
+        redirect_url: "/products/house-blend",
+        subscriptions: [{ sellingPlans: [{ id: "8001" }] }],
+      },
     });
-    await expect(catalog().product("nope")).resolves.toEqual({ ok: false, error: { message: "Product not found", status: 404 } });
+    await expect(catalog().product("nope")).resolves.toEqual({
+      ok: false,
+      error: { message: "Product not found", status: 404 },
+    });
   });
 
   it("reads recommendations (product_id, limit, intent)", async () => {
@@ -193,7 +231,9 @@ describe("Ajax catalog against the local storefront", () => {
       ["subscription-box", "recommendations"],
       ["espresso-cups", "recommendations"],
     ]);
-    expect(shop.state.requests.find((q) => q.path === "/recommendations/products.json")?.search).toBe("?product_id=7001&limit=2&intent=related");
+    expect(shop.state.requests.find((q) => q.path === "/recommendations/products.json")?.search).toBe(
+      "?product_id=7001&limit=2&intent=related",
+    );
   });
 
   it("searches with search/suggest.json and reads each product in full", async () => {
@@ -218,7 +258,10 @@ describe("Ajax catalog against the local storefront", () => {
       "/products/espresso-cups.js",
       "/products/canvas-tote.js",
     ]);
-    await expect(catalog().collection("missing", { limit: 3 })).resolves.toMatchObject({ ok: false, error: { status: 404 } });
+    await expect(catalog().collection("missing", { limit: 3 })).resolves.toMatchObject({
+      ok: false,
+      error: { status: 404 },
+    });
     // A theme whose grid has another name: the sections the adapter is told.
     const named = await catalog({ collectionSections: ["no-such-grid"] }).collection("mixed", { limit: 3 });
     expect(named).toMatchObject({ ok: true, value: [] });
@@ -230,7 +273,10 @@ describe("serialization against the real server (SPEC 4)", () => {
     const slow = await startStorefront({ products: storeCatalogFixture(), writeDelayMs: 30 });
     try {
       const cart = createAjaxCart({ root: slow.origin + "/", fetch: cookieFetch() });
-      const [a, b] = await Promise.all([cart.addLines([{ variantId: "70011", quantity: 1 }]), cart.addLines([{ variantId: "70051", quantity: 1 }])]);
+      const [a, b] = await Promise.all([
+        cart.addLines([{ variantId: "70011", quantity: 1 }]),
+        cart.addLines([{ variantId: "70051", quantity: 1 }]),
+      ]);
       expect(a.ok && b.ok).toBe(true);
       const adds = slow.state.cartWrites.filter((w) => w.op === "add");
       expect(adds.map((w) => w.body)).toEqual([[{ id: 70011, quantity: 1 }], [{ id: 70051, quantity: 1 }]]);
@@ -260,7 +306,10 @@ describe("serialization against the real server (SPEC 4)", () => {
       // The control: two independent locks (no shared adding_to_cart) do overlap.
       slow.state.reset();
       await createAjaxCart({ root: slow.origin + "/", fetch: f }).getCart();
-      const loose = [createAjaxCart({ root: slow.origin + "/", fetch: f }), createAjaxCart({ root: slow.origin + "/", fetch: f })];
+      const loose = [
+        createAjaxCart({ root: slow.origin + "/", fetch: f }),
+        createAjaxCart({ root: slow.origin + "/", fetch: f }),
+      ];
       await Promise.all(loose.map((c, i) => c.addLines([{ variantId: i ? "70051" : "70011", quantity: 1 }])));
       expect(slow.state.maxConcurrentWrites).toBe(2);
     } finally {
@@ -279,7 +328,10 @@ describe("serialization against the real server (SPEC 4)", () => {
       await vi.advanceTimersByTimeAsync(100);
       vi.useRealTimers();
       await second;
-      expect(shop.state.cartWrites.filter((w) => w.op === "add").map((w) => w.body)).toEqual([[{ id: 70011, quantity: 1 }], [{ id: 70051, quantity: 1 }]]);
+      expect(shop.state.cartWrites.filter((w) => w.op === "add").map((w) => w.body)).toEqual([
+        [{ id: 70011, quantity: 1 }],
+        [{ id: 70051, quantity: 1 }],
+      ]);
     } finally {
       vi.useRealTimers();
     }

@@ -5,7 +5,9 @@ import { toCatalogProduct } from "../../../demo/store/server/catalog";
 import { storeCatalogFixture } from "../../fixtures/store";
 
 const products = storeCatalogFixture().map(toCatalogProduct);
-const variants = products.flatMap((p) => p.variants.filter((v) => v.available && !v.requires_selling_plan && !p.requires_selling_plan).map((v) => v.id));
+const variants = products.flatMap((p) =>
+  p.variants.filter((v) => v.available && !v.requires_selling_plan && !p.requires_selling_plan).map((v) => v.id),
+);
 
 describe("CartBook bounds", () => {
   it("forgets the oldest cart past maxCarts", () => {
@@ -21,7 +23,10 @@ describe("CartBook bounds", () => {
     const book = new CartBook(() => products, {}, "USD", { maxLines: 2 });
     const cart = book.create();
     book.add(cart, [{ id: variants[0] }, { id: variants[1] }]);
-    expect(book.check([{ id: variants[2] }], cart)).toMatchObject({ status: 422, description: "A cart holds at most 2 lines" });
+    expect(book.check([{ id: variants[2] }], cart)).toMatchObject({
+      status: 422,
+      description: "A cart holds at most 2 lines",
+    });
     expect(book.check([{ id: variants[0], quantity: 5 }], cart)).toBeNull();
   });
 

@@ -32,7 +32,16 @@ describe("cart mapping", () => {
       value: 123.45,
       count: 3,
       currency: "USD",
-      lines: [{ id: "1:a", variantId: "1", quantity: 3, linePrice: 12345, sellingPlanId: "77", product: { id: "9", handle: "beans", title: "Beans" } }],
+      lines: [
+        {
+          id: "1:a",
+          variantId: "1",
+          quantity: 3,
+          linePrice: 12345,
+          sellingPlanId: "77",
+          product: { id: "9", handle: "beans", title: "Beans" },
+        },
+      ],
       discountCodes: [{ code: "SAVE10", applicable: true }],
       checkoutUrl: "/en/checkout",
     });
@@ -53,7 +62,11 @@ describe("cart mapping", () => {
             quantity: 2,
             cost: { totalAmount: { amount: "36.5", currencyCode: "SEK" } },
             sellingPlanAllocation: null,
-            merchandise: { id: "gid://shopify/ProductVariant/5", title: "Default Title", product: { id: "gid://shopify/Product/4", handle: "cups", title: "Cups" } },
+            merchandise: {
+              id: "gid://shopify/ProductVariant/5",
+              title: "Default Title",
+              product: { id: "gid://shopify/Product/4", handle: "cups", title: "Cups" },
+            },
           },
         ],
       },
@@ -76,7 +89,9 @@ describe("cart notice (SPEC 7, fire and forget)", () => {
     const send = vi.fn();
     sendCartNotice(send, "https://app.test/api", "c1?key=a b");
     expect(send).toHaveBeenCalledWith("https://app.test/api/?cf_action=cf_shopify_cart&cart_id=c1%3Fkey%3Da%20b");
-    expect(cartNoticeUrl("https://app.test/api/", "x")).toBe("https://app.test/api/?cf_action=cf_shopify_cart&cart_id=x");
+    expect(cartNoticeUrl("https://app.test/api/", "x")).toBe(
+      "https://app.test/api/?cf_action=cf_shopify_cart&cart_id=x",
+    );
   });
 
   it("ignores errors, thrown or rejected, and carts without an id", async () => {

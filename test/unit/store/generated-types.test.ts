@@ -20,7 +20,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** The generator's outputs in memory (nothing is written), by file name relative to the repository. */
 async function generated(overrides: Partial<typeof config> = {}): Promise<Map<string, string>> {
   const outputs = await generate({ ...config, ...overrides, cwd: root, silent: true }, false);
-  return new Map((outputs as Types.FileOutput[]).map((o) => [path.relative(root, path.resolve(root, o.filename)), o.content]));
+  return new Map(
+    (outputs as Types.FileOutput[]).map((o) => [path.relative(root, path.resolve(root, o.filename)), o.content]),
+  );
 }
 
 describe("generated Storefront API types", () => {
@@ -33,14 +35,22 @@ describe("generated Storefront API types", () => {
   it("key each operation's types by the exact text the widget sends", async () => {
     const { STOREFRONT_OPERATIONS } = await import("../../../widget/store/graphql/operations");
     const committed = readFileSync(path.join(root, STOREFRONT_TYPES_FILE), "utf8");
-    for (const text of Object.values(STOREFRONT_OPERATIONS)) expect(committed).toContain(`  ${JSON.stringify(text)}: {return: `);
+    for (const text of Object.values(STOREFRONT_OPERATIONS))
+      expect(committed).toContain(`  ${JSON.stringify(text)}: {return: `);
   });
 
   it("refuses an operation with a field the schema does not have", async () => {
     const bad = path.join(scratch, "misspelt-operation.ts");
-    writeFileSync(bad, "export const BAD_CART_QUERY = /* GraphQL */ `\n  query BeckonBadCart($id: ID!) { cart(id: $id) { id chekoutUrl } }\n`;\n");
+    writeFileSync(
+      bad,
+      "export const BAD_CART_QUERY = /* GraphQL */ `\n  query BeckonBadCart($id: ID!) { cart(id: $id) { id chekoutUrl } }\n`;\n",
+    );
     const output = path.join(scratch, "bad.generated.d.ts");
-    const badConfig = { generates: { [output]: { ...config.generates[STOREFRONT_TYPES_FILE], schema: STOREFRONT_SCHEMA, documents: [bad] } } };
+    const badConfig = {
+      generates: {
+        [output]: { ...config.generates[STOREFRONT_TYPES_FILE], schema: STOREFRONT_SCHEMA, documents: [bad] },
+      },
+    };
     await expect(generated(badConfig)).rejects.toThrow(/chekoutUrl/);
   }, 60_000);
 });

@@ -1,4 +1,11 @@
-import { buildClientSchema, parse, print, validate, type IntrospectionQuery, type OperationDefinitionNode } from "graphql";
+import {
+  buildClientSchema,
+  parse,
+  print,
+  validate,
+  type IntrospectionQuery,
+  type OperationDefinitionNode,
+} from "graphql";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
@@ -23,7 +30,9 @@ describe("Storefront API operations (validated against @shopify/hydrogen-react's
 
   it("gives each constant exactly one named operation, names unique", () => {
     const names = Object.values(STOREFRONT_OPERATIONS).map((source) => {
-      const ops = parse(source).definitions.filter((d): d is OperationDefinitionNode => d.kind === "OperationDefinition");
+      const ops = parse(source).definitions.filter(
+        (d): d is OperationDefinitionNode => d.kind === "OperationDefinition",
+      );
       expect(ops).toHaveLength(1);
       return ops[0].name?.value;
     });
@@ -34,7 +43,9 @@ describe("Storefront API operations (validated against @shopify/hydrogen-react's
   it.each(Object.entries(STOREFRONT_OPERATIONS))("%s takes the buyer's market through @inContext", (_name, source) => {
     const op = parse(source).definitions.find((d): d is OperationDefinitionNode => d.kind === "OperationDefinition")!;
     const directive = op.directives?.find((d) => d.name.value === "inContext");
-    expect(directive?.arguments?.map((a) => [a.name.value, a.value.kind === "Variable" ? a.value.name.value : a.value.kind])).toEqual([
+    expect(
+      directive?.arguments?.map((a) => [a.name.value, a.value.kind === "Variable" ? a.value.name.value : a.value.kind]),
+    ).toEqual([
       ["country", "country"],
       ["language", "language"],
     ]);

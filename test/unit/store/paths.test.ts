@@ -17,10 +17,16 @@ describe("store paths (SPEC 2 and 7)", () => {
   it("builds the documented storefront URLs from the shop root", () => {
     expect(cartJsUrl("/")).toBe("/cart.js");
     expect(productJsUrl("/", "morning-ritual")).toBe("/products/morning-ritual.js");
-    expect(recommendationsUrl("/", "81", 4, "related")).toBe("/recommendations/products.json?product_id=81&limit=4&intent=related");
+    expect(recommendationsUrl("/", "81", 4, "related")).toBe(
+      "/recommendations/products.json?product_id=81&limit=4&intent=related",
+    );
     // A collection's products come from its page's product grid (Section Rendering API), never products.json.
-    expect(collectionSectionsUrl("/", "summer")).toBe("/collections/summer?sections=main-collection-product-grid,main-collection,collection-template");
-    expect(collectionSectionsUrl("/en/", "sommar rea", ["a", "b", "c", "d", "e", "f"])).toBe("/en/collections/sommar%20rea?sections=a,b,c,d,e");
+    expect(collectionSectionsUrl("/", "summer")).toBe(
+      "/collections/summer?sections=main-collection-product-grid,main-collection,collection-template",
+    );
+    expect(collectionSectionsUrl("/en/", "sommar rea", ["a", "b", "c", "d", "e", "f"])).toBe(
+      "/en/collections/sommar%20rea?sections=a,b,c,d,e",
+    );
     expect(searchSuggestUrl("/", "dark roast", 3)).toBe(
       "/search/suggest.json?q=dark%20roast&resources[type]=product&limit=3&resources[options][unavailable_products]=hide&resources[options][fields]=title,product_type,variants.title,tag",
     );
@@ -55,7 +61,9 @@ describe("store paths (SPEC 2 and 7)", () => {
   });
 
   it("uses relative redirect parameters even from an absolute root", () => {
-    expect(redirectTarget("http://shop.test/en/", "cart", { discountCode: "X" })).toBe("http://shop.test/en/discount/X?redirect=/en/cart");
+    expect(redirectTarget("http://shop.test/en/", "cart", { discountCode: "X" })).toBe(
+      "http://shop.test/en/discount/X?redirect=/en/cart",
+    );
     expect(discountUrl("/", "X", "/cart")).toBe("/discount/X?redirect=/cart");
   });
 

@@ -23,21 +23,88 @@ import { productMock, variantMock } from "../../fixtures/store";
 const v = (price: number, compare_at_price: number | null = null) => ({ price, compare_at_price });
 
 describe("variant pricing (SPEC 5)", () => {
-  it.each<[string, { price: number; compare_at_price: number | null }, DiscountSettings, { price: number; compare_at_price: number | null; savings: number }]>([
+  it.each<
+    [
+      string,
+      { price: number; compare_at_price: number | null },
+      DiscountSettings,
+      { price: number; compare_at_price: number | null; savings: number },
+    ]
+  >([
     ["no discount keeps the store price", v(2000), {}, { price: 2000, compare_at_price: null, savings: 0 }],
-    ["no discount shows the store's compare-at", v(2000, 2500), {}, { price: 2000, compare_at_price: 2500, savings: 500 }],
-    ["amount defaults to 10 (currency units)", v(2500), { type: "amount" }, { price: 1500, compare_at_price: 2500, savings: 1000 }],
-    ["amount with a value", v(2500), { type: "amount", value: 2.5 }, { price: 2250, compare_at_price: 2500, savings: 250 }],
-    ["amount below zero becomes zero", v(500), { type: "amount", value: 10 }, { price: 0, compare_at_price: 500, savings: 500 }],
-    ["percentage defaults to 10", v(2000), { type: "percentage" }, { price: 1800, compare_at_price: 2000, savings: 200 }],
-    ["percentage with a value", v(1999), { type: "percentage", value: 25 }, { price: 1499, compare_at_price: 1999, savings: 500 }],
-    ["percentage over 100 becomes zero", v(1000), { type: "percentage", value: 150 }, { price: 0, compare_at_price: 1000, savings: 1000 }],
-    ["percentage value null uses the default", v(1000), { type: "percentage", value: null }, { price: 900, compare_at_price: 1000, savings: 100 }],
-    ["detect uses the compare-at price", v(3200, 4000), { type: "detect" }, { price: 3200, compare_at_price: 4000, savings: 800 }],
-    ["detect without compare-at shows nothing off", v(3200), { type: "detect" }, { price: 3200, compare_at_price: null, savings: 0 }],
-    ["detect ignores a compare-at below the price", v(3200, 3000), { type: "detect" }, { price: 3200, compare_at_price: null, savings: 0 }],
+    [
+      "no discount shows the store's compare-at",
+      v(2000, 2500),
+      {},
+      { price: 2000, compare_at_price: 2500, savings: 500 },
+    ],
+    [
+      "amount defaults to 10 (currency units)",
+      v(2500),
+      { type: "amount" },
+      { price: 1500, compare_at_price: 2500, savings: 1000 },
+    ],
+    [
+      "amount with a value",
+      v(2500),
+      { type: "amount", value: 2.5 },
+      { price: 2250, compare_at_price: 2500, savings: 250 },
+    ],
+    [
+      "amount below zero becomes zero",
+      v(500),
+      { type: "amount", value: 10 },
+      { price: 0, compare_at_price: 500, savings: 500 },
+    ],
+    [
+      "percentage defaults to 10",
+      v(2000),
+      { type: "percentage" },
+      { price: 1800, compare_at_price: 2000, savings: 200 },
+    ],
+    [
+      "percentage with a value",
+      v(1999),
+      { type: "percentage", value: 25 },
+      { price: 1499, compare_at_price: 1999, savings: 500 },
+    ],
+    [
+      "percentage over 100 becomes zero",
+      v(1000),
+      { type: "percentage", value: 150 },
+      { price: 0, compare_at_price: 1000, savings: 1000 },
+    ],
+    [
+      "percentage value null uses the default",
+      v(1000),
+      { type: "percentage", value: null },
+      { price: 900, compare_at_price: 1000, savings: 100 },
+    ],
+    [
+      "detect uses the compare-at price",
+      v(3200, 4000),
+      { type: "detect" },
+      { price: 3200, compare_at_price: 4000, savings: 800 },
+    ],
+    [
+      "detect without compare-at shows nothing off",
+      v(3200),
+      { type: "detect" },
+      { price: 3200, compare_at_price: null, savings: 0 },
+    ],
+    [
+      "detect ignores a compare-at below the price",
+      v(3200, 3000),
+      { type: "detect" },
+      { price: 3200, compare_at_price: null, savings: 0 },
+    ],
     ["a negative store price becomes zero", v(-100), {}, { price: 0, compare_at_price: null, savings: 0 }],
-    ["zero amount shows nothing off", v(1000), { type: "amount", value: 0 }, { price: 1000, compare_at_price: null, savings: 0 }],
+    [
+      "zero amount shows nothing off",
+      v(1000),
+      { type: "amount", value: 0 },
+      { price: 1000, compare_at_price: null, savings: 0 },
+    ],
   ])("%s", (_name, variant, discount, expected) => {
     expect(priceVariant(variant, discount)).toEqual(expected);
   });
@@ -133,15 +200,37 @@ describe("quantities (SPEC 5: minimum 1)", () => {
   ])("clampQuantity(%j) = %d", (q, expected) => expect(clampQuantity(q)).toBe(expected));
 
   it("reads and writes cf_products_quantities entries", () => {
-    expect(parseQuantities(["111:2", "222:0", "bad", "gid://shopify/ProductVariant/3:5"])).toEqual({ "111": 2, "222": 1, "gid://shopify/ProductVariant/3": 5 });
+    expect(parseQuantities(["111:2", "222:0", "bad", "gid://shopify/ProductVariant/3:5"])).toEqual({
+      "111": 2,
+      "222": 1,
+      "gid://shopify/ProductVariant/3": 5,
+    });
     expect(quantityEntry("111", 0)).toBe("111:1");
   });
 });
 
 describe("add-all (SPEC 5)", () => {
-  const plans = [{ id: "g", name: "Sub", sellingPlans: [{ id: "p1", name: "Monthly", description: null, price_adjustments: [] }, { id: "p2", name: "Weekly", description: null, price_adjustments: [] }] }];
-  const required = productMock({ handle: "box", requires_selling_plan: true, subscriptions: plans, variants: [variantMock({ id: "b1" })] });
-  const optional = productMock({ handle: "beans", subscriptions: plans, variants: [variantMock({ id: "o1", available: false }), variantMock({ id: "o2" })] });
+  const plans = [
+    {
+      id: "g",
+      name: "Sub",
+      sellingPlans: [
+        { id: "p1", name: "Monthly", description: null, price_adjustments: [] },
+        { id: "p2", name: "Weekly", description: null, price_adjustments: [] },
+      ],
+    },
+  ];
+  const required = productMock({
+    handle: "box",
+    requires_selling_plan: true,
+    subscriptions: plans,
+    variants: [variantMock({ id: "b1" })],
+  });
+  const optional = productMock({
+    handle: "beans",
+    subscriptions: plans,
+    variants: [variantMock({ id: "o1", available: false }), variantMock({ id: "o2" })],
+  });
 
   it("uses the first plan when one is required and none was chosen", () => {
     expect(pickSellingPlan(required)).toBe("p1");

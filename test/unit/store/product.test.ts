@@ -65,7 +65,12 @@ describe("fromAjaxProduct", () => {
             id: "g1",
             name: "Subscribe",
             selling_plans: [
-              { id: 11, name: "Monthly", description: "Cancel anytime", price_adjustments: [{ value_type: "percentage", value: 10 }] },
+              {
+                id: 11,
+                name: "Monthly",
+                description: "Cancel anytime",
+                price_adjustments: [{ value_type: "percentage", value: 10 }],
+              },
               { id: 12, name: "Weekly", price_adjustments: [{ value_type: "unknown", value: 1 }] },
             ],
           },
@@ -78,7 +83,12 @@ describe("fromAjaxProduct", () => {
         id: "g1",
         name: "Subscribe",
         sellingPlans: [
-          { id: "11", name: "Monthly", description: "Cancel anytime", price_adjustments: [{ value_type: "percentage", value: 10 }] },
+          {
+            id: "11",
+            name: "Monthly",
+            description: "Cancel anytime",
+            price_adjustments: [{ value_type: "percentage", value: 10 }],
+          },
           { id: "12", name: "Weekly", description: null, price_adjustments: [] },
         ],
       },
@@ -99,12 +109,30 @@ describe("fromAjaxProduct", () => {
       },
       { root: "/en/", source: "collection" },
     );
-    expect(p).toMatchObject({ type: "Hats", price: 1999, compare_at_price: 2450, description: "<p>Warm</p>", image: "https://cdn/hat.png", redirect_url: "/en/products/hat", source: "collection" });
-    expect(p.variants[0]).toMatchObject({ name: "Hat - M", price: 1999, compare_at_price: 2450, selected_options: [{ name: "Size", value: "M" }] });
+    expect(p).toMatchObject({
+      type: "Hats",
+      price: 1999,
+      compare_at_price: 2450,
+      description: "<p>Warm</p>",
+      image: "https://cdn/hat.png",
+      redirect_url: "/en/products/hat",
+      source: "collection",
+    });
+    expect(p.variants[0]).toMatchObject({
+      name: "Hat - M",
+      price: 1999,
+      compare_at_price: 2450,
+      selected_options: [{ name: "Size", value: "M" }],
+    });
   });
 
   it("names a default variant after the product", () => {
-    const p = fromAjaxProduct(ajaxProductMock({ options: ["Title"], variants: [{ id: 1, title: "Default Title", options: ["Default Title"], price: 500 }] }));
+    const p = fromAjaxProduct(
+      ajaxProductMock({
+        options: ["Title"],
+        variants: [{ id: 1, title: "Default Title", options: ["Default Title"], price: 500 }],
+      }),
+    );
     expect(p.variants[0].name).toBe("Shirt");
     expect(p.options).toEqual([{ name: "Title", values: ["Default Title"] }]);
   });
@@ -138,9 +166,27 @@ describe("fromStorefrontProduct", () => {
       options: [{ name: "Color", values: ["Red", "Blue"] }],
       redirect_url: "https://shop.example/products/shirt",
     });
-    expect(p.variants.map((v) => [v.id, v.name, v.price, v.compare_at_price, v.available, v.image, v.price_currency])).toEqual([
-      ["gid://shopify/ProductVariant/39001", "Shirt - Red", 2000, null, true, "https://cdn.shopify.com/s/files/shirt.jpg", "USD"],
-      ["gid://shopify/ProductVariant/39002", "Shirt - Blue", 2200, 2500, false, "https://cdn.shopify.com/s/files/shirt-blue.jpg", "USD"],
+    expect(
+      p.variants.map((v) => [v.id, v.name, v.price, v.compare_at_price, v.available, v.image, v.price_currency]),
+    ).toEqual([
+      [
+        "gid://shopify/ProductVariant/39001",
+        "Shirt - Red",
+        2000,
+        null,
+        true,
+        "https://cdn.shopify.com/s/files/shirt.jpg",
+        "USD",
+      ],
+      [
+        "gid://shopify/ProductVariant/39002",
+        "Shirt - Blue",
+        2200,
+        2500,
+        false,
+        "https://cdn.shopify.com/s/files/shirt-blue.jpg",
+        "USD",
+      ],
     ]);
   });
 
@@ -155,9 +201,37 @@ describe("fromStorefrontProduct", () => {
               name: "Subscribe",
               sellingPlans: {
                 nodes: [
-                  { id: "gid://shopify/SellingPlan/1", name: "A", priceAdjustments: [{ adjustmentValue: { __typename: "SellingPlanPercentagePriceAdjustment", adjustmentPercentage: 15 } }] },
-                  { id: "gid://shopify/SellingPlan/2", name: "B", priceAdjustments: [{ adjustmentValue: { __typename: "SellingPlanFixedAmountPriceAdjustment", adjustmentAmount: money("3.00") } }] },
-                  { id: "gid://shopify/SellingPlan/3", name: "C", priceAdjustments: [{ adjustmentValue: { __typename: "SellingPlanFixedPriceAdjustment", price: money("9.50") } }] },
+                  {
+                    id: "gid://shopify/SellingPlan/1",
+                    name: "A",
+                    priceAdjustments: [
+                      {
+                        adjustmentValue: {
+                          __typename: "SellingPlanPercentagePriceAdjustment",
+                          adjustmentPercentage: 15,
+                        },
+                      },
+                    ],
+                  },
+                  {
+                    id: "gid://shopify/SellingPlan/2",
+                    name: "B",
+                    priceAdjustments: [
+                      {
+                        adjustmentValue: {
+                          __typename: "SellingPlanFixedAmountPriceAdjustment",
+                          adjustmentAmount: money("3.00"),
+                        },
+                      },
+                    ],
+                  },
+                  {
+                    id: "gid://shopify/SellingPlan/3",
+                    name: "C",
+                    priceAdjustments: [
+                      { adjustmentValue: { __typename: "SellingPlanFixedPriceAdjustment", price: money("9.50") } },
+                    ],
+                  },
                 ],
               },
             },
@@ -197,24 +271,43 @@ describe("adaptHeadlessProduct (SPEC 3, literally)", () => {
   });
 
   it("uses the price when there is no discounted price", () => {
-    expect(adaptHeadlessProduct({ id: 1, title: "T", price: 40 })).toMatchObject({ price: 40, compare_at_price: 4000, variants: [] });
+    expect(adaptHeadlessProduct({ id: 1, title: "T", price: 40 })).toMatchObject({
+      price: 40,
+      compare_at_price: 4000,
+      variants: [],
+    });
   });
 });
 
 describe("product helpers", () => {
   it("makes a variant entry (is_variant)", () => {
-    const product = productMock({ variants: [variantMock(), variantMock({ id: "39002", name: "Shirt - Blue", price: 2500, available: false })] });
-    expect(asVariantProduct(product, "39002")).toMatchObject({ title: "Shirt - Blue", price: 2500, available: false, is_variant: true, variants: [{ id: "39002" }] });
-    expect(asVariantProduct(fromStorefrontProduct(storefrontProductMock()), "39002")?.variants[0].id).toBe("gid://shopify/ProductVariant/39002");
+    const product = productMock({
+      variants: [variantMock(), variantMock({ id: "39002", name: "Shirt - Blue", price: 2500, available: false })],
+    });
+    expect(asVariantProduct(product, "39002")).toMatchObject({
+      title: "Shirt - Blue",
+      price: 2500,
+      available: false,
+      is_variant: true,
+      variants: [{ id: "39002" }],
+    });
+    expect(asVariantProduct(fromStorefrontProduct(storefrontProductMock()), "39002")?.variants[0].id).toBe(
+      "gid://shopify/ProductVariant/39002",
+    );
     expect(asVariantProduct(product, "nope")).toBeNull();
   });
 
   it("picks the first available variant by default", () => {
-    expect(defaultVariant(productMock({ variants: [variantMock({ id: "1", available: false }), variantMock({ id: "2" })] }))?.id).toBe("2");
+    expect(
+      defaultVariant(productMock({ variants: [variantMock({ id: "1", available: false }), variantMock({ id: "2" })] }))
+        ?.id,
+    ).toBe("2");
   });
 
   it("rejects a missing product with 'Product not found' (SPEC 8)", async () => {
-    const catalog = { product: async (h: string) => (h === "shirt" ? ok(productMock()) : fail(PRODUCT_NOT_FOUND, { status: 404 })) } as ProductCatalog;
+    const catalog = {
+      product: async (h: string) => (h === "shirt" ? ok(productMock()) : fail(PRODUCT_NOT_FOUND, { status: 404 })),
+    } as ProductCatalog;
     await expect(requireProduct(catalog, "shirt")).resolves.toMatchObject({ handle: "shirt" });
     await expect(requireProduct(catalog, "nope")).rejects.toThrow("Product not found");
   });

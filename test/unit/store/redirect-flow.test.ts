@@ -20,7 +20,13 @@ afterEach(() => void vi.useRealTimers());
 
 describe("cart redirect flow (SPEC 8, 9)", () => {
   it("has the section 9 timings", () => {
-    expect([CART_ACTION_DELAY_MS, CART_REDIRECT_ACTION_DELAY_MS, CART_REDIRECT_WAIT_MS, CART_REDIRECT_POLL_MS, REDIRECT_DELAY_MS]).toEqual([200, 100, 5000, 50, 500]);
+    expect([
+      CART_ACTION_DELAY_MS,
+      CART_REDIRECT_ACTION_DELAY_MS,
+      CART_REDIRECT_WAIT_MS,
+      CART_REDIRECT_POLL_MS,
+      REDIRECT_DELAY_MS,
+    ]).toEqual([200, 100, 5000, 50, 500]);
   });
 
   it("a cart action's follow-up waits 200 ms, 100 ms before a redirect", async () => {
@@ -70,7 +76,12 @@ describe("cart redirect flow (SPEC 8, 9)", () => {
   it("a cart busy past 5 s falls back to fetching the cart URL, without navigating", async () => {
     const go = vi.fn();
     const fetch = vi.fn(async () => new Response("ok"));
-    const flow = redirectAfterCart("/discount/SAVE?redirect=/cart", { busy: () => true, go, fetch: fetch as never, timers });
+    const flow = redirectAfterCart("/discount/SAVE?redirect=/cart", {
+      busy: () => true,
+      go,
+      fetch: fetch as never,
+      timers,
+    });
     await vi.advanceTimersByTimeAsync(100 + CART_REDIRECT_WAIT_MS - CART_REDIRECT_POLL_MS);
     expect(fetch).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(CART_REDIRECT_POLL_MS);
@@ -83,7 +94,13 @@ describe("cart redirect flow (SPEC 8, 9)", () => {
     const fetch = vi.fn(async () => {
       throw new Error("offline");
     });
-    const flow = redirectAfterCart("/cart", { go: () => { throw new Error("blocked"); }, fetch: fetch as never, timers });
+    const flow = redirectAfterCart("/cart", {
+      go: () => {
+        throw new Error("blocked");
+      },
+      fetch: fetch as never,
+      timers,
+    });
     await vi.advanceTimersByTimeAsync(600);
     await expect(flow).resolves.toBe(false);
     expect(fetch).toHaveBeenCalledWith("/cart", { credentials: "same-origin" });
@@ -96,7 +113,18 @@ describe("cart redirect flow (SPEC 8, 9)", () => {
       const fetch = vi.fn(
         (url: string) =>
           new Promise<Response>((r) =>
-            waiting.push(() => r(new Response(JSON.stringify(String(url).includes("cart.js") ? { token: "t", items: [], total_price: 0, item_count: 0, currency: "USD" } : { items: [] }), { status: 200 }))),
+            waiting.push(() =>
+              r(
+                new Response(
+                  JSON.stringify(
+                    String(url).includes("cart.js")
+                      ? { token: "t", items: [], total_price: 0, item_count: 0, currency: "USD" }
+                      : { items: [] },
+                  ),
+                  { status: 200 },
+                ),
+              ),
+            ),
           ),
       );
       return { fetch, release: () => waiting.splice(0).forEach((go) => go()) };
@@ -126,10 +154,22 @@ describe("cart redirect flow (SPEC 8, 9)", () => {
 
     it("Storefront cart: a clear in flight holds the redirect", async () => {
       let answer: (() => void) | null = null;
-      const fetch = vi.fn(() => new Promise<Response>((r) => (answer = () => r(new Response(JSON.stringify({ data: { cart: null } }), { status: 200 })))));
+      const fetch = vi.fn(
+        () =>
+          new Promise<Response>(
+            (r) => (answer = () => r(new Response(JSON.stringify({ data: { cart: null } }), { status: 200 }))),
+          ),
+      );
       const session = memorySession();
       session.set(SESSION_CART, { storefront: "gid://shopify/Cart/1" });
-      const cart = createStorefrontCart({ storeDomain: "shop.example", publicAccessToken: "t", fetch: fetch as never, timers, session, notice: false });
+      const cart = createStorefrontCart({
+        storeDomain: "shop.example",
+        publicAccessToken: "t",
+        fetch: fetch as never,
+        timers,
+        session,
+        notice: false,
+      });
       void cart.clear();
       expect(cart.busy!()).toBe(true);
       const go = vi.fn();

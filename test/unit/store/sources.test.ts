@@ -11,7 +11,12 @@ describe("feed rules (pure, fake catalog)", () => {
   const products = ["a", "b", "c", "d", "e"].map((h) => productMock({ id: h, handle: h }));
   const soldOut = productMock({ handle: "gone", variants: [variantMock({ available: false })] });
   const fake = (over: Partial<ProductCatalog> = {}): ProductCatalog => ({
-    product: async (h) => (h === "gone" ? ok(soldOut) : products.find((p) => p.handle === h) ? ok(products.find((p) => p.handle === h)!) : fail("Product not found", { status: 404 })),
+    product: async (h) =>
+      h === "gone"
+        ? ok(soldOut)
+        : products.find((p) => p.handle === h)
+          ? ok(products.find((p) => p.handle === h)!)
+          : fail("Product not found", { status: 404 }),
     recommendations: async () => ok(products),
     search: async () => ok(products),
     collection: async () => ok(products),
@@ -19,7 +24,10 @@ describe("feed rules (pure, fake catalog)", () => {
   });
 
   it("shows at most products-limit, default 3 (SPEC 9)", async () => {
-    await expect(loadFeed(fake(), { type: "recommendations", productId: "1" })).resolves.toMatchObject({ ok: true, value: [{ handle: "a" }, { handle: "b" }, { handle: "c" }] });
+    await expect(loadFeed(fake(), { type: "recommendations", productId: "1" })).resolves.toMatchObject({
+      ok: true,
+      value: [{ handle: "a" }, { handle: "b" }, { handle: "c" }],
+    });
     const four = await loadFeed(fake(), { type: "recommendations", productId: "1" }, { limit: 4 });
     expect(four.ok && four.value).toHaveLength(4);
   });
@@ -27,7 +35,11 @@ describe("feed rules (pure, fake catalog)", () => {
   it("hides products that are not found, and sold-out ones unless unavailable products are enabled", async () => {
     const r = await loadFeed(fake(), { type: "manual", handles: ["a", "missing", "gone", "b"] }, { limit: 10 });
     expect(r.ok && r.value.map((p) => p.handle)).toEqual(["a", "b"]);
-    const all = await loadFeed(fake(), { type: "manual", handles: ["a", "missing", "gone", "b"] }, { limit: 10, showUnavailable: true });
+    const all = await loadFeed(
+      fake(),
+      { type: "manual", handles: ["a", "missing", "gone", "b"] },
+      { limit: 10, showUnavailable: true },
+    );
     expect(all.ok && all.value.map((p) => p.handle)).toEqual(["a", "gone", "b"]);
     expect(isShown(soldOut)).toBe(false);
     expect(isShown(soldOut, true)).toBe(true);
@@ -35,7 +47,10 @@ describe("feed rules (pure, fake catalog)", () => {
 
   it("filters by quiz answers: no answers, no search", async () => {
     const search = vi.fn(async () => ok(products));
-    await expect(loadFeed(fake({ search }), { type: "filter", answers: [" ", ""] })).resolves.toEqual({ ok: true, value: [] });
+    await expect(loadFeed(fake({ search }), { type: "filter", answers: [" ", ""] })).resolves.toEqual({
+      ok: true,
+      value: [],
+    });
     expect(search).not.toHaveBeenCalled();
     await loadFeed(fake({ search }), { type: "filter", answers: ["Dark", " dark ", "Dark", "decaf"] }, { limit: 2 });
     expect(search).toHaveBeenCalledWith(["Dark", "dark", "decaf"], { limit: 2, showUnavailable: undefined });
@@ -44,7 +59,10 @@ describe("feed rules (pure, fake catalog)", () => {
 
   it("passes collection failures on, logged", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const r = await loadFeed(fake({ collection: async () => fail("HTTP 500", { status: 500 }) }), { type: "collection", handle: "x" });
+    const r = await loadFeed(fake({ collection: async () => fail("HTTP 500", { status: 500 }) }), {
+      type: "collection",
+      handle: "x",
+    });
     expect(r).toMatchObject({ ok: false, error: { status: 500 } });
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[beckon\] collection x failed/));
     warn.mockRestore();
@@ -58,13 +76,19 @@ describe("feed rules (pure, fake catalog)", () => {
 describe("feeds against the local storefront (Ajax catalog)", () => {
   let shop: RunningStorefront;
   beforeAll(async () => {
-    shop = await startStorefront({ products: storeCatalogFixture(), collections: { dupes: ["canvas-tote", "canvas-tote", "burr-grinder", "gift-card", "house-blend"] } });
+    shop = await startStorefront({
+      products: storeCatalogFixture(),
+      collections: { dupes: ["canvas-tote", "canvas-tote", "burr-grinder", "gift-card", "house-blend"] },
+    });
   });
   afterAll(() => shop.stop());
   const ajax = () => createAjaxCart({ root: shop.origin + "/", fetch: cookieFetch(), currency: "USD" });
 
   it("manual handles: missing skipped, sold out hidden, source set", async () => {
-    const r = await loadFeed(ajax(), { type: "manual", handles: ["house-blend", "no-such-thing", "burr-grinder", "espresso-cups"] });
+    const r = await loadFeed(ajax(), {
+      type: "manual",
+      handles: ["house-blend", "no-such-thing", "burr-grinder", "espresso-cups"],
+    });
     expect(r.ok && r.value.map((p) => [p.handle, p.source])).toEqual([
       ["house-blend", "manual"],
       ["espresso-cups", "manual"],
@@ -72,7 +96,11 @@ describe("feeds against the local storefront (Ajax catalog)", () => {
   });
 
   it("manual variant entries (selected-product-variant-ids)", async () => {
-    const r = await loadFeed(ajax(), { type: "manual", handles: ["espresso-cups", "house-blend"], variantIds: ["70031", "70032", "70012"] }, { limit: 5 });
+    const r = await loadFeed(
+      ajax(),
+      { type: "manual", handles: ["espresso-cups", "house-blend"], variantIds: ["70031", "70032", "70012"] },
+      { limit: 5 },
+    );
     expect(r.ok && r.value.map((p) => [p.title, p.price, p.is_variant])).toEqual([
       ["Espresso Cups - White", 1200, true],
       ["House Blend - 1 kg", 4500, true],

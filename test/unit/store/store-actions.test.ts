@@ -8,7 +8,8 @@ import { runStoreActions } from "../../../widget/render/store-outcome";
 import type { CartAdapter } from "../../../widget/store/types";
 import type { CtaAction } from "../../../app/lib/schema/cta";
 
-const action = (action_type: string, data: Record<string, unknown>): CtaAction => ({ action_type, data }) as unknown as CtaAction;
+const action = (action_type: string, data: Record<string, unknown>): CtaAction =>
+  ({ action_type, data }) as unknown as CtaAction;
 
 function adapterMock() {
   const ok = <T>(value: T) => ({ ok: true as const, value });
@@ -25,7 +26,11 @@ describe("runStoreActions", () => {
   it("adds with show, so the theme's drawer and bubble follow, and runs the others in order", async () => {
     const adapter = adapterMock();
     await runStoreActions(
-      [action("add_to_cart", { variant_id: "42", quantity: "2" }), action("apply_discount", { code: "SAVE10" }), action("remove_from_cart", { variant_id: "42" })],
+      [
+        action("add_to_cart", { variant_id: "42", quantity: "2" }),
+        action("apply_discount", { code: "SAVE10" }),
+        action("remove_from_cart", { variant_id: "42" }),
+      ],
       adapter as unknown as CartAdapter,
     );
     expect(adapter.addLines).toHaveBeenCalledWith([{ variantId: "42", quantity: 2 }], { show: true });
@@ -35,7 +40,10 @@ describe("runStoreActions", () => {
 
   it("skips an add without a variant and a bad quantity becomes 1", async () => {
     const adapter = adapterMock();
-    await runStoreActions([action("add_to_cart", {}), action("add_to_cart", { "product-variant-id": "7", quantity: "-3" })], adapter as unknown as CartAdapter);
+    await runStoreActions(
+      [action("add_to_cart", {}), action("add_to_cart", { "product-variant-id": "7", quantity: "-3" })],
+      adapter as unknown as CartAdapter,
+    );
     expect(adapter.addLines).toHaveBeenCalledTimes(1);
     expect(adapter.addLines).toHaveBeenCalledWith([{ variantId: "7", quantity: 1 }], { show: true });
   });

@@ -9,13 +9,24 @@ import { startStorefront, type RunningStorefront } from "../../storefront/server
 const TOKEN = "public-token-1";
 let shop: RunningStorefront;
 beforeAll(async () => {
-  shop = await startStorefront({ products: storeCatalogFixture(), publicAccessToken: TOKEN, complementary: { "house-blend": ["espresso-cups", "burr-grinder"] } });
+  shop = await startStorefront({
+    products: storeCatalogFixture(),
+    publicAccessToken: TOKEN,
+    complementary: { "house-blend": ["espresso-cups", "burr-grinder"] },
+  });
 });
 afterAll(() => shop.stop());
 afterEach(() => shop.state.reset());
 
 const headless = (extra: Partial<StorefrontCartConfig> = {}) =>
-  createStorefrontCart({ storeDomain: "fixture.myshopify.com", publicAccessToken: TOKEN, apiVersion: "2026-07", fetch: rewriteToOrigin(shop.origin), session: memorySession(), ...extra });
+  createStorefrontCart({
+    storeDomain: "fixture.myshopify.com",
+    publicAccessToken: TOKEN,
+    apiVersion: "2026-07",
+    fetch: rewriteToOrigin(shop.origin),
+    session: memorySession(),
+    ...extra,
+  });
 
 const creates = () => shop.state.cartWrites.filter((w) => w.op === "BeckonCartCreate").length;
 
@@ -41,7 +52,10 @@ describe("Storefront API catalog against the local storefront", () => {
         ],
       },
     });
-    await expect(headless().product("nope")).resolves.toEqual({ ok: false, error: { message: "Product not found", status: 404 } });
+    await expect(headless().product("nope")).resolves.toEqual({
+      ok: false,
+      error: { message: "Product not found", status: 404 },
+    });
   });
 
   it("reads products by query, available ones only unless asked", async () => {
@@ -57,7 +71,10 @@ describe("Storefront API catalog against the local storefront", () => {
       ["espresso-cups", "collection"],
       ["canvas-tote", "collection"],
     ]);
-    await expect(headless().collection("missing", { limit: 2 })).resolves.toMatchObject({ ok: false, error: { status: 404 } });
+    await expect(headless().collection("missing", { limit: 2 })).resolves.toMatchObject({
+      ok: false,
+      error: { status: 404 },
+    });
     const rel = await headless().recommendations("7001", { limit: 2, intent: "related" });
     expect(rel.ok && rel.value.map((p) => p.handle)).toEqual(["subscription-box", "espresso-cups"]);
     const comp = await headless().recommendations("gid://shopify/Product/7001", { limit: 3, intent: "complementary" });
@@ -81,7 +98,11 @@ describe("Storefront API cart against the local storefront", () => {
     expect(r.value.added).toMatchObject([{ variantId: "gid://shopify/ProductVariant/70011", quantity: 2 }]);
     await cart.addLines([{ variantId: "70061", quantity: 1 }]);
     expect(creates()).toBe(1);
-    expect(shop.state.cartWrites.map((w) => w.op)).toEqual(["BeckonCartCreate", "BeckonCartLinesAdd", "BeckonCartLinesAdd"]);
+    expect(shop.state.cartWrites.map((w) => w.op)).toEqual([
+      "BeckonCartCreate",
+      "BeckonCartLinesAdd",
+      "BeckonCartLinesAdd",
+    ]);
     const checkout = await cart.checkoutUrl();
     expect(checkout).toEqual({ ok: true, value: `${shop.origin}/checkouts/cn/${r.value.cart.id.split("/").pop()}` });
     expect(cart.cartUrl()).toBe("/cart");
@@ -91,10 +112,17 @@ describe("Storefront API cart against the local storefront", () => {
     const session = memorySession();
     const one = headless({ session });
     const two = headless({ session }); // another CTA on the same page
-    const results = await Promise.all([one.tagCart("visitor-1"), two.addLines([{ variantId: "70011", quantity: 1 }]), one.getCart(), two.tagCart("visitor-1")]);
+    const results = await Promise.all([
+      one.tagCart("visitor-1"),
+      two.addLines([{ variantId: "70011", quantity: 1 }]),
+      one.getCart(),
+      two.tagCart("visitor-1"),
+    ]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(creates()).toBe(1);
-    const ids = new Set(results.map((r) => (r.ok ? ("cart" in r.value ? r.value.cart.id : r.value.id) : "")).filter(Boolean));
+    const ids = new Set(
+      results.map((r) => (r.ok ? ("cart" in r.value ? r.value.cart.id : r.value.id) : "")).filter(Boolean),
+    );
     expect(ids.size).toBe(1);
     expect(session.get("cart")).toEqual({ storefront: [...ids][0] });
   });
@@ -102,10 +130,19 @@ describe("Storefront API cart against the local storefront", () => {
   it("adds lines with merchandiseId, quantity and sellingPlanId", async () => {
     const cart = headless();
     const r = await cart.addLines([{ variantId: "70021", quantity: 1, sellingPlanId: "8003" }]);
-    expect(r).toMatchObject({ ok: true, value: { cart: { value: 22, lines: [{ sellingPlanId: "gid://shopify/SellingPlan/8003", linePrice: 2200 }] } } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: { cart: { value: 22, lines: [{ sellingPlanId: "gid://shopify/SellingPlan/8003", linePrice: 2200 }] } },
+    });
     expect(shop.state.cartWrites.at(-1)?.body).toEqual({
       cartId: expect.stringMatching(/^gid:\/\/shopify\/Cart\//),
-      lines: [{ merchandiseId: "gid://shopify/ProductVariant/70021", quantity: 1, sellingPlanId: "gid://shopify/SellingPlan/8003" }],
+      lines: [
+        {
+          merchandiseId: "gid://shopify/ProductVariant/70021",
+          quantity: 1,
+          sellingPlanId: "gid://shopify/SellingPlan/8003",
+        },
+      ],
       // No market given: @inContext gets nulls and Shopify uses the primary market.
       country: null,
       language: null,
@@ -116,12 +153,21 @@ describe("Storefront API cart against the local storefront", () => {
     const cart = headless();
     await expect(cart.addLines([{ variantId: "70032", quantity: 1 }])).resolves.toEqual({
       ok: false,
-      error: { message: "The product 'Espresso Cups - Black' is already sold out.", description: "MERCHANDISE_OUT_OF_STOCK" },
+      error: {
+        message: "The product 'Espresso Cups - Black' is already sold out.",
+        description: "MERCHANDISE_OUT_OF_STOCK",
+      },
     });
-    await expect(cart.addLines([{ variantId: "999", quantity: 1 }])).resolves.toMatchObject({ ok: false, error: { description: "INVALID" } });
+    await expect(cart.addLines([{ variantId: "999", quantity: 1 }])).resolves.toMatchObject({
+      ok: false,
+      error: { description: "INVALID" },
+    });
     await expect(cart.addLines([{ variantId: "70021", quantity: 1 }])).resolves.toMatchObject({
       ok: false,
-      error: { message: "Variant can only be purchased with a selling plan.", description: "VARIANT_REQUIRES_SELLING_PLAN" },
+      error: {
+        message: "Variant can only be purchased with a selling plan.",
+        description: "VARIANT_REQUIRES_SELLING_PLAN",
+      },
     });
     await expect(cart.getCart()).resolves.toMatchObject({ ok: true, value: { count: 0 } });
   });
@@ -136,10 +182,19 @@ describe("Storefront API cart against the local storefront", () => {
     if (!added.ok) throw new Error(added.error.message);
     const first = added.value.cart.lines[0];
     await expect(cart.removeLine(first.id)).resolves.toMatchObject({ ok: true, value: { count: 2, value: 50 } });
-    await expect(cart.applyDiscount("SAVE10")).resolves.toMatchObject({ ok: true, value: { value: 45, discountCodes: [{ code: "SAVE10", applicable: true }] } });
+    await expect(cart.applyDiscount("SAVE10")).resolves.toMatchObject({
+      ok: true,
+      value: { value: 45, discountCodes: [{ code: "SAVE10", applicable: true }] },
+    });
     await expect(cart.applyDiscount("BOGUS")).resolves.toMatchObject({
       ok: true,
-      value: { value: 45, discountCodes: [{ code: "SAVE10", applicable: true }, { code: "BOGUS", applicable: false }] },
+      value: {
+        value: 45,
+        discountCodes: [
+          { code: "SAVE10", applicable: true },
+          { code: "BOGUS", applicable: false },
+        ],
+      },
     });
     await expect(cart.clear()).resolves.toMatchObject({ ok: true, value: { count: 0, value: 0 } });
     expect(actions).toEqual(["add", "remove", "discount", "discount", "clear"]);
@@ -175,8 +230,15 @@ describe("Storefront API cart against the local storefront", () => {
   it("two fast clicks add two lines in order, never interleaved", async () => {
     const slow = await startStorefront({ products: storeCatalogFixture(), writeDelayMs: 30 });
     try {
-      const cart = createStorefrontCart({ storeDomain: "fixture.myshopify.com", publicAccessToken: "x", fetch: rewriteToOrigin(slow.origin) });
-      const [a, b] = await Promise.all([cart.addLines([{ variantId: "70011", quantity: 1 }]), cart.addLines([{ variantId: "70051", quantity: 1 }])]);
+      const cart = createStorefrontCart({
+        storeDomain: "fixture.myshopify.com",
+        publicAccessToken: "x",
+        fetch: rewriteToOrigin(slow.origin),
+      });
+      const [a, b] = await Promise.all([
+        cart.addLines([{ variantId: "70011", quantity: 1 }]),
+        cart.addLines([{ variantId: "70051", quantity: 1 }]),
+      ]);
       expect(a.ok && b.ok).toBe(true);
       const adds = slow.state.cartWrites.filter((w) => w.op === "BeckonCartLinesAdd");
       expect(adds.map((w) => (w.body as { lines: { merchandiseId: string }[] }).lines[0].merchandiseId)).toEqual([
@@ -185,7 +247,10 @@ describe("Storefront API cart against the local storefront", () => {
       ]);
       expect(adds[0].end!).toBeLessThan(adds[1].start);
       expect(slow.state.maxConcurrentWrites).toBe(1);
-      expect(b.ok && b.value.cart.lines.map((l) => l.variantId)).toEqual(["gid://shopify/ProductVariant/70011", "gid://shopify/ProductVariant/70051"]);
+      expect(b.ok && b.value.cart.lines.map((l) => l.variantId)).toEqual([
+        "gid://shopify/ProductVariant/70011",
+        "gid://shopify/ProductVariant/70051",
+      ]);
     } finally {
       await slow.stop();
     }

@@ -14,17 +14,31 @@ import { startStorefront, type RunningStorefront } from "../../storefront/server
 const TOKEN = "public-token-1";
 let shop: RunningStorefront;
 beforeAll(async () => {
-  shop = await startStorefront({ products: storeCatalogFixture(), publicAccessToken: TOKEN, markets: { SE: { currency: "SEK", rate: 10 } } });
+  shop = await startStorefront({
+    products: storeCatalogFixture(),
+    publicAccessToken: TOKEN,
+    markets: { SE: { currency: "SEK", rate: 10 } },
+  });
 });
 afterAll(() => shop.stop());
 afterEach(() => shop.state.reset());
 
 const headless = (extra: Partial<StorefrontCartConfig> = {}) =>
-  createStorefrontCart({ storeDomain: "fixture.myshopify.com", publicAccessToken: TOKEN, fetch: rewriteToOrigin(shop.origin), session: memorySession(), ...extra });
+  createStorefrontCart({
+    storeDomain: "fixture.myshopify.com",
+    publicAccessToken: TOKEN,
+    fetch: rewriteToOrigin(shop.origin),
+    session: memorySession(),
+    ...extra,
+  });
 
 /** A fetch answering every request with this JSON (or throwing), for answers the local storefront never gives. */
 const answering = (body: unknown, status = 200) =>
-  (async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "Content-Type": typeof body === "string" ? "text/html" : "application/json" } })) as unknown as typeof fetch;
+  (async () =>
+    new Response(typeof body === "string" ? body : JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": typeof body === "string" ? "text/html" : "application/json" },
+    })) as unknown as typeof fetch;
 
 describe("market and cart id variables", () => {
   it("normalizes country and language to the enums' spelling", () => {
@@ -35,7 +49,9 @@ describe("market and cart id variables", () => {
   });
 
   it("rejects values that cannot be codes, in words", () => {
-    expect(() => normalizeMarket({ country: "Sweden" })).toThrow('"Sweden" is not a Storefront API country code (expected e.g. "SE")');
+    expect(() => normalizeMarket({ country: "Sweden" })).toThrow(
+      '"Sweden" is not a Storefront API country code (expected e.g. "SE")',
+    );
     expect(() => normalizeMarket({ language: "svenska" })).toThrow("is not a Storefront API language code");
     expect(() => normalizeMarket({ country: 'SE") { __typename }' })).toThrow(RangeError);
     expect(() => normalizeMarket({ country: "X".repeat(100_000) })).toThrow(/^\[beckon\] "X{40}" is not/);
@@ -50,9 +66,20 @@ describe("market and cart id variables", () => {
   });
 
   it("accepts Storefront cart gids only", () => {
-    expect(checkCartId("gid://shopify/Cart/c1-7a2abe82733a34e84aa472d57fb5c3c1?key=abc123")).toBe("gid://shopify/Cart/c1-7a2abe82733a34e84aa472d57fb5c3c1?key=abc123");
+    expect(checkCartId("gid://shopify/Cart/c1-7a2abe82733a34e84aa472d57fb5c3c1?key=abc123")).toBe(
+      "gid://shopify/Cart/c1-7a2abe82733a34e84aa472d57fb5c3c1?key=abc123",
+    );
     expect(checkCartId(" gid://shopify/Cart/hWN0123 ")).toBe("gid://shopify/Cart/hWN0123");
-    for (const bad of ["c1-abc", "gid://shopify/Product/1", "gid://shopify/Cart/", "gid://shopify/Cart/a b", "gid://shopify/Cart/" + "a".repeat(300), 42, null, {}])
+    for (const bad of [
+      "c1-abc",
+      "gid://shopify/Product/1",
+      "gid://shopify/Cart/",
+      "gid://shopify/Cart/a b",
+      "gid://shopify/Cart/" + "a".repeat(300),
+      42,
+      null,
+      {},
+    ])
       expect(() => checkCartId(bad), String(bad)).toThrow("The cart id must be a Storefront Cart id");
   });
 
@@ -118,7 +145,9 @@ describe("the storefront's own cart", () => {
     const r = await cart.addLines([{ variantId: "70061", quantity: 2 }]);
     expect(r).toMatchObject({ ok: true, value: { cart: { id: cartId, count: 3 } } });
     await cart.getCart();
-    expect(shop.state.cartWrites.map((w) => [w.op, (w.body as { cartId?: string }).cartId])).toEqual([["BeckonCartLinesAdd", cartId]]);
+    expect(shop.state.cartWrites.map((w) => [w.op, (w.body as { cartId?: string }).cartId])).toEqual([
+      ["BeckonCartLinesAdd", cartId],
+    ]);
     expect(shop.state.graphql.map((g) => g.operation)).not.toContain("BeckonCartCreate");
     expect(onCartCreated).not.toHaveBeenCalled();
     await expect(cart.checkoutUrl()).resolves.toMatchObject({ ok: true });
@@ -128,16 +157,25 @@ describe("the storefront's own cart", () => {
     const cart = headless({ cartId: "gid://shopify/Cart/hWNgone" });
     await expect(cart.addLines([{ variantId: "70011", quantity: 1 }])).resolves.toMatchObject({
       ok: false,
-      error: { message: "The storefront's cart gid://shopify/Cart/hWNgone no longer exists (The specified cart does not exist.)" },
+      error: {
+        message:
+          "The storefront's cart gid://shopify/Cart/hWNgone no longer exists (The specified cart does not exist.)",
+      },
     });
-    await expect(cart.getCart()).resolves.toMatchObject({ ok: false, error: { message: "The storefront's cart gid://shopify/Cart/hWNgone no longer exists" } });
+    await expect(cart.getCart()).resolves.toMatchObject({
+      ok: false,
+      error: { message: "The storefront's cart gid://shopify/Cart/hWNgone no longer exists" },
+    });
     expect(shop.state.graphql.map((g) => g.operation)).not.toContain("BeckonCartCreate");
   });
 
   it("without an id creates one cart and reports it once through onCartCreated", async () => {
     const onCartCreated = vi.fn();
     const cart = headless({ onCartCreated });
-    const [a, b] = await Promise.all([cart.addLines([{ variantId: "70011", quantity: 1 }]), cart.addLines([{ variantId: "70061", quantity: 1 }])]);
+    const [a, b] = await Promise.all([
+      cart.addLines([{ variantId: "70011", quantity: 1 }]),
+      cart.addLines([{ variantId: "70061", quantity: 1 }]),
+    ]);
     if (!a.ok || !b.ok) throw new Error("add failed");
     expect(onCartCreated).toHaveBeenCalledTimes(1);
     expect(onCartCreated).toHaveBeenCalledWith(a.value.cart.id);
@@ -146,7 +184,11 @@ describe("the storefront's own cart", () => {
 
   it("a throwing onCartCreated does not lose the add", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const r = await headless({ onCartCreated: () => { throw new Error("storage full"); } }).addLines([{ variantId: "70011", quantity: 1 }]);
+    const r = await headless({
+      onCartCreated: () => {
+        throw new Error("storage full");
+      },
+    }).addLines([{ variantId: "70011", quantity: 1 }]);
     expect(r).toMatchObject({ ok: true, value: { cart: { count: 1 } } });
     expect(warn).toHaveBeenCalledWith("[beckon] onCartCreated threw", expect.any(Error));
     warn.mockRestore();
@@ -158,35 +200,72 @@ describe("malformed and failed answers give clear errors", () => {
   const id = "gid://shopify/Cart/hWNabc";
 
   it("userErrors: the first one's message and code", async () => {
-    const cart = headless({ cartId: id, fetch: answering({ data: { cartLinesAdd: { cart: null, userErrors: [{ field: ["lines", "0", "quantity"], message: "Quantity is too large", code: "INVALID_INCREMENT" }], warnings: [] } } }) });
-    await expect(cart.addLines(line)).resolves.toEqual({ ok: false, error: { message: "Quantity is too large", description: "INVALID_INCREMENT" } });
+    const cart = headless({
+      cartId: id,
+      fetch: answering({
+        data: {
+          cartLinesAdd: {
+            cart: null,
+            userErrors: [
+              { field: ["lines", "0", "quantity"], message: "Quantity is too large", code: "INVALID_INCREMENT" },
+            ],
+            warnings: [],
+          },
+        },
+      }),
+    });
+    await expect(cart.addLines(line)).resolves.toEqual({
+      ok: false,
+      error: { message: "Quantity is too large", description: "INVALID_INCREMENT" },
+    });
   });
 
   it("a userError without a message still says which operation was refused", async () => {
-    const cart = headless({ cartId: id, fetch: answering({ data: { cartLinesAdd: { cart: null, userErrors: [{ code: "INVALID" }] } } }) });
-    await expect(cart.addLines(line)).resolves.toMatchObject({ ok: false, error: { message: "cartLinesAdd was refused" } });
+    const cart = headless({
+      cartId: id,
+      fetch: answering({ data: { cartLinesAdd: { cart: null, userErrors: [{ code: "INVALID" }] } } }),
+    });
+    await expect(cart.addLines(line)).resolves.toMatchObject({
+      ok: false,
+      error: { message: "cartLinesAdd was refused" },
+    });
   });
 
   it("a payload without its field, or a cart without lines", async () => {
-    await expect(headless({ cartId: id, fetch: answering({ data: { cartLinesAdd: null } }) }).addLines(line)).resolves.toEqual({ ok: false, error: { message: "Storefront API answered no cartLinesAdd payload" } });
-    await expect(headless({ cartId: id, fetch: answering({ data: { cartLinesAdd: "yes" } }) }).addLines(line)).resolves.toMatchObject({ ok: false, error: { message: "Storefront API answered no cartLinesAdd payload" } });
-    await expect(headless({ cartId: id, fetch: answering({ data: { cartLinesAdd: { cart: { id }, userErrors: [] } } }) }).addLines(line)).resolves.toMatchObject({
+    await expect(
+      headless({ cartId: id, fetch: answering({ data: { cartLinesAdd: null } }) }).addLines(line),
+    ).resolves.toEqual({ ok: false, error: { message: "Storefront API answered no cartLinesAdd payload" } });
+    await expect(
+      headless({ cartId: id, fetch: answering({ data: { cartLinesAdd: "yes" } }) }).addLines(line),
+    ).resolves.toMatchObject({ ok: false, error: { message: "Storefront API answered no cartLinesAdd payload" } });
+    await expect(
+      headless({ cartId: id, fetch: answering({ data: { cartLinesAdd: { cart: { id }, userErrors: [] } } }) }).addLines(
+        line,
+      ),
+    ).resolves.toMatchObject({
       ok: false,
       error: { message: "Storefront API answered a cartLinesAdd cart without lines or cost" },
     });
-    await expect(headless({ cartId: id, fetch: answering({ data: { cart: { id, lines: null } } }) }).getCart()).resolves.toMatchObject({
+    await expect(
+      headless({ cartId: id, fetch: answering({ data: { cart: { id, lines: null } } }) }).getCart(),
+    ).resolves.toMatchObject({
       ok: false,
       error: { message: "Storefront API answered a cart without lines or cost" },
     });
   });
 
   it("GraphQL errors and HTTP failures", async () => {
-    await expect(headless({ fetch: answering({ errors: [{ message: "Field 'x' doesn't exist" }] }) }).product("a")).resolves.toMatchObject({
+    await expect(
+      headless({ fetch: answering({ errors: [{ message: "Field 'x' doesn't exist" }] }) }).product("a"),
+    ).resolves.toMatchObject({
       ok: false,
       error: { message: "Storefront API error: Field 'x' doesn't exist" },
     });
     const r = await headless({ fetch: answering("<html>Bad gateway</html>", 502) }).product("a");
-    expect(r).toMatchObject({ ok: false, error: { status: 502, message: expect.stringMatching(/^Storefront API error: /) } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { status: 502, message: expect.stringMatching(/^Storefront API error: /) },
+    });
   });
 
   it("network errors", async () => {

@@ -31,13 +31,22 @@ function themePage(body: string): { win: PageWindow; doc: Document } {
   return { win, doc };
 }
 
-const adapter = (win: PageWindow, f: CookieFetch = cookieFetch()) => createAjaxCart({ root: shop.origin + "/", fetch: f, currency: "USD", notice: false, win: win as unknown as globalThis.Window });
+const adapter = (win: PageWindow, f: CookieFetch = cookieFetch()) =>
+  createAjaxCart({
+    root: shop.origin + "/",
+    fetch: f,
+    currency: "USD",
+    notice: false,
+    win: win as unknown as globalThis.Window,
+  });
 
 const adds = () => shop.state.cartWrites.filter((w) => w.op === "add");
 
 describe("the theme's cart after an add with show", () => {
   it("Dawn: the drawer's sections come with cart/add.js and the drawer renders them (then Dawn's cart-update publication)", async () => {
-    const { win, doc } = themePage(`<a id="cart-icon-bubble" href="/cart"></a><cart-drawer class="drawer is-empty"><div id="CartDrawer"></div></cart-drawer><button id="cta">Add</button>`);
+    const { win, doc } = themePage(
+      `<a id="cart-icon-bubble" href="/cart"></a><cart-drawer class="drawer is-empty"><div id="CartDrawer"></div></cart-drawer><button id="cta">Add</button>`,
+    );
     const drawer = doc.querySelector("cart-drawer")! as HTMLElement & Record<string, unknown>;
     const rendered: Record<string, any>[] = [];
     Object.assign(drawer, {
@@ -50,24 +59,46 @@ describe("the theme's cart after an add with show", () => {
     (doc.getElementById("cta") as HTMLButtonElement).focus();
     const requests: { url: string; body: any }[] = [];
     const jar = cookieFetch();
-    const spy = Object.assign((url: string | URL | Request, init?: RequestInit) => (requests.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null }), jar(url, init)), { jar: jar.jar }) as CookieFetch;
+    const spy = Object.assign(
+      (url: string | URL | Request, init?: RequestInit) => (
+        requests.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null }),
+        jar(url, init)
+      ),
+      { jar: jar.jar },
+    ) as CookieFetch;
 
     const r = await adapter(win, spy).addLines([{ variantId: "70011", quantity: 2 }], { show: true });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.reload).toBeUndefined();
-    expect(requests.find((q) => q.url.endsWith("/cart/add.js"))?.body).toEqual({ items: [{ id: 70011, quantity: 2 }], sections: "cart-drawer,cart-icon-bubble", sections_url: "/products/house-blend" });
+    expect(requests.find((q) => q.url.endsWith("/cart/add.js"))?.body).toEqual({
+      items: [{ id: 70011, quantity: 2 }],
+      sections: "cart-drawer,cart-icon-bubble",
+      sections_url: "/products/house-blend",
+    });
     expect(drawer.setActiveElement).toHaveBeenCalledWith(doc.getElementById("cta"));
     // Dawn's "parsed state": the added line (its key: cart-notification renders by it) with the sections.
     expect(rendered).toHaveLength(1);
-    expect(rendered[0]).toMatchObject({ id: 70011, variant_id: 70011, quantity: 2, key: expect.stringMatching(/^70011:/) });
+    expect(rendered[0]).toMatchObject({
+      id: 70011,
+      variant_id: 70011,
+      quantity: 2,
+      key: expect.stringMatching(/^70011:/),
+    });
     expect(rendered[0].sections["cart-drawer"]).toContain('data-variant-id="70011"');
     expect(rendered[0].sections["cart-icon-bubble"]).toContain('<span aria-hidden="true">2</span>');
     expect(drawer.classList.contains("is-empty")).toBe(false);
-    expect(published).toEqual([["cart-update", { source: "beckon", productVariantId: "70011", cartData: expect.objectContaining({ item_count: 2 }) }]]);
+    expect(published).toEqual([
+      [
+        "cart-update",
+        { source: "beckon", productVariantId: "70011", cartData: expect.objectContaining({ item_count: 2 }) },
+      ],
+    ]);
   });
 
   it("Dawn's cart-notification comes first, as Dawn's product form picks it; a section it cannot render falls back to cart:refresh", async () => {
-    const { win, doc } = themePage(`<a href="/cart">Cart</a><cart-notification></cart-notification><cart-drawer></cart-drawer>`);
+    const { win, doc } = themePage(
+      `<a href="/cart">Cart</a><cart-notification></cart-notification><cart-drawer></cart-drawer>`,
+    );
     const notification = doc.querySelector("cart-notification")! as HTMLElement & Record<string, unknown>;
     const drawer = doc.querySelector("cart-drawer")! as HTMLElement & Record<string, unknown>;
     Object.assign(drawer, { getSectionsToRender: () => [{ id: "cart-drawer" }], renderContents: vi.fn() });
@@ -80,7 +111,11 @@ describe("the theme's cart after an add with show", () => {
     const refreshes: CustomEvent[] = [];
     doc.addEventListener("cart:refresh", (e) => refreshes.push(e as CustomEvent));
     const r = await adapter(win).addLines([{ variantId: "70011", quantity: 1 }], { show: true });
-    expect(notification.renderContents).toHaveBeenCalledWith(expect.objectContaining({ sections: { "cart-notification-product": null, "cart-icon-bubble": expect.any(String) } }));
+    expect(notification.renderContents).toHaveBeenCalledWith(
+      expect.objectContaining({
+        sections: { "cart-notification-product": null, "cart-icon-bubble": expect.any(String) },
+      }),
+    );
     expect(drawer.renderContents).not.toHaveBeenCalled();
     expect(refreshes).toHaveLength(1);
     expect(r.ok && r.value.reload).toBe(true);
@@ -94,10 +129,20 @@ describe("the theme's cart after an add with show", () => {
     const updateCart = Object.assign(
       async (payload: { lines: { merchandiseId: string; quantity: number; sellingPlanId?: string }[] }) => {
         calls.push(["updateCart", payload]);
-        const items = payload.lines.map((l) => ({ id: Number(l.merchandiseId.split("/").pop()), quantity: l.quantity, ...(l.sellingPlanId ? { selling_plan: Number(l.sellingPlanId.split("/").pop()) } : {}) }));
-        const res = await jar(shop.origin + "/cart/add.js", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items }) });
+        const items = payload.lines.map((l) => ({
+          id: Number(l.merchandiseId.split("/").pop()),
+          quantity: l.quantity,
+          ...(l.sellingPlanId ? { selling_plan: Number(l.sellingPlanId.split("/").pop()) } : {}),
+        }));
+        const res = await jar(shop.origin + "/cart/add.js", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ items }),
+        });
         const body = await res.json();
-        return res.ok ? { cart: { id: "c" }, userErrors: [] } : { cart: null, userErrors: [{ message: body.description }] };
+        return res.ok
+          ? { cart: { id: "c" }, userErrors: [] }
+          : { cart: null, userErrors: [{ message: body.description }] };
       },
       { isDefault: () => false },
     );
@@ -108,7 +153,21 @@ describe("the theme's cart after an add with show", () => {
     const r = await cart.addLines([{ variantId: "70011", quantity: 1, sellingPlanId: "8001" }], { show: true });
     if (!r.ok) throw new Error(r.error.message);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(calls).toEqual([["updateCart", { lines: [{ merchandiseId: "gid://shopify/ProductVariant/70011", quantity: 1, sellingPlanId: "gid://shopify/SellingPlan/8001" }] }], ["openCart"]]);
+    expect(calls).toEqual([
+      [
+        "updateCart",
+        {
+          lines: [
+            {
+              merchandiseId: "gid://shopify/ProductVariant/70011",
+              quantity: 1,
+              sellingPlanId: "gid://shopify/SellingPlan/8001",
+            },
+          ],
+        },
+      ],
+      ["openCart"],
+    ]);
     expect(r.value.added.map((l) => [l.variantId, l.quantity, l.sellingPlanId])).toEqual([["70011", 1, "8001"]]);
     expect(r.value.cart.count).toBe(1);
     expect(r.value.reload).toBeUndefined();
@@ -123,7 +182,10 @@ describe("the theme's cart after an add with show", () => {
   });
 
   it("Shopify's default actions alone are not the theme's: its updateCart would reload an unknown theme, so the add stays ours", () => {
-    const defaults = { updateCart: Object.assign(vi.fn(), { isDefault: () => true }), openCart: Object.assign(vi.fn(), { isDefault: () => true }) };
+    const defaults = {
+      updateCart: Object.assign(vi.fn(), { isDefault: () => true }),
+      openCart: Object.assign(vi.fn(), { isDefault: () => true }),
+    };
     const { win } = themePage("");
     win.Shopify = { actions: defaults };
     expect(themeActions(win as unknown as globalThis.Window)).toBeNull();
@@ -136,10 +198,18 @@ describe("the theme's cart after an add with show", () => {
   it("any other theme hears a cancelable cart:refresh with the cart; a page showing a cart that nobody refreshed is to be reloaded", async () => {
     const shows = themePage(`<header><a href="/cart" class="cart-link">Cart (0)</a></header>`);
     const seen: any[] = [];
-    shows.doc.addEventListener("cart:refresh", (e) => seen.push({ detail: (e as CustomEvent).detail, cancelable: e.cancelable, target: e.target }));
+    shows.doc.addEventListener("cart:refresh", (e) =>
+      seen.push({ detail: (e as CustomEvent).detail, cancelable: e.cancelable, target: e.target }),
+    );
     const r = await adapter(shows.win).addLines([{ variantId: "70011", quantity: 1 }], { show: true });
     expect(r.ok && r.value.reload).toBe(true);
-    expect(seen).toEqual([{ detail: { cart: expect.objectContaining({ item_count: 1 }), source: "beckon" }, cancelable: true, target: shows.doc.documentElement }]);
+    expect(seen).toEqual([
+      {
+        detail: { cart: expect.objectContaining({ item_count: 1 }), source: "beckon" },
+        cancelable: true,
+        target: shows.doc.documentElement,
+      },
+    ]);
     expect(adds().at(-1)?.body).toEqual([{ id: 70011, quantity: 1 }]);
 
     // A theme script that refreshed its cart says so.

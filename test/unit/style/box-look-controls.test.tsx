@@ -32,7 +32,13 @@ async function open(level: StyleLevel, start: Record<string, unknown> = {}) {
   const draw = () =>
     root!.render(
       <AppProvider i18n={en}>
-        <StyleControls level={level} options={state.options} onChange={(next) => ((state.options = next), draw())} errorFor={() => undefined} owner="Element 1" />
+        <StyleControls
+          level={level}
+          options={state.options}
+          onChange={(next) => ((state.options = next), draw())}
+          errorFor={() => undefined}
+          owner="Element 1"
+        />
       </AppProvider>,
     );
   await act(async () => draw());
@@ -70,7 +76,14 @@ describe("the box look controls", () => {
     await c.type("Text size", "18");
     await c.choose("Shadow", "medium");
     await c.type("Border colour", "#112233");
-    expect(c.state.options).toEqual({ "border-style": "dashed", "border-width": 3, "border-radius": 12, "font-size": 18, shadow: "medium", "border-color": "#112233" });
+    expect(c.state.options).toEqual({
+      "border-style": "dashed",
+      "border-width": 3,
+      "border-radius": 12,
+      "font-size": 18,
+      shadow: "medium",
+      "border-color": "#112233",
+    });
     await c.choose("Shadow", "");
     await c.choose("Border style", "");
     expect(c.state.options).toEqual({ "border-radius": 12, "font-size": 18 });
@@ -78,7 +91,12 @@ describe("the box look controls", () => {
 
   it("flags a background image that is not https before saving, and keeps a good one", async () => {
     const c = await open({ kind: "section" });
-    for (const bad of ["http://bild.test/a.jpg", "javascript:alert(1)", "/bild.jpg", 'https://x.test/a.jpg");x:url("']) {
+    for (const bad of [
+      "http://bild.test/a.jpg",
+      "javascript:alert(1)",
+      "/bild.jpg",
+      'https://x.test/a.jpg");x:url("',
+    ]) {
       await c.type("Background image address", bad);
       expect(c.text(), bad).toContain("Use an https:// address");
     }

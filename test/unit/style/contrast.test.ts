@@ -31,7 +31,18 @@ describe("contrast (WCAG 2.x)", () => {
   });
 
   it("refuses anything but hex colours", () => {
-    for (const bad of ["red", "rgb(0,0,0)", "#12", "#1234567", "red;}body{display:none", "#fff;}x{", "", null, 42, "x".repeat(100_000)]) {
+    for (const bad of [
+      "red",
+      "rgb(0,0,0)",
+      "#12",
+      "#1234567",
+      "red;}body{display:none",
+      "#fff;}x{",
+      "",
+      null,
+      42,
+      "x".repeat(100_000),
+    ]) {
       expect(parseHex(bad)).toBeNull();
       expect(contrastRatio(bad, "#fff")).toBeNull();
     }

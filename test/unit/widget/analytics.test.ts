@@ -26,7 +26,9 @@ describe("forwarding", () => {
     delete win.analytics;
     forward(win, { segment_write_key: "wk_1" }, "CTA Viewed", { cta_id: 7 });
     forward(win, { segment_write_key: "wk_1" }, "CTA Closed", { cta_id: 7 });
-    expect(document.querySelectorAll('script[src*="cdn.segment.com/analytics.js/v1/wk_1/analytics.min.js"]')).toHaveLength(1);
+    expect(
+      document.querySelectorAll('script[src*="cdn.segment.com/analytics.js/v1/wk_1/analytics.min.js"]'),
+    ).toHaveLength(1);
     expect(Array.from(win.analytics)).toEqual([
       ["track", "CTA Viewed", { cta_id: 7 }],
       ["track", "CTA Closed", { cta_id: 7 }],
@@ -57,10 +59,16 @@ describe("forwarding", () => {
   it("names a submission by its element type, found in the CTA document", () => {
     const win = window as Window & { dataLayer?: unknown[] };
     win.dataLayer = [];
-    const cta = ctaMock({}, [elementMock({ id: 31, element_type: "survey" }), elementMock({ id: 32, element_type: "button", fields: [] })]);
+    const cta = ctaMock({}, [
+      elementMock({ id: 31, element_type: "survey" }),
+      elementMock({ id: 32, element_type: "button", fields: [] }),
+    ]);
     forwardEvent(win, {}, "cfSubmit", cta, { element_id: 31 });
     forwardEvent(win, {}, "cfConversion", cta, { element_id: 32 });
     forwardEvent(win, {}, "cfConversion", cta, { element_id: 31 });
-    expect(win.dataLayer.map((e) => (e as { event: string }).event)).toEqual(["CTA Survey Submitted", "CTA Button Clicked"]);
+    expect(win.dataLayer.map((e) => (e as { event: string }).event)).toEqual([
+      "CTA Survey Submitted",
+      "CTA Button Clicked",
+    ]);
   });
 });

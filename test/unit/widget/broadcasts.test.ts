@@ -26,15 +26,30 @@ describe("broadcast time frames", () => {
 
   it("agrees with the admin's and the renderer's offsets (app/lib/time-zone.ts) around DST changes", () => {
     const zones = ["Europe/Stockholm", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"];
-    const instants = ["2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:30:00Z", "2026-11-01T06:00:00Z", "2026-04-05T15:00:00Z", "1999-12-31T23:59:59.999Z"];
-    for (const zone of zones) for (const iso of instants) expect(zoneOffset(Date.parse(iso), zone), `${zone} ${iso}`).toBe(zoneOffsetMs(zone, Date.parse(iso)));
+    const instants = [
+      "2026-03-29T00:59:59Z",
+      "2026-03-29T01:00:00Z",
+      "2026-10-25T00:30:00Z",
+      "2026-11-01T06:00:00Z",
+      "2026-04-05T15:00:00Z",
+      "1999-12-31T23:59:59.999Z",
+    ];
+    for (const zone of zones)
+      for (const iso of instants)
+        expect(zoneOffset(Date.parse(iso), zone), `${zone} ${iso}`).toBe(zoneOffsetMs(zone, Date.parse(iso)));
   });
 
   it("gives the same offsets whatever the visitor's own time zone (a machine's TZ)", () => {
     // A visitor's zone that changes its clocks near the broadcast zone's wall
     // time must not shift the answer: Los Angeles leaves summer time 3 hours
     // after New York, Lord Howe by half an hour, Kolkata never.
-    const visitorZones = ["America/Los_Angeles", "Asia/Tokyo", "Europe/Stockholm", "Australia/Lord_Howe", "America/Sao_Paulo"];
+    const visitorZones = [
+      "America/Los_Angeles",
+      "Asia/Tokyo",
+      "Europe/Stockholm",
+      "Australia/Lord_Howe",
+      "America/Sao_Paulo",
+    ];
     const cases: [string, string][] = [
       ["America/New_York", "2026-11-01T06:00:00Z"],
       ["America/New_York", "2026-11-01T05:59:59Z"],
@@ -49,7 +64,10 @@ describe("broadcast time frames", () => {
       for (const visitorZone of visitorZones) {
         // Node reads TZ again when it is assigned, so Date's local time follows.
         process.env.TZ = visitorZone;
-        for (const [zone, iso] of cases) expect(zoneOffset(Date.parse(iso), zone), `${zone} ${iso} seen from ${visitorZone}`).toBe(zoneOffsetMs(zone, Date.parse(iso)));
+        for (const [zone, iso] of cases)
+          expect(zoneOffset(Date.parse(iso), zone), `${zone} ${iso} seen from ${visitorZone}`).toBe(
+            zoneOffsetMs(zone, Date.parse(iso)),
+          );
       }
     } finally {
       if (machineZone === undefined) delete process.env.TZ;
@@ -94,7 +112,11 @@ describe("active broadcasts", () => {
       b({ id: 2, quick: true }),
       b({ id: 3, timeframe: true, range_start: "2099-01-01T00:00:00Z", range_end: "2099-02-01T00:00:00Z" }),
       b({ id: 4, conditions: [{ position: 0, condition_type: "url", operator: "and", url: "/x", data: {} }] }),
-      b({ id: 5, quick: true, conditions: [{ position: 0, condition_type: "url", operator: "and", url: "/x", data: {} }] }),
+      b({
+        id: 5,
+        quick: true,
+        conditions: [{ position: 0, condition_type: "url", operator: "and", url: "/x", data: {} }],
+      }),
     ];
     expect(activeBroadcasts(list, Date.now(), (conditions) => conditions.length === 0)).toEqual([2, 1]);
     expect(activeBroadcasts(list, Date.now(), () => true)).toEqual([2, 5, 1, 4]);

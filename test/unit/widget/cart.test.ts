@@ -6,7 +6,11 @@ import { fakeFetch } from "./helpers";
 
 /** Shopify's standard storefront actions; `configured`: the theme replaced the defaults. */
 const actions = (configured: boolean) => {
-  const action = () => Object.assign(vi.fn(async () => ({})), { isDefault: () => !configured, configure: vi.fn() });
+  const action = () =>
+    Object.assign(
+      vi.fn(async () => ({})),
+      { isDefault: () => !configured, configure: vi.fn() },
+    );
   return { updateCart: action(), openCart: action(), getCart: vi.fn() };
 };
 
@@ -17,14 +21,28 @@ function page(o: { readyState?: DocumentReadyState; Shopify?: unknown } = {}) {
     status = 200;
     open(..._args: unknown[]) {}
   }
-  const fetch = vi.fn(async (u: string | Request) => new Response("{}", { status: String(typeof u == "string" ? u : u.url).includes("fail") ? 422 : 200 }));
-  const win = Object.assign(new EventTarget(), { document: doc, fetch, XMLHttpRequest: Xhr, Shopify: o.Shopify }) as unknown as Window & { fetch: typeof fetch; Shopify?: unknown };
+  const fetch = vi.fn(
+    async (u: string | Request) =>
+      new Response("{}", { status: String(typeof u == "string" ? u : u.url).includes("fail") ? 422 : 200 }),
+  );
+  const win = Object.assign(new EventTarget(), {
+    document: doc,
+    fetch,
+    XMLHttpRequest: Xhr,
+    Shopify: o.Shopify,
+  }) as unknown as Window & { fetch: typeof fetch; Shopify?: unknown };
   return { win, doc, fetch, Xhr, open: Xhr.prototype.open };
 }
 
 /** shopify:cart:lines-update as Shopify's event classes dispatch it: the payload on the event. */
 function linesUpdate(target: EventTarget, payload: { action: string; promise?: Promise<unknown> }) {
-  target.dispatchEvent(Object.assign(new Event("shopify:cart:lines-update", { bubbles: true }), { context: "product", lines: [{ merchandiseId: "gid://shopify/ProductVariant/1", quantity: 1 }], ...payload }));
+  target.dispatchEvent(
+    Object.assign(new Event("shopify:cart:lines-update", { bubbles: true }), {
+      context: "product",
+      lines: [{ merchandiseId: "gid://shopify/ProductVariant/1", quantity: 1 }],
+      ...payload,
+    }),
+  );
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -88,7 +106,10 @@ describe("the page's adds to cart (extras: cart-adds.ts)", () => {
     settle({ cart: { totalQuantity: 1 }, userErrors: [] });
     await tick();
     expect(seen).toHaveBeenCalledTimes(1);
-    linesUpdate(doc, { action: "add", promise: Promise.resolve({ cart: null, userErrors: [{ message: "Sold out" }] }) });
+    linesUpdate(doc, {
+      action: "add",
+      promise: Promise.resolve({ cart: null, userErrors: [{ message: "Sold out" }] }),
+    });
     linesUpdate(doc, { action: "add", promise: Promise.reject(new Error("offline")) });
     linesUpdate(doc, { action: "remove", promise: Promise.resolve({ cart: {} }) });
     linesUpdate(doc, { action: "update" });
@@ -96,7 +117,11 @@ describe("the page's adds to cart (extras: cart-adds.ts)", () => {
     expect(seen).toHaveBeenCalledTimes(1);
     // Without a promise the add counts at once; a CustomEvent carrying the payload in detail too.
     linesUpdate(doc, { action: "add" });
-    doc.dispatchEvent(new CustomEvent("shopify:cart:lines-update", { detail: { action: "add", promise: Promise.resolve({ cart: {} }) } }));
+    doc.dispatchEvent(
+      new CustomEvent("shopify:cart:lines-update", {
+        detail: { action: "add", promise: Promise.resolve({ cart: {} }) },
+      }),
+    );
     await tick();
     expect(seen).toHaveBeenCalledTimes(3);
     // The theme's own request to cart/add goes out untouched and is not counted a second time.

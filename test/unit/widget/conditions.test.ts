@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Condition } from "../../../app/lib/schema/condition";
-import { CORE_TYPES, installTests, needsMoreTests, passes, test, urlMatches, type ConditionContext } from "../../../widget/core/conditions";
+import {
+  CORE_TYPES,
+  installTests,
+  needsMoreTests,
+  passes,
+  test,
+  urlMatches,
+  type ConditionContext,
+} from "../../../widget/core/conditions";
 import { compare, countryOf, fieldOf, moreTests, tagsOf } from "../../../widget/core/conditions-more";
 import { recordVisit } from "../../../widget/core/person-data";
 import { personMock } from "./helpers";
@@ -9,11 +17,17 @@ type Over = Partial<Condition> & Pick<Condition, "condition_type">;
 const cond = (over: Over): Condition => ({ position: 0, operator: "and", data: {}, ...over }) as Condition;
 
 /** A page without a DOM: body classes, marked areas, title, text and referrer. */
-export function fakeDoc(classes: string[] = ["single", "postid-42", "category-blogg", "tag-forhandling", "page-id-12"], areas = ["footer"]): ConditionContext["doc"] {
+export function fakeDoc(
+  classes: string[] = ["single", "postid-42", "category-blogg", "tag-forhandling", "page-id-12"],
+  areas = ["footer"],
+): ConditionContext["doc"] {
   return {
     referrer: "https://www.google.com/search?q=säljteknik",
     title: "Förhandlingstips",
-    body: { classList: { contains: (c: string) => classes.includes(c) }, textContent: "Så förhandlar du fram bättre affärer" },
+    body: {
+      classList: { contains: (c: string) => classes.includes(c) },
+      textContent: "Så förhandlar du fram bättre affärer",
+    },
     querySelectorAll: (() => areas.map((a) => ({ getAttribute: () => a }))) as never,
   };
 }
@@ -22,7 +36,12 @@ function ctx(over: Partial<ConditionContext> = {}): ConditionContext {
   return {
     url: "https://www.saljakademin.se/blogg/forhandling-tips?utm_source=news",
     doc: fakeDoc(),
-    person: personMock({ country: "SE", email: "anna@exempel.se", extra: { roll: "Säljchef", antal: "12" }, data: { tags: ["Kund"], score: 40 } }),
+    person: personMock({
+      country: "SE",
+      email: "anna@exempel.se",
+      extra: { roll: "Säljchef", antal: "12" },
+      data: { tags: ["Kund"], score: 40 },
+    }),
     local: {},
     ...over,
   };
@@ -45,7 +64,13 @@ describe("condition evaluator", () => {
       expect(run({ condition_type: "url", url: "/blogg", data: { match: "not_contains" } })).toBe(false);
     });
     it("exact ignores protocol, www, query and a trailing slash, and allows * wildcards", () => {
-      expect(run({ condition_type: "url", url: "https://saljakademin.se/blogg/forhandling-tips/", data: { match: "exact" } })).toBe(true);
+      expect(
+        run({
+          condition_type: "url",
+          url: "https://saljakademin.se/blogg/forhandling-tips/",
+          data: { match: "exact" },
+        }),
+      ).toBe(true);
       expect(run({ condition_type: "url", url: "/blogg/forhandling-tips", data: { match: "exact" } })).toBe(true);
       expect(run({ condition_type: "url", url: "/blogg", data: { match: "exact" } })).toBe(false);
       expect(run({ condition_type: "url", url: "/blogg/*", data: { match: "exact" } })).toBe(true);
@@ -112,7 +137,9 @@ describe("condition evaluator", () => {
   });
 
   it("tag: person tags and integration tags, or their absence", () => {
-    const person = personMock({ data: { tags: ["Kund"], integrations: { builtin: { data: { tags: ["webinar"] } }, "3": { tags: ["vip"] } } } });
+    const person = personMock({
+      data: { tags: ["Kund"], integrations: { builtin: { data: { tags: ["webinar"] } }, "3": { tags: ["vip"] } } },
+    });
     expect(tagsOf(ctx({ person })).sort()).toEqual(["kund", "vip", "webinar"]);
     expect(run({ condition_type: "tag", tag_id: "kund" }, { person })).toBe(true);
     expect(run({ condition_type: "tag", tag_id: "VIP" }, { person })).toBe(true);
@@ -134,7 +161,8 @@ describe("condition evaluator", () => {
     visits = recordVisit(visits, "https://saljakademin.se/", "s1", 2);
     visits = recordVisit(visits, "https://saljakademin.se/blogg/forhandling-tips?x=1", "s2", 3);
     const local = { visits };
-    const v = (data: Record<string, unknown>, count?: number) => run({ condition_type: "visits", count, data }, { local });
+    const v = (data: Record<string, unknown>, count?: number) =>
+      run({ condition_type: "visits", count, data }, { local });
     expect(v({ scope: "page", comparison: "equal" }, 2)).toBe(true);
     expect(v({ scope: "session", comparison: "equal" }, 1)).toBe(true);
     expect(v({ scope: "total" }, 1)).toBe(true); // 2 sessions > 1
@@ -145,7 +173,10 @@ describe("condition evaluator", () => {
   });
 
   it("data_field: answers first, then person fields, custom fields, parameters, data, location and company", () => {
-    const c = ctx({ values: { antal: "5" }, local: { params: { utm_source: "news" }, location: { city: "Malmö" }, company: { industry: "SaaS" } } });
+    const c = ctx({
+      values: { antal: "5" },
+      local: { params: { utm_source: "news" }, location: { city: "Malmö" }, company: { industry: "SaaS" } },
+    });
     expect(fieldOf(c, "antal")).toBe("5");
     expect(fieldOf(c, "email")).toBe("anna@exempel.se");
     expect(fieldOf(c, "roll")).toBe("Säljchef");
@@ -154,7 +185,8 @@ describe("condition evaluator", () => {
     expect(fieldOf(c, "city")).toBe("Malmö");
     expect(fieldOf(c, "industry")).toBe("SaaS");
     expect(fieldOf(c, "nothing")).toBeUndefined();
-    const f = (data: Record<string, unknown>, name: string) => test(cond({ condition_type: "data_field", data_name: name, data }), c);
+    const f = (data: Record<string, unknown>, name: string) =>
+      test(cond({ condition_type: "data_field", data_name: name, data }), c);
     expect(f({ value: "säljchef" }, "roll")).toBe(true);
     expect(f({ comparison: "not_equal", value: "vd" }, "roll")).toBe(true);
     expect(f({ comparison: "contains", value: "chef" }, "roll")).toBe(true);
@@ -168,10 +200,21 @@ describe("condition evaluator", () => {
   });
 
   it("data_field: device (by the viewport's width, SPEC's breakpoints) and referrer are facts of the page view", () => {
-    const c = ctx({ doc: { ...fakeDoc(), referrer: "https://www.google.se/search?q=saljkurs" }, person: personMock({ extra: { device: "tv" } }) });
-    const f = (name: string, data: Record<string, unknown>) => test(cond({ condition_type: "data_field", data_name: name, data }), c);
+    const c = ctx({
+      doc: { ...fakeDoc(), referrer: "https://www.google.se/search?q=saljkurs" },
+      person: personMock({ extra: { device: "tv" } }),
+    });
+    const f = (name: string, data: Record<string, unknown>) =>
+      test(cond({ condition_type: "data_field", data_name: name, data }), c);
     try {
-      for (const [width, device] of [[390, "mobile"], [767, "mobile"], [768, "tablet"], [1023, "tablet"], [1024, "desktop"], [1920, "desktop"]] as const) {
+      for (const [width, device] of [
+        [390, "mobile"],
+        [767, "mobile"],
+        [768, "tablet"],
+        [1023, "tablet"],
+        [1024, "desktop"],
+        [1920, "desktop"],
+      ] as const) {
         vi.stubGlobal("innerWidth", width);
         expect(fieldOf(c, "device"), String(width)).toBe(device);
         expect(f("device", { value: device })).toBe(true);
@@ -185,16 +228,34 @@ describe("condition evaluator", () => {
     expect(f("referrer", { comparison: "contains", value: "GOOGLE." })).toBe(true);
     expect(f("referrer", { comparison: "contains", value: "facebook" })).toBe(false);
     const direct = ctx({ doc: { ...fakeDoc(), referrer: "" } });
-    expect(test(cond({ condition_type: "data_field", data_name: "referrer", data: { comparison: "contains", value: "google" } }), direct)).toBe(false);
+    expect(
+      test(
+        cond({
+          condition_type: "data_field",
+          data_name: "referrer",
+          data: { comparison: "contains", value: "google" },
+        }),
+        direct,
+      ),
+    ).toBe(false);
     // A hostile name is no fact: it falls through to the person as before.
     expect(fieldOf(c, "constructor")).toBeUndefined();
   });
 
   it("country: located, person or storefront country, by code or name", () => {
-    expect(countryOf(ctx({ local: { location: { countryCode: "NO", country: "Norway" } } }))).toEqual(["no", "norway", "se"]);
+    expect(countryOf(ctx({ local: { location: { countryCode: "NO", country: "Norway" } } }))).toEqual([
+      "no",
+      "norway",
+      "se",
+    ]);
     expect(run({ condition_type: "country", country: "SE" })).toBe(true);
     expect(run({ condition_type: "country", country: "NO, DK" })).toBe(false);
-    expect(run({ condition_type: "country", country: "norway" }, { local: { location: { countryCode: "NO", country: "Norway" } } })).toBe(true);
+    expect(
+      run(
+        { condition_type: "country", country: "norway" },
+        { local: { location: { countryCode: "NO", country: "Norway" } } },
+      ),
+    ).toBe(true);
     expect(run({ condition_type: "country", country: "SE", data: { match: "is_not" } })).toBe(false);
     // Unknown country: fails whether negated or not.
     const nowhere = { person: personMock(), local: {} };
@@ -215,7 +276,9 @@ describe("condition evaluator", () => {
   });
 
   it("list: membership from the integrations, or not", () => {
-    const person = personMock({ data: { integrations: { builtin: { data: { lists: ["1", "13"] } }, "5": { lists: ["2"] } } } });
+    const person = personMock({
+      data: { integrations: { builtin: { data: { lists: ["1", "13"] } }, "5": { lists: ["2"] } } },
+    });
     expect(run({ condition_type: "list", data: { list_id: 13 } }, { person })).toBe(true);
     expect(run({ condition_type: "list", tag_id: "2" }, { person })).toBe(true);
     expect(run({ condition_type: "list", data: { list_id: "7" } }, { person })).toBe(false);
@@ -223,7 +286,13 @@ describe("condition evaluator", () => {
   });
 
   it("list and tag: the server's yes/no facts count only where they say yes", () => {
-    const person = personMock({ data: { integrations: { klaviyo: { facts: 2, data: { lists: { "13": true, "7": false }, tags: { vip: true, churned: false } } } } } });
+    const person = personMock({
+      data: {
+        integrations: {
+          klaviyo: { facts: 2, data: { lists: { "13": true, "7": false }, tags: { vip: true, churned: false } } },
+        },
+      },
+    });
     expect(run({ condition_type: "list", data: { list_id: "13" } }, { person })).toBe(true);
     expect(run({ condition_type: "list", data: { list_id: "7" } }, { person })).toBe(false);
     expect(run({ condition_type: "list", data: { list_id: "7", match: "is_not" } }, { person })).toBe(true);
@@ -266,7 +335,10 @@ describe("and / or", () => {
     expect(passes([yes, or(no), no], ctx())).toBe(true);
   });
   it("the seeded blog broadcast: category blogg OR url contains /blogg", () => {
-    const blog = [cond({ condition_type: "category", tag_id: "blogg" }), cond({ condition_type: "url", operator: "or", url: "/blogg", data: { match: "contains" } })];
+    const blog = [
+      cond({ condition_type: "category", tag_id: "blogg" }),
+      cond({ condition_type: "url", operator: "or", url: "/blogg", data: { match: "contains" } }),
+    ];
     expect(passes(blog, ctx({ doc: fakeDoc([]), url: "https://x.se/blogg/a" }))).toBe(true);
     expect(passes(blog, ctx({ doc: fakeDoc(["category-blogg"]), url: "https://x.se/a" }))).toBe(true);
     expect(passes(blog, ctx({ doc: fakeDoc([]), url: "https://x.se/kurser" }))).toBe(false);
@@ -298,7 +370,10 @@ describe("needsMoreTests", () => {
   it("finds a type beyond the page types anywhere in a document or a list", () => {
     expect(needsMoreTests([cond({ condition_type: "url" }), cond({ condition_type: "area" })])).toBe(false);
     expect(needsMoreTests([cond({ condition_type: "url" }), cond({ condition_type: "country" })])).toBe(true);
-    const row = (type: Condition["condition_type"]) => ({ id: 1, elements: [{ id: 2, conditions: [cond({ condition_type: type })] }] });
+    const row = (type: Condition["condition_type"]) => ({
+      id: 1,
+      elements: [{ id: 2, conditions: [cond({ condition_type: type })] }],
+    });
     expect(needsMoreTests({ variants: [{ steps: [{ rows: [row("page")] }] }] })).toBe(false);
     expect(needsMoreTests({ variants: [{ steps: [{ rows: [row("visits")] }] }] })).toBe(true);
     // A text that mentions a condition type is no condition.

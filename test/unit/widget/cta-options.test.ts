@@ -12,14 +12,18 @@ describe("CTA trigger options", () => {
     expect(triggerOf({ trigger: "delayed", delay: 2 })).toMatchObject({ kind: "delayed", delay: 2000 });
     expect(triggerOf({ trigger: "delayed", delay: "0" })).toMatchObject({ delay: 0 });
     expect(triggerOf({ trigger: "scroll", "scroll-percentage": "40" })).toMatchObject({ kind: "scroll", scroll: 40 });
-    for (const kind of ["exit", "click", "add-to-cart", "immediate"]) expect(triggerOf({ trigger: kind }).kind).toBe(kind);
+    for (const kind of ["exit", "click", "add-to-cart", "immediate"])
+      expect(triggerOf({ trigger: kind }).kind).toBe(kind);
   });
 
   it("reads the teaser's own trigger (immediate by default)", () => {
     const o = { trigger: "exit", "teaser-trigger": "scroll", "teaser-scroll-percentage": 25 };
     expect(triggerOf(o, true)).toMatchObject({ kind: "scroll", scroll: 25 });
     expect(triggerOf({ trigger: "exit" }, true).kind).toBe("immediate");
-    expect(triggerOf({ "teaser-trigger": "delayed", "teaser-delay": 5 }, true)).toMatchObject({ kind: "delayed", delay: 5000 });
+    expect(triggerOf({ "teaser-trigger": "delayed", "teaser-delay": 5 }, true)).toMatchObject({
+      kind: "delayed",
+      delay: 5000,
+    });
     expect(hasTeaser("two-tap", {})).toBe(true);
     expect(hasTeaser("hook", { teaser: true })).toBe(true);
     expect(hasTeaser("overlay", {})).toBe(false);

@@ -19,16 +19,30 @@ import { configMock } from "../../support/factories";
 const CUSTOMER = { email: "kund@butik.se", name: "Karin", last_name: "Berg", phone: "+46701234567" };
 const PROXY = "/apps/beckon/api/customer";
 
-function server(customer: (call: FakeCall) => { status: number; body?: unknown } | Error = () => ({ status: 200, body: { customer: CUSTOMER } })) {
+function server(
+  customer: (call: FakeCall) => { status: number; body?: unknown } | Error = () => ({
+    status: 200,
+    body: { customer: CUSTOMER },
+  }),
+) {
   return fakeFetch((call) => {
     if (call.url.endsWith(PROXY)) return customer(call);
-    if (call.url.endsWith("/api/websites/1/visitors")) return { status: 201, body: { visitor: personMock({ visitor_token: call.body.visitor.visitor_token }), logged_in: false } };
+    if (call.url.endsWith("/api/websites/1/visitors"))
+      return {
+        status: 201,
+        body: { visitor: personMock({ visitor_token: call.body.visitor.visitor_token }), logged_in: false },
+      };
     return { status: 404, body: {} };
   });
 }
 const proxyCalls = (f: { calls: FakeCall[] }) => f.calls.filter((c) => c.url.endsWith(PROXY));
 
-const visitor = (over = {}): LoadedVisitor => ({ token: "tok_0123456789abcdef", person: personMock(over), loggedIn: false, source: "stored" });
+const visitor = (over = {}): LoadedVisitor => ({
+  token: "tok_0123456789abcdef",
+  person: personMock(over),
+  loggedIn: false,
+  source: "stored",
+});
 
 describe("linkCustomer", () => {
   it("posts the visitor token under the shop's root and fills only the empty fields", async () => {
@@ -36,33 +50,71 @@ describe("linkCustomer", () => {
     const v = visitor({ email: "typed@example.com" });
     const keepPerson = vi.fn();
     await linkCustomer({ fetchFn: fetch, win: window, shop: { root_url: "/sv" }, v, keepPerson });
-    expect(proxyCalls(fetch)).toEqual([expect.objectContaining({ method: "POST", url: "/sv/apps/beckon/api/customer", body: { visitor_token: v.token } })]);
-    expect(v.person).toMatchObject({ email: "typed@example.com", name: "Karin", last_name: "Berg", phone: "+46701234567" });
+    expect(proxyCalls(fetch)).toEqual([
+      expect.objectContaining({
+        method: "POST",
+        url: "/sv/apps/beckon/api/customer",
+        body: { visitor_token: v.token },
+      }),
+    ]);
+    expect(v.person).toMatchObject({
+      email: "typed@example.com",
+      name: "Karin",
+      last_name: "Berg",
+      phone: "+46701234567",
+    });
     expect(keepPerson).toHaveBeenCalledWith(v.person);
   });
 
   it("uses Shopify.routes.root, else /, when the context has no root_url", async () => {
     const fetch = server();
-    await linkCustomer({ fetchFn: fetch, win: { Shopify: { routes: { root: "/en/" } } } as unknown as Window, shop: {}, v: visitor(), keepPerson: () => {} });
+    await linkCustomer({
+      fetchFn: fetch,
+      win: { Shopify: { routes: { root: "/en/" } } } as unknown as Window,
+      shop: {},
+      v: visitor(),
+      keepPerson: () => {},
+    });
     await linkCustomer({ fetchFn: fetch, win: window, shop: null, v: visitor(), keepPerson: () => {} });
     expect(proxyCalls(fetch).map((c) => c.url)).toEqual(["/en/apps/beckon/api/customer", "/apps/beckon/api/customer"]);
   });
 
   it("ignores hostile, oversized and malformed answers", () => {
-    expect(customerFields({ customer: { email: "<img src=x onerror=alert(1)>@a.se", name: "<script>x</script>", last_name: "x".repeat(300), phone: 46701234567 } })).toEqual({});
-    expect(customerFields({ customer: { email: "not-an-email", name: "A\u0000B", last_name: ["Berg"], phone: { n: 1 } } })).toEqual({});
-    for (const a of [null, "text", 42, [], { customer: null }, { customer: "kund@butik.se" }, { customer: [CUSTOMER] }]) expect(customerFields(a)).toEqual({});
-    expect(customerFields({ customer: { ...CUSTOMER, extra: "kept out", __proto__: { email: "x@y.se" } } })).toEqual(CUSTOMER);
+    expect(
+      customerFields({
+        customer: {
+          email: "<img src=x onerror=alert(1)>@a.se",
+          name: "<script>x</script>",
+          last_name: "x".repeat(300),
+          phone: 46701234567,
+        },
+      }),
+    ).toEqual({});
+    expect(
+      customerFields({ customer: { email: "not-an-email", name: "A\u0000B", last_name: ["Berg"], phone: { n: 1 } } }),
+    ).toEqual({});
+    for (const a of [null, "text", 42, [], { customer: null }, { customer: "kund@butik.se" }, { customer: [CUSTOMER] }])
+      expect(customerFields(a)).toEqual({});
+    expect(customerFields({ customer: { ...CUSTOMER, extra: "kept out", __proto__: { email: "x@y.se" } } })).toEqual(
+      CUSTOMER,
+    );
   });
 
   it("is silent on 4xx, 5xx, network failures and a string answer: the person stays, failures are logged in debug mode", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const replies = [{ status: 400, body: {} }, { status: 500, body: {} }, new Error("offline"), { status: 200, body: "{" }];
+    const replies = [
+      { status: 400, body: {} },
+      { status: 500, body: {} },
+      new Error("offline"),
+      { status: 200, body: "{" },
+    ];
     const link = async () => {
       for (const reply of replies) {
         const v = visitor();
         const keepPerson = vi.fn();
-        await expect(linkCustomer({ fetchFn: server(() => reply), win: window, shop: {}, v, keepPerson })).resolves.toBeUndefined();
+        await expect(
+          linkCustomer({ fetchFn: server(() => reply), win: window, shop: {}, v, keepPerson }),
+        ).resolves.toBeUndefined();
         expect(v.person).toEqual(personMock());
         expect(keepPerson).not.toHaveBeenCalled();
       }
@@ -90,7 +142,13 @@ describe("in the runtime", () => {
     document.body.innerHTML = `<script id="beckon-shop-context" type="application/json">${JSON.stringify({ root_url: "/", logged_in: loggedIn })}</script>`;
   };
   const start = (store = memoryStore(), fetch = server()) => {
-    const w = startWidget({ config: configMock({ ctas: [] }), fetch, store, importExtras: async () => extras, mobile: false });
+    const w = startWidget({
+      config: configMock({ ctas: [] }),
+      fetch,
+      store,
+      importExtras: async () => extras,
+      mobile: false,
+    });
     running.push(w);
     return { w, store, fetch };
   };
@@ -107,7 +165,9 @@ describe("in the runtime", () => {
     await w.ready;
     await settle(10);
     const v = await w.visitor;
-    expect(proxyCalls(fetch)).toEqual([expect.objectContaining({ method: "POST", url: PROXY, body: { visitor_token: v.token } })]);
+    expect(proxyCalls(fetch)).toEqual([
+      expect.objectContaining({ method: "POST", url: PROXY, body: { visitor_token: v.token } }),
+    ]);
     expect(v.person).toMatchObject(CUSTOMER);
     // Stored with the person, so the next page's merge tags and prefill have it too.
     expect(store.get<{ person: { email: string } }>("cf_1_person")!.person.email).toBe(CUSTOMER.email);
@@ -125,7 +185,13 @@ describe("in the runtime", () => {
     const fetch = fakeFetch((call) =>
       call.url.endsWith(PROXY)
         ? { status: 200, body: { customer: CUSTOMER } }
-        : { status: 201, body: { visitor: personMock({ visitor_token: call.body.visitor.visitor_token, email: "typed@example.com" }), logged_in: false } },
+        : {
+            status: 201,
+            body: {
+              visitor: personMock({ visitor_token: call.body.visitor.visitor_token, email: "typed@example.com" }),
+              logged_in: false,
+            },
+          },
     );
     const { w } = start(store, fetch);
     await w.ready;

@@ -28,7 +28,12 @@ describe("cut", () => {
 describe("everything the widget truncates", () => {
   it("a form's person fields (500, zip code 20) and answers (5,000)", () => {
     const payload = buildContactPayload(
-      [fieldMock({ slug: "email" }), fieldMock({ slug: "first_name", options: {} }), fieldMock({ slug: "zip_code", options: {} }), fieldMock({ slug: "note", field_type: "text", options: {} })],
+      [
+        fieldMock({ slug: "email" }),
+        fieldMock({ slug: "first_name", options: {} }),
+        fieldMock({ slug: "zip_code", options: {} }),
+        fieldMock({ slug: "note", field_type: "text", options: {} }),
+      ],
       { email: "a@example.se", first_name: straddling(500), zip_code: straddling(20), note: straddling(5000) },
       { cta_id: 7, variant_id: 11, step_id: 21, element_id: 31, broadcast_id: null, source_url: "https://x.se/" },
     );

@@ -55,7 +55,10 @@ describe("debug and warn", () => {
     warn("No website configuration");
     setDebug(true);
     warn("Add to cart failed", "Sold out");
-    expect(console_.mock.calls).toEqual([["[beckon] No website configuration"], ["[beckon] Add to cart failed", "Sold out"]]);
+    expect(console_.mock.calls).toEqual([
+      ["[beckon] No website configuration"],
+      ["[beckon] Add to cart failed", "Sold out"],
+    ]);
   });
 
   it("prints malformed and hostile messages as text, without throwing or formatting them", () => {
@@ -66,7 +69,14 @@ describe("debug and warn", () => {
       expect(() => say(new Error("boom") as unknown as string, { a: 1 })).not.toThrow();
       say(hostile);
     }
-    expect(printed()).toEqual(["[beckon] undefined", "[beckon] Error: boom", "[beckon] " + hostile, "[beckon] undefined", "[beckon] Error: boom", "[beckon] " + hostile]);
+    expect(printed()).toEqual([
+      "[beckon] undefined",
+      "[beckon] Error: boom",
+      "[beckon] " + hostile,
+      "[beckon] undefined",
+      "[beckon] Error: boom",
+      "[beckon] " + hostile,
+    ]);
   });
 
   it("a switch holding a falsy value (0, an empty string) is off", () => {
@@ -85,9 +95,20 @@ describe("the runtime sets debug mode from its own mode", () => {
 
   const ready = async (loggedIn = false) => {
     const fetch = fakeFetch((call) =>
-      call.url.endsWith("/visitors") ? { status: 201, body: { visitor: personMock({ visitor_token: call.body.visitor.visitor_token }), logged_in: loggedIn } } : { status: 404, body: {} },
+      call.url.endsWith("/visitors")
+        ? {
+            status: 201,
+            body: { visitor: personMock({ visitor_token: call.body.visitor.visitor_token }), logged_in: loggedIn },
+          }
+        : { status: 404, body: {} },
     );
-    const widget = startWidget({ config: configMock({ ctas: [] }), fetch, store: memoryStore(), mobile: false, importPanel: async () => ({ openPanel: () => {} }) });
+    const widget = startWidget({
+      config: configMock({ ctas: [] }),
+      fetch,
+      store: memoryStore(),
+      mobile: false,
+      importPanel: async () => ({ openPanel: () => {} }),
+    });
     running.push(widget);
     await widget.ready;
     await settle();
@@ -156,7 +177,11 @@ describe("the React package", () => {
       const root = createRoot(div);
       await act(async () =>
         root.render(
-          <BeckonProvider config={swedishConfigMock()} runtime={{ track() {} }} loadRenderer={async () => ({ mountCta })}>
+          <BeckonProvider
+            config={swedishConfigMock()}
+            runtime={{ track() {} }}
+            loadRenderer={async () => ({ mountCta })}
+          >
             <BeckonCta cta={swedishCtaMock()} mode={mode} />
           </BeckonProvider>,
         ),

@@ -2,7 +2,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { extractContact, fieldsOf, keyOf, trackForms, type FieldInfo } from "../../../widget/core/extras/form-tracking";
 
-const field = (name: string, value: string, o: Partial<FieldInfo> = {}): FieldInfo => ({ name, value, type: "text", ...o });
+const field = (name: string, value: string, o: Partial<FieldInfo> = {}): FieldInfo => ({
+  name,
+  value,
+  type: "text",
+  ...o,
+});
 
 describe("which contact field a form field holds", () => {
   it.each([
@@ -33,9 +38,12 @@ describe("which contact field a form field holds", () => {
     expect(keyOf(field(name, "x"))).toBe(key);
   });
 
-  it.each(["company_name", "username", "form_fields[message]", "form_fields[budget]", "hotel", "title"])("%s → nothing", (name) => {
-    expect(keyOf(field(name, "x"))).toBeUndefined();
-  });
+  it.each(["company_name", "username", "form_fields[message]", "form_fields[budget]", "hotel", "title"])(
+    "%s → nothing",
+    (name) => {
+      expect(keyOf(field(name, "x"))).toBeUndefined();
+    },
+  );
 
   it("reads the id when the name says nothing", () => {
     expect(keyOf({ name: "f1", id: "form-field-last_name", type: "text", value: "x" })).toBe("last_name");
@@ -67,7 +75,8 @@ describe("which contact field a form field holds", () => {
   });
 
   it("never tracks passwords, hidden fields, choices or buttons", () => {
-    for (const type of ["password", "hidden", "checkbox", "radio", "submit", "button"]) expect(keyOf(field("email", "a@b.se", { type }))).toBeUndefined();
+    for (const type of ["password", "hidden", "checkbox", "radio", "submit", "button"])
+      expect(keyOf(field("email", "a@b.se", { type }))).toBeUndefined();
   });
 });
 
@@ -85,11 +94,19 @@ describe("the contact in a form", () => {
       field("form_fields[message]", "Hej!", { type: "textarea" }),
       field("form_fields[consent]", "ja", { type: "checkbox" }),
     ];
-    expect(extractContact(fields)).toEqual({ name: "Anna", last_name: "Svensson", email: "anna@exempel.se", phone: "070-123 45 67", website: "https://exempel.se" });
+    expect(extractContact(fields)).toEqual({
+      name: "Anna",
+      last_name: "Svensson",
+      email: "anna@exempel.se",
+      phone: "070-123 45 67",
+      website: "https://exempel.se",
+    });
   });
 
   it("keeps the first non-empty value of each kind", () => {
-    expect(extractContact([field("email", ""), field("e-post", "b@exempel.se"), field("epost2", "c@exempel.se")])).toEqual({ email: "b@exempel.se" });
+    expect(
+      extractContact([field("email", ""), field("e-post", "b@exempel.se"), field("epost2", "c@exempel.se")]),
+    ).toEqual({ email: "b@exempel.se" });
   });
 
   it("takes the e-mail from the field that means it, never from the repeat field, even when the real one is wrong", () => {
@@ -103,14 +120,24 @@ describe("the contact in a form", () => {
   });
 
   it("never lets a later field of a kind stand in for a first one that is not what it says", () => {
-    expect(extractContact([field("email", "a@b.se"), field("phone", "ring mig"), field("mobil", "0701234567")])).toEqual({ email: "a@b.se" });
+    expect(
+      extractContact([field("email", "a@b.se"), field("phone", "ring mig"), field("mobil", "0701234567")]),
+    ).toEqual({ email: "a@b.se" });
   });
 
   it("keeps a phone only when it is one (SPEC 5: digits after separators, at least 4) and a website only when it is a web address", () => {
-    const c = (phone: string, website: string) => extractContact([field("email", "a@b.se"), field("phone", phone), field("website", website)]);
-    expect(c("+46 (0)70-123.45.67", "https://exempel.se/om?x=1")).toEqual({ email: "a@b.se", phone: "+46 (0)70-123.45.67", website: "https://exempel.se/om?x=1" });
+    const c = (phone: string, website: string) =>
+      extractContact([field("email", "a@b.se"), field("phone", phone), field("website", website)]);
+    expect(c("+46 (0)70-123.45.67", "https://exempel.se/om?x=1")).toEqual({
+      email: "a@b.se",
+      phone: "+46 (0)70-123.45.67",
+      website: "https://exempel.se/om?x=1",
+    });
     expect(c("12-34", "www.exempel.se")).toEqual({ email: "a@b.se", phone: "12-34", website: "www.exempel.se" });
-    expect(c("070 12 34 56 ext 12", "exempel.se")).toMatchObject({ phone: "070 12 34 56 ext 12", website: "exempel.se" });
+    expect(c("070 12 34 56 ext 12", "exempel.se")).toMatchObject({
+      phone: "070 12 34 56 ext 12",
+      website: "exempel.se",
+    });
     expect(c("abc1234", "nourl")).toEqual({ email: "a@b.se" });
     expect(c("12-3", "http://")).toEqual({ email: "a@b.se" });
   });
@@ -118,7 +145,9 @@ describe("the contact in a form", () => {
   it("drops an e-mail that fails the pattern and a phone under 4 digits", () => {
     expect(extractContact([field("email", "anna@exempel"), field("fname", "Anna")])).toBeNull();
     expect(extractContact([field("phone", "12-3"), field("fname", "Anna")])).toBeNull();
-    expect(extractContact([field("email", "inte en adress"), field("phone", "0701234567")])).toEqual({ phone: "0701234567" });
+    expect(extractContact([field("email", "inte en adress"), field("phone", "0701234567")])).toEqual({
+      phone: "0701234567",
+    });
   });
 
   it("is null without an e-mail or a phone", () => {
@@ -143,7 +172,9 @@ describe("tracking submitted forms", () => {
   const submit = (f: HTMLFormElement) => f.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
 
   it("reads the form's enabled fields", () => {
-    const f = form(`<input name="a" value="1"><input name="b" value="2" disabled><select name="c"><option value="3" selected>3</option></select><textarea name="d">4</textarea>`);
+    const f = form(
+      `<input name="a" value="1"><input name="b" value="2" disabled><select name="c"><option value="3" selected>3</option></select><textarea name="d">4</textarea>`,
+    );
     expect(fieldsOf(f).map((x) => [x.name, x.value, x.type])).toEqual([
       ["a", "1", "text"],
       ["c", "3", "select-one"],
@@ -153,12 +184,15 @@ describe("tracking submitted forms", () => {
 
   /** Lets the sender's microtask run. */
   const settle = () => new Promise((r) => setTimeout(r, 0));
-  const email = (f: HTMLFormElement, v: string) => ((f.elements.namedItem("form_fields[email]") as HTMLInputElement).value = v);
+  const email = (f: HTMLFormElement, v: string) =>
+    ((f.elements.namedItem("form_fields[email]") as HTMLInputElement).value = v);
 
   it("sends the submitted values once the page accepts the form (resets it), once per distinct contact, never cancels the host's submit, and stops", async () => {
     const send = vi.fn();
     const stop = trackForms(document, send);
-    const f = form(`<input name="form_fields[first_name]" value="Anna"><input type="email" name="form_fields[email]" value="ANNA@exempel.se">`);
+    const f = form(
+      `<input name="form_fields[first_name]" value="Anna"><input type="email" name="form_fields[email]" value="ANNA@exempel.se">`,
+    );
     let hostSaw = 0;
     f.addEventListener("submit", (e) => {
       hostSaw++;
@@ -171,7 +205,12 @@ describe("tracking submitted forms", () => {
     f.reset();
     await settle();
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send.mock.calls[0][0]).toMatchObject({ name: "Anna", email: "anna@exempel.se", contactable_type: null, source_url: expect.any(String) });
+    expect(send.mock.calls[0][0]).toMatchObject({
+      name: "Anna",
+      email: "anna@exempel.se",
+      contactable_type: null,
+      source_url: expect.any(String),
+    });
     email(f, "anna@exempel.se");
     submit(f);
     f.reset();
@@ -192,7 +231,9 @@ describe("tracking submitted forms", () => {
   it("sends nothing for a submit the page rejects, and only the accepted values of the next", async () => {
     const send = vi.fn();
     const stop = trackForms(document, send);
-    const f = form(`<input name="form_fields[email]" value="fel@exempel.se"><input name="form_fields[phone]" value="12-34"><input name="form_fields[website]" value="nourl">`);
+    const f = form(
+      `<input name="form_fields[email]" value="fel@exempel.se"><input name="form_fields[phone]" value="12-34"><input name="form_fields[website]" value="nourl">`,
+    );
     const phone = f.elements.namedItem("form_fields[phone]") as HTMLInputElement;
     submit(f);
     // The page's validation marks the field; the visitor then leaves.

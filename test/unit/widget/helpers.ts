@@ -8,7 +8,11 @@ import type { FetchFn } from "../../../widget/core/api";
 import type { Store } from "../../../widget/core/storage";
 
 /** A Store in memory; `cookies`, their `maxAges` (seconds; undefined: a session cookie) and `data` are open for assertions. */
-export function memoryStore(): Store & { cookies: Record<string, string>; maxAges: Record<string, number | undefined>; data: Record<string, string> } {
+export function memoryStore(): Store & {
+  cookies: Record<string, string>;
+  maxAges: Record<string, number | undefined>;
+  data: Record<string, string>;
+} {
   const cookies: Record<string, string> = {};
   const maxAges: Record<string, number | undefined> = {};
   const data: Record<string, string> = {};
@@ -22,7 +26,7 @@ export function memoryStore(): Store & { cookies: Record<string, string>; maxAge
       if (maxAge === 0) delete cookies[n];
       else cookies[n] = v;
     },
-    get: <T,>(k: string) => (k in data ? (JSON.parse(data[k]) as T) : null),
+    get: <T>(k: string) => (k in data ? (JSON.parse(data[k]) as T) : null),
     set: (k, v) => void (data[k] = JSON.stringify(v)),
   };
 }
@@ -95,7 +99,9 @@ export const broadcastMock = (over: Partial<PublicBroadcast> = {}): PublicBroadc
   timeframe: false,
   range_start: null,
   range_end: null,
-  conditions: [{ position: 0, operator: "and", condition_type: "url", url: "/kassan", data: { match: "not_contains" } }],
+  conditions: [
+    { position: 0, operator: "and", condition_type: "url", url: "/kassan", data: { match: "not_contains" } },
+  ],
   cta_ids: [9],
   ...over,
 });

@@ -28,7 +28,10 @@ describe("lifecycle: visitor → sync → enrichment → ready", () => {
     const r = await done;
     expect(order).toEqual(["visitor", "sync:v", "geo", "cart"]);
     expect(phases).toEqual(["visitor", "sync", "enrich", "ready"]);
-    expect(r).toEqual({ visitor: "v", steps: { visitor: "ok", sync: "ok", geolocation: "ok", cart: "ok", company: "skipped" } });
+    expect(r).toEqual({
+      visitor: "v",
+      steps: { visitor: "ok", sync: "ok", geolocation: "ok", cart: "ok", company: "skipped" },
+    });
   });
 
   it("marks a failed or timed-out step and goes on (5 s sync, 1 s geolocation)", async () => {
@@ -52,9 +55,12 @@ describe("lifecycle: visitor → sync → enrichment → ready", () => {
   it("a throwing step or phase observer never stops loading", async () => {
     const r = await runLifecycle({
       visitor: async () => 1,
-      sync: [() => {
-        throw new Error("sync threw");
-      }, 5000],
+      sync: [
+        () => {
+          throw new Error("sync threw");
+        },
+        5000,
+      ],
       onPhase: () => {
         throw new Error("observer");
       },
@@ -74,10 +80,24 @@ describe("lifecycle: visitor → sync → enrichment → ready", () => {
 });
 
 describe("enrichment (extras chunk)", () => {
-  const visitor = (over = {}): LoadedVisitor => ({ token: "tok_0123456789abcdef", person: personMock({ contact_id: 5, ...over }), loggedIn: false, source: "stored" });
-  const listCondition = { position: 0, operator: "and" as const, condition_type: "list" as const, data: { list_id: "13", integration_id: 4, integration_type: "builtin" } };
+  const visitor = (over = {}): LoadedVisitor => ({
+    token: "tok_0123456789abcdef",
+    person: personMock({ contact_id: 5, ...over }),
+    loggedIn: false,
+    source: "stored",
+  });
+  const listCondition = {
+    position: 0,
+    operator: "and" as const,
+    condition_type: "list" as const,
+    data: { list_id: "13", integration_id: 4, integration_type: "builtin" },
+  };
 
-  function options(config: PublicWebsiteConfig, reply: (c: FakeCall) => { status: number; body?: unknown } | Error, over: Partial<EnrichOptions> = {}) {
+  function options(
+    config: PublicWebsiteConfig,
+    reply: (c: FakeCall) => { status: number; body?: unknown } | Error,
+    over: Partial<EnrichOptions> = {},
+  ) {
     const fetchFn = fakeFetch(reply);
     const kept = vi.fn();
     const o: EnrichOptions = {
@@ -102,16 +122,46 @@ describe("enrichment (extras chunk)", () => {
   });
 
   it("syncs the integrations list conditions name and stores lists and tags the server's way", async () => {
-    const config = configMock({ broadcasts: [{ id: 1, name: "b", quick: false, timezone: "UTC", timeframe: false, range_start: null, range_end: null, conditions: [listCondition], cta_ids: [] }] });
+    const config = configMock({
+      broadcasts: [
+        {
+          id: 1,
+          name: "b",
+          quick: false,
+          timezone: "UTC",
+          timeframe: false,
+          range_start: null,
+          range_end: null,
+          conditions: [listCondition],
+          cta_ids: [],
+        },
+      ],
+    });
     expect(syncTargets(config)).toEqual([{ id: 4, type: "builtin" }]);
-    const { o, fetchFn, kept } = options(config, () => ({ status: 200, body: { lists: { "13": true }, tags: { webinar: true }, fields: {} } }));
+    const { o, fetchFn, kept } = options(config, () => ({
+      status: 200,
+      body: { lists: { "13": true }, tags: { webinar: true }, fields: {} },
+    }));
     expect(await enrich(o)).toMatchObject({ sync: "ok" });
     expect(fetchFn.calls[0]).toMatchObject({
       method: "POST",
       url: "http://api.test/api/websites/1/targeting_sync",
-      body: { environment: "live", version: "v1", integration_id: 4, integration_type: "builtin", contact_id: 5, visitor_token: "tok_0123456789abcdef" },
+      body: {
+        environment: "live",
+        version: "v1",
+        integration_id: 4,
+        integration_type: "builtin",
+        contact_id: 5,
+        visitor_token: "tok_0123456789abcdef",
+      },
     });
-    expect(o.visitor.person!.data.integrations).toEqual({ builtin: { integration_id: 4, data: { lists: { "13": true }, tags: { webinar: true }, fields: {} }, last_sync: "2026-01-01T00:00:00.000Z" } });
+    expect(o.visitor.person!.data.integrations).toEqual({
+      builtin: {
+        integration_id: 4,
+        data: { lists: { "13": true }, tags: { webinar: true }, fields: {} },
+        last_sync: "2026-01-01T00:00:00.000Z",
+      },
+    });
     expect(kept).toHaveBeenCalledWith(o.visitor.person);
 
     // Within 30 minutes of the last sync nothing is asked again (SPEC 9 re-sync after 30 min).
@@ -124,25 +174,46 @@ describe("enrichment (extras chunk)", () => {
 
   it("forwards a signed identity token from the link, asking anew even within 30 minutes", async () => {
     const config = configMock({ conditions: [listCondition], url_identification: true });
-    const win = { location: { href: "https://x.se/?cf_email=anna%40acme.se&cf_token=v1.1.YW5uYUBhY21lLnNl.1893456000.sig" } } as unknown as Window;
-    const { o, fetchFn } = options(config, () => ({ status: 200, body: { lists: { "13": true }, tags: {}, fields: {} } }), { win });
+    const win = {
+      location: { href: "https://x.se/?cf_email=anna%40acme.se&cf_token=v1.1.YW5uYUBhY21lLnNl.1893456000.sig" },
+    } as unknown as Window;
+    const { o, fetchFn } = options(
+      config,
+      () => ({ status: 200, body: { lists: { "13": true }, tags: {}, fields: {} } }),
+      { win },
+    );
     await enrich(o);
     await enrich({ ...o, now: o.now + 60_000 });
     expect(fetchFn.calls).toHaveLength(2);
     expect(fetchFn.calls[1].body).toMatchObject({ identity_token: "v1.1.YW5uYUBhY21lLnNl.1893456000.sig" });
     // The owner turned URL identification off: the token is not used.
-    const off = options(configMock({ conditions: [listCondition], url_identification: false }), () => ({ status: 200, body: { lists: {}, tags: {} } }), { win });
+    const off = options(
+      configMock({ conditions: [listCondition], url_identification: false }),
+      () => ({ status: 200, body: { lists: {}, tags: {} } }),
+      { win },
+    );
     await enrich(off.o);
     expect(off.fetchFn.calls[0].body).not.toHaveProperty("identity_token");
   });
 
   it("prefers the integrations the config lists", () => {
-    expect(syncTargets(configMock({ integrations: { segment_write_key: null, gtm_id: null, targeting: [{ id: 9, type: "klaviyo" }] } as never }))).toEqual([{ id: 9, type: "klaviyo" }]);
+    expect(
+      syncTargets(
+        configMock({
+          integrations: { segment_write_key: null, gtm_id: null, targeting: [{ id: 9, type: "klaviyo" }] } as never,
+        }),
+      ),
+    ).toEqual([{ id: 9, type: "klaviyo" }]);
   });
 
   it("geolocates once per session for country conditions, and marks an unknown location failed", async () => {
-    const config = configMock({ conditions: [{ position: 0, operator: "and", condition_type: "country", country: "SE", data: {} }] });
-    const { o, fetchFn } = options(config, () => ({ status: 200, body: { countryCode: "SE", country: "Sweden", city: "Malmö" } }));
+    const config = configMock({
+      conditions: [{ position: 0, operator: "and", condition_type: "country", country: "SE", data: {} }],
+    });
+    const { o, fetchFn } = options(config, () => ({
+      status: 200,
+      body: { countryCode: "SE", country: "Sweden", city: "Malmö" },
+    }));
     expect(await enrich(o)).toMatchObject({ geolocation: "ok" });
     expect(fetchFn.calls[0].url).toBe("http://api.test/api/geolocation");
     expect(o.local.location).toMatchObject({ countryCode: "SE", city: "Malmö", session: "s1" });
@@ -154,8 +225,13 @@ describe("enrichment (extras chunk)", () => {
   });
 
   it("reads the store cart for cart value conditions on stores, and company data when injected", async () => {
-    const config = configMock({ conditions: [{ position: 0, operator: "and", condition_type: "cart_value", data: { value: 10 } }] });
-    const { o } = options(config, () => ({ status: 500 }), { value: async () => 42.5, company: async () => ({ company_name: "AB" }) });
+    const config = configMock({
+      conditions: [{ position: 0, operator: "and", condition_type: "cart_value", data: { value: 10 } }],
+    });
+    const { o } = options(config, () => ({ status: 500 }), {
+      value: async () => 42.5,
+      company: async () => ({ company_name: "AB" }),
+    });
     expect(await enrich(o)).toMatchObject({ cart: "ok", company: "ok" });
     expect(o.local.cart?.value).toBe(42.5);
     expect(o.local.company).toEqual({ company_name: "AB" });
@@ -163,9 +239,13 @@ describe("enrichment (extras chunk)", () => {
     const off = options(config, () => ({ status: 500 }));
     expect(await enrich(off.o)).toMatchObject({ cart: "skipped" });
     // On a Shopify store: cart.js, in cents.
-    const shopify = options(config, (c) => (c.url === "/cart.js" ? { status: 200, body: { total_price: 52000 } } : { status: 404 }), {
-      win: { location: { href: "https://shop.test/" }, Shopify: {} } as unknown as Window,
-    });
+    const shopify = options(
+      config,
+      (c) => (c.url === "/cart.js" ? { status: 200, body: { total_price: 52000 } } : { status: 404 }),
+      {
+        win: { location: { href: "https://shop.test/" }, Shopify: {} } as unknown as Window,
+      },
+    );
     expect(await enrich(shopify.o)).toMatchObject({ cart: "ok" });
     expect(shopify.o.local.cart?.value).toBe(520);
   });

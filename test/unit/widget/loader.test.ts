@@ -19,7 +19,9 @@ describe("loader entry", () => {
 
   it("starts for a crawler when the body is marked as a widget page", async () => {
     vi.resetModules();
-    const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ visitor: {}, logged_in: false }), { status: 200 }));
+    const fetchSpy = vi.fn(
+      async () => new Response(JSON.stringify({ visitor: {}, logged_in: false }), { status: 200 }),
+    );
     vi.stubGlobal("fetch", fetchSpy);
     document.body.classList.add("beckon-widget-page");
     await import("../../../widget/core/loader");

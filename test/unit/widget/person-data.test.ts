@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { cleanUrl, countInteraction, interactions, MAX_PAGES, recordVisit, visitCounts, type LocalData } from "../../../widget/core/person-data";
+import {
+  cleanUrl,
+  countInteraction,
+  interactions,
+  MAX_PAGES,
+  recordVisit,
+  visitCounts,
+  type LocalData,
+} from "../../../widget/core/person-data";
 import { SESSION_MS, touchSession } from "../../../widget/core/session";
 import { memoryStore } from "./helpers";
 
@@ -11,10 +19,27 @@ describe("visits", () => {
 
   it("counts page views per cleaned URL and per session, keeping current and previous time and page", () => {
     let v = recordVisit(undefined, "https://x.se/a", "s1", 1000);
-    expect(v).toEqual({ total: 1, pages: { "x.se/a": 1 }, session: "s1", sessionPages: 1, current: 1000, previous: null, current_page: "x.se/a", previous_page: null });
+    expect(v).toEqual({
+      total: 1,
+      pages: { "x.se/a": 1 },
+      session: "s1",
+      sessionPages: 1,
+      current: 1000,
+      previous: null,
+      current_page: "x.se/a",
+      previous_page: null,
+    });
     v = recordVisit(v, "https://x.se/b?q=1", "s1", 2000);
     v = recordVisit(v, "https://www.x.se/a/", "s1", 3000);
-    expect(v).toMatchObject({ total: 1, pages: { "x.se/a": 2, "x.se/b": 1 }, sessionPages: 3, current: 3000, previous: 2000, current_page: "x.se/a", previous_page: "x.se/b" });
+    expect(v).toMatchObject({
+      total: 1,
+      pages: { "x.se/a": 2, "x.se/b": 1 },
+      sessionPages: 3,
+      current: 3000,
+      previous: 2000,
+      current_page: "x.se/a",
+      previous_page: "x.se/b",
+    });
     v = recordVisit(v, "https://x.se/a", "s2", 9000);
     expect(v).toMatchObject({ total: 2, session: "s2", sessionPages: 1, pages: { "x.se/a": 3 } });
     expect(visitCounts(v, "https://x.se/a?z")).toEqual({ page: 3, session: 1, total: 2 });

@@ -1,14 +1,28 @@
 import { describe, expect, it, vi } from "vitest";
 import { installPublicApi, METHODS, type PublicHandlers } from "../../../widget/core/public-api";
 
-const handlers = () => Object.fromEntries(METHODS.map((m) => [m, vi.fn()])) as unknown as Record<keyof PublicHandlers, ReturnType<typeof vi.fn>>;
+const handlers = () =>
+  Object.fromEntries(METHODS.map((m) => [m, vi.fn()])) as unknown as Record<
+    keyof PublicHandlers,
+    ReturnType<typeof vi.fn>
+  >;
 
 describe("window.beckon", () => {
   it("replays the calls the snippet stub queued, in order, then handles new calls directly", () => {
     const h = handlers();
     const order: string[] = [];
-    for (const m of METHODS) h[m].mockImplementation((...args: unknown[]) => void order.push(`${m}:${JSON.stringify(args)}`));
-    const win = { beckon: { q: [["identify", [{ email: "a@b.se" }]], ["load", [7]], ["bogus", []], ["trigger", [7, { force: true }]]] } } as unknown as Window;
+    for (const m of METHODS)
+      h[m].mockImplementation((...args: unknown[]) => void order.push(`${m}:${JSON.stringify(args)}`));
+    const win = {
+      beckon: {
+        q: [
+          ["identify", [{ email: "a@b.se" }]],
+          ["load", [7]],
+          ["bogus", []],
+          ["trigger", [7, { force: true }]],
+        ],
+      },
+    } as unknown as Window;
     expect(installPublicApi(win, h)).toBe(true);
     expect(order).toEqual(['identify:[{"email":"a@b.se"}]', "load:[7]", 'trigger:[7,{"force":true}]']);
     const beckon = (win as unknown as { beckon: Record<string, (...a: unknown[]) => unknown> }).beckon;

@@ -11,7 +11,12 @@ import { createQueue, type NewEvent } from "../../../widget/core/queue";
 import { memoryStore } from "./helpers";
 
 const KEY = "cf_1_events";
-const ev = (n: number): NewEvent => ({ event_type: "View", visitor_token: "tok_0123456789abcdef", cta_id: 7, data: { n } });
+const ev = (n: number): NewEvent => ({
+  event_type: "View",
+  visitor_token: "tok_0123456789abcdef",
+  cta_id: 7,
+  data: { n },
+});
 const httpError = (status: number) => Object.assign(new Error(`[beckon] ${status}`), { status });
 const numbers = (batch: WireEvent[]) => batch.map((e) => e.data.n as number);
 

@@ -135,15 +135,41 @@ describe("mountCta", () => {
     const fields = [
       fieldMock({ id: 1, slug: "first_name", position: 0, options: { label: "Förnamn" } }),
       fieldMock({ id: 2, slug: "message", field_type: "paragraph", position: 1, options: { label: "Meddelande" } }),
-      fieldMock({ id: 3, slug: "course", field_type: "dropdown", position: 2, options: { label: "Kurs" }, field_options: [{ value: "s1", label: "Sälj 1" }] }),
-      fieldMock({ id: 4, slug: "terms", field_type: "checkbox", position: 3, required: true, options: { label: "Jag godkänner" } }),
+      fieldMock({
+        id: 3,
+        slug: "course",
+        field_type: "dropdown",
+        position: 2,
+        options: { label: "Kurs" },
+        field_options: [{ value: "s1", label: "Sälj 1" }],
+      }),
+      fieldMock({
+        id: 4,
+        slug: "terms",
+        field_type: "checkbox",
+        position: 3,
+        required: true,
+        options: { label: "Jag godkänner" },
+      }),
       fieldMock({ id: 5, slug: "src", field_type: "hidden", position: 4, value: "footer", options: {} }),
       fieldMock({ id: 6, slug: "email", position: 5 }),
     ];
     const cta = ctaMock({}, [
-      elementMock({ id: 1, position: 0, element_type: "text", options: { html: '<p>Hej <b>du</b><img src=x onerror="alert(1)"></p>' }, fields: [] }),
+      elementMock({
+        id: 1,
+        position: 0,
+        element_type: "text",
+        options: { html: '<p>Hej <b>du</b><img src=x onerror="alert(1)"></p>' },
+        fields: [],
+      }),
       elementMock({ id: 2, position: 1, element_type: "divider", options: {}, fields: [] }),
-      elementMock({ id: 3, position: 2, element_type: "button", options: { text: "Läs mer", url: "example.se/mer" }, fields: [] }),
+      elementMock({
+        id: 3,
+        position: 2,
+        element_type: "button",
+        options: { text: "Läs mer", url: "example.se/mer" },
+        fields: [],
+      }),
       elementMock({ id: 4, position: 3, fields }),
     ]);
     const runtime = runtimeMock();
@@ -166,7 +192,7 @@ describe("mountCta", () => {
 
     $<HTMLInputElement>("input[name=terms]").click();
     type($<HTMLInputElement>("input[name=first_name]"), "Anna");
-    ($<HTMLSelectElement>("select").value = "s1");
+    $<HTMLSelectElement>("select").value = "s1";
     await submit($("form") as HTMLFormElement);
     expect(runtime.submitContact.mock.calls[0][0]).toMatchObject({
       email: "a@b.se",
@@ -179,14 +205,32 @@ describe("mountCta", () => {
   it("goes to the step a step confirmation names", async () => {
     const cta = ctaMock();
     cta.variants[0].steps[0].sections[0].columns[0].elements[0].action_groups = [
-      { position: 0, status: true, data: { "confirmation-type": "step", "redirect-step": 1 }, conditions: [], actions: [] },
+      {
+        position: 0,
+        status: true,
+        data: { "confirmation-type": "step", "redirect-step": 1 },
+        conditions: [],
+        actions: [],
+      },
     ];
     cta.variants[0].steps.push({
       id: 22,
       position: 1,
       options: {},
       action_groups: [],
-      sections: [{ position: 0, options: {}, columns: [{ position: 0, options: {}, elements: [elementMock({ id: 9, element_type: "text", options: { text: "Steg två" }, fields: [] })] }] }],
+      sections: [
+        {
+          position: 0,
+          options: {},
+          columns: [
+            {
+              position: 0,
+              options: {},
+              elements: [elementMock({ id: 9, element_type: "text", options: { text: "Steg två" }, fields: [] })],
+            },
+          ],
+        },
+      ],
     });
     const { $ } = mount({ cta });
     type($<HTMLInputElement>("input[type=email]"), "a@b.se");

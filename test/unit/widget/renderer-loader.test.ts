@@ -26,7 +26,11 @@ describe("renderer loader", () => {
 
   it("gives up after the retry with the console message, and tries afresh on the next call", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const importer = vi.fn().mockRejectedValueOnce(new TypeError("a")).mockRejectedValueOnce(new TypeError("b")).mockResolvedValueOnce(mod);
+    const importer = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError("a"))
+      .mockRejectedValueOnce(new TypeError("b"))
+      .mockResolvedValueOnce(mod);
     const load = createRendererLoader("http://x.test/widget/", importer);
     await expect(load()).resolves.toBeNull();
     expect(warn).toHaveBeenCalledWith("[beckon] Loading chunk renderer failed");

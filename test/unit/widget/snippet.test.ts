@@ -46,13 +46,16 @@ describe("generic snippet", () => {
     ]);
     expect(document.querySelector('script[src="http://127.0.0.1:3000/api/websites/12.js"]')).toBeNull();
     // The connections open while the page loads: one for the script, one for the API calls (no credentials).
-    const preconnects = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"][href^="http://127.0.0.1:3000"]'));
+    const preconnects = Array.from(
+      document.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"][href^="http://127.0.0.1:3000"]'),
+    );
     expect(preconnects.map((l) => l.getAttribute("crossorigin"))).toEqual([null, "anonymous"]);
     await nextPaint();
     const script = document.querySelector<HTMLScriptElement>('script[src="http://127.0.0.1:3000/api/websites/12.js"]')!;
     expect(script).not.toBeNull();
     expect(script.async).toBe(true);
-    for (const m of ["identify", "load", "trigger", "start", "close", "trackPurchase"]) expect(typeof beckon[m]).toBe("function");
+    for (const m of ["identify", "load", "trigger", "start", "close", "trackPurchase"])
+      expect(typeof beckon[m]).toBe("function");
   });
 
   it("waits for the page to be parsed before it runs the script, and inserts it once", async () => {
@@ -77,7 +80,9 @@ describe("generic snippet", () => {
     expect(document.querySelector(src)).toBeNull();
     // For each read: was the widget script in the page by then?
     const reads: boolean[] = [];
-    vi.spyOn(window.localStorage, "getItem").mockImplementation(() => (reads.push(!!document.querySelector(src)), null));
+    vi.spyOn(window.localStorage, "getItem").mockImplementation(
+      () => (reads.push(!!document.querySelector(src)), null),
+    );
     runSnippet(genericSnippet({ origin: "http://127.0.0.1:3000", websiteId: 15 }));
     expect(reads).toEqual([]);
     await nextPaint();
@@ -162,7 +167,14 @@ describe("generic snippet", () => {
 
       // The loader, creating this visitor itself, would post the same body.
       const fetch = fakeFetch(() => ({ status: 200, body: { visitor: personMock(), logged_in: false } }));
-      const deps = { websiteId: 12, api: createApi("https://beckon.example", 12, fetch), store: memoryStore(), href: location.href, referrer: document.referrer, utms: readFlags(location.href, 12).utms };
+      const deps = {
+        websiteId: 12,
+        api: createApi("https://beckon.example", 12, fetch),
+        store: memoryStore(),
+        href: location.href,
+        referrer: document.referrer,
+        utms: readFlags(location.href, 12).utms,
+      };
       await loadVisitor(deps);
       const own = fetch.calls[0].body;
       own.visitor.visitor_token = early.t;
@@ -186,7 +198,9 @@ describe("generic snippet", () => {
     });
 
     it("starts nothing for a crawler, which the loader does not start for either", async () => {
-      vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)");
+      vi.spyOn(navigator, "userAgent", "get").mockReturnValue(
+        "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      );
       runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 12 }));
       await nextPaint();
       expect(posted).toHaveLength(0);
@@ -197,7 +211,9 @@ describe("generic snippet", () => {
       /** A cookieStore whose answer the test releases. */
       function stubCookieStore() {
         let answer!: { resolve(list: { name: string; value: string }[]): void; reject(e: Error): void };
-        const getAll = vi.fn(() => new Promise<{ name: string; value: string }[]>((resolve, reject) => (answer = { resolve, reject })));
+        const getAll = vi.fn(
+          () => new Promise<{ name: string; value: string }[]>((resolve, reject) => (answer = { resolve, reject })),
+        );
         vi.stubGlobal("cookieStore", { getAll });
         return { getAll, answer: () => answer };
       }
@@ -264,9 +280,13 @@ describe("generic snippet", () => {
   });
 
   it("puts the page's nonce on its own script only when given one", () => {
-    expect(genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: "abc123==" })).toContain('<script nonce="abc123==">');
+    expect(genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: "abc123==" })).toContain(
+      '<script nonce="abc123==">',
+    );
     // The script it inserts carries the running script's nonce.
-    expect(genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: "abc123==" })).toContain("if(c&&c.nonce)s.nonce=c.nonce");
+    expect(genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: "abc123==" })).toContain(
+      "if(c&&c.nonce)s.nonce=c.nonce",
+    );
     expect(genericSnippet({ origin: "https://x.se", websiteId: 1 })).toContain("<script>\n");
     expect(() => genericSnippet({ origin: "https://x.se", websiteId: 1, nonce: '"><script>' })).toThrow();
   });

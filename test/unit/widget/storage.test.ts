@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { COOKIE_JAR_MS, createBrowserStore } from "../../../widget/core/storage";
 
 const clearCookies = () => {
-  for (const part of document.cookie.split("; ")) if (part) document.cookie = `${part.split("=")[0]}=; max-age=0; path=/`;
+  for (const part of document.cookie.split("; "))
+    if (part) document.cookie = `${part.split("=")[0]}=; max-age=0; path=/`;
 };
 
 afterEach(() => {
@@ -50,7 +51,14 @@ describe("browser store", () => {
     expect(createBrowserStore().get("cf_1_person")).toEqual({ a: [1, 2] });
     localStorage.setItem("cf_1_bad", "{not json");
     expect(store.get("cf_1_bad")).toBeNull();
-    const blocked = new Proxy(window, { get: (w, k) => (k === "localStorage" ? (() => { throw new DOMException("denied", "SecurityError"); })() : Reflect.get(w, k)) });
+    const blocked = new Proxy(window, {
+      get: (w, k) =>
+        k === "localStorage"
+          ? (() => {
+              throw new DOMException("denied", "SecurityError");
+            })()
+          : Reflect.get(w, k),
+    });
     const memoryOnly = createBrowserStore(document, blocked as Window);
     memoryOnly.set("cf_1_events", [{ id: "e1" }]);
     expect(memoryOnly.get("cf_1_events")).toEqual([{ id: "e1" }]);
@@ -68,7 +76,12 @@ describe("browser store", () => {
     t += COOKIE_JAR_MS - 199;
     expect(seeded.cookie("cf_1_id")).toBe("from_document");
     expect(reads).toHaveBeenCalledTimes(1);
-    for (const seed of [{ s: "cf_1_id=old", t: t - COOKIE_JAR_MS - 1 }, { s: "cf_1_id=future", t: t + 10 }, { s: 5, t } as never, null]) {
+    for (const seed of [
+      { s: "cf_1_id=old", t: t - COOKIE_JAR_MS - 1 },
+      { s: "cf_1_id=future", t: t + 10 },
+      { s: 5, t } as never,
+      null,
+    ]) {
       expect(createBrowserStore(document, window, () => t, seed).cookie("cf_1_id")).toBe("from_document");
     }
     reads.mockRestore();

@@ -5,7 +5,13 @@ import { armCart } from "../../../widget/core/extras/extras";
 import type { LocalData } from "../../../widget/core/person-data";
 import { arm, isCartPage, isExitIntent, scrollPercent, type TriggerEnv } from "../../../widget/core/triggers";
 
-const env = (over: Partial<TriggerEnv> = {}): TriggerEnv => ({ win: window, doc: document, set: (f, ms) => setTimeout(f, ms), clear: (t) => clearTimeout(t), ...over });
+const env = (over: Partial<TriggerEnv> = {}): TriggerEnv => ({
+  win: window,
+  doc: document,
+  set: (f, ms) => setTimeout(f, ms),
+  clear: (t) => clearTimeout(t),
+  ...over,
+});
 
 function setScroll(y: number, viewport = 1000, height = 5000) {
   Object.defineProperty(window, "scrollY", { value: y, configurable: true });
@@ -157,7 +163,12 @@ describe("add-to-cart trigger (extras)", () => {
     let value = 40;
     const fire = vi.fn();
     const spec = triggerOf({ trigger: "add-to-cart", "cart-value-comparison": "greater", "cart-value": 50 });
-    const off = armCart(win, spec, 500, fire, { local, fetchFn: win.fetch as never, shop: null, value: async () => value });
+    const off = armCart(win, spec, 500, fire, {
+      local,
+      fetchFn: win.fetch as never,
+      shop: null,
+      value: async () => value,
+    });
     await (win as unknown as { fetch: typeof fetch }).fetch("/cart/add.js", { method: "POST" });
     await new Promise((r) => setTimeout(r, 0));
     expect(fire).not.toHaveBeenCalled();

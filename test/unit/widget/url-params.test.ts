@@ -3,7 +3,14 @@ import { EMAIL_PARAMS, readFlags } from "../../../widget/core/url-params";
 
 describe("URL parameters (SPEC 2)", () => {
   it("reads nothing from a plain address or a bad one", () => {
-    expect(readFlags("https://x.se/", 3)).toEqual({ admin: false, campaign: null, preview: null, time: false, email: null, utms: {} });
+    expect(readFlags("https://x.se/", 3)).toEqual({
+      admin: false,
+      campaign: null,
+      preview: null,
+      time: false,
+      email: null,
+      utms: {},
+    });
     expect(readFlags("not a url", 3).admin).toBe(false);
   });
 
@@ -32,7 +39,18 @@ describe("URL parameters (SPEC 2)", () => {
   });
 
   it("captures the five UTM parameters, 500 characters at most", () => {
-    const f = readFlags("https://x.se/?utm_source=news&utm_medium=email&utm_campaign=vår&utm_term=" + "x".repeat(600) + "&utm_content=a&utm_other=b", 3);
-    expect(f.utms).toEqual({ utm_source: "news", utm_medium: "email", utm_campaign: "vår", utm_term: "x".repeat(500), utm_content: "a" });
+    const f = readFlags(
+      "https://x.se/?utm_source=news&utm_medium=email&utm_campaign=vår&utm_term=" +
+        "x".repeat(600) +
+        "&utm_content=a&utm_other=b",
+      3,
+    );
+    expect(f.utms).toEqual({
+      utm_source: "news",
+      utm_medium: "email",
+      utm_campaign: "vår",
+      utm_term: "x".repeat(500),
+      utm_content: "a",
+    });
   });
 });

@@ -8,7 +8,8 @@ describe("identify (SPEC 5)", () => {
   });
 
   it("phone: optional plus, 3 + 3 + 4..6 digits, optional brackets, spaces, dashes or dots", () => {
-    for (const ok of ["070-123 4567", "+467 012 34567", "(555) 123-4567", "555.123.456789", "5551234567"]) expect(PHONE_RE.test(ok)).toBe(true);
+    for (const ok of ["070-123 4567", "+467 012 34567", "(555) 123-4567", "555.123.456789", "5551234567"])
+      expect(PHONE_RE.test(ok)).toBe(true);
     for (const bad of ["12345", "070-123 456", "555-123-4567890", "phone"]) expect(PHONE_RE.test(bad)).toBe(false);
   });
 
@@ -19,7 +20,19 @@ describe("identify (SPEC 5)", () => {
   });
 
   it("lower-cases the e-mail and keeps profile fields and custom answers", () => {
-    expect(identifyFields({ email: " Anna@Exempel.SE ", phone: "bad", name: "Anna", company_name: "AB", extra: { roll: "VD", n: 3, bad: {} }, unknown: "x" }, null)).toEqual({
+    expect(
+      identifyFields(
+        {
+          email: " Anna@Exempel.SE ",
+          phone: "bad",
+          name: "Anna",
+          company_name: "AB",
+          extra: { roll: "VD", n: 3, bad: {} },
+          unknown: "x",
+        },
+        null,
+      ),
+    ).toEqual({
       email: "anna@exempel.se",
       name: "Anna",
       company_name: "AB",
@@ -29,11 +42,21 @@ describe("identify (SPEC 5)", () => {
 
   it("sets fields only when empty unless override is true, and sends nothing when nothing is new", () => {
     const person = { email: "old@b.se", name: "Anna", phone: null, extra: { roll: "VD" } };
-    expect(identifyFields({ email: "new@b.se", name: "Bo", phone: "070-123 4567" }, person)).toEqual({ email: "old@b.se", name: "Anna", phone: "070-123 4567" });
+    expect(identifyFields({ email: "new@b.se", name: "Bo", phone: "070-123 4567" }, person)).toEqual({
+      email: "old@b.se",
+      name: "Anna",
+      phone: "070-123 4567",
+    });
     expect(identifyFields({ email: "new@b.se", name: "Bo" }, person)).toBeNull();
     expect(identifyFields({ email: "x@b.se", extra: { roll: "Säljare" } }, person)).toBeNull();
-    expect(identifyFields({ email: "x@b.se", extra: { ort: "Malmö" } }, person)).toEqual({ email: "old@b.se", extra: { ort: "Malmö" } });
-    expect(identifyFields({ email: "new@b.se", name: "Bo", override: true }, person)).toEqual({ email: "new@b.se", name: "Bo" });
+    expect(identifyFields({ email: "x@b.se", extra: { ort: "Malmö" } }, person)).toEqual({
+      email: "old@b.se",
+      extra: { ort: "Malmö" },
+    });
+    expect(identifyFields({ email: "new@b.se", name: "Bo", override: true }, person)).toEqual({
+      email: "new@b.se",
+      name: "Bo",
+    });
   });
 });
 
@@ -61,6 +84,8 @@ describe("trackPurchase (SPEC 5, messages of SPEC 8)", () => {
   });
 
   it("counts an order once per session", () => {
-    expect(purchaseOf({ order_id: "A1", revenue: 1 }, ["A1"])).toBe("trackPurchase: order already tracked this session");
+    expect(purchaseOf({ order_id: "A1", revenue: 1 }, ["A1"])).toBe(
+      "trackPurchase: order already tracked this session",
+    );
   });
 });

@@ -14,14 +14,25 @@ describe("A/B split", () => {
     expect(pickVariant(variants, null, () => 0.9999)!.id).toBe(2);
   });
   it("keeps the remembered variant", () => expect(pickVariant(variants, "1", () => 0.99)!.id).toBe(1));
-  it("ignores a remembered variant that no longer exists", () => expect(pickVariant(variants, "9", () => 0.99)!.id).toBe(2));
-  it("shows a declared winner to everyone", () => expect(pickVariant([variants[0], { ...variants[1], winner: true }], "1")!.id).toBe(2));
+  it("ignores a remembered variant that no longer exists", () =>
+    expect(pickVariant(variants, "9", () => 0.99)!.id).toBe(2));
+  it("shows a declared winner to everyone", () =>
+    expect(pickVariant([variants[0], { ...variants[1], winner: true }], "1")!.id).toBe(2));
   it("falls back to the first variant when all weights are zero", () =>
-    expect(pickVariant([{ id: 5, percentage: 0 }, { id: 6, percentage: 0 }], null, () => 0.5)!.id).toBe(5));
+    expect(
+      pickVariant(
+        [
+          { id: 5, percentage: 0 },
+          { id: 6, percentage: 0 },
+        ],
+        null,
+        () => 0.5,
+      )!.id,
+    ).toBe(5));
   it("splits many visitors by the percentages, within tolerance", () => {
     // A seeded generator: the test is deterministic, the distribution is what a real draw gives.
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const three = [
       { id: 1, percentage: 50 },
       { id: 2, percentage: 30 },

@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { createApi } from "../../../widget/core/api";
-import { loadVisitor, PERSON_FRESH_MS, personKey, readLocal, saveLocal, savePerson, visitorCookieName, VISITOR_COOKIE_SECONDS } from "../../../widget/core/visitor";
+import {
+  loadVisitor,
+  PERSON_FRESH_MS,
+  personKey,
+  readLocal,
+  saveLocal,
+  savePerson,
+  visitorCookieName,
+  VISITOR_COOKIE_SECONDS,
+} from "../../../widget/core/visitor";
 import { fakeFetch, memoryStore, personMock } from "./helpers";
 
 const HREF = "https://example.se/kurser?utm_source=news&utm_medium=email&other=1";
@@ -11,13 +20,24 @@ function setup(reply: Parameters<typeof fakeFetch>[0]) {
   const store = memoryStore();
   const api = createApi("http://api.test", 1, fetch);
   let clock = 1_700_000_000_000;
-  const deps = { websiteId: 1, api, store, href: HREF, referrer: "https://google.com/", now: () => clock, utms: { utm_source: "news", utm_medium: "email" } };
+  const deps = {
+    websiteId: 1,
+    api,
+    store,
+    href: HREF,
+    referrer: "https://google.com/",
+    now: () => clock,
+    utms: { utm_source: "news", utm_medium: "email" },
+  };
   return { fetch, store, deps, tick: (ms: number) => (clock += ms) };
 }
 
 describe("visitor loading (the visitor state machine of SPEC 4)", () => {
   it("creates a new visitor when there is no token cookie", async () => {
-    const { fetch, store, deps } = setup((c) => ({ status: 200, body: { visitor: personMock({ visitor_token: c.body.visitor.visitor_token }), logged_in: false } }));
+    const { fetch, store, deps } = setup((c) => ({
+      status: 200,
+      body: { visitor: personMock({ visitor_token: c.body.visitor.visitor_token }), logged_in: false },
+    }));
     const v = await loadVisitor(deps);
     expect(v.source).toBe("created");
     expect(v.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -28,7 +48,13 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
     expect(call.url).toBe("http://api.test/api/websites/1/visitors");
     expect(call.contentType).toBe("text/plain");
     expect(call.body).toEqual({
-      visitor: { visitor_token: v.token, landing_page: HREF, platform: "Web", referral_source: "https://google.com/", data: {} },
+      visitor: {
+        visitor_token: v.token,
+        landing_page: HREF,
+        platform: "Web",
+        referral_source: "https://google.com/",
+        data: {},
+      },
       new: true,
       utms: { utm_source: "news", utm_medium: "email" },
     });
@@ -47,12 +73,17 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
   });
 
   it("fetches a known visitor whose stored person is stale", async () => {
-    const { fetch, store, deps, tick } = setup(() => ({ status: 200, body: { visitor: personMock({ visitor_token: KNOWN, email: "new@b.se" }) } }));
+    const { fetch, store, deps, tick } = setup(() => ({
+      status: 200,
+      body: { visitor: personMock({ visitor_token: KNOWN, email: "new@b.se" }) },
+    }));
     store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
     savePerson(store, 1, KNOWN, personMock({ visitor_token: KNOWN }), deps.now());
     tick(PERSON_FRESH_MS);
     const v = await loadVisitor(deps);
-    expect(fetch.calls.map((c) => [c.method, c.url])).toEqual([["GET", `http://api.test/api/visitors/${KNOWN}?website_id=1`]]);
+    expect(fetch.calls.map((c) => [c.method, c.url])).toEqual([
+      ["GET", `http://api.test/api/visitors/${KNOWN}?website_id=1`],
+    ]);
     expect(v).toMatchObject({ token: KNOWN, source: "fetched" });
     expect(v.person!.email).toBe("new@b.se");
     // The fresh copy is stored for the next page.
@@ -60,7 +91,10 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
   });
 
   it("fetches a known visitor with no stored person", async () => {
-    const { fetch, store, deps } = setup(() => ({ status: 200, body: { visitor: personMock({ visitor_token: KNOWN }) } }));
+    const { fetch, store, deps } = setup(() => ({
+      status: 200,
+      body: { visitor: personMock({ visitor_token: KNOWN }) },
+    }));
     store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
     await loadVisitor(deps);
     expect(fetch.calls[0].method).toBe("GET");
@@ -71,7 +105,12 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
     ["a network error", new TypeError("Failed to fetch")],
   ])("regenerates the token and creates a new visitor after %s", async (_name, failure) => {
     const { fetch, store, deps } = setup((c) =>
-      c.method === "GET" ? (failure as { status: number } | Error) : { status: 200, body: { visitor: personMock({ visitor_token: c.body.visitor.visitor_token }), logged_in: false } },
+      c.method === "GET"
+        ? (failure as { status: number } | Error)
+        : {
+            status: 200,
+            body: { visitor: personMock({ visitor_token: c.body.visitor.visitor_token }), logged_in: false },
+          },
     );
     store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
     const v = await loadVisitor(deps);
@@ -99,7 +138,10 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
   });
 
   it("refetches a stored person of another token (unusable) and keeps the browser-only data across saves", async () => {
-    const { fetch, store, deps } = setup(() => ({ status: 200, body: { visitor: personMock({ visitor_token: KNOWN }) } }));
+    const { fetch, store, deps } = setup(() => ({
+      status: 200,
+      body: { visitor: personMock({ visitor_token: KNOWN }) },
+    }));
     store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
     savePerson(store, 1, "other_token_0123456789", personMock(), deps.now());
     saveLocal(store, 1, { params: { utm_source: "news" } });
@@ -110,7 +152,10 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
   });
 
   it("remembers a logged-in owner with the stored person", async () => {
-    const { store, deps } = setup((c) => ({ status: 200, body: { visitor: personMock({ visitor_token: c.body?.visitor?.visitor_token }), logged_in: true } }));
+    const { store, deps } = setup((c) => ({
+      status: 200,
+      body: { visitor: personMock({ visitor_token: c.body?.visitor?.visitor_token }), logged_in: true },
+    }));
     const v = await loadVisitor(deps);
     expect(v.loggedIn).toBe(true);
     const again = await loadVisitor(deps);
@@ -120,12 +165,19 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
 
   describe("a creation the snippet started (first visit)", () => {
     const EARLY = "snippet_token_0123456789abcdefgh";
-    const answer = (status: number, body?: unknown) => Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }));
+    const answer = (status: number, body?: unknown) =>
+      Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }));
 
     it("adopts the snippet's answer when its token is the cookie's: no request of its own", async () => {
       const { fetch, store, deps } = setup(() => ({ status: 500 }));
       store.setCookie(visitorCookieName(1), EARLY, VISITOR_COOKIE_SECONDS);
-      const v = await loadVisitor({ ...deps, early: { t: EARLY, p: answer(200, { visitor: personMock({ visitor_token: EARLY, email: "a@b.se" }), logged_in: true }) } });
+      const v = await loadVisitor({
+        ...deps,
+        early: {
+          t: EARLY,
+          p: answer(200, { visitor: personMock({ visitor_token: EARLY, email: "a@b.se" }), logged_in: true }),
+        },
+      });
       expect(fetch.calls).toHaveLength(0);
       expect(v).toMatchObject({ token: EARLY, source: "created", loggedIn: true });
       expect(v.person!.email).toBe("a@b.se");
@@ -167,15 +219,24 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
     });
 
     it("ignores a snippet's creation for another token (the cookie changed since) and loads as usual", async () => {
-      const { fetch, store, deps } = setup(() => ({ status: 200, body: { visitor: personMock({ visitor_token: KNOWN }) } }));
+      const { fetch, store, deps } = setup(() => ({
+        status: 200,
+        body: { visitor: personMock({ visitor_token: KNOWN }) },
+      }));
       store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
-      const v = await loadVisitor({ ...deps, early: { t: EARLY, p: answer(200, { visitor: personMock(), logged_in: false }) } });
+      const v = await loadVisitor({
+        ...deps,
+        early: { t: EARLY, p: answer(200, { visitor: personMock(), logged_in: false }) },
+      });
       expect(fetch.calls.map((c) => c.method)).toEqual(["GET"]);
       expect(v).toMatchObject({ token: KNOWN, source: "fetched" });
     });
 
     it.each([null, undefined, {}, { t: 42 }, "early"])("ignores a malformed beckon.v (%j)", async (early) => {
-      const { fetch, deps } = setup((c) => ({ status: 200, body: { visitor: personMock({ visitor_token: c.body.visitor.visitor_token }), logged_in: false } }));
+      const { fetch, deps } = setup((c) => ({
+        status: 200,
+        body: { visitor: personMock({ visitor_token: c.body.visitor.visitor_token }), logged_in: false },
+      }));
       const v = await loadVisitor({ ...deps, early: early as never });
       expect(fetch.calls.map((c) => c.method)).toEqual(["POST"]);
       expect(v.source).toBe("created");

@@ -26,7 +26,11 @@ export interface CallHandlers {
  * an Order event; an identify sends what is new about the person. A call
  * that breaks a rule is logged (SPEC 8); nothing here rejects.
  */
-export async function handleCalls(list: WaitingCall[], person: Record<string, unknown> | null, h: CallHandlers): Promise<void> {
+export async function handleCalls(
+  list: WaitingCall[],
+  person: Record<string, unknown> | null,
+  h: CallHandlers,
+): Promise<void> {
   for (const [props, url, purchase] of list) {
     if (purchase) {
       const s = h.session();
@@ -52,7 +56,12 @@ export async function handleCalls(list: WaitingCall[], person: Record<string, un
  * there. The list is read and cleared at once, after the waits: calls made
  * meanwhile are in it; what cannot be handled now waits for a later call or page.
  */
-export async function drainCalls(store: Store, key: string, visitor: Promise<{ person: unknown }>, h: CallHandlers): Promise<void> {
+export async function drainCalls(
+  store: Store,
+  key: string,
+  visitor: Promise<{ person: unknown }>,
+  h: CallHandlers,
+): Promise<void> {
   const person = (await visitor).person as Record<string, unknown> | null;
   const list = store.get<WaitingCall[]>(key) || [];
   store.set(key, []);

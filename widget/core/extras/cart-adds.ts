@@ -30,7 +30,11 @@ function patch(win: Window, emit: () => void): void {
     w.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
       const p = f.call(this ?? win, input, init);
       try {
-        if (ADD.test(typeof input == "string" ? input : (input as Request).url || String(input))) p.then((r) => r.ok && emit(), () => {});
+        if (ADD.test(typeof input == "string" ? input : (input as Request).url || String(input)))
+          p.then(
+            (r) => r.ok && emit(),
+            () => {},
+          );
       } catch {
         /* never disturb the page's own request */
       }
@@ -69,7 +73,10 @@ export function watchCartAdds(win: Window): (listener: () => void) => () => void
     const u = ("action" in e ? e : ((e as CustomEvent).detail ?? {})) as LinesUpdate;
     if (u.action !== "add") return;
     standard = true;
-    Promise.resolve(u.promise).then((r) => !r?.userErrors?.length && emit(), () => {});
+    Promise.resolve(u.promise).then(
+      (r) => !r?.userErrors?.length && emit(),
+      () => {},
+    );
   });
   let decided = false;
   const decide = () => {

@@ -34,16 +34,29 @@ export function customerFields(answer: unknown): Partial<Record<(typeof FIELDS)[
     for (const k of FIELDS) {
       const v = (c as Record<string, unknown>)[k];
       // Bounded, printable, and an e-mail that looks like one: a hostile or broken answer fills nothing.
-      if (typeof v == "string" && v.trim() && v.length <= 254 && !/[\x00-\x1f<>]/.test(v) && (k != "email" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v))) out[k] = v.trim();
+      if (
+        typeof v == "string" &&
+        v.trim() &&
+        v.length <= 254 &&
+        !/[\x00-\x1f<>]/.test(v) &&
+        (k != "email" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v))
+      )
+        out[k] = v.trim();
     }
   return out;
 }
 
 /** Posts the visitor token to the app proxy and fills the person's empty fields from the answer. Never rejects. */
 export async function linkCustomer(o: CustomerLink): Promise<void> {
-  const root = o.shop?.root_url || (o.win as Window & { Shopify?: { routes?: { root?: string } } }).Shopify?.routes?.root || "/";
+  const root =
+    o.shop?.root_url || (o.win as Window & { Shopify?: { routes?: { root?: string } } }).Shopify?.routes?.root || "/";
   try {
-    const answer = await requestJson<unknown>(o.fetchFn, root.replace(/\/?$/, "/") + "apps/beckon/api/customer", { visitor_token: o.v.token }, 5000);
+    const answer = await requestJson<unknown>(
+      o.fetchFn,
+      root.replace(/\/?$/, "/") + "apps/beckon/api/customer",
+      { visitor_token: o.v.token },
+      5000,
+    );
     const p = o.v.person;
     if (!p) return;
     const fields = customerFields(answer);

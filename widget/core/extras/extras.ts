@@ -36,12 +36,19 @@ type Win = Window & { Shopify?: { routes?: { root?: string } } };
 /** The element type of an element id anywhere in a CTA document. */
 const elementType = (cta: unknown, id: unknown): string | undefined => {
   let t: string | undefined;
-  if (cta && id != null) JSON.stringify(cta, (_k, v) => (v && v.id === id && v.element_type && (t = v.element_type), v));
+  if (cta && id != null)
+    JSON.stringify(cta, (_k, v) => (v && v.id === id && v.element_type && (t = v.element_type), v));
   return t;
 };
 
 /** Sends a client event to Segment and the dataLayer under its SPEC 7 analytics name (if it has one). */
-export function forward(win: Window, keys: { segment_write_key?: string | null; gtm_id?: string | null }, event: string, cta: CtaDocument | undefined, props: Record<string, unknown>): void {
+export function forward(
+  win: Window,
+  keys: { segment_write_key?: string | null; gtm_id?: string | null },
+  event: string,
+  cta: CtaDocument | undefined,
+  props: Record<string, unknown>,
+): void {
   const name = analyticsName(event, elementType(cta, props.element_id));
   if (name) send(win, keys, name, props);
 }
@@ -60,7 +67,9 @@ export interface CartSource {
 
 /** Reads the store cart value in units (cart.js by default) and remembers it in local.cart. */
 export function readCart(win: Window, o: CartSource): Promise<number | null> {
-  return (o.value ?? (() => fetchCartValue(o.fetchFn, o.shop?.root_url || (win as Win).Shopify?.routes?.root || "/")))().then((value) => {
+  return (
+    o.value ?? (() => fetchCartValue(o.fetchFn, o.shop?.root_url || (win as Win).Shopify?.routes?.root || "/"))
+  )().then((value) => {
     if (value != null) o.local.cart = { value, at: Date.now() };
     return value;
   });
@@ -72,10 +81,22 @@ export function readCart(win: Window, o: CartSource): Promise<number | null> {
  * value and fires when the CTA's comparison holds. Never on a cart page
  * (SPEC 2). Returns the disarm function.
  */
-export function armCart(win: Window, spec: TriggerSpec, threshold: unknown, fire: () => void, cart: CartSource): () => void {
+export function armCart(
+  win: Window,
+  spec: TriggerSpec,
+  threshold: unknown,
+  fire: () => void,
+  cart: CartSource,
+): () => void {
   if (isCartPage(win.location.href)) return () => {};
   const check = cartCheckOf(spec.o, threshold);
-  return (adds ??= watchCartAdds(win))(() => void readCart(win, cart).then((v) => cartValueMatches(check, v) && fire(), () => {}));
+  return (adds ??= watchCartAdds(win))(
+    () =>
+      void readCart(win, cart).then(
+        (v) => cartValueMatches(check, v) && fire(),
+        () => {},
+      ),
+  );
 }
 
 export interface SyncTarget {
@@ -104,7 +125,16 @@ export function syncTargets(config: PublicWebsiteConfig): SyncTarget[] {
  */
 export async function syncTargeting(
   fetchFn: FetchFn,
-  o: { apiOrigin: string; websiteId: number; version: string; token: string; person: PublicPerson; targets: SyncTarget[]; now: number; identity?: string | null },
+  o: {
+    apiOrigin: string;
+    websiteId: number;
+    version: string;
+    token: string;
+    person: PublicPerson;
+    targets: SyncTarget[];
+    now: number;
+    identity?: string | null;
+  },
 ): Promise<void> {
   const data = (o.person.data = obj(o.person.data));
   const all = (data.integrations = obj(data.integrations));
@@ -113,13 +143,29 @@ export async function syncTargeting(
     o.targets
       .filter((t) => o.identity || !(o.now - Date.parse(obj(all[t.type]).last_sync) < 1800000))
       .map((t) =>
-        requestJson<{ lists: Record<string, boolean>; tags: Record<string, boolean>; fields?: Record<string, unknown> }>(
+        requestJson<{
+          lists: Record<string, boolean>;
+          tags: Record<string, boolean>;
+          fields?: Record<string, unknown>;
+        }>(
           fetchFn,
           url,
-          { environment: "live", version: o.version, integration_id: t.id, integration_type: t.type, contact_id: o.person.contact_id, visitor_token: o.token, ...(o.identity ? { identity_token: o.identity } : {}) },
+          {
+            environment: "live",
+            version: o.version,
+            integration_id: t.id,
+            integration_type: t.type,
+            contact_id: o.person.contact_id,
+            visitor_token: o.token,
+            ...(o.identity ? { identity_token: o.identity } : {}),
+          },
           5000,
         ).then((a) => {
-          all[t.type] = { integration_id: t.id, data: { lists: a.lists, tags: a.tags, fields: a.fields }, last_sync: new Date(o.now).toISOString() };
+          all[t.type] = {
+            integration_id: t.id,
+            data: { lists: a.lists, tags: a.tags, fields: a.fields },
+            last_sync: new Date(o.now).toISOString(),
+          };
         }),
       ),
   );
@@ -127,7 +173,12 @@ export async function syncTargeting(
 
 /** SPEC 7 geolocation (1 s time-out); rejects when the location is unknown. */
 export async function geolocate(fetchFn: FetchFn, apiOrigin: string): Promise<Record<string, unknown>> {
-  const g = await requestJson<Record<string, unknown>>(fetchFn, apiOrigin.replace(/\/+$/, "") + "/api/geolocation", undefined, 1000);
+  const g = await requestJson<Record<string, unknown>>(
+    fetchFn,
+    apiOrigin.replace(/\/+$/, "") + "/api/geolocation",
+    undefined,
+    1000,
+  );
   if (!g.countryCode) throw new Error("Location unknown");
   return g;
 }
@@ -156,7 +207,11 @@ export async function enrich(o: EnrichOptions): Promise<Record<string, StepStatu
   // The app embed tells the cart value of this page load: no cart.js request needed.
   const hint = o.shop?.cart?.total_price;
   if (typeof hint == "number") local.cart = { value: hint / 100, at: o.now };
-  const types = new Set([...(config.conditions || []), ...(config.broadcasts || []).flatMap((b) => b.conditions || [])].map((c) => c.condition_type));
+  const types = new Set(
+    [...(config.conditions || []), ...(config.broadcasts || []).flatMap((b) => b.conditions || [])].map(
+      (c) => c.condition_type,
+    ),
+  );
   const targets = syncTargets(config);
   let identity: string | null = null;
   try {
@@ -172,16 +227,29 @@ export async function enrich(o: EnrichOptions): Promise<Record<string, StepStatu
       targets.length > 0 && [
         () =>
           v.person
-            ? syncTargeting(o.fetchFn, { apiOrigin: config.api_origin, websiteId: config.website_id, version: config.version, token: v.token, person: v.person, targets, now: o.now, identity }).then(() =>
-                o.keepPerson(v.person!),
-              )
+            ? syncTargeting(o.fetchFn, {
+                apiOrigin: config.api_origin,
+                websiteId: config.website_id,
+                version: config.version,
+                token: v.token,
+                person: v.person,
+                targets,
+                now: o.now,
+                identity,
+              }).then(() => o.keepPerson(v.person!))
             : Promise.reject(new Error("no visitor")),
         5000,
       ],
     enrich: {
       geolocation: types.has("country") &&
-        local.location?.session !== o.sessionId && [() => geolocate(o.fetchFn, config.api_origin).then((g) => void (local.location = { ...g, session: o.sessionId })), 1000],
-      cart: types.has("cart_value") && !(o.now - (local.cart?.at ?? 0) < 60000) && !!(o.value || o.shop || (o.win as Win).Shopify) && [() => readCart(o.win, o), 2000],
+        local.location?.session !== o.sessionId && [
+          () =>
+            geolocate(o.fetchFn, config.api_origin).then((g) => void (local.location = { ...g, session: o.sessionId })),
+          1000,
+        ],
+      cart: types.has("cart_value") &&
+        !(o.now - (local.cart?.at ?? 0) < 60000) &&
+        !!(o.value || o.shop || (o.win as Win).Shopify) && [() => readCart(o.win, o), 2000],
       company: !!o.company && [() => o.company!(v).then((c) => void (c && (local.company = c))), 2000],
     },
   });

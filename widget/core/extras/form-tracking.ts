@@ -12,7 +12,6 @@
  */
 import { cut } from "../cut";
 
-
 /** What the tracker needs to know about one form field. */
 export interface FieldInfo {
   name?: string | null;
@@ -38,7 +37,14 @@ const BY_NAME: [TrackedKey, RegExp][] = [
   // A plain "name" / "namn" field (not company_name, username ...).
   ["name", /(?:^|\[)(?:your[-_]?)?(?:full[-_ ]?)?(?:name|namn)\]?$/],
 ];
-const BY_AUTOCOMPLETE: Record<string, TrackedKey> = { "given-name": "name", "family-name": "last_name", email: "email", tel: "phone", "tel-national": "phone", url: "website" };
+const BY_AUTOCOMPLETE: Record<string, TrackedKey> = {
+  "given-name": "name",
+  "family-name": "last_name",
+  email: "email",
+  tel: "phone",
+  "tel-national": "phone",
+  url: "website",
+};
 const BY_TYPE: Record<string, TrackedKey> = { email: "email", tel: "phone", url: "website" };
 /** Never tracked: secrets, choices and buttons. */
 const SKIPPED_TYPES = /^(password|hidden|checkbox|radio|submit|button|reset|file|image)$/;
@@ -67,7 +73,13 @@ export function keyOf(f: FieldInfo): TrackedKey | undefined {
 
 /** Whether a value can be what its kind says: an e-mail address, a phone number, a web address. */
 const looksLike = (key: TrackedKey, v: string): boolean =>
-  key == "email" ? EMAIL.test(v) : key == "phone" ? PHONE.test(v.replace(/ext|[\s()+\-.]/gi, "")) : key == "website" ? URL_RE.test(v) : true;
+  key == "email"
+    ? EMAIL.test(v)
+    : key == "phone"
+      ? PHONE.test(v.replace(/ext|[\s()+\-.]/gi, ""))
+      : key == "website"
+        ? URL_RE.test(v)
+        : true;
 
 /**
  * The contact in a form's fields, by meaning: the first non-empty field of
@@ -94,7 +106,10 @@ export function extractContact(fields: FieldInfo[]): TrackedContact | null {
 /** The fields of a form as the tracker sees them. */
 export function fieldsOf(form: HTMLFormElement): FieldInfo[] {
   return Array.from(form.elements)
-    .filter((el): el is HTMLInputElement => /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && !(el as HTMLInputElement).disabled)
+    .filter(
+      (el): el is HTMLInputElement =>
+        /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && !(el as HTMLInputElement).disabled,
+    )
     .map((el) => ({
       name: el.getAttribute("name"),
       id: el.id,
@@ -109,15 +124,19 @@ export function fieldsOf(form: HTMLFormElement): FieldInfo[] {
 export const ACCEPT_WAIT_MS = 20_000;
 
 /** Marks of a rejected form: invalid fields, error messages (a form library's or a plugin's). */
-const ERRORS = '[aria-invalid="true"],.error,.is-error,[class*="-error"],[class*="invalid"],[class*="not-valid"],[class*="danger"]';
+const ERRORS =
+  '[aria-invalid="true"],.error,.is-error,[class*="-error"],[class*="invalid"],[class*="not-valid"],[class*="danger"]';
 /** Marks of an accepted form: a success or thank-you message (a plugin's, or the form's "sent" state). */
 const SUCCESS = '[class*="success"],[class*="thank"],.sent';
 
 /** Shown: an invalid field, or an element on screen with some text. */
-const shows = (el: Element) => el.getAttribute("aria-invalid") == "true" || (el.getClientRects().length > 0 && !!el.textContent?.trim());
+const shows = (el: Element) =>
+  el.getAttribute("aria-invalid") == "true" || (el.getClientRects().length > 0 && !!el.textContent?.trim());
 /** The elements matching the selector that show in the form or beside it (in its parent). */
 const marks = (form: HTMLFormElement, selector: string): Element[] =>
-  [form, ...Array.from((form.parentElement || form).querySelectorAll(selector))].filter((el) => el.matches(selector) && shows(el));
+  [form, ...Array.from((form.parentElement || form).querySelectorAll(selector))].filter(
+    (el) => el.matches(selector) && shows(el),
+  );
 
 /**
  * Whether the page shows the form accepted: gone, hidden, or a success
@@ -137,7 +156,11 @@ export function accepted(form: HTMLFormElement, before: Element[] = []): boolean
  * is dropped. Forms inside Beckon's CTAs and forms marked data-beckon-ignore
  * are left alone. Returns the function that stops it.
  */
-export function trackForms(doc: Document, send: (contact: Record<string, unknown>) => unknown, wait = ACCEPT_WAIT_MS): () => void {
+export function trackForms(
+  doc: Document,
+  send: (contact: Record<string, unknown>) => unknown,
+  wait = ACCEPT_WAIT_MS,
+): () => void {
   const sent = new Set<string>();
   const attempts = new Map<HTMLFormElement, () => void>();
   const win = doc.defaultView!;
@@ -154,12 +177,15 @@ export function trackForms(doc: Document, send: (contact: Record<string, unknown
       const before = marks(form, SUCCESS);
       const check = (done?: unknown) => {
         // Leaving the page or resetting the form is accepting it unless errors show (a visitor who gave up, a reset button).
-        if (!(done ? !form.isConnected || !marks(form, ERRORS).length : accepted(form, before)) || sent.has(key)) return;
+        if (!(done ? !form.isConnected || !marks(form, ERRORS).length : accepted(form, before)) || sent.has(key))
+          return;
         stop();
         sent.add(key);
         // contactable_type null: a host form, not a CTA (SPEC 7 contact payload).
         // A microtask away: whatever the sender throws stays off the page's reset and unload.
-        void Promise.resolve({ ...contact, source_url: doc.location?.href.slice(0, 2000), contactable_type: null }).then(send).catch(() => {});
+        void Promise.resolve({ ...contact, source_url: doc.location?.href.slice(0, 2000), contactable_type: null })
+          .then(send)
+          .catch(() => {});
       };
       const onMutation = () => check();
       const onLeave = () => check(1);

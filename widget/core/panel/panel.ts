@@ -57,17 +57,31 @@ const time = (t: number | null | undefined) => (t ? new Date(t).toLocaleString()
 
 function dl(rows: [string, unknown][]): HTMLElement {
   const el = h("dl");
-  for (const [k, v] of rows) el.append(h("dt", {}, k), h("dd", {}, v == null || v === "" ? "–" : typeof v == "object" ? JSON.stringify(v) : String(v)));
+  for (const [k, v] of rows)
+    el.append(
+      h("dt", {}, k),
+      h("dd", {}, v == null || v === "" ? "–" : typeof v == "object" ? JSON.stringify(v) : String(v)),
+    );
   return el;
 }
 
 /** One line for a condition: what it tests, in words the owner set it up with. */
 export function describeCondition(c: Condition): string {
-  const value = c.url ?? c.tag_id ?? c.keyword ?? c.data_name ?? c.area_id ?? c.country ?? (c.cta_id != null ? `CTA ${c.cta_id}` : null) ?? c.count;
+  const value =
+    c.url ??
+    c.tag_id ??
+    c.keyword ??
+    c.data_name ??
+    c.area_id ??
+    c.country ??
+    (c.cta_id != null ? `CTA ${c.cta_id}` : null) ??
+    c.count;
   const data = Object.entries(c.data || {})
     .map(([k, v]) => `${k}=${v}`)
     .join(", ");
-  return [c.condition_type.replace(/_/g, " "), c.condition_cta, value, data && `(${data})`].filter((x) => x != null && x !== "").join(" ");
+  return [c.condition_type.replace(/_/g, " "), c.condition_cta, value, data && `(${data})`]
+    .filter((x) => x != null && x !== "")
+    .join(" ");
 }
 
 /** What a trigger waits for, in words. */
@@ -93,7 +107,13 @@ function conditionList(data: PanelData, conditions: Condition[]): HTMLElement {
   const ul = h("ul");
   conditions.forEach((c, i) => {
     const ok = test(c, data.ctx);
-    ul.append(h("li", { class: ok ? "ok" : "no" }, `${ok ? "✓" : "✗"} ${i ? c.operator.toUpperCase() + " " : ""}${describeCondition(c)}`));
+    ul.append(
+      h(
+        "li",
+        { class: ok ? "ok" : "no" },
+        `${ok ? "✓" : "✗"} ${i ? c.operator.toUpperCase() + " " : ""}${describeCondition(c)}`,
+      ),
+    );
   });
   return ul;
 }
@@ -118,7 +138,9 @@ export function explainCta(data: View, s: PublicCtaSummary): { shows: boolean; r
     shows = false;
     reasons.push("The site-wide conditions do not pass.");
   }
-  const named = (data.config.broadcasts || []).filter((b) => b.id === s.broadcast_id || (b.cta_ids || []).includes(s.id));
+  const named = (data.config.broadcasts || []).filter(
+    (b) => b.id === s.broadcast_id || (b.cta_ids || []).includes(s.id),
+  );
   if (!named.length) {
     if (s.broadcast_id != null) {
       shows = false;
@@ -137,7 +159,9 @@ export function explainCta(data: View, s: PublicCtaSummary): { shows: boolean; r
     }
   }
   if (info.placed) {
-    const spot = s.options?.area ? `the page area “${String(s.options.area)}” or a placeholder` : "a placeholder (.beckon-cta[data-cta-id])";
+    const spot = s.options?.area
+      ? `the page area “${String(s.options.area)}” or a placeholder`
+      : "a placeholder (.beckon-cta[data-cta-id])";
     reasons.push(`Shown where the page places it: ${spot}.`);
   } else {
     if (info.suppressed) {
@@ -170,7 +194,9 @@ export function unnamedFields(cta: CtaDocument): string[] {
               for (const f of e.fields || [])
                 if (FORM_FIELD_TYPES.includes(f.field_type) && !(f.slug ?? "").trim()) {
                   const o = f.options || {};
-                  found.push(`Form field “${String(o.label || o.placeholder || f.field_type)}” (element ${e.id ?? "new"}) has no name, so its answer is not saved.`);
+                  found.push(
+                    `Form field “${String(o.label || o.placeholder || f.field_type)}” (element ${e.id ?? "new"}) has no name, so its answer is not saved.`,
+                  );
                 }
   return found;
 }
@@ -181,7 +207,9 @@ const warned = new Set<string>();
 /** The CTA's definition: the loader's cached copy, else fetched from the API (the owner only, once per opening). */
 async function definition(data: PanelData, id: number): Promise<CtaDocument | null> {
   try {
-    const cached = JSON.parse(localStorage.getItem(`cf_${data.config.website_id}_cta_${id}`) || "null") as CachedCta | null;
+    const cached = JSON.parse(
+      localStorage.getItem(`cf_${data.config.website_id}_cta_${id}`) || "null",
+    ) as CachedCta | null;
     if (cached?.cta) return cached.cta;
   } catch {
     /* storage blocked: ask the API */
@@ -209,7 +237,16 @@ export async function warnUnnamed(data: PanelData, id: number, list: HTMLElement
 
 /** A link to an admin page of this website, opened beside the page under test. */
 const adminLink = (data: View, path: string, text: string) =>
-  h("a", { href: `${data.config.api_origin}/owner/websites/${data.config.website_id}/${path}`, target: "_blank", rel: "noopener", "data-admin": "" }, text);
+  h(
+    "a",
+    {
+      href: `${data.config.api_origin}/owner/websites/${data.config.website_id}/${path}`,
+      target: "_blank",
+      rel: "noopener",
+      "data-admin": "",
+    },
+    text,
+  );
 
 function broadcastBlock(data: View, b: PublicBroadcast): HTMLElement {
   const f = frame(b, data.now);
@@ -228,7 +265,8 @@ function broadcastBlock(data: View, b: PublicBroadcast): HTMLElement {
 export function refresh(websiteId: number, doc: Document = document, win: Window = window): void {
   for (const part of doc.cookie.split("; ")) {
     const name = part.split("=")[0];
-    if (name.startsWith("cf_") && name !== `cf_${websiteId}_logged_in`) doc.cookie = `${name}=; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    if (name.startsWith("cf_") && name !== `cf_${websiteId}_logged_in`)
+      doc.cookie = `${name}=; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   try {
     for (const k of Object.keys(win.localStorage)) if (k.startsWith("cf_")) win.localStorage.removeItem(k);
@@ -244,7 +282,11 @@ let open: HTMLElement | null = null;
 export function openPanel(snapshot: PanelData): void {
   open?.remove();
   const now = Date.now();
-  const data: View = { ...snapshot, now, active: activeBroadcasts(snapshot.config.broadcasts || [], now, (c) => passes(c, snapshot.ctx)) };
+  const data: View = {
+    ...snapshot,
+    now,
+    active: activeBroadcasts(snapshot.config.broadcasts || [], now, (c) => passes(c, snapshot.ctx)),
+  };
   const host = document.createElement("beckon-panel");
   const root = host.attachShadow({ mode: "open" });
   const p = data.ctx.person;
@@ -271,7 +313,11 @@ export function openPanel(snapshot: PanelData): void {
       h(
         "div",
         { class: "cta", "data-cta": String(s.id) },
-        h("b", { class: shows ? "ok" : "no" }, `#${s.id} ${s.name} (${s.cta_type}): ${shows ? "would show" : "would not show"}`),
+        h(
+          "b",
+          { class: shows ? "ok" : "no" },
+          `#${s.id} ${s.name} (${s.cta_type}): ${shows ? "would show" : "would not show"}`,
+        ),
         list,
         show,
         " ",
@@ -323,10 +369,27 @@ export function openPanel(snapshot: PanelData): void {
         "details",
         {},
         h("summary", {}, "Integrations data"),
-        h("pre", {}, JSON.stringify({ integrations: (p?.data as Record<string, unknown>)?.integrations ?? {}, cart: data.local.cart ?? null, company: data.local.company ?? null }, null, 2)),
+        h(
+          "pre",
+          {},
+          JSON.stringify(
+            {
+              integrations: (p?.data as Record<string, unknown>)?.integrations ?? {},
+              cart: data.local.cart ?? null,
+              company: data.local.company ?? null,
+            },
+            null,
+            2,
+          ),
+        ),
       ),
       ctas,
-      h("details", {}, h("summary", {}, `Broadcasts (${(data.config.broadcasts || []).length})`), ...(data.config.broadcasts || []).map((b) => broadcastBlock(data, b))),
+      h(
+        "details",
+        {},
+        h("summary", {}, `Broadcasts (${(data.config.broadcasts || []).length})`),
+        ...(data.config.broadcasts || []).map((b) => broadcastBlock(data, b)),
+      ),
       h("details", {}, h("summary", {}, "Site-wide conditions"), conditionList(data, data.config.conditions || [])),
     ),
   );

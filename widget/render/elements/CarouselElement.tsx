@@ -89,15 +89,32 @@ export default function CarouselElement({ element, ctx }: ElementProps) {
         })}
       </div>
       <div className="bk-carousel-nav">
-        <button type="button" aria-label={first ? L.slideFirst : L.slidePrev} aria-disabled={first} onClick={() => go(index - 1)}>
+        <button
+          type="button"
+          aria-label={first ? L.slideFirst : L.slidePrev}
+          aria-disabled={first}
+          onClick={() => go(index - 1)}
+        >
           ‹
         </button>
         {items.map((_, i) => (
-          <button key={i} type="button" className="bk-dot" aria-label={fill(L.slideGoTo, { n: i + 1 })} aria-current={i === index} onClick={() => go(i)}>
+          <button
+            key={i}
+            type="button"
+            className="bk-dot"
+            aria-label={fill(L.slideGoTo, { n: i + 1 })}
+            aria-current={i === index}
+            onClick={() => go(i)}
+          >
             {i + 1}
           </button>
         ))}
-        <button type="button" aria-label={last ? L.slideLast : L.slideNext} aria-disabled={last} onClick={() => go(index + 1)}>
+        <button
+          type="button"
+          aria-label={last ? L.slideLast : L.slideNext}
+          aria-disabled={last}
+          onClick={() => go(index + 1)}
+        >
           ›
         </button>
       </div>

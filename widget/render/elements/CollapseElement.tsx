@@ -31,7 +31,13 @@ export default function CollapseElement({ element, ctx }: ElementProps) {
                 {ctx.merge(item.title ?? "")}
               </button>
             </h3>
-            <div id={`${id}-${i}-panel`} role="region" aria-labelledby={`${id}-${i}`} className="bk-collapse-panel" hidden={!expanded}>
+            <div
+              id={`${id}-${i}-panel`}
+              role="region"
+              aria-labelledby={`${id}-${i}`}
+              className="bk-collapse-panel"
+              hidden={!expanded}
+            >
               <Html html={ctx.merge(item.html ?? "", true)} />
             </div>
           </div>

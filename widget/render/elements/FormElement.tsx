@@ -15,7 +15,8 @@ const recaptchaKey = (o: Record<string, unknown>, config: unknown): string | nul
 };
 
 // Only what a single checkbox reads: the fields are appended after the sorted ones and never have choices or URL parameters.
-const consentField = (slug: string, label: string, required = false) => ({ slug, field_type: "checkbox", required, options: { label }, field_options: [] }) as unknown as Field;
+const consentField = (slug: string, label: string, required = false) =>
+  ({ slug, field_type: "checkbox", required, options: { label }, field_options: [] }) as unknown as Field;
 
 /**
  * A lead form: validates in words next to each field, optionally checks with
@@ -40,9 +41,15 @@ export function FormElement({ element, ctx }: ElementProps) {
   // Consent checkboxes from the form's options carry the website's texts (a field of that slug may instead set its own label).
   const fields = [
     ...shown,
-    ...(bool(o, "show-marketing-consent") && config.marketing_consent ? [consentField("beckon_marketing_consent", config.marketing_consent)] : []),
-    ...(bool(o, "show-sms-consent") && config.sms_consent ? [consentField("beckon_sms_consent", config.sms_consent)] : []),
-    ...(bool(o, "show-privacy-consent") ? [consentField("beckon_privacy_consent", config.privacy_message || ctx.labels.privacyConsent, true)] : []),
+    ...(bool(o, "show-marketing-consent") && config.marketing_consent
+      ? [consentField("beckon_marketing_consent", config.marketing_consent)]
+      : []),
+    ...(bool(o, "show-sms-consent") && config.sms_consent
+      ? [consentField("beckon_sms_consent", config.sms_consent)]
+      : []),
+    ...(bool(o, "show-privacy-consent")
+      ? [consentField("beckon_privacy_consent", config.privacy_message || ctx.labels.privacyConsent, true)]
+      : []),
   ];
   const privacyHref = safeHref(config.privacy_link);
   const privacyLink = privacyHref ? (
@@ -63,7 +70,9 @@ export function FormElement({ element, ctx }: ElementProps) {
     form.addEventListener("input", prefetch, { once: true });
     if (siteKey && robotRef.current) {
       const el = robotRef.current;
-      void import("../recaptcha").then(async (m) => (robot.current = await m.renderRecaptcha(el, siteKey))).catch(() => undefined);
+      void import("../recaptcha")
+        .then(async (m) => (robot.current = await m.renderRecaptcha(el, siteKey)))
+        .catch(() => undefined);
     }
     return () => {
       form.removeEventListener("focusin", prefetch);
@@ -75,7 +84,9 @@ export function FormElement({ element, ctx }: ElementProps) {
   /** The starting value of a field: the known person's (unless prefill-fields is off), else the field's own. */
   const initialOf = (f: Field): string | string[] | undefined => {
     if (bool(o, "prefill-fields", true) && person && !CONSENTS.test(f.slug) && f.field_type !== "hidden") {
-      const v = (person as unknown as Record<string, unknown>)[f.slug === "first_name" ? "name" : f.slug] ?? person.extra?.[f.slug];
+      const v =
+        (person as unknown as Record<string, unknown>)[f.slug === "first_name" ? "name" : f.slug] ??
+        person.extra?.[f.slug];
       if (typeof v == "string" || typeof v == "number") return String(v);
       if (Array.isArray(v)) return v.map(String);
     }
@@ -90,7 +101,16 @@ export function FormElement({ element, ctx }: ElementProps) {
     let result: Awaited<ReturnType<Awaited<ReturnType<typeof submitter>>["submitForm"]>>;
     try {
       const m = await submitter();
-      result = await m.submitForm({ form, fields, element, ctx, phoneRequired, robot: robot.current, siteKey, busy: setBusy });
+      result = await m.submitForm({
+        form,
+        fields,
+        element,
+        ctx,
+        phoneRequired,
+        robot: robot.current,
+        siteKey,
+        busy: setBusy,
+      });
     } catch {
       result = "failed";
     }
@@ -110,7 +130,13 @@ export function FormElement({ element, ctx }: ElementProps) {
   }
 
   return (
-    <form ref={formRef} className={`bk-el bk-form${horizontal ? " bk-horizontal" : ""}`} noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form
+      ref={formRef}
+      className={`bk-el bk-form${horizontal ? " bk-horizontal" : ""}`}
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={busy}
+    >
       {fields.map((f) => {
         const consent = CONSENTS.exec(f.slug);
         return (
@@ -120,7 +146,13 @@ export function FormElement({ element, ctx }: ElementProps) {
             id={prefix + f.slug}
             error={errors[f.slug]}
             initial={initialOf(f)}
-            fallbackLabel={consent ? ({ marketing: config.marketing_consent, sms: config.sms_consent, privacy: config.privacy_message }[consent[2]] ?? "") : ""}
+            fallbackLabel={
+              consent
+                ? ({ marketing: config.marketing_consent, sms: config.sms_consent, privacy: config.privacy_message }[
+                    consent[2]
+                  ] ?? "")
+                : ""
+            }
             required={f.required || (f === phone && phoneRequired)}
           >
             {consent && consent[2] !== "sms" ? privacyLink : null}

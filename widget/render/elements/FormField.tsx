@@ -45,7 +45,15 @@ function startWith(el: HTMLSelectElement | null, chosen: string[]) {
 }
 
 /** One form field with its label and error message; inputs are uncontrolled and read on submit. */
-export function FormField({ field, id, error, initial, fallbackLabel, required = field.required, children }: FormFieldProps) {
+export function FormField({
+  field,
+  id,
+  error,
+  initial,
+  fallbackLabel,
+  required = field.required,
+  children,
+}: FormFieldProps) {
   const o = field.options;
   const label = str(o, "label") || fallbackLabel || "";
   const placeholder = str(o, "placeholder") || undefined;
@@ -77,7 +85,14 @@ export function FormField({ field, id, error, initial, fallbackLabel, required =
       return (
         <div className="bk-field bk-full">
           {labelEl}
-          <textarea {...common} {...lengths} placeholder={placeholder} autoComplete="on" rows={4} defaultValue={first ?? ""} />
+          <textarea
+            {...common}
+            {...lengths}
+            placeholder={placeholder}
+            autoComplete="on"
+            rows={4}
+            defaultValue={first ?? ""}
+          />
           {err}
         </div>
       );
@@ -148,11 +163,22 @@ export function FormField({ field, id, error, initial, fallbackLabel, required =
       );
     default: {
       const type = inputType(field);
-      const bounds = type === "number" ? { min: o.min as number | undefined, max: o.max as number | undefined, step: o.step as number | undefined } : {};
+      const bounds =
+        type === "number"
+          ? { min: o.min as number | undefined, max: o.max as number | undefined, step: o.step as number | undefined }
+          : {};
       return (
         <div className="bk-field">
           {labelEl}
-          <input {...common} {...lengths} {...bounds} type={type} placeholder={placeholder} autoComplete={autocompleteOf(field)} defaultValue={first ?? ""} />
+          <input
+            {...common}
+            {...lengths}
+            {...bounds}
+            type={type}
+            placeholder={placeholder}
+            autoComplete={autocompleteOf(field)}
+            defaultValue={first ?? ""}
+          />
           {err}
         </div>
       );

@@ -2,7 +2,21 @@ import type { ElementProps } from "../context";
 import { num, safeHref, str } from "../kit";
 
 /** An image, optionally a link; src and link must be http(s). An empty alt marks it decorative. */
-export function Picture({ src, alt, link, blank, width, className }: { src: string; alt: string; link: string; blank: boolean; width: number; className: string }) {
+export function Picture({
+  src,
+  alt,
+  link,
+  blank,
+  width,
+  className,
+}: {
+  src: string;
+  alt: string;
+  link: string;
+  blank: boolean;
+  width: number;
+  className: string;
+}) {
   const url = safeHref(src);
   if (!url) return null;
   const img = <img src={url} alt={alt} loading="lazy" style={width ? { maxWidth: width + "px" } : undefined} />;

@@ -9,9 +9,20 @@ import type { CtaElement } from "../../../app/lib/schema/cta";
 import { createAjaxCart } from "../../store/ajax-cart";
 import { addToCartEventData, isCartConversion } from "../../store/conversion";
 import { collectionFromPath, redirectTarget, type RedirectTo } from "../../store/paths";
-import { CART_RECOMMENDATION_FETCH_DELAY_MS, RELATED_CART_EMPTY_DELAY_MS, TAB_SWITCH_EMPTY_CHECK_MS } from "../../store/constants";
+import {
+  CART_RECOMMENDATION_FETCH_DELAY_MS,
+  RELATED_CART_EMPTY_DELAY_MS,
+  TAB_SWITCH_EMPTY_CHECK_MS,
+} from "../../store/constants";
 import { redirectAfterCart } from "../../store/redirect-flow";
-import { addAllLines, formatMoney, pickSellingPlan, SOLD_OUT, type BadgeKind, type DiscountType } from "../../store/pricing";
+import {
+  addAllLines,
+  formatMoney,
+  pickSellingPlan,
+  SOLD_OUT,
+  type BadgeKind,
+  type DiscountType,
+} from "../../store/pricing";
 import { fetchReviews, type ReviewConfig, type ReviewProvider, type ReviewSummary } from "../../store/reviews";
 import { loadFeed, type FeedSource } from "../../store/sources";
 import type { CartAdapter, CartLineInput, Product, ProductCatalog } from "../../store/types";
@@ -55,15 +66,22 @@ const CSS = `.bk-products{display:grid;grid-template-columns:repeat(var(--bk-per
 export function productStore(ctx: RenderContext, element: CtaElement): Store | null {
   const given = storeOf(ctx.runtime.store) as Store | null;
   if (given) return given;
-  const named = str(element.options, "selected-store-integration") || str(ctx.cta.options ?? {}, "selected-store-integration");
-  return named === "shopify" || named === "shopify-ajax" ? createAjaxCart({ root: "/", currency: ctx.config.currency ?? undefined }) : null;
+  const named =
+    str(element.options, "selected-store-integration") || str(ctx.cta.options ?? {}, "selected-store-integration");
+  return named === "shopify" || named === "shopify-ajax"
+    ? createAjaxCart({ root: "/", currency: ctx.config.currency ?? undefined })
+    : null;
 }
 
 /** The element's feed sources (product_recommendations entries), in order. */
 export function feedSources(element: CtaElement, values: Record<string, unknown>, url = location.href): FeedSource[] {
   const entries = (element.product_recommendations ?? []) as Record<string, unknown>[];
-  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === "string" && v ? v.split(",").map((s) => s.trim()) : []);
-  const answers = () => Object.values(values).flatMap((v) => (Array.isArray(v) ? v.map(String) : v === null || v === undefined ? [] : [String(v)]));
+  const list = (v: unknown) =>
+    Array.isArray(v) ? v.map(String) : typeof v === "string" && v ? v.split(",").map((s) => s.trim()) : [];
+  const answers = () =>
+    Object.values(values).flatMap((v) =>
+      Array.isArray(v) ? v.map(String) : v === null || v === undefined ? [] : [String(v)],
+    );
   return entries.flatMap((e): FeedSource[] => {
     const intent = e.intent === "complementary" ? "complementary" : "related";
     switch (e.source ?? e.type) {
@@ -106,7 +124,9 @@ function reviewConfig(o: Record<string, unknown>): ReviewConfig | null {
 
 /** The discount code a follow-up carries: the element option, else an apply_discount action. */
 function discountCode(element: CtaElement): string | null {
-  const fromAction = element.actions?.find((a) => a.action_type === "apply_discount")?.data as Record<string, unknown> | undefined;
+  const fromAction = element.actions?.find((a) => a.action_type === "apply_discount")?.data as
+    | Record<string, unknown>
+    | undefined;
   return str(element.options, "discount-code") || (fromAction?.code ? String(fromAction.code) : "") || null;
 }
 
@@ -153,7 +173,11 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
       const catalog = store as Store & ProductCatalog;
       const found: Product[] = [];
       for (const source of feedSources(element, ctx.values)) {
-        const r = await loadFeed(catalog, source, { limit: limit - found.length, showUnavailable: bool(o, "show-unavailable-products"), cart: store });
+        const r = await loadFeed(catalog, source, {
+          limit: limit - found.length,
+          showUnavailable: bool(o, "show-unavailable-products"),
+          cart: store,
+        });
         if (r.ok) found.push(...r.value.filter((p) => !found.some((f) => f.handle === p.handle && !p.is_variant)));
         else warn("Product feed failed", r.error.message);
         if (found.length >= limit) break;
@@ -167,12 +191,20 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
       if (found.length) setShowEmpty(false);
       else {
         // A collection or the cart may still be filling: their empty message waits (SPEC 9).
-        const wait = sources.some((s) => s.type === "collection") ? COLLECTION_EMPTY_DELAY_MS : reloadOnCart && !settled ? RELATED_CART_EMPTY_DELAY_MS : 0;
+        const wait = sources.some((s) => s.type === "collection")
+          ? COLLECTION_EMPTY_DELAY_MS
+          : reloadOnCart && !settled
+            ? RELATED_CART_EMPTY_DELAY_MS
+            : 0;
         if (wait) emptyTimer = setTimeout(() => live && setShowEmpty(true), wait);
         else setShowEmpty(true);
       }
       const rc = reviewConfig(o);
-      if (rc && found.length) void fetchReviews(rc, found.map((p) => p.id)).then((all) => live && setReviews(Object.fromEntries(all.map((s) => [s.product_id, s]))));
+      if (rc && found.length)
+        void fetchReviews(
+          rc,
+          found.map((p) => p.id),
+        ).then((all) => live && setReviews(Object.fromEntries(all.map((s) => [s.product_id, s]))));
     };
     void load();
     const names = [...(reloadOnCart ? CART_EVENTS : []), ...(reloadOnAnswer ? ["cfAnswer"] : [])];
@@ -189,7 +221,8 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     let tabTimer: ReturnType<typeof setTimeout> | undefined;
     const back = () => {
       clearTimeout(tabTimer);
-      if (document.visibilityState === "visible") tabTimer = setTimeout(() => void load(true), TAB_SWITCH_EMPTY_CHECK_MS);
+      if (document.visibilityState === "visible")
+        tabTimer = setTimeout(() => void load(true), TAB_SWITCH_EMPTY_CHECK_MS);
     };
     if (reloadOnCart) document.addEventListener("visibilitychange", back);
     return () => {
@@ -203,7 +236,17 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     // eslint-disable-next-line react-hooks/exhaustive-deps -- mount-only: the feed's sources and options are the mounted CTA's document, which never changes; answers and cart changes reload through the events above
   }, []);
 
-  if (editing) return <Placeholders count={Math.max(1, limit)} list={list} perRow={perRow} hero={hero} ctx={ctx} buttonText={str(o, "products-button-text")} />;
+  if (editing)
+    return (
+      <Placeholders
+        count={Math.max(1, limit)}
+        list={list}
+        perRow={perRow}
+        hero={hero}
+        ctx={ctx}
+        buttonText={str(o, "products-button-text")}
+      />
+    );
   if (products === null) return null; // SPEC 4: hidden until loaded.
 
   const settings: CardSettings = {
@@ -214,7 +257,10 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     badge: (str(o, "products-badge") || null) as BadgeKind | null,
     badgeText: str(o, "products-badge-text"),
     soldOutBadgeText: str(o, "products-sold-out-badge-text"),
-    discount: { type: (str(o, "products-discount-type") || null) as DiscountType | null, value: o["products-discount-value"] === undefined ? null : Number(o["products-discount-value"]) },
+    discount: {
+      type: (str(o, "products-discount-type") || null) as DiscountType | null,
+      value: o["products-discount-value"] === undefined ? null : Number(o["products-discount-value"]),
+    },
     currencyCharacter: ctx.config.currency_character,
     quantity: bool(o, "products-quantity"),
     subscriptions: bool(o, "products-subscriptions", true),
@@ -236,7 +282,11 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     for (const { product, line } of lines) {
       const variant = product.variants.find((v) => v.id === line.variantId);
       const data = addToCartEventData(product, variant);
-      ctx.runtime.track("Add To Cart", ids, { ...data, quantity: line.quantity, selling_plan: line.sellingPlanId ?? null });
+      ctx.runtime.track("Add To Cart", ids, {
+        ...data,
+        quantity: line.quantity,
+        selling_plan: line.sellingPlanId ?? null,
+      });
       const detail = { ...ids, ...data, quantity: line.quantity, selling_plan: line.sellingPlanId ?? null, cart };
       ctx.runtime.dispatch("cfAddToCart", detail);
       if (store?.integration === "shopify") ctx.runtime.dispatch("cfAddToCartShopify", detail);
@@ -249,22 +299,31 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
   // tracked by then, and the event queue goes out with the page).
   const addLines = async (items: { product: Product; line: CartLineInput }[], show: boolean): Promise<boolean> => {
     if (!store || !items.length) return false;
-    const r = await store.addLines(items.map((i) => i.line), { show });
+    const r = await store.addLines(
+      items.map((i) => i.line),
+      { show },
+    );
     if (!r.ok) {
       warn("Add to cart failed", r.error.message);
       return false;
     }
     added(items, r.value.cart);
-    if (r.value.reload) void redirectAfterCart(location.href, { busy: () => !!store.busy?.(), go: () => location.reload() });
+    if (r.value.reload)
+      void redirectAfterCart(location.href, { busy: () => !!store.busy?.(), go: () => location.reload() });
     return true;
   };
 
-  const lineOf = (p: Product, s: Selection): CartLineInput => ({ variantId: s.variantId, quantity: s.quantity, sellingPlanId: pickSellingPlan(p, s.planId || null) });
+  const lineOf = (p: Product, s: Selection): CartLineInput => ({
+    variantId: s.variantId,
+    quantity: s.quantity,
+    sellingPlanId: pickSellingPlan(p, s.planId || null),
+  });
 
   const afterAdd = () => str(o, "products-button-action-after-add-to-cart") || "cart";
   const followUp = async (product: Product) => {
     const action = afterAdd();
-    if (isCartConversion(trackMode, "clicked-through-to-cart") && (action === "cart" || action === "checkout")) ctx.complete(element, "Complete", { confirm: false });
+    if (isCartConversion(trackMode, "clicked-through-to-cart") && (action === "cart" || action === "checkout"))
+      ctx.complete(element, "Complete", { confirm: false });
     if (action === "step") return void ctx.goToStep(num(o, "products-button-redirect-step", ctx.stepIndex + 1));
     if (action === "cta") {
       const id = num(o, "products-button-cta", 0);
@@ -281,7 +340,15 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
       return go(custom || (action === "redirect" ? product.redirect_url : store.cartUrl()));
     }
     const to: RedirectTo = action === "checkout" ? "checkout" : action === "redirect" ? "product" : "cart";
-    if (custom) return go(code ? redirectTarget(root, "cart", { discountCode: code }).replace(/redirect=.*$/, "redirect=" + encodeURIComponent(custom)) : custom);
+    if (custom)
+      return go(
+        code
+          ? redirectTarget(root, "cart", { discountCode: code }).replace(
+              /redirect=.*$/,
+              "redirect=" + encodeURIComponent(custom),
+            )
+          : custom,
+      );
     go(redirectTarget(root, to, { handle: product.handle, discountCode: code }));
   };
 
@@ -293,7 +360,9 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
     <div className="bk-el bk-products-element">
       <style>{CSS}</style>
       {visible.length === 0 ? (
-        showEmpty && <p className="bk-products-empty">{ctx.merge(str(o, "products-empty-message") || ctx.labels.noProducts)}</p>
+        showEmpty && (
+          <p className="bk-products-empty">{ctx.merge(str(o, "products-empty-message") || ctx.labels.noProducts)}</p>
+        )
       ) : (
         <div className={"bk-products" + (list ? " bk-products-list" : "")} style={style}>
           {visible.map((p, i) => (
@@ -307,7 +376,9 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
               onSelect={(s) => select(i, s)}
               add={() => addLines([{ product: p, line: lineOf(p, selections[i] ?? initialSelection(p)) }], true)}
               followUp={() => void followUp(p)}
-              openProduct={() => isCartConversion(trackMode, "link-clicked") && ctx.complete(element, "Complete", { confirm: false })}
+              openProduct={() =>
+                isCartConversion(trackMode, "link-clicked") && ctx.complete(element, "Complete", { confirm: false })
+              }
             />
           ))}
         </div>
@@ -318,13 +389,25 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
           add={async () => {
             // A chosen option combination without a variant is sold out, not "the default variant".
             const chosen = visible.map((product, i) => ({ product, s: selections[i] ?? initialSelection(product) }));
-            chosen.filter((c) => c.product.variants.length && !c.s.variantId).forEach((c) => debug(`${c.product.title} not added: sold out`));
+            chosen
+              .filter((c) => c.product.variants.length && !c.s.variantId)
+              .forEach((c) => debug(`${c.product.title} not added: sold out`));
             const { lines, skipped } = addAllLines(
-              chosen.filter((c) => !c.product.variants.length || c.s.variantId).map(({ product, s }) => ({ product, variantId: s.variantId, quantity: s.quantity, sellingPlanId: s.planId || null })),
+              chosen
+                .filter((c) => !c.product.variants.length || c.s.variantId)
+                .map(({ product, s }) => ({
+                  product,
+                  variantId: s.variantId,
+                  quantity: s.quantity,
+                  sellingPlanId: s.planId || null,
+                })),
             );
             // A sold-out product is the shopper's luck; a required plan with no plans is the owner's product setup to fix.
             skipped.forEach((s) => (s.reason == SOLD_OUT ? debug : warn)(`${s.product.title} not added: ${s.reason}`));
-            const items = lines.map((line) => ({ product: visible.find((p) => p.variants.some((v) => v.id === line.variantId))!, line }));
+            const items = lines.map((line) => ({
+              product: visible.find((p) => p.variants.some((v) => v.id === line.variantId))!,
+              line,
+            }));
             // The follow-up leaves the page unless it goes to a step or another CTA.
             const ok = await addLines(items, ["step", "cta"].includes(afterAdd()));
             if (ok) await followUp(visible[0]);
@@ -337,14 +420,25 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
 }
 
 /** Stand-in cards for the editor's preview (SPEC 4 "In editing mode, placeholders are shown"). */
-function Placeholders(props: { count: number; list: boolean; perRow: number; hero: boolean; ctx: RenderContext; buttonText: string }) {
+function Placeholders(props: {
+  count: number;
+  list: boolean;
+  perRow: number;
+  hero: boolean;
+  ctx: RenderContext;
+  buttonText: string;
+}) {
   const style = { "--bk-per-row": String(Math.max(1, props.perRow)) } as Record<string, string>;
   return (
     <div className="bk-el bk-products-element bk-products-placeholders">
       <style>{CSS}</style>
       <div className={"bk-products" + (props.list ? " bk-products-list" : "")} style={style}>
         {Array.from({ length: props.count }, (_, i) => (
-          <div key={i} className={"bk-product bk-product-placeholder" + (props.hero ? " bk-product-hero" : "")} aria-hidden="true">
+          <div
+            key={i}
+            className={"bk-product bk-product-placeholder" + (props.hero ? " bk-product-hero" : "")}
+            aria-hidden="true"
+          >
             <div className="bk-product-image" />
             <div className="bk-product-body">
               <p className="bk-product-title">{fill(props.ctx.labels.productN, { n: i + 1 })}</p>

@@ -14,7 +14,8 @@ const CSS = `.bk-progress-track{height:12px;border-radius:6px;background:rgba(0,
 .bk-bar .bk-progress{min-width:240px}`;
 
 /** Cart progress in % of the threshold, capped at 100 (SPEC 9). */
-export const cartPercent = (value: number, threshold: number) => (threshold > 0 ? Math.min(100, Math.max(0, (value / threshold) * 100)) : 100);
+export const cartPercent = (value: number, threshold: number) =>
+  threshold > 0 ? Math.min(100, Math.max(0, (value / threshold) * 100)) : 100;
 
 /**
  * A progress bar (SPEC 4): dynamic shows the step position out of the total;
@@ -24,7 +25,15 @@ export default function ProgressElement({ element, ctx }: ElementProps) {
   const o = element.options;
   const cart = str(o, "progress-type") === "cart";
   const [value, setValue] = useState<number | null>(null);
-  const threshold = num(o, "cart-value-threshold", num(ctx.variant.options, "cart-value-threshold", num(ctx.config.data_settings, "cart-value-threshold", DEFAULT_CART_THRESHOLD)));
+  const threshold = num(
+    o,
+    "cart-value-threshold",
+    num(
+      ctx.variant.options,
+      "cart-value-threshold",
+      num(ctx.config.data_settings, "cart-value-threshold", DEFAULT_CART_THRESHOLD),
+    ),
+  );
   useEffect(() => {
     if (!cart) return;
     const adapter = storeOf(ctx.runtime.store);
@@ -43,14 +52,23 @@ export default function ProgressElement({ element, ctx }: ElementProps) {
     const done = percent >= 100;
     text = mergeTags(
       (done && str(o, "progress-complete-text")) || str(o, "progress-text") || "{{percentage}}%",
-      { remaining: money(Math.max(0, threshold - v)), value: money(v), threshold: money(threshold), percentage: Math.round(percent) },
+      {
+        remaining: money(Math.max(0, threshold - v)),
+        value: money(v),
+        threshold: money(threshold),
+        percentage: Math.round(percent),
+      },
       ctx.person,
     );
   } else {
     const total = ctx.steps.length || 1;
     const position = ctx.stepIndex + 1;
     percent = Math.min(100, (position / total) * 100);
-    text = mergeTags(str(o, "progress-text") || "{{position}}/{{total}}", { position, total, percentage: Math.round(percent) }, ctx.person);
+    text = mergeTags(
+      str(o, "progress-text") || "{{position}}/{{total}}",
+      { position, total, percentage: Math.round(percent) },
+      ctx.person,
+    );
   }
   text = ctx.merge(text);
   return (
@@ -59,7 +77,15 @@ export default function ProgressElement({ element, ctx }: ElementProps) {
       <p className="bk-progress-text" aria-hidden="true">
         {text}
       </p>
-      <div className="bk-progress-track" role="progressbar" aria-label={ctx.labels.progress} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} aria-valuetext={text}>
+      <div
+        className="bk-progress-track"
+        role="progressbar"
+        aria-label={ctx.labels.progress}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(percent)}
+        aria-valuetext={text}
+      >
         <div className="bk-progress-bar" style={{ width: percent + "%" }} />
       </div>
     </div>

@@ -66,7 +66,6 @@ const CSS = `.bk-quiz{border:0;margin:0 0 12px;padding:0;min-width:0}
 
 const CHOICES = ["radio", "checkbox", "image", "color", "emoji", "icon", "letter"];
 
-
 function urlParams(): Record<string, string> {
   try {
     return Object.fromEntries(new URLSearchParams(location.search));
@@ -182,14 +181,33 @@ export default function QuizElement({ element, ctx }: ElementProps) {
     if (advancesOnSelect(f) && s.answers[f.id] !== undefined) go(s);
   };
 
-  const classes = ["bk-quiz-q", error === "required" ? "is-required" : error ? "is-invalid" : "", f.required ? "bk-quiz-required" : ""].join(" ");
+  const classes = [
+    "bk-quiz-q",
+    error === "required" ? "is-required" : error ? "is-invalid" : "",
+    f.required ? "bk-quiz-required" : "",
+  ].join(" ");
   return (
-    <fieldset ref={box} tabIndex={-1} className="bk-el bk-quiz" data-question={f.slug} aria-describedby={errorText ? id + "-error" : undefined} aria-busy={busy}>
+    <fieldset
+      ref={box}
+      tabIndex={-1}
+      className="bk-el bk-quiz"
+      data-question={f.slug}
+      aria-describedby={errorText ? id + "-error" : undefined}
+      aria-busy={busy}
+    >
       <style>{CSS}</style>
       {label ? <legend id={id}>{label}</legend> : null}
       {description ? <p>{ctx.merge(description)}</p> : null}
       <div className={classes} aria-invalid={error ? true : undefined}>
-        <Question field={f} value={value} change={change} choose={choose} enter={() => go()} id={id} currency={ctx.config.currency_character || "$"} />
+        <Question
+          field={f}
+          value={value}
+          change={change}
+          choose={choose}
+          enter={() => go()}
+          id={id}
+          currency={ctx.config.currency_character || "$"}
+        />
       </div>
       {errorText ? (
         <p id={id + "-error"} className="bk-error" role="alert">
@@ -203,12 +221,17 @@ export default function QuizElement({ element, ctx }: ElementProps) {
       ) : null}
       <div className="bk-quiz-nav">
         {showBackButton(state) ? (
-          <button type="button" className="bk-button bk-quiz-back" disabled={busy} onClick={() => {
+          <button
+            type="button"
+            className="bk-button bk-quiz-back"
+            disabled={busy}
+            onClick={() => {
               setTried(false);
               setFailed(false);
               moved.current = true;
               setState(back(state));
-            }}>
+            }}
+          >
             {ctx.merge(str(o, "back-button-text") || ctx.labels.back)}
           </button>
         ) : null}
@@ -236,8 +259,15 @@ interface QuestionProps {
 /** The input of one question by its type. */
 function Question({ field: f, value, id, currency, change, choose, enter }: QuestionProps) {
   const type = f.field_type;
-  const common = { id: id + "-input", name: f.slug, required: f.required, "aria-labelledby": id, className: "bk-quiz-text" };
-  if (type === "empty") return isSpinner(f) ? <div className="bk-quiz-spinner" role="progressbar" aria-label="…" /> : null;
+  const common = {
+    id: id + "-input",
+    name: f.slug,
+    required: f.required,
+    "aria-labelledby": id,
+    className: "bk-quiz-text",
+  };
+  if (type === "empty")
+    return isSpinner(f) ? <div className="bk-quiz-spinner" role="progressbar" aria-label="…" /> : null;
   if (type === "range") return <Range field={f} value={value} change={change} currency={currency} id={id} />;
   if (type === "text" || type === "number" || type === "paragraph") {
     const onInput = (e: { target: EventTarget | null }) => {
@@ -245,31 +275,46 @@ function Question({ field: f, value, id, currency, change, choose, enter }: Ques
       const v = el.value.trim();
       // Out-of-range numbers are left to the engine, which knows the specific min/max message.
       const bad = !el.validity.valid && !el.validity.rangeOverflow && !el.validity.rangeUnderflow;
-      change(type === "number" ? (v === "" ? undefined : num(v) ?? v) : el.value, bad);
+      change(type === "number" ? (v === "" ? undefined : (num(v) ?? v)) : el.value, bad);
     };
     const shown = value === undefined ? "" : String(value);
     return type === "paragraph" ? (
       <textarea {...common} rows={4} value={shown} onInput={onInput} />
     ) : (
-      <input {...common} type={type === "number" ? "number" : str(f.options, "type") === "email" ? "email" : "text"} min={num(f.options.min)} max={num(f.options.max)} placeholder={str(f.options, "placeholder") || undefined} value={shown} onInput={onInput} onKeyDown={(e) => {
-        if (e.key === "Enter") {
-          e.preventDefault();
-          enter();
-        }
-      }} />
+      <input
+        {...common}
+        type={type === "number" ? "number" : str(f.options, "type") === "email" ? "email" : "text"}
+        min={num(f.options.min)}
+        max={num(f.options.max)}
+        placeholder={str(f.options, "placeholder") || undefined}
+        value={shown}
+        onInput={onInput}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            enter();
+          }
+        }}
+      />
     );
   }
   const chosen = Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)];
   if (!CHOICES.includes(type)) {
     // dropdown and select: a native select.
     return (
-      <select {...common} multiple={isMultiSelect(f)} onChange={(e) => {
-        const el = e.target as HTMLSelectElement;
-        const picked = Array.from(el.selectedOptions).map((x) => x.value).filter(Boolean);
-        if (isMultiSelect(f)) change(picked.length ? picked : undefined);
-        else if (picked[0] && picked[0] !== value) choose(picked[0]);
-        else if (!picked[0]) change(undefined);
-      }}>
+      <select
+        {...common}
+        multiple={isMultiSelect(f)}
+        onChange={(e) => {
+          const el = e.target as HTMLSelectElement;
+          const picked = Array.from(el.selectedOptions)
+            .map((x) => x.value)
+            .filter(Boolean);
+          if (isMultiSelect(f)) change(picked.length ? picked : undefined);
+          else if (picked[0] && picked[0] !== value) choose(picked[0]);
+          else if (!picked[0]) change(undefined);
+        }}
+      >
         {isMultiSelect(f) ? null : <option value="">—</option>}
         {f.field_options.map((opt) => (
           <option key={opt.value} value={opt.value} selected={chosen.includes(opt.value)}>
@@ -284,7 +329,14 @@ function Question({ field: f, value, id, currency, change, choose, enter }: Ques
       {f.field_options.map((opt) => {
         const img = opt.image ? safeHref(opt.image) : null;
         return (
-          <button type="button" className="bk-choice" key={opt.value} aria-pressed={chosen.includes(opt.value)} data-value={opt.value} onClick={() => choose(opt.value)}>
+          <button
+            type="button"
+            className="bk-choice"
+            key={opt.value}
+            aria-pressed={chosen.includes(opt.value)}
+            data-value={opt.value}
+            onClick={() => choose(opt.value)}
+          >
             {type === "color" ? <span className="bk-quiz-swatch" style={{ background: opt.value }} /> : null}
             {img ? <img src={img} alt="" /> : null}
             <span>{opt.label ?? opt.value}</span>
@@ -296,7 +348,19 @@ function Question({ field: f, value, id, currency, change, choose, enter }: Ques
 }
 
 /** A range slider: handles start at the SPEC 9 defaults; the answer is set once a handle moves; the tooltip hides 2 s after. */
-function Range({ field, value, change, currency, id }: { field: Field; value: Answer | undefined; change(v: Answer | undefined): void; currency: string; id: string }) {
+function Range({
+  field,
+  value,
+  change,
+  currency,
+  id,
+}: {
+  field: Field;
+  value: Answer | undefined;
+  change(v: Answer | undefined): void;
+  currency: string;
+  id: string;
+}) {
   const cfg = rangeConfig(field);
   const [tip, setTip] = useState(false);
   useEffect(() => {
@@ -304,7 +368,9 @@ function Range({ field, value, change, currency, id }: { field: Field; value: An
     const t = setTimeout(() => setTip(false), RANGE_TOOLTIP_MS);
     return () => clearTimeout(t);
   }, [tip, value]);
-  const start = (Array.isArray(value) ? value.map(Number) : value !== undefined ? [Number(value)] : [cfg.initial].flat()) as number[];
+  const start = (
+    Array.isArray(value) ? value.map(Number) : value !== undefined ? [Number(value)] : [cfg.initial].flat()
+  ) as number[];
   const move = (i: number, n: number) => {
     setTip(true);
     if (cfg.handles === 1) return change(n);

@@ -15,9 +15,16 @@ export default function RangeInput({ common, field, initial }: RangeProps) {
   const [value, setValue] = useState(initial || String(Math.round((min + max) / 2)));
   return (
     <div className="bk-check">
-      <input {...common} type="range" min={min} max={max} step={num(o, "increment", num(o, "step", 1))} value={value} onInput={(e) => setValue((e.target as HTMLInputElement).value)} />
+      <input
+        {...common}
+        type="range"
+        min={min}
+        max={max}
+        step={num(o, "increment", num(o, "step", 1))}
+        value={value}
+        onInput={(e) => setValue((e.target as HTMLInputElement).value)}
+      />
       <output>{value}</output>
     </div>
   );
 }
-

@@ -47,7 +47,10 @@ export default function SurveyElement({ element, ctx }: ElementProps) {
     setError(null);
     const values: FormValues = { [field.slug]: multi ? answer : answer[0] };
     const conv = await ctx.conversion(element, values);
-    const payload = buildContactPayload([field], values, { ...ctx.ids(element), source_url: location.href.slice(0, 2000) });
+    const payload = buildContactPayload([field], values, {
+      ...ctx.ids(element),
+      source_url: location.href.slice(0, 2000),
+    });
     if (conv.groupIds.length) payload.action_groups = conv.groupIds;
     if (conv.score != null) payload.latest_score = conv.score;
     try {

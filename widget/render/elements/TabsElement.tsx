@@ -58,7 +58,15 @@ export default function TabsElement({ element, ctx }: ElementProps) {
         ))}
       </div>
       {items.map((item, i) => (
-        <div key={i} role="tabpanel" id={`${id}-${i}-panel`} aria-labelledby={`${id}-${i}`} className="bk-tabpanel" hidden={i !== active} tabIndex={0}>
+        <div
+          key={i}
+          role="tabpanel"
+          id={`${id}-${i}-panel`}
+          aria-labelledby={`${id}-${i}`}
+          className="bk-tabpanel"
+          hidden={i !== active}
+          tabIndex={0}
+        >
           <Html html={ctx.merge(item.html ?? "", true)} />
         </div>
       ))}

@@ -22,7 +22,10 @@ export default function TimerElement({ element, ctx }: ElementProps) {
   const o = element.options;
   const [end] = useState(() => {
     const now = Date.now();
-    const start = str(o, "timer-type") === "relative" ? timerStart(ctx.config.website_id, `${ctx.cta.id}-${element.id}`, now) : null;
+    const start =
+      str(o, "timer-type") === "relative"
+        ? timerStart(ctx.config.website_id, `${ctx.cta.id}-${element.id}`, now)
+        : null;
     return timerEnd(o, now, start);
   });
   const [now, setNow] = useState(() => Date.now());

@@ -46,7 +46,9 @@ export function Element(props: ElementProps) {
   const { element_type, options } = props.element;
   const C = ELEMENTS[element_type];
   const s = boxStyle(options);
-  return !C ? null : element_type == "button" || !Object.keys(s)[0] ? <C {...props} /> : (
+  return !C ? null : element_type == "button" || !Object.keys(s)[0] ? (
+    <C {...props} />
+  ) : (
     <div className="bk-el" style={s}>
       <C {...props} />
     </div>

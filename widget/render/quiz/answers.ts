@@ -52,7 +52,8 @@ export function answerError(f: Field, v: Answer | undefined, inputInvalid = fals
   if (!isAnswered(v)) return f.required ? "required" : null;
   if (type === "number" || type === "range") {
     const values = list(v).map(num);
-    const { min, max, handles } = type === "range" ? rangeConfig(f) : { min: num(opt(f, "min")), max: num(opt(f, "max")), handles: 1 };
+    const { min, max, handles } =
+      type === "range" ? rangeConfig(f) : { min: num(opt(f, "min")), max: num(opt(f, "max")), handles: 1 };
     if (values.length !== handles || values.some((n) => n === undefined)) return "invalid";
     if (handles === 2 && values[0]! > values[1]!) return "invalid";
     if (min !== undefined && values.some((n) => n! < min)) return "min";
@@ -150,9 +151,10 @@ export function autoContinueDelayMs(f: Field): number | null {
 export function prefillValue(
   f: Field,
   person: PublicPerson | null | undefined,
-  urlParams: Record<string, string | undefined> = {}
+  urlParams: Record<string, string | undefined> = {},
 ): Answer | undefined {
-  if (opt(f, "prefill-fields") === false || opt(f, "prefill-fields") === "false" || f.field_type === "empty") return undefined;
+  if (opt(f, "prefill-fields") === false || opt(f, "prefill-fields") === "false" || f.field_type === "empty")
+    return undefined;
   const key = f.slug === "first_name" ? "name" : f.slug;
   const fromUrl = f.url_params ? urlParams[f.parameter || f.slug] : undefined;
   const raw = fromUrl ?? (person ? (isPersonField(key) ? person[key] : person.extra?.[f.slug]) : undefined);

@@ -10,7 +10,17 @@
  */
 import type { ActionGroup, Field } from "../../../app/lib/schema/cta";
 import type { Condition } from "../../../app/lib/schema/condition";
-import { advancesOnSelect, answerError, isAnswered, isOn, isSingleSelect, isSpinner, num, prefillValue, toggleChoice } from "./answers";
+import {
+  advancesOnSelect,
+  answerError,
+  isAnswered,
+  isOn,
+  isSingleSelect,
+  isSpinner,
+  num,
+  prefillValue,
+  toggleChoice,
+} from "./answers";
 import { mergeValues } from "./results";
 import { scoreSetup } from "./scoring";
 import type { Answer, JumpTarget, NextRule, QuizField, QuizOptions, QuizState } from "./types";
@@ -30,15 +40,21 @@ const fieldOf = (state: QuizState, id: number) => state.def.fields.find((f) => f
 /** A jump value as a target, or undefined when it is unset; anything unreadable is an id no field has (NaN). */
 export function jumpTarget(v: unknown): JumpTarget | undefined {
   if (v == null || v === "") return undefined;
-  return v === "complete_quiz" || v === "next_sub_question" ? v : num(v) ?? NaN;
+  return v === "complete_quiz" || v === "next_sub_question" ? v : (num(v) ?? NaN);
 }
 
 /** Builds a quiz from an element's fields and action groups; the first question is current. */
-export function createQuiz(fields: readonly Field[], actionGroups: readonly ActionGroup[] = [], opts: QuizOptions = {}): QuizState {
+export function createQuiz(
+  fields: readonly Field[],
+  actionGroups: readonly ActionGroup[] = [],
+  opts: QuizOptions = {},
+): QuizState {
   // Array.prototype.sort is stable: equal positions keep document order.
   const all = fields.map((f, i): QuizField => ({ ...f, id: f.id ?? -(i + 1) })).sort(byPosition);
   const parentOf = (f: QuizField) =>
-    all.find((p) => p !== f && (f.field_id != null ? p.id === f.field_id : !!f.parent_slug && p.slug === f.parent_slug));
+    all.find(
+      (p) => p !== f && (f.field_id != null ? p.id === f.field_id : !!f.parent_slug && p.slug === f.parent_slug),
+    );
   const root: Record<number, number> = {};
   for (const f of all) {
     const seen = new Set([f]);
@@ -86,12 +102,16 @@ export function createQuiz(fields: readonly Field[], actionGroups: readonly Acti
 function enter(state: QuizState, id: number): QuizState {
   const f = fieldOf(state, id)!;
   const v = prefillValue(f, state.def.person, state.def.urlParams);
-  return { ...state, path: [...state.path, id], answers: v === undefined ? state.answers : { ...state.answers, [id]: v } };
+  return {
+    ...state,
+    path: [...state.path, id],
+    answers: v === undefined ? state.answers : { ...state.answers, [id]: v },
+  };
 }
 
 /** The question shown now, or null once the quiz is complete. */
 export function current(state: QuizState): QuizField | null {
-  return state.complete ? null : fieldOf(state, last(state.path)) ?? null;
+  return state.complete ? null : (fieldOf(state, last(state.path)) ?? null);
 }
 
 /** True once the quiz has ended; the caller then sends the results. */
@@ -101,7 +121,12 @@ export const isComplete = (state: QuizState) => state.complete;
 export const canGoBack = (state: QuizState) => !state.complete && state.path.length > 1;
 
 /** Sets (or, with an empty value, clears) the current question's answer; answers to other questions are ignored. */
-export function answer(state: QuizState, fieldId: number, value: Answer | null | undefined, inputInvalid = false): QuizState {
+export function answer(
+  state: QuizState,
+  fieldId: number,
+  value: Answer | null | undefined,
+  inputInvalid = false,
+): QuizState {
   if (current(state)?.id !== fieldId) return state;
   return {
     ...state,
@@ -208,12 +233,21 @@ export function compare(actual: unknown, comparison: string, expected: unknown):
  * without it). Operators combine left to right, without precedence: each
  * condition's operator joins it to the result so far. No conditions match.
  */
-export function conditionsMatch(conditions: readonly Condition[], data: Record<string, unknown>, other?: (c: Condition) => boolean): boolean {
+export function conditionsMatch(
+  conditions: readonly Condition[],
+  data: Record<string, unknown>,
+  other?: (c: Condition) => boolean,
+): boolean {
   let result: boolean | null = null;
   for (const c of [...conditions].sort(byPosition)) {
-    const own = c.condition_type === "data_field" && c.data_name != null && Object.prototype.hasOwnProperty.call(data, c.data_name);
+    const own =
+      c.condition_type === "data_field" &&
+      c.data_name != null &&
+      Object.prototype.hasOwnProperty.call(data, c.data_name);
     const d = c.data ?? {};
-    const v = own ? compare(data[c.data_name!], typeof d.comparison == "string" ? d.comparison : "is", d.value) : !!other?.(c);
+    const v = own
+      ? compare(data[c.data_name!], typeof d.comparison == "string" ? d.comparison : "is", d.value)
+      : !!other?.(c);
     result = result === null ? v : c.operator === "or" ? result || v : result && v;
   }
   return result ?? true;
@@ -222,7 +256,9 @@ export function conditionsMatch(conditions: readonly Condition[], data: Record<s
 /** Indexes (into def.groups) of the current question's action groups whose conditions match now. */
 function matchingGroups(state: QuizState, f: QuizField): number[] {
   const data = conditionData(state);
-  return state.def.groups.flatMap((g, i) => (g.field_id === f.id && conditionsMatch(g.conditions ?? [], data, state.def.condition) ? [i] : []));
+  return state.def.groups.flatMap((g, i) =>
+    g.field_id === f.id && conditionsMatch(g.conditions ?? [], data, state.def.condition) ? [i] : [],
+  );
 }
 
 /**
@@ -245,7 +281,11 @@ export function peekNext(state: QuizState): { id: number | null; rule: NextRule 
   return f ? resolveNext(state, f, matchingGroups(state, f)) : { id: null, rule: "end" };
 }
 
-function resolveNext(state: QuizState, f: QuizField, matched: readonly number[]): { id: number | null; rule: NextRule } {
+function resolveNext(
+  state: QuizState,
+  f: QuizField,
+  matched: readonly number[],
+): { id: number | null; rule: NextRule } {
   const { def, path } = state;
   const open = (q: QuizField) => isQuestion(q) && !path.includes(q.id);
   const top = fieldOf(state, def.root[f.id] ?? f.id)!;
@@ -260,8 +300,8 @@ function resolveNext(state: QuizState, f: QuizField, matched: readonly number[])
   const [target, rule]: [JumpTarget | undefined, NextRule] = group
     ? [jumpTarget(group.data["jump-field-id"]), "group"]
     : optionJump !== undefined
-    ? [optionJump, "option"]
-    : [jumpTarget(f.options?.["jump-field-id"]), "question"];
+      ? [optionJump, "option"]
+      : [jumpTarget(f.options?.["jump-field-id"]), "question"];
 
   if (target === undefined) return fallback;
   if (target === "complete_quiz") return { id: null, rule };

@@ -44,7 +44,7 @@ export function matchedGroupIds(state: QuizState): number[] {
 
 /** Data of the Selection event for one question (default: the current one): fields.extra plus the score. */
 export function selectionEventData(state: QuizState, field?: QuizField | number) {
-  const id = typeof field == "number" ? field : field?.id ?? state.path[state.path.length - 1];
+  const id = typeof field == "number" ? field : (field?.id ?? state.path[state.path.length - 1]);
   const f = state.def.fields.find((q) => q.id === id);
   const v = state.answers[id];
   return { fields: { extra: f && v !== undefined ? { [f.slug]: extraValue(v) } : {} }, score: quizScore(state) };

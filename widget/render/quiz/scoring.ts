@@ -16,10 +16,11 @@ import type { QuizState, ScoreSetup } from "./types";
 export function scoreSetup(
   options: Record<string, unknown> = {},
   variant?: { score?: number | null; score_field?: string | null } | null,
-  person?: PublicPerson | null
+  person?: PublicPerson | null,
 ): ScoreSetup {
   if (options["score-scope"] === "global") {
-    const field = typeof options["score-field"] == "string" && options["score-field"] ? options["score-field"] : "score";
+    const field =
+      typeof options["score-field"] == "string" && options["score-field"] ? options["score-field"] : "score";
     return { scope: "global", field, start: num(person?.extra?.[field]) ?? 0 };
   }
   return { scope: "variant", field: variant?.score_field || null, start: variant?.score ?? 0 };
@@ -54,7 +55,8 @@ export function quizScore(state: QuizState): number {
 }
 
 /** The letter of an option index: 0 → A, 25 → Z, 26 → AA. */
-export const letterOf = (i: number): string => (i >= 26 ? letterOf(Math.floor(i / 26) - 1) : "") + String.fromCharCode(65 + (i % 26));
+export const letterOf = (i: number): string =>
+  (i >= 26 ? letterOf(Math.floor(i / 26) - 1) : "") + String.fromCharCode(65 + (i % 26));
 
 /**
  * The "mostly" result: the letter of the option position chosen most often

@@ -14,7 +14,16 @@ export function Badge(props: {
   const text = props.soldOut
     ? badgeText("sold-out", { text: props.soldOutText }, props.t)
     : props.kind && props.kind !== "sold-out"
-      ? badgeText(props.kind, { text: props.text, variant: props.variant, discount: props.discount, currencyCharacter: props.currencyCharacter }, props.t)
+      ? badgeText(
+          props.kind,
+          {
+            text: props.text,
+            variant: props.variant,
+            discount: props.discount,
+            currencyCharacter: props.currencyCharacter,
+          },
+          props.t,
+        )
       : null;
   return text ? <span className={"bk-badge" + (props.soldOut ? " bk-badge-sold-out" : "")}>{text}</span> : null;
 }

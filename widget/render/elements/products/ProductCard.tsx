@@ -1,5 +1,12 @@
 import type { WidgetTexts } from "../../../i18n/en";
-import { formatMoney, priceVariant, productButtonText, sellingPlanPrice, type BadgeKind, type DiscountSettings } from "../../../store/pricing";
+import {
+  formatMoney,
+  priceVariant,
+  productButtonText,
+  sellingPlanPrice,
+  type BadgeKind,
+  type DiscountSettings,
+} from "../../../store/pricing";
 import type { ReviewSummary } from "../../../store/reviews";
 import type { Product, SellingPlan } from "../../../store/types";
 import { safeHref } from "../../sanitize";
@@ -52,7 +59,8 @@ export const initialSelection = (p: Product): Selection => ({
   planId: p.requires_selling_plan ? (p.subscriptions[0]?.sellingPlans[0]?.id ?? "") : "",
 });
 
-const planOf = (p: Product, id: string): SellingPlan | undefined => (id ? p.subscriptions.flatMap((s) => s.sellingPlans).find((s) => s.id === id) : undefined);
+const planOf = (p: Product, id: string): SellingPlan | undefined =>
+  id ? p.subscriptions.flatMap((s) => s.sellingPlans).find((s) => s.id === id) : undefined;
 
 /** One product of a feed: image, title, reviews, badge, price, pickers and its button. */
 export function ProductCard(props: {
@@ -72,19 +80,45 @@ export function ProductCard(props: {
   const available = product.variants.length ? !!variant?.available : product.available;
   const base = { ...(variant ?? { price: product.price, compare_at_price: product.compare_at_price }), available };
   const planPrice = sellingPlanPrice(base.price, planOf(product, sel.planId));
-  const priced = priceVariant({ price: planPrice, compare_at_price: planPrice < base.price ? base.price : base.compare_at_price }, s.discount);
+  const priced = priceVariant(
+    { price: planPrice, compare_at_price: planPrice < base.price ? base.price : base.compare_at_price },
+    s.discount,
+  );
   const soldOut = !base.available;
   const image = (variant?.image ?? product.image) || null;
   const href = safeHref(product.redirect_url);
   return (
-    <div className={"bk-product" + (props.hero ? " bk-product-hero" : "") + (soldOut ? " bk-sold-out" : "")} data-product-handle={product.handle}>
+    <div
+      className={"bk-product" + (props.hero ? " bk-product-hero" : "") + (soldOut ? " bk-sold-out" : "")}
+      data-product-handle={product.handle}
+    >
       {image && (
         <div className="bk-product-image">
           <img src={image} alt={product.title} loading="lazy" />
-          <Badge kind={s.badge} soldOut={soldOut} text={s.badgeText} soldOutText={s.soldOutBadgeText} variant={base} discount={s.discount} currencyCharacter={s.currencyCharacter} t={s.labels} />
+          <Badge
+            kind={s.badge}
+            soldOut={soldOut}
+            text={s.badgeText}
+            soldOutText={s.soldOutBadgeText}
+            variant={base}
+            discount={s.discount}
+            currencyCharacter={s.currencyCharacter}
+            t={s.labels}
+          />
         </div>
       )}
-      {!image && <Badge kind={s.badge} soldOut={soldOut} text={s.badgeText} soldOutText={s.soldOutBadgeText} variant={base} discount={s.discount} currencyCharacter={s.currencyCharacter} t={s.labels} />}
+      {!image && (
+        <Badge
+          kind={s.badge}
+          soldOut={soldOut}
+          text={s.badgeText}
+          soldOutText={s.soldOutBadgeText}
+          variant={base}
+          discount={s.discount}
+          currencyCharacter={s.currencyCharacter}
+          t={s.labels}
+        />
+      )}
       <div className="bk-product-body">
         <p className="bk-product-title">
           {href ? (
@@ -98,14 +132,36 @@ export function ProductCard(props: {
         <ReviewStars summary={props.review} label={s.reviewLabel} t={s.labels} />
         <p className="bk-product-price">
           <span className="bk-price">{formatMoney(priced.price, s.currencyCharacter)}</span>
-          {priced.compare_at_price !== null && <s className="bk-compare-price">{formatMoney(priced.compare_at_price, s.currencyCharacter)}</s>}
+          {priced.compare_at_price !== null && (
+            <s className="bk-compare-price">{formatMoney(priced.compare_at_price, s.currencyCharacter)}</s>
+          )}
         </p>
-        {s.description && product.description && props.hero && <div className="bk-product-description">{product.description.replace(/<[^>]*>/g, "")}</div>}
-        <VariantPicker product={product} variantId={sel.variantId} values={sel.options} label={s.labels.variant} onChange={(variantId, options) => props.onSelect({ ...sel, variantId, options })} />
-        {s.subscriptions && (
-          <SubscriptionPicker product={product} value={sel.planId} oneTimeText={s.oneTimeText} t={s.labels} onChange={(planId) => props.onSelect({ ...sel, planId })} />
+        {s.description && product.description && props.hero && (
+          <div className="bk-product-description">{product.description.replace(/<[^>]*>/g, "")}</div>
         )}
-        {s.quantity && s.mode === "add-to-cart" && <QuantityPicker value={sel.quantity} label={s.labels.quantity} onChange={(quantity) => props.onSelect({ ...sel, quantity })} />}
+        <VariantPicker
+          product={product}
+          variantId={sel.variantId}
+          values={sel.options}
+          label={s.labels.variant}
+          onChange={(variantId, options) => props.onSelect({ ...sel, variantId, options })}
+        />
+        {s.subscriptions && (
+          <SubscriptionPicker
+            product={product}
+            value={sel.planId}
+            oneTimeText={s.oneTimeText}
+            t={s.labels}
+            onChange={(planId) => props.onSelect({ ...sel, planId })}
+          />
+        )}
+        {s.quantity && s.mode === "add-to-cart" && (
+          <QuantityPicker
+            value={sel.quantity}
+            label={s.labels.quantity}
+            onChange={(quantity) => props.onSelect({ ...sel, quantity })}
+          />
+        )}
         {s.mode === "go-to-product" ? (
           <a className="bk-button bk-product-button" href={href ?? "#"} onClick={() => props.openProduct()}>
             {productButtonText({ mode: s.mode, text: s.buttonText }, s.labels)}
@@ -113,7 +169,10 @@ export function ProductCard(props: {
         ) : (
           <AddToCartButton
             key={base.available ? "on" : "off"}
-            text={productButtonText({ mode: s.mode, text: s.buttonText, available: !soldOut, soldOutText: s.soldOutText }, s.labels)}
+            text={productButtonText(
+              { mode: s.mode, text: s.buttonText, available: !soldOut, soldOutText: s.soldOutText },
+              s.labels,
+            )}
             viewCartText={s.viewCartText}
             disabled={soldOut}
             add={props.add}

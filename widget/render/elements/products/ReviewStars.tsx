@@ -3,7 +3,11 @@ import { reviewLabel } from "../../../store/pricing";
 import type { ReviewSummary } from "../../../store/reviews";
 
 /** Star rating from a review provider (SPEC 7); nothing until the ratings arrive. */
-export function ReviewStars(props: { summary: ReviewSummary | undefined; label?: string; t: Pick<WidgetTexts, "reviews"> }) {
+export function ReviewStars(props: {
+  summary: ReviewSummary | undefined;
+  label?: string;
+  t: Pick<WidgetTexts, "reviews">;
+}) {
   const s = props.summary;
   if (!s || !s.product_total_reviews) return null;
   const full = Math.round(s.product_score);

@@ -6,14 +6,22 @@ import type { Product } from "../../../store/types";
  * The product's selling plans, with the one-time choice first unless the
  * product requires a plan. The value "" is the one-time purchase.
  */
-export function SubscriptionPicker(props: { product: Product; value: string; oneTimeText?: string; t: Pick<WidgetTexts, "oneTime" | "purchaseOption">; onChange(planId: string): void }) {
+export function SubscriptionPicker(props: {
+  product: Product;
+  value: string;
+  oneTimeText?: string;
+  t: Pick<WidgetTexts, "oneTime" | "purchaseOption">;
+  onChange(planId: string): void;
+}) {
   const plans = props.product.subscriptions.flatMap((s) => s.sellingPlans);
   if (!plans.length) return null;
   return (
     <label className="bk-product-subscription">
       <span className="bk-sr">{props.t.purchaseOption}</span>
       <select value={props.value} onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}>
-        {!props.product.requires_selling_plan && <option value="">{subscriptionText(props.oneTimeText, props.t)}</option>}
+        {!props.product.requires_selling_plan && (
+          <option value="">{subscriptionText(props.oneTimeText, props.t)}</option>
+        )}
         {plans.map((p) => (
           <option key={p.id} value={p.id}>
             {p.name}

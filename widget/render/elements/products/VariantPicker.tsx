@@ -2,16 +2,21 @@ import type { Product, ProductVariant } from "../../../store/types";
 
 /** Whether the product's variants name a value for every option (else the picker lists variants by title). */
 const hasOptionValues = (p: Product) =>
-  p.options.length > 0 && p.variants.every((v) => p.options.every((o) => v.selected_options.some((s) => s.name === o.name)));
+  p.options.length > 0 &&
+  p.variants.every((v) => p.options.every((o) => v.selected_options.some((s) => s.name === o.name)));
 
 /** The option values (in the product's option order) a variant stands for. */
 export function optionValuesOf(product: Product, variant: ProductVariant | undefined): string[] {
-  return product.options.map((o) => variant?.selected_options.find((s) => s.name === o.name)?.value ?? o.values[0] ?? "");
+  return product.options.map(
+    (o) => variant?.selected_options.find((s) => s.name === o.name)?.value ?? o.values[0] ?? "",
+  );
 }
 
 /** The variant for a combination of option values, or undefined when the store has no such variant (SPEC 3 selected_options). */
 export function variantForOptions(product: Product, values: readonly string[]): ProductVariant | undefined {
-  return product.variants.find((v) => product.options.every((o, i) => v.selected_options.find((s) => s.name === o.name)?.value === values[i]));
+  return product.variants.find((v) =>
+    product.options.every((o, i) => v.selected_options.find((s) => s.name === o.name)?.value === values[i]),
+  );
 }
 
 /**
@@ -20,7 +25,13 @@ export function variantForOptions(product: Product, values: readonly string[]): 
  * selectable: the card then shows Sold Out. Products whose variants carry no
  * option values get one select of variant titles.
  */
-export function VariantPicker(props: { product: Product; variantId: string; values: string[]; label: string; onChange(variantId: string, values: string[]): void }) {
+export function VariantPicker(props: {
+  product: Product;
+  variantId: string;
+  values: string[];
+  label: string;
+  onChange(variantId: string, values: string[]): void;
+}) {
   const { product } = props;
   if (product.is_variant || product.variants.length < 2) return null;
   if (!hasOptionValues(product)) {
@@ -31,7 +42,13 @@ export function VariantPicker(props: { product: Product; variantId: string; valu
           value={props.variantId}
           onChange={(e) => {
             const id = (e.target as HTMLSelectElement).value;
-            props.onChange(id, optionValuesOf(product, product.variants.find((v) => v.id === id)));
+            props.onChange(
+              id,
+              optionValuesOf(
+                product,
+                product.variants.find((v) => v.id === id),
+              ),
+            );
           }}
         >
           {product.variants.map((v) => (
