@@ -11,6 +11,8 @@ import { isDatabaseBusy, isUniqueViolation } from "../lib/db-errors.server";
 import { plainSqlOf } from "../db/plain-sql.server";
 import { asRecord } from "../lib/json-record";
 import { logger } from "../lib/logger.server";
+import { InputError } from "../lib/errors";
+import { requirePublicWebsite } from "./website-access.server";
 
 /**
  * The person id of each of a website's visitor tokens that it knows (event
@@ -86,6 +88,24 @@ function publicData(v: unknown): Record<string, unknown> {
 /** A website's person by visitor token, or null. */
 export function findPerson(db: Db, websiteId: number, visitorToken: string): Promise<Person | null> {
   return db.person.findUnique({ where: { websiteId_visitorToken: { websiteId, visitorToken } } });
+}
+
+/**
+ * The visitor a POST to /api/visitors/{visitor_token}/... writes to, or an
+ * InputError: the body's token must be the address's (422), the website
+ * public and the visitor known (404).
+ */
+export async function requireAddressedPerson(
+  db: Db,
+  body: { website_id: number; visitor_token: string },
+  addressToken: string | undefined,
+): Promise<Person> {
+  if (body.visitor_token !== addressToken)
+    throw new InputError("visitor_token does not match the address", "visitor_token");
+  await requirePublicWebsite(db, body.website_id);
+  const person = await findPerson(db, body.website_id, body.visitor_token);
+  if (!person) throw new InputError("Unknown visitor", "visitor_token", 404);
+  return person;
 }
 
 /**

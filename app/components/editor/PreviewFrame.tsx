@@ -58,9 +58,9 @@ export function PreviewFrame({
   };
   const nonce = useNonce();
   // The first document only: later changes travel by postMessage.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const srcDoc = useMemo(
     () => previewHtml(data, rendererUrl, nonce, true, previewTexts(t, t.lang)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [rendererUrl, reload],
   );
   // The latest handler and whether the preview shows the edited variant, for the one message listener.

@@ -10,7 +10,7 @@
  * the answer's text nor how a connection failed (which would make this a
  * port scanner).
  */
-import { arrayAt, providerRequest, stringAt } from "./http.server";
+import { arrayAt, jsonCaller, stringAt } from "./http.server";
 import { isAllowedPrivate, publicOnlyFetch, type PublicFetchOptions } from "./public-fetch.server";
 import { identifiersOnly, ProviderError, type MailingProvider, type RemoteContact, type SyncPayload } from "./types";
 
@@ -56,12 +56,9 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
   const base = url.origin;
   const options = { fetch: publicOnlyFetch(config), timeoutMs: config.timeoutMs };
   const headers = { "Api-Token": config.apiKey, "Content-Type": "application/json", Accept: "application/json" };
+  const request = jsonCaller(`${base}/api/3`, headers, options);
   const call = (method: string, path: string, body?: unknown, accept?: number[]) =>
-    providerRequest(
-      `${base}/api/3${path}`,
-      { method, headers, body: body === undefined ? undefined : JSON.stringify(body), accept },
-      options,
-    ).catch((e: unknown) => {
+    request(method, path, body, accept).catch((e: unknown) => {
       throw ownerSafe(e, method, `/api/3${path}`);
     });
 

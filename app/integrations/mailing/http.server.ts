@@ -72,6 +72,24 @@ export async function providerRequest(
   );
 }
 
+/**
+ * A provider's `call(method, path, body?, accept?)`: requests to `base` + path
+ * with the provider's headers, a body sent as JSON, and `describe` for its errors.
+ */
+export function jsonCaller(
+  base: string,
+  headers: Record<string, string>,
+  options: ProviderOptions,
+  describe?: (res: ProviderResponse) => string,
+) {
+  return (method: string, path: string, body?: unknown, accept?: number[]) =>
+    providerRequest(
+      `${base}${path}`,
+      { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept },
+      options,
+    );
+}
+
 function networkReason(e: unknown): string {
   const cause =
     e instanceof Error && e.cause && typeof e.cause === "object"

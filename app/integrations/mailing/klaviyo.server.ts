@@ -7,7 +7,7 @@
  * unappended with meta.patch_properties, since Klaviyo tags belong to lists
  * and flows, not to profiles.
  */
-import { arrayAt, providerRequest, stringAt, type ProviderResponse } from "./http.server";
+import { arrayAt, jsonCaller, stringAt, type ProviderResponse } from "./http.server";
 import {
   identifiersOnly,
   ProviderError,
@@ -42,12 +42,7 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
     Accept: "application/vnd.api+json",
     "Content-Type": "application/vnd.api+json",
   };
-  const call = (method: string, path: string, body?: unknown, accept?: number[]) =>
-    providerRequest(
-      `${base}${path}`,
-      { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept },
-      config,
-    );
+  const call = jsonCaller(base, headers, config, describe);
 
   const identifiers = (p: SyncPayload) => {
     if (!p.contact.email && !p.contact.phone)

@@ -5,7 +5,7 @@
  * every call here is safe to repeat.
  */
 import { createHash } from "node:crypto";
-import { arrayAt, providerRequest, stringAt, type ProviderResponse } from "./http.server";
+import { arrayAt, jsonCaller, stringAt, type ProviderResponse } from "./http.server";
 import {
   identifiersOnly,
   ProviderError,
@@ -53,12 +53,7 @@ export function mailchimpProvider(config: MailchimpConfig): MailingProvider {
     "Content-Type": "application/json",
     Accept: "application/json",
   };
-  const call = (method: string, path: string, body?: unknown, accept?: number[]) =>
-    providerRequest(
-      `${base}${path}`,
-      { method, headers, body: body === undefined ? undefined : JSON.stringify(body), describe, accept },
-      config,
-    );
+  const call = jsonCaller(base, headers, config, describe);
 
   const emailOf = (p: SyncPayload) => {
     if (!p.contact.email) throw new ProviderError("Mailchimp audiences need an email address", false);
