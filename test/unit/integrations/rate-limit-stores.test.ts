@@ -57,9 +57,15 @@ function storeContract(make: () => RateLimitStore) {
     const name = `refill${Math.random().toString(36).slice(2)}`;
     const fast = { capacity: 1, refillPerSecond: 1000 };
     expect((await store.take({ name, key: "k", ...fast })).allowed).toBe(true);
-    // A millisecond brings a token back at 1000 a second: wait for it by polling, not a fixed sleep.
+    // A millisecond brings a token back at 1000 a second. Time has to pass: each try waits for the next
+    // timer turn (about a millisecond). Back-to-back awaits of the in-memory store can all finish within
+    // one millisecond on a fast machine, so a loop without that wait found no token there.
+    const deadline = Date.now() + 2000;
     let allowed = false;
-    for (let i = 0; i < 200 && !allowed; i++) allowed = (await store.take({ name, key: "k", ...fast })).allowed;
+    while (!allowed && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      allowed = (await store.take({ name, key: "k", ...fast })).allowed;
+    }
     expect(allowed).toBe(true);
   });
 

@@ -104,84 +104,84 @@ export const CART_FRAGMENT = /* GraphQL */ `
 export const USER_ERRORS = `userErrors { field message code } warnings { code message target }`;
 
 /** Products by search query (the filter source), unavailable ones hidden unless asked. */
-export const PRODUCTS_QUERY = /* GraphQL */ `
+export const PRODUCTS_QUERY = (/* GraphQL */ `
   query BeckonProducts($query: String!, $first: Int!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     products(first: $first, query: $query) { nodes { ...BeckonProduct } }
   }
   ${PRODUCT_FRAGMENT}
-` as const;
+`) as const;
 
 /** One product by handle. */
-export const PRODUCT_QUERY = /* GraphQL */ `
+export const PRODUCT_QUERY = (/* GraphQL */ `
   query BeckonProduct($handle: String!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     product(handle: $handle) { ...BeckonProduct }
   }
   ${PRODUCT_FRAGMENT}
-` as const;
+`) as const;
 
 /** A collection's products. */
-export const COLLECTION_PRODUCTS_QUERY = /* GraphQL */ `
+export const COLLECTION_PRODUCTS_QUERY = (/* GraphQL */ `
   query BeckonCollectionProducts($handle: String!, $first: Int!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     collection(handle: $handle) { id handle products(first: $first) { nodes { ...BeckonProduct } } }
   }
   ${PRODUCT_FRAGMENT}
-` as const;
+`) as const;
 
 /** Recommendations for a product (related or complementary). */
-export const PRODUCT_RECOMMENDATIONS_QUERY = /* GraphQL */ `
+export const PRODUCT_RECOMMENDATIONS_QUERY = (/* GraphQL */ `
   query BeckonProductRecommendations($productId: ID!, $intent: ProductRecommendationIntent, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     productRecommendations(productId: $productId, intent: $intent) { ...BeckonProduct }
   }
   ${PRODUCT_FRAGMENT}
-` as const;
+`) as const;
 
 /** The cart, with its checkout URL. */
-export const CART_QUERY = /* GraphQL */ `
+export const CART_QUERY = (/* GraphQL */ `
   query BeckonCart($id: ID!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cart(id: $id) { ...BeckonCart }
   }
   ${CART_FRAGMENT}
-` as const;
+`) as const;
 
 /** The session's cart, created once (SPEC 4). */
-export const CART_CREATE_MUTATION = /* GraphQL */ `
+export const CART_CREATE_MUTATION = (/* GraphQL */ `
   mutation BeckonCartCreate($input: CartInput, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cartCreate(input: $input) { cart { ...BeckonCart } ${USER_ERRORS} }
   }
   ${CART_FRAGMENT}
-` as const;
+`) as const;
 
 /** Add lines: merchandiseId, quantity, sellingPlanId. */
-export const CART_LINES_ADD_MUTATION = /* GraphQL */ `
+export const CART_LINES_ADD_MUTATION = (/* GraphQL */ `
   mutation BeckonCartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cartLinesAdd(cartId: $cartId, lines: $lines) { cart { ...BeckonCart } ${USER_ERRORS} }
   }
   ${CART_FRAGMENT}
-` as const;
+`) as const;
 
 /** Remove lines by CartLine id. */
-export const CART_LINES_REMOVE_MUTATION = /* GraphQL */ `
+export const CART_LINES_REMOVE_MUTATION = (/* GraphQL */ `
   mutation BeckonCartLinesRemove($cartId: ID!, $lineIds: [ID!]!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cartLinesRemove(cartId: $cartId, lineIds: $lineIds) { cart { ...BeckonCart } ${USER_ERRORS} }
   }
   ${CART_FRAGMENT}
-` as const;
+`) as const;
 
 /** Apply discount codes (the full list: codes left out are removed). */
-export const CART_DISCOUNT_CODES_UPDATE_MUTATION = /* GraphQL */ `
+export const CART_DISCOUNT_CODES_UPDATE_MUTATION = (/* GraphQL */ `
   mutation BeckonCartDiscountCodesUpdate($cartId: ID!, $discountCodes: [String!]!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cartDiscountCodesUpdate(cartId: $cartId, discountCodes: $discountCodes) { cart { ...BeckonCart } ${USER_ERRORS} }
   }
   ${CART_FRAGMENT}
-` as const;
+`) as const;
 
 /** Tag the cart with attributes (key _convertflow, SPEC 7). */
-export const CART_ATTRIBUTES_UPDATE_MUTATION = /* GraphQL */ `
+export const CART_ATTRIBUTES_UPDATE_MUTATION = (/* GraphQL */ `
   mutation BeckonCartAttributesUpdate($cartId: ID!, $attributes: [AttributeInput!]!, $country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cartAttributesUpdate(cartId: $cartId, attributes: $attributes) { cart { ...BeckonCart } ${USER_ERRORS} }
   }
   ${CART_FRAGMENT}
-` as const;
+`) as const;
 
 /** Every operation, by name, for validation and for the local storefront's tests. */
 export const STOREFRONT_OPERATIONS = {
