@@ -432,6 +432,8 @@ export function summarize(
   const visible = plain.map((s) => s.visible_ms).filter((v): v is number => v !== null);
   const afterFcp = plain.flatMap((s) => (s.visible_ms != null && s.fcp_ms != null ? [s.visible_ms - s.fcp_ms] : []));
   const interactions = plain.map((s) => s.interaction_ms).filter((v): v is number => v != null);
+  const script = spread(profiled, 1);
+  const shown = visible.length ? spread(visible) : null;
   const longTasks = spread(plain.map((s) => s.long_tasks));
   const longTaskMs = spread(plain.map((s) => s.long_task_ms));
   return {
@@ -440,10 +442,10 @@ export function summarize(
     cpu,
     runs: plain.length,
     failed_runs: failed,
-    script_ms: round(median(profiled), 1),
-    script_iqr: [round(quantile(profiled, 0.25), 1), round(quantile(profiled, 0.75), 1)],
-    visible_ms: visible.length ? round(median(visible), 0) : null,
-    visible_iqr: visible.length ? [round(quantile(visible, 0.25), 0), round(quantile(visible, 0.75), 0)] : null,
+    script_ms: script.median,
+    script_iqr: script.iqr,
+    visible_ms: shown?.median ?? null,
+    visible_iqr: shown?.iqr ?? null,
     visible_after_fcp: afterFcp.length ? spread(afterFcp) : null,
     long_tasks: longTasks.median,
     long_task_ms: longTaskMs.median,
