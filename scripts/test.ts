@@ -16,14 +16,17 @@
  *   9. the widget size budgets.
  * `npm test -- typecheck format sqlite` runs only the steps named (typecheck,
  * format, lint, cpd, sqlite, postgresql, e2e, size; the build always runs).
- * Prints "N passed, N failed" last.
+ * Prints "N passed, N failed" last, after each failed test and, for a step
+ * that failed without a failed test (Vitest's "unhandled errors", a crash),
+ * the part of its output that says why: a CI log keeps only its tail.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from "./lib/postgres-cluster";
+import { describeFailures, whyNoTestFailed, type VitestJsonReport } from "./lib/test-report";
 import { ensurePrerequisites, type Prerequisite } from "./lib/test-prerequisites";
 import { CHROMIUM_PATH } from "../test/support/chromium";
 
@@ -36,19 +39,35 @@ const failures: string[] = [];
 /** Each failed test's file, name and first lines of its error, printed again last: a CI log keeps only its tail. */
 const failedTests: string[] = [];
 
-function step(title: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n=== ${title}`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  const ok = r.status === 0;
-  console.log(`=== ${title}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (!ok) failures.push(title);
-  return ok;
+/** What a step printed, kept (as well as shown) to explain a failure that names no test. */
+interface StepRun {
+  ok: boolean;
+  output: string;
+  exit: string;
 }
 
-function vitest(title: string, projects: string[], env: Record<string, string> = {}) {
+async function step(title: string, cmd: string, args: string[], env: Record<string, string> = {}): Promise<StepRun> {
+  console.log(`\n=== ${title}`);
+  const started = Date.now();
+  // Piped rather than inherited so the output can be searched afterwards; colours stay as a terminal would get them.
+  const color = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...color, ...env } });
+  const chunks: string[] = [];
+  child.stdout.on("data", (d: Buffer) => (process.stdout.write(d), chunks.push(d.toString())));
+  child.stderr.on("data", (d: Buffer) => (process.stderr.write(d), chunks.push(d.toString())));
+  const exit = await new Promise<string>((resolve) => {
+    child.on("error", (e) => resolve(`could not start: ${e.message}`));
+    child.on("close", (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`));
+  });
+  const ok = exit === "exit code 0";
+  console.log(`=== ${title}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failures.push(title);
+  return { ok, output: chunks.join(""), exit };
+}
+
+async function vitest(title: string, projects: string[], env: Record<string, string> = {}) {
   const report = path.join(reports, `${title.replace(/\W+/g, "-")}.json`);
-  step(
+  const run = await step(
     title,
     bin("vitest"),
     [
@@ -60,46 +79,16 @@ function vitest(title: string, projects: string[], env: Record<string, string> =
     ],
     env,
   );
+  const before = failedTests.length;
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, "utf8")) as VitestJsonReport;
     passed += r.numPassedTests;
     failed += r.numFailedTests;
-    failedTests.push(...describeFailures(title, r));
+    failedTests.push(...describeFailures(title, r, root));
   } else {
     failed += 1;
   }
-}
-
-/** The parts of Vitest's JSON report (Jest's format) read here. */
-interface VitestJsonReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  testResults: {
-    name: string;
-    status: string;
-    message?: string;
-    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
-  }[];
-}
-
-function describeFailures(title: string, report: VitestJsonReport): string[] {
-  const firstLines = (text: string) =>
-    text
-      .split("\n")
-      .slice(0, 6)
-      .map((l) => `      ${l}`)
-      .join("\n");
-  const out: string[] = [];
-  for (const file of report.testResults ?? []) {
-    const where = path.relative(root, file.name);
-    const failedInFile = file.assertionResults.filter((a) => a.status === "failed");
-    for (const a of failedInFile)
-      out.push(`  [${title}] ${where} > ${a.fullName}\n${firstLines(a.failureMessages?.[0] ?? "")}`);
-    // A file can fail outside any test (an error in a hook or at import).
-    if (failedInFile.length === 0 && file.status === "failed")
-      out.push(`  [${title}] ${where}\n${firstLines(file.message ?? "")}`);
-  }
-  return out;
+  if (!run.ok && failedTests.length === before) failedTests.push(whyNoTestFailed(title, run.output, run.exit));
 }
 
 async function main() {
@@ -116,18 +105,18 @@ async function main() {
     failures.push("prerequisites");
     return finish();
   }
-  if (want("typecheck")) step("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
-  if (want("format")) step("formatting", bin("prettier"), ["--check", "."]);
-  if (want("lint")) step("lint", bin("eslint"), ["."]);
-  if (want("cpd")) step("copy-paste detection", bin("jscpd"), ["--config", ".jscpd.json"]);
-  if (!step("build", "npm", ["run", "build"])) return finish();
-  if (want("sqlite")) vitest("unit and API tests on SQLite", ["unit", "api"]);
+  if (want("typecheck")) await step("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
+  if (want("format")) await step("formatting", bin("prettier"), ["--check", "."]);
+  if (want("lint")) await step("lint", bin("eslint"), ["."]);
+  if (want("cpd")) await step("copy-paste detection", bin("jscpd"), ["--config", ".jscpd.json"]);
+  if (!(await step("build", "npm", ["run", "build"])).ok) return finish();
+  if (want("sqlite")) await vitest("unit and API tests on SQLite", ["unit", "api"]);
   if (want("postgresql")) {
     console.log("\n=== starting a throwaway PostgreSQL cluster");
     let cluster: PostgresCluster | null = null;
     try {
       cluster = await startPostgresCluster();
-      vitest("unit and API tests on PostgreSQL", ["unit", "api"], { BECKON_TEST_POSTGRES_URL: cluster.url });
+      await vitest("unit and API tests on PostgreSQL", ["unit", "api"], { BECKON_TEST_POSTGRES_URL: cluster.url });
     } catch (e) {
       console.error((e as Error).message);
       failures.push("PostgreSQL");
@@ -140,10 +129,10 @@ async function main() {
       console.error(`\n${CHROMIUM_PATH} is missing: install Chromium with \`apt-get install -y chromium\`.`);
       failures.push("e2e (no Chromium)");
     } else {
-      vitest("end-to-end tests in Chromium", ["e2e"]);
+      await vitest("end-to-end tests in Chromium", ["e2e"]);
     }
   }
-  if (want("size")) step("widget size budgets", bin("tsx"), ["scripts/size.ts", "--no-build"]);
+  if (want("size")) await step("widget size budgets", bin("tsx"), ["scripts/size.ts", "--no-build"]);
   finish();
 }
 
