@@ -13,6 +13,7 @@ import {
   summarize,
   summarizeLighthouse,
   widgetFrames,
+  longestWidgetFrame,
   type RunSample,
 } from "../../../bench/page-cost";
 import { ARTICLE_FILES, articlePage } from "../../../bench/article-page";
@@ -47,6 +48,30 @@ describe("what the page-cost benchmark counts", () => {
       { duration: 60, scripts: [["http://shop.test/", "beckonSnippet"]] as [string, string][] },
     ];
     expect(widgetFrames(frames, widget)).toEqual([80, 60]);
+  });
+
+  it("splits the longest of the widget's long frames into script, forced layout and rendering time", () => {
+    const own = (duration: number, script: number, forced: number, render: number) => ({
+      duration,
+      scripts: [["http://beckon.test/widget/beckon-renderer.js", "mount"]] as [string, string][],
+      script,
+      forced,
+      render,
+    });
+    const frames = [
+      { ...own(200, 150, 0, 50), scripts: [["http://shop.test/theme.js", "onScroll"]] as [string, string][] },
+      own(70, 30, 5, 40.4),
+      own(90, 20.4, 10, 69.6),
+      own(40, 40, 0, 0),
+    ];
+    expect(longestWidgetFrame(frames, widget)).toEqual({ script_ms: 20, forced_ms: 10, render_ms: 70 });
+    // No frame of the widget's over 50 ms, or a browser without the breakdown: zeros, not NaN.
+    expect(longestWidgetFrame([frames[0], frames[3]], widget)).toEqual({ script_ms: 0, forced_ms: 0, render_ms: 0 });
+    expect(longestWidgetFrame([{ duration: 60, scripts: frames[1].scripts }], widget)).toEqual({
+      script_ms: 0,
+      forced_ms: 0,
+      render_ms: 0,
+    });
   });
 
   it("reads the widget's requests from Lighthouse's network record", () => {
