@@ -5,7 +5,8 @@
  * the site's own contact form, top bars and anchors clear of the sticky
  * header, re-targeting when the loop filter rewrites the address, and no
  * widget for crawlers on pages not marked as widget pages.
- * The real widget runs here (unlike host-site.test.ts, which stubs it).
+ * The real widget runs here (unlike host-site-layout.test.ts and
+ * host-site-content.test.ts, which stub it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";

@@ -79,7 +79,7 @@ beforeAll(async () => {
   browser = await launchThirdPartyChromium();
 });
 
-/** Chromium letting pages of the fake public origin reach the server on 127.0.0.1 (as runtime-triggers.test.ts does). */
+/** Chromium letting pages of the fake public origin reach the server on 127.0.0.1 (as runtime-triggers-harness.ts does). */
 function launchThirdPartyChromium(): Promise<Browser> {
   const features = "LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights";
   return chromium.launch({

@@ -3,7 +3,7 @@
  * The host site's frontend started on its real pages in a DOM (happy-dom):
  * every module sets itself up without errors, and the synchronous parts of
  * the behaviours hold. Timing and layout behaviours run in Chromium
- * (test/e2e/host-site.test.ts).
+ * (test/e2e/host-site-layout.test.ts and host-site-content.test.ts).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderSvPage, type SvPage, type SvRequest } from "../../../demo/sv/server/pages";
