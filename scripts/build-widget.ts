@@ -60,6 +60,16 @@ export const CHUNKS = [
 // engines (a V8 bug before 91), which costs the loader about 400 B gzip.
 export const TARGET = ["chrome91", "firefox90", "safari14", "edge91"];
 
+/**
+ * Property names the loader build shortens (esbuild's mangleProps): names
+ * ending in an underscore, a convention kept for objects that never leave the
+ * loader (the runtime's factories and what they hand each other), so they
+ * cost what closure variables cost. Never for wire formats, the public API,
+ * anything stored, or what the chunks read: those are built apart and would
+ * not know the short names (test/unit/scripts/loader-mangle.test.ts).
+ */
+export const LOADER_MANGLED_PROPS = /_$/;
+
 interface Built {
   file: string;
   bytes: number;
@@ -163,6 +173,27 @@ async function buildChunk(
   };
 }
 
+/** Builds the loader (minified IIFE) in memory, with the chunk versions and the renderer's static chunks baked in. */
+export async function buildLoader(versions: Record<string, string>, rendererDeps: string[]): Promise<Uint8Array> {
+  const loader = await build({
+    entryPoints: [path.join(root, "widget/core/loader.ts")],
+    bundle: true,
+    format: "iife",
+    minify: true,
+    mangleProps: LOADER_MANGLED_PROPS,
+    target: TARGET,
+    write: false,
+    legalComments: "none",
+    define: {
+      __BECKON_VERSIONS__: JSON.stringify(versions),
+      __BECKON_RENDERER_DEPS__: JSON.stringify(rendererDeps),
+      "process.env.NODE_ENV": '"production"',
+    },
+    logLevel: "warning",
+  });
+  return loader.outputFiles[0].contents;
+}
+
 /** Builds every bundle (chunks first: their content hashes are baked into the loader's import URLs). */
 export async function buildWidget(options: { quiet?: boolean } = {}): Promise<WidgetBuild> {
   mkdirSync(ASSETS_DIR, { recursive: true });
@@ -176,22 +207,7 @@ export async function buildWidget(options: { quiet?: boolean } = {}): Promise<Wi
     .map((f) => path.basename(f))
     .filter((f) => f !== path.basename(RENDERER_FILE));
 
-  const loader = await build({
-    entryPoints: [path.join(root, "widget/core/loader.ts")],
-    bundle: true,
-    format: "iife",
-    minify: true,
-    target: TARGET,
-    write: false,
-    legalComments: "none",
-    define: {
-      __BECKON_VERSIONS__: JSON.stringify(versions),
-      __BECKON_RENDERER_DEPS__: JSON.stringify(rendererDeps),
-      "process.env.NODE_ENV": '"production"',
-    },
-    logLevel: "warning",
-  });
-  const loaderCode = loader.outputFiles[0].contents;
+  const loaderCode = await buildLoader(versions, rendererDeps);
   writeFileSync(LOADER_FILE, loaderCode);
   const manifest: WidgetManifest = { renderer: [...rendererDeps, `beckon-renderer.js?v=${renderer.version}`] };
   writeFileSync(MANIFEST_FILE, JSON.stringify(manifest, null, 2) + "\n");

@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build, transform } from "esbuild";
-import { buildWidget, CHUNKS, LOADER_FILE, TARGET } from "./build-widget";
+import { buildWidget, CHUNKS, LOADER_FILE, LOADER_MANGLED_PROPS, TARGET } from "./build-widget";
 import { adminFirstLoad, ADMIN_FIRST_LOAD_BUDGET } from "./admin-first-load";
 
 /** Shopify's theme-check limit for app-block JavaScript. */
@@ -98,6 +98,7 @@ export async function loaderComposition(): Promise<{ module: string; raw: number
     format: "iife",
     minifyIdentifiers: true,
     minifySyntax: true,
+    mangleProps: LOADER_MANGLED_PROPS,
     target: TARGET,
     write: false,
     legalComments: "none",

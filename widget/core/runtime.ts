@@ -94,13 +94,17 @@ export interface Widget extends PublicHandlers {
   stop(): void;
 }
 
-/** A CTA on this page: its display state (s, the test panel's name for it), its trigger (armed: off; fired) and where it is mounted. */
+/**
+ * A CTA on this page: its display state (s, the test panel's name for it), its trigger (armed: off; fired) and where it
+ * is mounted. The panel reads s, off and fired; the names ending in an underscore never leave the loader, whose build
+ * shortens them (scripts/build-widget.ts).
+ */
 interface CtaState {
   s: DisplayState;
   fired?: boolean;
   off?: () => void;
-  mounts: { host: HTMLElement; mounted: MountedCta; ids: CtaIds }[];
-  cta?: CtaDocument;
+  mounts_: { host_: HTMLElement; mounted_: MountedCta; ids_: CtaIds }[];
+  cta_?: CtaDocument;
 }
 
 // SPEC 9 lifetimes and time-outs.
@@ -215,7 +219,7 @@ export function startWidget(deps: WidgetDeps): Widget {
   const states = new Map<number, CtaState>();
   const stateOf = (ctaId: number): CtaState => {
     let state = states.get(ctaId);
-    if (!state) states.set(ctaId, (state = { s: "hidden", mounts: [] }));
+    if (!state) states.set(ctaId, (state = { s: "hidden", mounts_: [] }));
     return state;
   };
   /** Closed or converted within its hide time (its viewed cookie). */
@@ -357,7 +361,7 @@ export function startWidget(deps: WidgetDeps): Widget {
 
   /** A client event on document (SPEC 7) naming the CTA, its variant and step, also forwarded to analytics. */
   const emit = (name: string, detail: Record<string, unknown>) => {
-    const cta = states.get(Number(detail.cta_id))?.cta;
+    const cta = states.get(Number(detail.cta_id))?.cta_;
     const full = { ...detail, cta_name: cta?.name };
     if (name === "cfConversion" && cta) setViewed(cta.id!);
     dispatch(name, full, doc);
@@ -418,8 +422,8 @@ export function startWidget(deps: WidgetDeps): Widget {
 
   function close(ctaId: number): void {
     const state = states.get(ctaId);
-    if (!state?.mounts.length) return;
-    for (const { host, mounted, ids } of state.mounts.splice(0)) {
+    if (!state?.mounts_.length) return;
+    for (const { host_: host, mounted_: mounted, ids_: ids } of state.mounts_.splice(0)) {
       mounted.unmount();
       host.remove();
       emit("cfClose", { ...ids });
@@ -429,7 +433,8 @@ export function startWidget(deps: WidgetDeps): Widget {
     releaseModal(ctaId);
   }
 
-  type ShowOptions = { el?: HTMLElement; teaser?: boolean; broadcast?: number | null };
+  /** Where and how a CTA shows: in a page element (inline), as a teaser, under a broadcast (null: none; undefined: its own). */
+  type ShowOptions = { el_?: HTMLElement; teaser_?: boolean; broadcast_?: number | null };
   const byPriority = (a: PublicCtaSummary, b: PublicCtaSummary) => priorityOf(b.options) - priorityOf(a.options);
   /** The modal CTA open or on its way (0: none), and the modals waiting for it in trigger order. */
   let modal = 0;
@@ -442,7 +447,7 @@ export function startWidget(deps: WidgetDeps): Widget {
     waitList.sort((a, b) => byPriority(a[0], b[0]));
     for (let waiting; !modal && (waiting = waitList.shift()); )
       if (
-        waiting[1].broadcast === undefined ||
+        waiting[1].broadcast_ === undefined ||
         (runsUnder(waiting[0], conditions, active) !== undefined && !(mode == "live" && suppressed(waiting[0])))
       )
         void show(...waiting);
@@ -457,8 +462,8 @@ export function startWidget(deps: WidgetDeps): Widget {
   const viewed = new Set<number>();
   async function show(summary: PublicCtaSummary, options: ShowOptions = {}): Promise<void> {
     const state = stateOf(summary.id);
-    if (!options.el && state.s === "visible") return;
-    if (!options.el && isModal(summary.cta_type, options.teaser)) {
+    if (!options.el_ && state.s === "visible") return;
+    if (!options.el_ && isModal(summary.cta_type, options.teaser_)) {
       if (modal && modal != summary.id)
         return void (waitList.some((waiting) => waiting[0] == summary) || waitList.push([summary, options]));
       modal = summary.id;
@@ -469,7 +474,7 @@ export function startWidget(deps: WidgetDeps): Widget {
       const [cta, renderer] = await Promise.all([definition(summary), loadRenderer(), visitor]);
       // No renderer: the chunk loader has said why.
       if (!renderer) return;
-      state.cta = cta;
+      state.cta_ = cta;
       // The renderer asks conditionsPass synchronously (action groups, conditional rows): have every type ready.
       if (needsMoreTests(cta)) await moreTests().catch(() => {});
       const cookie = variantCookieName(websiteId, summary.id);
@@ -485,8 +490,8 @@ export function startWidget(deps: WidgetDeps): Widget {
       // A custom tag, not a div: page rules like `div { ... }` never match the host itself.
       const host = doc.createElement("beckon-cta");
       host.setAttribute("data-beckon-cta", String(summary.id));
-      (options.el || doc.body).appendChild(host);
-      const broadcastId = options.broadcast !== undefined ? options.broadcast : summary.broadcast_id;
+      (options.el_ || doc.body).appendChild(host);
+      const broadcastId = options.broadcast_ !== undefined ? options.broadcast_ : summary.broadcast_id;
       // The server sends steps in position order: the first is where the CTA starts.
       const ids: CtaIds = {
         cta_id: summary.id,
@@ -494,10 +499,10 @@ export function startWidget(deps: WidgetDeps): Widget {
         step_id: variant.steps[0]?.id ?? null,
         broadcast_id: broadcastId,
       };
-      state.mounts.push({
-        host,
-        ids,
-        mounted: renderer.mountCta({
+      state.mounts_.push({
+        host_: host,
+        ids_: ids,
+        mounted_: renderer.mountCta({
           host,
           cta,
           variant,
@@ -514,7 +519,7 @@ export function startWidget(deps: WidgetDeps): Widget {
               emit("cfView", { ...ids });
             }
           },
-          teaser: !!options.teaser,
+          teaser: !!options.teaser_,
           mode,
         }),
       });
@@ -524,7 +529,7 @@ export function startWidget(deps: WidgetDeps): Widget {
       warn("Could not show CTA " + summary.id, error);
     } finally {
       // Nothing mounted (no renderer, no such variant, a failure): as it was, and the next modal may open.
-      if (!state.mounts.length) {
+      if (!state.mounts_.length) {
         state.s = before;
         releaseModal(summary.id);
       }
@@ -557,7 +562,7 @@ export function startWidget(deps: WidgetDeps): Widget {
   /** Arms the triggers of every CTA that may show on this page now (SPEC 4 display). */
   function evaluate(): void {
     if (!ready || stopped) return;
-    if (forced) return void show(forced, { broadcast: null });
+    if (forced) return void show(forced, { broadcast_: null });
     // The editor's preview shows its variant only; Shopify's theme editor (also preview mode) shows CTAs as a visitor would, untracked.
     if (flags.preview) return;
     const conditions = context();
@@ -573,7 +578,7 @@ export function startWidget(deps: WidgetDeps): Widget {
       const fire = () => {
         state.off = undefined;
         state.fired = true;
-        void show(summary, { teaser, broadcast });
+        void show(summary, { teaser_: teaser, broadcast_: broadcast });
       };
       // SPEC 4: in admin mode a CTA shows at once.
       if (mode === "admin") fire();
@@ -591,7 +596,7 @@ export function startWidget(deps: WidgetDeps): Widget {
     if (forced && summary !== forced) return;
     const conditions = context();
     const broadcast = forced ? null : runsUnder(summary, conditions, activeBroadcasts(conditions));
-    if (broadcast !== undefined) void show(summary, { el, broadcast });
+    if (broadcast !== undefined) void show(summary, { el_: el, broadcast_: broadcast });
   };
   const startInline = () => {
     if (inline) return inline.scan();

@@ -5,10 +5,8 @@
  * button per product, plus an optional add-all button. A chunk of its own:
  * only store CTAs download it.
  */
-import type { CtaElement } from "../../../app/lib/schema/cta";
-import { createAjaxCart } from "../../store/ajax-cart";
 import { addToCartEventData, isCartConversion } from "../../store/conversion";
-import { collectionFromPath, redirectTarget, type RedirectTo } from "../../store/paths";
+import { redirectTarget, type RedirectTo } from "../../store/paths";
 import {
   CART_RECOMMENDATION_FETCH_DELAY_MS,
   RELATED_CART_EMPTY_DELAY_MS,
@@ -23,112 +21,18 @@ import {
   type BadgeKind,
   type DiscountType,
 } from "../../store/pricing";
-import { fetchReviews, type ReviewConfig, type ReviewProvider, type ReviewSummary } from "../../store/reviews";
-import { loadFeed, type FeedSource } from "../../store/sources";
-import type { CartAdapter, CartLineInput, Product, ProductCatalog } from "../../store/types";
+import { fetchReviews, type ReviewSummary } from "../../store/reviews";
+import { loadFeed } from "../../store/sources";
+import type { CartLineInput, Product, ProductCatalog } from "../../store/types";
 import type { ElementProps, RenderContext } from "../context";
 import { debug } from "../../core/debug";
 import { bool, fill, num, str, useEffect, useState, warn } from "../kit";
-import { storeOf } from "../store-outcome";
 import { ProductCard, initialSelection, type CardSettings, type Selection } from "./products/ProductCard";
 import { AddAllButton } from "./products/AddAllButton";
+import { discountCode, feedSources, productStore, reviewConfig, type ProductStore } from "./products/element-options";
+import { PRODUCTS_CSS } from "./products/products-css";
 
-type Store = CartAdapter & Partial<ProductCatalog>;
-
-const CSS = `.bk-products{display:grid;grid-template-columns:repeat(var(--bk-per-row,3),minmax(0,1fr));gap:16px}
-.bk-products-list{grid-template-columns:1fr}
-.bk-products-list .bk-product{flex-direction:row;align-items:center}
-.bk-products-list .bk-product-image{flex:0 0 30%}
-.bk-product{display:flex;flex-direction:column;gap:8px;min-width:0}
-.bk-product-hero{flex-direction:row;gap:24px}
-.bk-product-hero .bk-product-image{flex:0 0 45%}
-.bk-product-image{position:relative}
-.bk-product-image img{display:block;width:100%;height:auto;border-radius:4px}
-.bk-product-body{display:flex;flex-direction:column;gap:6px;flex:1}
-.bk-product-title{margin:0;font-weight:600}
-.bk-product-title a{color:inherit;text-decoration:none}
-.bk-product-price{margin:0}
-.bk-compare-price{margin-left:6px;opacity:.6}
-.bk-badge{position:absolute;top:8px;left:8px;padding:2px 8px;border-radius:3px;background:var(--bk-primary);color:#fff;font-size:.75em;font-weight:700}
-.bk-badge-sold-out{background:#333}
-.bk-product-body>.bk-badge{position:static;align-self:flex-start}
-.bk-product select,.bk-product input{width:100%;padding:6px;font:inherit}
-.bk-stars{color:#f5a623;letter-spacing:1px}
-.bk-review-count{font-size:.85em;opacity:.8}
-.bk-product-button[disabled]{opacity:.6;cursor:not-allowed}
-.bk-products-empty{text-align:center;opacity:.7}
-.bk-product-placeholder .bk-product-image{aspect-ratio:1;background:#e5e5e5;border-radius:4px}
-.bk-add-all{margin-top:16px;width:100%}
-.bk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-@media (max-width:480px){.bk-products{grid-template-columns:1fr}.bk-product-hero{flex-direction:column}}`;
-
-/** The site's store: the runtime's adapter, else the Ajax API on a Shopify page or when the CTA names the Shopify integration. */
-export function productStore(ctx: RenderContext, element: CtaElement): Store | null {
-  const given = storeOf(ctx.runtime.store) as Store | null;
-  if (given) return given;
-  const named =
-    str(element.options, "selected-store-integration") || str(ctx.cta.options ?? {}, "selected-store-integration");
-  return named === "shopify" || named === "shopify-ajax"
-    ? createAjaxCart({ root: "/", currency: ctx.config.currency ?? undefined })
-    : null;
-}
-
-/** The element's feed sources (product_recommendations entries), in order. */
-export function feedSources(element: CtaElement, values: Record<string, unknown>, url = location.href): FeedSource[] {
-  const entries = (element.product_recommendations ?? []) as Record<string, unknown>[];
-  const list = (v: unknown) =>
-    Array.isArray(v) ? v.map(String) : typeof v === "string" && v ? v.split(",").map((s) => s.trim()) : [];
-  const answers = () =>
-    Object.values(values).flatMap((v) =>
-      Array.isArray(v) ? v.map(String) : v === null || v === undefined ? [] : [String(v)],
-    );
-  return entries.flatMap((e): FeedSource[] => {
-    const intent = e.intent === "complementary" ? "complementary" : "related";
-    switch (e.source ?? e.type) {
-      case "manual": {
-        const handles = list(e.handles ?? e.handle);
-        const variantIds = list(e.variant_ids ?? e.variantIds);
-        return handles.length ? [{ type: "manual", handles, ...(variantIds.length ? { variantIds } : {}) }] : [];
-      }
-      case "collection": {
-        const handle = String(e.handle ?? "") || collectionFromPath(url);
-        return handle ? [{ type: "collection", handle }] : [];
-      }
-      case "recommendations":
-        return e.product_id ? [{ type: "recommendations", productId: String(e.product_id), intent }] : [];
-      case "filter":
-        return [{ type: "filter", answers: answers() }];
-      case "cart":
-        return [{ type: "cart", intent }];
-      default:
-        return [];
-    }
-  });
-}
-
-function reviewConfig(o: Record<string, unknown>): ReviewConfig | null {
-  const provider = str(o, "reviews-provider") as ReviewProvider;
-  if (!["judgeme", "yotpo", "okendo", "stamped"].includes(provider)) return null;
-  const s = (k: string) => str(o, k) || undefined;
-  return {
-    provider,
-    shopDomain: s("reviews-shop-domain"),
-    publicToken: s("reviews-public-token"),
-    appKey: s("reviews-app-key"),
-    subscriberId: s("reviews-subscriber-id"),
-    apiKey: s("reviews-api-key"),
-    storeUrl: s("reviews-store-url"),
-    baseUrl: s("reviews-base-url"),
-  };
-}
-
-/** The discount code a follow-up carries: the element option, else an apply_discount action. */
-function discountCode(element: CtaElement): string | null {
-  const fromAction = element.actions?.find((a) => a.action_type === "apply_discount")?.data as
-    | Record<string, unknown>
-    | undefined;
-  return str(element.options, "discount-code") || (fromAction?.code ? String(fromAction.code) : "") || null;
-}
+export { feedSources, productStore } from "./products/element-options";
 
 const CART_EVENTS = ["cfAddToCart", "cfAddToCartShopify", "cart:updated"];
 
@@ -170,7 +74,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
         warn("No store for a products element");
         return live && setProducts([]);
       }
-      const catalog = store as Store & ProductCatalog;
+      const catalog = store as ProductStore & ProductCatalog;
       const found: Product[] = [];
       for (const source of feedSources(element, ctx.values)) {
         const r = await loadFeed(catalog, source, {
@@ -358,7 +262,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
 
   return (
     <div className="bk-el bk-products-element">
-      <style>{CSS}</style>
+      <style>{PRODUCTS_CSS}</style>
       {visible.length === 0 ? (
         showEmpty && (
           <p className="bk-products-empty">{ctx.merge(str(o, "products-empty-message") || ctx.labels.noProducts)}</p>
@@ -431,7 +335,7 @@ function Placeholders(props: {
   const style = { "--bk-per-row": String(Math.max(1, props.perRow)) } as Record<string, string>;
   return (
     <div className="bk-el bk-products-element bk-products-placeholders">
-      <style>{CSS}</style>
+      <style>{PRODUCTS_CSS}</style>
       <div className={"bk-products" + (props.list ? " bk-products-list" : "")} style={style}>
         {Array.from({ length: props.count }, (_, i) => (
           <div

@@ -1,0 +1,86 @@
+/**
+ * What the products element reads from its options and the page: the store
+ * it adds to, its feed sources, the review provider and a follow-up's
+ * discount code. Pure but for the store's choice, which reads the runtime.
+ */
+import type { CtaElement } from "../../../../app/lib/schema/cta";
+import { createAjaxCart } from "../../../store/ajax-cart";
+import { collectionFromPath } from "../../../store/paths";
+import type { ReviewConfig, ReviewProvider } from "../../../store/reviews";
+import type { FeedSource } from "../../../store/sources";
+import type { CartAdapter, ProductCatalog } from "../../../store/types";
+import type { RenderContext } from "../../context";
+import { str } from "../../kit";
+import { storeOf } from "../../store-outcome";
+
+/** The store the element adds to and, when it can, reads products from. */
+export type ProductStore = CartAdapter & Partial<ProductCatalog>;
+
+/** The site's store: the runtime's adapter, else the Ajax API on a Shopify page or when the CTA names the Shopify integration. */
+export function productStore(ctx: RenderContext, element: CtaElement): ProductStore | null {
+  const given = storeOf(ctx.runtime.store) as ProductStore | null;
+  if (given) return given;
+  const named =
+    str(element.options, "selected-store-integration") || str(ctx.cta.options ?? {}, "selected-store-integration");
+  return named === "shopify" || named === "shopify-ajax"
+    ? createAjaxCart({ root: "/", currency: ctx.config.currency ?? undefined })
+    : null;
+}
+
+/** The element's feed sources (product_recommendations entries), in order. */
+export function feedSources(element: CtaElement, values: Record<string, unknown>, url = location.href): FeedSource[] {
+  const entries = (element.product_recommendations ?? []) as Record<string, unknown>[];
+  const list = (v: unknown) =>
+    Array.isArray(v) ? v.map(String) : typeof v === "string" && v ? v.split(",").map((s) => s.trim()) : [];
+  const answers = () =>
+    Object.values(values).flatMap((v) =>
+      Array.isArray(v) ? v.map(String) : v === null || v === undefined ? [] : [String(v)],
+    );
+  return entries.flatMap((e): FeedSource[] => {
+    const intent = e.intent === "complementary" ? "complementary" : "related";
+    switch (e.source ?? e.type) {
+      case "manual": {
+        const handles = list(e.handles ?? e.handle);
+        const variantIds = list(e.variant_ids ?? e.variantIds);
+        return handles.length ? [{ type: "manual", handles, ...(variantIds.length ? { variantIds } : {}) }] : [];
+      }
+      case "collection": {
+        const handle = String(e.handle ?? "") || collectionFromPath(url);
+        return handle ? [{ type: "collection", handle }] : [];
+      }
+      case "recommendations":
+        return e.product_id ? [{ type: "recommendations", productId: String(e.product_id), intent }] : [];
+      case "filter":
+        return [{ type: "filter", answers: answers() }];
+      case "cart":
+        return [{ type: "cart", intent }];
+      default:
+        return [];
+    }
+  });
+}
+
+/** The review provider the element names, with its keys; null without a known one. */
+export function reviewConfig(o: Record<string, unknown>): ReviewConfig | null {
+  const provider = str(o, "reviews-provider") as ReviewProvider;
+  if (!["judgeme", "yotpo", "okendo", "stamped"].includes(provider)) return null;
+  const s = (k: string) => str(o, k) || undefined;
+  return {
+    provider,
+    shopDomain: s("reviews-shop-domain"),
+    publicToken: s("reviews-public-token"),
+    appKey: s("reviews-app-key"),
+    subscriberId: s("reviews-subscriber-id"),
+    apiKey: s("reviews-api-key"),
+    storeUrl: s("reviews-store-url"),
+    baseUrl: s("reviews-base-url"),
+  };
+}
+
+/** The discount code a follow-up carries: the element option, else an apply_discount action. */
+export function discountCode(element: CtaElement): string | null {
+  const fromAction = element.actions?.find((a) => a.action_type === "apply_discount")?.data as
+    | Record<string, unknown>
+    | undefined;
+  return str(element.options, "discount-code") || (fromAction?.code ? String(fromAction.code) : "") || null;
+}
