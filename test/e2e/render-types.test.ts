@@ -220,10 +220,10 @@ describe("accessibility (axe-core)", () => {
 });
 
 describe("isolation", () => {
+  // Not font-family: a CTA that names no font takes the page's on purpose (tested below).
   const PROPS = [
     "display",
     "position",
-    "font-family",
     "font-size",
     "font-weight",
     "font-style",
@@ -280,7 +280,7 @@ describe("isolation", () => {
       { parts: PARTS, props: PROPS },
     );
 
-  it("hostile page CSS (resets and !important everywhere, on the host tag too) does not change a CTA's look", async () => {
+  it("hostile page CSS (resets and !important everywhere, on the host tag too) does not change a CTA's look, but for the page font it takes by design", async () => {
     for (const name of ["overlay-boxed", "inline-embed"]) {
       const clean = await open(name);
       const hostile = await open(name, { hostile: true });
@@ -290,6 +290,20 @@ describe("isolation", () => {
       expect(await hostile.page.locator("#intro").evaluate((el) => getComputedStyle(el).color)).toBe("rgb(255, 0, 0)");
       for (const part of Object.keys(a)) expect(b[part], `${name} ${part}`).toEqual(a[part]);
       expect(a[".bk-frame"]).not.toBeNull();
+      // The one thing a CTA that names no font takes from the page: its font family, in every text part
+      // (the close button's glyph keeps a font of its own).
+      for (const [page, family] of [
+        [clean.page, "Georgia, serif"],
+        [hostile.page, '"Comic Sans MS", cursive'],
+      ] as const) {
+        expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(family);
+        const families = await page.evaluate((parts) => {
+          const root = document.querySelector("beckon-cta")!.shadowRoot!;
+          return parts.map((s) => [s, root.querySelector(s) && getComputedStyle(root.querySelector(s)!).fontFamily]);
+        }, PARTS);
+        for (const [part, got] of families)
+          if (got) expect(got, `${name} ${part}`).toBe(part === ".bk-close" ? "Arial, sans-serif" : family);
+      }
       // The overlay sits in the same place on both pages.
       if (name === "overlay-boxed")
         expect(await rect(hostile.page, ".bk-boxed")).toEqual(await rect(clean.page, ".bk-boxed"));

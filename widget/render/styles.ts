@@ -26,13 +26,14 @@ export const LAYOUT = {
   hookHorizontal: 500,
 } as const;
 
-// Every browser the widget targets has system-ui but Firefox before 92 (which gets sans-serif) and Safari's -apple-system alias.
+// The fallbacks behind a CTA's named font while (or if never) it loads. Every browser the widget targets
+// has system-ui but Firefox before 92 (which gets sans-serif) and Safari's -apple-system alias.
 export const FONT_STACK = "system-ui,-apple-system,sans-serif";
 
-const BASE = `:host{all:initial!important;display:block!important;position:static!important;visibility:visible!important;opacity:1!important}
+const BASE = `:host{all:initial!important;font-family:inherit!important;display:block!important;position:static!important;visibility:visible!important;opacity:1!important}
 :host([hidden]){display:none!important}
 *,::before,::after{box-sizing:border-box}
-.bk-root{font:16px/1.5 var(--bk-font);color:var(--bk-fg);text-align:left;-webkit-text-size-adjust:100%}
+.bk-root{font-size:16px;line-height:1.5;font-family:var(--bk-font);color:var(--bk-fg);text-align:left;-webkit-text-size-adjust:100%}
 .bk-frame{position:relative;background:var(--bk-bg);color:var(--bk-fg);padding:24px}
 .bk-sidebar{max-width:${LAYOUT.sidebar}px}
 .bk-bumper{max-width:${LAYOUT.bumper}px;margin:0 auto}
@@ -130,7 +131,10 @@ export function ctaCss(config: PublicWebsiteConfig, custom: unknown[], look: Rec
     v("--bk-on-primary", pick("button-text-color") || colors["on-primary"] || "#fff") +
     v("--bk-bg", pick("background-color") || colors.background || "#fff") +
     v("--bk-fg", pick("text-color") || colors.text || "#1d2530") +
-    `--bk-font:${font && SAFE_VALUE.test(font) ? `"${font.replace(/["']/g, "")}",` : ""}${FONT_STACK};` +
+    // No named font: --bk-font stays unset, so font-family falls back to inheriting the page's own (the host
+    // keeps only that of the page's styles). The page has matched and loaded that font already; a family of
+    // our own costs the popup's first layout a font lookup (about half of its 4x-throttled frame, bench/README.md).
+    (font && SAFE_VALUE.test(font) ? `--bk-font:"${font.replace(/["']/g, "")}",${FONT_STACK};` : "") +
     (typeof radius == "number" ? `--bk-radius:${radius}px;` : "") +
     v("--bk-w", typeof look[0]?.width == "number" ? `${look[0].width}px` : "");
   return BASE + `.bk-root{${vars}}\n` + custom.filter((c) => typeof c == "string").join("\n");

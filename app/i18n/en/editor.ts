@@ -84,7 +84,7 @@ export const editorEn = {
   "style.buttonTextOnButton": "Button text on button",
   "style.font": "Font",
   "style.fontHelp": "Fonts other than the standard ones load from Google Fonts",
-  "style.fontDefault": "Website default (brand font, else the visitor's system font)",
+  "style.fontDefault": "Website default (brand font, else the page's own font)",
   "style.boxWidth": "Box width",
   "style.hookPosition": "Corner",
   "style.left": "Left",

@@ -86,7 +86,7 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "style.buttonTextOnButton": "Knapptext mot knapp",
   "style.font": "Typsnitt",
   "style.fontHelp": "Andra typsnitt än standardtypsnitten hämtas från Google Fonts",
-  "style.fontDefault": "Webbplatsens standard (varumärkets typsnitt, annars besökarens systemtypsnitt)",
+  "style.fontDefault": "Webbplatsens standard (varumärkets typsnitt, annars sidans eget typsnitt)",
   "style.boxWidth": "Rutans bredd",
   "style.hookPosition": "Hörn",
   "style.left": "Vänster",
