@@ -284,7 +284,9 @@ describe("isolation", () => {
     const m = await mount({ cta: swedishCtaMock({ options: { css: ".bk-cta{letter-spacing:1px}" } }) });
     expect(m.root.mode).toBe("open");
     const css = m.$("style").textContent!;
-    expect(css.startsWith(":host{all:initial!important;display:block!important")).toBe(true);
+    expect(css.startsWith(":host{all:initial!important;font-family:inherit!important;display:block!important")).toBe(
+      true,
+    );
     expect(css).toContain(".bk-cta{letter-spacing:1px}");
     expect(css).not.toMatch(/\brem\b/);
     expect(document.querySelector("input")).toBeNull();
