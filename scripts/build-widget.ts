@@ -22,7 +22,7 @@
  *   loader runs (app/lib/website-script.server.ts).
  * `npx tsx scripts/build-widget.ts` builds and prints the sizes.
  */
-import { build, type Metafile } from "esbuild";
+import { build, type BuildOptions, type Metafile } from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -173,13 +173,15 @@ async function buildChunk(
   };
 }
 
-/** Builds the loader (minified IIFE) in memory, with the chunk versions and the renderer's static chunks baked in. */
-export async function buildLoader(versions: Record<string, string>, rendererDeps: string[]): Promise<Uint8Array> {
-  const loader = await build({
+/**
+ * The loader's esbuild options but minification, with the chunk versions and the renderer's static chunks baked in:
+ * one set for the real build and for size.ts's per-module account of it, so the two build the same code.
+ */
+export function loaderBuildOptions(versions: Record<string, string>, rendererDeps: string[]) {
+  return {
     entryPoints: [path.join(root, "widget/core/loader.ts")],
     bundle: true,
     format: "iife",
-    minify: true,
     mangleProps: LOADER_MANGLED_PROPS,
     target: TARGET,
     write: false,
@@ -190,7 +192,12 @@ export async function buildLoader(versions: Record<string, string>, rendererDeps
       "process.env.NODE_ENV": '"production"',
     },
     logLevel: "warning",
-  });
+  } satisfies BuildOptions;
+}
+
+/** Builds the loader (minified IIFE) in memory. */
+export async function buildLoader(versions: Record<string, string>, rendererDeps: string[]): Promise<Uint8Array> {
+  const loader = await build({ ...loaderBuildOptions(versions, rendererDeps), minify: true });
   return loader.outputFiles[0].contents;
 }
 

@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build, transform } from "esbuild";
-import { buildWidget, CHUNKS, LOADER_FILE, LOADER_MANGLED_PROPS, TARGET } from "./build-widget";
+import { buildWidget, CHUNKS, LOADER_FILE, loaderBuildOptions } from "./build-widget";
 import { adminFirstLoad, ADMIN_FIRST_LOAD_BUDGET } from "./admin-first-load";
 
 /** Shopify's theme-check limit for app-block JavaScript. */
@@ -92,23 +92,13 @@ export async function checkSizes(build = true): Promise<{ rows: SizeRow[]; ok: b
  * little, as gzip shares strings across modules).
  */
 export async function loaderComposition(): Promise<{ module: string; raw: number; gzip: number }[]> {
+  // Stand-ins of the right length for the chunk hashes the real build bakes in; minified but for whitespace.
   const out = await build({
-    entryPoints: ["widget/core/loader.ts"],
-    bundle: true,
-    format: "iife",
+    ...loaderBuildOptions({ renderer: "0".repeat(10), panel: "0".repeat(10), extras: "0".repeat(10) }, [
+      "beckon-chunk-00000000.js",
+    ]),
     minifyIdentifiers: true,
     minifySyntax: true,
-    mangleProps: LOADER_MANGLED_PROPS,
-    target: TARGET,
-    write: false,
-    legalComments: "none",
-    // Stand-ins of the right length for the chunk hashes the real build bakes in.
-    define: {
-      __BECKON_VERSIONS__: JSON.stringify({ renderer: "0".repeat(10), panel: "0".repeat(10), extras: "0".repeat(10) }),
-      __BECKON_RENDERER_DEPS__: '["beckon-chunk-00000000.js"]',
-      "process.env.NODE_ENV": '"production"',
-    },
-    logLevel: "warning",
   });
   const parts: { module: string; code: string }[] = [{ module: "(wrapper)", code: "" }];
   for (const line of out.outputFiles[0].text.split("\n")) {
