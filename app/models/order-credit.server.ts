@@ -54,13 +54,11 @@ export function orderCreditSql(postgres: boolean): { sql: string; params: ("webs
   // Times arrive as the reading statements give them: epoch milliseconds on PostgreSQL, ISO text on SQLite.
   const ms = (column: string) =>
     postgres ? column : `CAST(ROUND((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
-  const dayOf = (column: string) =>
-    postgres
-      ? `to_char(to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
-      : `substr(${column}, 1, 10)`;
+  // PostgreSQL answers the day as its number since 1970 (dayText names it): formatting a date per order cost a tenth of the query.
+  const dayOf = (column: string) => (postgres ? `floor(${column} / ${DAY_MS})::integer` : `substr(${column}, 1, 10)`);
   const inWindow = `"touchAt" IS NOT NULL AND ${ms(`"at"`)} - ${ms(`"touchAt"`)} <= ${WINDOW_MS}`;
   const sql = `WITH "ev" AS (${events}),
-  "ranked" AS (SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e."orderId" ORDER BY e."at", e."ref") AS "nth" FROM "ev" e),
+  ${postgres ? PG_FIRST_EVENTS : SQLITE_FIRST_EVENTS},
   "counted" AS (
     SELECT "at", "revenue", "ctaId", "variantId", "touchCtaId", "touchVariantId", "touchAt" FROM "ranked"
       WHERE ("orderId" IS NULL OR "nth" = 1) AND "at" >= ${from}
@@ -82,6 +80,24 @@ export function orderCreditSql(postgres: boolean): { sql: string; params: ("webs
   return { sql, params };
 }
 
+/**
+ * "ranked" (SQLite): each event numbered within its order id by time, so an
+ * id counts at its first event ("nth" = 1).
+ */
+const SQLITE_FIRST_EVENTS = `"ranked" AS (SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e."orderId" ORDER BY e."at", e."ref") AS "nth" FROM "ev" e)`;
+
+/**
+ * "ranked" (PostgreSQL): the same "nth" = 1, found without sorting every
+ * order. Nearly every order id has one event, so the ids with more are
+ * found by hashing (GROUP BY) and only their events are sorted for the
+ * first. Numbering all 100,000 events of a month by id and time was a
+ * quarter of the query (a sort of wide rows).
+ */
+const PG_FIRST_EVENTS = `"resent" AS (SELECT "orderId" FROM "ev" WHERE "orderId" IS NOT NULL GROUP BY "orderId" HAVING COUNT(*) > 1),
+  "firstOfResent" AS (SELECT DISTINCT ON (e."orderId") e."ref" FROM "ev" e WHERE e."orderId" IN (SELECT "orderId" FROM "resent") ORDER BY e."orderId", e."at", e."ref"),
+  "ranked" AS (SELECT e.*, CASE WHEN e."orderId" IS NULL OR e."orderId" NOT IN (SELECT "orderId" FROM "resent")
+      OR e."ref" IN (SELECT "ref" FROM "firstOfResent") THEN 1 ELSE 2 END AS "nth" FROM "ev" e)`;
+
 const capped = (median: string) =>
   `CASE WHEN ${OUTLIER_FACTOR} * ${median} < ${MAX_EVENT_REVENUE} THEN ${OUTLIER_FACTOR} * ${median} ELSE ${MAX_EVENT_REVENUE} END`;
 
@@ -98,7 +114,8 @@ const SQLITE_BOUND = `"positive" AS (SELECT "value", ROW_NUMBER() OVER (ORDER BY
     FROM "positive")`;
 
 interface CreditRow {
-  day: string | null;
+  /** YYYY-MM-DD on SQLite, days since 1970 on PostgreSQL. */
+  day: string | number | null;
   keyCta: number | bigint | null;
   keyVariant: number | bigint | null;
   flagged: number | bigint | null;
@@ -107,6 +124,9 @@ interface CreditRow {
   threshold: number | string;
 }
 
+/** A day as the page names it (YYYY-MM-DD, UTC). */
+const dayText = (day: string | number) =>
+  typeof day === "string" ? day : new Date(day * DAY_MS).toISOString().slice(0, 10);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const num = (v: number | bigint | string | null) => (v === null ? 0 : Number(v));
 
@@ -145,7 +165,7 @@ export async function orderCredit(db: Db, websiteId: number, from: Date, to: Dat
     } else {
       credit.credited.push({
         key: variantKey(num(r.keyCta), r.keyVariant === null ? null : num(r.keyVariant)),
-        day: r.day,
+        day: dayText(r.day),
         revenue,
         orders,
       });
