@@ -7,15 +7,7 @@
  * (DAYS_PER_READ), so memory stays bounded whatever the period.
  */
 import type { Db } from "../db.server";
-import {
-  GOAL_SKETCH,
-  daysBetween,
-  goalOf,
-  type CreditedOrder,
-  type Goal,
-  type OrderCredit,
-  type SketchKind,
-} from "../lib/conversions";
+import { GOAL_SKETCH, daysBetween, goalOf, type Goal, type OrderCredit, type SketchKind } from "../lib/conversions";
 import { mergeInto } from "../lib/hll";
 import { Cell, cellKey } from "../lib/results-cell";
 import { DAY_MS, type ResultsPeriod } from "../lib/results-period";
@@ -75,21 +67,61 @@ export interface Scan {
   credit: Promise<OrderCredit>;
 }
 
+/** The cell key of a CTA variant among the scan's CTAs: a variant not (or no longer) the CTA's own counts as "Other" (0). */
+function keyWithin(known: Map<number, Set<number>>, ctaId: number, variantId: number | null): string {
+  return cellKey(ctaId, variantId !== null && known.get(ctaId)?.has(variantId) ? variantId : 0);
+}
+
+const knownVariants = (scan: Scan) => new Map(scan.ctas.map((c) => [c.id, new Set(c.variants.map((v) => v.id))]));
+
+/** Orders and revenue credited to one cell on one day. */
+export interface CellOrders {
+  orders: number;
+  revenue: number;
+}
+
+/**
+ * The period's credited orders of the scan's CTAs by day and cell key (orders
+ * credited to another website's or a deleted CTA are left out).
+ */
+export function ordersByDay(scan: Scan, credit: OrderCredit): Map<string, Map<string, CellOrders>> {
+  const known = knownVariants(scan);
+  const byDay = new Map<string, Map<string, CellOrders>>();
+  for (const o of credit.credited) {
+    const [ctaId, variantId] = o.key.split(":");
+    if (!known.has(Number(ctaId))) continue;
+    const k = keyWithin(known, Number(ctaId), variantId === "" ? null : Number(variantId));
+    let cells = byDay.get(o.day);
+    if (!cells) byDay.set(o.day, (cells = new Map()));
+    const sum = cells.get(k);
+    if (sum) {
+      sum.orders += o.orders;
+      sum.revenue += o.revenue;
+    } else cells.set(k, { orders: o.orders, revenue: o.revenue });
+  }
+  return byDay;
+}
+
 /**
  * Reads the rollups of a period day by day and yields, per day, one cell per
- * CTA variant that had anything that day (counts, people, leads, orders).
+ * CTA variant that had anything that day (counts, people, leads and, unless
+ * `withOrders` is false, orders).
+ *
+ * Orders wait for the period's credit, the slowest query: a reader that
+ * leaves them out (and adds ordersByDay itself at the end, as the results
+ * page does) counts the days while the database still credits the orders.
  */
 export async function* variantDays(
   db: Db,
   websiteId: number,
   scan: Scan,
   days: string[],
+  withOrders = true,
 ): AsyncGenerator<{ day: string; cells: Map<string, Cell> }> {
   const ctaIds = scan.ctas.map((c) => c.id);
-  const known = new Map(scan.ctas.map((c) => [c.id, new Set(c.variants.map((v) => v.id))]));
+  const known = knownVariants(scan);
   const cellOf = (cells: Map<string, Cell>, ctaId: number, variantId: number | null) => {
-    const v = variantId !== null && known.get(ctaId)?.has(variantId) ? variantId : 0;
-    const k = cellKey(ctaId, v);
+    const k = keyWithin(known, ctaId, variantId);
     let cell = cells.get(k);
     if (!cell) cells.set(k, (cell = new Cell()));
     return cell;
@@ -125,12 +157,7 @@ export async function* variantDays(
     if (list) list.push(l);
     else leadsByDay.set(day, [l]);
   }
-  const ordersByDay = new Map<string, CreditedOrder[]>();
-  for (const o of (await scan.credit).credited) {
-    const list = ordersByDay.get(o.day);
-    if (list) list.push(o);
-    else ordersByDay.set(o.day, [o]);
-  }
+  const orders = withOrders ? ordersByDay(scan, await scan.credit) : null;
 
   for (let i = 0; i < days.length; i += DAYS_PER_READ) {
     const chunk = days.slice(i, i + DAYS_PER_READ);
@@ -148,10 +175,9 @@ export async function* variantDays(
     for (const day of chunk) {
       const cells = byDay.get(day)!;
       for (const l of leadsByDay.get(day) ?? []) cellOf(cells, l.ctaId!, l.variantId).leads.add(l.personId);
-      for (const o of ordersByDay.get(day) ?? []) {
-        const [ctaId, variantId] = o.key.split(":");
-        if (!known.has(Number(ctaId))) continue;
-        const cell = cellOf(cells, Number(ctaId), variantId === "" ? null : Number(variantId));
+      for (const [k, o] of orders?.get(day) ?? []) {
+        let cell = cells.get(k);
+        if (!cell) cells.set(k, (cell = new Cell()));
         cell.orders += o.orders;
         cell.revenue += o.revenue;
       }

@@ -10,11 +10,11 @@
  */
 import type { Db } from "../db.server";
 import { abVerdict, type AbVerdict } from "../lib/ab-stats";
-import { rateOf, type Goal, type Metrics, type SketchKind } from "../lib/conversions";
+import { rateOf, round2, type Goal, type Metrics, type SketchKind } from "../lib/conversions";
 import { HLL_STANDARD_ERROR, isApproximate } from "../lib/hll";
 import { Cell, cellKey } from "../lib/results-cell";
 import type { ResultsPeriod } from "../lib/results-period";
-import { prepareScan, variantDays } from "./results-days.server";
+import { ordersByDay, prepareScan, variantDays, type CellOrders, type CtaInfo } from "./results-days.server";
 
 export interface VariantResult {
   /** null for "Other": events that named the CTA but no variant, or a variant since deleted. */
@@ -101,6 +101,40 @@ function point(day: string, m: Metrics): DailyPoint {
   };
 }
 
+/**
+ * Adds the credited orders to what the days gave without them: each day's
+ * revenue (the website's, and the chosen CTA's per variant) and the period's
+ * cells. Orders count toward no goal, so nothing else changes.
+ */
+function addOrders(
+  orders: Map<string, Map<string, CellOrders>>,
+  into: {
+    period: Map<string, Cell>;
+    daily: DailyPoint[];
+    chosen: CtaInfo | null;
+    variantPoints: Map<number, DailyPoint[]>;
+  },
+): void {
+  const dayIndex = new Map(into.daily.map((p, i) => [p.day, i]));
+  for (const [day, cells] of orders) {
+    const i = dayIndex.get(day);
+    let revenue = 0;
+    for (const [k, o] of cells) {
+      revenue += o.revenue;
+      let cell = into.period.get(k);
+      if (!cell) into.period.set(k, (cell = new Cell()));
+      cell.orders += o.orders;
+      cell.revenue += o.revenue;
+      if (i === undefined || !into.chosen) continue;
+      for (const v of into.chosen.variants) {
+        const points = into.variantPoints.get(v.id);
+        if (k === cellKey(into.chosen.id, v.id) && points) points[i].revenue = round2(o.revenue);
+      }
+    }
+    if (i !== undefined) into.daily[i].revenue = round2(revenue);
+  }
+}
+
 /** Loads a website's results for a period (and optionally one CTA) from the rollups. */
 export async function loadResults(
   db: Db,
@@ -118,7 +152,8 @@ export async function loadResults(
     return m;
   };
 
-  for await (const { day, cells } of variantDays(db, websiteId, scan, days)) {
+  // The days are counted while the database credits the orders; the orders are added after.
+  for await (const { day, cells } of variantDays(db, websiteId, scan, days, false)) {
     const perCta = ctas.map((c) => {
       const cell = Cell.union([...c.variants.map((x) => x.id), 0].map((v) => cells.get(cellKey(c.id, v))));
       return { cell, metrics: cell.metrics(c.goal) };
@@ -139,6 +174,7 @@ export async function loadResults(
   }
 
   const credit = await scan.credit;
+  addOrders(ordersByDay(scan, credit), { period, daily, chosen, variantPoints });
   const ctaCells: { cell: Cell; metrics: Metrics }[] = [];
   const results: CtaResult[] = ctas.map((c) => {
     const variants: VariantResult[] = c.variants.map((v) => ({

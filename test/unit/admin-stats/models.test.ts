@@ -352,6 +352,9 @@ describe("results", () => {
     expect(report.daily).toHaveLength(7);
     expect(report.daily[6]).toMatchObject({ views: 2, viewers: 2, conversions: 1, revenue: 250 });
     expect(report.dailyByVariant.map((v) => v.letter)).toEqual(["A", "B"]);
+    // The order is B's on its day (the orders are added to the days after they are counted).
+    expect(report.dailyByVariant.map((v) => v.points[6].revenue)).toEqual([0, 250]);
+    expect(report.dailyByVariant.map((v) => v.points.slice(0, 6).every((p) => p.revenue === 0))).toEqual([true, true]);
     // Another website sees none of it.
     expect((await loadResults(t.db, siteB, { period })).totals.views).toBe(0);
 
