@@ -1,5 +1,6 @@
 /** The HyperLogLog sketches of unique people (app/lib/hll.ts). */
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../support/seeded-random";
 import {
   HLL_REGISTERS,
   HLL_STANDARD_ERROR,
@@ -53,6 +54,31 @@ describe("HyperLogLog sketches", () => {
     expect(Buffer.from(ab).equals(Buffer.from(toDense(entriesOf(range(1, 4999)))))).toBe(true);
     const twice = toDense(addEntries(addEntries(null, a), a));
     expect(Buffer.from(twice).equals(Buffer.from(toDense(a)))).toBe(true);
+  });
+
+  it("merges dense sketches register by register, for any byte, at any offset in their buffers", () => {
+    const random = seededRandom(12);
+    const byteWise = (into: Uint8Array, from: Uint8Array) => {
+      for (let i = 0; i < into.length; i++) into[i] = Math.max(into[i], from[i]);
+    };
+    for (const [intoOffset, fromOffset] of [
+      [0, 0],
+      [4, 8],
+      [1, 0],
+      [0, 3],
+    ]) {
+      // Equal bytes, top bits set on either side, stored ranks and anything a corrupt row could hold.
+      const a = new Uint8Array(HLL_REGISTERS + 8).subarray(intoOffset, intoOffset + HLL_REGISTERS);
+      const b = new Uint8Array(HLL_REGISTERS + 8).subarray(fromOffset, fromOffset + HLL_REGISTERS);
+      for (let i = 0; i < HLL_REGISTERS; i++) {
+        a[i] = random.int(256);
+        b[i] = i % 5 === 0 ? a[i] : i % 3 === 0 ? random.int(22) : random.int(256);
+      }
+      const expected = a.slice();
+      byteWise(expected, b);
+      mergeInto(a, b);
+      expect(Buffer.from(a).equals(Buffer.from(expected))).toBe(true);
+    }
   });
 
   it("stays sparse while short and turns dense past SPARSE_MAX_BYTES", () => {
