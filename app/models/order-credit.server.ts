@@ -63,8 +63,9 @@ export function orderCreditSql(postgres: boolean): { sql: string; params: ("webs
     SELECT "at", "revenue", "ctaId", "variantId", "touchCtaId", "touchVariantId", "touchAt" FROM "ranked"
       WHERE ("orderId" IS NULL OR "nth" = 1) AND "at" >= ${from}
     UNION ALL
+    -- NOT IN over the events' ids, built once: a correlated NOT EXISTS made SQLite run "ev" again per Order row (21 s at 1,000,000 events).
     SELECT r."at", r."revenue", r."ctaId", r."variantId", r."touchCtaId", r."touchVariantId", r."touchAt" FROM (${rows}) r
-      WHERE r."orderId" IS NULL OR NOT EXISTS (SELECT 1 FROM "ev" e WHERE e."orderId" = r."orderId")),
+      WHERE r."orderId" IS NULL OR r."orderId" NOT IN (SELECT "orderId" FROM "ev" WHERE "orderId" IS NOT NULL)),
   "valued" AS (
     SELECT ${dayOf(`"at"`)} AS "day",
       CASE WHEN "revenue" > 0 AND "revenue" <= ${Number.MAX_VALUE} THEN "revenue" ELSE 0 END AS "value",
