@@ -5,29 +5,11 @@
  * copy's own fields and steps.
  */
 import type { ActionGroup, CtaDocument } from "../lib/schema/cta";
+import { copyWithoutIds } from "../lib/schema/cta-copy";
 import { walkCta } from "../lib/schema/cta-walk";
 import { loadCtaForEditor } from "./cta-drafts.server";
 import { writeDocument } from "./cta-write.server";
 import { NotFoundError, inTransaction, type DbClient } from "./website.server";
-
-/** The document with every id removed; sub-questions then name their parent by slug. */
-function withoutIds(doc: CtaDocument): CtaDocument {
-  const copy = structuredClone(doc);
-  for (const v of walkCta(copy)) {
-    if (v.kind === "element") {
-      const slugById = new Map(v.node.fields.map((f) => [f.id, f.slug]));
-      for (const f of v.node.fields) {
-        if (f.field_id) f.parent_slug = slugById.get(f.field_id) ?? null;
-        f.field_id = null;
-      }
-    }
-    // Re-linked to the copy's own fields once they exist (relinkCopy).
-    if (v.kind === "actionGroup") v.node.field_id = null;
-  }
-  for (const v of walkCta(copy)) delete v.node.id;
-  delete copy.id;
-  return copy;
-}
 
 /**
  * The copy with its action groups and quiz jumps pointing at its own fields
@@ -88,7 +70,7 @@ export async function duplicateCta(db: DbClient, websiteId: number, ctaId: numbe
     if (!original) throw new NotFoundError("CTA", ctaId);
     const suffix = " (copy)";
     const copy = {
-      ...withoutIds(original),
+      ...copyWithoutIds(original, true),
       name: original.name.slice(0, 200 - suffix.length) + suffix,
       status: "draft" as const,
       published_at: null,

@@ -19,6 +19,7 @@ import {
   publishCta,
   saveCtaDocument,
 } from "../../app/models/cta.server";
+import { addVariant } from "../../app/components/editor/document";
 import {
   actionGroupMock,
   broadcastInputMock,
@@ -152,6 +153,21 @@ describe("status, copies and lists", () => {
 
     await expect(publishCta(t.db, siteB, saved.id!)).rejects.toBeInstanceOf(NotFoundError);
     await expect(archiveCta(t.db, siteB, saved.id!)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("saves a variant copied in the editor, its sub-questions under the copy's own questions", async () => {
+    // The copy's sub-question named its parent by the original's id: the save failed with
+    // "Parent question N is not in this element".
+    const source = await saveCtaDocument(t.db, siteA, richDocument());
+    const saved = await saveCtaDocument(t.db, siteA, addVariant(source));
+    expect(saved.variants).toHaveLength(source.variants.length + 1);
+    const quizOf = (v: (typeof saved.variants)[number]) => v.steps[0].sections[0].columns[1].elements[0];
+    const original = quizOf(saved.variants[0]);
+    const copy = quizOf(saved.variants.at(-1)!);
+    expect(copy.fields.map((f) => f.slug)).toEqual(original.fields.map((f) => f.slug));
+    expect(copy.fields[1].field_id).toBe(copy.fields[0].id);
+    expect(copy.fields[0].id).not.toBe(original.fields[0].id);
+    expect(original.fields[1].field_id).toBe(original.fields[0].id);
   });
 
   it("duplicates deeply with new ids, as a draft, with links pointing into the copy", async () => {

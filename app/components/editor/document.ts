@@ -20,7 +20,8 @@ import type {
   Field,
 } from "~/lib/schema/cta";
 import { textOr, translator, type Translate } from "~/i18n";
-import { withoutIds, type Path } from "./immutable-edits";
+import { copyWithoutIds } from "~/lib/schema/cta-copy";
+import type { Path } from "./immutable-edits";
 
 // Reads, copies by path and list reordering live in their own module; the editor imports them from here with the rest.
 export * from "./immutable-edits";
@@ -270,7 +271,7 @@ export function nextVariation(variants: Pick<CtaVariant, "variation">[]): string
 /** Adds a variant that copies `from` (without ids) and splits traffic evenly. */
 export function addVariant(doc: CtaDocument, from = 0): CtaDocument {
   const source = doc.variants[from] ?? doc.variants[0];
-  const copy: CtaVariant = { ...withoutIds(source), variation: nextVariation(doc.variants), winner: false };
+  const copy: CtaVariant = { ...copyWithoutIds(source), variation: nextVariation(doc.variants), winner: false };
   const variants = [...doc.variants, copy];
   const split = evenSplit(variants.length);
   return { ...doc, test_type: "split", variants: variants.map((v, i) => ({ ...v, percentage: split[i] })) };

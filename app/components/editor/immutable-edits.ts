@@ -72,23 +72,3 @@ export function moveTo<T extends { position: number }>(items: T[], from: number,
 export function removeAt<T extends { position: number }>(items: T[], index: number): T[] {
   return renumber(items.filter((_, i) => i !== index));
 }
-
-/**
- * A deep copy without database ids, for copying a variant or step into the
- * same CTA. Only the nodes' own ids go: an option bag is the owner's data,
- * and its "id"s are not database ids (the picked products' summary names each
- * product variant by its Shopify id; stripped, the copy failed validation).
- */
-export function withoutIds<T>(node: T): T {
-  const copy = (value: unknown, inOptions: boolean): unknown => {
-    if (Array.isArray(value)) return value.map((item) => copy(item, inOptions));
-    if (value === null || typeof value !== "object") return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value)) {
-      if (key === "id" && !inOptions) continue;
-      out[key] = copy(child, inOptions || key === "options");
-    }
-    return out;
-  };
-  return copy(JSON.parse(JSON.stringify(node)), false) as T;
-}

@@ -25,10 +25,10 @@ import {
   splitProblem,
   SUBTYPES,
   withConfirmationType,
-  withoutIds,
   withType,
 } from "~/components/editor/document";
 import { newCondition } from "~/lib/new-condition";
+import { copyWithoutIds } from "~/lib/schema/cta-copy";
 import { keyValueRows, settingsFromForm } from "~/pages/settings.server";
 import { previewHtml, scriptJson } from "~/lib/cta-preview";
 import { WebsiteValidationError } from "~/models/website.server";
@@ -152,22 +152,38 @@ describe("paths and lists", () => {
     expect(move(items, 0, -1)).toBe(items);
   });
 
-  it("strips ids deeply", () => {
-    expect(withoutIds({ id: 1, a: [{ id: 2, b: { id: 3, c: 4 } }] })).toEqual({ a: [{ b: { c: 4 } }] });
+  it("copies a variant without its nodes' ids, keeping the ids in option bags and naming parent questions by slug", () => {
     // An option bag's "id"s are the owner's data (a picked product's Shopify id), not database ids.
     const summary = [
       { id: "4242", productId: "42", productTitle: "Kaffe", variantTitle: null, image: null, price: "99 kr" },
     ];
-    expect(
-      withoutIds({
-        id: 1,
-        options: { "selected-products-summary": summary },
-        steps: [{ id: 2, options: { x: { id: 3 } } }],
-      }),
-    ).toEqual({
+    const quiz = {
+      ...newElement("quiz"),
+      id: 7,
+      fields: [
+        { ...newField([]), id: 11, slug: "size" },
+        { ...newField(["size"]), id: 12, slug: "size_detail", field_id: 11 },
+      ],
+    };
+    const variant = {
+      ...newCtaDocument({ name: "Copy me", cta_type: "overlay" }).variants[0],
+      id: 1,
       options: { "selected-products-summary": summary },
-      steps: [{ options: { x: { id: 3 } } }],
-    });
+    };
+    variant.steps = [{ ...variant.steps[0], id: 2, options: { x: { id: 3 } } }];
+    variant.steps[0].sections[0].columns[0].elements = [quiz];
+    const copy = copyWithoutIds(variant);
+    expect(copy.id).toBeUndefined();
+    expect(copy.steps[0].id).toBeUndefined();
+    expect(copy.options).toEqual({ "selected-products-summary": summary });
+    expect(copy.steps[0].options).toEqual({ x: { id: 3 } });
+    const fields = copy.steps[0].sections[0].columns[0].elements[0].fields;
+    expect(fields.map((f) => [f.id, f.field_id, f.parent_slug ?? null])).toEqual([
+      [undefined, null, null],
+      [undefined, null, "size"],
+    ]);
+    // The original is untouched.
+    expect(variant.steps[0].sections[0].columns[0].elements[0].fields[1].field_id).toBe(11);
   });
 
   it("finds fresh field slugs", () => {
