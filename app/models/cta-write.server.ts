@@ -7,6 +7,7 @@
 import type { Prisma } from "../db.server";
 import type { ActionGroup, CtaAction, CtaDocument, CtaElement, CtaStep, CtaVariant, Field } from "../lib/schema/cta";
 import type { CtaNodeKind } from "../lib/schema/cta-walk";
+import { linksWithinVariants } from "../lib/schema/cta-copy";
 import { InputError } from "../lib/errors";
 import { conditionColumns } from "./broadcast.server";
 import { loadCtaDocument } from "./cta-rows.server";
@@ -260,7 +261,13 @@ export async function writeDocument(
   for (const [position, variant] of doc.variants.entries()) await writeVariant(scope, variant, position);
   await deleteMissing(tx, existing, idsOf(doc));
 
-  const after = (await loadCtaDocument(tx, websiteId, ctaId))!;
+  let after = (await loadCtaDocument(tx, websiteId, ctaId))!;
+  // A variant copied in the editor links to the original's steps and questions until both have ids: moved to its own.
+  const relinked = linksWithinVariants(after);
+  if (relinked) {
+    for (const [position, variant] of relinked.variants.entries()) await writeVariant(scope, variant, position);
+    after = (await loadCtaDocument(tx, websiteId, ctaId))!;
+  }
   // A published CTA whose content changed gets a new published_at: browsers
   // drop cached definitions older than it (SPEC section 9), so visitors see
   // the edit at once instead of after the 7-day cache lifetime.

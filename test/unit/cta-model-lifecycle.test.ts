@@ -170,6 +170,30 @@ describe("status, copies and lists", () => {
     expect(original.fields[1].field_id).toBe(original.fields[0].id);
   });
 
+  it("moves a copied variant's quiz links to its own steps and questions once saved", async () => {
+    const first = await saveCtaDocument(t.db, siteA, richDocument());
+    const linked = structuredClone(first);
+    const quiz = linked.variants[0].steps[0].sections[0].columns[1].elements[0];
+    quiz.action_groups[0].field_id = quiz.fields[0].id;
+    quiz.action_groups[0].data["jump-field-id"] = quiz.fields[1].id;
+    quiz.fields[0].field_options[0].jump_field_id = quiz.fields[1].id;
+    quiz.fields[0].field_options[1].step_id = linked.variants[0].steps[1].id;
+    const source = await saveCtaDocument(t.db, siteA, linked);
+    // The editor's copy names the original's nodes until the save gives it ids of its own.
+    const saved = await saveCtaDocument(t.db, siteA, addVariant(source));
+    const [original, copy] = [saved.variants[0], saved.variants.at(-1)!];
+    const quizOf = (v: typeof copy) => v.steps[0].sections[0].columns[1].elements[0];
+    const [a, b] = [quizOf(original), quizOf(copy)];
+    expect(b.action_groups[0].field_id).toBe(b.fields[0].id);
+    expect(b.action_groups[0].data["jump-field-id"]).toBe(b.fields[1].id);
+    expect(b.fields[0].field_options[0].jump_field_id).toBe(b.fields[1].id);
+    expect(b.fields[0].field_options[1].step_id).toBe(copy.steps[1].id);
+    // The original keeps its own links, and saving again changes nothing.
+    expect(a.action_groups[0].field_id).toBe(a.fields[0].id);
+    expect(a.fields[0].field_options[1].step_id).toBe(original.steps[1].id);
+    expect(await saveCtaDocument(t.db, siteA, saved)).toEqual(saved);
+  });
+
   it("duplicates deeply with new ids, as a draft, with links pointing into the copy", async () => {
     const original = await saveCtaDocument(t.db, siteA, richDocument());
     // Link the quiz's action group to its own question and a jump, then publish.

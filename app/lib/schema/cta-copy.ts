@@ -36,3 +36,56 @@ export function copyWithoutIds<T extends CtaDocument | CtaVariant>(node: T, clea
   if ("variants" in copy) delete (copy as CtaDocument).id;
   return copy;
 }
+
+/**
+ * A document whose links stay within their variant, or null when none
+ * crosses. A quiz's jumps (an answer's step or next question, a group's
+ * jump) and an action group's question name nodes by id, and the widget
+ * looks them up in the variant it shows: a link into another variant leads
+ * nowhere. The editor's "add variant" copies a variant before its nodes have
+ * ids, so the copy's links still name the original's; once both are saved,
+ * each such link is moved to the node at the same place (step, section,
+ * column, element, field) in its own variant, or cleared when its variant
+ * has nothing there.
+ */
+export function linksWithinVariants(doc: CtaDocument): CtaDocument | null {
+  // Where each step and field is: its variant and its place within it.
+  const placeOf = new Map<string, { variant: number; place: string }>();
+  const idAt = new Map<string, number>();
+  const where = (kind: "step" | "field", id: number) => `${kind}:${id}`;
+  for (const v of walkCta(doc)) {
+    if ((v.kind !== "step" && v.kind !== "field") || v.node.id == null) continue;
+    const variant = v.path[1] as number;
+    const place = `${v.kind}:${v.path.slice(2).join("/")}`;
+    placeOf.set(where(v.kind, v.node.id), { variant, place });
+    idAt.set(`${variant}|${place}`, v.node.id);
+  }
+  let changed = false;
+  const next = structuredClone(doc);
+  // The id the link should name from `variant`: itself when it is there, else the same place's node, else null.
+  const within = (kind: "step" | "field", id: number, variant: number): number | null => {
+    const at = placeOf.get(where(kind, id));
+    if (!at || at.variant === variant) return id;
+    changed = true;
+    return idAt.get(`${variant}|${at.place}`) ?? null;
+  };
+  for (const v of walkCta(next)) {
+    const variant = v.path[1] as number;
+    if (v.kind === "actionGroup") {
+      if (v.node.field_id != null) v.node.field_id = within("field", v.node.field_id, variant);
+      const jump = v.node.data["jump-field-id"];
+      if (typeof jump === "number") {
+        const moved = within("field", jump, variant);
+        if (moved === null) delete v.node.data["jump-field-id"];
+        else v.node.data["jump-field-id"] = moved;
+      }
+    }
+    if (v.kind === "field")
+      for (const option of v.node.field_options) {
+        if (typeof option.jump_field_id === "number")
+          option.jump_field_id = within("field", option.jump_field_id, variant) ?? undefined;
+        if (option.step_id != null) option.step_id = within("step", option.step_id, variant);
+      }
+  }
+  return changed ? next : null;
+}

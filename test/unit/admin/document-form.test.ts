@@ -28,7 +28,7 @@ import {
   withType,
 } from "~/components/editor/document";
 import { newCondition } from "~/lib/new-condition";
-import { copyWithoutIds } from "~/lib/schema/cta-copy";
+import { copyWithoutIds, linksWithinVariants } from "~/lib/schema/cta-copy";
 import { keyValueRows, settingsFromForm } from "~/pages/settings.server";
 import { previewHtml, scriptJson } from "~/lib/cta-preview";
 import { WebsiteValidationError } from "~/models/website.server";
@@ -184,6 +184,36 @@ describe("paths and lists", () => {
     ]);
     // The original is untouched.
     expect(variant.steps[0].sections[0].columns[0].elements[0].fields[1].field_id).toBe(11);
+  });
+
+  it("moves links into another variant to the same place in their own, clears those with nothing there, keeps the rest", () => {
+    const quizVariant = (id: number, stepIds: number[], fieldIds: number[]) => {
+      const variant = { ...newCtaDocument({ name: "Quiz", cta_type: "overlay" }).variants[0], id };
+      variant.steps = stepIds.map((stepId, i) => ({ ...newStep(i), id: stepId }));
+      const quiz = {
+        ...newElement("quiz"),
+        fields: fieldIds.map((fieldId, i) => ({ ...newField([], "radio", `q${i}`), id: fieldId })),
+      };
+      variant.steps[0].sections[0].columns[0].elements = [quiz];
+      return variant;
+    };
+    const doc = newCtaDocument({ name: "Quiz", cta_type: "overlay" });
+    doc.variants = [quizVariant(1, [10, 11], [100, 101]), quizVariant(2, [20], [200, 201])];
+    const options = (vi: number) => doc.variants[vi].steps[0].sections[0].columns[0].elements[0].fields[0];
+    options(0).field_options = [{ value: "a", step_id: 11, jump_field_id: 101 }];
+    // B names A's second step (B has none) and A's second question (B has one at that place), and "complete_quiz".
+    options(1).field_options = [
+      { value: "a", step_id: 11, jump_field_id: 101 },
+      { value: "b", step_id: 20, jump_field_id: "complete_quiz" },
+    ];
+    const moved = linksWithinVariants(doc)!;
+    expect(moved.variants[1].steps[0].sections[0].columns[0].elements[0].fields[0].field_options).toEqual([
+      { value: "a", step_id: null, jump_field_id: 201 },
+      { value: "b", step_id: 20, jump_field_id: "complete_quiz" },
+    ]);
+    expect(moved.variants[0]).toEqual(doc.variants[0]);
+    expect(linksWithinVariants(moved)).toBeNull();
+    expect(doc.variants[1].steps[0].sections[0].columns[0].elements[0].fields[0].field_options[0].step_id).toBe(11);
   });
 
   it("finds fresh field slugs", () => {
