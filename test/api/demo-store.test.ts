@@ -83,6 +83,9 @@ describe("the demo store's Ajax cart", () => {
     expect(changed.status).toBe(200);
     cart = await changed.json();
     expect(cart.items.map((i: { variant_id: number }) => i.variant_id)).toEqual([variantB.id]);
+    // A line links to its product page under the store's root.
+    expect(cart.items[0].url).toMatch(/^\/demo\/store\/products\/[^/?]+\?variant=\d+$/);
+    expect((await fetch(server.origin + cart.items[0].url)).status).toBe(200);
 
     // Another visitor has a cart of their own.
     expect((await (await visitor()("/demo/store/cart.js")).json()).item_count).toBe(0);
@@ -104,13 +107,24 @@ describe("the demo store's Ajax cart", () => {
       `${server.origin}/demo/store/recommendations/products.json?product_id=${available[0].id}&limit=3&intent=related`,
     );
     expect(recs.status).toBe(200);
-    expect((await recs.json()).products.length).toBeGreaterThan(0);
+    const recommended = (await recs.json()).products as { url: string }[];
+    expect(recommended.length).toBeGreaterThan(0);
     const suggest = await fetch(
       `${server.origin}/demo/store/search/suggest.json?q=coffee&resources[type]=product&limit=3`,
     );
     expect(suggest.status).toBe(200);
-    expect((await suggest.json()).resources.results.products.length).toBeGreaterThan(0);
+    const suggested = (await suggest.json()).resources.results.products as {
+      url: string;
+      variants: { url: string }[];
+    }[];
+    expect(suggested.length).toBeGreaterThan(0);
     expect((await fetch(`${server.origin}/demo/store/products/no-such-product.js`)).status).toBe(404);
+    // The product pages these answers link to are the store's own, under its root (a product feed's cards link there).
+    const pages = [product.url, ...recommended.map((p) => p.url), suggested[0].url, suggested[0].variants[0].url];
+    for (const url of pages) {
+      expect(url).toMatch(/^\/demo\/store\/products\//);
+      expect((await fetch(server.origin + url)).status, url).toBe(200);
+    }
   });
 
   it.each([

@@ -67,6 +67,8 @@ export interface CartLimits {
   maxCarts?: number;
   /** Distinct lines in one cart. */
   maxLines?: number;
+  /** The store's root path ("/" unless the store is served under a path, as the demo is). */
+  root?: string;
 }
 
 /** The most of one variant a line may hold (an add or change past it is refused). */
@@ -79,6 +81,8 @@ export class CartBook {
   private uid = 1;
   readonly maxCarts: number;
   readonly maxLines: number;
+  /** The store's root (Shopify.routes.root): a line's product URL starts with it. */
+  readonly root: string;
 
   constructor(
     private readonly catalog: () => CatalogProduct[],
@@ -88,6 +92,7 @@ export class CartBook {
   ) {
     this.maxCarts = limits.maxCarts ?? 10_000;
     this.maxLines = limits.maxLines ?? 100;
+    this.root = limits.root ?? "/";
   }
 
   create(): ServerCart {
@@ -315,7 +320,7 @@ export class CartBook {
       gift_card: false,
       final_price: unit,
       final_line_price: unit * line.quantity,
-      url: `/products/${product.handle}?variant=${variant.id}`,
+      url: `${this.root}products/${product.handle}?variant=${variant.id}`,
       featured_image: image ? { aspect_ratio: 1, alt: product.title, height: 800, url: image, width: 800 } : null,
       image,
       handle: product.handle,

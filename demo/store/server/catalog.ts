@@ -214,8 +214,8 @@ const imageObject = (p: CatalogProduct, src: string, position: number) => ({
   variant_ids: [] as number[],
 });
 
-/** GET products/{handle}.js */
-export function productJs(p: CatalogProduct) {
+/** GET products/{handle}.js; `root` is the store's (Shopify.routes.root), which its product URLs start with. */
+export function productJs(p: CatalogProduct, root = "/") {
   const prices = p.variants.map((v) => v.price);
   const compares = p.variants.map((v) => v.compare_at_price ?? 0);
   const cheapest = cheapestVariant(p);
@@ -256,7 +256,7 @@ export function productJs(p: CatalogProduct) {
     images: p.images,
     featured_image: featuredImage(p),
     options: p.options,
-    url: `/products/${p.handle}`,
+    url: `${root}products/${p.handle}`,
     media: p.images.map((src, i) => ({
       alt: p.title,
       id: p.id * 100 + i,
@@ -288,7 +288,7 @@ function variantBasics(v: CatalogProduct["variants"][number]) {
 }
 
 /** One product of search/suggest.json's resources.results.products. */
-export function suggestProduct(p: CatalogProduct) {
+export function suggestProduct(p: CatalogProduct, root = "/") {
   const prices = p.variants.map((v) => v.price);
   const compares = p.variants.map((v) => v.compare_at_price ?? 0);
   const image = featuredImage(p);
@@ -306,7 +306,7 @@ export function suggestProduct(p: CatalogProduct) {
     tags: p.tags,
     title: p.title,
     type: p.product_type,
-    url: `/products/${p.handle}?_pos=1&_sid=local&_ss=r`,
+    url: `${root}products/${p.handle}?_pos=1&_sid=local&_ss=r`,
     variants: p.variants.map((v) => ({
       available: v.available,
       compare_at_price: decimal(v.compare_at_price),
@@ -315,7 +315,7 @@ export function suggestProduct(p: CatalogProduct) {
       image,
       price: decimal(v.price),
       title: v.title,
-      url: `/products/${p.handle}?variant=${v.id}`,
+      url: `${root}products/${p.handle}?variant=${v.id}`,
     })),
     vendor: p.vendor,
     featured_image: { alt: p.title, aspect_ratio: 1, height: 800, url: image, width: 800 },

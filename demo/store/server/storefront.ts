@@ -53,6 +53,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
   const book = new CartBook(() => products, options.discounts ?? DEFAULT_DISCOUNTS, currency, {
     maxCarts: options.maxCarts,
     maxLines: options.maxLines,
+    root,
   });
   const ratings = options.ratings ?? defaultRatings(products);
   let seq = 0;
@@ -234,7 +235,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
     if (method === "GET" && productJsMatch) {
       const p = byHandle(decodeURIComponent(productJsMatch[1]));
       return p
-        ? send(req, res, 200, productJs(p))
+        ? send(req, res, 200, productJs(p, root))
         : send(req, res, 404, { status: 404, message: "Not Found", description: "Product not found" });
     }
 
@@ -259,7 +260,13 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
         intent === "complementary"
           ? (options.complementary?.[p.handle] ?? []).map(byHandle).filter((x): x is CatalogProduct => !!x)
           : relatedProducts(products, p);
-      return send(req, res, 200, { intent, products: list.filter(isAvailable).slice(0, limit).map(productJs) });
+      return send(req, res, 200, {
+        intent,
+        products: list
+          .filter(isAvailable)
+          .slice(0, limit)
+          .map((x) => productJs(x, root)),
+      });
     }
 
     if (method === "GET" && path === "/search/suggest.json") {
@@ -284,7 +291,9 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
         )
         .map((x) => x.p);
       if (!type.split(",").includes("product")) found = [];
-      return send(req, res, 200, { resources: { results: { products: found.slice(0, limit).map(suggestProduct) } } });
+      return send(req, res, 200, {
+        resources: { results: { products: found.slice(0, limit).map((p) => suggestProduct(p, root)) } },
+      });
     }
 
     const file = /^\/cdn\/shop\/files\/([\w.-]+)$/.exec(url.pathname);
@@ -333,7 +342,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
           200,
           page(
             "Local storefront",
-            products.map((p) => `<p><a href="/products/${p.handle}">${escapeHtml(p.title)}</a></p>`).join(""),
+            products.map((p) => `<p><a href="${root}products/${p.handle}">${escapeHtml(p.title)}</a></p>`).join(""),
           ),
         );
       if (path === "/cart") {
@@ -369,7 +378,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
           200,
           page(
             collectionPage[1],
-            list.map((p) => `<p><a href="/products/${p.handle}">${escapeHtml(p.title)}</a></p>`).join(""),
+            list.map((p) => `<p><a href="${root}products/${p.handle}">${escapeHtml(p.title)}</a></p>`).join(""),
           ),
         );
       }
