@@ -17,6 +17,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { launchChromium } from "../support/chromium";
 import { seedIfEmpty } from "../../prisma/seed";
 import { buildDemo } from "../../scripts/build-demo";
+import { DEMO_STORE_ROOT, isDemoStorePage } from "../../demo/store/server/demo";
 
 let tdb: TestDatabase;
 let server: TestServer;
@@ -105,7 +106,13 @@ async function waitForPlacedCtas(page: Page, url: string): Promise<void> {
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** A demo page rendered in the browser (the rest of the same-origin links are only requested). */
-const isDemoPage = (u: URL) => u.pathname.startsWith("/demo/") && !u.pathname.startsWith("/demo/assets/");
+const isDemoPage = (u: URL) => {
+  if (!u.pathname.startsWith("/demo/") || u.pathname.startsWith("/demo/assets/")) return false;
+  // Under the demo store only its own pages carry the widget; the rest (a product's page) is the storefront
+  // stand-in's, as a theme's would be: requested for its status like any other link.
+  const store = DEMO_STORE_ROOT.slice(0, -1);
+  return !u.pathname.startsWith(store) || isDemoStorePage(u.pathname.slice(store.length));
+};
 
 describe("the demo site's links", () => {
   it(
