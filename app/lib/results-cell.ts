@@ -78,5 +78,12 @@ export class Cell {
   }
 }
 
+/** The cell under a key, created empty the first time. */
+export function cellAt(cells: Map<string, Cell>, key: string): Cell {
+  let cell = cells.get(key);
+  if (!cell) cells.set(key, (cell = new Cell()));
+  return cell;
+}
+
 /** Key of a variant's cell: variant 0 gathers events with no variant or a deleted one ("Other"). */
 export const cellKey = (ctaId: number, variantId: number) => `${ctaId}:${variantId}`;

@@ -9,7 +9,7 @@
 import type { Db } from "../db.server";
 import { GOAL_SKETCH, daysBetween, goalOf, type Goal, type OrderCredit, type SketchKind } from "../lib/conversions";
 import { mergeInto } from "../lib/hll";
-import { Cell, cellKey } from "../lib/results-cell";
+import { Cell, cellAt, cellKey } from "../lib/results-cell";
 import { DAY_MS, type ResultsPeriod } from "../lib/results-period";
 import { orderCredit } from "./order-credit.server";
 import { readCounters, readSketches } from "./rollup-reads.server";
@@ -120,12 +120,8 @@ export async function* variantDays(
 ): AsyncGenerator<{ day: string; cells: Map<string, Cell> }> {
   const ctaIds = scan.ctas.map((c) => c.id);
   const known = knownVariants(scan);
-  const cellOf = (cells: Map<string, Cell>, ctaId: number, variantId: number | null) => {
-    const k = keyWithin(known, ctaId, variantId);
-    let cell = cells.get(k);
-    if (!cell) cells.set(k, (cell = new Cell()));
-    return cell;
-  };
+  const cellOf = (cells: Map<string, Cell>, ctaId: number, variantId: number | null) =>
+    cellAt(cells, keyWithin(known, ctaId, variantId));
   const kinds = new Set<SketchKind>(["viewers", "finishers"]);
   for (const c of scan.ctas) if (c.goal === "clicks" || c.goal === "addToCarts") kinds.add(GOAL_SKETCH[c.goal]);
 
@@ -176,8 +172,7 @@ export async function* variantDays(
       const cells = byDay.get(day)!;
       for (const l of leadsByDay.get(day) ?? []) cellOf(cells, l.ctaId!, l.variantId).leads.add(l.personId);
       for (const [k, o] of orders?.get(day) ?? []) {
-        let cell = cells.get(k);
-        if (!cell) cells.set(k, (cell = new Cell()));
+        const cell = cellAt(cells, k);
         cell.orders += o.orders;
         cell.revenue += o.revenue;
       }

@@ -12,7 +12,7 @@ import type { Db } from "../db.server";
 import { abVerdict, type AbVerdict } from "../lib/ab-stats";
 import { rateOf, round2, type Goal, type Metrics, type SketchKind } from "../lib/conversions";
 import { HLL_STANDARD_ERROR, isApproximate } from "../lib/hll";
-import { Cell, cellKey } from "../lib/results-cell";
+import { Cell, cellAt, cellKey } from "../lib/results-cell";
 import type { ResultsPeriod } from "../lib/results-period";
 import { ordersByDay, prepareScan, variantDays, type CellOrders, type CtaInfo } from "./results-days.server";
 
@@ -116,20 +116,20 @@ function addOrders(
   },
 ): void {
   const dayIndex = new Map(into.daily.map((p, i) => [p.day, i]));
+  const { chosen } = into;
+  const variantPointsByKey = new Map(
+    chosen ? chosen.variants.map((v) => [cellKey(chosen.id, v.id), into.variantPoints.get(v.id)]) : [],
+  );
   for (const [day, cells] of orders) {
     const i = dayIndex.get(day);
     let revenue = 0;
     for (const [k, o] of cells) {
       revenue += o.revenue;
-      let cell = into.period.get(k);
-      if (!cell) into.period.set(k, (cell = new Cell()));
+      const cell = cellAt(into.period, k);
       cell.orders += o.orders;
       cell.revenue += o.revenue;
-      if (i === undefined || !into.chosen) continue;
-      for (const v of into.chosen.variants) {
-        const points = into.variantPoints.get(v.id);
-        if (k === cellKey(into.chosen.id, v.id) && points) points[i].revenue = round2(o.revenue);
-      }
+      const points = variantPointsByKey.get(k);
+      if (i !== undefined && points) points[i].revenue = round2(o.revenue);
     }
     if (i !== undefined) into.daily[i].revenue = round2(revenue);
   }
@@ -167,9 +167,7 @@ export async function loadResults(
       }
     }
     for (const [k, cell] of cells) {
-      let p = period.get(k);
-      if (!p) period.set(k, (p = new Cell()));
-      p.add(cell);
+      cellAt(period, k).add(cell);
     }
   }
 
