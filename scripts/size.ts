@@ -87,7 +87,8 @@ export async function checkSizes(build = true): Promise<{ rows: SizeRow[]; ok: b
 /**
  * The loader's gzip bytes per source module: the loader is built minified
  * but one statement a line, so esbuild's `// path` comments split it by
- * module; each row is the whole's gzip size less the size without that
+ * module (esbuild's minification only: the real build's terser pass takes a
+ * few percent more off every row); each row is the whole's gzip size less the size without that
  * module's code (how much leaving it out would save; the rows overlap a
  * little, as gzip shares strings across modules).
  */
