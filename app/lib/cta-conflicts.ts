@@ -7,7 +7,7 @@
  *
  * "Same place" is the CTA's placement kind (placementKind). "Same pages, same
  * time" compares targeting the way the widget evaluates it
- * (widget/core/runtime.ts runsUnder, widget/core/conditions.ts): a CTA runs
+ * (widget/core/targeting.ts runsUnder, widget/core/conditions.ts): a CTA runs
  * under any active broadcast that names it (broadcast_id or cta_ids), or on
  * every page when none names it. Two CTAs overlap unless every pair of their
  * broadcasts is provably apart: time frames that do not meet, or page URL

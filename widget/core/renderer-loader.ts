@@ -5,9 +5,12 @@
  * reusing a rejected promise. After the retry fails: "Loading chunk {n} failed".
  */
 import type { RendererModule } from "../render/types";
+import type * as Extras from "./extras/extras";
 import { warn } from "./log";
 
 export type Importer<T = RendererModule> = (url: string) => Promise<T>;
+/** The extras chunk (beckon-extras.js) as the loader sees it once imported. */
+export type ExtrasModule = typeof Extras;
 
 // Replaced at build time by content hashes of the chunks, so browsers never mix a new loader with an old cached chunk.
 declare const __BECKON_VERSIONS__: Record<string, string> | undefined;

@@ -40,6 +40,29 @@ export const isExitIntent = (
 /** A cart page (SPEC 2: the add-to-cart trigger is suppressed there). */
 export const isCartPage = (href: string): boolean => /\/cart(\/|$|\?|#)/.test(href.replace(/^[a-z]+:\/\/[^/]+/i, ""));
 
+/** The CTA id a click on `.cta-{id}-trigger` asks for (SPEC 4: every CTA opens on such a click, whatever its trigger option). */
+export function clickedCtaId(event: Event): string | undefined {
+  const el = (event.target as Element)?.closest?.("[class*=cta-][class*=-trigger]");
+  return (el && /(?:^|\s)cta-(\d+)-trigger(?:\s|$)/.exec(el.getAttribute("class") || ""))?.[1];
+}
+
+/**
+ * Binds through code still on its way (the add-to-cart trigger's is in the extras chunk) and returns the disarm
+ * function at once: disarmed before the code has arrived, nothing is bound; code that fails to arrive binds nothing.
+ */
+export function armLater(binding: Promise<() => () => void>): () => void {
+  // 0 once disarmed.
+  let off: (() => void) | 0 | undefined;
+  binding.then(
+    (bind) => off !== 0 && (off = bind()),
+    () => {},
+  );
+  return () => {
+    off && off();
+    off = 0;
+  };
+}
+
 /** Binds a trigger; `fire` runs at most once. Click-only CTAs bind nothing here (the runtime's delegated click does it). */
 export function arm(spec: TriggerSpec, env: TriggerEnv, fire: () => void): () => void {
   const { win, doc, set, clear } = env;

@@ -1,5 +1,5 @@
 /**
- * The identify and trackPurchase calls that wait in storage (runtime.ts
+ * The identify and trackPurchase calls that wait in storage (tracking.ts
  * queues them in call order), handled by SPEC 5's rules. In the extras
  * chunk with those rules: the loader only keeps the list.
  */
