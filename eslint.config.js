@@ -20,6 +20,7 @@ export default tseslint.config(
       "app/generated/**",
       // GraphQL result types written by `npm run graphql:types` (codegen.ts).
       "widget/store/generated/**",
+      "app/integrations/shopify-admin/generated/**",
       // Build output: the widget bundles for the theme extension and the demo site's scripts.
       "extensions/cta-embed/assets/**",
       "demo/sv/assets/**",

@@ -8,6 +8,7 @@ import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma, type Db } from "./db.server";
+import type { AdminAnswer } from "./integrations/shopify-admin/operations";
 import { serverEnv, type EnvSource, type ServerEnv } from "./lib/env.server";
 import { connectWebPixel } from "./lib/web-pixel.server";
 import { linkShopOwner, type ShopDetails } from "./models/owner.server";
@@ -39,16 +40,7 @@ const SHOP_QUERY = `#graphql
 async function shopDetails(admin: { graphql: (query: string) => Promise<Response> }): Promise<ShopDetails> {
   try {
     const response = await admin.graphql(SHOP_QUERY);
-    const body = (await response.json()) as {
-      data?: {
-        shop?: {
-          name?: string;
-          currencyCode?: string;
-          primaryDomain?: { url?: string };
-          billingAddress?: { countryCodeV2?: string };
-        };
-      };
-    };
+    const body = (await response.json()) as AdminAnswer<typeof SHOP_QUERY>;
     const shop = body.data?.shop;
     return {
       name: shop?.name ?? null,

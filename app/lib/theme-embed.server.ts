@@ -5,6 +5,8 @@
  * the Admin GraphQL API; needs the read_themes scope).
  */
 
+import type { AdminAnswer } from "../integrations/shopify-admin/operations";
+
 /** The part of the Admin API client this module uses (`admin.graphql` of authenticate.admin). */
 export type AdminGraphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
 
@@ -45,18 +47,6 @@ export type EmbedStatus =
   | { state: "off"; themeName: string }
   | { state: "unknown"; reason: string };
 
-interface ThemesAnswer {
-  data?: {
-    themes?: {
-      nodes?: {
-        name?: string;
-        files?: { nodes?: { filename?: string; body?: { content?: string; contentBase64?: string } }[] };
-      }[];
-    };
-  };
-  errors?: unknown;
-}
-
 /** settings_data.json starts with a /* ... *\/ notice that JSON.parse refuses; strip leading comments. */
 function parseSettingsData(text: string): unknown {
   const body = text.replace(/^\uFEFF/, "").replace(/^\s*(\/\*[\s\S]*?\*\/\s*)+/, "");
@@ -86,10 +76,10 @@ export function embedEnabledIn(settingsData: unknown, handle = APP_EMBED_HANDLE)
 
 /** Asks Shopify whether the app embed is on in the published theme; never throws. */
 export async function checkThemeEmbed(graphql: AdminGraphql, handle = APP_EMBED_HANDLE): Promise<EmbedStatus> {
-  let answer: ThemesAnswer;
+  let answer: AdminAnswer<typeof MAIN_THEME_SETTINGS_QUERY>;
   try {
     const response = await graphql(MAIN_THEME_SETTINGS_QUERY);
-    answer = (await response.json()) as ThemesAnswer;
+    answer = (await response.json()) as AdminAnswer<typeof MAIN_THEME_SETTINGS_QUERY>;
   } catch (e) {
     return { state: "unknown", reason: `Shopify did not answer (${e instanceof Error ? e.message : String(e)})` };
   }
@@ -99,9 +89,10 @@ export async function checkThemeEmbed(graphql: AdminGraphql, handle = APP_EMBED_
   if (!theme) return { state: "unknown", reason: "The shop has no published theme" };
   const themeName = theme.name ?? "the published theme";
   const file = theme.files?.nodes?.find((f) => f.filename === "config/settings_data.json") ?? theme.files?.nodes?.[0];
+  // The body is text, base64, or a short-lived URL (OnlineStoreThemeFileBodyUrl, none of its fields asked for: `{}`).
+  const body: { content?: string; contentBase64?: string } | undefined = file?.body;
   const text =
-    file?.body?.content ??
-    (file?.body?.contentBase64 ? Buffer.from(file.body.contentBase64, "base64").toString("utf8") : null);
+    body?.content ?? (body?.contentBase64 ? Buffer.from(body.contentBase64, "base64").toString("utf8") : null);
   // A theme never customised has no settings_data.json: nothing is switched on.
   if (text === null || text === undefined) return { state: "off", themeName };
   try {

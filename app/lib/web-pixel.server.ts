@@ -7,6 +7,13 @@
  * reaches the pixel; it never throws, since a shop without the scopes must
  * still be able to use the app.
  */
+import type {
+  AdminAnswer,
+  AdminOperations,
+  BeckonWebPixelCreateMutation,
+  BeckonWebPixelQuery,
+  BeckonWebPixelUpdateMutation,
+} from "../integrations/shopify-admin/operations";
 import type { AdminGraphql } from "./theme-embed.server";
 
 /** The pixel's settings, as its shopify.extension.toml defines them (strings). */
@@ -37,15 +44,11 @@ export function webPixelSettings(websiteId: number, appUrl: string): WebPixelSet
   return { websiteId: String(websiteId), appUrl: new URL(appUrl).origin };
 }
 
-interface PixelNode {
-  id?: string;
-  settings?: unknown;
-}
-
-interface GraphqlAnswer {
-  data?: Record<string, { userErrors?: { message?: string }[]; webPixel?: PixelNode | null } | PixelNode | null>;
-  errors?: { message?: string }[];
-}
+/** What webPixelCreate or webPixelUpdate answered, null or missing when the mutation failed as a whole. */
+type PixelPayload =
+  | BeckonWebPixelCreateMutation["webPixelCreate"]
+  | BeckonWebPixelUpdateMutation["webPixelUpdate"]
+  | undefined;
 
 /** Shopify answers settings as a JSON string (or, in places, an object). */
 function sameSettings(stored: unknown, wanted: WebPixelSettings): boolean {
@@ -61,9 +64,13 @@ function sameSettings(stored: unknown, wanted: WebPixelSettings): boolean {
   return o.websiteId === wanted.websiteId && o.appUrl === wanted.appUrl && Object.keys(o).length === 2;
 }
 
-async function ask(graphql: AdminGraphql, query: string, variables?: Record<string, unknown>): Promise<GraphqlAnswer> {
+async function ask<Q extends keyof AdminOperations>(
+  graphql: AdminGraphql,
+  query: Q,
+  variables?: AdminOperations[Q]["variables"],
+): Promise<AdminAnswer<Q>> {
   const response = await graphql(query, variables ? { variables } : undefined);
-  return (await response.json()) as GraphqlAnswer;
+  return (await response.json()) as AdminAnswer<Q>;
 }
 
 /** Creates the shop's Beckon web pixel for a website served from appUrl, or updates its settings; reports what it did. */
@@ -79,23 +86,27 @@ export async function connectWebPixel(
     return { state: "failed", reason: `Beckon's address is not a URL: ${appUrl}` };
   }
   try {
-    let current: PixelNode | null | undefined = null;
+    let current: BeckonWebPixelQuery["webPixel"] | undefined = null;
     try {
-      current = (await ask(graphql, WEB_PIXEL_QUERY)).data?.webPixel as PixelNode | null | undefined;
+      current = (await ask(graphql, WEB_PIXEL_QUERY)).data?.webPixel;
     } catch {
       // Without a pixel yet Shopify answers webPixel null with an error ("No web pixel was found for
       // this app"), which the Admin API client throws: create one then. A real outage fails that too.
     }
     if (current?.id && sameSettings(current.settings, settings)) return { state: "unchanged", id: current.id };
     const webPixel = { settings: JSON.stringify(settings) };
-    const answer = current?.id
-      ? await ask(graphql, WEB_PIXEL_UPDATE, { id: current.id, webPixel })
-      : await ask(graphql, WEB_PIXEL_CREATE, { webPixel });
-    const result = answer.data?.[current?.id ? "webPixelUpdate" : "webPixelCreate"] as
-      | { userErrors?: { message?: string }[]; webPixel?: PixelNode | null }
-      | null
-      | undefined;
-    const problem = result?.userErrors?.[0]?.message ?? answer.errors?.[0]?.message;
+    let result: PixelPayload;
+    let errors: { message?: string }[] | undefined;
+    if (current?.id) {
+      const answer = await ask(graphql, WEB_PIXEL_UPDATE, { id: current.id, webPixel });
+      result = answer.data?.webPixelUpdate;
+      errors = answer.errors;
+    } else {
+      const answer = await ask(graphql, WEB_PIXEL_CREATE, { webPixel });
+      result = answer.data?.webPixelCreate;
+      errors = answer.errors;
+    }
+    const problem = result?.userErrors?.[0]?.message ?? errors?.[0]?.message;
     if (problem || !result?.webPixel?.id) {
       return {
         state: "failed",

@@ -10,7 +10,7 @@
  * BECKON_SHOPIFY_ADMIN_URL replaces https://{shop} (tests point it at a
  * local server; nothing else may set it).
  */
-import type { BeckonAdminQueries } from "./operations";
+import type { AdminQueries } from "./operations";
 
 export type AdminApiErrorKind = "unauthorized" | "throttled" | "network" | "bad_response";
 
@@ -74,11 +74,11 @@ function isThrottled(body: GraphqlBody<unknown> | null): boolean {
 }
 
 /** Runs one typed Admin GraphQL operation and returns its data. */
-export async function adminGraphql<Q extends keyof BeckonAdminQueries>(
+export async function adminGraphql<Q extends keyof AdminQueries>(
   options: AdminGraphqlOptions,
   query: Q,
-  variables: BeckonAdminQueries[Q]["variables"],
-): Promise<BeckonAdminQueries[Q]["return"]> {
+  variables: AdminQueries[Q]["variables"],
+): Promise<AdminQueries[Q]["return"]> {
   const url = adminGraphqlUrl(options.shop, options.apiVersion, options.baseUrl);
   const doFetch = options.fetch ?? fetch;
   const retries = options.retries ?? 2;
@@ -111,9 +111,9 @@ export async function adminGraphql<Q extends keyof BeckonAdminQueries>(
         "Shopify refused the store's access token: it was revoked or the app was uninstalled",
       );
     }
-    let body: GraphqlBody<BeckonAdminQueries[Q]["return"]> | null = null;
+    let body: GraphqlBody<AdminQueries[Q]["return"]> | null = null;
     try {
-      body = (await response.json()) as GraphqlBody<BeckonAdminQueries[Q]["return"]>;
+      body = (await response.json()) as GraphqlBody<AdminQueries[Q]["return"]>;
     } catch {
       body = null;
     }

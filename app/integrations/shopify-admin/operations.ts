@@ -1,22 +1,48 @@
 /**
- * The Admin GraphQL operations Beckon runs against a store, with their
- * result types. The types are written by hand from Shopify's documented
- * response shapes (the admin product and collection search unit tests run
- * them against a fake Admin API): unlike the Storefront schema, which
- * @shopify/hydrogen-react ships and codegen.ts generates types from, no npm
- * package ships the Admin schema, and Shopify serves it only from shopify.dev.
+ * The Admin GraphQL operations Beckon runs against a store for the CTA
+ * editor's product and collection search, and the result types of every
+ * Admin operation in app/. The types are generated (`npm run graphql:types`,
+ * codegen.ts) from app/integrations/shopify-admin/admin.schema.graphql, a
+ * hand-maintained subset of Shopify's documented Admin schema, into
+ * ./generated/admin.generated.d.ts, keyed by each operation's exact text: an
+ * operation edited without regenerating no longer type-checks. They are
+ * re-exported here so callers need not know where they come from.
  * Pure module: the editor imports the result shapes too.
  */
+import type * as Generated from "./generated/admin.generated";
 
-/** Money as the Admin API answers it: a decimal string and an ISO currency code. */
-export interface MoneyV2 {
-  amount: string;
-  currencyCode: string;
-}
+export type {
+  AdminMutations,
+  AdminOperations,
+  AdminQueries,
+  BeckonCollectionSearchQueryVariables,
+  BeckonProductSearchQueryVariables,
+  CountryCode,
+  CurrencyCode,
+} from "./generated/admin.generated";
 
-export interface AdminImage {
-  url: string;
-  altText: string | null;
+/**
+ * A generated result type as plain objects: the generator writes each
+ * selection as `Pick<SchemaType, ...> & { ...nested }`; this merges those
+ * intersections, field by field, into the object the JSON answer is.
+ */
+export type Plain<T> = T extends object ? { [K in keyof T]: Plain<T[K]> } : T;
+
+export type BeckonProductSearchQuery = Plain<Generated.BeckonProductSearchQuery>;
+export type BeckonCollectionSearchQuery = Plain<Generated.BeckonCollectionSearchQuery>;
+export type BeckonShopDetailsQuery = Plain<Generated.BeckonShopDetailsQuery>;
+export type BeckonMainThemeSettingsQuery = Plain<Generated.BeckonMainThemeSettingsQuery>;
+export type BeckonWebPixelQuery = Plain<Generated.BeckonWebPixelQuery>;
+export type BeckonWebPixelCreateMutation = Plain<Generated.BeckonWebPixelCreateMutation>;
+export type BeckonWebPixelUpdateMutation = Plain<Generated.BeckonWebPixelUpdateMutation>;
+
+/**
+ * The JSON body Shopify answers to one Admin operation, typed by the
+ * operation's text (`typeof OPERATION`): its generated result, or errors.
+ */
+export interface AdminAnswer<Q extends keyof Generated.AdminOperations> {
+  data?: Generated.AdminOperations[Q]["return"] | null;
+  errors?: { message?: string }[];
 }
 
 export const PRODUCT_SEARCH_QUERY = `#graphql
@@ -68,38 +94,6 @@ export const PRODUCT_SEARCH_QUERY = `#graphql
     }
   }`;
 
-export interface BeckonProductSearchQueryVariables {
-  first: number;
-  after?: string | null;
-  query?: string | null;
-  sortKey?: "RELEVANCE" | "TITLE" | null;
-}
-
-export interface BeckonProductSearchQuery {
-  products: {
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    nodes: {
-      id: string;
-      title: string;
-      handle: string;
-      status: "ACTIVE" | "ARCHIVED" | "DRAFT" | "UNLISTED";
-      featuredMedia: { preview: { image: AdminImage | null } | null } | null;
-      priceRangeV2: { minVariantPrice: MoneyV2; maxVariantPrice: MoneyV2 };
-      variantsCount: { count: number } | null;
-      variants: {
-        nodes: {
-          id: string;
-          title: string;
-          /** Money scalar: a decimal string in the shop's currency. */
-          price: string;
-          availableForSale: boolean;
-          image: AdminImage | null;
-        }[];
-      };
-    }[];
-  };
-}
-
 export const COLLECTION_SEARCH_QUERY = `#graphql
   query BeckonCollectionSearch($first: Int!, $after: String, $query: String, $sortKey: CollectionSortKeys) {
     collections(first: $first, after: $after, query: $query, sortKey: $sortKey) {
@@ -121,29 +115,3 @@ export const COLLECTION_SEARCH_QUERY = `#graphql
       }
     }
   }`;
-
-export interface BeckonCollectionSearchQueryVariables {
-  first: number;
-  after?: string | null;
-  query?: string | null;
-  sortKey?: "RELEVANCE" | "TITLE" | null;
-}
-
-export interface BeckonCollectionSearchQuery {
-  collections: {
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    nodes: {
-      id: string;
-      handle: string;
-      title: string;
-      image: AdminImage | null;
-      productsCount: { count: number } | null;
-    }[];
-  };
-}
-
-/** The typed map graphql-codegen's preset would generate as AdminQueries, written by hand (see above). */
-export interface BeckonAdminQueries {
-  [PRODUCT_SEARCH_QUERY]: { return: BeckonProductSearchQuery; variables: BeckonProductSearchQueryVariables };
-  [COLLECTION_SEARCH_QUERY]: { return: BeckonCollectionSearchQuery; variables: BeckonCollectionSearchQueryVariables };
-}

@@ -6,10 +6,13 @@
  * `{"errors": "[API] Invalid API key or access token …"}` for a revoked
  * token, HTTP 429 (fault injection) and the THROTTLED GraphQL error.
  * `collections(first, after, query, sortKey)` with title searches
- * ("title:*kaff*") is answered the same way. Only the products and
- * collections queries the server sends are understood; anything else is a
- * GraphQL error, as an unknown field would be.
+ * ("title:*kaff*") is answered the same way. Every query is first checked
+ * against the Admin schema (../admin-schema.ts) and refused with GraphQL
+ * errors, as Shopify refuses it, when it does not validate or its variables
+ * do not fit. Of the valid ones, only the products and collections queries
+ * the server sends are understood; anything else is a GraphQL error too.
  */
+import { adminRefusal } from "../admin-schema";
 import { FakeServer, type FakeReply } from "./fake-server";
 
 export interface FakeVariant {
@@ -116,7 +119,10 @@ export class FakeShopifyAdmin {
         body: { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" },
       };
     }
-    const body = r.body as { query?: string; variables?: Record<string, unknown> } | null;
+    const body = r.body as { query?: string; variables?: Record<string, unknown>; operationName?: string } | null;
+    const refusal =
+      typeof body?.query === "string" ? adminRefusal(body.query, body.variables, body.operationName) : null;
+    if (refusal) return { status: 200, body: refusal };
     const isCollections = !!body?.query && /\bcollections\s*\(/.test(body.query);
     if (!body?.query || (!isCollections && !/\bproducts\s*\(/.test(body.query))) {
       return {

@@ -6,6 +6,7 @@ import {
   themeEditorEmbedUrl,
   type AdminGraphql,
 } from "~/lib/theme-embed.server";
+import { adminRefusal } from "../../support/admin-schema";
 
 const BLOCK_TYPE = "shopify://apps/beckon/blocks/app-embed/0a1b2c3d-1111-2222-3333-444455556666";
 
@@ -16,11 +17,15 @@ function settingsData(blocks: Record<string, unknown>, wrap: "current" | "preset
   return `/*\n * IMPORTANT: The contents of this file are auto-generated.\n */\n${JSON.stringify(json, null, 2)}`;
 }
 
-/** A fake Admin GraphQL client answering the documented themes → files shape. */
+/**
+ * A fake Admin GraphQL client answering the documented themes → files shape;
+ * a query the Admin schema does not validate is refused, as Shopify refuses it.
+ */
 function fakeAdmin(answer: unknown, seen: string[] = []): AdminGraphql {
-  return async (query) => {
+  return async (query, options) => {
     seen.push(query);
-    return new Response(JSON.stringify(answer), { headers: { "Content-Type": "application/json" } });
+    const body = adminRefusal(query, options?.variables) ?? answer;
+    return new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
   };
 }
 

@@ -4,10 +4,11 @@
  * the request (endpoint, version, token header, variables), the mapping to
  * the editor's results, cursor pagination, and each failure — revoked token
  * (401), HTTP 429 and THROTTLED retried then given up, network down, a shop
- * that is not a myshopify domain. The hand-written operation types are
+ * that is not a myshopify domain. The generated operation types are
  * checked against a recorded documented response.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
+import type { GraphQLEnumType } from "graphql";
 import { z } from "zod";
 import recorded from "../../fixtures/shopify-admin/product-search.json";
 import { FakeShopifyAdmin, type FakeProduct } from "../../support/fake-providers/shopify-admin";
@@ -24,7 +25,12 @@ import {
   toSearchPage,
   PRODUCTS_PER_PAGE,
 } from "~/integrations/shopify-admin/product-search.server";
-import { PRODUCT_SEARCH_QUERY, type BeckonProductSearchQuery } from "~/integrations/shopify-admin/operations";
+import {
+  PRODUCT_SEARCH_QUERY,
+  type BeckonProductSearchQuery,
+  type CurrencyCode,
+} from "~/integrations/shopify-admin/operations";
+import { adminSchema } from "../../support/admin-schema";
 
 const TOKEN = "shpat_test_admin";
 const products: FakeProduct[] = [
@@ -75,10 +81,15 @@ beforeEach(() => {
   shopify.server.clearFaults();
 });
 
-describe("hand-written operation types", () => {
-  // A mirror of BeckonProductSearchQuery: the recorded response must parse, and its type must equal the hand-written one.
+describe("generated operation types", () => {
+  // A mirror of BeckonProductSearchQuery: the recorded response must parse, and its type must equal the generated one.
   const image = z.object({ url: z.string(), altText: z.string().nullable() }).strict();
-  const money = z.object({ amount: z.string(), currencyCode: z.string() }).strict();
+  // The schema's CurrencyCode enum: one of its documented values.
+  const currencyCodes = new Set(
+    (adminSchema.getType("CurrencyCode") as GraphQLEnumType).getValues().map((v) => v.name),
+  );
+  const currencyCode = z.custom<CurrencyCode>((v) => typeof v === "string" && currencyCodes.has(v));
+  const money = z.object({ amount: z.string(), currencyCode }).strict();
   const shape = z
     .object({
       products: z

@@ -3,12 +3,14 @@
  * (createShopifyApp) swaps an expired offline token for a new one with its
  * refresh token before an Admin API call, and stores the new pair back in
  * the Session table. Shopify is a local server answering as its OAuth token
- * endpoint and Admin GraphQL endpoint are documented; the library's real
- * fetch reaches it by a rewrite of https://{shop} to the local origin.
+ * endpoint and Admin GraphQL endpoint are documented (a query the Admin
+ * schema does not validate is refused as Shopify refuses it); the library's
+ * real fetch reaches it by a rewrite of https://{shop} to the local origin.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { IncomingMessage } from "node:http";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
+import { adminRefusal } from "../../support/admin-schema";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { serveLocally, type LocalHttpServer } from "../../support/local-http";
 import { apiVersion, createShopifyApp } from "~/shopify.server";
@@ -62,11 +64,16 @@ beforeAll(async () => {
       });
     }
     if (req.method === "POST" && req.url === `/admin/api/${apiVersion}/graphql.json`) {
-      await body(req);
+      const { query, variables } = JSON.parse(await body(req)) as {
+        query: string;
+        variables?: Record<string, unknown>;
+      };
       const token = String(req.headers["x-shopify-access-token"]);
       seen.adminTokens.push(token);
       if (token !== valid.access)
         return send(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+      const refusal = adminRefusal(query, variables);
+      if (refusal) return send(200, refusal);
       return send(200, { data: { shop: { name: "Refresh test shop" } } });
     }
     send(404, { errors: "Not Found" });

@@ -4,12 +4,14 @@
  * app Beckon's server builds exchange the token, link the shop's website and
  * then create the shop's web pixel with that website's id and Beckon's
  * public origin. Shopify is a local server answering the token exchange and
- * the Admin GraphQL calls as documented.
+ * the Admin GraphQL calls as documented, refusing a query the Admin schema
+ * does not validate as Shopify does.
  */
 import { createHmac, randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminRefusal } from "../../support/admin-schema";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { serveLocally, type LocalHttpServer } from "../../support/local-http";
 import { apiVersion, createShopifyApp } from "~/shopify.server";
@@ -52,6 +54,8 @@ beforeAll(async () => {
         query: string;
         variables?: { webPixel?: { settings: string } };
       };
+      const refusal = adminRefusal(query, variables);
+      if (refusal) return send(200, refusal);
       if (query.includes("BeckonShopDetails"))
         return send(200, {
           data: { shop: { name: "Pixel shop", currencyCode: "SEK", primaryDomain: { url: "https://pixel.example" } } },

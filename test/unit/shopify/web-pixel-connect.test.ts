@@ -8,10 +8,14 @@
 import { describe, expect, it } from "vitest";
 import { connectWebPixel, WEB_PIXEL_CREATE, WEB_PIXEL_QUERY, WEB_PIXEL_UPDATE } from "~/lib/web-pixel.server";
 import { pixelConfig } from "../../../extensions/beckon-pixel/src/order";
+import { adminRefusal } from "../../support/admin-schema";
 
 type Call = { query: string; variables?: Record<string, unknown> };
 
-/** A fake Admin GraphQL client: answers each query from `answers`, records the calls. */
+/**
+ * A fake Admin GraphQL client: answers each query from `answers`, records the
+ * calls; a query the Admin schema does not validate is refused, as Shopify refuses it.
+ */
 function fakeAdmin(answers: Record<string, unknown>) {
   const calls: Call[] = [];
   const graphql = async (query: string, options?: { variables?: Record<string, unknown> }) => {
@@ -19,7 +23,8 @@ function fakeAdmin(answers: Record<string, unknown>) {
     if (!(query in answers)) throw new Error("unexpected query");
     const answer = answers[query];
     if (answer instanceof Error) throw answer;
-    return new Response(JSON.stringify(answer), { headers: { "Content-Type": "application/json" } });
+    const body = adminRefusal(query, options?.variables) ?? answer;
+    return new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
   };
   return { graphql, calls };
 }

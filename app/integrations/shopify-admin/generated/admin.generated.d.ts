@@ -1,0 +1,861 @@
+/* eslint-disable eslint-comments/disable-enable-pair */
+/* eslint-disable eslint-comments/no-unlimited-disable */
+/* eslint-disable */
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** A signed decimal number, serialized as a string (for example "29.99"). */
+  Decimal: { input: string; output: string; }
+  /** A JSON value: an object, array, string, number, boolean or null. */
+  JSON: { input: unknown; output: unknown; }
+  /** A monetary value string without a currency symbol or code (for example "100.57"). */
+  Money: { input: string; output: string; }
+  /** An RFC 3986 and RFC 3987 compliant URI string. */
+  URL: { input: string; output: string; }
+};
+
+/** A group of products. */
+export type Collection = {
+  __typename?: 'Collection';
+  handle: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  image: Maybe<Image>;
+  productsCount: Maybe<Count>;
+  title: Scalars['String']['output'];
+};
+
+/** A page of collections. */
+export type CollectionConnection = {
+  __typename?: 'CollectionConnection';
+  nodes: Array<Collection>;
+  pageInfo: PageInfo;
+};
+
+/** The keys the collections query can sort by. */
+export type CollectionSortKeys =
+  | 'ID'
+  | 'RELEVANCE'
+  | 'TITLE'
+  | 'UPDATED_AT';
+
+/** A count of elements. */
+export type Count = {
+  __typename?: 'Count';
+  count: Scalars['Int']['output'];
+};
+
+/** A country or region code, generally ISO 3166-1 alpha-2. */
+export type CountryCode =
+  | 'AC'
+  | 'AD'
+  | 'AE'
+  | 'AF'
+  | 'AG'
+  | 'AI'
+  | 'AL'
+  | 'AM'
+  | 'AN'
+  | 'AO'
+  | 'AR'
+  | 'AT'
+  | 'AU'
+  | 'AW'
+  | 'AX'
+  | 'AZ'
+  | 'BA'
+  | 'BB'
+  | 'BD'
+  | 'BE'
+  | 'BF'
+  | 'BG'
+  | 'BH'
+  | 'BI'
+  | 'BJ'
+  | 'BL'
+  | 'BM'
+  | 'BN'
+  | 'BO'
+  | 'BQ'
+  | 'BR'
+  | 'BS'
+  | 'BT'
+  | 'BV'
+  | 'BW'
+  | 'BY'
+  | 'BZ'
+  | 'CA'
+  | 'CC'
+  | 'CD'
+  | 'CF'
+  | 'CG'
+  | 'CH'
+  | 'CI'
+  | 'CK'
+  | 'CL'
+  | 'CM'
+  | 'CN'
+  | 'CO'
+  | 'CR'
+  | 'CU'
+  | 'CV'
+  | 'CW'
+  | 'CX'
+  | 'CY'
+  | 'CZ'
+  | 'DE'
+  | 'DJ'
+  | 'DK'
+  | 'DM'
+  | 'DO'
+  | 'DZ'
+  | 'EC'
+  | 'EE'
+  | 'EG'
+  | 'EH'
+  | 'ER'
+  | 'ES'
+  | 'ET'
+  | 'FI'
+  | 'FJ'
+  | 'FK'
+  | 'FO'
+  | 'FR'
+  | 'GA'
+  | 'GB'
+  | 'GD'
+  | 'GE'
+  | 'GF'
+  | 'GG'
+  | 'GH'
+  | 'GI'
+  | 'GL'
+  | 'GM'
+  | 'GN'
+  | 'GP'
+  | 'GQ'
+  | 'GR'
+  | 'GS'
+  | 'GT'
+  | 'GW'
+  | 'GY'
+  | 'HK'
+  | 'HM'
+  | 'HN'
+  | 'HR'
+  | 'HT'
+  | 'HU'
+  | 'ID'
+  | 'IE'
+  | 'IL'
+  | 'IM'
+  | 'IN'
+  | 'IO'
+  | 'IQ'
+  | 'IR'
+  | 'IS'
+  | 'IT'
+  | 'JE'
+  | 'JM'
+  | 'JO'
+  | 'JP'
+  | 'KE'
+  | 'KG'
+  | 'KH'
+  | 'KI'
+  | 'KM'
+  | 'KN'
+  | 'KP'
+  | 'KR'
+  | 'KW'
+  | 'KY'
+  | 'KZ'
+  | 'LA'
+  | 'LB'
+  | 'LC'
+  | 'LI'
+  | 'LK'
+  | 'LR'
+  | 'LS'
+  | 'LT'
+  | 'LU'
+  | 'LV'
+  | 'LY'
+  | 'MA'
+  | 'MC'
+  | 'MD'
+  | 'ME'
+  | 'MF'
+  | 'MG'
+  | 'MK'
+  | 'ML'
+  | 'MM'
+  | 'MN'
+  | 'MO'
+  | 'MQ'
+  | 'MR'
+  | 'MS'
+  | 'MT'
+  | 'MU'
+  | 'MV'
+  | 'MW'
+  | 'MX'
+  | 'MY'
+  | 'MZ'
+  | 'NA'
+  | 'NC'
+  | 'NE'
+  | 'NF'
+  | 'NG'
+  | 'NI'
+  | 'NL'
+  | 'NO'
+  | 'NP'
+  | 'NR'
+  | 'NU'
+  | 'NZ'
+  | 'OM'
+  | 'PA'
+  | 'PE'
+  | 'PF'
+  | 'PG'
+  | 'PH'
+  | 'PK'
+  | 'PL'
+  | 'PM'
+  | 'PN'
+  | 'PS'
+  | 'PT'
+  | 'PY'
+  | 'QA'
+  | 'RE'
+  | 'RO'
+  | 'RS'
+  | 'RU'
+  | 'RW'
+  | 'SA'
+  | 'SB'
+  | 'SC'
+  | 'SD'
+  | 'SE'
+  | 'SG'
+  | 'SH'
+  | 'SI'
+  | 'SJ'
+  | 'SK'
+  | 'SL'
+  | 'SM'
+  | 'SN'
+  | 'SO'
+  | 'SR'
+  | 'SS'
+  | 'ST'
+  | 'SV'
+  | 'SX'
+  | 'SY'
+  | 'SZ'
+  | 'TA'
+  | 'TC'
+  | 'TD'
+  | 'TF'
+  | 'TG'
+  | 'TH'
+  | 'TJ'
+  | 'TK'
+  | 'TL'
+  | 'TM'
+  | 'TN'
+  | 'TO'
+  | 'TR'
+  | 'TT'
+  | 'TV'
+  | 'TW'
+  | 'TZ'
+  | 'UA'
+  | 'UG'
+  | 'UM'
+  | 'US'
+  | 'UY'
+  | 'UZ'
+  | 'VA'
+  | 'VC'
+  | 'VE'
+  | 'VG'
+  | 'VN'
+  | 'VU'
+  | 'WF'
+  | 'WS'
+  | 'XK'
+  | 'YE'
+  | 'YT'
+  | 'ZA'
+  | 'ZM'
+  | 'ZW'
+  | 'ZZ';
+
+/** The currency codes of the Admin API: ISO 4217 codes, legacy, non-standard and digital currency codes. */
+export type CurrencyCode =
+  | 'AED'
+  | 'AFN'
+  | 'ALL'
+  | 'AMD'
+  | 'ANG'
+  | 'AOA'
+  | 'ARS'
+  | 'AUD'
+  | 'AWG'
+  | 'AZN'
+  | 'BAM'
+  | 'BBD'
+  | 'BDT'
+  | 'BGN'
+  | 'BHD'
+  | 'BIF'
+  | 'BMD'
+  | 'BND'
+  | 'BOB'
+  | 'BRL'
+  | 'BSD'
+  | 'BTN'
+  | 'BWP'
+  | 'BYN'
+  | 'BZD'
+  | 'CAD'
+  | 'CDF'
+  | 'CHF'
+  | 'CLP'
+  | 'CNY'
+  | 'COP'
+  | 'CRC'
+  | 'CVE'
+  | 'CZK'
+  | 'DJF'
+  | 'DKK'
+  | 'DOP'
+  | 'DZD'
+  | 'EGP'
+  | 'ERN'
+  | 'ETB'
+  | 'EUR'
+  | 'FJD'
+  | 'FKP'
+  | 'GBP'
+  | 'GEL'
+  | 'GHS'
+  | 'GIP'
+  | 'GMD'
+  | 'GNF'
+  | 'GTQ'
+  | 'GYD'
+  | 'HKD'
+  | 'HNL'
+  | 'HRK'
+  | 'HTG'
+  | 'HUF'
+  | 'IDR'
+  | 'ILS'
+  | 'INR'
+  | 'IQD'
+  | 'IRR'
+  | 'ISK'
+  | 'JEP'
+  | 'JMD'
+  | 'JOD'
+  | 'JPY'
+  | 'KES'
+  | 'KGS'
+  | 'KHR'
+  | 'KID'
+  | 'KMF'
+  | 'KRW'
+  | 'KWD'
+  | 'KYD'
+  | 'KZT'
+  | 'LAK'
+  | 'LBP'
+  | 'LKR'
+  | 'LRD'
+  | 'LSL'
+  | 'LTL'
+  | 'LVL'
+  | 'LYD'
+  | 'MAD'
+  | 'MDL'
+  | 'MGA'
+  | 'MKD'
+  | 'MMK'
+  | 'MNT'
+  | 'MOP'
+  | 'MRU'
+  | 'MUR'
+  | 'MVR'
+  | 'MWK'
+  | 'MXN'
+  | 'MYR'
+  | 'MZN'
+  | 'NAD'
+  | 'NGN'
+  | 'NIO'
+  | 'NOK'
+  | 'NPR'
+  | 'NZD'
+  | 'OMR'
+  | 'PAB'
+  | 'PEN'
+  | 'PGK'
+  | 'PHP'
+  | 'PKR'
+  | 'PLN'
+  | 'PYG'
+  | 'QAR'
+  | 'RON'
+  | 'RSD'
+  | 'RUB'
+  | 'RWF'
+  | 'SAR'
+  | 'SBD'
+  | 'SCR'
+  | 'SDG'
+  | 'SEK'
+  | 'SGD'
+  | 'SHP'
+  | 'SLL'
+  | 'SOS'
+  | 'SRD'
+  | 'SSP'
+  | 'STN'
+  | 'SYP'
+  | 'SZL'
+  | 'THB'
+  | 'TJS'
+  | 'TMT'
+  | 'TND'
+  | 'TOP'
+  | 'TRY'
+  | 'TTD'
+  | 'TWD'
+  | 'TZS'
+  | 'UAH'
+  | 'UGX'
+  | 'USD'
+  | 'USDC'
+  | 'UYU'
+  | 'UZS'
+  | 'VED'
+  | 'VES'
+  | 'VND'
+  | 'VUV'
+  | 'WST'
+  | 'XAF'
+  | 'XCD'
+  | 'XOF'
+  | 'XPF'
+  | 'XXX'
+  | 'YER'
+  | 'ZAR'
+  | 'ZMW';
+
+/** A domain of the shop. */
+export type Domain = {
+  __typename?: 'Domain';
+  /** The URL of the domain (for example, https://example.com). */
+  url: Scalars['URL']['output'];
+};
+
+/** An error from a web pixel mutation. */
+export type ErrorsWebPixelUserError = {
+  __typename?: 'ErrorsWebPixelUserError';
+  /** The path to the input field that caused the error. */
+  field: Maybe<Array<Scalars['String']['output']>>;
+  message: Scalars['String']['output'];
+};
+
+/** A video hosted outside of Shopify. */
+export type ExternalVideo = Media & {
+  __typename?: 'ExternalVideo';
+  preview: Maybe<MediaPreviewImage>;
+};
+
+/** An image resource. */
+export type Image = {
+  __typename?: 'Image';
+  altText: Maybe<Scalars['String']['output']>;
+  url: Scalars['URL']['output'];
+};
+
+/** A media item: an image, a video or a 3D model. */
+export type Media = {
+  /** The preview image for the media. */
+  preview: Maybe<MediaPreviewImage>;
+};
+
+/** An image hosted on Shopify. */
+export type MediaImage = Media & {
+  __typename?: 'MediaImage';
+  preview: Maybe<MediaPreviewImage>;
+};
+
+/** The preview image of a media item. */
+export type MediaPreviewImage = {
+  __typename?: 'MediaPreviewImage';
+  /** The preview image; null until it is processed. */
+  image: Maybe<Image>;
+};
+
+/** A 3D model. */
+export type Model3d = Media & {
+  __typename?: 'Model3d';
+  preview: Maybe<MediaPreviewImage>;
+};
+
+/** A monetary value with its currency. */
+export type MoneyV2 = {
+  __typename?: 'MoneyV2';
+  amount: Scalars['Decimal']['output'];
+  currencyCode: CurrencyCode;
+};
+
+/** The schema's entry point for mutations. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Creates the app's web pixel in the shop with the given settings. */
+  webPixelCreate: Maybe<WebPixelCreatePayload>;
+  /** Updates the settings of the app's web pixel. */
+  webPixelUpdate: Maybe<WebPixelUpdatePayload>;
+};
+
+
+/** The schema's entry point for mutations. */
+export type MutationWebPixelCreateArgs = {
+  webPixel: WebPixelInput;
+};
+
+
+/** The schema's entry point for mutations. */
+export type MutationWebPixelUpdateArgs = {
+  id: Scalars['ID']['input'];
+  webPixel: WebPixelInput;
+};
+
+/** A theme of the online store. */
+export type OnlineStoreTheme = {
+  __typename?: 'OnlineStoreTheme';
+  /** The theme's files; at most 50 filenames, `*` matching any characters. */
+  files: Maybe<OnlineStoreThemeFileConnection>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+
+/** A theme of the online store. */
+export type OnlineStoreThemeFilesArgs = {
+  filenames?: InputMaybe<Array<Scalars['String']['input']>>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of themes. */
+export type OnlineStoreThemeConnection = {
+  __typename?: 'OnlineStoreThemeConnection';
+  nodes: Array<OnlineStoreTheme>;
+};
+
+/** A file of a theme. */
+export type OnlineStoreThemeFile = {
+  __typename?: 'OnlineStoreThemeFile';
+  body: OnlineStoreThemeFileBody;
+  filename: Scalars['String']['output'];
+};
+
+/** The body of a theme file. */
+export type OnlineStoreThemeFileBody = OnlineStoreThemeFileBodyBase64 | OnlineStoreThemeFileBodyText | OnlineStoreThemeFileBodyUrl;
+
+/** The base64 encoded body of a theme file. */
+export type OnlineStoreThemeFileBodyBase64 = {
+  __typename?: 'OnlineStoreThemeFileBodyBase64';
+  contentBase64: Scalars['String']['output'];
+};
+
+/** The text body of a theme file. */
+export type OnlineStoreThemeFileBodyText = {
+  __typename?: 'OnlineStoreThemeFileBodyText';
+  content: Scalars['String']['output'];
+};
+
+/** A short-lived URL of the body of a theme file. */
+export type OnlineStoreThemeFileBodyUrl = {
+  __typename?: 'OnlineStoreThemeFileBodyUrl';
+  url: Scalars['URL']['output'];
+};
+
+/** A page of theme files. */
+export type OnlineStoreThemeFileConnection = {
+  __typename?: 'OnlineStoreThemeFileConnection';
+  nodes: Array<OnlineStoreThemeFile>;
+};
+
+/** Pagination information of a connection. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
+/** A product of the shop. */
+export type Product = {
+  __typename?: 'Product';
+  featuredMedia: Maybe<ExternalVideo | MediaImage | Model3d | Video>;
+  handle: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  priceRangeV2: ProductPriceRangeV2;
+  status: ProductStatus;
+  title: Scalars['String']['output'];
+  variants: ProductVariantConnection;
+  variantsCount: Maybe<Count>;
+};
+
+
+/** A product of the shop. */
+export type ProductVariantsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of products. */
+export type ProductConnection = {
+  __typename?: 'ProductConnection';
+  nodes: Array<Product>;
+  pageInfo: PageInfo;
+};
+
+/** The lowest and highest variant prices of a product. */
+export type ProductPriceRangeV2 = {
+  __typename?: 'ProductPriceRangeV2';
+  maxVariantPrice: MoneyV2;
+  minVariantPrice: MoneyV2;
+};
+
+/** The keys the products query can sort by. */
+export type ProductSortKeys =
+  | 'CREATED_AT'
+  | 'ID'
+  | 'INVENTORY_TOTAL'
+  | 'PRODUCT_TYPE'
+  | 'PUBLISHED_AT'
+  | 'RELEVANCE'
+  | 'TITLE'
+  | 'UPDATED_AT'
+  | 'VENDOR';
+
+/** The status of a product. */
+export type ProductStatus =
+  | 'ACTIVE'
+  | 'ARCHIVED'
+  | 'DRAFT'
+  | 'UNLISTED';
+
+/** A version of a product, such as a size or a color. */
+export type ProductVariant = {
+  __typename?: 'ProductVariant';
+  availableForSale: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  image: Maybe<Image>;
+  price: Scalars['Money']['output'];
+  title: Scalars['String']['output'];
+};
+
+/** A page of product variants. */
+export type ProductVariantConnection = {
+  __typename?: 'ProductVariantConnection';
+  nodes: Array<ProductVariant>;
+};
+
+/** The schema's entry point for queries. */
+export type QueryRoot = {
+  __typename?: 'QueryRoot';
+  /** A paginated list of collections. */
+  collections: CollectionConnection;
+  /** A paginated list of products. */
+  products: ProductConnection;
+  /** The shop the app is installed on. */
+  shop: Shop;
+  /** A paginated list of the online store's themes. */
+  themes: Maybe<OnlineStoreThemeConnection>;
+  /** The app's web pixel. Null, with an error, while the app has none in the shop. */
+  webPixel: Maybe<WebPixel>;
+};
+
+
+/** The schema's entry point for queries. */
+export type QueryRootCollectionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  sortKey?: InputMaybe<CollectionSortKeys>;
+};
+
+
+/** The schema's entry point for queries. */
+export type QueryRootProductsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  sortKey?: InputMaybe<ProductSortKeys>;
+};
+
+
+/** The schema's entry point for queries. */
+export type QueryRootThemesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  roles?: InputMaybe<Array<ThemeRole>>;
+};
+
+/** The shop's settings and information. */
+export type Shop = {
+  __typename?: 'Shop';
+  billingAddress: ShopAddress;
+  currencyCode: CurrencyCode;
+  name: Scalars['String']['output'];
+  primaryDomain: Domain;
+};
+
+/** An address of the shop. */
+export type ShopAddress = {
+  __typename?: 'ShopAddress';
+  countryCodeV2: Maybe<CountryCode>;
+};
+
+/** The role of a theme. */
+export type ThemeRole =
+  | 'ARCHIVED'
+  | 'DEMO'
+  | 'DEVELOPMENT'
+  | 'LOCKED'
+  | 'MAIN'
+  | 'UNPUBLISHED';
+
+/** A video hosted on Shopify. */
+export type Video = Media & {
+  __typename?: 'Video';
+  preview: Maybe<MediaPreviewImage>;
+};
+
+/** The app's web pixel in a shop. */
+export type WebPixel = {
+  __typename?: 'WebPixel';
+  id: Scalars['ID']['output'];
+  /** The settings object, as the extension's shopify.extension.toml defines it. */
+  settings: Scalars['JSON']['output'];
+};
+
+/** The result of webPixelCreate. */
+export type WebPixelCreatePayload = {
+  __typename?: 'WebPixelCreatePayload';
+  userErrors: Array<ErrorsWebPixelUserError>;
+  webPixel: Maybe<WebPixel>;
+};
+
+/** The settings of a web pixel to create or update. */
+export type WebPixelInput = {
+  settings: Scalars['JSON']['input'];
+};
+
+/** The result of webPixelUpdate. */
+export type WebPixelUpdatePayload = {
+  __typename?: 'WebPixelUpdatePayload';
+  userErrors: Array<ErrorsWebPixelUserError>;
+  webPixel: Maybe<WebPixel>;
+};
+
+export type BeckonProductSearchQueryVariables = Exact<{
+  first: Scalars['Int']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  sortKey?: InputMaybe<ProductSortKeys>;
+}>;
+
+
+export type BeckonProductSearchQuery = { products: { pageInfo: Pick<PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<Product, 'id' | 'title' | 'handle' | 'status'>
+      & { featuredMedia: Maybe<{ preview: Maybe<{ image: Maybe<Pick<Image, 'url' | 'altText'>> }> }>, priceRangeV2: { minVariantPrice: Pick<MoneyV2, 'amount' | 'currencyCode'>, maxVariantPrice: Pick<MoneyV2, 'amount' | 'currencyCode'> }, variantsCount: Maybe<Pick<Count, 'count'>>, variants: { nodes: Array<(
+          Pick<ProductVariant, 'id' | 'title' | 'price' | 'availableForSale'>
+          & { image: Maybe<Pick<Image, 'url' | 'altText'>> }
+        )> } }
+    )> } };
+
+export type BeckonCollectionSearchQueryVariables = Exact<{
+  first: Scalars['Int']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  sortKey?: InputMaybe<CollectionSortKeys>;
+}>;
+
+
+export type BeckonCollectionSearchQuery = { collections: { pageInfo: Pick<PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<Collection, 'id' | 'handle' | 'title'>
+      & { image: Maybe<Pick<Image, 'url' | 'altText'>>, productsCount: Maybe<Pick<Count, 'count'>> }
+    )> } };
+
+export type BeckonMainThemeSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BeckonMainThemeSettingsQuery = { themes: Maybe<{ nodes: Array<(
+      Pick<OnlineStoreTheme, 'id' | 'name'>
+      & { files: Maybe<{ nodes: Array<(
+          Pick<OnlineStoreThemeFile, 'filename'>
+          & { body: Pick<OnlineStoreThemeFileBodyBase64, 'contentBase64'> | Pick<OnlineStoreThemeFileBodyText, 'content'> }
+        )> }> }
+    )> }> };
+
+export type BeckonWebPixelQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BeckonWebPixelQuery = { webPixel: Maybe<Pick<WebPixel, 'id' | 'settings'>> };
+
+export type BeckonWebPixelCreateMutationVariables = Exact<{
+  webPixel: WebPixelInput;
+}>;
+
+
+export type BeckonWebPixelCreateMutation = { webPixelCreate: Maybe<{ userErrors: Array<Pick<ErrorsWebPixelUserError, 'field' | 'message'>>, webPixel: Maybe<Pick<WebPixel, 'id' | 'settings'>> }> };
+
+export type BeckonWebPixelUpdateMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  webPixel: WebPixelInput;
+}>;
+
+
+export type BeckonWebPixelUpdateMutation = { webPixelUpdate: Maybe<{ userErrors: Array<Pick<ErrorsWebPixelUserError, 'field' | 'message'>>, webPixel: Maybe<Pick<WebPixel, 'id' | 'settings'>> }> };
+
+export type BeckonShopDetailsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BeckonShopDetailsQuery = { shop: (
+    Pick<Shop, 'name' | 'currencyCode'>
+    & { primaryDomain: Pick<Domain, 'url'>, billingAddress: Pick<ShopAddress, 'countryCodeV2'> }
+  ) };
+
+interface GeneratedQueryTypes {
+  "#graphql\n  query BeckonProductSearch($first: Int!, $after: String, $query: String, $sortKey: ProductSortKeys) {\n    products(first: $first, after: $after, query: $query, sortKey: $sortKey) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        title\n        handle\n        status\n        featuredMedia {\n          preview {\n            image {\n              url\n              altText\n            }\n          }\n        }\n        priceRangeV2 {\n          minVariantPrice {\n            amount\n            currencyCode\n          }\n          maxVariantPrice {\n            amount\n            currencyCode\n          }\n        }\n        variantsCount {\n          count\n        }\n        variants(first: 25) {\n          nodes {\n            id\n            title\n            price\n            availableForSale\n            image {\n              url\n              altText\n            }\n          }\n        }\n      }\n    }\n  }": {return: BeckonProductSearchQuery, variables: BeckonProductSearchQueryVariables},
+  "#graphql\n  query BeckonCollectionSearch($first: Int!, $after: String, $query: String, $sortKey: CollectionSortKeys) {\n    collections(first: $first, after: $after, query: $query, sortKey: $sortKey) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        handle\n        title\n        image {\n          url\n          altText\n        }\n        productsCount {\n          count\n        }\n      }\n    }\n  }": {return: BeckonCollectionSearchQuery, variables: BeckonCollectionSearchQueryVariables},
+  "#graphql\n  query BeckonMainThemeSettings {\n    themes(first: 1, roles: [MAIN]) {\n      nodes {\n        id\n        name\n        files(filenames: [\"config/settings_data.json\"], first: 1) {\n          nodes {\n            filename\n            body {\n              ... on OnlineStoreThemeFileBodyText { content }\n              ... on OnlineStoreThemeFileBodyBase64 { contentBase64 }\n            }\n          }\n        }\n      }\n    }\n  }": {return: BeckonMainThemeSettingsQuery, variables: BeckonMainThemeSettingsQueryVariables},
+  "#graphql\n  query BeckonWebPixel { webPixel { id settings } }": {return: BeckonWebPixelQuery, variables: BeckonWebPixelQueryVariables},
+  "#graphql\n  query BeckonShopDetails {\n    shop { name currencyCode primaryDomain { url } billingAddress { countryCodeV2 } }\n  }": {return: BeckonShopDetailsQuery, variables: BeckonShopDetailsQueryVariables},
+}
+
+interface GeneratedMutationTypes {
+  "#graphql\n  mutation BeckonWebPixelCreate($webPixel: WebPixelInput!) {\n    webPixelCreate(webPixel: $webPixel) { userErrors { field message } webPixel { id settings } }\n  }": {return: BeckonWebPixelCreateMutation, variables: BeckonWebPixelCreateMutationVariables},
+  "#graphql\n  mutation BeckonWebPixelUpdate($id: ID!, $webPixel: WebPixelInput!) {\n    webPixelUpdate(id: $id, webPixel: $webPixel) { userErrors { field message } webPixel { id settings } }\n  }": {return: BeckonWebPixelUpdateMutation, variables: BeckonWebPixelUpdateMutationVariables},
+}
+export interface AdminQueries extends GeneratedQueryTypes {}
+export interface AdminMutations extends GeneratedMutationTypes {}
+export type AdminOperations = AdminQueries & AdminMutations;
+
