@@ -119,18 +119,18 @@ function conditionList(data: PanelData, conditions: Condition[]): HTMLElement {
 }
 
 /** Why a CTA would or would not show on this page now. */
-export function explainCta(data: View, s: PublicCtaSummary): { shows: boolean; reasons: string[] } {
-  const st = data.state(s.id);
+export function explainCta(data: View, summary: PublicCtaSummary): { shows: boolean; reasons: string[] } {
+  const state = data.state(summary.id);
   const id = data.config.website_id;
   const info = {
-    s: st.s,
-    armed: !!st.off,
-    fired: !!st.fired,
-    placed: s.cta_type === "inline" || s.cta_type === "page",
-    suppressed: hideMinutes(s.options) !== null && data.cookie(`cf_${id}_cta_${s.id}_viewed`) != null,
-    trigger: triggerOf(s.options, hasTeaser(s.cta_type, s.options)),
-    cart: cartCheckOf(s.options, data.config.data_settings?.["cart-value-threshold"]),
-    variant: data.cookie(`cf_${id}_cta_${s.id}_variant`),
+    display: state.s,
+    armed: !!state.off,
+    fired: !!state.fired,
+    placed: summary.cta_type === "inline" || summary.cta_type === "page",
+    suppressed: hideMinutes(summary.options) !== null && data.cookie(`cf_${id}_cta_${summary.id}_viewed`) != null,
+    trigger: triggerOf(summary.options, hasTeaser(summary.cta_type, summary.options)),
+    cart: cartCheckOf(summary.options, data.config.data_settings?.["cart-value-threshold"]),
+    variant: data.cookie(`cf_${id}_cta_${summary.id}_variant`),
   };
   const reasons: string[] = [];
   let shows = true;
@@ -139,28 +139,28 @@ export function explainCta(data: View, s: PublicCtaSummary): { shows: boolean; r
     reasons.push("The site-wide conditions do not pass.");
   }
   const named = (data.config.broadcasts || []).filter(
-    (b) => b.id === s.broadcast_id || (b.cta_ids || []).includes(s.id),
+    (broadcast) => broadcast.id === summary.broadcast_id || (broadcast.cta_ids || []).includes(summary.id),
   );
   if (!named.length) {
-    if (s.broadcast_id != null) {
+    if (summary.broadcast_id != null) {
       shows = false;
-      reasons.push(`Its broadcast ${s.broadcast_id} is not running (paused or deleted).`);
+      reasons.push(`Its broadcast ${summary.broadcast_id} is not running (paused or deleted).`);
     } else reasons.push("No broadcast names it: it runs on every page.");
   } else {
-    const on = named.filter((b) => data.active.includes(b.id));
+    const on = named.filter((broadcast) => data.active.includes(broadcast.id));
     if (!on.length) shows = false;
-    for (const b of named) {
-      const f = frame(b, data.now);
+    for (const broadcast of named) {
+      const when = frame(broadcast, data.now);
       reasons.push(
-        data.active.includes(b.id)
-          ? `Broadcast “${b.name}” is on.`
-          : `Broadcast “${b.name}” is off: ${f !== "started" ? `its time frame has ${f === "ended" ? "ended" : "not started"}` : "its conditions do not pass"}.`,
+        data.active.includes(broadcast.id)
+          ? `Broadcast “${broadcast.name}” is on.`
+          : `Broadcast “${broadcast.name}” is off: ${when !== "started" ? `its time frame has ${when === "ended" ? "ended" : "not started"}` : "its conditions do not pass"}.`,
       );
     }
   }
   if (info.placed) {
-    const spot = s.options?.area
-      ? `the page area “${String(s.options.area)}” or a placeholder`
+    const spot = summary.options?.area
+      ? `the page area “${String(summary.options.area)}” or a placeholder`
       : "a placeholder (.beckon-cta[data-cta-id])";
     reasons.push(`Shown where the page places it: ${spot}.`);
   } else {
@@ -170,8 +170,8 @@ export function explainCta(data: View, s: PublicCtaSummary): { shows: boolean; r
     }
     reasons.push(`Trigger: ${describeTrigger(info.trigger, info.cart)}.`);
   }
-  if (info.s === "visible") reasons.push("Showing now.");
-  else if (info.s === "closed") reasons.push("Closed on this page.");
+  if (info.display === "visible") reasons.push("Showing now.");
+  else if (info.display === "closed") reasons.push("Closed on this page.");
   else if (info.armed) reasons.push("Waiting for its trigger.");
   else if (info.fired) reasons.push("Its trigger fired on this page.");
   if (info.variant) reasons.push(`Remembered A/B variant: ${info.variant}.`);
@@ -185,17 +185,17 @@ export function explainCta(data: View, s: PublicCtaSummary): { shows: boolean; r
  */
 export function unnamedFields(cta: CtaDocument): string[] {
   const found: string[] = [];
-  for (const v of cta.variants || [])
-    for (const st of v.steps || [])
-      for (const se of st.sections || [])
-        for (const c of se.columns || [])
-          for (const e of c.elements || [])
-            if (e.element_type === "form")
-              for (const f of e.fields || [])
-                if (FORM_FIELD_TYPES.includes(f.field_type) && !(f.slug ?? "").trim()) {
-                  const o = f.options || {};
+  for (const variant of cta.variants || [])
+    for (const step of variant.steps || [])
+      for (const section of step.sections || [])
+        for (const column of section.columns || [])
+          for (const element of column.elements || [])
+            if (element.element_type === "form")
+              for (const field of element.fields || [])
+                if (FORM_FIELD_TYPES.includes(field.field_type) && !(field.slug ?? "").trim()) {
+                  const options = field.options || {};
                   found.push(
-                    `Form field “${String(o.label || o.placeholder || f.field_type)}” (element ${e.id ?? "new"}) has no name, so its answer is not saved.`,
+                    `Form field “${String(options.label || options.placeholder || field.field_type)}” (element ${element.id ?? "new"}) has no name, so its answer is not saved.`,
                   );
                 }
   return found;
@@ -303,25 +303,25 @@ export function openPanel(snapshot: PanelData): void {
   close.addEventListener("click", () => host.remove());
 
   const ctas = h("details", { open: "" }, h("summary", {}, `Campaigns (${data.config.ctas.length} CTAs)`));
-  for (const s of data.config.ctas) {
-    const { shows, reasons } = explainCta(data, s);
+  for (const summary of data.config.ctas) {
+    const { shows, reasons } = explainCta(data, summary);
     const show = h("button", { type: "button" }, "Show now");
-    show.addEventListener("click", () => data.show(s.id));
-    const list = h("ul", {}, ...reasons.map((r) => h("li", {}, r)));
-    void warnUnnamed(data, s.id, list);
+    show.addEventListener("click", () => data.show(summary.id));
+    const list = h("ul", {}, ...reasons.map((reason) => h("li", {}, reason)));
+    void warnUnnamed(data, summary.id, list);
     ctas.append(
       h(
         "div",
-        { class: "cta", "data-cta": String(s.id) },
+        { class: "cta", "data-cta": String(summary.id) },
         h(
           "b",
           { class: shows ? "ok" : "no" },
-          `#${s.id} ${s.name} (${s.cta_type}): ${shows ? "would show" : "would not show"}`,
+          `#${summary.id} ${summary.name} (${summary.cta_type}): ${shows ? "would show" : "would not show"}`,
         ),
         list,
         show,
         " ",
-        adminLink(data, `ctas/${s.id}`, "Open the CTA in the admin"),
+        adminLink(data, `ctas/${summary.id}`, "Open the CTA in the admin"),
       ),
     );
   }
