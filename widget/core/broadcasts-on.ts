@@ -5,10 +5,14 @@
  * Pure: the frame check and the condition test are passed in.
  */
 import type { Condition } from "../../app/lib/schema/condition";
-import type { PublicBroadcast } from "../../app/lib/schema/public-config";
+import type { PublicBroadcast, PublicCtaSummary } from "../../app/lib/schema/public-config";
 
 /** Whether a broadcast has a time frame to check (quick ones never have). */
 export const isTimed = (b: Pick<PublicBroadcast, "quick" | "timeframe">): boolean => !b.quick && !!b.timeframe;
+
+/** Whether a broadcast names the CTA: as the CTA's own broadcast or in its list of CTAs. */
+export const namesCta = (broadcast: PublicBroadcast, summary: PublicCtaSummary): boolean =>
+  broadcast.id === summary.broadcast_id || (broadcast.cta_ids || []).includes(summary.id);
 
 /** Ids of the broadcasts that are on: quick ones first, then timed ones, each in config order. */
 export function broadcastsOn(

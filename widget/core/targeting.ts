@@ -5,7 +5,7 @@
  * scripts/build-widget.ts).
  */
 import type { PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
-import { broadcastsOn, isTimed } from "./broadcasts-on";
+import { broadcastsOn, isTimed, namesCta } from "./broadcasts-on";
 import type { ShopHints } from "./cart";
 import { passes, type ConditionContext } from "./conditions";
 import { hideMinutes } from "./cta-options";
@@ -56,9 +56,7 @@ export function createTargeting({ config_: config, now_: now, ...deps }: Targeti
     /** The broadcast a CTA runs under now: null when it runs without one, undefined when it must not run. */
     runsUnder_(summary: PublicCtaSummary, conditions: ConditionContext, active: number[]): number | null | undefined {
       if (!passes(config.conditions, conditions)) return undefined;
-      const naming = broadcasts
-        .filter((broadcast) => broadcast.id === summary.broadcast_id || (broadcast.cta_ids || []).includes(summary.id))
-        .map((broadcast) => broadcast.id);
+      const naming = broadcasts.filter((broadcast) => namesCta(broadcast, summary)).map((broadcast) => broadcast.id);
       if (!naming.length) return summary.broadcast_id == null ? null : undefined;
       return naming.find((broadcastId) => active.includes(broadcastId));
     },

@@ -10,12 +10,16 @@ import type { Condition } from "../../../app/lib/schema/condition";
 import type { CtaDocument } from "../../../app/lib/schema/cta";
 import type { PublicBroadcast, PublicCtaSummary } from "../../../app/lib/schema/public-config";
 import { activeBroadcasts, frame } from "../broadcasts";
+import { namesCta } from "../broadcasts-on";
 import { passes, test } from "../conditions";
 import { cartCheckOf, hasTeaser, hideMinutes, triggerOf, type CartCheck, type TriggerSpec } from "../cta-options";
 import { FORM_FIELD_TYPES } from "../../render/form-fields";
 import type { CachedCta } from "../cta-store";
 import { debug } from "../debug";
+import { placed } from "../inline";
 import { sessionKey, type Session } from "../session";
+import { viewedCookieName } from "../targeting";
+import { variantCookieName } from "../variant";
 import type { PanelData } from "./types";
 
 /** What the panel derives once per opening. */
@@ -126,11 +130,11 @@ export function explainCta(data: View, summary: PublicCtaSummary): { shows: bool
     display: state.s,
     armed: !!state.off,
     fired: !!state.fired,
-    placed: summary.cta_type === "inline" || summary.cta_type === "page",
-    suppressed: hideMinutes(summary.options) !== null && data.cookie(`cf_${id}_cta_${summary.id}_viewed`) != null,
+    placed: placed(summary),
+    suppressed: hideMinutes(summary.options) !== null && data.cookie(viewedCookieName(id, summary.id)) != null,
     trigger: triggerOf(summary.options, hasTeaser(summary.cta_type, summary.options)),
     cart: cartCheckOf(summary.options, data.config.data_settings?.["cart-value-threshold"]),
-    variant: data.cookie(`cf_${id}_cta_${summary.id}_variant`),
+    variant: data.cookie(variantCookieName(id, summary.id)),
   };
   const reasons: string[] = [];
   let shows = true;
@@ -138,9 +142,7 @@ export function explainCta(data: View, summary: PublicCtaSummary): { shows: bool
     shows = false;
     reasons.push("The site-wide conditions do not pass.");
   }
-  const named = (data.config.broadcasts || []).filter(
-    (broadcast) => broadcast.id === summary.broadcast_id || (broadcast.cta_ids || []).includes(summary.id),
-  );
+  const named = (data.config.broadcasts || []).filter((broadcast) => namesCta(broadcast, summary));
   if (!named.length) {
     if (summary.broadcast_id != null) {
       shows = false;
