@@ -9,7 +9,6 @@
  * operation that does not validate against the subset, so a field the subset
  * lacks (misspelt, or not added to it yet) fails here rather than in a shop.
  */
-import { generate } from "@graphql-codegen/cli";
 import type { Types } from "@graphql-codegen/plugin-helpers";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,18 +16,10 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import config, { ADMIN_SCHEMA, ADMIN_TYPES_FILE } from "../../../codegen";
 import { adminOperationsInApp } from "../../support/admin-schema";
+import { generatedFiles as generated, repositoryRoot as root } from "../../support/codegen-run";
 
-const root = path.resolve(__dirname, "../../..");
 const scratch = mkdtempSync(path.join(tmpdir(), "beckon-admin-codegen-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** The generator's outputs for these generates entries, in memory (nothing is written), by file name relative to the repository. */
-async function generated(generates: typeof config.generates): Promise<Map<string, string>> {
-  const outputs = await generate({ ...config, generates, cwd: root, silent: true }, false);
-  return new Map(
-    (outputs as Types.FileOutput[]).map((o) => [path.relative(root, path.resolve(root, o.filename)), o.content]),
-  );
-}
 
 describe("generated Admin API types", () => {
   it("match what the generator makes from the schema and the operations now (run npm run graphql:types when this fails)", async () => {

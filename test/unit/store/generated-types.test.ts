@@ -5,32 +5,21 @@
  * And the generator refuses an operation that does not validate against the
  * schema, so a misspelt field fails there rather than in a shopper's cart.
  */
-import { generate } from "@graphql-codegen/cli";
 import type { Types } from "@graphql-codegen/plugin-helpers";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import config, { STOREFRONT_SCHEMA, STOREFRONT_TYPES_FILE } from "../../../codegen";
+import { generatedFiles as generated, repositoryRoot as root } from "../../support/codegen-run";
 
-const root = path.resolve(__dirname, "../../..");
 const scratch = mkdtempSync(path.join(tmpdir(), "beckon-codegen-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** The generator's outputs in memory (nothing is written), by file name relative to the repository. */
-async function generated(overrides: Partial<typeof config> = {}): Promise<Map<string, string>> {
-  const outputs = await generate({ ...config, ...overrides, cwd: root, silent: true }, false);
-  return new Map(
-    (outputs as Types.FileOutput[]).map((o) => [path.relative(root, path.resolve(root, o.filename)), o.content]),
-  );
-}
 
 describe("generated Storefront API types", () => {
   it("match what the generator makes from the operations now (run npm run graphql:types when this fails)", async () => {
     // The Admin API types are the config's other output (test/unit/shopify/admin-generated-types.test.ts).
-    const outputs = await generated({
-      generates: { [STOREFRONT_TYPES_FILE]: config.generates[STOREFRONT_TYPES_FILE] },
-    });
+    const outputs = await generated({ [STOREFRONT_TYPES_FILE]: config.generates[STOREFRONT_TYPES_FILE] });
     expect([...outputs.keys()]).toEqual([STOREFRONT_TYPES_FILE]);
     expect(outputs.get(STOREFRONT_TYPES_FILE)).toBe(readFileSync(path.join(root, STOREFRONT_TYPES_FILE), "utf8"));
   }, 60_000);
@@ -49,11 +38,9 @@ describe("generated Storefront API types", () => {
       "export const BAD_CART_QUERY = /* GraphQL */ `\n  query BeckonBadCart($id: ID!) { cart(id: $id) { id chekoutUrl } }\n`;\n",
     );
     const output = path.join(scratch, "bad.generated.d.ts");
-    const badConfig = {
-      generates: {
-        [output]: { ...config.generates[STOREFRONT_TYPES_FILE], schema: STOREFRONT_SCHEMA, documents: [bad] },
-      },
-    };
-    await expect(generated(badConfig)).rejects.toThrow(/chekoutUrl/);
+    const entry = config.generates[STOREFRONT_TYPES_FILE] as Types.ConfiguredOutput;
+    await expect(generated({ [output]: { ...entry, schema: STOREFRONT_SCHEMA, documents: [bad] } })).rejects.toThrow(
+      /chekoutUrl/,
+    );
   }, 60_000);
 });
