@@ -33,6 +33,8 @@ describe("loader entry", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.resetModules();
     await import("../../../widget/core/loader");
+    // The loader boots in a task after its evaluation.
+    await new Promise((r) => setTimeout(r, 0));
     expect(warn).toHaveBeenCalledWith("[beckon] already installed");
     warn.mockRestore();
     vi.unstubAllGlobals();
