@@ -43,7 +43,7 @@ const BASE = `:host{all:initial!important;font-family:inherit!important;display:
 .bk-boxed{width:var(--bk-w,600px);max-width:100%;max-height:100%;overflow:auto;overscroll-behavior:contain;border-radius:var(--bk-radius,8px);box-shadow:0 10px 40px rgba(0,0,0,.35)}
 .bk-splash{position:fixed;inset:0;z-index:2147483000;overflow:auto;display:flex;align-items:center;justify-content:center}
 .bk-splash>.bk-cta{max-width:${LAYOUT.bumper}px}
-.bk-close{position:absolute;top:6px;right:6px;width:${LAYOUT.close}px;height:${LAYOUT.close}px;padding:0;border:0;border-radius:50%;background:rgba(0,0,0,.08);color:inherit;font:700 18px/${LAYOUT.close}px Arial,sans-serif;cursor:pointer}
+.bk-close{position:absolute;top:6px;right:6px;width:${LAYOUT.close}px;height:${LAYOUT.close}px;padding:0;border:0;border-radius:50%;background:rgba(0,0,0,.08);color:inherit;font-weight:700;line-height:${LAYOUT.close}px;cursor:pointer}
 .bk-cta:focus{outline:0}
 .bk-section{display:flex;flex-wrap:wrap;gap:16px}
 .bk-column{flex:1 1 220px;min-width:0}
