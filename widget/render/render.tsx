@@ -29,6 +29,25 @@ function watchView(shadow: ShadowRoot, seen: () => void): () => void {
 }
 
 /**
+ * Calls `then` in a task after the next frame has rendered (a timeout where
+ * frames do not run, as in background tabs); returns a cancel.
+ */
+function afterNextFrame(win: Window | null, then: () => void): () => void {
+  let frame: number | undefined;
+  const cancel = () => {
+    clearTimeout(timer);
+    if (frame) win!.cancelAnimationFrame(frame);
+  };
+  const run = () => {
+    cancel();
+    timer = setTimeout(then);
+  };
+  let timer = setTimeout(run, 100);
+  frame = win?.requestAnimationFrame?.(run);
+  return cancel;
+}
+
+/**
  * Renders a CTA variant into an open shadow root on `host`, so host CSS and
  * ours never meet, in the frame of its type. Closing goes through
  * `onClose` (the runtime sets the viewed cookie and fires cfClose).
@@ -52,12 +71,20 @@ export function mountCta(options: MountOptions): MountedCta {
   shadow.replaceChildren(style, container);
   loadWebFont(fontOf(config, variant.options ?? {}), doc);
 
+  // Rendered hidden and shown a frame later: Preact's first render and the CTA's first style and layout (mostly
+  // font work, 20 to 50 ms at 4x CPU) then fall in frames of their own, not in one long frame. Asked for before
+  // the render, so it comes before the render's effects (a modal's focus needs the CTA shown). Not in the editor's
+  // preview, which redraws while the owner types in place and puts the caret back in the new drawing at once.
+  const hide = options.mode !== "preview";
+  host.hidden = hide;
+  const cancelReveal = hide ? afterNextFrame(doc.defaultView, () => (host.hidden = false)) : () => {};
   const root = createRoot(container);
   const stopView = watchView(shadow, () => options.onView?.());
   let mounted = true;
   const unmount = () => {
     if (!mounted) return;
     mounted = false;
+    cancelReveal();
     stopView();
     root.unmount();
     shadow.replaceChildren();

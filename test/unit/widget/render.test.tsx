@@ -238,6 +238,27 @@ describe("mountCta", () => {
     expect($(".bk-text").textContent).toBe("Steg två");
   });
 
+  it("renders hidden and shows the CTA in a task after the next frame, before the render's effects", async () => {
+    const afterFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
+    const { host, $ } = mount({ cta: ctaMock({ cta_type: "overlay" }) });
+    expect(host.hidden).toBe(true);
+    expect($("input[type=email]")).not.toBeNull();
+    await afterFrame();
+    expect(host.hidden).toBe(false);
+    // The modal's focus (an effect) comes after the reveal: a hidden dialog cannot take focus.
+    await settle();
+    expect(host.shadowRoot!.activeElement).toBe($("[role=dialog]"));
+
+    // The editor's preview shows at once: it puts the owner's caret back in a new drawing right away.
+    expect(mount({ mode: "preview" }).host.hidden).toBe(false);
+
+    // Unmounted before its frame: never shown.
+    const early = mount();
+    early.m.unmount();
+    await afterFrame();
+    expect(early.host.hidden).toBe(true);
+  });
+
   it("unmounts cleanly", () => {
     const { m, root } = mount();
     m.unmount();
