@@ -33,7 +33,6 @@ function watchView(shadow: ShadowRoot, seen: () => void): () => void {
  * frames do not run, as in background tabs); returns a cancel.
  */
 function afterNextFrame(win: Window | null, then: () => void): () => void {
-  let frame: number | undefined;
   const cancel = () => {
     clearTimeout(timer);
     if (frame) win!.cancelAnimationFrame(frame);
@@ -43,7 +42,7 @@ function afterNextFrame(win: Window | null, then: () => void): () => void {
     timer = setTimeout(then);
   };
   let timer = setTimeout(run, 100);
-  frame = win?.requestAnimationFrame?.(run);
+  const frame = win?.requestAnimationFrame?.(run);
   return cancel;
 }
 
