@@ -4,6 +4,7 @@
  * preact/compat so the bundle stays small.
  */
 import { createRoot } from "react-dom/client";
+import { afterNextFrame } from "./after-frame";
 import { labelsFor } from "./i18n";
 import { Shell } from "./Shell";
 import { ctaCss, fontOf, loadWebFont } from "./styles";
@@ -26,24 +27,6 @@ function watchView(shadow: ShadowRoot, seen: () => void): () => void {
   const stop = () => (io.disconnect(), mo.disconnect());
   mo.observe(shadow, { childList: true, subtree: true });
   return stop;
-}
-
-/**
- * Calls `then` in a task after the next frame has rendered (a timeout where
- * frames do not run, as in background tabs); returns a cancel.
- */
-function afterNextFrame(win: Window | null, then: () => void): () => void {
-  const cancel = () => {
-    clearTimeout(timer);
-    if (frame) win!.cancelAnimationFrame(frame);
-  };
-  const run = () => {
-    cancel();
-    timer = setTimeout(then);
-  };
-  let timer = setTimeout(run, 100);
-  const frame = win?.requestAnimationFrame?.(run);
-  return cancel;
 }
 
 /**

@@ -245,8 +245,9 @@ describe("mountCta", () => {
     expect($("input[type=email]")).not.toBeNull();
     await afterFrame();
     expect(host.hidden).toBe(false);
-    // The modal's focus (an effect) comes after the reveal: a hidden dialog cannot take focus.
+    // The modal's focus comes after the reveal: a hidden dialog cannot take focus.
     await settle();
+    await afterFrame();
     expect(host.shadowRoot!.activeElement).toBe($("[role=dialog]"));
 
     // The editor's preview shows at once: it puts the owner's caret back in a new drawing right away.
@@ -257,6 +258,51 @@ describe("mountCta", () => {
     early.m.unmount();
     await afterFrame();
     expect(early.host.hidden).toBe(true);
+  });
+
+  it("focuses a modal a frame after its effects, once the browser has laid it out, unless the visitor moved focus", async () => {
+    // Frames run when the test says: the reveal and Preact's effects wait for one, the modal's focus for the next.
+    const frames = new Map<number, FrameRequestCallback>();
+    let ids = 0;
+    vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => (frames.set(++ids, cb), ids));
+    vi.spyOn(window, "cancelAnimationFrame").mockImplementation((id) => frames.delete(id));
+    const nextFrame = async () => {
+      const due = [...frames.values()];
+      frames.clear();
+      for (const cb of due) cb(performance.now());
+      await settle();
+    };
+    const focus = vi.spyOn(HTMLElement.prototype, "focus");
+    try {
+      const { host, $ } = mount({ cta: ctaMock({ cta_type: "overlay" }) });
+      await settle();
+      await nextFrame();
+      // Shown and its effects run (Escape already closes), but focused in the effect it would force the CTA's
+      // first style and layout inside the widget's script.
+      expect(host.hidden).toBe(false);
+      expect(focus).not.toHaveBeenCalled();
+      await nextFrame();
+      expect(host.shadowRoot!.activeElement).toBe($("[role=dialog]"));
+
+      // A visitor who clicked into the form before that frame keeps the focus there.
+      const other = mount({ cta: ctaMock({ cta_type: "overlay" }) });
+      await settle();
+      await nextFrame();
+      other.$<HTMLInputElement>("input[type=email]").focus();
+      await nextFrame();
+      expect(other.host.shadowRoot!.activeElement).toBe(other.$("input[type=email]"));
+
+      // Closed before that frame: no focus is taken.
+      const closed = mount({ cta: ctaMock({ cta_type: "overlay" }) });
+      await settle();
+      await nextFrame();
+      focus.mockClear();
+      closed.m.unmount();
+      await nextFrame();
+      expect(focus.mock.contexts.some((el) => (el as Element).getAttribute?.("role") === "dialog")).toBe(false);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("unmounts cleanly", () => {
