@@ -121,7 +121,7 @@ describe("app embed: Liquid facts for the widget", () => {
         .trim(),
     ).toBe("");
 
-    // Run it as a page would: parsing, then DOMContentLoaded, then a frame.
+    // Run it as a page would: parsing, then DOMContentLoaded, then a frame (or the next task, once painted).
     const appended: Record<string, unknown>[] = [];
     let onReady: (() => void) | null = null;
     let frame: (() => void) | null = null;
@@ -136,11 +136,15 @@ describe("app embed: Liquid facts for the widget", () => {
       createElement: script,
       addEventListener: (name: string, fn: () => void) => void (name === "DOMContentLoaded" && (onReady = fn)),
     };
-    new Function("document", "requestAnimationFrame", "setTimeout", inline[0])(
-      doc,
-      (fn: () => void) => void (frame = fn),
-      (fn: () => void) => void timers.push(fn),
-    );
+    // `painted`: whether the page's first contentful paint is on record by DOMContentLoaded.
+    const run = (painted: boolean) =>
+      new Function("document", "requestAnimationFrame", "setTimeout", "performance", inline[0])(
+        doc,
+        (fn: () => void) => void (frame = fn),
+        (fn: () => void) => void timers.push(fn),
+        { getEntriesByName: (name: string) => (painted && name === "first-contentful-paint" ? [{ name }] : []) },
+      );
+    run(false);
     expect(appended).toHaveLength(0);
     onReady!();
     expect(appended).toHaveLength(0);
@@ -152,6 +156,16 @@ describe("app embed: Liquid facts for the widget", () => {
       async: true,
       "data-beckon-shop": "beckon-demo.myshopify.com",
     });
+
+    // A page that painted before it was parsed: the task after DOMContentLoaded, no frame to wait for.
+    appended.length = 0;
+    onReady = frame = null;
+    run(true);
+    onReady!();
+    expect(appended).toHaveLength(0);
+    for (const t of timers.splice(0)) t();
+    expect(appended).toHaveLength(1);
+    expect(frame).toBeNull();
   });
 });
 

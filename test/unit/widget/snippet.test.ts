@@ -73,6 +73,31 @@ describe("generic snippet", () => {
     expect(document.querySelectorAll('script[src="http://127.0.0.1:3000/api/websites/13.js"]')).toHaveLength(1);
   });
 
+  it("starts in the task after DOMContentLoaded when the page has painted by then, without waiting for a frame", async () => {
+    const src = 'script[src="http://127.0.0.1:3000/api/websites/17.js"]';
+    const entries = vi.spyOn(performance, "getEntriesByName");
+    entries.mockImplementation((name) =>
+      name === "first-contentful-paint" ? [{ name, entryType: "paint", startTime: 1 } as PerformanceEntry] : [],
+    );
+    const frames = vi.spyOn(window, "requestAnimationFrame");
+    Object.defineProperty(document, "readyState", { configurable: true, get: () => "loading" });
+    try {
+      runSnippet(genericSnippet({ origin: "http://127.0.0.1:3000", websiteId: 17 }));
+    } finally {
+      delete (document as { readyState?: unknown }).readyState;
+    }
+    document.dispatchEvent(new Event("DOMContentLoaded"));
+    // Not inside the page's DOMContentLoaded handlers: in a task after them.
+    expect(document.querySelector(src)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(document.querySelectorAll(src)).toHaveLength(1);
+    expect(frames).not.toHaveBeenCalled();
+    entries.mockRestore();
+    frames.mockRestore();
+    await nextPaint();
+    expect(document.querySelectorAll(src)).toHaveLength(1);
+  });
+
   it("reads localStorage once after inserting the script, in a task of its own", async () => {
     delete (window as { beckon?: unknown }).beckon;
     // A website of its own: no earlier test's script with this address is in the document.
@@ -233,6 +258,29 @@ describe("generic snippet", () => {
         const early = w.beckon!.v!;
         expect(document.cookie).toContain(`${visitorCookieName(12)}=${early.t}`);
         expect(w.beckon!.c!.s).toBe(`theme=dark; ${visitorCookieName(12)}=${early.t}`);
+      });
+
+      it("asks for the cookies before inserting the script, and reads localStorage once the creation is posted", async () => {
+        // A website of its own: no earlier test's script with this address is in the document.
+        const src = 'script[src="https://beckon.example/api/websites/18.js"]';
+        const store = stubCookieStore();
+        const scriptInWhenAsked: boolean[] = [];
+        store.getAll.mockImplementationOnce(() => {
+          scriptInWhenAsked.push(!!document.querySelector(src));
+          return new Promise((resolve) => (answer = resolve));
+        });
+        let answer!: (list: { name: string; value: string }[]) => void;
+        // For each read of localStorage: how many creations were posted by then.
+        const reads: number[] = [];
+        vi.spyOn(window.localStorage, "getItem").mockImplementation(() => (reads.push(posted.length), null));
+        runSnippet(genericSnippet({ origin: "https://beckon.example", websiteId: 18 }));
+        await nextPaint();
+        expect(scriptInWhenAsked).toEqual([false]);
+        expect(document.querySelector(src)).not.toBeNull();
+        await new Promise((resolve) => setTimeout(resolve));
+        expect(reads).toEqual([]);
+        answer([]);
+        await vi.waitFor(() => expect(reads).toEqual([1]));
       });
 
       it("starts nothing for a known visitor in cookieStore's answer", async () => {
