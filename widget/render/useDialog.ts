@@ -11,7 +11,7 @@ import { deepActive, trapTab } from "./focus";
  *
  * A modal takes focus after the next frame, once the browser has laid the
  * dialog out: focused in the effect, the CTA's first style and layout were
- * forced inside the widget's script (36 ms of the mount at 4x CPU on the
+ * forced inside the widget's script (36 ms a load at 4x CPU on the
  * bench pages, in CPU profiles). It does not take focus the visitor has
  * meanwhile moved.
  */
