@@ -256,6 +256,7 @@ export function createDisplay(deps: DisplayDeps, targeting: Targeting, tracking:
           },
           teaser: !!options.teaser_,
           mode,
+          staged: true,
         }),
       });
       deps.shown_(summary.id);

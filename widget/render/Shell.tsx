@@ -90,9 +90,12 @@ function Inline({
  * bumper), overlay (boxed, splash), hook (full, horizontal, vertical), sticky
  * bar (top, bottom) and the two-tap or prehook teaser that opens it. The
  * frame carries the CTA's own look (border, shadow, background image...).
+ * A draft (render.tsx) is the overlay's or inline frame without the step's
+ * elements, which come in the next render; the other frames come with the
+ * frames chunk anyway, in a render of their own.
  */
-export function Shell(props: CtaProps & { teaser?: boolean }) {
-  const { cta, config, labels, onClose } = props;
+export function Shell(props: CtaProps & { teaser?: boolean; draft?: boolean }) {
+  const { cta, config, labels, onClose, draft } = props;
   const o = (cta.options ?? {}) as Record<string, unknown>;
   const [open, setOpen] = useState(!props.teaser);
   const type = cta.cta_type;
@@ -103,9 +106,10 @@ export function Shell(props: CtaProps & { teaser?: boolean }) {
         ×
       </button>
     ) : null;
+  const framed = open && (type === "overlay" || type === "two-tap" || type === "inline");
   const content = (
     <>
-      <Cta {...props} />
+      {draft && framed ? null : <Cta {...props} />}
       {config.powered_by ? (
         <a className="bk-powered" href={poweredByHref(config.api_origin, type)} target="_blank" rel="noopener">
           {labels.poweredBy}
@@ -114,7 +118,7 @@ export function Shell(props: CtaProps & { teaser?: boolean }) {
       {close}
     </>
   );
-  if (open && (type === "overlay" || type === "two-tap")) {
+  if (framed && type !== "inline") {
     return (
       <Modal
         splash={cta.overlay_type === "splash"}
@@ -126,7 +130,7 @@ export function Shell(props: CtaProps & { teaser?: boolean }) {
       />
     );
   }
-  if (open && type === "inline")
+  if (framed)
     return <Inline subtype={cta.inline_type || "embed"} content={content} name={cta.name} style={boxStyle(o)} />;
   return (
     <Frame {...props} kind={open ? type : "teaser"} content={content} close={close} onOpen={() => setOpen(true)} />

@@ -123,6 +123,13 @@ export interface MountOptions {
    * variant parameter), likewise not live. Absent means live.
    */
   mode?: "live" | "admin" | "preview";
+  /**
+   * Render an overlay or inline CTA in two tasks a frame apart, its frame
+   * first and its step's elements next, so neither makes a long frame of the
+   * page (render.tsx). The loader asks for it; a direct mount renders the
+   * elements at once. Not in preview.
+   */
+  staged?: boolean;
 }
 
 export interface MountedCta {

@@ -9,9 +9,9 @@ import { deepActive, trapTab } from "./focus";
  * (hook, bar, teaser): focus is never taken; Escape closes only while focus
  * is inside the CTA.
  *
- * A modal takes focus after the next frame, once the browser has laid the
- * dialog out: focused in the effect, the CTA's first style and layout were
- * forced inside the widget's script (36 ms a load at 4x CPU on the
+ * A modal takes focus a frame after it is shown, once the browser has laid
+ * the dialog out: focused in the effect, the CTA's first style and layout
+ * were forced inside the widget's script (36 ms a load at 4x CPU on the
  * bench pages, in CPU profiles). It does not take focus the visitor has
  * meanwhile moved.
  */
@@ -25,9 +25,21 @@ export function useDialog(
     if (!el) return;
     const doc = el.ownerDocument;
     const restore = opts.modal ? deepActive(doc) : null;
-    const cancelFocus = opts.modal
-      ? afterNextFrame(doc.defaultView, () => deepActive(doc) === restore && el.focus({ preventScroll: true }))
-      : () => {};
+    let cancelFocus = () => {};
+    if (opts.modal) {
+      const focusLater = () =>
+        (cancelFocus = afterNextFrame(
+          doc.defaultView,
+          () => deepActive(doc) === restore && el.focus({ preventScroll: true }),
+        ));
+      // A CTA rendered hidden (render.tsx) is focused once shown, a frame later.
+      const host = (el.getRootNode() as Partial<ShadowRoot>).host as HTMLElement | undefined;
+      if (host?.hidden) {
+        const shown = new MutationObserver(() => host.hidden || (shown.disconnect(), focusLater()));
+        shown.observe(host, { attributes: true, attributeFilter: ["hidden"] });
+        cancelFocus = () => shown.disconnect();
+      } else focusLater();
+    }
     const onKey = (e: Event) => {
       const k = e as KeyboardEvent;
       if (k.key === "Escape" && opts.onClose) {

@@ -260,6 +260,72 @@ describe("mountCta", () => {
     expect(early.host.hidden).toBe(true);
   });
 
+  it("staged (the loader's mounts): the frame first, the step's elements a frame later, shown a frame after them", async () => {
+    // Frames run when the test says.
+    const frames = new Map<number, FrameRequestCallback>();
+    let ids = 0;
+    vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => (frames.set(++ids, cb), ids));
+    vi.spyOn(window, "cancelAnimationFrame").mockImplementation((id) => frames.delete(id));
+    const nextFrame = async () => {
+      const due = [...frames.values()];
+      frames.clear();
+      for (const cb of due) cb(performance.now());
+      await settle();
+    };
+    const focus = vi.spyOn(HTMLElement.prototype, "focus");
+    try {
+      const { host, $, m } = mount({ cta: ctaMock({ cta_type: "overlay" }), staged: true });
+      // The mount's task drew the dialog and its close button, hidden, without the step's elements.
+      expect(host.hidden).toBe(true);
+      expect($("[role=dialog]")).not.toBeNull();
+      expect($(".bk-close")).not.toBeNull();
+      expect($("input[type=email]")).toBeNull();
+      await settle();
+      expect($("input[type=email]")).toBeNull();
+      // The next task after a frame draws them, still hidden; it is named by its heading from then on.
+      await nextFrame();
+      expect($("input[type=email]")).not.toBeNull();
+      expect(host.hidden).toBe(true);
+      expect(focus).not.toHaveBeenCalled();
+      // Shown a frame later, and focused a frame after that, once laid out.
+      await nextFrame();
+      expect(host.hidden).toBe(false);
+      expect(focus).not.toHaveBeenCalled();
+      await nextFrame();
+      expect(host.shadowRoot!.activeElement).toBe($("[role=dialog]"));
+
+      // An inline CTA is staged the same way.
+      const inline = mount({ cta: ctaMock({ cta_type: "inline", inline_type: "embed" }), staged: true });
+      expect(inline.$("[role=region]")).not.toBeNull();
+      expect(inline.$("input[type=email]")).toBeNull();
+      await nextFrame();
+      expect(inline.$("input[type=email]")).not.toBeNull();
+      await nextFrame();
+      expect(inline.host.hidden).toBe(false);
+
+      // Closed between the stages: no elements drawn, never shown, no focus taken.
+      focus.mockClear();
+      const early = mount({ cta: ctaMock({ cta_type: "overlay" }), staged: true });
+      early.m.unmount();
+      await nextFrame();
+      await nextFrame();
+      await nextFrame();
+      expect(early.host.hidden).toBe(true);
+      expect(early.root.childNodes).toHaveLength(0);
+      expect(focus).not.toHaveBeenCalled();
+
+      // The editor's preview is never staged: all of it at once, shown.
+      const preview = mount({ cta: ctaMock({ cta_type: "overlay" }), staged: true, mode: "preview" });
+      expect(preview.host.hidden).toBe(false);
+      expect(preview.$("input[type=email]")).not.toBeNull();
+      // Nothing left pending for the next test: Preact's effects wait for a frame of this test's.
+      for (const mounted of [m, inline.m, preview.m]) mounted.unmount();
+      await nextFrame();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it("focuses a modal a frame after its effects, once the browser has laid it out, unless the visitor moved focus", async () => {
     // Frames run when the test says: the reveal and Preact's effects wait for one, the modal's focus for the next.
     const frames = new Map<number, FrameRequestCallback>();

@@ -36,6 +36,8 @@ describe("display: targeting, triggers and frequency", () => {
     expect(hosts()).toEqual(["9"]);
     expect(widget.state(9)).toBe("visible");
     expect(mounts[0].broadcastId).toBe(50);
+    // Its frame and its elements in tasks a frame apart (render.tsx).
+    expect(mounts[0].staged).toBe(true);
     expect(document.body.lastElementChild!.tagName).toBe("BECKON-CTA");
     widget.start(); // a re-evaluation does not show it twice
     await vi.advanceTimersByTimeAsync(5000);
