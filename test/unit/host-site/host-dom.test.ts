@@ -5,7 +5,7 @@
  * the behaviours hold. Timing and layout behaviours run in Chromium
  * (test/e2e/host-site-layout.test.ts and host-site-content.test.ts).
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderSvPage, type SvPage, type SvRequest } from "../../../demo/sv/server/pages";
 import { startHost } from "../../../demo/sv/src/site";
 import { MENU_PLUGIN_ALERTS } from "../../../demo/sv/src/menu-plugin";
@@ -35,7 +35,13 @@ function load(page: SvPage, path: string, width = 1280) {
   return startHost(document, window);
 }
 
+// The site's timers (a debounced masonry layout on every resize, and load() resizes the viewport) run on a test
+// clock: the ones due are run at each test's end, inside the test's DOM, never after the environment is gone.
+beforeEach(() => void vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] }));
+
 afterEach(() => {
+  vi.runOnlyPendingTimers();
+  vi.useRealTimers();
   vi.restoreAllMocks();
   document.querySelectorAll("script[data-loaded-by]").forEach((s) => s.remove());
   delete (window as unknown as { beckon?: unknown }).beckon;
