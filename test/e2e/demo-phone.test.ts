@@ -64,10 +64,11 @@ describe("the demo on a 390 px phone", () => {
     await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready);
     // Placed CTAs load their renderer and mount after cfReady: wait until the widget's requests are done.
     await page.waitForLoadState("networkidle");
-    // What the widget shows at once (bars, placed forms) has been drawn when its frames have a size.
+    // What the widget shows at once (bars, placed forms) has been drawn and shown: a CTA is drawn hidden, its
+    // elements a frame after its frame, and shown a frame later.
     await page.waitForFunction(() =>
-      [...document.querySelectorAll("beckon-cta")].every(
-        (h) => !h.shadowRoot || h.shadowRoot.querySelector(".bk-frame, .bk-root"),
+      [...document.querySelectorAll<HTMLElement>("beckon-cta")].every(
+        (h) => !h.shadowRoot || (h.shadowRoot.querySelector(".bk-frame, .bk-root") && !h.hidden),
       ),
     );
     const overflow = await page.evaluate(() => {

@@ -167,9 +167,10 @@ describe("one modal at a time", () => {
     const { page, errors, sent, context } = await open("/t/mobile", { mobile: true });
     const seen: string[] = [];
     for (let i = 0; i < 3; i++) {
+      // On screen, not only in the page: a CTA is drawn hidden and shown frames later.
       await page.waitForFunction(() =>
-        Array.from(document.querySelectorAll("beckon-cta")).some((h) =>
-          h.shadowRoot?.querySelector('[aria-modal="true"]'),
+        Array.from(document.querySelectorAll("beckon-cta")).some(
+          (h) => h.shadowRoot?.querySelector('[aria-modal="true"]')?.getClientRects().length,
         ),
       );
       const now = await openModals(page);
