@@ -41,6 +41,23 @@ async function submit(form: HTMLFormElement) {
   await vi.dynamicImportSettled();
 }
 
+/**
+ * Animation frames that run when the test says (restored by vi.restoreAllMocks): returns the function that runs
+ * the frame due, then lets the tasks it queued run.
+ */
+function framesByHand(): () => Promise<void> {
+  const frames = new Map<number, FrameRequestCallback>();
+  let ids = 0;
+  vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => (frames.set(++ids, cb), ids));
+  vi.spyOn(window, "cancelAnimationFrame").mockImplementation((id) => frames.delete(id));
+  return async () => {
+    const due = [...frames.values()];
+    frames.clear();
+    for (const cb of due) cb(performance.now());
+    await settle();
+  };
+}
+
 describe("mountCta", () => {
   beforeEach(() => {
     document.body.innerHTML = "";
@@ -261,17 +278,7 @@ describe("mountCta", () => {
   });
 
   it("staged (the loader's mounts): the frame first, the step's elements a frame later, shown a frame after them", async () => {
-    // Frames run when the test says.
-    const frames = new Map<number, FrameRequestCallback>();
-    let ids = 0;
-    vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => (frames.set(++ids, cb), ids));
-    vi.spyOn(window, "cancelAnimationFrame").mockImplementation((id) => frames.delete(id));
-    const nextFrame = async () => {
-      const due = [...frames.values()];
-      frames.clear();
-      for (const cb of due) cb(performance.now());
-      await settle();
-    };
+    const nextFrame = framesByHand();
     const focus = vi.spyOn(HTMLElement.prototype, "focus");
     try {
       const { host, $, m } = mount({ cta: ctaMock({ cta_type: "overlay" }), staged: true });
@@ -327,17 +334,8 @@ describe("mountCta", () => {
   });
 
   it("focuses a modal a frame after its effects, once the browser has laid it out, unless the visitor moved focus", async () => {
-    // Frames run when the test says: the reveal and Preact's effects wait for one, the modal's focus for the next.
-    const frames = new Map<number, FrameRequestCallback>();
-    let ids = 0;
-    vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => (frames.set(++ids, cb), ids));
-    vi.spyOn(window, "cancelAnimationFrame").mockImplementation((id) => frames.delete(id));
-    const nextFrame = async () => {
-      const due = [...frames.values()];
-      frames.clear();
-      for (const cb of due) cb(performance.now());
-      await settle();
-    };
+    // The reveal and Preact's effects wait for one frame, the modal's focus for the next.
+    const nextFrame = framesByHand();
     const focus = vi.spyOn(HTMLElement.prototype, "focus");
     try {
       const { host, $ } = mount({ cta: ctaMock({ cta_type: "overlay" }) });
