@@ -106,10 +106,11 @@ export function Shell(props: CtaProps & { teaser?: boolean; draft?: boolean }) {
         ×
       </button>
     ) : null;
-  const framed = open && (type === "overlay" || type === "two-tap" || type === "inline");
+  const modal = open && (type === "overlay" || type === "two-tap");
+  const inline = open && type === "inline";
   const content = (
     <>
-      {draft && framed ? null : <Cta {...props} />}
+      {draft && (modal || inline) ? null : <Cta {...props} />}
       {config.powered_by ? (
         <a className="bk-powered" href={poweredByHref(config.api_origin, type)} target="_blank" rel="noopener">
           {labels.poweredBy}
@@ -118,7 +119,7 @@ export function Shell(props: CtaProps & { teaser?: boolean; draft?: boolean }) {
       {close}
     </>
   );
-  if (framed && type !== "inline") {
+  if (modal) {
     return (
       <Modal
         splash={cta.overlay_type === "splash"}
@@ -130,7 +131,7 @@ export function Shell(props: CtaProps & { teaser?: boolean; draft?: boolean }) {
       />
     );
   }
-  if (framed)
+  if (inline)
     return <Inline subtype={cta.inline_type || "embed"} content={content} name={cta.name} style={boxStyle(o)} />;
   return (
     <Frame {...props} kind={open ? type : "teaser"} content={content} close={close} onOpen={() => setOpen(true)} />
