@@ -1,22 +1,13 @@
 /** The demo store's cart page, /demo/store/cart: the lines of the visitor's cart (cart.js), with the widget embedded. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { publicOrigin } from "~/lib/origin.server";
+import { demoStoreResponse } from "../../demo/store/server/page-response.server";
 import { demoWebsiteId } from "~/models/demo-sites.server";
-import { genericSnippet } from "../../widget/snippet";
-import { demoStoreCartMain, demoStorePage } from "~/lib/demo-products";
-import { demoDataMissing, htmlPage } from "../../demo/sv/server/sv-request.server";
+import { demoStoreCartMain } from "~/lib/demo-products";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const websiteId = await demoWebsiteId(prisma, "store");
-  if (!websiteId) return demoDataMissing();
-  const snippet = genericSnippet({ origin: publicOrigin(request), websiteId });
-  return htmlPage(
-    demoStorePage({
-      title: "Your cart – Beckon Demo Store",
-      bodyClass: "template-cart",
-      main: demoStoreCartMain(),
-      snippet,
-    }),
-  );
-}
+export const loader = async ({ request }: LoaderFunctionArgs) =>
+  demoStoreResponse(request, await demoWebsiteId(prisma, "store"), {
+    title: "Your cart – Beckon Demo Store",
+    bodyClass: "template-cart",
+    main: demoStoreCartMain(),
+  });

@@ -1,7 +1,7 @@
 /**
  * Any other address under /demo/sv/: the host site's own 404 page, as a
  * WordPress site answers. The splat also matches /demo/sv itself (and
- * /demo/sv/), which outranks demo.$site: that is the front page.
+ * /demo/sv/): that is the front page.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderSvPage } from "../../demo/sv/server/pages";

@@ -3,6 +3,8 @@
  * The form is protected by the Origin check and a pre-session CSRF cookie;
  * attempts are counted before the password check and throttled per client
  * address, per account and per known device (login-throttle.server.ts).
+ * The demo (`npm start`, BECKON_DEMO=1) lists its seeded owner accounts under
+ * the form, each with a button that fills the form in.
  */
 import {
   data,
@@ -14,7 +16,19 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { Banner, BlockStack, Box, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  FormLayout,
+  InlineStack,
+  Link,
+  Page,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { prisma } from "~/db.server";
 import { isSameOrigin, loginCsrfMatches, loginCsrfToken } from "~/lib/csrf.server";
 import { SessionSecretError } from "~/lib/session-secret.server";
@@ -24,6 +38,8 @@ import { knownDevice, rememberDevice } from "~/lib/known-device.server";
 import { clientIp } from "~/lib/client-address.server";
 import { safeRedirectTo } from "~/lib/safe-redirect";
 import { authenticateOwner } from "~/models/owner.server";
+import { demoAccounts, type DemoAccount } from "~/models/demo-accounts.server";
+import { serverEnv } from "~/lib/env.server";
 import { CsrfInput } from "~/components/CsrfInput";
 import { useT } from "~/i18n/useT";
 import { adminLanguage, translator, type Translate } from "~/i18n";
@@ -51,8 +67,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (e instanceof SessionSecretError) throw new Response(e.message, { status: 503 });
     throw e;
   });
+  const demo = serverEnv().demo ? await demoAccounts(prisma) : [];
   return data(
-    { csrf: token, redirectTo, lang: adminLanguage(request) },
+    { csrf: token, redirectTo, lang: adminLanguage(request), demo },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -118,7 +135,7 @@ function waitText(t: Translate, seconds: number): string {
 
 export default function OwnerLogin() {
   const t = useT();
-  const { csrf, redirectTo } = useLoaderData<typeof loader>();
+  const { csrf, redirectTo, demo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [email, setEmail] = useState(result?.email ?? "");
@@ -167,7 +184,60 @@ export default function OwnerLogin() {
             </BlockStack>
           </Form>
         </Card>
+        {demo.length ? (
+          <Box paddingBlockStart="400">
+            <DemoAccounts
+              accounts={demo}
+              onUse={(account) => {
+                setEmail(account.email);
+                setPassword(account.password);
+              }}
+            />
+          </Box>
+        ) : null}
       </Box>
     </Page>
+  );
+}
+
+/** The demo's owner accounts, each with the site it manages and a button that fills the form in. */
+function DemoAccounts({ accounts, onUse }: { accounts: DemoAccount[]; onUse: (account: DemoAccount) => void }) {
+  const t = useT();
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t("login.demoTitle")}
+        </Text>
+        <Text as="p">{t("login.demoText")}</Text>
+        {accounts.map((account) => (
+          <Box key={account.email} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+            <BlockStack gap="200">
+              <InlineStack gap="200" align="space-between" blockAlign="center">
+                <Text as="h3" variant="headingSm">
+                  {account.site}
+                </Text>
+                <Link url={account.path} target="_blank">
+                  {t("login.demoOpenSite")}
+                </Link>
+              </InlineStack>
+              <Text as="p" breakWord>
+                {t("login.email")}: <code>{account.email}</code>
+                <br />
+                {t("login.password")}: <code>{account.password}</code>
+              </Text>
+              <InlineStack>
+                <Button
+                  onClick={() => onUse(account)}
+                  accessibilityLabel={t("login.demoUseLabel", { site: account.site })}
+                >
+                  {t("login.demoUse")}
+                </Button>
+              </InlineStack>
+            </BlockStack>
+          </Box>
+        ))}
+      </BlockStack>
+    </Card>
   );
 }

@@ -29,17 +29,20 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 const html = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'");
 
 describe("an unknown address", () => {
-  it.each(["/nope", "/nope/deeper", "/app-nope"])("%s answers 404 with a page in English by default", async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(404);
-    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-    const page = await html(res);
-    expect(page).toContain('<html lang="en"');
-    expect(page).toContain(`<h1 style="font-size:1.5rem">${en["errorPage.notFoundTitle"]}</h1>`);
-    expect(page).toContain(en["errorPage.notFoundText"]);
-    expect(page).toMatch(new RegExp(`<a href="/"[^>]*>${en["errorPage.home"]}</a>`));
-    expect(page).not.toContain(sv["errorPage.notFoundTitle"]);
-  });
+  it.each(["/nope", "/nope/deeper", "/app-nope", "/demo", "/demo/nope"])(
+    "%s answers 404 with a page in English by default",
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      const page = await html(res);
+      expect(page).toContain('<html lang="en"');
+      expect(page).toContain(`<h1 style="font-size:1.5rem">${en["errorPage.notFoundTitle"]}</h1>`);
+      expect(page).toContain(en["errorPage.notFoundText"]);
+      expect(page).toMatch(new RegExp(`<a href="/"[^>]*>${en["errorPage.home"]}</a>`));
+      expect(page).not.toContain(sv["errorPage.notFoundTitle"]);
+    },
+  );
 
   it("speaks Swedish to a Swedish browser", async () => {
     const res = await get("/nope", { "Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5" });

@@ -1,0 +1,19 @@
+/**
+ * /demo/store: the demo store's front page, which embeds the widget with the
+ * generic snippet, exactly as a site owner would; its Ajax API is served by
+ * scripts/serve.ts (demo/store/server). The Swedish sales-training host site
+ * (/demo/sv, rendered from demo/sv/) is answered by the demo.sv.* routes.
+ * Any other /demo/… address is Beckon's own 404 page (root.tsx).
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { demoStoreResponse } from "../../demo/store/server/page-response.server";
+import { demoWebsiteId } from "~/models/demo-sites.server";
+import { demoStoreFrontMain } from "~/lib/demo-products";
+
+export const loader = async ({ request }: LoaderFunctionArgs) =>
+  demoStoreResponse(request, await demoWebsiteId(prisma, "store"), {
+    title: "Beckon Demo Store",
+    bodyClass: "template-collection",
+    main: demoStoreFrontMain(),
+  });
