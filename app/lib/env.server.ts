@@ -271,7 +271,7 @@ export const SERVER_ENV = {
   ),
   demo: variable(
     "BECKON_DEMO",
-    "1: the demo (`npm start`), which may generate its session secret in production mode",
+    "1: the demo (`npm start`), which may generate its session secret in production mode and lists its owner accounts on the sign-in page",
     raw().transform((v) => v === "1"),
   ),
   publicUrl: variable(

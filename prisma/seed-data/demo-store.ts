@@ -11,11 +11,7 @@ import type { BroadcastInput } from "../../app/models/broadcast.server";
 import { emailForm, heading, listAction, paragraph, singleStepCta, thankYou, type ElementInput } from "./builders";
 import { DEMO_STORE_PRODUCTS } from "./demo-store-products";
 
-export const DEMO_STORE_OWNER = {
-  name: "Demo Merchant",
-  email: "owner@beckon-demo.test",
-  password: "beckon-demo-2026",
-} as const;
+export { DEMO_STORE_OWNER } from "./demo-owners";
 
 export const DEMO_SHOP_DOMAIN = "beckon-demo.myshopify.com";
 

@@ -11,11 +11,7 @@ import type { conditionSchema } from "../../app/lib/schema/condition";
 import type { websiteSettingsSchema } from "../../app/lib/schema/website";
 import type { BroadcastInput } from "../../app/models/broadcast.server";
 
-export const SALJAKADEMIN_OWNER = {
-  name: "Karin Lindqvist",
-  email: "agare@saljakademin.se",
-  password: "beckon-demo-2026",
-} as const;
+export { SALJAKADEMIN_OWNER } from "./demo-owners";
 
 export const TIMEZONE = "Europe/Stockholm";
 

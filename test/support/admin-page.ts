@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
+import { SALJAKADEMIN_OWNER } from "../../prisma/seed-data/demo-owners";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -39,7 +40,7 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /** The seeded Swedish site's owner (prisma/seed-data). */
-export const DEMO_OWNER = { email: "agare@saljakademin.se", password: "beckon-demo-2026" } as const;
+export const DEMO_OWNER = { email: SALJAKADEMIN_OWNER.email, password: SALJAKADEMIN_OWNER.password } as const;
 
 /** Logs in through the standalone admin's login form and waits until the login page is left. */
 export async function logInAsOwner(

@@ -49,6 +49,11 @@ export const shellEn = {
   "login.waitSeconds": "{n} seconds",
   "login.waitMinute": "a minute",
   "login.waitMinutes": "{n} minutes",
+  "login.demoTitle": "Demo accounts",
+  "login.demoText": "This server runs Beckon's demo. Sign in as the owner of one of its sites:",
+  "login.demoOpenSite": "Open the site",
+  "login.demoUse": "Use this account",
+  "login.demoUseLabel": "Fill in the form with the account of {site}",
 
   // Shopify not configured (/app without credentials)
   "shopifyOff.title": "Connect Beckon to Shopify",

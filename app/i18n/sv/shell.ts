@@ -53,6 +53,11 @@ export const shellSv: SameKeys<typeof shellEn> = {
   "login.waitSeconds": "{n} sekunder",
   "login.waitMinute": "en minut",
   "login.waitMinutes": "{n} minuter",
+  "login.demoTitle": "Demokonton",
+  "login.demoText": "Den här servern kör Beckons demo. Logga in som ägare till en av dess webbplatser:",
+  "login.demoOpenSite": "Öppna webbplatsen",
+  "login.demoUse": "Använd kontot",
+  "login.demoUseLabel": "Fyll i formuläret med kontot för {site}",
 
   // Shopify not configured (/app without credentials)
   "shopifyOff.title": "Koppla Beckon till Shopify",
