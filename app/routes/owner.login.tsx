@@ -67,7 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (e instanceof SessionSecretError) throw new Response(e.message, { status: 503 });
     throw e;
   });
-  const demo = serverEnv().demo ? await demoAccounts(prisma) : [];
+  // The demo's accounts are a convenience: a database that cannot answer leaves the form as it is.
+  const demo = serverEnv().demo ? await demoAccounts(prisma).catch(() => []) : [];
   return data(
     { csrf: token, redirectTo, lang: adminLanguage(request), demo },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
