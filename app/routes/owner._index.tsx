@@ -1,7 +1,9 @@
-/** /owner: the websites the signed-in owner manages, each linking to its contacts. */
+/** /owner: the websites the signed-in owner manages, each with a link to every page of its admin. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, InlineStack, Button, Page, Text } from "@shopify/polaris";
+import { adminNavItems } from "~/components/AdminNav";
+import { adminPaths } from "~/lib/admin-links";
 import { prisma } from "~/db.server";
 import { requireOwner } from "~/models/owner-session.server";
 import { ownerWebsites } from "~/models/owner.server";
@@ -34,7 +36,7 @@ export default function OwnerIndex() {
         <BlockStack gap="300">
           {websites.map((w) => (
             <Card key={w.id}>
-              <InlineStack align="space-between" blockAlign="center" gap="400">
+              <BlockStack gap="300">
                 <BlockStack gap="100">
                   <Text as="h2" variant="headingMd">
                     {w.name}
@@ -43,17 +45,33 @@ export default function OwnerIndex() {
                     {w.domain ?? w.shopDomain ?? t("nav.websiteN", { id: w.id })}
                   </Text>
                 </BlockStack>
-                <Button
-                  url={`/owner/websites/${w.id}/contacts`}
-                  accessibilityLabel={t("nav.contactsOf", { name: w.name })}
-                >
-                  {t("nav.contacts")}
-                </Button>
-              </InlineStack>
+                <WebsiteLinks websiteId={w.id} name={w.name} />
+              </BlockStack>
             </Card>
           ))}
         </BlockStack>
       )}
     </Page>
+  );
+}
+
+/** Every page of a website's admin, in its navigation's order; its CTAs, what an owner comes for most, stand out. */
+function WebsiteLinks({ websiteId, name }: { websiteId: number; name: string }) {
+  const t = useT();
+  const basePath = `/owner/websites/${websiteId}`;
+  const ctas = adminPaths({ basePath, surface: "owner" }).ctas;
+  return (
+    <InlineStack gap="200" wrap>
+      {adminNavItems(basePath, "owner", t).map((item) => (
+        <Button
+          key={item.url}
+          url={item.url}
+          variant={item.url === ctas ? "primary" : undefined}
+          accessibilityLabel={t("nav.pageOf", { page: item.label, name })}
+        >
+          {item.label}
+        </Button>
+      ))}
+    </InlineStack>
   );
 }

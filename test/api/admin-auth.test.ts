@@ -157,8 +157,12 @@ describe("signing in", () => {
     expect(index.status).toBe(200);
     const html = await index.text();
     expect(html).toContain("Säljakademin A");
-    expect(html).toContain(`/owner/websites/${siteA}/contacts`);
+    // A link to every page of the owner's website (its CTAs, campaigns, contacts, results, integrations, settings).
+    for (const page of ["ctas", "broadcasts", "contacts", "results", "integrations", "settings"])
+      expect(html).toContain(`href="/owner/websites/${siteA}/${page}"`);
+    expect(html).toContain('aria-label="CTAs of Säljakademin A"');
     expect(html).not.toContain("Store B");
+    expect(html).not.toContain(`/owner/websites/${siteB}/`);
   });
 
   it("goes back to a same-site redirectTo, and to /owner for anything else", async () => {

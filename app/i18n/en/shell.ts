@@ -25,7 +25,7 @@ export const shellEn = {
   "nav.allWebsites": "All websites",
   "nav.noWebsites": "You do not manage any website yet. Ask the website's owner to add you.",
   "nav.websiteN": "Website {id}",
-  "nav.contactsOf": "Contacts of {name}",
+  "nav.pageOf": "{page} of {name}",
   "nav.home": "Home",
   "nav.settings": "Settings",
   "nav.ctas": "CTAs",

@@ -29,7 +29,7 @@ export const shellSv: SameKeys<typeof shellEn> = {
   "nav.allWebsites": "Alla webbplatser",
   "nav.noWebsites": "Du hanterar ingen webbplats än. Be webbplatsens ägare att lägga till dig.",
   "nav.websiteN": "Webbplats {id}",
-  "nav.contactsOf": "Kontakter för {name}",
+  "nav.pageOf": "{page} för {name}",
   "nav.home": "Start",
   "nav.settings": "Inställningar",
   "nav.ctas": "CTA:er",
