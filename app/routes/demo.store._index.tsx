@@ -6,13 +6,11 @@
  * Any other /demo/… address is Beckon's own 404 page (root.tsx).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
 import { demoStoreResponse } from "../../demo/store/server/page-response.server";
-import { demoWebsiteId } from "~/models/demo-sites.server";
 import { demoStoreFrontMain } from "~/lib/demo-products";
 
-export const loader = async ({ request }: LoaderFunctionArgs) =>
-  demoStoreResponse(request, await demoWebsiteId(prisma, "store"), {
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  demoStoreResponse(request, {
     title: "Beckon Demo Store",
     bodyClass: "template-collection",
     main: demoStoreFrontMain(),
