@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
-import { postForm } from "../support/http";
+import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
 
 // Live bindings: set by withEditorServer()'s beforeAll, read by the tests as plain names.
 export let t: TestDatabase;
@@ -25,18 +25,8 @@ export const SV = 1;
 export const STORE = 2;
 const PASSWORD = "beckon-demo-2026";
 
-function cookiePair(res: Response, name: string): string {
-  const line = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
-  if (!line) throw new Error(`no ${name} cookie`);
-  return line.split(";")[0];
-}
-
-/** The CSRF token in a page's form. */
-export function csrfOf(html: string): string {
-  const m = /name="csrf" value="([^"]+)"/.exec(html);
-  if (!m) throw new Error("no csrf field on the page");
-  return m[1];
-}
+/** The CSRF token in a page's form (the tests of the editor read it from here). */
+export { csrfOf };
 
 /** A GET of the server that does not follow redirects, with an owner's cookie if given. */
 export async function get(path: string, cookie?: string): Promise<Response> {
@@ -52,9 +42,7 @@ export const post = (
 ) => postForm(origin, path, fields, { ...(cookie ? { Cookie: cookie } : {}), ...headers });
 
 async function signIn(email: string): Promise<string> {
-  const page = await get("/owner/login");
-  const csrf = csrfOf(await page.text());
-  const res = await post("/owner/login", { email, password: PASSWORD, csrf }, cookiePair(page, "beckon_csrf"));
+  const res = await signInByForm(origin, email, PASSWORD);
   expect(res.status).toBe(302);
   return cookiePair(res, "beckon_owner");
 }

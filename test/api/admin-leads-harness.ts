@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
 import { loadCtaDocument, saveCtaDocument } from "~/models/cta.server";
-import { postForm } from "../support/http";
+import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
 import { applyToRollups } from "~/models/event-rollups.server";
 
 // Live bindings: set by withLeadsServer()'s beforeAll, read by the tests as plain names.
@@ -43,16 +43,6 @@ const API_SECRET = "test-api-secret";
 
 // ---------------------------------------------------------------- HTTP helpers
 
-function cookiePair(line: string): string {
-  return line.split(";")[0];
-}
-
-function hiddenCsrf(html: string): string {
-  const m = /name="csrf" value="([^"]+)"/.exec(html);
-  if (!m) throw new Error("no csrf field on the page");
-  return m[1];
-}
-
 /** A page's HTML without the empty comments React puts between adjacent text pieces. */
 export async function html(res: Response): Promise<string> {
   return (await res.text()).replace(/<!-- -->/g, "");
@@ -75,16 +65,10 @@ export interface Owner {
 }
 
 export async function signIn(email: string): Promise<Owner> {
-  const page = await get("/owner/login");
-  const csrfCookie = cookiePair(page.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!);
-  const res = await post(
-    "/owner/login",
-    { email, password: PASSWORD, csrf: hiddenCsrf(await page.text()) },
-    { Cookie: csrfCookie },
-  );
+  const res = await signInByForm(origin, email, PASSWORD);
   expect(res.status).toBe(302);
-  const cookie = cookiePair(res.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!);
-  const csrf = hiddenCsrf(await (await get("/owner", cookie)).text());
+  const cookie = cookiePair(res, "beckon_owner");
+  const csrf = csrfOf(await (await get("/owner", cookie)).text());
   return { cookie, csrf };
 }
 

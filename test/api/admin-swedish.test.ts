@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
-import { postForm } from "../support/http";
+import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
 import { en } from "~/i18n/en";
 import { sv as svTexts } from "~/i18n/sv";
 import { loadCtaDocument } from "~/models/cta.server";
@@ -19,8 +19,6 @@ let origin: string;
 let sv: number;
 let cookie: string;
 
-const cookiePair = (line: string) => line.split(";")[0];
-const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${origin}${path}`, { redirect: "manual", headers });
 /** The visible text of a page: scripts, styles, tags and React's empty comments removed, entities decoded. */
@@ -59,16 +57,9 @@ beforeAll(async () => {
     },
   });
   origin = server.origin;
-  const page = await get("/owner/login");
-  const csrfCookie = cookiePair(page.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!);
-  const res = await postForm(
-    origin,
-    "/owner/login",
-    { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) },
-    { Cookie: csrfCookie },
-  );
+  const res = await signInByForm(origin, "agare@saljakademin.se", "beckon-demo-2026");
   expect(res.status).toBe(302);
-  cookie = cookiePair(res.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!);
+  cookie = cookiePair(res, "beckon_owner");
 });
 
 afterAll(async () => {
@@ -250,7 +241,7 @@ describe("the admin in Swedish", () => {
 
   it("answers a failed sign-in in Swedish", async () => {
     const form = await get("/owner/login", { "Accept-Language": "sv" });
-    const csrfCookie = cookiePair(form.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!);
+    const csrfCookie = cookiePair(form, "beckon_csrf");
     const formHtml = await form.text();
     expect(formHtml).toContain("<title>Logga in · Beckon</title>");
     const csrf = csrfOf(formHtml);

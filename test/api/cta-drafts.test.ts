@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
 import { loadCtaDocument } from "~/models/cta.server";
 import type { CtaDocument } from "~/lib/schema/cta";
-import { postForm } from "../support/http";
+import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -36,18 +36,6 @@ function bearer(): Record<string, string> {
 }
 const OLD = "Vänta! Ta med dig vår mest nedladdade e-bok";
 const NEW = "Hallå där! Ta med dig vår e-bok";
-
-function cookiePair(res: Response, name: string): string {
-  const line = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
-  if (!line) throw new Error(`no ${name} cookie`);
-  return line.split(";")[0];
-}
-
-function csrfOf(html: string): string {
-  const m = /name="csrf" value="([^"]+)"/.exec(html);
-  if (!m) throw new Error("no csrf field on the page");
-  return m[1];
-}
 
 const get = (path: string, cookie?: string) =>
   fetch(`${server.origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
@@ -90,13 +78,7 @@ beforeAll(async () => {
       SCOPES: "read_products,write_app_proxy",
     },
   });
-  const page = await get("/owner/login");
-  const res = await postForm(
-    server.origin,
-    "/owner/login",
-    { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) },
-    { Cookie: cookiePair(page, "beckon_csrf") },
-  );
+  const res = await signInByForm(server.origin, "agare@saljakademin.se", "beckon-demo-2026");
   owner = cookiePair(res, "beckon_owner");
   exitPopup = (await t.db.cta.findFirstOrThrow({ where: { websiteId: SV, name: "Exitpopup – E-bok Säljteknik" } })).id;
 });

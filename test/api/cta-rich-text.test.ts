@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
-import { postForm } from "../support/http";
+import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
 import { seedIfEmpty } from "../../prisma/seed";
 import { loadCtaDocument, loadCtaForEditor, saveCtaDocument } from "~/models/cta.server";
 import { newCtaDocument, newElement } from "~/components/editor/document";
@@ -21,12 +21,6 @@ let server: TestServer;
 let cookie: string;
 let website: number;
 
-const cookiePair = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))!
-    .split(";")[0];
-const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
 const get = (path: string, c?: string) =>
   fetch(`${server.origin}${path}`, { redirect: "manual", headers: c ? { Cookie: c } : {} });
 
@@ -95,13 +89,7 @@ beforeAll(async () => {
   await seedIfEmpty(t.db);
   website = (await t.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
   server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: "x".repeat(32) } });
-  const page = await get("/owner/login");
-  const res = await postForm(
-    server.origin,
-    "/owner/login",
-    { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) },
-    { Cookie: cookiePair(page, "beckon_csrf") },
-  );
+  const res = await signInByForm(server.origin, "agare@saljakademin.se", "beckon-demo-2026");
   expect(res.status).toBe(302);
   cookie = cookiePair(res, "beckon_owner");
 });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
-import { postForm } from "../support/http";
+import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
 import { seedIfEmpty } from "../../prisma/seed";
 
 let t: TestDatabase;
@@ -18,12 +18,6 @@ let cookie: string;
 let sv: number;
 let ctaId: number;
 
-const cookiePair = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))!
-    .split(";")[0];
-const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
 const get = (path: string) => fetch(`${server.origin}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
 async function submit(path: string, fields: Record<string, string>) {
   const csrf = csrfOf(await (await get("/owner")).text());
@@ -39,13 +33,7 @@ beforeAll(async () => {
     databaseUrl: t.url,
     env: { SESSION_SECRET: "x".repeat(32), BECKON_OUTBOX_WORKER: "0" },
   });
-  const page = await fetch(`${server.origin}/owner/login`);
-  const res = await postForm(
-    server.origin,
-    "/owner/login",
-    { email: "agare@saljakademin.se", password: "beckon-demo-2026", csrf: csrfOf(await page.text()) },
-    { Cookie: cookiePair(page, "beckon_csrf") },
-  );
+  const res = await signInByForm(server.origin, "agare@saljakademin.se", "beckon-demo-2026");
   cookie = cookiePair(res, "beckon_owner");
 });
 

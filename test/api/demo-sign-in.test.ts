@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
-import { postForm } from "../support/http";
+import { signInByForm } from "../support/http";
 import { createOwnerAccount } from "~/models/owner.server";
 import { DEMO_OWNERS, DEMO_STORE_OWNER, SALJAKADEMIN_OWNER } from "../../prisma/seed-data/demo-owners";
 import { en } from "~/i18n/en";
@@ -73,18 +73,7 @@ describe("the demo's sign-in page", () => {
   });
 
   it("signs in with a listed account", async () => {
-    const res = await fetch(`${demo.origin}/owner/login`);
-    const cookie = res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("beckon_csrf="))!
-      .split(";")[0];
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await res.text())![1];
-    const signedIn = await postForm(
-      demo.origin,
-      "/owner/login",
-      { email: DEMO_STORE_OWNER.email, password: DEMO_STORE_OWNER.password, csrf },
-      { Cookie: cookie },
-    );
+    const signedIn = await signInByForm(demo.origin, DEMO_STORE_OWNER.email, DEMO_STORE_OWNER.password);
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.getSetCookie().some((c) => c.startsWith("beckon_owner"))).toBe(true);
   });

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
-import { postForm } from "../support/http";
+import { cookiePair, postForm, signInByForm } from "../support/http";
 import { FakeShopifyAdmin, type FakeCollection, type FakeProduct } from "../support/fake-providers/shopify-admin";
 import { seedIfEmpty } from "../../prisma/seed";
 import { DEMO_SHOP_DOMAIN } from "../../prisma/seed-data/demo-store";
@@ -49,23 +49,12 @@ const collections: FakeCollection[] = Array.from({ length: 12 }, (_, i) => ({
   productsCount: 3 + i,
 }));
 
-function cookiePair(res: Response, name: string): string {
-  const line = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
-  if (!line) throw new Error(`no ${name} cookie`);
-  return line.split(";")[0];
-}
 const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
 const get = (path: string, cookie?: string) =>
   fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 
 async function signIn(email: string): Promise<{ cookie: string; csrf: string }> {
-  const page = await get("/owner/login");
-  const res = await postForm(
-    origin,
-    "/owner/login",
-    { email, password: PASSWORD, csrf: csrfIn(await page.text()) },
-    { Cookie: cookiePair(page, "beckon_csrf") },
-  );
+  const res = await signInByForm(origin, email, PASSWORD);
   expect(res.status).toBe(302);
   const cookie = cookiePair(res, "beckon_owner");
   return { cookie, csrf: csrfIn(await (await get("/owner", cookie)).text()) };

@@ -19,7 +19,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
 import { linkShopOwner } from "~/models/owner.server";
 import { dataRequestDownload } from "~/models/privacy.server";
-import { postForm } from "../support/http";
+import { cookiePair, signInByForm } from "../support/http";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -372,21 +372,12 @@ describe("webhook signatures", () => {
 });
 
 describe("the admin's data requests", () => {
-  const cookiePair = (line: string) => line.split(";")[0];
-  const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1];
   const get = (path: string, cookie?: string) =>
     fetch(`${origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
   async function signIn(email: string): Promise<string> {
-    const page = await get("/owner/login");
-    const csrfCookie = cookiePair(page.headers.getSetCookie().find((c) => c.startsWith("beckon_csrf="))!);
-    const res = await postForm(
-      origin,
-      "/owner/login",
-      { email, password: "beckon-demo-2026", csrf: csrfOf(await page.text()) },
-      { Cookie: csrfCookie },
-    );
+    const res = await signInByForm(origin, email, "beckon-demo-2026");
     expect(res.status).toBe(302);
-    return cookiePair(res.headers.getSetCookie().find((c) => c.startsWith("beckon_owner="))!);
+    return cookiePair(res, "beckon_owner");
   }
 
   it("Settings of the store list each request with a download, and what is lost without consent", async () => {

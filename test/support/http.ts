@@ -35,3 +35,29 @@ export function postForm(
     body: new URLSearchParams(fields).toString(),
   });
 }
+
+/** A cookie's name=value pair from a response's Set-Cookie headers; throws when the response did not set it. */
+export function cookiePair(res: Response, name: string): string {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  if (!line) throw new Error(`no ${name} cookie`);
+  return line.split(";")[0];
+}
+
+/** The CSRF token of the form in a page's HTML; throws when the page has none. */
+export function csrfOf(html: string): string {
+  const m = /name="csrf" value="([^"]+)"/.exec(html);
+  if (!m) throw new Error("no csrf field on the page");
+  return m[1];
+}
+
+/**
+ * Signs in through the standalone admin's form as a browser does: the sign-in
+ * page for its CSRF cookie and token, then the e-mail and password posted
+ * with them. Returns the form's answer: a 302 setting the owner's cookie
+ * (beckon_owner) when the password is right.
+ */
+export async function signInByForm(origin: string, email: string, password: string): Promise<Response> {
+  const page = await fetch(`${origin}/owner/login`, { redirect: "manual" });
+  const csrf = csrfOf(await page.text());
+  return postForm(origin, "/owner/login", { email, password, csrf }, { Cookie: cookiePair(page, "beckon_csrf") });
+}
