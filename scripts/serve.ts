@@ -229,6 +229,9 @@ async function main() {
   process.env.NODE_ENV ??= "production";
   // A malformed setting (a port, an address, the retention) stops the server here, naming it, rather than on a request.
   assertServerEnv();
+  // The demo's password is published: production refuses a database that holds its accounts or shop.
+  const { prisma } = await import("../app/db.server");
+  await (await import("../app/models/demo-guard.server")).refuseDemoDataInProduction(prisma);
   const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
   const app = createApp(build);
   // Several processes on one database: a config write here empties the others' site-script caches.

@@ -1,6 +1,10 @@
 /**
  * `npm run setup`: brings the database (DATABASE_URL, or the embedded SQLite
- * file) up to date and seeds the demo data into an empty database.
+ * file) up to date. Only for the demo (`--demo`, or BECKON_DEMO=1 as `npm
+ * start` sets it without a SESSION_SECRET) does it also seed the demo
+ * websites into an empty database: their owners' password is published, so
+ * a production database never gets them by default (a production server
+ * refuses to run on them, app/models/demo-guard.server.ts).
  */
 import { databaseTarget } from "../app/db/database-url";
 import { migrate } from "../app/db/migrate.server";
@@ -22,7 +26,7 @@ async function main() {
   const { backfillOrderTouches } = await import("../app/models/order-touches.server");
   const touched = await backfillOrderTouches(prisma);
   if (touched) console.log(`Kept the CTA touch of ${touched} earlier order(s) for Results`);
-  if (process.argv.includes("--no-seed")) {
+  if (!process.argv.includes("--demo") && !serverEnv().demo) {
     await prisma.$disconnect();
     return;
   }

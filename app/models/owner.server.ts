@@ -5,6 +5,7 @@
  * reach another owner's website.
  */
 import type { Db } from "../db.server";
+import { demoCredentialsAllowed, isPublishedDemoPassword } from "./demo-guard.server";
 import { hashPassword, verifyPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../lib/password.server";
 import { isUniqueViolation } from "../lib/db-errors.server";
 import { InputError } from "../lib/errors";
@@ -41,6 +42,8 @@ export async function createOwnerAccount(
   if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
     throw new InputError(`Passwords are ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`, "password");
   }
+  if (!demoCredentialsAllowed() && isPublishedDemoPassword(input.password))
+    throw new InputError("This password is published with Beckon's demo: choose another", "password");
   const name = input.name.trim();
   if (name === "" || name.length > 200) throw new InputError("Give the owner a name (at most 200 characters)", "name");
   const passwordHash = await hashPassword(input.password);
@@ -79,6 +82,11 @@ export async function authenticateOwner(db: Db, email: string, password: string)
     password === "" ||
     password.length > MAX_PASSWORD_LENGTH
   ) {
+    return null;
+  }
+  // The demo's password is public: outside the demo it opens no account, whichever has it.
+  if (!demoCredentialsAllowed() && isPublishedDemoPassword(password)) {
+    logger("owner").warn("a sign-in with the demo's published password was refused outside the demo");
     return null;
   }
   const account = await db.ownerAccount.findUnique({

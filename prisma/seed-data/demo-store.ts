@@ -11,9 +11,9 @@ import type { BroadcastInput } from "../../app/models/broadcast.server";
 import { emailForm, heading, listAction, paragraph, singleStepCta, thankYou, type ElementInput } from "./builders";
 import { DEMO_STORE_PRODUCTS } from "./demo-store-products";
 
-export { DEMO_STORE_OWNER } from "./demo-owners";
+import { DEMO_SHOP_DOMAIN } from "./demo-owners";
 
-export const DEMO_SHOP_DOMAIN = "beckon-demo.myshopify.com";
+export { DEMO_SHOP_DOMAIN, DEMO_STORE_OWNER } from "./demo-owners";
 
 /** Free shipping from $75; the cart bar and the data setting agree. */
 const FREE_SHIPPING_DOLLARS = 75;

@@ -1,8 +1,9 @@
 /**
  * The demo's sign-in page (`npm start` runs the demo, BECKON_DEMO=1) lists
  * the seeded owner accounts that the database holds, with their sites and
- * passwords; a server that is not the demo lists nothing. Over HTTP against
- * the built server and a fresh database.
+ * passwords; a server that is not the demo lists nothing (it does not even
+ * start on the demo's accounts: test/api/demo-data-production.test.ts).
+ * Over HTTP against the built server and a fresh database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -14,21 +15,23 @@ import { en } from "~/i18n/en";
 import { sv } from "~/i18n/sv";
 
 let t: TestDatabase;
+let ordinary: TestDatabase;
 let demo: TestServer;
 let production: TestServer;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
+  [t, ordinary] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   for (const { owner } of DEMO_OWNERS) await createOwnerAccount(t.db, owner);
+  await createOwnerAccount(ordinary.db, { name: "Owner", email: "owner@example.com", password: "an own password 42" });
   [demo, production] = await Promise.all([
     startTestServer({ databaseUrl: t.url }),
-    startTestServer({ databaseUrl: t.url, env: { BECKON_DEMO: "0", SESSION_SECRET: "s".repeat(40) } }),
+    startTestServer({ databaseUrl: ordinary.url, env: { BECKON_DEMO: "0", SESSION_SECRET: "s".repeat(40) } }),
   ]);
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all([demo?.stop(), production?.stop()]);
-  await t?.drop();
+  await Promise.all([t?.drop(), ordinary?.drop()]);
 });
 
 /** The sign-in page's HTML with React's empty comments and apostrophe entities undone. */
@@ -80,10 +83,11 @@ describe("the demo's sign-in page", () => {
 });
 
 describe("a server that is not the demo", () => {
-  it("lists no account, though the demo owners exist in its database", async () => {
+  it("lists no account, though its database has one", async () => {
     const { html } = await signInPage(production);
     expect(html).toContain(en["login.title"]);
     expect(html).not.toContain(en["login.demoTitle"]);
+    expect(html).not.toContain("owner@example.com");
     for (const { owner } of DEMO_OWNERS) expect(html).not.toContain(owner.email);
     expect(html).not.toContain(SALJAKADEMIN_OWNER.password);
   });

@@ -12,7 +12,7 @@ import { renderSvPage, roleFromCookie, type SvRequest } from "./pages";
 
 /** The 503 answer while the demo data is missing. */
 export function demoDataMissing(): Response {
-  return new Response("The demo data is missing: run `npm run setup`.", {
+  return new Response("The demo data is missing: run `npm run setup -- --demo`.", {
     status: 503,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
