@@ -4,12 +4,13 @@
  * "__proto__" is looked up among the data's own entries only, so it never
  * finds what every object inherits (a function's source text, a prototype).
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Condition } from "../../../app/lib/schema/condition";
 import { installTests, test as conditionHolds, type ConditionContext } from "../../../widget/core/conditions";
 import { compare, moreTests } from "../../../widget/core/conditions-more";
 import { keyOf } from "../../../widget/core/extras/form-tracking";
 import { identifyFields } from "../../../widget/core/validate";
+import { applyPersonActions } from "../../../widget/render/actions";
 import { labelsFor } from "../../../widget/render/i18n";
 import { mergeTags } from "../../../widget/render/merge-tags";
 import { prefillValue } from "../../../widget/render/quiz/answers";
@@ -97,5 +98,29 @@ describe("quiz prefill and the CTA's language read own entries only", () => {
       lang: "sv",
       close: "Stäng",
     });
+  });
+});
+
+describe("person actions keep outside names as entries of the person's data", () => {
+  // What the code under test must never do, undone after each test so a failure cannot leak into the next.
+  afterEach(() => {
+    delete (Object.prototype as Record<string, unknown>).lists;
+    delete (Object as unknown as Record<string, unknown>).lists;
+    for (const key of HOSTILE_KEYS) {
+      const inherited = (Object.prototype as unknown as Record<string, { lists?: unknown } | null>)[key];
+      if (inherited) delete inherited.lists;
+    }
+  });
+
+  it.each(HOSTILE_KEYS)("a list action for integration %s changes that integration's entry only", (key) => {
+    const { person } = applyPersonActions(
+      known,
+      [{ action_type: "subscribe_list", data: { integration_id: key, list_id: "7" } }],
+      { ctaId: 1, variantId: null },
+    );
+    expect(({} as Record<string, unknown>).lists).toBeUndefined();
+    expect(Object.getOwnPropertyNames(Object)).not.toContain("lists");
+    const integrations = (person.data as { integrations: object }).integrations;
+    expect(Object.getOwnPropertyDescriptor(integrations, key)?.value).toEqual({ lists: ["7"] });
   });
 });
