@@ -53,6 +53,7 @@
  * conditions-more.ts, bundled in the extras chunk; the runtime installs
  * them (installTests) before it evaluates a condition of those types.
  */
+import { ownValue } from "../../app/lib/json-record";
 import type { Condition } from "../../app/lib/schema/condition";
 import type { PublicPerson } from "../../app/lib/schema/public-config";
 import type { LocalData } from "./person-data";
@@ -170,7 +171,8 @@ export function test(c: Cond, ctx: ConditionContext): boolean {
         ),
       );
   }
-  return !!more[t]?.(c, ctx, has);
+  // Own testers only: a type named "toString" is unknown, and an unknown type fails.
+  return !!ownValue(more, t)?.(c, ctx, has);
 }
 
 /** Whether a list of conditions passes (see the file comment for and/or). */

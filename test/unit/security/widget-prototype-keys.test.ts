@@ -13,6 +13,7 @@ import { identifyFields } from "../../../widget/core/validate";
 import { applyPersonActions } from "../../../widget/render/actions";
 import { labelsFor } from "../../../widget/render/i18n";
 import { mergeTags } from "../../../widget/render/merge-tags";
+import { answer, completionPayload, createQuiz, mergeValues, next } from "../../../widget/render/quiz";
 import { prefillValue } from "../../../widget/render/quiz/answers";
 import { en } from "../../../widget/i18n/en";
 import { sv } from "../../../widget/i18n/sv";
@@ -59,6 +60,10 @@ describe("conditions look up own entries only", () => {
     const exists = condition({ data_name: key, data: { comparison: "exists" } });
     expect(conditionHolds(exists, context())).toBe(false);
     expect(conditionHolds(exists, context({ values: hostileRecord(() => "ja") }))).toBe(true);
+  });
+
+  it.each(HOSTILE_KEYS)("a condition type %s is an unknown type, which fails", (key) => {
+    expect(conditionHolds(condition({ condition_type: key as Condition["condition_type"] }), context())).toBe(false);
   });
 
   it.each(HOSTILE_KEYS)("a comparison named %s is an unknown one (equal), even against a list answer", (key) => {
@@ -122,5 +127,25 @@ describe("person actions keep outside names as entries of the person's data", ()
     expect(Object.getOwnPropertyNames(Object)).not.toContain("lists");
     const integrations = (person.data as { integrations: object }).integrations;
     expect(Object.getOwnPropertyDescriptor(integrations, key)?.value).toEqual({ lists: ["7"] });
+  });
+});
+
+describe("a quiz keeps its answers by slug as own entries", () => {
+  const quiz = (key: string) =>
+    createQuiz([
+      quizFieldMock({ id: 1, slug: "goal", field_type: "text", position: 0 }),
+      quizFieldMock({ id: 2, slug: key, field_type: "text", position: 1 }),
+    ]);
+  const ids = { cta_id: 1, website_id: 1 };
+
+  it.each(HOSTILE_KEYS)("a question %s not answered yet sends nothing under its slug", (key) => {
+    const asked = next(answer(quiz(key), 1, "växa"));
+    expect(Object.keys(completionPayload(asked, ids).extra)).toEqual(["goal"]);
+  });
+
+  it.each(HOSTILE_KEYS)("the answer to a question %s is sent and merged under its slug", (key) => {
+    const done = answer(next(answer(quiz(key), 1, "växa")), 2, "svar");
+    expect(Object.getOwnPropertyDescriptor(completionPayload(done, ids).extra, key)?.value).toBe("svar");
+    expect(mergeTags(`{{${key}|-}}`, mergeValues(done), null)).toBe("svar");
   });
 });
