@@ -53,7 +53,7 @@
  * conditions-more.ts, bundled in the extras chunk; the runtime installs
  * them (installTests) before it evaluates a condition of those types.
  */
-import { ownValue } from "../../app/lib/json-record";
+import { emptyRecord } from "../../app/lib/json-record";
 import type { Condition } from "../../app/lib/schema/condition";
 import type { PublicPerson } from "../../app/lib/schema/public-config";
 import type { LocalData } from "./person-data";
@@ -140,8 +140,8 @@ export function urlMatches(href: string, pattern: string, match: string): boolea
 
 const CLASS: Record<string, string> = { category: "category-", post_tag: "tag-", post: "postid-", page: "page-id-" };
 
-/** Testers of the types outside CORE_TYPES, once installed. */
-const more: Record<string, Tester> = {};
+/** Testers of the types outside CORE_TYPES, once installed; no prototype, so a type named "toString" is unknown and fails. */
+const more = emptyRecord<Tester>();
 
 /** Adds testers for more condition types (conditions-more.ts). */
 export const installTests = (testers: Record<string, Tester>): void => void Object.assign(more, testers);
@@ -171,8 +171,7 @@ export function test(c: Cond, ctx: ConditionContext): boolean {
         ),
       );
   }
-  // Own testers only: a type named "toString" is unknown, and an unknown type fails.
-  return !!ownValue(more, t)?.(c, ctx, has);
+  return !!more[t]?.(c, ctx, has);
 }
 
 /** Whether a list of conditions passes (see the file comment for and/or). */

@@ -12,6 +12,8 @@
 import { emptyRecord } from "../../app/lib/json-record";
 import type { CtaAction } from "../../app/lib/schema/cta";
 import type { PublicPerson } from "../../app/lib/schema/public-config";
+// Every chunk reaches the shared code through kit.ts (see there): json-record is shared with the entry.
+import "./kit";
 
 export interface ActionScope {
   ctaId: number;
