@@ -67,7 +67,7 @@ describe("contacts export", () => {
 describe("e-mail tool payload and targeting facts", () => {
   it("sends every custom answer as a property, __proto__ included, under its own name", () => {
     const person = { extra: hostileRecord((key) => `svar på ${key}`) } as unknown as Person;
-    const { properties } = payloadForPerson(person);
+    const properties = payloadForPerson(person).properties ?? {};
     expect(Object.keys(properties).sort()).toEqual([...HOSTILE_KEYS].sort());
     for (const key of HOSTILE_KEYS)
       expect(Object.getOwnPropertyDescriptor(properties, key)?.value).toBe(`svar på ${key}`);
