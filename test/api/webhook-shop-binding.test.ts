@@ -337,6 +337,20 @@ describe("replays (same shop and X-Shopify-Webhook-Id)", () => {
     expect(await forgetJobs(store)).toBe(queued + 2);
   });
 
+  it("two deliveries of one id at the same time do the work once, and both are answered 200", async () => {
+    const email = "twice-at-once@binding.example";
+    await sentToTool(store, await person(store, email));
+    const queued = await forgetJobs(store);
+    const id = randomUUID();
+    const answers = await Promise.all(
+      [0, 1].map(() => webhook("customers/redact", redactBody(SHOP, email), { webhookId: id })),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    expect(await t.db.person.count({ where: { websiteId: store, email } })).toBe(0);
+    expect(await forgetJobs(store)).toBe(queued + 1);
+    expect(await t.db.webhookReceipt.count({ where: { shop: SHOP, webhookId: id } })).toBe(1);
+  });
+
   it("an id is one shop's: the same id for another shop is that shop's own webhook", async () => {
     const id = randomUUID();
     const mine = await person(store, "shared-id@binding.example");
