@@ -149,15 +149,18 @@ HTMLElement.prototype.focus = function (options) {
   if (document.hasFocus()) focus.call(this, options);
 };
 // The admin's policy, which a srcdoc frame inherits, lets style elements in by nonce only. The renderer's are
-// written for visitors' pages, where none is asked, so every style element made here gets this page's nonce
-// (read from its script: browsers hide the attribute, not the property).
+// written for visitors' pages, where none is asked, so every style element made here (by createElement, or by
+// createElementNS as Preact makes its elements) gets this page's nonce, read from its script: browsers hide the
+// attribute, not the property.
 const nonce = document.querySelector("script[nonce]")?.nonce || "";
-const createElement = Document.prototype.createElement;
-Document.prototype.createElement = function (name, options) {
-  const element = createElement.call(this, name, options);
-  if (nonce && String(name).toLowerCase() === "style") element.nonce = nonce;
-  return element;
-};
+for (const make of ["createElement", "createElementNS"]) {
+  const original = Document.prototype[make];
+  Document.prototype[make] = function (...args) {
+    const element = original.apply(this, args);
+    if (nonce && element.localName === "style") element.nonce = nonce;
+    return element;
+  };
+}
 const noop = () => {};
 const runtime = {
   track: noop,
