@@ -31,11 +31,22 @@ const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 /** Admin documents: the embedded Shopify admin, its auth pages, the standalone owner admin and the index. */
 const isAdminPath = (p: string) => p === "/" || /^\/(app|auth|owner)(\/|$)/.test(p);
 
+/** App Bridge, the one script the admin loads from Shopify's CDN (@shopify/shopify-app-remix's AppProvider). */
+const APP_BRIDGE_SCRIPT = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
+
 /**
  * The Content-Security-Policy of admin pages. Scripts come from this origin
- * and Shopify's CDN (App Bridge), and inline ones (Remix's hydration, the CTA
- * preview's boot script) only with this response's nonce; no eval, no
- * plugins, no <base>.
+ * and App Bridge's one file on Shopify's CDN (a source ending in a file name
+ * matches that file only, so nothing else on the CDN may run), and inline
+ * ones (Remix's hydration, the CTA preview's boot script) only with this
+ * response's nonce; no eval, no plugins, no <base>.
+ * Style elements too need the nonce (the CTA preview, Tiptap and the
+ * rich-text editor put it on theirs): markup injected into a page cannot
+ * bring a <style> that restyles it or leaks its content through selectors
+ * and background URLs. Style attributes stay allowed, and only they
+ * (style-src-attr): React renders them server-side (Polaris's layout
+ * properties, the CTA preview's placeholders), and an attribute styles its
+ * own element only, with no selectors to read the page by.
  * Embedded pages (/app, /auth) may be framed by the shop's admin only: the
  * shop named in the address and admin.shopify.com, as Shopify requires.
  * Standalone pages may be framed only by this origin (the CTA preview).
@@ -49,11 +60,13 @@ export function adminCsp(pathname: string, shop: string | null, nonce: string): 
     : "'self'";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' https://cdn.shopify.com`,
-    // Google Fonts: the CTA preview loads a CTA's web font as the widget does on a site.
-    "style-src 'self' 'unsafe-inline' https://cdn.shopify.com https://fonts.googleapis.com",
+    `script-src 'self' 'nonce-${nonce}' ${APP_BRIDGE_SCRIPT}`,
+    // Google Fonts: the CTA preview loads a CTA's web font as the widget does on a site. Polaris's styles and
+    // fonts are this origin's (its sans-serif stack falls back to system fonts): nothing comes from the CDN.
+    `style-src 'self' 'nonce-${nonce}' https://fonts.googleapis.com`,
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
-    "font-src 'self' data: https://cdn.shopify.com https://fonts.gstatic.com",
+    "font-src 'self' data: https://fonts.gstatic.com",
     "connect-src 'self' https://*.shopify.com https://*.shopifycloud.com https://*.myshopify.com",
     "frame-src 'self' https://*.shopify.com https://*.myshopify.com",
     "object-src 'none'",
