@@ -18,6 +18,7 @@ import { assertServerEnv, serverEnv } from "../app/lib/env.server";
 import { failedStartLogger, logger } from "../app/lib/logger.server";
 import { clientAddress } from "../app/lib/client-address.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
+import { bodyWasRefused, requestBodyCap } from "../app/lib/request-body-cap.server";
 import { resultsExportUrl } from "../app/lib/results-export-url";
 import { demoStoreMiddleware } from "../demo/store/server/demo";
 
@@ -104,6 +105,8 @@ export function createApp(build: ServerBuild): express.Express {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
+  // Before anything reads a body: one over 4 MiB is answered 413 here, readably (app/lib/request-body-cap.server.ts).
+  app.use(requestBodyCap());
   const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
   const isolatedWindow = helmet.crossOriginOpenerPolicy({ policy: "same-origin" });
   // HTTPS only where the request came over HTTPS (directly or via a trusted proxy): never pin a plain-HTTP dev host.
@@ -200,6 +203,8 @@ export function createApp(build: ServerBuild): express.Express {
   // Whatever still fails before a route runs is the client's fault when it says so: a malformed address (400),
   // a widget file that does not exist (404 from express.static). Plain text, JSON under /api; anything else is ours (500).
   app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    // The body cap answered 413 already; what the app then failed to answer is moot.
+    if (bodyWasRefused(res)) return;
     if (res.headersSent) return next(err);
     const said = (err as { status?: unknown } | null)?.status;
     const status = err instanceof URIError ? 400 : typeof said === "number" && said >= 400 && said < 500 ? said : 500;
