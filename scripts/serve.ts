@@ -15,6 +15,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { runWithRequestContext } from "../app/lib/rate-limits.server";
 import { startConfigChangeChannel } from "../app/lib/config-change-channel.server";
 import { assertServerEnv, serverEnv } from "../app/lib/env.server";
+import { sessionSecret } from "../app/lib/session-secret.server";
 import { failedStartLogger, logger } from "../app/lib/logger.server";
 import { clientAddress } from "../app/lib/client-address.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
@@ -234,6 +235,9 @@ async function main() {
   process.env.NODE_ENV ??= "production";
   // A malformed setting (a port, an address, the retention) stops the server here, naming it, rather than on a request.
   assertServerEnv();
+  // Owner sign-in cannot work without the cookie secret: production without SESSION_SECRET stops here, saying how
+  // to make one, rather than answer every sign-in with a 500. Elsewhere this generates the local one.
+  sessionSecret();
   const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
   const app = createApp(build);
   // Several processes on one database: a config write here empties the others' site-script caches.
