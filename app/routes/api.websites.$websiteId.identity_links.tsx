@@ -18,6 +18,7 @@ import {
   signIdentityToken,
 } from "~/lib/identity-token.server";
 import { ownerHasWebsite } from "~/models/owner.server";
+import { identityTokenSecret } from "~/models/deployment.server";
 import { isOwnPageCall, tokensMatch } from "~/lib/csrf.server";
 
 /** Header that carries the owner session's CSRF token (the admin forms' hidden "csrf" field) on calls from elsewhere. */
@@ -64,7 +65,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const input = await readJson(request, bodySchema, 8 * 1024);
     const ttl = input.expires_in_days ? input.expires_in_days * 86400 : IDENTITY_TOKEN_DEFAULT_TTL_SECONDS;
     const expiresAt = Math.floor(Date.now() / 1000) + ttl;
-    const token = signIdentityToken({ websiteId, email: input.email, expiresAt });
+    const token = signIdentityToken({ websiteId, email: input.email, expiresAt }, await identityTokenSecret(prisma));
     let url: string | null = null;
     if (input.url) {
       const u = new URL(input.url);

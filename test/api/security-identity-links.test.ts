@@ -14,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { startTestServer, type TestServer } from "../support/server";
 import { FakeKlaviyo } from "../support/fake-providers/klaviyo";
 import { cookiePair, csrfOf, postPublic, signInByForm } from "../support/http";
-import { integrationMock, websiteMock } from "../unit/integrations/factories";
+import { integrationMock, token, websiteMock } from "../unit/integrations/factories";
 import { createOwnerAccount } from "~/models/owner.server";
 
 const OWNER = { email: "owner@identity-links.test", password: "identity-links-2026", name: "Owner" };
@@ -80,11 +80,12 @@ const makeLink = (headers: Record<string, string>) =>
 
 describe("identity links with an owner's cookie", () => {
   it("refuses another site's page, with or without the browser's Sec-Fetch-Site, and makes no token", async () => {
-    for (const headers of [
+    const foreignPages: Record<string, string>[] = [
       { Origin: "https://attacker.example" },
       { Origin: "https://attacker.example", "Sec-Fetch-Site": "cross-site" },
       { Origin: "null" },
-    ]) {
+    ];
+    for (const headers of foreignPages) {
       const refused = await makeLink(headers);
       expect(refused.status, JSON.stringify(headers)).toBe(403);
       expect(refused.json.error.message).toMatch(/another site/);
@@ -101,14 +102,45 @@ describe("identity links with an owner's cookie", () => {
   });
 
   it("makes a link from this site's own page, or with the session's CSRF token", async () => {
-    for (const headers of [
+    const ownPages: Record<string, string>[] = [
       { Origin: first.server.origin },
       { "Sec-Fetch-Site": "same-origin" },
       { "X-CSRF-Token": csrf },
-    ]) {
+    ];
+    for (const headers of ownPages) {
       const made = await makeLink(headers);
       expect(made.status, JSON.stringify(headers)).toBe(200);
       expect(made.json.token).toMatch(new RegExp(`^v\\d+\\.${first.websiteId}\\.`));
     }
+  });
+});
+
+describe("an identity token across databases", () => {
+  /** A new visitor of the deployment's website, then a targeting sync presenting the token. */
+  async function presentToken(d: Deployment, identityToken: string) {
+    const visitor = token();
+    const created = await postPublic(d.server.origin, `/api/websites/${d.websiteId}/visitors`, {
+      visitor: { visitor_token: visitor },
+    });
+    expect(created.status).toBe(201);
+    return postPublic(d.server.origin, `/api/websites/${d.websiteId}/targeting_sync`, {
+      integration_id: d.integrationId,
+      integration_type: "klaviyo",
+      visitor_token: visitor,
+      identity_token: identityToken,
+    });
+  }
+
+  it("proves the address on the database it was made for, and nothing on another with the same secret", async () => {
+    const made = await makeLink({ Origin: first.server.origin });
+    expect(made.status).toBe(200);
+    const proven = await presentToken(first, made.json.token);
+    expect(proven.status).toBe(200);
+    expect(proven.json.verified).toBe(true);
+
+    const elsewhere = await presentToken(second, made.json.token);
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.json.error.field).toBe("identity_token");
+    expect(await second.tdb.db.person.count({ where: { verifiedEmail: PERSON } })).toBe(0);
   });
 });
