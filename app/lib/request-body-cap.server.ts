@@ -43,6 +43,32 @@ export function bodyWasRefused(response: ServerResponse): boolean {
 
 type Push = IncomingMessage["push"];
 
+/** When a request's upload is over: read to its end, dropped to its end, or its connection gone. */
+interface Upload {
+  done: Promise<void>;
+  /** Marks the upload over (the server dropped the rest of it). */
+  end(): void;
+}
+
+function trackUpload(request: IncomingMessage): Upload {
+  const socket = request.socket;
+  let resolveDone = () => {};
+  const done = new Promise<void>((resolve) => (resolveDone = resolve));
+  const end = () => {
+    resolveDone();
+    // A keep-alive connection carries many requests: leave it no listener per request.
+    socket.off("close", end);
+    request.off("end", end);
+  };
+  if (request.complete) {
+    resolveDone();
+    return { done, end };
+  }
+  request.once("end", end);
+  socket.once("close", end);
+  return { done, end };
+}
+
 /**
  * Express-style middleware enforcing the cap. It must run before anything
  * reads the body (it watches the bytes the HTTP parser hands the request).
@@ -50,10 +76,7 @@ type Push = IncomingMessage["push"];
 export function requestBodyCap(maxBytes = MAX_REQUEST_BODY_BYTES) {
   return (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
     const declared = Number(request.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      refuse(request, response, maxBytes);
-      return;
-    }
+    if (declared > maxBytes) return refuse(request, response, maxBytes);
     if (request.headers["transfer-encoding"] !== undefined) countBody(request, response, maxBytes);
     next();
   };
@@ -88,17 +111,13 @@ function failReaders(request: IncomingMessage, error: RequestBodyTooLargeError):
   request.on("newListener", onListener);
 }
 
-/** Answers 413 (when nothing was answered yet) and closes the connection once the upload has been drained. */
+/** Drops the rest of the upload and answers 413, unless the app has answered already (its answer stands). */
 function refuse(request: IncomingMessage, response: ServerResponse, maxBytes: number): void {
   refusedResponses.add(response);
-  const uploadDone = drainUpload(request);
-  const socket = request.socket;
-  if (response.headersSent) {
-    // The app already answered (or is answering): it keeps its answer; the connection ends after the upload.
-    void uploadDone.then(() => socket.destroy());
-    return;
-  }
-  closeAfterUpload(socket, uploadDone);
+  const upload = trackUpload(request);
+  dropRest(request, upload);
+  if (response.headersSent) return;
+  closeAfterUpload(request.socket, upload.done);
   const body: ApiErrorBody = { error: { field: null, message: new RequestBodyTooLargeError(maxBytes).message } };
   const text = JSON.stringify(body);
   response.writeHead(413, {
@@ -112,30 +131,34 @@ function refuse(request: IncomingMessage, response: ServerResponse, maxBytes: nu
   response.end(text);
 }
 
-/** From now on the request's bytes are dropped; settles when the upload ends or passes the linger bound. */
-function drainUpload(request: IncomingMessage): Promise<void> {
-  return new Promise((resolve) => {
-    let dropped = 0;
-    request.push = (chunk) => {
-      if (chunk === null) resolve();
-      else if ((dropped += (chunk as Buffer).length) > LINGER_MAX_BYTES) resolve();
-      return true;
-    };
-    if (request.complete) resolve();
-  });
+/** From now on the request's bytes are dropped, up to the linger bound, past which the connection is cut. */
+function dropRest(request: IncomingMessage, upload: Upload): void {
+  let dropped = 0;
+  request.push = (chunk) => {
+    if (chunk === null) upload.end();
+    else if ((dropped += (chunk as Buffer).length) > LINGER_MAX_BYTES) request.socket.destroy();
+    return true;
+  };
 }
 
 /**
  * Node closes a `Connection: close` socket as soon as the answer is written
- * (socket.destroySoon). Here it only half-closes it: the client sees the
- * answer end, and the socket is destroyed once its upload has been read.
+ * (socket.destroySoon), and unread upload bytes turn that close into a
+ * reset. Here it only half-closes it: the client sees the answer end, and
+ * the socket is destroyed once the answer has gone out and the upload is
+ * over (or the linger time is).
  */
 function closeAfterUpload(socket: Socket, uploadDone: Promise<void>): void {
   socket.destroySoon = () => {
+    const flushed = new Promise<void>((resolve) => {
+      if (socket.writableFinished) return resolve();
+      socket.once("finish", () => resolve());
+      socket.once("close", () => resolve());
+    });
     socket.end();
     const timer = setTimeout(() => socket.destroy(), LINGER_MAX_MS);
     timer.unref();
-    void uploadDone.then(() => {
+    void Promise.all([uploadDone, flushed]).then(() => {
       clearTimeout(timer);
       socket.destroy();
     });
