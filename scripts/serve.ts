@@ -15,9 +15,11 @@ import type { ServerBuild } from "@remix-run/node";
 import { runWithRequestContext } from "../app/lib/rate-limits.server";
 import { startConfigChangeChannel } from "../app/lib/config-change-channel.server";
 import { assertServerEnv, serverEnv } from "../app/lib/env.server";
+import { sessionSecret } from "../app/lib/session-secret.server";
 import { failedStartLogger, logger } from "../app/lib/logger.server";
 import { clientAddress } from "../app/lib/client-address.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
+import { bodyWasRefused, requestBodyCap } from "../app/lib/request-body-cap.server";
 import { resultsExportUrl } from "../app/lib/results-export-url";
 import { demoStoreMiddleware } from "../demo/store/server/demo";
 
@@ -117,6 +119,8 @@ export function createApp(build: ServerBuild): express.Express {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
+  // Before anything reads a body: one over 4 MiB is answered 413 here, readably (app/lib/request-body-cap.server.ts).
+  app.use(requestBodyCap());
   const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
   const isolatedWindow = helmet.crossOriginOpenerPolicy({ policy: "same-origin" });
   // HTTPS only where the request came over HTTPS (directly or via a trusted proxy): never pin a plain-HTTP dev host.
@@ -213,6 +217,8 @@ export function createApp(build: ServerBuild): express.Express {
   // Whatever still fails before a route runs is the client's fault when it says so: a malformed address (400),
   // a widget file that does not exist (404 from express.static). Plain text, JSON under /api; anything else is ours (500).
   app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    // The body cap answered 413 already; what the app then failed to answer is moot.
+    if (bodyWasRefused(res)) return;
     if (res.headersSent) return next(err);
     const said = (err as { status?: unknown } | null)?.status;
     const status = err instanceof URIError ? 400 : typeof said === "number" && said >= 400 && said < 500 ? said : 500;
@@ -242,6 +248,9 @@ async function main() {
   process.env.NODE_ENV ??= "production";
   // A malformed setting (a port, an address, the retention) stops the server here, naming it, rather than on a request.
   assertServerEnv();
+  // Owner sign-in cannot work without the cookie secret: production without SESSION_SECRET stops here, saying how
+  // to make one, rather than answer every sign-in with a 500. Elsewhere this generates the local one.
+  sessionSecret();
   // The demo's password is published: production refuses a database that holds its accounts or shop.
   const { prisma } = await import("../app/db.server");
   await (await import("../app/models/demo-guard.server")).refuseDemoDataInProduction(prisma);
