@@ -33,7 +33,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { minify } from "terser";
 import { CONTENT_HASHED_CHUNK } from "../app/lib/widget-assets.server";
-import { COMPILE_HINT } from "../widget/compile-hint";
+import { COMPILE_HINT } from "../contract/compile-hint";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const ASSETS_DIR = path.join(root, "extensions/cta-embed/assets");

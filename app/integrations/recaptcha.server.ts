@@ -7,7 +7,7 @@
  */
 import type { Db } from "../db.server";
 import { serverEnv } from "../lib/env.server";
-import { recaptchaCredentialsSchema } from "../lib/schema/integrations";
+import { recaptchaCredentialsSchema } from "../../contract/schema/integrations";
 import { asRecord } from "../lib/json-record";
 
 export const RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";

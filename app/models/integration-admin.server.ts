@@ -11,7 +11,7 @@ import {
   activeCampaignCredentialsSchema,
   klaviyoCredentialsSchema,
   mailchimpCredentialsSchema,
-} from "../lib/schema/integrations";
+} from "../../contract/schema/integrations";
 import { InputError } from "../lib/errors";
 import { isUniqueViolation } from "../lib/db-errors.server";
 import {

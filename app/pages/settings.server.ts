@@ -15,8 +15,8 @@ import {
   websiteSettingsOf,
   WebsiteValidationError,
 } from "~/models/website.server";
-import type { WebsiteSettings } from "~/lib/schema/website";
 import { genericSnippet } from "../../widget/snippet";
+import type { WebsiteSettings } from "../../contract/schema/website";
 import { dataRequestDownload, listDataRequests } from "~/models/privacy.server";
 import {
   failureFrom,

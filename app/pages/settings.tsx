@@ -22,14 +22,14 @@ import {
 } from "@shopify/polaris";
 import { SectionCard } from "~/components/SectionCard";
 import { CustomerPrivacyCard } from "~/components/CustomerPrivacyCard";
-import type { WebsiteSettings } from "~/lib/schema/website";
+import type { WebsiteSettings } from "../../contract/schema/website";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { KeyValueList } from "~/components/editor/KeyValueList";
 import { BrandContrast } from "~/components/editor/StyleControls";
 import type { actionSettings, InstallInfo, loadSettings } from "./settings.server";
 import { useT } from "~/i18n/useT";
-import { LANGUAGE_NAMES, LANGUAGES } from "../../widget/i18n";
+import { LANGUAGE_NAMES, LANGUAGES } from "../../contract/i18n";
 
 type Rows = [string, string][];
 

@@ -93,7 +93,7 @@ describe("import layers", () => {
     expect(
       await layerFindings(
         "widget/render/example.ts",
-        `import { PROFILE_FIELDS } from "../../app/lib/schema/person-fields";\nexport const f = PROFILE_FIELDS;\n`,
+        `import { PROFILE_FIELDS } from "../../contract/schema/person-fields";\nexport const f = PROFILE_FIELDS;\n`,
       ),
     ).toEqual([]);
     const found = await layerFindings(

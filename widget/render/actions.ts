@@ -9,8 +9,8 @@
  * score), scores["{ctaId}-{variantId}"] (variant scores), integrations[id].lists
  * and integrations[id].tags (string[]). Custom fields go to person.extra.
  */
-import type { CtaAction } from "../../app/lib/schema/cta";
-import type { PublicPerson } from "../../app/lib/schema/public-config";
+import type { CtaAction } from "../../contract/schema/cta";
+import type { PublicPerson } from "../../contract/schema/public-config";
 
 export interface ActionScope {
   ctaId: number;

@@ -5,7 +5,7 @@
  * CTA first, then in the known person. Into HTML, values go HTML-escaped, so
  * a person's name can never become markup (the sanitizer runs afterwards too).
  */
-import type { PublicPerson } from "../../app/lib/schema/public-config";
+import type { PublicPerson } from "../../contract/schema/public-config";
 
 const TAG = /\{\{\s*([\w.-]+)\s*(?:\|([^}]*))?\}\}/g;
 
