@@ -355,17 +355,25 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
     return (
       <SectionCard title={t("settings.install")}>
         <Text as="p">{isStore ? t("settingsInstall.storeSnippet") : t("settingsInstall.snippet")}</Text>
-        <Box padding="300" background="bg-surface-secondary" borderRadius="200" overflowX="scroll">
-          <pre
-            aria-label={t("settings.snippet")}
-            style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}
-          >
-            <code>{install.snippet}</code>
-          </pre>
-        </Box>
-        <InlineStack gap="200">
-          <CopyButton text={install.snippet} />
-        </InlineStack>
+        {install.snippet === null ? (
+          <Text as="p" tone="critical">
+            {t("settingsInstall.notBuilt")}
+          </Text>
+        ) : (
+          <>
+            <Box padding="300" background="bg-surface-secondary" borderRadius="200" overflowX="scroll">
+              <pre
+                aria-label={t("settings.snippet")}
+                style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}
+              >
+                <code>{install.snippet}</code>
+              </pre>
+            </Box>
+            <InlineStack gap="200">
+              <CopyButton text={install.snippet} />
+            </InlineStack>
+          </>
+        )}
         <Text as="p" tone="subdued">
           {t("settingsInstall.areas", {
             area: '<div data-beckon-area="footer"></div>',
