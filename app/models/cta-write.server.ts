@@ -5,7 +5,15 @@
  * CTA whose content changed gets a new published_at.
  */
 import type { Prisma } from "../db.server";
-import type { ActionGroup, CtaAction, CtaDocument, CtaElement, CtaStep, CtaVariant, Field } from "../../contract/schema/cta";
+import type {
+  ActionGroup,
+  CtaAction,
+  CtaDocument,
+  CtaElement,
+  CtaStep,
+  CtaVariant,
+  Field,
+} from "../../contract/schema/cta";
 import type { CtaNodeKind } from "../../contract/schema/cta-walk";
 import { linksWithinVariants } from "../../contract/schema/cta-copy";
 import { InputError } from "../lib/errors";

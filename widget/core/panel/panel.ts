@@ -12,7 +12,14 @@ import type { PublicBroadcast, PublicCtaSummary } from "../../../contract/schema
 import { activeBroadcasts, frame } from "../broadcasts";
 import { namesCta } from "../broadcasts-on";
 import { passes, test } from "../conditions";
-import { cartCheckOf, hasTeaser, hideMinutes, triggerOf, type CartCheck, type TriggerSpec } from "../../../contract/cta-options";
+import {
+  cartCheckOf,
+  hasTeaser,
+  hideMinutes,
+  triggerOf,
+  type CartCheck,
+  type TriggerSpec,
+} from "../../../contract/cta-options";
 import { FORM_FIELD_TYPES } from "../../render/form-fields";
 import type { CachedCta } from "../cta-store";
 import { debug } from "../debug";
