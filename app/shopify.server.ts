@@ -10,6 +10,8 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import { prisma, type Db } from "./db.server";
 import type { AdminAnswer } from "./integrations/shopify-admin/operations";
 import { serverEnv, type EnvSource, type ServerEnv } from "./lib/env.server";
+import { verifyAppProxyQuery, type VerifiedAppProxyQuery } from "./lib/app-proxy-query.server";
+import { apiError } from "./lib/http.server";
 import { connectWebPixel } from "./lib/web-pixel.server";
 import { linkShopOwner, type ShopDetails } from "./models/owner.server";
 import { logger } from "./lib/logger.server";
@@ -155,6 +157,20 @@ function offStub<T>(): T {
 }
 
 const shopify: ShopifyAppInstance = started.app ?? offStub<ShopifyAppInstance>();
+
+/**
+ * Authenticates an app proxy request and returns its signed values, the only
+ * place a proxy route may read the shop or customer from. It stands in for
+ * authenticate.public.appProxy, whose check is weaker (see
+ * app/lib/app-proxy-query.server.ts). Throws a field-named JSON 400 on a bad
+ * or ambiguous query, and the 503 answer while install is off.
+ */
+export function authenticateAppProxy(request: Request): VerifiedAppProxyQuery {
+  if (!started.app) throw shopifyOffResponse();
+  const result = verifyAppProxyQuery(new URL(request.url).search, serverEnv().shopifyApiSecret ?? "");
+  if (!result.ok) throw apiError(400, result.message, result.field);
+  return result.query;
+}
 
 export default shopify;
 export const authenticate: ShopifyAppInstance["authenticate"] = shopify.authenticate;

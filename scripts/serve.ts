@@ -15,9 +15,11 @@ import type { ServerBuild } from "@remix-run/node";
 import { runWithRequestContext } from "../app/lib/rate-limits.server";
 import { startConfigChangeChannel } from "../app/lib/config-change-channel.server";
 import { assertServerEnv, serverEnv } from "../app/lib/env.server";
+import { sessionSecret } from "../app/lib/session-secret.server";
 import { failedStartLogger, logger } from "../app/lib/logger.server";
 import { clientAddress } from "../app/lib/client-address.server";
 import { createWidgetFiles } from "../app/lib/widget-files.server";
+import { bodyWasRefused, requestBodyCap } from "../app/lib/request-body-cap.server";
 import { resultsExportUrl } from "../app/lib/results-export-url";
 import { demoStoreMiddleware } from "../demo/store/server/demo";
 
@@ -31,11 +33,22 @@ const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 /** Admin documents: the embedded Shopify admin, its auth pages, the standalone owner admin and the index. */
 const isAdminPath = (p: string) => p === "/" || /^\/(app|auth|owner)(\/|$)/.test(p);
 
+/** App Bridge, the one script the admin loads from Shopify's CDN (@shopify/shopify-app-remix's AppProvider). */
+const APP_BRIDGE_SCRIPT = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
+
 /**
  * The Content-Security-Policy of admin pages. Scripts come from this origin
- * and Shopify's CDN (App Bridge), and inline ones (Remix's hydration, the CTA
- * preview's boot script) only with this response's nonce; no eval, no
- * plugins, no <base>.
+ * and App Bridge's one file on Shopify's CDN (a source ending in a file name
+ * matches that file only, so nothing else on the CDN may run), and inline
+ * ones (Remix's hydration, the CTA preview's boot script) only with this
+ * response's nonce; no eval, no plugins, no <base>.
+ * Style elements too need the nonce (the CTA preview, Tiptap and the
+ * rich-text editor put it on theirs): markup injected into a page cannot
+ * bring a <style> that restyles it or leaks its content through selectors
+ * and background URLs. Style attributes stay allowed, and only they
+ * (style-src-attr): React renders them server-side (Polaris's layout
+ * properties, the CTA preview's placeholders), and an attribute styles its
+ * own element only, with no selectors to read the page by.
  * Embedded pages (/app, /auth) may be framed by the shop's admin only: the
  * shop named in the address and admin.shopify.com, as Shopify requires.
  * Standalone pages may be framed only by this origin (the CTA preview).
@@ -49,11 +62,13 @@ export function adminCsp(pathname: string, shop: string | null, nonce: string): 
     : "'self'";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' https://cdn.shopify.com`,
-    // Google Fonts: the CTA preview loads a CTA's web font as the widget does on a site.
-    "style-src 'self' 'unsafe-inline' https://cdn.shopify.com https://fonts.googleapis.com",
+    `script-src 'self' 'nonce-${nonce}' ${APP_BRIDGE_SCRIPT}`,
+    // Google Fonts: the CTA preview loads a CTA's web font as the widget does on a site. Polaris's styles and
+    // fonts are this origin's (its sans-serif stack falls back to system fonts): nothing comes from the CDN.
+    `style-src 'self' 'nonce-${nonce}' https://fonts.googleapis.com`,
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
-    "font-src 'self' data: https://cdn.shopify.com https://fonts.gstatic.com",
+    "font-src 'self' data: https://fonts.gstatic.com",
     "connect-src 'self' https://*.shopify.com https://*.shopifycloud.com https://*.myshopify.com",
     "frame-src 'self' https://*.shopify.com https://*.myshopify.com",
     "object-src 'none'",
@@ -104,6 +119,8 @@ export function createApp(build: ServerBuild): express.Express {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
+  // Before anything reads a body: one over 4 MiB is answered 413 here, readably (app/lib/request-body-cap.server.ts).
+  app.use(requestBodyCap());
   const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
   const isolatedWindow = helmet.crossOriginOpenerPolicy({ policy: "same-origin" });
   // HTTPS only where the request came over HTTPS (directly or via a trusted proxy): never pin a plain-HTTP dev host.
@@ -200,6 +217,8 @@ export function createApp(build: ServerBuild): express.Express {
   // Whatever still fails before a route runs is the client's fault when it says so: a malformed address (400),
   // a widget file that does not exist (404 from express.static). Plain text, JSON under /api; anything else is ours (500).
   app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    // The body cap answered 413 already; what the app then failed to answer is moot.
+    if (bodyWasRefused(res)) return;
     if (res.headersSent) return next(err);
     const said = (err as { status?: unknown } | null)?.status;
     const status = err instanceof URIError ? 400 : typeof said === "number" && said >= 400 && said < 500 ? said : 500;
@@ -229,6 +248,9 @@ async function main() {
   process.env.NODE_ENV ??= "production";
   // A malformed setting (a port, an address, the retention) stops the server here, naming it, rather than on a request.
   assertServerEnv();
+  // Owner sign-in cannot work without the cookie secret: production without SESSION_SECRET stops here, saying how
+  // to make one, rather than answer every sign-in with a 500. Elsewhere this generates the local one.
+  sessionSecret();
   // The demo's password is published: production refuses a database that holds its accounts or shop.
   const { prisma } = await import("../app/db.server");
   await (await import("../app/models/demo-guard.server")).refuseDemoDataInProduction(prisma);

@@ -5,7 +5,7 @@
  * profile's other lists, tags or fields.
  */
 import type { Db } from "../db.server";
-import { asRecord } from "../lib/json-record";
+import { asRecord, emptyRecord, ownValue } from "../../contract/json-record";
 
 export interface TargetingFacts {
   lists: Set<string>;
@@ -45,14 +45,19 @@ export async function targetingFactsOf(db: Db, websiteId: number): Promise<Targe
 /** Membership as yes/no for each named list or tag only. */
 export function factsOf(named: Set<string>, held: Iterable<string>, fold = false): Record<string, boolean> {
   const have = new Set([...held].map((v) => (fold ? String(v).toLowerCase() : String(v))));
-  const out: Record<string, boolean> = {};
+  // Keyed by the names conditions use: a list or tag named "__proto__" stays an entry.
+  const out = emptyRecord<boolean>();
   for (const n of named) out[n] = have.has(n);
   return out;
 }
 
 /** The named fields the tool holds values for. */
 export function fieldFacts(named: Set<string>, fields: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const n of named) if (typeof fields[n] === "string") out[n] = fields[n];
+  // The tool's own fields only: a condition's "toString" is no field the tool holds.
+  const out = emptyRecord<string>();
+  for (const n of named) {
+    const value = ownValue(fields, n);
+    if (typeof value === "string") out[n] = value;
+  }
   return out;
 }

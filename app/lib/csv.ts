@@ -11,9 +11,11 @@ export const UTF8_BOM = "\uFEFF";
 /**
  * Text a spreadsheet may run as a formula: a tab or CR first (OWASP), or
  * =, +, - or @ after any leading spaces, line feeds or control characters,
- * which spreadsheets skip ("\n=HYPERLINK(...)" runs too).
+ * which spreadsheets skip ("\n=HYPERLINK(...)" runs too). Their fullwidth
+ * forms (＝ ＋ － ＠, U+FF1D, U+FF0B, U+FF0D, U+FF20) count as well: Excel
+ * with East Asian input and LibreOffice read them as the ASCII signs.
  */
-const FORMULA = /^[\t\r]|^[\s\0-\x1f]*[=+\-@]/;
+const FORMULA = /^[\t\r]|^[\s\0-\x1f]*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
 
 /** One cell, quoted when needed. Dates become ISO strings, null and undefined empty cells. */
 export function csvCell(value: unknown): string {

@@ -148,6 +148,19 @@ const focus = HTMLElement.prototype.focus;
 HTMLElement.prototype.focus = function (options) {
   if (document.hasFocus()) focus.call(this, options);
 };
+// The admin's policy, which a srcdoc frame inherits, lets style elements in by nonce only. The renderer's are
+// written for visitors' pages, where none is asked, so every style element made here (by createElement, or by
+// createElementNS as Preact makes its elements) gets this page's nonce, read from its script: browsers hide the
+// attribute, not the property.
+const nonce = document.querySelector("script[nonce]")?.nonce || "";
+for (const make of ["createElement", "createElementNS"]) {
+  const original = Document.prototype[make];
+  Document.prototype[make] = function (...args) {
+    const element = original.apply(this, args);
+    if (nonce && element.localName === "style") element.nonce = nonce;
+    return element;
+  };
+}
 const noop = () => {};
 const runtime = {
   track: noop,
@@ -372,7 +385,8 @@ import(boot.rendererUrl).then((mod) => {
 /**
  * The whole preview page. `rendererUrl` is the absolute address of the
  * renderer bundle; `nonce`, the admin document's CSP nonce, lets its boot
- * script run where the admin's policy applies (a srcdoc frame inherits it).
+ * script and style elements in where the admin's policy applies (a srcdoc
+ * frame inherits it).
  */
 export function previewHtml(
   data: PreviewData,
@@ -382,6 +396,7 @@ export function previewHtml(
   texts: PreviewTexts = previewTexts(translator("en"), "en"),
 ): string {
   const title = texts.title.replace("{name}", data.cta.name);
+  const nonceAttribute = nonce ? ` nonce="${escapeHtml(nonce)}"` : "";
   return `<!doctype html>
 <html lang="${texts.lang}">
 <head>
@@ -389,7 +404,7 @@ export function previewHtml(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>
+<style${nonceAttribute}>
   body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #303030; background: #f6f6f7; }
   main { max-width: 760px; margin: 0 auto; padding: 16px 20px 48px; }
   .bk-preview-bar { font-size: 13px; color: #4a4a4a; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; margin-bottom: 12px; }
@@ -415,7 +430,7 @@ export function previewHtml(
   <div class="bk-line" style="width:72%"></div>
 </main>
 <script type="application/json" id="beckon-preview-data">${scriptJson({ data, rendererUrl, editable, texts })}</script>
-<script type="module"${nonce ? ` nonce="${escapeHtml(nonce)}"` : ""}>${PREVIEW_SCRIPT}</script>
+<script type="module"${nonceAttribute}>${PREVIEW_SCRIPT}</script>
 </body>
 </html>`;
 }

@@ -43,15 +43,22 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
  * How much of an oversized body is read and thrown away before answering 413.
  * Clients (browsers, undici) fail with a connection reset instead of showing
  * the 413 when the server stops reading mid-upload; past this, we do stop.
+ * On the server, request-body-cap.server.ts never lets more reach a route:
+ * it answers a larger body itself and fails the read here.
  */
 const DISCARD_LIMIT_BYTES = 4 * 1024 * 1024;
 
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
   let read = alreadyRead;
-  while (read <= DISCARD_LIMIT_BYTES) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    read += value.byteLength;
+  try {
+    while (read <= DISCARD_LIMIT_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+  } catch {
+    // The body was cut off (the server's cap, a client gone): nothing more to discard, the answer is still 413.
+    return;
   }
   await reader.cancel().catch(() => {});
 }

@@ -10,10 +10,12 @@
  * Format: `v1.<websiteId>.<base64url(e-mail)>.<expiry seconds>.<signature>`,
  * the signature an HMAC-SHA256 over the other parts with a key derived from
  * the server's session secret (derived, so a token can never pass for a
- * session cookie's signature or the other way round).
+ * session cookie's signature or the other way round) bound to the database's
+ * deployment id (deploymentBoundSecret; app/models/deployment.server.ts
+ * gives the server's), so a token of one database proves nothing on another
+ * that shares the secret.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { resolveSessionSecret } from "./session-secret.server";
 
 /** The longest a token may live: links in old e-mails stop proving anything. */
 export const IDENTITY_TOKEN_MAX_TTL_SECONDS = 90 * 24 * 3600;
@@ -35,6 +37,15 @@ export type IdentityVerdict =
 /** The canonical form of an address for comparisons and signatures. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
+/**
+ * The signing secret of one database's tokens: the session secret bound to
+ * its deployment id. Sign and verify with it, never with the bare session
+ * secret, which other databases' servers may share.
+ */
+export function deploymentBoundSecret(sessionSecret: string, deploymentId: string): string {
+  return createHmac("sha256", sessionSecret).update(`beckon deployment ${deploymentId}`).digest("base64url");
+}
+
 function keyOf(secret: string): Buffer {
   return createHmac("sha256", secret).update("beckon identity token v1").digest();
 }
@@ -43,8 +54,8 @@ function signatureOf(secret: string, websiteId: number, email: string, expiresAt
   return createHmac("sha256", keyOf(secret)).update(`v1:${websiteId}:${email}:${expiresAt}`).digest();
 }
 
-/** Makes a token proving `email` on `websiteId` until `expiresAt` (Unix seconds). */
-export function signIdentityToken(claim: IdentityClaim, secret: string = resolveSessionSecret()): string {
+/** Makes a token proving `email` on `websiteId` until `expiresAt` (Unix seconds), signed with deploymentBoundSecret. */
+export function signIdentityToken(claim: IdentityClaim, secret: string): string {
   const email = normalizeEmail(claim.email);
   const exp = Math.floor(claim.expiresAt);
   if (exp > Math.floor(Date.now() / 1000) + IDENTITY_TOKEN_MAX_TTL_SECONDS)
@@ -57,7 +68,7 @@ export function signIdentityToken(claim: IdentityClaim, secret: string = resolve
 export function verifyIdentityToken(
   token: string,
   websiteId: number,
-  { now = Date.now(), secret = resolveSessionSecret() }: { now?: number; secret?: string } = {},
+  { now = Date.now(), secret }: { now?: number; secret: string },
 ): IdentityVerdict {
   const parts = token.split(".");
   if (parts.length !== 5 || parts[0] !== "v1" || !/^\d{1,12}$/.test(parts[1]) || !/^\d{1,12}$/.test(parts[3]))

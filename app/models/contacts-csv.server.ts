@@ -2,7 +2,7 @@
 import type { Db } from "../db.server";
 import { answerText } from "../lib/answer-text";
 import { csvFileName, toCsv } from "../lib/csv";
-import { asRecord } from "../lib/json-record";
+import { asRecord, hasOwnKey } from "../../contract/json-record";
 import { latestCtas, matchingContactIds, type ContactFilters } from "./contact-list.server";
 
 /** Most contacts one CSV export holds. */
@@ -95,7 +95,10 @@ export async function contactsCsv(
       p.utmContent,
       p.leadValue,
       // A number answer stays a number, so the CSV neither quotes nor neutralises it (-5 is no formula).
-      ...keys.map((k) => (k in extra ? (typeof extra[k] === "number" ? extra[k] : answerText(extra[k])) : null)),
+      // Own answers only: another contact's "toString" answer is no column of this one's.
+      ...keys.map((k) =>
+        hasOwnKey(extra, k) ? (typeof extra[k] === "number" ? extra[k] : answerText(extra[k])) : null,
+      ),
     ]);
   }
   return {

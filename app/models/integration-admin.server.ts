@@ -19,7 +19,7 @@ import {
   assertPublicUrl,
   type PublicFetchOptions,
 } from "../integrations/mailing/public-fetch.server";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 import { LIST_ACTION_TYPES } from "./lead-sync.server";
 import { NotFoundError } from "./website.server";
 

@@ -8,7 +8,7 @@
  */
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import type { Prisma, Person } from "../generated/prisma-sqlite";
-import { asRecord } from "../lib/json-record";
+import { asRecord, emptyRecord } from "../../contract/json-record";
 import { applyBuiltinAction } from "./builtin-lists.server";
 import { isProviderType } from "../integrations/mailing/registry.server";
 import type { SyncOperation, SyncPayload } from "../integrations/mailing/types";
@@ -68,7 +68,8 @@ export function toE164(phone: string | null | undefined, defaultCountry = "US"):
 
 /** The payload snapshot sent to tools for a person. */
 export function payloadForPerson(person: Person, extra: Partial<SyncPayload> = {}, defaultCountry = "US"): SyncPayload {
-  const properties: Record<string, string | number | boolean> = {};
+  // Keyed by the visitor's answer slugs: an answer named "__proto__" is sent as one, not swallowed.
+  const properties = emptyRecord<string | number | boolean>();
   for (const [k, v] of Object.entries(asRecord(person.extra))) {
     if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") properties[k] = v;
     else if (Array.isArray(v)) properties[k] = v.map(String).join(", ");

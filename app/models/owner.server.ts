@@ -9,7 +9,7 @@ import { demoCredentialsAllowed, isPublishedDemoPassword } from "./demo-guard.se
 import { hashPassword, verifyPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../lib/password.server";
 import { isUniqueViolation } from "../lib/db-errors.server";
 import { InputError } from "../lib/errors";
-import { createWebsite, websitesOfProfile, type ProfileWebsite } from "./website.server";
+import { createWebsite, websitesOfProfile, type DbClient, type ProfileWebsite } from "./website.server";
 import { logger } from "../lib/logger.server";
 
 /** A standalone owner as the rest of the app sees it. */
@@ -280,8 +280,8 @@ export async function updateShopScopes(db: Db, shopDomain: string, scopes: reado
   return count;
 }
 
-/** Deletes a shop's Shopify sessions (app uninstalled); returns how many. Safe to run twice. */
-export async function deleteShopSessions(db: Db, shopDomain: string): Promise<number> {
+/** Deletes a shop's Shopify sessions (app uninstalled), inside the caller's transaction when given one; returns how many. */
+export async function deleteShopSessions(db: DbClient, shopDomain: string): Promise<number> {
   const { count } = await db.session.deleteMany({ where: { shop: shopDomain } });
   return count;
 }

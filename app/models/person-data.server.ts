@@ -4,6 +4,7 @@
  * function takes the website id and never reaches a person of another website.
  */
 import type { Db } from "../db.server";
+import { inTransaction, type DbClient } from "./website.server";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -28,11 +29,12 @@ export function noDeletions(): DeletedCounts {
  * memberships and queued or finished syncs. The schema cascades most of
  * these; they are deleted explicitly so the counts are right and nothing
  * depends on a cascade. Deleting what is already gone deletes nothing.
+ * One transaction, the caller's when given one.
  */
-export async function deletePeople(db: Db, websiteId: number, personIds: number[]): Promise<DeletedCounts> {
+export async function deletePeople(db: DbClient, websiteId: number, personIds: number[]): Promise<DeletedCounts> {
   const ids = [...new Set(personIds.filter((id) => Number.isSafeInteger(id)))];
   if (ids.length === 0) return noDeletions();
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const people = await tx.person.findMany({
       where: { websiteId, id: { in: ids } },
       select: { id: true, visitorToken: true },

@@ -9,7 +9,7 @@ import type { PublicPerson } from "../../contract/schema/public-config";
 import type { VisitorCreate } from "../../contract/schema/public-api";
 import { isDatabaseBusy, isUniqueViolation } from "../lib/db-errors.server";
 import { plainSqlOf } from "../db/plain-sql.server";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 import { logger } from "../lib/logger.server";
 import { InputError } from "../lib/errors";
 import { requirePublicWebsite } from "./website-access.server";

@@ -8,11 +8,16 @@
  *   removal of their address from the shop's connected e-mail tools;
  * - shop/redact: delete the shop's website with everything in it, its
  *   Shopify sessions and the owner profiles that only existed for it.
- * Each is naturally idempotent: a replay finds nothing new to collect or
- * delete, so no record of processed webhook ids is needed.
+ * The routes bind each webhook to the shop its signed body names
+ * (lib/webhook-binding.server.ts). A data request is refreshed by a replay;
+ * the redactions run inside the caller's transaction, so the routes store a
+ * receipt of the webhook with them and a replay does nothing
+ * (webhook-receipt.server.ts): without it, a replay after the customer
+ * signed up again, or after the shop reinstalled, would delete them again.
  */
 import type { Db } from "../db.server";
 import { deletePeople, noDeletions, personDataExport, type DeletedCounts } from "./person-data.server";
+import { inTransaction, type DbClient } from "./website.server";
 import { parseShopifyCustomerId } from "./shop-customer.server";
 import { enqueueSyncJob } from "../integrations/outbox.server";
 import { isProviderType } from "../integrations/mailing/registry.server";
@@ -49,13 +54,13 @@ export function customerOfPayload(payload: unknown): CustomerIdentity {
 }
 
 /** The website of a shop domain, or null. */
-async function shopWebsiteId(db: Db, shop: string): Promise<number | null> {
+async function shopWebsiteId(db: DbClient, shop: string): Promise<number | null> {
   const row = await db.website.findUnique({ where: { shopDomain: shop.trim().toLowerCase() }, select: { id: true } });
   return row?.id ?? null;
 }
 
 /** The ids of a website's people who are this customer (same Shopify customer id, same e-mail, or same phone number). */
-export async function matchingPeople(db: Db, websiteId: number, customer: CustomerIdentity): Promise<number[]> {
+export async function matchingPeople(db: DbClient, websiteId: number, customer: CustomerIdentity): Promise<number[]> {
   const ids = new Set<number>();
   if (customer.id) {
     for (const p of await db.person.findMany({
@@ -214,7 +219,7 @@ export async function dataRequestDownload(
  * they outlive the deletion that follows, and idempotent, so a replayed
  * webhook queues nothing twice.
  */
-async function queueToolRemovals(db: Db, websiteId: number, personIds: number[]): Promise<number> {
+async function queueToolRemovals(db: DbClient, websiteId: number, personIds: number[]): Promise<number> {
   if (!personIds.length) return 0;
   const people = await db.person.findMany({
     where: { websiteId, id: { in: personIds } },
@@ -276,18 +281,22 @@ async function queueToolRemovals(db: Db, websiteId: number, personIds: number[])
 /**
  * customers/redact: deletes the customer's people in the shop's website
  * (matched by Shopify customer id, e-mail or phone) and all their data, after
- * queueing their removal from the e-mail tools Beckon sent them to.
+ * queueing their removal from the e-mail tools Beckon sent them to, in one
+ * transaction (the caller's, when given one): the removals are queued only
+ * if the deletion commits.
  */
 export async function redactCustomer(
-  db: Db,
+  db: DbClient,
   shop: string,
   payload: unknown,
 ): Promise<DeletedCounts & { toolRemovals: number }> {
-  const websiteId = await shopWebsiteId(db, shop);
-  if (websiteId === null) return { ...noDeletions(), toolRemovals: 0 };
-  const ids = await matchingPeople(db, websiteId, customerOfPayload(payload));
-  const toolRemovals = await queueToolRemovals(db, websiteId, ids);
-  return { ...(await deletePeople(db, websiteId, ids)), toolRemovals };
+  return inTransaction(db, async (tx) => {
+    const websiteId = await shopWebsiteId(tx, shop);
+    if (websiteId === null) return { ...noDeletions(), toolRemovals: 0 };
+    const ids = await matchingPeople(tx, websiteId, customerOfPayload(payload));
+    const toolRemovals = await queueToolRemovals(tx, websiteId, ids);
+    return { ...(await deletePeople(tx, websiteId, ids)), toolRemovals };
+  });
 }
 
 export interface ShopRedaction {
@@ -302,9 +311,9 @@ export interface ShopRedaction {
  * cascade), its Shopify sessions, and owner profiles without a login of
  * their own that no other website keeps.
  */
-export async function redactShop(db: Db, shop: string): Promise<ShopRedaction> {
+export async function redactShop(db: DbClient, shop: string): Promise<ShopRedaction> {
   const domain = shop.trim().toLowerCase();
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const website = await tx.website.findUnique({ where: { shopDomain: domain }, select: { id: true } });
     let profiles = 0;
     let websites = 0;
@@ -323,13 +332,4 @@ export async function redactShop(db: Db, shop: string): Promise<ShopRedaction> {
     const sessions = (await tx.session.deleteMany({ where: { shop: domain } })).count;
     return { websites, sessions, profiles };
   });
-}
-
-/**
- * Whether a webhook's topic is the expected one. Shopify's header says
- * "customers/redact"; the library may hand it over as "CUSTOMERS_REDACT".
- */
-export function isTopic(topic: string | null | undefined, expected: string): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/[/_]/g, "");
-  return typeof topic === "string" && norm(topic) === norm(expected);
 }

@@ -22,10 +22,11 @@ import type { Db } from "../db.server";
 import type { Person } from "../generated/prisma-sqlite";
 import { InputError } from "../lib/errors";
 import { verifyIdentityToken } from "../lib/identity-token.server";
+import { identityTokenSecret } from "./deployment.server";
 import type { TargetingSyncInput } from "../../contract/schema/integrations";
 import { activeListIds } from "./mailing-list.server";
 import { findPerson } from "./person.server";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 import {
   providerFor as defaultProviderFor,
   isProviderType,
@@ -70,7 +71,7 @@ export interface TargetingSyncOptions {
   now?: () => Date;
   providerFor?: (integration: IntegrationLike) => MailingProvider;
   registry?: RegistryOptions;
-  /** The server's secret for identity tokens (default: the session secret). */
+  /** The secret identity tokens are checked with (default: this database's, identityTokenSecret). */
   secret?: string;
   /** Replaces the shared per-visitor limiter of live lookups (tests). */
   remoteLimiter?: { take(key: string): RateLimitVerdict | Promise<RateLimitVerdict> };
@@ -133,7 +134,10 @@ async function applyIdentityToken(
   secret?: string,
 ): Promise<Person> {
   if (!token) return person;
-  const verdict = verifyIdentityToken(token, websiteId, { now: now.getTime(), ...(secret ? { secret } : {}) });
+  const verdict = verifyIdentityToken(token, websiteId, {
+    now: now.getTime(),
+    secret: secret ?? (await identityTokenSecret(db)),
+  });
   if (!verdict.ok) {
     const why =
       verdict.reason === "expired"

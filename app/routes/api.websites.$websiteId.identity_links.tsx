@@ -3,7 +3,9 @@
  * token for an address, and the link that carries it (cf_email + cf_token),
  * for the owner's mailings to that person. A visitor arriving through the
  * link proves the address, so targeting may use what the owner's mailing
- * tool holds about it (see app/lib/identity-token.server.ts).
+ * tool holds about it (see app/lib/identity-token.server.ts). An owner's
+ * cookie counts only on a call from this site's own pages or one that
+ * carries the session's CSRF token (X-CSRF-Token).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -16,6 +18,11 @@ import {
   signIdentityToken,
 } from "~/lib/identity-token.server";
 import { ownerHasWebsite } from "~/models/owner.server";
+import { identityTokenSecret } from "~/models/deployment.server";
+import { isOwnPageCall, tokensMatch } from "~/lib/csrf.server";
+
+/** Header that carries the owner session's CSRF token (the admin forms' hidden "csrf" field) on calls from elsewhere. */
+const CSRF_HEADER = "X-CSRF-Token";
 
 const bodySchema = z.object({
   email: z.string().trim().max(254).email(),
@@ -41,10 +48,24 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const owner = await findOwnerSession(request);
     if (!owner || !(await ownerHasWebsite(prisma, owner.profileId, websiteId)))
       return apiError(401, "Sign in as an owner of this website", null);
+    // The cookie travels with any site's request: another site's page must not make links in the owner's name.
+    if (!isOwnPageCall(request) && !tokensMatch(request.headers.get(CSRF_HEADER), owner.csrfToken)) {
+      return request.headers.has("origin")
+        ? apiError(
+            403,
+            `Refused: this request came from another site; send the session's CSRF token in ${CSRF_HEADER}`,
+            "Origin",
+          )
+        : apiError(
+            403,
+            `Refused: send the session's CSRF token in ${CSRF_HEADER}, or call from this site's own pages`,
+            CSRF_HEADER,
+          );
+    }
     const input = await readJson(request, bodySchema, 8 * 1024);
     const ttl = input.expires_in_days ? input.expires_in_days * 86400 : IDENTITY_TOKEN_DEFAULT_TTL_SECONDS;
     const expiresAt = Math.floor(Date.now() / 1000) + ttl;
-    const token = signIdentityToken({ websiteId, email: input.email, expiresAt });
+    const token = signIdentityToken({ websiteId, email: input.email, expiresAt }, await identityTokenSecret(prisma));
     let url: string | null = null;
     if (input.url) {
       const u = new URL(input.url);

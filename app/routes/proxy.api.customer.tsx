@@ -3,8 +3,9 @@
  * logged-in customer. The widget posts to /apps/beckon/api/customer on the
  * shop's own origin; Shopify's app proxy forwards it here with a signed query
  * that names the shop and `logged_in_customer_id` (empty for guests). Both
- * come only from that signature, never from the page, so a visitor cannot
- * ask about another customer or another shop. Body (JSON, text/plain is
+ * come only from the values that signature covers (authenticateAppProxy),
+ * never from the page or another copy in the query, so a visitor cannot ask
+ * about another customer or another shop. Body (JSON, text/plain is
  * fine): `{ "visitor_token": "..." }`, optional, which links this browser's
  * visitor to the customer. Answer: `{ "customer": { email, name, last_name,
  * phone } | null }`, never cached by anyone. No CORS: only the storefront's
@@ -17,25 +18,21 @@ import { apiError, apiJson, readJson } from "~/lib/http.server";
 import { visitorTokenSchema } from "../../contract/schema/public-api";
 import { websiteIdForShop } from "~/models/owner.server";
 import { parseShopifyCustomerId, recognizeShopCustomer } from "~/models/shop-customer.server";
-import { authenticate } from "~/shopify.server";
+import { authenticateAppProxy } from "~/shopify.server";
 
 const bodySchema = z.object({ visitor_token: visitorTokenSchema.optional() }).strict();
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 async function answer(request: Request): Promise<Response> {
   if (request.method !== "POST") return apiError(405, "Use POST", null, { Allow: "POST" });
-  // Throws 400 on a missing or bad signature, 503 while Shopify install is off.
-  await authenticate.public.appProxy(request);
-  const query = new URL(request.url).searchParams;
-  const shop = query.get("shop");
-  if (!shop) return apiError(400, "The app proxy request names no shop", "shop");
+  // Throws 400 on a missing, bad or ambiguous signed query, 503 while Shopify install is off.
+  const { shop, loggedInCustomerId } = authenticateAppProxy(request);
   const body = await readJson(request, bodySchema, 2048);
   const websiteId = await websiteIdForShop(prisma, shop);
   if (!websiteId)
     return apiError(404, "This shop has no Beckon website: open the Beckon app in the Shopify admin once", "shop");
-  const raw = query.get("logged_in_customer_id") ?? "";
-  if (raw === "") return apiJson({ customer: null }, { headers: PRIVATE });
-  const customerId = parseShopifyCustomerId(raw);
+  if (loggedInCustomerId === "") return apiJson({ customer: null }, { headers: PRIVATE });
+  const customerId = parseShopifyCustomerId(loggedInCustomerId);
   if (!customerId) return apiError(422, "logged_in_customer_id must be a Shopify customer id", "logged_in_customer_id");
   const customer = await recognizeShopCustomer(prisma, websiteId, customerId, body.visitor_token ?? null);
   return apiJson({ customer }, { headers: PRIVATE });

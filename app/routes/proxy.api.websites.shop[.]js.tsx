@@ -2,8 +2,9 @@
  * GET /proxy/api/websites/shop.js: the shop's site-specific widget script,
  * requested by the theme app extension's app embed as
  * /apps/beckon/api/websites/shop.js on the storefront; Shopify's app proxy
- * forwards it here with a signature. The shop comes from the signed query,
- * never from anything the visitor could choose, and the answer is the same
+ * forwards it here with a signature. The shop comes from the values the
+ * signature covers (authenticateAppProxy), never from anything the visitor
+ * could choose, and the answer is the same
  * script as GET /api/websites/{id}.js.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -13,13 +14,11 @@ import { resolveOrigin } from "~/lib/origin.server";
 import { websiteScriptResponse } from "~/lib/website-script.server";
 import { websiteIdForShop } from "~/models/owner.server";
 import { buildPublicConfig } from "~/models/public-config.server";
-import { authenticate } from "~/shopify.server";
+import { authenticateAppProxy } from "~/shopify.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Throws 400 on a missing or bad signature, 503 while Shopify install is off.
-  await authenticate.public.appProxy(request);
-  const shop = new URL(request.url).searchParams.get("shop");
-  if (!shop) return apiError(400, "The app proxy request names no shop", "shop");
+  // Throws 400 on a missing, bad or ambiguous signed query, 503 while Shopify install is off.
+  const { shop } = authenticateAppProxy(request);
   const websiteId = await websiteIdForShop(prisma, shop);
   if (!websiteId)
     return apiError(404, "This shop has no Beckon website: open the Beckon app in the Shopify admin once", "shop");

@@ -5,18 +5,21 @@
  * the library's scope check (authenticate.admin) sees what was granted
  * instead of sending the merchant through OAuth again.
  * HMAC-verified by authenticate.webhook (401 otherwise); safe to run twice.
+ * Shopify's payload names the shop by shop_id only, so the header's shop is
+ * used, but a body that does carry a shop_domain must name that same shop
+ * (lib/webhook-binding.server.ts).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { updateShopScopes } from "~/models/owner.server";
-import { isTopic } from "~/models/privacy.server";
+import { receiveWebhook } from "~/lib/webhook-binding.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, payload } = await authenticate.webhook(request);
-  if (!isTopic(topic, "app/scopes_update"))
-    return new Response("This address handles app/scopes_update only", { status: 400 });
-  const current: unknown = (payload as { current?: unknown }).current;
+  const webhook = await receiveWebhook(request, authenticate.webhook, "app/scopes_update");
+  if (webhook instanceof Response) return webhook;
+  const { shop, payload } = webhook;
+  const current: unknown = payload.current;
   if (!Array.isArray(current) || !current.every((s) => typeof s === "string" && /^[a-z_]+$/.test(s))) {
     return new Response("The payload's current must be a list of scopes", { status: 400 });
   }

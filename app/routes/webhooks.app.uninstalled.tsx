@@ -2,20 +2,25 @@
  * POST /webhooks/app/uninstalled (shopify.app.toml): the shop removed the app.
  * Its Shopify sessions are deleted; the website and its contacts stay, so a
  * reinstall finds them (shop/redact, 48 hours later, deletes them for good).
- * HMAC-verified by authenticate.webhook (401 otherwise); safe to run twice.
+ * HMAC-verified by authenticate.webhook (401 otherwise); acts on the shop
+ * the signed body names in myshopify_domain (400 when the header names
+ * another). Runs once per webhook id: a replay after a reinstall would
+ * otherwise sign the shop out of the app it just installed again.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { authenticate } from "~/shopify.server";
+import { answerWebhookOnce } from "~/models/webhook-receipt.server";
+import { receiveWebhook } from "~/lib/webhook-binding.server";
 import { deleteShopSessions } from "~/models/owner.server";
-import { isTopic } from "~/models/privacy.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic } = await authenticate.webhook(request);
-  if (!isTopic(topic, "app/uninstalled"))
-    return new Response("This address handles app/uninstalled only", { status: 400 });
-  await deleteShopSessions(prisma, shop);
-  return new Response(null, { status: 200 });
+  return answerWebhookOnce(
+    prisma,
+    await receiveWebhook(request, authenticate.webhook, "app/uninstalled"),
+    (tx, webhook) => deleteShopSessions(tx, webhook.shop),
+    (sessions) => `deleted ${sessions} sessions`,
+  );
 }
 
 /** Webhooks are POSTed; anything else is 405. */

@@ -5,20 +5,22 @@
  * with their submissions, events, orders, lists and syncs) and stores the
  * report for the merchant, who downloads it from the app's Settings page and
  * hands it to the customer. The log holds counts only.
- * HMAC-verified (401 otherwise). A replay (same webhook id) refreshes the
- * stored request instead of adding another.
+ * HMAC-verified (401 otherwise); acts on the shop its signed body names
+ * (400 when the header names another). A replay (same webhook id) refreshes
+ * the stored request instead of adding another.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { authenticate } from "~/shopify.server";
-import { isTopic, recordDataRequest } from "~/models/privacy.server";
+import { recordDataRequest } from "~/models/privacy.server";
+import { receiveWebhook } from "~/lib/webhook-binding.server";
 import { logger } from "~/lib/logger.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, payload, webhookId } = await authenticate.webhook(request);
-  if (!isTopic(topic, "customers/data_request"))
-    return new Response("This address handles customers/data_request only", { status: 400 });
-  const stored = await recordDataRequest(prisma, shop, webhookId ?? "", payload);
+  const webhook = await receiveWebhook(request, authenticate.webhook, "customers/data_request");
+  if (webhook instanceof Response) return webhook;
+  const { shop, payload, webhookId } = webhook;
+  const stored = await recordDataRequest(prisma, shop, webhookId, payload);
   logger("webhooks").info(
     stored
       ? `customers/data_request ${webhookId} for ${shop}: ${stored.people} people found, stored as request ${stored.id} for the merchant to download`

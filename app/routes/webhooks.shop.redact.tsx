@@ -3,22 +3,24 @@
  * uninstall): delete the shop's website with everything in it (CTAs,
  * contacts, events, lists, integrations), its Shopify sessions and the
  * owner profile that only existed for it.
- * HMAC-verified (401 otherwise). A replay finds nothing left to delete.
+ * HMAC-verified (401 otherwise); acts on the shop its signed body names
+ * (400 when the header names another). Runs once per webhook id: a replay
+ * answers 200 and changes nothing, even if the shop reinstalled since.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { authenticate } from "~/shopify.server";
-import { isTopic, redactShop } from "~/models/privacy.server";
-import { logger } from "~/lib/logger.server";
+import { answerWebhookOnce } from "~/models/webhook-receipt.server";
+import { receiveWebhook } from "~/lib/webhook-binding.server";
+import { redactShop } from "~/models/privacy.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, webhookId } = await authenticate.webhook(request);
-  if (!isTopic(topic, "shop/redact")) return new Response("This address handles shop/redact only", { status: 400 });
-  const deleted = await redactShop(prisma, shop);
-  logger("webhooks").info(
-    `shop/redact ${webhookId} for ${shop}: deleted ${deleted.websites} website, ${deleted.sessions} sessions, ${deleted.profiles} profiles`,
+  return answerWebhookOnce(
+    prisma,
+    await receiveWebhook(request, authenticate.webhook, "shop/redact"),
+    (tx, webhook) => redactShop(tx, webhook.shop),
+    (deleted) => `deleted ${deleted.websites} website, ${deleted.sessions} sessions, ${deleted.profiles} profiles`,
   );
-  return new Response(null, { status: 200 });
 }
 
 /** Webhooks are POSTed; anything else is 405. */

@@ -62,7 +62,7 @@ describe("security headers per kind of route", () => {
     const h = await headersOf("/owner/login");
     // Two policies, both enforced: the admin's, and the sign-in page's own refusal to be framed at all.
     expect(h["content-security-policy"]).toMatch(
-      /^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' https:\/\/cdn\.shopify\.com; .*; frame-ancestors 'self', frame-ancestors 'none'$/,
+      /^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' https:\/\/cdn\.shopify\.com\/shopifycloud\/app-bridge\.js; .*; frame-ancestors 'self', frame-ancestors 'none'$/,
     );
     expect(h).toEqual({
       ...EVERY,
@@ -82,6 +82,32 @@ describe("security headers per kind of route", () => {
     expect(h["x-frame-options"]).toBeUndefined();
     expect(h["cross-origin-opener-policy"]).toBeUndefined();
     expect(h["cross-origin-resource-policy"]).toBeUndefined();
+  });
+
+  it("an admin document's sources: App Bridge's one file on Shopify's CDN, style elements by this answer's nonce", async () => {
+    for (const path of ["/owner/login", "/app?shop=demo-shop.myshopify.com", "/auth/login"]) {
+      const policy = (await headersOf(path))["content-security-policy"];
+      const nonce = /'nonce-([A-Za-z0-9+/=]{24})'/.exec(policy)?.[1];
+      const sources = Object.fromEntries(
+        policy
+          .split(",")[0]
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...list]) => [name, list.join(" ")]),
+      );
+      expect(nonce, path).toBeDefined();
+      // A path ending in a file name allows that file only: nothing else on cdn.shopify.com may run.
+      expect(sources["script-src"], path).toBe(
+        `'self' 'nonce-${nonce}' https://cdn.shopify.com/shopifycloud/app-bridge.js`,
+      );
+      // Style elements and sheets: this origin, the answer's nonce and Google Fonts' sheets (the CTA preview's web
+      // fonts); no 'unsafe-inline', which would let injected markup bring its own <style>.
+      expect(sources["style-src"], path).toBe(`'self' 'nonce-${nonce}' https://fonts.googleapis.com`);
+      expect(sources["style-src-elem"], path).toBeUndefined();
+      // Only style attributes inline: what React renders server-side (Polaris's layout properties) needs them.
+      expect(sources["style-src-attr"], path).toBe("'unsafe-inline'");
+      expect(sources["font-src"], path).toBe("'self' data: https://fonts.gstatic.com");
+    }
   });
 
   it("a widget file: loadable by any store (CORP cross-origin), no CSP, no frame or embedder policy", async () => {

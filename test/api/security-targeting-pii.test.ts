@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { FakeKlaviyo } from "../support/fake-providers/klaviyo";
 import { klaviyoProvider } from "../../app/integrations/mailing/klaviyo.server";
 import { signIdentityToken } from "../../app/lib/identity-token.server";
+import { identityTokenSecret } from "../../app/models/deployment.server";
 import { contactMock, formCtaMock, integrationMock, token, websiteMock } from "../unit/integrations/factories";
 import { postPublic } from "../support/http";
 
@@ -192,7 +193,7 @@ describe("targeting sync with a proven address", () => {
     );
     const identity_token = signIdentityToken(
       { websiteId: website.id, email: VICTIM, expiresAt: Date.now() / 1000 + 3600 },
-      SECRET,
+      await identityTokenSecret(tdb.db, SECRET),
     );
     const sync = await post(`/api/websites/${website.id}/targeting_sync`, {
       integration_id: integration.id,
@@ -227,17 +228,17 @@ describe("targeting sync with a proven address", () => {
     });
     const good = signIdentityToken(
       { websiteId: website.id, email: "anna@acme-sales.se", expiresAt: Date.now() / 1000 + 3600 },
-      SECRET,
+      await identityTokenSecret(tdb.db, SECRET),
     );
     const parts = good.split(".");
     const tampered = [parts[0], parts[1], Buffer.from(VICTIM).toString("base64url"), parts[3], parts[4]].join(".");
     const expired = signIdentityToken(
       { websiteId: website.id, email: VICTIM, expiresAt: Date.now() / 1000 - 1 },
-      SECRET,
+      await identityTokenSecret(tdb.db, SECRET),
     );
     const foreign = signIdentityToken(
       { websiteId: other.id, email: VICTIM, expiresAt: Date.now() / 1000 + 3600 },
-      SECRET,
+      await identityTokenSecret(tdb.db, SECRET),
     );
     for (const t of [tampered, expired, foreign]) {
       const r = await post(`/api/websites/${website.id}/targeting_sync`, body(t));

@@ -3,7 +3,9 @@
  * setting stops scripts/serve.ts at start naming the variable (not the first
  * request that reads it), and behind a trusted proxy a client that writes a
  * different first X-Forwarded-For hop on every sign-in attempt still spends
- * one address's budget: the hop the proxy appended.
+ * one address's budget: the hop the proxy appended. Production without
+ * SESSION_SECRET (and not the demo) refuses to start rather than answer
+ * every sign-in with a 500.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -40,6 +42,33 @@ describe("settings checked at start", () => {
       expect(message).toMatch(
         /BECKON_PUBLIC_URL must be an http:\/\/ or https:\/\/ address; got "beckon\.example\.com"/,
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the session secret in production", () => {
+  it("no SESSION_SECRET outside the demo stops the server, saying how to make one", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "beckon-env-"));
+    try {
+      const start = startTestServer({
+        databaseUrl: `file:${path.join(dir, "never-opened.db")}`,
+        // Production (the test server's default) with the demo off: no generated secret is allowed.
+        env: { BECKON_DEMO: "", SESSION_SECRET: "" },
+      });
+      const output = await start.then(
+        (server) => server.stop().then(() => "the server started"),
+        (e: Error) => e.message,
+      );
+      expect(output).toMatch(/Server exited with 1/);
+      const fatal = output
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as { level: number; err?: { message: string } })
+        .filter((l) => l.level === 60);
+      expect(fatal).toHaveLength(1);
+      expect(fatal[0].err?.message).toMatch(/^SESSION_SECRET is required in production: .*openssl rand -hex 32/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

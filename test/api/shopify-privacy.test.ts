@@ -294,7 +294,7 @@ describe("customers/data_request", () => {
         await webhook(
           "/webhooks/customers/data_request",
           "customers/data_request",
-          { customer: { id: 7002 } },
+          { shop_domain: SHOP, customer: { id: 7002 } },
           { webhookId: id },
         )
       ).status,
@@ -355,7 +355,7 @@ describe("webhook signatures", () => {
     const forgedRequest = await webhook(
       "/webhooks/customers/data_request",
       "customers/data_request",
-      { customer: { id: 7001 } },
+      { shop_domain: SHOP, customer: { id: 7001 } },
       { secret: "forged" },
     );
     expect(forgedRequest.status).toBe(401);
@@ -363,7 +363,7 @@ describe("webhook signatures", () => {
     const forgedRedact = await webhook(
       "/webhooks/customers/redact",
       "customers/redact",
-      { customer: { id: 7001 } },
+      { shop_domain: SHOP, customer: { id: 7001 } },
       { secret: "forged" },
     );
     expect(forgedRedact.status).toBe(401);
@@ -385,7 +385,7 @@ describe("the admin's data requests", () => {
     await webhook(
       "/webhooks/customers/data_request",
       "customers/data_request",
-      { customer: { id: 7001, email: "anna.kund@exempel.se" } },
+      { shop_domain: SHOP, customer: { id: 7001, email: "anna.kund@exempel.se" } },
       { webhookId: id },
     );
     const request = await t.db.customerDataRequest.findFirstOrThrow({ where: { webhookId: id } });

@@ -254,7 +254,7 @@ describe("customers/redact", () => {
     const res = await webhook(
       "/webhooks/customers/redact",
       "customers/redact",
-      { customer: { email: "x@example.com" } },
+      { shop_domain: "never-installed.myshopify.com", customer: { email: "x@example.com" } },
       { shop: "never-installed.myshopify.com" },
     );
     expect(res.status).toBe(200);
@@ -323,7 +323,7 @@ describe("app/uninstalled", () => {
       const res = await webhook(
         "/webhooks/app/uninstalled",
         "app/uninstalled",
-        { id: 1, domain: SHOP },
+        { id: 1, domain: SHOP, myshopify_domain: SHOP },
         { webhookId: id },
       );
       expect(res.status).toBe(200);

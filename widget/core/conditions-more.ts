@@ -4,6 +4,7 @@
  * comparison they share. Bundled in the extras chunk, which the runtime
  * loads and installs (installTests) before evaluating any of them. Pure.
  */
+import { hasOwnKey, ownValue } from "../../contract/json-record";
 import { list, low, type ConditionContext, type Tester } from "./conditions";
 import { interactions, visitCounts } from "./person-data";
 
@@ -25,7 +26,7 @@ const ALIAS: Record<string, string> = {
  * numeric; a list value (a multi-select answer) matches when any item does.
  */
 export function compare(cmp: string, value: unknown, a: unknown, b?: unknown): boolean {
-  cmp = ALIAS[cmp] || cmp;
+  cmp = ownValue(ALIAS, cmp) || cmp;
   if (Array.isArray(value)) {
     const pos = cmp.replace(/^not_/, "");
     if (!value.length) value = "";
@@ -59,7 +60,6 @@ export function compare(cmp: string, value: unknown, a: unknown, b?: unknown): b
 const data = (c: Parameters<Tester>[0]) => (c.data || {}) as Record<string, unknown>;
 const obj = (v: unknown): Record<string, any> => (v && typeof v == "object" ? (v as Record<string, any>) : {});
 const pdata = (ctx: ConditionContext) => obj(ctx.person?.data);
-const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 /** The entries of a list ([ids]) or of a yes/no map ({ id: true }, the server's targeting facts). */
 const held = (v: unknown): unknown[] =>
@@ -93,12 +93,12 @@ function pageFact(ctx: ConditionContext, name: string): unknown {
 /** A data field: the CTA's answers, then the page view's facts, the person, custom fields, URL parameters, person data, location, company. */
 export function fieldOf(ctx: ConditionContext, name: string): unknown {
   // Own entries only: a name such as "constructor" is no field of any object.
-  if (ctx.values && own(ctx.values, name)) return ctx.values[name];
+  if (ctx.values && hasOwnKey(ctx.values, name)) return ctx.values[name];
   const fact = pageFact(ctx, name);
   if (fact !== undefined) return fact;
   const p = ctx.person;
   for (const src of [p, p?.extra, ctx.local.params, p?.data, ctx.local.location, ctx.local.company]) {
-    const v = own(obj(src), name) ? obj(src)[name] : null;
+    const v = ownValue(obj(src), name);
     if (v != null && v !== "") return v;
   }
 }
@@ -136,7 +136,7 @@ export const moreTests: Record<string, Tester> = {
     const v = visitCounts(ctx.local.visits, ctx.url);
     return compare(
       String(d.comparison || "greater"),
-      v[(d.scope as "page") || "total"] ?? v.total,
+      ownValue(v, String(d.scope || "total")) ?? v.total,
       d.value ?? c.count,
       d.value2,
     );

@@ -53,6 +53,7 @@
  * conditions-more.ts, bundled in the extras chunk; the runtime installs
  * them (installTests) before it evaluates a condition of those types.
  */
+import { emptyRecord } from "../../contract/json-record";
 import type { Condition } from "../../contract/schema/condition";
 import type { PublicPerson } from "../../contract/schema/public-config";
 import type { LocalData } from "./person-data";
@@ -139,8 +140,8 @@ export function urlMatches(href: string, pattern: string, match: string): boolea
 
 const CLASS: Record<string, string> = { category: "category-", post_tag: "tag-", post: "postid-", page: "page-id-" };
 
-/** Testers of the types outside CORE_TYPES, once installed. */
-const more: Record<string, Tester> = {};
+/** Testers of the types outside CORE_TYPES, once installed; no prototype, so a type named "toString" is unknown and fails. */
+const more = emptyRecord<Tester>();
 
 /** Adds testers for more condition types (conditions-more.ts). */
 export const installTests = (testers: Record<string, Tester>): void => void Object.assign(more, testers);

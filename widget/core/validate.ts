@@ -2,6 +2,7 @@
  * The public API's input rules (SPEC 5 identify and trackPurchase, SPEC 8
  * console messages). Pure: the runtime logs the message and sends the result.
  */
+import { emptyRecord, hasOwnKey } from "../../contract/json-record";
 import { PROFILE_FIELDS } from "../../contract/schema/person-fields";
 import { cut } from "./cut";
 
@@ -26,7 +27,8 @@ export function identifyFields(props: unknown, person: Props | null | undefined)
   if (PHONE_RE.test(phone)) f.phone = phone;
   if (!f.email && !f.phone) return "identify needs a valid email or phone";
   for (const k of PROFILE_FIELDS) if (typeof p[k] == "string" && p[k]) f[k] = cut(p[k] as string, 500);
-  const extra: Props = {};
+  // Custom field names come from the host page: "__proto__" stays a field, and no name reads Object.prototype.
+  const extra: Props = emptyRecord();
   const given = p.extra && typeof p.extra == "object" ? (p.extra as Props) : {};
   for (const k in given) if (["string", "number", "boolean"].includes(typeof given[k])) extra[k] = given[k];
   if (Object.keys(extra).length) f.extra = extra;
@@ -35,7 +37,8 @@ export function identifyFields(props: unknown, person: Props | null | undefined)
     const known = (person.extra || {}) as Props;
     let fresh = false;
     for (const k in f) if (k != "extra") person[k] ? (f[k] = person[k]) : (fresh = true);
-    for (const k in extra) known[k] != null && known[k] !== "" ? (extra[k] = known[k]) : (fresh = true);
+    for (const k in extra)
+      hasOwnKey(known, k) && known[k] != null && known[k] !== "" ? (extra[k] = known[k]) : (fresh = true);
     if (!fresh) return null;
   }
   return f;

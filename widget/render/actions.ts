@@ -9,8 +9,11 @@
  * score), scores["{ctaId}-{variantId}"] (variant scores), integrations[id].lists
  * and integrations[id].tags (string[]). Custom fields go to person.extra.
  */
+import { emptyRecord } from "../../contract/json-record";
 import type { CtaAction } from "../../contract/schema/cta";
 import type { PublicPerson } from "../../contract/schema/public-config";
+// Every chunk reaches the shared code through kit.ts (see there): json-record is shared with the entry.
+import "./kit";
 
 export interface ActionScope {
   ctaId: number;
@@ -73,7 +76,12 @@ export function applyPersonActions(
         const listAction = a.action_type.endsWith("_list");
         const value = String(listAction ? (d.list_id ?? "") : tag);
         if (!value) break;
-        data.integrations = data.integrations && typeof data.integrations == "object" ? data.integrations : {};
+        // Keyed by an id from the action's data: a null-prototype copy keeps "__proto__" or "constructor" an entry
+        // of its own, so no action can reach Object.prototype (or Object) and change every object on the page.
+        data.integrations = Object.assign(
+          emptyRecord(),
+          data.integrations && typeof data.integrations == "object" ? data.integrations : {},
+        );
         const entry = (data.integrations[id] ??= {});
         const field = listAction ? "lists" : "tags";
         entry[field] = toggle(entry[field], value, a.action_type.startsWith(listAction ? "subscribe" : "add"));

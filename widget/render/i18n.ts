@@ -5,6 +5,7 @@
  * the renderer carries no words of its own. Owner-written texts never come
  * from here.
  */
+import { hasOwnKey } from "../../contract/json-record";
 import type { CtaDocument } from "../../contract/schema/cta";
 import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
 import type { WidgetTexts } from "../../contract/i18n/en";
@@ -21,8 +22,8 @@ export function labelsFor(
 ): Labels {
   const texts = config.texts ?? {};
   const want = cta?.options?.language;
-  const lang =
-    typeof want == "string" && texts[want] ? want : texts[config.language] ? config.language : Object.keys(texts)[0];
+  const has = (lang: unknown): lang is string => typeof lang == "string" && hasOwnKey(texts, lang);
+  const lang = has(want) ? want : has(config.language) ? config.language : Object.keys(texts)[0];
   return { ...texts[lang], lang };
 }
 

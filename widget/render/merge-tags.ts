@@ -5,6 +5,7 @@
  * CTA first, then in the known person. Into HTML, values go HTML-escaped, so
  * a person's name can never become markup (the sanitizer runs afterwards too).
  */
+import { hasOwnKey, ownValue } from "../../contract/json-record";
 import type { PublicPerson } from "../../contract/schema/public-config";
 
 const TAG = /\{\{\s*([\w.-]+)\s*(?:\|([^}]*))?\}\}/g;
@@ -21,17 +22,17 @@ const show = (v: unknown): string | null => {
   return typeof v == "object" ? null : String(v);
 };
 
-/** The value of a merge key, or null. */
+/** The value of a merge key, or null. Own entries only: {{toString}} is no answer of anyone's. */
 export function lookup(key: string, values: MergeValues, person: PublicPerson | null): string | null {
-  if (key in values) return show(values[key]);
+  if (hasOwnKey(values, key)) return show(values[key]);
   const p = person as unknown as Record<string, unknown> | null;
   if (!p) return null;
   const k = key.replace(/^(person|contact)\./, "");
   if (k === "first_name") return show(p.name);
   const extra = (p.extra ?? {}) as Record<string, unknown>;
-  if (k.startsWith("extra.")) return show(extra[k.slice(6)]);
-  if (k in p && k !== "data") return show(p[k]);
-  return show(extra[k]);
+  if (k.startsWith("extra.")) return show(ownValue(extra, k.slice(6)));
+  if (hasOwnKey(p, k) && k !== "data") return show(p[k]);
+  return show(ownValue(extra, k));
 }
 
 /** Replaces merge tags; `html` escapes the values. */

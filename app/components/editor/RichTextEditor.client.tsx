@@ -13,6 +13,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/r
 import StarterKit from "@tiptap/starter-kit";
 import { Button, InlineStack, TextField } from "@shopify/polaris";
 import { checkLinkAddress, isAllowedLink, MAX_LINK_CHARS } from "~/lib/rich-text/link-address";
+import { useNonce } from "~/lib/csp-nonce";
 import { useT } from "~/i18n/useT";
 
 export interface RichTextEditorProps {
@@ -24,7 +25,8 @@ export interface RichTextEditorProps {
   headingLevels?: readonly (1 | 2 | 3)[];
 }
 
-// Scoped by class; the admin's policy allows inline styles. Polaris colours, a 2 px focus ring as Polaris draws it.
+// Scoped by class; rendered with the page's nonce, as the admin's policy asks of style elements (scripts/serve.ts).
+// Polaris colours, a 2 px focus ring as Polaris draws it.
 const CSS = `.bk-rte{border:1px solid #8a8a8a;border-radius:8px;background:#fff}
 .bk-rte-bar{display:flex;flex-wrap:wrap;align-items:center;gap:6px;padding:6px;border-bottom:1px solid #e3e3e3}
 .bk-rte-tools{display:flex;flex-wrap:wrap;gap:4px}
@@ -53,6 +55,8 @@ const htmlOf = (editor: Editor) => (editor.isEmpty ? "" : editor.getHTML());
 /** The Tiptap editor with its labelled toolbar; default export for React.lazy. */
 export default function RichTextEditor({ label, value, onChange, headingLevels = [] }: RichTextEditorProps) {
   const t = useT();
+  // The admin lets style elements in by nonce only: this editor's and the one Tiptap adds carry it.
+  const nonce = useNonce();
   const labelId = useId();
   const hintId = useId();
   const [linkOpen, setLinkOpen] = useState(false);
@@ -65,6 +69,7 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
 
   const editor = useEditor({
     immediatelyRender: false,
+    injectNonce: nonce,
     shouldRerenderOnTransaction: false,
     content: value,
     extensions: [
@@ -158,7 +163,7 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
 
   return (
     <div>
-      <style>{CSS}</style>
+      <style nonce={nonce}>{CSS}</style>
       <div id={labelId} style={{ marginBottom: 4 }}>
         {label}
       </div>

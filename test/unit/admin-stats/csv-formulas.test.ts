@@ -22,6 +22,24 @@ describe("csvCell", () => {
     expect(csvCell(text)).toBe(cell);
   });
 
+  // Spreadsheets with East Asian input (Excel) and LibreOffice run the fullwidth forms too.
+  it.each([
+    ['\uff1dHYPERLINK("http://evil")', `"'\uff1dHYPERLINK(""http://evil"")"`],
+    ["\uff0b1+1", "'\uff0b1+1"],
+    ["\uff0d2+3", "'\uff0d2+3"],
+    ["\uff20SUM(A1)", "'\uff20SUM(A1)"],
+    ["\n\uff1d1+1", `"'\n\uff1d1+1"`],
+    ["  \uff0b1", "'  \uff0b1"],
+    ["\u0000\uff20SUM(A1)", "'\u0000\uff20SUM(A1)"],
+  ])("neutralises the fullwidth formula start in %j", (text, cell) => {
+    expect(csvCell(text)).toBe(cell);
+  });
+
+  it("leaves fullwidth signs inside text as they are", () => {
+    expect(csvCell("a\uff1db")).toBe("a\uff1db");
+    expect(csvCell("\uff21\uff1d1")).toBe("\uff21\uff1d1");
+  });
+
   it("leaves numbers, negative ones included, and harmless text as they are", () => {
     expect(csvCell(-5)).toBe("-5");
     expect(csvCell(-12.5)).toBe("-12.5");

@@ -13,12 +13,12 @@ import { deletePeople } from "~/models/person-data.server";
 import {
   customerDataReport,
   customerOfPayload,
-  isTopic,
   matchingPeople,
   phoneDigits,
   redactCustomer,
   redactShop,
 } from "~/models/privacy.server";
+import { isTopic } from "~/lib/webhook-binding.server";
 import { parsePeriod } from "~/lib/results-period";
 import { clearWinner, markWinner } from "~/models/ab-winner.server";
 import { loadResults } from "~/models/results.server";

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sv } from "../../../contract/i18n/sv";
 import type { CtaRuntime, MountOptions } from "../../../widget/render/types";
 import { settle } from "./helpers";
@@ -17,6 +17,12 @@ function runtimeMock(submit: CtaRuntime["submitContact"] = async () => ({})) {
   return { track: vi.fn(), submitContact: vi.fn(submit), dispatch: vi.fn() } satisfies CtaRuntime;
 }
 
+/** Every CTA a test mounted, unmounted after it: a reveal still waiting for its frame would run after the page is gone. */
+const mounted: { unmount(): void }[] = [];
+afterEach(() => {
+  for (const m of mounted.splice(0)) m.unmount();
+});
+
 function mount(over: Partial<MountOptions> = {}) {
   const host = document.createElement("div");
   host.setAttribute("data-beckon-cta", "7");
@@ -24,6 +30,7 @@ function mount(over: Partial<MountOptions> = {}) {
   const cta = over.cta ?? ctaMock();
   const runtime = (over.runtime as ReturnType<typeof runtimeMock>) ?? runtimeMock();
   const m = mountCta({ host, cta, variant: cta.variants[0], config: configMock(), person: null, runtime, ...over });
+  mounted.push(m);
   const root = host.shadowRoot!;
   return { host, root, runtime, m, $: <T extends Element = HTMLElement>(sel: string) => root.querySelector<T>(sel)! };
 }
@@ -42,20 +49,22 @@ async function submit(form: HTMLFormElement) {
 }
 
 /**
- * Animation frames that run when the test says (restored by vi.restoreAllMocks): returns the function that runs
- * the frame due, then lets the tasks it queued run.
+ * Frames and timers on one test clock (undone by vi.useRealTimers): the renderer races each frame against a
+ * timeout for pages where frames do not run, so frames run by hand beside timers on the wall clock race each
+ * other on a busy machine. Returns the clock's steps: `nextFrame` runs the frame due and the tasks it queues,
+ * `settle` the tasks and promises due within a few milliseconds; neither reaches a fallback's timeout.
  */
-function framesByHand(): () => Promise<void> {
-  const frames = new Map<number, FrameRequestCallback>();
-  let ids = 0;
-  vi.spyOn(window, "requestAnimationFrame").mockImplementation((cb) => (frames.set(++ids, cb), ids));
-  vi.spyOn(window, "cancelAnimationFrame").mockImplementation((id) => frames.delete(id));
-  return async () => {
-    const due = [...frames.values()];
-    frames.clear();
-    for (const cb of due) cb(performance.now());
+function frameClock() {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame"] });
+  // 1 ms a step, not 0: a zero-delay task queued inside a frame's callback is due a millisecond later on this clock.
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(1);
+  };
+  const nextFrame = async () => {
+    vi.advanceTimersToNextFrame();
     await settle();
   };
+  return { nextFrame, settle };
 }
 
 describe("mountCta", () => {
@@ -278,7 +287,7 @@ describe("mountCta", () => {
   });
 
   it("staged (the loader's mounts): the frame first, the step's elements a frame later, shown a frame after them", async () => {
-    const nextFrame = framesByHand();
+    const { nextFrame, settle } = frameClock();
     const focus = vi.spyOn(HTMLElement.prototype, "focus");
     try {
       const { host, $, m } = mount({ cta: ctaMock({ cta_type: "overlay" }), staged: true });
@@ -329,13 +338,14 @@ describe("mountCta", () => {
       for (const mounted of [m, inline.m, preview.m]) mounted.unmount();
       await nextFrame();
     } finally {
+      vi.useRealTimers();
       vi.restoreAllMocks();
     }
   });
 
   it("focuses a modal a frame after its effects, once the browser has laid it out, unless the visitor moved focus", async () => {
     // The reveal and Preact's effects wait for one frame, the modal's focus for the next.
-    const nextFrame = framesByHand();
+    const { nextFrame, settle } = frameClock();
     const focus = vi.spyOn(HTMLElement.prototype, "focus");
     try {
       const { host, $ } = mount({ cta: ctaMock({ cta_type: "overlay" }) });
@@ -365,6 +375,7 @@ describe("mountCta", () => {
       await nextFrame();
       expect(focus.mock.contexts.some((el) => (el as Element).getAttribute?.("role") === "dialog")).toBe(false);
     } finally {
+      vi.useRealTimers();
       vi.restoreAllMocks();
     }
   });

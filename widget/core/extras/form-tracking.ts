@@ -10,6 +10,7 @@
  * It only listens: the host form is never stopped, changed or delayed, and
  * an error here never reaches the page's own submit handling.
  */
+import { ownValue } from "../../../contract/json-record";
 import { cut } from "../cut";
 
 /** What the tracker needs to know about one form field. */
@@ -63,9 +64,11 @@ export function keyOf(f: FieldInfo): TrackedKey | undefined {
   const type = (f.type || "").toLowerCase();
   if (SKIPPED_TYPES.test(type) || [f.name, f.id, f.label].some((s) => s && CONFIRM.test(s))) return undefined;
   // The autocomplete token names the purpose exactly; section-*, shipping and billing prefixes come first.
-  const auto = BY_AUTOCOMPLETE[(f.autocomplete || "").toLowerCase().trim().split(/\s+/).pop()!];
+  // Own entries only: the host page's attributes may say "constructor".
+  const auto = ownValue(BY_AUTOCOMPLETE, (f.autocomplete || "").toLowerCase().trim().split(/\s+/).pop()!);
   if (auto) return auto;
-  if (BY_TYPE[type]) return BY_TYPE[type];
+  const byType = ownValue(BY_TYPE, type);
+  if (byType) return byType;
   const names = [f.name, f.id].map((s) => (s || "").toLowerCase().trim()).filter(Boolean);
   for (const [key, re] of BY_NAME) if (names.some((n) => re.test(n))) return key;
   return undefined;

@@ -3,6 +3,7 @@
  * toggling, range settings and formatting, button visibility and prefill.
  * Field options are kebab-case keys whose values may arrive as strings.
  */
+import { ownValue } from "../../../contract/json-record";
 import type { Field, FieldOption } from "../../../contract/schema/cta";
 import { isPersonField } from "../../../contract/schema/person-fields";
 import type { PublicPerson } from "../../../contract/schema/public-config";
@@ -156,8 +157,9 @@ export function prefillValue(
   if (opt(f, "prefill-fields") === false || opt(f, "prefill-fields") === "false" || f.field_type === "empty")
     return undefined;
   const key = f.slug === "first_name" ? "name" : f.slug;
-  const fromUrl = f.url_params ? urlParams[f.parameter || f.slug] : undefined;
-  const raw = fromUrl ?? (person ? (isPersonField(key) ? person[key] : person.extra?.[f.slug]) : undefined);
+  // URL parameters and custom answers are the visitor's: own entries only, never Object.prototype's.
+  const fromUrl = f.url_params ? ownValue(urlParams, f.parameter || f.slug) : undefined;
+  const raw = fromUrl ?? (person ? (isPersonField(key) ? person[key] : ownValue(person.extra, f.slug)) : undefined);
   let v: Answer | undefined;
   if (typeof raw == "number") v = raw;
   else if (Array.isArray(raw)) v = raw.map(String);

@@ -8,6 +8,7 @@
  * field whose parent is missing (or whose parents form a loop) is top-level.
  * Sub-questions are reached only by jumps (an id or next_sub_question).
  */
+import { hasOwnKey } from "../../../contract/json-record";
 import type { ActionGroup, Field } from "../../../contract/schema/cta";
 import type { Condition } from "../../../contract/schema/condition";
 import {
@@ -240,10 +241,7 @@ export function conditionsMatch(
 ): boolean {
   let result: boolean | null = null;
   for (const c of [...conditions].sort(byPosition)) {
-    const own =
-      c.condition_type === "data_field" &&
-      c.data_name != null &&
-      Object.prototype.hasOwnProperty.call(data, c.data_name);
+    const own = c.condition_type === "data_field" && c.data_name != null && hasOwnKey(data, c.data_name);
     const d = c.data ?? {};
     const v = own
       ? compare(data[c.data_name!], typeof d.comparison == "string" ? d.comparison : "is", d.value)

@@ -3,6 +3,7 @@
  * the Selection and Completion event data, and the contact payload sent on
  * completion (SPEC 7 "contacts create", quiz variant).
  */
+import { emptyRecord } from "../../../contract/json-record";
 import { isEmailField, isPhoneField, normalizeEmail } from "../form-logic";
 import { mostlyLetter, quizScore } from "./scoring";
 import type { Answer, QuizField, QuizState } from "./types";
@@ -12,9 +13,13 @@ type ExtraValue = string | number | string[];
 /** Answers as the contact API stores them: lists as strings (a two-handle range is ["250", "750"]). */
 const extraValue = (v: Answer): ExtraValue => (Array.isArray(v) ? v.map(String) : v);
 
-/** Answers by slug: hidden fields first, then the questions on the path in order. */
+/**
+ * Answers by slug: hidden fields first, then the questions on the path in order.
+ * A null-prototype record: a slug such as "__proto__" is an answer like any
+ * other, and "constructor" finds nothing when it was not answered.
+ */
 export function answersBySlug(state: QuizState): Record<string, Answer> {
-  const out: Record<string, Answer> = { ...state.def.hidden };
+  const out = Object.assign(emptyRecord<Answer>(), state.def.hidden);
   for (const id of state.path) {
     const f = state.def.fields.find((q) => q.id === id)!;
     if (state.answers[id] !== undefined) out[f.slug] = state.answers[id];
@@ -29,7 +34,8 @@ export function answersBySlug(state: QuizState): Record<string, Answer> {
  */
 export function mergeValues(state: QuizState): Record<string, Answer> {
   const score = quizScore(state);
-  const out: Record<string, Answer> = { ...answersBySlug(state), "quiz.score": score };
+  const out = answersBySlug(state);
+  out["quiz.score"] = score;
   if (state.def.score.field) out[state.def.score.field] = score;
   const mostly = mostlyLetter(state);
   if (mostly) out["quiz.mostly"] = mostly;
@@ -52,7 +58,7 @@ export function selectionEventData(state: QuizState, field?: QuizField | number)
 
 /** Data of the Completion event: every answer, the score and the mostly letter. */
 export function completionEventData(state: QuizState) {
-  const extra: Record<string, ExtraValue> = {};
+  const extra = emptyRecord<ExtraValue>();
   for (const [slug, v] of Object.entries(answersBySlug(state))) extra[slug] = extraValue(v);
   return { fields: { extra }, score: quizScore(state), mostly: mostlyLetter(state) };
 }
@@ -103,7 +109,7 @@ export function completionPayload(state: QuizState, ctx: QuizContext): QuizConta
     step_id: ctx.step_id ?? null,
     element_id: ctx.element_id ?? null,
     broadcast_id: ctx.broadcast_id ?? null,
-    extra: {},
+    extra: emptyRecord(),
     latest_score: score,
     action_groups: [...new Set([...matchedGroupIds(state), ...(ctx.action_groups ?? [])])],
   };
