@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { demoProductsHtml } from "../app/lib/demo-products";
+import { demoProductsHtml } from "../demo/store/server/demo-products";
 import { ARTICLE_FILES, articlePage } from "./article-page";
 import { ROOT } from "./lib";
 import { serveLocally } from "../test/support/local-http";

@@ -16,6 +16,9 @@
  * URLs (__BECKON_VERSIONS__), so a new loader never meets an old cached chunk,
  * and the renderer's static chunks are named to the loader
  * (__BECKON_RENDERER_DEPS__), which fetches them in parallel with it.
+ * - beckon-snippet.json: the generic embed snippet as a template
+ *   (widget/snippet.ts), which the server fills in for a website
+ *   (contract/snippet-template.ts) without importing the widget.
  * - beckon-manifest.json: the renderer's files as the loader imports them
  *   (its static chunks, then the versioned entry), for the server: a site
  *   script whose CTA shows at page start starts importing them before the
@@ -33,7 +36,9 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { minify } from "terser";
 import { CONTENT_HASHED_CHUNK } from "../app/lib/widget-assets.server";
-import { COMPILE_HINT } from "../widget/compile-hint";
+import { COMPILE_HINT } from "../contract/compile-hint";
+import type { SnippetTemplateFile } from "../contract/snippet-template";
+import { snippetTemplate } from "../widget/snippet";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const ASSETS_DIR = path.join(root, "extensions/cta-embed/assets");
@@ -42,6 +47,7 @@ export const RENDERER_FILE = path.join(ASSETS_DIR, "beckon-renderer.js");
 export const PANEL_FILE = path.join(ASSETS_DIR, "beckon-panel.js");
 export const EXTRAS_FILE = path.join(ASSETS_DIR, "beckon-extras.js");
 export const MANIFEST_FILE = path.join(ASSETS_DIR, "beckon-manifest.json");
+export const SNIPPET_FILE = path.join(ASSETS_DIR, "beckon-snippet.json");
 
 /** What the build tells the server about the bundles. */
 export interface WidgetManifest {
@@ -164,7 +170,7 @@ async function buildChunk(
     logLevel: "warning",
   });
   if (split) {
-    // The renderer's code runs as soon as it arrives: V8 compiles it while it downloads (widget/compile-hint.ts).
+    // The renderer's code runs as soon as it arrives: V8 compiles it while it downloads (contract/compile-hint.ts).
     const files = await Promise.all(
       out.outputFiles!.map(async (f) => ({
         path: f.path,
@@ -246,6 +252,8 @@ export async function buildWidget(options: { quiet?: boolean } = {}): Promise<Wi
   writeFileSync(LOADER_FILE, loaderCode);
   const manifest: WidgetManifest = { renderer: [...rendererDeps, `beckon-renderer.js?v=${renderer.version}`] };
   writeFileSync(MANIFEST_FILE, JSON.stringify(manifest, null, 2) + "\n");
+  const snippet: SnippetTemplateFile = { template: snippetTemplate() };
+  writeFileSync(SNIPPET_FILE, JSON.stringify(snippet, null, 2) + "\n");
 
   const result: WidgetBuild = {
     loader: { file: LOADER_FILE, bytes: loaderCode.length, gzip: gzip(loaderCode) },

@@ -45,18 +45,15 @@ import { ALPHABET } from "./core/ids";
 import { METHODS } from "./core/public-api";
 import { UTM_KEYS } from "./core/url-params";
 import { VISITOR_COOKIE_SECONDS, VISITOR_TOKEN_LENGTH, visitorCookieName } from "./core/visitor";
+import {
+  fillSnippet,
+  SNIPPET_NONCE_ATTRIBUTE,
+  SNIPPET_ORIGIN,
+  SNIPPET_WEBSITE_ID,
+  type SnippetOptions,
+} from "../contract/snippet-template";
 
-export interface SnippetOptions {
-  /** Origin of the Beckon server, e.g. https://beckon.example (a trailing slash is ignored). */
-  origin: string;
-  websiteId: number;
-  /**
-   * The host page's Content-Security-Policy nonce, for pages whose
-   * script-src allows scripts by nonce only: the snippet's <script> carries
-   * it and hands it on to the widget script it inserts.
-   */
-  nonce?: string;
-}
+export type { SnippetOptions } from "../contract/snippet-template";
 
 /** The name of the snippet's function, so a CPU profile can tell its time from the page's. */
 export const SNIPPET_FUNCTION = "beckonSnippet";
@@ -64,17 +61,18 @@ export const SNIPPET_FUNCTION = "beckonSnippet";
 /** JSON.stringify makes a safe JS literal; escaping "<" keeps "</script>" out of the HTML. */
 const literal = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c");
 
-/** The HTML <script> snippet that installs Beckon for one website. */
-export function genericSnippet({ origin, websiteId, nonce }: SnippetOptions): string {
-  if (!Number.isInteger(websiteId) || websiteId <= 0) throw new Error("websiteId must be a positive integer");
-  const base = new URL(origin).origin;
-  if (!/^https?:$/.test(new URL(base).protocol)) throw new Error("origin must be an http(s) address");
-  if (nonce !== undefined && !/^[A-Za-z0-9+/=_-]{1,200}$/.test(nonce))
-    throw new Error("nonce must be base64 or base64url characters");
+/**
+ * The snippet with placeholders for the Beckon origin, the website id and
+ * the nonce attribute (contract/snippet-template.ts fills them in). The
+ * widget build writes it for the server (beckon-snippet.json), which shows
+ * it on the install page without importing the widget.
+ */
+export function snippetTemplate(): string {
+  const base = SNIPPET_ORIGIN;
   const args = [
-    `${base}/api/websites/${websiteId}.js`,
-    `${base}/api/websites/${websiteId}/visitors`,
-    visitorCookieName(websiteId),
+    `${base}/api/websites/${SNIPPET_WEBSITE_ID}.js`,
+    `${base}/api/websites/${SNIPPET_WEBSITE_ID}/visitors`,
+    visitorCookieName(SNIPPET_WEBSITE_ID),
   ]
     .map(literal)
     .join(",");
@@ -110,7 +108,10 @@ export function genericSnippet({ origin, websiteId, nonce }: SnippetOptions): st
     `requestAnimationFrame(function(){setTimeout(x)});setTimeout(x,1000)}` +
     `d.readyState=="loading"?d.addEventListener("DOMContentLoaded",g):g()})(window,document,${args});`;
   return `<!-- Beckon -->
-<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>
+<script${SNIPPET_NONCE_ATTRIBUTE}>
 ${code}
 </script>`;
 }
+
+/** The HTML <script> snippet that installs Beckon for one website (the template filled in). */
+export const genericSnippet = (options: SnippetOptions): string => fillSnippet(snippetTemplate(), options);

@@ -7,7 +7,7 @@ import { AppProvider, Badge, Banner, BlockStack, Box, Card, InlineStack, Page, T
 import polarisEn from "@shopify/polaris/locales/en.json";
 import polarisSv from "@shopify/polaris/locales/sv.json";
 import { translator } from "~/i18n";
-import type { Language } from "../../widget/i18n";
+import type { Language } from "../../contract/i18n";
 
 /** The data the /app loader throws while Shopify install is off. */
 export interface ShopifyOff {

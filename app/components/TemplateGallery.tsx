@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigation } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, InlineStack, Modal, Select, Tabs, Text, TextField } from "@shopify/polaris";
-import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
 import type { TemplateCard, TemplateGoal, TemplateKind } from "~/templates";
 import { TEMPLATE_GOALS, TEMPLATE_KINDS } from "~/templates/kit";
 import { previewHtml, previewTexts } from "~/lib/cta-preview";

@@ -4,7 +4,7 @@
  */
 import type { Translate } from "~/i18n";
 import { LOCALES } from "~/i18n/locales";
-import type { Language } from "../../widget/i18n";
+import type { Language } from "../../contract/i18n";
 
 /** "Jan 5, 2026, 14:03 UTC" (sv: "5 jan. 2026 14:03 UTC") from an ISO timestamp; anything else is shown as given. */
 export function formatUtcDateTime(iso: string, lang: Language): string {

@@ -17,7 +17,7 @@
 import type { Db } from "../db.server";
 import { serverEnv } from "../lib/env.server";
 import type { SyncJob } from "../generated/prisma-sqlite";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 import {
   providerFor as defaultProviderFor,
   type IntegrationLike,

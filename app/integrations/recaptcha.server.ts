@@ -7,8 +7,8 @@
  */
 import type { Db } from "../db.server";
 import { serverEnv } from "../lib/env.server";
-import { recaptchaCredentialsSchema } from "../lib/schema/integrations";
-import { asRecord } from "../lib/json-record";
+import { recaptchaCredentialsSchema } from "../../contract/schema/integrations";
+import { asRecord } from "../../contract/json-record";
 
 export const RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
 export const RECAPTCHA_MESSAGE = "Please confirm you are not a robot";

@@ -5,7 +5,7 @@
  * profile's other lists, tags or fields.
  */
 import type { Db } from "../db.server";
-import { asRecord, emptyRecord, ownValue } from "../lib/json-record";
+import { asRecord, emptyRecord, ownValue } from "../../contract/json-record";
 
 export interface TargetingFacts {
   lists: Set<string>;

@@ -8,8 +8,8 @@
  */
 import type { AdminKey } from "../i18n/en";
 import { textOr, translator, type Translate } from "../i18n";
-import type { Condition } from "./schema/condition";
-import type { Language } from "../../widget/i18n";
+import type { Condition } from "../../contract/schema/condition";
+import type { Language } from "../../contract/i18n";
 
 /** A condition as the editor holds it (defaults not yet applied). */
 export type ConditionLike = Pick<Condition, "condition_type"> & Partial<Omit<Condition, "condition_type">>;

@@ -28,7 +28,7 @@
  * - Days are UTC calendar days (YYYY-MM-DD), like every date in the admin.
  */
 
-import { outlierThreshold } from "./revenue";
+import { outlierThreshold } from "../../contract/revenue";
 
 export const VIEW_EVENT = "View";
 export const CLICK_EVENT = "Complete";
@@ -228,7 +228,7 @@ export interface OrderCredit {
  * `from`, so a resend inside the period is still known as one). An order
  * carrying a CTA variant is credited to it; otherwise to its touch (the
  * last-touch CTA action). Orders with neither are "unattributed". Orders
- * far out of line with the period's others (app/lib/revenue.ts) are
+ * far out of line with the period's others (contract/revenue.ts) are
  * "flagged": reported apart and left out of revenue, since a browser can
  * send any figure.
  */

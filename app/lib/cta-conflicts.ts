@@ -18,7 +18,7 @@
  * Pure and small: the editor runs it on every edit (lazy editor chunk), the
  * loader's data feeds it.
  */
-import type { Condition } from "./schema/condition";
+import type { Condition } from "../../contract/schema/condition";
 
 /** The CTA fields placement and targeting depend on (a CTA document or a list item). */
 export interface PlacedCta {

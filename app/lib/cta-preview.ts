@@ -12,10 +12,10 @@
  * In the editor's frame (`editable`) a click on an element also selects its
  * card in the editor, and text elements can be edited in place.
  */
-import type { CtaDocument } from "~/lib/schema/cta";
-import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+import type { CtaDocument } from "../../contract/schema/cta";
+import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
 import { translator, type Translate } from "~/i18n";
-import type { Language } from "../../widget/i18n";
+import type { Language } from "../../contract/i18n";
 
 /** What the preview page shows. */
 export interface PreviewData {

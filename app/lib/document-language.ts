@@ -5,7 +5,7 @@
  * <html lang> the server wrote, so hydration renders the same words.
  */
 import { createContext, useContext } from "react";
-import { isLanguage, type Language } from "../../widget/i18n";
+import { isLanguage, type Language } from "../../contract/i18n";
 
 /** Provided by entry.server.tsx while the document renders. */
 export const DocumentLanguageContext = createContext<Language | undefined>(undefined);

@@ -3,7 +3,7 @@
  * Campaigns page's condition builder and the editor's targeting presets, which
  * must write the very same conditions for the same choice.
  */
-import type { Condition } from "./schema/condition";
+import type { Condition } from "../../contract/schema/condition";
 
 /** A condition of a type with the data its inputs need. */
 export function newCondition(conditionType: Condition["condition_type"] = "url", position = 0): Condition {

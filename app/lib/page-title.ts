@@ -4,7 +4,7 @@
  * loader (routes/owner) carries the language, so titles read it from there.
  */
 import { translator, type Translate } from "~/i18n";
-import type { Language } from "../../widget/i18n";
+import type { Language } from "../../contract/i18n";
 
 /** The owner layout's route id (app/routes/owner.tsx). */
 const OWNER_LAYOUT = "routes/owner";

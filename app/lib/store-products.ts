@@ -8,7 +8,7 @@
  * editor shows of each (title, image, price) in "selected-products-summary",
  * so the editor never shows bare ids.
  */
-import type { ActionGroupData } from "./schema/cta";
+import type { ActionGroupData } from "../../contract/schema/cta";
 
 export interface ProductVariantHit {
   /** Global id, gid://shopify/ProductVariant/… */

@@ -8,7 +8,7 @@
  * evaluator (widget/core/conditions*.ts) reads them as any campaign's.
  */
 import { z } from "zod";
-import type { Condition } from "./schema/condition";
+import type { Condition } from "../../contract/schema/condition";
 import { newCondition } from "./new-condition";
 
 export const VISITOR_PRESETS = ["all", "new", "returning"] as const;

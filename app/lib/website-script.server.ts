@@ -4,15 +4,15 @@
  * site and, for Shopify storefronts, as /apps/beckon/api/websites/shop.js
  * through the app proxy. Both routes answer with websiteScriptResponse().
  */
-import type { PublicWebsiteConfig } from "./schema/public-config";
+import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
 import { apiError } from "./http.server";
 import type { ResolvedOrigin } from "./origin.server";
 import { etagOf, notModified, pickEncoding } from "./etag.server";
 import { scriptSafeJson } from "./script-json";
 import { rendererFiles, widgetAsset } from "./widget-assets.server";
 import { packScript, websiteScripts, type BuiltScript, type ScriptCache } from "./website-script-cache.server";
-import { COMPILE_HINT } from "../../widget/compile-hint";
-import { startsAtPageStart } from "./page-start";
+import { COMPILE_HINT } from "../../contract/compile-hint";
+import { startsAtPageStart } from "../../contract/placement";
 
 /**
  * The compile hint, `window.__beckonConfig=...;`, the renderer's early
@@ -39,7 +39,7 @@ export function websiteScriptBody(
     renderer && config.ctas.some((c) => c.broadcast_id == null && startsAtPageStart(c))
       ? `${scriptSafeJson(renderer.map((f) => config.asset_base + f))}.forEach(function(u){import(u).catch(function(){})});\n`
       : "";
-  // First line: V8 compiles the loader while it downloads, not on the page's main thread (widget/compile-hint.ts).
+  // First line: V8 compiles the loader while it downloads, not on the page's main thread (contract/compile-hint.ts).
   return `${COMPILE_HINT}\nwindow.__beckonConfig=${scriptSafeJson(config)};\n${early}${loaderSource}`;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Reads the built widget bundles and the build's manifest
+ * Reads the built widget bundles, the build's manifest and the snippet template
  * (extensions/cta-embed/assets, written by `npm run build:widget`),
  * re-reading a file only when it changes on disk.
  */
@@ -18,7 +18,9 @@ export const CONTENT_HASHED_CHUNK = /^beckon-[\w-]+-[A-Z0-9]{8}\.js$/;
 const cache = new Map<string, { mtimeMs: number; text: string }>();
 
 /** The text of a built bundle, or null when it has not been built. */
-export function widgetAsset(name: "beckon-loader.js" | "beckon-renderer.js" | "beckon-manifest.json"): string | null {
+export function widgetAsset(
+  name: "beckon-loader.js" | "beckon-renderer.js" | "beckon-manifest.json" | "beckon-snippet.json",
+): string | null {
   const file = path.join(ASSETS, name);
   try {
     const { mtimeMs } = statSync(file);

@@ -8,7 +8,7 @@
  * only when all the website's fields of that slug agree on it.
  */
 import type { Db } from "../db.server";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 
 interface FieldLabels {
   question: string | null;

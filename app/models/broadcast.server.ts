@@ -7,9 +7,9 @@
 import { z } from "zod";
 import type { Prisma } from "../db.server";
 import type { Broadcast as BroadcastRow, Condition as ConditionRow } from "../generated/prisma-sqlite";
-import { text } from "../lib/schema/common";
-import { conditionSchema, type Condition } from "../lib/schema/condition";
-import type { PublicBroadcast } from "../lib/schema/public-config";
+import { text } from "../../contract/schema/common";
+import { conditionSchema, type Condition } from "../../contract/schema/condition";
+import type { PublicBroadcast } from "../../contract/schema/public-config";
 import {
   ModelValidationError,
   NotFoundError,

@@ -10,7 +10,7 @@ import { answerText } from "../lib/answer-text";
 import { fullName } from "../lib/full-name";
 import { syncStatusForPerson } from "./mailing-list.server";
 import { loadAnswerLabels, type AnswerLabels } from "./answer-labels.server";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 
 /** Events shown on the detail page (newest first); the JSON export has them all. */
 export const DETAIL_EVENT_LIMIT = 200;

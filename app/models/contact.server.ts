@@ -4,10 +4,10 @@
  * updated. Idempotent by the widget's submission id.
  */
 import type { Db } from "../db.server";
-import type { ContactInput } from "../lib/schema/public-api";
+import type { ContactInput } from "../../contract/schema/public-api";
 import { isUniqueViolation } from "../lib/db-errors.server";
 import { findOrCreatePerson } from "./person.server";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 import { foreignCtaRefs } from "./ownership.server";
 import { InputError } from "../lib/errors";
 import { syncSubmission } from "./lead-sync.server";

@@ -2,7 +2,7 @@
 import type { Db } from "../db.server";
 import { answerText } from "../lib/answer-text";
 import { csvFileName, toCsv } from "../lib/csv";
-import { asRecord, hasOwnKey } from "../lib/json-record";
+import { asRecord, hasOwnKey } from "../../contract/json-record";
 import { latestCtas, matchingContactIds, type ContactFilters } from "./contact-list.server";
 
 /** Most contacts one CSV export holds. */

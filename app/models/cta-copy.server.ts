@@ -4,9 +4,9 @@
  * "<name> (copy)", with its action groups and quiz jumps re-linked to the
  * copy's own fields and steps.
  */
-import type { ActionGroup, CtaDocument } from "../lib/schema/cta";
-import { copyWithoutIds } from "../lib/schema/cta-copy";
-import { walkCta } from "../lib/schema/cta-walk";
+import type { ActionGroup, CtaDocument } from "../../contract/schema/cta";
+import { copyWithoutIds } from "../../contract/schema/cta-copy";
+import { walkCta } from "../../contract/schema/cta-walk";
 import { loadCtaForEditor } from "./cta-drafts.server";
 import { writeDocument } from "./cta-write.server";
 import { NotFoundError, inTransaction, type DbClient } from "./website.server";

@@ -3,7 +3,7 @@
  * document in Cta.draft and leaves the rows (what the widget, the CTA files
  * and results read) alone until the owner publishes it.
  */
-import type { CtaDocument } from "../lib/schema/cta";
+import type { CtaDocument } from "../../contract/schema/cta";
 import { loadCtaDocument } from "./cta-rows.server";
 import { CtaValidationError, idsOf, parseCtaInput, referenceIssues, structureIssues } from "./cta-validation.server";
 import { sameContent } from "./cta-write.server";

@@ -4,9 +4,9 @@
  * every CTA rule still holds.
  */
 import type { Db } from "../db.server";
-import type { CtaAction, CtaDocument, CtaElement } from "../lib/schema/cta";
+import type { CtaAction, CtaDocument, CtaElement } from "../../contract/schema/cta";
 import { InputError } from "../lib/errors";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 import { LIST_ACTION_TYPES } from "./lead-sync.server";
 import { loadCtaDocument, saveCtaDocument } from "./cta.server";
 import { ownIntegration } from "./integration-admin.server";

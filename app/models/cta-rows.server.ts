@@ -1,7 +1,7 @@
 /**
  * CTA rows → CTA document: the one query that loads a CTA's whole tree
  * (children sorted by position, then id) and the converters from each row
- * to its node of the document (app/lib/schema/cta.ts).
+ * to its node of the document (contract/schema/cta.ts).
  */
 import type { Prisma } from "../db.server";
 import type { Condition as ConditionRow, Cta as CtaRow } from "../generated/prisma-sqlite";
@@ -17,7 +17,7 @@ import type {
   CtaVariant,
   Field,
   FieldOption,
-} from "../lib/schema/cta";
+} from "../../contract/schema/cta";
 import { conditionOf } from "./broadcast.server";
 import { recordOf, type DbClient } from "./website.server";
 

@@ -7,8 +7,8 @@
  * integrations, other CTAs) belongs to the same website.
  */
 import type { z } from "zod";
-import { ctaDocumentSchema, type CtaDocument, type Field } from "../lib/schema/cta";
-import { CTA_NODE_KINDS, walkCta, type CtaNodeKind, type CtaNodePath } from "../lib/schema/cta-walk";
+import { ctaDocumentSchema, type CtaDocument, type Field } from "../../contract/schema/cta";
+import { CTA_NODE_KINDS, walkCta, type CtaNodeKind, type CtaNodePath } from "../../contract/schema/cta-walk";
 import { mapRichText } from "../lib/rich-text/document-rich-text";
 import { sanitizeRichText } from "../lib/rich-text/sanitize.server";
 import { conditionShapeIssues, foreignCtaIds } from "./broadcast.server";

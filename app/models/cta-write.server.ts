@@ -5,9 +5,17 @@
  * CTA whose content changed gets a new published_at.
  */
 import type { Prisma } from "../db.server";
-import type { ActionGroup, CtaAction, CtaDocument, CtaElement, CtaStep, CtaVariant, Field } from "../lib/schema/cta";
-import type { CtaNodeKind } from "../lib/schema/cta-walk";
-import { linksWithinVariants } from "../lib/schema/cta-copy";
+import type {
+  ActionGroup,
+  CtaAction,
+  CtaDocument,
+  CtaElement,
+  CtaStep,
+  CtaVariant,
+  Field,
+} from "../../contract/schema/cta";
+import type { CtaNodeKind } from "../../contract/schema/cta-walk";
+import { linksWithinVariants } from "../../contract/schema/cta-copy";
 import { InputError } from "../lib/errors";
 import { conditionColumns } from "./broadcast.server";
 import { loadCtaDocument } from "./cta-rows.server";

@@ -1,5 +1,5 @@
 /**
- * CTAs: a CTA is edited as one document (app/lib/schema/cta.ts) and stored as
+ * CTAs: a CTA is edited as one document (contract/schema/cta.ts) and stored as
  * rows, so that events can point at a variant, step or element and results
  * can be grouped by them. Everything is scoped by website: an id that is not
  * this CTA's own is refused, never followed. The work is split by job:
@@ -13,8 +13,8 @@
  */
 import type { Prisma } from "../db.server";
 import type { Cta as CtaRow } from "../generated/prisma-sqlite";
-import type { CtaDocument } from "../lib/schema/cta";
-import type { PublicCtaSummary } from "../lib/schema/public-config";
+import type { CtaDocument } from "../../contract/schema/cta";
+import type { PublicCtaSummary } from "../../contract/schema/public-config";
 import { byPosition, ctaHeaderOf } from "./cta-rows.server";
 import { NotFoundError, nullableJson, type DbClient } from "./website.server";
 

@@ -4,7 +4,7 @@
  */
 import type { Db, Prisma } from "../db.server";
 import { ORDER_EVENT } from "../lib/conversions";
-import type { EventInput } from "../lib/schema/public-api";
+import type { EventInput } from "../../contract/schema/public-api";
 import { EVENT_COLUMNS, eventInsertSql } from "./event-insert.server";
 import { applyToRollups, isPostgres } from "./event-rollups.server";
 import { storeEventsPostgres, type PostgresEventRow } from "./event-store-postgres.server";

@@ -11,7 +11,7 @@ import {
   activeCampaignCredentialsSchema,
   klaviyoCredentialsSchema,
   mailchimpCredentialsSchema,
-} from "../lib/schema/integrations";
+} from "../../contract/schema/integrations";
 import { InputError } from "../lib/errors";
 import { isUniqueViolation } from "../lib/db-errors.server";
 import {
@@ -19,7 +19,7 @@ import {
   assertPublicUrl,
   type PublicFetchOptions,
 } from "../integrations/mailing/public-fetch.server";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 import { LIST_ACTION_TYPES } from "./lead-sync.server";
 import { NotFoundError } from "./website.server";
 

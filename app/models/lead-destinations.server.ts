@@ -8,7 +8,7 @@
  * in Klaviyo; ActiveCampaign adds an active subscriber at once. Keys and
  * credentials never leave this module.
  */
-import { syncSettingsSchema } from "../lib/schema/integrations";
+import { syncSettingsSchema } from "../../contract/schema/integrations";
 import { CONNECTABLE_TYPES, INTEGRATION_LABELS } from "./integration-admin.server";
 import type { DbClient } from "./website.server";
 

@@ -8,7 +8,7 @@
  */
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import type { Prisma, Person } from "../generated/prisma-sqlite";
-import { asRecord, emptyRecord } from "../lib/json-record";
+import { asRecord, emptyRecord } from "../../contract/json-record";
 import { applyBuiltinAction } from "./builtin-lists.server";
 import { isProviderType } from "../integrations/mailing/registry.server";
 import type { SyncOperation, SyncPayload } from "../integrations/mailing/types";

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../db.server";
 import type { Prisma } from "../generated/prisma-sqlite";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 import { csvCell } from "../lib/csv";
 
 type Tx = Prisma.TransactionClient | Db;

@@ -20,7 +20,7 @@
 import type { Db } from "../db.server";
 import { plainSqlOf } from "../db/plain-sql.server";
 import { ATTRIBUTION_WINDOW_DAYS, variantKey, type OrderCredit } from "../lib/conversions";
-import { MAX_EVENT_REVENUE, OUTLIER_FACTOR, OUTLIER_MIN_ORDERS } from "../lib/revenue";
+import { MAX_EVENT_REVENUE, OUTLIER_FACTOR, OUTLIER_MIN_ORDERS } from "../../contract/revenue";
 import { isPostgres } from "./event-rollups.server";
 import { orderEventsSql, orderRowsSql } from "./order-attribution.server";
 

@@ -5,11 +5,11 @@
  */
 import type { Db } from "../db.server";
 import type { Person } from "../generated/prisma-sqlite";
-import type { PublicPerson } from "../lib/schema/public-config";
-import type { VisitorCreate } from "../lib/schema/public-api";
+import type { PublicPerson } from "../../contract/schema/public-config";
+import type { VisitorCreate } from "../../contract/schema/public-api";
 import { isDatabaseBusy, isUniqueViolation } from "../lib/db-errors.server";
 import { plainSqlOf } from "../db/plain-sql.server";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 import { logger } from "../lib/logger.server";
 import { InputError } from "../lib/errors";
 import { requirePublicWebsite } from "./website-access.server";

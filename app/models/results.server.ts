@@ -62,7 +62,7 @@ export interface ResultsReport {
   uniqueError: number;
   unattributedRevenue: number;
   unattributedOrders: number;
-  /** Orders of the website left out of revenue as implausible (app/lib/revenue.ts), whatever CTA is chosen. */
+  /** Orders of the website left out of revenue as implausible (contract/revenue.ts), whatever CTA is chosen. */
   flaggedOrders: number;
   flaggedRevenue: number;
   outlierThreshold: number;

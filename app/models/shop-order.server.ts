@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../db.server";
 import { InputError } from "../lib/errors";
-import type { EventInput } from "../lib/schema/public-api";
-import type { ShopOrderInput } from "../lib/schema/shop-order";
+import type { EventInput } from "../../contract/schema/public-api";
+import type { ShopOrderInput } from "../../contract/schema/shop-order";
 import { storeEvents } from "./event.server";
 
 /** Marks where an Order event came from, in its data. */

@@ -23,10 +23,10 @@ import type { Person } from "../generated/prisma-sqlite";
 import { InputError } from "../lib/errors";
 import { verifyIdentityToken } from "../lib/identity-token.server";
 import { identityTokenSecret } from "./deployment.server";
-import type { TargetingSyncInput } from "../lib/schema/integrations";
+import type { TargetingSyncInput } from "../../contract/schema/integrations";
 import { activeListIds } from "./mailing-list.server";
 import { findPerson } from "./person.server";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 import {
   providerFor as defaultProviderFor,
   isProviderType,

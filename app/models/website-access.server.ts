@@ -1,7 +1,7 @@
 /** Looks up the website a public request names; unknown ids are a 404 that names the field. */
 import type { Db } from "../db.server";
 import { InputError } from "../lib/errors";
-import { asRecord } from "../lib/json-record";
+import { asRecord } from "../../contract/json-record";
 import { plainSqlOf } from "../db/plain-sql.server";
 
 export interface PublicWebsite {

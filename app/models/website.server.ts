@@ -15,8 +15,8 @@ import {
   websiteSettingsSchema,
   type DataSettings,
   type WebsiteSettings,
-} from "../lib/schema/website";
-import { isLanguage } from "../../widget/i18n";
+} from "../../contract/schema/website";
+import { isLanguage } from "../../contract/i18n";
 
 // ---------------------------------------------------------------- shared by the models
 

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
-import type { Condition } from "~/lib/schema/condition";
+import type { Condition } from "../../contract/schema/condition";
 import { SUMMARY_LOCALES, summarizeBroadcast } from "~/lib/broadcast-summary";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";

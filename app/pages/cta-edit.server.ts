@@ -23,7 +23,7 @@ import {
   saveCtaDocument,
   saveCtaDraft,
 } from "~/models/cta.server";
-import type { CtaDocument } from "~/lib/schema/cta";
+import type { CtaDocument } from "../../contract/schema/cta";
 import { adminLanguage, translator, type Translate } from "~/i18n";
 import { adminPaths } from "~/lib/admin-links";
 import { badForm, failureFrom, linksOf, notFound, readAdminForm, type AdminContext } from "./admin-context.server";

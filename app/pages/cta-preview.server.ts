@@ -8,7 +8,7 @@ import { prisma } from "~/db.server";
 import { publicOrigin } from "~/lib/origin.server";
 import { widgetAsset } from "~/lib/widget-assets.server";
 import { buildPublicConfig } from "~/models/public-config.server";
-import { LANGUAGES, widgetCatalogue } from "../../widget/i18n";
+import { LANGUAGES, widgetCatalogue } from "../../contract/i18n";
 import { loadCtaForEditor } from "~/models/cta.server";
 import { notFound, type AdminContext } from "./admin-context.server";
 import { parseId } from "../lib/id";

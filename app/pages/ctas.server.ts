@@ -4,7 +4,7 @@
  */
 import { data, redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { CTA_TYPES } from "~/lib/schema/cta";
+import { CTA_TYPES } from "../../contract/schema/cta";
 import { archiveCta, duplicateCta, listCtas, loadCtaDocument, publishCta, saveCtaDocument } from "~/models/cta.server";
 import { listBroadcasts } from "~/models/broadcast.server";
 import { newCtaDocument, type CtaTemplate, type CtaType } from "~/components/editor/document";

@@ -15,7 +15,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { CTA_TYPES } from "~/lib/schema/cta";
+import { CTA_TYPES } from "../../contract/schema/cta";
 import { formatUtcDateTime } from "~/components/format";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";

@@ -6,6 +6,7 @@
 import { data } from "@remix-run/node";
 import type { ZodIssue } from "zod";
 import { prisma } from "~/db.server";
+import { installSnippet } from "~/lib/install-snippet.server";
 import { publicOrigin } from "~/lib/origin.server";
 import { checkThemeEmbed, themeEditorEmbedUrl, type EmbedStatus } from "~/lib/theme-embed.server";
 import {
@@ -15,8 +16,7 @@ import {
   websiteSettingsOf,
   WebsiteValidationError,
 } from "~/models/website.server";
-import type { WebsiteSettings } from "~/lib/schema/website";
-import { genericSnippet } from "../../widget/snippet";
+import type { WebsiteSettings } from "../../contract/schema/website";
 import { dataRequestDownload, listDataRequests } from "~/models/privacy.server";
 import {
   failureFrom,
@@ -32,7 +32,8 @@ import { serverEnv } from "~/lib/env.server";
 
 /** How the widget gets onto the website. */
 export type InstallInfo =
-  | { kind: "snippet"; snippet: string }
+  /** snippet: null while the widget has not been built (the build writes the snippet's template). */
+  | { kind: "snippet"; snippet: string | null }
   | { kind: "shopify"; themeEditorUrl: string | null; embed: EmbedStatus; shop: string };
 
 /** Loader of the settings page. */
@@ -49,7 +50,7 @@ export async function loadSettings(ctx: AdminContext, request: Request) {
       embed: await checkThemeEmbed(ctx.graphql),
     };
   } else {
-    install = { kind: "snippet", snippet: genericSnippet({ origin: publicOrigin(request), websiteId: row.id }) };
+    install = { kind: "snippet", snippet: installSnippet({ origin: publicOrigin(request), websiteId: row.id }) };
   }
   // Shopify sends customers/data_request to the app: the merchant downloads the stored reports here.
   const dataRequests = row.shopDomain !== null ? await listDataRequests(prisma, row.id) : null;

@@ -22,14 +22,14 @@ import {
 } from "@shopify/polaris";
 import { SectionCard } from "~/components/SectionCard";
 import { CustomerPrivacyCard } from "~/components/CustomerPrivacyCard";
-import type { WebsiteSettings } from "~/lib/schema/website";
+import type { WebsiteSettings } from "../../contract/schema/website";
 import { ActionBanner } from "~/components/editor/ActionBanner";
 import { AdminForm } from "~/components/editor/AdminForm";
 import { KeyValueList } from "~/components/editor/KeyValueList";
 import { BrandContrast } from "~/components/editor/StyleControls";
 import type { actionSettings, InstallInfo, loadSettings } from "./settings.server";
 import { useT } from "~/i18n/useT";
-import { LANGUAGE_NAMES, LANGUAGES } from "../../widget/i18n";
+import { LANGUAGE_NAMES, LANGUAGES } from "../../contract/i18n";
 
 type Rows = [string, string][];
 
@@ -355,17 +355,25 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
     return (
       <SectionCard title={t("settings.install")}>
         <Text as="p">{isStore ? t("settingsInstall.storeSnippet") : t("settingsInstall.snippet")}</Text>
-        <Box padding="300" background="bg-surface-secondary" borderRadius="200" overflowX="scroll">
-          <pre
-            aria-label={t("settings.snippet")}
-            style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}
-          >
-            <code>{install.snippet}</code>
-          </pre>
-        </Box>
-        <InlineStack gap="200">
-          <CopyButton text={install.snippet} />
-        </InlineStack>
+        {install.snippet === null ? (
+          <Text as="p" tone="critical">
+            {t("settingsInstall.notBuilt")}
+          </Text>
+        ) : (
+          <>
+            <Box padding="300" background="bg-surface-secondary" borderRadius="200" overflowX="scroll">
+              <pre
+                aria-label={t("settings.snippet")}
+                style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}
+              >
+                <code>{install.snippet}</code>
+              </pre>
+            </Box>
+            <InlineStack gap="200">
+              <CopyButton text={install.snippet} />
+            </InlineStack>
+          </>
+        )}
         <Text as="p" tone="subdued">
           {t("settingsInstall.areas", {
             area: '<div data-beckon-area="footer"></div>',

@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { apiError, apiJson, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { contactsValidateV2Schema } from "~/lib/schema/integrations";
+import { contactsValidateV2Schema } from "../../contract/schema/integrations";
 import { validateContact, websiteDefaultCountry } from "~/integrations/contact-validation.server";
 import { clientIp } from "~/lib/client-address.server";
 import { sharedLimit } from "~/lib/rate-limit/shared-rate-limit.server";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { prisma } from "~/db.server";
 import { apiJson, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { targetingDataSchema } from "~/lib/schema/public-api";
+import { targetingDataSchema } from "../../contract/schema/public-api";
 import { requireAddressedPerson, recordTargetingData } from "~/models/person.server";
 
 const bodySchema = targetingDataSchema.extend({ website_id: z.number().int().positive() });

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { apiError, apiJson, parseIdParam, parseWith, publicApi } from "~/lib/http.server";
-import { visitorTokenSchema } from "~/lib/schema/public-api";
+import { visitorTokenSchema } from "../../contract/schema/public-api";
 import { findPerson, toPublicPerson, touchPersonInBackground } from "~/models/person.server";
 import { requirePublicWebsite } from "~/models/website-access.server";
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { prisma } from "~/db.server";
 import { apiJson, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { uidsSchema } from "~/lib/schema/public-api";
+import { uidsSchema } from "../../contract/schema/public-api";
 import { requireAddressedPerson, recordUids } from "~/models/person.server";
 
 const bodySchema = uidsSchema.extend({ website_id: z.number().int().positive() });

@@ -8,7 +8,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { contactsCreateWithRecaptchaSchema } from "~/lib/schema/integrations";
+import { contactsCreateWithRecaptchaSchema } from "../../contract/schema/integrations";
 import { createContact } from "~/models/contact.server";
 import { requirePublicWebsite } from "~/models/website-access.server";
 import { RECAPTCHA_MESSAGE, recaptchaSecretFor, verifyRecaptcha } from "~/integrations/recaptcha.server";

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { eventsCreateSchema } from "~/lib/schema/public-api";
+import { eventsCreateSchema } from "../../contract/schema/public-api";
 import { storeEvents } from "~/models/event.server";
 import { requirePublicWebsite } from "~/models/website-access.server";
 

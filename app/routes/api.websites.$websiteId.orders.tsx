@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { shopOrderSchema } from "~/lib/schema/shop-order";
+import { shopOrderSchema } from "../../contract/schema/shop-order";
 import { recordShopOrder } from "~/models/shop-order.server";
 
 /** An order report is a few hundred bytes; anything near this is not one. */

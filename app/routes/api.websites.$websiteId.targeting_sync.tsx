@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { apiJson, parseIdParam, publicApi, readJson } from "~/lib/http.server";
-import { targetingSyncSchema } from "~/lib/schema/integrations";
+import { targetingSyncSchema } from "../../contract/schema/integrations";
 import { requirePublicWebsite } from "~/models/website-access.server";
 import { targetingSync } from "~/models/targeting-sync.server";
 

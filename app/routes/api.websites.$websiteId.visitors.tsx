@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { apiError, apiJson, parseIdParam, publicApi, readJson } from "~/lib/http.server";
-import { visitorCreateSchema } from "~/lib/schema/public-api";
+import { visitorCreateSchema } from "../../contract/schema/public-api";
 import { findOwnerSession } from "~/models/owner-session.server";
 import { ownerHasWebsite } from "~/models/owner.server";
 import { createVisitor, listVisitors, toPublicPerson } from "~/models/person.server";

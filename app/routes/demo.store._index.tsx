@@ -7,10 +7,11 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { demoStoreResponse } from "../../demo/store/server/page-response.server";
-import { demoStoreFrontMain } from "~/lib/demo-products";
+import { demoStoreFrontMain } from "../../demo/store/server/demo-products";
+import { beckonForDemo } from "~/models/demo-sites.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  demoStoreResponse(request, {
+  demoStoreResponse(request, beckonForDemo, {
     title: "Beckon Demo Store",
     bodyClass: "template-collection",
     main: demoStoreFrontMain(),

@@ -6,9 +6,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderSvPage } from "../../demo/sv/server/pages";
 import { demoDataMissing, htmlPage, svNotFound, svRequest } from "../../demo/sv/server/sv-request.server";
+import { beckonForDemo } from "~/models/demo-sites.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (params["*"]) return svNotFound(request);
-  const req = await svRequest(request);
+  if (params["*"]) return svNotFound(request, beckonForDemo);
+  const req = await svRequest(request, beckonForDemo);
   return req ? htmlPage(renderSvPage("index", req)) : demoDataMissing();
 }

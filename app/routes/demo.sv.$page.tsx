@@ -8,12 +8,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ctaPage, renderSvPage, SV_SUBPAGES } from "../../demo/sv/server/pages";
 import { demoDataMissing, htmlPage, svNotFound, svRequest } from "../../demo/sv/server/sv-request.server";
+import { beckonForDemo } from "~/models/demo-sites.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = SV_SUBPAGES.find((p) => p === params.page);
   const hosted = page ? undefined : ctaPage(params.page ?? "");
-  if (!page && !hosted) return svNotFound(request);
-  const req = await svRequest(request);
+  if (!page && !hosted) return svNotFound(request, beckonForDemo);
+  const req = await svRequest(request, beckonForDemo);
   if (!req) return demoDataMissing();
   return htmlPage(page ? renderSvPage(page, req) : renderSvPage("landningssida", req, undefined, hosted));
 }

@@ -7,7 +7,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireCsrfToken, requireSameOrigin } from "~/lib/csrf.server";
 import { requireOwner } from "~/models/owner-session.server";
 import { ADMIN_LANGUAGE_COOKIE } from "~/i18n";
-import { isLanguage } from "../../widget/i18n";
+import { isLanguage } from "../../contract/i18n";
 
 export function loader() {
   return redirect("/owner");

@@ -20,7 +20,7 @@ import { adminLanguage } from "~/i18n";
 import { I18nProvider, useT } from "~/i18n/useT";
 import { useDocumentLanguage } from "~/lib/document-language";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
-import type { Language } from "../../widget/i18n";
+import type { Language } from "../../contract/i18n";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 

@@ -15,7 +15,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { prisma } from "~/db.server";
 import { apiError, apiJson, readJson } from "~/lib/http.server";
-import { visitorTokenSchema } from "~/lib/schema/public-api";
+import { visitorTokenSchema } from "../../contract/schema/public-api";
 import { websiteIdForShop } from "~/models/owner.server";
 import { parseShopifyCustomerId, recognizeShopCustomer } from "~/models/shop-customer.server";
 import { authenticateAppProxy } from "~/shopify.server";

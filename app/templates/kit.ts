@@ -1,17 +1,17 @@
 /**
  * What a template is, and small builders so the template modules read as
  * copy rather than as document trees. A template builds a CTA document input
- * (app/lib/schema/cta.ts) in one language; the server validates it with the
+ * (contract/schema/cta.ts) in one language; the server validates it with the
  * shared schema when the owner creates a CTA from it, like any other write.
  */
-import type { CtaDocumentInput } from "~/lib/schema/cta";
+import type { CtaDocumentInput } from "../../contract/schema/cta";
 import {
   formElement,
   textField,
   type ActionGroupInput,
   type ElementInput,
   type FieldInput,
-} from "~/lib/schema/cta-builders";
+} from "../../contract/schema/cta-builders";
 
 export {
   dailyCountdown,
@@ -21,8 +21,8 @@ export {
   relativeCountdown,
   textField,
   thankYou,
-} from "~/lib/schema/cta-builders";
-export type { ActionGroupInput, ElementInput, FieldInput } from "~/lib/schema/cta-builders";
+} from "../../contract/schema/cta-builders";
+export type { ActionGroupInput, ElementInput, FieldInput } from "../../contract/schema/cta-builders";
 
 /** The languages templates are written in; any other website language gets English. */
 export const TEMPLATE_LANGUAGES = ["en", "sv"] as const;

@@ -1,10 +1,10 @@
 /**
  * Small builders for seed CTAs, so the seed data reads as content
  * (`emailForm({ listId: "2", button: "Ladda ner" })`) rather than as
- * document trees. They return CTA document input (app/lib/schema/cta.ts);
+ * document trees. They return CTA document input (contract/schema/cta.ts);
  * every seeded CTA still goes through saveCtaDocument.
  */
-import type { CtaDocumentInput } from "../../app/lib/schema/cta";
+import type { CtaDocumentInput } from "../../contract/schema/cta";
 import {
   formElement,
   textField,
@@ -12,7 +12,7 @@ import {
   type ActionInput,
   type ElementInput,
   type FieldInput,
-} from "../../app/lib/schema/cta-builders";
+} from "../../contract/schema/cta-builders";
 
 export {
   countdownTo,
@@ -23,8 +23,8 @@ export {
   relativeCountdown,
   textField,
   thankYou,
-} from "../../app/lib/schema/cta-builders";
-export type { ActionGroupInput, ActionInput, ElementInput, FieldInput } from "../../app/lib/schema/cta-builders";
+} from "../../contract/schema/cta-builders";
+export type { ActionGroupInput, ActionInput, ElementInput, FieldInput } from "../../contract/schema/cta-builders";
 
 /** A button that leads to a page on the site. */
 export function linkButton(text: string, url: string, opts: { targetBlank?: boolean } = {}): ElementInput {

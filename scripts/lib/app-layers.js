@@ -9,7 +9,8 @@
  * carry server code into a browser bundle, and DESIGN.md has one set of
  * types flow everywhere (a CTA document's types serve the admin, the server
  * and the widget). That is how a component is typed by the rows a model
- * returns to its page.
+ * returns to its page. The folders around app/ (contract/, widget/, demo/)
+ * have stricter borders, types included (below).
  *
  * Plain JavaScript: eslint.config.js loads it without a TypeScript loader.
  */
@@ -59,47 +60,105 @@ function forbiddenByEntry() {
   return forbidden;
 }
 
-const appLayerRules = [...forbiddenByEntry()]
-  .filter(([, forbidden]) => forbidden.length > 0)
-  .map(([entry, forbidden]) => ({
-    files: filesOf(entry),
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: forbidden.map((other) => ({
-            regex: specifierRegex(other),
-            allowTypeImports: true,
-            message: `app/${entry} may not import from app/${other}, a layer above it or beside it (scripts/lib/app-layers.js): move what both need down a layer, e.g. into app/lib.`,
-          })),
-        },
-      ],
-    },
-  }));
-
 /**
- * The widget runs in visitors' browsers and shares only app/lib with the
- * server (the CTA schema, pure helpers): anything else there is server or
- * admin code it must never bundle.
+ * app/ never imports widget/: what both need lives in contract/, and what
+ * the build makes (the bundles, the snippet's template) is read from its
+ * output. No folder of app/ is named widget, so climbing out and naming it
+ * can only mean the top-level one.
  */
-const widgetRule = {
-  files: ["widget/**/*.{ts,tsx}"],
-  rules: {
-    "@typescript-eslint/no-restricted-imports": [
-      "error",
-      {
-        patterns: [
-          {
-            regex: "^(~/(?!lib/)|(\\.\\./)+app/(?!lib/))",
-            allowTypeImports: true,
-            message:
-              "The widget may import from app/ only app/lib (scripts/lib/app-layers.js): the rest is server and admin code.",
-          },
-        ],
-      },
-    ],
-  },
+const APP_NOT_WIDGET = {
+  regex: "^(~/)?(\\.\\./)+widget(/|$)",
+  allowTypeImports: false,
+  message:
+    "app/ may not import widget/ (scripts/lib/app-layers.js): what both need lives in contract/, and what the widget build makes (the bundles, the snippet's template) is read from its output.",
 };
 
+const restrictImports = (patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns }] });
+
+/**
+ * ESLint keeps one set of options per rule and file (a later object
+ * replaces an earlier one's), so every object for app/ carries the widget
+ * pattern with its layer's own: first one for all of app/ (the routes and
+ * the document, at the top, have no layer above them), then one per entry.
+ */
+const appLayerRules = [
+  { files: ["app/**/*.{ts,tsx}"], rules: restrictImports([APP_NOT_WIDGET]) },
+  ...[...forbiddenByEntry()]
+    .filter(([, forbidden]) => forbidden.length > 0)
+    .map(([entry, forbidden]) => ({
+      files: filesOf(entry),
+      rules: restrictImports([
+        ...forbidden.map((other) => ({
+          regex: specifierRegex(other),
+          allowTypeImports: true,
+          message: `app/${entry} may not import from app/${other}, a layer above it or beside it (scripts/lib/app-layers.js): move what both need down a layer, e.g. into app/lib.`,
+        })),
+        APP_NOT_WIDGET,
+      ]),
+    })),
+];
+
+/**
+ * The folders around app/ (DESIGN.md: one contract between browser and
+ * server). A rule says which folder a file may not leave for which others,
+ * so it is written per depth: from a file N folders deep, an import that
+ * climbs N levels has left the folder, and what follows names where it
+ * went. Type-only imports count too: contract/ is the one set of types
+ * both sides share.
+ */
+const MAX_DEPTH = 8;
+
+/** `files` globs for the files of `folder` exactly `depth` folders below the project (1: its own files). */
+function filesAtDepth(folder, depth) {
+  return [`${folder}/${"*/".repeat(depth - 1)}*.{ts,tsx}`];
+}
+
+/**
+ * One flat-config object per depth: imports of ours leaving `folder` are
+ * refused unless they go into one of `allowed` (folders of the project);
+ * `~/` (app/) always counts as leaving.
+ */
+function boundaryRules(folder, allowed, message) {
+  const into = allowed.map((target) => escape(target) + "(/|$)").join("|");
+  return Array.from({ length: MAX_DEPTH }, (_, i) => {
+    const up = `^(\\.\\./){${i + 1}}`;
+    return {
+      files: filesAtDepth(folder, i + 1),
+      rules: restrictImports(
+        [{ regex: allowed.length ? `${up}(?!(${into}))` : up }, { regex: "^~/" }].map((pattern) => ({
+          ...pattern,
+          allowTypeImports: false,
+          message,
+        })),
+      ),
+    };
+  });
+}
+
+/** contract/: the schema, words and rules the browser and the server share; it imports only npm packages. */
+const contractRules = boundaryRules(
+  "contract",
+  [],
+  "contract/ may import nothing of ours, only npm packages (scripts/lib/app-layers.js): both the widget and the server import it, so it must stand alone.",
+);
+
+/** The widget runs in visitors' browsers: of ours it may bundle only the contract, never server, admin or demo code. */
+const widgetRules = boundaryRules(
+  "widget",
+  ["contract"],
+  "The widget may import of ours only contract/ (scripts/lib/app-layers.js): app/, demo/, prisma/ and the rest are server, admin or host-site code.",
+);
+
+/**
+ * demo/ is a host site: it has Beckon's script, its public API and the
+ * contract, and its own data (prisma/seed-data is data, not the database),
+ * never the database, the app's code or the widget's internals.
+ */
+const demoRules = boundaryRules(
+  "demo",
+  ["contract", "prisma/seed-data"],
+  "demo/ is a host site and may import of ours only contract/ and prisma/seed-data/ (scripts/lib/app-layers.js): not the database, app/ code or widget/ internals; what Beckon tells it comes over HTTP or from the server that hosts it (demo/host.ts).",
+);
+
 /** The flat-config objects that enforce the layers. */
-export const layerRules = [...appLayerRules, widgetRule];
+export const layerRules = [...appLayerRules, ...contractRules, ...widgetRules, ...demoRules];

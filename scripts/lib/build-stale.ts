@@ -11,6 +11,7 @@ import path from "node:path";
 /** What the build reads: folders are walked, files compared as they are. */
 export const BUILD_INPUTS = [
   "app",
+  "contract",
   "widget",
   "demo",
   "package-lock.json",

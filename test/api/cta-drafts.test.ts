@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
 import { loadCtaDocument } from "~/models/cta.server";
-import type { CtaDocument } from "~/lib/schema/cta";
+import type { CtaDocument } from "../../contract/schema/cta";
 import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
 
 let t: TestDatabase;

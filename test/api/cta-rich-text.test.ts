@@ -13,8 +13,8 @@ import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
 import { seedIfEmpty } from "../../prisma/seed";
 import { loadCtaDocument, loadCtaForEditor, saveCtaDocument } from "~/models/cta.server";
 import { newCtaDocument, newElement } from "~/components/editor/document";
-import { MAX_RICH_TEXT_CHARS } from "~/lib/schema/option-keys";
-import type { CtaDocument } from "~/lib/schema/cta";
+import { MAX_RICH_TEXT_CHARS } from "../../contract/schema/option-keys";
+import type { CtaDocument } from "../../contract/schema/cta";
 
 let t: TestDatabase;
 let server: TestServer;

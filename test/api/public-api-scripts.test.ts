@@ -13,7 +13,7 @@ import { createBroadcast } from "../../app/models/broadcast.server";
 import { MANIFEST_FILE, RENDERER_FILE } from "../../scripts/build-widget";
 import { createWebsite } from "../../app/models/website.server";
 import { INLINE_DEFINITION_MAX } from "../../app/models/public-config.server";
-import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
+import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
 import { server, store, sv, svCta, tdb, withPublicApiServer } from "./public-api-harness";
 
 withPublicApiServer();
@@ -24,7 +24,7 @@ describe("scripts", () => {
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toMatch(/javascript/);
     const body = await r.text();
-    // V8 compiles the loader while it downloads (widget/compile-hint.ts): the hint must be the first line.
+    // V8 compiles the loader while it downloads (contract/compile-hint.ts): the hint must be the first line.
     expect(body.startsWith("//# allFunctionsCalledOnLoad\nwindow.__beckonConfig=")).toBe(true);
     const config = JSON.parse(/^window\.__beckonConfig=(.*);$/m.exec(body)![1]);
     expect(config).toMatchObject({ website_id: sv, currency: "SEK", currency_character: "kr", default_country: "SE" });

@@ -12,7 +12,7 @@ import { postForm, postPublic } from "../support/http";
 import { clientId, formCtaMock, token, websiteMock } from "../unit/integrations/factories";
 import { createOwnerAccount } from "~/models/owner.server";
 import { formatMoney } from "~/components/results/format";
-import { MAX_EVENT_REVENUE } from "~/lib/revenue";
+import { MAX_EVENT_REVENUE } from "../../contract/revenue";
 
 let t: TestDatabase;
 let server: TestServer;

@@ -21,9 +21,9 @@ import { buildPublicConfig } from "../../app/models/public-config.server";
 import { loadCtaDocument } from "../../app/models/cta.server";
 import { CTA_PAGES } from "../../demo/sv/server/pages";
 import { POSTS } from "../../demo/sv/server/content";
-import type { WidgetTexts } from "../../widget/i18n";
-import { en } from "../../widget/i18n/en";
-import { sv } from "../../widget/i18n/sv";
+import type { WidgetTexts } from "../../contract/i18n";
+import { en } from "../../contract/i18n/en";
+import { sv } from "../../contract/i18n/sv";
 
 let tdb: TestDatabase;
 let server: TestServer;

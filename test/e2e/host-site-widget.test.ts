@@ -17,7 +17,7 @@ import { seedIfEmpty } from "../../prisma/seed";
 import { buildDemo } from "../../scripts/build-demo";
 import { createBroadcast } from "../../app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import type { CtaDocumentInput } from "../../app/lib/schema/cta";
+import type { CtaDocumentInput } from "../../contract/schema/cta";
 import { ctaWithElements, textElementMock } from "../fixtures/factories";
 import { POSTS } from "../../demo/sv/server/content";
 

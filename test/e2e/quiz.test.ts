@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { startTestServer, type TestServer } from "../support/server";
 import { seedIfEmpty } from "../../prisma/seed";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import type { CtaDocument } from "../../app/lib/schema/cta";
+import type { CtaDocument } from "../../contract/schema/cta";
 import { genericSnippet } from "../../widget/snippet";
 import { launchThirdPartyChromium } from "../fixtures/render/harness";
 import { actionGroupMock, ctaWithElements, fieldInputMock } from "../fixtures/factories";

@@ -13,7 +13,7 @@ import { createWebsite } from "../../app/models/website.server";
 import { createBroadcast } from "../../app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
 import { ctaWithElements, textElementMock, websiteSettingsMock } from "../fixtures/factories";
-import type { CtaDocumentInput } from "../../app/lib/schema/cta";
+import type { CtaDocumentInput } from "../../contract/schema/cta";
 import { genericSnippet } from "../../widget/snippet";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";

@@ -12,9 +12,9 @@ import { fixtureConfig } from "../fixtures/render/ctas";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { mountInPage, openFixture } from "../fixtures/render/harness";
-import type { CtaDocument } from "../../app/lib/schema/cta";
+import type { CtaDocument } from "../../contract/schema/cta";
 import { CTA_TEMPLATES, TEMPLATE_LANGUAGES, templateDocument } from "../../app/templates";
-import { widgetCatalogue } from "../../widget/i18n";
+import { widgetCatalogue } from "../../contract/i18n";
 
 let browser: Browser;
 beforeAll(async () => {

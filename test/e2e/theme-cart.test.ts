@@ -31,7 +31,7 @@ import { createBroadcast } from "../../app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
 import { ctaWithElements, textElementMock, websiteSettingsMock } from "../fixtures/factories";
 import { genericSnippet } from "../../widget/snippet";
-import { demoStorePage } from "../../app/lib/demo-products";
+import { demoStorePage } from "../../demo/store/server/demo-products";
 import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";
 
 const KETTLE = DEMO_STORE_PRODUCTS.find((p) => p.handle === "gooseneck-kettle")!;

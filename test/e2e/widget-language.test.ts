@@ -14,11 +14,11 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { seedIfEmpty } from "../../prisma/seed";
 import { buildPublicConfig } from "../../app/models/public-config.server";
 import { loadCtaDocument } from "../../app/models/cta.server";
-import type { CtaDocument } from "../../app/lib/schema/cta";
-import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
-import type { WidgetTexts } from "../../widget/i18n";
-import { en } from "../../widget/i18n/en";
-import { sv } from "../../widget/i18n/sv";
+import type { CtaDocument } from "../../contract/schema/cta";
+import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
+import type { WidgetTexts } from "../../contract/i18n";
+import { en } from "../../contract/i18n/en";
+import { sv } from "../../contract/i18n/sv";
 import { mountInPage, openFixture } from "../fixtures/render/harness";
 import { languageCheck, ownerStrings, submitEmpty, visibleTexts } from "../support/widget-texts";
 

@@ -1,15 +1,15 @@
 /**
  * Typed factories of the public CTA documents and website config the widget
- * and the renderer read (app/lib/schema/cta.ts, public-config.ts), each
+ * and the renderer read (contract/schema/cta.ts, public-config.ts), each
  * defined once and taking overrides: `ctaMock({ name: "Exit popup" })`.
  * The base ones are the seeded English newsletter; the variants below them
  * (the Swedish site's renderer fixtures, quiz questions) are the base with
  * their differences as overrides. What an owner sends (zod input types)
  * has its own factories in test/fixtures/factories.ts.
  */
-import type { ActionGroup, CtaDocument, CtaElement, CtaStep, Field } from "../../app/lib/schema/cta";
-import type { PublicCtaSummary, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
-import { widgetCatalogue } from "../../widget/i18n";
+import type { ActionGroup, CtaDocument, CtaElement, CtaStep, Field } from "../../contract/schema/cta";
+import type { PublicCtaSummary, PublicWebsiteConfig } from "../../contract/schema/public-config";
+import { widgetCatalogue } from "../../contract/i18n";
 
 /** The e-mail field of the newsletter form. */
 export const fieldMock = (over: Partial<Field> = {}): Field => ({

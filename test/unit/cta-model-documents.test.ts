@@ -1,6 +1,6 @@
 /** The CTA document writer and reader against a real database: saving, loading and ownership across websites. */
 import { describe, expect, it } from "vitest";
-import { ctaDocumentSchema, type Field } from "../../app/lib/schema/cta";
+import { ctaDocumentSchema, type Field } from "../../contract/schema/cta";
 import { createBroadcast } from "../../app/models/broadcast.server";
 import { NotFoundError, loadCtaDocument, publishCta, saveCtaDocument } from "../../app/models/cta.server";
 import {

@@ -4,7 +4,7 @@
  * and refuse CTA documents.
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import { type CtaDocument, type CtaDocumentInput } from "../../app/lib/schema/cta";
+import { type CtaDocument, type CtaDocumentInput } from "../../contract/schema/cta";
 import { CtaValidationError } from "../../app/models/cta.server";
 import { createWebsite } from "../../app/models/website.server";
 import {

@@ -21,7 +21,7 @@ import {
 import { applyEventRetention, eventRetentionMonths, retentionCutoff } from "~/models/event-retention.server";
 import { runEventMaintenance, startEventMaintenance } from "~/models/event-maintenance.server";
 import { deletePeople } from "~/models/person-data.server";
-import type { EventInput } from "~/lib/schema/public-api";
+import type { EventInput } from "../../contract/schema/public-api";
 
 const postgres = testDatabaseKind() === "postgresql";
 const DAY = 24 * 3600_000;

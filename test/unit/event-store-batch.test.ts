@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeEvents } from "~/models/event.server";
 import { STORE_EVENTS_SQL, storeEventsParams, type PostgresEventRow } from "~/models/event-store-postgres.server";
 import { entriesOf, toDense } from "~/lib/hll";
-import type { EventInput } from "~/lib/schema/public-api";
+import type { EventInput } from "../../contract/schema/public-api";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;

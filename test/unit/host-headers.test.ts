@@ -10,7 +10,7 @@ import { resolveOrigin } from "~/lib/origin.server";
 import { websiteScriptResponse } from "~/lib/website-script.server";
 import { createScriptCache } from "~/lib/website-script-cache.server";
 import { geolocate } from "~/integrations/geolocation.server";
-import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
 
 const at = (url: string) => new Request(url);
 

@@ -89,17 +89,128 @@ describe("import layers", () => {
     ).toHaveLength(1);
   });
 
-  it("lets the widget import only app/lib from the app", async () => {
+  it("lets the widget import of ours only contract/, from any depth", async () => {
+    for (const [file, from] of [
+      ["widget/snippet.ts", "../contract/snippet-template"],
+      ["widget/render/example.ts", "../../contract/schema/person-fields"],
+      ["widget/core/extras/example.ts", "../../../contract/i18n"],
+      ["widget/core/example.ts", "./visitor"],
+      ["widget/core/example.ts", "../render/sanitize"],
+      ["widget/core/example.ts", "zod"],
+    ])
+      expect(
+        await layerFindings(file, `import * as other from "${from}";\nexport const used = other;\n`),
+        `${file} importing ${from}`,
+      ).toEqual([]);
+  });
+
+  it("refuses the widget anything else of ours: app/ (even app/lib, even types), demo/, prisma/, scripts/", async () => {
+    const cases: [file: string, code: string][] = [
+      ["widget/render/example.ts", `import { idSchema } from "../../app/lib/id";\nexport const f = idSchema;\n`],
+      ["widget/render/example.ts", `import type { Db } from "../../app/db.server";\nexport type D = Db;\n`],
+      [
+        "widget/core/example.ts",
+        `import { findPerson } from "~/models/person.server";\nexport const f = findPerson;\n`,
+      ],
+      ["widget/core/example.ts", `import { esc } from "../../demo/sv/server/html";\nexport const f = esc;\n`],
+      [
+        "widget/example.ts",
+        `import { DEMO_SHOP_DOMAIN } from "../prisma/seed-data/demo-owners";\nexport const f = 1;\n`,
+      ],
+      [
+        "widget/core/panel/example.ts",
+        `import { ASSETS_DIR } from "../../../scripts/build-widget";\nexport const f = 1;\n`,
+      ],
+    ];
+    for (const [file, code] of cases)
+      expect(await layerFindings(file, code), `${file}: ${code}`).toEqual([
+        expect.stringContaining("The widget may import of ours only contract/"),
+      ]);
+  });
+
+  it("refuses app/ any import of widget/, from any layer, beside its layer's own rules", async () => {
+    for (const [file, from] of [
+      ["app/lib/example.ts", "../../widget/snippet"],
+      ["app/routes/example.tsx", "../../widget/core/visitor"],
+      ["app/root.tsx", "../widget/core/inline"],
+      ["app/components/editor/Example.tsx", "../../../widget/render/sanitize"],
+    ]) {
+      const found = await layerFindings(file, `import * as other from "${from}";\nexport const used = other;\n`);
+      expect(found, `${file} importing ${from}`).toEqual([expect.stringContaining("app/ may not import widget/")]);
+    }
+    const typeOnly = await layerFindings(
+      "app/models/example.server.ts",
+      `import type { InlineTarget } from "../../widget/core/inline";\nexport type T = InlineTarget;\n`,
+    );
+    expect(typeOnly).toEqual([expect.stringContaining("app/ may not import widget/")]);
+    // Both rules hold in one file: the layer's and the widget's.
+    const both = await layerFindings(
+      "app/lib/example.ts",
+      `import { CsrfInput } from "../components/CsrfInput";\nimport { genericSnippet } from "../../widget/snippet";\nexport const used = [CsrfInput, genericSnippet];\n`,
+    );
+    expect(both).toEqual([
+      expect.stringContaining("app/lib may not import from app/components"),
+      expect.stringContaining("app/ may not import widget/"),
+    ]);
     expect(
       await layerFindings(
-        "widget/render/example.ts",
-        `import { PROFILE_FIELDS } from "../../app/lib/schema/person-fields";\nexport const f = PROFILE_FIELDS;\n`,
+        "app/models/example.server.ts",
+        `import { ctaDocumentSchema } from "../../contract/schema/cta";\nexport const s = ctaDocumentSchema;\n`,
       ),
     ).toEqual([]);
-    const found = await layerFindings(
-      "widget/render/example.ts",
-      `import { findPerson } from "../../app/models/person.server";\nexport const f = findPerson;\n`,
-    );
-    expect(found).toEqual([expect.stringContaining("The widget may import from app/ only app/lib")]);
+  });
+
+  it("keeps contract/ free of imports of ours, types included", async () => {
+    for (const [file, from] of [
+      ["contract/example.ts", "../app/lib/id"],
+      ["contract/schema/example.ts", "../../widget/core/inline"],
+      ["contract/i18n/example.ts", "../../demo/host"],
+      ["contract/schema/example.ts", "~/lib/html"],
+      ["contract/example.ts", "../prisma/seed-data/demo-owners"],
+    ]) {
+      for (const code of [
+        `import * as other from "${from}";\nexport const used = other;\n`,
+        `import type * as other from "${from}";\nexport type Used = typeof other;\n`,
+      ])
+        expect(await layerFindings(file, code), `${file}: ${code}`).toEqual([
+          expect.stringContaining("contract/ may import nothing of ours"),
+        ]);
+    }
+    for (const [file, from] of [
+      ["contract/schema/example.ts", "./common"],
+      ["contract/schema/example.ts", "../i18n"],
+      ["contract/example.ts", "zod"],
+    ])
+      expect(
+        await layerFindings(file, `import * as other from "${from}";\nexport const used = other;\n`),
+        `${file} importing ${from}`,
+      ).toEqual([]);
+  });
+
+  it("treats demo/ as a host site: contract/ and its seed data, never the database, app code or widget internals", async () => {
+    for (const [file, from] of [
+      ["demo/sv/server/example.ts", "~/db.server"],
+      ["demo/sv/server/example.ts", "../../../app/models/public-config.server"],
+      ["demo/store/server/example.ts", "../../../app/lib/origin.server"],
+      ["demo/store/server/example.ts", "../../../widget/snippet"],
+      ["demo/sv/src/example.ts", "../../../widget/core/visitor"],
+      ["demo/example.ts", "../prisma/seed"],
+      ["demo/store/server/example.ts", "../../../app/db/database-url.server"],
+    ])
+      expect(
+        await layerFindings(file, `import * as other from "${from}";\nexport const used = other;\n`),
+        `${file} importing ${from}`,
+      ).toEqual([expect.stringContaining("demo/ is a host site")]);
+    for (const [file, from] of [
+      ["demo/sv/server/example.ts", "../../../contract/placement"],
+      ["demo/store/server/example.ts", "../../../prisma/seed-data/demo-store-products"],
+      ["demo/store/server/example.ts", "../../sv/server/html"],
+      ["demo/example.ts", "./host"],
+      ["demo/store/server/example.ts", "node:http"],
+    ])
+      expect(
+        await layerFindings(file, `import * as other from "${from}";\nexport const used = other;\n`),
+        `${file} importing ${from}`,
+      ).toEqual([]);
   });
 });

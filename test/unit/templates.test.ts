@@ -5,7 +5,7 @@
  * 30 templates, and the copy really is in the language asked for.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ctaDocumentSchema } from "../../app/lib/schema/cta";
+import { ctaDocumentSchema } from "../../contract/schema/cta";
 import { loadCtaDocument, saveCtaDocument } from "../../app/models/cta.server";
 import { createWebsite } from "../../app/models/website.server";
 import {

@@ -1,6 +1,6 @@
 /** Website settings: validation that names the field, partial updates, data-settings defaults, memberships. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { websiteSettingsSchema } from "../../app/lib/schema/website";
+import { websiteSettingsSchema } from "../../contract/schema/website";
 import {
   NotFoundError,
   WebsiteValidationError,

@@ -11,8 +11,8 @@ import { pickEncoding } from "~/lib/etag.server";
 import { captureLogs } from "~/lib/logger.server";
 import { packWebsiteScript, websiteScriptBody, websiteScriptResponse } from "~/lib/website-script.server";
 import { parseRendererFiles } from "~/lib/widget-assets.server";
-import type { PublicCtaSummary, PublicWebsiteConfig } from "~/lib/schema/public-config";
-import type { CtaDocument } from "~/lib/schema/cta";
+import type { PublicCtaSummary, PublicWebsiteConfig } from "../../contract/schema/public-config";
+import type { CtaDocument } from "../../contract/schema/cta";
 import { configMock, ctaMock, summaryOf } from "../support/factories";
 
 const script = (body: string): BuiltScript => ({ body, etag: `"${body}"`, gzip: Buffer.alloc(0), br: Buffer.alloc(0) });

@@ -5,8 +5,8 @@
  * evaluated in their own pass, before the timed ones. Pure: the condition
  * test is passed in.
  */
-import type { Condition } from "../../app/lib/schema/condition";
-import type { PublicBroadcast } from "../../app/lib/schema/public-config";
+import type { Condition } from "../../contract/schema/condition";
+import type { PublicBroadcast } from "../../contract/schema/public-config";
 import { broadcastsOn } from "./broadcasts-on";
 
 /** Where now lies against a broadcast's time frame (the test panel's status). */
@@ -14,7 +14,7 @@ export type Frame = "not started" | "started" | "ended";
 
 /**
  * Offset of a time zone from UTC at an instant, in ms (Intl; an unknown zone
- * counts as UTC). The same as app/lib/time-zone.ts computes, written smaller:
+ * counts as UTC). The same as contract/time-zone.ts computes, written smaller:
  * that one's formatToParts version costs the loader about 130 B gzip, more
  * than its budget has left. The zone's wall time is read as numbers and
  * placed with Date.UTC: parsing the formatted string instead would read it

@@ -7,7 +7,7 @@
  */
 import { requestJson, type FetchFn } from "./api";
 
-/** What the Shopify app embed hands over (app/lib/schema/shop-context.ts), the few fields read here. */
+/** What the Shopify app embed hands over (contract/schema/shop-context.ts), the few fields read here. */
 export interface ShopHints {
   root_url?: string;
   cart?: { total_price?: number };

@@ -4,7 +4,8 @@
  * matched against a published inline CTA whose options.area names the area. Page builders and
  * single-page apps add areas late, so a MutationObserver keeps looking.
  */
-import type { PublicCtaSummary } from "../../app/lib/schema/public-config";
+import { placed } from "../../contract/placement";
+import type { PublicCtaSummary } from "../../contract/schema/public-config";
 
 export interface InlineTarget {
   el: HTMLElement;
@@ -12,9 +13,6 @@ export interface InlineTarget {
 }
 
 const SELECTOR = ".beckon-cta[data-cta-id],[data-beckon-area]";
-
-/** CTAs shown where the page puts them: inline ones, and page (landing page) CTAs in a placeholder. */
-export const placed = (c: PublicCtaSummary): boolean => c.cta_type === "inline" || c.cta_type === "page";
 
 /** Finds inline targets not in `seen` (and adds them to it). */
 export function findInlineTargets(root: ParentNode, ctas: PublicCtaSummary[], seen: WeakSet<Element>): InlineTarget[] {

@@ -28,15 +28,16 @@
  * (targeting sync, geolocation, store cart, analytics, form tracking, the
  * rules of identify and trackPurchase, timed broadcasts' frames) and the panel.
  */
-import type { PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
+import type { PublicPerson, PublicWebsiteConfig } from "../../contract/schema/public-config";
 import type { RendererModule } from "../render/types";
 import { createApi, type FetchFn } from "./api";
 import { readShop } from "./cart";
 import { installTests, needsMoreTests } from "./conditions";
-import { hasTeaser, triggerOf } from "./cta-options";
+import { hasTeaser, triggerOf } from "../../contract/cta-options";
 import { createDisplay } from "./display";
 import { dispatch } from "./events";
-import { placed, type InlineTarget } from "./inline";
+import { placed } from "../../contract/placement";
+import type { InlineTarget } from "./inline";
 import { withTimeout, type StepStatus } from "./lifecycle";
 import type { DebugSwitch } from "./debug";
 import { warn } from "./log";

@@ -5,7 +5,7 @@
  * visitor. Never rejects: without the network the token still works, the
  * person is just unknown.
  */
-import type { PublicPerson } from "../../app/lib/schema/public-config";
+import type { PublicPerson } from "../../contract/schema/public-config";
 import type { Api } from "./api";
 import { randomId } from "./ids";
 import type { LocalData } from "./person-data";
@@ -57,7 +57,8 @@ interface StoredPerson {
   local?: LocalData;
 }
 
-export const visitorCookieName = (websiteId: number) => `cf_${websiteId}_id`;
+// A string too: the snippet template (widget/snippet.ts) names the cookie with its website id placeholder.
+export const visitorCookieName = (websiteId: number | string) => `cf_${websiteId}_id`;
 export const personKey = (websiteId: number) => `cf_${websiteId}_person`;
 
 /** Remembers the person locally so the next page within 30 minutes needs no request. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { setDebug } from "../core/debug";
 import { warn } from "../core/log";
-import type { CtaDocument } from "../../app/lib/schema/cta";
+import type { CtaDocument } from "../../contract/schema/cta";
 import type { MountedCta } from "../render/types";
 import { useBeckon } from "./useBeckon";
 

@@ -1,6 +1,6 @@
 import { useCart, useShop } from "@shopify/hydrogen-react";
 import { createContext, useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
-import type { PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
+import type { PublicPerson, PublicWebsiteConfig } from "../../contract/schema/public-config";
 import { debug } from "../core/debug";
 import { createStorefrontCart, type StorefrontCart, type StorefrontCartConfig } from "../store/storefront-cart";
 import type { CartAdapter, ProductCatalog } from "../store/types";

@@ -3,7 +3,7 @@
  * BoxStyleOptions): the CTA's frame, a section, a column, an element. Values
  * go through the CSSOM (element.style), never into a style sheet, so a bad
  * value is at worst ignored by the browser; the server checks them on save
- * (app/lib/schema/option-keys.ts). Most keys are CSS property names already
+ * (contract/schema/option-keys.ts). Most keys are CSS property names already
  * and pass as they are (the CSSOM takes dashed names, Preact adds px to
  * numbers), which keeps this small: it ships to every visitor who sees a CTA.
  * As in CSS, a border needs a style besides its width (the server refuses

@@ -3,9 +3,9 @@
  * contact payload of SPEC 3. What drawing a form needs lives in
  * form-fields.ts (re-exported here), so the submit chunk carries the rest.
  */
-import type { Field } from "../../app/lib/schema/cta";
-import { isPersonField } from "../../app/lib/schema/person-fields";
-import type { WidgetTexts } from "../i18n/en";
+import type { Field } from "../../contract/schema/cta";
+import { isPersonField } from "../../contract/schema/person-fields";
+import type { WidgetTexts } from "../../contract/i18n/en";
 import { byPosition, isEmailField, isPhoneField } from "./form-fields";
 import type { ContactPayload, CtaIds } from "./types";
 import { cut } from "../core/cut";

@@ -1,14 +1,14 @@
 /**
  * Beckon's own texts for one CTA (DESIGN "Words are data"). The catalogues
- * themselves live in widget/i18n and reach the browser inside the config:
+ * themselves live in contract/i18n and reach the browser inside the config:
  * only the website's language and the languages CTAs override it with, so
  * the renderer carries no words of its own. Owner-written texts never come
  * from here.
  */
-import { hasOwnKey } from "../../app/lib/json-record";
-import type { CtaDocument } from "../../app/lib/schema/cta";
-import type { PublicWebsiteConfig } from "../../app/lib/schema/public-config";
-import type { WidgetTexts } from "../i18n/en";
+import { hasOwnKey } from "../../contract/json-record";
+import type { CtaDocument } from "../../contract/schema/cta";
+import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
+import type { WidgetTexts } from "../../contract/i18n/en";
 
 export type Lang = string;
 

@@ -1,18 +1,18 @@
 /**
  * The option keys the renderer reads, per CTA type and per element type, in
  * one place. The admin writes them into `options` (free-form JSON in the CTA
- * document, app/lib/schema/cta.ts); the interfaces below are types only and
+ * document, contract/schema/cta.ts); the interfaces below are types only and
  * cost nothing in the bundle. Keys keep the product's kebab-case names
  * (SPEC 3); a few older snake_case spellings are accepted where the server
  * reads them too (check_recaptcha).
  */
-import type { Condition } from "../../app/lib/schema/condition";
+import type { Condition } from "../../contract/schema/condition";
 
 /**
  * The look of one box (widget/render/box-style.ts): the CTA's frame
  * (cta.options), a section or column (BoxOptions) and any element
  * (element.options; on a button they style the button itself). Pixels are
- * plain numbers. The server refuses other values (app/lib/schema/option-keys.ts).
+ * plain numbers. The server refuses other values (contract/schema/option-keys.ts).
  */
 export interface BoxStyleOptions {
   /** Text size in px (8 to 96); headings inside scale with it. */

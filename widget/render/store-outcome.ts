@@ -5,7 +5,7 @@
  * They use the site's store adapter (CtaRuntime.store); without one, a
  * Shopify theme page gets the Ajax adapter.
  */
-import type { CtaAction } from "../../app/lib/schema/cta";
+import type { CtaAction } from "../../contract/schema/cta";
 import { warn } from "./kit";
 import { createAjaxCart } from "../store/ajax-cart";
 import type { CartAdapter } from "../store/types";

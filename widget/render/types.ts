@@ -3,9 +3,9 @@
  * (widget/render). The loader imports these as types only, so nothing of the
  * renderer ends up in the loader bundle.
  */
-import type { CtaDocument, CtaVariant } from "../../app/lib/schema/cta";
-import type { Condition } from "../../app/lib/schema/condition";
-import type { PublicPerson, PublicWebsiteConfig } from "../../app/lib/schema/public-config";
+import type { CtaDocument, CtaVariant } from "../../contract/schema/cta";
+import type { Condition } from "../../contract/schema/condition";
+import type { PublicPerson, PublicWebsiteConfig } from "../../contract/schema/public-config";
 import type { CartAdapter, ProductCatalog } from "../store/types";
 import type { watchInlineTargets } from "../core/inline";
 

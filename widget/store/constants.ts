@@ -5,7 +5,7 @@ export const PRODUCT_NOT_FOUND = "Product not found";
 
 /** SPEC 9 defaults. */
 export const DEFAULT_CURRENCY_CHARACTER = "$";
-// Default texts (Add to Cart, Sold Out, SOLD OUT, Reviews ...) are words: they live in the catalogues of widget/i18n.
+// Default texts (Add to Cart, Sold Out, SOLD OUT, Reviews ...) are words: they live in the catalogues of contract/i18n.
 
 /** SPEC 5 variant pricing: amount (currency units) and percentage both default to 10. */
 export const DEFAULT_DISCOUNT_AMOUNT = 10;

@@ -1,6 +1,6 @@
 /** The inputs of one condition, by its type (the columns and data keys the widget reads). */
 import { Select, TextField } from "@shopify/polaris";
-import type { Condition } from "~/lib/schema/condition";
+import type { Condition } from "../../../contract/schema/condition";
 import {
   CTA_STATE_CHOICES,
   DATA_COMPARISON_CHOICES,

@@ -5,7 +5,7 @@
  * action groups; the summary under it reads the list back in words.
  */
 import { BlockStack, Box, Button, InlineStack, Select, Text } from "@shopify/polaris";
-import type { Condition, ConditionType } from "~/lib/schema/condition";
+import type { Condition, ConditionType } from "../../../contract/schema/condition";
 import { describeConditions } from "~/lib/broadcast-summary";
 import { move, removeAt, renumber } from "~/components/editor/document";
 import { newCondition } from "~/lib/new-condition";

@@ -3,7 +3,7 @@
  * choices of its selects, as catalogue keys. The data keys and values are the ones the
  * widget's evaluator reads (widget/core/conditions.ts).
  */
-import { CONDITION_TYPES, type Condition, type ConditionType } from "~/lib/schema/condition";
+import { CONDITION_TYPES, type Condition, type ConditionType } from "../../../contract/schema/condition";
 import type { AdminKey } from "~/i18n/en";
 import type { Translate } from "~/i18n";
 

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { BlockStack, Box, Button, Checkbox, InlineStack, Select, Text } from "@shopify/polaris";
-import type { ActionGroup } from "~/lib/schema/cta";
+import type { ActionGroup } from "../../../contract/schema/cta";
 import { ConditionsBuilder } from "~/components/campaigns/ConditionsBuilder";
 import { ActionsEditor } from "./ActionsEditor";
 import { ConfirmationFields } from "./ConfirmationFields";

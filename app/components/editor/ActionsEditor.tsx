@@ -5,8 +5,8 @@
  * the keys the widget reads; any other data in a JSON box.
  */
 import { BlockStack, Box, Button, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import type { CtaAction } from "~/lib/schema/cta";
-import { PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "~/lib/schema/action-types";
+import type { CtaAction } from "../../../contract/schema/cta";
+import { PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "../../../contract/schema/action-types";
 import { newAction, type Path } from "./document";
 import { useError } from "./errors";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";

@@ -1,17 +1,17 @@
 /**
  * A CTA's basics: name, type and subtype, campaign, and when it shows (the
- * trigger options the loader reads, widget/core/cta-options.ts) or, for
+ * trigger options the loader reads, contract/cta-options.ts) or, for
  * inline CTAs, which marked page area it fills.
  */
 import { BlockStack, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
-import { CTA_TYPES, type CtaDocument } from "~/lib/schema/cta";
+import { CTA_TYPES, type CtaDocument } from "../../../contract/schema/cta";
 import { SUBTYPES, withType, type CtaType } from "./document";
 import { errorsUnder } from "./document";
 import { useAllErrors } from "./errors";
 import { AdvancedOptions, StyleControls } from "./StyleControls";
 import { useT } from "~/i18n/useT";
 import type { AdminKey, Translate } from "~/i18n";
-import { LANGUAGE_NAMES, LANGUAGES } from "../../../widget/i18n";
+import { LANGUAGE_NAMES, LANGUAGES } from "../../../contract/i18n";
 
 export interface BasicsCardProps {
   doc: CtaDocument;

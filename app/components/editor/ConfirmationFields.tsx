@@ -4,7 +4,7 @@
  * (confirmation-close, script, and for quiz questions jump-field-id).
  */
 import { BlockStack, Checkbox, FormLayout, Select, TextField } from "@shopify/polaris";
-import { CONFIRMATION_TYPES, type ActionGroupData, type ConfirmationType } from "~/lib/schema/cta";
+import { CONFIRMATION_TYPES, type ActionGroupData, type ConfirmationType } from "../../../contract/schema/cta";
 import { listOf, quantitiesOf, quantitiesText, withConfirmationType, type Path } from "./document";
 import { useAllErrors } from "./errors";
 import { CommitTextField } from "./CommitTextField";

@@ -8,7 +8,7 @@
  * (widget/render/options.ts ContentItem).
  */
 import { BlockStack, Box, Button, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
-import type { CtaElement, ElementType } from "~/lib/schema/cta";
+import type { CtaElement, ElementType } from "../../../contract/schema/cta";
 import { useT } from "~/i18n/useT";
 import { RichTextField } from "./RichTextField";
 

@@ -22,8 +22,8 @@ import {
   Tabs,
   Text,
 } from "@shopify/polaris";
-import type { CtaDocument } from "~/lib/schema/cta";
-import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+import type { CtaDocument } from "../../../contract/schema/cta";
+import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
 import { CSRF_FIELD } from "~/lib/csrf-field";
 import { ActionBanner, type ActionMessage } from "./ActionBanner";
 import { BasicsCard } from "./BasicsCard";

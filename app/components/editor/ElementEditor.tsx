@@ -16,7 +16,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { ELEMENT_TYPES, type CtaElement, type ElementType } from "~/lib/schema/cta";
+import { ELEMENT_TYPES, type CtaElement, type ElementType } from "../../../contract/schema/cta";
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
 import { ContentItemsEditor, hasContentItems } from "./ContentItemsEditor";
 import { ProductFeedField } from "./ProductFeedField";

@@ -16,7 +16,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { FIELD_TYPES, type Field, type FieldOption } from "~/lib/schema/cta";
+import { FIELD_TYPES, type Field, type FieldOption } from "../../../contract/schema/cta";
 import { move, newField, removeAt, renumber, type Path } from "./document";
 import { useError, useErrorsUnder } from "./errors";
 import { ReorderButtons } from "./ReorderButtons";

@@ -7,7 +7,7 @@
  * the element's own actions editor shows the same actions.
  */
 import { BlockStack, Card, Checkbox, Link, Text } from "@shopify/polaris";
-import type { CtaDocument } from "~/lib/schema/cta";
+import type { CtaDocument } from "../../../contract/schema/cta";
 import { useT } from "~/i18n/useT";
 import { collectingElements, listState, setList } from "./lead-destinations";
 

@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { BlockStack, Button, ButtonGroup, InlineStack, Select, Text } from "@shopify/polaris";
-import type { CtaDocument } from "~/lib/schema/cta";
-import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+import type { CtaDocument } from "../../../contract/schema/cta";
+import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
 import {
   parsePreviewPick,
   PREVIEW_MESSAGE,

@@ -7,7 +7,7 @@
  * the visitor's collection, cart) are kept as they are.
  */
 import { BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
-import type { CtaElement } from "~/lib/schema/cta";
+import type { CtaElement } from "../../../contract/schema/cta";
 import {
   feedFromResourcePicker,
   feedProductFromHit,

@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from "react";
 import { BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polaris";
-import type { ActionGroupData } from "~/lib/schema/cta";
+import type { ActionGroupData } from "../../../contract/schema/cta";
 import {
   priceRange,
   resourcePickerSelectionIds,

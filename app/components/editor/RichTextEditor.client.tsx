@@ -75,7 +75,7 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
     extensions: [
       StarterKit.configure({
         heading: headingLevels.length ? { levels: [...headingLevels] } : false,
-        // Only what the widget renders (app/lib/rich-text/allow-list.ts): no code, quotes, rules or strike-through.
+        // Only what the widget renders (contract/rich-text/allow-list.ts): no code, quotes, rules or strike-through.
         blockquote: false,
         code: false,
         codeBlock: false,

@@ -1,6 +1,6 @@
 /** One step of a variant (SPEC 3 Step): its name, sections, what happens after it converts, and its script. */
 import { BlockStack, Button, Card, Divider, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
-import type { CtaStep } from "~/lib/schema/cta";
+import type { CtaStep } from "../../../contract/schema/cta";
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
 import { moveTo, newSection, newElement, removeAt, renumber, type Path } from "./document";
 import { useError } from "./errors";

@@ -11,10 +11,10 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, Button, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
-import type { CtaDocument } from "~/lib/schema/cta";
+import type { CtaDocument } from "../../../contract/schema/cta";
 import { CSRF_FIELD } from "~/lib/csrf-field";
 import { NO_PRESET, presetOf, type TargetingPreset } from "~/lib/targeting-presets";
-import type { Condition } from "~/lib/schema/condition";
+import type { Condition } from "../../../contract/schema/condition";
 import { useT } from "~/i18n/useT";
 
 type Answer =

@@ -1,5 +1,5 @@
 /**
- * Pure helpers the CTA editor uses on the CTA document (app/lib/schema/cta.ts):
+ * Pure helpers the CTA editor uses on the CTA document (contract/schema/cta.ts):
  * new documents and nodes with sensible defaults, immutable updates by path
  * (immutable-edits.ts, re-exported), variant split checks, and which
  * action-group data keys belong to which confirmation type. No DOM, no
@@ -18,9 +18,9 @@ import type {
   CtaVariant,
   ElementType,
   Field,
-} from "~/lib/schema/cta";
+} from "../../../contract/schema/cta";
 import { textOr, translator, type Translate } from "~/i18n";
-import { copyWithoutIds } from "~/lib/schema/cta-copy";
+import { copyWithoutIds } from "../../../contract/schema/cta-copy";
 import type { Path } from "./immutable-edits";
 
 // Reads, copies by path and list reordering live in their own module; the editor imports them from here with the rest.

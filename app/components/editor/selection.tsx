@@ -7,7 +7,7 @@
  * into view and take focus.
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
-import type { CtaDocument, CtaElement } from "~/lib/schema/cta";
+import type { CtaDocument, CtaElement } from "../../../contract/schema/cta";
 import type { PreviewPick } from "~/lib/cta-preview";
 import { buttonLabelKey, getIn, setIn, type Path } from "./document";
 

@@ -95,6 +95,7 @@ export const settingsEn = {
     "This website is a Shopify store: turn on the Beckon app embed in the theme editor instead. For any other site, paste this snippet just before </head> on every page.",
   "settingsInstall.snippet":
     "Paste this snippet just before </head> on every page. It loads asynchronously and never blocks the page.",
+  "settingsInstall.notBuilt": "The snippet appears once the widget is built (npm run build:widget).",
   "settingsInstall.areas": "Inline CTAs fill marked areas such as {area}, or a placeholder {placeholder}.",
   "settingsInstall.on": "On",
   "settingsInstall.off": "Off",

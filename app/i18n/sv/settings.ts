@@ -99,6 +99,7 @@ export const settingsSv: SameKeys<typeof settingsEn> = {
     "Den här webbplatsen är en Shopify-butik: slå på Beckons app-inbäddning i temaredigeraren i stället. På alla andra webbplatser klistrar du in koden precis före </head> på varje sida.",
   "settingsInstall.snippet":
     "Klistra in koden precis före </head> på varje sida. Den laddas asynkront och blockerar aldrig sidan.",
+  "settingsInstall.notBuilt": "Koden visas när widgeten har byggts (npm run build:widget).",
   "settingsInstall.areas": "CTA:er i sidan fyller markerade områden som {area}, eller en platshållare {placeholder}.",
   "settingsInstall.on": "På",
   "settingsInstall.off": "Av",

@@ -8,7 +8,7 @@ import {
   klaviyoCredentialsSchema,
   mailchimpCredentialsSchema,
   syncSettingsSchema,
-} from "../../lib/schema/integrations";
+} from "../../../contract/schema/integrations";
 import { activeCampaignProvider } from "./activecampaign.server";
 import { klaviyoProvider } from "./klaviyo.server";
 import { mailchimpProvider } from "./mailchimp.server";

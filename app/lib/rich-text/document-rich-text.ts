@@ -6,7 +6,7 @@
  * place the widget draws as HTML. Pure and free of sanitize-html, so it can
  * be tested with any cleaning function.
  */
-import type { ActionGroup, CtaDocument, CtaElement } from "../schema/cta";
+import type { ActionGroup, CtaDocument, CtaElement } from "../../../contract/schema/cta";
 
 /** Element option keys whose value is rich text. */
 export const RICH_TEXT_OPTION_KEYS = ["html", "end-message"] as const;

@@ -4,7 +4,7 @@
  * becomes an address with a scheme the allow-list keeps, or a reason it
  * cannot. Pure, so the editor and its tests agree on every case.
  */
-import { LINK_PROTOCOL } from "./allow-list";
+import { LINK_PROTOCOL } from "../../../contract/rich-text/allow-list";
 
 /** The longest link address kept (the same as a redirect URL in a CTA). */
 export const MAX_LINK_CHARS = 2000;

@@ -9,7 +9,7 @@
  * not the only one.
  */
 import sanitizeHtml from "sanitize-html";
-import { DROPPED_TAGS, LINK_SCHEMES, RICH_TEXT_TAGS } from "./allow-list";
+import { DROPPED_TAGS, LINK_SCHEMES, RICH_TEXT_TAGS } from "../../../contract/rich-text/allow-list";
 
 /** The widget's sanitizer stops copying below this depth; deeper markup is only a way to stall parsers. */
 const NESTING_LIMIT = 32;

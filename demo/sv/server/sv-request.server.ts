@@ -1,13 +1,11 @@
 /**
  * What every page of the Swedish demo site needs from the Beckon server:
  * the seeded website, its published inline and page CTAs by area, the generic
- * snippet, and the visitor's demo role. Used by the app/routes/demo.* routes.
+ * snippet, and the visitor's demo role. Used by the app/routes/demo.* routes,
+ * which hand over what Beckon tells a host site (demo/host.ts).
  */
-import { prisma } from "~/db.server";
-import { publicOrigin } from "~/lib/origin.server";
-import { demoWebsiteId } from "~/models/demo-sites.server";
-import { buildPublicConfig } from "~/models/public-config.server";
-import { genericSnippet } from "../../../widget/snippet";
+import { placed } from "../../../contract/placement";
+import type { BeckonForHost } from "../../host";
 import { renderSvPage, roleFromCookie, type SvRequest } from "./pages";
 
 /** The 503 answer while the demo data is missing. */
@@ -19,31 +17,28 @@ export function demoDataMissing(): Response {
 }
 
 /** Builds the page context, or null when the Swedish demo website is not seeded. */
-export async function svRequest(request: Request): Promise<SvRequest | null> {
-  const websiteId = await demoWebsiteId(prisma, "sv");
-  if (!websiteId) return null;
-  const origin = publicOrigin(request);
-  const config = await buildPublicConfig(prisma, websiteId, origin);
+export async function svRequest(request: Request, beckon: BeckonForHost): Promise<SvRequest | null> {
+  const site = await beckon.site("sv", request);
+  if (!site) return null;
   const inlineCtas = new Map<string, number>();
-  for (const cta of config?.ctas ?? []) {
+  for (const cta of await beckon.publishedCtas(site)) {
     const area = cta.options?.area;
     // Landing page CTAs are placed like inline ones, on the page that hosts their area.
-    if ((cta.cta_type === "inline" || cta.cta_type === "page") && typeof area === "string" && !inlineCtas.has(area))
-      inlineCtas.set(area, cta.id);
+    if (placed(cta) && typeof area === "string" && !inlineCtas.has(area)) inlineCtas.set(area, cta.id);
   }
   return {
     url: new URL(request.url),
-    origin,
-    websiteId,
-    snippet: genericSnippet({ origin, websiteId }),
+    origin: site.origin,
+    websiteId: site.websiteId,
+    snippet: site.snippet,
     role: roleFromCookie(request.headers.get("cookie")),
     inlineCtas,
   };
 }
 
 /** The site's own 404 page (the demo data missing: the 503 that says so). */
-export async function svNotFound(request: Request): Promise<Response> {
-  const req = await svRequest(request);
+export async function svNotFound(request: Request, beckon: BeckonForHost): Promise<Response> {
+  const req = await svRequest(request, beckon);
   return req ? htmlPage(renderSvPage("404", req), 404) : demoDataMissing();
 }
 

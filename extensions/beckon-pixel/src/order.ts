@@ -2,7 +2,7 @@
  * What the Beckon pixel sends, kept apart from the Shopify runtime so it can
  * be read and tested on its own: the pixel's settings checked, and a
  * completed checkout turned into the order report of
- * POST /api/websites/{id}/orders (app/lib/schema/shop-order.ts).
+ * POST /api/websites/{id}/orders (contract/schema/shop-order.ts).
  */
 import type { Checkout } from "@shopify/web-pixels-extension";
 
@@ -27,7 +27,7 @@ export interface OrderReport {
  */
 export const visitorCookieName = (websiteId: number) => `cf_${websiteId}_id`;
 
-/** The widget's visitor tokens (app/lib/schema/public-api.ts visitorTokenSchema). */
+/** The widget's visitor tokens (contract/schema/public-api.ts visitorTokenSchema). */
 const VISITOR_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** Plain http only for a server on this machine (development, tests): orders otherwise travel over https. */

@@ -12,8 +12,8 @@
 import { CartProvider, ShopifyProvider, useCart } from "@shopify/hydrogen-react";
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
-import type { CtaDocument } from "../../../app/lib/schema/cta";
-import type { PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
+import type { CtaDocument } from "../../../contract/schema/cta";
+import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
 import { BeckonCta, BeckonProvider, useBeckon } from "../../../widget/react";
 
 export interface HeadlessExampleData {

@@ -15,7 +15,7 @@ import { storeEvents } from "~/models/event.server";
 import { aggregate, applyToRollups, backfillRollups } from "~/models/event-rollups.server";
 import { cartValueOf, utcDay } from "~/lib/conversions";
 import { entriesOf, estimate, toDense } from "~/lib/hll";
-import type { EventInput } from "~/lib/schema/public-api";
+import type { EventInput } from "../../../contract/schema/public-api";
 
 let t: TestDatabase;
 let websiteId: number;

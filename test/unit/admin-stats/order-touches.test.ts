@@ -15,7 +15,7 @@ import { backfillOrderTouches, recordEventTouches } from "~/models/order-touches
 import { loadResults } from "~/models/results.server";
 import { parsePeriod } from "~/lib/results-period";
 import { captureLogs } from "~/lib/logger.server";
-import type { EventInput } from "~/lib/schema/public-api";
+import type { EventInput } from "../../../contract/schema/public-api";
 
 let t: TestDatabase;
 let n = 0;

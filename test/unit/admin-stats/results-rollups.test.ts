@@ -15,7 +15,7 @@ import { RESULTS_CSV_COLUMNS, resultsCsv } from "~/models/results-csv.server";
 import { loadResults } from "~/models/results.server";
 import { parseCsv } from "~/lib/csv";
 import { publishedCtaMock } from "../../fixtures/factories";
-import type { EventInput } from "~/lib/schema/public-api";
+import type { EventInput } from "../../../contract/schema/public-api";
 
 let t: TestDatabase;
 let site: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SUMMARY_LOCALES, describeCondition, describeConditions, summarizeBroadcast } from "~/lib/broadcast-summary";
 import { translator } from "~/i18n";
-import { CONDITION_TYPES } from "~/lib/schema/condition";
+import { CONDITION_TYPES } from "../../../contract/schema/condition";
 import { newCondition } from "~/lib/new-condition";
 
 describe("describeConditions", () => {

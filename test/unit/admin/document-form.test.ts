@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "~/i18n";
-import { ctaDocumentSchema, CTA_TYPES, ELEMENT_TYPES, CONFIRMATION_TYPES } from "~/lib/schema/cta";
-import { CONDITION_TYPES, conditionSchema } from "~/lib/schema/condition";
+import { ctaDocumentSchema, CTA_TYPES, ELEMENT_TYPES, CONFIRMATION_TYPES } from "../../../contract/schema/cta";
+import { CONDITION_TYPES, conditionSchema } from "../../../contract/schema/condition";
 import {
   addVariant,
   CONFIRMATION_KEYS,
@@ -28,11 +28,11 @@ import {
   withType,
 } from "~/components/editor/document";
 import { newCondition } from "~/lib/new-condition";
-import { copyWithoutIds, linksWithinVariants } from "~/lib/schema/cta-copy";
+import { copyWithoutIds, linksWithinVariants } from "../../../contract/schema/cta-copy";
 import { keyValueRows, settingsFromForm } from "~/pages/settings.server";
 import { previewHtml, scriptJson } from "~/lib/cta-preview";
 import { WebsiteValidationError } from "~/models/website.server";
-import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
 
 describe("new CTA documents", () => {
   it("validate for every type and template, with the subtype each type needs", () => {

@@ -8,7 +8,7 @@
  * passes; a second visit, another source or another page does not.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Condition } from "~/lib/schema/condition";
+import type { Condition } from "../../../contract/schema/condition";
 import { NO_PRESET, presetConditions, presetOf, targetingPresetSchema } from "~/lib/targeting-presets";
 import { broadcastInputSchema, conditionShapeIssues } from "~/models/broadcast.server";
 import { installTests, passes, type ConditionContext } from "../../../widget/core/conditions";

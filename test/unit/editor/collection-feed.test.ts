@@ -15,7 +15,7 @@ import {
   withCollectionFeed,
   withManualFeed,
 } from "~/lib/store-products";
-import { elementSchema } from "~/lib/schema/cta";
+import { elementSchema } from "../../../contract/schema/cta";
 import { feedSources } from "../../../widget/render/elements/ProductsElement";
 
 const element = (product_recommendations: unknown) => ({

@@ -12,7 +12,7 @@ import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
 import { ContentItemsEditor, hasContentItems } from "~/components/editor/ContentItemsEditor";
 import { newElement } from "~/components/editor/document";
-import type { CtaElement, ElementType } from "~/lib/schema/cta";
+import type { CtaElement, ElementType } from "../../../contract/schema/cta";
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -11,7 +11,7 @@ import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
 import { FieldsEditor } from "~/components/editor/FieldsEditor";
 import { EditorErrorsProvider } from "~/components/editor/errors";
-import type { Field } from "~/lib/schema/cta";
+import type { Field } from "../../../contract/schema/cta";
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -6,7 +6,7 @@
  * an action without an integration counts as the built-in lists'.
  */
 import { describe, expect, it } from "vitest";
-import type { CtaDocument } from "~/lib/schema/cta";
+import type { CtaDocument } from "../../../contract/schema/cta";
 import { collectingElements, listState, setList } from "~/components/editor/lead-destinations";
 
 type El = CtaDocument["variants"][number]["steps"][number]["sections"][number]["columns"][number]["elements"][number];

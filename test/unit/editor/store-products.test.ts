@@ -20,7 +20,7 @@ import {
   withSelectedVariants,
   type ProductHit,
 } from "~/lib/store-products";
-import { actionGroupDataSchema } from "~/lib/schema/cta";
+import { actionGroupDataSchema } from "../../../contract/schema/cta";
 import { withConfirmationType } from "~/components/editor/document";
 
 describe("the resource picker's result", () => {

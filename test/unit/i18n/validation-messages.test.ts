@@ -10,7 +10,7 @@ import { translator } from "~/i18n";
 import { en } from "~/i18n/en";
 import { sv } from "~/i18n/sv";
 import { localizeFieldErrors, localizeMessage } from "~/i18n/validation-messages";
-import { ctaDocumentSchema } from "~/lib/schema/cta";
+import { ctaDocumentSchema } from "../../../contract/schema/cta";
 import { findTemplate, templateDocument } from "~/templates";
 
 const toSv = translator("sv");

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../../app/db.server";
-import type { ContactInput } from "../../../app/lib/schema/public-api";
+import type { ContactInput } from "../../../contract/schema/public-api";
 
 export const token = () => randomBytes(16).toString("hex");
 export const clientId = () => randomBytes(10).toString("hex");

@@ -14,7 +14,7 @@ import {
   lookupIp,
   openGeoDatabase,
 } from "../../../app/integrations/geolocation.server";
-import type { Condition } from "../../../app/lib/schema/condition";
+import type { Condition } from "../../../contract/schema/condition";
 import { installTests, test as conditionPasses } from "../../../widget/core/conditions";
 import { moreTests } from "../../../widget/core/conditions-more";
 import { writeTestCityDb } from "../../fixtures/mmdb/test-city-db";

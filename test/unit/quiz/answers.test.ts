@@ -13,7 +13,7 @@ import {
   toggleChoice,
   type Answer,
 } from "../../../widget/render/quiz";
-import type { Field } from "~/lib/schema/cta";
+import type { Field } from "../../../contract/schema/cta";
 import { optionsMock, personMock } from "./factories";
 import { quizFieldMock } from "../../support/factories";
 

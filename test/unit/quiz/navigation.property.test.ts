@@ -6,8 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ActionGroup, Field, FieldType } from "~/lib/schema/cta";
-import type { Condition } from "~/lib/schema/condition";
+import type { ActionGroup, Field, FieldType } from "../../../contract/schema/cta";
+import type { Condition } from "../../../contract/schema/condition";
 import {
   answer,
   back,

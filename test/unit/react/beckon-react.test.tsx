@@ -3,7 +3,7 @@
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { eventsCreateSchema, visitorCreateSchema } from "../../../app/lib/schema/public-api";
+import { eventsCreateSchema, visitorCreateSchema } from "../../../contract/schema/public-api";
 import { BeckonCta, BeckonProvider, defaultRuntime, useBeckon } from "../../../widget/react";
 import type { MountOptions, RendererModule } from "../../../widget/render/types";
 import { swedishConfigMock, swedishCtaMock } from "../../support/factories";

@@ -8,7 +8,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { boxStyle } from "../../../widget/render/box-style";
-import { SHADOW_PRESETS } from "../../../app/lib/schema/option-keys";
+import { SHADOW_PRESETS } from "../../../contract/schema/option-keys";
 import { stepMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
 import { mount } from "./mount";
 

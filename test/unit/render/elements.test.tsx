@@ -2,8 +2,8 @@
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 /** The elements that load as chunks: survey, carousel, collapse, tabs, progress, timer, conditional row, logo, video (SPEC 4). */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sv } from "../../../widget/i18n/sv";
-import type { CtaElement } from "../../../app/lib/schema/cta";
+import { sv } from "../../../contract/i18n/sv";
+import type { CtaElement } from "../../../contract/schema/cta";
 import { runtimeMock } from "./factories";
 import {
   groupMock,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** Forms (SPEC 5, 8, 9): consents and prefill, the payload of a submission, and the analytics client id. */
 import { describe, expect, it, vi } from "vitest";
-import { sv } from "../../../widget/i18n/sv";
+import { sv } from "../../../contract/i18n/sv";
 import { personMock, runtimeMock } from "./factories";
 import { groupMock, swedishConfigMock, swedishFieldMock } from "../../support/factories";
 import { flush, mount, submit, type } from "./mount";

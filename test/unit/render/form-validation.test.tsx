@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** Form validation (SPEC 5, 8): e-mail and phone, the other field rules, the optional server check and reCAPTCHA. */
 import { describe, expect, it, vi } from "vitest";
-import { sv } from "../../../widget/i18n/sv";
+import { sv } from "../../../contract/i18n/sv";
 import { personMock, runtimeMock } from "./factories";
 import { swedishConfigMock, swedishFieldMock } from "../../support/factories";
 import { mount, submit, type } from "./mount";

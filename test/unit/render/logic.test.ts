@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { applyPersonActions } from "../../../widget/render/actions";
 import { confirmationGroup, normalizeRedirect, outcomeOf, withQueryString } from "../../../widget/render/confirmation";
-import { en } from "../../../widget/i18n/en";
+import { en } from "../../../contract/i18n/en";
 import { shownFields, validateForm, validityMessage } from "../../../widget/render/form-logic";
 import { escapeHtml, mergeTags } from "../../../widget/render/merge-tags";
 import { bool, num, str } from "../../../widget/render/options";

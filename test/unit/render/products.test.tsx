@@ -2,7 +2,7 @@
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 /** The products and product hero elements (SPEC 4 Product feed, add-to-cart button; SPEC 5; SPEC 9 products shown, badges) on a fake store. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CtaAction, CtaElement } from "../../../app/lib/schema/cta";
+import type { CtaAction, CtaElement } from "../../../contract/schema/cta";
 import { DEMO_STORE_PRODUCTS } from "../../../prisma/seed-data/demo-store-products";
 import { fromAjaxProduct } from "../../../widget/store/product";
 import {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /** Steps, confirmations, action groups and actions (SPEC 4 "Steps and confirmations", "Actions on the local person"). */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sv } from "../../../widget/i18n/sv";
-import type { CtaElement } from "../../../app/lib/schema/cta";
+import { sv } from "../../../contract/i18n/sv";
+import type { CtaElement } from "../../../contract/schema/cta";
 import { personMock, runtimeMock } from "./factories";
 import { groupMock, stepMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
 import { flush, mount } from "./mount";

@@ -83,7 +83,7 @@ describe("the loader's property mangling", () => {
       "widget/core/extras/calls.ts",
       "widget/core/api.ts",
       "widget/core/public-api.ts",
-      "app/lib/schema/public-config.ts",
+      "contract/schema/public-config.ts",
     ]) {
       const names = [...readFileSync(file, "utf8").matchAll(/\b([A-Za-z$][\w$]*)\??\s*[:(]/g)].map((m) => m[1]);
       expect(

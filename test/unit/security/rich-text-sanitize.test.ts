@@ -8,11 +8,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { sanitizeRichText } from "../../../app/lib/rich-text/sanitize.server";
-import { DROPPED_TAGS, RICH_TEXT_TAGS } from "../../../app/lib/rich-text/allow-list";
+import { DROPPED_TAGS, RICH_TEXT_TAGS } from "../../../contract/rich-text/allow-list";
 import { mapRichText } from "../../../app/lib/rich-text/document-rich-text";
-import { MAX_RICH_TEXT_CHARS, optionIssues } from "../../../app/lib/schema/option-keys";
+import { MAX_RICH_TEXT_CHARS, optionIssues } from "../../../contract/schema/option-keys";
 import { newCtaDocument, newElement } from "../../../app/components/editor/document";
-import type { CtaDocument } from "../../../app/lib/schema/cta";
+import type { CtaDocument } from "../../../contract/schema/cta";
 
 describe("sanitizeRichText", () => {
   it("keeps what the editor writes: paragraphs, headings, bold, italic, lists and links", () => {

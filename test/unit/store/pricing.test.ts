@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { en } from "../../../widget/i18n/en";
-import { sv } from "../../../widget/i18n/sv";
+import { en } from "../../../contract/i18n/en";
+import { sv } from "../../../contract/i18n/sv";
 import {
   addAllLines,
   badgeText,

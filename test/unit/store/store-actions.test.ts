@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { runStoreActions } from "../../../widget/render/store-outcome";
 import type { CartAdapter } from "../../../widget/store/types";
-import type { CtaAction } from "../../../app/lib/schema/cta";
+import type { CtaAction } from "../../../contract/schema/cta";
 
 const action = (action_type: string, data: Record<string, unknown>): CtaAction =>
   ({ action_type, data }) as unknown as CtaAction;

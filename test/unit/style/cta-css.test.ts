@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PublicWebsiteConfig } from "~/lib/schema/public-config";
+import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
 import { ctaCss } from "../../../widget/render/styles";
 
 const config = (colors: Record<string, string> | null = null) =>

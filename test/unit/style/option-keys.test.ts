@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ctaDocumentSchema, type CtaDocumentInput } from "~/lib/schema/cta";
+import { ctaDocumentSchema, type CtaDocumentInput } from "../../../contract/schema/cta";
 import {
   allowedKeys,
   isSafeImageUrl,
@@ -8,8 +8,8 @@ import {
   suggestKey,
   BOX_STYLE_KEYS,
   CTA_OPTION_KEYS,
-} from "~/lib/schema/option-keys";
-import { ELEMENT_TYPES } from "~/lib/schema/cta";
+} from "../../../contract/schema/option-keys";
+import { ELEMENT_TYPES } from "../../../contract/schema/cta";
 import type { SaljakademinBroadcast } from "../../../prisma/seed-data/saljakademin";
 import { saljakademinCtas } from "../../../prisma/seed-data/saljakademin-ctas";
 import { demoStoreCtas } from "../../../prisma/seed-data/demo-store";

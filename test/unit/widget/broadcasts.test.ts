@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PublicBroadcast } from "../../../app/lib/schema/public-config";
-import { zoneOffsetMs } from "../../../app/lib/time-zone";
+import type { PublicBroadcast } from "../../../contract/schema/public-config";
+import { zoneOffsetMs } from "../../../contract/time-zone";
 import { activeBroadcasts, frame, instant, zoneOffset } from "../../../widget/core/broadcasts";
 
 const b = (over: Partial<PublicBroadcast> = {}): PublicBroadcast => ({
@@ -24,7 +24,7 @@ describe("broadcast time frames", () => {
     expect(zoneOffset(0, "Not/A_Zone")).toBe(0);
   });
 
-  it("agrees with the admin's and the renderer's offsets (app/lib/time-zone.ts) around DST changes", () => {
+  it("agrees with the admin's and the renderer's offsets (contract/time-zone.ts) around DST changes", () => {
     const zones = ["Europe/Stockholm", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"];
     const instants = [
       "2026-03-29T00:59:59Z",

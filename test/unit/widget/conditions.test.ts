@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Condition } from "../../../app/lib/schema/condition";
+import type { Condition } from "../../../contract/schema/condition";
 import {
   CORE_TYPES,
   installTests,

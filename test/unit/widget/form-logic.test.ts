@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ActionGroup } from "../../../app/lib/schema/cta";
+import type { ActionGroup } from "../../../contract/schema/cta";
 import { normalizeRedirect, outcomeOf, confirmationGroup, withQueryString } from "../../../widget/render/confirmation";
 import {
   autocompleteOf,
@@ -8,7 +8,7 @@ import {
   validateField,
   validateForm,
 } from "../../../widget/render/form-logic";
-import { en } from "../../../widget/i18n/en";
+import { en } from "../../../contract/i18n/en";
 import { elementMock, fieldMock } from "../../support/factories";
 
 const email = fieldMock({ required: true });

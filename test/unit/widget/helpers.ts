@@ -3,7 +3,7 @@
  * person and broadcast factories; CTA documents and the website config come
  * from test/support/factories.ts.
  */
-import type { PublicBroadcast, PublicPerson } from "../../../app/lib/schema/public-config";
+import type { PublicBroadcast, PublicPerson } from "../../../contract/schema/public-config";
 import type { FetchFn } from "../../../widget/core/api";
 import type { Store } from "../../../widget/core/storage";
 

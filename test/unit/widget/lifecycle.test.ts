@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
+import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
 import { enrich, syncTargets, type EnrichOptions } from "../../../widget/core/extras/extras";
 import { runLifecycle, withTimeout, type Phase } from "../../../widget/core/lifecycle";
 import type { LoadedVisitor } from "../../../widget/core/visitor";

@@ -12,7 +12,7 @@ import {
   unnamedFields,
 } from "../../../widget/core/panel/panel";
 import type { PanelData } from "../../../widget/core/panel/types";
-import { cartCheckOf, triggerOf } from "../../../widget/core/cta-options";
+import { cartCheckOf, triggerOf } from "../../../contract/cta-options";
 import { broadcastMock as bc, personMock } from "./helpers";
 import { configMock, ctaMock, elementMock, fieldMock, summaryOf } from "../../support/factories";
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sv } from "../../../widget/i18n/sv";
+import { sv } from "../../../contract/i18n/sv";
 import type { CtaRuntime, MountOptions } from "../../../widget/render/types";
 import { settle } from "./helpers";
 import { configMock, ctaMock, elementMock, fieldMock } from "../../support/factories";

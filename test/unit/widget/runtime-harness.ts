@@ -4,8 +4,8 @@
  * before the next), and readers of what reached the host page.
  */
 import { afterEach, beforeEach, vi } from "vitest";
-import type { PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
-import type { CtaDocument } from "../../../app/lib/schema/cta";
+import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
+import type { CtaDocument } from "../../../contract/schema/cta";
 import * as extras from "../../../widget/core/extras/extras";
 import { startWidget, type Widget, type WidgetDeps } from "../../../widget/core/runtime";
 import { watchInlineTargets } from "../../../widget/core/inline";

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { triggerOf } from "../../../widget/core/cta-options";
+import { triggerOf } from "../../../contract/cta-options";
 import { armCart } from "../../../widget/core/extras/extras";
 import type { LocalData } from "../../../widget/core/person-data";
 import { arm, isCartPage, isExitIntent, scrollPercent, type TriggerEnv } from "../../../widget/core/triggers";

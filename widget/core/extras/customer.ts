@@ -9,7 +9,7 @@
  * (what the visitor typed stays), for prefill and merge tags. A failure is
  * logged and otherwise silent; nothing waits for it.
  */
-import type { PublicPerson } from "../../../app/lib/schema/public-config";
+import type { PublicPerson } from "../../../contract/schema/public-config";
 import { requestJson, type FetchFn } from "../api";
 import type { ShopHints } from "../cart";
 import { debug } from "../debug";

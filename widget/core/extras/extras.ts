@@ -13,13 +13,13 @@
  * - the website has form tracking on (the host page's own forms);
  * - a Shopify customer is logged in and not linked in this session yet.
  */
-import type { CtaDocument } from "../../../app/lib/schema/cta";
-import type { PublicPerson, PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
+import type { CtaDocument } from "../../../contract/schema/cta";
+import type { PublicPerson, PublicWebsiteConfig } from "../../../contract/schema/public-config";
 import { analyticsName, forward as send } from "../analytics";
 import { requestJson, type FetchFn } from "../api";
 import { fetchCartValue, type ShopHints } from "../cart";
 import { watchCartAdds } from "./cart-adds";
-import { cartCheckOf, cartValueMatches, type TriggerSpec } from "../cta-options";
+import { cartCheckOf, cartValueMatches, type TriggerSpec } from "../../../contract/cta-options";
 import { runLifecycle, type StepStatus } from "../lifecycle";
 import type { LocalData } from "../person-data";
 import { isCartPage } from "../triggers";

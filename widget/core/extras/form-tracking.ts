@@ -10,7 +10,7 @@
  * It only listens: the host form is never stopped, changed or delayed, and
  * an error here never reaches the page's own submit handling.
  */
-import { ownValue } from "../../../app/lib/json-record";
+import { ownValue } from "../../../contract/json-record";
 import { cut } from "../cut";
 
 /** What the tracker needs to know about one form field. */

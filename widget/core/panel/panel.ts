@@ -6,17 +6,24 @@
  * site-wide conditions, and has a refresh button that clears Beckon's
  * cookies and local storage. Plain DOM in a shadow root, no framework.
  */
-import type { Condition } from "../../../app/lib/schema/condition";
-import type { CtaDocument } from "../../../app/lib/schema/cta";
-import type { PublicBroadcast, PublicCtaSummary } from "../../../app/lib/schema/public-config";
+import type { Condition } from "../../../contract/schema/condition";
+import type { CtaDocument } from "../../../contract/schema/cta";
+import type { PublicBroadcast, PublicCtaSummary } from "../../../contract/schema/public-config";
 import { activeBroadcasts, frame } from "../broadcasts";
 import { namesCta } from "../broadcasts-on";
 import { passes, test } from "../conditions";
-import { cartCheckOf, hasTeaser, hideMinutes, triggerOf, type CartCheck, type TriggerSpec } from "../cta-options";
+import {
+  cartCheckOf,
+  hasTeaser,
+  hideMinutes,
+  triggerOf,
+  type CartCheck,
+  type TriggerSpec,
+} from "../../../contract/cta-options";
 import { FORM_FIELD_TYPES } from "../../render/form-fields";
 import type { CachedCta } from "../cta-store";
 import { debug } from "../debug";
-import { placed } from "../inline";
+import { placed } from "../../../contract/placement";
 import { sessionKey, type Session } from "../session";
 import { viewedCookieName } from "../targeting";
 import { variantCookieName } from "../variant";

@@ -5,7 +5,7 @@
  * the pure evaluators (conditions, broadcasts, options) to explain every
  * decision, so none of that explaining weighs on the loader.
  */
-import type { PublicWebsiteConfig } from "../../../app/lib/schema/public-config";
+import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
 import type { ConditionContext } from "../conditions";
 import type { StepStatus } from "../lifecycle";
 import type { LocalData } from "../person-data";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { Field } from "../../../app/lib/schema/cta";
+import type { Field } from "../../../contract/schema/cta";
 import type { ElementProps } from "../context";
 import { isEmailField, isPhoneField, shownFields } from "../form-fields";
 import { bool, str } from "../options";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Field } from "../../../app/lib/schema/cta";
+import type { Field } from "../../../contract/schema/cta";
 import { autocompleteOf, inputType } from "../form-fields";
 import { lazy } from "../lazy";
 import { num, str } from "../options";

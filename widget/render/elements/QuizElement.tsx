@@ -8,7 +8,7 @@
  * Completion event and cfCompletion, then applies the element's confirmation.
  * A chunk of its own: only CTAs with a quiz download it.
  */
-import type { Field } from "../../../app/lib/schema/cta";
+import type { Field } from "../../../contract/schema/cta";
 import type { TrackedEventType } from "../types";
 import type { ElementProps } from "../context";
 import { safeHref, str, useEffect, useRef, useState } from "../kit";

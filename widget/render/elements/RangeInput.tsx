@@ -1,4 +1,4 @@
-import type { Field } from "../../../app/lib/schema/cta";
+import type { Field } from "../../../contract/schema/cta";
 import { num, useState } from "../kit";
 
 export interface RangeProps {

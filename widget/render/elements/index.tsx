@@ -6,7 +6,7 @@
  * (products, product_hero) have issues of their own and plug in here.
  */
 import type { ComponentType } from "react";
-import type { ElementType } from "../../../app/lib/schema/cta";
+import type { ElementType } from "../../../contract/schema/cta";
 import { boxStyle } from "../box-style";
 import type { ElementProps } from "../context";
 import { lazy } from "../lazy";

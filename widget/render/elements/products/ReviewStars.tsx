@@ -1,4 +1,4 @@
-import type { WidgetTexts } from "../../../i18n/en";
+import type { WidgetTexts } from "../../../../contract/i18n/en";
 import { reviewLabel } from "../../../store/pricing";
 import type { ReviewSummary } from "../../../store/reviews";
 

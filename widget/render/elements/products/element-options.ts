@@ -3,7 +3,7 @@
  * it adds to, its feed sources, the review provider and a follow-up's
  * discount code. Pure but for the store's choice, which reads the runtime.
  */
-import type { CtaElement } from "../../../../app/lib/schema/cta";
+import type { CtaElement } from "../../../../contract/schema/cta";
 import { createAjaxCart } from "../../../store/ajax-cart";
 import { collectionFromPath } from "../../../store/paths";
 import type { ReviewConfig, ReviewProvider } from "../../../store/reviews";

@@ -57,7 +57,7 @@ export const uidsSchema = z.object({
   uids: z.record(z.string().max(50), z.string().max(200)).refine((o) => Object.keys(o).length <= 20),
 });
 
-/** An event's revenue: finite, 0 to MAX_EVENT_REVENUE, kept to REVENUE_DECIMALS decimals (see app/lib/revenue.ts). */
+/** An event's revenue: finite, 0 to MAX_EVENT_REVENUE, kept to REVENUE_DECIMALS decimals (see contract/revenue.ts). */
 export const revenueSchema = z
   .number()
   .finite()

@@ -19,7 +19,7 @@
  * | teaser-trigger           | immediate, delayed, scroll                                          | immediate |
  * | teaser-delay             | seconds, for a delayed teaser                                       | 3       |
  * | teaser-scroll-percentage | 0..100, for a scroll teaser                                         | 50      |
- * | area                     | inline CTAs: the marked page area they fill (inline.ts)             | none    |
+ * | area                     | inline CTAs: the marked page area they fill (widget/core/inline.ts) | none    |
  * | priority                 | number: among modal CTAs waiting for the open one, higher opens first | 0     |
  *
  * Every CTA also opens on a click on `.cta-{id}-trigger` and on
@@ -97,7 +97,7 @@ export const isModal = (ctaType: string, teaser?: boolean): boolean =>
 /** A modal CTA's place in the wait for the open one (the priority option); ties keep trigger order. */
 export const priorityOf = (o: Options): number => n(o?.priority, 0);
 
-/** Whether a CTA (its teaser, when it has one) is triggered the moment the page starts. Placed CTAs (inline.ts) have no trigger. */
+/** Whether a CTA (its teaser, when it has one) is triggered the moment the page starts. Placed CTAs (placement.ts) have no trigger. */
 export const startsImmediately = (ctaType: string, o: Options): boolean =>
   triggerOf(o, hasTeaser(ctaType, o)).kind == "immediate";
 

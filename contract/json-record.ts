@@ -7,7 +7,8 @@
  * fields, an e-mail tool's fields): a key such as "toString", "constructor"
  * or "__proto__" must never read what every object inherits from
  * Object.prototype, which `key in record` and `record[key]` do. Lookups of
- * such keys go through hasOwnKey or ownValue (here, for app/ and widget/).
+ * such keys go through hasOwnKey or ownValue (here in contract/: app/ and
+ * widget/ both need them).
  */
 
 /** The value as a plain object, or an empty one when it is not an object. */
