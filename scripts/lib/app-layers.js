@@ -27,7 +27,7 @@ export const APP_LAYERS = [
   ["components", "models"], // admin React components | domain services (*.server.ts), the only users of the database
   ["integrations", "templates"], // adapters to outside services | CTA templates (documents as data)
   ["db.server.ts"], // the one PrismaClient
-  ["lib"], // helpers, schemas, process infrastructure (rate limits, caches)
+  ["lib"], // helpers and process infrastructure (HTTP answers, CSRF, sessions, rate limits, caches)
   ["i18n"], // the admin's word catalogues
   ["db"], // database plumbing: URLs, migrations, drivers
 ];
