@@ -1,6 +1,9 @@
 /**
- * Three projects, run by scripts/test.ts (`npm test`):
+ * Four projects, run by scripts/test.ts (`npm test`):
  * - unit: pure logic and models against a fresh database per file;
+ * - render: the widget's renderer as it ships, its React API compiled on
+ *   Preact through widget/render/react-shim.ts (the aliases below do what
+ *   scripts/build-widget.ts does for the bundle);
  * - api: the built server over HTTP, once on SQLite and once on PostgreSQL;
  * - e2e: the built server and Debian's Chromium through playwright-core.
  */
@@ -8,6 +11,17 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 
 const alias = { "~": path.resolve(__dirname, "app") };
+
+/** The renderer's tests: they mount CTAs with the renderer that ships, so they get the build's React-to-Preact aliases. */
+const RENDER_TESTS = ["test/unit/render/**/*.test.tsx", "test/unit/widget/render.test.tsx"];
+const shim = path.resolve(__dirname, "widget/render/react-shim.ts");
+const renderAlias = [
+  { find: "~", replacement: path.resolve(__dirname, "app") },
+  { find: /^react$/, replacement: shim },
+  { find: /^react-dom\/client$/, replacement: shim },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
+];
 
 export default defineConfig({
   resolve: { alias },
@@ -19,9 +33,19 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.ts", "test/unit/**/*.test.tsx"],
+          exclude: RENDER_TESTS,
           environment: "node",
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias: renderAlias },
+        test: {
+          name: "render",
+          include: RENDER_TESTS,
+          environment: "happy-dom",
+          testTimeout: 20_000,
         },
       },
       {

@@ -10,7 +10,7 @@
  *      repeat of 6 lines and jscpd's default 50 tokens fails; a shared helper
  *      is the fix);
  *   5. build the widget and the app (API and browser tests use the real build);
- *   6. unit and API tests on SQLite;
+ *   6. unit, renderer (vitest.config.ts's "render" project) and API tests on SQLite;
  *   7. the same on PostgreSQL, in a throwaway cluster started here;
  *   8. end-to-end tests in Debian's Chromium;
  *   9. the widget size budgets.
@@ -110,7 +110,7 @@ async function main() {
   if (want("lint")) await step("lint", bin("eslint"), ["."]);
   if (want("cpd")) await step("copy-paste detection", bin("jscpd"), ["--config", ".jscpd.json"]);
   if (!(await step("build", "npm", ["run", "build"])).ok) return finish();
-  if (want("sqlite")) await vitest("unit and API tests on SQLite", ["unit", "api"]);
+  if (want("sqlite")) await vitest("unit, renderer and API tests on SQLite", ["unit", "render", "api"]);
   if (want("postgresql")) {
     console.log("\n=== starting a throwaway PostgreSQL cluster");
     let cluster: PostgresCluster | null = null;

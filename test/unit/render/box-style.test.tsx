@@ -6,16 +6,11 @@
  * sections and columns, around elements and on a button itself; bad values
  * never become other CSS.
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { boxStyle } from "../../../widget/render/box-style";
 import { SHADOW_PRESETS } from "../../../contract/schema/option-keys";
 import { stepMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
 import { mount } from "./mount";
-
-vi.mock("react", () => import("../../../widget/render/react-shim"));
-vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
-vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
-vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
 
 const LOOK = {
   "font-size": 18,

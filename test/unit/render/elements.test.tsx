@@ -15,11 +15,6 @@ import {
 } from "../../support/factories";
 import { flush, flushFake, key, mount } from "./mount";
 
-vi.mock("react", () => import("../../../widget/render/react-shim"));
-vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
-vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
-vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
-
 const el = (
   element_type: CtaElement["element_type"],
   options: Record<string, unknown> = {},

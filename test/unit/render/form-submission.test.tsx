@@ -7,11 +7,6 @@ import { groupMock, swedishConfigMock, swedishFieldMock } from "../../support/fa
 import { flush, mount, submit, type } from "./mount";
 import { email, errorOf, formWith, resetFormPageBetweenTests } from "./form-harness";
 
-vi.mock("react", () => import("../../../widget/render/react-shim"));
-vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
-vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
-vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
-
 resetFormPageBetweenTests();
 
 describe("consents and prefill", () => {

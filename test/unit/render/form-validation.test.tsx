@@ -7,11 +7,6 @@ import { swedishConfigMock, swedishFieldMock } from "../../support/factories";
 import { mount, submit, type } from "./mount";
 import { email, errorOf, formWith, phone, resetFormPageBetweenTests } from "./form-harness";
 
-vi.mock("react", () => import("../../../widget/render/react-shim"));
-vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
-vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
-vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
-
 resetFormPageBetweenTests();
 
 describe("e-mail and phone", () => {

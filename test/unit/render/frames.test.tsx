@@ -6,11 +6,6 @@ import { runtimeMock } from "./factories";
 import { swedishConfigMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
 import { flush, key, mount } from "./mount";
 
-vi.mock("react", () => import("../../../widget/render/react-shim"));
-vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
-vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
-vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
-
 const heading = swedishElementMock({
   id: 1,
   position: 0,

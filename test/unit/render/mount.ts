@@ -1,13 +1,7 @@
 /**
  * Mounts CTAs with the renderer that ships: the build compiles the React API
- * to widget/render/react-shim.ts on Preact, so the tests do the same.
- * Every test file that imports this must mock react as below (vi.mock is
- * hoisted per file):
- *
- *   vi.mock("react", () => import("../../../widget/render/react-shim"));
- *   vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
- *   vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
- *   vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
+ * to widget/render/react-shim.ts on Preact, and so does vitest's "render"
+ * project, which runs every test that imports this (vitest.config.ts).
  */
 import { options } from "preact";
 import { vi } from "vitest";

@@ -23,11 +23,6 @@ import { runtimeMock } from "./factories";
 import { swedishConfigMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
 import { flush, mount } from "./mount";
 
-vi.mock("react", () => import("../../../widget/render/react-shim"));
-vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
-vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
-vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
-
 const ok = <T,>(value: T): Result<T> => ({ ok: true, value });
 const cartOf = (lines: CartLineInput[]): Cart => ({
   id: "c1",

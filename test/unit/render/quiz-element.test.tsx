@@ -8,11 +8,6 @@ import { personMock } from "./factories";
 import { groupMock, stepMock, swedishCtaMock, swedishElementMock, swedishFieldMock } from "../../support/factories";
 import { flush, flushFake, key, mount, type as typeInto, type Mounted } from "./mount";
 
-vi.mock("react", () => import("../../../widget/render/react-shim"));
-vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
-vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
-vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
-
 const q = (id: number, slug: string, over: Partial<Field> = {}) =>
   swedishFieldMock({
     id,

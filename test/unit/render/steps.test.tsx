@@ -7,11 +7,6 @@ import { personMock, runtimeMock } from "./factories";
 import { groupMock, stepMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
 import { flush, mount } from "./mount";
 
-vi.mock("react", () => import("../../../widget/render/react-shim"));
-vi.mock("react-dom/client", () => import("../../../widget/render/react-shim"));
-vi.mock("react/jsx-runtime", () => import("preact/jsx-runtime"));
-vi.mock("react/jsx-dev-runtime", () => import("preact/jsx-dev-runtime"));
-
 const text = (id: number, html: string): CtaElement =>
   swedishElementMock({ id, element_type: "text", options: { html }, fields: [] });
 const button = (id: number, groups = [groupMock()], over: Partial<CtaElement> = {}): CtaElement =>

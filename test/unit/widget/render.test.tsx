@@ -5,12 +5,6 @@ import type { CtaRuntime, MountOptions } from "../../../widget/render/types";
 import { settle } from "./helpers";
 import { configMock, ctaMock, elementMock, fieldMock } from "../../support/factories";
 
-// Test what ships: the bundle swaps React for preact/compat, so do the same here.
-vi.mock("react", async () => await import("preact/compat"));
-vi.mock("react-dom/client", async () => await import("preact/compat/client"));
-vi.mock("react/jsx-runtime", async () => await import("preact/jsx-runtime"));
-vi.mock("react/jsx-dev-runtime", async () => await import("preact/jsx-dev-runtime"));
-
 const { mountCta } = await import("../../../widget/render/render");
 
 function runtimeMock(submit: CtaRuntime["submitContact"] = async () => ({})) {
