@@ -30,10 +30,10 @@ export async function clearWinner(db: Db, websiteId: number, ctaId: number): Pro
   const share = Math.floor(100 / variantCount);
   await saveCtaDocument(db, websiteId, {
     ...doc,
-    variants: doc.variants.map((v, i) => ({
-      ...v,
+    variants: doc.variants.map((variant, index) => ({
+      ...variant,
       winner: false,
-      percentage: share + (i < 100 - share * variantCount ? 1 : 0),
+      percentage: share + (index < 100 - share * variantCount ? 1 : 0),
     })),
   });
 }
