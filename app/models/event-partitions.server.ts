@@ -40,8 +40,8 @@ export async function ensureEventPartitions(
 ): Promise<string[]> {
   if (!isPostgres(db)) return [];
   const created: string[] = [];
-  for (let k = 0; k <= monthsAhead; k++) {
-    const month = monthStartUtc(now, k);
+  for (let monthOffset = 0; monthOffset <= monthsAhead; monthOffset++) {
+    const month = monthStartUtc(now, monthOffset);
     if (await ensureEventPartition(db, month)) created.push(partitionName(month));
   }
   return created;
