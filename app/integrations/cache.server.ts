@@ -14,15 +14,15 @@ export class TtlCache<V> {
 
   /** The cached value, or undefined when missing or expired. */
   get(key: string): V | undefined {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.expires <= this.now()) {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= this.now()) {
       this.entries.delete(key);
       return undefined;
     }
     this.entries.delete(key);
-    this.entries.set(key, e);
-    return e.value;
+    this.entries.set(key, entry);
+    return entry.value;
   }
 
   /** Stores a value (optionally with its own TTL), evicting the oldest entry when full. */

@@ -246,6 +246,6 @@ export async function validateContact(input: ValidateInput, deps: ValidationDeps
 
 /** A website's default phone country (SE on the host site), or null for an unknown website. */
 export async function websiteDefaultCountry(db: import("../db.server").Db, websiteId: number): Promise<string | null> {
-  const w = await db.website.findUnique({ where: { id: websiteId }, select: { defaultCountry: true } });
-  return w?.defaultCountry ?? null;
+  const website = await db.website.findUnique({ where: { id: websiteId }, select: { defaultCountry: true } });
+  return website?.defaultCountry ?? null;
 }

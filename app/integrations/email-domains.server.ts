@@ -44,14 +44,14 @@ export function emailDomain(email: string): string | null {
 /** Whether the domain (or a parent domain on the wildcard list) is a throwaway inbox service. */
 export function isDisposableDomain(domain: string): boolean {
   const { disposable, disposableParents } = load();
-  const d = domain.toLowerCase();
-  if (disposable.has(d)) return true;
-  const parts = d.split(".");
+  const normalized = domain.toLowerCase();
+  if (disposable.has(normalized)) return true;
+  const parts = normalized.split(".");
   for (let i = 1; i < parts.length - 1; i++) {
     const parent = parts.slice(i).join(".");
     if (disposableParents.has(parent) || disposable.has(parent)) return true;
   }
-  return disposableParents.has(d);
+  return disposableParents.has(normalized);
 }
 
 /** Whether the domain is a free mailbox provider (gmail.com, hotmail.se ...). */

@@ -66,20 +66,20 @@ export function isIpAddress(ip: string): boolean {
 }
 
 /** Maps a GeoIP2 City record (or a country-only { country_code } record) to the SPEC 7 shape. */
-export function fromCityRecord(r: CityResponse & { country_code?: string }): GeoLocation | null {
-  const countryCode = r.country?.iso_code ?? r.registered_country?.iso_code ?? r.country_code ?? null;
-  if (!countryCode && !r.location) return null;
-  const sub = r.subdivisions?.[0];
+export function fromCityRecord(record: CityResponse & { country_code?: string }): GeoLocation | null {
+  const countryCode = record.country?.iso_code ?? record.registered_country?.iso_code ?? record.country_code ?? null;
+  if (!countryCode && !record.location) return null;
+  const sub = record.subdivisions?.[0];
   return {
-    lat: r.location?.latitude ?? null,
-    lon: r.location?.longitude ?? null,
-    city: r.city?.names?.en ?? null,
+    lat: record.location?.latitude ?? null,
+    lon: record.location?.longitude ?? null,
+    city: record.city?.names?.en ?? null,
     regionName: sub?.names?.en ?? null,
     region: sub?.iso_code ?? null,
-    country: r.country?.names?.en ?? (countryCode ? countryName(countryCode) : null),
+    country: record.country?.names?.en ?? (countryCode ? countryName(countryCode) : null),
     countryCode,
-    timezone: r.location?.time_zone ?? null,
-    zip: r.postal?.code ?? null,
+    timezone: record.location?.time_zone ?? null,
+    zip: record.postal?.code ?? null,
   };
 }
 
@@ -105,16 +105,16 @@ export function countryName(code: string): string | null {
 
 function num(v: string | null): number | null {
   if (v === null || v.trim() === "") return null;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : null;
+  const parsed = Number(v);
+  return Number.isFinite(parsed) ? parsed : null;
 }
 
-function decoded(v: string | null): string | null {
-  if (!v) return null;
+function decoded(encoded: string | null): string | null {
+  if (!encoded) return null;
   try {
-    return decodeURIComponent(v);
+    return decodeURIComponent(encoded);
   } catch {
-    return v;
+    return encoded;
   }
 }
 
@@ -178,21 +178,21 @@ const HEADER_FAMILIES: {
 
 /** The location the CDN or platform in front of us put in headers, or null. */
 export function locationFromHeaders(headers: Headers): GeoLocation | null {
-  for (const f of HEADER_FAMILIES) {
-    const code = headers.get(f.country)?.trim().toUpperCase();
+  for (const family of HEADER_FAMILIES) {
+    const code = headers.get(family.country)?.trim().toUpperCase();
     // XX: unknown, T1: Tor (Cloudflare); neither is a country.
     if (!code || !/^[A-Z]{2}$/.test(code) || code === "XX" || code === "T1") continue;
     const get = (name?: string) => (name ? headers.get(name) : null);
     return {
-      lat: num(get(f.lat)),
-      lon: num(get(f.lon)),
-      city: decoded(get(f.city)),
-      regionName: decoded(get(f.regionName)),
-      region: get(f.region),
+      lat: num(get(family.lat)),
+      lon: num(get(family.lon)),
+      city: decoded(get(family.city)),
+      regionName: decoded(get(family.regionName)),
+      region: get(family.region),
       country: countryName(code),
       countryCode: code,
-      timezone: get(f.tz),
-      zip: get(f.zip),
+      timezone: get(family.tz),
+      zip: get(family.zip),
     };
   }
   return null;

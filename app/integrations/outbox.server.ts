@@ -62,16 +62,16 @@ const DEFAULTS = {
 
 type Settings = typeof DEFAULTS & { now: () => Date; random: () => number };
 
-function settings(o: OutboxOptions): Settings {
+function settings(options: OutboxOptions): Settings {
   return {
-    batchSize: o.batchSize ?? DEFAULTS.batchSize,
-    leaseMs: o.leaseMs ?? DEFAULTS.leaseMs,
-    baseDelayMs: o.baseDelayMs ?? DEFAULTS.baseDelayMs,
-    maxDelayMs: o.maxDelayMs ?? DEFAULTS.maxDelayMs,
-    maxAttempts: o.maxAttempts ?? DEFAULTS.maxAttempts,
-    concurrency: o.concurrency ?? DEFAULTS.concurrency,
-    now: o.now ?? (() => new Date()),
-    random: o.random ?? Math.random,
+    batchSize: options.batchSize ?? DEFAULTS.batchSize,
+    leaseMs: options.leaseMs ?? DEFAULTS.leaseMs,
+    baseDelayMs: options.baseDelayMs ?? DEFAULTS.baseDelayMs,
+    maxDelayMs: options.maxDelayMs ?? DEFAULTS.maxDelayMs,
+    maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
+    concurrency: options.concurrency ?? DEFAULTS.concurrency,
+    now: options.now ?? (() => new Date()),
+    random: options.random ?? Math.random,
   };
 }
 
@@ -82,12 +82,12 @@ function settings(o: OutboxOptions): Settings {
  */
 export function backoffDelayMs(
   attempts: number,
-  o: { baseDelayMs?: number; maxDelayMs?: number; random?: () => number } = {},
+  options: { baseDelayMs?: number; maxDelayMs?: number; random?: () => number } = {},
 ): number {
-  const base = o.baseDelayMs ?? DEFAULTS.baseDelayMs;
-  const cap = o.maxDelayMs ?? DEFAULTS.maxDelayMs;
+  const base = options.baseDelayMs ?? DEFAULTS.baseDelayMs;
+  const cap = options.maxDelayMs ?? DEFAULTS.maxDelayMs;
   const exp = Math.min(cap, base * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
-  return Math.round(exp / 2 + (o.random ?? Math.random)() * (exp / 2));
+  return Math.round(exp / 2 + (options.random ?? Math.random)() * (exp / 2));
 }
 
 /** Delay after a retryable error: the tool's Retry-After when it gave one (capped), else the backoff. */
@@ -147,8 +147,8 @@ export async function enqueueSyncJob(tx: Tx, input: EnqueueInput): Promise<{ job
  * job of each person in each tool is eligible, which keeps their order.
  */
 export async function claimDueJobs(db: Db, options: OutboxOptions = {}): Promise<SyncJob[]> {
-  const s = settings(options);
-  const now = s.now();
+  const config = settings(options);
+  const now = config.now();
   const candidates = await db.syncJob.findMany({
     where: {
       OR: [
@@ -157,7 +157,7 @@ export async function claimDueJobs(db: Db, options: OutboxOptions = {}): Promise
       ],
     },
     orderBy: { id: "asc" },
-    take: s.batchSize * 4,
+    take: config.batchSize * 4,
   });
   if (!candidates.length) return [];
   const personIds = [...new Set(candidates.flatMap((c) => (c.personId === null ? [] : [c.personId])))];
@@ -178,17 +178,18 @@ export async function claimDueJobs(db: Db, options: OutboxOptions = {}): Promise
     ...candidates.filter((c) => c.personId === null).map((c) => c.id),
   ]);
   const claimed: SyncJob[] = [];
-  const lockedUntil = new Date(now.getTime() + s.leaseMs);
-  for (const c of candidates) {
-    if (claimed.length >= s.batchSize) break;
-    if (!head.has(c.id)) continue;
+  const lockedUntil = new Date(now.getTime() + config.leaseMs);
+  for (const candidate of candidates) {
+    if (claimed.length >= config.batchSize) break;
+    if (!head.has(candidate.id)) continue;
     // The conditional update is the lock: whoever changes (status, attempts)
     // first owns the job; a racing claimer matches no row.
-    const r = await db.syncJob.updateMany({
-      where: { id: c.id, status: c.status, attempts: c.attempts },
+    const updated = await db.syncJob.updateMany({
+      where: { id: candidate.id, status: candidate.status, attempts: candidate.attempts },
       data: { status: "running", lockedUntil, attempts: { increment: 1 } },
     });
-    if (r.count === 1) claimed.push({ ...c, status: "running", lockedUntil, attempts: c.attempts + 1 });
+    if (updated.count === 1)
+      claimed.push({ ...candidate, status: "running", lockedUntil, attempts: candidate.attempts + 1 });
   }
   return claimed;
 }
@@ -196,15 +197,15 @@ export async function claimDueJobs(db: Db, options: OutboxOptions = {}): Promise
 export type DeliveryOutcome = "done" | "retry" | "failed" | "lost";
 
 function parsePayload(value: unknown): SyncPayload {
-  const p = asRecord(value);
+  const record = asRecord(value);
   return {
-    contact: asRecord(p.contact) as unknown as SyncPayload["contact"],
-    consents: asRecord(p.consents) as SyncPayload["consents"],
-    list_id: typeof p.list_id === "string" ? p.list_id : null,
-    tag: typeof p.tag === "string" ? p.tag : null,
-    source_url: typeof p.source_url === "string" ? p.source_url : null,
-    properties: asRecord(p.properties) as SyncPayload["properties"],
-    ...(p.keep_existing === true ? { keep_existing: true } : {}),
+    contact: asRecord(record.contact) as unknown as SyncPayload["contact"],
+    consents: asRecord(record.consents) as SyncPayload["consents"],
+    list_id: typeof record.list_id === "string" ? record.list_id : null,
+    tag: typeof record.tag === "string" ? record.tag : null,
+    source_url: typeof record.source_url === "string" ? record.source_url : null,
+    properties: asRecord(record.properties) as SyncPayload["properties"],
+    ...(record.keep_existing === true ? { keep_existing: true } : {}),
   };
 }
 
@@ -238,11 +239,11 @@ async function perform(provider: MailingProvider, operation: string, payload: Sy
  * past its lease must not overwrite the result of the worker that took over.
  */
 export async function deliverJob(db: Db, job: SyncJob, options: OutboxOptions = {}): Promise<DeliveryOutcome> {
-  const s = settings(options);
+  const config = settings(options);
   const ours = { id: job.id, status: "running", attempts: job.attempts };
   const finish = async (outcome: DeliveryOutcome, data: Record<string, unknown>) => {
-    const r = await db.syncJob.updateMany({ where: ours, data: { lockedUntil: null, ...data } });
-    return r.count === 1 ? outcome : "lost";
+    const updated = await db.syncJob.updateMany({ where: ours, data: { lockedUntil: null, ...data } });
+    return updated.count === 1 ? outcome : "lost";
   };
   const fail = (reason: string) => finish("failed", { status: "failed", lastError: reason.slice(0, 1000) });
 
@@ -261,17 +262,19 @@ export async function deliverJob(db: Db, job: SyncJob, options: OutboxOptions = 
       integration,
     );
     await perform(provider, job.operation, parsePayload(job.payload));
-    return finish("done", { status: "done", completedAt: s.now(), lastError: null });
-  } catch (e) {
-    const error = e instanceof ProviderError ? e : null;
-    const message = error ? error.message : `Unexpected error: ${e instanceof Error ? e.message : String(e)}`;
+    return finish("done", { status: "done", completedAt: config.now(), lastError: null });
+  } catch (thrown) {
+    const error = thrown instanceof ProviderError ? thrown : null;
+    const message = error
+      ? error.message
+      : `Unexpected error: ${thrown instanceof Error ? thrown.message : String(thrown)}`;
     if (error && !error.retryable) return fail(message);
-    if (job.attempts >= s.maxAttempts) return fail(`Gave up after ${job.attempts} attempts: ${message}`);
-    const delay = retryDelayMs(error, job.attempts, s);
+    if (job.attempts >= config.maxAttempts) return fail(`Gave up after ${job.attempts} attempts: ${message}`);
+    const delay = retryDelayMs(error, job.attempts, config);
     return finish("retry", {
       status: "pending",
       lastError: message.slice(0, 1000),
-      nextAttemptAt: new Date(s.now().getTime() + delay),
+      nextAttemptAt: new Date(config.now().getTime() + delay),
     });
   }
 }
@@ -285,7 +288,7 @@ export interface OutboxPassResult {
 
 /** One pass: claims due jobs and delivers them, a few at a time. */
 export async function runOutboxOnce(db: Db, options: OutboxOptions = {}): Promise<OutboxPassResult> {
-  const s = settings(options);
+  const config = settings(options);
   const jobs = await claimDueJobs(db, options);
   const result: OutboxPassResult = { claimed: jobs.length, done: 0, retried: 0, failed: 0 };
   let next = 0;
@@ -298,7 +301,7 @@ export async function runOutboxOnce(db: Db, options: OutboxOptions = {}): Promis
       else if (outcome === "failed") result.failed++;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(s.concurrency, jobs.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(config.concurrency, jobs.length) }, lane));
   return result;
 }
 
@@ -322,17 +325,17 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions = {}): ()
     while (!stopped) {
       let busy = false;
       try {
-        const r = await runOutboxOnce(db, options);
-        busy = r.claimed >= batchSize;
+        const pass = await runOutboxOnce(db, options);
+        busy = pass.claimed >= batchSize;
       } catch (e) {
         (options.onError ?? ((err) => logger("outbox").error({ err }, "outbox pass failed")))(e);
       }
       if (stopped) break;
       if (!busy) {
         await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, intervalMs);
+          const timer = setTimeout(resolve, intervalMs);
           wake = () => {
-            clearTimeout(t);
+            clearTimeout(timer);
             resolve();
           };
         });

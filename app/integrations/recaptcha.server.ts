@@ -60,8 +60,8 @@ export async function verifyRecaptcha(
 }
 
 function asksForRecaptcha(options: unknown): boolean {
-  const o = asRecord(options);
-  return o.check_recaptcha === true || o["check-recaptcha"] === true;
+  const flags = asRecord(options);
+  return flags.check_recaptcha === true || flags["check-recaptcha"] === true;
 }
 
 /**

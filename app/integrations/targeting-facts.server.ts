@@ -15,8 +15,8 @@ export interface TargetingFacts {
 }
 
 /** A comma list as the widget reads it (conditions.ts `list`). */
-const commaList = (v: unknown): string[] =>
-  (v == null ? "" : String(v))
+const commaList = (value: unknown): string[] =>
+  (value == null ? "" : String(value))
     .toLowerCase()
     .split(",")
     .map((s) => s.trim())
@@ -29,15 +29,15 @@ export async function targetingFactsOf(db: Db, websiteId: number): Promise<Targe
     select: { conditionType: true, tagId: true, dataName: true, data: true },
   });
   const facts: TargetingFacts = { lists: new Set(), tags: new Set(), fields: new Set() };
-  for (const r of rows) {
-    const data = asRecord(r.data);
+  for (const row of rows) {
+    const data = asRecord(row.data);
     // Same precedence as the widget's list tester: data.list_id, else tag_id.
-    if (r.conditionType === "list") {
-      const id = data.list_id ?? r.tagId;
+    if (row.conditionType === "list") {
+      const id = data.list_id ?? row.tagId;
       if (id != null && String(id) !== "") facts.lists.add(String(id));
     }
-    if (r.conditionType === "tag") for (const t of commaList(r.tagId)) facts.tags.add(t);
-    if (r.conditionType === "data_field" && r.dataName) facts.fields.add(r.dataName);
+    if (row.conditionType === "tag") for (const tag of commaList(row.tagId)) facts.tags.add(tag);
+    if (row.conditionType === "data_field" && row.dataName) facts.fields.add(row.dataName);
   }
   return facts;
 }
@@ -47,7 +47,7 @@ export function factsOf(named: Set<string>, held: Iterable<string>, fold = false
   const have = new Set([...held].map((v) => (fold ? String(v).toLowerCase() : String(v))));
   // Keyed by the names conditions use: a list or tag named "__proto__" stays an entry.
   const out = emptyRecord<boolean>();
-  for (const n of named) out[n] = have.has(n);
+  for (const name of named) out[name] = have.has(name);
   return out;
 }
 
@@ -55,9 +55,9 @@ export function factsOf(named: Set<string>, held: Iterable<string>, fold = false
 export function fieldFacts(named: Set<string>, fields: Record<string, string>): Record<string, string> {
   // The tool's own fields only: a condition's "toString" is no field the tool holds.
   const out = emptyRecord<string>();
-  for (const n of named) {
-    const value = ownValue(fields, n);
-    if (typeof value === "string") out[n] = value;
+  for (const name of named) {
+    const value = ownValue(fields, name);
+    if (typeof value === "string") out[name] = value;
   }
   return out;
 }

@@ -26,10 +26,14 @@ export async function markWinner(db: Db, websiteId: number, ctaId: number, varia
 export async function clearWinner(db: Db, websiteId: number, ctaId: number): Promise<void> {
   const doc = await loadCtaDocument(db, websiteId, ctaId);
   if (!doc) throw new NotFoundError("CTA", ctaId);
-  const n = doc.variants.length;
-  const share = Math.floor(100 / n);
+  const variantCount = doc.variants.length;
+  const share = Math.floor(100 / variantCount);
   await saveCtaDocument(db, websiteId, {
     ...doc,
-    variants: doc.variants.map((v, i) => ({ ...v, winner: false, percentage: share + (i < 100 - share * n ? 1 : 0) })),
+    variants: doc.variants.map((variant, index) => ({
+      ...variant,
+      winner: false,
+      percentage: share + (index < 100 - share * variantCount ? 1 : 0),
+    })),
   });
 }

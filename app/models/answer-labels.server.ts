@@ -22,18 +22,19 @@ export interface AnswerLabels {
 }
 
 function fieldLabels(row: { options: unknown; fieldOptions: unknown }): FieldLabels {
-  const o = asRecord(row.options);
+  const options = asRecord(row.options);
   const label =
-    typeof o.label === "string" && o.label.trim()
-      ? o.label.trim()
-      : typeof o.question === "string" && o.question.trim()
-        ? o.question.trim()
+    typeof options.label === "string" && options.label.trim()
+      ? options.label.trim()
+      : typeof options.question === "string" && options.question.trim()
+        ? options.question.trim()
         : null;
   const choices = new Map<string, string>();
-  for (const c of Array.isArray(row.fieldOptions) ? row.fieldOptions : []) {
-    const r = asRecord(c);
-    const value = typeof r.value === "string" || typeof r.value === "number" ? String(r.value) : null;
-    if (value !== null && typeof r.label === "string" && r.label.trim()) choices.set(value, r.label.trim());
+  for (const entry of Array.isArray(row.fieldOptions) ? row.fieldOptions : []) {
+    const choice = asRecord(entry);
+    const value = typeof choice.value === "string" || typeof choice.value === "number" ? String(choice.value) : null;
+    if (value !== null && typeof choice.label === "string" && choice.label.trim())
+      choices.set(value, choice.label.trim());
   }
   return { question: label, choices };
 }
@@ -67,14 +68,14 @@ export async function loadAnswerLabels(db: Db, websiteId: number): Promise<Answe
     label(elementId, key, value) {
       const exact = elementId !== null ? byElement.get(`${elementId}:${key}`) : undefined;
       const shared = bySlug.get(key);
-      const f = exact ?? (shared && shared !== "ambiguous" ? shared : undefined);
-      if (!f) return { question: null, answer: null };
+      const field = exact ?? (shared && shared !== "ambiguous" ? shared : undefined);
+      if (!field) return { question: null, answer: null };
       const list = values(value);
       const answer =
-        list && f.choices.size && list.some((v) => f.choices.has(v))
-          ? list.map((v) => f.choices.get(v) ?? v).join(", ")
+        list && field.choices.size && list.some((v) => field.choices.has(v))
+          ? list.map((v) => field.choices.get(v) ?? v).join(", ")
           : null;
-      return { question: f.question, answer };
+      return { question: field.question, answer };
     },
   };
 }

@@ -58,16 +58,20 @@ export const broadcastInputSchema = z
     range_end: isoDate.nullish(),
     conditions: z.array(conditionSchema).max(50).default([]),
   })
-  .superRefine((b, ctx) => {
-    if (b.timeframe && (!b.range_start || !b.range_end)) {
-      const missing = b.range_start ? "range_end" : "range_start";
+  .superRefine((broadcast, ctx) => {
+    if (broadcast.timeframe && (!broadcast.range_start || !broadcast.range_end)) {
+      const missing = broadcast.range_start ? "range_end" : "range_start";
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: [missing],
         message: "A timed broadcast needs a start and an end",
       });
     }
-    if (b.range_start && b.range_end && Date.parse(b.range_end) <= Date.parse(b.range_start)) {
+    if (
+      broadcast.range_start &&
+      broadcast.range_end &&
+      Date.parse(broadcast.range_end) <= Date.parse(broadcast.range_start)
+    ) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["range_end"], message: "The end must be after the start" });
     }
   });
@@ -104,21 +108,21 @@ export function conditionOf(row: ConditionRow): Condition {
 }
 
 /** A condition document's columns (without its owner). */
-export function conditionColumns(c: Condition) {
+export function conditionColumns(condition: Condition) {
   return {
-    position: c.position,
-    conditionType: c.condition_type,
-    operator: c.operator,
-    url: c.url ?? null,
-    tagId: c.tag_id ?? null,
-    keyword: c.keyword ?? null,
-    count: c.count ?? null,
-    dataName: c.data_name ?? null,
-    areaId: c.area_id ?? null,
-    ctaId: c.cta_id ?? null,
-    conditionCta: c.condition_cta ?? null,
-    country: c.country ?? null,
-    data: toJson(c.data),
+    position: condition.position,
+    conditionType: condition.condition_type,
+    operator: condition.operator,
+    url: condition.url ?? null,
+    tagId: condition.tag_id ?? null,
+    keyword: condition.keyword ?? null,
+    count: condition.count ?? null,
+    dataName: condition.data_name ?? null,
+    areaId: condition.area_id ?? null,
+    ctaId: condition.cta_id ?? null,
+    conditionCta: condition.condition_cta ?? null,
+    country: condition.country ?? null,
+    data: toJson(condition.data),
   };
 }
 
@@ -142,11 +146,16 @@ const REQUIRED_COLUMN: Partial<Record<Condition["condition_type"], keyof Conditi
 /** Issues for conditions that lack the value their type needs. */
 export function conditionShapeIssues(conditions: Condition[], prefix: (string | number)[]): z.ZodIssue[] {
   const issues: z.ZodIssue[] = [];
-  conditions.forEach((c, i) => {
-    const column = REQUIRED_COLUMN[c.condition_type];
-    const value = column ? c[column] : "ok";
+  conditions.forEach((condition, index) => {
+    const column = REQUIRED_COLUMN[condition.condition_type];
+    const value = column ? condition[column] : "ok";
     if (value === null || value === undefined || value === "") {
-      issues.push(issueAt([...prefix, i, column as string], `A ${c.condition_type} condition needs ${String(column)}`));
+      issues.push(
+        issueAt(
+          [...prefix, index, column as string],
+          `A ${condition.condition_type} condition needs ${String(column)}`,
+        ),
+      );
     }
   });
   return issues;
@@ -204,11 +213,11 @@ export async function syncConditions(
   conditions: Condition[],
 ): Promise<void> {
   const keep: number[] = [];
-  for (const c of conditions) {
-    const data = { ...conditionColumns(c), ...ownerColumns(owner), websiteId };
-    if (c.id) {
-      await tx.condition.update({ where: { id: c.id }, data });
-      keep.push(c.id);
+  for (const condition of conditions) {
+    const data = { ...conditionColumns(condition), ...ownerColumns(owner), websiteId };
+    if (condition.id) {
+      await tx.condition.update({ where: { id: condition.id }, data });
+      keep.push(condition.id);
     } else {
       keep.push((await tx.condition.create({ data, select: { id: true } })).id);
     }
@@ -230,11 +239,13 @@ async function conditionIdIssues(
   const own = new Set(existing.map((c) => c.id));
   const seen = new Set<number>();
   const issues: z.ZodIssue[] = [];
-  conditions.forEach((c, i) => {
-    if (!c.id) return;
-    if (!own.has(c.id)) issues.push(issueAt([...prefix, i, "id"], `Condition ${c.id} does not belong here`));
-    else if (seen.has(c.id)) issues.push(issueAt([...prefix, i, "id"], `Condition ${c.id} appears twice`));
-    seen.add(c.id);
+  conditions.forEach((condition, index) => {
+    if (!condition.id) return;
+    if (!own.has(condition.id))
+      issues.push(issueAt([...prefix, index, "id"], `Condition ${condition.id} does not belong here`));
+    else if (seen.has(condition.id))
+      issues.push(issueAt([...prefix, index, "id"], `Condition ${condition.id} appears twice`));
+    seen.add(condition.id);
   });
   return issues;
 }
@@ -273,26 +284,26 @@ async function parseBroadcast(
 ): Promise<ParsedBroadcast> {
   const result = broadcastInputSchema.safeParse(input);
   if (!result.success) throw new BroadcastValidationError(result.error.issues);
-  const b = result.data;
+  const broadcast = result.data;
   const issues = [
-    ...nulIssues(b),
-    ...conditionShapeIssues(b.conditions, ["conditions"]),
-    ...(await conditionIdIssues(db, websiteId, owner, b.conditions, ["conditions"])),
-    ...(await conditionRefIssues(db, websiteId, b.conditions, ["conditions"])),
+    ...nulIssues(broadcast),
+    ...conditionShapeIssues(broadcast.conditions, ["conditions"]),
+    ...(await conditionIdIssues(db, websiteId, owner, broadcast.conditions, ["conditions"])),
+    ...(await conditionRefIssues(db, websiteId, broadcast.conditions, ["conditions"])),
   ];
   if (issues.length) throw new BroadcastValidationError(issues);
-  return b;
+  return broadcast;
 }
 
-function broadcastColumns(b: ParsedBroadcast) {
+function broadcastColumns(broadcast: ParsedBroadcast) {
   return {
-    name: b.name,
-    status: b.status,
-    quick: b.quick,
-    timezone: b.timezone,
-    timeframe: b.timeframe,
-    rangeStart: b.range_start ? new Date(b.range_start) : null,
-    rangeEnd: b.range_end ? new Date(b.range_end) : null,
+    name: broadcast.name,
+    status: broadcast.status,
+    quick: broadcast.quick,
+    timezone: broadcast.timezone,
+    timeframe: broadcast.timeframe,
+    rangeStart: broadcast.range_start ? new Date(broadcast.range_start) : null,
+    rangeEnd: broadcast.range_end ? new Date(broadcast.range_end) : null,
   };
 }
 
@@ -309,9 +320,12 @@ export async function getBroadcast(
 /** Creates a broadcast with its conditions (throws BroadcastValidationError naming the field). */
 export async function createBroadcast(db: DbClient, websiteId: number, input: unknown): Promise<BroadcastDocument> {
   return inTransaction(db, async (tx) => {
-    const b = await parseBroadcast(tx, websiteId, null, input);
-    const row = await tx.broadcast.create({ data: { ...broadcastColumns(b), websiteId }, select: { id: true } });
-    await syncConditions(tx, websiteId, { broadcastId: row.id }, b.conditions);
+    const broadcast = await parseBroadcast(tx, websiteId, null, input);
+    const row = await tx.broadcast.create({
+      data: { ...broadcastColumns(broadcast), websiteId },
+      select: { id: true },
+    });
+    await syncConditions(tx, websiteId, { broadcastId: row.id }, broadcast.conditions);
     return (await getBroadcast(tx, websiteId, row.id))!;
   });
 }
@@ -326,9 +340,9 @@ export async function updateBroadcast(
   return inTransaction(db, async (tx) => {
     const found = await tx.broadcast.findFirst({ where: { id: broadcastId, websiteId }, select: { id: true } });
     if (!found) throw new NotFoundError("broadcast", broadcastId);
-    const b = await parseBroadcast(tx, websiteId, { broadcastId }, input);
-    await tx.broadcast.update({ where: { id: broadcastId }, data: broadcastColumns(b) });
-    await syncConditions(tx, websiteId, { broadcastId }, b.conditions);
+    const broadcast = await parseBroadcast(tx, websiteId, { broadcastId }, input);
+    await tx.broadcast.update({ where: { id: broadcastId }, data: broadcastColumns(broadcast) });
+    await syncConditions(tx, websiteId, { broadcastId }, broadcast.conditions);
     return (await getBroadcast(tx, websiteId, broadcastId))!;
   });
 }

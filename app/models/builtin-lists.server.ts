@@ -18,33 +18,36 @@ export interface BuiltinActionInput {
 }
 
 /** Applies one list or tag action to a built-in list; returns what it did, for tests and logs. */
-export async function applyBuiltinAction(tx: Prisma.TransactionClient, a: BuiltinActionInput): Promise<string | null> {
-  const now = a.now ?? new Date();
-  switch (a.actionType) {
+export async function applyBuiltinAction(
+  tx: Prisma.TransactionClient,
+  action: BuiltinActionInput,
+): Promise<string | null> {
+  const now = action.now ?? new Date();
+  switch (action.actionType) {
     case "subscribe_list": {
-      if (!a.listId) return null;
+      if (!action.listId) return null;
       // Same rule as the outside tools: a visitor who said no to marketing is not put on a list.
-      if (a.marketingConsent === false) return "skipped: no marketing consent";
-      const list = await ensureList(tx, a.websiteId, a.integrationId, a.listId);
-      await subscribePerson(tx, list.id, a.personId, now);
-      return `subscribed to ${a.listId}`;
+      if (action.marketingConsent === false) return "skipped: no marketing consent";
+      const list = await ensureList(tx, action.websiteId, action.integrationId, action.listId);
+      await subscribePerson(tx, list.id, action.personId, now);
+      return `subscribed to ${action.listId}`;
     }
     case "unsubscribe_list": {
-      if (!a.listId) return null;
-      const list = await ensureList(tx, a.websiteId, a.integrationId, a.listId);
-      await unsubscribePerson(tx, list.id, a.personId, now);
-      return `unsubscribed from ${a.listId}`;
+      if (!action.listId) return null;
+      const list = await ensureList(tx, action.websiteId, action.integrationId, action.listId);
+      await unsubscribePerson(tx, list.id, action.personId, now);
+      return `unsubscribed from ${action.listId}`;
     }
     case "add_list_tag":
     case "add_tag":
-      if (!a.tag) return null;
-      await setPersonTag(tx, a.personId, a.tag, true);
-      return `tagged ${a.tag}`;
+      if (!action.tag) return null;
+      await setPersonTag(tx, action.personId, action.tag, true);
+      return `tagged ${action.tag}`;
     case "remove_list_tag":
     case "remove_tag":
-      if (!a.tag) return null;
-      await setPersonTag(tx, a.personId, a.tag, false);
-      return `untagged ${a.tag}`;
+      if (!action.tag) return null;
+      await setPersonTag(tx, action.personId, action.tag, false);
+      return `untagged ${action.tag}`;
     default:
       return null;
   }

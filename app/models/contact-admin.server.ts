@@ -135,13 +135,13 @@ const NOT_ANSWERS = new Set([
 ]);
 
 function submissionAnswers(payload: unknown, labels: AnswerLabels, elementId: number | null): Answer[] {
-  const p = asRecord(payload);
+  const record = asRecord(payload);
   const answers: Answer[] = [];
-  for (const [key, value] of Object.entries(p)) {
+  for (const [key, value] of Object.entries(record)) {
     if (NOT_ANSWERS.has(key) || value === null || value === undefined || value === "") continue;
     answers.push(labelled(labels, elementId, key, value));
   }
-  for (const [key, value] of Object.entries(asRecord(p.extra))) {
+  for (const [key, value] of Object.entries(asRecord(record.extra))) {
     if (value === null || value === undefined || value === "") continue;
     answers.push(labelled(labels, elementId, key, value));
   }
@@ -170,12 +170,15 @@ async function ctaLabels(db: Db, websiteId: number, ctaIds: (number | null)[], v
 /** A contact (or visitor) of the website with everything the detail page shows; null when not this website's. */
 export async function contactDetail(db: Db, websiteId: number, personId: number): Promise<ContactDetail | null> {
   if (!Number.isSafeInteger(personId)) return null;
-  const p = await db.person.findFirst({ where: { id: personId, websiteId } });
-  if (!p) return null;
-  const eventWhere = { websiteId, OR: [{ personId: p.id }, { personId: null, visitorToken: p.visitorToken }] };
+  const person = await db.person.findFirst({ where: { id: personId, websiteId } });
+  if (!person) return null;
+  const eventWhere = {
+    websiteId,
+    OR: [{ personId: person.id }, { personId: null, visitorToken: person.visitorToken }],
+  };
   const [submissions, events, eventCount, memberships, syncs, orders] = await Promise.all([
     db.contactSubmission.findMany({
-      where: { websiteId, personId: p.id },
+      where: { websiteId, personId: person.id },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 200,
     }),
@@ -186,12 +189,12 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
     }),
     db.trackedEvent.count({ where: eventWhere }),
     db.mailingListMembership.findMany({
-      where: { personId: p.id, list: { websiteId } },
+      where: { personId: person.id, list: { websiteId } },
       include: { list: { include: { integration: { select: { name: true } } } } },
       orderBy: { subscribedAt: "desc" },
     }),
-    syncStatusForPerson(db, p.id),
-    db.order.findMany({ where: { websiteId, personId: p.id }, orderBy: { createdAt: "desc" } }),
+    syncStatusForPerson(db, person.id),
+    db.order.findMany({ where: { websiteId, personId: person.id }, orderBy: { createdAt: "desc" } }),
   ]);
   const submissionCta = (s: (typeof submissions)[number]) =>
     s.ctaId ?? (s.contactableType === "Cta" ? s.contactableId : null);
@@ -202,48 +205,54 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
     [...submissions.map((s) => s.variantId), ...events.map((e) => e.variantId)],
   );
   const answerLabels = await loadAnswerLabels(db, websiteId);
-  const data = asRecord(p.data);
+  const data = asRecord(person.data);
   return {
-    id: p.id,
-    personType: p.personType,
-    visitorToken: p.visitorToken,
-    email: p.email,
-    phone: p.phone,
-    name: p.name,
-    lastName: p.lastName,
-    displayName: fullName(p.name, p.lastName) ?? p.email ?? p.phone ?? `Contact ${p.id}`,
-    companyName: p.companyName,
-    companyTitle: p.companyTitle,
-    website: p.website,
-    address: p.address,
-    city: p.city,
-    state: p.state,
-    zipCode: p.zipCode,
-    country: p.country,
-    landingPage: p.landingPage,
-    referralSource: p.referralSource,
-    platform: p.platform,
-    leadValue: p.leadValue,
-    utm: { source: p.utmSource, medium: p.utmMedium, campaign: p.utmCampaign, term: p.utmTerm, content: p.utmContent },
-    consents: { marketing: p.marketingConsent, privacy: p.privacyConsent, sms: p.smsConsent },
+    id: person.id,
+    personType: person.personType,
+    visitorToken: person.visitorToken,
+    email: person.email,
+    phone: person.phone,
+    name: person.name,
+    lastName: person.lastName,
+    displayName: fullName(person.name, person.lastName) ?? person.email ?? person.phone ?? `Contact ${person.id}`,
+    companyName: person.companyName,
+    companyTitle: person.companyTitle,
+    website: person.website,
+    address: person.address,
+    city: person.city,
+    state: person.state,
+    zipCode: person.zipCode,
+    country: person.country,
+    landingPage: person.landingPage,
+    referralSource: person.referralSource,
+    platform: person.platform,
+    leadValue: person.leadValue,
+    utm: {
+      source: person.utmSource,
+      medium: person.utmMedium,
+      campaign: person.utmCampaign,
+      term: person.utmTerm,
+      content: person.utmContent,
+    },
+    consents: { marketing: person.marketingConsent, privacy: person.privacyConsent, sms: person.smsConsent },
     tags: Array.isArray(data.tags) ? data.tags.map(String) : [],
-    answers: Object.entries(asRecord(p.extra))
+    answers: Object.entries(asRecord(person.extra))
       .filter(([, v]) => v !== null && v !== undefined && v !== "")
       .map(([key, value]) => labelled(answerLabels, null, key, value)),
-    contactSince: iso(p.contactSince),
-    createdAt: p.createdAt.toISOString(),
-    lastRequested: iso(p.lastRequested),
-    submissions: submissions.map((s) => {
-      const ctaId = submissionCta(s);
-      const payload = asRecord(s.payload);
+    contactSince: iso(person.contactSince),
+    createdAt: person.createdAt.toISOString(),
+    lastRequested: iso(person.lastRequested),
+    submissions: submissions.map((submission) => {
+      const ctaId = submissionCta(submission);
+      const payload = asRecord(submission.payload);
       return {
-        id: s.id,
-        createdAt: s.createdAt.toISOString(),
+        id: submission.id,
+        createdAt: submission.createdAt.toISOString(),
         ctaId,
         ctaName: ctaId !== null ? (labels.ctaName.get(ctaId) ?? null) : null,
-        variant: s.variantId !== null ? (labels.letter.get(s.variantId) ?? null) : null,
-        sourceUrl: s.sourceUrl,
-        answers: submissionAnswers(s.payload, answerLabels, s.elementId),
+        variant: submission.variantId !== null ? (labels.letter.get(submission.variantId) ?? null) : null,
+        sourceUrl: submission.sourceUrl,
+        answers: submissionAnswers(submission.payload, answerLabels, submission.elementId),
         consents: {
           marketing: booleanOrNull(payload.marketing_consent),
           privacy: booleanOrNull(payload.privacy_consent),
@@ -251,42 +260,42 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
         },
       };
     }),
-    events: events.map((e) => ({
-      id: e.id,
-      createdAt: e.createdAt.toISOString(),
-      eventType: e.eventType,
-      ctaId: e.ctaId,
-      ctaName: e.ctaId !== null ? (labels.ctaName.get(e.ctaId) ?? null) : null,
-      variant: e.variantId !== null ? (labels.letter.get(e.variantId) ?? null) : null,
-      url: e.url,
-      revenue: e.revenue,
+    events: events.map((event) => ({
+      id: event.id,
+      createdAt: event.createdAt.toISOString(),
+      eventType: event.eventType,
+      ctaId: event.ctaId,
+      ctaName: event.ctaId !== null ? (labels.ctaName.get(event.ctaId) ?? null) : null,
+      variant: event.variantId !== null ? (labels.letter.get(event.variantId) ?? null) : null,
+      url: event.url,
+      revenue: event.revenue,
     })),
     eventCount,
-    lists: memberships.map((m) => ({
-      id: m.list.id,
-      listId: m.list.listId,
-      name: m.list.name,
-      integrationName: m.list.integration.name,
-      subscribedAt: m.subscribedAt.toISOString(),
-      unsubscribedAt: iso(m.unsubscribedAt),
+    lists: memberships.map((membership) => ({
+      id: membership.list.id,
+      listId: membership.list.listId,
+      name: membership.list.name,
+      integrationName: membership.list.integration.name,
+      subscribedAt: membership.subscribedAt.toISOString(),
+      unsubscribedAt: iso(membership.unsubscribedAt),
     })),
-    syncs: syncs.map((j) => ({
-      id: j.id,
-      integrationName: j.integrationName,
-      integrationType: j.integrationType,
-      operation: j.operation,
-      listId: j.listId,
-      tag: j.tag,
-      status: j.status,
-      attempts: j.attempts,
-      lastError: j.lastError,
-      updatedAt: (j.completedAt ?? j.createdAt).toISOString(),
+    syncs: syncs.map((job) => ({
+      id: job.id,
+      integrationName: job.integrationName,
+      integrationType: job.integrationType,
+      operation: job.operation,
+      listId: job.listId,
+      tag: job.tag,
+      status: job.status,
+      attempts: job.attempts,
+      lastError: job.lastError,
+      updatedAt: (job.completedAt ?? job.createdAt).toISOString(),
     })),
-    orders: orders.map((o) => ({
-      id: o.id,
-      orderId: o.orderId,
-      revenue: o.revenue,
-      createdAt: o.createdAt.toISOString(),
+    orders: orders.map((order) => ({
+      id: order.id,
+      orderId: order.orderId,
+      revenue: order.revenue,
+      createdAt: order.createdAt.toISOString(),
     })),
   };
 }

@@ -59,9 +59,9 @@ async function toolSubscribers(db: Db, websiteId: number, integrationId: number,
     select: { personId: true, payload: true },
   });
   const ids = new Set<number>();
-  for (const j of jobs) {
-    const payload = j.payload && typeof j.payload === "object" ? (j.payload as Record<string, unknown>) : {};
-    if (String(payload.list_id ?? "") === listId && j.personId !== null) ids.add(j.personId);
+  for (const job of jobs) {
+    const payload = job.payload && typeof job.payload === "object" ? (job.payload as Record<string, unknown>) : {};
+    if (String(payload.list_id ?? "") === listId && job.personId !== null) ids.add(job.personId);
   }
   return [...ids];
 }
@@ -153,8 +153,8 @@ export function matchesTerms(
 type Provider = "sqlite" | "postgresql" | "unknown";
 
 function providerOf(db: Db): Provider {
-  const p = (db as unknown as { _activeProvider?: unknown })._activeProvider;
-  return p === "sqlite" || p === "postgresql" ? p : "unknown";
+  const provider = (db as unknown as { _activeProvider?: unknown })._activeProvider;
+  return provider === "sqlite" || provider === "postgresql" ? provider : "unknown";
 }
 
 /**
@@ -191,8 +191,8 @@ async function searchIds(db: Db, base: Prisma.PersonWhereInput, terms: string[])
 }
 
 function clampPage(page: number | undefined, pageCount: number): number {
-  const n = Number.isFinite(page) ? Math.floor(page as number) : 1;
-  return Math.min(Math.max(1, n), pageCount);
+  const requested = Number.isFinite(page) ? Math.floor(page as number) : 1;
+  return Math.min(Math.max(1, requested), pageCount);
 }
 
 /** A page of a website's contacts, newest first, optionally filtered by a search on e-mail and name. */
@@ -240,19 +240,19 @@ export async function listContacts(db: Db, websiteId: number, options: ListConta
     people.map((p) => p.id),
   );
 
-  const contacts: ContactRow[] = people.map((p) => {
-    const cta = ctaOf.get(p.id);
+  const contacts: ContactRow[] = people.map((person) => {
+    const cta = ctaOf.get(person.id);
     return {
-      id: p.id,
-      email: p.email,
-      name: p.name,
-      lastName: p.lastName,
-      phone: p.phone,
-      marketingConsent: p.marketingConsent,
-      privacyConsent: p.privacyConsent,
-      smsConsent: p.smsConsent,
-      contactSince: (p.contactSince ?? p.createdAt).toISOString(),
-      createdAt: p.createdAt.toISOString(),
+      id: person.id,
+      email: person.email,
+      name: person.name,
+      lastName: person.lastName,
+      phone: person.phone,
+      marketingConsent: person.marketingConsent,
+      privacyConsent: person.privacyConsent,
+      smsConsent: person.smsConsent,
+      contactSince: (person.contactSince ?? person.createdAt).toISOString(),
+      createdAt: person.createdAt.toISOString(),
       ctaId: cta?.id ?? null,
       ctaName: cta?.name ?? null,
     };
@@ -294,9 +294,12 @@ export async function latestCtas(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   const latest = new Map<number, number | null>();
-  for (const s of submissions) {
-    if (latest.has(s.personId)) continue;
-    latest.set(s.personId, s.ctaId ?? (s.contactableType === "Cta" ? s.contactableId : null));
+  for (const submission of submissions) {
+    if (latest.has(submission.personId)) continue;
+    latest.set(
+      submission.personId,
+      submission.ctaId ?? (submission.contactableType === "Cta" ? submission.contactableId : null),
+    );
   }
   const ctaIds = [...new Set([...latest.values()].filter((v): v is number => v !== null))];
   const ctas = ctaIds.length

@@ -120,14 +120,14 @@ export async function createContact(db: Db, websiteId: number, contact: ContactI
       return created;
     });
     return { personId: person.id, submissionId: submission.id, duplicate: false };
-  } catch (e) {
+  } catch (error) {
     // The same submission raced in twice (a retry while the first was in flight).
-    if (isUniqueViolation(e)) {
+    if (isUniqueViolation(error)) {
       const stored = await db.contactSubmission.findUnique({
         where: { websiteId_clientId: { websiteId, clientId: contact.id } },
       });
       if (stored) return { personId: stored.personId, submissionId: stored.id, duplicate: true };
     }
-    throw e;
+    throw error;
   }
 }

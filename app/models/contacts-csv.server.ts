@@ -54,46 +54,46 @@ export async function contactsCsv(
   const people: Awaited<ReturnType<typeof loadChunk>> = [];
   for (let i = 0; i < ids.length; i += 500) people.push(...(await loadChunk(db, websiteId, ids.slice(i, i + 500))));
   const byId = new Map(people.map((p) => [p.id, p]));
-  for (const p of people) for (const key of Object.keys(asRecord(p.extra))) answerKeys.add(key);
+  for (const person of people) for (const key of Object.keys(asRecord(person.extra))) answerKeys.add(key);
   const ctas = new Map<number, { id: number; name: string | null }>();
   for (let i = 0; i < ids.length; i += 500) {
     for (const [personId, cta] of await latestCtas(db, websiteId, ids.slice(i, i + 500))) ctas.set(personId, cta);
   }
   const keys = [...answerKeys].sort();
   for (const id of ids) {
-    const p = byId.get(id);
-    if (!p) continue;
-    const cta = ctas.get(p.id);
-    const data = asRecord(p.data);
-    const extra = asRecord(p.extra);
+    const person = byId.get(id);
+    if (!person) continue;
+    const cta = ctas.get(person.id);
+    const data = asRecord(person.data);
+    const extra = asRecord(person.extra);
     rows.push([
-      p.id,
-      p.email,
-      p.phone,
-      p.name,
-      p.lastName,
-      p.companyName,
-      p.companyTitle,
-      p.website,
-      p.address,
-      p.city,
-      p.state,
-      p.zipCode,
-      p.country,
-      p.marketingConsent,
-      p.privacyConsent,
-      p.smsConsent,
-      (p.contactSince ?? p.createdAt).toISOString(),
+      person.id,
+      person.email,
+      person.phone,
+      person.name,
+      person.lastName,
+      person.companyName,
+      person.companyTitle,
+      person.website,
+      person.address,
+      person.city,
+      person.state,
+      person.zipCode,
+      person.country,
+      person.marketingConsent,
+      person.privacyConsent,
+      person.smsConsent,
+      (person.contactSince ?? person.createdAt).toISOString(),
       cta ? (cta.name ?? `CTA ${cta.id}`) : null,
-      p.lists.map((m) => m.list.name).join("; "),
+      person.lists.map((m) => m.list.name).join("; "),
       Array.isArray(data.tags) ? data.tags.map(String).join("; ") : "",
-      p.landingPage,
-      p.utmSource,
-      p.utmMedium,
-      p.utmCampaign,
-      p.utmTerm,
-      p.utmContent,
-      p.leadValue,
+      person.landingPage,
+      person.utmSource,
+      person.utmMedium,
+      person.utmCampaign,
+      person.utmTerm,
+      person.utmContent,
+      person.leadValue,
       // A number answer stays a number, so the CSV neither quotes nor neutralises it (-5 is no formula).
       // Own answers only: another contact's "toString" answer is no column of this one's.
       ...keys.map((k) =>

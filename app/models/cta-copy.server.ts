@@ -32,7 +32,7 @@ function relinkCopy(original: CtaDocument, copy: CtaDocument): CtaDocument | nul
           column.elements.forEach((element, ei) => {
             const copyElement = copyStep.sections[ci].columns[oi].elements[ei];
             const idBySlug = new Map(copyElement.fields.map((f) => [f.slug, f.id!]));
-            for (const f of element.fields) fieldMap.set(f.id!, idBySlug.get(f.slug)!);
+            for (const field of element.fields) fieldMap.set(field.id!, idBySlug.get(field.slug)!);
             originalGroups.push(...element.action_groups);
             copyGroups.push(...copyElement.action_groups);
           }),
@@ -51,12 +51,12 @@ function relinkCopy(original: CtaDocument, copy: CtaDocument): CtaDocument | nul
     group.data["jump-field-id"] = mapped(group.data["jump-field-id"], fieldMap);
     if (group.data["jump-field-id"] === undefined) delete group.data["jump-field-id"];
   });
-  for (const v of walkCta(next)) {
-    if (v.kind !== "field") continue;
-    v.node.field_options = v.node.field_options.map((o) => ({
-      ...o,
-      ...(o.jump_field_id != null ? { jump_field_id: mapped(o.jump_field_id, fieldMap) } : {}),
-      ...(o.step_id != null ? { step_id: mapped(o.step_id, stepMap) } : {}),
+  for (const visit of walkCta(next)) {
+    if (visit.kind !== "field") continue;
+    visit.node.field_options = visit.node.field_options.map((option) => ({
+      ...option,
+      ...(option.jump_field_id != null ? { jump_field_id: mapped(option.jump_field_id, fieldMap) } : {}),
+      ...(option.step_id != null ? { step_id: mapped(option.step_id, stepMap) } : {}),
     }));
   }
   return changed ? next : null;

@@ -63,14 +63,15 @@ function* elementsOf(doc: CtaDocument): Generator<{ element: CtaElement; variant
 }
 
 function tagOf(action: CtaAction): string | null {
-  const d = asRecord(action.data);
-  for (const v of [action.tag_id, d.tag, d.tag_name]) if (typeof v === "string" && v.trim()) return v.trim();
+  const data = asRecord(action.data);
+  for (const candidate of [action.tag_id, data.tag, data.tag_name])
+    if (typeof candidate === "string" && candidate.trim()) return candidate.trim();
   return null;
 }
 
 function listOf(action: CtaAction): string | null {
-  const v = asRecord(action.data).list_id;
-  return typeof v === "string" && v.trim() ? v.trim() : typeof v === "number" ? String(v) : null;
+  const raw = asRecord(action.data).list_id;
+  return typeof raw === "string" && raw.trim() ? raw.trim() : typeof raw === "number" ? String(raw) : null;
 }
 
 const isListAction = (a: CtaAction) => (LIST_ACTION_TYPES as readonly string[]).includes(a.action_type);
@@ -105,18 +106,18 @@ export async function ctaListSettings(db: Db, websiteId: number): Promise<CtaLis
         elementType: element.element_type,
         variant: doc.variants.length > 1 ? Number(variant) : null,
         step: Number(step),
-        actions: [...direct, ...grouped].map(({ a, conditional }) => {
-          const integrationId = a.integration_id ?? builtin?.id ?? null;
-          const listId = listOf(a);
+        actions: [...direct, ...grouped].map(({ a: action, conditional }) => {
+          const integrationId = action.integration_id ?? builtin?.id ?? null;
+          const listId = listOf(action);
           return {
-            id: a.id!,
-            actionType: a.action_type,
+            id: action.id!,
+            actionType: action.action_type,
             integrationId,
             integrationName:
               integrationId !== null ? (integrationName.get(integrationId) ?? `#${integrationId}`) : null,
             listId,
             listName: listId && integrationId !== null ? (listName.get(`${integrationId}:${listId}`) ?? null) : null,
-            tag: tagOf(a),
+            tag: tagOf(action),
             conditional,
           };
         }),
@@ -158,11 +159,11 @@ export async function addElementAction(
   const found = [...elementsOf(doc)].find((e) => e.element.id === elementId);
   if (!found) throw new NotFoundError("element", elementId);
   const duplicate = found.element.actions.some(
-    (a) =>
-      a.action_type === choice.type &&
-      (a.integration_id ?? null) === integration.id &&
-      listOf(a) === listId &&
-      tagOf(a) === tag,
+    (action) =>
+      action.action_type === choice.type &&
+      (action.integration_id ?? null) === integration.id &&
+      listOf(action) === listId &&
+      tagOf(action) === tag,
   );
   if (duplicate) return;
   found.element.actions.push({

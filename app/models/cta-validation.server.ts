@@ -42,7 +42,7 @@ export type IdSets = Record<CtaNodeKind, Set<number>>;
 
 export function idsOf(doc: CtaDocument | null): IdSets {
   const sets = Object.fromEntries(CTA_NODE_KINDS.map((k) => [k, new Set<number>()])) as IdSets;
-  if (doc) for (const v of walkCta(doc)) if (v.node.id) sets[v.kind].add(v.node.id);
+  if (doc) for (const visit of walkCta(doc)) if (visit.node.id) sets[visit.kind].add(visit.node.id);
   return sets;
 }
 
@@ -54,34 +54,36 @@ export function idsOf(doc: CtaDocument | null): IdSets {
 export function fieldParents(fields: Field[], prefix: CtaNodePath, issues: z.ZodIssue[]): (number | null)[] {
   const indexBySlug = new Map(fields.map((f, i) => [f.slug, i]));
   const indexById = new Map(fields.flatMap((f, i) => (f.id ? [[f.id, i] as const] : [])));
-  const parents = fields.map((f, i): number | null => {
+  const parents = fields.map((field, index): number | null => {
     let parent: number | null = null;
-    if (f.field_id != null) {
-      const j = indexById.get(f.field_id);
-      if (j === undefined)
-        issues.push(issueAt([...prefix, i, "field_id"], `Parent question ${f.field_id} is not in this element`));
-      else parent = j;
+    if (field.field_id != null) {
+      const found = indexById.get(field.field_id);
+      if (found === undefined)
+        issues.push(
+          issueAt([...prefix, index, "field_id"], `Parent question ${field.field_id} is not in this element`),
+        );
+      else parent = found;
     }
-    if (f.parent_slug != null) {
-      const j = indexBySlug.get(f.parent_slug);
-      if (j === undefined)
-        issues.push(issueAt([...prefix, i, "parent_slug"], `No question "${f.parent_slug}" in this element`));
-      else if (parent !== null && parent !== j)
-        issues.push(issueAt([...prefix, i, "parent_slug"], "field_id and parent_slug name different questions"));
-      else parent = j;
+    if (field.parent_slug != null) {
+      const found = indexBySlug.get(field.parent_slug);
+      if (found === undefined)
+        issues.push(issueAt([...prefix, index, "parent_slug"], `No question "${field.parent_slug}" in this element`));
+      else if (parent !== null && parent !== found)
+        issues.push(issueAt([...prefix, index, "parent_slug"], "field_id and parent_slug name different questions"));
+      else parent = found;
     }
-    if (parent === i) {
-      issues.push(issueAt([...prefix, i, "field_id"], "A question cannot be its own parent"));
+    if (parent === index) {
+      issues.push(issueAt([...prefix, index, "field_id"], "A question cannot be its own parent"));
       return null;
     }
     return parent;
   });
-  parents.forEach((_, i) => {
-    let at: number | null = parents[i];
+  parents.forEach((_, index) => {
+    let at: number | null = parents[index];
     for (let hops = 0; at !== null; hops++) {
       if (hops > fields.length) {
-        issues.push(issueAt([...prefix, i, "field_id"], "Sub-questions form a loop"));
-        parents[i] = null;
+        issues.push(issueAt([...prefix, index, "field_id"], "Sub-questions form a loop"));
+        parents[index] = null;
         break;
       }
       at = parents[at];
@@ -94,12 +96,12 @@ export function fieldParents(fields: Field[], prefix: CtaNodePath, issues: z.Zod
 export function parentsFirst(parents: (number | null)[]): number[] {
   const order: number[] = [];
   const done = new Set<number>();
-  const place = (i: number) => {
-    if (done.has(i)) return;
-    done.add(i);
-    const parent = parents[i];
+  const place = (index: number) => {
+    if (done.has(index)) return;
+    done.add(index);
+    const parent = parents[index];
     if (parent !== null) place(parent);
-    order.push(i);
+    order.push(index);
   };
   parents.forEach((_, i) => place(i));
   return order;
@@ -110,24 +112,24 @@ export function structureIssues(doc: CtaDocument, existing: IdSets): z.ZodIssue[
   const issues: z.ZodIssue[] = nulIssues(doc);
   const seen = idsOf(null);
   const fieldIds = new Set<number>();
-  for (const v of walkCta(doc)) {
-    const id = v.node.id;
+  for (const visit of walkCta(doc)) {
+    const id = visit.node.id;
     if (id) {
-      if (!existing[v.kind].has(id))
-        issues.push(issueAt([...v.path, "id"], `${KIND_LABEL[v.kind]} ${id} is not part of this CTA`));
-      else if (seen[v.kind].has(id))
-        issues.push(issueAt([...v.path, "id"], `${KIND_LABEL[v.kind]} ${id} appears twice`));
-      seen[v.kind].add(id);
+      if (!existing[visit.kind].has(id))
+        issues.push(issueAt([...visit.path, "id"], `${KIND_LABEL[visit.kind]} ${id} is not part of this CTA`));
+      else if (seen[visit.kind].has(id))
+        issues.push(issueAt([...visit.path, "id"], `${KIND_LABEL[visit.kind]} ${id} appears twice`));
+      seen[visit.kind].add(id);
     }
-    if (v.kind === "field" && id) fieldIds.add(id);
-    if (v.kind === "element") fieldParents(v.node.fields, [...v.path, "fields"], issues);
+    if (visit.kind === "field" && id) fieldIds.add(id);
+    if (visit.kind === "element") fieldParents(visit.node.fields, [...visit.path, "fields"], issues);
   }
-  for (const v of walkCta(doc)) {
-    if (v.kind !== "actionGroup") continue;
-    const fieldId = v.node.field_id;
+  for (const visit of walkCta(doc)) {
+    if (visit.kind !== "actionGroup") continue;
+    const fieldId = visit.node.field_id;
     if (fieldId && !fieldIds.has(fieldId))
-      issues.push(issueAt([...v.path, "field_id"], `Field ${fieldId} is not part of this CTA`));
-    issues.push(...conditionShapeIssues(v.node.conditions, [...v.path, "conditions"]));
+      issues.push(issueAt([...visit.path, "field_id"], `Field ${fieldId} is not part of this CTA`));
+    issues.push(...conditionShapeIssues(visit.node.conditions, [...visit.path, "conditions"]));
   }
   return issues;
 }
@@ -144,12 +146,13 @@ export async function referenceIssues(tx: DbClient, websiteId: number, doc: CtaD
   }
   const integrationRefs: { id: number; path: CtaNodePath }[] = [];
   const ctaRefs: { id: number; path: CtaNodePath }[] = [];
-  for (const v of walkCta(doc)) {
-    if (v.kind === "action" && v.node.integration_id)
-      integrationRefs.push({ id: v.node.integration_id, path: [...v.path, "integration_id"] });
-    if (v.kind === "condition" && v.node.cta_id) ctaRefs.push({ id: v.node.cta_id, path: [...v.path, "cta_id"] });
-    const next = v.kind === "actionGroup" ? v.node.data["confirmation-cta"] : undefined;
-    if (typeof next === "number") ctaRefs.push({ id: next, path: [...v.path, "data", "confirmation-cta"] });
+  for (const visit of walkCta(doc)) {
+    if (visit.kind === "action" && visit.node.integration_id)
+      integrationRefs.push({ id: visit.node.integration_id, path: [...visit.path, "integration_id"] });
+    if (visit.kind === "condition" && visit.node.cta_id)
+      ctaRefs.push({ id: visit.node.cta_id, path: [...visit.path, "cta_id"] });
+    const next = visit.kind === "actionGroup" ? visit.node.data["confirmation-cta"] : undefined;
+    if (typeof next === "number") ctaRefs.push({ id: next, path: [...visit.path, "data", "confirmation-cta"] });
   }
   if (integrationRefs.length) {
     const found = await tx.integration.findMany({
@@ -157,15 +160,16 @@ export async function referenceIssues(tx: DbClient, websiteId: number, doc: CtaD
       select: { id: true },
     });
     const ok = new Set(found.map((i) => i.id));
-    for (const r of integrationRefs)
-      if (!ok.has(r.id)) issues.push(issueAt(r.path, `No integration ${r.id} on this website`));
+    for (const ref of integrationRefs)
+      if (!ok.has(ref.id)) issues.push(issueAt(ref.path, `No integration ${ref.id} on this website`));
   }
   const foreign = await foreignCtaIds(
     tx,
     websiteId,
     ctaRefs.map((r) => r.id),
   );
-  for (const r of ctaRefs) if (foreign.has(r.id)) issues.push(issueAt(r.path, `No CTA ${r.id} on this website`));
+  for (const ref of ctaRefs)
+    if (foreign.has(ref.id)) issues.push(issueAt(ref.path, `No CTA ${ref.id} on this website`));
   return issues;
 }
 

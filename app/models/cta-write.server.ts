@@ -51,13 +51,13 @@ interface Scope {
 }
 
 async function writeAction(
-  s: Scope,
+  scope: Scope,
   action: CtaAction,
   owner: { elementId: number } | { actionGroupId: number },
 ): Promise<void> {
   const data = {
-    websiteId: s.websiteId,
-    ctaId: s.ctaId,
+    websiteId: scope.websiteId,
+    ctaId: scope.ctaId,
     actionType: action.action_type,
     tagId: action.tag_id ?? null,
     integrationId: action.integration_id ?? null,
@@ -69,13 +69,13 @@ async function writeAction(
   };
   await saveRow(
     action.id,
-    (id) => s.tx.action.update({ where: { id }, data }),
-    () => s.tx.action.create({ data, select: { id: true } }),
+    (id) => scope.tx.action.update({ where: { id }, data }),
+    () => scope.tx.action.create({ data, select: { id: true } }),
   );
 }
 
 async function writeActionGroup(
-  s: Scope,
+  scope: Scope,
   group: ActionGroup,
   owner: { stepId: number } | { elementId: number },
 ): Promise<void> {
@@ -89,97 +89,102 @@ async function writeActionGroup(
   };
   const groupId = await saveRow(
     group.id,
-    (id) => s.tx.actionGroup.update({ where: { id }, data }),
-    () => s.tx.actionGroup.create({ data, select: { id: true } }),
+    (id) => scope.tx.actionGroup.update({ where: { id }, data }),
+    () => scope.tx.actionGroup.create({ data, select: { id: true } }),
   );
   for (const condition of group.conditions) {
-    const row = { ...conditionColumns(condition), websiteId: s.websiteId, actionGroupId: groupId, broadcastId: null };
+    const row = {
+      ...conditionColumns(condition),
+      websiteId: scope.websiteId,
+      actionGroupId: groupId,
+      broadcastId: null,
+    };
     await saveRow(
       condition.id,
-      (id) => s.tx.condition.update({ where: { id }, data: row }),
-      () => s.tx.condition.create({ data: row, select: { id: true } }),
+      (id) => scope.tx.condition.update({ where: { id }, data: row }),
+      () => scope.tx.condition.create({ data: row, select: { id: true } }),
     );
   }
-  for (const action of group.actions) await writeAction(s, action, { actionGroupId: groupId });
+  for (const action of group.actions) await writeAction(scope, action, { actionGroupId: groupId });
 }
 
-async function writeFields(s: Scope, fields: Field[], elementId: number): Promise<void> {
+async function writeFields(scope: Scope, fields: Field[], elementId: number): Promise<void> {
   const parents = fieldParents(fields, [], []);
   const ids: number[] = [];
-  for (const i of parentsFirst(parents)) {
-    const f = fields[i];
-    const parent = parents[i];
+  for (const index of parentsFirst(parents)) {
+    const field = fields[index];
+    const parent = parents[index];
     const data = {
       elementId,
       parentId: parent === null ? null : ids[parent],
-      slug: f.slug,
-      fieldType: f.field_type,
-      position: f.position,
-      required: f.required,
-      multiSelect: f.multi_select,
-      value: f.value ?? null,
-      urlParams: f.url_params,
-      parameter: f.parameter ?? null,
-      options: toJson(f.options),
-      fieldOptions: toJson(f.field_options),
+      slug: field.slug,
+      fieldType: field.field_type,
+      position: field.position,
+      required: field.required,
+      multiSelect: field.multi_select,
+      value: field.value ?? null,
+      urlParams: field.url_params,
+      parameter: field.parameter ?? null,
+      options: toJson(field.options),
+      fieldOptions: toJson(field.field_options),
     };
-    ids[i] = await saveRow(
-      f.id,
-      (id) => s.tx.ctaField.update({ where: { id }, data }),
-      () => s.tx.ctaField.create({ data, select: { id: true } }),
+    ids[index] = await saveRow(
+      field.id,
+      (id) => scope.tx.ctaField.update({ where: { id }, data }),
+      () => scope.tx.ctaField.create({ data, select: { id: true } }),
     );
   }
 }
 
-async function writeElement(s: Scope, element: CtaElement, columnId: number): Promise<void> {
+async function writeElement(scope: Scope, element: CtaElement, columnId: number): Promise<void> {
   const data = {
     columnId,
     position: element.position,
     elementType: element.element_type,
     options: toJson(element.options),
-    productRecommendations: nullableJson(s.tx, element.product_recommendations),
-    contentToggleItems: nullableJson(s.tx, element.content_toggle_items),
+    productRecommendations: nullableJson(scope.tx, element.product_recommendations),
+    contentToggleItems: nullableJson(scope.tx, element.content_toggle_items),
   };
   const elementId = await saveRow(
     element.id,
-    (id) => s.tx.ctaElement.update({ where: { id }, data }),
-    () => s.tx.ctaElement.create({ data, select: { id: true } }),
+    (id) => scope.tx.ctaElement.update({ where: { id }, data }),
+    () => scope.tx.ctaElement.create({ data, select: { id: true } }),
   );
-  await writeFields(s, element.fields, elementId);
-  for (const action of element.actions) await writeAction(s, action, { elementId });
-  for (const group of element.action_groups) await writeActionGroup(s, group, { elementId });
+  await writeFields(scope, element.fields, elementId);
+  for (const action of element.actions) await writeAction(scope, action, { elementId });
+  for (const group of element.action_groups) await writeActionGroup(scope, group, { elementId });
 }
 
-async function writeStep(s: Scope, step: CtaStep, variantId: number): Promise<void> {
+async function writeStep(scope: Scope, step: CtaStep, variantId: number): Promise<void> {
   const data = { variantId, position: step.position, options: toJson(step.options) };
   const stepId = await saveRow(
     step.id,
-    (id) => s.tx.ctaStep.update({ where: { id }, data }),
-    () => s.tx.ctaStep.create({ data, select: { id: true } }),
+    (id) => scope.tx.ctaStep.update({ where: { id }, data }),
+    () => scope.tx.ctaStep.create({ data, select: { id: true } }),
   );
-  for (const group of step.action_groups) await writeActionGroup(s, group, { stepId });
+  for (const group of step.action_groups) await writeActionGroup(scope, group, { stepId });
   for (const section of step.sections) {
     const sectionData = { stepId, position: section.position, options: toJson(section.options) };
     const sectionId = await saveRow(
       section.id,
-      (id) => s.tx.ctaSection.update({ where: { id }, data: sectionData }),
-      () => s.tx.ctaSection.create({ data: sectionData, select: { id: true } }),
+      (id) => scope.tx.ctaSection.update({ where: { id }, data: sectionData }),
+      () => scope.tx.ctaSection.create({ data: sectionData, select: { id: true } }),
     );
     for (const column of section.columns) {
       const columnData = { sectionId, position: column.position, options: toJson(column.options) };
       const columnId = await saveRow(
         column.id,
-        (id) => s.tx.ctaColumn.update({ where: { id }, data: columnData }),
-        () => s.tx.ctaColumn.create({ data: columnData, select: { id: true } }),
+        (id) => scope.tx.ctaColumn.update({ where: { id }, data: columnData }),
+        () => scope.tx.ctaColumn.create({ data: columnData, select: { id: true } }),
       );
-      for (const element of column.elements) await writeElement(s, element, columnId);
+      for (const element of column.elements) await writeElement(scope, element, columnId);
     }
   }
 }
 
-async function writeVariant(s: Scope, variant: CtaVariant, position: number): Promise<void> {
+async function writeVariant(scope: Scope, variant: CtaVariant, position: number): Promise<void> {
   const data = {
-    ctaId: s.ctaId,
+    ctaId: scope.ctaId,
     // The document has no variant position: its order is the position.
     position,
     variation: variant.variation,
@@ -188,14 +193,14 @@ async function writeVariant(s: Scope, variant: CtaVariant, position: number): Pr
     score: variant.score ?? null,
     scoreField: variant.score_field ?? null,
     options: toJson(variant.options),
-    twoTapPopup: nullableJson(s.tx, variant.two_tap_popup),
+    twoTapPopup: nullableJson(scope.tx, variant.two_tap_popup),
   };
   const variantId = await saveRow(
     variant.id,
-    (id) => s.tx.ctaVariant.update({ where: { id }, data }),
-    () => s.tx.ctaVariant.create({ data, select: { id: true } }),
+    (id) => scope.tx.ctaVariant.update({ where: { id }, data }),
+    () => scope.tx.ctaVariant.create({ data, select: { id: true } }),
   );
-  for (const step of variant.steps) await writeStep(s, step, variantId);
+  for (const step of variant.steps) await writeStep(scope, step, variantId);
 }
 
 /** Deletes the nodes the CTA had that the document left out, leaves first. */
@@ -214,12 +219,12 @@ async function deleteMissing(tx: Prisma.TransactionClient, existing: IdSets, kep
 
 /** JSON with sorted keys, so documents compare equal whatever order a database keeps object keys in. */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === "object" && !Array.isArray(v)
+  return JSON.stringify(value, (_key, nested: unknown) =>
+    nested !== null && typeof nested === "object" && !Array.isArray(nested)
       ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          Object.entries(nested as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
         )
-      : v,
+      : nested,
   );
 }
 
@@ -314,12 +319,12 @@ export async function saveCtaDocument(
   const doc = parseCtaInput(input);
   try {
     return await inTransaction(db, (tx) => writeDocument(tx, websiteId, doc, opts));
-  } catch (e) {
+  } catch (error) {
     // Two editors saving the same CTA at once: the later one may update a
     // node the earlier one just deleted (Prisma P2025). Ask for a reload.
-    if ((e as { code?: unknown } | null)?.code === "P2025") {
+    if ((error as { code?: unknown } | null)?.code === "P2025") {
       throw new InputError("This CTA was changed while you saved it; reload it and try again", null, 409);
     }
-    throw e;
+    throw error;
   }
 }

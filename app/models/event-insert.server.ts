@@ -42,7 +42,8 @@ export function eventInsertSql(columns: readonly string[], rowCount: number, ret
     throw new Error("eventInsertSql: columns must include websiteId and clientId");
   if (!Number.isInteger(rowCount) || rowCount < 1)
     throw new Error(`eventInsertSql: rowCount must be a positive integer, got ${rowCount}`);
-  for (const c of columns) if (!KNOWN_COLUMNS.has(c)) throw new Error(`eventInsertSql: unknown column ${c}`);
+  for (const column of columns)
+    if (!KNOWN_COLUMNS.has(column)) throw new Error(`eventInsertSql: unknown column ${column}`);
   const row = `(${columns.map(() => "?").join(",")})`;
   return `INSERT INTO "TrackedEvent" (${quoted(columns)}) VALUES ${Array(rowCount).fill(row).join(",")} ON CONFLICT ("websiteId", "clientId") DO NOTHING RETURNING ${returning}`;
 }

@@ -18,11 +18,11 @@ export async function runEventMaintenance(db: Db, retentionMonths: number | null
   const created = await ensureEventPartitions(db, now);
   if (created.length) logger("event-maintenance").info(`event partitions created: ${created.join(", ")}`);
   if (retentionMonths === null) return;
-  const r = await applyEventRetention(db, retentionMonths, { now });
-  if (r.droppedPartitions.length || r.deletedEvents || r.deletedReceipts) {
+  const retention = await applyEventRetention(db, retentionMonths, { now });
+  if (retention.droppedPartitions.length || retention.deletedEvents || retention.deletedReceipts) {
     logger("event-maintenance").info(
-      `event retention (${retentionMonths} months, before ${r.cutoff.toISOString().slice(0, 10)}): ` +
-        `dropped ${r.droppedPartitions.length} partitions, deleted ${r.deletedEvents} events and ${r.deletedReceipts} receipts`,
+      `event retention (${retentionMonths} months, before ${retention.cutoff.toISOString().slice(0, 10)}): ` +
+        `dropped ${retention.droppedPartitions.length} partitions, deleted ${retention.deletedEvents} events and ${retention.deletedReceipts} receipts`,
     );
   }
 }

@@ -40,8 +40,8 @@ export async function ensureEventPartitions(
 ): Promise<string[]> {
   if (!isPostgres(db)) return [];
   const created: string[] = [];
-  for (let k = 0; k <= monthsAhead; k++) {
-    const month = monthStartUtc(now, k);
+  for (let monthOffset = 0; monthOffset <= monthsAhead; monthOffset++) {
+    const month = monthStartUtc(now, monthOffset);
     if (await ensureEventPartition(db, month)) created.push(partitionName(month));
   }
   return created;
@@ -72,10 +72,16 @@ export async function listEventPartitions(db: Db): Promise<EventPartition[]> {
       WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND c.relname LIKE 'TrackedEvent\\_p%'`,
   );
   return rows
-    .flatMap((r) => {
-      const m = PARTITION_NAME.exec(r.name);
-      return m
-        ? [{ name: r.name, month: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)), attached: r.attached }]
+    .flatMap((row) => {
+      const match = PARTITION_NAME.exec(row.name);
+      return match
+        ? [
+            {
+              name: row.name,
+              month: new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+              attached: row.attached,
+            },
+          ]
         : [];
     })
     .sort((a, b) => a.month.getTime() - b.month.getTime());
@@ -91,9 +97,9 @@ export async function listEventPartitions(db: Db): Promise<EventPartition[]> {
 export async function dropEventPartitionsBefore(db: Db, cutoff: Date, lockTimeoutMs = 2_000): Promise<string[]> {
   if (!isPostgres(db)) return [];
   const dropped: string[] = [];
-  for (const p of await listEventPartitions(db)) {
-    if (monthStartUtc(p.month, 1).getTime() > cutoff.getTime()) continue;
-    if (p.attached) {
+  for (const partition of await listEventPartitions(db)) {
+    if (monthStartUtc(partition.month, 1).getTime() > cutoff.getTime()) continue;
+    if (partition.attached) {
       // Names come from the catalogue and match PARTITION_NAME: safe to splice.
       await db.$transaction(async (tx) => {
         await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`);
@@ -101,14 +107,14 @@ export async function dropEventPartitionsBefore(db: Db, cutoff: Date, lockTimeou
         // Another process may have detached it while this one waited for the lock.
         const still = await tx.$queryRawUnsafe<{ n: number }[]>(
           `SELECT count(*)::int AS n FROM pg_inherits WHERE inhrelid = to_regclass($1) AND inhparent = '"TrackedEvent"'::regclass`,
-          `"${p.name}"`,
+          `"${partition.name}"`,
         );
-        if (still[0]?.n) await tx.$executeRawUnsafe(`ALTER TABLE "TrackedEvent" DETACH PARTITION "${p.name}"`);
+        if (still[0]?.n) await tx.$executeRawUnsafe(`ALTER TABLE "TrackedEvent" DETACH PARTITION "${partition.name}"`);
       });
     }
     // Detached, the table is no one's: dropping it no longer locks the events.
-    await db.$executeRawUnsafe(`DROP TABLE IF EXISTS "${p.name}"`);
-    dropped.push(p.name);
+    await db.$executeRawUnsafe(`DROP TABLE IF EXISTS "${partition.name}"`);
+    dropped.push(partition.name);
   }
   return dropped;
 }

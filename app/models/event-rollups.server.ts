@@ -95,16 +95,16 @@ export interface RollupFields {
 }
 
 /** The rollup fields of one event, by the rules aggregate() applies to a batch (pure). */
-export function rollupFieldsOf(e: RolledEvent): RollupFields {
-  const day = utcDay(e.createdAt);
-  const counter = e.ctaId === null ? undefined : COUNTER_OF_EVENT[e.eventType];
+export function rollupFieldsOf(event: RolledEvent): RollupFields {
+  const day = utcDay(event.createdAt);
+  const counter = event.ctaId === null ? undefined : COUNTER_OF_EVENT[event.eventType];
   if (!counter) return { day, counter: null, cartValue: 0, kinds: [], entry: null };
   return {
     day,
     counter,
-    cartValue: counter === "addToCarts" ? cartValueOf(e) : 0,
-    kinds: e.personId === null ? [] : sketchKindsOf(e.eventType),
-    entry: e.personId === null ? null : hex(entriesOf([e.personId])),
+    cartValue: counter === "addToCarts" ? cartValueOf(event) : 0,
+    kinds: event.personId === null ? [] : sketchKindsOf(event.eventType),
+    entry: event.personId === null ? null : hex(entriesOf([event.personId])),
   };
 }
 
@@ -112,30 +112,30 @@ export function rollupFieldsOf(e: RolledEvent): RollupFields {
 export function aggregate(events: readonly RolledEvent[]): { counters: CounterRow[]; sketches: SketchRow[] } {
   const counters = new Map<string, CounterRow>();
   const sketches = new Map<string, SketchRow>();
-  for (const e of events) {
-    const counter = COUNTER_OF_EVENT[e.eventType];
-    if (e.ctaId === null || !counter) continue;
-    const day = utcDay(e.createdAt);
-    const variantId = e.variantId ?? 0;
-    const k = keyOf(day, e.ctaId, variantId);
-    let row = counters.get(k);
+  for (const event of events) {
+    const counter = COUNTER_OF_EVENT[event.eventType];
+    if (event.ctaId === null || !counter) continue;
+    const day = utcDay(event.createdAt);
+    const variantId = event.variantId ?? 0;
+    const key = keyOf(day, event.ctaId, variantId);
+    let row = counters.get(key);
     if (!row) {
       row = {
         day,
-        ctaId: e.ctaId,
+        ctaId: event.ctaId,
         variantId,
         counters: { views: 0, clicks: 0, submissions: 0, completions: 0, selections: 0, addToCarts: 0, cartValue: 0 },
       };
-      counters.set(k, row);
+      counters.set(key, row);
     }
     row.counters[counter]++;
-    if (counter === "addToCarts") row.counters.cartValue += cartValueOf(e);
-    if (e.personId === null) continue;
-    for (const kind of sketchKindsOf(e.eventType)) {
-      const sk = keyOf(day, e.ctaId, variantId, kind);
-      let s = sketches.get(sk);
-      if (!s) sketches.set(sk, (s = { day, ctaId: e.ctaId, variantId, kind, people: new Set() }));
-      s.people.add(e.personId);
+    if (counter === "addToCarts") row.counters.cartValue += cartValueOf(event);
+    if (event.personId === null) continue;
+    for (const kind of sketchKindsOf(event.eventType)) {
+      const sk = keyOf(day, event.ctaId, variantId, kind);
+      let sketch = sketches.get(sk);
+      if (!sketch) sketches.set(sk, (sketch = { day, ctaId: event.ctaId, variantId, kind, people: new Set() }));
+      sketch.people.add(event.personId);
     }
   }
   const byKey = <T>(m: Map<string, T>) => [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
@@ -153,15 +153,21 @@ export async function applyToRollups(tx: Sql, websiteId: number, events: readonl
   if (!events.length) return;
   const { counters, sketches } = aggregate(events);
   const postgres = isPostgres(tx);
-  const p = (n: number) => (postgres ? `$${n}` : "?");
+  const placeholder = (n: number) => (postgres ? `$${n}` : "?");
 
   for (const part of chunks(counters)) {
     const params: unknown[] = [];
-    const rows = part.map((r) => {
-      const values = [websiteId, r.day, r.ctaId, r.variantId, ...COUNTER_COLUMNS.map((c) => r.counters[c])];
+    const rows = part.map((counter) => {
+      const values = [
+        websiteId,
+        counter.day,
+        counter.ctaId,
+        counter.variantId,
+        ...COUNTER_COLUMNS.map((c) => counter.counters[c]),
+      ];
       const first = params.length;
       params.push(...values);
-      return `(${values.map((_, i) => (postgres && i === values.length - 1 ? `${p(first + i + 1)}::float8` : p(first + i + 1))).join(",")})`;
+      return `(${values.map((_, i) => (postgres && i === values.length - 1 ? `${placeholder(first + i + 1)}::float8` : placeholder(first + i + 1))).join(",")})`;
     });
     const cols = ["websiteId", "day", "ctaId", "variantId", ...COUNTER_COLUMNS].map((c) => `"${c}"`).join(",");
     const updates = COUNTER_COLUMNS.map((c) => `"${c}" = "CtaDailyRollup"."${c}" + excluded."${c}"`).join(", ");
@@ -176,8 +182,8 @@ export async function applyToRollups(tx: Sql, websiteId: number, events: readonl
     for (const part of chunks(entries)) {
       const params: unknown[] = [];
       const rows = part.map((s) => {
-        const n = params.push(websiteId, s.day, s.ctaId, s.variantId, s.kind, hex(s.entries));
-        return `($${n - 5},$${n - 4},$${n - 3},$${n - 2},$${n - 1},decode($${n},'hex'))`;
+        const paramCount = params.push(websiteId, s.day, s.ctaId, s.variantId, s.kind, hex(s.entries));
+        return `($${paramCount - 5},$${paramCount - 4},$${paramCount - 3},$${paramCount - 2},$${paramCount - 1},decode($${paramCount},'hex'))`;
       });
       await tx.$executeRawUnsafe(
         `INSERT INTO "CtaDailySketch" ("websiteId","day","ctaId","variantId","kind","registers") VALUES ${rows.join(",")}
@@ -197,15 +203,18 @@ export async function applyToRollups(tx: Sql, websiteId: number, events: readonl
       ...part.flatMap((s) => [s.day, s.ctaId, s.variantId, s.kind]),
     );
     const current = new Map(
-      existing.map((r) => [
-        keyOf(r.day, Number(r.ctaId), Number(r.variantId), r.kind),
-        Buffer.from(r.registers, "hex"),
+      existing.map((row) => [
+        keyOf(row.day, Number(row.ctaId), Number(row.variantId), row.kind),
+        Buffer.from(row.registers, "hex"),
       ]),
     );
     const params: unknown[] = [];
-    for (const s of part) {
-      const merged = addEntries(current.get(keyOf(s.day, s.ctaId, s.variantId, s.kind)) ?? null, s.entries);
-      params.push(websiteId, s.day, s.ctaId, s.variantId, s.kind, hex(merged));
+    for (const sketch of part) {
+      const merged = addEntries(
+        current.get(keyOf(sketch.day, sketch.ctaId, sketch.variantId, sketch.kind)) ?? null,
+        sketch.entries,
+      );
+      params.push(websiteId, sketch.day, sketch.ctaId, sketch.variantId, sketch.kind, hex(merged));
     }
     await tx.$executeRawUnsafe(
       `INSERT INTO "CtaDailySketch" ("websiteId","day","ctaId","variantId","kind","registers") VALUES ${part.map(() => "(?,?,?,?,?,unhex(?))").join(",")}
@@ -252,10 +261,10 @@ export async function backfillRollups(db: Db, batchSize = BACKFILL_BATCH): Promi
           },
         });
         const bySite = new Map<number, RolledEvent[]>();
-        for (const e of events) {
-          const list = bySite.get(e.websiteId) ?? [];
-          list.push(e);
-          bySite.set(e.websiteId, list);
+        for (const event of events) {
+          const list = bySite.get(event.websiteId) ?? [];
+          list.push(event);
+          bySite.set(event.websiteId, list);
         }
         for (const [websiteId, list] of bySite) await applyToRollups(tx, websiteId, list);
         const doneId = events.length ? events[events.length - 1].id : Number(state.throughId);

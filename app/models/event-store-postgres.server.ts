@@ -70,30 +70,32 @@ type ArrayName = (typeof ARRAYS)[number][0];
 /** Event columns written from the arrays of the same name (all but the rollup fields). */
 const EVENT_COLUMNS = ARRAYS.slice(0, 14).map(([name]) => name);
 
-const q = (name: string) => `"${name}"`;
+const quote = (name: string) => `"${name}"`;
 
 /** The statement: $1 the website id, $2.. the arrays of ARRAYS; answers the client ids it stored. */
 export const STORE_EVENTS_SQL = (() => {
   const unnest = ARRAYS.map(([, type], i) => `$${i + 2}::${type}[]`).join(", ");
-  const eventValues = EVENT_COLUMNS.map((c) =>
-    c === "data"
+  const eventValues = EVENT_COLUMNS.map((column) =>
+    column === "data"
       ? `i."data"::jsonb`
-      : c === "createdAt"
+      : column === "createdAt"
         ? `i."createdAt"::timestamptz AT TIME ZONE 'UTC'`
-        : `i.${q(c)}`,
+        : `i.${quote(column)}`,
   ).join(", ");
   const counters = COUNTER_COLUMNS.filter((c) => c !== "cartValue");
   const counterValues = [
     ...counters.map((c) => `count(*) FILTER (WHERE i."counter" = '${c}')::integer`),
     `COALESCE(sum(i."cartValue"), 0)`,
   ].join(", ");
-  const counterUpdates = [...counters, "cartValue"].map((c) => `${q(c)} = r.${q(c)} + excluded.${q(c)}`).join(", ");
+  const counterUpdates = [...counters, "cartValue"]
+    .map((c) => `${quote(c)} = r.${quote(c)} + excluded.${quote(c)}`)
+    .join(", ");
   return [
-    `WITH "input" AS (SELECT * FROM unnest(${unnest}) AS i(${ARRAYS.map(([n]) => q(n)).join(", ")})),`,
+    `WITH "input" AS (SELECT * FROM unnest(${unnest}) AS i(${ARRAYS.map(([n]) => quote(n)).join(", ")})),`,
     // Sorted, so two copies of a batch racing on the receipts' index wait for each other in one order.
     `"fresh" AS (INSERT INTO "TrackedEventReceipt" ("websiteId", "clientId") SELECT $1::integer, "clientId" FROM "input" ORDER BY "clientId" COLLATE "C" ON CONFLICT DO NOTHING RETURNING "clientId"),`,
-    `"stored" AS (INSERT INTO "TrackedEvent" ("websiteId", ${EVENT_COLUMNS.map(q).join(", ")}) SELECT $1::integer, ${eventValues} FROM "input" i JOIN "fresh" USING ("clientId") RETURNING "clientId"),`,
-    `"counted" AS (INSERT INTO "CtaDailyRollup" AS r ("websiteId", "day", "ctaId", "variantId", ${[...counters, "cartValue"].map(q).join(", ")})`,
+    `"stored" AS (INSERT INTO "TrackedEvent" ("websiteId", ${EVENT_COLUMNS.map(quote).join(", ")}) SELECT $1::integer, ${eventValues} FROM "input" i JOIN "fresh" USING ("clientId") RETURNING "clientId"),`,
+    `"counted" AS (INSERT INTO "CtaDailyRollup" AS r ("websiteId", "day", "ctaId", "variantId", ${[...counters, "cartValue"].map(quote).join(", ")})`,
     ` SELECT $1::integer, i."day", i."ctaId", COALESCE(i."variantId", 0), ${counterValues}`,
     ` FROM "input" i JOIN "stored" USING ("clientId") WHERE i."counter" IS NOT NULL`,
     ` GROUP BY i."day", i."ctaId", COALESCE(i."variantId", 0) ORDER BY i."day" COLLATE "C", i."ctaId", COALESCE(i."variantId", 0)`,

@@ -43,8 +43,8 @@ async function foreignRefs(db: Db, websiteId: number, events: EventInput[]): Pro
     unknown.map((i) => events[i]),
   );
   const bad = new Map<number, string>();
-  unknown.forEach((eventIndex, j) => {
-    const field = found.get(j);
+  unknown.forEach((eventIndex, unknownIndex) => {
+    const field = found.get(unknownIndex);
     if (field) bad.set(eventIndex, field);
     else {
       if (ownedRefs.size >= OWNED_REFS_MAX) ownedRefs.clear();
@@ -143,9 +143,9 @@ async function keepOrderTouches(db: Db, websiteId: number, stored: PostgresEvent
       new Date(Math.min(...times)),
       new Date(Math.max(...times)),
     );
-  } catch (e) {
+  } catch (error) {
     logger("events").warn(
-      { err: e },
+      { err: error },
       `order touches of website ${websiteId} not kept (the results page will seek them)`,
     );
   }

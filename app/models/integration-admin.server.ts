@@ -74,22 +74,23 @@ export async function listIntegrations(db: Db, websiteId: number): Promise<Integ
     where: { websiteId },
     _count: { _all: true },
   });
-  return rows.map((r) => {
+  return rows.map((integration) => {
     const syncs = { pending: 0, running: 0, done: 0, failed: 0 };
-    for (const c of counts) {
-      if (c.integrationId === r.id && c.status in syncs) syncs[c.status as keyof typeof syncs] = c._count._all;
+    for (const group of counts) {
+      if (group.integrationId === integration.id && group.status in syncs)
+        syncs[group.status as keyof typeof syncs] = group._count._all;
     }
-    const creds = asRecord(r.credentials);
+    const creds = asRecord(integration.credentials);
     return {
-      id: r.id,
-      type: r.integrationType,
-      label: INTEGRATION_LABELS[r.integrationType] ?? r.integrationType,
-      name: r.name,
-      external: r.integrationType !== "builtin",
-      keyHint: keyHint(r.credentials),
+      id: integration.id,
+      type: integration.integrationType,
+      label: INTEGRATION_LABELS[integration.integrationType] ?? integration.integrationType,
+      name: integration.name,
+      external: integration.integrationType !== "builtin",
+      keyHint: keyHint(integration.credentials),
       apiUrl: typeof creds.api_url === "string" ? creds.api_url : null,
-      createdAt: r.createdAt.toISOString(),
-      lists: r.mailingLists
+      createdAt: integration.createdAt.toISOString(),
+      lists: integration.mailingLists
         .map((l) => ({ id: l.id, listId: l.listId, name: l.name, members: l._count.members }))
         .sort((a, b) => a.listId.localeCompare(b.listId, "en", { numeric: true })),
       syncs,
@@ -249,10 +250,10 @@ async function ctasUsing(
     select: { ctaId: true, data: true },
   });
   const ids = new Set<number>();
-  for (const a of actions) {
-    if (a.ctaId === null) continue;
-    if (where.listId !== undefined && String(asRecord(a.data).list_id ?? "") !== where.listId) continue;
-    ids.add(a.ctaId);
+  for (const action of actions) {
+    if (action.ctaId === null) continue;
+    if (where.listId !== undefined && String(asRecord(action.data).list_id ?? "") !== where.listId) continue;
+    ids.add(action.ctaId);
   }
   if (!ids.size) return [];
   const ctas = await db.cta.findMany({
@@ -314,9 +315,9 @@ export async function removeList(db: Db, websiteId: number, listRowId: number): 
 /** Puts every failed sync of an integration back in the queue (after fixing its key); returns how many. */
 export async function retryAllFailed(db: Db, websiteId: number, integrationId: number): Promise<number> {
   const row = await ownIntegration(db, websiteId, integrationId);
-  const r = await db.syncJob.updateMany({
+  const updated = await db.syncJob.updateMany({
     where: { websiteId, integrationId: row.id, status: "failed" },
     data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null },
   });
-  return r.count;
+  return updated.count;
 }

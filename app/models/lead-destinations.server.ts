@@ -30,8 +30,8 @@ export interface LeadDestination {
 
 function optInOf(type: string, syncSettings: unknown): OptInRule {
   if (type === "mailchimp") {
-    const s = syncSettingsSchema.safeParse(syncSettings ?? {});
-    return s.success && s.data.double_opt_in ? "double" : "immediate";
+    const parsed = syncSettingsSchema.safeParse(syncSettings ?? {});
+    return parsed.success && parsed.data.double_opt_in ? "double" : "immediate";
   }
   return type === "klaviyo" ? "tool_list_setting" : "immediate";
 }
@@ -50,14 +50,14 @@ export async function listLeadDestinations(db: DbClient, websiteId: number): Pro
     },
   });
   return rows
-    .map((r) => ({
-      integrationId: r.id,
-      type: r.integrationType,
-      label: INTEGRATION_LABELS[r.integrationType] ?? r.integrationType,
-      name: r.name,
-      external: r.integrationType !== "builtin",
-      optIn: optInOf(r.integrationType, r.syncSettings),
-      lists: r.mailingLists,
+    .map((integration) => ({
+      integrationId: integration.id,
+      type: integration.integrationType,
+      label: INTEGRATION_LABELS[integration.integrationType] ?? integration.integrationType,
+      name: integration.name,
+      external: integration.integrationType !== "builtin",
+      optIn: optInOf(integration.integrationType, integration.syncSettings),
+      lists: integration.mailingLists,
     }))
     .sort((a, b) => Number(a.external) - Number(b.external));
 }

@@ -70,9 +70,9 @@ export function toE164(phone: string | null | undefined, defaultCountry = "US"):
 export function payloadForPerson(person: Person, extra: Partial<SyncPayload> = {}, defaultCountry = "US"): SyncPayload {
   // Keyed by the visitor's answer slugs: an answer named "__proto__" is sent as one, not swallowed.
   const properties = emptyRecord<string | number | boolean>();
-  for (const [k, v] of Object.entries(asRecord(person.extra))) {
-    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") properties[k] = v;
-    else if (Array.isArray(v)) properties[k] = v.map(String).join(", ");
+  for (const [key, value] of Object.entries(asRecord(person.extra))) {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") properties[key] = value;
+    else if (Array.isArray(value)) properties[key] = value.map(String).join(", ");
   }
   return {
     contact: {
@@ -96,17 +96,17 @@ export function payloadForPerson(person: Person, extra: Partial<SyncPayload> = {
 }
 
 function listIdOf(data: unknown): string | null {
-  const v = asRecord(data).list_id;
-  if (typeof v === "string" && v.trim()) return v.trim().slice(0, 100);
-  if (typeof v === "number" && Number.isFinite(v)) return String(v);
+  const raw = asRecord(data).list_id;
+  if (typeof raw === "string" && raw.trim()) return raw.trim().slice(0, 100);
+  if (typeof raw === "number" && Number.isFinite(raw)) return String(raw);
   return null;
 }
 
 function tagOf(tagId: string | null, data: unknown): string | null {
-  const d = asRecord(data);
-  for (const v of [tagId, d.tag, d.tag_name, d.tag_id]) {
-    if (typeof v === "string" && v.trim()) return v.trim().slice(0, 200);
-    if (typeof v === "number") return String(v);
+  const record = asRecord(data);
+  for (const candidate of [tagId, record.tag, record.tag_name, record.tag_id]) {
+    if (typeof candidate === "string" && candidate.trim()) return candidate.trim().slice(0, 200);
+    if (typeof candidate === "number") return String(candidate);
   }
   return null;
 }

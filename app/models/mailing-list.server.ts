@@ -35,11 +35,11 @@ export async function unsubscribePerson(
   personId: number,
   now = new Date(),
 ): Promise<boolean> {
-  const r = await tx.mailingListMembership.updateMany({
+  const updated = await tx.mailingListMembership.updateMany({
     where: { listId: listRowId, personId, unsubscribedAt: null },
     data: { unsubscribedAt: now },
   });
-  return r.count > 0;
+  return updated.count > 0;
 }
 
 /** Adds or removes a tag in person.data.tags (the tags the widget's conditions read). */
@@ -89,9 +89,9 @@ export async function unsubscribeByEmail(
   });
   const result: UnsubscribeResult = { people: people.length, builtinLists: 0, providerJobs: 0 };
   for (const { id } of people) {
-    const r = await unsubscribePersonEverywhere(db, websiteId, id, { ...options, now });
-    result.builtinLists += r.builtinLists;
-    result.providerJobs += r.providerJobs;
+    const unsubscribed = await unsubscribePersonEverywhere(db, websiteId, id, { ...options, now });
+    result.builtinLists += unsubscribed.builtinLists;
+    result.providerJobs += unsubscribed.providerJobs;
   }
   return result;
 }
@@ -177,10 +177,19 @@ export async function exportListCsv(
     orderBy: [{ subscribedAt: "asc" }, { personId: "asc" }],
   });
   const lines = [EXPORT_COLUMNS.join(",")];
-  for (const r of rows) {
-    const p = r.person;
+  for (const membership of rows) {
+    const person = membership.person;
     lines.push(
-      [p.email, p.phone, p.name, p.lastName, p.companyName, p.marketingConsent, r.subscribedAt, r.unsubscribedAt]
+      [
+        person.email,
+        person.phone,
+        person.name,
+        person.lastName,
+        person.companyName,
+        person.marketingConsent,
+        membership.subscribedAt,
+        membership.unsubscribedAt,
+      ]
         .map(csvCell)
         .join(","),
     );
@@ -198,13 +207,13 @@ export async function listsForWebsite(db: Db, websiteId: number) {
     },
     orderBy: [{ integrationId: "asc" }, { listId: "asc" }],
   });
-  return lists.map((l) => ({
-    id: l.id,
-    listId: l.listId,
-    name: l.name,
-    integrationType: l.integration.integrationType,
-    integrationName: l.integration.name,
-    members: l._count.members,
+  return lists.map((list) => ({
+    id: list.id,
+    listId: list.listId,
+    name: list.name,
+    integrationType: list.integration.integrationType,
+    integrationName: list.integration.name,
+    members: list._count.members,
   }));
 }
 
@@ -224,7 +233,7 @@ export interface SyncStatusRow {
   createdAt: Date;
 }
 
-function toStatusRow(j: {
+function toStatusRow(job: {
   id: number;
   integrationId: number;
   operation: string;
@@ -237,21 +246,21 @@ function toStatusRow(j: {
   createdAt: Date;
   integration: { integrationType: string; name: string };
 }): SyncStatusRow {
-  const payload = asRecord(j.payload);
+  const payload = asRecord(job.payload);
   return {
-    id: j.id,
-    integrationId: j.integrationId,
-    integrationType: j.integration.integrationType,
-    integrationName: j.integration.name,
-    operation: j.operation,
+    id: job.id,
+    integrationId: job.integrationId,
+    integrationType: job.integration.integrationType,
+    integrationName: job.integration.name,
+    operation: job.operation,
     listId: typeof payload.list_id === "string" ? payload.list_id : null,
     tag: typeof payload.tag === "string" ? payload.tag : null,
-    status: j.status,
-    attempts: j.attempts,
-    lastError: j.lastError,
-    nextAttemptAt: j.nextAttemptAt,
-    completedAt: j.completedAt,
-    createdAt: j.createdAt,
+    status: job.status,
+    attempts: job.attempts,
+    lastError: job.lastError,
+    nextAttemptAt: job.nextAttemptAt,
+    completedAt: job.completedAt,
+    createdAt: job.createdAt,
   };
 }
 
@@ -279,9 +288,9 @@ export async function failedSyncJobs(db: Db, websiteId: number, take = 50): Prom
 
 /** Puts a failed sync back in the queue (after the owner fixed the key or the list). */
 export async function retryFailedSyncJob(db: Db, websiteId: number, jobId: number, now = new Date()): Promise<boolean> {
-  const r = await db.syncJob.updateMany({
+  const updated = await db.syncJob.updateMany({
     where: { id: jobId, websiteId, status: "failed" },
     data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null, lastError: null },
   });
-  return r.count > 0;
+  return updated.count > 0;
 }

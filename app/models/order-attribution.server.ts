@@ -121,17 +121,17 @@ function ordersWithTouch(postgres: boolean, columns: string, from: string, where
 
 /** SQL of the order events of a website between two moments, with their touch (exported for the EXPLAIN test). */
 export function orderEventsSql(postgres: boolean): string {
-  const p = placeholders(postgres);
+  const slots = placeholders(postgres);
   const columns = `o."id" AS "ref", ${ORDER_ID_OF_EVENT[postgres ? "postgres" : "sqlite"]} AS "orderId", o."revenue" AS "revenue", ${instant(`o."createdAt"`, postgres)} AS "at", o."ctaId" AS "ctaId", o."variantId" AS "variantId"`;
-  const where = `o."websiteId" = ${p[0]} AND o."eventType" = '${ORDER_EVENT}' AND o."createdAt" >= ${p[1]} AND o."createdAt" < ${p[2]}`;
+  const where = `o."websiteId" = ${slots[0]} AND o."eventType" = '${ORDER_EVENT}' AND o."createdAt" >= ${slots[1]} AND o."createdAt" < ${slots[2]}`;
   return ordersWithTouch(postgres, columns, `FROM "TrackedEvent" o ${keptJoin("event")}`, where);
 }
 
 /** SQL of the Order rows of a website between two moments, with their touch. */
 export function orderRowsSql(postgres: boolean): string {
-  const p = placeholders(postgres);
+  const slots = placeholders(postgres);
   const columns = `o."id" AS "ref", o."orderId" AS "orderId", o."revenue" AS "revenue", ${instant(`o."createdAt"`, postgres)} AS "at", o."ctaId" AS "ctaId", o."variantId" AS "variantId"`;
-  const where = `o."websiteId" = ${p[0]} AND o."createdAt" >= ${p[1]} AND o."createdAt" < ${p[2]}`;
+  const where = `o."websiteId" = ${slots[0]} AND o."createdAt" >= ${slots[1]} AND o."createdAt" < ${slots[2]}`;
   return ordersWithTouch(postgres, columns, `FROM "Order" o ${keptJoin("row")}`, where);
 }
 
@@ -150,19 +150,19 @@ const moment = (d: Date, postgres: boolean) => (postgres ? d.toISOString() : d);
 const asDate = (v: Date | string | number) => (v instanceof Date ? v : new Date(v));
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-function toOrder(r: Raw, source: OrderRow["source"]): OrderRow {
-  const at = asDate(r.at);
-  const touchAt = r.touchAt === null ? null : asDate(r.touchAt);
+function toOrder(row: Raw, source: OrderRow["source"]): OrderRow {
+  const at = asDate(row.at);
+  const touchAt = row.touchAt === null ? null : asDate(row.touchAt);
   const inWindow = touchAt !== null && at.getTime() - touchAt.getTime() <= ATTRIBUTION_WINDOW_DAYS * DAY_MS;
   return {
     source,
-    orderId: source === "event" ? orderIdOf({ order_id: r.orderId }) : (r.orderId ?? null),
-    revenue: Number(r.revenue ?? 0),
+    orderId: source === "event" ? orderIdOf({ order_id: row.orderId }) : (row.orderId ?? null),
+    revenue: Number(row.revenue ?? 0),
     at,
-    ctaId: num(r.ctaId),
-    variantId: num(r.variantId),
-    touchCtaId: inWindow ? num(r.touchCtaId) : null,
-    touchVariantId: inWindow ? num(r.touchVariantId) : null,
+    ctaId: num(row.ctaId),
+    variantId: num(row.variantId),
+    touchCtaId: inWindow ? num(row.touchCtaId) : null,
+    touchVariantId: inWindow ? num(row.touchVariantId) : null,
   };
 }
 

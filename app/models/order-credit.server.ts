@@ -152,21 +152,21 @@ export async function orderCredit(db: Db, websiteId: number, from: Date, to: Dat
     flaggedRevenue: 0,
     outlierThreshold: MAX_EVENT_REVENUE,
   };
-  for (const r of rows) {
-    credit.outlierThreshold = round2(num(r.threshold));
-    if (r.day === null) continue;
-    const orders = num(r.orders);
-    const revenue = num(r.revenue);
-    if (num(r.flagged) === 1) {
+  for (const row of rows) {
+    credit.outlierThreshold = round2(num(row.threshold));
+    if (row.day === null) continue;
+    const orders = num(row.orders);
+    const revenue = num(row.revenue);
+    if (num(row.flagged) === 1) {
       credit.flaggedOrders += orders;
       credit.flaggedRevenue += revenue;
-    } else if (r.keyCta === null) {
+    } else if (row.keyCta === null) {
       credit.unattributedOrders += orders;
       credit.unattributedRevenue += revenue;
     } else {
       credit.credited.push({
-        key: variantKey(num(r.keyCta), r.keyVariant === null ? null : num(r.keyVariant)),
-        day: dayText(r.day),
+        key: variantKey(num(row.keyCta), row.keyVariant === null ? null : num(row.keyVariant)),
+        day: dayText(row.day),
         revenue,
         orders,
       });

@@ -67,17 +67,17 @@ async function keep(db: Db, source: OrderSource, found: FoundTouch[]): Promise<n
   for (let i = 0; i < found.length; i += ROWS_PER_INSERT) {
     const chunk = found.slice(i, i + ROWS_PER_INSERT);
     const params: unknown[] = [];
-    const p = (value: unknown, cast = "") => {
+    const bind = (value: unknown, cast = "") => {
       params.push(value);
       return postgres ? `$${params.length}${cast}` : "?";
     };
     const moment = (d: Date | null) => (d === null ? null : postgres ? d.toISOString() : d);
     const ts = postgres ? "::timestamptz AT TIME ZONE 'UTC'" : "";
-    const values = chunk.map((f) => {
-      const at = asDate(f.at);
-      const touchAt = f.touchAt === null ? null : asDate(f.touchAt);
+    const values = chunk.map((order) => {
+      const at = asDate(order.at);
+      const touchAt = order.touchAt === null ? null : asDate(order.touchAt);
       const inWindow = touchAt !== null && at.getTime() - touchAt.getTime() <= ATTRIBUTION_WINDOW_DAYS * DAY_MS;
-      return `(${p(num(f.websiteId), postgres ? "::integer" : "")}, ${p(source)}, ${p(num(f.ref), postgres ? "::integer" : "")}, (${p(moment(at))}${ts}), ${p(inWindow ? num(f.touchCtaId) : null, postgres ? "::integer" : "")}, ${p(inWindow ? num(f.touchVariantId) : null, postgres ? "::integer" : "")}, (${p(inWindow ? moment(touchAt) : null)}${ts}))`;
+      return `(${bind(num(order.websiteId), postgres ? "::integer" : "")}, ${bind(source)}, ${bind(num(order.ref), postgres ? "::integer" : "")}, (${bind(moment(at))}${ts}), ${bind(inWindow ? num(order.touchCtaId) : null, postgres ? "::integer" : "")}, ${bind(inWindow ? num(order.touchVariantId) : null, postgres ? "::integer" : "")}, (${bind(inWindow ? moment(touchAt) : null)}${ts}))`;
     });
     written += await db.$executeRawUnsafe(
       `INSERT INTO "OrderTouch" ("websiteId", "source", "orderRef", "orderAt", "touchCtaId", "touchVariantId", "touchAt") VALUES ${values.join(", ")}
@@ -140,14 +140,16 @@ export async function backfillOrderTouches(db: Db, batch = BACKFILL_BATCH): Prom
       let after: { at: Date | string; id: number } | null = null;
       for (;;) {
         const params: unknown[] = [websiteId];
-        const p = (value: unknown) => {
+        const bind = (value: unknown) => {
           params.push(value);
           return postgres ? `$${params.length}` : "?";
         };
         let where = `o."websiteId" = ${postgres ? "$1" : "?"} AND NOT EXISTS (SELECT 1 FROM "OrderTouch" k WHERE k."source" = '${source}' AND k."orderRef" = o."id")`;
         if (after !== null) {
-          const at = postgres ? `(${p(asDate(after.at).toISOString())}::timestamptz AT TIME ZONE 'UTC')` : p(after.at);
-          where += ` AND (o."createdAt", o."id") > (${at}, ${p(after.id)}${postgres ? "::integer" : ""})`;
+          const at = postgres
+            ? `(${bind(asDate(after.at).toISOString())}::timestamptz AT TIME ZONE 'UTC')`
+            : bind(after.at);
+          where += ` AND (o."createdAt", o."id") > (${at}, ${bind(after.id)}${postgres ? "::integer" : ""})`;
         }
         const rows = await db.$queryRawUnsafe<FoundTouch[]>(
           findSql(postgres, source, where, `ORDER BY o."createdAt", o."id" LIMIT ${batch}`),

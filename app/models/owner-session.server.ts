@@ -63,12 +63,12 @@ async function cookieToken(request: Request): Promise<string | null> {
   let value: unknown;
   try {
     value = await ownerCookie().parse(header);
-  } catch (e) {
+  } catch (error) {
     // Without a secret nobody can be signed in; the public API that asks
     // "is this an owner?" must keep working, so answer no (the login page
     // reports the missing secret).
-    if (!(e instanceof SessionSecretError)) throw e;
-    if (!secretWarned) logger("owner-session").error(e.message);
+    if (!(error instanceof SessionSecretError)) throw error;
+    if (!secretWarned) logger("owner-session").error(error.message);
     secretWarned = true;
     return null;
   }

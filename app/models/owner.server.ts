@@ -242,11 +242,11 @@ export async function linkShopOwner(
         { shopDomain: shop },
       );
       websiteId = website.id;
-    } catch (e) {
+    } catch (error) {
       // Two installs at once: the other one created it.
-      if (!isUniqueViolation(e)) throw e;
+      if (!isUniqueViolation(error)) throw error;
       websiteId = await websiteIdForShopDomain(db, shop);
-      if (websiteId === null) throw e;
+      if (websiteId === null) throw error;
     }
   }
   const existing = await db.websiteMembership.findFirst({

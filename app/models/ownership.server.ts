@@ -25,11 +25,11 @@ export async function foreignCtaRefs(db: Db, websiteId: number, refs: CtaRefs[])
   const okCtas = new Set(ctas.map((c) => c.id));
   const variantCta = new Map(variants.map((v) => [v.id, v.ctaId]));
   const bad = new Map<number, string>();
-  refs.forEach((r, i) => {
-    if (r.cta_id != null && !okCtas.has(r.cta_id)) bad.set(i, "cta_id");
-    else if (r.variant_id != null) {
-      const owner = variantCta.get(r.variant_id);
-      if (owner === undefined || (r.cta_id != null && owner !== r.cta_id)) bad.set(i, "variant_id");
+  refs.forEach((ref, index) => {
+    if (ref.cta_id != null && !okCtas.has(ref.cta_id)) bad.set(index, "cta_id");
+    else if (ref.variant_id != null) {
+      const owner = variantCta.get(ref.variant_id);
+      if (owner === undefined || (ref.cta_id != null && owner !== ref.cta_id)) bad.set(index, "variant_id");
     }
   });
   return bad;

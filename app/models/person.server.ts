@@ -42,29 +42,29 @@ export async function personIdsByToken(
 }
 
 /** The widget's view of a person. */
-export function toPublicPerson(p: Person): PublicPerson {
+export function toPublicPerson(person: Person): PublicPerson {
   return {
-    visitor_token: p.visitorToken,
-    person_type: p.personType === "Contact" ? "Contact" : "Visitor",
-    contact_id: p.personType === "Contact" ? p.id : null,
-    email: p.email,
-    phone: p.phone,
-    name: p.name,
-    last_name: p.lastName,
-    company_name: p.companyName,
-    company_title: p.companyTitle,
-    website: p.website,
-    city: p.city,
-    state: p.state,
-    country: p.country,
-    zip_code: p.zipCode,
-    address: p.address,
-    extra: asRecord(p.extra),
-    privacy_consent: p.privacyConsent,
-    marketing_consent: p.marketingConsent,
-    sms_consent: p.smsConsent,
-    data: publicData(p.data),
-    last_requested: p.lastRequested ? p.lastRequested.toISOString() : null,
+    visitor_token: person.visitorToken,
+    person_type: person.personType === "Contact" ? "Contact" : "Visitor",
+    contact_id: person.personType === "Contact" ? person.id : null,
+    email: person.email,
+    phone: person.phone,
+    name: person.name,
+    last_name: person.lastName,
+    company_name: person.companyName,
+    company_title: person.companyTitle,
+    website: person.website,
+    city: person.city,
+    state: person.state,
+    country: person.country,
+    zip_code: person.zipCode,
+    address: person.address,
+    extra: asRecord(person.extra),
+    privacy_consent: person.privacyConsent,
+    marketing_consent: person.marketingConsent,
+    sms_consent: person.smsConsent,
+    data: publicData(person.data),
+    last_requested: person.lastRequested ? person.lastRequested.toISOString() : null,
   };
 }
 
@@ -74,8 +74,8 @@ export function toPublicPerson(p: Person): PublicPerson {
  * may hold what a tool knew about an address the visitor only claimed, so
  * they are left out; the widget then syncs again and gets facts.
  */
-function publicData(v: unknown): Record<string, unknown> {
-  const data = asRecord(v);
+function publicData(raw: unknown): Record<string, unknown> {
+  const data = asRecord(raw);
   if (!data.integrations) return data;
   const integrations = Object.fromEntries(
     Object.entries(asRecord(data.integrations)).filter(
@@ -155,12 +155,12 @@ export async function createVisitor(
       },
     });
     return { person, created: true };
-  } catch (e) {
-    if (isUniqueViolation(e)) {
+  } catch (error) {
+    if (isUniqueViolation(error)) {
       const person = await findPerson(db, websiteId, input.visitor.visitor_token);
       if (person) return { person, created: false };
     }
-    throw e;
+    throw error;
   }
 }
 

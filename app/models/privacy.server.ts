@@ -36,20 +36,22 @@ export function phoneDigits(phone: string | null | undefined): string | null {
   return digits.length >= 7 ? digits : null;
 }
 
-function samePhone(a: string, b: string): boolean {
+function samePhone(first: string, second: string): boolean {
   // +46 70 123 45 67 and 070-123 45 67 are the same subscriber: compare the
   // national significant part (the last 9 digits, at least 7 in both).
-  const tail = Math.min(9, a.length, b.length);
-  return tail >= 7 && a.slice(-tail) === b.slice(-tail);
+  const tail = Math.min(9, first.length, second.length);
+  return tail >= 7 && first.slice(-tail) === second.slice(-tail);
 }
 
 /** Reads the customer of a customers/* webhook payload. */
 export function customerOfPayload(payload: unknown): CustomerIdentity {
-  const p = payload && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
-  const c = p.customer && typeof p.customer === "object" ? (p.customer as Record<string, unknown>) : {};
-  const email = typeof c.email === "string" && c.email.trim() ? c.email.trim().toLowerCase() : null;
-  const phone = typeof c.phone === "string" && c.phone.trim() ? c.phone.trim() : null;
-  const id = typeof c.id === "number" || typeof c.id === "string" ? parseShopifyCustomerId(c.id) : null;
+  const body = payload && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
+  const customer = body.customer && typeof body.customer === "object" ? (body.customer as Record<string, unknown>) : {};
+  const email =
+    typeof customer.email === "string" && customer.email.trim() ? customer.email.trim().toLowerCase() : null;
+  const phone = typeof customer.phone === "string" && customer.phone.trim() ? customer.phone.trim() : null;
+  const id =
+    typeof customer.id === "number" || typeof customer.id === "string" ? parseShopifyCustomerId(customer.id) : null;
   return { id, email, phone };
 }
 
@@ -63,15 +65,16 @@ async function shopWebsiteId(db: DbClient, shop: string): Promise<number | null>
 export async function matchingPeople(db: DbClient, websiteId: number, customer: CustomerIdentity): Promise<number[]> {
   const ids = new Set<number>();
   if (customer.id) {
-    for (const p of await db.person.findMany({
+    for (const person of await db.person.findMany({
       where: { websiteId, shopifyCustomerId: customer.id },
       select: { id: true },
     }))
-      ids.add(p.id);
+      ids.add(person.id);
   }
   const email = customer.email?.trim().toLowerCase();
   if (email) {
-    for (const p of await db.person.findMany({ where: { websiteId, email }, select: { id: true } })) ids.add(p.id);
+    for (const person of await db.person.findMany({ where: { websiteId, email }, select: { id: true } }))
+      ids.add(person.id);
   }
   const digits = phoneDigits(customer.phone);
   if (digits) {
@@ -86,9 +89,9 @@ export async function matchingPeople(db: DbClient, websiteId: number, customer: 
         orderBy: { id: "asc" },
         take: 2000,
       });
-      for (const p of page) {
-        const other = phoneDigits(p.phone);
-        if (other && samePhone(digits, other)) ids.add(p.id);
+      for (const person of page) {
+        const other = phoneDigits(person.phone);
+        if (other && samePhone(digits, other)) ids.add(person.id);
       }
       if (page.length < 2000) break;
       cursor = page[page.length - 1].id;
@@ -111,10 +114,10 @@ export interface DataRequestReport {
 /** Counts of a person's tracked events by type, the summary the merchant reads first. */
 function eventsSummary(events: unknown): Record<string, number> {
   const summary: Record<string, number> = {};
-  for (const e of Array.isArray(events) ? events : []) {
+  for (const event of Array.isArray(events) ? events : []) {
     const type =
-      e && typeof e === "object" && typeof (e as { eventType?: unknown }).eventType === "string"
-        ? (e as { eventType: string }).eventType
+      event && typeof event === "object" && typeof (event as { eventType?: unknown }).eventType === "string"
+        ? (event as { eventType: string }).eventType
         : "other";
     summary[type] = (summary[type] ?? 0) + 1;
   }
@@ -124,12 +127,14 @@ function eventsSummary(events: unknown): Record<string, number> {
 /** customers/data_request: everything stored about the customer in the shop's website. */
 export async function customerDataReport(db: Db, shop: string, payload: unknown): Promise<DataRequestReport> {
   const customer = customerOfPayload(payload);
-  const p = payload && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
-  const ordersRequested = Array.isArray(p.orders_requested)
-    ? p.orders_requested.filter((n): n is number => typeof n === "number").slice(0, 1000)
+  const body = payload && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
+  const ordersRequested = Array.isArray(body.orders_requested)
+    ? body.orders_requested.filter((n): n is number => typeof n === "number").slice(0, 1000)
     : [];
   const dr =
-    p.data_request && typeof p.data_request === "object" ? (p.data_request as Record<string, unknown>).id : null;
+    body.data_request && typeof body.data_request === "object"
+      ? (body.data_request as Record<string, unknown>).id
+      : null;
   const requestId = typeof dr === "number" || typeof dr === "string" ? String(dr).slice(0, 40) : null;
   const websiteId = await shopWebsiteId(db, shop);
   const report: DataRequestReport = { shop, websiteId, customer, requestId, ordersRequested, people: [] };
@@ -238,9 +243,9 @@ async function queueToolRemovals(db: DbClient, websiteId: number, personIds: num
     integrations.filter((i) => isProviderType(i.integrationType)).map((i) => [i.id, i.integrationType]),
   );
   let queued = 0;
-  for (const p of people) {
-    const email = p.email?.trim().toLowerCase() || null;
-    if (!email && !p.phone) continue;
+  for (const person of people) {
+    const email = person.email?.trim().toLowerCase() || null;
+    if (!email && !person.phone) continue;
     const lists = new Map<number, Set<string>>();
     const add = (integrationId: number, listId: string | null) => {
       if (!typeOf.has(integrationId)) return;
@@ -248,14 +253,14 @@ async function queueToolRemovals(db: DbClient, websiteId: number, personIds: num
       if (listId) set.add(listId);
       lists.set(integrationId, set);
     };
-    for (const j of p.syncJobs)
+    for (const job of person.syncJobs)
       add(
-        j.integrationId,
-        typeof (j.payload as { list_id?: unknown })?.list_id === "string"
-          ? (j.payload as { list_id: string }).list_id
+        job.integrationId,
+        typeof (job.payload as { list_id?: unknown })?.list_id === "string"
+          ? (job.payload as { list_id: string }).list_id
           : null,
       );
-    for (const m of p.lists) add(m.list.integrationId, m.list.listId);
+    for (const membership of person.lists) add(membership.list.integrationId, membership.list.listId);
     for (const [integrationId, listIds] of lists) {
       const type = typeOf.get(integrationId)!;
       // Mailchimp needs an address and a list; the others delete by address (Klaviyo also by phone).
@@ -268,8 +273,8 @@ async function queueToolRemovals(db: DbClient, websiteId: number, personIds: num
           integrationId,
           personId: null,
           operation: "forget",
-          payload: { contact: { email, phone: email ? null : p.phone }, consents: {}, list_id: listId },
-          idempotencyKey: `forget:${email ?? p.phone}:${listId ?? ""}`.slice(0, 300),
+          payload: { contact: { email, phone: email ? null : person.phone }, consents: {}, list_id: listId },
+          idempotencyKey: `forget:${email ?? person.phone}:${listId ?? ""}`.slice(0, 300),
         });
         if (created) queued++;
       }

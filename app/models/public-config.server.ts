@@ -27,7 +27,7 @@ export const INLINE_DEFINITION_MAX = 16_000;
 export function catalogues(language: string, ctas: Pick<PublicCtaSummary, "options">[]): Record<string, WidgetTexts> {
   const site: Language = isLanguage(language) ? language : "en";
   const wanted = new Set<Language>([site]);
-  for (const s of ctas) if (isLanguage(s.options?.language)) wanted.add(s.options.language);
+  for (const cta of ctas) if (isLanguage(cta.options?.language)) wanted.add(cta.options.language);
   return Object.fromEntries([...wanted].map((l) => [l, widgetCatalogue(l)]));
 }
 
@@ -37,8 +37,8 @@ export async function buildPublicConfig(
   websiteId: number,
   origin: string,
 ): Promise<PublicWebsiteConfig | null> {
-  const w = await db.website.findUnique({ where: { id: websiteId } });
-  if (!w) return null;
+  const website = await db.website.findUnique({ where: { id: websiteId } });
+  if (!website) return null;
   const [ctas, broadcasts, conditions, listIntegrations] = await Promise.all([
     listPublishedCtaSummaries(db, websiteId),
     listPublicBroadcasts(db, websiteId),
@@ -61,32 +61,32 @@ export async function buildPublicConfig(
   // Only the public site key leaves the server; the secret never does.
   const siteKey = recaptchaCredentialsSchema.safeParse(recaptcha?.credentials);
   const config: Omit<PublicWebsiteConfig, "version"> = {
-    website_id: w.id,
+    website_id: website.id,
     api_origin: origin,
     asset_base: `${origin}/widget/`,
-    currency: w.currency,
-    currency_character: w.currencyCharacter,
-    default_country: w.defaultCountry,
-    language: isLanguage(w.language) ? w.language : "en",
-    texts: catalogues(w.language, ctas),
-    business_type: w.businessType,
-    privacy_message: w.privacyMessage,
-    privacy_link: w.privacyLink,
-    privacy_link_text: w.privacyLinkText,
-    terms_link: w.termsLink,
-    terms_link_text: w.termsLinkText,
-    marketing_consent: w.marketingConsent,
-    sms_consent: w.smsConsent,
-    brand: w.brand,
-    brand_style: (w.brandStyle as Record<string, string | number> | null) ?? null,
-    brand_colors: (w.brandColors as Record<string, string> | null) ?? null,
-    powered_by: w.poweredBy,
-    url_identification: w.urlIdentification,
-    form_tracking: w.formTracking,
-    data_settings: dataSettingsOf(w),
+    currency: website.currency,
+    currency_character: website.currencyCharacter,
+    default_country: website.defaultCountry,
+    language: isLanguage(website.language) ? website.language : "en",
+    texts: catalogues(website.language, ctas),
+    business_type: website.businessType,
+    privacy_message: website.privacyMessage,
+    privacy_link: website.privacyLink,
+    privacy_link_text: website.privacyLinkText,
+    terms_link: website.termsLink,
+    terms_link_text: website.termsLinkText,
+    marketing_consent: website.marketingConsent,
+    sms_consent: website.smsConsent,
+    brand: website.brand,
+    brand_style: (website.brandStyle as Record<string, string | number> | null) ?? null,
+    brand_colors: (website.brandColors as Record<string, string> | null) ?? null,
+    powered_by: website.poweredBy,
+    url_identification: website.urlIdentification,
+    form_tracking: website.formTracking,
+    data_settings: dataSettingsOf(website),
     integrations: {
-      segment_write_key: w.segmentWriteKey,
-      gtm_id: w.gtmId,
+      segment_write_key: website.segmentWriteKey,
+      gtm_id: website.gtmId,
       targeting: mailing.map((i) => ({ id: i.id, type: i.integrationType })),
     },
     recaptcha_site_key: siteKey.success ? siteKey.data.site_key : null,

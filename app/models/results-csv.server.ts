@@ -43,29 +43,32 @@ export function resultsCsv(
     const { ctas, scan, days } = await prepareScan(db, websiteId, options.period, options.ctaId);
     for await (const { day, cells } of variantDays(db, websiteId, scan, days)) {
       const out: string[] = [];
-      for (const c of ctas) {
-        for (const v of [...c.variants.map((x) => ({ id: x.id, letter: x.variation })), { id: 0, letter: "Other" }]) {
-          const cell = cells.get(cellKey(c.id, v.id));
+      for (const cta of ctas) {
+        for (const variant of [
+          ...cta.variants.map((x) => ({ id: x.id, letter: x.variation })),
+          { id: 0, letter: "Other" },
+        ]) {
+          const cell = cells.get(cellKey(cta.id, variant.id));
           if (!cell) continue;
-          const m = cell.metrics(c.goal);
+          const metrics = cell.metrics(cta.goal);
           out.push(
             csvRow([
               day,
-              c.id,
-              c.name,
-              v.letter,
-              c.goal,
-              m.views,
-              m.viewers,
-              m.clicks,
-              m.leads,
-              m.completions,
-              m.addToCarts,
-              m.cartValue,
-              m.orders,
-              m.revenue,
-              m.conversions,
-              m.conversionRate === null ? null : Math.round(m.conversionRate * 10_000) / 10_000,
+              cta.id,
+              cta.name,
+              variant.letter,
+              cta.goal,
+              metrics.views,
+              metrics.viewers,
+              metrics.clicks,
+              metrics.leads,
+              metrics.completions,
+              metrics.addToCarts,
+              metrics.cartValue,
+              metrics.orders,
+              metrics.revenue,
+              metrics.conversions,
+              metrics.conversionRate === null ? null : Math.round(metrics.conversionRate * 10_000) / 10_000,
             ]) + "\r\n",
           );
         }

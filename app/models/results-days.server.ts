@@ -52,9 +52,9 @@ async function ctaInfos(db: Db, websiteId: number): Promise<CtaInfo[]> {
     }),
   ]);
   const types = new Map<number, string[]>();
-  for (const e of elements) {
-    const ctaId = e.column.section.step.variant.ctaId;
-    types.set(ctaId, [...(types.get(ctaId) ?? []), e.elementType]);
+  for (const element of elements) {
+    const ctaId = element.column.section.step.variant.ctaId;
+    types.set(ctaId, [...(types.get(ctaId) ?? []), element.elementType]);
   }
   return ctas.map((c) => ({ ...c, goal: goalOf(types.get(c.id) ?? []) }));
 }
@@ -87,17 +87,17 @@ export interface CellOrders {
 export function ordersByDay(scan: Scan, credit: OrderCredit): Map<string, Map<string, CellOrders>> {
   const known = knownVariants(scan);
   const byDay = new Map<string, Map<string, CellOrders>>();
-  for (const o of credit.credited) {
-    const [ctaId, variantId] = o.key.split(":");
+  for (const credited of credit.credited) {
+    const [ctaId, variantId] = credited.key.split(":");
     if (!known.has(Number(ctaId))) continue;
-    const k = keyWithin(known, Number(ctaId), variantId === "" ? null : Number(variantId));
-    let cells = byDay.get(o.day);
-    if (!cells) byDay.set(o.day, (cells = new Map()));
-    const sum = cells.get(k);
+    const key = keyWithin(known, Number(ctaId), variantId === "" ? null : Number(variantId));
+    let cells = byDay.get(credited.day);
+    if (!cells) byDay.set(credited.day, (cells = new Map()));
+    const sum = cells.get(key);
     if (sum) {
-      sum.orders += o.orders;
-      sum.revenue += o.revenue;
-    } else cells.set(k, { orders: o.orders, revenue: o.revenue });
+      sum.orders += credited.orders;
+      sum.revenue += credited.revenue;
+    } else cells.set(key, { orders: credited.orders, revenue: credited.revenue });
   }
   return byDay;
 }
@@ -123,7 +123,7 @@ export async function* variantDays(
   const cellOf = (cells: Map<string, Cell>, ctaId: number, variantId: number | null) =>
     cellAt(cells, keyWithin(known, ctaId, variantId));
   const kinds = new Set<SketchKind>(["viewers", "finishers"]);
-  for (const c of scan.ctas) if (c.goal === "clicks" || c.goal === "addToCarts") kinds.add(GOAL_SKETCH[c.goal]);
+  for (const cta of scan.ctas) if (cta.goal === "clicks" || cta.goal === "addToCarts") kinds.add(GOAL_SKETCH[cta.goal]);
 
   // The next few days are asked for while a chunk is counted (and the first
   // while the leads and orders come): the database and Node work side by side.
@@ -147,11 +147,11 @@ export async function* variantDays(
       })
     : [];
   const leadsByDay = new Map<string, typeof leads>();
-  for (const l of leads) {
-    const day = l.createdAt.toISOString().slice(0, 10);
+  for (const lead of leads) {
+    const day = lead.createdAt.toISOString().slice(0, 10);
     const list = leadsByDay.get(day);
-    if (list) list.push(l);
-    else leadsByDay.set(day, [l]);
+    if (list) list.push(lead);
+    else leadsByDay.set(day, [lead]);
   }
   const orders = withOrders ? ordersByDay(scan, await scan.credit) : null;
 
@@ -160,21 +160,22 @@ export async function* variantDays(
     const [counters, sketches] = await next!;
     next = i + DAYS_PER_READ < days.length ? read(days.slice(i + DAYS_PER_READ, i + 2 * DAYS_PER_READ)) : null;
     const byDay = new Map(chunk.map((d) => [d, new Map<string, Cell>()]));
-    for (const r of counters) {
-      const cell = cellOf(byDay.get(r.day)!, r.ctaId, r.variantId);
-      cell.views += r.views;
-      cell.clicks += r.clicks;
-      cell.addToCarts += r.addToCarts;
-      cell.cartValue += r.cartValue;
+    for (const counter of counters) {
+      const cell = cellOf(byDay.get(counter.day)!, counter.ctaId, counter.variantId);
+      cell.views += counter.views;
+      cell.clicks += counter.clicks;
+      cell.addToCarts += counter.addToCarts;
+      cell.cartValue += counter.cartValue;
     }
-    for (const s of sketches) mergeInto(cellOf(byDay.get(s.day)!, s.ctaId, s.variantId).sketch(s.kind), s.registers);
+    for (const sketch of sketches)
+      mergeInto(cellOf(byDay.get(sketch.day)!, sketch.ctaId, sketch.variantId).sketch(sketch.kind), sketch.registers);
     for (const day of chunk) {
       const cells = byDay.get(day)!;
-      for (const l of leadsByDay.get(day) ?? []) cellOf(cells, l.ctaId!, l.variantId).leads.add(l.personId);
-      for (const [k, o] of orders?.get(day) ?? []) {
-        const cell = cellAt(cells, k);
-        cell.orders += o.orders;
-        cell.revenue += o.revenue;
+      for (const lead of leadsByDay.get(day) ?? []) cellOf(cells, lead.ctaId!, lead.variantId).leads.add(lead.personId);
+      for (const [key, totals] of orders?.get(day) ?? []) {
+        const cell = cellAt(cells, key);
+        cell.orders += totals.orders;
+        cell.revenue += totals.revenue;
       }
       yield { day, cells };
     }

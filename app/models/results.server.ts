@@ -80,24 +80,24 @@ const TOTAL_KINDS: readonly SketchKind[] = ["viewers", "finishers"];
 function totalsOf(cells: { cell: Cell; metrics: Metrics }[]): Metrics {
   const all = new Cell();
   for (const { cell } of cells) all.add(cell, TOTAL_KINDS);
-  const m = all.metrics("leads");
-  m.conversions = cells.reduce((n, c) => n + c.metrics.conversions, 0);
-  m.conversionRate = rateOf(
-    m.conversions,
+  const metrics = all.metrics("leads");
+  metrics.conversions = cells.reduce((n, c) => n + c.metrics.conversions, 0);
+  metrics.conversionRate = rateOf(
+    metrics.conversions,
     cells.reduce((n, c) => n + c.metrics.viewers, 0),
   );
-  return m;
+  return metrics;
 }
 
-function point(day: string, m: Metrics): DailyPoint {
+function point(day: string, metrics: Metrics): DailyPoint {
   return {
     day,
-    views: m.views,
-    viewers: m.viewers,
-    conversions: m.conversions,
-    conversionRate: m.conversionRate,
-    revenue: m.revenue,
-    cartValue: m.cartValue,
+    views: metrics.views,
+    viewers: metrics.viewers,
+    conversions: metrics.conversions,
+    conversionRate: metrics.conversionRate,
+    revenue: metrics.revenue,
+    cartValue: metrics.cartValue,
   };
 }
 
@@ -121,17 +121,17 @@ function addOrders(
     chosen ? chosen.variants.map((v) => [cellKey(chosen.id, v.id), into.variantPoints.get(v.id)]) : [],
   );
   for (const [day, cells] of orders) {
-    const i = dayIndex.get(day);
+    const dayPosition = dayIndex.get(day);
     let revenue = 0;
-    for (const [k, o] of cells) {
-      revenue += o.revenue;
-      const cell = cellAt(into.period, k);
-      cell.orders += o.orders;
-      cell.revenue += o.revenue;
-      const points = variantPointsByKey.get(k);
-      if (i !== undefined && points) points[i].revenue = round2(o.revenue);
+    for (const [key, totals] of cells) {
+      revenue += totals.revenue;
+      const cell = cellAt(into.period, key);
+      cell.orders += totals.orders;
+      cell.revenue += totals.revenue;
+      const points = variantPointsByKey.get(key);
+      if (dayPosition !== undefined && points) points[dayPosition].revenue = round2(totals.revenue);
     }
-    if (i !== undefined) into.daily[i].revenue = round2(revenue);
+    if (dayPosition !== undefined) into.daily[dayPosition].revenue = round2(revenue);
   }
 }
 
@@ -160,62 +160,62 @@ export async function loadResults(
     });
     daily.push(point(day, note(totalsOf(perCta))));
     if (chosen) {
-      for (const v of chosen.variants) {
-        const list = variantPoints.get(v.id) ?? [];
-        list.push(point(day, note((cells.get(cellKey(chosen.id, v.id)) ?? new Cell()).metrics(chosen.goal))));
-        variantPoints.set(v.id, list);
+      for (const variant of chosen.variants) {
+        const list = variantPoints.get(variant.id) ?? [];
+        list.push(point(day, note((cells.get(cellKey(chosen.id, variant.id)) ?? new Cell()).metrics(chosen.goal))));
+        variantPoints.set(variant.id, list);
       }
     }
-    for (const [k, cell] of cells) {
-      cellAt(period, k).add(cell);
+    for (const [key, cell] of cells) {
+      cellAt(period, key).add(cell);
     }
   }
 
   const credit = await scan.credit;
   addOrders(ordersByDay(scan, credit), { period, daily, chosen, variantPoints });
   const ctaCells: { cell: Cell; metrics: Metrics }[] = [];
-  const results: CtaResult[] = ctas.map((c) => {
-    const variants: VariantResult[] = c.variants.map((v) => ({
-      id: v.id,
-      letter: v.variation,
-      percentage: v.percentage,
-      winner: v.winner,
-      metrics: note((period.get(cellKey(c.id, v.id)) ?? new Cell()).metrics(c.goal)),
+  const results: CtaResult[] = ctas.map((cta) => {
+    const variants: VariantResult[] = cta.variants.map((variant) => ({
+      id: variant.id,
+      letter: variant.variation,
+      percentage: variant.percentage,
+      winner: variant.winner,
+      metrics: note((period.get(cellKey(cta.id, variant.id)) ?? new Cell()).metrics(cta.goal)),
     }));
-    const other = period.get(cellKey(c.id, 0));
+    const other = period.get(cellKey(cta.id, 0));
     if (other)
       variants.push({
         id: null,
         letter: "Other",
         percentage: null,
         winner: false,
-        metrics: note(other.metrics(c.goal)),
+        metrics: note(other.metrics(cta.goal)),
       });
-    const cell = Cell.union([...c.variants.map((x) => x.id), 0].map((v) => period.get(cellKey(c.id, v))));
-    const metrics = note(cell.metrics(c.goal));
+    const cell = Cell.union([...cta.variants.map((x) => x.id), 0].map((v) => period.get(cellKey(cta.id, v))));
+    const metrics = note(cell.metrics(cta.goal));
     ctaCells.push({ cell, metrics });
     return {
-      id: c.id,
-      name: c.name,
-      status: c.status,
-      ctaType: c.ctaType,
-      goal: c.goal,
+      id: cta.id,
+      name: cta.name,
+      status: cta.status,
+      ctaType: cta.ctaType,
+      goal: cta.goal,
       metrics,
       variants,
       abTest:
-        c.variants.length >= 2
+        cta.variants.length >= 2
           ? abVerdict(
               variants
                 .filter((v) => v.id !== null)
-                .map((v) => ({
-                  id: v.id!,
-                  letter: v.letter,
-                  views: v.metrics.viewers,
-                  conversions: Math.min(v.metrics.conversions, v.metrics.viewers),
+                .map((variant) => ({
+                  id: variant.id!,
+                  letter: variant.letter,
+                  views: variant.metrics.viewers,
+                  conversions: Math.min(variant.metrics.conversions, variant.metrics.viewers),
                 })),
             )
           : null,
-      winnerId: c.variants.find((v) => v.winner)?.id ?? null,
+      winnerId: cta.variants.find((v) => v.winner)?.id ?? null,
     };
   });
 

@@ -64,13 +64,13 @@ interface RawSketch {
 export async function readSketches(db: Db, range: RollupRange, kinds: readonly SketchKind[]): Promise<SketchRow[]> {
   if (!range.ctaIds.length || !kinds.length) return [];
   const postgres = isPostgres(db);
-  let n = 0;
-  const p = () => (postgres ? `$${++n}` : "?");
-  const list = (values: readonly unknown[]) => values.map(p).join(",");
+  let count = 0;
+  const placeholder = () => (postgres ? `$${++count}` : "?");
+  const list = (values: readonly unknown[]) => values.map(placeholder).join(",");
   const registers = postgres ? `encode("registers", 'base64')` : `hex("registers")`;
   const rows = await db.$queryRawUnsafe<RawSketch[]>(
     `SELECT "day", "ctaId", "variantId", "kind", ${registers} AS "registers" FROM "CtaDailySketch"
-     WHERE "websiteId" = ${p()} AND "day" >= ${p()} AND "day" <= ${p()} AND "ctaId" IN (${list(range.ctaIds)}) AND "kind" IN (${list(kinds)})`,
+     WHERE "websiteId" = ${placeholder()} AND "day" >= ${placeholder()} AND "day" <= ${placeholder()} AND "ctaId" IN (${list(range.ctaIds)}) AND "kind" IN (${list(kinds)})`,
     range.websiteId,
     range.from,
     range.to,
@@ -79,13 +79,13 @@ export async function readSketches(db: Db, range: RollupRange, kinds: readonly S
   );
   // PostgreSQL's base64 breaks lines every 76 characters; Buffer's decoder skips them.
   const encoding = postgres ? "base64" : "hex";
-  return rows.map((r) => {
-    const bytes = Buffer.from(r.registers, encoding);
+  return rows.map((row) => {
+    const bytes = Buffer.from(row.registers, encoding);
     return {
-      day: r.day,
-      ctaId: Number(r.ctaId),
-      variantId: Number(r.variantId),
-      kind: r.kind as SketchKind,
+      day: row.day,
+      ctaId: Number(row.ctaId),
+      variantId: Number(row.variantId),
+      kind: row.kind as SketchKind,
       registers: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     };
   });

@@ -62,8 +62,8 @@ export async function recordShopOrder(
   };
   const result = await storeEvents(db, websiteId, [event]);
   if (result.rejected.length) {
-    const r = result.rejected[0];
-    throw new InputError(r.message, r.field, 422);
+    const rejection = result.rejected[0];
+    throw new InputError(rejection.message, rejection.field, 422);
   }
   return { stored: result.stored === 1 };
 }

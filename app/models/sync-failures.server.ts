@@ -29,17 +29,17 @@ export async function failedSyncs(db: Db, websiteId: number, take = 50): Promise
     select: { id: true, email: true, phone: true },
   });
   const label = new Map(people.map((p) => [p.id, p.email ?? p.phone ?? `Contact ${p.id}`]));
-  return rows.map((r) => {
-    const personId = personOf.get(r.id) ?? 0;
+  return rows.map((job) => {
+    const personId = personOf.get(job.id) ?? 0;
     return {
-      id: r.id,
-      integrationName: r.integrationName,
-      operation: r.operation,
-      listId: r.listId,
-      tag: r.tag,
-      attempts: r.attempts,
-      lastError: r.lastError,
-      createdAt: r.createdAt.toISOString(),
+      id: job.id,
+      integrationName: job.integrationName,
+      operation: job.operation,
+      listId: job.listId,
+      tag: job.tag,
+      attempts: job.attempts,
+      lastError: job.lastError,
+      createdAt: job.createdAt.toISOString(),
       personId,
       // A forget job has no person: it was queued as they were deleted (customers/redact).
       personLabel: label.get(personId) ?? (personId ? `Contact ${personId}` : "Deleted customer"),

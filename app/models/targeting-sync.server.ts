@@ -95,14 +95,14 @@ async function deliveredState(
   });
   const lists = new Set<string>();
   const tags = new Set<string>();
-  for (const j of jobs) {
-    const p = asRecord(j.payload);
-    const list = typeof p.list_id === "string" ? p.list_id : null;
-    const tag = typeof p.tag === "string" ? p.tag : null;
-    if (j.operation === "subscribe" && list) lists.add(list);
-    if (j.operation === "unsubscribe" && list) lists.delete(list);
-    if (j.operation === "add_tag" && tag) tags.add(tag);
-    if (j.operation === "remove_tag" && tag) tags.delete(tag);
+  for (const job of jobs) {
+    const payload = asRecord(job.payload);
+    const list = typeof payload.list_id === "string" ? payload.list_id : null;
+    const tag = typeof payload.tag === "string" ? payload.tag : null;
+    if (job.operation === "subscribe" && list) lists.add(list);
+    if (job.operation === "unsubscribe" && list) lists.delete(list);
+    if (job.operation === "add_tag" && tag) tags.add(tag);
+    if (job.operation === "remove_tag" && tag) tags.delete(tag);
   }
   return { lists: [...lists], tags: [...tags] };
 }
@@ -231,10 +231,10 @@ export async function targetingSync(
             fields = remote?.fields ?? {};
             source = "remote";
           }
-        } catch (e) {
+        } catch (error) {
           // SPEC 8: a sync that fails is logged and the widget carries on.
           logger("targeting-sync").error(
-            { err: e },
+            { err: error },
             `targeting sync with ${type} failed; answering from local records`,
           );
         }

@@ -130,39 +130,39 @@ function parseSettings(input: unknown): WebsiteSettings {
 }
 
 /** Settings (snake_case document) → the Website row's columns. */
-function settingsColumns(db: DbClient, s: WebsiteSettings) {
+function settingsColumns(db: DbClient, settings: WebsiteSettings) {
   return {
-    name: s.name,
-    domain: s.domain ?? null,
-    currency: s.currency,
-    currencyCharacter: s.currency_character,
-    defaultCountry: s.default_country,
-    language: s.language,
-    businessType: s.business_type ?? null,
-    privacyMessage: s.privacy_message ?? null,
-    privacyLink: s.privacy_link ?? null,
-    privacyLinkText: s.privacy_link_text ?? null,
-    termsLink: s.terms_link ?? null,
-    termsLinkText: s.terms_link_text ?? null,
-    marketingConsent: s.marketing_consent ?? null,
-    smsConsent: s.sms_consent ?? null,
-    brand: s.brand ?? null,
-    brandStyle: nullableJson(db, s.brand_style),
-    brandColors: nullableJson(db, s.brand_colors),
-    poweredBy: s.powered_by,
-    urlIdentification: s.url_identification,
-    formTracking: s.form_tracking,
-    segmentWriteKey: s.segment_write_key ?? null,
-    gtmId: s.gtm_id ?? null,
-    dataSettings: toJson(s.data_settings),
+    name: settings.name,
+    domain: settings.domain ?? null,
+    currency: settings.currency,
+    currencyCharacter: settings.currency_character,
+    defaultCountry: settings.default_country,
+    language: settings.language,
+    businessType: settings.business_type ?? null,
+    privacyMessage: settings.privacy_message ?? null,
+    privacyLink: settings.privacy_link ?? null,
+    privacyLinkText: settings.privacy_link_text ?? null,
+    termsLink: settings.terms_link ?? null,
+    termsLinkText: settings.terms_link_text ?? null,
+    marketingConsent: settings.marketing_consent ?? null,
+    smsConsent: settings.sms_consent ?? null,
+    brand: settings.brand ?? null,
+    brandStyle: nullableJson(db, settings.brand_style),
+    brandColors: nullableJson(db, settings.brand_colors),
+    poweredBy: settings.powered_by,
+    urlIdentification: settings.url_identification,
+    formTracking: settings.form_tracking,
+    segmentWriteKey: settings.segment_write_key ?? null,
+    gtmId: settings.gtm_id ?? null,
+    dataSettings: toJson(settings.data_settings),
   };
 }
 
 /** Creates a website from settings (validated; throws WebsiteValidationError naming the field). */
 export async function createWebsite(db: DbClient, settings: unknown, extras: WebsiteExtras = {}): Promise<Website> {
-  const s = parseSettings(settings);
+  const parsed = parseSettings(settings);
   return db.website.create({
-    data: { ...settingsColumns(db, s), shopDomain: extras.shopDomain?.trim().toLowerCase() || null },
+    data: { ...settingsColumns(db, parsed), shopDomain: extras.shopDomain?.trim().toLowerCase() || null },
   });
 }
 
@@ -177,8 +177,8 @@ export async function updateWebsiteSettings(db: DbClient, websiteId: number, inp
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
     throw new WebsiteValidationError([issueAt([], "Send the settings as an object")]);
   }
-  const s = parseSettings({ ...websiteSettingsOf(row), ...input });
-  return db.website.update({ where: { id: websiteId }, data: settingsColumns(db, s) });
+  const parsed = parseSettings({ ...websiteSettingsOf(row), ...input });
+  return db.website.update({ where: { id: websiteId }, data: settingsColumns(db, parsed) });
 }
 
 /** A website by id, or null. */
@@ -192,7 +192,7 @@ function stringRecord<T extends string | number>(
 ): Record<string, T> | null {
   if (value === null || value === undefined) return null;
   const out: Record<string, T> = {};
-  for (const [k, v] of Object.entries(recordOf(value))) if (keep(v)) out[k] = v;
+  for (const [key, item] of Object.entries(recordOf(value))) if (keep(item)) out[key] = item;
   return out;
 }
 

@@ -32,15 +32,15 @@ function hintFor(status: number): string {
 }
 
 /** The same error with owner-safe words (status, retry and Retry-After kept). */
-function ownerSafe(e: unknown, method: string, path: string): unknown {
-  if (!(e instanceof ProviderError)) return e;
+function ownerSafe(error: unknown, method: string, path: string): unknown {
+  if (!(error instanceof ProviderError)) return error;
   const what = `${method} ${path.split("?")[0]}`;
   // Refused addresses, closed ports, time-outs and DNS failures all read the same.
   const message =
-    e.status === null
+    error.status === null
       ? `${what}: ActiveCampaign could not be reached`
-      : `${what}: ActiveCampaign answered ${e.status} (${hintFor(e.status)})`;
-  return new ProviderError(message, e.retryable, e.status, e.retryAfterMs);
+      : `${what}: ActiveCampaign answered ${error.status} (${hintFor(error.status)})`;
+  return new ProviderError(message, error.retryable, error.status, error.retryAfterMs);
 }
 
 /** Builds an ActiveCampaign client. */
@@ -68,13 +68,13 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
   const syncContact = async (given: SyncPayload): Promise<string> => {
     if (!given.contact.email) throw new ProviderError("ActiveCampaign contacts need an email address", false);
     // An unproven submitter does not overwrite an existing contact's fields (SyncPayload.keep_existing).
-    const p = given.keep_existing && (await findContact(given.contact.email)) ? identifiersOnly(given) : given;
+    const payload = given.keep_existing && (await findContact(given.contact.email)) ? identifiersOnly(given) : given;
     const res = await call("POST", "/contact/sync", {
       contact: {
-        email: p.contact.email,
-        ...(p.contact.name ? { firstName: p.contact.name } : {}),
-        ...(p.contact.last_name ? { lastName: p.contact.last_name } : {}),
-        ...(p.contact.phone ? { phone: p.contact.phone } : {}),
+        email: payload.contact.email,
+        ...(payload.contact.name ? { firstName: payload.contact.name } : {}),
+        ...(payload.contact.last_name ? { lastName: payload.contact.last_name } : {}),
+        ...(payload.contact.phone ? { phone: payload.contact.phone } : {}),
       },
     });
     const id = stringAt(res.json, "contact", "id");
@@ -97,13 +97,13 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
   return {
     type: "activecampaign",
 
-    async subscribe(p, listId) {
+    async subscribe(payload, listId) {
       // Without marketing consent the contact is kept but not put on a list.
-      if (p.consents.marketing === false) {
-        await syncContact(p);
+      if (payload.consents.marketing === false) {
+        await syncContact(payload);
         return;
       }
-      await setList(p, listId, 1);
+      await setList(payload, listId, 1);
     },
 
     unsubscribe: (p, listId) => setList(p, listId, 2),
@@ -115,8 +115,8 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
       if (id) await call("DELETE", `/contacts/${encodeURIComponent(id)}`, undefined, [404]);
     },
 
-    async addTag(p, tag) {
-      const contact = await syncContact(p);
+    async addTag(payload, tag) {
+      const contact = await syncContact(payload);
       let tagId = await findTag(tag);
       if (!tagId) {
         const created = await call("POST", "/tags", {
@@ -129,8 +129,8 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
       await call("POST", "/contactTags", { contactTag: { contact, tag: tagId } });
     },
 
-    async removeTag(p, tag) {
-      const contact = await syncContact(p);
+    async removeTag(payload, tag) {
+      const contact = await syncContact(payload);
       const tagId = await findTag(tag);
       if (!tagId) return;
       const res = await call("GET", `/contacts/${encodeURIComponent(contact)}/contactTags`);
@@ -164,8 +164,8 @@ export function activeCampaignProvider(config: ActiveCampaignConfig): MailingPro
       );
       const fields: Record<string, string> = {};
       for (const key of ["firstName", "lastName", "phone"]) {
-        const v = stringAt(contact, key);
-        if (v) fields[key] = v;
+        const value = stringAt(contact, key);
+        if (value) fields[key] = value;
       }
       return {
         lists: arrayAt(lists.json, "contactLists")

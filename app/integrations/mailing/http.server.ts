@@ -46,10 +46,10 @@ export async function providerRequest(
     // then stalls is as hung as one that never answers.
     res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     text = await res.text();
-  } catch (e) {
-    const name = e instanceof Error ? e.name : "";
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
     const reason =
-      name === "TimeoutError" || name === "AbortError" ? `timed out after ${timeoutMs} ms` : networkReason(e);
+      name === "TimeoutError" || name === "AbortError" ? `timed out after ${timeoutMs} ms` : networkReason(error);
     throw new ProviderError(`${init.method ?? "GET"} ${new URL(url).pathname}: ${reason}`, true);
   }
   let json: unknown = null;
@@ -90,33 +90,33 @@ export function jsonCaller(
     );
 }
 
-function networkReason(e: unknown): string {
+function networkReason(error: unknown): string {
   const cause =
-    e instanceof Error && e.cause && typeof e.cause === "object"
-      ? (e.cause as { code?: string; message?: string })
+    error instanceof Error && error.cause && typeof error.cause === "object"
+      ? (error.cause as { code?: string; message?: string })
       : null;
   if (cause?.code) return `network error ${cause.code}`;
-  return e instanceof Error ? e.message : String(e);
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Reads a string field from an unknown JSON value. */
 export function stringAt(value: unknown, ...path: (string | number)[]): string | null {
-  let v: unknown = value;
+  let current: unknown = value;
   for (const key of path) {
-    if (v === null || typeof v !== "object") return null;
-    v = (v as Record<string | number, unknown>)[key];
+    if (current === null || typeof current !== "object") return null;
+    current = (current as Record<string | number, unknown>)[key];
   }
-  if (typeof v === "string") return v;
-  if (typeof v === "number") return String(v);
+  if (typeof current === "string") return current;
+  if (typeof current === "number") return String(current);
   return null;
 }
 
 /** Reads an array field from an unknown JSON value. */
 export function arrayAt(value: unknown, ...path: (string | number)[]): unknown[] {
-  let v: unknown = value;
+  let current: unknown = value;
   for (const key of path) {
-    if (v === null || typeof v !== "object") return [];
-    v = (v as Record<string | number, unknown>)[key];
+    if (current === null || typeof current !== "object") return [];
+    current = (current as Record<string | number, unknown>)[key];
   }
-  return Array.isArray(v) ? v : [];
+  return Array.isArray(current) ? current : [];
 }

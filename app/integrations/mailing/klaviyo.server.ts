@@ -44,42 +44,42 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
   };
   const call = jsonCaller(base, headers, config, describe);
 
-  const identifiers = (p: SyncPayload) => {
-    if (!p.contact.email && !p.contact.phone)
+  const identifiers = (payload: SyncPayload) => {
+    if (!payload.contact.email && !payload.contact.phone)
       throw new ProviderError("The contact has neither an email nor a phone", false);
     return {
-      ...(p.contact.email ? { email: p.contact.email } : {}),
-      ...(p.contact.phone?.startsWith("+") ? { phone_number: p.contact.phone } : {}),
+      ...(payload.contact.email ? { email: payload.contact.email } : {}),
+      ...(payload.contact.phone?.startsWith("+") ? { phone_number: payload.contact.phone } : {}),
     };
   };
 
-  const profileAttributes = (p: SyncPayload) => {
-    const c = p.contact;
+  const profileAttributes = (payload: SyncPayload) => {
+    const contact = payload.contact;
     const location: Record<string, string> = {};
-    if (c.address) location.address1 = c.address;
-    if (c.city) location.city = c.city;
-    if (c.state) location.region = c.state;
-    if (c.country) location.country = c.country;
-    if (c.zip_code) location.zip = c.zip_code;
-    const properties: Record<string, unknown> = { ...(p.properties ?? {}) };
-    if (c.website) properties.website = c.website;
-    if (p.consents.privacy != null) properties.privacy_consent = p.consents.privacy;
+    if (contact.address) location.address1 = contact.address;
+    if (contact.city) location.city = contact.city;
+    if (contact.state) location.region = contact.state;
+    if (contact.country) location.country = contact.country;
+    if (contact.zip_code) location.zip = contact.zip_code;
+    const properties: Record<string, unknown> = { ...(payload.properties ?? {}) };
+    if (contact.website) properties.website = contact.website;
+    if (payload.consents.privacy != null) properties.privacy_consent = payload.consents.privacy;
     return {
-      ...identifiers(p),
-      ...(c.name ? { first_name: c.name } : {}),
-      ...(c.last_name ? { last_name: c.last_name } : {}),
-      ...(c.company_name ? { organization: c.company_name } : {}),
-      ...(c.company_title ? { title: c.company_title } : {}),
+      ...identifiers(payload),
+      ...(contact.name ? { first_name: contact.name } : {}),
+      ...(contact.last_name ? { last_name: contact.last_name } : {}),
+      ...(contact.company_name ? { organization: contact.company_name } : {}),
+      ...(contact.company_title ? { title: contact.company_title } : {}),
       ...(Object.keys(location).length ? { location } : {}),
       ...(Object.keys(properties).length ? { properties } : {}),
     };
   };
 
   /** The profile Klaviyo holds for the payload's address (or phone, without one), or undefined. */
-  const existing = async (p: SyncPayload): Promise<unknown> => {
-    const filter = p.contact.email
-      ? `equals(email,"${p.contact.email.replace(/["\\]/g, "")}")`
-      : `equals(phone_number,"${(p.contact.phone ?? "").replace(/["\\]/g, "")}")`;
+  const existing = async (payload: SyncPayload): Promise<unknown> => {
+    const filter = payload.contact.email
+      ? `equals(email,"${payload.contact.email.replace(/["\\]/g, "")}")`
+      : `equals(phone_number,"${(payload.contact.phone ?? "").replace(/["\\]/g, "")}")`;
     const found = await call("GET", `/api/profiles/?filter=${encodeURIComponent(filter)}`);
     return arrayAt(found.json, "data")[0];
   };
@@ -90,9 +90,9 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
 
   /** Create or update profile: answers 201 (created) or 200 (updated) with the profile id. */
   const importProfile = async (given: SyncPayload, meta?: unknown): Promise<string> => {
-    const p = await guard(given);
+    const payload = await guard(given);
     const res = await call("POST", "/api/profile-import/", {
-      data: { type: "profile", attributes: profileAttributes(p), ...(meta ? { meta } : {}) },
+      data: { type: "profile", attributes: profileAttributes(payload), ...(meta ? { meta } : {}) },
     });
     const id = stringAt(res.json, "data", "id");
     if (!id) throw new ProviderError("Klaviyo's profile import answered without a profile id", true, res.status);
@@ -104,18 +104,18 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
 
     async subscribe(given, listId) {
       // The bulk job writes the phone as an identifier: the same guard applies.
-      const p = await guard(given);
-      if (p.consents.marketing === false) {
+      const payload = await guard(given);
+      if (payload.consents.marketing === false) {
         // No consent: the profile joins the list but is not subscribed to marketing.
-        const id = await importProfile(p);
+        const id = await importProfile(payload);
         await call("POST", `/api/lists/${encodeURIComponent(listId)}/relationships/profiles/`, {
           data: [{ type: "profile", id }],
         });
         return;
       }
       const subscriptions: Record<string, unknown> = {};
-      if (p.contact.email) subscriptions.email = { marketing: { consent: "SUBSCRIBED" } };
-      if (p.contact.phone?.startsWith("+") && p.consents.sms === true)
+      if (payload.contact.email) subscriptions.email = { marketing: { consent: "SUBSCRIBED" } };
+      if (payload.contact.phone?.startsWith("+") && payload.consents.sms === true)
         subscriptions.sms = { marketing: { consent: "SUBSCRIBED" } };
       if (!Object.keys(subscriptions).length)
         throw new ProviderError("Klaviyo needs an email, or a phone with SMS consent, to subscribe", false);
@@ -124,15 +124,15 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
           type: "profile-subscription-bulk-create-job",
           attributes: {
             custom_source: "Beckon",
-            profiles: { data: [{ type: "profile", attributes: { ...identifiers(p), subscriptions } }] },
+            profiles: { data: [{ type: "profile", attributes: { ...identifiers(payload), subscriptions } }] },
           },
           relationships: { list: { data: { type: "list", id: listId } } },
         },
       });
     },
 
-    async unsubscribe(p, listId) {
-      const id = await importProfile(p);
+    async unsubscribe(payload, listId) {
+      const id = await importProfile(payload);
       await call("DELETE", `/api/lists/${encodeURIComponent(listId)}/relationships/profiles/`, {
         data: [{ type: "profile", id }],
       });
@@ -152,11 +152,11 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
 
     // Request Profile Deletion (data-privacy:write scope): Klaviyo erases every
     // profile with the address, asynchronously, and keeps the GDPR record.
-    async forget(p) {
-      const id = p.contact.email
-        ? { email: p.contact.email }
-        : p.contact.phone?.startsWith("+")
-          ? { phone_number: p.contact.phone }
+    async forget(payload) {
+      const id = payload.contact.email
+        ? { email: payload.contact.email }
+        : payload.contact.phone?.startsWith("+")
+          ? { phone_number: payload.contact.phone }
           : null;
       if (!id) throw new ProviderError("The contact has neither an email nor an international phone number", false);
       await call("POST", "/api/data-privacy-deletion-jobs/", {
@@ -176,8 +176,8 @@ export function klaviyoProvider(config: KlaviyoConfig): MailingProvider {
       const rawTags = props[KLAVIYO_TAGS_PROPERTY];
       const fields: Record<string, string> = {};
       for (const key of ["first_name", "last_name", "organization", "title"]) {
-        const v = stringAt(profile, "attributes", key);
-        if (v) fields[key] = v;
+        const value = stringAt(profile, "attributes", key);
+        if (value) fields[key] = value;
       }
       return {
         lists: arrayAt(lists.json, "data")

@@ -67,28 +67,28 @@ export function mailchimpProvider(config: MailchimpConfig): MailingProvider {
   const memberPath = (listId: string, email: string) =>
     `/lists/${encodeURIComponent(listId)}/members/${subscriberHash(email)}`;
 
-  const mergeFields = (p: SyncPayload) => {
-    const m: Record<string, string> = {};
-    if (p.contact.name) m.FNAME = p.contact.name;
-    if (p.contact.last_name) m.LNAME = p.contact.last_name;
-    if (p.contact.phone) m.PHONE = p.contact.phone;
-    return m;
+  const mergeFields = (payload: SyncPayload) => {
+    const fields: Record<string, string> = {};
+    if (payload.contact.name) fields.FNAME = payload.contact.name;
+    if (payload.contact.last_name) fields.LNAME = payload.contact.last_name;
+    if (payload.contact.phone) fields.PHONE = payload.contact.phone;
+    return fields;
   };
 
   /** PUT add-or-update; `status` changes an existing member, `status_if_new` only a new one. */
   const putMember = async (given: SyncPayload, listId: string, statusIfNew: string, status?: string) => {
     const email = emailOf(given);
     // An unproven submitter does not overwrite an existing member's merge fields (SyncPayload.keep_existing).
-    const p =
+    const payload =
       given.keep_existing && (await call("GET", memberPath(listId, email), undefined, [404])).status !== 404
         ? identifiersOnly(given)
         : given;
-    const merge = mergeFields(p);
+    const merge = mergeFields(payload);
     const permissions =
-      config.marketingPermissionId && p.consents.marketing != null
+      config.marketingPermissionId && payload.consents.marketing != null
         ? {
             marketing_permissions: [
-              { marketing_permission_id: config.marketingPermissionId, enabled: p.consents.marketing },
+              { marketing_permission_id: config.marketingPermissionId, enabled: payload.consents.marketing },
             ],
           }
         : {};
@@ -101,28 +101,28 @@ export function mailchimpProvider(config: MailchimpConfig): MailingProvider {
     });
   };
 
-  const setTag = async (p: SyncPayload, tag: string, active: boolean) => {
-    const listId = listOf(p);
-    const path = `${memberPath(listId, emailOf(p))}/tags`;
+  const setTag = async (payload: SyncPayload, tag: string, active: boolean) => {
+    const listId = listOf(payload);
+    const path = `${memberPath(listId, emailOf(payload))}/tags`;
     const body = { tags: [{ name: tag, status: active ? "active" : "inactive" }] };
     const res = await call("POST", path, body, [404]);
     if (res.status !== 404) return;
     if (!active) return; // not a member: nothing to untag
     // Tags need a member; add one without subscribing, then tag it.
-    await putMember(p, listId, "transactional");
+    await putMember(payload, listId, "transactional");
     await call("POST", path, body);
   };
 
   return {
     type: "mailchimp",
 
-    async subscribe(p, listId) {
-      if (p.consents.marketing === false) {
-        await putMember(p, listOf(p, listId), "transactional");
+    async subscribe(payload, listId) {
+      if (payload.consents.marketing === false) {
+        await putMember(payload, listOf(payload, listId), "transactional");
         return;
       }
       const status = config.doubleOptIn ? "pending" : "subscribed";
-      await putMember(p, listOf(p, listId), status, status);
+      await putMember(payload, listOf(payload, listId), status, status);
     },
 
     async unsubscribe(p, listId) {
@@ -149,15 +149,15 @@ export function mailchimpProvider(config: MailchimpConfig): MailingProvider {
       const lists = new Set<string>();
       const tags = new Set<string>();
       const fields: Record<string, string> = {};
-      for (const m of members) {
-        const listId = stringAt(m, "list_id");
-        if (listId && stringAt(m, "status") === "subscribed") lists.add(listId);
-        for (const t of arrayAt(m, "tags")) {
-          const name = stringAt(t, "name");
+      for (const member of members) {
+        const listId = stringAt(member, "list_id");
+        if (listId && stringAt(member, "status") === "subscribed") lists.add(listId);
+        for (const tag of arrayAt(member, "tags")) {
+          const name = stringAt(tag, "name");
           if (name) tags.add(name);
         }
-        const merge = (m as { merge_fields?: Record<string, unknown> }).merge_fields ?? {};
-        for (const [k, v] of Object.entries(merge)) if (typeof v === "string" && v) fields[k] = v;
+        const merge = (member as { merge_fields?: Record<string, unknown> }).merge_fields ?? {};
+        for (const [key, value] of Object.entries(merge)) if (typeof value === "string" && value) fields[key] = value;
       }
       return { lists: [...lists], tags: [...tags], fields };
     },

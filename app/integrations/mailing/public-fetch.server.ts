@@ -100,7 +100,7 @@ const agents = {
 function toHeaders(res: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(res.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
   return headers;

@@ -38,13 +38,13 @@ export interface RegistryOptions {
 }
 
 function parse<S extends ZodTypeAny>(schema: S, value: unknown, what: string) {
-  const r = schema.safeParse(value);
-  if (!r.success)
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
     throw new ProviderError(
-      `The ${what} integration is missing its credentials (${r.error.issues[0]?.path.join(".") || "api_key"})`,
+      `The ${what} integration is missing its credentials (${parsed.error.issues[0]?.path.join(".") || "api_key"})`,
       false,
     );
-  return r.data;
+  return parsed.data;
 }
 
 /** The client for an integration, or a permanent ProviderError when it cannot have one. */
@@ -53,30 +53,30 @@ export function providerFor(integration: IntegrationLike, options: RegistryOptio
   const timeoutMs = options.timeoutMs ?? env.providerTimeoutMs;
   const common = { fetch: options.fetch, timeoutMs };
   const settings = syncSettingsSchema.safeParse(integration.syncSettings ?? {});
-  const s = settings.success ? settings.data : {};
+  const syncSettings = settings.success ? settings.data : {};
   switch (integration.integrationType) {
     case "klaviyo": {
-      const c = parse(klaviyoCredentialsSchema, integration.credentials, "Klaviyo");
-      return klaviyoProvider({ ...common, apiKey: c.api_key, baseUrl: env.klaviyoApiUrl ?? undefined });
+      const credentials = parse(klaviyoCredentialsSchema, integration.credentials, "Klaviyo");
+      return klaviyoProvider({ ...common, apiKey: credentials.api_key, baseUrl: env.klaviyoApiUrl ?? undefined });
     }
     case "mailchimp": {
-      const c = parse(mailchimpCredentialsSchema, integration.credentials, "Mailchimp");
+      const credentials = parse(mailchimpCredentialsSchema, integration.credentials, "Mailchimp");
       return mailchimpProvider({
         ...common,
-        apiKey: c.api_key,
+        apiKey: credentials.api_key,
         baseUrl: env.mailchimpApiUrl ?? undefined,
-        defaultListId: s.default_list_id ?? null,
-        doubleOptIn: s.double_opt_in ?? false,
-        marketingPermissionId: s.marketing_permission_id ?? null,
+        defaultListId: syncSettings.default_list_id ?? null,
+        doubleOptIn: syncSettings.double_opt_in ?? false,
+        marketingPermissionId: syncSettings.marketing_permission_id ?? null,
       });
     }
     case "activecampaign": {
-      const c = parse(activeCampaignCredentialsSchema, integration.credentials, "ActiveCampaign");
+      const credentials = parse(activeCampaignCredentialsSchema, integration.credentials, "ActiveCampaign");
       // The owner's URL: no injected fetch, public addresses only (the env names the tests' local fakes).
       return activeCampaignProvider({
         timeoutMs,
-        apiKey: c.api_key,
-        apiUrl: c.api_url,
+        apiKey: credentials.api_key,
+        apiUrl: credentials.api_url,
         allowPrivate: env.allowPrivateProviderHosts,
       });
     }

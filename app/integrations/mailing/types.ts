@@ -68,11 +68,13 @@ export interface RemoteContact {
 }
 
 /** The payload cut down to the address that identifies the profile: no fields to overwrite. */
-export function identifiersOnly(p: SyncPayload): SyncPayload {
-  const { properties: _properties, ...rest } = p;
+export function identifiersOnly(payload: SyncPayload): SyncPayload {
+  const { properties: _properties, ...rest } = payload;
   return {
     ...rest,
-    contact: p.contact.email ? { email: p.contact.email, phone: null } : { email: null, phone: p.contact.phone },
+    contact: payload.contact.email
+      ? { email: payload.contact.email, phone: null }
+      : { email: null, phone: payload.contact.phone },
   };
 }
 

@@ -98,10 +98,10 @@ export async function adminGraphql<Q extends keyof AdminQueries>(
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         redirect: "error",
       });
-    } catch (e) {
+    } catch (error) {
       throw new AdminApiError(
         "network",
-        `Shopify could not be reached (${e instanceof Error ? e.message : String(e)})`,
+        `Shopify could not be reached (${error instanceof Error ? error.message : String(error)})`,
       );
     }
     if (response.status === 401 || response.status === 403) {

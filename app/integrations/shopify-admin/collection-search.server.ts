@@ -25,13 +25,13 @@ export function collectionSearchQuery(words: string): string | null {
 /** The editor's page of collections from the Admin API's answer. */
 export function toCollectionPage(data: BeckonCollectionSearchQuery): CollectionSearchPage {
   return {
-    collections: data.collections.nodes.map((c) => ({
-      id: c.id,
-      handle: c.handle,
-      title: c.title,
-      image: c.image?.url ?? null,
-      imageAlt: c.image?.altText ?? null,
-      productsCount: c.productsCount?.count ?? null,
+    collections: data.collections.nodes.map((collection) => ({
+      id: collection.id,
+      handle: collection.handle,
+      title: collection.title,
+      image: collection.image?.url ?? null,
+      imageAlt: collection.image?.altText ?? null,
+      productsCount: collection.productsCount?.count ?? null,
     })),
     pageInfo: { hasNextPage: data.collections.pageInfo.hasNextPage, endCursor: data.collections.pageInfo.endCursor },
   };

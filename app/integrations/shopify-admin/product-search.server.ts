@@ -30,22 +30,22 @@ export function productSearchQuery(words: string): string | null {
 /** The editor's page of results from the Admin API's answer. */
 export function toSearchPage(data: BeckonProductSearchQuery): ProductSearchPage {
   return {
-    products: data.products.nodes.map((p) => ({
-      id: p.id,
-      title: p.title,
-      handle: p.handle,
-      image: p.featuredMedia?.preview?.image?.url ?? null,
-      imageAlt: p.featuredMedia?.preview?.image?.altText ?? null,
-      priceMin: p.priceRangeV2.minVariantPrice.amount,
-      priceMax: p.priceRangeV2.maxVariantPrice.amount,
-      currency: p.priceRangeV2.minVariantPrice.currencyCode,
-      variantsCount: p.variantsCount?.count ?? p.variants.nodes.length,
-      variants: p.variants.nodes.map((v) => ({
-        id: v.id,
-        title: v.title,
-        price: v.price,
-        available: v.availableForSale,
-        image: v.image?.url ?? null,
+    products: data.products.nodes.map((product) => ({
+      id: product.id,
+      title: product.title,
+      handle: product.handle,
+      image: product.featuredMedia?.preview?.image?.url ?? null,
+      imageAlt: product.featuredMedia?.preview?.image?.altText ?? null,
+      priceMin: product.priceRangeV2.minVariantPrice.amount,
+      priceMax: product.priceRangeV2.maxVariantPrice.amount,
+      currency: product.priceRangeV2.minVariantPrice.currencyCode,
+      variantsCount: product.variantsCount?.count ?? product.variants.nodes.length,
+      variants: product.variants.nodes.map((variant) => ({
+        id: variant.id,
+        title: variant.title,
+        price: variant.price,
+        available: variant.availableForSale,
+        image: variant.image?.url ?? null,
       })),
     })),
     pageInfo: { hasNextPage: data.products.pageInfo.hasNextPage, endCursor: data.products.pageInfo.endCursor },
