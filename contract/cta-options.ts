@@ -57,29 +57,29 @@ type Options = Record<string, unknown> | null | undefined;
 const KINDS = ["delayed", "scroll", "exit", "click", "add-to-cart", "immediate"];
 
 // Options come from JSON written by an admin: numbers may arrive as strings.
-const n = (v: unknown, d: number): number => (v === "" || v == null || isNaN(+v) ? d : +v);
+const numOr = (v: unknown, d: number): number => (v === "" || v == null || isNaN(+v) ? d : +v);
 
 /** The trigger of a CTA (the teaser's when `teaser` is true). */
-export function triggerOf(o: Options, teaser?: boolean): TriggerSpec {
-  o ||= {};
-  const p = teaser ? "teaser-" : "";
-  const k = String(o[teaser ? "teaser-trigger" : "trigger"] ?? "");
+export function triggerOf(options: Options, teaser?: boolean): TriggerSpec {
+  options ||= {};
+  const prefix = teaser ? "teaser-" : "";
+  const kind = String(options[teaser ? "teaser-trigger" : "trigger"] ?? "");
   return {
-    kind: (KINDS.includes(k) ? k : teaser ? "immediate" : "delayed") as TriggerKind,
-    delay: n(o[p + "delay"], DEFAULT_DELAY_S) * 1000,
-    scroll: n(o[p + "scroll-percentage"], DEFAULT_SCROLL),
-    o,
+    kind: (KINDS.includes(kind) ? kind : teaser ? "immediate" : "delayed") as TriggerKind,
+    delay: numOr(options[prefix + "delay"], DEFAULT_DELAY_S) * 1000,
+    scroll: numOr(options[prefix + "scroll-percentage"], DEFAULT_SCROLL),
+    o: options,
   };
 }
 
 /** The cart value check of an add-to-cart trigger; cartThreshold is the website's cart-value-threshold (SPEC 9 default 50). */
-export function cartCheckOf(o: Options, cartThreshold?: unknown): CartCheck {
-  o ||= {};
-  const cmp = String(o["cart-value-comparison"] ?? "");
+export function cartCheckOf(options: Options, cartThreshold?: unknown): CartCheck {
+  options ||= {};
+  const cmp = String(options["cart-value-comparison"] ?? "");
   return {
     cmp: cmp === "less" || cmp === "range" ? cmp : "greater",
-    min: n(o["cart-value"], n(cartThreshold, DEFAULT_CART_VALUE)),
-    max: n(o["cart-value-max"], Infinity),
+    min: numOr(options["cart-value"], numOr(cartThreshold, DEFAULT_CART_VALUE)),
+    max: numOr(options["cart-value-max"], Infinity),
   };
 }
 
@@ -95,7 +95,7 @@ export const isModal = (ctaType: string, teaser?: boolean): boolean =>
   !teaser && (ctaType == "overlay" || ctaType == "two-tap");
 
 /** A modal CTA's place in the wait for the open one (the priority option); ties keep trigger order. */
-export const priorityOf = (o: Options): number => n(o?.priority, 0);
+export const priorityOf = (o: Options): number => numOr(o?.priority, 0);
 
 /** Whether a CTA (its teaser, when it has one) is triggered the moment the page starts. Placed CTAs (placement.ts) have no trigger. */
 export const startsImmediately = (ctaType: string, o: Options): boolean =>
@@ -106,11 +106,13 @@ export const startsImmediately = (ctaType: string, o: Options): boolean =>
  * minutes-hide (default 30) when aggressive is "minutes"; null when
  * aggressive is true (never hidden); 0 means a session cookie.
  */
-export function hideMinutes(o: Options): number | null {
-  o ||= {};
-  const a = o.aggressive;
-  if (a === true || a === "true") return null;
-  return a === "minutes" ? n(o["minutes-hide"], DEFAULT_MINUTES_HIDE) : n(o["hide-days"], 0) * 1440;
+export function hideMinutes(options: Options): number | null {
+  options ||= {};
+  const aggressive = options.aggressive;
+  if (aggressive === true || aggressive === "true") return null;
+  return aggressive === "minutes"
+    ? numOr(options["minutes-hide"], DEFAULT_MINUTES_HIDE)
+    : numOr(options["hide-days"], 0) * 1440;
 }
 
 /** Whether an add-to-cart trigger's cart value check passes (SPEC 4: greater, less or range, inclusive bounds for range). */

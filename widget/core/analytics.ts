@@ -24,10 +24,10 @@ export function analyticsName(event: string, elementType?: string): string | nul
 type Win = Window & { analytics?: any; dataLayer?: unknown[]; google_tag_manager?: Record<string, unknown> };
 
 const script = (doc: Document, src: string) => {
-  const s = doc.createElement("script");
-  s.async = true;
-  s.src = src;
-  (doc.head || doc.documentElement).appendChild(s);
+  const el = doc.createElement("script");
+  el.async = true;
+  el.src = src;
+  (doc.head || doc.documentElement).appendChild(el);
 };
 
 /** Sends one analytics event to Segment and the dataLayer, loading either library the first time it is needed. */
@@ -41,15 +41,16 @@ export function forward(
     const doc = win.document;
     const key = keys.segment_write_key;
     if (key) {
-      let a = win.analytics;
-      if (!a) {
+      let queue = win.analytics;
+      if (!queue) {
         // The standard snippet's buffer: analytics.js replays these calls when it arrives.
-        a = win.analytics = [];
-        for (const m of ["track", "identify", "page"]) a[m] = (...args: unknown[]) => a.push([m, ...args]);
-        a._writeKey = key;
+        queue = win.analytics = [];
+        for (const method of ["track", "identify", "page"])
+          queue[method] = (...args: unknown[]) => queue.push([method, ...args]);
+        queue._writeKey = key;
         script(doc, `https://cdn.segment.com/analytics.js/v1/${encodeURIComponent(key)}/analytics.min.js`);
       }
-      a.track?.(name, props);
+      queue.track?.(name, props);
     }
     const gtm = keys.gtm_id;
     if (gtm || Array.isArray(win.dataLayer)) {

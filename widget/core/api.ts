@@ -66,9 +66,9 @@ const DEFAULT_TIMEOUT = 10000;
 
 // The message is only the address (size): the status says what went wrong, 0 for network, time-out or bad JSON.
 function httpError(status: number, message: string): HttpError {
-  const e = new Error("[beckon] " + status + " " + message) as HttpError;
-  e.status = status;
-  return e;
+  const error = new Error("[beckon] " + status + " " + message) as HttpError;
+  error.status = status;
+  return error;
 }
 
 /** Fetches JSON with a time-out; rejects with an HttpError on anything but a 2xx. */

@@ -50,13 +50,13 @@ export function instant(iso: string | null | undefined, zone: string): number {
 
 /** The time-frame status of a broadcast now; quick or untimed broadcasts are always started. */
 export function frame(
-  b: Pick<PublicBroadcast, "quick" | "timeframe" | "timezone" | "range_start" | "range_end">,
+  broadcast: Pick<PublicBroadcast, "quick" | "timeframe" | "timezone" | "range_start" | "range_end">,
   now: number,
 ): Frame {
-  if (b.quick || !b.timeframe) return "started";
-  const zone = b.timezone || "UTC";
-  if (now < instant(b.range_start, zone)) return "not started";
-  if (now > instant(b.range_end, zone)) return "ended";
+  if (broadcast.quick || !broadcast.timeframe) return "started";
+  const zone = broadcast.timezone || "UTC";
+  if (now < instant(broadcast.range_start, zone)) return "not started";
+  if (now > instant(broadcast.range_end, zone)) return "ended";
   return "started";
 }
 

@@ -20,40 +20,40 @@ const ALIAS: Record<string, string> = {
 };
 
 /**
- * Compares `value` with `a` (and `b` for range) as data.comparison says:
+ * Compares `value` with `target` (and `upper` for range) as data.comparison says:
  * greater, less, range (inclusive), equal, not_equal, contains,
  * not_contains, exists, not_exists. Numeric comparisons need both sides
  * numeric; a list value (a multi-select answer) matches when any item does.
  */
-export function compare(cmp: string, value: unknown, a: unknown, b?: unknown): boolean {
+export function compare(cmp: string, value: unknown, target: unknown, upper?: unknown): boolean {
   cmp = ownValue(ALIAS, cmp) || cmp;
   if (Array.isArray(value)) {
     const pos = cmp.replace(/^not_/, "");
     if (!value.length) value = "";
-    else return value.some((v) => compare(pos, v, a, b)) === (pos === cmp);
+    else return value.some((v) => compare(pos, v, target, upper)) === (pos === cmp);
   }
-  const x = num(value);
-  const y = num(a);
-  const both = !isNaN(x) && !isNaN(y);
+  const actual = num(value);
+  const expected = num(target);
+  const both = !isNaN(actual) && !isNaN(expected);
   switch (cmp) {
     case "greater":
-      return both && x > y;
+      return both && actual > expected;
     case "less":
-      return both && x < y;
+      return both && actual < expected;
     case "range":
-      return both && x >= y && x <= num(b);
+      return both && actual >= expected && actual <= num(upper);
     case "contains":
-      return value != null && low(value).includes(low(a));
+      return value != null && low(value).includes(low(target));
     case "not_contains":
-      return !low(value).includes(low(a));
+      return !low(value).includes(low(target));
     case "exists":
       return value != null && value !== "";
     case "not_exists":
       return value == null || value === "";
     case "not_equal":
-      return !compare("equal", value, a);
+      return !compare("equal", value, target);
     default:
-      return both ? x === y : value != null && low(value) === low(a);
+      return both ? actual === expected : value != null && low(value) === low(target);
   }
 }
 
@@ -66,10 +66,10 @@ const held = (v: unknown): unknown[] =>
   Array.isArray(v) ? v : Object.keys(obj(v)).filter((k) => (v as Record<string, unknown>)[k] === true);
 
 /** Entries of one kind (tags, lists) across the integrations in person.data, in either place (server: data.lists; actions: lists). */
-const fromIntegrations = (ctx: ConditionContext, k: string): string[] =>
+const fromIntegrations = (ctx: ConditionContext, kind: string): string[] =>
   Object.values(obj(pdata(ctx).integrations))
     .map(obj)
-    .flatMap((i) => [...held(i[k]), ...held(obj(i.data)[k])])
+    .flatMap((i) => [...held(i[kind]), ...held(obj(i.data)[kind])])
     .map(String);
 
 /** The person's tags: person.data.tags and the integrations' tags. */
@@ -85,8 +85,8 @@ export const tagsOf = (ctx: ConditionContext): string[] =>
 function pageFact(ctx: ConditionContext, name: string): unknown {
   if (name == "referrer") return ctx.doc.referrer;
   if (name == "device") {
-    const w = innerWidth;
-    return w < 768 ? "mobile" : w < 1024 ? "tablet" : "desktop";
+    const width = innerWidth;
+    return width < 768 ? "mobile" : width < 1024 ? "tablet" : "desktop";
   }
 }
 
@@ -96,10 +96,10 @@ export function fieldOf(ctx: ConditionContext, name: string): unknown {
   if (ctx.values && hasOwnKey(ctx.values, name)) return ctx.values[name];
   const fact = pageFact(ctx, name);
   if (fact !== undefined) return fact;
-  const p = ctx.person;
-  for (const src of [p, p?.extra, ctx.local.params, p?.data, ctx.local.location, ctx.local.company]) {
-    const v = ownValue(obj(src), name);
-    if (v != null && v !== "") return v;
+  const person = ctx.person;
+  for (const src of [person, person?.extra, ctx.local.params, person?.data, ctx.local.location, ctx.local.company]) {
+    const value = ownValue(obj(src), name);
+    if (value != null && value !== "") return value;
   }
 }
 
@@ -113,13 +113,13 @@ export const countryOf = (ctx: ConditionContext): string[] =>
 export const moreTests: Record<string, Tester> = {
   // Past CTAs in this browser: few websites target on them, so the loader does without.
   cta: (c, ctx) => {
-    const s = interactions(ctx.local, Number(c.cta_id));
+    const counts = interactions(ctx.local, Number(c.cta_id));
     const cc = low(c.condition_cta) || "viewed";
-    return (cc.includes("convert") ? s.conversions > 0 : s.views > 0) !== cc.startsWith("not");
+    return (cc.includes("convert") ? counts.conversions > 0 : counts.views > 0) !== cc.startsWith("not");
   },
   tag: (c, ctx, has) => has(list(c.tag_id).some((v) => tagsOf(ctx).includes(v))),
-  keyword: (c, ctx, has) => {
-    const words = list(c.keyword);
+  keyword: (cond, ctx, has) => {
+    const words = list(cond.keyword);
     let url = ctx.url;
     try {
       url = decodeURIComponent(url.replace(/\+/g, " "));
@@ -131,26 +131,36 @@ export const moreTests: Record<string, Tester> = {
     const text = low(ctx.doc.title + " " + (ctx.doc.body?.textContent || "").slice(0, 200000));
     return has(words.some((w) => text.includes(w)));
   },
-  visits: (c, ctx) => {
-    const d = data(c);
-    const v = visitCounts(ctx.local.visits, ctx.url);
+  visits: (cond, ctx) => {
+    const condData = data(cond);
+    const counts = visitCounts(ctx.local.visits, ctx.url);
     return compare(
-      String(d.comparison || "greater"),
-      ownValue(v, String(d.scope || "total")) ?? v.total,
-      d.value ?? c.count,
-      d.value2,
+      String(condData.comparison || "greater"),
+      ownValue(counts, String(condData.scope || "total")) ?? counts.total,
+      condData.value ?? cond.count,
+      condData.value2,
     );
   },
-  data_field: (c, ctx) => {
-    const d = data(c);
-    return compare(String(d.comparison || "equal"), fieldOf(ctx, c.data_name ?? ""), d.value, d.value2);
+  data_field: (cond, ctx) => {
+    const condData = data(cond);
+    return compare(
+      String(condData.comparison || "equal"),
+      fieldOf(ctx, cond.data_name ?? ""),
+      condData.value,
+      condData.value2,
+    );
   },
   country: (c, ctx, has) => countryOf(ctx).length > 0 && has(list(c.country).some((v) => countryOf(ctx).includes(v))),
-  cart_value: (c, ctx) => {
-    const d = data(c);
+  cart_value: (cond, ctx) => {
+    const condData = data(cond);
     return (
       ctx.local.cart != null &&
-      compare(String(d.comparison || "greater"), ctx.local.cart.value, d.value ?? c.count, d.value2)
+      compare(
+        String(condData.comparison || "greater"),
+        ctx.local.cart.value,
+        condData.value ?? cond.count,
+        condData.value2,
+      )
     );
   },
   list: (c, ctx, has) => has(fromIntegrations(ctx, "lists").includes(String(data(c).list_id ?? c.tag_id ?? ""))),

@@ -95,32 +95,32 @@ export const needsMoreTests = (value: unknown): boolean =>
 
 export const low = (v: unknown): string => (v == null ? "" : String(v)).trim().toLowerCase();
 /** A comma list, lower case. */
-export const list = (v: unknown): string[] =>
-  low(v)
+export const list = (value: unknown): string[] =>
+  low(value)
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-const bare = (u: string): string =>
-  low(u)
+const bare = (url: string): string =>
+  low(url)
     .replace(/^[a-z]+:\/\//, "")
     .replace(/^www\./, "")
     .replace(/#.*/, "");
 const noSlash = (u: string): string => u.replace(/\/(?=\?|$)/, "");
-const pathOf = (u: string): string => {
-  const b = bare(u);
-  const i = b.indexOf("/");
-  return i < 0 ? "/" : b.slice(i);
+const pathOf = (url: string): string => {
+  const address = bare(url);
+  const slash = address.indexOf("/");
+  return slash < 0 ? "/" : address.slice(slash);
 };
 
 /** Whether an address matches a url condition's pattern (match without its not_ prefix). */
 export function urlMatches(href: string, pattern: string, match: string): boolean {
-  const p = low(pattern);
-  if (!p) return false;
-  const subject = p[0] === "/" ? pathOf(href) : bare(href);
-  const pat = p[0] === "/" ? p : bare(p);
-  let s = subject;
+  const lowPattern = low(pattern);
+  if (!lowPattern) return false;
+  const subject = lowPattern[0] === "/" ? pathOf(href) : bare(href);
+  const pat = lowPattern[0] === "/" ? lowPattern : bare(lowPattern);
+  let decoded = subject;
   try {
-    s = decodeURI(subject);
+    decoded = decodeURI(subject);
   } catch {
     /* keep it encoded */
   }
@@ -132,10 +132,10 @@ export function urlMatches(href: string, pattern: string, match: string): boolea
           .replace(/\*/g, ".*") +
         "$",
     );
-    return [subject, s].some((x) => re.test(noSlash(x)) || re.test(noSlash(x.replace(/\?.*/, ""))));
+    return [subject, decoded].some((x) => re.test(noSlash(x)) || re.test(noSlash(x.replace(/\?.*/, ""))));
   }
-  if (match === "starts_with") return subject.startsWith(pat) || s.startsWith(pat);
-  return subject.includes(pat) || s.includes(pat) || low(href).includes(p);
+  if (match === "starts_with") return subject.startsWith(pat) || decoded.startsWith(pat);
+  return subject.includes(pat) || decoded.includes(pat) || low(href).includes(lowPattern);
 }
 
 const CLASS: Record<string, string> = { category: "category-", post_tag: "tag-", post: "postid-", page: "page-id-" };
@@ -147,44 +147,44 @@ const more = emptyRecord<Tester>();
 export const installTests = (testers: Record<string, Tester>): void => void Object.assign(more, testers);
 
 /** Evaluates one condition, ignoring its operator. */
-export function test(c: Cond, ctx: ConditionContext): boolean {
-  const d = (c.data || {}) as Record<string, unknown>;
-  const match = low(d.match);
+export function test(cond: Cond, ctx: ConditionContext): boolean {
+  const condData = (cond.data || {}) as Record<string, unknown>;
+  const match = low(condData.match);
   const not = /^((is_)?not|lacks)/.test(match);
   const has = (ok: boolean) => ok !== not;
-  const t = c.condition_type;
-  switch (t) {
+  const type = cond.condition_type;
+  switch (type) {
     case "url":
-      return has(urlMatches(ctx.url, c.url ?? "", match.replace(/^(is_)?not_?/, "")));
+      return has(urlMatches(ctx.url, cond.url ?? "", match.replace(/^(is_)?not_?/, "")));
     case "host_path":
       // Host and path: the address without protocol and www starts with it.
-      return has(urlMatches(ctx.url, bare(c.url ?? "").replace(/^\/+/, ""), "starts_with"));
+      return has(urlMatches(ctx.url, bare(cond.url ?? "").replace(/^\/+/, ""), "starts_with"));
     case "category":
     case "post_tag":
     case "post":
     case "page":
-      return has(list(c.tag_id).some((v) => !!ctx.doc.body?.classList.contains(CLASS[t] + v)));
+      return has(list(cond.tag_id).some((v) => !!ctx.doc.body?.classList.contains(CLASS[type] + v)));
     case "area":
       return has(
         Array.from(ctx.doc.querySelectorAll("[data-beckon-area]")).some(
-          (el) => el.getAttribute("data-beckon-area") === c.area_id,
+          (el) => el.getAttribute("data-beckon-area") === cond.area_id,
         ),
       );
   }
-  return !!more[t]?.(c, ctx, has);
+  return !!more[type]?.(cond, ctx, has);
 }
 
 /** Whether a list of conditions passes (see the file comment for and/or). */
 export function passes(conditions: readonly Cond[] | null | undefined, ctx: ConditionContext): boolean {
   let group = true;
   let first = true;
-  for (const c of conditions || []) {
-    if (!first && c.operator === "or") {
+  for (const cond of conditions || []) {
+    if (!first && cond.operator === "or") {
       if (group) return true;
       group = true;
     }
     first = false;
-    group = group && test(c, ctx);
+    group = group && test(cond, ctx);
   }
   return group;
 }

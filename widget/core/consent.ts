@@ -9,14 +9,14 @@
  * pages without window.Shopify (any other site) start at once.
  */
 export function whenConsented(start: () => void): void {
-  const S = (window as any).Shopify;
+  const shopify = (window as any).Shopify;
   const check = () =>
-    S.customerPrivacy.analyticsProcessingAllowed()
+    shopify.customerPrivacy.analyticsProcessingAllowed()
       ? start()
       : document.addEventListener("visitorConsentCollected", (e: any) => e.detail.analyticsAllowed && start());
-  S?.customerPrivacy
+  shopify?.customerPrivacy
     ? check()
-    : S?.loadFeatures
-      ? S.loadFeatures([{ name: "consent-tracking-api", version: "0.1" }], (error: unknown) => error || check())
+    : shopify?.loadFeatures
+      ? shopify.loadFeatures([{ name: "consent-tracking-api", version: "0.1" }], (error: unknown) => error || check())
       : start();
 }

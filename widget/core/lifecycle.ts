@@ -11,11 +11,11 @@ export type StepStatus = "ok" | "failed" | "timeout" | "skipped";
 
 type Timers = { set?: (fn: () => void, ms: number) => any; clear?: (t: any) => void };
 
-/** Rejects with Error("timeout") when `p` takes longer than `ms`. */
-export function withTimeout<T>(p: Promise<T>, ms: number, t: Timers = {}): Promise<T> {
+/** Rejects with Error("timeout") when `promise` takes longer than `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, timers: Timers = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = (t.set ?? ((f, m) => setTimeout(f, m)))(() => reject(new Error("timeout")), ms);
-    p.then(resolve, reject).finally(() => (t.clear ?? clearTimeout)(timer));
+    const timer = (timers.set ?? ((f, m) => setTimeout(f, m)))(() => reject(new Error("timeout")), ms);
+    promise.then(resolve, reject).finally(() => (timers.clear ?? clearTimeout)(timer));
   });
 }
 
@@ -39,18 +39,18 @@ export interface LifecycleResult<V> {
 /** Runs the steps in order and resolves when the visitor is ready. */
 export async function runLifecycle<V>(def: LifecycleDef<V>): Promise<LifecycleResult<V>> {
   const steps: Record<string, StepStatus> = {};
-  const phase = (p: Phase) => {
+  const phase = (current: Phase) => {
     try {
-      def.onPhase?.(p);
+      def.onPhase?.(current);
     } catch {
       /* an observer's error is not ours */
     }
   };
-  const run = async (name: string, step: Step<V>, v: V) => {
+  const run = async (name: string, step: Step<V>, loaded: V) => {
     if (!step) return void (steps[name] = "skipped");
     try {
       await withTimeout(
-        Promise.resolve().then(() => step[0](v)),
+        Promise.resolve().then(() => step[0](loaded)),
         step[1],
         def,
       );

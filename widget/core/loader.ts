@@ -13,8 +13,8 @@ import { startWidget } from "./runtime";
 function boot(): void {
   const config = (window as unknown as { __beckonConfig?: PublicWebsiteConfig }).__beckonConfig;
   if (!config || !config.website_id) return warn("No website configuration");
-  const w = window as unknown as { beckon?: { installed?: boolean } };
-  if (w.beckon?.installed) return warn("already installed");
+  const host = window as unknown as { beckon?: { installed?: boolean } };
+  if (host.beckon?.installed) return warn("already installed");
   let started = 0;
   // Once only: the consent event may come again when the visitor changes their choice.
   const go = () => whenConsented(() => started++ || installPublicApi(window, startWidget({ config })));

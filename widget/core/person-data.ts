@@ -48,47 +48,47 @@ export function cleanUrl(href: string): string {
 }
 
 /** Counts a page view (SPEC 3 visits: per cleaned URL and per session, with current and previous times and pages). */
-export function recordVisit(v: Visits | undefined, href: string, sessionId: string, now: number): Visits {
+export function recordVisit(visits: Visits | undefined, href: string, sessionId: string, now: number): Visits {
   const page = cleanUrl(href);
-  const pages = { ...(v?.pages || {}) };
+  const pages = { ...(visits?.pages || {}) };
   if (!(page in pages)) {
     const keys = Object.keys(pages);
     // Bounded: the oldest addresses go first (insertion order).
     if (keys.length >= MAX_PAGES) delete pages[keys[0]];
   }
   pages[page] = (pages[page] || 0) + 1;
-  const same = v?.session === sessionId;
+  const same = visits?.session === sessionId;
   return {
-    total: (v?.total || 0) + (same ? 0 : 1),
+    total: (visits?.total || 0) + (same ? 0 : 1),
     pages,
     session: sessionId,
-    sessionPages: same ? v!.sessionPages + 1 : 1,
+    sessionPages: same ? visits!.sessionPages + 1 : 1,
     current: now,
-    previous: v ? v.current : null,
+    previous: visits ? visits.current : null,
     current_page: page,
-    previous_page: v ? v.current_page : null,
+    previous_page: visits ? visits.current_page : null,
   };
 }
 
 /** The visit counts the conditions read, for the current address. */
-export const visitCounts = (v: Visits | undefined, href: string) => ({
-  page: v?.pages[cleanUrl(href)] || 0,
-  session: v?.sessionPages || 0,
-  total: v?.total || 0,
+export const visitCounts = (visits: Visits | undefined, href: string) => ({
+  page: visits?.pages[cleanUrl(href)] || 0,
+  session: visits?.sessionPages || 0,
+  total: visits?.total || 0,
 });
 
 const CONVERSIONS = ["Submission", "Complete", "Completion", "Add To Cart"];
 
 /** Counts a tracked event against its CTA (for cta conditions and the test panel). */
-export function countInteraction(d: LocalData, ctaId: number | null | undefined, eventType: string): void {
+export function countInteraction(local: LocalData, ctaId: number | null | undefined, eventType: string): void {
   if (!ctaId) return;
-  const all = (d.ctas ||= {});
-  const c = (all[ctaId] ||= {});
-  c[eventType] = (c[eventType] || 0) + 1;
+  const all = (local.ctas ||= {});
+  const counts = (all[ctaId] ||= {});
+  counts[eventType] = (counts[eventType] || 0) + 1;
 }
 
 /** Views and conversions of a CTA in this browser (the server keeps no per-person CTA counts). */
 export function interactions(d: LocalData, ctaId: number): { views: number; conversions: number } {
-  const c = d.ctas?.[ctaId] || {};
-  return { views: c.View || 0, conversions: CONVERSIONS.reduce((n, k) => n + (c[k] || 0), 0) };
+  const counts = d.ctas?.[ctaId] || {};
+  return { views: counts.View || 0, conversions: CONVERSIONS.reduce((n, k) => n + (counts[k] || 0), 0) };
 }

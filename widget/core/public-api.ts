@@ -16,25 +16,25 @@ interface BeckonGlobal extends Partial<PublicHandlers> {
 
 /** Installs window.beckon; false (and a console message) when a loader already did. */
 export function installPublicApi(win: Window, handlers: PublicHandlers): boolean {
-  const w = win as unknown as { beckon?: BeckonGlobal };
-  const stub = w.beckon;
+  const host = win as unknown as { beckon?: BeckonGlobal };
+  const stub = host.beckon;
   if (stub && stub.installed) {
     warn("already installed");
     return false;
   }
   const api: BeckonGlobal = { installed: true };
-  for (const m of METHODS) {
+  for (const method of METHODS) {
     // A host page's call must never throw because of us.
-    api[m] = (...args: unknown[]) => {
+    api[method] = (...args: unknown[]) => {
       try {
-        const r = handlers[m](...args);
-        return r instanceof Promise ? r.catch((e) => warn(m + " failed", e)) : r;
+        const result = handlers[method](...args);
+        return result instanceof Promise ? result.catch((e) => warn(method + " failed", e)) : result;
       } catch (e) {
-        warn(m + " failed", e);
+        warn(method + " failed", e);
       }
     };
   }
-  w.beckon = api;
+  host.beckon = api;
   const queued = stub && Array.isArray(stub.q) ? stub.q : [];
   for (const call of queued) {
     const [name, args] = call || [];

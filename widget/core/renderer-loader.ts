@@ -19,8 +19,8 @@ declare const __BECKON_RENDERER_DEPS__: string[] | undefined;
 
 /** A chunk's address under the asset base (which ends in a slash, as PublicWebsiteConfig says). */
 export function chunkUrl(name: string, assetBase: string): string {
-  const v = typeof __BECKON_VERSIONS__ == "object" ? __BECKON_VERSIONS__[name] : 0;
-  return `${assetBase}beckon-${name}.js${v ? "?v=" + v : ""}`;
+  const version = typeof __BECKON_VERSIONS__ == "object" ? __BECKON_VERSIONS__[name] : 0;
+  return `${assetBase}beckon-${name}.js${version ? "?v=" + version : ""}`;
 }
 
 /** The renderer's address under the asset base. */
@@ -33,7 +33,7 @@ export function createChunkLoader<T>(
   importer: Importer<T> = (url) => {
     // The renderer's own imports start downloading beside it, not once it has been parsed (the same URL is the same module).
     if (name == "renderer" && typeof __BECKON_RENDERER_DEPS__ == "object")
-      for (const f of __BECKON_RENDERER_DEPS__) import(/* @vite-ignore */ assetBase + f).catch(warn);
+      for (const dep of __BECKON_RENDERER_DEPS__) import(/* @vite-ignore */ assetBase + dep).catch(warn);
     return import(/* @vite-ignore */ url);
   },
 ): () => Promise<T | null> {

@@ -25,15 +25,15 @@ export function watchUrl(win: Window, onChange: (href: string) => void): void {
       }
     }
   };
-  const h = win.history as History & Record<string, any>;
-  for (const k of ["pushState", "replaceState"]) {
-    const orig = h[k];
+  const history = win.history as History & Record<string, any>;
+  for (const method of ["pushState", "replaceState"]) {
+    const orig = history[method];
     if (typeof orig == "function")
-      h[k] = function (this: History, ...args: unknown[]) {
-        const r = orig.apply(this, args);
+      history[method] = function (this: History, ...args: unknown[]) {
+        const result = orig.apply(this, args);
         // After the router's own work: our callback must not break navigation.
         setTimeout(check, 0);
-        return r;
+        return result;
       };
   }
   win.addEventListener("popstate", check);

@@ -62,14 +62,14 @@ export function createBrowserStore(
   const parse = (cookies: string) => {
     jar = {};
     for (const part of cookies.split("; ")) {
-      const i = part.indexOf("=");
-      const v = part.slice(i + 1);
+      const eq = part.indexOf("=");
+      const value = part.slice(eq + 1);
       // The first of two same-named cookies is the most specific path's: keep it. A host's cookie may not be URI-encoded.
-      if (i > 0)
+      if (eq > 0)
         try {
-          jar[part.slice(0, i)] ??= decodeURIComponent(v);
+          jar[part.slice(0, eq)] ??= decodeURIComponent(value);
         } catch {
-          jar[part.slice(0, i)] ??= v;
+          jar[part.slice(0, eq)] ??= value;
         }
     }
   };

@@ -81,14 +81,14 @@ export function arm(spec: TriggerSpec, env: TriggerEnv, fire: () => void): () =>
     target.addEventListener(type, fn, { passive: true });
     offs.push(() => target.removeEventListener(type, fn));
   };
-  const k = spec.kind;
-  if (k === "immediate") {
+  const kind = spec.kind;
+  if (kind === "immediate") {
     // A microtask, not a timer: right after the caller has kept the returned stop (a timer would wait behind the page's own tasks).
     void Promise.resolve().then(go);
-  } else if (k === "delayed") {
-    const t = set(go, spec.delay);
-    offs.push(() => clear(t));
-  } else if (k === "scroll") {
+  } else if (kind === "delayed") {
+    const timer = set(go, spec.delay);
+    offs.push(() => clear(timer));
+  } else if (kind === "scroll") {
     const check = () => {
       const el = doc.documentElement;
       if (
@@ -101,9 +101,9 @@ export function arm(spec: TriggerSpec, env: TriggerEnv, fire: () => void): () =>
         go();
     };
     on(win, "scroll", check);
-    const t = set(check, 0);
-    offs.push(() => clear(t));
-  } else if (k === "exit") {
+    const timer = set(check, 0);
+    offs.push(() => clear(timer));
+  } else if (kind === "exit") {
     on(doc, "mouseout", (e: MouseEvent) => isExitIntent(e) && go());
     if (env.mobile && win.history?.pushState) {
       // A guard entry: the back button lands on it first and shows the CTA instead of leaving.
@@ -114,7 +114,7 @@ export function arm(spec: TriggerSpec, env: TriggerEnv, fire: () => void): () =>
         /* history locked down (sandboxed frames) */
       }
     }
-  } else if (k === "add-to-cart" && env.cart) {
+  } else if (kind === "add-to-cart" && env.cart) {
     offs.push(env.cart(spec, go));
   }
   return stop;

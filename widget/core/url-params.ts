@@ -35,23 +35,23 @@ const id = (v: string | null): number | null => (v && /^\d{1,12}$/.test(v) ? +v 
 
 /** Reads the parameters of an address (bad addresses give no flags). */
 export function readFlags(href: string, websiteId: number): PageFlags {
-  let q: URLSearchParams;
+  let query: URLSearchParams;
   try {
-    q = new URL(href).searchParams;
+    query = new URL(href).searchParams;
   } catch {
-    q = new URLSearchParams();
+    query = new URLSearchParams();
   }
   const utms: Record<string, string> = {};
-  for (const k of UTM_KEYS) {
-    const v = q.get(k);
-    if (v) utms[k] = cut(v, 500);
+  for (const key of UTM_KEYS) {
+    const value = query.get(key);
+    if (value) utms[key] = cut(value, 500);
   }
-  const mail = EMAIL_PARAMS.map((k) => q.get(k)).find((v) => v);
+  const mail = EMAIL_PARAMS.map((k) => query.get(k)).find((v) => v);
   return {
-    admin: q.get(`cf_${websiteId}_admin`) === "true",
-    campaign: id(q.get("cf_campaign_id")),
-    preview: q.get("iframe") === "true" ? id(q.get("variant") ?? q.get("variant_id")) : null,
-    time: q.get("cfTime") === "true",
+    admin: query.get(`cf_${websiteId}_admin`) === "true",
+    campaign: id(query.get("cf_campaign_id")),
+    preview: query.get("iframe") === "true" ? id(query.get("variant") ?? query.get("variant_id")) : null,
+    time: query.get("cfTime") === "true",
     // A "+" in an address reads back as a space.
     email: mail ? mail.trim().replace(/ /g, "+") : null,
     utms,

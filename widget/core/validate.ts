@@ -19,29 +19,30 @@ type Props = Record<string, unknown>;
  * already has keep their value unless override is true.
  */
 export function identifyFields(props: unknown, person: Props | null | undefined): Props | string | null {
-  const p = (props && typeof props == "object" ? props : {}) as Props;
-  const email = typeof p.email == "string" ? p.email.trim().toLowerCase() : "";
-  const phone = typeof p.phone == "string" ? p.phone.trim() : "";
-  const f: Props = {};
-  if (EMAIL_RE.test(email)) f.email = email;
-  if (PHONE_RE.test(phone)) f.phone = phone;
-  if (!f.email && !f.phone) return "identify needs a valid email or phone";
-  for (const k of PROFILE_FIELDS) if (typeof p[k] == "string" && p[k]) f[k] = cut(p[k] as string, 500);
+  const input = (props && typeof props == "object" ? props : {}) as Props;
+  const email = typeof input.email == "string" ? input.email.trim().toLowerCase() : "";
+  const phone = typeof input.phone == "string" ? input.phone.trim() : "";
+  const identity: Props = {};
+  if (EMAIL_RE.test(email)) identity.email = email;
+  if (PHONE_RE.test(phone)) identity.phone = phone;
+  if (!identity.email && !identity.phone) return "identify needs a valid email or phone";
+  for (const key of PROFILE_FIELDS)
+    if (typeof input[key] == "string" && input[key]) identity[key] = cut(input[key] as string, 500);
   // Custom field names come from the host page: "__proto__" stays a field, and no name reads Object.prototype.
   const extra: Props = emptyRecord();
-  const given = p.extra && typeof p.extra == "object" ? (p.extra as Props) : {};
-  for (const k in given) if (["string", "number", "boolean"].includes(typeof given[k])) extra[k] = given[k];
-  if (Object.keys(extra).length) f.extra = extra;
-  if (!p.override && person) {
+  const given = input.extra && typeof input.extra == "object" ? (input.extra as Props) : {};
+  for (const key in given) if (["string", "number", "boolean"].includes(typeof given[key])) extra[key] = given[key];
+  if (Object.keys(extra).length) identity.extra = extra;
+  if (!input.override && person) {
     // Known values are sent back as they are, so the contact stays whole.
     const known = (person.extra || {}) as Props;
     let fresh = false;
-    for (const k in f) if (k != "extra") person[k] ? (f[k] = person[k]) : (fresh = true);
-    for (const k in extra)
-      hasOwnKey(known, k) && known[k] != null && known[k] !== "" ? (extra[k] = known[k]) : (fresh = true);
+    for (const key in identity) if (key != "extra") person[key] ? (identity[key] = person[key]) : (fresh = true);
+    for (const key in extra)
+      hasOwnKey(known, key) && known[key] != null && known[key] !== "" ? (extra[key] = known[key]) : (fresh = true);
     if (!fresh) return null;
   }
-  return f;
+  return identity;
 }
 
 export interface Purchase {

@@ -19,10 +19,10 @@ export function pickVariant<V extends Weighted>(
     variants.find((v) => v.winner) ?? variants.find((v) => remembered != null && String(v.id) === remembered);
   if (fixed) return fixed;
   const total = variants.reduce((sum, v) => sum + Math.max(0, v.percentage || 0), 0);
-  let x = random() * total;
-  for (const v of variants) {
-    x -= Math.max(0, v.percentage || 0);
-    if (x < 0) return v;
+  let pick = random() * total;
+  for (const variant of variants) {
+    pick -= Math.max(0, variant.percentage || 0);
+    if (pick < 0) return variant;
   }
   return variants[0];
 }

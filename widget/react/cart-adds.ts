@@ -25,9 +25,9 @@ export function createCartAdds(): CartAdds {
   let settledCount: number | null = null;
   let via: CartProviderState["status"] | null = null;
   const emit = (cart: Cart) => {
-    for (const l of [...listeners]) {
+    for (const listener of [...listeners]) {
       try {
-        l(cart);
+        listener(cart);
       } catch (e) {
         warn("A cart add listener threw", e);
       }

@@ -46,16 +46,16 @@ export function createCartProviderBridge(
     current: () => latest,
     update(state) {
       latest = state;
-      for (const w of [...waiters]) w(state);
+      for (const waiter of [...waiters]) waiter(state);
     },
     when(test, timeoutMs) {
       if (test(latest)) return Promise.resolve(latest);
       return new Promise((resolve, reject) => {
-        const check = (s: CartProviderState) => {
-          if (!test(s)) return;
+        const check = (next: CartProviderState) => {
+          if (!test(next)) return;
           waiters.delete(check);
           clearTimeout(timer);
-          resolve(s);
+          resolve(next);
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
@@ -79,35 +79,36 @@ type LineNode = {
 
 /** The provider's cart (flattened lines, default or custom fragment) into Beckon's Cart; fields it lacks read as empty. */
 export function fromCartProviderState(
-  s: Pick<CartProviderState, "id" | "checkoutUrl" | "totalQuantity" | "cost" | "discountCodes" | "lines">,
+  state: Pick<CartProviderState, "id" | "checkoutUrl" | "totalQuantity" | "cost" | "discountCodes" | "lines">,
   fallbackCurrency = "",
 ): Cart {
-  if (!s.id) return emptyCart(fallbackCurrency);
-  const lines = (Array.isArray(s.lines) ? (s.lines as (LineNode | null)[]) : []).filter(
+  if (!state.id) return emptyCart(fallbackCurrency);
+  const lines = (Array.isArray(state.lines) ? (state.lines as (LineNode | null)[]) : []).filter(
     (l): l is LineNode => !!l && typeof l.id === "string",
   );
-  const total = s.cost?.totalAmount;
+  const total = state.cost?.totalAmount;
   return {
-    id: s.id,
+    id: state.id,
     value: Number(total?.amount ?? 0) || 0,
-    count: typeof s.totalQuantity === "number" ? s.totalQuantity : lines.reduce((n, l) => n + (l.quantity ?? 0), 0),
+    count:
+      typeof state.totalQuantity === "number" ? state.totalQuantity : lines.reduce((n, l) => n + (l.quantity ?? 0), 0),
     currency: total?.currencyCode ?? fallbackCurrency,
-    lines: lines.map((l) => ({
-      id: l.id!,
-      variantId: l.merchandise?.id ?? "",
-      quantity: l.quantity ?? 0,
-      linePrice: Math.round(Number(l.cost?.totalAmount?.amount ?? 0) * 100) || 0,
-      sellingPlanId: l.sellingPlanAllocation?.sellingPlan?.id ?? null,
+    lines: lines.map((line) => ({
+      id: line.id!,
+      variantId: line.merchandise?.id ?? "",
+      quantity: line.quantity ?? 0,
+      linePrice: Math.round(Number(line.cost?.totalAmount?.amount ?? 0) * 100) || 0,
+      sellingPlanId: line.sellingPlanAllocation?.sellingPlan?.id ?? null,
       product: {
-        id: l.merchandise?.product?.id ?? "",
-        handle: l.merchandise?.product?.handle ?? "",
-        title: l.merchandise?.product?.title ?? "",
+        id: line.merchandise?.product?.id ?? "",
+        handle: line.merchandise?.product?.handle ?? "",
+        title: line.merchandise?.product?.title ?? "",
       },
     })),
-    discountCodes: (s.discountCodes ?? [])
+    discountCodes: (state.discountCodes ?? [])
       .filter((d): d is { code: string; applicable?: boolean | null } => typeof d?.code === "string")
       .map((d) => ({ code: d.code, applicable: !!d.applicable })),
-    checkoutUrl: s.checkoutUrl ?? "",
+    checkoutUrl: state.checkoutUrl ?? "",
   };
 }
 

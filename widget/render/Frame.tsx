@@ -34,7 +34,7 @@ const CSS = `.bk-hook{position:fixed;bottom:16px;right:16px;z-index:2147482000;w
 /** Hooks, bars, pages and teasers by `kind`. */
 export function Frame(props: FrameProps) {
   const { cta, kind, content, onClose } = props;
-  const o = (cta.options ?? {}) as Record<string, unknown>;
+  const options = (cta.options ?? {}) as Record<string, unknown>;
   const ref = useRef<HTMLDivElement>(null);
   const closable = kind !== "page" && kind !== "inline";
   // Never modal: a hook, bar or teaser does not take focus; Escape closes while focus is inside.
@@ -44,15 +44,16 @@ export function Frame(props: FrameProps) {
   useEffect(() => (kind == "bar" || kind == "page" ? undefined : place({ el: ref.current! })), [kind]);
   const style = <style>{CSS}</style>;
   // The CTA's own look (border, shadow, background image...) goes on the frame; a teaser keeps its own.
-  const look = boxStyle(o);
+  const look = boxStyle(options);
   if (kind === "teaser") return <Teaser {...props} ref_={ref} style={style} />;
   if (kind === "bar")
     return <Bar ref_={ref} bottom={cta.bar_position === "bottom"} content={content} style={style} look={look} />;
   if (kind === "page")
-    return <Page ref_={ref} title={str(o, "page-title")} content={content} style={style} look={look} />;
+    return <Page ref_={ref} title={str(options, "page-title")} content={content} style={style} look={look} />;
   // A hook, or any other type that was opened from a teaser.
   const hook = kind === "hook" ? cta.hook_type || "vertical" : "vertical";
-  const side = (kind === "hook" ? o["hook-position"] : o["teaser-position"]) === "left" ? " bk-hook-left" : "";
+  const side =
+    (kind === "hook" ? options["hook-position"] : options["teaser-position"]) === "left" ? " bk-hook-left" : "";
   return (
     <div
       ref={ref}
@@ -88,21 +89,21 @@ let cleared: [number, (() => void)?] = [0];
 function layout(): void {
   let top = 0;
   let bottom = 0;
-  for (const p of pinned) {
-    const h = p.el.offsetHeight;
-    if (p.bar == "top") {
-      p.el.style.top = top + "px";
-      top += h;
+  for (const pin of pinned) {
+    const height = pin.el.offsetHeight;
+    if (pin.bar == "top") {
+      pin.el.style.top = top + "px";
+      top += height;
     }
-    if (p.bar == "bottom") {
-      p.el.style.bottom = bottom + "px";
-      bottom += h;
+    if (pin.bar == "bottom") {
+      pin.el.style.bottom = bottom + "px";
+      bottom += height;
     }
   }
-  for (const p of pinned) {
-    if (!p.bar) {
-      p.el.style.bottom = p.base! + bottom + "px";
-      p.el.style.maxHeight = `calc(100vh - ${32 + top + bottom}px)`;
+  for (const pin of pinned) {
+    if (!pin.bar) {
+      pin.el.style.bottom = pin.base! + bottom + "px";
+      pin.el.style.maxHeight = `calc(100vh - ${32 + top + bottom}px)`;
     }
   }
   if (cleared[0] != top) {
@@ -112,16 +113,16 @@ function layout(): void {
 }
 
 /** Pins an element (see layout), follows its height; returns the unpinning function. */
-function place(p: Pinned, onResize?: () => void): () => void {
+function place(pin: Pinned, onResize?: () => void): () => void {
   // A floater's distance from the bottom is its style sheet's, read before layout sets its own.
-  p.base = parseFloat(getComputedStyle(p.el).bottom) || 0;
-  pinned.add(p);
+  pin.base = parseFloat(getComputedStyle(pin.el).bottom) || 0;
+  pinned.add(pin);
   layout();
   const ro = typeof ResizeObserver == "function" ? new ResizeObserver(() => (onResize?.(), layout())) : null;
-  ro?.observe(p.el);
+  ro?.observe(pin.el);
   return () => {
     ro?.disconnect();
-    pinned.delete(p);
+    pinned.delete(pin);
     layout();
   };
 }
@@ -170,14 +171,14 @@ function clearTopOfPage(doc: Document, height: number): () => void {
   html.style.setProperty("scroll-padding-top", padding + height + "px");
   const scan = () => {
     // Page chrome sits near the root; looking three levels deep keeps this cheap.
-    for (const e of doc.querySelectorAll<HTMLElement>("body>*,body>*>*,body>*>*>*")) {
-      if (saved.has(e) || e.tagName === "BECKON-CTA") continue;
-      const cs = win.getComputedStyle(e);
+    for (const candidate of doc.querySelectorAll<HTMLElement>("body>*,body>*>*,body>*>*>*")) {
+      if (saved.has(candidate) || candidate.tagName === "BECKON-CTA") continue;
+      const cs = win.getComputedStyle(candidate);
       if (cs.position !== "sticky" && cs.position !== "fixed") continue;
       const top = parseFloat(cs.top);
       if (!(top >= 0 && top < height)) continue;
-      keep(e, "top");
-      e.style.setProperty("top", top + height + "px", "important");
+      keep(candidate, "top");
+      candidate.style.setProperty("top", top + height + "px", "important");
     }
   };
   scan();
@@ -240,20 +241,20 @@ function Teaser({
   style,
   ref_,
 }: FrameProps & { style: ReactNode; ref_: Part["ref_"] }) {
-  const o = { ...cta.options, ...(variant.two_tap_popup ?? {}) } as Record<string, unknown>;
+  const options = { ...cta.options, ...(variant.two_tap_popup ?? {}) } as Record<string, unknown>;
   const merge = (s: string) => mergeTags(s, {}, person);
-  const text = merge(str(o, "teaser-text") || str(o, "text"));
+  const text = merge(str(options, "teaser-text") || str(options, "text"));
   return (
     <div
       ref={ref_}
-      className={`bk-frame bk-teaser${(o["teaser-position"] ?? o.position) === "left" ? " bk-teaser-left" : ""}`}
+      className={`bk-frame bk-teaser${(options["teaser-position"] ?? options.position) === "left" ? " bk-teaser-left" : ""}`}
       role="complementary"
       aria-label={text || labels.open}
     >
       {style}
       {text ? <span>{text}</span> : null}
       <button type="button" className="bk-button" aria-haspopup="dialog" onClick={onOpen}>
-        {merge(str(o, "teaser-button-text") || str(o, "button-text")) || labels.open}
+        {merge(str(options, "teaser-button-text") || str(options, "button-text")) || labels.open}
       </button>
       {close}
     </div>

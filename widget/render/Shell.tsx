@@ -10,13 +10,13 @@ import { useDialog, useHeadingLabel } from "./useDialog";
 /** The vendor page the powered-by link points to, by CTA type (SPEC 2), with UTM parameters. */
 export function poweredByHref(apiOrigin: string, ctaType: string, host = location.hostname): string {
   const path = ctaType === "page" ? "landing-pages" : ctaType === "bar" ? "sticky-bars" : "popups";
-  const q = new URLSearchParams({
+  const query = new URLSearchParams({
     utm_source: host || "beckon-widget",
     utm_medium: "referral",
     utm_campaign: "powered-by",
     utm_content: ctaType,
   });
-  return `${apiOrigin.replace(/\/+$/, "")}/${path}?${q}`;
+  return `${apiOrigin.replace(/\/+$/, "")}/${path}?${query}`;
 }
 
 // Hooks, bars, pages and teasers are a separate chunk: the first download carries the overlay and inline frames only.
@@ -96,12 +96,12 @@ function Inline({
  */
 export function Shell(props: CtaProps & { teaser?: boolean; draft?: boolean }) {
   const { cta, config, labels, onClose, draft } = props;
-  const o = (cta.options ?? {}) as Record<string, unknown>;
+  const options = (cta.options ?? {}) as Record<string, unknown>;
   const [open, setOpen] = useState(!props.teaser);
   const type = cta.cta_type;
   const closable = type !== "inline" && type !== "page";
   const close =
-    closable && hasCloseButton(o) ? (
+    closable && hasCloseButton(options) ? (
       <button type="button" className="bk-close" aria-label={labels.close} onClick={onClose}>
         ×
       </button>
@@ -125,14 +125,14 @@ export function Shell(props: CtaProps & { teaser?: boolean; draft?: boolean }) {
         splash={cta.overlay_type === "splash"}
         content={content}
         onClose={onClose}
-        closeOnBackdrop={bool(o, "overlay-click-close", true)}
+        closeOnBackdrop={bool(options, "overlay-click-close", true)}
         name={cta.name}
-        style={boxStyle(o)}
+        style={boxStyle(options)}
       />
     );
   }
   if (inline)
-    return <Inline subtype={cta.inline_type || "embed"} content={content} name={cta.name} style={boxStyle(o)} />;
+    return <Inline subtype={cta.inline_type || "embed"} content={content} name={cta.name} style={boxStyle(options)} />;
   return (
     <Frame {...props} kind={open ? type : "teaser"} content={content} close={close} onOpen={() => setOpen(true)} />
   );

@@ -23,11 +23,11 @@ export interface ActionScope {
 }
 
 const toggle = (list: unknown, item: string, add: boolean): string[] => {
-  const l = (Array.isArray(list) ? list : []).map(String).filter((x) => x !== item);
-  return add ? [...l, item] : l;
+  const kept = (Array.isArray(list) ? list : []).map(String).filter((x) => x !== item);
+  return add ? [...kept, item] : kept;
 };
 
-const n = (v: unknown) => (typeof v == "number" ? v : Number(v)) || 0;
+const toNumber = (v: unknown) => (typeof v == "number" ? v : Number(v)) || 0;
 
 /** Applies the person actions of a conversion; other action types are ignored here. */
 export function applyPersonActions(
@@ -38,28 +38,29 @@ export function applyPersonActions(
   const data: Record<string, any> = JSON.parse(JSON.stringify(person.data ?? {}));
   const extra: Record<string, unknown> = { ...person.extra };
   let score: number | null = null;
-  for (const a of actions) {
-    const d = (a.data ?? {}) as Record<string, unknown>;
-    const tag = String(a.tag_id ?? d.tag ?? "").trim();
-    switch (a.action_type) {
+  for (const action of actions) {
+    const actionData = (action.data ?? {}) as Record<string, unknown>;
+    const tag = String(action.tag_id ?? actionData.tag ?? "").trim();
+    switch (action.action_type) {
       case "add_tag":
       case "remove_tag":
-        if (tag) data.tags = toggle(data.tags, tag, a.action_type === "add_tag");
+        if (tag) data.tags = toggle(data.tags, tag, action.action_type === "add_tag");
         break;
       case "update_field": {
-        const key = String(d.field ?? d.data_name ?? d.key ?? "").trim();
-        if (key) extra[key] = d.value ?? null;
+        const key = String(actionData.field ?? actionData.data_name ?? actionData.key ?? "").trim();
+        if (key) extra[key] = actionData.value ?? null;
         break;
       }
       case "update_score":
       case "add_score":
       case "subtract_score": {
-        const global = d.scope === "global";
+        const global = actionData.scope === "global";
         const key = `${scope.ctaId}-${scope.variantId ?? 0}`;
         data.scores = data.scores && typeof data.scores == "object" ? data.scores : {};
-        const now = global ? n(data.score) : n(data.scores[key]);
-        const by = n(d.score ?? d.value);
-        const next = a.action_type === "update_score" ? by : a.action_type === "add_score" ? now + by : now - by;
+        const now = global ? toNumber(data.score) : toNumber(data.scores[key]);
+        const by = toNumber(actionData.score ?? actionData.value);
+        const next =
+          action.action_type === "update_score" ? by : action.action_type === "add_score" ? now + by : now - by;
         if (global) data.score = next;
         else {
           data.scores[key] = next;
@@ -72,9 +73,9 @@ export function applyPersonActions(
       case "unsubscribe_list":
       case "add_list_tag":
       case "remove_list_tag": {
-        const id = String(a.integration_id ?? d.integration_id ?? "default");
-        const listAction = a.action_type.endsWith("_list");
-        const value = String(listAction ? (d.list_id ?? "") : tag);
+        const id = String(action.integration_id ?? actionData.integration_id ?? "default");
+        const listAction = action.action_type.endsWith("_list");
+        const value = String(listAction ? (actionData.list_id ?? "") : tag);
         if (!value) break;
         // Keyed by an id from the action's data: a null-prototype copy keeps "__proto__" or "constructor" an entry
         // of its own, so no action can reach Object.prototype (or Object) and change every object on the page.
@@ -84,7 +85,7 @@ export function applyPersonActions(
         );
         const entry = (data.integrations[id] ??= {});
         const field = listAction ? "lists" : "tags";
-        entry[field] = toggle(entry[field], value, a.action_type.startsWith(listAction ? "subscribe" : "add"));
+        entry[field] = toggle(entry[field], value, action.action_type.startsWith(listAction ? "subscribe" : "add"));
         break;
       }
     }
@@ -97,17 +98,17 @@ export function applyPersonActions(
  * common chat widgets the page has. Returns false when there is none.
  */
 export function openMessenger(win: Window = window): boolean {
-  const w = win as unknown as Record<string, any>;
+  const host = win as unknown as Record<string, any>;
   try {
-    if (typeof w.Intercom == "function") return (w.Intercom("show"), true);
-    if (w.$crisp?.push) return (w.$crisp.push(["do", "chat:open"]), true);
-    if (w.HubSpotConversations?.widget) return (w.HubSpotConversations.widget.open(), true);
-    if (typeof w.zE == "function") return (w.zE("messenger", "open"), true);
-    if (w.tidioChatApi) return (w.tidioChatApi.open(), true);
-    if (w.drift?.api) return (w.drift.api.openChat(), true);
-    if (w.FB?.CustomerChat) return (w.FB.CustomerChat.show(true), true);
-    if (w.LiveChatWidget) return (w.LiveChatWidget.call("maximize"), true);
-    if (w.Tawk_API?.maximize) return (w.Tawk_API.maximize(), true);
+    if (typeof host.Intercom == "function") return (host.Intercom("show"), true);
+    if (host.$crisp?.push) return (host.$crisp.push(["do", "chat:open"]), true);
+    if (host.HubSpotConversations?.widget) return (host.HubSpotConversations.widget.open(), true);
+    if (typeof host.zE == "function") return (host.zE("messenger", "open"), true);
+    if (host.tidioChatApi) return (host.tidioChatApi.open(), true);
+    if (host.drift?.api) return (host.drift.api.openChat(), true);
+    if (host.FB?.CustomerChat) return (host.FB.CustomerChat.show(true), true);
+    if (host.LiveChatWidget) return (host.LiveChatWidget.call("maximize"), true);
+    if (host.Tawk_API?.maximize) return (host.Tawk_API.maximize(), true);
   } catch {
     /* a broken chat widget is not ours to report */
   }

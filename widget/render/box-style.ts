@@ -31,15 +31,15 @@ const SHADOWS = { __proto__: null, small: "0 1px 4px", medium: "0 3px 12px", lar
 >;
 
 /** The inline style of a box; `column` adds a column's width (% of its section). */
-export function boxStyle(o: Record<string, any>, column?: 1): CSSProperties {
-  const s: Record<string, unknown> = {};
-  for (const k of AS_IS) if (o[k] != null) s[k] = o[k];
-  if (o["text-color"]) s.color = o["text-color"];
-  if (SHADOWS[o.shadow]) s["box-shadow"] = SHADOWS[o.shadow] + " rgba(0,0,0,.3)";
-  if (o["background-image"]) {
-    s["background-image"] = `url(${JSON.stringify(o["background-image"])})`;
-    s["background-size"] = "cover";
+export function boxStyle(options: Record<string, any>, column?: 1): CSSProperties {
+  const style: Record<string, unknown> = {};
+  for (const key of AS_IS) if (options[key] != null) style[key] = options[key];
+  if (options["text-color"]) style.color = options["text-color"];
+  if (SHADOWS[options.shadow]) style["box-shadow"] = SHADOWS[options.shadow] + " rgba(0,0,0,.3)";
+  if (options["background-image"]) {
+    style["background-image"] = `url(${JSON.stringify(options["background-image"])})`;
+    style["background-size"] = "cover";
   }
-  if (column && o.width > 0 && o.width <= 100) s.flex = `0 1 calc(${o.width}% - 16px)`;
-  return s as CSSProperties;
+  if (column && options.width > 0 && options.width <= 100) style.flex = `0 1 calc(${options.width}% - 16px)`;
+  return style as CSSProperties;
 }

@@ -30,10 +30,10 @@ export function confirmationGroup(
 
 /** Appends the current page's query parameters to a redirect (the query-string option). */
 export function withQueryString(url: string, search: string): string {
-  const q = search.replace(/^\?/, "");
-  if (!q) return url;
+  const query = search.replace(/^\?/, "");
+  if (!query) return url;
   const [base, hash = ""] = url.split("#");
-  return base + (base.includes("?") ? "&" : "?") + q + (hash ? "#" + hash : "");
+  return base + (base.includes("?") ? "&" : "?") + query + (hash ? "#" + hash : "");
 }
 
 /** The outcome of a conversion under an action group. */

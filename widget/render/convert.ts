@@ -29,40 +29,40 @@ export async function conversion({ ctx, step }: Controller, element: CtaElement)
   const groupIds = group?.id != null && (group.actions?.length || group.conditions?.length) ? [group.id] : [];
   const conv: Conversion = { group, actions, person: null, score: null, groupIds };
   if (person && actions.some((a) => isActionType(PERSON_ACTION_TYPES, a.action_type))) {
-    const r = (await import("./actions")).applyPersonActions(person, actions, {
+    const applied = (await import("./actions")).applyPersonActions(person, actions, {
       ctaId: cta.id!,
       variantId: variant.id ?? null,
       scoreField: variant.score_field,
     });
-    conv.person = r.person;
-    conv.score = r.score;
+    conv.person = applied.person;
+    conv.score = applied.score;
   }
   return conv;
 }
 
 /** Applies an outcome. */
-export function apply(c: Controller, outcome: Outcome): void {
+export function apply(controller: Controller, outcome: Outcome): void {
   if (outcome.type === "redirect") {
     if (outcome.newTab) window.open(outcome.url, "_blank", "noopener");
     else location.href = outcome.url;
   } else if (outcome.type === "step") {
-    if (!c.ctx.goToStep(outcome.position)) c.showMessage(c.ctx.labels.thanks);
+    if (!controller.ctx.goToStep(outcome.position)) controller.showMessage(controller.ctx.labels.thanks);
   } else if (outcome.type === "message") {
-    c.showMessage(c.ctx.merge(outcome.html, true));
+    controller.showMessage(controller.ctx.merge(outcome.html, true));
   } else {
-    void import("./outcome").then((m) => m.applyOutcome(outcome, c.ctx.runtime, c.root()));
+    void import("./outcome").then((m) => m.applyOutcome(outcome, controller.ctx.runtime, controller.root()));
   }
 }
 
 /** Everything after the tracking: actions, script, confirmation, close. */
 export async function finish(
-  c: Controller,
+  controller: Controller,
   element: CtaElement,
   opts: { confirm?: boolean; conversion?: Conversion },
 ): Promise<void> {
-  const { ctx } = c;
+  const { ctx } = controller;
   const { person, runtime } = ctx;
-  const conv = opts.conversion ?? (await conversion(c, element));
+  const conv = opts.conversion ?? (await conversion(controller, element));
   if (conv.person && person) {
     Object.assign(person, conv.person);
     runtime.savePerson?.(person);
@@ -73,6 +73,6 @@ export async function finish(
     void import("./store-outcome").then((m) => m.runStoreActions(storeActions, m.storeOf(runtime.store)));
   runScript(conv.group?.data.script, `action group ${conv.group?.id ?? ""}`);
   if (opts.confirm === false) return;
-  apply(c, outcomeOf(conv.group, location.search, ctx.labels.thanks));
+  apply(controller, outcomeOf(conv.group, location.search, ctx.labels.thanks));
   if (conv.group?.data["confirmation-close"]) ctx.close();
 }

@@ -23,28 +23,28 @@ export function tabbables(container: ParentNode): HTMLElement[] {
 
 /** The focused element, looking into shadow roots. */
 export function deepActive(doc: Document): Element | null {
-  let a: Element | null = doc.activeElement;
-  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-  return a;
+  let active: Element | null = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
 }
 
 /** Keeps Tab and Shift+Tab inside `container` (call from its keydown handler). */
-export function trapTab(e: KeyboardEvent, container: HTMLElement): void {
-  if (e.key !== "Tab") return;
+export function trapTab(event: KeyboardEvent, container: HTMLElement): void {
+  if (event.key !== "Tab") return;
   const list = tabbables(container);
   if (!list.length) {
-    e.preventDefault();
+    event.preventDefault();
     return;
   }
   const active = deepActive(container.ownerDocument);
   const first = list[0];
   const last = list[list.length - 1];
   const inside = !!active && (container.contains(active) || container === active);
-  if (e.shiftKey && (active === first || !inside || active === container)) {
-    e.preventDefault();
+  if (event.shiftKey && (active === first || !inside || active === container)) {
+    event.preventDefault();
     last.focus();
-  } else if (!e.shiftKey && (active === last || !inside)) {
-    e.preventDefault();
+  } else if (!event.shiftKey && (active === last || !inside)) {
+    event.preventDefault();
     first.focus();
   }
 }

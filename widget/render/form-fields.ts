@@ -21,22 +21,22 @@ export const byPosition = <T extends { position: number }>(list: T[] = []): T[] 
   [...list].sort((a, b) => a.position - b.position);
 
 const opt = (f: Field, key: string): string => {
-  const v = f.options?.[key];
-  return typeof v == "string" ? v : "";
+  const value = f.options?.[key];
+  return typeof value == "string" ? value : "";
 };
 export const isEmailField = (f: Field) => opt(f, "type") === "email" || f.slug === "email";
 export const isPhoneField = (f: Field) => opt(f, "type") === "tel" || f.slug === "phone";
 
 /** Input type of a text-like field. */
-export function inputType(f: Field): string {
-  if (f.field_type === "number") return "number";
-  if (isEmailField(f)) return "email";
-  if (isPhoneField(f)) return "tel";
-  return /^(text|url|date)$/.test(opt(f, "type")) ? opt(f, "type") : "text";
+export function inputType(field: Field): string {
+  if (field.field_type === "number") return "number";
+  if (isEmailField(field)) return "email";
+  if (isPhoneField(field)) return "tel";
+  return /^(text|url|date)$/.test(opt(field, "type")) ? opt(field, "type") : "text";
 }
 
 /** The autocomplete token that lets browsers fill the field. */
-export function autocompleteOf(f: Field): string {
+export function autocompleteOf(field: Field): string {
   const map: Record<string, string> = {
     email: "email",
     phone: "tel",
@@ -52,7 +52,7 @@ export function autocompleteOf(f: Field): string {
     zip_code: "postal-code",
     address: "street-address",
   };
-  return map[f.slug] || (isEmailField(f) ? "email" : isPhoneField(f) ? "tel" : "on");
+  return map[field.slug] || (isEmailField(field) ? "email" : isPhoneField(field) ? "tel" : "on");
 }
 
 /**

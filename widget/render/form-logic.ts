@@ -51,25 +51,25 @@ export const normalizeEmail = (v: string) => v.trim().toLowerCase();
 
 /** SPEC 5: a phone's digits after stripping spaces, brackets, plus, dashes, dots and "ext"; null unless only digits remain. */
 export function phoneDigits(value: string): string | null {
-  const d = value.replace(/ext|[\s()+\-.]/gi, "");
-  return /^\d+$/.test(d) ? d : null;
+  const digits = value.replace(/ext|[\s()+\-.]/gi, "");
+  return /^\d+$/.test(digits) ? digits : null;
 }
 
 /** SPEC 5: a phone is valid with at least 4 digits (and nothing but separators besides). */
 export const isPhoneValid = (value: string) => (phoneDigits(value)?.length ?? 0) >= 4;
 
-/** The error message of one field in `t`'s words, or null when it is valid. `required` overrides the field's flag (phone rule). */
+/** The error message of one field in `messages`' words, or null when it is valid. `required` overrides the field's flag (phone rule). */
 export function validateField(
-  f: Field,
+  field: Field,
   value: FieldValue | undefined,
-  t: Messages,
-  required = f.required,
+  messages: Messages,
+  required = field.required,
 ): string | null {
-  if (f.field_type === "hidden") return null;
-  if (isEmpty(value)) return required ? t.required : null;
+  if (field.field_type === "hidden") return null;
+  if (isEmpty(value)) return required ? messages.required : null;
   if (typeof value != "string") return null;
-  if (isEmailField(f) && !EMAIL_RE.test(normalizeEmail(value))) return t.email;
-  if (isPhoneField(f) && !isPhoneValid(value)) return t.phone;
+  if (isEmailField(field) && !EMAIL_RE.test(normalizeEmail(value))) return messages.email;
+  if (isPhoneField(field) && !isPhoneValid(value)) return messages.phone;
   return null;
 }
 
@@ -80,22 +80,22 @@ export function validateField(
 export function validateForm(
   fields: Field[],
   values: FormValues,
-  t: Messages,
+  messages: Messages,
   opts: { phoneRequired?: boolean } = {},
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   const hasEmail = fields.some((f) => isEmailField(f) && f.field_type !== "hidden");
-  for (const f of byPosition(fields)) {
-    const required = f.required || (isPhoneField(f) && (!!opts.phoneRequired || !hasEmail));
-    const e = validateField(f, values[f.slug], t, required);
-    if (e) errors[f.slug] = e;
+  for (const field of byPosition(fields)) {
+    const required = field.required || (isPhoneField(field) && (!!opts.phoneRequired || !hasEmail));
+    const error = validateField(field, values[field.slug], messages, required);
+    if (error) errors[field.slug] = error;
   }
   return errors;
 }
 
-/** What native validation says about an input, in `t`'s words (SPEC 5's in English; null when valid). */
+/** What native validation says about an input, in `messages`' words (SPEC 5's in English; null when valid). */
 export function validityMessage(
-  v: Pick<
+  validity: Pick<
     ValidityState,
     | "valid"
     | "valueMissing"
@@ -108,28 +108,28 @@ export function validityMessage(
     | "tooShort"
   >,
   el: { type: string; min?: string; max?: string; step?: string; maxLength?: number; minLength?: number },
-  t: Messages,
+  messages: Messages,
 ): string | null {
-  if (v.valid) return null;
+  if (validity.valid) return null;
   const fill = (m: string, x: unknown) => m.replace("{0}", String(x));
-  if (v.valueMissing) return t.required;
-  if (v.typeMismatch || v.badInput) {
+  if (validity.valueMissing) return messages.required;
+  if (validity.typeMismatch || validity.badInput) {
     return el.type === "email"
-      ? t.email
+      ? messages.email
       : el.type === "url"
-        ? t.url
+        ? messages.url
         : el.type === "date"
-          ? t.date
+          ? messages.date
           : el.type === "number"
-            ? t.number
-            : t.fix;
+            ? messages.number
+            : messages.fix;
   }
-  if (v.rangeOverflow) return fill(t.max, el.max);
-  if (v.rangeUnderflow) return fill(t.min, el.min);
-  if (v.stepMismatch) return fill(t.step, el.step);
-  if (v.tooLong) return fill(t.maxlength, el.maxLength);
-  if (v.tooShort) return fill(t.minlength, el.minLength);
-  return t.fix;
+  if (validity.rangeOverflow) return fill(messages.max, el.max);
+  if (validity.rangeUnderflow) return fill(messages.min, el.min);
+  if (validity.stepMismatch) return fill(messages.step, el.step);
+  if (validity.tooLong) return fill(messages.maxlength, el.maxLength);
+  if (validity.tooShort) return fill(messages.minlength, el.minLength);
+  return messages.fix;
 }
 
 export interface PayloadContext extends CtaIds {
@@ -153,19 +153,19 @@ export function buildContactPayload(fields: Field[], values: FormValues, ctx: Pa
   };
   if (ctx.marketing_consent != null) payload.marketing_consent = ctx.marketing_consent;
   if (ctx.privacy_consent != null) payload.privacy_consent = ctx.privacy_consent;
-  for (const f of byPosition(fields)) {
-    const value = values[f.slug];
+  for (const field of byPosition(fields)) {
+    const value = values[field.slug];
     if (value === undefined) continue;
-    const key = ALIASES[f.slug] ?? f.slug;
+    const key = ALIASES[field.slug] ?? field.slug;
     if ((CONSENTS as readonly string[]).includes(key)) {
       payload[key as (typeof CONSENTS)[number]] = value === true || (Array.isArray(value) && value.length > 0);
     } else if (isPersonField(key)) {
       // A contact field of the person; any other slug goes to `extra`.
-      const s = typeof value == "string" ? value.trim() : "";
-      if (!s) continue;
-      payload[key] = key === "email" ? normalizeEmail(s) : cut(s, key === "zip_code" ? 20 : 500);
+      const text = typeof value == "string" ? value.trim() : "";
+      if (!text) continue;
+      payload[key] = key === "email" ? normalizeEmail(text) : cut(text, key === "zip_code" ? 20 : 500);
     } else {
-      payload.extra[f.slug] = typeof value == "string" ? cut(value, 5000) : value;
+      payload.extra[field.slug] = typeof value == "string" ? cut(value, 5000) : value;
     }
   }
   return payload;

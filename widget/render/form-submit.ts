@@ -46,18 +46,20 @@ export function analyticsId(measurementId: unknown, win: Window = window): Promi
 export function readFormValues(form: HTMLFormElement, fields: Field[]): FormValues {
   const data = new FormData(form);
   const values: FormValues = {};
-  for (const f of fields) {
-    if (f.field_type === "checkbox") {
-      values[f.slug] = f.field_options.length ? (data.getAll(f.slug) as string[]) : data.get(f.slug) != null;
-    } else if (f.field_type === "select" && f.multi_select) {
-      values[f.slug] = data.getAll(f.slug) as string[];
+  for (const field of fields) {
+    if (field.field_type === "checkbox") {
+      values[field.slug] = field.field_options.length
+        ? (data.getAll(field.slug) as string[])
+        : data.get(field.slug) != null;
+    } else if (field.field_type === "select" && field.multi_select) {
+      values[field.slug] = data.getAll(field.slug) as string[];
     } else {
-      const v = data.get(f.slug);
-      values[f.slug] =
-        typeof v == "string"
-          ? (f.field_type === "number" || f.field_type === "range") && v !== ""
-            ? Number(v)
-            : v
+      const value = data.get(field.slug);
+      values[field.slug] =
+        typeof value == "string"
+          ? (field.field_type === "number" || field.field_type === "range") && value !== ""
+            ? Number(value)
+            : value
           : "";
     }
   }
@@ -89,7 +91,7 @@ export async function submitForm({
   busy,
 }: SubmitInput): Promise<Record<string, string> | "failed" | null> {
   const { config, person } = ctx;
-  const o = element.options;
+  const options = element.options;
   const values = readFormValues(form, fields);
   const errors = validateForm(fields, values, ctx.labels, { phoneRequired });
   // SPEC 5: every visible input must also pass native validity (min, max, lengths, url, date ...).
@@ -114,22 +116,26 @@ export async function submitForm({
   const phone = fields.find((f) => isPhoneField(f) && f.field_type !== "hidden");
   const emailValue = email && typeof values[email.slug] == "string" ? normalizeEmail(values[email.slug] as string) : "";
   let phoneValue = phone && typeof values[phone.slug] == "string" ? (values[phone.slug] as string).trim() : "";
-  const checkEmail = bool(o, "validate-email") && !!emailValue;
-  const checkPhone = bool(o, "validate-phone") && !!phoneValue;
+  const checkEmail = bool(options, "validate-email") && !!emailValue;
+  const checkPhone = bool(options, "validate-phone") && !!phoneValue;
   if (checkEmail || checkPhone) {
     // SPEC 5: an error (the check's code or the server unreachable) lets the submission proceed.
-    const m = await import("./server-validation").catch(() => null);
-    const result = m
-      ? await m.validateOnServer(config.api_origin, {
-          ...(checkEmail ? { email: emailValue, business_only: bool(o, "business-only") } : {}),
+    const serverValidation = await import("./server-validation").catch(() => null);
+    const result = serverValidation
+      ? await serverValidation.validateOnServer(config.api_origin, {
+          ...(checkEmail ? { email: emailValue, business_only: bool(options, "business-only") } : {}),
           ...(checkPhone ? { phone: phoneValue } : {}),
           country: config.default_country || undefined,
           visitor_token: person?.visitor_token,
           website_id: config.website_id,
         })
       : null;
-    if (m) {
-      const serverErrors = m.validationErrors(result, { email: email?.slug, phone: phone?.slug }, ctx.labels);
+    if (serverValidation) {
+      const serverErrors = serverValidation.validationErrors(
+        result,
+        { email: email?.slug, phone: phone?.slug },
+        ctx.labels,
+      );
       if (Object.keys(serverErrors).length) return serverErrors;
     }
     if (result?.phone?.valid && result.phone.phone_number) phoneValue = result.phone.phone_number;

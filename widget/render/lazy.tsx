@@ -22,13 +22,13 @@ export function lazy<P extends object>(
       },
     ));
   return function Lazy(props: P) {
-    const [C, setC] = useState(() => loaded);
+    const [Component, setC] = useState(() => loaded);
     useEffect(() => {
       let live = true;
-      if (!C) void get().then((c) => live && c && setC(() => c));
+      if (!Component) void get().then((c) => live && c && setC(() => c));
       return () => void (live = false);
       // eslint-disable-next-line react-hooks/exhaustive-deps -- mount-only: the chunk is asked for once; once C is set there is nothing left to load
     }, []);
-    return C ? <C {...props} /> : null;
+    return Component ? <Component {...props} /> : null;
   };
 }

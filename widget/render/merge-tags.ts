@@ -25,14 +25,14 @@ const show = (v: unknown): string | null => {
 /** The value of a merge key, or null. Own entries only: {{toString}} is no answer of anyone's. */
 export function lookup(key: string, values: MergeValues, person: PublicPerson | null): string | null {
   if (hasOwnKey(values, key)) return show(values[key]);
-  const p = person as unknown as Record<string, unknown> | null;
-  if (!p) return null;
-  const k = key.replace(/^(person|contact)\./, "");
-  if (k === "first_name") return show(p.name);
-  const extra = (p.extra ?? {}) as Record<string, unknown>;
-  if (k.startsWith("extra.")) return show(ownValue(extra, k.slice(6)));
-  if (hasOwnKey(p, k) && k !== "data") return show(p[k]);
-  return show(ownValue(extra, k));
+  const personFields = person as unknown as Record<string, unknown> | null;
+  if (!personFields) return null;
+  const name = key.replace(/^(person|contact)\./, "");
+  if (name === "first_name") return show(personFields.name);
+  const extra = (personFields.extra ?? {}) as Record<string, unknown>;
+  if (name.startsWith("extra.")) return show(ownValue(extra, name.slice(6)));
+  if (hasOwnKey(personFields, name) && name !== "data") return show(personFields[name]);
+  return show(ownValue(extra, name));
 }
 
 /** Replaces merge tags; `html` escapes the values. */

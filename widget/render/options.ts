@@ -252,20 +252,21 @@ export interface VideoOptions {
 type Opts = Record<string, unknown> | null | undefined;
 
 /** A string option (numbers as text), or "". */
-export const str = (o: Opts, key: string): string => {
-  const v = o?.[key];
-  return typeof v == "string" || typeof v == "number" ? String(v) : "";
+export const str = (opts: Opts, key: string): string => {
+  const value = opts?.[key];
+  return typeof value == "string" || typeof value == "number" ? String(value) : "";
 };
 
 /** A boolean option ("true" counts), or the default. */
-export const bool = (o: Opts, key: string, dflt = false): boolean => {
-  const v = o?.[key];
-  return v == null || v === "" ? dflt : v === true || v === "true";
+export const bool = (opts: Opts, key: string, dflt = false): boolean => {
+  const value = opts?.[key];
+  return value == null || value === "" ? dflt : value === true || value === "true";
 };
 
 /** A finite number option (numeric strings count), or the default. */
-export const num = (o: Opts, key: string, dflt: number): number => {
-  const v = o?.[key];
-  const n = typeof v == "number" ? v : typeof v == "string" && v.trim() !== "" ? Number(v) : NaN;
-  return isFinite(n) ? n : dflt;
+export const num = (opts: Opts, key: string, dflt: number): number => {
+  const value = opts?.[key];
+  const parsed =
+    typeof value == "number" ? value : typeof value == "string" && value.trim() !== "" ? Number(value) : NaN;
+  return isFinite(parsed) ? parsed : dflt;
 };

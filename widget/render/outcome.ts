@@ -11,8 +11,8 @@ import type { CtaRuntime } from "./types";
 
 /** SPEC 5: an anchor target is a hash plus a valid identifier. Returns the id, or null. */
 export function anchorId(selector: string | undefined): string | null {
-  const m = /^#([A-Za-z][\w-]*)$/.exec((selector ?? "").trim());
-  return m ? m[1] : null;
+  const match = /^#([A-Za-z][\w-]*)$/.exec((selector ?? "").trim());
+  return match ? match[1] : null;
 }
 
 /** An sms: link with the keyword as body (the "?&body=" form works on both iOS and Android). */
@@ -37,11 +37,11 @@ export async function applyOutcome(
   win: Window = window,
 ): Promise<void> {
   if (!("data" in outcome)) return;
-  const d = outcome.data;
+  const outcomeData = outcome.data;
   const go = (url: string) => void (win.location.href = url);
   switch (outcome.type) {
     case "cta": {
-      const id = Number(d["confirmation-cta"]);
+      const id = Number(outcomeData["confirmation-cta"]);
       if (!id) return warn("A cta confirmation without confirmation-cta");
       if (runtime.showCta) return runtime.showCta(id);
       const api = (win as unknown as { beckon?: { load?(id: number): unknown; trigger?(id: number): unknown } }).beckon;
@@ -50,18 +50,23 @@ export async function applyOutcome(
       return;
     }
     case "sms":
-      if (d["sms-number"]) go(smsUrl(d["sms-number"], d["sms-keyword"]));
+      if (outcomeData["sms-number"]) go(smsUrl(outcomeData["sms-number"], outcomeData["sms-keyword"]));
       return;
     case "anchor": {
-      const id = anchorId(d["anchor-selector"]);
+      const id = anchorId(outcomeData["anchor-selector"]);
       const target = id ? (win.document.getElementById(id) ?? root?.getElementById?.(id)) : null;
-      if (target) scrollToElement(target, d["anchor-smooth-scroll"] === false ? 0 : 500);
-      else warn("No anchor " + (d["anchor-selector"] ?? ""));
+      if (target) scrollToElement(target, outcomeData["anchor-smooth-scroll"] === false ? 0 : 500);
+      else warn("No anchor " + (outcomeData["anchor-selector"] ?? ""));
       return;
     }
     default: {
-      const m = await import("./store-outcome");
-      return m.applyStoreOutcome(outcome.type, storeSelection(d), m.storeOf(runtime.store, win), go);
+      const storeOutcome = await import("./store-outcome");
+      return storeOutcome.applyStoreOutcome(
+        outcome.type,
+        storeSelection(outcomeData),
+        storeOutcome.storeOf(runtime.store, win),
+        go,
+      );
     }
   }
 }

@@ -21,20 +21,20 @@ export function loadRecaptcha(doc: Document = document): Promise<Grecaptcha> {
     const existing = win.grecaptcha as Grecaptcha | undefined;
     if (existing?.render) return resolve(existing);
     win[CALLBACK] = () => resolve(win.grecaptcha as Grecaptcha);
-    const s = doc.createElement("script");
-    s.src = `https://www.google.com/recaptcha/api.js?onload=${CALLBACK}&render=explicit`;
-    s.async = true;
-    s.onerror = () => {
+    const script = doc.createElement("script");
+    script.src = `https://www.google.com/recaptcha/api.js?onload=${CALLBACK}&render=explicit`;
+    script.async = true;
+    script.onerror = () => {
       ready = null;
       reject(new Error("reCAPTCHA did not load"));
     };
-    doc.head.appendChild(s);
+    doc.head.appendChild(script);
   }));
 }
 
 /** Renders the checkbox into `el`; token() is "" until the visitor passes it. */
 export async function renderRecaptcha(el: HTMLElement, siteKey: string): Promise<{ token(): string; reset(): void }> {
-  const g = await loadRecaptcha(el.ownerDocument);
-  const id = g.render(el, { sitekey: siteKey });
-  return { token: () => g.getResponse(id) || "", reset: () => g.reset(id) };
+  const grecaptcha = await loadRecaptcha(el.ownerDocument);
+  const id = grecaptcha.render(el, { sitekey: siteKey });
+  return { token: () => grecaptcha.getResponse(id) || "", reset: () => grecaptcha.reset(id) };
 }

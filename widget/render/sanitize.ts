@@ -24,9 +24,9 @@ export function safeHref(href: string | null | undefined, base?: string): string
 
 /** SPEC 5: redirect URLs without http get http:// prepended (site-relative paths stay as they are). */
 export function normalizeRedirect(url: string): string {
-  const u = url.trim();
-  if (/^https?:\/\//i.test(u) || /^\/(?![/\\])/.test(u)) return u;
-  return "http://" + u.replace(/^\/+/, "");
+  const trimmed = url.trim();
+  if (/^https?:\/\//i.test(trimmed) || /^\/(?![/\\])/.test(trimmed)) return trimmed;
+  return "http://" + trimmed.replace(/^\/+/, "");
 }
 
 function copy(from: Node, to: Node, doc: Document, depth: number): void {

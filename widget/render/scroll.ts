@@ -4,16 +4,16 @@
  */
 import { reducedMotion } from "./kit";
 
-/** Scrolls the window to `y` in `ms` (SPEC 9: 500 ms), at once when motion is reduced. */
-export function scrollWindowTo(y: number, ms = 500, win: Window = window): void {
+/** Scrolls the window to `target` in `ms` (SPEC 9: 500 ms), at once when motion is reduced. */
+export function scrollWindowTo(target: number, ms = 500, win: Window = window): void {
   const from = win.scrollY;
-  if (ms <= 0 || reducedMotion(win) || typeof win.requestAnimationFrame != "function") return win.scrollTo(0, y);
+  if (ms <= 0 || reducedMotion(win) || typeof win.requestAnimationFrame != "function") return win.scrollTo(0, target);
   const start = win.performance.now();
   const frame = (now: number) => {
-    const t = Math.min(1, (now - start) / ms);
-    const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
-    win.scrollTo(0, from + (y - from) * eased);
-    if (t < 1) win.requestAnimationFrame(frame);
+    const progress = Math.min(1, (now - start) / ms);
+    const eased = progress < 0.5 ? 2 * progress * progress : 1 - (-2 * progress + 2) ** 2 / 2;
+    win.scrollTo(0, from + (target - from) * eased);
+    if (progress < 1) win.requestAnimationFrame(frame);
   };
   win.requestAnimationFrame(frame);
 }

@@ -48,16 +48,16 @@ export async function validateOnServer(
   }
 }
 
-/** Field errors from a validation answer, in `t`'s words (SPEC 8's in English). */
+/** Field errors from a validation answer, in `messages`' words (SPEC 8's in English). */
 export function validationErrors(
   result: ValidationResult | null,
   slugs: { email?: string; phone?: string },
-  t: Messages,
+  messages: Messages,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   if (result?.email && result.email.valid === false && slugs.email) {
-    errors[slugs.email] = /business/i.test(result.email.message ?? "") ? t.business : t.email;
+    errors[slugs.email] = /business/i.test(result.email.message ?? "") ? messages.business : messages.email;
   }
-  if (result?.phone && result.phone.valid === false && slugs.phone) errors[slugs.phone] = t.phone;
+  if (result?.phone && result.phone.valid === false && slugs.phone) errors[slugs.phone] = messages.phone;
   return errors;
 }

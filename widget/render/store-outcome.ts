@@ -49,24 +49,28 @@ export async function applyStoreOutcome(
 /** Runs the store actions of a conversion in order; failures are logged. */
 export async function runStoreActions(actions: CtaAction[], adapter: CartAdapter | null): Promise<void> {
   if (!adapter) return;
-  for (const a of actions) {
-    const d = (a.data ?? {}) as Record<string, unknown>;
-    const variant = String(d.variant_id ?? d["product-variant-id"] ?? "");
-    let r: { ok: boolean; error?: { message: string } } | null = null;
+  for (const action of actions) {
+    const actionData = (action.data ?? {}) as Record<string, unknown>;
+    const variant = String(actionData.variant_id ?? actionData["product-variant-id"] ?? "");
+    let result: { ok: boolean; error?: { message: string } } | null = null;
     // show: the theme's own cart (drawer, bubble) learns of the add; a reload it might ask for is not done, since the confirmation is showing.
-    if (a.action_type === "add_to_cart" && variant)
-      r = await adapter.addLines([{ variantId: variant, quantity: Math.max(1, Number(d.quantity) || 1) }], {
-        show: true,
-      });
-    else if (a.action_type === "clear_cart") r = await adapter.clear();
-    else if (a.action_type === "apply_discount" && d.code) r = await adapter.applyDiscount(String(d.code));
-    else if (a.action_type === "remove_from_cart" && variant) {
+    if (action.action_type === "add_to_cart" && variant)
+      result = await adapter.addLines(
+        [{ variantId: variant, quantity: Math.max(1, Number(actionData.quantity) || 1) }],
+        {
+          show: true,
+        },
+      );
+    else if (action.action_type === "clear_cart") result = await adapter.clear();
+    else if (action.action_type === "apply_discount" && actionData.code)
+      result = await adapter.applyDiscount(String(actionData.code));
+    else if (action.action_type === "remove_from_cart" && variant) {
       const cart = await adapter.getCart();
       const line = cart.ok
         ? cart.value.lines.find((l) => l.variantId === variant || l.variantId.endsWith("/" + variant))
         : null;
-      if (line) r = await adapter.removeLine(line.id);
+      if (line) result = await adapter.removeLine(line.id);
     }
-    if (r && !r.ok) warn(a.action_type + " failed", r.error?.message);
+    if (result && !result.ok) warn(action.action_type + " failed", result.error?.message);
   }
 }

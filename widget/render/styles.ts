@@ -99,7 +99,7 @@ export function loadWebFont(family: string, doc: Document = document): void {
 }
 
 const SAFE_VALUE = /^[#\w\s.,%()'"-]{1,80}$/;
-const v = (name: string, value: unknown) =>
+const cssDecl = (name: string, value: unknown) =>
   (typeof value == "string" || typeof value == "number") && SAFE_VALUE.test(String(value)) ? `${name}:${value};` : "";
 
 /** The font family a CTA uses: the variant's, else the brand's (empty: the system stack). */
@@ -126,17 +126,17 @@ export function ctaCss(config: PublicWebsiteConfig, custom: unknown[], look: Rec
       .pop() || str(style, "font");
   const radius = style["border-radius"];
   const vars =
-    v("--bk-primary", pick("button-color") || colors.primary || "#1f4fd6") +
+    cssDecl("--bk-primary", pick("button-color") || colors.primary || "#1f4fd6") +
     // Brand "text" is the body text colour; white reads on the usual dark primary colours.
-    v("--bk-on-primary", pick("button-text-color") || colors["on-primary"] || "#fff") +
-    v("--bk-bg", pick("background-color") || colors.background || "#fff") +
-    v("--bk-fg", pick("text-color") || colors.text || "#1d2530") +
+    cssDecl("--bk-on-primary", pick("button-text-color") || colors["on-primary"] || "#fff") +
+    cssDecl("--bk-bg", pick("background-color") || colors.background || "#fff") +
+    cssDecl("--bk-fg", pick("text-color") || colors.text || "#1d2530") +
     // No named font: --bk-font stays unset, so font-family falls back to inheriting the page's own (the host
     // keeps only that of the page's styles). The page has matched and loaded that font already; a family of
     // our own costs the popup's first layout a font lookup (about half of its 4x-throttled frame, bench/README.md).
     (font && SAFE_VALUE.test(font) ? `--bk-font:"${font.replace(/["']/g, "")}",${FONT_STACK};` : "") +
     (typeof radius == "number" ? `--bk-radius:${radius}px;` : "") +
-    v("--bk-w", typeof look[0]?.width == "number" ? `${look[0].width}px` : "");
+    cssDecl("--bk-w", typeof look[0]?.width == "number" ? `${look[0].width}px` : "");
   return BASE + `.bk-root{${vars}}\n` + custom.filter((c) => typeof c == "string").join("\n");
 }
 

@@ -24,12 +24,18 @@ export const zoneOffset = (timeZone: string, at: number): number => zoneOffsetMs
 
 /** The next moment (after `now`) the clock in `timeZone` shows hh:mm. */
 export function nextDaily(hhmm: string, timeZone: string, now: number): number | null {
-  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm);
-  if (!m) return null;
+  const match = /^(\d{1,2}):(\d{2})/.exec(hhmm);
+  if (!match) return null;
   for (let day = 0; day < 3; day++) {
     const probe = now + day * 86_400_000;
     const local = new Date(probe + zoneOffset(timeZone, probe));
-    const wall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), Number(m[1]), Number(m[2]));
+    const wall = Date.UTC(
+      local.getUTCFullYear(),
+      local.getUTCMonth(),
+      local.getUTCDate(),
+      Number(match[1]),
+      Number(match[2]),
+    );
     // Convert the wall-clock time back with the offset of that moment (DST days differ).
     const at = wall - zoneOffset(timeZone, wall - zoneOffset(timeZone, wall));
     if (at > now) return at;
@@ -44,16 +50,16 @@ export function relativeDuration(o: Record<string, unknown>): number {
 }
 
 /** When a timer ends (ms since epoch), or null when it cannot be known. */
-export function timerEnd(o: Record<string, unknown>, now: number, startedAt?: number | null): number | null {
-  switch (str(o, "timer-type") || "static") {
+export function timerEnd(options: Record<string, unknown>, now: number, startedAt?: number | null): number | null {
+  switch (str(options, "timer-type") || "static") {
     case "daily":
-      return nextDaily(str(o, "end-time"), str(o, "timezone") || "UTC", now);
+      return nextDaily(str(options, "end-time"), str(options, "timezone") || "UTC", now);
     case "relative":
       // An all-zero relative timer is already expired (SPEC 9): its end is its start.
-      return (startedAt ?? now) + relativeDuration(o);
+      return (startedAt ?? now) + relativeDuration(options);
     default: {
-      const t = Date.parse(str(o, "end-date"));
-      return isFinite(t) ? t : null;
+      const end = Date.parse(str(options, "end-date"));
+      return isFinite(end) ? end : null;
     }
   }
 }
@@ -61,22 +67,22 @@ export function timerEnd(o: Record<string, unknown>, now: number, startedAt?: nu
 /** Time left until `end`, split into units. */
 export function remaining(end: number, now: number): Remaining {
   const total = Math.max(0, end - now);
-  const s = Math.floor(total / 1000);
+  const seconds = Math.floor(total / 1000);
   return {
     total,
-    days: Math.floor(s / 86400),
-    hours: Math.floor(s / 3600) % 24,
-    minutes: Math.floor(s / 60) % 60,
-    seconds: s % 60,
+    days: Math.floor(seconds / 86400),
+    hours: Math.floor(seconds / 3600) % 24,
+    minutes: Math.floor(seconds / 60) % 60,
+    seconds: seconds % 60,
   };
 }
 
 /** SPEC 4: days, hours and minutes are hidden when zero and all larger units are zero; seconds always show. */
-export function visibleUnits(r: Remaining): (keyof Omit<Remaining, "total">)[] {
+export function visibleUnits(left: Remaining): (keyof Omit<Remaining, "total">)[] {
   const units: (keyof Omit<Remaining, "total">)[] = [];
-  if (r.days) units.push("days");
-  if (r.days || r.hours) units.push("hours");
-  if (r.days || r.hours || r.minutes) units.push("minutes");
+  if (left.days) units.push("days");
+  if (left.days || left.hours) units.push("hours");
+  if (left.days || left.hours || left.minutes) units.push("minutes");
   units.push("seconds");
   return units;
 }

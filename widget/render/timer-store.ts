@@ -10,8 +10,8 @@ export const timersKey = (websiteId: number) => `cf_${websiteId}_timers`;
 
 function readStarts(websiteId: number): Record<string, number> {
   try {
-    const v = JSON.parse(localStorage.getItem(timersKey(websiteId)) || "{}");
-    return v && typeof v == "object" ? v : {};
+    const parsed = JSON.parse(localStorage.getItem(timersKey(websiteId)) || "{}");
+    return parsed && typeof parsed == "object" ? parsed : {};
   } catch {
     return {};
   }

@@ -40,12 +40,12 @@ export function useDialog(
         cancelFocus = () => shown.disconnect();
       } else focusLater();
     }
-    const onKey = (e: Event) => {
-      const k = e as KeyboardEvent;
-      if (k.key === "Escape" && opts.onClose) {
-        k.preventDefault();
+    const onKey = (event: Event) => {
+      const keyEvent = event as KeyboardEvent;
+      if (keyEvent.key === "Escape" && opts.onClose) {
+        keyEvent.preventDefault();
         opts.onClose();
-      } else if (opts.modal) trapTab(k, el);
+      } else if (opts.modal) trapTab(keyEvent, el);
     };
     const target: EventTarget = opts.modal ? doc : el;
     target.addEventListener("keydown", onKey);
@@ -66,10 +66,10 @@ export function useHeadingLabel(ref: RefObject<HTMLElement>, fallback: string): 
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const h = el.querySelector("h1,h2,h3,h4");
-    if (h) {
-      h.id ||= `bk-h${++ids}`;
-      el.setAttribute("aria-labelledby", h.id);
+    const heading = el.querySelector("h1,h2,h3,h4");
+    if (heading) {
+      heading.id ||= `bk-h${++ids}`;
+      el.setAttribute("aria-labelledby", heading.id);
       el.removeAttribute("aria-label");
     } else {
       el.removeAttribute("aria-labelledby");

@@ -17,26 +17,28 @@ const POLL_LIMIT = 60;
 
 /** The provider and id of a video address, or null. */
 export function parseVideo(url: string): VideoRef | null {
-  const u = url.trim();
-  let m = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([\w-]{6,20})/i.exec(u);
-  if (m) return { provider: "youtube", id: m[1] };
-  m = /vimeo\.com\/(?:video\/)?(\d{3,12})/i.exec(u);
-  if (m) return { provider: "vimeo", id: m[1] };
-  m = /(?:wistia\.(?:com|net)\/(?:medias|embed\/iframe)\/|wi\.st\/medias\/)(\w{4,20})/i.exec(u);
-  if (m) return { provider: "wistia", id: m[1] };
+  const trimmed = url.trim();
+  let match = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([\w-]{6,20})/i.exec(
+    trimmed,
+  );
+  if (match) return { provider: "youtube", id: match[1] };
+  match = /vimeo\.com\/(?:video\/)?(\d{3,12})/i.exec(trimmed);
+  if (match) return { provider: "vimeo", id: match[1] };
+  match = /(?:wistia\.(?:com|net)\/(?:medias|embed\/iframe)\/|wi\.st\/medias\/)(\w{4,20})/i.exec(trimmed);
+  if (match) return { provider: "wistia", id: match[1] };
   return null;
 }
 
 /** The iframe address of a video (the APIs attach to these iframes). */
-export function embedUrl(v: VideoRef, autoplay = false, origin = location.origin): string {
-  const a = autoplay ? 1 : 0;
-  switch (v.provider) {
+export function embedUrl(video: VideoRef, autoplay = false, origin = location.origin): string {
+  const auto = autoplay ? 1 : 0;
+  switch (video.provider) {
     case "youtube":
-      return `https://www.youtube-nocookie.com/embed/${v.id}?enablejsapi=1&rel=0&autoplay=${a}&mute=${a}&origin=${encodeURIComponent(origin)}`;
+      return `https://www.youtube-nocookie.com/embed/${video.id}?enablejsapi=1&rel=0&autoplay=${auto}&mute=${auto}&origin=${encodeURIComponent(origin)}`;
     case "vimeo":
-      return `https://player.vimeo.com/video/${v.id}?autoplay=${a}&muted=${a}`;
+      return `https://player.vimeo.com/video/${video.id}?autoplay=${auto}&muted=${auto}`;
     case "wistia":
-      return `https://fast.wistia.net/embed/iframe/${v.id}?autoPlay=${a === 1}&muted=${a === 1}`;
+      return `https://fast.wistia.net/embed/iframe/${video.id}?autoPlay=${auto === 1}&muted=${auto === 1}`;
   }
 }
 
@@ -48,27 +50,27 @@ const SCRIPTS: Record<Provider, string> = {
 
 /** Whether the provider's API is ready on the page. */
 export function apiReady(provider: Provider, win: Window = window): boolean {
-  const w = win as unknown as Record<string, any>;
-  if (provider === "youtube") return typeof w.YT?.Player == "function";
-  if (provider === "vimeo") return typeof w.Vimeo?.Player == "function";
-  return typeof w.Wistia?.api == "function";
+  const host = win as unknown as Record<string, any>;
+  if (provider === "youtube") return typeof host.YT?.Player == "function";
+  if (provider === "vimeo") return typeof host.Vimeo?.Player == "function";
+  return typeof host.Wistia?.api == "function";
 }
 
 /** Loads a provider script once and polls every 350 ms until its API answers; false after about 20 s. */
 export function loadVideoApi(provider: Provider, doc: Document = document, poll = POLL_MS): Promise<boolean> {
   const win = doc.defaultView!;
   if (!doc.querySelector(`script[data-beckon-video="${provider}"]`) && !apiReady(provider, win)) {
-    const s = doc.createElement("script");
-    s.src = SCRIPTS[provider];
-    s.async = true;
-    s.setAttribute("data-beckon-video", provider);
-    doc.head.appendChild(s);
+    const script = doc.createElement("script");
+    script.src = SCRIPTS[provider];
+    script.async = true;
+    script.setAttribute("data-beckon-video", provider);
+    doc.head.appendChild(script);
   }
   return new Promise((resolve) => {
-    let n = 0;
+    let tries = 0;
     const check = () => {
       if (apiReady(provider, win)) return resolve(true);
-      if (++n > POLL_LIMIT) return resolve(false);
+      if (++tries > POLL_LIMIT) return resolve(false);
       setTimeout(check, poll);
     };
     check();
@@ -82,18 +84,18 @@ export function attachPlayer(
   id: string,
   win: Window = window,
 ): () => void {
-  const w = win as unknown as Record<string, any>;
+  const host = win as unknown as Record<string, any>;
   try {
     if (provider === "youtube") {
-      const p = new w.YT.Player(iframe);
-      return () => p.pauseVideo?.();
+      const ytPlayer = new host.YT.Player(iframe);
+      return () => ytPlayer.pauseVideo?.();
     }
     if (provider === "vimeo") {
-      const p = new w.Vimeo.Player(iframe);
-      return () => void p.pause().catch(() => undefined);
+      const vimeoPlayer = new host.Vimeo.Player(iframe);
+      return () => void vimeoPlayer.pause().catch(() => undefined);
     }
-    const p = w.Wistia.api(id);
-    return () => p?.pause?.();
+    const wistiaPlayer = host.Wistia.api(id);
+    return () => wistiaPlayer?.pause?.();
   } catch {
     return () => undefined;
   }

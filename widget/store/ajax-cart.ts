@@ -109,8 +109,8 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
   const cartJson = () => request<AjaxCartJson>(cartJsUrl(root));
 
   async function getCart(): Promise<Result<Cart>> {
-    const r = await cartJson();
-    return r.ok ? ok(fromAjaxCart(r.value, root)) : r;
+    const result = await cartJson();
+    return result.ok ? ok(fromAjaxCart(result.value, root)) : result;
   }
 
   /** The page an add with `show` keeps true; none outside a browser. */
@@ -120,9 +120,9 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
   const changed = cartChangeReporter(config, notice);
 
   async function product(handle: string, source: ProductSourceType = "manual"): Promise<Result<Product>> {
-    const r = await request<AjaxProductJson>(productJsUrl(root, handle));
-    if (!r.ok) return r.error.status === 404 ? fail(PRODUCT_NOT_FOUND, { status: 404 }) : r;
-    return ok(fromAjaxProduct(r.value, mapOpts(source)));
+    const result = await request<AjaxProductJson>(productJsUrl(root, handle));
+    if (!result.ok) return result.error.status === 404 ? fail(PRODUCT_NOT_FOUND, { status: 404 }) : result;
+    return ok(fromAjaxProduct(result.value, mapOpts(source)));
   }
 
   /** Full products for handles, in order; missing ones are left out (SPEC 4: not found → hidden). */
@@ -142,10 +142,10 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
    */
   async function addThroughActions(actions: StorefrontActions, lines: CartLineInput[]): Promise<Result<AddResult>> {
     try {
-      const r = (await actions.updateCart({
+      const answer = (await actions.updateCart({
         lines: toStorefrontLineInputs(lines),
       })) as { userErrors?: { message?: string }[] } | undefined;
-      const refused = r?.userErrors?.[0];
+      const refused = answer?.userErrors?.[0];
       if (refused)
         return fail(refused.message || "The cart refused the add", { status: 422, description: refused.message });
     } catch (e) {
@@ -173,12 +173,12 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
           const win = opts.show ? page() : undefined;
           const actions = win && themeActions(win);
           if (actions) return addThroughActions(actions, lines);
-          const items = lines.map((l) => {
-            const id = numericId(l.variantId);
+          const items = lines.map((line) => {
+            const id = numericId(line.variantId);
             return {
               id: /^\d+$/.test(id) ? Number(id) : id,
-              quantity: l.quantity,
-              ...(l.sellingPlanId ? { selling_plan: Number(numericId(l.sellingPlanId)) } : {}),
+              quantity: line.quantity,
+              ...(line.sellingPlanId ? { selling_plan: Number(numericId(line.sellingPlanId)) } : {}),
             };
           });
           const added = await post<AddJson>(cartAddUrl(root), { items, ...(win ? sectionFields(win) : {}) });
@@ -201,16 +201,16 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
     removeLine: (lineId: string) =>
       writes.track(
         (async () => {
-          const r = await post<AjaxCartJson>(cartChangeUrl(root), { id: lineId, quantity: 0 });
-          return changed(r.ok ? ok(fromAjaxCart(r.value, root)) : r, "remove");
+          const result = await post<AjaxCartJson>(cartChangeUrl(root), { id: lineId, quantity: 0 });
+          return changed(result.ok ? ok(fromAjaxCart(result.value, root)) : result, "remove");
         })(),
       ),
 
     clear: () =>
       writes.track(
         (async () => {
-          const r = await post<AjaxCartJson>(cartClearUrl(root));
-          return changed(r.ok ? ok(fromAjaxCart(r.value, root)) : r, "clear");
+          const result = await post<AjaxCartJson>(cartClearUrl(root));
+          return changed(result.ok ? ok(fromAjaxCart(result.value, root)) : result, "clear");
         })(),
       ),
 
@@ -241,30 +241,34 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
     product: (handle) => product(handle),
 
     async recommendations(productId, { limit, intent }) {
-      const r = await request<{ products?: AjaxProductJson[] }>(
+      const result = await request<{ products?: AjaxProductJson[] }>(
         recommendationsUrl(root, numericId(productId), limit, intent),
       );
-      if (!r.ok) return r;
-      return ok((r.value.products ?? []).slice(0, limit).map((p) => fromAjaxProduct(p, mapOpts("recommendations"))));
+      if (!result.ok) return result;
+      return ok(
+        (result.value.products ?? []).slice(0, limit).map((p) => fromAjaxProduct(p, mapOpts("recommendations"))),
+      );
     },
 
     async search(terms, { limit, showUnavailable }) {
-      const r = await request<{ resources?: { results?: { products?: { handle: string }[] } } }>(
+      const result = await request<{ resources?: { results?: { products?: { handle: string }[] } } }>(
         searchSuggestUrl(root, terms.join(" "), limit, showUnavailable ? "last" : "hide"),
       );
-      if (!r.ok) return r;
-      return ok(await byHandles(uniqueHandles(r.value.resources?.results?.products ?? [], limit), "filter"));
+      if (!result.ok) return result;
+      return ok(await byHandles(uniqueHandles(result.value.resources?.results?.products ?? [], limit), "filter"));
     },
 
     async collection(handle, { limit }) {
       // The Ajax API has no collection endpoint: the theme renders the collection page's product
       // grid (Section Rendering API), whose product links name the handles in the collection's
       // order; each product then comes from products/{handle}.js (with its selling plans).
-      const r = await request<Record<string, string | null>>(
+      const result = await request<Record<string, string | null>>(
         collectionSectionsUrl(root, handle, config.collectionSections),
       );
-      if (!r.ok) return r;
-      const handles = Object.values(r.value).flatMap((html) => (typeof html == "string" ? linkedHandles(html) : []));
+      if (!result.ok) return result;
+      const handles = Object.values(result.value).flatMap((html) =>
+        typeof html == "string" ? linkedHandles(html) : [],
+      );
       return ok(
         await byHandles(
           uniqueHandles(

@@ -19,9 +19,9 @@ export function cartNoticeUrl(apiRoot: string, cartId: string): string {
 export function sendCartNotice(send: NoticeSender, apiRoot: string, cartId: string | null | undefined): void {
   if (!cartId) return;
   try {
-    const r = send(cartNoticeUrl(apiRoot, cartId));
-    if (r && typeof (r as Promise<unknown>).then === "function")
-      (r as Promise<unknown>).then(undefined, () => undefined);
+    const pending = send(cartNoticeUrl(apiRoot, cartId));
+    if (pending && typeof (pending as Promise<unknown>).then === "function")
+      (pending as Promise<unknown>).then(undefined, () => undefined);
   } catch {
     /* fire and forget */
   }
@@ -67,10 +67,10 @@ export function cartChangeReporter(
   config: { onChange?: (cart: Cart, action: CartAction) => void },
   notice: (cartId: string, action: CartAction) => void,
 ): (r: Result<Cart>, action: CartAction) => Result<Cart> {
-  return (r, action) => {
-    if (!r.ok) return r;
-    config.onChange?.(r.value, action);
-    notice(r.value.id, action);
-    return r;
+  return (result, action) => {
+    if (!result.ok) return result;
+    config.onChange?.(result.value, action);
+    notice(result.value.id, action);
+    return result;
   };
 }

@@ -65,16 +65,16 @@ export function fromStorefrontCart(node: BeckonCartFragment): Cart {
     value: Number(node.cost.totalAmount.amount),
     count: node.totalQuantity,
     currency: node.cost.totalAmount.currencyCode,
-    lines: node.lines.nodes.map((l) => ({
-      id: l.id,
-      variantId: l.merchandise.id,
-      quantity: l.quantity,
-      linePrice: Math.round(Number(l.cost.totalAmount.amount) * 100),
-      sellingPlanId: l.sellingPlanAllocation?.sellingPlan.id ?? null,
+    lines: node.lines.nodes.map((line) => ({
+      id: line.id,
+      variantId: line.merchandise.id,
+      quantity: line.quantity,
+      linePrice: Math.round(Number(line.cost.totalAmount.amount) * 100),
+      sellingPlanId: line.sellingPlanAllocation?.sellingPlan.id ?? null,
       product: {
-        id: l.merchandise.product.id,
-        handle: l.merchandise.product.handle,
-        title: l.merchandise.product.title,
+        id: line.merchandise.product.id,
+        handle: line.merchandise.product.handle,
+        title: line.merchandise.product.title,
       },
     })),
     discountCodes: node.discountCodes,
@@ -97,9 +97,9 @@ export const emptyCart = (currency = ""): Cart => ({
 export function toStorefrontLineInputs(
   lines: CartLineInput[],
 ): { merchandiseId: string; quantity: number; sellingPlanId?: string }[] {
-  return lines.map((l) => ({
-    merchandiseId: toGid("ProductVariant", l.variantId),
-    quantity: l.quantity,
-    ...(l.sellingPlanId ? { sellingPlanId: toGid("SellingPlan", l.sellingPlanId) } : {}),
+  return lines.map((line) => ({
+    merchandiseId: toGid("ProductVariant", line.variantId),
+    quantity: line.quantity,
+    ...(line.sellingPlanId ? { sellingPlanId: toGid("SellingPlan", line.sellingPlanId) } : {}),
   }));
 }

@@ -6,13 +6,13 @@
 
 /** The numeric tail of a Shopify id ("gid://shopify/Product/81?x=1" → "81"); other ids unchanged. */
 export function numericId(id: string | number): string {
-  const s = String(id);
-  const m = /\/(\d+)(?:\?.*)?$/.exec(s);
-  return m ? m[1] : s;
+  const text = String(id);
+  const match = /\/(\d+)(?:\?.*)?$/.exec(text);
+  return match ? match[1] : text;
 }
 
 /** A global id of the given type; ids that already are gids are returned as they are. */
 export function toGid(type: string, id: string | number): string {
-  const s = String(id);
-  return s.startsWith("gid://") ? s : `gid://shopify/${type}/${s}`;
+  const text = String(id);
+  return text.startsWith("gid://") ? text : `gid://shopify/${type}/${text}`;
 }

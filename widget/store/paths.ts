@@ -12,10 +12,10 @@ export function normalizeRoot(root?: string | null): string {
 
 /** The path part of a root, for redirect parameters (Shopify only follows relative ones). */
 export function rootPath(root: string): string {
-  const r = normalizeRoot(root);
-  if (r.startsWith("/")) return r;
+  const normalized = normalizeRoot(root);
+  if (normalized.startsWith("/")) return normalized;
   try {
-    return new URL(r).pathname;
+    return new URL(normalized).pathname;
   } catch {
     return "/";
   }
@@ -43,12 +43,12 @@ export function recommendationsUrl(root: string, productId: string, limit: numbe
  */
 export function searchSuggestUrl(
   root: string,
-  q: string,
+  query: string,
   limit: number,
   unavailable: "hide" | "last" | "show" = "hide",
 ): string {
   return (
-    `${normalizeRoot(root)}search/suggest.json?q=${enc(q)}&resources[type]=product&limit=${limit}` +
+    `${normalizeRoot(root)}search/suggest.json?q=${enc(query)}&resources[type]=product&limit=${limit}` +
     `&resources[options][unavailable_products]=${unavailable}` +
     `&resources[options][fields]=title,product_type,variants.title,tag`
   );
@@ -77,15 +77,15 @@ export const collectionSectionsUrl = (root: string, handle: string, sections = C
 export function linkedHandles(html: string): string[] {
   const found: string[] = [];
   for (const [, , href] of html.matchAll(/\shref\s*=\s*(["'])(.*?)\1/gi)) {
-    const m = /\/products\/([^/?#."'\s]+)/.exec(href.replace(/&amp;/g, "&"));
-    if (!m) continue;
-    let h = m[1];
+    const match = /\/products\/([^/?#."'\s]+)/.exec(href.replace(/&amp;/g, "&"));
+    if (!match) continue;
+    let handle = match[1];
     try {
-      h = decodeURIComponent(h);
+      handle = decodeURIComponent(handle);
     } catch {
       /* as written */
     }
-    if (!found.includes(h)) found.push(h);
+    if (!found.includes(handle)) found.push(handle);
   }
   return found;
 }
@@ -130,11 +130,11 @@ export function isCartPage(url: string): boolean {
 
 /** SPEC 2: the collection merge value, from a /collections/{name} path segment; null elsewhere. */
 export function collectionFromPath(url: string): string | null {
-  const m = /\/collections\/([^/]+)/.exec(pathnameOf(url));
-  if (!m) return null;
+  const match = /\/collections\/([^/]+)/.exec(pathnameOf(url));
+  if (!match) return null;
   try {
-    return decodeURIComponent(m[1]);
+    return decodeURIComponent(match[1]);
   } catch {
-    return m[1];
+    return match[1];
   }
 }

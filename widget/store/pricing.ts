@@ -56,13 +56,13 @@ export function priceVariant(
 
 /** A selling plan's price for a variant price (cents): percentage off, fixed amount off, or a fixed price. */
 export function sellingPlanPrice(price: number, plan: SellingPlan | null | undefined): number {
-  let p = price;
-  for (const a of plan?.price_adjustments.slice(0, 1) ?? []) {
-    if (a.value_type === "percentage") p = Math.round(price * (1 - a.value / 100));
-    else if (a.value_type === "fixed_amount") p = price - a.value;
-    else p = a.value;
+  let adjusted = price;
+  for (const adjustment of plan?.price_adjustments.slice(0, 1) ?? []) {
+    if (adjustment.value_type === "percentage") adjusted = Math.round(price * (1 - adjustment.value / 100));
+    else if (adjustment.value_type === "fixed_amount") adjusted = price - adjustment.value;
+    else adjusted = adjustment.value;
   }
-  return Math.max(0, p);
+  return Math.max(0, adjusted);
 }
 
 /**
@@ -74,9 +74,9 @@ export function formatMoney(
   cents: number,
   currencyCharacter: string | null | undefined = DEFAULT_CURRENCY_CHARACTER,
 ): string {
-  const c = currencyCharacter || DEFAULT_CURRENCY_CHARACTER;
+  const symbol = currencyCharacter || DEFAULT_CURRENCY_CHARACTER;
   const amount = (Math.max(0, cents) / 100).toFixed(2);
-  return /\p{L}$/u.test(c) ? `${c} ${amount}` : `${c}${amount}`;
+  return /\p{L}$/u.test(symbol) ? `${symbol} ${amount}` : `${symbol}${amount}`;
 }
 
 export type BadgeKind = "sold-out" | "custom" | "discount" | "detect";
@@ -98,43 +98,47 @@ export type BadgeTexts = Pick<
 const off = (template: string, amount: string) => template.replace("{0}", amount);
 
 /**
- * SPEC 9 badges, in `t`'s words (SPEC's in English): sold-out "SOLD OUT";
+ * SPEC 9 badges, in `texts`' words (SPEC's in English): sold-out "SOLD OUT";
  * custom "10% Off"; discount "10% OFF" (or the discount's own "N% OFF" /
  * "$X.XX OFF"); detect "currency X.XX OFF" from the compare-at price, none
  * when nothing is off.
  */
-export function badgeText(kind: BadgeKind, opts: BadgeOptions, t: BadgeTexts): string | null {
+export function badgeText(kind: BadgeKind, opts: BadgeOptions, texts: BadgeTexts): string | null {
   const text = opts.text?.trim();
-  if (kind === "sold-out") return text || t.soldOutBadge;
-  if (kind === "custom") return text || t.customBadge;
+  if (kind === "sold-out") return text || texts.soldOutBadge;
+  if (kind === "custom") return text || texts.customBadge;
   if (kind === "discount") {
     if (text) return text;
-    const d = opts.discount;
-    if (d?.type === "percentage") return off(t.percentOff, String(num(d.value, DEFAULT_DISCOUNT_PERCENTAGE)));
-    if (d?.type === "amount")
-      return off(t.amountOff, formatMoney(num(d.value, DEFAULT_DISCOUNT_AMOUNT) * 100, opts.currencyCharacter));
-    return t.discountBadge;
+    const discount = opts.discount;
+    if (discount?.type === "percentage")
+      return off(texts.percentOff, String(num(discount.value, DEFAULT_DISCOUNT_PERCENTAGE)));
+    if (discount?.type === "amount")
+      return off(
+        texts.amountOff,
+        formatMoney(num(discount.value, DEFAULT_DISCOUNT_AMOUNT) * 100, opts.currencyCharacter),
+      );
+    return texts.discountBadge;
   }
-  const v = opts.variant;
-  if (!v) return null;
-  const { savings } = priceVariant(v, { type: "detect" });
-  return savings > 0 ? off(t.amountOff, formatMoney(savings, opts.currencyCharacter)) : null;
+  const variant = opts.variant;
+  if (!variant) return null;
+  const { savings } = priceVariant(variant, { type: "detect" });
+  return savings > 0 ? off(texts.amountOff, formatMoney(savings, opts.currencyCharacter)) : null;
 }
 
 export type ProductButtonMode = "add-to-cart" | "go-to-product";
 
-/** The product button's text: Sold Out (or custom) when sold out, else the CTA's text or Add to Cart / Go To Product, in `t`'s words. */
+/** The product button's text: Sold Out (or custom) when sold out, else the CTA's text or Add to Cart / Go To Product, in `texts`' words. */
 export function productButtonText(
   opts: { mode?: ProductButtonMode; text?: string | null; available?: boolean; soldOutText?: string | null },
-  t: Pick<WidgetTexts, "soldOut" | "goToProduct" | "addToCart">,
+  texts: Pick<WidgetTexts, "soldOut" | "goToProduct" | "addToCart">,
 ): string {
-  if (opts.available === false) return opts.soldOutText?.trim() || t.soldOut;
-  return opts.text?.trim() || (opts.mode === "go-to-product" ? t.goToProduct : t.addToCart);
+  if (opts.available === false) return opts.soldOutText?.trim() || texts.soldOut;
+  return opts.text?.trim() || (opts.mode === "go-to-product" ? texts.goToProduct : texts.addToCart);
 }
 
 /** The one-time choice next to subscription plans: the CTA's text, else the catalogue's. */
-export const subscriptionText = (text: string | null | undefined, t: Pick<WidgetTexts, "oneTime">): string =>
-  text?.trim() || t.oneTime;
+export const subscriptionText = (text: string | null | undefined, texts: Pick<WidgetTexts, "oneTime">): string =>
+  text?.trim() || texts.oneTime;
 
 /** The label next to review stars: the CTA's text, else the catalogue's. */
 export const reviewLabel = (text: string | null | undefined, t: Pick<WidgetTexts, "reviews">): string =>
@@ -142,17 +146,17 @@ export const reviewLabel = (text: string | null | undefined, t: Pick<WidgetTexts
 
 /** SPEC 5: the quantity picker's minimum is 1 (whole numbers; junk becomes 1). */
 export function clampQuantity(q: unknown): number {
-  const n = Math.floor(Number(q));
-  return Number.isFinite(n) && n >= 1 ? n : 1;
+  const count = Math.floor(Number(q));
+  return Number.isFinite(count) && count >= 1 ? count : 1;
 }
 
 /** SPEC 3 cf_products_quantities: "variantId:quantity" entries into a map (bad entries skipped). */
 export function parseQuantities(entries: readonly string[] | null | undefined): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const e of entries ?? []) {
-    const i = e.lastIndexOf(":");
-    if (i <= 0) continue;
-    out[e.slice(0, i)] = clampQuantity(e.slice(i + 1));
+  for (const entry of entries ?? []) {
+    const colon = entry.lastIndexOf(":");
+    if (colon <= 0) continue;
+    out[entry.slice(0, colon)] = clampQuantity(entry.slice(colon + 1));
   }
   return out;
 }

@@ -23,8 +23,8 @@ import type {
 export function toCents(price: unknown): number {
   if (typeof price === "number") return Number.isFinite(price) ? Math.round(price) : 0;
   if (typeof price === "string" && price.trim() !== "") {
-    const n = Number(price);
-    return Number.isFinite(n) ? Math.round(n * 100) : 0;
+    const amount = Number(price);
+    return Number.isFinite(amount) ? Math.round(amount * 100) : 0;
   }
   return 0;
 }
@@ -35,8 +35,8 @@ const centsOrNull = (price: unknown): number | null =>
 /** Cents from a Storefront MoneyV2 amount ("19.99"). */
 export function moneyToCents(money: { amount: string | number } | null | undefined): number | null {
   if (!money) return null;
-  const n = Number(money.amount);
-  return Number.isFinite(n) ? Math.round(n * 100) : null;
+  const amount = Number(money.amount);
+  return Number.isFinite(amount) ? Math.round(amount * 100) : null;
 }
 
 type ImageLike = string | { src?: string | null; url?: string | null } | null | undefined;
@@ -134,34 +134,34 @@ export function fromAjaxProduct(json: AjaxProductJson, opts: MapOptions = {}): P
   const optionNames = (json.options ?? []).map((o) => (typeof o === "string" ? o : o.name));
   const images = (json.images ?? []).map(imageUrl).filter((u): u is string => !!u);
   const featured = imageUrl(json.featured_image ?? json.image) ?? images[0] ?? null;
-  const variants: ProductVariant[] = (json.variants ?? []).map((v) => {
-    const values = variantOptionValues(v);
-    const title = v.title ?? values.join(" / ");
+  const variants: ProductVariant[] = (json.variants ?? []).map((variant) => {
+    const values = variantOptionValues(variant);
+    const title = variant.title ?? values.join(" / ");
     const selected: SelectedOption[] = values.map((value, i) => ({ name: optionNames[i] ?? `Option ${i + 1}`, value }));
     return {
-      id: String(v.id),
-      name: v.name ?? (title === "Default Title" || !title ? json.title : `${json.title} - ${title}`),
+      id: String(variant.id),
+      name: variant.name ?? (title === "Default Title" || !title ? json.title : `${json.title} - ${title}`),
       title,
-      price: toCents(v.price),
+      price: toCents(variant.price),
       price_currency: currency,
-      available: v.available !== false,
-      image: imageUrl(v.featured_image ?? v.image) ?? featured,
+      available: variant.available !== false,
+      image: imageUrl(variant.featured_image ?? variant.image) ?? featured,
       selected_options: selected,
-      compare_at_price: centsOrNull(v.compare_at_price),
+      compare_at_price: centsOrNull(variant.compare_at_price),
     };
   });
-  const options: ProductOption[] = (json.options ?? []).map((o, i) =>
-    typeof o === "string"
+  const options: ProductOption[] = (json.options ?? []).map((option, index) =>
+    typeof option === "string"
       ? {
-          name: o,
-          values: [...new Set(variants.map((v) => v.selected_options[i]?.value).filter((x): x is string => !!x))],
+          name: option,
+          values: [...new Set(variants.map((v) => v.selected_options[index]?.value).filter((x): x is string => !!x))],
         }
-      : { name: o.name, values: o.values ?? [] },
+      : { name: option.name, values: option.values ?? [] },
   );
-  const subscriptions: Subscription[] = (json.selling_plan_groups ?? []).map((g) => ({
-    id: String(g.id),
-    name: g.name,
-    sellingPlans: (g.selling_plans ?? []).map(ajaxPlan),
+  const subscriptions: Subscription[] = (json.selling_plan_groups ?? []).map((group) => ({
+    id: String(group.id),
+    name: group.name,
+    sellingPlans: (group.selling_plans ?? []).map(ajaxPlan),
   }));
   const first = variants[0];
   return {
@@ -193,30 +193,30 @@ export function fromAjaxProduct(json: AjaxProductJson, opts: MapOptions = {}): P
 type StorefrontPriceAdjustment =
   BeckonProductFragment["sellingPlanGroups"]["nodes"][number]["sellingPlans"]["nodes"][number]["priceAdjustments"][number];
 
-function storefrontAdjustment(a: StorefrontPriceAdjustment): SellingPlanPriceAdjustment | null {
-  const v = a.adjustmentValue;
-  if (v.__typename === "SellingPlanPercentagePriceAdjustment")
-    return { value_type: "percentage", value: v.adjustmentPercentage };
-  if (v.__typename === "SellingPlanFixedAmountPriceAdjustment")
-    return { value_type: "fixed_amount", value: moneyToCents(v.adjustmentAmount) ?? 0 };
-  if (v.__typename === "SellingPlanFixedPriceAdjustment")
-    return { value_type: "price", value: moneyToCents(v.price) ?? 0 };
+function storefrontAdjustment(adjustment: StorefrontPriceAdjustment): SellingPlanPriceAdjustment | null {
+  const value = adjustment.adjustmentValue;
+  if (value.__typename === "SellingPlanPercentagePriceAdjustment")
+    return { value_type: "percentage", value: value.adjustmentPercentage };
+  if (value.__typename === "SellingPlanFixedAmountPriceAdjustment")
+    return { value_type: "fixed_amount", value: moneyToCents(value.adjustmentAmount) ?? 0 };
+  if (value.__typename === "SellingPlanFixedPriceAdjustment")
+    return { value_type: "price", value: moneyToCents(value.price) ?? 0 };
   return null;
 }
 
 /** Maps a Storefront API Product node, as the BeckonProduct fragment selects it (generated type), into the Product of SPEC 3 (ids stay gids). */
 export function fromStorefrontProduct(node: BeckonProductFragment, opts: MapOptions = {}): Product {
   const featured = node.featuredImage?.url ?? node.images?.nodes[0]?.url ?? null;
-  const variants: ProductVariant[] = (node.variants?.nodes ?? []).map((v) => ({
-    id: v.id,
-    name: v.title === "Default Title" ? node.title : `${node.title} - ${v.title}`,
-    title: v.title,
-    price: moneyToCents(v.price) ?? 0,
-    price_currency: v.price.currencyCode ?? opts.currency ?? "",
-    available: v.availableForSale !== false,
-    image: v.image?.url ?? featured,
-    selected_options: v.selectedOptions ?? [],
-    compare_at_price: moneyToCents(v.compareAtPrice),
+  const variants: ProductVariant[] = (node.variants?.nodes ?? []).map((variant) => ({
+    id: variant.id,
+    name: variant.title === "Default Title" ? node.title : `${node.title} - ${variant.title}`,
+    title: variant.title,
+    price: moneyToCents(variant.price) ?? 0,
+    price_currency: variant.price.currencyCode ?? opts.currency ?? "",
+    available: variant.availableForSale !== false,
+    image: variant.image?.url ?? featured,
+    selected_options: variant.selectedOptions ?? [],
+    compare_at_price: moneyToCents(variant.compareAtPrice),
   }));
   const first = variants[0];
   const imageList = (node.images?.nodes ?? []).map((i) => i.url);
@@ -235,14 +235,14 @@ export function fromStorefrontProduct(node: BeckonProductFragment, opts: MapOpti
     available: node.availableForSale ?? variants.some((v) => v.available),
     options: (node.options ?? []).map((o) => ({ name: o.name, values: (o.optionValues ?? []).map((v) => v.name) })),
     variants,
-    subscriptions: (node.sellingPlanGroups?.nodes ?? []).map((g) => ({
-      id: g.name,
-      name: g.name,
-      sellingPlans: g.sellingPlans.nodes.map((p) => ({
-        id: p.id,
-        name: p.name,
-        description: p.description ?? null,
-        price_adjustments: (p.priceAdjustments ?? [])
+    subscriptions: (node.sellingPlanGroups?.nodes ?? []).map((group) => ({
+      id: group.name,
+      name: group.name,
+      sellingPlans: group.sellingPlans.nodes.map((plan) => ({
+        id: plan.id,
+        name: plan.name,
+        description: plan.description ?? null,
+        price_adjustments: (plan.priceAdjustments ?? [])
           .map(storefrontAdjustment)
           .filter((x): x is SellingPlanPriceAdjustment => !!x),
       })),
@@ -299,18 +299,18 @@ export function adaptHeadlessProduct(input: HeadlessProductInput): Product {
     .filter((v) => !v.toBeDeleted)
     .map((v, i) => ({ v, pos: v.position ?? i }))
     .sort((a, b) => a.pos - b.pos)
-    .map(({ v }) => {
-      const vPrice = v.discountedPrice ?? v.price;
-      const title = v.title ?? "";
+    .map(({ v: variant }) => {
+      const vPrice = variant.discountedPrice ?? variant.price;
+      const title = variant.title ?? "";
       return {
-        id: String(v.id),
+        id: String(variant.id),
         name: title ? `${input.title} - ${title}` : input.title,
         title,
         price: vPrice,
         price_currency: currency,
         available: true,
-        image: v.image ?? image,
-        selected_options: v.selectedOptions ?? [],
+        image: variant.image ?? image,
+        selected_options: variant.selectedOptions ?? [],
         compare_at_price: vPrice * 100,
       };
     });
@@ -341,16 +341,16 @@ export function adaptHeadlessProduct(input: HeadlessProductInput): Product {
 
 /** The entry for one chosen variant of a product (is_variant), priced and pictured as that variant. */
 export function asVariantProduct(product: Product, variantId: string): Product | null {
-  const v = product.variants.find((x) => x.id === variantId || x.id.endsWith("/" + variantId));
-  if (!v) return null;
+  const variant = product.variants.find((x) => x.id === variantId || x.id.endsWith("/" + variantId));
+  if (!variant) return null;
   return {
     ...product,
-    title: v.name,
-    price: v.price,
-    compare_at_price: v.compare_at_price,
-    image: v.image ?? product.image,
-    available: v.available,
-    variants: [v],
+    title: variant.name,
+    price: variant.price,
+    compare_at_price: variant.compare_at_price,
+    image: variant.image ?? product.image,
+    available: variant.available,
+    variants: [variant],
     is_variant: true,
   };
 }
@@ -365,7 +365,7 @@ export const hasAvailableVariant = (product: Product): boolean => product.varian
 
 /** A product by handle, rejecting with "Product not found" (SPEC 8) when the lookup fails. */
 export async function requireProduct(catalog: ProductCatalog, handle: string): Promise<Product> {
-  const r = await catalog.product(handle);
-  if (!r.ok) throw new Error(PRODUCT_NOT_FOUND);
-  return r.value;
+  const result = await catalog.product(handle);
+  if (!result.ok) throw new Error(PRODUCT_NOT_FOUND);
+  return result.value;
 }

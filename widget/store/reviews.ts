@@ -99,8 +99,8 @@ export function reviewRequests(config: ReviewConfig, productIds: readonly string
 }
 
 const toNumber = (v: unknown): number => {
-  const n = typeof v === "number" ? v : typeof v === "string" ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : 0;
+  const parsed = typeof v === "number" ? v : typeof v === "string" ? Number(v) : NaN;
+  return Number.isFinite(parsed) ? parsed : 0;
 };
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const summary = (product_id: string, score: unknown, total: unknown): ReviewSummary => ({
@@ -125,8 +125,8 @@ export function fromYotpo(
   json: { response?: { bottomline?: { average_score?: unknown; total_reviews?: unknown } } } | null,
   productId: string,
 ): ReviewSummary | null {
-  const b = json?.response?.bottomline;
-  return b ? summary(productId, b.average_score, b.total_reviews) : null;
+  const bottomline = json?.response?.bottomline;
+  return bottomline ? summary(productId, bottomline.average_score, bottomline.total_reviews) : null;
 }
 
 /** Okendo review aggregate → summary (average = values total / rated count). */
@@ -136,13 +136,13 @@ export function fromOkendo(
   } | null,
   productId: string,
 ): ReviewSummary | null {
-  const a = json?.reviewAggregate;
-  if (!a) return null;
-  const rated = toNumber(a.ratingAndReviewCount) || toNumber(a.reviewCount);
+  const aggregate = json?.reviewAggregate;
+  if (!aggregate) return null;
+  const rated = toNumber(aggregate.ratingAndReviewCount) || toNumber(aggregate.reviewCount);
   return summary(
     productId,
-    rated ? toNumber(a.ratingAndReviewValuesTotal) / rated : 0,
-    a.reviewCount ?? a.ratingAndReviewCount,
+    rated ? toNumber(aggregate.ratingAndReviewValuesTotal) / rated : 0,
+    aggregate.reviewCount ?? aggregate.ratingAndReviewCount,
   );
 }
 

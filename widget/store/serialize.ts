@@ -50,13 +50,13 @@ export interface CartLock {
  * cart is still changing.
  */
 export function inFlight(): { track<T>(p: Promise<T>): Promise<T>; busy(): boolean } {
-  let n = 0;
+  let pending = 0;
   return {
     track(p) {
-      n++;
-      return p.finally(() => void n--);
+      pending++;
+      return p.finally(() => void pending--);
     },
-    busy: () => n > 0,
+    busy: () => pending > 0,
   };
 }
 
@@ -89,13 +89,13 @@ export function createCartLock(deps: LockDeps = {}): CartLock {
             session.set(SESSION_ADDING_TO_CART, false);
             queue.shift();
           };
-          let p: Promise<T>;
+          let promise: Promise<T>;
           try {
-            p = fn();
+            promise = fn();
           } catch (e) {
-            p = Promise.reject(e);
+            promise = Promise.reject(e);
           }
-          p.then(
+          promise.then(
             (v) => {
               release();
               resolve(v);
@@ -147,8 +147,8 @@ export function createCartCreation(deps: CartCreationDeps = {}): CartCreation {
     session.set(SESSION_CART, carts);
   };
   const createdAt = () => {
-    const v = session.get<Record<string, number>>(SESSION_CART_CREATED)?.[integration];
-    return typeof v === "number" ? v : null;
+    const created = session.get<Record<string, number>>(SESSION_CART_CREATED)?.[integration];
+    return typeof created === "number" ? created : null;
   };
   const setCreated = (at: number | null) => {
     const flags = { ...(session.get<Record<string, number>>(SESSION_CART_CREATED) ?? {}) };
@@ -159,10 +159,10 @@ export function createCartCreation(deps: CartCreationDeps = {}): CartCreation {
 
   async function createNow(create: () => Promise<Result<string>>): Promise<Result<string>> {
     setCreated(timers.now());
-    const r = await create();
-    if (r.ok) store(r.value);
+    const result = await create();
+    if (result.ok) store(result.value);
     else setCreated(null);
-    return r;
+    return result;
   }
 
   return {

@@ -63,9 +63,9 @@ export async function loadFeed(
       let products: Product[] = results.flatMap((r) => (r.ok ? [{ ...r.value, source: "manual" as const }] : []));
       if (source.variantIds?.length) {
         const wanted = source.variantIds.map(numericId);
-        products = products.flatMap((p) =>
+        products = products.flatMap((product) =>
           wanted.flatMap((id) => {
-            const entry = asVariantProduct(p, id);
+            const entry = asVariantProduct(product, id);
             return entry ? [entry] : [];
           }),
         );
@@ -75,19 +75,19 @@ export async function loadFeed(
       return finish(products);
     }
     case "recommendations": {
-      const r = await catalog.recommendations(source.productId, { limit, intent: source.intent ?? "related" });
-      return r.ok ? finish(r.value) : r;
+      const result = await catalog.recommendations(source.productId, { limit, intent: source.intent ?? "related" });
+      return result.ok ? finish(result.value) : result;
     }
     case "filter": {
       const terms = filterTerms(source.answers);
       if (!terms.length) return ok([]);
-      const r = await catalog.search(terms, { limit, showUnavailable: opts.showUnavailable });
-      return r.ok ? finish(r.value) : r;
+      const result = await catalog.search(terms, { limit, showUnavailable: opts.showUnavailable });
+      return result.ok ? finish(result.value) : result;
     }
     case "collection": {
-      const r = await catalog.collection(source.handle, { limit });
-      if (!r.ok) warn(`collection ${source.handle} failed to load: ${r.error.message}`);
-      return r.ok ? finish(r.value) : r;
+      const result = await catalog.collection(source.handle, { limit });
+      if (!result.ok) warn(`collection ${source.handle} failed to load: ${result.error.message}`);
+      return result.ok ? finish(result.value) : result;
     }
     case "cart": {
       if (!opts.cart) return ok([]);
@@ -99,13 +99,13 @@ export async function loadFeed(
       const first = cart.value.lines[0];
       if (!first) return ok([]);
       const inCart = new Set(cart.value.lines.map((l) => l.product.handle));
-      const r = await catalog.recommendations(first.product.id, {
+      const result = await catalog.recommendations(first.product.id, {
         limit: limit + inCart.size,
         intent: source.intent ?? "related",
       });
-      return r.ok
-        ? finish(r.value.filter((p) => !inCart.has(p.handle)).map((p) => ({ ...p, source: "cart" as const })))
-        : r;
+      return result.ok
+        ? finish(result.value.filter((p) => !inCart.has(p.handle)).map((p) => ({ ...p, source: "cart" as const })))
+        : result;
     }
   }
 }

@@ -123,9 +123,9 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
       });
       const res = await client.request<Answer<Q>>(query, { variables: withMarket(variables, market) });
       if (res.errors) {
-        const e = res.errors;
-        const detail = e.graphQLErrors?.[0]?.message ?? e.message ?? "unknown error";
-        return fail(`Storefront API error: ${detail}`, { status: e.networkStatusCode });
+        const errors = res.errors;
+        const detail = errors.graphQLErrors?.[0]?.message ?? errors.message ?? "unknown error";
+        return fail(`Storefront API error: ${detail}`, { status: errors.networkStatusCode });
       }
       return res.data && typeof res.data === "object" ? ok(res.data) : fail("Storefront API answered no data");
     } catch (e) {
@@ -135,30 +135,30 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
 
   /** A mutation payload into a Result<Cart>: user errors, then stock warnings, fail. */
   function payloadCart<F extends string>(
-    r: Result<{ [K in F]?: CartPayload | null }>,
+    result: Result<{ [K in F]?: CartPayload | null }>,
     field: F,
     failOn: Set<string> = new Set(),
   ): Result<Cart> & { invalidCart?: boolean } {
-    if (!r.ok) return r;
-    const p = r.value[field];
+    if (!result.ok) return result;
+    const payload = result.value[field];
     // A payload without its field or lists is not Shopify's answer (a proxy's error page, a changed schema).
-    if (!p || typeof p !== "object" || !Array.isArray(p.userErrors))
+    if (!payload || typeof payload !== "object" || !Array.isArray(payload.userErrors))
       return fail(`Storefront API answered no ${field} payload`);
-    const userError = p.userErrors[0];
+    const userError = payload.userErrors[0];
     if (userError) {
       const message =
         typeof userError.message === "string" && userError.message ? userError.message : `${field} was refused`;
       return {
         ...fail(message, { description: userError.code ?? undefined }),
-        invalidCart: !p.cart && userError.code === "INVALID" && (userError.field ?? []).includes("cartId"),
+        invalidCart: !payload.cart && userError.code === "INVALID" && (userError.field ?? []).includes("cartId"),
       };
     }
-    const warning = Array.isArray(p.warnings) ? p.warnings.find((w) => failOn.has(w.code)) : undefined;
+    const warning = Array.isArray(payload.warnings) ? payload.warnings.find((w) => failOn.has(w.code)) : undefined;
     if (warning) return fail(warning.message, { description: warning.code });
-    if (!p.cart) return { ...fail("The cart no longer exists"), invalidCart: true };
-    if (!p.cart.lines || !Array.isArray(p.cart.lines.nodes) || !p.cart.cost?.totalAmount)
+    if (!payload.cart) return { ...fail("The cart no longer exists"), invalidCart: true };
+    if (!payload.cart.lines || !Array.isArray(payload.cart.lines.nodes) || !payload.cart.cost?.totalAmount)
       return fail(`Storefront API answered a ${field} cart without lines or cost`);
-    lastCart = fromStorefrontCart(p.cart);
+    lastCart = fromStorefrontCart(payload.cart);
     return ok(lastCart);
   }
 
@@ -170,15 +170,15 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     givenCartId
       ? Promise.resolve(ok(givenCartId))
       : creation.get(async () => {
-          const r = payloadCart(await gql(CART_CREATE_MUTATION, { input: {} }), "cartCreate");
-          if (!r.ok) return r;
+          const result = payloadCart(await gql(CART_CREATE_MUTATION, { input: {} }), "cartCreate");
+          if (!result.ok) return result;
           try {
-            config.onCartCreated?.(r.value.id);
+            config.onCartCreated?.(result.value.id);
           } catch (e) {
             // The storefront's callback must not lose the cart the add goes on to.
             warn("onCartCreated threw", e);
           }
-          return ok(r.value.id);
+          return ok(result.value.id);
         });
 
   const wait = (ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms));
@@ -192,11 +192,12 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     for (let attempt = 0; ; attempt++) {
       const id = await cartId();
       if (!id.ok) return id;
-      const r = await run(id.value);
+      const result = await run(id.value);
       // The storefront's own cart is never replaced: it decides what a gone cart means.
-      if (givenCartId && !r.ok && r.invalidCart)
-        return fail(`The storefront's cart ${givenCartId} no longer exists (${r.error.message})`);
-      if (r.ok || !r.invalidCart || attempt > 0) return r.ok ? r : { ok: false, error: r.error };
+      if (givenCartId && !result.ok && result.invalidCart)
+        return fail(`The storefront's cart ${givenCartId} no longer exists (${result.error.message})`);
+      if (result.ok || !result.invalidCart || attempt > 0)
+        return result.ok ? result : { ok: false, error: result.error };
       creation.reset();
       await wait(HEADLESS_CART_RETRY_MS);
     }
@@ -205,16 +206,16 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
   async function getCart(): Promise<Result<Cart>> {
     const id = givenCartId ?? creation.current();
     if (!id) return ok(emptyCart(currency));
-    const r = await gql(CART_QUERY, { id });
-    if (!r.ok) return r;
-    if (!r.value.cart) {
+    const result = await gql(CART_QUERY, { id });
+    if (!result.ok) return result;
+    if (!result.value.cart) {
       if (givenCartId) return fail(`The storefront's cart ${givenCartId} no longer exists`);
       creation.reset();
       return ok(emptyCart(currency));
     }
-    if (!Array.isArray(r.value.cart.lines?.nodes) || !r.value.cart.cost?.totalAmount)
+    if (!Array.isArray(result.value.cart.lines?.nodes) || !result.value.cart.cost?.totalAmount)
       return fail("Storefront API answered a cart without lines or cost");
-    lastCart = fromStorefrontCart(r.value.cart);
+    lastCart = fromStorefrontCart(result.value.cart);
     return ok(lastCart);
   }
 
@@ -237,7 +238,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
       return writes.track(
         lock.run(async () => {
           const input = toStorefrontLineInputs(lines);
-          const r = changed(
+          const result = changed(
             await onCart(async (id) =>
               payloadCart(
                 await gql(CART_LINES_ADD_MUTATION, { cartId: id, lines: input }),
@@ -247,9 +248,9 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
             ),
             "add",
           );
-          if (!r.ok) return r;
+          if (!result.ok) return result;
           const wanted = new Set(input.map((l) => l.merchandiseId));
-          return ok({ cart: r.value, added: r.value.lines.filter((l) => wanted.has(l.variantId)) });
+          return ok({ cart: result.value, added: result.value.lines.filter((l) => wanted.has(l.variantId)) });
         }),
       );
     },
@@ -304,44 +305,46 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
     cartUrl: () => config.cartUrl ?? "/cart",
 
     async checkoutUrl() {
-      const r = await getCart();
-      if (!r.ok) return r;
-      return r.value.checkoutUrl ? ok(r.value.checkoutUrl) : fail("There is no cart yet");
+      const result = await getCart();
+      if (!result.ok) return result;
+      return result.value.checkoutUrl ? ok(result.value.checkoutUrl) : fail("There is no cart yet");
     },
 
     updateAttributes,
     tagCart: (value: string) => updateAttributes([{ key: CART_ATTRIBUTE_KEY, value }]),
 
     async product(handle) {
-      const r = await gql(PRODUCT_QUERY, { handle });
-      if (!r.ok) return r;
-      return r.value.product ? ok(products([r.value.product], "manual")[0]) : fail(PRODUCT_NOT_FOUND, { status: 404 });
+      const result = await gql(PRODUCT_QUERY, { handle });
+      if (!result.ok) return result;
+      return result.value.product
+        ? ok(products([result.value.product], "manual")[0])
+        : fail(PRODUCT_NOT_FOUND, { status: 404 });
     },
 
     async recommendations(productId, { limit, intent }) {
-      const r = await gql(PRODUCT_RECOMMENDATIONS_QUERY, {
+      const result = await gql(PRODUCT_RECOMMENDATIONS_QUERY, {
         productId: toGid("Product", productId),
         // The enum's value ("RELATED", "COMPLEMENTARY"): toUpperCase is typed as any string.
         intent: intent.toUpperCase() as Uppercase<typeof intent>,
       });
-      if (!r.ok) return r;
-      return ok(products((r.value.productRecommendations ?? []).slice(0, limit), "recommendations"));
+      if (!result.ok) return result;
+      return ok(products((result.value.productRecommendations ?? []).slice(0, limit), "recommendations"));
     },
 
     async search(terms, { limit, showUnavailable }) {
       const any = terms.map((t) => JSON.stringify(t)).join(" OR ");
-      const q = showUnavailable ? any : `(${any}) AND available_for_sale:true`;
-      const r = await gql(PRODUCTS_QUERY, { query: q, first: limit });
-      if (!r.ok) return r;
-      return ok(products(r.value.products.nodes, "filter"));
+      const query = showUnavailable ? any : `(${any}) AND available_for_sale:true`;
+      const result = await gql(PRODUCTS_QUERY, { query, first: limit });
+      if (!result.ok) return result;
+      return ok(products(result.value.products.nodes, "filter"));
     },
 
     async collection(handle, { limit }) {
-      const r = await gql(COLLECTION_PRODUCTS_QUERY, { handle, first: limit });
-      if (!r.ok) return r;
-      if (!r.value.collection) return fail(`Collection ${handle} not found`, { status: 404 });
+      const result = await gql(COLLECTION_PRODUCTS_QUERY, { handle, first: limit });
+      if (!result.ok) return result;
+      if (!result.value.collection) return fail(`Collection ${handle} not found`, { status: 404 });
       const seen = new Set<string>();
-      const nodes = r.value.collection.products.nodes.filter((n) => !seen.has(n.handle) && !!seen.add(n.handle));
+      const nodes = result.value.collection.products.nodes.filter((n) => !seen.has(n.handle) && !!seen.add(n.handle));
       return ok(products(nodes.slice(0, limit), "collection"));
     },
   };

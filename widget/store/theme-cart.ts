@@ -56,9 +56,11 @@ export const configured = (f: unknown): boolean => typeof f == "function" && (f 
  * whose updateCart reloads the page on a theme it does not recognize).
  */
 export function themeActions(win: Window): StorefrontActions | null {
-  const a = (win as ThemeWindow).Shopify?.actions;
-  return a && typeof a.updateCart == "function" && (configured(a.updateCart) || configured(a.openCart))
-    ? (a as StorefrontActions)
+  const actions = (win as ThemeWindow).Shopify?.actions;
+  return actions &&
+    typeof actions.updateCart == "function" &&
+    (configured(actions.updateCart) || configured(actions.openCart))
+    ? (actions as StorefrontActions)
     : null;
 }
 

@@ -48,13 +48,13 @@ export function answerAjaxCart(
 
   if (method === "POST" && (path === "/cart/add.js" || path === "/cart/add")) {
     const { cart, setCookie } = cartFor(req);
-    const b = (body ?? {}) as { items?: AddItem[] } & Partial<AddItem>;
-    const single = !Array.isArray(b.items);
+    const input = (body ?? {}) as { items?: AddItem[] } & Partial<AddItem>;
+    const single = !Array.isArray(input.items);
     const items: AddItem[] = single
-      ? [{ id: b.id!, quantity: b.quantity, selling_plan: b.selling_plan, properties: b.properties }]
-      : b.items!;
+      ? [{ id: input.id!, quantity: input.quantity, selling_plan: input.selling_plan, properties: input.properties }]
+      : input.items!;
     return write("ajax", "add", items, () => {
-      if (single && (b.id === undefined || b.id === ""))
+      if (single && (input.id === undefined || input.id === ""))
         return send(req, res, 400, {
           status: 400,
           message: "Cart Error",
@@ -74,7 +74,7 @@ export function answerAjaxCart(
         req,
         res,
         200,
-        { ...(single ? lines[0] : { items: lines }), ...bundled(req, cart, b) },
+        { ...(single ? lines[0] : { items: lines }), ...bundled(req, cart, input) },
         { "Set-Cookie": setCookie },
       );
     });
@@ -82,15 +82,15 @@ export function answerAjaxCart(
 
   if (method === "POST" && (path === "/cart/change.js" || path === "/cart/change")) {
     const { cart, setCookie } = cartFor(req);
-    const b = (body ?? {}) as { id?: string | number; line?: number | string; quantity?: number | string };
-    return write("ajax", "change", b, () => {
+    const input = (body ?? {}) as { id?: string | number; line?: number | string; quantity?: number | string };
+    return write("ajax", "change", input, () => {
       const line =
-        b.line !== undefined
-          ? [...cart.lines].reverse()[Number(b.line) - 1]
-          : b.id !== undefined
-            ? book.findLine(cart, b.id)
+        input.line !== undefined
+          ? [...cart.lines].reverse()[Number(input.line) - 1]
+          : input.id !== undefined
+            ? book.findLine(cart, input.id)
             : undefined;
-      const quantity = Number(b.quantity ?? 0);
+      const quantity = Number(input.quantity ?? 0);
       if (!line || !Number.isInteger(quantity) || quantity < 0)
         return send(
           req,
@@ -108,7 +108,7 @@ export function answerAjaxCart(
           { "Set-Cookie": setCookie },
         );
       book.change(cart, line, quantity);
-      return send(req, res, 200, { ...book.cartJson(cart), ...bundled(req, cart, b) }, { "Set-Cookie": setCookie });
+      return send(req, res, 200, { ...book.cartJson(cart), ...bundled(req, cart, input) }, { "Set-Cookie": setCookie });
     });
   }
 
@@ -123,13 +123,13 @@ export function answerAjaxCart(
 
   if (method === "POST" && (path === "/cart/update.js" || path === "/cart/update")) {
     const { cart, setCookie } = cartFor(req);
-    const b = (body ?? {}) as { attributes?: Record<string, string>; note?: string };
-    return write("ajax", "update", b, () => {
-      const attributes = Object.entries({ ...cart.attributes, ...(b.attributes ?? {}) });
+    const input = (body ?? {}) as { attributes?: Record<string, string>; note?: string };
+    return write("ajax", "update", input, () => {
+      const attributes = Object.entries({ ...cart.attributes, ...(input.attributes ?? {}) });
       if (
         attributes.length > 50 ||
         attributes.some(([k, v]) => k.length > 255 || String(v).length > 1000) ||
-        (b.note !== undefined && String(b.note).length > 5000)
+        (input.note !== undefined && String(input.note).length > 5000)
       )
         return send(
           req,
@@ -142,9 +142,9 @@ export function answerAjaxCart(
           },
           { "Set-Cookie": setCookie },
         );
-      Object.assign(cart.attributes, b.attributes ?? {});
-      if (b.note !== undefined) cart.note = b.note;
-      return send(req, res, 200, { ...book.cartJson(cart), ...bundled(req, cart, b) }, { "Set-Cookie": setCookie });
+      Object.assign(cart.attributes, input.attributes ?? {});
+      if (input.note !== undefined) cart.note = input.note;
+      return send(req, res, 200, { ...book.cartJson(cart), ...bundled(req, cart, input) }, { "Set-Cookie": setCookie });
     });
   }
 

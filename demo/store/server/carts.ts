@@ -118,9 +118,9 @@ export class CartBook {
   }
 
   variant(id: number | string): { product: CatalogProduct; variant: CatalogVariant } | null {
-    const n = Number(String(id).replace(/^gid:\/\/shopify\/ProductVariant\//, ""));
+    const variantId = Number(String(id).replace(/^gid:\/\/shopify\/ProductVariant\//, ""));
     for (const product of this.catalog()) {
-      const variant = product.variants.find((v) => v.id === n);
+      const variant = product.variants.find((v) => v.id === variantId);
       if (variant) return { product, variant };
     }
     return null;
@@ -241,13 +241,13 @@ export class CartBook {
 
   /** A line by key, by variant id (the first such line), or by CartLine gid. */
   findLine(cart: ServerCart, id: string | number): ServerLine | undefined {
-    const s = String(id);
-    if (s.startsWith("gid://shopify/CartLine/")) {
-      const uid = Number(s.slice("gid://shopify/CartLine/".length).split("?")[0]);
+    const key = String(id);
+    if (key.startsWith("gid://shopify/CartLine/")) {
+      const uid = Number(key.slice("gid://shopify/CartLine/".length).split("?")[0]);
       return cart.lines.find((l) => l.uid === uid);
     }
-    if (s.includes(":")) return cart.lines.find((l) => l.key === s);
-    return cart.lines.find((l) => l.variantId === Number(s));
+    if (key.includes(":")) return cart.lines.find((l) => l.key === key);
+    return cart.lines.find((l) => l.variantId === Number(key));
   }
 
   lineGid = (cart: ServerCart, line: ServerLine) => `gid://shopify/CartLine/${line.uid}?cart=${cart.token}`;
@@ -349,36 +349,36 @@ export class CartBook {
 
   /** Shopify's cart.js JSON (items newest first, as Shopify lists them). */
   cartJson(cart: ServerCart) {
-    const t = this.totals(cart);
+    const totals = this.totals(cart);
     return {
       token: cart.token,
       note: cart.note,
       attributes: cart.attributes,
-      original_total_price: t.subtotal,
-      total_price: t.total,
-      total_discount: t.discount,
+      original_total_price: totals.subtotal,
+      total_price: totals.total,
+      total_discount: totals.discount,
       total_weight: 0,
-      item_count: t.count,
+      item_count: totals.count,
       items: [...cart.lines].reverse().map((l) => this.lineJson(l)),
       requires_shipping: cart.lines.length > 0,
       currency: this.currency,
-      items_subtotal_price: t.subtotal,
-      cart_level_discount_applications: t.codes
+      items_subtotal_price: totals.subtotal,
+      cart_level_discount_applications: totals.codes
         .filter((c) => c.applicable)
-        .map((c) => ({
+        .map((code) => ({
           type: "discount_code",
-          key: c.code,
-          title: c.code,
-          description: c.rule?.title ?? null,
-          value: String(c.rule!.value_type === "percentage" ? c.rule!.value : c.rule!.value / 100),
+          key: code.code,
+          title: code.code,
+          description: code.rule?.title ?? null,
+          value: String(code.rule!.value_type === "percentage" ? code.rule!.value : code.rule!.value / 100),
           created_at: cart.updatedAt,
-          value_type: c.rule!.value_type,
+          value_type: code.rule!.value_type,
           allocation_method: "across",
           target_selection: "all",
           target_type: "line_item",
-          total_allocated_amount: c.amount,
+          total_allocated_amount: code.amount,
         })),
-      discount_codes: t.codes.map((c) => ({ code: c.code, applicable: c.applicable })),
+      discount_codes: totals.codes.map((c) => ({ code: c.code, applicable: c.applicable })),
     };
   }
 }

@@ -82,32 +82,34 @@ export type CatalogProductInput = Omit<Partial<CatalogProduct>, "variants" | "op
 /** Normalizes an Ajax-shaped product (type or product_type, options as strings or objects, derived names). */
 export function toCatalogProduct(raw: CatalogProductInput): CatalogProduct {
   const optionNames = (raw.options ?? []).map((o) => (typeof o === "string" ? o : o.name));
-  const variants: CatalogVariant[] = raw.variants.map((v) => {
-    const options = v.options ?? [v.option1, v.option2, v.option3].filter((x): x is string => typeof x === "string");
-    const title = v.title ?? (options.length ? options.join(" / ") : "Default Title");
+  const variants: CatalogVariant[] = raw.variants.map((variant) => {
+    const options =
+      variant.options ??
+      [variant.option1, variant.option2, variant.option3].filter((x): x is string => typeof x === "string");
+    const title = variant.title ?? (options.length ? options.join(" / ") : "Default Title");
     return {
-      id: v.id,
+      id: variant.id,
       title,
-      name: v.name ?? (title === "Default Title" ? raw.title : `${raw.title} - ${title}`),
+      name: variant.name ?? (title === "Default Title" ? raw.title : `${raw.title} - ${title}`),
       options: options.length ? options : ["Default Title"],
-      sku: v.sku ?? "",
-      price: v.price,
-      compare_at_price: v.compare_at_price ?? null,
-      available: v.available !== false,
-      requires_selling_plan: v.requires_selling_plan ?? raw.requires_selling_plan ?? false,
-      featured_image: v.featured_image ?? null,
+      sku: variant.sku ?? "",
+      price: variant.price,
+      compare_at_price: variant.compare_at_price ?? null,
+      available: variant.available !== false,
+      requires_selling_plan: variant.requires_selling_plan ?? raw.requires_selling_plan ?? false,
+      featured_image: variant.featured_image ?? null,
     };
   });
   const options =
     optionNames.length > 0
-      ? (raw.options ?? []).map((o, i) =>
-          typeof o === "string" || !o.values
+      ? (raw.options ?? []).map((option, index) =>
+          typeof option === "string" || !option.values
             ? {
-                name: typeof o === "string" ? o : o.name,
-                position: i + 1,
-                values: [...new Set(variants.map((v) => v.options[i]).filter(Boolean))],
+                name: typeof option === "string" ? option : option.name,
+                position: index + 1,
+                values: [...new Set(variants.map((v) => v.options[index]).filter(Boolean))],
               }
-            : { name: o.name, position: o.position ?? i + 1, values: o.values },
+            : { name: option.name, position: option.position ?? index + 1, values: option.values },
         )
       : [{ name: "Title", position: 1, values: ["Default Title"] }];
   const images = raw.images ?? (raw.featured_image ? [raw.featured_image] : []);
@@ -130,11 +132,13 @@ export function toCatalogProduct(raw: CatalogProductInput): CatalogProduct {
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SEED_PRODUCTS_MODULE = path.resolve(here, "../../../prisma/seed-data/demo-store-products.ts");
 
-function looksLikeCatalog(v: unknown): v is CatalogProductInput[] {
+function looksLikeCatalog(value: unknown): value is CatalogProductInput[] {
   return (
-    Array.isArray(v) &&
-    v.length > 0 &&
-    v.every((p) => p && typeof p === "object" && "handle" in p && Array.isArray((p as { variants?: unknown }).variants))
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(
+      (p) => p && typeof p === "object" && "handle" in p && Array.isArray((p as { variants?: unknown }).variants),
+    )
   );
 }
 
@@ -167,32 +171,32 @@ export const featuredImage = (p: CatalogProduct) => p.images[0] ?? null;
 
 /** A selling plan's price for a variant price (cents), the first adjustment applied as Shopify does for one-phase plans. */
 export function planPrice(price: number, plan: CatalogSellingPlan): number {
-  const a = plan.price_adjustments[0];
-  if (!a) return price;
-  if (a.value_type === "percentage") return Math.round(price * (1 - a.value / 100));
-  if (a.value_type === "fixed_amount") return Math.max(0, price - a.value);
-  return a.value;
+  const adjustment = plan.price_adjustments[0];
+  if (!adjustment) return price;
+  if (adjustment.value_type === "percentage") return Math.round(price * (1 - adjustment.value / 100));
+  if (adjustment.value_type === "fixed_amount") return Math.max(0, price - adjustment.value);
+  return adjustment.value;
 }
 
 export function findPlan(
-  p: CatalogProduct,
+  product: CatalogProduct,
   planId: number,
 ): { group: CatalogSellingPlanGroup; plan: CatalogSellingPlan } | null {
-  for (const group of p.selling_plan_groups) {
+  for (const group of product.selling_plan_groups) {
     const plan = group.selling_plans.find((s) => s.id === planId);
     if (plan) return { group, plan };
   }
   return null;
 }
 
-function allocations(p: CatalogProduct, v: CatalogVariant) {
-  return p.selling_plan_groups.flatMap((group) =>
+function allocations(product: CatalogProduct, variant: CatalogVariant) {
+  return product.selling_plan_groups.flatMap((group) =>
     group.selling_plans.map((plan) => {
-      const price = planPrice(v.price, plan);
+      const price = planPrice(variant.price, plan);
       return {
         price_adjustments: [{ position: 1, price }],
         price,
-        compare_at_price: v.price,
+        compare_at_price: variant.price,
         per_delivery_price: price,
         selling_plan_id: plan.id,
         selling_plan_group_id: group.id,
@@ -201,13 +205,13 @@ function allocations(p: CatalogProduct, v: CatalogVariant) {
   );
 }
 
-const imageObject = (p: CatalogProduct, src: string, position: number) => ({
-  id: p.id * 10 + position,
-  product_id: p.id,
+const imageObject = (product: CatalogProduct, src: string, position: number) => ({
+  id: product.id * 10 + position,
+  product_id: product.id,
   position,
   created_at: "2026-01-05T09:00:00-05:00",
   updated_at: "2026-01-05T09:00:00-05:00",
-  alt: p.title,
+  alt: product.title,
   width: 800,
   height: 800,
   src,
@@ -215,115 +219,115 @@ const imageObject = (p: CatalogProduct, src: string, position: number) => ({
 });
 
 /** GET products/{handle}.js; `root` is the store's (Shopify.routes.root), which its product URLs start with. */
-export function productJs(p: CatalogProduct, root = "/") {
-  const prices = p.variants.map((v) => v.price);
-  const compares = p.variants.map((v) => v.compare_at_price ?? 0);
-  const cheapest = cheapestVariant(p);
+export function productJs(product: CatalogProduct, root = "/") {
+  const prices = product.variants.map((v) => v.price);
+  const compares = product.variants.map((v) => v.compare_at_price ?? 0);
+  const cheapest = cheapestVariant(product);
   return {
-    id: p.id,
-    title: p.title,
-    handle: p.handle,
-    description: p.description,
+    id: product.id,
+    title: product.title,
+    handle: product.handle,
+    description: product.description,
     published_at: "2026-01-05T09:00:00-05:00",
     created_at: "2026-01-05T09:00:00-05:00",
-    vendor: p.vendor,
-    type: p.product_type,
-    tags: p.tags,
+    vendor: product.vendor,
+    type: product.product_type,
+    tags: product.tags,
     price: cheapest.price,
     price_min: Math.min(...prices),
     price_max: Math.max(...prices),
-    available: isAvailable(p),
+    available: isAvailable(product),
     price_varies: new Set(prices).size > 1,
     compare_at_price: cheapest.compare_at_price,
     compare_at_price_min: Math.min(...compares),
     compare_at_price_max: Math.max(...compares),
     compare_at_price_varies: new Set(compares).size > 1,
-    variants: p.variants.map((v) => ({
-      ...variantBasics(v),
-      featured_image: v.featured_image ? imageObject(p, v.featured_image, 1) : null,
-      available: v.available,
-      name: v.name,
-      public_title: v.title === "Default Title" ? null : v.title,
-      options: v.options,
-      price: v.price,
+    variants: product.variants.map((variant) => ({
+      ...variantBasics(variant),
+      featured_image: variant.featured_image ? imageObject(product, variant.featured_image, 1) : null,
+      available: variant.available,
+      name: variant.name,
+      public_title: variant.title === "Default Title" ? null : variant.title,
+      options: variant.options,
+      price: variant.price,
       weight: 0,
-      compare_at_price: v.compare_at_price,
+      compare_at_price: variant.compare_at_price,
       inventory_management: "shopify",
       barcode: "",
-      requires_selling_plan: v.requires_selling_plan,
-      selling_plan_allocations: allocations(p, v),
+      requires_selling_plan: variant.requires_selling_plan,
+      selling_plan_allocations: allocations(product, variant),
     })),
-    images: p.images,
-    featured_image: featuredImage(p),
-    options: p.options,
-    url: `${root}products/${p.handle}`,
-    media: p.images.map((src, i) => ({
-      alt: p.title,
-      id: p.id * 100 + i,
-      position: i + 1,
+    images: product.images,
+    featured_image: featuredImage(product),
+    options: product.options,
+    url: `${root}products/${product.handle}`,
+    media: product.images.map((src, index) => ({
+      alt: product.title,
+      id: product.id * 100 + index,
+      position: index + 1,
       media_type: "image",
       src,
       width: 800,
       height: 800,
     })),
-    requires_selling_plan: p.requires_selling_plan,
-    selling_plan_groups: p.selling_plan_groups,
+    requires_selling_plan: product.requires_selling_plan,
+    selling_plan_groups: product.selling_plan_groups,
   };
 }
 
 const decimal = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
 /** The fields both Ajax shapes give a variant alike. */
-function variantBasics(v: CatalogProduct["variants"][number]) {
+function variantBasics(variant: CatalogProduct["variants"][number]) {
   return {
-    id: v.id,
-    title: v.title,
-    option1: v.options[0] ?? null,
-    option2: v.options[1] ?? null,
-    option3: v.options[2] ?? null,
-    sku: v.sku,
+    id: variant.id,
+    title: variant.title,
+    option1: variant.options[0] ?? null,
+    option2: variant.options[1] ?? null,
+    option3: variant.options[2] ?? null,
+    sku: variant.sku,
     requires_shipping: true,
     taxable: true,
   };
 }
 
 /** One product of search/suggest.json's resources.results.products. */
-export function suggestProduct(p: CatalogProduct, root = "/") {
-  const prices = p.variants.map((v) => v.price);
-  const compares = p.variants.map((v) => v.compare_at_price ?? 0);
-  const image = featuredImage(p);
+export function suggestProduct(product: CatalogProduct, root = "/") {
+  const prices = product.variants.map((v) => v.price);
+  const compares = product.variants.map((v) => v.compare_at_price ?? 0);
+  const image = featuredImage(product);
   return {
-    available: isAvailable(p),
-    body: p.description,
+    available: isAvailable(product),
+    body: product.description,
     compare_at_price_max: decimal(Math.max(...compares)),
     compare_at_price_min: decimal(Math.min(...compares)),
-    handle: p.handle,
-    id: p.id,
+    handle: product.handle,
+    id: product.id,
     image,
-    price: decimal(cheapestVariant(p).price),
+    price: decimal(cheapestVariant(product).price),
     price_max: decimal(Math.max(...prices)),
     price_min: decimal(Math.min(...prices)),
-    tags: p.tags,
-    title: p.title,
-    type: p.product_type,
-    url: `${root}products/${p.handle}?_pos=1&_sid=local&_ss=r`,
-    variants: p.variants.map((v) => ({
-      available: v.available,
-      compare_at_price: decimal(v.compare_at_price),
+    tags: product.tags,
+    title: product.title,
+    type: product.product_type,
+    url: `${root}products/${product.handle}?_pos=1&_sid=local&_ss=r`,
+    variants: product.variants.map((variant) => ({
+      available: variant.available,
+      compare_at_price: decimal(variant.compare_at_price),
       featured_image: null,
-      id: v.id,
+      id: variant.id,
       image,
-      price: decimal(v.price),
-      title: v.title,
-      url: `${root}products/${p.handle}?variant=${v.id}`,
+      price: decimal(variant.price),
+      title: variant.title,
+      url: `${root}products/${product.handle}?variant=${variant.id}`,
     })),
-    vendor: p.vendor,
-    featured_image: { alt: p.title, aspect_ratio: 1, height: 800, url: image, width: 800 },
+    vendor: product.vendor,
+    featured_image: { alt: product.title, aspect_ratio: 1, height: 800, url: image, width: 800 },
   };
 }
 
-export const slugify = (s: string) =>
-  s
+export const slugify = (text: string) =>
+  text
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[^\w\s-]/g, "")
@@ -347,11 +351,11 @@ export function buildCollections(
     if (!list.includes(productHandle)) list.push(productHandle);
     out.set(handle, list);
   };
-  for (const p of products) {
-    add("all", p.handle);
-    add("frontpage", p.handle);
-    add(slugify(p.product_type), p.handle);
-    for (const t of p.tags) add(slugify(t), p.handle);
+  for (const product of products) {
+    add("all", product.handle);
+    add("frontpage", product.handle);
+    add(slugify(product.product_type), product.handle);
+    for (const tag of product.tags) add(slugify(tag), product.handle);
   }
   for (const [handle, list] of Object.entries(explicit)) out.set(handle, [...list]);
   return out;
@@ -360,11 +364,11 @@ export function buildCollections(
 type SearchField = "title" | "product_type" | "variants.title" | "tag" | "vendor" | "body";
 
 /** The words of a query (quoted phrases kept), without OR/AND and parentheses. */
-export function queryTerms(q: string): string[] {
+export function queryTerms(query: string): string[] {
   const out: string[] = [];
-  for (const m of q.matchAll(/"([^"]*)"|([^\s()]+)/g)) {
-    const t = (m[1] ?? m[2] ?? "").trim();
-    if (t && t !== "OR" && t !== "AND") out.push(t.toLowerCase());
+  for (const match of query.matchAll(/"([^"]*)"|([^\s()]+)/g)) {
+    const term = (match[1] ?? match[2] ?? "").trim();
+    if (term && term !== "OR" && term !== "AND") out.push(term.toLowerCase());
   }
   return out;
 }
@@ -374,15 +378,15 @@ export function queryTerms(q: string): string[] {
  * substring, case-insensitive) in the given fields. Any term matching is a hit,
  * which is what the widget's answer filter needs.
  */
-export function searchScore(p: CatalogProduct, terms: string[], fields: SearchField[]): number {
+export function searchScore(product: CatalogProduct, terms: string[], fields: SearchField[]): number {
   const haystacks: string[] = [];
-  for (const f of fields) {
-    if (f === "title") haystacks.push(p.title);
-    else if (f === "product_type") haystacks.push(p.product_type);
-    else if (f === "variants.title") haystacks.push(...p.variants.map((v) => v.title));
-    else if (f === "tag") haystacks.push(...p.tags);
-    else if (f === "vendor") haystacks.push(p.vendor);
-    else if (f === "body") haystacks.push(p.description);
+  for (const field of fields) {
+    if (field === "title") haystacks.push(product.title);
+    else if (field === "product_type") haystacks.push(product.product_type);
+    else if (field === "variants.title") haystacks.push(...product.variants.map((v) => v.title));
+    else if (field === "tag") haystacks.push(...product.tags);
+    else if (field === "vendor") haystacks.push(product.vendor);
+    else if (field === "body") haystacks.push(product.description);
   }
   const lower = haystacks.map((h) => h.toLowerCase());
   return terms.filter((t) => lower.some((h) => h.includes(t))).length;

@@ -19,11 +19,11 @@ const prefixed = (src: string | null | undefined) =>
 
 /** The seed catalogue with its shop-relative image paths moved under the demo store's root. */
 export function demoStoreCatalog() {
-  return DEMO_STORE_PRODUCTS.map((p) => ({
-    ...p,
-    images: p.images.map((src) => prefixed(src)!),
-    featured_image: prefixed(p.featured_image),
-    variants: p.variants.map((v) => ({ ...v, featured_image: prefixed(v.featured_image) })),
+  return DEMO_STORE_PRODUCTS.map((product) => ({
+    ...product,
+    images: product.images.map((src) => prefixed(src)!),
+    featured_image: prefixed(product.featured_image),
+    variants: product.variants.map((v) => ({ ...v, featured_image: prefixed(v.featured_image) })),
   }));
 }
 

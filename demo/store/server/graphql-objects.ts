@@ -89,15 +89,15 @@ function sellingPlan(ctx: GraphqlContext, plan: CatalogSellingPlan) {
     description: plan.description,
     recurringDeliveries: plan.recurring_deliveries,
     options: plan.options.map((o) => ({ __typename: "SellingPlanOption", name: o.name, value: o.value })),
-    priceAdjustments: plan.price_adjustments.map((a) => ({
+    priceAdjustments: plan.price_adjustments.map((adjustment) => ({
       __typename: "SellingPlanPriceAdjustment",
-      orderCount: a.order_count ?? null,
+      orderCount: adjustment.order_count ?? null,
       adjustmentValue:
-        a.value_type === "percentage"
-          ? { __typename: "SellingPlanPercentagePriceAdjustment", adjustmentPercentage: a.value }
-          : a.value_type === "fixed_amount"
-            ? { __typename: "SellingPlanFixedAmountPriceAdjustment", adjustmentAmount: money(ctx, a.value) }
-            : { __typename: "SellingPlanFixedPriceAdjustment", price: money(ctx, a.value) },
+        adjustment.value_type === "percentage"
+          ? { __typename: "SellingPlanPercentagePriceAdjustment", adjustmentPercentage: adjustment.value }
+          : adjustment.value_type === "fixed_amount"
+            ? { __typename: "SellingPlanFixedAmountPriceAdjustment", adjustmentAmount: money(ctx, adjustment.value) }
+            : { __typename: "SellingPlanFixedPriceAdjustment", price: money(ctx, adjustment.value) },
     })),
   };
 }
@@ -116,51 +116,59 @@ function sellingPlanGroup(ctx: GraphqlContext, group: CatalogSellingPlanGroup) {
   };
 }
 
-function variant(ctx: GraphqlContext, p: CatalogProduct, v: CatalogVariant): Record<string, unknown> {
+function variant(
+  ctx: GraphqlContext,
+  catalogProduct: CatalogProduct,
+  catalogVariant: CatalogVariant,
+): Record<string, unknown> {
   return {
     __typename: "ProductVariant",
-    id: gid("ProductVariant", v.id),
-    title: v.title,
-    sku: v.sku,
-    availableForSale: v.available,
-    currentlyNotInStock: !v.available,
+    id: gid("ProductVariant", catalogVariant.id),
+    title: catalogVariant.title,
+    sku: catalogVariant.sku,
+    availableForSale: catalogVariant.available,
+    currentlyNotInStock: !catalogVariant.available,
     requiresShipping: true,
     requiresComponents: false,
-    price: money(ctx, v.price),
-    compareAtPrice: v.compare_at_price === null ? null : money(ctx, v.compare_at_price),
-    image: image(ctx, v.featured_image ?? p.images[0] ?? null, p.title),
-    selectedOptions: p.options.map((o, i) => ({ __typename: "SelectedOption", name: o.name, value: v.options[i] })),
-    product: () => product(ctx, p),
+    price: money(ctx, catalogVariant.price),
+    compareAtPrice: catalogVariant.compare_at_price === null ? null : money(ctx, catalogVariant.compare_at_price),
+    image: image(ctx, catalogVariant.featured_image ?? catalogProduct.images[0] ?? null, catalogProduct.title),
+    selectedOptions: catalogProduct.options.map((option, index) => ({
+      __typename: "SelectedOption",
+      name: option.name,
+      value: catalogVariant.options[index],
+    })),
+    product: () => product(ctx, catalogProduct),
   };
 }
 
-export function product(ctx: GraphqlContext, p: CatalogProduct): Record<string, unknown> {
-  const prices = p.variants.map((v) => v.price);
-  const compares = p.variants.map((v) => v.compare_at_price ?? 0);
-  const images = p.images.map((src) => image(ctx, src, p.title));
+export function product(ctx: GraphqlContext, catalogProduct: CatalogProduct): Record<string, unknown> {
+  const prices = catalogProduct.variants.map((v) => v.price);
+  const compares = catalogProduct.variants.map((v) => v.compare_at_price ?? 0);
+  const images = catalogProduct.images.map((src) => image(ctx, src, catalogProduct.title));
   return {
     __typename: "Product",
-    id: gid("Product", p.id),
-    handle: p.handle,
-    title: p.title,
-    vendor: p.vendor,
-    productType: p.product_type,
-    tags: p.tags,
-    description: p.description.replace(/<[^>]*>/g, ""),
-    descriptionHtml: p.description,
-    availableForSale: isAvailable(p),
-    onlineStoreUrl: `${ctx.origin}/products/${p.handle}`,
-    requiresSellingPlan: p.requires_selling_plan,
+    id: gid("Product", catalogProduct.id),
+    handle: catalogProduct.handle,
+    title: catalogProduct.title,
+    vendor: catalogProduct.vendor,
+    productType: catalogProduct.product_type,
+    tags: catalogProduct.tags,
+    description: catalogProduct.description.replace(/<[^>]*>/g, ""),
+    descriptionHtml: catalogProduct.description,
+    availableForSale: isAvailable(catalogProduct),
+    onlineStoreUrl: `${ctx.origin}/products/${catalogProduct.handle}`,
+    requiresSellingPlan: catalogProduct.requires_selling_plan,
     featuredImage: images[0] ?? null,
     images: (args: Args) => connection(images, args),
     options: (args: Args) =>
-      p.options.slice(0, typeof args.first === "number" ? args.first : undefined).map((o) => ({
+      catalogProduct.options.slice(0, typeof args.first === "number" ? args.first : undefined).map((option) => ({
         __typename: "ProductOption",
-        id: gid("ProductOption", `${p.id}${o.position}`),
-        name: o.name,
-        optionValues: o.values.map((value) => ({
+        id: gid("ProductOption", `${catalogProduct.id}${option.position}`),
+        name: option.name,
+        optionValues: option.values.map((value) => ({
           __typename: "ProductOptionValue",
-          id: gid("ProductOptionValue", `${p.id}-${value}`),
+          id: gid("ProductOptionValue", `${catalogProduct.id}-${value}`),
           name: value,
         })),
       })),
@@ -176,30 +184,30 @@ export function product(ctx: GraphqlContext, p: CatalogProduct): Record<string, 
     },
     variants: (args: Args) =>
       connection(
-        p.variants.map((v) => variant(ctx, p, v)),
+        catalogProduct.variants.map((v) => variant(ctx, catalogProduct, v)),
         args,
       ),
     sellingPlanGroups: (args: Args) =>
       connection(
-        p.selling_plan_groups.map((g) => sellingPlanGroup(ctx, g)),
+        catalogProduct.selling_plan_groups.map((g) => sellingPlanGroup(ctx, g)),
         args,
       ),
   };
 }
 
-export function cart(ctx: GraphqlContext, c: ServerCart): Record<string, unknown> {
-  const t = ctx.book.totals(c);
+export function cart(ctx: GraphqlContext, serverCart: ServerCart): Record<string, unknown> {
+  const totals = ctx.book.totals(serverCart);
   return {
     __typename: "Cart",
-    id: gid("Cart", c.token),
-    checkoutUrl: `${ctx.origin}/checkouts/cn/${c.token}`,
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
-    note: c.note,
-    totalQuantity: t.count,
+    id: gid("Cart", serverCart.token),
+    checkoutUrl: `${ctx.origin}/checkouts/cn/${serverCart.token}`,
+    createdAt: serverCart.createdAt,
+    updatedAt: serverCart.updatedAt,
+    note: serverCart.note,
+    totalQuantity: totals.count,
     buyerIdentity: {
       __typename: "CartBuyerIdentity",
-      countryCode: c.buyerCountry ?? null,
+      countryCode: serverCart.buyerCountry ?? null,
       customer: null,
       email: null,
       phone: null,
@@ -207,17 +215,21 @@ export function cart(ctx: GraphqlContext, c: ServerCart): Record<string, unknown
       preferences: null,
       purchasingCompany: null,
     },
-    attributes: Object.entries(c.attributes).map(([key, value]) => ({ __typename: "Attribute", key, value })),
+    attributes: Object.entries(serverCart.attributes).map(([key, value]) => ({ __typename: "Attribute", key, value })),
     attribute: (args: Args) =>
-      String(args.key) in c.attributes
-        ? { __typename: "Attribute", key: args.key, value: c.attributes[String(args.key)] }
+      String(args.key) in serverCart.attributes
+        ? { __typename: "Attribute", key: args.key, value: serverCart.attributes[String(args.key)] }
         : null,
-    discountCodes: t.codes.map((d) => ({ __typename: "CartDiscountCode", code: d.code, applicable: d.applicable })),
+    discountCodes: totals.codes.map((discountCode) => ({
+      __typename: "CartDiscountCode",
+      code: discountCode.code,
+      applicable: discountCode.applicable,
+    })),
     cost: {
       __typename: "CartCost",
-      subtotalAmount: money(ctx, t.subtotal),
-      totalAmount: money(ctx, t.total),
-      checkoutChargeAmount: money(ctx, t.total),
+      subtotalAmount: money(ctx, totals.subtotal),
+      totalAmount: money(ctx, totals.total),
+      checkoutChargeAmount: money(ctx, totals.total),
       subtotalAmountEstimated: false,
       totalAmountEstimated: false,
       totalTaxAmount: null,
@@ -225,20 +237,24 @@ export function cart(ctx: GraphqlContext, c: ServerCart): Record<string, unknown
     },
     lines: (args: Args) =>
       connection(
-        c.lines.map((l) => {
-          const { unit, variant: v, product: p, plan } = ctx.book.unitPrice(l);
+        serverCart.lines.map((line) => {
+          const { unit, variant: lineVariant, product: lineProduct, plan } = ctx.book.unitPrice(line);
           return {
             __typename: "CartLine",
-            id: ctx.book.lineGid(c, l),
-            quantity: l.quantity,
-            attributes: Object.entries(l.properties).map(([key, value]) => ({ __typename: "Attribute", key, value })),
-            merchandise: variant(ctx, p, v),
+            id: ctx.book.lineGid(serverCart, line),
+            quantity: line.quantity,
+            attributes: Object.entries(line.properties).map(([key, value]) => ({
+              __typename: "Attribute",
+              key,
+              value,
+            })),
+            merchandise: variant(ctx, lineProduct, lineVariant),
             cost: {
               __typename: "CartLineCost",
               amountPerQuantity: money(ctx, unit),
-              compareAtAmountPerQuantity: plan ? money(ctx, v.price) : null,
-              subtotalAmount: money(ctx, unit * l.quantity),
-              totalAmount: money(ctx, unit * l.quantity),
+              compareAtAmountPerQuantity: plan ? money(ctx, lineVariant.price) : null,
+              subtotalAmount: money(ctx, unit * line.quantity),
+              totalAmount: money(ctx, unit * line.quantity),
             },
             sellingPlanAllocation: plan
               ? {

@@ -37,35 +37,35 @@ function queryProducts(ctx: GraphqlContext, query: string | undefined): CatalogP
   const all = ctx.products();
   if (!query) return all;
   const availableOnly = /available_for_sale:true/.test(query);
-  const fieldTerms = [...query.matchAll(/(tag|product_type|title):("[^"]*"|\S+)/g)].map((m) => ({
-    field: m[1],
-    value: m[2].replace(/"/g, "").toLowerCase(),
+  const fieldTerms = [...query.matchAll(/(tag|product_type|title):("[^"]*"|\S+)/g)].map((match) => ({
+    field: match[1],
+    value: match[2].replace(/"/g, "").toLowerCase(),
   }));
   const terms = queryTerms(query.replace(/\w+:("[^"]*"|\S+)/g, " "));
   return all
     .filter((p) => !availableOnly || isAvailable(p))
-    .filter((p) =>
+    .filter((catalogProduct) =>
       fieldTerms.every(({ field, value }) =>
         field === "tag"
-          ? p.tags.some((t) => t.toLowerCase() === value)
+          ? catalogProduct.tags.some((t) => t.toLowerCase() === value)
           : field === "product_type"
-            ? p.product_type.toLowerCase() === value
-            : p.title.toLowerCase().includes(value),
+            ? catalogProduct.product_type.toLowerCase() === value
+            : catalogProduct.title.toLowerCase().includes(value),
       ),
     )
-    .map((p, i) => ({
-      p,
-      i,
-      s: terms.length ? searchScore(p, terms, ["title", "product_type", "variants.title", "tag"]) : 1,
+    .map((catalogProduct, index) => ({
+      product: catalogProduct,
+      index,
+      score: terms.length ? searchScore(catalogProduct, terms, ["title", "product_type", "variants.title", "tag"]) : 1,
     }))
-    .filter((x) => x.s > 0)
-    .sort((a, b) => b.s - a.s || a.i - b.i)
-    .map((x) => x.p);
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map((x) => x.product);
 }
 
 function addLines(
   ctx: GraphqlContext,
-  c: ServerCart,
+  serverCart: ServerCart,
   lines: {
     merchandiseId: string;
     quantity?: number;
@@ -75,34 +75,34 @@ function addLines(
 ) {
   const warnings: ReturnType<typeof warning>[] = [];
   const items = [];
-  for (const [i, l] of lines.entries()) {
+  for (const [index, line] of lines.entries()) {
     const item = {
-      id: numeric(l.merchandiseId),
-      quantity: l.quantity ?? 1,
-      selling_plan: l.sellingPlanId ? numeric(l.sellingPlanId) : null,
-      properties: Object.fromEntries((l.attributes ?? []).map((a) => [a.key, a.value])),
+      id: numeric(line.merchandiseId),
+      quantity: line.quantity ?? 1,
+      selling_plan: line.sellingPlanId ? numeric(line.sellingPlanId) : null,
+      properties: Object.fromEntries((line.attributes ?? []).map((a) => [a.key, a.value])),
     };
     const err = ctx.book.check([item]);
     if (err?.code === "MERCHANDISE_OUT_OF_STOCK") {
       // The Storefront API adds nothing for sold-out merchandise and says so in a warning.
-      warnings.push(warning("MERCHANDISE_OUT_OF_STOCK", err.description, l.merchandiseId));
+      warnings.push(warning("MERCHANDISE_OUT_OF_STOCK", err.description, line.merchandiseId));
       continue;
     }
     if (err) {
       const field =
         err.code === "INVALID"
-          ? ["lines", String(i), "merchandiseId"]
+          ? ["lines", String(index), "merchandiseId"]
           : err.code === "INVALID_INCREMENT"
-            ? ["lines", String(i), "quantity"]
-            : ["lines", String(i), "sellingPlanId"];
+            ? ["lines", String(index), "quantity"]
+            : ["lines", String(index), "sellingPlanId"];
       const message =
-        err.code === "INVALID" ? `The merchandise with id ${l.merchandiseId} does not exist.` : err.description;
-      return { cart: cart(ctx, c), userErrors: [userError(field, message, err.code)], warnings: [] };
+        err.code === "INVALID" ? `The merchandise with id ${line.merchandiseId} does not exist.` : err.description;
+      return { cart: cart(ctx, serverCart), userErrors: [userError(field, message, err.code)], warnings: [] };
     }
     items.push(item);
   }
-  ctx.book.add(c, items);
-  return { cart: cart(ctx, c), userErrors: [], warnings };
+  ctx.book.add(serverCart, items);
+  return { cart: cart(ctx, serverCart), userErrors: [], warnings };
 }
 
 /** The root value: QueryRoot and Mutation fields the widget (and a headless demo) uses. */
@@ -117,12 +117,12 @@ export function rootValue(ctx: GraphqlContext) {
       paymentSettings: { currencyCode: ctx.currency },
     }),
     product: (args: Args) => {
-      const p = args.handle !== undefined ? byHandle(args.handle) : byId(args.id);
-      return p ? product(ctx, p) : null;
+      const catalogProduct = args.handle !== undefined ? byHandle(args.handle) : byId(args.id);
+      return catalogProduct ? product(ctx, catalogProduct) : null;
     },
     productByHandle: (args: Args) => {
-      const p = byHandle(args.handle);
-      return p ? product(ctx, p) : null;
+      const catalogProduct = byHandle(args.handle);
+      return catalogProduct ? product(ctx, catalogProduct) : null;
     },
     products: (args: Args) =>
       connection(
@@ -145,25 +145,27 @@ export function rootValue(ctx: GraphqlContext) {
         handle,
         title: handle,
         description: "",
-        products: (a: Args) =>
+        products: (pageArgs: Args) =>
           connection(
             items.map((p) => product(ctx, p)),
-            a,
+            pageArgs,
           ),
       };
     },
     productRecommendations: (args: Args) => {
-      const p = byId(args.productId) ?? byHandle(args.productHandle);
-      if (!p) return null;
+      const catalogProduct = byId(args.productId) ?? byHandle(args.productHandle);
+      if (!catalogProduct) return null;
       const list =
         args.intent === "COMPLEMENTARY"
-          ? (ctx.complementary[p.handle] ?? []).map((h) => byHandle(h)).filter((x): x is CatalogProduct => !!x)
-          : relatedProducts(ctx.products(), p);
+          ? (ctx.complementary[catalogProduct.handle] ?? [])
+              .map((h) => byHandle(h))
+              .filter((x): x is CatalogProduct => !!x)
+          : relatedProducts(ctx.products(), catalogProduct);
       return list.slice(0, 10).map((x) => product(ctx, x));
     },
     cart: (args: Args) => {
-      const c = findCart(ctx, args.id);
-      return c ? cart(ctx, c) : null;
+      const serverCart = findCart(ctx, args.id);
+      return serverCart ? cart(ctx, serverCart) : null;
     },
     cartCreate: (args: Args) => {
       const input = (args.input ?? {}) as {
@@ -173,74 +175,79 @@ export function rootValue(ctx: GraphqlContext) {
         note?: string;
         buyerIdentity?: { countryCode?: string | null };
       };
-      const c = ctx.book.create();
-      c.buyerCountry = input.buyerIdentity?.countryCode ?? ctx.country ?? null;
-      for (const a of input.attributes ?? []) c.attributes[a.key] = a.value;
-      c.discountCodes = input.discountCodes ?? [];
-      c.note = input.note ?? null;
-      return input.lines?.length ? addLines(ctx, c, input.lines) : { cart: cart(ctx, c), userErrors: [], warnings: [] };
+      const serverCart = ctx.book.create();
+      serverCart.buyerCountry = input.buyerIdentity?.countryCode ?? ctx.country ?? null;
+      for (const attribute of input.attributes ?? []) serverCart.attributes[attribute.key] = attribute.value;
+      serverCart.discountCodes = input.discountCodes ?? [];
+      serverCart.note = input.note ?? null;
+      return input.lines?.length
+        ? addLines(ctx, serverCart, input.lines)
+        : { cart: cart(ctx, serverCart), userErrors: [], warnings: [] };
     },
     cartLinesAdd: (args: Args) => {
-      const c = findCart(ctx, args.cartId);
-      return c ? addLines(ctx, c, args.lines as Parameters<typeof addLines>[2]) : noCart;
+      const serverCart = findCart(ctx, args.cartId);
+      return serverCart ? addLines(ctx, serverCart, args.lines as Parameters<typeof addLines>[2]) : noCart;
     },
     cartLinesRemove: (args: Args) => {
-      const c = findCart(ctx, args.cartId);
-      if (!c) return noCart;
+      const serverCart = findCart(ctx, args.cartId);
+      if (!serverCart) return noCart;
       const ids = args.lineIds as string[];
-      const lines = ids.map((id) => ctx.book.findLine(c, id));
+      const lines = ids.map((id) => ctx.book.findLine(serverCart, id));
       const missing = lines.findIndex((l) => !l);
       if (missing >= 0)
         return {
-          cart: cart(ctx, c),
+          cart: cart(ctx, serverCart),
           userErrors: [
             userError(["lineIds", String(missing)], `The line with id ${ids[missing]} does not exist.`, "INVALID"),
           ],
           warnings: [],
         };
-      for (const l of lines) ctx.book.change(c, l, 0);
-      return { cart: cart(ctx, c), userErrors: [], warnings: [] };
+      for (const line of lines) ctx.book.change(serverCart, line, 0);
+      return { cart: cart(ctx, serverCart), userErrors: [], warnings: [] };
     },
     cartLinesUpdate: (args: Args) => {
-      const c = findCart(ctx, args.cartId);
-      if (!c) return noCart;
-      for (const u of args.lines as { id: string; quantity?: number }[])
-        ctx.book.change(c, ctx.book.findLine(c, u.id), u.quantity ?? 1);
-      return { cart: cart(ctx, c), userErrors: [], warnings: [] };
+      const serverCart = findCart(ctx, args.cartId);
+      if (!serverCart) return noCart;
+      for (const update of args.lines as { id: string; quantity?: number }[])
+        ctx.book.change(serverCart, ctx.book.findLine(serverCart, update.id), update.quantity ?? 1);
+      return { cart: cart(ctx, serverCart), userErrors: [], warnings: [] };
     },
     cartDiscountCodesUpdate: (args: Args) => {
-      const c = findCart(ctx, args.cartId);
-      if (!c) return noCart;
-      c.discountCodes = [
+      const serverCart = findCart(ctx, args.cartId);
+      if (!serverCart) return noCart;
+      serverCart.discountCodes = [
         ...new Set(((args.discountCodes as string[] | undefined) ?? []).map((d) => d.trim()).filter(Boolean)),
       ];
-      c.updatedAt = new Date().toISOString();
+      serverCart.updatedAt = new Date().toISOString();
       const warnings = ctx.book
-        .totals(c)
+        .totals(serverCart)
         .codes.filter((d) => !d.rule)
-        .map((d) => warning("DISCOUNT_NOT_FOUND", `The discount code ${d.code} is not valid.`, gid("Cart", c.token)));
-      return { cart: cart(ctx, c), userErrors: [], warnings };
+        .map((d) =>
+          warning("DISCOUNT_NOT_FOUND", `The discount code ${d.code} is not valid.`, gid("Cart", serverCart.token)),
+        );
+      return { cart: cart(ctx, serverCart), userErrors: [], warnings };
     },
     cartAttributesUpdate: (args: Args) => {
-      const c = findCart(ctx, args.cartId);
-      if (!c) return noCart;
-      for (const a of args.attributes as { key: string; value: string }[]) c.attributes[a.key] = a.value;
-      c.updatedAt = new Date().toISOString();
-      return { cart: cart(ctx, c), userErrors: [], warnings: [] };
+      const serverCart = findCart(ctx, args.cartId);
+      if (!serverCart) return noCart;
+      for (const attribute of args.attributes as { key: string; value: string }[])
+        serverCart.attributes[attribute.key] = attribute.value;
+      serverCart.updatedAt = new Date().toISOString();
+      return { cart: cart(ctx, serverCart), userErrors: [], warnings: [] };
     },
     cartBuyerIdentityUpdate: (args: Args) => {
-      const c = findCart(ctx, args.cartId);
-      if (!c) return noCart;
+      const serverCart = findCart(ctx, args.cartId);
+      if (!serverCart) return noCart;
       const identity = (args.buyerIdentity ?? {}) as { countryCode?: string | null };
-      if (identity.countryCode !== undefined) c.buyerCountry = identity.countryCode;
-      c.updatedAt = new Date().toISOString();
-      return { cart: cart(ctx, c), userErrors: [], warnings: [] };
+      if (identity.countryCode !== undefined) serverCart.buyerCountry = identity.countryCode;
+      serverCart.updatedAt = new Date().toISOString();
+      return { cart: cart(ctx, serverCart), userErrors: [], warnings: [] };
     },
     cartNoteUpdate: (args: Args) => {
-      const c = findCart(ctx, args.cartId);
-      if (!c) return noCart;
-      c.note = (args.note as string | undefined) ?? null;
-      return { cart: cart(ctx, c), userErrors: [], warnings: [] };
+      const serverCart = findCart(ctx, args.cartId);
+      if (!serverCart) return noCart;
+      serverCart.note = (args.note as string | undefined) ?? null;
+      return { cart: cart(ctx, serverCart), userErrors: [], warnings: [] };
     },
   };
 }

@@ -70,8 +70,8 @@ export function readInContext(body: {
     if (!node) return null;
     if (node.kind === Kind.ENUM || node.kind === Kind.STRING) return node.value;
     if (node.kind === Kind.VARIABLE) {
-      const v = body.variables?.[node.name.value];
-      return typeof v === "string" ? v : null;
+      const variable = body.variables?.[node.name.value];
+      return typeof variable === "string" ? variable : null;
     }
     return null;
   };
@@ -90,11 +90,11 @@ export async function runGraphql(
   } catch (e) {
     return { errors: [{ message: (e as Error).message }] };
   }
-  const s = storefrontSchema();
-  const errors = validate(s, document);
+  const apiSchema = storefrontSchema();
+  const errors = validate(apiSchema, document);
   if (errors.length) return { errors: errors.map((e) => ({ message: e.message, locations: e.locations })) };
   const result = await execute({
-    schema: s,
+    schema: apiSchema,
     document,
     rootValue: rootValue(ctx),
     variableValues: body.variables,

@@ -31,56 +31,62 @@ export function answerReviews(
   body: unknown,
   ratings: Record<string, Rating>,
 ): ReviewAnswer | null {
-  const p = url.pathname;
+  const pathname = url.pathname;
   const rating = (id: string): Rating => ratings[id] ?? { score: 0, count: 0 };
 
-  if (method === "GET" && p === "/reviews/judgeme/api/v1/widgets/preview_badge") {
+  if (method === "GET" && pathname === "/reviews/judgeme/api/v1/widgets/preview_badge") {
     const id = url.searchParams.get("external_id") ?? "";
     if (!url.searchParams.get("api_token") || !url.searchParams.get("shop_domain"))
       return { status: 401, body: { error: "Unauthorized" } };
-    const r = rating(id);
+    const productRating = rating(id);
     const badge =
-      `<div style='display:none' class='jdgm-prev-badge' data-average-rating='${r.score.toFixed(2)}' data-number-of-reviews='${r.count}' data-number-of-questions='0'>` +
-      `<span class='jdgm-prev-badge__stars' data-score='${r.score.toFixed(2)}' tabindex='0' aria-label='${r.score.toFixed(2)} stars' role='button'></span>` +
-      `<span class='jdgm-prev-badge__text'> ${r.count} reviews </span></div>`;
+      `<div style='display:none' class='jdgm-prev-badge' data-average-rating='${productRating.score.toFixed(2)}' data-number-of-reviews='${productRating.count}' data-number-of-questions='0'>` +
+      `<span class='jdgm-prev-badge__stars' data-score='${productRating.score.toFixed(2)}' tabindex='0' aria-label='${productRating.score.toFixed(2)} stars' role='button'></span>` +
+      `<span class='jdgm-prev-badge__text'> ${productRating.count} reviews </span></div>`;
     return { status: 200, body: { product_external_id: Number(id), badge } };
   }
 
-  let m = /^\/reviews\/yotpo\/products\/([^/]+)\/([^/]+)\/bottomline$/.exec(p);
-  if (method === "GET" && m) {
-    const r = rating(decodeURIComponent(m[2]));
+  let match = /^\/reviews\/yotpo\/products\/([^/]+)\/([^/]+)\/bottomline$/.exec(pathname);
+  if (method === "GET" && match) {
+    const productRating = rating(decodeURIComponent(match[2]));
     return {
       status: 200,
       body: {
         status: { code: 200, message: "OK" },
-        response: { bottomline: { average_score: r.score, total_reviews: r.count } },
+        response: { bottomline: { average_score: productRating.score, total_reviews: productRating.count } },
       },
     };
   }
 
-  m = /^\/reviews\/okendo\/v1\/stores\/([^/]+)\/products\/shopify-([^/]+)\/review_aggregate$/.exec(p);
-  if (method === "GET" && m) {
-    const r = rating(decodeURIComponent(m[2]));
+  match = /^\/reviews\/okendo\/v1\/stores\/([^/]+)\/products\/shopify-([^/]+)\/review_aggregate$/.exec(pathname);
+  if (method === "GET" && match) {
+    const productRating = rating(decodeURIComponent(match[2]));
     return {
       status: 200,
       body: {
         reviewAggregate: {
-          ratingAndReviewCount: r.count,
-          ratingAndReviewValuesTotal: Math.round(r.score * r.count * 100) / 100,
-          reviewCount: r.count,
+          ratingAndReviewCount: productRating.count,
+          ratingAndReviewValuesTotal: Math.round(productRating.score * productRating.count * 100) / 100,
+          reviewCount: productRating.count,
         },
       },
     };
   }
 
-  if (method === "POST" && p === "/reviews/stamped/api/widget/badges") {
+  if (method === "POST" && pathname === "/reviews/stamped/api/widget/badges") {
     const req = (body ?? {}) as { productIds?: { productId?: string | number }[]; apiKey?: string };
     if (!req.apiKey) return { status: 401, body: { error: "apiKey required" } };
     return {
       status: 200,
       body: (req.productIds ?? []).map(({ productId }) => {
-        const r = rating(String(productId));
-        return { productId: String(productId), rating: r.score, count: r.count, countQuestions: 0, badge: "" };
+        const productRating = rating(String(productId));
+        return {
+          productId: String(productId),
+          rating: productRating.score,
+          count: productRating.count,
+          countQuestions: 0,
+          badge: "",
+        };
       }),
     };
   }

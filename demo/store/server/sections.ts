@@ -71,20 +71,20 @@ function cartIconBubble(ctx: SectionContext): string {
 }
 
 function collectionGrid(ctx: SectionContext): string {
-  const m = /^\/collections\/([^/]+)\/?$/.exec(ctx.path);
-  const handles = m ? (ctx.collections.get(decodeURIComponent(m[1])) ?? []) : [];
+  const match = /^\/collections\/([^/]+)\/?$/.exec(ctx.path);
+  const handles = match ? (ctx.collections.get(decodeURIComponent(match[1])) ?? []) : [];
   // Dawn's default of 16 products a page.
   const cards = handles
     .slice(0, 16)
     .map((h) => ctx.byHandle(h))
     .filter((p): p is CatalogProduct => !!p)
     .map(
-      (p) =>
+      (product) =>
         `<li class="grid__item"><div class="card-wrapper product-card-wrapper">` +
-        (p.images[0]
-          ? `<img srcset="${esc(p.images[0])} 533w" src="${esc(p.images[0])}" alt="${esc(p.title)}" width="533" height="533">`
+        (product.images[0]
+          ? `<img srcset="${esc(product.images[0])} 533w" src="${esc(product.images[0])}" alt="${esc(product.title)}" width="533" height="533">`
           : "") +
-        `<h3 class="card__heading"><a href="${esc(ctx.root)}products/${esc(p.handle)}" class="full-unstyled-link">${esc(p.title)}</a></h3></div></li>`,
+        `<h3 class="card__heading"><a href="${esc(ctx.root)}products/${esc(product.handle)}" class="full-unstyled-link">${esc(product.title)}</a></h3></div></li>`,
     )
     .join("");
   return `<div class="collection page-width"><ul id="product-grid" class="grid product-grid">${cards}</ul></div>`;

@@ -142,21 +142,25 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
 
   /** The page path a section renders for, relative to the root: from a sections_url or a Referer, "/" when neither says. */
   function contextPath(from: unknown): string {
-    let p = "/";
+    let pathname = "/";
     try {
-      if (typeof from === "string" && from) p = new URL(from, "http://x").pathname;
+      if (typeof from === "string" && from) pathname = new URL(from, "http://x").pathname;
     } catch {
       /* "/" */
     }
-    if (p.startsWith(root)) p = "/" + p.slice(root.length);
-    return p.replace(LOCALE_PREFIX, "") || "/";
+    if (pathname.startsWith(root)) pathname = "/" + pathname.slice(root.length);
+    return pathname.replace(LOCALE_PREFIX, "") || "/";
   }
 
   const sectionContext = (cart: ServerCart, path: string) => ({ root, path, cart, book, collections, byHandle });
 
   /** Bundled section rendering: a cart write's `sections`, rendered after it, in the context of sections_url or the asking page. */
-  function bundled(req: IncomingMessage, cart: ServerCart, b: unknown): { sections?: Record<string, string | null> } {
-    const body = (b ?? {}) as { sections?: unknown; sections_url?: unknown };
+  function bundled(
+    req: IncomingMessage,
+    cart: ServerCart,
+    rawBody: unknown,
+  ): { sections?: Record<string, string | null> } {
+    const body = (rawBody ?? {}) as { sections?: unknown; sections_url?: unknown };
     const ids = sectionIds(body.sections).slice(0, MAX_SECTIONS);
     return ids.length
       ? { sections: renderSections(ids, sectionContext(cart, contextPath(body.sections_url ?? req.headers.referer))) }
@@ -233,9 +237,9 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
 
     const productJsMatch = /^\/products\/([^/]+)\.js$/.exec(path);
     if (method === "GET" && productJsMatch) {
-      const p = byHandle(decodeURIComponent(productJsMatch[1]));
-      return p
-        ? send(req, res, 200, productJs(p, root))
+      const product = byHandle(decodeURIComponent(productJsMatch[1]));
+      return product
+        ? send(req, res, 200, productJs(product, root))
         : send(req, res, 404, { status: 404, message: "Not Found", description: "Product not found" });
     }
 
@@ -243,14 +247,14 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
       const id = Number(url.searchParams.get("product_id"));
       const intent = url.searchParams.get("intent") ?? "related";
       const limit = Math.min(10, Math.max(1, Number(url.searchParams.get("limit") ?? 10) || 10));
-      const p = products.find((x) => x.id === id);
+      const product = products.find((x) => x.id === id);
       if (!url.searchParams.get("product_id"))
         return send(req, res, 422, {
           status: 422,
           message: "Invalid parameter error",
           description: "product_id is required",
         });
-      if (!p)
+      if (!product)
         return send(req, res, 404, {
           status: 404,
           message: "Product not found",
@@ -258,8 +262,8 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
         });
       const list =
         intent === "complementary"
-          ? (options.complementary?.[p.handle] ?? []).map(byHandle).filter((x): x is CatalogProduct => !!x)
-          : relatedProducts(products, p);
+          ? (options.complementary?.[product.handle] ?? []).map(byHandle).filter((x): x is CatalogProduct => !!x)
+          : relatedProducts(products, product);
       return send(req, res, 200, {
         intent,
         products: list
@@ -270,7 +274,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
     }
 
     if (method === "GET" && path === "/search/suggest.json") {
-      const q = url.searchParams.get("q") ?? "";
+      const query = url.searchParams.get("q") ?? "";
       const type = url.searchParams.get("resources[type]") ?? "product";
       const limit = Math.min(
         10,
@@ -278,7 +282,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
       );
       const unavailable = url.searchParams.get("resources[options][unavailable_products]") ?? "last";
       const fields = parseSuggestFields(url.searchParams.get("resources[options][fields]"));
-      const terms = queryTerms(q);
+      const terms = queryTerms(query);
       let found = products
         .map((p, i) => ({ p, i, s: searchScore(p, terms, fields) }))
         .filter((x) => terms.length > 0 && x.s > 0)
@@ -363,8 +367,8 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
       if (path === "/checkout" || path.startsWith("/checkouts/")) return send(req, res, 200, page("Checkout", ""));
       const productPage = /^\/products\/([^/.]+)$/.exec(path);
       if (productPage) {
-        const p = byHandle(decodeURIComponent(productPage[1]));
-        if (p) return send(req, res, 200, page(p.title, p.description));
+        const product = byHandle(decodeURIComponent(productPage[1]));
+        if (product) return send(req, res, 200, page(product.title, product.description));
       }
       const collectionPage = /^\/collections\/([^/.]+)$/.exec(path);
       if (collectionPage && collections.has(collectionPage[1])) {
@@ -391,12 +395,12 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
     handle: (req, res) =>
       handle(req, res).then(
         () => undefined,
-        (e: unknown) => {
+        (error: unknown) => {
           if (!res.headersSent)
             send(req, res, 400, {
               status: 400,
               message: "Bad Request",
-              description: e instanceof Error ? e.message : String(e),
+              description: error instanceof Error ? error.message : String(error),
             });
           else res.end();
         },

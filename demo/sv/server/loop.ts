@@ -33,21 +33,21 @@ export function selectCourses(filters: LoopFilters, page: number): LoopPage {
   };
 }
 
-function courseCard(c: Course): string {
-  const termNames = Object.entries(c.terms)
+function courseCard(course: Course): string {
+  const termNames = Object.entries(course.terms)
     .flatMap(([tax, slugs]) =>
       slugs.map(
         (s) => COURSE_TAXONOMIES[tax as keyof typeof COURSE_TAXONOMIES].terms.find((t) => t.slug === s)?.name ?? s,
       ),
     )
     .join(" · ");
-  const classes = Object.entries(c.terms).flatMap(([tax, slugs]) => slugs.map((s) => `${tax}-${s}`));
-  return `<article class="e-loop-item kurs-${esc(c.slug)} ${esc(classes.join(" "))} elementor-invisible" data-settings="${jsonAttr({ _animation: "fadeInUp" })}" data-course="${esc(c.slug)}">
-  <a class="e-loop-item__image" href="/demo/assets/${esc(c.image)}" data-elementor-lightbox-slideshow="kurser" data-elementor-lightbox-title="${esc(c.title)}"><img src="/demo/assets/${esc(c.image)}" alt="${esc(c.title)}" width="320" height="180" loading="lazy"></a>
-  <h3 class="e-loop-item__title">${esc(c.title)}</h3>
+  const classes = Object.entries(course.terms).flatMap(([tax, slugs]) => slugs.map((s) => `${tax}-${s}`));
+  return `<article class="e-loop-item kurs-${esc(course.slug)} ${esc(classes.join(" "))} elementor-invisible" data-settings="${jsonAttr({ _animation: "fadeInUp" })}" data-course="${esc(course.slug)}">
+  <a class="e-loop-item__image" href="/demo/assets/${esc(course.image)}" data-elementor-lightbox-slideshow="kurser" data-elementor-lightbox-title="${esc(course.title)}"><img src="/demo/assets/${esc(course.image)}" alt="${esc(course.title)}" width="320" height="180" loading="lazy"></a>
+  <h3 class="e-loop-item__title">${esc(course.title)}</h3>
   <p class="e-loop-item__terms">${esc(termNames)}</p>
-  <p>${esc(c.excerpt)}</p>
-  <p class="e-loop-item__price">${c.days} ${c.days === 1 ? "dag" : "dagar"} · ${esc(kronor(c.priceSek))} exkl. moms</p>
+  <p>${esc(course.excerpt)}</p>
+  <p class="e-loop-item__price">${course.days} ${course.days === 1 ? "dag" : "dagar"} · ${esc(kronor(course.priceSek))} exkl. moms</p>
 </article>`;
 }
 
@@ -57,11 +57,11 @@ function pagination(result: LoopPage, filters: LoopFilters, baseUrl: URL): strin
   // Path and query only (a leading "//" collapsed), so a base URL sent by a client cannot point the links elsewhere.
   const pathname = `/${baseUrl.pathname.replace(/^\/+/, "")}`;
   const href = (p: number) => `${pathname}${buildLoopQuery(baseUrl.search, COURSE_LOOP_ID, filters, p)}`;
-  const links = Array.from({ length: result.pages }, (_, i) => {
-    const p = i + 1;
-    return p === result.page
-      ? `<span aria-current="page" class="page-numbers current">${p}</span>`
-      : `<a class="page-numbers" href="${esc(href(p))}" data-page="${p}">${p}</a>`;
+  const links = Array.from({ length: result.pages }, (_, index) => {
+    const page = index + 1;
+    return page === result.page
+      ? `<span aria-current="page" class="page-numbers current">${page}</span>`
+      : `<a class="page-numbers" href="${esc(href(page))}" data-page="${page}">${page}</a>`;
   });
   return `<nav class="elementor-pagination" aria-label="Sidnumrering">${links.join("")}</nav>`;
 }
@@ -84,23 +84,23 @@ ${pagination(result, filters, baseUrl)}
 /** The filter bars (one per taxonomy) targeting the loop, with the current selection pressed. */
 export function renderLoopFilters(filters: LoopFilters): string {
   return Object.entries(COURSE_TAXONOMIES)
-    .map(([taxonomy, t], i) => {
+    .map(([taxonomy, meta], index) => {
       const selected = filters[taxonomy]?.terms ?? [];
       const settings = {
         selected_element: COURSE_LOOP_ID,
         taxonomy,
-        logical_join: t.logicalJoin,
+        logical_join: meta.logicalJoin,
         multiple_selection: "yes",
       };
       const buttons = [
         `<button type="button" class="e-filter-item" data-filter="__all" aria-pressed="${selected.length === 0}">Alla</button>`,
-        ...t.terms.map(
+        ...meta.terms.map(
           (term) =>
             `<button type="button" class="e-filter-item" data-filter="${esc(term.slug)}" aria-pressed="${selected.includes(term.slug)}">${esc(term.name)}</button>`,
         ),
       ];
-      return `<div class="elementor-element elementor-widget-taxonomy-filter e-filter" data-id="c0ffee${i}" data-settings="${jsonAttr(settings)}" role="group" aria-label="${esc(t.label)}">
-  <span class="e-filter__label">${esc(t.label)}${t.logicalJoin === "AND" ? " (alla valda)" : " (något av)"}</span>
+      return `<div class="elementor-element elementor-widget-taxonomy-filter e-filter" data-id="c0ffee${index}" data-settings="${jsonAttr(settings)}" role="group" aria-label="${esc(meta.label)}">
+  <span class="e-filter__label">${esc(meta.label)}${meta.logicalJoin === "AND" ? " (alla valda)" : " (något av)"}</span>
   ${buttons.join("\n  ")}
 </div>`;
     })

@@ -127,8 +127,8 @@ function template(file: string): string {
 
 /** The role named by a Cookie header's sv_demo_user, if it is a known one. */
 export function roleFromCookie(cookie: string | null): DemoRole | null {
-  const m = /(?:^|;\s*)sv_demo_user=([a-z]+)/.exec(cookie ?? "");
-  return m && (DEMO_ROLES as readonly string[]).includes(m[1]) ? (m[1] as DemoRole) : null;
+  const match = /(?:^|;\s*)sv_demo_user=([a-z]+)/.exec(cookie ?? "");
+  return match && (DEMO_ROLES as readonly string[]).includes(match[1]) ? (match[1] as DemoRole) : null;
 }
 
 function bodyClasses(page: SvPage, req: SvRequest, post?: Post, hosted?: CtaPage): string {
@@ -209,11 +209,11 @@ function siteConfig(page: SvPage, req: SvRequest, post?: Post, hosted?: CtaPage)
   };
 }
 
-function postCard(p: Post): string {
-  return `          <article class="post-card category-${esc(p.category.slug)}" data-post-id="${p.id}">
-            <p class="post-card__meta"><a href="/demo/sv/blogg?kategori=${esc(p.category.slug)}">${esc(p.category.name)}</a> · <time datetime="${p.date}">${esc(p.date)}</time></p>
-            <h2><a href="/demo/sv/blogg/${esc(p.slug)}">${esc(p.title)}</a></h2>
-            <p>${esc(p.excerpt)}</p>
+function postCard(post: Post): string {
+  return `          <article class="post-card category-${esc(post.category.slug)}" data-post-id="${post.id}">
+            <p class="post-card__meta"><a href="/demo/sv/blogg?kategori=${esc(post.category.slug)}">${esc(post.category.name)}</a> · <time datetime="${post.date}">${esc(post.date)}</time></p>
+            <h2><a href="/demo/sv/blogg/${esc(post.slug)}">${esc(post.title)}</a></h2>
+            <p>${esc(post.excerpt)}</p>
           </article>`;
 }
 

@@ -18,8 +18,8 @@ export interface CarouselSettings {
 }
 
 const positive = (v: unknown): number | null => {
-  const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
-  return typeof n === "number" && Number.isFinite(n) && n >= 1 ? Math.floor(n) : null;
+  const num = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+  return typeof num === "number" && Number.isFinite(num) && num >= 1 ? Math.floor(num) : null;
 };
 
 /** Slides per view for a device, including the offset sliver. */

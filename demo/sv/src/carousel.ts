@@ -40,12 +40,12 @@ function setUpCarousel(el: HTMLElement, doc: Document, win: Window): void {
   });
 
   const button = (cls: string, label: string, text: string) => {
-    const b = doc.createElement("button");
-    b.type = "button";
-    b.className = cls;
-    b.setAttribute("aria-label", label);
-    b.textContent = text;
-    return b;
+    const control = doc.createElement("button");
+    control.type = "button";
+    control.className = cls;
+    control.setAttribute("aria-label", label);
+    control.textContent = text;
+    return control;
   };
   const prev = button("sv-carousel__prev", CAROUSEL_LABELS_SV.prev, "‹");
   const next = button("sv-carousel__next", CAROUSEL_LABELS_SV.next, "›");
@@ -65,9 +65,9 @@ function setUpCarousel(el: HTMLElement, doc: Document, win: Window): void {
   const buildBullets = () => {
     pagination.replaceChildren(
       ...Array.from({ length: last() + 1 }, (_, i) => {
-        const b = button("sv-carousel__bullet", CAROUSEL_LABELS_SV.goTo.replace("{n}", String(i + 1)), "");
-        b.addEventListener("click", () => go(i));
-        return b;
+        const bullet = button("sv-carousel__bullet", CAROUSEL_LABELS_SV.goTo.replace("{n}", String(i + 1)), "");
+        bullet.addEventListener("click", () => go(i));
+        return bullet;
       }),
     );
   };
@@ -123,8 +123,8 @@ function setUpCarousel(el: HTMLElement, doc: Document, win: Window): void {
     clearInterval(timer);
     timer = undefined;
   };
-  el.addEventListener("focusin", (e) => {
-    const target = e.target as Element;
+  el.addEventListener("focusin", (event) => {
+    const target = event.target as Element;
     if (target === prev || target === next || pagination.contains(target)) {
       stopped = true;
       pause();

@@ -39,9 +39,9 @@ const num = (v: string | null): number | undefined =>
 
 /** The rules a field's attributes declare (equalTo resolved against the form). */
 export function rulesOf(field: Field, form: HTMLFormElement): FieldRules {
-  const a = (n: string) => field.getAttribute(n);
-  const flag = (rule: string) => a(`data-rule-${rule}`) === "true" || a(`data-rule-${rule}`) === "";
-  const type = (a("type") ?? "").toLowerCase();
+  const attr = (n: string) => field.getAttribute(n);
+  const flag = (rule: string) => attr(`data-rule-${rule}`) === "true" || attr(`data-rule-${rule}`) === "";
+  const type = (attr("type") ?? "").toLowerCase();
   const rules: FieldRules = {};
   if (field.hasAttribute("required") || flag("required")) rules.required = true;
   if (type === "email" || flag("email")) rules.email = true;
@@ -50,27 +50,27 @@ export function rulesOf(field: Field, form: HTMLFormElement): FieldRules {
   if (type === "date" || flag("dateiso")) rules.dateISO = true;
   if (flag("date")) rules.date = true;
   if (flag("digits")) rules.digits = true;
-  const minlength = num(a("data-rule-minlength") ?? a("minlength"));
-  const maxlength = num(a("data-rule-maxlength") ?? a("maxlength"));
+  const minlength = num(attr("data-rule-minlength") ?? attr("minlength"));
+  const maxlength = num(attr("data-rule-maxlength") ?? attr("maxlength"));
   if (minlength !== undefined) rules.minlength = minlength;
   if (maxlength !== undefined) rules.maxlength = maxlength;
-  const rangelength = parsePair(a("data-rule-rangelength"));
+  const rangelength = parsePair(attr("data-rule-rangelength"));
   if (rangelength) rules.rangelength = rangelength;
-  const range = parsePair(a("data-rule-range"));
+  const range = parsePair(attr("data-rule-range"));
   if (range) rules.range = range;
-  const min = num(a("data-rule-min") ?? a("min"));
-  const max = num(a("data-rule-max") ?? a("max"));
-  const step = num(a("data-rule-step") ?? a("step"));
+  const min = num(attr("data-rule-min") ?? attr("min"));
+  const max = num(attr("data-rule-max") ?? attr("max"));
+  const step = num(attr("data-rule-step") ?? attr("step"));
   if (min !== undefined) rules.min = min;
   if (max !== undefined) rules.max = max;
-  if (step !== undefined && step > 0 && (type === "number" || type === "range" || a("data-rule-step")))
+  if (step !== undefined && step > 0 && (type === "number" || type === "range" || attr("data-rule-step")))
     rules.step = step;
-  const equalTo = a("data-rule-equalto");
+  const equalTo = attr("data-rule-equalto");
   if (equalTo) {
     const other = form.querySelector<Field>(equalTo);
     rules.equalTo = { value: other?.value ?? "" };
   }
-  const remote = a("data-rule-remote");
+  const remote = attr("data-rule-remote");
   if (remote) rules.remote = remote;
   return rules;
 }
@@ -79,8 +79,8 @@ export function rulesOf(field: Field, form: HTMLFormElement): FieldRules {
 function messagesOf(field: Field): Partial<Record<RuleName, string>> {
   const out: Partial<Record<RuleName, string>> = {};
   for (const attr of Array.from(field.attributes)) {
-    const m = /^data-msg-(.+)$/.exec(attr.name);
-    const rule = m ? RULE_ATTRS[m[1]] : undefined;
+    const match = /^data-msg-(.+)$/.exec(attr.name);
+    const rule = match ? RULE_ATTRS[match[1]] : undefined;
     if (rule) out[rule] = attr.value;
   }
   return out;
@@ -199,16 +199,16 @@ function setUpForm(form: HTMLFormElement, doc: Document, win: Window, config: Si
   };
 
   const touched = new WeakSet<Field>();
-  form.addEventListener("focusout", (e) => {
-    const field = e.target as Field;
+  form.addEventListener("focusout", (event) => {
+    const field = event.target as Field;
     if (!fields().includes(field)) return;
     if (valueOf(field) !== "" || touched.has(field) || field.classList.contains("error")) {
       touched.add(field);
       void validate(field, true);
     }
   });
-  form.addEventListener("input", (e) => {
-    const field = e.target as Field;
+  form.addEventListener("input", (event) => {
+    const field = event.target as Field;
     if (field.classList.contains("error") || field.classList.contains("valid")) void validate(field, false);
     // A confirmation field follows the field it must equal.
     for (const other of fields()) {
@@ -221,8 +221,8 @@ function setUpForm(form: HTMLFormElement, doc: Document, win: Window, config: Si
         void validate(other, false);
     }
   });
-  form.addEventListener("change", (e) => {
-    const field = e.target as Field;
+  form.addEventListener("change", (event) => {
+    const field = event.target as Field;
     if (
       field instanceof HTMLSelectElement ||
       (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio"))
@@ -232,8 +232,8 @@ function setUpForm(form: HTMLFormElement, doc: Document, win: Window, config: Si
 
   const status = form.querySelector<HTMLElement>(".sv-form__message");
   const submitButton = form.querySelector<HTMLButtonElement>("[type=submit]");
-  form.addEventListener("submit", async (e) => {
-    e.preventDefault();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
     const list = fields();
     list.forEach((f) => touched.add(f));
     const results = await Promise.all(list.map((f) => validate(f, true)));

@@ -47,8 +47,8 @@ export function opensLightbox(link: LightboxLink, ctx: LightboxContext): boolean
 /** The toolbar buttons the kit settings turn on (lightbox_enable_counter etc., "yes" or true), in order. */
 export function lightboxToolbar(kit: Record<string, unknown>): LightboxOption[] {
   return LIGHTBOX_OPTIONS.filter((o) => {
-    const v = kit[`lightbox_enable_${o}`];
-    return v === undefined || v === "yes" || v === true;
+    const setting = kit[`lightbox_enable_${o}`];
+    return setting === undefined || setting === "yes" || setting === true;
   });
 }
 

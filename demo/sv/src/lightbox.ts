@@ -56,13 +56,13 @@ function buildLightbox(doc: Document, config: SiteConfig): Lightbox {
     <figure class="sv-lightbox__stage"><div class="sv-lightbox__media"></div><figcaption class="sv-lightbox__title"></figcaption></figure>
     <button type="button" class="sv-lightbox__nav sv-lightbox__next" aria-label="${LABELS.next}">›</button>`;
   doc.body.appendChild(root);
-  const q = <T extends HTMLElement>(sel: string) => root.querySelector<T>(sel)!;
-  const counter = q<HTMLElement>(".sv-lightbox__counter");
-  const media = q<HTMLElement>(".sv-lightbox__media");
-  const title = q<HTMLElement>(".sv-lightbox__title");
-  const share = q<HTMLElement>(".sv-lightbox__share");
-  const prev = q<HTMLButtonElement>(".sv-lightbox__prev");
-  const next = q<HTMLButtonElement>(".sv-lightbox__next");
+  const part = <T extends HTMLElement>(sel: string) => root.querySelector<T>(sel)!;
+  const counter = part<HTMLElement>(".sv-lightbox__counter");
+  const media = part<HTMLElement>(".sv-lightbox__media");
+  const title = part<HTMLElement>(".sv-lightbox__title");
+  const share = part<HTMLElement>(".sv-lightbox__share");
+  const prev = part<HTMLButtonElement>(".sv-lightbox__prev");
+  const next = part<HTMLButtonElement>(".sv-lightbox__next");
   const buttons = Object.fromEntries(
     Array.from(root.querySelectorAll<HTMLButtonElement>("[data-action]")).map((b) => [b.dataset.action!, b]),
   );
@@ -159,11 +159,11 @@ function buildLightbox(doc: Document, config: SiteConfig): Lightbox {
   root.addEventListener("click", (e) => {
     if (e.target === root || (e.target as Element).classList.contains("sv-lightbox__stage")) lightbox.close();
   });
-  doc.addEventListener("keydown", (e) => {
+  doc.addEventListener("keydown", (event) => {
     if (root.hidden) return;
-    if (e.key === "Escape") lightbox.close();
-    else if (e.key === "ArrowLeft" && slides.length > 1) go(-1);
-    else if (e.key === "ArrowRight" && slides.length > 1) go(1);
+    if (event.key === "Escape") lightbox.close();
+    else if (event.key === "ArrowLeft" && slides.length > 1) go(-1);
+    else if (event.key === "ArrowRight" && slides.length > 1) go(1);
   });
   return lightbox;
 }
@@ -198,14 +198,14 @@ export function initLightbox(doc: Document, config: SiteConfig): Lightbox {
     isEditMode: config.isEditMode,
     lightboxInEditor: config.editorPreferences.lightbox_enable_in_editor === "yes",
   };
-  doc.addEventListener("click", (e) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
-    const link = (e.target as Element).closest?.<HTMLAnchorElement>("a[href]");
+  doc.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    const link = (event.target as Element).closest?.<HTMLAnchorElement>("a[href]");
     if (!link || link.closest(".sv-lightbox")) return;
     const href = link.getAttribute("href")!;
     const action = href.includes("elementor-action") ? parseLinkAction(href.slice(href.indexOf("#"))) : null;
     if (action) {
-      e.preventDefault();
+      event.preventDefault();
       if (action.action !== "lightbox") return;
       if (ctx.isEditMode && !ctx.lightboxInEditor) return;
       const { slides, index } = actionSlides(action.settings as LightboxActionSettings);
@@ -213,7 +213,7 @@ export function initLightbox(doc: Document, config: SiteConfig): Lightbox {
       return;
     }
     if (!opensLightbox(ruleOf(link), ctx)) return;
-    e.preventDefault();
+    event.preventDefault();
     const group = link.getAttribute("data-elementor-lightbox-slideshow");
     if (!group) return get().open([slideOf(link)], 0, link);
     const members = Array.from(doc.querySelectorAll<HTMLAnchorElement>("a[data-elementor-lightbox-slideshow]")).filter(

@@ -53,14 +53,14 @@ export function parseLinkAction(hash: string): LinkAction | null {
     }
   }
   if (action === "lightbox") {
-    const s = settings as Partial<LightboxActionSettings>;
-    const slides = Array.isArray(s.slides) ? s.slides.filter((x) => x && typeof x.url === "string") : [];
-    if (s.type === "slideshow" ? slides.length === 0 : typeof s.url !== "string") return null;
+    const lightbox = settings as Partial<LightboxActionSettings>;
+    const slides = Array.isArray(lightbox.slides) ? lightbox.slides.filter((x) => x && typeof x.url === "string") : [];
+    if (lightbox.type === "slideshow" ? slides.length === 0 : typeof lightbox.url !== "string") return null;
     return {
       action,
       settings: {
-        ...s,
-        type: s.type === "slideshow" || s.type === "video" ? s.type : "image",
+        ...lightbox,
+        type: lightbox.type === "slideshow" || lightbox.type === "video" ? lightbox.type : "image",
         slides,
       } as LightboxActionSettings,
     };

@@ -47,13 +47,13 @@ export function initLoopFilters(
   reinit: (root: Element) => void,
 ): void {
   const stateOf = (loopId: string) => {
-    let s = loops.get(loopId);
-    if (!s) {
+    let state = loops.get(loopId);
+    if (!state) {
       const parsed = parseLoopQuery(win.location.search, loopId);
-      s = { ...parsed, seq: 0 };
-      loops.set(loopId, s);
+      state = { ...parsed, seq: 0 };
+      loops.set(loopId, state);
     }
-    return s;
+    return state;
   };
   const widgetOf = (loopId: string) =>
     /^[\w-]+$/.test(loopId) ? doc.querySelector<HTMLElement>(`.elementor-element-${loopId}`) : null;
@@ -61,9 +61,9 @@ export function initLoopFilters(
   const paint = (loopId: string) => {
     const { filters } = stateOf(loopId);
     for (const widget of doc.querySelectorAll<HTMLElement>(".e-filter")) {
-      const s = jsonAttr<FilterSettings>(widget, "data-settings") ?? {};
-      if (s.selected_element !== loopId || !s.taxonomy) continue;
-      const terms = filters[s.taxonomy]?.terms ?? [];
+      const settings = jsonAttr<FilterSettings>(widget, "data-settings") ?? {};
+      if (settings.selected_element !== loopId || !settings.taxonomy) continue;
+      const terms = filters[settings.taxonomy]?.terms ?? [];
       widget.querySelectorAll<HTMLElement>(".e-filter-item").forEach((b) => {
         const term = b.getAttribute("data-filter");
         b.setAttribute("aria-pressed", String(term === ALL_TERMS ? terms.length === 0 : terms.includes(term ?? "")));
@@ -122,21 +122,21 @@ export function initLoopFilters(
 
   for (const widget of within<HTMLElement>(root, ".e-filter")) {
     if (!claim(widget, "loop-filter")) continue;
-    const s = jsonAttr<FilterSettings>(widget, "data-settings") ?? {};
-    const loopId = s.selected_element;
-    const taxonomy = s.taxonomy;
+    const settings = jsonAttr<FilterSettings>(widget, "data-settings") ?? {};
+    const loopId = settings.selected_element;
+    const taxonomy = settings.taxonomy;
     if (!loopId || !taxonomy) continue;
     paint(loopId);
-    widget.addEventListener("click", (e) => {
-      const button = (e.target as Element).closest<HTMLElement>(".e-filter-item");
+    widget.addEventListener("click", (event) => {
+      const button = (event.target as Element).closest<HTMLElement>(".e-filter-item");
       if (!button || !widget.contains(button)) return;
-      e.preventDefault();
+      event.preventDefault();
       const state = stateOf(loopId);
       const term = button.getAttribute("data-filter") ?? "";
-      const join = s.logical_join === "AND" ? "AND" : "OR";
+      const join = settings.logical_join === "AND" ? "AND" : "OR";
       if (term === ALL_TERMS) delete state.filters[taxonomy];
       else {
-        const next = toggleTerm(state.filters[taxonomy], term, join, s.multiple_selection !== "yes");
+        const next = toggleTerm(state.filters[taxonomy], term, join, settings.multiple_selection !== "yes");
         if (next.terms.length) state.filters[taxonomy] = next;
         else delete state.filters[taxonomy];
       }
@@ -149,10 +149,10 @@ export function initLoopFilters(
   for (const widget of within<HTMLElement>(root, ".elementor-widget-loop-grid[data-id]")) {
     if (!claim(widget, "loop-pagination")) continue;
     const loopId = widget.getAttribute("data-id")!;
-    widget.addEventListener("click", (e) => {
-      const link = (e.target as Element).closest<HTMLAnchorElement>("a.page-numbers[href]");
+    widget.addEventListener("click", (event) => {
+      const link = (event.target as Element).closest<HTMLAnchorElement>("a.page-numbers[href]");
       if (!link || !widget.contains(link)) return;
-      e.preventDefault();
+      event.preventDefault();
       stateOf(loopId).page = parseLoopQuery(new URL(link.href).search, loopId).page;
       navigate(loopId);
       widget.scrollIntoView({ block: "start" });

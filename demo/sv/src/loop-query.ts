@@ -29,20 +29,20 @@ const filterPrefix = (loopId: string) => `e-filter-${loopId}-`;
 const pageParam = (loopId: string) => `e-page-${loopId}`;
 
 function splitQuery(search: string): [string, string][] {
-  const q = search.startsWith("?") ? search.slice(1) : search;
-  if (!q) return [];
-  return q
+  const query = search.startsWith("?") ? search.slice(1) : search;
+  if (!query) return [];
+  return query
     .split("&")
     .filter(Boolean)
     .map((part) => {
-      const i = part.indexOf("=");
-      const raw = i < 0 ? [part, ""] : [part.slice(0, i), part.slice(i + 1)];
+      const eq = part.indexOf("=");
+      const raw = eq < 0 ? [part, ""] : [part.slice(0, eq), part.slice(eq + 1)];
       // "+" stays literal here: it is the AND separator, not a space.
-      const dec = (s: string) => {
+      const dec = (text: string) => {
         try {
-          return decodeURIComponent(s);
+          return decodeURIComponent(text);
         } catch {
-          return s;
+          return text;
         }
       };
       return [dec(raw[0]), dec(raw[1])] as [string, string];
@@ -66,11 +66,11 @@ export function parseLoopQuery(search: string, loopId: string): { filters: LoopF
   for (const [key, value] of splitQuery(search)) {
     if (key.startsWith(filterPrefix(loopId))) {
       const taxonomy = key.slice(filterPrefix(loopId).length);
-      const f = parseTermList(value);
-      if (taxonomy && f.terms.length) filters[taxonomy] = f;
+      const filter = parseTermList(value);
+      if (taxonomy && filter.terms.length) filters[taxonomy] = filter;
     } else if (key === pageParam(loopId)) {
-      const n = Number(value);
-      if (Number.isInteger(n) && n >= 1 && n <= 10_000) page = n;
+      const pageNumber = Number(value);
+      if (Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 10_000) page = pageNumber;
     }
   }
   return { filters, page };
@@ -99,8 +99,8 @@ export function buildLoopQuery(search: string, loopId: string, filters: LoopFilt
 /** The refresh-loop body's widget_filters for these filters. */
 export function toWidgetFilters(filters: LoopFilters): WidgetFilters {
   const taxonomy: WidgetFilters["taxonomy"] = {};
-  for (const [tax, f] of Object.entries(filters))
-    if (f.terms.length) taxonomy[tax] = { terms: [...f.terms], logicalJoin: f.logicalJoin };
+  for (const [tax, filter] of Object.entries(filters))
+    if (filter.terms.length) taxonomy[tax] = { terms: [...filter.terms], logicalJoin: filter.logicalJoin };
   return { taxonomy };
 }
 
@@ -109,9 +109,9 @@ export function fromWidgetFilters(value: unknown): LoopFilters {
   const filters: LoopFilters = {};
   const taxonomy = value && typeof value === "object" ? (value as { taxonomy?: unknown }).taxonomy : undefined;
   if (!taxonomy || typeof taxonomy !== "object") return filters;
-  for (const [tax, f] of Object.entries(taxonomy as Record<string, unknown>)) {
-    if (!f || typeof f !== "object") continue;
-    const { terms, logicalJoin } = f as { terms?: unknown; logicalJoin?: unknown };
+  for (const [tax, filter] of Object.entries(taxonomy as Record<string, unknown>)) {
+    if (!filter || typeof filter !== "object") continue;
+    const { terms, logicalJoin } = filter as { terms?: unknown; logicalJoin?: unknown };
     if (!Array.isArray(terms)) continue;
     const clean = terms.filter((t): t is string => typeof t === "string" && SLUG.test(t));
     if (clean.length) filters[tax] = { terms: [...new Set(clean)], logicalJoin: logicalJoin === "OR" ? "OR" : "AND" };

@@ -21,11 +21,11 @@ export function masonryLayout(heights: number[], { columns, spacing, width }: Ma
   const cols = Math.max(1, Math.floor(columns));
   const colWidth = Math.max(0, (width - spacing * (cols - 1)) / cols);
   const tops = new Array<number>(cols).fill(0);
-  const items = heights.map((h) => {
+  const items = heights.map((itemHeight) => {
     let column = 0;
-    for (let c = 1; c < cols; c++) if (tops[c] < tops[column]) column = c;
+    for (let col = 1; col < cols; col++) if (tops[col] < tops[column]) column = col;
     const top = tops[column];
-    tops[column] = top + h + spacing;
+    tops[column] = top + itemHeight + spacing;
     return { left: column * (colWidth + spacing), top, width: colWidth, column };
   });
   const height = heights.length ? Math.max(...tops) - spacing : 0;

@@ -16,11 +16,11 @@ interface MasonrySettings {
   spacing?: number;
 }
 
-export function columnsFor(width: number, s: MasonrySettings): number {
+export function columnsFor(width: number, settings: MasonrySettings): number {
   const device = builderDevice(width);
-  if (device === "mobile") return s.columns_mobile ?? MASONRY_DEFAULTS.columnsMobile;
-  if (device === "tablet") return s.columns_tablet ?? MASONRY_DEFAULTS.columnsTablet;
-  return s.columns ?? MASONRY_DEFAULTS.columns;
+  if (device === "mobile") return settings.columns_mobile ?? MASONRY_DEFAULTS.columnsMobile;
+  if (device === "tablet") return settings.columns_tablet ?? MASONRY_DEFAULTS.columnsTablet;
+  return settings.columns ?? MASONRY_DEFAULTS.columns;
 }
 
 export function initMasonry(root: ParentNode, win: Window): void {

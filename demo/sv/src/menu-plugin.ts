@@ -19,8 +19,8 @@ export interface MenuPluginOptions {
 export function parseMenuOptions(text: string | null): MenuPluginOptions | null {
   if (text === null) return {};
   try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as MenuPluginOptions) : null;
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as MenuPluginOptions) : null;
   } catch {
     return null;
   }
@@ -36,10 +36,10 @@ export function initMenuPlugin(
     if (!claim(menu, "menu-plugin")) continue;
     const options = parseMenuOptions(menu.getAttribute("data-menu-options"));
     if (!options) win.alert(MENU_PLUGIN_ALERTS.invalidOptions);
-    menu.addEventListener("click", (e) => {
-      const item = (e.target as Element).closest<HTMLElement>("[data-menu-popup]");
+    menu.addEventListener("click", (event) => {
+      const item = (event.target as Element).closest<HTMLElement>("[data-menu-popup]");
       if (!item || !menu.contains(item)) return;
-      e.preventDefault();
+      event.preventDefault();
       const target = options?.popup?.target ? doc.querySelector<HTMLElement>(options.popup.target) : null;
       if (!options?.popup || !target) {
         win.alert(MENU_PLUGIN_ALERTS.missingPopup);

@@ -122,12 +122,12 @@ function setUpMenu(nav: HTMLElement, doc: Document, win: Window): void {
       if (!isOpen(item) || item.hideTimer) return;
       item.hideTimer = setTimeout(() => hide(item), MENU_TIMINGS.hideDelay);
     });
-    item.link.addEventListener("click", (e) => {
+    item.link.addEventListener("click", (event) => {
       if (!isOpen(item)) {
-        e.preventDefault();
+        event.preventDefault();
         show(item);
       } else if (mobile()) {
-        e.preventDefault();
+        event.preventDefault();
         hide(item);
       }
       // An open submenu's link, clicked again on desktop, is followed.
@@ -151,8 +151,8 @@ function setUpMenu(nav: HTMLElement, doc: Document, win: Window): void {
     );
   }
 
-  nav.addEventListener("keydown", (e) => {
-    if (e.key !== "Escape") return;
+  nav.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
     const active = doc.activeElement;
     const outermost = items.find(
       (i) =>

@@ -77,13 +77,13 @@ function setUpSticky(el: HTMLElement, settings: StickySettings, doc: Document, w
   };
 
   const update = () => {
-    const y = win.scrollY;
+    const scrollY = win.scrollY;
     const anchor = spacer ?? el;
-    if (y + offset <= pageTop(anchor)) {
+    if (scrollY + offset <= pageTop(anchor)) {
       if (state !== "static") release();
       return;
     }
-    if (parent && y + offset + el.offsetHeight >= pageTop(parent) + parent.offsetHeight) {
+    if (parent && scrollY + offset + el.offsetHeight >= pageTop(parent) + parent.offsetHeight) {
       if (state === "static") fix();
       if (state !== "stuck") stickToParent();
       return;

@@ -65,25 +65,25 @@ const URL_SCHEME = /^(?:(?:(?:https?|ftp):)?\/\/)/i;
 function isUrl(value: string): boolean {
   if (!URL_SCHEME.test(value) || /\s/.test(value)) return false;
   try {
-    const u = new URL(value.startsWith("//") ? `http:${value}` : value);
-    return u.hostname === "localhost" || /^[^.]+(\.[^.]+)+$/.test(u.hostname);
+    const parsed = new URL(value.startsWith("//") ? `http:${value}` : value);
+    return parsed.hostname === "localhost" || /^[^.]+(\.[^.]+)+$/.test(parsed.hostname);
   } catch {
     return false;
   }
 }
 
 const decimals = (n: number): number => {
-  const m = /(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(String(n));
-  return m ? Math.max(0, (m[1] ? m[1].length : 0) - (m[2] ? Number(m[2]) : 0)) : 0;
+  const match = /(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(String(n));
+  return match ? Math.max(0, (match[1] ? match[1].length : 0) - (match[2] ? Number(match[2]) : 0)) : 0;
 };
 
 /** Whether a value is a multiple of step from base, without floating-point noise (0.3 is a multiple of 0.1). */
 export function isStepMultiple(value: number, step: number, base = 0): boolean {
   const scale = 10 ** Math.max(decimals(value), decimals(step), decimals(base));
-  const v = Math.round(value * scale);
-  const s = Math.round(step * scale);
-  const b = Math.round(base * scale);
-  return s !== 0 && (v - b) % s === 0;
+  const scaledValue = Math.round(value * scale);
+  const scaledStep = Math.round(step * scale);
+  const scaledBase = Math.round(base * scale);
+  return scaledStep !== 0 && (scaledValue - scaledBase) % scaledStep === 0;
 }
 
 /** The length the length rules count: characters (Array.from, so emoji count once). */
@@ -103,26 +103,26 @@ export function checkValue(
     rule,
     message: formatMessage(custom[rule] ?? MESSAGES[rule], params),
   });
-  const v = value.trim();
-  if (v === "") return rules.required ? fail("required") : null;
-  if (rules.email && !EMAIL.test(v)) return fail("email");
-  if (rules.url && !isUrl(v)) return fail("url");
-  if (rules.date && /Invalid|NaN/.test(new Date(v).toString())) return fail("date");
-  if (rules.dateISO && !DATE_ISO.test(v)) return fail("dateISO");
-  if (rules.number && !NUMBER.test(v)) return fail("number");
-  if (rules.digits && !DIGITS.test(v)) return fail("digits");
+  const trimmed = value.trim();
+  if (trimmed === "") return rules.required ? fail("required") : null;
+  if (rules.email && !EMAIL.test(trimmed)) return fail("email");
+  if (rules.url && !isUrl(trimmed)) return fail("url");
+  if (rules.date && /Invalid|NaN/.test(new Date(trimmed).toString())) return fail("date");
+  if (rules.dateISO && !DATE_ISO.test(trimmed)) return fail("dateISO");
+  if (rules.number && !NUMBER.test(trimmed)) return fail("number");
+  if (rules.digits && !DIGITS.test(trimmed)) return fail("digits");
   if (rules.equalTo && value !== rules.equalTo.value) return fail("equalTo");
   const len = lengthOf(value);
   if (rules.minlength !== undefined && len < rules.minlength) return fail("minlength", rules.minlength);
   if (rules.maxlength !== undefined && len > rules.maxlength) return fail("maxlength", rules.maxlength);
   if (rules.rangelength && (len < rules.rangelength[0] || len > rules.rangelength[1]))
     return fail("rangelength", rules.rangelength);
-  const n = Number(v.replace(/,/g, ""));
-  const numeric = v !== "" && Number.isFinite(n);
-  if (rules.min !== undefined && (!numeric || n < rules.min)) return fail("min", rules.min);
-  if (rules.max !== undefined && (!numeric || n > rules.max)) return fail("max", rules.max);
-  if (rules.range && (!numeric || n < rules.range[0] || n > rules.range[1])) return fail("range", rules.range);
-  if (rules.step !== undefined && (!numeric || !isStepMultiple(n, rules.step, rules.min ?? 0)))
+  const num = Number(trimmed.replace(/,/g, ""));
+  const numeric = trimmed !== "" && Number.isFinite(num);
+  if (rules.min !== undefined && (!numeric || num < rules.min)) return fail("min", rules.min);
+  if (rules.max !== undefined && (!numeric || num > rules.max)) return fail("max", rules.max);
+  if (rules.range && (!numeric || num < rules.range[0] || num > rules.range[1])) return fail("range", rules.range);
+  if (rules.step !== undefined && (!numeric || !isStepMultiple(num, rules.step, rules.min ?? 0)))
     return fail("step", rules.step);
   return null;
 }

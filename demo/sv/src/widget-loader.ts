@@ -28,8 +28,8 @@ export function shouldLoadWidget(opts: {
 
 /** Whether the page already has the widget (the generic snippet or an earlier load). */
 export function widgetPresent(doc: Document, win: Window, script: string | null): boolean {
-  const w = win as unknown as { beckon?: unknown };
-  if (w.beckon) return true;
+  const host = win as unknown as { beckon?: unknown };
+  if (host.beckon) return true;
   return Array.from(doc.scripts).some(
     (s) => !!s.src && (s.src === script || /\/api\/websites\/\d+\.js(\?|$)/.test(s.src)),
   );
@@ -45,14 +45,14 @@ export function initWidgetLoader(doc: Document, win: Window, config: SiteConfig)
   });
   if (!load) return false;
   // The same call queue as the generic snippet: calls made before the script arrives are replayed.
-  const w = win as unknown as { beckon?: Record<string, unknown> & { q?: unknown[][] } };
-  const b = (w.beckon = w.beckon ?? {});
-  b.q = b.q ?? [];
-  for (const m of METHODS) b[m] ??= (...args: unknown[]) => b.q!.push([m, args]);
-  const s = doc.createElement("script");
-  s.async = true;
-  s.src = script!;
-  s.setAttribute("data-loaded-by", "sv-site");
-  doc.head.appendChild(s);
+  const host = win as unknown as { beckon?: Record<string, unknown> & { q?: unknown[][] } };
+  const beckon = (host.beckon = host.beckon ?? {});
+  beckon.q = beckon.q ?? [];
+  for (const method of METHODS) beckon[method] ??= (...args: unknown[]) => beckon.q!.push([method, args]);
+  const scriptTag = doc.createElement("script");
+  scriptTag.async = true;
+  scriptTag.src = script!;
+  scriptTag.setAttribute("data-loaded-by", "sv-site");
+  doc.head.appendChild(scriptTag);
   return true;
 }

@@ -29,17 +29,17 @@ export interface CallHandlers {
 export async function handleCalls(
   list: WaitingCall[],
   person: Record<string, unknown> | null,
-  h: CallHandlers,
+  handlers: CallHandlers,
 ): Promise<void> {
   for (const [props, url, purchase] of list) {
     if (purchase) {
-      const s = h.session();
-      const p = purchaseOf(props, s.orders);
-      if (typeof p == "string") warn(p);
+      const session = handlers.session();
+      const purchaseProps = purchaseOf(props, session.orders);
+      if (typeof purchaseProps == "string") warn(purchaseProps);
       else {
-        s.orders.push(p.orderId);
-        h.saveSession(s);
-        h.track("Order", {}, { order_id: p.orderId }, p.revenue);
+        session.orders.push(purchaseProps.orderId);
+        handlers.saveSession(session);
+        handlers.track("Order", {}, { order_id: purchaseProps.orderId }, purchaseProps.revenue);
       }
       continue;
     }
@@ -47,7 +47,8 @@ export async function handleCalls(
     // A string is the console message of a call that cannot identify; null: nothing new to send.
     if (typeof fields == "string") warn(fields);
     // Awaited one by one: a later call sees what the earlier one set.
-    else if (fields) await h.sendContact({ ...fields, source_url: url }).catch((e) => debug("identify failed", e));
+    else if (fields)
+      await handlers.sendContact({ ...fields, source_url: url }).catch((e) => debug("identify failed", e));
   }
 }
 
@@ -60,10 +61,10 @@ export async function drainCalls(
   store: Store,
   key: string,
   visitor: Promise<{ person: unknown }>,
-  h: CallHandlers,
+  handlers: CallHandlers,
 ): Promise<void> {
   const person = (await visitor).person as Record<string, unknown> | null;
   const list = store.get<WaitingCall[]>(key) || [];
   store.set(key, []);
-  await handleCalls(list, person, h);
+  await handleCalls(list, person, handlers);
 }

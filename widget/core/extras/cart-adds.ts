@@ -24,30 +24,30 @@ interface LinesUpdate {
 
 /** Wraps fetch and XMLHttpRequest.open to see successful requests to cart/add; the page's requests go on unchanged. */
 function patch(win: Window, emit: () => void): void {
-  const w = win as Window & { fetch: typeof fetch };
-  const f = w.fetch;
-  if (f) {
-    w.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
-      const p = f.call(this ?? win, input, init);
+  const host = win as Window & { fetch: typeof fetch };
+  const origFetch = host.fetch;
+  if (origFetch) {
+    host.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+      const response = origFetch.call(this ?? win, input, init);
       try {
         if (ADD.test(typeof input == "string" ? input : (input as Request).url || String(input)))
-          p.then(
+          response.then(
             (r) => r.ok && emit(),
             () => {},
           );
       } catch {
         /* never disturb the page's own request */
       }
-      return p;
+      return response;
     } as typeof fetch;
   }
-  const X = (win as Window & { XMLHttpRequest?: typeof XMLHttpRequest }).XMLHttpRequest?.prototype;
-  if (X) {
-    const open = X.open;
-    X.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+  const xhrProto = (win as Window & { XMLHttpRequest?: typeof XMLHttpRequest }).XMLHttpRequest?.prototype;
+  if (xhrProto) {
+    const open = xhrProto.open;
+    xhrProto.open = function (this: XMLHttpRequest, ...args: unknown[]) {
       if (ADD.test(String(args[1]))) this.addEventListener("load", () => this.status < 300 && emit());
       return (open as (...a: unknown[]) => void).apply(this, args);
-    } as typeof X.open;
+    } as typeof xhrProto.open;
   }
 }
 
@@ -69,11 +69,11 @@ export function watchCartAdds(win: Window): (listener: () => void) => () => void
   const doc = win.document;
   // Set by the first standard event: from then on the patch (if any) stays quiet, so one add counts once.
   let standard = false;
-  doc.addEventListener("shopify:cart:lines-update", (e) => {
-    const u = ("action" in e ? e : ((e as CustomEvent).detail ?? {})) as LinesUpdate;
-    if (u.action !== "add") return;
+  doc.addEventListener("shopify:cart:lines-update", (event) => {
+    const update = ("action" in event ? event : ((event as CustomEvent).detail ?? {})) as LinesUpdate;
+    if (update.action !== "add") return;
     standard = true;
-    Promise.resolve(u.promise).then(
+    Promise.resolve(update.promise).then(
       (r) => !r?.userErrors?.length && emit(),
       () => {},
     );

@@ -28,46 +28,48 @@ export interface CustomerLink {
 
 /** The fields of an answer worth keeping: short strings only; anything else is dropped. */
 export function customerFields(answer: unknown): Partial<Record<(typeof FIELDS)[number], string>> {
-  const c = (answer as { customer?: unknown } | null)?.customer;
+  const customer = (answer as { customer?: unknown } | null)?.customer;
   const out: Partial<Record<(typeof FIELDS)[number], string>> = {};
-  if (c && typeof c == "object")
-    for (const k of FIELDS) {
-      const v = (c as Record<string, unknown>)[k];
+  if (customer && typeof customer == "object")
+    for (const key of FIELDS) {
+      const value = (customer as Record<string, unknown>)[key];
       // Bounded, printable, and an e-mail that looks like one: a hostile or broken answer fills nothing.
       if (
-        typeof v == "string" &&
-        v.trim() &&
-        v.length <= 254 &&
-        !/[\x00-\x1f<>]/.test(v) &&
-        (k != "email" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v))
+        typeof value == "string" &&
+        value.trim() &&
+        value.length <= 254 &&
+        !/[\x00-\x1f<>]/.test(value) &&
+        (key != "email" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
       )
-        out[k] = v.trim();
+        out[key] = value.trim();
     }
   return out;
 }
 
 /** Posts the visitor token to the app proxy and fills the person's empty fields from the answer. Never rejects. */
-export async function linkCustomer(o: CustomerLink): Promise<void> {
+export async function linkCustomer(link: CustomerLink): Promise<void> {
   const root =
-    o.shop?.root_url || (o.win as Window & { Shopify?: { routes?: { root?: string } } }).Shopify?.routes?.root || "/";
+    link.shop?.root_url ||
+    (link.win as Window & { Shopify?: { routes?: { root?: string } } }).Shopify?.routes?.root ||
+    "/";
   try {
     const answer = await requestJson<unknown>(
-      o.fetchFn,
+      link.fetchFn,
       root.replace(/\/?$/, "/") + "apps/beckon/api/customer",
-      { visitor_token: o.v.token },
+      { visitor_token: link.v.token },
       5000,
     );
-    const p = o.v.person;
-    if (!p) return;
+    const person = link.v.person;
+    if (!person) return;
     const fields = customerFields(answer);
     let changed = false;
-    for (const k of FIELDS) {
-      if (fields[k] && !p[k]) {
-        p[k] = fields[k]!;
+    for (const key of FIELDS) {
+      if (fields[key] && !person[key]) {
+        person[key] = fields[key]!;
         changed = true;
       }
     }
-    if (changed) o.keepPerson(p);
+    if (changed) link.keepPerson(person);
   } catch (e) {
     debug("Customer link failed", e);
   }

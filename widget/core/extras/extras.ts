@@ -35,10 +35,10 @@ type Win = Window & { Shopify?: { routes?: { root?: string } } };
 
 /** The element type of an element id anywhere in a CTA document. */
 const elementType = (cta: unknown, id: unknown): string | undefined => {
-  let t: string | undefined;
+  let type: string | undefined;
   if (cta && id != null)
-    JSON.stringify(cta, (_k, v) => (v && v.id === id && v.element_type && (t = v.element_type), v));
-  return t;
+    JSON.stringify(cta, (_k, v) => (v && v.id === id && v.element_type && (type = v.element_type), v));
+  return type;
 };
 
 /** Sends a client event to Segment and the dataLayer under its SPEC 7 analytics name (if it has one). */
@@ -66,11 +66,12 @@ export interface CartSource {
 }
 
 /** Reads the store cart value in units (cart.js by default) and remembers it in local.cart. */
-export function readCart(win: Window, o: CartSource): Promise<number | null> {
+export function readCart(win: Window, source: CartSource): Promise<number | null> {
   return (
-    o.value ?? (() => fetchCartValue(o.fetchFn, o.shop?.root_url || (win as Win).Shopify?.routes?.root || "/"))
+    source.value ??
+    (() => fetchCartValue(source.fetchFn, source.shop?.root_url || (win as Win).Shopify?.routes?.root || "/"))
   )().then((value) => {
-    if (value != null) o.local.cart = { value, at: Date.now() };
+    if (value != null) source.local.cart = { value, at: Date.now() };
     return value;
   });
 }
@@ -125,7 +126,7 @@ export function syncTargets(config: PublicWebsiteConfig): SyncTarget[] {
  */
 export async function syncTargeting(
   fetchFn: FetchFn,
-  o: {
+  opts: {
     apiOrigin: string;
     websiteId: number;
     version: string;
@@ -136,13 +137,13 @@ export async function syncTargeting(
     identity?: string | null;
   },
 ): Promise<void> {
-  const data = (o.person.data = obj(o.person.data));
+  const data = (opts.person.data = obj(opts.person.data));
   const all = (data.integrations = obj(data.integrations));
-  const url = `${o.apiOrigin.replace(/\/+$/, "")}/api/websites/${o.websiteId}/targeting_sync`;
+  const url = `${opts.apiOrigin.replace(/\/+$/, "")}/api/websites/${opts.websiteId}/targeting_sync`;
   await Promise.all(
-    o.targets
-      .filter((t) => o.identity || !(o.now - Date.parse(obj(all[t.type]).last_sync) < 1800000))
-      .map((t) =>
+    opts.targets
+      .filter((t) => opts.identity || !(opts.now - Date.parse(obj(all[t.type]).last_sync) < 1800000))
+      .map((integration) =>
         requestJson<{
           lists: Record<string, boolean>;
           tags: Record<string, boolean>;
@@ -152,19 +153,19 @@ export async function syncTargeting(
           url,
           {
             environment: "live",
-            version: o.version,
-            integration_id: t.id,
-            integration_type: t.type,
-            contact_id: o.person.contact_id,
-            visitor_token: o.token,
-            ...(o.identity ? { identity_token: o.identity } : {}),
+            version: opts.version,
+            integration_id: integration.id,
+            integration_type: integration.type,
+            contact_id: opts.person.contact_id,
+            visitor_token: opts.token,
+            ...(opts.identity ? { identity_token: opts.identity } : {}),
           },
           5000,
-        ).then((a) => {
-          all[t.type] = {
-            integration_id: t.id,
-            data: { lists: a.lists, tags: a.tags, fields: a.fields },
-            last_sync: new Date(o.now).toISOString(),
+        ).then((answer) => {
+          all[integration.type] = {
+            integration_id: integration.id,
+            data: { lists: answer.lists, tags: answer.tags, fields: answer.fields },
+            last_sync: new Date(opts.now).toISOString(),
           };
         }),
       ),
@@ -173,14 +174,14 @@ export async function syncTargeting(
 
 /** SPEC 7 geolocation (1 s time-out); rejects when the location is unknown. */
 export async function geolocate(fetchFn: FetchFn, apiOrigin: string): Promise<Record<string, unknown>> {
-  const g = await requestJson<Record<string, unknown>>(
+  const geo = await requestJson<Record<string, unknown>>(
     fetchFn,
     apiOrigin.replace(/\/+$/, "") + "/api/geolocation",
     undefined,
     1000,
   );
-  if (!g.countryCode) throw new Error("Location unknown");
-  return g;
+  if (!geo.countryCode) throw new Error("Location unknown");
+  return geo;
 }
 
 export interface EnrichOptions extends CartSource {
@@ -202,11 +203,11 @@ export interface EnrichOptions extends CartSource {
  * each only when a condition needs it. Failures and time-outs are marked
  * in the steps and loading goes on; never rejects.
  */
-export async function enrich(o: EnrichOptions): Promise<Record<string, StepStatus>> {
-  const { config, visitor: v, local } = o;
+export async function enrich(opts: EnrichOptions): Promise<Record<string, StepStatus>> {
+  const { config, visitor, local } = opts;
   // The app embed tells the cart value of this page load: no cart.js request needed.
-  const hint = o.shop?.cart?.total_price;
-  if (typeof hint == "number") local.cart = { value: hint / 100, at: o.now };
+  const hint = opts.shop?.cart?.total_price;
+  if (typeof hint == "number") local.cart = { value: hint / 100, at: opts.now };
   const types = new Set(
     [...(config.conditions || []), ...(config.broadcasts || []).flatMap((b) => b.conditions || [])].map(
       (c) => c.condition_type,
@@ -215,44 +216,46 @@ export async function enrich(o: EnrichOptions): Promise<Record<string, StepStatu
   const targets = syncTargets(config);
   let identity: string | null = null;
   try {
-    if (config.url_identification !== false) identity = new URL(o.win.location.href).searchParams.get("cf_token");
+    if (config.url_identification !== false) identity = new URL(opts.win.location.href).searchParams.get("cf_token");
   } catch {
     /* no token */
   }
-  const r = await runLifecycle<LoadedVisitor>({
-    set: o.set,
-    clear: o.clear,
-    visitor: async () => v,
+  const result = await runLifecycle<LoadedVisitor>({
+    set: opts.set,
+    clear: opts.clear,
+    visitor: async () => visitor,
     sync: (types.has("list") || types.has("tag")) &&
       targets.length > 0 && [
         () =>
-          v.person
-            ? syncTargeting(o.fetchFn, {
+          visitor.person
+            ? syncTargeting(opts.fetchFn, {
                 apiOrigin: config.api_origin,
                 websiteId: config.website_id,
                 version: config.version,
-                token: v.token,
-                person: v.person,
+                token: visitor.token,
+                person: visitor.person,
                 targets,
-                now: o.now,
+                now: opts.now,
                 identity,
-              }).then(() => o.keepPerson(v.person!))
+              }).then(() => opts.keepPerson(visitor.person!))
             : Promise.reject(new Error("no visitor")),
         5000,
       ],
     enrich: {
       geolocation: types.has("country") &&
-        local.location?.session !== o.sessionId && [
+        local.location?.session !== opts.sessionId && [
           () =>
-            geolocate(o.fetchFn, config.api_origin).then((g) => void (local.location = { ...g, session: o.sessionId })),
+            geolocate(opts.fetchFn, config.api_origin).then(
+              (g) => void (local.location = { ...g, session: opts.sessionId }),
+            ),
           1000,
         ],
       cart: types.has("cart_value") &&
-        !(o.now - (local.cart?.at ?? 0) < 60000) &&
-        !!(o.value || o.shop || (o.win as Win).Shopify) && [() => readCart(o.win, o), 2000],
-      company: !!o.company && [() => o.company!(v).then((c) => void (c && (local.company = c))), 2000],
+        !(opts.now - (local.cart?.at ?? 0) < 60000) &&
+        !!(opts.value || opts.shop || (opts.win as Win).Shopify) && [() => readCart(opts.win, opts), 2000],
+      company: !!opts.company && [() => opts.company!(visitor).then((c) => void (c && (local.company = c))), 2000],
     },
   });
-  delete r.steps.visitor;
-  return r.steps;
+  delete result.steps.visitor;
+  return result.steps;
 }

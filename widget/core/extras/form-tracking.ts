@@ -60,28 +60,29 @@ const URL_RE = /^(https?:\/\/)?[^\s/.:]+(\.[^\s/.:]+)+(:\d+)?([/?#]\S*)?$/i;
 const MAX: Record<TrackedKey, number> = { name: 255, last_name: 255, email: 254, phone: 40, website: 2000 };
 
 /** Which contact field a form field holds, if any. */
-export function keyOf(f: FieldInfo): TrackedKey | undefined {
-  const type = (f.type || "").toLowerCase();
-  if (SKIPPED_TYPES.test(type) || [f.name, f.id, f.label].some((s) => s && CONFIRM.test(s))) return undefined;
+export function keyOf(field: FieldInfo): TrackedKey | undefined {
+  const type = (field.type || "").toLowerCase();
+  if (SKIPPED_TYPES.test(type) || [field.name, field.id, field.label].some((s) => s && CONFIRM.test(s)))
+    return undefined;
   // The autocomplete token names the purpose exactly; section-*, shipping and billing prefixes come first.
   // Own entries only: the host page's attributes may say "constructor".
-  const auto = ownValue(BY_AUTOCOMPLETE, (f.autocomplete || "").toLowerCase().trim().split(/\s+/).pop()!);
+  const auto = ownValue(BY_AUTOCOMPLETE, (field.autocomplete || "").toLowerCase().trim().split(/\s+/).pop()!);
   if (auto) return auto;
   const byType = ownValue(BY_TYPE, type);
   if (byType) return byType;
-  const names = [f.name, f.id].map((s) => (s || "").toLowerCase().trim()).filter(Boolean);
+  const names = [field.name, field.id].map((s) => (s || "").toLowerCase().trim()).filter(Boolean);
   for (const [key, re] of BY_NAME) if (names.some((n) => re.test(n))) return key;
   return undefined;
 }
 
 /** Whether a value can be what its kind says: an e-mail address, a phone number, a web address. */
-const looksLike = (key: TrackedKey, v: string): boolean =>
+const looksLike = (key: TrackedKey, value: string): boolean =>
   key == "email"
-    ? EMAIL.test(v)
+    ? EMAIL.test(value)
     : key == "phone"
-      ? PHONE.test(v.replace(/ext|[\s()+\-.]/gi, ""))
+      ? PHONE.test(value.replace(/ext|[\s()+\-.]/gi, ""))
       : key == "website"
-        ? URL_RE.test(v)
+        ? URL_RE.test(value)
         : true;
 
 /**
@@ -95,13 +96,13 @@ const looksLike = (key: TrackedKey, v: string): boolean =>
 export function extractContact(fields: FieldInfo[]): TrackedContact | null {
   const out: TrackedContact = {};
   const seen = new Set<TrackedKey>();
-  for (const f of fields) {
-    const key = keyOf(f);
-    let v = (f.value || "").trim();
-    if (!key || !v || seen.has(key)) continue;
+  for (const field of fields) {
+    const key = keyOf(field);
+    let value = (field.value || "").trim();
+    if (!key || !value || seen.has(key)) continue;
     seen.add(key);
-    if (key == "email") v = v.toLowerCase();
-    if (looksLike(key, v)) out[key] = cut(v, MAX[key]);
+    if (key == "email") value = value.toLowerCase();
+    if (looksLike(key, value)) out[key] = cut(value, MAX[key]);
   }
   return out.email || out.phone ? out : null;
 }
@@ -167,9 +168,9 @@ export function trackForms(
   const sent = new Set<string>();
   const attempts = new Map<HTMLFormElement, () => void>();
   const win = doc.defaultView!;
-  const onSubmit = (e: Event) => {
+  const onSubmit = (event: Event) => {
     try {
-      const form = e.target as HTMLFormElement;
+      const form = event.target as HTMLFormElement;
       if (!form || form.tagName !== "FORM" || form.closest("beckon-cta,[data-beckon-ignore]")) return;
       attempts.get(form)?.();
       // Read now: a page that accepts the form often empties it.

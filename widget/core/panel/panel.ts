@@ -39,8 +39,8 @@ type Child = Node | string | null | undefined | false;
 
 function h(tag: string, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElement {
   const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  for (const c of children) if (c) el.append(c);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  for (const child of children) if (child) el.append(child);
   return el;
 }
 
@@ -68,40 +68,44 @@ const time = (t: number | null | undefined) => (t ? new Date(t).toLocaleString()
 
 function dl(rows: [string, unknown][]): HTMLElement {
   const el = h("dl");
-  for (const [k, v] of rows)
+  for (const [term, detail] of rows)
     el.append(
-      h("dt", {}, k),
-      h("dd", {}, v == null || v === "" ? "–" : typeof v == "object" ? JSON.stringify(v) : String(v)),
+      h("dt", {}, term),
+      h(
+        "dd",
+        {},
+        detail == null || detail === "" ? "–" : typeof detail == "object" ? JSON.stringify(detail) : String(detail),
+      ),
     );
   return el;
 }
 
 /** One line for a condition: what it tests, in words the owner set it up with. */
-export function describeCondition(c: Condition): string {
+export function describeCondition(cond: Condition): string {
   const value =
-    c.url ??
-    c.tag_id ??
-    c.keyword ??
-    c.data_name ??
-    c.area_id ??
-    c.country ??
-    (c.cta_id != null ? `CTA ${c.cta_id}` : null) ??
-    c.count;
-  const data = Object.entries(c.data || {})
+    cond.url ??
+    cond.tag_id ??
+    cond.keyword ??
+    cond.data_name ??
+    cond.area_id ??
+    cond.country ??
+    (cond.cta_id != null ? `CTA ${cond.cta_id}` : null) ??
+    cond.count;
+  const data = Object.entries(cond.data || {})
     .map(([k, v]) => `${k}=${v}`)
     .join(", ");
-  return [c.condition_type.replace(/_/g, " "), c.condition_cta, value, data && `(${data})`]
+  return [cond.condition_type.replace(/_/g, " "), cond.condition_cta, value, data && `(${data})`]
     .filter((x) => x != null && x !== "")
     .join(" ");
 }
 
 /** What a trigger waits for, in words. */
-export function describeTrigger(t: TriggerSpec, cart: CartCheck): string {
-  switch (t.kind) {
+export function describeTrigger(trigger: TriggerSpec, cart: CartCheck): string {
+  switch (trigger.kind) {
     case "delayed":
-      return `after ${t.delay / 1000} s`;
+      return `after ${trigger.delay / 1000} s`;
     case "scroll":
-      return `after scrolling ${t.scroll}%`;
+      return `after scrolling ${trigger.scroll}%`;
     case "exit":
       return "on exit intent";
     case "click":
@@ -116,13 +120,13 @@ export function describeTrigger(t: TriggerSpec, cart: CartCheck): string {
 function conditionList(data: PanelData, conditions: Condition[]): HTMLElement {
   if (!conditions.length) return h("p", {}, "No conditions: always passes.");
   const ul = h("ul");
-  conditions.forEach((c, i) => {
-    const ok = test(c, data.ctx);
+  conditions.forEach((cond, index) => {
+    const ok = test(cond, data.ctx);
     ul.append(
       h(
         "li",
         { class: ok ? "ok" : "no" },
-        `${ok ? "✓" : "✗"} ${i ? c.operator.toUpperCase() + " " : ""}${describeCondition(c)}`,
+        `${ok ? "✓" : "✗"} ${index ? cond.operator.toUpperCase() + " " : ""}${describeCondition(cond)}`,
       ),
     );
   });
@@ -234,12 +238,12 @@ async function definition(data: PanelData, id: number): Promise<CtaDocument | nu
 /** Warns in the console and in the CTA's block about its unnamed form fields. */
 export async function warnUnnamed(data: PanelData, id: number, list: HTMLElement): Promise<void> {
   const cta = await definition(data, id);
-  for (const w of cta ? unnamedFields(cta) : []) {
-    list.append(h("li", { class: "no", "data-unnamed": "" }, w));
-    const key = `${data.config.website_id}/${id}/${w}`;
+  for (const fieldName of cta ? unnamedFields(cta) : []) {
+    list.append(h("li", { class: "no", "data-unnamed": "" }, fieldName));
+    const key = `${data.config.website_id}/${id}/${fieldName}`;
     if (!warned.has(key)) {
       warned.add(key);
-      debug(`CTA ${id}: ${w}`);
+      debug(`CTA ${id}: ${fieldName}`);
     }
   }
 }
@@ -257,16 +261,16 @@ const adminLink = (data: View, path: string, text: string) =>
     text,
   );
 
-function broadcastBlock(data: View, b: PublicBroadcast): HTMLElement {
-  const f = frame(b, data.now);
-  const on = data.active.includes(b.id);
+function broadcastBlock(data: View, broadcast: PublicBroadcast): HTMLElement {
+  const status = frame(broadcast, data.now);
+  const on = data.active.includes(broadcast.id);
   return h(
     "div",
     { class: "cta" },
-    h("b", { class: on ? "ok" : "no" }, `${b.name} (#${b.id}): ${on ? "on" : "off"}`),
-    `${b.quick ? "Quick" : "Timed"} · status: ${f}${b.timeframe ? ` · ${b.range_start ?? "…"} – ${b.range_end ?? "…"} (${b.timezone})` : ""} · CTAs: ${(b.cta_ids || []).join(", ") || "–"}`,
-    conditionList(data, b.conditions || []),
-    adminLink(data, `broadcasts/${b.id}`, "Open the broadcast in the admin"),
+    h("b", { class: on ? "ok" : "no" }, `${broadcast.name} (#${broadcast.id}): ${on ? "on" : "off"}`),
+    `${broadcast.quick ? "Quick" : "Timed"} · status: ${status}${broadcast.timeframe ? ` · ${broadcast.range_start ?? "…"} – ${broadcast.range_end ?? "…"} (${broadcast.timezone})` : ""} · CTAs: ${(broadcast.cta_ids || []).join(", ") || "–"}`,
+    conditionList(data, broadcast.conditions || []),
+    adminLink(data, `broadcasts/${broadcast.id}`, "Open the broadcast in the admin"),
   );
 }
 
@@ -278,7 +282,7 @@ export function refresh(websiteId: number, doc: Document = document, win: Window
       doc.cookie = `${name}=; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   try {
-    for (const k of Object.keys(win.localStorage)) if (k.startsWith("cf_")) win.localStorage.removeItem(k);
+    for (const key of Object.keys(win.localStorage)) if (key.startsWith("cf_")) win.localStorage.removeItem(key);
   } catch {
     /* storage blocked */
   }
@@ -298,14 +302,14 @@ export function openPanel(snapshot: PanelData): void {
   };
   const host = document.createElement("beckon-panel");
   const root = host.attachShadow({ mode: "open" });
-  const p = data.ctx.person;
+  const person = data.ctx.person;
   let session: Partial<Session> = {};
   try {
     session = JSON.parse(localStorage.getItem(sessionKey(data.config.website_id)) || "{}");
   } catch {
     /* storage blocked */
   }
-  const v = data.local.visits;
+  const visits = data.local.visits;
   const refreshButton = h("button", { type: "button", "data-action": "refresh" }, "Refresh");
   refreshButton.addEventListener("click", () => refresh(data.config.website_id));
   const close = h("button", { type: "button", "aria-label": "Close the test panel" }, "×");
@@ -346,14 +350,14 @@ export function openPanel(snapshot: PanelData): void {
         { open: "" },
         h("summary", {}, "Profile"),
         dl([
-          ["Visitor token", p?.visitor_token],
-          ["Type", p?.person_type],
-          ["E-mail", p?.email],
-          ["Phone", p?.phone],
-          ["Name", [p?.name, p?.last_name].filter(Boolean).join(" ")],
-          ["Company", p?.company_name],
-          ["Country", p?.country ?? data.local.location?.countryCode],
-          ["Tags", (p?.data as Record<string, unknown>)?.tags],
+          ["Visitor token", person?.visitor_token],
+          ["Type", person?.person_type],
+          ["E-mail", person?.email],
+          ["Phone", person?.phone],
+          ["Name", [person?.name, person?.last_name].filter(Boolean).join(" ")],
+          ["Company", person?.company_name],
+          ["Country", person?.country ?? data.local.location?.countryCode],
+          ["Tags", (person?.data as Record<string, unknown>)?.tags],
           ["Location", data.local.location],
           ["Parameters", data.local.params],
         ]),
@@ -366,10 +370,10 @@ export function openPanel(snapshot: PanelData): void {
           ["Session", session.id],
           ["Started", time(session.start)],
           ["Previous session", time(session.previous)],
-          ["Pages this session", v?.sessionPages],
-          ["Sessions", v?.total],
-          ["Views of this page", v?.pages[v.current_page]],
-          ["Previous page", v?.previous_page],
+          ["Pages this session", visits?.sessionPages],
+          ["Sessions", visits?.total],
+          ["Views of this page", visits?.pages[visits.current_page]],
+          ["Previous page", visits?.previous_page],
           ["Loading steps", data.steps],
           ["Timings (ms)", data.timings],
         ]),
@@ -383,7 +387,7 @@ export function openPanel(snapshot: PanelData): void {
           {},
           JSON.stringify(
             {
-              integrations: (p?.data as Record<string, unknown>)?.integrations ?? {},
+              integrations: (person?.data as Record<string, unknown>)?.integrations ?? {},
               cart: data.local.cart ?? null,
               company: data.local.company ?? null,
             },

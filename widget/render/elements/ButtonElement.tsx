@@ -5,17 +5,17 @@ import { normalizeRedirect, safeHref } from "../sanitize";
 
 /** A call-to-action button, with its own look (colours, border, shadow...): a link when it has a URL, else a conversion that applies the element's confirmation. */
 export function ButtonElement({ element, ctx }: ElementProps) {
-  const o = element.options;
-  const text = ctx.merge(str(o, "button-text") || str(o, "text") || ctx.labels.continue);
-  const raw = str(o, "url");
+  const options = element.options;
+  const text = ctx.merge(str(options, "button-text") || str(options, "text") || ctx.labels.continue);
+  const raw = str(options, "url");
   const href = raw ? safeHref(normalizeRedirect(raw)) : null;
   if (href) {
-    const blank = o["target-blank"] === true;
+    const blank = options["target-blank"] === true;
     return (
       <div className="bk-el">
         <a
           className="bk-button"
-          style={boxStyle(o)}
+          style={boxStyle(options)}
           href={href}
           target={blank ? "_blank" : undefined}
           rel={blank ? "noopener noreferrer" : undefined}
@@ -29,7 +29,12 @@ export function ButtonElement({ element, ctx }: ElementProps) {
   }
   return (
     <div className="bk-el">
-      <button type="button" className="bk-button" style={boxStyle(o)} onClick={() => ctx.complete(element, "Complete")}>
+      <button
+        type="button"
+        className="bk-button"
+        style={boxStyle(options)}
+        onClick={() => ctx.complete(element, "Complete")}
+      >
         {text}
       </button>
     </div>

@@ -34,11 +34,11 @@ function Slide({ item, ctx }: { item: ContentItem; ctx: ElementProps["ctx"] }) {
  */
 export default function CarouselElement({ element, ctx }: ElementProps) {
   const items = (element.content_toggle_items ?? []) as ContentItem[];
-  const o = element.options;
-  const L = ctx.labels;
-  const n = items.length;
+  const options = element.options;
+  const labels = ctx.labels;
+  const count = items.length;
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => n >= 2 && bool(o, "autoplay", true) && !reducedMotion());
+  const [playing, setPlaying] = useState(() => count >= 2 && bool(options, "autoplay", true) && !reducedMotion());
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // Autoplay stops for good once any control gets focus (focusin bubbles; focus does not).
@@ -49,12 +49,15 @@ export default function CarouselElement({ element, ctx }: ElementProps) {
   }, []);
   useEffect(() => {
     if (!playing) return;
-    const t = setInterval(() => setIndex((i) => (i + 1) % n), num(o, "rotation-seconds", ROTATION_MS / 1000) * 1000);
-    return () => clearInterval(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- o is the element's options, fixed for a mounted CTA (the preview mounts a new one per document)
-  }, [playing, n]);
-  if (!n) return null;
-  if (n < 2) {
+    const timer = setInterval(
+      () => setIndex((i) => (i + 1) % count),
+      num(options, "rotation-seconds", ROTATION_MS / 1000) * 1000,
+    );
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- options is the element's options, fixed for a mounted CTA (the preview mounts a new one per document)
+  }, [playing, count]);
+  if (!count) return null;
+  if (count < 2) {
     return (
       <div className="bk-el bk-carousel">
         <style>{CSS}</style>
@@ -64,22 +67,28 @@ export default function CarouselElement({ element, ctx }: ElementProps) {
       </div>
     );
   }
-  const go = (i: number) => setIndex(Math.max(0, Math.min(n - 1, i)));
+  const go = (i: number) => setIndex(Math.max(0, Math.min(count - 1, i)));
   const first = index === 0;
-  const last = index === n - 1;
+  const last = index === count - 1;
   return (
-    <div ref={ref} className="bk-el bk-carousel" role="region" aria-roledescription="carousel" aria-label={L.carousel}>
+    <div
+      ref={ref}
+      className="bk-el bk-carousel"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={labels.carousel}
+    >
       <style>{CSS}</style>
       <div aria-live={playing ? "off" : "polite"}>
-        {items.map((item, i) => {
-          const hidden = i !== index;
+        {items.map((item, position) => {
+          const hidden = position !== index;
           return (
             <div
-              key={i}
+              key={position}
               className="bk-slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={fill(L.slideOf, { n: i + 1, total: n })}
+              aria-label={fill(labels.slideOf, { n: position + 1, total: count })}
               hidden={hidden}
               {...((hidden ? { inert: true } : {}) as object)}
             >
@@ -91,27 +100,27 @@ export default function CarouselElement({ element, ctx }: ElementProps) {
       <div className="bk-carousel-nav">
         <button
           type="button"
-          aria-label={first ? L.slideFirst : L.slidePrev}
+          aria-label={first ? labels.slideFirst : labels.slidePrev}
           aria-disabled={first}
           onClick={() => go(index - 1)}
         >
           ‹
         </button>
-        {items.map((_, i) => (
+        {items.map((_, position) => (
           <button
-            key={i}
+            key={position}
             type="button"
             className="bk-dot"
-            aria-label={fill(L.slideGoTo, { n: i + 1 })}
-            aria-current={i === index}
-            onClick={() => go(i)}
+            aria-label={fill(labels.slideGoTo, { n: position + 1 })}
+            aria-current={position === index}
+            onClick={() => go(position)}
           >
-            {i + 1}
+            {position + 1}
           </button>
         ))}
         <button
           type="button"
-          aria-label={last ? L.slideLast : L.slideNext}
+          aria-label={last ? labels.slideLast : labels.slideNext}
           aria-disabled={last}
           onClick={() => go(index + 1)}
         >

@@ -16,25 +16,25 @@ export default function CollapseElement({ element, ctx }: ElementProps) {
   return (
     <div className="bk-el bk-collapse">
       <style>{CSS}</style>
-      {items.map((item, i) => {
-        const expanded = open.includes(i);
+      {items.map((item, index) => {
+        const expanded = open.includes(index);
         return (
-          <div key={i}>
+          <div key={index}>
             <h3>
               <button
                 type="button"
-                id={`${id}-${i}`}
+                id={`${id}-${index}`}
                 aria-expanded={expanded}
-                aria-controls={`${id}-${i}-panel`}
-                onClick={() => setOpen((o) => (expanded ? o.filter((x) => x !== i) : [...o, i]))}
+                aria-controls={`${id}-${index}-panel`}
+                onClick={() => setOpen((o) => (expanded ? o.filter((x) => x !== index) : [...o, index]))}
               >
                 {ctx.merge(item.title ?? "")}
               </button>
             </h3>
             <div
-              id={`${id}-${i}-panel`}
+              id={`${id}-${index}-panel`}
               role="region"
-              aria-labelledby={`${id}-${i}`}
+              aria-labelledby={`${id}-${index}`}
               className="bk-collapse-panel"
               hidden={!expanded}
             >

@@ -25,8 +25,8 @@ const consentField = (slug: string, label: string, required = false) =>
  */
 export function FormElement({ element, ctx }: ElementProps) {
   const { config, person } = ctx;
-  const o = element.options;
-  const horizontal = o.layout === "horizontal";
+  const options = element.options;
+  const horizontal = options.layout === "horizontal";
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -34,20 +34,20 @@ export function FormElement({ element, ctx }: ElementProps) {
   const robotRef = useRef<HTMLDivElement>(null);
   const robot = useRef<{ token(): string; reset(): void } | null>(null);
   const prefix = `bk-${element.id ?? 0}-`;
-  const siteKey = recaptchaKey(o, config);
+  const siteKey = recaptchaKey(options, config);
   const shown = shownFields(element.fields);
   const email = shown.find((f) => isEmailField(f) && f.field_type !== "hidden");
   const phone = shown.find((f) => isPhoneField(f) && f.field_type !== "hidden");
   // Consent checkboxes from the form's options carry the website's texts (a field of that slug may instead set its own label).
   const fields = [
     ...shown,
-    ...(bool(o, "show-marketing-consent") && config.marketing_consent
+    ...(bool(options, "show-marketing-consent") && config.marketing_consent
       ? [consentField("beckon_marketing_consent", config.marketing_consent)]
       : []),
-    ...(bool(o, "show-sms-consent") && config.sms_consent
+    ...(bool(options, "show-sms-consent") && config.sms_consent
       ? [consentField("beckon_sms_consent", config.sms_consent)]
       : []),
-    ...(bool(o, "show-privacy-consent")
+    ...(bool(options, "show-privacy-consent")
       ? [consentField("beckon_privacy_consent", config.privacy_message || ctx.labels.privacyConsent, true)]
       : []),
   ];
@@ -82,17 +82,22 @@ export function FormElement({ element, ctx }: ElementProps) {
   }, []);
 
   /** The starting value of a field: the known person's (unless prefill-fields is off), else the field's own. */
-  const initialOf = (f: Field): string | string[] | undefined => {
-    if (bool(o, "prefill-fields", true) && person && !CONSENTS.test(f.slug) && f.field_type !== "hidden") {
-      const v =
-        (person as unknown as Record<string, unknown>)[f.slug === "first_name" ? "name" : f.slug] ??
-        person.extra?.[f.slug];
-      if (typeof v == "string" || typeof v == "number") return String(v);
-      if (Array.isArray(v)) return v.map(String);
+  const initialOf = (field: Field): string | string[] | undefined => {
+    if (
+      bool(options, "prefill-fields", true) &&
+      person &&
+      !CONSENTS.test(field.slug) &&
+      field.field_type !== "hidden"
+    ) {
+      const known =
+        (person as unknown as Record<string, unknown>)[field.slug === "first_name" ? "name" : field.slug] ??
+        person.extra?.[field.slug];
+      if (typeof known == "string" || typeof known == "number") return String(known);
+      if (Array.isArray(known)) return known.map(String);
     }
-    return f.value ?? undefined;
+    return field.value ?? undefined;
   };
-  const phoneRequired = bool(o, "phone-required") || !email;
+  const phoneRequired = bool(options, "phone-required") || !email;
 
   async function onSubmit(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();
@@ -100,8 +105,8 @@ export function FormElement({ element, ctx }: ElementProps) {
     if (busy) return;
     let result: Awaited<ReturnType<Awaited<ReturnType<typeof submitter>>["submitForm"]>>;
     try {
-      const m = await submitter();
-      result = await m.submitForm({
+      const submitModule = await submitter();
+      result = await submitModule.submitForm({
         form,
         fields,
         element,
@@ -137,15 +142,15 @@ export function FormElement({ element, ctx }: ElementProps) {
       onSubmit={onSubmit}
       aria-busy={busy}
     >
-      {fields.map((f) => {
-        const consent = CONSENTS.exec(f.slug);
+      {fields.map((field) => {
+        const consent = CONSENTS.exec(field.slug);
         return (
           <FormField
-            key={f.slug}
-            field={f}
-            id={prefix + f.slug}
-            error={errors[f.slug]}
-            initial={initialOf(f)}
+            key={field.slug}
+            field={field}
+            id={prefix + field.slug}
+            error={errors[field.slug]}
+            initial={initialOf(field)}
             fallbackLabel={
               consent
                 ? ({ marketing: config.marketing_consent, sms: config.sms_consent, privacy: config.privacy_message }[
@@ -153,7 +158,7 @@ export function FormElement({ element, ctx }: ElementProps) {
                   ] ?? "")
                 : ""
             }
-            required={f.required || (f === phone && phoneRequired)}
+            required={field.required || (field === phone && phoneRequired)}
           >
             {consent && consent[2] !== "sms" ? privacyLink : null}
           </FormField>
@@ -176,7 +181,7 @@ export function FormElement({ element, ctx }: ElementProps) {
       ) : null}
       <div>
         <button type="submit" className="bk-button" disabled={busy}>
-          {ctx.merge(str(o, "button-text") || ctx.labels.submit)}
+          {ctx.merge(str(options, "button-text") || ctx.labels.submit)}
         </button>
       </div>
     </form>

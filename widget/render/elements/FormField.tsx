@@ -8,16 +8,16 @@ import type { RangeProps } from "./RangeInput";
 const humanize = (slug: string) => slug.replace(/[_.-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 /** A hidden field's value: its URL parameter when it has one (url_params), else its value. */
-export function hiddenValue(f: Field, href = location.href): string {
-  if (f.url_params && f.parameter) {
+export function hiddenValue(field: Field, href = location.href): string {
+  if (field.url_params && field.parameter) {
     try {
-      const v = new URL(href).searchParams.get(f.parameter);
-      if (v != null) return v;
+      const param = new URL(href).searchParams.get(field.parameter);
+      if (param != null) return param;
     } catch {
       /* no location */
     }
   }
-  return f.value ?? "";
+  return field.value ?? "";
 }
 
 export interface FormFieldProps {
@@ -41,7 +41,7 @@ const started = new WeakSet<HTMLSelectElement>();
 function startWith(el: HTMLSelectElement | null, chosen: string[]) {
   if (!el || started.has(el)) return;
   started.add(el);
-  for (const o of Array.from(el.options)) if (chosen.includes(o.value)) o.selected = true;
+  for (const option of Array.from(el.options)) if (chosen.includes(option.value)) option.selected = true;
 }
 
 /** One form field with its label and error message; inputs are uncontrolled and read on submit. */
@@ -54,9 +54,9 @@ export function FormField({
   required = field.required,
   children,
 }: FormFieldProps) {
-  const o = field.options;
-  const label = str(o, "label") || fallbackLabel || "";
-  const placeholder = str(o, "placeholder") || undefined;
+  const options = field.options;
+  const label = str(options, "label") || fallbackLabel || "";
+  const placeholder = str(options, "placeholder") || undefined;
   const text = label || placeholder || humanize(field.slug);
   const errId = id + "-error";
   const aria = error ? { "aria-invalid": true as const, "aria-describedby": errId } : {};
@@ -74,8 +74,8 @@ export function FormField({
     </label>
   );
   const lengths = {
-    maxLength: num(o, "maxlength", 0) || undefined,
-    minLength: num(o, "minlength", 0) || undefined,
+    maxLength: num(options, "maxlength", 0) || undefined,
+    minLength: num(options, "minlength", 0) || undefined,
   };
 
   switch (field.field_type) {
@@ -140,8 +140,8 @@ export function FormField({
       return (
         <fieldset className="bk-field bk-full" {...(error ? { "aria-describedby": errId } : {})}>
           <legend>{text}</legend>
-          {field.field_options.map((opt, i) => {
-            const optId = i ? `${id}-${i}` : id;
+          {field.field_options.map((opt, index) => {
+            const optId = index ? `${id}-${index}` : id;
             const checked = Array.isArray(initial) ? initial.includes(opt.value) : first === opt.value;
             return (
               <div className="bk-check" key={opt.value}>
@@ -165,7 +165,11 @@ export function FormField({
       const type = inputType(field);
       const bounds =
         type === "number"
-          ? { min: o.min as number | undefined, max: o.max as number | undefined, step: o.step as number | undefined }
+          ? {
+              min: options.min as number | undefined,
+              max: options.max as number | undefined,
+              step: options.step as number | undefined,
+            }
           : {};
       return (
         <div className="bk-field">

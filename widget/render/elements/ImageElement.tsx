@@ -36,15 +36,15 @@ export function Picture({
 
 /** The image element. */
 export default function ImageElement({ element }: ElementProps) {
-  const o = element.options;
+  const options = element.options;
   return (
     <Picture
       className="bk-image"
-      src={str(o, "src") || str(o, "url")}
-      alt={str(o, "alt")}
-      link={str(o, "link")}
-      blank={o["target-blank"] === true}
-      width={num(o, "width", 0)}
+      src={str(options, "src") || str(options, "url")}
+      alt={str(options, "alt")}
+      link={str(options, "link")}
+      blank={options["target-blank"] === true}
+      width={num(options, "width", 0)}
     />
   );
 }

@@ -42,13 +42,13 @@ export const COLLECTION_EMPTY_DELAY_MS = 3000;
 /** Keeps what the shopper chose on products still in a reloaded feed. */
 const keepSelections = (found: Product[], before: Product[] | null, chosen: Selection[]) =>
   found.map((p) => {
-    const i = before?.findIndex((b) => b.id === p.id) ?? -1;
-    return i >= 0 && chosen[i] ? chosen[i] : initialSelection(p);
+    const index = before?.findIndex((b) => b.id === p.id) ?? -1;
+    return index >= 0 && chosen[index] ? chosen[index] : initialSelection(p);
   });
 
 /** The products element; `hero` shows one product large (the product hero element). */
 export default function ProductsElement({ element, ctx, hero = false }: ElementProps & { hero?: boolean }) {
-  const o = element.options;
+  const options = element.options;
   const [store] = useState(() => productStore(ctx, element));
   const [products, setProducts] = useState<Product[] | null>(null);
   const [selections, setSelections] = useState<Selection[]>([]);
@@ -56,9 +56,9 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
   const [showEmpty, setShowEmpty] = useState(false);
   // SPEC 4: in the editor's (non-live) preview the feed shows placeholders and fetches nothing.
   const editing = ctx.mode === "preview";
-  const limit = hero ? 1 : num(o, "products-limit", 3);
-  const list = str(o, "products-layout") === "list";
-  const perRow = list || hero ? 1 : num(o, "products-per-row", 3);
+  const limit = hero ? 1 : num(options, "products-limit", 3);
+  const list = str(options, "products-layout") === "list";
+  const perRow = list || hero ? 1 : num(options, "products-per-row", 3);
   const sources = feedSources(element, ctx.values);
   const reloadOnAnswer = sources.some((s) => s.type === "filter");
   const reloadOnCart = sources.some((s) => s.type === "cart");
@@ -77,13 +77,14 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
       const catalog = store as ProductStore & ProductCatalog;
       const found: Product[] = [];
       for (const source of feedSources(element, ctx.values)) {
-        const r = await loadFeed(catalog, source, {
+        const feed = await loadFeed(catalog, source, {
           limit: limit - found.length,
-          showUnavailable: bool(o, "show-unavailable-products"),
+          showUnavailable: bool(options, "show-unavailable-products"),
           cart: store,
         });
-        if (r.ok) found.push(...r.value.filter((p) => !found.some((f) => f.handle === p.handle && !p.is_variant)));
-        else warn("Product feed failed", r.error.message);
+        if (feed.ok)
+          found.push(...feed.value.filter((p) => !found.some((f) => f.handle === p.handle && !p.is_variant)));
+        else warn("Product feed failed", feed.error.message);
         if (found.length >= limit) break;
       }
       if (!live) return;
@@ -103,7 +104,7 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
         if (wait) emptyTimer = setTimeout(() => live && setShowEmpty(true), wait);
         else setShowEmpty(true);
       }
-      const rc = reviewConfig(o);
+      const rc = reviewConfig(options);
       if (rc && found.length)
         void fetchReviews(
           rc,
@@ -148,34 +149,34 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
         perRow={perRow}
         hero={hero}
         ctx={ctx}
-        buttonText={str(o, "products-button-text")}
+        buttonText={str(options, "products-button-text")}
       />
     );
   if (products === null) return null; // SPEC 4: hidden until loaded.
 
   const settings: CardSettings = {
-    buttonText: str(o, "products-button-text"),
-    viewCartText: str(o, "products-view-cart-text") || ctx.labels.viewCart,
-    mode: str(o, "products-button-mode") === "go-to-product" ? "go-to-product" : "add-to-cart",
-    soldOutText: str(o, "products-sold-out-text"),
-    badge: (str(o, "products-badge") || null) as BadgeKind | null,
-    badgeText: str(o, "products-badge-text"),
-    soldOutBadgeText: str(o, "products-sold-out-badge-text"),
+    buttonText: str(options, "products-button-text"),
+    viewCartText: str(options, "products-view-cart-text") || ctx.labels.viewCart,
+    mode: str(options, "products-button-mode") === "go-to-product" ? "go-to-product" : "add-to-cart",
+    soldOutText: str(options, "products-sold-out-text"),
+    badge: (str(options, "products-badge") || null) as BadgeKind | null,
+    badgeText: str(options, "products-badge-text"),
+    soldOutBadgeText: str(options, "products-sold-out-badge-text"),
     discount: {
-      type: (str(o, "products-discount-type") || null) as DiscountType | null,
-      value: o["products-discount-value"] === undefined ? null : Number(o["products-discount-value"]),
+      type: (str(options, "products-discount-type") || null) as DiscountType | null,
+      value: options["products-discount-value"] === undefined ? null : Number(options["products-discount-value"]),
     },
     currencyCharacter: ctx.config.currency_character,
-    quantity: bool(o, "products-quantity"),
-    subscriptions: bool(o, "products-subscriptions", true),
-    oneTimeText: str(o, "products-subscription-text"),
-    reviewLabel: str(o, "reviews-label"),
-    description: hero || bool(o, "products-description"),
+    quantity: bool(options, "products-quantity"),
+    subscriptions: bool(options, "products-subscriptions", true),
+    oneTimeText: str(options, "products-subscription-text"),
+    reviewLabel: str(options, "reviews-label"),
+    description: hero || bool(options, "products-description"),
     labels: ctx.labels,
   };
 
   const ids = ctx.ids(element);
-  const trackMode = str(o, "track-conversion-when") || str(ctx.variant.options ?? {}, "track-conversion-when");
+  const trackMode = str(options, "track-conversion-when") || str(ctx.variant.options ?? {}, "track-conversion-when");
   const code = discountCode(element);
   const root = store ? store.cartUrl().replace(/cart\/?$/, "") || "/" : "/";
   // The SPEC 9 redirect flow: a short wait for the cart (up to 5 s while any write of the adapter, this
@@ -203,38 +204,38 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
   // tracked by then, and the event queue goes out with the page).
   const addLines = async (items: { product: Product; line: CartLineInput }[], show: boolean): Promise<boolean> => {
     if (!store || !items.length) return false;
-    const r = await store.addLines(
+    const result = await store.addLines(
       items.map((i) => i.line),
       { show },
     );
-    if (!r.ok) {
-      warn("Add to cart failed", r.error.message);
+    if (!result.ok) {
+      warn("Add to cart failed", result.error.message);
       return false;
     }
-    added(items, r.value.cart);
-    if (r.value.reload)
+    added(items, result.value.cart);
+    if (result.value.reload)
       void redirectAfterCart(location.href, { busy: () => !!store.busy?.(), go: () => location.reload() });
     return true;
   };
 
-  const lineOf = (p: Product, s: Selection): CartLineInput => ({
-    variantId: s.variantId,
-    quantity: s.quantity,
-    sellingPlanId: pickSellingPlan(p, s.planId || null),
+  const lineOf = (product: Product, selection: Selection): CartLineInput => ({
+    variantId: selection.variantId,
+    quantity: selection.quantity,
+    sellingPlanId: pickSellingPlan(product, selection.planId || null),
   });
 
-  const afterAdd = () => str(o, "products-button-action-after-add-to-cart") || "cart";
+  const afterAdd = () => str(options, "products-button-action-after-add-to-cart") || "cart";
   const followUp = async (product: Product) => {
     const action = afterAdd();
     if (isCartConversion(trackMode, "clicked-through-to-cart") && (action === "cart" || action === "checkout"))
       ctx.complete(element, "Complete", { confirm: false });
-    if (action === "step") return void ctx.goToStep(num(o, "products-button-redirect-step", ctx.stepIndex + 1));
+    if (action === "step") return void ctx.goToStep(num(options, "products-button-redirect-step", ctx.stepIndex + 1));
     if (action === "cta") {
-      const id = num(o, "products-button-cta", 0);
+      const id = num(options, "products-button-cta", 0);
       const beckon = (window as unknown as { beckon?: { load?(id: number): void } }).beckon;
       return void (id && (ctx.runtime.showCta ? ctx.runtime.showCta(id) : beckon?.load?.(id)));
     }
-    const custom = action === "redirect" ? str(o, "products-button-redirect-url") : "";
+    const custom = action === "redirect" ? str(options, "products-button-redirect-url") : "";
     if (store?.integration === "storefront") {
       if (code) await store.applyDiscount(code);
       if (action === "checkout") {
@@ -265,21 +266,25 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
       <style>{PRODUCTS_CSS}</style>
       {visible.length === 0 ? (
         showEmpty && (
-          <p className="bk-products-empty">{ctx.merge(str(o, "products-empty-message") || ctx.labels.noProducts)}</p>
+          <p className="bk-products-empty">
+            {ctx.merge(str(options, "products-empty-message") || ctx.labels.noProducts)}
+          </p>
         )
       ) : (
         <div className={"bk-products" + (list ? " bk-products-list" : "")} style={style}>
-          {visible.map((p, i) => (
+          {visible.map((product, index) => (
             <ProductCard
-              key={p.id + ":" + i}
-              product={p}
+              key={product.id + ":" + index}
+              product={product}
               hero={hero}
-              selection={selections[i] ?? initialSelection(p)}
+              selection={selections[index] ?? initialSelection(product)}
               settings={settings}
-              review={reviews[p.id]}
-              onSelect={(s) => select(i, s)}
-              add={() => addLines([{ product: p, line: lineOf(p, selections[i] ?? initialSelection(p)) }], true)}
-              followUp={() => void followUp(p)}
+              review={reviews[product.id]}
+              onSelect={(s) => select(index, s)}
+              add={() =>
+                addLines([{ product, line: lineOf(product, selections[index] ?? initialSelection(product)) }], true)
+              }
+              followUp={() => void followUp(product)}
               openProduct={() =>
                 isCartConversion(trackMode, "link-clicked") && ctx.complete(element, "Complete", { confirm: false })
               }
@@ -287,9 +292,9 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
           ))}
         </div>
       )}
-      {visible.length > 0 && bool(o, "products-add-all") && (
+      {visible.length > 0 && bool(options, "products-add-all") && (
         <AddAllButton
-          text={str(o, "products-add-all-text") || ctx.labels.addAll}
+          text={str(options, "products-add-all-text") || ctx.labels.addAll}
           add={async () => {
             // A chosen option combination without a variant is sold out, not "the default variant".
             const chosen = visible.map((product, i) => ({ product, s: selections[i] ?? initialSelection(product) }));
@@ -299,11 +304,11 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
             const { lines, skipped } = addAllLines(
               chosen
                 .filter((c) => !c.product.variants.length || c.s.variantId)
-                .map(({ product, s }) => ({
+                .map(({ product, s: selection }) => ({
                   product,
-                  variantId: s.variantId,
-                  quantity: s.quantity,
-                  sellingPlanId: s.planId || null,
+                  variantId: selection.variantId,
+                  quantity: selection.quantity,
+                  sellingPlanId: selection.planId || null,
                 })),
             );
             // A sold-out product is the shopper's luck; a required plan with no plans is the owner's product setup to fix.
@@ -337,15 +342,15 @@ function Placeholders(props: {
     <div className="bk-el bk-products-element bk-products-placeholders">
       <style>{PRODUCTS_CSS}</style>
       <div className={"bk-products" + (props.list ? " bk-products-list" : "")} style={style}>
-        {Array.from({ length: props.count }, (_, i) => (
+        {Array.from({ length: props.count }, (_, index) => (
           <div
-            key={i}
+            key={index}
             className={"bk-product bk-product-placeholder" + (props.hero ? " bk-product-hero" : "")}
             aria-hidden="true"
           >
             <div className="bk-product-image" />
             <div className="bk-product-body">
-              <p className="bk-product-title">{fill(props.ctx.labels.productN, { n: i + 1 })}</p>
+              <p className="bk-product-title">{fill(props.ctx.labels.productN, { n: index + 1 })}</p>
               <p className="bk-product-price">
                 <span className="bk-price">{formatMoney(2000, props.ctx.config.currency_character)}</span>
               </p>

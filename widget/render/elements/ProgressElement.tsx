@@ -22,11 +22,11 @@ export const cartPercent = (value: number, threshold: number) =>
  * cart shows the cart value against the threshold.
  */
 export default function ProgressElement({ element, ctx }: ElementProps) {
-  const o = element.options;
-  const cart = str(o, "progress-type") === "cart";
+  const options = element.options;
+  const cart = str(options, "progress-type") === "cart";
   const [value, setValue] = useState<number | null>(null);
   const threshold = num(
-    o,
+    options,
     "cart-value-threshold",
     num(
       ctx.variant.options,
@@ -47,14 +47,14 @@ export default function ProgressElement({ element, ctx }: ElementProps) {
   let percent: number;
   let text: string;
   if (cart) {
-    const v = value ?? 0;
-    percent = cartPercent(v, threshold);
+    const current = value ?? 0;
+    percent = cartPercent(current, threshold);
     const done = percent >= 100;
     text = mergeTags(
-      (done && str(o, "progress-complete-text")) || str(o, "progress-text") || "{{percentage}}%",
+      (done && str(options, "progress-complete-text")) || str(options, "progress-text") || "{{percentage}}%",
       {
-        remaining: money(Math.max(0, threshold - v)),
-        value: money(v),
+        remaining: money(Math.max(0, threshold - current)),
+        value: money(current),
         threshold: money(threshold),
         percentage: Math.round(percent),
       },
@@ -65,7 +65,7 @@ export default function ProgressElement({ element, ctx }: ElementProps) {
     const position = ctx.stepIndex + 1;
     percent = Math.min(100, (position / total) * 100);
     text = mergeTags(
-      str(o, "progress-text") || "{{position}}/{{total}}",
+      str(options, "progress-text") || "{{position}}/{{total}}",
       { position, total, percentage: Math.round(percent) },
       ctx.person,
     );

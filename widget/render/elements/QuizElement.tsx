@@ -75,10 +75,10 @@ function urlParams(): Record<string, string> {
 }
 
 export default function QuizElement({ element, ctx }: ElementProps) {
-  const o = element.options;
+  const options = element.options;
   const [state, setState] = useState<QuizState>(() =>
     createQuiz(element.fields, element.action_groups, {
-      options: o,
+      options,
       variant: ctx.variant,
       person: ctx.person,
       urlParams: urlParams(),
@@ -96,12 +96,12 @@ export default function QuizElement({ element, ctx }: ElementProps) {
   // Set when the visitor moved to another question: focus follows to it (the button pressed is gone).
   const moved = useRef(false);
   const box = useRef<HTMLFieldSetElement>(null);
-  const f = current(state);
+  const currentField = current(state);
   const id = `bk-${element.id ?? 0}-quiz`;
 
   // The answers so far are merge values and condition data for this and the next steps.
   const merged = mergeValues(state);
-  for (const k of [...element.fields.map((q) => q.slug), "quiz.mostly"]) if (!(k in merged)) delete ctx.values[k];
+  for (const key of [...element.fields.map((q) => q.slug), "quiz.mostly"]) if (!(key in merged)) delete ctx.values[key];
   Object.assign(ctx.values, merged);
 
   async function finish(done: QuizState) {
@@ -134,16 +134,16 @@ export default function QuizElement({ element, ctx }: ElementProps) {
   }
 
   function go(from: QuizState = latest.current) {
-    const q = current(from);
-    if (!q || sending.current) return;
+    const question = current(from);
+    if (!question || sending.current) return;
     if (currentError(from)) return setTried(true);
     setTried(false);
     // A retry after a refused contact tracks the answer once.
-    if (from.answers[q.id] !== undefined && !failed) {
+    if (from.answers[question.id] !== undefined && !failed) {
       const ids = ctx.ids(element);
-      const data = selectionEventData(from, q);
+      const data = selectionEventData(from, question);
       ctx.runtime.track("Selection", ids, data);
-      ctx.runtime.dispatch("cfAnswer", { ...ids, slug: q.slug, answer: from.answers[q.id], ...data });
+      ctx.runtime.dispatch("cfAnswer", { ...ids, slug: question.slug, answer: from.answers[question.id], ...data });
     }
     const to = next(from);
     if (to.complete) return void finish(to);
@@ -155,43 +155,43 @@ export default function QuizElement({ element, ctx }: ElementProps) {
   useEffect(() => {
     if (moved.current) box.current?.focus({ preventScroll: true });
     moved.current = false;
-  }, [f?.id]);
+  }, [currentField?.id]);
 
   // Type empty (messages and loading spinners) moves on by itself after its delay.
-  const delay = f ? autoContinueDelayMs(f) : null;
+  const delay = currentField ? autoContinueDelayMs(currentField) : null;
   useEffect(() => {
     if (delay == null || busy) return;
-    const t = setTimeout(() => go(), delay);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => go(), delay);
+    return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- go is a new function each render and reads the quiz state from the latest ref; the timer restarts per question and when sending ends, not per render
-  }, [f?.id, delay, busy]);
+  }, [currentField?.id, delay, busy]);
 
-  if (!f) return null;
-  const value = state.answers[f.id];
+  if (!currentField) return null;
+  const value = state.answers[currentField.id];
   const error = tried ? currentError(state) : null;
-  const errorText = error ? answerErrorText(f, error, ctx.labels) : null;
-  const label = ctx.merge(str(f.options, "label") || str(f.options, "question") || "");
-  const description = str(f.options, "description");
+  const errorText = error ? answerErrorText(currentField, error, ctx.labels) : null;
+  const label = ctx.merge(str(currentField.options, "label") || str(currentField.options, "question") || "");
+  const description = str(currentField.options, "description");
 
-  const change = (v: Answer | undefined, invalid = false) => setState((s) => setAnswer(s, f.id, v, invalid));
+  const change = (v: Answer | undefined, invalid = false) => setState((s) => setAnswer(s, currentField.id, v, invalid));
   const choose = (optionValue: string) => {
-    const s = select(latest.current, f.id, optionValue);
-    setState(s);
+    const selected = select(latest.current, currentField.id, optionValue);
+    setState(selected);
     // Single-select with hide-next-button moves on at once.
-    if (advancesOnSelect(f) && s.answers[f.id] !== undefined) go(s);
+    if (advancesOnSelect(currentField) && selected.answers[currentField.id] !== undefined) go(selected);
   };
 
   const classes = [
     "bk-quiz-q",
     error === "required" ? "is-required" : error ? "is-invalid" : "",
-    f.required ? "bk-quiz-required" : "",
+    currentField.required ? "bk-quiz-required" : "",
   ].join(" ");
   return (
     <fieldset
       ref={box}
       tabIndex={-1}
       className="bk-el bk-quiz"
-      data-question={f.slug}
+      data-question={currentField.slug}
       aria-describedby={errorText ? id + "-error" : undefined}
       aria-busy={busy}
     >
@@ -200,7 +200,7 @@ export default function QuizElement({ element, ctx }: ElementProps) {
       {description ? <p>{ctx.merge(description)}</p> : null}
       <div className={classes} aria-invalid={error ? true : undefined}>
         <Question
-          field={f}
+          field={currentField}
           value={value}
           change={change}
           choose={choose}
@@ -232,12 +232,12 @@ export default function QuizElement({ element, ctx }: ElementProps) {
               setState(back(state));
             }}
           >
-            {ctx.merge(str(o, "back-button-text") || ctx.labels.back)}
+            {ctx.merge(str(options, "back-button-text") || ctx.labels.back)}
           </button>
         ) : null}
         {showNextButton(state) || failed ? (
           <button type="button" className="bk-button bk-quiz-next" disabled={busy} onClick={() => go()}>
-            {ctx.merge(str(f.options, "button-text") || str(o, "button-text") || ctx.labels.next)}
+            {ctx.merge(str(currentField.options, "button-text") || str(options, "button-text") || ctx.labels.next)}
           </button>
         ) : null}
       </div>
@@ -257,25 +257,25 @@ interface QuestionProps {
 }
 
 /** The input of one question by its type. */
-function Question({ field: f, value, id, currency, change, choose, enter }: QuestionProps) {
-  const type = f.field_type;
+function Question({ field, value, id, currency, change, choose, enter }: QuestionProps) {
+  const type = field.field_type;
   const common = {
     id: id + "-input",
-    name: f.slug,
-    required: f.required,
+    name: field.slug,
+    required: field.required,
     "aria-labelledby": id,
     className: "bk-quiz-text",
   };
   if (type === "empty")
-    return isSpinner(f) ? <div className="bk-quiz-spinner" role="progressbar" aria-label="…" /> : null;
-  if (type === "range") return <Range field={f} value={value} change={change} currency={currency} id={id} />;
+    return isSpinner(field) ? <div className="bk-quiz-spinner" role="progressbar" aria-label="…" /> : null;
+  if (type === "range") return <Range field={field} value={value} change={change} currency={currency} id={id} />;
   if (type === "text" || type === "number" || type === "paragraph") {
-    const onInput = (e: { target: EventTarget | null }) => {
-      const el = e.target as HTMLInputElement;
-      const v = el.value.trim();
+    const onInput = (event: { target: EventTarget | null }) => {
+      const el = event.target as HTMLInputElement;
+      const text = el.value.trim();
       // Out-of-range numbers are left to the engine, which knows the specific min/max message.
       const bad = !el.validity.valid && !el.validity.rangeOverflow && !el.validity.rangeUnderflow;
-      change(type === "number" ? (v === "" ? undefined : (num(v) ?? v)) : el.value, bad);
+      change(type === "number" ? (text === "" ? undefined : (num(text) ?? text)) : el.value, bad);
     };
     const shown = value === undefined ? "" : String(value);
     return type === "paragraph" ? (
@@ -283,15 +283,15 @@ function Question({ field: f, value, id, currency, change, choose, enter }: Ques
     ) : (
       <input
         {...common}
-        type={type === "number" ? "number" : str(f.options, "type") === "email" ? "email" : "text"}
-        min={num(f.options.min)}
-        max={num(f.options.max)}
-        placeholder={str(f.options, "placeholder") || undefined}
+        type={type === "number" ? "number" : str(field.options, "type") === "email" ? "email" : "text"}
+        min={num(field.options.min)}
+        max={num(field.options.max)}
+        placeholder={str(field.options, "placeholder") || undefined}
         value={shown}
         onInput={onInput}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") {
-            e.preventDefault();
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
             enter();
           }
         }}
@@ -304,19 +304,19 @@ function Question({ field: f, value, id, currency, change, choose, enter }: Ques
     return (
       <select
         {...common}
-        multiple={isMultiSelect(f)}
-        onChange={(e) => {
-          const el = e.target as HTMLSelectElement;
+        multiple={isMultiSelect(field)}
+        onChange={(event) => {
+          const el = event.target as HTMLSelectElement;
           const picked = Array.from(el.selectedOptions)
             .map((x) => x.value)
             .filter(Boolean);
-          if (isMultiSelect(f)) change(picked.length ? picked : undefined);
+          if (isMultiSelect(field)) change(picked.length ? picked : undefined);
           else if (picked[0] && picked[0] !== value) choose(picked[0]);
           else if (!picked[0]) change(undefined);
         }}
       >
-        {isMultiSelect(f) ? null : <option value="">—</option>}
-        {f.field_options.map((opt) => (
+        {isMultiSelect(field) ? null : <option value="">—</option>}
+        {field.field_options.map((opt) => (
           <option key={opt.value} value={opt.value} selected={chosen.includes(opt.value)}>
             {opt.label ?? opt.value}
           </option>
@@ -326,7 +326,7 @@ function Question({ field: f, value, id, currency, change, choose, enter }: Ques
   }
   return (
     <div className="bk-choices" role="group" aria-labelledby={id}>
-      {f.field_options.map((opt) => {
+      {field.field_options.map((opt) => {
         const img = opt.image ? safeHref(opt.image) : null;
         return (
           <button
@@ -365,35 +365,41 @@ function Range({
   const [tip, setTip] = useState(false);
   useEffect(() => {
     if (!tip) return;
-    const t = setTimeout(() => setTip(false), RANGE_TOOLTIP_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setTip(false), RANGE_TOOLTIP_MS);
+    return () => clearTimeout(timer);
   }, [tip, value]);
   const start = (
     Array.isArray(value) ? value.map(Number) : value !== undefined ? [Number(value)] : [cfg.initial].flat()
   ) as number[];
-  const move = (i: number, n: number) => {
+  const move = (handle: number, position: number) => {
     setTip(true);
-    if (cfg.handles === 1) return change(n);
-    const v: [number, number] = [start[0], start[1]];
-    v[i] = n;
+    if (cfg.handles === 1) return change(position);
+    const positions: [number, number] = [start[0], start[1]];
+    positions[handle] = position;
     // The handles never cross.
-    change(v[0] <= v[1] ? v : i === 0 ? [v[1], v[1]] : [v[0], v[0]]);
+    change(
+      positions[0] <= positions[1]
+        ? positions
+        : handle === 0
+          ? [positions[1], positions[1]]
+          : [positions[0], positions[0]],
+    );
   };
   const shown = start.map((n) => formatValue(n, cfg.valueType, currency)).join(" - ");
   return (
     <div className="bk-quiz-range">
       {tip ? <output className="bk-quiz-tip">{shown}</output> : null}
-      {start.map((n, i) => (
+      {start.map((position, handle) => (
         <input
-          key={i}
+          key={handle}
           type="range"
           aria-labelledby={id}
-          aria-valuetext={formatValue(n, cfg.valueType, currency)}
+          aria-valuetext={formatValue(position, cfg.valueType, currency)}
           min={cfg.min}
           max={cfg.max}
           step={cfg.step}
-          value={n}
-          onInput={(e) => move(i, Number((e.target as HTMLInputElement).value))}
+          value={position}
+          onInput={(e) => move(handle, Number((e.target as HTMLInputElement).value))}
         />
       ))}
       <span className="bk-sr">{shown}</span>

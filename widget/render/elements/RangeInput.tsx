@@ -9,9 +9,9 @@ export interface RangeProps {
 
 /** SPEC 5 range defaults: 0 to 1000 in steps of 1. */
 export default function RangeInput({ common, field, initial }: RangeProps) {
-  const o = field.options;
-  const min = num(o, "min", 0);
-  const max = num(o, "max", 1000);
+  const options = field.options;
+  const min = num(options, "min", 0);
+  const max = num(options, "max", 1000);
   const [value, setValue] = useState(initial || String(Math.round((min + max) / 2)));
   return (
     <div className="bk-check">
@@ -20,7 +20,7 @@ export default function RangeInput({ common, field, initial }: RangeProps) {
         type="range"
         min={min}
         max={max}
-        step={num(o, "increment", num(o, "step", 1))}
+        step={num(options, "increment", num(options, "step", 1))}
         value={value}
         onInput={(e) => setValue((e.target as HTMLInputElement).value)}
       />

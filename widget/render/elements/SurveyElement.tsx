@@ -22,7 +22,7 @@ export const SURVEY_ERROR_MS = 2000;
  * once a choice is made.
  */
 export default function SurveyElement({ element, ctx }: ElementProps) {
-  const o = element.options;
+  const options = element.options;
   const field = byPosition(element.fields)[0];
   const [chosen, setChosen] = useState<string[]>([]);
   const [touched, setTouched] = useState(false);
@@ -30,15 +30,15 @@ export default function SurveyElement({ element, ctx }: ElementProps) {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!error || error === ctx.labels.sendFailed) return;
-    const t = setTimeout(() => setError(null), SURVEY_ERROR_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setError(null), SURVEY_ERROR_MS);
+    return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels are fixed for a mounted CTA; the timer restarts per error shown
   }, [error]);
   if (!field) return null;
   const multi = field.multi_select;
-  const withButton = multi || bool(o, "confirmation-button");
+  const withButton = multi || bool(options, "confirmation-button");
   const id = `bk-${element.id ?? 0}-survey`;
-  const question = ctx.merge(str(field.options, "label") || str(o, "question"));
+  const question = ctx.merge(str(field.options, "label") || str(options, "question"));
 
   async function submit(answer: string[]) {
     if (busy) return;
@@ -73,7 +73,7 @@ export default function SurveyElement({ element, ctx }: ElementProps) {
       <style>{CSS}</style>
       <legend id={id}>{question}</legend>
       <div className="bk-choices">
-        {field.field_options.map((opt, i) => {
+        {field.field_options.map((opt, index) => {
           const img = opt.image ? safeHref(opt.image) : null;
           const content = (
             <>
@@ -89,7 +89,7 @@ export default function SurveyElement({ element, ctx }: ElementProps) {
                 value={opt.value}
                 checked={chosen.includes(opt.value)}
                 onChange={() => pick(opt.value)}
-                id={`${id}-${i}`}
+                id={`${id}-${index}`}
               />
               {content}
             </label>
@@ -102,7 +102,7 @@ export default function SurveyElement({ element, ctx }: ElementProps) {
       </div>
       {withButton && touched ? (
         <button type="button" className="bk-button" disabled={busy} onClick={() => void submit(chosen)}>
-          {ctx.merge(str(o, "button-text") || ctx.labels.next)}
+          {ctx.merge(str(options, "button-text") || ctx.labels.next)}
         </button>
       ) : null}
       {error ? (

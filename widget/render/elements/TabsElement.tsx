@@ -22,49 +22,49 @@ export default function TabsElement({ element, ctx }: ElementProps) {
     setFocus(next);
     list.current?.querySelectorAll<HTMLElement>("[role=tab]")[next]?.focus();
   };
-  const onKey = (e: KeyboardEvent, i: number) => {
+  const onKey = (event: KeyboardEvent, index: number) => {
     const keys: Record<string, () => void> = {
-      ArrowRight: () => move(i + 1),
-      ArrowLeft: () => move(i - 1),
+      ArrowRight: () => move(index + 1),
+      ArrowLeft: () => move(index - 1),
       Home: () => move(0),
       End: () => move(items.length - 1),
-      Enter: () => setActive(i),
-      " ": () => setActive(i),
+      Enter: () => setActive(index),
+      " ": () => setActive(index),
     };
-    if (keys[e.key]) {
-      e.preventDefault();
-      keys[e.key]();
+    if (keys[event.key]) {
+      event.preventDefault();
+      keys[event.key]();
     }
   };
   return (
     <div className="bk-el bk-tabs">
       <style>{CSS}</style>
       <div role="tablist" className="bk-tablist" ref={list}>
-        {items.map((item, i) => (
+        {items.map((item, index) => (
           <button
-            key={i}
+            key={index}
             type="button"
             role="tab"
             className="bk-tab"
-            id={`${id}-${i}`}
-            aria-selected={i === active}
-            aria-controls={`${id}-${i}-panel`}
-            tabIndex={i === focus ? 0 : -1}
-            onClick={() => (setActive(i), setFocus(i))}
-            onKeyDown={(e) => onKey(e, i)}
+            id={`${id}-${index}`}
+            aria-selected={index === active}
+            aria-controls={`${id}-${index}-panel`}
+            tabIndex={index === focus ? 0 : -1}
+            onClick={() => (setActive(index), setFocus(index))}
+            onKeyDown={(e) => onKey(e, index)}
           >
             {ctx.merge(item.title ?? "")}
           </button>
         ))}
       </div>
-      {items.map((item, i) => (
+      {items.map((item, index) => (
         <div
-          key={i}
+          key={index}
           role="tabpanel"
-          id={`${id}-${i}-panel`}
-          aria-labelledby={`${id}-${i}`}
+          id={`${id}-${index}-panel`}
+          aria-labelledby={`${id}-${index}`}
           className="bk-tabpanel"
-          hidden={i !== active}
+          hidden={index !== active}
           tabIndex={0}
         >
           <Html html={ctx.merge(item.html ?? "", true)} />

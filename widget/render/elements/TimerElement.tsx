@@ -19,14 +19,14 @@ const CSS = `.bk-timer{text-align:center}
  * at zero it shows its message, hides, or jumps to a visible step.
  */
 export default function TimerElement({ element, ctx }: ElementProps) {
-  const o = element.options;
+  const options = element.options;
   const [end] = useState(() => {
     const now = Date.now();
     const start =
-      str(o, "timer-type") === "relative"
+      str(options, "timer-type") === "relative"
         ? timerStart(ctx.config.website_id, `${ctx.cta.id}-${element.id}`, now)
         : null;
-    return timerEnd(o, now, start);
+    return timerEnd(options, now, start);
   });
   const [now, setNow] = useState(() => Date.now());
   const [ended, setEnded] = useState<"message" | "hide" | null>(null);
@@ -35,34 +35,35 @@ export default function TimerElement({ element, ctx }: ElementProps) {
 
   useEffect(() => {
     if (over || end == null) return;
-    const t = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
   }, [over, end]);
 
   useEffect(() => {
     if (!over) return;
-    const action = str(o, "end-action") || "hide";
+    const action = str(options, "end-action") || "hide";
     // A jump only goes to a step that is visible; otherwise the timer hides.
-    if (action === "step" && ctx.goToStep(num(o, "end-step", -1))) return;
+    if (action === "step" && ctx.goToStep(num(options, "end-step", -1))) return;
     setEnded(action === "message" ? "message" : "hide");
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the end action runs once, when the timer runs out, with the options and context of that render
   }, [over]);
 
   if (end == null || ended === "hide" || (over && !ended)) return null;
-  if (ended === "message") return <Html className="bk-el bk-text" html={ctx.merge(str(o, "end-message"), true)} />;
-  const L = ctx.labels;
+  if (ended === "message")
+    return <Html className="bk-el bk-text" html={ctx.merge(str(options, "end-message"), true)} />;
+  const labels = ctx.labels;
   const units = visibleUnits(left!);
-  const label = ctx.merge(str(o, "label"));
-  const spoken = units.map((u) => `${left![u]} ${L[u]}`).join(", ");
+  const label = ctx.merge(str(options, "label"));
+  const spoken = units.map((u) => `${left![u]} ${labels[u]}`).join(", ");
   return (
     <div className="bk-el bk-timer">
       <style>{CSS}</style>
       {label ? <p className="bk-timer-label">{label}</p> : null}
-      <div className="bk-timer-units" role="timer" aria-label={`${label || L.timer}: ${spoken}`}>
-        {units.map((u) => (
-          <div className="bk-unit" key={u} aria-hidden="true">
-            <b>{String(left![u]).padStart(2, "0")}</b>
-            <span>{L[u]}</span>
+      <div className="bk-timer-units" role="timer" aria-label={`${label || labels.timer}: ${spoken}`}>
+        {units.map((unit) => (
+          <div className="bk-unit" key={unit} aria-hidden="true">
+            <b>{String(left![unit]).padStart(2, "0")}</b>
+            <span>{labels[unit]}</span>
           </div>
         ))}
       </div>

@@ -7,8 +7,8 @@ const CSS = `.bk-video{position:relative;padding-top:56.25%}
 
 /** A YouTube, Vimeo or Wistia video; the provider's script loads on demand and pauses the video when the CTA goes away. */
 export default function VideoElement({ element, ctx }: ElementProps) {
-  const o = element.options;
-  const video = parseVideo(str(o, "url"));
+  const options = element.options;
+  const video = parseVideo(str(options, "url"));
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     if (!video) return;
@@ -29,8 +29,8 @@ export default function VideoElement({ element, ctx }: ElementProps) {
       <style>{CSS}</style>
       <iframe
         ref={frame}
-        src={embedUrl(video, bool(o, "autoplay"))}
-        title={ctx.merge(str(o, "title")) || ctx.labels.video}
+        src={embedUrl(video, bool(options, "autoplay"))}
+        title={ctx.merge(str(options, "title")) || ctx.labels.video}
         allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
         allowFullScreen
         loading="lazy"

@@ -44,13 +44,13 @@ export const ELEMENTS: Partial<Record<ElementType, ComponentType<ElementProps>>>
  */
 export function Element(props: ElementProps) {
   const { element_type, options } = props.element;
-  const C = ELEMENTS[element_type];
-  const s = boxStyle(options);
-  return !C ? null : element_type == "button" || !Object.keys(s)[0] ? (
-    <C {...props} />
+  const Component = ELEMENTS[element_type];
+  const style = boxStyle(options);
+  return !Component ? null : element_type == "button" || !Object.keys(style)[0] ? (
+    <Component {...props} />
   ) : (
-    <div className="bk-el" style={s}>
-      <C {...props} />
+    <div className="bk-el" style={style}>
+      <Component {...props} />
     </div>
   );
 }

@@ -57,26 +57,26 @@ export function createQuiz(
       (p) => p !== f && (f.field_id != null ? p.id === f.field_id : !!f.parent_slug && p.slug === f.parent_slug),
     );
   const root: Record<number, number> = {};
-  for (const f of all) {
-    const seen = new Set([f]);
-    let top = f;
-    for (let p = parentOf(f); p; p = parentOf(p)) {
-      if (seen.has(p)) {
-        top = f;
+  for (const field of all) {
+    const seen = new Set([field]);
+    let top = field;
+    for (let ancestor = parentOf(field); ancestor; ancestor = parentOf(ancestor)) {
+      if (seen.has(ancestor)) {
+        top = field;
         break;
       }
-      seen.add(p);
-      top = p;
+      seen.add(ancestor);
+      top = ancestor;
     }
-    if (top !== f) root[f.id] = top.id;
+    if (top !== field) root[field.id] = top.id;
   }
   const person = opts.person ?? null;
   const urlParams = opts.urlParams ?? {};
   const hidden: Record<string, Answer> = {};
-  for (const f of all) {
-    if (f.field_type !== "hidden") continue;
-    const v = prefillValue(f, person, urlParams) ?? f.value ?? undefined;
-    if (isAnswered(v)) hidden[f.slug] = v;
+  for (const field of all) {
+    if (field.field_type !== "hidden") continue;
+    const value = prefillValue(field, person, urlParams) ?? field.value ?? undefined;
+    if (isAnswered(value)) hidden[field.slug] = value;
   }
   const state: QuizState = {
     def: {
@@ -101,12 +101,12 @@ export function createQuiz(
 
 // Entering a question forward prefills it; going back never does, so back leaves it empty.
 function enter(state: QuizState, id: number): QuizState {
-  const f = fieldOf(state, id)!;
-  const v = prefillValue(f, state.def.person, state.def.urlParams);
+  const field = fieldOf(state, id)!;
+  const value = prefillValue(field, state.def.person, state.def.urlParams);
   return {
     ...state,
     path: [...state.path, id],
-    answers: v === undefined ? state.answers : { ...state.answers, [id]: v },
+    answers: value === undefined ? state.answers : { ...state.answers, [id]: value },
   };
 }
 
@@ -138,8 +138,10 @@ export function answer(
 
 /** Clicks an option of the current question: chooses it, or removes it when already chosen (multi-select-limit applies). */
 export function select(state: QuizState, fieldId: number, optionValue: string): QuizState {
-  const f = current(state);
-  return f?.id === fieldId ? answer(state, fieldId, toggleChoice(f, state.answers[fieldId], optionValue)) : state;
+  const field = current(state);
+  return field?.id === fieldId
+    ? answer(state, fieldId, toggleChoice(field, state.answers[fieldId], optionValue))
+    : state;
 }
 
 /**
@@ -148,11 +150,11 @@ export function select(state: QuizState, fieldId: number, optionValue: string): 
  * sending a number above max would be worse).
  */
 export function currentError(state: QuizState) {
-  const f = current(state);
-  if (!f) return null;
-  const v = state.answers[f.id];
-  const error = answerError(f, v, !!state.invalid[f.id]);
-  return error && (f.required || isAnswered(v)) ? error : null;
+  const field = current(state);
+  if (!field) return null;
+  const given = state.answers[field.id];
+  const error = answerError(field, given, !!state.invalid[field.id]);
+  return error && (field.required || isAnswered(given)) ? error : null;
 }
 
 /** True when next may leave the current question. */
@@ -160,21 +162,21 @@ export const canAdvance = (state: QuizState) => !!current(state) && !currentErro
 
 /** The next button shows once answered (or for type empty), never for spinners or questions that advance on select. */
 export function showNextButton(state: QuizState): boolean {
-  const f = current(state);
-  if (!f || isSpinner(f) || advancesOnSelect(f)) return false;
-  return f.field_type === "empty" || isAnswered(state.answers[f.id]);
+  const field = current(state);
+  if (!field || isSpinner(field) || advancesOnSelect(field)) return false;
+  return field.field_type === "empty" || isAnswered(state.answers[field.id]);
 }
 
 /** Back shows except on the first question, for spinners and with hide-back-button. */
 export function showBackButton(state: QuizState): boolean {
-  const f = current(state);
-  return !!f && canGoBack(state) && !isSpinner(f) && !isOn(f.options?.["hide-back-button"]);
+  const field = current(state);
+  return !!field && canGoBack(state) && !isSpinner(field) && !isOn(field.options?.["hide-back-button"]);
 }
 
 /** Answer-condition data: every question's slug (undefined while unanswered) and the merge values. */
 export function conditionData(state: QuizState): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const f of state.def.fields) data[f.slug] = undefined;
+  for (const field of state.def.fields) data[field.slug] = undefined;
   return { ...data, ...mergeValues(state) };
 }
 
@@ -190,12 +192,12 @@ export function compare(actual: unknown, comparison: string, expected: unknown):
   const wanted = Array.isArray(expected) ? expected : [expected];
   const any = (test: (a: unknown, b: unknown) => boolean) => values.some((a) => wanted.some((b) => test(a, b)));
   const eq = (a: unknown, b: unknown) => {
-    const [x, y] = [num(a), num(b)];
-    return x !== undefined && y !== undefined ? x === y : text(a) === text(b);
+    const [left, right] = [num(a), num(b)];
+    return left !== undefined && right !== undefined ? left === right : text(a) === text(b);
   };
   const numeric = (test: (x: number, y: number) => boolean) => (a: unknown, b: unknown) => {
-    const [x, y] = [num(a), num(b)];
-    return x !== undefined && y !== undefined && test(x, y);
+    const [left, right] = [num(a), num(b)];
+    return left !== undefined && right !== undefined && test(left, right);
   };
   switch (comparison) {
     case "is":
@@ -240,22 +242,26 @@ export function conditionsMatch(
   other?: (c: Condition) => boolean,
 ): boolean {
   let result: boolean | null = null;
-  for (const c of [...conditions].sort(byPosition)) {
-    const own = c.condition_type === "data_field" && c.data_name != null && hasOwnKey(data, c.data_name);
-    const d = c.data ?? {};
-    const v = own
-      ? compare(data[c.data_name!], typeof d.comparison == "string" ? d.comparison : "is", d.value)
-      : !!other?.(c);
-    result = result === null ? v : c.operator === "or" ? result || v : result && v;
+  for (const cond of [...conditions].sort(byPosition)) {
+    const own = cond.condition_type === "data_field" && cond.data_name != null && hasOwnKey(data, cond.data_name);
+    const condData = cond.data ?? {};
+    const met = own
+      ? compare(
+          data[cond.data_name!],
+          typeof condData.comparison == "string" ? condData.comparison : "is",
+          condData.value,
+        )
+      : !!other?.(cond);
+    result = result === null ? met : cond.operator === "or" ? result || met : result && met;
   }
   return result ?? true;
 }
 
 /** Indexes (into def.groups) of the current question's action groups whose conditions match now. */
-function matchingGroups(state: QuizState, f: QuizField): number[] {
+function matchingGroups(state: QuizState, field: QuizField): number[] {
   const data = conditionData(state);
   return state.def.groups.flatMap((g, i) =>
-    g.field_id === f.id && conditionsMatch(g.conditions ?? [], data, state.def.condition) ? [i] : [],
+    g.field_id === field.id && conditionsMatch(g.conditions ?? [], data, state.def.condition) ? [i] : [],
   );
 }
 
@@ -275,50 +281,54 @@ function matchingGroups(state: QuizState, f: QuizField): number[] {
  * path visits a question twice and a quiz ends within as many nexts as it has questions.
  */
 export function peekNext(state: QuizState): { id: number | null; rule: NextRule } {
-  const f = current(state);
-  return f ? resolveNext(state, f, matchingGroups(state, f)) : { id: null, rule: "end" };
+  const field = current(state);
+  return field ? resolveNext(state, field, matchingGroups(state, field)) : { id: null, rule: "end" };
 }
 
 function resolveNext(
   state: QuizState,
-  f: QuizField,
+  field: QuizField,
   matched: readonly number[],
 ): { id: number | null; rule: NextRule } {
   const { def, path } = state;
   const open = (q: QuizField) => isQuestion(q) && !path.includes(q.id);
-  const top = fieldOf(state, def.root[f.id] ?? f.id)!;
+  const top = fieldOf(state, def.root[field.id] ?? field.id)!;
   const after = (q: QuizField) => def.fields.slice(def.fields.indexOf(q) + 1);
   const nextTop = after(top).find((q) => open(q) && def.root[q.id] === undefined);
-  const fallback = { id: nextTop?.id ?? null, rule: (!nextTop ? "end" : top === f ? "order" : "parent") as NextRule };
+  const fallback = {
+    id: nextTop?.id ?? null,
+    rule: (!nextTop ? "end" : top === field ? "order" : "parent") as NextRule,
+  };
 
-  const v = state.answers[f.id];
+  const given = state.answers[field.id];
   const group = matched.map((i) => def.groups[i]).find((g) => jumpTarget(g.data?.["jump-field-id"]) !== undefined);
-  const option = isSingleSelect(f) && typeof v == "string" ? f.field_options.find((o) => o.value === v) : undefined;
+  const option =
+    isSingleSelect(field) && typeof given == "string" ? field.field_options.find((o) => o.value === given) : undefined;
   const optionJump = jumpTarget(option?.jump_field_id);
   const [target, rule]: [JumpTarget | undefined, NextRule] = group
     ? [jumpTarget(group.data["jump-field-id"]), "group"]
     : optionJump !== undefined
       ? [optionJump, "option"]
-      : [jumpTarget(f.options?.["jump-field-id"]), "question"];
+      : [jumpTarget(field.options?.["jump-field-id"]), "question"];
 
   if (target === undefined) return fallback;
   if (target === "complete_quiz") return { id: null, rule };
   if (target === "next_sub_question") {
     // The following sub-question of the current parent (a top-level question is its own parent).
-    const sub = (top === f ? def.fields : after(f)).find((q) => open(q) && def.root[q.id] === top.id);
+    const sub = (top === field ? def.fields : after(field)).find((q) => open(q) && def.root[q.id] === top.id);
     return sub ? { id: sub.id, rule } : fallback;
   }
-  const q = fieldOf(state, target);
-  return q && open(q) ? { id: q.id, rule } : fallback;
+  const targetField = fieldOf(state, target);
+  return targetField && open(targetField) ? { id: targetField.id, rule } : fallback;
 }
 
 /** Leaves the current question when its answer allows: to the next question, or completes. */
 export function next(state: QuizState): QuizState {
-  const f = current(state);
-  if (!f || !canAdvance(state)) return state;
-  const matched = matchingGroups(state, f);
-  const to = resolveNext(state, f, matched).id;
-  const left = { ...state, matched: { ...state.matched, [f.id]: matched } };
+  const field = current(state);
+  if (!field || !canAdvance(state)) return state;
+  const matched = matchingGroups(state, field);
+  const to = resolveNext(state, field, matched).id;
+  const left = { ...state, matched: { ...state.matched, [field.id]: matched } };
   return to === null ? { ...left, complete: true } : enter(left, to);
 }
 

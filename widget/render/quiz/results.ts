@@ -21,8 +21,8 @@ const extraValue = (v: Answer): ExtraValue => (Array.isArray(v) ? v.map(String) 
 export function answersBySlug(state: QuizState): Record<string, Answer> {
   const out = Object.assign(emptyRecord<Answer>(), state.def.hidden);
   for (const id of state.path) {
-    const f = state.def.fields.find((q) => q.id === id)!;
-    if (state.answers[id] !== undefined) out[f.slug] = state.answers[id];
+    const field = state.def.fields.find((q) => q.id === id)!;
+    if (state.answers[id] !== undefined) out[field.slug] = state.answers[id];
   }
   return out;
 }
@@ -51,15 +51,18 @@ export function matchedGroupIds(state: QuizState): number[] {
 /** Data of the Selection event for one question (default: the current one): fields.extra plus the score. */
 export function selectionEventData(state: QuizState, field?: QuizField | number) {
   const id = typeof field == "number" ? field : (field?.id ?? state.path[state.path.length - 1]);
-  const f = state.def.fields.find((q) => q.id === id);
-  const v = state.answers[id];
-  return { fields: { extra: f && v !== undefined ? { [f.slug]: extraValue(v) } : {} }, score: quizScore(state) };
+  const quizField = state.def.fields.find((q) => q.id === id);
+  const answer = state.answers[id];
+  return {
+    fields: { extra: quizField && answer !== undefined ? { [quizField.slug]: extraValue(answer) } : {} },
+    score: quizScore(state),
+  };
 }
 
 /** Data of the Completion event: every answer, the score and the mostly letter. */
 export function completionEventData(state: QuizState) {
   const extra = emptyRecord<ExtraValue>();
-  for (const [slug, v] of Object.entries(answersBySlug(state))) extra[slug] = extraValue(v);
+  for (const [slug, answer] of Object.entries(answersBySlug(state))) extra[slug] = extraValue(answer);
   return { fields: { extra }, score: quizScore(state), mostly: mostlyLetter(state) };
 }
 
@@ -115,13 +118,13 @@ export function completionPayload(state: QuizState, ctx: QuizContext): QuizConta
   };
   if (ctx.visitor_token) payload.visitor_token = ctx.visitor_token;
   const bySlug = answersBySlug(state);
-  for (const f of state.def.fields) {
-    const v = bySlug[f.slug];
-    if (v === undefined) continue;
-    const s = typeof v == "string" ? v.trim() : "";
-    if (isEmailField(f) && s) payload.email = normalizeEmail(s);
-    else if (isPhoneField(f) && s) payload.phone = s;
-    else payload.extra[f.slug] = extraValue(v);
+  for (const field of state.def.fields) {
+    const answer = bySlug[field.slug];
+    if (answer === undefined) continue;
+    const text = typeof answer == "string" ? answer.trim() : "";
+    if (isEmailField(field) && text) payload.email = normalizeEmail(text);
+    else if (isPhoneField(field) && text) payload.phone = text;
+    else payload.extra[field.slug] = extraValue(answer);
   }
   if (state.def.score.field) payload.extra[state.def.score.field] = score;
   return payload;

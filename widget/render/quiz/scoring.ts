@@ -28,12 +28,12 @@ export function scoreSetup(
 
 /** Applies update_score (set), add_score and subtract_score actions in order; the amount is data.score (or data.value). */
 export function applyScoreActions(score: number, actions: readonly CtaAction[] = []): number {
-  for (const a of actions) {
-    const n = num(a.data?.score ?? a.data?.value);
-    if (n === undefined) continue;
-    if (a.action_type === "update_score") score = n;
-    else if (a.action_type === "add_score") score += n;
-    else if (a.action_type === "subtract_score") score -= n;
+  for (const action of actions) {
+    const value = num(action.data?.score ?? action.data?.value);
+    if (value === undefined) continue;
+    if (action.action_type === "update_score") score = value;
+    else if (action.action_type === "add_score") score += value;
+    else if (action.action_type === "subtract_score") score -= value;
   }
   return score;
 }
@@ -48,8 +48,9 @@ const fieldOf = (state: QuizState, id: number) => state.def.fields.find((f) => f
 export function quizScore(state: QuizState): number {
   let score = state.def.score.start;
   for (const id of state.path) {
-    for (const o of chosenOptions(fieldOf(state, id), state.answers[id])) score += o.score ?? 0;
-    for (const i of state.matched[id] ?? []) score = applyScoreActions(score, state.def.groups[i]?.actions);
+    for (const option of chosenOptions(fieldOf(state, id), state.answers[id])) score += option.score ?? 0;
+    for (const groupIndex of state.matched[id] ?? [])
+      score = applyScoreActions(score, state.def.groups[groupIndex]?.actions);
   }
   return score;
 }
@@ -66,10 +67,10 @@ export const letterOf = (i: number): string =>
 export function mostlyLetter(state: QuizState): string | null {
   const counts: number[] = [];
   for (const id of state.path) {
-    const f = fieldOf(state, id);
-    for (const o of chosenOptions(f, state.answers[id])) {
-      const i = f.field_options.indexOf(o);
-      counts[i] = (counts[i] ?? 0) + 1;
+    const field = fieldOf(state, id);
+    for (const option of chosenOptions(field, state.answers[id])) {
+      const position = field.field_options.indexOf(option);
+      counts[position] = (counts[position] ?? 0) + 1;
     }
   }
   let best = -1;

@@ -52,11 +52,11 @@ export interface CardSettings {
 export const defaultVariant = (p: Product) => p.variants.find((v) => v.available) ?? p.variants[0];
 
 /** A fresh selection for a product. */
-export const initialSelection = (p: Product): Selection => ({
-  variantId: defaultVariant(p)?.id ?? "",
-  options: optionValuesOf(p, defaultVariant(p)),
+export const initialSelection = (product: Product): Selection => ({
+  variantId: defaultVariant(product)?.id ?? "",
+  options: optionValuesOf(product, defaultVariant(product)),
   quantity: 1,
-  planId: p.requires_selling_plan ? (p.subscriptions[0]?.sellingPlans[0]?.id ?? "") : "",
+  planId: product.requires_selling_plan ? (product.subscriptions[0]?.sellingPlans[0]?.id ?? "") : "",
 });
 
 const planOf = (p: Product, id: string): SellingPlan | undefined =>
@@ -74,7 +74,7 @@ export function ProductCard(props: {
   followUp(): void;
   openProduct(): void;
 }) {
-  const { product, selection: sel, settings: s } = props;
+  const { product, selection: sel, settings } = props;
   // An option combination the store has no variant for is not a fallback to another variant: it is sold out.
   const variant = product.variants.length ? product.variants.find((v) => v.id === sel.variantId) : undefined;
   const available = product.variants.length ? !!variant?.available : product.available;
@@ -82,7 +82,7 @@ export function ProductCard(props: {
   const planPrice = sellingPlanPrice(base.price, planOf(product, sel.planId));
   const priced = priceVariant(
     { price: planPrice, compare_at_price: planPrice < base.price ? base.price : base.compare_at_price },
-    s.discount,
+    settings.discount,
   );
   const soldOut = !base.available;
   const image = (variant?.image ?? product.image) || null;
@@ -96,27 +96,27 @@ export function ProductCard(props: {
         <div className="bk-product-image">
           <img src={image} alt={product.title} loading="lazy" />
           <Badge
-            kind={s.badge}
+            kind={settings.badge}
             soldOut={soldOut}
-            text={s.badgeText}
-            soldOutText={s.soldOutBadgeText}
+            text={settings.badgeText}
+            soldOutText={settings.soldOutBadgeText}
             variant={base}
-            discount={s.discount}
-            currencyCharacter={s.currencyCharacter}
-            t={s.labels}
+            discount={settings.discount}
+            currencyCharacter={settings.currencyCharacter}
+            t={settings.labels}
           />
         </div>
       )}
       {!image && (
         <Badge
-          kind={s.badge}
+          kind={settings.badge}
           soldOut={soldOut}
-          text={s.badgeText}
-          soldOutText={s.soldOutBadgeText}
+          text={settings.badgeText}
+          soldOutText={settings.soldOutBadgeText}
           variant={base}
-          discount={s.discount}
-          currencyCharacter={s.currencyCharacter}
-          t={s.labels}
+          discount={settings.discount}
+          currencyCharacter={settings.currencyCharacter}
+          t={settings.labels}
         />
       )}
       <div className="bk-product-body">
@@ -129,51 +129,56 @@ export function ProductCard(props: {
             product.title
           )}
         </p>
-        <ReviewStars summary={props.review} label={s.reviewLabel} t={s.labels} />
+        <ReviewStars summary={props.review} label={settings.reviewLabel} t={settings.labels} />
         <p className="bk-product-price">
-          <span className="bk-price">{formatMoney(priced.price, s.currencyCharacter)}</span>
+          <span className="bk-price">{formatMoney(priced.price, settings.currencyCharacter)}</span>
           {priced.compare_at_price !== null && (
-            <s className="bk-compare-price">{formatMoney(priced.compare_at_price, s.currencyCharacter)}</s>
+            <s className="bk-compare-price">{formatMoney(priced.compare_at_price, settings.currencyCharacter)}</s>
           )}
         </p>
-        {s.description && product.description && props.hero && (
+        {settings.description && product.description && props.hero && (
           <div className="bk-product-description">{product.description.replace(/<[^>]*>/g, "")}</div>
         )}
         <VariantPicker
           product={product}
           variantId={sel.variantId}
           values={sel.options}
-          label={s.labels.variant}
+          label={settings.labels.variant}
           onChange={(variantId, options) => props.onSelect({ ...sel, variantId, options })}
         />
-        {s.subscriptions && (
+        {settings.subscriptions && (
           <SubscriptionPicker
             product={product}
             value={sel.planId}
-            oneTimeText={s.oneTimeText}
-            t={s.labels}
+            oneTimeText={settings.oneTimeText}
+            t={settings.labels}
             onChange={(planId) => props.onSelect({ ...sel, planId })}
           />
         )}
-        {s.quantity && s.mode === "add-to-cart" && (
+        {settings.quantity && settings.mode === "add-to-cart" && (
           <QuantityPicker
             value={sel.quantity}
-            label={s.labels.quantity}
+            label={settings.labels.quantity}
             onChange={(quantity) => props.onSelect({ ...sel, quantity })}
           />
         )}
-        {s.mode === "go-to-product" ? (
+        {settings.mode === "go-to-product" ? (
           <a className="bk-button bk-product-button" href={href ?? "#"} onClick={() => props.openProduct()}>
-            {productButtonText({ mode: s.mode, text: s.buttonText }, s.labels)}
+            {productButtonText({ mode: settings.mode, text: settings.buttonText }, settings.labels)}
           </a>
         ) : (
           <AddToCartButton
             key={base.available ? "on" : "off"}
             text={productButtonText(
-              { mode: s.mode, text: s.buttonText, available: !soldOut, soldOutText: s.soldOutText },
-              s.labels,
+              {
+                mode: settings.mode,
+                text: settings.buttonText,
+                available: !soldOut,
+                soldOutText: settings.soldOutText,
+              },
+              settings.labels,
             )}
-            viewCartText={s.viewCartText}
+            viewCartText={settings.viewCartText}
             disabled={soldOut}
             add={props.add}
             followUp={props.followUp}

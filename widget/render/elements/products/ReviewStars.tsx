@@ -8,16 +8,16 @@ export function ReviewStars(props: {
   label?: string;
   t: Pick<WidgetTexts, "reviews">;
 }) {
-  const s = props.summary;
-  if (!s || !s.product_total_reviews) return null;
-  const full = Math.round(s.product_score);
+  const summary = props.summary;
+  if (!summary || !summary.product_total_reviews) return null;
+  const full = Math.round(summary.product_score);
   return (
-    <div className="bk-product-reviews" aria-label={`${s.product_score} / 5`}>
+    <div className="bk-product-reviews" aria-label={`${summary.product_score} / 5`}>
       <span className="bk-stars" aria-hidden="true">
         {"★".repeat(Math.max(0, Math.min(5, full))) + "☆".repeat(Math.max(0, 5 - full))}
       </span>{" "}
       <span className="bk-review-count">
-        ({s.product_total_reviews} {reviewLabel(props.label, props.t)})
+        ({summary.product_total_reviews} {reviewLabel(props.label, props.t)})
       </span>
     </div>
   );

@@ -22,9 +22,9 @@ export function SubscriptionPicker(props: {
         {!props.product.requires_selling_plan && (
           <option value="">{subscriptionText(props.oneTimeText, props.t)}</option>
         )}
-        {plans.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
+        {plans.map((plan) => (
+          <option key={plan.id} value={plan.id}>
+            {plan.name}
           </option>
         ))}
       </select>

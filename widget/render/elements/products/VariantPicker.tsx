@@ -40,8 +40,8 @@ export function VariantPicker(props: {
         <span className="bk-sr">{props.label}</span>
         <select
           value={props.variantId}
-          onChange={(e) => {
-            const id = (e.target as HTMLSelectElement).value;
+          onChange={(event) => {
+            const id = (event.target as HTMLSelectElement).value;
             props.onChange(
               id,
               optionValuesOf(
@@ -51,9 +51,9 @@ export function VariantPicker(props: {
             );
           }}
         >
-          {product.variants.map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.title}
+          {product.variants.map((variant) => (
+            <option key={variant.id} value={variant.id}>
+              {variant.title}
             </option>
           ))}
         </select>
@@ -66,13 +66,16 @@ export function VariantPicker(props: {
   };
   return (
     <div className="bk-product-variant">
-      {product.options.map((o, i) => (
-        <label key={o.name} className="bk-product-option" data-option={o.name}>
-          <span className="bk-sr">{o.name}</span>
-          <select value={props.values[i] ?? ""} onChange={(e) => pick(i, (e.target as HTMLSelectElement).value)}>
-            {o.values.map((v) => (
-              <option key={v} value={v}>
-                {v}
+      {product.options.map((option, index) => (
+        <label key={option.name} className="bk-product-option" data-option={option.name}>
+          <span className="bk-sr">{option.name}</span>
+          <select
+            value={props.values[index] ?? ""}
+            onChange={(e) => pick(index, (e.target as HTMLSelectElement).value)}
+          >
+            {option.values.map((value) => (
+              <option key={value} value={value}>
+                {value}
               </option>
             ))}
           </select>

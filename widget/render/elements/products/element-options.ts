@@ -36,20 +36,20 @@ export function feedSources(element: CtaElement, values: Record<string, unknown>
     Object.values(values).flatMap((v) =>
       Array.isArray(v) ? v.map(String) : v === null || v === undefined ? [] : [String(v)],
     );
-  return entries.flatMap((e): FeedSource[] => {
-    const intent = e.intent === "complementary" ? "complementary" : "related";
-    switch (e.source ?? e.type) {
+  return entries.flatMap((entry): FeedSource[] => {
+    const intent = entry.intent === "complementary" ? "complementary" : "related";
+    switch (entry.source ?? entry.type) {
       case "manual": {
-        const handles = list(e.handles ?? e.handle);
-        const variantIds = list(e.variant_ids ?? e.variantIds);
+        const handles = list(entry.handles ?? entry.handle);
+        const variantIds = list(entry.variant_ids ?? entry.variantIds);
         return handles.length ? [{ type: "manual", handles, ...(variantIds.length ? { variantIds } : {}) }] : [];
       }
       case "collection": {
-        const handle = String(e.handle ?? "") || collectionFromPath(url);
+        const handle = String(entry.handle ?? "") || collectionFromPath(url);
         return handle ? [{ type: "collection", handle }] : [];
       }
       case "recommendations":
-        return e.product_id ? [{ type: "recommendations", productId: String(e.product_id), intent }] : [];
+        return entry.product_id ? [{ type: "recommendations", productId: String(entry.product_id), intent }] : [];
       case "filter":
         return [{ type: "filter", answers: answers() }];
       case "cart":
@@ -61,19 +61,19 @@ export function feedSources(element: CtaElement, values: Record<string, unknown>
 }
 
 /** The review provider the element names, with its keys; null without a known one. */
-export function reviewConfig(o: Record<string, unknown>): ReviewConfig | null {
-  const provider = str(o, "reviews-provider") as ReviewProvider;
+export function reviewConfig(options: Record<string, unknown>): ReviewConfig | null {
+  const provider = str(options, "reviews-provider") as ReviewProvider;
   if (!["judgeme", "yotpo", "okendo", "stamped"].includes(provider)) return null;
-  const s = (k: string) => str(o, k) || undefined;
+  const optional = (k: string) => str(options, k) || undefined;
   return {
     provider,
-    shopDomain: s("reviews-shop-domain"),
-    publicToken: s("reviews-public-token"),
-    appKey: s("reviews-app-key"),
-    subscriberId: s("reviews-subscriber-id"),
-    apiKey: s("reviews-api-key"),
-    storeUrl: s("reviews-store-url"),
-    baseUrl: s("reviews-base-url"),
+    shopDomain: optional("reviews-shop-domain"),
+    publicToken: optional("reviews-public-token"),
+    appKey: optional("reviews-app-key"),
+    subscriberId: optional("reviews-subscriber-id"),
+    apiKey: optional("reviews-api-key"),
+    storeUrl: optional("reviews-store-url"),
+    baseUrl: optional("reviews-base-url"),
   };
 }
 
