@@ -42,9 +42,9 @@ export default function App() {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const t = translator(useDocumentLanguage());
+  const translate = translator(useDocumentLanguage());
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? t("errorPage.notFoundTitle") : t("errorPage.errorTitle");
+  const title = notFound ? translate("errorPage.notFoundTitle") : translate("errorPage.errorTitle");
   return (
     <Document title={`${title} – Beckon`}>
       <main
@@ -58,10 +58,10 @@ export function ErrorBoundary() {
         }}
       >
         <h1 style={{ fontSize: "1.5rem" }}>{title}</h1>
-        <p>{notFound ? t("errorPage.notFoundText") : t("errorPage.errorText")}</p>
+        <p>{notFound ? translate("errorPage.notFoundText") : translate("errorPage.errorText")}</p>
         <p>
           <a href="/" style={{ color: "#005bd3" }}>
-            {t("errorPage.home")}
+            {translate("errorPage.home")}
           </a>
         </p>
       </main>

@@ -103,15 +103,15 @@ function startShopify(): { app: ShopifyAppInstance | null; problem: string | nul
   if (shopifyMissingEnv.length > 0) return { app: null, problem: null };
   try {
     return { app: createShopifyApp(), problem: null };
-  } catch (e) {
+  } catch (error) {
     // A bad value (say, SHOPIFY_APP_URL without a scheme) turns Shopify off
     // with the reason, instead of taking the standalone admin down with it.
-    let reason = e instanceof Error ? e.message : String(e);
+    let reason = error instanceof Error ? error.message : String(error);
     // The reason is shown on /app: never with the key or secret in it.
     const variables = shopifyVariables(serverEnv());
-    for (const k of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"] as const) {
-      const value = variables[k]?.trim();
-      if (value) reason = reason.split(value).join(`<${k}>`);
+    for (const key of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"] as const) {
+      const value = variables[key]?.trim();
+      if (value) reason = reason.split(value).join(`<${key}>`);
     }
     logger("shopify").error(`Shopify install is off: ${reason}`);
     return { app: null, problem: reason };

@@ -37,28 +37,29 @@ export interface RemixBrowserManifest {
 }
 
 const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
-const isModule = (v: unknown): v is ManifestEntry =>
-  typeof v === "object" &&
-  v !== null &&
-  typeof (v as ManifestEntry).module === "string" &&
-  ((v as ManifestEntry).imports === undefined || isStringList((v as ManifestEntry).imports));
+const isModule = (value: unknown): value is ManifestEntry =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as ManifestEntry).module === "string" &&
+  ((value as ManifestEntry).imports === undefined || isStringList((value as ManifestEntry).imports));
 
 /** Parses the text of assets/manifest-*.js (`window.__remixManifest={...};`); throws naming what is wrong. */
 export function parseRemixManifest(text: string): RemixBrowserManifest {
-  const m = /^\s*window\.__remixManifest\s*=\s*([\s\S]*?);?\s*$/.exec(text);
-  if (!m) throw new Error("manifest: not a Remix browser manifest (expected window.__remixManifest=...)");
+  const match = /^\s*window\.__remixManifest\s*=\s*([\s\S]*?);?\s*$/.exec(text);
+  if (!match) throw new Error("manifest: not a Remix browser manifest (expected window.__remixManifest=...)");
   let value: unknown;
   try {
-    value = JSON.parse(m[1]);
+    value = JSON.parse(match[1]);
   } catch (e) {
     throw new Error(`manifest: not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
-  const v = value as Partial<RemixBrowserManifest> | null;
-  if (!v || typeof v !== "object" || !isModule(v.entry)) throw new Error("manifest.entry: missing its module");
-  if (!v.routes || typeof v.routes !== "object") throw new Error("manifest.routes: missing");
-  for (const [id, route] of Object.entries(v.routes))
+  const manifest = value as Partial<RemixBrowserManifest> | null;
+  if (!manifest || typeof manifest !== "object" || !isModule(manifest.entry))
+    throw new Error("manifest.entry: missing its module");
+  if (!manifest.routes || typeof manifest.routes !== "object") throw new Error("manifest.routes: missing");
+  for (const [id, route] of Object.entries(manifest.routes))
     if (!isModule(route)) throw new Error(`manifest.routes.${id}: missing its module`);
-  return v as RemixBrowserManifest;
+  return manifest as RemixBrowserManifest;
 }
 
 /** The asset paths ("/assets/x.js") a first load of `routeId` fetches per the manifest, entry first, without duplicates. */
@@ -82,8 +83,10 @@ export function withStaticImports(file: string, seen = new Set<string>()): strin
   if (seen.has(file) || !existsSync(file)) return [...seen];
   seen.add(file);
   const code = readFileSync(file, "utf8");
-  for (const m of code.matchAll(/(?:^|[;}\n])\s*(?:import|export)\s*(?:[^"'();]*?from\s*)?["'](\.\/[\w.$-]+\.js)["']/g))
-    withStaticImports(path.join(path.dirname(file), m[1]), seen);
+  for (const match of code.matchAll(
+    /(?:^|[;}\n])\s*(?:import|export)\s*(?:[^"'();]*?from\s*)?["'](\.\/[\w.$-]+\.js)["']/g,
+  ))
+    withStaticImports(path.join(path.dirname(file), match[1]), seen);
   return [...seen];
 }
 
@@ -108,11 +111,11 @@ export function adminFirstLoad(clientDir = "build/client", routeId = CTA_LIST_RO
   for (const asset of firstLoadAssets(manifest, routeId)) {
     const file = path.join(clientDir, asset.replace(/^\//, ""));
     if (!existsSync(file)) return { ok: false, reason: `${file} (named by the manifest) is missing` };
-    for (const f of withStaticImports(file)) files.add(f);
+    for (const imported of withStaticImports(file)) files.add(imported);
   }
   const row = { raw: 0, gzip: 0, brotli: 0 };
-  for (const f of files) {
-    const code = readFileSync(f);
+  for (const file of files) {
+    const code = readFileSync(file);
     row.raw += code.length;
     row.gzip += gzipSync(code, { level: 9 }).length;
     row.brotli += brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;

@@ -21,15 +21,15 @@ export const DEMO_ASSETS = path.join(root, "demo/sv/assets");
 const TARGET = ["es2019", "chrome80", "firefox78", "safari14", "edge80"];
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
+  let crc = n;
+  for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+  return crc >>> 0;
 });
 
 function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  let crc = 0xffffffff;
+  for (const byte of buf) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
 }
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -46,13 +46,14 @@ type Rgb = [number, number, number];
 /** A PNG of width x height: a diagonal gradient between two colours with a band, enough to tell images apart. */
 export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
+  for (let pixelY = 0; pixelY < height; pixelY++) {
+    const row = pixelY * (width * 3 + 1);
     raw[row] = 0;
-    for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      const band = Math.abs(y - height * 0.62) < height * 0.06 ? 0.35 : 1;
-      for (let c = 0; c < 3; c++) raw[row + 1 + x * 3 + c] = Math.round((from[c] + (to[c] - from[c]) * t) * band);
+    for (let pixelX = 0; pixelX < width; pixelX++) {
+      const mix = (pixelX / width + pixelY / height) / 2;
+      const band = Math.abs(pixelY - height * 0.62) < height * 0.06 ? 0.35 : 1;
+      for (let channel = 0; channel < 3; channel++)
+        raw[row + 1 + pixelX * 3 + channel] = Math.round((from[channel] + (to[channel] - from[channel]) * mix) * band);
     }
   }
   const ihdr = Buffer.alloc(13);
@@ -153,7 +154,7 @@ export async function buildDemo(options: { quiet?: boolean } = {}): Promise<Demo
   writeFileSync(path.join(DEMO_ASSETS, "diagram.svg"), DIAGRAM_SVG);
   files.push({ file: "diagram.svg", bytes: Buffer.byteLength(DIAGRAM_SVG) });
   if (!options.quiet) {
-    for (const f of files) console.log(`${path.relative(root, path.join(DEMO_ASSETS, f.file))}  ${f.bytes} B`);
+    for (const file of files) console.log(`${path.relative(root, path.join(DEMO_ASSETS, file.file))}  ${file.bytes} B`);
   }
   return { files };
 }

@@ -123,7 +123,7 @@ export function initialFiles(meta: Metafile, entryOut: string): string[] {
   const visit = (out: string) => {
     if (seen.has(out) || !meta.outputs[out]) return;
     seen.add(out);
-    for (const i of meta.outputs[out].imports) if (i.kind === "import-statement") visit(i.path);
+    for (const imported of meta.outputs[out].imports) if (imported.kind === "import-statement") visit(imported.path);
   };
   visit(entryOut);
   return [...seen].map((f) => path.resolve(root, f));
@@ -172,18 +172,19 @@ async function buildChunk(
   if (split) {
     // The renderer's code runs as soon as it arrives: V8 compiles it while it downloads (contract/compile-hint.ts).
     const files = await Promise.all(
-      out.outputFiles!.map(async (f) => ({
-        path: f.path,
-        contents: f.path.endsWith(".js")
-          ? await finishMinify(f.contents, { module: true, compileHint: true })
-          : f.contents,
+      out.outputFiles!.map(async (outputFile) => ({
+        path: outputFile.path,
+        contents: outputFile.path.endsWith(".js")
+          ? await finishMinify(outputFile.contents, { module: true, compileHint: true })
+          : outputFile.contents,
       })),
     );
     const outputs = new Set(files.map((f) => f.path));
     // Chunks of earlier builds go; the content-hashed names of this one replace them.
-    for (const f of readdirSync(ASSETS_DIR))
-      if (CONTENT_HASHED_CHUNK.test(f) && !outputs.has(path.join(ASSETS_DIR, f))) unlinkSync(path.join(ASSETS_DIR, f));
-    for (const f of files) writeFileSync(f.path, f.contents);
+    for (const assetName of readdirSync(ASSETS_DIR))
+      if (CONTENT_HASHED_CHUNK.test(assetName) && !outputs.has(path.join(ASSETS_DIR, assetName)))
+        unlinkSync(path.join(ASSETS_DIR, assetName));
+    for (const outputFile of files) writeFileSync(outputFile.path, outputFile.contents);
     const entryFile = files.find((f) => f.path === file)!;
     // What the budget counts: the entry plus its static imports, each gzipped on its own (separate downloads).
     const initial = initialFiles(out.metafile!, path.relative(root, file));
@@ -262,8 +263,8 @@ export async function buildWidget(options: { quiet?: boolean } = {}): Promise<Wi
     extras,
   };
   if (!options.quiet) {
-    for (const r of Object.values(result)) {
-      console.log(`${path.relative(root, r.file)}  ${r.bytes} B, ${r.gzip} B gzip`);
+    for (const entry of Object.values(result)) {
+      console.log(`${path.relative(root, entry.file)}  ${entry.bytes} B, ${entry.gzip} B gzip`);
     }
   }
   return result;

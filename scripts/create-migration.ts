@@ -45,31 +45,35 @@ async function main() {
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   const cluster = await startPostgresCluster();
   try {
-    for (const t of targets) {
-      const dir = path.join(root, t.dir);
+    for (const target of targets) {
+      const dir = path.join(root, target.dir);
       const previous = lastMigration(dir);
       const from = previous ? ["--from-schema-datamodel", path.join(previous, "snapshot.prisma")] : ["--from-empty"];
-      const sql = execFileSync(prismaBin, ["migrate", "diff", ...from, "--to-schema-datamodel", t.schema, "--script"], {
-        cwd: root,
-        encoding: "utf8",
-        env: {
-          ...process.env,
-          DATABASE_URL: t.provider === "sqlite" ? t.url : cluster.url,
-          BECKON_PRISMA_PROVIDER: t.provider,
-          BECKON_PRISMA_PG_PORT: String(cluster.port),
-          BECKON_PRISMA_PG_USER: cluster.user,
-          BECKON_PRISMA_PG_DATABASE: cluster.database,
+      const sql = execFileSync(
+        prismaBin,
+        ["migrate", "diff", ...from, "--to-schema-datamodel", target.schema, "--script"],
+        {
+          cwd: root,
+          encoding: "utf8",
+          env: {
+            ...process.env,
+            DATABASE_URL: target.provider === "sqlite" ? target.url : cluster.url,
+            BECKON_PRISMA_PROVIDER: target.provider,
+            BECKON_PRISMA_PG_PORT: String(cluster.port),
+            BECKON_PRISMA_PG_USER: cluster.user,
+            BECKON_PRISMA_PG_DATABASE: cluster.database,
+          },
         },
-      });
+      );
       if (!/\S/.test(sql.replace(/^--.*$/gm, ""))) {
-        console.log(`${t.provider}: no changes`);
+        console.log(`${target.provider}: no changes`);
         continue;
       }
       const out = path.join(dir, `${stamp}_${name}`);
       mkdirSync(out, { recursive: true });
       writeFileSync(path.join(out, "migration.sql"), sql);
-      writeFileSync(path.join(out, "snapshot.prisma"), readFileSync(path.join(root, t.schema), "utf8"));
-      console.log(`${t.provider}: wrote ${path.relative(root, out)}/migration.sql`);
+      writeFileSync(path.join(out, "snapshot.prisma"), readFileSync(path.join(root, target.schema), "utf8"));
+      console.log(`${target.provider}: wrote ${path.relative(root, out)}/migration.sql`);
     }
   } finally {
     cluster.stop();

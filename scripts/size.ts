@@ -52,8 +52,8 @@ export function staticImports(file: string, seen = new Set<string>()): string[] 
   if (seen.has(file) || !existsSync(file)) return [...seen];
   seen.add(file);
   const code = readFileSync(file, "utf8");
-  for (const m of code.matchAll(/(?:^|[;}\n])\s*import\s*(?:[^"'();]*?from\s*)?["'](\.\/beckon-[\w-]+\.js)["']/g))
-    staticImports(path.join(path.dirname(file), m[1]), seen);
+  for (const match of code.matchAll(/(?:^|[;}\n])\s*import\s*(?:[^"'();]*?from\s*)?["'](\.\/beckon-[\w-]+\.js)["']/g))
+    staticImports(path.join(path.dirname(file), match[1]), seen);
   return [...seen];
 }
 
@@ -63,25 +63,25 @@ export async function checkSizes(build = true): Promise<{ rows: SizeRow[]; ok: b
     build || [LOADER_FILE, ...CHUNKS.map((c) => c.file)].some((f) => !existsSync(f))
       ? await buildWidget({ quiet: true })
       : null;
-  const l = measure("loader", [LOADER_FILE]);
+  const loader = measure("loader", [LOADER_FILE]);
   // A split chunk counts with the chunks its entry imports statically.
   const chunks = CHUNKS.map((c) =>
     measure(c.name, (built?.[c.name] as { initial?: string[] } | undefined)?.initial ?? staticImports(c.file)),
   );
-  const r = chunks.find((c) => c.name === "renderer")!;
+  const renderer = chunks.find((c) => c.name === "renderer")!;
   // Two separate downloads: the total is the sum of the compressed sizes, not the size of the concatenation.
   const total: SizeRow = {
     name: "loader + renderer",
-    raw: l.raw + r.raw,
-    gzip: l.gzip + r.gzip,
-    brotli: l.brotli + r.brotli,
+    raw: loader.raw + renderer.raw,
+    gzip: loader.gzip + renderer.gzip,
+    brotli: loader.brotli + renderer.brotli,
   };
   const problems: string[] = [];
-  if (l.gzip > LOADER_GZIP_BUDGET)
-    problems.push(`loader is ${l.gzip} B gzip, over its budget of ${LOADER_GZIP_BUDGET} B`);
+  if (loader.gzip > LOADER_GZIP_BUDGET)
+    problems.push(`loader is ${loader.gzip} B gzip, over its budget of ${LOADER_GZIP_BUDGET} B`);
   if (total.gzip > TOTAL_GZIP_BUDGET)
     problems.push(`loader + renderer is ${total.gzip} B gzip, over its budget of ${TOTAL_GZIP_BUDGET} B`);
-  return { rows: [l, ...chunks, total], ok: problems.length === 0, problems };
+  return { rows: [loader, ...chunks, total], ok: problems.length === 0, problems };
 }
 
 /**
@@ -103,15 +103,15 @@ export async function loaderComposition(): Promise<{ module: string; raw: number
   });
   const parts: { module: string; code: string }[] = [{ module: "(wrapper)", code: "" }];
   for (const line of out.outputFiles[0].text.split("\n")) {
-    const m = /^\s*\/\/ (\S+)$/.exec(line);
-    if (m) parts.push({ module: m[1], code: "" });
+    const match = /^\s*\/\/ (\S+)$/.exec(line);
+    if (match) parts.push({ module: match[1], code: "" });
     else parts[parts.length - 1].code += line + "\n";
   }
   // Whitespace minified per module as in the real build (a part that does not parse alone just loses its line breaks).
-  for (const p of parts)
-    p.code = await transform(p.code, { minifyWhitespace: true }).then(
+  for (const part of parts)
+    part.code = await transform(part.code, { minifyWhitespace: true }).then(
       (r) => r.code,
-      () => p.code.replace(/\n\s*/g, ""),
+      () => part.code.replace(/\n\s*/g, ""),
     );
   const gz = (p: typeof parts) => gzipSync(p.map((x) => x.code).join(""), { level: 9 }).length;
   const whole = gz(parts);
@@ -147,11 +147,11 @@ async function main() {
   else if (process.argv.includes("--why")) console.log(`\n${ADMIN_ROW} files: ${admin.files.join(" ")}`);
   if (process.argv.includes("--why")) {
     console.log("\nloader by module (gzip B saved without it, raw B)");
-    for (const r of await loaderComposition())
-      console.log(`${String(r.gzip).padStart(6)} ${String(r.raw).padStart(6)}  ${r.module}`);
+    for (const row of await loaderComposition())
+      console.log(`${String(row.gzip).padStart(6)} ${String(row.raw).padStart(6)}  ${row.module}`);
   }
   if (!ok) {
-    for (const p of problems) console.error(`[size] ${p}`);
+    for (const problem of problems) console.error(`[size] ${problem}`);
     process.exit(1);
   }
 }

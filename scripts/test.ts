@@ -81,10 +81,10 @@ async function vitest(title: string, projects: string[], env: Record<string, str
   );
   const before = failedTests.length;
   if (existsSync(report)) {
-    const r = JSON.parse(readFileSync(report, "utf8")) as VitestJsonReport;
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    failedTests.push(...describeFailures(title, r, root));
+    const vitestReport = JSON.parse(readFileSync(report, "utf8")) as VitestJsonReport;
+    passed += vitestReport.numPassedTests;
+    failed += vitestReport.numFailedTests;
+    failedTests.push(...describeFailures(title, vitestReport, root));
   } else {
     failed += 1;
   }

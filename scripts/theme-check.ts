@@ -69,8 +69,8 @@ export function sizedFileSystem(fileSize: FileSizeFn): AbstractFileSystem {
     readFile: (uri) => NodeFileSystem.readFile(uri),
     readDirectory: (uri) => NodeFileSystem.readDirectory(uri),
     async stat(uri) {
-      const s = await NodeFileSystem.stat(uri);
-      return s.type === 1 /* FileType.File */ ? { ...s, size: await fileSize(uri) } : s;
+      const fileStat = await NodeFileSystem.stat(uri);
+      return fileStat.type === 1 /* FileType.File */ ? { ...fileStat, size: await fileSize(uri) } : fileStat;
     },
   };
 }
@@ -134,7 +134,7 @@ export function formatOffense(o: Offense, extensionRoot: string = EXTENSION_ROOT
 async function main() {
   const extensionRoot = path.resolve(process.argv[2] ?? EXTENSION_ROOT);
   const { offenses, errors, checks } = await runThemeCheck(extensionRoot);
-  for (const o of offenses) console.log(formatOffense(o, extensionRoot));
+  for (const offense of offenses) console.log(formatOffense(offense, extensionRoot));
   const js = await Promise.all(
     ["beckon-loader.js", "beckon-renderer.js"].map(async (f) => {
       const text = await readFile(path.join(extensionRoot, "assets", f)).catch(() => null);

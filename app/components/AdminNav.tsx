@@ -12,16 +12,16 @@ import { useT } from "~/i18n/useT";
 export function adminNavItems(
   basePath: string,
   surface: "owner" | "shopify" = "owner",
-  t: Translate = translator("en"),
+  translate: Translate = translator("en"),
 ): { label: string; url: string }[] {
-  const p = adminPaths({ basePath, surface });
+  const paths = adminPaths({ basePath, surface });
   return [
-    { label: t("nav.settings"), url: p.settings },
-    { label: t("nav.ctas"), url: p.ctas },
-    { label: t("nav.campaigns"), url: p.broadcasts },
-    { label: t("nav.contacts"), url: p.contacts },
-    { label: t("nav.results"), url: p.results },
-    { label: t("nav.integrations"), url: p.integrations },
+    { label: translate("nav.settings"), url: paths.settings },
+    { label: translate("nav.ctas"), url: paths.ctas },
+    { label: translate("nav.campaigns"), url: paths.broadcasts },
+    { label: translate("nav.contacts"), url: paths.contacts },
+    { label: translate("nav.results"), url: paths.results },
+    { label: translate("nav.integrations"), url: paths.integrations },
   ];
 }
 
@@ -37,14 +37,14 @@ const linkStyle = ({ isActive }: { isActive: boolean }): React.CSSProperties => 
 
 /** A row of links to a website's pages; the current one is marked for screen readers too. */
 export function AdminNav({ websiteId }: { websiteId: number | string }) {
-  const t = useT();
-  const items = adminNavItems(`/owner/websites/${websiteId}`, "owner", t);
+  const translate = useT();
+  const items = adminNavItems(`/owner/websites/${websiteId}`, "owner", translate);
   return (
     <Box paddingInline="400" paddingBlock="200" background="bg-surface" borderBlockEndWidth="025" borderColor="border">
-      <nav aria-label={t("nav.label")}>
+      <nav aria-label={translate("nav.label")}>
         <InlineStack gap="100" wrap>
           <NavLink to="/owner" end style={linkStyle}>
-            {t("nav.allWebsites")}
+            {translate("nav.allWebsites")}
           </NavLink>
           {items.map((item) => (
             <NavLink key={item.url} to={item.url} style={linkStyle} prefetch="intent">

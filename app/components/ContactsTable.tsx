@@ -49,22 +49,22 @@ export interface ContactsTableProps {
 
 const DASH = "—";
 
-const consentOptions = (t: Translate) => [
-  { label: t("contacts.anyConsent"), value: "" },
-  { label: t("contacts.marketingGiven"), value: "marketing" },
-  { label: t("contacts.noMarketing"), value: "no-marketing" },
-  { label: t("contacts.privacyGiven"), value: "privacy" },
-  { label: t("contacts.smsGiven"), value: "sms" },
+const consentOptions = (translate: Translate) => [
+  { label: translate("contacts.anyConsent"), value: "" },
+  { label: translate("contacts.marketingGiven"), value: "marketing" },
+  { label: translate("contacts.noMarketing"), value: "no-marketing" },
+  { label: translate("contacts.privacyGiven"), value: "privacy" },
+  { label: translate("contacts.smsGiven"), value: "sms" },
 ];
 
 /** The filter values as form strings (empty when unset). */
-function filterStrings(f: ContactFilters | undefined) {
+function filterStrings(filters: ContactFilters | undefined) {
   return {
-    cta: f?.ctaId ? String(f.ctaId) : "",
-    list: f?.listId ? String(f.listId) : "",
-    from: f?.from ?? "",
-    to: f?.to ?? "",
-    consent: f?.consent ?? "",
+    cta: filters?.ctaId ? String(filters.ctaId) : "",
+    list: filters?.listId ? String(filters.listId) : "",
+    from: filters?.from ?? "",
+    to: filters?.to ?? "",
+    consent: filters?.consent ?? "",
   };
 }
 
@@ -81,7 +81,7 @@ export function ContactsTable({
   actions,
   keepParams = [],
 }: ContactsTableProps) {
-  const t = useT();
+  const translate = useT();
   const [searchParams] = useSearchParams();
   const [search, setSearch] = useState(query);
   const current = filterStrings(filters);
@@ -98,37 +98,41 @@ export function ContactsTable({
     const params = new URLSearchParams(kept.map(([k, v]) => [k, v]));
     if (!target.clear) {
       if (query) params.set("q", query);
-      for (const [k, v] of Object.entries(current)) if (v) params.set(k, v);
+      for (const [key, value] of Object.entries(current)) if (value) params.set(key, value);
     }
     if (target.page && target.page > 1) params.set("page", String(target.page));
-    const s = params.toString();
-    return s ? `?${s}` : "?";
+    const queryString = params.toString();
+    return queryString ? `?${queryString}` : "?";
   };
 
   const headings: [{ title: string }, ...{ title: string }[]] = [
-    { title: t("contacts.email") },
-    { title: t("contacts.name") },
-    { title: t("contacts.phone") },
-    { title: t("contacts.consents") },
-    { title: t("contacts.since") },
-    { title: t("contacts.cta") },
-    ...(contactHref ? [{ title: t("contacts.details") }] : []),
+    { title: translate("contacts.email") },
+    { title: translate("contacts.name") },
+    { title: translate("contacts.phone") },
+    { title: translate("contacts.consents") },
+    { title: translate("contacts.since") },
+    { title: translate("contacts.cta") },
+    ...(contactHref ? [{ title: translate("contacts.details") }] : []),
   ];
 
-  const rows = contacts.map((c, index) => {
-    const label = c.email ?? fullName(c.name, c.lastName) ?? c.phone ?? `contact ${c.id}`;
+  const rows = contacts.map((contact, index) => {
+    const label = contact.email ?? fullName(contact.name, contact.lastName) ?? contact.phone ?? `contact ${contact.id}`;
     return (
-      <IndexTable.Row id={String(c.id)} key={c.id} position={index}>
-        <IndexTable.Cell>{c.email ?? DASH}</IndexTable.Cell>
-        <IndexTable.Cell>{fullName(c.name, c.lastName) ?? DASH}</IndexTable.Cell>
-        <IndexTable.Cell>{c.phone ?? DASH}</IndexTable.Cell>
-        <IndexTable.Cell>{formatConsents(c, t) ?? DASH}</IndexTable.Cell>
-        <IndexTable.Cell>{formatUtcDateTime(c.contactSince, t.lang)}</IndexTable.Cell>
-        <IndexTable.Cell>{c.ctaName ?? (c.ctaId !== null ? `CTA ${c.ctaId}` : DASH)}</IndexTable.Cell>
+      <IndexTable.Row id={String(contact.id)} key={contact.id} position={index}>
+        <IndexTable.Cell>{contact.email ?? DASH}</IndexTable.Cell>
+        <IndexTable.Cell>{fullName(contact.name, contact.lastName) ?? DASH}</IndexTable.Cell>
+        <IndexTable.Cell>{contact.phone ?? DASH}</IndexTable.Cell>
+        <IndexTable.Cell>{formatConsents(contact, translate) ?? DASH}</IndexTable.Cell>
+        <IndexTable.Cell>{formatUtcDateTime(contact.contactSince, translate.lang)}</IndexTable.Cell>
+        <IndexTable.Cell>{contact.ctaName ?? (contact.ctaId !== null ? `CTA ${contact.ctaId}` : DASH)}</IndexTable.Cell>
         {contactHref ? (
           <IndexTable.Cell>
-            <Link url={contactHref(c.id)} dataPrimaryLink accessibilityLabel={t("contacts.viewLabel", { name: label })}>
-              {t("contacts.view")}
+            <Link
+              url={contactHref(contact.id)}
+              dataPrimaryLink
+              accessibilityLabel={translate("contacts.viewLabel", { name: label })}
+            >
+              {translate("contacts.view")}
             </Link>
           </IndexTable.Cell>
         ) : null}
@@ -137,21 +141,21 @@ export function ContactsTable({
   });
 
   const ctaOptions = [
-    { label: t("contacts.anyCta"), value: "" },
+    { label: translate("contacts.anyCta"), value: "" },
     ...(options?.ctas ?? []).map((c) => ({ label: c.name, value: String(c.id) })),
   ];
   const listOptions = [
-    { label: t("contacts.anyList"), value: "" },
-    ...(options?.lists ?? []).map((l) => ({
-      label: `${l.name} (${l.integrationName}, ${l.listId})`,
-      value: String(l.id),
+    { label: translate("contacts.anyList"), value: "" },
+    ...(options?.lists ?? []).map((list) => ({
+      label: `${list.name} (${list.integrationName}, ${list.listId})`,
+      value: String(list.id),
     })),
   ];
 
   return (
     <Card padding="0">
       <Box padding="400">
-        <Form method="get" role="search" aria-label={t("contacts.searchFilter")}>
+        <Form method="get" role="search" aria-label={translate("contacts.searchFilter")}>
           {kept.map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
           ))}
@@ -159,25 +163,25 @@ export function ContactsTable({
             <InlineStack gap="200" blockAlign="end" wrap={false}>
               <div style={{ flexGrow: 1 }}>
                 <TextField
-                  label={t("contacts.search")}
+                  label={translate("contacts.search")}
                   labelHidden
                   name="q"
                   type="search"
                   value={search}
                   onChange={setSearch}
-                  placeholder={t("contacts.searchPlaceholder")}
+                  placeholder={translate("contacts.searchPlaceholder")}
                   autoComplete="off"
                   maxLength={200}
                 />
               </div>
-              <Button submit>{t("contacts.searchButton")}</Button>
-              {filtered ? <Button url={hrefFor({ clear: true })}>{t("contacts.clear")}</Button> : null}
+              <Button submit>{translate("contacts.searchButton")}</Button>
+              {filtered ? <Button url={hrefFor({ clear: true })}>{translate("contacts.clear")}</Button> : null}
             </InlineStack>
             {options ? (
               <InlineStack gap="300" blockAlign="end" wrap>
                 <div style={{ minWidth: 180 }}>
                   <Select
-                    label={t("contacts.cta")}
+                    label={translate("contacts.cta")}
                     name="cta"
                     options={ctaOptions}
                     value={values.cta}
@@ -186,7 +190,7 @@ export function ContactsTable({
                 </div>
                 <div style={{ minWidth: 180 }}>
                   <Select
-                    label={t("contacts.list")}
+                    label={translate("contacts.list")}
                     name="list"
                     options={listOptions}
                     value={values.list}
@@ -195,15 +199,15 @@ export function ContactsTable({
                 </div>
                 <div style={{ minWidth: 180 }}>
                   <Select
-                    label={t("contacts.consent")}
+                    label={translate("contacts.consent")}
                     name="consent"
-                    options={consentOptions(t)}
+                    options={consentOptions(translate)}
                     value={values.consent}
                     onChange={set("consent")}
                   />
                 </div>
                 <TextField
-                  label={t("contacts.sinceFrom")}
+                  label={translate("contacts.sinceFrom")}
                   name="from"
                   type="date"
                   value={values.from}
@@ -211,14 +215,14 @@ export function ContactsTable({
                   autoComplete="off"
                 />
                 <TextField
-                  label={t("contacts.sinceTo")}
+                  label={translate("contacts.sinceTo")}
                   name="to"
                   type="date"
                   value={values.to}
                   onChange={set("to")}
                   autoComplete="off"
                 />
-                <Button submit>{t("contacts.apply")}</Button>
+                <Button submit>{translate("contacts.apply")}</Button>
               </InlineStack>
             ) : null}
           </BlockStack>
@@ -229,7 +233,7 @@ export function ContactsTable({
           {filtered ? (
             <BlockStack gap="200">
               <Text as="p" tone="subdued">
-                {query ? t("contacts.noMatchQuery", { query }) : t("contacts.noMatch")}
+                {query ? translate("contacts.noMatchQuery", { query }) : translate("contacts.noMatch")}
                 {Object.values(current).some((v) => v !== "") ? " with these filters." : "."}
               </Text>
               {actions}
@@ -237,10 +241,10 @@ export function ContactsTable({
           ) : (
             <BlockStack gap="200">
               <Text as="h2" variant="headingMd">
-                {t("contacts.empty")}
+                {translate("contacts.empty")}
               </Text>
               <Text as="p" tone="subdued">
-                {t("contacts.emptyHelp")}
+                {translate("contacts.emptyHelp")}
               </Text>
             </BlockStack>
           )}
@@ -294,7 +298,7 @@ export function DownloadButton({
   label: string;
   surface: "owner" | "shopify";
 }) {
-  const t = useT();
+  const translate = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const url = new URL(href, "http://beckon.invalid");
@@ -316,15 +320,15 @@ export function DownloadButton({
       if (!response.ok) throw new Error(`The download failed (${response.status})`);
       const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "export.csv";
       const blobUrl = URL.createObjectURL(await response.blob());
-      const a = document.createElement("a");
-      a.href = blobUrl;
-      a.download = name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
+      const link = document.createElement("a");
+      link.href = blobUrl;
+      link.download = name;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
       setTimeout(() => URL.revokeObjectURL(blobUrl), 10_000);
     } catch (e) {
-      setError(e instanceof Error ? e.message : t("contacts.downloadFailed"));
+      setError(e instanceof Error ? e.message : translate("contacts.downloadFailed"));
     } finally {
       setBusy(false);
     }

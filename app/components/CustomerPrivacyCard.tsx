@@ -26,40 +26,40 @@ export function CustomerPrivacyCard({
   basePath: string;
   surface: "owner" | "shopify";
 }) {
-  const t = useT();
+  const translate = useT();
   return (
     <BlockStack gap="400">
-      <SectionCard title={t("privacy.consentTitle")}>
-        <Text as="p">{t("privacy.consentIntro")}</Text>
+      <SectionCard title={translate("privacy.consentTitle")}>
+        <Text as="p">{translate("privacy.consentIntro")}</Text>
         <List>
-          <List.Item>{t("privacy.consentLostVisitor")}</List.Item>
-          <List.Item>{t("privacy.consentLostEvents")}</List.Item>
-          <List.Item>{t("privacy.consentLostTargeting")}</List.Item>
+          <List.Item>{translate("privacy.consentLostVisitor")}</List.Item>
+          <List.Item>{translate("privacy.consentLostEvents")}</List.Item>
+          <List.Item>{translate("privacy.consentLostTargeting")}</List.Item>
         </List>
         <Text as="p" tone="subdued">
-          {t("privacy.consentKept")}
+          {translate("privacy.consentKept")}
         </Text>
       </SectionCard>
-      <SectionCard title={t("privacy.requestsTitle")}>
-        <Text as="p">{t("privacy.requestsIntro")}</Text>
+      <SectionCard title={translate("privacy.requestsTitle")}>
+        <Text as="p">{translate("privacy.requestsIntro")}</Text>
         {requests.length === 0 ? (
           <Text as="p" tone="subdued">
-            {t("privacy.requestsNone")}
+            {translate("privacy.requestsNone")}
           </Text>
         ) : (
           <BlockStack gap="200">
-            {requests.map((r) => (
-              <InlineStack key={r.id} gap="300" align="space-between" blockAlign="center">
+            {requests.map((request) => (
+              <InlineStack key={request.id} gap="300" align="space-between" blockAlign="center">
                 <Text as="span">
-                  {t("privacy.requestRow", {
-                    date: r.createdAt.slice(0, 10),
-                    who: r.email ?? (r.shopifyCustomerId ? `#${r.shopifyCustomerId}` : "?"),
-                    people: String(r.people),
+                  {translate("privacy.requestRow", {
+                    date: request.createdAt.slice(0, 10),
+                    who: request.email ?? (request.shopifyCustomerId ? `#${request.shopifyCustomerId}` : "?"),
+                    people: String(request.people),
                   })}
                 </Text>
                 <DownloadButton
-                  href={`${basePath}/data-requests/${r.id}`}
-                  label={t("privacy.download")}
+                  href={`${basePath}/data-requests/${request.id}`}
+                  label={translate("privacy.download")}
                   surface={surface}
                 />
               </InlineStack>

@@ -7,24 +7,24 @@ import { useT } from "~/i18n/useT";
 
 /** Buttons for the languages the admin speaks other than the current one. */
 export function LanguageSwitch({ csrfToken }: { csrfToken: string }) {
-  const t = useT();
+  const translate = useT();
   const { pathname, search } = useLocation();
   return (
-    <Form method="post" action="/owner/language" reloadDocument aria-label={t("language.switch")}>
+    <Form method="post" action="/owner/language" reloadDocument aria-label={translate("language.switch")}>
       <CsrfInput token={csrfToken} />
       <input type="hidden" name="back" value={pathname + search} />
       <InlineStack gap="100">
-        {LANGUAGES.filter((l) => l !== t.lang).map((l) => (
+        {LANGUAGES.filter((l) => l !== translate.lang).map((language) => (
           // A native button: Polaris' Button cannot carry the name and value the form posts.
           <button
-            key={l}
+            key={language}
             type="submit"
             name="lang"
-            value={l}
-            lang={l}
+            value={language}
+            lang={language}
             style={{ border: 0, background: "none", color: "#005bd3", cursor: "pointer", font: "inherit", padding: 0 }}
           >
-            {t(`language.${l}`)}
+            {translate(`language.${language}`)}
           </button>
         ))}
       </InlineStack>

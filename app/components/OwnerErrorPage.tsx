@@ -4,28 +4,32 @@ import { Banner, Page } from "@shopify/polaris";
 import type { Translate } from "~/i18n";
 import { useT } from "~/i18n/useT";
 
-function describe(t: Translate, error: unknown): { title: string; message: string } {
+function describe(translate: Translate, error: unknown): { title: string; message: string } {
   if (isRouteErrorResponse(error)) {
     // A short text the route threw is already meant for the owner (an operator's hint, a refusal's reason).
     const text = typeof error.data === "string" && error.data.length < 300 ? error.data : "";
-    if (error.status === 404) return { title: t("errorPage.notFoundTitle"), message: t("errorPage.ownerNotFound") };
-    if (error.status === 403) return { title: t("errorPage.notAllowed"), message: text || t("errorPage.refused") };
-    if (error.status === 405) return { title: t("errorPage.notAllowed"), message: text || t("errorPage.wrongMethod") };
-    if (error.status === 503) return { title: t("errorPage.unavailable"), message: text || t("errorPage.switchedOff") };
+    if (error.status === 404)
+      return { title: translate("errorPage.notFoundTitle"), message: translate("errorPage.ownerNotFound") };
+    if (error.status === 403)
+      return { title: translate("errorPage.notAllowed"), message: text || translate("errorPage.refused") };
+    if (error.status === 405)
+      return { title: translate("errorPage.notAllowed"), message: text || translate("errorPage.wrongMethod") };
+    if (error.status === 503)
+      return { title: translate("errorPage.unavailable"), message: text || translate("errorPage.switchedOff") };
     return {
-      title: t("errorPage.status", { status: error.status }),
-      message: text || error.statusText || t("errorPage.errorTitle"),
+      title: translate("errorPage.status", { status: error.status }),
+      message: text || error.statusText || translate("errorPage.errorTitle"),
     };
   }
-  return { title: t("errorPage.errorTitle"), message: t("errorPage.ownerError") };
+  return { title: translate("errorPage.errorTitle"), message: translate("errorPage.ownerError") };
 }
 
 /** Polaris page for a caught route error; needs a Polaris AppProvider above it. */
 export function OwnerErrorPage({ error }: { error: unknown }) {
-  const t = useT();
-  const { title, message } = describe(t, error);
+  const translate = useT();
+  const { title, message } = describe(translate, error);
   return (
-    <Page title={title} backAction={{ content: t("errorPage.yourWebsites"), url: "/owner" }}>
+    <Page title={title} backAction={{ content: translate("errorPage.yourWebsites"), url: "/owner" }}>
       <Banner tone="critical">
         <p>{message}</p>
       </Banner>

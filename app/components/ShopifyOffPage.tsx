@@ -34,39 +34,39 @@ const EXAMPLE: Record<string, string> = {
 
 /** The Polaris page that says which Shopify variables to set. */
 export function ShopifyOffPage({ lang, variables, problem }: ShopifyOff) {
-  const t = translator(lang);
+  const translate = translator(lang);
   return (
     <AppProvider i18n={lang === "sv" ? polarisSv : polarisEn}>
-      <Page title={t("shopifyOff.title")} narrowWidth>
+      <Page title={translate("shopifyOff.title")} narrowWidth>
         <BlockStack gap="400">
-          <Banner tone="warning" title={t("shopifyOff.banner")}>
-            <p>{problem ?? t("shopifyOff.intro")}</p>
+          <Banner tone="warning" title={translate("shopifyOff.banner")}>
+            <p>{problem ?? translate("shopifyOff.intro")}</p>
           </Banner>
           <Card>
             <BlockStack gap="300">
               <Text as="h2" variant="headingMd">
-                {t("shopifyOff.variables")}
+                {translate("shopifyOff.variables")}
               </Text>
-              <ul aria-label={t("shopifyOff.variables")} style={{ listStyle: "none", margin: 0, padding: 0 }}>
-                {variables.map((v) => (
-                  <li key={v.name}>
+              <ul aria-label={translate("shopifyOff.variables")} style={{ listStyle: "none", margin: 0, padding: 0 }}>
+                {variables.map((variable) => (
+                  <li key={variable.name}>
                     <InlineStack gap="200" blockAlign="center">
-                      <code>{v.name}</code>
-                      <Badge tone={v.set ? "success" : "critical"}>
-                        {v.set ? t("shopifyOff.set") : t("shopifyOff.missing")}
+                      <code>{variable.name}</code>
+                      <Badge tone={variable.set ? "success" : "critical"}>
+                        {variable.set ? translate("shopifyOff.set") : translate("shopifyOff.missing")}
                       </Badge>
                     </InlineStack>
                   </li>
                 ))}
               </ul>
-              <Text as="p">{t("shopifyOff.howDev")}</Text>
-              <Text as="p">{t("shopifyOff.howServer")}</Text>
+              <Text as="p">{translate("shopifyOff.howDev")}</Text>
+              <Text as="p">{translate("shopifyOff.howServer")}</Text>
               <Box background="bg-surface-secondary" padding="300" borderRadius="200">
                 <pre style={{ margin: 0, whiteSpace: "pre-wrap" }}>
                   <code>{variables.map((v) => `${v.name}=${EXAMPLE[v.name] ?? ""}`).join("\n")}</code>
                 </pre>
               </Box>
-              <Text as="p">{t("shopifyOff.readme")}</Text>
+              <Text as="p">{translate("shopifyOff.readme")}</Text>
             </BlockStack>
           </Card>
         </BlockStack>

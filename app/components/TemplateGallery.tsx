@@ -37,7 +37,7 @@ function TemplateThumbnail({
   const box = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   const nonce = useNonce();
-  const t = useT();
+  const translate = useT();
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -64,10 +64,10 @@ function TemplateThumbnail({
             preview.rendererUrl,
             nonce,
             false,
-            previewTexts(t, t.lang),
+            previewTexts(translate, translate.lang),
           )
         : null,
-    [near, template.cta, preview, nonce, t],
+    [near, template.cta, preview, nonce, translate],
   );
   return (
     <div
@@ -115,7 +115,7 @@ function GalleryCard({
   preview: TemplateGalleryProps["preview"];
   onUse: () => void;
 }) {
-  const t = useT();
+  const translate = useT();
   return (
     <Card padding="300">
       <BlockStack gap="200">
@@ -124,15 +124,15 @@ function GalleryCard({
           {template.name}
         </Text>
         <InlineStack gap="100">
-          <Badge>{t(`templates.kind.${template.kind}` as AdminKey)}</Badge>
-          <Badge tone="info">{t(`templates.goal.${template.goal}` as AdminKey)}</Badge>
+          <Badge>{translate(`templates.kind.${template.kind}` as AdminKey)}</Badge>
+          <Badge tone="info">{translate(`templates.goal.${template.goal}` as AdminKey)}</Badge>
         </InlineStack>
         <Text as="p" tone="subdued">
           {template.summary}
         </Text>
         <InlineStack>
-          <Button onClick={onUse} accessibilityLabel={t("templates.useNamed", { name: template.name })}>
-            {t("templates.use")}
+          <Button onClick={onUse} accessibilityLabel={translate("templates.useNamed", { name: template.name })}>
+            {translate("templates.use")}
           </Button>
         </InlineStack>
       </BlockStack>
@@ -142,7 +142,7 @@ function GalleryCard({
 
 /** The gallery: goal tabs, a kind filter, the cards, and the name dialog. */
 export function TemplateGallery({ templates, preview, csrfToken }: TemplateGalleryProps) {
-  const t = useT();
+  const translate = useT();
   const navigation = useNavigation();
   const goals: ("all" | TemplateGoal)[] = ["all", ...TEMPLATE_GOALS];
   const [goalIndex, setGoalIndex] = useState(0);
@@ -159,13 +159,13 @@ export function TemplateGallery({ templates, preview, csrfToken }: TemplateGalle
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          {t("ctas.new")}
+          {translate("ctas.new")}
         </Text>
-        <Text as="p">{t("templates.intro")}</Text>
+        <Text as="p">{translate("templates.intro")}</Text>
         <Tabs
-          tabs={goals.map((g) => ({
-            id: `template-goal-${g}`,
-            content: t(`templates.goal.${g}` as AdminKey),
+          tabs={goals.map((tabGoal) => ({
+            id: `template-goal-${tabGoal}`,
+            content: translate(`templates.goal.${tabGoal}` as AdminKey),
             panelID: "template-gallery-panel",
           }))}
           selected={goalIndex}
@@ -173,18 +173,18 @@ export function TemplateGallery({ templates, preview, csrfToken }: TemplateGalle
         />
         <div style={{ maxWidth: 320 }}>
           <Select
-            label={t("templates.kindFilter")}
+            label={translate("templates.kindFilter")}
             options={[
-              { label: t("templates.kind.all"), value: "all" },
-              ...TEMPLATE_KINDS.map((k) => ({ label: t(`templates.kind.${k}` as AdminKey), value: k })),
+              { label: translate("templates.kind.all"), value: "all" },
+              ...TEMPLATE_KINDS.map((k) => ({ label: translate(`templates.kind.${k}` as AdminKey), value: k })),
             ]}
             value={kind}
             onChange={(v) => setKind(v as "all" | TemplateKind)}
           />
         </div>
-        <div id="template-gallery-panel" role="region" aria-label={t("templates.gallery")}>
+        <div id="template-gallery-panel" role="region" aria-label={translate("templates.gallery")}>
           <Text as="p" tone="subdued">
-            {t("templates.count", { count: shown.length })}
+            {translate("templates.count", { count: shown.length })}
           </Text>
           <div
             style={{
@@ -211,20 +211,20 @@ export function TemplateGallery({ templates, preview, csrfToken }: TemplateGalle
       <Modal
         open={chosen !== null}
         onClose={() => setChosen(null)}
-        title={chosen ? t("templates.useTitle", { name: chosen.name }) : ""}
+        title={chosen ? translate("templates.useTitle", { name: chosen.name }) : ""}
       >
         <Modal.Section>
           {chosen ? (
             <AdminForm
               csrfToken={csrfToken}
               intent="create"
-              aria-label={t("templates.useTitle", { name: chosen.name })}
+              aria-label={translate("templates.useTitle", { name: chosen.name })}
             >
               <input type="hidden" name="template" value={chosen.id} />
               <input type="hidden" name="from_gallery" value="1" />
               <BlockStack gap="300">
                 <TextField
-                  label={t("templates.nameLabel")}
+                  label={translate("templates.nameLabel")}
                   name="name"
                   value={name}
                   onChange={setName}
@@ -232,11 +232,11 @@ export function TemplateGallery({ templates, preview, csrfToken }: TemplateGalle
                   requiredIndicator
                 />
                 <Text as="p" tone="subdued">
-                  {t("templates.draftNote")}
+                  {translate("templates.draftNote")}
                 </Text>
                 <InlineStack>
                   <Button submit variant="primary" loading={creating} disabled={!name.trim()}>
-                    {t("templates.createDraft")}
+                    {translate("templates.createDraft")}
                   </Button>
                 </InlineStack>
               </BlockStack>

@@ -21,17 +21,17 @@ export function formatUtcDateTime(iso: string, lang: Language): string {
 
 /** "marketing: yes, privacy: yes, SMS: no" in the admin language; consents never asked are left out. */
 export function formatConsents(
-  c: { marketingConsent: boolean | null; privacyConsent: boolean | null; smsConsent: boolean | null },
-  t: Translate,
+  contact: { marketingConsent: boolean | null; privacyConsent: boolean | null; smsConsent: boolean | null },
+  translate: Translate,
 ): string | null {
   const parts = (
     [
-      ["format.consent.marketing", c.marketingConsent],
-      ["format.consent.privacy", c.privacyConsent],
-      ["format.consent.sms", c.smsConsent],
+      ["format.consent.marketing", contact.marketingConsent],
+      ["format.consent.privacy", contact.privacyConsent],
+      ["format.consent.sms", contact.smsConsent],
     ] as const
   )
     .filter(([, v]) => v !== null)
-    .map(([key, v]) => t(v ? "format.consent.yes" : "format.consent.no", { consent: t(key) }));
+    .map(([key, v]) => translate(v ? "format.consent.yes" : "format.consent.no", { consent: translate(key) }));
   return parts.length ? parts.join(", ") : null;
 }

@@ -40,10 +40,10 @@ const SELECT_APPLIED = `SELECT name, checksum FROM "${MIGRATIONS_TABLE}"`;
 /** The migrations not applied yet, oldest first; refuses when an applied one's SQL has changed since. */
 function pendingMigrations(appliedRows: { name: string; checksum: string }[], migrations: Migration[]): Migration[] {
   const applied = new Map(appliedRows.map((r) => [r.name, r.checksum]));
-  for (const m of migrations) {
-    const sum = applied.get(m.name);
-    if (sum && sum !== m.checksum) {
-      throw new Error(`Migration ${m.name} was changed after it was applied; add a new migration instead.`);
+  for (const migration of migrations) {
+    const sum = applied.get(migration.name);
+    if (sum && sum !== migration.checksum) {
+      throw new Error(`Migration ${migration.name} was changed after it was applied; add a new migration instead.`);
     }
   }
   return migrations.filter((m) => !applied.has(m.name));
@@ -60,21 +60,21 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
     );
     const rows = db.prepare(SELECT_APPLIED).all() as { name: string; checksum: string }[];
     const done: string[] = [];
-    for (const m of pendingMigrations(rows, migrations)) {
+    for (const migration of pendingMigrations(rows, migrations)) {
       // Prisma's SQLite migrations toggle foreign keys themselves when they
       // rebuild tables; PRAGMA foreign_keys is a no-op inside a transaction,
       // so switch it off around the transaction as `migrate deploy` does.
       db.pragma("foreign_keys = OFF");
       db.transaction(() => {
-        db.exec(m.sql);
+        db.exec(migration.sql);
         db.prepare(`INSERT INTO "${MIGRATIONS_TABLE}" (name, checksum, applied_at) VALUES (?, ?, ?)`).run(
-          m.name,
-          m.checksum,
+          migration.name,
+          migration.checksum,
           new Date().toISOString(),
         );
       })();
       db.pragma("foreign_keys = ON");
-      done.push(m.name);
+      done.push(migration.name);
     }
     return done;
   } finally {
@@ -93,20 +93,20 @@ async function migratePostgres(url: string, migrations: Migration[]): Promise<st
     );
     const { rows } = await client.query<{ name: string; checksum: string }>(SELECT_APPLIED);
     const done: string[] = [];
-    for (const m of pendingMigrations(rows, migrations)) {
+    for (const migration of pendingMigrations(rows, migrations)) {
       await client.query("BEGIN");
       try {
-        await client.query(m.sql);
+        await client.query(migration.sql);
         await client.query(`INSERT INTO "${MIGRATIONS_TABLE}" (name, checksum, applied_at) VALUES ($1, $2, now())`, [
-          m.name,
-          m.checksum,
+          migration.name,
+          migration.checksum,
         ]);
         await client.query("COMMIT");
       } catch (e) {
         await client.query("ROLLBACK");
-        throw new Error(`Migration ${m.name} failed: ${(e as Error).message}`);
+        throw new Error(`Migration ${migration.name} failed: ${(e as Error).message}`);
       }
-      done.push(m.name);
+      done.push(migration.name);
     }
     return done;
   } finally {

@@ -50,9 +50,9 @@ export function plainSqlPool(connectionString: string, options: { max: number; l
     query: async <Row>(sql: string, params: unknown[], name?: string) =>
       (await open().query({ name, text: sql, values: params })).rows as Row[],
     async end() {
-      const p = pool;
+      const currentPool = pool;
       pool = null;
-      await p?.end();
+      await currentPool?.end();
     },
   };
 }

@@ -47,8 +47,8 @@ export function waitingForSqliteLocks(factory: SqliteAdapterFactory, waitMs: num
 
 /** SQLITE_BUSY and its extended codes, as the adapter maps them (DriverAdapterError) or throws them raw. */
 export function isSqliteBusy(e: unknown): boolean {
-  const o = e as { code?: unknown; cause?: { originalCode?: unknown } } | null;
-  const code = o?.cause?.originalCode ?? o?.code;
+  const candidate = e as { code?: unknown; cause?: { originalCode?: unknown } } | null;
+  const code = candidate?.cause?.originalCode ?? candidate?.code;
   return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }
 
@@ -69,9 +69,9 @@ async function retryWhileBusy<T>(run: () => Promise<T>, deadline: number): Promi
   for (let attempt = 0; ; attempt++) {
     try {
       return await run();
-    } catch (e) {
+    } catch (error) {
       const left = deadline - Date.now();
-      if (!isSqliteBusy(e) || left <= 0) throw e;
+      if (!isSqliteBusy(error) || left <= 0) throw error;
       const step = Math.min(MAX_STEP_MS, FIRST_STEP_MS * 2 ** attempt);
       // Jitter: writers that met the same lock do not all come back in the same tick.
       await delay(Math.min(left, step / 2 + (Math.random() * step) / 2));
@@ -191,7 +191,7 @@ class LockHoldingTransaction implements Transaction {
   async executeRaw(query: SqlQuery) {
     try {
       return await this.#connection.executeRaw(query);
-    } catch (e) {
+    } catch (error) {
       // Prisma calls commit()/rollback() only when its COMMIT/ROLLBACK
       // succeeded: after a failed one the connection would stay in the
       // transaction and the queue would never move on.
@@ -199,7 +199,7 @@ class LockHoldingTransaction implements Transaction {
         await this.#connection.executeRaw(statement("ROLLBACK")).catch(() => {});
         this.#release();
       }
-      throw e;
+      throw error;
     }
   }
 

@@ -21,9 +21,9 @@ export type Translate = (key: AdminKey, values?: Record<string, string | number>
 
 /** A translator for one language. */
 export function translator(lang: Language): Translate {
-  const c = CATALOGUES[lang] ?? en;
+  const catalogue = CATALOGUES[lang] ?? en;
   return (key, values) => {
-    const text = c[key] ?? en[key] ?? key;
+    const text = catalogue[key] ?? en[key] ?? key;
     return values ? text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m)) : text;
   };
 }
@@ -44,8 +44,8 @@ export function fromAcceptLanguage(header: string | null | undefined): Language 
     .split(",")
     .map((part, i) => {
       const [tag, ...params] = part.trim().split(";");
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { lang: tag.trim().toLowerCase().split("-")[0], q: q === undefined ? 1 : Number(q), i };
+      const quality = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { lang: tag.trim().toLowerCase().split("-")[0], q: quality === undefined ? 1 : Number(quality), i };
     })
     .filter((x) => x.lang && x.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);

@@ -16,10 +16,13 @@ export function I18nProvider({ lang, children }: { lang: Language; children: Rea
 
 /** The translator of the admin language, and the language. */
 export function useT(): Translate & { lang: Language } {
-  const { lang, t } = useContext(I18nContext);
+  const { lang, t: translate } = useContext(I18nContext);
   // One function per language, not per render, so that hooks can list it among their dependencies.
   return useMemo(
-    () => Object.assign((key: Parameters<Translate>[0], values?: Parameters<Translate>[1]) => t(key, values), { lang }),
-    [lang, t],
+    () =>
+      Object.assign((key: Parameters<Translate>[0], values?: Parameters<Translate>[1]) => translate(key, values), {
+        lang,
+      }),
+    [lang, translate],
   );
 }

@@ -25,10 +25,10 @@ function compile(key: AdminKey, text: string): Template {
   const names: string[] = [];
   let source = "";
   let last = 0;
-  for (const m of text.matchAll(PLACEHOLDER)) {
-    source += escapeRegExp(text.slice(last, m.index)) + "(.+?)";
-    names.push(m[1]);
-    last = m.index! + m[0].length;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    source += escapeRegExp(text.slice(last, match.index)) + "(.+?)";
+    names.push(match[1]);
+    last = match.index! + match[0].length;
   }
   source += escapeRegExp(text.slice(last));
   return { key, pattern: new RegExp(`^${source}$`, "s"), names };
@@ -57,7 +57,7 @@ function allTemplates(): Template[] {
 const MAX_MESSAGE_CHARS = 2_000;
 
 /** The message in the language of `t`, or the message itself when no template matches it. */
-export function localizeMessage(t: Translate, message: string): string {
+export function localizeMessage(translate: Translate, message: string): string {
   if (message.length > MAX_MESSAGE_CHARS) return message;
   for (const template of allTemplates()) {
     const match = template.pattern.exec(message);
@@ -66,7 +66,7 @@ export function localizeMessage(t: Translate, message: string): string {
     template.names.forEach((name, i) => {
       values[name] = match[i + 1];
     });
-    return t(template.key, values);
+    return translate(template.key, values);
   }
   return message;
 }

@@ -29,14 +29,14 @@ const LANCZOS = [
 ];
 
 /** ln Γ(x) for x > 0 (Lanczos approximation, g = 7, about 15 significant digits). */
-export function logGamma(x: number): number {
-  if (!(x > 0)) throw new RangeError(`logGamma needs a positive number, got ${x}`);
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
-  const z = x - 1;
-  let a = 0.99999999999980993;
-  const t = z + 7.5;
-  for (let i = 0; i < LANCZOS.length; i++) a += LANCZOS[i] / (z + i + 1);
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+export function logGamma(value: number): number {
+  if (!(value > 0)) throw new RangeError(`logGamma needs a positive number, got ${value}`);
+  if (value < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * value)) - logGamma(1 - value);
+  const shifted = value - 1;
+  let series = 0.99999999999980993;
+  const base = shifted + 7.5;
+  for (let i = 0; i < LANCZOS.length; i++) series += LANCZOS[i] / (shifted + i + 1);
+  return 0.5 * Math.log(2 * Math.PI) + (shifted + 0.5) * Math.log(base) - base + Math.log(series);
 }
 
 /** ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a + b). */
@@ -45,12 +45,14 @@ export function logBeta(a: number, b: number): number {
 }
 
 /** Standard normal cumulative distribution (erf by Abramowitz & Stegun 7.1.26; |error| < 1.5e-7). */
-export function normalCdf(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-x * x);
-  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+export function normalCdf(score: number): number {
+  const scaled = Math.abs(score) / Math.SQRT2;
+  const ratio = 1 / (1 + 0.3275911 * scaled);
+  const poly =
+    ratio *
+    (0.254829592 + ratio * (-0.284496736 + ratio * (1.421413741 + ratio * (-1.453152027 + ratio * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-scaled * scaled);
+  return score >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
 }
 
 /** Counts of one arm of a test. */
@@ -91,13 +93,33 @@ function normalProbabilityGreater(aX: number, bX: number, aY: number, bY: number
  * the control's, given the observed counts (0..1).
  */
 export function probabilityToBeat(challenger: ArmCounts, control: ArmCounts): number {
-  const x = posterior(challenger);
-  const y = posterior(control);
+  const challengerPosterior = posterior(challenger);
+  const controlPosterior = posterior(control);
   // The sum runs over the first argument's alpha; P(X > Y) = 1 − P(Y > X)
   // (ties have probability 0), so sum over whichever alpha is smaller.
-  if (Math.min(x.alpha, y.alpha) > EXACT_TERMS_LIMIT) return normalProbabilityGreater(x.alpha, x.beta, y.alpha, y.beta);
-  if (x.alpha <= y.alpha) return exactProbabilityGreater(x.alpha, x.beta, y.alpha, y.beta);
-  return 1 - exactProbabilityGreater(y.alpha, y.beta, x.alpha, x.beta);
+  if (Math.min(challengerPosterior.alpha, controlPosterior.alpha) > EXACT_TERMS_LIMIT)
+    return normalProbabilityGreater(
+      challengerPosterior.alpha,
+      challengerPosterior.beta,
+      controlPosterior.alpha,
+      controlPosterior.beta,
+    );
+  if (challengerPosterior.alpha <= controlPosterior.alpha)
+    return exactProbabilityGreater(
+      challengerPosterior.alpha,
+      challengerPosterior.beta,
+      controlPosterior.alpha,
+      controlPosterior.beta,
+    );
+  return (
+    1 -
+    exactProbabilityGreater(
+      controlPosterior.alpha,
+      controlPosterior.beta,
+      challengerPosterior.alpha,
+      challengerPosterior.beta,
+    )
+  );
 }
 
 /** One variant as the A/B table needs it. */
@@ -150,15 +172,15 @@ export function abVerdict(variants: VariantCounts[], controlIndex = 0): AbVerdic
   return {
     enoughData,
     reason,
-    variants: variants.map((v, i) => {
-      const rate = conversionRate(v);
-      const isControl = i === controlIndex;
+    variants: variants.map((variant, index) => {
+      const rate = conversionRate(variant);
+      const isControl = index === controlIndex;
       return {
-        ...v,
+        ...variant,
         isControl,
         rate,
         lift: !isControl && rate !== null && controlRate ? (rate - controlRate) / controlRate : null,
-        probabilityToBeatControl: enoughData && !isControl && control ? probabilityToBeat(v, control) : null,
+        probabilityToBeatControl: enoughData && !isControl && control ? probabilityToBeat(variant, control) : null,
       };
     }),
   };

@@ -44,104 +44,114 @@ const str = (v: unknown): string => (v === null || v === undefined ? "" : String
 const negated = (match: unknown): boolean => /^(is_)?not/.test(str(match).toLowerCase());
 
 /** Words of one language. */
-function wordsOf(t: Translate) {
+function wordsOf(translate: Translate) {
   return {
-    t,
-    quoted: (v: unknown): string => (str(v) === "" ? t("summary.notSet") : str(v)),
+    t: translate,
+    quoted: (v: unknown): string => (str(v) === "" ? translate("summary.notSet") : str(v)),
   };
 }
 type Words = ReturnType<typeof wordsOf>;
 
-function listText(w: Words, v: unknown): string {
-  const parts = str(v)
+function listText(words: Words, value: unknown): string {
+  const parts = str(value)
     .split(",")
     .map((p) => p.trim())
     .filter(Boolean);
-  if (parts.length <= 1) return w.quoted(v);
-  return `${parts.slice(0, -1).join(", ")} ${w.t("summary.or")} ${parts[parts.length - 1]}`;
+  if (parts.length <= 1) return words.quoted(value);
+  return `${parts.slice(0, -1).join(", ")} ${words.t("summary.or")} ${parts[parts.length - 1]}`;
 }
 
 /** "more than 3", "between 2 and 5", "exactly 4". */
-function comparisonText(w: Words, comparison: unknown, value: unknown, value2: unknown, fallback: string): string {
+function comparisonText(words: Words, comparison: unknown, value: unknown, value2: unknown, fallback: string): string {
   const cmp = str(comparison) || fallback;
-  return textOr(w.t, `summary.cmp.${cmp}`, `${cmp} ${w.quoted(value)}`, {
-    value: w.quoted(value),
-    value2: w.quoted(value2),
+  return textOr(words.t, `summary.cmp.${cmp}`, `${cmp} ${words.quoted(value)}`, {
+    value: words.quoted(value),
+    value2: words.quoted(value2),
   });
 }
 
 /** One condition as a clause that follows "visitors" ("whose page URL contains /blogg"). */
-export function describeCondition(c: ConditionLike, options: Pick<SummaryOptions, "ctaNames" | "t"> = {}): string {
-  const w = wordsOf(options.t ?? english);
-  const { t, quoted } = w;
-  const d = (c.data ?? {}) as Record<string, unknown>;
-  const not = negated(d.match);
+export function describeCondition(
+  condition: ConditionLike,
+  options: Pick<SummaryOptions, "ctaNames" | "t"> = {},
+): string {
+  const words = wordsOf(options.t ?? english);
+  const { t: translate, quoted } = words;
+  const data = (condition.data ?? {}) as Record<string, unknown>;
+  const not = negated(data.match);
   /** The condition's sentence, in its negated form when the match says "not". */
   const clause = (key: AdminKey, negatedKey: AdminKey, values: Record<string, string | number>) =>
-    t(not ? negatedKey : key, values);
-  switch (c.condition_type) {
+    translate(not ? negatedKey : key, values);
+  switch (condition.condition_type) {
     case "url": {
       // As the evaluator reads it: the match without its "not" prefix (contains when bare), negated by that prefix.
       const bare =
-        str(d.match)
+        str(data.match)
           .toLowerCase()
           .replace(/^(is_)?not_?/, "") || "contains";
       const match = `${not ? "not_" : ""}${bare}`;
-      return t("summary.cond.url", { match: textOr(t, `summary.urlMatch.${match}`, match), value: quoted(c.url) });
+      return translate("summary.cond.url", {
+        match: textOr(translate, `summary.urlMatch.${match}`, match),
+        value: quoted(condition.url),
+      });
     }
     case "host_path":
-      return clause("summary.cond.hostPath", "summary.cond.hostPathNot", { value: quoted(c.url) });
+      return clause("summary.cond.hostPath", "summary.cond.hostPathNot", { value: quoted(condition.url) });
     case "category":
-      return clause("summary.cond.category", "summary.cond.categoryNot", { value: listText(w, c.tag_id) });
+      return clause("summary.cond.category", "summary.cond.categoryNot", { value: listText(words, condition.tag_id) });
     case "post_tag":
-      return clause("summary.cond.postTag", "summary.cond.postTagNot", { value: listText(w, c.tag_id) });
+      return clause("summary.cond.postTag", "summary.cond.postTagNot", { value: listText(words, condition.tag_id) });
     case "post":
-      return clause("summary.cond.post", "summary.cond.postNot", { value: listText(w, c.tag_id) });
+      return clause("summary.cond.post", "summary.cond.postNot", { value: listText(words, condition.tag_id) });
     case "page":
-      return clause("summary.cond.page", "summary.cond.pageNot", { value: listText(w, c.tag_id) });
+      return clause("summary.cond.page", "summary.cond.pageNot", { value: listText(words, condition.tag_id) });
     case "tag":
-      return clause("summary.cond.tag", "summary.cond.tagNot", { value: listText(w, c.tag_id) });
+      return clause("summary.cond.tag", "summary.cond.tagNot", { value: listText(words, condition.tag_id) });
     case "keyword":
-      return clause("summary.cond.keyword", "summary.cond.keywordNot", { value: listText(w, c.keyword) });
+      return clause("summary.cond.keyword", "summary.cond.keywordNot", { value: listText(words, condition.keyword) });
     case "visits":
-      return t("summary.cond.visits", {
-        comparison: comparisonText(w, d.comparison, d.value ?? c.count, d.value2, "greater"),
-        scope: textOr(t, `summary.visitScope.${str(d.scope)}`, t("summary.visitScope.total")),
+      return translate("summary.cond.visits", {
+        comparison: comparisonText(words, data.comparison, data.value ?? condition.count, data.value2, "greater"),
+        scope: textOr(translate, `summary.visitScope.${str(data.scope)}`, translate("summary.visitScope.total")),
       });
     case "data_field": {
       // The widget's page facts read as what they are, not as a field.
-      if (c.data_name === "referrer" && str(d.comparison) === "contains")
-        return t("summary.cond.referrer", { value: quoted(d.value) });
-      const field = t("summary.cond.dataField", {
-        name: quoted(c.data_name),
-        comparison: comparisonText(w, d.comparison, d.value, d.value2, "equal"),
+      if (condition.data_name === "referrer" && str(data.comparison) === "contains")
+        return translate("summary.cond.referrer", { value: quoted(data.value) });
+      const field = translate("summary.cond.dataField", {
+        name: quoted(condition.data_name),
+        comparison: comparisonText(words, data.comparison, data.value, data.value2, "equal"),
       });
       // A device class (mobile, tablet, desktop) reads as where the visitor is; any other value as a field.
-      return c.data_name === "device" && str(d.comparison || "equal") === "equal"
-        ? textOr(t, `summary.cond.device.${str(d.value)}`, field)
+      return condition.data_name === "device" && str(data.comparison || "equal") === "equal"
+        ? textOr(translate, `summary.cond.device.${str(data.value)}`, field)
         : field;
     }
     case "area":
-      return clause("summary.cond.area", "summary.cond.areaNot", { value: quoted(c.area_id) });
+      return clause("summary.cond.area", "summary.cond.areaNot", { value: quoted(condition.area_id) });
     case "cta": {
-      const name = options.ctaNames?.[Number(c.cta_id)];
-      return t("summary.cond.cta", {
-        state: textOr(t, `summary.ctaState.${str(c.condition_cta)}`, t("summary.ctaState.viewed")),
+      const name = options.ctaNames?.[Number(condition.cta_id)];
+      return translate("summary.cond.cta", {
+        state: textOr(
+          translate,
+          `summary.ctaState.${str(condition.condition_cta)}`,
+          translate("summary.ctaState.viewed"),
+        ),
         cta: name
-          ? t("summary.cond.ctaNamed", { name })
-          : t("summary.cond.ctaId", { id: c.cta_id ?? t("summary.notSet") }),
+          ? translate("summary.cond.ctaNamed", { name })
+          : translate("summary.cond.ctaId", { id: condition.cta_id ?? translate("summary.notSet") }),
       });
     }
     case "country":
-      return clause("summary.cond.country", "summary.cond.countryNot", { value: listText(w, c.country) });
+      return clause("summary.cond.country", "summary.cond.countryNot", { value: listText(words, condition.country) });
     case "cart_value":
-      return t("summary.cond.cartValue", {
-        comparison: comparisonText(w, d.comparison, d.value ?? c.count, d.value2, "greater"),
+      return translate("summary.cond.cartValue", {
+        comparison: comparisonText(words, data.comparison, data.value ?? condition.count, data.value2, "greater"),
       });
     case "list":
-      return clause("summary.cond.list", "summary.cond.listNot", { value: quoted(d.list_id ?? c.tag_id) });
+      return clause("summary.cond.list", "summary.cond.listNot", { value: quoted(data.list_id ?? condition.tag_id) });
     default:
-      return t("summary.cond.unknown", { type: String(c.condition_type) });
+      return translate("summary.cond.unknown", { type: String(condition.condition_type) });
   }
 }
 
@@ -150,16 +160,18 @@ export function describeConditions(
   conditions: ConditionLike[] | undefined,
   options: Pick<SummaryOptions, "ctaNames" | "t"> = {},
 ): string {
-  const t = options.t ?? english;
+  const translate = options.t ?? english;
   const list = [...(conditions ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   const groups: string[][] = [];
   list.forEach((c, i) => {
     if (i === 0 || c.operator === "or") groups.push([]);
     groups[groups.length - 1].push(describeCondition(c, options));
   });
-  const anded = groups.map((g) => g.join(` ${t("summary.and")} `));
+  const anded = groups.map((g) => g.join(` ${translate("summary.and")} `));
   // Commas mark where an "or" starts a new group once a group has an "and" in it.
-  return anded.join(groups.some((g) => g.length > 1) ? `, ${t("summary.or")} ` : ` ${t("summary.or")} `);
+  return anded.join(
+    groups.some((g) => g.length > 1) ? `, ${translate("summary.or")} ` : ` ${translate("summary.or")} `,
+  );
 }
 
 /** "1 Dec 2026" in the broadcast's own time zone. */
@@ -176,36 +188,38 @@ export function formatDay(iso: string, zone: string, locale = "en-GB"): string {
 }
 
 /** The whole broadcast in one or two sentences: who, when, and what they see. */
-export function summarizeBroadcast(b: BroadcastLike, options: SummaryOptions = {}): string {
-  const t = options.t ?? english;
-  const who = describeConditions(b.conditions, options);
-  const zone = b.timezone || "UTC";
-  let text = who ? t("summary.shownTo", { who }) : t("summary.shownToAll");
-  if (b.quick) {
-    text += t("summary.quick");
-  } else if (b.timeframe && b.range_start && b.range_end) {
-    text += t("summary.between", {
-      start: formatDay(b.range_start, zone, options.locale),
-      end: formatDay(b.range_end, zone, options.locale),
+export function summarizeBroadcast(broadcast: BroadcastLike, options: SummaryOptions = {}): string {
+  const translate = options.t ?? english;
+  const who = describeConditions(broadcast.conditions, options);
+  const zone = broadcast.timezone || "UTC";
+  let text = who ? translate("summary.shownTo", { who }) : translate("summary.shownToAll");
+  if (broadcast.quick) {
+    text += translate("summary.quick");
+  } else if (broadcast.timeframe && broadcast.range_start && broadcast.range_end) {
+    text += translate("summary.between", {
+      start: formatDay(broadcast.range_start, zone, options.locale),
+      end: formatDay(broadcast.range_end, zone, options.locale),
       zone,
     });
   } else {
-    text += t("summary.anyTime");
+    text += translate("summary.anyTime");
   }
   text += ".";
   const ids = options.ctaIds ?? [];
   if (ids.length === 0) {
-    text += t("summary.noCta");
+    text += translate("summary.noCta");
   } else {
     const names = ids.map((id) =>
       options.ctaNames?.[id]
-        ? t("summary.quotedName", { name: options.ctaNames[id] })
-        : t("summary.cond.ctaId", { id }),
+        ? translate("summary.quotedName", { name: options.ctaNames[id] })
+        : translate("summary.cond.ctaId", { id }),
     );
     const joined =
-      names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} ${t("summary.and")} ${names[names.length - 1]}`;
-    text += t("summary.theySee", { names: joined });
+      names.length === 1
+        ? names[0]
+        : `${names.slice(0, -1).join(", ")} ${translate("summary.and")} ${names[names.length - 1]}`;
+    text += translate("summary.theySee", { names: joined });
   }
-  if (b.status === false) text += t("summary.paused");
+  if (broadcast.status === false) text += translate("summary.paused");
   return text;
 }

@@ -80,8 +80,8 @@ export async function startPostgresChannel(
     client.on("notification", (message) => {
       if (message.channel === CONFIG_CHANGE_CHANNEL && message.payload !== origin) onNotice();
     });
-    client.on("error", (e) => {
-      log.warn(`[beckon] config change listener lost its connection (${e.message}); reconnecting`);
+    client.on("error", (error) => {
+      log.warn(`[beckon] config change listener lost its connection (${error.message}); reconnecting`);
       if (listener === client) listener = null;
       client.end().catch(() => {});
       reopenLater();
@@ -93,8 +93,8 @@ export async function startPostgresChannel(
     try {
       await client.connect();
       await client.query(`LISTEN ${CONFIG_CHANGE_CHANNEL}`);
-    } catch (e) {
-      log.warn(`[beckon] config change listener could not connect (${(e as Error).message}); retrying`);
+    } catch (error) {
+      log.warn(`[beckon] config change listener could not connect (${(error as Error).message}); retrying`);
       client.end().catch(() => {});
       reopenLater();
       return;

@@ -34,8 +34,8 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 function isDay(value: string): boolean {
   if (!DAY_PATTERN.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
 /** Reads q, page, cta, list, from, to and consent from a URL; anything malformed is dropped, never an error. */
@@ -64,16 +64,16 @@ export function contactQueryParams(state: {
   page?: number;
   filters?: ContactFilters;
 }): URLSearchParams {
-  const p = new URLSearchParams();
-  const f = state.filters ?? {};
-  if (state.query) p.set("q", state.query);
-  if (f.ctaId) p.set("cta", String(f.ctaId));
-  if (f.listId) p.set("list", String(f.listId));
-  if (f.from) p.set("from", f.from);
-  if (f.to) p.set("to", f.to);
-  if (f.consent) p.set("consent", f.consent);
-  if (state.page && state.page > 1) p.set("page", String(state.page));
-  return p;
+  const params = new URLSearchParams();
+  const filters = state.filters ?? {};
+  if (state.query) params.set("q", state.query);
+  if (filters.ctaId) params.set("cta", String(filters.ctaId));
+  if (filters.listId) params.set("list", String(filters.listId));
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  if (filters.consent) params.set("consent", filters.consent);
+  if (state.page && state.page > 1) params.set("page", String(state.page));
+  return params;
 }
 
 /** Whether any filter is set. */

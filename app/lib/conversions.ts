@@ -155,13 +155,14 @@ export function utcDay(at: Date): string {
 export function daysBetween(from: Date, to: Date): string[] {
   const days: string[] = [];
   const start = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
-  for (let t = start; t < to.getTime() && days.length < 3700; t += DAY_MS) days.push(utcDay(new Date(t)));
+  for (let dayStart = start; dayStart < to.getTime() && days.length < 3700; dayStart += DAY_MS)
+    days.push(utcDay(new Date(dayStart)));
   return days;
 }
 
 function finiteNumber(v: unknown): number | null {
-  const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
-  return typeof n === "number" && Number.isFinite(n) ? n : null;
+  const number = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+  return typeof number === "number" && Number.isFinite(number) ? number : null;
 }
 
 /** The value an Add To Cart event put in the cart: its revenue, else data.product_price × data.quantity (1 when absent). */
@@ -176,8 +177,8 @@ export function cartValueOf(event: { revenue: number | null; data: unknown }): n
 
 /** The order id an Order event reports, if any. */
 export function orderIdOf(data: unknown): string | null {
-  const v = data && typeof data === "object" ? (data as Record<string, unknown>).order_id : null;
-  return typeof v === "string" && v !== "" ? v.slice(0, 100) : null;
+  const orderId = data && typeof data === "object" ? (data as Record<string, unknown>).order_id : null;
+  return typeof orderId === "string" && orderId !== "" ? orderId.slice(0, 100) : null;
 }
 
 /** Identifies a CTA variant; variantId null gathers events that named the CTA but no variant. */
@@ -237,16 +238,17 @@ export function creditOrders(orders: OrderRow[], from: Date, to: Date): OrderCre
   const eventIds = new Set<string>();
   const counted: OrderRow[] = [];
   const inPeriod = (o: OrderRow) => o.at >= from && o.at < to;
-  for (const o of sorted) {
-    if (o.source !== "event") continue;
-    if (o.orderId) {
-      if (eventIds.has(o.orderId)) continue;
-      eventIds.add(o.orderId);
+  for (const order of sorted) {
+    if (order.source !== "event") continue;
+    if (order.orderId) {
+      if (eventIds.has(order.orderId)) continue;
+      eventIds.add(order.orderId);
     }
-    if (inPeriod(o)) counted.push(o);
+    if (inPeriod(order)) counted.push(order);
   }
-  for (const o of sorted) {
-    if (o.source === "row" && inPeriod(o) && !(o.orderId && eventIds.has(o.orderId))) counted.push(o);
+  for (const order of sorted) {
+    if (order.source === "row" && inPeriod(order) && !(order.orderId && eventIds.has(order.orderId)))
+      counted.push(order);
   }
   const revenueOf = (o: OrderRow) => (Number.isFinite(o.revenue) ? Math.max(0, o.revenue) : 0);
   const threshold = outlierThreshold(counted.map(revenueOf));
@@ -258,25 +260,25 @@ export function creditOrders(orders: OrderRow[], from: Date, to: Date): OrderCre
     flaggedRevenue: 0,
     outlierThreshold: round2(threshold),
   };
-  for (const o of counted) {
-    const revenue = revenueOf(o);
+  for (const order of counted) {
+    const revenue = revenueOf(order);
     if (revenue > threshold) {
       credit.flaggedOrders++;
       credit.flaggedRevenue += revenue;
       continue;
     }
     const key =
-      o.ctaId !== null
-        ? variantKey(o.ctaId, o.variantId)
-        : o.touchCtaId !== null
-          ? variantKey(o.touchCtaId, o.touchVariantId)
+      order.ctaId !== null
+        ? variantKey(order.ctaId, order.variantId)
+        : order.touchCtaId !== null
+          ? variantKey(order.touchCtaId, order.touchVariantId)
           : null;
     if (key === null) {
       credit.unattributedOrders++;
       credit.unattributedRevenue += revenue;
       continue;
     }
-    credit.credited.push({ key, day: utcDay(o.at), revenue, orders: 1 });
+    credit.credited.push({ key, day: utcDay(order.at), revenue, orders: 1 });
   }
   credit.unattributedRevenue = round2(credit.unattributedRevenue);
   credit.flaggedRevenue = round2(credit.flaggedRevenue);

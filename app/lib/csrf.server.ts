@@ -21,10 +21,10 @@ export function newToken(bytes = 32): string {
 }
 
 /** Compares two tokens in constant time (hashing first hides length differences). */
-export function tokensMatch(a: string | null | undefined, b: string | null | undefined): boolean {
-  if (typeof a !== "string" || typeof b !== "string" || a === "" || b === "") return false;
-  const da = createHash("sha256").update(a).digest();
-  const db = createHash("sha256").update(b).digest();
+export function tokensMatch(given: string | null | undefined, expected: string | null | undefined): boolean {
+  if (typeof given !== "string" || typeof expected !== "string" || given === "" || expected === "") return false;
+  const da = createHash("sha256").update(given).digest();
+  const db = createHash("sha256").update(expected).digest();
   return timingSafeEqual(da, db);
 }
 
@@ -38,8 +38,8 @@ export function requestIsHttps(request: Request): boolean {
 function originOf(value: string | undefined | null): string | null {
   if (!value) return null;
   try {
-    const u = new URL(value);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : null;
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
   } catch {
     return null;
   }
@@ -53,8 +53,8 @@ export function allowedOrigins(request: Request): Set<string> {
   if (requestIsHttps(request)) allowed.add(`https://${url.host}`);
   const env = serverEnv();
   for (const configured of [env.publicUrl, env.shopifyAppUrl]) {
-    const o = originOf(configured);
-    if (o) allowed.add(o);
+    const configuredOrigin = originOf(configured);
+    if (configuredOrigin) allowed.add(configuredOrigin);
   }
   return allowed;
 }

@@ -20,12 +20,12 @@ const FORMULA = /^[\t\r]|^[\s\0-\x1f]*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
 /** One cell, quoted when needed. Dates become ISO strings, null and undefined empty cells. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
-  let s: string;
-  if (value instanceof Date) s = value.toISOString();
-  else if (typeof value === "object") s = JSON.stringify(value);
-  else s = String(value);
-  if (typeof value !== "number" && FORMULA.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  let text: string;
+  if (value instanceof Date) text = value.toISOString();
+  else if (typeof value === "object") text = JSON.stringify(value);
+  else text = String(value);
+  if (typeof value !== "number" && FORMULA.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One line (without its line end). */
@@ -53,14 +53,14 @@ export function parseCsv(text: string): string[][] {
   let row: string[] = [];
   let cell = "";
   let quoted = false;
-  let i = text.startsWith(UTF8_BOM) ? 1 : 0;
-  for (; i < text.length; i++) {
-    const ch = text[i];
+  let index = text.startsWith(UTF8_BOM) ? 1 : 0;
+  for (; index < text.length; index++) {
+    const ch = text[index];
     if (quoted) {
       if (ch === '"') {
-        if (text[i + 1] === '"') {
+        if (text[index + 1] === '"') {
           cell += '"';
-          i++;
+          index++;
         } else quoted = false;
       } else cell += ch;
     } else if (ch === '"') quoted = true;
@@ -68,7 +68,7 @@ export function parseCsv(text: string): string[][] {
       row.push(cell);
       cell = "";
     } else if (ch === "\r" || ch === "\n") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
+      if (ch === "\r" && text[index + 1] === "\n") index++;
       row.push(cell);
       rows.push(row);
       row = [];

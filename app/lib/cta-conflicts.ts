@@ -65,8 +65,8 @@ const TRIGGERS = new Set(["delayed", "scroll", "exit", "click", "add-to-cart", "
  * places, and click-only CTAs open only when asked: null, they never clash.
  */
 export function placementKind(cta: Pick<PlacedCta, "cta_type" | "bar_position" | "options">): string | null {
-  const o = cta.options ?? {};
-  const raw = typeof o.trigger === "string" ? o.trigger : "delayed";
+  const ctaOptions = cta.options ?? {};
+  const raw = typeof ctaOptions.trigger === "string" ? ctaOptions.trigger : "delayed";
   const trigger = TRIGGERS.has(raw) ? raw : "delayed";
   switch (cta.cta_type) {
     case "overlay":
@@ -75,7 +75,7 @@ export function placementKind(cta: Pick<PlacedCta, "cta_type" | "bar_position" |
     case "bar":
       return trigger === "click" ? null : `bar:${cta.bar_position ?? "top"}`;
     case "hook":
-      return trigger === "click" ? null : `hook:${o["hook-position"] === "left" ? "left" : "right"}`;
+      return trigger === "click" ? null : `hook:${ctaOptions["hook-position"] === "left" ? "left" : "right"}`;
     default:
       return null;
   }
@@ -110,20 +110,20 @@ export function runsUnder(
 }
 
 function timeOf(iso: string | null): number {
-  const t = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(t) ? NaN : t;
+  const time = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(time) ? NaN : time;
 }
 
 /** Whether two broadcasts' time frames can meet (an untimed or quick broadcast is always on). */
-export function framesMeet(a: TargetingBroadcast, b: TargetingBroadcast): boolean {
-  const frame = (x: TargetingBroadcast): [number, number] => {
-    if (!x.timeframe || x.quick) return [-Infinity, Infinity];
-    const start = timeOf(x.range_start);
-    const end = timeOf(x.range_end);
+export function framesMeet(first: TargetingBroadcast, second: TargetingBroadcast): boolean {
+  const frame = (broadcast: TargetingBroadcast): [number, number] => {
+    if (!broadcast.timeframe || broadcast.quick) return [-Infinity, Infinity];
+    const start = timeOf(broadcast.range_start);
+    const end = timeOf(broadcast.range_end);
     return [Number.isNaN(start) ? -Infinity : start, Number.isNaN(end) ? Infinity : end];
   };
-  const [as, ae] = frame(a);
-  const [bs, be] = frame(b);
+  const [as, ae] = frame(first);
+  const [bs, be] = frame(second);
   return as < be && bs < ae;
 }
 
@@ -147,12 +147,12 @@ interface UrlRule {
   negated: boolean;
 }
 
-function urlRule(c: Cond): UrlRule | null {
-  if (c.condition_type !== "url" || typeof c.url !== "string") return null;
-  const pattern = c.url.trim().toLowerCase();
+function urlRule(condition: Cond): UrlRule | null {
+  if (condition.condition_type !== "url" || typeof condition.url !== "string") return null;
+  const pattern = condition.url.trim().toLowerCase();
   // Wildcards and encoded characters make the widget's matching too rich to reason about here.
   if (!pattern || /[*%]/.test(pattern)) return null;
-  const raw = String((c.data as Record<string, unknown> | undefined)?.match ?? "contains").toLowerCase();
+  const raw = String((condition.data as Record<string, unknown> | undefined)?.match ?? "contains").toLowerCase();
   const negated = /^((is_)?not|lacks)/.test(raw);
   const match = raw.replace(/^(is_)?not_?/, "") || "contains";
   if (!["contains", "exact", "starts_with"].includes(match)) return null;
@@ -167,18 +167,21 @@ const sameSubject = (a: string, b: string) => a.startsWith("/") === b.startsWith
  * cases: a page that must contain (start with, be) P cannot lack N when P
  * includes N; two exact pages differ; two prefixes that diverge.
  */
-function contradict(a: UrlRule, b: UrlRule): boolean {
-  if (!sameSubject(a.pattern, b.pattern)) return false;
-  const [pos, neg] = a.negated ? [b, a] : [a, b];
+function contradict(first: UrlRule, second: UrlRule): boolean {
+  if (!sameSubject(first.pattern, second.pattern)) return false;
+  const [pos, neg] = first.negated ? [second, first] : [first, second];
   // An exact match may drop a trailing slash inside the address, so only contains and starts_with certainly include their pattern.
   if (!pos.negated && neg.negated)
     return pos.match !== "exact" && neg.match === "contains" && pos.pattern.includes(neg.pattern);
-  if (a.negated || b.negated) return false;
+  if (first.negated || second.negated) return false;
   // Exact matching also ignores the query string: "/a" and "/a?x=1" both match /a?x=1.
-  if (a.match === "exact" && b.match === "exact")
-    return !/[?]/.test(a.pattern + b.pattern) && a.pattern.replace(/\/$/, "") !== b.pattern.replace(/\/$/, "");
-  if (a.match === "starts_with" && b.match === "starts_with")
-    return !a.pattern.startsWith(b.pattern) && !b.pattern.startsWith(a.pattern);
+  if (first.match === "exact" && second.match === "exact")
+    return (
+      !/[?]/.test(first.pattern + second.pattern) &&
+      first.pattern.replace(/\/$/, "") !== second.pattern.replace(/\/$/, "")
+    );
+  if (first.match === "starts_with" && second.match === "starts_with")
+    return !first.pattern.startsWith(second.pattern) && !second.pattern.startsWith(first.pattern);
   return false;
 }
 

@@ -42,18 +42,18 @@ export interface PreviewTexts {
 }
 
 /** The preview texts of an admin language. */
-export function previewTexts(t: Translate, lang: Language): PreviewTexts {
+export function previewTexts(translate: Translate, lang: Language): PreviewTexts {
   return {
     lang,
-    title: t("previewPage.title"),
-    loading: t("previewPage.loading"),
-    shown: t("previewPage.shown"),
-    noVariant: t("previewPage.noVariant"),
-    failed: t("previewPage.failed"),
-    noRenderer: t("previewPage.noRenderer"),
-    again: t("previewPage.again"),
-    sample: t("previewPage.sample"),
-    yourPage: t("previewPage.yourPage"),
+    title: translate("previewPage.title"),
+    loading: translate("previewPage.loading"),
+    shown: translate("previewPage.shown"),
+    noVariant: translate("previewPage.noVariant"),
+    failed: translate("previewPage.failed"),
+    noRenderer: translate("previewPage.noRenderer"),
+    again: translate("previewPage.again"),
+    sample: translate("previewPage.sample"),
+    yourPage: translate("previewPage.yourPage"),
   };
 }
 
@@ -87,30 +87,40 @@ const MAX_LABEL_CHARS = 500;
 /** A message from the preview frame, checked field by field (it comes from a frame that runs owner scripts); null when it is not a pick. */
 export function parsePreviewPick(data: unknown): PreviewPick | null {
   if (!data || typeof data !== "object") return null;
-  const d = data as Record<string, unknown>;
+  const record = data as Record<string, unknown>;
   if (
-    d.type !== `${PREVIEW_MESSAGE}-select` &&
-    d.type !== `${PREVIEW_MESSAGE}-text` &&
-    d.type !== `${PREVIEW_MESSAGE}-label`
+    record.type !== `${PREVIEW_MESSAGE}-select` &&
+    record.type !== `${PREVIEW_MESSAGE}-text` &&
+    record.type !== `${PREVIEW_MESSAGE}-label`
   )
     return null;
   const index = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1000;
-  if (!index(d.section) || !index(d.column) || !index(d.element) || typeof d.elementType !== "string") return null;
-  if (d.type === `${PREVIEW_MESSAGE}-text` && (typeof d.html !== "string" || d.html.length > 100_000)) return null;
   if (
-    d.type === `${PREVIEW_MESSAGE}-label` &&
-    (d.elementType !== "button" || typeof d.label !== "string" || !d.label.trim() || d.label.length > MAX_LABEL_CHARS)
+    !index(record.section) ||
+    !index(record.column) ||
+    !index(record.element) ||
+    typeof record.elementType !== "string"
+  )
+    return null;
+  if (record.type === `${PREVIEW_MESSAGE}-text` && (typeof record.html !== "string" || record.html.length > 100_000))
+    return null;
+  if (
+    record.type === `${PREVIEW_MESSAGE}-label` &&
+    (record.elementType !== "button" ||
+      typeof record.label !== "string" ||
+      !record.label.trim() ||
+      record.label.length > MAX_LABEL_CHARS)
   )
     return null;
   return {
-    type: d.type,
-    section: d.section as number,
-    column: d.column as number,
-    element: d.element as number,
-    elementType: d.elementType,
-    html: d.type === `${PREVIEW_MESSAGE}-text` ? (d.html as string) : undefined,
-    ...(d.type === `${PREVIEW_MESSAGE}-label` ? { label: (d.label as string).trim() } : {}),
-    focus: d.focus !== false,
+    type: record.type,
+    section: record.section as number,
+    column: record.column as number,
+    element: record.element as number,
+    elementType: record.elementType,
+    html: record.type === `${PREVIEW_MESSAGE}-text` ? (record.html as string) : undefined,
+    ...(record.type === `${PREVIEW_MESSAGE}-label` ? { label: (record.label as string).trim() } : {}),
+    focus: record.focus !== false,
   };
 }
 

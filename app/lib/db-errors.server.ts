@@ -1,8 +1,8 @@
 /** Recognises database errors that callers handle specially. */
 
-function codeOf(e: unknown): string | undefined {
-  if (e && typeof e === "object") {
-    const anyE = e as { code?: unknown; cause?: unknown; meta?: { code?: unknown } };
+function codeOf(error: unknown): string | undefined {
+  if (error && typeof error === "object") {
+    const anyE = error as { code?: unknown; cause?: unknown; meta?: { code?: unknown } };
     if (typeof anyE.code === "string") return anyE.code;
     if (anyE.meta && typeof anyE.meta.code === "string") return anyE.meta.code;
   }
@@ -16,9 +16,9 @@ export function isUniqueViolation(e: unknown): boolean {
 }
 
 /** The database is locked or overloaded: the caller should answer 503 and ask for a retry. */
-export function isDatabaseBusy(e: unknown): boolean {
-  const code = codeOf(e);
-  const message = e instanceof Error ? e.message : "";
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = codeOf(error);
+  const message = error instanceof Error ? error.message : "";
   return (
     code === "SQLITE_BUSY" ||
     code === "P1008" ||

@@ -66,8 +66,8 @@ const text = () => raw().transform((v) => trimmed(v) ?? null);
 
 /** A comma-separated list, entries trimmed, blanks dropped. */
 const list = (normalize: (entry: string) => string = (e) => e) =>
-  raw().transform((v) =>
-    (v ?? "")
+  raw().transform((value) =>
+    (value ?? "")
       .split(",")
       .map((e) => normalize(e.trim()))
       .filter(Boolean),
@@ -76,60 +76,61 @@ const list = (normalize: (entry: string) => string = (e) => e) =>
 /** A whole number within [min, max]; anything else (or unset) is the default. */
 const tuningInteger = (min: number, max: number, fallback: number) =>
   raw().transform((v) => {
-    const t = trimmed(v);
-    const n = t ? Number(t) : NaN;
-    return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+    const trimmedValue = trimmed(v);
+    const number = trimmedValue ? Number(trimmedValue) : NaN;
+    return Number.isInteger(number) && number >= min && number <= max ? number : fallback;
   });
 
 /** A positive number; anything else (or unset) is the default (null: the reader's own). */
 const positiveNumber = <D extends number | null>(fallback: D) =>
   raw().transform((v): number | D => {
-    const n = Number(trimmed(v) ?? NaN);
-    return Number.isFinite(n) && n > 0 ? n : fallback;
+    const number = Number(trimmed(v) ?? NaN);
+    return Number.isFinite(number) && number > 0 ? number : fallback;
   });
 
 /** A whole number within [min, max]; unset is the default, anything else is refused. */
 const strictInteger = (min: number, max: number, fallback: number) =>
-  raw().transform((v, ctx) => {
-    const t = trimmed(v);
-    if (t === undefined) return fallback;
-    const n = /^\d{1,10}$/.test(t) ? Number(t) : NaN;
-    if (n >= min && n <= max) return n;
+  raw().transform((value, ctx) => {
+    const trimmedValue = trimmed(value);
+    if (trimmedValue === undefined) return fallback;
+    const number = /^\d{1,10}$/.test(trimmedValue) ? Number(trimmedValue) : NaN;
+    if (number >= min && number <= max) return number;
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
-      message: `must be a whole number from ${min} to ${max}; got ${quoted(v ?? "")}`,
+      message: `must be a whole number from ${min} to ${max}; got ${quoted(value ?? "")}`,
     });
     return z.NEVER;
   });
 
 /** An http:// or https:// address (kept as written, trimmed), or null when unset. */
 const httpUrl = () =>
-  raw().transform((v, ctx) => {
-    const t = trimmed(v);
-    if (t === undefined) return null;
+  raw().transform((value, ctx) => {
+    const trimmedValue = trimmed(value);
+    if (trimmedValue === undefined) return null;
     let url: URL | null = null;
     try {
-      url = new URL(t);
+      url = new URL(trimmedValue);
     } catch {
       url = null;
     }
     // The URL parser drops tabs and newlines inside an address: a value holding any is refused, not silently mended.
-    if (url && (url.protocol === "http:" || url.protocol === "https:") && !/[\s\u0000-\u001f\u007f]/.test(t)) return t;
+    if (url && (url.protocol === "http:" || url.protocol === "https:") && !/[\s\u0000-\u001f\u007f]/.test(trimmedValue))
+      return trimmedValue;
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
-      message: `must be an http:// or https:// address; got ${quoted(v ?? "")}`,
+      message: `must be an http:// or https:// address; got ${quoted(value ?? "")}`,
     });
     return z.NEVER;
   });
 
 /** A redis:// or rediss:// address, or null when unset. */
 const redisUrl = () =>
-  raw().transform((v, ctx) => {
-    const t = trimmed(v);
-    if (t === undefined) return null;
+  raw().transform((value, ctx) => {
+    const trimmedValue = trimmed(value);
+    if (trimmedValue === undefined) return null;
     let url: URL;
     try {
-      url = new URL(t);
+      url = new URL(trimmedValue);
     } catch {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -137,7 +138,7 @@ const redisUrl = () =>
       });
       return z.NEVER;
     }
-    if (url.protocol === "redis:" || url.protocol === "rediss:") return t;
+    if (url.protocol === "redis:" || url.protocol === "rediss:") return trimmedValue;
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
       message: `must start with redis:// or rediss://, not ${url.protocol}//`,
@@ -147,14 +148,14 @@ const redisUrl = () =>
 
 /** BECKON_EVENT_RETENTION_MONTHS: null keeps raw events forever. */
 const retentionMonths = () =>
-  raw().transform((v, ctx) => {
-    if (v === undefined || v.trim() === "") return null;
-    const t = v.trim();
-    const months = /^\d{1,5}$/.test(t) ? Number(t) : NaN;
+  raw().transform((value, ctx) => {
+    if (value === undefined || value.trim() === "") return null;
+    const trimmedValue = value.trim();
+    const months = /^\d{1,5}$/.test(trimmedValue) ? Number(trimmedValue) : NaN;
     if (Number.isInteger(months) && months >= 1 && months <= MAX_RETENTION_MONTHS) return months;
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
-      message: `must be a whole number of months from 1 to ${MAX_RETENTION_MONTHS} (or unset to keep raw events forever); got ${quoted(v)}`,
+      message: `must be a whole number of months from 1 to ${MAX_RETENTION_MONTHS} (or unset to keep raw events forever); got ${quoted(value)}`,
     });
     return z.NEVER;
   });
@@ -165,26 +166,26 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** LOG_LEVEL: one of LOG_LEVELS in any case; unset or blank is info. */
 const logLevel = () =>
-  raw().transform((v, ctx): LogLevel => {
-    const t = trimmed(v)?.toLowerCase();
-    if (t === undefined) return "info";
-    if ((LOG_LEVELS as readonly string[]).includes(t)) return t as LogLevel;
+  raw().transform((value, ctx): LogLevel => {
+    const level = trimmed(value)?.toLowerCase();
+    if (level === undefined) return "info";
+    if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
-      message: `must be one of ${LOG_LEVELS.join(", ")}; got ${quoted(v ?? "")}`,
+      message: `must be one of ${LOG_LEVELS.join(", ")}; got ${quoted(value ?? "")}`,
     });
     return z.NEVER;
   });
 
 /** DATABASE_URL, as written; checked here by the parser that turns it into a target (db/database-url.ts). */
 const databaseUrl = () =>
-  raw().superRefine((v, ctx) => {
+  raw().superRefine((value, ctx) => {
     try {
-      databaseTarget(v);
-    } catch (e) {
+      databaseTarget(value);
+    } catch (error) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
-        message: (e instanceof Error ? e.message : String(e)).replace(/^DATABASE_URL /, ""),
+        message: (error instanceof Error ? error.message : String(error)).replace(/^DATABASE_URL /, ""),
       });
     }
   });
@@ -384,28 +385,28 @@ type ValueOf<V> = V extends Variable<infer T> ? T : never;
 export type ServerEnv = { readonly [K in keyof Spec]: ValueOf<Spec[K]> };
 
 /** Parses one variable from a source, or throws an EnvError naming it. */
-function read<T>(v: Variable<T>, source: EnvSource): T {
-  const value = source[v.name];
+function read<T>(envVariable: Variable<T>, source: EnvSource): T {
+  const value = source[envVariable.name];
   if (value !== undefined && value.length > MAX_ENV_VALUE_LENGTH) {
     throw new EnvError(
-      v.name,
-      `${v.name} is longer than ${MAX_ENV_VALUE_LENGTH} characters (${value.length}); got ${quoted(value)}…`,
+      envVariable.name,
+      `${envVariable.name} is longer than ${MAX_ENV_VALUE_LENGTH} characters (${value.length}); got ${quoted(value)}…`,
     );
   }
-  const parsed = v.schema.safeParse(value);
+  const parsed = envVariable.schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new EnvError(v.name, `${v.name} ${parsed.error.issues[0]?.message ?? "is not valid"}`);
+  throw new EnvError(envVariable.name, `${envVariable.name} ${parsed.error.issues[0]?.message ?? "is not valid"}`);
 }
 
 const SOURCE = Symbol("source");
 
 // One prototype of getters, so a call to serverEnv() per request costs one small object.
 const prototype: object = Object.create(null);
-for (const [key, v] of Object.entries(SERVER_ENV) as [string, Variable<unknown>][]) {
+for (const [key, envVariable] of Object.entries(SERVER_ENV) as [string, Variable<unknown>][]) {
   Object.defineProperty(prototype, key, {
     enumerable: true,
     get(this: { [SOURCE]: EnvSource }) {
-      return read(v, this[SOURCE]);
+      return read(envVariable, this[SOURCE]);
     },
   });
 }
@@ -418,9 +419,9 @@ export function serverEnv(source: EnvSource = process.env): ServerEnv {
 /** Every refused variable (empty when all are acceptable). */
 export function serverEnvProblems(source: EnvSource = process.env): EnvError[] {
   const problems: EnvError[] = [];
-  for (const v of Object.values(SERVER_ENV) as Variable<unknown>[]) {
+  for (const envVariable of Object.values(SERVER_ENV) as Variable<unknown>[]) {
     try {
-      read(v, source);
+      read(envVariable, source);
     } catch (e) {
       if (!(e instanceof EnvError)) throw e;
       problems.push(e);

@@ -27,8 +27,8 @@ export function pickEncoding(acceptEncoding: string | null | undefined): "br" | 
   const allowed = new Set<string>();
   for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
     const [name, ...params] = part.trim().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
-    if (!q || Number(q[1]) > 0) allowed.add(name.trim());
+    const quality = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    if (!quality || Number(quality[1]) > 0) allowed.add(name.trim());
   }
   return allowed.has("br") ? "br" : allowed.has("gzip") || allowed.has("*") ? "gzip" : null;
 }

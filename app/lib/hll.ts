@@ -29,17 +29,17 @@ export const SPARSE_MAX_BYTES = 3900;
 
 /** 32-bit hash of a person id (murmur3's finaliser over a seeded mix): a bijection, so two ids never collide. */
 export function hashPerson(personId: number): number {
-  let h = (personId ^ 0x5bd1e995) >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
+  let hash = (personId ^ 0x5bd1e995) >>> 0;
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
 }
 
 /** The register a person sets and the rank it sets it to. */
 export function registerOf(personId: number): { index: number; rank: number } {
-  const h = hashPerson(personId);
-  const index = h >>> (32 - HLL_PRECISION);
-  const rest = (h << HLL_PRECISION) >>> 0;
+  const hash = hashPerson(personId);
+  const index = hash >>> (32 - HLL_PRECISION);
+  const rest = (hash << HLL_PRECISION) >>> 0;
   // Rank = position of the first 1 bit in the remaining 20 bits (21 when they are all 0).
   const rank = rest === 0 ? 32 - HLL_PRECISION + 1 : Math.clz32(rest) + 1;
   return { index, rank };
@@ -53,11 +53,11 @@ export function entriesOf(personIds: Iterable<number>): Uint8Array {
     if ((best.get(index) ?? 0) < rank) best.set(index, rank);
   }
   const out = new Uint8Array(best.size * 3);
-  let i = 0;
+  let offset = 0;
   for (const [index, rank] of [...best].sort((a, b) => a[0] - b[0])) {
-    out[i++] = index >> 8;
-    out[i++] = index & 0xff;
-    out[i++] = rank;
+    out[offset++] = index >> 8;
+    out[offset++] = index & 0xff;
+    out[offset++] = rank;
   }
   return out;
 }
@@ -90,13 +90,13 @@ function maxWords(registers: Uint8Array, sketch: Uint8Array): void {
   const into = new Uint32Array(registers.buffer, registers.byteOffset, HLL_REGISTERS / 4);
   const from = new Uint32Array(sketch.buffer, sketch.byteOffset, HLL_REGISTERS / 4);
   for (let i = 0; i < into.length; i++) {
-    const a = into[i];
-    const b = from[i];
-    const low = (a | 0x80808080) - (b & 0x7f7f7f7f);
-    // Per byte, top bit set where a >= b: a's top bit alone, or equal top bits and a's low bits not below b's.
-    const atLeast = ((a & ~b) | (~(a ^ b) & low)) & 0x80808080;
+    const intoWord = into[i];
+    const fromWord = from[i];
+    const low = (intoWord | 0x80808080) - (fromWord & 0x7f7f7f7f);
+    // Per byte, top bit set where intoWord >= fromWord: intoWord's top bit alone, or equal top bits and intoWord's low bits not below fromWord's.
+    const atLeast = ((intoWord & ~fromWord) | (~(intoWord ^ fromWord) & low)) & 0x80808080;
     const keep = (atLeast >>> 7) * 0xff;
-    into[i] = (a & keep) | (b & ~keep);
+    into[i] = (intoWord & keep) | (fromWord & ~keep);
   }
 }
 
@@ -126,16 +126,16 @@ const INVERSE_POWERS = Float64Array.from({ length: 64 }, (_, r) => 2 ** -r);
 
 /** Estimated number of distinct people in the registers (HyperLogLog with linear counting for small counts). */
 export function estimate(registers: Uint8Array): number {
-  const m = HLL_REGISTERS;
+  const registerCount = HLL_REGISTERS;
   let sum = 0;
   let zeros = 0;
-  for (let i = 0; i < m; i++) {
+  for (let i = 0; i < registerCount; i++) {
     sum += INVERSE_POWERS[registers[i]];
     if (registers[i] === 0) zeros++;
   }
-  const alpha = 0.7213 / (1 + 1.079 / m);
-  const raw = (alpha * m * m) / sum;
-  if (raw <= 2.5 * m && zeros > 0) return Math.round(m * Math.log(m / zeros));
+  const alpha = 0.7213 / (1 + 1.079 / registerCount);
+  const raw = (alpha * registerCount * registerCount) / sum;
+  if (raw <= 2.5 * registerCount && zeros > 0) return Math.round(registerCount * Math.log(registerCount / zeros));
   return Math.round(raw);
 }
 

@@ -23,18 +23,18 @@ export function apiError(
   headers?: HeadersInit,
 ): Response {
   const body: ApiErrorBody = { error: { field, message } };
-  const h = new Headers(headers);
-  h.set("Content-Type", "application/json; charset=utf-8");
-  h.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(body), { status, headers: h });
+  const merged = new Headers(headers);
+  merged.set("Content-Type", "application/json; charset=utf-8");
+  merged.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { status, headers: merged });
 }
 
 /** A JSON success answer. */
 export function apiJson(data: unknown, init: ResponseInit = {}): Response {
-  const h = new Headers(init.headers);
-  h.set("Content-Type", "application/json; charset=utf-8");
-  if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(data), { ...init, headers: h });
+  const merged = new Headers(init.headers);
+  merged.set("Content-Type", "application/json; charset=utf-8");
+  if (!merged.has("Cache-Control")) merged.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(data), { ...init, headers: merged });
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -91,9 +91,9 @@ export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY
   }
   const all = new Uint8Array(size);
   let offset = 0;
-  for (const c of chunks) {
-    all.set(c, offset);
-    offset += c.byteLength;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(all);
@@ -164,17 +164,17 @@ export function parseIdParam(value: string | undefined, what: string): number {
  * foreign page can never act with an owner's cookie.
  */
 export function corsHeaders(request: Request): Headers {
-  const h = new Headers();
-  h.set("Access-Control-Allow-Origin", "*");
-  h.set("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
-  h.set("Access-Control-Allow-Headers", "Content-Type");
-  h.set("Access-Control-Max-Age", "86400");
+  const merged = new Headers();
+  merged.set("Access-Control-Allow-Origin", "*");
+  merged.set("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+  merged.set("Access-Control-Allow-Headers", "Content-Type");
+  merged.set("Access-Control-Max-Age", "86400");
   // The merchant's page may measure our calls (Resource Timing); it learns nothing it could not time itself.
-  h.set("Timing-Allow-Origin", "*");
+  merged.set("Timing-Allow-Origin", "*");
   if (request.headers.get("access-control-request-private-network") === "true") {
-    h.set("Access-Control-Allow-Private-Network", "true");
+    merged.set("Access-Control-Allow-Private-Network", "true");
   }
-  return h;
+  return merged;
 }
 
 /** For POST-only routes: Remix sends OPTIONS and GET to the loader; answer preflight and 405. */
@@ -189,15 +189,15 @@ export function withCors(request: Request, response: Response): Response {
 }
 
 /** PostgreSQL gave up waiting for a lock (lock_timeout, SQLSTATE 55P03): as busy as a locked SQLite file. */
-function isLockTimeout(e: unknown): boolean {
+function isLockTimeout(error: unknown): boolean {
   for (
-    let x: unknown = e, depth = 0;
-    x && typeof x === "object" && depth < 4;
-    x = (x as { cause?: unknown }).cause, depth++
+    let current: unknown = error, depth = 0;
+    current && typeof current === "object" && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth++
   ) {
-    const o = x as { code?: unknown; message?: unknown; meta?: { code?: unknown; message?: unknown } };
-    if (o.code === "55P03" || o.meta?.code === "55P03") return true;
-    if (/lock timeout/i.test(`${o.message ?? ""} ${o.meta?.message ?? ""}`)) return true;
+    const candidate = current as { code?: unknown; message?: unknown; meta?: { code?: unknown; message?: unknown } };
+    if (candidate.code === "55P03" || candidate.meta?.code === "55P03") return true;
+    if (/lock timeout/i.test(`${candidate.message ?? ""} ${candidate.meta?.message ?? ""}`)) return true;
   }
   return false;
 }
@@ -226,13 +226,13 @@ export async function publicApi(
   }
   try {
     return withCors(request, await handler());
-  } catch (e) {
-    if (e instanceof Response) return withCors(request, e);
-    if (e instanceof InputError) return withCors(request, apiError(e.status, e.message, e.field));
-    if (isDatabaseBusy(e) || isLockTimeout(e)) {
+  } catch (error) {
+    if (error instanceof Response) return withCors(request, error);
+    if (error instanceof InputError) return withCors(request, apiError(error.status, error.message, error.field));
+    if (isDatabaseBusy(error) || isLockTimeout(error)) {
       return withCors(request, apiError(503, "The database is busy; try again shortly", null, { "Retry-After": "2" }));
     }
-    logger("public-api").error({ err: e }, "public API error");
+    logger("public-api").error({ err: error }, "public API error");
     return withCors(request, apiError(500, "Something went wrong on our side"));
   }
 }

@@ -39,15 +39,15 @@ export function repairJson(value: unknown, maxDepth = MAX_JSON_DEPTH, path: (str
     for (let i = 0; i < value.length; i++) value[i] = repairJson(value[i], maxDepth, [...path, i]);
     return value;
   }
-  const o = value as Record<string, unknown>;
-  const keys = Object.keys(o);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
   const fixed = keys.map(wellFormed);
   const rebuild = fixed.some((k, i) => k !== keys[i]);
   // Rebuilt with defineProperty, as JSON.parse does: a "__proto__" key stays a plain key, never a prototype.
-  const out: Record<string, unknown> = rebuild ? {} : o;
-  keys.forEach((k, i) => {
-    Object.defineProperty(out, fixed[i], {
-      value: repairJson(o[k], maxDepth, [...path, fixed[i]]),
+  const out: Record<string, unknown> = rebuild ? {} : record;
+  keys.forEach((key, index) => {
+    Object.defineProperty(out, fixed[index], {
+      value: repairJson(record[key], maxDepth, [...path, fixed[index]]),
       enumerable: true,
       writable: true,
       configurable: true,

@@ -88,10 +88,10 @@ export class LoginThrottle {
         ];
     const taken: [SharedLimit, string][] = [];
     for (const [limit, key] of spends) {
-      const v = await limit.take(key);
-      if (!v.allowed) {
+      const verdict = await limit.take(key);
+      if (!verdict.allowed) {
         await Promise.all(taken.map(([l, k]) => l.take(k, -1)));
-        return { retryAfterSeconds: Math.max(1, Math.ceil(v.retryAfterMs / 1000)), refund: async () => {} };
+        return { retryAfterSeconds: Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)), refund: async () => {} };
       }
       taken.push([limit, key]);
     }

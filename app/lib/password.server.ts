@@ -5,9 +5,9 @@
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-const N = 16384;
-const R = 8;
-const P = 1;
+const SCRYPT_COST = 16384;
+const SCRYPT_BLOCK_SIZE = 8;
+const SCRYPT_PARALLELISM = 1;
 const KEY_LENGTH = 64;
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
@@ -24,8 +24,13 @@ export async function hashPassword(password: string): Promise<string> {
     throw new Error(`Passwords are ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`);
   }
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
-  return `scrypt$${N}$${R}$${P}$${salt.toString("base64")}$${key.toString("base64")}`;
+  const key = await scrypt(password, salt, KEY_LENGTH, {
+    N: SCRYPT_COST,
+    r: SCRYPT_BLOCK_SIZE,
+    p: SCRYPT_PARALLELISM,
+    maxmem: 64 * 1024 * 1024,
+  });
+  return `scrypt$${SCRYPT_COST}$${SCRYPT_BLOCK_SIZE}$${SCRYPT_PARALLELISM}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 /** Checks a password against a stored hash in constant time; false for any malformed hash. */
@@ -33,14 +38,25 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (password.length > MAX_PASSWORD_LENGTH) return false;
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
-  const [n, r, p] = parts.slice(1, 4).map(Number);
+  const [cost, blockSize, parallelism] = parts.slice(1, 4).map(Number);
   // Refuse costs no hash of ours has: a tampered row must not pin the CPU.
-  if (![n, r, p].every((x) => Number.isInteger(x) && x > 0) || n > 1 << 20 || r > 32 || p > 16) return false;
+  if (
+    ![cost, blockSize, parallelism].every((x) => Number.isInteger(x) && x > 0) ||
+    cost > 1 << 20 ||
+    blockSize > 32 ||
+    parallelism > 16
+  )
+    return false;
   const salt = Buffer.from(parts[4], "base64");
   const expected = Buffer.from(parts[5], "base64");
   if (expected.length === 0 || expected.length > 256) return false;
   try {
-    const key = await scrypt(password, salt, expected.length, { N: n, r, p, maxmem: 256 * 1024 * 1024 });
+    const key = await scrypt(password, salt, expected.length, {
+      N: cost,
+      r: blockSize,
+      p: parallelism,
+      maxmem: 256 * 1024 * 1024,
+    });
     return timingSafeEqual(key, expected);
   } catch {
     // Impossible parameters (N not a power of two, memory over the cap).

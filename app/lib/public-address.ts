@@ -44,8 +44,8 @@ function ipv6Groups(ip: string): number[] | null {
   if (zone >= 0) text = text.slice(0, zone);
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
-    const n = ipv4ToNumber(dotted[1]);
-    text = `${text.slice(0, dotted.index)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+    const ipv4 = ipv4ToNumber(dotted[1]);
+    text = `${text.slice(0, dotted.index)}${(ipv4 >>> 16).toString(16)}:${(ipv4 & 0xffff).toString(16)}`;
   }
   const [head, tail] = text.split("::");
   const part = (s: string | undefined) => (s ? s.split(":").map((g) => parseInt(g, 16)) : []);
@@ -56,25 +56,26 @@ function ipv6Groups(ip: string): number[] | null {
 }
 
 function isPublicIpv6(ip: string): boolean {
-  const g = ipv6Groups(ip);
-  if (!g) return false;
+  const groups = ipv6Groups(ip);
+  if (!groups) return false;
   const embedded = (hi: number, lo: number) => isPublicIpv4Number(hi * 65536 + lo);
-  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((x) => x === 0);
   // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d
-  if (zeros(0, 6)) return g[6] !== 0 && embedded(g[6], g[7]);
+  if (zeros(0, 6)) return groups[6] !== 0 && embedded(groups[6], groups[7]);
   // IPv4-mapped ::ffff:a.b.c.d and IPv4-translated ::ffff:0:a.b.c.d
-  if (zeros(0, 5) && g[5] === 0xffff) return embedded(g[6], g[7]);
-  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return embedded(g[6], g[7]);
+  if (zeros(0, 5) && groups[5] === 0xffff) return embedded(groups[6], groups[7]);
+  if (zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0) return embedded(groups[6], groups[7]);
   // NAT64 64:ff9b::a.b.c.d reaches the IPv4 address; 64:ff9b:1::/48 is for local use.
-  if (g[0] === 0x64 && g[1] === 0xff9b) return g[2] === 0 && zeros(3, 6) && embedded(g[6], g[7]);
+  if (groups[0] === 0x64 && groups[1] === 0xff9b)
+    return groups[2] === 0 && zeros(3, 6) && embedded(groups[6], groups[7]);
   // 6to4 2002:aabb:ccdd::/48 carries a.b.c.d
-  if (g[0] === 0x2002) return embedded(g[1], g[2]);
-  if (g[0] === 0x2001 && g[1] === 0) return false; // Teredo tunnels
-  if (g[0] === 0x2001 && g[1] === 0xdb8) return false; // documentation
-  if (g[0] === 0x100 && zeros(1, 4)) return false; // discard-only
-  if ((g[0] & 0xfe00) === 0xfc00) return false; // unique local fc00::/7
-  if ((g[0] & 0xffc0) === 0xfe80 || (g[0] & 0xffc0) === 0xfec0) return false; // link-local, old site-local
-  if ((g[0] & 0xff00) === 0xff00) return false; // multicast
+  if (groups[0] === 0x2002) return embedded(groups[1], groups[2]);
+  if (groups[0] === 0x2001 && groups[1] === 0) return false; // Teredo tunnels
+  if (groups[0] === 0x2001 && groups[1] === 0xdb8) return false; // documentation
+  if (groups[0] === 0x100 && zeros(1, 4)) return false; // discard-only
+  if ((groups[0] & 0xfe00) === 0xfc00) return false; // unique local fc00::/7
+  if ((groups[0] & 0xffc0) === 0xfe80 || (groups[0] & 0xffc0) === 0xfec0) return false; // link-local, old site-local
+  if ((groups[0] & 0xff00) === 0xff00) return false; // multicast
   return true;
 }
 

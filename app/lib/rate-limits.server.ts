@@ -38,8 +38,8 @@ const CONTEXT_KEY = Symbol.for("beckon.requestContext");
  * must see the same store.
  */
 export function requestContextStore(): AsyncLocalStorage<RequestContext> {
-  const g = globalThis as unknown as Record<symbol, AsyncLocalStorage<RequestContext> | undefined>;
-  return (g[CONTEXT_KEY] ??= new AsyncLocalStorage<RequestContext>());
+  const globals = globalThis as unknown as Record<symbol, AsyncLocalStorage<RequestContext> | undefined>;
+  return (globals[CONTEXT_KEY] ??= new AsyncLocalStorage<RequestContext>());
 }
 
 /** Runs fn with the request's context (the HTTP server calls this per request). */
@@ -75,9 +75,9 @@ export const DEFAULT_LIMITS = {
 export function parseLimit(value: string | undefined, fallback: Limit): Limit | null {
   if (value === undefined || value.trim() === "") return fallback;
   if (value.trim() === "off") return null;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
-  if (!m || Number(m[1]) < 1 || Number(m[2]) <= 0) return fallback;
-  return { capacity: Number(m[1]), refillPerSecond: Number(m[2]) };
+  const match = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) <= 0) return fallback;
+  return { capacity: Number(match[1]), refillPerSecond: Number(match[2]) };
 }
 
 export interface PublicApiLimiters {
@@ -102,10 +102,10 @@ export function createLimiters(source?: EnvSource, store: () => RateLimitStore =
 
 /** The website a public API address names: /api/websites/{id}/..., /api/websites/{id}.js, or ?website_id=. */
 export function websiteOf(url: URL): string | null {
-  const m = /^\/api\/websites\/([1-9]\d{0,9})(?:[/.]|$)/.exec(url.pathname);
-  if (m) return m[1];
-  const q = url.searchParams.get("website_id");
-  return q && /^[1-9]\d{0,9}$/.test(q) ? q : null;
+  const match = /^\/api\/websites\/([1-9]\d{0,9})(?:[/.]|$)/.exec(url.pathname);
+  if (match) return match[1];
+  const queryWebsite = url.searchParams.get("website_id");
+  return queryWebsite && /^[1-9]\d{0,9}$/.test(queryWebsite) ? queryWebsite : null;
 }
 
 export interface LimitVerdict {
@@ -130,8 +130,8 @@ export async function checkRateLimits(
   });
   const perIp = write ? limiters.ipWrite : limiters.ipRead;
   if (perIp && ip) {
-    const v = await perIp.take(ip);
-    if (!v.allowed) return refused(v.retryAfterMs);
+    const verdict = await perIp.take(ip);
+    if (!verdict.allowed) return refused(verdict.retryAfterMs);
   }
   if (write && limiters.websiteWrite) {
     let website: string | null = null;
@@ -141,8 +141,8 @@ export async function checkRateLimits(
       website = null;
     }
     if (website) {
-      const v = await limiters.websiteWrite.take(website);
-      if (!v.allowed) return refused(v.retryAfterMs);
+      const verdict = await limiters.websiteWrite.take(website);
+      if (!verdict.allowed) return refused(verdict.retryAfterMs);
     }
   }
   return { allowed: true, retryAfterSeconds: 0 };

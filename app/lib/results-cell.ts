@@ -19,9 +19,9 @@ export class Cell {
   readonly sketches = new Map<SketchKind, Uint8Array>();
 
   sketch(kind: SketchKind): Uint8Array {
-    let s = this.sketches.get(kind);
-    if (!s) this.sketches.set(kind, (s = new Uint8Array(HLL_REGISTERS)));
-    return s;
+    let sketch = this.sketches.get(kind);
+    if (!sketch) this.sketches.set(kind, (sketch = new Uint8Array(HLL_REGISTERS)));
+    return sketch;
   }
 
   /** Adds another cell's figures; `kinds` limits the sketches merged to those that will be read. */
@@ -32,7 +32,7 @@ export class Cell {
     this.cartValue += other.cartValue;
     this.orders += other.orders;
     this.revenue += other.revenue;
-    for (const p of other.leads) this.leads.add(p);
+    for (const person of other.leads) this.leads.add(person);
     for (const [kind, registers] of other.sketches)
       if (!kinds || kinds.includes(kind)) mergeInto(this.sketch(kind), registers);
   }
@@ -47,13 +47,13 @@ export class Cell {
     const present = cells.filter((c): c is Cell => c !== undefined);
     if (present.length === 1) return present[0];
     const cell = new Cell();
-    for (const c of present) cell.add(c);
+    for (const part of present) cell.add(part);
     return cell;
   }
 
   unique(kind: SketchKind): number {
-    const s = this.sketches.get(kind);
-    return s ? estimate(s) : 0;
+    const sketch = this.sketches.get(kind);
+    return sketch ? estimate(sketch) : 0;
   }
 
   /** The figures, with conversions by a CTA's goal. */

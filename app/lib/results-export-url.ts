@@ -10,9 +10,9 @@ const RESULTS_PAGE = /^\/(?:owner\/websites\/[^/?#]+|app)\/results\/?$/;
 
 /** The export route's URL for a results page URL that asks for an export (any ?export value), else null. */
 export function resultsExportUrl(url: string): string | null {
-  const q = url.indexOf("?");
-  const path = q < 0 ? url : url.slice(0, q);
-  const query = q < 0 ? "" : url.slice(q);
+  const queryStart = url.indexOf("?");
+  const path = queryStart < 0 ? url : url.slice(0, queryStart);
+  const query = queryStart < 0 ? "" : url.slice(queryStart);
   if (!RESULTS_PAGE.test(path) || !new URLSearchParams(query).has("export")) return null;
   return `${path.replace(/\/$/, "")}/export${query}`;
 }

@@ -19,8 +19,8 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 function dayStart(day: string): Date | null {
   if (!DAY_PATTERN.test(day)) return null;
-  const d = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || !d.toISOString().startsWith(day) ? null : d;
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || !date.toISOString().startsWith(day) ? null : date;
 }
 
 /**
@@ -41,8 +41,8 @@ export function parsePeriod(params: URLSearchParams, now = new Date()): ResultsP
     if ((to.getTime() - from.getTime()) / DAY_MS + 1 > MAX_PERIOD_DAYS)
       from = new Date(to.getTime() - (MAX_PERIOD_DAYS - 1) * DAY_MS);
   } else {
-    const n = Number(params.get("days"));
-    const days = (PERIOD_PRESETS as readonly number[]).includes(n) ? n : DEFAULT_PERIOD_DAYS;
+    const dayCount = Number(params.get("days"));
+    const days = (PERIOD_PRESETS as readonly number[]).includes(dayCount) ? dayCount : DEFAULT_PERIOD_DAYS;
     to = today;
     from = new Date(today.getTime() - (days - 1) * DAY_MS);
   }

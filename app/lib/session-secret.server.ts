@@ -55,8 +55,8 @@ export function resolveSessionSecret({ env, root = process.cwd() }: SessionSecre
     // "wx": when two processes start at once, the second keeps the first's secret.
     writeFileSync(file, `${generated}\n`, { flag: "wx", mode: 0o600 });
     return generated;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     const again = readSecretFile(file);
     if (again) return again;
     // The file exists but holds no usable secret (emptied by hand): replace it.

@@ -54,9 +54,9 @@ const DEFAULT_VARIANT_TITLE = "Default Title";
 
 /** The numeric tail of a Shopify global id ("gid://shopify/ProductVariant/42" → "42"); other ids unchanged. */
 export function numericShopifyId(id: string | number): string {
-  const s = String(id);
-  const m = /^gid:\/\/shopify\/[A-Za-z]+\/(\d+)(?:\?.*)?$/.exec(s);
-  return m ? m[1] : s;
+  const text = String(id);
+  const match = /^gid:\/\/shopify\/[A-Za-z]+\/(\d+)(?:\?.*)?$/.exec(text);
+  return match ? match[1] : text;
 }
 
 /** A selected variant from a search hit. */
@@ -85,14 +85,14 @@ export function selectedVariantsOf(data: ActionGroupData): SelectedVariant[] {
   const summary = new Map((data["selected-products-summary"] ?? []).map((s) => [String(s.id), s]));
   return (data["selected-product-variant-ids"] ?? []).map((raw) => {
     const id = numericShopifyId(raw);
-    const s = summary.get(id);
+    const summarized = summary.get(id);
     return {
       id,
-      productId: s?.productId ?? null,
-      productTitle: s?.productTitle ?? "",
-      variantTitle: s?.variantTitle ?? null,
-      image: s?.image ?? null,
-      price: s?.price ?? null,
+      productId: summarized?.productId ?? null,
+      productTitle: summarized?.productTitle ?? "",
+      variantTitle: summarized?.variantTitle ?? null,
+      image: summarized?.image ?? null,
+      price: summarized?.price ?? null,
     };
   });
 }
@@ -109,13 +109,13 @@ export function withSelectedVariants(data: ActionGroupData, selected: SelectedVa
     delete next["selected-products-summary"];
   } else {
     next["selected-product-variant-ids"] = unique.map((s) => s.id);
-    next["selected-products-summary"] = unique.map((s) => ({
-      id: s.id,
-      productId: s.productId,
-      productTitle: s.productTitle.slice(0, 255),
-      variantTitle: s.variantTitle?.slice(0, 255) ?? null,
-      image: s.image && /^https:\/\//.test(s.image) ? s.image.slice(0, 2000) : null,
-      price: s.price?.slice(0, 40) ?? null,
+    next["selected-products-summary"] = unique.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      productTitle: item.productTitle.slice(0, 255),
+      variantTitle: item.variantTitle?.slice(0, 255) ?? null,
+      image: item.image && /^https:\/\//.test(item.image) ? item.image.slice(0, 2000) : null,
+      price: item.price?.slice(0, 40) ?? null,
     }));
   }
   const quantities = data["selected-products-quantity"];
@@ -157,15 +157,15 @@ export function selectedFromResourcePicker(
   const out: SelectedVariant[] = [];
   for (const product of selection) {
     const productImage = product.images?.[0]?.originalSrc ?? null;
-    for (const v of product.variants ?? []) {
-      if (!v.id) continue;
+    for (const variant of product.variants ?? []) {
+      if (!variant.id) continue;
       out.push({
-        id: numericShopifyId(v.id),
+        id: numericShopifyId(variant.id),
         productId: numericShopifyId(product.id),
         productTitle: product.title,
-        variantTitle: v.title && v.title !== DEFAULT_VARIANT_TITLE ? v.title : null,
-        image: v.image?.originalSrc ?? productImage,
-        price: v.price ? `${v.price} ${currency}`.trim() : null,
+        variantTitle: variant.title && variant.title !== DEFAULT_VARIANT_TITLE ? variant.title : null,
+        image: variant.image?.originalSrc ?? productImage,
+        price: variant.price ? `${variant.price} ${currency}`.trim() : null,
       });
     }
   }
@@ -181,11 +181,11 @@ export function resourcePickerSelectionIds(
   selected: readonly SelectedVariant[],
 ): { id: string; variants: { id: string }[] }[] {
   const byProduct = new Map<string, { id: string }[]>();
-  for (const s of selected) {
-    if (!s.productId) continue;
-    const variants = byProduct.get(s.productId) ?? [];
-    variants.push({ id: `gid://shopify/ProductVariant/${s.id}` });
-    byProduct.set(s.productId, variants);
+  for (const item of selected) {
+    if (!item.productId) continue;
+    const variants = byProduct.get(item.productId) ?? [];
+    variants.push({ id: `gid://shopify/ProductVariant/${item.id}` });
+    byProduct.set(item.productId, variants);
   }
   return [...byProduct].map(([productId, variants]) => ({ id: `gid://shopify/Product/${productId}`, variants }));
 }
@@ -236,11 +236,11 @@ export function withManualFeed(
     ...(index >= 0 ? list[index] : {}),
     source: "manual",
     handles: unique.map((p) => p.handle),
-    summary: unique.map((p) => ({
-      handle: p.handle.slice(0, 255),
-      title: p.title.slice(0, 255),
-      image: p.image && /^https:\/\//.test(p.image) ? p.image.slice(0, 2000) : null,
-      price: p.price?.slice(0, 40) ?? null,
+    summary: unique.map((item) => ({
+      handle: item.handle.slice(0, 255),
+      title: item.title.slice(0, 255),
+      image: item.image && /^https:\/\//.test(item.image) ? item.image.slice(0, 2000) : null,
+      price: item.price?.slice(0, 40) ?? null,
     })),
   };
   delete entry.handle;
@@ -257,9 +257,9 @@ export function feedProductFromHit(product: ProductHit): FeedProduct {
 
 /** The feed products a resource picker selection stands for (products without a handle are skipped). */
 export function feedFromResourcePicker(selection: readonly ResourcePickerProduct[], currency: string): FeedProduct[] {
-  return selection.flatMap((p) => {
-    if (!p.handle) return [];
-    const prices = (p.variants ?? []).map((v) => Number(v.price)).filter((n) => Number.isFinite(n));
+  return selection.flatMap((item) => {
+    if (!item.handle) return [];
+    const prices = (item.variants ?? []).map((v) => Number(v.price)).filter((n) => Number.isFinite(n));
     const price = prices.length
       ? priceRange({
           priceMin: Math.min(...prices).toFixed(2),
@@ -267,7 +267,7 @@ export function feedFromResourcePicker(selection: readonly ResourcePickerProduct
           currency,
         }).trim()
       : null;
-    return [{ handle: p.handle, title: p.title, image: p.images?.[0]?.originalSrc ?? null, price }];
+    return [{ handle: item.handle, title: item.title, image: item.images?.[0]?.originalSrc ?? null, price }];
   });
 }
 
@@ -323,13 +323,13 @@ const isChosenCollection = (e: FeedEntry) =>
 export function collectionFeedOf(entries: readonly FeedEntry[] | null | undefined): FeedCollection | null {
   const entry = (entries ?? []).find(isChosenCollection);
   if (!entry) return null;
-  const s = (entry.summary && typeof entry.summary === "object" ? entry.summary : {}) as Partial<FeedCollection>;
+  const summary = (entry.summary && typeof entry.summary === "object" ? entry.summary : {}) as Partial<FeedCollection>;
   return {
     handle: String(entry.handle),
-    id: typeof s.id === "string" ? s.id : null,
-    title: typeof s.title === "string" ? s.title : "",
-    image: typeof s.image === "string" ? s.image : null,
-    productsCount: typeof s.productsCount === "number" ? s.productsCount : null,
+    id: typeof summary.id === "string" ? summary.id : null,
+    title: typeof summary.title === "string" ? summary.title : "",
+    image: typeof summary.image === "string" ? summary.image : null,
+    productsCount: typeof summary.productsCount === "number" ? summary.productsCount : null,
   };
 }
 
@@ -379,13 +379,13 @@ export function feedCollectionFromHit(hit: CollectionHit): FeedCollection {
 export function collectionFromResourcePicker(
   selection: readonly ResourcePickerCollection[] | null | undefined,
 ): FeedCollection | null {
-  const c = selection?.[0];
-  if (!c?.handle) return null;
+  const first = selection?.[0];
+  if (!first?.handle) return null;
   return {
-    handle: c.handle,
-    id: numericShopifyId(c.id),
-    title: c.title ?? "",
-    image: c.image?.originalSrc ?? null,
-    productsCount: typeof c.productsCount === "number" ? c.productsCount : null,
+    handle: first.handle,
+    id: numericShopifyId(first.id),
+    title: first.title ?? "",
+    image: first.image?.originalSrc ?? null,
+    productsCount: typeof first.productsCount === "number" ? first.productsCount : null,
   };
 }

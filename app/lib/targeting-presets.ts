@@ -53,29 +53,33 @@ const isDevice = (v: unknown): v is Exclude<(typeof DEVICE_PRESETS)[number], "al
  * Device and referrer: the widget's page facts of those names (the device
  * class by the viewport's width; the referring address contains the text).
  */
-export function presetConditions(p: TargetingPreset): Condition[] {
+export function presetConditions(preset: TargetingPreset): Condition[] {
   const out: Condition[] = [];
   const add = (c: Condition) => out.push({ ...c, position: out.length });
-  if (p.visitor !== "all") {
-    const c = newCondition("visits", 0);
+  if (preset.visitor !== "all") {
+    const condition = newCondition("visits", 0);
     add({
-      ...c,
-      count: p.visitor === "new" ? 2 : 1,
-      data: { ...c.data, comparison: p.visitor === "new" ? "less" : "greater" },
+      ...condition,
+      count: preset.visitor === "new" ? 2 : 1,
+      data: { ...condition.data, comparison: preset.visitor === "new" ? "less" : "greater" },
     });
   }
-  if (p.utm_source) {
-    const c = newCondition("data_field", 0);
-    add({ ...c, data_name: "utm_source", data: { ...c.data, value: p.utm_source } });
+  if (preset.utm_source) {
+    const condition = newCondition("data_field", 0);
+    add({ ...condition, data_name: "utm_source", data: { ...condition.data, value: preset.utm_source } });
   }
-  if (p.page_url) add({ ...newCondition("url", 0), url: p.page_url });
-  if (p.device !== "all") {
-    const c = newCondition("data_field", 0);
-    add({ ...c, data_name: "device", data: { ...c.data, value: p.device } });
+  if (preset.page_url) add({ ...newCondition("url", 0), url: preset.page_url });
+  if (preset.device !== "all") {
+    const condition = newCondition("data_field", 0);
+    add({ ...condition, data_name: "device", data: { ...condition.data, value: preset.device } });
   }
-  if (p.referrer) {
-    const c = newCondition("data_field", 0);
-    add({ ...c, data_name: "referrer", data: { ...c.data, comparison: "contains", value: p.referrer } });
+  if (preset.referrer) {
+    const condition = newCondition("data_field", 0);
+    add({
+      ...condition,
+      data_name: "referrer",
+      data: { ...condition.data, comparison: "contains", value: preset.referrer },
+    });
   }
   return out;
 }
@@ -84,42 +88,47 @@ export function presetConditions(p: TargetingPreset): Condition[] {
 export function presetOf(
   conditions: readonly Pick<Condition, "condition_type" | "operator" | "url" | "data" | "count" | "data_name">[],
 ): TargetingPreset | null {
-  const p: TargetingPreset = { ...NO_PRESET };
-  for (const c of conditions) {
-    const d = c.data as Record<string, unknown>;
-    if (c.operator === "or") return null;
-    if (c.condition_type === "visits" && d.scope === "total" && d.value2 == null && p.visitor === "all") {
-      if (d.comparison === "less" && c.count === 2) p.visitor = "new";
-      else if (d.comparison === "greater" && c.count === 1) p.visitor = "returning";
+  const preset: TargetingPreset = { ...NO_PRESET };
+  for (const condition of conditions) {
+    const data = condition.data as Record<string, unknown>;
+    if (condition.operator === "or") return null;
+    if (
+      condition.condition_type === "visits" &&
+      data.scope === "total" &&
+      data.value2 == null &&
+      preset.visitor === "all"
+    ) {
+      if (data.comparison === "less" && condition.count === 2) preset.visitor = "new";
+      else if (data.comparison === "greater" && condition.count === 1) preset.visitor = "returning";
       else return null;
     } else if (
-      c.condition_type === "data_field" &&
-      c.data_name === "utm_source" &&
-      d.comparison === "equal" &&
-      typeof d.value === "string" &&
-      !p.utm_source
+      condition.condition_type === "data_field" &&
+      condition.data_name === "utm_source" &&
+      data.comparison === "equal" &&
+      typeof data.value === "string" &&
+      !preset.utm_source
     ) {
-      p.utm_source = d.value;
-    } else if (c.condition_type === "url" && d.match === "contains" && c.url && !p.page_url) {
-      p.page_url = c.url;
+      preset.utm_source = data.value;
+    } else if (condition.condition_type === "url" && data.match === "contains" && condition.url && !preset.page_url) {
+      preset.page_url = condition.url;
     } else if (
-      c.condition_type === "data_field" &&
-      c.data_name === "device" &&
-      d.comparison === "equal" &&
-      isDevice(d.value) &&
-      p.device === "all"
+      condition.condition_type === "data_field" &&
+      condition.data_name === "device" &&
+      data.comparison === "equal" &&
+      isDevice(data.value) &&
+      preset.device === "all"
     ) {
-      p.device = d.value;
+      preset.device = data.value;
     } else if (
-      c.condition_type === "data_field" &&
-      c.data_name === "referrer" &&
-      d.comparison === "contains" &&
-      typeof d.value === "string" &&
-      d.value &&
-      !p.referrer
+      condition.condition_type === "data_field" &&
+      condition.data_name === "referrer" &&
+      data.comparison === "contains" &&
+      typeof data.value === "string" &&
+      data.value &&
+      !preset.referrer
     ) {
-      p.referrer = d.value;
+      preset.referrer = data.value;
     } else return null;
   }
-  return p;
+  return preset;
 }

@@ -56,9 +56,9 @@ function parseSettingsData(text: string): unknown {
 type Blocks = Record<string, { type?: unknown; disabled?: unknown }>;
 
 function blocksOf(settings: unknown): Blocks {
-  const s = (settings ?? {}) as { current?: unknown; presets?: Record<string, unknown> };
+  const parsed = (settings ?? {}) as { current?: unknown; presets?: Record<string, unknown> };
   // `current` is either the settings object or the name of a preset.
-  const current = typeof s.current === "string" ? s.presets?.[s.current] : s.current;
+  const current = typeof parsed.current === "string" ? parsed.presets?.[parsed.current] : parsed.current;
   const blocks = (current as { blocks?: unknown } | undefined)?.blocks;
   return blocks !== null && typeof blocks === "object" ? (blocks as Blocks) : {};
 }
@@ -66,11 +66,11 @@ function blocksOf(settings: unknown): Blocks {
 /** Whether settings_data.json has one of our app embed blocks switched on. */
 export function embedEnabledIn(settingsData: unknown, handle = APP_EMBED_HANDLE): boolean {
   return Object.values(blocksOf(settingsData)).some(
-    (b) =>
-      typeof b?.type === "string" &&
-      b.type.includes(`/blocks/${handle}/`) &&
-      b.disabled !== true &&
-      b.disabled !== "true",
+    (block) =>
+      typeof block?.type === "string" &&
+      block.type.includes(`/blocks/${handle}/`) &&
+      block.disabled !== true &&
+      block.disabled !== "true",
   );
 }
 

@@ -60,8 +60,8 @@ function sameSettings(stored: unknown, wanted: WebPixelSettings): boolean {
       return false;
     }
   }
-  const o = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  return o.websiteId === wanted.websiteId && o.appUrl === wanted.appUrl && Object.keys(o).length === 2;
+  const record = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  return record.websiteId === wanted.websiteId && record.appUrl === wanted.appUrl && Object.keys(record).length === 2;
 }
 
 async function ask<Q extends keyof AdminOperations>(

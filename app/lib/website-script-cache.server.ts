@@ -94,7 +94,7 @@ export function createScriptCache(fresh: () => number = scriptCacheTtl, now: () 
     if (pending) return pending;
     const started = generation;
     const at = now();
-    const p = build(entries.get(key)?.script ?? null)
+    const pendingBuild = build(entries.get(key)?.script ?? null)
       .then((script) => {
         // A write since the build started may not be in it: answer this request with it, remember nothing.
         if (started !== generation) return script;
@@ -106,10 +106,10 @@ export function createScriptCache(fresh: () => number = scriptCacheTtl, now: () 
         return script;
       })
       .finally(() => {
-        if (building.get(key) === p) building.delete(key);
+        if (building.get(key) === pendingBuild) building.delete(key);
       });
-    building.set(key, p);
-    return p;
+    building.set(key, pendingBuild);
+    return pendingBuild;
   };
   return {
     async get(key, build) {

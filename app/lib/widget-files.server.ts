@@ -79,35 +79,35 @@ export function createWidgetFiles(dir: string) {
       return null;
     }
     if (!info.isFile()) return null;
-    let p = packed.get(name);
-    const known = p && (await p.catch(() => null));
-    if (!p || !known || known.size !== info.size || known.mtimeMs !== info.mtimeMs) {
-      p = pack(file, info.size, info.mtimeMs);
-      packed.set(name, p);
+    let pending = packed.get(name);
+    const known = pending && (await pending.catch(() => null));
+    if (!pending || !known || known.size !== info.size || known.mtimeMs !== info.mtimeMs) {
+      pending = pack(file, info.size, info.mtimeMs);
+      packed.set(name, pending);
       // A failed read is not kept: the next request tries again.
-      p.catch(() => packed.get(name) === p && packed.delete(name));
+      pending.catch(() => packed.get(name) === pending && packed.delete(name));
     }
     // Gone between its stat and its read (a rebuild under way): not found, as it is now.
-    return p.catch(() => null);
+    return pending.catch(() => null);
   }
 
   async function answer(req: FileRequest): Promise<FileAnswer> {
     if (req.method !== "GET" && req.method !== "HEAD") return text(405, "Method not allowed", { Allow: "GET, HEAD" });
     const name = req.name;
-    const f = FILE_NAME.test(name) ? await current(name) : null;
-    if (!f) return text(404, "Not found");
+    const file = FILE_NAME.test(name) ? await current(name) : null;
+    if (!file) return text(404, "Not found");
     const headers: Record<string, string> = {
       "Content-Type": TYPES[name.slice(name.lastIndexOf(".") + 1)],
       // Hashed chunks never change under their name; entries keep their names across builds.
       "Cache-Control": CONTENT_HASHED_CHUNK.test(name) ? "public, max-age=31536000, immutable" : "public, max-age=300",
-      ETag: f.etag,
+      ETag: file.etag,
       Vary: "Accept-Encoding",
     };
-    if (etagMatches(req.ifNoneMatch, f.etag)) return { status: 304, headers, body: null };
+    if (etagMatches(req.ifNoneMatch, file.etag)) return { status: 304, headers, body: null };
     const encoding = pickEncoding(req.acceptEncoding);
-    const compressed = encoding ? f[encoding] : undefined;
+    const compressed = encoding ? file[encoding] : undefined;
     if (compressed) headers["Content-Encoding"] = encoding!;
-    const body = compressed ?? f.raw;
+    const body = compressed ?? file.raw;
     headers["Content-Length"] = String(body.length);
     return { status: 200, headers, body: req.method === "HEAD" ? null : body };
   }

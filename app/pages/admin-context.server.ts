@@ -111,22 +111,23 @@ export type ActionResult = ActionFailure | ActionSuccess;
  * Turns a model's input error into a 4xx answer with per-field messages in
  * the owner's language (`t`); rethrows anything else.
  */
-export function failureFrom(e: unknown, t: Translate) {
-  if (e instanceof ModelValidationError) {
-    const fieldErrors = localizeFieldErrors(t, e.fieldErrors());
+export function failureFrom(error: unknown, translate: Translate) {
+  if (error instanceof ModelValidationError) {
+    const fieldErrors = localizeFieldErrors(translate, error.fieldErrors());
     const count = Object.keys(fieldErrors).length;
-    const message = count > 1 ? t("validation.fixProblems", { count }) : localizeMessage(t, e.message);
+    const message =
+      count > 1 ? translate("validation.fixProblems", { count }) : localizeMessage(translate, error.message);
     return data<ActionFailure>({ ok: false, message, fieldErrors }, { status: 422 });
   }
-  if (e instanceof InputError) {
-    if (e.status === 404) throw notFound();
-    const message = localizeMessage(t, e.message);
+  if (error instanceof InputError) {
+    if (error.status === 404) throw notFound();
+    const message = localizeMessage(translate, error.message);
     return data<ActionFailure>(
-      { ok: false, message, fieldErrors: e.field ? { [e.field]: message } : {} },
-      { status: e.status },
+      { ok: false, message, fieldErrors: error.field ? { [error.field]: message } : {} },
+      { status: error.status },
     );
   }
-  throw e;
+  throw error;
 }
 
 /** A 400 answer for a form that is not what the page sends. */

@@ -81,37 +81,37 @@ async function attachCtas(tx: Prisma.TransactionClient, websiteId: number, broad
 
 /** Action of the broadcast page: save (create or update, with its CTAs) or delete. */
 export async function actionBroadcastEdit(ctx: AdminContext, request: Request, rawId: string | undefined) {
-  const t = translator(adminLanguage(request));
+  const translate = translator(adminLanguage(request));
   const id = targetId(rawId);
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "save");
   const paths = adminPaths(ctx);
   try {
     if (intent === "delete") {
-      if (id === "new") return badForm(t("validation.campaignNotSaved"));
+      if (id === "new") return badForm(translate("validation.campaignNotSaved"));
       await deleteBroadcast(prisma, ctx.websiteId, id);
       return redirect(paths.broadcasts);
     }
-    if (intent !== "save") return badForm(t("validation.unknownOperation"));
+    if (intent !== "save") return badForm(translate("validation.unknownOperation"));
     const input = jsonField(form, "broadcast");
     if (input === null || typeof input !== "object" || Array.isArray(input))
-      return badForm(t("validation.sendCampaign"));
+      return badForm(translate("validation.sendCampaign"));
     const { cta_ids: rawCtaIds, id: _ignored, ...fields } = input as Record<string, unknown>;
     const ctaIds = Array.isArray(rawCtaIds) ? rawCtaIds : [];
     if (!ctaIds.every((x) => Number.isSafeInteger(x) && (x as number) > 0)) {
       throw new BroadcastValidationError([issueAt(["cta_ids"], "CTA ids must be positive whole numbers")]);
     }
     const saved = await inTransaction(prisma, async (tx) => {
-      const b =
+      const broadcast =
         id === "new"
           ? await createBroadcast(tx, ctx.websiteId, fields)
           : await updateBroadcast(tx, ctx.websiteId, id, fields);
-      await attachCtas(tx, ctx.websiteId, b.id, ctaIds as number[]);
-      return b;
+      await attachCtas(tx, ctx.websiteId, broadcast.id, ctaIds as number[]);
+      return broadcast;
     });
     if (id === "new") return redirect(`${paths.broadcast(saved.id)}?saved=1`);
-    return data<ActionResult>({ ok: true, message: t("actionMessage.campaignSaved") });
+    return data<ActionResult>({ ok: true, message: translate("actionMessage.campaignSaved") });
   } catch (e) {
-    return failureFrom(e, t);
+    return failureFrom(e, translate);
   }
 }

@@ -14,25 +14,25 @@ import { useT } from "~/i18n/useT";
 
 /** The campaign editor page. */
 export function BroadcastEditPage() {
-  const t = useT();
+  const translate = useT();
   const { links, broadcast, ctas, broadcastNames, timezones, saved } = useLoaderData<typeof loadBroadcastEdit>();
   const result = useActionData<typeof actionBroadcastEdit>();
   const navigation = useNavigation();
   const paths = adminPaths(links);
   const isNew = broadcast.id === null;
   const errors = result && !result.ok ? result.fieldErrors : {};
-  const banner = result ?? (saved ? { ok: true, message: t("campaigns.created") } : null);
+  const banner = result ?? (saved ? { ok: true, message: translate("campaigns.created") } : null);
   return (
     <Page
-      title={isNew ? t("campaigns.new") : broadcast.name}
+      title={isNew ? translate("campaigns.new") : broadcast.name}
       titleMetadata={
         isNew ? undefined : broadcast.status ? (
-          <Badge tone="success">{t("campaigns.on")}</Badge>
+          <Badge tone="success">{translate("campaigns.on")}</Badge>
         ) : (
-          <Badge>{t("campaigns.paused")}</Badge>
+          <Badge>{translate("campaigns.paused")}</Badge>
         )
       }
-      backAction={{ content: t("campaigns.title"), url: paths.broadcasts }}
+      backAction={{ content: translate("campaigns.title"), url: paths.broadcasts }}
     >
       <BlockStack gap="400">
         <ActionBanner result={banner} />
@@ -51,13 +51,13 @@ export function BroadcastEditPage() {
           <AdminForm
             csrfToken={links.csrfToken}
             intent="delete"
-            aria-label={t("campaigns.delete")}
+            aria-label={translate("campaigns.delete")}
             onSubmit={(e) => {
               if (!window.confirm(`Delete "${broadcast.name}"? Its CTAs stay, without a campaign.`)) e.preventDefault();
             }}
           >
             <Button submit tone="critical">
-              {t("campaigns.delete")}
+              {translate("campaigns.delete")}
             </Button>
           </AdminForm>
         )}

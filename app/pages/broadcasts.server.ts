@@ -30,12 +30,12 @@ import { adminLanguage, translator } from "~/i18n";
 /** The website's CTAs as pickers and summaries need them. */
 export async function ctaChoices(websiteId: number) {
   const ctas = await listCtas(prisma, websiteId);
-  return ctas.map((c) => ({
-    id: c.id,
-    name: c.name,
-    status: c.status,
-    cta_type: c.cta_type,
-    broadcast_id: c.broadcast_id,
+  return ctas.map((cta) => ({
+    id: cta.id,
+    name: cta.name,
+    status: cta.status,
+    cta_type: cta.cta_type,
+    broadcast_id: cta.broadcast_id,
   }));
 }
 
@@ -62,34 +62,36 @@ export function jsonField(form: FormData, name: string): unknown {
 
 /** Action of the campaigns list: site-wide conditions, pause/resume, delete. */
 export async function actionBroadcasts(ctx: AdminContext, request: Request) {
-  const t = translator(adminLanguage(request));
+  const translate = translator(adminLanguage(request));
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "site-conditions") {
       const conditions = jsonField(form, "conditions");
-      if (!Array.isArray(conditions)) return badForm(t("actionMessage.conditionsAsList"));
+      if (!Array.isArray(conditions)) return badForm(translate("actionMessage.conditionsAsList"));
       await saveSiteConditions(prisma, ctx.websiteId, conditions);
-      return data<ActionResult>({ ok: true, message: t("actionMessage.siteConditionsSaved") });
+      return data<ActionResult>({ ok: true, message: translate("actionMessage.siteConditionsSaved") });
     }
     const id = parseId(String(form.get("id") ?? ""));
-    if (id === null) return badForm(t("actionMessage.whichCampaign"));
+    if (id === null) return badForm(translate("actionMessage.whichCampaign"));
     if (intent === "delete") {
       await deleteBroadcast(prisma, ctx.websiteId, id);
-      return data<ActionResult>({ ok: true, message: t("actionMessage.campaignDeleted") });
+      return data<ActionResult>({ ok: true, message: translate("actionMessage.campaignDeleted") });
     }
     if (intent === "pause" || intent === "resume") {
-      const b = await getBroadcast(prisma, ctx.websiteId, id);
-      if (!b) throw notFound();
-      const { id: _id, cta_ids: _ctas, ...rest } = b;
+      const broadcast = await getBroadcast(prisma, ctx.websiteId, id);
+      if (!broadcast) throw notFound();
+      const { id: _id, cta_ids: _ctas, ...rest } = broadcast;
       await updateBroadcast(prisma, ctx.websiteId, id, { ...rest, status: intent === "resume" });
       return data<ActionResult>({
         ok: true,
-        message: t(intent === "resume" ? "actionMessage.campaignOn" : "actionMessage.campaignPaused", { name: b.name }),
+        message: translate(intent === "resume" ? "actionMessage.campaignOn" : "actionMessage.campaignPaused", {
+          name: broadcast.name,
+        }),
       });
     }
   } catch (e) {
-    return failureFrom(e, t);
+    return failureFrom(e, translate);
   }
-  return badForm(t("validation.unknownOperation"));
+  return badForm(translate("validation.unknownOperation"));
 }

@@ -16,7 +16,7 @@ import { useT } from "~/i18n/useT";
 
 /** The campaigns list page. */
 export function BroadcastsPage() {
-  const t = useT();
+  const translate = useT();
   const { links, broadcasts, ctas, siteConditions } = useLoaderData<typeof loadBroadcasts>();
   const result = useActionData<typeof actionBroadcasts>();
   const navigation = useNavigation();
@@ -25,7 +25,10 @@ export function BroadcastsPage() {
   const errors = result && !result.ok ? result.fieldErrors : {};
 
   return (
-    <Page title={t("campaigns.title")} primaryAction={{ content: t("campaigns.new"), url: paths.broadcast("new") }}>
+    <Page
+      title={translate("campaigns.title")}
+      primaryAction={{ content: translate("campaigns.new"), url: paths.broadcast("new") }}
+    >
       <BlockStack gap="400">
         <ActionBanner result={result} />
         <Layout>
@@ -34,49 +37,57 @@ export function BroadcastsPage() {
               <Card>
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingMd">
-                    {t("campaigns.empty")}
+                    {translate("campaigns.empty")}
                   </Text>
-                  <Text as="p">{t("campaigns.emptyHelp")}</Text>
+                  <Text as="p">{translate("campaigns.emptyHelp")}</Text>
                 </BlockStack>
               </Card>
             ) : (
               <BlockStack gap="300">
-                {broadcasts.map((b) => (
-                  <Card key={b.id}>
+                {broadcasts.map((broadcast) => (
+                  <Card key={broadcast.id}>
                     <BlockStack gap="200">
                       <InlineStack align="space-between" blockAlign="center" gap="200">
                         <InlineStack gap="200" blockAlign="center">
                           <Text as="h2" variant="headingMd">
-                            {b.name}
+                            {broadcast.name}
                           </Text>
-                          {b.status ? (
-                            <Badge tone="success">{t("campaigns.on")}</Badge>
+                          {broadcast.status ? (
+                            <Badge tone="success">{translate("campaigns.on")}</Badge>
                           ) : (
-                            <Badge>{t("campaigns.paused")}</Badge>
+                            <Badge>{translate("campaigns.paused")}</Badge>
                           )}
-                          {b.quick ? <Badge tone="info">{t("campaigns.quick")}</Badge> : null}
+                          {broadcast.quick ? <Badge tone="info">{translate("campaigns.quick")}</Badge> : null}
                         </InlineStack>
                         <InlineStack gap="200">
-                          <Button url={paths.broadcast(b.id)} accessibilityLabel={`${t("editorUi.edit")} ${b.name}`}>
-                            {t("editorUi.edit")}
+                          <Button
+                            url={paths.broadcast(broadcast.id)}
+                            accessibilityLabel={`${translate("editorUi.edit")} ${broadcast.name}`}
+                          >
+                            {translate("editorUi.edit")}
                           </Button>
                           <AdminForm
                             csrfToken={links.csrfToken}
-                            intent={b.status ? "pause" : "resume"}
-                            aria-label={`${b.status ? t("campaigns.pause") : t("campaigns.turnOn")} ${b.name}`}
+                            intent={broadcast.status ? "pause" : "resume"}
+                            aria-label={`${broadcast.status ? translate("campaigns.pause") : translate("campaigns.turnOn")} ${broadcast.name}`}
                           >
-                            <input type="hidden" name="id" value={b.id} />
+                            <input type="hidden" name="id" value={broadcast.id} />
                             <Button
                               submit
-                              accessibilityLabel={`${b.status ? t("campaigns.pause") : t("campaigns.turnOn")} ${b.name}`}
+                              accessibilityLabel={`${broadcast.status ? translate("campaigns.pause") : translate("campaigns.turnOn")} ${broadcast.name}`}
                             >
-                              {b.status ? t("campaigns.pause") : t("campaigns.turnOn")}
+                              {broadcast.status ? translate("campaigns.pause") : translate("campaigns.turnOn")}
                             </Button>
                           </AdminForm>
                         </InlineStack>
                       </InlineStack>
                       <Text as="p">
-                        {summarizeBroadcast(b, { ctaNames, ctaIds: b.cta_ids, t, locale: SUMMARY_LOCALES[t.lang] })}
+                        {summarizeBroadcast(broadcast, {
+                          ctaNames,
+                          ctaIds: broadcast.cta_ids,
+                          t: translate,
+                          locale: SUMMARY_LOCALES[translate.lang],
+                        })}
                       </Text>
                     </BlockStack>
                   </Card>
@@ -106,20 +117,20 @@ function SiteConditionsCard(props: {
   csrfToken: string | null;
   saving: boolean;
 }) {
-  const t = useT();
+  const translate = useT();
   const [conditions, setConditions] = useState(props.initial);
   // Site-wide condition errors come back with paths "0.url" (the list itself is the document).
   const errors = Object.fromEntries(Object.entries(props.errors).map(([k, v]) => [`site.${k}`, v]));
   return (
     <Card>
-      <AdminForm csrfToken={props.csrfToken} intent="site-conditions" aria-label={t("campaigns.site")}>
+      <AdminForm csrfToken={props.csrfToken} intent="site-conditions" aria-label={translate("campaigns.site")}>
         <input type="hidden" name="conditions" value={JSON.stringify(conditions)} />
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            {t("campaigns.site")}
+            {translate("campaigns.site")}
           </Text>
           <Text as="p" tone="subdued">
-            {t("campaigns.siteHelp")}
+            {translate("campaigns.siteHelp")}
           </Text>
           <ConditionsBuilder
             conditions={conditions}
@@ -127,12 +138,12 @@ function SiteConditionsCard(props: {
             errors={errors}
             errorPrefix="site"
             ctaOptions={props.ctas}
-            label={t("campaigns.site")}
-            emptyText={t("campaigns.siteEmpty")}
+            label={translate("campaigns.site")}
+            emptyText={translate("campaigns.siteEmpty")}
           />
           <Box>
             <Button submit loading={props.saving}>
-              {t("campaigns.saveSite")}
+              {translate("campaigns.saveSite")}
             </Button>
           </Box>
         </BlockStack>

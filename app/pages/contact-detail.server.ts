@@ -37,29 +37,29 @@ export async function loadContactDetail(ctx: AdminContext, _request: Request, ra
 
 /** Actions of a contact's page: intent=delete, intent=retry-sync (jobId). */
 export async function actionContactDetail(ctx: AdminContext, request: Request, rawId: string | undefined) {
-  const t = translator(adminLanguage(request));
+  const translate = translator(adminLanguage(request));
   const id = parseId(rawId);
   if (id === null) throw notFound();
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "delete") {
-      if (form.get("confirm") !== "yes") return badForm(t("actionMessage.confirmDelete"));
+      if (form.get("confirm") !== "yes") return badForm(translate("actionMessage.confirmDelete"));
       const deleted = await deleteContact(prisma, ctx.websiteId, id);
       if (!deleted) throw notFound();
       throw redirect(`${leadPaths(ctx).contacts}?deleted=1`);
     }
     if (intent === "retry-sync") {
       const jobId = parseId(String(form.get("jobId") ?? ""));
-      if (jobId === null) return badForm(t("actionMessage.chooseSync"));
+      if (jobId === null) return badForm(translate("actionMessage.chooseSync"));
       await retrySync(prisma, ctx.websiteId, jobId, id);
-      return { ok: true, message: t("actionMessage.syncQueued") } satisfies ActionResult;
+      return { ok: true, message: translate("actionMessage.syncQueued") } satisfies ActionResult;
     }
   } catch (e) {
     if (e instanceof Response) throw e;
-    return failureFrom(e, t);
+    return failureFrom(e, translate);
   }
-  return badForm(t("validation.unknownAction"));
+  return badForm(translate("validation.unknownAction"));
 }
 
 /** Everything stored about the contact as a JSON download (answers an access request). */

@@ -35,12 +35,12 @@ import type { Translate } from "~/i18n";
 
 const DASH = "—";
 
-function consentBadge(t: Translate, value: boolean | null) {
-  if (value === null) return <Badge>{t("contact.notAsked")}</Badge>;
+function consentBadge(translate: Translate, value: boolean | null) {
+  if (value === null) return <Badge>{translate("contact.notAsked")}</Badge>;
   return value ? (
-    <Badge tone="success">{t("contact.given")}</Badge>
+    <Badge tone="success">{translate("contact.given")}</Badge>
   ) : (
-    <Badge tone="critical">{t("contact.refused")}</Badge>
+    <Badge tone="critical">{translate("contact.refused")}</Badge>
   );
 }
 
@@ -53,12 +53,12 @@ const SYNC_TONES: Record<string, "success" | "critical" | "attention" | "info" |
 
 /** A definition list of label/value pairs, leaving out empty values. */
 function Facts({ items }: { items: [string, ReactNode][] }) {
-  const t = useT();
+  const translate = useT();
   const shown = items.filter(([, v]) => v !== null && v !== undefined && v !== "");
   if (!shown.length)
     return (
       <Text as="p" tone="subdued">
-        {t("contact.nothing")}
+        {translate("contact.nothing")}
       </Text>
     );
   return (
@@ -88,63 +88,68 @@ function money(value: number | null, currency: string): string {
 
 /** A contact's page. */
 export function ContactDetailPage() {
-  const t = useT();
-  const { links, contact: c, currency } = useLoaderData<typeof loadContactDetail>();
+  const translate = useT();
+  const { links, contact: contact, currency } = useLoaderData<typeof loadContactDetail>();
   const result = useActionData<typeof actionContactDetail>();
   const navigation = useNavigation();
   const paths = leadPaths(links);
   const [confirming, setConfirming] = useState(false);
   const [understood, setUnderstood] = useState(false);
   const busy = navigation.state === "submitting";
-  const place = [c.city, c.state, c.country].filter(Boolean).join(", ");
-  const utm = Object.entries(c.utm).filter(([, v]) => v) as [string, string][];
+  const place = [contact.city, contact.state, contact.country].filter(Boolean).join(", ");
+  const utm = Object.entries(contact.utm).filter(([, v]) => v) as [string, string][];
 
   return (
     <Page
-      title={c.displayName}
+      title={contact.displayName}
       subtitle={
-        c.personType === "Contact"
-          ? t("contact.since", { date: formatUtcDateTime(c.contactSince ?? c.createdAt, t.lang) })
-          : t("contact.visitor")
+        contact.personType === "Contact"
+          ? translate("contact.since", {
+              date: formatUtcDateTime(contact.contactSince ?? contact.createdAt, translate.lang),
+            })
+          : translate("contact.visitor")
       }
-      backAction={{ content: t("contacts.title"), url: paths.contacts }}
+      backAction={{ content: translate("contacts.title"), url: paths.contacts }}
     >
       <BlockStack gap="400">
         <ActionBanner result={result} />
         <Layout>
           <Layout.Section>
             <BlockStack gap="400">
-              <SectionCard title={t("contact.profile")}>
+              <SectionCard title={translate("contact.profile")}>
                 <Facts
                   items={[
-                    [t("contacts.email"), c.email],
-                    [t("contacts.phone"), c.phone],
-                    [t("contact.firstName"), c.name],
-                    [t("contact.lastName"), c.lastName],
-                    [t("contact.company"), c.companyName],
-                    [t("contact.jobTitle"), c.companyTitle],
-                    [t("contact.website"), c.website],
-                    [t("contact.address"), c.address],
-                    [t("contact.zip"), c.zipCode],
-                    [t("contact.place"), place],
-                    [t("contact.leadValue"), c.leadValue !== null ? String(c.leadValue) : null],
-                    [t("contact.tags"), c.tags.length ? c.tags.join(", ") : null],
-                    [t("contact.landingPage"), c.landingPage],
-                    [t("contact.referrer"), c.referralSource],
+                    [translate("contacts.email"), contact.email],
+                    [translate("contacts.phone"), contact.phone],
+                    [translate("contact.firstName"), contact.name],
+                    [translate("contact.lastName"), contact.lastName],
+                    [translate("contact.company"), contact.companyName],
+                    [translate("contact.jobTitle"), contact.companyTitle],
+                    [translate("contact.website"), contact.website],
+                    [translate("contact.address"), contact.address],
+                    [translate("contact.zip"), contact.zipCode],
+                    [translate("contact.place"), place],
+                    [translate("contact.leadValue"), contact.leadValue !== null ? String(contact.leadValue) : null],
+                    [translate("contact.tags"), contact.tags.length ? contact.tags.join(", ") : null],
+                    [translate("contact.landingPage"), contact.landingPage],
+                    [translate("contact.referrer"), contact.referralSource],
                     ...utm.map(([k, v]): [string, string] => [`UTM ${k}`, v]),
-                    [t("contact.platform"), c.platform],
-                    [t("contact.firstSeen"), formatUtcDateTime(c.createdAt, t.lang)],
-                    [t("contact.lastSeen"), c.lastRequested ? formatUtcDateTime(c.lastRequested, t.lang) : null],
+                    [translate("contact.platform"), contact.platform],
+                    [translate("contact.firstSeen"), formatUtcDateTime(contact.createdAt, translate.lang)],
+                    [
+                      translate("contact.lastSeen"),
+                      contact.lastRequested ? formatUtcDateTime(contact.lastRequested, translate.lang) : null,
+                    ],
                   ]}
                 />
               </SectionCard>
 
-              <SectionCard title={t("contact.answers")}>
-                {c.answers.length ? (
-                  <Facts items={c.answers.map(answerRow)} />
+              <SectionCard title={translate("contact.answers")}>
+                {contact.answers.length ? (
+                  <Facts items={contact.answers.map(answerRow)} />
                 ) : (
                   <Text as="p" tone="subdued">
-                    {t("contact.noAnswers")}
+                    {translate("contact.noAnswers")}
                   </Text>
                 )}
               </SectionCard>
@@ -152,39 +157,57 @@ export function ContactDetailPage() {
               <Card>
                 <BlockStack gap="300">
                   <Text as="h2" variant="headingMd">
-                    Submissions ({c.submissions.length})
+                    Submissions ({contact.submissions.length})
                   </Text>
-                  {c.submissions.length === 0 ? (
+                  {contact.submissions.length === 0 ? (
                     <Text as="p" tone="subdued">
-                      {t("contact.noSubmissions")}
+                      {translate("contact.noSubmissions")}
                     </Text>
                   ) : (
                     <BlockStack gap="300">
-                      {c.submissions.map((s) => (
-                        <Box key={s.id} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+                      {contact.submissions.map((submission) => (
+                        <Box
+                          key={submission.id}
+                          padding="300"
+                          borderWidth="025"
+                          borderColor="border"
+                          borderRadius="200"
+                        >
                           <BlockStack gap="200">
                             <InlineStack gap="200" blockAlign="center">
                               <Text as="h3" variant="headingSm">
-                                {s.ctaName ?? (s.ctaId !== null ? `CTA ${s.ctaId}` : "Submission")}
-                                {s.variant ? ` · variant ${s.variant}` : ""}
+                                {submission.ctaName ??
+                                  (submission.ctaId !== null ? `CTA ${submission.ctaId}` : "Submission")}
+                                {submission.variant ? ` · variant ${submission.variant}` : ""}
                               </Text>
                               <Text as="span" tone="subdued">
-                                {formatUtcDateTime(s.createdAt, t.lang)}
+                                {formatUtcDateTime(submission.createdAt, translate.lang)}
                               </Text>
                             </InlineStack>
                             <Facts
                               items={[
-                                ...s.answers.map(answerRow),
-                                [t("contact.page"), s.sourceUrl],
+                                ...submission.answers.map(answerRow),
+                                [translate("contact.page"), submission.sourceUrl],
                                 [
-                                  t("contact.marketing"),
-                                  s.consents.marketing === null ? null : s.consents.marketing ? "yes" : "no",
+                                  translate("contact.marketing"),
+                                  submission.consents.marketing === null
+                                    ? null
+                                    : submission.consents.marketing
+                                      ? "yes"
+                                      : "no",
                                 ],
                                 [
-                                  t("contact.privacyConsent"),
-                                  s.consents.privacy === null ? null : s.consents.privacy ? "yes" : "no",
+                                  translate("contact.privacyConsent"),
+                                  submission.consents.privacy === null
+                                    ? null
+                                    : submission.consents.privacy
+                                      ? "yes"
+                                      : "no",
                                 ],
-                                [t("contact.sms"), s.consents.sms === null ? null : s.consents.sms ? "yes" : "no"],
+                                [
+                                  translate("contact.sms"),
+                                  submission.consents.sms === null ? null : submission.consents.sms ? "yes" : "no",
+                                ],
                               ]}
                             />
                           </BlockStack>
@@ -199,58 +222,58 @@ export function ContactDetailPage() {
                 <Box padding="400">
                   <BlockStack gap="100">
                     <Text as="h2" variant="headingMd">
-                      {t("contact.events", { count: c.eventCount })}
+                      {translate("contact.events", { count: contact.eventCount })}
                     </Text>
-                    {c.eventCount > c.events.length ? (
+                    {contact.eventCount > contact.events.length ? (
                       <Text as="p" tone="subdued">
-                        {t("contact.latest", { count: c.events.length })}
+                        {translate("contact.latest", { count: contact.events.length })}
                       </Text>
                     ) : null}
                   </BlockStack>
                 </Box>
-                {c.events.length ? (
+                {contact.events.length ? (
                   <DataTable
                     columnContentTypes={["text", "text", "text", "text", "text", "numeric"]}
                     headings={[
-                      t("contact.when"),
-                      t("contact.event"),
-                      t("contacts.cta"),
-                      t("contact.variant"),
-                      t("contact.page"),
-                      t("contact.revenue"),
+                      translate("contact.when"),
+                      translate("contact.event"),
+                      translate("contacts.cta"),
+                      translate("contact.variant"),
+                      translate("contact.page"),
+                      translate("contact.revenue"),
                     ]}
-                    rows={c.events.map((e) => [
-                      formatUtcDateTime(e.createdAt, t.lang),
-                      e.eventType,
-                      e.ctaName ?? (e.ctaId !== null ? `CTA ${e.ctaId}` : DASH),
-                      e.variant ?? DASH,
-                      e.url ?? DASH,
-                      e.revenue !== null ? money(e.revenue, currency) : DASH,
+                    rows={contact.events.map((contactEvent) => [
+                      formatUtcDateTime(contactEvent.createdAt, translate.lang),
+                      contactEvent.eventType,
+                      contactEvent.ctaName ?? (contactEvent.ctaId !== null ? `CTA ${contactEvent.ctaId}` : DASH),
+                      contactEvent.variant ?? DASH,
+                      contactEvent.url ?? DASH,
+                      contactEvent.revenue !== null ? money(contactEvent.revenue, currency) : DASH,
                     ])}
                   />
                 ) : (
                   <Box padding="400" paddingBlockStart="0">
                     <Text as="p" tone="subdued">
-                      {t("contact.noEvents")}
+                      {translate("contact.noEvents")}
                     </Text>
                   </Box>
                 )}
               </Card>
 
-              {c.orders.length ? (
+              {contact.orders.length ? (
                 <Card padding="0">
                   <Box padding="400">
                     <Text as="h2" variant="headingMd">
-                      {t("contact.orders")}
+                      {translate("contact.orders")}
                     </Text>
                   </Box>
                   <DataTable
                     columnContentTypes={["text", "text", "numeric"]}
-                    headings={[t("contact.when"), "Order", t("contact.revenue")]}
-                    rows={c.orders.map((o) => [
-                      formatUtcDateTime(o.createdAt, t.lang),
-                      o.orderId,
-                      money(o.revenue, currency),
+                    headings={[translate("contact.when"), "Order", translate("contact.revenue")]}
+                    rows={contact.orders.map((order) => [
+                      formatUtcDateTime(order.createdAt, translate.lang),
+                      order.orderId,
+                      money(order.revenue, currency),
                     ])}
                   />
                 </Card>
@@ -260,31 +283,31 @@ export function ContactDetailPage() {
 
           <Layout.Section variant="oneThird">
             <BlockStack gap="400">
-              <SectionCard title={t("contacts.consents")}>
+              <SectionCard title={translate("contacts.consents")}>
                 <Facts
                   items={[
-                    [t("contact.marketingShort"), consentBadge(t, c.consents.marketing)],
-                    [t("contact.privacy"), consentBadge(t, c.consents.privacy)],
-                    ["SMS", consentBadge(t, c.consents.sms)],
+                    [translate("contact.marketingShort"), consentBadge(translate, contact.consents.marketing)],
+                    [translate("contact.privacy"), consentBadge(translate, contact.consents.privacy)],
+                    ["SMS", consentBadge(translate, contact.consents.sms)],
                   ]}
                 />
               </SectionCard>
 
-              <SectionCard title={t("contact.lists")}>
-                {c.lists.length ? (
+              <SectionCard title={translate("contact.lists")}>
+                {contact.lists.length ? (
                   <BlockStack gap="200">
-                    {c.lists.map((l) => (
-                      <InlineStack key={l.id} gap="200" blockAlign="center" align="space-between">
+                    {contact.lists.map((list) => (
+                      <InlineStack key={list.id} gap="200" blockAlign="center" align="space-between">
                         <Text as="span">
-                          {l.name}{" "}
+                          {list.name}{" "}
                           <Text as="span" tone="subdued">
-                            ({l.integrationName})
+                            ({list.integrationName})
                           </Text>
                         </Text>
-                        {l.unsubscribedAt ? (
-                          <Badge>{t("contact.unsubscribed")}</Badge>
+                        {list.unsubscribedAt ? (
+                          <Badge>{translate("contact.unsubscribed")}</Badge>
                         ) : (
-                          <Badge tone="success">{t("contact.subscribed")}</Badge>
+                          <Badge tone="success">{translate("contact.subscribed")}</Badge>
                         )}
                       </InlineStack>
                     ))}
@@ -296,33 +319,35 @@ export function ContactDetailPage() {
                 )}
               </SectionCard>
 
-              <SectionCard title={t("contact.sync")}>
-                {c.syncs.length ? (
+              <SectionCard title={translate("contact.sync")}>
+                {contact.syncs.length ? (
                   <BlockStack gap="300">
-                    {c.syncs.map((s) => (
-                      <BlockStack key={s.id} gap="100">
+                    {contact.syncs.map((sync) => (
+                      <BlockStack key={sync.id} gap="100">
                         <InlineStack gap="200" blockAlign="center" align="space-between">
                           <Text as="span" fontWeight="semibold">
-                            {s.integrationName}: {s.operation.replace(/_/g, " ")}
-                            {s.listId ? ` list ${s.listId}` : ""}
-                            {s.tag ? ` tag ${s.tag}` : ""}
+                            {sync.integrationName}: {sync.operation.replace(/_/g, " ")}
+                            {sync.listId ? ` list ${sync.listId}` : ""}
+                            {sync.tag ? ` tag ${sync.tag}` : ""}
                           </Text>
-                          <Badge tone={SYNC_TONES[s.status]}>{s.status}</Badge>
+                          <Badge tone={SYNC_TONES[sync.status]}>{sync.status}</Badge>
                         </InlineStack>
-                        {s.lastError ? (
+                        {sync.lastError ? (
                           <Text as="p" tone="critical">
-                            {s.lastError}
+                            {sync.lastError}
                           </Text>
                         ) : null}
                         <Text as="p" tone="subdued">
-                          {t(s.attempts === 1 ? "format.attempt" : "format.attempts", { count: s.attempts })} ·{" "}
-                          {formatUtcDateTime(s.updatedAt, t.lang)}
+                          {translate(sync.attempts === 1 ? "format.attempt" : "format.attempts", {
+                            count: sync.attempts,
+                          })}{" "}
+                          · {formatUtcDateTime(sync.updatedAt, translate.lang)}
                         </Text>
-                        {s.status === "failed" ? (
+                        {sync.status === "failed" ? (
                           <AdminForm csrfToken={links.csrfToken} intent="retry-sync">
-                            <input type="hidden" name="jobId" value={s.id} />
+                            <input type="hidden" name="jobId" value={sync.id} />
                             <Button submit size="slim" loading={busy}>
-                              {t("contact.retry")}
+                              {translate("contact.retry")}
                             </Button>
                           </AdminForm>
                         ) : null}
@@ -331,21 +356,21 @@ export function ContactDetailPage() {
                   </BlockStack>
                 ) : (
                   <Text as="p" tone="subdued">
-                    {t("contact.nothingSent")}
+                    {translate("contact.nothingSent")}
                   </Text>
                 )}
               </SectionCard>
 
-              <SectionCard title={t("contact.privacy")}>
-                <Text as="p">{t("contact.privacyHelp")}</Text>
+              <SectionCard title={translate("contact.privacy")}>
+                <Text as="p">{translate("contact.privacyHelp")}</Text>
                 <InlineStack gap="200">
                   <DownloadButton
-                    href={paths.contactExport(c.id)}
-                    label={t("contact.download")}
+                    href={paths.contactExport(contact.id)}
+                    label={translate("contact.download")}
                     surface={links.surface}
                   />
                   <Button tone="critical" onClick={() => setConfirming(true)}>
-                    {t("contact.delete")}
+                    {translate("contact.delete")}
                   </Button>
                 </InlineStack>
               </SectionCard>
@@ -356,14 +381,15 @@ export function ContactDetailPage() {
       <Modal
         open={confirming}
         onClose={() => setConfirming(false)}
-        title={t("contact.deleteTitle", { name: c.displayName })}
+        title={translate("contact.deleteTitle", { name: contact.displayName })}
       >
         <Modal.Section>
           <BlockStack gap="300">
             <Text as="p">
-              This deletes the contact and everything stored about them: {c.eventCount} events, {c.submissions.length}{" "}
-              submissions, {c.orders.length} orders, their list memberships and syncs. It cannot be undone. Contacts
-              already sent to an e-mail marketing tool stay there: remove them in the tool too.
+              This deletes the contact and everything stored about them: {contact.eventCount} events,{" "}
+              {contact.submissions.length} submissions, {contact.orders.length} orders, their list memberships and
+              syncs. It cannot be undone. Contacts already sent to an e-mail marketing tool stay there: remove them in
+              the tool too.
             </Text>
             <DeleteForm csrfToken={links.csrfToken} busy={busy} confirmed={understood} onConfirm={setUnderstood} />
           </BlockStack>
@@ -384,14 +410,20 @@ function DeleteForm({
   confirmed: boolean;
   onConfirm: (value: boolean) => void;
 }) {
-  const t = useT();
+  const translate = useT();
   return (
     <AdminForm csrfToken={csrfToken} intent="delete">
       <BlockStack gap="300">
-        <Checkbox label={t("contact.understand")} name="confirm" value="yes" checked={confirmed} onChange={onConfirm} />
+        <Checkbox
+          label={translate("contact.understand")}
+          name="confirm"
+          value="yes"
+          checked={confirmed}
+          onChange={onConfirm}
+        />
         <InlineStack>
           <Button submit tone="critical" variant="primary" loading={busy} disabled={!confirmed}>
-            {t("contact.deleteAll")}
+            {translate("contact.deleteAll")}
           </Button>
         </InlineStack>
       </BlockStack>

@@ -12,19 +12,19 @@ export const EMBEDDED_PARAMS = ["shop", "host", "embedded", "locale"] as const;
 
 /** The contacts page. */
 export function ContactsPage() {
-  const t = useT();
+  const translate = useT();
   const { links, websiteName, query, filters, options, deleted, contacts, total, page, pageCount } =
     useLoaderData<typeof loadContacts>();
   const paths = leadPaths(links);
   const exportParams = contactQueryParams({ query, filters }).toString();
   const exportHref = `${paths.contactsExport}${exportParams ? `?${exportParams}` : ""}`;
   return (
-    <Page title={t("contacts.title")} subtitle={websiteName} fullWidth>
+    <Page title={translate("contacts.title")} subtitle={websiteName} fullWidth>
       <BlockStack gap="400">
         {deleted ? (
           <div role="status">
             <Banner tone="success">
-              <p>{t("contacts.deleted")}</p>
+              <p>{translate("contacts.deleted")}</p>
             </Banner>
           </div>
         ) : null}
@@ -38,7 +38,9 @@ export function ContactsPage() {
           options={options}
           contactHref={paths.contact}
           actions={
-            total > 0 ? <DownloadButton href={exportHref} label={t("contacts.export")} surface={links.surface} /> : null
+            total > 0 ? (
+              <DownloadButton href={exportHref} label={translate("contacts.export")} surface={links.surface} />
+            ) : null
           }
           keepParams={links.surface === "shopify" ? EMBEDDED_PARAMS : []}
         />

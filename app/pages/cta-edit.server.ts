@@ -60,24 +60,24 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
     placement: {
       ctas: ctas
         .filter((c) => c.status === "published" && c.id !== ctaId)
-        .map((c) => ({
-          id: c.id,
-          name: c.name,
-          status: c.status,
-          cta_type: c.cta_type,
-          bar_position: c.bar_position,
-          broadcast_id: c.broadcast_id,
-          options: c.options,
+        .map((cta) => ({
+          id: cta.id,
+          name: cta.name,
+          status: cta.status,
+          cta_type: cta.cta_type,
+          bar_position: cta.bar_position,
+          broadcast_id: cta.broadcast_id,
+          options: cta.options,
         })),
-      broadcasts: broadcasts.map((b) => ({
-        ...b,
-        conditions: b.conditions.map((c) => ({
-          condition_type: c.condition_type,
-          operator: c.operator,
-          url: c.url,
-          data: c.data,
-          count: c.count,
-          data_name: c.data_name,
+      broadcasts: broadcasts.map((broadcast) => ({
+        ...broadcast,
+        conditions: broadcast.conditions.map((condition) => ({
+          condition_type: condition.condition_type,
+          operator: condition.operator,
+          url: condition.url,
+          data: condition.data,
+          count: condition.count,
+          data_name: condition.data_name,
         })),
       })),
     },
@@ -107,7 +107,7 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "save");
   // The confirmation speaks the owner's admin language.
-  const t = translator(adminLanguage(request));
+  const translate = translator(adminLanguage(request));
   try {
     if (intent === "duplicate") {
       const copy = await duplicateCta(prisma, ctx.websiteId, ctaId);
@@ -116,46 +116,50 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
     if (intent === "archive") {
       await archiveCta(prisma, ctx.websiteId, ctaId);
       const cta = (await loadCtaDocument(prisma, ctx.websiteId, ctaId))!;
-      return data<SaveSuccess>({ ok: true, message: t("editMessage.archived"), cta, hasDraft: false });
+      return data<SaveSuccess>({ ok: true, message: translate("editMessage.archived"), cta, hasDraft: false });
     }
     if (intent === "discard") {
       const cta = await discardCtaDraft(prisma, ctx.websiteId, ctaId);
-      return data<SaveSuccess>({ ok: true, message: t("editMessage.discarded"), cta, hasDraft: false });
+      return data<SaveSuccess>({ ok: true, message: translate("editMessage.discarded"), cta, hasDraft: false });
     }
-    if (intent === "targeting") return await saveTargetingPreset(ctx, ctaId, form, t);
-    if (!["save", "publish", "draft"].includes(intent)) return badForm(t("validation.unknownOperation"));
+    if (intent === "targeting") return await saveTargetingPreset(ctx, ctaId, form, translate);
+    if (!["save", "publish", "draft"].includes(intent)) return badForm(translate("validation.unknownOperation"));
 
     const raw = form.get("document");
-    if (typeof raw !== "string" || raw.length > MAX_CTA_DOCUMENT_CHARS * 2) return badForm(t("validation.sendCta"));
+    if (typeof raw !== "string" || raw.length > MAX_CTA_DOCUMENT_CHARS * 2)
+      return badForm(translate("validation.sendCta"));
     let doc: unknown;
     try {
       doc = JSON.parse(raw);
     } catch {
-      return badForm(t("validation.ctaNotJson"));
+      return badForm(translate("validation.ctaNotJson"));
     }
-    if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return badForm(t("validation.ctaNotObject"));
+    if (doc === null || typeof doc !== "object" || Array.isArray(doc))
+      return badForm(translate("validation.ctaNotObject"));
     // The URL names the CTA; an id inside the document cannot point elsewhere.
     const input: Record<string, unknown> = { ...(doc as Record<string, unknown>), id: ctaId };
     if (intent === "draft") input.status = "draft";
     if (intent === "save") {
       const draft = await saveCtaDraft(prisma, ctx.websiteId, ctaId, input);
       if (draft) {
-        const message = draft.hasDraft ? t("editMessage.savedAsChanges") : t("editMessage.savedSameAsPublished");
+        const message = draft.hasDraft
+          ? translate("editMessage.savedAsChanges")
+          : translate("editMessage.savedSameAsPublished");
         return data<SaveSuccess>({ ok: true, message, cta: draft.cta, hasDraft: draft.hasDraft });
       }
     }
     let saved = await saveCtaDocument(prisma, ctx.websiteId, input, { replacesDraft: true });
-    let message = t("editMessage.saved");
+    let message = translate("editMessage.saved");
     if (intent === "publish") {
       await publishCta(prisma, ctx.websiteId, ctaId);
       saved = (await loadCtaDocument(prisma, ctx.websiteId, ctaId))!;
-      message = t("editMessage.published");
+      message = translate("editMessage.published");
     } else if (intent === "draft") {
-      message = t("editMessage.unpublished");
+      message = translate("editMessage.unpublished");
     }
     return data<SaveSuccess>({ ok: true, message, cta: saved, hasDraft: false });
   } catch (e) {
-    return failureFrom(e, t);
+    return failureFrom(e, translate);
   }
 }
 
@@ -172,20 +176,20 @@ export interface TargetingSuccess {
  * earlier preset (same name) is updated, otherwise one is created. The editor
  * then picks it for the CTA; saving or publishing the CTA applies it.
  */
-async function saveTargetingPreset(ctx: AdminContext, ctaId: number, form: FormData, t: Translate) {
+async function saveTargetingPreset(ctx: AdminContext, ctaId: number, form: FormData, translate: Translate) {
   const raw = form.get("targeting");
-  if (typeof raw !== "string" || raw.length > 10_000) return badForm(t("validation.sendTargeting"));
+  if (typeof raw !== "string" || raw.length > 10_000) return badForm(translate("validation.sendTargeting"));
   let input: unknown;
   try {
     input = JSON.parse(raw);
   } catch {
-    return badForm(t("validation.targetingNotJson"));
+    return badForm(translate("validation.targetingNotJson"));
   }
   const parsed = targetingPresetSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = `targeting.${issue.path.join(".")}`;
-    const message = localizeMessage(t, issue.message);
+    const message = localizeMessage(translate, issue.message);
     return data(
       { ok: false as const, message: `${field}: ${message}`, fieldErrors: { [field]: message } },
       { status: 422 },
@@ -208,7 +212,7 @@ async function saveTargetingPreset(ctx: AdminContext, ctaId: number, form: FormD
       : await createBroadcast(prisma, ctx.websiteId, { name, conditions });
   return data<TargetingSuccess>({
     ok: true,
-    message: t(conditions.length === 1 ? "actionMessage.targetingSavedOne" : "actionMessage.targetingSaved", {
+    message: translate(conditions.length === 1 ? "actionMessage.targetingSavedOne" : "actionMessage.targetingSaved", {
       name: saved.name,
       count: conditions.length,
     }),

@@ -13,13 +13,13 @@ import { useT } from "~/i18n/useT";
 
 /** The CTA editor page. */
 export function CtaEditPage() {
-  const t = useT();
+  const translate = useT();
   const { links, cta, hasDraft, ctas, broadcasts, placement, leadDestinations, preview, productSearch } =
     useLoaderData<typeof loadCtaEdit>();
   const result = useActionData<typeof actionCtaEdit>() as CtaEditorResult | undefined;
   const paths = adminPaths(links);
   return (
-    <Page title={cta.name} backAction={{ content: t("ctas.title"), url: paths.ctas }} fullWidth>
+    <Page title={cta.name} backAction={{ content: translate("ctas.title"), url: paths.ctas }} fullWidth>
       {/* Keyed by id: opening another CTA (or a fresh copy) starts the editor afresh. */}
       <CtaEditor
         key={cta.id}

@@ -55,7 +55,7 @@ export async function loadCtas(ctx: AdminContext, request: Request) {
 
 /** Action of the CTAs list; create and duplicate go to the new CTA's editor. */
 export async function actionCtas(ctx: AdminContext, request: Request) {
-  const t = translator(adminLanguage(request));
+  const translate = translator(adminLanguage(request));
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "");
   const paths = adminPaths(ctx);
@@ -74,8 +74,8 @@ export async function actionCtas(ctx: AdminContext, request: Request) {
         return data<ActionResult>(
           {
             ok: false,
-            message: t("actionMessage.chooseCtaType"),
-            fieldErrors: { cta_type: t("actionMessage.chooseCtaType") },
+            message: translate("actionMessage.chooseCtaType"),
+            fieldErrors: { cta_type: translate("actionMessage.chooseCtaType") },
           },
           { status: 422 },
         );
@@ -91,27 +91,27 @@ export async function actionCtas(ctx: AdminContext, request: Request) {
       return redirect(paths.cta(saved.id!));
     }
     const id = parseId(String(form.get("id") ?? ""));
-    if (id === null) return badForm(t("actionMessage.whichCta"));
+    if (id === null) return badForm(translate("actionMessage.whichCta"));
     if (intent === "duplicate") {
       const copy = await duplicateCta(prisma, ctx.websiteId, id);
       return redirect(paths.cta(copy.id!));
     }
     if (intent === "publish") {
       const cta = await publishCta(prisma, ctx.websiteId, id);
-      return data<ActionResult>({ ok: true, message: t("actionMessage.ctaPublished", { name: cta.name }) });
+      return data<ActionResult>({ ok: true, message: translate("actionMessage.ctaPublished", { name: cta.name }) });
     }
     if (intent === "archive") {
       const cta = await archiveCta(prisma, ctx.websiteId, id);
-      return data<ActionResult>({ ok: true, message: t("actionMessage.ctaArchived", { name: cta.name }) });
+      return data<ActionResult>({ ok: true, message: translate("actionMessage.ctaArchived", { name: cta.name }) });
     }
     if (intent === "draft") {
       const doc = await loadCtaDocument(prisma, ctx.websiteId, id);
       if (!doc) throw notFound();
       await saveCtaDocument(prisma, ctx.websiteId, { ...doc, status: "draft" });
-      return data<ActionResult>({ ok: true, message: t("actionMessage.ctaDraftAgain", { name: doc.name }) });
+      return data<ActionResult>({ ok: true, message: translate("actionMessage.ctaDraftAgain", { name: doc.name }) });
     }
   } catch (e) {
-    return failureFrom(e, t);
+    return failureFrom(e, translate);
   }
-  return badForm(t("validation.unknownOperation"));
+  return badForm(translate("validation.unknownOperation"));
 }

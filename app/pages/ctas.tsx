@@ -30,8 +30,8 @@ const STATUS_TONE = { published: "success", draft: "info", archived: undefined }
 
 /** A CTA's status as a badge. */
 export function StatusBadge({ status }: { status: "draft" | "published" | "archived" }) {
-  const t = useT();
-  return <Badge tone={STATUS_TONE[status]}>{t(`ctas.${status}`)}</Badge>;
+  const translate = useT();
+  return <Badge tone={STATUS_TONE[status]}>{translate(`ctas.${status}`)}</Badge>;
 }
 
 function RowAction({
@@ -62,9 +62,9 @@ export function CtasPage() {
   const { links, ctas, broadcastNames, templates, preview } = useLoaderData<typeof loadCtas>();
   const result = useActionData<typeof actionCtas>();
   const paths = adminPaths(links);
-  const t = useT();
+  const translate = useT();
   return (
-    <Page title={t("ctas.title")} subtitle={t("ctas.subtitle")}>
+    <Page title={translate("ctas.title")} subtitle={translate("ctas.subtitle")}>
       <BlockStack gap="400">
         <ActionBanner result={result} />
         <TemplateGallery templates={templates} preview={preview} csrfToken={links.csrfToken} />
@@ -72,75 +72,78 @@ export function CtasPage() {
         <Card padding="0">
           {ctas.length === 0 ? (
             <Box padding="400">
-              <Text as="p">{t("ctas.empty")}</Text>
+              <Text as="p">{translate("ctas.empty")}</Text>
             </Box>
           ) : (
             <IndexTable
               itemCount={ctas.length}
               selectable={false}
-              resourceName={{ singular: t("ctas.singular"), plural: t("ctas.plural") }}
+              resourceName={{ singular: translate("ctas.singular"), plural: translate("ctas.plural") }}
               headings={[
-                { title: t("ctas.name") },
-                { title: t("ctas.type") },
-                { title: t("ctas.status") },
-                { title: t("ctas.campaign") },
-                { title: t("ctas.publishedAt") },
-                { title: t("ctas.actions") },
+                { title: translate("ctas.name") },
+                { title: translate("ctas.type") },
+                { title: translate("ctas.status") },
+                { title: translate("ctas.campaign") },
+                { title: translate("ctas.publishedAt") },
+                { title: translate("ctas.actions") },
               ]}
             >
-              {ctas.map((c, i) => (
-                <IndexTable.Row id={String(c.id)} key={c.id} position={i}>
+              {ctas.map((cta, index) => (
+                <IndexTable.Row id={String(cta.id)} key={cta.id} position={index}>
                   <IndexTable.Cell>
-                    <Link to={paths.cta(c.id)}>{c.name}</Link>
+                    <Link to={paths.cta(cta.id)}>{cta.name}</Link>
                   </IndexTable.Cell>
-                  <IndexTable.Cell>{typeLabel(c, t)}</IndexTable.Cell>
+                  <IndexTable.Cell>{typeLabel(cta, translate)}</IndexTable.Cell>
                   <IndexTable.Cell>
-                    <StatusBadge status={c.status} />
+                    <StatusBadge status={cta.status} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    {c.broadcast_id ? (
-                      <Link to={paths.broadcast(c.broadcast_id)}>
-                        {broadcastNames[c.broadcast_id] ?? t("ctas.campaignFallback", { id: c.broadcast_id })}
+                    {cta.broadcast_id ? (
+                      <Link to={paths.broadcast(cta.broadcast_id)}>
+                        {broadcastNames[cta.broadcast_id] ??
+                          translate("ctas.campaignFallback", { id: cta.broadcast_id })}
                       </Link>
                     ) : (
                       "—"
                     )}
                   </IndexTable.Cell>
-                  <IndexTable.Cell>{c.published_at ? formatUtcDateTime(c.published_at, t.lang) : "—"}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    {cta.published_at ? formatUtcDateTime(cta.published_at, translate.lang) : "—"}
+                  </IndexTable.Cell>
                   <IndexTable.Cell>
                     <InlineStack gap="100" wrap={false}>
-                      {c.status !== "published" ? (
+                      {cta.status !== "published" ? (
                         <RowAction
                           csrfToken={links.csrfToken}
                           intent="publish"
-                          id={c.id}
-                          label={t("ctas.publish")}
-                          name={c.name}
+                          id={cta.id}
+                          label={translate("ctas.publish")}
+                          name={cta.name}
                         />
                       ) : null}
-                      {c.status === "published" ? (
+                      {cta.status === "published" ? (
                         <RowAction
                           csrfToken={links.csrfToken}
                           intent="draft"
-                          id={c.id}
-                          label={t("ctas.unpublish")}
-                          name={c.name}
+                          id={cta.id}
+                          label={translate("ctas.unpublish")}
+                          name={cta.name}
                         />
                       ) : null}
                       <RowAction
                         csrfToken={links.csrfToken}
                         intent="duplicate"
-                        id={c.id}
-                        label={t("ctas.duplicate")}
-                        name={c.name}
+                        id={cta.id}
+                        label={translate("ctas.duplicate")}
+                        name={cta.name}
                       />
-                      {c.status !== "archived" ? (
+                      {cta.status !== "archived" ? (
                         <RowAction
                           csrfToken={links.csrfToken}
                           intent="archive"
-                          id={c.id}
-                          label={t("ctas.archive")}
-                          name={c.name}
+                          id={cta.id}
+                          label={translate("ctas.archive")}
+                          name={cta.name}
                         />
                       ) : null}
                     </InlineStack>
@@ -166,18 +169,18 @@ function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: R
     navigation.state !== "idle" &&
     navigation.formData?.get("intent") === "create" &&
     !navigation.formData?.get("from_gallery");
-  const t = useT();
+  const translate = useT();
   return (
     <Card>
-      <AdminForm csrfToken={csrfToken} intent="create" aria-label={t("templates.scratch")}>
+      <AdminForm csrfToken={csrfToken} intent="create" aria-label={translate("templates.scratch")}>
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            {t("templates.scratch")}
+            {translate("templates.scratch")}
           </Text>
           <FormLayout>
             <FormLayout.Group>
               <TextField
-                label={t("ctas.name")}
+                label={translate("ctas.name")}
                 name="name"
                 value={name}
                 onChange={setName}
@@ -186,9 +189,9 @@ function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: R
                 requiredIndicator
               />
               <Select
-                label={t("ctas.type")}
+                label={translate("ctas.type")}
                 name="cta_type"
-                options={CTA_TYPES.map((ty) => ({ label: t(`ctaType.${ty}` as AdminKey), value: ty }))}
+                options={CTA_TYPES.map((ty) => ({ label: translate(`ctaType.${ty}` as AdminKey), value: ty }))}
                 value={ctaType}
                 onChange={(v) => {
                   setCtaType(v as CtaType);
@@ -198,19 +201,19 @@ function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: R
               />
               {sub ? (
                 <Select
-                  label={t(`ctaType.sub.${sub.key}` as AdminKey)}
+                  label={translate(`ctaType.sub.${sub.key}` as AdminKey)}
                   name="subtype"
-                  options={sub.values.map((v) => ({ label: t(`ctaType.value.${v}` as AdminKey), value: v }))}
+                  options={sub.values.map((v) => ({ label: translate(`ctaType.value.${v}` as AdminKey), value: v }))}
                   value={subtype}
                   onChange={setSubtype}
                 />
               ) : null}
               <Select
-                label={t("ctas.template")}
+                label={translate("ctas.template")}
                 name="template"
                 options={[
-                  { label: t("ctas.templateForm"), value: "form" },
-                  { label: t("ctas.templateBlank"), value: "blank" },
+                  { label: translate("ctas.templateForm"), value: "form" },
+                  { label: translate("ctas.templateBlank"), value: "blank" },
                 ]}
                 value={template}
                 onChange={setTemplate}
@@ -219,7 +222,7 @@ function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: R
           </FormLayout>
           <InlineStack>
             <Button submit variant="primary" loading={creating}>
-              {t("ctas.create")}
+              {translate("ctas.create")}
             </Button>
           </InlineStack>
         </BlockStack>

@@ -37,58 +37,58 @@ export async function loadIntegrations(ctx: AdminContext, _request: Request) {
 }
 
 const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
 };
 
 const ok = (message: string): ActionResult => ({ ok: true, message });
 
 /** The page's actions, chosen by the form's intent. */
 export async function actionIntegrations(ctx: AdminContext, request: Request) {
-  const t = translator(adminLanguage(request));
+  const translate = translator(adminLanguage(request));
   const form = await readAdminForm(ctx, request);
   const intent = text(form, "intent");
   const id = (name: string) => parseId(text(form, name));
   const db = prisma;
-  const w = ctx.websiteId;
+  const websiteId = ctx.websiteId;
   try {
     switch (intent) {
       case "connect": {
-        await connectIntegration(db, w, {
+        await connectIntegration(db, websiteId, {
           type: text(form, "type"),
           name: text(form, "name"),
           apiKey: text(form, "apiKey"),
           apiUrl: text(form, "apiUrl"),
         });
-        return ok(t("actionMessage.integrationConnected"));
+        return ok(translate("actionMessage.integrationConnected"));
       }
       case "update": {
         const integrationId = id("integrationId");
-        if (integrationId === null) return badForm(t("validation.chooseIntegration"));
-        await updateIntegration(db, w, integrationId, {
+        if (integrationId === null) return badForm(translate("validation.chooseIntegration"));
+        await updateIntegration(db, websiteId, integrationId, {
           name: text(form, "name"),
           apiKey: text(form, "apiKey"),
           apiUrl: text(form, "apiUrl"),
         });
-        return ok(t("actionMessage.saved"));
+        return ok(translate("actionMessage.saved"));
       }
       case "disconnect": {
         const integrationId = id("integrationId");
-        if (integrationId === null) return badForm(t("validation.chooseIntegration"));
-        await disconnectIntegration(db, w, integrationId);
-        return ok(t("actionMessage.disconnected"));
+        if (integrationId === null) return badForm(translate("validation.chooseIntegration"));
+        await disconnectIntegration(db, websiteId, integrationId);
+        return ok(translate("actionMessage.disconnected"));
       }
       case "add-list": {
         const integrationId = id("integrationId");
-        if (integrationId === null) return badForm(t("validation.chooseIntegration"));
-        await addList(db, w, integrationId, { listId: text(form, "listId"), name: text(form, "listName") });
-        return ok(t("actionMessage.listAdded"));
+        if (integrationId === null) return badForm(translate("validation.chooseIntegration"));
+        await addList(db, websiteId, integrationId, { listId: text(form, "listId"), name: text(form, "listName") });
+        return ok(translate("actionMessage.listAdded"));
       }
       case "remove-list": {
         const listRowId = id("listRowId");
-        if (listRowId === null) return badForm(t("validation.chooseAList"));
-        await removeList(db, w, listRowId);
-        return ok(t("actionMessage.listRemoved"));
+        if (listRowId === null) return badForm(translate("validation.chooseAList"));
+        await removeList(db, websiteId, listRowId);
+        return ok(translate("actionMessage.listRemoved"));
       }
       case "add-action": {
         const ctaId = id("ctaId");
@@ -96,38 +96,42 @@ export async function actionIntegrations(ctx: AdminContext, request: Request) {
         // "<integrationId>:<listId>" (a list) or "<integrationId>:" (tags only).
         const [integrationPart, ...listParts] = text(form, "target").split(":");
         const integrationId = parseId(integrationPart);
-        if (ctaId === null || elementId === null) return badForm(t("validation.chooseCtaElement"));
-        if (integrationId === null) return badForm(t("validation.chooseLeadTarget"));
-        await addElementAction(db, w, ctaId, elementId, {
+        if (ctaId === null || elementId === null) return badForm(translate("validation.chooseCtaElement"));
+        if (integrationId === null) return badForm(translate("validation.chooseLeadTarget"));
+        await addElementAction(db, websiteId, ctaId, elementId, {
           actionType: text(form, "actionType"),
           integrationId,
           listId: listParts.join(":") || null,
           tag: text(form, "tag"),
         });
-        return ok(t("actionMessage.leadActionSaved"));
+        return ok(translate("actionMessage.leadActionSaved"));
       }
       case "remove-action": {
         const ctaId = id("ctaId");
         const actionId = id("actionId");
-        if (ctaId === null || actionId === null) return badForm(t("validation.chooseAction"));
-        await removeElementAction(db, w, ctaId, actionId);
-        return ok(t("actionMessage.removed"));
+        if (ctaId === null || actionId === null) return badForm(translate("validation.chooseAction"));
+        await removeElementAction(db, websiteId, ctaId, actionId);
+        return ok(translate("actionMessage.removed"));
       }
       case "retry-sync": {
         const jobId = id("jobId");
-        if (jobId === null) return badForm(t("validation.chooseASync"));
-        await retrySync(db, w, jobId);
-        return ok(t("actionMessage.syncQueued"));
+        if (jobId === null) return badForm(translate("validation.chooseASync"));
+        await retrySync(db, websiteId, jobId);
+        return ok(translate("actionMessage.syncQueued"));
       }
       case "retry-all": {
         const integrationId = id("integrationId");
-        if (integrationId === null) return badForm(t("validation.chooseIntegration"));
-        const n = await retryAllFailed(db, w, integrationId);
-        return ok(n === 1 ? t("actionMessage.syncsQueuedOne") : t("actionMessage.syncsQueued", { count: n }));
+        if (integrationId === null) return badForm(translate("validation.chooseIntegration"));
+        const retried = await retryAllFailed(db, websiteId, integrationId);
+        return ok(
+          retried === 1
+            ? translate("actionMessage.syncsQueuedOne")
+            : translate("actionMessage.syncsQueued", { count: retried }),
+        );
       }
     }
   } catch (e) {
-    return failureFrom(e, t);
+    return failureFrom(e, translate);
   }
-  return badForm(t("validation.unknownAction"));
+  return badForm(translate("validation.unknownAction"));
 }

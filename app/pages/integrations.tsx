@@ -12,7 +12,7 @@ import { useT } from "~/i18n/useT";
 
 /** The integrations page. */
 export function IntegrationsPage() {
-  const t = useT();
+  const translate = useT();
   const { links, integrations, ctas, failed, connectable } = useLoaderData<typeof loadIntegrations>();
   const result = useActionData<typeof actionIntegrations>();
   const navigation = useNavigation();
@@ -20,14 +20,14 @@ export function IntegrationsPage() {
   const paths = leadPaths(links);
   const hasBuiltin = integrations.some((i) => i.type === "builtin");
   return (
-    <Page title={t("integrations.title")} subtitle={t("integrations.subtitle")}>
+    <Page title={translate("integrations.title")} subtitle={translate("integrations.subtitle")}>
       <BlockStack gap="400">
         <ActionBanner result={result} />
         <Layout>
           <Layout.Section>
             <BlockStack gap="400">
               <Text as="h2" variant="headingLg">
-                {t("integrations.connected")}
+                {translate("integrations.connected")}
               </Text>
               {integrations.length === 0 ? (
                 <Text as="p" tone="subdued">

@@ -53,23 +53,24 @@ const NOT_CONNECTED = {
 export async function actionProductSearch(ctx: AdminContext, request: Request) {
   const form = await readAdminForm(ctx, request);
   // The messages are shown to the owner as they are: in the admin's language.
-  const t = translator(adminLanguage(request));
+  const translate = translator(adminLanguage(request));
   const rawQuery = form.get("q") ?? "";
   const rawAfter = form.get("after") ?? "";
-  if (typeof rawQuery !== "string") return fail(400, "q", "invalid", t("productSearch.wordsAsText"));
+  if (typeof rawQuery !== "string") return fail(400, "q", "invalid", translate("productSearch.wordsAsText"));
   const words = rawQuery.replace(/[\t\r\n]+/g, " ").trim();
   if (words.length > MAX_SEARCH_CHARS)
-    return fail(400, "q", "too_long", t("productSearch.tooLong", { max: MAX_SEARCH_CHARS }));
-  if (CONTROL.test(words)) return fail(400, "q", "invalid", t("productSearch.badCharacters"));
+    return fail(400, "q", "too_long", translate("productSearch.tooLong", { max: MAX_SEARCH_CHARS }));
+  if (CONTROL.test(words)) return fail(400, "q", "invalid", translate("productSearch.badCharacters"));
   if (typeof rawAfter !== "string" || (rawAfter !== "" && !CURSOR.test(rawAfter)))
-    return fail(400, "after", "invalid", t("productSearch.badPage"));
+    return fail(400, "after", "invalid", translate("productSearch.badPage"));
   const rawKind = form.get("kind") ?? "products";
   if (typeof rawKind !== "string" || !(KINDS as readonly string[]).includes(rawKind))
-    return fail(400, "kind", "invalid", t("productSearch.badKind"));
+    return fail(400, "kind", "invalid", translate("productSearch.badKind"));
   const kind = rawKind as (typeof KINDS)[number];
 
   const connection = await shopConnection(prisma, ctx.websiteId);
-  if (connection.state !== "connected") return fail(409, "shop", connection.state, t(NOT_CONNECTED[connection.state]));
+  if (connection.state !== "connected")
+    return fail(409, "shop", connection.state, translate(NOT_CONNECTED[connection.state]));
   try {
     const admin = {
       shop: connection.shop,
@@ -82,13 +83,13 @@ export async function actionProductSearch(ctx: AdminContext, request: Request) {
         ? await searchCollections(admin, words, rawAfter || null)
         : await searchProducts(admin, words, rawAfter || null);
     return Response.json(page, { headers: { "Cache-Control": "no-store" } });
-  } catch (e) {
-    if (!(e instanceof AdminApiError)) throw e;
-    if (e.kind !== "unauthorized")
+  } catch (error) {
+    if (!(error instanceof AdminApiError)) throw error;
+    if (error.kind !== "unauthorized")
       logger("product-search").error(
-        `${kind === "collections" ? "collection" : "product"} search for ${connection.shop} failed: ${e.message}`,
+        `${kind === "collections" ? "collection" : "product"} search for ${connection.shop} failed: ${error.message}`,
       );
-    const f = SHOPIFY_FAILURES[e.kind];
-    return fail(f.status, "shop", e.kind, t(f.text));
+    const failure = SHOPIFY_FAILURES[error.kind];
+    return fail(failure.status, "shop", error.kind, translate(failure.text));
   }
 }

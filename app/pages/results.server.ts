@@ -64,25 +64,28 @@ export async function exportResultsPage(ctx: AdminContext, request: Request): Pr
 
 /** Actions: intent=winner (ctaId, variantId) and intent=clear-winner (ctaId). */
 export async function actionResultsPage(ctx: AdminContext, request: Request) {
-  const t = translator(adminLanguage(request));
+  const translate = translator(adminLanguage(request));
   const form = await readAdminForm(ctx, request);
   const intent = String(form.get("intent") ?? "");
   const ctaId = parseId(String(form.get("ctaId") ?? ""));
-  if (ctaId === null) return badForm(t("validation.chooseCta"));
+  if (ctaId === null) return badForm(translate("validation.chooseCta"));
   try {
     if (intent === "winner") {
       const variantId = parseId(String(form.get("variantId") ?? ""));
-      if (variantId === null) return badForm(t("validation.chooseWinner"));
+      if (variantId === null) return badForm(translate("validation.chooseWinner"));
       await markWinner(prisma, ctx.websiteId, ctaId, variantId);
       const letter = String(form.get("letter") ?? "").slice(0, 2);
-      return { ok: true, message: t("actionMessage.winner", { variant: letter || variantId }) } satisfies ActionResult;
+      return {
+        ok: true,
+        message: translate("actionMessage.winner", { variant: letter || variantId }),
+      } satisfies ActionResult;
     }
     if (intent === "clear-winner") {
       await clearWinner(prisma, ctx.websiteId, ctaId);
-      return { ok: true, message: t("actionMessage.testAgain") } satisfies ActionResult;
+      return { ok: true, message: translate("actionMessage.testAgain") } satisfies ActionResult;
     }
   } catch (e) {
-    return failureFrom(e, t);
+    return failureFrom(e, translate);
   }
-  return badForm(t("validation.unknownAction"));
+  return badForm(translate("validation.unknownAction"));
 }

@@ -35,11 +35,11 @@ import { EMBEDDED_PARAMS } from "./contacts";
 import { useT } from "~/i18n/useT";
 import type { Translate } from "~/i18n";
 
-const periodOptions = (t: Translate) => [
-  { label: t("results.last7"), value: "7" },
-  { label: t("results.last30"), value: "30" },
-  { label: t("results.last90"), value: "90" },
-  { label: t("results.custom"), value: "custom" },
+const periodOptions = (translate: Translate) => [
+  { label: translate("results.last7"), value: "7" },
+  { label: translate("results.last30"), value: "30" },
+  { label: translate("results.last90"), value: "90" },
+  { label: translate("results.custom"), value: "custom" },
 ];
 
 function Stat({ label, value, help }: { label: string; value: string; help?: string }) {
@@ -62,37 +62,37 @@ function Stat({ label, value, help }: { label: string; value: string; help?: str
   );
 }
 
-function metricCells(m: Metrics, currency: string, f: Formats): string[] {
+function metricCells(metrics: Metrics, currency: string, formatters: Formats): string[] {
   return [
-    f.count(m.views),
-    f.count(m.viewers),
-    f.count(m.clicks),
-    f.count(m.leads),
-    f.count(m.completions),
-    f.count(m.conversions),
-    f.percent(m.conversionRate),
-    f.money(m.revenue, currency),
-    f.money(m.cartValue, currency),
+    formatters.count(metrics.views),
+    formatters.count(metrics.viewers),
+    formatters.count(metrics.clicks),
+    formatters.count(metrics.leads),
+    formatters.count(metrics.completions),
+    formatters.count(metrics.conversions),
+    formatters.percent(metrics.conversionRate),
+    formatters.money(metrics.revenue, currency),
+    formatters.money(metrics.cartValue, currency),
   ];
 }
 
-const metricHeadings = (t: Translate) => [
-  t("results.views"),
-  t("results.uniqueViewers"),
-  t("results.clicks"),
-  t("results.leads"),
-  t("results.completions"),
-  t("results.conversions"),
-  t("results.conversionRate"),
-  t("results.revenue"),
-  t("results.addedToCart"),
+const metricHeadings = (translate: Translate) => [
+  translate("results.views"),
+  translate("results.uniqueViewers"),
+  translate("results.clicks"),
+  translate("results.leads"),
+  translate("results.completions"),
+  translate("results.conversions"),
+  translate("results.conversionRate"),
+  translate("results.revenue"),
+  translate("results.addedToCart"),
 ];
 const METRIC_TYPES = Array.from({ length: 9 }, () => "numeric" as const);
 
 /** The results page. */
 export function ResultsPage() {
-  const t = useT();
-  const f = formats(t.lang);
+  const translate = useT();
+  const formatters = formats(translate.lang);
   const { links, report, ctas, preset } = useLoaderData<typeof loadResultsPage>();
   const result = useActionData<typeof actionResultsPage>();
   const navigation = useNavigation();
@@ -121,60 +121,66 @@ export function ResultsPage() {
   const tests = report.ctas.filter((c) => c.abTest);
   /** The page's kept parameters and the period shown (a preset, or the custom days). */
   const periodParams = () => {
-    const p = new URLSearchParams(kept.map(([k, v]) => [k, v]));
+    const params = new URLSearchParams(kept.map(([k, v]) => [k, v]));
     if (preset === "custom") {
-      p.set("from", report.period.from);
-      p.set("to", report.period.to);
-    } else p.set("days", preset);
-    return p;
+      params.set("from", report.period.from);
+      params.set("to", report.period.to);
+    } else params.set("days", preset);
+    return params;
   };
   const hrefForCta = (id: number) => {
-    const p = periodParams();
-    p.set("cta", String(id));
-    return `?${p}`;
+    const params = periodParams();
+    params.set("cta", String(id));
+    return `?${params}`;
   };
   const csvHref = (() => {
-    const p = periodParams();
-    if (report.ctaId) p.set("cta", String(report.ctaId));
-    p.set("export", "csv");
-    return `${location.pathname.replace(/\/$/, "")}/export?${p}`;
+    const params = periodParams();
+    if (report.ctaId) params.set("cta", String(report.ctaId));
+    params.set("export", "csv");
+    return `${location.pathname.replace(/\/$/, "")}/export?${params}`;
   })();
   const dailySeries =
     chosen && report.dailyByVariant.length > 1
-      ? report.dailyByVariant.flatMap((v) => [
+      ? report.dailyByVariant.flatMap((variant) => [
           {
-            name: t("results.viewersOf", { letter: v.letter }),
-            points: v.points.map((p) => ({ day: p.day, value: p.viewers })),
+            name: translate("results.viewersOf", { letter: variant.letter }),
+            points: variant.points.map((p) => ({ day: p.day, value: p.viewers })),
           },
           {
-            name: t("results.conversionsOf", { letter: v.letter }),
-            points: v.points.map((p) => ({ day: p.day, value: p.conversions })),
+            name: translate("results.conversionsOf", { letter: variant.letter }),
+            points: variant.points.map((p) => ({ day: p.day, value: p.conversions })),
           },
         ])
       : [
-          { name: t("results.uniqueViewers"), points: report.daily.map((p) => ({ day: p.day, value: p.viewers })) },
-          { name: t("results.conversions"), points: report.daily.map((p) => ({ day: p.day, value: p.conversions })) },
+          {
+            name: translate("results.uniqueViewers"),
+            points: report.daily.map((p) => ({ day: p.day, value: p.viewers })),
+          },
+          {
+            name: translate("results.conversions"),
+            points: report.daily.map((p) => ({ day: p.day, value: p.conversions })),
+          },
         ];
 
   return (
     <Page
-      title={t("results.title")}
-      subtitle={`${chosen ? `${chosen.name} · ` : ""}${f.period(report.period.from, report.period.to)} (UTC)`}
+      title={translate("results.title")}
+      subtitle={`${chosen ? `${chosen.name} · ` : ""}${formatters.period(report.period.from, report.period.to)} (UTC)`}
       fullWidth
     >
       <BlockStack gap="400">
         <ActionBanner result={result} />
         <Card>
-          <Form method="get" aria-label={t("results.choose")}>
+          <Form method="get" aria-label={translate("results.choose")}>
             {kept.map(([k, v], i) => (
               <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
             ))}
             <InlineStack gap="300" blockAlign="end" wrap>
               <div style={{ minWidth: 170 }}>
                 <Select
-                  label={t("results.period")}
+                  label={translate("results.period")}
                   name={period === "custom" ? undefined : "days"}
-                  options={periodOptions(t)}
+                  options={periodOptions(translate)}
                   value={period}
                   onChange={setPeriod}
                 />
@@ -182,7 +188,7 @@ export function ResultsPage() {
               {period === "custom" ? (
                 <>
                   <TextField
-                    label={t("results.from")}
+                    label={translate("results.from")}
                     name="from"
                     type="date"
                     value={from}
@@ -190,7 +196,7 @@ export function ResultsPage() {
                     autoComplete="off"
                   />
                   <TextField
-                    label={t("results.to")}
+                    label={translate("results.to")}
                     name="to"
                     type="date"
                     value={to}
@@ -201,107 +207,119 @@ export function ResultsPage() {
               ) : null}
               <div style={{ minWidth: 220 }}>
                 <Select
-                  label={t("results.cta")}
+                  label={translate("results.cta")}
                   name="cta"
                   options={[
-                    { label: t("results.allCtas"), value: "" },
+                    { label: translate("results.allCtas"), value: "" },
                     ...ctas.map((c) => ({ label: c.name, value: String(c.id) })),
                   ]}
                   value={cta}
                   onChange={setCta}
                 />
               </div>
-              <Button submit>{t("results.show")}</Button>
+              <Button submit>{translate("results.show")}</Button>
             </InlineStack>
           </Form>
           <Box paddingBlockStart="300">
-            <DownloadButton href={csvHref} label={t("results.downloadCsv")} surface={links.surface} />
+            <DownloadButton href={csvHref} label={translate("results.downloadCsv")} surface={links.surface} />
           </Box>
         </Card>
 
         <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="400">
-          <Stat label={t("results.views")} value={f.count(report.totals.views)} help={t("results.def.views")} />
           <Stat
-            label={t("results.uniqueViewers")}
-            value={f.count(report.totals.viewers)}
-            help={t("results.def.viewers")}
-          />
-          <Stat label={t("results.clicks")} value={f.count(report.totals.clicks)} help={t("results.def.clicks")} />
-          <Stat label={t("results.leads")} value={f.count(report.totals.leads)} help={t("results.def.leads")} />
-          <Stat
-            label={t("results.completions")}
-            value={f.count(report.totals.completions)}
-            help={t("results.def.completions")}
+            label={translate("results.views")}
+            value={formatters.count(report.totals.views)}
+            help={translate("results.def.views")}
           />
           <Stat
-            label={t("results.conversionRate")}
-            value={f.percent(report.totals.conversionRate)}
-            help={`${t("results.conversionsCount", { count: f.count(report.totals.conversions) })}. ${t("results.def.conversions")} ${t("results.def.conversionRate")}`}
+            label={translate("results.uniqueViewers")}
+            value={formatters.count(report.totals.viewers)}
+            help={translate("results.def.viewers")}
           />
           <Stat
-            label={t("results.revenue")}
-            value={f.money(report.totals.revenue, currency)}
-            help={`${t("results.ordersCount", { count: f.count(report.totals.orders) })}. ${t("results.def.revenue")}`}
+            label={translate("results.clicks")}
+            value={formatters.count(report.totals.clicks)}
+            help={translate("results.def.clicks")}
           />
           <Stat
-            label={t("results.addedToCart")}
-            value={f.money(report.totals.cartValue, currency)}
-            help={`${t("results.addToCartsCount", { count: f.count(report.totals.addToCarts) })}. ${t("results.def.cartValue")}`}
+            label={translate("results.leads")}
+            value={formatters.count(report.totals.leads)}
+            help={translate("results.def.leads")}
+          />
+          <Stat
+            label={translate("results.completions")}
+            value={formatters.count(report.totals.completions)}
+            help={translate("results.def.completions")}
+          />
+          <Stat
+            label={translate("results.conversionRate")}
+            value={formatters.percent(report.totals.conversionRate)}
+            help={`${translate("results.conversionsCount", { count: formatters.count(report.totals.conversions) })}. ${translate("results.def.conversions")} ${translate("results.def.conversionRate")}`}
+          />
+          <Stat
+            label={translate("results.revenue")}
+            value={formatters.money(report.totals.revenue, currency)}
+            help={`${translate("results.ordersCount", { count: formatters.count(report.totals.orders) })}. ${translate("results.def.revenue")}`}
+          />
+          <Stat
+            label={translate("results.addedToCart")}
+            value={formatters.money(report.totals.cartValue, currency)}
+            help={`${translate("results.addToCartsCount", { count: formatters.count(report.totals.addToCarts) })}. ${translate("results.def.cartValue")}`}
           />
         </InlineGrid>
         {report.estimated ? (
           <Text as="p" tone="subdued">
-            {t("results.estimated", { error: f.percent(report.uniqueError) })}
+            {translate("results.estimated", { error: formatters.percent(report.uniqueError) })}
           </Text>
         ) : null}
         {report.unattributedOrders > 0 ? (
           <Text as="p" tone="subdued">
-            {t("results.otherOrders", {
-              count: f.count(report.unattributedOrders),
-              amount: f.money(report.unattributedRevenue, currency),
+            {translate("results.otherOrders", {
+              count: formatters.count(report.unattributedOrders),
+              amount: formatters.money(report.unattributedRevenue, currency),
             })}
           </Text>
         ) : null}
         {report.flaggedOrders > 0 ? (
-          <Banner tone="warning" title={t("results.flaggedTitle")}>
+          <Banner tone="warning" title={translate("results.flaggedTitle")}>
             <p data-testid="flagged-orders">
-              {f.count(report.flaggedOrders)} {report.flaggedOrders === 1 ? "order" : "orders"} (
-              {f.money(report.flaggedRevenue, currency)}) above {f.money(report.outlierThreshold, currency)}, far more
-              than this website's usual order, {report.flaggedOrders === 1 ? "is" : "are"} flagged and not counted in
-              revenue. Order figures come from visitors' browsers, so a single forged one could otherwise swamp the
-              total.
+              {formatters.count(report.flaggedOrders)} {report.flaggedOrders === 1 ? "order" : "orders"} (
+              {formatters.money(report.flaggedRevenue, currency)}) above{" "}
+              {formatters.money(report.outlierThreshold, currency)}, far more than this website's usual order,{" "}
+              {report.flaggedOrders === 1 ? "is" : "are"} flagged and not counted in revenue. Order figures come from
+              visitors' browsers, so a single forged one could otherwise swamp the total.
             </p>
           </Banner>
         ) : null}
 
-        <SectionCard title={t("results.perDay")}>
-          <DailyChartSlot series={dailySeries} label={t("results.chartLabel")} />
+        <SectionCard title={translate("results.perDay")}>
+          <DailyChartSlot series={dailySeries} label={translate("results.chartLabel")} />
           {activeDays.length ? (
             <DataTable
               columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric", "numeric"]}
               headings={[
-                t("results.day"),
-                t("results.views"),
-                t("results.uniqueViewers"),
-                t("results.conversions"),
-                t("results.conversionRate"),
-                t("results.revenue"),
-                t("results.addedToCart"),
+                translate("results.day"),
+                translate("results.views"),
+                translate("results.uniqueViewers"),
+                translate("results.conversions"),
+                translate("results.conversionRate"),
+                translate("results.revenue"),
+                translate("results.addedToCart"),
               ]}
-              rows={activeDays.map((d) => [
-                f.day(d.day),
-                f.count(d.views),
-                f.count(d.viewers),
-                f.count(d.conversions),
-                f.percent(d.conversionRate),
-                f.money(d.revenue, currency),
-                f.money(d.cartValue, currency),
+              rows={activeDays.map((day) => [
+                formatters.day(day.day),
+                formatters.count(day.views),
+                formatters.count(day.viewers),
+                formatters.count(day.conversions),
+                formatters.percent(day.conversionRate),
+                formatters.money(day.revenue, currency),
+                formatters.money(day.cartValue, currency),
               ])}
-              footerContent={activeDays.length < report.daily.length ? t("results.daysLeftOut") : undefined}
+              footerContent={activeDays.length < report.daily.length ? translate("results.daysLeftOut") : undefined}
             />
           ) : (
             <Text as="p" tone="subdued">
-              {t("results.noData")}
+              {translate("results.noData")}
             </Text>
           )}
         </SectionCard>
@@ -310,47 +328,52 @@ export function ResultsPage() {
           <Box padding="400">
             <BlockStack gap="100">
               <Text as="h2" variant="headingMd">
-                {chosen ? t("results.variants") : "CTAs"}
+                {chosen ? translate("results.variants") : "CTAs"}
               </Text>
               <Text as="p" tone="subdued">
-                {t("results.goalHelp")}
+                {translate("results.goalHelp")}
               </Text>
             </BlockStack>
           </Box>
           {chosen ? (
             <DataTable
               columnContentTypes={["text", "numeric", ...METRIC_TYPES]}
-              headings={[t("results.variant"), t("results.traffic"), ...metricHeadings(t)]}
-              rows={chosen.variants.map((v) => [
-                `${v.letter}${v.winner ? " (winner)" : ""}`,
-                v.percentage !== null ? `${v.percentage}%` : "—",
-                ...metricCells(v.metrics, currency, f),
+              headings={[translate("results.variant"), translate("results.traffic"), ...metricHeadings(translate)]}
+              rows={chosen.variants.map((variant) => [
+                `${variant.letter}${variant.winner ? " (winner)" : ""}`,
+                variant.percentage !== null ? `${variant.percentage}%` : "—",
+                ...metricCells(variant.metrics, currency, formatters),
               ])}
-              totals={["", "", ...metricCells(chosen.metrics, currency, f)]}
+              totals={["", "", ...metricCells(chosen.metrics, currency, formatters)]}
               showTotalsInFooter
             />
           ) : report.ctas.length ? (
             <DataTable
               columnContentTypes={["text", "text", "text", ...METRIC_TYPES]}
-              headings={[t("results.cta"), t("results.variants"), t("results.goal"), ...metricHeadings(t)]}
-              rows={report.ctas.map((c) => [
-                <Link key={c.id} url={hrefForCta(c.id)}>
-                  {c.name}
+              headings={[
+                translate("results.cta"),
+                translate("results.variants"),
+                translate("results.goal"),
+                ...metricHeadings(translate),
+              ]}
+              rows={report.ctas.map((ctaRow) => [
+                <Link key={ctaRow.id} url={hrefForCta(ctaRow.id)}>
+                  {ctaRow.name}
                 </Link>,
-                c.variants
+                ctaRow.variants
                   .filter((v) => v.id !== null)
                   .map((v) => v.letter)
                   .join(", "),
-                t(`results.goal.${c.goal}`),
-                ...metricCells(c.metrics, currency, f),
+                translate(`results.goal.${ctaRow.goal}`),
+                ...metricCells(ctaRow.metrics, currency, formatters),
               ])}
-              totals={["", "", "", ...metricCells(report.totals, currency, f)]}
+              totals={["", "", "", ...metricCells(report.totals, currency, formatters)]}
               showTotalsInFooter
             />
           ) : (
             <Box padding="400" paddingBlockStart="0">
               <Text as="p" tone="subdued">
-                {t("results.noCtas")}
+                {translate("results.noCtas")}
               </Text>
             </Box>
           )}
@@ -358,7 +381,7 @@ export function ResultsPage() {
             <Box padding="400">
               <RateChartSlot
                 bars={chosen.variants.map((v) => ({ name: `Variant ${v.letter}`, rate: v.metrics.conversionRate }))}
-                label={t("results.barLabel")}
+                label={translate("results.barLabel")}
               />
             </Box>
           ) : null}

@@ -122,9 +122,9 @@ export function settingsFromForm(form: FormData): Partial<WebsiteSettings> & Rec
   for (const key of [...TEXT_FIELDS, ...UPPERCASE_FIELDS]) {
     const raw = form.get(key);
     if (raw === null) continue;
-    let v = String(raw).trim();
-    if ((UPPERCASE_FIELDS as readonly string[]).includes(key)) v = v.toUpperCase();
-    out[key] = v === "" && !REQUIRED.has(key) ? null : v;
+    let text = String(raw).trim();
+    if ((UPPERCASE_FIELDS as readonly string[]).includes(key)) text = text.toUpperCase();
+    out[key] = text === "" && !REQUIRED.has(key) ? null : text;
   }
   // Texts visitors read are kept verbatim: their spacing is the owner's choice.
   for (const key of ["privacy_message", "marketing_consent", "sms_consent"] as const) {
@@ -147,16 +147,16 @@ export function settingsFromForm(form: FormData): Partial<WebsiteSettings> & Rec
       .trim()
       .replace(",", ".");
     if (threshold !== "") {
-      const n = Number(threshold);
-      if (!Number.isFinite(n))
+      const limit = Number(threshold);
+      if (!Number.isFinite(limit))
         issues.push(issueAt(["data_settings", "cart-value-threshold"], "Enter a number, e.g. 500"));
-      else ds["cart-value-threshold"] = n;
+      else ds["cart-value-threshold"] = limit;
     }
     const currency = String(form.get("data_settings.currency") ?? "")
       .trim()
       .toUpperCase();
     if (currency !== "") ds.currency = currency;
-    for (const [k, v] of keyValueRows(form, "data_settings.extra")) ds[k] = scalarOf(v);
+    for (const [key, value] of keyValueRows(form, "data_settings.extra")) ds[key] = scalarOf(value);
     out.data_settings = ds;
   }
   if (issues.length) throw new WebsiteValidationError(issues);
@@ -165,12 +165,12 @@ export function settingsFromForm(form: FormData): Partial<WebsiteSettings> & Rec
 
 /** Action of the settings page: saves the whole form. */
 export async function actionSettings(ctx: AdminContext, request: Request) {
-  const t = translator(adminLanguage(request));
+  const translate = translator(adminLanguage(request));
   const form = await readAdminForm(ctx, request);
   try {
     await updateWebsiteSettings(prisma, ctx.websiteId, settingsFromForm(form));
   } catch (e) {
-    return failureFrom(e, t);
+    return failureFrom(e, translate);
   }
-  return data<ActionResult>({ ok: true, message: t("actionMessage.settingsSaved") });
+  return data<ActionResult>({ ok: true, message: translate("actionMessage.settingsSaved") });
 }

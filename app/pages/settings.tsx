@@ -53,32 +53,32 @@ function rowsOf(record: Record<string, unknown> | null | undefined, skip: string
 }
 
 /** Form state: every text as a string, so controlled fields never switch to uncontrolled. */
-function initialState(s: WebsiteSettings) {
+function initialState(settings: WebsiteSettings) {
   const text = (v: string | null | undefined) => v ?? "";
   return {
-    name: s.name,
-    domain: text(s.domain),
-    currency: s.currency,
-    currency_character: s.currency_character,
-    default_country: s.default_country,
-    language: s.language,
-    business_type: text(s.business_type),
-    privacy_message: text(s.privacy_message),
-    privacy_link: text(s.privacy_link),
-    privacy_link_text: text(s.privacy_link_text),
-    terms_link: text(s.terms_link),
-    terms_link_text: text(s.terms_link_text),
-    marketing_consent: text(s.marketing_consent),
-    sms_consent: text(s.sms_consent),
-    brand: text(s.brand),
-    segment_write_key: text(s.segment_write_key),
-    gtm_id: text(s.gtm_id),
-    powered_by: s.powered_by,
-    url_identification: s.url_identification,
-    form_tracking: s.form_tracking,
-    contact_processing: s.data_settings["contact-processing"] !== false,
-    cart_value_threshold: String(s.data_settings["cart-value-threshold"] ?? ""),
-    data_currency: text(s.data_settings.currency as string | undefined),
+    name: settings.name,
+    domain: text(settings.domain),
+    currency: settings.currency,
+    currency_character: settings.currency_character,
+    default_country: settings.default_country,
+    language: settings.language,
+    business_type: text(settings.business_type),
+    privacy_message: text(settings.privacy_message),
+    privacy_link: text(settings.privacy_link),
+    privacy_link_text: text(settings.privacy_link_text),
+    terms_link: text(settings.terms_link),
+    terms_link_text: text(settings.terms_link_text),
+    marketing_consent: text(settings.marketing_consent),
+    sms_consent: text(settings.sms_consent),
+    brand: text(settings.brand),
+    segment_write_key: text(settings.segment_write_key),
+    gtm_id: text(settings.gtm_id),
+    powered_by: settings.powered_by,
+    url_identification: settings.url_identification,
+    form_tracking: settings.form_tracking,
+    contact_processing: settings.data_settings["contact-processing"] !== false,
+    cart_value_threshold: String(settings.data_settings["cart-value-threshold"] ?? ""),
+    data_currency: text(settings.data_settings.currency as string | undefined),
   };
 }
 
@@ -89,7 +89,7 @@ type TextKey = {
 /** The settings page. */
 export function SettingsPage() {
   const { settings, install, links, isStore, dataRequests } = useLoaderData<typeof loadSettings>();
-  const t = useT();
+  const translate = useT();
   const result = useActionData<typeof actionSettings>();
   const navigation = useNavigation();
   const [state, setState] = useState(() => initialState(settings));
@@ -128,24 +128,28 @@ export function SettingsPage() {
   );
 
   return (
-    <Page title={t("settings.title")} subtitle={settings.name}>
-      <AdminForm csrfToken={links.csrfToken} intent="save" aria-label={t("settings.websiteSettings")}>
+    <Page title={translate("settings.title")} subtitle={settings.name}>
+      <AdminForm csrfToken={links.csrfToken} intent="save" aria-label={translate("settings.websiteSettings")}>
         <BlockStack gap="400">
           <ActionBanner result={result} />
           <Layout>
-            <Layout.AnnotatedSection id="website" title={t("settings.website")} description={t("settings.websiteHelp")}>
+            <Layout.AnnotatedSection
+              id="website"
+              title={translate("settings.website")}
+              description={translate("settings.websiteHelp")}
+            >
               <Card>
                 <FormLayout>
-                  {field("name", t("ctas.name"), { requiredIndicator: true })}
-                  {field("domain", t("settings.address"), {
+                  {field("name", translate("ctas.name"), { requiredIndicator: true })}
+                  {field("domain", translate("settings.address"), {
                     type: "url",
                     placeholder: "https://www.example.com",
-                    helpText: t("settings.addressHelp"),
+                    helpText: translate("settings.addressHelp"),
                   })}
                   <Select
-                    label={t("settings.businessType")}
+                    label={translate("settings.businessType")}
                     name="business_type"
-                    options={BUSINESS_TYPES.map((b) => ({ label: t(b.key), value: b.value }))}
+                    options={BUSINESS_TYPES.map((b) => ({ label: translate(b.key), value: b.value }))}
                     value={state.business_type}
                     onChange={(v) => setState((s) => ({ ...s, business_type: v }))}
                     error={errors.business_type}
@@ -156,25 +160,25 @@ export function SettingsPage() {
 
             <Layout.AnnotatedSection
               id="money"
-              title={t("settings.currencyCountry")}
-              description={t("settings.currencyCountryHelp")}
+              title={translate("settings.currencyCountry")}
+              description={translate("settings.currencyCountryHelp")}
             >
               <Card>
                 <FormLayout>
                   <FormLayout.Group>
-                    {field("currency", t("settings.currency"), {
+                    {field("currency", translate("settings.currency"), {
                       maxLength: 3,
-                      helpText: t("settings.currencyHelp"),
+                      helpText: translate("settings.currencyHelp"),
                       requiredIndicator: true,
                     })}
-                    {field("currency_character", t("settings.currencyChar"), {
+                    {field("currency_character", translate("settings.currencyChar"), {
                       maxLength: 8,
-                      helpText: t("settings.currencyCharHelp"),
+                      helpText: translate("settings.currencyCharHelp"),
                       requiredIndicator: true,
                     })}
-                    {field("default_country", t("settings.country"), {
+                    {field("default_country", translate("settings.country"), {
                       maxLength: 2,
-                      helpText: t("settings.countryHelp"),
+                      helpText: translate("settings.countryHelp"),
                       requiredIndicator: true,
                     })}
                   </FormLayout.Group>
@@ -184,12 +188,12 @@ export function SettingsPage() {
 
             <Layout.AnnotatedSection
               id="language"
-              title={t("settings.languageSection")}
-              description={t("settings.languageSectionHelp")}
+              title={translate("settings.languageSection")}
+              description={translate("settings.languageSectionHelp")}
             >
               <Card>
                 <Select
-                  label={t("settings.language")}
+                  label={translate("settings.language")}
                   name="language"
                   options={LANGUAGES.map((l) => ({ label: LANGUAGE_NAMES[l], value: l }))}
                   value={state.language}
@@ -199,37 +203,45 @@ export function SettingsPage() {
               </Card>
             </Layout.AnnotatedSection>
 
-            <Layout.AnnotatedSection id="consent" title={t("settings.privacy")} description={t("settings.privacyHelp")}>
+            <Layout.AnnotatedSection
+              id="consent"
+              title={translate("settings.privacy")}
+              description={translate("settings.privacyHelp")}
+            >
               <Card>
                 <FormLayout>
-                  {field("privacy_message", t("settings.privacyMessage"), {
+                  {field("privacy_message", translate("settings.privacyMessage"), {
                     multiline: 2,
-                    helpText: t("settings.privacyMessageHelp"),
+                    helpText: translate("settings.privacyMessageHelp"),
                   })}
                   <FormLayout.Group>
-                    {field("privacy_link", t("settings.privacyLink"), { type: "url", placeholder: "https://" })}
-                    {field("privacy_link_text", t("settings.privacyLinkText"))}
+                    {field("privacy_link", translate("settings.privacyLink"), { type: "url", placeholder: "https://" })}
+                    {field("privacy_link_text", translate("settings.privacyLinkText"))}
                   </FormLayout.Group>
                   <FormLayout.Group>
-                    {field("terms_link", t("settings.termsLink"), { type: "url", placeholder: "https://" })}
-                    {field("terms_link_text", t("settings.termsLinkText"))}
+                    {field("terms_link", translate("settings.termsLink"), { type: "url", placeholder: "https://" })}
+                    {field("terms_link_text", translate("settings.termsLinkText"))}
                   </FormLayout.Group>
-                  {field("marketing_consent", t("settings.marketing"), { multiline: 3 })}
-                  {field("sms_consent", t("settingsInstall.smsConsent"), { multiline: 2 })}
+                  {field("marketing_consent", translate("settings.marketing"), { multiline: 3 })}
+                  {field("sms_consent", translate("settingsInstall.smsConsent"), { multiline: 2 })}
                 </FormLayout>
               </Card>
             </Layout.AnnotatedSection>
 
-            <Layout.AnnotatedSection id="brand" title={t("settings.brand")} description={t("settings.brandHelp")}>
+            <Layout.AnnotatedSection
+              id="brand"
+              title={translate("settings.brand")}
+              description={translate("settings.brandHelp")}
+            >
               <Card>
                 <BlockStack gap="400">
-                  {field("brand", t("settings.brandName"))}
+                  {field("brand", translate("settings.brandName"))}
                   <KeyValueList
                     name="brand_colors"
-                    label={t("settings.colours")}
+                    label={translate("settings.colours")}
                     rows={colors}
                     onChange={setColors}
-                    keyLabel={t("settings.colourName")}
+                    keyLabel={translate("settings.colourName")}
                     valueLabel="Colour"
                     keyPlaceholder="primary"
                     valuePlaceholder="#1a2b3c"
@@ -238,60 +250,64 @@ export function SettingsPage() {
                   <BrandContrast colors={Object.fromEntries(colors)} />
                   <KeyValueList
                     name="brand_style"
-                    label={t("settings.style")}
+                    label={translate("settings.style")}
                     rows={style}
                     onChange={setStyle}
-                    keyLabel={t("settings.styleName")}
-                    valueLabel={t("settings.styleValue")}
+                    keyLabel={translate("settings.styleName")}
+                    valueLabel={translate("settings.styleValue")}
                     keyPlaceholder="font"
                     valuePlaceholder="Inter"
                     errors={errors}
                   />
-                  {toggle("powered_by", t("settings.poweredBy"), t("settings.poweredByHelp"))}
+                  {toggle("powered_by", translate("settings.poweredBy"), translate("settings.poweredByHelp"))}
                 </BlockStack>
               </Card>
             </Layout.AnnotatedSection>
 
-            <Layout.AnnotatedSection id="data" title={t("settings.data")} description={t("settings.dataHelp")}>
+            <Layout.AnnotatedSection
+              id="data"
+              title={translate("settings.data")}
+              description={translate("settings.dataHelp")}
+            >
               <Card>
                 <FormLayout>
                   {toggle(
                     "contact_processing",
-                    t("settings.processContacts"),
-                    t("settings.processContactsHelp"),
+                    translate("settings.processContacts"),
+                    translate("settings.processContactsHelp"),
                     "data_settings.contact-processing",
                   )}
                   <FormLayout.Group>
                     <TextField
-                      label={t("settings.threshold")}
+                      label={translate("settings.threshold")}
                       name="data_settings.cart-value-threshold"
                       type="number"
                       min={0}
                       value={state.cart_value_threshold}
                       onChange={(v) => setState((s) => ({ ...s, cart_value_threshold: v }))}
                       autoComplete="off"
-                      helpText={t("settings.thresholdHelp")}
+                      helpText={translate("settings.thresholdHelp")}
                       error={errors["data_settings.cart-value-threshold"]}
                     />
                     <TextField
-                      label={t("settings.dataCurrency")}
+                      label={translate("settings.dataCurrency")}
                       name="data_settings.currency"
                       maxLength={3}
                       value={state.data_currency}
                       onChange={(v) => setState((s) => ({ ...s, data_currency: v }))}
                       autoComplete="off"
-                      helpText={t("settings.dataCurrencyHelp")}
+                      helpText={translate("settings.dataCurrencyHelp")}
                       error={errors["data_settings.currency"]}
                     />
                   </FormLayout.Group>
                   <KeyValueList
                     name="data_settings.extra"
-                    label={t("settings.analytics")}
-                    helpText={t("settings.analyticsHelp")}
+                    label={translate("settings.analytics")}
+                    helpText={translate("settings.analyticsHelp")}
                     rows={extra}
                     onChange={setExtra}
                     keyLabel="Setting"
-                    valueLabel={t("settings.settingValue")}
+                    valueLabel={translate("settings.settingValue")}
                     keyPlaceholder="google-analytics-id"
                     errors={errors}
                     errorPrefix="data_settings"
@@ -302,22 +318,24 @@ export function SettingsPage() {
 
             <Layout.AnnotatedSection
               id="tracking"
-              title={t("settings.tracking")}
-              description={t("settings.trackingHelp")}
+              title={translate("settings.tracking")}
+              description={translate("settings.trackingHelp")}
             >
               <Card>
                 <FormLayout>
-                  {field("segment_write_key", t("settings.segment"), { helpText: t("settings.segmentHelp") })}
-                  {field("gtm_id", t("settings.gtm"), { placeholder: "GTM-XXXXXXX" })}
-                  {toggle("url_identification", t("settings.identify"), t("settings.identifyHelp"))}
-                  {toggle("form_tracking", t("settings.forms"), t("settings.formsHelp"))}
+                  {field("segment_write_key", translate("settings.segment"), {
+                    helpText: translate("settings.segmentHelp"),
+                  })}
+                  {field("gtm_id", translate("settings.gtm"), { placeholder: "GTM-XXXXXXX" })}
+                  {toggle("url_identification", translate("settings.identify"), translate("settings.identifyHelp"))}
+                  {toggle("form_tracking", translate("settings.forms"), translate("settings.formsHelp"))}
                 </FormLayout>
               </Card>
             </Layout.AnnotatedSection>
           </Layout>
           <InlineStack align="end">
             <Button submit variant="primary" loading={saving}>
-              {t("settings.save")}
+              {translate("settings.save")}
             </Button>
           </InlineStack>
         </BlockStack>
@@ -335,7 +353,7 @@ export function SettingsPage() {
 }
 
 function CopyButton({ text }: { text: string }) {
-  const t = useT();
+  const translate = useT();
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -343,27 +361,27 @@ function CopyButton({ text }: { text: string }) {
         void navigator.clipboard?.writeText(text).then(() => setCopied(true));
       }}
     >
-      {copied ? t("settings.copied") : t("settings.copy")}
+      {copied ? translate("settings.copied") : translate("settings.copy")}
     </Button>
   );
 }
 
 /** How to put the widget on the site: the snippet, or the Shopify theme editor link and embed status. */
 function InstallCard({ install, isStore }: { install: InstallInfo; isStore: boolean }) {
-  const t = useT();
+  const translate = useT();
   if (install.kind === "snippet") {
     return (
-      <SectionCard title={t("settings.install")}>
-        <Text as="p">{isStore ? t("settingsInstall.storeSnippet") : t("settingsInstall.snippet")}</Text>
+      <SectionCard title={translate("settings.install")}>
+        <Text as="p">{isStore ? translate("settingsInstall.storeSnippet") : translate("settingsInstall.snippet")}</Text>
         {install.snippet === null ? (
           <Text as="p" tone="critical">
-            {t("settingsInstall.notBuilt")}
+            {translate("settingsInstall.notBuilt")}
           </Text>
         ) : (
           <>
             <Box padding="300" background="bg-surface-secondary" borderRadius="200" overflowX="scroll">
               <pre
-                aria-label={t("settings.snippet")}
+                aria-label={translate("settings.snippet")}
                 style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}
               >
                 <code>{install.snippet}</code>
@@ -375,7 +393,7 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
           </>
         )}
         <Text as="p" tone="subdued">
-          {t("settingsInstall.areas", {
+          {translate("settingsInstall.areas", {
             area: '<div data-beckon-area="footer"></div>',
             placeholder: '<div class="beckon-cta" data-cta-id="12"></div>',
           })}
@@ -389,27 +407,27 @@ function InstallCard({ install, isStore }: { install: InstallInfo; isStore: bool
       <BlockStack gap="300">
         <InlineStack gap="200" blockAlign="center">
           <Text as="h2" variant="headingMd">
-            {t("settings.appEmbed")}
+            {translate("settings.appEmbed")}
           </Text>
           {embed.state === "on" ? (
-            <Badge tone="success">{t("settingsInstall.on")}</Badge>
+            <Badge tone="success">{translate("settingsInstall.on")}</Badge>
           ) : embed.state === "off" ? (
-            <Badge tone="attention">{t("settingsInstall.off")}</Badge>
+            <Badge tone="attention">{translate("settingsInstall.off")}</Badge>
           ) : (
-            <Badge>{t("settingsInstall.unknown")}</Badge>
+            <Badge>{translate("settingsInstall.unknown")}</Badge>
           )}
         </InlineStack>
         <Text as="p">
           {embed.state === "on"
-            ? t("settingsInstall.embedOn", { theme: embed.themeName })
+            ? translate("settingsInstall.embedOn", { theme: embed.themeName })
             : embed.state === "off"
-              ? t("settingsInstall.embedOff", { theme: embed.themeName })
-              : t("settingsInstall.embedUnknown", { reason: embed.reason })}
+              ? translate("settingsInstall.embedOff", { theme: embed.themeName })
+              : translate("settingsInstall.embedUnknown", { reason: embed.reason })}
         </Text>
         {install.themeEditorUrl ? (
           <InlineStack>
             <Button url={install.themeEditorUrl} target="_top" variant={embed.state === "on" ? "secondary" : "primary"}>
-              {t("settings.openTheme")}
+              {translate("settings.openTheme")}
             </Button>
           </InlineStack>
         ) : null}

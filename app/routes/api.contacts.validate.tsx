@@ -29,13 +29,13 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     // The IP is limited before the body is read, so a flood costs little.
     const ip = clientIp(request, context);
     if (ip) {
-      const v = await perIp.take(ip);
-      if (!v.allowed) return tooMany(v.retryAfterMs);
+      const verdict = await perIp.take(ip);
+      if (!verdict.allowed) return tooMany(verdict.retryAfterMs);
     }
     const input = await readJson(request, contactsValidateV2Schema, 4 * 1024);
     if (input.visitor_token) {
-      const v = await perVisitor.take(input.visitor_token);
-      if (!v.allowed) return tooMany(v.retryAfterMs);
+      const verdict = await perVisitor.take(input.visitor_token);
+      if (!verdict.allowed) return tooMany(verdict.retryAfterMs);
     }
     const country =
       input.country ?? (input.website_id ? await websiteDefaultCountry(prisma, input.website_id) : null) ?? "US";

@@ -19,8 +19,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const events = single ? [body.event!] : body.events!;
     const result = await storeEvents(prisma, websiteId, events);
     if (single && result.rejected.length) {
-      const r = result.rejected[0];
-      return apiError(422, r.message, `event.${r.field}`);
+      const rejection = result.rejected[0];
+      return apiError(422, rejection.message, `event.${rejection.field}`);
     }
     return apiJson(result);
   });

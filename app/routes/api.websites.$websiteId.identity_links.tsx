@@ -68,10 +68,10 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const token = signIdentityToken({ websiteId, email: input.email, expiresAt }, await identityTokenSecret(prisma));
     let url: string | null = null;
     if (input.url) {
-      const u = new URL(input.url);
-      u.searchParams.set("cf_email", input.email.toLowerCase());
-      u.searchParams.set("cf_token", token);
-      url = u.toString();
+      const parsedUrl = new URL(input.url);
+      parsedUrl.searchParams.set("cf_email", input.email.toLowerCase());
+      parsedUrl.searchParams.set("cf_token", token);
+      url = parsedUrl.toString();
     }
     return apiJson({ token, expires_at: new Date(expiresAt * 1000).toISOString(), url });
   });

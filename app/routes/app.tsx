@@ -47,21 +47,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ShopifyAppLayout() {
   const { apiKey, lang } = useLoaderData<typeof loader>();
-  const t = translator(lang);
+  const translate = translator(lang);
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey}>
       <I18nProvider lang={lang}>
         <NavMenu>
           {/* rel="home" names the app's home page (the contacts list, app._index.tsx); it is not listed as an item. */}
           <Link to="/app" rel="home">
-            {t("nav.home")}
+            {translate("nav.home")}
           </Link>
-          <Link to="/app/settings">{t("nav.settings")}</Link>
-          <Link to="/app/ctas">{t("nav.ctas")}</Link>
-          <Link to="/app/broadcasts">{t("nav.campaigns")}</Link>
-          <Link to="/app">{t("nav.contacts")}</Link>
-          <Link to="/app/results">{t("nav.results")}</Link>
-          <Link to="/app/integrations">{t("nav.integrations")}</Link>
+          <Link to="/app/settings">{translate("nav.settings")}</Link>
+          <Link to="/app/ctas">{translate("nav.ctas")}</Link>
+          <Link to="/app/broadcasts">{translate("nav.campaigns")}</Link>
+          <Link to="/app">{translate("nav.contacts")}</Link>
+          <Link to="/app/results">{translate("nav.results")}</Link>
+          <Link to="/app/integrations">{translate("nav.integrations")}</Link>
         </NavMenu>
         <Outlet />
       </I18nProvider>

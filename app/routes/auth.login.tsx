@@ -50,33 +50,33 @@ export default function ShopifyLogin() {
   const off = actionData?.off ?? loaderData.off;
   const error = actionData?.error ?? loaderData.error;
   const lang = loaderData.lang;
-  const t = translator(lang);
+  const translate = translator(lang);
 
   return (
     <AppProvider i18n={lang === "sv" ? polarisSv : polarisEn}>
       <Page narrowWidth>
         <Card>
           {off ? (
-            <Banner tone="warning" title={t("shopifyLogin.off")}>
+            <Banner tone="warning" title={translate("shopifyLogin.off")}>
               <p>{off}</p>
             </Banner>
           ) : (
             <Form method="post">
               <FormLayout>
                 <Text variant="headingMd" as="h2">
-                  {t("shopifyLogin.heading")}
+                  {translate("shopifyLogin.heading")}
                 </Text>
                 <TextField
                   type="text"
                   name="shop"
-                  label={t("shopifyLogin.shopDomain")}
+                  label={translate("shopifyLogin.shopDomain")}
                   helpText="example.myshopify.com"
                   value={shop}
                   onChange={setShop}
                   autoComplete="on"
-                  error={error ? t(error) : undefined}
+                  error={error ? translate(error) : undefined}
                 />
-                <Button submit>{t("shopifyLogin.submit")}</Button>
+                <Button submit>{translate("shopifyLogin.submit")}</Button>
               </FormLayout>
             </Form>
           )}

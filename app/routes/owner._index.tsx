@@ -25,27 +25,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function OwnerIndex() {
   const { websites } = useLoaderData<typeof loader>();
-  const t = useT();
+  const translate = useT();
   return (
-    <Page title={t("errorPage.yourWebsites")}>
+    <Page title={translate("errorPage.yourWebsites")}>
       {websites.length === 0 ? (
         <Card>
-          <Text as="p">{t("nav.noWebsites")}</Text>
+          <Text as="p">{translate("nav.noWebsites")}</Text>
         </Card>
       ) : (
         <BlockStack gap="300">
-          {websites.map((w) => (
-            <Card key={w.id}>
+          {websites.map((website) => (
+            <Card key={website.id}>
               <BlockStack gap="300">
                 <BlockStack gap="100">
                   <Text as="h2" variant="headingMd">
-                    {w.name}
+                    {website.name}
                   </Text>
                   <Text as="p" tone="subdued">
-                    {w.domain ?? w.shopDomain ?? t("nav.websiteN", { id: w.id })}
+                    {website.domain ?? website.shopDomain ?? translate("nav.websiteN", { id: website.id })}
                   </Text>
                 </BlockStack>
-                <WebsiteLinks websiteId={w.id} name={w.name} />
+                <WebsiteLinks websiteId={website.id} name={website.name} />
               </BlockStack>
             </Card>
           ))}
@@ -57,17 +57,17 @@ export default function OwnerIndex() {
 
 /** Every page of a website's admin, in its navigation's order; its CTAs, what an owner comes for most, stand out. */
 function WebsiteLinks({ websiteId, name }: { websiteId: number; name: string }) {
-  const t = useT();
+  const translate = useT();
   const basePath = `/owner/websites/${websiteId}`;
   const ctas = adminPaths({ basePath, surface: "owner" }).ctas;
   return (
     <InlineStack gap="200" wrap>
-      {adminNavItems(basePath, "owner", t).map((item) => (
+      {adminNavItems(basePath, "owner", translate).map((item) => (
         <Button
           key={item.url}
           url={item.url}
           variant={item.url === ctas ? "primary" : undefined}
-          accessibilityLabel={t("nav.pageOf", { page: item.label, name })}
+          accessibilityLabel={translate("nav.pageOf", { page: item.label, name })}
         >
           {item.label}
         </Button>

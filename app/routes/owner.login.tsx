@@ -50,13 +50,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /** Keeps the loader's CSRF cookie and the action's Retry-After on the page. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const h = new Headers(OWNER_PAGE_HEADERS);
+  const pageHeaders = new Headers(OWNER_PAGE_HEADERS);
   for (const source of [loaderHeaders, actionHeaders]) {
-    for (const c of source.getSetCookie()) h.append("Set-Cookie", c);
+    for (const cookie of source.getSetCookie()) pageHeaders.append("Set-Cookie", cookie);
   }
   const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) h.set("Retry-After", retryAfter);
-  return h;
+  if (retryAfter) pageHeaders.set("Retry-After", retryAfter);
+  return pageHeaders;
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -83,22 +83,22 @@ function failure(status: number, error: string, email = "", headers?: HeadersIni
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // The answer is in the language the page was shown in.
-  const t = translator(adminLanguage(request));
+  const translate = translator(adminLanguage(request));
   if (!isSameOrigin(request)) {
-    return failure(403, t("login.errorOtherSite"));
+    return failure(403, translate("login.errorOtherSite"));
   }
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return failure(400, t("login.errorNotForm"));
+    return failure(400, translate("login.errorNotForm"));
   }
   const email = String(form.get("email") ?? "").slice(0, 300);
   const password = String(form.get("password") ?? "");
   if (!(await loginCsrfMatches(request, form))) {
-    return failure(403, t("login.errorExpired"), email);
+    return failure(403, translate("login.errorExpired"), email);
   }
-  if (email.trim() === "" || password === "") return failure(400, t("login.errorMissing"), email);
+  if (email.trim() === "" || password === "") return failure(400, translate("login.errorMissing"), email);
 
   // The same client address as the public API's rate limits (under
   // TRUST_PROXY the hop our proxy added, never one the client wrote).
@@ -108,9 +108,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     device: await knownDevice(request, email),
   });
   if (attempt.retryAfterSeconds > 0) {
-    return failure(429, t("login.errorTooMany", { wait: waitText(t, attempt.retryAfterSeconds) }), email, {
-      "Retry-After": String(attempt.retryAfterSeconds),
-    });
+    return failure(
+      429,
+      translate("login.errorTooMany", { wait: waitText(translate, attempt.retryAfterSeconds) }),
+      email,
+      {
+        "Retry-After": String(attempt.retryAfterSeconds),
+      },
+    );
   }
 
   let owner;
@@ -120,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await attempt.refund(); // the password was never judged
     throw e;
   }
-  if (!owner) return failure(401, t("login.errorWrong"), email);
+  if (!owner) return failure(401, translate("login.errorWrong"), email);
   await attempt.refund();
   const headers = new Headers();
   headers.append("Set-Cookie", await createOwnerSession(request, owner.accountId));
@@ -135,7 +140,7 @@ function waitText(t: Translate, seconds: number): string {
 }
 
 export default function OwnerLogin() {
-  const t = useT();
+  const translate = useT();
   const { csrf, redirectTo, demo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -152,7 +157,7 @@ export default function OwnerLogin() {
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <BlockStack gap="400">
               <Text as="h1" variant="headingLg">
-                {t("login.title")}
+                {translate("login.title")}
               </Text>
               {result?.error ? (
                 <Banner tone="critical">
@@ -161,7 +166,7 @@ export default function OwnerLogin() {
               ) : null}
               <FormLayout>
                 <TextField
-                  label={t("login.email")}
+                  label={translate("login.email")}
                   name="email"
                   type="email"
                   autoComplete="email"
@@ -170,7 +175,7 @@ export default function OwnerLogin() {
                   requiredIndicator
                 />
                 <TextField
-                  label={t("login.password")}
+                  label={translate("login.password")}
                   name="password"
                   type="password"
                   autoComplete="current-password"
@@ -179,7 +184,7 @@ export default function OwnerLogin() {
                   requiredIndicator
                 />
                 <Button submit variant="primary" loading={submitting} fullWidth>
-                  {t("login.submit")}
+                  {translate("login.submit")}
                 </Button>
               </FormLayout>
             </BlockStack>
@@ -203,14 +208,14 @@ export default function OwnerLogin() {
 
 /** The demo's owner accounts, each with the site it manages and a button that fills the form in. */
 function DemoAccounts({ accounts, onUse }: { accounts: DemoAccount[]; onUse: (account: DemoAccount) => void }) {
-  const t = useT();
+  const translate = useT();
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          {t("login.demoTitle")}
+          {translate("login.demoTitle")}
         </Text>
-        <Text as="p">{t("login.demoText")}</Text>
+        <Text as="p">{translate("login.demoText")}</Text>
         {accounts.map((account) => (
           <Box key={account.email} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
             <BlockStack gap="200">
@@ -219,20 +224,20 @@ function DemoAccounts({ accounts, onUse }: { accounts: DemoAccount[]; onUse: (ac
                   {account.site}
                 </Text>
                 <Link url={account.path} target="_blank">
-                  {t("login.demoOpenSite")}
+                  {translate("login.demoOpenSite")}
                 </Link>
               </InlineStack>
               <Text as="p" breakWord>
-                {t("login.email")}: <code>{account.email}</code>
+                {translate("login.email")}: <code>{account.email}</code>
                 <br />
-                {t("login.password")}: <code>{account.password}</code>
+                {translate("login.password")}: <code>{account.password}</code>
               </Text>
               <InlineStack>
                 <Button
                   onClick={() => onUse(account)}
-                  accessibilityLabel={t("login.demoUseLabel", { site: account.site })}
+                  accessibilityLabel={translate("login.demoUseLabel", { site: account.site })}
                 >
-                  {t("login.demoUse")}
+                  {translate("login.demoUse")}
                 </Button>
               </InlineStack>
             </BlockStack>

@@ -49,7 +49,7 @@ function Shell({ lang = "en", children }: { lang?: Language; children: React.Rea
 
 /** The signed-in owner's header: e-mail, the admin language and sign-out. */
 function OwnerHeader({ owner }: { owner: { email: string; csrfToken: string } }) {
-  const t = useT();
+  const translate = useT();
   return (
     <header>
       <Box
@@ -71,7 +71,7 @@ function OwnerHeader({ owner }: { owner: { email: string; csrfToken: string } })
             <Form method="post" action="/owner/logout" reloadDocument>
               <CsrfInput token={owner.csrfToken} />
               <Button submit variant="plain">
-                {t("header.signOut")}
+                {translate("header.signOut")}
               </Button>
             </Form>
           </InlineStack>

@@ -52,9 +52,9 @@ function newestSource(root: string, rel: string): { file: string; mtimeMs: numbe
 export function buildStaleness(root: string): Staleness {
   let built = Infinity;
   for (const out of BUILD_OUTPUTS) {
-    const p = path.join(root, out);
-    if (!existsSync(p)) return { stale: true, reason: `${out} is missing` };
-    built = Math.min(built, statSync(p).mtimeMs);
+    const outPath = path.join(root, out);
+    if (!existsSync(outPath)) return { stale: true, reason: `${out} is missing` };
+    built = Math.min(built, statSync(outPath).mtimeMs);
   }
   for (const input of BUILD_INPUTS) {
     const newest = newestSource(root, input);

@@ -36,10 +36,10 @@ export function findPostgresBin(): string | null {
 }
 
 function userIds(name: string): { uid: number; gid: number } | null {
-  const r = spawnSync("id", ["-u", name], { encoding: "utf8" });
-  const g = spawnSync("id", ["-g", name], { encoding: "utf8" });
-  if (r.status !== 0 || g.status !== 0) return null;
-  return { uid: Number(r.stdout.trim()), gid: Number(g.stdout.trim()) };
+  const uid = spawnSync("id", ["-u", name], { encoding: "utf8" });
+  const gid = spawnSync("id", ["-g", name], { encoding: "utf8" });
+  if (uid.status !== 0 || gid.status !== 0) return null;
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
 /** Starts a new cluster and creates the `beckon` database in it. */

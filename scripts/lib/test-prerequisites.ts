@@ -68,9 +68,12 @@ export function ensurePrerequisites(missing: Prerequisite[]): string | null {
   if (plan.action === "fail") return plan.message;
   console.log(`\n=== installing ${plan.packages.join(" and ")} from Debian`);
   for (const [cmd, ...args] of plan.commands) {
-    const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-    if (r.status !== 0)
-      return `\`${[cmd, ...args].join(" ")}\` failed (exit ${r.status}); install ${plan.packages.join(" and ")} and run \`npm test\` again.`;
+    const install = spawnSync(cmd, args, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (install.status !== 0)
+      return `\`${[cmd, ...args].join(" ")}\` failed (exit ${install.status}); install ${plan.packages.join(" and ")} and run \`npm test\` again.`;
   }
   if (plan.packages.includes("postgresql")) stopDebianClusters();
   return null;

@@ -27,8 +27,8 @@ export function describeFailures(title: string, report: VitestJsonReport, root: 
   for (const file of report.testResults ?? []) {
     const where = path.relative(root, file.name);
     const failedInFile = file.assertionResults.filter((a) => a.status === "failed");
-    for (const a of failedInFile)
-      out.push(`  [${title}] ${where} > ${a.fullName}\n${firstLines(a.failureMessages?.[0] ?? "")}`);
+    for (const assertion of failedInFile)
+      out.push(`  [${title}] ${where} > ${assertion.fullName}\n${firstLines(assertion.failureMessages?.[0] ?? "")}`);
     // A file can fail outside any test (an error in a hook or at import).
     if (failedInFile.length === 0 && file.status === "failed")
       out.push(`  [${title}] ${where}\n${firstLines(file.message ?? "")}`);

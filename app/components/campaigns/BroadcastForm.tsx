@@ -60,40 +60,47 @@ export function BroadcastForm({
   csrfToken,
   saving,
 }: BroadcastFormProps) {
-  const t = useT();
-  const [b, setB] = useState(initial);
+  const translate = useT();
+  const [broadcast, setB] = useState(initial);
   const [start, setStart] = useState(() => isoToZoned(initial.range_start, initial.timezone));
   const [end, setEnd] = useState(() => isoToZoned(initial.range_end, initial.timezone));
   const ctaNames = useMemo(() => Object.fromEntries(ctas.map((c) => [c.id, c.name])), [ctas]);
 
-  const timed = !b.quick && b.timeframe;
+  const timed = !broadcast.quick && broadcast.timeframe;
   const value: BroadcastValue = {
-    ...b,
-    timeframe: !b.quick && b.timeframe,
-    range_start: timed && start.date ? zonedToIso(start.date, start.time || "00:00", b.timezone) : null,
-    range_end: timed && end.date ? zonedToIso(end.date, end.time || "23:59", b.timezone) : null,
+    ...broadcast,
+    timeframe: !broadcast.quick && broadcast.timeframe,
+    range_start: timed && start.date ? zonedToIso(start.date, start.time || "00:00", broadcast.timezone) : null,
+    range_end: timed && end.date ? zonedToIso(end.date, end.time || "23:59", broadcast.timezone) : null,
   };
-  const summary = summarizeBroadcast(value, { ctaNames, ctaIds: value.cta_ids, t, locale: SUMMARY_LOCALES[t.lang] });
-  const zoneOptions = (timezones.includes(b.timezone) ? timezones : [b.timezone, ...timezones]).map((z) => ({
-    label: z,
-    value: z,
-  }));
+  const summary = summarizeBroadcast(value, {
+    ctaNames,
+    ctaIds: value.cta_ids,
+    t: translate,
+    locale: SUMMARY_LOCALES[translate.lang],
+  });
+  const zoneOptions = (timezones.includes(broadcast.timezone) ? timezones : [broadcast.timezone, ...timezones]).map(
+    (zone) => ({
+      label: zone,
+      value: zone,
+    }),
+  );
   const toggleCta = (id: number, on: boolean) =>
-    setB((x) => ({
-      ...x,
+    setB((previous) => ({
+      ...previous,
       cta_ids: on
-        ? [...x.cta_ids.filter((c) => c !== id), id].sort((p, q) => p - q)
-        : x.cta_ids.filter((c) => c !== id),
+        ? [...previous.cta_ids.filter((c) => c !== id), id].sort((p, q) => p - q)
+        : previous.cta_ids.filter((c) => c !== id),
     }));
 
   return (
-    <AdminForm csrfToken={csrfToken} intent="save" aria-label={t("campaigns.campaign")}>
+    <AdminForm csrfToken={csrfToken} intent="save" aria-label={translate("campaigns.campaign")}>
       <input type="hidden" name="broadcast" value={JSON.stringify(value)} />
       <BlockStack gap="400">
         <Card>
           <BlockStack gap="200">
             <Text as="h2" variant="headingMd">
-              {t("campaigns.who")}
+              {translate("campaigns.who")}
             </Text>
             <div aria-live="polite">
               <Text as="p">{summary}</Text>
@@ -103,48 +110,48 @@ export function BroadcastForm({
         <Card>
           <FormLayout>
             <TextField
-              label={t("campaigns.name")}
-              value={b.name}
+              label={translate("campaigns.name")}
+              value={broadcast.name}
               onChange={(name) => setB((x) => ({ ...x, name }))}
               autoComplete="off"
               error={errors.name}
               requiredIndicator
             />
             <Checkbox
-              label={t("campaigns.on")}
-              helpText={t("campaigns.pausedHelp")}
-              checked={b.status}
+              label={translate("campaigns.on")}
+              helpText={translate("campaigns.pausedHelp")}
+              checked={broadcast.status}
               onChange={(status) => setB((x) => ({ ...x, status }))}
             />
             <ChoiceList
-              title={t("campaigns.kind")}
+              title={translate("campaigns.kind")}
               choices={[
-                { label: t("campaigns.timed"), value: "timed", helpText: t("campaigns.timedHelp") },
-                { label: t("campaigns.quickKind"), value: "quick", helpText: t("campaigns.quickHelp") },
+                { label: translate("campaigns.timed"), value: "timed", helpText: translate("campaigns.timedHelp") },
+                { label: translate("campaigns.quickKind"), value: "quick", helpText: translate("campaigns.quickHelp") },
               ]}
-              selected={[b.quick ? "quick" : "timed"]}
+              selected={[broadcast.quick ? "quick" : "timed"]}
               onChange={([kind]) => setB((x) => ({ ...x, quick: kind === "quick" }))}
             />
-            {b.quick ? null : (
+            {broadcast.quick ? null : (
               <Checkbox
-                label={t("campaigns.between")}
-                checked={b.timeframe}
+                label={translate("campaigns.between")}
+                checked={broadcast.timeframe}
                 onChange={(timeframe) => setB((x) => ({ ...x, timeframe }))}
               />
             )}
             {timed ? (
               <BlockStack gap="300">
                 <Select
-                  label={t("campaigns.tz")}
+                  label={translate("campaigns.tz")}
                   options={zoneOptions}
-                  value={b.timezone}
+                  value={broadcast.timezone}
                   onChange={(timezone) => setB((x) => ({ ...x, timezone }))}
                   error={errors.timezone}
-                  helpText={t("campaigns.tzHelp")}
+                  helpText={translate("campaigns.tzHelp")}
                 />
                 <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
                   <TextField
-                    label={t("campaigns.startDate")}
+                    label={translate("campaigns.startDate")}
                     type="date"
                     value={start.date}
                     onChange={(date) => setStart((s) => ({ ...s, date }))}
@@ -152,14 +159,14 @@ export function BroadcastForm({
                     error={errors.range_start}
                   />
                   <TextField
-                    label={t("campaigns.startTime")}
+                    label={translate("campaigns.startTime")}
                     type="time"
                     value={start.time}
                     onChange={(time) => setStart((s) => ({ ...s, time }))}
                     autoComplete="off"
                   />
                   <TextField
-                    label={t("campaigns.endDate")}
+                    label={translate("campaigns.endDate")}
                     type="date"
                     value={end.date}
                     onChange={(date) => setEnd((s) => ({ ...s, date }))}
@@ -167,7 +174,7 @@ export function BroadcastForm({
                     error={errors.range_end}
                   />
                   <TextField
-                    label={t("campaigns.endTime")}
+                    label={translate("campaigns.endTime")}
                     type="time"
                     value={end.time}
                     onChange={(time) => setEnd((s) => ({ ...s, time }))}
@@ -178,18 +185,18 @@ export function BroadcastForm({
             ) : null}
           </FormLayout>
         </Card>
-        <SectionCard title={t("campaigns.conditions")}>
+        <SectionCard title={translate("campaigns.conditions")}>
           <ConditionsBuilder
-            conditions={b.conditions}
+            conditions={broadcast.conditions}
             onChange={(conditions) => setB((x) => ({ ...x, conditions }))}
             errors={errors}
             errorPrefix="conditions"
             ctaOptions={ctas}
-            label={t("campaigns.conditionsLabel")}
-            emptyText={t("campaigns.noConditions")}
+            label={translate("campaigns.conditionsLabel")}
+            emptyText={translate("campaigns.noConditions")}
           />
         </SectionCard>
-        <SectionCard title={t("campaigns.ctas")}>
+        <SectionCard title={translate("campaigns.ctas")}>
           {errors.cta_ids ? (
             <Text as="p" tone="critical">
               {errors.cta_ids}
@@ -197,26 +204,26 @@ export function BroadcastForm({
           ) : null}
           {ctas.length === 0 ? (
             <Text as="p" tone="subdued">
-              {t("results.noCtas")}
+              {translate("results.noCtas")}
             </Text>
           ) : (
             <BlockStack gap="100">
-              {ctas.map((c) => {
+              {ctas.map((cta) => {
                 const elsewhere =
-                  c.broadcast_id !== null && c.broadcast_id !== b.id
-                    ? (broadcastNames[c.broadcast_id] ?? t("editorUi.campaignN", { id: c.broadcast_id }))
+                  cta.broadcast_id !== null && cta.broadcast_id !== broadcast.id
+                    ? (broadcastNames[cta.broadcast_id] ?? translate("editorUi.campaignN", { id: cta.broadcast_id }))
                     : null;
                 return (
                   <Checkbox
-                    key={c.id}
-                    label={t("editorUi.ctaWithType", {
-                      name: c.name,
-                      type: t(`editorUi.ctaCode.${c.cta_type}` as AdminKey),
-                      status: t(`editorUi.statusCode.${c.status}` as AdminKey),
+                    key={cta.id}
+                    label={translate("editorUi.ctaWithType", {
+                      name: cta.name,
+                      type: translate(`editorUi.ctaCode.${cta.cta_type}` as AdminKey),
+                      status: translate(`editorUi.statusCode.${cta.status}` as AdminKey),
                     })}
-                    helpText={elsewhere ? t("campaigns.elsewhere", { name: elsewhere }) : undefined}
-                    checked={b.cta_ids.includes(c.id)}
-                    onChange={(on) => toggleCta(c.id, on)}
+                    helpText={elsewhere ? translate("campaigns.elsewhere", { name: elsewhere }) : undefined}
+                    checked={broadcast.cta_ids.includes(cta.id)}
+                    onChange={(on) => toggleCta(cta.id, on)}
                   />
                 );
               })}
@@ -226,7 +233,7 @@ export function BroadcastForm({
         <Box paddingBlockEnd="400">
           <InlineStack align="end">
             <Button submit variant="primary" loading={saving}>
-              {t("campaigns.save")}
+              {translate("campaigns.save")}
             </Button>
           </InlineStack>
         </Box>

@@ -27,21 +27,21 @@ export interface ConditionInputsProps {
 type ColumnKey = "url" | "tag_id" | "keyword" | "data_name" | "area_id" | "country" | "condition_cta";
 
 /** The type-specific inputs of a condition, side by side. */
-export function ConditionInputs({ condition: c, onChange, label, error, ctaOptions }: ConditionInputsProps) {
-  const t = useT();
-  const data = c.data as Record<string, unknown>;
+export function ConditionInputs({ condition: condition, onChange, label, error, ctaOptions }: ConditionInputsProps) {
+  const translate = useT();
+  const data = condition.data as Record<string, unknown>;
   const setData = (key: string, value: unknown) => {
     const next = { ...data, [key]: value };
     if (value === "" || value === undefined) delete next[key];
-    onChange({ ...c, data: next });
+    onChange({ ...condition, data: next });
   };
   const text = (key: ColumnKey, name: string, placeholder?: string) => (
     <TextField
-      label={t("editorUi.labelled", { label, name })}
+      label={translate("editorUi.labelled", { label, name })}
       labelHidden
       placeholder={placeholder ?? name}
-      value={(c[key] as string | null) ?? ""}
-      onChange={(v) => onChange({ ...c, [key]: v === "" ? null : v })}
+      value={(condition[key] as string | null) ?? ""}
+      onChange={(v) => onChange({ ...condition, [key]: v === "" ? null : v })}
       autoComplete="off"
       error={error(key)}
     />
@@ -53,16 +53,16 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
     set: (v: string) => void,
   ) => (
     <Select
-      label={t("editorUi.labelled", { label, name })}
+      label={translate("editorUi.labelled", { label, name })}
       labelHidden
-      options={translatedChoices(options, t)}
+      options={translatedChoices(options, translate)}
       value={value}
       onChange={set}
     />
   );
   const dataText = (key: string, name: string, numeric = false) => (
     <TextField
-      label={t("editorUi.labelled", { label, name })}
+      label={translate("editorUi.labelled", { label, name })}
       labelHidden
       placeholder={name}
       value={data[key] === undefined || data[key] === null ? "" : String(data[key])}
@@ -72,22 +72,24 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
     />
   );
   const match = (choices = PRESENCE_CHOICES) =>
-    select(t("editorUi.cond.match"), choices, String(data.match ?? choices[0].value), (v) => setData("match", v));
+    select(translate("editorUi.cond.match"), choices, String(data.match ?? choices[0].value), (v) =>
+      setData("match", v),
+    );
   const range = String(data.comparison ?? "") === "range";
 
-  switch (c.condition_type) {
+  switch (condition.condition_type) {
     case "url":
       return (
         <>
           {match(URL_MATCH_CHOICES)}
-          {text("url", t("editorUi.cond.addressOrPath"), t("editorUi.cond.addressPlaceholder"))}
+          {text("url", translate("editorUi.cond.addressOrPath"), translate("editorUi.cond.addressPlaceholder"))}
         </>
       );
     case "host_path":
       return (
         <>
           {match()}
-          {text("url", t("editorUi.cond.host_path"), t("editorUi.cond.hostPlaceholder"))}
+          {text("url", translate("editorUi.cond.host_path"), translate("editorUi.cond.hostPlaceholder"))}
         </>
       );
     case "category":
@@ -97,7 +99,7 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
       return (
         <>
           {match()}
-          {text("tag_id", t("editorUi.cond.slugOrId"), t("editorUi.cond.slugPlaceholder"))}
+          {text("tag_id", translate("editorUi.cond.slugOrId"), translate("editorUi.cond.slugPlaceholder"))}
         </>
       );
     case "tag":
@@ -107,7 +109,7 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
             { label: "editorUi.cond.has", value: "" },
             { label: "editorUi.cond.hasNot", value: "not" },
           ])}
-          {text("tag_id", t("integrations.tag"), t("editorUi.cond.tagPlaceholder"))}
+          {text("tag_id", translate("integrations.tag"), translate("editorUi.cond.tagPlaceholder"))}
         </>
       );
     case "keyword":
@@ -117,42 +119,45 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
             { label: "editorUi.cond.mentions", value: "" },
             { label: "editorUi.cond.notMentions", value: "not" },
           ])}
-          {text("keyword", t("editorUi.cond.keywords"), t("editorUi.cond.keywordsPlaceholder"))}
+          {text("keyword", translate("editorUi.cond.keywords"), translate("editorUi.cond.keywordsPlaceholder"))}
         </>
       );
     case "visits":
       return (
         <>
-          {select(t("editorUi.cond.counting"), VISIT_SCOPE_CHOICES, String(data.scope ?? "total"), (v) =>
+          {select(translate("editorUi.cond.counting"), VISIT_SCOPE_CHOICES, String(data.scope ?? "total"), (v) =>
             setData("scope", v),
           )}
-          {select(t("editorUi.cond.comparison"), NUMBER_COMPARISON_CHOICES, String(data.comparison ?? "greater"), (v) =>
-            setData("comparison", v),
+          {select(
+            translate("editorUi.cond.comparison"),
+            NUMBER_COMPARISON_CHOICES,
+            String(data.comparison ?? "greater"),
+            (v) => setData("comparison", v),
           )}
           <TextField
-            label={t("editorUi.labelled", { label, name: t("editorUi.cond.number") })}
+            label={translate("editorUi.labelled", { label, name: translate("editorUi.cond.number") })}
             labelHidden
             type="number"
             min={0}
-            placeholder={t("editorUi.cond.numberPlaceholder")}
-            value={c.count === null || c.count === undefined ? "" : String(c.count)}
-            onChange={(v) => onChange({ ...c, count: v === "" ? null : Number(v) })}
+            placeholder={translate("editorUi.cond.numberPlaceholder")}
+            value={condition.count === null || condition.count === undefined ? "" : String(condition.count)}
+            onChange={(v) => onChange({ ...condition, count: v === "" ? null : Number(v) })}
             autoComplete="off"
             error={error("count")}
           />
-          {range ? dataText("value2", t("editorUi.cond.upTo"), true) : null}
+          {range ? dataText("value2", translate("editorUi.cond.upTo"), true) : null}
         </>
       );
     case "data_field": {
       const cmp = String(data.comparison ?? "equal");
       return (
         <>
-          {text("data_name", t("editorUi.cond.fieldName"), "company_size")}
-          {select(t("editorUi.cond.comparison"), DATA_COMPARISON_CHOICES, cmp, (v) => setData("comparison", v))}
+          {text("data_name", translate("editorUi.cond.fieldName"), "company_size")}
+          {select(translate("editorUi.cond.comparison"), DATA_COMPARISON_CHOICES, cmp, (v) => setData("comparison", v))}
           {cmp === "exists" || cmp === "not_exists"
             ? null
-            : dataText("value", t("editorUi.value"), ["greater", "less", "range"].includes(cmp))}
-          {range ? dataText("value2", t("editorUi.cond.upTo"), true) : null}
+            : dataText("value", translate("editorUi.value"), ["greater", "less", "range"].includes(cmp))}
+          {range ? dataText("value2", translate("editorUi.cond.upTo"), true) : null}
         </>
       );
     }
@@ -163,24 +168,24 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
             { label: "editorUi.cond.onPage", value: "" },
             { label: "editorUi.cond.notOnPage", value: "not" },
           ])}
-          {text("area_id", t("editorUi.cond.areaName"), t("editorUi.cond.areaPlaceholder"))}
+          {text("area_id", translate("editorUi.cond.areaName"), translate("editorUi.cond.areaPlaceholder"))}
         </>
       );
     case "cta":
       return (
         <>
-          {select(t("editorUi.cond.state"), CTA_STATE_CHOICES, c.condition_cta ?? "viewed", (v) =>
-            onChange({ ...c, condition_cta: v }),
+          {select(translate("editorUi.cond.state"), CTA_STATE_CHOICES, condition.condition_cta ?? "viewed", (v) =>
+            onChange({ ...condition, condition_cta: v }),
           )}
           <Select
-            label={t("editorUi.labelled", { label, name: t("ctas.singular") })}
+            label={translate("editorUi.labelled", { label, name: translate("ctas.singular") })}
             labelHidden
             options={[
-              { label: t("editorUi.chooseCta"), value: "" },
+              { label: translate("editorUi.chooseCta"), value: "" },
               ...ctaOptions.map((o) => ({ label: o.name, value: String(o.id) })),
             ]}
-            value={c.cta_id ? String(c.cta_id) : ""}
-            onChange={(v) => onChange({ ...c, cta_id: v === "" ? null : Number(v) })}
+            value={condition.cta_id ? String(condition.cta_id) : ""}
+            onChange={(v) => onChange({ ...condition, cta_id: v === "" ? null : Number(v) })}
             error={error("cta_id")}
           />
         </>
@@ -189,24 +194,27 @@ export function ConditionInputs({ condition: c, onChange, label, error, ctaOptio
       return (
         <>
           {match()}
-          {text("country", t("editorUi.cond.countries"), "SE, NO")}
+          {text("country", translate("editorUi.cond.countries"), "SE, NO")}
         </>
       );
     case "cart_value":
       return (
         <>
-          {select(t("editorUi.cond.comparison"), NUMBER_COMPARISON_CHOICES, String(data.comparison ?? "greater"), (v) =>
-            setData("comparison", v),
+          {select(
+            translate("editorUi.cond.comparison"),
+            NUMBER_COMPARISON_CHOICES,
+            String(data.comparison ?? "greater"),
+            (v) => setData("comparison", v),
           )}
-          {dataText("value", t("editorUi.cond.amount"), true)}
-          {range ? dataText("value2", t("editorUi.cond.upTo"), true) : null}
+          {dataText("value", translate("editorUi.cond.amount"), true)}
+          {range ? dataText("value2", translate("editorUi.cond.upTo"), true) : null}
         </>
       );
     case "list":
       return (
         <>
           {match()}
-          {dataText("list_id", t("editorUi.cond.listId"))}
+          {dataText("list_id", translate("editorUi.cond.listId"))}
         </>
       );
     default:

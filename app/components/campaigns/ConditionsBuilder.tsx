@@ -42,76 +42,84 @@ export function ConditionsBuilder({
   label,
   emptyText,
 }: ConditionsBuilderProps) {
-  const t = useT();
+  const translate = useT();
   const set = (i: number, c: Condition) => onChange(conditions.map((x, j) => (j === i ? c : x)));
   const ctaNames = Object.fromEntries(ctaOptions.map((o) => [o.id, o.name]));
-  const summary = describeConditions(conditions, { ctaNames, t });
+  const summary = describeConditions(conditions, { ctaNames, t: translate });
   return (
     <BlockStack gap="300">
       <div role="group" aria-label={label}>
         <BlockStack gap="200">
           {conditions.length === 0 ? (
             <Text as="p" tone="subdued">
-              {emptyText ?? t("campaigns.noConditions")}
+              {emptyText ?? translate("campaigns.noConditions")}
             </Text>
           ) : null}
-          {conditions.map((c, i) => {
-            const rowLabel = t("editorUi.cond.row", { label, n: i + 1 });
-            const error = (key: string) => errors[`${errorPrefix}.${i}.${key}`];
+          {conditions.map((condition, index) => {
+            const rowLabel = translate("editorUi.cond.row", { label, n: index + 1 });
+            const error = (key: string) => errors[`${errorPrefix}.${index}.${key}`];
             return (
-              <Box key={c.id ?? `new-${i}`} padding="200" borderWidth="025" borderColor="border" borderRadius="200">
+              <Box
+                key={condition.id ?? `new-${index}`}
+                padding="200"
+                borderWidth="025"
+                borderColor="border"
+                borderRadius="200"
+              >
                 <InlineStack gap="200" blockAlign="start" wrap>
-                  {i === 0 ? (
+                  {index === 0 ? (
                     <Box paddingBlockStart="150" minWidth="56px">
                       <Text as="span" fontWeight="semibold">
-                        {t("contact.when")}
+                        {translate("contact.when")}
                       </Text>
                     </Box>
                   ) : (
                     <Select
-                      label={t("editorUi.cond.joinedWith", { label: rowLabel })}
+                      label={translate("editorUi.cond.joinedWith", { label: rowLabel })}
                       labelHidden
-                      options={OPERATOR_CHOICES.map((o) => ({ label: t(o.label), value: o.value }))}
-                      value={c.operator}
-                      onChange={(v) => set(i, { ...c, operator: v === "or" ? "or" : "and" })}
+                      options={OPERATOR_CHOICES.map((o) => ({ label: translate(o.label), value: o.value }))}
+                      value={condition.operator}
+                      onChange={(v) => set(index, { ...condition, operator: v === "or" ? "or" : "and" })}
                     />
                   )}
                   <Select
-                    label={t("editorUi.actionType", { label: rowLabel })}
+                    label={translate("editorUi.actionType", { label: rowLabel })}
                     labelHidden
-                    options={translatedChoices(CONDITION_TYPE_CHOICES, t)}
-                    value={c.condition_type}
-                    onChange={(v) => set(i, withConditionType(c, newCondition(v as ConditionType, c.position)))}
+                    options={translatedChoices(CONDITION_TYPE_CHOICES, translate)}
+                    value={condition.condition_type}
+                    onChange={(v) =>
+                      set(index, withConditionType(condition, newCondition(v as ConditionType, condition.position)))
+                    }
                   />
                   <ConditionInputs
-                    condition={c}
-                    onChange={(next) => set(i, next)}
+                    condition={condition}
+                    onChange={(next) => set(index, next)}
                     label={rowLabel}
                     error={error}
                     ctaOptions={ctaOptions}
                   />
                   <InlineStack gap="100">
                     <Button
-                      onClick={() => onChange(move(conditions, i, -1))}
-                      disabled={i === 0}
-                      accessibilityLabel={t("editorUi.moveUp", { label: rowLabel.toLowerCase() })}
+                      onClick={() => onChange(move(conditions, index, -1))}
+                      disabled={index === 0}
+                      accessibilityLabel={translate("editorUi.moveUp", { label: rowLabel.toLowerCase() })}
                     >
                       ↑
                     </Button>
                     <Button
-                      onClick={() => onChange(move(conditions, i, 1))}
-                      disabled={i === conditions.length - 1}
-                      accessibilityLabel={t("editorUi.moveDown", { label: rowLabel.toLowerCase() })}
+                      onClick={() => onChange(move(conditions, index, 1))}
+                      disabled={index === conditions.length - 1}
+                      accessibilityLabel={translate("editorUi.moveDown", { label: rowLabel.toLowerCase() })}
                     >
                       ↓
                     </Button>
                     <Button
                       tone="critical"
                       variant="plain"
-                      onClick={() => onChange(removeAt(conditions, i))}
-                      accessibilityLabel={t("productPicker.removeNamed", { name: rowLabel.toLowerCase() })}
+                      onClick={() => onChange(removeAt(conditions, index))}
+                      accessibilityLabel={translate("productPicker.removeNamed", { name: rowLabel.toLowerCase() })}
                     >
-                      {t("productPicker.remove")}
+                      {translate("productPicker.remove")}
                     </Button>
                   </InlineStack>
                 </InlineStack>
@@ -127,12 +135,12 @@ export function ConditionsBuilder({
       </div>
       <InlineStack gap="200" blockAlign="center">
         <Button onClick={() => onChange(renumber([...conditions, newCondition("url", conditions.length)]))}>
-          {t("campaigns.addCondition")}
+          {translate("campaigns.addCondition")}
         </Button>
       </InlineStack>
       {summary ? (
         <Text as="p" tone="subdued">
-          {t("editorUi.cond.readsAs", { summary })}
+          {translate("editorUi.cond.readsAs", { summary })}
         </Text>
       ) : null}
     </BlockStack>

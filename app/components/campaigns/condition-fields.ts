@@ -29,9 +29,9 @@ export const CONDITION_TYPE_LABELS: Record<ConditionType, AdminKey> = {
   list: "editorUi.cond.list",
 };
 
-export const CONDITION_TYPE_CHOICES: Choice[] = CONDITION_TYPES.map((t) => ({
-  label: CONDITION_TYPE_LABELS[t],
-  value: t,
+export const CONDITION_TYPE_CHOICES: Choice[] = CONDITION_TYPES.map((type) => ({
+  label: CONDITION_TYPE_LABELS[type],
+  value: type,
 }));
 
 export const URL_MATCH_CHOICES: Choice[] = [
@@ -93,6 +93,6 @@ export function withConditionType(c: Condition, fresh: Condition): Condition {
 
 /** A number typed into a text field: the number, or the text when it is not one (the evaluator then compares text). */
 export function numberOrText(v: string): number | string {
-  const t = v.trim().replace(",", ".");
-  return t !== "" && Number.isFinite(Number(t)) ? Number(t) : v;
+  const normalized = v.trim().replace(",", ".");
+  return normalized !== "" && Number.isFinite(Number(normalized)) ? Number(normalized) : v;
 }

@@ -19,12 +19,18 @@ const TIME = /^(\d{2}):(\d{2})$/;
  * the date, time or zone is not valid. In a DST gap the later offset wins.
  */
 export function zonedToIso(date: string, time: string, zone: string): string | null {
-  const d = DATE.exec(date);
-  const t = TIME.exec(time || "00:00");
-  if (!d || !t) return null;
-  const [y, m, day, h, min] = [Number(d[1]), Number(d[2]), Number(d[3]), Number(t[1]), Number(t[2])];
-  if (m < 1 || m > 12 || day < 1 || day > 31 || h > 23 || min > 59) return null;
-  const wall = Date.UTC(y, m - 1, day, h, min);
+  const dateMatch = DATE.exec(date);
+  const timeMatch = TIME.exec(time || "00:00");
+  if (!dateMatch || !timeMatch) return null;
+  const [year, month, day, hour, min] = [
+    Number(dateMatch[1]),
+    Number(dateMatch[2]),
+    Number(dateMatch[3]),
+    Number(timeMatch[1]),
+    Number(timeMatch[2]),
+  ];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || min > 59) return null;
+  const wall = Date.UTC(year, month - 1, day, hour, min);
   if (new Date(wall).getUTCDate() !== day) return null;
   const first = zoneOffsetMinutes(wall, zone);
   if (first === null) return null;

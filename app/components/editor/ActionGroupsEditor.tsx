@@ -39,11 +39,11 @@ function GroupEditor(props: {
   ctaOptions: ActionGroupsEditorProps["ctaOptions"];
   questions: NonNullable<ActionGroupsEditorProps["questions"]>;
 }) {
-  const { group: g, path, label, onChange } = props;
-  const t = useT();
+  const { group: group, path, label, onChange } = props;
+  const translate = useT();
   const errors = useAllErrors();
   const conditionErrors = useErrorsUnder([...path, "conditions"]);
-  const [showConditions, setShowConditions] = useState(g.conditions.length > 0 || conditionErrors.length > 0);
+  const [showConditions, setShowConditions] = useState(group.conditions.length > 0 || conditionErrors.length > 0);
   return (
     <Box padding="300" borderWidth="025" borderColor="border" borderRadius="200">
       <BlockStack gap="300">
@@ -61,23 +61,27 @@ function GroupEditor(props: {
             />
           </InlineStack>
         </InlineStack>
-        <Checkbox label={t("editorUi.active")} checked={g.status} onChange={(status) => onChange({ ...g, status })} />
+        <Checkbox
+          label={translate("editorUi.active")}
+          checked={group.status}
+          onChange={(status) => onChange({ ...group, status })}
+        />
         {props.questions.length ? (
           <Select
-            label={t("editorUi.reactsTo")}
-            helpText={t("editorUi.reactsToHelp")}
+            label={translate("editorUi.reactsTo")}
+            helpText={translate("editorUi.reactsToHelp")}
             options={[
-              { label: t("editorUi.noQuestion"), value: "" },
+              { label: translate("editorUi.noQuestion"), value: "" },
               ...props.questions.filter((q) => q.id).map((q) => ({ label: q.slug, value: String(q.id) })),
             ]}
-            value={g.field_id ? String(g.field_id) : ""}
-            onChange={(v) => onChange({ ...g, field_id: v === "" ? null : Number(v) })}
+            value={group.field_id ? String(group.field_id) : ""}
+            onChange={(v) => onChange({ ...group, field_id: v === "" ? null : Number(v) })}
             error={errors[[...path, "field_id"].join(".")]}
           />
         ) : null}
         <ConfirmationFields
-          data={g.data}
-          onChange={(data) => onChange({ ...g, data })}
+          data={group.data}
+          onChange={(data) => onChange({ ...group, data })}
           path={[...path, "data"]}
           label={label}
           steps={props.steps}
@@ -85,28 +89,28 @@ function GroupEditor(props: {
           questions={props.questions}
         />
         <Checkbox
-          label={t("editorUi.onlyWhen")}
+          label={translate("editorUi.onlyWhen")}
           checked={showConditions}
           onChange={(on) => {
             setShowConditions(on);
-            if (!on) onChange({ ...g, conditions: [] });
+            if (!on) onChange({ ...group, conditions: [] });
           }}
         />
         {showConditions ? (
           <ConditionsBuilder
-            conditions={g.conditions}
-            onChange={(conditions) => onChange({ ...g, conditions })}
+            conditions={group.conditions}
+            onChange={(conditions) => onChange({ ...group, conditions })}
             errors={errors}
             errorPrefix={[...path, "conditions"].join(".")}
             ctaOptions={props.ctaOptions}
-            label={t("editorUi.groupConditions", { label })}
+            label={translate("editorUi.groupConditions", { label })}
           />
         ) : null}
         <ActionsEditor
-          actions={g.actions}
-          onChange={(actions) => onChange({ ...g, actions })}
+          actions={group.actions}
+          onChange={(actions) => onChange({ ...group, actions })}
           path={[...path, "actions"]}
-          label={t("editorUi.groupActions", { label })}
+          label={translate("editorUi.groupActions", { label })}
         />
       </BlockStack>
     </Box>
@@ -123,33 +127,33 @@ export function ActionGroupsEditor({
   ctaOptions,
   questions = [],
 }: ActionGroupsEditorProps) {
-  const t = useT();
+  const translate = useT();
   return (
     <BlockStack gap="200">
       {groups.length === 0 ? (
         <Text as="p" tone="subdued">
-          {t("editorUi.noGroup")}
+          {translate("editorUi.noGroup")}
         </Text>
       ) : null}
-      {groups.map((g, i) => (
+      {groups.map((group, index) => (
         <GroupEditor
-          key={g.id ?? `new-${i}`}
-          group={g}
-          index={i}
+          key={group.id ?? `new-${index}`}
+          group={group}
+          index={index}
           count={groups.length}
-          path={[...path, i]}
-          label={t("editorUi.groupN", { owner, n: i + 1 })}
+          path={[...path, index]}
+          label={translate("editorUi.groupN", { owner, n: index + 1 })}
           steps={steps}
           ctaOptions={ctaOptions}
           questions={questions}
-          onChange={(next) => onChange(groups.map((x, j) => (j === i ? next : x)))}
-          onMove={(by) => onChange(move(groups, i, by))}
-          onRemove={() => onChange(removeAt(groups, i))}
+          onChange={(next) => onChange(groups.map((x, j) => (j === index ? next : x)))}
+          onMove={(by) => onChange(move(groups, index, by))}
+          onRemove={() => onChange(removeAt(groups, index))}
         />
       ))}
       <div>
         <Button onClick={() => onChange(renumber([...groups, newActionGroup(groups.length)]))}>
-          {t("editorUi.addGroup")}
+          {translate("editorUi.addGroup")}
         </Button>
       </div>
     </BlockStack>

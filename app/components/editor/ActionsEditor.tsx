@@ -28,17 +28,17 @@ function ActionRow({
   path: Path;
   label: string;
 }) {
-  const t = useT();
-  const d = action.data as Record<string, unknown>;
+  const translate = useT();
+  const currentData = action.data as Record<string, unknown>;
   const setData = (key: string, value: unknown) => {
-    const data = { ...d, [key]: value };
+    const data = { ...currentData, [key]: value };
     if (value === "" || value === undefined || value === null) delete data[key];
     onChange({ ...action, data });
   };
   const dataText = (key: string, name: string, numeric = false) => (
     <TextField
-      label={t("editorUi.labelled", { label, name })}
-      value={d[key] === undefined || d[key] === null ? "" : String(d[key])}
+      label={translate("editorUi.labelled", { label, name })}
+      value={currentData[key] === undefined || currentData[key] === null ? "" : String(currentData[key])}
       type={numeric ? "number" : "text"}
       onChange={(v) => setData(key, numeric && v !== "" && Number.isFinite(Number(v)) ? Number(v) : v)}
       autoComplete="off"
@@ -49,7 +49,7 @@ function ActionRow({
   const kind = action.action_type;
   const tag = (
     <TextField
-      label={t("editorUi.actionTag", { label })}
+      label={translate("editorUi.actionTag", { label })}
       value={action.tag_id ?? ""}
       onChange={(v) => onChange({ ...action, tag_id: v === "" ? null : v })}
       autoComplete="off"
@@ -58,10 +58,10 @@ function ActionRow({
   );
   const integration = (
     <TextField
-      label={t("editorUi.actionIntegration", { label })}
+      label={translate("editorUi.actionIntegration", { label })}
       type="number"
       min={1}
-      helpText={t("editorUi.actionIntegrationHelp")}
+      helpText={translate("editorUi.actionIntegrationHelp")}
       value={action.integration_id ? String(action.integration_id) : ""}
       onChange={(v) => onChange({ ...action, integration_id: v === "" ? null : Number(v) })}
       autoComplete="off"
@@ -73,28 +73,28 @@ function ActionRow({
       <BlockStack gap="200">
         <InlineStack gap="200" blockAlign="end" wrap>
           <Select
-            label={t("editorUi.actionType", { label })}
-            options={ACTION_TYPES.map((value) => ({ value, label: t(`editorUi.action.${value}`) }))}
+            label={translate("editorUi.actionType", { label })}
+            options={ACTION_TYPES.map((value) => ({ value, label: translate(`editorUi.action.${value}`) }))}
             value={kind}
             onChange={(v) => onChange({ ...newAction(v as CtaAction["action_type"]), id: action.id })}
           />
           {kind === "add_tag" || kind === "remove_tag" ? tag : null}
           {kind === "update_field" ? (
             <>
-              {dataText("field", t("editorUi.actionFieldName"))}
-              {dataText("value", t("editorUi.actionValue"))}
+              {dataText("field", translate("editorUi.actionFieldName"))}
+              {dataText("value", translate("editorUi.actionValue"))}
             </>
           ) : null}
           {kind === "update_score" || kind === "add_score" || kind === "subtract_score" ? (
             <>
-              {dataText("score", t("editorUi.actionPoints"), true)}
+              {dataText("score", translate("editorUi.actionPoints"), true)}
               <Select
-                label={t("editorUi.actionScoreOf", { label })}
+                label={translate("editorUi.actionScoreOf", { label })}
                 options={[
-                  { label: t("editorUi.actionScoreVariant"), value: "" },
-                  { label: t("editorUi.actionScoreGlobal"), value: "global" },
+                  { label: translate("editorUi.actionScoreVariant"), value: "" },
+                  { label: translate("editorUi.actionScoreGlobal"), value: "global" },
                 ]}
-                value={String(d.scope ?? "")}
+                value={String(currentData.scope ?? "")}
                 onChange={(v) => setData("scope", v)}
               />
             </>
@@ -102,7 +102,7 @@ function ActionRow({
           {kind === "subscribe_list" || kind === "unsubscribe_list" ? (
             <>
               {integration}
-              {dataText("list_id", t("editorUi.actionListId"))}
+              {dataText("list_id", translate("editorUi.actionListId"))}
             </>
           ) : null}
           {kind === "add_list_tag" || kind === "remove_list_tag" ? (
@@ -115,17 +115,17 @@ function ActionRow({
             tone="critical"
             variant="plain"
             onClick={onRemove}
-            accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}
+            accessibilityLabel={translate("productPicker.removeNamed", { name: label.toLowerCase() })}
           >
-            {t("productPicker.remove")}
+            {translate("productPicker.remove")}
           </Button>
         </InlineStack>
         {kind === "add_to_cart" || kind === "remove_from_cart" || kind === "apply_discount" ? (
           <JsonOptionsEditor
-            label={t("editorUi.actionData", { label })}
-            value={d}
+            label={translate("editorUi.actionData", { label })}
+            value={currentData}
             onChange={(data) => onChange({ ...action, data })}
-            helpText={t("editorUi.example", {
+            helpText={translate("editorUi.example", {
               example: kind === "apply_discount" ? '{"code": "WELCOME10"}' : '{"variant_id": "123", "quantity": 1}',
             })}
           />
@@ -147,7 +147,7 @@ export function ActionsEditor({
   path: Path;
   label: string;
 }) {
-  const t = useT();
+  const translate = useT();
   return (
     <BlockStack gap="200">
       <Text as="h4" variant="headingSm">
@@ -155,21 +155,23 @@ export function ActionsEditor({
       </Text>
       {actions.length === 0 ? (
         <Text as="p" tone="subdued">
-          {t("editorUi.none")}
+          {translate("editorUi.none")}
         </Text>
       ) : null}
-      {actions.map((a, i) => (
+      {actions.map((action, index) => (
         <ActionRow
-          key={a.id ?? `new-${i}`}
-          action={a}
-          path={[...path, i]}
-          label={`${label} ${i + 1}`}
-          onChange={(next) => onChange(actions.map((x, j) => (j === i ? next : x)))}
-          onRemove={() => onChange(actions.filter((_, j) => j !== i))}
+          key={action.id ?? `new-${index}`}
+          action={action}
+          path={[...path, index]}
+          label={`${label} ${index + 1}`}
+          onChange={(next) => onChange(actions.map((x, j) => (j === index ? next : x)))}
+          onRemove={() => onChange(actions.filter((_, j) => j !== index))}
         />
       ))}
       <div>
-        <Button onClick={() => onChange([...actions, newAction("subscribe_list")])}>{t("editorUi.addAction")}</Button>
+        <Button onClick={() => onChange([...actions, newAction("subscribe_list")])}>
+          {translate("editorUi.addAction")}
+        </Button>
       </div>
     </BlockStack>
   );

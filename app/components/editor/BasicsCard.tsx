@@ -19,28 +19,28 @@ export interface BasicsCardProps {
   broadcasts: { id: number; name: string }[];
 }
 
-const triggers = (t: Translate) => [
-  { label: t("editor.trigger.delayed"), value: "delayed" },
-  { label: t("editor.trigger.scroll"), value: "scroll" },
-  { label: t("editor.trigger.exit"), value: "exit" },
-  { label: t("editor.trigger.click"), value: "click" },
-  { label: t("editor.trigger.add-to-cart"), value: "add-to-cart" },
-  { label: t("editor.trigger.immediate"), value: "immediate" },
+const triggers = (translate: Translate) => [
+  { label: translate("editor.trigger.delayed"), value: "delayed" },
+  { label: translate("editor.trigger.scroll"), value: "scroll" },
+  { label: translate("editor.trigger.exit"), value: "exit" },
+  { label: translate("editor.trigger.click"), value: "click" },
+  { label: translate("editor.trigger.add-to-cart"), value: "add-to-cart" },
+  { label: translate("editor.trigger.immediate"), value: "immediate" },
 ];
 
-const hiding = (t: Translate) => [
-  { label: t("editor.hiding.false"), value: "false" },
-  { label: t("editor.hiding.minutes"), value: "minutes" },
-  { label: t("editor.hiding.true"), value: "true" },
+const hiding = (translate: Translate) => [
+  { label: translate("editor.hiding.false"), value: "false" },
+  { label: translate("editor.hiding.minutes"), value: "minutes" },
+  { label: translate("editor.hiding.true"), value: "true" },
 ];
 
 /** The basics card. */
 export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
   const errors = useAllErrors();
-  const t = useT();
-  const o = doc.options as Record<string, unknown>;
+  const translate = useT();
+  const currentOptions = doc.options as Record<string, unknown>;
   const setOption = (key: string, value: unknown) => {
-    const options = { ...o, [key]: value };
+    const options = { ...currentOptions, [key]: value };
     if (value === "" || value === undefined) delete options[key];
     onChange({ ...doc, options });
   };
@@ -49,7 +49,7 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
       label={label}
       type="number"
       min={0}
-      value={o[key] === undefined ? "" : String(o[key])}
+      value={currentOptions[key] === undefined ? "" : String(currentOptions[key])}
       onChange={(v) => setOption(key, v === "" ? undefined : Number(v))}
       autoComplete="off"
       error={errors[`options.${key}`]}
@@ -57,20 +57,21 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
     />
   );
   const sub = SUBTYPES[doc.cta_type];
-  const trigger = String(o.trigger ?? "delayed");
-  const aggressive = o.aggressive === true ? "true" : o.aggressive === "minutes" ? "minutes" : "false";
+  const trigger = String(currentOptions.trigger ?? "delayed");
+  const aggressive =
+    currentOptions.aggressive === true ? "true" : currentOptions.aggressive === "minutes" ? "minutes" : "false";
   const placed = doc.cta_type === "inline" || doc.cta_type === "page";
-  const teaser = doc.cta_type === "two-tap" || o.teaser === true;
-  const teaserTrigger = String(o["teaser-trigger"] ?? "immediate");
+  const teaser = doc.cta_type === "two-tap" || currentOptions.teaser === true;
+  const teaserTrigger = String(currentOptions["teaser-trigger"] ?? "immediate");
   return (
     <Card>
       <BlockStack gap="400">
         <Text as="h2" variant="headingMd">
-          {t("editor.basics")}
+          {translate("editor.basics")}
         </Text>
         <FormLayout>
           <TextField
-            label={t("editor.name")}
+            label={translate("editor.name")}
             value={doc.name}
             onChange={(name) => onChange({ ...doc, name })}
             autoComplete="off"
@@ -79,26 +80,26 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
           />
           <FormLayout.Group>
             <Select
-              label={t("editor.type")}
-              options={CTA_TYPES.map((type) => ({ label: t(`ctaType.${type}`), value: type }))}
+              label={translate("editor.type")}
+              options={CTA_TYPES.map((type) => ({ label: translate(`ctaType.${type}`), value: type }))}
               value={doc.cta_type}
               onChange={(v) => onChange(withType(doc, v as CtaType))}
               error={errors.cta_type}
             />
             {sub ? (
               <Select
-                label={t(`ctaType.sub.${sub.key}`)}
-                options={sub.values.map((v) => ({ label: t(`ctaType.value.${v}` as AdminKey), value: v }))}
+                label={translate(`ctaType.sub.${sub.key}`)}
+                options={sub.values.map((v) => ({ label: translate(`ctaType.value.${v}` as AdminKey), value: v }))}
                 value={doc[sub.key] ?? sub.values[0]}
                 onChange={(v) => onChange(withType(doc, doc.cta_type, v))}
                 error={errors[sub.key]}
               />
             ) : null}
             <Select
-              label={t("editor.campaign")}
-              helpText={t("editor.campaignHelp")}
+              label={translate("editor.campaign")}
+              helpText={translate("editor.campaignHelp")}
               options={[
-                { label: t("editor.noCampaign"), value: "" },
+                { label: translate("editor.noCampaign"), value: "" },
                 ...broadcasts.map((b) => ({ label: b.name, value: String(b.id) })),
               ]}
               value={doc.broadcast_id ? String(doc.broadcast_id) : ""}
@@ -107,13 +108,13 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
             />
           </FormLayout.Group>
           <Select
-            label={t("editor.language")}
-            helpText={t("editor.languageHelp")}
+            label={translate("editor.language")}
+            helpText={translate("editor.languageHelp")}
             options={[
-              { label: t("editor.languageWebsite"), value: "" },
+              { label: translate("editor.languageWebsite"), value: "" },
               ...LANGUAGES.map((l) => ({ label: LANGUAGE_NAMES[l], value: l })),
             ]}
-            value={typeof o.language == "string" ? o.language : ""}
+            value={typeof currentOptions.language == "string" ? currentOptions.language : ""}
             onChange={(v) => setOption("language", v)}
             error={errors["options.language"]}
           />
@@ -121,9 +122,9 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
         {placed ? (
           <FormLayout>
             <TextField
-              label={t("editor.pageArea")}
-              helpText={t("editor.pageAreaHelp", { id: doc.id ?? "ID" })}
-              value={String(o.area ?? "")}
+              label={translate("editor.pageArea")}
+              helpText={translate("editor.pageAreaHelp", { id: doc.id ?? "ID" })}
+              value={String(currentOptions.area ?? "")}
               onChange={(v) => setOption("area", v)}
               autoComplete="off"
               error={errors["options.area"]}
@@ -132,22 +133,22 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
         ) : (
           <BlockStack gap="300">
             <Text as="h3" variant="headingSm">
-              {t("editor.whenItShows")}
+              {translate("editor.whenItShows")}
             </Text>
             <FormLayout>
               <FormLayout.Group>
                 <Select
-                  label={t("editor.trigger")}
-                  options={triggers(t)}
+                  label={translate("editor.trigger")}
+                  options={triggers(translate)}
                   value={trigger}
                   onChange={(v) => setOption("trigger", v)}
                 />
                 {trigger === "delayed"
-                  ? num("delay", t("editor.delay"), { suffix: t("editor.seconds"), placeholder: "3" })
+                  ? num("delay", translate("editor.delay"), { suffix: translate("editor.seconds"), placeholder: "3" })
                   : null}
                 {trigger === "scroll"
-                  ? num("scroll-percentage", t("editor.scrolled"), {
-                      suffix: t("editor.ofPage"),
+                  ? num("scroll-percentage", translate("editor.scrolled"), {
+                      suffix: translate("editor.ofPage"),
                       max: 100,
                       placeholder: "50",
                     })
@@ -156,66 +157,71 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
               {trigger === "add-to-cart" ? (
                 <FormLayout.Group>
                   <Select
-                    label={t("editor.cartValueIs")}
+                    label={translate("editor.cartValueIs")}
                     options={[
-                      { label: t("editor.more"), value: "greater" },
-                      { label: t("editor.less"), value: "less" },
-                      { label: t("editor.between"), value: "range" },
+                      { label: translate("editor.more"), value: "greater" },
+                      { label: translate("editor.less"), value: "less" },
+                      { label: translate("editor.between"), value: "range" },
                     ]}
-                    value={String(o["cart-value-comparison"] ?? "greater")}
+                    value={String(currentOptions["cart-value-comparison"] ?? "greater")}
                     onChange={(v) => setOption("cart-value-comparison", v)}
                   />
-                  {num("cart-value", t("editor.cartValue"), { helpText: t("editor.cartValueHelp") })}
-                  {o["cart-value-comparison"] === "range" ? num("cart-value-max", t("editor.upTo")) : null}
+                  {num("cart-value", translate("editor.cartValue"), { helpText: translate("editor.cartValueHelp") })}
+                  {currentOptions["cart-value-comparison"] === "range"
+                    ? num("cart-value-max", translate("editor.upTo"))
+                    : null}
                 </FormLayout.Group>
               ) : null}
               <FormLayout.Group>
                 <Select
-                  label={t("editor.afterClosing")}
-                  options={hiding(t)}
+                  label={translate("editor.afterClosing")}
+                  options={hiding(translate)}
                   value={aggressive}
                   onChange={(v) =>
                     setOption("aggressive", v === "true" ? true : v === "minutes" ? "minutes" : undefined)
                   }
                 />
                 {aggressive === "false"
-                  ? num("hide-days", t("editor.hideFor"), {
-                      suffix: t("editor.days"),
-                      helpText: t("editor.hideDaysHelp"),
+                  ? num("hide-days", translate("editor.hideFor"), {
+                      suffix: translate("editor.days"),
+                      helpText: translate("editor.hideDaysHelp"),
                     })
                   : null}
                 {aggressive === "minutes"
-                  ? num("minutes-hide", t("editor.hideFor"), { suffix: t("editor.minutes"), placeholder: "30" })
+                  ? num("minutes-hide", translate("editor.hideFor"), {
+                      suffix: translate("editor.minutes"),
+                      placeholder: "30",
+                    })
                   : null}
               </FormLayout.Group>
               {doc.cta_type !== "two-tap" ? (
                 <Select
-                  label={t("editor.teaser")}
+                  label={translate("editor.teaser")}
                   options={[
-                    { label: t("editor.noTeaser"), value: "" },
-                    { label: t("editor.withTeaser"), value: "true" },
+                    { label: translate("editor.noTeaser"), value: "" },
+                    { label: translate("editor.withTeaser"), value: "true" },
                   ]}
-                  value={o.teaser === true ? "true" : ""}
+                  value={currentOptions.teaser === true ? "true" : ""}
                   onChange={(v) => setOption("teaser", v === "true" ? true : undefined)}
                 />
               ) : null}
               {teaser ? (
                 <FormLayout.Group>
                   <Select
-                    label={t("editor.teaserAppears")}
+                    label={translate("editor.teaserAppears")}
                     options={[
-                      { label: t("editor.trigger.immediate"), value: "immediate" },
-                      { label: t("editor.trigger.delayed"), value: "delayed" },
-                      { label: t("editor.trigger.scroll"), value: "scroll" },
+                      { label: translate("editor.trigger.immediate"), value: "immediate" },
+                      { label: translate("editor.trigger.delayed"), value: "delayed" },
+                      { label: translate("editor.trigger.scroll"), value: "scroll" },
                     ]}
                     value={teaserTrigger}
                     onChange={(v) => setOption("teaser-trigger", v)}
                   />
                   {teaserTrigger === "delayed"
-                    ? num("teaser-delay", t("editor.teaserDelay"), { suffix: t("editor.seconds") })
+                    ? num("teaser-delay", translate("editor.teaserDelay"), { suffix: translate("editor.seconds") })
                     : null}
                   {teaserTrigger === "scroll"
-                    ? num("teaser-scroll-percentage", t("editor.teaserScrolled"), { suffix: "%", max: 100 })
+                    ? num("teaser-scroll-percentage", translate("editor.teaserScrolled"), { suffix: "%", max: 100 })
                     : null}
                 </FormLayout.Group>
               ) : null}
@@ -224,18 +230,18 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
         )}
         <StyleControls
           level={{ kind: "cta", ctaType: doc.cta_type, subtype: sub ? doc[sub.key] : null }}
-          options={o}
+          options={currentOptions}
           onChange={(options) => onChange({ ...doc, options })}
           errorFor={(key) => errors[`options.${key}`]}
-          owner={doc.name || t("editor.basics")}
+          owner={doc.name || translate("editor.basics")}
         />
         <AdvancedOptions
-          label={t("editor.allOptions")}
-          helpText={t("editor.allOptionsHelp")}
-          value={o}
+          label={translate("editor.allOptions")}
+          helpText={translate("editor.allOptionsHelp")}
+          value={currentOptions}
           onChange={(options) => onChange({ ...doc, options })}
           errors={errorsUnder(errors, ["options"])}
-          owner={doc.name || t("editor.basics")}
+          owner={doc.name || translate("editor.basics")}
         />
       </BlockStack>
     </Card>

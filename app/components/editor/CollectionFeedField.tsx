@@ -36,20 +36,20 @@ export function CollectionFeedField({
   entries: FeedEntries;
   onChange(next: FeedEntries): void;
 }) {
-  const t = useT();
+  const translate = useT();
   const chosen = collectionFeedOf(entries);
   const set = (c: FeedCollection | null) => onChange(withCollectionFeed(entries, c));
 
   const pickCollection = async (shopify: AppBridgePicker<ResourcePickerCollection>) => {
     const picked = await shopify.resourcePicker({ type: "collection", action: "select", multiple: false });
-    const c = collectionFromResourcePicker(picked);
-    if (c) set(c);
+    const collection = collectionFromResourcePicker(picked);
+    if (collection) set(collection);
   };
 
   return (
     <BlockStack gap="200">
       <Text as="h4" variant="headingSm">
-        {t("collectionPicker.title")}
+        {translate("collectionPicker.title")}
       </Text>
       <PickedItems
         items={
@@ -63,7 +63,7 @@ export function CollectionFeedField({
                   detail:
                     chosen.productsCount === null
                       ? null
-                      : t(
+                      : translate(
                           chosen.productsCount === 1
                             ? "collectionPicker.productsCountOne"
                             : "collectionPicker.productsCount",
@@ -74,11 +74,14 @@ export function CollectionFeedField({
             : []
         }
         onRemove={() => set(null)}
-        empty={t("collectionPicker.none")}
+        empty={translate("collectionPicker.none")}
       />
       {source.surface === "shopify" ? (
         <AppBridgePickerButton
-          texts={{ choose: t("collectionPicker.choose"), pickerMissing: t("collectionPicker.pickerMissing") }}
+          texts={{
+            choose: translate("collectionPicker.choose"),
+            pickerMissing: translate("collectionPicker.pickerMissing"),
+          }}
           pick={pickCollection}
         />
       ) : (
@@ -108,33 +111,42 @@ function CollectionSearch({
   chosenHandle: string | null;
   onPick(hit: CollectionHit): void;
 }) {
-  const t = useT();
+  const translate = useT();
   const search = useStoreSearch(source, COLLECTION_SEARCH);
   return (
     <StoreSearchPanel
       search={search}
       hits={search.page?.collections ?? null}
       texts={{
-        label: t("collectionPicker.search"),
-        placeholder: t("collectionPicker.searchPlaceholder"),
-        failed: t("collectionPicker.failed"),
-        noResults: t("collectionPicker.noResults", { query: search.query }),
+        label: translate("collectionPicker.search"),
+        placeholder: translate("collectionPicker.searchPlaceholder"),
+        failed: translate("collectionPicker.failed"),
+        noResults: translate("collectionPicker.noResults", { query: search.query }),
       }}
-      renderHit={(c) => {
-        const picked = c.handle === chosenHandle;
+      renderHit={(collection) => {
+        const picked = collection.handle === chosenHandle;
         return (
-          <li key={c.id} style={{ listStyle: "none" }} data-collection-result={c.id}>
+          <li key={collection.id} style={{ listStyle: "none" }} data-collection-result={collection.id}>
             <InlineStack gap="300" blockAlign="start" wrap={false}>
-              <Thumbnail size="small" source={c.image ?? NO_IMAGE} alt={c.imageAlt || c.title} />
+              <Thumbnail
+                size="small"
+                source={collection.image ?? NO_IMAGE}
+                alt={collection.imageAlt || collection.title}
+              />
               <BlockStack gap="100">
                 <Text as="span" fontWeight="semibold">
-                  {c.title}
+                  {collection.title}
                 </Text>
-                {c.productsCount === null ? null : (
+                {collection.productsCount === null ? null : (
                   <Text as="span" tone="subdued">
-                    {t(c.productsCount === 1 ? "collectionPicker.productsCountOne" : "collectionPicker.productsCount", {
-                      count: c.productsCount,
-                    })}
+                    {translate(
+                      collection.productsCount === 1
+                        ? "collectionPicker.productsCountOne"
+                        : "collectionPicker.productsCount",
+                      {
+                        count: collection.productsCount,
+                      },
+                    )}
                   </Text>
                 )}
                 <InlineStack>
@@ -143,12 +155,12 @@ function CollectionSearch({
                     disabled={picked}
                     accessibilityLabel={
                       picked
-                        ? t("collectionPicker.chosenNamed", { name: c.title })
-                        : t("collectionPicker.chooseNamed", { name: c.title })
+                        ? translate("collectionPicker.chosenNamed", { name: collection.title })
+                        : translate("collectionPicker.chooseNamed", { name: collection.title })
                     }
-                    onClick={() => onPick(c)}
+                    onClick={() => onPick(collection)}
                   >
-                    {t("collectionPicker.pick")}
+                    {translate("collectionPicker.pick")}
                   </Button>
                 </InlineStack>
               </BlockStack>

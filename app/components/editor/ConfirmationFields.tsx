@@ -33,7 +33,7 @@ export function ConfirmationFields({
   ctaOptions,
   questions = [],
 }: ConfirmationFieldsProps) {
-  const t = useT();
+  const translate = useT();
   const errors = useAllErrors();
   const err = (key: string) => errors[[...path, key].join(".")];
   const type = (data["confirmation-type"] ?? "message") as ConfirmationType;
@@ -67,75 +67,80 @@ export function ConfirmationFields({
   return (
     <BlockStack gap="300">
       <Select
-        label={t("editorUi.afterConvertingOf", { label })}
-        options={CONFIRMATION_TYPES.map((value) => ({ label: t(`editorUi.confirm.${value}`), value }))}
+        label={translate("editorUi.afterConvertingOf", { label })}
+        options={CONFIRMATION_TYPES.map((value) => ({ label: translate(`editorUi.confirm.${value}`), value }))}
         value={type}
         onChange={(v) => onChange(withConfirmationType(data, v as ConfirmationType))}
         error={err("confirmation-type")}
       />
       <FormLayout>
         {type === "message"
-          ? text("confirmation", t("editorUi.message"), { multiline: 2, placeholder: t("editorUi.messagePlaceholder") })
+          ? text("confirmation", translate("editorUi.message"), {
+              multiline: 2,
+              placeholder: translate("editorUi.messagePlaceholder"),
+            })
           : null}
         {type === "redirect" ? (
           <>
-            {text("redirect-url", t("editorUi.webAddress"), { placeholder: t("editorUi.webAddressPlaceholder") })}
-            {check("query-string", t("editorUi.queryString"))}
-            {check("target-blank", t("editorUi.newTab"))}
+            {text("redirect-url", translate("editorUi.webAddress"), {
+              placeholder: translate("editorUi.webAddressPlaceholder"),
+            })}
+            {check("query-string", translate("editorUi.queryString"))}
+            {check("target-blank", translate("editorUi.newTab"))}
           </>
         ) : null}
         {type === "step" ? (
           <Select
-            label={t("editorUi.goToStep")}
+            label={translate("editorUi.goToStep")}
             options={steps.map((s) => ({ label: s.name, value: String(s.position) }))}
             value={String(data["redirect-step"] ?? "")}
             onChange={(v) => set("redirect-step", Number(v))}
             error={err("redirect-step")}
-            placeholder={t("editorUi.chooseStep")}
+            placeholder={translate("editorUi.chooseStep")}
           />
         ) : null}
         {type === "cta" ? (
           <Select
-            label={t("editorUi.openCta")}
+            label={translate("editorUi.openCta")}
             options={ctaOptions.map((c) => ({ label: c.name, value: String(c.id) }))}
             value={data["confirmation-cta"] ? String(data["confirmation-cta"]) : ""}
             onChange={(v) => set("confirmation-cta", v === "" ? undefined : Number(v))}
             error={err("confirmation-cta")}
-            placeholder={t("editorUi.chooseCta")}
+            placeholder={translate("editorUi.chooseCta")}
           />
         ) : null}
         {type === "sms" ? (
           <FormLayout.Group>
-            {text("sms-number", t("editorUi.phoneNumber"), { type: "tel", placeholder: "+46701234567" })}
-            {text("sms-keyword", t("editorUi.keyword"))}
+            {text("sms-number", translate("editorUi.phoneNumber"), { type: "tel", placeholder: "+46701234567" })}
+            {text("sms-keyword", translate("editorUi.keyword"))}
           </FormLayout.Group>
         ) : null}
         {type === "anchor" ? (
           <>
-            {text("anchor-selector", t("editorUi.anchor"), {
+            {text("anchor-selector", translate("editorUi.anchor"), {
               placeholder: "#pricing",
-              helpText: t("editorUi.anchorHelp"),
+              helpText: translate("editorUi.anchorHelp"),
             })}
-            {check("anchor-smooth-scroll", t("editorUi.smoothScroll"), true)}
+            {check("anchor-smooth-scroll", translate("editorUi.smoothScroll"), true)}
           </>
         ) : null}
         {type === "cart" || type === "checkout" || type === "product" ? (
           <>
-            {text("selected-store-integration", t("editorUi.store"), {
+            {text("selected-store-integration", translate("editorUi.store"), {
               placeholder: "shopify",
-              helpText: t("editorUi.storeHelp"),
+              helpText: translate("editorUi.storeHelp"),
             })}
             <ProductPickerField data={data} onChange={onChange} />
             <CommitTextField
-              label={t("editorUi.variantIds")}
-              helpText={t("editorUi.commaSeparated")}
+              label={translate("editorUi.variantIds")}
+              helpText={translate("editorUi.commaSeparated")}
               text={(data["selected-product-variant-ids"] ?? []).join(", ")}
               onCommit={(v) => set("selected-product-variant-ids", listOf(v))}
               error={err("selected-product-variant-ids")}
             />
             <CommitTextField
-              label={t("editorUi.quantities")}
-              helpText={t("editorUi.quantitiesHelp")}
+              label={translate("editorUi.quantities")}
+              helpText={translate("editorUi.quantitiesHelp")}
               text={quantitiesText(data["selected-products-quantity"])}
               onCommit={(v) => set("selected-products-quantity", quantitiesOf(v))}
               error={err("selected-products-quantity")}
@@ -144,20 +149,20 @@ export function ConfirmationFields({
         ) : null}
         {questions.length ? (
           <Select
-            label={t("editorUi.thenQuestion")}
+            label={translate("editorUi.thenQuestion")}
             options={[
-              { label: t("editorUi.nextOne"), value: "" },
+              { label: translate("editorUi.nextOne"), value: "" },
               ...questions.filter((q) => q.id).map((q) => ({ label: q.slug, value: String(q.id) })),
-              { label: t("editorUi.nextSubQuestion"), value: "next_sub_question" },
-              { label: t("editorUi.endQuiz"), value: "complete_quiz" },
+              { label: translate("editorUi.nextSubQuestion"), value: "next_sub_question" },
+              { label: translate("editorUi.endQuiz"), value: "complete_quiz" },
             ]}
             value={data["jump-field-id"] === undefined ? "" : String(data["jump-field-id"])}
             onChange={(v) => set("jump-field-id", v === "" ? undefined : /^\d+$/.test(v) ? Number(v) : v)}
             error={err("jump-field-id")}
           />
         ) : null}
-        {check("confirmation-close", t("editorUi.closeAfterwards"))}
-        {text("script", t("editorUi.script"), { multiline: 2, monospaced: true })}
+        {check("confirmation-close", translate("editorUi.closeAfterwards"))}
+        {text("script", translate("editorUi.script"), { multiline: 2, monospaced: true })}
       </FormLayout>
     </BlockStack>
   );

@@ -21,32 +21,32 @@ export interface ConflictSources {
 
 /** The warning banner, or nothing when no other CTA competes. */
 export function ConflictWarning({ doc, sources }: { doc: PlacedCta; sources: ConflictSources }) {
-  const t = useT();
+  const translate = useT();
   const conflicts = useMemo(() => findConflicts(doc, sources.ctas, sources.broadcasts), [doc, sources]);
   if (!conflicts.length) return null;
   const [place, detail] = conflicts[0].kind.split(":");
   const where =
     place === "modal"
-      ? t("conflicts.modal", { trigger: t(`editor.trigger.${detail}` as AdminKey).toLowerCase() })
-      : t(place === "bar" ? "conflicts.bar" : "conflicts.hook");
+      ? translate("conflicts.modal", { trigger: translate(`editor.trigger.${detail}` as AdminKey).toLowerCase() })
+      : translate(place === "bar" ? "conflicts.bar" : "conflicts.hook");
   return (
-    <Banner tone="warning" title={t("conflicts.title")}>
+    <Banner tone="warning" title={translate("conflicts.title")}>
       <BlockStack gap="200">
         <Text as="p">{where}</Text>
         <List type="bullet">
-          {conflicts.map((c) => (
-            <List.Item key={c.id}>
-              <span data-conflict-cta={c.id}>
-                <Link url={sources.ctaPath(c.id)}>{c.name}</Link>
+          {conflicts.map((conflict) => (
+            <List.Item key={conflict.id}>
+              <span data-conflict-cta={conflict.id}>
+                <Link url={sources.ctaPath(conflict.id)}>{conflict.name}</Link>
                 {" — "}
-                {c.broadcasts.length
-                  ? t("conflicts.under", { names: c.broadcasts.join(", ") })
-                  : t("conflicts.everywhere")}
+                {conflict.broadcasts.length
+                  ? translate("conflicts.under", { names: conflict.broadcasts.join(", ") })
+                  : translate("conflicts.everywhere")}
               </span>
             </List.Item>
           ))}
         </List>
-        <Text as="p">{t("conflicts.advice")}</Text>
+        <Text as="p">{translate("conflicts.advice")}</Text>
       </BlockStack>
     </Banner>
   );

@@ -24,15 +24,15 @@ type Item = Record<string, unknown>;
 
 /** The content items of one tabs, collapse or carousel element, each in a box of its own, with add and remove. */
 export function ContentItemsEditor({ element, onChange }: { element: CtaElement; onChange(el: CtaElement): void }) {
-  const t = useT();
+  const translate = useT();
   if (!hasContentItems(element.element_type)) return null;
   const type = element.element_type;
   const items: Item[] = element.content_toggle_items ?? [];
   const write = (next: Item[]) => onChange({ ...element, content_toggle_items: next });
   const setKey = (index: number, key: string, value: string) =>
     write(
-      items.map((item, i) => {
-        if (i !== index) return item;
+      items.map((item, itemIndex) => {
+        if (itemIndex !== index) return item;
         const next = { ...item, [key]: value };
         if (value === "") delete next[key];
         return next;
@@ -50,12 +50,12 @@ export function ContentItemsEditor({ element, onChange }: { element: CtaElement;
   return (
     <BlockStack gap="300">
       <Text as="h4" variant="headingSm">
-        {t(`contentItems.heading.${type}`)}
+        {translate(`contentItems.heading.${type}`)}
       </Text>
-      {items.map((item, i) => {
-        const name = t(`contentItems.name.${type}`, { n: i + 1 });
+      {items.map((item, index) => {
+        const name = translate(`contentItems.name.${type}`, { n: index + 1 });
         return (
-          <Box key={i} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+          <Box key={index} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
             <BlockStack gap="300">
               <InlineStack align="space-between" blockAlign="center">
                 <Text as="h5" variant="headingSm">
@@ -64,25 +64,27 @@ export function ContentItemsEditor({ element, onChange }: { element: CtaElement;
                 <Button
                   tone="critical"
                   variant="plain"
-                  onClick={() => write(items.filter((_, j) => j !== i))}
-                  accessibilityLabel={t("contentItems.remove", { name })}
+                  onClick={() => write(items.filter((_, j) => j !== index))}
+                  accessibilityLabel={translate("contentItems.remove", { name })}
                 >
-                  {t("productPicker.remove")}
+                  {translate("productPicker.remove")}
                 </Button>
               </InlineStack>
-              {field(i, "title", t("contentItems.title", { name }))}
+              {field(index, "title", translate("contentItems.title", { name }))}
               <RichTextField
-                label={t("contentItems.text", { name })}
+                label={translate("contentItems.text", { name })}
                 value={typeof item.html == "string" ? item.html : ""}
-                onChange={(html) => setKey(i, "html", html)}
+                onChange={(html) => setKey(index, "html", html)}
               />
               {type === "carousel" ? (
                 <FormLayout>
                   <FormLayout.Group>
-                    {field(i, "image", t("contentItems.image", { name }), { placeholder: "https://" })}
-                    {field(i, "alt", t("contentItems.alt", { name }), { helpText: t("contentItems.altHelp") })}
+                    {field(index, "image", translate("contentItems.image", { name }), { placeholder: "https://" })}
+                    {field(index, "alt", translate("contentItems.alt", { name }), {
+                      helpText: translate("contentItems.altHelp"),
+                    })}
                   </FormLayout.Group>
-                  {field(i, "link", t("contentItems.link", { name }), { placeholder: "https://" })}
+                  {field(index, "link", translate("contentItems.link", { name }), { placeholder: "https://" })}
                 </FormLayout>
               ) : null}
             </BlockStack>
@@ -90,8 +92,10 @@ export function ContentItemsEditor({ element, onChange }: { element: CtaElement;
         );
       })}
       <div>
-        <Button onClick={() => write([...items, { title: t(`contentItems.name.${type}`, { n: items.length + 1 }) }])}>
-          {t(`contentItems.add.${type}`)}
+        <Button
+          onClick={() => write([...items, { title: translate(`contentItems.name.${type}`, { n: items.length + 1 }) }])}
+        >
+          {translate(`contentItems.add.${type}`)}
         </Button>
       </div>
     </BlockStack>

@@ -86,7 +86,7 @@ export function CtaEditor({
   leads,
   productSearchUrl = null,
 }: CtaEditorProps) {
-  const t = useT();
+  const translate = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
   const history = useDocHistory(initial);
@@ -117,9 +117,9 @@ export function CtaEditor({
   const steps = variant.steps;
   const si = steps[stepIndex] ? stepIndex : 0;
   const step = steps[si];
-  const stepChoices = steps.map((s, i) => ({
-    position: s.position,
-    name: s.options.name || t("editorUi.stepN", { n: i + 1 }),
+  const stepChoices = steps.map((stepItem, index) => ({
+    position: stepItem.position,
+    name: stepItem.options.name || translate("editorUi.stepN", { n: index + 1 }),
   }));
   const otherCtas = ctas.filter((c) => c.id !== doc.id);
 
@@ -130,7 +130,7 @@ export function CtaEditor({
 
   const send = (intent: "save" | "publish" | "draft" | "archive" | "duplicate" | "discard") => {
     const withoutDocument = intent === "archive" || intent === "duplicate" || intent === "discard";
-    const problem = withoutDocument ? null : splitProblem(doc.variants, t);
+    const problem = withoutDocument ? null : splitProblem(doc.variants, translate);
     setClientError(problem);
     if (problem) return;
     const form = new FormData();
@@ -167,39 +167,47 @@ export function CtaEditor({
           <Card>
             <InlineStack align="space-between" blockAlign="center" gap="300">
               <InlineStack gap="200" blockAlign="center">
-                <Badge tone={STATUS_TONE[doc.status]}>{t(`ctas.${doc.status}`)}</Badge>
+                <Badge tone={STATUS_TONE[doc.status]}>{translate(`ctas.${doc.status}`)}</Badge>
                 <Text as="span" tone="subdued">
-                  {typeLabel(doc, t)}
+                  {typeLabel(doc, translate)}
                   {doc.published_at
-                    ? t("editor.publishedAt", { date: doc.published_at.slice(0, 16).replace("T", " ") })
+                    ? translate("editor.publishedAt", { date: doc.published_at.slice(0, 16).replace("T", " ") })
                     : ""}
                 </Text>
-                {dirty ? <Badge tone="attention">{t("editor.unsaved")}</Badge> : null}
+                {dirty ? <Badge tone="attention">{translate("editor.unsaved")}</Badge> : null}
               </InlineStack>
               <InlineStack gap="200">
                 <ButtonGroup variant="segmented">
-                  <Button onClick={history.undo} disabled={!history.canUndo} accessibilityLabel={t("safeEdit.undo")}>
+                  <Button
+                    onClick={history.undo}
+                    disabled={!history.canUndo}
+                    accessibilityLabel={translate("safeEdit.undo")}
+                  >
                     ↶
                   </Button>
-                  <Button onClick={history.redo} disabled={!history.canRedo} accessibilityLabel={t("safeEdit.redo")}>
+                  <Button
+                    onClick={history.redo}
+                    disabled={!history.canRedo}
+                    accessibilityLabel={translate("safeEdit.redo")}
+                  >
                     ↷
                   </Button>
                 </ButtonGroup>
                 <Button onClick={() => send("duplicate")} disabled={busy}>
-                  {t("editor.duplicate")}
+                  {translate("editor.duplicate")}
                 </Button>
                 {doc.status !== "archived" ? (
                   <Button onClick={() => send("archive")} disabled={busy} tone="critical">
-                    {t("editor.archive")}
+                    {translate("editor.archive")}
                   </Button>
                 ) : null}
                 {doc.status === "published" ? (
                   <Button onClick={() => send("draft")} disabled={busy} loading={busy && pending === "draft"}>
-                    {t("editor.unpublish")}
+                    {translate("editor.unpublish")}
                   </Button>
                 ) : null}
                 <Button onClick={() => send("save")} disabled={busy} loading={busy && pending === "save"}>
-                  {t("editor.save")}
+                  {translate("editor.save")}
                 </Button>
                 <Button
                   variant="primary"
@@ -207,7 +215,7 @@ export function CtaEditor({
                   disabled={busy}
                   loading={busy && pending === "publish"}
                 >
-                  {doc.status === "published" ? t("editor.saveAndPublish") : t("editor.publish")}
+                  {doc.status === "published" ? translate("editor.saveAndPublish") : translate("editor.publish")}
                 </Button>
               </InlineStack>
             </InlineStack>
@@ -215,15 +223,15 @@ export function CtaEditor({
           {hasDraft && doc.status === "published" ? (
             <Banner
               tone="warning"
-              title={t("safeEdit.draftTitle")}
+              title={translate("safeEdit.draftTitle")}
               action={{
-                content: t("safeEdit.publishChanges"),
+                content: translate("safeEdit.publishChanges"),
                 onAction: () => send("publish"),
                 loading: busy && pending === "publish",
               }}
-              secondaryAction={{ content: t("safeEdit.discardChanges"), onAction: () => send("discard") }}
+              secondaryAction={{ content: translate("safeEdit.discardChanges"), onAction: () => send("discard") }}
             >
-              <p>{t("safeEdit.draftBody")}</p>
+              <p>{translate("safeEdit.draftBody")}</p>
             </Banner>
           ) : null}
           <ActionBanner result={banner} />
@@ -257,20 +265,20 @@ export function CtaEditor({
               <BlockStack gap="200">
                 <InlineStack align="space-between" blockAlign="center">
                   <Text as="h2" variant="headingMd">
-                    {t("editor.stepsOfVariant", { variant: variant.variation })}
+                    {translate("editor.stepsOfVariant", { variant: variant.variation })}
                   </Text>
                   <InlineStack gap="100">
                     <Button
                       onClick={() => setSteps(move(steps, si, -1))}
                       disabled={si === 0}
-                      accessibilityLabel={t("editor.moveStepEarlier")}
+                      accessibilityLabel={translate("editor.moveStepEarlier")}
                     >
                       ←
                     </Button>
                     <Button
                       onClick={() => setSteps(move(steps, si, 1))}
                       disabled={si === steps.length - 1}
-                      accessibilityLabel={t("editor.moveStepLater")}
+                      accessibilityLabel={translate("editor.moveStepLater")}
                     >
                       →
                     </Button>
@@ -282,9 +290,9 @@ export function CtaEditor({
                         setSteps(removeAt(steps, si));
                         setStepIndex(Math.max(0, si - 1));
                       }}
-                      accessibilityLabel={t("editor.removeStepLabel")}
+                      accessibilityLabel={translate("editor.removeStepLabel")}
                     >
-                      {t("editor.removeStep")}
+                      {translate("editor.removeStep")}
                     </Button>
                     <Button
                       onClick={() => {
@@ -292,20 +300,20 @@ export function CtaEditor({
                         setStepIndex(steps.length);
                       }}
                     >
-                      {t("editor.addStep")}
+                      {translate("editor.addStep")}
                     </Button>
                   </InlineStack>
                 </InlineStack>
                 <Tabs
-                  tabs={steps.map((s, i) => ({
-                    id: `step-tab-${i}`,
-                    content: stepErrors(i)
-                      ? t("editorUi.stepTabErrors", {
-                          step: s.options.name || t("editorUi.stepN", { n: i + 1 }),
-                          count: stepErrors(i),
+                  tabs={steps.map((stepItem, index) => ({
+                    id: `step-tab-${index}`,
+                    content: stepErrors(index)
+                      ? translate("editorUi.stepTabErrors", {
+                          step: stepItem.options.name || translate("editorUi.stepN", { n: index + 1 }),
+                          count: stepErrors(index),
                         })
-                      : s.options.name || t("editorUi.stepN", { n: i + 1 }),
-                    panelID: `step-panel-${i}`,
+                      : stepItem.options.name || translate("editorUi.stepN", { n: index + 1 }),
+                    panelID: `step-panel-${index}`,
                   }))}
                   selected={si}
                   onSelect={setStepIndex}

@@ -42,31 +42,31 @@ const TEXT_HEADINGS = [1, 2, 3] as const;
 
 /** Inputs for the options of the common element types; null for the rest (they use the JSON box). */
 function TypeOptions({ element: el, onChange }: { element: CtaElement; onChange(el: CtaElement): void }) {
-  const t = useT();
-  const o = el.options as Record<string, unknown>;
+  const translate = useT();
+  const currentOptions = el.options as Record<string, unknown>;
   const set = (key: string, value: unknown) => {
-    const options = { ...o, [key]: value };
+    const options = { ...currentOptions, [key]: value };
     if (value === "" || value === undefined) delete options[key];
     onChange({ ...el, options });
   };
   const text = (key: string, label: string, more: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
       label={label}
-      value={o[key] === undefined ? "" : String(o[key])}
+      value={currentOptions[key] === undefined ? "" : String(currentOptions[key])}
       onChange={(v) => set(key, v)}
       autoComplete="off"
       {...more}
     />
   );
   const check = (key: string, label: string, helpText?: string) => (
-    <Checkbox label={label} helpText={helpText} checked={o[key] === true} onChange={(v) => set(key, v)} />
+    <Checkbox label={label} helpText={helpText} checked={currentOptions[key] === true} onChange={(v) => set(key, v)} />
   );
   switch (el.element_type) {
     case "text":
       return (
         <RichTextField
-          label={t("richText.label")}
-          value={typeof o.html == "string" ? o.html : ""}
+          label={translate("richText.label")}
+          value={typeof currentOptions.html == "string" ? currentOptions.html : ""}
           onChange={(html) => set("html", html)}
           headingLevels={TEXT_HEADINGS}
         />
@@ -75,50 +75,58 @@ function TypeOptions({ element: el, onChange }: { element: CtaElement; onChange(
       return (
         <FormLayout>
           {/* Template buttons keep their label in "button-text", which the widget reads first: edit that one. */}
-          {text(buttonLabelKey(o), t("editorUi.buttonText"))}
+          {text(buttonLabelKey(currentOptions), translate("editorUi.buttonText"))}
           <FormLayout.Group>
-            {text("url", t("editorUi.link"), {
-              placeholder: t("editorUi.linkPlaceholder"),
-              helpText: t("editorUi.linkHelp"),
+            {text("url", translate("editorUi.link"), {
+              placeholder: translate("editorUi.linkPlaceholder"),
+              helpText: translate("editorUi.linkHelp"),
             })}
           </FormLayout.Group>
-          {check("target-blank", t("editorUi.linkNewTab"))}
+          {check("target-blank", translate("editorUi.linkNewTab"))}
         </FormLayout>
       );
     case "form":
       return (
         <FormLayout>
           <FormLayout.Group>
-            {text("button-text", t("editorUi.buttonText"))}
+            {text("button-text", translate("editorUi.buttonText"))}
             <Select
-              label={t("editorUi.layout")}
+              label={translate("editorUi.layout")}
               options={[
-                { label: t("editorUi.layoutVertical"), value: "vertical" },
-                { label: t("editorUi.layoutHorizontal"), value: "horizontal" },
+                { label: translate("editorUi.layoutVertical"), value: "vertical" },
+                { label: translate("editorUi.layoutHorizontal"), value: "horizontal" },
               ]}
-              value={String(o.layout ?? "vertical")}
+              value={String(currentOptions.layout ?? "vertical")}
               onChange={(v) => set("layout", v)}
             />
           </FormLayout.Group>
-          {check("show-marketing-consent", t("editorUi.marketingConsent"), t("editorUi.marketingConsentHelp"))}
-          {check("show-privacy-consent", t("editorUi.privacyConsent"), t("editorUi.privacyConsentHelp"))}
+          {check(
+            "show-marketing-consent",
+            translate("editorUi.marketingConsent"),
+            translate("editorUi.marketingConsentHelp"),
+          )}
+          {check(
+            "show-privacy-consent",
+            translate("editorUi.privacyConsent"),
+            translate("editorUi.privacyConsentHelp"),
+          )}
         </FormLayout>
       );
     case "survey":
-      return text("question", t("editorUi.question"));
+      return text("question", translate("editorUi.question"));
     case "image":
     case "logo":
       return (
         <FormLayout>
           <FormLayout.Group>
-            {text("src", t("editorUi.imageAddress"), { placeholder: "https://" })}
-            {text("alt", t("editorUi.imageAlt"))}
+            {text("src", translate("editorUi.imageAddress"), { placeholder: "https://" })}
+            {text("alt", translate("editorUi.imageAlt"))}
           </FormLayout.Group>
-          {text("url", t("editorUi.linkOptional"))}
+          {text("url", translate("editorUi.linkOptional"))}
         </FormLayout>
       );
     case "video":
-      return text("url", t("editorUi.videoAddress"));
+      return text("url", translate("editorUi.videoAddress"));
     default:
       return null;
   }
@@ -147,14 +155,14 @@ export function ElementEditor({
   steps,
   ctaOptions,
 }: ElementEditorProps) {
-  const t = useT();
+  const translate = useT();
   const under = useErrorsUnder(path);
   const all = useAllErrors();
   const [open, setOpen] = useState(under.length > 0);
   const card = useCardSelection(path, () => setOpen(true));
-  const summary = elementSummary(el, t);
-  const name = t("editor.dnd.elementName", { n: index + 1, summary });
-  const owner = t("editorUi.elementN", { n: index + 1 });
+  const summary = elementSummary(el, translate);
+  const name = translate("editor.dnd.elementName", { n: index + 1, summary });
+  const owner = translate("editorUi.elementN", { n: index + 1 });
   const isQuiz = el.element_type === "quiz";
   const questions = isQuiz ? el.fields.map((f) => ({ id: f.id, slug: f.slug })) : [];
   return (
@@ -176,32 +184,34 @@ export function ElementEditor({
             <Button
               onClick={() => setOpen(!open)}
               ariaExpanded={open}
-              accessibilityLabel={open ? t("editorUi.closeNamed", { name }) : t("editorUi.editNamed", { name })}
+              accessibilityLabel={
+                open ? translate("editorUi.closeNamed", { name }) : translate("editorUi.editNamed", { name })
+              }
             >
-              {open ? t("editorUi.close") : t("editorUi.edit")}
+              {open ? translate("editorUi.close") : translate("editorUi.edit")}
             </Button>
             {handle}
             <Button
               tone="critical"
               variant="plain"
               onClick={onRemove}
-              accessibilityLabel={t("productPicker.removeNamed", { name })}
+              accessibilityLabel={translate("productPicker.removeNamed", { name })}
             >
-              {t("productPicker.remove")}
+              {translate("productPicker.remove")}
             </Button>
           </InlineStack>
         </InlineStack>
         {under.length && !open ? (
           <Text as="p" tone="critical">
-            {under.length === 1 ? under[0] : t("editorUi.problemsInside", { count: under.length })}
+            {under.length === 1 ? under[0] : translate("editorUi.problemsInside", { count: under.length })}
           </Text>
         ) : null}
         {open ? (
           <BlockStack gap="400">
             <Select
-              label={t("editorUi.elementType")}
-              helpText={t("editorUi.elementTypeHelp")}
-              options={elementTypeChoices(t)}
+              label={translate("editorUi.elementType")}
+              helpText={translate("editorUi.elementTypeHelp")}
+              options={elementTypeChoices(translate)}
               value={el.element_type}
               onChange={(v) => onChange({ ...newElement(v as ElementType, el.position), id: el.id })}
             />
@@ -226,7 +236,7 @@ export function ElementEditor({
             <Divider />
             <BlockStack gap="200">
               <Text as="h4" variant="headingSm">
-                {t("editorUi.afterConverting")}
+                {translate("editorUi.afterConverting")}
               </Text>
               <ActionGroupsEditor
                 groups={el.action_groups}
@@ -242,14 +252,17 @@ export function ElementEditor({
               actions={el.actions}
               onChange={(actions) => onChange({ ...el, actions })}
               path={[...path, "actions"]}
-              label={t("editorUi.elementActions", { n: index + 1 })}
+              label={translate("editorUi.elementActions", { n: index + 1 })}
             />
             <AdvancedOptions
               {...(el.element_type === "text"
-                ? { toggleText: t("richText.advanced"), toggleLabel: t("richText.advancedToggle", { owner }) }
+                ? {
+                    toggleText: translate("richText.advanced"),
+                    toggleLabel: translate("richText.advancedToggle", { owner }),
+                  }
                 : {})}
-              label={t("editorUi.allOptions")}
-              helpText={t("editorUi.allOptionsHelp")}
+              label={translate("editorUi.allOptions")}
+              helpText={translate("editorUi.allOptionsHelp")}
               value={el.options as Record<string, unknown>}
               onChange={(options) => onChange({ ...el, options })}
               errors={errorsUnder(all, [...path, "options"])}
@@ -257,8 +270,8 @@ export function ElementEditor({
             >
               {el.element_type === "text" ? (
                 <TextField
-                  label={t("editorUi.textHtml")}
-                  helpText={t("richText.htmlHelp")}
+                  label={translate("editorUi.textHtml")}
+                  helpText={translate("richText.htmlHelp")}
                   value={typeof el.options.html == "string" ? el.options.html : ""}
                   onChange={(html) => {
                     const options: Record<string, unknown> = { ...el.options, html };

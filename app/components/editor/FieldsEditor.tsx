@@ -55,8 +55,8 @@ export function choiceName(o: FieldOption, i: number, t: Translate = translator(
 
 /** What the owner calls a field: the question or label visitors read, else its slug. */
 export function fieldTitle(f: Pick<Field, "slug" | "options">): string {
-  const o = f.options as Record<string, unknown>;
-  const text = [o.label, o.question].find((v): v is string => typeof v === "string" && v.trim() !== "");
+  const options = f.options as Record<string, unknown>;
+  const text = [options.label, options.question].find((v): v is string => typeof v === "string" && v.trim() !== "");
   return text ? text.trim() : f.slug;
 }
 
@@ -71,7 +71,7 @@ function ChoicesEditor({
   path: Path;
   label: string;
 }) {
-  const t = useT();
+  const translate = useT();
   const errors = useErrorsUnder(path);
   const set = (i: number, patch: Partial<FieldOption>) =>
     onChange(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
@@ -85,37 +85,37 @@ function ChoicesEditor({
           {errors[0]}
         </Text>
       ) : null}
-      {options.map((o, i) => {
+      {options.map((option, index) => {
         // Named by what the visitor reads ("Choice 2 “6–20 sellers”"), not by slug and index.
-        const choice = choiceName(o, i, t);
+        const choice = choiceName(option, index, translate);
         return (
-          <InlineGrid key={i} columns={{ xs: 1, sm: "1fr 1fr 90px auto" }} gap="200" alignItems="end">
+          <InlineGrid key={index} columns={{ xs: 1, sm: "1fr 1fr 90px auto" }} gap="200" alignItems="end">
             <TextField
-              label={t("editorUi.choiceValue", { choice })}
-              value={o.value}
-              onChange={(value) => set(i, { value })}
+              label={translate("editorUi.choiceValue", { choice })}
+              value={option.value}
+              onChange={(value) => set(index, { value })}
               autoComplete="off"
             />
             <TextField
-              label={t("editorUi.choiceLabel", { choice })}
-              value={o.label ?? ""}
-              onChange={(v) => set(i, { label: v === "" ? undefined : v })}
+              label={translate("editorUi.choiceLabel", { choice })}
+              value={option.label ?? ""}
+              onChange={(v) => set(index, { label: v === "" ? undefined : v })}
               autoComplete="off"
             />
             <TextField
-              label={t("editorUi.choiceScore", { choice })}
+              label={translate("editorUi.choiceScore", { choice })}
               type="number"
-              value={o.score === undefined ? "" : String(o.score)}
-              onChange={(v) => set(i, { score: v === "" || !Number.isFinite(Number(v)) ? undefined : Number(v) })}
+              value={option.score === undefined ? "" : String(option.score)}
+              onChange={(v) => set(index, { score: v === "" || !Number.isFinite(Number(v)) ? undefined : Number(v) })}
               autoComplete="off"
             />
             <Button
               tone="critical"
               variant="plain"
-              onClick={() => onChange(options.filter((_, j) => j !== i))}
-              accessibilityLabel={t("editorUi.removeChoice", { choice, label })}
+              onClick={() => onChange(options.filter((_, j) => j !== index))}
+              accessibilityLabel={translate("editorUi.removeChoice", { choice, label })}
             >
-              {t("productPicker.remove")}
+              {translate("productPicker.remove")}
             </Button>
           </InlineGrid>
         );
@@ -125,11 +125,14 @@ function ChoicesEditor({
           onClick={() =>
             onChange([
               ...options,
-              { value: `choice_${options.length + 1}`, label: t("editorUi.choiceN", { n: options.length + 1 }) },
+              {
+                value: `choice_${options.length + 1}`,
+                label: translate("editorUi.choiceN", { n: options.length + 1 }),
+              },
             ])
           }
         >
-          {t("editorUi.addChoice")}
+          {translate("editorUi.addChoice")}
         </Button>
       </div>
     </BlockStack>
@@ -146,8 +149,8 @@ function FieldEditor(props: {
   path: Path;
   isQuiz: boolean;
 }) {
-  const { field: f, path, onChange } = props;
-  const t = useT();
+  const { field: field, path, onChange } = props;
+  const translate = useT();
   const slugError = useError([...path, "slug"]);
   const typeError = useError([...path, "field_type"]);
   const parentIdError = useError([...path, "field_id"]);
@@ -158,29 +161,31 @@ function FieldEditor(props: {
   const optionKeyErrors = useErrorsUnder([...path, "options"]).filter((e) => e !== optionsError);
   const under = useErrorsUnder(path);
   const [open, setOpen] = useState(under.length > 0);
-  const o = f.options as Record<string, unknown>;
+  const currentOptions = field.options as Record<string, unknown>;
   const setOption = (key: string, value: unknown) => {
-    const options = { ...o, [key]: value };
+    const options = { ...currentOptions, [key]: value };
     if (value === "" || value === undefined) delete options[key];
-    onChange({ ...f, options });
+    onChange({ ...field, options });
   };
-  const title = fieldTitle(f);
-  const name = t("editorUi.fieldName", { n: props.index + 1, title });
-  const parents = props.fields.filter((x) => x !== f && (x.id || x.slug));
+  const title = fieldTitle(field);
+  const name = translate("editorUi.fieldName", { n: props.index + 1, title });
+  const parents = props.fields.filter((x) => x !== field && (x.id || x.slug));
   return (
     <Box padding="300" borderWidth="025" borderColor={under.length ? "border-critical" : "border"} borderRadius="200">
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="h5" variant="headingSm">
-            {`${title}${title !== f.slug ? ` (${f.slug})` : ""} · ${t(`editorUi.field.${f.field_type}`)}${f.required ? ` · ${t("editorUi.required")}` : ""}`}
+            {`${title}${title !== field.slug ? ` (${field.slug})` : ""} · ${translate(`editorUi.field.${field.field_type}`)}${field.required ? ` · ${translate("editorUi.required")}` : ""}`}
           </Text>
           <InlineStack gap="100">
             <Button
               onClick={() => setOpen(!open)}
               ariaExpanded={open}
-              accessibilityLabel={open ? t("editorUi.closeNamed", { name }) : t("editorUi.editNamed", { name })}
+              accessibilityLabel={
+                open ? translate("editorUi.closeNamed", { name }) : translate("editorUi.editNamed", { name })
+              }
             >
-              {open ? t("editorUi.close") : t("editorUi.edit")}
+              {open ? translate("editorUi.close") : translate("editorUi.edit")}
             </Button>
             <ReorderButtons
               label={name}
@@ -195,108 +200,108 @@ function FieldEditor(props: {
           <FormLayout>
             <FormLayout.Group>
               <TextField
-                label={t("editorUi.slug")}
-                helpText={t("editorUi.slugHelp")}
-                value={f.slug}
-                onChange={(slug) => onChange({ ...f, slug })}
+                label={translate("editorUi.slug")}
+                helpText={translate("editorUi.slugHelp")}
+                value={field.slug}
+                onChange={(slug) => onChange({ ...field, slug })}
                 autoComplete="off"
                 error={slugError}
               />
               <Select
-                label={t("editorUi.fieldType")}
-                options={FIELD_TYPES.map((value) => ({ label: t(`editorUi.field.${value}`), value }))}
-                value={f.field_type}
-                onChange={(v) => onChange({ ...f, field_type: v as Field["field_type"] })}
+                label={translate("editorUi.fieldType")}
+                options={FIELD_TYPES.map((value) => ({ label: translate(`editorUi.field.${value}`), value }))}
+                value={field.field_type}
+                onChange={(v) => onChange({ ...field, field_type: v as Field["field_type"] })}
                 error={typeError}
               />
-              {f.field_type === "text" ? (
+              {field.field_type === "text" ? (
                 <Select
-                  label={t("editorUi.input")}
-                  options={INPUT_TYPES.map(([value, key]) => ({ label: t(key), value }))}
-                  value={String(o.type ?? "text")}
+                  label={translate("editorUi.input")}
+                  options={INPUT_TYPES.map(([value, key]) => ({ label: translate(key), value }))}
+                  value={String(currentOptions.type ?? "text")}
                   onChange={(v) => setOption("type", v === "text" ? undefined : v)}
                 />
               ) : null}
             </FormLayout.Group>
             <FormLayout.Group>
               <TextField
-                label={props.isQuiz ? t("editorUi.question") : t("editorUi.label")}
-                value={String(o.label ?? "")}
+                label={props.isQuiz ? translate("editorUi.question") : translate("editorUi.label")}
+                value={String(currentOptions.label ?? "")}
                 onChange={(v) => setOption("label", v)}
                 autoComplete="off"
               />
               <TextField
-                label={t("editorUi.placeholder")}
-                value={String(o.placeholder ?? "")}
+                label={translate("editorUi.placeholder")}
+                value={String(currentOptions.placeholder ?? "")}
                 onChange={(v) => setOption("placeholder", v)}
                 autoComplete="off"
               />
             </FormLayout.Group>
             <InlineStack gap="400">
               <Checkbox
-                label={t("editorUi.requiredLabel")}
-                checked={f.required}
-                onChange={(required) => onChange({ ...f, required })}
+                label={translate("editorUi.requiredLabel")}
+                checked={field.required}
+                onChange={(required) => onChange({ ...field, required })}
               />
-              {CHOICE_FIELD_TYPES.includes(f.field_type) ? (
+              {CHOICE_FIELD_TYPES.includes(field.field_type) ? (
                 <Checkbox
-                  label={t("editorUi.multiSelect")}
-                  checked={f.multi_select}
-                  onChange={(multi_select) => onChange({ ...f, multi_select })}
+                  label={translate("editorUi.multiSelect")}
+                  checked={field.multi_select}
+                  onChange={(multi_select) => onChange({ ...field, multi_select })}
                 />
               ) : null}
               <Checkbox
-                label={t("editorUi.urlParams")}
-                checked={f.url_params}
-                onChange={(url_params) => onChange({ ...f, url_params })}
+                label={translate("editorUi.urlParams")}
+                checked={field.url_params}
+                onChange={(url_params) => onChange({ ...field, url_params })}
               />
             </InlineStack>
             <FormLayout.Group>
               <TextField
-                label={f.field_type === "hidden" ? t("editorUi.value") : t("editorUi.defaultValue")}
-                value={f.value ?? ""}
-                onChange={(v) => onChange({ ...f, value: v === "" ? null : v })}
+                label={field.field_type === "hidden" ? translate("editorUi.value") : translate("editorUi.defaultValue")}
+                value={field.value ?? ""}
+                onChange={(v) => onChange({ ...field, value: v === "" ? null : v })}
                 autoComplete="off"
               />
-              {f.url_params ? (
+              {field.url_params ? (
                 <TextField
-                  label={t("editorUi.urlParameter")}
-                  value={f.parameter ?? ""}
-                  onChange={(v) => onChange({ ...f, parameter: v === "" ? null : v })}
+                  label={translate("editorUi.urlParameter")}
+                  value={field.parameter ?? ""}
+                  onChange={(v) => onChange({ ...field, parameter: v === "" ? null : v })}
                   autoComplete="off"
                 />
               ) : null}
             </FormLayout.Group>
             {props.isQuiz ? (
               <Select
-                label={t("editorUi.subQuestionOf")}
+                label={translate("editorUi.subQuestionOf")}
                 options={[
-                  { label: t("editorUi.topLevel"), value: "" },
+                  { label: translate("editorUi.topLevel"), value: "" },
                   ...parents.map((p) => ({ label: p.slug, value: p.id ? `id:${p.id}` : `slug:${p.slug}` })),
                 ]}
-                value={f.field_id ? `id:${f.field_id}` : f.parent_slug ? `slug:${f.parent_slug}` : ""}
-                onChange={(v) =>
+                value={field.field_id ? `id:${field.field_id}` : field.parent_slug ? `slug:${field.parent_slug}` : ""}
+                onChange={(value) =>
                   onChange({
-                    ...f,
-                    field_id: v.startsWith("id:") ? Number(v.slice(3)) : null,
-                    parent_slug: v.startsWith("slug:") ? v.slice(5) : null,
+                    ...field,
+                    field_id: value.startsWith("id:") ? Number(value.slice(3)) : null,
+                    parent_slug: value.startsWith("slug:") ? value.slice(5) : null,
                   })
                 }
                 error={parentError}
               />
             ) : null}
-            {CHOICE_FIELD_TYPES.includes(f.field_type) ? (
+            {CHOICE_FIELD_TYPES.includes(field.field_type) ? (
               <ChoicesEditor
-                options={f.field_options}
-                onChange={(field_options) => onChange({ ...f, field_options })}
+                options={field.field_options}
+                onChange={(field_options) => onChange({ ...field, field_options })}
                 path={[...path, "field_options"]}
-                label={t("editorUi.choicesOf", { title })}
+                label={translate("editorUi.choicesOf", { title })}
               />
             ) : null}
             <AdvancedOptions
-              label={t("editorUi.fieldOptions", { slug: f.slug })}
-              value={o}
-              onChange={(options) => onChange({ ...f, options })}
+              label={translate("editorUi.fieldOptions", { slug: field.slug })}
+              value={currentOptions}
+              onChange={(options) => onChange({ ...field, options })}
               errors={[...(optionsError ? [optionsError] : []), ...optionKeyErrors]}
               owner={title}
             />
@@ -319,23 +324,23 @@ export function FieldsEditor({
   path: Path;
   isQuiz: boolean;
 }) {
-  const t = useT();
+  const translate = useT();
   return (
     <BlockStack gap="200">
       <Text as="h4" variant="headingSm">
-        {isQuiz ? t("editorUi.questions") : t("editorUi.fields")}
+        {isQuiz ? translate("editorUi.questions") : translate("editorUi.fields")}
       </Text>
-      {fields.map((f, i) => (
+      {fields.map((field, index) => (
         <FieldEditor
-          key={f.id ?? `new-${i}`}
-          field={f}
+          key={field.id ?? `new-${index}`}
+          field={field}
           fields={fields}
-          index={i}
-          path={[...path, i]}
+          index={index}
+          path={[...path, index]}
           isQuiz={isQuiz}
-          onChange={(next) => onChange(fields.map((x, j) => (j === i ? next : x)))}
-          onMove={(by) => onChange(move(fields, i, by))}
-          onRemove={() => onChange(removeAt(fields, i))}
+          onChange={(next) => onChange(fields.map((x, j) => (j === index ? next : x)))}
+          onMove={(by) => onChange(move(fields, index, by))}
+          onRemove={() => onChange(removeAt(fields, index))}
         />
       ))}
       <div>
@@ -353,7 +358,7 @@ export function FieldsEditor({
             )
           }
         >
-          {isQuiz ? t("editorUi.addQuestion") : t("editorUi.addField")}
+          {isQuiz ? translate("editorUi.addQuestion") : translate("editorUi.addField")}
         </Button>
       </div>
     </BlockStack>

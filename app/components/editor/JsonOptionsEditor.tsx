@@ -21,13 +21,13 @@ const pretty = (v: Record<string, unknown>) => (Object.keys(v).length ? JSON.str
 
 /** A monospace JSON text area for an options object. */
 export function JsonOptionsEditor({ label, value, onChange, helpText, error }: JsonOptionsEditorProps) {
-  const t = useT();
+  const translate = useT();
   const [text, setText] = useState(() => pretty(value));
   const [problem, setProblem] = useState<string | null>(null);
   // Follow changes made elsewhere (other controls edit the same bag) unless the text is mid-edit and invalid.
   useEffect(() => {
     if (problem) return;
-    const parsed = parseJsonObject(text, t);
+    const parsed = parseJsonObject(text, translate);
     if (!parsed.ok || JSON.stringify(parsed.value) !== JSON.stringify(value)) setText(pretty(value));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
@@ -42,7 +42,7 @@ export function JsonOptionsEditor({ label, value, onChange, helpText, error }: J
       error={problem ?? error}
       onChange={(next) => {
         setText(next);
-        const parsed = parseJsonObject(next, t);
+        const parsed = parseJsonObject(next, translate);
         if (parsed.ok) {
           setProblem(null);
           onChange(parsed.value);

@@ -23,7 +23,7 @@ export interface KeyValueListProps {
 
 /** Rows of two text fields with a remove button each and an add button below. */
 export function KeyValueList(props: KeyValueListProps) {
-  const t = useT();
+  const translate = useT();
   const { name, label, rows, onChange, keyLabel, valueLabel, errors = {}, errorPrefix = name } = props;
   const set = (i: number, part: 0 | 1, v: string) =>
     onChange(rows.map((r, j) => (j === i ? (part === 0 ? [v, r[1]] : [r[0], v]) : r)));
@@ -37,36 +37,36 @@ export function KeyValueList(props: KeyValueListProps) {
           {props.helpText}
         </Text>
       ) : null}
-      {rows.map(([k, v], i) => (
-        <InlineGrid key={i} columns={["oneHalf", "oneHalf"]} gap="200">
+      {rows.map(([key, value], index) => (
+        <InlineGrid key={index} columns={["oneHalf", "oneHalf"]} gap="200">
           <TextField
-            label={t("editorUi.numbered", { label: keyLabel, n: i + 1 })}
+            label={translate("editorUi.numbered", { label: keyLabel, n: index + 1 })}
             name={`${name}.key`}
-            value={k}
-            onChange={(x) => set(i, 0, x)}
+            value={key}
+            onChange={(x) => set(index, 0, x)}
             autoComplete="off"
             placeholder={props.keyPlaceholder}
           />
           <BlockStack gap="100">
             <TextField
-              label={t("editorUi.numbered", { label: valueLabel, n: i + 1 })}
+              label={translate("editorUi.numbered", { label: valueLabel, n: index + 1 })}
               name={`${name}.value`}
-              value={v}
-              onChange={(x) => set(i, 1, x)}
+              value={value}
+              onChange={(x) => set(index, 1, x)}
               autoComplete="off"
               placeholder={props.valuePlaceholder}
-              error={k ? errors[`${errorPrefix}.${k}`] : undefined}
+              error={key ? errors[`${errorPrefix}.${key}`] : undefined}
             />
             <div>
               <Button
                 variant="plain"
                 tone="critical"
-                onClick={() => onChange(rows.filter((_, j) => j !== i))}
-                accessibilityLabel={t("productPicker.removeNamed", {
-                  name: t("editorUi.numbered", { label: keyLabel.toLowerCase(), n: i + 1 }),
+                onClick={() => onChange(rows.filter((_, j) => j !== index))}
+                accessibilityLabel={translate("productPicker.removeNamed", {
+                  name: translate("editorUi.numbered", { label: keyLabel.toLowerCase(), n: index + 1 }),
                 })}
               >
-                {t("productPicker.remove")}
+                {translate("productPicker.remove")}
               </Button>
             </div>
           </BlockStack>
@@ -81,7 +81,7 @@ export function KeyValueList(props: KeyValueListProps) {
       ) : null}
       <div>
         <Button onClick={() => onChange([...rows, ["", ""]])}>
-          {t("productPicker.addNamed", { name: keyLabel.toLowerCase() })}
+          {translate("productPicker.addNamed", { name: keyLabel.toLowerCase() })}
         </Button>
       </div>
     </BlockStack>

@@ -33,7 +33,7 @@ export function LeadDestinationsCard({
   destinations: LeadDestinationChoice[];
   integrationsUrl: string;
 }) {
-  const t = useT();
+  const translate = useT();
   const collecting = collectingElements(doc).length;
   const builtinId = destinations.find((d) => d.type === "builtin")?.integrationId ?? null;
   const chosen = destinations.flatMap((d) =>
@@ -45,52 +45,56 @@ export function LeadDestinationsCard({
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          {t("leads.title")}
+          {translate("leads.title")}
         </Text>
         {collecting === 0 ? (
           <Text as="p" tone="subdued">
-            {t("leads.noForm")}
+            {translate("leads.noForm")}
           </Text>
         ) : (
           <Text as="p" tone="subdued">
-            {t("leads.appliesTo", { count: String(collecting) })}
+            {translate("leads.appliesTo", { count: String(collecting) })}
           </Text>
         )}
         {destinations.every((d) => d.lists.length === 0) ? (
           <Text as="p">
-            {t("leads.noLists")} <Link url={integrationsUrl}>{t("leads.integrations")}</Link>
+            {translate("leads.noLists")} <Link url={integrationsUrl}>{translate("leads.integrations")}</Link>
           </Text>
         ) : null}
         {destinations
           .filter((d) => d.lists.length > 0)
-          .map((d) => {
+          .map((destination) => {
             // Beckon's own lists are named in the admin's language; an outside tool by its brand.
-            const tool = d.type === "builtin" ? t("integrations.builtinName") : d.label;
+            const tool = destination.type === "builtin" ? translate("integrations.builtinName") : destination.label;
             return (
-              <fieldset key={d.integrationId} style={{ border: 0, padding: 0, margin: 0 }} data-lead-tool={d.type}>
+              <fieldset
+                key={destination.integrationId}
+                style={{ border: 0, padding: 0, margin: 0 }}
+                data-lead-tool={destination.type}
+              >
                 <legend>
                   <Text as="span" variant="headingSm">
-                    {d.label === d.name ? tool : `${tool}: ${d.name}`}
+                    {destination.label === destination.name ? tool : `${tool}: ${destination.name}`}
                   </Text>
                 </legend>
                 <BlockStack gap="100">
-                  {d.lists.map((l) => {
-                    const ref = { integrationId: d.integrationId, listId: l.listId };
+                  {destination.lists.map((list) => {
+                    const ref = { integrationId: destination.integrationId, listId: list.listId };
                     const state = listState(doc, ref, builtinId);
                     return (
                       <Checkbox
-                        key={l.listId}
-                        label={l.name}
+                        key={list.listId}
+                        label={list.name}
                         checked={state === "all" ? true : state === "some" ? "indeterminate" : false}
                         disabled={collecting === 0}
-                        helpText={state === "some" ? t("leads.someElements") : undefined}
+                        helpText={state === "some" ? translate("leads.someElements") : undefined}
                         onChange={(on) => onChange(setList(doc, ref, on, builtinId))}
                       />
                     );
                   })}
                   <Text as="p" tone="subdued">
-                    {t(`leads.optIn.${d.optIn}`)}
-                    {d.external ? ` ${t("leads.external")}` : ` ${t("leads.consent")}`}
+                    {translate(`leads.optIn.${destination.optIn}`)}
+                    {destination.external ? ` ${translate("leads.external")}` : ` ${translate("leads.consent")}`}
                   </Text>
                 </BlockStack>
               </fieldset>
@@ -98,7 +102,7 @@ export function LeadDestinationsCard({
           })}
         {collecting > 0 && chosen.length === 0 && destinations.some((d) => d.lists.length) ? (
           <Text as="p" tone="caution">
-            {t("leads.noneChosen")}
+            {translate("leads.noneChosen")}
           </Text>
         ) : null}
       </BlockStack>

@@ -31,7 +31,7 @@ export function PickedItems({
   onRemove(key: string): void;
   empty: string;
 }) {
-  const t = useT();
+  const translate = useT();
   if (!items.length) {
     return (
       <Text as="p" tone="subdued">
@@ -58,10 +58,10 @@ export function PickedItems({
             <Button
               variant="plain"
               tone="critical"
-              accessibilityLabel={t("productPicker.removeNamed", { name: item.title })}
+              accessibilityLabel={translate("productPicker.removeNamed", { name: item.title })}
               onClick={() => onRemove(item.key)}
             >
-              {t("productPicker.remove")}
+              {translate("productPicker.remove")}
             </Button>
           </InlineStack>
         </li>

@@ -43,7 +43,7 @@ export function PreviewFrame({
   openUrl,
   onPick,
 }: PreviewFrameProps) {
-  const t = useT();
+  const translate = useT();
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
   const [size, setSize] = useState<keyof typeof SIZES>("desktop");
@@ -59,7 +59,7 @@ export function PreviewFrame({
   const nonce = useNonce();
   // The first document only: later changes travel by postMessage.
   const srcDoc = useMemo(
-    () => previewHtml(data, rendererUrl, nonce, true, previewTexts(t, t.lang)),
+    () => previewHtml(data, rendererUrl, nonce, true, previewTexts(translate, translate.lang)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [rendererUrl, reload],
   );
@@ -71,11 +71,11 @@ export function PreviewFrame({
   pickRef.current = { onPick, editedVariant: variant === null };
 
   useEffect(() => {
-    const onMessage = (e: MessageEvent) => {
+    const onMessage = (messageEvent: MessageEvent) => {
       // Only our frame, whose sandbox gives it an opaque origin ("null"), speaks to the editor.
-      if (e.source !== frame.current?.contentWindow || e.origin !== "null") return;
-      if ((e.data as { type?: string } | null)?.type === `${PREVIEW_MESSAGE}-ready`) setReady(true);
-      const pick = parsePreviewPick(e.data);
+      if (messageEvent.source !== frame.current?.contentWindow || messageEvent.origin !== "null") return;
+      if ((messageEvent.data as { type?: string } | null)?.type === `${PREVIEW_MESSAGE}-ready`) setReady(true);
+      const pick = parsePreviewPick(messageEvent.data);
       // A pick in another variant than the edited one (the "Variant shown" choice) has no card here.
       if (pick && pickRef.current.editedVariant) pickRef.current.onPick?.(pick);
     };
@@ -100,18 +100,18 @@ export function PreviewFrame({
     <BlockStack gap="200">
       <InlineStack align="space-between" blockAlign="center" gap="200">
         <Text as="h2" variant="headingMd">
-          {t("editor.preview")}
+          {translate("editor.preview")}
         </Text>
         <InlineStack gap="200" blockAlign="center">
           {cta.variants.length > 1 ? (
             <Select
-              label={t("editorUi.variantShown")}
+              label={translate("editorUi.variantShown")}
               labelInline
               options={[
-                { label: t("editorUi.variantEdited"), value: "" },
-                ...cta.variants.map((v, i) => ({
-                  label: t("editorUi.variantX", { variant: v.variation }),
-                  value: String(i),
+                { label: translate("editorUi.variantEdited"), value: "" },
+                ...cta.variants.map((ctaVariant, index) => ({
+                  label: translate("editorUi.variantX", { variant: ctaVariant.variation }),
+                  value: String(index),
                 })),
               ]}
               value={variant === null ? "" : String(variant)}
@@ -120,10 +120,10 @@ export function PreviewFrame({
           ) : null}
           <ButtonGroup variant="segmented">
             <Button pressed={size === "desktop"} onClick={() => setSize("desktop")}>
-              {t("editorUi.desktop")}
+              {translate("editorUi.desktop")}
             </Button>
             <Button pressed={size === "mobile"} onClick={() => setSize("mobile")}>
-              {t("editorUi.mobile")}
+              {translate("editorUi.mobile")}
             </Button>
           </ButtonGroup>
           <Button
@@ -132,11 +132,11 @@ export function PreviewFrame({
               setReload((n) => n + 1);
             }}
           >
-            {t("editorUi.restart")}
+            {translate("editorUi.restart")}
           </Button>
           {openUrl ? (
             <Button url={openUrl} target="_blank" variant="plain">
-              {t("editorUi.openSaved")}
+              {translate("editorUi.openSaved")}
             </Button>
           ) : null}
         </InlineStack>
@@ -155,7 +155,7 @@ export function PreviewFrame({
         <iframe
           ref={frame}
           key={reload}
-          title={t("editorUi.previewOf", { name: cta.name })}
+          title={translate("editorUi.previewOf", { name: cta.name })}
           srcDoc={srcDoc}
           // No allow-same-origin: scripts the CTA carries run in an opaque origin, away from the admin.
           sandbox="allow-scripts allow-forms allow-popups"
@@ -163,7 +163,7 @@ export function PreviewFrame({
         />
       </div>
       <Text as="p" tone="subdued">
-        {t("editorUi.previewHelp")}
+        {translate("editorUi.previewHelp")}
       </Text>
     </BlockStack>
   );

@@ -24,7 +24,7 @@ import { CollectionFeedField } from "./CollectionFeedField";
 import { useStoreProducts } from "./store-products-context";
 
 export function ProductFeedField({ element, onChange }: { element: CtaElement; onChange(el: CtaElement): void }) {
-  const t = useT();
+  const translate = useT();
   const source = useStoreProducts();
   const entries = (element.product_recommendations ?? []) as Record<string, unknown>[];
   const products = manualFeedOf(entries);
@@ -46,22 +46,22 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
   return (
     <BlockStack gap="200">
       <Text as="h4" variant="headingSm">
-        {t("productPicker.feedTitle")}
+        {translate("productPicker.feedTitle")}
       </Text>
       <PickedItems
-        items={products.map((p) => ({
-          key: p.handle,
-          data: { "data-feed-product": p.handle },
-          image: p.image,
-          title: p.title || p.handle,
-          detail: p.price,
+        items={products.map((product) => ({
+          key: product.handle,
+          data: { "data-feed-product": product.handle },
+          image: product.image,
+          title: product.title || product.handle,
+          detail: product.price,
         }))}
         onRemove={(handle) => set(products.filter((x) => x.handle !== handle))}
-        empty={t("productPicker.feedNone")}
+        empty={translate("productPicker.feedNone")}
       />
       {source.surface === "shopify" ? (
         <AppBridgePickerButton
-          texts={{ choose: t("productPicker.choose"), pickerMissing: t("productPicker.pickerMissing") }}
+          texts={{ choose: translate("productPicker.choose"), pickerMissing: translate("productPicker.pickerMissing") }}
           pick={pickFeed}
         />
       ) : (
@@ -76,12 +76,12 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
                   disabled={added}
                   accessibilityLabel={
                     added
-                      ? t("productPicker.addedNamed", { name: hit.title })
-                      : t("productPicker.addNamed", { name: hit.title })
+                      ? translate("productPicker.addedNamed", { name: hit.title })
+                      : translate("productPicker.addNamed", { name: hit.title })
                   }
                   onClick={() => set([...products, feedProductFromHit(hit)])}
                 >
-                  {t("productPicker.add")}
+                  {translate("productPicker.add")}
                 </Button>
               </InlineStack>
             );

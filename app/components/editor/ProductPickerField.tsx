@@ -35,7 +35,7 @@ export interface ProductPickerFieldProps {
 
 /** The selected variants and the way to pick more; nothing where no store is known. */
 export function ProductPickerField({ data, onChange }: ProductPickerFieldProps) {
-  const t = useT();
+  const translate = useT();
   const source = useStoreProducts();
   const selected = selectedVariantsOf(data);
   const setSelected = (next: SelectedVariant[]) => onChange(withSelectedVariants(data, next));
@@ -43,27 +43,27 @@ export function ProductPickerField({ data, onChange }: ProductPickerFieldProps) 
   return (
     <BlockStack gap="200">
       <Text as="h4" variant="headingSm">
-        {t("productPicker.selected")}
+        {translate("productPicker.selected")}
       </Text>
       <PickedItems
-        items={selected.map((v) => ({
-          key: v.id,
-          data: { "data-selected-variant": v.id },
-          image: v.image,
-          title: v.productTitle || t("productPicker.variantId", { id: v.id }),
-          detail: [v.variantTitle, v.price].filter(Boolean).join(" · "),
+        items={selected.map((variant) => ({
+          key: variant.id,
+          data: { "data-selected-variant": variant.id },
+          image: variant.image,
+          title: variant.productTitle || translate("productPicker.variantId", { id: variant.id }),
+          detail: [variant.variantTitle, variant.price].filter(Boolean).join(" · "),
         }))}
         onRemove={(id) => setSelected(selected.filter((x) => x.id !== id))}
-        empty={t("productPicker.none")}
+        empty={translate("productPicker.none")}
       />
       {source.surface === "shopify" ? (
         <ResourcePickerButton source={source} selected={selected} onPick={setSelected} />
       ) : (
         <ProductSearch
           source={source}
-          renderActions={(p) => (
+          renderActions={(product) => (
             <VariantButtons
-              product={p}
+              product={product}
               onPick={(s) => setSelected([...selected, s])}
               selectedIds={new Set(selected.map((s) => s.id))}
             />
@@ -84,10 +84,10 @@ function ResourcePickerButton({
   selected: SelectedVariant[];
   onPick(next: SelectedVariant[]): void;
 }) {
-  const t = useT();
+  const translate = useT();
   return (
     <AppBridgePickerButton<ResourcePickerProduct>
-      texts={{ choose: t("productPicker.choose"), pickerMissing: t("productPicker.pickerMissing") }}
+      texts={{ choose: translate("productPicker.choose"), pickerMissing: translate("productPicker.pickerMissing") }}
       pick={async (shopify) => {
         const picked = await shopify.resourcePicker({
           type: "product",
@@ -118,22 +118,22 @@ export function ProductSearch({
   source: StoreProductsSource;
   renderActions(product: ProductHit): ReactNode;
 }) {
-  const t = useT();
+  const translate = useT();
   const search = useStoreSearch(source, PRODUCT_SEARCH);
   return (
     <StoreSearchPanel
       search={search}
       hits={search.page?.products ?? null}
       texts={{
-        label: t("productPicker.search"),
-        placeholder: t("productPicker.searchPlaceholder"),
-        helpText: t("productPicker.searchHelp"),
-        failed: t("productPicker.failed"),
-        noResults: t("productPicker.noResults", { query: search.query }),
+        label: translate("productPicker.search"),
+        placeholder: translate("productPicker.searchPlaceholder"),
+        helpText: translate("productPicker.searchHelp"),
+        failed: translate("productPicker.failed"),
+        noResults: translate("productPicker.noResults", { query: search.query }),
       }}
-      renderHit={(p) => (
-        <SearchResult key={p.id} product={p}>
-          {renderActions(p)}
+      renderHit={(product) => (
+        <SearchResult key={product.id} product={product}>
+          {renderActions(product)}
         </SearchResult>
       )}
     />
@@ -142,7 +142,7 @@ export function ProductSearch({
 
 /** One product of the results: image, title, price range, variants count, and what can be done with it. */
 function SearchResult({ product, children }: { product: ProductHit; children: ReactNode }) {
-  const t = useT();
+  const translate = useT();
   return (
     <li style={{ listStyle: "none" }} data-product-result={product.id}>
       <InlineStack gap="300" blockAlign="start" wrap={false}>
@@ -153,7 +153,7 @@ function SearchResult({ product, children }: { product: ProductHit; children: Re
           </Text>
           <Text as="span" tone="subdued">
             {priceRange(product)} ·{" "}
-            {t(product.variantsCount === 1 ? "productPicker.variantsOne" : "productPicker.variants", {
+            {translate(product.variantsCount === 1 ? "productPicker.variantsOne" : "productPicker.variants", {
               count: product.variantsCount,
             })}
           </Text>
@@ -174,25 +174,25 @@ function VariantButtons({
   onPick(s: SelectedVariant): void;
   selectedIds: Set<string>;
 }) {
-  const t = useT();
+  const translate = useT();
   const single = product.variants.length === 1;
   return (
     <InlineStack gap="200">
-      {product.variants.map((v) => {
-        const s = selectedFromHit(product, v);
-        const chosen = selectedIds.has(s.id);
-        const name = single ? product.title : `${product.title} – ${v.title}`;
+      {product.variants.map((variant) => {
+        const selectedVariant = selectedFromHit(product, variant);
+        const chosen = selectedIds.has(selectedVariant.id);
+        const name = single ? product.title : `${product.title} – ${variant.title}`;
         return (
           <Button
-            key={v.id}
+            key={variant.id}
             size="slim"
             disabled={chosen}
             accessibilityLabel={
-              chosen ? t("productPicker.addedNamed", { name }) : t("productPicker.addNamed", { name })
+              chosen ? translate("productPicker.addedNamed", { name }) : translate("productPicker.addNamed", { name })
             }
-            onClick={() => onPick(s)}
+            onClick={() => onPick(selectedVariant)}
           >
-            {`${single ? t("productPicker.add") : v.title} · ${v.price}${v.available ? "" : ` (${t("productPicker.soldOut")})`}`}
+            {`${single ? translate("productPicker.add") : variant.title} · ${variant.price}${variant.available ? "" : ` (${translate("productPicker.soldOut")})`}`}
           </Button>
         );
       })}

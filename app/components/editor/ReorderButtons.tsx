@@ -10,21 +10,21 @@ export function ReorderButtons(props: {
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
-  const t = useT();
+  const translate = useT();
   const { label } = props;
   return (
     <>
       <Button
         onClick={() => props.onMove(-1)}
         disabled={props.index === 0}
-        accessibilityLabel={t("editorUi.moveUp", { label })}
+        accessibilityLabel={translate("editorUi.moveUp", { label })}
       >
         ↑
       </Button>
       <Button
         onClick={() => props.onMove(1)}
         disabled={props.index === props.count - 1}
-        accessibilityLabel={t("editorUi.moveDown", { label })}
+        accessibilityLabel={translate("editorUi.moveDown", { label })}
       >
         ↓
       </Button>
@@ -32,9 +32,9 @@ export function ReorderButtons(props: {
         tone="critical"
         variant="plain"
         onClick={props.onRemove}
-        accessibilityLabel={t("productPicker.removeNamed", { name: label })}
+        accessibilityLabel={translate("productPicker.removeNamed", { name: label })}
       >
-        {t("productPicker.remove")}
+        {translate("productPicker.remove")}
       </Button>
     </>
   );

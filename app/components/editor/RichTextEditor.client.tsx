@@ -54,7 +54,7 @@ const htmlOf = (editor: Editor) => (editor.isEmpty ? "" : editor.getHTML());
 
 /** The Tiptap editor with its labelled toolbar; default export for React.lazy. */
 export default function RichTextEditor({ label, value, onChange, headingLevels = [] }: RichTextEditorProps) {
-  const t = useT();
+  const translate = useT();
   // The admin lets style elements in by nonce only: this editor's and the one Tiptap adds carry it.
   const nonce = useNonce();
   const labelId = useId();
@@ -127,16 +127,16 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
 
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) =>
-      e
+    selector: ({ editor: liveEditor }) =>
+      liveEditor
         ? {
-            bold: e.isActive("bold"),
-            italic: e.isActive("italic"),
-            link: e.isActive("link"),
-            bulletList: e.isActive("bulletList"),
-            orderedList: e.isActive("orderedList"),
-            heading: headingLevels.find((level) => e.isActive("heading", { level })) ?? 0,
-            href: String(e.getAttributes("link").href ?? ""),
+            bold: liveEditor.isActive("bold"),
+            italic: liveEditor.isActive("italic"),
+            link: liveEditor.isActive("link"),
+            bulletList: liveEditor.isActive("bulletList"),
+            orderedList: liveEditor.isActive("orderedList"),
+            heading: headingLevels.find((level) => liveEditor.isActive("heading", { level })) ?? 0,
+            href: String(liveEditor.getAttributes("link").href ?? ""),
           }
         : null,
   });
@@ -171,20 +171,20 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
         <div className="bk-rte-bar">
           {headingLevels.length ? (
             <select
-              aria-label={t("richText.blockType")}
+              aria-label={translate("richText.blockType")}
               value={String(state?.heading ?? 0)}
               disabled={!editor}
-              onChange={(e) => {
-                const level = Number(e.currentTarget.value) as 0 | 1 | 2 | 3;
+              onChange={(changeEvent) => {
+                const level = Number(changeEvent.currentTarget.value) as 0 | 1 | 2 | 3;
                 if (!editor) return;
                 if (level) editor.chain().focus().setHeading({ level }).run();
                 else editor.chain().focus().setParagraph().run();
               }}
             >
-              <option value="0">{t("richText.paragraph")}</option>
+              <option value="0">{translate("richText.paragraph")}</option>
               {headingLevels.map((level) => (
                 <option key={level} value={String(level)}>
-                  {t("richText.heading", { level: String(level) })}
+                  {translate("richText.heading", { level: String(level) })}
                 </option>
               ))}
             </select>
@@ -192,21 +192,21 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
           <div
             className="bk-rte-tools"
             role="toolbar"
-            aria-label={t("richText.toolbar", { label })}
+            aria-label={translate("richText.toolbar", { label })}
             onKeyDown={onToolbarKey}
           >
-            {TOOLS.map((tool, i) => (
+            {TOOLS.map((tool, index) => (
               <button
                 key={tool}
                 ref={(el) => {
-                  tools.current[i] = el;
+                  tools.current[index] = el;
                 }}
                 type="button"
-                tabIndex={i === active ? 0 : -1}
+                tabIndex={index === active ? 0 : -1}
                 aria-pressed={tool === "link" ? (state?.link ?? false) || linkOpen : (state?.[tool] ?? false)}
                 aria-keyshortcuts={SHORTCUTS[tool]}
                 disabled={!editor}
-                onFocus={() => setActive(i)}
+                onFocus={() => setActive(index)}
                 // A mouse press keeps focus (and the selection) in the text, so keys typed
                 // right after a click go to the text, not to the toolbar.
                 onMouseDown={(e) => e.preventDefault()}
@@ -217,7 +217,7 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
                 }}
                 style={tool === "bold" ? { fontWeight: 700 } : tool === "italic" ? { fontStyle: "italic" } : undefined}
               >
-                {t(`richText.${tool}`)}
+                {translate(`richText.${tool}`)}
               </button>
             ))}
           </div>
@@ -228,7 +228,7 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
         <EditorContent editor={editor} />
       </div>
       <p id={hintId} style={{ margin: "4px 0 0", color: "#616161" }}>
-        {t("richText.keys")}
+        {translate("richText.keys")}
       </p>
     </div>
   );
@@ -236,14 +236,14 @@ export default function RichTextEditor({ label, value, onChange, headingLevels =
 
 /** The link address form under the toolbar: checks the address, then sets, replaces or removes the link of the selection. */
 function LinkForm({ editor, href, onDone }: { editor: Editor; href: string; onDone(): void }) {
-  const t = useT();
+  const translate = useT();
   const [typed, setTyped] = useState(href);
   const [error, setError] = useState<string | undefined>();
   const problems = {
-    empty: t("richText.linkEmpty"),
-    tooLong: t("richText.linkTooLong", { max: String(MAX_LINK_CHARS) }),
-    scheme: t("richText.linkScheme"),
-    invalid: t("richText.linkInvalid"),
+    empty: translate("richText.linkEmpty"),
+    tooLong: translate("richText.linkTooLong", { max: String(MAX_LINK_CHARS) }),
+    scheme: translate("richText.linkScheme"),
+    invalid: translate("richText.linkInvalid"),
   };
   const close = () => {
     onDone();
@@ -277,7 +277,7 @@ function LinkForm({ editor, href, onDone }: { editor: Editor; href: string; onDo
       }}
     >
       <TextField
-        label={t("richText.linkAddress")}
+        label={translate("richText.linkAddress")}
         value={typed}
         onChange={(v) => {
           setTyped(v);
@@ -288,12 +288,12 @@ function LinkForm({ editor, href, onDone }: { editor: Editor; href: string; onDo
         // Not type="url": the browser would block saving the whole CTA over "example.se".
         inputMode="url"
         maxLength={MAX_LINK_CHARS + 1}
-        helpText={t("richText.linkHelp")}
+        helpText={translate("richText.linkHelp")}
         error={error}
         connectedRight={
           <InlineStack gap="100" wrap={false}>
             <Button onClick={apply} variant="primary">
-              {t("richText.linkApply")}
+              {translate("richText.linkApply")}
             </Button>
           </InlineStack>
         }
@@ -308,10 +308,10 @@ function LinkForm({ editor, href, onDone }: { editor: Editor; href: string; onDo
                 onDone();
               }}
             >
-              {t("richText.linkRemove")}
+              {translate("richText.linkRemove")}
             </Button>
           ) : null}
-          <Button onClick={close}>{t("richText.linkCancel")}</Button>
+          <Button onClick={close}>{translate("richText.linkCancel")}</Button>
         </InlineStack>
       </div>
     </div>

@@ -14,12 +14,12 @@ const RichTextEditor = lazy(() => import("./RichTextEditor.client"));
 
 /** The lazily loaded rich-text editor, with a loading line on the server and until it arrives. */
 export function RichTextField(props: RichTextEditorProps) {
-  const t = useT();
+  const translate = useT();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const loading = (
     <Text as="p" tone="subdued">
-      {t("richText.loading")}
+      {translate("richText.loading")}
     </Text>
   );
   if (!mounted) return loading;

@@ -16,22 +16,22 @@ interface Shared {
 }
 
 function AddElement({ onAdd, label }: { onAdd(type: ElementType): void; label: string }) {
-  const t = useT();
+  const translate = useT();
   const [type, setType] = useState<ElementType>("text");
   return (
     <InlineStack gap="200" blockAlign="end">
       <Select
-        label={t("editorUi.newElementType", { label })}
+        label={translate("editorUi.newElementType", { label })}
         labelHidden
-        options={elementTypeChoices(t)}
+        options={elementTypeChoices(translate)}
         value={type}
         onChange={(v) => setType(v as ElementType)}
       />
       <Button
         onClick={() => onAdd(type)}
-        accessibilityLabel={t("editorUi.addElementTo", { label: label.toLowerCase() })}
+        accessibilityLabel={translate("editorUi.addElementTo", { label: label.toLowerCase() })}
       >
-        {t("editorUi.addElement")}
+        {translate("editorUi.addElement")}
       </Button>
     </InlineStack>
   );
@@ -55,7 +55,7 @@ function ColumnEditor({
   path: Path;
   label: string;
 } & Shared) {
-  const t = useT();
+  const translate = useT();
   const els = column.elements;
   const all = useAllErrors();
   return (
@@ -72,9 +72,9 @@ function ColumnEditor({
                 variant="plain"
                 tone="critical"
                 onClick={onRemove}
-                accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}
+                accessibilityLabel={translate("productPicker.removeNamed", { name: label.toLowerCase() })}
               >
-                {t("editorUi.removeColumn")}
+                {translate("editorUi.removeColumn")}
               </Button>
             </InlineStack>
           ) : null}
@@ -88,7 +88,7 @@ function ColumnEditor({
         />
         {errorsUnder(all, [...path, "options"]).length ? (
           <AdvancedOptions
-            label={t("editorUi.optionsJson", { label })}
+            label={translate("editorUi.optionsJson", { label })}
             value={column.options as Record<string, unknown>}
             onChange={(options) => onChange({ ...column, options })}
             errors={errorsUnder(all, [...path, "options"])}
@@ -99,17 +99,19 @@ function ColumnEditor({
           items={els}
           layout="vertical"
           itemKey={(el, i) => (el.id != null ? `element-${el.id}` : `new-element-${i}`)}
-          itemName={(el, i) => t("editor.dnd.elementName", { n: i + 1, summary: elementSummary(el, t) })}
+          itemName={(el, i) =>
+            translate("editor.dnd.elementName", { n: i + 1, summary: elementSummary(el, translate) })
+          }
           onMove={(from, to) => onChange({ ...column, elements: moveTo(els, from, to) })}
         >
-          {(el, i, elementHandle) => (
+          {(el, index, elementHandle) => (
             <ElementEditor
               element={el}
-              index={i}
+              index={index}
               handle={elementHandle}
-              path={[...path, "elements", i]}
-              onChange={(next) => onChange({ ...column, elements: els.map((x, j) => (j === i ? next : x)) })}
-              onRemove={() => onChange({ ...column, elements: removeAt(els, i) })}
+              path={[...path, "elements", index]}
+              onChange={(next) => onChange({ ...column, elements: els.map((x, j) => (j === index ? next : x)) })}
+              onRemove={() => onChange({ ...column, elements: removeAt(els, index) })}
               {...shared}
             />
           )}
@@ -135,12 +137,12 @@ export interface SectionEditorProps extends Shared {
 
 /** A section card. */
 export function SectionEditor({ section, onChange, onRemove, handle, index, path, ...shared }: SectionEditorProps) {
-  const t = useT();
+  const translate = useT();
   const cols = section.columns;
   const columnsError = useError([...path, "columns"]);
   const all = useAllErrors();
   const under = useErrorsUnder(path);
-  const label = t("editorUi.sectionN", { n: index + 1 });
+  const label = translate("editorUi.sectionN", { n: index + 1 });
   return (
     <Box padding="300" borderWidth="025" borderColor={under.length ? "border-critical" : "border"} borderRadius="300">
       <BlockStack gap="300">
@@ -152,18 +154,18 @@ export function SectionEditor({ section, onChange, onRemove, handle, index, path
             <Button
               disabled={cols.length >= 12}
               onClick={() => onChange({ ...section, columns: renumber([...cols, newColumn(cols.length)]) })}
-              accessibilityLabel={t("editorUi.addColumnTo", { label: label.toLowerCase() })}
+              accessibilityLabel={translate("editorUi.addColumnTo", { label: label.toLowerCase() })}
             >
-              {t("editorUi.addColumn")}
+              {translate("editorUi.addColumn")}
             </Button>
             {handle}
             <Button
               tone="critical"
               variant="plain"
               onClick={onRemove}
-              accessibilityLabel={t("productPicker.removeNamed", { name: label.toLowerCase() })}
+              accessibilityLabel={translate("productPicker.removeNamed", { name: label.toLowerCase() })}
             >
-              {t("productPicker.remove")}
+              {translate("productPicker.remove")}
             </Button>
           </InlineStack>
         </InlineStack>
@@ -180,8 +182,8 @@ export function SectionEditor({ section, onChange, onRemove, handle, index, path
           owner={label}
         />
         <AdvancedOptions
-          label={t("editorUi.optionsJson", { label })}
-          helpText={t("editorUi.example", {
+          label={translate("editorUi.optionsJson", { label })}
+          helpText={translate("editorUi.example", {
             example: '{"background-color": "#f4f1ea", "padding": 24, "anchor": "offer"}',
           })}
           value={section.options as Record<string, unknown>}
@@ -195,23 +197,25 @@ export function SectionEditor({ section, onChange, onRemove, handle, index, path
             layout="grid"
             itemKey={(col, i) => (col.id != null ? `column-${col.id}` : `new-column-${i}`)}
             itemName={(_, i) =>
-              `${t("editor.dnd.sectionName", { n: index + 1 })}, ${t("editor.dnd.columnName", { n: i + 1 })}`
+              `${translate("editor.dnd.sectionName", { n: index + 1 })}, ${translate("editor.dnd.columnName", { n: i + 1 })}`
             }
             onMove={(from, to) => onChange({ ...section, columns: moveTo(cols, from, to) })}
           >
-            {(col, i, columnHandle) => (
+            {(col, columnIndex, columnHandle) => (
               <ColumnEditor
                 column={col}
                 label={
                   cols.length > 1
-                    ? t("editorUi.columnN", { section: label, n: i + 1 })
-                    : t("editorUi.sectionContent", { section: label })
+                    ? translate("editorUi.columnN", { section: label, n: columnIndex + 1 })
+                    : translate("editorUi.sectionContent", { section: label })
                 }
-                path={[...path, "columns", i]}
+                path={[...path, "columns", columnIndex]}
                 canRemove={cols.length > 1}
                 handle={columnHandle}
-                onChange={(next) => onChange({ ...section, columns: cols.map((x, j) => (j === i ? next : x)) })}
-                onRemove={() => onChange({ ...section, columns: removeAt(cols, i) })}
+                onChange={(next) =>
+                  onChange({ ...section, columns: cols.map((x, j) => (j === columnIndex ? next : x)) })
+                }
+                onRemove={() => onChange({ ...section, columns: removeAt(cols, columnIndex) })}
                 {...shared}
               />
             )}

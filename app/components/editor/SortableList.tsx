@@ -45,7 +45,7 @@ export interface SortableListProps<T> {
 
 /** The items in a drag and drop context of their own (lists nest: elements inside columns inside sections). */
 export function SortableList<T>({ items, itemKey, itemName, onMove, layout, children }: SortableListProps<T>) {
-  const t = useT();
+  const translate = useT();
   // A stable id for SSR: dnd-kit's own counter differs between server and browser and breaks hydration.
   const id = useId();
   const sensors = useSensors(
@@ -56,8 +56,8 @@ export function SortableList<T>({ items, itemKey, itemName, onMove, layout, chil
   const keys = items.map((item, i) => itemKey(item, i));
   const indexOf = (key: UniqueIdentifier | undefined) => (key === undefined ? -1 : keys.indexOf(String(key)));
   const nameOf = (key: UniqueIdentifier) => {
-    const i = indexOf(key);
-    return i < 0 ? "" : itemName(items[i], i);
+    const index = indexOf(key);
+    return index < 0 ? "" : itemName(items[index], index);
   };
   const where = (key: UniqueIdentifier | undefined) => ({ position: indexOf(key) + 1, count: items.length });
 
@@ -67,19 +67,19 @@ export function SortableList<T>({ items, itemKey, itemName, onMove, layout, chil
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
       lastOver.current = active.id;
-      return t("editor.dnd.pickedUp", { name: nameOf(active.id), ...where(active.id) });
+      return translate("editor.dnd.pickedUp", { name: nameOf(active.id), ...where(active.id) });
     },
     onDragOver: ({ active, over }) => {
       const overId = over?.id ?? null;
       if (overId === lastOver.current) return undefined;
       lastOver.current = overId;
       return overId !== null
-        ? t("editor.dnd.movedTo", { name: nameOf(active.id), ...where(overId) })
-        : t("editor.dnd.notOver", { name: nameOf(active.id) });
+        ? translate("editor.dnd.movedTo", { name: nameOf(active.id), ...where(overId) })
+        : translate("editor.dnd.notOver", { name: nameOf(active.id) });
     },
     onDragEnd: ({ active, over }) =>
-      t("editor.dnd.dropped", { name: nameOf(active.id), ...where(over?.id ?? active.id) }),
-    onDragCancel: ({ active }) => t("editor.dnd.cancelled", { name: nameOf(active.id), ...where(active.id) }),
+      translate("editor.dnd.dropped", { name: nameOf(active.id), ...where(over?.id ?? active.id) }),
+    onDragCancel: ({ active }) => translate("editor.dnd.cancelled", { name: nameOf(active.id), ...where(active.id) }),
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -94,12 +94,12 @@ export function SortableList<T>({ items, itemKey, itemName, onMove, layout, chil
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t("editor.dnd.instructions") } }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: translate("editor.dnd.instructions") } }}
     >
       <SortableContext items={keys} strategy={layout === "grid" ? rectSortingStrategy : verticalListSortingStrategy}>
-        {items.map((item, i) => (
-          <SortableItem key={keys[i]} id={keys[i]} name={itemName(item, i)}>
-            {(handle) => children(item, i, handle)}
+        {items.map((item, index) => (
+          <SortableItem key={keys[index]} id={keys[index]} name={itemName(item, index)}>
+            {(handle) => children(item, index, handle)}
           </SortableItem>
         ))}
       </SortableContext>
@@ -108,10 +108,10 @@ export function SortableList<T>({ items, itemKey, itemName, onMove, layout, chil
 }
 
 function SortableItem({ id, name, children }: { id: string; name: string; children(handle: ReactNode): ReactNode }) {
-  const t = useT();
+  const translate = useT();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
-    attributes: { roleDescription: t("editor.dnd.roleDescription") },
+    attributes: { roleDescription: translate("editor.dnd.roleDescription") },
   });
   const style: CSSProperties = {
     // Translate only: scaling a card to its neighbour's height would squash its text while it moves.
@@ -126,7 +126,7 @@ function SortableItem({ id, name, children }: { id: string; name: string; childr
       type="button"
       ref={setActivatorNodeRef}
       className="bk-drag-handle"
-      aria-label={t("editor.dnd.move", { name })}
+      aria-label={translate("editor.dnd.move", { name })}
       {...attributes}
       {...listeners}
       style={HANDLE_STYLE}

@@ -19,18 +19,18 @@ export interface StepEditorProps {
 
 /** The step's editor card. */
 export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEditorProps) {
-  const t = useT();
+  const translate = useT();
   const nameError = useError([...path, "options", "name"]);
   const scriptError = useError([...path, "options", "script"]);
   const sections = step.sections;
-  const stepName = step.options.name || t("editorUi.stepN", { n: step.position + 1 });
+  const stepName = step.options.name || translate("editorUi.stepN", { n: step.position + 1 });
   return (
     <Card>
       <BlockStack gap="400">
         <FormLayout>
           <FormLayout.Group>
             <TextField
-              label={t("editorUi.stepName")}
+              label={translate("editorUi.stepName")}
               value={step.options.name ?? ""}
               onChange={(name) => onChange({ ...step, options: { ...step.options, name } })}
               autoComplete="off"
@@ -41,26 +41,26 @@ export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEdit
         <BlockStack gap="300">
           {sections.length === 0 ? (
             <Text as="p" tone="subdued">
-              {t("editorUi.stepEmpty")}
+              {translate("editorUi.stepEmpty")}
             </Text>
           ) : null}
           <SortableList
             items={sections}
             layout="vertical"
             itemKey={(s, i) => (s.id != null ? `section-${s.id}` : `new-section-${i}`)}
-            itemName={(_, i) => t("editor.dnd.sectionName", { n: i + 1 })}
+            itemName={(_, i) => translate("editor.dnd.sectionName", { n: i + 1 })}
             onMove={(from, to) => onChange({ ...step, sections: moveTo(sections, from, to) })}
           >
-            {(s, i, handle) => (
+            {(stepItem, index, handle) => (
               <SectionEditor
-                section={s}
-                index={i}
+                section={stepItem}
+                index={index}
                 handle={handle}
-                path={[...path, "sections", i]}
+                path={[...path, "sections", index]}
                 steps={steps}
                 ctaOptions={ctaOptions}
-                onChange={(next) => onChange({ ...step, sections: sections.map((x, j) => (j === i ? next : x)) })}
-                onRemove={() => onChange({ ...step, sections: removeAt(sections, i) })}
+                onChange={(next) => onChange({ ...step, sections: sections.map((x, j) => (j === index ? next : x)) })}
+                onRemove={() => onChange({ ...step, sections: removeAt(sections, index) })}
               />
             )}
           </SortableList>
@@ -73,17 +73,17 @@ export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEdit
                 })
               }
             >
-              {t("editorUi.addSection")}
+              {translate("editorUi.addSection")}
             </Button>
           </InlineStack>
         </BlockStack>
         <Divider />
         <BlockStack gap="200">
           <Text as="h3" variant="headingSm">
-            {t("editorUi.afterConverts", { step: stepName })}
+            {translate("editorUi.afterConverts", { step: stepName })}
           </Text>
           <Text as="p" tone="subdued">
-            {t("editorUi.afterConvertsHelp")}
+            {translate("editorUi.afterConvertsHelp")}
           </Text>
           <ActionGroupsEditor
             groups={step.action_groups}
@@ -95,7 +95,7 @@ export function StepEditor({ step, onChange, path, steps, ctaOptions }: StepEdit
           />
         </BlockStack>
         <TextField
-          label={t("editorUi.stepScript")}
+          label={translate("editorUi.stepScript")}
           value={step.options.script ?? ""}
           onChange={(script) =>
             onChange({ ...step, options: { ...step.options, script: script === "" ? undefined : script } })

@@ -30,7 +30,7 @@ export function StoreSearchPanel<P extends Paged, H>(props: {
   /** One hit as a list item. */
   renderHit(hit: H): ReactNode;
 }) {
-  const t = useT();
+  const translate = useT();
   const { search, hits, texts } = props;
   const { state } = search;
   return (
@@ -63,10 +63,12 @@ export function StoreSearchPanel<P extends Paged, H>(props: {
           </BlockStack>
         </Box>
       ) : null}
-      {state.status === "loading" ? <Spinner size="small" accessibilityLabel={t("productPicker.searching")} /> : null}
+      {state.status === "loading" ? (
+        <Spinner size="small" accessibilityLabel={translate("productPicker.searching")} />
+      ) : null}
       {state.status === "done" && state.page.pageInfo.hasNextPage ? (
         <InlineStack>
-          <Button onClick={search.more}>{t("productPicker.more")}</Button>
+          <Button onClick={search.more}>{translate("productPicker.more")}</Button>
         </InlineStack>
       ) : null}
     </BlockStack>

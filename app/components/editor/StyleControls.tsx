@@ -54,14 +54,14 @@ interface ColorFieldProps {
 
 /** A labelled hex field with a native colour picker beside it. */
 export function ColorField({ label, value, fallback, onChange, error }: ColorFieldProps) {
-  const t = useT();
+  const translate = useT();
   const text = typeof value == "string" ? value : "";
-  const local = text && !isHexColor(text) ? t("style.hexHelp") : undefined;
+  const local = text && !isHexColor(text) ? translate("style.hexHelp") : undefined;
   return (
     <InlineStack gap="200" blockAlign="end" wrap={false}>
       <input
         type="color"
-        aria-label={t("style.picker", { label })}
+        aria-label={translate("style.picker", { label })}
         value={normalizeHex(text) ?? fallback}
         onChange={(e) => onChange(e.currentTarget.value)}
         style={{
@@ -99,12 +99,12 @@ export function ContrastWarning({
   background: string;
   what: string;
 }) {
-  const t = useT();
+  const translate = useT();
   const check = checkContrast(foreground, background);
   if (!check || check.passes) return null;
   return (
     <Banner tone="warning">
-      <p>{t("style.contrastLow", { what, ratio: check.shown, min: String(AA_NORMAL) })}</p>
+      <p>{translate("style.contrastLow", { what, ratio: check.shown, min: String(AA_NORMAL) })}</p>
     </Banner>
   );
 }
@@ -115,19 +115,19 @@ export function ContrastWarning({
  * leaves a colour unset.
  */
 export function BrandContrast({ colors }: { colors: Record<string, string> }) {
-  const t = useT();
+  const translate = useT();
   const pick = (key: string, fallback: string) => normalizeHex(colors[key]) ?? fallback;
   return (
     <>
       <ContrastWarning
         foreground={pick("text", RENDER_DEFAULTS.text)}
         background={pick("background", RENDER_DEFAULTS.background)}
-        what={t("style.textOnBackground")}
+        what={translate("style.textOnBackground")}
       />
       <ContrastWarning
         foreground={pick("on-primary", RENDER_DEFAULTS.buttonText)}
         background={pick("primary", RENDER_DEFAULTS.button)}
-        what={t("style.buttonTextOnButton")}
+        what={translate("style.buttonTextOnButton")}
       />
     </>
   );
@@ -161,17 +161,23 @@ const BORDER_LABELS = {
 const SHADOW_LABELS = { small: "style.shadowSmall", medium: "style.shadowMedium", large: "style.shadowLarge" } as const;
 
 /** The "Style" disclosure of a card. */
-export function StyleControls({ level, options: o, onChange, errorFor, owner }: StyleControlsProps) {
-  const t = useT();
+export function StyleControls({ level, options: options, onChange, errorFor, owner }: StyleControlsProps) {
+  const translate = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
   const set = (key: string, value: unknown) => {
-    const next = { ...o, [key]: value };
+    const next = { ...options, [key]: value };
     if (value === undefined || value === "") delete next[key];
     onChange(next);
   };
   const color = (key: string, label: string, fallback: string) => (
-    <ColorField label={label} value={o[key]} fallback={fallback} onChange={(v) => set(key, v)} error={errorFor(key)} />
+    <ColorField
+      label={label}
+      value={options[key]}
+      fallback={fallback}
+      onChange={(v) => set(key, v)}
+      error={errorFor(key)}
+    />
   );
   const number = (
     key: string,
@@ -183,7 +189,7 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
       type="number"
       min={PIXEL_RANGES[key]?.[0] ?? 0}
       max={PIXEL_RANGES[key]?.[1]}
-      value={typeof o[key] == "number" ? String(o[key]) : ""}
+      value={typeof options[key] == "number" ? String(options[key]) : ""}
       onChange={(v) => set(key, v === "" ? undefined : Number(v))}
       autoComplete="off"
       error={errorFor(key)}
@@ -195,17 +201,18 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
   const defaults = isButton
     ? { background: RENDER_DEFAULTS.button, text: RENDER_DEFAULTS.buttonText }
     : RENDER_DEFAULTS;
-  const bg = colorOf(o, "background-color", defaults.background);
-  const fg = colorOf(o, "text-color", defaults.text);
-  const borderStyle = typeof o["border-style"] == "string" ? o["border-style"] : "";
-  const image = typeof o["background-image"] == "string" ? o["background-image"] : "";
+  const bg = colorOf(options, "background-color", defaults.background);
+  const fg = colorOf(options, "text-color", defaults.text);
+  const borderStyle = typeof options["border-style"] == "string" ? options["border-style"] : "";
+  const image = typeof options["background-image"] == "string" ? options["background-image"] : "";
   // Picking a style draws a 1 px border at once; "no border" removes the whole border.
   const setBorderStyle = (value: string) => {
-    const next = { ...o };
+    const next = { ...options };
     if (value)
       Object.assign(next, {
         "border-style": value,
-        "border-width": typeof o["border-width"] == "number" && o["border-width"] > 0 ? o["border-width"] : 1,
+        "border-width":
+          typeof options["border-width"] == "number" && options["border-width"] > 0 ? options["border-width"] : 1,
       });
     else for (const key of ["border-style", "border-width", "border-color"]) delete next[key];
     onChange(next);
@@ -218,9 +225,9 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
           onClick={() => setOpen(!open)}
           ariaExpanded={open}
           ariaControls={id}
-          accessibilityLabel={t("style.toggle", { owner })}
+          accessibilityLabel={translate("style.toggle", { owner })}
         >
-          {t("style.title")}
+          {translate("style.title")}
         </Button>
       </InlineStack>
       {open ? (
@@ -228,48 +235,52 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
           <BlockStack gap="300">
             <FormLayout>
               <FormLayout.Group>
-                {color("background-color", isButton ? t("style.button") : t("style.background"), defaults.background)}
-                {color("text-color", isButton ? t("style.buttonText") : t("style.text"), defaults.text)}
+                {color(
+                  "background-color",
+                  isButton ? translate("style.button") : translate("style.background"),
+                  defaults.background,
+                )}
+                {color("text-color", isButton ? translate("style.buttonText") : translate("style.text"), defaults.text)}
               </FormLayout.Group>
               <ContrastWarning
                 foreground={fg}
                 background={bg}
-                what={isButton ? t("style.buttonTextOnButton") : t("style.textOnBackground")}
+                what={isButton ? translate("style.buttonTextOnButton") : translate("style.textOnBackground")}
               />
             </FormLayout>
             {level.kind === "cta" ? (
               <FormLayout>
                 <FormLayout.Group>
-                  {color("button-color", t("style.button"), RENDER_DEFAULTS.button)}
-                  {color("button-text-color", t("style.buttonText"), RENDER_DEFAULTS.buttonText)}
+                  {color("button-color", translate("style.button"), RENDER_DEFAULTS.button)}
+                  {color("button-text-color", translate("style.buttonText"), RENDER_DEFAULTS.buttonText)}
                 </FormLayout.Group>
                 <ContrastWarning
-                  foreground={colorOf(o, "button-text-color", RENDER_DEFAULTS.buttonText)}
-                  background={colorOf(o, "button-color", RENDER_DEFAULTS.button)}
-                  what={t("style.buttonTextOnButton")}
+                  foreground={colorOf(options, "button-text-color", RENDER_DEFAULTS.buttonText)}
+                  background={colorOf(options, "button-color", RENDER_DEFAULTS.button)}
+                  what={translate("style.buttonTextOnButton")}
                 />
                 <Select
-                  label={t("style.font")}
-                  helpText={t("style.fontHelp")}
+                  label={translate("style.font")}
+                  helpText={translate("style.fontHelp")}
                   options={[
-                    { label: t("style.fontDefault"), value: "" },
+                    { label: translate("style.fontDefault"), value: "" },
                     ...FONTS.map((f) => ({ label: f, value: f })),
                   ]}
-                  value={typeof o.font == "string" ? o.font : ""}
+                  value={typeof options.font == "string" ? options.font : ""}
                   onChange={(v) => set("font", v)}
                   error={errorFor("font")}
                 />
                 {level.ctaType === "overlay" && level.subtype !== "splash"
-                  ? number("width", t("style.boxWidth"), { suffix: "px", placeholder: "600" })
+                  ? number("width", translate("style.boxWidth"), { suffix: "px", placeholder: "600" })
                   : null}
                 {level.ctaType === "hook" ? (
                   <Select
-                    label={t("style.hookPosition")}
+                    label={translate("style.hookPosition")}
                     options={[
-                      { label: t("style.right"), value: "right" },
-                      { label: t("style.left"), value: "left" },
+                      { label: translate("style.right"), value: "right" },
+                      { label: translate("style.left"), value: "left" },
                     ]}
-                    value={o["hook-position"] === "left" ? "left" : "right"}
+                    value={options["hook-position"] === "left" ? "left" : "right"}
                     onChange={(v) => set("hook-position", v === "right" ? undefined : v)}
                   />
                 ) : null}
@@ -278,68 +289,72 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
             {level.kind === "section" || level.kind === "column" ? (
               <FormLayout>
                 <FormLayout.Group>
-                  {number("padding", t("style.padding"), { suffix: "px", max: 200 })}
+                  {number("padding", translate("style.padding"), { suffix: "px", max: 200 })}
                   <Select
-                    label={t("style.align")}
+                    label={translate("style.align")}
                     options={[
-                      { label: t("style.alignDefault"), value: "" },
-                      { label: t("style.left"), value: "left" },
-                      { label: t("style.center"), value: "center" },
-                      { label: t("style.right"), value: "right" },
+                      { label: translate("style.alignDefault"), value: "" },
+                      { label: translate("style.left"), value: "left" },
+                      { label: translate("style.center"), value: "center" },
+                      { label: translate("style.right"), value: "right" },
                     ]}
-                    value={typeof o["text-align"] == "string" ? o["text-align"] : ""}
+                    value={typeof options["text-align"] == "string" ? options["text-align"] : ""}
                     onChange={(v) => set("text-align", v)}
                     error={errorFor("text-align")}
                   />
-                  {level.kind === "column" ? number("width", t("style.columnWidth"), { suffix: "%", max: 100 }) : null}
+                  {level.kind === "column"
+                    ? number("width", translate("style.columnWidth"), { suffix: "%", max: 100 })
+                    : null}
                 </FormLayout.Group>
               </FormLayout>
             ) : null}
             {level.kind === "element" ? (
               <FormLayout>
                 <FormLayout.Group>
-                  {number("padding", t("style.padding"), { suffix: "px" })}
+                  {number("padding", translate("style.padding"), { suffix: "px" })}
                   {level.type === "image" || level.type === "logo"
-                    ? number(level.type === "logo" ? "logo-width" : "width", t("style.imageWidth"), { suffix: "px" })
+                    ? number(level.type === "logo" ? "logo-width" : "width", translate("style.imageWidth"), {
+                        suffix: "px",
+                      })
                     : null}
                 </FormLayout.Group>
               </FormLayout>
             ) : null}
             <FormLayout>
               <FormLayout.Group>
-                {number("font-size", t("style.fontSize"), {
+                {number("font-size", translate("style.fontSize"), {
                   suffix: "px",
                   placeholder: level.kind === "cta" ? "16" : undefined,
                 })}
-                {number("border-radius", t("style.radius"), { suffix: "px" })}
+                {number("border-radius", translate("style.radius"), { suffix: "px" })}
                 <Select
-                  label={t("style.shadow")}
+                  label={translate("style.shadow")}
                   options={[
-                    { label: t("style.shadowNone"), value: "" },
-                    ...SHADOW_PRESETS.map((v) => ({ label: t(SHADOW_LABELS[v]), value: v })),
+                    { label: translate("style.shadowNone"), value: "" },
+                    ...SHADOW_PRESETS.map((v) => ({ label: translate(SHADOW_LABELS[v]), value: v })),
                   ]}
-                  value={typeof o.shadow == "string" ? o.shadow : ""}
+                  value={typeof options.shadow == "string" ? options.shadow : ""}
                   onChange={(v) => set("shadow", v)}
                   error={errorFor("shadow")}
                 />
               </FormLayout.Group>
               <FormLayout.Group>
                 <Select
-                  label={t("style.borderStyle")}
+                  label={translate("style.borderStyle")}
                   options={[
-                    { label: t("style.borderNone"), value: "" },
-                    ...BORDER_STYLES.map((v) => ({ label: t(BORDER_LABELS[v]), value: v })),
+                    { label: translate("style.borderNone"), value: "" },
+                    ...BORDER_STYLES.map((v) => ({ label: translate(BORDER_LABELS[v]), value: v })),
                   ]}
                   value={borderStyle}
                   onChange={setBorderStyle}
                   error={errorFor("border-style")}
                 />
-                {borderStyle ? number("border-width", t("style.borderWidth"), { suffix: "px" }) : null}
+                {borderStyle ? number("border-width", translate("style.borderWidth"), { suffix: "px" }) : null}
               </FormLayout.Group>
-              {borderStyle ? color("border-color", t("style.borderColor"), fg) : null}
+              {borderStyle ? color("border-color", translate("style.borderColor"), fg) : null}
               <TextField
-                label={t("style.backgroundImage")}
-                helpText={t("style.backgroundImageHelp")}
+                label={translate("style.backgroundImage")}
+                helpText={translate("style.backgroundImageHelp")}
                 type="url"
                 value={image}
                 placeholder="https://"
@@ -347,7 +362,7 @@ export function StyleControls({ level, options: o, onChange, errorFor, owner }: 
                 autoComplete="off"
                 error={
                   errorFor("background-image") ??
-                  (image && !isSafeImageUrl(image) ? t("style.backgroundImageInvalid") : undefined)
+                  (image && !isSafeImageUrl(image) ? translate("style.backgroundImageInvalid") : undefined)
                 }
               />
             </FormLayout>
@@ -385,7 +400,7 @@ export function AdvancedOptions({
   errors,
   owner,
 }: AdvancedOptionsProps) {
-  const t = useT();
+  const translate = useT();
   const id = useId();
   const [open, setOpen] = useState(errors.length > 0);
   const shown = open || errors.length > 0;
@@ -398,9 +413,9 @@ export function AdvancedOptions({
           onClick={() => setOpen(!shown)}
           ariaExpanded={shown}
           ariaControls={id}
-          accessibilityLabel={toggleLabel ?? t("style.advancedToggle", { owner })}
+          accessibilityLabel={toggleLabel ?? translate("style.advancedToggle", { owner })}
         >
-          {toggleText ?? t("style.advanced")}
+          {toggleText ?? translate("style.advanced")}
         </Button>
       </InlineStack>
       {shown ? (

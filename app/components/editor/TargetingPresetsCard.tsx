@@ -36,7 +36,7 @@ export function TargetingPresetsCard({
     conditions: Pick<Condition, "condition_type" | "operator" | "url" | "data" | "count" | "data_name">[];
   }[];
 }) {
-  const t = useT();
+  const translate = useT();
   const fetcher = useFetcher<Answer>();
   const current = campaigns.find((b) => b.id === doc.broadcast_id);
   const [preset, setPreset] = useState<TargetingPreset>(() => (current && presetOf(current.conditions)) || NO_PRESET);
@@ -62,29 +62,29 @@ export function TargetingPresetsCard({
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          {t("targeting.title")}
+          {translate("targeting.title")}
         </Text>
         <FormLayout>
           <Select
-            label={t("targeting.visitor")}
+            label={translate("targeting.visitor")}
             options={[
-              { label: t("targeting.visitor.all"), value: "all" },
-              { label: t("targeting.visitor.new"), value: "new" },
-              { label: t("targeting.visitor.returning"), value: "returning" },
+              { label: translate("targeting.visitor.all"), value: "all" },
+              { label: translate("targeting.visitor.new"), value: "new" },
+              { label: translate("targeting.visitor.returning"), value: "returning" },
             ]}
             value={preset.visitor}
             onChange={(v) => setPreset({ ...preset, visitor: v as TargetingPreset["visitor"] })}
           />
           <TextField
-            label={t("targeting.utmSource")}
+            label={translate("targeting.utmSource")}
             value={preset.utm_source}
             onChange={(v) => setPreset({ ...preset, utm_source: v })}
-            placeholder={t("editorUi.utmPlaceholder")}
+            placeholder={translate("editorUi.utmPlaceholder")}
             autoComplete="off"
             error={errors["targeting.utm_source"]}
           />
           <TextField
-            label={t("targeting.pageUrl")}
+            label={translate("targeting.pageUrl")}
             value={preset.page_url}
             onChange={(v) => setPreset({ ...preset, page_url: v })}
             placeholder="/blogg"
@@ -92,32 +92,32 @@ export function TargetingPresetsCard({
             error={errors["targeting.page_url"]}
           />
           <Select
-            label={t("targeting.device")}
+            label={translate("targeting.device")}
             options={[
-              { label: t("targeting.device.all"), value: "all" },
-              { label: t("targeting.device.mobile"), value: "mobile" },
-              { label: t("targeting.device.tablet"), value: "tablet" },
-              { label: t("targeting.device.desktop"), value: "desktop" },
+              { label: translate("targeting.device.all"), value: "all" },
+              { label: translate("targeting.device.mobile"), value: "mobile" },
+              { label: translate("targeting.device.tablet"), value: "tablet" },
+              { label: translate("targeting.device.desktop"), value: "desktop" },
             ]}
             value={preset.device}
             onChange={(v) => setPreset({ ...preset, device: v as TargetingPreset["device"] })}
           />
           <TextField
-            label={t("targeting.referrer")}
+            label={translate("targeting.referrer")}
             value={preset.referrer}
             onChange={(v) => setPreset({ ...preset, referrer: v })}
             placeholder="google."
-            helpText={t("targeting.referrerHelp")}
+            helpText={translate("targeting.referrerHelp")}
             autoComplete="off"
             error={errors["targeting.referrer"]}
           />
         </FormLayout>
         <Text as="p" tone="subdued">
-          {t("targeting.help")}
+          {translate("targeting.help")}
         </Text>
         <div>
           <Button onClick={apply} loading={fetcher.state !== "idle"}>
-            {t("targeting.apply")}
+            {translate("targeting.apply")}
           </Button>
         </div>
         <div role="status">

@@ -12,7 +12,7 @@ import { useT } from "~/i18n/useT";
 
 /** The standalone admin's guard: a "Leave without saving?" modal and beforeunload, both only while dirty. */
 export function OwnerUnsavedGuard({ dirty }: { dirty: boolean }) {
-  const t = useT();
+  const translate = useT();
   // Submitting the editor's own form posts to the same path: only leaving the page is guarded.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
@@ -38,12 +38,14 @@ export function OwnerUnsavedGuard({ dirty }: { dirty: boolean }) {
     <Modal
       open={blocker.state === "blocked"}
       onClose={() => blocker.reset?.()}
-      title={t("safeEdit.leaveTitle")}
-      primaryAction={{ content: t("safeEdit.stay"), onAction: () => blocker.reset?.() }}
-      secondaryActions={[{ content: t("safeEdit.leave"), destructive: true, onAction: () => blocker.proceed?.() }]}
+      title={translate("safeEdit.leaveTitle")}
+      primaryAction={{ content: translate("safeEdit.stay"), onAction: () => blocker.reset?.() }}
+      secondaryActions={[
+        { content: translate("safeEdit.leave"), destructive: true, onAction: () => blocker.proceed?.() },
+      ]}
     >
       <Modal.Section>
-        <Text as="p">{t("safeEdit.leaveBody")}</Text>
+        <Text as="p">{translate("safeEdit.leaveBody")}</Text>
       </Modal.Section>
     </Modal>
   );
@@ -61,15 +63,15 @@ export function ShopifySaveBar({
   onSave: () => void;
   onDiscard: () => void;
 }) {
-  const t = useT();
+  const translate = useT();
   return (
     <SaveBar id="cta-save-bar" open={dirty}>
       {/* App Bridge reads these buttons' variant, loading and disabled attributes and mirrors them in the admin's bar. */}
       <button {...{ variant: "primary" }} onClick={onSave} disabled={busy}>
-        {t("editor.save")}
+        {translate("editor.save")}
       </button>
       <button onClick={onDiscard} disabled={busy}>
-        {t("safeEdit.discard")}
+        {translate("safeEdit.discard")}
       </button>
     </SaveBar>
   );

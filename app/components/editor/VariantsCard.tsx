@@ -18,9 +18,9 @@ export interface VariantsCardProps {
 
 /** Variant rows with their percentages and the running total. */
 export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCardProps) {
-  const t = useT();
+  const translate = useT();
   const errors = useAllErrors();
-  const problem = splitProblem(doc.variants, t);
+  const problem = splitProblem(doc.variants, translate);
   const serverProblem = errors.variants;
   const set = (i: number, patch: Partial<CtaDocument["variants"][number]>) =>
     onChange({ ...doc, variants: doc.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
@@ -29,7 +29,7 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="h2" variant="headingMd">
-            {t("editor.variants")}
+            {translate("editor.variants")}
           </Text>
           <InlineStack gap="200">
             {doc.variants.length > 1 ? (
@@ -39,68 +39,68 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
                   onChange({ ...doc, variants: doc.variants.map((v, i) => ({ ...v, percentage: split[i] })) });
                 }}
               >
-                {t("editorUi.splitEvenly")}
+                {translate("editorUi.splitEvenly")}
               </Button>
             ) : null}
             <Button disabled={doc.variants.length >= 10} onClick={() => onChange(addVariant(doc, selected))}>
-              {t("editorUi.addVariant")}
+              {translate("editorUi.addVariant")}
             </Button>
           </InlineStack>
         </InlineStack>
-        {doc.variants.map((v, i) => {
-          const p = `variants.${i}`;
+        {doc.variants.map((variant, index) => {
+          const variantPath = `variants.${index}`;
           return (
             <Box
-              key={v.id ?? `new-${i}`}
+              key={variant.id ?? `new-${index}`}
               padding="200"
               borderRadius="200"
-              background={i === selected ? "bg-surface-secondary" : undefined}
+              background={index === selected ? "bg-surface-secondary" : undefined}
             >
               <InlineGrid columns={{ xs: 1, sm: "80px 140px 1fr auto" }} gap="200" alignItems="end">
                 <TextField
-                  label={t("editorUi.variantLetter", { n: i + 1 })}
-                  value={v.variation}
-                  onChange={(variation) => set(i, { variation: variation.toUpperCase() })}
+                  label={translate("editorUi.variantLetter", { n: index + 1 })}
+                  value={variant.variation}
+                  onChange={(variation) => set(index, { variation: variation.toUpperCase() })}
                   autoComplete="off"
                   maxLength={2}
-                  error={errors[`${p}.variation`]}
+                  error={errors[`${variantPath}.variation`]}
                 />
                 <TextField
-                  label={t("editorUi.variantShare", { variant: v.variation })}
+                  label={translate("editorUi.variantShare", { variant: variant.variation })}
                   type="number"
                   min={0}
                   max={100}
                   suffix="%"
-                  value={String(v.percentage)}
-                  onChange={(x) => set(i, { percentage: x === "" ? 0 : Number(x) })}
+                  value={String(variant.percentage)}
+                  onChange={(x) => set(index, { percentage: x === "" ? 0 : Number(x) })}
                   autoComplete="off"
-                  error={errors[`${p}.percentage`]}
+                  error={errors[`${variantPath}.percentage`]}
                 />
                 <Checkbox
-                  label={t("results.winner")}
-                  helpText={t("editorUi.winnerHelp")}
-                  checked={v.winner}
-                  onChange={(winner) => set(i, { winner })}
+                  label={translate("results.winner")}
+                  helpText={translate("editorUi.winnerHelp")}
+                  checked={variant.winner}
+                  onChange={(winner) => set(index, { winner })}
                 />
                 <InlineStack gap="100">
                   <Button
-                    pressed={i === selected}
-                    onClick={() => onSelect(i)}
-                    accessibilityLabel={t("editorUi.editVariant", { variant: v.variation })}
+                    pressed={index === selected}
+                    onClick={() => onSelect(index)}
+                    accessibilityLabel={translate("editorUi.editVariant", { variant: variant.variation })}
                   >
-                    {i === selected ? t("editorUi.editing") : t("editorUi.edit")}
+                    {index === selected ? translate("editorUi.editing") : translate("editorUi.edit")}
                   </Button>
                   {doc.variants.length > 1 ? (
                     <Button
                       tone="critical"
                       variant="plain"
-                      accessibilityLabel={t("editorUi.removeVariant", { variant: v.variation })}
+                      accessibilityLabel={translate("editorUi.removeVariant", { variant: variant.variation })}
                       onClick={() => {
-                        onChange(removeVariant(doc, i));
-                        onSelect(Math.max(0, selected >= i ? selected - 1 : selected));
+                        onChange(removeVariant(doc, index));
+                        onSelect(Math.max(0, selected >= index ? selected - 1 : selected));
                       }}
                     >
-                      {t("productPicker.remove")}
+                      {translate("productPicker.remove")}
                     </Button>
                   ) : null}
                 </InlineStack>
@@ -110,7 +110,7 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
         })}
         <div role={problem || serverProblem ? "alert" : undefined}>
           <Text as="p" tone={problem || serverProblem ? "critical" : "subdued"}>
-            {problem ?? serverProblem ?? t("editorUi.total", { total: percentTotal(doc.variants) })}
+            {problem ?? serverProblem ?? translate("editorUi.total", { total: percentTotal(doc.variants) })}
           </Text>
         </div>
       </BlockStack>

@@ -54,12 +54,12 @@ export const CTA_TYPE_LABELS: Record<CtaType, string> = {
 /** "Overlay (popup) · boxed", in the admin's language (codes the catalogue lacks stay as they are). */
 export function typeLabel(
   doc: Pick<CtaDocument, "cta_type" | "inline_type" | "overlay_type" | "hook_type" | "bar_position">,
-  t: Translate = translator("en"),
+  translate: Translate = translator("en"),
 ): string {
   const sub = SUBTYPES[doc.cta_type];
   const value = sub ? doc[sub.key] : null;
-  const type = textOr(t, `ctaType.${doc.cta_type}`, doc.cta_type);
-  return value ? `${type} · ${textOr(t, `ctaType.value.${value}`, value)}` : type;
+  const type = textOr(translate, `ctaType.${doc.cta_type}`, doc.cta_type);
+  return value ? `${type} · ${textOr(translate, `ctaType.value.${value}`, value)}` : type;
 }
 
 /** The document with another type: its subtype set to the first choice (or kept when valid), the others cleared. */
@@ -243,13 +243,13 @@ export function percentTotal(variants: Pick<CtaVariant, "percentage">[]): number
 /** Why the split is wrong, in words, or null when it adds up to 100. */
 export function splitProblem(
   variants: Pick<CtaVariant, "percentage">[],
-  t: Translate = translator("en"),
+  translate: Translate = translator("en"),
 ): string | null {
   const total = percentTotal(variants);
   if (variants.some((v) => !Number.isInteger(v.percentage) || v.percentage < 0 || v.percentage > 100)) {
-    return t("editorUi.splitWhole");
+    return translate("editorUi.splitWhole");
   }
-  return total === 100 ? null : t("editorUi.splitTotal", { total });
+  return total === 100 ? null : translate("editorUi.splitTotal", { total });
 }
 
 /** Whole-number percentages as even as possible, adding up to 100 (earlier variants get the remainder). */
@@ -263,8 +263,8 @@ export function evenSplit(count: number): number[] {
 export function nextVariation(variants: Pick<CtaVariant, "variation">[]): string {
   const used = new Set(variants.map((v) => v.variation));
   const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  for (const l of letters) if (!used.has(l)) return l;
-  for (const a of letters) for (const b of letters) if (!used.has(a + b)) return a + b;
+  for (const letter of letters) if (!used.has(letter)) return letter;
+  for (const first of letters) for (const second of letters) if (!used.has(first + second)) return first + second;
   return "ZZ";
 }
 
@@ -327,7 +327,7 @@ export function withConfirmationType(data: ActionGroupData, type: ConfirmationTy
   const owned = new Set<string>(Object.values(CONFIRMATION_KEYS).flat());
   const keep = new Set<string>([...CONFIRMATION_KEYS[type], ...COMMON_CONFIRMATION_KEYS]);
   const next: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(data)) if (!owned.has(k) || keep.has(k)) next[k] = v;
+  for (const [key, value] of Object.entries(data)) if (!owned.has(key) || keep.has(key)) next[key] = value;
   next["confirmation-type"] = type;
   if (type === "message" && next.confirmation === undefined) next.confirmation = "Thanks!";
   if (type === "step" && next["redirect-step"] === undefined) next["redirect-step"] = 0;
@@ -337,19 +337,19 @@ export function withConfirmationType(data: ActionGroupData, type: ConfirmationTy
 // ---------------------------------------------------------------- text ⇄ values
 
 /** "123, 456" → ["123", "456"] */
-export const listOf = (v: string) =>
-  v
+export const listOf = (value: string) =>
+  value
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
 
 /** "123:2, 456:1" → { "123": 2, "456": 1 } (bad pairs are skipped) */
-export function quantitiesOf(v: string): Record<string, number> {
+export function quantitiesOf(value: string): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const pair of listOf(v)) {
+  for (const pair of listOf(value)) {
     const [id, qty] = pair.split(":").map((s) => s.trim());
-    const n = Number(qty);
-    if (id && Number.isInteger(n) && n >= 1) out[id] = n;
+    const quantity = Number(qty);
+    if (id && Number.isInteger(quantity) && quantity >= 1) out[id] = quantity;
   }
   return out;
 }
@@ -363,9 +363,9 @@ export const quantitiesText = (q: Record<string, number> | undefined) =>
 
 /** Errors whose path starts with `prefix` (for marking a tab or card that hides them). */
 export function errorsUnder(errors: Record<string, string>, prefix: Path): string[] {
-  const p = prefix.join(".");
+  const joined = prefix.join(".");
   return Object.entries(errors)
-    .filter(([k]) => p === "" || k === p || k.startsWith(`${p}.`))
+    .filter(([k]) => joined === "" || k === joined || k.startsWith(`${joined}.`))
     .map(([, v]) => v);
 }
 
@@ -377,26 +377,29 @@ export function errorAt(errors: Record<string, string>, path: Path): string | un
 /** Parses the generic options editor's text: a JSON object, or the reason it is not one. */
 export function parseJsonObject(
   text: string,
-  t: Translate = translator("en"),
+  translate: Translate = translator("en"),
 ): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
   if (text.trim() === "") return { ok: true, value: {} };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: t("editorUi.jsonInvalid", { reason: e instanceof Error ? e.message : String(e) }) };
+    return {
+      ok: false,
+      error: translate("editorUi.jsonInvalid", { reason: e instanceof Error ? e.message : String(e) }),
+    };
   }
   if (value === null || typeof value !== "object" || Array.isArray(value))
-    return { ok: false, error: t("editorUi.jsonObject", { example: '{"key": "value"}' }) };
+    return { ok: false, error: translate("editorUi.jsonObject", { example: '{"key": "value"}' }) };
   return { ok: true, value: value as Record<string, unknown> };
 }
 
 /** A short name of an element for lists ("Form · 3 fields"). */
-export function elementSummary(el: CtaElement, t: Translate = translator("en")): string {
-  const name = t(`editorUi.type.${el.element_type}`);
+export function elementSummary(el: CtaElement, translate: Translate = translator("en")): string {
+  const name = translate(`editorUi.type.${el.element_type}`);
   const title = name[0].toUpperCase() + name.slice(1);
   if (el.fields.length)
-    return `${title} · ${t(el.fields.length === 1 ? "editorUi.fieldCountOne" : "editorUi.fieldCount", { count: el.fields.length })}`;
+    return `${title} · ${translate(el.fields.length === 1 ? "editorUi.fieldCountOne" : "editorUi.fieldCount", { count: el.fields.length })}`;
   const text =
     typeof el.options.html === "string"
       ? el.options.html

@@ -33,51 +33,51 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * differs between two documents, or null when the change is structural
  * (a node added, removed or moved) or touches several values.
  */
-export function changedPath(a: unknown, b: unknown, path: string[] = []): string | null {
-  if (Object.is(a, b)) return null;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return null;
+export function changedPath(before: unknown, after: unknown, path: string[] = []): string | null {
+  if (Object.is(before, after)) return null;
+  if (Array.isArray(before) && Array.isArray(after)) {
+    if (before.length !== after.length) return null;
     return singleChild(
-      a.map((_, i) => String(i)),
-      a as unknown as Record<string, unknown>,
-      b as unknown as Record<string, unknown>,
+      before.map((_, i) => String(i)),
+      before as unknown as Record<string, unknown>,
+      after as unknown as Record<string, unknown>,
       path,
     );
   }
-  if (isRecord(a) && isRecord(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    return singleChild([...keys], a, b, path);
+  if (isRecord(before) && isRecord(after)) {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    return singleChild([...keys], before, after, path);
   }
   // A leaf: strings, numbers, booleans, null. Objects turning into leaves are structural.
-  if ((a !== null && typeof a === "object") || (b !== null && typeof b === "object")) return null;
+  if ((before !== null && typeof before === "object") || (after !== null && typeof after === "object")) return null;
   return path.join(".");
 }
 
 function singleChild(
   keys: string[],
-  a: Record<string, unknown>,
-  b: Record<string, unknown>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
   path: string[],
 ): string | null {
   let differing: string | null = null;
-  for (const k of keys) {
-    if (Object.is(a[k], b[k])) continue;
+  for (const key of keys) {
+    if (Object.is(before[key], after[key])) continue;
     // Unchanged subtrees keep their identity in React state, but a copy may not: compare by value before giving up.
-    if (JSON.stringify(a[k]) === JSON.stringify(b[k])) continue;
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
     if (differing !== null) return null;
-    differing = k;
+    differing = key;
   }
-  return differing === null ? null : changedPath(a[differing], b[differing], [...path, differing]);
+  return differing === null ? null : changedPath(before[differing], after[differing], [...path, differing]);
 }
 
 /** Records an edit: a new step, or part of the current one when it continues a burst on the same field. */
-export function record<T>(h: History<T>, next: T, now: number, limit = HISTORY_LIMIT): History<T> {
-  if (Object.is(next, h.present)) return h;
-  const path = changedPath(h.present, next);
-  if (path !== null && path === h.lastPath && now - h.lastAt < COALESCE_MS && h.past.length > 0) {
-    return { ...h, present: next, future: [], lastAt: now };
+export function record<T>(timeline: History<T>, next: T, now: number, limit = HISTORY_LIMIT): History<T> {
+  if (Object.is(next, timeline.present)) return timeline;
+  const path = changedPath(timeline.present, next);
+  if (path !== null && path === timeline.lastPath && now - timeline.lastAt < COALESCE_MS && timeline.past.length > 0) {
+    return { ...timeline, present: next, future: [], lastAt: now };
   }
-  const past = [...h.past, h.present];
+  const past = [...timeline.past, timeline.present];
   return {
     past: past.length > limit ? past.slice(past.length - limit) : past,
     present: next,
@@ -93,12 +93,12 @@ export function replacePresent<T>(h: History<T>, present: T): History<T> {
 }
 
 /** One step back; the same history when there is nothing to undo. */
-export function undo<T>(h: History<T>): History<T> {
-  if (!h.past.length) return h;
+export function undo<T>(timeline: History<T>): History<T> {
+  if (!timeline.past.length) return timeline;
   return {
-    past: h.past.slice(0, -1),
-    present: h.past[h.past.length - 1],
-    future: [h.present, ...h.future],
+    past: timeline.past.slice(0, -1),
+    present: timeline.past[timeline.past.length - 1],
+    future: [timeline.present, ...timeline.future],
     lastPath: null,
     lastAt: 0,
   };

@@ -22,8 +22,8 @@ type Element =
 
 /** Every lead-collecting element of the document, in every variant and step. */
 export function collectingElements(doc: CtaDocument): Element[] {
-  return doc.variants.flatMap((v) =>
-    v.steps.flatMap((s) =>
+  return doc.variants.flatMap((variant) =>
+    variant.steps.flatMap((s) =>
       s.sections.flatMap((sec) =>
         sec.columns.flatMap((c) => c.elements.filter((e) => COLLECTING_TYPES.has(e.element_type))),
       ),
@@ -36,11 +36,11 @@ export function collectingElements(doc: CtaDocument): Element[] {
  * means the website's built-in lists (lead-sync's fallback), so it matches
  * when `builtinId` is that list's integration.
  */
-export function subscribesTo(a: CtaAction, list: ListRef, builtinId: number | null): boolean {
-  if (a.action_type !== "subscribe_list") return false;
-  const integration = a.integration_id ?? builtinId;
+export function subscribesTo(action: CtaAction, list: ListRef, builtinId: number | null): boolean {
+  if (action.action_type !== "subscribe_list") return false;
+  const integration = action.integration_id ?? builtinId;
   // Read as lead-sync reads it: a string or a number, anything else is no list.
-  const raw = (a.data as Record<string, unknown> | undefined)?.list_id;
+  const raw = (action.data as Record<string, unknown> | undefined)?.list_id;
   const listId =
     typeof raw === "string" ? raw.trim() : typeof raw === "number" && Number.isFinite(raw) ? String(raw) : null;
   return integration === list.integrationId && listId === list.listId;
@@ -55,13 +55,13 @@ export function listState(doc: CtaDocument, list: ListRef, builtinId: number | n
 
 /** The document with `list` added to (or removed from) every collecting element's actions. */
 export function setList(doc: CtaDocument, list: ListRef, on: boolean, builtinId: number | null): CtaDocument {
-  const mapElement = (e: Element): Element => {
-    if (!COLLECTING_TYPES.has(e.element_type)) return e;
-    const actions = e.actions ?? [];
+  const mapElement = (element: Element): Element => {
+    if (!COLLECTING_TYPES.has(element.element_type)) return element;
+    const actions = element.actions ?? [];
     const has = actions.some((a) => subscribesTo(a, list, builtinId));
     if (on && !has)
       return {
-        ...e,
+        ...element,
         actions: [
           ...actions,
           {
@@ -72,16 +72,16 @@ export function setList(doc: CtaDocument, list: ListRef, on: boolean, builtinId:
           },
         ],
       };
-    if (!on && has) return { ...e, actions: actions.filter((a) => !subscribesTo(a, list, builtinId)) };
-    return e;
+    if (!on && has) return { ...element, actions: actions.filter((a) => !subscribesTo(a, list, builtinId)) };
+    return element;
   };
   return {
     ...doc,
-    variants: doc.variants.map((v) => ({
-      ...v,
-      steps: v.steps.map((s) => ({
-        ...s,
-        sections: s.sections.map((sec) => ({
+    variants: doc.variants.map((variant) => ({
+      ...variant,
+      steps: variant.steps.map((step) => ({
+        ...step,
+        sections: step.sections.map((sec) => ({
           ...sec,
           columns: sec.columns.map((c) => ({ ...c, elements: c.elements.map(mapElement) })),
         })),

@@ -25,16 +25,16 @@ export function useDocHistory<T>(initial: T) {
   // there does not match the document and would fight ours. With nothing to
   // undo the key is left to the browser.
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
-      const key = e.key.toLowerCase();
-      const wantsRedo = (key === "z" && e.shiftKey) || (key === "y" && e.ctrlKey && !e.shiftKey);
-      const wantsUndo = key === "z" && !e.shiftKey;
+    const onKey = (keyEvent: KeyboardEvent) => {
+      if (!(keyEvent.ctrlKey || keyEvent.metaKey) || keyEvent.altKey) return;
+      const key = keyEvent.key.toLowerCase();
+      const wantsRedo = (key === "z" && keyEvent.shiftKey) || (key === "y" && keyEvent.ctrlKey && !keyEvent.shiftKey);
+      const wantsUndo = key === "z" && !keyEvent.shiftKey;
       if (wantsUndo && canUndo) {
-        e.preventDefault();
+        keyEvent.preventDefault();
         onUndo();
       } else if (wantsRedo && canRedo) {
-        e.preventDefault();
+        keyEvent.preventDefault();
         onRedo();
       }
     };

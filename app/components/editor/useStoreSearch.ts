@@ -35,13 +35,13 @@ export interface StoreSearchKind<P extends Paged> {
 async function postSearch<P extends Paged>(
   source: StoreProductsSource,
   of: StoreSearchKind<P>,
-  q: string,
+  query: string,
   after: string | null,
   signal: AbortSignal,
 ): Promise<P> {
   const form = new FormData();
   if (source.csrfToken) form.set(CSRF_FIELD, source.csrfToken);
-  form.set("q", q);
+  form.set("q", query);
   if (of.kind) form.set("kind", of.kind);
   if (after) form.set("after", after);
   const response = await fetch(source.searchUrl!, {
@@ -57,25 +57,29 @@ async function postSearch<P extends Paged>(
 
 /** The search box's words, the search's state and the way to the next page. */
 export function useStoreSearch<P extends Paged>(source: StoreProductsSource, of: StoreSearchKind<P>) {
-  const t = useT();
+  const translate = useT();
   const [query, setQuery] = useState("");
   const [state, setState] = useState<StoreSearchState<P>>({ status: "idle" });
   const running = useRef<AbortController | null>(null);
 
-  const run = (q: string, after: string | null, previous: P | null) => {
+  const run = (searchQuery: string, after: string | null, previous: P | null) => {
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
     setState({ status: "loading", page: previous });
-    postSearch(source, of, q, after, controller.signal).then(
+    postSearch(source, of, searchQuery, after, controller.signal).then(
       (page) => {
         if (controller.signal.aborted) return;
         setState({ status: "done", page: previous ? of.append(previous, page) : page });
       },
-      (e: unknown) => {
+      (error: unknown) => {
         if (controller.signal.aborted) return;
         const message =
-          e instanceof TypeError ? t("productPicker.offline") : e instanceof Error ? e.message : String(e);
+          error instanceof TypeError
+            ? translate("productPicker.offline")
+            : error instanceof Error
+              ? error.message
+              : String(error);
         setState({ status: "error", message, page: previous });
       },
     );

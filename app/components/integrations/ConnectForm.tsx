@@ -28,35 +28,35 @@ export function ConnectForm({
   csrfToken: string | null;
   busy: boolean;
 }) {
-  const t = useT();
+  const translate = useT();
   const [type, setType] = useState(types[0] ?? "klaviyo");
   return (
     <Card>
       <AdminForm csrfToken={csrfToken} intent="connect">
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            {t("integrations.connect")}
+            {translate("integrations.connect")}
           </Text>
           <FormLayout>
             <FormSelect
-              label={t("integrations.tool")}
+              label={translate("integrations.tool")}
               name="type"
-              options={types.map((type) => ({ label: labelOf(t, type), value: type }))}
+              options={types.map((type) => ({ label: labelOf(translate, type), value: type }))}
               initial={type}
               onValue={setType}
-              helpText={HELP[type] ? t(HELP[type]) : undefined}
+              helpText={HELP[type] ? translate(HELP[type]) : undefined}
             />
             <FormTextField
-              label={t("integrations.name")}
+              label={translate("integrations.name")}
               name="name"
-              placeholder={labelOf(t, type)}
+              placeholder={labelOf(translate, type)}
               maxLength={200}
-              helpText={t("integrations.nameHelp")}
+              helpText={translate("integrations.nameHelp")}
             />
             {type !== "builtin" ? (
               <FormTextField
                 key={`key-${type}`}
-                label={t("integrations.apiKey")}
+                label={translate("integrations.apiKey")}
                 name="apiKey"
                 type="password"
                 autoComplete="new-password"
@@ -65,7 +65,7 @@ export function ConnectForm({
             ) : null}
             {type === "activecampaign" ? (
               <FormTextField
-                label={t("integrations.apiUrl")}
+                label={translate("integrations.apiUrl")}
                 name="apiUrl"
                 type="url"
                 placeholder="https://youraccount.api-us1.com"

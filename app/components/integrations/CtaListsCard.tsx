@@ -29,12 +29,12 @@ const ACTION_OPTIONS: { label: AdminKey; value: string }[] = [
   { label: "integrations.optionListTag", value: "add_list_tag" },
 ];
 
-function describe(t: Translate, a: CtaListSettings["elements"][number]["actions"][number]): string {
-  const key = ACTION_TEXTS[a.actionType];
-  const list = a.listId ? `${a.listName ?? t("integrations.list")} (${a.listId})` : "";
-  const tag = a.tag ? `“${a.tag}”` : "";
-  const tool = a.integrationName ?? t("integrations.builtinName");
-  return key ? t(key, { list, tag, tool }) : `${a.actionType} ${list} ${tag} (${tool})`;
+function describe(translate: Translate, action: CtaListSettings["elements"][number]["actions"][number]): string {
+  const key = ACTION_TEXTS[action.actionType];
+  const list = action.listId ? `${action.listName ?? translate("integrations.list")} (${action.listId})` : "";
+  const tag = action.tag ? `“${action.tag}”` : "";
+  const tool = action.integrationName ?? translate("integrations.builtinName");
+  return key ? translate(key, { list, tag, tool }) : `${action.actionType} ${list} ${tag} (${tool})`;
 }
 
 function AddActionForm({
@@ -52,7 +52,7 @@ function AddActionForm({
   csrfToken: string | null;
   busy: boolean;
 }) {
-  const t = useT();
+  const translate = useT();
   const [actionType, setActionType] = useState("subscribe_list");
   const needsTag = actionType !== "subscribe_list" && actionType !== "unsubscribe_list";
   const needsList = actionType !== "add_tag" && actionType !== "remove_tag";
@@ -67,27 +67,31 @@ function AddActionForm({
       <input type="hidden" name="elementId" value={elementId} />
       <InlineStack gap="200" blockAlign="end" wrap>
         <FormSelect
-          label={t("integrations.do")}
+          label={translate("integrations.do")}
           name="actionType"
-          options={ACTION_OPTIONS.map((o) => ({ label: t(o.label), value: o.value }))}
+          options={ACTION_OPTIONS.map((o) => ({ label: translate(o.label), value: o.value }))}
           initial={actionType}
           onValue={setActionType}
         />
         {targets.length ? (
           <FormSelect
             key={needsList ? "lists" : "tools"}
-            label={needsList ? t("integrations.listLabel") : t("integrations.tool")}
+            label={needsList ? translate("integrations.listLabel") : translate("integrations.tool")}
             name="target"
             options={targets}
           />
         ) : (
           <Text as="p" tone="subdued">
-            {needsList ? t("integrations.addListFirst") : t("integrations.connectFirst")}
+            {needsList ? translate("integrations.addListFirst") : translate("integrations.connectFirst")}
           </Text>
         )}
-        {needsTag ? <FormTextField label={t("integrations.tag")} name="tag" maxLength={200} /> : null}
-        <Button submit disabled={busy || !targets.length} accessibilityLabel={t("integrations.addTo", { label })}>
-          {t("integrations.add")}
+        {needsTag ? <FormTextField label={translate("integrations.tag")} name="tag" maxLength={200} /> : null}
+        <Button
+          submit
+          disabled={busy || !targets.length}
+          accessibilityLabel={translate("integrations.addTo", { label })}
+        >
+          {translate("integrations.add")}
         </Button>
       </InlineStack>
     </AdminForm>
@@ -106,21 +110,21 @@ export function CtaListsCard({
   csrfToken: string | null;
   busy: boolean;
 }) {
-  const t = useT();
+  const translate = useT();
   return (
     <Card>
       <BlockStack gap="400">
         <BlockStack gap="100">
           <Text as="h2" variant="headingMd">
-            {t("integrations.perCta")}
+            {translate("integrations.perCta")}
           </Text>
           <Text as="p" tone="subdued">
-            {t("integrations.perCtaHelp")}
+            {translate("integrations.perCtaHelp")}
           </Text>
         </BlockStack>
         {ctas.length === 0 ? (
           <Text as="p" tone="subdued">
-            {t("integrations.noLeadCtas")}
+            {translate("integrations.noLeadCtas")}
           </Text>
         ) : (
           ctas.map((cta) => (
@@ -132,16 +136,18 @@ export function CtaListsCard({
                   </Text>
                   <Badge tone={cta.status === "published" ? "success" : undefined}>
                     {cta.status === "published"
-                      ? t("ctas.published")
+                      ? translate("ctas.published")
                       : cta.status === "draft"
-                        ? t("ctas.draft")
+                        ? translate("ctas.draft")
                         : cta.status}
                   </Badge>
                 </InlineStack>
                 {cta.elements.map((el) => {
-                  const where = t("integrations.elementAt", { step: el.step, type: el.elementType });
+                  const where = translate("integrations.elementAt", { step: el.step, type: el.elementType });
                   const elLabel =
-                    el.variant !== null ? t("integrations.elementInVariant", { variant: el.variant, where }) : where;
+                    el.variant !== null
+                      ? translate("integrations.elementInVariant", { variant: el.variant, where })
+                      : where;
                   const label = `${cta.name}, ${elLabel}`;
                   return (
                     <BlockStack key={el.elementId} gap="200">
@@ -150,27 +156,27 @@ export function CtaListsCard({
                       </Text>
                       {el.actions.length ? (
                         <ul style={{ margin: 0, paddingInlineStart: 0, listStyle: "none" }}>
-                          {el.actions.map((a) => (
-                            <li key={a.id}>
+                          {el.actions.map((action) => (
+                            <li key={action.id}>
                               <InlineStack gap="200" blockAlign="center">
                                 <Text as="span">
-                                  {describe(t, a)}
-                                  {a.conditional ? ` ${t("integrations.whenConditions")}` : ""}
+                                  {describe(translate, action)}
+                                  {action.conditional ? ` ${translate("integrations.whenConditions")}` : ""}
                                 </Text>
                                 <AdminForm csrfToken={csrfToken} intent="remove-action">
                                   <input type="hidden" name="ctaId" value={cta.ctaId} />
-                                  <input type="hidden" name="actionId" value={a.id} />
+                                  <input type="hidden" name="actionId" value={action.id} />
                                   <Button
                                     submit
                                     variant="plain"
                                     tone="critical"
                                     disabled={busy}
-                                    accessibilityLabel={t("integrations.removeAction", {
-                                      action: describe(t, a),
+                                    accessibilityLabel={translate("integrations.removeAction", {
+                                      action: describe(translate, action),
                                       label,
                                     })}
                                   >
-                                    {t("integrations.remove")}
+                                    {translate("integrations.remove")}
                                   </Button>
                                 </AdminForm>
                               </InlineStack>
@@ -179,7 +185,7 @@ export function CtaListsCard({
                         </ul>
                       ) : (
                         <Text as="p" tone="subdued">
-                          {t("integrations.keptInBeckon")}
+                          {translate("integrations.keptInBeckon")}
                         </Text>
                       )}
                       <AddActionForm

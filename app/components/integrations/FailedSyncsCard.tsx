@@ -17,16 +17,16 @@ export function FailedSyncsCard({
   csrfToken: string | null;
   busy: boolean;
 }) {
-  const t = useT();
+  const translate = useT();
   return (
     <Card padding="0">
       <Box padding="400">
         <BlockStack gap="100">
           <Text as="h2" variant="headingMd">
-            {t("contact.sync")}
+            {translate("contact.sync")}
           </Text>
           <Text as="p" tone="subdued">
-            {failed.length ? t("integrations.failed") : t("integrations.noFailed")}
+            {failed.length ? translate("integrations.failed") : translate("integrations.noFailed")}
           </Text>
         </BlockStack>
       </Box>
@@ -34,22 +34,22 @@ export function FailedSyncsCard({
         <DataTable
           columnContentTypes={["text", "text", "text", "text", "numeric", "text", "text"]}
           headings={["When", "Contact", "Tool", "What", "Attempts", "Reason", "Retry"]}
-          rows={failed.map((f) => [
-            formatUtcDateTime(f.createdAt, t.lang),
-            <Link key={`c${f.id}`} url={contactHref(f.personId)}>
-              {f.personLabel}
+          rows={failed.map((failure) => [
+            formatUtcDateTime(failure.createdAt, translate.lang),
+            <Link key={`c${failure.id}`} url={contactHref(failure.personId)}>
+              {failure.personLabel}
             </Link>,
-            f.integrationName,
-            `${f.operation.replace(/_/g, " ")}${f.listId ? ` list ${f.listId}` : ""}${f.tag ? ` tag ${f.tag}` : ""}`,
-            String(f.attempts),
-            f.lastError ?? "—",
-            <AdminForm key={`r${f.id}`} csrfToken={csrfToken} intent="retry-sync">
-              <input type="hidden" name="jobId" value={f.id} />
+            failure.integrationName,
+            `${failure.operation.replace(/_/g, " ")}${failure.listId ? ` list ${failure.listId}` : ""}${failure.tag ? ` tag ${failure.tag}` : ""}`,
+            String(failure.attempts),
+            failure.lastError ?? "—",
+            <AdminForm key={`r${failure.id}`} csrfToken={csrfToken} intent="retry-sync">
+              <input type="hidden" name="jobId" value={failure.id} />
               <Button
                 submit
                 size="slim"
                 disabled={busy}
-                accessibilityLabel={t("integrations.retrySyncOf", { name: f.personLabel })}
+                accessibilityLabel={translate("integrations.retrySyncOf", { name: failure.personLabel })}
               >
                 Retry
               </Button>

@@ -12,71 +12,71 @@ export interface IntegrationCardProps {
 }
 
 /** A connected integration. */
-export function IntegrationCard({ integration: i, csrfToken, busy }: IntegrationCardProps) {
-  const t = useT();
+export function IntegrationCard({ integration: integration, csrfToken, busy }: IntegrationCardProps) {
+  const translate = useT();
   // Beckon's own lists are named in the owner's language; the tools by their product names.
-  const tool = i.type === "builtin" ? t("integrations.builtinName") : i.label;
+  const tool = integration.type === "builtin" ? translate("integrations.builtinName") : integration.label;
   return (
     <Card>
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <BlockStack gap="100">
             <Text as="h3" variant="headingMd">
-              {i.name}
+              {integration.name}
             </Text>
             <Text as="p" tone="subdued">
               {tool}
-              {i.keyHint ? ` · ${t("integrations.keyHint", { hint: i.keyHint })}` : ""}
-              {i.apiUrl ? ` · ${i.apiUrl}` : ""}
+              {integration.keyHint ? ` · ${translate("integrations.keyHint", { hint: integration.keyHint })}` : ""}
+              {integration.apiUrl ? ` · ${integration.apiUrl}` : ""}
             </Text>
           </BlockStack>
           <InlineStack gap="100">
-            {i.external ? (
+            {integration.external ? (
               <>
-                <Badge tone={i.syncs.failed ? "critical" : "success"}>
-                  {t("integrations.syncsFailed", { n: i.syncs.failed })}
+                <Badge tone={integration.syncs.failed ? "critical" : "success"}>
+                  {translate("integrations.syncsFailed", { n: integration.syncs.failed })}
                 </Badge>
-                <Badge tone={i.syncs.pending + i.syncs.running ? "attention" : undefined}>
-                  {t("integrations.syncsWaiting", { n: i.syncs.pending + i.syncs.running })}
+                <Badge tone={integration.syncs.pending + integration.syncs.running ? "attention" : undefined}>
+                  {translate("integrations.syncsWaiting", { n: integration.syncs.pending + integration.syncs.running })}
                 </Badge>
-                <Badge>{t("integrations.syncsDone", { n: i.syncs.done })}</Badge>
+                <Badge>{translate("integrations.syncsDone", { n: integration.syncs.done })}</Badge>
               </>
             ) : (
-              <Badge tone="info">{t("integrations.builtIn")}</Badge>
+              <Badge tone="info">{translate("integrations.builtIn")}</Badge>
             )}
           </InlineStack>
         </InlineStack>
 
         <BlockStack gap="200">
           <Text as="h4" variant="headingSm">
-            {t("integrations.lists")}
+            {translate("integrations.lists")}
           </Text>
-          {i.lists.length ? (
+          {integration.lists.length ? (
             <ul style={{ margin: 0, paddingInlineStart: 0, listStyle: "none" }}>
-              {i.lists.map((l) => (
-                <li key={l.id}>
+              {integration.lists.map((list) => (
+                <li key={list.id}>
                   <Box paddingBlock="100">
                     <InlineStack align="space-between" blockAlign="center" gap="200">
                       <Text as="span">
-                        {l.name}{" "}
+                        {list.name}{" "}
                         <Text as="span" tone="subdued">
                           (
-                          {i.external
-                            ? t("integrations.listId", { id: l.listId })
-                            : t("integrations.listIdMembers", { id: l.listId, n: l.members })}
+                          {integration.external
+                            ? translate("integrations.listId", { id: list.listId })
+                            : translate("integrations.listIdMembers", { id: list.listId, n: list.members })}
                           )
                         </Text>
                       </Text>
                       <AdminForm csrfToken={csrfToken} intent="remove-list">
-                        <input type="hidden" name="listRowId" value={l.id} />
+                        <input type="hidden" name="listRowId" value={list.id} />
                         <Button
                           submit
                           variant="plain"
                           tone="critical"
                           disabled={busy}
-                          accessibilityLabel={t("integrations.removeList", { name: l.name })}
+                          accessibilityLabel={translate("integrations.removeList", { name: list.name })}
                         >
-                          {t("integrations.remove")}
+                          {translate("integrations.remove")}
                         </Button>
                       </AdminForm>
                     </InlineStack>
@@ -86,53 +86,57 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
             </ul>
           ) : (
             <Text as="p" tone="subdued">
-              {t("integrations.noLists", { tool })}
+              {translate("integrations.noLists", { tool })}
             </Text>
           )}
           <AdminForm csrfToken={csrfToken} intent="add-list">
-            <input type="hidden" name="integrationId" value={i.id} />
+            <input type="hidden" name="integrationId" value={integration.id} />
             <InlineStack gap="200" blockAlign="end" wrap>
               <FormTextField
-                label={t("integrations.listIdIn", { tool })}
+                label={translate("integrations.listIdIn", { tool })}
                 name="listId"
                 maxLength={100}
                 requiredIndicator
               />
-              <FormTextField label={t("integrations.listName")} name="listName" maxLength={200} />
+              <FormTextField label={translate("integrations.listName")} name="listName" maxLength={200} />
               <Button submit disabled={busy}>
-                {t("integrations.addList")}
+                {translate("integrations.addList")}
               </Button>
             </InlineStack>
           </AdminForm>
         </BlockStack>
 
-        {i.external ? (
+        {integration.external ? (
           <AdminForm csrfToken={csrfToken} intent="update">
-            <input type="hidden" name="integrationId" value={i.id} />
+            <input type="hidden" name="integrationId" value={integration.id} />
             <BlockStack gap="200">
               <Text as="h4" variant="headingSm">
-                {t("integrations.changeKey")}
+                {translate("integrations.changeKey")}
               </Text>
               <InlineStack gap="200" blockAlign="end" wrap>
                 <FormTextField
-                  label={t("integrations.newKey")}
+                  label={translate("integrations.newKey")}
                   name="apiKey"
                   type="password"
                   autoComplete="new-password"
                   maxLength={500}
-                  helpText={i.type === "activecampaign" ? t("integrations.keepKeyUrl") : t("integrations.keepKey")}
+                  helpText={
+                    integration.type === "activecampaign"
+                      ? translate("integrations.keepKeyUrl")
+                      : translate("integrations.keepKey")
+                  }
                 />
-                {i.type === "activecampaign" ? (
+                {integration.type === "activecampaign" ? (
                   <FormTextField
-                    label={t("integrations.apiUrl")}
+                    label={translate("integrations.apiUrl")}
                     name="apiUrl"
                     type="url"
-                    initial={i.apiUrl ?? ""}
+                    initial={integration.apiUrl ?? ""}
                     maxLength={500}
                   />
                 ) : null}
                 <Button submit disabled={busy}>
-                  {t("integrations.saveKey")}
+                  {translate("integrations.saveKey")}
                 </Button>
               </InlineStack>
             </BlockStack>
@@ -140,23 +144,23 @@ export function IntegrationCard({ integration: i, csrfToken, busy }: Integration
         ) : null}
 
         <InlineStack gap="200">
-          {i.syncs.failed ? (
+          {integration.syncs.failed ? (
             <AdminForm csrfToken={csrfToken} intent="retry-all">
-              <input type="hidden" name="integrationId" value={i.id} />
+              <input type="hidden" name="integrationId" value={integration.id} />
               <Button submit disabled={busy}>
-                {t("integrations.retryFailed", { n: i.syncs.failed })}
+                {translate("integrations.retryFailed", { n: integration.syncs.failed })}
               </Button>
             </AdminForm>
           ) : null}
           <AdminForm csrfToken={csrfToken} intent="disconnect">
-            <input type="hidden" name="integrationId" value={i.id} />
+            <input type="hidden" name="integrationId" value={integration.id} />
             <Button
               submit
               tone="critical"
               disabled={busy}
-              accessibilityLabel={t("integrations.disconnectName", { name: i.name })}
+              accessibilityLabel={translate("integrations.disconnectName", { name: integration.name })}
             >
-              {t("integrations.disconnect")}
+              {translate("integrations.disconnect")}
             </Button>
           </AdminForm>
         </InlineStack>

@@ -21,8 +21,8 @@ const head: React.CSSProperties = { ...cell, fontWeight: 600, borderBottom: "1px
 
 /** The A/B card of a CTA with two or more variants. */
 export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
-  const t = useT();
-  const f = formats(t.lang);
+  const translate = useT();
+  const formatters = formats(translate.lang);
   const test = cta.abTest;
   if (!test) return null;
   const winner = cta.variants.find((v) => v.winner);
@@ -36,16 +36,16 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="h3" variant="headingMd">
-            {t("results.abTest", { name: cta.name })}
+            {translate("results.abTest", { name: cta.name })}
           </Text>
           {winner ? (
-            <Badge tone="success">{t("results.winnerVariant", { letter: winner.letter })}</Badge>
+            <Badge tone="success">{translate("results.winnerVariant", { letter: winner.letter })}</Badge>
           ) : (
-            <Badge tone="info">{t("results.running")}</Badge>
+            <Badge tone="info">{translate("results.running")}</Badge>
           )}
         </InlineStack>
         {!test.enoughData ? (
-          <Banner tone="info" title={t("results.notEnoughData")}>
+          <Banner tone="info" title={translate("results.notEnoughData")}>
             <p>
               {test.reason} Probabilities are shown once every variant has {MIN_VIEWS_PER_VARIANT} views and the test
               has {MIN_TOTAL_CONVERSIONS} conversions.
@@ -54,7 +54,7 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
         ) : best ? (
           <Text as="p">
             Variant {best.letter} beats the control (A) with a probability of{" "}
-            {f.percent(best.probabilityToBeatControl, 1)}
+            {formatters.percent(best.probabilityToBeatControl, 1)}
             {best.probabilityToBeatControl! >= 0.95
               ? ": a clear result."
               : best.probabilityToBeatControl! <= 0.05
@@ -65,76 +65,79 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
         <div style={{ overflowX: "auto" }}>
           <table style={{ borderCollapse: "collapse", width: "100%" }}>
             <caption style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-              {t("results.caption", { name: cta.name })}
+              {translate("results.caption", { name: cta.name })}
             </caption>
             <thead>
               <tr>
                 <th scope="col" style={{ ...head, textAlign: "left" }}>
-                  {t("results.variant")}
+                  {translate("results.variant")}
                 </th>
                 <th scope="col" style={head}>
-                  {t("results.traffic")}
+                  {translate("results.traffic")}
                 </th>
                 <th scope="col" style={head}>
-                  {t("results.uniqueViewers")}
+                  {translate("results.uniqueViewers")}
                 </th>
                 <th scope="col" style={head}>
-                  {t("results.conversions")}
+                  {translate("results.conversions")}
                 </th>
                 <th scope="col" style={head}>
-                  {t("results.conversionRate")}
+                  {translate("results.conversionRate")}
                 </th>
                 <th scope="col" style={head}>
-                  {t("results.liftVsA")}
+                  {translate("results.liftVsA")}
                 </th>
                 <th scope="col" style={head}>
-                  {t("results.probability")}
+                  {translate("results.probability")}
                 </th>
                 <th scope="col" style={head}>
                   <span
                     style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}
                   >
-                    {t("results.winner")}
+                    {translate("results.winner")}
                   </span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {test.variants.map((v) => {
-                const row = cta.variants.find((x) => x.id === v.id);
+              {test.variants.map((variant) => {
+                const row = cta.variants.find((x) => x.id === variant.id);
                 return (
-                  <tr key={v.id}>
+                  <tr key={variant.id}>
                     <th scope="row" style={{ ...cell, textAlign: "left", fontWeight: 500 }}>
-                      {v.letter}
-                      {v.isControl ? " (control)" : ""}
+                      {variant.letter}
+                      {variant.isControl ? " (control)" : ""}
                     </th>
                     <td style={cell}>{row?.percentage != null ? `${row.percentage}%` : "—"}</td>
-                    <td style={cell}>{f.count(v.views)}</td>
-                    <td style={cell}>{f.count(v.conversions)}</td>
-                    <td style={cell}>{f.percent(v.rate)}</td>
-                    <td style={cell}>{f.lift(v.lift)}</td>
+                    <td style={cell}>{formatters.count(variant.views)}</td>
+                    <td style={cell}>{formatters.count(variant.conversions)}</td>
+                    <td style={cell}>{formatters.percent(variant.rate)}</td>
+                    <td style={cell}>{formatters.lift(variant.lift)}</td>
                     <td style={cell}>
-                      {v.isControl
+                      {variant.isControl
                         ? "—"
                         : test.enoughData
-                          ? f.percent(v.probabilityToBeatControl)
-                          : t("results.notEnoughData")}
+                          ? formatters.percent(variant.probabilityToBeatControl)
+                          : translate("results.notEnoughData")}
                     </td>
                     <td style={cell}>
                       {row?.winner ? (
-                        <Badge tone="success">{t("results.winner")}</Badge>
+                        <Badge tone="success">{translate("results.winner")}</Badge>
                       ) : (
                         <AdminForm csrfToken={csrfToken} intent="winner">
                           <input type="hidden" name="ctaId" value={cta.id} />
-                          <input type="hidden" name="variantId" value={v.id} />
-                          <input type="hidden" name="letter" value={v.letter} />
+                          <input type="hidden" name="variantId" value={variant.id} />
+                          <input type="hidden" name="letter" value={variant.letter} />
                           <Button
                             submit
                             size="slim"
                             disabled={busy}
-                            accessibilityLabel={t("results.makeWinnerLabel", { letter: v.letter, name: cta.name })}
+                            accessibilityLabel={translate("results.makeWinnerLabel", {
+                              letter: variant.letter,
+                              name: cta.name,
+                            })}
                           >
-                            {t("results.makeWinner")}
+                            {translate("results.makeWinner")}
                           </Button>
                         </AdminForm>
                       )}
@@ -146,13 +149,13 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
           </table>
         </div>
         <Text as="p" tone="subdued">
-          {t("results.winnerNote")}
+          {translate("results.winnerNote")}
         </Text>
         {winner ? (
           <AdminForm csrfToken={csrfToken} intent="clear-winner">
             <input type="hidden" name="ctaId" value={cta.id} />
             <Button submit disabled={busy}>
-              {t("results.splitEvenly")}
+              {translate("results.splitEvenly")}
             </Button>
           </AdminForm>
         ) : null}

@@ -54,7 +54,7 @@ function VisualOnly({ height, label, children }: { height: number; label: string
 
 /** Views and conversions (or any daily counts) per day. */
 export function DailyLineChart({ series, label }: { series: DailySeries[]; label: string }) {
-  const f = formats(useT().lang);
+  const formatters = formats(useT().lang);
   return (
     <PolarisVizProvider>
       <VisualOnly height={280} label={label}>
@@ -62,7 +62,7 @@ export function DailyLineChart({ series, label }: { series: DailySeries[]; label
           data={toSeries(series)}
           theme="Light"
           isAnimated={false}
-          xAxisOptions={{ labelFormatter: (v) => f.day(String(v)) }}
+          xAxisOptions={{ labelFormatter: (v) => formatters.day(String(v)) }}
         />
       </VisualOnly>
     </PolarisVizProvider>
@@ -71,16 +71,18 @@ export function DailyLineChart({ series, label }: { series: DailySeries[]; label
 
 /** Conversion rate per variant (or per CTA). */
 export function RateBarChart({ bars, label }: { bars: { name: string; rate: number | null }[]; label: string }) {
-  const t = useT();
-  const f = formats(t.lang);
+  const translate = useT();
+  const formatters = formats(translate.lang);
   return (
     <PolarisVizProvider>
       <VisualOnly height={240} label={label}>
         <BarChart
-          data={[{ name: t("results.conversionRate"), data: bars.map((b) => ({ key: b.name, value: b.rate ?? 0 })) }]}
+          data={[
+            { name: translate("results.conversionRate"), data: bars.map((b) => ({ key: b.name, value: b.rate ?? 0 })) },
+          ]}
           theme="Light"
           isAnimated={false}
-          yAxisOptions={{ labelFormatter: (v) => f.percent(Number(v), 0) }}
+          yAxisOptions={{ labelFormatter: (v) => formatters.percent(Number(v), 0) }}
           showLegend={false}
         />
       </VisualOnly>

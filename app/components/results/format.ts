@@ -36,10 +36,10 @@ export function formats(lang: Language) {
     }
   };
   /** "Jan 5" (sv: "5 jan.") for a YYYY-MM-DD day (UTC). */
-  const day = (d: string): string => {
-    const date = new Date(`${d}T00:00:00Z`);
+  const day = (isoDay: string): string => {
+    const date = new Date(`${isoDay}T00:00:00Z`);
     return Number.isNaN(date.getTime())
-      ? d
+      ? isoDay
       : new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(date);
   };
   /** "Jan 5 – Feb 3, 2026" (sv: "5 jan. – 3 feb. 2026") for a period. */

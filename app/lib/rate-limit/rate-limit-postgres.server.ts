@@ -54,15 +54,15 @@ export class PostgresRateLimitStore implements RateLimitStore {
   constructor(private readonly query: SqlQuery) {}
 
   async take(take: BucketTake): Promise<RateLimitVerdict> {
-    const t = checkedTake(take);
+    const checked = checkedTake(take);
     this.pruner ??= setInterval(() => this.prune().catch(() => {}), PRUNE_EVERY_MS).unref();
     const [row] = await this.query<{ allowed: boolean; tokens: number }>(TAKE_SQL, [
-      bucketKey(t),
-      t.capacity,
-      t.refillPerSecond,
-      t.cost,
+      bucketKey(checked),
+      checked.capacity,
+      checked.refillPerSecond,
+      checked.cost,
     ]);
-    return verdictOf(row.allowed, Number(row.tokens), t);
+    return verdictOf(row.allowed, Number(row.tokens), checked);
   }
 
   /** Deletes the buckets that are full again; answers how many. */

@@ -74,10 +74,15 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async take(take: BucketTake): Promise<RateLimitVerdict> {
-    const t = checkedTake(take);
+    const checked = checkedTake(take);
     await this.firstAttempt;
-    const [allowed, tokens] = await this.redis.beckonTake(PREFIX + bucketKey(t), t.capacity, t.refillPerSecond, t.cost);
-    return verdictOf(allowed === 1, Number(tokens), t);
+    const [allowed, tokens] = await this.redis.beckonTake(
+      PREFIX + bucketKey(checked),
+      checked.capacity,
+      checked.refillPerSecond,
+      checked.cost,
+    );
+    return verdictOf(allowed === 1, Number(tokens), checked);
   }
 
   async close(): Promise<void> {

@@ -98,18 +98,18 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   /** The same take, synchronously (memory needs no round trip). */
   takeNow(take: BucketTake): RateLimitVerdict {
-    const t = checkedTake(take);
-    let limiter = this.limiters.get(t.name);
+    const checked = checkedTake(take);
+    let limiter = this.limiters.get(checked.name);
     if (!limiter) {
       limiter = new RateLimiter({
-        capacity: t.capacity,
-        refillPerSecond: t.refillPerSecond,
+        capacity: checked.capacity,
+        refillPerSecond: checked.refillPerSecond,
         maxKeys: this.maxKeys,
         now: this.now,
       });
-      this.limiters.set(t.name, limiter);
+      this.limiters.set(checked.name, limiter);
     }
-    return limiter.take(t.key, t.cost);
+    return limiter.take(checked.key, checked.cost);
   }
 
   async close(): Promise<void> {

@@ -24,8 +24,8 @@ export function parseHex(value: unknown): Rgb | null {
   if (!isHexColor(value)) return null;
   let hex = value.trim().slice(1);
   if (hex.length === 3) hex = hex.replace(/./g, (c) => c + c);
-  const n = parseInt(hex, 16);
-  return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255 };
+  const packed = parseInt(hex, 16);
+  return { r: (packed >> 16) & 255, g: (packed >> 8) & 255, b: packed & 255 };
 }
 
 /** Normalises #ABC to #aabbcc (what `<input type="color">` needs); null when not a hex colour. */
@@ -36,19 +36,19 @@ export function normalizeHex(value: unknown): string | null {
 }
 
 const channel = (c: number) => {
-  const s = c / 255;
-  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  const scaled = c / 255;
+  return scaled <= 0.04045 ? scaled / 12.92 : ((scaled + 0.055) / 1.055) ** 2.4;
 };
 
 /** Relative luminance (WCAG 2.x definition), 0 for black to 1 for white. */
 export const luminance = ({ r, g, b }: Rgb): number => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 
 /** Contrast ratio of two colours, 1 to 21; null when either is not a hex colour. */
-export function contrastRatio(a: unknown, b: unknown): number | null {
-  const x = parseHex(a);
-  const y = parseHex(b);
-  if (!x || !y) return null;
-  const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p);
+export function contrastRatio(first: unknown, second: unknown): number | null {
+  const firstRgb = parseHex(first);
+  const secondRgb = parseHex(second);
+  if (!firstRgb || !secondRgb) return null;
+  const [hi, lo] = [luminance(firstRgb), luminance(secondRgb)].sort((p, q) => q - p);
   return (hi + 0.05) / (lo + 0.05);
 }
 

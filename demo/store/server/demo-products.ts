@@ -8,16 +8,16 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** HTML cards for every demo product (prices in dollars, sold-out marked). */
 export function demoProductsHtml(): string {
-  return DEMO_STORE_PRODUCTS.map((p) => {
+  return DEMO_STORE_PRODUCTS.map((product) => {
     const price =
-      p.compare_at_price && p.compare_at_price > p.price
-        ? `<s>${money(p.compare_at_price)}</s> ${money(p.price)}`
-        : money(p.price);
-    return `<article class="product" data-product-handle="${escapeHtml(p.handle)}">
-      <div class="img" role="img" aria-label="${escapeHtml(p.title)}" style="background-image:url('/demo/store${escapeHtml(p.images[0] ?? "")}')"></div>
-      <h2>${escapeHtml(p.title)}</h2>
+      product.compare_at_price && product.compare_at_price > product.price
+        ? `<s>${money(product.compare_at_price)}</s> ${money(product.price)}`
+        : money(product.price);
+    return `<article class="product" data-product-handle="${escapeHtml(product.handle)}">
+      <div class="img" role="img" aria-label="${escapeHtml(product.title)}" style="background-image:url('/demo/store${escapeHtml(product.images[0] ?? "")}')"></div>
+      <h2>${escapeHtml(product.title)}</h2>
       <p class="price">${price}</p>
-      ${p.available ? "" : '<p class="sold-out">Sold out</p>'}
+      ${product.available ? "" : '<p class="sold-out">Sold out</p>'}
     </article>`;
   }).join("\n");
 }
