@@ -10,6 +10,7 @@ import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js"
 import type { Prisma, Person } from "../generated/prisma-sqlite";
 import { asRecord, emptyRecord } from "../../contract/json-record";
 import { applyBuiltinAction } from "./builtin-lists.server";
+import { personProfileFields } from "./person.server";
 import { isProviderType } from "../integrations/mailing/registry.server";
 import type { SyncOperation, SyncPayload } from "../integrations/mailing/types";
 import { enqueueSyncJob } from "../integrations/outbox.server";
@@ -78,16 +79,7 @@ export function payloadForPerson(person: Person, extra: Partial<SyncPayload> = {
     contact: {
       email: person.email,
       phone: toE164(person.phone, defaultCountry),
-      name: person.name,
-      last_name: person.lastName,
-      company_name: person.companyName,
-      company_title: person.companyTitle,
-      website: person.website,
-      city: person.city,
-      state: person.state,
-      country: person.country,
-      zip_code: person.zipCode,
-      address: person.address,
+      ...personProfileFields(person),
     },
     consents: { marketing: person.marketingConsent, sms: person.smsConsent, privacy: person.privacyConsent },
     properties,

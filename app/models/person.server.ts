@@ -42,13 +42,9 @@ export async function personIdsByToken(
 }
 
 /** The widget's view of a person. */
-export function toPublicPerson(person: Person): PublicPerson {
+/** A person's name, company and address under the field names of SPEC 7, as the widget and the e-mail tools read them. */
+export function personProfileFields(person: Person) {
   return {
-    visitor_token: person.visitorToken,
-    person_type: person.personType === "Contact" ? "Contact" : "Visitor",
-    contact_id: person.personType === "Contact" ? person.id : null,
-    email: person.email,
-    phone: person.phone,
     name: person.name,
     last_name: person.lastName,
     company_name: person.companyName,
@@ -59,6 +55,17 @@ export function toPublicPerson(person: Person): PublicPerson {
     country: person.country,
     zip_code: person.zipCode,
     address: person.address,
+  };
+}
+
+export function toPublicPerson(person: Person): PublicPerson {
+  return {
+    visitor_token: person.visitorToken,
+    person_type: person.personType === "Contact" ? "Contact" : "Visitor",
+    contact_id: person.personType === "Contact" ? person.id : null,
+    email: person.email,
+    phone: person.phone,
+    ...personProfileFields(person),
     extra: asRecord(person.extra),
     privacy_consent: person.privacyConsent,
     marketing_consent: person.marketingConsent,
