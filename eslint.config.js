@@ -52,6 +52,24 @@ export default tseslint.config(
     files: ["widget/**/*.{ts,tsx}", "test/**/*.{ts,tsx}"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  {
+    // Names say what they hold (one-letter locals saved no bytes: the widget's minifier shortens them anyway).
+    // `i` and `j` stay for counting loops; tiny callbacks' parameters (`(x) => x.id`) are not declarations.
+    files: ["app/**/*.{ts,tsx}", "contract/**/*.ts", "widget/**/*.{ts,tsx}", "demo/**/*.{ts,tsx}", "scripts/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "VariableDeclarator > Identifier.id",
+          "VariableDeclarator > ObjectPattern > Property > Identifier.value",
+          "VariableDeclarator > ArrayPattern > Identifier",
+        ].map((declared) => ({
+          selector: `${declared}[name=/^[a-hk-zA-Z]$/]`,
+          message: "Name the local for what it holds: one-letter names are for counting loops (i, j) only.",
+        })),
+      ],
+    },
+  },
   ...layerRules,
   eslintConfigPrettier,
 );

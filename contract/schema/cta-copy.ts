@@ -22,17 +22,17 @@ export function copyWithoutIds<T extends CtaDocument | CtaVariant>(node: T, clea
   const copy = structuredClone(node);
   const doc = ("variants" in copy ? copy : { variants: [copy] }) as CtaDocument;
   const visits = [...walkCta(doc)];
-  for (const v of visits) {
-    if (v.kind === "element") {
-      const slugById = new Map(v.node.fields.map((f) => [f.id, f.slug]));
-      for (const f of v.node.fields) {
-        if (f.field_id != null) f.parent_slug = slugById.get(f.field_id) ?? f.parent_slug ?? null;
-        f.field_id = null;
+  for (const visit of visits) {
+    if (visit.kind === "element") {
+      const slugById = new Map(visit.node.fields.map((field) => [field.id, field.slug]));
+      for (const field of visit.node.fields) {
+        if (field.field_id != null) field.parent_slug = slugById.get(field.field_id) ?? field.parent_slug ?? null;
+        field.field_id = null;
       }
     }
-    if (clearGroupFields && v.kind === "actionGroup") v.node.field_id = null;
+    if (clearGroupFields && visit.kind === "actionGroup") visit.node.field_id = null;
   }
-  for (const v of visits) delete v.node.id;
+  for (const visit of visits) delete visit.node.id;
   if ("variants" in copy) delete (copy as CtaDocument).id;
   return copy;
 }
@@ -53,12 +53,12 @@ export function linksWithinVariants(doc: CtaDocument): CtaDocument | null {
   const placeOf = new Map<string, { variant: number; place: string }>();
   const idAt = new Map<string, number>();
   const where = (kind: "step" | "field", id: number) => `${kind}:${id}`;
-  for (const v of walkCta(doc)) {
-    if ((v.kind !== "step" && v.kind !== "field") || v.node.id == null) continue;
-    const variant = v.path[1] as number;
-    const place = `${v.kind}:${v.path.slice(2).join("/")}`;
-    placeOf.set(where(v.kind, v.node.id), { variant, place });
-    idAt.set(`${variant}|${place}`, v.node.id);
+  for (const visit of walkCta(doc)) {
+    if ((visit.kind !== "step" && visit.kind !== "field") || visit.node.id == null) continue;
+    const variant = visit.path[1] as number;
+    const place = `${visit.kind}:${visit.path.slice(2).join("/")}`;
+    placeOf.set(where(visit.kind, visit.node.id), { variant, place });
+    idAt.set(`${variant}|${place}`, visit.node.id);
   }
   let changed = false;
   const next = structuredClone(doc);
@@ -69,19 +69,19 @@ export function linksWithinVariants(doc: CtaDocument): CtaDocument | null {
     changed = true;
     return idAt.get(`${variant}|${at.place}`) ?? null;
   };
-  for (const v of walkCta(next)) {
-    const variant = v.path[1] as number;
-    if (v.kind === "actionGroup") {
-      if (v.node.field_id != null) v.node.field_id = within("field", v.node.field_id, variant);
-      const jump = v.node.data["jump-field-id"];
+  for (const visit of walkCta(next)) {
+    const variant = visit.path[1] as number;
+    if (visit.kind === "actionGroup") {
+      if (visit.node.field_id != null) visit.node.field_id = within("field", visit.node.field_id, variant);
+      const jump = visit.node.data["jump-field-id"];
       if (typeof jump === "number") {
         const moved = within("field", jump, variant);
-        if (moved === null) delete v.node.data["jump-field-id"];
-        else v.node.data["jump-field-id"] = moved;
+        if (moved === null) delete visit.node.data["jump-field-id"];
+        else visit.node.data["jump-field-id"] = moved;
       }
     }
-    if (v.kind === "field")
-      for (const option of v.node.field_options) {
+    if (visit.kind === "field")
+      for (const option of visit.node.field_options) {
         if (typeof option.jump_field_id === "number")
           option.jump_field_id = within("field", option.jump_field_id, variant) ?? undefined;
         if (option.step_id != null) option.step_id = within("step", option.step_id, variant);

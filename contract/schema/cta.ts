@@ -197,9 +197,10 @@ export const feedEntrySchema = z.record(z.string().max(100), z.unknown()).superR
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["handle"], message: "Not a collection handle" });
   }
   if (e.summary !== undefined) {
-    const r = collectionFeedSummarySchema.safeParse(e.summary);
-    if (!r.success)
-      for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: ["summary", ...issue.path] } as z.IssueData);
+    const summary = collectionFeedSummarySchema.safeParse(e.summary);
+    if (!summary.success)
+      for (const issue of summary.error.issues)
+        ctx.addIssue({ ...issue, path: ["summary", ...issue.path] } as z.IssueData);
   }
 });
 

@@ -246,12 +246,12 @@ function distance(a: string, b: string): number {
 
 /** The known key nearest to a misspelled one, if any is close. */
 export function suggestKey(key: string, known: readonly string[]): string | null {
-  const k = key.toLowerCase().replace(/_/g, "-");
+  const wanted = key.toLowerCase().replace(/_/g, "-");
   let best: string | null = null;
-  let bestD = Math.max(2, Math.floor(k.length / 4)) + 1;
+  let bestDistance = Math.max(2, Math.floor(wanted.length / 4)) + 1;
   for (const candidate of known) {
-    const d = candidate.replace(/_/g, "-") === k ? 0 : distance(k, candidate);
-    if (d < bestD) [best, bestD] = [candidate, d];
+    const candidateDistance = candidate.replace(/_/g, "-") === wanted ? 0 : distance(wanted, candidate);
+    if (candidateDistance < bestDistance) [best, bestDistance] = [candidate, candidateDistance];
   }
   return best;
 }

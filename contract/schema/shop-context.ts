@@ -106,30 +106,30 @@ export function parseShopContext(text: string | null | undefined): ShopContext |
     return null;
   }
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const o = raw as Record<string, unknown>;
-  const shop = str(o.shop);
+  const context = raw as Record<string, unknown>;
+  const shop = str(context.shop);
   if (!shop) return null;
-  const cart = o.cart && typeof o.cart === "object" ? (o.cart as Record<string, unknown>) : {};
+  const cart = context.cart && typeof context.cart === "object" ? (context.cart as Record<string, unknown>) : {};
   return {
     v: SHOP_CONTEXT_VERSION,
     shop,
-    shop_url: (str(o.shop_url) ?? `https://${shop}`).replace(/\/+$/, ""),
-    root_url: str(o.root_url) ?? "/",
-    proxy_path: str(o.proxy_path) ?? "/apps/beckon",
-    logged_in: o.logged_in === true,
+    shop_url: (str(context.shop_url) ?? `https://${shop}`).replace(/\/+$/, ""),
+    root_url: str(context.root_url) ?? "/",
+    proxy_path: str(context.proxy_path) ?? "/apps/beckon",
+    logged_in: context.logged_in === true,
     cart: {
       token: str(cart.token),
       total_price: num(cart.total_price) ?? 0,
       item_count: num(cart.item_count) ?? 0,
       currency: str(cart.currency),
     },
-    currency: str(o.currency) ?? str(cart.currency) ?? "USD",
-    country: str(o.country),
-    language: str(o.language),
-    page_type: str(o.page_type) ?? "other",
-    product_handle: str(o.product_handle),
-    product_id: num(o.product_id),
-    collection_handle: str(o.collection_handle),
-    design_mode: o.design_mode === true,
+    currency: str(context.currency) ?? str(cart.currency) ?? "USD",
+    country: str(context.country),
+    language: str(context.language),
+    page_type: str(context.page_type) ?? "other",
+    product_handle: str(context.product_handle),
+    product_id: num(context.product_id),
+    collection_handle: str(context.collection_handle),
+    design_mode: context.design_mode === true,
   };
 }
