@@ -11,7 +11,15 @@ import { serverEnv } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: process.env });
+/** Runs a step with this terminal; a step that fails has said why itself, so start stops with its exit code, no stack. */
+function run(cmd: string, args: string[]): void {
+  try {
+    execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: process.env });
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    process.exit(typeof status === "number" && status > 0 ? status : 1);
+  }
+}
 
 // `npm start` is the product on its embedded default: without a configured
 // SESSION_SECRET it runs as the demo, whose secret is generated once and kept
