@@ -4,9 +4,8 @@
  * sign-in page, and its store claims a myshopify domain a real shop could
  * install under; both are fine on `npm start` (BECKON_DEMO=1) and nowhere
  * else. So a production server (NODE_ENV=production without the demo)
- * refuses to start on a database that holds any of it, outside the demo no
- * owner signs in with, or is given, a published password, and no Shopify
- * install, on any server, links a shop to the demo store's website.
+ * refuses to start on a database that holds any of it, and outside the demo
+ * no owner signs in with, or is given, a published password.
  */
 import type { Db } from "../db.server";
 import { serverEnv, type EnvSource } from "../lib/env.server";
@@ -33,9 +32,6 @@ export function demoCredentialsAllowed(source?: EnvSource): boolean {
 
 /** Whether the password is one the demo publishes. */
 export const isPublishedDemoPassword = (password: string): boolean => DEMO_PASSWORDS.includes(password);
-
-/** Whether a shop domain (lower-cased) is the demo store's, which no real shop may install under. */
-export const isDemoShopDomain = (shop: string): boolean => shop === DEMO_SHOP_DOMAIN;
 
 /** What of the demo's seed the database holds: its owner accounts and its shop, each named. */
 export async function demoDataPresent(db: Db): Promise<string[]> {

@@ -5,7 +5,7 @@
  * reach another owner's website.
  */
 import type { Db } from "../db.server";
-import { demoCredentialsAllowed, isDemoShopDomain, isPublishedDemoPassword } from "./demo-guard.server";
+import { demoCredentialsAllowed, isPublishedDemoPassword } from "./demo-guard.server";
 import { hashPassword, verifyPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../lib/password.server";
 import { isUniqueViolation } from "../lib/db-errors.server";
 import { InputError } from "../lib/errors";
@@ -215,9 +215,6 @@ export async function linkShopOwner(
   details: ShopDetails = {},
 ): Promise<{ websiteId: number; profileId: number }> {
   const shop = shopDomain.trim().toLowerCase();
-  // The demo store's domain belongs to a website whose owner's password is published: no real shop may take it over.
-  if (isDemoShopDomain(shop))
-    throw new InputError(`${shop} is the demo store's domain: install Beckon on a server without the demo`, "shop");
   let websiteId = await websiteIdForShopDomain(db, shop);
   if (websiteId === null) {
     const currency = details.currency && /^[A-Z]{3}$/.test(details.currency) ? details.currency : "USD";
