@@ -4,8 +4,9 @@
  * sign-in page, and its store claims a myshopify domain a real shop could
  * install under; both are fine on `npm start` (BECKON_DEMO=1) and nowhere
  * else. So a production server (NODE_ENV=production without the demo)
- * refuses to start on a database that holds any of it, and outside the demo
- * no owner signs in with, or is given, a published password.
+ * refuses to start on a database that holds the demo's accounts (and names
+ * the demo store they own), and outside the demo no owner signs in with, or
+ * is given, a published password.
  */
 import type { Db } from "../db.server";
 import { serverEnv, type EnvSource } from "../lib/env.server";
@@ -33,15 +34,28 @@ export function demoCredentialsAllowed(source?: EnvSource): boolean {
 /** Whether the password is one the demo publishes. */
 export const isPublishedDemoPassword = (password: string): boolean => DEMO_PASSWORDS.includes(password);
 
-/** What of the demo's seed the database holds: its owner accounts and its shop, each named. */
+/**
+ * What of the demo's seed the database holds: its owner accounts, each
+ * named, and the demo store's website when one of them owns it. The shop
+ * domain alone proves nothing: a real shop may have it and install Beckon
+ * (and must not stop a production server from starting); the published
+ * password is what makes demo data dangerous, and it lives in the accounts.
+ */
 export async function demoDataPresent(db: Db): Promise<string[]> {
+  const demoEmails = DEMO_OWNERS.map(({ owner }) => owner.email);
   const [accounts, shop] = await Promise.all([
     db.ownerAccount.findMany({
-      where: { email: { in: DEMO_OWNERS.map(({ owner }) => owner.email) } },
+      where: { email: { in: demoEmails } },
       select: { email: true },
       orderBy: { email: "asc" },
     }),
-    db.website.findUnique({ where: { shopDomain: DEMO_SHOP_DOMAIN }, select: { id: true } }),
+    db.website.findFirst({
+      where: {
+        shopDomain: DEMO_SHOP_DOMAIN,
+        memberships: { some: { profile: { account: { email: { in: demoEmails } } } } },
+      },
+      select: { id: true },
+    }),
   ]);
   return [
     ...accounts.map((account) => `owner account ${account.email}`),

@@ -57,13 +57,16 @@ describe("demo data in a database", () => {
     await expect(refuseDemoDataInProduction(t.db, PRODUCTION)).resolves.toBeUndefined();
   });
 
-  it("names a demo owner and the demo shop; production refuses them, the demo does not", async () => {
+  it("names a demo owner and the demo store it owns; production refuses them, the demo does not", async () => {
     const profile = await t.db.ownerProfile.create({ data: { name: "Operator" } });
     await t.db.ownerAccount.create({
       data: { email: DEMO_OWNERS[0].owner.email, passwordHash: "not a real hash", profileId: profile.id },
     });
     const shop = await t.db.website.create({ data: { name: "Shop", shopDomain: DEMO_SHOP_DOMAIN, dataSettings: {} } });
     try {
+      // The shop's domain alone: a real shop may have it.
+      expect(await demoDataPresent(t.db)).toEqual([`owner account ${DEMO_OWNERS[0].owner.email}`]);
+      await t.db.websiteMembership.create({ data: { profileId: profile.id, websiteId: shop.id } });
       expect(await demoDataPresent(t.db)).toEqual([
         `owner account ${DEMO_OWNERS[0].owner.email}`,
         `website ${shop.id} for the shop ${DEMO_SHOP_DOMAIN}`,
@@ -74,6 +77,16 @@ describe("demo data in a database", () => {
       await expect(refuseDemoDataInProduction(t.db, DEMO)).resolves.toBeUndefined();
     } finally {
       await t.db.ownerAccount.deleteMany({ where: { email: DEMO_OWNERS[0].owner.email } });
+      await t.db.website.delete({ where: { id: shop.id } });
+    }
+  });
+
+  it("is not a real shop that has the demo store's domain: production starts", async () => {
+    const shop = await t.db.website.create({ data: { name: "Real", shopDomain: DEMO_SHOP_DOMAIN, dataSettings: {} } });
+    try {
+      expect(await demoDataPresent(t.db)).toEqual([]);
+      await expect(refuseDemoDataInProduction(t.db, PRODUCTION)).resolves.toBeUndefined();
+    } finally {
       await t.db.website.delete({ where: { id: shop.id } });
     }
   });
