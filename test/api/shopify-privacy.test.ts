@@ -12,10 +12,11 @@
  * - the store's Settings list the data requests, and only the store's
  *   owner downloads them.
  */
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { appProxySignature, webhookHmac } from "../support/shopify-signatures";
 import { seedIfEmpty } from "../../prisma/seed";
 import { linkShopOwner } from "~/models/owner.server";
 import { dataRequestDownload } from "~/models/privacy.server";
@@ -33,11 +34,7 @@ const API_SECRET = "privacy-test-secret";
 
 /** An app proxy query signed as Shopify documents it: sorted key=value pairs joined without separators, HMAC-SHA256 hex. */
 function proxyQuery(params: Record<string, string>, secret = API_SECRET): URLSearchParams {
-  const message = Object.keys(params)
-    .sort((a, b) => a.localeCompare(b))
-    .map((k) => `${k}=${params[k]}`)
-    .join("");
-  return new URLSearchParams({ ...params, signature: createHmac("sha256", secret).update(message).digest("hex") });
+  return new URLSearchParams({ ...params, signature: appProxySignature(params, secret) });
 }
 
 const proxyParams = (shop: string, customerId: string) => ({
@@ -70,9 +67,7 @@ async function webhook(
       "X-Shopify-Shop-Domain": o.shop ?? SHOP,
       "X-Shopify-Webhook-Id": o.webhookId ?? randomUUID(),
       "X-Shopify-API-Version": "2026-07",
-      "X-Shopify-Hmac-Sha256": createHmac("sha256", o.secret ?? API_SECRET)
-        .update(body, "utf8")
-        .digest("base64"),
+      "X-Shopify-Hmac-Sha256": webhookHmac(body, o.secret ?? API_SECRET),
     },
     body,
   });

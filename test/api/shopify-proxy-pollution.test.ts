@@ -5,10 +5,11 @@
  * refused with a field-named 400 on every proxy route, answers nobody's
  * data and links nothing, whichever copy the signature covered.
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { appProxySignature } from "../support/shopify-signatures";
 import { seedIfEmpty } from "../../prisma/seed";
 import { linkShopOwner } from "~/models/owner.server";
 
@@ -31,12 +32,7 @@ function signedQuery(shop: string, customerId: string): string {
     path_prefix: "/apps/beckon",
     timestamp: String(Math.floor(Date.now() / 1000)),
   };
-  const message = Object.keys(params)
-    .sort()
-    .map((name) => `${name}=${params[name]}`)
-    .join("");
-  const signature = createHmac("sha256", API_SECRET).update(message).digest("hex");
-  return new URLSearchParams({ ...params, signature }).toString();
+  return new URLSearchParams({ ...params, signature: appProxySignature(params, API_SECRET) }).toString();
 }
 
 const askCustomer = (query: string, visitorToken?: string) =>

@@ -13,10 +13,11 @@
  *   came back in between: no second deletion, no second removal queued in an
  *   e-mail tool; a new id does the work.
  */
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { webhookHmac } from "../support/shopify-signatures";
 import { seedIfEmpty } from "../../prisma/seed";
 import { linkShopOwner } from "~/models/owner.server";
 
@@ -49,7 +50,7 @@ function webhook(topic: string, payload: unknown, o: Delivery = {}): Promise<Res
       "X-Shopify-Shop-Domain": o.shop ?? SHOP,
       ...(id === null ? {} : { "X-Shopify-Webhook-Id": id }),
       "X-Shopify-API-Version": "2026-07",
-      "X-Shopify-Hmac-Sha256": createHmac("sha256", API_SECRET).update(body, "utf8").digest("base64"),
+      "X-Shopify-Hmac-Sha256": webhookHmac(body, API_SECRET),
     },
     body,
   });

@@ -5,10 +5,11 @@
  * replays of the same webhook, and app proxy requests with good, missing and
  * wrong signatures.
  */
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { appProxySignature, webhookHmac } from "../support/shopify-signatures";
 import { seedIfEmpty } from "../../prisma/seed";
 import { linkShopOwner } from "~/models/owner.server";
 
@@ -39,9 +40,7 @@ interface WebhookOptions {
 async function webhook(path: string, topic: string, payload: object, o: WebhookOptions = {}): Promise<Response> {
   const body = JSON.stringify(payload);
   const signed = o.tamper ? JSON.stringify({ ...payload, tampered: true }) : body;
-  const hmac = createHmac("sha256", o.secret ?? API_SECRET)
-    .update(signed, "utf8")
-    .digest("base64");
+  const hmac = webhookHmac(signed, o.secret ?? API_SECRET);
   return fetch(`${origin}${path}`, {
     method: "POST",
     headers: {
@@ -59,12 +58,7 @@ async function webhook(path: string, topic: string, payload: object, o: WebhookO
 
 /** An app proxy query signed as Shopify documents it: sorted key=value pairs joined without separators, HMAC-SHA256 hex. */
 function proxyQuery(params: Record<string, string>, secret = API_SECRET): URLSearchParams {
-  const message = Object.keys(params)
-    .sort((a, b) => a.localeCompare(b))
-    .map((k) => `${k}=${params[k]}`)
-    .join("");
-  const signature = createHmac("sha256", secret).update(message).digest("hex");
-  return new URLSearchParams({ ...params, signature });
+  return new URLSearchParams({ ...params, signature: appProxySignature(params, secret) });
 }
 
 let tokens = 0;
