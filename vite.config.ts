@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import path from "node:path";
+import { importRootAliases } from "./scripts/lib/import-roots";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -11,7 +12,7 @@ declare module "@remix-run/node" {
 const GENERATED_CLIENT = /[\\/]generated[\\/]prisma-(sqlite|postgresql)[\\/]/;
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  resolve: { alias: importRootAliases(__dirname) },
   server: {
     port: Number(process.env.PORT ?? 3000),
     host: "127.0.0.1",

@@ -9,14 +9,15 @@
  */
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import { importRootAliases } from "./scripts/lib/import-roots";
 
-const alias = { "~": path.resolve(__dirname, "app") };
+const alias = importRootAliases(__dirname);
 
 /** The renderer's tests: they mount CTAs with the renderer that ships, so they get the build's React-to-Preact aliases. */
 const RENDER_TESTS = ["test/unit/render/**/*.test.tsx", "test/unit/widget/render.test.tsx"];
 const shim = path.resolve(__dirname, "widget/render/react-shim.ts");
 const renderAlias = [
-  { find: "~", replacement: path.resolve(__dirname, "app") },
+  ...alias,
   { find: /^react$/, replacement: shim },
   { find: /^react-dom\/client$/, replacement: shim },
   { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },

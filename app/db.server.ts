@@ -14,9 +14,9 @@ import { databaseTarget, type DatabaseTarget } from "./db/database-url";
 import { plainSqlPool, registerPlainSql } from "./db/plain-sql.server";
 import { serialPgTransactions } from "./db/pg-serial-transactions.server";
 import { waitingForSqliteLocks } from "./db/sqlite-lock-wait.server";
-import { serverEnv, type EnvSource } from "./lib/env.server";
-import { CONFIG_MODELS, invalidateWebsiteScripts } from "./lib/website-script-cache.server";
-import { configChangeCommitted } from "./lib/config-change-notice.server";
+import { serverEnv, type EnvSource } from "./server/env.server";
+import { CONFIG_MODELS, invalidateWebsiteScripts } from "./server/website-script-cache.server";
+import { configChangeCommitted } from "./server/config-change-notice.server";
 
 export type Db = PrismaClient;
 export { Prisma };

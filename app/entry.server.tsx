@@ -9,10 +9,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { addDocumentResponseHeaders } from "./shopify.server";
-import { NonceContext, nonceOf } from "./lib/csp-nonce";
-import { DocumentLanguageContext } from "./lib/document-language";
+import { NonceContext, nonceOf } from "./server/csp-nonce";
+import { DocumentLanguageContext } from "./view/document-language";
 import { adminLanguage } from "./i18n";
-import { logger } from "./lib/logger.server";
+import { logger } from "./server/logger.server";
 
 export const streamTimeout = 5000;
 

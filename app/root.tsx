@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
-import { useNonce } from "./lib/csp-nonce";
-import { useDocumentLanguage } from "./lib/document-language";
+import { useNonce } from "./server/csp-nonce";
+import { useDocumentLanguage } from "./view/document-language";
 import { translator } from "./i18n";
 
 function Document({ title, children }: { title?: string; children: ReactNode }) {

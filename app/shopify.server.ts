@@ -8,13 +8,13 @@ import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma, type Db } from "./db.server";
-import type { AdminAnswer } from "./integrations/shopify-admin/operations";
-import { serverEnv, type EnvSource, type ServerEnv } from "./lib/env.server";
-import { verifyAppProxyQuery, type VerifiedAppProxyQuery } from "./lib/app-proxy-query.server";
-import { apiError } from "./lib/http.server";
-import { connectWebPixel } from "./lib/web-pixel.server";
-import { linkShopOwner, type ShopDetails } from "./models/owner.server";
-import { logger } from "./lib/logger.server";
+import { serverEnv, type EnvSource, type ServerEnv } from "./server/env.server";
+import { verifyAppProxyQuery, type VerifiedAppProxyQuery } from "./server/app-proxy-query.server";
+import { apiError } from "./server/http.server";
+import { connectWebPixel } from "./integrations/shopify-admin/web-pixel.server";
+import { shopDetails } from "./integrations/shopify-admin/shop-details.server";
+import { linkShopOwner } from "./models/owner.server";
+import { logger } from "./server/logger.server";
 
 export const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
 export const SHOPIFY_OFF_MESSAGE =
@@ -33,29 +33,6 @@ function shopifyVariables(env: ServerEnv): Record<(typeof SHOPIFY_ENV)[number], 
 
 /** The variables that are missing (empty when Shopify install can be on). */
 export const shopifyMissingEnv: string[] = SHOPIFY_ENV.filter((k) => !shopifyVariables(serverEnv())[k]?.trim());
-
-const SHOP_QUERY = `#graphql
-  query BeckonShopDetails {
-    shop { name currencyCode primaryDomain { url } billingAddress { countryCodeV2 } }
-  }`;
-
-async function shopDetails(admin: { graphql: (query: string) => Promise<Response> }): Promise<ShopDetails> {
-  try {
-    const response = await admin.graphql(SHOP_QUERY);
-    const body = (await response.json()) as AdminAnswer<typeof SHOP_QUERY>;
-    const shop = body.data?.shop;
-    return {
-      name: shop?.name ?? null,
-      currency: shop?.currencyCode ?? null,
-      country: shop?.billingAddress?.countryCodeV2 ?? null,
-      url: shop?.primaryDomain?.url ?? null,
-    };
-  } catch (e) {
-    // The website is still created, with defaults the owner can change.
-    logger("shopify").error({ err: e }, "could not read shop details after install");
-    return {};
-  }
-}
 
 /** The Shopify app object for these variables and this database (the server's: its own environment and the one client). */
 export function createShopifyApp(source?: EnvSource, db: Db = prisma) {
@@ -162,7 +139,7 @@ const shopify: ShopifyAppInstance = started.app ?? offStub<ShopifyAppInstance>()
  * Authenticates an app proxy request and returns its signed values, the only
  * place a proxy route may read the shop or customer from. It stands in for
  * authenticate.public.appProxy, whose check is weaker (see
- * app/lib/app-proxy-query.server.ts). Throws a field-named JSON 400 on a bad
+ * app/server/app-proxy-query.server.ts). Throws a field-named JSON 400 on a bad
  * or ambiguous query, and the 503 answer while install is off.
  */
 export function authenticateAppProxy(request: Request): VerifiedAppProxyQuery {

@@ -14,8 +14,8 @@
  *   npx tsx bench/later-trigger.ts [--trigger-runs=7]
  */
 import type { Browser } from "playwright-core";
-import { launchChromium } from "../test/support/chromium";
-import { WARM_UP_MS } from "../widget/core/runtime";
+import { launchChromium } from "#test/support/chromium";
+import { WARM_UP_MS } from "#widget/core/runtime";
 import { freshDatabase, median, printTable, round, startBenchServer, writeResult } from "./lib";
 import { beckonSubject, setUpBeckonSite } from "./page-cost";
 import { servePages, STORE_PAGE, type PageServer, type Subject } from "./pages";

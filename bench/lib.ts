@@ -18,12 +18,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { createPrismaClient, type Db } from "../app/db.server";
-import { databaseTarget } from "../app/db/database-url";
-import { migrate } from "../app/db/migrate.server";
-import { seedIfEmpty } from "../prisma/seed";
-import { startTestServer, type TestServer } from "../test/support/server";
-import { startPostgresCluster, type PostgresCluster } from "../scripts/lib/postgres-cluster";
+import { createPrismaClient, type Db } from "#app/db.server";
+import { databaseTarget } from "#app/db/database-url";
+import { migrate } from "#app/db/migrate.server";
+import { seedIfEmpty } from "#prisma/seed";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { startPostgresCluster, type PostgresCluster } from "#scripts/lib/postgres-cluster";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const RESULTS_DIR = path.join(ROOT, "bench/results");

@@ -23,12 +23,12 @@
  *   npx tsx bench/page-cost.ts [--runs=11] [--lighthouse-runs=9] [--no-lighthouse] [--no-peer] [--at-once]
  */
 import type { Browser, CDPSession, Page } from "playwright-core";
-import { saveCtaDocument } from "../app/models/cta.server";
-import { createWebsite } from "../app/models/website.server";
-import { genericSnippet, SNIPPET_FUNCTION } from "../widget/snippet";
-import { demoStoreSettings } from "../prisma/seed-data/demo-store";
-import { emailForm, heading, paragraph, singleStepCta } from "../prisma/seed-data/builders";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from "../test/support/chromium";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { createWebsite } from "#app/models/website.server";
+import { genericSnippet, SNIPPET_FUNCTION } from "#widget/snippet";
+import { demoStoreSettings } from "#prisma/seed-data/demo-store";
+import { emailForm, heading, paragraph, singleStepCta } from "#prisma/seed-data/builders";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from "#test/support/chromium";
 import {
   freshDatabase,
   markdownTable,
@@ -51,7 +51,7 @@ import {
   type Subject,
 } from "./pages";
 import { peerSubject } from "./peer";
-import type { TestServer } from "../test/support/server";
+import type { TestServer } from "#test/support/server";
 
 export interface RunSample {
   /** Only from a profiled load; null in a load measured without the profiler. */

@@ -7,10 +7,10 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { demoProductsHtml } from "../demo/store/server/demo-products";
+import { demoProductsHtml } from "#demo/store/server/demo-products";
 import { ARTICLE_FILES, articlePage } from "./article-page";
 import { ROOT } from "./lib";
-import { serveLocally } from "../test/support/local-http";
+import { serveLocally } from "#test/support/local-http";
 
 /** One way of loading the page: its HTML snippet, the files it needs, and how to tell its CTA is visible. */
 export interface Subject {

@@ -11,9 +11,9 @@
  * whatever its size. 100,000 events a batch write those rows 20 times less
  * often than 5,000 (10,000,000 events: minutes instead of a quarter hour).
  */
-import type { Db } from "../app/db.server";
-import { backfillRollups } from "../app/models/event-rollups.server";
-import { backfillOrderTouches } from "../app/models/order-touches.server";
+import type { Db } from "#app/db.server";
+import { backfillRollups } from "#app/models/event-rollups.server";
+import { backfillOrderTouches } from "#app/models/order-touches.server";
 
 const EVENTS_PER_BATCH = 100_000;
 

@@ -20,8 +20,8 @@
  */
 import Database from "better-sqlite3";
 import pg from "pg";
-import type { Db } from "../app/db.server";
-import { SALJAKADEMIN_OWNER } from "../prisma/seed-data/saljakademin";
+import type { Db } from "#app/db.server";
+import { SALJAKADEMIN_OWNER } from "#prisma/seed-data/saljakademin";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days of the generated history: the 30-day period and the 30 days before it. */

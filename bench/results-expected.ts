@@ -1,12 +1,12 @@
 /**
  * The figure the results page must show for the generated data, counted by
  * SQL apart from the app's code: the period's views, i.e. View events of the
- * website's CTAs (or of one CTA) in the period (app/lib/conversions.ts). A
+ * website's CTAs (or of one CTA) in the period (app/models/results/conversions.ts). A
  * page that answers 200 with another figure did not do the work being timed.
  */
-import type { Db } from "../app/db.server";
-import { VIEW_EVENT } from "../app/lib/conversions";
-import type { ResultsPeriod } from "../app/lib/results-period";
+import type { Db } from "#app/db.server";
+import { VIEW_EVENT } from "#app/models/results/conversions";
+import type { ResultsPeriod } from "#app/models/results/results-period";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -26,11 +26,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { databaseTarget } from "../app/db/database-url";
-import { createPrismaClient } from "../app/db.server";
-import { parsePeriod } from "../app/lib/results-period";
-import { SALJAKADEMIN_OWNER } from "../prisma/seed-data/saljakademin";
-import { postForm } from "../test/support/http";
+import { databaseTarget } from "#app/db/database-url";
+import { createPrismaClient } from "#app/db.server";
+import { parsePeriod } from "#app/models/results/results-period";
+import { SALJAKADEMIN_OWNER } from "#prisma/seed-data/saljakademin";
+import { postForm } from "#test/support/http";
 import {
   freshDatabase,
   machine,

@@ -11,7 +11,12 @@
  * widget/ both need them).
  */
 
-/** The value as a plain object, or an empty one when it is not an object. */
+/** Whether the value is a plain object (not null, not an array): what asRecord keeps. */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** The value as a plain object, or an empty one when it is not an object. Written out rather than through isRecord: the widget bundle, which has no other use for isRecord, stays smaller. */
 export function asRecord(v: unknown): Record<string, unknown> {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }

@@ -3,7 +3,7 @@
  * widget applies in the browser and the server applies ahead of it. The
  * website's config (app/models/public-config.server.ts) carries the
  * page-start CTAs' definitions, and the site script
- * (app/lib/website-script.server.ts) preloads the renderer for them: both
+ * (app/server/website-script.server.ts) preloads the renderer for them: both
  * must answer as the widget will, so the rules live here, shared.
  */
 import type { PublicCtaSummary } from "./schema/public-config";

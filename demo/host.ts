@@ -6,7 +6,7 @@
  * serves the demo pages hands it over (app/models/demo-sites.server.ts):
  * the demo's code never reads Beckon's database or models itself.
  */
-import type { PublicCtaSummary } from "../contract/schema/public-config";
+import type { PublicCtaSummary } from "#contract/schema/public-config";
 
 /** Which demo: the Swedish sales-training site or the demo store. */
 export type DemoSite = "sv" | "store";

@@ -4,11 +4,12 @@
  * Every CTA goes through saveCtaDocument and every broadcast through
  * createBroadcast, so seeding also proves the document writers.
  */
-import type { Db, Prisma } from "../app/db.server";
-import { hashPassword } from "../app/lib/password.server";
-import { createBroadcast, saveSiteConditions } from "../app/models/broadcast.server";
-import { saveCtaDocument } from "../app/models/cta.server";
-import { createWebsite, inTransaction } from "../app/models/website.server";
+import type { Db, Prisma } from "#app/db.server";
+import { hashPassword } from "#app/server/password.server";
+import { createBroadcast, saveSiteConditions } from "#app/models/broadcast.server";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { createWebsite } from "#app/models/website.server";
+import { inTransaction } from "#app/models/model-kit.server";
 import {
   DEMO_SHOP_DOMAIN,
   DEMO_STORE_LISTS,

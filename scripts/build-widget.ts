@@ -22,7 +22,7 @@
  * - beckon-manifest.json: the renderer's files as the loader imports them
  *   (its static chunks, then the versioned entry), for the server: a site
  *   script whose CTA shows at page start starts importing them before the
- *   loader runs (app/lib/website-script.server.ts).
+ *   loader runs (app/server/website-script.server.ts).
  * Every bundle then goes through terser (finishMinify): esbuild bundles and
  * shortens, terser names what is left by how often it occurs and folds what
  * esbuild leaves, about 4 % gzip off each file.
@@ -35,10 +35,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { minify } from "terser";
-import { CONTENT_HASHED_CHUNK } from "../app/lib/widget-assets.server";
-import { COMPILE_HINT } from "../contract/compile-hint";
-import type { SnippetTemplateFile } from "../contract/snippet-template";
-import { snippetTemplate } from "../widget/snippet";
+import { CONTENT_HASHED_CHUNK } from "#app/server/widget-assets.server";
+import { COMPILE_HINT } from "#contract/compile-hint";
+import type { SnippetTemplateFile } from "#contract/snippet-template";
+import { snippetTemplate } from "#widget/snippet";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const ASSETS_DIR = path.join(root, "extensions/cta-embed/assets");

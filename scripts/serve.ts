@@ -12,16 +12,16 @@ import compression from "compression";
 import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import { runWithRequestContext } from "../app/lib/rate-limits.server";
-import { startConfigChangeChannel } from "../app/lib/config-change-channel.server";
-import { assertServerEnv, serverEnv } from "../app/lib/env.server";
-import { sessionSecret } from "../app/lib/session-secret.server";
-import { failedStartLogger, logger } from "../app/lib/logger.server";
-import { clientAddress } from "../app/lib/client-address.server";
-import { createWidgetFiles } from "../app/lib/widget-files.server";
-import { bodyWasRefused, requestBodyCap } from "../app/lib/request-body-cap.server";
-import { resultsExportUrl } from "../app/lib/results-export-url";
-import { demoStoreMiddleware } from "../demo/store/server/demo";
+import { runWithRequestContext } from "#app/server/rate-limits.server";
+import { startConfigChangeChannel } from "#app/server/config-change-channel.server";
+import { assertServerEnv, serverEnv } from "#app/server/env.server";
+import { sessionSecret } from "#app/server/session-secret.server";
+import { failedStartLogger, logger } from "#app/server/logger.server";
+import { clientAddress } from "#app/server/client-address.server";
+import { createWidgetFiles } from "#app/server/widget-files.server";
+import { bodyWasRefused, requestBodyCap } from "#app/server/request-body-cap.server";
+import { resultsExportUrl } from "#app/models/results/results-export-url";
+import { demoStoreMiddleware } from "#demo/store/server/demo";
 
 // BECKON_APP_ROOT: a folder holding build/ and extensions/cta-embed/assets/
 // (the benchmarks serve a snapshot of the build, safe from concurrent rebuilds).
@@ -119,7 +119,7 @@ export function createApp(build: ServerBuild): express.Express {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
-  // Before anything reads a body: one over 4 MiB is answered 413 here, readably (app/lib/request-body-cap.server.ts).
+  // Before anything reads a body: one over 4 MiB is answered 413 here, readably (app/server/request-body-cap.server.ts).
   app.use(requestBodyCap());
   const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
   const isolatedWindow = helmet.crossOriginOpenerPolicy({ policy: "same-origin" });
@@ -128,7 +128,7 @@ export function createApp(build: ServerBuild): express.Express {
   app.use((req, res, next) => {
     if (isAdminPath(req.path)) {
       const shop = typeof req.query.shop === "string" ? req.query.shop : null;
-      // A fresh nonce per document; Remix reads it from the load context (app/lib/csp-nonce.ts).
+      // A fresh nonce per document; Remix reads it from the load context (app/server/csp-nonce.ts).
       res.locals.cspNonce = randomBytes(16).toString("base64");
       res.setHeader("Content-Security-Policy", adminCsp(req.path, shop, res.locals.cspNonce));
       res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
@@ -144,7 +144,7 @@ export function createApp(build: ServerBuild): express.Express {
   // Widget bundles are fetched (and import()ed) from merchants' pages, so
   // they need CORS; Timing-Allow-Origin lets those pages measure them. They
   // are answered from memory, compressed ahead of time, with their caching
-  // (app/lib/widget-files.server.ts).
+  // (app/server/widget-files.server.ts).
   app.use(
     "/widget",
     (req, res, next) => {
@@ -179,7 +179,7 @@ export function createApp(build: ServerBuild): express.Express {
     }
     next();
   });
-  // The client's address, resolved once per request by the one rule (app/lib/client-address.server.ts).
+  // The client's address, resolved once per request by the one rule (app/server/client-address.server.ts).
   const addressOf = (req: express.Request) =>
     clientAddress(
       { socket: req.socket.remoteAddress, forwardedFor: req.get("x-forwarded-for"), realIp: req.get("x-real-ip") },
@@ -201,7 +201,7 @@ export function createApp(build: ServerBuild): express.Express {
       next(e);
     }
   });
-  // A results page asked for ?export=csv is answered by its export route (app/lib/results-export-url.ts).
+  // A results page asked for ?export=csv is answered by its export route (app/models/results/results-export-url.ts).
   app.use((req, _res, next) => {
     const exportUrl = req.method === "GET" || req.method === "HEAD" ? resultsExportUrl(req.originalUrl) : null;
     // Remix builds its request from originalUrl.
@@ -252,8 +252,8 @@ async function main() {
   // to make one, rather than answer every sign-in with a 500. Elsewhere this generates the local one.
   sessionSecret();
   // The demo's password is published: production refuses a database that holds its accounts or shop.
-  const { prisma } = await import("../app/db.server");
-  await (await import("../app/models/demo-guard.server")).refuseDemoDataInProduction(prisma);
+  const { prisma } = await import("#app/db.server");
+  await (await import("#app/models/demo-guard.server")).refuseDemoDataInProduction(prisma);
   const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
   const app = createApp(build);
   // Several processes on one database: a config write here empties the others' site-script caches.
@@ -264,10 +264,10 @@ async function main() {
     const address = server.address() as AddressInfo;
     logger("server").info(`Beckon listening on http://${host}:${address.port}`);
   });
-  const stopOutbox = await (await import("../app/integrations/outbox-worker.server")).startServerOutboxWorker();
+  const stopOutbox = await (await import("#app/integrations/outbox-worker.server")).startServerOutboxWorker();
   // Event partitions ahead and retention: at start, then daily. A junk retention setting stops the start here.
   const stopEventMaintenance = await (
-    await import("../app/models/event-maintenance.server")
+    await import("#app/models/event-maintenance.server")
   ).startServerEventMaintenance();
   const stop = () => {
     // Let a delivery in flight finish; a cut one would only be retried.

@@ -6,9 +6,9 @@
  * a production database never gets them by default (a production server
  * refuses to run on them, app/models/demo-guard.server.ts).
  */
-import { databaseTarget } from "../app/db/database-url";
-import { migrate } from "../app/db/migrate.server";
-import { serverEnv } from "../app/lib/env.server";
+import { databaseTarget } from "#app/db/database-url";
+import { migrate } from "#app/db/migrate.server";
+import { serverEnv } from "#app/server/env.server";
 
 async function main() {
   const target = databaseTarget(serverEnv().databaseUrl);
@@ -17,20 +17,20 @@ async function main() {
   console.log(
     applied.length ? `Applied ${applied.length} migration(s) to ${where}` : `Database ${where} is up to date`,
   );
-  const { prisma } = await import("../app/db.server");
+  const { prisma } = await import("#app/db.server");
   // Events stored before the results rollups existed; a no-op once done (resumes after a crash).
-  const { backfillRollups } = await import("../app/models/event-rollups.server");
+  const { backfillRollups } = await import("#app/models/event-rollups.server");
   const rolled = await backfillRollups(prisma);
   if (rolled) console.log(`Rolled up ${rolled} earlier event(s) for Results`);
   // Orders stored before their touches were kept; a no-op once done.
-  const { backfillOrderTouches } = await import("../app/models/order-touches.server");
+  const { backfillOrderTouches } = await import("#app/models/order-touches.server");
   const touched = await backfillOrderTouches(prisma);
   if (touched) console.log(`Kept the CTA touch of ${touched} earlier order(s) for Results`);
   if (!process.argv.includes("--demo") && !serverEnv().demo) {
     await prisma.$disconnect();
     return;
   }
-  const { seedIfEmpty } = await import("../prisma/seed");
+  const { seedIfEmpty } = await import("#prisma/seed");
   const seeded = await seedIfEmpty(prisma);
   console.log(seeded ? "Seeded the demo websites" : "Demo data already present");
   await prisma.$disconnect();

@@ -7,8 +7,8 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildStaleness } from "./lib/build-stale";
-import { serverEnv } from "../app/lib/env.server";
-import { logger } from "../app/lib/logger.server";
+import { serverEnv } from "#app/server/env.server";
+import { logger } from "#app/server/logger.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Runs a step with this terminal; a step that fails has said why itself, so start stops with its exit code, no stack. */

@@ -28,7 +28,7 @@ import { fileURLToPath } from "node:url";
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from "./lib/postgres-cluster";
 import { describeFailures, whyNoTestFailed, type VitestJsonReport } from "./lib/test-report";
 import { ensurePrerequisites, type Prerequisite } from "./lib/test-prerequisites";
-import { CHROMIUM_PATH } from "../test/support/chromium";
+import { CHROMIUM_PATH } from "#test/support/chromium";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);

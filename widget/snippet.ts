@@ -51,9 +51,9 @@ import {
   SNIPPET_ORIGIN,
   SNIPPET_WEBSITE_ID,
   type SnippetOptions,
-} from "../contract/snippet-template";
+} from "#contract/snippet-template";
 
-export type { SnippetOptions } from "../contract/snippet-template";
+export type { SnippetOptions } from "#contract/snippet-template";
 
 /** The name of the snippet's function, so a CPU profile can tell its time from the page's. */
 export const SNIPPET_FUNCTION = "beckonSnippet";

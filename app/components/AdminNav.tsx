@@ -4,9 +4,9 @@
  */
 import { NavLink } from "@remix-run/react";
 import { Box, InlineStack } from "@shopify/polaris";
-import { adminPaths } from "~/lib/admin-links";
-import { translator, type Translate } from "~/i18n";
-import { useT } from "~/i18n/useT";
+import { adminPaths } from "#app/view/admin-links";
+import { translator, type Translate } from "#app/i18n";
+import { useT } from "#app/i18n/useT";
 
 /** The pages of a website, in menu order. */
 export function adminNavItems(

@@ -19,12 +19,12 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import type { ContactRow } from "~/models/contact-list.server";
-import type { ContactFilters } from "~/lib/contact-query";
-import { fullName } from "~/lib/full-name";
+import type { ContactRow } from "#app/models/contact-list.server";
+import type { ContactFilters } from "#app/view/contact-query";
+import { fullName } from "#app/view/full-name";
 import { formatConsents, formatUtcDateTime } from "./format";
-import { useT } from "~/i18n/useT";
-import type { Translate } from "~/i18n";
+import { useT } from "#app/i18n/useT";
+import type { Translate } from "#app/i18n";
 
 export interface FilterOptions {
   ctas: { id: number; name: string }[];

@@ -5,7 +5,7 @@
  * download and hand to the customer.
  */
 import { BlockStack, InlineStack, List, Text } from "@shopify/polaris";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 import { DownloadButton } from "./ContactsTable";
 import { SectionCard } from "./SectionCard";
 

@@ -1,9 +1,9 @@
 /** The owner's admin language switch: a small form that posts to /owner/language and comes back to the same page. */
 import { Form, useLocation } from "@remix-run/react";
 import { InlineStack } from "@shopify/polaris";
-import { CsrfInput } from "~/components/CsrfInput";
-import { LANGUAGES } from "~/i18n";
-import { useT } from "~/i18n/useT";
+import { CsrfInput } from "./CsrfInput";
+import { LANGUAGES } from "#app/i18n";
+import { useT } from "#app/i18n/useT";
 
 /** Buttons for the languages the admin speaks other than the current one. */
 export function LanguageSwitch({ csrfToken }: { csrfToken: string }) {

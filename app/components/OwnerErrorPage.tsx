@@ -1,8 +1,8 @@
 /** The standalone admin's error page: what went wrong, in words, and a way back. */
 import { isRouteErrorResponse } from "@remix-run/react";
 import { Banner, Page } from "@shopify/polaris";
-import type { Translate } from "~/i18n";
-import { useT } from "~/i18n/useT";
+import type { Translate } from "#app/i18n";
+import { useT } from "#app/i18n/useT";
 
 function describe(translate: Translate, error: unknown): { title: string; message: string } {
   if (isRouteErrorResponse(error)) {

@@ -6,8 +6,8 @@
 import { AppProvider, Badge, Banner, BlockStack, Box, Card, InlineStack, Page, Text } from "@shopify/polaris";
 import polarisEn from "@shopify/polaris/locales/en.json";
 import polarisSv from "@shopify/polaris/locales/sv.json";
-import { translator } from "~/i18n";
-import type { Language } from "../../contract/i18n";
+import { translator } from "#app/i18n";
+import type { Language } from "#contract/i18n";
 
 /** The data the /app loader throws while Shopify install is off. */
 export interface ShopifyOff {

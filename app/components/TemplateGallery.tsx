@@ -8,13 +8,13 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigation } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, InlineStack, Modal, Select, Tabs, Text, TextField } from "@shopify/polaris";
-import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
-import type { TemplateCard, TemplateGoal, TemplateKind } from "~/templates";
-import { TEMPLATE_GOALS, TEMPLATE_KINDS } from "~/templates/kit";
-import { previewHtml, previewTexts } from "~/lib/cta-preview";
-import { useNonce } from "~/lib/csp-nonce";
-import { useT } from "~/i18n/useT";
-import type { AdminKey } from "~/i18n";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
+import type { TemplateCard, TemplateGoal, TemplateKind } from "#app/templates";
+import { TEMPLATE_GOALS, TEMPLATE_KINDS } from "#app/templates/kit";
+import { previewHtml, previewTexts } from "#app/view/cta-preview";
+import { useNonce } from "#app/server/csp-nonce";
+import { useT } from "#app/i18n/useT";
+import type { AdminKey } from "#app/i18n";
 import { AdminForm } from "./editor/AdminForm";
 
 export interface TemplateGalleryProps {

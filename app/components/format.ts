@@ -2,9 +2,9 @@
  * Formatting for admin tables, in the owner's admin language. Dates are shown
  * in UTC, so the server's render and the browser's hydration always agree.
  */
-import type { Translate } from "~/i18n";
-import { LOCALES } from "~/i18n/locales";
-import type { Language } from "../../contract/i18n";
+import type { Translate } from "#app/i18n";
+import { LOCALES } from "#app/i18n/locales";
+import type { Language } from "#contract/i18n";
 
 /** "Jan 5, 2026, 14:03 UTC" (sv: "5 jan. 2026 14:03 UTC") from an ISO timestamp; anything else is shown as given. */
 export function formatUtcDateTime(iso: string, lang: Language): string {

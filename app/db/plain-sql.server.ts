@@ -15,7 +15,7 @@
  * falls back to the client's own $queryRawUnsafe, with the same SQL.
  */
 import pg from "pg";
-import type { Db } from "../db.server";
+import type { Db } from "#app/db.server";
 
 /** Runs one statement with positional parameters; `name` makes it a prepared statement on each connection. */
 export type PlainSql = <Row>(sql: string, params: unknown[], name?: string) => Promise<Row[]>;

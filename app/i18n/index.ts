@@ -7,7 +7,7 @@
  */
 import { en, type AdminKey, type AdminTexts } from "./en";
 import { sv } from "./sv";
-import { isLanguage, LANGUAGES, type Language } from "../../contract/i18n";
+import { isLanguage, LANGUAGES, type Language } from "#contract/i18n";
 
 export type { AdminKey } from "./en";
 

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { translator, type Translate } from "./index";
-import type { Language } from "../../contract/i18n";
+import type { Language } from "#contract/i18n";
 
 const I18nContext = createContext<{ lang: Language; t: Translate }>({ lang: "en", t: translator("en") });
 

@@ -5,7 +5,7 @@
  * commercial provider can implement CompanyEnricher to answer more.
  */
 import { emailDomain, isBusinessDomain } from "./email-domains.server";
-import { logger } from "../lib/logger.server";
+import { logger } from "#app/server/logger.server";
 
 export interface CompanyData {
   name: string;

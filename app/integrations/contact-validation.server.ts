@@ -10,7 +10,7 @@
 import { Resolver } from "node:dns/promises";
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import { TtlCache } from "./cache.server";
-import { serverEnv } from "../lib/env.server";
+import { serverEnv } from "#app/server/env.server";
 import { emailDomain, isDisposableDomain, isFreeDomain } from "./email-domains.server";
 import { DOMAIN_TYPOS, ROLE_LOCAL_PARTS } from "./data/email-domain-lists";
 
@@ -245,7 +245,10 @@ export async function validateContact(input: ValidateInput, deps: ValidationDeps
 }
 
 /** A website's default phone country (SE on the host site), or null for an unknown website. */
-export async function websiteDefaultCountry(db: import("../db.server").Db, websiteId: number): Promise<string | null> {
+export async function websiteDefaultCountry(
+  db: import("#app/db.server").Db,
+  websiteId: number,
+): Promise<string | null> {
   const website = await db.website.findUnique({ where: { id: websiteId }, select: { defaultCountry: true } });
   return website?.defaultCountry ?? null;
 }

@@ -12,8 +12,8 @@
  */
 import { createRequire } from "node:module";
 import maxmind, { type CityResponse, type Reader } from "maxmind";
-import { serverEnv } from "../lib/env.server";
-import { logger } from "../lib/logger.server";
+import { serverEnv } from "#app/server/env.server";
+import { logger } from "#app/server/logger.server";
 
 export interface GeoLocation {
   lat: number | null;

@@ -6,14 +6,14 @@
  * BECKON_OUTBOX_BASE_DELAY_MS (first retry delay, default 30000) tune it.
  */
 import { startOutboxWorker } from "./outbox.server";
-import { serverEnv, type EnvSource } from "../lib/env.server";
+import { serverEnv, type EnvSource } from "#app/server/env.server";
 
 /** Starts the worker unless disabled; resolves to its stop function. */
 export async function startServerOutboxWorker(source?: EnvSource): Promise<() => Promise<void>> {
   const env = serverEnv(source);
   if (!env.outboxWorker) return async () => {};
   // Imported here so the server build's client (kept on globalThis) is reused.
-  const { prisma } = await import("../db.server");
+  const { prisma } = await import("#app/db.server");
   const baseDelayMs = env.outboxBaseDelayMs ?? undefined;
   const intervalMs = env.outboxIntervalMs ?? undefined;
   return startOutboxWorker(prisma, { baseDelayMs, intervalMs });

@@ -14,10 +14,10 @@
  * Jobs of one person in one tool are delivered in order (subscribe before a
  * later unsubscribe), one at a time.
  */
-import type { Db } from "../db.server";
-import { serverEnv } from "../lib/env.server";
-import type { SyncJob } from "../generated/prisma-sqlite";
-import { asRecord } from "../../contract/json-record";
+import type { Db } from "#app/db.server";
+import { serverEnv } from "#app/server/env.server";
+import type { SyncJob } from "#app/generated/prisma-sqlite";
+import { asRecord } from "#contract/json-record";
 import {
   providerFor as defaultProviderFor,
   type IntegrationLike,
@@ -30,7 +30,7 @@ import {
   type SyncOperation,
   type SyncPayload,
 } from "./mailing/types";
-import { logger } from "../lib/logger.server";
+import { logger } from "#app/server/logger.server";
 
 export const CONTACT_PROCESSING_DISABLED = "Contact PII processing disabled";
 

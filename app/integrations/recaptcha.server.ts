@@ -5,10 +5,10 @@
  * { success, score?, action?, hostname, "error-codes" }. The secret lives in
  * an Integration of type "recaptcha" with credentials { secret_key, site_key }.
  */
-import type { Db } from "../db.server";
-import { serverEnv } from "../lib/env.server";
-import { recaptchaCredentialsSchema } from "../../contract/schema/integrations";
-import { asRecord } from "../../contract/json-record";
+import type { Db } from "#app/db.server";
+import { serverEnv } from "#app/server/env.server";
+import { recaptchaCredentialsSchema } from "#contract/schema/integrations";
+import { asRecord } from "#contract/json-record";
 
 export const RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
 export const RECAPTCHA_MESSAGE = "Please confirm you are not a robot";

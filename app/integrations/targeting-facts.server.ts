@@ -4,8 +4,8 @@
  * is cut down to these, as yes/no facts, so the browser never receives a
  * profile's other lists, tags or fields.
  */
-import type { Db } from "../db.server";
-import { asRecord, emptyRecord, ownValue } from "../../contract/json-record";
+import type { Db } from "#app/db.server";
+import { asRecord, emptyRecord, ownValue } from "#contract/json-record";
 
 export interface TargetingFacts {
   lists: Set<string>;

@@ -1,8 +1,8 @@
 /** Marking and clearing an A/B test's winner, through the CTA document. */
-import type { Db } from "../db.server";
-import { InputError } from "../lib/errors";
+import type { Db } from "#app/db.server";
+import { InputError } from "#app/server/input-error";
 import { loadCtaDocument, saveCtaDocument } from "./cta.server";
-import { NotFoundError } from "./website.server";
+import { NotFoundError } from "./model-kit.server";
 
 /**
  * Marks a variant as the test's winner: winner = true and 100% of the

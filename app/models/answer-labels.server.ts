@@ -7,8 +7,8 @@
  * profile's answers (Person.extra) merge every CTA's, so a slug gets a label
  * only when all the website's fields of that slug agree on it.
  */
-import type { Db } from "../db.server";
-import { asRecord } from "../../contract/json-record";
+import type { Db } from "#app/db.server";
+import { asRecord } from "#contract/json-record";
 
 interface FieldLabels {
   question: string | null;

@@ -5,21 +5,21 @@
  * conditions every CTA must pass).
  */
 import { z } from "zod";
-import type { Prisma } from "../db.server";
-import type { Broadcast as BroadcastRow, Condition as ConditionRow } from "../generated/prisma-sqlite";
-import { text } from "../../contract/schema/common";
-import { conditionSchema, type Condition } from "../../contract/schema/condition";
-import type { PublicBroadcast } from "../../contract/schema/public-config";
+import type { Prisma } from "#app/db.server";
+import type { Broadcast as BroadcastRow, Condition as ConditionRow } from "#app/generated/prisma-sqlite";
+import { text } from "#contract/schema/common";
+import { conditionSchema, type Condition } from "#contract/schema/condition";
+import type { PublicBroadcast } from "#contract/schema/public-config";
 import {
   ModelValidationError,
   NotFoundError,
   inTransaction,
   issueAt,
   nulIssues,
-  recordOf,
   toJson,
   type DbClient,
-} from "./website.server";
+} from "./model-kit.server";
+import { asRecord } from "#contract/json-record";
 
 /** A broadcast failed validation. */
 export class BroadcastValidationError extends ModelValidationError {
@@ -103,7 +103,7 @@ export function conditionOf(row: ConditionRow): Condition {
     cta_id: row.ctaId,
     condition_cta: row.conditionCta,
     country: row.country,
-    data: recordOf(row.data),
+    data: asRecord(row.data),
   };
 }
 

@@ -3,7 +3,7 @@
  * submission's own transaction, so there is nothing to retry and nothing
  * leaves the database.
  */
-import type { Prisma } from "../generated/prisma-sqlite";
+import type { Prisma } from "#app/generated/prisma-sqlite";
 import { ensureList, setPersonTag, subscribePerson, unsubscribePerson } from "./mailing-list.server";
 
 export interface BuiltinActionInput {

@@ -5,12 +5,12 @@
  * Every function takes the website id and never reaches a person of another
  * website, whatever id it is given.
  */
-import type { Db } from "../db.server";
-import { answerText } from "../lib/answer-text";
-import { fullName } from "../lib/full-name";
+import type { Db } from "#app/db.server";
+import { answerText } from "#app/view/answer-text";
+import { fullName } from "#app/view/full-name";
 import { syncStatusForPerson } from "./mailing-list.server";
 import { loadAnswerLabels, type AnswerLabels } from "./answer-labels.server";
-import { asRecord } from "../../contract/json-record";
+import { asRecord } from "#contract/json-record";
 
 /** Events shown on the detail page (newest first); the JSON export has them all. */
 export const DETAIL_EVENT_LIMIT = 200;

@@ -4,11 +4,11 @@
  * name that ignores case the same way on SQLite and PostgreSQL, and filters
  * by capturing CTA, mailing list, date and consent.
  */
-import type { Db, Prisma } from "../db.server";
-import type { ConsentFilter, ContactFilters } from "../lib/contact-query";
+import type { Db, Prisma } from "#app/db.server";
+import type { ConsentFilter, ContactFilters } from "#app/view/contact-query";
 
-export { CONSENT_FILTERS, contactQueryParams, hasFilters, parseContactQuery } from "../lib/contact-query";
-export type { ConsentFilter, ContactFilters, ContactQuery } from "../lib/contact-query";
+export { CONSENT_FILTERS, contactQueryParams, hasFilters, parseContactQuery } from "#app/view/contact-query";
+export type { ConsentFilter, ContactFilters, ContactQuery } from "#app/view/contact-query";
 
 export const CONTACTS_PER_PAGE = 50;
 const MAX_QUERY_LENGTH = 200;

@@ -3,15 +3,15 @@
  * contact, the payload is kept as it arrived, and the profile fields are
  * updated. Idempotent by the widget's submission id.
  */
-import type { Db } from "../db.server";
-import type { ContactInput } from "../../contract/schema/public-api";
-import { isUniqueViolation } from "../lib/db-errors.server";
+import type { Db } from "#app/db.server";
+import type { ContactInput } from "#contract/schema/public-api";
+import { isUniqueViolation } from "#app/db/db-errors.server";
 import { findOrCreatePerson } from "./person.server";
-import { asRecord } from "../../contract/json-record";
+import { asRecord } from "#contract/json-record";
 import { foreignCtaRefs } from "./ownership.server";
-import { InputError } from "../lib/errors";
+import { InputError } from "#app/server/input-error";
 import { syncSubmission } from "./lead-sync.server";
-import { companyForEmail } from "../integrations/company.server";
+import { companyForEmail } from "#app/integrations/company.server";
 
 export interface CreateContactResult {
   personId: number;

@@ -1,8 +1,8 @@
 /** The contacts list as CSV: the people matching a search and filters, one row each. */
-import type { Db } from "../db.server";
-import { answerText } from "../lib/answer-text";
-import { csvFileName, toCsv } from "../lib/csv";
-import { asRecord, hasOwnKey } from "../../contract/json-record";
+import type { Db } from "#app/db.server";
+import { answerText } from "#app/view/answer-text";
+import { csvFileName, toCsv } from "#app/view/csv";
+import { asRecord, hasOwnKey } from "#contract/json-record";
 import { latestCtas, matchingContactIds, type ContactFilters } from "./contact-list.server";
 
 /** Most contacts one CSV export holds. */

@@ -4,12 +4,12 @@
  * "<name> (copy)", with its action groups and quiz jumps re-linked to the
  * copy's own fields and steps.
  */
-import type { ActionGroup, CtaDocument } from "../../contract/schema/cta";
-import { copyWithoutIds } from "../../contract/schema/cta-copy";
-import { walkCta } from "../../contract/schema/cta-walk";
+import type { ActionGroup, CtaDocument } from "#contract/schema/cta";
+import { copyWithoutIds } from "#contract/schema/cta-copy";
+import { walkCta } from "#contract/schema/cta-walk";
 import { loadCtaForEditor } from "./cta-drafts.server";
 import { writeDocument } from "./cta-write.server";
-import { NotFoundError, inTransaction, type DbClient } from "./website.server";
+import { NotFoundError, inTransaction, type DbClient } from "./model-kit.server";
 
 /**
  * The copy with its action groups and quiz jumps pointing at its own fields

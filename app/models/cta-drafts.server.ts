@@ -3,11 +3,11 @@
  * document in Cta.draft and leaves the rows (what the widget, the CTA files
  * and results read) alone until the owner publishes it.
  */
-import type { CtaDocument } from "../../contract/schema/cta";
+import type { CtaDocument } from "#contract/schema/cta";
 import { loadCtaDocument } from "./cta-rows.server";
 import { CtaValidationError, idsOf, parseCtaInput, referenceIssues, structureIssues } from "./cta-validation.server";
 import { sameContent } from "./cta-write.server";
-import { NotFoundError, inTransaction, nullableJson, toJson, type DbClient } from "./website.server";
+import { NotFoundError, inTransaction, nullableJson, toJson, type DbClient } from "./model-kit.server";
 
 /** What the editor opens: the draft of a published CTA when it has one, else the stored CTA. */
 export interface EditorCta {

@@ -3,14 +3,14 @@
  * page shows and edits them. Changes are saved through the CTA document, so
  * every CTA rule still holds.
  */
-import type { Db } from "../db.server";
-import type { CtaAction, CtaDocument, CtaElement } from "../../contract/schema/cta";
-import { InputError } from "../lib/errors";
-import { asRecord } from "../../contract/json-record";
+import type { Db } from "#app/db.server";
+import type { CtaAction, CtaDocument, CtaElement } from "#contract/schema/cta";
+import { InputError } from "#app/server/input-error";
+import { asRecord } from "#contract/json-record";
 import { LIST_ACTION_TYPES } from "./lead-sync.server";
 import { loadCtaDocument, saveCtaDocument } from "./cta.server";
 import { ownIntegration } from "./integration-admin.server";
-import { NotFoundError } from "./website.server";
+import { NotFoundError } from "./model-kit.server";
 
 /** List and tag actions an owner can add to an element here, with what each needs. */
 export const LIST_ACTION_CHOICES = [

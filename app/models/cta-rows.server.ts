@@ -3,8 +3,8 @@
  * (children sorted by position, then id) and the converters from each row
  * to its node of the document (contract/schema/cta.ts).
  */
-import type { Prisma } from "../db.server";
-import type { Condition as ConditionRow, Cta as CtaRow } from "../generated/prisma-sqlite";
+import type { Prisma } from "#app/db.server";
+import type { Condition as ConditionRow, Cta as CtaRow } from "#app/generated/prisma-sqlite";
 import type {
   ActionGroup,
   ActionGroupData,
@@ -17,9 +17,10 @@ import type {
   CtaVariant,
   Field,
   FieldOption,
-} from "../../contract/schema/cta";
+} from "#contract/schema/cta";
 import { conditionOf } from "./broadcast.server";
-import { recordOf, type DbClient } from "./website.server";
+import { type DbClient } from "./model-kit.server";
+import { asRecord } from "#contract/json-record";
 
 /** Children in document order: by position, ties by age. */
 export const byPosition = [{ position: "asc" as const }, { id: "asc" as const }];
@@ -82,7 +83,7 @@ function actionOf(row: ActionRow): CtaAction {
     action_type: row.actionType as CtaAction["action_type"],
     tag_id: row.tagId,
     integration_id: row.integrationId,
-    data: recordOf(row.data),
+    data: asRecord(row.data),
   };
 }
 
@@ -92,7 +93,7 @@ function actionGroupOf(row: GroupRow & { conditions: ConditionRow[] }): ActionGr
     field_id: row.fieldId,
     position: row.position,
     status: row.status,
-    data: recordOf(row.data) as ActionGroupData,
+    data: asRecord(row.data) as ActionGroupData,
     conditions: row.conditions.map(conditionOf),
     actions: row.actions.map(actionOf),
   };
@@ -113,7 +114,7 @@ function fieldOf(row: FieldRow): Field {
     value: row.value,
     url_params: row.urlParams,
     parameter: row.parameter,
-    options: recordOf(row.options),
+    options: asRecord(row.options),
     field_options: (Array.isArray(row.fieldOptions) ? row.fieldOptions : []) as FieldOption[],
   };
 }
@@ -123,7 +124,7 @@ function elementOf(row: ElementRow): CtaElement {
     id: row.id,
     position: row.position,
     element_type: row.elementType as CtaElement["element_type"],
-    options: recordOf(row.options),
+    options: asRecord(row.options),
     fields: row.fields.map(fieldOf),
     action_groups: row.actionGroups.map(actionGroupOf),
     actions: row.actions.map(actionOf),
@@ -133,18 +134,18 @@ function elementOf(row: ElementRow): CtaElement {
 }
 
 function columnOf(row: ColumnRow): CtaColumn {
-  return { id: row.id, position: row.position, options: recordOf(row.options), elements: row.elements.map(elementOf) };
+  return { id: row.id, position: row.position, options: asRecord(row.options), elements: row.elements.map(elementOf) };
 }
 
 function sectionOf(row: SectionRow): CtaSection {
-  return { id: row.id, position: row.position, options: recordOf(row.options), columns: row.columns.map(columnOf) };
+  return { id: row.id, position: row.position, options: asRecord(row.options), columns: row.columns.map(columnOf) };
 }
 
 function stepOf(row: StepRow): CtaStep {
   return {
     id: row.id,
     position: row.position,
-    options: recordOf(row.options) as CtaStep["options"],
+    options: asRecord(row.options) as CtaStep["options"],
     sections: row.sections.map(sectionOf),
     action_groups: row.actionGroups.map(actionGroupOf),
   };
@@ -158,8 +159,8 @@ function variantOf(row: VariantRow): CtaVariant {
     winner: row.winner,
     score: row.score,
     score_field: row.scoreField,
-    options: recordOf(row.options),
-    two_tap_popup: row.twoTapPopup === null ? null : recordOf(row.twoTapPopup),
+    options: asRecord(row.options),
+    two_tap_popup: row.twoTapPopup === null ? null : asRecord(row.twoTapPopup),
     steps: row.steps.map(stepOf),
   };
 }
@@ -177,7 +178,7 @@ export function ctaHeaderOf(row: CtaRow) {
     status: row.status as CtaDocument["status"],
     published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
     broadcast_id: row.broadcastId,
-    options: recordOf(row.options),
+    options: asRecord(row.options),
   };
 }
 
@@ -185,7 +186,7 @@ function documentOf(row: CtaTree): CtaDocument {
   return {
     ...ctaHeaderOf(row),
     test_type: row.testType as CtaDocument["test_type"],
-    payload: row.payload === null ? null : recordOf(row.payload),
+    payload: row.payload === null ? null : asRecord(row.payload),
     variants: row.variants.map(variantOf),
   };
 }

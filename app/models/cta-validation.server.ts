@@ -7,12 +7,12 @@
  * integrations, other CTAs) belongs to the same website.
  */
 import type { z } from "zod";
-import { ctaDocumentSchema, type CtaDocument, type Field } from "../../contract/schema/cta";
-import { CTA_NODE_KINDS, walkCta, type CtaNodeKind, type CtaNodePath } from "../../contract/schema/cta-walk";
-import { mapRichText } from "../lib/rich-text/document-rich-text";
-import { sanitizeRichText } from "../lib/rich-text/sanitize.server";
+import { ctaDocumentSchema, type CtaDocument, type Field } from "#contract/schema/cta";
+import { CTA_NODE_KINDS, walkCta, type CtaNodeKind, type CtaNodePath } from "#contract/schema/cta-walk";
+import { mapRichText } from "./rich-text/document-rich-text";
+import { sanitizeRichText } from "./rich-text/sanitize.server";
 import { conditionShapeIssues, foreignCtaIds } from "./broadcast.server";
-import { ModelValidationError, issueAt, nulIssues, type DbClient } from "./website.server";
+import { ModelValidationError, issueAt, nulIssues, type DbClient } from "./model-kit.server";
 
 /** A CTA document failed validation; `issues` carry the path of every problem. */
 export class CtaValidationError extends ModelValidationError {

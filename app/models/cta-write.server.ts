@@ -4,19 +4,11 @@
  * then the rows the document left out are deleted, leaves first. A published
  * CTA whose content changed gets a new published_at.
  */
-import type { Prisma } from "../db.server";
-import type {
-  ActionGroup,
-  CtaAction,
-  CtaDocument,
-  CtaElement,
-  CtaStep,
-  CtaVariant,
-  Field,
-} from "../../contract/schema/cta";
-import type { CtaNodeKind } from "../../contract/schema/cta-walk";
-import { linksWithinVariants } from "../../contract/schema/cta-copy";
-import { InputError } from "../lib/errors";
+import type { Prisma } from "#app/db.server";
+import type { ActionGroup, CtaAction, CtaDocument, CtaElement, CtaStep, CtaVariant, Field } from "#contract/schema/cta";
+import type { CtaNodeKind } from "#contract/schema/cta-walk";
+import { linksWithinVariants } from "#contract/schema/cta-copy";
+import { InputError } from "#app/server/input-error";
 import { conditionColumns } from "./broadcast.server";
 import { loadCtaDocument } from "./cta-rows.server";
 import {
@@ -29,7 +21,8 @@ import {
   structureIssues,
   type IdSets,
 } from "./cta-validation.server";
-import { NotFoundError, inTransaction, nullableJson, toJson, type DbClient } from "./website.server";
+import { NotFoundError, inTransaction, nullableJson, toJson, type DbClient } from "./model-kit.server";
+import { isRecord } from "#contract/json-record";
 
 /** Updates the row when the node has an id, creates it otherwise; returns the id. */
 async function saveRow(
@@ -220,10 +213,8 @@ async function deleteMissing(tx: Prisma.TransactionClient, existing: IdSets, kep
 /** JSON with sorted keys, so documents compare equal whatever order a database keeps object keys in. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, nested: unknown) =>
-    nested !== null && typeof nested === "object" && !Array.isArray(nested)
-      ? Object.fromEntries(
-          Object.entries(nested as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
+    isRecord(nested)
+      ? Object.fromEntries(Object.entries(nested).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : nested,
   );
 }

@@ -11,14 +11,14 @@
  * and this module, the one the rest of the app imports, adds status changes
  * and lists.
  */
-import type { Prisma } from "../db.server";
-import type { Cta as CtaRow } from "../generated/prisma-sqlite";
-import type { CtaDocument } from "../../contract/schema/cta";
-import type { PublicCtaSummary } from "../../contract/schema/public-config";
+import type { Prisma } from "#app/db.server";
+import type { Cta as CtaRow } from "#app/generated/prisma-sqlite";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { PublicCtaSummary } from "#contract/schema/public-config";
 import { byPosition, ctaHeaderOf } from "./cta-rows.server";
-import { NotFoundError, nullableJson, type DbClient } from "./website.server";
+import { NotFoundError, nullableJson, type DbClient } from "./model-kit.server";
 
-export { NotFoundError } from "./website.server";
+export { NotFoundError } from "./model-kit.server";
 export { loadCtaDocument } from "./cta-rows.server";
 export { CtaValidationError, MAX_CTA_DOCUMENT_CHARS } from "./cta-validation.server";
 export { saveCtaDocument, type SaveOptions } from "./cta-write.server";

@@ -3,8 +3,8 @@
  * runs the demo, BECKON_DEMO=1): only those the database still holds, so a
  * demo whose seed was removed or never ran offers nothing.
  */
-import type { Db } from "../db.server";
-import { DEMO_OWNERS } from "../../prisma/seed-data/demo-owners";
+import type { Db } from "#app/db.server";
+import { DEMO_OWNERS } from "#prisma/seed-data/demo-owners";
 
 export interface DemoAccount {
   email: string;

@@ -8,9 +8,9 @@
  * the demo store they own), and outside the demo no owner signs in with, or
  * is given, a published password.
  */
-import type { Db } from "../db.server";
-import { serverEnv, type EnvSource } from "../lib/env.server";
-import { DEMO_OWNERS, DEMO_PASSWORDS, DEMO_SHOP_DOMAIN } from "../../prisma/seed-data/demo-owners";
+import type { Db } from "#app/db.server";
+import { serverEnv, type EnvSource } from "#app/server/env.server";
+import { DEMO_OWNERS, DEMO_PASSWORDS, DEMO_SHOP_DOMAIN } from "#prisma/seed-data/demo-owners";
 
 /** Thrown at start when a production database holds demo data; the message says what to do. */
 export class DemoDataInProductionError extends Error {

@@ -4,11 +4,11 @@
  * page's origin, website id and snippet, and the public config's CTAs. The
  * demo's own code never reads the database.
  */
-import { prisma, type Db } from "../db.server";
-import { DEMO_SHOP_DOMAIN } from "../../prisma/seed-data/demo-owners";
-import type { BeckonForHost, DemoSite } from "../../demo/host";
-import { installSnippet } from "../lib/install-snippet.server";
-import { publicOrigin } from "../lib/origin.server";
+import { prisma, type Db } from "#app/db.server";
+import { DEMO_SHOP_DOMAIN } from "#prisma/seed-data/demo-owners";
+import type { BeckonForHost, DemoSite } from "#demo/host";
+import { installSnippet } from "#app/server/install-snippet.server";
+import { publicOrigin } from "#app/server/origin.server";
 import { buildPublicConfig } from "./public-config.server";
 
 /** What a demo page embeds while the widget has not been built (its snippet is a build output). */

@@ -7,10 +7,10 @@
  * them must prove nothing on another.
  */
 import { randomBytes } from "node:crypto";
-import type { Db } from "../db.server";
-import { isUniqueViolation } from "../lib/db-errors.server";
-import { deploymentBoundSecret } from "../lib/identity-token.server";
-import { resolveSessionSecret } from "../lib/session-secret.server";
+import type { Db } from "#app/db.server";
+import { isUniqueViolation } from "#app/db/db-errors.server";
+import { deploymentBoundSecret } from "#app/server/identity-token.server";
+import { resolveSessionSecret } from "#app/server/session-secret.server";
 
 /** The primary key of the one row. */
 const DEPLOYMENT_ROW = 1;

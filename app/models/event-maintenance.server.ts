@@ -5,11 +5,11 @@
  * when several processes run it at once; a failed run (a lock that timed
  * out) is logged and simply tried again next time.
  */
-import type { Db } from "../db.server";
+import type { Db } from "#app/db.server";
 import { ensureEventPartitions } from "./event-partitions.server";
 import { applyEventRetention, eventRetentionMonths } from "./event-retention.server";
-import type { EnvSource } from "../lib/env.server";
-import { logger } from "../lib/logger.server";
+import type { EnvSource } from "#app/server/env.server";
+import { logger } from "#app/server/logger.server";
 
 export const MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -58,6 +58,6 @@ export async function startEventMaintenance(
 /** Starts maintenance inside the server process (scripts/serve.ts) on the application's own client. */
 export async function startServerEventMaintenance(env?: EnvSource): Promise<() => Promise<void>> {
   // Imported here so the server build's client (kept on globalThis) is reused.
-  const { prisma } = await import("../db.server");
+  const { prisma } = await import("#app/db.server");
   return startEventMaintenance(prisma, env);
 }

@@ -7,7 +7,7 @@
  * partition when that is created. Expired months are detached, then dropped.
  * SQLite keeps one table: everything here is PostgreSQL only.
  */
-import type { Db } from "../db.server";
+import type { Db } from "#app/db.server";
 
 /** How many months after the current one always have a partition. */
 export const PARTITION_MONTHS_AHEAD = 2;

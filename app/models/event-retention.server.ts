@@ -11,9 +11,9 @@
  * yields between batches, so a writer (event ingestion) never waits for
  * more than one batch.
  */
-import type { Db } from "../db.server";
+import type { Db } from "#app/db.server";
 import { dropEventPartitionsBefore, isPostgres, monthStartUtc } from "./event-partitions.server";
-import { MAX_RETENTION_MONTHS, serverEnv, type EnvSource } from "../lib/env.server";
+import { MAX_RETENTION_MONTHS, serverEnv, type EnvSource } from "#app/server/env.server";
 import { deleteOrderTouchesBefore } from "./order-touches.server";
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The daily rollups the results page reads (CtaDailyRollup: event counts;
- * CtaDailySketch: HyperLogLog sketches of the people, app/lib/hll.ts), per
+ * CtaDailySketch: HyperLogLog sketches of the people, app/models/results/hll.ts), per
  * website, UTC day, CTA and variant (0 when an event named no variant).
  *
  * Kept as events arrive, with only the rows the insert actually inserted (a
@@ -25,7 +25,7 @@
  * advance a cursor in the same transaction, so a crash resumes without
  * counting anything twice.
  */
-import type { Db, Prisma } from "../db.server";
+import type { Db, Prisma } from "#app/db.server";
 import {
   COUNTER_OF_EVENT,
   cartValueOf,
@@ -33,8 +33,8 @@ import {
   utcDay,
   type Counters,
   type SketchKind,
-} from "../lib/conversions";
-import { addEntries, entriesOf } from "../lib/hll";
+} from "./results/conversions";
+import { addEntries, entriesOf } from "./results/hll";
 
 type Sql = Pick<Db, "$queryRawUnsafe" | "$executeRawUnsafe"> | Prisma.TransactionClient;
 

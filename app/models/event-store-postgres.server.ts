@@ -26,8 +26,8 @@
  * day, sketch kinds and HyperLogLog entry) is worked out in JS by
  * rollupFieldsOf (event-rollups.server.ts), the same rules as aggregate().
  */
-import type { Db } from "../db.server";
-import { plainSqlOf } from "../db/plain-sql.server";
+import type { Db } from "#app/db.server";
+import { plainSqlOf } from "#app/db/plain-sql.server";
 import { COUNTER_COLUMNS, rollupFieldsOf, type RolledEvent } from "./event-rollups.server";
 
 /** One event to store, with the values of its columns. */

@@ -2,16 +2,16 @@
  * Tracked events (SPEC section 7). Each event carries an id made by the
  * widget; a retried send of the same id is stored once.
  */
-import type { Db, Prisma } from "../db.server";
-import { ORDER_EVENT } from "../lib/conversions";
-import type { EventInput } from "../../contract/schema/public-api";
+import type { Db, Prisma } from "#app/db.server";
+import { ORDER_EVENT } from "./results/conversions";
+import type { EventInput } from "#contract/schema/public-api";
 import { EVENT_COLUMNS, eventInsertSql } from "./event-insert.server";
 import { applyToRollups, isPostgres } from "./event-rollups.server";
 import { storeEventsPostgres, type PostgresEventRow } from "./event-store-postgres.server";
 import { recordEventTouches } from "./order-touches.server";
 import { foreignCtaRefs } from "./ownership.server";
 import { personIdsByToken } from "./person.server";
-import { logger } from "../lib/logger.server";
+import { logger } from "#app/server/logger.server";
 
 export interface StoreEventsResult {
   stored: number;

@@ -6,22 +6,22 @@
  * Credentials are written here and never read back to a page: the admin only
  * learns whether a key is set and its last four characters.
  */
-import type { Db } from "../db.server";
+import type { Db } from "#app/db.server";
 import {
   activeCampaignCredentialsSchema,
   klaviyoCredentialsSchema,
   mailchimpCredentialsSchema,
-} from "../../contract/schema/integrations";
-import { InputError } from "../lib/errors";
-import { isUniqueViolation } from "../lib/db-errors.server";
+} from "#contract/schema/integrations";
+import { InputError } from "#app/server/input-error";
+import { isUniqueViolation } from "#app/db/db-errors.server";
 import {
   allowedPrivateHosts,
   assertPublicUrl,
   type PublicFetchOptions,
-} from "../integrations/mailing/public-fetch.server";
-import { asRecord } from "../../contract/json-record";
+} from "#app/integrations/mailing/public-fetch.server";
+import { asRecord } from "#contract/json-record";
 import { LIST_ACTION_TYPES } from "./lead-sync.server";
-import { NotFoundError } from "./website.server";
+import { NotFoundError } from "./model-kit.server";
 
 /** Integration types an owner can connect from the integrations page. */
 export const CONNECTABLE_TYPES = ["klaviyo", "mailchimp", "activecampaign", "builtin"] as const;

@@ -8,9 +8,9 @@
  * in Klaviyo; ActiveCampaign adds an active subscriber at once. Keys and
  * credentials never leave this module.
  */
-import { syncSettingsSchema } from "../../contract/schema/integrations";
+import { syncSettingsSchema } from "#contract/schema/integrations";
 import { CONNECTABLE_TYPES, INTEGRATION_LABELS } from "./integration-admin.server";
-import type { DbClient } from "./website.server";
+import type { DbClient } from "./model-kit.server";
 
 /** How a subscribe reaches the list: at once, after a confirmation e-mail, or as the tool's list decides. */
 export type OptInRule = "immediate" | "double" | "tool_list_setting";

@@ -7,14 +7,14 @@
  * resent submission queues nothing new.
  */
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
-import type { Prisma, Person } from "../generated/prisma-sqlite";
-import { asRecord, emptyRecord } from "../../contract/json-record";
+import type { Prisma, Person } from "#app/generated/prisma-sqlite";
+import { asRecord, emptyRecord } from "#contract/json-record";
 import { applyBuiltinAction } from "./builtin-lists.server";
 import { personProfileFields } from "./person.server";
-import { isProviderType } from "../integrations/mailing/registry.server";
-import type { SyncOperation, SyncPayload } from "../integrations/mailing/types";
-import { enqueueSyncJob } from "../integrations/outbox.server";
-import { normalizeEmail } from "../lib/identity-token.server";
+import { isProviderType } from "#app/integrations/mailing/registry.server";
+import type { SyncOperation, SyncPayload } from "#app/integrations/mailing/types";
+import { enqueueSyncJob } from "#app/integrations/outbox.server";
+import { normalizeEmail } from "#app/server/identity-token.server";
 
 /** Action types that touch mailing lists or tags. */
 export const LIST_ACTION_TYPES = [

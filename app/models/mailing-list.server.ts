@@ -3,10 +3,10 @@
  * CSV export, unsubscribe), and the owner's view of syncs to outside tools
  * (each SyncJob with its status and, for failures, the reason).
  */
-import type { Db } from "../db.server";
-import type { Prisma } from "../generated/prisma-sqlite";
-import { asRecord } from "../../contract/json-record";
-import { csvCell } from "../lib/csv";
+import type { Db } from "#app/db.server";
+import type { Prisma } from "#app/generated/prisma-sqlite";
+import { asRecord } from "#contract/json-record";
+import { csvCell } from "#app/view/csv";
 
 type Tx = Prisma.TransactionClient | Db;
 

@@ -1,6 +1,6 @@
 /**
  * A period's orders with the CTA action each could be credited to, found in
- * SQL (app/lib/conversions.ts creditOrders then decides). An order's touch is
+ * SQL (app/models/results/conversions.ts creditOrders then decides). An order's touch is
  * read from OrderTouch where it was kept (order-touches.server.ts says when);
  * the seek below runs only for the others. Orders are few, so
  * they are read one by one; the touch, "the person's latest CTA action at or
@@ -20,9 +20,9 @@
  * lower bound: there the window is checked here on the touch's time (kept
  * on both, which changes nothing where SQL already bounds it).
  */
-import type { Db } from "../db.server";
-import { plainSqlOf } from "../db/plain-sql.server";
-import { ACTION_EVENTS, ATTRIBUTION_WINDOW_DAYS, ORDER_EVENT, orderIdOf, type OrderRow } from "../lib/conversions";
+import type { Db } from "#app/db.server";
+import { plainSqlOf } from "#app/db/plain-sql.server";
+import { ACTION_EVENTS, ATTRIBUTION_WINDOW_DAYS, ORDER_EVENT, orderIdOf, type OrderRow } from "./results/conversions";
 import { isPostgres } from "./event-rollups.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

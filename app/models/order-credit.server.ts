@@ -1,5 +1,5 @@
 /**
- * A period's order credit (app/lib/conversions.ts creditOrders, the rules'
+ * A period's order credit (app/models/results/conversions.ts creditOrders, the rules'
  * reference in Node) computed in the database, which answers one row per
  * day and credited CTA variant instead of one per order: at 10,000,000
  * events a month holds about 150,000 orders, and shipping each to Node to
@@ -17,10 +17,10 @@
  *   MAX_EVENT_REVENUE.
  * A test holds it equal to creditOrders on generated orders, on both databases.
  */
-import type { Db } from "../db.server";
-import { plainSqlOf } from "../db/plain-sql.server";
-import { ATTRIBUTION_WINDOW_DAYS, variantKey, type OrderCredit } from "../lib/conversions";
-import { MAX_EVENT_REVENUE, OUTLIER_FACTOR, OUTLIER_MIN_ORDERS } from "../../contract/revenue";
+import type { Db } from "#app/db.server";
+import { plainSqlOf } from "#app/db/plain-sql.server";
+import { ATTRIBUTION_WINDOW_DAYS, variantKey, type OrderCredit } from "./results/conversions";
+import { MAX_EVENT_REVENUE, OUTLIER_FACTOR, OUTLIER_MIN_ORDERS } from "#contract/revenue";
 import { isPostgres } from "./event-rollups.server";
 import { orderEventsSql, orderRowsSql } from "./order-attribution.server";
 

@@ -28,8 +28,8 @@
  * Only orders that name no CTA of their own need a touch (an order that
  * names one is credited to it), so only those get a row.
  */
-import type { Db } from "../db.server";
-import { ATTRIBUTION_WINDOW_DAYS, ORDER_EVENT } from "../lib/conversions";
+import type { Db } from "#app/db.server";
+import { ATTRIBUTION_WINDOW_DAYS, ORDER_EVENT } from "./results/conversions";
 import { isPostgres } from "./event-rollups.server";
 import { touchJoin } from "./order-attribution.server";
 

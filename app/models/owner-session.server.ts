@@ -5,16 +5,16 @@
  */
 import { createHash } from "node:crypto";
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
-import { prisma } from "../db.server";
+import { prisma } from "#app/db.server";
 import {
   createOwnerSessionRecord,
   deleteExpiredOwnerSessions,
   deleteOwnerSessionRecord,
   findOwnerSessionRecord,
 } from "./owner.server";
-import { newToken, requestIsHttps } from "../lib/csrf.server";
-import { SessionSecretError, sessionSecret } from "../lib/session-secret.server";
-import { logger } from "../lib/logger.server";
+import { newToken, requestIsHttps } from "#app/server/csrf.server";
+import { SessionSecretError, sessionSecret } from "#app/server/session-secret.server";
+import { logger } from "#app/server/logger.server";
 
 export const OWNER_COOKIE = "beckon_owner";
 export const OWNER_SESSION_DAYS = 14;

@@ -4,13 +4,14 @@
  * shop. Every website lookup goes through a membership, so one owner can never
  * reach another owner's website.
  */
-import type { Db } from "../db.server";
+import type { Db } from "#app/db.server";
 import { demoCredentialsAllowed, isPublishedDemoPassword } from "./demo-guard.server";
-import { hashPassword, verifyPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../lib/password.server";
-import { isUniqueViolation } from "../lib/db-errors.server";
-import { InputError } from "../lib/errors";
-import { createWebsite, websitesOfProfile, type DbClient, type ProfileWebsite } from "./website.server";
-import { logger } from "../lib/logger.server";
+import { hashPassword, verifyPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#app/server/password.server";
+import { isUniqueViolation } from "#app/db/db-errors.server";
+import { InputError } from "#app/server/input-error";
+import { createWebsite, websitesOfProfile, type ProfileWebsite } from "./website.server";
+import { type DbClient } from "./model-kit.server";
+import { logger } from "#app/server/logger.server";
 
 /** A standalone owner as the rest of the app sees it. */
 export interface OwnerIdentity {

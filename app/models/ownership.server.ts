@@ -2,7 +2,7 @@
  * Checks that ids a visitor sends (CTA, variant) belong to the website the
  * request is for, so nothing sent to one website lands on another's CTAs.
  */
-import type { Db } from "../db.server";
+import type { Db } from "#app/db.server";
 
 export interface CtaRefs {
   cta_id?: number | null;

@@ -3,8 +3,8 @@
  * answers an access request, and deletion for erasure requests. Every
  * function takes the website id and never reaches a person of another website.
  */
-import type { Db } from "../db.server";
-import { inTransaction, type DbClient } from "./website.server";
+import type { Db } from "#app/db.server";
+import { inTransaction, type DbClient } from "./model-kit.server";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 

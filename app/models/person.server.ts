@@ -3,15 +3,15 @@
  * website: a visitor token from one website never reads or changes another
  * website's person.
  */
-import type { Db } from "../db.server";
-import type { Person } from "../generated/prisma-sqlite";
-import type { PublicPerson } from "../../contract/schema/public-config";
-import type { VisitorCreate } from "../../contract/schema/public-api";
-import { isDatabaseBusy, isUniqueViolation } from "../lib/db-errors.server";
-import { plainSqlOf } from "../db/plain-sql.server";
-import { asRecord } from "../../contract/json-record";
-import { logger } from "../lib/logger.server";
-import { InputError } from "../lib/errors";
+import type { Db } from "#app/db.server";
+import type { Person } from "#app/generated/prisma-sqlite";
+import type { PublicPerson } from "#contract/schema/public-config";
+import type { VisitorCreate } from "#contract/schema/public-api";
+import { isDatabaseBusy, isUniqueViolation } from "#app/db/db-errors.server";
+import { plainSqlOf } from "#app/db/plain-sql.server";
+import { asRecord } from "#contract/json-record";
+import { logger } from "#app/server/logger.server";
+import { InputError } from "#app/server/input-error";
 import { requirePublicWebsite } from "./website-access.server";
 
 /**

@@ -15,12 +15,12 @@
  * (webhook-receipt.server.ts): without it, a replay after the customer
  * signed up again, or after the shop reinstalled, would delete them again.
  */
-import type { Db } from "../db.server";
+import type { Db } from "#app/db.server";
 import { deletePeople, noDeletions, personDataExport, type DeletedCounts } from "./person-data.server";
-import { inTransaction, type DbClient } from "./website.server";
+import { inTransaction, type DbClient } from "./model-kit.server";
 import { parseShopifyCustomerId } from "./shop-customer.server";
-import { enqueueSyncJob } from "../integrations/outbox.server";
-import { isProviderType } from "../integrations/mailing/registry.server";
+import { enqueueSyncJob } from "#app/integrations/outbox.server";
+import { isProviderType } from "#app/integrations/mailing/registry.server";
 
 /** The customer fields of a privacy webhook's payload that can identify a person. */
 export interface CustomerIdentity {

@@ -3,15 +3,15 @@
  * secrets, published CTAs, active broadcasts and site-wide conditions.
  */
 import { createHash } from "node:crypto";
-import type { Db } from "../db.server";
-import type { PublicCtaSummary, PublicWebsiteConfig } from "../../contract/schema/public-config";
+import type { Db } from "#app/db.server";
+import type { PublicCtaSummary, PublicWebsiteConfig } from "#contract/schema/public-config";
 import { listPublishedCtaSummaries, loadCtaDocument } from "./cta.server";
-import { startsAtPageStart } from "../../contract/placement";
+import { startsAtPageStart } from "#contract/placement";
 import { listPublicBroadcasts, listSiteConditions } from "./broadcast.server";
 import { dataSettingsOf } from "./website.server";
-import { PROVIDER_TYPES } from "../integrations/mailing/registry.server";
-import { recaptchaCredentialsSchema } from "../../contract/schema/integrations";
-import { isLanguage, widgetCatalogue, type Language, type WidgetTexts } from "../../contract/i18n";
+import { PROVIDER_TYPES } from "#app/integrations/mailing/registry.server";
+import { recaptchaCredentialsSchema } from "#contract/schema/integrations";
+import { isLanguage, widgetCatalogue, type Language, type WidgetTexts } from "#contract/i18n";
 
 /** Integrations that hold mailing lists and tags, which targeting sync reads. */
 const MAILING_INTEGRATION_TYPES = ["builtin", ...PROVIDER_TYPES] as const;

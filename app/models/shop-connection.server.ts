@@ -4,7 +4,7 @@
  * (the Session row Shopify's install wrote). Standalone owners of a store
  * website search its products through this.
  */
-import type { Db } from "../db.server";
+import type { Db } from "#app/db.server";
 
 export type ShopConnection =
   | { state: "connected"; shop: string; accessToken: string }

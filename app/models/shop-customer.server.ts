@@ -8,7 +8,7 @@
  * website already stores for that customer: never another shop's data, and
  * never what a visitor merely claims.
  */
-import type { Db } from "../db.server";
+import type { Db } from "#app/db.server";
 
 /** What a CTA may prefill for a recognised customer. */
 export interface ShopCustomerPrefill {

@@ -2,13 +2,13 @@
  * Orders reported by the Shopify web pixel. Each is stored as the Order
  * event trackPurchase would send (event.server.ts), so the results page
  * credits it exactly like one: to the visitor's latest CTA conversion within
- * the attribution window, else as unattributed revenue (app/lib/conversions.ts).
+ * the attribution window, else as unattributed revenue (app/models/results/conversions.ts).
  */
 import { createHash } from "node:crypto";
-import type { Db } from "../db.server";
-import { InputError } from "../lib/errors";
-import type { EventInput } from "../../contract/schema/public-api";
-import type { ShopOrderInput } from "../../contract/schema/shop-order";
+import type { Db } from "#app/db.server";
+import { InputError } from "#app/server/input-error";
+import type { EventInput } from "#contract/schema/public-api";
+import type { ShopOrderInput } from "#contract/schema/shop-order";
 import { storeEvents } from "./event.server";
 
 /** Marks where an Order event came from, in its data. */

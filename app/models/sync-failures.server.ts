@@ -1,7 +1,7 @@
 /** The website's failed syncs to e-mail marketing tools, and putting one back in the queue. */
-import type { Db } from "../db.server";
+import type { Db } from "#app/db.server";
 import { failedSyncJobs, retryFailedSyncJob } from "./mailing-list.server";
-import { NotFoundError } from "./website.server";
+import { NotFoundError } from "./model-kit.server";
 
 export interface FailedSync {
   id: number;

@@ -18,26 +18,26 @@
  * refreshed when older than 30 minutes (SPEC 9). This call never writes to a
  * tool: writes come only from submissions, through the outbox.
  */
-import type { Db } from "../db.server";
-import type { Person } from "../generated/prisma-sqlite";
-import { InputError } from "../lib/errors";
-import { verifyIdentityToken } from "../lib/identity-token.server";
+import type { Db } from "#app/db.server";
+import type { Person } from "#app/generated/prisma-sqlite";
+import { InputError } from "#app/server/input-error";
+import { verifyIdentityToken } from "#app/server/identity-token.server";
 import { identityTokenSecret } from "./deployment.server";
-import type { TargetingSyncInput } from "../../contract/schema/integrations";
+import type { TargetingSyncInput } from "#contract/schema/integrations";
 import { activeListIds } from "./mailing-list.server";
 import { findPerson } from "./person.server";
-import { asRecord } from "../../contract/json-record";
+import { asRecord } from "#contract/json-record";
 import {
   providerFor as defaultProviderFor,
   isProviderType,
   type IntegrationLike,
   type RegistryOptions,
-} from "../integrations/mailing/registry.server";
-import type { MailingProvider, RemoteContact } from "../integrations/mailing/types";
-import type { RateLimitVerdict } from "../lib/rate-limit/rate-limit.server";
-import { sharedLimit } from "../lib/rate-limit/shared-rate-limit.server";
-import { factsOf, fieldFacts, targetingFactsOf } from "../integrations/targeting-facts.server";
-import { logger } from "../lib/logger.server";
+} from "#app/integrations/mailing/registry.server";
+import type { MailingProvider, RemoteContact } from "#app/integrations/mailing/types";
+import type { RateLimitVerdict } from "#app/server/rate-limit/rate-limit.server";
+import { sharedLimit } from "#app/server/rate-limit/shared-rate-limit.server";
+import { factsOf, fieldFacts, targetingFactsOf } from "#app/integrations/targeting-facts.server";
+import { logger } from "#app/server/logger.server";
 
 /** SPEC 9: targeting re-sync after 30 minutes. */
 export const RESYNC_AFTER_MS = 1_800_000;

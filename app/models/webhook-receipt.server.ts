@@ -8,11 +8,11 @@
  * retry does it. The id is covered by no signature, so it is only trusted
  * within the shop the signed body names.
  */
-import type { Db, Prisma } from "../db.server";
-import { isUniqueViolation } from "../lib/db-errors.server";
-import type { BoundWebhook } from "../lib/webhook-binding.server";
-import { logger } from "../lib/logger.server";
-import { inTransaction } from "./website.server";
+import type { Db, Prisma } from "#app/db.server";
+import { isUniqueViolation } from "#app/db/db-errors.server";
+import type { BoundWebhook } from "#app/server/webhook-binding.server";
+import { logger } from "#app/server/logger.server";
+import { inTransaction } from "./model-kit.server";
 
 /** One delivery of a webhook, bound to its shop (lib/webhook-binding.server.ts). */
 export interface WebhookDelivery {

@@ -1,8 +1,8 @@
 /** Looks up the website a public request names; unknown ids are a 404 that names the field. */
-import type { Db } from "../db.server";
-import { InputError } from "../lib/errors";
-import { asRecord } from "../../contract/json-record";
-import { plainSqlOf } from "../db/plain-sql.server";
+import type { Db } from "#app/db.server";
+import { InputError } from "#app/server/input-error";
+import { asRecord } from "#contract/json-record";
+import { plainSqlOf } from "#app/db/plain-sql.server";
 
 export interface PublicWebsite {
   id: number;

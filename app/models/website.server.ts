@@ -1,66 +1,26 @@
 /**
- * Websites and their settings (SPEC section 3 Website config), plus the small
- * pieces every model shares: running inside a caller's transaction, the
- * not-found and validation errors, and Json column helpers that work on both
- * databases. Every other model scopes its rows by a website, so these live
- * with the website.
+ * Websites and their settings (SPEC section 3 Website config). What every
+ * model shares (transactions, errors, Json columns) is in model-kit.server.ts.
  */
 import type { z } from "zod";
-import type { Db } from "../db.server";
-import { Prisma, dbNull } from "../db.server";
-import type { Website } from "../generated/prisma-sqlite";
-import { InputError } from "../lib/errors";
+import type { Website } from "#app/generated/prisma-sqlite";
+import { asRecord } from "#contract/json-record";
+import {
+  ModelValidationError,
+  NotFoundError,
+  issueAt,
+  nulIssues,
+  nullableJson,
+  toJson,
+  type DbClient,
+} from "./model-kit.server";
 import {
   dataSettingsSchema,
   websiteSettingsSchema,
   type DataSettings,
   type WebsiteSettings,
-} from "../../contract/schema/website";
-import { isLanguage } from "../../contract/i18n";
-
-// ---------------------------------------------------------------- shared by the models
-
-/** A client or an open transaction: models join the caller's transaction when given one. */
-export type DbClient = Db | Prisma.TransactionClient;
-
-/** Runs fn in one transaction, or inside the caller's when db already is a transaction. */
-export function inTransaction<T>(db: DbClient, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  // A CTA save is a few hundred small statements; the default 5 s limit is
-  // too tight for a busy PostgreSQL pool or a cold SQLite file.
-  if ("$transaction" in db) return db.$transaction(fn, { maxWait: 10_000, timeout: 60_000 });
-  return fn(db);
-}
-
-/** Something the caller named does not exist on this website (404; never says whether it exists elsewhere). */
-export class NotFoundError extends InputError {
-  constructor(
-    readonly what: string,
-    readonly id: number | string,
-  ) {
-    super(`No ${what} ${id} on this website`, null, 404);
-    this.name = "NotFoundError";
-  }
-}
-
-/** Input failed validation; carries every issue so an editor can mark each field (422). */
-export class ModelValidationError extends InputError {
-  constructor(readonly issues: z.ZodIssue[]) {
-    const first = issues[0];
-    const field = first && first.path.length ? first.path.join(".") : null;
-    super(first ? first.message : "Invalid input", field, 422);
-    this.name = "ModelValidationError";
-  }
-
-  /** The first message per field path ("variants.0.percentage" → message); "" is the whole document. */
-  fieldErrors(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const issue of this.issues) {
-      const key = issue.path.join(".");
-      if (!(key in out)) out[key] = issue.message;
-    }
-    return out;
-  }
-}
+} from "#contract/schema/website";
+import { isLanguage } from "#contract/i18n";
 
 /** Website settings failed validation. */
 export class WebsiteValidationError extends ModelValidationError {
@@ -68,40 +28,6 @@ export class WebsiteValidationError extends ModelValidationError {
     super(issues);
     this.name = "WebsiteValidationError";
   }
-}
-
-/** A custom validation issue at a path, for rules zod cannot see (ownership of ids). */
-export function issueAt(path: (string | number)[], message: string): z.ZodIssue {
-  return { code: "custom", path, message };
-}
-
-/** Issues for strings (values or keys) holding a NUL character, which PostgreSQL text and jsonb refuse. */
-export function nulIssues(value: unknown, path: (string | number)[] = []): z.ZodIssue[] {
-  if (typeof value === "string")
-    return value.includes("\u0000") ? [issueAt(path, "Must not contain a NUL character")] : [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => nulIssues(v, [...path, i]));
-  if (value !== null && typeof value === "object") {
-    return Object.entries(value).flatMap(([k, v]) => [...nulIssues(k, [...path, k]), ...nulIssues(v, [...path, k])]);
-  }
-  return [];
-}
-
-/** A plain JSON copy for a Json column: drops undefined keys and functions, turns dates into strings. */
-export function toJson(value: unknown): Prisma.InputJsonValue {
-  return JSON.parse(JSON.stringify(value ?? {})) as Prisma.InputJsonValue;
-}
-
-// dbNull lives beside the client in db.server.ts; re-exported for the models.
-export { dbNull };
-
-/** A nullable Json column's value: the JSON copy, or SQL NULL. */
-export function nullableJson(db: DbClient, value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull {
-  return value === null || value === undefined ? dbNull(db) : toJson(value);
-}
-
-/** A Json column's value as an object, or {} when it holds anything else. */
-export function recordOf(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 // ---------------------------------------------------------------- websites
@@ -192,7 +118,7 @@ function stringRecord<T extends string | number>(
 ): Record<string, T> | null {
   if (value === null || value === undefined) return null;
   const out: Record<string, T> = {};
-  for (const [key, item] of Object.entries(recordOf(value))) if (keep(item)) out[key] = item;
+  for (const [key, item] of Object.entries(asRecord(value))) if (keep(item)) out[key] = item;
   return out;
 }
 
@@ -234,7 +160,7 @@ export function websiteSettingsOf(row: Website): WebsiteSettings {
  * rather than failing the whole website: the widget must still load.
  */
 export function dataSettingsOf(row: Pick<Website, "dataSettings">): DataSettings {
-  const stored = recordOf(row.dataSettings);
+  const stored = asRecord(row.dataSettings);
   const whole = dataSettingsSchema.safeParse(stored);
   if (whole.success) return whole.data;
   const bad = new Set(whole.error.issues.map((i) => String(i.path[0] ?? "")));

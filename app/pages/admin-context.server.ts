@@ -7,18 +7,18 @@
  */
 import { data } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
-import { prisma } from "~/db.server";
-import { requireCsrfToken, requireSameOrigin } from "~/lib/csrf.server";
-import { requireOwner } from "~/models/owner-session.server";
-import type { AdminGraphql } from "~/lib/theme-embed.server";
-import { ModelValidationError } from "~/models/website.server";
-import { InputError } from "~/lib/errors";
-import { linkShopOwner, ownerWebsite } from "~/models/owner.server";
-import { authenticate } from "~/shopify.server";
-import { adminBasePath, type AdminLinks } from "~/lib/admin-links";
-import type { Translate } from "~/i18n";
-import { localizeFieldErrors, localizeMessage } from "~/i18n/validation-messages";
-import { parseId } from "../lib/id";
+import { prisma } from "#app/db.server";
+import { requireCsrfToken, requireSameOrigin } from "#app/server/csrf.server";
+import { requireOwner } from "#app/models/owner-session.server";
+import type { AdminGraphql } from "#app/integrations/shopify-admin/theme-embed.server";
+import { ModelValidationError } from "#app/models/model-kit.server";
+import { InputError } from "#app/server/input-error";
+import { linkShopOwner, ownerWebsite } from "#app/models/owner.server";
+import { authenticate } from "#app/shopify.server";
+import { adminBasePath, type AdminLinks } from "#app/view/admin-links";
+import type { Translate } from "#app/i18n";
+import { localizeFieldErrors, localizeMessage } from "#app/i18n/validation-messages";
+import { parseId } from "#app/server/id";
 
 /** Everything a page's loader and action know about who is asking and for which website. */
 export interface AdminContext extends AdminLinks {

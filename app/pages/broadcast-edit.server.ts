@@ -5,7 +5,7 @@
  * in the same transaction as the broadcast itself.
  */
 import { data, redirect } from "@remix-run/node";
-import { prisma, type Prisma } from "~/db.server";
+import { prisma, type Prisma } from "#app/db.server";
 import {
   BroadcastValidationError,
   createBroadcast,
@@ -14,11 +14,11 @@ import {
   listBroadcasts,
   updateBroadcast,
   type BroadcastDocument,
-} from "~/models/broadcast.server";
-import { loadCtaDocument, saveCtaDocument } from "~/models/cta.server";
-import { inTransaction, issueAt } from "~/models/website.server";
-import { timeZoneNames } from "~/components/campaigns/zoned-time";
-import { adminPaths } from "~/lib/admin-links";
+} from "#app/models/broadcast.server";
+import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
+import { inTransaction, issueAt } from "#app/models/model-kit.server";
+import { timeZoneNames } from "#app/components/campaigns/zoned-time";
+import { adminPaths } from "#app/view/admin-links";
 import {
   badForm,
   failureFrom,
@@ -28,9 +28,9 @@ import {
   type ActionResult,
   type AdminContext,
 } from "./admin-context.server";
-import { parseId } from "../lib/id";
+import { parseId } from "#app/server/id";
 import { ctaChoices, jsonField } from "./broadcasts.server";
-import { adminLanguage, translator } from "~/i18n";
+import { adminLanguage, translator } from "#app/i18n";
 
 /** A broadcast as the editor starts a new one. */
 export function emptyBroadcast(): Omit<BroadcastDocument, "id"> & { id: null } {

@@ -5,12 +5,12 @@
  */
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge, BlockStack, Button, Page } from "@shopify/polaris";
-import { ActionBanner } from "~/components/editor/ActionBanner";
-import { AdminForm } from "~/components/editor/AdminForm";
-import { BroadcastForm } from "~/components/campaigns/BroadcastForm";
-import { adminPaths } from "~/lib/admin-links";
+import { ActionBanner } from "#app/components/editor/ActionBanner";
+import { AdminForm } from "#app/components/editor/AdminForm";
+import { BroadcastForm } from "#app/components/campaigns/BroadcastForm";
+import { adminPaths } from "#app/view/admin-links";
 import type { actionBroadcastEdit, loadBroadcastEdit } from "./broadcast-edit.server";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 /** The campaign editor page. */
 export function BroadcastEditPage() {

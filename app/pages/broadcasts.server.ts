@@ -5,8 +5,8 @@
  * broadcast's own page.
  */
 import { data } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { listCtas } from "~/models/cta.server";
+import { prisma } from "#app/db.server";
+import { listCtas } from "#app/models/cta.server";
 import {
   deleteBroadcast,
   getBroadcast,
@@ -14,7 +14,7 @@ import {
   listSiteConditions,
   saveSiteConditions,
   updateBroadcast,
-} from "~/models/broadcast.server";
+} from "#app/models/broadcast.server";
 import {
   badForm,
   failureFrom,
@@ -24,8 +24,8 @@ import {
   type ActionResult,
   type AdminContext,
 } from "./admin-context.server";
-import { parseId } from "../lib/id";
-import { adminLanguage, translator } from "~/i18n";
+import { parseId } from "#app/server/id";
+import { adminLanguage, translator } from "#app/i18n";
 
 /** The website's CTAs as pickers and summaries need them. */
 export async function ctaChoices(websiteId: number) {

@@ -5,14 +5,14 @@
 import { useState } from "react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
-import type { Condition } from "../../contract/schema/condition";
-import { SUMMARY_LOCALES, summarizeBroadcast } from "~/lib/broadcast-summary";
-import { ActionBanner } from "~/components/editor/ActionBanner";
-import { AdminForm } from "~/components/editor/AdminForm";
-import { ConditionsBuilder } from "~/components/campaigns/ConditionsBuilder";
-import { adminPaths } from "~/lib/admin-links";
+import type { Condition } from "#contract/schema/condition";
+import { SUMMARY_LOCALES, summarizeBroadcast } from "#app/view/broadcast-summary";
+import { ActionBanner } from "#app/components/editor/ActionBanner";
+import { AdminForm } from "#app/components/editor/AdminForm";
+import { ConditionsBuilder } from "#app/components/campaigns/ConditionsBuilder";
+import { adminPaths } from "#app/view/admin-links";
 import type { actionBroadcasts, loadBroadcasts } from "./broadcasts.server";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 /** The campaigns list page. */
 export function BroadcastsPage() {

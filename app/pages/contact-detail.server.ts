@@ -4,12 +4,12 @@
  * deleting it with all its data (erasure requests); retrying a failed sync.
  */
 import { redirect } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { contactDetail } from "~/models/contact-admin.server";
-import { deleteContact, personDataExport } from "~/models/person-data.server";
-import { retrySync } from "~/models/sync-failures.server";
-import { getWebsite } from "~/models/website.server";
-import { csvFileName } from "~/lib/csv";
+import { prisma } from "#app/db.server";
+import { contactDetail } from "#app/models/contact-admin.server";
+import { deleteContact, personDataExport } from "#app/models/person-data.server";
+import { retrySync } from "#app/models/sync-failures.server";
+import { getWebsite } from "#app/models/website.server";
+import { csvFileName } from "#app/view/csv";
 import {
   badForm,
   failureFrom,
@@ -19,9 +19,9 @@ import {
   type ActionResult,
   type AdminContext,
 } from "./admin-context.server";
-import { parseId } from "../lib/id";
+import { parseId } from "#app/server/id";
 import { leadPaths } from "./lead-paths";
-import { adminLanguage, translator } from "~/i18n";
+import { adminLanguage, translator } from "#app/i18n";
 
 /** Loader of a contact's page. */
 export async function loadContactDetail(ctx: AdminContext, _request: Request, rawId: string | undefined) {

@@ -15,11 +15,11 @@ import {
   Page,
   Text,
 } from "@shopify/polaris";
-import { SectionCard } from "~/components/SectionCard";
-import { AdminForm } from "~/components/editor/AdminForm";
-import { ActionBanner } from "~/components/editor/ActionBanner";
-import { DownloadButton } from "~/components/ContactsTable";
-import { formatUtcDateTime } from "~/components/format";
+import { SectionCard } from "#app/components/SectionCard";
+import { AdminForm } from "#app/components/editor/AdminForm";
+import { ActionBanner } from "#app/components/editor/ActionBanner";
+import { DownloadButton } from "#app/components/ContactsTable";
+import { formatUtcDateTime } from "#app/components/format";
 import { leadPaths } from "./lead-paths";
 import type { actionContactDetail, loadContactDetail } from "./contact-detail.server";
 
@@ -30,8 +30,8 @@ const answerRow = (a: {
   question?: string | null;
   answer?: string | null;
 }): [string, string] => [a.question || a.key, a.answer || a.value];
-import { useT } from "~/i18n/useT";
-import type { Translate } from "~/i18n";
+import { useT } from "#app/i18n/useT";
+import type { Translate } from "#app/i18n";
 
 const DASH = "—";
 

@@ -2,10 +2,10 @@
  * The contacts list (search, filters by CTA, list, date and consent, pages)
  * and its CSV export, for both admins.
  */
-import { prisma } from "~/db.server";
-import { contactFilterOptions, listContacts, parseContactQuery } from "~/models/contact-list.server";
-import { contactsCsv, contactsCsvName } from "~/models/contacts-csv.server";
-import { getWebsite } from "~/models/website.server";
+import { prisma } from "#app/db.server";
+import { contactFilterOptions, listContacts, parseContactQuery } from "#app/models/contact-list.server";
+import { contactsCsv, contactsCsvName } from "#app/models/contacts-csv.server";
+import { getWebsite } from "#app/models/website.server";
 import { linksOf, notFound, type AdminContext } from "./admin-context.server";
 
 /** Loader of the contacts page. */

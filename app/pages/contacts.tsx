@@ -1,11 +1,11 @@
 /** The contacts page of both admins: search, filters, pages, links to each contact, CSV export. */
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Page } from "@shopify/polaris";
-import { ContactsTable, DownloadButton } from "~/components/ContactsTable";
-import { contactQueryParams } from "~/lib/contact-query";
+import { ContactsTable, DownloadButton } from "#app/components/ContactsTable";
+import { contactQueryParams } from "#app/view/contact-query";
 import { leadPaths } from "./lead-paths";
 import type { loadContacts } from "./contacts.server";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 /** Query parameters the embedded Shopify admin needs on every document link. */
 export const EMBEDDED_PARAMS = ["shop", "host", "embedded", "locale"] as const;

@@ -7,10 +7,10 @@
  * (Cta.draft) that visitors do not see until it is published.
  */
 import { data, redirect } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { createBroadcast, getBroadcast, listBroadcasts, updateBroadcast } from "~/models/broadcast.server";
-import { presetConditions, targetingPresetSchema } from "~/lib/targeting-presets";
-import { listLeadDestinations } from "~/models/lead-destinations.server";
+import { prisma } from "#app/db.server";
+import { createBroadcast, getBroadcast, listBroadcasts, updateBroadcast } from "#app/models/broadcast.server";
+import { presetConditions, targetingPresetSchema } from "#app/view/targeting-presets";
+import { listLeadDestinations } from "#app/models/lead-destinations.server";
 import {
   archiveCta,
   discardCtaDraft,
@@ -22,15 +22,15 @@ import {
   publishCta,
   saveCtaDocument,
   saveCtaDraft,
-} from "~/models/cta.server";
-import type { CtaDocument } from "../../contract/schema/cta";
-import { adminLanguage, translator, type Translate } from "~/i18n";
-import { adminPaths } from "~/lib/admin-links";
+} from "#app/models/cta.server";
+import type { CtaDocument } from "#contract/schema/cta";
+import { adminLanguage, translator, type Translate } from "#app/i18n";
+import { adminPaths } from "#app/view/admin-links";
 import { badForm, failureFrom, linksOf, notFound, readAdminForm, type AdminContext } from "./admin-context.server";
-import { parseId } from "../lib/id";
+import { parseId } from "#app/server/id";
 import { previewContext } from "./cta-preview.server";
-import { shopConnection } from "~/models/shop-connection.server";
-import { localizeMessage } from "~/i18n/validation-messages";
+import { shopConnection } from "#app/models/shop-connection.server";
+import { localizeMessage } from "#app/i18n/validation-messages";
 
 function ctaIdOf(raw: string | undefined): number {
   const id = parseId(raw);
@@ -56,7 +56,7 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
     hasDraft: editing.hasDraft,
     ctas: ctas.map((c) => ({ id: c.id, name: c.name })),
     broadcasts: broadcasts.map((b) => ({ id: b.id, name: b.name })),
-    // For the warning about other published CTAs in the same place (app/lib/cta-conflicts.ts).
+    // For the warning about other published CTAs in the same place (app/view/cta-conflicts.ts).
     placement: {
       ctas: ctas
         .filter((c) => c.status === "published" && c.id !== ctaId)

@@ -5,11 +5,11 @@
  */
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Page } from "@shopify/polaris";
-import { CtaEditor, type CtaEditorResult } from "~/components/editor/CtaEditor";
-import { adminPaths } from "~/lib/admin-links";
+import { CtaEditor, type CtaEditorResult } from "#app/components/editor/CtaEditor";
+import { adminPaths } from "#app/view/admin-links";
 import { leadPaths } from "./lead-paths";
 import type { actionCtaEdit, loadCtaEdit } from "./cta-edit.server";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 /** The CTA editor page. */
 export function CtaEditPage() {

@@ -4,16 +4,16 @@
  * stand-alone preview page (/.../ctas/:ctaId/preview?iframe=true&variant=<id>).
  */
 import { createHash } from "node:crypto";
-import { prisma } from "~/db.server";
-import { publicOrigin } from "~/lib/origin.server";
-import { widgetAsset } from "~/lib/widget-assets.server";
-import { buildPublicConfig } from "~/models/public-config.server";
-import { LANGUAGES, widgetCatalogue } from "../../contract/i18n";
-import { loadCtaForEditor } from "~/models/cta.server";
+import { prisma } from "#app/db.server";
+import { publicOrigin } from "#app/server/origin.server";
+import { widgetAsset } from "#app/server/widget-assets.server";
+import { buildPublicConfig } from "#app/models/public-config.server";
+import { LANGUAGES, widgetCatalogue } from "#contract/i18n";
+import { loadCtaForEditor } from "#app/models/cta.server";
 import { notFound, type AdminContext } from "./admin-context.server";
-import { parseId } from "../lib/id";
-import { PREVIEW_HEADERS, previewHtml, previewTexts } from "~/lib/cta-preview";
-import { adminLanguage, translator } from "~/i18n";
+import { parseId } from "#app/server/id";
+import { PREVIEW_HEADERS, previewHtml, previewTexts } from "#app/view/cta-preview";
+import { adminLanguage, translator } from "#app/i18n";
 
 /** The renderer's address, versioned by its content so an edited bundle is never served stale. */
 export function rendererUrl(origin: string): string {

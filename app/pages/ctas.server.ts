@@ -3,13 +3,20 @@
  * duplicate, publish, return to draft, and archive.
  */
 import { data, redirect } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { CTA_TYPES } from "../../contract/schema/cta";
-import { archiveCta, duplicateCta, listCtas, loadCtaDocument, publishCta, saveCtaDocument } from "~/models/cta.server";
-import { listBroadcasts } from "~/models/broadcast.server";
-import { newCtaDocument, type CtaTemplate, type CtaType } from "~/components/editor/document";
-import { findTemplate, templateCards, templateDocument } from "~/templates";
-import { adminPaths } from "~/lib/admin-links";
+import { prisma } from "#app/db.server";
+import { CTA_TYPES } from "#contract/schema/cta";
+import {
+  archiveCta,
+  duplicateCta,
+  listCtas,
+  loadCtaDocument,
+  publishCta,
+  saveCtaDocument,
+} from "#app/models/cta.server";
+import { listBroadcasts } from "#app/models/broadcast.server";
+import { newCtaDocument, type CtaTemplate, type CtaType } from "#app/components/editor/document";
+import { findTemplate, templateCards, templateDocument } from "#app/templates";
+import { adminPaths } from "#app/view/admin-links";
 import { previewContext } from "./cta-preview.server";
 import {
   badForm,
@@ -20,8 +27,8 @@ import {
   type ActionResult,
   type AdminContext,
 } from "./admin-context.server";
-import { parseId } from "../lib/id";
-import { adminLanguage, translator } from "~/i18n";
+import { parseId } from "#app/server/id";
+import { adminLanguage, translator } from "#app/i18n";
 
 /** The website's language, which decides the language of the templates' copy. */
 async function websiteLanguage(websiteId: number): Promise<string> {

@@ -15,15 +15,15 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { CTA_TYPES } from "../../contract/schema/cta";
-import { formatUtcDateTime } from "~/components/format";
-import { ActionBanner } from "~/components/editor/ActionBanner";
-import { AdminForm } from "~/components/editor/AdminForm";
-import { SUBTYPES, typeLabel, type CtaType } from "~/components/editor/document";
-import { useT } from "~/i18n/useT";
-import type { AdminKey } from "~/i18n";
-import { TemplateGallery } from "~/components/TemplateGallery";
-import { adminPaths } from "~/lib/admin-links";
+import { CTA_TYPES } from "#contract/schema/cta";
+import { formatUtcDateTime } from "#app/components/format";
+import { ActionBanner } from "#app/components/editor/ActionBanner";
+import { AdminForm } from "#app/components/editor/AdminForm";
+import { SUBTYPES, typeLabel, type CtaType } from "#app/components/editor/document";
+import { useT } from "#app/i18n/useT";
+import type { AdminKey } from "#app/i18n";
+import { TemplateGallery } from "#app/components/TemplateGallery";
+import { adminPaths } from "#app/view/admin-links";
 import type { actionCtas, loadCtas } from "./ctas.server";
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;

@@ -2,8 +2,8 @@
  * The integrations page: connect e-mail marketing tools, their lists, which
  * list or tag each CTA element sends leads to, and the syncs that failed.
  */
-import { prisma } from "~/db.server";
-import { addElementAction, ctaListSettings, removeElementAction } from "~/models/cta-list-actions.server";
+import { prisma } from "#app/db.server";
+import { addElementAction, ctaListSettings, removeElementAction } from "#app/models/cta-list-actions.server";
 import {
   CONNECTABLE_TYPES,
   addList,
@@ -13,8 +13,8 @@ import {
   removeList,
   retryAllFailed,
   updateIntegration,
-} from "~/models/integration-admin.server";
-import { failedSyncs, retrySync } from "~/models/sync-failures.server";
+} from "#app/models/integration-admin.server";
+import { failedSyncs, retrySync } from "#app/models/sync-failures.server";
 import {
   badForm,
   failureFrom,
@@ -23,8 +23,8 @@ import {
   type ActionResult,
   type AdminContext,
 } from "./admin-context.server";
-import { parseId } from "../lib/id";
-import { adminLanguage, translator } from "~/i18n";
+import { parseId } from "#app/server/id";
+import { adminLanguage, translator } from "#app/i18n";
 
 /** Loader of the integrations page. */
 export async function loadIntegrations(ctx: AdminContext, _request: Request) {

@@ -1,14 +1,14 @@
 /** The integrations page of both admins: connected tools and their lists, lists and tags per CTA, failed syncs. */
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BlockStack, Layout, Page, Text } from "@shopify/polaris";
-import { ActionBanner } from "~/components/editor/ActionBanner";
-import { ConnectForm } from "~/components/integrations/ConnectForm";
-import { CtaListsCard } from "~/components/integrations/CtaListsCard";
-import { FailedSyncsCard } from "~/components/integrations/FailedSyncsCard";
-import { IntegrationCard } from "~/components/integrations/IntegrationCard";
+import { ActionBanner } from "#app/components/editor/ActionBanner";
+import { ConnectForm } from "#app/components/integrations/ConnectForm";
+import { CtaListsCard } from "#app/components/integrations/CtaListsCard";
+import { FailedSyncsCard } from "#app/components/integrations/FailedSyncsCard";
+import { IntegrationCard } from "#app/components/integrations/IntegrationCard";
 import { leadPaths } from "./lead-paths";
 import type { actionIntegrations, loadIntegrations } from "./integrations.server";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 /** The integrations page. */
 export function IntegrationsPage() {

@@ -3,7 +3,7 @@
  * Shopify admin's home (/app) is its contacts list; a contact's page and the
  * exports live under /app/contacts there, as under .../contacts for owners.
  */
-import type { AdminLinks } from "~/lib/admin-links";
+import type { AdminLinks } from "#app/view/admin-links";
 
 /** Where the lead pages of a website are. */
 export function leadPaths(links: Pick<AdminLinks, "surface" | "basePath">) {

@@ -6,20 +6,20 @@
  * the server calls the shop's Admin GraphQL API with its offline token.
  * Answers { products, pageInfo }, { collections, pageInfo } or { error: { field, message, code } }.
  */
-import { prisma } from "~/db.server";
-import { AdminApiError } from "~/integrations/shopify-admin/admin-graphql.server";
-import { MAX_SEARCH_CHARS, searchProducts } from "~/integrations/shopify-admin/product-search.server";
-import { searchCollections } from "~/integrations/shopify-admin/collection-search.server";
-import { shopConnection } from "~/models/shop-connection.server";
-import { apiVersion } from "~/shopify.server";
-import type { CollectionSearchPage, ProductSearchPage } from "~/lib/store-products";
+import { prisma } from "#app/db.server";
+import { AdminApiError } from "#app/integrations/shopify-admin/admin-graphql.server";
+import { MAX_SEARCH_CHARS, searchProducts } from "#app/integrations/shopify-admin/product-search.server";
+import { searchCollections } from "#app/integrations/shopify-admin/collection-search.server";
+import { shopConnection } from "#app/models/shop-connection.server";
+import { apiVersion } from "#app/shopify.server";
+import type { CollectionSearchPage, ProductSearchPage } from "#app/view/store-products";
 
 /** What can be searched for. */
 const KINDS = ["products", "collections"] as const;
 import { readAdminForm, type AdminContext } from "./admin-context.server";
-import { serverEnv } from "~/lib/env.server";
-import { adminLanguage, translator, type AdminKey } from "~/i18n";
-import { logger } from "../lib/logger.server";
+import { serverEnv } from "#app/server/env.server";
+import { adminLanguage, translator, type AdminKey } from "#app/i18n";
+import { logger } from "#app/server/logger.server";
 
 /** Opaque Relay cursors Shopify hands out are base64 text. */
 const CURSOR = /^[A-Za-z0-9+/=_-]{1,512}$/;

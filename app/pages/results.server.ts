@@ -4,12 +4,12 @@
  * verdicts, marking a winner, and the same figures as CSV (?export=csv).
  */
 import { redirect } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { resultsExportUrl } from "~/lib/results-export-url";
-import { parsePeriod } from "~/lib/results-period";
-import { clearWinner, markWinner } from "~/models/ab-winner.server";
-import { resultsCsv } from "~/models/results-csv.server";
-import { ctaChoices, loadResults } from "~/models/results.server";
+import { prisma } from "#app/db.server";
+import { resultsExportUrl } from "#app/models/results/results-export-url";
+import { parsePeriod } from "#app/models/results/results-period";
+import { clearWinner, markWinner } from "#app/models/ab-winner.server";
+import { resultsCsv } from "#app/models/results/results-csv.server";
+import { ctaChoices, loadResults } from "#app/models/results/results.server";
 import {
   badForm,
   failureFrom,
@@ -18,8 +18,8 @@ import {
   type ActionResult,
   type AdminContext,
 } from "./admin-context.server";
-import { parseId } from "../lib/id";
-import { adminLanguage, translator } from "~/i18n";
+import { parseId } from "#app/server/id";
+import { adminLanguage, translator } from "#app/i18n";
 
 /** Loader of the results page: ?days=7|30|90 or ?from=&to= (UTC days), and ?cta=<id>. */
 export async function loadResultsPage(ctx: AdminContext, request: Request) {

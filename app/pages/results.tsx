@@ -1,6 +1,6 @@
 /**
  * The results page of both admins: totals (each with its one-line
- * definition, app/lib/conversions.ts), a daily chart, every CTA and variant
+ * definition, app/models/results/conversions.ts), a daily chart, every CTA and variant
  * with views, unique viewers, clicks, leads, completions, conversions,
  * conversion rate, revenue and cart value, the A/B tests with their verdicts
  * and winner buttons, and a CSV download of the same figures. Every chart's
@@ -23,17 +23,18 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { SectionCard } from "~/components/SectionCard";
-import { DownloadButton } from "~/components/ContactsTable";
-import { ActionBanner } from "~/components/editor/ActionBanner";
-import { AbTestCard } from "~/components/results/AbTestCard";
-import { DailyChartSlot, RateChartSlot } from "~/components/results/ChartSlot";
-import { formats, type Formats } from "~/components/results/format";
-import type { Metrics } from "~/lib/conversions";
+import { SectionCard } from "#app/components/SectionCard";
+import { DownloadButton } from "#app/components/ContactsTable";
+import { ActionBanner } from "#app/components/editor/ActionBanner";
+import { AbTestCard } from "#app/components/results/AbTestCard";
+import { MIN_TOTAL_CONVERSIONS, MIN_VIEWS_PER_VARIANT } from "#app/models/results/ab-stats";
+import { DailyChartSlot, RateChartSlot } from "#app/components/results/ChartSlot";
+import { formats, type Formats } from "#app/components/results/format";
+import type { Metrics } from "#app/models/results/conversions";
 import type { actionResultsPage, loadResultsPage } from "./results.server";
 import { EMBEDDED_PARAMS } from "./contacts";
-import { useT } from "~/i18n/useT";
-import type { Translate } from "~/i18n";
+import { useT } from "#app/i18n/useT";
+import type { Translate } from "#app/i18n";
 
 const periodOptions = (translate: Translate) => [
   { label: translate("results.last7"), value: "7" },
@@ -87,6 +88,9 @@ const metricHeadings = (translate: Translate) => [
   translate("results.revenue"),
   translate("results.addedToCart"),
 ];
+/** The A/B card's minimum sample, as the verdict applies it. */
+const AB_MINIMUM = { viewsPerVariant: MIN_VIEWS_PER_VARIANT, totalConversions: MIN_TOTAL_CONVERSIONS };
+
 const METRIC_TYPES = Array.from({ length: 9 }, () => "numeric" as const);
 
 /** The results page. */
@@ -393,7 +397,7 @@ export function ResultsPage() {
               A/B tests
             </Text>
             {tests.map((c) => (
-              <AbTestCard key={c.id} cta={c} csrfToken={links.csrfToken} busy={busy} />
+              <AbTestCard key={c.id} cta={c} csrfToken={links.csrfToken} busy={busy} minimum={AB_MINIMUM} />
             ))}
           </BlockStack>
         ) : null}

@@ -5,19 +5,23 @@
  */
 import { data } from "@remix-run/node";
 import type { ZodIssue } from "zod";
-import { prisma } from "~/db.server";
-import { installSnippet } from "~/lib/install-snippet.server";
-import { publicOrigin } from "~/lib/origin.server";
-import { checkThemeEmbed, themeEditorEmbedUrl, type EmbedStatus } from "~/lib/theme-embed.server";
+import { prisma } from "#app/db.server";
+import { installSnippet } from "#app/server/install-snippet.server";
+import { publicOrigin } from "#app/server/origin.server";
+import {
+  checkThemeEmbed,
+  themeEditorEmbedUrl,
+  type EmbedStatus,
+} from "#app/integrations/shopify-admin/theme-embed.server";
 import {
   getWebsite,
-  issueAt,
   updateWebsiteSettings,
   websiteSettingsOf,
   WebsiteValidationError,
-} from "~/models/website.server";
-import type { WebsiteSettings } from "../../contract/schema/website";
-import { dataRequestDownload, listDataRequests } from "~/models/privacy.server";
+} from "#app/models/website.server";
+import { issueAt } from "#app/models/model-kit.server";
+import type { WebsiteSettings } from "#contract/schema/website";
+import { dataRequestDownload, listDataRequests } from "#app/models/privacy.server";
 import {
   failureFrom,
   linksOf,
@@ -26,9 +30,9 @@ import {
   type ActionResult,
   type AdminContext,
 } from "./admin-context.server";
-import { parseId } from "../lib/id";
-import { adminLanguage, translator } from "~/i18n";
-import { serverEnv } from "~/lib/env.server";
+import { parseId } from "#app/server/id";
+import { adminLanguage, translator } from "#app/i18n";
+import { serverEnv } from "#app/server/env.server";
 
 /** How the widget gets onto the website. */
 export type InstallInfo =

@@ -20,16 +20,16 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { SectionCard } from "~/components/SectionCard";
-import { CustomerPrivacyCard } from "~/components/CustomerPrivacyCard";
-import type { WebsiteSettings } from "../../contract/schema/website";
-import { ActionBanner } from "~/components/editor/ActionBanner";
-import { AdminForm } from "~/components/editor/AdminForm";
-import { KeyValueList } from "~/components/editor/KeyValueList";
-import { BrandContrast } from "~/components/editor/StyleControls";
+import { SectionCard } from "#app/components/SectionCard";
+import { CustomerPrivacyCard } from "#app/components/CustomerPrivacyCard";
+import type { WebsiteSettings } from "#contract/schema/website";
+import { ActionBanner } from "#app/components/editor/ActionBanner";
+import { AdminForm } from "#app/components/editor/AdminForm";
+import { KeyValueList } from "#app/components/editor/KeyValueList";
+import { BrandContrast } from "#app/components/editor/StyleControls";
 import type { actionSettings, InstallInfo, loadSettings } from "./settings.server";
-import { useT } from "~/i18n/useT";
-import { LANGUAGE_NAMES, LANGUAGES } from "../../contract/i18n";
+import { useT } from "#app/i18n/useT";
+import { LANGUAGE_NAMES, LANGUAGES } from "#contract/i18n";
 
 type Rows = [string, string][];
 

@@ -7,12 +7,12 @@
  * each call may cost a DNS lookup.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { apiError, apiJson, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { contactsValidateV2Schema } from "../../contract/schema/integrations";
-import { validateContact, websiteDefaultCountry } from "~/integrations/contact-validation.server";
-import { clientIp } from "~/lib/client-address.server";
-import { sharedLimit } from "~/lib/rate-limit/shared-rate-limit.server";
+import { prisma } from "#app/db.server";
+import { apiError, apiJson, publicApi, readJson, postOnlyLoader } from "#app/server/http.server";
+import { contactsValidateV2Schema } from "#contract/schema/integrations";
+import { validateContact, websiteDefaultCountry } from "#app/integrations/contact-validation.server";
+import { clientIp } from "#app/server/client-address.server";
+import { sharedLimit } from "#app/server/rate-limit/shared-rate-limit.server";
 
 // A visitor validates on blur or submit: a burst of 10, then one every 6 s.
 const perVisitor = sharedLimit("validateVisitor", { capacity: 10, refillPerSecond: 1 / 6 });

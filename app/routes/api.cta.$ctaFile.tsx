@@ -5,12 +5,12 @@
  * CTAs are not public.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { apiError, publicApi } from "~/lib/http.server";
-import { parseId } from "~/lib/id";
-import { etagOf, notModified } from "~/lib/etag.server";
-import { loadCtaDocument } from "~/models/cta.server";
-import { scriptSafeJson } from "~/lib/script-json";
+import { prisma } from "#app/db.server";
+import { apiError, publicApi } from "#app/server/http.server";
+import { parseId } from "#app/server/id";
+import { etagOf, notModified } from "#app/server/etag.server";
+import { loadCtaDocument } from "#app/models/cta.server";
+import { scriptSafeJson } from "#app/server/script-json";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   publicApi(request, async () => {

@@ -7,9 +7,9 @@
  * marks the enrichment failed and carries on (SPEC 8).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, publicApi } from "~/lib/http.server";
-import { geolocate } from "~/integrations/geolocation.server";
-import { clientIp } from "~/lib/client-address.server";
+import { apiJson, publicApi } from "#app/server/http.server";
+import { geolocate } from "#app/integrations/geolocation.server";
+import { clientIp } from "#app/server/client-address.server";
 
 const EMPTY = {
   lat: null,

@@ -1,10 +1,10 @@
 /** POST /api/visitors/{visitor_token}/targeting_data: integration targeting data for the widget's conditions (SPEC 7). */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { prisma } from "~/db.server";
-import { apiJson, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { targetingDataSchema } from "../../contract/schema/public-api";
-import { requireAddressedPerson, recordTargetingData } from "~/models/person.server";
+import { prisma } from "#app/db.server";
+import { apiJson, publicApi, readJson, postOnlyLoader } from "#app/server/http.server";
+import { targetingDataSchema } from "#contract/schema/public-api";
+import { requireAddressedPerson, recordTargetingData } from "#app/models/person.server";
 
 const bodySchema = targetingDataSchema.extend({ website_id: z.number().int().positive() });
 

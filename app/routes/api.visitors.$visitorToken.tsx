@@ -1,10 +1,10 @@
 /** GET /api/visitors/{visitor_token}?website_id={id}: the widget refetches a known visitor (SPEC 7). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { apiError, apiJson, parseIdParam, parseWith, publicApi } from "~/lib/http.server";
-import { visitorTokenSchema } from "../../contract/schema/public-api";
-import { findPerson, toPublicPerson, touchPersonInBackground } from "~/models/person.server";
-import { requirePublicWebsite } from "~/models/website-access.server";
+import { prisma } from "#app/db.server";
+import { apiError, apiJson, parseIdParam, parseWith, publicApi } from "#app/server/http.server";
+import { visitorTokenSchema } from "#contract/schema/public-api";
+import { findPerson, toPublicPerson, touchPersonInBackground } from "#app/models/person.server";
+import { requirePublicWebsite } from "#app/models/website-access.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   publicApi(request, async () => {

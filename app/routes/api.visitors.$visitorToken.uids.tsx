@@ -1,10 +1,10 @@
 /** POST /api/visitors/{visitor_token}/uids: third-party ids of a visitor (SPEC 7). */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { prisma } from "~/db.server";
-import { apiJson, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { uidsSchema } from "../../contract/schema/public-api";
-import { requireAddressedPerson, recordUids } from "~/models/person.server";
+import { prisma } from "#app/db.server";
+import { apiJson, publicApi, readJson, postOnlyLoader } from "#app/server/http.server";
+import { uidsSchema } from "#contract/schema/public-api";
+import { requireAddressedPerson, recordUids } from "#app/models/person.server";
 
 const bodySchema = uidsSchema.extend({ website_id: z.number().int().positive() });
 

@@ -3,12 +3,12 @@
  * website's public config followed by the loader, in one request.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { apiError, publicApi } from "~/lib/http.server";
-import { parseId } from "~/lib/id";
-import { resolveOrigin } from "~/lib/origin.server";
-import { websiteScriptResponse } from "~/lib/website-script.server";
-import { buildPublicConfig } from "~/models/public-config.server";
+import { prisma } from "#app/db.server";
+import { apiError, publicApi } from "#app/server/http.server";
+import { parseId } from "#app/server/id";
+import { resolveOrigin } from "#app/server/origin.server";
+import { websiteScriptResponse } from "#app/server/website-script.server";
+import { buildPublicConfig } from "#app/models/public-config.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   publicApi(request, async () => {

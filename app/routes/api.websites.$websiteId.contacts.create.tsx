@@ -6,13 +6,13 @@
  * on every submission, whatever element it names (SPEC 5).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { contactsCreateWithRecaptchaSchema } from "../../contract/schema/integrations";
-import { createContact } from "~/models/contact.server";
-import { requirePublicWebsite } from "~/models/website-access.server";
-import { RECAPTCHA_MESSAGE, recaptchaSecretFor, verifyRecaptcha } from "~/integrations/recaptcha.server";
-import { clientIp } from "~/lib/client-address.server";
+import { prisma } from "#app/db.server";
+import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "#app/server/http.server";
+import { contactsCreateWithRecaptchaSchema } from "#contract/schema/integrations";
+import { createContact } from "#app/models/contact.server";
+import { requirePublicWebsite } from "#app/models/website-access.server";
+import { RECAPTCHA_MESSAGE, recaptchaSecretFor, verifyRecaptcha } from "#app/integrations/recaptcha.server";
+import { clientIp } from "#app/server/client-address.server";
 
 export const action = ({ request, params, context }: ActionFunctionArgs) =>
   publicApi(request, async () => {

@@ -4,11 +4,11 @@
  * per client-made id.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { eventsCreateSchema } from "../../contract/schema/public-api";
-import { storeEvents } from "~/models/event.server";
-import { requirePublicWebsite } from "~/models/website-access.server";
+import { prisma } from "#app/db.server";
+import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "#app/server/http.server";
+import { eventsCreateSchema } from "#contract/schema/public-api";
+import { storeEvents } from "#app/models/event.server";
+import { requirePublicWebsite } from "#app/models/website-access.server";
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   publicApi(request, async () => {

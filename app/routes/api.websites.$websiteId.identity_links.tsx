@@ -3,23 +3,23 @@
  * token for an address, and the link that carries it (cf_email + cf_token),
  * for the owner's mailings to that person. A visitor arriving through the
  * link proves the address, so targeting may use what the owner's mailing
- * tool holds about it (see app/lib/identity-token.server.ts). An owner's
+ * tool holds about it (see app/server/identity-token.server.ts). An owner's
  * cookie counts only on a call from this site's own pages or one that
  * carries the session's CSRF token (X-CSRF-Token).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { prisma } from "~/db.server";
-import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { findOwnerSession } from "~/models/owner-session.server";
+import { prisma } from "#app/db.server";
+import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "#app/server/http.server";
+import { findOwnerSession } from "#app/models/owner-session.server";
 import {
   IDENTITY_TOKEN_DEFAULT_TTL_SECONDS,
   IDENTITY_TOKEN_MAX_TTL_SECONDS,
   signIdentityToken,
-} from "~/lib/identity-token.server";
-import { ownerHasWebsite } from "~/models/owner.server";
-import { identityTokenSecret } from "~/models/deployment.server";
-import { isOwnPageCall, tokensMatch } from "~/lib/csrf.server";
+} from "#app/server/identity-token.server";
+import { ownerHasWebsite } from "#app/models/owner.server";
+import { identityTokenSecret } from "#app/models/deployment.server";
+import { isOwnPageCall, tokensMatch } from "#app/server/csrf.server";
 
 /** Header that carries the owner session's CSRF token (the admin forms' hidden "csrf" field) on calls from elsewhere. */
 const CSRF_HEADER = "X-CSRF-Token";

@@ -7,10 +7,10 @@
  * whose origin is Shopify's, not the shop's.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "~/lib/http.server";
-import { shopOrderSchema } from "../../contract/schema/shop-order";
-import { recordShopOrder } from "~/models/shop-order.server";
+import { prisma } from "#app/db.server";
+import { apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "#app/server/http.server";
+import { shopOrderSchema } from "#contract/schema/shop-order";
+import { recordShopOrder } from "#app/models/shop-order.server";
 
 /** An order report is a few hundred bytes; anything near this is not one. */
 const MAX_ORDER_BODY_BYTES = 4 * 1024;

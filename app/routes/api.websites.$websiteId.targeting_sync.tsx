@@ -5,11 +5,11 @@
  * (resync_after_ms, 30 minutes).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { apiJson, parseIdParam, publicApi, readJson } from "~/lib/http.server";
-import { targetingSyncSchema } from "../../contract/schema/integrations";
-import { requirePublicWebsite } from "~/models/website-access.server";
-import { targetingSync } from "~/models/targeting-sync.server";
+import { prisma } from "#app/db.server";
+import { apiJson, parseIdParam, publicApi, readJson } from "#app/server/http.server";
+import { targetingSyncSchema } from "#contract/schema/integrations";
+import { requirePublicWebsite } from "#app/models/website-access.server";
+import { targetingSync } from "#app/models/targeting-sync.server";
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   publicApi(request, async () => {

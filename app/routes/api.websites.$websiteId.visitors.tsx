@@ -4,13 +4,13 @@
  * GET  /api/websites/{id}/visitors: the owner-only visitors list.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { apiError, apiJson, parseIdParam, publicApi, readJson } from "~/lib/http.server";
-import { visitorCreateSchema } from "../../contract/schema/public-api";
-import { findOwnerSession } from "~/models/owner-session.server";
-import { ownerHasWebsite } from "~/models/owner.server";
-import { createVisitor, listVisitors, toPublicPerson } from "~/models/person.server";
-import { requirePublicWebsite } from "~/models/website-access.server";
+import { prisma } from "#app/db.server";
+import { apiError, apiJson, parseIdParam, publicApi, readJson } from "#app/server/http.server";
+import { visitorCreateSchema } from "#contract/schema/public-api";
+import { findOwnerSession } from "#app/models/owner-session.server";
+import { ownerHasWebsite } from "#app/models/owner.server";
+import { createVisitor, listVisitors, toPublicPerson } from "#app/models/person.server";
+import { requirePublicWebsite } from "#app/models/website-access.server";
 
 async function isWebsiteOwner(request: Request, websiteId: number): Promise<boolean> {
   const owner = await findOwnerSession(request);

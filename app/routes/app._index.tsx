@@ -1,8 +1,8 @@
 /** /app: the shop's contacts in the Shopify admin (its home page), with the same page as the standalone admin. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { shopifyAdminContext } from "~/pages/admin-context.server";
-import { loadContacts } from "~/pages/contacts.server";
-import { ContactsPage } from "~/pages/contacts";
+import { shopifyAdminContext } from "#app/pages/admin-context.server";
+import { loadContacts } from "#app/pages/contacts.server";
+import { ContactsPage } from "#app/pages/contacts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadContacts(await shopifyAdminContext(request), request);

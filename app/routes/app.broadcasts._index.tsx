@@ -1,8 +1,8 @@
 /** /app/broadcasts: the shop's campaigns and site-wide conditions (Shopify admin). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { shopifyAdminContext } from "~/pages/admin-context.server";
-import { actionBroadcasts, loadBroadcasts } from "~/pages/broadcasts.server";
-import { BroadcastsPage } from "~/pages/broadcasts";
+import { shopifyAdminContext } from "#app/pages/admin-context.server";
+import { actionBroadcasts, loadBroadcasts } from "#app/pages/broadcasts.server";
+import { BroadcastsPage } from "#app/pages/broadcasts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadBroadcasts(await shopifyAdminContext(request));

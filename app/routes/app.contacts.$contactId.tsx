@@ -1,8 +1,8 @@
 /** /app/contacts/:contactId: one of the shop's contacts, with delete for erasure requests. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { shopifyAdminContext } from "~/pages/admin-context.server";
-import { actionContactDetail, loadContactDetail } from "~/pages/contact-detail.server";
-import { ContactDetailPage } from "~/pages/contact-detail";
+import { shopifyAdminContext } from "#app/pages/admin-context.server";
+import { actionContactDetail, loadContactDetail } from "#app/pages/contact-detail.server";
+import { ContactDetailPage } from "#app/pages/contact-detail";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadContactDetail(await shopifyAdminContext(request), request, params.contactId);

@@ -1,8 +1,8 @@
 /** /app/ctas: the shop's CTAs (Shopify admin). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { shopifyAdminContext } from "~/pages/admin-context.server";
-import { actionCtas, loadCtas } from "~/pages/ctas.server";
-import { CtasPage } from "~/pages/ctas";
+import { shopifyAdminContext } from "#app/pages/admin-context.server";
+import { actionCtas, loadCtas } from "#app/pages/ctas.server";
+import { CtasPage } from "#app/pages/ctas";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadCtas(await shopifyAdminContext(request), request);

@@ -1,8 +1,8 @@
 /** /app/integrations: the shop's e-mail marketing tools, lists and tags per CTA, failed syncs (Shopify admin). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { shopifyAdminContext } from "~/pages/admin-context.server";
-import { actionIntegrations, loadIntegrations } from "~/pages/integrations.server";
-import { IntegrationsPage } from "~/pages/integrations";
+import { shopifyAdminContext } from "#app/pages/admin-context.server";
+import { actionIntegrations, loadIntegrations } from "#app/pages/integrations.server";
+import { IntegrationsPage } from "#app/pages/integrations";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadIntegrations(await shopifyAdminContext(request), request);

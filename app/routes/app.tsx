@@ -16,11 +16,17 @@ import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
-import { authenticate, SHOPIFY_ENV, shopifyConfigProblem, shopifyEnabled, shopifyMissingEnv } from "~/shopify.server";
-import { isShopifyOff, ShopifyOffPage, type ShopifyOff } from "~/components/ShopifyOffPage";
-import { adminLanguage, translator } from "~/i18n";
-import { I18nProvider } from "~/i18n/useT";
-import { serverEnv } from "~/lib/env.server";
+import {
+  authenticate,
+  SHOPIFY_ENV,
+  shopifyConfigProblem,
+  shopifyEnabled,
+  shopifyMissingEnv,
+} from "#app/shopify.server";
+import { isShopifyOff, ShopifyOffPage, type ShopifyOff } from "#app/components/ShopifyOffPage";
+import { adminLanguage, translator } from "#app/i18n";
+import { I18nProvider } from "#app/i18n/useT";
+import { serverEnv } from "#app/server/env.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 

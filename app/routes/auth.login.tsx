@@ -17,8 +17,8 @@ import polarisEn from "@shopify/polaris/locales/en.json";
 import polarisSv from "@shopify/polaris/locales/sv.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { LoginErrorType, type LoginError } from "@shopify/shopify-app-remix/server";
-import { login, shopifyEnabled, shopifyOffReason } from "~/shopify.server";
-import { adminLanguage, translator, type AdminKey } from "~/i18n";
+import { login, shopifyEnabled, shopifyOffReason } from "#app/shopify.server";
+import { adminLanguage, translator, type AdminKey } from "#app/i18n";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 

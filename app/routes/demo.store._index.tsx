@@ -6,9 +6,9 @@
  * Any other /demo/… address is Beckon's own 404 page (root.tsx).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { demoStoreResponse } from "../../demo/store/server/page-response.server";
-import { demoStoreFrontMain } from "../../demo/store/server/demo-products";
-import { beckonForDemo } from "~/models/demo-sites.server";
+import { demoStoreResponse } from "#demo/store/server/page-response.server";
+import { demoStoreFrontMain } from "#demo/store/server/demo-products";
+import { beckonForDemo } from "#app/models/demo-sites.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   demoStoreResponse(request, beckonForDemo, {

@@ -1,8 +1,8 @@
 /** The demo store's cart page, /demo/store/cart: the lines of the visitor's cart (cart.js), with the widget embedded. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { demoStoreResponse } from "../../demo/store/server/page-response.server";
-import { demoStoreCartMain } from "../../demo/store/server/demo-products";
-import { beckonForDemo } from "~/models/demo-sites.server";
+import { demoStoreResponse } from "#demo/store/server/page-response.server";
+import { demoStoreCartMain } from "#demo/store/server/demo-products";
+import { beckonForDemo } from "#app/models/demo-sites.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   demoStoreResponse(request, beckonForDemo, {

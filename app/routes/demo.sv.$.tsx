@@ -4,9 +4,9 @@
  * /demo/sv/): that is the front page.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { renderSvPage } from "../../demo/sv/server/pages";
-import { demoDataMissing, htmlPage, svNotFound, svRequest } from "../../demo/sv/server/sv-request.server";
-import { beckonForDemo } from "~/models/demo-sites.server";
+import { renderSvPage } from "#demo/sv/server/pages";
+import { demoDataMissing, htmlPage, svNotFound, svRequest } from "#demo/sv/server/sv-request.server";
+import { beckonForDemo } from "#app/models/demo-sites.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params["*"]) return svNotFound(request, beckonForDemo);

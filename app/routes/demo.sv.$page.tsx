@@ -6,9 +6,9 @@
  * CTA_PAGES). Any other name gets the site's 404 page.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ctaPage, renderSvPage, SV_SUBPAGES } from "../../demo/sv/server/pages";
-import { demoDataMissing, htmlPage, svNotFound, svRequest } from "../../demo/sv/server/sv-request.server";
-import { beckonForDemo } from "~/models/demo-sites.server";
+import { ctaPage, renderSvPage, SV_SUBPAGES } from "#demo/sv/server/pages";
+import { demoDataMissing, htmlPage, svNotFound, svRequest } from "#demo/sv/server/sv-request.server";
+import { beckonForDemo } from "#app/models/demo-sites.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = SV_SUBPAGES.find((p) => p === params.page);

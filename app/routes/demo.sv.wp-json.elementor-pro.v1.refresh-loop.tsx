@@ -9,9 +9,9 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { fromWidgetFilters, parseLoopQuery } from "../../demo/sv/src/loop-query";
-import { COURSE_LOOP_ID, renderCourseLoop } from "../../demo/sv/server/loop";
-import { noRoute, restError, restJson } from "../../demo/sv/server/rest";
+import { fromWidgetFilters, parseLoopQuery } from "#demo/sv/src/loop-query";
+import { COURSE_LOOP_ID, renderCourseLoop } from "#demo/sv/server/loop";
+import { noRoute, restError, restJson } from "#demo/sv/server/rest";
 
 const bodySchema = z.object({
   post_id: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,10}$/)]),

@@ -4,8 +4,8 @@
  * server and answers { success, message } in Swedish. Nothing is stored: the
  * demo site's leads reach Beckon through the widget, not through this form.
  */
-import { checkDemoSubmission } from "../../demo/sv/server/forms";
-import { formPostAction, noRoute, restJson } from "../../demo/sv/server/rest";
+import { checkDemoSubmission } from "#demo/sv/server/forms";
+import { formPostAction, noRoute, restJson } from "#demo/sv/server/rest";
 
 export const action = formPostAction("the form", (form) => {
   const result = checkDemoSubmission(form);

@@ -2,13 +2,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, InlineStack, Button, Page, Text } from "@shopify/polaris";
-import { adminNavItems } from "~/components/AdminNav";
-import { adminPaths } from "~/lib/admin-links";
-import { prisma } from "~/db.server";
-import { requireOwner } from "~/models/owner-session.server";
-import { ownerWebsites } from "~/models/owner.server";
-import { useT } from "~/i18n/useT";
-import { adminLanguage, translator } from "~/i18n";
+import { adminNavItems } from "#app/components/AdminNav";
+import { adminPaths } from "#app/view/admin-links";
+import { prisma } from "#app/db.server";
+import { requireOwner } from "#app/models/owner-session.server";
+import { ownerWebsites } from "#app/models/owner.server";
+import { useT } from "#app/i18n/useT";
+import { adminLanguage, translator } from "#app/i18n";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${translator(data?.lang ?? "en")("errorPage.yourWebsites")} · Beckon` },

@@ -4,10 +4,10 @@
  * owner form; only a path inside /owner is a place to go back to.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireCsrfToken, requireSameOrigin } from "~/lib/csrf.server";
-import { requireOwner } from "~/models/owner-session.server";
-import { ADMIN_LANGUAGE_COOKIE } from "~/i18n";
-import { isLanguage } from "../../contract/i18n";
+import { requireCsrfToken, requireSameOrigin } from "#app/server/csrf.server";
+import { requireOwner } from "#app/models/owner-session.server";
+import { ADMIN_LANGUAGE_COOKIE } from "#app/i18n";
+import { isLanguage } from "#contract/i18n";
 
 export function loader() {
   return redirect("/owner");

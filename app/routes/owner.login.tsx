@@ -29,20 +29,20 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { prisma } from "~/db.server";
-import { isSameOrigin, loginCsrfMatches, loginCsrfToken } from "~/lib/csrf.server";
-import { SessionSecretError } from "~/lib/session-secret.server";
-import { createOwnerSession, findOwnerSession, OWNER_PAGE_HEADERS } from "~/models/owner-session.server";
-import { loginThrottle } from "~/lib/login-throttle.server";
-import { knownDevice, rememberDevice } from "~/lib/known-device.server";
-import { clientIp } from "~/lib/client-address.server";
-import { safeRedirectTo } from "~/lib/safe-redirect";
-import { authenticateOwner } from "~/models/owner.server";
-import { demoAccounts, type DemoAccount } from "~/models/demo-accounts.server";
-import { serverEnv } from "~/lib/env.server";
-import { CsrfInput } from "~/components/CsrfInput";
-import { useT } from "~/i18n/useT";
-import { adminLanguage, translator, type Translate } from "~/i18n";
+import { prisma } from "#app/db.server";
+import { isSameOrigin, loginCsrfMatches, loginCsrfToken } from "#app/server/csrf.server";
+import { SessionSecretError } from "#app/server/session-secret.server";
+import { createOwnerSession, findOwnerSession, OWNER_PAGE_HEADERS } from "#app/models/owner-session.server";
+import { loginThrottle } from "#app/server/login-throttle.server";
+import { knownDevice, rememberDevice } from "#app/server/known-device.server";
+import { clientIp } from "#app/server/client-address.server";
+import { safeRedirectTo } from "#app/server/safe-redirect";
+import { authenticateOwner } from "#app/models/owner.server";
+import { demoAccounts, type DemoAccount } from "#app/models/demo-accounts.server";
+import { serverEnv } from "#app/server/env.server";
+import { CsrfInput } from "#app/components/CsrfInput";
+import { useT } from "#app/i18n/useT";
+import { adminLanguage, translator, type Translate } from "#app/i18n";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: translator(data?.lang ?? "en")("login.pageTitle") },

@@ -3,8 +3,8 @@
  * so another site cannot sign an owner out. A GET only goes back to /owner.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireCsrfToken, requireSameOrigin } from "~/lib/csrf.server";
-import { destroyOwnerSession, findOwnerSession } from "~/models/owner-session.server";
+import { requireCsrfToken, requireSameOrigin } from "#app/server/csrf.server";
+import { destroyOwnerSession, findOwnerSession } from "#app/models/owner-session.server";
 
 export function loader() {
   return redirect("/owner");

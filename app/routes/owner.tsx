@@ -11,16 +11,16 @@ import { AppProvider, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import polarisEn from "@shopify/polaris/locales/en.json";
 import polarisSv from "@shopify/polaris/locales/sv.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
-import { findOwnerSession, OWNER_PAGE_HEADERS, requireOwner } from "~/models/owner-session.server";
-import { CsrfInput } from "~/components/CsrfInput";
-import { PolarisLink } from "~/components/PolarisLink";
-import { OwnerErrorPage } from "~/components/OwnerErrorPage";
-import { AdminNav } from "~/components/AdminNav";
-import { adminLanguage } from "~/i18n";
-import { I18nProvider, useT } from "~/i18n/useT";
-import { useDocumentLanguage } from "~/lib/document-language";
-import { LanguageSwitch } from "~/components/LanguageSwitch";
-import type { Language } from "../../contract/i18n";
+import { findOwnerSession, OWNER_PAGE_HEADERS, requireOwner } from "#app/models/owner-session.server";
+import { CsrfInput } from "#app/components/CsrfInput";
+import { PolarisLink } from "#app/components/PolarisLink";
+import { OwnerErrorPage } from "#app/components/OwnerErrorPage";
+import { AdminNav } from "#app/components/AdminNav";
+import { adminLanguage } from "#app/i18n";
+import { I18nProvider, useT } from "#app/i18n/useT";
+import { useDocumentLanguage } from "#app/view/document-language";
+import { LanguageSwitch } from "#app/components/LanguageSwitch";
+import type { Language } from "#contract/i18n";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 

@@ -4,10 +4,10 @@
  * widget's test panel opens it.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ownerAdminContext } from "~/pages/admin-context.server";
-import { actionBroadcastEdit, loadBroadcastEdit } from "~/pages/broadcast-edit.server";
-import { BroadcastEditPage } from "~/pages/broadcast-edit";
-import { ownerTitle } from "~/lib/page-title";
+import { ownerAdminContext } from "#app/pages/admin-context.server";
+import { actionBroadcastEdit, loadBroadcastEdit } from "#app/pages/broadcast-edit.server";
+import { BroadcastEditPage } from "#app/pages/broadcast-edit";
+import { ownerTitle } from "#app/pages/page-title";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   ownerTitle(matches, (t) => (data?.broadcast.id ? [data.broadcast.name, t("campaigns.title")] : [t("campaigns.new")]));

@@ -1,9 +1,9 @@
 /** /owner/websites/:websiteId/broadcasts: the website's campaigns and site-wide conditions (standalone owner admin). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ownerAdminContext } from "~/pages/admin-context.server";
-import { actionBroadcasts, loadBroadcasts } from "~/pages/broadcasts.server";
-import { BroadcastsPage } from "~/pages/broadcasts";
-import { ownerTitle } from "~/lib/page-title";
+import { ownerAdminContext } from "#app/pages/admin-context.server";
+import { actionBroadcasts, loadBroadcasts } from "#app/pages/broadcasts.server";
+import { BroadcastsPage } from "#app/pages/broadcasts";
+import { ownerTitle } from "#app/pages/page-title";
 
 export const meta: MetaFunction = ({ matches }) => ownerTitle(matches, (t) => [t("campaigns.title")]);
 

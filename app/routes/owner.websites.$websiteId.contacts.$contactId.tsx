@@ -3,10 +3,10 @@
  * events, consents, lists, syncs), with delete for erasure requests.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ownerAdminContext } from "~/pages/admin-context.server";
-import { actionContactDetail, loadContactDetail } from "~/pages/contact-detail.server";
-import { ContactDetailPage } from "~/pages/contact-detail";
-import { ownerTitle } from "~/lib/page-title";
+import { ownerAdminContext } from "#app/pages/admin-context.server";
+import { actionContactDetail, loadContactDetail } from "#app/pages/contact-detail.server";
+import { ContactDetailPage } from "#app/pages/contact-detail";
+import { ownerTitle } from "#app/pages/page-title";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   ownerTitle(matches, (t) => [data?.contact.displayName, t("contacts.title")]);

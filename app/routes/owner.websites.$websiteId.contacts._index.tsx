@@ -5,10 +5,10 @@
  * id, known or not, is the same 404.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ownerAdminContext } from "~/pages/admin-context.server";
-import { loadContacts } from "~/pages/contacts.server";
-import { ContactsPage } from "~/pages/contacts";
-import { ownerTitle } from "~/lib/page-title";
+import { ownerAdminContext } from "#app/pages/admin-context.server";
+import { loadContacts } from "#app/pages/contacts.server";
+import { ContactsPage } from "#app/pages/contacts";
+import { ownerTitle } from "#app/pages/page-title";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   ownerTitle(matches, (t) => [t("contacts.title"), data?.websiteName]);

@@ -3,10 +3,10 @@
  * admin). A stable deep link: the widget's test panel opens it.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ownerAdminContext } from "~/pages/admin-context.server";
-import { actionCtaEdit, loadCtaEdit } from "~/pages/cta-edit.server";
-import { CtaEditPage } from "~/pages/cta-edit";
-import { ownerTitle } from "~/lib/page-title";
+import { ownerAdminContext } from "#app/pages/admin-context.server";
+import { actionCtaEdit, loadCtaEdit } from "#app/pages/cta-edit.server";
+import { CtaEditPage } from "#app/pages/cta-edit";
+import { ownerTitle } from "#app/pages/page-title";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   ownerTitle(matches, (t) => [data?.cta.name, t("ctas.title")]);

@@ -1,9 +1,9 @@
 /** /owner/websites/:websiteId/ctas: the website's CTAs (standalone owner admin). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ownerAdminContext } from "~/pages/admin-context.server";
-import { actionCtas, loadCtas } from "~/pages/ctas.server";
-import { CtasPage } from "~/pages/ctas";
-import { ownerTitle } from "~/lib/page-title";
+import { ownerAdminContext } from "#app/pages/admin-context.server";
+import { actionCtas, loadCtas } from "#app/pages/ctas.server";
+import { CtasPage } from "#app/pages/ctas";
+import { ownerTitle } from "#app/pages/page-title";
 
 export const meta: MetaFunction = ({ matches }) => ownerTitle(matches, (t) => [t("ctas.title")]);
 

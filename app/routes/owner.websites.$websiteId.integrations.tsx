@@ -1,9 +1,9 @@
 /** /owner/websites/:websiteId/integrations: e-mail marketing tools, their lists, lists and tags per CTA, failed syncs. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ownerAdminContext } from "~/pages/admin-context.server";
-import { actionIntegrations, loadIntegrations } from "~/pages/integrations.server";
-import { IntegrationsPage } from "~/pages/integrations";
-import { ownerTitle } from "~/lib/page-title";
+import { ownerAdminContext } from "#app/pages/admin-context.server";
+import { actionIntegrations, loadIntegrations } from "#app/pages/integrations.server";
+import { IntegrationsPage } from "#app/pages/integrations";
+import { ownerTitle } from "#app/pages/page-title";
 
 export const meta: MetaFunction = ({ matches }) => ownerTitle(matches, (t) => [t("integrations.title")]);
 

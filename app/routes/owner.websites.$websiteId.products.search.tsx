@@ -4,8 +4,8 @@
  * resource picker instead).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ownerAdminContext } from "~/pages/admin-context.server";
-import { actionProductSearch } from "~/pages/product-search.server";
+import { ownerAdminContext } from "#app/pages/admin-context.server";
+import { actionProductSearch } from "#app/pages/product-search.server";
 
 export async function loader() {
   return new Response("Use POST", { status: 405, headers: { Allow: "POST" } });

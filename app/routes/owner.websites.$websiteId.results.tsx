@@ -1,10 +1,10 @@
 /** /owner/websites/:websiteId/results: views, unique viewers, leads, conversions, revenue per CTA, variant and day; A/B tests and winners (CSV: ./results/export). */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
-import { ownerAdminContext } from "~/pages/admin-context.server";
-import { actionResultsPage, loadResultsPage } from "~/pages/results.server";
-import { ResultsPage } from "~/pages/results";
-import { ownerTitle } from "~/lib/page-title";
+import { ownerAdminContext } from "#app/pages/admin-context.server";
+import { actionResultsPage, loadResultsPage } from "#app/pages/results.server";
+import { ResultsPage } from "#app/pages/results";
+import { ownerTitle } from "#app/pages/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
 

@@ -1,9 +1,9 @@
 /** /owner/websites/:websiteId/settings: the website's settings (standalone owner admin). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ownerAdminContext } from "~/pages/admin-context.server";
-import { actionSettings, loadSettings } from "~/pages/settings.server";
-import { SettingsPage } from "~/pages/settings";
-import { ownerTitle } from "~/lib/page-title";
+import { ownerAdminContext } from "#app/pages/admin-context.server";
+import { actionSettings, loadSettings } from "#app/pages/settings.server";
+import { SettingsPage } from "#app/pages/settings";
+import { ownerTitle } from "#app/pages/page-title";
 
 export const meta: MetaFunction = ({ matches }) => ownerTitle(matches, (t) => [t("settings.title")]);
 

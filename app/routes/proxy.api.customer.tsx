@@ -13,12 +13,12 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { prisma } from "~/db.server";
-import { apiError, apiJson, readJson } from "~/lib/http.server";
-import { visitorTokenSchema } from "../../contract/schema/public-api";
-import { websiteIdForShop } from "~/models/owner.server";
-import { parseShopifyCustomerId, recognizeShopCustomer } from "~/models/shop-customer.server";
-import { authenticateAppProxy } from "~/shopify.server";
+import { prisma } from "#app/db.server";
+import { apiError, apiJson, readJson } from "#app/server/http.server";
+import { visitorTokenSchema } from "#contract/schema/public-api";
+import { websiteIdForShop } from "#app/models/owner.server";
+import { parseShopifyCustomerId, recognizeShopCustomer } from "#app/models/shop-customer.server";
+import { authenticateAppProxy } from "#app/shopify.server";
 
 const bodySchema = z.object({ visitor_token: visitorTokenSchema.optional() }).strict();
 const PRIVATE = { "Cache-Control": "private, no-store" };

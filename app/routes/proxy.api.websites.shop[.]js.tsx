@@ -8,13 +8,13 @@
  * script as GET /api/websites/{id}.js.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { apiError } from "~/lib/http.server";
-import { resolveOrigin } from "~/lib/origin.server";
-import { websiteScriptResponse } from "~/lib/website-script.server";
-import { websiteIdForShop } from "~/models/owner.server";
-import { buildPublicConfig } from "~/models/public-config.server";
-import { authenticateAppProxy } from "~/shopify.server";
+import { prisma } from "#app/db.server";
+import { apiError } from "#app/server/http.server";
+import { resolveOrigin } from "#app/server/origin.server";
+import { websiteScriptResponse } from "#app/server/website-script.server";
+import { websiteIdForShop } from "#app/models/owner.server";
+import { buildPublicConfig } from "#app/models/public-config.server";
+import { authenticateAppProxy } from "#app/shopify.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Throws 400 on a missing, bad or ambiguous signed query, 503 while Shopify install is off.

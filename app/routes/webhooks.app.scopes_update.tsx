@@ -10,10 +10,10 @@
  * (lib/webhook-binding.server.ts).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { authenticate } from "~/shopify.server";
-import { updateShopScopes } from "~/models/owner.server";
-import { receiveWebhook } from "~/lib/webhook-binding.server";
+import { prisma } from "#app/db.server";
+import { authenticate } from "#app/shopify.server";
+import { updateShopScopes } from "#app/models/owner.server";
+import { receiveWebhook } from "#app/server/webhook-binding.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const webhook = await receiveWebhook(request, authenticate.webhook, "app/scopes_update");

@@ -8,11 +8,11 @@
  * otherwise sign the shop out of the app it just installed again.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { authenticate } from "~/shopify.server";
-import { answerWebhookOnce } from "~/models/webhook-receipt.server";
-import { receiveWebhook } from "~/lib/webhook-binding.server";
-import { deleteShopSessions } from "~/models/owner.server";
+import { prisma } from "#app/db.server";
+import { authenticate } from "#app/shopify.server";
+import { answerWebhookOnce } from "#app/models/webhook-receipt.server";
+import { receiveWebhook } from "#app/server/webhook-binding.server";
+import { deleteShopSessions } from "#app/models/owner.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   return answerWebhookOnce(

@@ -10,11 +10,11 @@
  * the stored request instead of adding another.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { authenticate } from "~/shopify.server";
-import { recordDataRequest } from "~/models/privacy.server";
-import { receiveWebhook } from "~/lib/webhook-binding.server";
-import { logger } from "~/lib/logger.server";
+import { prisma } from "#app/db.server";
+import { authenticate } from "#app/shopify.server";
+import { recordDataRequest } from "#app/models/privacy.server";
+import { receiveWebhook } from "#app/server/webhook-binding.server";
+import { logger } from "#app/server/logger.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const webhook = await receiveWebhook(request, authenticate.webhook, "customers/data_request");

@@ -9,11 +9,11 @@
  * answers 200 and changes nothing, even if the customer came back since.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { prisma } from "~/db.server";
-import { authenticate } from "~/shopify.server";
-import { answerWebhookOnce } from "~/models/webhook-receipt.server";
-import { receiveWebhook } from "~/lib/webhook-binding.server";
-import { redactCustomer } from "~/models/privacy.server";
+import { prisma } from "#app/db.server";
+import { authenticate } from "#app/shopify.server";
+import { answerWebhookOnce } from "#app/models/webhook-receipt.server";
+import { receiveWebhook } from "#app/server/webhook-binding.server";
+import { redactCustomer } from "#app/models/privacy.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   return answerWebhookOnce(

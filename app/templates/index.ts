@@ -3,7 +3,7 @@
  * one module per group. "New CTA" starts from one of these (or from
  * scratch); the create action builds it in the website's language.
  */
-import { ctaDocumentSchema, type CtaDocument } from "../../contract/schema/cta";
+import { ctaDocumentSchema, type CtaDocument } from "#contract/schema/cta";
 import { barTemplates } from "./bars";
 import { commerceTemplates } from "./commerce";
 import { inlineTemplates } from "./inline";

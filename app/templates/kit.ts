@@ -4,14 +4,14 @@
  * (contract/schema/cta.ts) in one language; the server validates it with the
  * shared schema when the owner creates a CTA from it, like any other write.
  */
-import type { CtaDocumentInput } from "../../contract/schema/cta";
+import type { CtaDocumentInput } from "#contract/schema/cta";
 import {
   formElement,
   textField,
   type ActionGroupInput,
   type ElementInput,
   type FieldInput,
-} from "../../contract/schema/cta-builders";
+} from "#contract/schema/cta-builders";
 
 export {
   dailyCountdown,
@@ -21,8 +21,8 @@ export {
   relativeCountdown,
   textField,
   thankYou,
-} from "../../contract/schema/cta-builders";
-export type { ActionGroupInput, ElementInput, FieldInput } from "../../contract/schema/cta-builders";
+} from "#contract/schema/cta-builders";
+export type { ActionGroupInput, ElementInput, FieldInput } from "#contract/schema/cta-builders";
 
 /** The languages templates are written in; any other website language gets English. */
 export const TEMPLATE_LANGUAGES = ["en", "sv"] as const;

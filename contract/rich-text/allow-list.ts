@@ -1,7 +1,7 @@
 /**
  * What owner rich text may contain, in one place: the widget's sanitizer
  * (widget/render/sanitize.ts) copies only these tags into a CTA, and the
- * server's sanitizer (app/lib/rich-text/sanitize.server.ts) strips everything else when a CTA
+ * server's sanitizer (app/models/rich-text/sanitize.server.ts) strips everything else when a CTA
  * document is saved, so what the editor shows, what is stored and what a
  * visitor sees agree. Plain constants: this file ships in the widget, so it
  * stays free of imports and helpers.

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { idSchema, text } from "./common";
-import { MAX_EVENT_REVENUE, roundRevenue } from "../revenue";
+import { MAX_EVENT_REVENUE, roundRevenue } from "#contract/revenue";
 
 /** Visitor tokens are made by the widget: 16 to 64 URL-safe characters. */
 export const visitorTokenSchema = z

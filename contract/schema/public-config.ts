@@ -6,7 +6,7 @@
  */
 import type { Condition } from "./condition";
 import type { CtaDocument } from "./cta";
-import type { WidgetTexts } from "../i18n/en";
+import type { WidgetTexts } from "#contract/i18n/en";
 
 export interface PublicBroadcast {
   id: number;

@@ -1,6 +1,6 @@
 /** Website config (SPEC section 3): what an owner edits and what the widget receives. */
 import { z } from "zod";
-import { LANGUAGES } from "../i18n";
+import { LANGUAGES } from "#contract/i18n";
 import { text } from "./common";
 
 /** Data settings with their documented keys; other google-analytics-* and logo-* keys pass through. */

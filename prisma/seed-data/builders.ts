@@ -4,7 +4,7 @@
  * document trees. They return CTA document input (contract/schema/cta.ts);
  * every seeded CTA still goes through saveCtaDocument.
  */
-import type { CtaDocumentInput } from "../../contract/schema/cta";
+import type { CtaDocumentInput } from "#contract/schema/cta";
 import {
   formElement,
   textField,
@@ -12,7 +12,7 @@ import {
   type ActionInput,
   type ElementInput,
   type FieldInput,
-} from "../../contract/schema/cta-builders";
+} from "#contract/schema/cta-builders";
 
 export {
   countdownTo,
@@ -23,8 +23,8 @@ export {
   relativeCountdown,
   textField,
   thankYou,
-} from "../../contract/schema/cta-builders";
-export type { ActionGroupInput, ActionInput, ElementInput, FieldInput } from "../../contract/schema/cta-builders";
+} from "#contract/schema/cta-builders";
+export type { ActionGroupInput, ActionInput, ElementInput, FieldInput } from "#contract/schema/cta-builders";
 
 /** A button that leads to a page on the site. */
 export function linkButton(text: string, url: string, opts: { targetBlank?: boolean } = {}): ElementInput {

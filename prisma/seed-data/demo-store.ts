@@ -5,9 +5,9 @@
  * feed on the store's front page (/demo/store).
  */
 import type { z } from "zod";
-import type { CtaDocumentInput } from "../../contract/schema/cta";
-import type { websiteSettingsSchema } from "../../contract/schema/website";
-import type { BroadcastInput } from "../../app/models/broadcast.server";
+import type { CtaDocumentInput } from "#contract/schema/cta";
+import type { websiteSettingsSchema } from "#contract/schema/website";
+import type { BroadcastInput } from "#app/models/broadcast.server";
 import { emailForm, heading, listAction, paragraph, singleStepCta, thankYou, type ElementInput } from "./builders";
 import { DEMO_STORE_PRODUCTS } from "./demo-store-products";
 

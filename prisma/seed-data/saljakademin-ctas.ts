@@ -5,7 +5,7 @@
  * popup. Inline and page (landing page) CTAs name the marked page area they
  * fill in options.area; the demo site has a page for each (demo/sv).
  */
-import type { CtaDocumentInput } from "../../contract/schema/cta";
+import type { CtaDocumentInput } from "#contract/schema/cta";
 import {
   consentField,
   countdownTo,

@@ -7,9 +7,9 @@
  * and broadcasts; the CTAs themselves are in saljakademin-ctas.ts.
  */
 import type { z } from "zod";
-import type { conditionSchema } from "../../contract/schema/condition";
-import type { websiteSettingsSchema } from "../../contract/schema/website";
-import type { BroadcastInput } from "../../app/models/broadcast.server";
+import type { conditionSchema } from "#contract/schema/condition";
+import type { websiteSettingsSchema } from "#contract/schema/website";
+import type { BroadcastInput } from "#app/models/broadcast.server";
 
 export { SALJAKADEMIN_OWNER } from "./demo-owners";
 

@@ -5,10 +5,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { createOwnerAccount } from "~/models/owner.server";
-import { postForm } from "../support/http";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { createOwnerAccount } from "#app/models/owner.server";
+import { postForm } from "#test/support/http";
 
 let t: TestDatabase;
 let server: TestServer;

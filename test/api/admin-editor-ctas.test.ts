@@ -6,8 +6,8 @@
  * site-wide conditions.
  */
 import { describe, expect, it } from "vitest";
-import { loadCtaDocument } from "~/models/cta.server";
-import { getBroadcast, listSiteConditions } from "~/models/broadcast.server";
+import { loadCtaDocument } from "#app/models/cta.server";
+import { getBroadcast, listSiteConditions } from "#app/models/broadcast.server";
 import { A, B, ctaOfA, ctaOfB, get, submit, SV, t, text, withEditorServer } from "./admin-editor-harness";
 
 withEditorServer();

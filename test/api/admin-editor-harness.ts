@@ -6,10 +6,10 @@
  * HTTP helpers.
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { seedIfEmpty } from "../../prisma/seed";
-import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { seedIfEmpty } from "#prisma/seed";
+import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
 
 // Live bindings: set by withEditorServer()'s beforeAll, read by the tests as plain names.
 export let t: TestDatabase;

@@ -6,9 +6,9 @@
  * changed), the CSRF token and origin, and the Shopify pages with Shopify on.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
-import { loadCtaDocument } from "~/models/cta.server";
-import { getBroadcast } from "~/models/broadcast.server";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { loadCtaDocument } from "#app/models/cta.server";
+import { getBroadcast } from "#app/models/broadcast.server";
 import {
   A,
   B,

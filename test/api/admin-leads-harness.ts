@@ -6,12 +6,12 @@
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { seedIfEmpty } from "../../prisma/seed";
-import { loadCtaDocument, saveCtaDocument } from "~/models/cta.server";
-import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
-import { applyToRollups } from "~/models/event-rollups.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { seedIfEmpty } from "#prisma/seed";
+import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
+import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
+import { applyToRollups } from "#app/models/event-rollups.server";
 
 // Live bindings: set by withLeadsServer()'s beforeAll, read by the tests as plain names.
 export let t: TestDatabase;

@@ -6,7 +6,7 @@
  */
 
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "~/lib/csv";
+import { parseCsv } from "#app/view/csv";
 import {
   abCta,
   abVariants,

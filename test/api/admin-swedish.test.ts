@@ -5,13 +5,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { seedIfEmpty } from "../../prisma/seed";
-import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
-import { en } from "~/i18n/en";
-import { sv as svTexts } from "~/i18n/sv";
-import { loadCtaDocument } from "~/models/cta.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { seedIfEmpty } from "#prisma/seed";
+import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
+import { en } from "#app/i18n/en";
+import { sv as svTexts } from "#app/i18n/sv";
+import { loadCtaDocument } from "#app/models/cta.server";
 
 let t: TestDatabase;
 let server: TestServer;

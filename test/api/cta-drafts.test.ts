@@ -6,12 +6,12 @@
  */
 import { createHmac, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { seedIfEmpty } from "../../prisma/seed";
-import { loadCtaDocument } from "~/models/cta.server";
-import type { CtaDocument } from "../../contract/schema/cta";
-import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { seedIfEmpty } from "#prisma/seed";
+import { loadCtaDocument } from "#app/models/cta.server";
+import type { CtaDocument } from "#contract/schema/cta";
+import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
 
 let t: TestDatabase;
 let server: TestServer;

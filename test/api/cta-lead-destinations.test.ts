@@ -9,12 +9,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { cookiePair, csrfOf, postForm, postPublic, signInByForm } from "../support/http";
-import { seedIfEmpty } from "../../prisma/seed";
-import { loadCtaDocument } from "~/models/cta.server";
-import { collectingElements, setList } from "~/components/editor/lead-destinations";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { cookiePair, csrfOf, postForm, postPublic, signInByForm } from "#test/support/http";
+import { seedIfEmpty } from "#prisma/seed";
+import { loadCtaDocument } from "#app/models/cta.server";
+import { collectingElements, setList } from "#app/components/editor/lead-destinations";
 
 let t: TestDatabase;
 let server: TestServer;

@@ -7,14 +7,14 @@
  * named, and nothing is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
-import { seedIfEmpty } from "../../prisma/seed";
-import { loadCtaDocument, loadCtaForEditor, saveCtaDocument } from "~/models/cta.server";
-import { newCtaDocument, newElement } from "~/components/editor/document";
-import { MAX_RICH_TEXT_CHARS } from "../../contract/schema/option-keys";
-import type { CtaDocument } from "../../contract/schema/cta";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
+import { seedIfEmpty } from "#prisma/seed";
+import { loadCtaDocument, loadCtaForEditor, saveCtaDocument } from "#app/models/cta.server";
+import { newCtaDocument, newElement } from "#app/components/editor/document";
+import { MAX_RICH_TEXT_CHARS } from "#contract/schema/option-keys";
+import type { CtaDocument } from "#contract/schema/cta";
 
 let t: TestDatabase;
 let server: TestServer;

@@ -7,10 +7,10 @@
  * named, and nothing is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { cookiePair, csrfOf, postForm, signInByForm } from "../support/http";
-import { seedIfEmpty } from "../../prisma/seed";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
+import { seedIfEmpty } from "#prisma/seed";
 
 let t: TestDatabase;
 let server: TestServer;

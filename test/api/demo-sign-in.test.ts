@@ -6,13 +6,13 @@
  * Over HTTP against the built server and a fresh database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { signInByForm } from "../support/http";
-import { createOwnerAccount } from "~/models/owner.server";
-import { DEMO_OWNERS, DEMO_STORE_OWNER, SALJAKADEMIN_OWNER } from "../../prisma/seed-data/demo-owners";
-import { en } from "~/i18n/en";
-import { sv } from "~/i18n/sv";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { signInByForm } from "#test/support/http";
+import { createOwnerAccount } from "#app/models/owner.server";
+import { DEMO_OWNERS, DEMO_STORE_OWNER, SALJAKADEMIN_OWNER } from "#prisma/seed-data/demo-owners";
+import { en } from "#app/i18n/en";
+import { sv } from "#app/i18n/sv";
 
 let t: TestDatabase;
 let ordinary: TestDatabase;

@@ -5,10 +5,10 @@
  * ({ status, message, description }) for bad input, within bounds.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { seedIfEmpty } from "../../prisma/seed";
-import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { seedIfEmpty } from "#prisma/seed";
+import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 
 let tdb: TestDatabase;
 let server: TestServer;

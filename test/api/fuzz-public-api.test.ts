@@ -11,10 +11,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { randomBytes } from "node:crypto";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { FakeDns } from "../support/fake-providers/dns";
-import { seedIfEmpty } from "../../prisma/seed";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { FakeDns } from "#test/support/fake-providers/dns";
+import { seedIfEmpty } from "#prisma/seed";
 
 let tdb: TestDatabase;
 let server: TestServer;

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { FakeKlaviyo } from "../support/fake-providers/klaviyo";
-import { FakeRecaptcha } from "../support/fake-providers/recaptcha";
-import { FakeDns } from "../support/fake-providers/dns";
-import { writeTestCityDb } from "../fixtures/mmdb/test-city-db";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
+import { FakeRecaptcha } from "#test/support/fake-providers/recaptcha";
+import { FakeDns } from "#test/support/fake-providers/dns";
+import { writeTestCityDb } from "#test/fixtures/mmdb/test-city-db";
 import {
   clientId,
   contactMock,
@@ -22,8 +22,8 @@ import {
   integrationMock,
   token,
   websiteMock,
-} from "../unit/integrations/factories";
-import { postPublic } from "../support/http";
+} from "#test/unit/integrations/factories";
+import { postPublic } from "#test/support/http";
 
 let tdb: TestDatabase;
 let server: TestServer;

@@ -14,14 +14,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { BACKEND_HEADER, startRoundRobinProxy, type RoundRobinProxy } from "../support/round-robin-proxy";
-import { redisServerPath, startTestRedis, type TestRedis } from "../support/redis-server";
-import { FakeKlaviyo } from "../support/fake-providers/klaviyo";
-import { postForm } from "../support/http";
-import { integrationMock, websiteMock } from "../unit/integrations/factories";
-import { seedIfEmpty } from "../../prisma/seed";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { BACKEND_HEADER, startRoundRobinProxy, type RoundRobinProxy } from "#test/support/round-robin-proxy";
+import { redisServerPath, startTestRedis, type TestRedis } from "#test/support/redis-server";
+import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
+import { postForm } from "#test/support/http";
+import { integrationMock, websiteMock } from "#test/unit/integrations/factories";
+import { seedIfEmpty } from "#prisma/seed";
 
 const SV = 1;
 const OWNER = { email: "agare@saljakademin.se", password: "beckon-demo-2026" };

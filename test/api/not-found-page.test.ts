@@ -5,10 +5,10 @@
  * else English) with a link to the start page, instead of Remix's bare one.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { en } from "~/i18n/en";
-import { sv } from "~/i18n/sv";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { en } from "#app/i18n/en";
+import { sv } from "#app/i18n/sv";
 
 let t: TestDatabase;
 let server: TestServer;

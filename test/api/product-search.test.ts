@@ -10,12 +10,12 @@
  * message.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { cookiePair, postForm, signInByForm } from "../support/http";
-import { FakeShopifyAdmin, type FakeCollection, type FakeProduct } from "../support/fake-providers/shopify-admin";
-import { seedIfEmpty } from "../../prisma/seed";
-import { DEMO_SHOP_DOMAIN } from "../../prisma/seed-data/demo-store";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { cookiePair, postForm, signInByForm } from "#test/support/http";
+import { FakeShopifyAdmin, type FakeCollection, type FakeProduct } from "#test/support/fake-providers/shopify-admin";
+import { seedIfEmpty } from "#prisma/seed";
+import { DEMO_SHOP_DOMAIN } from "#prisma/seed-data/demo-store";
 
 let t: TestDatabase;
 let server: TestServer;

@@ -5,10 +5,10 @@
  * and a JSON POST to the server.
  */
 import { afterAll, beforeAll } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { seedIfEmpty } from "../../prisma/seed";
-import { postPublic } from "../support/http";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { seedIfEmpty } from "#prisma/seed";
+import { postPublic } from "#test/support/http";
 
 // Live bindings: set by withPublicApiServer()'s beforeAll, read by the tests as plain names.
 export let tdb: TestDatabase;

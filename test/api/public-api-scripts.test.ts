@@ -6,14 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { demoStoreSettings } from "../../prisma/seed-data/demo-store";
-import { emailForm, heading, paragraph, singleStepCta } from "../../prisma/seed-data/builders";
-import { saveCtaDocument } from "../../app/models/cta.server";
-import { createBroadcast } from "../../app/models/broadcast.server";
-import { MANIFEST_FILE, RENDERER_FILE } from "../../scripts/build-widget";
-import { createWebsite } from "../../app/models/website.server";
-import { INLINE_DEFINITION_MAX } from "../../app/models/public-config.server";
-import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
+import { demoStoreSettings } from "#prisma/seed-data/demo-store";
+import { emailForm, heading, paragraph, singleStepCta } from "#prisma/seed-data/builders";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { createBroadcast } from "#app/models/broadcast.server";
+import { MANIFEST_FILE, RENDERER_FILE } from "#scripts/build-widget";
+import { createWebsite } from "#app/models/website.server";
+import { INLINE_DEFINITION_MAX } from "#app/models/public-config.server";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
 import { server, store, sv, svCta, tdb, withPublicApiServer } from "./public-api-harness";
 
 withPublicApiServer();

@@ -5,11 +5,11 @@
  * server and a local siteverify.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { FakeRecaptcha } from "../support/fake-providers/recaptcha";
-import { clientId, contactMock, formCtaMock, integrationMock, websiteMock } from "../unit/integrations/factories";
-import { postPublic } from "../support/http";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { FakeRecaptcha } from "#test/support/fake-providers/recaptcha";
+import { clientId, contactMock, formCtaMock, integrationMock, websiteMock } from "#test/unit/integrations/factories";
+import { postPublic } from "#test/support/http";
 
 let tdb: TestDatabase;
 let server: TestServer;

@@ -7,13 +7,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { postForm, postPublic } from "../support/http";
-import { clientId, formCtaMock, token, websiteMock } from "../unit/integrations/factories";
-import { createOwnerAccount } from "~/models/owner.server";
-import { parseCsv } from "~/lib/csv";
-import { RESULTS_CSV_COLUMNS } from "~/models/results-csv.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { postForm, postPublic } from "#test/support/http";
+import { clientId, formCtaMock, token, websiteMock } from "#test/unit/integrations/factories";
+import { createOwnerAccount } from "#app/models/owner.server";
+import { parseCsv } from "#app/view/csv";
+import { RESULTS_CSV_COLUMNS } from "#app/models/results/results-csv.server";
 
 let t: TestDatabase;
 let server: TestServer;

@@ -6,13 +6,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { postForm, postPublic } from "../support/http";
-import { clientId, formCtaMock, token, websiteMock } from "../unit/integrations/factories";
-import { createOwnerAccount } from "~/models/owner.server";
-import { formatMoney } from "~/components/results/format";
-import { MAX_EVENT_REVENUE } from "../../contract/revenue";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { postForm, postPublic } from "#test/support/http";
+import { clientId, formCtaMock, token, websiteMock } from "#test/unit/integrations/factories";
+import { createOwnerAccount } from "#app/models/owner.server";
+import { formatMoney } from "#app/components/results/format";
+import { MAX_EVENT_REVENUE } from "#contract/revenue";
 
 let t: TestDatabase;
 let server: TestServer;

@@ -7,8 +7,8 @@
  * the demo's own scripts would break), and what a route must not get.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
 
 let t: TestDatabase;
 let server: TestServer;

@@ -10,12 +10,12 @@
  *   both have the same website id and the same secret.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { FakeKlaviyo } from "../support/fake-providers/klaviyo";
-import { cookiePair, csrfOf, postPublic, signInByForm } from "../support/http";
-import { integrationMock, token, websiteMock } from "../unit/integrations/factories";
-import { createOwnerAccount } from "~/models/owner.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
+import { cookiePair, csrfOf, postPublic, signInByForm } from "#test/support/http";
+import { integrationMock, token, websiteMock } from "#test/unit/integrations/factories";
+import { createOwnerAccount } from "#app/models/owner.server";
 
 const OWNER = { email: "owner@identity-links.test", password: "identity-links-2026", name: "Owner" };
 const PERSON = "anna@acme-sales.se";

@@ -7,14 +7,14 @@
  * that proves the address with a signed link token does get its facts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { FakeKlaviyo } from "../support/fake-providers/klaviyo";
-import { klaviyoProvider } from "../../app/integrations/mailing/klaviyo.server";
-import { signIdentityToken } from "../../app/lib/identity-token.server";
-import { identityTokenSecret } from "../../app/models/deployment.server";
-import { contactMock, formCtaMock, integrationMock, token, websiteMock } from "../unit/integrations/factories";
-import { postPublic } from "../support/http";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
+import { klaviyoProvider } from "#app/integrations/mailing/klaviyo.server";
+import { signIdentityToken } from "#app/server/identity-token.server";
+import { identityTokenSecret } from "#app/models/deployment.server";
+import { contactMock, formCtaMock, integrationMock, token, websiteMock } from "#test/unit/integrations/factories";
+import { postPublic } from "#test/support/http";
 
 const SECRET = "api-test-session-secret-0123456789abcdef0123";
 const VICTIM = "victim@acme-sales.se";

@@ -12,10 +12,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { postForm } from "../support/http";
-import { LOGIN_BUDGETS } from "~/lib/login-throttle.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { postForm } from "#test/support/http";
+import { LOGIN_BUDGETS } from "#app/server/login-throttle.server";
 
 describe("settings checked at start", () => {
   it("a malformed port and public address stop the server, each named", async () => {
@@ -30,7 +30,7 @@ describe("settings checked at start", () => {
         () => "",
         (e: Error) => e.message,
       );
-      // The server's log is JSON lines (app/lib/logger.server.ts): the fatal one carries the refusal under err.
+      // The server's log is JSON lines (app/server/logger.server.ts): the fatal one carries the refusal under err.
       const fatal = output
         .split("\n")
         .filter((l) => l.startsWith("{"))

@@ -10,16 +10,16 @@
 import { randomBytes } from "node:crypto";
 import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { postForm, postPublic } from "../support/http";
-import { checkoutCompleted, loadPixel } from "../support/pixel-runtime";
-import { clientId, formCtaMock, token, websiteMock } from "../unit/integrations/factories";
-import { createOwnerAccount } from "~/models/owner.server";
-import { shopOrderClientId } from "~/models/shop-order.server";
-import type { ResultsReport } from "~/models/results.server";
-import { visitorCookieName } from "../../widget/core/visitor";
-import { visitorCookieName as pixelCookieName } from "../../extensions/beckon-pixel/src/order";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { postForm, postPublic } from "#test/support/http";
+import { checkoutCompleted, loadPixel } from "#test/support/pixel-runtime";
+import { clientId, formCtaMock, token, websiteMock } from "#test/unit/integrations/factories";
+import { createOwnerAccount } from "#app/models/owner.server";
+import { shopOrderClientId } from "#app/models/shop-order.server";
+import type { ResultsReport } from "#app/models/results/results.server";
+import { visitorCookieName } from "#widget/core/visitor";
+import { visitorCookieName as pixelCookieName } from "#extensions/beckon-pixel/src/order";
 
 let t: TestDatabase;
 let server: TestServer;

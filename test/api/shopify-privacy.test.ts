@@ -14,13 +14,13 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { appProxySignature, webhookHmac } from "../support/shopify-signatures";
-import { seedIfEmpty } from "../../prisma/seed";
-import { linkShopOwner } from "~/models/owner.server";
-import { dataRequestDownload } from "~/models/privacy.server";
-import { cookiePair, signInByForm } from "../support/http";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { appProxySignature, webhookHmac } from "#test/support/shopify-signatures";
+import { seedIfEmpty } from "#prisma/seed";
+import { linkShopOwner } from "#app/models/owner.server";
+import { dataRequestDownload } from "#app/models/privacy.server";
+import { cookiePair, signInByForm } from "#test/support/http";
 
 let t: TestDatabase;
 let server: TestServer;

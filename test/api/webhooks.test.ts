@@ -7,11 +7,11 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { appProxySignature, webhookHmac } from "../support/shopify-signatures";
-import { seedIfEmpty } from "../../prisma/seed";
-import { linkShopOwner } from "~/models/owner.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { appProxySignature, webhookHmac } from "#test/support/shopify-signatures";
+import { seedIfEmpty } from "#prisma/seed";
+import { linkShopOwner } from "#app/models/owner.server";
 
 let t: TestDatabase;
 let server: TestServer;

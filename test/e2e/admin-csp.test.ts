@@ -10,13 +10,13 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { hydrated, logInAsOwner } from "../support/admin-page";
-import { seedIfEmpty } from "../../prisma/seed";
-import { saveCtaDocument } from "../../app/models/cta.server";
-import { findTemplate, templateDocument } from "../../app/templates";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { hydrated, logInAsOwner } from "#test/support/admin-page";
+import { seedIfEmpty } from "#prisma/seed";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { findTemplate, templateDocument } from "#app/templates";
 
 let tdb: TestDatabase;
 let server: TestServer;

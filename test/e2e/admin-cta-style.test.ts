@@ -10,12 +10,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { hydrated, seriousViolations, logInAsOwner } from "../support/admin-page";
-import { seedIfEmpty } from "../../prisma/seed";
-import { contrastRatio } from "../../app/lib/style/contrast";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { hydrated, seriousViolations, logInAsOwner } from "#test/support/admin-page";
+import { seedIfEmpty } from "#prisma/seed";
+import { contrastRatio } from "#app/view/contrast";
 
 let tdb: TestDatabase;
 let server: TestServer;

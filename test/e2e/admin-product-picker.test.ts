@@ -10,15 +10,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { hydrated, seriousViolations } from "../support/admin-page";
-import { FakeShopifyAdmin, type FakeCollection, type FakeProduct } from "../support/fake-providers/shopify-admin";
-import { seedIfEmpty } from "../../prisma/seed";
-import { DEMO_SHOP_DOMAIN } from "../../prisma/seed-data/demo-store";
-import { singleStepCta } from "../../prisma/seed-data/builders";
-import { loadCtaDocument, saveCtaDocument } from "~/models/cta.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { hydrated, seriousViolations } from "#test/support/admin-page";
+import { FakeShopifyAdmin, type FakeCollection, type FakeProduct } from "#test/support/fake-providers/shopify-admin";
+import { seedIfEmpty } from "#prisma/seed";
+import { DEMO_SHOP_DOMAIN } from "#prisma/seed-data/demo-store";
+import { singleStepCta } from "#prisma/seed-data/builders";
+import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
 
 const TOKEN = "shpat_e2e_offline";
 const products: FakeProduct[] = [

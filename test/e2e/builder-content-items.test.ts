@@ -8,14 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { hydrated, logInAsOwner, seriousViolations } from "../support/admin-page";
-import { seedIfEmpty } from "../../prisma/seed";
-import { loadCtaDocument, saveCtaDocument } from "../../app/models/cta.server";
-import { findTemplate, templateDocument } from "../../app/templates";
-import { newElement } from "../../app/components/editor/document";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { hydrated, logInAsOwner, seriousViolations } from "#test/support/admin-page";
+import { seedIfEmpty } from "#prisma/seed";
+import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
+import { findTemplate, templateDocument } from "#app/templates";
+import { newElement } from "#app/components/editor/document";
 
 let tdb: TestDatabase;
 let server: TestServer;

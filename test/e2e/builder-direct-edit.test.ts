@@ -9,13 +9,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { hydrated, seriousViolations } from "../support/admin-page";
-import { seedIfEmpty } from "../../prisma/seed";
-import { loadCtaDocument, saveCtaDocument } from "../../app/models/cta.server";
-import { newCtaDocument, newElement, newSection } from "../../app/components/editor/document";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { hydrated, seriousViolations } from "#test/support/admin-page";
+import { seedIfEmpty } from "#prisma/seed";
+import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
+import { newCtaDocument, newElement, newSection } from "#app/components/editor/document";
 
 let tdb: TestDatabase;
 let server: TestServer;

@@ -9,16 +9,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { randomBytes } from "node:crypto";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { seedIfEmpty } from "../../prisma/seed";
-import { createWebsite } from "../../app/models/website.server";
-import { saveCtaDocument } from "../../app/models/cta.server";
-import { genericSnippet } from "../../widget/snippet";
-import { demoStoreSettings } from "../../prisma/seed-data/demo-store";
-import { emailForm, heading, singleStepCta } from "../../prisma/seed-data/builders";
-import { serveLocally, type LocalHttpServer } from "../support/local-http";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { seedIfEmpty } from "#prisma/seed";
+import { createWebsite } from "#app/models/website.server";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { genericSnippet } from "#widget/snippet";
+import { demoStoreSettings } from "#prisma/seed-data/demo-store";
+import { emailForm, heading, singleStepCta } from "#prisma/seed-data/builders";
+import { serveLocally, type LocalHttpServer } from "#test/support/local-http";
 
 let tdb: TestDatabase;
 let server: TestServer;

@@ -12,12 +12,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { seedIfEmpty } from "../../prisma/seed";
-import { buildDemo } from "../../scripts/build-demo";
-import { DEMO_STORE_ROOT, isDemoStorePage } from "../../demo/store/server/demo";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { seedIfEmpty } from "#prisma/seed";
+import { buildDemo } from "#scripts/build-demo";
+import { DEMO_STORE_ROOT, isDemoStorePage } from "#demo/store/server/demo";
 
 let tdb: TestDatabase;
 let server: TestServer;

@@ -11,19 +11,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { languageCheck, ownerStrings, submitForms, visibleTextsByCta } from "../support/widget-texts";
-import { seedIfEmpty } from "../../prisma/seed";
-import { buildDemo } from "../../scripts/build-demo";
-import { buildPublicConfig } from "../../app/models/public-config.server";
-import { loadCtaDocument } from "../../app/models/cta.server";
-import { CTA_PAGES } from "../../demo/sv/server/pages";
-import { POSTS } from "../../demo/sv/server/content";
-import type { WidgetTexts } from "../../contract/i18n";
-import { en } from "../../contract/i18n/en";
-import { sv } from "../../contract/i18n/sv";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { languageCheck, ownerStrings, submitForms, visibleTextsByCta } from "#test/support/widget-texts";
+import { seedIfEmpty } from "#prisma/seed";
+import { buildDemo } from "#scripts/build-demo";
+import { buildPublicConfig } from "#app/models/public-config.server";
+import { loadCtaDocument } from "#app/models/cta.server";
+import { CTA_PAGES } from "#demo/sv/server/pages";
+import { POSTS } from "#demo/sv/server/content";
+import type { WidgetTexts } from "#contract/i18n";
+import { en } from "#contract/i18n/en";
+import { sv } from "#contract/i18n/sv";
 
 let tdb: TestDatabase;
 let server: TestServer;

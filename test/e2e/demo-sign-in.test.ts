@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { seriousViolations } from "../support/admin-page";
-import { createOwnerAccount } from "~/models/owner.server";
-import { DEMO_OWNERS, DEMO_STORE_OWNER } from "../../prisma/seed-data/demo-owners";
-import { en } from "~/i18n/en";
-import { sv } from "~/i18n/sv";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { seriousViolations } from "#test/support/admin-page";
+import { createOwnerAccount } from "#app/models/owner.server";
+import { DEMO_OWNERS, DEMO_STORE_OWNER } from "#prisma/seed-data/demo-owners";
+import { en } from "#app/i18n/en";
+import { sv } from "#app/i18n/sv";
 
 let t: TestDatabase;
 let server: TestServer;

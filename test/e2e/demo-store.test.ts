@@ -9,11 +9,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { seedIfEmpty } from "../../prisma/seed";
-import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { seedIfEmpty } from "#prisma/seed";
+import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 
 let tdb: TestDatabase;
 let server: TestServer;

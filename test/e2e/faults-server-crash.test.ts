@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startKillableServer, type KillableServer } from "../support/kill-restart-server";
-import { launchChromium } from "../support/chromium";
-import { seedIfEmpty } from "../../prisma/seed";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startKillableServer, type KillableServer } from "#test/support/kill-restart-server";
+import { launchChromium } from "#test/support/chromium";
+import { seedIfEmpty } from "#prisma/seed";
 
 let tdb: TestDatabase;
 let server: KillableServer;

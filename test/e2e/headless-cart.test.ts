@@ -11,15 +11,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
-import { startStorefront, type RunningStorefront } from "../storefront/server";
-import { buildHeadlessExample, type HeadlessExampleData } from "../storefront/headless-example/page";
-import { createWebsite } from "../../app/models/website.server";
-import { loadCtaDocument, publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { buildPublicConfig } from "../../app/models/public-config.server";
-import { ctaWithElements, websiteSettingsMock } from "../fixtures/factories";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
+import { startStorefront, type RunningStorefront } from "#test/storefront/server";
+import { buildHeadlessExample, type HeadlessExampleData } from "#test/storefront/headless-example/page";
+import { createWebsite } from "#app/models/website.server";
+import { loadCtaDocument, publishCta, saveCtaDocument } from "#app/models/cta.server";
+import { buildPublicConfig } from "#app/models/public-config.server";
+import { ctaWithElements, websiteSettingsMock } from "#test/fixtures/factories";
 
 const TOKEN = "headless-example-token";
 const KETTLE = "gid://shopify/ProductVariant/46100000000031";

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { buildPublicConfig } from "../../app/models/public-config.server";
-import { COURSES, POSTS } from "../../demo/sv/server/content";
-import { EMAIL_MESSAGES } from "../../demo/sv/server/forms";
-import { matchesFilters, type LoopFilters } from "../../demo/sv/src/loop-query";
+import { buildPublicConfig } from "#app/models/public-config.server";
+import { COURSES, POSTS } from "#demo/sv/server/content";
+import { EMAIL_MESSAGES } from "#demo/sv/server/forms";
+import { matchesFilters, type LoopFilters } from "#demo/sv/src/loop-query";
 import { GOOGLEBOT, hasClass, open, server, svId, tdb, withHostSite } from "./host-site-harness";
 
 withHostSite();

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { MENU_PLUGIN_ALERTS } from "../../demo/sv/src/menu-plugin";
+import { MENU_PLUGIN_ALERTS } from "#demo/sv/src/menu-plugin";
 import { frames, hasClass, open, pageTop, scrollTo, withHostSite } from "./host-site-harness";
 
 withHostSite();

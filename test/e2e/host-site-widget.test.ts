@@ -10,16 +10,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { seedIfEmpty } from "../../prisma/seed";
-import { buildDemo } from "../../scripts/build-demo";
-import { createBroadcast } from "../../app/models/broadcast.server";
-import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import type { CtaDocumentInput } from "../../contract/schema/cta";
-import { ctaWithElements, textElementMock } from "../fixtures/factories";
-import { POSTS } from "../../demo/sv/server/content";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { seedIfEmpty } from "#prisma/seed";
+import { buildDemo } from "#scripts/build-demo";
+import { createBroadcast } from "#app/models/broadcast.server";
+import { publishCta, saveCtaDocument } from "#app/models/cta.server";
+import type { CtaDocumentInput } from "#contract/schema/cta";
+import { ctaWithElements, textElementMock } from "#test/fixtures/factories";
+import { POSTS } from "#demo/sv/server/content";
 
 let tdb: TestDatabase;
 let server: TestServer;

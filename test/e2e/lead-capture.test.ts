@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { logInAsOwner } from "../support/admin-page";
-import { seedIfEmpty } from "../../prisma/seed";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { launchChromium } from "#test/support/chromium";
+import { logInAsOwner } from "#test/support/admin-page";
+import { seedIfEmpty } from "#prisma/seed";
 
 let tdb: TestDatabase;
 let server: TestServer;

@@ -9,14 +9,14 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { seedIfEmpty } from "../../prisma/seed";
-import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import type { CtaDocument } from "../../contract/schema/cta";
-import { genericSnippet } from "../../widget/snippet";
-import { launchThirdPartyChromium } from "../fixtures/render/harness";
-import { actionGroupMock, ctaWithElements, fieldInputMock } from "../fixtures/factories";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { seedIfEmpty } from "#prisma/seed";
+import { publishCta, saveCtaDocument } from "#app/models/cta.server";
+import type { CtaDocument } from "#contract/schema/cta";
+import { genericSnippet } from "#widget/snippet";
+import { launchThirdPartyChromium } from "#test/fixtures/render/harness";
+import { actionGroupMock, ctaWithElements, fieldInputMock } from "#test/fixtures/factories";
 
 const HOST = "http://shop.test";
 const AREA = "quiz-area";

@@ -8,11 +8,11 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { seedIfEmpty } from "../../prisma/seed";
-import { genericSnippet } from "../../widget/snippet";
-import { hostHtml, launchThirdPartyChromium, SITE } from "../fixtures/render/harness";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { seedIfEmpty } from "#prisma/seed";
+import { genericSnippet } from "#widget/snippet";
+import { hostHtml, launchThirdPartyChromium, SITE } from "#test/fixtures/render/harness";
 
 let tdb: TestDatabase;
 let server: TestServer;

@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium } from "../support/chromium";
-import { fixtureConfig, fixtureCtas } from "../fixtures/render/ctas";
-import { mountInPage, openFixture, seriousViolations, SITE } from "../fixtures/render/harness";
+import { launchChromium } from "#test/support/chromium";
+import { fixtureConfig, fixtureCtas } from "#test/fixtures/render/ctas";
+import { mountInPage, openFixture, seriousViolations, SITE } from "#test/fixtures/render/harness";
 
 let browser: Browser;
 const ctas = fixtureCtas();

@@ -6,13 +6,13 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startKillableServer, type KillableServer } from "../support/kill-restart-server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
-import { createWebsite } from "../../app/models/website.server";
-import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "../fixtures/factories";
-import { genericSnippet } from "../../widget/snippet";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startKillableServer, type KillableServer } from "#test/support/kill-restart-server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
+import { createWebsite } from "#app/models/website.server";
+import { publishCta, saveCtaDocument } from "#app/models/cta.server";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
+import { genericSnippet } from "#widget/snippet";
 
 const HOST = "http://shop.test";
 

@@ -6,16 +6,16 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
-import { createWebsite } from "../../app/models/website.server";
-import { createBroadcast } from "../../app/models/broadcast.server";
-import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "../fixtures/factories";
-import type { CtaDocumentInput } from "../../contract/schema/cta";
-import { genericSnippet } from "../../widget/snippet";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
+import { createWebsite } from "#app/models/website.server";
+import { createBroadcast } from "#app/models/broadcast.server";
+import { publishCta, saveCtaDocument } from "#app/models/cta.server";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
+import type { CtaDocumentInput } from "#contract/schema/cta";
+import { genericSnippet } from "#widget/snippet";
 
 export const HOST = "http://shop.test";
 export const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

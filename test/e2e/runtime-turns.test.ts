@@ -7,16 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { createWebsite } from "../../app/models/website.server";
-import { createBroadcast } from "../../app/models/broadcast.server";
-import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "../fixtures/factories";
-import type { CtaDocumentInput } from "../../contract/schema/cta";
-import { genericSnippet } from "../../widget/snippet";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { createWebsite } from "#app/models/website.server";
+import { createBroadcast } from "#app/models/broadcast.server";
+import { publishCta, saveCtaDocument } from "#app/models/cta.server";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
+import type { CtaDocumentInput } from "#contract/schema/cta";
+import { genericSnippet } from "#widget/snippet";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
 
 const HOST = "http://shop.test";
 

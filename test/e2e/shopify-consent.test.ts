@@ -9,12 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
-import { createWebsite } from "../../app/models/website.server";
-import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "../fixtures/factories";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
+import { createWebsite } from "#app/models/website.server";
+import { publishCta, saveCtaDocument } from "#app/models/cta.server";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
 
 const HOST = "https://consent-shop.example";
 let tdb: TestDatabase;

@@ -11,12 +11,12 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
-import { linkShopOwner } from "../../app/models/owner.server";
-import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { ctaWithElements, formElementMock } from "../fixtures/factories";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
+import { linkShopOwner } from "#app/models/owner.server";
+import { publishCta, saveCtaDocument } from "#app/models/cta.server";
+import { ctaWithElements, formElementMock } from "#test/fixtures/factories";
 
 const HOST = "https://customer-shop.example";
 const SHOP = "customer-shop.myshopify.com";

@@ -7,14 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchChromium } from "../support/chromium";
-import { fixtureConfig } from "../fixtures/render/ctas";
+import { launchChromium } from "#test/support/chromium";
+import { fixtureConfig } from "#test/fixtures/render/ctas";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { mountInPage, openFixture } from "../fixtures/render/harness";
-import type { CtaDocument } from "../../contract/schema/cta";
-import { CTA_TEMPLATES, TEMPLATE_LANGUAGES, templateDocument } from "../../app/templates";
-import { widgetCatalogue } from "../../contract/i18n";
+import { mountInPage, openFixture } from "#test/fixtures/render/harness";
+import type { CtaDocument } from "#contract/schema/cta";
+import { CTA_TEMPLATES, TEMPLATE_LANGUAGES, templateDocument } from "#app/templates";
+import { widgetCatalogue } from "#contract/i18n";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -22,17 +22,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
-import { startStorefront, type RunningStorefront } from "../storefront/server";
-import { createWebsite } from "../../app/models/website.server";
-import { createBroadcast } from "../../app/models/broadcast.server";
-import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "../fixtures/factories";
-import { genericSnippet } from "../../widget/snippet";
-import { demoStorePage } from "../../demo/store/server/demo-products";
-import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
+import { startStorefront, type RunningStorefront } from "#test/storefront/server";
+import { createWebsite } from "#app/models/website.server";
+import { createBroadcast } from "#app/models/broadcast.server";
+import { publishCta, saveCtaDocument } from "#app/models/cta.server";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
+import { genericSnippet } from "#widget/snippet";
+import { demoStorePage } from "#demo/store/server/demo-products";
+import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 
 const KETTLE = DEMO_STORE_PRODUCTS.find((p) => p.handle === "gooseneck-kettle")!;
 const POUR_OVER = DEMO_STORE_PRODUCTS.find((p) => p.handle === "ceramic-pour-over")!;

@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ASSETS_DIR, LOADER_FILE, RENDERER_FILE } from "../../scripts/build-widget";
-import { COMPILE_HINT } from "../../contract/compile-hint";
+import { ASSETS_DIR, LOADER_FILE, RENDERER_FILE } from "#scripts/build-widget";
+import { COMPILE_HINT } from "#contract/compile-hint";
 
 /** The relative modules a bundle imports statically (import ... from "./x.js" and import "./x.js"). */
 function staticImports(code: string): string[] {

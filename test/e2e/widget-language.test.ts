@@ -9,18 +9,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchChromium } from "../support/chromium";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { seedIfEmpty } from "../../prisma/seed";
-import { buildPublicConfig } from "../../app/models/public-config.server";
-import { loadCtaDocument } from "../../app/models/cta.server";
-import type { CtaDocument } from "../../contract/schema/cta";
-import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
-import type { WidgetTexts } from "../../contract/i18n";
-import { en } from "../../contract/i18n/en";
-import { sv } from "../../contract/i18n/sv";
-import { mountInPage, openFixture } from "../fixtures/render/harness";
-import { languageCheck, ownerStrings, submitEmpty, visibleTexts } from "../support/widget-texts";
+import { launchChromium } from "#test/support/chromium";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { seedIfEmpty } from "#prisma/seed";
+import { buildPublicConfig } from "#app/models/public-config.server";
+import { loadCtaDocument } from "#app/models/cta.server";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
+import type { WidgetTexts } from "#contract/i18n";
+import { en } from "#contract/i18n/en";
+import { sv } from "#contract/i18n/sv";
+import { mountInPage, openFixture } from "#test/fixtures/render/harness";
+import { languageCheck, ownerStrings, submitEmpty, visibleTexts } from "#test/support/widget-texts";
 
 let browser: Browser;
 let tdb: TestDatabase;

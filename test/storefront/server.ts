@@ -14,8 +14,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { createStorefront } from "../../demo/store/server/storefront";
-import type { StorefrontOptions, StorefrontState } from "../../demo/store/server/storefront-types";
+import { createStorefront } from "#demo/store/server/storefront";
+import type { StorefrontOptions, StorefrontState } from "#demo/store/server/storefront-types";
 import { headlessExampleRoutes, type HeadlessExampleData } from "./headless-example/page";
 
 export {
@@ -24,7 +24,7 @@ export {
   type GraphqlRecord,
   type RequestRecord,
   type StorefrontState,
-} from "../../demo/store/server/storefront-types";
+} from "#demo/store/server/storefront-types";
 
 export interface LocalStorefrontOptions extends StorefrontOptions {
   port?: number;

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { SALJAKADEMIN_OWNER } from "../../prisma/seed-data/demo-owners";
+import { SALJAKADEMIN_OWNER } from "#prisma/seed-data/demo-owners";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

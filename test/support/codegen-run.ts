@@ -7,7 +7,7 @@ import { generate } from "@graphql-codegen/cli";
 import type { Types } from "@graphql-codegen/plugin-helpers";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import config from "../../codegen";
+import config from "#codegen";
 
 export const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 

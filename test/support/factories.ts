@@ -7,9 +7,9 @@
  * their differences as overrides. What an owner sends (zod input types)
  * has its own factories in test/fixtures/factories.ts.
  */
-import type { ActionGroup, CtaDocument, CtaElement, CtaStep, Field } from "../../contract/schema/cta";
-import type { PublicCtaSummary, PublicWebsiteConfig } from "../../contract/schema/public-config";
-import { widgetCatalogue } from "../../contract/i18n";
+import type { ActionGroup, CtaDocument, CtaElement, CtaStep, Field } from "#contract/schema/cta";
+import type { PublicCtaSummary, PublicWebsiteConfig } from "#contract/schema/public-config";
+import { widgetCatalogue } from "#contract/i18n";
 
 /** The e-mail field of the newsletter form. */
 export const fieldMock = (over: Partial<Field> = {}): Field => ({

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { freePort } from "../../scripts/lib/free-port";
+import { freePort } from "#scripts/lib/free-port";
 
 /** The redis-server binary, or null when it is not installed. */
 export function redisServerPath(): string | null {

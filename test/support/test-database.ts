@@ -9,9 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { createPrismaClient, type Db } from "../../app/db.server";
-import { databaseTarget, type DatabaseTarget } from "../../app/db/database-url";
-import { migrate } from "../../app/db/migrate.server";
+import { createPrismaClient, type Db } from "#app/db.server";
+import { databaseTarget, type DatabaseTarget } from "#app/db/database-url";
+import { migrate } from "#app/db/migrate.server";
 
 export interface TestDatabase {
   db: Db;

@@ -7,7 +7,7 @@
  * (test/e2e/demo-language.test.ts).
  */
 import type { Page } from "playwright-core";
-import type { WidgetTexts } from "../../contract/i18n";
+import type { WidgetTexts } from "#contract/i18n";
 
 const norm = (s: string) => s.replace(/\s+/g, " ").trim();
 const decode = (s: string) =>

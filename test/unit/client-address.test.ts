@@ -1,13 +1,13 @@
 /**
- * The one client-address rule (app/lib/client-address.server.ts): the
+ * The one client-address rule (app/server/client-address.server.ts): the
  * socket's address, or behind a trusted proxy the hop it appended to
  * X-Forwarded-For. A client writing its own first hops must not get a fresh
  * budget from the owner sign-in throttle.
  */
 import { describe, expect, it } from "vitest";
-import { appendedHop, clientAddress, clientIp, normalizeIp } from "~/lib/client-address.server";
-import { LOGIN_BUDGETS, LoginThrottle } from "~/lib/login-throttle.server";
-import { MemoryRateLimitStore } from "~/lib/rate-limit/rate-limit-store.server";
+import { appendedHop, clientAddress, clientIp, normalizeIp } from "#app/server/client-address.server";
+import { LOGIN_BUDGETS, LoginThrottle } from "#app/server/login-throttle.server";
+import { MemoryRateLimitStore } from "#app/server/rate-limit/rate-limit-store.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("http://beckon.test/owner/login", { method: "POST", headers });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { CONTACTS_PER_PAGE, listContacts, matchesTerms, searchTerms } from "~/models/contact-list.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { CONTACTS_PER_PAGE, listContacts, matchesTerms, searchTerms } from "#app/models/contact-list.server";
 
 let t: TestDatabase;
 let siteA: number;

@@ -4,8 +4,8 @@ import {
   phoneVerdict,
   validateContact,
   type MxResolver,
-} from "../../app/integrations/contact-validation.server";
-import { TtlCache } from "../../app/integrations/cache.server";
+} from "#app/integrations/contact-validation.server";
+import { TtlCache } from "#app/integrations/cache.server";
 
 // No network in unit tests: every domain has a mail server.
 const deps = () => ({

@@ -4,15 +4,15 @@
  * action) leave the owner's unpublished edits alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { seedIfEmpty } from "../../prisma/seed";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { seedIfEmpty } from "#prisma/seed";
 import {
   discardCtaDraft,
   loadCtaDocument,
   loadCtaForEditor,
   saveCtaDocument,
   saveCtaDraft,
-} from "../../app/models/cta.server";
+} from "#app/models/cta.server";
 
 let t: TestDatabase;
 let ctaId: number;

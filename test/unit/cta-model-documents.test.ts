@@ -1,8 +1,8 @@
 /** The CTA document writer and reader against a real database: saving, loading and ownership across websites. */
 import { describe, expect, it } from "vitest";
-import { ctaDocumentSchema, type Field } from "../../contract/schema/cta";
-import { createBroadcast } from "../../app/models/broadcast.server";
-import { NotFoundError, loadCtaDocument, publishCta, saveCtaDocument } from "../../app/models/cta.server";
+import { ctaDocumentSchema, type Field } from "#contract/schema/cta";
+import { createBroadcast } from "#app/models/broadcast.server";
+import { NotFoundError, loadCtaDocument, publishCta, saveCtaDocument } from "#app/models/cta.server";
 import {
   actionGroupMock,
   actionMock,
@@ -13,7 +13,7 @@ import {
   quizElementMock,
   stepMock,
   variantMock,
-} from "../fixtures/factories";
+} from "#test/fixtures/factories";
 import {
   contentOf,
   firstElements,

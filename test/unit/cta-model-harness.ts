@@ -4,9 +4,9 @@
  * and refuse CTA documents.
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import { type CtaDocument, type CtaDocumentInput } from "../../contract/schema/cta";
-import { CtaValidationError } from "../../app/models/cta.server";
-import { createWebsite } from "../../app/models/website.server";
+import { type CtaDocument, type CtaDocumentInput } from "#contract/schema/cta";
+import { CtaValidationError } from "#app/models/cta.server";
+import { createWebsite } from "#app/models/website.server";
 import {
   actionGroupMock,
   columnMock,
@@ -19,8 +19,8 @@ import {
   textElementMock,
   variantMock,
   websiteSettingsMock,
-} from "../fixtures/factories";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+} from "#test/fixtures/factories";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 // Live bindings: set by withCtaModelDatabase()'s beforeAll, read by the tests as plain names.
 export let t: TestDatabase;

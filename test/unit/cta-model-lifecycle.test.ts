@@ -8,7 +8,7 @@ import {
   listSiteConditions,
   saveSiteConditions,
   updateBroadcast,
-} from "../../app/models/broadcast.server";
+} from "#app/models/broadcast.server";
 import {
   NotFoundError,
   archiveCta,
@@ -18,8 +18,8 @@ import {
   loadCtaDocument,
   publishCta,
   saveCtaDocument,
-} from "../../app/models/cta.server";
-import { addVariant } from "../../app/components/editor/document";
+} from "#app/models/cta.server";
+import { addVariant } from "#app/components/editor/document";
 import {
   actionGroupMock,
   broadcastInputMock,
@@ -31,7 +31,7 @@ import {
   stepMock,
   textElementMock,
   variantMock,
-} from "../fixtures/factories";
+} from "#test/fixtures/factories";
 import {
   contentOf,
   firstElements,
@@ -113,7 +113,7 @@ describe("invalid documents", () => {
     const loaded = (await loadCtaDocument(t.db, siteA, saved.id!))!;
     expect(loaded.name).toBe(script);
     expect(loaded.options.css).toBe("</style><img src=x onerror=alert(1)>");
-    // Rich text is HTML the widget parses: the server keeps only the allow-list (app/lib/rich-text).
+    // Rich text is HTML the widget parses: the server keeps only the allow-list (app/models/rich-text).
     expect(firstElements(loaded)[0].options.html).toBe("");
     expect(firstElements(loaded)[1].fields[0].options.placeholder).toBe(`"'><svg onload=alert(1)>`);
   });

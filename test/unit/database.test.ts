@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { databaseTarget, DEFAULT_SQLITE_FILE } from "../../app/db/database-url";
-import { migrate, readMigrations } from "../../app/db/migrate.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { databaseTarget, DEFAULT_SQLITE_FILE } from "#app/db/database-url";
+import { migrate, readMigrations } from "#app/db/migrate.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 describe("databaseTarget", () => {
   it("defaults to the embedded SQLite file", () => {

@@ -1,5 +1,5 @@
 /**
- * The server's one reader of the environment (app/lib/env.server.ts): values
+ * The server's one reader of the environment (app/server/env.server.ts): values
  * parsed and defaulted, malformed settings refused naming the variable,
  * hostile and oversized values refused without being echoed, reads lazy
  * (a changed variable is seen at once), and no other server module reading
@@ -15,7 +15,7 @@ import {
   SERVER_ENV,
   serverEnv,
   serverEnvProblems,
-} from "~/lib/env.server";
+} from "#app/server/env.server";
 
 describe("serverEnv: valid values", () => {
   it("parses each kind of setting", () => {
@@ -296,6 +296,6 @@ describe("the list of variables", () => {
       }
     };
     walk(root);
-    expect(readers).toEqual(["lib/env.server.ts"]);
+    expect(readers).toEqual(["server/env.server.ts"]);
   });
 });

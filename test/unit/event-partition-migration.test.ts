@@ -10,10 +10,10 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "~/db.server";
-import { databaseTarget } from "~/db/database-url";
-import { migrate } from "~/db/migrate.server";
-import { storeEvents } from "~/models/event.server";
+import { createPrismaClient } from "#app/db.server";
+import { databaseTarget } from "#app/db/database-url";
+import { migrate } from "#app/db/migrate.server";
+import { storeEvents } from "#app/models/event.server";
 
 const clusterUrl = process.env.BECKON_TEST_POSTGRES_URL;
 const MIGRATION = "20261126054925_partition_tracked_events";

@@ -7,21 +7,21 @@
  * expired ones detached and dropped).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
-import { storeEvents } from "~/models/event.server";
-import { eventInsertSql } from "~/models/event-insert.server";
-import { storeEventsPostgres } from "~/models/event-store-postgres.server";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
+import { storeEvents } from "#app/models/event.server";
+import { eventInsertSql } from "#app/models/event-insert.server";
+import { storeEventsPostgres } from "#app/models/event-store-postgres.server";
 import {
   ensureEventPartition,
   ensureEventPartitions,
   listEventPartitions,
   monthStartUtc,
   partitionName,
-} from "~/models/event-partitions.server";
-import { applyEventRetention, eventRetentionMonths, retentionCutoff } from "~/models/event-retention.server";
-import { runEventMaintenance, startEventMaintenance } from "~/models/event-maintenance.server";
-import { deletePeople } from "~/models/person-data.server";
-import type { EventInput } from "../../contract/schema/public-api";
+} from "#app/models/event-partitions.server";
+import { applyEventRetention, eventRetentionMonths, retentionCutoff } from "#app/models/event-retention.server";
+import { runEventMaintenance, startEventMaintenance } from "#app/models/event-maintenance.server";
+import { deletePeople } from "#app/models/person-data.server";
+import type { EventInput } from "#contract/schema/public-api";
 
 const postgres = testDatabaseKind() === "postgresql";
 const DAY = 24 * 3600_000;

@@ -8,11 +8,11 @@
  * is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeEvents } from "~/models/event.server";
-import { STORE_EVENTS_SQL, storeEventsParams, type PostgresEventRow } from "~/models/event-store-postgres.server";
-import { entriesOf, toDense } from "~/lib/hll";
-import type { EventInput } from "../../contract/schema/public-api";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { storeEvents } from "#app/models/event.server";
+import { STORE_EVENTS_SQL, storeEventsParams, type PostgresEventRow } from "#app/models/event-store-postgres.server";
+import { entriesOf, toDense } from "#app/models/results/hll";
+import type { EventInput } from "#contract/schema/public-api";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 let t: TestDatabase;
 let n = 0;

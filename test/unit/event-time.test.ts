@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventTime } from "../../app/models/event.server";
+import { eventTime } from "#app/models/event.server";
 
 describe("eventTime", () => {
   const now = Date.UTC(2026, 10, 21, 12);

@@ -6,11 +6,11 @@
  * behind a trusted proxy.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { resolveOrigin } from "~/lib/origin.server";
-import { websiteScriptResponse } from "~/lib/website-script.server";
-import { createScriptCache } from "~/lib/website-script-cache.server";
-import { geolocate } from "~/integrations/geolocation.server";
-import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
+import { resolveOrigin } from "#app/server/origin.server";
+import { websiteScriptResponse } from "#app/server/website-script.server";
+import { createScriptCache } from "#app/server/website-script-cache.server";
+import { geolocate } from "#app/integrations/geolocation.server";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
 
 const at = (url: string) => new Request(url);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { apiError, parseIdParam, publicApi, readBodyText, readJson } from "../../app/lib/http.server";
-import { InputError } from "../../app/lib/errors";
+import { apiError, parseIdParam, publicApi, readBodyText, readJson } from "#app/server/http.server";
+import { InputError } from "#app/server/input-error";
 
 function streamingRequest(totalBytes: number, chunk = 16 * 1024) {
   let sent = 0;

@@ -1,11 +1,11 @@
 /**
- * The one parser of ids written as text (app/lib/id.ts), used by the admin's
+ * The one parser of ids written as text (app/server/id.ts), used by the admin's
  * route parameters, the public API's addresses and the contacts list's URL.
  */
 import { describe, expect, it } from "vitest";
-import { MAX_ID, parseId } from "~/lib/id";
-import { parseContactQuery } from "~/lib/contact-query";
-import { parseIdParam } from "~/lib/http.server";
+import { MAX_ID, parseId } from "#app/server/id";
+import { parseContactQuery } from "#app/view/contact-query";
+import { parseIdParam } from "#app/server/http.server";
 
 describe("parseId", () => {
   it("reads a plain whole number from 1 to the largest database id", () => {

@@ -6,9 +6,9 @@
  * snippet.
  */
 import { describe, expect, it } from "vitest";
-import { fillSnippet, type SnippetTemplateFile } from "../../contract/snippet-template";
-import { installSnippet, parseSnippetTemplate } from "~/lib/install-snippet.server";
-import { genericSnippet, snippetTemplate } from "../../widget/snippet";
+import { fillSnippet, type SnippetTemplateFile } from "#contract/snippet-template";
+import { installSnippet, parseSnippetTemplate } from "#app/server/install-snippet.server";
+import { genericSnippet, snippetTemplate } from "#widget/snippet";
 
 /** The file as scripts/build-widget.ts writes it. */
 const builtFile = JSON.stringify({ template: snippetTemplate() } satisfies SnippetTemplateFile, null, 2) + "\n";

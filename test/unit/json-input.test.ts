@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../app/lib/errors";
-import { MAX_JSON_DEPTH, repairJson, wellFormed } from "../../app/lib/json-input";
+import { InputError } from "#app/server/input-error";
+import { MAX_JSON_DEPTH, repairJson, wellFormed } from "#app/server/json-input";
 
 describe("wellFormed", () => {
   it("replaces lone surrogates by U+FFFD and keeps pairs", () => {

@@ -1,10 +1,10 @@
 /**
- * The server's log (app/lib/logger.server.ts): pino JSON lines with level and
+ * The server's log (app/server/logger.server.ts): pino JSON lines with level and
  * message, gated by LOG_LEVEL, errors serialized with message and stack under
  * `err`, module children, and a refused LOG_LEVEL named by the env module.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { captureLogs, createLogger, failedStartLogger, logger } from "~/lib/logger.server";
+import { captureLogs, createLogger, failedStartLogger, logger } from "#app/server/logger.server";
 
 /** A destination that keeps each line as written. */
 function lines() {
@@ -94,7 +94,7 @@ describe("the process's logger", () => {
 
   it("takes its level from LOG_LEVEL", async () => {
     process.env.LOG_LEVEL = "error";
-    const fresh = await import("~/lib/logger.server");
+    const fresh = await import("#app/server/logger.server");
     const captured = fresh.captureLogs();
     try {
       fresh.logger("m").warn("dropped");
@@ -107,7 +107,7 @@ describe("the process's logger", () => {
 
   it("refuses a bad LOG_LEVEL naming it; a failed start is still logged, at info", async () => {
     process.env.LOG_LEVEL = "verbose";
-    const fresh = await import("~/lib/logger.server");
+    const fresh = await import("#app/server/logger.server");
     // A fresh module graph has its own EnvError class: compared by what it says.
     expect(() => fresh.logger("m")).toThrow(expect.objectContaining({ name: "EnvError", variable: "LOG_LEVEL" }));
     expect(() => fresh.logger("m")).toThrow(

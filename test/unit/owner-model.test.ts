@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import {
   authenticateOwner,
   createOwnerAccount,
@@ -13,11 +13,11 @@ import {
   ownerWebsite,
   ownerWebsites,
   websiteIdForShop,
-} from "~/models/owner.server";
-import { InputError } from "~/lib/errors";
-import { safeRedirectTo } from "~/lib/safe-redirect";
-import { isSameOrigin, tokensMatch } from "~/lib/csrf.server";
-import { resolveSessionSecret, SESSION_SECRET_FILE } from "~/lib/session-secret.server";
+} from "#app/models/owner.server";
+import { InputError } from "#app/server/input-error";
+import { safeRedirectTo } from "#app/server/safe-redirect";
+import { isSameOrigin, tokensMatch } from "#app/server/csrf.server";
+import { resolveSessionSecret, SESSION_SECRET_FILE } from "#app/server/session-secret.server";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

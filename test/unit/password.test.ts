@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from "~/lib/password.server";
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from "#app/server/password.server";
 
 describe("password hashing", () => {
   it("verifies the right password and refuses a wrong one", async () => {

@@ -7,8 +7,8 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serialTransaction } from "~/db/pg-serial-transactions.server";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
+import { serialTransaction } from "#app/db/pg-serial-transactions.server";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
 
 type Tx = Parameters<typeof serialTransaction>[0];
 

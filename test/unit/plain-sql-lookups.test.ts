@@ -4,10 +4,10 @@
  * Runs on SQLite, and on PostgreSQL when BECKON_TEST_POSTGRES_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { plainSqlOf, registerPlainSql } from "~/db/plain-sql.server";
-import { personIdsByToken } from "~/models/person.server";
-import { requirePublicWebsite } from "~/models/website-access.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { plainSqlOf, registerPlainSql } from "#app/db/plain-sql.server";
+import { personIdsByToken } from "#app/models/person.server";
+import { requirePublicWebsite } from "#app/models/website-access.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 let t: TestDatabase;
 let websiteId: number;

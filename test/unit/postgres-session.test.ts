@@ -4,7 +4,7 @@
  * set; SQLite has no such settings.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
 
 let t: TestDatabase;
 

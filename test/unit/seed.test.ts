@@ -1,14 +1,14 @@
 /** The demo seed on a fresh database: the Swedish host site of SPEC section 1 and the demo store. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "../../app/lib/password.server";
-import { listBroadcasts, listPublicBroadcasts, listSiteConditions } from "../../app/models/broadcast.server";
-import { listCtas, listPublishedCtaSummaries, loadCtaDocument, saveCtaDocument } from "../../app/models/cta.server";
-import { dataSettingsOf, getWebsite, websiteSettingsOf, websitesOfProfile } from "../../app/models/website.server";
-import { seedIfEmpty } from "../../prisma/seed";
-import { DEMO_STORE_OWNER } from "../../prisma/seed-data/demo-store";
-import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";
-import { SALJAKADEMIN_OWNER } from "../../prisma/seed-data/saljakademin";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { verifyPassword } from "#app/server/password.server";
+import { listBroadcasts, listPublicBroadcasts, listSiteConditions } from "#app/models/broadcast.server";
+import { listCtas, listPublishedCtaSummaries, loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
+import { dataSettingsOf, getWebsite, websiteSettingsOf, websitesOfProfile } from "#app/models/website.server";
+import { seedIfEmpty } from "#prisma/seed";
+import { DEMO_STORE_OWNER } from "#prisma/seed-data/demo-store";
+import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
+import { SALJAKADEMIN_OWNER } from "#prisma/seed-data/saljakademin";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 let t: TestDatabase;
 let seeded: boolean;

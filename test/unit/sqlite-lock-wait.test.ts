@@ -11,7 +11,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { isSqliteBusy, waitingForSqliteLocks } from "../../app/db/sqlite-lock-wait.server";
+import { isSqliteBusy, waitingForSqliteLocks } from "#app/db/sqlite-lock-wait.server";
 
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 

@@ -5,9 +5,9 @@
  * 30 templates, and the copy really is in the language asked for.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ctaDocumentSchema } from "../../contract/schema/cta";
-import { loadCtaDocument, saveCtaDocument } from "../../app/models/cta.server";
-import { createWebsite } from "../../app/models/website.server";
+import { ctaDocumentSchema } from "#contract/schema/cta";
+import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
+import { createWebsite } from "#app/models/website.server";
 import {
   CTA_TEMPLATES,
   TEMPLATE_GOALS,
@@ -16,10 +16,10 @@ import {
   findTemplate,
   templateCards,
   templateDocument,
-} from "../../app/templates";
-import { sayIn } from "../../app/templates/kit";
-import { websiteSettingsMock } from "../fixtures/factories";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+} from "#app/templates";
+import { sayIn } from "#app/templates/kit";
+import { websiteSettingsMock } from "#test/fixtures/factories";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 let t: TestDatabase;
 let site: number;

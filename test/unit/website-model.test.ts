@@ -1,8 +1,7 @@
 /** Website settings: validation that names the field, partial updates, data-settings defaults, memberships. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { websiteSettingsSchema } from "../../contract/schema/website";
+import { websiteSettingsSchema } from "#contract/schema/website";
 import {
-  NotFoundError,
   WebsiteValidationError,
   createWebsite,
   dataSettingsOf,
@@ -10,9 +9,10 @@ import {
   updateWebsiteSettings,
   websiteSettingsOf,
   websitesOfProfile,
-} from "../../app/models/website.server";
-import { websiteSettingsMock } from "../fixtures/factories";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+} from "#app/models/website.server";
+import { NotFoundError } from "#app/models/model-kit.server";
+import { websiteSettingsMock } from "#test/fixtures/factories";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 let t: TestDatabase;
 

@@ -6,14 +6,14 @@ import {
   SCRIPT_STALE_MS,
   scriptCacheTtl,
   type BuiltScript,
-} from "~/lib/website-script-cache.server";
-import { pickEncoding } from "~/lib/etag.server";
-import { captureLogs } from "~/lib/logger.server";
-import { packWebsiteScript, websiteScriptBody, websiteScriptResponse } from "~/lib/website-script.server";
-import { parseRendererFiles } from "~/lib/widget-assets.server";
-import type { PublicCtaSummary, PublicWebsiteConfig } from "../../contract/schema/public-config";
-import type { CtaDocument } from "../../contract/schema/cta";
-import { configMock, ctaMock, summaryOf } from "../support/factories";
+} from "#app/server/website-script-cache.server";
+import { pickEncoding } from "#app/server/etag.server";
+import { captureLogs } from "#app/server/logger.server";
+import { packWebsiteScript, websiteScriptBody, websiteScriptResponse } from "#app/server/website-script.server";
+import { parseRendererFiles } from "#app/server/widget-assets.server";
+import type { PublicCtaSummary, PublicWebsiteConfig } from "#contract/schema/public-config";
+import type { CtaDocument } from "#contract/schema/cta";
+import { configMock, ctaMock, summaryOf } from "#test/support/factories";
 
 const script = (body: string): BuiltScript => ({ body, etag: `"${body}"`, gzip: Buffer.alloc(0), br: Buffer.alloc(0) });
 
@@ -346,10 +346,10 @@ describe("a site script's answer", () => {
 
 describe("the database client empties the cache on a write the config reads", () => {
   it("after a write to a config model, not after a read or a write elsewhere", async () => {
-    const { createTestDatabase } = await import("../support/test-database");
-    const { websiteScripts } = await import("~/lib/website-script-cache.server");
-    const { createWebsite } = await import("~/models/website.server");
-    const { websiteSettingsMock } = await import("../fixtures/factories");
+    const { createTestDatabase } = await import("#test/support/test-database");
+    const { websiteScripts } = await import("#app/server/website-script-cache.server");
+    const { createWebsite } = await import("#app/models/website.server");
+    const { websiteSettingsMock } = await import("#test/fixtures/factories");
     const t = await createTestDatabase();
     try {
       const website = await createWebsite(t.db, websiteSettingsMock({ name: "Cache" }));

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
-import { createWidgetFiles, type FileAnswer } from "~/lib/widget-files.server";
+import { createWidgetFiles, type FileAnswer } from "#app/server/widget-files.server";
 
 /** Text that compresses as a bundle does: repeated identifiers with some variety. */
 const bundle = (n: number) =>

@@ -4,8 +4,8 @@
  * global monkeypatching. POST bodies are JSON sent as text/plain: a "simple"
  * cross-origin request, so browsers skip the CORS preflight round trip.
  */
-import type { CtaDocument } from "../../contract/schema/cta";
-import type { PublicPerson } from "../../contract/schema/public-config";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { PublicPerson } from "#contract/schema/public-config";
 import { withTimeout } from "./lifecycle";
 
 export type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;

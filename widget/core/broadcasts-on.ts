@@ -4,8 +4,8 @@
  * loader leaves to the extras chunk, since few websites time broadcasts.
  * Pure: the frame check and the condition test are passed in.
  */
-import type { Condition } from "../../contract/schema/condition";
-import type { PublicBroadcast, PublicCtaSummary } from "../../contract/schema/public-config";
+import type { Condition } from "#contract/schema/condition";
+import type { PublicBroadcast, PublicCtaSummary } from "#contract/schema/public-config";
 
 /** Whether a broadcast has a time frame to check (quick ones never have). */
 export const isTimed = (b: Pick<PublicBroadcast, "quick" | "timeframe">): boolean => !b.quick && !!b.timeframe;

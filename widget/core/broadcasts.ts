@@ -5,8 +5,8 @@
  * evaluated in their own pass, before the timed ones. Pure: the condition
  * test is passed in.
  */
-import type { Condition } from "../../contract/schema/condition";
-import type { PublicBroadcast } from "../../contract/schema/public-config";
+import type { Condition } from "#contract/schema/condition";
+import type { PublicBroadcast } from "#contract/schema/public-config";
 import { broadcastsOn } from "./broadcasts-on";
 
 /** Where now lies against a broadcast's time frame (the test panel's status). */

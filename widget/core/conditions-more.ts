@@ -4,7 +4,7 @@
  * comparison they share. Bundled in the extras chunk, which the runtime
  * loads and installs (installTests) before evaluating any of them. Pure.
  */
-import { hasOwnKey, ownValue } from "../../contract/json-record";
+import { hasOwnKey, ownValue } from "#contract/json-record";
 import { list, low, type ConditionContext, type Tester } from "./conditions";
 import { interactions, visitCounts } from "./person-data";
 

@@ -53,9 +53,9 @@
  * conditions-more.ts, bundled in the extras chunk; the runtime installs
  * them (installTests) before it evaluates a condition of those types.
  */
-import { emptyRecord } from "../../contract/json-record";
-import type { Condition } from "../../contract/schema/condition";
-import type { PublicPerson } from "../../contract/schema/public-config";
+import { emptyRecord } from "#contract/json-record";
+import type { Condition } from "#contract/schema/condition";
+import type { PublicPerson } from "#contract/schema/public-config";
 import type { LocalData } from "./person-data";
 
 export interface ConditionContext {

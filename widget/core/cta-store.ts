@@ -3,8 +3,8 @@
  * for 7 days, or until the summary in the website config says it was
  * published after the cached copy (SPEC 9).
  */
-import type { CtaDocument } from "../../contract/schema/cta";
-import type { PublicCtaSummary } from "../../contract/schema/public-config";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { PublicCtaSummary } from "#contract/schema/public-config";
 import type { Api } from "./api";
 import type { Store } from "./storage";
 

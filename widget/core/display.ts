@@ -12,15 +12,15 @@
  * Names ending in an underscore never leave the loader (its build shortens
  * them: scripts/build-widget.ts).
  */
-import type { CtaDocument } from "../../contract/schema/cta";
-import type { PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "../../contract/schema/public-config";
-import type { CtaIds, CtaRuntime, MountedCta, RendererModule } from "../render/types";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "#contract/schema/public-config";
+import type { CtaIds, CtaRuntime, MountedCta, RendererModule } from "#widget/render/types";
 import type { Api } from "./api";
 import { installTests, needsMoreTests, passes } from "./conditions";
-import { hideMinutes, isModal, priorityOf, startsImmediately } from "../../contract/cta-options";
+import { hideMinutes, isModal, priorityOf, startsImmediately } from "#contract/cta-options";
 import { loadCtaDocument } from "./cta-store";
 import { dispatch } from "./events";
-import { placed } from "../../contract/placement";
+import { placed } from "#contract/placement";
 import { warn } from "./log";
 import type { DisplayState, Mode } from "./panel/types";
 import type { ExtrasModule } from "./renderer-loader";

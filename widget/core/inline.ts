@@ -4,8 +4,8 @@
  * matched against a published inline CTA whose options.area names the area. Page builders and
  * single-page apps add areas late, so a MutationObserver keeps looking.
  */
-import { placed } from "../../contract/placement";
-import type { PublicCtaSummary } from "../../contract/schema/public-config";
+import { placed } from "#contract/placement";
+import type { PublicCtaSummary } from "#contract/schema/public-config";
 
 export interface InlineTarget {
   el: HTMLElement;

@@ -3,7 +3,7 @@
  * window.__beckonConfig). It must never throw into the host page and stays
  * tiny: the renderer is fetched only when a CTA will show.
  */
-import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
 import { isCrawler, isWidgetPage } from "./bot";
 import { whenConsented } from "./consent";
 import { warn } from "./log";

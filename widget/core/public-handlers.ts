@@ -4,10 +4,10 @@
  * installs them on the page. Names ending in an underscore never leave the
  * loader (its build shortens them: scripts/build-widget.ts).
  */
-import type { PublicCtaSummary } from "../../contract/schema/public-config";
-import type { RendererModule } from "../render/types";
+import type { PublicCtaSummary } from "#contract/schema/public-config";
+import type { RendererModule } from "#widget/render/types";
 import type { Display } from "./display";
-import { placed } from "../../contract/placement";
+import { placed } from "#contract/placement";
 import { warn } from "./log";
 import type { PublicHandlers } from "./public-api";
 import type { Tracking } from "./tracking";

@@ -4,7 +4,7 @@
  * resets it so the one retry (and any later call) fetches again instead of
  * reusing a rejected promise. After the retry fails: "Loading chunk {n} failed".
  */
-import type { RendererModule } from "../render/types";
+import type { RendererModule } from "#widget/render/types";
 import type * as Extras from "./extras/extras";
 import { warn } from "./log";
 

@@ -28,15 +28,15 @@
  * (targeting sync, geolocation, store cart, analytics, form tracking, the
  * rules of identify and trackPurchase, timed broadcasts' frames) and the panel.
  */
-import type { PublicPerson, PublicWebsiteConfig } from "../../contract/schema/public-config";
-import type { RendererModule } from "../render/types";
+import type { PublicPerson, PublicWebsiteConfig } from "#contract/schema/public-config";
+import type { RendererModule } from "#widget/render/types";
 import { createApi, type FetchFn } from "./api";
 import { readShop } from "./cart";
 import { installTests, needsMoreTests } from "./conditions";
-import { hasTeaser, triggerOf } from "../../contract/cta-options";
+import { hasTeaser, triggerOf } from "#contract/cta-options";
 import { createDisplay } from "./display";
 import { dispatch } from "./events";
-import { placed } from "../../contract/placement";
+import { placed } from "#contract/placement";
 import type { InlineTarget } from "./inline";
 import { withTimeout, type StepStatus } from "./lifecycle";
 import type { DebugSwitch } from "./debug";

@@ -4,11 +4,11 @@
  * ending in an underscore never leave the loader (its build shortens them:
  * scripts/build-widget.ts).
  */
-import type { PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "../../contract/schema/public-config";
+import type { PublicCtaSummary, PublicPerson, PublicWebsiteConfig } from "#contract/schema/public-config";
 import { broadcastsOn, isTimed, namesCta } from "./broadcasts-on";
 import type { ShopHints } from "./cart";
 import { passes, type ConditionContext } from "./conditions";
-import { hideMinutes } from "../../contract/cta-options";
+import { hideMinutes } from "#contract/cta-options";
 import type { LocalData } from "./person-data";
 import type { ExtrasModule } from "./renderer-loader";
 import type { Store } from "./storage";

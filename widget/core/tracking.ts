@@ -7,8 +7,8 @@
  * in an underscore never leave the loader (its build shortens them:
  * scripts/build-widget.ts).
  */
-import type { PublicPerson, PublicWebsiteConfig } from "../../contract/schema/public-config";
-import type { CtaIds } from "../render/types";
+import type { PublicPerson, PublicWebsiteConfig } from "#contract/schema/public-config";
+import type { CtaIds } from "#widget/render/types";
 import type { Api, WireEvent } from "./api";
 import type { WaitingCall } from "./extras/calls";
 import { warn } from "./log";

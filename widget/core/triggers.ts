@@ -5,7 +5,7 @@
  * intent, cart page) are pure functions beside it, the cart value check is
  * in cta-options.ts.
  */
-import type { TriggerSpec } from "../../contract/cta-options";
+import type { TriggerSpec } from "#contract/cta-options";
 
 /** SPEC 9: exit-intent sensitivity. */
 export const EXIT_SENSITIVITY = 20;

@@ -2,8 +2,8 @@
  * The public API's input rules (SPEC 5 identify and trackPurchase, SPEC 8
  * console messages). Pure: the runtime logs the message and sends the result.
  */
-import { emptyRecord, hasOwnKey } from "../../contract/json-record";
-import { PROFILE_FIELDS } from "../../contract/schema/person-fields";
+import { emptyRecord, hasOwnKey } from "#contract/json-record";
+import { PROFILE_FIELDS } from "#contract/schema/person-fields";
 import { cut } from "./cut";
 
 /** SPEC 5: local part, at sign, dotted domain. */

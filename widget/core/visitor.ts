@@ -5,7 +5,7 @@
  * visitor. Never rejects: without the network the token still works, the
  * person is just unknown.
  */
-import type { PublicPerson } from "../../contract/schema/public-config";
+import type { PublicPerson } from "#contract/schema/public-config";
 import type { Api } from "./api";
 import { randomId } from "./ids";
 import type { LocalData } from "./person-data";

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { setDebug } from "../core/debug";
-import { warn } from "../core/log";
-import type { CtaDocument } from "../../contract/schema/cta";
-import type { MountedCta } from "../render/types";
+import { setDebug } from "#widget/core/debug";
+import { warn } from "#widget/core/log";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { MountedCta } from "#widget/render/types";
 import { useBeckon } from "./useBeckon";
 
 export interface BeckonCtaProps {

@@ -1,10 +1,10 @@
 import { useCart, useShop } from "@shopify/hydrogen-react";
 import { createContext, useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
-import type { PublicPerson, PublicWebsiteConfig } from "../../contract/schema/public-config";
-import { debug } from "../core/debug";
-import { createStorefrontCart, type StorefrontCart, type StorefrontCartConfig } from "../store/storefront-cart";
-import type { CartAdapter, ProductCatalog } from "../store/types";
-import type { CtaRuntime, RendererModule } from "../render/types";
+import type { PublicPerson, PublicWebsiteConfig } from "#contract/schema/public-config";
+import { debug } from "#widget/core/debug";
+import { createStorefrontCart, type StorefrontCart, type StorefrontCartConfig } from "#widget/store/storefront-cart";
+import type { CartAdapter, ProductCatalog } from "#widget/store/types";
+import type { CtaRuntime, RendererModule } from "#widget/render/types";
 import { createCartAdds, type CartAddListener, type CartAdds } from "./cart-adds";
 import { createCartProviderBridge, createCartProviderCart, type CartProviderState } from "./cart-provider-cart";
 

@@ -6,8 +6,8 @@
  * previous settled one. A cart loaded from storage ("fetching") is no add.
  * With Beckon's Storefront cart, its adds report themselves.
  */
-import { warn } from "../core/log";
-import type { Cart } from "../store/types";
+import { warn } from "#widget/core/log";
+import type { Cart } from "#widget/store/types";
 import { fromCartProviderState, type CartProviderState } from "./cart-provider-cart";
 
 export type CartAddListener = (cart: Cart) => void;

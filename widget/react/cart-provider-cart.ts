@@ -7,10 +7,10 @@
  * mutations select no userErrors, so an add is checked against the cart it
  * answers. Products still come from the Storefront API catalog.
  */
-import { warn } from "../core/log";
-import { emptyCart, toStorefrontLineInputs } from "../store/cart";
-import { fail, ok } from "../store/result";
-import type { AddResult, Cart, CartAdapter, CartLineInput, ProductCatalog, Result } from "../store/types";
+import { warn } from "#widget/core/log";
+import { emptyCart, toStorefrontLineInputs } from "#widget/store/cart";
+import { fail, ok } from "#widget/store/result";
+import type { AddResult, Cart, CartAdapter, CartLineInput, ProductCatalog, Result } from "#widget/store/types";
 
 type Money = { amount?: string | null; currencyCode?: string | null } | null | undefined;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { Condition } from "../../contract/schema/condition";
-import type { CtaDocument, CtaStep } from "../../contract/schema/cta";
+import type { Condition } from "#contract/schema/condition";
+import type { CtaDocument, CtaStep } from "#contract/schema/cta";
 import { boxStyle } from "./box-style";
 import type { RenderContext } from "./context";
 import type { Controller } from "./convert";

@@ -9,9 +9,9 @@
  * score), scores["{ctaId}-{variantId}"] (variant scores), integrations[id].lists
  * and integrations[id].tags (string[]). Custom fields go to person.extra.
  */
-import { emptyRecord } from "../../contract/json-record";
-import type { CtaAction } from "../../contract/schema/cta";
-import type { PublicPerson } from "../../contract/schema/public-config";
+import { emptyRecord } from "#contract/json-record";
+import type { CtaAction } from "#contract/schema/cta";
+import type { PublicPerson } from "#contract/schema/public-config";
 // Every chunk reaches the shared code through kit.ts (see there): json-record is shared with the entry.
 import "./kit";
 

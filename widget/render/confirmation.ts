@@ -3,7 +3,7 @@
  * first active action group of the element whose conditions hold, else of
  * the step, decides. Pure: the caller applies the outcome (outcome.ts).
  */
-import type { ActionGroup, ActionGroupData, CtaElement, CtaStep } from "../../contract/schema/cta";
+import type { ActionGroup, ActionGroupData, CtaElement, CtaStep } from "#contract/schema/cta";
 import { byPosition } from "./form-fields";
 import { normalizeRedirect } from "./sanitize";
 

@@ -1,6 +1,6 @@
-import type { Condition } from "../../contract/schema/condition";
-import type { ActionGroup, CtaAction, CtaDocument, CtaElement, CtaStep, CtaVariant } from "../../contract/schema/cta";
-import type { PublicPerson, PublicWebsiteConfig } from "../../contract/schema/public-config";
+import type { Condition } from "#contract/schema/condition";
+import type { ActionGroup, CtaAction, CtaDocument, CtaElement, CtaStep, CtaVariant } from "#contract/schema/cta";
+import type { PublicPerson, PublicWebsiteConfig } from "#contract/schema/public-config";
 import type { Labels } from "./i18n";
 import type { CtaIds, CtaRuntime, MountOptions } from "./types";
 

@@ -6,8 +6,8 @@
  * then close when confirmation-close is set. A chunk of its own: a CTA that is
  * only looked at never needs it.
  */
-import { isActionType, PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "../../contract/schema/action-types";
-import type { CtaElement, CtaStep } from "../../contract/schema/cta";
+import { isActionType, PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "#contract/schema/action-types";
+import type { CtaElement, CtaStep } from "#contract/schema/cta";
 import { confirmationGroup, outcomeOf, type Outcome } from "./confirmation";
 import type { Conversion, RenderContext } from "./context";
 import { runScript } from "./scripts";

@@ -2,7 +2,7 @@
  * What drawing a form needs (the submit-time rules are in form-logic.ts):
  * field order, which fields show, input types and autocomplete tokens.
  */
-import type { Field } from "../../contract/schema/cta";
+import type { Field } from "#contract/schema/cta";
 
 /** Field types a form shows (the others of SPEC 3 belong to quizzes and surveys). */
 export const FORM_FIELD_TYPES = [

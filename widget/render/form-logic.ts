@@ -3,12 +3,12 @@
  * contact payload of SPEC 3. What drawing a form needs lives in
  * form-fields.ts (re-exported here), so the submit chunk carries the rest.
  */
-import type { Field } from "../../contract/schema/cta";
-import { isPersonField } from "../../contract/schema/person-fields";
-import type { WidgetTexts } from "../../contract/i18n/en";
+import type { Field } from "#contract/schema/cta";
+import { isPersonField } from "#contract/schema/person-fields";
+import type { WidgetTexts } from "#contract/i18n/en";
 import { byPosition, isEmailField, isPhoneField } from "./form-fields";
 import type { ContactPayload, CtaIds } from "./types";
-import { cut } from "../core/cut";
+import { cut } from "#widget/core/cut";
 
 export * from "./form-fields";
 

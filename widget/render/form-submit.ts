@@ -5,7 +5,7 @@
  * (only with validate-email or validate-phone) the server check, the phone in
  * international form, the contact, and the conversion with its confirmation.
  */
-import type { CtaElement, Field } from "../../contract/schema/cta";
+import type { CtaElement, Field } from "#contract/schema/cta";
 import type { RenderContext } from "./context";
 import {
   buildContactPayload,

@@ -5,10 +5,10 @@
  * the renderer carries no words of its own. Owner-written texts never come
  * from here.
  */
-import { hasOwnKey } from "../../contract/json-record";
-import type { CtaDocument } from "../../contract/schema/cta";
-import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
-import type { WidgetTexts } from "../../contract/i18n/en";
+import { hasOwnKey } from "#contract/json-record";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
+import type { WidgetTexts } from "#contract/i18n/en";
 
 export type Lang = string;
 

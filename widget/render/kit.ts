@@ -9,7 +9,7 @@
  * `import "./kit"` is enough) when it reaches any module the entry uses.
  */
 export { useEffect, useRef, useState } from "react";
-export { warn } from "../core/log";
+export { warn } from "#widget/core/log";
 export { boxStyle } from "./box-style";
 export { reducedMotion } from "./focus";
 export { byPosition } from "./form-fields";

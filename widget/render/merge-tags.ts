@@ -5,8 +5,8 @@
  * CTA first, then in the known person. Into HTML, values go HTML-escaped, so
  * a person's name can never become markup (the sanitizer runs afterwards too).
  */
-import { hasOwnKey, ownValue } from "../../contract/json-record";
-import type { PublicPerson } from "../../contract/schema/public-config";
+import { hasOwnKey, ownValue } from "#contract/json-record";
+import type { PublicPerson } from "#contract/schema/public-config";
 
 const TAG = /\{\{\s*([\w.-]+)\s*(?:\|([^}]*))?\}\}/g;
 

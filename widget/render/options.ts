@@ -6,7 +6,7 @@
  * (SPEC 3); a few older snake_case spellings are accepted where the server
  * reads them too (check_recaptcha).
  */
-import type { Condition } from "../../contract/schema/condition";
+import type { Condition } from "#contract/schema/condition";
 
 /**
  * The look of one box (widget/render/box-style.ts): the CTA's frame

@@ -3,7 +3,7 @@
  * sms: link, an anchor scroll and the store ones. Message, step and redirect
  * are handled in Cta.tsx (every lead form needs one of them).
  */
-import type { ActionGroupData } from "../../contract/schema/cta";
+import type { ActionGroupData } from "#contract/schema/cta";
 import type { Outcome } from "./confirmation";
 import { warn } from "./kit";
 import { scrollToElement } from "./scroll";

@@ -12,7 +12,7 @@ import type { MountedCta, MountOptions } from "./types";
 
 // The page-area watcher of inline CTAs rides in this chunk, not the loader: only a page with
 // inline or page CTAs needs it, and such a page needs the renderer anyway.
-export { watchInlineTargets } from "../core/inline";
+export { watchInlineTargets } from "#widget/core/inline";
 
 /**
  * Calls `seen` once a frame of the CTA (.bk-frame) is rendered and meets the

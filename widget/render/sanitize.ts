@@ -9,7 +9,7 @@
  * The tags and link schemes are the allow-list the server's sanitizer uses
  * on save (contract/rich-text/allow-list.ts).
  */
-import { DROPPED_TAGS, LINK_PROTOCOL, RICH_TEXT_TAGS } from "../../contract/rich-text/allow-list";
+import { DROPPED_TAGS, LINK_PROTOCOL, RICH_TEXT_TAGS } from "#contract/rich-text/allow-list";
 
 /** An absolute http(s), mailto or tel address, or null for anything else (javascript:, data: ...). */
 export function safeHref(href: string | null | undefined, base?: string): string | null {

@@ -5,10 +5,10 @@
  * They use the site's store adapter (CtaRuntime.store); without one, a
  * Shopify theme page gets the Ajax adapter.
  */
-import type { CtaAction } from "../../contract/schema/cta";
+import type { CtaAction } from "#contract/schema/cta";
 import { warn } from "./kit";
-import { createAjaxCart } from "../store/ajax-cart";
-import type { CartAdapter } from "../store/types";
+import { createAjaxCart } from "#widget/store/ajax-cart";
+import type { CartAdapter } from "#widget/store/types";
 
 /** The store adapter to use, or null on a site without a store. */
 export function storeOf(given: CartAdapter | null | undefined, win: Window = window): CartAdapter | null {

@@ -13,7 +13,7 @@
  * A horizontal form's field takes at least a quarter of the row less its
  * share of the three 10 px gaps: at most 4 to a row (SPEC 5), the rest wrap.
  */
-import type { PublicWebsiteConfig } from "../../contract/schema/public-config";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
 import { bool, str } from "./options";
 
 /** SPEC 9 layout constants. */

@@ -4,7 +4,7 @@
  * visitor's first view, whose start is kept per website in local storage).
  * Pure except the small storage helpers at the end.
  */
-import { zoneOffsetMs } from "../../contract/time-zone";
+import { zoneOffsetMs } from "#contract/time-zone";
 import { num, str } from "./kit";
 
 /** SPEC 9: unset relative values. */

@@ -3,11 +3,11 @@
  * (widget/render). The loader imports these as types only, so nothing of the
  * renderer ends up in the loader bundle.
  */
-import type { CtaDocument, CtaVariant } from "../../contract/schema/cta";
-import type { Condition } from "../../contract/schema/condition";
-import type { PublicPerson, PublicWebsiteConfig } from "../../contract/schema/public-config";
-import type { CartAdapter, ProductCatalog } from "../store/types";
-import type { watchInlineTargets } from "../core/inline";
+import type { CtaDocument, CtaVariant } from "#contract/schema/cta";
+import type { Condition } from "#contract/schema/condition";
+import type { PublicPerson, PublicWebsiteConfig } from "#contract/schema/public-config";
+import type { CartAdapter, ProductCatalog } from "#widget/store/types";
+import type { watchInlineTargets } from "#widget/core/inline";
 
 /** Where an event or a contact came from. */
 export interface CtaIds {

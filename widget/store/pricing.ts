@@ -3,7 +3,7 @@
  * percentage, detect), badges, money in the website's currency character,
  * button and subscription texts, add-all lines and quantities.
  */
-import type { WidgetTexts } from "../../contract/i18n/en";
+import type { WidgetTexts } from "#contract/i18n/en";
 import { DEFAULT_CURRENCY_CHARACTER, DEFAULT_DISCOUNT_AMOUNT, DEFAULT_DISCOUNT_PERCENTAGE } from "./constants";
 import type { CartLineInput, Product, SellingPlan } from "./types";
 

@@ -4,8 +4,8 @@
  * not found is hidden; one with no available variant is hidden unless the CTA
  * shows unavailable products; at most products-limit (default 3) are shown.
  */
-import { debug } from "../core/debug";
-import { warn } from "../core/log";
+import { debug } from "#widget/core/debug";
+import { warn } from "#widget/core/log";
 import { DEFAULT_PRODUCTS_LIMIT } from "./constants";
 import { numericId } from "./ids";
 import { asVariantProduct, hasAvailableVariant } from "./product";

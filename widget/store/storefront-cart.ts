@@ -11,7 +11,7 @@
  * whose nullable fields are checked here, not cast away.
  */
 import { createStorefrontApiClient, type StorefrontApiClient } from "@shopify/storefront-api-client";
-import { warn } from "../core/log";
+import { warn } from "#widget/core/log";
 import { emptyCart, fromStorefrontCart, toStorefrontLineInputs } from "./cart";
 import { CART_ATTRIBUTE_KEY, HEADLESS_CART_RETRY_MS, PRODUCT_NOT_FOUND } from "./constants";
 import {

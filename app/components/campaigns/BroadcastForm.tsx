@@ -19,14 +19,14 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { SectionCard } from "~/components/SectionCard";
-import type { BroadcastDocument } from "~/models/broadcast.server";
-import { SUMMARY_LOCALES, summarizeBroadcast } from "~/lib/broadcast-summary";
-import { AdminForm } from "~/components/editor/AdminForm";
+import { SectionCard } from "#app/components/SectionCard";
+import type { BroadcastDocument } from "#app/models/broadcast.server";
+import { SUMMARY_LOCALES, summarizeBroadcast } from "#app/view/broadcast-summary";
+import { AdminForm } from "#app/components/editor/AdminForm";
 import { ConditionsBuilder } from "./ConditionsBuilder";
 import { isoToZoned, zonedToIso } from "./zoned-time";
-import { useT } from "~/i18n/useT";
-import type { AdminKey } from "~/i18n/en";
+import { useT } from "#app/i18n/useT";
+import type { AdminKey } from "#app/i18n/en";
 
 /** The form's value: a stored broadcast, or a new one without an id yet. */
 export type BroadcastValue = Omit<BroadcastDocument, "id"> & { id: number | null };

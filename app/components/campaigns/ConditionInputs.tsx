@@ -1,6 +1,6 @@
 /** The inputs of one condition, by its type (the columns and data keys the widget reads). */
 import { Select, TextField } from "@shopify/polaris";
-import type { Condition } from "../../../contract/schema/condition";
+import type { Condition } from "#contract/schema/condition";
 import {
   CTA_STATE_CHOICES,
   DATA_COMPARISON_CHOICES,
@@ -11,8 +11,8 @@ import {
   URL_MATCH_CHOICES,
   VISIT_SCOPE_CHOICES,
 } from "./condition-fields";
-import { useT } from "~/i18n/useT";
-import type { AdminKey } from "~/i18n/en";
+import { useT } from "#app/i18n/useT";
+import type { AdminKey } from "#app/i18n/en";
 
 export interface ConditionInputsProps {
   condition: Condition;

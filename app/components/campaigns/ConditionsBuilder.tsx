@@ -5,13 +5,13 @@
  * action groups; the summary under it reads the list back in words.
  */
 import { BlockStack, Box, Button, InlineStack, Select, Text } from "@shopify/polaris";
-import type { Condition, ConditionType } from "../../../contract/schema/condition";
-import { describeConditions } from "~/lib/broadcast-summary";
-import { move, removeAt, renumber } from "~/components/editor/document";
-import { newCondition } from "~/lib/new-condition";
+import type { Condition, ConditionType } from "#contract/schema/condition";
+import { describeConditions } from "#app/view/broadcast-summary";
+import { move, removeAt, renumber } from "#app/components/editor/document";
+import { newCondition } from "#app/view/new-condition";
 import { CONDITION_TYPE_CHOICES, translatedChoices, withConditionType } from "./condition-fields";
 import { ConditionInputs } from "./ConditionInputs";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 export interface ConditionsBuilderProps {
   conditions: Condition[];

@@ -3,9 +3,9 @@
  * choices of its selects, as catalogue keys. The data keys and values are the ones the
  * widget's evaluator reads (widget/core/conditions.ts).
  */
-import { CONDITION_TYPES, type Condition, type ConditionType } from "../../../contract/schema/condition";
-import type { AdminKey } from "~/i18n/en";
-import type { Translate } from "~/i18n";
+import { CONDITION_TYPES, type Condition, type ConditionType } from "#contract/schema/condition";
+import type { AdminKey } from "#app/i18n/en";
+import type { Translate } from "#app/i18n";
 
 /** A select choice whose label is a catalogue key: the component translates it. */
 type Choice = { label: AdminKey; value: string };

@@ -3,7 +3,7 @@
  * range: owners pick "1 Dec 2026, 09:00" in the broadcast's zone, the server
  * stores the instant. Pure (Intl only), so the server and the browser agree.
  */
-import { zoneOffsetMs } from "../../../contract/time-zone";
+import { zoneOffsetMs } from "#contract/time-zone";
 
 /** Offset of `zone` from UTC at an instant, in minutes (local minus UTC); null for an unknown zone. */
 export function zoneOffsetMinutes(at: number, zone: string): number | null {

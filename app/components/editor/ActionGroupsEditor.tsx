@@ -5,14 +5,14 @@
  */
 import { useState } from "react";
 import { BlockStack, Box, Button, Checkbox, InlineStack, Select, Text } from "@shopify/polaris";
-import type { ActionGroup } from "../../../contract/schema/cta";
-import { ConditionsBuilder } from "~/components/campaigns/ConditionsBuilder";
+import type { ActionGroup } from "#contract/schema/cta";
+import { ConditionsBuilder } from "#app/components/campaigns/ConditionsBuilder";
 import { ActionsEditor } from "./ActionsEditor";
 import { ConfirmationFields } from "./ConfirmationFields";
 import { ReorderButtons } from "./ReorderButtons";
 import { move, newActionGroup, removeAt, renumber, type Path } from "./document";
 import { useAllErrors, useErrorsUnder } from "./errors";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 export interface ActionGroupsEditorProps {
   groups: ActionGroup[];

@@ -5,12 +5,12 @@
  * the keys the widget reads; any other data in a JSON box.
  */
 import { BlockStack, Box, Button, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import type { CtaAction } from "../../../contract/schema/cta";
-import { PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "../../../contract/schema/action-types";
+import type { CtaAction } from "#contract/schema/cta";
+import { PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "#contract/schema/action-types";
 import { newAction, type Path } from "./document";
 import { useError } from "./errors";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 /** The action types in the order the select offers them: the person's, the store's, then the messenger. */
 const ACTION_TYPES: CtaAction["action_type"][] = [...PERSON_ACTION_TYPES, ...STORE_ACTION_TYPES, "messenger"];

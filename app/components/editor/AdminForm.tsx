@@ -1,7 +1,7 @@
 /** A POST form of the admin: carries the owner's CSRF token (when there is one) and the action's intent. */
 import { Form } from "@remix-run/react";
 import type { ComponentProps } from "react";
-import { CsrfInput } from "~/components/CsrfInput";
+import { CsrfInput } from "#app/components/CsrfInput";
 
 export interface AdminFormProps extends Omit<ComponentProps<typeof Form>, "method"> {
   csrfToken: string | null;

@@ -4,14 +4,14 @@
  * inline CTAs, which marked page area it fills.
  */
 import { BlockStack, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
-import { CTA_TYPES, type CtaDocument } from "../../../contract/schema/cta";
+import { CTA_TYPES, type CtaDocument } from "#contract/schema/cta";
 import { SUBTYPES, withType, type CtaType } from "./document";
 import { errorsUnder } from "./document";
 import { useAllErrors } from "./errors";
 import { AdvancedOptions, StyleControls } from "./StyleControls";
-import { useT } from "~/i18n/useT";
-import type { AdminKey, Translate } from "~/i18n";
-import { LANGUAGE_NAMES, LANGUAGES } from "../../../contract/i18n";
+import { useT } from "#app/i18n/useT";
+import type { AdminKey, Translate } from "#app/i18n";
+import { LANGUAGE_NAMES, LANGUAGES } from "#contract/i18n";
 
 export interface BasicsCardProps {
   doc: CtaDocument;

@@ -16,8 +16,8 @@ import {
   type CollectionSearchPage,
   type FeedCollection,
   type ResourcePickerCollection,
-} from "~/lib/store-products";
-import { useT } from "~/i18n/useT";
+} from "#app/view/store-products";
+import { useT } from "#app/i18n/useT";
 import { AppBridgePickerButton, type AppBridgePicker } from "./AppBridgePickerButton";
 import { NO_IMAGE, PickedItems } from "./PickedItems";
 import type { StoreProductsSource } from "./store-products-context";

@@ -4,12 +4,12 @@
  * (confirmation-close, script, and for quiz questions jump-field-id).
  */
 import { BlockStack, Checkbox, FormLayout, Select, TextField } from "@shopify/polaris";
-import { CONFIRMATION_TYPES, type ActionGroupData, type ConfirmationType } from "../../../contract/schema/cta";
+import { CONFIRMATION_TYPES, type ActionGroupData, type ConfirmationType } from "#contract/schema/cta";
 import { listOf, quantitiesOf, quantitiesText, withConfirmationType, type Path } from "./document";
 import { useAllErrors } from "./errors";
 import { CommitTextField } from "./CommitTextField";
 import { ProductPickerField } from "./ProductPickerField";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 export interface ConfirmationFieldsProps {
   data: ActionGroupData;

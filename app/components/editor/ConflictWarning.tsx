@@ -7,9 +7,9 @@
  */
 import { useMemo } from "react";
 import { Banner, BlockStack, Link, List, Text } from "@shopify/polaris";
-import { findConflicts, type PlacedCta, type TargetingBroadcast } from "~/lib/cta-conflicts";
-import { useT } from "~/i18n/useT";
-import type { AdminKey } from "~/i18n/en";
+import { findConflicts, type PlacedCta, type TargetingBroadcast } from "#app/view/cta-conflicts";
+import { useT } from "#app/i18n/useT";
+import type { AdminKey } from "#app/i18n/en";
 
 /** What the loader sends for the check: the website's other CTAs and its campaigns with their conditions. */
 export interface ConflictSources {

@@ -4,12 +4,12 @@
  * same Tiptap field as a text element (no raw HTML), and for a carousel
  * slide its image, the image's description and an optional link. The server
  * sanitizes each item's HTML on save as it does a text element's
- * (app/lib/rich-text/document-rich-text.ts); the widget reads the same keys
+ * (app/models/rich-text/document-rich-text.ts); the widget reads the same keys
  * (widget/render/options.ts ContentItem).
  */
 import { BlockStack, Box, Button, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
-import type { CtaElement, ElementType } from "../../../contract/schema/cta";
-import { useT } from "~/i18n/useT";
+import type { CtaElement, ElementType } from "#contract/schema/cta";
+import { useT } from "#app/i18n/useT";
 import { RichTextField } from "./RichTextField";
 
 /** Element types whose content is a list of items with rich text. */

@@ -22,9 +22,9 @@ import {
   Tabs,
   Text,
 } from "@shopify/polaris";
-import type { CtaDocument } from "../../../contract/schema/cta";
-import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
-import { CSRF_FIELD } from "~/lib/csrf-field";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
+import { CSRF_FIELD } from "#app/server/csrf-field";
 import { ActionBanner, type ActionMessage } from "./ActionBanner";
 import { BasicsCard } from "./BasicsCard";
 import { ConflictWarning, type ConflictSources } from "./ConflictWarning";
@@ -39,7 +39,7 @@ import { StepEditor } from "./StepEditor";
 import { OwnerUnsavedGuard, ShopifySaveBar } from "./UnsavedGuard";
 import { useDocHistory } from "./useDocHistory";
 import { VariantsCard } from "./VariantsCard";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 export interface CtaEditorResult extends ActionMessage {
   fieldErrors?: Record<string, string>;

@@ -16,7 +16,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { ELEMENT_TYPES, type CtaElement, type ElementType } from "../../../contract/schema/cta";
+import { ELEMENT_TYPES, type CtaElement, type ElementType } from "#contract/schema/cta";
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
 import { ContentItemsEditor, hasContentItems } from "./ContentItemsEditor";
 import { ProductFeedField } from "./ProductFeedField";
@@ -28,8 +28,8 @@ import { FieldsEditor } from "./FieldsEditor";
 import { RichTextField } from "./RichTextField";
 import { useCardSelection } from "./selection";
 import { AdvancedOptions, StyleControls } from "./StyleControls";
-import { useT } from "~/i18n/useT";
-import type { Translate } from "~/i18n";
+import { useT } from "#app/i18n/useT";
+import type { Translate } from "#app/i18n";
 
 /** The element types as select options, labelled in the admin language. */
 export const elementTypeChoices = (t: Translate) =>

@@ -16,13 +16,13 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { FIELD_TYPES, type Field, type FieldOption } from "../../../contract/schema/cta";
+import { FIELD_TYPES, type Field, type FieldOption } from "#contract/schema/cta";
 import { move, newField, removeAt, renumber, type Path } from "./document";
 import { useError, useErrorsUnder } from "./errors";
 import { ReorderButtons } from "./ReorderButtons";
 import { AdvancedOptions } from "./StyleControls";
-import { translator, type Translate } from "~/i18n";
-import { useT } from "~/i18n/useT";
+import { translator, type Translate } from "#app/i18n";
+import { useT } from "#app/i18n/useT";
 
 /** Field types whose answers are picked from choices. */
 export const CHOICE_FIELD_TYPES: readonly Field["field_type"][] = [

@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { TextField } from "@shopify/polaris";
 import { parseJsonObject } from "./document";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 export interface JsonOptionsEditorProps {
   label: string;

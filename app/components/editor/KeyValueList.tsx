@@ -3,7 +3,7 @@
  * `<name>.value` pairs (brand colours, brand style, extra data settings).
  */
 import { BlockStack, Button, InlineGrid, Text, TextField } from "@shopify/polaris";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 export interface KeyValueListProps {
   name: string;

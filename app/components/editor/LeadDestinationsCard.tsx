@@ -7,8 +7,8 @@
  * the element's own actions editor shows the same actions.
  */
 import { BlockStack, Card, Checkbox, Link, Text } from "@shopify/polaris";
-import type { CtaDocument } from "../../../contract/schema/cta";
-import { useT } from "~/i18n/useT";
+import type { CtaDocument } from "#contract/schema/cta";
+import { useT } from "#app/i18n/useT";
 import { collectingElements, listState, setList } from "./lead-destinations";
 
 /** A mailing tool and its lists (app/models/lead-destinations.server.ts). */

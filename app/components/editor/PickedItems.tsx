@@ -5,7 +5,7 @@
  * product feed's manual list.
  */
 import { BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polaris";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 /** A grey square where a product has no image (a data: URL passes the admin's image policy). */
 export const NO_IMAGE =

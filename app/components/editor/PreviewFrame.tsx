@@ -1,12 +1,12 @@
 /**
- * The editor's live preview: the preview page (app/lib/cta-preview.ts)
+ * The editor's live preview: the preview page (app/view/cta-preview.ts)
  * in a sandboxed iframe. The page is written once; every later edit is
  * posted to it, so it follows unsaved changes without reloading.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { BlockStack, Button, ButtonGroup, InlineStack, Select, Text } from "@shopify/polaris";
-import type { CtaDocument } from "../../../contract/schema/cta";
-import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
 import {
   parsePreviewPick,
   PREVIEW_MESSAGE,
@@ -14,9 +14,9 @@ import {
   previewTexts,
   type PreviewData,
   type PreviewPick,
-} from "~/lib/cta-preview";
-import { useNonce } from "~/lib/csp-nonce";
-import { useT } from "~/i18n/useT";
+} from "#app/view/cta-preview";
+import { useNonce } from "#app/server/csp-nonce";
+import { useT } from "#app/i18n/useT";
 
 export interface PreviewFrameProps {
   cta: CtaDocument;

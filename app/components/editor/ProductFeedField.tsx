@@ -7,7 +7,7 @@
  * the visitor's collection, cart) are kept as they are.
  */
 import { BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
-import type { CtaElement } from "../../../contract/schema/cta";
+import type { CtaElement } from "#contract/schema/cta";
 import {
   feedFromResourcePicker,
   feedProductFromHit,
@@ -15,8 +15,8 @@ import {
   withManualFeed,
   type FeedProduct,
   type ResourcePickerProduct,
-} from "~/lib/store-products";
-import { useT } from "~/i18n/useT";
+} from "#app/view/store-products";
+import { useT } from "#app/i18n/useT";
 import { AppBridgePickerButton, type AppBridgePicker } from "./AppBridgePickerButton";
 import { ProductSearch } from "./ProductPickerField";
 import { PickedItems } from "./PickedItems";

@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from "react";
 import { BlockStack, Button, InlineStack, Text, Thumbnail } from "@shopify/polaris";
-import type { ActionGroupData } from "../../../contract/schema/cta";
+import type { ActionGroupData } from "#contract/schema/cta";
 import {
   priceRange,
   resourcePickerSelectionIds,
@@ -20,8 +20,8 @@ import {
   type ProductSearchPage,
   type ResourcePickerProduct,
   type SelectedVariant,
-} from "~/lib/store-products";
-import { useT } from "~/i18n/useT";
+} from "#app/view/store-products";
+import { useT } from "#app/i18n/useT";
 import { useStoreProducts, type StoreProductsSource } from "./store-products-context";
 import { useStoreSearch, type StoreSearchKind } from "./useStoreSearch";
 import { StoreSearchPanel } from "./StoreSearchPanel";

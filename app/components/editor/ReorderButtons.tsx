@@ -1,6 +1,6 @@
 /** The ↑, ↓ and Remove buttons of one item in an ordered list of the editor (a form's fields, an element's action groups). */
 import { Button } from "@shopify/polaris";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 /** Moves the item named `label` up or down among `count` items, or removes it. */
 export function ReorderButtons(props: {

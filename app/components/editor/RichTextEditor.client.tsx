@@ -12,9 +12,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Button, InlineStack, TextField } from "@shopify/polaris";
-import { checkLinkAddress, isAllowedLink, MAX_LINK_CHARS } from "~/lib/rich-text/link-address";
-import { useNonce } from "~/lib/csp-nonce";
-import { useT } from "~/i18n/useT";
+import { checkLinkAddress, isAllowedLink, MAX_LINK_CHARS } from "#app/view/link-address";
+import { useNonce } from "#app/server/csp-nonce";
+import { useT } from "#app/i18n/useT";
 
 export interface RichTextEditorProps {
   label: string;

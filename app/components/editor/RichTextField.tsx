@@ -8,7 +8,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Text } from "@shopify/polaris";
 import type { RichTextEditorProps } from "./RichTextEditor.client";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 const RichTextEditor = lazy(() => import("./RichTextEditor.client"));
 

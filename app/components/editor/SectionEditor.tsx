@@ -1,11 +1,11 @@
 /** A section of a step: its columns side by side, each a list of elements, with adding, moving and removing. */
 import { useState, type ReactNode } from "react";
 import { BlockStack, Box, Button, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
-import type { CtaColumn, CtaSection, ElementType } from "../../../contract/schema/cta";
+import type { CtaColumn, CtaSection, ElementType } from "#contract/schema/cta";
 import { elementSummary, moveTo, newColumn, newElement, removeAt, renumber, type Path } from "./document";
 import { errorAt, errorsUnder } from "./document";
 import { SortableList } from "./SortableList";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 import { useAllErrors, useError, useErrorsUnder } from "./errors";
 import { elementTypeChoices, ElementEditor } from "./ElementEditor";
 import { AdvancedOptions, StyleControls } from "./StyleControls";

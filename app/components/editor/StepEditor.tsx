@@ -1,12 +1,12 @@
 /** One step of a variant (SPEC 3 Step): its name, sections, what happens after it converts, and its script. */
 import { BlockStack, Button, Card, Divider, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
-import type { CtaStep } from "../../../contract/schema/cta";
+import type { CtaStep } from "#contract/schema/cta";
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
 import { moveTo, newSection, newElement, removeAt, renumber, type Path } from "./document";
 import { useError } from "./errors";
 import { SectionEditor } from "./SectionEditor";
 import { SortableList } from "./SortableList";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 export interface StepEditorProps {
   step: CtaStep;

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { Banner, BlockStack, Box, Button, InlineStack, Spinner, Text, TextField } from "@shopify/polaris";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 import type { StoreSearchState } from "./useStoreSearch";
 
 interface Paged {

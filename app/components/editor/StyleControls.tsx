@@ -10,10 +10,10 @@
  */
 import { useId, useState, type ReactNode } from "react";
 import { Banner, BlockStack, Box, Button, FormLayout, InlineStack, Select, TextField } from "@shopify/polaris";
-import { AA_NORMAL, checkContrast, isHexColor, normalizeHex } from "~/lib/style/contrast";
-import { BORDER_STYLES, isSafeImageUrl, PIXEL_RANGES, SHADOW_PRESETS } from "../../../contract/schema/option-keys";
-import type { ElementType } from "../../../contract/schema/cta";
-import { useT } from "~/i18n/useT";
+import { AA_NORMAL, checkContrast, isHexColor, normalizeHex } from "#app/view/contrast";
+import { BORDER_STYLES, isSafeImageUrl, PIXEL_RANGES, SHADOW_PRESETS } from "#contract/schema/option-keys";
+import type { ElementType } from "#contract/schema/cta";
+import { useT } from "#app/i18n/useT";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";
 
 /** The colours the renderer falls back to (widget/render/styles.ts ctaCss) when a CTA and its brand leave them unset. */

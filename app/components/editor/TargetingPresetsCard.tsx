@@ -3,7 +3,7 @@
  * visitors, a utm_source, a page address, a device class, where they came
  * from) without leaving for the Campaigns
  * page. "Apply" saves the choice as a campaign in the Campaigns page's own
- * format and validators (app/lib/targeting-presets.ts, the "targeting"
+ * format and validators (app/view/targeting-presets.ts, the "targeting"
  * intent of the editor's action) and picks it for this CTA; the campaign is
  * then editable on the Campaigns page like any other. How often it shows
  * again stays with the basics card's "after closing" setting.
@@ -11,11 +11,11 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, Button, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
-import type { CtaDocument } from "../../../contract/schema/cta";
-import { CSRF_FIELD } from "~/lib/csrf-field";
-import { NO_PRESET, presetOf, type TargetingPreset } from "~/lib/targeting-presets";
-import type { Condition } from "../../../contract/schema/condition";
-import { useT } from "~/i18n/useT";
+import type { CtaDocument } from "#contract/schema/cta";
+import { CSRF_FIELD } from "#app/server/csrf-field";
+import { NO_PRESET, presetOf, type TargetingPreset } from "#app/view/targeting-presets";
+import type { Condition } from "#contract/schema/condition";
+import { useT } from "#app/i18n/useT";
 
 type Answer =
   | { ok: true; message: string; broadcastId: number }

@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import { useBlocker } from "@remix-run/react";
 import { Modal, Text } from "@shopify/polaris";
 import { SaveBar } from "@shopify/app-bridge-react";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 /** The standalone admin's guard: a "Leave without saving?" modal and beforeunload, both only while dirty. */
 export function OwnerUnsavedGuard({ dirty }: { dirty: boolean }) {

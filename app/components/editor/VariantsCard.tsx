@@ -4,10 +4,10 @@
  * the card says so before saving, and the server checks again.
  */
 import { BlockStack, Box, Button, Card, Checkbox, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
-import type { CtaDocument } from "../../../contract/schema/cta";
+import type { CtaDocument } from "#contract/schema/cta";
 import { addVariant, evenSplit, percentTotal, removeVariant, splitProblem } from "./document";
 import { useAllErrors } from "./errors";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 export interface VariantsCardProps {
   doc: CtaDocument;

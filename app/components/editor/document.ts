@@ -18,9 +18,9 @@ import type {
   CtaVariant,
   ElementType,
   Field,
-} from "../../../contract/schema/cta";
-import { textOr, translator, type Translate } from "~/i18n";
-import { copyWithoutIds } from "../../../contract/schema/cta-copy";
+} from "#contract/schema/cta";
+import { textOr, translator, type Translate } from "#app/i18n";
+import { copyWithoutIds } from "#contract/schema/cta-copy";
 import type { Path } from "./immutable-edits";
 
 // Reads, copies by path and list reordering live in their own module; the editor imports them from here with the rest.

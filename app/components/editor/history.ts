@@ -3,6 +3,7 @@
  * bursts coalesce, the past is bounded, a new edit drops the redo branch)
  * are tested without a browser.
  */
+import { isRecord } from "#contract/json-record";
 
 /** Past and future documents around the one being edited. */
 export interface History<T> {
@@ -22,10 +23,6 @@ export const COALESCE_MS = 1000;
 /** A history with nothing to undo or redo. */
 export function startHistory<T>(present: T): History<T> {
   return { past: [], present, future: [], lastPath: null, lastAt: 0 };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 /**

@@ -6,7 +6,7 @@
  * The "Where leads go" card toggles a list on every such element at once, so
  * the same format the element's own actions editor writes is the only one.
  */
-import type { CtaAction, CtaDocument } from "../../../contract/schema/cta";
+import type { CtaAction, CtaDocument } from "#contract/schema/cta";
 
 /** A list as the card offers it: its integration and its id inside that tool. */
 export interface ListRef {

@@ -7,8 +7,8 @@
  * into view and take focus.
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
-import type { CtaDocument, CtaElement } from "../../../contract/schema/cta";
-import type { PreviewPick } from "~/lib/cta-preview";
+import type { CtaDocument, CtaElement } from "#contract/schema/cta";
+import type { PreviewPick } from "#app/view/cta-preview";
 import { buttonLabelKey, getIn, setIn, type Path } from "./document";
 
 /** The card to select: its element's path ("variants.0.steps.0.sections.1.columns.0.elements.2"). */

@@ -5,8 +5,8 @@
  * page by cursor. Searches post to the owner endpoint with the CSRF token.
  */
 import { useEffect, useRef, useState } from "react";
-import { CSRF_FIELD } from "~/lib/csrf-field";
-import { useT } from "~/i18n/useT";
+import { CSRF_FIELD } from "#app/server/csrf-field";
+import { useT } from "#app/i18n/useT";
 import type { StoreProductsSource } from "./store-products-context";
 
 /** How long typing must pause before the search runs. */

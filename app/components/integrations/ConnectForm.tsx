@@ -1,10 +1,10 @@
 /** The form that connects an e-mail marketing tool (or Beckon's own lists). */
 import { useState } from "react";
 import { BlockStack, Button, Card, FormLayout, Text } from "@shopify/polaris";
-import { AdminForm } from "~/components/editor/AdminForm";
+import { AdminForm } from "#app/components/editor/AdminForm";
 import { FormSelect, FormTextField } from "./fields";
-import { useT } from "~/i18n/useT";
-import type { AdminKey, Translate } from "~/i18n";
+import { useT } from "#app/i18n/useT";
+import type { AdminKey, Translate } from "#app/i18n";
 
 const HELP: Record<string, AdminKey> = {
   klaviyo: "integrations.helpKlaviyo",

@@ -4,12 +4,12 @@
  */
 import { useState } from "react";
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import type { CtaListSettings } from "~/models/cta-list-actions.server";
-import type { IntegrationSummary } from "~/models/integration-admin.server";
-import { AdminForm } from "~/components/editor/AdminForm";
+import type { CtaListSettings } from "#app/models/cta-list-actions.server";
+import type { IntegrationSummary } from "#app/models/integration-admin.server";
+import { AdminForm } from "#app/components/editor/AdminForm";
 import { FormSelect, FormTextField } from "./fields";
-import type { AdminKey, Translate } from "~/i18n";
-import { useT } from "~/i18n/useT";
+import type { AdminKey, Translate } from "#app/i18n";
+import { useT } from "#app/i18n/useT";
 
 /** What each action does, as a sentence with the list, tag and tool filled in. */
 const ACTION_TEXTS: Record<string, AdminKey> = {

@@ -1,9 +1,9 @@
 /** Syncs an e-mail marketing tool refused for good, with the reason and a retry. */
 import { BlockStack, Box, Button, Card, DataTable, Link, Text } from "@shopify/polaris";
-import type { FailedSync } from "~/models/sync-failures.server";
-import { AdminForm } from "~/components/editor/AdminForm";
-import { formatUtcDateTime } from "~/components/format";
-import { useT } from "~/i18n/useT";
+import type { FailedSync } from "#app/models/sync-failures.server";
+import { AdminForm } from "#app/components/editor/AdminForm";
+import { formatUtcDateTime } from "#app/components/format";
+import { useT } from "#app/i18n/useT";
 
 /** The failed syncs table. */
 export function FailedSyncsCard({

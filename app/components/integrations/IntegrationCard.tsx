@@ -1,9 +1,9 @@
 /** One connected tool: its key (hint only), sync counts, lists, and the forms that change them. */
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import type { IntegrationSummary } from "~/models/integration-admin.server";
-import { AdminForm } from "~/components/editor/AdminForm";
+import type { IntegrationSummary } from "#app/models/integration-admin.server";
+import { AdminForm } from "#app/components/editor/AdminForm";
 import { FormTextField } from "./fields";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 export interface IntegrationCardProps {
   integration: IntegrationSummary;

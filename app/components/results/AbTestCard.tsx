@@ -4,23 +4,24 @@
  * the minimum sample, and the buttons that make a variant the winner.
  */
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import type { CtaResult } from "~/models/results.server";
-import { MIN_TOTAL_CONVERSIONS, MIN_VIEWS_PER_VARIANT } from "~/lib/ab-stats";
-import { AdminForm } from "~/components/editor/AdminForm";
+import type { CtaResult } from "#app/models/results/results.server";
+import { AdminForm } from "#app/components/editor/AdminForm";
 import { formats } from "./format";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 export interface AbTestCardProps {
   cta: CtaResult;
   csrfToken: string | null;
   busy: boolean;
+  /** The minimum sample before probabilities are shown (the results model's rule, passed down by the page). */
+  minimum: { viewsPerVariant: number; totalConversions: number };
 }
 
 const cell: React.CSSProperties = { padding: "8px 12px", textAlign: "right", whiteSpace: "nowrap" };
 const head: React.CSSProperties = { ...cell, fontWeight: 600, borderBottom: "1px solid #e3e3e3" };
 
 /** The A/B card of a CTA with two or more variants. */
-export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
+export function AbTestCard({ cta, csrfToken, busy, minimum }: AbTestCardProps) {
   const translate = useT();
   const formatters = formats(translate.lang);
   const test = cta.abTest;
@@ -47,8 +48,8 @@ export function AbTestCard({ cta, csrfToken, busy }: AbTestCardProps) {
         {!test.enoughData ? (
           <Banner tone="info" title={translate("results.notEnoughData")}>
             <p>
-              {test.reason} Probabilities are shown once every variant has {MIN_VIEWS_PER_VARIANT} views and the test
-              has {MIN_TOTAL_CONVERSIONS} conversions.
+              {test.reason} Probabilities are shown once every variant has {minimum.viewsPerVariant} views and the test
+              has {minimum.totalConversions} conversions.
             </p>
           </Banner>
         ) : best ? (

@@ -15,7 +15,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { BarChart, LineChart, PolarisVizProvider } from "@shopify/polaris-viz";
 import type { DataSeries } from "@shopify/polaris-viz-core";
 import { formats } from "./format";
-import { useT } from "~/i18n/useT";
+import { useT } from "#app/i18n/useT";
 
 export interface DailySeries {
   name: string;

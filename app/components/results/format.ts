@@ -4,8 +4,8 @@
  * the browser, and days are formatted in UTC, so the server's render and
  * the browser's hydration agree.
  */
-import type { Language } from "../../../contract/i18n";
-import { LOCALES } from "~/i18n/locales";
+import type { Language } from "#contract/i18n";
+import { LOCALES } from "#app/i18n/locales";
 
 /** The results page's formatters for one admin language. */
 export function formats(lang: Language) {

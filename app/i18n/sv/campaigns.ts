@@ -1,6 +1,6 @@
 /** Swedish texts of campaigns, broadcast targeting and the plain-words summary of a broadcast; exactly the keys of en/campaigns.ts. */
-import type { SameKeys } from "../same-keys";
-import type { campaignsEn } from "../en/campaigns";
+import type { SameKeys } from "#app/i18n/same-keys";
+import type { campaignsEn } from "#app/i18n/en/campaigns";
 
 export const campaignsSv: SameKeys<typeof campaignsEn> = {
   "campaigns.title": "Kampanjer",

@@ -1,6 +1,6 @@
 /** Swedish texts of the contact list, one contact's page and the leads view; exactly the keys of en/contacts.ts. */
-import type { SameKeys } from "../same-keys";
-import type { contactsEn } from "../en/contacts";
+import type { SameKeys } from "#app/i18n/same-keys";
+import type { contactsEn } from "#app/i18n/en/contacts";
 
 export const contactsSv: SameKeys<typeof contactsEn> = {
   "contacts.title": "Kontakter",

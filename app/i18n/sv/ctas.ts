@@ -1,6 +1,6 @@
 /** Swedish texts of the CTA list, CTA types, templates, the preview page, safe editing and edit conflicts; exactly the keys of en/ctas.ts. */
-import type { SameKeys } from "../same-keys";
-import type { ctasEn } from "../en/ctas";
+import type { SameKeys } from "#app/i18n/same-keys";
+import type { ctasEn } from "#app/i18n/en/ctas";
 
 export const ctasSv: SameKeys<typeof ctasEn> = {
   "ctas.title": "CTA:er",

@@ -1,6 +1,6 @@
 /** Swedish texts of the editor's builder: drag and drop, the element tree, the preview's in-place editing and the element forms; exactly the keys of en/editor-ui.ts. */
-import type { SameKeys } from "../same-keys";
-import type { editorUiEn } from "../en/editor-ui";
+import type { SameKeys } from "#app/i18n/same-keys";
+import type { editorUiEn } from "#app/i18n/en/editor-ui";
 
 export const editorUiSv: SameKeys<typeof editorUiEn> = {
   "editorUi.splitEvenly": "Dela lika",

@@ -1,6 +1,6 @@
 /** Swedish texts of the CTA editor's cards: content, style, rich text, content items and the product and collection pickers; exactly the keys of en/editor.ts. */
-import type { SameKeys } from "../same-keys";
-import type { editorEn } from "../en/editor";
+import type { SameKeys } from "#app/i18n/same-keys";
+import type { editorEn } from "#app/i18n/en/editor";
 
 export const editorSv: SameKeys<typeof editorEn> = {
   "editor.save": "Spara",

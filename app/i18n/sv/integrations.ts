@@ -1,6 +1,6 @@
 /** Swedish texts of the e-mail marketing tools and other integrations; exactly the keys of en/integrations.ts. */
-import type { SameKeys } from "../same-keys";
-import type { integrationsEn } from "../en/integrations";
+import type { SameKeys } from "#app/i18n/same-keys";
+import type { integrationsEn } from "#app/i18n/en/integrations";
 
 export const integrationsSv: SameKeys<typeof integrationsEn> = {
   "integrations.title": "Integrationer",

@@ -1,6 +1,6 @@
 /** Swedish texts of the results page: metrics that say what they count, and the CSV export; exactly the keys of en/results.ts. */
-import type { SameKeys } from "../same-keys";
-import type { resultsEn } from "../en/results";
+import type { SameKeys } from "#app/i18n/same-keys";
+import type { resultsEn } from "#app/i18n/en/results";
 
 export const resultsSv: SameKeys<typeof resultsEn> = {
   "results.last7": "Senaste 7 dagarna",

@@ -1,6 +1,6 @@
 /** Swedish texts of website settings, the install instructions and customer privacy; exactly the keys of en/settings.ts. */
-import type { SameKeys } from "../same-keys";
-import type { settingsEn } from "../en/settings";
+import type { SameKeys } from "#app/i18n/same-keys";
+import type { settingsEn } from "#app/i18n/en/settings";
 
 export const settingsSv: SameKeys<typeof settingsEn> = {
   "settings.title": "Inställningar",

@@ -1,6 +1,6 @@
 /** Swedish texts of the admin's frame: language switch, header, navigation, error pages, sign-in, formats and action messages; exactly the keys of en/shell.ts. */
-import type { SameKeys } from "../same-keys";
-import type { shellEn } from "../en/shell";
+import type { SameKeys } from "#app/i18n/same-keys";
+import type { shellEn } from "#app/i18n/en/shell";
 
 export const shellSv: SameKeys<typeof shellEn> = {
   "language.en": "English",

@@ -1,6 +1,6 @@
 /** Swedish texts of validation messages of CTA documents and forms; exactly the keys of en/validation.ts. */
-import type { SameKeys } from "../same-keys";
-import type { validationEn } from "../en/validation";
+import type { SameKeys } from "#app/i18n/same-keys";
+import type { validationEn } from "#app/i18n/en/validation";
 
 export const validationSv: SameKeys<typeof validationEn> = {
   "validation.fixProblems": "Rätta de {count} problemen som är markerade nedan.",

@@ -2,7 +2,7 @@
  * The one way provider clients talk HTTP: a time-out on every call, and every
  * failure turned into a ProviderError that says whether to retry.
  */
-import { DEFAULT_PROVIDER_TIMEOUT_MS } from "../../lib/env.server";
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from "#app/server/env.server";
 import { ProviderError, type ProviderOptions } from "./types";
 
 /** Parses Retry-After (seconds or an HTTP date) into milliseconds from now. */

@@ -14,8 +14,8 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { isPublicAddress } from "../../lib/public-address";
-import { serverEnv, type EnvSource } from "../../lib/env.server";
+import { isPublicAddress } from "#app/server/public-address";
+import { serverEnv, type EnvSource } from "#app/server/env.server";
 
 /** Resolves a host name to all its addresses. */
 export type ResolveAddresses = (hostname: string) => Promise<{ address: string; family: number }[]>;

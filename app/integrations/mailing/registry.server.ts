@@ -8,12 +8,12 @@ import {
   klaviyoCredentialsSchema,
   mailchimpCredentialsSchema,
   syncSettingsSchema,
-} from "../../../contract/schema/integrations";
+} from "#contract/schema/integrations";
 import { activeCampaignProvider } from "./activecampaign.server";
 import { klaviyoProvider } from "./klaviyo.server";
 import { mailchimpProvider } from "./mailchimp.server";
 import { ProviderError, type MailingProvider } from "./types";
-import { serverEnv, type EnvSource } from "../../lib/env.server";
+import { serverEnv, type EnvSource } from "#app/server/env.server";
 
 /** Integration types whose lists live in an outside tool (synced through the outbox). */
 export const PROVIDER_TYPES = ["klaviyo", "mailchimp", "activecampaign"] as const;

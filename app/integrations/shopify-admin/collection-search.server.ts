@@ -4,7 +4,7 @@
  * product search, so typed syntax cannot widen it), and the answer becomes
  * the editor's CollectionHit shape.
  */
-import type { CollectionSearchPage } from "../../lib/store-products";
+import type { CollectionSearchPage } from "#app/view/store-products";
 import { adminGraphql, type AdminGraphqlOptions } from "./admin-graphql.server";
 import { COLLECTION_SEARCH_QUERY, type BeckonCollectionSearchQuery } from "./operations";
 import { PRODUCTS_PER_PAGE, productSearchQuery } from "./product-search.server";

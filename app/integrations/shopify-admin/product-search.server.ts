@@ -3,7 +3,7 @@
  * words become a Shopify search query (escaped, so typed syntax cannot
  * widen it), and the answer becomes the editor's ProductHit shape.
  */
-import type { ProductSearchPage } from "../../lib/store-products";
+import type { ProductSearchPage } from "#app/view/store-products";
 import { adminGraphql, type AdminGraphqlOptions } from "./admin-graphql.server";
 import { PRODUCT_SEARCH_QUERY, type BeckonProductSearchQuery } from "./operations";
 

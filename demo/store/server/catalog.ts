@@ -158,7 +158,7 @@ export async function loadDefaultCatalog(): Promise<{ products: CatalogProduct[]
       console.warn("[storefront] could not load the seed catalogue, using the fixture:", e);
     }
   }
-  const { storeCatalogFixture } = await import("../../../test/fixtures/store");
+  const { storeCatalogFixture } = await import("#test/fixtures/store");
   return { products: storeCatalogFixture().map(toCatalogProduct), from: "fixture" };
 }
 

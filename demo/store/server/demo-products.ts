@@ -1,8 +1,8 @@
 /** The demo store's pages (/demo/store and its cart), from demo/store.html and the seeded catalogue. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DEMO_STORE_PRODUCTS } from "../../../prisma/seed-data/demo-store-products";
-import { esc as escapeHtml } from "../../sv/server/html";
+import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
+import { esc as escapeHtml } from "#demo/sv/server/html";
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

@@ -7,7 +7,7 @@
  * /demo/store/cart) are Remix routes that embed the widget.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { DEMO_STORE_PRODUCTS } from "../../../prisma/seed-data/demo-store-products";
+import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 import { createStorefront } from "./storefront";
 import type { Storefront } from "./storefront-types";
 

@@ -5,9 +5,9 @@
  * What the store knows of Beckon comes from the server that serves it
  * (demo/host.ts).
  */
-import type { BeckonForHost } from "../../host";
+import type { BeckonForHost } from "#demo/host";
 import { demoStorePage } from "./demo-products";
-import { demoDataMissing, htmlPage } from "../../sv/server/sv-request.server";
+import { demoDataMissing, htmlPage } from "#demo/sv/server/sv-request.server";
 
 export async function demoStoreResponse(
   request: Request,

@@ -3,7 +3,7 @@
  * submissions of its own forms. Deterministic demo rules, so the browser
  * tests can reach every answer.
  */
-import { checkValue } from "../src/validation";
+import { checkValue } from "#demo/sv/src/validation";
 
 /** Addresses the demo treats as already registered. */
 export const REGISTERED_EMAILS = new Set(["anmald@saljakademin.se", "redan@exempel.se"]);

@@ -3,7 +3,7 @@
  * the page and for the refresh-loop answer: filtered by the loop filter's
  * taxonomies, three per page, with pagination links that keep the filters.
  */
-import { buildLoopQuery, matchesFilters, type LoopFilters } from "../src/loop-query";
+import { buildLoopQuery, matchesFilters, type LoopFilters } from "#demo/sv/src/loop-query";
 import { COURSE_TAXONOMIES, COURSES, type Course } from "./content";
 import { esc, jsonAttr, kronor } from "./html";
 

@@ -7,9 +7,9 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { SiteConfig } from "../src/config";
-import { linkActionHash } from "../src/link-actions";
-import { parseLoopQuery } from "../src/loop-query";
+import type { SiteConfig } from "#demo/sv/src/config";
+import { linkActionHash } from "#demo/sv/src/link-actions";
+import { parseLoopQuery } from "#demo/sv/src/loop-query";
 import { POSTS, type Post } from "./content";
 import { esc, fill, scriptJson } from "./html";
 import { COURSE_LOOP_ID, COURSES_PAGE_ID, renderCourseLoopWidget, renderLoopFilters } from "./loop";

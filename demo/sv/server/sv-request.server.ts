@@ -4,8 +4,8 @@
  * snippet, and the visitor's demo role. Used by the app/routes/demo.* routes,
  * which hand over what Beckon tells a host site (demo/host.ts).
  */
-import { placed } from "../../../contract/placement";
-import type { BeckonForHost } from "../../host";
+import { placed } from "#contract/placement";
+import type { BeckonForHost } from "#demo/host";
 import { renderSvPage, roleFromCookie, type SvRequest } from "./pages";
 
 /** The 503 answer while the demo data is missing. */

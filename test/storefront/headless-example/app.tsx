@@ -12,9 +12,9 @@
 import { CartProvider, ShopifyProvider, useCart } from "@shopify/hydrogen-react";
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
-import type { CtaDocument } from "../../../contract/schema/cta";
-import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
-import { BeckonCta, BeckonProvider, useBeckon } from "../../../widget/react";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
+import { BeckonCta, BeckonProvider, useBeckon } from "#widget/react";
 
 export interface HeadlessExampleData {
   cta: CtaDocument;

@@ -12,7 +12,7 @@
  * do not fit. Of the valid ones, only the products and collections queries
  * the server sends are understood; anything else is a GraphQL error too.
  */
-import { adminRefusal } from "../admin-schema";
+import { adminRefusal } from "#test/support/admin-schema";
 import { FakeServer, type FakeReply } from "./fake-server";
 
 export interface FakeVariant {

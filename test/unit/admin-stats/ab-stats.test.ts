@@ -13,7 +13,7 @@ import {
   normalCdf,
   posterior,
   probabilityToBeat,
-} from "~/lib/ab-stats";
+} from "#app/models/results/ab-stats";
 
 /** P(X > Y) by Simpson's rule on f_X(x)·F_Y(x), F_Y accumulated on the same grid (reference only). */
 function integrated(aX: number, bX: number, aY: number, bY: number, steps = 200_000): number {

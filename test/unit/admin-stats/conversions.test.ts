@@ -1,4 +1,4 @@
-/** The results definitions (app/lib/conversions.ts): what each event counts as, CTA goals, and crediting orders. */
+/** The results definitions (app/models/results/conversions.ts): what each event counts as, CTA goals, and crediting orders. */
 import { describe, expect, it } from "vitest";
 import {
   ATTRIBUTION_WINDOW_DAYS,
@@ -11,7 +11,7 @@ import {
   utcDay,
   COUNTER_OF_EVENT,
   type OrderRow,
-} from "~/lib/conversions";
+} from "#app/models/results/conversions";
 
 const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 0, day, hour));
 const from = at(1, 0);

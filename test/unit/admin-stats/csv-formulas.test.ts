@@ -4,9 +4,9 @@
  * numbers, negative ones included, stay numbers.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { csvCell, parseCsv } from "~/lib/csv";
-import { contactsCsv } from "~/models/contacts-csv.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { csvCell, parseCsv } from "#app/view/csv";
+import { contactsCsv } from "#app/models/contacts-csv.server";
 
 describe("csvCell", () => {
   it.each([

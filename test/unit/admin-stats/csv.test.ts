@@ -1,6 +1,6 @@
 /** CSV writing: quoting, formula neutralising, BOM, and a round trip through the parser. */
 import { describe, expect, it } from "vitest";
-import { UTF8_BOM, csvCell, csvFileName, parseCsv, toCsv } from "~/lib/csv";
+import { UTF8_BOM, csvCell, csvFileName, parseCsv, toCsv } from "#app/view/csv";
 
 describe("csv", () => {
   it("quotes commas, quotes and line breaks", () => {

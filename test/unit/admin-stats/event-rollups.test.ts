@@ -8,14 +8,14 @@
  * before the rollups existed, run twice and interrupted.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seededRandom } from "../../support/seeded-random";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import type { Db } from "~/db.server";
-import { storeEvents } from "~/models/event.server";
-import { aggregate, applyToRollups, backfillRollups } from "~/models/event-rollups.server";
-import { cartValueOf, utcDay } from "~/lib/conversions";
-import { entriesOf, estimate, toDense } from "~/lib/hll";
-import type { EventInput } from "../../../contract/schema/public-api";
+import { seededRandom } from "#test/support/seeded-random";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import type { Db } from "#app/db.server";
+import { storeEvents } from "#app/models/event.server";
+import { aggregate, applyToRollups, backfillRollups } from "#app/models/event-rollups.server";
+import { cartValueOf, utcDay } from "#app/models/results/conversions";
+import { entriesOf, estimate, toDense } from "#app/models/results/hll";
+import type { EventInput } from "#contract/schema/public-api";
 
 let t: TestDatabase;
 let websiteId: number;
@@ -250,7 +250,7 @@ describe("rollups kept as events are stored", () => {
     expect(await t.db.ctaDailyRollup.count({ where: { websiteId: otherSiteId } })).toBe(0);
   });
 
-  it("merges large sketches into the dense form in the database as in app/lib/hll.ts", async () => {
+  it("merges large sketches into the dense form in the database as in app/models/results/hll.ts", async () => {
     const site = (await t.db.website.create({ data: { name: "Many people", dataSettings: {} } })).id;
     const createdAt = new Date("2026-02-03T10:00:00Z");
     const view = (personId: number) => ({

@@ -1,6 +1,6 @@
-/** The HyperLogLog sketches of unique people (app/lib/hll.ts). */
+/** The HyperLogLog sketches of unique people (app/models/results/hll.ts). */
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../support/seeded-random";
+import { seededRandom } from "#test/support/seeded-random";
 import {
   HLL_REGISTERS,
   HLL_STANDARD_ERROR,
@@ -13,7 +13,7 @@ import {
   mergeInto,
   registerOf,
   toDense,
-} from "~/lib/hll";
+} from "#app/models/results/hll";
 
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 

@@ -5,11 +5,11 @@
  * inside its website.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { contactQueryParams, listContacts, parseContactQuery } from "~/models/contact-list.server";
-import { contactDetail } from "~/models/contact-admin.server";
-import { contactsCsv } from "~/models/contacts-csv.server";
-import { deletePeople } from "~/models/person-data.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { contactQueryParams, listContacts, parseContactQuery } from "#app/models/contact-list.server";
+import { contactDetail } from "#app/models/contact-admin.server";
+import { contactsCsv } from "#app/models/contacts-csv.server";
+import { deletePeople } from "#app/models/person-data.server";
 import {
   customerDataReport,
   customerOfPayload,
@@ -17,17 +17,17 @@ import {
   phoneDigits,
   redactCustomer,
   redactShop,
-} from "~/models/privacy.server";
-import { isTopic } from "~/lib/webhook-binding.server";
-import { parsePeriod } from "~/lib/results-period";
-import { clearWinner, markWinner } from "~/models/ab-winner.server";
-import { loadResults } from "~/models/results.server";
-import { addElementAction, ctaListSettings, removeElementAction } from "~/models/cta-list-actions.server";
-import { connectIntegration, disconnectIntegration, listIntegrations } from "~/models/integration-admin.server";
-import { saveCtaDocument } from "~/models/cta.server";
-import { storeEvents } from "~/models/event.server";
-import { linkShopOwner } from "~/models/owner.server";
-import { parseCsv } from "~/lib/csv";
+} from "#app/models/privacy.server";
+import { isTopic } from "#app/server/webhook-binding.server";
+import { parsePeriod } from "#app/models/results/results-period";
+import { clearWinner, markWinner } from "#app/models/ab-winner.server";
+import { loadResults } from "#app/models/results/results.server";
+import { addElementAction, ctaListSettings, removeElementAction } from "#app/models/cta-list-actions.server";
+import { connectIntegration, disconnectIntegration, listIntegrations } from "#app/models/integration-admin.server";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { storeEvents } from "#app/models/event.server";
+import { linkShopOwner } from "#app/models/owner.server";
+import { parseCsv } from "#app/view/csv";
 
 let t: TestDatabase;
 let siteA: number;

@@ -6,14 +6,14 @@
  * window, kept and sought, negative and outlying revenue.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../../support/test-database";
-import { seededRandom } from "../../support/seeded-random";
-import { publishedCtaMock } from "../../fixtures/factories";
-import { saveCtaDocument } from "~/models/cta.server";
-import { backfillOrderTouches } from "~/models/order-touches.server";
-import { ordersForPeriod } from "~/models/order-attribution.server";
-import { orderCredit, orderCreditSql } from "~/models/order-credit.server";
-import { creditOrders, type OrderCredit } from "~/lib/conversions";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
+import { seededRandom } from "#test/support/seeded-random";
+import { publishedCtaMock } from "#test/fixtures/factories";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { backfillOrderTouches } from "#app/models/order-touches.server";
+import { ordersForPeriod } from "#app/models/order-attribution.server";
+import { orderCredit, orderCreditSql } from "#app/models/order-credit.server";
+import { creditOrders, type OrderCredit } from "#app/models/results/conversions";
 
 let t: TestDatabase;
 const DAY = 86_400_000;

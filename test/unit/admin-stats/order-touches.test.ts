@@ -5,17 +5,17 @@
  * keeps every missing touch once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import type { Db } from "~/db.server";
-import { saveCtaDocument } from "~/models/cta.server";
-import { publishedCtaMock } from "../../fixtures/factories";
-import { storeEvents } from "~/models/event.server";
-import { applyEventRetention } from "~/models/event-retention.server";
-import { backfillOrderTouches, recordEventTouches } from "~/models/order-touches.server";
-import { loadResults } from "~/models/results.server";
-import { parsePeriod } from "~/lib/results-period";
-import { captureLogs } from "~/lib/logger.server";
-import type { EventInput } from "../../../contract/schema/public-api";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import type { Db } from "#app/db.server";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { publishedCtaMock } from "#test/fixtures/factories";
+import { storeEvents } from "#app/models/event.server";
+import { applyEventRetention } from "#app/models/event-retention.server";
+import { backfillOrderTouches, recordEventTouches } from "#app/models/order-touches.server";
+import { loadResults } from "#app/models/results/results.server";
+import { parsePeriod } from "#app/models/results/results-period";
+import { captureLogs } from "#app/server/logger.server";
+import type { EventInput } from "#contract/schema/public-api";
 
 let t: TestDatabase;
 let n = 0;

@@ -1,6 +1,6 @@
-/** Which URLs are the results CSV (app/lib/results-export-url.ts). */
+/** Which URLs are the results CSV (app/models/results/results-export-url.ts). */
 import { describe, expect, it } from "vitest";
-import { resultsExportUrl } from "~/lib/results-export-url";
+import { resultsExportUrl } from "#app/models/results/results-export-url";
 
 describe("resultsExportUrl", () => {
   it("sends a results page that asks for an export to its export route, with every param", () => {

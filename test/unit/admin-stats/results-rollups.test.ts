@@ -1,21 +1,21 @@
 /**
  * The results page's numbers from the rollups, with the metric meanings of
- * app/lib/conversions.ts: impressions against unique viewers, a two-step
+ * app/models/results/conversions.ts: impressions against unique viewers, a two-step
  * popup's first "Yes", the website's viewers as a union, the CSV export, and
  * the query plan of order attribution (the index must be used on SQLite and
  * PostgreSQL). Runs on PostgreSQL when BECKON_TEST_POSTGRES_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../../support/test-database";
-import { saveCtaDocument } from "~/models/cta.server";
-import { storeEvents } from "~/models/event.server";
-import { orderEventsSql, orderRowsSql } from "~/models/order-attribution.server";
-import { parsePeriod } from "~/lib/results-period";
-import { RESULTS_CSV_COLUMNS, resultsCsv } from "~/models/results-csv.server";
-import { loadResults } from "~/models/results.server";
-import { parseCsv } from "~/lib/csv";
-import { publishedCtaMock } from "../../fixtures/factories";
-import type { EventInput } from "../../../contract/schema/public-api";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { storeEvents } from "#app/models/event.server";
+import { orderEventsSql, orderRowsSql } from "#app/models/order-attribution.server";
+import { parsePeriod } from "#app/models/results/results-period";
+import { RESULTS_CSV_COLUMNS, resultsCsv } from "#app/models/results/results-csv.server";
+import { loadResults } from "#app/models/results/results.server";
+import { parseCsv } from "#app/view/csv";
+import { publishedCtaMock } from "#test/fixtures/factories";
+import type { EventInput } from "#contract/schema/public-api";
 
 let t: TestDatabase;
 let site: number;

@@ -1,8 +1,8 @@
 /** Revenue a browser cannot forge onto Results: the schema's bound, an order counted once, outliers flagged. */
 import { describe, expect, it } from "vitest";
-import { creditOrders, type OrderRow } from "~/lib/conversions";
-import { eventSchema } from "../../../contract/schema/public-api";
-import { MAX_EVENT_REVENUE, OUTLIER_FACTOR, outlierThreshold } from "../../../contract/revenue";
+import { creditOrders, type OrderRow } from "#app/models/results/conversions";
+import { eventSchema } from "#contract/schema/public-api";
+import { MAX_EVENT_REVENUE, OUTLIER_FACTOR, outlierThreshold } from "#contract/revenue";
 
 const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 0, day, hour));
 const from = at(1, 0);

@@ -1,5 +1,5 @@
 /**
- * The results page's reads of the daily rollups (app/models/rollup-reads.server.ts):
+ * The results page's reads of the daily rollups (app/models/results/rollup-reads.server.ts):
  * sketches arrive as text and are decoded by Buffer, so each must come back
  * byte for byte as stored, in both forms (sparse entries, and 4096 dense
  * registers, whose base64 PostgreSQL breaks into lines), and only the
@@ -7,10 +7,10 @@
  * BECKON_TEST_POSTGRES_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { applyToRollups, type RolledEvent } from "~/models/event-rollups.server";
-import { readCounters, readSketches } from "~/models/rollup-reads.server";
-import { HLL_REGISTERS } from "~/lib/hll";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { applyToRollups, type RolledEvent } from "#app/models/event-rollups.server";
+import { readCounters, readSketches } from "#app/models/results/rollup-reads.server";
+import { HLL_REGISTERS } from "#app/models/results/hll";
 
 let t: TestDatabase;
 let site: number;

@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { SUMMARY_LOCALES, describeCondition, describeConditions, summarizeBroadcast } from "~/lib/broadcast-summary";
-import { translator } from "~/i18n";
-import { CONDITION_TYPES } from "../../../contract/schema/condition";
-import { newCondition } from "~/lib/new-condition";
+import {
+  SUMMARY_LOCALES,
+  describeCondition,
+  describeConditions,
+  summarizeBroadcast,
+} from "#app/view/broadcast-summary";
+import { translator } from "#app/i18n";
+import { CONDITION_TYPES } from "#contract/schema/condition";
+import { newCondition } from "#app/view/new-condition";
 
 describe("describeConditions", () => {
   it("reads the seeded blog campaign the way the widget evaluates it", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { translator } from "~/i18n";
-import { ctaDocumentSchema, CTA_TYPES, ELEMENT_TYPES, CONFIRMATION_TYPES } from "../../../contract/schema/cta";
-import { CONDITION_TYPES, conditionSchema } from "../../../contract/schema/condition";
+import { translator } from "#app/i18n";
+import { ctaDocumentSchema, CTA_TYPES, ELEMENT_TYPES, CONFIRMATION_TYPES } from "#contract/schema/cta";
+import { CONDITION_TYPES, conditionSchema } from "#contract/schema/condition";
 import {
   addVariant,
   CONFIRMATION_KEYS,
@@ -26,13 +26,13 @@ import {
   SUBTYPES,
   withConfirmationType,
   withType,
-} from "~/components/editor/document";
-import { newCondition } from "~/lib/new-condition";
-import { copyWithoutIds, linksWithinVariants } from "../../../contract/schema/cta-copy";
-import { keyValueRows, settingsFromForm } from "~/pages/settings.server";
-import { previewHtml, scriptJson } from "~/lib/cta-preview";
-import { WebsiteValidationError } from "~/models/website.server";
-import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
+} from "#app/components/editor/document";
+import { newCondition } from "#app/view/new-condition";
+import { copyWithoutIds, linksWithinVariants } from "#contract/schema/cta-copy";
+import { keyValueRows, settingsFromForm } from "#app/pages/settings.server";
+import { previewHtml, scriptJson } from "#app/view/cta-preview";
+import { WebsiteValidationError } from "#app/models/website.server";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
 
 describe("new CTA documents", () => {
   it("validate for every type and template, with the subtype each type needs", () => {

@@ -5,8 +5,8 @@ import {
   MAIN_THEME_SETTINGS_QUERY,
   themeEditorEmbedUrl,
   type AdminGraphql,
-} from "~/lib/theme-embed.server";
-import { adminRefusal } from "../../support/admin-schema";
+} from "#app/integrations/shopify-admin/theme-embed.server";
+import { adminRefusal } from "#test/support/admin-schema";
 
 const BLOCK_TYPE = "shopify://apps/beckon/blocks/app-embed/0a1b2c3d-1111-2222-3333-444455556666";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isoToZoned, timeZoneNames, zonedToIso, zoneOffsetMinutes } from "~/components/campaigns/zoned-time";
+import { isoToZoned, timeZoneNames, zonedToIso, zoneOffsetMinutes } from "#app/components/campaigns/zoned-time";
 
 describe("zoned time", () => {
   it("turns Stockholm wall time into UTC instants, summer and winter", () => {

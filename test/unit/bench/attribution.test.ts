@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attributedMs, snippetLine } from "../../../bench/page-cost";
-import { storePage } from "../../../bench/pages";
+import { attributedMs, snippetLine } from "#bench/page-cost";
+import { storePage } from "#bench/pages";
 
 const PAGE = "http://127.0.0.1:4000/s/beckon/";
 const OWN = "http://127.0.0.1:5000/widget/beckon-renderer.js";

@@ -1,6 +1,6 @@
 /** The ingestion bench reports the median round with every round beside it, and judges each database by its own goal. */
 import { describe, expect, it } from "vitest";
-import { INGESTION_GOALS, ingestionTable, medianRound, type IngestionResult } from "../../../bench/ingestion";
+import { INGESTION_GOALS, ingestionTable, medianRound, type IngestionResult } from "#bench/ingestion";
 
 const round = (events_per_s: number, database: IngestionResult["database"] = "postgresql"): IngestionResult => ({
   database,

@@ -15,9 +15,9 @@ import {
   widgetFrames,
   longestWidgetFrame,
   type RunSample,
-} from "../../../bench/page-cost";
-import { ARTICLE_FILES, articlePage } from "../../../bench/article-page";
-import { ARTICLE_PAGE, STORE_PAGE, type Subject } from "../../../bench/pages";
+} from "#bench/page-cost";
+import { ARTICLE_FILES, articlePage } from "#bench/article-page";
+import { ARTICLE_PAGE, STORE_PAGE, type Subject } from "#bench/pages";
 
 const widget: Subject = {
   name: "beckon",

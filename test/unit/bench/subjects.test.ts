@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atOnceSubject, beckonSubject } from "../../../bench/page-cost";
+import { atOnceSubject, beckonSubject } from "#bench/page-cost";
 
 describe("page-cost subjects", () => {
   const beckon = beckonSubject("http://127.0.0.1:5000", 3);

@@ -4,7 +4,7 @@
  * without the profiler, whose sampling slows the page.
  */
 import { describe, expect, it } from "vitest";
-import { summarize, type RunSample } from "../../../bench/page-cost";
+import { summarize, type RunSample } from "#bench/page-cost";
 
 const run = (over: Partial<RunSample>): RunSample => ({
   script_ms: null,

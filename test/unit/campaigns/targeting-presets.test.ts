@@ -8,12 +8,12 @@
  * passes; a second visit, another source or another page does not.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Condition } from "../../../contract/schema/condition";
-import { NO_PRESET, presetConditions, presetOf, targetingPresetSchema } from "~/lib/targeting-presets";
-import { broadcastInputSchema, conditionShapeIssues } from "~/models/broadcast.server";
-import { installTests, passes, type ConditionContext } from "../../../widget/core/conditions";
-import { moreTests } from "../../../widget/core/conditions-more";
-import { recordVisit } from "../../../widget/core/person-data";
+import type { Condition } from "#contract/schema/condition";
+import { NO_PRESET, presetConditions, presetOf, targetingPresetSchema } from "#app/view/targeting-presets";
+import { broadcastInputSchema, conditionShapeIssues } from "#app/models/broadcast.server";
+import { installTests, passes, type ConditionContext } from "#widget/core/conditions";
+import { moreTests } from "#widget/core/conditions-more";
+import { recordVisit } from "#widget/core/person-data";
 
 /** What the Campaigns page's builder produces for "Number of visits: Visits in total, less than 2", "utm_source is newsletter", "Page URL contains /blogg". */
 const campaignsPage: Condition[] = [

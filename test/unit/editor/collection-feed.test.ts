@@ -7,16 +7,16 @@
  * values.
  */
 import { describe, expect, it } from "vitest";
-import picked from "../../fixtures/shopify-admin/resource-picker-collections.json";
+import picked from "#test/fixtures/shopify-admin/resource-picker-collections.json";
 import {
   collectionFeedOf,
   collectionFromResourcePicker,
   feedCollectionFromHit,
   withCollectionFeed,
   withManualFeed,
-} from "~/lib/store-products";
-import { elementSchema } from "../../../contract/schema/cta";
-import { feedSources } from "../../../widget/render/elements/ProductsElement";
+} from "#app/view/store-products";
+import { elementSchema } from "#contract/schema/cta";
+import { feedSources } from "#widget/render/elements/ProductsElement";
 
 const element = (product_recommendations: unknown) => ({
   position: 0,

@@ -11,8 +11,8 @@ import { createRoot } from "react-dom/client";
 import { describe, expect, it, vi } from "vitest";
 import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
-import picked from "../../fixtures/shopify-admin/resource-picker-collections.json";
-import { CollectionFeedField } from "~/components/editor/CollectionFeedField";
+import picked from "#test/fixtures/shopify-admin/resource-picker-collections.json";
+import { CollectionFeedField } from "#app/components/editor/CollectionFeedField";
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -10,9 +10,9 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
-import { ContentItemsEditor, hasContentItems } from "~/components/editor/ContentItemsEditor";
-import { newElement } from "~/components/editor/document";
-import type { CtaElement, ElementType } from "../../../contract/schema/cta";
+import { ContentItemsEditor, hasContentItems } from "#app/components/editor/ContentItemsEditor";
+import { newElement } from "#app/components/editor/document";
+import type { CtaElement, ElementType } from "#contract/schema/cta";
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

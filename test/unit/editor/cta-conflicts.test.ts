@@ -15,8 +15,8 @@ import {
   runsUnder,
   type PlacedCta,
   type TargetingBroadcast,
-} from "~/lib/cta-conflicts";
-import { saljakademinBroadcasts } from "../../../prisma/seed-data/saljakademin";
+} from "#app/view/cta-conflicts";
+import { saljakademinBroadcasts } from "#prisma/seed-data/saljakademin";
 
 const exit = { trigger: "exit", "hide-days": 7 };
 const popup = (

@@ -9,9 +9,9 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
-import { FieldsEditor } from "~/components/editor/FieldsEditor";
-import { EditorErrorsProvider } from "~/components/editor/errors";
-import type { Field } from "../../../contract/schema/cta";
+import { FieldsEditor } from "#app/components/editor/FieldsEditor";
+import { EditorErrorsProvider } from "#app/components/editor/errors";
+import type { Field } from "#contract/schema/cta";
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

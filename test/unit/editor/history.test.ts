@@ -1,6 +1,6 @@
 /** The editor's undo history: coalesced typing, bounded past, redo branch. */
 import { describe, expect, it } from "vitest";
-import { changedPath, COALESCE_MS, record, redo, startHistory, undo } from "../../../app/components/editor/history";
+import { changedPath, COALESCE_MS, record, redo, startHistory, undo } from "#app/components/editor/history";
 
 const doc = (name: string, heading = "Hi") => ({ name, variants: [{ steps: [{ options: { heading } }] }] });
 

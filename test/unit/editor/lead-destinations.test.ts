@@ -6,8 +6,8 @@
  * an action without an integration counts as the built-in lists'.
  */
 import { describe, expect, it } from "vitest";
-import type { CtaDocument } from "../../../contract/schema/cta";
-import { collectingElements, listState, setList } from "~/components/editor/lead-destinations";
+import type { CtaDocument } from "#contract/schema/cta";
+import { collectingElements, listState, setList } from "#app/components/editor/lead-destinations";
 
 type El = CtaDocument["variants"][number]["steps"][number]["sections"][number]["columns"][number]["elements"][number];
 const el = (element_type: El["element_type"], actions: El["actions"] = []): El => ({

@@ -4,7 +4,7 @@
  * and script, data and other addresses are refused with a reason.
  */
 import { describe, expect, it } from "vitest";
-import { checkLinkAddress, isAllowedLink, MAX_LINK_CHARS } from "../../../app/lib/rich-text/link-address";
+import { checkLinkAddress, isAllowedLink, MAX_LINK_CHARS } from "#app/view/link-address";
 
 describe("checkLinkAddress", () => {
   it.each([

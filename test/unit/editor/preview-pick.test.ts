@@ -1,6 +1,6 @@
 /** parsePreviewPick: messages from the preview frame (which runs owner scripts) are checked field by field. */
 import { describe, expect, it } from "vitest";
-import { parsePreviewPick } from "~/lib/cta-preview";
+import { parsePreviewPick } from "#app/view/cta-preview";
 
 const select = { type: "beckon-preview-select", section: 1, column: 0, element: 2, elementType: "text", focus: false };
 

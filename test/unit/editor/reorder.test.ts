@@ -1,6 +1,6 @@
 /** moveTo: the document change a drag and drop of a section, column or element makes. */
 import { describe, expect, it } from "vitest";
-import { moveTo } from "~/components/editor/document";
+import { moveTo } from "#app/components/editor/document";
 
 const items = ["a", "b", "c", "d"].map((n, position) => ({ n, position }));
 const order = (list: { n: string; position: number }[]) => list.map((i) => `${i.n}${i.position}`).join(" ");

@@ -7,7 +7,7 @@
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { describe, expect, it, vi } from "vitest";
-import { ShopifySaveBar } from "../../../app/components/editor/UnsavedGuard";
+import { ShopifySaveBar } from "#app/components/editor/UnsavedGuard";
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -6,7 +6,7 @@
  * summary bounded and refuses hostile values.
  */
 import { describe, expect, it } from "vitest";
-import picked from "../../fixtures/shopify-admin/resource-picker-products.json";
+import picked from "#test/fixtures/shopify-admin/resource-picker-products.json";
 import {
   feedFromResourcePicker,
   manualFeedOf,
@@ -19,9 +19,9 @@ import {
   selectedVariantsOf,
   withSelectedVariants,
   type ProductHit,
-} from "~/lib/store-products";
-import { actionGroupDataSchema } from "../../../contract/schema/cta";
-import { withConfirmationType } from "~/components/editor/document";
+} from "#app/view/store-products";
+import { actionGroupDataSchema } from "#contract/schema/cta";
+import { withConfirmationType } from "#app/components/editor/document";
 
 describe("the resource picker's result", () => {
   const selected = selectedFromResourcePicker(picked, "USD");

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ApiVersion } from "@shopify/shopify-api";
-import { STOREFRONT_API_VERSION } from "../../../widget/store/graphql/operations";
+import { STOREFRONT_API_VERSION } from "#widget/store/graphql/operations";
 
 const root = path.resolve(__dirname, "../../..");
 const toml = readFileSync(path.join(root, "shopify.app.toml"), "utf8");

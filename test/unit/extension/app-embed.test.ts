@@ -5,7 +5,7 @@
  * that loads the widget through the app proxy once the page has painted. Also the inline CTA app block.
  */
 import { describe, expect, it } from "vitest";
-import { parseShopContext, SHOP_CONTEXT_ELEMENT_ID, type ShopContext } from "../../../contract/schema/shop-context";
+import { parseShopContext, SHOP_CONTEXT_ELEMENT_ID, type ShopContext } from "#contract/schema/shop-context";
 import { customerMock, shopifyLiquid, storefrontMock, type StorefrontOverrides } from "./shopify-liquid";
 
 const DEFAULT_SETTINGS = {};

@@ -6,15 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHmac } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { seedIfEmpty } from "../../../prisma/seed";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { seedIfEmpty } from "#prisma/seed";
 
 const SECRET = "proxy-test-secret";
 const APP_URL = "https://beckon-app.example";
 const LOADER = "/*beckon loader*/(function(){})();";
 
 // No build manifest: the script has no early import of the renderer (test/unit/website-script-cache.test.ts tests that).
-vi.mock("~/lib/widget-assets.server", () => ({
+vi.mock("#app/server/widget-assets.server", () => ({
   widgetAsset: (name: string) => (name === "beckon-loader.js" ? LOADER : null),
   rendererFiles: () => null,
 }));
@@ -65,7 +65,7 @@ beforeAll(async () => {
   delete process.env.BECKON_PUBLIC_URL;
   globalThis.__beckonPrisma = tdb.db;
   vi.resetModules();
-  ({ loader } = (await import("../../../app/routes/proxy.api.websites.shop[.]js")) as { loader: typeof loader });
+  ({ loader } = (await import("#app/routes/proxy.api.websites.shop[.]js")) as { loader: typeof loader });
 });
 
 afterAll(async () => {
@@ -124,7 +124,7 @@ describe("while Shopify install is off", () => {
     delete process.env.SHOPIFY_API_KEY;
     vi.resetModules();
     try {
-      const off = (await import("../../../app/routes/proxy.api.websites.shop[.]js")) as { loader: typeof loader };
+      const off = (await import("#app/routes/proxy.api.websites.shop[.]js")) as { loader: typeof loader };
       let res: Response;
       try {
         res = await off.loader({

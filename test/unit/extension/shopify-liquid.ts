@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Liquid, type TagToken, type TopLevelToken } from "liquidjs";
-import { EXTENSION_ROOT } from "../../../scripts/theme-check";
+import { EXTENSION_ROOT } from "#scripts/theme-check";
 
 export const ASSET_BASE = "//cdn.shopify.example/extensions/0000/beckon/assets/";
 

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { EXTENSION_ROOT, formatOffense, runThemeCheck, SIZE_CHECKS } from "../../../scripts/theme-check";
+import { EXTENSION_ROOT, formatOffense, runThemeCheck, SIZE_CHECKS } from "#scripts/theme-check";
 
 const BLOCK_WITH_JS = (file: string) => `<div class="probe">probe</div>
 {% schema %}

@@ -2,15 +2,15 @@
  * The web pixel extension's configuration agrees with the code: Shopify
  * validates webPixelCreate's settings against the fields its
  * shopify.extension.toml defines, so they must be exactly the ones the
- * server sends (app/lib/web-pixel.server.ts) and the pixel reads
+ * server sends (app/integrations/shopify-admin/web-pixel.server.ts) and the pixel reads
  * (extensions/beckon-pixel/src/order.ts); and the app asks for the scopes
  * webPixelCreate needs.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { webPixelSettings } from "~/lib/web-pixel.server";
-import { pixelConfig } from "../../../extensions/beckon-pixel/src/order";
+import { webPixelSettings } from "#app/integrations/shopify-admin/web-pixel.server";
+import { pixelConfig } from "#extensions/beckon-pixel/src/order";
 
 const root = path.resolve(__dirname, "../../..");
 const pixelToml = readFileSync(path.join(root, "extensions/beckon-pixel/shopify.extension.toml"), "utf8");

@@ -1,7 +1,7 @@
 /** Which layout a width gets on the host site (SPEC 2, 9). */
 import { describe, expect, it } from "vitest";
-import { builderDevice, isThemeMobileMenu, namedWidth } from "../../../demo/sv/src/breakpoints";
-import { BUILDER_BREAKPOINTS, THEME_MENU_BREAKPOINT } from "../../../demo/sv/src/constants";
+import { builderDevice, isThemeMobileMenu, namedWidth } from "#demo/sv/src/breakpoints";
+import { BUILDER_BREAKPOINTS, THEME_MENU_BREAKPOINT } from "#demo/sv/src/constants";
 
 describe("page-builder device", () => {
   it("is mobile up to 767 px, tablet up to 1093 px, desktop above", () => {

@@ -6,8 +6,8 @@ import {
   slidesPerView,
   slidesToScroll,
   visibleSlides,
-} from "../../../demo/sv/src/carousel-layout";
-import { CAROUSEL_LABELS_SV } from "../../../demo/sv/src/constants";
+} from "#demo/sv/src/carousel-layout";
+import { CAROUSEL_LABELS_SV } from "#demo/sv/src/constants";
 
 describe("slides per view", () => {
   it("defaults to 3 on desktop, 2 on tablet and 1 on mobile", () => {

@@ -6,9 +6,9 @@
  * (test/e2e/host-site-layout.test.ts and host-site-content.test.ts).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderSvPage, type SvPage, type SvRequest } from "../../../demo/sv/server/pages";
-import { startHost } from "../../../demo/sv/src/site";
-import { MENU_PLUGIN_ALERTS } from "../../../demo/sv/src/menu-plugin";
+import { renderSvPage, type SvPage, type SvRequest } from "#demo/sv/server/pages";
+import { startHost } from "#demo/sv/src/site";
+import { MENU_PLUGIN_ALERTS } from "#demo/sv/src/menu-plugin";
 
 const request = (path: string): SvRequest => ({
   url: new URL(`http://127.0.0.1:3000${path}`),

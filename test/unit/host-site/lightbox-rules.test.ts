@@ -1,13 +1,13 @@
 /** When a link opens the lightbox (SPEC 5, 6) and what its toolbar has (SPEC 9). */
 import { describe, expect, it } from "vitest";
-import { LIGHTBOX_IMAGE_EXTENSIONS } from "../../../demo/sv/src/constants";
+import { LIGHTBOX_IMAGE_EXTENSIONS } from "#demo/sv/src/constants";
 import {
   isImageUrl,
   lightboxCounter,
   lightboxToolbar,
   opensLightbox,
   type LightboxLink,
-} from "../../../demo/sv/src/lightbox-rules";
+} from "#demo/sv/src/lightbox-rules";
 
 const link = (over: Partial<LightboxLink> = {}): LightboxLink => ({
   href: "/bilder/kurs.jpg",

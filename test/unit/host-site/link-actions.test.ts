@@ -1,6 +1,6 @@
 /** Link actions: a hash carrying an action name and encoded settings (SPEC 2). */
 import { describe, expect, it } from "vitest";
-import { linkActionHash, parseLinkAction } from "../../../demo/sv/src/link-actions";
+import { linkActionHash, parseLinkAction } from "#demo/sv/src/link-actions";
 
 describe("link actions", () => {
   it("round-trips a lightbox with one image, in the percent-encoded form the builder writes", () => {

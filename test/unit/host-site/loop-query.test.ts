@@ -8,7 +8,7 @@ import {
   parseTermList,
   toggleTerm,
   toWidgetFilters,
-} from "../../../demo/sv/src/loop-query";
+} from "#demo/sv/src/loop-query";
 
 const ID = "f00d123";
 

@@ -1,7 +1,7 @@
 /** Masonry placement with the builder's defaults: 3 columns, 30 px (SPEC 9). */
 import { describe, expect, it } from "vitest";
-import { MASONRY_DEFAULTS } from "../../../demo/sv/src/constants";
-import { masonryLayout } from "../../../demo/sv/src/masonry-layout";
+import { MASONRY_DEFAULTS } from "#demo/sv/src/constants";
+import { masonryLayout } from "#demo/sv/src/masonry-layout";
 
 describe("masonryLayout", () => {
   it("defaults are 3 columns and 30 px", () => {

@@ -1,13 +1,7 @@
 /** Popup rules: logged-in users, roles and impression periods (SPEC 4, 9). */
 import { describe, expect, it } from "vitest";
-import { IMPRESSION_PERIODS } from "../../../demo/sv/src/constants";
-import {
-  currentImpressions,
-  periodMs,
-  popupAllowed,
-  recordImpression,
-  type PopupRule,
-} from "../../../demo/sv/src/popup-rules";
+import { IMPRESSION_PERIODS } from "#demo/sv/src/constants";
+import { currentImpressions, periodMs, popupAllowed, recordImpression, type PopupRule } from "#demo/sv/src/popup-rules";
 
 const guest = { loggedIn: false, roles: [] };
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);

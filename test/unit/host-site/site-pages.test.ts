@@ -4,10 +4,10 @@
  * courses loop the refresh-loop call answers; the form endpoints' rules.
  */
 import { describe, expect, it } from "vitest";
-import { COURSES, POSTS } from "../../../demo/sv/server/content";
-import { checkDemoEmail, checkDemoSubmission, EMAIL_MESSAGES } from "../../../demo/sv/server/forms";
-import { fill } from "../../../demo/sv/server/html";
-import { COURSE_LOOP_ID, renderCourseLoop, selectCourses } from "../../../demo/sv/server/loop";
+import { COURSES, POSTS } from "#demo/sv/server/content";
+import { checkDemoEmail, checkDemoSubmission, EMAIL_MESSAGES } from "#demo/sv/server/forms";
+import { fill } from "#demo/sv/server/html";
+import { COURSE_LOOP_ID, renderCourseLoop, selectCourses } from "#demo/sv/server/loop";
 import {
   CTA_PAGES,
   ctaPage,
@@ -16,10 +16,10 @@ import {
   roleFromCookie,
   type SvPage,
   type SvRequest,
-} from "../../../demo/sv/server/pages";
-import { WEBINAR_PAGE } from "../../../prisma/seed-data/saljakademin";
-import { saljakademinCtas } from "../../../prisma/seed-data/saljakademin-ctas";
-import type { SiteConfig } from "../../../demo/sv/src/config";
+} from "#demo/sv/server/pages";
+import { WEBINAR_PAGE } from "#prisma/seed-data/saljakademin";
+import { saljakademinCtas } from "#prisma/seed-data/saljakademin-ctas";
+import type { SiteConfig } from "#demo/sv/src/config";
 
 const request = (path: string, over: Partial<SvRequest> = {}): SvRequest => ({
   url: new URL(`http://127.0.0.1:3000${path}`),

@@ -1,15 +1,15 @@
 /** Anchors, the widget loader's crawler rule and the menu plugin's options. */
 import { describe, expect, it } from "vitest";
-import { anchorId } from "../../../demo/sv/src/anchors";
+import { anchorId } from "#demo/sv/src/anchors";
 import {
   ANCHOR_SCROLL_MARGIN_PX,
   HEADER_APPEAR_PX,
   LAZY_MARGIN_PX,
   MENU_TIMINGS,
   SCROLL_TOP_PX,
-} from "../../../demo/sv/src/constants";
-import { MENU_PLUGIN_ALERTS, parseMenuOptions } from "../../../demo/sv/src/menu-plugin";
-import { isCrawlerAgent, shouldLoadWidget } from "../../../demo/sv/src/widget-loader";
+} from "#demo/sv/src/constants";
+import { MENU_PLUGIN_ALERTS, parseMenuOptions } from "#demo/sv/src/menu-plugin";
+import { isCrawlerAgent, shouldLoadWidget } from "#demo/sv/src/widget-loader";
 
 describe("constants of SPEC 9", () => {
   it("header, scroll, lazy load, anchors and menu", () => {

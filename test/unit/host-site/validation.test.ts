@@ -1,13 +1,6 @@
 /** The host site's form-validation rules and the library's exact messages (SPEC 5). */
 import { describe, expect, it } from "vitest";
-import {
-  checkValue,
-  formatMessage,
-  isStepMultiple,
-  MESSAGES,
-  parsePair,
-  remoteVerdict,
-} from "../../../demo/sv/src/validation";
+import { checkValue, formatMessage, isStepMultiple, MESSAGES, parsePair, remoteVerdict } from "#demo/sv/src/validation";
 
 const message = (value: string, rules: Parameters<typeof checkValue>[1]) => checkValue(value, rules)?.message ?? null;
 

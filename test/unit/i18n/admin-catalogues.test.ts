@@ -1,7 +1,7 @@
 /** The admin's catalogues and how it picks its language. */
 import { describe, expect, it } from "vitest";
-import { adminCatalogues, adminLanguage, fromAcceptLanguage, translator } from "../../../app/i18n";
-import { en } from "../../../app/i18n/en";
+import { adminCatalogues, adminLanguage, fromAcceptLanguage, translator } from "#app/i18n";
+import { en } from "#app/i18n/en";
 
 describe("admin catalogues", () => {
   it("have the same keys and placeholders in every language", () => {

@@ -3,9 +3,9 @@
  * the language's month names and order, consents with translated words.
  */
 import { describe, expect, it } from "vitest";
-import { formatConsents, formatUtcDateTime } from "../../../app/components/format";
-import { fullName } from "../../../app/lib/full-name";
-import { translator } from "../../../app/i18n";
+import { formatConsents, formatUtcDateTime } from "#app/components/format";
+import { fullName } from "#app/view/full-name";
+import { translator } from "#app/i18n";
 
 describe("formatUtcDateTime", () => {
   it("writes the moment in UTC in English and in Swedish", () => {

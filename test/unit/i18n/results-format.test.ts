@@ -4,7 +4,7 @@
  * texts the page always showed. Non-breaking spaces are made plain to compare.
  */
 import { describe, expect, it } from "vitest";
-import { formats, formatMoney, formatPercent } from "~/components/results/format";
+import { formats, formatMoney, formatPercent } from "#app/components/results/format";
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 

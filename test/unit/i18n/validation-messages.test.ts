@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { translator } from "~/i18n";
-import { en } from "~/i18n/en";
-import { sv } from "~/i18n/sv";
-import { localizeFieldErrors, localizeMessage } from "~/i18n/validation-messages";
-import { ctaDocumentSchema } from "../../../contract/schema/cta";
-import { findTemplate, templateDocument } from "~/templates";
+import { translator } from "#app/i18n";
+import { en } from "#app/i18n/en";
+import { sv } from "#app/i18n/sv";
+import { localizeFieldErrors, localizeMessage } from "#app/i18n/validation-messages";
+import { ctaDocumentSchema } from "#contract/schema/cta";
+import { findTemplate, templateDocument } from "#app/templates";
 
 const toSv = translator("sv");
 const toEn = translator("en");

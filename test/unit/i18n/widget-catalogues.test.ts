@@ -1,10 +1,10 @@
 /** The widget's catalogues (DESIGN "Words are data"): complete, with the same placeholders, and chosen per website and CTA. */
 import { describe, expect, it } from "vitest";
-import { catalogues } from "../../../app/models/public-config.server";
-import { isLanguage, LANGUAGES, placeholdersOf, widgetCatalogue } from "../../../contract/i18n";
-import { en } from "../../../contract/i18n/en";
-import { sv } from "../../../contract/i18n/sv";
-import { fill, labelsFor } from "../../../widget/render/i18n";
+import { catalogues } from "#app/models/public-config.server";
+import { isLanguage, LANGUAGES, placeholdersOf, widgetCatalogue } from "#contract/i18n";
+import { en } from "#contract/i18n/en";
+import { sv } from "#contract/i18n/sv";
+import { fill, labelsFor } from "#widget/render/i18n";
 
 const keys = (o: object) => Object.keys(o).sort();
 

@@ -4,9 +4,9 @@ import {
   companyNameFromDomain,
   registrableDomain,
   type CompanyEnricher,
-} from "../../../app/integrations/company.server";
-import { verifyRecaptcha } from "../../../app/integrations/recaptcha.server";
-import { FakeRecaptcha } from "../../support/fake-providers/recaptcha";
+} from "#app/integrations/company.server";
+import { verifyRecaptcha } from "#app/integrations/recaptcha.server";
+import { FakeRecaptcha } from "#test/support/fake-providers/recaptcha";
 
 describe("company data from a business e-mail", () => {
   it.each([

@@ -16,10 +16,10 @@ import {
   type AddressResolver,
   type EmailVerdict,
   type MxResolver,
-} from "../../../app/integrations/contact-validation.server";
-import { TtlCache } from "../../../app/integrations/cache.server";
-import { isDisposableDomain, isFreeDomain } from "../../../app/integrations/email-domains.server";
-import { FakeDns } from "../../support/fake-providers/dns";
+} from "#app/integrations/contact-validation.server";
+import { TtlCache } from "#app/integrations/cache.server";
+import { isDisposableDomain, isFreeDomain } from "#app/integrations/email-domains.server";
+import { FakeDns } from "#test/support/fake-providers/dns";
 
 const dnsError = (code: string) => Object.assign(new Error(code), { code });
 

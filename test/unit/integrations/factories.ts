@@ -3,8 +3,8 @@
  * and a CTA whose form element carries list actions.
  */
 import { randomBytes } from "node:crypto";
-import type { Db } from "../../../app/db.server";
-import type { ContactInput } from "../../../contract/schema/public-api";
+import type { Db } from "#app/db.server";
+import type { ContactInput } from "#contract/schema/public-api";
 
 export const token = () => randomBytes(16).toString("hex");
 export const clientId = () => randomBytes(10).toString("hex");

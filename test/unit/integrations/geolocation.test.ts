@@ -13,12 +13,12 @@ import {
   locationFromHeaders,
   lookupIp,
   openGeoDatabase,
-} from "../../../app/integrations/geolocation.server";
-import type { Condition } from "../../../contract/schema/condition";
-import { installTests, test as conditionPasses } from "../../../widget/core/conditions";
-import { moreTests } from "../../../widget/core/conditions-more";
-import { writeTestCityDb } from "../../fixtures/mmdb/test-city-db";
-import { encodeValue } from "../../fixtures/mmdb/mmdb-writer";
+} from "#app/integrations/geolocation.server";
+import type { Condition } from "#contract/schema/condition";
+import { installTests, test as conditionPasses } from "#widget/core/conditions";
+import { moreTests } from "#widget/core/conditions-more";
+import { writeTestCityDb } from "#test/fixtures/mmdb/test-city-db";
+import { encodeValue } from "#test/fixtures/mmdb/mmdb-writer";
 
 let dir: string;
 let file: string;

@@ -3,16 +3,16 @@
  * sync answer, on a real database, with the tools as local fakes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../../app/db.server";
-import { createContact } from "../../../app/models/contact.server";
-import { csvCell } from "../../../app/lib/csv";
-import { exportListCsv, listsForWebsite, unsubscribeByEmail } from "../../../app/models/mailing-list.server";
-import { runOutboxOnce } from "../../../app/integrations/outbox.server";
-import { RESYNC_AFTER_MS, targetingSync } from "../../../app/models/targeting-sync.server";
-import { InputError } from "../../../app/lib/errors";
-import { signIdentityToken } from "../../../app/lib/identity-token.server";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { FakeMailchimp } from "../../support/fake-providers/mailchimp";
+import type { Db } from "#app/db.server";
+import { createContact } from "#app/models/contact.server";
+import { csvCell } from "#app/view/csv";
+import { exportListCsv, listsForWebsite, unsubscribeByEmail } from "#app/models/mailing-list.server";
+import { runOutboxOnce } from "#app/integrations/outbox.server";
+import { RESYNC_AFTER_MS, targetingSync } from "#app/models/targeting-sync.server";
+import { InputError } from "#app/server/input-error";
+import { signIdentityToken } from "#app/server/identity-token.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { FakeMailchimp } from "#test/support/fake-providers/mailchimp";
 import { contactMock, formCtaMock, integrationMock, token, websiteMock } from "./factories";
 
 let tdb: TestDatabase;

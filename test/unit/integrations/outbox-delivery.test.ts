@@ -5,9 +5,9 @@
  * them as permanent). Time is an injected clock, never a sleep.
  */
 import { describe, expect, it } from "vitest";
-import { createContact } from "../../../app/models/contact.server";
-import { CONTACT_PROCESSING_DISABLED, runOutboxOnce } from "../../../app/integrations/outbox.server";
-import { failedSyncJobs, retryFailedSyncJob, syncStatusForPerson } from "../../../app/models/mailing-list.server";
+import { createContact } from "#app/models/contact.server";
+import { CONTACT_PROCESSING_DISABLED, runOutboxOnce } from "#app/integrations/outbox.server";
+import { failedSyncJobs, retryFailedSyncJob, syncStatusForPerson } from "#app/models/mailing-list.server";
 import { contactMock, formCtaMock, integrationMock, websiteMock } from "./factories";
 import {
   ac,

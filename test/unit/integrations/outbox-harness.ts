@@ -4,12 +4,12 @@
  * website subscribed to all three, and a drain of the queue.
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import type { Db } from "../../../app/db.server";
-import { runOutboxOnce, type OutboxOptions } from "../../../app/integrations/outbox.server";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { FakeKlaviyo } from "../../support/fake-providers/klaviyo";
-import { FakeMailchimp } from "../../support/fake-providers/mailchimp";
-import { FakeActiveCampaign } from "../../support/fake-providers/activecampaign";
+import type { Db } from "#app/db.server";
+import { runOutboxOnce, type OutboxOptions } from "#app/integrations/outbox.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
+import { FakeMailchimp } from "#test/support/fake-providers/mailchimp";
+import { FakeActiveCampaign } from "#test/support/fake-providers/activecampaign";
 import { formCtaMock, integrationMock, websiteMock } from "./factories";
 
 // Live bindings: tdb, db and options are set by withOutboxDatabase()'s beforeAll, read by the tests as plain names.

@@ -4,8 +4,8 @@
  * arithmetic. Time is an injected clock, never a sleep.
  */
 import { describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../../app/db.server";
-import { createContact } from "../../../app/models/contact.server";
+import { createPrismaClient } from "#app/db.server";
+import { createContact } from "#app/models/contact.server";
 import {
   backoffDelayMs,
   claimDueJobs,
@@ -13,8 +13,8 @@ import {
   retryDelayMs,
   runOutboxOnce,
   startOutboxWorker,
-} from "../../../app/integrations/outbox.server";
-import { ProviderError } from "../../../app/integrations/mailing/types";
+} from "#app/integrations/outbox.server";
+import { ProviderError } from "#app/integrations/mailing/types";
 import { contactMock, formCtaMock, integrationMock, websiteMock } from "./factories";
 import { ac, advance, db, drain, klaviyo, mailchimp, options, site, tdb, withOutboxDatabase } from "./outbox-harness";
 

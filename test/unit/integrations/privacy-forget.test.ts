@@ -8,14 +8,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../../app/db.server";
-import { createContact } from "../../../app/models/contact.server";
-import { redactCustomer } from "../../../app/models/privacy.server";
-import { runOutboxOnce, type OutboxOptions } from "../../../app/integrations/outbox.server";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { FakeKlaviyo } from "../../support/fake-providers/klaviyo";
-import { FakeMailchimp } from "../../support/fake-providers/mailchimp";
-import { FakeActiveCampaign } from "../../support/fake-providers/activecampaign";
+import type { Db } from "#app/db.server";
+import { createContact } from "#app/models/contact.server";
+import { redactCustomer } from "#app/models/privacy.server";
+import { runOutboxOnce, type OutboxOptions } from "#app/integrations/outbox.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
+import { FakeMailchimp } from "#test/support/fake-providers/mailchimp";
+import { FakeActiveCampaign } from "#test/support/fake-providers/activecampaign";
 import { contactMock, formCtaMock, integrationMock, websiteMock } from "./factories";
 
 let tdb: TestDatabase;

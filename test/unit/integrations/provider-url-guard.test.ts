@@ -9,12 +9,12 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activeCampaignProvider } from "../../../app/integrations/mailing/activecampaign.server";
-import { assertPublicUrl, type ResolveAddresses } from "../../../app/integrations/mailing/public-fetch.server";
-import { ProviderError, type SyncPayload } from "../../../app/integrations/mailing/types";
-import { isPublicAddress } from "../../../app/lib/public-address";
-import { connectIntegration, updateIntegration } from "../../../app/models/integration-admin.server";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
+import { activeCampaignProvider } from "#app/integrations/mailing/activecampaign.server";
+import { assertPublicUrl, type ResolveAddresses } from "#app/integrations/mailing/public-fetch.server";
+import { ProviderError, type SyncPayload } from "#app/integrations/mailing/types";
+import { isPublicAddress } from "#app/server/public-address";
+import { connectIntegration, updateIntegration } from "#app/models/integration-admin.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import { websiteMock } from "./factories";
 
 const payload: SyncPayload = { contact: { email: "anna@acme.se", phone: null }, consents: {} };

@@ -4,19 +4,15 @@
  * Retry-After, 500, a hang (time-out), and a permanent 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { klaviyoProvider, KLAVIYO_REVISION } from "../../../app/integrations/mailing/klaviyo.server";
-import {
-  mailchimpBaseUrl,
-  mailchimpProvider,
-  subscriberHash,
-} from "../../../app/integrations/mailing/mailchimp.server";
-import { activeCampaignProvider } from "../../../app/integrations/mailing/activecampaign.server";
-import { providerFor } from "../../../app/integrations/mailing/registry.server";
-import { parseRetryAfter } from "../../../app/integrations/mailing/http.server";
-import { ProviderError, type MailingProvider, type SyncPayload } from "../../../app/integrations/mailing/types";
-import { FakeKlaviyo } from "../../support/fake-providers/klaviyo";
-import { FakeMailchimp } from "../../support/fake-providers/mailchimp";
-import { FakeActiveCampaign } from "../../support/fake-providers/activecampaign";
+import { klaviyoProvider, KLAVIYO_REVISION } from "#app/integrations/mailing/klaviyo.server";
+import { mailchimpBaseUrl, mailchimpProvider, subscriberHash } from "#app/integrations/mailing/mailchimp.server";
+import { activeCampaignProvider } from "#app/integrations/mailing/activecampaign.server";
+import { providerFor } from "#app/integrations/mailing/registry.server";
+import { parseRetryAfter } from "#app/integrations/mailing/http.server";
+import { ProviderError, type MailingProvider, type SyncPayload } from "#app/integrations/mailing/types";
+import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
+import { FakeMailchimp } from "#test/support/fake-providers/mailchimp";
+import { FakeActiveCampaign } from "#test/support/fake-providers/activecampaign";
 
 const payload = (email: string, overrides: Partial<SyncPayload> = {}): SyncPayload => ({
   contact: {
@@ -49,7 +45,7 @@ function failureModes(
   name: string,
   make: (timeoutMs?: number) => {
     provider: MailingProvider;
-    server: import("../../support/fake-providers/fake-server").FakeServer;
+    server: import("#test/support/fake-providers/fake-server").FakeServer;
     listId: string;
   },
   reasons: "kept" | "hidden" = "kept",

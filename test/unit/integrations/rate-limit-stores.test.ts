@@ -14,13 +14,13 @@ import {
   MemoryRateLimitStore,
   MAX_BUCKET_KEY_LENGTH,
   type RateLimitStore,
-} from "~/lib/rate-limit/rate-limit-store.server";
-import { PostgresRateLimitStore } from "~/lib/rate-limit/rate-limit-postgres.server";
-import { RedisRateLimitStore } from "~/lib/rate-limit/rate-limit-redis.server";
-import { redisUrlFrom, storeFromEnvironment, storeTimeoutMs } from "~/lib/rate-limit/shared-rate-limit.server";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../../support/test-database";
-import { redisServerPath, startTestRedis, type TestRedis } from "../../support/redis-server";
-import { freePort } from "../../../scripts/lib/free-port";
+} from "#app/server/rate-limit/rate-limit-store.server";
+import { PostgresRateLimitStore } from "#app/server/rate-limit/rate-limit-postgres.server";
+import { RedisRateLimitStore } from "#app/server/rate-limit/rate-limit-redis.server";
+import { redisUrlFrom, storeFromEnvironment, storeTimeoutMs } from "#app/server/rate-limit/shared-rate-limit.server";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
+import { redisServerPath, startTestRedis, type TestRedis } from "#test/support/redis-server";
+import { freePort } from "#scripts/lib/free-port";
 
 const limit = { capacity: 10, refillPerSecond: 0.001 };
 

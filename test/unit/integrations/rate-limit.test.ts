@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { RateLimiter, takeAll } from "../../../app/lib/rate-limit/rate-limit.server";
-import { clientIp } from "../../../app/lib/client-address.server";
-import { TtlCache } from "../../../app/integrations/cache.server";
+import { RateLimiter, takeAll } from "#app/server/rate-limit/rate-limit.server";
+import { clientIp } from "#app/server/client-address.server";
+import { TtlCache } from "#app/integrations/cache.server";
 
 describe("RateLimiter", () => {
   it("allows a burst, then refills at the set rate", () => {

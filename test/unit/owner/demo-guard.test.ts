@@ -4,17 +4,17 @@
  * new account gets a published password outside the demo.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import {
   DemoDataInProductionError,
   demoCredentialsAllowed,
   demoDataPresent,
   isPublishedDemoPassword,
   refuseDemoDataInProduction,
-} from "~/models/demo-guard.server";
-import { createOwnerAccount } from "~/models/owner.server";
-import { InputError } from "~/lib/errors";
-import { DEMO_OWNERS, DEMO_PASSWORDS, DEMO_SHOP_DOMAIN } from "../../../prisma/seed-data/demo-owners";
+} from "#app/models/demo-guard.server";
+import { createOwnerAccount } from "#app/models/owner.server";
+import { InputError } from "#app/server/input-error";
+import { DEMO_OWNERS, DEMO_PASSWORDS, DEMO_SHOP_DOMAIN } from "#prisma/seed-data/demo-owners";
 
 const PRODUCTION = { NODE_ENV: "production" };
 const DEMO = { NODE_ENV: "production", BECKON_DEMO: "1" };

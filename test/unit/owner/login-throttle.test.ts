@@ -4,10 +4,10 @@
  * client address is the same one the public API's rate limits use.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { bucketOf, LOGIN_BUDGETS, LoginThrottle } from "~/lib/login-throttle.server";
-import { MemoryRateLimitStore } from "~/lib/rate-limit/rate-limit-store.server";
-import { sharedLimit } from "~/lib/rate-limit/shared-rate-limit.server";
-import { clientIp } from "~/lib/client-address.server";
+import { bucketOf, LOGIN_BUDGETS, LoginThrottle } from "#app/server/login-throttle.server";
+import { MemoryRateLimitStore } from "#app/server/rate-limit/rate-limit-store.server";
+import { sharedLimit } from "#app/server/rate-limit/shared-rate-limit.server";
+import { clientIp } from "#app/server/client-address.server";
 
 function clock(start = 1_000_000) {
   let t = start;

@@ -3,7 +3,7 @@
  * through, judged after the URL parser's normalisation.
  */
 import { describe, expect, it } from "vitest";
-import { safeRedirectTo } from "~/lib/safe-redirect";
+import { safeRedirectTo } from "#app/server/safe-redirect";
 
 describe("safeRedirectTo", () => {
   it.each([

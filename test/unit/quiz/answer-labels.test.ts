@@ -7,11 +7,11 @@
  * editor's choice and field names read the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { seedIfEmpty } from "../../../prisma/seed";
-import { loadAnswerLabels } from "~/models/answer-labels.server";
-import { contactDetail } from "~/models/contact-admin.server";
-import { choiceName, fieldTitle } from "~/components/editor/FieldsEditor";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { seedIfEmpty } from "#prisma/seed";
+import { loadAnswerLabels } from "#app/models/answer-labels.server";
+import { contactDetail } from "#app/models/contact-admin.server";
+import { choiceName, fieldTitle } from "#app/components/editor/FieldsEditor";
 
 let t: TestDatabase;
 let sv: number;

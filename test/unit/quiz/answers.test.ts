@@ -12,10 +12,10 @@ import {
   rangeConfig,
   toggleChoice,
   type Answer,
-} from "../../../widget/render/quiz";
-import type { Field } from "../../../contract/schema/cta";
+} from "#widget/render/quiz";
+import type { Field } from "#contract/schema/cta";
 import { optionsMock, personMock } from "./factories";
-import { quizFieldMock } from "../../support/factories";
+import { quizFieldMock } from "#test/support/factories";
 
 const abc = optionsMock(["a", "b", "c"]);
 

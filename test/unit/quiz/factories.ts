@@ -1,8 +1,8 @@
 /** Typed factories for quiz tests: options, conditions and scores with overrides (questions and action groups: test/support/factories.ts). */
-import type { CtaAction, FieldOption } from "../../../contract/schema/cta";
-import type { Condition } from "../../../contract/schema/condition";
-import { personMock as widgetPersonMock } from "../widget/helpers";
-import type { PublicPerson } from "../../../contract/schema/public-config";
+import type { CtaAction, FieldOption } from "#contract/schema/cta";
+import type { Condition } from "#contract/schema/condition";
+import { personMock as widgetPersonMock } from "#test/unit/widget/helpers";
+import type { PublicPerson } from "#contract/schema/public-config";
 
 /** Options with values "a", "b", "c" ... and optional scores / jumps by value. */
 export function optionsMock(values: string[], extra: Record<string, Partial<FieldOption>> = {}): FieldOption[] {

@@ -12,9 +12,9 @@ import {
   select,
   showBackButton,
   showNextButton,
-} from "../../../widget/render/quiz";
+} from "#widget/render/quiz";
 import { conditionMock, optionsMock, personMock, scoreAction, when } from "./factories";
-import { groupMock, quizFieldMock } from "../../support/factories";
+import { groupMock, quizFieldMock } from "#test/support/factories";
 import { ab, at, go } from "./navigation-harness";
 
 describe("answers and advancing", () => {

@@ -1,5 +1,5 @@
 /** Helpers shared by the quiz navigation-*.test.ts files: an a/b option set, the current question's id, and answer-then-next. */
-import { answer, current, next, type QuizState } from "../../../widget/render/quiz";
+import { answer, current, next, type QuizState } from "#widget/render/quiz";
 import { optionsMock } from "./factories";
 
 /** Two options, "a" and "b". */

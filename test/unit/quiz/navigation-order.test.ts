@@ -1,8 +1,8 @@
 /** Quiz navigation (SPEC 4): the first question, the next one in priority order, jumps and their fallbacks, and back. */
 import { describe, expect, it } from "vitest";
-import { answer, back, canGoBack, createQuiz, current, isComplete, next, peekNext } from "../../../widget/render/quiz";
+import { answer, back, canGoBack, createQuiz, current, isComplete, next, peekNext } from "#widget/render/quiz";
 import { optionsMock, when } from "./factories";
-import { groupMock, quizFieldMock } from "../../support/factories";
+import { groupMock, quizFieldMock } from "#test/support/factories";
 import { ab, at, go } from "./navigation-harness";
 
 describe("start", () => {

@@ -6,8 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ActionGroup, Field, FieldType } from "../../../contract/schema/cta";
-import type { Condition } from "../../../contract/schema/condition";
+import type { ActionGroup, Field, FieldType } from "#contract/schema/cta";
+import type { Condition } from "#contract/schema/condition";
 import {
   answer,
   back,
@@ -23,7 +23,7 @@ import {
   type Answer,
   type QuizField,
   type QuizState,
-} from "../../../widget/render/quiz";
+} from "#widget/render/quiz";
 import { oracleNext } from "./oracle";
 
 const MAX_FIELDS = 9;

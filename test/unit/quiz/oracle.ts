@@ -4,8 +4,8 @@
  * comes next and by which rule. Written straight from the rules, with loops
  * instead of the engine's helpers, and only for data_field conditions on answers.
  */
-import type { ActionGroup, Field } from "../../../contract/schema/cta";
-import type { Condition } from "../../../contract/schema/condition";
+import type { ActionGroup, Field } from "#contract/schema/cta";
+import type { Condition } from "#contract/schema/condition";
 
 type Value = string | number | (string | number)[];
 

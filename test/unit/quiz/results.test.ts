@@ -16,9 +16,9 @@ import {
   select,
   selectionEventData,
   type QuizState,
-} from "../../../widget/render/quiz";
+} from "#widget/render/quiz";
 import { optionsMock, personMock, scoreAction, when } from "./factories";
-import { groupMock, quizFieldMock } from "../../support/factories";
+import { groupMock, quizFieldMock } from "#test/support/factories";
 
 const scored = optionsMock(["a", "b", "c"], { a: { score: 1 }, b: { score: 2 }, c: { score: 5 } });
 const go = (s: QuizState, value: string | string[] | number | [number, number]) =>

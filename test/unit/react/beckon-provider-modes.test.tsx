@@ -8,10 +8,10 @@
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CartProviderState } from "../../../widget/react";
-import { BeckonCta, BeckonProvider, useBeckon } from "../../../widget/react";
-import type { MountOptions } from "../../../widget/render/types";
-import { swedishConfigMock, swedishCtaMock } from "../../support/factories";
+import type { CartProviderState } from "#widget/react";
+import { BeckonCta, BeckonProvider, useBeckon } from "#widget/react";
+import type { MountOptions } from "#widget/render/types";
+import { swedishConfigMock, swedishCtaMock } from "#test/support/factories";
 
 const hydrogen = vi.hoisted(() => ({ cart: null as unknown, shop: null as unknown }));
 vi.mock("@shopify/hydrogen-react", () => ({

@@ -3,10 +3,10 @@
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { eventsCreateSchema, visitorCreateSchema } from "../../../contract/schema/public-api";
-import { BeckonCta, BeckonProvider, defaultRuntime, useBeckon } from "../../../widget/react";
-import type { MountOptions, RendererModule } from "../../../widget/render/types";
-import { swedishConfigMock, swedishCtaMock } from "../../support/factories";
+import { eventsCreateSchema, visitorCreateSchema } from "#contract/schema/public-api";
+import { BeckonCta, BeckonProvider, defaultRuntime, useBeckon } from "#widget/react";
+import type { MountOptions, RendererModule } from "#widget/render/types";
+import { swedishConfigMock, swedishCtaMock } from "#test/support/factories";
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

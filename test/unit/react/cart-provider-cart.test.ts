@@ -10,7 +10,7 @@ import {
   createCartProviderCart,
   fromCartProviderState,
   type CartProviderState,
-} from "../../../widget/react/cart-provider-cart";
+} from "#widget/react/cart-provider-cart";
 
 const line = (variant: number, quantity: number, amount = "10.00") => ({
   id: `gid://shopify/CartLine/${variant}`,

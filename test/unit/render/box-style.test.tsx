@@ -7,9 +7,9 @@
  * never become other CSS.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { boxStyle } from "../../../widget/render/box-style";
-import { SHADOW_PRESETS } from "../../../contract/schema/option-keys";
-import { stepMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
+import { boxStyle } from "#widget/render/box-style";
+import { SHADOW_PRESETS } from "#contract/schema/option-keys";
+import { stepMock, swedishCtaMock, swedishElementMock } from "#test/support/factories";
 import { mount } from "./mount";
 
 const LOOK = {

@@ -2,8 +2,8 @@
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 /** The elements that load as chunks: survey, carousel, collapse, tabs, progress, timer, conditional row, logo, video (SPEC 4). */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sv } from "../../../contract/i18n/sv";
-import type { CtaElement } from "../../../contract/schema/cta";
+import { sv } from "#contract/i18n/sv";
+import type { CtaElement } from "#contract/schema/cta";
 import { runtimeMock } from "./factories";
 import {
   groupMock,
@@ -12,7 +12,7 @@ import {
   swedishCtaMock,
   swedishElementMock,
   swedishFieldMock,
-} from "../../support/factories";
+} from "#test/support/factories";
 import { flush, flushFake, key, mount } from "./mount";
 
 const el = (
@@ -261,7 +261,7 @@ describe("progress", () => {
     expect(m.$("[role=progressbar]").getAttribute("aria-valuenow")).toBe("100");
     expect(m.$(".bk-progress-bar").style.width).toBe("100%");
     expect(m.$(".bk-progress-text").textContent).toBe("Fri frakt!");
-    const { cartPercent, DEFAULT_CART_THRESHOLD } = await import("../../../widget/render/elements/ProgressElement");
+    const { cartPercent, DEFAULT_CART_THRESHOLD } = await import("#widget/render/elements/ProgressElement");
     expect(DEFAULT_CART_THRESHOLD).toBe(50);
     expect(cartPercent(25, 50)).toBe(50);
     expect(cartPercent(80, 50)).toBe(100);

@@ -1,7 +1,7 @@
 /** The renderer's component tests' fake runtime; CTA documents and the config come from test/support/factories.ts (the Swedish variants). */
 import { vi } from "vitest";
-import { personMock } from "../widget/helpers";
-import type { CtaRuntime } from "../../../widget/render/types";
+import { personMock } from "#test/unit/widget/helpers";
+import type { CtaRuntime } from "#widget/render/types";
 
 /** The widget tests' person; the renderer needs no other. */
 export { personMock };

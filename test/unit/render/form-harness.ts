@@ -4,7 +4,7 @@
  * a clean page, globals and timers around each test.
  */
 import { afterEach, beforeEach, vi } from "vitest";
-import { swedishCtaMock, swedishElementMock, swedishFieldMock } from "../../support/factories";
+import { swedishCtaMock, swedishElementMock, swedishFieldMock } from "#test/support/factories";
 
 export const email = swedishFieldMock({ id: 41, slug: "email", required: true, position: 0 });
 export const phone = swedishFieldMock({

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 /** Forms (SPEC 5, 8, 9): consents and prefill, the payload of a submission, and the analytics client id. */
 import { describe, expect, it, vi } from "vitest";
-import { sv } from "../../../contract/i18n/sv";
+import { sv } from "#contract/i18n/sv";
 import { personMock, runtimeMock } from "./factories";
-import { groupMock, swedishConfigMock, swedishFieldMock } from "../../support/factories";
+import { groupMock, swedishConfigMock, swedishFieldMock } from "#test/support/factories";
 import { flush, mount, submit, type } from "./mount";
 import { email, errorOf, formWith, resetFormPageBetweenTests } from "./form-harness";
 
@@ -141,7 +141,7 @@ describe("the payload", () => {
 
 describe("the analytics id (SPEC 9: waited for up to 500 ms)", () => {
   it("waits for gtag's client id up to 500 ms, then goes without it; asks nothing without a setting or gtag", async () => {
-    const { analyticsId, ANALYTICS_ID_WAIT_MS } = await import("../../../widget/render/form-submit");
+    const { analyticsId, ANALYTICS_ID_WAIT_MS } = await import("#widget/render/form-submit");
     expect(ANALYTICS_ID_WAIT_MS).toBe(500);
     vi.useFakeTimers();
     let answer: ((id: string) => void) | null = null;

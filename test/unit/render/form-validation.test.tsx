@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 /** Form validation (SPEC 5, 8): e-mail and phone, the other field rules, the optional server check and reCAPTCHA. */
 import { describe, expect, it, vi } from "vitest";
-import { sv } from "../../../contract/i18n/sv";
+import { sv } from "#contract/i18n/sv";
 import { personMock, runtimeMock } from "./factories";
-import { swedishConfigMock, swedishFieldMock } from "../../support/factories";
+import { swedishConfigMock, swedishFieldMock } from "#test/support/factories";
 import { mount, submit, type } from "./mount";
 import { email, errorOf, formWith, phone, resetFormPageBetweenTests } from "./form-harness";
 
@@ -271,7 +271,7 @@ describe("the optional server check", () => {
   });
 
   it("gives up after 10 s and lets the submission go on", async () => {
-    const { validateOnServer, VALIDATION_TIMEOUT_MS } = await import("../../../widget/render/server-validation");
+    const { validateOnServer, VALIDATION_TIMEOUT_MS } = await import("#widget/render/server-validation");
     expect(VALIDATION_TIMEOUT_MS).toBe(10_000);
     vi.useFakeTimers();
     const hanging = vi.fn(

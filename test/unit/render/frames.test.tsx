@@ -3,7 +3,7 @@
 /** Every CTA type in its frame (SPEC 1, 9): placement, roles, focus, Escape, close and the powered-by link. */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { runtimeMock } from "./factories";
-import { swedishConfigMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
+import { swedishConfigMock, swedishCtaMock, swedishElementMock } from "#test/support/factories";
 import { flush, key, mount } from "./mount";
 
 const heading = swedishElementMock({

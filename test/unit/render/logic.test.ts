@@ -1,14 +1,14 @@
 /** The renderer's pure modules: merge tags, timers, person actions, confirmations, form rules, phones and videos. */
 import { describe, expect, it } from "vitest";
-import { applyPersonActions } from "../../../widget/render/actions";
-import { confirmationGroup, normalizeRedirect, outcomeOf, withQueryString } from "../../../widget/render/confirmation";
-import { en } from "../../../contract/i18n/en";
-import { shownFields, validateForm, validityMessage } from "../../../widget/render/form-logic";
-import { escapeHtml, mergeTags } from "../../../widget/render/merge-tags";
-import { bool, num, str } from "../../../widget/render/options";
-import { DEFAULT_PHONE_COUNTRY, normalizePhone } from "../../../widget/render/phone";
-import { validationErrors } from "../../../widget/render/server-validation";
-import { isWebFont } from "../../../widget/render/styles";
+import { applyPersonActions } from "#widget/render/actions";
+import { confirmationGroup, normalizeRedirect, outcomeOf, withQueryString } from "#widget/render/confirmation";
+import { en } from "#contract/i18n/en";
+import { shownFields, validateForm, validityMessage } from "#widget/render/form-logic";
+import { escapeHtml, mergeTags } from "#widget/render/merge-tags";
+import { bool, num, str } from "#widget/render/options";
+import { DEFAULT_PHONE_COUNTRY, normalizePhone } from "#widget/render/phone";
+import { validationErrors } from "#widget/render/server-validation";
+import { isWebFont } from "#widget/render/styles";
 import {
   nextDaily,
   relativeDuration,
@@ -17,10 +17,10 @@ import {
   timerEnd,
   visibleUnits,
   zoneOffset,
-} from "../../../widget/render/timer-logic";
-import { embedUrl, parseVideo, POLL_MS } from "../../../widget/render/video";
+} from "#widget/render/timer-logic";
+import { embedUrl, parseVideo, POLL_MS } from "#widget/render/video";
 import { personMock } from "./factories";
-import { groupMock, swedishElementMock, swedishFieldMock } from "../../support/factories";
+import { groupMock, swedishElementMock, swedishFieldMock } from "#test/support/factories";
 
 describe("merge tags", () => {
   const person = personMock({ name: "Anna", extra: { bransch: "Bygg" }, email: "a@b.se" });

@@ -5,9 +5,9 @@
  */
 import { options } from "preact";
 import { vi } from "vitest";
-import type { MountOptions } from "../../../widget/render/types";
+import type { MountOptions } from "#widget/render/types";
 import { runtimeMock, type RuntimeMock } from "./factories";
-import { swedishConfigMock, swedishCtaMock } from "../../support/factories";
+import { swedishConfigMock, swedishCtaMock } from "#test/support/factories";
 
 // Effects run after the next animation frame in browsers; here in a microtask, which fake timers never hold back
 // (a flush scheduled on a fake timer that a test drops would stop Preact's effects for the rest of the file).
@@ -38,7 +38,7 @@ export interface Mounted {
 
 /** Mounts a CTA into a host appended to the body (or `parent`). */
 export async function mount(over: Partial<MountOptions> & { parent?: HTMLElement } = {}): Promise<Mounted> {
-  const { mountCta } = await import("../../../widget/render/render");
+  const { mountCta } = await import("#widget/render/render");
   const host = document.createElement("beckon-cta");
   (over.parent ?? document.body).appendChild(host);
   const cta = over.cta ?? swedishCtaMock();

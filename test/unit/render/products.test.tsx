@@ -2,25 +2,17 @@
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 /** The products and product hero elements (SPEC 4 Product feed, add-to-cart button; SPEC 5; SPEC 9 products shown, badges) on a fake store. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CtaAction, CtaElement } from "../../../contract/schema/cta";
-import { DEMO_STORE_PRODUCTS } from "../../../prisma/seed-data/demo-store-products";
-import { fromAjaxProduct } from "../../../widget/store/product";
+import type { CtaAction, CtaElement } from "#contract/schema/cta";
+import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
+import { fromAjaxProduct } from "#widget/store/product";
 import {
   CART_RECOMMENDATION_FETCH_DELAY_MS,
   RELATED_CART_EMPTY_DELAY_MS,
   TAB_SWITCH_EMPTY_CHECK_MS,
-} from "../../../widget/store/constants";
-import type {
-  AddResult,
-  Cart,
-  CartAdapter,
-  CartLineInput,
-  Product,
-  ProductCatalog,
-  Result,
-} from "../../../widget/store/types";
+} from "#widget/store/constants";
+import type { AddResult, Cart, CartAdapter, CartLineInput, Product, ProductCatalog, Result } from "#widget/store/types";
 import { runtimeMock } from "./factories";
-import { swedishConfigMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
+import { swedishConfigMock, swedishCtaMock, swedishElementMock } from "#test/support/factories";
 import { flush, mount } from "./mount";
 
 const ok = <T,>(value: T): Result<T> => ({ ok: true, value });

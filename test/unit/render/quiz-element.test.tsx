@@ -2,10 +2,10 @@
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 /** The quiz element (SPEC 4 "Quiz", 5 "Quiz", 7 quiz completion, 9 range and auto-continue). */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sv } from "../../../contract/i18n/sv";
-import type { ActionGroup, Field } from "../../../contract/schema/cta";
+import { sv } from "#contract/i18n/sv";
+import type { ActionGroup, Field } from "#contract/schema/cta";
 import { personMock } from "./factories";
-import { groupMock, stepMock, swedishCtaMock, swedishElementMock, swedishFieldMock } from "../../support/factories";
+import { groupMock, stepMock, swedishCtaMock, swedishElementMock, swedishFieldMock } from "#test/support/factories";
 import { flush, flushFake, key, mount, type as typeInto, type Mounted } from "./mount";
 
 const q = (id: number, slug: string, over: Partial<Field> = {}) =>

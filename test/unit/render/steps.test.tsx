@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 /** Steps, confirmations, action groups and actions (SPEC 4 "Steps and confirmations", "Actions on the local person"). */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sv } from "../../../contract/i18n/sv";
-import type { CtaElement } from "../../../contract/schema/cta";
+import { sv } from "#contract/i18n/sv";
+import type { CtaElement } from "#contract/schema/cta";
 import { personMock, runtimeMock } from "./factories";
-import { groupMock, stepMock, swedishCtaMock, swedishElementMock } from "../../support/factories";
+import { groupMock, stepMock, swedishCtaMock, swedishElementMock } from "#test/support/factories";
 import { flush, mount } from "./mount";
 
 const text = (id: number, html: string): CtaElement =>
@@ -187,7 +187,7 @@ describe("confirmations", () => {
     });
     await click(m.$(".bk-button"));
     expect(scrollTo).toHaveBeenCalledWith(0, expect.any(Number));
-    const { anchorId } = await import("../../../widget/render/outcome");
+    const { anchorId } = await import("#widget/render/outcome");
     expect(anchorId("#kurser")).toBe("kurser");
     expect(anchorId("#1abc")).toBeNull();
     expect(anchorId(".kurser")).toBeNull();
@@ -196,13 +196,13 @@ describe("confirmations", () => {
   });
 
   it("sms: opens an sms: link with the keyword", async () => {
-    const { smsUrl } = await import("../../../widget/render/outcome");
+    const { smsUrl } = await import("#widget/render/outcome");
     expect(smsUrl("+46 70-123 45 67", "KURS")).toBe("sms:+46701234567?&body=KURS");
     expect(smsUrl("72000")).toBe("sms:72000");
   });
 
   it("cart and checkout: add the selected variants through the store adapter, then go on", async () => {
-    const { applyOutcome } = await import("../../../widget/render/outcome");
+    const { applyOutcome } = await import("#widget/render/outcome");
     const addLines = vi.fn(async () => ({ ok: true as const, value: { cart: {} as never, added: [] } }));
     const store = {
       addLines,

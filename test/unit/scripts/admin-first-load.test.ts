@@ -13,7 +13,7 @@ import {
   firstLoadAssets,
   parseRemixManifest,
   type RemixBrowserManifest,
-} from "../../../scripts/admin-first-load";
+} from "#scripts/admin-first-load";
 
 const manifest: RemixBrowserManifest = {
   entry: { module: "/assets/entry.js", imports: ["/assets/components.js"] },

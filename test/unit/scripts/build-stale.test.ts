@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildStaleness } from "../../../scripts/lib/build-stale";
+import { buildStaleness } from "#scripts/lib/build-stale";
 
 let root: string;
 

@@ -8,8 +8,8 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildLoader, LOADER_MANGLED_PROPS } from "../../../scripts/build-widget";
-import { METHODS } from "../../../widget/core/public-api";
+import { buildLoader, LOADER_MANGLED_PROPS } from "#scripts/build-widget";
+import { METHODS } from "#widget/core/public-api";
 
 /** Names that must reach the minified loader as written, each used as a property (key, member or shorthand method). */
 const KEPT = [

@@ -1,6 +1,6 @@
 /** `npm test` on a fresh machine: installs Chromium and PostgreSQL as root with apt-get, else stops with the command. */
 import { describe, expect, it } from "vitest";
-import { planPrerequisites, type Prerequisite } from "../../../scripts/lib/test-prerequisites";
+import { planPrerequisites, type Prerequisite } from "#scripts/lib/test-prerequisites";
 
 const chromium: Prerequisite = { pkg: "chromium", why: "the browser tests" };
 const postgresql: Prerequisite = { pkg: "postgresql", why: "the PostgreSQL run" };

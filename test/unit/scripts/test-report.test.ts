@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { describeFailures, whyNoTestFailed, type VitestJsonReport } from "../../../scripts/lib/test-report";
+import { describeFailures, whyNoTestFailed, type VitestJsonReport } from "#scripts/lib/test-report";
 
 const unhandled = readFileSync(path.join(__dirname, "../../fixtures/vitest/unhandled-error.txt"), "utf8");
 

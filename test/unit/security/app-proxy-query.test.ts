@@ -9,7 +9,7 @@ import {
   APP_PROXY_CLOCK_TOLERANCE_SECONDS,
   verifyAppProxyQuery,
   type AppProxyQueryResult,
-} from "../../../app/lib/app-proxy-query.server";
+} from "#app/server/app-proxy-query.server";
 
 const SECRET = "proxy-query-test-secret";
 const NOW = 1_795_000_000;

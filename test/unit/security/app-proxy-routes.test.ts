@@ -2,7 +2,7 @@
  * Every app proxy route (app/routes/proxy.*) reads the shop and the customer
  * only from authenticateAppProxy's verified values: none reads the query
  * itself, where another copy of a signed parameter could be waiting, nor
- * uses the library's weaker check (app/lib/app-proxy-query.server.ts says why).
+ * uses the library's weaker check (app/server/app-proxy-query.server.ts says why).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -4,10 +4,10 @@
  * on another database, so the same session secret signs differently there.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "~/db.server";
-import { deploymentId, identityTokenSecret } from "~/models/deployment.server";
-import { signIdentityToken, verifyIdentityToken } from "~/lib/identity-token.server";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
+import { createPrismaClient } from "#app/db.server";
+import { deploymentId, identityTokenSecret } from "#app/models/deployment.server";
+import { signIdentityToken, verifyIdentityToken } from "#app/server/identity-token.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 const SESSION_SECRET = "deployment-test-session-secret-0123456789";
 

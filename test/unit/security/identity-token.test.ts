@@ -4,7 +4,7 @@ import {
   IDENTITY_TOKEN_MAX_TTL_SECONDS,
   signIdentityToken,
   verifyIdentityToken,
-} from "../../../app/lib/identity-token.server";
+} from "#app/server/identity-token.server";
 
 const secret = "identity-test-secret-0123456789abcdef0123";
 const now = Date.parse("2026-11-25T12:00:00Z");

@@ -5,13 +5,13 @@
  * A proven submitter's payload (no keep_existing) still updates fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { klaviyoProvider } from "../../../app/integrations/mailing/klaviyo.server";
-import { mailchimpProvider } from "../../../app/integrations/mailing/mailchimp.server";
-import { activeCampaignProvider } from "../../../app/integrations/mailing/activecampaign.server";
-import type { SyncPayload } from "../../../app/integrations/mailing/types";
-import { FakeKlaviyo } from "../../support/fake-providers/klaviyo";
-import { FakeMailchimp } from "../../support/fake-providers/mailchimp";
-import { FakeActiveCampaign } from "../../support/fake-providers/activecampaign";
+import { klaviyoProvider } from "#app/integrations/mailing/klaviyo.server";
+import { mailchimpProvider } from "#app/integrations/mailing/mailchimp.server";
+import { activeCampaignProvider } from "#app/integrations/mailing/activecampaign.server";
+import type { SyncPayload } from "#app/integrations/mailing/types";
+import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
+import { FakeMailchimp } from "#test/support/fake-providers/mailchimp";
+import { FakeActiveCampaign } from "#test/support/fake-providers/activecampaign";
 
 const attacker = (email: string, keep: boolean): SyncPayload => ({
   contact: {

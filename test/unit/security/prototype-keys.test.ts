@@ -6,14 +6,14 @@
  * stays a key instead of swapping an object's prototype.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { HOSTILE_KEYS, hostileRecord } from "../../support/hostile-keys";
-import { parseCsv } from "~/lib/csv";
-import { factsOf, fieldFacts } from "~/integrations/targeting-facts.server";
-import { loadAnswerLabels } from "~/models/answer-labels.server";
-import { contactsCsv } from "~/models/contacts-csv.server";
-import { payloadForPerson } from "~/models/lead-sync.server";
-import type { Person } from "~/generated/prisma-sqlite";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { HOSTILE_KEYS, hostileRecord } from "#test/support/hostile-keys";
+import { parseCsv } from "#app/view/csv";
+import { factsOf, fieldFacts } from "#app/integrations/targeting-facts.server";
+import { loadAnswerLabels } from "#app/models/answer-labels.server";
+import { contactsCsv } from "#app/models/contacts-csv.server";
+import { payloadForPerson } from "#app/models/lead-sync.server";
+import type { Person } from "#app/generated/prisma-sqlite";
 
 describe("contacts export", () => {
   let t: TestDatabase;

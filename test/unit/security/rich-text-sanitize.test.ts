@@ -7,12 +7,12 @@
  * by name.
  */
 import { describe, expect, it } from "vitest";
-import { sanitizeRichText } from "../../../app/lib/rich-text/sanitize.server";
-import { DROPPED_TAGS, RICH_TEXT_TAGS } from "../../../contract/rich-text/allow-list";
-import { mapRichText } from "../../../app/lib/rich-text/document-rich-text";
-import { MAX_RICH_TEXT_CHARS, optionIssues } from "../../../contract/schema/option-keys";
-import { newCtaDocument, newElement } from "../../../app/components/editor/document";
-import type { CtaDocument } from "../../../contract/schema/cta";
+import { sanitizeRichText } from "#app/models/rich-text/sanitize.server";
+import { DROPPED_TAGS, RICH_TEXT_TAGS } from "#contract/rich-text/allow-list";
+import { mapRichText } from "#app/models/rich-text/document-rich-text";
+import { MAX_RICH_TEXT_CHARS, optionIssues } from "#contract/schema/option-keys";
+import { newCtaDocument, newElement } from "#app/components/editor/document";
+import type { CtaDocument } from "#contract/schema/cta";
 
 describe("sanitizeRichText", () => {
   it("keeps what the editor writes: paragraphs, headings, bold, italic, lists and links", () => {

@@ -4,11 +4,11 @@
  * keep_existing; everyone else's do, the URL-identified visitor included.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../../app/db.server";
-import { createContact } from "../../../app/models/contact.server";
-import { provesAddress } from "../../../app/models/lead-sync.server";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { contactMock, formCtaMock, integrationMock, token, websiteMock } from "../integrations/factories";
+import type { Db } from "#app/db.server";
+import { createContact } from "#app/models/contact.server";
+import { provesAddress } from "#app/models/lead-sync.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { contactMock, formCtaMock, integrationMock, token, websiteMock } from "#test/unit/integrations/factories";
 
 let tdb: TestDatabase;
 let db: Db;

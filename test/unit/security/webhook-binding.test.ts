@@ -5,8 +5,8 @@
  * folded, every other spelling refused.
  */
 import { describe, expect, it } from "vitest";
-import { canonicalShopDomain } from "~/lib/shop-domain";
-import { bindWebhook, receiveWebhook, type VerifiedWebhook } from "~/lib/webhook-binding.server";
+import { canonicalShopDomain } from "#app/server/shop-domain";
+import { bindWebhook, receiveWebhook, type VerifiedWebhook } from "#app/server/webhook-binding.server";
 
 const SHOP = "beckon-demo.myshopify.com";
 

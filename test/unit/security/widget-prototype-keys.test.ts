@@ -5,21 +5,21 @@
  * finds what every object inherits (a function's source text, a prototype).
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Condition } from "../../../contract/schema/condition";
-import { installTests, test as conditionHolds, type ConditionContext } from "../../../widget/core/conditions";
-import { compare, moreTests } from "../../../widget/core/conditions-more";
-import { keyOf } from "../../../widget/core/extras/form-tracking";
-import { identifyFields } from "../../../widget/core/validate";
-import { applyPersonActions } from "../../../widget/render/actions";
-import { labelsFor } from "../../../widget/render/i18n";
-import { mergeTags } from "../../../widget/render/merge-tags";
-import { answer, completionPayload, createQuiz, mergeValues, next } from "../../../widget/render/quiz";
-import { prefillValue } from "../../../widget/render/quiz/answers";
-import { en } from "../../../contract/i18n/en";
-import { sv } from "../../../contract/i18n/sv";
-import { quizFieldMock } from "../../support/factories";
-import { HOSTILE_KEYS, hostileRecord } from "../../support/hostile-keys";
-import { personMock } from "../widget/helpers";
+import type { Condition } from "#contract/schema/condition";
+import { installTests, test as conditionHolds, type ConditionContext } from "#widget/core/conditions";
+import { compare, moreTests } from "#widget/core/conditions-more";
+import { keyOf } from "#widget/core/extras/form-tracking";
+import { identifyFields } from "#widget/core/validate";
+import { applyPersonActions } from "#widget/render/actions";
+import { labelsFor } from "#widget/render/i18n";
+import { mergeTags } from "#widget/render/merge-tags";
+import { answer, completionPayload, createQuiz, mergeValues, next } from "#widget/render/quiz";
+import { prefillValue } from "#widget/render/quiz/answers";
+import { en } from "#contract/i18n/en";
+import { sv } from "#contract/i18n/sv";
+import { quizFieldMock } from "#test/support/factories";
+import { HOSTILE_KEYS, hostileRecord } from "#test/support/hostile-keys";
+import { personMock } from "#test/unit/widget/helpers";
 
 const known = personMock({ email: "anna@exempel.se", name: "Anna", extra: { roll: "VD" } });
 

@@ -7,15 +7,15 @@
  * failure (revoked token, throttled, down, GraphQL errors).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FakeShopifyAdmin, type FakeCollection } from "../../support/fake-providers/shopify-admin";
-import type { AdminGraphqlOptions } from "~/integrations/shopify-admin/admin-graphql.server";
+import { FakeShopifyAdmin, type FakeCollection } from "#test/support/fake-providers/shopify-admin";
+import type { AdminGraphqlOptions } from "#app/integrations/shopify-admin/admin-graphql.server";
 import {
   COLLECTIONS_PER_PAGE,
   collectionSearchQuery,
   searchCollections,
   toCollectionPage,
-} from "~/integrations/shopify-admin/collection-search.server";
-import { COLLECTION_SEARCH_QUERY } from "~/integrations/shopify-admin/operations";
+} from "#app/integrations/shopify-admin/collection-search.server";
+import { COLLECTION_SEARCH_QUERY } from "#app/integrations/shopify-admin/operations";
 
 const TOKEN = "shpat_test_collections";
 const collections: FakeCollection[] = [

@@ -14,9 +14,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import config, { ADMIN_SCHEMA, ADMIN_TYPES_FILE } from "../../../codegen";
-import { adminOperationsInApp } from "../../support/admin-schema";
-import { generatedFiles as generated, repositoryRoot as root } from "../../support/codegen-run";
+import config, { ADMIN_SCHEMA, ADMIN_TYPES_FILE } from "#codegen";
+import { adminOperationsInApp } from "#test/support/admin-schema";
+import { generatedFiles as generated, repositoryRoot as root } from "#test/support/codegen-run";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "beckon-admin-codegen-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -10,27 +10,27 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import type { GraphQLEnumType } from "graphql";
 import { z } from "zod";
-import recorded from "../../fixtures/shopify-admin/product-search.json";
-import { FakeShopifyAdmin, type FakeProduct } from "../../support/fake-providers/shopify-admin";
+import recorded from "#test/fixtures/shopify-admin/product-search.json";
+import { FakeShopifyAdmin, type FakeProduct } from "#test/support/fake-providers/shopify-admin";
 import {
   AdminApiError,
   adminGraphql,
   adminGraphqlUrl,
   throttleWaitMs,
   type AdminGraphqlOptions,
-} from "~/integrations/shopify-admin/admin-graphql.server";
+} from "#app/integrations/shopify-admin/admin-graphql.server";
 import {
   productSearchQuery,
   searchProducts,
   toSearchPage,
   PRODUCTS_PER_PAGE,
-} from "~/integrations/shopify-admin/product-search.server";
+} from "#app/integrations/shopify-admin/product-search.server";
 import {
   PRODUCT_SEARCH_QUERY,
   type BeckonProductSearchQuery,
   type CurrencyCode,
-} from "~/integrations/shopify-admin/operations";
-import { adminSchema } from "../../support/admin-schema";
+} from "#app/integrations/shopify-admin/operations";
+import { adminSchema } from "#test/support/admin-schema";
 
 const TOKEN = "shpat_test_admin";
 const products: FakeProduct[] = [

@@ -6,10 +6,13 @@
  * schema does not have, or variables that do not fit their types.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AdminApiError, adminGraphql } from "~/integrations/shopify-admin/admin-graphql.server";
-import { PRODUCT_SEARCH_QUERY, type BeckonProductSearchQueryVariables } from "~/integrations/shopify-admin/operations";
-import { adminDocumentErrors, adminOperationsInApp, adminRefusal } from "../../support/admin-schema";
-import { FakeShopifyAdmin } from "../../support/fake-providers/shopify-admin";
+import { AdminApiError, adminGraphql } from "#app/integrations/shopify-admin/admin-graphql.server";
+import {
+  PRODUCT_SEARCH_QUERY,
+  type BeckonProductSearchQueryVariables,
+} from "#app/integrations/shopify-admin/operations";
+import { adminDocumentErrors, adminOperationsInApp, adminRefusal } from "#test/support/admin-schema";
+import { FakeShopifyAdmin } from "#test/support/fake-providers/shopify-admin";
 
 const TOKEN = "shpat_schema_test";
 /** An operation of the kind a future edit might write: Product.vendor exists in Shopify, not (yet) in the subset. */

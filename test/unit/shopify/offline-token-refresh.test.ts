@@ -10,10 +10,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { IncomingMessage } from "node:http";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
-import { adminRefusal } from "../../support/admin-schema";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { serveLocally, type LocalHttpServer } from "../../support/local-http";
-import { apiVersion, createShopifyApp } from "~/shopify.server";
+import { adminRefusal } from "#test/support/admin-schema";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { serveLocally, type LocalHttpServer } from "#test/support/local-http";
+import { apiVersion, createShopifyApp } from "#app/shopify.server";
 
 const SHOP = "refresh-test.myshopify.com";
 const API_KEY = "refresh-test-key";

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Session } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 let t: TestDatabase;
 beforeAll(async () => {

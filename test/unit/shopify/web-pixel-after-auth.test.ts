@@ -11,11 +11,11 @@ import { createHmac, randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminRefusal } from "../../support/admin-schema";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { serveLocally, type LocalHttpServer } from "../../support/local-http";
-import { apiVersion, createShopifyApp } from "~/shopify.server";
-import { websiteIdForShop } from "~/models/owner.server";
+import { adminRefusal } from "#test/support/admin-schema";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { serveLocally, type LocalHttpServer } from "#test/support/local-http";
+import { apiVersion, createShopifyApp } from "#app/shopify.server";
+import { websiteIdForShop } from "#app/models/owner.server";
 
 const SHOP = "pixel-install.myshopify.com";
 const API_KEY = "pixel-install-key";

@@ -1,14 +1,19 @@
 /**
- * Connecting the Beckon web pixel to a shop (app/lib/web-pixel.server.ts):
+ * Connecting the Beckon web pixel to a shop (app/integrations/shopify-admin/web-pixel.server.ts):
  * created when the shop has none, updated when its settings are stale, left
  * alone when current, and a refusal or an outage reported, never thrown.
  * The Admin API is a fake answering as Shopify documents webPixel,
  * webPixelCreate and webPixelUpdate.
  */
 import { describe, expect, it } from "vitest";
-import { connectWebPixel, WEB_PIXEL_CREATE, WEB_PIXEL_QUERY, WEB_PIXEL_UPDATE } from "~/lib/web-pixel.server";
-import { pixelConfig } from "../../../extensions/beckon-pixel/src/order";
-import { adminRefusal } from "../../support/admin-schema";
+import {
+  connectWebPixel,
+  WEB_PIXEL_CREATE,
+  WEB_PIXEL_QUERY,
+  WEB_PIXEL_UPDATE,
+} from "#app/integrations/shopify-admin/web-pixel.server";
+import { pixelConfig } from "#extensions/beckon-pixel/src/order";
+import { adminRefusal } from "#test/support/admin-schema";
 
 type Call = { query: string; variables?: Record<string, unknown> };
 

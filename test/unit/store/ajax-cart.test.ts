@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAjaxCart } from "../../../widget/store/ajax-cart";
-import { sendCartNotice } from "../../../widget/store/cart-notice";
-import { createCartLock, memorySession } from "../../../widget/store/serialize";
-import type { CartAction } from "../../../widget/store/types";
-import { storeCatalogFixture } from "../../fixtures/store";
-import { cookieFetch } from "../../storefront/client-fetch";
-import { startStorefront, type RunningStorefront } from "../../storefront/server";
+import { createAjaxCart } from "#widget/store/ajax-cart";
+import { sendCartNotice } from "#widget/store/cart-notice";
+import { createCartLock, memorySession } from "#widget/store/serialize";
+import type { CartAction } from "#widget/store/types";
+import { storeCatalogFixture } from "#test/fixtures/store";
+import { cookieFetch } from "#test/storefront/client-fetch";
+import { startStorefront, type RunningStorefront } from "#test/storefront/server";
 
 let shop: RunningStorefront;
 beforeAll(async () => {

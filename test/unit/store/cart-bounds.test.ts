@@ -1,8 +1,8 @@
 /** The storefront's cart bounds: a public demo keeps finite memory however many visitors and lines come. */
 import { describe, expect, it } from "vitest";
-import { CartBook, MAX_LINE_QUANTITY } from "../../../demo/store/server/carts";
-import { toCatalogProduct } from "../../../demo/store/server/catalog";
-import { storeCatalogFixture } from "../../fixtures/store";
+import { CartBook, MAX_LINE_QUANTITY } from "#demo/store/server/carts";
+import { toCatalogProduct } from "#demo/store/server/catalog";
+import { storeCatalogFixture } from "#test/fixtures/store";
 
 const products = storeCatalogFixture().map(toCatalogProduct);
 const variants = products.flatMap((p) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { emptyCart, fromAjaxCart, fromStorefrontCart } from "../../../widget/store/cart";
-import { cartNoticeUrl, sendCartNotice } from "../../../widget/store/cart-notice";
-import { addToCartEventData, isCartConversion, type CartConversionAction } from "../../../widget/store/conversion";
-import { ajaxCartMock, productMock, variantMock } from "../../fixtures/store";
+import { emptyCart, fromAjaxCart, fromStorefrontCart } from "#widget/store/cart";
+import { cartNoticeUrl, sendCartNotice } from "#widget/store/cart-notice";
+import { addToCartEventData, isCartConversion, type CartConversionAction } from "#widget/store/conversion";
+import { ajaxCartMock, productMock, variantMock } from "#test/fixtures/store";
 
 describe("cart mapping", () => {
   it("divides the Ajax total (cents) by 100 (SPEC 9)", () => {

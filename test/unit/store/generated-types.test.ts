@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import config, { STOREFRONT_SCHEMA, STOREFRONT_TYPES_FILE } from "../../../codegen";
-import { generatedFiles as generated, repositoryRoot as root } from "../../support/codegen-run";
+import config, { STOREFRONT_SCHEMA, STOREFRONT_TYPES_FILE } from "#codegen";
+import { generatedFiles as generated, repositoryRoot as root } from "#test/support/codegen-run";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "beckon-codegen-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ describe("generated Storefront API types", () => {
   }, 60_000);
 
   it("key each operation's types by the exact text the widget sends", async () => {
-    const { STOREFRONT_OPERATIONS } = await import("../../../widget/store/graphql/operations");
+    const { STOREFRONT_OPERATIONS } = await import("#widget/store/graphql/operations");
     const committed = readFileSync(path.join(root, STOREFRONT_TYPES_FILE), "utf8");
     for (const text of Object.values(STOREFRONT_OPERATIONS))
       expect(committed).toContain(`  ${JSON.stringify(text)}: {return: `);

@@ -9,8 +9,8 @@ import {
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import * as operations from "../../../widget/store/graphql/operations";
-import { STOREFRONT_OPERATIONS } from "../../../widget/store/graphql/operations";
+import * as operations from "#widget/store/graphql/operations";
+import { STOREFRONT_OPERATIONS } from "#widget/store/graphql/operations";
 
 const require = createRequire(import.meta.url);
 const schemaFile = require.resolve("@shopify/hydrogen-react/storefront.schema.json");

@@ -11,7 +11,7 @@ import {
   recommendationsUrl,
   redirectTarget,
   searchSuggestUrl,
-} from "../../../widget/store/paths";
+} from "#widget/store/paths";
 
 describe("store paths (SPEC 2 and 7)", () => {
   it("builds the documented storefront URLs from the shop root", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { en } from "../../../contract/i18n/en";
-import { sv } from "../../../contract/i18n/sv";
+import { en } from "#contract/i18n/en";
+import { sv } from "#contract/i18n/sv";
 import {
   addAllLines,
   badgeText,
@@ -17,8 +17,8 @@ import {
   type BadgeKind,
   type BadgeOptions,
   type DiscountSettings,
-} from "../../../widget/store/pricing";
-import { productMock, variantMock } from "../../fixtures/store";
+} from "#widget/store/pricing";
+import { productMock, variantMock } from "#test/fixtures/store";
 
 const v = (price: number, compare_at_price: number | null = null) => ({ price, compare_at_price });
 

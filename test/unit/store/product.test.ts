@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_NOT_FOUND } from "../../../widget/store/constants";
-import { numericId, toGid } from "../../../widget/store/ids";
+import { PRODUCT_NOT_FOUND } from "#widget/store/constants";
+import { numericId, toGid } from "#widget/store/ids";
 import {
   adaptHeadlessProduct,
   asVariantProduct,
@@ -10,10 +10,10 @@ import {
   imageUrl,
   requireProduct,
   toCents,
-} from "../../../widget/store/product";
-import { fail, ok } from "../../../widget/store/result";
-import type { ProductCatalog } from "../../../widget/store/types";
-import { ajaxProductMock, productMock, storefrontProductMock, variantMock } from "../../fixtures/store";
+} from "#widget/store/product";
+import { fail, ok } from "#widget/store/result";
+import type { ProductCatalog } from "#widget/store/types";
+import { ajaxProductMock, productMock, storefrontProductMock, variantMock } from "#test/fixtures/store";
 
 describe("fromAjaxProduct", () => {
   it("maps products/{handle}.js into the Product of SPEC 3", () => {

@@ -6,12 +6,12 @@ import {
   CART_REDIRECT_WAIT_MS,
   REDIRECT_DELAY_MS,
   SESSION_CART,
-} from "../../../widget/store/constants";
-import { createAjaxCart } from "../../../widget/store/ajax-cart";
-import { cartActionDelay, redirectAfterCart } from "../../../widget/store/redirect-flow";
-import { memorySession } from "../../../widget/store/serialize";
-import { createStorefrontCart } from "../../../widget/store/storefront-cart";
-import type { Timers } from "../../../widget/store/types";
+} from "#widget/store/constants";
+import { createAjaxCart } from "#widget/store/ajax-cart";
+import { cartActionDelay, redirectAfterCart } from "#widget/store/redirect-flow";
+import { memorySession } from "#widget/store/serialize";
+import { createStorefrontCart } from "#widget/store/storefront-cart";
+import type { Timers } from "#widget/store/types";
 
 const timers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), now: () => Date.now() };
 

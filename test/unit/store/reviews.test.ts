@@ -8,9 +8,9 @@ import {
   reviewRequests,
   type ReviewConfig,
   type ReviewProvider,
-} from "../../../widget/store/reviews";
-import { storeCatalogFixture } from "../../fixtures/store";
-import { startStorefront, type RunningStorefront } from "../../storefront/server";
+} from "#widget/store/reviews";
+import { storeCatalogFixture } from "#test/fixtures/store";
+import { startStorefront, type RunningStorefront } from "#test/storefront/server";
 
 describe("review request builders", () => {
   const ids = ["gid://shopify/Product/7001", "7003"];

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SESSION_ADDING_TO_CART } from "../../../widget/store/constants";
-import { fail, ok } from "../../../widget/store/result";
-import { createCartCreation, createCartLock, memorySession, realTimers } from "../../../widget/store/serialize";
-import type { Result } from "../../../widget/store/types";
+import { SESSION_ADDING_TO_CART } from "#widget/store/constants";
+import { fail, ok } from "#widget/store/result";
+import { createCartCreation, createCartLock, memorySession, realTimers } from "#widget/store/serialize";
+import type { Result } from "#widget/store/types";
 
 /** A promise resolved from outside. */
 function deferred<T = void>() {

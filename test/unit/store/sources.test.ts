@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAjaxCart } from "../../../widget/store/ajax-cart";
-import { fail, ok } from "../../../widget/store/result";
-import { collectionFromPath, filterTerms, isShown, loadFeed } from "../../../widget/store/sources";
-import type { ProductCatalog } from "../../../widget/store/types";
-import { productMock, storeCatalogFixture, variantMock } from "../../fixtures/store";
-import { cookieFetch } from "../../storefront/client-fetch";
-import { startStorefront, type RunningStorefront } from "../../storefront/server";
+import { createAjaxCart } from "#widget/store/ajax-cart";
+import { fail, ok } from "#widget/store/result";
+import { collectionFromPath, filterTerms, isShown, loadFeed } from "#widget/store/sources";
+import type { ProductCatalog } from "#widget/store/types";
+import { productMock, storeCatalogFixture, variantMock } from "#test/fixtures/store";
+import { cookieFetch } from "#test/storefront/client-fetch";
+import { startStorefront, type RunningStorefront } from "#test/storefront/server";
 
 describe("feed rules (pure, fake catalog)", () => {
   const products = ["a", "b", "c", "d", "e"].map((h) => productMock({ id: h, handle: h }));

@@ -4,9 +4,9 @@
  * reload request is left unanswered here: the confirmation is showing.
  */
 import { describe, expect, it, vi } from "vitest";
-import { runStoreActions } from "../../../widget/render/store-outcome";
-import type { CartAdapter } from "../../../widget/store/types";
-import type { CtaAction } from "../../../contract/schema/cta";
+import { runStoreActions } from "#widget/render/store-outcome";
+import type { CartAdapter } from "#widget/store/types";
+import type { CtaAction } from "#contract/schema/cta";
 
 const action = (action_type: string, data: Record<string, unknown>): CtaAction =>
   ({ action_type, data }) as unknown as CtaAction;

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { memorySession } from "../../../widget/store/serialize";
-import { createStorefrontCart, type StorefrontCartConfig } from "../../../widget/store/storefront-cart";
-import type { CartAction, Timers } from "../../../widget/store/types";
-import { storeCatalogFixture } from "../../fixtures/store";
-import { rewriteToOrigin } from "../../storefront/client-fetch";
-import { startStorefront, type RunningStorefront } from "../../storefront/server";
+import { memorySession } from "#widget/store/serialize";
+import { createStorefrontCart, type StorefrontCartConfig } from "#widget/store/storefront-cart";
+import type { CartAction, Timers } from "#widget/store/types";
+import { storeCatalogFixture } from "#test/fixtures/store";
+import { rewriteToOrigin } from "#test/storefront/client-fetch";
+import { startStorefront, type RunningStorefront } from "#test/storefront/server";
 
 const TOKEN = "public-token-1";
 let shop: RunningStorefront;

@@ -4,9 +4,9 @@
  * buyerIdentity country that hydrogen-react's CartProvider compares.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readInContext } from "../../../demo/store/server/graphql";
-import { storeCatalogFixture } from "../../fixtures/store";
-import { startStorefront, type RunningStorefront } from "../../storefront/server";
+import { readInContext } from "#demo/store/server/graphql";
+import { storeCatalogFixture } from "#test/fixtures/store";
+import { startStorefront, type RunningStorefront } from "#test/storefront/server";
 
 describe("readInContext", () => {
   it("reads literal and variable arguments of the chosen operation", () => {

@@ -4,12 +4,12 @@
  * cartCreate), onCartCreated, and malformed answers failing in words.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { memorySession } from "../../../widget/store/serialize";
-import { createStorefrontCart, type StorefrontCartConfig } from "../../../widget/store/storefront-cart";
-import { checkCartId, normalizeMarket, withMarket } from "../../../widget/store/storefront-context";
-import { storeCatalogFixture } from "../../fixtures/store";
-import { rewriteToOrigin } from "../../storefront/client-fetch";
-import { startStorefront, type RunningStorefront } from "../../storefront/server";
+import { memorySession } from "#widget/store/serialize";
+import { createStorefrontCart, type StorefrontCartConfig } from "#widget/store/storefront-cart";
+import { checkCartId, normalizeMarket, withMarket } from "#widget/store/storefront-context";
+import { storeCatalogFixture } from "#test/fixtures/store";
+import { rewriteToOrigin } from "#test/storefront/client-fetch";
+import { startStorefront, type RunningStorefront } from "#test/storefront/server";
 
 const TOKEN = "public-token-1";
 let shop: RunningStorefront;

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { storeCatalogFixture } from "../../fixtures/store";
-import { SEED_PRODUCTS_MODULE } from "../../../demo/store/server/catalog";
-import { cookieFetch } from "../../storefront/client-fetch";
-import { startStorefront, type RunningStorefront } from "../../storefront/server";
+import { storeCatalogFixture } from "#test/fixtures/store";
+import { SEED_PRODUCTS_MODULE } from "#demo/store/server/catalog";
+import { cookieFetch } from "#test/storefront/client-fetch";
+import { startStorefront, type RunningStorefront } from "#test/storefront/server";
 
 let shop: RunningStorefront;
 beforeAll(async () => {

@@ -8,11 +8,11 @@
  */
 import { Window } from "happy-dom";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAjaxCart } from "../../../widget/store/ajax-cart";
-import { themeActions } from "../../../widget/store/theme-cart";
-import { storeCatalogFixture } from "../../fixtures/store";
-import { cookieFetch, type CookieFetch } from "../../storefront/client-fetch";
-import { startStorefront, type RunningStorefront } from "../../storefront/server";
+import { createAjaxCart } from "#widget/store/ajax-cart";
+import { themeActions } from "#widget/store/theme-cart";
+import { storeCatalogFixture } from "#test/fixtures/store";
+import { cookieFetch, type CookieFetch } from "#test/storefront/client-fetch";
+import { startStorefront, type RunningStorefront } from "#test/storefront/server";
 
 let shop: RunningStorefront;
 beforeAll(async () => {

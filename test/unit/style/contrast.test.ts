@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkContrast, contrastRatio, formatRatio, luminance, normalizeHex, parseHex } from "~/lib/style/contrast";
+import { checkContrast, contrastRatio, formatRatio, luminance, normalizeHex, parseHex } from "#app/view/contrast";
 
 describe("contrast (WCAG 2.x)", () => {
   it("gives the reference ratios", () => {

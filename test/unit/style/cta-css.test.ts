@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
-import { ctaCss } from "../../../widget/render/styles";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
+import { ctaCss } from "#widget/render/styles";
 
 const config = (colors: Record<string, string> | null = null) =>
   ({ brand_colors: colors, brand_style: null }) as unknown as PublicWebsiteConfig;

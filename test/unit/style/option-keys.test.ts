@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ctaDocumentSchema, type CtaDocumentInput } from "../../../contract/schema/cta";
+import { ctaDocumentSchema, type CtaDocumentInput } from "#contract/schema/cta";
 import {
   allowedKeys,
   isSafeImageUrl,
@@ -8,11 +8,11 @@ import {
   suggestKey,
   BOX_STYLE_KEYS,
   CTA_OPTION_KEYS,
-} from "../../../contract/schema/option-keys";
-import { ELEMENT_TYPES } from "../../../contract/schema/cta";
-import type { SaljakademinBroadcast } from "../../../prisma/seed-data/saljakademin";
-import { saljakademinCtas } from "../../../prisma/seed-data/saljakademin-ctas";
-import { demoStoreCtas } from "../../../prisma/seed-data/demo-store";
+} from "#contract/schema/option-keys";
+import { ELEMENT_TYPES } from "#contract/schema/cta";
+import type { SaljakademinBroadcast } from "#prisma/seed-data/saljakademin";
+import { saljakademinCtas } from "#prisma/seed-data/saljakademin-ctas";
+import { demoStoreCtas } from "#prisma/seed-data/demo-store";
 
 const barCta = (
   over: { cta?: Record<string, unknown>; section?: Record<string, unknown>; element?: Record<string, unknown> } = {},

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
 import type { ReactNode } from "react";
-import { BrandContrast, ContrastWarning, StyleControls } from "~/components/editor/StyleControls";
+import { BrandContrast, ContrastWarning, StyleControls } from "#app/components/editor/StyleControls";
 
 const html = (node: ReactNode) => renderToStaticMarkup(<AppProvider i18n={en}>{node}</AppProvider>);
 const text = (markup: string) => markup.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");

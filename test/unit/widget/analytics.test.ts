@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
 import { describe, expect, it } from "vitest";
-import { analyticsName, forward } from "../../../widget/core/analytics";
-import { forward as forwardEvent } from "../../../widget/core/extras/extras";
-import { ctaMock, elementMock } from "../../support/factories";
+import { analyticsName, forward } from "#widget/core/analytics";
+import { forward as forwardEvent } from "#widget/core/extras/extras";
+import { ctaMock, elementMock } from "#test/support/factories";
 
 describe("analytics names (SPEC 7)", () => {
   it.each([

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { isCrawler, isWidgetPage } from "../../../widget/core/bot";
+import { isCrawler, isWidgetPage } from "#widget/core/bot";
 
 describe("bot user agents", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { PublicBroadcast } from "../../../contract/schema/public-config";
-import { zoneOffsetMs } from "../../../contract/time-zone";
-import { activeBroadcasts, frame, instant, zoneOffset } from "../../../widget/core/broadcasts";
+import type { PublicBroadcast } from "#contract/schema/public-config";
+import { zoneOffsetMs } from "#contract/time-zone";
+import { activeBroadcasts, frame, instant, zoneOffset } from "#widget/core/broadcasts";
 
 const b = (over: Partial<PublicBroadcast> = {}): PublicBroadcast => ({
   id: 1,

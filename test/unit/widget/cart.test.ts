@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
-import { fetchCartValue, readShop } from "../../../widget/core/cart";
-import { watchCartAdds } from "../../../widget/core/extras/cart-adds";
+import { fetchCartValue, readShop } from "#widget/core/cart";
+import { watchCartAdds } from "#widget/core/extras/cart-adds";
 import { fakeFetch } from "./helpers";
 
 /** Shopify's standard storefront actions; `configured`: the theme replaced the defaults. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Condition } from "../../../contract/schema/condition";
+import type { Condition } from "#contract/schema/condition";
 import {
   CORE_TYPES,
   installTests,
@@ -8,9 +8,9 @@ import {
   test,
   urlMatches,
   type ConditionContext,
-} from "../../../widget/core/conditions";
-import { compare, countryOf, fieldOf, moreTests, tagsOf } from "../../../widget/core/conditions-more";
-import { recordVisit } from "../../../widget/core/person-data";
+} from "#widget/core/conditions";
+import { compare, countryOf, fieldOf, moreTests, tagsOf } from "#widget/core/conditions-more";
+import { recordVisit } from "#widget/core/person-data";
 import { personMock } from "./helpers";
 
 type Over = Partial<Condition> & Pick<Condition, "condition_type">;
@@ -307,7 +307,7 @@ describe("condition evaluator", () => {
   it("types beyond the core fail until their testers are installed", async () => {
     const { vi } = await import("vitest");
     vi.resetModules();
-    const fresh = await import("../../../widget/core/conditions");
+    const fresh = await import("#widget/core/conditions");
     expect(fresh.test(cond({ condition_type: "tag", tag_id: "kund" }), ctx())).toBe(false);
     expect(fresh.test(cond({ condition_type: "url", url: "/blogg" }), ctx())).toBe(true);
     expect(CORE_TYPES).not.toContain("data_field");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartCheckOf, cartValueMatches, hasTeaser, hideMinutes, triggerOf } from "../../../contract/cta-options";
+import { cartCheckOf, cartValueMatches, hasTeaser, hideMinutes, triggerOf } from "#contract/cta-options";
 
 describe("CTA trigger options", () => {
   it("defaults to a delayed trigger of 3 s (SPEC 9)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CTA_CACHE_MS, isCacheFresh, loadCtaDocument } from "../../../widget/core/cta-store";
+import { CTA_CACHE_MS, isCacheFresh, loadCtaDocument } from "#widget/core/cta-store";
 import { memoryStore } from "./helpers";
-import { ctaMock, summaryOf } from "../../support/factories";
+import { ctaMock, summaryOf } from "#test/support/factories";
 
 const NOW = Date.parse("2024-06-01T00:00:00Z");
 

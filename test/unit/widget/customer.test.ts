@@ -7,14 +7,14 @@
  * the visitor typed; a hostile, oversized or failed answer changes nothing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import * as extras from "../../../widget/core/extras/extras";
-import { setDebug } from "../../../widget/core/debug";
-import { customerFields, linkCustomer } from "../../../widget/core/extras/customer";
-import { whenConsented } from "../../../widget/core/consent";
-import { startWidget, type Widget } from "../../../widget/core/runtime";
-import type { LoadedVisitor } from "../../../widget/core/visitor";
+import * as extras from "#widget/core/extras/extras";
+import { setDebug } from "#widget/core/debug";
+import { customerFields, linkCustomer } from "#widget/core/extras/customer";
+import { whenConsented } from "#widget/core/consent";
+import { startWidget, type Widget } from "#widget/core/runtime";
+import type { LoadedVisitor } from "#widget/core/visitor";
 import { fakeFetch, memoryStore, personMock, settle, type FakeCall } from "./helpers";
-import { configMock } from "../../support/factories";
+import { configMock } from "#test/support/factories";
 
 const CUSTOMER = { email: "kund@butik.se", name: "Karin", last_name: "Berg", phone: "+46701234567" };
 const PROXY = "/apps/beckon/api/customer";

@@ -4,12 +4,12 @@
  * truncates what it sends.
  */
 import { describe, expect, it } from "vitest";
-import { cut } from "../../../widget/core/cut";
-import { readFlags } from "../../../widget/core/url-params";
-import { identifyFields } from "../../../widget/core/validate";
-import { extractContact } from "../../../widget/core/extras/form-tracking";
-import { buildContactPayload } from "../../../widget/render/form-logic";
-import { fieldMock } from "../../support/factories";
+import { cut } from "#widget/core/cut";
+import { readFlags } from "#widget/core/url-params";
+import { identifyFields } from "#widget/core/validate";
+import { extractContact } from "#widget/core/extras/form-tracking";
+import { buildContactPayload } from "#widget/render/form-logic";
+import { fieldMock } from "#test/support/factories";
 
 const EMOJI = "😀"; // two UTF-16 units
 const wellFormed = (s: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);

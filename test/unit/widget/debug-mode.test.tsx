@@ -10,15 +10,15 @@
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { debug, setDebug } from "../../../widget/core/debug";
-import { warn } from "../../../widget/core/log";
-import { startWidget, type Widget } from "../../../widget/core/runtime";
-import { BeckonCta, BeckonProvider, defaultRuntime } from "../../../widget/react";
-import type { MountOptions } from "../../../widget/render/types";
-import { fail, ok } from "../../../widget/store/result";
-import { loadFeed } from "../../../widget/store/sources";
-import type { CartAdapter, ProductCatalog } from "../../../widget/store/types";
-import { configMock, swedishConfigMock, swedishCtaMock } from "../../support/factories";
+import { debug, setDebug } from "#widget/core/debug";
+import { warn } from "#widget/core/log";
+import { startWidget, type Widget } from "#widget/core/runtime";
+import { BeckonCta, BeckonProvider, defaultRuntime } from "#widget/react";
+import type { MountOptions } from "#widget/render/types";
+import { fail, ok } from "#widget/store/result";
+import { loadFeed } from "#widget/store/sources";
+import type { CartAdapter, ProductCatalog } from "#widget/store/types";
+import { configMock, swedishConfigMock, swedishCtaMock } from "#test/support/factories";
 import { fakeFetch, memoryStore, personMock, settle } from "./helpers";
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

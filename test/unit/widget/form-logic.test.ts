@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ActionGroup } from "../../../contract/schema/cta";
-import { normalizeRedirect, outcomeOf, confirmationGroup, withQueryString } from "../../../widget/render/confirmation";
-import {
-  autocompleteOf,
-  buildContactPayload,
-  inputType,
-  validateField,
-  validateForm,
-} from "../../../widget/render/form-logic";
-import { en } from "../../../contract/i18n/en";
-import { elementMock, fieldMock } from "../../support/factories";
+import type { ActionGroup } from "#contract/schema/cta";
+import { normalizeRedirect, outcomeOf, confirmationGroup, withQueryString } from "#widget/render/confirmation";
+import { autocompleteOf, buildContactPayload, inputType, validateField, validateForm } from "#widget/render/form-logic";
+import { en } from "#contract/i18n/en";
+import { elementMock, fieldMock } from "#test/support/factories";
 
 const email = fieldMock({ required: true });
 const phone = fieldMock({ slug: "phone", options: { type: "tel" } });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { extractContact, fieldsOf, keyOf, trackForms, type FieldInfo } from "../../../widget/core/extras/form-tracking";
+import { extractContact, fieldsOf, keyOf, trackForms, type FieldInfo } from "#widget/core/extras/form-tracking";
 
 const field = (name: string, value: string, o: Partial<FieldInfo> = {}): FieldInfo => ({
   name,

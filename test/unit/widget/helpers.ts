@@ -3,9 +3,9 @@
  * person and broadcast factories; CTA documents and the website config come
  * from test/support/factories.ts.
  */
-import type { PublicBroadcast, PublicPerson } from "../../../contract/schema/public-config";
-import type { FetchFn } from "../../../widget/core/api";
-import type { Store } from "../../../widget/core/storage";
+import type { PublicBroadcast, PublicPerson } from "#contract/schema/public-config";
+import type { FetchFn } from "#widget/core/api";
+import type { Store } from "#widget/core/storage";
 
 /** A Store in memory; `cookies`, their `maxAges` (seconds; undefined: a session cookie) and `data` are open for assertions. */
 export function memoryStore(): Store & {

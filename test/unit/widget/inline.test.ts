@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
-import { findInlineTargets, watchInlineTargets } from "../../../widget/core/inline";
-import { ctaMock, summaryOf } from "../../support/factories";
+import { findInlineTargets, watchInlineTargets } from "#widget/core/inline";
+import { ctaMock, summaryOf } from "#test/support/factories";
 
 const footer = summaryOf(ctaMock({ id: 7, options: { area: "footer" } }));
 const sidebar = summaryOf(ctaMock({ id: 8, options: { area: "sidebar" } }));

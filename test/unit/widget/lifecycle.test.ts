@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
-import { enrich, syncTargets, type EnrichOptions } from "../../../widget/core/extras/extras";
-import { runLifecycle, withTimeout, type Phase } from "../../../widget/core/lifecycle";
-import type { LoadedVisitor } from "../../../widget/core/visitor";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
+import { enrich, syncTargets, type EnrichOptions } from "#widget/core/extras/extras";
+import { runLifecycle, withTimeout, type Phase } from "#widget/core/lifecycle";
+import type { LoadedVisitor } from "#widget/core/visitor";
 import { fakeFetch, personMock, type FakeCall } from "./helpers";
-import { configMock } from "../../support/factories";
+import { configMock } from "#test/support/factories";
 
 const never = () => new Promise<never>(() => {});
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"navigator":{"userAgent":"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"}}}
 import { describe, expect, it, vi } from "vitest";
-import { configMock } from "../../support/factories";
+import { configMock } from "#test/support/factories";
 
 describe("loader entry", () => {
   it("does not start for a crawler on an ordinary page, and never throws", async () => {
@@ -9,7 +9,7 @@ describe("loader entry", () => {
     vi.stubGlobal("fetch", fetchSpy);
     (window as unknown as { __beckonConfig: unknown }).__beckonConfig = configMock();
     (window as unknown as { beckon: unknown }).beckon = { q: [["start", []]] };
-    await import("../../../widget/core/loader");
+    await import("#widget/core/loader");
     await new Promise((r) => setTimeout(r, 20));
     expect(fetchSpy).not.toHaveBeenCalled();
     expect((window as unknown as { beckon: { installed?: boolean } }).beckon.installed).toBeUndefined();
@@ -24,7 +24,7 @@ describe("loader entry", () => {
     );
     vi.stubGlobal("fetch", fetchSpy);
     document.body.classList.add("beckon-widget-page");
-    await import("../../../widget/core/loader");
+    await import("#widget/core/loader");
     await new Promise((r) => setTimeout(r, 20));
     expect((window as unknown as { beckon: { installed?: boolean } }).beckon.installed).toBe(true);
     expect(fetchSpy).toHaveBeenCalled();
@@ -32,7 +32,7 @@ describe("loader entry", () => {
     // A second copy of the loader only says so.
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.resetModules();
-    await import("../../../widget/core/loader");
+    await import("#widget/core/loader");
     // The loader boots in a task after its evaluation.
     await new Promise((r) => setTimeout(r, 0));
     expect(warn).toHaveBeenCalledWith("[beckon] already installed");

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { installTests, type ConditionContext } from "../../../widget/core/conditions";
-import { setDebug } from "../../../widget/core/debug";
-import { moreTests } from "../../../widget/core/conditions-more";
+import { installTests, type ConditionContext } from "#widget/core/conditions";
+import { setDebug } from "#widget/core/debug";
+import { moreTests } from "#widget/core/conditions-more";
 import {
   describeCondition,
   describeTrigger,
@@ -10,11 +10,11 @@ import {
   openPanel,
   refresh,
   unnamedFields,
-} from "../../../widget/core/panel/panel";
-import type { PanelData } from "../../../widget/core/panel/types";
-import { cartCheckOf, triggerOf } from "../../../contract/cta-options";
+} from "#widget/core/panel/panel";
+import type { PanelData } from "#widget/core/panel/types";
+import { cartCheckOf, triggerOf } from "#contract/cta-options";
 import { broadcastMock as bc, personMock } from "./helpers";
-import { configMock, ctaMock, elementMock, fieldMock, summaryOf } from "../../support/factories";
+import { configMock, ctaMock, elementMock, fieldMock, summaryOf } from "#test/support/factories";
 
 installTests(moreTests);
 afterEach(() => void vi.unstubAllGlobals());

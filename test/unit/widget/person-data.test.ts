@@ -7,8 +7,8 @@ import {
   recordVisit,
   visitCounts,
   type LocalData,
-} from "../../../widget/core/person-data";
-import { SESSION_MS, touchSession } from "../../../widget/core/session";
+} from "#widget/core/person-data";
+import { SESSION_MS, touchSession } from "#widget/core/session";
 import { memoryStore } from "./helpers";
 
 describe("visits", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { installPublicApi, METHODS, type PublicHandlers } from "../../../widget/core/public-api";
+import { installPublicApi, METHODS, type PublicHandlers } from "#widget/core/public-api";
 
 const handlers = () =>
   Object.fromEntries(METHODS.map((m) => [m, vi.fn()])) as unknown as Record<

@@ -6,8 +6,8 @@
  * next page sends it again.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { WireEvent } from "../../../widget/core/api";
-import { createQueue, type NewEvent } from "../../../widget/core/queue";
+import type { WireEvent } from "#widget/core/api";
+import { createQueue, type NewEvent } from "#widget/core/queue";
 import { memoryStore } from "./helpers";
 
 const KEY = "cf_1_events";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { WireEvent } from "../../../widget/core/api";
-import { createQueue, flushOnHide, type NewEvent } from "../../../widget/core/queue";
+import type { WireEvent } from "#widget/core/api";
+import { createQueue, flushOnHide, type NewEvent } from "#widget/core/queue";
 import { memoryStore } from "./helpers";
 
 const KEY = "cf_1_events";

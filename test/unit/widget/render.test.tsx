@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sv } from "../../../contract/i18n/sv";
-import type { CtaRuntime, MountOptions } from "../../../widget/render/types";
+import { sv } from "#contract/i18n/sv";
+import type { CtaRuntime, MountOptions } from "#widget/render/types";
 import { settle } from "./helpers";
-import { configMock, ctaMock, elementMock, fieldMock } from "../../support/factories";
+import { configMock, ctaMock, elementMock, fieldMock } from "#test/support/factories";
 
-const { mountCta } = await import("../../../widget/render/render");
+const { mountCta } = await import("#widget/render/render");
 
 function runtimeMock(submit: CtaRuntime["submitContact"] = async () => ({})) {
   return { track: vi.fn(), submitContact: vi.fn(submit), dispatch: vi.fn() } satisfies CtaRuntime;

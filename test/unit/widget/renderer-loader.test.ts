@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { chunkUrl, createChunkLoader, createRendererLoader, rendererUrl } from "../../../widget/core/renderer-loader";
-import type { RendererModule } from "../../../widget/render/types";
+import { chunkUrl, createChunkLoader, createRendererLoader, rendererUrl } from "#widget/core/renderer-loader";
+import type { RendererModule } from "#widget/render/types";
 
 const mod = { mountCta: vi.fn() } as unknown as RendererModule;
 

@@ -6,9 +6,9 @@
  * and fetching definitions and the renderer.
  */
 import { describe, expect, it, vi } from "vitest";
-import type { RendererModule } from "../../../widget/render/types";
+import type { RendererModule } from "#widget/render/types";
 import { broadcastMock as broadcast, settle } from "./helpers";
-import { configMock, ctaMock, summaryOf } from "../../support/factories";
+import { configMock, ctaMock, summaryOf } from "#test/support/factories";
 import {
   overlayDoc,
   ab,

@@ -6,9 +6,9 @@
  * and loading the renderer: runtime-display-variants-and-loading.test.ts).
  */
 import { describe, expect, it, vi } from "vitest";
-import { WARM_UP_MS } from "../../../widget/core/runtime";
+import { WARM_UP_MS } from "#widget/core/runtime";
 import { broadcastMock as broadcast, memoryStore, settle } from "./helpers";
-import { configMock, ctaMock, summaryOf } from "../../support/factories";
+import { configMock, ctaMock, summaryOf } from "#test/support/factories";
 import {
   overlayDoc,
   barDoc,

@@ -4,14 +4,14 @@
  * before the next), and readers of what reached the host page.
  */
 import { afterEach, beforeEach, vi } from "vitest";
-import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
-import type { CtaDocument } from "../../../contract/schema/cta";
-import * as extras from "../../../widget/core/extras/extras";
-import { startWidget, type Widget, type WidgetDeps } from "../../../widget/core/runtime";
-import { watchInlineTargets } from "../../../widget/core/inline";
-import type { MountOptions, RendererModule } from "../../../widget/render/types";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
+import type { CtaDocument } from "#contract/schema/cta";
+import * as extras from "#widget/core/extras/extras";
+import { startWidget, type Widget, type WidgetDeps } from "#widget/core/runtime";
+import { watchInlineTargets } from "#widget/core/inline";
+import type { MountOptions, RendererModule } from "#widget/render/types";
 import { fakeFetch, memoryStore, personMock, type FakeCall } from "./helpers";
-import { ctaMock, summaryOf } from "../../support/factories";
+import { ctaMock, summaryOf } from "#test/support/factories";
 
 // Fixtures: the newsletter inline CTA 7 (area footer), an exit-style overlay 9 and a bar 10.
 export const overlayDoc = (over: Partial<CtaDocument> = {}) =>

@@ -5,9 +5,9 @@
  * forced modes.
  */
 import { describe, expect, it, vi } from "vitest";
-import type { PanelData, PanelModule } from "../../../widget/core/panel/types";
+import type { PanelData, PanelModule } from "#widget/core/panel/types";
 import { broadcastMock as broadcast, memoryStore, personMock, settle } from "./helpers";
-import { configMock, ctaMock } from "../../support/factories";
+import { configMock, ctaMock } from "#test/support/factories";
 import { overlayDoc, ab, serve, api, start, sent, resetRuntimeBetweenTests } from "./runtime-harness";
 
 resetRuntimeBetweenTests();

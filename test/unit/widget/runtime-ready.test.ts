@@ -7,9 +7,9 @@
  * both in Chromium.
  */
 import { describe, expect, it, vi } from "vitest";
-import type { PublicCtaSummary } from "../../../contract/schema/public-config";
+import type { PublicCtaSummary } from "#contract/schema/public-config";
 import { memoryStore, personMock, settle } from "./helpers";
-import { configMock, ctaMock, summaryOf } from "../../support/factories";
+import { configMock, ctaMock, summaryOf } from "#test/support/factories";
 import { overlayDoc, serve, start, sent, events, resetRuntimeBetweenTests } from "./runtime-harness";
 
 resetRuntimeBetweenTests();

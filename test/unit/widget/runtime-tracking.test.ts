@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { broadcastMock as broadcast, personMock, settle } from "./helpers";
-import { configMock } from "../../support/factories";
+import { configMock } from "#test/support/factories";
 import { overlayDoc, serve, api, start, resetRuntimeBetweenTests } from "./runtime-harness";
 
 resetRuntimeBetweenTests();

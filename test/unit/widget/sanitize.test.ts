@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 import { describe, expect, it } from "vitest";
-import { safeHref, sanitizeHtml } from "../../../widget/render/sanitize";
+import { safeHref, sanitizeHtml } from "#widget/render/sanitize";
 
 const clean = (html: string) => {
   const div = document.createElement("div");

@@ -3,10 +3,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { genericSnippet } from "../../../widget/snippet";
-import { createApi } from "../../../widget/core/api";
-import { readFlags } from "../../../widget/core/url-params";
-import { loadVisitor, visitorCookieName } from "../../../widget/core/visitor";
+import { genericSnippet } from "#widget/snippet";
+import { createApi } from "#widget/core/api";
+import { readFlags } from "#widget/core/url-params";
+import { loadVisitor, visitorCookieName } from "#widget/core/visitor";
 import { fakeFetch, memoryStore, personMock } from "./helpers";
 
 /** Resolves after the next frame and the task after it: when the snippet inserts the widget script. */

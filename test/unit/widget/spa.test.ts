@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
-import { watchUrl } from "../../../widget/core/spa";
+import { watchUrl } from "#widget/core/spa";
 
 describe("single-page sites", () => {
   it("reports address changes through pushState, replaceState and back/forward, not hash-only ones", async () => {

@@ -5,7 +5,7 @@
  * a memory fallback.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { COOKIE_JAR_MS, createBrowserStore } from "../../../widget/core/storage";
+import { COOKIE_JAR_MS, createBrowserStore } from "#widget/core/storage";
 
 const clearCookies = () => {
   for (const part of document.cookie.split("; "))

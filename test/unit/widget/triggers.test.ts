@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { triggerOf } from "../../../contract/cta-options";
-import { armCart } from "../../../widget/core/extras/extras";
-import type { LocalData } from "../../../widget/core/person-data";
-import { arm, isCartPage, isExitIntent, scrollPercent, type TriggerEnv } from "../../../widget/core/triggers";
+import { triggerOf } from "#contract/cta-options";
+import { armCart } from "#widget/core/extras/extras";
+import type { LocalData } from "#widget/core/person-data";
+import { arm, isCartPage, isExitIntent, scrollPercent, type TriggerEnv } from "#widget/core/triggers";
 
 const env = (over: Partial<TriggerEnv> = {}): TriggerEnv => ({
   win: window,

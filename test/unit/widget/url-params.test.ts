@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_PARAMS, readFlags } from "../../../widget/core/url-params";
+import { EMAIL_PARAMS, readFlags } from "#widget/core/url-params";
 
 describe("URL parameters (SPEC 2)", () => {
   it("reads nothing from a plain address or a bad one", () => {

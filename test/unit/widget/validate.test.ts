@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_RE, identifyFields, PHONE_RE, purchaseOf } from "../../../widget/core/validate";
+import { EMAIL_RE, identifyFields, PHONE_RE, purchaseOf } from "#widget/core/validate";
 
 describe("identify (SPEC 5)", () => {
   it("e-mail: local part, at sign, dotted domain", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickVariant } from "../../../widget/core/variant";
+import { pickVariant } from "#widget/core/variant";
 
 const variants = [
   { id: 1, percentage: 30 },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createApi } from "../../../widget/core/api";
+import { createApi } from "#widget/core/api";
 import {
   loadVisitor,
   PERSON_FRESH_MS,
@@ -9,7 +9,7 @@ import {
   savePerson,
   visitorCookieName,
   VISITOR_COOKIE_SECONDS,
-} from "../../../widget/core/visitor";
+} from "#widget/core/visitor";
 import { fakeFetch, memoryStore, personMock } from "./helpers";
 
 const HREF = "https://example.se/kurser?utm_source=news&utm_medium=email&other=1";

@@ -3,11 +3,11 @@
  * queues them in call order), handled by SPEC 5's rules. In the extras
  * chunk with those rules: the loader only keeps the list.
  */
-import { debug } from "../debug";
-import { warn } from "../log";
-import type { Session } from "../session";
-import type { Store } from "../storage";
-import { identifyFields, purchaseOf } from "../validate";
+import { debug } from "#widget/core/debug";
+import { warn } from "#widget/core/log";
+import type { Session } from "#widget/core/session";
+import type { Store } from "#widget/core/storage";
+import { identifyFields, purchaseOf } from "#widget/core/validate";
 
 /** A waiting call: its argument, the page address it was made on, and 1 for trackPurchase. */
 export type WaitingCall = [unknown, string, 1?];

@@ -12,7 +12,7 @@
  * The choice waits for DOMContentLoaded, when Shopify's actions and the
  * theme's configuration of them are in place.
  */
-import { themeActions } from "../../store/theme-cart";
+import { themeActions } from "#widget/store/theme-cart";
 
 const ADD = /\/cart\/add(\.js)?\/?(\?|#|$)/;
 

@@ -9,11 +9,11 @@
  * (what the visitor typed stays), for prefill and merge tags. A failure is
  * logged and otherwise silent; nothing waits for it.
  */
-import type { PublicPerson } from "../../../contract/schema/public-config";
-import { requestJson, type FetchFn } from "../api";
-import type { ShopHints } from "../cart";
-import { debug } from "../debug";
-import type { LoadedVisitor } from "../visitor";
+import type { PublicPerson } from "#contract/schema/public-config";
+import { requestJson, type FetchFn } from "#widget/core/api";
+import type { ShopHints } from "#widget/core/cart";
+import { debug } from "#widget/core/debug";
+import type { LoadedVisitor } from "#widget/core/visitor";
 
 const FIELDS = ["email", "name", "last_name", "phone"] as const;
 

@@ -13,20 +13,20 @@
  * - the website has form tracking on (the host page's own forms);
  * - a Shopify customer is logged in and not linked in this session yet.
  */
-import type { CtaDocument } from "../../../contract/schema/cta";
-import type { PublicPerson, PublicWebsiteConfig } from "../../../contract/schema/public-config";
-import { analyticsName, forward as send } from "../analytics";
-import { requestJson, type FetchFn } from "../api";
-import { fetchCartValue, type ShopHints } from "../cart";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { PublicPerson, PublicWebsiteConfig } from "#contract/schema/public-config";
+import { analyticsName, forward as send } from "#widget/core/analytics";
+import { requestJson, type FetchFn } from "#widget/core/api";
+import { fetchCartValue, type ShopHints } from "#widget/core/cart";
 import { watchCartAdds } from "./cart-adds";
-import { cartCheckOf, cartValueMatches, type TriggerSpec } from "../../../contract/cta-options";
-import { runLifecycle, type StepStatus } from "../lifecycle";
-import type { LocalData } from "../person-data";
-import { isCartPage } from "../triggers";
-import type { LoadedVisitor } from "../visitor";
+import { cartCheckOf, cartValueMatches, type TriggerSpec } from "#contract/cta-options";
+import { runLifecycle, type StepStatus } from "#widget/core/lifecycle";
+import type { LocalData } from "#widget/core/person-data";
+import { isCartPage } from "#widget/core/triggers";
+import type { LoadedVisitor } from "#widget/core/visitor";
 
-export { frame } from "../broadcasts";
-export { moreTests } from "../conditions-more";
+export { frame } from "#widget/core/broadcasts";
+export { moreTests } from "#widget/core/conditions-more";
 export { drainCalls, handleCalls } from "./calls";
 export { linkCustomer } from "./customer";
 export { trackForms } from "./form-tracking";

@@ -10,8 +10,8 @@
  * It only listens: the host form is never stopped, changed or delayed, and
  * an error here never reaches the page's own submit handling.
  */
-import { ownValue } from "../../../contract/json-record";
-import { cut } from "../cut";
+import { ownValue } from "#contract/json-record";
+import { cut } from "#widget/core/cut";
 
 /** What the tracker needs to know about one form field. */
 export interface FieldInfo {

@@ -6,12 +6,12 @@
  * site-wide conditions, and has a refresh button that clears Beckon's
  * cookies and local storage. Plain DOM in a shadow root, no framework.
  */
-import type { Condition } from "../../../contract/schema/condition";
-import type { CtaDocument } from "../../../contract/schema/cta";
-import type { PublicBroadcast, PublicCtaSummary } from "../../../contract/schema/public-config";
-import { activeBroadcasts, frame } from "../broadcasts";
-import { namesCta } from "../broadcasts-on";
-import { passes, test } from "../conditions";
+import type { Condition } from "#contract/schema/condition";
+import type { CtaDocument } from "#contract/schema/cta";
+import type { PublicBroadcast, PublicCtaSummary } from "#contract/schema/public-config";
+import { activeBroadcasts, frame } from "#widget/core/broadcasts";
+import { namesCta } from "#widget/core/broadcasts-on";
+import { passes, test } from "#widget/core/conditions";
 import {
   cartCheckOf,
   hasTeaser,
@@ -19,14 +19,14 @@ import {
   triggerOf,
   type CartCheck,
   type TriggerSpec,
-} from "../../../contract/cta-options";
-import { FORM_FIELD_TYPES } from "../../render/form-fields";
-import type { CachedCta } from "../cta-store";
-import { debug } from "../debug";
-import { placed } from "../../../contract/placement";
-import { sessionKey, type Session } from "../session";
-import { viewedCookieName } from "../targeting";
-import { variantCookieName } from "../variant";
+} from "#contract/cta-options";
+import { FORM_FIELD_TYPES } from "#widget/render/form-fields";
+import type { CachedCta } from "#widget/core/cta-store";
+import { debug } from "#widget/core/debug";
+import { placed } from "#contract/placement";
+import { sessionKey, type Session } from "#widget/core/session";
+import { viewedCookieName } from "#widget/core/targeting";
+import { variantCookieName } from "#widget/core/variant";
 import type { PanelData } from "./types";
 
 /** What the panel derives once per opening. */

@@ -5,10 +5,10 @@
  * the pure evaluators (conditions, broadcasts, options) to explain every
  * decision, so none of that explaining weighs on the loader.
  */
-import type { PublicWebsiteConfig } from "../../../contract/schema/public-config";
-import type { ConditionContext } from "../conditions";
-import type { StepStatus } from "../lifecycle";
-import type { LocalData } from "../person-data";
+import type { PublicWebsiteConfig } from "#contract/schema/public-config";
+import type { ConditionContext } from "#widget/core/conditions";
+import type { StepStatus } from "#widget/core/lifecycle";
+import type { LocalData } from "#widget/core/person-data";
 
 export type DisplayState = "hidden" | "visible" | "closed";
 export type Mode = "live" | "admin" | "preview";

@@ -1,7 +1,7 @@
-import { boxStyle } from "../box-style";
-import type { ElementProps } from "../context";
-import { str } from "../options";
-import { normalizeRedirect, safeHref } from "../sanitize";
+import { boxStyle } from "#widget/render/box-style";
+import type { ElementProps } from "#widget/render/context";
+import { str } from "#widget/render/options";
+import { normalizeRedirect, safeHref } from "#widget/render/sanitize";
 
 /** A call-to-action button, with its own look (colours, border, shadow...): a link when it has a URL, else a conversion that applies the element's confirmation. */
 export function ButtonElement({ element, ctx }: ElementProps) {

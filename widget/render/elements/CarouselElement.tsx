@@ -1,5 +1,16 @@
-import type { ElementProps } from "../context";
-import { bool, fill, Html, num, reducedMotion, safeHref, useEffect, useRef, useState, type ContentItem } from "../kit";
+import type { ElementProps } from "#widget/render/context";
+import {
+  bool,
+  fill,
+  Html,
+  num,
+  reducedMotion,
+  safeHref,
+  useEffect,
+  useRef,
+  useState,
+  type ContentItem,
+} from "#widget/render/kit";
 
 /** SPEC 9: the carousel element rotates every 5 s by default. */
 export const ROTATION_MS = 5000;

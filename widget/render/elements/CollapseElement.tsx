@@ -1,5 +1,5 @@
-import type { ElementProps } from "../context";
-import { bool, Html, useState, type ContentItem } from "../kit";
+import type { ElementProps } from "#widget/render/context";
+import { bool, Html, useState, type ContentItem } from "#widget/render/kit";
 
 const CSS = `.bk-collapse{border-top:1px solid rgba(0,0,0,.2)}
 .bk-collapse h3{margin:0;font-size:1em}

@@ -1,5 +1,5 @@
-import type { ElementProps } from "../context";
-import { Html, type ContentItem } from "../kit";
+import type { ElementProps } from "#widget/render/context";
+import { Html, type ContentItem } from "#widget/render/kit";
 
 /** A conditional row (SPEC 4): the first content item whose conditions hold shows; none when none holds. */
 export default function ConditionalRowElement({ element, ctx }: ElementProps) {

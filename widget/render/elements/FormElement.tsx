@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { Field } from "../../../contract/schema/cta";
-import type { ElementProps } from "../context";
-import { isEmailField, isPhoneField, shownFields } from "../form-fields";
-import { bool, str } from "../options";
-import { safeHref } from "../sanitize";
+import type { Field } from "#contract/schema/cta";
+import type { ElementProps } from "#widget/render/context";
+import { isEmailField, isPhoneField, shownFields } from "#widget/render/form-fields";
+import { bool, str } from "#widget/render/options";
+import { safeHref } from "#widget/render/sanitize";
 import { FormField } from "./FormField";
 
 const CONSENTS = /^(beckon_)?(marketing|privacy|sms)_consent$/;
@@ -57,20 +57,20 @@ export function FormElement({ element, ctx }: ElementProps) {
       {config.privacy_link_text || ctx.labels.privacyLink}
     </a>
   ) : null;
-  const submitter = () => import("../form-submit");
+  const submitter = () => import("#widget/render/form-submit");
 
   useEffect(() => {
     const form = formRef.current!;
     // Fetched while the visitor types, so the submit does not wait for them.
     const prefetch = () => {
       void submitter().catch(() => undefined);
-      if (phone) void import("../phone").then((m) => m.loadPhoneLib()).catch(() => undefined);
+      if (phone) void import("#widget/render/phone").then((m) => m.loadPhoneLib()).catch(() => undefined);
     };
     form.addEventListener("focusin", prefetch, { once: true });
     form.addEventListener("input", prefetch, { once: true });
     if (siteKey && robotRef.current) {
       const el = robotRef.current;
-      void import("../recaptcha")
+      void import("#widget/render/recaptcha")
         .then(async (m) => (robot.current = await m.renderRecaptcha(el, siteKey)))
         .catch(() => undefined);
     }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { Field } from "../../../contract/schema/cta";
-import { autocompleteOf, inputType } from "../form-fields";
-import { lazy } from "../lazy";
-import { num, str } from "../options";
+import type { Field } from "#contract/schema/cta";
+import { autocompleteOf, inputType } from "#widget/render/form-fields";
+import { lazy } from "#widget/render/lazy";
+import { num, str } from "#widget/render/options";
 import type { RangeProps } from "./RangeInput";
 
 const humanize = (slug: string) => slug.replace(/[_.-]+/g, " ").replace(/^./, (c) => c.toUpperCase());

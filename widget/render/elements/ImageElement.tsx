@@ -1,5 +1,5 @@
-import type { ElementProps } from "../context";
-import { num, safeHref, str } from "../kit";
+import type { ElementProps } from "#widget/render/context";
+import { num, safeHref, str } from "#widget/render/kit";
 
 /** An image, optionally a link; src and link must be http(s). An empty alt marks it decorative. */
 export function Picture({

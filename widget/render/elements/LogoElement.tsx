@@ -1,5 +1,5 @@
-import type { ElementProps } from "../context";
-import { num, str } from "../kit";
+import type { ElementProps } from "#widget/render/context";
+import { num, str } from "#widget/render/kit";
 import { Picture } from "./ImageElement";
 
 /** The site's logo: options.src, else the logo-url data setting; alt defaults to the brand name. */

@@ -5,14 +5,14 @@
  * button per product, plus an optional add-all button. A chunk of its own:
  * only store CTAs download it.
  */
-import { addToCartEventData, isCartConversion } from "../../store/conversion";
-import { redirectTarget, type RedirectTo } from "../../store/paths";
+import { addToCartEventData, isCartConversion } from "#widget/store/conversion";
+import { redirectTarget, type RedirectTo } from "#widget/store/paths";
 import {
   CART_RECOMMENDATION_FETCH_DELAY_MS,
   RELATED_CART_EMPTY_DELAY_MS,
   TAB_SWITCH_EMPTY_CHECK_MS,
-} from "../../store/constants";
-import { redirectAfterCart } from "../../store/redirect-flow";
+} from "#widget/store/constants";
+import { redirectAfterCart } from "#widget/store/redirect-flow";
 import {
   addAllLines,
   formatMoney,
@@ -20,13 +20,13 @@ import {
   SOLD_OUT,
   type BadgeKind,
   type DiscountType,
-} from "../../store/pricing";
-import { fetchReviews, type ReviewSummary } from "../../store/reviews";
-import { loadFeed } from "../../store/sources";
-import type { CartLineInput, Product, ProductCatalog } from "../../store/types";
-import type { ElementProps, RenderContext } from "../context";
-import { debug } from "../../core/debug";
-import { bool, fill, num, str, useEffect, useState, warn } from "../kit";
+} from "#widget/store/pricing";
+import { fetchReviews, type ReviewSummary } from "#widget/store/reviews";
+import { loadFeed } from "#widget/store/sources";
+import type { CartLineInput, Product, ProductCatalog } from "#widget/store/types";
+import type { ElementProps, RenderContext } from "#widget/render/context";
+import { debug } from "#widget/core/debug";
+import { bool, fill, num, str, useEffect, useState, warn } from "#widget/render/kit";
 import { ProductCard, initialSelection, type CardSettings, type Selection } from "./products/ProductCard";
 import { AddAllButton } from "./products/AddAllButton";
 import { discountCode, feedSources, productStore, reviewConfig, type ProductStore } from "./products/element-options";

@@ -1,7 +1,7 @@
-import { formatMoney } from "../../store/pricing";
-import type { ElementProps } from "../context";
-import { mergeTags, num, str, useEffect, useState } from "../kit";
-import { storeOf } from "../store-outcome";
+import { formatMoney } from "#widget/store/pricing";
+import type { ElementProps } from "#widget/render/context";
+import { mergeTags, num, str, useEffect, useState } from "#widget/render/kit";
+import { storeOf } from "#widget/render/store-outcome";
 
 /** SPEC 9: the cart threshold defaults to 50 (element, then variant option, then website setting). */
 export const DEFAULT_CART_THRESHOLD = 50;

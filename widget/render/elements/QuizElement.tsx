@@ -8,10 +8,10 @@
  * Completion event and cfCompletion, then applies the element's confirmation.
  * A chunk of its own: only CTAs with a quiz download it.
  */
-import type { Field } from "../../../contract/schema/cta";
-import type { TrackedEventType } from "../types";
-import type { ElementProps } from "../context";
-import { safeHref, str, useEffect, useRef, useState } from "../kit";
+import type { Field } from "#contract/schema/cta";
+import type { TrackedEventType } from "#widget/render/types";
+import type { ElementProps } from "#widget/render/context";
+import { safeHref, str, useEffect, useRef, useState } from "#widget/render/kit";
 import {
   advancesOnSelect,
   answer as setAnswer,
@@ -37,7 +37,7 @@ import {
   showNextButton,
   type Answer,
   type QuizState,
-} from "../quiz";
+} from "#widget/render/quiz";
 
 /** SPEC 9: the range tooltip hides 2 s after the handle stops. */
 export const RANGE_TOOLTIP_MS = 2000;

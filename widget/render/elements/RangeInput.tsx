@@ -1,5 +1,5 @@
-import type { Field } from "../../../contract/schema/cta";
-import { num, useState } from "../kit";
+import type { Field } from "#contract/schema/cta";
+import { num, useState } from "#widget/render/kit";
 
 export interface RangeProps {
   common: Record<string, unknown>;

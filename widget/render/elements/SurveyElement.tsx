@@ -1,6 +1,6 @@
-import type { ElementProps } from "../context";
-import { buildContactPayload, type FormValues } from "../form-logic";
-import { bool, byPosition, safeHref, str, useEffect, useState } from "../kit";
+import type { ElementProps } from "#widget/render/context";
+import { buildContactPayload, type FormValues } from "#widget/render/form-logic";
+import { bool, byPosition, safeHref, str, useEffect, useState } from "#widget/render/kit";
 
 const CSS = `.bk-survey{border:0;margin:0 0 12px;padding:0}
 .bk-survey legend{padding:0;margin-bottom:8px;font-weight:600}

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from "react";
-import type { ElementProps } from "../context";
-import { Html, useRef, useState, type ContentItem } from "../kit";
+import type { ElementProps } from "#widget/render/context";
+import { Html, useRef, useState, type ContentItem } from "#widget/render/kit";
 
 const CSS = `.bk-tablist{display:flex;flex-wrap:wrap;gap:4px;border-bottom:2px solid rgba(0,0,0,.15)}
 .bk-tab{padding:8px 14px;border:0;border-bottom:3px solid transparent;margin-bottom:-2px;background:none;color:inherit;font-weight:600;cursor:pointer}

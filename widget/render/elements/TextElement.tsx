@@ -1,6 +1,6 @@
-import { Html } from "../Html";
-import type { ElementProps } from "../context";
-import { str } from "../options";
+import { Html } from "#widget/render/Html";
+import type { ElementProps } from "#widget/render/context";
+import { str } from "#widget/render/options";
 
 /** Rich text (options.html, sanitized) or plain text (options.text), with merge tags filled. */
 export function TextElement({ element, ctx }: ElementProps) {

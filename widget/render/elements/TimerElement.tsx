@@ -1,7 +1,7 @@
-import type { ElementProps } from "../context";
-import { Html, num, str, useEffect, useState } from "../kit";
-import { remaining, TICK_MS, timerEnd, visibleUnits } from "../timer-logic";
-import { timerStart } from "../timer-store";
+import type { ElementProps } from "#widget/render/context";
+import { Html, num, str, useEffect, useState } from "#widget/render/kit";
+import { remaining, TICK_MS, timerEnd, visibleUnits } from "#widget/render/timer-logic";
+import { timerStart } from "#widget/render/timer-store";
 
 const CSS = `.bk-timer{text-align:center}
 .bk-timer-label{margin:0 0 4px}

@@ -1,6 +1,6 @@
-import type { ElementProps } from "../context";
-import { bool, str, useEffect, useRef } from "../kit";
-import { attachPlayer, embedUrl, loadVideoApi, parseVideo } from "../video";
+import type { ElementProps } from "#widget/render/context";
+import { bool, str, useEffect, useRef } from "#widget/render/kit";
+import { attachPlayer, embedUrl, loadVideoApi, parseVideo } from "#widget/render/video";
 
 const CSS = `.bk-video{position:relative;padding-top:56.25%}
 .bk-video iframe{position:absolute;inset:0;width:100%;height:100%;border:0;border-radius:var(--bk-radius,6px)}`;

@@ -6,10 +6,10 @@
  * (products, product_hero) have issues of their own and plug in here.
  */
 import type { ComponentType } from "react";
-import type { ElementType } from "../../../contract/schema/cta";
-import { boxStyle } from "../box-style";
-import type { ElementProps } from "../context";
-import { lazy } from "../lazy";
+import type { ElementType } from "#contract/schema/cta";
+import { boxStyle } from "#widget/render/box-style";
+import type { ElementProps } from "#widget/render/context";
+import { lazy } from "#widget/render/lazy";
 import { ButtonElement } from "./ButtonElement";
 import { DividerElement } from "./DividerElement";
 import { FormElement } from "./FormElement";

@@ -3,11 +3,11 @@
  * toggling, range settings and formatting, button visibility and prefill.
  * Field options are kebab-case keys whose values may arrive as strings.
  */
-import { ownValue } from "../../../contract/json-record";
-import type { Field, FieldOption } from "../../../contract/schema/cta";
-import { isPersonField } from "../../../contract/schema/person-fields";
-import type { PublicPerson } from "../../../contract/schema/public-config";
-import type { WidgetTexts } from "../../../contract/i18n/en";
+import { ownValue } from "#contract/json-record";
+import type { Field, FieldOption } from "#contract/schema/cta";
+import { isPersonField } from "#contract/schema/person-fields";
+import type { PublicPerson } from "#contract/schema/public-config";
+import type { WidgetTexts } from "#contract/i18n/en";
 import type { Answer, AnswerError, RangeConfig } from "./types";
 
 /** Field types whose answer is one or more option values. */

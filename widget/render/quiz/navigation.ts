@@ -8,9 +8,9 @@
  * field whose parent is missing (or whose parents form a loop) is top-level.
  * Sub-questions are reached only by jumps (an id or next_sub_question).
  */
-import { hasOwnKey } from "../../../contract/json-record";
-import type { ActionGroup, Field } from "../../../contract/schema/cta";
-import type { Condition } from "../../../contract/schema/condition";
+import { hasOwnKey } from "#contract/json-record";
+import type { ActionGroup, Field } from "#contract/schema/cta";
+import type { Condition } from "#contract/schema/condition";
 import {
   advancesOnSelect,
   answerError,

@@ -3,8 +3,8 @@
  * the Selection and Completion event data, and the contact payload sent on
  * completion (SPEC 7 "contacts create", quiz variant).
  */
-import { emptyRecord } from "../../../contract/json-record";
-import { isEmailField, isPhoneField, normalizeEmail } from "../form-logic";
+import { emptyRecord } from "#contract/json-record";
+import { isEmailField, isPhoneField, normalizeEmail } from "#widget/render/form-logic";
 import { mostlyLetter, quizScore } from "./scoring";
 import type { Answer, QuizField, QuizState } from "./types";
 

@@ -2,8 +2,8 @@
  * Quiz score and the "mostly" letter (SPEC 3 Variant score / score_field,
  * SPEC 4 "Quiz" and score actions).
  */
-import type { CtaAction } from "../../../contract/schema/cta";
-import type { PublicPerson } from "../../../contract/schema/public-config";
+import type { CtaAction } from "#contract/schema/cta";
+import type { PublicPerson } from "#contract/schema/public-config";
 import { chosenOptions, num } from "./answers";
 import type { QuizState, ScoreSetup } from "./types";
 

@@ -2,9 +2,9 @@
  * Types of the quiz engine (SPEC 4 "Quiz", 5 "Quiz"). The engine is pure: the
  * state is an immutable value and every step returns a new one.
  */
-import type { ActionGroup, Field } from "../../../contract/schema/cta";
-import type { Condition } from "../../../contract/schema/condition";
-import type { PublicPerson } from "../../../contract/schema/public-config";
+import type { ActionGroup, Field } from "#contract/schema/cta";
+import type { Condition } from "#contract/schema/condition";
+import type { PublicPerson } from "#contract/schema/public-config";
 
 /**
  * One answer: text or an option value (string), the chosen option values of a

@@ -804,6 +804,14 @@ export type BeckonCollectionSearchQuery = { collections: { pageInfo: Pick<PageIn
       & { image: Maybe<Pick<Image, 'url' | 'altText'>>, productsCount: Maybe<Pick<Count, 'count'>> }
     )> } };
 
+export type BeckonShopDetailsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BeckonShopDetailsQuery = { shop: (
+    Pick<Shop, 'name' | 'currencyCode'>
+    & { primaryDomain: Pick<Domain, 'url'>, billingAddress: Pick<ShopAddress, 'countryCodeV2'> }
+  ) };
+
 export type BeckonMainThemeSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -835,20 +843,12 @@ export type BeckonWebPixelUpdateMutationVariables = Exact<{
 
 export type BeckonWebPixelUpdateMutation = { webPixelUpdate: Maybe<{ userErrors: Array<Pick<ErrorsWebPixelUserError, 'field' | 'message'>>, webPixel: Maybe<Pick<WebPixel, 'id' | 'settings'>> }> };
 
-export type BeckonShopDetailsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type BeckonShopDetailsQuery = { shop: (
-    Pick<Shop, 'name' | 'currencyCode'>
-    & { primaryDomain: Pick<Domain, 'url'>, billingAddress: Pick<ShopAddress, 'countryCodeV2'> }
-  ) };
-
 interface GeneratedQueryTypes {
   "#graphql\n  query BeckonProductSearch($first: Int!, $after: String, $query: String, $sortKey: ProductSortKeys) {\n    products(first: $first, after: $after, query: $query, sortKey: $sortKey) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        title\n        handle\n        status\n        featuredMedia {\n          preview {\n            image {\n              url\n              altText\n            }\n          }\n        }\n        priceRangeV2 {\n          minVariantPrice {\n            amount\n            currencyCode\n          }\n          maxVariantPrice {\n            amount\n            currencyCode\n          }\n        }\n        variantsCount {\n          count\n        }\n        variants(first: 25) {\n          nodes {\n            id\n            title\n            price\n            availableForSale\n            image {\n              url\n              altText\n            }\n          }\n        }\n      }\n    }\n  }": {return: BeckonProductSearchQuery, variables: BeckonProductSearchQueryVariables},
   "#graphql\n  query BeckonCollectionSearch($first: Int!, $after: String, $query: String, $sortKey: CollectionSortKeys) {\n    collections(first: $first, after: $after, query: $query, sortKey: $sortKey) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        handle\n        title\n        image {\n          url\n          altText\n        }\n        productsCount {\n          count\n        }\n      }\n    }\n  }": {return: BeckonCollectionSearchQuery, variables: BeckonCollectionSearchQueryVariables},
+  "#graphql\n  query BeckonShopDetails {\n    shop { name currencyCode primaryDomain { url } billingAddress { countryCodeV2 } }\n  }": {return: BeckonShopDetailsQuery, variables: BeckonShopDetailsQueryVariables},
   "#graphql\n  query BeckonMainThemeSettings {\n    themes(first: 1, roles: [MAIN]) {\n      nodes {\n        id\n        name\n        files(filenames: [\"config/settings_data.json\"], first: 1) {\n          nodes {\n            filename\n            body {\n              ... on OnlineStoreThemeFileBodyText { content }\n              ... on OnlineStoreThemeFileBodyBase64 { contentBase64 }\n            }\n          }\n        }\n      }\n    }\n  }": {return: BeckonMainThemeSettingsQuery, variables: BeckonMainThemeSettingsQueryVariables},
   "#graphql\n  query BeckonWebPixel { webPixel { id settings } }": {return: BeckonWebPixelQuery, variables: BeckonWebPixelQueryVariables},
-  "#graphql\n  query BeckonShopDetails {\n    shop { name currencyCode primaryDomain { url } billingAddress { countryCodeV2 } }\n  }": {return: BeckonShopDetailsQuery, variables: BeckonShopDetailsQueryVariables},
 }
 
 interface GeneratedMutationTypes {

@@ -1,4 +1,4 @@
-import { badgeText, type BadgeKind, type BadgeTexts, type DiscountSettings } from "../../../store/pricing";
+import { badgeText, type BadgeKind, type BadgeTexts, type DiscountSettings } from "#widget/store/pricing";
 
 /** A product badge (SPEC 9): SOLD OUT for a sold-out variant, else the CTA's custom, discount or detect badge. */
 export function Badge(props: {

@@ -1,4 +1,4 @@
-import type { WidgetTexts } from "../../../../contract/i18n/en";
+import type { WidgetTexts } from "#contract/i18n/en";
 import {
   formatMoney,
   priceVariant,
@@ -6,10 +6,10 @@ import {
   sellingPlanPrice,
   type BadgeKind,
   type DiscountSettings,
-} from "../../../store/pricing";
-import type { ReviewSummary } from "../../../store/reviews";
-import type { Product, SellingPlan } from "../../../store/types";
-import { safeHref } from "../../sanitize";
+} from "#widget/store/pricing";
+import type { ReviewSummary } from "#widget/store/reviews";
+import type { Product, SellingPlan } from "#widget/store/types";
+import { safeHref } from "#widget/render/sanitize";
 import { AddToCartButton } from "./AddToCartButton";
 import { Badge } from "./Badge";
 import { QuantityPicker } from "./QuantityPicker";

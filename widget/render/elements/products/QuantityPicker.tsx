@@ -1,4 +1,4 @@
-import { clampQuantity } from "../../../store/pricing";
+import { clampQuantity } from "#widget/store/pricing";
 
 /** A whole-number quantity, at least 1 (SPEC 5). */
 export function QuantityPicker(props: { value: number; label: string; onChange(q: number): void }) {

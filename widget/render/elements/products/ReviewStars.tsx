@@ -1,6 +1,6 @@
-import type { WidgetTexts } from "../../../../contract/i18n/en";
-import { reviewLabel } from "../../../store/pricing";
-import type { ReviewSummary } from "../../../store/reviews";
+import type { WidgetTexts } from "#contract/i18n/en";
+import { reviewLabel } from "#widget/store/pricing";
+import type { ReviewSummary } from "#widget/store/reviews";
 
 /** Star rating from a review provider (SPEC 7); nothing until the ratings arrive. */
 export function ReviewStars(props: {

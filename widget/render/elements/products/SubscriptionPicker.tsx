@@ -1,6 +1,6 @@
-import type { WidgetTexts } from "../../../../contract/i18n/en";
-import { subscriptionText } from "../../../store/pricing";
-import type { Product } from "../../../store/types";
+import type { WidgetTexts } from "#contract/i18n/en";
+import { subscriptionText } from "#widget/store/pricing";
+import type { Product } from "#widget/store/types";
 
 /**
  * The product's selling plans, with the one-time choice first unless the

@@ -1,4 +1,4 @@
-import type { Product, ProductVariant } from "../../../store/types";
+import type { Product, ProductVariant } from "#widget/store/types";
 
 /** Whether the product's variants name a value for every option (else the picker lists variants by title). */
 const hasOptionValues = (p: Product) =>

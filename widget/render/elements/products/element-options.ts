@@ -3,15 +3,15 @@
  * it adds to, its feed sources, the review provider and a follow-up's
  * discount code. Pure but for the store's choice, which reads the runtime.
  */
-import type { CtaElement } from "../../../../contract/schema/cta";
-import { createAjaxCart } from "../../../store/ajax-cart";
-import { collectionFromPath } from "../../../store/paths";
-import type { ReviewConfig, ReviewProvider } from "../../../store/reviews";
-import type { FeedSource } from "../../../store/sources";
-import type { CartAdapter, ProductCatalog } from "../../../store/types";
-import type { RenderContext } from "../../context";
-import { str } from "../../kit";
-import { storeOf } from "../../store-outcome";
+import type { CtaElement } from "#contract/schema/cta";
+import { createAjaxCart } from "#widget/store/ajax-cart";
+import { collectionFromPath } from "#widget/store/paths";
+import type { ReviewConfig, ReviewProvider } from "#widget/store/reviews";
+import type { FeedSource } from "#widget/store/sources";
+import type { CartAdapter, ProductCatalog } from "#widget/store/types";
+import type { RenderContext } from "#widget/render/context";
+import { str } from "#widget/render/kit";
+import { storeOf } from "#widget/render/store-outcome";
 
 /** The store the element adds to and, when it can, reads products from. */
 export type ProductStore = CartAdapter & Partial<ProductCatalog>;
