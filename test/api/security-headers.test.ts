@@ -6,20 +6,10 @@
  * widget files, no CSP, frame or resource-policy headers where stores and
  * the demo's own scripts would break), and what a route must not get.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { withServedDatabase } from "../support/served-database";
 
-let t: TestDatabase;
-let server: TestServer;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: t.url, env: { TRUST_PROXY: "1" } });
-});
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+const served = withServedDatabase({ env: { TRUST_PROXY: "1" } });
 
 const SECURITY = [
   "content-security-policy",
@@ -41,7 +31,7 @@ const SECURITY = [
 
 /** The security headers of an answer to GET `path`, by lower-case name. */
 async function headersOf(path: string, init: RequestInit = {}): Promise<Record<string, string>> {
-  const res = await fetch(server.origin + path, { redirect: "manual", ...init });
+  const res = await fetch(served.server.origin + path, { redirect: "manual", ...init });
   await res.arrayBuffer();
   return Object.fromEntries(SECURITY.filter((h) => res.headers.has(h)).map((h) => [h, res.headers.get(h)!]));
 }
