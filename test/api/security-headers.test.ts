@@ -100,19 +100,24 @@ describe("security headers per kind of route", () => {
     }
   });
 
-  it("a widget file: loadable by any store (CORP cross-origin), no CSP, no frame or embedder policy", async () => {
-    const h = await headersOf("/widget/beckon-loader.js");
-    expect(h).toEqual({ ...EVERY, "cross-origin-resource-policy": "cross-origin" });
-  });
-
-  it("the public API: no resource policy that would stop a store's page reading it, no CSP", async () => {
-    const h = await headersOf("/api/visitors/nobody-0123456789abcdef?website_id=1");
-    expect(h).toEqual(EVERY);
-  });
-
-  it("a demo page: no CSP that would block its own and the widget's scripts, framable like a host site", async () => {
-    const h = await headersOf("/demo/sv/");
-    expect(h).toEqual(EVERY);
+  it.each([
+    {
+      title: "a widget file: loadable by any store (CORP cross-origin), no CSP, no frame or embedder policy",
+      path: "/widget/beckon-loader.js",
+      expected: { ...EVERY, "cross-origin-resource-policy": "cross-origin" },
+    },
+    {
+      title: "the public API: no resource policy that would stop a store's page reading it, no CSP",
+      path: "/api/visitors/nobody-0123456789abcdef?website_id=1",
+      expected: EVERY,
+    },
+    {
+      title: "a demo page: no CSP that would block its own and the widget's scripts, framable like a host site",
+      path: "/demo/sv/",
+      expected: EVERY,
+    },
+  ])("$title", async ({ path, expected }) => {
+    expect(await headersOf(path)).toEqual(expected);
   });
 
   it("HSTS only on a request that came over HTTPS (here through the trusted proxy), never on plain HTTP", async () => {
