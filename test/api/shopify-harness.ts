@@ -1,7 +1,8 @@
 /**
  * What the API tests that switch Shopify on share: the server settings of a
- * test app, the offline session Shopify leaves after an install, and app
- * proxy queries and webhooks sent as Shopify sends them (real signatures).
+ * test app, a seeded database with a second shop, the offline session
+ * Shopify leaves after an install, and app proxy queries, webhooks and
+ * embedded-admin session tokens made as Shopify makes them (real signatures).
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { TestDatabase } from "../support/test-database";
