@@ -4,11 +4,12 @@
  * submissions, events, an A/B test and a failed sync added here), the ids of
  * those rows, and HTTP helpers for the owner and Shopify admins.
  */
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { seedIfEmpty } from "#prisma/seed";
+import type { TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { newTestDatabase, stopServerAndDrop } from "#test/support/served-database";
+import { BROWSER, createOfflineSession, embeddedAdminHeaders, startShopifyAppServer } from "./shopify-harness";
 import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
 import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
 import { applyToRollups } from "#app/models/event-rollups.server";
@@ -82,31 +83,11 @@ export function ownerPost(
   return post(path, { csrf: owner.csrf, ...fields }, { Cookie: owner.cookie, ...headers });
 }
 
-/** An App Bridge session token (HS256 JWT signed with the app's secret) for a shop. */
-function sessionToken(shop: string, secret = API_SECRET): string {
-  const now = Math.floor(Date.now() / 1000);
-  const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
-  const body = `${enc({ alg: "HS256", typ: "JWT" })}.${enc({
-    iss: `https://${shop}/admin`,
-    dest: `https://${shop}`,
-    aud: API_KEY,
-    sub: "42",
-    exp: now + 60,
-    nbf: now - 5,
-    iat: now - 5,
-    jti: randomUUID(),
-    sid: randomUUID(),
-  })}`;
-  return `${body}.${createHmac("sha256", secret).update(body).digest("base64url")}`;
-}
-
-/** Headers of a request from the embedded admin (a browser: the Shopify library answers bots 410). */
-export const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
-export const bearer = (shop = SHOP, secret = API_SECRET) => ({
-  Authorization: `Bearer ${sessionToken(shop, secret)}`,
-  "User-Agent": BROWSER,
-});
+/** The browser's User-Agent the embedded admin's requests carry (tests also send it without a token). */
+export { BROWSER };
+/** Headers of a request from the embedded admin of a shop, its token signed with the app's secret unless a test forges it. */
+export const bearer = (shop = SHOP, secret = API_SECRET) =>
+  embeddedAdminHeaders(shop, { apiKey: API_KEY, apiSecret: secret });
 
 // ---------------------------------------------------------------- data
 
@@ -170,8 +151,7 @@ export async function firstVariant(ctaId: number): Promise<number> {
 /** Registers the file's database (seeded, then given the rows above) and server: started before its tests, stopped after them. */
 export function withLeadsServer() {
   beforeAll(async () => {
-    t = await createTestDatabase();
-    await seedIfEmpty(t.db);
+    t = await newTestDatabase({ seed: true });
     sv = (await t.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
     store = (await t.db.website.findFirstOrThrow({ where: { shopDomain: SHOP } })).id;
     const svCtas = await t.db.cta.findMany({ where: { websiteId: sv }, orderBy: { id: "asc" } });
@@ -295,34 +275,20 @@ export function withLeadsServer() {
       { type: "View", personId: storeLead, ctaId: storeCta, variantId: await firstVariant(storeCta) },
     ]);
 
-    await t.db.session.create({
-      data: {
-        id: `offline_${SHOP}`,
-        shop: SHOP,
-        state: "state",
-        isOnline: false,
-        scope: "read_products,write_app_proxy",
-        accessToken: "shpat_test",
-      },
+    await createOfflineSession(t.db, SHOP, {
+      state: "state",
+      scope: "read_products,write_app_proxy",
+      accessToken: "shpat_test",
     });
 
-    server = await startTestServer({
-      databaseUrl: t.url,
-      env: {
-        SESSION_SECRET: randomBytes(32).toString("hex"),
-        SHOPIFY_API_KEY: API_KEY,
-        SHOPIFY_API_SECRET: API_SECRET,
-        SHOPIFY_APP_URL: "http://127.0.0.1",
-        SCOPES: "read_products,write_app_proxy",
-        // The retry tests read a job back as pending: the outbox worker, polling every 2 s, could send it and mark it failed first.
-        BECKON_OUTBOX_WORKER: "0",
-      },
-    });
+    server = await startShopifyAppServer(
+      t.url,
+      { apiKey: API_KEY, apiSecret: API_SECRET },
+      // The retry tests read a job back as pending: the outbox worker, polling every 2 s, could send it and mark it failed first.
+      { BECKON_OUTBOX_WORKER: "0" },
+    );
     origin = server.origin;
   });
 
-  afterAll(async () => {
-    await server?.stop();
-    await t?.drop();
-  });
+  afterAll(() => stopServerAndDrop(server, t));
 }

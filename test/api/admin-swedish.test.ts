@@ -3,12 +3,13 @@
  * language cookie, or only Accept-Language: sv, the translated pages show the
  * Swedish catalogue's texts and none of the English ones that differ.
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { seedIfEmpty } from "#prisma/seed";
-import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
+import type { TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { newTestDatabase, stopServerAndDrop } from "#test/support/served-database";
+import { startShopifyAppServer } from "./shopify-harness";
+import { cookiePair, csrfOf, postForm } from "#test/support/http";
+import { seededSvOwnerCookie } from "#test/support/owner-session";
 import { en } from "#app/i18n/en";
 import { sv as svTexts } from "#app/i18n/sv";
 import { loadCtaDocument } from "#app/models/cta.server";
@@ -42,30 +43,18 @@ function englishLeft(page: string, keys: string[]): string[] {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedIfEmpty(t.db);
+  t = await newTestDatabase({ seed: true });
   sv = (await t.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  server = await startTestServer({
-    databaseUrl: t.url,
-    env: {
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      SHOPIFY_API_KEY: "test-api-key",
-      SHOPIFY_API_SECRET: "test-api-secret",
-      SHOPIFY_APP_URL: "http://127.0.0.1",
-      SCOPES: "read_products,write_app_proxy",
-      BECKON_OUTBOX_WORKER: "0",
-    },
-  });
+  server = await startShopifyAppServer(
+    t.url,
+    { apiKey: "test-api-key", apiSecret: "test-api-secret" },
+    { BECKON_OUTBOX_WORKER: "0" },
+  );
   origin = server.origin;
-  const res = await signInByForm(origin, "agare@saljakademin.se", "beckon-demo-2026");
-  expect(res.status).toBe(302);
-  cookie = cookiePair(res, "beckon_owner");
+  cookie = await seededSvOwnerCookie(origin);
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+afterAll(() => stopServerAndDrop(server, t));
 
 describe("the admin in Swedish", () => {
   it("shows the CTA list in Swedish with the language cookie, and no English catalogue text", async () => {

@@ -4,24 +4,12 @@
  * to /owner), 4xx JSON for a missing or malformed cart id; other visits to /
  * still go to the admin.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
+import { expect, it } from "vitest";
+import { withServedDatabase } from "#test/support/served-database";
 
-let t: TestDatabase;
-let server: TestServer;
+const served = withServedDatabase();
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: t.url });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
-
-const get = (query: string) => fetch(`${server.origin}/${query}`, { redirect: "manual" });
+const get = (query: string) => fetch(`${served.server.origin}/${query}`, { redirect: "manual" });
 
 it("answers a cart notice with { ok: true } as JSON, for Ajax and Storefront cart ids", async () => {
   for (const id of ["c1-7a2b9f0e4d?key=0123456789abcdef", "gid://shopify/Cart/c1-7a2b9f0e4d"]) {

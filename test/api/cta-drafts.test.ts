@@ -4,14 +4,15 @@
  * draft; Publish applies it, Discard drops it; malformed drafts are refused
  * and store nothing; duplicate copies the draft, archive drops it.
  */
-import { createHmac, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { seedIfEmpty } from "#prisma/seed";
+import type { TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { newTestDatabase, stopServerAndDrop } from "#test/support/served-database";
+import { createOfflineSession, embeddedAdminHeaders, startShopifyAppServer } from "./shopify-harness";
+import { seededSvOwnerCookie, submitAsOwner } from "#test/support/owner-session";
 import { loadCtaDocument } from "#app/models/cta.server";
 import type { CtaDocument } from "#contract/schema/cta";
-import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
+import { postForm } from "#test/support/http";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -22,28 +23,16 @@ const SV = 1;
 const SHOP = "beckon-demo.myshopify.com";
 const API_KEY = "test-api-key";
 const API_SECRET = "test-api-secret";
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
-/** An App Bridge session token (HS256 JWT signed with the app's secret), as Shopify's admin sends it. */
-function bearer(): Record<string, string> {
-  const now = Math.floor(Date.now() / 1000);
-  const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
-  const body = `${enc({ alg: "HS256", typ: "JWT" })}.${enc({ iss: `https://${SHOP}/admin`, dest: `https://${SHOP}`, aud: API_KEY, sub: "42", exp: now + 60, nbf: now - 5, iat: now - 5, jti: randomUUID(), sid: randomUUID() })}`;
-  return {
-    Authorization: `Bearer ${body}.${createHmac("sha256", API_SECRET).update(body).digest("base64url")}`,
-    "User-Agent": BROWSER,
-  };
-}
+/** Headers of a request from the store's embedded admin (an App Bridge session token, from a browser). */
+const bearer = (): Record<string, string> => embeddedAdminHeaders(SHOP, { apiKey: API_KEY, apiSecret: API_SECRET });
 const OLD = "Vänta! Ta med dig vår mest nedladdade e-bok";
 const NEW = "Hallå där! Ta med dig vår e-bok";
 
 const get = (path: string, cookie?: string) =>
   fetch(`${server.origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 
-async function submit(path: string, fields: Record<string, string>): Promise<Response> {
-  const csrf = csrfOf(await (await get("/owner", owner)).text());
-  return postForm(server.origin, path, { ...fields, csrf }, { Cookie: owner });
-}
+const submit = (path: string, fields: Record<string, string>) => submitAsOwner(server.origin, owner, path, fields);
 
 const editor = () => `/owner/websites/${SV}/ctas/${exitPopup}`;
 const served = async () => (await (await fetch(`${server.origin}/api/cta/${exitPopup}.json`)).text()).normalize();
@@ -56,37 +45,22 @@ const decoded = async (res: Response) =>
     .replace(/&amp;/g, "&");
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedIfEmpty(t.db);
-  await t.db.session.create({
-    data: {
-      id: `offline_${SHOP}`,
-      shop: SHOP,
-      state: "state",
-      isOnline: false,
-      scope: "read_products,write_app_proxy",
-      accessToken: "shpat_test",
-    },
+  t = await newTestDatabase({ seed: true });
+  await createOfflineSession(t.db, SHOP, {
+    state: "state",
+    scope: "read_products,write_app_proxy",
+    accessToken: "shpat_test",
   });
-  server = await startTestServer({
-    databaseUrl: t.url,
-    env: {
-      SESSION_SECRET: "x".repeat(32),
-      SHOPIFY_API_KEY: API_KEY,
-      SHOPIFY_API_SECRET: API_SECRET,
-      SHOPIFY_APP_URL: "http://127.0.0.1",
-      SCOPES: "read_products,write_app_proxy",
-    },
-  });
-  const res = await signInByForm(server.origin, "agare@saljakademin.se", "beckon-demo-2026");
-  owner = cookiePair(res, "beckon_owner");
+  server = await startShopifyAppServer(
+    t.url,
+    { apiKey: API_KEY, apiSecret: API_SECRET },
+    { SESSION_SECRET: "x".repeat(32) },
+  );
+  owner = await seededSvOwnerCookie(server.origin);
   exitPopup = (await t.db.cta.findFirstOrThrow({ where: { websiteId: SV, name: "Exitpopup – E-bok Säljteknik" } })).id;
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+afterAll(() => stopServerAndDrop(server, t));
 
 describe("drafts of a published CTA", () => {
   it("Save keeps the edit as a draft visitors do not see; the editor opens it; Publish applies it", async () => {

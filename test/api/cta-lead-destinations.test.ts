@@ -9,10 +9,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import type { TestDatabase } from "#test/support/test-database";
 import { startTestServer, type TestServer } from "#test/support/server";
-import { cookiePair, csrfOf, postForm, postPublic, signInByForm } from "#test/support/http";
-import { seedIfEmpty } from "#prisma/seed";
+import { newTestDatabase, stopServerAndDrop } from "#test/support/served-database";
+import { postPublic } from "#test/support/http";
+import { seededSvOwnerCookie, submitAsOwner } from "#test/support/owner-session";
 import { loadCtaDocument } from "#app/models/cta.server";
 import { collectingElements, setList } from "#app/components/editor/lead-destinations";
 
@@ -25,14 +26,10 @@ let ctaId: number;
 const SECRET = "mc-secret-key-0123456789-us21";
 
 const get = (path: string) => fetch(`${server.origin}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
-async function submit(path: string, fields: Record<string, string>) {
-  const csrf = csrfOf(await (await get("/owner")).text());
-  return postForm(server.origin, path, { ...fields, csrf }, { Cookie: cookie });
-}
+const submit = (path: string, fields: Record<string, string>) => submitAsOwner(server.origin, cookie, path, fields);
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedIfEmpty(t.db);
+  t = await newTestDatabase({ seed: true });
   sv = (await t.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
   builtin = (await t.db.integration.findFirstOrThrow({ where: { websiteId: sv, integrationType: "builtin" } })).id;
   ctaId = (await t.db.cta.findFirstOrThrow({ where: { websiteId: sv, name: "Exitpopup – E-bok Säljteknik" } })).id;
@@ -54,14 +51,10 @@ beforeAll(async () => {
     databaseUrl: t.url,
     env: { SESSION_SECRET: "x".repeat(32), BECKON_OUTBOX_WORKER: "0" },
   });
-  const res = await signInByForm(server.origin, "agare@saljakademin.se", "beckon-demo-2026");
-  cookie = cookiePair(res, "beckon_owner");
+  cookie = await seededSvOwnerCookie(server.origin);
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+afterAll(() => stopServerAndDrop(server, t));
 
 async function submitLead(email: string) {
   const doc = (await loadCtaDocument(t.db, sv, ctaId))!;

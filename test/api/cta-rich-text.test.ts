@@ -7,10 +7,10 @@
  * named, and nothing is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
-import { seedIfEmpty } from "#prisma/seed";
+import type { TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { serveNewDatabase, stopServerAndDrop } from "#test/support/served-database";
+import { seededSvOwnerCookie, submitAsOwner } from "#test/support/owner-session";
 import { loadCtaDocument, loadCtaForEditor, saveCtaDocument } from "#app/models/cta.server";
 import { newCtaDocument, newElement } from "#app/components/editor/document";
 import { MAX_RICH_TEXT_CHARS } from "#contract/schema/option-keys";
@@ -25,14 +25,11 @@ const get = (path: string, c?: string) =>
   fetch(`${server.origin}${path}`, { redirect: "manual", headers: c ? { Cookie: c } : {} });
 
 /** Posts the CTA editor's form as the signed-in owner. */
-async function submitCta(ctaId: number, intent: "save" | "publish", doc: CtaDocument): Promise<Response> {
-  const csrf = csrfOf(await (await get("/owner", cookie)).text());
-  return postForm(
-    server.origin,
-    `/owner/websites/${website}/ctas/${ctaId}`,
-    { intent, document: JSON.stringify(doc), csrf },
-    { Cookie: cookie },
-  );
+function submitCta(ctaId: number, intent: "save" | "publish", doc: CtaDocument): Promise<Response> {
+  return submitAsOwner(server.origin, cookie, `/owner/websites/${website}/ctas/${ctaId}`, {
+    intent,
+    document: JSON.stringify(doc),
+  });
 }
 
 const HOSTILE = {
@@ -85,19 +82,12 @@ function richTextOf(doc: CtaDocument) {
 const NOTHING_ACTIVE = /<script|onerror|onclick|onmouseover|onload|javascript:|data:text|style=|<iframe|<svg|<img/i;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedIfEmpty(t.db);
+  ({ tdb: t, server } = await serveNewDatabase({ seed: true, env: { SESSION_SECRET: "x".repeat(32) } }));
   website = (await t.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: "x".repeat(32) } });
-  const res = await signInByForm(server.origin, "agare@saljakademin.se", "beckon-demo-2026");
-  expect(res.status).toBe(302);
-  cookie = cookiePair(res, "beckon_owner");
+  cookie = await seededSvOwnerCookie(server.origin);
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+afterAll(() => stopServerAndDrop(server, t));
 
 async function freshCta(name: string): Promise<CtaDocument> {
   return saveCtaDocument(t.db, website, newCtaDocument({ name, cta_type: "inline", template: "form" }));

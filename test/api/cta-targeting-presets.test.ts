@@ -7,10 +7,10 @@
  * named, and nothing is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
-import { seedIfEmpty } from "#prisma/seed";
+import type { TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { serveNewDatabase, stopServerAndDrop } from "#test/support/served-database";
+import { seededSvOwnerCookie, submitAsOwner } from "#test/support/owner-session";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -18,29 +18,19 @@ let cookie: string;
 let sv: number;
 let ctaId: number;
 
-const get = (path: string) => fetch(`${server.origin}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
-async function submit(path: string, fields: Record<string, string>) {
-  const csrf = csrfOf(await (await get("/owner")).text());
-  return postForm(server.origin, path, { ...fields, csrf }, { Cookie: cookie });
-}
+const submit = (path: string, fields: Record<string, string>) => submitAsOwner(server.origin, cookie, path, fields);
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedIfEmpty(t.db);
+  ({ tdb: t, server } = await serveNewDatabase({
+    seed: true,
+    env: { SESSION_SECRET: "x".repeat(32), BECKON_OUTBOX_WORKER: "0" },
+  }));
   sv = (await t.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
   ctaId = (await t.db.cta.findFirstOrThrow({ where: { websiteId: sv, ctaType: "overlay" } })).id;
-  server = await startTestServer({
-    databaseUrl: t.url,
-    env: { SESSION_SECRET: "x".repeat(32), BECKON_OUTBOX_WORKER: "0" },
-  });
-  const res = await signInByForm(server.origin, "agare@saljakademin.se", "beckon-demo-2026");
-  cookie = cookiePair(res, "beckon_owner");
+  cookie = await seededSvOwnerCookie(server.origin);
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+afterAll(() => stopServerAndDrop(server, t));
 
 /** A campaign's condition rows without what differs by nature (ids, owner). */
 const rowsOf = async (broadcastId: number) =>

@@ -10,9 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { seedIfEmpty } from "#prisma/seed";
+import { testDatabaseKind, type TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { firstShopWebsiteId, serveNewDatabase, stopServerAndDrop } from "#test/support/served-database";
 
 const kind = testDatabaseKind();
 const LOCK_WAIT_MS = 2_000;
@@ -39,19 +39,14 @@ const post = (path: string, body: unknown) =>
 
 describe.skipIf(kind !== "sqlite")("a SQLite file locked by another process", () => {
   beforeAll(async () => {
-    tdb = await createTestDatabase();
-    await seedIfEmpty(tdb.db);
-    site = (await tdb.db.website.findFirstOrThrow({ where: { shopDomain: { not: null } }, orderBy: { id: "asc" } })).id;
-    server = await startTestServer({
-      databaseUrl: tdb.url,
+    ({ tdb, server } = await serveNewDatabase({
+      seed: true,
       env: { BECKON_SQLITE_BUSY_TIMEOUT_MS: String(LOCK_WAIT_MS) },
-    });
+    }));
+    site = await firstShopWebsiteId(tdb.db);
   });
 
-  afterAll(async () => {
-    await server?.stop();
-    await tdb?.drop();
-  });
+  afterAll(() => stopServerAndDrop(server, tdb));
 
   it("answers concurrent writes 503 within the configured wait while reads and cached answers keep flowing", async () => {
     const visitor = token();

@@ -24,6 +24,7 @@ import {
   websiteMock,
 } from "#test/unit/integrations/factories";
 import { postPublic } from "#test/support/http";
+import { eventually } from "#test/support/eventually";
 
 let tdb: TestDatabase;
 let server: TestServer;
@@ -38,17 +39,6 @@ const dns = new FakeDns({
 
 const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
   postPublic(server.origin, p, body, headers);
-
-/** Waits for a condition the server brings about asynchronously (the outbox worker). */
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 beforeAll(async () => {
   tdb = await createTestDatabase();

@@ -6,8 +6,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
+import type { TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { newSessionSecret, serveNewDatabase, stopServerAndDrop } from "#test/support/served-database";
 import { postForm } from "#test/support/http";
 import { createOwnerAccount } from "#app/models/owner.server";
 
@@ -59,18 +60,11 @@ async function attempt(
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
+  ({ tdb: t, server } = await serveNewDatabase({ env: { ...newSessionSecret(), TRUST_PROXY: "1" } }));
   for (const who of [RACED, TARGET, REDIRECTED]) await createOwnerAccount(t.db, { ...who, name: who.email });
-  server = await startTestServer({
-    databaseUrl: t.url,
-    env: { SESSION_SECRET: randomBytes(32).toString("hex"), TRUST_PROXY: "1" },
-  });
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+afterAll(() => stopServerAndDrop(server, t));
 
 describe("parallel password guessing", () => {
   it("20 wrong passwords at once: at most 10 reach the password check, the rest are refused as throttled", async () => {

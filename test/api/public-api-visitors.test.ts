@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { post, server, store, storeCta, sv, svCta, tdb, withPublicApiServer } from "./public-api-harness";
+import { leadRowCounts } from "#test/support/lead-counts";
 
 withPublicApiServer();
 
@@ -24,14 +25,7 @@ async function createVisitor(websiteId: number, visitorToken = token()) {
   return visitorToken;
 }
 
-async function counts() {
-  const [people, events, submissions] = await Promise.all([
-    tdb.db.person.count(),
-    tdb.db.trackedEvent.count(),
-    tdb.db.contactSubmission.count(),
-  ]);
-  return { people, events, submissions };
-}
+const counts = () => leadRowCounts(tdb.db);
 
 describe("visitors", () => {
   it("creates a visitor, answers logged_in, and is idempotent for the same token", async () => {

@@ -5,43 +5,23 @@
  * export value is a 400 naming the field; hostile period and CTA params are
  * clamped or ignored, never an error page.
  */
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { postForm, postPublic } from "#test/support/http";
-import { clientId, formCtaMock, token, websiteMock } from "#test/unit/integrations/factories";
-import { createOwnerAccount } from "#app/models/owner.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cta, server, t, websiteId, withOwnedWebsiteServer } from "./owned-website-harness";
+import { postPublic } from "#test/support/http";
+import { ownerCookie } from "#test/support/owner-session";
+import { clientId, token, websiteMock } from "#test/unit/integrations/factories";
 import { parseCsv } from "#app/view/csv";
 import { RESULTS_CSV_COLUMNS } from "#app/models/results/results-csv.server";
 
-let t: TestDatabase;
-let server: TestServer;
-let websiteId: number;
 let otherWebsiteId: number;
-let cta: { ctaId: number; variantId: number };
 let session: string;
 const OWNER = { email: "export-owner@beckon.test", password: "the export owner's password" };
 
+withOwnedWebsiteServer({ ...OWNER, name: "Export owner" });
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  websiteId = (await websiteMock(t.db)).id;
   otherWebsiteId = (await websiteMock(t.db)).id;
-  cta = await formCtaMock(t.db, websiteId, []);
-  const owner = await createOwnerAccount(t.db, { ...OWNER, name: "Export owner" });
-  await t.db.websiteMembership.create({ data: { profileId: owner.profileId, websiteId } });
-  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: randomBytes(32).toString("hex") } });
-  const form = await fetch(`${server.origin}/owner/login`);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1];
-  const csrfCookie = form.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("beckon_csrf="))!
-    .split(";")[0];
-  const signIn = await postForm(server.origin, "/owner/login", { ...OWNER, csrf }, { Cookie: csrfCookie });
-  session = signIn.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("beckon_owner="))!
-    .split(";")[0];
+  session = await ownerCookie(server.origin, OWNER.email, OWNER.password);
 
   const visitors = [token(), token(), token()];
   for (const v of visitors) await t.db.person.create({ data: { websiteId, visitorToken: v, extra: {}, data: {} } });
@@ -51,11 +31,6 @@ beforeAll(async () => {
   );
   const res = await postPublic(server.origin, `/api/websites/${websiteId}/events/create`, { events });
   expect(res.status).toBeLessThan(300);
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>

@@ -4,38 +4,22 @@
  * far above the website's usual ones is flagged on the results page and
  * left out of the revenue total.
  */
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { postForm, postPublic } from "#test/support/http";
-import { clientId, formCtaMock, token, websiteMock } from "#test/unit/integrations/factories";
-import { createOwnerAccount } from "#app/models/owner.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cta, server, t, websiteId, withOwnedWebsiteServer } from "./owned-website-harness";
+import { postPublic } from "#test/support/http";
+import { ownerCookie } from "#test/support/owner-session";
+import { clientId, token } from "#test/unit/integrations/factories";
 import { formatMoney } from "#app/components/results/format";
 import { MAX_EVENT_REVENUE } from "#contract/revenue";
 
-let t: TestDatabase;
-let server: TestServer;
-let websiteId: number;
-let cta: { ctaId: number; variantId: number };
 let visitor: string;
 const OWNER = { email: "results-owner@beckon.test", password: "the results owner's password" };
 
+withOwnedWebsiteServer({ ...OWNER, name: "Results owner" });
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  const website = await websiteMock(t.db);
-  websiteId = website.id;
-  cta = await formCtaMock(t.db, websiteId, []);
   visitor = token();
   await t.db.person.create({ data: { websiteId, visitorToken: visitor, extra: {}, data: {} } });
-  const owner = await createOwnerAccount(t.db, { ...OWNER, name: "Results owner" });
-  await t.db.websiteMembership.create({ data: { profileId: owner.profileId, websiteId } });
-  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: randomBytes(32).toString("hex") } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
 });
 
 /** An Order event as trackPurchase sends it, credited to the test CTA. */
@@ -55,18 +39,7 @@ const sendEvents = (body: unknown) => postPublic(server.origin, `/api/websites/$
 
 /** The results page's HTML for the signed-in owner. */
 async function resultsPage(): Promise<string> {
-  const form = await fetch(`${server.origin}/owner/login`);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1];
-  const csrfCookie = form.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("beckon_csrf="))!
-    .split(";")[0];
-  const signIn = await postForm(server.origin, "/owner/login", { ...OWNER, csrf }, { Cookie: csrfCookie });
-  expect(signIn.status).toBe(302);
-  const session = signIn.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("beckon_owner="))!
-    .split(";")[0];
+  const session = await ownerCookie(server.origin, OWNER.email, OWNER.password);
   const page = await fetch(`${server.origin}/owner/websites/${websiteId}/results?days=7`, {
     headers: { Cookie: session },
   });

@@ -6,20 +6,10 @@
  * widget files, no CSP, frame or resource-policy headers where stores and
  * the demo's own scripts would break), and what a route must not get.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
+import { describe, expect, it } from "vitest";
+import { withServedDatabase } from "#test/support/served-database";
 
-let t: TestDatabase;
-let server: TestServer;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: t.url, env: { TRUST_PROXY: "1" } });
-});
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+const served = withServedDatabase({ env: { TRUST_PROXY: "1" } });
 
 const SECURITY = [
   "content-security-policy",
@@ -41,7 +31,7 @@ const SECURITY = [
 
 /** The security headers of an answer to GET `path`, by lower-case name. */
 async function headersOf(path: string, init: RequestInit = {}): Promise<Record<string, string>> {
-  const res = await fetch(server.origin + path, { redirect: "manual", ...init });
+  const res = await fetch(served.server.origin + path, { redirect: "manual", ...init });
   await res.arrayBuffer();
   return Object.fromEntries(SECURITY.filter((h) => res.headers.has(h)).map((h) => [h, res.headers.get(h)!]));
 }
@@ -110,19 +100,24 @@ describe("security headers per kind of route", () => {
     }
   });
 
-  it("a widget file: loadable by any store (CORP cross-origin), no CSP, no frame or embedder policy", async () => {
-    const h = await headersOf("/widget/beckon-loader.js");
-    expect(h).toEqual({ ...EVERY, "cross-origin-resource-policy": "cross-origin" });
-  });
-
-  it("the public API: no resource policy that would stop a store's page reading it, no CSP", async () => {
-    const h = await headersOf("/api/visitors/nobody-0123456789abcdef?website_id=1");
-    expect(h).toEqual(EVERY);
-  });
-
-  it("a demo page: no CSP that would block its own and the widget's scripts, framable like a host site", async () => {
-    const h = await headersOf("/demo/sv/");
-    expect(h).toEqual(EVERY);
+  it.each([
+    {
+      title: "a widget file: loadable by any store (CORP cross-origin), no CSP, no frame or embedder policy",
+      path: "/widget/beckon-loader.js",
+      expected: { ...EVERY, "cross-origin-resource-policy": "cross-origin" },
+    },
+    {
+      title: "the public API: no resource policy that would stop a store's page reading it, no CSP",
+      path: "/api/visitors/nobody-0123456789abcdef?website_id=1",
+      expected: EVERY,
+    },
+    {
+      title: "a demo page: no CSP that would block its own and the widget's scripts, framable like a host site",
+      path: "/demo/sv/",
+      expected: EVERY,
+    },
+  ])("$title", async ({ path, expected }) => {
+    expect(await headersOf(path)).toEqual(expected);
   });
 
   it("HSTS only on a request that came over HTTPS (here through the trusted proxy), never on plain HTTP", async () => {

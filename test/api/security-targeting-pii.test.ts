@@ -15,6 +15,7 @@ import { signIdentityToken } from "#app/server/identity-token.server";
 import { identityTokenSecret } from "#app/models/deployment.server";
 import { contactMock, formCtaMock, integrationMock, token, websiteMock } from "#test/unit/integrations/factories";
 import { postPublic } from "#test/support/http";
+import { eventually } from "#test/support/eventually";
 
 const SECRET = "api-test-session-secret-0123456789abcdef0123";
 const VICTIM = "victim@acme-sales.se";
@@ -25,16 +26,6 @@ let tdb: TestDatabase;
 let server: TestServer;
 const klaviyo = new FakeKlaviyo("pk_test_beckon", ["7", "8", "9"]);
 const post = (p: string, body: unknown) => postPublic(server.origin, p, body);
-
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A website with Klaviyo, a form that subscribes to list 8, and conditions naming list 7 and tag vip. */
 async function site() {

@@ -7,13 +7,13 @@
  * SESSION_SECRET (and not the demo) refuses to start rather than answer
  * every sign-in with a 500.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import type { TestDatabase } from "#test/support/test-database";
 import { startTestServer, type TestServer } from "#test/support/server";
+import { newSessionSecret, serveNewDatabase, stopServerAndDrop } from "#test/support/served-database";
 import { postForm } from "#test/support/http";
 import { LOGIN_BUDGETS } from "#app/server/login-throttle.server";
 
@@ -79,16 +79,9 @@ describe("the sign-in throttle behind a trusted proxy", () => {
   let t: TestDatabase;
   let server: TestServer;
   beforeAll(async () => {
-    t = await createTestDatabase();
-    server = await startTestServer({
-      databaseUrl: t.url,
-      env: { SESSION_SECRET: randomBytes(32).toString("hex"), TRUST_PROXY: "1" },
-    });
+    ({ tdb: t, server } = await serveNewDatabase({ env: { ...newSessionSecret(), TRUST_PROXY: "1" } }));
   });
-  afterAll(async () => {
-    await server?.stop();
-    await t?.drop();
-  });
+  afterAll(() => stopServerAndDrop(server, t));
 
   /** One sign-in POST for an account, claiming `spoofed` as the client with the proxy's hop after it. */
   async function attempt(email: string, spoofed: string): Promise<number> {

@@ -9,61 +9,34 @@
  */
 import { randomBytes } from "node:crypto";
 import { decode } from "turbo-stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { postForm, postPublic } from "#test/support/http";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cta, server, t, websiteId, withOwnedWebsiteServer } from "./owned-website-harness";
+import { postPublic } from "#test/support/http";
+import { ownerCookie } from "#test/support/owner-session";
 import { checkoutCompleted, loadPixel } from "#test/support/pixel-runtime";
-import { clientId, formCtaMock, token, websiteMock } from "#test/unit/integrations/factories";
-import { createOwnerAccount } from "#app/models/owner.server";
+import { clientId, formCtaMock, token } from "#test/unit/integrations/factories";
 import { shopOrderClientId } from "#app/models/shop-order.server";
 import type { ResultsReport } from "#app/models/results/results.server";
 import { visitorCookieName } from "#widget/core/visitor";
-import { visitorCookieName as pixelCookieName } from "#extensions/beckon-pixel/src/order";
+import { visitorCookieName as pixelCookieName } from "../../extensions/beckon-pixel/src/order";
 
-let t: TestDatabase;
-let server: TestServer;
-let websiteId: number;
 /** The CTA the buyer converts on (variants A and B) and another CTA of the website. */
 let newsletter: { ctaId: number; variantA: number; variantB: number };
 let other: { ctaId: number; variantId: number };
 let session: string;
 const OWNER = { email: "pixel-owner@beckon.test", password: "the pixel owner's password" };
 
+withOwnedWebsiteServer({ ...OWNER, name: "Pixel owner" });
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  websiteId = (await websiteMock(t.db)).id;
-  const first = await formCtaMock(t.db, websiteId, []);
+  // The harness's CTA is the newsletter; it gets a variant B here.
   const variantB = await t.db.ctaVariant.create({
-    data: { ctaId: first.ctaId, variation: "B", options: {}, position: 1 },
+    data: { ctaId: cta.ctaId, variation: "B", options: {}, position: 1 },
   });
-  newsletter = { ctaId: first.ctaId, variantA: first.variantId, variantB: variantB.id };
+  newsletter = { ctaId: cta.ctaId, variantA: cta.variantId, variantB: variantB.id };
   other = await formCtaMock(t.db, websiteId, []);
-  const owner = await createOwnerAccount(t.db, { ...OWNER, name: "Pixel owner" });
-  await t.db.websiteMembership.create({ data: { profileId: owner.profileId, websiteId } });
-  server = await startTestServer({ databaseUrl: t.url, env: { SESSION_SECRET: randomBytes(32).toString("hex") } });
-  session = await signIn();
+  session = await ownerCookie(server.origin, OWNER.email, OWNER.password);
 });
-
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
-
-async function signIn(): Promise<string> {
-  const form = await fetch(`${server.origin}/owner/login`);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1];
-  const csrfCookie = form.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("beckon_csrf="))!
-    .split(";")[0];
-  const res = await postForm(server.origin, "/owner/login", { ...OWNER, csrf }, { Cookie: csrfCookie });
-  expect(res.status).toBe(302);
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("beckon_owner="))!
-    .split(";")[0];
-}
 
 /** The results page's data for the owner (the loader's answer, as the page gets it). */
 async function results(): Promise<ResultsReport> {

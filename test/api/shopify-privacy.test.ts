@@ -14,11 +14,16 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { appProxySignature, webhookHmac } from "#test/support/shopify-signatures";
-import { seedIfEmpty } from "#prisma/seed";
-import { linkShopOwner } from "#app/models/owner.server";
+import type { TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { stopServerAndDrop } from "#test/support/served-database";
+import {
+  customerProxyParams,
+  openShopsDatabase,
+  postWebhook,
+  signedProxyQuery,
+  startShopifyAppServer,
+} from "./shopify-harness";
 import { dataRequestDownload } from "#app/models/privacy.server";
 import { cookiePair, signInByForm } from "#test/support/http";
 
@@ -32,17 +37,8 @@ const SHOP = "beckon-demo.myshopify.com";
 const OTHER_SHOP = "privacy-other.myshopify.com";
 const API_SECRET = "privacy-test-secret";
 
-/** An app proxy query signed as Shopify documents it: sorted key=value pairs joined without separators, HMAC-SHA256 hex. */
-function proxyQuery(params: Record<string, string>, secret = API_SECRET): URLSearchParams {
-  return new URLSearchParams({ ...params, signature: appProxySignature(params, secret) });
-}
-
-const proxyParams = (shop: string, customerId: string) => ({
-  shop,
-  logged_in_customer_id: customerId,
-  path_prefix: "/apps/beckon",
-  timestamp: String(Math.floor(Date.now() / 1000)),
-});
+/** A proxy query signed with the app's secret, unless the test forges it with another. */
+const proxyQuery = (params: Record<string, string>, secret = API_SECRET) => signedProxyQuery(params, secret);
 
 const askCustomer = (query: URLSearchParams, body: string = "{}", method = "POST") =>
   fetch(`${origin}/proxy/api/customer?${query}`, {
@@ -51,27 +47,13 @@ const askCustomer = (query: URLSearchParams, body: string = "{}", method = "POST
     body: method === "GET" ? undefined : body,
   });
 
-/** POSTs a webhook the way Shopify does: HMAC-SHA256 (base64) of the raw body. */
-async function webhook(
-  path: string,
-  topic: string,
-  payload: object,
-  o: { secret?: string; webhookId?: string; shop?: string } = {},
-) {
-  const body = JSON.stringify(payload);
-  return fetch(`${origin}${path}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Shop-Domain": o.shop ?? SHOP,
-      "X-Shopify-Webhook-Id": o.webhookId ?? randomUUID(),
-      "X-Shopify-API-Version": "2026-07",
-      "X-Shopify-Hmac-Sha256": webhookHmac(body, o.secret ?? API_SECRET),
-    },
-    body,
+/** A webhook of SHOP signed with the app's secret, unless the test says otherwise. */
+const webhook = (path: string, topic: string, payload: object, o: { secret?: string; webhookId?: string } = {}) =>
+  postWebhook(`${origin}${path}`, topic, payload, {
+    shop: SHOP,
+    secret: o.secret ?? API_SECRET,
+    webhookId: o.webhookId,
   });
-}
 
 let n = 0;
 async function person(
@@ -117,10 +99,7 @@ let bo: Awaited<ReturnType<typeof person>>;
 let otherShopsAnna: Awaited<ReturnType<typeof person>>;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedIfEmpty(t.db);
-  store = (await t.db.website.findFirstOrThrow({ where: { shopDomain: SHOP } })).id;
-  other = (await linkShopOwner(t.db, OTHER_SHOP, { name: "Other shop" })).websiteId;
+  ({ tdb: t, store, other } = await openShopsDatabase(SHOP, OTHER_SHOP));
   anna = await person(store, {
     email: "anna.kund@exempel.se",
     name: "Anna",
@@ -130,28 +109,19 @@ beforeAll(async () => {
   bo = await person(store, { email: "bo.kund@exempel.se", name: "Bo", shopifyCustomerId: "7002" });
   // The same customer id number in another shop is another person.
   otherShopsAnna = await person(other, { email: "someone@other-shop.se", name: "Sigrid", shopifyCustomerId: "7001" });
-  server = await startTestServer({
-    databaseUrl: t.url,
-    env: {
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      SHOPIFY_API_KEY: "privacy-test-key",
-      SHOPIFY_API_SECRET: API_SECRET,
-      SHOPIFY_APP_URL: "http://127.0.0.1",
-      SCOPES: "read_products,write_app_proxy",
-      BECKON_OUTBOX_WORKER: "0",
-    },
-  });
+  server = await startShopifyAppServer(
+    t.url,
+    { apiKey: "privacy-test-key", apiSecret: API_SECRET },
+    { BECKON_OUTBOX_WORKER: "0" },
+  );
   origin = server.origin;
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+afterAll(() => stopServerAndDrop(server, t));
 
 describe("POST /proxy/api/customer (app proxy, signed logged_in_customer_id)", () => {
   it("answers the signed customer's prefill fields only, never cached", async () => {
-    const res = await askCustomer(proxyQuery(proxyParams(SHOP, "7001")));
+    const res = await askCustomer(proxyQuery(customerProxyParams(SHOP, "7001")));
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("access-control-allow-origin")).toBeNull();
@@ -164,22 +134,22 @@ describe("POST /proxy/api/customer (app proxy, signed logged_in_customer_id)", (
   });
 
   it("never answers another shop's customer with the same id", async () => {
-    const res = await askCustomer(proxyQuery(proxyParams(OTHER_SHOP, "7001")));
+    const res = await askCustomer(proxyQuery(customerProxyParams(OTHER_SHOP, "7001")));
     const text = await res.text();
     expect(JSON.parse(text).customer.email).toBe("someone@other-shop.se");
     expect(text).not.toContain("anna.kund");
   });
 
   it("answers null for a guest and for a customer Beckon knows nothing about", async () => {
-    expect(await (await askCustomer(proxyQuery(proxyParams(SHOP, "")))).json()).toEqual({ customer: null });
-    expect(await (await askCustomer(proxyQuery(proxyParams(SHOP, "7999")))).json()).toEqual({ customer: null });
+    expect(await (await askCustomer(proxyQuery(customerProxyParams(SHOP, "")))).json()).toEqual({ customer: null });
+    expect(await (await askCustomer(proxyQuery(customerProxyParams(SHOP, "7999")))).json()).toEqual({ customer: null });
   });
 
   it("refuses a tampered customer id, a wrong secret and an unsigned request, answering no data", async () => {
-    const tampered = proxyQuery(proxyParams(SHOP, "7001"));
+    const tampered = proxyQuery(customerProxyParams(SHOP, "7001"));
     tampered.set("logged_in_customer_id", "7002");
-    const forged = proxyQuery(proxyParams(SHOP, "7002"), "not-the-secret");
-    const unsigned = new URLSearchParams(proxyParams(SHOP, "7002"));
+    const forged = proxyQuery(customerProxyParams(SHOP, "7002"), "not-the-secret");
+    const unsigned = new URLSearchParams(customerProxyParams(SHOP, "7002"));
     for (const q of [tampered, forged, unsigned]) {
       const res = await askCustomer(q);
       expect(res.status).toBe(400);
@@ -190,7 +160,7 @@ describe("POST /proxy/api/customer (app proxy, signed logged_in_customer_id)", (
   it("links this browser's visitor to the signed customer, only within the shop, and never moves a visitor between customers", async () => {
     const visitor = await person(store, {});
     const res = await askCustomer(
-      proxyQuery(proxyParams(SHOP, "7002")),
+      proxyQuery(customerProxyParams(SHOP, "7002")),
       JSON.stringify({ visitor_token: visitor.visitorToken }),
     );
     expect((await res.json()).customer.email).toBe("bo.kund@exempel.se");
@@ -198,7 +168,7 @@ describe("POST /proxy/api/customer (app proxy, signed logged_in_customer_id)", (
 
     // The same browser, now signed in as Anna: it stays Bo's and learns nothing.
     const switched = await askCustomer(
-      proxyQuery(proxyParams(SHOP, "7001")),
+      proxyQuery(customerProxyParams(SHOP, "7001")),
       JSON.stringify({ visitor_token: visitor.visitorToken }),
     );
     expect(await switched.json()).toEqual({ customer: null });
@@ -206,15 +176,18 @@ describe("POST /proxy/api/customer (app proxy, signed logged_in_customer_id)", (
 
     // A token of another shop's visitor is unknown here and is not touched.
     const foreign = await person(other, {});
-    await askCustomer(proxyQuery(proxyParams(SHOP, "7001")), JSON.stringify({ visitor_token: foreign.visitorToken }));
+    await askCustomer(
+      proxyQuery(customerProxyParams(SHOP, "7001")),
+      JSON.stringify({ visitor_token: foreign.visitorToken }),
+    );
     expect((await t.db.person.findUniqueOrThrow({ where: { id: foreign.id } })).shopifyCustomerId).toBeNull();
   });
 
   it("answers malformed and hostile input with field-named errors", async () => {
-    const q = () => proxyQuery(proxyParams(SHOP, "7001"));
+    const q = () => proxyQuery(customerProxyParams(SHOP, "7001"));
     const cases: [URLSearchParams, string, number, string | null][] = [
-      [proxyQuery(proxyParams(SHOP, "7001 OR 1=1")), "{}", 422, "logged_in_customer_id"],
-      [proxyQuery(proxyParams(SHOP, "1".repeat(25))), "{}", 422, "logged_in_customer_id"],
+      [proxyQuery(customerProxyParams(SHOP, "7001 OR 1=1")), "{}", 422, "logged_in_customer_id"],
+      [proxyQuery(customerProxyParams(SHOP, "1".repeat(25))), "{}", 422, "logged_in_customer_id"],
       [q(), JSON.stringify({ visitor_token: "<script>" }), 422, "visitor_token"],
       [q(), JSON.stringify({ visitor_token: "a".repeat(20), email: "x@y.se" }), 422, null],
       [q(), "not json", 400, null],
@@ -230,7 +203,7 @@ describe("POST /proxy/api/customer (app proxy, signed logged_in_customer_id)", (
       expect(JSON.stringify(answer)).not.toContain("anna.kund");
     }
     expect((await askCustomer(q(), "", "GET")).status).toBe(405);
-    const unknownShop = await askCustomer(proxyQuery(proxyParams("never-installed.myshopify.com", "7001")));
+    const unknownShop = await askCustomer(proxyQuery(customerProxyParams("never-installed.myshopify.com", "7001")));
     expect(unknownShop.status).toBe(404);
     expect((await unknownShop.json()).error.field).toBe("shop");
   });

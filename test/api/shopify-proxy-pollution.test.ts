@@ -7,11 +7,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { appProxySignature } from "#test/support/shopify-signatures";
-import { seedIfEmpty } from "#prisma/seed";
-import { linkShopOwner } from "#app/models/owner.server";
+import type { TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { stopServerAndDrop } from "#test/support/served-database";
+import { customerProxyParams, openShopsDatabase, signedProxyQuery, startShopifyAppServer } from "./shopify-harness";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -25,15 +24,8 @@ const VICTIM_ID = "7101";
 const ATTACKER_ID = "7102";
 
 /** The query Shopify's app proxy adds for this shop and customer ("" for a guest), signed as Shopify documents it. */
-function signedQuery(shop: string, customerId: string): string {
-  const params: Record<string, string> = {
-    shop,
-    logged_in_customer_id: customerId,
-    path_prefix: "/apps/beckon",
-    timestamp: String(Math.floor(Date.now() / 1000)),
-  };
-  return new URLSearchParams({ ...params, signature: appProxySignature(params, API_SECRET) }).toString();
-}
+const signedQuery = (shop: string, customerId: string): string =>
+  signedProxyQuery(customerProxyParams(shop, customerId), API_SECRET).toString();
 
 const askCustomer = (query: string, visitorToken?: string) =>
   fetch(`${server.origin}/proxy/api/customer?${query}`, {
@@ -70,10 +62,7 @@ const VICTIM_DATA = ["victim.kund@exempel.se", "Viktoria", "+46709998877"];
 const OTHER_SHOP_DATA = ["someone@pollution-other.se", "Sigrid"];
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedIfEmpty(t.db);
-  store = (await t.db.website.findFirstOrThrow({ where: { shopDomain: SHOP } })).id;
-  other = (await linkShopOwner(t.db, OTHER_SHOP, { name: "Other shop" })).websiteId;
+  ({ tdb: t, store, other } = await openShopsDatabase(SHOP, OTHER_SHOP));
   const base = { personType: "Contact", extra: {}, data: {} };
   await t.db.person.create({
     data: {
@@ -97,23 +86,14 @@ beforeAll(async () => {
       shopifyCustomerId: ATTACKER_ID,
     },
   });
-  server = await startTestServer({
-    databaseUrl: t.url,
-    env: {
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      SHOPIFY_API_KEY: "pollution-test-key",
-      SHOPIFY_API_SECRET: API_SECRET,
-      SHOPIFY_APP_URL: "http://127.0.0.1",
-      SCOPES: "read_products,write_app_proxy",
-      BECKON_OUTBOX_WORKER: "0",
-    },
-  });
+  server = await startShopifyAppServer(
+    t.url,
+    { apiKey: "pollution-test-key", apiSecret: API_SECRET },
+    { BECKON_OUTBOX_WORKER: "0" },
+  );
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+afterAll(() => stopServerAndDrop(server, t));
 
 describe("POST /proxy/api/customer with a polluted signed query", () => {
   it("still answers the genuine signed queries (the attack's starting points)", async () => {

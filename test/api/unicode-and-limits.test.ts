@@ -7,10 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { seedIfEmpty } from "#prisma/seed";
+import type { TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { firstShopWebsiteId, serveNewDatabase, stopServerAndDrop } from "#test/support/served-database";
 import { postPublic } from "#test/support/http";
+import { leadRowCounts } from "#test/support/lead-counts";
 
 let tdb: TestDatabase;
 let server: TestServer;
@@ -39,29 +40,17 @@ async function createVisitor(): Promise<string> {
   return t;
 }
 
-async function counts() {
-  const [people, events, submissions] = await Promise.all([
-    tdb.db.person.count(),
-    tdb.db.trackedEvent.count(),
-    tdb.db.contactSubmission.count(),
-  ]);
-  return { people, events, submissions };
-}
+const counts = () => leadRowCounts(tdb.db);
 
 /** JSON text of objects nested `depth` levels deep, written by hand. */
 const nested = (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  site = (await tdb.db.website.findFirstOrThrow({ where: { shopDomain: { not: null } }, orderBy: { id: "asc" } })).id;
-  server = await startTestServer({ databaseUrl: tdb.url });
+  ({ tdb, server } = await serveNewDatabase({ seed: true }));
+  site = await firstShopWebsiteId(tdb.db);
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await tdb?.drop();
-});
+afterAll(() => stopServerAndDrop(server, tdb));
 
 describe("lone surrogates are repaired, never a 500", () => {
   it("in a visitor's landing page, referrer, UTMs and data (keys and values)", async () => {

@@ -15,10 +15,10 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { webhookHmac } from "#test/support/shopify-signatures";
-import { seedIfEmpty } from "#prisma/seed";
+import type { TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { stopServerAndDrop } from "#test/support/served-database";
+import { openShopsDatabase, postWebhook, startShopifyAppServer } from "./shopify-harness";
 import { linkShopOwner } from "#app/models/owner.server";
 
 let t: TestDatabase;
@@ -38,23 +38,13 @@ interface Delivery {
   webhookId?: string | null;
 }
 
-/** POSTs a webhook the way Shopify does: HMAC-SHA256 (base64) of the raw body. */
-function webhook(topic: string, payload: unknown, o: Delivery = {}): Promise<Response> {
-  const body = JSON.stringify(payload);
-  const id = o.webhookId === undefined ? randomUUID() : o.webhookId;
-  return fetch(`${origin}/webhooks/${topic}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Shop-Domain": o.shop ?? SHOP,
-      ...(id === null ? {} : { "X-Shopify-Webhook-Id": id }),
-      "X-Shopify-API-Version": "2026-07",
-      "X-Shopify-Hmac-Sha256": webhookHmac(body, API_SECRET),
-    },
-    body,
+/** POSTs a webhook to its topic's route the way Shopify does, signed with the app's secret. */
+const webhook = (topic: string, payload: unknown, o: Delivery = {}): Promise<Response> =>
+  postWebhook(`${origin}/webhooks/${topic}`, topic, payload, {
+    shop: o.shop ?? SHOP,
+    secret: API_SECRET,
+    webhookId: o.webhookId,
   });
-}
 
 /** Shopify's documented payloads, for a shop. */
 const redactBody = (shop: unknown, email: string) => ({
@@ -131,29 +121,17 @@ async function offlineSession(shop: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedIfEmpty(t.db);
-  store = (await t.db.website.findFirstOrThrow({ where: { shopDomain: SHOP } })).id;
-  other = (await linkShopOwner(t.db, OTHER_SHOP, { name: "Other shop" })).websiteId;
+  ({ tdb: t, store, other } = await openShopsDatabase(SHOP, OTHER_SHOP));
   for (const shop of [SHOP, OTHER_SHOP]) await offlineSession(shop);
-  server = await startTestServer({
-    databaseUrl: t.url,
-    env: {
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      SHOPIFY_API_KEY: "binding-test-key",
-      SHOPIFY_API_SECRET: API_SECRET,
-      SHOPIFY_APP_URL: "http://127.0.0.1",
-      SCOPES: "read_products,write_app_proxy",
-      BECKON_OUTBOX_WORKER: "0",
-    },
-  });
+  server = await startShopifyAppServer(
+    t.url,
+    { apiKey: "binding-test-key", apiSecret: API_SECRET },
+    { BECKON_OUTBOX_WORKER: "0" },
+  );
   origin = server.origin;
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+afterAll(() => stopServerAndDrop(server, t));
 
 /** Expects a refusal naming the field, with a message. */
 async function expectRefused(res: Response, field: string, what: string) {

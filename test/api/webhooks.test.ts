@@ -7,11 +7,17 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { appProxySignature, webhookHmac } from "#test/support/shopify-signatures";
-import { seedIfEmpty } from "#prisma/seed";
-import { linkShopOwner } from "#app/models/owner.server";
+import type { TestDatabase } from "#test/support/test-database";
+import type { TestServer } from "#test/support/server";
+import { stopServerAndDrop } from "#test/support/served-database";
+import {
+  createOfflineSession,
+  customerProxyParams,
+  openShopsDatabase,
+  postWebhook,
+  signedProxyQuery,
+  startShopifyAppServer,
+} from "./shopify-harness";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -36,30 +42,20 @@ interface WebhookOptions {
   tamper?: boolean;
 }
 
-/** POSTs a webhook the way Shopify does: JSON body, HMAC-SHA256 (base64) of the raw body in X-Shopify-Hmac-Sha256. */
-async function webhook(path: string, topic: string, payload: object, o: WebhookOptions = {}): Promise<Response> {
-  const body = JSON.stringify(payload);
-  const signed = o.tamper ? JSON.stringify({ ...payload, tampered: true }) : body;
-  const hmac = webhookHmac(signed, o.secret ?? API_SECRET);
-  return fetch(`${origin}${path}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Shop-Domain": o.shop ?? SHOP,
-      "X-Shopify-Webhook-Id": o.webhookId ?? randomUUID(),
-      "X-Shopify-API-Version": "2026-07",
-      "X-Shopify-Triggered-At": new Date().toISOString(),
-      ...(o.unsigned ? {} : { "X-Shopify-Hmac-Sha256": hmac }),
-    },
-    body,
+/** POSTs a webhook the way Shopify does (of SHOP, signed with the app's secret, unless the options say otherwise). */
+function webhook(path: string, topic: string, payload: object, o: WebhookOptions = {}): Promise<Response> {
+  return postWebhook(`${origin}${path}`, topic, payload, {
+    shop: o.shop ?? SHOP,
+    secret: o.secret ?? API_SECRET,
+    webhookId: o.webhookId,
+    signedBody: o.tamper ? JSON.stringify({ ...payload, tampered: true }) : undefined,
+    unsigned: o.unsigned,
+    headers: { "X-Shopify-Triggered-At": new Date().toISOString() },
   });
 }
 
-/** An app proxy query signed as Shopify documents it: sorted key=value pairs joined without separators, HMAC-SHA256 hex. */
-function proxyQuery(params: Record<string, string>, secret = API_SECRET): URLSearchParams {
-  return new URLSearchParams({ ...params, signature: appProxySignature(params, secret) });
-}
+/** A proxy query signed with the app's secret, unless the test forges it with another. */
+const proxyQuery = (params: Record<string, string>, secret = API_SECRET) => signedProxyQuery(params, secret);
 
 let tokens = 0;
 
@@ -98,13 +94,8 @@ let bystander: number;
 let svNamesake: number;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedIfEmpty(t.db);
-  store = (await t.db.website.findFirstOrThrow({ where: { shopDomain: SHOP } })).id;
+  ({ tdb: t, store, other, otherProfile } = await openShopsDatabase(SHOP, OTHER_SHOP));
   sv = (await t.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  const linked = await linkShopOwner(t.db, OTHER_SHOP, { name: "Other shop" });
-  other = linked.websiteId;
-  otherProfile = linked.profileId;
 
   customer = await person(store, { email: "kund@example.com", phone: "+46 70-123 45 67" });
   samePhone = await person(store, { phone: "070 123 45 67" });
@@ -124,36 +115,14 @@ beforeAll(async () => {
     },
   });
   await person(other, { email: "lead-of-other-shop@example.com" });
-  for (const shop of [SHOP, OTHER_SHOP]) {
-    await t.db.session.create({
-      data: {
-        id: `offline_${shop}`,
-        shop,
-        state: "s",
-        isOnline: false,
-        scope: "read_products",
-        accessToken: `token-${shop}`,
-      },
-    });
-  }
+  for (const shop of [SHOP, OTHER_SHOP])
+    await createOfflineSession(t.db, shop, { state: "s", scope: "read_products", accessToken: `token-${shop}` });
 
-  server = await startTestServer({
-    databaseUrl: t.url,
-    env: {
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      SHOPIFY_API_KEY: API_KEY,
-      SHOPIFY_API_SECRET: API_SECRET,
-      SHOPIFY_APP_URL: "http://127.0.0.1",
-      SCOPES: "read_products,write_app_proxy",
-    },
-  });
+  server = await startShopifyAppServer(t.url, { apiKey: API_KEY, apiSecret: API_SECRET });
   origin = server.origin;
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await t?.drop();
-});
+afterAll(() => stopServerAndDrop(server, t));
 
 const CUSTOMER_PAYLOAD = {
   shop_id: 954889,
@@ -385,12 +354,7 @@ describe("install (OAuth through shopify-app-remix)", () => {
 });
 
 describe("app proxy", () => {
-  const base = () => ({
-    shop: SHOP,
-    logged_in_customer_id: "",
-    path_prefix: "/apps/beckon",
-    timestamp: String(Math.floor(Date.now() / 1000)),
-  });
+  const base = () => customerProxyParams(SHOP, "");
 
   it("answers a correctly signed request with the shop's widget script", async () => {
     const res = await fetch(`${origin}/proxy/api/websites/shop.js?${proxyQuery(base())}`);
