@@ -18,7 +18,7 @@ import { clientId, formCtaMock, token } from "#test/unit/integrations/factories"
 import { shopOrderClientId } from "#app/models/shop-order.server";
 import type { ResultsReport } from "#app/models/results/results.server";
 import { visitorCookieName } from "#widget/core/visitor";
-import { visitorCookieName as pixelCookieName } from "../../extensions/beckon-pixel/src/order";
+import { visitorCookieName as pixelCookieName } from "#extensions/beckon-pixel/src/order";
 
 /** The CTA the buyer converts on (variants A and B) and another CTA of the website. */
 let newsletter: { ctaId: number; variantA: number; variantB: number };
