@@ -3,7 +3,6 @@
  * PostgreSQL. Both generated clients come from the same models, so the
  * PostgreSQL one is typed as the SQLite one.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 // Explicit index.js paths: the server build keeps these generated CommonJS
@@ -15,8 +14,6 @@ import { plainSqlPool, registerPlainSql } from "./db/plain-sql.server";
 import { serialPgTransactions } from "./db/pg-serial-transactions.server";
 import { waitingForSqliteLocks } from "./db/sqlite-lock-wait.server";
 import { serverEnv, type EnvSource } from "./server/env.server";
-import { CONFIG_MODELS, invalidateWebsiteScripts } from "./server/website-script-cache.server";
-import { configChangeCommitted } from "./server/config-change-notice.server";
 
 export type Db = PrismaClient;
 export { Prisma };
@@ -32,73 +29,9 @@ export function dbNull(db: Db | Prisma.TransactionClient): typeof Prisma.DbNull 
   return provider === "postgresql" ? (PostgresPrisma.DbNull as unknown as typeof Prisma.DbNull) : Prisma.DbNull;
 }
 
-const READS = new Set([
-  "findUnique",
-  "findUniqueOrThrow",
-  "findFirst",
-  "findFirstOrThrow",
-  "findMany",
-  "count",
-  "aggregate",
-  "groupBy",
-]);
-
-/** Inside a $transaction of the application's client: whether it wrote to a config model. */
-const openTransaction = new AsyncLocalStorage<{ configWritten: boolean }>();
-
-/**
- * The client, extended so that a write to a model the public config is
- * built from empties the caches of site scripts once the write is committed
- * (website-script-cache.server.ts says how fresh the scripts are): at once
- * for a single write, after the commit for a write in a $transaction. Other
- * processes must not hear of a change before it is committed, or they would
- * rebuild from the old rows and keep those.
- */
-function invalidatingScripts(client: PrismaClient): Db {
-  // Only the config's models get the hook: the hot paths (events, people, contacts) run as before.
-  const hook = {
-    async $allOperations({
-      operation,
-      args,
-      query,
-    }: {
-      operation: string;
-      args: unknown;
-      query: (args: unknown) => Promise<unknown>;
-    }) {
-      const result = await query(args);
-      if (!READS.has(operation)) {
-        const transaction = openTransaction.getStore();
-        if (transaction) {
-          transaction.configWritten = true;
-          // This process's cache now; again, with the other processes', after the commit.
-          invalidateWebsiteScripts();
-        } else {
-          await configChangeCommitted();
-        }
-      }
-      return result;
-    },
-  };
-  const query = Object.fromEntries([...CONFIG_MODELS].map((model) => [model[0].toLowerCase() + model.slice(1), hook]));
-  const extended = client.$extends({ query } as Parameters<PrismaClient["$extends"]>[0]) as unknown as Db;
-  // $transaction runs its work inside a context the hook reads, and reports a config write once it has committed.
-  const transaction = async (...args: Parameters<Db["$transaction"]>) => {
-    const state = { configWritten: false };
-    const result = await openTransaction.run(state, () =>
-      (extended.$transaction as (...a: unknown[]) => Promise<unknown>)(...args),
-    );
-    if (state.configWritten) await configChangeCommitted();
-    return result;
-  };
-  return new Proxy(extended, {
-    get: (target, prop) => (prop === "$transaction" ? transaction : Reflect.get(target, prop)),
-  });
-}
-
 /** Opens a client for a database target (tests open their own). */
 export function createPrismaClient(target: DatabaseTarget = databaseTarget(serverEnv().databaseUrl)): Db {
-  const client = invalidatingScripts(openClient(target));
+  const client = openClient(target);
   if (target.kind !== "postgresql") return client;
   // Event ingestion's statements go through plain pg (plain-sql.server.ts says why); $disconnect closes that pool too.
   const plain = plainSqlPool(target.location, {

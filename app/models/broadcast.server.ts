@@ -20,6 +20,7 @@ import {
   type DbClient,
 } from "./model-kit.server";
 import { asRecord } from "#contract/json-record";
+import { sitesChanged } from "./site-publication.server";
 
 /** A broadcast failed validation. */
 export class BroadcastValidationError extends ModelValidationError {
@@ -326,6 +327,7 @@ export async function createBroadcast(db: DbClient, websiteId: number, input: un
       select: { id: true },
     });
     await syncConditions(tx, websiteId, { broadcastId: row.id }, broadcast.conditions);
+    await sitesChanged(tx);
     return (await getBroadcast(tx, websiteId, row.id))!;
   });
 }
@@ -343,6 +345,7 @@ export async function updateBroadcast(
     const broadcast = await parseBroadcast(tx, websiteId, { broadcastId }, input);
     await tx.broadcast.update({ where: { id: broadcastId }, data: broadcastColumns(broadcast) });
     await syncConditions(tx, websiteId, { broadcastId }, broadcast.conditions);
+    await sitesChanged(tx);
     return (await getBroadcast(tx, websiteId, broadcastId))!;
   });
 }
@@ -351,6 +354,7 @@ export async function updateBroadcast(
 export async function deleteBroadcast(db: DbClient, websiteId: number, broadcastId: number): Promise<void> {
   const { count } = await db.broadcast.deleteMany({ where: { id: broadcastId, websiteId } });
   if (count === 0) throw new NotFoundError("broadcast", broadcastId);
+  await sitesChanged(db);
 }
 
 /** A website's broadcasts with their conditions, oldest first. */
@@ -400,6 +404,7 @@ export async function saveSiteConditions(db: DbClient, websiteId: number, input:
     ];
     if (issues.length) throw new BroadcastValidationError(issues);
     await syncConditions(tx, websiteId, { site: true }, conditions);
+    await sitesChanged(tx);
     return listSiteConditions(tx, websiteId);
   });
 }

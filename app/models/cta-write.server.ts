@@ -23,6 +23,7 @@ import {
 } from "./cta-validation.server";
 import { NotFoundError, inTransaction, nullableJson, toJson, type DbClient } from "./model-kit.server";
 import { isRecord } from "#contract/json-record";
+import { sitesChanged } from "./site-publication.server";
 
 /** Updates the row when the node has an id, creates it otherwise; returns the id. */
 async function saveRow(
@@ -280,6 +281,8 @@ export async function writeDocument(
     await tx.cta.update({ where: { id: ctaId }, data: { publishedAt } });
     after.published_at = publishedAt.toISOString();
   }
+  // What visitors get is built from these rows: publish the change once the transaction commits.
+  await sitesChanged(tx);
   return after;
 }
 

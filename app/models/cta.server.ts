@@ -17,6 +17,7 @@ import type { CtaDocument } from "#contract/schema/cta";
 import type { PublicCtaSummary } from "#contract/schema/public-config";
 import { byPosition, ctaHeaderOf } from "./cta-rows.server";
 import { NotFoundError, nullableJson, type DbClient } from "./model-kit.server";
+import { sitesChanged } from "./site-publication.server";
 
 export { NotFoundError } from "./model-kit.server";
 export { loadCtaDocument } from "./cta-rows.server";
@@ -44,6 +45,7 @@ async function setStatus(
 ): Promise<CtaListItem> {
   const { count } = await db.cta.updateMany({ where: { id: ctaId, websiteId }, data });
   if (count === 0) throw new NotFoundError("CTA", ctaId);
+  await sitesChanged(db);
   return listItemOf(await db.cta.findUniqueOrThrow({ where: { id: ctaId } }));
 }
 

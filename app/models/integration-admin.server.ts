@@ -22,6 +22,7 @@ import {
 import { asRecord } from "#contract/json-record";
 import { LIST_ACTION_TYPES } from "./lead-sync.server";
 import { NotFoundError } from "./model-kit.server";
+import { sitesChanged } from "./site-publication.server";
 
 /** Integration types an owner can connect from the integrations page. */
 export const CONNECTABLE_TYPES = ["klaviyo", "mailchimp", "activecampaign", "builtin"] as const;
@@ -192,6 +193,7 @@ export async function connectIntegration(
     },
     select: { id: true },
   });
+  await sitesChanged(db);
   return row.id;
 }
 
@@ -237,6 +239,7 @@ export async function updateIntegration(
     where: { id: row.id },
     data: { credentials, ...(input.name?.trim() ? { name: input.name.trim().slice(0, 200) } : {}) },
   });
+  await sitesChanged(db);
 }
 
 /** The CTAs (names) whose list or tag actions use an integration. */
@@ -280,6 +283,7 @@ export async function disconnectIntegration(db: Db, websiteId: number, integrati
     );
   }
   await db.integration.deleteMany({ where: { id: row.id, websiteId } });
+  await sitesChanged(db);
 }
 
 /** Adds a list (its id in the tool, and a name the owner recognises). */

@@ -13,12 +13,43 @@ import { InputError } from "#app/server/input-error";
 /** A client or an open transaction: models join the caller's transaction when given one. */
 export type DbClient = Db | Prisma.TransactionClient;
 
-/** Runs fn in one transaction, or inside the caller's when db already is a transaction. */
-export function inTransaction<T>(db: DbClient, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+/** What runs once a transaction that inTransaction opened has committed (site-publication.server.ts's step). */
+type AfterCommit = () => Promise<void>;
+const commitHooks = new WeakMap<Prisma.TransactionClient, AfterCommit[]>();
+
+/**
+ * Runs fn in one transaction, or inside the caller's when db already is a
+ * transaction. What fn's writes asked to run after the commit (afterCommit)
+ * runs once the outermost transaction has committed, before this resolves;
+ * nothing of it runs when the transaction rolls back.
+ */
+export async function inTransaction<T>(db: DbClient, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  if (!("$transaction" in db)) return fn(db);
+  const hooks: AfterCommit[] = [];
   // A CTA save is a few hundred small statements; the default 5 s limit is
   // too tight for a busy PostgreSQL pool or a cold SQLite file.
-  if ("$transaction" in db) return db.$transaction(fn, { maxWait: 10_000, timeout: 60_000 });
-  return fn(db);
+  const result = await db.$transaction(
+    (tx) => {
+      commitHooks.set(tx, hooks);
+      return fn(tx);
+    },
+    { maxWait: 10_000, timeout: 60_000 },
+  );
+  for (const hook of hooks) await hook();
+  return result;
+}
+
+/**
+ * Runs hook once db's writes are committed: at once for the client (each
+ * write commits by itself), after the commit of the transaction
+ * inTransaction opened, once per transaction however often it is asked.
+ * A transaction opened some other way cannot be waited for; the hook then
+ * runs at once, as for the client.
+ */
+export async function afterCommit(db: DbClient, hook: AfterCommit): Promise<void> {
+  const pending = "$transaction" in db ? undefined : commitHooks.get(db);
+  if (!pending) return hook();
+  if (!pending.includes(hook)) pending.push(hook);
 }
 
 /** Something the caller named does not exist on this website (404; never says whether it exists elsewhere). */

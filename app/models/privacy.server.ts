@@ -21,6 +21,7 @@ import { inTransaction, type DbClient } from "./model-kit.server";
 import { parseShopifyCustomerId } from "./shop-customer.server";
 import { enqueueSyncJob } from "#app/integrations/outbox.server";
 import { isProviderType } from "#app/integrations/mailing/registry.server";
+import { sitesChanged } from "./site-publication.server";
 
 /** The customer fields of a privacy webhook's payload that can identify a person. */
 export interface CustomerIdentity {
@@ -328,6 +329,7 @@ export async function redactShop(db: DbClient, shop: string): Promise<ShopRedact
         select: { profileId: true },
       });
       websites = (await tx.website.deleteMany({ where: { id: website.id } })).count;
+      await sitesChanged(tx);
       const orphans = await tx.ownerProfile.findMany({
         where: { id: { in: members.map((m) => m.profileId) }, account: null, websites: { none: {} } },
         select: { id: true },

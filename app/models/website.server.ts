@@ -21,6 +21,7 @@ import {
   type WebsiteSettings,
 } from "#contract/schema/website";
 import { isLanguage } from "#contract/i18n";
+import { sitesChanged } from "./site-publication.server";
 
 /** Website settings failed validation. */
 export class WebsiteValidationError extends ModelValidationError {
@@ -87,9 +88,11 @@ function settingsColumns(db: DbClient, settings: WebsiteSettings) {
 /** Creates a website from settings (validated; throws WebsiteValidationError naming the field). */
 export async function createWebsite(db: DbClient, settings: unknown, extras: WebsiteExtras = {}): Promise<Website> {
   const parsed = parseSettings(settings);
-  return db.website.create({
+  const website = await db.website.create({
     data: { ...settingsColumns(db, parsed), shopDomain: extras.shopDomain?.trim().toLowerCase() || null },
   });
+  await sitesChanged(db);
+  return website;
 }
 
 /**
@@ -104,7 +107,9 @@ export async function updateWebsiteSettings(db: DbClient, websiteId: number, inp
     throw new WebsiteValidationError([issueAt([], "Send the settings as an object")]);
   }
   const parsed = parseSettings({ ...websiteSettingsOf(row), ...input });
-  return db.website.update({ where: { id: websiteId }, data: settingsColumns(db, parsed) });
+  const website = await db.website.update({ where: { id: websiteId }, data: settingsColumns(db, parsed) });
+  await sitesChanged(db);
+  return website;
 }
 
 /** A website by id, or null. */

@@ -7,16 +7,13 @@ import { prisma } from "#app/db.server";
 import { apiError, publicApi } from "#app/server/http.server";
 import { parseId } from "#app/server/id";
 import { resolveOrigin } from "#app/server/origin.server";
-import { websiteScriptResponse } from "#app/server/website-script.server";
-import { buildPublicConfig } from "#app/models/public-config.server";
+import { siteScriptResponse } from "#app/models/site-script.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   publicApi(request, async () => {
     const websiteId = parseId(/^(\d+)\.js$/.exec(params.websiteFile ?? "")?.[1]);
     if (websiteId === null) return apiError(404, "Unknown website script", "website_id");
-    return websiteScriptResponse(request, websiteId, resolveOrigin(request), (id, origin) =>
-      buildPublicConfig(prisma, id, origin),
-    );
+    return siteScriptResponse(prisma, request, websiteId, resolveOrigin(request));
   }, ["GET", "HEAD"]);
 
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -11,9 +11,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "#app/db.server";
 import { apiError } from "#app/server/http.server";
 import { resolveOrigin } from "#app/server/origin.server";
-import { websiteScriptResponse } from "#app/server/website-script.server";
 import { websiteIdForShop } from "#app/models/owner.server";
-import { buildPublicConfig } from "#app/models/public-config.server";
+import { siteScriptResponse } from "#app/models/site-script.server";
 import { authenticateAppProxy } from "#app/shopify.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,7 +21,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const websiteId = await websiteIdForShop(prisma, shop);
   if (!websiteId)
     return apiError(404, "This shop has no Beckon website: open the Beckon app in the Shopify admin once", "shop");
-  return websiteScriptResponse(request, websiteId, resolveOrigin(request), (id, origin) =>
-    buildPublicConfig(prisma, id, origin),
-  );
+  return siteScriptResponse(prisma, request, websiteId, resolveOrigin(request));
 }

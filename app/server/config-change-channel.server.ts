@@ -5,7 +5,7 @@
  * - Redis pub/sub when BECKON_REDIS_URL is set;
  * - else PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL: one
  *   dedicated connection per process listens; a notice is sent with
- *   pg_notify once the write has committed (app/db.server.ts);
+ *   pg_notify once the write has committed (app/models/site-publication.server.ts);
  * - else nothing (SQLite: one process).
  * A process ignores its own notices (it emptied its cache already). A lost
  * connection is reopened, and the cache emptied then, since notices sent

@@ -1,12 +1,13 @@
 /**
- * What happens when this process has committed a write to a model the public
- * config is built from: its own site-script cache empties, and, when a
- * cross-process channel runs (config-change-channel.server.ts), every other
- * process is told to empty theirs.
+ * What happens when this process has committed a change to what sites show
+ * (app/models/site-publication.server.ts calls it): its own site-script
+ * cache empties, and, when a cross-process channel runs
+ * (config-change-channel.server.ts), every other process is told to empty
+ * theirs.
  *
  * The channel's publisher is kept on globalThis: the server script starts the
- * channel, while the database client that reports the writes lives in the
- * bundled Remix build, and each loads its own copy of this module.
+ * channel, while the models that publish changes live in the bundled Remix
+ * build, and each loads its own copy of this module.
  */
 import { invalidateWebsiteScripts } from "./website-script-cache.server";
 

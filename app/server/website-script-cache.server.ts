@@ -8,12 +8,13 @@
  *
  * Freshness, as HTTP caching has it (the browsers' copy is fresh for 60 s,
  * then revalidated while it is used):
- * - a write through this process's database client to a model the config
- *   reads empties the cache at once (app/db.server.ts calls
- *   invalidateWebsiteScripts), so an owner's change shows on the next page;
- * - such a write, once committed, empties every other server process's cache
- *   too (PostgreSQL NOTIFY or Redis pub/sub, config-change-channel.server.ts),
- *   when several processes share the database;
+ * - publishing an owner's change, once committed, empties this process's
+ *   cache (app/models/site-publication.server.ts: the models that write what
+ *   a config is built from end with sitesChanged), so the change shows on
+ *   the next page;
+ * - and every other server process's cache too (PostgreSQL NOTIFY or Redis
+ *   pub/sub, config-change-channel.server.ts), when several processes share
+ *   the database;
  * - a script is fresh for BECKON_SCRIPT_CACHE_MS (10 s by default; 0 turns
  *   the cache off). Past that and up to 60 s it is still answered, while
  *   one build in the background replaces it: another process's write (a
@@ -35,23 +36,6 @@ export interface BuiltScript {
   gzip: Buffer;
   br: Buffer;
 }
-
-/** Models whose rows the public config is built from: a write to one of them empties the cache. */
-export const CONFIG_MODELS = new Set([
-  "Website",
-  "Cta",
-  "CtaVariant",
-  "CtaStep",
-  "CtaSection",
-  "CtaColumn",
-  "CtaElement",
-  "CtaField",
-  "ActionGroup",
-  "Action",
-  "Broadcast",
-  "Condition",
-  "Integration",
-]);
 
 /** How many scripts are remembered: past it, the oldest goes first. */
 const MAX_ENTRIES = 1000;
@@ -149,7 +133,7 @@ export const websiteScripts: ScriptCache = ((globalThis as unknown as Record<sym
   CACHE_KEY
 ] ??= createScriptCache());
 
-/** Forgets every cached site script (after a write that may change a public config). */
+/** Forgets every cached site script (a published change, here or in another process). */
 export function invalidateWebsiteScripts(): void {
   websiteScripts.invalidate();
 }

@@ -2,7 +2,9 @@
  * The site-specific widget script (SPEC 7): the website's public config, then
  * the loader, in one request. Served as GET /api/websites/{id}.js for any
  * site and, for Shopify storefronts, as /apps/beckon/api/websites/shop.js
- * through the app proxy. Both routes answer with websiteScriptResponse().
+ * through the app proxy. Both routes answer with siteScriptResponse()
+ * (app/models/site-script.server.ts), which builds the script from the
+ * database through the cache; this module makes the body and the answer.
  */
 import type { PublicWebsiteConfig } from "#contract/schema/public-config";
 import { apiError } from "./http.server";
@@ -10,7 +12,7 @@ import type { ResolvedOrigin } from "./origin.server";
 import { etagOf, notModified, pickEncoding } from "./etag.server";
 import { scriptSafeJson } from "./script-json";
 import { rendererFiles, widgetAsset } from "./widget-assets.server";
-import { packScript, websiteScripts, type BuiltScript, type ScriptCache } from "./website-script-cache.server";
+import { packScript, type BuiltScript } from "./website-script-cache.server";
 import { COMPILE_HINT } from "#contract/compile-hint";
 import { startsAtPageStart } from "#contract/placement";
 
@@ -52,31 +54,28 @@ export async function packWebsiteScript(
   return previous?.body === body ? previous : packScript(body, etagOf(body));
 }
 
+/** The 503 answer while the widget bundles are missing, or null when the loader is there to serve. */
+export function widgetNotBuilt(): Response | null {
+  return widgetAsset("beckon-loader.js")
+    ? null
+    : apiError(503, "The widget has not been built (npm run build:widget)", null);
+}
+
 /**
- * A website's script as an HTTP answer: from the cache of built scripts
- * (website-script-cache.server.ts), compressed ahead of time; cached
- * briefly by browsers and revalidated by ETag (so publishing shows up
- * within a minute), 304 when unchanged; 404 for an unknown website and a
- * 503 JSON error when the widget bundles are missing. An origin taken from
- * the request's headers (`shared` false) is kept out of shared caches: a
- * CDN must not hand one client's Host to every visitor. A plain string is
- * a configured origin.
+ * A website's built script as an HTTP answer, compressed ahead of time;
+ * cached briefly by browsers and revalidated by ETag (so publishing shows
+ * up within a minute), 304 when unchanged; 404 for an unknown website
+ * (no script). An origin taken from the request's headers (`shared` false)
+ * is kept out of shared caches: a CDN must not hand one client's Host to
+ * every visitor. A plain string is a configured origin.
  */
-export async function websiteScriptResponse(
+export function websiteScriptAnswer(
   request: Request,
-  websiteId: number,
   resolved: string | ResolvedOrigin,
-  buildConfig: (websiteId: number, origin: string) => Promise<PublicWebsiteConfig | null>,
-  cache: ScriptCache = websiteScripts,
-): Promise<Response> {
-  const loader = widgetAsset("beckon-loader.js");
-  if (!loader) return apiError(503, "The widget has not been built (npm run build:widget)", null);
-  const { origin, shared } = typeof resolved === "string" ? { origin: resolved, shared: true } : resolved;
-  const script = await cache.get(`${websiteId} ${origin}`, async (previous) => {
-    const config = await buildConfig(websiteId, origin);
-    return config && packWebsiteScript(websiteScriptBody(config, loader), previous);
-  });
+  script: BuiltScript | null,
+): Response {
   if (!script) return apiError(404, "Unknown website", "website_id");
+  const shared = typeof resolved === "string" || resolved.shared;
   const headers: Record<string, string> = {
     "Content-Type": "application/javascript; charset=utf-8",
     "Cache-Control": `${shared ? "public" : "private"}, max-age=60, stale-while-revalidate=600`,

@@ -5,12 +5,14 @@
  * reach the browser's own cache), and CDN location headers count only
  * behind a trusted proxy.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resolveOrigin } from "#app/server/origin.server";
-import { websiteScriptResponse } from "#app/server/website-script.server";
+import { siteScriptResponse } from "#app/models/site-script.server";
+import { createWebsite } from "#app/models/website.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { websiteSettingsMock } from "#test/fixtures/factories";
 import { createScriptCache } from "#app/server/website-script-cache.server";
 import { geolocate } from "#app/integrations/geolocation.server";
-import type { PublicWebsiteConfig } from "#contract/schema/public-config";
 
 const at = (url: string) => new Request(url);
 
@@ -53,20 +55,20 @@ describe("resolveOrigin", () => {
 });
 
 describe("the site script's caching", () => {
-  const loaded = (origin: string) =>
-    ({
-      website_id: 7,
-      api_origin: origin,
-      asset_base: `${origin}/widget/`,
-      ctas: [],
-    }) as unknown as PublicWebsiteConfig;
+  let t: TestDatabase;
+  let websiteId: number;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    websiteId = (await createWebsite(t.db, websiteSettingsMock({ name: "Origins" }))).id;
+  });
+  afterAll(() => t.drop());
   const answer = (url: string, env: Record<string, string>) => {
     const request = at(url);
-    return websiteScriptResponse(
+    return siteScriptResponse(
+      t.db,
       request,
-      7,
+      websiteId,
       resolveOrigin(request, env),
-      async (_id, origin) => loaded(origin),
       createScriptCache(() => 60_000),
     );
   };

@@ -9,7 +9,7 @@ import {
 } from "#app/server/website-script-cache.server";
 import { pickEncoding } from "#app/server/etag.server";
 import { captureLogs } from "#app/server/logger.server";
-import { packWebsiteScript, websiteScriptBody, websiteScriptResponse } from "#app/server/website-script.server";
+import { packWebsiteScript, websiteScriptAnswer, websiteScriptBody } from "#app/server/website-script.server";
 import { parseRendererFiles } from "#app/server/widget-assets.server";
 import type { PublicCtaSummary, PublicWebsiteConfig } from "#contract/schema/public-config";
 import type { CtaDocument } from "#contract/schema/cta";
@@ -286,13 +286,12 @@ describe("a site script's answer", () => {
     asset_base: "http://a/widget/",
     ctas: [],
   } as unknown as PublicWebsiteConfig;
-  const answer = (headers: Record<string, string>, method = "GET", cache = createScriptCache(() => 60_000)) =>
-    websiteScriptResponse(
+  // Built through a cache as app/models/site-script.server.ts builds it, from this config instead of a database.
+  const answer = async (headers: Record<string, string>, method = "GET", cache = createScriptCache(() => 60_000)) =>
+    websiteScriptAnswer(
       new Request("http://a/api/websites/7.js", { method, headers }),
-      7,
       "http://a",
-      async (id) => (id === 7 ? config : null),
-      cache,
+      await cache.get("7 http://a", async (previous) => packWebsiteScript(websiteScriptBody(config), previous)),
     );
 
   it("sends the compressed body the request accepts, with its length, ETag and Vary", async () => {
@@ -332,23 +331,19 @@ describe("a site script's answer", () => {
   });
 
   it("answers 404 for an unknown website", async () => {
-    const res = await websiteScriptResponse(
-      new Request("http://a/api/websites/8.js"),
-      8,
-      "http://a",
-      async () => null,
-      createScriptCache(() => 60_000),
-    );
+    const res = websiteScriptAnswer(new Request("http://a/api/websites/8.js"), "http://a", null);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { field: "website_id", message: "Unknown website" } });
   });
 });
 
-describe("the database client empties the cache on a write the config reads", () => {
-  it("after a write to a config model, not after a read or a write elsewhere", async () => {
+describe("publishing a change empties the cache once it is committed", () => {
+  it("after a model's write to what sites show, not after a read, a write elsewhere or a rolled-back change", async () => {
     const { createTestDatabase } = await import("#test/support/test-database");
     const { websiteScripts } = await import("#app/server/website-script-cache.server");
-    const { createWebsite } = await import("#app/models/website.server");
+    const { createWebsite, updateWebsiteSettings } = await import("#app/models/website.server");
+    const { saveSiteConditions } = await import("#app/models/broadcast.server");
+    const { inTransaction } = await import("#app/models/model-kit.server");
     const { websiteSettingsMock } = await import("#test/fixtures/factories");
     const t = await createTestDatabase();
     try {
@@ -360,11 +355,30 @@ describe("the database client empties the cache on a write the config reads", ()
         data: { websiteId: website.id, visitorToken: "cache_token_0123456789", extra: {}, data: {} },
       });
       expect(websiteScripts.size).toBeGreaterThan(0);
-      await t.db.website.update({ where: { id: website.id }, data: { name: "Renamed" } });
+      await updateWebsiteSettings(t.db, website.id, { name: "Renamed" });
       expect(websiteScripts.size).toBe(0);
+
+      // Inside a transaction: only once it has committed.
       await fill();
-      await t.db.condition.deleteMany({ where: { websiteId: website.id } });
+      await inTransaction(t.db, async (tx) => {
+        await saveSiteConditions(tx, website.id, []);
+        await updateWebsiteSettings(tx, website.id, { name: "Twice in one transaction" });
+        expect(websiteScripts.size).toBeGreaterThan(0);
+      });
       expect(websiteScripts.size).toBe(0);
+
+      // A change that rolls back publishes nothing.
+      await fill();
+      await expect(
+        inTransaction(t.db, async (tx) => {
+          await updateWebsiteSettings(tx, website.id, { name: "Never committed" });
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      expect(websiteScripts.size).toBeGreaterThan(0);
+      expect((await t.db.website.findUniqueOrThrow({ where: { id: website.id } })).name).toBe(
+        "Twice in one transaction",
+      );
     } finally {
       await t.drop();
     }
