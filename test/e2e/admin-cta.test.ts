@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { expectResponse } from "../support/expect-request";
 import { launchChromium } from "../support/chromium";
 import { hydrated, seriousViolations, logInAsOwner } from "../support/admin-page";
 import { seedIfEmpty } from "../../prisma/seed";
@@ -172,9 +173,7 @@ describe("the owner builds a campaign", () => {
       await email.waitFor({ state: "visible", timeout: 15_000 });
       await expect.poll(() => mine.locator("h2").first().textContent()).toBe(HEADING);
       await email.fill(LEAD);
-      const submitted = page.waitForResponse(
-        (r) => r.url().includes("/contacts/create") && r.request().method() === "POST",
-      );
+      const submitted = expectResponse(page, { method: "POST", path: "/contacts/create" });
       await mine.locator("button[type=submit]").click();
       expect((await submitted).status()).toBe(201);
       await expect.poll(() => mine.getByRole("status").first().innerText(), { timeout: 10_000 }).toMatch(/Thanks!/);

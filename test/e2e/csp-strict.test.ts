@@ -11,6 +11,7 @@ import type { Browser } from "playwright-core";
 import { randomBytes } from "node:crypto";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { expectResponse } from "../support/expect-request";
 import { launchChromium } from "../support/chromium";
 import { seedIfEmpty } from "../../prisma/seed";
 import { createWebsite } from "../../app/models/website.server";
@@ -148,7 +149,7 @@ describe("the widget under a strict Content-Security-Policy", () => {
       expect(new Set(widgetFiles).size).toBe(widgetFiles.length);
       const email = `csp-${Date.now()}-${name.length}@example.com`;
       await dialog.locator("input[type=email]").fill(email);
-      const sent = page.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
+      const sent = expectResponse(page, { method: "POST", path: "/contacts/create" });
       await dialog.locator("button[type=submit]").click();
       expect((await sent).status()).toBe(201);
       await expect.poll(() => tdb.db.person.count({ where: { websiteId, email } }), { timeout: 10_000 }).toBe(1);

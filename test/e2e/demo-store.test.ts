@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { expectResponse } from "../support/expect-request";
 import { launchChromium } from "../support/chromium";
 import { seedIfEmpty } from "../../prisma/seed";
 import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";
@@ -54,9 +55,7 @@ describe("the demo store", () => {
       const feed = page.locator('[data-beckon-area="products"] beckon-cta');
       const button = feed.locator(".bk-product-button").first();
       await button.waitFor({ state: "visible", timeout: 20_000 });
-      const adding = page.waitForResponse(
-        (r) => r.url() === `${server.origin}/demo/store/cart/add.js` && r.request().method() === "POST",
-      );
+      const adding = expectResponse(page, { method: "POST", origin: server.origin, path: "/demo/store/cart/add.js" });
       await button.click();
       expect((await adding).status()).toBe(200);
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { expectResponse } from "../support/expect-request";
 import { launchChromium } from "../support/chromium";
 import { seedIfEmpty } from "../../prisma/seed";
 import { buildDemo } from "../../scripts/build-demo";
@@ -184,8 +185,8 @@ describe("form tracking", () => {
     await page.fill("#form-field-website", "https://lindqvist.exempel.se");
     await page.fill("#form-field-message", "Vi vill veta mer om era kurser i förhandling.");
     await page.check("#form-field-consent");
-    const contactSent = page.waitForResponse((r) => r.url().includes(`/api/websites/${svId}/contacts/create`));
-    const hostSent = page.waitForResponse((r) => r.url().endsWith("/saljakademin/v1/kontakt"));
+    const contactSent = expectResponse(page, { path: `/api/websites/${svId}/contacts/create` });
+    const hostSent = expectResponse(page, { path: "/saljakademin/v1/kontakt" });
     await page.click("#kontaktformular [type=submit]");
     expect((await hostSent).status()).toBe(200);
     expect((await contactSent).status()).toBeLessThan(300);
@@ -248,11 +249,10 @@ describe("form tracking of a rejected submit", () => {
       company: "Berg AB",
     });
     // The widget sends its contacts one at a time, in order: the accepted one's arriving means an earlier one would have.
-    const accepted = page.waitForResponse(
-      (r) =>
-        r.url().includes(`/api/websites/${svId}/contacts/create`) &&
-        (r.request().postData() ?? "").includes("greta.berg@exempel.se"),
-    );
+    const accepted = expectResponse(page, {
+      path: `/api/websites/${svId}/contacts/create`,
+      where: (request) => (request.postData() ?? "").includes("greta.berg@exempel.se"),
+    });
     await page.click("#kontaktformular [type=submit]");
     expect((await accepted).status()).toBeLessThan(300);
     await expect
@@ -349,7 +349,7 @@ describe("loop filter", () => {
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.waitForTimeout(500);
     expect(await shown(page, cta.loop).count()).toBe(0);
-    const answered = page.waitForResponse((r) => r.url().endsWith("/elementor-pro/v1/refresh-loop"));
+    const answered = expectResponse(page, { path: "/elementor-pro/v1/refresh-loop" });
     await page.click('.e-filter[data-id="c0ffee0"] [data-filter="ledarskap"]');
     await answered;
     expect(page.url()).toContain(LOOP_TERM);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { expectResponse } from "../support/expect-request";
 import { launchChromium } from "../support/chromium";
 import { logInAsOwner } from "../support/admin-page";
 import { seedIfEmpty } from "../../prisma/seed";
@@ -44,9 +45,7 @@ it("captures a newsletter e-mail on the Swedish demo page and shows it to the ow
   await input.fill(email);
   // The seeded newsletter form asks for marketing consent (required).
   await footer.locator('input[name="marketing_consent"]').check();
-  const submitted = page.waitForResponse(
-    (r) => r.url().includes("/contacts/create") && r.request().method() === "POST",
-  );
+  const submitted = expectResponse(page, { method: "POST", path: "/contacts/create" });
   await footer.locator("button[type=submit]").click();
   const response = await submitted;
   expect(response.status()).toBe(201);

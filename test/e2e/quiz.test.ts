@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { expectResponse } from "../support/expect-request";
 import { seedIfEmpty } from "../../prisma/seed";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
 import type { CtaDocument } from "../../contract/schema/cta";
@@ -128,7 +129,7 @@ it("completes a branching quiz (a jump, one back, a sub-question) and stores the
   await q.getByRole("button", { name: "Nästa" }).click();
   await expect.poll(() => legend.innerText()).toBe("Hur stor budget?");
   await q.locator("input[type=number]").fill("50000");
-  const created = p.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
+  const created = expectResponse(p, { method: "POST", path: "/contacts/create" });
   await q.getByRole("button", { name: "Nästa" }).click();
   expect((await created).status()).toBe(201);
   await expect

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { expectRequest, expectResponse } from "../support/expect-request";
 import { seedIfEmpty } from "../../prisma/seed";
 import { genericSnippet } from "../../widget/snippet";
 import { hostHtml, launchThirdPartyChromium, SITE } from "../fixtures/render/harness";
@@ -82,7 +83,7 @@ it("stores the contact a visitor submits in the seeded inline newsletter", async
   // The seeded consent is required: the form says so and sends nothing.
   await footer.locator(".bk-error").first().waitFor();
   await footer.locator("input[name=marketing_consent]").check();
-  const created = p.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
+  const created = expectResponse(p, { method: "POST", path: "/contacts/create" });
   await footer.locator("button[type=submit]").click();
   expect((await created).status()).toBe(201);
   await expect
@@ -115,7 +116,7 @@ it("shows the seeded exit popup on beckon.trigger, stores its contact, and close
   const email = `exit-${Date.now()}@exempel.se`;
   await dialog.locator("input[type=email]").fill(email);
   await dialog.locator("input[name=marketing_consent]").check();
-  const created = p.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
+  const created = expectResponse(p, { method: "POST", path: "/contacts/create" });
   await dialog.locator("button[type=submit]").click();
   expect((await created).status()).toBe(201);
   await expect
@@ -147,7 +148,7 @@ it("waits for the page's gtag client id (up to 500 ms) and sends it with the con
   await footer.locator("input[name=name]").fill("Ga");
   await footer.locator("input[type=email]").fill(`ga-${Date.now()}@exempel.se`);
   await footer.locator("input[name=marketing_consent]").check();
-  const created = p.waitForRequest((r) => r.url().includes("/contacts/create") && r.method() === "POST");
+  const created = expectRequest(p, { method: "POST", path: "/contacts/create" });
   await footer.locator("button[type=submit]").click();
   const body = JSON.parse((await created).postData() || "{}");
   expect(JSON.stringify(body)).toContain('"ga_client_id":"1234567890.1700000000"');

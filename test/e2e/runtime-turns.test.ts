@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { expectResponse } from "../support/expect-request";
 import { createWebsite } from "../../app/models/website.server";
 import { createBroadcast } from "../../app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
@@ -149,7 +150,7 @@ describe("one modal at a time", () => {
   it("two exit popups: only one opens (the higher priority), the other once it is closed", async () => {
     const { page, errors, context } = await open("/t/exit");
     // Both definitions and the renderer are fetched ahead (1.5 s after ready): wait for them, then leave through the top.
-    await page.waitForResponse((r) => r.url().includes(`/api/cta/${ids.exitA}`), { timeout: 15_000 });
+    await expectResponse(page, { path: `/api/cta/${ids.exitA}.json`, timeout: 15_000 });
     await page.mouse.move(300, 300);
     await page.mouse.move(300, 10, { steps: 5 });
     await page.mouse.move(300, -20, { steps: 2 });

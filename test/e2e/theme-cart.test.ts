@@ -24,6 +24,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/server";
+import { expectRequest, expectResponse } from "../support/expect-request";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
 import { startStorefront, type RunningStorefront } from "../storefront/server";
 import { createWebsite } from "../../app/models/website.server";
@@ -265,7 +266,7 @@ describe("the theme's cart after a CTA's add", () => {
 
     const button = feedButton(page);
     await button.waitFor({ state: "visible", timeout: 20_000 });
-    const adding = page.waitForRequest((r) => r.url() === `${shop.origin}/cart/add.js`);
+    const adding = expectRequest(page, { origin: shop.origin, path: "/cart/add.js" });
     await button.click();
     // Bundled section rendering, as Dawn's product form asks for it.
     expect((await adding).postDataJSON()).toEqual({
@@ -305,7 +306,7 @@ describe("the theme's cart after a CTA's add", () => {
     const cta = page.locator(`beckon-cta[data-beckon-cta="${actionCtaId}"]`);
     const button = cta.getByRole("button", { name: "Add the dripper" });
     await button.waitFor({ state: "visible", timeout: 20_000 });
-    const adding = page.waitForRequest((r) => r.url() === `${shop.origin}/cart/add.js`);
+    const adding = expectRequest(page, { origin: shop.origin, path: "/cart/add.js" });
     await button.click();
     expect((await adding).postDataJSON()).toMatchObject({
       items: [{ id: POUR_OVER.variants[0].id, quantity: 1 }],
@@ -329,8 +330,7 @@ describe("the theme's cart after a CTA's add", () => {
       ]);
 
     const context = await browser.newContext();
-    const extras = (page: Page) =>
-      page.waitForResponse((r) => /\/beckon-extras\.js/.test(r.url()), { timeout: 20_000 });
+    const extras = (page: Page) => expectResponse(page, { path: "/beckon-extras.js", timeout: 20_000 });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -344,7 +344,11 @@ describe("the theme's cart after a CTA's add", () => {
     expect(await popup.count()).toBe(0);
 
     // The theme's own product form adds: shopify:cart:lines-update (context "product"), then cart.js for the value.
-    const cartRead = page.waitForRequest((r) => r.url() === `${shop.origin}/cart.js` && r.frame() === page.mainFrame());
+    const cartRead = expectRequest(page, {
+      origin: shop.origin,
+      path: "/cart.js",
+      where: (request) => request.frame() === page.mainFrame(),
+    });
     await page.click("#theme-add");
     await cartRead;
     await popup.waitFor({ state: "attached", timeout: 10_000 });
