@@ -11,20 +11,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
+import type { BrowserContext, Page } from "playwright-core";
+import { browser, server, svId as sv, tdb, withE2eStack } from "../support/e2e-stack";
 import { expectResponse } from "../support/expect-request";
-import { launchChromium } from "../support/chromium";
 import { hydrated, seriousViolations, logInAsOwner } from "../support/admin-page";
-import { seedIfEmpty } from "../../prisma/seed";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let admin: BrowserContext;
 let owner: Page;
-let sv: number;
 
 const CTA_NAME = "Julerbjudande E2E";
 const HEADING = "Julens bästa säljtips";
@@ -44,12 +37,9 @@ function loaderShowsOverlays(): boolean {
 }
 const overlaySupported = loaderShowsOverlays();
 
+withE2eStack();
+
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   admin = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   owner = await admin.newPage();
   // Admin pages allow inline scripts by nonce only: whatever the policy blocks is reported here.
@@ -59,9 +49,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 const cspViolations: string[] = [];

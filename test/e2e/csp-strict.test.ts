@@ -7,13 +7,9 @@
  * violation. Run with and without 'strict-dynamic'.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
 import { randomBytes } from "node:crypto";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
+import { browser, server, tdb, withE2eStack } from "../support/e2e-stack";
 import { expectResponse } from "../support/expect-request";
-import { launchChromium } from "../support/chromium";
-import { seedIfEmpty } from "../../prisma/seed";
 import { createWebsite } from "../../app/models/website.server";
 import { saveCtaDocument } from "../../app/models/cta.server";
 import { genericSnippet } from "../../widget/snippet";
@@ -21,35 +17,33 @@ import { demoStoreSettings } from "../../prisma/seed-data/demo-store";
 import { emailForm, heading, singleStepCta } from "../../prisma/seed-data/builders";
 import { serveLocally, type LocalHttpServer } from "../support/local-http";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let host: LocalHttpServer | undefined;
 let hostOrigin: string;
 let websiteId: number;
 let policyFor: (nonce: string) => string = () => "";
 
+withE2eStack({
+  beforeServer: async () => {
+    const site = await createWebsite(tdb.db, { ...demoStoreSettings, name: "CSP host", domain: "http://127.0.0.1" });
+    websiteId = site.id;
+    await saveCtaDocument(
+      tdb.db,
+      websiteId,
+      singleStepCta({
+        name: "CSP popup",
+        cta_type: "overlay",
+        overlay_type: "boxed",
+        options: { trigger: "immediate" },
+        elements: [
+          heading("Strict pages welcome"),
+          emailForm({ emailPlaceholder: "Your email", button: "Subscribe", actions: [] }),
+        ],
+      }),
+    );
+  },
+});
+
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  const site = await createWebsite(tdb.db, { ...demoStoreSettings, name: "CSP host", domain: "http://127.0.0.1" });
-  websiteId = site.id;
-  await saveCtaDocument(
-    tdb.db,
-    websiteId,
-    singleStepCta({
-      name: "CSP popup",
-      cta_type: "overlay",
-      overlay_type: "boxed",
-      options: { trigger: "immediate" },
-      elements: [
-        heading("Strict pages welcome"),
-        emailForm({ emailPlaceholder: "Your email", button: "Subscribe", actions: [] }),
-      ],
-    }),
-  );
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   // The host page: a fresh nonce per response, as a real strict-CSP site does.
   host = await serveLocally((req, res) => {
     const nonce = randomBytes(16).toString("base64");
@@ -69,10 +63,7 @@ ${genericSnippet({ origin: server.origin, websiteId, nonce })}
 });
 
 afterAll(async () => {
-  await browser?.close();
   await host?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 const policies: [string, (nonce: string) => string][] = [

@@ -7,45 +7,23 @@
  * the header bubble counts it; the button's View cart leads to
  * /demo/store/cart, which lists the line.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { newWatchedPage, server, withE2eStack } from "../support/e2e-stack";
 import { expectResponse } from "../support/expect-request";
-import { launchChromium } from "../support/chromium";
-import { seedIfEmpty } from "../../prisma/seed";
 import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";
-
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 
 const bestsellerVariants = new Set(
   DEMO_STORE_PRODUCTS.filter((p) => p.tags.includes("bestseller")).flatMap((p) => p.variants.map((v) => String(v.id))),
 );
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
-});
+withE2eStack();
 
 describe("the demo store", () => {
   it(
     "adds a product from the front-page feed to a cart that the cart page, bubble and drawer show",
     { timeout: 60_000 },
     async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
+      const { context, page, errors } = await newWatchedPage();
       await page.goto(`${server.origin}/demo/store`);
       // The theme rendered its cart sections (empty: no count bubble).
       await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");

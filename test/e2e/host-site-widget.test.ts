@@ -8,24 +8,16 @@
  * The real widget runs here (unlike host-site-layout.test.ts and
  * host-site-content.test.ts, which stub it).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { browser, server, svId, tdb, withE2eStack } from "../support/e2e-stack";
 import { expectResponse } from "../support/expect-request";
-import { launchChromium } from "../support/chromium";
-import { seedIfEmpty } from "../../prisma/seed";
-import { buildDemo } from "../../scripts/build-demo";
 import { createBroadcast } from "../../app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
 import type { CtaDocumentInput } from "../../contract/schema/cta";
 import { ctaWithElements, textElementMock } from "../fixtures/factories";
 import { POSTS } from "../../demo/sv/server/content";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let svId: number;
 const cta: Record<string, number> = {};
 const contexts: BrowserContext[] = [];
 
@@ -44,47 +36,41 @@ async function publish(name: string, html: string, over: Partial<CtaDocumentInpu
   return doc.id!;
 }
 
-beforeAll(async () => {
-  await buildDemo({ quiet: true });
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  await tdb.db.website.update({ where: { id: svId }, data: { formTracking: true } });
-  cta.topBar = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, name: "Webbinariebar – topp" } })).id;
-  cta.late = await publish("Sent inline", "<p>Sen inline-CTA</p>", {
-    cta_type: "inline",
-    inline_type: "embed",
-    options: {},
-  });
-  const category = await createBroadcast(tdb.db, svId, {
-    name: "Förhandlingsinlägg",
-    conditions: [{ condition_type: "category", tag_id: "forhandling", data: {} }],
-  });
-  cta.category = await publish("Kategori-hook", "<p>Bara för förhandling</p>", {
-    cta_type: "hook",
-    hook_type: "horizontal",
-    broadcast_id: category.id,
-    options: { trigger: "immediate" },
-  });
-  const loop = await createBroadcast(tdb.db, svId, {
-    name: "Ledarskapskurser",
-    conditions: [{ condition_type: "url", url: LOOP_TERM, data: { match: "contains" } }],
-  });
-  cta.loop = await publish("Ledarskap-hook", "<p>Ledarskap för dig</p>", {
-    cta_type: "hook",
-    hook_type: "horizontal",
-    broadcast_id: loop.id,
-    options: { trigger: "immediate" },
-  });
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
+withE2eStack({
+  demo: true,
+  beforeServer: async () => {
+    await tdb.db.website.update({ where: { id: svId }, data: { formTracking: true } });
+    cta.topBar = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, name: "Webbinariebar – topp" } })).id;
+    cta.late = await publish("Sent inline", "<p>Sen inline-CTA</p>", {
+      cta_type: "inline",
+      inline_type: "embed",
+      options: {},
+    });
+    const category = await createBroadcast(tdb.db, svId, {
+      name: "Förhandlingsinlägg",
+      conditions: [{ condition_type: "category", tag_id: "forhandling", data: {} }],
+    });
+    cta.category = await publish("Kategori-hook", "<p>Bara för förhandling</p>", {
+      cta_type: "hook",
+      hook_type: "horizontal",
+      broadcast_id: category.id,
+      options: { trigger: "immediate" },
+    });
+    const loop = await createBroadcast(tdb.db, svId, {
+      name: "Ledarskapskurser",
+      conditions: [{ condition_type: "url", url: LOOP_TERM, data: { match: "contains" } }],
+    });
+    cta.loop = await publish("Ledarskap-hook", "<p>Ledarskap för dig</p>", {
+      cta_type: "hook",
+      hook_type: "horizontal",
+      broadcast_id: loop.id,
+      options: { trigger: "immediate" },
+    });
+  },
 });
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close().catch(() => {})));
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 interface Opened {

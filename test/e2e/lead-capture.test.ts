@@ -3,33 +3,12 @@
  * into the newsletter CTA on the Swedish demo page, and the site owner, after
  * logging in, sees that e-mail in the contacts list.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
+import { expect, it } from "vitest";
+import { browser, server, svId, tdb, withE2eStack } from "../support/e2e-stack";
 import { expectResponse } from "../support/expect-request";
-import { launchChromium } from "../support/chromium";
 import { logInAsOwner } from "../support/admin-page";
-import { seedIfEmpty } from "../../prisma/seed";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let svId: number;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
-});
+withE2eStack();
 
 it("captures a newsletter e-mail on the Swedish demo page and shows it to the owner", async () => {
   const email = `lead-${Date.now()}@exempel.se`;

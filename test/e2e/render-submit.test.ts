@@ -6,40 +6,26 @@
  * the contacts are stored; closing the popup goes through the loader (viewed
  * cookie, cfClose). Needs a build (`npx tsx scripts/build-widget.ts && npx remix vite:build`).
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { browser, server, svId, tdb, withE2eStack } from "../support/e2e-stack";
 import { expectRequest, expectResponse } from "../support/expect-request";
-import { seedIfEmpty } from "../../prisma/seed";
 import { genericSnippet } from "../../widget/snippet";
 import { hostHtml, launchThirdPartyChromium, SITE } from "../fixtures/render/harness";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let svId: number;
 let exitPopupId: number;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  exitPopupId = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, ctaType: "overlay" } })).id;
-  // A Google Analytics id, set before the server caches the website's config; pages without gtag send no client id.
-  const site = await tdb.db.website.findUniqueOrThrow({ where: { id: svId } });
-  await tdb.db.website.update({
-    where: { id: svId },
-    data: { dataSettings: { ...(site.dataSettings as object), "google-analytics-id": "G-TEST123" } },
-  });
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchThirdPartyChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
+withE2eStack({
+  launch: launchThirdPartyChromium,
+  beforeServer: async () => {
+    exitPopupId = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, ctaType: "overlay" } })).id;
+    // A Google Analytics id, set before the server caches the website's config; pages without gtag send no client id.
+    const site = await tdb.db.website.findUniqueOrThrow({ where: { id: svId } });
+    await tdb.db.website.update({
+      where: { id: svId },
+      data: { dataSettings: { ...(site.dataSettings as object), "google-analytics-id": "G-TEST123" } },
+    });
+  },
 });
 
 /** The fixture page with a marked footer area, the client events recorded, and the snippet. */
