@@ -8,31 +8,18 @@
  * that is not https is flagged in words. The builder with the controls open
  * is axe-clean in English and in Swedish.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, FrameLocator, Locator, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { hydrated, logInAsOwner, seriousViolations } from "../support/admin-page";
-import { seedIfEmpty } from "../../prisma/seed";
+import { describe, expect, it } from "vitest";
+import type { BrowserContext, FrameLocator, Locator } from "playwright-core";
+import { browser, server, svId as sv, tdb, withE2eStack } from "../support/e2e-stack";
+import { openEditorAsOwner, seriousViolations, SWEDISH_PHONE } from "../support/admin-page";
 import { loadCtaDocument, saveCtaDocument } from "../../app/models/cta.server";
 import { findTemplate, templateDocument } from "../../app/templates";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let sv: number;
 let ctaId: number;
 const pageErrors: string[] = [];
 
-async function ownerPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  page.on("pageerror", (e) => pageErrors.push(e.message));
-  await logInAsOwner(page, server.origin);
-  await page.goto(`${server.origin}/owner/websites/${sv}/ctas/${ctaId}`);
-  await hydrated(page);
-  return page;
-}
+const ownerPage = (context: BrowserContext) =>
+  openEditorAsOwner(context, server.origin, { websiteId: sv, ctaId, errors: pageErrors });
 
 /** The drawn look of an element, as Chromium computes it. */
 const lookOf = (el: Locator) =>
@@ -61,20 +48,11 @@ const storedLook = async () => {
   };
 };
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  const bar = templateDocument(findTemplate("bar-announcement")!, "sv");
-  ctaId = (await saveCtaDocument(tdb.db, sv, { ...bar, name: "Ram och skugga E2E", status: "draft" })).id!;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
+withE2eStack({
+  beforeServer: async () => {
+    const bar = templateDocument(findTemplate("bar-announcement")!, "sv");
+    ctaId = (await saveCtaDocument(tdb.db, sv, { ...bar, name: "Ram och skugga E2E", status: "draft" })).id!;
+  },
 });
 
 describe("border, shadow and corners without JSON", () => {
@@ -155,11 +133,7 @@ describe("border, shadow and corners without JSON", () => {
   }, 240_000);
 
   it("speaks Swedish to a Swedish owner and stays axe-clean with the controls open, on a phone too", async () => {
-    const swedish = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: "sv-SE",
-      extraHTTPHeaders: { "Accept-Language": "sv-SE,sv;q=0.9" },
-    });
+    const swedish = await browser.newContext(SWEDISH_PHONE);
     try {
       const owner = await ownerPage(swedish);
       await owner.getByRole("button", { name: /^Redigera element 2 / }).click();

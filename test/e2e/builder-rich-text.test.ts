@@ -9,54 +9,32 @@
  * editor open is axe-clean in English and Swedish. A button's label is
  * edited in place in the preview, as texts are.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/server";
-import { launchChromium } from "../support/chromium";
-import { hydrated, logInAsOwner, seriousViolations } from "../support/admin-page";
-import { seedIfEmpty } from "../../prisma/seed";
+import { describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { browser, server, svId as sv, tdb, withE2eStack } from "../support/e2e-stack";
+import { openEditorAsOwner, seriousViolations, SWEDISH_PHONE } from "../support/admin-page";
 import { loadCtaDocument, saveCtaDocument } from "../../app/models/cta.server";
 import { findTemplate, templateDocument } from "../../app/templates";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let sv: number;
 let ctaId: number;
 const pageErrors: string[] = [];
 
 const TEXT = "Nyhet: boka online på under en minut.";
 const EDITED = `<p><strong>${TEXT}</strong> <a href="https://example.se/boka">Läs mer</a></p>`;
 
-async function ownerPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  page.on("pageerror", (e) => pageErrors.push(e.message));
-  await logInAsOwner(page, server.origin);
-  await page.goto(`${server.origin}/owner/websites/${sv}/ctas/${ctaId}`);
-  await hydrated(page);
-  return page;
-}
+const ownerPage = (context: BrowserContext) =>
+  openEditorAsOwner(context, server.origin, { websiteId: sv, ctaId, errors: pageErrors });
 
 const storedHtml = async () => {
   const doc = (await loadCtaDocument(tdb.db, sv, ctaId))!;
   return { status: doc.status, html: doc.variants[0].steps[0].sections[0].columns[0].elements[0].options.html };
 };
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  const bar = templateDocument(findTemplate("bar-announcement")!, "sv");
-  ctaId = (await saveCtaDocument(tdb.db, sv, { ...bar, name: "Rik text E2E", status: "draft" })).id!;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
+withE2eStack({
+  beforeServer: async () => {
+    const bar = templateDocument(findTemplate("bar-announcement")!, "sv");
+    ctaId = (await saveCtaDocument(tdb.db, sv, { ...bar, name: "Rik text E2E", status: "draft" })).id!;
+  },
 });
 
 describe("the rich-text editor", () => {
@@ -134,11 +112,7 @@ describe("the rich-text editor", () => {
   }, 180_000);
 
   it("speaks Swedish to a Swedish owner, and stays axe-clean on a phone", async () => {
-    const swedish = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: "sv-SE",
-      extraHTTPHeaders: { "Accept-Language": "sv-SE,sv;q=0.9" },
-    });
+    const swedish = await browser.newContext(SWEDISH_PHONE);
     try {
       const owner = await ownerPage(swedish);
       await owner.getByRole("button", { name: /^Redigera element 1 / }).click();
