@@ -11,9 +11,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { browser, server, svId as sv, tdb, withE2eStack } from "../support/e2e-stack";
-import { announced, hydrated, logInAsOwner } from "../support/admin-page";
-import { saveCtaDocument } from "../../app/models/cta.server";
-import { findTemplate, templateDocument } from "../../app/templates";
+import { announced, hydrated, logInAsOwner, saveTemplateDraft } from "../support/admin-page";
 
 let admin: BrowserContext;
 let owner: Page;
@@ -29,8 +27,7 @@ const TEXT = "Strikt policy: inga inline-stilar utan nonce.";
 
 withE2eStack({
   beforeServer: async () => {
-    const popup = templateDocument(findTemplate("popup-newsletter")!, "sv");
-    ctaId = (await saveCtaDocument(tdb.db, sv, { ...popup, name: "CSP E2E", status: "draft" })).id!;
+    ctaId = await saveTemplateDraft(tdb.db, sv, { id: "popup-newsletter", name: "CSP E2E" });
   },
 });
 

@@ -9,17 +9,11 @@
  * is axe-clean in English and in Swedish.
  */
 import { describe, expect, it } from "vitest";
-import type { BrowserContext, FrameLocator, Locator } from "playwright-core";
-import { browser, server, svId as sv, tdb, withE2eStack } from "../support/e2e-stack";
-import { openEditorAsOwner, seriousViolations, SWEDISH_PHONE } from "../support/admin-page";
-import { loadCtaDocument, saveCtaDocument } from "../../app/models/cta.server";
-import { findTemplate, templateDocument } from "../../app/templates";
-
-let ctaId: number;
-const pageErrors: string[] = [];
-
-const ownerPage = (context: BrowserContext) =>
-  openEditorAsOwner(context, server.origin, { websiteId: sv, ctaId, errors: pageErrors });
+import type { FrameLocator, Locator } from "playwright-core";
+import { browser, server, svId as sv, tdb } from "../support/e2e-stack";
+import { seriousViolations, SWEDISH_PHONE } from "../support/admin-page";
+import { ctaId, ownerPage, pageErrors, withTemplateDraft } from "../support/builder-draft";
+import { loadCtaDocument } from "../../app/models/cta.server";
 
 /** The drawn look of an element, as Chromium computes it. */
 const lookOf = (el: Locator) =>
@@ -48,12 +42,7 @@ const storedLook = async () => {
   };
 };
 
-withE2eStack({
-  beforeServer: async () => {
-    const bar = templateDocument(findTemplate("bar-announcement")!, "sv");
-    ctaId = (await saveCtaDocument(tdb.db, sv, { ...bar, name: "Ram och skugga E2E", status: "draft" })).id!;
-  },
-});
+withTemplateDraft({ id: "bar-announcement", name: "Ram och skugga E2E" });
 
 describe("border, shadow and corners without JSON", () => {
   it("restyles the bar and its button, the preview follows, and the Swedish demo page shows the published look", async () => {

@@ -10,32 +10,20 @@
  * edited in place in the preview, as texts are.
  */
 import { describe, expect, it } from "vitest";
-import type { BrowserContext } from "playwright-core";
-import { browser, server, svId as sv, tdb, withE2eStack } from "../support/e2e-stack";
-import { openEditorAsOwner, seriousViolations, SWEDISH_PHONE } from "../support/admin-page";
-import { loadCtaDocument, saveCtaDocument } from "../../app/models/cta.server";
-import { findTemplate, templateDocument } from "../../app/templates";
-
-let ctaId: number;
-const pageErrors: string[] = [];
+import { browser, server, svId as sv, tdb } from "../support/e2e-stack";
+import { seriousViolations, SWEDISH_PHONE } from "../support/admin-page";
+import { ctaId, ownerPage, pageErrors, withTemplateDraft } from "../support/builder-draft";
+import { loadCtaDocument } from "../../app/models/cta.server";
 
 const TEXT = "Nyhet: boka online på under en minut.";
 const EDITED = `<p><strong>${TEXT}</strong> <a href="https://example.se/boka">Läs mer</a></p>`;
-
-const ownerPage = (context: BrowserContext) =>
-  openEditorAsOwner(context, server.origin, { websiteId: sv, ctaId, errors: pageErrors });
 
 const storedHtml = async () => {
   const doc = (await loadCtaDocument(tdb.db, sv, ctaId))!;
   return { status: doc.status, html: doc.variants[0].steps[0].sections[0].columns[0].elements[0].options.html };
 };
 
-withE2eStack({
-  beforeServer: async () => {
-    const bar = templateDocument(findTemplate("bar-announcement")!, "sv");
-    ctaId = (await saveCtaDocument(tdb.db, sv, { ...bar, name: "Rik text E2E", status: "draft" })).id!;
-  },
-});
+withTemplateDraft({ id: "bar-announcement", name: "Rik text E2E" });
 
 describe("the rich-text editor", () => {
   it("makes text bold (toolbar and Ctrl+B), adds a checked link, and the preview and the visitor's page show it", async () => {

@@ -7,6 +7,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { SALJAKADEMIN_OWNER } from "../../prisma/seed-data/demo-owners";
+import { saveCtaDocument } from "../../app/models/cta.server";
+import { findTemplate, templateDocument } from "../../app/templates";
+import type { TestDatabase } from "./test-database";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -55,6 +58,16 @@ export async function logInAsOwner(
     page.waitForURL((u) => !u.pathname.startsWith("/owner/login")),
     page.click('button[type="submit"]'),
   ]);
+}
+
+/** Saves a draft CTA made from one of the gallery's templates in Swedish, for the editor to open; resolves to its id. */
+export async function saveTemplateDraft(
+  db: TestDatabase["db"],
+  websiteId: number,
+  template: { id: string; name: string },
+): Promise<number> {
+  const doc = templateDocument(findTemplate(template.id)!, "sv");
+  return (await saveCtaDocument(db, websiteId, { ...doc, name: template.name, status: "draft" })).id!;
 }
 
 /** A new page of `context`, signed in as the demo owner, on the hydrated editor of one CTA; its uncaught errors go to `errors`. */
