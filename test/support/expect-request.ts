@@ -61,22 +61,36 @@ function naming(expected: RequestExpectation, what: "request" | "response"): (er
   };
 }
 
+/**
+ * The test awaits the expectation only after its action: a rejection that
+ * comes during the action (a wrong status, a time-out) is reported when the
+ * test awaits it, not first as an unhandled rejection.
+ */
+function awaitedLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+
 /** The next request the page sends that matches; listening starts now. */
 export function expectRequest(page: Page, expected: RequestExpectation): Promise<Request> {
-  return page
-    .waitForRequest((request) => matches(request, expected), { timeout: expected.timeout })
-    .catch(naming(expected, "request"));
+  return awaitedLater(
+    page
+      .waitForRequest((request) => matches(request, expected), { timeout: expected.timeout })
+      .catch(naming(expected, "request")),
+  );
 }
 
 /** The answer to the next request that matches; listening starts now. */
 export function expectResponse(page: Page, expected: ResponseExpectation): Promise<Response> {
-  return page
-    .waitForResponse((response) => matches(response.request(), expected), { timeout: expected.timeout })
-    .catch(naming(expected, "response"))
-    .then((response) => {
-      if (expected.status !== undefined && response.status() !== expected.status) {
-        throw new Error(`${describe(expected)} answered ${response.status()}, expected ${expected.status}`);
-      }
-      return response;
-    });
+  return awaitedLater(
+    page
+      .waitForResponse((response) => matches(response.request(), expected), { timeout: expected.timeout })
+      .catch(naming(expected, "response"))
+      .then((response) => {
+        if (expected.status !== undefined && response.status() !== expected.status) {
+          throw new Error(`${describe(expected)} answered ${response.status()}, expected ${expected.status}`);
+        }
+        return response;
+      }),
+  );
 }
