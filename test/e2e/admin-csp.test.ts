@@ -9,21 +9,12 @@
  * and the browser reports no violation on any of them, frames included.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { hydrated, logInAsOwner } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
-import { saveCtaDocument } from "#app/models/cta.server";
-import { findTemplate, templateDocument } from "#app/templates";
+import type { BrowserContext, Page } from "playwright-core";
+import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { announced, hydrated, logInAsOwner, saveTemplateDraft } from "#test/support/admin-page";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let admin: BrowserContext;
 let owner: Page;
-let sv: number;
 let ctaId: number;
 /** Every refusal the browser reported on the test's page: securitypolicyviolation events (any frame), console. */
 const violations: string[] = [];
@@ -34,14 +25,13 @@ const policies = new Map<string, string>();
 
 const TEXT = "Strikt policy: inga inline-stilar utan nonce.";
 
+withE2eStack({
+  beforeServer: async () => {
+    ctaId = await saveTemplateDraft(tdb.db, sv, { id: "popup-newsletter", name: "CSP E2E" });
+  },
+});
+
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  const popup = templateDocument(findTemplate("popup-newsletter")!, "sv");
-  ctaId = (await saveCtaDocument(tdb.db, sv, { ...popup, name: "CSP E2E", status: "draft" })).id!;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   admin = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   // Runs in every frame, the preview's srcdoc frame included: its violations are events in its own document.
   await admin.addInitScript(() => {
@@ -80,9 +70,6 @@ function watched(page: Page): Page {
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 /** The directive `name` of a policy, as its list of sources. */
@@ -99,14 +86,6 @@ function blockedStyleElements(host: Element): string[] {
   return [...host.shadowRoot!.querySelectorAll("style")]
     .filter((style) => !style.sheet)
     .map((style) => style.textContent!.slice(0, 60));
-}
-
-/** Waits until dnd-kit's live region says `text`, and for the frame after it, as the next key would. */
-async function announced(page: Page, text: RegExp): Promise<void> {
-  await page.locator('[id^="DndLiveRegion"]', { hasText: text }).first().waitFor({ state: "attached" });
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
 }
 
 describe("the admin under its strict Content-Security-Policy", () => {

@@ -9,20 +9,13 @@
  * colours that pass AA.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
+import type { BrowserContext, FrameLocator, Page } from "playwright-core";
+import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { hydrated, seriousViolations, logInAsOwner } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
 import { contrastRatio } from "#app/view/contrast";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let admin: BrowserContext;
 let owner: Page;
-let sv: number;
 
 const BAR = "Webbinariebar – topp";
 
@@ -43,12 +36,9 @@ async function buttonColours(preview: FrameLocator): Promise<{ background: strin
   return { background: hexOf(background), color: hexOf(color) };
 }
 
+withE2eStack();
+
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   admin = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   owner = await admin.newPage();
   await logInAsOwner(owner, server.origin);
@@ -56,9 +46,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 describe("styling a bar without JSON", () => {

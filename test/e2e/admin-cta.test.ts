@@ -11,19 +11,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
+import type { BrowserContext, Page } from "playwright-core";
+import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { expectResponse } from "#test/support/expect-request";
 import { hydrated, seriousViolations, logInAsOwner } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let admin: BrowserContext;
 let owner: Page;
-let sv: number;
 
 const CTA_NAME = "Julerbjudande E2E";
 const HEADING = "Julens bästa säljtips";
@@ -43,12 +37,9 @@ function loaderShowsOverlays(): boolean {
 }
 const overlaySupported = loaderShowsOverlays();
 
+withE2eStack();
+
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   admin = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   owner = await admin.newPage();
   // Admin pages allow inline scripts by nonce only: whatever the policy blocks is reported here.
@@ -58,9 +49,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 const cspViolations: string[] = [];
@@ -172,9 +160,7 @@ describe("the owner builds a campaign", () => {
       await email.waitFor({ state: "visible", timeout: 15_000 });
       await expect.poll(() => mine.locator("h2").first().textContent()).toBe(HEADING);
       await email.fill(LEAD);
-      const submitted = page.waitForResponse(
-        (r) => r.url().includes("/contacts/create") && r.request().method() === "POST",
-      );
+      const submitted = expectResponse(page, { method: "POST", path: "/contacts/create" });
       await mine.locator("button[type=submit]").click();
       expect((await submitted).status()).toBe(201);
       await expect.poll(() => mine.getByRole("status").first().innerText(), { timeout: 10_000 }).toMatch(/Thanks!/);

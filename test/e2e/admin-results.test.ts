@@ -8,29 +8,20 @@
  * integrations pages.
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { logInAsOwner } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
+import { beforeAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { logInAsOwner, seriousViolations } from "#test/support/admin-page";
 import { parseCsv } from "#app/view/csv";
 import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let sv: number;
 let ctaId: number;
 let ctaName: string;
 let variantId: number;
 let elementId: number;
 
 const LEAD = `lead-${Date.now()}@exempel.se`;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 async function api(path: string, body: unknown) {
   const res = await fetch(`${server.origin}${path}`, {
@@ -49,53 +40,24 @@ async function settled(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
 }
 
-/** Serious and critical axe-core violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the admin's CSP (inline scripts by nonce only) would block a <script> tag.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: unknown,
-            o: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} ${v.targets.join(" ")}`);
-}
+withE2eStack({
+  beforeServer: async () => {
+    const cta = await tdb.db.cta.findFirstOrThrow({
+      where: { websiteId: sv, name: { startsWith: "Nyhetsbrev – sidfot" } },
+      include: { variants: true },
+    });
+    ctaId = cta.id;
+    ctaName = cta.name;
+    variantId = cta.variants[0].id;
+    elementId = (
+      await tdb.db.ctaElement.findFirstOrThrow({
+        where: { elementType: "form", column: { section: { step: { variantId } } } },
+      })
+    ).id;
+  },
+});
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  const cta = await tdb.db.cta.findFirstOrThrow({
-    where: { websiteId: sv, name: { startsWith: "Nyhetsbrev – sidfot" } },
-    include: { variants: true },
-  });
-  ctaId = cta.id;
-  ctaName = cta.name;
-  variantId = cta.variants[0].id;
-  elementId = (
-    await tdb.db.ctaElement.findFirstOrThrow({
-      where: { elementType: "form", column: { section: { step: { variantId } } } },
-    })
-  ).id;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
-
   // The visitor: created, sees the CTA, submits it (what the widget sends).
   const visitor = randomBytes(16).toString("hex");
   await api(`/api/websites/${sv}/visitors`, {
@@ -178,12 +140,6 @@ beforeAll(async () => {
       lastError: "Klaviyo refused the API key (401)",
     },
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 it("finds the lead in contacts, opens it, exports it, and sees the view and conversion in results; no serious axe violations", async () => {

@@ -8,31 +8,12 @@
  * that is not https is flagged in words. The builder with the controls open
  * is axe-clean in English and in Swedish.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, FrameLocator, Locator, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { hydrated, logInAsOwner, seriousViolations } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
-import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
-import { findTemplate, templateDocument } from "#app/templates";
-
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let sv: number;
-let ctaId: number;
-const pageErrors: string[] = [];
-
-async function ownerPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  page.on("pageerror", (e) => pageErrors.push(e.message));
-  await logInAsOwner(page, server.origin);
-  await page.goto(`${server.origin}/owner/websites/${sv}/ctas/${ctaId}`);
-  await hydrated(page);
-  return page;
-}
+import { describe, expect, it } from "vitest";
+import type { FrameLocator, Locator } from "playwright-core";
+import { browser, server, svId as sv, tdb } from "#test/support/e2e-stack";
+import { seriousViolations, SWEDISH_PHONE } from "#test/support/admin-page";
+import { ctaId, ownerPage, pageErrors, withTemplateDraft } from "#test/support/builder-draft";
+import { loadCtaDocument } from "#app/models/cta.server";
 
 /** The drawn look of an element, as Chromium computes it. */
 const lookOf = (el: Locator) =>
@@ -61,21 +42,7 @@ const storedLook = async () => {
   };
 };
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  const bar = templateDocument(findTemplate("bar-announcement")!, "sv");
-  ctaId = (await saveCtaDocument(tdb.db, sv, { ...bar, name: "Ram och skugga E2E", status: "draft" })).id!;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
-});
+withTemplateDraft({ id: "bar-announcement", name: "Ram och skugga E2E" });
 
 describe("border, shadow and corners without JSON", () => {
   it("restyles the bar and its button, the preview follows, and the Swedish demo page shows the published look", async () => {
@@ -155,11 +122,7 @@ describe("border, shadow and corners without JSON", () => {
   }, 240_000);
 
   it("speaks Swedish to a Swedish owner and stays axe-clean with the controls open, on a phone too", async () => {
-    const swedish = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: "sv-SE",
-      extraHTTPHeaders: { "Accept-Language": "sv-SE,sv;q=0.9" },
-    });
+    const swedish = await browser.newContext(SWEDISH_PHONE);
     try {
       const owner = await ownerPage(swedish);
       await owner.getByRole("button", { name: /^Redigera element 2 / }).click();

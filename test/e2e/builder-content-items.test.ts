@@ -6,21 +6,13 @@
  * item HTML is exactly the editor's, and the builder with the items open is
  * axe-clean.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
+import { describe, expect, it } from "vitest";
+import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { hydrated, logInAsOwner, seriousViolations } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
 import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
 import { findTemplate, templateDocument } from "#app/templates";
 import { newElement } from "#app/components/editor/document";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let sv: number;
 let ctaId: number;
 
 const storedItems = async () => {
@@ -31,24 +23,15 @@ const storedItems = async () => {
   };
 };
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  const doc = templateDocument(findTemplate("bar-announcement")!, "sv");
-  const column = doc.variants[0].steps[0].sections[0].columns[0];
-  column.elements = [
-    { ...newElement("tabs", 0), content_toggle_items: [{ title: "Kurser", html: "<p>Två dagar i Stockholm.</p>" }] },
-  ];
-  ctaId = (await saveCtaDocument(tdb.db, sv, { ...doc, name: "Flikar E2E", status: "draft" })).id!;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
+withE2eStack({
+  beforeServer: async () => {
+    const doc = templateDocument(findTemplate("bar-announcement")!, "sv");
+    const column = doc.variants[0].steps[0].sections[0].columns[0];
+    column.elements = [
+      { ...newElement("tabs", 0), content_toggle_items: [{ title: "Kurser", html: "<p>Två dagar i Stockholm.</p>" }] },
+    ];
+    ctaId = (await saveCtaDocument(tdb.db, sv, { ...doc, name: "Flikar E2E", status: "draft" })).id!;
+  },
 });
 
 describe("rich text in tabs", () => {

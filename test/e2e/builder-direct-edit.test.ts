@@ -8,21 +8,14 @@
  * place there lands in the document and can be undone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { hydrated, seriousViolations } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
+import type { BrowserContext, Page } from "playwright-core";
+import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { announced, hydrated, seriousViolations } from "#test/support/admin-page";
 import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
 import { newCtaDocument, newElement, newSection } from "#app/components/editor/document";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let admin: BrowserContext;
 let owner: Page;
-let sv: number;
 let ctaId: number;
 const pageErrors: string[] = [];
 
@@ -47,18 +40,6 @@ async function openEditor(page: Page): Promise<void> {
   await hydrated(page);
 }
 
-/**
- * Resolves once some dnd-kit live region (what a screen reader reads out)
- * says `text`, and two frames later: dnd-kit measures where things can go in
- * the frames after a pick-up, and an arrow key before that moves nothing.
- */
-async function announced(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('[id^="DndLiveRegion"]', { hasText: text }).first().waitFor({ state: "attached" });
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
-}
-
 /** The names of the element handles of the first column of the first section, top to bottom. */
 const handleNames = (page: Page, prefix: RegExp) =>
   page
@@ -72,27 +53,24 @@ const savedOrder = async () => {
     .join(" | ");
 };
 
+withE2eStack({
+  beforeServer: async () => {
+    // An inline CTA: heading and form in section 1, a paragraph in section 2 (saved, so every node has an id).
+    const doc = newCtaDocument({ name: "Direktredigering E2E", cta_type: "inline", template: "form" });
+    const step = doc.variants[0].steps[0];
+    step.sections[0].columns[0].elements[0].options = { html: `<h2>${HEADING}</h2>` };
+    step.sections.push(newSection(1, [{ ...newElement("text"), options: { html: `<p>${SECOND}</p>` } }]));
+    ctaId = (await saveCtaDocument(tdb.db, sv, doc)).id!;
+  },
+});
+
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  // An inline CTA: heading and form in section 1, a paragraph in section 2 (saved, so every node has an id).
-  const doc = newCtaDocument({ name: "Direktredigering E2E", cta_type: "inline", template: "form" });
-  const step = doc.variants[0].steps[0];
-  step.sections[0].columns[0].elements[0].options = { html: `<h2>${HEADING}</h2>` };
-  step.sections.push(newSection(1, [{ ...newElement("text"), options: { html: `<p>${SECOND}</p>` } }]));
-  ctaId = (await saveCtaDocument(tdb.db, sv, doc)).id!;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   admin = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   owner = await logIn(admin);
 });
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 describe("reordering with the keyboard", () => {

@@ -9,55 +9,21 @@
  * editor open is axe-clean in English and Swedish. A button's label is
  * edited in place in the preview, as texts are.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { hydrated, logInAsOwner, seriousViolations } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
-import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
-import { findTemplate, templateDocument } from "#app/templates";
-
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let sv: number;
-let ctaId: number;
-const pageErrors: string[] = [];
+import { describe, expect, it } from "vitest";
+import { browser, server, svId as sv, tdb } from "#test/support/e2e-stack";
+import { seriousViolations, SWEDISH_PHONE } from "#test/support/admin-page";
+import { ctaId, ownerPage, pageErrors, withTemplateDraft } from "#test/support/builder-draft";
+import { loadCtaDocument } from "#app/models/cta.server";
 
 const TEXT = "Nyhet: boka online på under en minut.";
 const EDITED = `<p><strong>${TEXT}</strong> <a href="https://example.se/boka">Läs mer</a></p>`;
-
-async function ownerPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  page.on("pageerror", (e) => pageErrors.push(e.message));
-  await logInAsOwner(page, server.origin);
-  await page.goto(`${server.origin}/owner/websites/${sv}/ctas/${ctaId}`);
-  await hydrated(page);
-  return page;
-}
 
 const storedHtml = async () => {
   const doc = (await loadCtaDocument(tdb.db, sv, ctaId))!;
   return { status: doc.status, html: doc.variants[0].steps[0].sections[0].columns[0].elements[0].options.html };
 };
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  const bar = templateDocument(findTemplate("bar-announcement")!, "sv");
-  ctaId = (await saveCtaDocument(tdb.db, sv, { ...bar, name: "Rik text E2E", status: "draft" })).id!;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
-});
+withTemplateDraft({ id: "bar-announcement", name: "Rik text E2E" });
 
 describe("the rich-text editor", () => {
   it("makes text bold (toolbar and Ctrl+B), adds a checked link, and the preview and the visitor's page show it", async () => {
@@ -134,11 +100,7 @@ describe("the rich-text editor", () => {
   }, 180_000);
 
   it("speaks Swedish to a Swedish owner, and stays axe-clean on a phone", async () => {
-    const swedish = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: "sv-SE",
-      extraHTTPHeaders: { "Accept-Language": "sv-SE,sv;q=0.9" },
-    });
+    const swedish = await browser.newContext(SWEDISH_PHONE);
     try {
       const owner = await ownerPage(swedish);
       await owner.getByRole("button", { name: /^Redigera element 1 / }).click();

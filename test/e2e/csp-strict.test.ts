@@ -7,12 +7,9 @@
  * violation. Run with and without 'strict-dynamic'.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
 import { randomBytes } from "node:crypto";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { seedIfEmpty } from "#prisma/seed";
+import { browser, server, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { expectResponse } from "#test/support/expect-request";
 import { createWebsite } from "#app/models/website.server";
 import { saveCtaDocument } from "#app/models/cta.server";
 import { genericSnippet } from "#widget/snippet";
@@ -20,35 +17,33 @@ import { demoStoreSettings } from "#prisma/seed-data/demo-store";
 import { emailForm, heading, singleStepCta } from "#prisma/seed-data/builders";
 import { serveLocally, type LocalHttpServer } from "#test/support/local-http";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let host: LocalHttpServer | undefined;
 let hostOrigin: string;
 let websiteId: number;
 let policyFor: (nonce: string) => string = () => "";
 
+withE2eStack({
+  beforeServer: async () => {
+    const site = await createWebsite(tdb.db, { ...demoStoreSettings, name: "CSP host", domain: "http://127.0.0.1" });
+    websiteId = site.id;
+    await saveCtaDocument(
+      tdb.db,
+      websiteId,
+      singleStepCta({
+        name: "CSP popup",
+        cta_type: "overlay",
+        overlay_type: "boxed",
+        options: { trigger: "immediate" },
+        elements: [
+          heading("Strict pages welcome"),
+          emailForm({ emailPlaceholder: "Your email", button: "Subscribe", actions: [] }),
+        ],
+      }),
+    );
+  },
+});
+
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  const site = await createWebsite(tdb.db, { ...demoStoreSettings, name: "CSP host", domain: "http://127.0.0.1" });
-  websiteId = site.id;
-  await saveCtaDocument(
-    tdb.db,
-    websiteId,
-    singleStepCta({
-      name: "CSP popup",
-      cta_type: "overlay",
-      overlay_type: "boxed",
-      options: { trigger: "immediate" },
-      elements: [
-        heading("Strict pages welcome"),
-        emailForm({ emailPlaceholder: "Your email", button: "Subscribe", actions: [] }),
-      ],
-    }),
-  );
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   // The host page: a fresh nonce per response, as a real strict-CSP site does.
   host = await serveLocally((req, res) => {
     const nonce = randomBytes(16).toString("base64");
@@ -68,10 +63,7 @@ ${genericSnippet({ origin: server.origin, websiteId, nonce })}
 });
 
 afterAll(async () => {
-  await browser?.close();
   await host?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 const policies: [string, (nonce: string) => string][] = [
@@ -148,7 +140,7 @@ describe("the widget under a strict Content-Security-Policy", () => {
       expect(new Set(widgetFiles).size).toBe(widgetFiles.length);
       const email = `csp-${Date.now()}-${name.length}@example.com`;
       await dialog.locator("input[type=email]").fill(email);
-      const sent = page.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
+      const sent = expectResponse(page, { method: "POST", path: "/contacts/create" });
       await dialog.locator("button[type=submit]").click();
       expect((await sent).status()).toBe(201);
       await expect.poll(() => tdb.db.person.count({ where: { websiteId, email } }), { timeout: 10_000 }).toBe(1);

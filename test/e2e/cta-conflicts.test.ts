@@ -10,26 +10,16 @@
  * finds no serious or critical violation with the warning shown.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
+import type { BrowserContext, Page } from "playwright-core";
+import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { hydrated, seriousViolations } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let admin: BrowserContext;
 let owner: Page;
-let sv: number;
+
+withE2eStack();
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   admin = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   owner = await admin.newPage();
   await owner.goto(`${server.origin}/owner/login`);
@@ -43,9 +33,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 const TITLE = "Another published CTA may show in the same place at the same time";

@@ -11,45 +11,35 @@
  * site's own 404 page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { seedIfEmpty } from "#prisma/seed";
-import { buildDemo } from "#scripts/build-demo";
+import type { BrowserContext, Page } from "playwright-core";
+import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
+import {
+  ctasOf,
+  flagWidgetReady,
+  showTriggeredCtas,
+  waitForPlacedCtas,
+  widgetReady,
+  type SeededCta,
+} from "#test/support/demo-site";
 import { DEMO_STORE_ROOT, isDemoStorePage } from "#demo/store/server/demo";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
-let svCtas: { id: number; ctaType: string }[];
+let svCtas: SeededCta[];
+
+withE2eStack({
+  demo: true,
+  beforeServer: async () => {
+    svCtas = await ctasOf(tdb.db, svId);
+  },
+});
 
 beforeAll(async () => {
-  await buildDemo({ quiet: true });
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  const sv = await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } });
-  svCtas = await tdb.db.cta.findMany({
-    where: { websiteId: sv.id },
-    select: { id: true, ctaType: true },
-    orderBy: { id: "asc" },
-  });
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   context = await browser.newContext({ locale: "sv-SE", viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(() => {
-    const w = window as unknown as { __ready: boolean };
-    w.__ready = false;
-    document.addEventListener("cfReady", () => (w.__ready = true));
-  });
+  await flagWidgetReady(context);
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 /** Every link of the document and of every open shadow root in it, resolved. */
@@ -91,17 +81,6 @@ async function redirectsOf(ctaId: number): Promise<string[]> {
   return found;
 }
 
-/** Waits until every CTA placeholder on the page holds a rendered CTA; an empty one is a CTA nobody can see. */
-async function waitForPlacedCtas(page: Page, url: string): Promise<void> {
-  const empty = () =>
-    page.$$eval(".beckon-cta[data-cta-id], [data-beckon-area]", (els) =>
-      els
-        .filter((el) => !el.querySelector("beckon-cta")?.shadowRoot?.querySelector(".bk-root"))
-        .map((el) => el.outerHTML.slice(0, 80)),
-    );
-  await expect.poll(empty, { timeout: 10_000, message: `empty CTA placeholders on ${url}` }).toEqual([]);
-}
-
 /** Hosts that name this machine: a link to one of them is the demo's own link under another port. */
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -135,23 +114,11 @@ describe("the demo site's links", () => {
         const url = queue[i];
         const res = await page.goto(url);
         expect(res?.status(), url).toBeLessThan(400);
-        await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, {
-          timeout: 15_000,
-        });
+        await widgetReady(page);
         await waitForPlacedCtas(page, url);
         if (new URL(url).pathname === "/demo/sv") {
-          // Bars and popups show on their own triggers and targeting; show each now to read its links.
-          const shownByTrigger = svCtas.filter((c) => c.ctaType !== "inline" && c.ctaType !== "page").map((c) => c.id);
-          for (const id of shownByTrigger) {
-            await page.evaluate(
-              (ctaId) => (window as unknown as { beckon: { trigger(id: number): unknown } }).beckon.trigger(ctaId),
-              id,
-            );
-            await page
-              .locator(`beckon-cta[data-beckon-cta="${id}"] .bk-root`)
-              .first()
-              .waitFor({ state: "attached", timeout: 10_000 });
-          }
+          // Show the bars and popups now, to read their links too.
+          await showTriggeredCtas(page, svCtas);
         }
         const hrefs = await allLinks(page);
         for (const id of await renderedCtas(page)) {

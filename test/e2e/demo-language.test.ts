@@ -9,14 +9,18 @@
  * widget catalogue, never a text of the other catalogue. First as the seed
  * has it (Swedish), then with the website's language set to English.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
+import { describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { browser, server, svId as websiteId, tdb, withE2eStack } from "#test/support/e2e-stack";
+import {
+  ctasOf,
+  flagWidgetReady,
+  showTriggeredCtas,
+  waitForPlacedCtas,
+  widgetReady,
+  type SeededCta,
+} from "#test/support/demo-site";
 import { languageCheck, ownerStrings, submitForms, visibleTextsByCta } from "#test/support/widget-texts";
-import { seedIfEmpty } from "#prisma/seed";
-import { buildDemo } from "#scripts/build-demo";
 import { buildPublicConfig } from "#app/models/public-config.server";
 import { loadCtaDocument } from "#app/models/cta.server";
 import { CTA_PAGES } from "#demo/sv/server/pages";
@@ -25,31 +29,16 @@ import type { WidgetTexts } from "#contract/i18n";
 import { en } from "#contract/i18n/en";
 import { sv } from "#contract/i18n/sv";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let websiteId: number;
-let ctas: { id: number; ctaType: string }[];
+let ctas: SeededCta[];
 
-beforeAll(async () => {
-  await buildDemo({ quiet: true });
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  websiteId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  ctas = await tdb.db.cta.findMany({
-    where: { websiteId },
-    select: { id: true, ctaType: true },
-    orderBy: { id: "asc" },
-  });
+withE2eStack({
+  demo: true,
   // No cached site script: the language this test writes shows on the next page.
-  server = await startTestServer({ databaseUrl: tdb.url, env: { BECKON_SCRIPT_CACHE_MS: "0" } });
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
+  env: { BECKON_SCRIPT_CACHE_MS: "0" },
+  setupTimeout: 120_000,
+  beforeServer: async () => {
+    ctas = await ctasOf(tdb.db, websiteId);
+  },
 });
 
 /** The pages of the demo where the seeded CTAs are (the demo's menu and footer reach each). */
@@ -59,17 +48,6 @@ const PAGES = [
   ...POSTS.map((p) => `/demo/sv/blogg/${p.slug}`),
   ...CTA_PAGES.map((p) => `/demo/sv/${p.slug}`),
 ];
-
-/** Waits until every CTA placeholder on the page holds a rendered CTA. */
-async function waitForPlacedCtas(page: Page, url: string): Promise<void> {
-  const empty = () =>
-    page.$$eval(".beckon-cta[data-cta-id], [data-beckon-area]", (els) =>
-      els
-        .filter((el) => !el.querySelector("beckon-cta")?.shadowRoot?.querySelector(".bk-root"))
-        .map((el) => el.outerHTML.slice(0, 80)),
-    );
-  await expect.poll(empty, { timeout: 10_000, message: `empty CTA placeholders on ${url}` }).toEqual([]);
-}
 
 /**
  * Opens every page, shows every CTA with its errors and sorts its texts:
@@ -100,22 +78,10 @@ async function visitDemo(context: BrowserContext, mine: WidgetTexts, other: Widg
     page.on("pageerror", (e) => errors.push(`${path}: ${e.message}`));
     const res = await page.goto(server.origin + path);
     expect(res?.status(), path).toBe(200);
-    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, {
-      timeout: 15_000,
-    });
+    await widgetReady(page);
     await waitForPlacedCtas(page, path);
     if (path === "/demo/sv") {
-      // Bars and popups show on their own triggers and targeting; show each now.
-      for (const { id } of ctas.filter((c) => c.ctaType !== "inline" && c.ctaType !== "page")) {
-        await page.evaluate(
-          (ctaId) => (window as unknown as { beckon: { trigger(id: number): unknown } }).beckon.trigger(ctaId),
-          id,
-        );
-        await page
-          .locator(`beckon-cta[data-beckon-cta="${id}"] .bk-root`)
-          .first()
-          .waitFor({ state: "attached", timeout: 10_000 });
-      }
+      await showTriggeredCtas(page, ctas);
     }
     // The CTAs as they open, with the errors of empty forms, then with those of a wrong address.
     const rounds = [await visibleTextsByCta(page)];
@@ -139,46 +105,36 @@ async function visitDemo(context: BrowserContext, mine: WidgetTexts, other: Widg
 
 async function newContext(locale: string): Promise<BrowserContext> {
   const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(() => {
-    const w = window as unknown as { __ready: boolean };
-    w.__ready = false;
-    document.addEventListener("cfReady", () => (w.__ready = true));
-  });
+  await flagWidgetReady(context);
   return context;
+}
+
+/** A visitor in `locale` sees every seeded CTA shown, in `language` only, with no page error. */
+async function expectEveryCtaSpeaks(locale: string, language: WidgetTexts, other: WidgetTexts): Promise<void> {
+  const context = await newContext(locale);
+  const r = await visitDemo(context, language, other);
+  await context.close();
+  expect({ leaks: r.leaks, strangers: r.strangers, neverShown: r.neverShown, errors: r.errors }).toEqual({
+    leaks: {},
+    strangers: {},
+    neverShown: [],
+    errors: [],
+  });
+  // The check saw the texts it is about: both kinds of validation errors and the frame's labels.
+  expect(r.seen.has(language.required)).toBe(true);
+  expect(r.seen.has(language.email)).toBe(true);
+  expect(r.seen.has(language.close)).toBe(true);
 }
 
 describe("the demo site's CTAs in the website's language", () => {
   it("a Swedish visitor sees only Swedish in every seeded CTA, errors included", { timeout: 300_000 }, async () => {
-    const context = await newContext("sv-SE");
-    const r = await visitDemo(context, sv, en);
-    await context.close();
-    expect({ leaks: r.leaks, strangers: r.strangers, neverShown: r.neverShown, errors: r.errors }).toEqual({
-      leaks: {},
-      strangers: {},
-      neverShown: [],
-      errors: [],
-    });
-    // The check saw the texts it is about: both kinds of validation errors and the frame's labels.
-    expect(r.seen.has(sv.required)).toBe(true);
-    expect(r.seen.has(sv.email)).toBe(true);
-    expect(r.seen.has(sv.close)).toBe(true);
+    await expectEveryCtaSpeaks("sv-SE", sv, en);
   });
 
   it("with the website's language set to English, the same CTAs speak English", { timeout: 300_000 }, async () => {
     await tdb.db.website.update({ where: { id: websiteId }, data: { language: "en" } });
     try {
-      const context = await newContext("en-US");
-      const r = await visitDemo(context, en, sv);
-      await context.close();
-      expect({ leaks: r.leaks, strangers: r.strangers, neverShown: r.neverShown, errors: r.errors }).toEqual({
-        leaks: {},
-        strangers: {},
-        neverShown: [],
-        errors: [],
-      });
-      expect(r.seen.has(en.required)).toBe(true);
-      expect(r.seen.has(en.email)).toBe(true);
-      expect(r.seen.has(en.close)).toBe(true);
+      await expectEveryCtaSpeaks("en-US", en, sv);
     } finally {
       await tdb.db.website.update({ where: { id: websiteId }, data: { language: "sv" } });
     }

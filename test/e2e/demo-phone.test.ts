@@ -7,12 +7,9 @@
  * off the edge.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { seedIfEmpty } from "#prisma/seed";
-import { buildDemo } from "#scripts/build-demo";
+import type { BrowserContext } from "playwright-core";
+import { browser, server, withE2eStack } from "#test/support/e2e-stack";
+import { flagWidgetReady } from "#test/support/demo-site";
 
 const PAGES = [
   "/demo/sv",
@@ -26,35 +23,22 @@ const PAGES = [
   "/demo/store/cart",
 ];
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let phone: BrowserContext;
 
+withE2eStack({ demo: true });
+
 beforeAll(async () => {
-  await buildDemo({ quiet: true });
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   phone = await browser.newContext({
     locale: "sv-SE",
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
   });
-  await phone.addInitScript(() => {
-    const w = window as unknown as { __ready: boolean };
-    w.__ready = false;
-    document.addEventListener("cfReady", () => (w.__ready = true));
-  });
+  await flagWidgetReady(phone);
 });
 
 afterAll(async () => {
   await phone?.close();
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 describe("the demo on a 390 px phone", () => {

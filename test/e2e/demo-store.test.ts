@@ -7,44 +7,23 @@
  * the header bubble counts it; the button's View cart leads to
  * /demo/store/cart, which lists the line.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { seedIfEmpty } from "#prisma/seed";
+import { describe, expect, it } from "vitest";
+import { newWatchedPage, server, withE2eStack } from "#test/support/e2e-stack";
+import { expectResponse } from "#test/support/expect-request";
 import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
-
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 
 const bestsellerVariants = new Set(
   DEMO_STORE_PRODUCTS.filter((p) => p.tags.includes("bestseller")).flatMap((p) => p.variants.map((v) => String(v.id))),
 );
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
-});
+withE2eStack();
 
 describe("the demo store", () => {
   it(
     "adds a product from the front-page feed to a cart that the cart page, bubble and drawer show",
     { timeout: 60_000 },
     async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
+      const { context, page, errors } = await newWatchedPage();
       await page.goto(`${server.origin}/demo/store`);
       // The theme rendered its cart sections (empty: no count bubble).
       await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
@@ -54,9 +33,7 @@ describe("the demo store", () => {
       const feed = page.locator('[data-beckon-area="products"] beckon-cta');
       const button = feed.locator(".bk-product-button").first();
       await button.waitFor({ state: "visible", timeout: 20_000 });
-      const adding = page.waitForResponse(
-        (r) => r.url() === `${server.origin}/demo/store/cart/add.js` && r.request().method() === "POST",
-      );
+      const adding = expectResponse(page, { method: "POST", origin: server.origin, path: "/demo/store/cart/add.js" });
       await button.click();
       expect((await adding).status()).toBe(200);
 

@@ -8,13 +8,10 @@
  * without a CartProvider, a given cartId gets the adds and no cartCreate is
  * sent, and a created cart is reported through onCartCreated.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { chromium } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
-import { startStorefront, type RunningStorefront } from "#test/storefront/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { browser, server, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { launchStorefrontChromium, openWatchedPage, shop, withStorefront } from "#test/support/storefront-page";
 import { buildHeadlessExample, type HeadlessExampleData } from "#test/storefront/headless-example/page";
 import { createWebsite } from "#app/models/website.server";
 import { loadCtaDocument, publishCta, saveCtaDocument } from "#app/models/cta.server";
@@ -26,39 +23,44 @@ const KETTLE = "gid://shopify/ProductVariant/46100000000031";
 const FILTERS = "gid://shopify/ProductVariant/46100000000041";
 const SWEDEN = { country: "SE", language: "SV" };
 
-let tdb: TestDatabase;
-let server: TestServer;
-let shop: RunningStorefront;
-let browser: Browser;
 let example: Omit<HeadlessExampleData, "storeDomain">;
+let websiteId: number;
+let feedCtaId: number;
+
+withE2eStack({
+  seed: false,
+  launch: launchStorefrontChromium,
+  setupTimeout: 180_000,
+  beforeServer: async () => {
+    websiteId = (
+      await createWebsite(
+        tdb.db,
+        websiteSettingsMock({ name: "Headless store", domain: "https://headless.example", business_type: "ecommerce" }),
+      )
+    ).id;
+    const feed = {
+      element_type: "products" as const,
+      options: { "products-button-action-after-add-to-cart": "cart" },
+      product_recommendations: [{ source: "manual", handles: ["gooseneck-kettle", "paper-filters"] }],
+    };
+    const doc = await saveCtaDocument(
+      tdb.db,
+      websiteId,
+      ctaWithElements([feed], {
+        name: "Feed",
+        cta_type: "inline",
+        inline_type: "embed",
+        overlay_type: null,
+        options: {},
+      } as never),
+    );
+    await publishCta(tdb.db, websiteId, doc.id!);
+    feedCtaId = doc.id!;
+  },
+});
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  const websiteId = (
-    await createWebsite(
-      tdb.db,
-      websiteSettingsMock({ name: "Headless store", domain: "https://headless.example", business_type: "ecommerce" }),
-    )
-  ).id;
-  const feed = {
-    element_type: "products" as const,
-    options: { "products-button-action-after-add-to-cart": "cart" },
-    product_recommendations: [{ source: "manual", handles: ["gooseneck-kettle", "paper-filters"] }],
-  };
-  const doc = await saveCtaDocument(
-    tdb.db,
-    websiteId,
-    ctaWithElements([feed], {
-      name: "Feed",
-      cta_type: "inline",
-      inline_type: "embed",
-      overlay_type: null,
-      options: {},
-    } as never),
-  );
-  await publishCta(tdb.db, websiteId, doc.id!);
-  server = await startTestServer({ databaseUrl: tdb.url });
-  const cta = await loadCtaDocument(tdb.db, websiteId, doc.id!);
+  const cta = await loadCtaDocument(tdb.db, websiteId, feedCtaId);
   const config = await buildPublicConfig(tdb.db, websiteId, server.origin);
   if (!cta || !config) throw new Error("the published CTA or the website config is missing");
   example = {
@@ -67,32 +69,20 @@ beforeAll(async () => {
     storefrontToken: TOKEN,
     ...SWEDEN,
   };
-  shop = await startStorefront({
-    publicAccessToken: TOKEN,
-    markets: { SE: { currency: "SEK", rate: 10 } },
-    headlessExample: (origin) => ({ ...example, storeDomain: origin }),
-  });
-  await buildHeadlessExample();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"],
-    headless: true,
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await server?.stop();
-  await tdb?.drop();
 });
 
+withStorefront(() => ({
+  publicAccessToken: TOKEN,
+  markets: { SE: { currency: "SEK", rate: 10 } },
+  headlessExample: (origin) => ({ ...example, storeDomain: origin }),
+}));
+
+beforeAll(async () => {
+  await buildHeadlessExample();
+}, 180_000);
+
 async function open(context: BrowserContext, search = ""): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  if (process.env.BECKON_E2E_DEBUG) page.on("console", (m) => console.log("[page]", m.type(), m.text()));
-  await page.goto(`${shop.origin}/headless-example${search}`);
+  const { page, errors } = await openWatchedPage(context, `${shop.origin}/headless-example${search}`);
   await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
   return { page, errors };
 }

@@ -11,6 +11,7 @@ import { COURSES, POSTS } from "#demo/sv/server/content";
 import { EMAIL_MESSAGES } from "#demo/sv/server/forms";
 import { matchesFilters, type LoopFilters } from "#demo/sv/src/loop-query";
 import { GOOGLEBOT, hasClass, open, server, svId, tdb, withHostSite } from "./host-site-harness";
+import { expectRequest, expectResponse } from "#test/support/expect-request";
 
 withHostSite();
 
@@ -130,7 +131,7 @@ describe("loop filter", () => {
   const settled = (page: Page) => page.waitForFunction(() => !document.querySelector(".e-loading"));
 
   async function choose(page: Page, filterId: string, term: string) {
-    const answered = page.waitForResponse((r) => r.url().endsWith("/elementor-pro/v1/refresh-loop"));
+    const answered = expectResponse(page, { path: "/elementor-pro/v1/refresh-loop" });
     await page.click(`.e-filter[data-id="${filterId}"] [data-filter="${term}"]`);
     await answered;
     await settled(page);
@@ -169,7 +170,7 @@ describe("loop filter", () => {
     // Back to all formats, then page 2.
     await choose(page, "c0ffee1", "__all");
     expect(new URL(page.url()).search).toBe(`?e-filter-${LOOP}-kurs-kategori=ledarskap~forhandling`);
-    const answered = page.waitForResponse((r) => r.url().endsWith("/refresh-loop"));
+    const answered = expectResponse(page, { path: "/refresh-loop" });
     await page.click('.elementor-pagination a[data-page="2"]');
     await answered;
     await settled(page);
@@ -221,7 +222,7 @@ describe("loop filter", () => {
 
   it("sends the widget model in the editor", async () => {
     const { page, errors } = await open("/demo/sv/utbildningar?elementor-preview=30");
-    const request = page.waitForRequest((r) => r.url().endsWith("/refresh-loop"));
+    const request = expectRequest(page, { path: "/refresh-loop" });
     await page.click('.e-filter[data-id="c0ffee0"] [data-filter="forsaljning"]');
     const body = (await request).postDataJSON();
     expect(body).toMatchObject({
@@ -327,7 +328,7 @@ describe("the site's own forms", () => {
     await page.fill("#form-field-start_date", "2026-11-03");
     await page.fill("#form-field-message", "Vi är tolv säljare som vill bli bättre på avslut.");
     await page.check("#form-field-consent");
-    const sent = page.waitForResponse((r) => r.url().endsWith("/saljakademin/v1/kontakt"));
+    const sent = expectResponse(page, { path: "/saljakademin/v1/kontakt" });
     await page.click("#kontaktformular [type=submit]");
     expect((await sent).status()).toBe(200);
     await expect

@@ -8,23 +8,16 @@
  * The real widget runs here (unlike host-site-layout.test.ts and
  * host-site-content.test.ts, which stub it).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { seedIfEmpty } from "#prisma/seed";
-import { buildDemo } from "#scripts/build-demo";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { expectResponse } from "#test/support/expect-request";
 import { createBroadcast } from "#app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "#app/models/cta.server";
 import type { CtaDocumentInput } from "#contract/schema/cta";
 import { ctaWithElements, textElementMock } from "#test/fixtures/factories";
 import { POSTS } from "#demo/sv/server/content";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let svId: number;
 const cta: Record<string, number> = {};
 const contexts: BrowserContext[] = [];
 
@@ -43,47 +36,41 @@ async function publish(name: string, html: string, over: Partial<CtaDocumentInpu
   return doc.id!;
 }
 
-beforeAll(async () => {
-  await buildDemo({ quiet: true });
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  await tdb.db.website.update({ where: { id: svId }, data: { formTracking: true } });
-  cta.topBar = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, name: "Webbinariebar – topp" } })).id;
-  cta.late = await publish("Sent inline", "<p>Sen inline-CTA</p>", {
-    cta_type: "inline",
-    inline_type: "embed",
-    options: {},
-  });
-  const category = await createBroadcast(tdb.db, svId, {
-    name: "Förhandlingsinlägg",
-    conditions: [{ condition_type: "category", tag_id: "forhandling", data: {} }],
-  });
-  cta.category = await publish("Kategori-hook", "<p>Bara för förhandling</p>", {
-    cta_type: "hook",
-    hook_type: "horizontal",
-    broadcast_id: category.id,
-    options: { trigger: "immediate" },
-  });
-  const loop = await createBroadcast(tdb.db, svId, {
-    name: "Ledarskapskurser",
-    conditions: [{ condition_type: "url", url: LOOP_TERM, data: { match: "contains" } }],
-  });
-  cta.loop = await publish("Ledarskap-hook", "<p>Ledarskap för dig</p>", {
-    cta_type: "hook",
-    hook_type: "horizontal",
-    broadcast_id: loop.id,
-    options: { trigger: "immediate" },
-  });
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
+withE2eStack({
+  demo: true,
+  beforeServer: async () => {
+    await tdb.db.website.update({ where: { id: svId }, data: { formTracking: true } });
+    cta.topBar = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, name: "Webbinariebar – topp" } })).id;
+    cta.late = await publish("Sent inline", "<p>Sen inline-CTA</p>", {
+      cta_type: "inline",
+      inline_type: "embed",
+      options: {},
+    });
+    const category = await createBroadcast(tdb.db, svId, {
+      name: "Förhandlingsinlägg",
+      conditions: [{ condition_type: "category", tag_id: "forhandling", data: {} }],
+    });
+    cta.category = await publish("Kategori-hook", "<p>Bara för förhandling</p>", {
+      cta_type: "hook",
+      hook_type: "horizontal",
+      broadcast_id: category.id,
+      options: { trigger: "immediate" },
+    });
+    const loop = await createBroadcast(tdb.db, svId, {
+      name: "Ledarskapskurser",
+      conditions: [{ condition_type: "url", url: LOOP_TERM, data: { match: "contains" } }],
+    });
+    cta.loop = await publish("Ledarskap-hook", "<p>Ledarskap för dig</p>", {
+      cta_type: "hook",
+      hook_type: "horizontal",
+      broadcast_id: loop.id,
+      options: { trigger: "immediate" },
+    });
+  },
 });
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close().catch(() => {})));
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 interface Opened {
@@ -184,8 +171,8 @@ describe("form tracking", () => {
     await page.fill("#form-field-website", "https://lindqvist.exempel.se");
     await page.fill("#form-field-message", "Vi vill veta mer om era kurser i förhandling.");
     await page.check("#form-field-consent");
-    const contactSent = page.waitForResponse((r) => r.url().includes(`/api/websites/${svId}/contacts/create`));
-    const hostSent = page.waitForResponse((r) => r.url().endsWith("/saljakademin/v1/kontakt"));
+    const contactSent = expectResponse(page, { path: `/api/websites/${svId}/contacts/create` });
+    const hostSent = expectResponse(page, { path: "/saljakademin/v1/kontakt" });
     await page.click("#kontaktformular [type=submit]");
     expect((await hostSent).status()).toBe(200);
     expect((await contactSent).status()).toBeLessThan(300);
@@ -248,11 +235,10 @@ describe("form tracking of a rejected submit", () => {
       company: "Berg AB",
     });
     // The widget sends its contacts one at a time, in order: the accepted one's arriving means an earlier one would have.
-    const accepted = page.waitForResponse(
-      (r) =>
-        r.url().includes(`/api/websites/${svId}/contacts/create`) &&
-        (r.request().postData() ?? "").includes("greta.berg@exempel.se"),
-    );
+    const accepted = expectResponse(page, {
+      path: `/api/websites/${svId}/contacts/create`,
+      where: (request) => (request.postData() ?? "").includes("greta.berg@exempel.se"),
+    });
     await page.click("#kontaktformular [type=submit]");
     expect((await accepted).status()).toBeLessThan(300);
     await expect
@@ -349,7 +335,7 @@ describe("loop filter", () => {
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.waitForTimeout(500);
     expect(await shown(page, cta.loop).count()).toBe(0);
-    const answered = page.waitForResponse((r) => r.url().endsWith("/elementor-pro/v1/refresh-loop"));
+    const answered = expectResponse(page, { path: "/elementor-pro/v1/refresh-loop" });
     await page.click('.e-filter[data-id="c0ffee0"] [data-filter="ledarskap"]');
     await answered;
     expect(page.url()).toContain(LOOP_TERM);

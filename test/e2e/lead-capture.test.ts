@@ -3,32 +3,12 @@
  * into the newsletter CTA on the Swedish demo page, and the site owner, after
  * logging in, sees that e-mail in the contacts list.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
+import { expect, it } from "vitest";
+import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { expectResponse } from "#test/support/expect-request";
 import { logInAsOwner } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let svId: number;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
-});
+withE2eStack();
 
 it("captures a newsletter e-mail on the Swedish demo page and shows it to the owner", async () => {
   const email = `lead-${Date.now()}@exempel.se`;
@@ -44,9 +24,7 @@ it("captures a newsletter e-mail on the Swedish demo page and shows it to the ow
   await input.fill(email);
   // The seeded newsletter form asks for marketing consent (required).
   await footer.locator('input[name="marketing_consent"]').check();
-  const submitted = page.waitForResponse(
-    (r) => r.url().includes("/contacts/create") && r.request().method() === "POST",
-  );
+  const submitted = expectResponse(page, { method: "POST", path: "/contacts/create" });
   await footer.locator("button[type=submit]").click();
   const response = await submitted;
   expect(response.status()).toBe(201);

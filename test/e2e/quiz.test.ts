@@ -7,11 +7,9 @@
  * the Selection and Completion events are stored. Needs a build
  * (`npx tsx scripts/build-widget.ts && npx tsx scripts/build-demo.ts && npx remix vite:build`).
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { seedIfEmpty } from "#prisma/seed";
+import { expect, it } from "vitest";
+import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { expectResponse } from "#test/support/expect-request";
 import { publishCta, saveCtaDocument } from "#app/models/cta.server";
 import type { CtaDocument } from "#contract/schema/cta";
 import { genericSnippet } from "#widget/snippet";
@@ -21,10 +19,6 @@ import { actionGroupMock, ctaWithElements, fieldInputMock } from "#test/fixtures
 const HOST = "http://shop.test";
 const AREA = "quiz-area";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let svId: number;
 let cta: CtaDocument;
 
 const radio = (
@@ -34,62 +28,54 @@ const radio = (
   field_options: { value: string; label?: string; score?: number; jump_field_id?: number | "next_sub_question" }[],
 ) => fieldInputMock({ slug, field_type: "radio", position, options: { label }, field_options });
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  const quiz = {
-    element_type: "quiz" as const,
-    position: 0,
-    options: {},
-    fields: [
-      radio("behov", 0, "Vad behöver ni?", [
-        { value: "a", label: "Fler leads", score: 1 },
-        { value: "b", label: "Högre avslut", score: 5 },
-      ]),
-      radio("storlek", 1, "Hur stort är teamet?", [
-        { value: "liten", label: "1–5", score: 2 },
-        { value: "stor", label: "6+", score: 4 },
-      ]),
-      radio("budget", 2, "Har ni budget?", [
-        { value: "ja", label: "Ja", score: 10, jump_field_id: "next_sub_question" },
-        { value: "nej", label: "Nej", score: 0 },
-      ]),
-      fieldInputMock({
-        slug: "belopp",
-        field_type: "number",
-        position: 3,
-        parent_slug: "budget",
-        required: true,
-        options: { label: "Hur stor budget?", max: 100000 },
-      }),
-    ],
-    action_groups: [
-      actionGroupMock({ data: { "confirmation-type": "message", confirmation: "<p>Din poäng: {{quiz.score}}</p>" } }),
-    ],
-  };
-  const input = ctaWithElements([quiz], {
-    name: "Säljquiz",
-    cta_type: "inline",
-    overlay_type: null,
-    inline_type: "embed",
-    options: { area: AREA },
-  });
-  const first = await saveCtaDocument(tdb.db, svId, input);
-  // Option B jumps over "storlek" to "budget": a jump names a field id, known once saved.
-  const el = first.variants[0].steps[0].sections[0].columns[0].elements[0];
-  const budgetId = el.fields.find((f) => f.slug === "budget")!.id!;
-  el.fields.find((f) => f.slug === "behov")!.field_options[1].jump_field_id = budgetId;
-  cta = await saveCtaDocument(tdb.db, svId, first);
-  await publishCta(tdb.db, svId, cta.id!);
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchThirdPartyChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
+withE2eStack({
+  launch: launchThirdPartyChromium,
+  beforeServer: async () => {
+    const quiz = {
+      element_type: "quiz" as const,
+      position: 0,
+      options: {},
+      fields: [
+        radio("behov", 0, "Vad behöver ni?", [
+          { value: "a", label: "Fler leads", score: 1 },
+          { value: "b", label: "Högre avslut", score: 5 },
+        ]),
+        radio("storlek", 1, "Hur stort är teamet?", [
+          { value: "liten", label: "1–5", score: 2 },
+          { value: "stor", label: "6+", score: 4 },
+        ]),
+        radio("budget", 2, "Har ni budget?", [
+          { value: "ja", label: "Ja", score: 10, jump_field_id: "next_sub_question" },
+          { value: "nej", label: "Nej", score: 0 },
+        ]),
+        fieldInputMock({
+          slug: "belopp",
+          field_type: "number",
+          position: 3,
+          parent_slug: "budget",
+          required: true,
+          options: { label: "Hur stor budget?", max: 100000 },
+        }),
+      ],
+      action_groups: [
+        actionGroupMock({ data: { "confirmation-type": "message", confirmation: "<p>Din poäng: {{quiz.score}}</p>" } }),
+      ],
+    };
+    const input = ctaWithElements([quiz], {
+      name: "Säljquiz",
+      cta_type: "inline",
+      overlay_type: null,
+      inline_type: "embed",
+      options: { area: AREA },
+    });
+    const first = await saveCtaDocument(tdb.db, svId, input);
+    // Option B jumps over "storlek" to "budget": a jump names a field id, known once saved.
+    const el = first.variants[0].steps[0].sections[0].columns[0].elements[0];
+    const budgetId = el.fields.find((f) => f.slug === "budget")!.id!;
+    el.fields.find((f) => f.slug === "behov")!.field_options[1].jump_field_id = budgetId;
+    cta = await saveCtaDocument(tdb.db, svId, first);
+    await publishCta(tdb.db, svId, cta.id!);
+  },
 });
 
 function hostPage(): string {
@@ -128,7 +114,7 @@ it("completes a branching quiz (a jump, one back, a sub-question) and stores the
   await q.getByRole("button", { name: "Nästa" }).click();
   await expect.poll(() => legend.innerText()).toBe("Hur stor budget?");
   await q.locator("input[type=number]").fill("50000");
-  const created = p.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
+  const created = expectResponse(p, { method: "POST", path: "/contacts/create" });
   await q.getByRole("button", { name: "Nästa" }).click();
   expect((await created).status()).toBe(201);
   await expect

@@ -6,39 +6,26 @@
  * the contacts are stored; closing the popup goes through the loader (viewed
  * cookie, cfClose). Needs a build (`npx tsx scripts/build-widget.ts && npx remix vite:build`).
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { seedIfEmpty } from "#prisma/seed";
+import { expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { expectRequest, expectResponse } from "#test/support/expect-request";
 import { genericSnippet } from "#widget/snippet";
 import { hostHtml, launchThirdPartyChromium, SITE } from "#test/fixtures/render/harness";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let svId: number;
 let exitPopupId: number;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  exitPopupId = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, ctaType: "overlay" } })).id;
-  // A Google Analytics id, set before the server caches the website's config; pages without gtag send no client id.
-  const site = await tdb.db.website.findUniqueOrThrow({ where: { id: svId } });
-  await tdb.db.website.update({
-    where: { id: svId },
-    data: { dataSettings: { ...(site.dataSettings as object), "google-analytics-id": "G-TEST123" } },
-  });
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchThirdPartyChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
+withE2eStack({
+  launch: launchThirdPartyChromium,
+  beforeServer: async () => {
+    exitPopupId = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, ctaType: "overlay" } })).id;
+    // A Google Analytics id, set before the server caches the website's config; pages without gtag send no client id.
+    const site = await tdb.db.website.findUniqueOrThrow({ where: { id: svId } });
+    await tdb.db.website.update({
+      where: { id: svId },
+      data: { dataSettings: { ...(site.dataSettings as object), "google-analytics-id": "G-TEST123" } },
+    });
+  },
 });
 
 /** The fixture page with a marked footer area, the client events recorded, and the snippet. */
@@ -82,7 +69,7 @@ it("stores the contact a visitor submits in the seeded inline newsletter", async
   // The seeded consent is required: the form says so and sends nothing.
   await footer.locator(".bk-error").first().waitFor();
   await footer.locator("input[name=marketing_consent]").check();
-  const created = p.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
+  const created = expectResponse(p, { method: "POST", path: "/contacts/create" });
   await footer.locator("button[type=submit]").click();
   expect((await created).status()).toBe(201);
   await expect
@@ -115,7 +102,7 @@ it("shows the seeded exit popup on beckon.trigger, stores its contact, and close
   const email = `exit-${Date.now()}@exempel.se`;
   await dialog.locator("input[type=email]").fill(email);
   await dialog.locator("input[name=marketing_consent]").check();
-  const created = p.waitForResponse((r) => r.url().includes("/contacts/create") && r.request().method() === "POST");
+  const created = expectResponse(p, { method: "POST", path: "/contacts/create" });
   await dialog.locator("button[type=submit]").click();
   expect((await created).status()).toBe(201);
   await expect
@@ -147,7 +134,7 @@ it("waits for the page's gtag client id (up to 500 ms) and sends it with the con
   await footer.locator("input[name=name]").fill("Ga");
   await footer.locator("input[type=email]").fill(`ga-${Date.now()}@exempel.se`);
   await footer.locator("input[name=marketing_consent]").check();
-  const created = p.waitForRequest((r) => r.url().includes("/contacts/create") && r.method() === "POST");
+  const created = expectRequest(p, { method: "POST", path: "/contacts/create" });
   await footer.locator("button[type=submit]").click();
   const body = JSON.parse((await created).postData() || "{}");
   expect(JSON.stringify(body)).toContain('"ga_client_id":"1234567890.1700000000"');

@@ -4,38 +4,22 @@
  * and kept away by its viewed cookie after a close, and the owner's test
  * panel. CTAs are found by their seeded names.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { seedIfEmpty } from "#prisma/seed";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let svId: number;
 const cta: Record<string, number> = {};
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  svId = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  for (const [key, name] of [
-    ["topBar", "Webbinariebar – topp"],
-    ["blogBar", "Webbinariebar – bloggen"],
-    ["exit", "Exitpopup – E-bok Säljteknik"],
-  ]) {
-    cta[key] = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, name } })).id;
-  }
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
+withE2eStack({
+  beforeServer: async () => {
+    for (const [key, name] of [
+      ["topBar", "Webbinariebar – topp"],
+      ["blogBar", "Webbinariebar – bloggen"],
+      ["exit", "Exitpopup – E-bok Säljteknik"],
+    ]) {
+      cta[key] = (await tdb.db.cta.findFirstOrThrow({ where: { websiteId: svId, name } })).id;
+    }
+  },
 });
 
 const shown = (page: Page, key: string) => page.locator(`beckon-cta[data-beckon-cta="${cta[key]}"]`);

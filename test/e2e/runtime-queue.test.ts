@@ -5,14 +5,14 @@
  * page goes away leave with sendBeacon.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import { startKillableServer, type KillableServer } from "#test/support/kill-restart-server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
+import { publishNewCta } from "#test/support/published-cta";
 import { createWebsite } from "#app/models/website.server";
-import { publishCta, saveCtaDocument } from "#app/models/cta.server";
 import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
 import { genericSnippet } from "#widget/snippet";
+import { launchThirdPartyChromium } from "#test/fixtures/render/harness";
 
 const HOST = "http://shop.test";
 
@@ -25,23 +25,14 @@ let ctaId: number;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Runtime queue" }))).id;
-  const doc = await saveCtaDocument(
+  ctaId = await publishNewCta(
     tdb.db,
     websiteId,
     ctaWithElements([textElementMock()], { name: "Offer", options: { trigger: "click" } }),
   );
-  await publishCta(tdb.db, websiteId, doc.id!);
-  ctaId = doc.id!;
   server = await startKillableServer({ databaseUrl: tdb.url });
   // The fake public origin may reach the server on 127.0.0.1 (Local Network Access would block it).
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights",
-    ],
-    headless: true,
-  });
+  browser = await launchThirdPartyChromium();
 });
 
 afterAll(async () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { browser, eventNames, HOST, ids, open, ready, shown, withTriggerSite } from "./runtime-triggers-harness";
+import { expectRequest } from "#test/support/expect-request";
 
 withTriggerSite();
 
@@ -119,7 +120,7 @@ describe("triggers", () => {
     await ready(page);
     await page.waitForTimeout(500);
     expect(await shown(page, "addtocart").count()).toBe(0);
-    const cartRead = page.waitForRequest((r) => r.url() === `${HOST}/cart.js`);
+    const cartRead = expectRequest(page, { origin: HOST, path: "/cart.js" });
     await page.click("#add");
     await cartRead;
     await shown(page, "addtocart").waitFor({ state: "attached", timeout: 5_000 });

@@ -1,6 +1,7 @@
 /**
- * The harness shared by the runtime-triggers-*.test.ts files: a website with
- * one published CTA per trigger (each shown on /t/{name} only), the real
+ * The harness shared by the runtime-triggers-*.test.ts files and
+ * runtime-turns.test.ts: a website with published CTAs, each shown on its
+ * /t/{page} only (one per trigger for the triggers files), the real
  * server, and Chromium opening host pages on a fake third-party origin
  * (http://shop.test, served by page.route) that embed the generic snippet.
  */
@@ -8,19 +9,18 @@ import { afterAll, beforeAll } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import { startTestServer, type TestServer } from "#test/support/server";
-import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
 import { createWebsite } from "#app/models/website.server";
 import { createBroadcast } from "#app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "#app/models/cta.server";
 import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
 import type { CtaDocumentInput } from "#contract/schema/cta";
 import { genericSnippet } from "#widget/snippet";
+import { launchThirdPartyChromium } from "#test/fixtures/render/harness";
 
 export const HOST = "http://shop.test";
 export const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-// Live bindings: set by withTriggerSite()'s beforeAll, read by the tests as plain names.
+// Live bindings: set by withCtaSite()'s beforeAll, read by the tests as plain names.
 export let tdb: TestDatabase;
 export let server: TestServer;
 export let browser: Browser;
@@ -45,22 +45,32 @@ const TRIGGERS: Record<string, Partial<CtaDocumentInput>> = {
   spa: { options: { trigger: "immediate" } },
 };
 
-/** Registers the file's database, server and browser: started before its tests, closed after them. */
-export function withTriggerSite() {
+/** A CTA of the site: its name (the key in ids), the page /t/{page} it alone is shown on, and its settings. */
+export type SiteCta = [name: string, page: string, over: Partial<CtaDocumentInput>];
+
+/**
+ * Registers the file's database, server and browser, started before its
+ * tests and closed after them: a website named `siteName` with each CTA
+ * published, shown on its page only (one broadcast per page).
+ */
+export function withCtaSite(siteName: string, ctas: SiteCta[]) {
   beforeAll(async () => {
     tdb = await createTestDatabase();
-    websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Runtime triggers" }))).id;
-    for (const [name, over] of Object.entries(TRIGGERS)) {
-      const b = await createBroadcast(tdb.db, websiteId, {
-        name: `Only /t/${name}`,
-        conditions: [{ condition_type: "url", url: `/t/${name}`, data: { match: "contains" } }],
-      });
+    websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: siteName }))).id;
+    const broadcasts: Record<string, number> = {};
+    for (const [name, page, over] of ctas) {
+      broadcasts[page] ??= (
+        await createBroadcast(tdb.db, websiteId, {
+          name: `Only /t/${page}`,
+          conditions: [{ condition_type: "url", url: `/t/${page}`, data: { match: "contains" } }],
+        })
+      ).id;
       const doc = await saveCtaDocument(
         tdb.db,
         websiteId,
         ctaWithElements([textElementMock({ options: { html: `<p>CTA ${name}</p>` } })], {
           name: `CTA ${name}`,
-          broadcast_id: b.id,
+          broadcast_id: broadcasts[page],
           ...over,
         }),
       );
@@ -78,18 +88,12 @@ export function withTriggerSite() {
   });
 }
 
-/**
- * Chromium as launchChromium() does, but letting pages of the fake public
- * origin reach the server on 127.0.0.1 (Local Network Access would block
- * them: in production the server is public too).
- */
-function launchThirdPartyChromium(): Promise<Browser> {
-  const features = "LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights";
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, `--disable-features=${features}`],
-    headless: true,
-  });
+/** The trigger site: one CTA per trigger, each on /t/{trigger}. */
+export function withTriggerSite() {
+  withCtaSite(
+    "Runtime triggers",
+    Object.entries(TRIGGERS).map(([name, over]): SiteCta => [name, name, over]),
+  );
 }
 
 /** A host page: records the client events in window.__events, then the snippet. */

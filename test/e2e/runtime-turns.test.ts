@@ -5,26 +5,12 @@
  * no View for a CTA that never showed. Host pages on a fake third-party
  * origin embed the generic snippet pointing at the real server.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { createWebsite } from "#app/models/website.server";
-import { createBroadcast } from "#app/models/broadcast.server";
-import { publishCta, saveCtaDocument } from "#app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
+import { describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { expectResponse } from "#test/support/expect-request";
 import type { CtaDocumentInput } from "#contract/schema/cta";
 import { genericSnippet } from "#widget/snippet";
-import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
-
-const HOST = "http://shop.test";
-
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-let websiteId: number;
-const ids: Record<string, number> = {};
+import { browser, HOST, ids, server, websiteId, withCtaSite, type SiteCta } from "./runtime-triggers-harness";
 
 const overlay = (o: Record<string, unknown>): Partial<CtaDocumentInput> => ({
   cta_type: "overlay",
@@ -38,7 +24,7 @@ const bar = (position: "top" | "bottom", o: Record<string, unknown> = {}): Parti
   options: { trigger: "immediate", ...o },
 });
 /** CTAs by name, each on the page /t/{page} only (its broadcast). */
-const CTAS: [name: string, page: string, over: Partial<CtaDocumentInput>][] = [
+const CTAS: SiteCta[] = [
   ["exitA", "exit", overlay({ trigger: "exit" })],
   ["exitB", "exit", overlay({ trigger: "exit", priority: 5 })],
   ["topA", "bars", bar("top")],
@@ -52,48 +38,7 @@ const CTAS: [name: string, page: string, over: Partial<CtaDocumentInput>][] = [
   ["clicked", "hidden", { cta_type: "hook", overlay_type: null, hook_type: "vertical", options: { trigger: "click" } }],
 ];
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Turns" }))).id;
-  const broadcasts: Record<string, number> = {};
-  for (const [name, page, over] of CTAS) {
-    broadcasts[page] ??= (
-      await createBroadcast(tdb.db, websiteId, {
-        name: `Only /t/${page}`,
-        conditions: [{ condition_type: "url", url: `/t/${page}`, data: { match: "contains" } }],
-      })
-    ).id;
-    const doc = await saveCtaDocument(
-      tdb.db,
-      websiteId,
-      ctaWithElements([textElementMock({ options: { html: `<p>CTA ${name}</p>` } })], {
-        name: `CTA ${name}`,
-        broadcast_id: broadcasts[page],
-        ...over,
-      }),
-    );
-    await publishCta(tdb.db, websiteId, doc.id!);
-    ids[name] = doc.id!;
-  }
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchThirdPartyChromium();
-});
-
-/** Chromium letting pages of the fake public origin reach the server on 127.0.0.1 (as runtime-triggers-harness.ts does). */
-function launchThirdPartyChromium(): Promise<Browser> {
-  const features = "LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights";
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, `--disable-features=${features}`],
-    headless: true,
-  });
-}
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
-});
+withCtaSite("Turns", CTAS);
 
 /** The host page: a heading at the top of the content, a link that opens the click-only CTA, then the snippet. */
 const hostPage =
@@ -149,7 +94,7 @@ describe("one modal at a time", () => {
   it("two exit popups: only one opens (the higher priority), the other once it is closed", async () => {
     const { page, errors, context } = await open("/t/exit");
     // Both definitions and the renderer are fetched ahead (1.5 s after ready): wait for them, then leave through the top.
-    await page.waitForResponse((r) => r.url().includes(`/api/cta/${ids.exitA}`), { timeout: 15_000 });
+    await expectResponse(page, { path: `/api/cta/${ids.exitA}.json`, timeout: 15_000 });
     await page.mouse.move(300, 300);
     await page.mouse.move(300, 10, { steps: 5 });
     await page.mouse.move(300, -20, { steps: 2 });

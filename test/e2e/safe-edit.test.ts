@@ -7,19 +7,12 @@
  * changes applies the edit). axe-core finds nothing serious on the way.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
+import type { BrowserContext, Dialog, Page } from "playwright-core";
+import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { hydrated, seriousViolations, logInAsOwner } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let admin: BrowserContext;
 let owner: Page;
-let sv: number;
 let ctaId: number;
 let originalName: string;
 
@@ -39,15 +32,15 @@ const undoButton = (page: Page) => page.getByRole("button", { name: "Undo", exac
 const redoButton = (page: Page) => page.getByRole("button", { name: "Redo", exact: true });
 const servedCta = async () => (await fetch(`${server.origin}/api/cta/${ctaId}.json`)).text();
 
+withE2eStack({
+  beforeServer: async () => {
+    const cta = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, name: "Exitpopup – E-bok Säljteknik" } });
+    ctaId = cta.id;
+    originalName = cta.name;
+  },
+});
+
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  const cta = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, name: "Exitpopup – E-bok Säljteknik" } });
-  ctaId = cta.id;
-  originalName = cta.name;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   admin = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   owner = await admin.newPage();
   owner.on("pageerror", (e) => pageErrors.push(e.message));
@@ -56,9 +49,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 describe("safe editing in the CTA editor", () => {

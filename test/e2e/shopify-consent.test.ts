@@ -7,45 +7,29 @@
  * allows analytics it starts on the same page. Loaded the way the app embed
  * loads it: the site script alone, no snippet stub.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browser, server, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { publishNewCta } from "#test/support/published-cta";
 import { createWebsite } from "#app/models/website.server";
-import { publishCta, saveCtaDocument } from "#app/models/cta.server";
 import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
+import { launchThirdPartyChromium } from "#test/fixtures/render/harness";
 
 const HOST = "https://consent-shop.example";
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let websiteId: number;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Consent shop" }))).id;
-  const doc = await saveCtaDocument(
-    tdb.db,
-    websiteId,
-    ctaWithElements([textElementMock()], { name: "Offer", options: { trigger: "click" } }),
-  );
-  await publishCta(tdb.db, websiteId, doc.id!);
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights",
-    ],
-    headless: true,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
+withE2eStack({
+  seed: false,
+  launch: launchThirdPartyChromium,
+  setupTimeout: 120_000,
+  beforeServer: async () => {
+    websiteId = (await createWebsite(tdb.db, websiteSettingsMock({ name: "Consent shop" }))).id;
+    await publishNewCta(
+      tdb.db,
+      websiteId,
+      ctaWithElements([textElementMock()], { name: "Offer", options: { trigger: "click" } }),
+    );
+  },
 });
 
 /**

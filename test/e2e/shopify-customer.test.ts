@@ -9,22 +9,17 @@
  * e-mail filled in. A guest's page makes no such call.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Browser } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
+import { describe, expect, it } from "vitest";
+import { browser, server, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { publishNewCta } from "#test/support/published-cta";
 import { linkShopOwner } from "#app/models/owner.server";
-import { publishCta, saveCtaDocument } from "#app/models/cta.server";
 import { ctaWithElements, formElementMock } from "#test/fixtures/factories";
+import { launchThirdPartyChromium } from "#test/fixtures/render/harness";
 
 const HOST = "https://customer-shop.example";
 const SHOP = "customer-shop.myshopify.com";
 const SECRET = "customer-e2e-secret";
 const CUSTOMER_ID = "8001";
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let websiteId: number;
 let ctaId: number;
 
@@ -43,54 +38,39 @@ function signed(customerId: string): URLSearchParams {
   return new URLSearchParams({ ...params, signature: createHmac("sha256", SECRET).update(message).digest("hex") });
 }
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  websiteId = (await linkShopOwner(tdb.db, SHOP, { name: "Customer shop" })).websiteId;
-  const doc = await saveCtaDocument(
-    tdb.db,
-    websiteId,
-    ctaWithElements([formElementMock()], { name: "Signup", options: { trigger: "click" } }),
-  );
-  ctaId = doc.id!;
-  await publishCta(tdb.db, websiteId, ctaId);
-  // What Beckon already knows about the customer (an earlier submission linked to their Shopify id).
-  await tdb.db.person.create({
-    data: {
+withE2eStack({
+  seed: false,
+  env: {
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    SHOPIFY_API_KEY: "customer-e2e-key",
+    SHOPIFY_API_SECRET: SECRET,
+    SHOPIFY_APP_URL: "http://127.0.0.1",
+    SCOPES: "read_products,write_app_proxy",
+    BECKON_OUTBOX_WORKER: "0",
+  },
+  launch: launchThirdPartyChromium,
+  setupTimeout: 120_000,
+  beforeServer: async () => {
+    websiteId = (await linkShopOwner(tdb.db, SHOP, { name: "Customer shop" })).websiteId;
+    ctaId = await publishNewCta(
+      tdb.db,
       websiteId,
-      visitorToken: `known-${randomBytes(8).toString("hex")}`,
-      personType: "Contact",
-      email: "karin.kund@exempel.se",
-      name: "Karin",
-      extra: {},
-      data: {},
-      shopifyCustomerId: CUSTOMER_ID,
-    },
-  });
-  server = await startTestServer({
-    databaseUrl: tdb.url,
-    env: {
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      SHOPIFY_API_KEY: "customer-e2e-key",
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_APP_URL: "http://127.0.0.1",
-      SCOPES: "read_products,write_app_proxy",
-      BECKON_OUTBOX_WORKER: "0",
-    },
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights",
-    ],
-    headless: true,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
+      ctaWithElements([formElementMock()], { name: "Signup", options: { trigger: "click" } }),
+    );
+    // What Beckon already knows about the customer (an earlier submission linked to their Shopify id).
+    await tdb.db.person.create({
+      data: {
+        websiteId,
+        visitorToken: `known-${randomBytes(8).toString("hex")}`,
+        personType: "Contact",
+        email: "karin.kund@exempel.se",
+        name: "Karin",
+        extra: {},
+        data: {},
+        shopifyCustomerId: CUSTOMER_ID,
+      },
+    });
+  },
 });
 
 async function open(loggedIn: boolean) {

@@ -12,13 +12,10 @@
  */
 import path from "node:path";
 import { build } from "esbuild";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { chromium } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
-import { startStorefront, type RunningStorefront } from "#test/storefront/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page, Route } from "playwright-core";
+import { browser, server, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { cartJs, launchStorefrontChromium, openShopPage, shop, withStorefront } from "#test/support/storefront-page";
 import { createWebsite } from "#app/models/website.server";
 import { loadCtaDocument, publishCta, saveCtaDocument } from "#app/models/cta.server";
 import { buildPublicConfig } from "#app/models/public-config.server";
@@ -29,10 +26,6 @@ import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 const root = path.resolve(__dirname, "../..");
 const HANDLES = ["morning-ritual-coffee", "ceramic-pour-over", "gooseneck-kettle", "paper-filters"];
 
-let tdb: TestDatabase;
-let server: TestServer;
-let shop: RunningStorefront;
-let browser: Browser;
 let websiteId: number;
 let ctaId: number;
 let headlessJs = "";
@@ -65,50 +58,56 @@ ${genericSnippet({ origin: server.origin, websiteId })}
 const headlessPage = () => `<!doctype html><html><head><meta charset="utf-8"><title>Headless</title></head><body>
 <div id="app"></div><script>window.__data=${headlessData};</script><script type="module" src="/headless.js"></script></body></html>`;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  websiteId = (
-    await createWebsite(
+withE2eStack({
+  seed: false,
+  launch: launchStorefrontChromium,
+  setupTimeout: 120_000,
+  beforeServer: async () => {
+    websiteId = (
+      await createWebsite(
+        tdb.db,
+        websiteSettingsMock({
+          name: "Beckon Demo Store",
+          domain: "https://beckon-demo.myshopify.com",
+          business_type: "ecommerce",
+        }),
+      )
+    ).id;
+    const doc = await saveCtaDocument(
       tdb.db,
-      websiteSettingsMock({
-        name: "Beckon Demo Store",
-        domain: "https://beckon-demo.myshopify.com",
-        business_type: "ecommerce",
-      }),
-    )
-  ).id;
-  const doc = await saveCtaDocument(
-    tdb.db,
-    websiteId,
-    ctaWithElements([feedElement()], {
-      name: "Product feed",
-      cta_type: "inline",
-      inline_type: "embed",
-      overlay_type: null,
-      options: { area: "products" },
-    } as never),
-  );
-  await publishCta(tdb.db, websiteId, doc.id!);
-  ctaId = doc.id!;
-  server = await startTestServer({ databaseUrl: tdb.url });
+      websiteId,
+      ctaWithElements([feedElement()], {
+        name: "Product feed",
+        cta_type: "inline",
+        inline_type: "embed",
+        overlay_type: null,
+        options: { area: "products" },
+      } as never),
+    );
+    await publishCta(tdb.db, websiteId, doc.id!);
+    ctaId = doc.id!;
+  },
+});
+
+withStorefront(() => ({
   // The coffee requires a selling plan here, so add-all has to pick its first plan (SPEC 5).
-  const products = DEMO_STORE_PRODUCTS.map((p) =>
+  products: DEMO_STORE_PRODUCTS.map((p) =>
     p.handle === "morning-ritual-coffee" ? { ...p, requires_selling_plan: true } : p,
-  );
-  shop = await startStorefront({
-    products: products as never,
-    routes: (req, res, url) => {
-      const send = (type: string, body: string) => (
-        res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store" }),
-        res.end(body),
-        true
-      );
-      if (url.pathname === "/shop") return send("text/html; charset=utf-8", storePage());
-      if (url.pathname === "/headless") return send("text/html; charset=utf-8", headlessPage());
-      if (url.pathname === "/headless.js") return send("text/javascript", headlessJs);
-      return false;
-    },
-  });
+  ) as never,
+  routes: (req, res, url) => {
+    const send = (type: string, body: string) => (
+      res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store" }),
+      res.end(body),
+      true
+    );
+    if (url.pathname === "/shop") return send("text/html; charset=utf-8", storePage());
+    if (url.pathname === "/headless") return send("text/html; charset=utf-8", headlessPage());
+    if (url.pathname === "/headless.js") return send("text/javascript", headlessJs);
+    return false;
+  },
+}));
+
+beforeAll(async () => {
   const cta = await loadCtaDocument(tdb.db, websiteId, ctaId);
   const config = await buildPublicConfig(tdb.db, websiteId, server.origin);
   headlessData = JSON.stringify({ cta, config }).replace(/</g, "\\u003c");
@@ -142,30 +141,8 @@ beforeAll(async () => {
     logLevel: "error",
   });
   headlessJs = bundled.outputFiles[0].text;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"],
-    headless: true,
-  });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await server?.stop();
-  await tdb?.drop();
-});
-
-async function open(context: BrowserContext, pathname: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  if (process.env.BECKON_E2E_DEBUG) page.on("console", (m) => console.log("[page]", m.type(), m.text()));
-  await page.goto(shop.origin + pathname);
-  return { page, errors };
-}
-
-const cartJs = (page: Page) => page.evaluate(() => fetch("/cart.js").then((r) => r.json()));
 const product = (page: Page, handle: string) => page.locator(`.bk-product[data-product-handle="${handle}"]`);
 
 async function waitForEvent(kind: string, timeout = 10_000) {
@@ -180,7 +157,7 @@ async function waitForEvent(kind: string, timeout = 10_000) {
 describe("store elements on a Shopify theme page (Ajax API)", () => {
   it("shows three products; add to cart fills the real cart, tracks Add To Cart, and the discount code applies on the way to the cart", async () => {
     const context = await browser.newContext();
-    const { page, errors } = await open(context, "/shop");
+    const { page, errors } = await openShopPage(context, "/shop");
     await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
     expect(await page.locator(".bk-product").count()).toBe(3);
     // The coffee requires a selling plan here: its first plan's price (10 % off $18.00).
@@ -215,7 +192,7 @@ describe("store elements on a Shopify theme page (Ajax API)", () => {
 
   it("view cart waits while another product's add is still in flight, then goes (SPEC 9 cart wait before a redirect)", async () => {
     const context = await browser.newContext();
-    const { page, errors } = await open(context, "/shop");
+    const { page, errors } = await openShopPage(context, "/shop");
     await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
     const kettle = product(page, "gooseneck-kettle").locator(".bk-product-button");
     await kettle.click();
@@ -244,7 +221,7 @@ describe("store elements on a Shopify theme page (Ajax API)", () => {
 
   it("a subscription product adds with its selling plan; a sold-out variant shows SOLD OUT with a disabled button", async () => {
     const context = await browser.newContext();
-    const { page, errors } = await open(context, "/shop");
+    const { page, errors } = await openShopPage(context, "/shop");
     await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
     const coffee = product(page, "morning-ritual-coffee");
     await coffee.locator(".bk-product-subscription select").selectOption("690011111");
@@ -273,7 +250,7 @@ describe("store elements on a Shopify theme page (Ajax API)", () => {
 describe("variant options, review stars and add-all on the theme page", () => {
   it("picks a variant by its options, shows Yotpo stars after 1 s, and add-all puts every shown product in the cart in one call", async () => {
     const context = await browser.newContext();
-    const { page, errors } = await open(context, "/shop");
+    const { page, errors } = await openShopPage(context, "/shop");
     await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
     const kettle = product(page, "gooseneck-kettle");
     await kettle.locator(".bk-review-count").waitFor({ timeout: 5000 });
@@ -319,7 +296,7 @@ describe("variant options, review stars and add-all on the theme page", () => {
 describe("the same through widget/react (Storefront GraphQL cart)", () => {
   it("adds lines with merchandiseId (and sellingPlanId for the subscription) to a new Storefront cart", async () => {
     const context = await browser.newContext();
-    const { page, errors } = await open(context, "/headless");
+    const { page, errors } = await openShopPage(context, "/headless");
     await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
     expect(await page.locator(".bk-product").count()).toBe(3);
     const writesBefore = shop.state.cartWrites.length;
@@ -361,7 +338,7 @@ describe("the same through widget/react (Storefront GraphQL cart)", () => {
 
   it("applies the discount code to the Storefront cart on the way to the cart page", async () => {
     const context = await browser.newContext();
-    const { page, errors } = await open(context, "/headless");
+    const { page, errors } = await openShopPage(context, "/headless");
     await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
     const writesBefore = shop.state.cartWrites.length;
     const kettle = product(page, "gooseneck-kettle");

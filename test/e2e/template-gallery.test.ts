@@ -8,27 +8,17 @@
  * sees it (in Swedish) when leaving the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { hydrated, seriousViolations, logInAsOwner } from "#test/support/admin-page";
-import { seedIfEmpty } from "#prisma/seed";
 import { CTA_TEMPLATES } from "#app/templates";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let admin: BrowserContext;
 let owner: Page;
-let sv: number;
+
+withE2eStack();
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
   admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   owner = await admin.newPage();
   await logInAsOwner(owner, server.origin);
@@ -36,9 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 /** The restyled exit popup's button colour. */

@@ -19,13 +19,11 @@
  *   and thanks in place): the drawer opens with the line, the bubble counts
  *   it, and the thank-you stays (no reload).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { chromium } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#test/support/chromium";
-import { startStorefront, type RunningStorefront } from "#test/storefront/server";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browser, server, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { expectRequest, expectResponse } from "#test/support/expect-request";
+import { cartJs, launchStorefrontChromium, openShopPage, shop, withStorefront } from "#test/support/storefront-page";
 import { createWebsite } from "#app/models/website.server";
 import { createBroadcast } from "#app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "#app/models/cta.server";
@@ -37,10 +35,6 @@ import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 const KETTLE = DEMO_STORE_PRODUCTS.find((p) => p.handle === "gooseneck-kettle")!;
 const POUR_OVER = DEMO_STORE_PRODUCTS.find((p) => p.handle === "ceramic-pour-over")!;
 
-let tdb: TestDatabase;
-let server: TestServer;
-let shop: RunningStorefront;
-let browser: Browser;
 let websiteId: number;
 let feedId: number;
 let triggerId: number;
@@ -126,137 +120,119 @@ const plainPage = (
 ${snippet()}
 </body></html>`;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  websiteId = (
-    await createWebsite(
+withE2eStack({
+  seed: false,
+  launch: launchStorefrontChromium,
+  setupTimeout: 120_000,
+  beforeServer: async () => {
+    websiteId = (
+      await createWebsite(
+        tdb.db,
+        websiteSettingsMock({
+          name: "Theme cart",
+          domain: "https://beckon-demo.myshopify.com",
+          business_type: "ecommerce",
+        }),
+      )
+    ).id;
+    const feed = await saveCtaDocument(
       tdb.db,
-      websiteSettingsMock({
-        name: "Theme cart",
-        domain: "https://beckon-demo.myshopify.com",
-        business_type: "ecommerce",
+      websiteId,
+      ctaWithElements(
+        [
+          {
+            element_type: "products" as const,
+            options: { "products-button-action-after-add-to-cart": "cart" },
+            product_recommendations: [{ source: "manual", handles: [KETTLE.handle] }],
+          },
+        ],
+        {
+          name: "Product feed",
+          cta_type: "inline",
+          inline_type: "embed",
+          overlay_type: null,
+          options: { area: "products" },
+        } as never,
+      ),
+    );
+    await publishCta(tdb.db, websiteId, feed.id!);
+    feedId = feed.id!;
+    // A popup on the standard theme's page that shows once the cart holds anything after an add.
+    const only = await createBroadcast(tdb.db, websiteId, {
+      name: "Standard theme only",
+      conditions: [{ condition_type: "url", url: "/standard", data: { match: "contains" } }],
+    });
+    const trigger = await saveCtaDocument(
+      tdb.db,
+      websiteId,
+      ctaWithElements([textElementMock({ options: { html: "<p>Free shipping over $50</p>" } })], {
+        name: "After an add",
+        broadcast_id: only.id,
+        options: { trigger: "add-to-cart", "cart-value-comparison": "greater", "cart-value": 1 },
       }),
-    )
-  ).id;
-  const feed = await saveCtaDocument(
-    tdb.db,
-    websiteId,
-    ctaWithElements(
-      [
+    );
+    await publishCta(tdb.db, websiteId, trigger.id!);
+    triggerId = trigger.id!;
+    // A button whose conversion adds the dripper and thanks in place, in its own area of the /dawn-action page.
+    const adder = await saveCtaDocument(
+      tdb.db,
+      websiteId,
+      ctaWithElements(
+        [
+          {
+            element_type: "button" as const,
+            options: { "button-text": "Add the dripper" },
+            actions: [
+              { action_type: "add_to_cart", data: { variant_id: String(POUR_OVER.variants[0].id), quantity: 1 } },
+            ],
+            action_groups: [{ data: { "confirmation-type": "message", confirmation: "The dripper is in your cart." } }],
+          },
+        ],
         {
-          element_type: "products" as const,
-          options: { "products-button-action-after-add-to-cart": "cart" },
-          product_recommendations: [{ source: "manual", handles: [KETTLE.handle] }],
-        },
-      ],
-      {
-        name: "Product feed",
-        cta_type: "inline",
-        inline_type: "embed",
-        overlay_type: null,
-        options: { area: "products" },
-      } as never,
-    ),
-  );
-  await publishCta(tdb.db, websiteId, feed.id!);
-  feedId = feed.id!;
-  // A popup on the standard theme's page that shows once the cart holds anything after an add.
-  const only = await createBroadcast(tdb.db, websiteId, {
-    name: "Standard theme only",
-    conditions: [{ condition_type: "url", url: "/standard", data: { match: "contains" } }],
-  });
-  const trigger = await saveCtaDocument(
-    tdb.db,
-    websiteId,
-    ctaWithElements([textElementMock({ options: { html: "<p>Free shipping over $50</p>" } })], {
-      name: "After an add",
-      broadcast_id: only.id,
-      options: { trigger: "add-to-cart", "cart-value-comparison": "greater", "cart-value": 1 },
-    }),
-  );
-  await publishCta(tdb.db, websiteId, trigger.id!);
-  triggerId = trigger.id!;
-  // A button whose conversion adds the dripper and thanks in place, in its own area of the /dawn-action page.
-  const adder = await saveCtaDocument(
-    tdb.db,
-    websiteId,
-    ctaWithElements(
-      [
-        {
-          element_type: "button" as const,
-          options: { "button-text": "Add the dripper" },
-          actions: [
-            { action_type: "add_to_cart", data: { variant_id: String(POUR_OVER.variants[0].id), quantity: 1 } },
-          ],
-          action_groups: [{ data: { "confirmation-type": "message", confirmation: "The dripper is in your cart." } }],
-        },
-      ],
-      {
-        name: "Add by action",
-        cta_type: "inline",
-        inline_type: "embed",
-        overlay_type: null,
-        options: { area: "promo" },
-      } as never,
-    ),
-  );
-  await publishCta(tdb.db, websiteId, adder.id!);
-  actionCtaId = adder.id!;
-  server = await startTestServer({ databaseUrl: tdb.url });
-  shop = await startStorefront({
-    routes: (req, res, url) => {
-      const html = (body: string) => (
-        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }),
-        res.end(body),
-        true
-      );
-      if (url.pathname === "/dawn")
-        return html(demoStorePage({ title: "Dawn", bodyClass: "template-index", main, snippet: snippet(), root: "/" }));
-      if (url.pathname === "/dawn-action")
-        return html(
-          demoStorePage({
-            title: "Dawn",
-            bodyClass: "template-index",
-            main: `<h1>Brewing</h1><div data-beckon-area="promo"></div>`,
-            snippet: snippet(),
-            root: "/",
-          }),
-        );
-      if (url.pathname === "/standard") return html(actionsPage(itemCount(req.headers.cookie)));
-      if (url.pathname === "/plain") return html(plainPage(itemCount(req.headers.cookie)));
-      return false;
-    },
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"],
-    headless: true,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await server?.stop();
-  await tdb?.drop();
+          name: "Add by action",
+          cta_type: "inline",
+          inline_type: "embed",
+          overlay_type: null,
+          options: { area: "promo" },
+        } as never,
+      ),
+    );
+    await publishCta(tdb.db, websiteId, adder.id!);
+    actionCtaId = adder.id!;
+  },
 });
 
-async function open(context: BrowserContext, pathname: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  if (process.env.BECKON_E2E_DEBUG) page.on("console", (m) => console.log("[page]", m.type(), m.text()));
-  await page.goto(shop.origin + pathname);
-  return { page, errors };
-}
+withStorefront(() => ({
+  routes: (req, res, url) => {
+    const html = (body: string) => (
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }),
+      res.end(body),
+      true
+    );
+    if (url.pathname === "/dawn")
+      return html(demoStorePage({ title: "Dawn", bodyClass: "template-index", main, snippet: snippet(), root: "/" }));
+    if (url.pathname === "/dawn-action")
+      return html(
+        demoStorePage({
+          title: "Dawn",
+          bodyClass: "template-index",
+          main: `<h1>Brewing</h1><div data-beckon-area="promo"></div>`,
+          snippet: snippet(),
+          root: "/",
+        }),
+      );
+    if (url.pathname === "/standard") return html(actionsPage(itemCount(req.headers.cookie)));
+    if (url.pathname === "/plain") return html(plainPage(itemCount(req.headers.cookie)));
+    return false;
+  },
+}));
 
 const feedButton = (page: Page) => page.locator(`beckon-cta[data-beckon-cta="${feedId}"] .bk-product-button`);
-const cartJs = (page: Page) => page.evaluate(() => fetch("/cart.js").then((r) => r.json()));
 
 describe("the theme's cart after a CTA's add", () => {
   it("Dawn: the add brings the drawer's sections back, the drawer opens with the new line and the bubble counts it", async () => {
     const context = await browser.newContext();
-    const { page, errors } = await open(context, "/dawn");
+    const { page, errors } = await openShopPage(context, "/dawn");
     await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
     const bubble = page.locator("#cart-icon-bubble .cart-count-bubble span[aria-hidden]");
     expect(await bubble.count()).toBe(0);
@@ -265,7 +241,7 @@ describe("the theme's cart after a CTA's add", () => {
 
     const button = feedButton(page);
     await button.waitFor({ state: "visible", timeout: 20_000 });
-    const adding = page.waitForRequest((r) => r.url() === `${shop.origin}/cart/add.js`);
+    const adding = expectRequest(page, { origin: shop.origin, path: "/cart/add.js" });
     await button.click();
     // Bundled section rendering, as Dawn's product form asks for it.
     expect((await adding).postDataJSON()).toEqual({
@@ -299,13 +275,13 @@ describe("the theme's cart after a CTA's add", () => {
 
   it("Dawn, a conversion's add_to_cart action: the drawer opens with the line, the bubble counts it, the thank-you stays", async () => {
     const context = await browser.newContext();
-    const { page, errors } = await open(context, "/dawn-action");
+    const { page, errors } = await openShopPage(context, "/dawn-action");
     await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
     await page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 1));
     const cta = page.locator(`beckon-cta[data-beckon-cta="${actionCtaId}"]`);
     const button = cta.getByRole("button", { name: "Add the dripper" });
     await button.waitFor({ state: "visible", timeout: 20_000 });
-    const adding = page.waitForRequest((r) => r.url() === `${shop.origin}/cart/add.js`);
+    const adding = expectRequest(page, { origin: shop.origin, path: "/cart/add.js" });
     await button.click();
     expect((await adding).postDataJSON()).toMatchObject({
       items: [{ id: POUR_OVER.variants[0].id, quantity: 1 }],
@@ -329,8 +305,7 @@ describe("the theme's cart after a CTA's add", () => {
       ]);
 
     const context = await browser.newContext();
-    const extras = (page: Page) =>
-      page.waitForResponse((r) => /\/beckon-extras\.js/.test(r.url()), { timeout: 20_000 });
+    const extras = (page: Page) => expectResponse(page, { path: "/beckon-extras.js", timeout: 20_000 });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -344,7 +319,11 @@ describe("the theme's cart after a CTA's add", () => {
     expect(await popup.count()).toBe(0);
 
     // The theme's own product form adds: shopify:cart:lines-update (context "product"), then cart.js for the value.
-    const cartRead = page.waitForRequest((r) => r.url() === `${shop.origin}/cart.js` && r.frame() === page.mainFrame());
+    const cartRead = expectRequest(page, {
+      origin: shop.origin,
+      path: "/cart.js",
+      where: (request) => request.frame() === page.mainFrame(),
+    });
     await page.click("#theme-add");
     await cartRead;
     await popup.waitFor({ state: "attached", timeout: 10_000 });
@@ -355,7 +334,7 @@ describe("the theme's cart after a CTA's add", () => {
 
     // The feed's add on the same theme: the theme's updateCart does it (and renders its cart), its openCart shows it.
     const second = await browser.newContext();
-    const { page: p2, errors: errors2 } = await open(second, "/standard");
+    const { page: p2, errors: errors2 } = await openShopPage(second, "/standard");
     const button = feedButton(p2);
     await button.waitFor({ state: "visible", timeout: 20_000 });
     const ownAdds: string[] = [];
@@ -381,7 +360,7 @@ describe("the theme's cart after a CTA's add", () => {
 
   it("a theme with nothing known to refresh its cart: the page reloads after the add, which is tracked, and shows the new count", async () => {
     const context = await browser.newContext();
-    const { page, errors } = await open(context, "/plain");
+    const { page, errors } = await openShopPage(context, "/plain");
     expect(await page.locator("#plain-count").textContent()).toBe("0");
     const first = await page.evaluate(() => (window as unknown as { __page: number }).__page);
     const refreshes: boolean[] = [];

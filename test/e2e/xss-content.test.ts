@@ -7,11 +7,8 @@
  * visitor-supplied values show as plain text.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { launchChromium } from "#test/support/chromium";
-import { seedIfEmpty } from "#prisma/seed";
+import type { Page } from "playwright-core";
+import { newWatchedPage, server, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { createWebsite } from "#app/models/website.server";
 import { saveCtaDocument } from "#app/models/cta.server";
 import { genericSnippet } from "#widget/snippet";
@@ -19,9 +16,6 @@ import { demoStoreSettings } from "#prisma/seed-data/demo-store";
 import { singleStepCta, textField } from "#prisma/seed-data/builders";
 import { serveLocally, type LocalHttpServer } from "#test/support/local-http";
 
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
 let host: LocalHttpServer | undefined;
 let hostOrigin: string;
 let websiteId: number;
@@ -32,47 +26,51 @@ const hit = (name: string) => `window.__xss=(window.__xss||[]).concat('${name}')
 const EMAIL_PAYLOAD = `"><img/src=x/onerror=${hit("email").replace(/'/g, "")}>@xss.example`;
 const UTM_PAYLOAD = `<script>${hit("utm")}</script><img src=x onerror="${hit("utm-img")}">`;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedIfEmpty(tdb.db);
-  const site = await createWebsite(tdb.db, { ...demoStoreSettings, name: "XSS host", domain: "http://127.0.0.1" });
-  websiteId = site.id;
-  await saveCtaDocument(
-    tdb.db,
-    websiteId,
-    singleStepCta({
-      name: "XSS popup",
-      cta_type: "overlay",
-      overlay_type: "boxed",
-      // aggressive: shown on every page view, so the second visit renders it again with the known person.
-      options: { trigger: "immediate", aggressive: true },
-      elements: [
-        {
-          element_type: "text",
-          options: {
-            html:
-              `<h2>Hi {{email|friend}}!</h2><p>From {{utm_campaign|nowhere}}.</p>` +
-              `<p>Owner text <img src=x onerror="${hit("owner-img")}"><script>${hit("owner-script")}</script>` +
-              `<a id="evil-link" href="javascript:${hit("owner-href")}">link</a><iframe src="javascript:${hit("owner-iframe")}"></iframe>` +
-              `<svg><script>${hit("owner-svg")}</script></svg><b onmouseover="${hit("owner-hover")}">bold</b></p>`,
-          },
-        },
-        {
-          element_type: "form",
-          options: { "button-text": `<img src=x onerror="${hit("button")}">Send` },
-          fields: [
-            {
-              ...textField("email", `"><img src=x onerror="${hit("placeholder")}">`, { required: true, type: "email" }),
-              position: 0,
+withE2eStack({
+  beforeServer: async () => {
+    const site = await createWebsite(tdb.db, { ...demoStoreSettings, name: "XSS host", domain: "http://127.0.0.1" });
+    websiteId = site.id;
+    await saveCtaDocument(
+      tdb.db,
+      websiteId,
+      singleStepCta({
+        name: "XSS popup",
+        cta_type: "overlay",
+        overlay_type: "boxed",
+        // aggressive: shown on every page view, so the second visit renders it again with the known person.
+        options: { trigger: "immediate", aggressive: true },
+        elements: [
+          {
+            element_type: "text",
+            options: {
+              html:
+                `<h2>Hi {{email|friend}}!</h2><p>From {{utm_campaign|nowhere}}.</p>` +
+                `<p>Owner text <img src=x onerror="${hit("owner-img")}"><script>${hit("owner-script")}</script>` +
+                `<a id="evil-link" href="javascript:${hit("owner-href")}">link</a><iframe src="javascript:${hit("owner-iframe")}"></iframe>` +
+                `<svg><script>${hit("owner-svg")}</script></svg><b onmouseover="${hit("owner-hover")}">bold</b></p>`,
             },
-          ],
-          actions: [],
-        },
-      ],
-    }),
-  );
-  server = await startTestServer({ databaseUrl: tdb.url });
-  browser = await launchChromium();
+          },
+          {
+            element_type: "form",
+            options: { "button-text": `<img src=x onerror="${hit("button")}">Send` },
+            fields: [
+              {
+                ...textField("email", `"><img src=x onerror="${hit("placeholder")}">`, {
+                  required: true,
+                  type: "email",
+                }),
+                position: 0,
+              },
+            ],
+            actions: [],
+          },
+        ],
+      }),
+    );
+  },
+});
+
+beforeAll(async () => {
   host = await serveLocally((_req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
     res.end(
@@ -83,10 +81,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await host?.close();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 /** Loads the host page and returns facts about the shown CTA. */
@@ -122,10 +117,7 @@ async function visit(page: Page, query: string) {
 
 describe("hostile content in CTAs renders as text", () => {
   it("keeps owner content, URL parameters and person fields from running as script", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    const { context, page, errors } = await newWatchedPage();
     const query = `?utm_campaign=${encodeURIComponent(UTM_PAYLOAD)}&cf_email=${encodeURIComponent(EMAIL_PAYLOAD)}`;
     const first = await visit(page, query);
     expect(first.xss).toEqual([]);

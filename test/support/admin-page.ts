@@ -1,12 +1,15 @@
 /**
  * Helpers for end-to-end tests of admin pages: logging in as the demo
- * owner, waiting for hydration and listing axe-core's serious and critical
- * findings.
+ * owner, opening the CTA editor, waiting for hydration and for dnd-kit's
+ * announcements, and listing axe-core's serious and critical findings.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { SALJAKADEMIN_OWNER } from "#prisma/seed-data/demo-owners";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { findTemplate, templateDocument } from "#app/templates";
+import type { TestDatabase } from "./test-database";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -55,4 +58,47 @@ export async function logInAsOwner(
     page.waitForURL((u) => !u.pathname.startsWith("/owner/login")),
     page.click('button[type="submit"]'),
   ]);
+}
+
+/** Saves a draft CTA made from one of the gallery's templates in Swedish, for the editor to open; resolves to its id. */
+export async function saveTemplateDraft(
+  db: TestDatabase["db"],
+  websiteId: number,
+  template: { id: string; name: string },
+): Promise<number> {
+  const doc = templateDocument(findTemplate(template.id)!, "sv");
+  return (await saveCtaDocument(db, websiteId, { ...doc, name: template.name, status: "draft" })).id!;
+}
+
+/** A new page of `context`, signed in as the demo owner, on the hydrated editor of one CTA; its uncaught errors go to `errors`. */
+export async function openEditorAsOwner(
+  context: BrowserContext,
+  origin: string,
+  editor: { websiteId: number; ctaId: number; errors: string[] },
+): Promise<Page> {
+  const page = await context.newPage();
+  page.on("pageerror", (e) => editor.errors.push(e.message));
+  await logInAsOwner(page, origin);
+  await page.goto(`${origin}/owner/websites/${editor.websiteId}/ctas/${editor.ctaId}`);
+  await hydrated(page);
+  return page;
+}
+
+/** A Swedish owner on a phone: the admin picks its language from Accept-Language, the builder its phone layout. */
+export const SWEDISH_PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  locale: "sv-SE",
+  extraHTTPHeaders: { "Accept-Language": "sv-SE,sv;q=0.9" },
+};
+
+/**
+ * Resolves once some dnd-kit live region (what a screen reader reads out)
+ * says `text`, and two frames later: dnd-kit measures where things can go in
+ * the frames after a pick-up, and an arrow key before that moves nothing.
+ */
+export async function announced(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('[id^="DndLiveRegion"]', { hasText: text }).first().waitFor({ state: "attached" });
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }

@@ -82,6 +82,18 @@ function initData() {
   };
 }
 
+/** The sandbox's async Web Storage, empty and keeping nothing: no pixel here reads what an earlier page stored. */
+function emptyStorage() {
+  return {
+    getItem: async () => null,
+    setItem: async () => undefined,
+    removeItem: async () => undefined,
+    key: async () => null,
+    length: async () => 0,
+    clear: async () => undefined,
+  };
+}
+
 /** Loads a pixel extension (extensions/<name>) into a fresh runtime. */
 export async function loadPixel(extension: string, options: PixelRuntimeOptions): Promise<PixelRuntime> {
   const code = await bundle(extension);
@@ -125,22 +137,8 @@ export async function loadPixel(extension: string, options: PixelRuntimeOptions)
         runtime.beacons.push({ url, body });
         return options.beaconResult ?? true;
       },
-      localStorage: {
-        getItem: async () => null,
-        setItem: async () => undefined,
-        removeItem: async () => undefined,
-        key: async () => null,
-        length: async () => 0,
-        clear: async () => undefined,
-      },
-      sessionStorage: {
-        getItem: async () => null,
-        setItem: async () => undefined,
-        removeItem: async () => undefined,
-        key: async () => null,
-        length: async () => 0,
-        clear: async () => undefined,
-      },
+      localStorage: emptyStorage(),
+      sessionStorage: emptyStorage(),
     },
     customerPrivacy: { subscribe: () => () => true },
     _pixelInfo: {},
