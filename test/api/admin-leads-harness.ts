@@ -10,7 +10,7 @@ import type { TestDatabase } from "#test/support/test-database";
 import type { TestServer } from "#test/support/server";
 import { newTestDatabase, stopServerAndDrop } from "#test/support/served-database";
 import { BROWSER, createOfflineSession, embeddedAdminHeaders, startShopifyAppServer } from "./shopify-harness";
-import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
+import { splitIntoAbTest } from "#test/support/ab-test";
 import { cookiePair, csrfOf, postForm, signInByForm } from "#test/support/http";
 import { applyToRollups } from "#app/models/event-rollups.server";
 
@@ -168,20 +168,7 @@ export function withLeadsServer() {
 
     // An A/B test: a CTA of Säljakademin with variants A and B, 50/50.
     abCta = svCtas.find((c) => c.name.startsWith("Exitpopup"))!.id;
-    const doc = (await loadCtaDocument(t.db, sv, abCta))!;
-    await saveCtaDocument(t.db, sv, {
-      ...doc,
-      variants: [
-        { ...doc.variants[0], percentage: 50 },
-        {
-          variation: "B",
-          percentage: 50,
-          winner: false,
-          options: {},
-          steps: [{ position: 0, options: {}, sections: [], action_groups: [] }],
-        },
-      ],
-    });
+    await splitIntoAbTest(t.db, sv, abCta);
     const variants = await t.db.ctaVariant.findMany({ where: { ctaId: abCta }, orderBy: { position: "asc" } });
     abVariants = { a: variants[0].id, b: variants[1].id };
 

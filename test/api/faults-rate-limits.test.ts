@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import { startTestServer, type TestServer } from "#test/support/server";
 import { seedIfEmpty } from "#prisma/seed";
+import { jsonOrNull } from "#test/support/http";
 
 let tdb: TestDatabase;
 let server: TestServer;
@@ -26,16 +27,9 @@ async function call(method: string, path: string, ip: string, body?: unknown) {
     headers: { "Content-Type": "text/plain", "X-Forwarded-For": ip },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
   return {
     status: res.status,
-    json,
+    json: jsonOrNull(await res.text()),
     retryAfter: res.headers.get("retry-after"),
     cors: res.headers.get("access-control-allow-origin"),
   };

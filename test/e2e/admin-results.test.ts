@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
 import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { logInAsOwner, seriousViolations } from "#test/support/admin-page";
 import { parseCsv } from "#app/view/csv";
-import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
+import { splitIntoAbTest } from "#test/support/ab-test";
 
 let ctaId: number;
 let ctaName: string;
@@ -92,20 +92,7 @@ beforeAll(async () => {
   });
   // For the other admin pages' accessibility: an A/B test, a connected tool and a failed sync.
   const exit = await tdb.db.cta.findFirstOrThrow({ where: { websiteId: sv, name: { startsWith: "Exitpopup" } } });
-  const doc = (await loadCtaDocument(tdb.db, sv, exit.id))!;
-  await saveCtaDocument(tdb.db, sv, {
-    ...doc,
-    variants: [
-      { ...doc.variants[0], percentage: 50 },
-      {
-        variation: "B",
-        percentage: 50,
-        winner: false,
-        options: {},
-        steps: [{ position: 0, options: {}, sections: [], action_groups: [] }],
-      },
-    ],
-  });
+  await splitIntoAbTest(tdb.db, sv, exit.id);
   const klaviyo = await tdb.db.integration.create({
     data: {
       websiteId: sv,

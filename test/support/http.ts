@@ -12,13 +12,16 @@ export async function postPublic(origin: string, path: string, body: unknown, he
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await res.text();
-  let json: any = null;
+  return { status: res.status, json: jsonOrNull(text), text, headers: res.headers };
+}
+
+/** A body's JSON, or null when it is not JSON (an answer to malformed input may be plain text). */
+export function jsonOrNull(text: string): any {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    /* not JSON */
+    return null;
   }
-  return { status: res.status, json, text, headers: res.headers };
 }
 
 /** An admin form POST from the admin's own origin, redirects not followed. */
