@@ -18,7 +18,7 @@ import { buildDemo } from "../../scripts/build-demo";
 import { createBroadcast } from "../../app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
 import type { CtaDocumentInput } from "../../contract/schema/cta";
-import { ctaWithElements, textElementMock } from "../fixtures/factories";
+import { ctaWithElements, textElementMock } from "../support/factories";
 import { POSTS } from "../../demo/sv/server/content";
 
 let tdb: TestDatabase;

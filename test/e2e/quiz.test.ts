@@ -16,7 +16,7 @@ import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
 import type { CtaDocument } from "../../contract/schema/cta";
 import { genericSnippet } from "../../widget/snippet";
 import { launchThirdPartyChromium } from "../fixtures/render/harness";
-import { actionGroupMock, ctaWithElements, fieldInputMock } from "../fixtures/factories";
+import { actionGroupMock, ctaWithElements, fieldInputMock } from "../support/factories";
 
 const HOST = "http://shop.test";
 const AREA = "quiz-area";

@@ -11,7 +11,7 @@ import { startKillableServer, type KillableServer } from "../support/kill-restar
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
 import { createWebsite } from "../../app/models/website.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "../fixtures/factories";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "../support/factories";
 import { genericSnippet } from "../../widget/snippet";
 
 const HOST = "http://shop.test";

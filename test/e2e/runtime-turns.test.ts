@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { createWebsite } from "../../app/models/website.server";
 import { createBroadcast } from "../../app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "../fixtures/factories";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "../support/factories";
 import type { CtaDocumentInput } from "../../contract/schema/cta";
 import { genericSnippet } from "../../widget/snippet";
 import { chromium } from "playwright-core";

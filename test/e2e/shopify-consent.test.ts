@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
 import { createWebsite } from "../../app/models/website.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "../fixtures/factories";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "../support/factories";
 
 const HOST = "https://consent-shop.example";
 let tdb: TestDatabase;

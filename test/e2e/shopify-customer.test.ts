@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
 import { linkShopOwner } from "../../app/models/owner.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { ctaWithElements, formElementMock } from "../fixtures/factories";
+import { ctaWithElements, formElementMock } from "../support/factories";
 
 const HOST = "https://customer-shop.example";
 const SHOP = "customer-shop.myshopify.com";

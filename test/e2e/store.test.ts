@@ -22,7 +22,7 @@ import { startStorefront, type RunningStorefront } from "../storefront/server";
 import { createWebsite } from "../../app/models/website.server";
 import { loadCtaDocument, publishCta, saveCtaDocument } from "../../app/models/cta.server";
 import { buildPublicConfig } from "../../app/models/public-config.server";
-import { ctaWithElements, websiteSettingsMock } from "../fixtures/factories";
+import { ctaWithElements, websiteSettingsMock } from "../support/factories";
 import { genericSnippet } from "../../widget/snippet";
 import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";
 

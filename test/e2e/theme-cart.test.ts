@@ -29,7 +29,7 @@ import { startStorefront, type RunningStorefront } from "../storefront/server";
 import { createWebsite } from "../../app/models/website.server";
 import { createBroadcast } from "../../app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "../../app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "../fixtures/factories";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "../support/factories";
 import { genericSnippet } from "../../widget/snippet";
 import { demoStorePage } from "../../demo/store/server/demo-products";
 import { DEMO_STORE_PRODUCTS } from "../../prisma/seed-data/demo-store-products";

@@ -18,7 +18,7 @@ import {
   templateDocument,
 } from "../../app/templates";
 import { sayIn } from "../../app/templates/kit";
-import { websiteSettingsMock } from "../fixtures/factories";
+import { websiteSettingsMock } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;

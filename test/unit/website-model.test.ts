@@ -11,7 +11,7 @@ import {
   websiteSettingsOf,
   websitesOfProfile,
 } from "../../app/models/website.server";
-import { websiteSettingsMock } from "../fixtures/factories";
+import { websiteSettingsMock } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;

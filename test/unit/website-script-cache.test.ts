@@ -13,7 +13,7 @@ import { packWebsiteScript, websiteScriptBody, websiteScriptResponse } from "~/l
 import { parseRendererFiles } from "~/lib/widget-assets.server";
 import type { PublicCtaSummary, PublicWebsiteConfig } from "../../contract/schema/public-config";
 import type { CtaDocument } from "../../contract/schema/cta";
-import { configMock, ctaMock, summaryOf } from "../support/factories";
+import { configMock, ctaMock, summaryOf, websiteSettingsMock } from "../support/factories";
 
 const script = (body: string): BuiltScript => ({ body, etag: `"${body}"`, gzip: Buffer.alloc(0), br: Buffer.alloc(0) });
 
@@ -349,7 +349,6 @@ describe("the database client empties the cache on a write the config reads", ()
     const { createTestDatabase } = await import("../support/test-database");
     const { websiteScripts } = await import("~/lib/website-script-cache.server");
     const { createWebsite } = await import("~/models/website.server");
-    const { websiteSettingsMock } = await import("../fixtures/factories");
     const t = await createTestDatabase();
     try {
       const website = await createWebsite(t.db, websiteSettingsMock({ name: "Cache" }));

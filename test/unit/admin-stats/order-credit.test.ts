@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../../support/test-database";
 import { seededRandom } from "../../support/seeded-random";
-import { publishedCtaMock } from "../../fixtures/factories";
+import { publishedCtaMock } from "../../support/factories";
 import { saveCtaDocument } from "~/models/cta.server";
 import { backfillOrderTouches } from "~/models/order-touches.server";
 import { ordersForPeriod } from "~/models/order-attribution.server";

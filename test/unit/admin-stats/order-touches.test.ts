@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import type { Db } from "~/db.server";
 import { saveCtaDocument } from "~/models/cta.server";
-import { publishedCtaMock } from "../../fixtures/factories";
+import { publishedCtaMock } from "../../support/factories";
 import { storeEvents } from "~/models/event.server";
 import { applyEventRetention } from "~/models/event-retention.server";
 import { backfillOrderTouches, recordEventTouches } from "~/models/order-touches.server";

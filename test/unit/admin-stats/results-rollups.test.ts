@@ -14,7 +14,7 @@ import { parsePeriod } from "~/lib/results-period";
 import { RESULTS_CSV_COLUMNS, resultsCsv } from "~/models/results-csv.server";
 import { loadResults } from "~/models/results.server";
 import { parseCsv } from "~/lib/csv";
-import { publishedCtaMock } from "../../fixtures/factories";
+import { publishedCtaMock } from "../../support/factories";
 import type { EventInput } from "../../../contract/schema/public-api";
 
 let t: TestDatabase;
