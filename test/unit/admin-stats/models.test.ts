@@ -4,8 +4,9 @@
  * and periods, winners, and integrations. Every function is checked to stay
  * inside its website.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
+import { describe, expect, it } from "vitest";
+import type { TestDatabase } from "../../support/test-database";
+import { withTwoWebsites } from "../../support/two-websites";
 import { contactQueryParams, listContacts, parseContactQuery } from "~/models/contact-list.server";
 import { contactDetail } from "~/models/contact-admin.server";
 import { contactsCsv } from "~/models/contacts-csv.server";
@@ -82,17 +83,7 @@ function ctaDoc(name: string, variants: string[], percentages: number[]) {
   };
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  siteA = (
-    await t.db.website.create({ data: { name: "A", dataSettings: {}, currency: "SEK", currencyCharacter: "kr" } })
-  ).id;
-  siteB = (await t.db.website.create({ data: { name: "B", dataSettings: {} } })).id;
-});
-
-afterAll(async () => {
-  await t.drop();
-});
+withTwoWebsites((created) => ({ t, siteA, siteB } = created), { currency: "SEK", currencyCharacter: "kr" });
 
 describe("contact list state in the URL", () => {
   it("parses and writes back the same state, dropping anything malformed", () => {
@@ -408,22 +399,10 @@ describe("integrations", () => {
       }),
     ).rejects.toMatchObject({ field: "listId" });
     await t.db.mailingList.create({ data: { websiteId: siteB, integrationId: mc, listId: "aud1", name: "Audience" } });
-    await addElementAction(t.db, siteB, doc.id!, element.id!, {
-      actionType: "subscribe_list",
-      integrationId: mc,
-      listId: "aud1",
-    });
-    await addElementAction(t.db, siteB, doc.id!, element.id!, {
-      actionType: "subscribe_list",
-      integrationId: mc,
-      listId: "aud1",
-    });
-    await addElementAction(t.db, siteB, doc.id!, element.id!, {
-      actionType: "add_list_tag",
-      integrationId: mc,
-      listId: "aud1",
-      tag: "vip",
-    });
+    const subscribe = { actionType: "subscribe_list", integrationId: mc, listId: "aud1" } as const;
+    // The same subscription twice: the element keeps one.
+    for (const action of [subscribe, subscribe, { ...subscribe, actionType: "add_list_tag", tag: "vip" } as const])
+      await addElementAction(t.db, siteB, doc.id!, element.id!, action);
     const settings = await ctaListSettings(t.db, siteB);
     const actions = settings.find((c) => c.ctaId === doc.id)!.elements[0].actions;
     expect(actions.map((a) => [a.actionType, a.listId, a.listName, a.tag])).toEqual([
