@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestDatabase } from "../support/test-database";
-import { withTwoWebsites } from "../support/two-websites";
+import { withTwoWebsites } from "../support/website-database";
 import { CONTACTS_PER_PAGE, listContacts, matchesTerms, searchTerms } from "~/models/contact-list.server";
 
 let t: TestDatabase;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { TestDatabase } from "../../support/test-database";
-import { withTwoWebsites } from "../../support/two-websites";
+import { withTwoWebsites } from "../../support/website-database";
 import { contactQueryParams, listContacts, parseContactQuery } from "~/models/contact-list.server";
 import { contactDetail } from "~/models/contact-admin.server";
 import { contactsCsv } from "~/models/contacts-csv.server";
