@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { TestDatabase } from "../../support/test-database";
 import { withTwoWebsites } from "../../support/website-database";
+import { publishedCtaMock } from "../../support/factories";
 import { contactQueryParams, listContacts, parseContactQuery } from "~/models/contact-list.server";
 import { contactDetail } from "~/models/contact-admin.server";
 import { contactsCsv } from "~/models/contacts-csv.server";
@@ -49,38 +50,13 @@ async function person(websiteId: number, data: Record<string, unknown> = {}) {
   });
 }
 
-function ctaDoc(name: string, variants: string[], percentages: number[]) {
-  return {
-    name,
+/** A published inline CTA whose variants (the letters, traffic split evenly) hold one form each. */
+function ctaDoc(name: string, variants: string[]) {
+  return publishedCtaMock(name, [["form"]], variants, {
     cta_type: "inline",
     inline_type: "embed",
-    status: "published",
-    options: {},
-    variants: variants.map((letter, i) => ({
-      variation: letter,
-      percentage: percentages[i],
-      options: {},
-      steps: [
-        {
-          position: 0,
-          options: {},
-          sections: [
-            {
-              position: 0,
-              options: {},
-              columns: [
-                {
-                  position: 0,
-                  options: {},
-                  elements: [{ position: 0, element_type: "form", options: {}, fields: [] }],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    })),
-  };
+    overlay_type: undefined,
+  });
 }
 
 withTwoWebsites((created) => ({ t, siteA, siteB } = created), { currency: "SEK", currencyCharacter: "kr" });
@@ -268,7 +244,7 @@ describe("results", () => {
   });
 
   it("computes a CTA's variants with order revenue, and marks and clears a winner through the CTA document", async () => {
-    const doc = await saveCtaDocument(t.db, siteA, ctaDoc("Test CTA", ["A", "B"], [50, 50]));
+    const doc = await saveCtaDocument(t.db, siteA, ctaDoc("Test CTA", ["A", "B"]));
     const [a, b] = doc.variants.map((v) => v.id!);
     const viewer = await person(siteA, { email: "buyer@example.se" });
     const other = await person(siteA);
@@ -359,7 +335,7 @@ describe("results", () => {
     await clearWinner(t.db, siteA, doc.id!);
     expect((await t.db.ctaVariant.findMany({ where: { ctaId: doc.id! } })).map((v) => v.percentage)).toEqual([50, 50]);
 
-    const single = await saveCtaDocument(t.db, siteA, ctaDoc("Single", ["A"], [100]));
+    const single = await saveCtaDocument(t.db, siteA, ctaDoc("Single", ["A"]));
     await expect(markWinner(t.db, siteA, single.id!, single.variants[0].id!)).rejects.toMatchObject({ status: 422 });
     await expect(markWinner(t.db, siteA, doc.id!, single.variants[0].id!)).rejects.toMatchObject({ status: 404 });
   });
@@ -387,7 +363,7 @@ describe("integrations", () => {
   });
 
   it("adds and removes list and tag actions on a CTA element, within the website", async () => {
-    const doc = await saveCtaDocument(t.db, siteB, ctaDoc("Lead form", ["A"], [100]));
+    const doc = await saveCtaDocument(t.db, siteB, ctaDoc("Lead form", ["A"]));
     const element = doc.variants[0].steps[0].sections[0].columns[0].elements[0];
     const mc = (await t.db.integration.findFirstOrThrow({ where: { websiteId: siteB, integrationType: "mailchimp" } }))
       .id;
