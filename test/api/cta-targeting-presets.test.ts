@@ -11,6 +11,7 @@ import type { TestDatabase } from "#test/support/test-database";
 import type { TestServer } from "#test/support/server";
 import { serveNewDatabase, stopServerAndDrop } from "#test/support/served-database";
 import { seededSvOwnerCookie, submitAsOwner } from "#test/support/owner-session";
+import { campaignsPageConditions } from "#test/support/factories";
 
 let t: TestDatabase;
 let server: TestServer;
@@ -55,53 +56,7 @@ describe("targeting presets", () => {
     presetId = preset.id;
 
     // The Campaigns page, as its builder posts "Number of visits: in total, less than 2", "utm_source is newsletter", "Page URL contains /blogg".
-    const conditions = [
-      {
-        position: 0,
-        condition_type: "visits",
-        operator: "and",
-        url: null,
-        tag_id: null,
-        keyword: null,
-        count: 2,
-        data_name: null,
-        area_id: null,
-        cta_id: null,
-        condition_cta: null,
-        country: null,
-        data: { scope: "total", comparison: "less" },
-      },
-      {
-        position: 1,
-        condition_type: "data_field",
-        operator: "and",
-        url: null,
-        tag_id: null,
-        keyword: null,
-        count: null,
-        data_name: "utm_source",
-        area_id: null,
-        cta_id: null,
-        condition_cta: null,
-        country: null,
-        data: { comparison: "equal", value: "newsletter" },
-      },
-      {
-        position: 2,
-        condition_type: "url",
-        operator: "and",
-        url: "/blogg",
-        tag_id: null,
-        keyword: null,
-        count: null,
-        data_name: null,
-        area_id: null,
-        cta_id: null,
-        condition_cta: null,
-        country: null,
-        data: { match: "contains" },
-      },
-    ];
+    const conditions = campaignsPageConditions();
     const page = await submit(`/owner/websites/${sv}/broadcasts/new`, {
       intent: "save",
       broadcast: JSON.stringify({ name: "Från kampanjsidan", conditions, cta_ids: [] }),

@@ -19,7 +19,7 @@ import { seedIfEmpty } from "#prisma/seed";
 import { DEMO_OWNERS, DEMO_PASSWORDS, DEMO_SHOP_DOMAIN } from "#prisma/seed-data/demo-owners";
 import { hashPassword } from "#app/server/password.server";
 import { createWebsite } from "#app/models/website.server";
-import { websiteSettingsMock } from "#test/fixtures/factories";
+import { websiteSettingsMock } from "#test/support/factories";
 
 const root = path.resolve(__dirname, "../..");
 const production = { BECKON_DEMO: "0", SESSION_SECRET: randomBytes(32).toString("hex") };

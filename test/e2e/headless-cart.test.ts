@@ -16,7 +16,7 @@ import { buildHeadlessExample, type HeadlessExampleData } from "#test/storefront
 import { createWebsite } from "#app/models/website.server";
 import { loadCtaDocument, publishCta, saveCtaDocument } from "#app/models/cta.server";
 import { buildPublicConfig } from "#app/models/public-config.server";
-import { ctaWithElements, websiteSettingsMock } from "#test/fixtures/factories";
+import { ctaWithElements, websiteSettingsMock } from "#test/support/factories";
 
 const TOKEN = "headless-example-token";
 const KETTLE = "gid://shopify/ProductVariant/46100000000031";

@@ -15,7 +15,7 @@ import { expectResponse } from "#test/support/expect-request";
 import { createBroadcast } from "#app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "#app/models/cta.server";
 import type { CtaDocumentInput } from "#contract/schema/cta";
-import { ctaWithElements, textElementMock } from "#test/fixtures/factories";
+import { ctaWithElements, textElementMock } from "#test/support/factories";
 import { POSTS } from "#demo/sv/server/content";
 
 const cta: Record<string, number> = {};

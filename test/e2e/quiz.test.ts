@@ -14,7 +14,7 @@ import { publishCta, saveCtaDocument } from "#app/models/cta.server";
 import type { CtaDocument } from "#contract/schema/cta";
 import { genericSnippet } from "#widget/snippet";
 import { launchThirdPartyChromium } from "#test/fixtures/render/harness";
-import { actionGroupMock, ctaWithElements, fieldInputMock } from "#test/fixtures/factories";
+import { actionGroupMock, ctaWithElements, fieldInputMock } from "#test/support/factories";
 
 const HOST = "http://shop.test";
 const AREA = "quiz-area";

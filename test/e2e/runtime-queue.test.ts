@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from "#test/support/test-databa
 import { startKillableServer, type KillableServer } from "#test/support/kill-restart-server";
 import { publishNewCta } from "#test/support/published-cta";
 import { createWebsite } from "#app/models/website.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/support/factories";
 import { genericSnippet } from "#widget/snippet";
 import { launchThirdPartyChromium } from "#test/fixtures/render/harness";
 

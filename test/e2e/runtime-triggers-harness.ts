@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from "#test/support/server";
 import { createWebsite } from "#app/models/website.server";
 import { createBroadcast } from "#app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "#app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/support/factories";
 import type { CtaDocumentInput } from "#contract/schema/cta";
 import { genericSnippet } from "#widget/snippet";
 import { launchThirdPartyChromium } from "#test/fixtures/render/harness";

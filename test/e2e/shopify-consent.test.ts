@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { browser, server, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { publishNewCta } from "#test/support/published-cta";
 import { createWebsite } from "#app/models/website.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/support/factories";
 import { launchThirdPartyChromium } from "#test/fixtures/render/harness";
 
 const HOST = "https://consent-shop.example";

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { browser, server, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { publishNewCta } from "#test/support/published-cta";
 import { linkShopOwner } from "#app/models/owner.server";
-import { ctaWithElements, formElementMock } from "#test/fixtures/factories";
+import { ctaWithElements, formElementMock } from "#test/support/factories";
 import { launchThirdPartyChromium } from "#test/fixtures/render/harness";
 
 const HOST = "https://customer-shop.example";

@@ -19,7 +19,7 @@ import { cartJs, launchStorefrontChromium, openShopPage, shop, withStorefront } 
 import { createWebsite } from "#app/models/website.server";
 import { loadCtaDocument, publishCta, saveCtaDocument } from "#app/models/cta.server";
 import { buildPublicConfig } from "#app/models/public-config.server";
-import { ctaWithElements, websiteSettingsMock } from "#test/fixtures/factories";
+import { ctaWithElements, websiteSettingsMock } from "#test/support/factories";
 import { genericSnippet } from "#widget/snippet";
 import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 

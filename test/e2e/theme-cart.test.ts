@@ -27,7 +27,7 @@ import { cartJs, launchStorefrontChromium, openShopPage, shop, withStorefront } 
 import { createWebsite } from "#app/models/website.server";
 import { createBroadcast } from "#app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "#app/models/cta.server";
-import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/fixtures/factories";
+import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/support/factories";
 import { genericSnippet } from "#widget/snippet";
 import { demoStorePage } from "#demo/store/server/demo-products";
 import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";

@@ -4,6 +4,7 @@
  * harness sets BECKON_TEST_POSTGRES_URL to a throwaway cluster): a new database
  * in that cluster, dropped afterwards.
  */
+import { afterAll, beforeAll } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -66,4 +67,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh database for a test file (or describe block): created before its
+ * tests, dropped after them. Its fields can be read from inside a test or a
+ * hook, once beforeAll has run.
+ */
+export function fileTestDatabase(): TestDatabase {
+  let created: TestDatabase | undefined;
+  beforeAll(async () => {
+    created = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await created?.drop();
+  });
+  return new Proxy({} as TestDatabase, {
+    get(_target, field) {
+      if (!created) throw new Error("The test database is made in beforeAll: read it inside a test or a hook");
+      return Reflect.get(created, field);
+    },
+  });
 }

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestDatabase } from "#test/support/test-database";
+import { withTwoWebsites } from "#test/support/website-database";
 import { CONTACTS_PER_PAGE, listContacts, matchesTerms, searchTerms } from "#app/models/contact-list.server";
 
 let t: TestDatabase;
@@ -38,15 +39,7 @@ async function person(websiteId: number, input: ContactInput = {}) {
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  siteA = (await t.db.website.create({ data: { name: "A", dataSettings: {} } })).id;
-  siteB = (await t.db.website.create({ data: { name: "B", dataSettings: {} } })).id;
-});
-
-afterAll(async () => {
-  await t.drop();
-});
+withTwoWebsites((created) => ({ t, siteA, siteB } = created));
 
 describe("listContacts", () => {
   it("lists only the website's contacts, newest first, with the CTA of the latest submission", async () => {

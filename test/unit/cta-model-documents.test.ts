@@ -11,9 +11,9 @@ import {
   ctaWithElements,
   formElementMock,
   quizElementMock,
-  stepMock,
+  stepInputMock,
   variantMock,
-} from "#test/fixtures/factories";
+} from "#test/support/factories";
 import {
   contentOf,
   firstElements,
@@ -246,7 +246,7 @@ describe("ownership", () => {
       variants: [
         variantMock({
           steps: [
-            stepMock({
+            stepInputMock({
               action_groups: [
                 actionGroupMock({ data: { "confirmation-type": "cta", "confirmation-cta": theirCta.id } }),
               ],

@@ -15,11 +15,11 @@ import {
   formElementMock,
   quizElementMock,
   sectionMock,
-  stepMock,
+  stepInputMock,
   textElementMock,
   variantMock,
   websiteSettingsMock,
-} from "#test/fixtures/factories";
+} from "#test/support/factories";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 // Live bindings: set by withCtaModelDatabase()'s beforeAll, read by the tests as plain names.
@@ -69,7 +69,7 @@ export async function issueAt(promise: Promise<unknown>, path: string): Promise<
 
 /** A CTA with two variants, a quiz with a sub-question, conditions, actions and every Json column in use. */
 export function richDocument(): CtaDocumentInput {
-  const step = stepMock({
+  const step = stepInputMock({
     options: { name: "Fråga", script: "console.log('step')" },
     sections: [
       sectionMock({
@@ -103,9 +103,9 @@ export function richDocument(): CtaDocumentInput {
       variantMock({
         percentage: 50,
         two_tap_popup: { text: "Psst!" },
-        steps: [step, stepMock({ position: 1, options: { name: "Tack" } })],
+        steps: [step, stepInputMock({ position: 1, options: { name: "Tack" } })],
       }),
-      variantMock({ variation: "B", percentage: 50, score: 3, score_field: "team_size", steps: [stepMock()] }),
+      variantMock({ variation: "B", percentage: 50, score: 3, score_field: "team_size", steps: [stepInputMock()] }),
     ],
   });
 }

@@ -28,10 +28,10 @@ import {
   ctaWithElements,
   fieldInputMock,
   formElementMock,
-  stepMock,
+  stepInputMock,
   textElementMock,
   variantMock,
-} from "#test/fixtures/factories";
+} from "#test/support/factories";
 import {
   contentOf,
   firstElements,
@@ -78,7 +78,7 @@ describe("invalid documents", () => {
     const longConfirmation = ctaDocumentMock({
       variants: [
         variantMock({
-          steps: [stepMock({ action_groups: [actionGroupMock({ data: { confirmation: "x".repeat(5001) } })] })],
+          steps: [stepInputMock({ action_groups: [actionGroupMock({ data: { confirmation: "x".repeat(5001) } })] })],
         }),
       ],
     });

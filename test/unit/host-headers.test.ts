@@ -10,7 +10,7 @@ import { resolveOrigin } from "#app/server/origin.server";
 import { siteScriptResponse } from "#app/models/site-script.server";
 import { createWebsite } from "#app/models/website.server";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { websiteSettingsMock } from "#test/fixtures/factories";
+import { websiteSettingsMock } from "#test/support/factories";
 import { createScriptCache } from "#app/server/website-script-cache.server";
 import { geolocate } from "#app/integrations/geolocation.server";
 

@@ -4,19 +4,12 @@
  * change to the layers or to the rule's patterns that stops catching the
  * cycles DESIGN.md's layout rules out fails here.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const eslint = new ESLint({ cwd: root });
+import { ruleFindings } from "./lint-harness";
 
 /** The layering messages for `code` as if it were the file at `file` (relative to the project). */
-async function layerFindings(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
-}
+const layerFindings = (file: string, code: string) =>
+  ruleFindings("@typescript-eslint/no-restricted-imports", file, code);
 
 describe("import layers", () => {
   it("lets only app/routes import the demo host site's code; below it, its types", async () => {

@@ -3,18 +3,12 @@
  * source text placed in the project: a one-letter local is refused in the
  * product's code (counting loops' i and j aside), and tests keep theirs.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { ruleFindings } from "./lint-harness";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const eslint = new ESLint({ cwd: root });
-
-/** The names rule's findings for `code` as if it were the file at `file` (relative to the project). */
+/** The number of the names rule's findings for `code` as if it were the file at `file` (relative to the project). */
 async function nameFindings(file: string, code: string): Promise<number> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result.messages.filter((message) => message.ruleId === "no-restricted-syntax").length;
+  return (await ruleFindings("no-restricted-syntax", file, code)).length;
 }
 
 describe("one-letter locals", () => {

@@ -18,7 +18,7 @@ import {
   templateDocument,
 } from "#app/templates";
 import { sayIn } from "#app/templates/kit";
-import { websiteSettingsMock } from "#test/fixtures/factories";
+import { websiteSettingsMock } from "#test/support/factories";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 let t: TestDatabase;

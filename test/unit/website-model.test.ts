@@ -1,5 +1,5 @@
 /** Website settings: validation that names the field, partial updates, data-settings defaults, memberships. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { websiteSettingsSchema } from "#contract/schema/website";
 import {
   WebsiteValidationError,
@@ -11,18 +11,10 @@ import {
   websitesOfProfile,
 } from "#app/models/website.server";
 import { NotFoundError } from "#app/models/model-kit.server";
-import { websiteSettingsMock } from "#test/fixtures/factories";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { websiteSettingsMock } from "#test/support/factories";
+import { fileTestDatabase } from "#test/support/test-database";
 
-let t: TestDatabase;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await t.drop();
-});
+const t = fileTestDatabase();
 
 /** Expects a WebsiteValidationError naming `field` and returns its message. */
 async function fieldError(promise: Promise<unknown>, field: string): Promise<string> {

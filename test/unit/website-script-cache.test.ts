@@ -13,7 +13,7 @@ import { packWebsiteScript, websiteScriptAnswer, websiteScriptBody } from "#app/
 import { parseRendererFiles } from "#app/server/widget-assets.server";
 import type { PublicCtaSummary, PublicWebsiteConfig } from "#contract/schema/public-config";
 import type { CtaDocument } from "#contract/schema/cta";
-import { configMock, ctaMock, summaryOf } from "#test/support/factories";
+import { configMock, ctaMock, summaryOf, websiteSettingsMock } from "#test/support/factories";
 
 const script = (body: string): BuiltScript => ({ body, etag: `"${body}"`, gzip: Buffer.alloc(0), br: Buffer.alloc(0) });
 
@@ -344,7 +344,6 @@ describe("publishing a change empties the cache once it is committed", () => {
     const { createWebsite, updateWebsiteSettings } = await import("#app/models/website.server");
     const { saveSiteConditions } = await import("#app/models/broadcast.server");
     const { inTransaction } = await import("#app/models/model-kit.server");
-    const { websiteSettingsMock } = await import("#test/fixtures/factories");
     const t = await createTestDatabase();
     try {
       const website = await createWebsite(t.db, websiteSettingsMock({ name: "Cache" }));

@@ -3,8 +3,9 @@
  * apostrophe even behind leading line feeds, spaces or control characters;
  * numbers, negative ones included, stay numbers.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { describe, expect, it } from "vitest";
+import type { TestDatabase } from "#test/support/test-database";
+import { withOneWebsite } from "#test/support/website-database";
 import { csvCell, parseCsv } from "#app/view/csv";
 import { contactsCsv } from "#app/models/contacts-csv.server";
 
@@ -52,13 +53,7 @@ describe("csvCell", () => {
 describe("exports", () => {
   let t: TestDatabase;
   let site: number;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    site = (await t.db.website.create({ data: { name: "A", dataSettings: {} } })).id;
-  });
-  afterAll(async () => {
-    await t.drop();
-  });
+  withOneWebsite((created) => ({ t, site } = created));
 
   it("a contact's number answer is a number and a formula answer behind a line feed is neutralised", async () => {
     await t.db.person.create({

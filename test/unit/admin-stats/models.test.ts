@@ -4,8 +4,10 @@
  * and periods, winners, and integrations. Every function is checked to stay
  * inside its website.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { describe, expect, it } from "vitest";
+import type { TestDatabase } from "#test/support/test-database";
+import { withTwoWebsites } from "#test/support/website-database";
+import { publishedCtaMock } from "#test/support/factories";
 import { contactQueryParams, listContacts, parseContactQuery } from "#app/models/contact-list.server";
 import { contactDetail } from "#app/models/contact-admin.server";
 import { contactsCsv } from "#app/models/contacts-csv.server";
@@ -48,51 +50,16 @@ async function person(websiteId: number, data: Record<string, unknown> = {}) {
   });
 }
 
-function ctaDoc(name: string, variants: string[], percentages: number[]) {
-  return {
-    name,
+/** A published inline CTA whose variants (the letters, traffic split evenly) hold one form each. */
+function ctaDoc(name: string, variants: string[]) {
+  return publishedCtaMock(name, [["form"]], variants, {
     cta_type: "inline",
     inline_type: "embed",
-    status: "published",
-    options: {},
-    variants: variants.map((letter, i) => ({
-      variation: letter,
-      percentage: percentages[i],
-      options: {},
-      steps: [
-        {
-          position: 0,
-          options: {},
-          sections: [
-            {
-              position: 0,
-              options: {},
-              columns: [
-                {
-                  position: 0,
-                  options: {},
-                  elements: [{ position: 0, element_type: "form", options: {}, fields: [] }],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    })),
-  };
+    overlay_type: undefined,
+  });
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  siteA = (
-    await t.db.website.create({ data: { name: "A", dataSettings: {}, currency: "SEK", currencyCharacter: "kr" } })
-  ).id;
-  siteB = (await t.db.website.create({ data: { name: "B", dataSettings: {} } })).id;
-});
-
-afterAll(async () => {
-  await t.drop();
-});
+withTwoWebsites((created) => ({ t, siteA, siteB } = created), { currency: "SEK", currencyCharacter: "kr" });
 
 describe("contact list state in the URL", () => {
   it("parses and writes back the same state, dropping anything malformed", () => {
@@ -277,7 +244,7 @@ describe("results", () => {
   });
 
   it("computes a CTA's variants with order revenue, and marks and clears a winner through the CTA document", async () => {
-    const doc = await saveCtaDocument(t.db, siteA, ctaDoc("Test CTA", ["A", "B"], [50, 50]));
+    const doc = await saveCtaDocument(t.db, siteA, ctaDoc("Test CTA", ["A", "B"]));
     const [a, b] = doc.variants.map((v) => v.id!);
     const viewer = await person(siteA, { email: "buyer@example.se" });
     const other = await person(siteA);
@@ -368,7 +335,7 @@ describe("results", () => {
     await clearWinner(t.db, siteA, doc.id!);
     expect((await t.db.ctaVariant.findMany({ where: { ctaId: doc.id! } })).map((v) => v.percentage)).toEqual([50, 50]);
 
-    const single = await saveCtaDocument(t.db, siteA, ctaDoc("Single", ["A"], [100]));
+    const single = await saveCtaDocument(t.db, siteA, ctaDoc("Single", ["A"]));
     await expect(markWinner(t.db, siteA, single.id!, single.variants[0].id!)).rejects.toMatchObject({ status: 422 });
     await expect(markWinner(t.db, siteA, doc.id!, single.variants[0].id!)).rejects.toMatchObject({ status: 404 });
   });
@@ -396,7 +363,7 @@ describe("integrations", () => {
   });
 
   it("adds and removes list and tag actions on a CTA element, within the website", async () => {
-    const doc = await saveCtaDocument(t.db, siteB, ctaDoc("Lead form", ["A"], [100]));
+    const doc = await saveCtaDocument(t.db, siteB, ctaDoc("Lead form", ["A"]));
     const element = doc.variants[0].steps[0].sections[0].columns[0].elements[0];
     const mc = (await t.db.integration.findFirstOrThrow({ where: { websiteId: siteB, integrationType: "mailchimp" } }))
       .id;
@@ -408,22 +375,10 @@ describe("integrations", () => {
       }),
     ).rejects.toMatchObject({ field: "listId" });
     await t.db.mailingList.create({ data: { websiteId: siteB, integrationId: mc, listId: "aud1", name: "Audience" } });
-    await addElementAction(t.db, siteB, doc.id!, element.id!, {
-      actionType: "subscribe_list",
-      integrationId: mc,
-      listId: "aud1",
-    });
-    await addElementAction(t.db, siteB, doc.id!, element.id!, {
-      actionType: "subscribe_list",
-      integrationId: mc,
-      listId: "aud1",
-    });
-    await addElementAction(t.db, siteB, doc.id!, element.id!, {
-      actionType: "add_list_tag",
-      integrationId: mc,
-      listId: "aud1",
-      tag: "vip",
-    });
+    const subscribe = { actionType: "subscribe_list", integrationId: mc, listId: "aud1" } as const;
+    // The same subscription twice: the element keeps one.
+    for (const action of [subscribe, subscribe, { ...subscribe, actionType: "add_list_tag", tag: "vip" } as const])
+      await addElementAction(t.db, siteB, doc.id!, element.id!, action);
     const settings = await ctaListSettings(t.db, siteB);
     const actions = settings.find((c) => c.ctaId === doc.id)!.elements[0].actions;
     expect(actions.map((a) => [a.actionType, a.listId, a.listName, a.tag])).toEqual([

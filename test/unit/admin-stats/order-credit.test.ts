@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
 import { seededRandom } from "#test/support/seeded-random";
-import { publishedCtaMock } from "#test/fixtures/factories";
+import { publishedCtaMock } from "#test/support/factories";
 import { saveCtaDocument } from "#app/models/cta.server";
 import { backfillOrderTouches } from "#app/models/order-touches.server";
 import { ordersForPeriod } from "#app/models/order-attribution.server";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import type { Db } from "#app/db.server";
 import { saveCtaDocument } from "#app/models/cta.server";
-import { publishedCtaMock } from "#test/fixtures/factories";
+import { publishedCtaMock } from "#test/support/factories";
 import { storeEvents } from "#app/models/event.server";
 import { applyEventRetention } from "#app/models/event-retention.server";
 import { backfillOrderTouches, recordEventTouches } from "#app/models/order-touches.server";

@@ -14,7 +14,7 @@ import { parsePeriod } from "#app/models/results/results-period";
 import { RESULTS_CSV_COLUMNS, resultsCsv } from "#app/models/results/results-csv.server";
 import { loadResults } from "#app/models/results/results.server";
 import { parseCsv } from "#app/view/csv";
-import { publishedCtaMock } from "#test/fixtures/factories";
+import { publishedCtaMock } from "#test/support/factories";
 import type { EventInput } from "#contract/schema/public-api";
 
 let t: TestDatabase;

@@ -14,55 +14,9 @@ import { broadcastInputSchema, conditionShapeIssues } from "#app/models/broadcas
 import { installTests, passes, type ConditionContext } from "#widget/core/conditions";
 import { moreTests } from "#widget/core/conditions-more";
 import { recordVisit } from "#widget/core/person-data";
+import { campaignsPageConditions } from "#test/support/factories";
 
-/** What the Campaigns page's builder produces for "Number of visits: Visits in total, less than 2", "utm_source is newsletter", "Page URL contains /blogg". */
-const campaignsPage: Condition[] = [
-  {
-    position: 0,
-    condition_type: "visits",
-    operator: "and",
-    url: null,
-    tag_id: null,
-    keyword: null,
-    count: 2,
-    data_name: null,
-    area_id: null,
-    cta_id: null,
-    condition_cta: null,
-    country: null,
-    data: { scope: "total", comparison: "less" },
-  },
-  {
-    position: 1,
-    condition_type: "data_field",
-    operator: "and",
-    url: null,
-    tag_id: null,
-    keyword: null,
-    count: null,
-    data_name: "utm_source",
-    area_id: null,
-    cta_id: null,
-    condition_cta: null,
-    country: null,
-    data: { comparison: "equal", value: "newsletter" },
-  },
-  {
-    position: 2,
-    condition_type: "url",
-    operator: "and",
-    url: "/blogg",
-    tag_id: null,
-    keyword: null,
-    count: null,
-    data_name: null,
-    area_id: null,
-    cta_id: null,
-    condition_cta: null,
-    country: null,
-    data: { match: "contains" },
-  },
-];
+const campaignsPage: Condition[] = campaignsPageConditions();
 
 const preset = targetingPresetSchema.parse({ visitor: "new", utm_source: " newsletter ", page_url: "/blogg" });
 

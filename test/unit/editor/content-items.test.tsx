@@ -6,34 +6,19 @@
  * and odd stored items (numbers, objects, no title) show as empty fields.
  */
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it } from "vitest";
-import { AppProvider } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json";
+import { describe, expect, it } from "vitest";
+import { withPolarisRoot } from "./polaris-root";
 import { ContentItemsEditor, hasContentItems } from "#app/components/editor/ContentItemsEditor";
 import { newElement } from "#app/components/editor/document";
 import type { CtaElement, ElementType } from "#contract/schema/cta";
 
-(globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
-});
+const polarisRoot = withPolarisRoot();
 
 async function open(type: ElementType, items: Record<string, unknown>[] | null) {
-  const div = document.createElement("div");
-  document.body.appendChild(div);
-  root = createRoot(div);
+  const { div, render } = polarisRoot();
   const state = { element: { ...newElement(type, 0), content_toggle_items: items } as CtaElement };
   const draw = () =>
-    root!.render(
-      <AppProvider i18n={en}>
-        <ContentItemsEditor element={state.element} onChange={(next) => ((state.element = next), draw())} />
-      </AppProvider>,
-    );
+    render(<ContentItemsEditor element={state.element} onChange={(next) => ((state.element = next), draw())} />);
   await act(async () => draw());
   const input = (label: string) => {
     const id = [...div.querySelectorAll("label")].find((l) => l.textContent === label)?.getAttribute("for");

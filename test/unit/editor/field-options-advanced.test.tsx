@@ -5,22 +5,13 @@
  * the server's message when it refused a key of that field by name.
  */
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it } from "vitest";
-import { AppProvider } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json";
+import { describe, expect, it } from "vitest";
+import { withPolarisRoot } from "./polaris-root";
 import { FieldsEditor } from "#app/components/editor/FieldsEditor";
 import { EditorErrorsProvider } from "#app/components/editor/errors";
 import type { Field } from "#contract/schema/cta";
 
-(globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
-});
+const polarisRoot = withPolarisRoot();
 
 const PATH = ["variants", 0, "steps", 0, "sections", 0, "columns", 0, "elements", 0, "fields"];
 const email = {
@@ -35,16 +26,12 @@ const email = {
 } as unknown as Field;
 
 async function open(errors: Record<string, string>) {
-  const div = document.createElement("div");
-  document.body.appendChild(div);
-  root = createRoot(div);
+  const { div, render } = polarisRoot();
   await act(async () =>
-    root!.render(
-      <AppProvider i18n={en}>
-        <EditorErrorsProvider value={errors}>
-          <FieldsEditor fields={[email]} onChange={() => {}} path={PATH} isQuiz={false} />
-        </EditorErrorsProvider>
-      </AppProvider>,
+    render(
+      <EditorErrorsProvider value={errors}>
+        <FieldsEditor fields={[email]} onChange={() => {}} path={PATH} isQuiz={false} />
+      </EditorErrorsProvider>,
     ),
   );
   const jsonBox = () => [...div.querySelectorAll("label")].find((l) => l.textContent === "All options of email (JSON)");

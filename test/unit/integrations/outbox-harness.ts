@@ -1,7 +1,8 @@
 /**
- * The harness shared by the outbox-*.test.ts files: a real database, local
- * fakes of Klaviyo, Mailchimp and ActiveCampaign, the injected clock, a
- * website subscribed to all three, and a drain of the queue.
+ * The harness shared by the outbox-*.test.ts files and privacy-forget: a
+ * real database, local fakes of Klaviyo, Mailchimp and ActiveCampaign, the
+ * injected clock, a website subscribed to all three, and a drain of the
+ * queue.
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Db } from "#app/db.server";
@@ -64,18 +65,24 @@ export function withOutboxDatabase() {
   });
 }
 
-/** A website with all three tools plus built-in lists, and a form subscribing to one list in each. */
-export async function site(overrides: { contactProcessing?: boolean } = {}) {
-  const website = await websiteMock(db, overrides);
-  const k = await integrationMock(db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
+/** The website's Klaviyo, Mailchimp (default list a1b2c3d4e5) and ActiveCampaign, connected to the local fakes. */
+export async function connectTools(websiteId: number) {
+  const k = await integrationMock(db, websiteId, "klaviyo", { api_key: klaviyo.apiKey });
   const mc = await integrationMock(
     db,
-    website.id,
+    websiteId,
     "mailchimp",
     { api_key: mailchimp.apiKey },
     { default_list_id: "a1b2c3d4e5" },
   );
-  const a = await integrationMock(db, website.id, "activecampaign", { api_key: ac.apiKey, api_url: ac.url });
+  const a = await integrationMock(db, websiteId, "activecampaign", { api_key: ac.apiKey, api_url: ac.url });
+  return { k, mc, a };
+}
+
+/** A website with all three tools plus built-in lists, and a form subscribing to one list in each. */
+export async function site(overrides: { contactProcessing?: boolean } = {}) {
+  const website = await websiteMock(db, overrides);
+  const { k, mc, a } = await connectTools(website.id);
   const builtin = await integrationMock(db, website.id, "builtin");
   const form = await formCtaMock(db, website.id, [
     { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "1" } },
@@ -86,6 +93,16 @@ export async function site(overrides: { contactProcessing?: boolean } = {}) {
     { actionType: "add_tag", integrationId: null, tagId: "lead" },
   ]);
   return { website, k, mc, a, builtin, form };
+}
+
+/** A website with Klaviyo alone and a form subscribing to its list 7. */
+export async function klaviyoSite() {
+  const website = await websiteMock(db);
+  const k = await integrationMock(db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
+  const form = await formCtaMock(db, website.id, [
+    { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "7" } },
+  ]);
+  return { website, k, form };
 }
 
 /** Runs the outbox until it claims nothing (at most max rounds) and returns the number of jobs claimed. */

@@ -15,18 +15,26 @@ import {
   startOutboxWorker,
 } from "#app/integrations/outbox.server";
 import { ProviderError } from "#app/integrations/mailing/types";
-import { contactMock, formCtaMock, integrationMock, websiteMock } from "./factories";
-import { ac, advance, db, drain, klaviyo, mailchimp, options, site, tdb, withOutboxDatabase } from "./outbox-harness";
+import { contactMock } from "./factories";
+import {
+  ac,
+  advance,
+  db,
+  drain,
+  klaviyo,
+  klaviyoSite,
+  mailchimp,
+  options,
+  site,
+  tdb,
+  withOutboxDatabase,
+} from "./outbox-harness";
 
 withOutboxDatabase();
 
 describe("concurrency and leases", () => {
   it("two workers racing never deliver one job twice", async () => {
-    const website = await websiteMock(db);
-    const k = await integrationMock(db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-    const form = await formCtaMock(db, website.id, [
-      { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "7" } },
-    ]);
+    const { website, form } = await klaviyoSite();
     const emails: string[] = [];
     for (let i = 0; i < 12; i++) {
       const c = contactMock({ element_id: form.elementId, email: `race${i}@acme-sales.se` });
@@ -56,11 +64,7 @@ describe("concurrency and leases", () => {
   });
 
   it("a job whose worker died is taken over after its lease, and the stale worker cannot overwrite the result", async () => {
-    const website = await websiteMock(db);
-    const k = await integrationMock(db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-    const form = await formCtaMock(db, website.id, [
-      { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "7" } },
-    ]);
+    const { website, form } = await klaviyoSite();
     await createContact(
       db,
       website.id,
@@ -126,11 +130,7 @@ describe("an outage", () => {
 
 describe("the worker loop", () => {
   it("delivers in the background and stops cleanly", async () => {
-    const website = await websiteMock(db);
-    const k = await integrationMock(db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-    const form = await formCtaMock(db, website.id, [
-      { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "7" } },
-    ]);
+    const { website, form } = await klaviyoSite();
     const c = contactMock({ element_id: form.elementId, email: "loop@acme-sales.se" });
     await createContact(db, website.id, c);
     const stop = startOutboxWorker(db, { ...options, intervalMs: 10 });

@@ -7,64 +7,18 @@
  * in each local fake through the tool's documented deletion call.
  */
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "#app/db.server";
+import { describe, expect, it } from "vitest";
 import { createContact } from "#app/models/contact.server";
 import { redactCustomer } from "#app/models/privacy.server";
-import { runOutboxOnce, type OutboxOptions } from "#app/integrations/outbox.server";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
-import { FakeMailchimp } from "#test/support/fake-providers/mailchimp";
-import { FakeActiveCampaign } from "#test/support/fake-providers/activecampaign";
-import { contactMock, formCtaMock, integrationMock, websiteMock } from "./factories";
+import { contactMock, formCtaMock, websiteMock } from "./factories";
+import { ac, connectTools, db, drain, klaviyo, mailchimp, withOutboxDatabase } from "./outbox-harness";
 
-let tdb: TestDatabase;
-let db: Db;
-const klaviyo = new FakeKlaviyo();
-const mailchimp = new FakeMailchimp();
-const ac = new FakeActiveCampaign();
-const clock = Date.now() + 60_000;
-let options: OutboxOptions;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = tdb.db;
-  await Promise.all([klaviyo.start(), mailchimp.start(), ac.start()]);
-  options = {
-    now: () => new Date(clock),
-    random: () => 0.5,
-    registry: {
-      timeoutMs: 5000,
-      env: {
-        BECKON_KLAVIYO_API_URL: klaviyo.url,
-        BECKON_MAILCHIMP_API_URL: mailchimp.url,
-        BECKON_ALLOW_PRIVATE_PROVIDER_HOSTS: "127.0.0.1",
-      },
-    },
-  };
-});
-
-afterAll(async () => {
-  await Promise.all([klaviyo.server.stop(), mailchimp.server.stop(), ac.server.stop()]);
-  await tdb?.drop();
-});
-
-async function drain() {
-  for (let i = 0; i < 20; i++) if ((await runOutboxOnce(db, options)).claimed === 0) return;
-}
+withOutboxDatabase();
 
 async function shopWithLead(shop: string, customerId: string) {
   const website = await websiteMock(db);
   await db.website.update({ where: { id: website.id }, data: { shopDomain: shop } });
-  const k = await integrationMock(db, website.id, "klaviyo", { api_key: klaviyo.apiKey });
-  const mc = await integrationMock(
-    db,
-    website.id,
-    "mailchimp",
-    { api_key: mailchimp.apiKey },
-    { default_list_id: "a1b2c3d4e5" },
-  );
-  const a = await integrationMock(db, website.id, "activecampaign", { api_key: ac.apiKey, api_url: ac.url });
+  const { k, mc, a } = await connectTools(website.id);
   const form = await formCtaMock(db, website.id, [
     { actionType: "subscribe_list", integrationId: k.id, data: { list_id: "1" } },
     { actionType: "subscribe_list", integrationId: mc.id, data: { list_id: "7" } },

@@ -265,10 +265,11 @@ describe("closing and the powered-by link", () => {
     expect(m.$(".bk-close").getAttribute("aria-label")).toBe("Close");
     expect(m.$(".bk-powered").textContent).toBe("Powered by Beckon");
     m.unmount();
-    const texts = { sv: swedishConfigMock().texts.sv };
+    // Spread, not an override: overrides merge, and this config must carry the Swedish catalogue alone.
+    const swedishOnly = { ...swedishConfigMock(), texts: { sv: swedishConfigMock().texts.sv } };
     const n = await mount({
       cta: swedishCtaMock({ cta_type: "overlay", overlay_type: "boxed", options: { language: "en" } }),
-      config: swedishConfigMock({ texts }),
+      config: swedishOnly,
     });
     expect(n.$(".bk-close").getAttribute("aria-label")).toBe("Stäng");
   });

@@ -5,8 +5,9 @@
  * entries only, so "toString" is an answer like any other and "__proto__"
  * stays a key instead of swapping an object's prototype.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { describe, expect, it } from "vitest";
+import type { TestDatabase } from "#test/support/test-database";
+import { withOneWebsite } from "#test/support/website-database";
 import { HOSTILE_KEYS, hostileRecord } from "#test/support/hostile-keys";
 import { parseCsv } from "#app/view/csv";
 import { factsOf, fieldFacts } from "#app/integrations/targeting-facts.server";
@@ -18,9 +19,8 @@ import type { Person } from "#app/generated/prisma-sqlite";
 describe("contacts export", () => {
   let t: TestDatabase;
   let site: number;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    site = (await t.db.website.create({ data: { name: "A", dataSettings: {} } })).id;
+  withOneWebsite(async (created) => {
+    ({ t, site } = created);
     const person = async (token: string, email: string, extra: object) => {
       const { id } = await t.db.person.create({
         data: {
@@ -42,9 +42,6 @@ describe("contacts export", () => {
       hostileRecord((key) => `svar på ${key}`),
     );
     await person("proto-keys-plain", "plain@example.se", { note: "hej" });
-  });
-  afterAll(async () => {
-    await t.drop();
   });
 
   it.each(HOSTILE_KEYS)(

@@ -6,9 +6,9 @@
  * cursor paging, the merchant's search syntax kept literal, and each
  * failure (revoked token, throttled, down, GraphQL errors).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeShopifyAdmin, type FakeCollection } from "#test/support/fake-providers/shopify-admin";
-import type { AdminGraphqlOptions } from "#app/integrations/shopify-admin/admin-graphql.server";
+import { serveFakeAdmin } from "./admin-harness";
 import {
   COLLECTIONS_PER_PAGE,
   collectionSearchQuery,
@@ -29,32 +29,13 @@ const collections: FakeCollection[] = [
   { id: 4000, title: "Mörkrost (special)", handle: "morkrost-special", productsCount: 7 },
 ];
 
-let shopify: FakeShopifyAdmin;
-let sleeps: number[];
-const options = (more: Partial<AdminGraphqlOptions> = {}): AdminGraphqlOptions => ({
-  shop: "kaffe.myshopify.com",
-  accessToken: TOKEN,
-  apiVersion: "2026-07",
-  baseUrl: shopify.url,
-  sleep: async (ms) => void sleeps.push(ms),
-  ...more,
-});
-
-beforeAll(async () => {
-  shopify = await new FakeShopifyAdmin(TOKEN, [], "2026-07", collections).start();
-});
-afterAll(() => shopify.server.stop());
-beforeEach(() => {
-  sleeps = [];
-  shopify.revoked = false;
-  shopify.throttleNext = 0;
-  shopify.server.clearFaults();
-});
+const admin = serveFakeAdmin(TOKEN, () => new FakeShopifyAdmin(TOKEN, [], "2026-07", collections));
+const { sleeps, options } = admin;
 
 describe("searchCollections against the local Admin API", () => {
   it("posts the collections query with a title search and the shop's token, and maps the answer", async () => {
     const page = await searchCollections(options(), "mörk", null);
-    const req = shopify.server.requests.at(-1)!;
+    const req = admin.shopify.server.requests.at(-1)!;
     expect(req.path).toBe("/admin/api/2026-07/graphql.json");
     expect(req.headers["x-shopify-access-token"]).toBe(TOKEN);
     expect(req.body).toEqual({
@@ -90,33 +71,35 @@ describe("searchCollections against the local Admin API", () => {
     const second = await searchCollections(options(), "sommar", first.pageInfo.endCursor);
     expect(second.collections.map((c) => c.handle)).toEqual(["sommarkaffe-11", "sommarkaffe-12"]);
     expect(second.pageInfo.hasNextPage).toBe(false);
-    expect(shopify.server.requests.at(-1)!.body).toMatchObject({ variables: { after: first.pageInfo.endCursor } });
+    expect(admin.shopify.server.requests.at(-1)!.body).toMatchObject({
+      variables: { after: first.pageInfo.endCursor },
+    });
   });
 
   it("lists all collections by title without words", async () => {
     const page = await searchCollections(options(), "  ", null);
-    expect(shopify.server.requests.at(-1)!.body).toMatchObject({ variables: { query: null, sortKey: "TITLE" } });
+    expect(admin.shopify.server.requests.at(-1)!.body).toMatchObject({ variables: { query: null, sortKey: "TITLE" } });
     expect(page.collections[0].title).toBe("Mörkrost (special)");
   });
 
   it("a revoked token is unauthorized (not retried); throttling is retried then given up; down is network; GraphQL errors are errors", async () => {
-    shopify.revoked = true;
-    const before = shopify.server.requests.length;
+    admin.shopify.revoked = true;
+    const before = admin.shopify.server.requests.length;
     await expect(searchCollections(options(), "sommar", null)).rejects.toMatchObject({
       name: "AdminApiError",
       kind: "unauthorized",
     });
-    expect(shopify.server.requests.length - before).toBe(1);
-    shopify.revoked = false;
+    expect(admin.shopify.server.requests.length - before).toBe(1);
+    admin.shopify.revoked = false;
 
-    shopify.throttleNext = 1;
+    admin.shopify.throttleNext = 1;
     expect((await searchCollections(options(), "mörk", null)).collections).toHaveLength(1);
     expect(sleeps).toEqual([420]);
 
-    shopify.server.failNext(3, { kind: "429", retryAfter: "30" });
+    admin.shopify.server.failNext(3, { kind: "429", retryAfter: "30" });
     await expect(searchCollections(options(), "sommar", null)).rejects.toMatchObject({ kind: "throttled" });
 
-    shopify.server.failNext(1, { kind: "500" });
+    admin.shopify.server.failNext(1, { kind: "500" });
     await expect(searchCollections(options(), "sommar", null)).rejects.toMatchObject({ kind: "network" });
 
     // A query the Admin API cannot run comes back as GraphQL errors in a 200 answer.

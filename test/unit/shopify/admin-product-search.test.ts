@@ -7,17 +7,17 @@
  * that is not a myshopify domain. The generated operation types are
  * checked against a recorded documented response.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import type { GraphQLEnumType } from "graphql";
 import { z } from "zod";
 import recorded from "#test/fixtures/shopify-admin/product-search.json";
 import { FakeShopifyAdmin, type FakeProduct } from "#test/support/fake-providers/shopify-admin";
+import { serveFakeAdmin } from "./admin-harness";
 import {
   AdminApiError,
   adminGraphql,
   adminGraphqlUrl,
   throttleWaitMs,
-  type AdminGraphqlOptions,
 } from "#app/integrations/shopify-admin/admin-graphql.server";
 import {
   productSearchQuery,
@@ -59,27 +59,8 @@ const products: FakeProduct[] = [
   },
 ];
 
-let shopify: FakeShopifyAdmin;
-let sleeps: number[];
-const options = (more: Partial<AdminGraphqlOptions> = {}): AdminGraphqlOptions => ({
-  shop: "kaffe.myshopify.com",
-  accessToken: TOKEN,
-  apiVersion: "2026-07",
-  baseUrl: shopify.url,
-  sleep: async (ms) => void sleeps.push(ms),
-  ...more,
-});
-
-beforeAll(async () => {
-  shopify = await new FakeShopifyAdmin(TOKEN, products).start();
-});
-afterAll(() => shopify.server.stop());
-beforeEach(() => {
-  sleeps = [];
-  shopify.revoked = false;
-  shopify.throttleNext = 0;
-  shopify.server.clearFaults();
-});
+const admin = serveFakeAdmin(TOKEN, () => new FakeShopifyAdmin(TOKEN, products));
+const { sleeps, options } = admin;
 
 describe("generated operation types", () => {
   // A mirror of BeckonProductSearchQuery: the recorded response must parse, and its type must equal the generated one.
@@ -178,7 +159,7 @@ describe("generated operation types", () => {
 describe("searchProducts against the local Admin API", () => {
   it("posts the typed query to /admin/api/{version}/graphql.json with the shop's token", async () => {
     const page = await searchProducts(options(), "mörk", null);
-    const req = shopify.server.requests.at(-1)!;
+    const req = admin.shopify.server.requests.at(-1)!;
     expect(req.path).toBe("/admin/api/2026-07/graphql.json");
     expect(req.headers["x-shopify-access-token"]).toBe(TOKEN);
     expect(req.headers["content-type"]).toBe("application/json");
@@ -211,30 +192,30 @@ describe("searchProducts against the local Admin API", () => {
 
   it("lists all active products by title without words", async () => {
     await searchProducts(options(), "   ", null);
-    expect(shopify.server.requests.at(-1)!.body).toMatchObject({
+    expect(admin.shopify.server.requests.at(-1)!.body).toMatchObject({
       variables: { query: "status:active", sortKey: "TITLE" },
     });
   });
 
   it("a revoked token (401) is an unauthorized error, not retried", async () => {
-    shopify.revoked = true;
-    const before = shopify.server.requests.length;
+    admin.shopify.revoked = true;
+    const before = admin.shopify.server.requests.length;
     await expect(searchProducts(options(), "kaffe", null)).rejects.toMatchObject({
       name: "AdminApiError",
       kind: "unauthorized",
     });
-    expect(shopify.server.requests.length - before).toBe(1);
+    expect(admin.shopify.server.requests.length - before).toBe(1);
   });
 
   it("HTTP 429 is retried after Retry-After, then succeeds", async () => {
-    shopify.server.failNext(1, { kind: "429", retryAfter: "1" });
+    admin.shopify.server.failNext(1, { kind: "429", retryAfter: "1" });
     const page = await searchProducts(options(), "kaffe", null);
     expect(page.products).toHaveLength(10);
     expect(sleeps).toEqual([1000]);
   });
 
   it("a THROTTLED GraphQL error waits for the cost bucket to refill, then succeeds", async () => {
-    shopify.throttleNext = 1;
+    admin.shopify.throttleNext = 1;
     const page = await searchProducts(options(), "mörk", null);
     expect(page.products).toHaveLength(1);
     // 42 points requested, 0 available, 100 restored per second: 420 ms.
@@ -242,16 +223,16 @@ describe("searchProducts against the local Admin API", () => {
   });
 
   it("gives up as throttled after the retries", async () => {
-    shopify.server.failNext(3, { kind: "429", retryAfter: "30" });
+    admin.shopify.server.failNext(3, { kind: "429", retryAfter: "30" });
     await expect(searchProducts(options(), "kaffe", null)).rejects.toMatchObject({ kind: "throttled" });
     // Waits are capped: an editor search fails fast rather than hang for 30 s.
     expect(sleeps).toEqual([2000, 2000]);
   });
 
   it("a server error and a hang are network errors", async () => {
-    shopify.server.failNext(1, { kind: "500" });
+    admin.shopify.server.failNext(1, { kind: "500" });
     await expect(searchProducts(options(), "kaffe", null)).rejects.toMatchObject({ kind: "network" });
-    shopify.server.failNext(1, { kind: "hang" });
+    admin.shopify.server.failNext(1, { kind: "hang" });
     await expect(searchProducts(options({ timeoutMs: 200 }), "kaffe", null)).rejects.toMatchObject({ kind: "network" });
   });
 

@@ -8,12 +8,10 @@
  * real fetch reaches it by a rewrite of https://{shop} to the local origin.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { IncomingMessage } from "node:http";
-import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
-import { adminRefusal } from "#test/support/admin-schema";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { serveLocally, type LocalHttpServer } from "#test/support/local-http";
-import { apiVersion, createShopifyApp } from "#app/shopify.server";
+import type { LocalHttpServer } from "#test/support/local-http";
+import { createShopifyApp } from "#app/shopify.server";
+import { serveFakeShopify } from "./fake-shopify";
 
 const SHOP = "refresh-test.myshopify.com";
 const API_KEY = "refresh-test-key";
@@ -30,61 +28,43 @@ const seen = { tokenRequests: [] as { host: string; body: Record<string, string>
 let valid = { access: "", refresh: "" };
 let issued = 0;
 
-const body = async (req: IncomingMessage) => {
-  let raw = "";
-  for await (const chunk of req) raw += chunk;
-  return raw;
-};
-
 beforeAll(async () => {
   t = await createTestDatabase();
-  shopify = await serveLocally(async (req, res) => {
-    const send = (status: number, payload: object) => {
-      res.writeHead(status, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(payload));
-    };
-    if (req.method === "POST" && req.url === "/admin/oauth/access_token") {
-      const form = JSON.parse(await body(req)) as Record<string, string>;
-      seen.tokenRequests.push({ host: String(req.headers["x-original-host"]), body: form });
+  shopify = await serveFakeShopify({
+    token(form, headers) {
+      seen.tokenRequests.push({ host: String(headers["x-original-host"]), body: form });
       const ok =
         form.grant_type === "refresh_token" &&
         form.client_id === API_KEY &&
         form.client_secret === API_SECRET &&
         form.refresh_token === valid.refresh;
-      if (!ok) return send(400, { error: "invalid_request", error_description: "refresh_token is invalid" });
+      if (!ok)
+        return { status: 400, body: { error: "invalid_request", error_description: "refresh_token is invalid" } };
       issued += 1;
       valid = { access: `shpat_issued_${issued}`, refresh: `shprt_issued_${issued}` };
       // The refresh grant's documented answer: a new access token and a new refresh token, both with lifetimes.
-      return send(200, {
-        access_token: valid.access,
-        expires_in: HOUR,
-        refresh_token: valid.refresh,
-        refresh_token_expires_in: NINETY_DAYS,
-        scope: "read_products,read_themes,write_app_proxy",
-      });
-    }
-    if (req.method === "POST" && req.url === `/admin/api/${apiVersion}/graphql.json`) {
-      const { query, variables } = JSON.parse(await body(req)) as {
-        query: string;
-        variables?: Record<string, unknown>;
+      return {
+        status: 200,
+        body: {
+          access_token: valid.access,
+          expires_in: HOUR,
+          refresh_token: valid.refresh,
+          refresh_token_expires_in: NINETY_DAYS,
+          scope: "read_products,read_themes,write_app_proxy",
+        },
       };
-      const token = String(req.headers["x-shopify-access-token"]);
+    },
+    refuseAdmin(headers) {
+      const token = String(headers["x-shopify-access-token"]);
       seen.adminTokens.push(token);
-      if (token !== valid.access)
-        return send(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
-      const refusal = adminRefusal(query, variables);
-      if (refusal) return send(200, refusal);
-      return send(200, { data: { shop: { name: "Refresh test shop" } } });
-    }
-    send(404, { errors: "Not Found" });
+      if (token === valid.access) return null;
+      return {
+        status: 401,
+        body: { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" },
+      };
+    },
+    admin: () => ({ status: 200, body: { data: { shop: { name: "Refresh test shop" } } } }),
   });
-  // The library builds https://{shop}/… URLs; send them to the local Shopify, keeping the shop asked for.
-  setAbstractFetchFunc(((input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input));
-    const headers = new Headers(init?.headers);
-    headers.set("X-Original-Host", url.host);
-    return fetch(shopify.origin + url.pathname + url.search, { ...init, headers });
-  }) as typeof fetch);
 });
 
 afterAll(async () => {

@@ -5,18 +5,12 @@
  * its user, and an expiring offline token's refresh token) exercises every
  * column, so a library update that adds one fails here first.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Session } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { fileTestDatabase } from "#test/support/test-database";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t.drop();
-});
+const t = fileTestDatabase();
 
 describe("the Session table under PrismaSessionStorage", () => {
   it("stores and loads a session with every column the library writes", async () => {

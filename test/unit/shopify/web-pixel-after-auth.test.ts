@@ -8,14 +8,12 @@
  * does not validate as Shopify does.
  */
 import { createHmac, randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
-import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminRefusal } from "#test/support/admin-schema";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
-import { serveLocally, type LocalHttpServer } from "#test/support/local-http";
-import { apiVersion, createShopifyApp } from "#app/shopify.server";
+import type { LocalHttpServer } from "#test/support/local-http";
+import { createShopifyApp } from "#app/shopify.server";
 import { websiteIdForShop } from "#app/models/owner.server";
+import { serveFakeShopify } from "./fake-shopify";
 
 const SHOP = "pixel-install.myshopify.com";
 const API_KEY = "pixel-install-key";
@@ -26,61 +24,52 @@ let t: TestDatabase;
 let shopify: LocalHttpServer;
 const created: { settings: string }[] = [];
 
-const body = async (req: IncomingMessage) => {
-  let raw = "";
-  for await (const chunk of req) raw += chunk;
-  return raw;
-};
-
 beforeAll(async () => {
   t = await createTestDatabase();
-  shopify = await serveLocally(async (req, res) => {
-    const send = (status: number, payload: object) => {
-      res.writeHead(status, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(payload));
-    };
-    if (req.method === "POST" && req.url === "/admin/oauth/access_token") {
-      await body(req);
-      return send(200, {
+  shopify = await serveFakeShopify({
+    token: () => ({
+      status: 200,
+      body: {
         access_token: "shpat_pixel",
         expires_in: 3600,
         refresh_token: "shprt_pixel",
         refresh_token_expires_in: 7776000,
         scope: SCOPES,
-      });
-    }
-    if (req.method === "POST" && req.url === `/admin/api/${apiVersion}/graphql.json`) {
-      const { query, variables } = JSON.parse(await body(req)) as {
-        query: string;
-        variables?: { webPixel?: { settings: string } };
-      };
-      const refusal = adminRefusal(query, variables);
-      if (refusal) return send(200, refusal);
+      },
+    }),
+    admin(query, variables) {
+      const webPixel = (variables as { webPixel?: { settings: string } } | undefined)?.webPixel;
       if (query.includes("BeckonShopDetails"))
-        return send(200, {
-          data: { shop: { name: "Pixel shop", currencyCode: "SEK", primaryDomain: { url: "https://pixel.example" } } },
-        });
-      if (query.includes("BeckonWebPixelCreate")) {
-        created.push(variables!.webPixel!);
-        return send(200, {
-          data: {
-            webPixelCreate: {
-              userErrors: [],
-              webPixel: { id: "gid://shopify/WebPixel/9", settings: variables!.webPixel!.settings },
+        return {
+          status: 200,
+          body: {
+            data: {
+              shop: { name: "Pixel shop", currencyCode: "SEK", primaryDomain: { url: "https://pixel.example" } },
             },
           },
-        });
+        };
+      if (query.includes("BeckonWebPixelCreate")) {
+        created.push(webPixel!);
+        return {
+          status: 200,
+          body: {
+            data: {
+              webPixelCreate: {
+                userErrors: [],
+                webPixel: { id: "gid://shopify/WebPixel/9", settings: webPixel!.settings },
+              },
+            },
+          },
+        };
       }
       if (query.includes("BeckonWebPixel"))
-        return send(200, { data: { webPixel: null }, errors: [{ message: "No web pixel was found for this app." }] });
-      return send(200, { data: {} });
-    }
-    send(404, { errors: "Not Found" });
+        return {
+          status: 200,
+          body: { data: { webPixel: null }, errors: [{ message: "No web pixel was found for this app." }] },
+        };
+      return { status: 200, body: { data: {} } };
+    },
   });
-  setAbstractFetchFunc(((input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input));
-    return fetch(shopify.origin + url.pathname + url.search, init);
-  }) as typeof fetch);
 });
 
 afterAll(async () => {

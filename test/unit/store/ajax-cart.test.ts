@@ -1,21 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createAjaxCart } from "#widget/store/ajax-cart";
 import { sendCartNotice } from "#widget/store/cart-notice";
 import { createCartLock, memorySession } from "#widget/store/serialize";
 import type { CartAction } from "#widget/store/types";
-import { storeCatalogFixture } from "#test/fixtures/store";
 import { cookieFetch } from "#test/storefront/client-fetch";
-import { startStorefront, type RunningStorefront } from "#test/storefront/server";
+import type { RunningStorefront } from "#test/storefront/server";
+import { serveFixtureStore, twoFastClicks, withSlowStorefront } from "./storefront-harness";
 
 let shop: RunningStorefront;
-beforeAll(async () => {
-  shop = await startStorefront({
-    products: storeCatalogFixture(),
-    collections: { mixed: ["house-blend", "espresso-cups", "house-blend", "canvas-tote", "gift-card"] },
-  });
-});
-afterAll(() => shop.stop());
-afterEach(() => shop.state.reset());
+serveFixtureStore(
+  { collections: { mixed: ["house-blend", "espresso-cups", "house-blend", "canvas-tote", "gift-card"] } },
+  (running) => (shop = running),
+);
 
 /** A shopper: one browser's cookie jar. */
 const shopper = (extra: Parameters<typeof createAjaxCart>[0] = {}) =>
@@ -270,14 +266,8 @@ describe("Ajax catalog against the local storefront", () => {
 
 describe("serialization against the real server (SPEC 4)", () => {
   it("two fast clicks add two lines in order, never interleaved", async () => {
-    const slow = await startStorefront({ products: storeCatalogFixture(), writeDelayMs: 30 });
-    try {
-      const cart = createAjaxCart({ root: slow.origin + "/", fetch: cookieFetch() });
-      const [a, b] = await Promise.all([
-        cart.addLines([{ variantId: "70011", quantity: 1 }]),
-        cart.addLines([{ variantId: "70051", quantity: 1 }]),
-      ]);
-      expect(a.ok && b.ok).toBe(true);
+    await withSlowStorefront(async (slow) => {
+      const [, b] = await twoFastClicks(createAjaxCart({ root: slow.origin + "/", fetch: cookieFetch() }));
       const adds = slow.state.cartWrites.filter((w) => w.op === "add");
       expect(adds.map((w) => w.body)).toEqual([[{ id: 70011, quantity: 1 }], [{ id: 70051, quantity: 1 }]]);
       expect(adds[0].end!).toBeLessThan(adds[1].start);
@@ -286,14 +276,11 @@ describe("serialization against the real server (SPEC 4)", () => {
       const firstCartRead = slow.state.requests.find((q) => q.path === "/cart.js" && q.seq > adds[0].start)!;
       expect(firstCartRead.seq).toBeLessThan(adds[1].start);
       expect(b.ok && b.value.cart.lines.map((l) => l.variantId)).toEqual(["70051", "70011"]);
-    } finally {
-      await slow.stop();
-    }
+    });
   });
 
   it("an add and a discount share the lock; without a shared lock writes would overlap", async () => {
-    const slow = await startStorefront({ products: storeCatalogFixture(), writeDelayMs: 30 });
-    try {
+    await withSlowStorefront(async (slow) => {
       const f = cookieFetch();
       await createAjaxCart({ root: slow.origin + "/", fetch: f }).getCart();
       const lock = createCartLock({ session: memorySession() });
@@ -312,9 +299,7 @@ describe("serialization against the real server (SPEC 4)", () => {
       ];
       await Promise.all(loose.map((c, i) => c.addLines([{ variantId: i ? "70051" : "70011", quantity: 1 }])));
       expect(slow.state.maxConcurrentWrites).toBe(2);
-    } finally {
-      await slow.stop();
-    }
+    });
   });
 
   it("polls the lock every 100 ms (fake timers, real server)", async () => {

@@ -1,32 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { memorySession } from "#widget/store/serialize";
 import { createStorefrontCart, type StorefrontCartConfig } from "#widget/store/storefront-cart";
 import type { CartAction, Timers } from "#widget/store/types";
-import { storeCatalogFixture } from "#test/fixtures/store";
 import { rewriteToOrigin } from "#test/storefront/client-fetch";
-import { startStorefront, type RunningStorefront } from "#test/storefront/server";
+import type { RunningStorefront } from "#test/storefront/server";
+import {
+  headlessCartOn,
+  serveFixtureStore,
+  STOREFRONT_TOKEN,
+  twoFastClicks,
+  withSlowStorefront,
+} from "./storefront-harness";
 
-const TOKEN = "public-token-1";
 let shop: RunningStorefront;
-beforeAll(async () => {
-  shop = await startStorefront({
-    products: storeCatalogFixture(),
-    publicAccessToken: TOKEN,
-    complementary: { "house-blend": ["espresso-cups", "burr-grinder"] },
-  });
-});
-afterAll(() => shop.stop());
-afterEach(() => shop.state.reset());
+serveFixtureStore(
+  { publicAccessToken: STOREFRONT_TOKEN, complementary: { "house-blend": ["espresso-cups", "burr-grinder"] } },
+  (running) => (shop = running),
+);
 
 const headless = (extra: Partial<StorefrontCartConfig> = {}) =>
-  createStorefrontCart({
-    storeDomain: "fixture.myshopify.com",
-    publicAccessToken: TOKEN,
-    apiVersion: "2026-07",
-    fetch: rewriteToOrigin(shop.origin),
-    session: memorySession(),
-    ...extra,
-  });
+  headlessCartOn(shop, { apiVersion: "2026-07", ...extra });
 
 const creates = () => shop.state.cartWrites.filter((w) => w.op === "BeckonCartCreate").length;
 
@@ -228,18 +221,13 @@ describe("Storefront API cart against the local storefront", () => {
   });
 
   it("two fast clicks add two lines in order, never interleaved", async () => {
-    const slow = await startStorefront({ products: storeCatalogFixture(), writeDelayMs: 30 });
-    try {
+    await withSlowStorefront(async (slow) => {
       const cart = createStorefrontCart({
         storeDomain: "fixture.myshopify.com",
         publicAccessToken: "x",
         fetch: rewriteToOrigin(slow.origin),
       });
-      const [a, b] = await Promise.all([
-        cart.addLines([{ variantId: "70011", quantity: 1 }]),
-        cart.addLines([{ variantId: "70051", quantity: 1 }]),
-      ]);
-      expect(a.ok && b.ok).toBe(true);
+      const [, b] = await twoFastClicks(cart);
       const adds = slow.state.cartWrites.filter((w) => w.op === "BeckonCartLinesAdd");
       expect(adds.map((w) => (w.body as { lines: { merchandiseId: string }[] }).lines[0].merchandiseId)).toEqual([
         "gid://shopify/ProductVariant/70011",
@@ -251,8 +239,6 @@ describe("Storefront API cart against the local storefront", () => {
         "gid://shopify/ProductVariant/70011",
         "gid://shopify/ProductVariant/70051",
       ]);
-    } finally {
-      await slow.stop();
-    }
+    });
   });
 });

@@ -3,34 +3,19 @@
  * operation (@inContext), the storefront's own cart id (never a second
  * cartCreate), onCartCreated, and malformed answers failing in words.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { memorySession } from "#widget/store/serialize";
-import { createStorefrontCart, type StorefrontCartConfig } from "#widget/store/storefront-cart";
+import { describe, expect, it, vi } from "vitest";
+import { type StorefrontCartConfig } from "#widget/store/storefront-cart";
 import { checkCartId, normalizeMarket, withMarket } from "#widget/store/storefront-context";
-import { storeCatalogFixture } from "#test/fixtures/store";
-import { rewriteToOrigin } from "#test/storefront/client-fetch";
-import { startStorefront, type RunningStorefront } from "#test/storefront/server";
+import type { RunningStorefront } from "#test/storefront/server";
+import { headlessCartOn, serveFixtureStore, STOREFRONT_TOKEN } from "./storefront-harness";
 
-const TOKEN = "public-token-1";
 let shop: RunningStorefront;
-beforeAll(async () => {
-  shop = await startStorefront({
-    products: storeCatalogFixture(),
-    publicAccessToken: TOKEN,
-    markets: { SE: { currency: "SEK", rate: 10 } },
-  });
-});
-afterAll(() => shop.stop());
-afterEach(() => shop.state.reset());
+serveFixtureStore(
+  { publicAccessToken: STOREFRONT_TOKEN, markets: { SE: { currency: "SEK", rate: 10 } } },
+  (running) => (shop = running),
+);
 
-const headless = (extra: Partial<StorefrontCartConfig> = {}) =>
-  createStorefrontCart({
-    storeDomain: "fixture.myshopify.com",
-    publicAccessToken: TOKEN,
-    fetch: rewriteToOrigin(shop.origin),
-    session: memorySession(),
-    ...extra,
-  });
+const headless = (extra: Partial<StorefrontCartConfig> = {}) => headlessCartOn(shop, extra);
 
 /** A fetch answering every request with this JSON (or throwing), for answers the local storefront never gives. */
 const answering = (body: unknown, status = 200) =>

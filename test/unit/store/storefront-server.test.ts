@@ -1,16 +1,12 @@
 import { existsSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { storeCatalogFixture } from "#test/fixtures/store";
+import { describe, expect, it } from "vitest";
 import { SEED_PRODUCTS_MODULE } from "#demo/store/server/catalog";
 import { cookieFetch } from "#test/storefront/client-fetch";
 import { startStorefront, type RunningStorefront } from "#test/storefront/server";
+import { serveFixtureStore } from "./storefront-harness";
 
 let shop: RunningStorefront;
-beforeAll(async () => {
-  shop = await startStorefront({ products: storeCatalogFixture() });
-});
-afterAll(() => shop.stop());
-afterEach(() => shop.state.reset());
+serveFixtureStore({}, (running) => (shop = running));
 
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, any> });
 const post = (f: typeof fetch, path: string, body?: unknown) =>

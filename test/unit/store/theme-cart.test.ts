@@ -7,19 +7,15 @@
  * page that shows a cart nobody refreshed is to be reloaded.
  */
 import { Window } from "happy-dom";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createAjaxCart } from "#widget/store/ajax-cart";
 import { themeActions } from "#widget/store/theme-cart";
-import { storeCatalogFixture } from "#test/fixtures/store";
 import { cookieFetch, type CookieFetch } from "#test/storefront/client-fetch";
-import { startStorefront, type RunningStorefront } from "#test/storefront/server";
+import type { RunningStorefront } from "#test/storefront/server";
+import { serveFixtureStore } from "./storefront-harness";
 
 let shop: RunningStorefront;
-beforeAll(async () => {
-  shop = await startStorefront({ products: storeCatalogFixture() });
-});
-afterAll(() => shop.stop());
-afterEach(() => shop.state.reset());
+serveFixtureStore({}, (running) => (shop = running));
 
 type PageWindow = Window & { Shopify?: unknown; publish?: unknown };
 

@@ -8,38 +8,25 @@
  * image address that is not https is flagged before saving.
  */
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it } from "vitest";
-import { AppProvider } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json";
+import { describe, expect, it } from "vitest";
+import { withPolarisRoot } from "#test/unit/editor/polaris-root";
 import { StyleControls, type StyleLevel } from "#app/components/editor/StyleControls";
 
-(globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
-});
+const polarisRoot = withPolarisRoot();
 
 /** Renders the controls, opened, keeping the options they write as the owner would see them. */
 async function open(level: StyleLevel, start: Record<string, unknown> = {}) {
-  const div = document.createElement("div");
-  document.body.appendChild(div);
-  root = createRoot(div);
+  const { div, render } = polarisRoot();
   const state = { options: start };
   const draw = () =>
-    root!.render(
-      <AppProvider i18n={en}>
-        <StyleControls
-          level={level}
-          options={state.options}
-          onChange={(next) => ((state.options = next), draw())}
-          errorFor={() => undefined}
-          owner="Element 1"
-        />
-      </AppProvider>,
+    render(
+      <StyleControls
+        level={level}
+        options={state.options}
+        onChange={(next) => ((state.options = next), draw())}
+        errorFor={() => undefined}
+        owner="Element 1"
+      />,
     );
   await act(async () => draw());
   await act(async () => div.querySelector<HTMLButtonElement>('button[aria-label="Style of Element 1"]')!.click());

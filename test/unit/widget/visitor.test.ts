@@ -32,6 +32,13 @@ function setup(reply: Parameters<typeof fakeFetch>[0]) {
   return { fetch, store, deps, tick: (ms: number) => (clock += ms) };
 }
 
+/** A browser with the KNOWN visitor's cookie, and an API that answers with that visitor. */
+function knownVisitor() {
+  const known = setup(() => ({ status: 200, body: { visitor: personMock({ visitor_token: KNOWN }) } }));
+  known.store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
+  return known;
+}
+
 describe("visitor loading (the visitor state machine of SPEC 4)", () => {
   it("creates a new visitor when there is no token cookie", async () => {
     const { fetch, store, deps } = setup((c) => ({
@@ -91,11 +98,7 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
   });
 
   it("fetches a known visitor with no stored person", async () => {
-    const { fetch, store, deps } = setup(() => ({
-      status: 200,
-      body: { visitor: personMock({ visitor_token: KNOWN }) },
-    }));
-    store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
+    const { fetch, deps } = knownVisitor();
     await loadVisitor(deps);
     expect(fetch.calls[0].method).toBe("GET");
   });
@@ -138,11 +141,7 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
   });
 
   it("refetches a stored person of another token (unusable) and keeps the browser-only data across saves", async () => {
-    const { fetch, store, deps } = setup(() => ({
-      status: 200,
-      body: { visitor: personMock({ visitor_token: KNOWN }) },
-    }));
-    store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
+    const { fetch, store, deps } = knownVisitor();
     savePerson(store, 1, "other_token_0123456789", personMock(), deps.now());
     saveLocal(store, 1, { params: { utm_source: "news" } });
     const v = await loadVisitor(deps);
@@ -219,11 +218,7 @@ describe("visitor loading (the visitor state machine of SPEC 4)", () => {
     });
 
     it("ignores a snippet's creation for another token (the cookie changed since) and loads as usual", async () => {
-      const { fetch, store, deps } = setup(() => ({
-        status: 200,
-        body: { visitor: personMock({ visitor_token: KNOWN }) },
-      }));
-      store.setCookie(visitorCookieName(1), KNOWN, VISITOR_COOKIE_SECONDS);
+      const { fetch, deps } = knownVisitor();
       const v = await loadVisitor({
         ...deps,
         early: { t: EARLY, p: answer(200, { visitor: personMock(), logged_in: false }) },
