@@ -16,6 +16,7 @@ import {
   serverEnv,
   serverEnvProblems,
 } from "#app/server/env.server";
+import { PROJECT_ROOT } from "#test/support/project-root";
 
 describe("serverEnv: valid values", () => {
   it("parses each kind of setting", () => {
@@ -284,7 +285,7 @@ describe("the list of variables", () => {
   });
 
   it("is the only server module that reads process.env", () => {
-    const root = path.resolve(__dirname, "../../app");
+    const root = path.join(PROJECT_ROOT, "app");
     const readers: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {

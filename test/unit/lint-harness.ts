@@ -4,10 +4,10 @@
  * still catches what it is for, wherever the text would live.
  */
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
+import { PROJECT_ROOT } from "#test/support/project-root";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const root = PROJECT_ROOT;
 const eslint = new ESLint({ cwd: root });
 
 /** The messages of rule `ruleId` for `code` as if it were the file at `file` (relative to the project). */

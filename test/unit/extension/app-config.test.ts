@@ -8,8 +8,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ApiVersion } from "@shopify/shopify-api";
 import { STOREFRONT_API_VERSION } from "#widget/store/graphql/operations";
+import { PROJECT_ROOT } from "#test/support/project-root";
 
-const root = path.resolve(__dirname, "../../..");
+const root = PROJECT_ROOT;
 const toml = readFileSync(path.join(root, "shopify.app.toml"), "utf8");
 const embed = readFileSync(path.join(root, "extensions/cta-embed/blocks/app-embed.liquid"), "utf8");
 

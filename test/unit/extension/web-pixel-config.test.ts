@@ -11,8 +11,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { webPixelSettings } from "#app/integrations/shopify-admin/web-pixel.server";
 import { pixelConfig } from "#extensions/beckon-pixel/src/order";
+import { PROJECT_ROOT } from "#test/support/project-root";
 
-const root = path.resolve(__dirname, "../../..");
+const root = PROJECT_ROOT;
 const pixelToml = readFileSync(path.join(root, "extensions/beckon-pixel/shopify.extension.toml"), "utf8");
 const appToml = readFileSync(path.join(root, "shopify.app.toml"), "utf8");
 

@@ -8,11 +8,11 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { APP_LAYERS } from "#scripts/lib/app-layers.js";
+import { PROJECT_ROOT } from "#test/support/project-root";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const root = PROJECT_ROOT;
 
 /** The paths each row of the README's "folder | what lives there" table names in its first cell, row by row. */
 function folderTableRows(readme: string): string[][] {

@@ -7,8 +7,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeFailures, whyNoTestFailed, type VitestJsonReport } from "#scripts/lib/test-report";
+import { PROJECT_ROOT } from "#test/support/project-root";
 
-const unhandled = readFileSync(path.join(__dirname, "../../fixtures/vitest/unhandled-error.txt"), "utf8");
+const unhandled = readFileSync(path.join(PROJECT_ROOT, "test/fixtures/vitest/unhandled-error.txt"), "utf8");
 
 describe("whyNoTestFailed", () => {
   it("keeps Vitest's unhandled-errors section, without colours, with the file it came from", () => {

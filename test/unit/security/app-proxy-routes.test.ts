@@ -7,8 +7,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "#test/support/project-root";
 
-const ROUTES = join(__dirname, "../../../app/routes");
+const ROUTES = join(PROJECT_ROOT, "app/routes");
 const proxyRoutes = readdirSync(ROUTES).filter((file) => file.startsWith("proxy."));
 
 describe("the app proxy routes", () => {

@@ -8,6 +8,7 @@ import { createApi } from "#widget/core/api";
 import { readFlags } from "#widget/core/url-params";
 import { loadVisitor, visitorCookieName } from "#widget/core/visitor";
 import { fakeFetch, memoryStore, personMock } from "./helpers";
+import { PROJECT_ROOT } from "#test/support/project-root";
 
 /** Resolves after the next frame and the task after it: when the snippet inserts the widget script. */
 const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
@@ -342,7 +343,7 @@ describe("generic snippet", () => {
 
 describe("the documented snippet", () => {
   it("is what genericSnippet writes (docs/embedding.md keeps no stale copy)", () => {
-    const doc = readFileSync(path.resolve(__dirname, "../../../docs/embedding.md"), "utf8");
+    const doc = readFileSync(path.join(PROJECT_ROOT, "docs/embedding.md"), "utf8");
     const shown = /```html\n([\s\S]*?)\n```/.exec(doc)![1];
     expect(shown).toBe(genericSnippet({ origin: "https://beckon.example.com", websiteId: 12 }));
   });
