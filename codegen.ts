@@ -6,8 +6,8 @@
  * its `${FRAGMENT}`s, and keys the operation's types by its exact text, so a
  * query edited without regenerating no longer type-checks.
  * `npm run graphql:types` rewrites both committed files;
- * test/unit/store/generated-types.test.ts and
- * test/unit/shopify/admin-generated-types.test.ts fail while one is stale.
+ * test/unit/widget/store/graphql/generated-types.test.ts and
+ * test/unit/app/integrations/shopify-admin/admin-generated-types.test.ts fail while one is stale.
  *
  * Storefront API (widget/store/graphql/operations.ts): the schema is the one
  * @shopify/hydrogen-react ships (Storefront API 2026-04) and the schema types

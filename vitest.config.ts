@@ -14,7 +14,7 @@ import { importRootAliases } from "./scripts/lib/import-roots";
 const alias = importRootAliases(__dirname);
 
 /** The renderer's tests: they mount CTAs with the renderer that ships, so they get the build's React-to-Preact aliases. */
-const RENDER_TESTS = ["test/unit/render/**/*.test.tsx", "test/unit/widget/render.test.tsx"];
+const RENDER_TESTS = ["test/unit/widget/render/**/*.test.tsx"];
 const shim = path.resolve(__dirname, "widget/render/react-shim.ts");
 const renderAlias = [
   ...alias,

@@ -48,7 +48,7 @@ export function createShopifyApp(source?: EnvSource, db: Db = prisma) {
     appUrl: env.shopifyAppUrl || "",
     authPathPrefix: "/auth",
     // The library writes exactly the columns of our Session model (refreshToken and refreshTokenExpires
-    // included); test/unit/shopify/session-storage.test.ts stores a full session to catch a column it adds.
+    // included); test/unit/app/shopify-session-storage.test.ts stores a full session to catch a column it adds.
     sessionStorage: new PrismaSessionStorage(db),
     distribution: AppDistribution.AppStore,
     future: {

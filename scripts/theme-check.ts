@@ -10,7 +10,7 @@
  * so this runner builds the check dependencies itself and hands Theme Check a
  * file system whose stat() reports real sizes, plus the same function as
  * `fileSize`. Sizes are raw bytes on disk, as Shopify's own tooling measures
- * them. test/unit/extension/theme-check.test.ts proves an oversized asset is
+ * them. test/unit/extensions/cta-embed/theme-check.test.ts proves an oversized asset is
  * reported.
  */
 import { readFile, stat } from "node:fs/promises";

@@ -288,7 +288,7 @@ describe("the admin in Swedish", () => {
     expect(missingPage).not.toContain(en["errorPage.ownerNotFound"]);
   });
 
-  it("formats the results page's period the Swedish way (numbers: test/unit/i18n/results-format.test.ts)", async () => {
+  it("formats the results page's period the Swedish way (numbers: test/unit/app/components/results/results-format.test.ts)", async () => {
     const sw = await text(await get(`/owner/websites/${sv}/results`, { Cookie: `${cookie}; beckon_lang=sv` }));
     // "28 okt. – 25 nov. 2026 (UTC)": day before month, no comma before the year.
     expect(sw).toMatch(/\d{1,2} [a-zåäö]{3,4}\.? – \d{1,2} [a-zåäö]{3,4}\.? \d{4} \(UTC\)/);

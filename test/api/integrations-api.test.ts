@@ -15,14 +15,7 @@ import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
 import { FakeRecaptcha } from "#test/support/fake-providers/recaptcha";
 import { FakeDns } from "#test/support/fake-providers/dns";
 import { writeTestCityDb } from "#test/fixtures/mmdb/test-city-db";
-import {
-  clientId,
-  contactMock,
-  formCtaMock,
-  integrationMock,
-  token,
-  websiteMock,
-} from "#test/unit/integrations/factories";
+import { clientId, contactMock, formCtaMock, integrationMock, token, websiteMock } from "#test/support/row-factories";
 import { postPublic } from "#test/support/http";
 import { eventually } from "#test/support/eventually";
 

@@ -21,7 +21,7 @@ import { redisServerPath, startTestRedis, type TestRedis } from "#test/support/r
 import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
 import { postForm } from "#test/support/http";
 import { eventually } from "#test/support/eventually";
-import { integrationMock, websiteMock } from "#test/unit/integrations/factories";
+import { integrationMock, websiteMock } from "#test/support/row-factories";
 import { seedIfEmpty } from "#prisma/seed";
 
 const SV = 1;

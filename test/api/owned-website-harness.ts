@@ -8,7 +8,7 @@ import type { TestDatabase } from "#test/support/test-database";
 import { startTestServer, type TestServer } from "#test/support/server";
 import { newSessionSecret, newTestDatabase, stopServerAndDrop } from "#test/support/served-database";
 import { addWebsiteOwner } from "#test/support/owner-session";
-import { formCtaMock, websiteMock } from "#test/unit/integrations/factories";
+import { formCtaMock, websiteMock } from "#test/support/row-factories";
 
 // Live bindings: set by withOwnedWebsiteServer()'s beforeAll, read by the tests as plain names.
 export let t: TestDatabase;

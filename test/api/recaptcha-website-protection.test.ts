@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import { startTestServer, type TestServer } from "#test/support/server";
 import { FakeRecaptcha } from "#test/support/fake-providers/recaptcha";
-import { clientId, contactMock, formCtaMock, integrationMock, websiteMock } from "#test/unit/integrations/factories";
+import { clientId, contactMock, formCtaMock, integrationMock, websiteMock } from "#test/support/row-factories";
 import { postPublic } from "#test/support/http";
 
 let tdb: TestDatabase;

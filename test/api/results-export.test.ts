@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cta, server, t, websiteId, withOwnedWebsiteServer } from "./owned-website-harness";
 import { postPublic } from "#test/support/http";
 import { ownerCookie } from "#test/support/owner-session";
-import { clientId, token, websiteMock } from "#test/unit/integrations/factories";
+import { clientId, token, websiteMock } from "#test/support/row-factories";
 import { parseCsv } from "#app/view/csv";
 import { RESULTS_CSV_COLUMNS } from "#app/models/results/results-csv.server";
 

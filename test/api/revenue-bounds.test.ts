@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cta, server, t, websiteId, withOwnedWebsiteServer } from "./owned-website-harness";
 import { postPublic } from "#test/support/http";
 import { ownerCookie } from "#test/support/owner-session";
-import { clientId, token } from "#test/unit/integrations/factories";
+import { clientId, token } from "#test/support/row-factories";
 import { formatMoney } from "#app/components/results/format";
 import { MAX_EVENT_REVENUE } from "#contract/revenue";
 

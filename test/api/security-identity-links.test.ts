@@ -14,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from "#test/support/test-databa
 import { startTestServer, type TestServer } from "#test/support/server";
 import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
 import { cookiePair, csrfOf, postPublic, signInByForm } from "#test/support/http";
-import { integrationMock, token, websiteMock } from "#test/unit/integrations/factories";
+import { integrationMock, token, websiteMock } from "#test/support/row-factories";
 import { createOwnerAccount } from "#app/models/owner.server";
 
 const OWNER = { email: "owner@identity-links.test", password: "identity-links-2026", name: "Owner" };

@@ -13,7 +13,7 @@ import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
 import { klaviyoProvider } from "#app/integrations/mailing/klaviyo.server";
 import { signIdentityToken } from "#app/server/identity-token.server";
 import { identityTokenSecret } from "#app/models/deployment.server";
-import { contactMock, formCtaMock, integrationMock, token, websiteMock } from "#test/unit/integrations/factories";
+import { contactMock, formCtaMock, integrationMock, token, websiteMock } from "#test/support/row-factories";
 import { postPublic } from "#test/support/http";
 import { eventually } from "#test/support/eventually";
 

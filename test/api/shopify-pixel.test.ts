@@ -14,7 +14,7 @@ import { cta, server, t, websiteId, withOwnedWebsiteServer } from "./owned-websi
 import { postPublic } from "#test/support/http";
 import { ownerCookie } from "#test/support/owner-session";
 import { checkoutCompleted, loadPixel } from "#test/support/pixel-runtime";
-import { clientId, formCtaMock, token } from "#test/unit/integrations/factories";
+import { clientId, formCtaMock, token } from "#test/support/row-factories";
 import { shopOrderClientId } from "#app/models/shop-order.server";
 import type { ResultsReport } from "#app/models/results/results.server";
 import { visitorCookieName } from "#widget/core/visitor";

@@ -7,7 +7,7 @@ import { genericSnippet } from "#widget/snippet";
 import { createApi } from "#widget/core/api";
 import { readFlags } from "#widget/core/url-params";
 import { loadVisitor, visitorCookieName } from "#widget/core/visitor";
-import { fakeFetch, memoryStore, personMock } from "./helpers";
+import { fakeFetch, memoryStore, personMock } from "./core/helpers";
 import { PROJECT_ROOT } from "#test/support/project-root";
 
 /** Resolves after the next frame and the task after it: when the snippet inserts the widget script. */

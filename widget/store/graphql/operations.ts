@@ -1,7 +1,7 @@
 /**
  * The Storefront API operations of SPEC 7 (headless), as data: one named
  * constant per operation, each validated against the Storefront API schema
- * shipped by @shopify/hydrogen-react (test/unit/store/operations.test.ts).
+ * shipped by @shopify/hydrogen-react (test/unit/widget/store/graphql/operations.test.ts).
  * Fragments are shared strings so products and carts are selected the same way
  * everywhere, which is what product.ts and cart.ts map.
  *
