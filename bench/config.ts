@@ -13,7 +13,7 @@
  *   npx tsx bench/config.ts [--duration=10] [--connections=10]
  */
 import autocannon from "autocannon";
-import { demoStore, freshDatabase, printTable, round, startBenchServer, writeResult } from "./lib";
+import { demoStore, freshDatabase, printTable, round, startBenchServer, writeResult, numberArg } from "./lib";
 
 export interface ConfigResult {
   case: string;
@@ -163,8 +163,7 @@ export function configTable(b: ConfigBench) {
 }
 
 export async function main(argv = process.argv.slice(2)) {
-  const arg = (name: string, fallback: number) =>
-    Number(argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+  const arg = (name: string, fallback: number) => numberArg(argv, name, fallback);
   const options = { duration: arg("duration", 10), connections: arg("connections", 10) };
   console.log(`[bench] a first visit's requests: ${options.connections} connections, ${options.duration} s per case`);
   const b = await benchConfig(options);

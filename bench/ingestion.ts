@@ -23,6 +23,7 @@ import {
   startBenchServer,
   writeResult,
   type PostgresCluster,
+  numberArg,
 } from "./lib";
 
 export interface IngestionOptions {
@@ -204,8 +205,7 @@ export function ingestionTable(results: IngestionResult[]): { header: string[]; 
 }
 
 export async function main(argv = process.argv.slice(2)) {
-  const arg = (name: string, fallback: number) =>
-    Number(argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+  const arg = (name: string, fallback: number) => numberArg(argv, name, fallback);
   const options: IngestionOptions = {
     duration: arg("duration", DEFAULT_INGESTION.duration),
     connections: arg("connections", DEFAULT_INGESTION.connections),

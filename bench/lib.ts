@@ -246,3 +246,13 @@ export function writeResult(name: string, data: unknown): string {
   );
   return file;
 }
+
+/** The value of a `--name=value` command-line argument, or undefined when it is not given. */
+export function argValue(argv: string[], name: string): string | undefined {
+  return argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+/** A numeric `--name=value` argument, or the fallback when it is not given. */
+export function numberArg(argv: string[], name: string, fallback: number): number {
+  return Number(argValue(argv, name) ?? fallback);
+}

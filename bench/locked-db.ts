@@ -12,7 +12,17 @@
  */
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import { demoStore, freshDatabase, median, printTable, quantile, round, startBenchServer, writeResult } from "./lib";
+import {
+  demoStore,
+  freshDatabase,
+  median,
+  printTable,
+  quantile,
+  round,
+  startBenchServer,
+  writeResult,
+  argValue,
+} from "./lib";
 
 export interface LockedRound {
   writes: number;
@@ -177,7 +187,7 @@ export function lockedDbTable(b: LockedDbBench) {
 }
 
 export async function main(argv = process.argv.slice(2)) {
-  const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+  const arg = (name: string) => argValue(argv, name);
   const options = { waitMs: Number(arg("wait") ?? 10_000), writes: (arg("writes") ?? "1,10").split(",").map(Number) };
   console.log(
     `[bench] a locked SQLite file: BECKON_SQLITE_BUSY_TIMEOUT_MS=${options.waitMs}, ${options.writes.join(" and ")} writes at once`,

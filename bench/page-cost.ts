@@ -39,6 +39,7 @@ import {
   startBenchServer,
   writeResult,
   type BenchDatabase,
+  numberArg,
 } from "./lib";
 import {
   BENCH_PAGES,
@@ -903,8 +904,7 @@ export async function benchPageCost(options: PageCostOptions = DEFAULT_PAGE_COST
 }
 
 export async function main(argv = process.argv.slice(2)) {
-  const arg = (name: string, fallback: number) =>
-    Number(argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+  const arg = (name: string, fallback: number) => numberArg(argv, name, fallback);
   const options: PageCostOptions = {
     runs: arg("runs", DEFAULT_PAGE_COST.runs),
     lighthouseRuns: arg("lighthouse-runs", DEFAULT_PAGE_COST.lighthouseRuns),

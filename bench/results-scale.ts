@@ -43,6 +43,7 @@ import {
   startBenchServer,
   writeResult,
   type PostgresCluster,
+  argValue,
 } from "./lib";
 import { processTree, sampleMemory, waitUntilQuiet } from "./process-usage";
 import { rebuildAggregates } from "./rebuild-aggregates";
@@ -500,7 +501,7 @@ function gitCommit(): string {
 }
 
 export async function main(argv = process.argv.slice(2)) {
-  const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+  const arg = (name: string) => argValue(argv, name);
   const events = arg("events");
   const size = (kind: Kind) => Number(arg(`${kind}-events`) ?? events ?? DEFAULT_RESULTS_SCALE.events[kind]);
   const options: ResultsScaleOptions = {

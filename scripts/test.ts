@@ -6,7 +6,7 @@
  *   2. formatting (.prettierrc.json: `prettier --check .`; `npm run format`
  *      rewrites what it names);
  *   3. lint (eslint.config.js: typescript-eslint, the rules of hooks, app/'s layers);
- *   4. copy-paste detection (.jscpd.json: jscpd over app/, contract/, widget/ and test/, any
+ *   4. copy-paste detection (.jscpd.json: jscpd over every folder of code, tests included, any
  *      repeat of 6 lines and jscpd's default 50 tokens fails; a shared helper
  *      is the fix);
  *   5. build the widget and the app (API and browser tests use the real build);

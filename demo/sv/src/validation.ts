@@ -4,6 +4,8 @@
  * formatting; forms.ts wires them to the page and runs the remote rule.
  */
 
+// The host site's own copy, not contract/i18n/en.ts's: a real host site ships its form library's words, whatever Beckon says.
+/* jscpd:ignore-start */
 export const MESSAGES = {
   required: "This field is required.",
   remote: "Please fix this field.",
@@ -22,6 +24,7 @@ export const MESSAGES = {
   min: "Please enter a value greater than or equal to {0}.",
   step: "Please enter a multiple of {0}.",
 } as const;
+/* jscpd:ignore-end */
 
 export type RuleName = keyof typeof MESSAGES;
 
