@@ -105,6 +105,15 @@ async function addThroughCta(page: Page, handle: string) {
   await expect.poll(() => button.textContent(), { timeout: 10_000 }).toBe("View Cart");
 }
 
+/** The page's own cart UI after both adds: the kettle and the filters, 730.00 SEK in Sweden. */
+async function expectKettleAndFilters(page: Page) {
+  await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
+  expect(
+    await page.locator("#cart-lines li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-variant"))),
+  ).toEqual([KETTLE, FILTERS]);
+  expect(await page.locator("#cart-total").textContent()).toBe("730.00 SEK");
+}
+
 /** A cart the storefront made itself, through the Storefront API as any headless storefront would. */
 async function storefrontCart(): Promise<string> {
   const res = await fetch(`${shop.origin}/api/2026-04/graphql.json`, {
@@ -132,11 +141,7 @@ describe("inside hydrogen-react's CartProvider", () => {
     expect(cartId).toMatch(/^gid:\/\/shopify\/Cart\//);
 
     await addThroughCta(page, "paper-filters");
-    await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
-    expect(
-      await page.locator("#cart-lines li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-variant"))),
-    ).toEqual([KETTLE, FILTERS]);
-    expect(await page.locator("#cart-total").textContent()).toBe("730.00 SEK");
+    await expectKettleAndFilters(page);
     // The add-to-cart trigger follows the CartProvider's cart: both adds were heard.
     await expect.poll(() => page.locator("#beckon-adds-heard").textContent()).toBe("2");
 
@@ -217,11 +222,7 @@ describe("an app shaped like Hydrogen's skeleton (the cart on its server, CartFo
     expect(await page.locator("#cart").getAttribute("data-cart-id")).toBe(cartId);
 
     await addThroughCta(page, "paper-filters");
-    await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
-    expect(
-      await page.locator("#cart-lines li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-variant"))),
-    ).toEqual([KETTLE, FILTERS]);
-    expect(await page.locator("#cart-total").textContent()).toBe("730.00 SEK");
+    await expectKettleAndFilters(page);
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     expect(Number(await page.locator("#cart").getAttribute("data-revalidations"))).toBeGreaterThanOrEqual(2);
 

@@ -10,7 +10,8 @@
  */
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
-import { BeckonCta, BeckonProvider, CART_FORM_INPUT, useBeckon } from "#widget/react";
+import { BeckonCta, BeckonProvider, CART_FORM_INPUT } from "#widget/react";
+import { BeckonCartSource, exampleStorefront } from "#test/storefront/headless-example/page-parts";
 import type { HydrogenExampleData } from "./routes";
 
 const data = (window as unknown as { __BECKON_EXAMPLE__: HydrogenExampleData }).__BECKON_EXAMPLE__;
@@ -94,18 +95,6 @@ function CartMain(props: { cart: ServerCartJson; revalidate(): unknown; revalida
   );
 }
 
-function BeckonCartSource() {
-  const { cartSource } = useBeckon();
-  return <p id="beckon-cart-source">{cartSource}</p>;
-}
-
-/**
- * Beckon's local Storefront client calls https://{storeDomain} for products;
- * this storefront speaks http on the page's origin. A real app leaves it out.
- */
-const toPageOrigin: typeof fetch = (input, init) =>
-  fetch(String(input instanceof Request ? input.url : input).replace(/^https:\/\/[^/]+/, location.origin), init);
-
 function App() {
   const { cart, revalidate, revalidations } = useCartLoader(data.cart as ServerCartJson);
   return (
@@ -114,11 +103,7 @@ function App() {
       <CartMain cart={cart} revalidate={revalidate} revalidations={revalidations} />
       <BeckonProvider
         config={data.config}
-        storefront={{
-          storeDomain: new URL(data.storeDomain).host,
-          publicAccessToken: data.storefrontToken,
-          fetch: toPageOrigin,
-        }}
+        storefront={exampleStorefront(data)}
         country={data.country}
         language={data.language}
         serverCart={{ action: data.cartRoute, revalidate, cart }}
