@@ -77,7 +77,7 @@ const MUTATIONS = {
   linesAdd: `mutation ExampleCartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!, ${MARKET_VARIABLES}) ${IN_CONTEXT} { ${payload("cartLinesAdd", "cartId: $cartId, lines: $lines")} }`,
   linesUpdate: `mutation ExampleCartLinesUpdate($cartId: ID!, $lines: [CartLineUpdateInput!]!, ${MARKET_VARIABLES}) ${IN_CONTEXT} { ${payload("cartLinesUpdate", "cartId: $cartId, lines: $lines")} }`,
   linesRemove: `mutation ExampleCartLinesRemove($cartId: ID!, $lineIds: [ID!]!, ${MARKET_VARIABLES}) ${IN_CONTEXT} { ${payload("cartLinesRemove", "cartId: $cartId, lineIds: $lineIds")} }`,
-  discountCodesUpdate: `mutation ExampleCartDiscountCodesUpdate($cartId: ID!, $discountCodes: [String!], ${MARKET_VARIABLES}) ${IN_CONTEXT} { ${payload("cartDiscountCodesUpdate", "cartId: $cartId, discountCodes: $discountCodes")} }`,
+  discountCodesUpdate: `mutation ExampleCartDiscountCodesUpdate($cartId: ID!, $discountCodes: [String!]!, ${MARKET_VARIABLES}) ${IN_CONTEXT} { ${payload("cartDiscountCodesUpdate", "cartId: $cartId, discountCodes: $discountCodes")} }`,
   attributesUpdate: `mutation ExampleCartAttributesUpdate($cartId: ID!, $attributes: [AttributeInput!]!, ${MARKET_VARIABLES}) ${IN_CONTEXT} { ${payload("cartAttributesUpdate", "cartId: $cartId, attributes: $attributes")} }`,
 };
 

@@ -37,11 +37,12 @@ type Json = Record<string, unknown>;
 async function formData(req: IncomingMessage): Promise<FormData> {
   const chunks: Buffer[] = [];
   let size = 0;
+  // An oversized body is still read to its end (and dropped), so the connection stays usable for the answer.
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw Object.assign(new Error("The form is too large"), { status: 413 });
-    chunks.push(chunk as Buffer);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
+  if (size > MAX_BODY_BYTES) throw Object.assign(new Error("The form is too large"), { status: 413 });
   const request = new Request("http://example.invalid/", {
     method: "POST",
     headers: { "Content-Type": String(req.headers["content-type"] ?? "") },
