@@ -6,13 +6,18 @@
  * A CTA add lands in the CartProvider's cart (the page's own cart UI shows it,
  * the storefront received cartLinesAdd on that same cart with @inContext);
  * without a CartProvider, a given cartId gets the adds and no cartCreate is
- * sent, and a created cart is reported through onCartCreated.
+ * sent, and a created cart is reported through onCartCreated. On
+ * /hydrogen-example, an app shaped like Hydrogen's skeleton (the cart on its
+ * server behind a CartForm route, its id in the `cart` cookie), a CTA add
+ * goes through that route into the server's cart, and the page shows it
+ * without a reload.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { browser, server, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { launchStorefrontChromium, openWatchedPage, shop, withStorefront } from "#test/support/storefront-page";
 import { buildHeadlessExample, type HeadlessExampleData } from "#test/storefront/headless-example/page";
+import { buildHydrogenExample } from "#test/storefront/hydrogen-example/routes";
 import { createWebsite } from "#app/models/website.server";
 import { loadCtaDocument, publishCta, saveCtaDocument } from "#app/models/cta.server";
 import { buildPublicConfig } from "#app/models/public-config.server";
@@ -78,11 +83,15 @@ withStorefront(() => ({
 }));
 
 beforeAll(async () => {
-  await buildHeadlessExample();
+  await Promise.all([buildHeadlessExample(), buildHydrogenExample()]);
 }, 180_000);
 
-async function open(context: BrowserContext, search = ""): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await openWatchedPage(context, `${shop.origin}/headless-example${search}`);
+async function open(
+  context: BrowserContext,
+  search = "",
+  example = "/headless-example",
+): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await openWatchedPage(context, `${shop.origin}${example}${search}`);
   await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
   return { page, errors };
 }
@@ -94,6 +103,15 @@ async function addThroughCta(page: Page, handle: string) {
   const button = productButton(page, handle);
   await button.click();
   await expect.poll(() => button.textContent(), { timeout: 10_000 }).toBe("View Cart");
+}
+
+/** The page's own cart UI after both adds: the kettle and the filters, 730.00 SEK in Sweden. */
+async function expectKettleAndFilters(page: Page) {
+  await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
+  expect(
+    await page.locator("#cart-lines li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-variant"))),
+  ).toEqual([KETTLE, FILTERS]);
+  expect(await page.locator("#cart-total").textContent()).toBe("730.00 SEK");
 }
 
 /** A cart the storefront made itself, through the Storefront API as any headless storefront would. */
@@ -123,11 +141,7 @@ describe("inside hydrogen-react's CartProvider", () => {
     expect(cartId).toMatch(/^gid:\/\/shopify\/Cart\//);
 
     await addThroughCta(page, "paper-filters");
-    await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
-    expect(
-      await page.locator("#cart-lines li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-variant"))),
-    ).toEqual([KETTLE, FILTERS]);
-    expect(await page.locator("#cart-total").textContent()).toBe("730.00 SEK");
+    await expectKettleAndFilters(page);
     // The add-to-cart trigger follows the CartProvider's cart: both adds were heard.
     await expect.poll(() => page.locator("#beckon-adds-heard").textContent()).toBe("2");
 
@@ -184,4 +198,69 @@ describe("without a CartProvider (Beckon's Storefront API cart)", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+});
+
+describe("an app shaped like Hydrogen's skeleton (the cart on its server, CartForm posts)", () => {
+  /** The token of the page's `cart` cookie: the cart id the app's server keeps. */
+  const cookieCart = async (context: BrowserContext) =>
+    (await context.cookies()).find((c) => c.name === "cart")?.value ?? null;
+
+  it("a CTA's Add to Cart lands in the server cart; the page's cart shows it without a reload; checkout is that cart's", async () => {
+    shop.state.reset();
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, "", "/hydrogen-example");
+    expect(await page.locator("#beckon-cart-source").textContent()).toBe("server");
+    expect(await page.locator("#cart-count").textContent()).toBe("0");
+    // A reload would lose this.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+    await addThroughCta(page, "gooseneck-kettle");
+    await expect.poll(() => page.locator("#cart-count").textContent()).toBe("1");
+    const token = await cookieCart(context);
+    expect(token).toBeTruthy();
+    const cartId = `gid://shopify/Cart/${token}`;
+    expect(await page.locator("#cart").getAttribute("data-cart-id")).toBe(cartId);
+
+    await addThroughCta(page, "paper-filters");
+    await expectKettleAndFilters(page);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(Number(await page.locator("#cart").getAttribute("data-revalidations"))).toBeGreaterThanOrEqual(2);
+
+    // The writes were the app server's: the cart created with the first add, the second added to it, in the market.
+    const writes = shop.state.cartWrites.filter((w) => w.api === "graphql");
+    expect(writes.map((w) => w.op)).toEqual(["ExampleCartCreate", "ExampleCartLinesAdd"]);
+    expect((writes[1].body as { cartId: string }).cartId).toBe(cartId);
+    for (const w of writes) expect(w.inContext).toEqual(SWEDEN);
+    expect(shop.state.graphql.map((g) => g.operation)).not.toContain("BeckonCartLinesAdd");
+    // One cart, the cookie's, with both lines, each tagged _convertflow (SPEC 7).
+    expect(shop.state.carts.size).toBe(1);
+    const lines = shop.state.carts.get(token!)!.lines;
+    expect(lines.map((l) => l.variantId)).toEqual([46100000000031, 46100000000041]);
+    for (const line of lines) expect(line.properties._convertflow).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+
+    // The page's checkout link is that cart's checkout, and goes there.
+    const checkout = await page.locator("#checkout").getAttribute("href");
+    expect(checkout).toBe(`${shop.origin}/checkouts/cn/${token}`);
+    await page.locator("#checkout").click();
+    await page.waitForURL(`**/checkouts/cn/${token}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it("the page's cart comes from its server: a reload shows it, the page's own CartForm removes a line", async () => {
+    shop.state.reset();
+    const context = await browser.newContext();
+    const first = await open(context, "", "/hydrogen-example");
+    await addThroughCta(first.page, "gooseneck-kettle");
+    await expect.poll(() => first.page.locator("#cart-count").textContent()).toBe("1");
+    await first.page.close();
+
+    const { page, errors } = await open(context, "", "/hydrogen-example");
+    expect(await page.locator("#cart-count").textContent()).toBe("1");
+    await page.locator("#cart-lines li .remove").click();
+    await expect.poll(() => page.locator("#cart-count").textContent()).toBe("0");
+    expect(shop.state.carts.get((await cookieCart(context))!)!.lines).toEqual([]);
+    expect(errors.concat(first.errors)).toEqual([]);
+    await context.close();
+  }, 90_000);
 });

@@ -7,7 +7,9 @@
  *   shop.origin;  shop.state.carts;  await shop.stop();
  *
  * With `headlessExample` it also serves /headless-example: a React app with
- * hydrogen-react's CartProvider and Beckon's BeckonProvider (headless-example/).
+ * hydrogen-react's CartProvider and Beckon's BeckonProvider (headless-example/), and
+ * /hydrogen-example: an app shaped like Hydrogen's skeleton, its cart on the
+ * server behind a CartForm route (hydrogen-example/).
  *
  * Run directly: PORT=8787 npx tsx test/storefront/server.ts
  */
@@ -17,6 +19,7 @@ import { pathToFileURL } from "node:url";
 import { createStorefront } from "#demo/store/server/storefront";
 import type { StorefrontOptions, StorefrontState } from "#demo/store/server/storefront-types";
 import { headlessExampleRoutes, type HeadlessExampleData } from "./headless-example/page";
+import { hydrogenExampleRoutes } from "./hydrogen-example/routes";
 
 export {
   DEFAULT_DISCOUNTS,
@@ -29,7 +32,10 @@ export {
 export interface LocalStorefrontOptions extends StorefrontOptions {
   port?: number;
   host?: string;
-  /** Serve /headless-example with this data (the CTA, the website config, the market), given the storefront's origin. */
+  /**
+   * Serve /headless-example and /hydrogen-example with this data (the CTA, the website config, the market),
+   * given the storefront's origin.
+   */
   headlessExample?: (origin: string) => HeadlessExampleData;
 }
 
@@ -42,9 +48,14 @@ export interface RunningStorefront {
 
 /** Starts the storefront on 127.0.0.1 and a free port (unless told otherwise). */
 export async function startStorefront(options: LocalStorefrontOptions = {}): Promise<RunningStorefront> {
-  const example = options.headlessExample ? headlessExampleRoutes(options.headlessExample) : null;
-  const routes: StorefrontOptions["routes"] = example
-    ? async (req, res, url) => (await example(req, res, url)) || !!(await options.routes?.(req, res, url))
+  const examples = options.headlessExample
+    ? [headlessExampleRoutes(options.headlessExample), hydrogenExampleRoutes(options.headlessExample)]
+    : [];
+  const routes: StorefrontOptions["routes"] = examples.length
+    ? async (req, res, url) => {
+        for (const example of examples) if (await example(req, res, url)) return true;
+        return !!(await options.routes?.(req, res, url));
+      }
     : options.routes;
   const shop = await createStorefront({ ...options, routes });
   const server = http.createServer((req, res) => void shop.handle(req, res));

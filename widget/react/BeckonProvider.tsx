@@ -7,6 +7,7 @@ import type { CartAdapter, ProductCatalog } from "#widget/store/types";
 import type { CtaRuntime, RendererModule } from "#widget/render/types";
 import { createCartAdds, type CartAddListener, type CartAdds } from "./cart-adds";
 import { createCartProviderBridge, createCartProviderCart, type CartProviderState } from "./cart-provider-cart";
+import { createServerCart, type ServerCart, type ServerCartHandler } from "./server-cart";
 
 /** What BeckonCta and useBeckon read from the provider. */
 export interface BeckonContextValue {
@@ -16,13 +17,34 @@ export interface BeckonContextValue {
   store: StorefrontCart | (CartAdapter & Partial<ProductCatalog>) | null;
   runtime: CtaRuntime;
   loadRenderer(): Promise<RendererModule>;
-  /** Where CTA adds go: "cart-provider" (hydrogen-react's useCart), "storefront" (Beckon's Storefront API cart), "custom" (the `store` prop), "none". */
-  cartSource: "cart-provider" | "storefront" | "custom" | "none";
+  /** Where CTA adds go: "server" (the app's server cart), "cart-provider" (hydrogen-react's useCart), "storefront" (Beckon's Storefront API cart), "custom" (the `store` prop), "none". */
+  cartSource: "server" | "cart-provider" | "storefront" | "custom" | "none";
   /** Hears adds to that cart (any add under a CartProvider, CTA adds on the Storefront cart): the add-to-cart trigger. Answers the unsubscribe. */
   onCartAdd(listener: CartAddListener): () => void;
 }
 
 export const BeckonContext = createContext<BeckonContextValue | null>(null);
+
+/**
+ * An app whose cart lives on its server (Hydrogen's createCartHandler, the
+ * cart id in its cookie): CTA writes go through the app. Give `action` (the
+ * cart route taking CartForm posts) or `handler`; the callbacks are read at
+ * each write, so they may be new every render.
+ */
+export interface ServerCartProps {
+  /** The app's cart route ("/cart"): Beckon posts CartForm form data (`cartFormInput`) to it and reads its JSON answer. */
+  action?: string;
+  /** Instead of `action`: `(action, inputs) => handler's answer`, the app's own call into its cart handler. */
+  handler?: ServerCartHandler;
+  /** Runs after each write so the page's cart shows it without a reload (React Router's useRevalidator().revalidate). */
+  revalidate?: () => unknown;
+  /** The page's cart as its loader has it (`cart.get()`): the codes a discount keeps, the cart between writes. */
+  cart?: unknown;
+  /** Where "view cart" goes ("/cart" by default). */
+  cartUrl?: string;
+  /** fetch for the posts (tests). */
+  fetch?: typeof fetch;
+}
 
 export interface BeckonProviderProps {
   /** The website's public config (GET /api/websites/{id}.js answers it). */
@@ -33,6 +55,8 @@ export interface BeckonProviderProps {
    * and version default to its own.
    */
   storefront?: Partial<StorefrontCartConfig>;
+  /** The app's server cart (Hydrogen's skeleton): CTA writes go through its cart route or handler. */
+  serverCart?: ServerCartProps;
   /** A ready store adapter instead of `storefront` (tests, or an app that already made one). */
   store?: StorefrontCart | (CartAdapter & Partial<ProductCatalog>);
   /** The storefront's existing cart ("gid://shopify/Cart/..."): CTA adds go to it with cartLinesAdd and no cart is created. */
@@ -177,6 +201,13 @@ export function BeckonProvider(props: BeckonProviderProps) {
   const publicAccessToken = storefront?.publicAccessToken ?? shop?.storefrontToken;
   const apiVersion = storefront?.apiVersion ?? shop?.storefrontApiVersion;
   const inCartProvider = !!providerCart;
+  // The app's server cart: where it posts decides the adapter; its callbacks and cart are read through a ref.
+  const server = useRef(props.serverCart);
+  server.current = props.serverCart;
+  const serverMode = !!props.serverCart;
+  const serverAction = props.serverCart?.action ?? null;
+  const serverHandler = !!props.serverCart?.handler;
+  const serverStore = useRef<ServerCart | null>(null);
 
   const bridge = useRef<ReturnType<typeof createCartProviderBridge> | null>(null);
   if (providerCart && !bridge.current) bridge.current = createCartProviderBridge(providerCart);
@@ -187,6 +218,24 @@ export function BeckonProvider(props: BeckonProviderProps) {
     bridge.current?.update(providerCart);
     adds.current?.observe(providerCart);
   }, [providerCart]);
+  const pageCart = props.serverCart?.cart;
+  useEffect(() => serverStore.current?.pageCart(pageCart), [pageCart]);
+
+  /** The server cart adapter, on the app's latest props; CTA adds on it are the add-to-cart trigger. */
+  const makeServerCart = () => {
+    const made = createServerCart({
+      action: serverAction ?? undefined,
+      handler: serverHandler ? (action, inputs) => server.current!.handler!(action, inputs) : undefined,
+      revalidate: () => server.current?.revalidate?.(),
+      fetch: (input, init) => (server.current?.fetch ?? fetch)(input, init),
+      tag: () => visitorToken(config, person).token,
+      currency: config.currency,
+      cartUrl: server.current?.cartUrl,
+      onChange: (cart, action) => action === "add" && adds.current?.emit(cart),
+    });
+    made.pageCart(server.current?.cart);
+    return made;
+  };
 
   const store = useMemo<StorefrontCart | (CartAdapter & Partial<ProductCatalog>) | null>(() => {
     if (given) return given;
@@ -200,8 +249,8 @@ export function BeckonProvider(props: BeckonProviderProps) {
             apiVersion,
             country,
             language,
-            // Under a CartProvider the provider owns the cart; this adapter only reads products.
-            ...(inCartProvider
+            // Under a CartProvider or with a server cart the app owns the cart; this adapter only reads products.
+            ...(inCartProvider || serverMode
               ? {}
               : {
                   cartId: ownCartId,
@@ -213,6 +262,8 @@ export function BeckonProvider(props: BeckonProviderProps) {
                 }),
           })
         : null;
+    serverStore.current = serverMode ? makeServerCart() : null;
+    if (serverStore.current) return withCatalog(serverStore.current, storefrontCart);
     if (inCartProvider && bridge.current)
       return createCartProviderCart({
         bridge: bridge.current,
@@ -229,6 +280,9 @@ export function BeckonProvider(props: BeckonProviderProps) {
     config,
     given,
     inCartProvider,
+    serverMode,
+    serverAction,
+    serverHandler,
     storeDomain,
     publicAccessToken,
     apiVersion,
@@ -245,15 +299,35 @@ export function BeckonProvider(props: BeckonProviderProps) {
       store,
       runtime: { ...defaultRuntime(config, person), ...runtime, store },
       loadRenderer: loadRenderer ?? (() => importRenderer(config.asset_base)),
-      cartSource: given ? "custom" : inCartProvider ? "cart-provider" : store ? "storefront" : "none",
+      cartSource: given
+        ? "custom"
+        : serverMode
+          ? "server"
+          : inCartProvider
+            ? "cart-provider"
+            : store
+              ? "storefront"
+              : "none",
       onCartAdd: (listener) => adds.current!.subscribe(listener),
     }),
     // A new value gives every BeckonCta a new runtime, which remounts its CTA: person, runtime and loadRenderer
     // (often passed inline, new each render) are taken as they were when the config or the store last changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- person, runtime, loadRenderer: see above
-    [config, store, given, inCartProvider],
+    [config, store, given, inCartProvider, serverMode],
   );
   return <BeckonContext.Provider value={value}>{props.children}</BeckonContext.Provider>;
+}
+
+/** A cart adapter that reads products from the Storefront catalog when there is one. */
+function withCatalog<A extends CartAdapter>(adapter: A, catalog: ProductCatalog | null): A & Partial<ProductCatalog> {
+  if (!catalog) return adapter;
+  return {
+    ...adapter,
+    product: (h) => catalog.product(h),
+    recommendations: (id, o) => catalog.recommendations(id, o),
+    search: (t, o) => catalog.search(t, o),
+    collection: (h, o) => catalog.collection(h, o),
+  };
 }
 
 /** useCart() when a CartProvider is around, else null (useCart throws outside one; its one useContext runs either way). */

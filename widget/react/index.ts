@@ -1,7 +1,8 @@
 /**
  * Beckon for headless React storefronts (Hydrogen and others): CTAs that add
  * to the storefront's cart, hydrogen-react's CartProvider when there is one,
- * else a Storefront API cart (the storefront's own with `cartId`).
+ * else a Storefront API cart (the storefront's own with `cartId`), or an app
+ * server's cart (Hydrogen's cart handler) through its CartForm route.
  */
 export {
   BeckonProvider,
@@ -13,3 +14,16 @@ export {
 export { BeckonCta, type BeckonCtaProps } from "./BeckonCta";
 export { useBeckon } from "./useBeckon";
 export { createCartProviderCart, fromCartProviderState, type CartProviderState } from "./cart-provider-cart";
+export { type ServerCartProps } from "./BeckonProvider";
+export { createServerCart, type ServerCart, type ServerCartHandler, type ServerCartOptions } from "./server-cart";
+export {
+  CART_FORM_ACTIONS,
+  CART_FORM_INPUT,
+  cartFormData,
+  fromServerCart,
+  readCartAnswer,
+  type CartAttribute,
+  type CartFormAction,
+  type CartFormInputs,
+  type CartFormLine,
+} from "./cart-form";

@@ -15,6 +15,7 @@ import { createRoot } from "react-dom/client";
 import type { CtaDocument } from "#contract/schema/cta";
 import type { PublicWebsiteConfig } from "#contract/schema/public-config";
 import { BeckonCta, BeckonProvider, useBeckon } from "#widget/react";
+import { BeckonCartSource, exampleStorefront, toPageOrigin } from "./page-parts";
 
 export interface HeadlessExampleData {
   cta: CtaDocument;
@@ -28,14 +29,6 @@ export interface HeadlessExampleData {
 
 const data = (window as unknown as { __BECKON_EXAMPLE__: HeadlessExampleData }).__BECKON_EXAMPLE__;
 const params = new URLSearchParams(location.search);
-
-/**
- * Beckon's Storefront client always calls https://{storeDomain}; this local
- * storefront speaks http on the page's origin, so requests are sent there.
- * A real storefront leaves `fetch` out.
- */
-const toPageOrigin: typeof fetch = (input, init) =>
-  fetch(String(input instanceof Request ? input.url : input).replace(/^https:\/\/[^/]+/, location.origin), init);
 
 /** The storefront's own cart UI: the CartProvider's count and lines. */
 function CartSummary() {
@@ -57,12 +50,6 @@ function CartSummary() {
       </p>
     </aside>
   );
-}
-
-/** Where Beckon's adds go, for the page and its tests. */
-function BeckonCartSource() {
-  const { cartSource } = useBeckon();
-  return <p id="beckon-cart-source">{cartSource}</p>;
 }
 
 /** The add-to-cart trigger as the page sees it: adds Beckon heard on the storefront's cart. */
@@ -105,11 +92,7 @@ function StorefrontCartStore() {
       <p id="cart-id">{cartId ?? ""}</p>
       <BeckonProvider
         config={data.config}
-        storefront={{
-          storeDomain: new URL(data.storeDomain).host,
-          publicAccessToken: data.storefrontToken,
-          fetch: toPageOrigin,
-        }}
+        storefront={exampleStorefront(data)}
         country={data.country}
         language={data.language}
         cartId={params.get("cartId")}

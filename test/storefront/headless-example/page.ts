@@ -15,31 +15,43 @@ export type { HeadlessExampleData };
 export const HEADLESS_EXAMPLE_PATH = "/headless-example";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-let bundle: Promise<string> | null = null;
+const bundles = new Map<string, Promise<string>>();
 
-/** The example app as one ES module (built once per process). */
-export function buildHeadlessExample(): Promise<string> {
-  return (bundle ??= build({
-    entryPoints: [path.join(here, "app.tsx")],
-    bundle: true,
-    format: "esm",
-    jsx: "automatic",
-    write: false,
-    minify: true,
-    define: { "process.env.NODE_ENV": '"production"' },
-    logLevel: "error",
-  }).then((r) => r.outputFiles[0].text));
+/** An example app as one ES module (React, hydrogen-react, widget/react; built once per process). */
+export function bundleExampleApp(entry: string): Promise<string> {
+  let bundle = bundles.get(entry);
+  if (!bundle) {
+    bundle = build({
+      entryPoints: [entry],
+      bundle: true,
+      format: "esm",
+      jsx: "automatic",
+      write: false,
+      minify: true,
+      define: { "process.env.NODE_ENV": '"production"' },
+      logLevel: "error",
+    }).then((r) => r.outputFiles[0].text);
+    bundles.set(entry, bundle);
+  }
+  return bundle;
 }
 
-/** The page: the data inline (script-safe), the app as a module. */
-export function headlessExamplePage(data: HeadlessExampleData): string {
+/** The headless example app, bundled. */
+export const buildHeadlessExample = () => bundleExampleApp(path.join(here, "app.tsx"));
+
+/** An example's page: its data inline (script-safe) as window.__BECKON_EXAMPLE__, its app as a module. */
+export function examplePage(title: string, data: unknown, script: string): string {
   const json = JSON.stringify(data)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Headless example</title></head><body>
-<div id="app"></div><script>window.__BECKON_EXAMPLE__=${json};</script><script type="module" src="${HEADLESS_EXAMPLE_PATH}.js"></script></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>
+<div id="app"></div><script>window.__BECKON_EXAMPLE__=${json};</script><script type="module" src="${script}"></script></body></html>`;
 }
+
+/** The headless example's page. */
+export const headlessExamplePage = (data: HeadlessExampleData) =>
+  examplePage("Headless example", data, `${HEADLESS_EXAMPLE_PATH}.js`);
 
 /**
  * Routes for the storefront's `routes` option. `data` is read per request

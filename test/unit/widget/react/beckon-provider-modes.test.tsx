@@ -259,3 +259,59 @@ describe("BeckonProvider's cart", () => {
     await vi.waitFor(() => expect(mountCta).toHaveBeenCalledTimes(1));
   });
 });
+
+describe("BeckonProvider's server cart (an app like Hydrogen's skeleton)", () => {
+  const CART = "gid://shopify/Cart/server";
+  const pageCart = (quantity: number, codes: string[] = []) => ({
+    id: CART,
+    totalQuantity: quantity,
+    checkoutUrl: "https://shop.example/checkouts/cn/server",
+    discountCodes: codes.map((code) => ({ code, applicable: true })),
+    lines: { nodes: [] },
+  });
+
+  it("posts CTA writes to the app's route, revalidates with the latest callback, follows the page's cart", async () => {
+    const posted: { action: string; inputs: Record<string, unknown> }[] = [];
+    const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+      posted.push(JSON.parse(String((init.body as FormData).get("cartFormInput"))));
+      return Response.json({ cart: { id: CART, totalQuantity: posted.length, checkoutUrl: "/co" }, userErrors: [] });
+    });
+    const first = vi.fn();
+    const later = vi.fn();
+    const heard = vi.fn();
+    const serverCart = { action: "/cart", fetch: fetch as never, revalidate: first, cart: pageCart(0, ["SAVE10"]) };
+    const { value, rerender } = await provide({
+      storefront: { storeDomain: "shop.myshopify.com", publicAccessToken: "t" },
+      serverCart,
+    });
+    expect(value().cartSource).toBe("server");
+    expect(typeof value().store!.product).toBe("function");
+    value().onCartAdd(heard);
+    const store = value().store!;
+
+    // A new revalidate and a new page cart (the loader's answer after revalidation) keep the adapter.
+    await rerender({ serverCart: { ...serverCart, revalidate: later, cart: pageCart(0, ["SAVE10", "FIVEOFF"]) } });
+    expect(value().store).toBe(store);
+    await expect(store.addLines([{ variantId: "31", quantity: 1 }])).resolves.toMatchObject({ ok: true });
+    expect(posted[0].action).toBe("LinesAdd");
+    expect((posted[0].inputs.lines as { attributes: unknown }[])[0].attributes).toEqual([
+      { key: "_convertflow", value: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/) },
+    ]);
+    expect(later).toHaveBeenCalledTimes(1);
+    expect(first).not.toHaveBeenCalled();
+    expect(heard).toHaveBeenCalledTimes(1);
+
+    await rerender({ serverCart: { ...serverCart, revalidate: later, cart: pageCart(1, ["SAVE10", "FIVEOFF"]) } });
+    await store.applyDiscount("WELCOME");
+    expect(posted[1]).toEqual({
+      action: "DiscountCodesUpdate",
+      inputs: { discountCodes: ["SAVE10", "FIVEOFF", "WELCOME"] },
+    });
+  });
+
+  it("a server cart with both action and handler throws when the provider renders", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await expect(provide({ serverCart: { action: "/cart", handler: async () => null } })).rejects.toThrow(/either/);
+    quiet.mockRestore();
+  });
+});
