@@ -25,7 +25,7 @@ export interface BeckonContextValue {
 export const BeckonContext = createContext<BeckonContextValue | null>(null);
 
 export interface BeckonProviderProps {
-  /** The website's public config (GET /api/websites/{id}.js answers it). */
+  /** The website's public config: GET /api/websites/{id}.json (fetchBeckonConfig), the object the site script carries. */
   config: PublicWebsiteConfig;
   /**
    * The app's Storefront API settings (products, and the cart outside a
