@@ -25,10 +25,21 @@ let pkgDir: string;
 let app: string;
 let packed: { filename: string; files: { path: string }[] };
 
+/**
+ * The environment without npm's own variables: under `npm test` they name
+ * this repository as the prefix, and the clean folder's install must not
+ * take them up.
+ */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: "false" };
+  for (const key of Object.keys(env)) if (/^npm_/i.test(key) && key !== "npm_config_update_notifier") delete env[key];
+  return env;
+}
+
 /** Runs a command in `cwd`; its output is in the thrown error when it fails. */
 async function sh(cwd: string, file: string, args: string[]): Promise<string> {
   try {
-    return (await run(file, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } })).stdout;
+    return (await run(file, args, { cwd, env: cleanEnv() })).stdout;
   } catch (e) {
     const { stdout, stderr } = e as { stdout?: string; stderr?: string };
     throw new Error(`${file} ${args.join(" ")} failed:\n${stdout ?? ""}\n${stderr ?? ""}`);
