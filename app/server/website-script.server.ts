@@ -5,6 +5,8 @@
  * through the app proxy. Both routes answer with siteScriptResponse()
  * (app/models/site-script.server.ts), which builds the script from the
  * database through the cache; this module makes the body and the answer.
+ * The same config alone, as JSON, is GET /api/websites/{id}.json: what a
+ * headless storefront's server fetches and hands to BeckonProvider.
  */
 import type { PublicWebsiteConfig } from "#contract/schema/public-config";
 import { apiError } from "./http.server";
@@ -45,6 +47,19 @@ export function websiteScriptBody(
   return `${COMPILE_HINT}\nwindow.__beckonConfig=${scriptSafeJson(config)};\n${early}${loaderSource}`;
 }
 
+/** The config as the JSON answer carries it: the very object the script assigns to window.__beckonConfig. */
+export function websiteConfigBody(config: PublicWebsiteConfig): string {
+  return JSON.stringify(config);
+}
+
+/** The two forms of a website's config, as answered. */
+export type SiteFileForm = "script" | "json";
+
+const CONTENT_TYPES: Record<SiteFileForm, string> = {
+  script: "application/javascript; charset=utf-8",
+  json: "application/json; charset=utf-8",
+};
+
 /** A site script packed for answers; the script it replaces when its body is the same (no compressing again). */
 export async function packWebsiteScript(
   body: string | null,
@@ -62,26 +77,30 @@ export function widgetNotBuilt(): Response | null {
 }
 
 /**
- * A website's built script as an HTTP answer, compressed ahead of time;
- * cached briefly by browsers and revalidated by ETag (so publishing shows
- * up within a minute), 304 when unchanged; 404 for an unknown website
- * (no script). An origin taken from the request's headers (`shared` false)
- * is kept out of shared caches: a CDN must not hand one client's Host to
- * every visitor. A plain string is a configured origin.
+ * A website's built script (or its config as JSON) as an HTTP answer,
+ * compressed ahead of time; cached briefly by browsers and revalidated by
+ * ETag (so publishing shows up within a minute), 304 when unchanged; 404
+ * for an unknown website (no script). An origin taken from the request's
+ * headers (`shared` false) is kept out of shared caches: a CDN must not hand
+ * one client's Host to every visitor. A plain string is a configured origin.
+ * The JSON form lets a page's own code read its ETag (a server has no CORS
+ * to pass; a browser app revalidating by hand does).
  */
 export function websiteScriptAnswer(
   request: Request,
   resolved: string | ResolvedOrigin,
   script: BuiltScript | null,
+  form: SiteFileForm = "script",
 ): Response {
   if (!script) return apiError(404, "Unknown website", "website_id");
   const shared = typeof resolved === "string" || resolved.shared;
   const headers: Record<string, string> = {
-    "Content-Type": "application/javascript; charset=utf-8",
+    "Content-Type": CONTENT_TYPES[form],
     "Cache-Control": `${shared ? "public" : "private"}, max-age=60, stale-while-revalidate=600`,
     ETag: script.etag,
     Vary: shared ? "Accept-Encoding" : "Accept-Encoding, Host, X-Forwarded-Host",
   };
+  if (form === "json") headers["Access-Control-Expose-Headers"] = "ETag";
   if (notModified(request, script.etag)) return new Response(null, { status: 304, headers });
   const encoding = pickEncoding(request.headers.get("accept-encoding"));
   const body = encoding ? script[encoding] : Buffer.from(script.body, "utf8");

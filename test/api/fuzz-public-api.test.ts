@@ -386,7 +386,7 @@ describe("fuzzing every public endpoint", () => {
   it("GET endpoints with hostile path segments and query values", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("visitor", "script", "cta", "geo", "widget"),
+        fc.constantFrom("visitor", "script", "config", "cta", "geo", "widget"),
         anyToken(),
         fc.oneof(
           hostileString,
@@ -400,11 +400,13 @@ describe("fuzzing every public endpoint", () => {
               ? `/api/visitors/${enc(t)}?website_id=${v}`
               : kind === "script"
                 ? `/api/websites/${v}.js`
-                : kind === "cta"
-                  ? `/api/cta/${v}.json`
-                  : kind === "widget"
-                    ? `/widget/${v}.js?v=${v}`
-                    : `/api/geolocation?ip=${v}`;
+                : kind === "config"
+                  ? `/api/websites/${v}.json`
+                  : kind === "cta"
+                    ? `/api/cta/${v}.json`
+                    : kind === "widget"
+                      ? `/widget/${v}.js?v=${v}`
+                      : `/api/geolocation?ip=${v}`;
           const before = await counts();
           const a = await send("GET", p);
           expect(a.status, `${p}: ${a.text.slice(0, 200)}`).toBeLessThan(500);

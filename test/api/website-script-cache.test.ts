@@ -4,7 +4,8 @@
  * after an owner's change. The server runs with a fresh time of a minute,
  * so only invalidation can make a change show: a write by another process
  * (this test's own database client) stays unseen, an owner's publish
- * through the server shows on the next request.
+ * through the server shows on the next request. The config's JSON form
+ * (/api/websites/{id}.json) follows the same rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request as httpRequest } from "node:http";
@@ -35,8 +36,9 @@ function rawGet(
   });
 }
 
-const script = async () => {
-  const res = await fetch(`${server.origin}/api/websites/${SV}.js`);
+/** The site script, or with `.json` the config it carries as JSON (cached and invalidated with it). */
+const script = async (form: ".js" | ".json" = ".js") => {
+  const res = await fetch(`${server.origin}/api/websites/${SV}${form}`);
   expect(res.status).toBe(200);
   return { etag: res.headers.get("etag")!, text: await res.text() };
 };
@@ -76,17 +78,20 @@ afterAll(async () => {
 });
 
 describe("the cached site script", () => {
-  it("is sent as brotli, gzip or plain text, the same script each way", async () => {
-    const plain = await rawGet(`/api/websites/${SV}.js`, { "Accept-Encoding": "identity" });
+  it.each([
+    [".js", /^\/\/# allFunctionsCalledOnLoad\nwindow\.__beckonConfig=\{"website_id":1,/],
+    [".json", /^\{"website_id":1,/],
+  ])("is sent as brotli, gzip or plain text, the same %s each way", async (form, start) => {
+    const plain = await rawGet(`/api/websites/${SV}${form}`, { "Accept-Encoding": "identity" });
     expect(plain.status).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     const text = plain.body.toString("utf8");
-    expect(text).toMatch(/^\/\/# allFunctionsCalledOnLoad\nwindow\.__beckonConfig=\{"website_id":1,/);
+    expect(text).toMatch(start);
     for (const [encoding, decode] of [
       ["br", brotliDecompressSync],
       ["gzip", gunzipSync],
     ] as const) {
-      const res = await rawGet(`/api/websites/${SV}.js`, { "Accept-Encoding": `${encoding}, deflate` });
+      const res = await rawGet(`/api/websites/${SV}${form}`, { "Accept-Encoding": `${encoding}, deflate` });
       expect(res.headers["content-encoding"]).toBe(encoding);
       expect(res.headers["vary"]).toMatch(/Accept-Encoding/);
       expect(res.headers["etag"]).toBe(plain.headers["etag"]);
@@ -102,6 +107,7 @@ describe("the cached site script", () => {
 
   it("shows an owner's publish on the next request; another process's write waits for the cache to expire", async () => {
     const before = await script();
+    const configBefore = await script(".json");
     // Another process (this test) renames the website's published overlay: within the fresh minute, unseen.
     const cta = await t.db.cta.findFirstOrThrow({ where: { websiteId: SV, status: "published", ctaType: "overlay" } });
     const draft = await t.db.cta.findFirstOrThrow({ where: { websiteId: SV, status: "draft" } }).catch(() => null);
@@ -109,6 +115,7 @@ describe("the cached site script", () => {
     const still = await script();
     expect(still.etag).toBe(before.etag);
     expect(still.text).not.toContain("Renamed by another process");
+    expect((await script(".json")).etag).toBe(configBefore.etag);
 
     // The owner publishes through the server: its write empties the cache.
     const owner = await signIn();
@@ -128,5 +135,9 @@ describe("the cached site script", () => {
     // Rebuilt from the database: the other process's write is in it too.
     expect(after.text).toContain("Renamed by another process");
     if (draft) expect(after.text).toContain(`"id":${draft.id},`);
+    const config = await script(".json");
+    expect(config.etag).not.toBe(configBefore.etag);
+    expect(config.text).toContain("Renamed by another process");
+    expect(JSON.parse(/^window\.__beckonConfig=(.*);$/m.exec(after.text)![1])).toEqual(JSON.parse(config.text));
   });
 });

@@ -47,7 +47,7 @@ export interface ServerCartProps {
 }
 
 export interface BeckonProviderProps {
-  /** The website's public config (GET /api/websites/{id}.js answers it). */
+  /** The website's public config: GET /api/websites/{id}.json (fetchBeckonConfig), the object the site script carries. */
   config: PublicWebsiteConfig;
   /**
    * The app's Storefront API settings (products, and the cart outside a

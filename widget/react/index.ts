@@ -27,3 +27,8 @@ export {
   type CartFormInputs,
   type CartFormLine,
 } from "./cart-form";
+// What a storefront's server fetches for the components, and the types of what they take.
+export { beckonConfigUrl, fetchBeckonConfig, fetchBeckonCta, type BeckonFetchOptions } from "./server-data";
+export type { PublicPerson, PublicWebsiteConfig } from "#contract/schema/public-config";
+export type { CtaDocument } from "#contract/schema/cta";
+export type { StorefrontCartConfig } from "#widget/store/storefront-cart";
