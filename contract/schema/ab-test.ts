@@ -26,29 +26,32 @@ export const DEFAULT_HOLDOUT_SHARE = 0.2;
 /** The holdout share may be 0..0.9: at least a tenth of the traffic follows what the bandit learns. */
 export const MAX_HOLDOUT_SHARE = 0.9;
 
-const finite = (message: string) => z.number({ invalid_type_error: message }).finite({ message });
+/** One message per setting, whatever is wrong with it (the admin translates it: app/i18n/en/validation.ts). */
+export const AB_TEST_MESSAGES = {
+  mode: "The test mode is manual, auto or bandit",
+  confidence: "The confidence is between 50 % and 99.9 % (0.5 to 0.999)",
+  min_sample_per_variant: `The minimum sample is a whole number of views from 1 to ${MAX_MIN_SAMPLE}`,
+  min_days: `The minimum duration is a whole number of days from 0 to ${MAX_MIN_DAYS}`,
+  holdout_share: "The holdout share is between 0 % and 90 % (0 to 0.9)",
+} as const;
+
+/** A finite number within [min, max] (a whole one when `int`), else `message`: NaN, Infinity and strings included. */
+const bounded = (min: number, max: number, message: string, int = false) => {
+  const base = z.number({ invalid_type_error: message, required_error: message }).finite({ message });
+  return (int ? base.int({ message }) : base).min(min, { message }).max(max, { message });
+};
 
 export const abTestSchema = z
   .object({
-    mode: z.enum(AB_TEST_MODES, { message: `The test mode is one of ${AB_TEST_MODES.join(", ")}` }).default("manual"),
-    confidence: finite("The confidence is a number")
-      .min(CONFIDENCE_RANGE.min, { message: `The confidence is at least ${CONFIDENCE_RANGE.min} (50 %)` })
-      .max(CONFIDENCE_RANGE.max, { message: `The confidence is at most ${CONFIDENCE_RANGE.max} (99.9 %)` })
-      .default(DEFAULT_CONFIDENCE),
-    min_sample_per_variant: finite("The minimum sample is a whole number of views")
-      .int({ message: "The minimum sample is a whole number of views" })
-      .min(1, { message: "The minimum sample is at least 1 view per variant" })
-      .max(MAX_MIN_SAMPLE, { message: `The minimum sample is at most ${MAX_MIN_SAMPLE} views per variant` })
-      .default(DEFAULT_MIN_SAMPLE),
-    min_days: finite("The minimum duration is a whole number of days")
-      .int({ message: "The minimum duration is a whole number of days" })
-      .min(0, { message: "The minimum duration cannot be negative" })
-      .max(MAX_MIN_DAYS, { message: `The minimum duration is at most ${MAX_MIN_DAYS} days` })
-      .default(DEFAULT_MIN_DAYS),
-    holdout_share: finite("The holdout share is a number")
-      .min(0, { message: "The holdout share cannot be negative" })
-      .max(MAX_HOLDOUT_SHARE, { message: `The holdout share is at most ${MAX_HOLDOUT_SHARE} (90 %)` })
-      .default(DEFAULT_HOLDOUT_SHARE),
+    mode: z.enum(AB_TEST_MODES, { message: AB_TEST_MESSAGES.mode }).default("manual"),
+    confidence: bounded(CONFIDENCE_RANGE.min, CONFIDENCE_RANGE.max, AB_TEST_MESSAGES.confidence).default(
+      DEFAULT_CONFIDENCE,
+    ),
+    min_sample_per_variant: bounded(1, MAX_MIN_SAMPLE, AB_TEST_MESSAGES.min_sample_per_variant, true).default(
+      DEFAULT_MIN_SAMPLE,
+    ),
+    min_days: bounded(0, MAX_MIN_DAYS, AB_TEST_MESSAGES.min_days, true).default(DEFAULT_MIN_DAYS),
+    holdout_share: bounded(0, MAX_HOLDOUT_SHARE, AB_TEST_MESSAGES.holdout_share).default(DEFAULT_HOLDOUT_SHARE),
     started_at: z.string().datetime().nullish(),
   })
   .strict();
