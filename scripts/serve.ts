@@ -275,7 +275,9 @@ async function main() {
     // Let a delivery in flight finish; a cut one would only be retried.
     server.close(
       () =>
-        void Promise.all([stopOutbox(), stopEventMaintenance(), stopAbTests(), configChanges?.close()]).finally(() => process.exit(0)),
+        void Promise.all([stopOutbox(), stopEventMaintenance(), stopAbTests(), configChanges?.close()]).finally(() =>
+          process.exit(0),
+        ),
     );
     // Keep-alive sockets would hold close() open; they carry nothing pending.
     setTimeout(() => process.exit(0), 2000).unref();

@@ -63,7 +63,13 @@ export async function stepAbTest(
       const { count } = await tx.cta.updateMany({ where: unchanged, data: { abDecidedAt: now } });
       if (count !== 1) return { kind: "taken" } as const;
       await markWinner(tx, websiteId, ctaId, decision.variantId);
-      await recordEvent(tx, { websiteId, ctaId, kind: "ab_winner", at: now, data: winnerEntry(decision, arms, settings) });
+      await recordEvent(tx, {
+        websiteId,
+        ctaId,
+        kind: "ab_winner",
+        at: now,
+        data: winnerEntry(decision, arms, settings),
+      });
       logger("ab-test").info(`CTA ${ctaId}: variant ${decision.variantId} won its automatic test`);
       return { kind: "winner", variantId: decision.variantId, probability: decision.probability } as const;
     });

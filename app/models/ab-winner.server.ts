@@ -22,10 +22,15 @@ export async function markWinner(db: DbClient, websiteId: number, ctaId: number,
     const doc = await testDocument(tx, websiteId, ctaId);
     if (!doc.variants.some((v) => v.id === variantId))
       throw new InputError(`Variant ${variantId} is not part of this CTA`, "variant_id", 404);
-    if (doc.variants.length < 2) throw new InputError("Only a CTA with two or more variants has a winner", "variant_id");
+    if (doc.variants.length < 2)
+      throw new InputError("Only a CTA with two or more variants has a winner", "variant_id");
     await saveCtaDocument(tx, websiteId, {
       ...doc,
-      variants: doc.variants.map((v) => ({ ...v, winner: v.id === variantId, percentage: v.id === variantId ? 100 : 0 })),
+      variants: doc.variants.map((v) => ({
+        ...v,
+        winner: v.id === variantId,
+        percentage: v.id === variantId ? 100 : 0,
+      })),
     });
     await tx.cta.updateMany({ where: { id: ctaId, websiteId, abDecidedAt: null }, data: { abDecidedAt: new Date() } });
   });

@@ -44,7 +44,9 @@ export function decideAbTest(arms: TestArm[], elapsedMs: number, settings: Decis
   const [control, ...challengers] = arms;
   let best: { arm: TestArm; probability: number } | null = null;
   for (const arm of challengers) {
-    const probability = Math.min(...arms.filter((other) => other !== arm).map((other) => probabilityToBeat(arm, other)));
+    const probability = Math.min(
+      ...arms.filter((other) => other !== arm).map((other) => probabilityToBeat(arm, other)),
+    );
     if (!best || probability > best.probability) best = { arm, probability };
   }
   if (best && best.probability >= settings.confidence)
@@ -57,28 +59,29 @@ export function decideAbTest(arms: TestArm[], elapsedMs: number, settings: Decis
 
 /** A standard normal draw (Box–Muller) from a uniform source. */
 function normalDraw(random: () => number): number {
-  const u = 1 - random(); // (0, 1]: the logarithm stays finite
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+  const uniform = 1 - random(); // (0, 1]: the logarithm stays finite
+  return Math.sqrt(-2 * Math.log(uniform)) * Math.cos(2 * Math.PI * random());
 }
 
 /** A Gamma(shape, 1) draw for shape ≥ 1 (Marsaglia and Tsang). */
 function gammaDraw(shape: number, random: () => number): number {
-  const d = shape - 1 / 3;
-  const c = 1 / Math.sqrt(9 * d);
+  const offset = shape - 1 / 3;
+  const scale = 1 / Math.sqrt(9 * offset);
   for (;;) {
-    const x = normalDraw(random);
-    const v = (1 + c * x) ** 3;
-    if (v <= 0) continue;
-    const u = 1 - random();
-    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+    const normal = normalDraw(random);
+    const cube = (1 + scale * normal) ** 3;
+    if (cube <= 0) continue;
+    const uniform = 1 - random();
+    if (Math.log(uniform) < 0.5 * normal * normal + offset - offset * cube + offset * Math.log(cube))
+      return offset * cube;
   }
 }
 
 /** A draw of an arm's conversion rate from its Beta posterior (both shapes are at least 1). */
 export function betaDraw(arm: ArmCounts, random: () => number): number {
   const { alpha, beta } = posterior(arm);
-  const x = gammaDraw(alpha, random);
-  return x / (x + gammaDraw(beta, random));
+  const first = gammaDraw(alpha, random);
+  return first / (first + gammaDraw(beta, random));
 }
 
 /** Thompson draws per split: enough for whole percentages to settle within about one point. */

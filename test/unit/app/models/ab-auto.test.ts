@@ -53,7 +53,15 @@ async function traffic(ctaId: number, variantId: number, visitors: number, rate:
     data: tokens.map((visitorToken) => ({ websiteId: site, visitorToken, personType: "Visitor", extra: {}, data: {} })),
   });
   const event = (event_type: string, visitor_token: string) =>
-    ({ id: `ab-e${++seq}`, event_type, visitor_token, cta_id: ctaId, variant_id: variantId, data: {}, at: Date.now() }) as EventInput;
+    ({
+      id: `ab-e${++seq}`,
+      event_type,
+      visitor_token,
+      cta_id: ctaId,
+      variant_id: variantId,
+      data: {},
+      at: Date.now(),
+    }) as EventInput;
   const events = tokens.flatMap((token) => [
     event("View", token),
     ...(random() < rate ? [event("Complete", token)] : []),

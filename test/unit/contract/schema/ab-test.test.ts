@@ -7,7 +7,9 @@ import { ctaDocumentMock } from "#test/support/factories";
 const messagesOf = (input: unknown) => {
   const parsed = abTestSchema.safeParse(input);
   // One setting may break two rules (Infinity is neither finite nor at most the maximum): the same words, once.
-  return parsed.success ? [] : [...new Set(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`))];
+  return parsed.success
+    ? []
+    : [...new Set(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`))];
 };
 
 describe("abTestSchema", () => {
