@@ -6,29 +6,23 @@
  */
 import { describe, expect, it } from "vitest";
 import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
-import { hydrated, logInAsOwner } from "#test/support/admin-page";
-import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
-import { findTemplate, templateDocument } from "#app/templates";
+import { openEditorAsOwner, saveTemplateDraft } from "#test/support/admin-page";
+import { loadCtaDocument } from "#app/models/cta.server";
 import { AB_TEST_MESSAGES } from "#contract/schema/ab-test";
 
 let ctaId: number;
 
 withE2eStack({
   beforeServer: async () => {
-    const doc = templateDocument(findTemplate("bar-announcement")!, "sv");
-    ctaId = (await saveCtaDocument(tdb.db, sv, { ...doc, name: "A/B E2E", status: "draft" })).id!;
+    ctaId = await saveTemplateDraft(tdb.db, sv, { id: "bar-announcement", name: "A/B E2E" });
   },
 });
 
 describe("building an A/B test", () => {
   it("Add variant opens the new variant; the automatic test's settings are saved with its start", async () => {
     const admin = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    const owner = await admin.newPage();
     const errors: string[] = [];
-    owner.on("pageerror", (e) => errors.push(e.message));
-    await logInAsOwner(owner, server.origin);
-    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/${ctaId}`);
-    await hydrated(owner);
+    const owner = await openEditorAsOwner(admin, server.origin, { websiteId: sv, ctaId, errors });
     expect(await owner.getByText("How the winner is picked").count()).toBe(0);
 
     await owner.getByRole("button", { name: "Add variant", exact: true }).click();
