@@ -269,11 +269,15 @@ async function main() {
   const stopEventMaintenance = await (
     await import("#app/models/event-maintenance.server")
   ).startServerEventMaintenance();
+  // Automatic A/B tests: winners declared and bandit splits moved, one process per CTA and step.
+  const stopAbTests = await (await import("#app/models/ab-auto.server")).startServerAbTestJob();
   const stop = () => {
     // Let a delivery in flight finish; a cut one would only be retried.
     server.close(
       () =>
-        void Promise.all([stopOutbox(), stopEventMaintenance(), configChanges?.close()]).finally(() => process.exit(0)),
+        void Promise.all([stopOutbox(), stopEventMaintenance(), stopAbTests(), configChanges?.close()]).finally(() =>
+          process.exit(0),
+        ),
     );
     // Keep-alive sockets would hold close() open; they carry nothing pending.
     setTimeout(() => process.exit(0), 2000).unref();

@@ -186,6 +186,7 @@ function documentOf(row: CtaTree): CtaDocument {
   return {
     ...ctaHeaderOf(row),
     test_type: row.testType as CtaDocument["test_type"],
+    ab_test: row.abTest === null ? null : (row.abTest as CtaDocument["ab_test"]),
     payload: row.payload === null ? null : asRecord(row.payload),
     variants: row.variants.map(variantOf),
   };

@@ -24,6 +24,7 @@ import {
 import { NotFoundError, inTransaction, nullableJson, toJson, type DbClient } from "./model-kit.server";
 import { isRecord } from "#contract/json-record";
 import { sitesChanged } from "./site-publication.server";
+import { abTestToStore } from "./ab-test-start";
 
 /** Updates the row when the node has an id, creates it otherwise; returns the id. */
 async function saveRow(
@@ -238,6 +239,7 @@ export async function writeDocument(
   const issues = [...structureIssues(doc, existing), ...(await referenceIssues(tx, websiteId, doc))];
   if (issues.length) throw new CtaValidationError(issues);
 
+  const test = abTestToStore(before, doc, new Date());
   const columns = {
     name: doc.name,
     ctaType: doc.cta_type,
@@ -250,6 +252,9 @@ export async function writeDocument(
     testType: doc.test_type ?? null,
     options: toJson(doc.options),
     payload: nullableJson(tx, doc.payload),
+    abTest: nullableJson(tx, test.abTest),
+    // A new test has no winner yet and no bandit move to wait for.
+    ...(test.restarted ? { abDecidedAt: null, abWeighedAt: null } : {}),
     // The editor's own save: the rows now hold what the owner sent, so a pending draft is applied.
     ...(opts.replacesDraft ? { draft: nullableJson(tx, null) } : {}),
   };

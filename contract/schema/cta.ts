@@ -7,6 +7,7 @@
  * action kinds, from the zod-free action-types.ts).
  */
 import { z } from "zod";
+import { abTestSchema } from "./ab-test";
 import { PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "./action-types";
 import { conditionSchema } from "./condition";
 import { idSchema, optionsSchema, positionSchema, text } from "./common";
@@ -273,6 +274,8 @@ const ctaBaseSchema = z.object({
   published_at: z.string().datetime().nullish(),
   broadcast_id: idSchema.nullish(),
   test_type: z.enum(["none", "split"]).nullish(),
+  /** How the A/B test picks its winner (contract/schema/ab-test.ts); null: a manual test. */
+  ab_test: abTestSchema.nullish(),
   options: optionsSchema,
   payload: z.record(z.string().max(100), z.unknown()).nullish(),
   variants: z.array(variantSchema).min(1).max(10),

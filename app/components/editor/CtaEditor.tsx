@@ -39,6 +39,7 @@ import { StepEditor } from "./StepEditor";
 import { OwnerUnsavedGuard, ShopifySaveBar } from "./UnsavedGuard";
 import { useDocHistory } from "./useDocHistory";
 import { VariantsCard } from "./VariantsCard";
+import { AbTestSettingsCard } from "./AbTestSettingsCard";
 import { useT } from "#app/i18n/useT";
 
 export interface CtaEditorResult extends ActionMessage {
@@ -262,6 +263,7 @@ export function CtaEditor({
                   setStepIndex(0);
                 }}
               />
+              <AbTestSettingsCard doc={doc} onChange={setDoc} />
               <BlockStack gap="200">
                 <InlineStack align="space-between" blockAlign="center">
                   <Text as="h2" variant="headingMd">

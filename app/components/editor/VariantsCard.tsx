@@ -42,7 +42,14 @@ export function VariantsCard({ doc, onChange, selected, onSelect }: VariantsCard
                 {translate("editorUi.splitEvenly")}
               </Button>
             ) : null}
-            <Button disabled={doc.variants.length >= 10} onClick={() => onChange(addVariant(doc, selected))}>
+            <Button
+              disabled={doc.variants.length >= 10}
+              onClick={() => {
+                onChange(addVariant(doc, selected));
+                // The new variant is the one the owner wants to change next: open it.
+                onSelect(doc.variants.length);
+              }}
+            >
               {translate("editorUi.addVariant")}
             </Button>
           </InlineStack>

@@ -1,7 +1,9 @@
 /**
  * One CTA's A/B test: each variant's views, conversions, rate, lift and
  * probability to beat the control (variant A), t("results.notEnoughData") below
- * the minimum sample, and the buttons that make a variant the winner.
+ * the minimum sample, and the buttons that make a variant the winner; the
+ * test's mode, the day its counts start and, once an automatic test has
+ * declared its winner, a notice.
  */
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { CtaResult } from "#app/models/results/results.server";
@@ -39,12 +41,30 @@ export function AbTestCard({ cta, csrfToken, busy, minimum }: AbTestCardProps) {
           <Text as="h3" variant="headingMd">
             {translate("results.abTest", { name: cta.name })}
           </Text>
-          {winner ? (
-            <Badge tone="success">{translate("results.winnerVariant", { letter: winner.letter })}</Badge>
-          ) : (
-            <Badge tone="info">{translate("results.running")}</Badge>
-          )}
+          <InlineStack gap="100">
+            <Badge>{translate(`abTest.resultsMode.${cta.abMode}`)}</Badge>
+            {winner ? (
+              <Badge tone="success">{translate("results.winnerVariant", { letter: winner.letter })}</Badge>
+            ) : (
+              <Badge tone="info">{translate("results.running")}</Badge>
+            )}
+          </InlineStack>
         </InlineStack>
+        {winner && cta.abDecidedAt && cta.abMode !== "manual" ? (
+          <Banner tone="success">
+            <p>
+              {translate("abTest.resultsDecided", {
+                letter: winner.letter,
+                date: formatters.day(cta.abDecidedAt.slice(0, 10)),
+              })}
+            </p>
+          </Banner>
+        ) : null}
+        {cta.abCountedFrom ? (
+          <Text as="p" tone="subdued">
+            {translate("abTest.resultsCountedFrom", { date: formatters.day(cta.abCountedFrom) })}
+          </Text>
+        ) : null}
         {!test.enoughData ? (
           <Banner tone="info" title={translate("results.notEnoughData")}>
             <p>

@@ -98,4 +98,9 @@ export const validationEn = {
   "validation.chooseASync": "Choose a sync.",
   "validation.chooseCta": "Choose a CTA.",
   "validation.chooseWinner": "Choose the winning variant.",
+  "validation.abTestMode": "The test mode is manual, auto or bandit",
+  "validation.abTestConfidence": "The confidence is between 50 % and 99.9 % (0.5 to 0.999)",
+  "validation.abTestMinSample": "The minimum sample is a whole number of views from 1 to {max}",
+  "validation.abTestMinDays": "The minimum duration is a whole number of days from 0 to {max}",
+  "validation.abTestHoldout": "The holdout share is between 0 % and 90 % (0 to 0.9)",
 } as const;

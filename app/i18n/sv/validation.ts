@@ -102,4 +102,9 @@ export const validationSv: SameKeys<typeof validationEn> = {
   "validation.chooseASync": "Välj en synkning.",
   "validation.chooseCta": "Välj en CTA.",
   "validation.chooseWinner": "Välj den vinnande varianten.",
+  "validation.abTestMode": "Testläget är manual, auto eller bandit",
+  "validation.abTestConfidence": "Säkerheten är mellan 50 % och 99,9 % (0,5 till 0,999)",
+  "validation.abTestMinSample": "Minsta urvalet är ett heltal visningar från 1 till {max}",
+  "validation.abTestMinDays": "Minsta tiden är ett heltal dagar från 0 till {max}",
+  "validation.abTestHoldout": "Andelen som delas lika är mellan 0 % och 90 % (0 till 0,9)",
 };

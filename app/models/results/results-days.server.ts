@@ -24,6 +24,9 @@ export interface CtaInfo {
   ctaType: string;
   goal: Goal;
   variants: { id: number; variation: string; percentage: number; winner: boolean }[];
+  /** The stored A/B test settings (Cta.abTest) and when an automatic test declared its winner. */
+  abTest: unknown;
+  abDecidedAt: Date | null;
 }
 
 /** The website's CTAs, their variants, and each CTA's goal from its element types. */
@@ -37,6 +40,8 @@ async function ctaInfos(db: Db, websiteId: number): Promise<CtaInfo[]> {
         name: true,
         status: true,
         ctaType: true,
+        abTest: true,
+        abDecidedAt: true,
         variants: {
           orderBy: [{ position: "asc" }, { id: "asc" }],
           select: { id: true, variation: true, percentage: true, winner: true },

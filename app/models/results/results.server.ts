@@ -9,7 +9,9 @@
  * so a CTA's or the website's unique viewers are a union, not a sum.
  */
 import type { Db } from "#app/db.server";
-import { abVerdict, type AbVerdict } from "./ab-stats";
+import { abTestSchema, type AbTestMode } from "#contract/schema/ab-test";
+import { abVerdict, type AbVerdict, type VariantCounts } from "./ab-stats";
+import { countsSinceStart, firstWholeDay } from "./ab-counts.server";
 import { rateOf, round2, type Goal, type Metrics, type SketchKind } from "./conversions";
 import { HLL_STANDARD_ERROR, isApproximate } from "./hll";
 import { Cell, cellAt, cellKey } from "./results-cell";
@@ -38,6 +40,11 @@ export interface CtaResult {
   abTest: AbVerdict | null;
   /** A variant already marked the winner. */
   winnerId: number | null;
+  /** The test's mode and the first day its verdict counts (YYYY-MM-DD; null before the test has a start). */
+  abMode: AbTestMode;
+  abCountedFrom: string | null;
+  /** When an automatic test declared its winner (ISO 8601), for the notice. */
+  abDecidedAt: string | null;
 }
 
 export interface DailyPoint {
@@ -135,6 +142,28 @@ function addOrders(
   }
 }
 
+const abSettings = (cta: CtaInfo) => abTestSchema.safeParse(cta.abTest ?? {}).data ?? abTestSchema.parse({});
+
+/**
+ * The A/B verdict's counts of each started test: since the test's start,
+ * whatever period the page shows (a control counted from before the test
+ * would look better or worse than it is).
+ */
+async function testCounts(db: Db, websiteId: number, ctas: CtaInfo[]) {
+  const counts = new Map<number, { from: string; counts: VariantCounts[] }>();
+  for (const cta of ctas) {
+    const startedAt = abSettings(cta).started_at;
+    if (cta.variants.length < 2 || !startedAt) continue;
+    const arms = await countsSinceStart(db, websiteId, cta.id, new Date(startedAt));
+    const letters = new Map(cta.variants.map((v) => [v.id, v.variation]));
+    counts.set(cta.id, {
+      from: firstWholeDay(new Date(startedAt)).toISOString().slice(0, 10),
+      counts: arms.map((arm) => ({ ...arm, letter: letters.get(arm.id) ?? "?" })),
+    });
+  }
+  return counts;
+}
+
 /** Loads a website's results for a period (and optionally one CTA) from the rollups. */
 export async function loadResults(
   db: Db,
@@ -171,6 +200,7 @@ export async function loadResults(
     }
   }
 
+  const sinceStart = await testCounts(db, websiteId, ctas);
   const credit = await scan.credit;
   addOrders(ordersByDay(scan, credit), { period, daily, chosen, variantPoints });
   const ctaCells: { cell: Cell; metrics: Metrics }[] = [];
@@ -205,17 +235,21 @@ export async function loadResults(
       abTest:
         cta.variants.length >= 2
           ? abVerdict(
-              variants
-                .filter((v) => v.id !== null)
-                .map((variant) => ({
-                  id: variant.id!,
-                  letter: variant.letter,
-                  views: variant.metrics.viewers,
-                  conversions: Math.min(variant.metrics.conversions, variant.metrics.viewers),
-                })),
+              sinceStart.get(cta.id)?.counts ??
+                variants
+                  .filter((v) => v.id !== null)
+                  .map((variant) => ({
+                    id: variant.id!,
+                    letter: variant.letter,
+                    views: variant.metrics.viewers,
+                    conversions: Math.min(variant.metrics.conversions, variant.metrics.viewers),
+                  })),
             )
           : null,
       winnerId: cta.variants.find((v) => v.winner)?.id ?? null,
+      abMode: abSettings(cta).mode,
+      abCountedFrom: sinceStart.get(cta.id)?.from ?? null,
+      abDecidedAt: cta.abDecidedAt ? cta.abDecidedAt.toISOString() : null,
     };
   });
 

@@ -35,7 +35,9 @@ describe("saveCtaDocument and loadCtaDocument", () => {
     expect(saved.id).toBeGreaterThan(0);
     expect(await loadCtaDocument(t.db, siteA, saved.id!)).toEqual(saved);
     expect(await loadCtaDocument(t.db, null, saved.id!)).toEqual(saved);
-    expect(contentOf(saved)).toEqual(contentOf(ctaDocumentSchema.parse(input)));
+    // Two variants are a test: the store starts it, a manual one with the default settings.
+    expect(saved.ab_test).toMatchObject({ mode: "manual", confidence: 0.95, started_at: expect.any(String) });
+    expect(contentOf({ ...saved, ab_test: undefined })).toEqual(contentOf(ctaDocumentSchema.parse(input)));
 
     const quiz = saved.variants[0].steps[0].sections[0].columns[1].elements[0];
     const [question, subQuestion] = quiz.fields;

@@ -40,9 +40,9 @@ export function withCtaModelDatabase() {
   });
 }
 
-/** What a document says, without the ids and nulls the store adds: compares what was sent with what was stored. */
+/** What a document says, without the ids, nulls and times the store adds (published_at, a test's started_at): compares what was sent with what was stored. */
 export function contentOf(doc: unknown): unknown {
-  const dropped = new Set(["id", "field_id", "parent_slug", "published_at", "jump_field_id", "step_id"]);
+  const dropped = new Set(["id", "field_id", "parent_slug", "published_at", "jump_field_id", "step_id", "started_at"]);
   return JSON.parse(
     JSON.stringify(doc, (key, value: unknown) => (dropped.has(key) || value === null ? undefined : value)),
   );
