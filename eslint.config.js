@@ -70,6 +70,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // End-to-end tests await what they wait for (a request, an element, a widget event, eventually()) or move the page's
+    // clock: a fixed wait races the network and the frames, and fails on a busy machine.
+    files: ["test/e2e/**/*.ts", "test/support/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message:
+            "No fixed waits: await the event (expect-request.ts, locator.waitFor, eventually) or use page.clock.",
+        },
+        {
+          selector: "CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier'][arguments.1.value>0]",
+          message:
+            "No sleeping setTimeout: await the event (expect-request.ts, locator.waitFor, eventually) or use page.clock.",
+        },
+      ],
+    },
+  },
   ...layerRules,
   eslintConfigPrettier,
 );

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { expectResponse } from "#test/support/expect-request";
+import { recordWidgetSigns, triggeredCtas, widgetReady } from "#test/support/widget-signs";
 import { hydrated, seriousViolations, logInAsOwner } from "#test/support/admin-page";
 
 let admin: BrowserContext;
@@ -150,9 +151,13 @@ describe("the owner builds a campaign", () => {
       page.on("pageerror", (e) => pageErrors.push(e.message));
       const mine = page.locator(`beckon-cta[data-beckon-cta="${ctaId}"]`);
 
-      // Not on a page without kampanj=jul (its one-second trigger has long fired).
+      // Not on a page without kampanj=jul: three seconds on the page's clock, and its one-second trigger has not fired.
+      await recordWidgetSigns(page);
+      await page.clock.install();
       await page.goto(`${server.origin}/demo/sv`);
-      await page.waitForTimeout(3000);
+      await widgetReady(page);
+      await page.clock.runFor(3000);
+      expect(await triggeredCtas(page)).not.toContain(ctaId);
       expect(await mine.count()).toBe(0);
 
       await page.goto(`${server.origin}/demo/sv?kampanj=jul`);

@@ -11,6 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import { startKillableServer, type KillableServer } from "#test/support/kill-restart-server";
 import { launchChromium } from "#test/support/chromium";
+import { expectResponse } from "#test/support/expect-request";
 import { seedIfEmpty } from "#prisma/seed";
 
 let tdb: TestDatabase;
@@ -62,9 +63,11 @@ async function burst(warm: boolean, waitMs: number) {
   const pages: Page[] = [];
   for (let i = 0; i < VISITORS; i++) pages.push(await openForm());
   if (warm) {
-    for (const page of pages)
+    for (const page of pages) {
+      const fetched = expectResponse(page, { path: /\/beckon-form-submit-\w+\.js$/ });
       await page.locator('[data-beckon-area="footer"] [data-beckon-cta] input[type=email]').focus();
-    await new Promise((r) => setTimeout(r, 500));
+      await (await fetched).finished();
+    }
   }
   const stamp = Date.now();
   const emails = pages.map((_, i) => `burst-${warm ? "warm" : "cold"}-${i}-${stamp}@example.com`);
@@ -73,6 +76,8 @@ async function burst(warm: boolean, waitMs: number) {
       await submit(pages[i], emails[i]);
       if (i === KILL_AFTER) await server.kill();
     }
+    // Still a fixed outage: awaiting each refused send instead timed the test out twice under load (not yet understood).
+    // eslint-disable-next-line no-restricted-syntax
     await new Promise((r) => setTimeout(r, 1500));
     await server.restart();
 
@@ -81,7 +86,9 @@ async function burst(warm: boolean, waitMs: number) {
     await expect
       .poll(async () => new Set((await stored()).map((s) => s.email)).size, { timeout: waitMs, interval: 250 })
       .toBe(VISITORS);
-    // Late resends (beacons, backoff timers) must not add rows.
+    // Late resends (beacons, backoff timers) must not add rows. Still a fixed wait: polling every queue empty first
+    // timed the test out twice under load (not yet understood).
+    // eslint-disable-next-line no-restricted-syntax
     await new Promise((r) => setTimeout(r, 2500));
     const rows = await stored();
     for (const email of emails) expect(rows.filter((r) => r.email === email).length, email).toBe(1);
@@ -89,13 +96,9 @@ async function burst(warm: boolean, waitMs: number) {
     expect(people.length).toBe(VISITORS);
     expect(people.every((p) => p.personType === "Contact")).toBe(true);
     // Each page's queue is empty: nothing is left to resend.
-    for (const page of pages) {
-      const left = await page.evaluate(
-        (id) => JSON.parse(localStorage.getItem(`cf_${id}_contacts`) ?? "[]").length,
-        store,
-      );
-      expect(left).toBe(0);
-    }
+    const queued = (page: Page) =>
+      page.evaluate((id) => JSON.parse(localStorage.getItem(`cf_${id}_contacts`) ?? "[]").length as number, store);
+    for (const page of pages) expect(await queued(page)).toBe(0);
   } finally {
     // Back up for whatever runs next, if a failure left it down.
     await server.restart().catch(() => undefined);

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { expectResponse } from "#test/support/expect-request";
+import { recordWidgetSigns, triggeredCtas, widgetReady } from "#test/support/widget-signs";
 import { createBroadcast } from "#app/models/broadcast.server";
 import { publishCta, saveCtaDocument } from "#app/models/cta.server";
 import type { CtaDocumentInput } from "#contract/schema/cta";
@@ -95,17 +96,10 @@ async function open(path: string, o: { userAgent?: string; ready?: boolean; heig
   page.on("request", (r) => {
     if (/\/api\/websites\/\d+\/visitors/.test(r.url())) visitorRequests.push(new URL(r.url()).pathname);
   });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __ready: boolean };
-    w.__ready = false;
-    document.addEventListener("cfReady", () => (w.__ready = true));
-  });
+  await recordWidgetSigns(page);
   await page.goto(server.origin + path);
   await page.waitForSelector("html.sv-ready", { state: "attached" });
-  if (o.ready !== false)
-    await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, {
-      timeout: 15_000,
-    });
+  if (o.ready !== false) await widgetReady(page);
   return { page, errors, visitorRequests };
 }
 
@@ -150,11 +144,12 @@ describe("targeting by body classes", () => {
     expect(await yes.page.$eval("body", (b) => b.classList.contains("category-forhandling"))).toBe(true);
     await shown(yes.page, cta.category).waitFor({ state: "attached", timeout: 10_000 });
     await expect.poll(() => textOf(yes.page, cta.category)).toContain("Bara för förhandling");
+    expect(await triggeredCtas(yes.page)).toContain(cta.category);
 
     const no = await open(`/demo/sv/blogg/${otherCategory.slug}`);
     expect(await no.page.$eval("body", (b) => b.classList.contains("category-forhandling"))).toBe(false);
-    // The immediate trigger has had its chance once the page is ready and a frame has passed.
-    await no.page.waitForTimeout(1000);
+    // Ready: targeting has been evaluated and an immediate trigger would have fired (cfTrigger) by now.
+    expect(await triggeredCtas(no.page)).not.toContain(cta.category);
     expect(await shown(no.page, cta.category).count()).toBe(0);
     expect([...yes.errors, ...no.errors]).toEqual([]);
   });
@@ -333,7 +328,8 @@ describe("loop filter", () => {
   it("re-targets when the filter rewrites the address: the matching CTA appears without a reload", async () => {
     const { page, errors } = await open("/demo/sv/utbildningar");
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    await page.waitForTimeout(500);
+    // Ready: the loop CTA's immediate trigger would have fired by now, had its broadcast run on this address.
+    expect(await triggeredCtas(page)).not.toContain(cta.loop);
     expect(await shown(page, cta.loop).count()).toBe(0);
     const answered = expectResponse(page, { path: "/elementor-pro/v1/refresh-loop" });
     await page.click('.e-filter[data-id="c0ffee0"] [data-filter="ledarskap"]');

@@ -155,7 +155,12 @@ describe("each CTA type, drawn from the seeded CTAs", () => {
     expect(await page.locator(".bk-bar .bk-button").textContent()).toBe("Anmäl dig gratis");
     // Scrolled, it stays on top.
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(200);
+    // Once the scroll has landed (where the page can go that far).
+    await page.waitForFunction(
+      () => Math.abs(window.scrollY - Math.min(600, document.documentElement.scrollHeight - innerHeight)) < 1,
+      undefined,
+      { timeout: 5_000 },
+    );
     expect((await rect(page, ".bk-bar")).y).toBe(0);
     await context.close();
   });

@@ -7,6 +7,7 @@
 import { expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { recordWidgetSigns, triggeredCtas, widgetReady } from "#test/support/widget-signs";
 
 const cta: Record<string, number> = {};
 
@@ -25,12 +26,9 @@ withE2eStack({
 const shown = (page: Page, key: string) => page.locator(`beckon-cta[data-beckon-cta="${cta[key]}"]`);
 
 async function open(page: Page, path: string) {
-  await page.addInitScript(() => {
-    (window as unknown as { __ready: boolean }).__ready = false;
-    document.addEventListener("cfReady", () => ((window as unknown as { __ready: boolean }).__ready = true));
-  });
+  await recordWidgetSigns(page);
   await page.goto(server.origin + path);
-  await page.waitForFunction(() => (window as unknown as { __ready: boolean }).__ready, undefined, { timeout: 15_000 });
+  await widgetReady(page);
 }
 
 async function exitIntent(page: Page) {
@@ -59,13 +57,14 @@ it("front page: the timed webinar bar after 2 s, the exit popup on exit intent, 
     cta.exit,
   );
   await expect.poll(() => shown(page, "exit").count()).toBe(0);
+  expect(await triggeredCtas(page)).toContain(cta.exit);
   const cookie = (await context.cookies()).find((c) => c.name === `cf_${svId}_cta_${cta.exit}_viewed`);
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(6.9 * 86_400_000); // hide-days 7
 
   await open(page, "/demo/sv");
-  await page.waitForTimeout(500);
   await exitIntent(page);
-  await page.waitForTimeout(1000);
+  // The exit intent has been handled (the mouse moves are answered once the page has had them): no trigger fired.
+  expect(await triggeredCtas(page)).not.toContain(cta.exit);
   expect(await shown(page, "exit").count()).toBe(0);
   expect(errors).toEqual([]);
   await context.close();
@@ -92,7 +91,8 @@ it("blog: the bottom bar once the reader scrolled 40 %", async () => {
   await open(page, "/demo/sv/blogg");
   const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
   if (scrollable > 100) {
-    await page.waitForTimeout(500);
+    // Ready: the page's targeting has been evaluated and its scroll trigger armed, not fired.
+    expect(await triggeredCtas(page)).not.toContain(cta.blogBar);
     expect(await shown(page, "blogBar").count()).toBe(0);
   }
   await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));

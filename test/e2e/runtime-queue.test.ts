@@ -41,9 +41,11 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
+/** Opens a host page with the page clock installed (time flows until the test moves it on). */
 async function open(path: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await page.clock.install();
   await page.route(`${HOST}/**`, (route) =>
     route.fulfill({
       contentType: "text/html; charset=utf-8",
@@ -75,7 +77,8 @@ it("loses nothing while the server is down for 10 s, and stores each event and l
   await expect.poll(() => tdb.db.contactSubmission.count({ where: { websiteId } }), { timeout: 10_000 }).toBe(1);
 
   await server.stop();
-  const down = Date.now();
+  const pageNow = () => page.evaluate(() => Date.now());
+  const down = await pageNow();
   await call(page, "trigger", ctaId);
   await call(page, "trackPurchase", { order_id: "A-1001", revenue: 1299 });
   await call(page, "trackPurchase", { order_id: "A-1002", revenue: "349.50" });
@@ -83,7 +86,9 @@ it("loses nothing while the server is down for 10 s, and stores each event and l
   const identified = page.evaluate(() =>
     (window as unknown as Beckon).beckon.identify({ email: "kund@exempel.se", name: "Karin" }),
   );
-  await page.waitForTimeout(1000);
+  // Each one stored as it happened: the CTA's View (once it is on screen), the orders and the lead.
+  await expect.poll(async () => (await stored(page, `cf_${websiteId}_events`)).length).toBeGreaterThanOrEqual(3);
+  await expect.poll(async () => (await stored(page, `cf_${websiteId}_contacts`)).length).toBeGreaterThanOrEqual(1);
   const events = await stored(page, `cf_${websiteId}_events`);
   const contacts = await stored(page, `cf_${websiteId}_contacts`);
   expect(events.map((e) => (e as unknown as { event_type: string }).event_type).sort()).toEqual([
@@ -93,7 +98,8 @@ it("loses nothing while the server is down for 10 s, and stores each event and l
   ]);
   expect(contacts).toHaveLength(1);
   // The form side hears "queued" after 6 s rather than an error.
-  await page.waitForTimeout(Math.max(0, 10_000 - (Date.now() - down)));
+  // 10 s of the page's time with the server down, the widget's time-outs and retries on the page's clock.
+  await page.clock.runFor(Math.max(0, 10_000 - ((await pageNow()) - down)));
   await expect(identified).resolves.toBeUndefined();
   await server.restart();
 

@@ -5,7 +5,17 @@
  * cart, teaser, a direct call).
  */
 import { describe, expect, it } from "vitest";
-import { browser, eventNames, HOST, ids, open, ready, shown, withTriggerSite } from "./runtime-triggers-harness";
+import {
+  browser,
+  eventNames,
+  HOST,
+  ids,
+  open,
+  ready,
+  shown,
+  triggered,
+  withTriggerSite,
+} from "./runtime-triggers-harness";
 import { expectRequest } from "#test/support/expect-request";
 
 withTriggerSite();
@@ -29,11 +39,14 @@ describe("triggers", () => {
     const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     const { page } = await open(context, "/t/scroll", '<div style="height:4000px">Lång sida</div>');
     await ready(page);
-    await page.waitForTimeout(500);
+    expect(await triggered(page, "scroll")).toBe(false);
     expect(await shown(page, "scroll").count()).toBe(0);
     await page.mouse.move(500, 400);
     await page.mouse.wheel(0, 1000);
-    await page.waitForTimeout(300);
+    // A quarter of the way down, seen by the scroll handlers: the page's scroll events come before its frame callbacks,
+    // which is where waitForFunction looks.
+    await page.waitForFunction(() => window.scrollY >= 900, undefined, { timeout: 5_000 });
+    expect(await triggered(page, "scroll")).toBe(false);
     expect(await shown(page, "scroll").count()).toBe(0);
     await page.mouse.wheel(0, 1000);
     await shown(page, "scroll").waitFor({ state: "attached", timeout: 5_000 });
@@ -44,8 +57,9 @@ describe("triggers", () => {
     const context = await browser.newContext();
     const { page } = await open(context, "/t/exit", "<main style='height:600px'>Innehåll</main>");
     await ready(page);
+    // A move inside the page, answered once the page has handled it: no exit intent.
     await page.mouse.move(300, 300);
-    await page.waitForTimeout(300);
+    expect(await triggered(page, "exit")).toBe(false);
     expect(await shown(page, "exit").count()).toBe(0);
     await page.mouse.move(300, 10, { steps: 5 });
     // Out through the top: Chromium reports a mouseout without a related target near y = 0.
@@ -83,7 +97,7 @@ describe("triggers", () => {
     const context = await browser.newContext({ isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } });
     const { page } = await open(context, "/t/exit");
     await ready(page);
-    await page.waitForTimeout(300);
+    expect(await triggered(page, "exit")).toBe(false);
     expect(await shown(page, "exit").count()).toBe(0);
     await page.goBack();
     await shown(page, "exit").waitFor({ state: "attached", timeout: 5_000 });
@@ -100,7 +114,7 @@ describe("triggers", () => {
       `<p><a href="#ebok" id="open" class="knapp cta-${ids.click}-trigger"><span>Hämta e-boken</span></a></p>`,
     );
     await ready(page);
-    await page.waitForTimeout(300);
+    expect(await triggered(page, "click")).toBe(false);
     expect(await shown(page, "click").count()).toBe(0);
     await page.click("#open");
     await shown(page, "click").waitFor({ state: "attached", timeout: 5_000 });
@@ -118,7 +132,9 @@ describe("triggers", () => {
 <script>document.getElementById("add").addEventListener("click",function(){fetch("/cart/add.js",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({id:1,quantity:1})})})</script>`,
     );
     await ready(page);
-    await page.waitForTimeout(500);
+    // The trigger is bound once the extras chunk has wrapped the page's fetch (extras/cart-adds.ts).
+    await page.waitForFunction(() => !/\[native code\]/.test(window.fetch.toString()), undefined, { timeout: 10_000 });
+    expect(await triggered(page, "addtocart")).toBe(false);
     expect(await shown(page, "addtocart").count()).toBe(0);
     const cartRead = expectRequest(page, { origin: HOST, path: "/cart.js" });
     await page.click("#add");

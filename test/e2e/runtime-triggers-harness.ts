@@ -100,7 +100,7 @@ export function withTriggerSite() {
 function hostPage(body: string, bodyClass = ""): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head>
 <body class="${bodyClass}">
-<script>window.__events=[];["cfReady","cfView","cfClose"].forEach(function(n){document.addEventListener(n,function(e){window.__events.push([n,e.detail])})});</script>
+<script>window.__events=[];["cfReady","cfTrigger","cfView","cfClose"].forEach(function(n){document.addEventListener(n,function(e){window.__events.push([n,e.detail])})});</script>
 ${body}
 ${genericSnippet({ origin: server.origin, websiteId })}
 </body></html>`;
@@ -141,6 +141,21 @@ export const ready = (page: Page) =>
     undefined,
     { timeout: 15_000 },
   );
+/**
+ * Whether the CTA's own trigger has fired on the page (cfTrigger, docs/embedding.md). Read after ready (an immediate
+ * trigger has fired by then) or after the page event a trigger waits for, a CTA not triggered was decided against.
+ */
+export const triggered = async (page: Page, name: string) =>
+  (await eventNames(page)).includes(`cfTrigger:${ids[name]}`);
+/**
+ * Resolves once the loader has decided whether to start on the page: the site script has set window.__beckonConfig
+ * and, in the same run, queued the loader's start (loader.ts: a zero-delay timer). A zero-delay timer queued after
+ * that one runs after it (timers of equal delay run in the order they were set): an ordering, not a wait for time.
+ */
+export async function loaderDecided(page: Page): Promise<void> {
+  await page.waitForFunction(() => "__beckonConfig" in window, undefined, { timeout: 15_000 });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
 /** The client events so far, as "name:cta id". */
 export const eventNames = (page: Page) =>
   page.evaluate(() =>

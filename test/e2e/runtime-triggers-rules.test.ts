@@ -11,11 +11,13 @@ import {
   eventNames,
   HOST,
   ids,
+  loaderDecided,
   open,
   ready,
   server,
   shown,
   tdb,
+  triggered,
   websiteId,
   withTriggerSite,
 } from "./runtime-triggers-harness";
@@ -27,6 +29,7 @@ describe("display rules", () => {
     const context = await browser.newContext();
     const { page } = await open(context, "/t/frequency");
     await shown(page, "frequency").waitFor({ state: "attached", timeout: 10_000 });
+    expect(await triggered(page, "frequency")).toBe(true);
     await page.evaluate(
       (id) => (window as unknown as { beckon: { close(id: number): void } }).beckon.close(id),
       ids.frequency,
@@ -40,7 +43,8 @@ describe("display rules", () => {
 
     await page.reload();
     await ready(page);
-    await page.waitForTimeout(1500);
+    // Ready: targeting has been evaluated, and the immediate trigger would have fired by now but for the cookie.
+    expect(await triggered(page, "frequency")).toBe(false);
     expect(await shown(page, "frequency").count()).toBe(0);
     // A new browser (no cookie) sees it again.
     const fresh = await browser.newContext();
@@ -54,7 +58,8 @@ describe("display rules", () => {
     const context = await browser.newContext();
     const { page } = await open(context, "/start");
     await ready(page);
-    await page.waitForTimeout(500);
+    // Ready: targeting has been evaluated for /start, where no CTA's broadcast runs: nothing triggered.
+    expect((await eventNames(page)).filter((e) => e.startsWith("cfTrigger"))).toEqual([]);
     expect(await page.locator("beckon-cta").count()).toBe(0);
     await page.evaluate(() => history.pushState({}, "", "/t/spa"));
     await shown(page, "spa").waitFor({ state: "attached", timeout: 5_000 });
@@ -97,7 +102,7 @@ describe("display rules", () => {
     const requests: string[] = [];
     context.on("request", (r) => requests.push(r.url()));
     const { page } = await open(context, "/t/frequency");
-    await page.waitForTimeout(1500);
+    await loaderDecided(page);
     expect(
       await page.evaluate(() => (window as unknown as { beckon?: { installed?: boolean } }).beckon?.installed ?? false),
     ).toBe(false);
@@ -135,7 +140,13 @@ describe("display rules", () => {
     }
     // Admin mode shows a CTA at once, without waiting for its trigger.
     await shown(page, "delayed").waitFor({ state: "attached", timeout: 5_000 });
-    await page.waitForTimeout(500);
+    // Its view is counted (cfView comes right after the tracking call), and nothing went out or waits to go out.
+    await expect.poll(() => eventNames(page)).toContain(`cfView:${ids.delayed}`);
+    const queued = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) || "[]"),
+      `cf_${websiteId}_events`,
+    );
+    expect(queued).toEqual([]);
     expect(posts.filter((u) => u.includes("/events/create"))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -21,6 +21,7 @@ import { loadCtaDocument, publishCta, saveCtaDocument } from "#app/models/cta.se
 import { buildPublicConfig } from "#app/models/public-config.server";
 import { ctaWithElements, websiteSettingsMock } from "#test/support/factories";
 import { genericSnippet } from "#widget/snippet";
+import { eventually } from "#test/support/eventually";
 import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 
 const root = path.resolve(__dirname, "../..");
@@ -145,14 +146,15 @@ beforeAll(async () => {
 
 const product = (page: Page, handle: string) => page.locator(`.bk-product[data-product-handle="${handle}"]`);
 
-async function waitForEvent(kind: string, timeout = 10_000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const rows = await tdb.db.trackedEvent.findMany({ where: { websiteId, eventType: kind } });
-    if (rows.length || Date.now() > end) return rows;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** The tracked events of a kind, once there is one (an empty list after the time-out, for the assertion to name). */
+const waitForEvent = (kind: string, timeoutMs = 10_000) =>
+  eventually(
+    async () => {
+      const rows = await tdb.db.trackedEvent.findMany({ where: { websiteId, eventType: kind } });
+      return rows.length ? rows : null;
+    },
+    { timeoutMs, pollMs: 200 },
+  ).catch(() => []);
 
 describe("store elements on a Shopify theme page (Ajax API)", () => {
   it("shows three products; add to cart fills the real cart, tracks Add To Cart, and the discount code applies on the way to the cart", async () => {
@@ -192,6 +194,8 @@ describe("store elements on a Shopify theme page (Ajax API)", () => {
 
   it("view cart waits while another product's add is still in flight, then goes (SPEC 9 cart wait before a redirect)", async () => {
     const context = await browser.newContext();
+    // The redirect's delays run on the page's clock, moved on by the test.
+    await context.clock.install();
     const { page, errors } = await openShopPage(context, "/shop");
     await page.locator(".bk-product").first().waitFor({ timeout: 20_000 });
     const kettle = product(page, "gooseneck-kettle").locator(".bk-product-button");
@@ -205,8 +209,8 @@ describe("store elements on a Shopify theme page (Ajax API)", () => {
     await product(page, "ceramic-pour-over").locator(".bk-product-button").click();
     await expect.poll(() => held.length, { timeout: 5000 }).toBe(1);
     await kettle.click();
-    // Without the wait the redirect would go 600 ms after the click: give it twice that.
-    await page.waitForTimeout(1200);
+    // Without the wait the redirect would go 600 ms after the click: twice that on the page's clock.
+    await page.clock.runFor(1200);
     expect(discounts).toEqual([]);
     expect(new URL(page.url()).pathname).toBe("/shop");
     await Promise.all([page.waitForURL(/\/cart$/), held[0].continue()]);

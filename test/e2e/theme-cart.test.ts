@@ -23,6 +23,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browser, server, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { expectRequest, expectResponse } from "#test/support/expect-request";
+import { eventually } from "#test/support/eventually";
 import { cartJs, launchStorefrontChromium, openShopPage, shop, withStorefront } from "#test/support/storefront-page";
 import { createWebsite } from "#app/models/website.server";
 import { createBroadcast } from "#app/models/broadcast.server";
@@ -382,12 +383,14 @@ describe("the theme's cart after a CTA's add", () => {
     expect(await page.locator("#plain-count").textContent()).toBe("1");
     // The theme was told first (nobody took the event), and the add was tracked before the page went.
     expect(refreshes).toEqual([true]);
-    const end = Date.now() + 10_000;
-    let rows = await tdb.db.trackedEvent.findMany({ where: { websiteId, eventType: "Add To Cart" } });
-    while (!rows.some((r) => r.ctaId === feedId && r.url?.endsWith("/plain")) && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 200));
-      rows = await tdb.db.trackedEvent.findMany({ where: { websiteId, eventType: "Add To Cart" } });
-    }
+    const addsToCart = () => tdb.db.trackedEvent.findMany({ where: { websiteId, eventType: "Add To Cart" } });
+    const rows = await eventually(
+      async () => {
+        const found = await addsToCart();
+        return found.some((r) => r.ctaId === feedId && r.url?.endsWith("/plain")) && found;
+      },
+      { timeoutMs: 10_000, pollMs: 200 },
+    ).catch(addsToCart);
     expect(rows.filter((r) => r.url?.endsWith("/plain")).map((r) => r.ctaId)).toEqual([feedId]);
     expect(errors).toEqual([]);
     await context.close();

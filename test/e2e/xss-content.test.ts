@@ -94,8 +94,22 @@ async function visit(page: Page, query: string) {
   await page.goto(`${hostOrigin}/${query}`);
   const dialog = page.locator("beckon-cta [role=dialog]");
   await dialog.waitFor({ state: "visible", timeout: 20_000 });
-  // Handlers would run on load or error of the broken images: give them time.
-  await page.waitForTimeout(800);
+  // Handlers would run on load or error of the broken images: once each image still loading has had its event, and a
+  // frame has passed for those of images already settled (their events are queued by then).
+  await page.evaluate(async () => {
+    const images = [...document.images, ...document.querySelector("beckon-cta")!.shadowRoot!.querySelectorAll("img")];
+    await Promise.all(
+      images.map(
+        (img) =>
+          img.complete ||
+          new Promise((settled) => {
+            img.addEventListener("load", settled, { once: true });
+            img.addEventListener("error", settled, { once: true });
+          }),
+      ),
+    );
+    await new Promise(requestAnimationFrame);
+  });
   return page.evaluate(() => {
     const root = document.querySelector("beckon-cta")!.shadowRoot!;
     const all = [...root.querySelectorAll("*")];

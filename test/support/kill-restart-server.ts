@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { startTestServer, type TestServer } from "./server";
+import { eventually } from "./eventually";
 
 /** Every descendant of a process (Linux /proc): tsx runs the server in a child process of its own. */
 function descendants(pid: number): number[] {
@@ -78,7 +79,8 @@ export async function startKillableServer(options: {
         for (const pid of pids.reverse()) process.kill(pid, "SIGKILL");
         s.process.kill("SIGKILL");
         await exited;
-        for (let i = 0; i < 100 && pids.some(alive); i++) await new Promise((r) => setTimeout(r, 20));
+        // SIGKILL is not instant for the children: polled until they are gone (2 s at most, then the restart tries anyway).
+        await eventually(async () => !pids.some(alive), { timeoutMs: 2000, pollMs: 20 }).catch(() => {});
       }
     },
     async restart() {

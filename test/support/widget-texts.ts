@@ -89,21 +89,36 @@ export async function visibleTexts(page: Page): Promise<string[]> {
  * shows the e-mail error rather than the required one).
  */
 export async function submitForms(page: Page, email?: string): Promise<void> {
-  await page.evaluate((email) => {
+  await page.evaluate(async (email) => {
+    // Each form's submit is handled once the form has answered it (the submit code is a chunk of its own, fetched on
+    // the first submit): with errors it focuses the first field in error (FormElement.tsx), so nothing may be focused
+    // before; without any it turns busy sending; a form that went away has nothing more to show.
+    const handled: Promise<unknown>[] = [];
     for (const host of Array.from(document.querySelectorAll("beckon-cta"))) {
+      (host.shadowRoot?.activeElement as HTMLElement | null)?.blur();
       for (const form of Array.from(host.shadowRoot?.querySelectorAll("form") ?? [])) {
         if (email !== undefined)
           for (const input of Array.from(form.querySelectorAll<HTMLInputElement>('input[type="email"]'))) {
             input.value = email;
             input.dispatchEvent(new Event("input", { bubbles: true }));
           }
+        handled.push(
+          new Promise<void>((done) => {
+            form.addEventListener("focusin", () => done(), { once: true });
+            new MutationObserver((_, watch) => {
+              if (form.getAttribute("aria-busy") !== "true" && form.isConnected) return;
+              done();
+              watch.disconnect();
+            }).observe(host.shadowRoot!, { attributes: true, childList: true, subtree: true });
+          }),
+        );
         form.requestSubmit();
       }
     }
+    await Promise.all(handled);
+    // The errors are set just before that focus: rendered by the next frame.
+    await new Promise(requestAnimationFrame);
   }, email);
-  // The submit code is a chunk of its own, fetched on the first submit.
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(200);
 }
 
 /** Submits every form of the CTA empty, so its validation messages show. */

@@ -273,6 +273,7 @@ export function startWidget(deps: WidgetDeps): Widget {
       const fire = () => {
         state.off = undefined;
         state.fired = true;
+        dispatch("cfTrigger", { cta_id: summary.id }, doc);
         void show(summary, { teaser_: teaser, broadcast_: broadcast });
       };
       // SPEC 4: in admin mode a CTA shows at once.

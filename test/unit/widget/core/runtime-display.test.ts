@@ -120,6 +120,32 @@ describe("display: targeting, triggers and frequency", () => {
     expect(next.mounts).toHaveLength(0);
   });
 
+  it("cfTrigger names a CTA as its own trigger fires (before it shows), never one kept away by its viewed cookie", async () => {
+    vi.useFakeTimers();
+    const seen = events("cfReady", "cfTrigger", "cfView");
+    const config = configMock({ ctas: serve(overlayDoc()), broadcasts: [broadcast()] });
+    const first = start(config);
+    await first.widget.ready;
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(seen.map((e) => e.name)).toEqual(["cfReady"]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen[1]).toMatchObject({ name: "cfTrigger", detail: { cta_id: 9 } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.map((e) => e.name)).toEqual(["cfReady", "cfTrigger", "cfView"]);
+    first.mounts[0].onClose!();
+    first.widget.stop();
+
+    seen.length = 0;
+    const next = start(config, { store: first.store });
+    await next.widget.ready;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(seen.map((e) => e.name)).toEqual(["cfReady"]);
+    // A click on .cta-{id}-trigger or beckon.trigger() shows it without its trigger: no cfTrigger.
+    next.widget.trigger(9);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.map((e) => e.name)).toEqual(["cfReady", "cfView"]);
+  });
+
   it("a page-start CTA that will not show costs nothing: closed before (viewed cookie) or not targeted here", async () => {
     const doc = overlayDoc({ options: { trigger: "immediate", "hide-days": 7 } });
     const closed = memoryStore();
