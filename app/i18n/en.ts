@@ -15,6 +15,7 @@ import { resultsEn } from "./en/results";
 import { integrationsEn } from "./en/integrations";
 import { settingsEn } from "./en/settings";
 import { validationEn } from "./en/validation";
+import { emailEn } from "./en/email";
 
 export const en = {
   ...shellEn,
@@ -27,6 +28,7 @@ export const en = {
   ...integrationsEn,
   ...settingsEn,
   ...validationEn,
+  ...emailEn,
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -14,6 +14,7 @@ import { resultsSv } from "./sv/results";
 import { integrationsSv } from "./sv/integrations";
 import { settingsSv } from "./sv/settings";
 import { validationSv } from "./sv/validation";
+import { emailSv } from "./sv/email";
 
 export const sv: AdminTexts = {
   ...shellSv,
@@ -26,4 +27,5 @@ export const sv: AdminTexts = {
   ...integrationsSv,
   ...settingsSv,
   ...validationSv,
+  ...emailSv,
 };

@@ -98,4 +98,6 @@ export const validationEn = {
   "validation.chooseASync": "Choose a sync.",
   "validation.chooseCta": "Choose a CTA.",
   "validation.chooseWinner": "Choose the winning variant.",
+  "validation.emailFrom": "Enter one address, e.g. Säljakademin <info@saljakademin.se>",
+  "validation.onlyBuiltinConfirm": "Only built-in lists confirm through Beckon; outside tools have their own setting",
 } as const;

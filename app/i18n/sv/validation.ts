@@ -102,4 +102,7 @@ export const validationSv: SameKeys<typeof validationEn> = {
   "validation.chooseASync": "Välj en synkning.",
   "validation.chooseCta": "Välj en CTA.",
   "validation.chooseWinner": "Välj den vinnande varianten.",
+  "validation.emailFrom": "Ange en adress, t.ex. Säljakademin <info@saljakademin.se>",
+  "validation.onlyBuiltinConfirm":
+    "Bara inbyggda listor bekräftas genom Beckon; externa verktyg har en egen inställning",
 };
