@@ -151,13 +151,9 @@ const smtpUrl = () =>
   raw().transform((value, ctx) => {
     const trimmedValue = trimmed(value);
     if (trimmedValue === undefined) return null;
-    let url: URL | null = null;
-    try {
-      url = new URL(trimmedValue);
-    } catch {
-      url = null;
-    }
-    if (url && (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname) return trimmedValue;
+    const url = URL.canParse(trimmedValue) ? new URL(trimmedValue) : null;
+    if ((url?.protocol === "smtp:" || url?.protocol === "smtps:") && url.hostname && !/[\s]/.test(trimmedValue))
+      return trimmedValue;
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
       // The value may hold a password: it is not quoted back.

@@ -21,7 +21,6 @@ import {
   TEST_MAIL_SECRET,
   type TestMailbox,
 } from "#test/support/smtp-mailbox";
-import { eventually } from "#test/support/eventually";
 
 let tdb: TestDatabase;
 let db: Db;
@@ -219,7 +218,7 @@ describe("crashes, rate and hostile input", () => {
     });
     await subscribe(website.id, form.elementId, "x@y.se\r\nBcc: victim@example.com");
     await drain();
-    await eventually(() => expect(mailsTo("eva.hostile@acme-sales.se")).toHaveLength(1));
+    expect(mailsTo("eva.hostile@acme-sales.se")).toHaveLength(1);
     const mail = mailsTo("eva.hostile@acme-sales.se")[0];
     expect(mail.headers.bcc).toBeUndefined();
     expect(mail.subject).toBe("Bekräfta din prenumeration hos Säljakademin");
