@@ -19,6 +19,7 @@ import {
   demoStoreSettings,
 } from "./seed-data/demo-store";
 import {
+  SALJAKADEMIN_EMAIL_FROM,
   SALJAKADEMIN_LISTS,
   SALJAKADEMIN_OWNER,
   SALJAKADEMIN_SITE_CONDITIONS,
@@ -50,7 +51,7 @@ async function createBuiltinLists(
   tx: Tx,
   websiteId: number,
   name: string,
-  lists: readonly { listId: string; name: string }[],
+  lists: readonly { listId: string; name: string; requireConfirmation?: boolean }[],
 ): Promise<number> {
   const integration = await tx.integration.create({
     data: {
@@ -64,7 +65,13 @@ async function createBuiltinLists(
   });
   for (const list of lists) {
     await tx.mailingList.create({
-      data: { websiteId, integrationId: integration.id, listId: list.listId, name: list.name },
+      data: {
+        websiteId,
+        integrationId: integration.id,
+        listId: list.listId,
+        name: list.name,
+        requireConfirmation: list.requireConfirmation ?? false,
+      },
     });
   }
   return integration.id;
@@ -83,6 +90,7 @@ async function createBroadcasts<K extends string>(
 
 async function seedSaljakademin(tx: Tx, passwordHash: string, now: Date): Promise<void> {
   const website = await createWebsite(tx, saljakademinSettings);
+  await tx.website.update({ where: { id: website.id }, data: { emailFrom: SALJAKADEMIN_EMAIL_FROM } });
   await createOwner(tx, website.id, SALJAKADEMIN_OWNER, passwordHash);
   const integrationId = await createBuiltinLists(tx, website.id, "Säljakademins listor", SALJAKADEMIN_LISTS);
   await saveSiteConditions(tx, website.id, SALJAKADEMIN_SITE_CONDITIONS);

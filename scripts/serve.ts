@@ -264,7 +264,13 @@ async function main() {
     const address = server.address() as AddressInfo;
     logger("server").info(`Beckon listening on http://${host}:${address.port}`);
   });
-  const stopOutbox = await (await import("#app/integrations/outbox-worker.server")).startServerOutboxWorker();
+  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once("listening", () => resolve())));
+  // Links in e-mails point to BECKON_PUBLIC_URL, else to the address this server got (PORT=0 included).
+  const listenOrigin = `http://${host}:${(server.address() as AddressInfo).port}`;
+  const sendEmail = (await import("#app/models/email/email-delivery.server")).emailSenderFromEnv(prisma, listenOrigin);
+  const stopOutbox = await (
+    await import("#app/integrations/outbox-worker.server")
+  ).startServerOutboxWorker(undefined, { sendEmail });
   // Event partitions ahead and retention: at start, then daily. A junk retention setting stops the start here.
   const stopEventMaintenance = await (
     await import("#app/models/event-maintenance.server")

@@ -16,6 +16,7 @@ import { integrationsEn } from "./en/integrations";
 import { settingsEn } from "./en/settings";
 import { validationEn } from "./en/validation";
 import { abTestEn } from "./en/ab-test";
+import { emailEn } from "./en/email";
 
 export const en = {
   ...shellEn,
@@ -29,6 +30,7 @@ export const en = {
   ...settingsEn,
   ...validationEn,
   ...abTestEn,
+  ...emailEn,
 } as const;
 
 /** Keys of the admin's catalogue. */

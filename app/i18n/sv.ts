@@ -15,6 +15,7 @@ import { integrationsSv } from "./sv/integrations";
 import { settingsSv } from "./sv/settings";
 import { validationSv } from "./sv/validation";
 import { abTestSv } from "./sv/ab-test";
+import { emailSv } from "./sv/email";
 
 export const sv: AdminTexts = {
   ...shellSv,
@@ -28,4 +29,5 @@ export const sv: AdminTexts = {
   ...settingsSv,
   ...validationSv,
   ...abTestSv,
+  ...emailSv,
 };

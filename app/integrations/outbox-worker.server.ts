@@ -4,17 +4,22 @@
  * for deployments that run delivery elsewhere or not at all;
  * BECKON_OUTBOX_INTERVAL_MS (idle poll, default 2000) and
  * BECKON_OUTBOX_BASE_DELAY_MS (first retry delay, default 30000) tune it.
+ * The server hands in the e-mail delivery of the built-in lists (sendEmail)
+ * when SMTP_URL is set.
  */
-import { startOutboxWorker } from "./outbox.server";
+import { startOutboxWorker, type OutboxOptions } from "./outbox.server";
 import { serverEnv, type EnvSource } from "#app/server/env.server";
 
 /** Starts the worker unless disabled; resolves to its stop function. */
-export async function startServerOutboxWorker(source?: EnvSource): Promise<() => Promise<void>> {
+export async function startServerOutboxWorker(
+  source?: EnvSource,
+  extra: Pick<OutboxOptions, "sendEmail"> = {},
+): Promise<() => Promise<void>> {
   const env = serverEnv(source);
   if (!env.outboxWorker) return async () => {};
   // Imported here so the server build's client (kept on globalThis) is reused.
   const { prisma } = await import("#app/db.server");
   const baseDelayMs = env.outboxBaseDelayMs ?? undefined;
   const intervalMs = env.outboxIntervalMs ?? undefined;
-  return startOutboxWorker(prisma, { baseDelayMs, intervalMs });
+  return startOutboxWorker(prisma, { baseDelayMs, intervalMs, ...extra });
 }

@@ -24,6 +24,7 @@ import {
   type RegistryOptions,
 } from "./mailing/registry.server";
 import {
+  DeferredDelivery,
   ProviderError,
   SYNC_OPERATIONS,
   type MailingProvider,
@@ -49,6 +50,12 @@ export interface OutboxOptions {
   maxAttempts?: number;
   /** Jobs delivered at once (different people or tools). */
   concurrency?: number;
+  /**
+   * Delivers a send_email job (app/models/email/email-delivery.server.ts);
+   * throws a ProviderError as a tool would. Absent: sending is off, and such
+   * jobs fail with that reason.
+   */
+  sendEmail?: (db: Db, job: SyncJob) => Promise<void>;
 }
 
 const DEFAULTS = {
@@ -230,6 +237,8 @@ async function perform(provider: MailingProvider, operation: string, payload: Sy
     case "forget":
       if (!provider.forget) throw new ProviderError(`${provider.type} has no deletion call`, false);
       return provider.forget(payload);
+    case "send_email":
+      throw new ProviderError("An e-mail job reached a mailing tool", false);
   }
 }
 
@@ -258,10 +267,15 @@ export async function deliverJob(db: Db, job: SyncJob, options: OutboxOptions = 
     return fail(CONTACT_PROCESSING_DISABLED);
 
   try {
-    const provider = (options.providerFor ?? ((i: IntegrationLike) => defaultProviderFor(i, options.registry)))(
-      integration,
-    );
-    await perform(provider, job.operation, parsePayload(job.payload));
+    if (job.operation === "send_email") {
+      if (!options.sendEmail) throw new ProviderError("Sending is off: SMTP_URL is not set", false);
+      await options.sendEmail(db, job);
+    } else {
+      const provider = (options.providerFor ?? ((i: IntegrationLike) => defaultProviderFor(i, options.registry)))(
+        integration,
+      );
+      await perform(provider, job.operation, parsePayload(job.payload));
+    }
     return finish("done", { status: "done", completedAt: config.now(), lastError: null });
   } catch (thrown) {
     const error = thrown instanceof ProviderError ? thrown : null;
@@ -269,6 +283,13 @@ export async function deliverJob(db: Db, job: SyncJob, options: OutboxOptions = 
       ? error.message
       : `Unexpected error: ${thrown instanceof Error ? thrown.message : String(thrown)}`;
     if (error && !error.retryable) return fail(message);
+    // A deferral is no try: its claim's attempt is given back, and it never counts towards giving up.
+    if (error instanceof DeferredDelivery)
+      return finish("retry", {
+        status: "pending",
+        attempts: job.attempts - 1,
+        nextAttemptAt: new Date(config.now().getTime() + (error.retryAfterMs ?? 0)),
+      });
     if (job.attempts >= config.maxAttempts) return fail(`Gave up after ${job.attempts} attempts: ${message}`);
     const delay = retryDelayMs(error, job.attempts, config);
     return finish("retry", {

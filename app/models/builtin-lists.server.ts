@@ -1,10 +1,12 @@
 /**
  * Built-in lists: Beckon is the mailing tool. Actions are applied in the
- * submission's own transaction, so there is nothing to retry and nothing
- * leaves the database.
+ * submission's own transaction. A list that requires confirmation (double
+ * opt-in) makes the member pending and queues the confirmation e-mail in
+ * that same transaction; the outbox sends it.
  */
 import type { Prisma } from "#app/generated/prisma-sqlite";
 import { ensureList, setPersonTag, subscribePerson, unsubscribePerson } from "./mailing-list.server";
+import { requestConfirmation } from "./email/double-opt-in.server";
 
 export interface BuiltinActionInput {
   websiteId: number;
@@ -14,6 +16,10 @@ export interface BuiltinActionInput {
   listId: string | null;
   tag: string | null;
   marketingConsent: boolean | null | undefined;
+  /** The person's address, for a confirmation e-mail. */
+  email?: string | null;
+  /** Unique per submission and action: a resent submission queues no second e-mail. */
+  idempotencyKey: string;
   now?: Date;
 }
 
@@ -29,6 +35,15 @@ export async function applyBuiltinAction(
       // Same rule as the outside tools: a visitor who said no to marketing is not put on a list.
       if (action.marketingConsent === false) return "skipped: no marketing consent";
       const list = await ensureList(tx, action.websiteId, action.integrationId, action.listId);
+      if (list.requireConfirmation)
+        return requestConfirmation(tx, {
+          websiteId: action.websiteId,
+          list,
+          personId: action.personId,
+          email: action.email,
+          idempotencyKey: action.idempotencyKey,
+          now,
+        });
       await subscribePerson(tx, list.id, action.personId, now);
       return `subscribed to ${action.listId}`;
     }

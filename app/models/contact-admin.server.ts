@@ -92,6 +92,11 @@ export interface ContactDetail {
     integrationName: string;
     subscribedAt: string;
     unsubscribedAt: string | null;
+    /** pending: a double opt-in waiting for the click; confirmed: counts as subscribed. */
+    status: string;
+    /** Consent evidence of a double opt-in. */
+    confirmedAt: string | null;
+    confirmedIp: string | null;
   }[];
   syncs: {
     id: number;
@@ -278,6 +283,9 @@ export async function contactDetail(db: Db, websiteId: number, personId: number)
       integrationName: membership.list.integration.name,
       subscribedAt: membership.subscribedAt.toISOString(),
       unsubscribedAt: iso(membership.unsubscribedAt),
+      status: membership.status,
+      confirmedAt: iso(membership.confirmedAt),
+      confirmedIp: membership.confirmedIp,
     })),
     syncs: syncs.map((job) => ({
       id: job.id,

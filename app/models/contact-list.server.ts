@@ -6,6 +6,7 @@
  */
 import type { Db, Prisma } from "#app/db.server";
 import type { ConsentFilter, ContactFilters } from "#app/view/contact-query";
+import { ACTIVE_MEMBER } from "./mailing-list.server";
 
 export { CONSENT_FILTERS, contactQueryParams, hasFilters, parseContactQuery } from "#app/view/contact-query";
 export type { ConsentFilter, ContactFilters, ContactQuery } from "#app/view/contact-query";
@@ -96,7 +97,7 @@ export async function contactWhere(
     const viaTool = await toolSubscribers(db, websiteId, list.integrationId, list.listId);
     and.push({
       OR: [
-        { lists: { some: { listId: list.id, unsubscribedAt: null } } },
+        { lists: { some: { listId: list.id, ...ACTIVE_MEMBER } } },
         ...(viaTool.length ? [{ id: { in: viaTool } }] : []),
       ],
     });

@@ -4,6 +4,7 @@ import { answerText } from "#app/view/answer-text";
 import { csvFileName, toCsv } from "#app/view/csv";
 import { asRecord, hasOwnKey } from "#contract/json-record";
 import { latestCtas, matchingContactIds, type ContactFilters } from "./contact-list.server";
+import { ACTIVE_MEMBER } from "./mailing-list.server";
 
 /** Most contacts one CSV export holds. */
 export const CSV_EXPORT_LIMIT = 100_000;
@@ -110,7 +111,7 @@ export async function contactsCsv(
 function loadChunk(db: Db, websiteId: number, ids: number[]) {
   return db.person.findMany({
     where: { websiteId, id: { in: ids } },
-    include: { lists: { where: { unsubscribedAt: null }, include: { list: { select: { name: true } } } } },
+    include: { lists: { where: ACTIVE_MEMBER, include: { list: { select: { name: true } } } } },
   });
 }
 

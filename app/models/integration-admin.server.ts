@@ -21,6 +21,7 @@ import {
 } from "#app/integrations/mailing/public-fetch.server";
 import { asRecord } from "#contract/json-record";
 import { LIST_ACTION_TYPES } from "./lead-sync.server";
+import { ACTIVE_MEMBER } from "./mailing-list.server";
 import { NotFoundError } from "./model-kit.server";
 import { sitesChanged } from "./site-publication.server";
 
@@ -49,7 +50,8 @@ export interface IntegrationSummary {
   keyHint: string | null;
   apiUrl: string | null;
   createdAt: string;
-  lists: { id: number; listId: string; name: string; members: number }[];
+  /** members: confirmed and not left; pending: waiting for the click of a double opt-in. */
+  lists: { id: number; listId: string; name: string; members: number; pending: number; requireConfirmation: boolean }[];
   syncs: { pending: number; running: number; done: number; failed: number };
 }
 
@@ -66,10 +68,16 @@ export async function listIntegrations(db: Db, websiteId: number): Promise<Integ
     include: {
       mailingLists: {
         orderBy: [{ listId: "asc" }],
-        include: { _count: { select: { members: { where: { unsubscribedAt: null } } } } },
+        include: { _count: { select: { members: { where: ACTIVE_MEMBER } } } },
       },
     },
   });
+  const pending = await db.mailingListMembership.groupBy({
+    by: ["listId"],
+    where: { status: "pending", unsubscribedAt: null, list: { websiteId } },
+    _count: { _all: true },
+  });
+  const pendingOf = new Map(pending.map((p) => [p.listId, p._count._all]));
   const counts = await db.syncJob.groupBy({
     by: ["integrationId", "status"],
     where: { websiteId },
@@ -92,7 +100,14 @@ export async function listIntegrations(db: Db, websiteId: number): Promise<Integ
       apiUrl: typeof creds.api_url === "string" ? creds.api_url : null,
       createdAt: integration.createdAt.toISOString(),
       lists: integration.mailingLists
-        .map((l) => ({ id: l.id, listId: l.listId, name: l.name, members: l._count.members }))
+        .map((l) => ({
+          id: l.id,
+          listId: l.listId,
+          name: l.name,
+          members: l._count.members,
+          pending: pendingOf.get(l.id) ?? 0,
+          requireConfirmation: l.requireConfirmation,
+        }))
         .sort((a, b) => a.listId.localeCompare(b.listId, "en", { numeric: true })),
       syncs,
     };
@@ -304,6 +319,29 @@ export async function addList(
     if (isUniqueViolation(e)) throw new InputError(`List ${listId} is already there`, "listId", 409);
     throw e;
   }
+}
+
+/**
+ * Turns double opt-in on or off for a built-in list. Members already on the
+ * list keep their status; only new subscriptions are asked to confirm.
+ */
+export async function setListConfirmation(
+  db: Db,
+  websiteId: number,
+  listRowId: number,
+  required: boolean,
+): Promise<void> {
+  const list = await db.mailingList.findFirst({
+    where: { id: listRowId, websiteId },
+    include: { integration: { select: { integrationType: true } } },
+  });
+  if (!list) throw new NotFoundError("list", listRowId);
+  if (list.integration.integrationType !== "builtin")
+    throw new InputError(
+      "Only built-in lists confirm through Beckon; outside tools have their own setting",
+      "listRowId",
+    );
+  await db.mailingList.updateMany({ where: { id: list.id, websiteId }, data: { requireConfirmation: required } });
 }
 
 /** Removes a list (built-in members with it); refused while a CTA subscribes leads to it. */

@@ -175,6 +175,8 @@ export async function syncSubmission(
         listId,
         tag,
         marketingConsent: input.person.marketingConsent,
+        email: input.person.email,
+        idempotencyKey: `contact:${input.clientId}:action:${action.id}`,
         now,
       });
       if (did) result.builtin.push(did);

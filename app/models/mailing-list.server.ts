@@ -10,6 +10,9 @@ import { csvCell } from "#app/view/csv";
 
 type Tx = Prisma.TransactionClient | Db;
 
+/** A membership that counts as subscribed: not left, and confirmed (a double opt-in still pending does not count). */
+export const ACTIVE_MEMBER = { unsubscribedAt: null, status: "confirmed" } as const;
+
 /** The built-in list row for a list id, created on first use (owners name lists by id, like 7). */
 export async function ensureList(tx: Tx, websiteId: number, integrationId: number, listId: string, name?: string) {
   return tx.mailingList.upsert({
@@ -24,7 +27,7 @@ export async function subscribePerson(tx: Tx, listRowId: number, personId: numbe
   await tx.mailingListMembership.upsert({
     where: { listId_personId: { listId: listRowId, personId } },
     create: { listId: listRowId, personId, subscribedAt: now },
-    update: { unsubscribedAt: null, subscribedAt: now },
+    update: { unsubscribedAt: null, subscribedAt: now, status: "confirmed" },
   });
 }
 
@@ -58,7 +61,7 @@ export async function setPersonTag(tx: Tx, personId: number, tag: string, presen
 /** The built-in list ids a person is subscribed to on a website. */
 export async function activeListIds(db: Tx, personId: number, integrationId?: number): Promise<string[]> {
   const rows = await db.mailingListMembership.findMany({
-    where: { personId, unsubscribedAt: null, ...(integrationId ? { list: { integrationId } } : {}) },
+    where: { personId, ...ACTIVE_MEMBER, ...(integrationId ? { list: { integrationId } } : {}) },
     include: { list: { select: { listId: true } } },
     orderBy: { subscribedAt: "asc" },
   });
@@ -172,7 +175,7 @@ export async function exportListCsv(
   const list = await db.mailingList.findFirst({ where: { id: listRowId, websiteId } });
   if (!list) throw new Error("Unknown list");
   const rows = await db.mailingListMembership.findMany({
-    where: { listId: listRowId, ...(options.includeUnsubscribed ? {} : { unsubscribedAt: null }) },
+    where: { listId: listRowId, ...(options.includeUnsubscribed ? {} : ACTIVE_MEMBER) },
     include: { person: true },
     orderBy: [{ subscribedAt: "asc" }, { personId: "asc" }],
   });
@@ -203,7 +206,7 @@ export async function listsForWebsite(db: Db, websiteId: number) {
     where: { websiteId },
     include: {
       integration: { select: { integrationType: true, name: true } },
-      _count: { select: { members: { where: { unsubscribedAt: null } } } },
+      _count: { select: { members: { where: ACTIVE_MEMBER } } },
     },
     orderBy: [{ integrationId: "asc" }, { listId: "asc" }],
   });

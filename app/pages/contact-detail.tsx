@@ -16,6 +16,7 @@ import {
   Text,
 } from "@shopify/polaris";
 import { SectionCard } from "#app/components/SectionCard";
+import { ContactListsCard } from "#app/components/ContactListsCard";
 import { AdminForm } from "#app/components/editor/AdminForm";
 import { ActionBanner } from "#app/components/editor/ActionBanner";
 import { DownloadButton } from "#app/components/ContactsTable";
@@ -293,31 +294,7 @@ export function ContactDetailPage() {
                 />
               </SectionCard>
 
-              <SectionCard title={translate("contact.lists")}>
-                {contact.lists.length ? (
-                  <BlockStack gap="200">
-                    {contact.lists.map((list) => (
-                      <InlineStack key={list.id} gap="200" blockAlign="center" align="space-between">
-                        <Text as="span">
-                          {list.name}{" "}
-                          <Text as="span" tone="subdued">
-                            ({list.integrationName})
-                          </Text>
-                        </Text>
-                        {list.unsubscribedAt ? (
-                          <Badge>{translate("contact.unsubscribed")}</Badge>
-                        ) : (
-                          <Badge tone="success">{translate("contact.subscribed")}</Badge>
-                        )}
-                      </InlineStack>
-                    ))}
-                  </BlockStack>
-                ) : (
-                  <Text as="p" tone="subdued">
-                    Not on any built-in list.
-                  </Text>
-                )}
-              </SectionCard>
+              <ContactListsCard lists={contact.lists} />
 
               <SectionCard title={translate("contact.sync")}>
                 {contact.syncs.length ? (

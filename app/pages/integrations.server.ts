@@ -12,6 +12,7 @@ import {
   listIntegrations,
   removeList,
   retryAllFailed,
+  setListConfirmation,
   updateIntegration,
 } from "#app/models/integration-admin.server";
 import { failedSyncs, retrySync } from "#app/models/sync-failures.server";
@@ -25,6 +26,7 @@ import {
 } from "./admin-context.server";
 import { parseId } from "#app/server/id";
 import { adminLanguage, translator } from "#app/i18n";
+import { sendingConfigured } from "#app/integrations/email/smtp-transport.server";
 
 /** Loader of the integrations page. */
 export async function loadIntegrations(ctx: AdminContext, _request: Request) {
@@ -33,7 +35,10 @@ export async function loadIntegrations(ctx: AdminContext, _request: Request) {
     ctaListSettings(prisma, ctx.websiteId),
     failedSyncs(prisma, ctx.websiteId),
   ]);
-  return { links: linksOf(ctx), integrations, ctas, failed, connectable: CONNECTABLE_TYPES };
+  const website = await prisma.website.findUnique({ where: { id: ctx.websiteId }, select: { emailFrom: true } });
+  // Whether the built-in lists can send at all: the page says so where a list would send.
+  const mail = { smtp: sendingConfigured(), from: Boolean(website?.emailFrom) };
+  return { links: linksOf(ctx), integrations, ctas, failed, connectable: CONNECTABLE_TYPES, mail };
 }
 
 const text = (form: FormData, name: string) => {
@@ -89,6 +94,12 @@ export async function actionIntegrations(ctx: AdminContext, request: Request) {
         if (listRowId === null) return badForm(translate("validation.chooseAList"));
         await removeList(db, websiteId, listRowId);
         return ok(translate("actionMessage.listRemoved"));
+      }
+      case "list-confirmation": {
+        const listRowId = id("listRowId");
+        if (listRowId === null) return badForm(translate("validation.chooseAList"));
+        await setListConfirmation(db, websiteId, listRowId, text(form, "required") === "1");
+        return ok(translate("actionMessage.saved"));
       }
       case "add-action": {
         const ctaId = id("ctaId");

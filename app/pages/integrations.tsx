@@ -6,6 +6,7 @@ import { ConnectForm } from "#app/components/integrations/ConnectForm";
 import { CtaListsCard } from "#app/components/integrations/CtaListsCard";
 import { FailedSyncsCard } from "#app/components/integrations/FailedSyncsCard";
 import { IntegrationCard } from "#app/components/integrations/IntegrationCard";
+import { MailSendingBanner } from "#app/components/integrations/MailSendingBanner";
 import { leadPaths } from "./lead-paths";
 import type { actionIntegrations, loadIntegrations } from "./integrations.server";
 import { useT } from "#app/i18n/useT";
@@ -13,7 +14,7 @@ import { useT } from "#app/i18n/useT";
 /** The integrations page. */
 export function IntegrationsPage() {
   const translate = useT();
-  const { links, integrations, ctas, failed, connectable } = useLoaderData<typeof loadIntegrations>();
+  const { links, integrations, ctas, failed, connectable, mail } = useLoaderData<typeof loadIntegrations>();
   const result = useActionData<typeof actionIntegrations>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -23,6 +24,7 @@ export function IntegrationsPage() {
     <Page title={translate("integrations.title")} subtitle={translate("integrations.subtitle")}>
       <BlockStack gap="400">
         <ActionBanner result={result} />
+        {hasBuiltin ? <MailSendingBanner smtp={mail.smtp} from={mail.from} /> : null}
         <Layout>
           <Layout.Section>
             <BlockStack gap="400">

@@ -33,6 +33,8 @@ import {
 import { parseId } from "#app/server/id";
 import { adminLanguage, translator } from "#app/i18n";
 import { serverEnv } from "#app/server/env.server";
+import { setWebsiteEmailFrom } from "#app/models/email/sender-settings.server";
+import { sendingConfigured } from "#app/integrations/email/smtp-transport.server";
 
 /** How the widget gets onto the website. */
 export type InstallInfo =
@@ -64,6 +66,7 @@ export async function loadSettings(ctx: AdminContext, request: Request) {
     isStore: row.shopDomain !== null,
     install,
     dataRequests,
+    mail: { from: row.emailFrom, smtp: sendingConfigured() },
   };
 }
 
@@ -172,6 +175,10 @@ export async function actionSettings(ctx: AdminContext, request: Request) {
   const translate = translator(adminLanguage(request));
   const form = await readAdminForm(ctx, request);
   try {
+    if (form.get("intent") === "email-from") {
+      await setWebsiteEmailFrom(prisma, ctx.websiteId, String(form.get("email_from") ?? "").slice(0, 1000));
+      return data<ActionResult>({ ok: true, message: translate("actionMessage.settingsSaved") });
+    }
     await updateWebsiteSettings(prisma, ctx.websiteId, settingsFromForm(form));
   } catch (e) {
     return failureFrom(e, translate);

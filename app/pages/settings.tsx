@@ -21,6 +21,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { SectionCard } from "#app/components/SectionCard";
+import { EmailSenderCard } from "#app/components/EmailSenderCard";
 import { CustomerPrivacyCard } from "#app/components/CustomerPrivacyCard";
 import type { WebsiteSettings } from "#contract/schema/website";
 import { ActionBanner } from "#app/components/editor/ActionBanner";
@@ -88,7 +89,7 @@ type TextKey = {
 
 /** The settings page. */
 export function SettingsPage() {
-  const { settings, install, links, isStore, dataRequests } = useLoaderData<typeof loadSettings>();
+  const { settings, install, links, isStore, dataRequests, mail } = useLoaderData<typeof loadSettings>();
   const translate = useT();
   const result = useActionData<typeof actionSettings>();
   const navigation = useNavigation();
@@ -340,6 +341,15 @@ export function SettingsPage() {
           </InlineStack>
         </BlockStack>
       </AdminForm>
+      <Box paddingBlockStart="600">
+        <EmailSenderCard
+          emailFrom={mail.from}
+          smtp={mail.smtp}
+          csrfToken={links.csrfToken}
+          busy={saving}
+          error={errors.email_from}
+        />
+      </Box>
       <Box paddingBlockStart="600" paddingBlockEnd="800">
         <InstallCard install={install} isStore={isStore} />
       </Box>

@@ -146,6 +146,22 @@ const redisUrl = () =>
     return z.NEVER;
   });
 
+/** An smtp:// or smtps:// address, or null when unset (sending is off). */
+const smtpUrl = () =>
+  raw().transform((value, ctx) => {
+    const trimmedValue = trimmed(value);
+    if (trimmedValue === undefined) return null;
+    const url = URL.canParse(trimmedValue) ? new URL(trimmedValue) : null;
+    if ((url?.protocol === "smtp:" || url?.protocol === "smtps:") && url.hostname && !/[\s]/.test(trimmedValue))
+      return trimmedValue;
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      // The value may hold a password: it is not quoted back.
+      message: "must be smtp://[user:password@]host[:port] or smtps://…",
+    });
+    return z.NEVER;
+  });
+
 /** BECKON_EVENT_RETENTION_MONTHS: null keeps raw events forever. */
 const retentionMonths = () =>
   raw().transform((value, ctx) => {
@@ -375,6 +391,37 @@ export const SERVER_ENV = {
     "BECKON_OUTBOX_BASE_DELAY_MS",
     "the outbox's first retry delay in ms; default 30000",
     positiveNumber(null),
+  ),
+  // E-mail the built-in lists send
+  smtpUrl: variable(
+    "SMTP_URL",
+    "smtp://user:password@host:port (smtps:// for TLS from the start): the mail server the built-in lists send through; unset: sending is off (npm start runs a local demo server)",
+    smtpUrl(),
+  ),
+  dkimDomain: variable(
+    "SMTP_DKIM_DOMAIN",
+    "with SMTP_DKIM_SELECTOR and SMTP_DKIM_PRIVATE_KEY: DKIM-sign sent e-mail for this domain",
+    text(),
+  ),
+  dkimSelector: variable(
+    "SMTP_DKIM_SELECTOR",
+    "the DKIM selector (the DNS record is {selector}._domainkey.{domain})",
+    text(),
+  ),
+  dkimPrivateKey: variable(
+    "SMTP_DKIM_PRIVATE_KEY",
+    "the DKIM private key in PEM (newlines may be written as \\n)",
+    text(),
+  ),
+  demoMailbox: variable(
+    "BECKON_DEMO_MAILBOX",
+    "the folder where the demo's local mail server keeps what it receives (npm start sets it), shown at /demo/mail",
+    text(),
+  ),
+  emailsPerMinute: variable(
+    "BECKON_EMAILS_PER_MINUTE",
+    "e-mails one website may send per minute, 1 to 100000; default 60 (the rest wait in the outbox)",
+    tuningInteger(1, 100_000, 60),
   ),
 } as const;
 

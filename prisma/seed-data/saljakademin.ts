@@ -48,9 +48,16 @@ export const saljakademinSettings: z.input<typeof websiteSettingsSchema> = {
   data_settings: { "contact-processing": true, "cart-value-threshold": 500, currency: "SEK" },
 };
 
-/** The built-in lists, by the ids the site's forms use. */
+/** The sender of the e-mails the built-in lists send (the demo's local mail server takes any). */
+export const SALJAKADEMIN_EMAIL_FROM = "Säljakademin <info@saljakademin.se>";
+
+/**
+ * The built-in lists, by the ids the site's forms use. The newsletter asks
+ * new subscribers to confirm (its thank-you says so: "Bekräfta din
+ * prenumeration via länken").
+ */
 export const SALJAKADEMIN_LISTS = [
-  { listId: "1", name: "Nyhetsbrev" },
+  { listId: "1", name: "Nyhetsbrev", requireConfirmation: true },
   { listId: "2", name: "E-bok: Säljteknik" },
   { listId: "3", name: "E-bok: Prospektering" },
   { listId: "7", name: "E-bok: Förhandlingsteknik" },

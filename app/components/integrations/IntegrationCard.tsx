@@ -3,6 +3,7 @@ import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopif
 import type { IntegrationSummary } from "#app/models/integration-admin.server";
 import { AdminForm } from "#app/components/editor/AdminForm";
 import { FormTextField } from "./fields";
+import { ListConfirmationForm } from "./ListConfirmationForm";
 import { useT } from "#app/i18n/useT";
 
 export interface IntegrationCardProps {
@@ -67,6 +68,9 @@ export function IntegrationCard({ integration: integration, csrfToken, busy }: I
                           )
                         </Text>
                       </Text>
+                      {integration.external ? null : (
+                        <ListConfirmationForm list={list} csrfToken={csrfToken} busy={busy} />
+                      )}
                       <AdminForm csrfToken={csrfToken} intent="remove-list">
                         <input type="hidden" name="listRowId" value={list.id} />
                         <Button

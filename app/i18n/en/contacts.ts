@@ -105,4 +105,7 @@ export const contactsEn = {
   "leads.external": "Sent through the outbox, retried if the tool is down; failures show on the integrations page.",
   "leads.consent": "A visitor who declines marketing consent is not subscribed.",
   "leads.noneChosen": "No list chosen: leads are saved as contacts only.",
+  "contact.pendingConfirmation": "Waiting for confirmation",
+  "contact.confirmedEvidence": "Confirmed by the e-mail's link on {at} from {ip}",
+  "contact.noLists": "Not on any built-in list.",
 } as const;

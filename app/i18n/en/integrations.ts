@@ -72,4 +72,14 @@ export const integrationsEn = {
   "integrations.describeRemoveListTag": "Remove tag within {list}: {tag} in {tool}",
   "integrations.describeAddTag": "Add tag {tag} in {tool}",
   "integrations.describeRemoveTag": "Remove tag {tag} in {tool}",
+  "integrations.listConfirmed": "{n} confirmed",
+  "integrations.listPending": "{n} pending",
+  "integrations.confirmationOn": "Require confirmation",
+  "integrations.confirmationOff": "Stop requiring confirmation",
+  "integrations.confirmationOnFor": "Require confirmation (double opt-in) for {name}",
+  "integrations.confirmationOffFor": "Stop requiring confirmation for {name}",
+  "integrations.mailOffTitle": "Built-in lists send no e-mail",
+  "integrations.mailNoSmtp":
+    "SMTP_URL is not set, so no confirmation e-mail goes out and lists that require confirmation keep new members pending. Set SMTP_URL (see the README, Configuration).",
+  "integrations.mailNoFrom": "This website has no From address, so no e-mail goes out. Set one under Settings, E-mail.",
 } as const;

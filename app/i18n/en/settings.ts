@@ -105,4 +105,11 @@ export const settingsEn = {
     "The Beckon app embed is off in {theme}. Turn it on in the theme editor, then save the theme.",
   "settingsInstall.embedUnknown": "Could not check the app embed: {reason}.",
   "settingsInstall.smsConsent": "SMS consent text",
+  "settings.emailSection": "E-mail",
+  "settings.emailSectionHelp":
+    "The sender of the e-mails the built-in lists send (confirmations of subscriptions). Use an address of your own domain; leave it blank to send nothing.",
+  "settings.emailFrom": "From address",
+  "settings.emailFromHelp": "For example Säljakademin <info@saljakademin.se>",
+  "settings.emailSave": "Save sender",
+  "settings.emailNoSmtp": "SMTP_URL is not set on the server, so nothing is sent yet whatever this says.",
 } as const;

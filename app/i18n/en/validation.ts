@@ -103,4 +103,6 @@ export const validationEn = {
   "validation.abTestMinSample": "The minimum sample is a whole number of views from 1 to {max}",
   "validation.abTestMinDays": "The minimum duration is a whole number of days from 0 to {max}",
   "validation.abTestHoldout": "The holdout share is between 0 % and 90 % (0 to 0.9)",
+  "validation.emailFrom": "Enter one address, e.g. Säljakademin <info@saljakademin.se>",
+  "validation.onlyBuiltinConfirm": "Only built-in lists confirm through Beckon; outside tools have their own setting",
 } as const;

@@ -110,4 +110,7 @@ export const contactsSv: SameKeys<typeof contactsEn> = {
   "leads.external": "Skickas via utkorgen och försöks igen om verktyget inte svarar; fel visas på sidan Integrationer.",
   "leads.consent": "En besökare som tackar nej till marknadsföring läggs inte till.",
   "leads.noneChosen": "Ingen lista vald: leads sparas bara som kontakter.",
+  "contact.pendingConfirmation": "Väntar på bekräftelse",
+  "contact.confirmedEvidence": "Bekräftad via mejlets länk {at} från {ip}",
+  "contact.noLists": "Inte med på någon inbyggd lista.",
 };

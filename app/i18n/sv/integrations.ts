@@ -77,4 +77,15 @@ export const integrationsSv: SameKeys<typeof integrationsEn> = {
   "integrations.describeRemoveListTag": "Ta bort tagg inom {list}: {tag} i {tool}",
   "integrations.describeAddTag": "Lägg till taggen {tag} i {tool}",
   "integrations.describeRemoveTag": "Ta bort taggen {tag} i {tool}",
+  "integrations.listConfirmed": "{n} bekräftade",
+  "integrations.listPending": "{n} väntar",
+  "integrations.confirmationOn": "Kräv bekräftelse",
+  "integrations.confirmationOff": "Sluta kräva bekräftelse",
+  "integrations.confirmationOnFor": "Kräv bekräftelse (dubbel opt-in) för {name}",
+  "integrations.confirmationOffFor": "Sluta kräva bekräftelse för {name}",
+  "integrations.mailOffTitle": "De inbyggda listorna skickar ingen e-post",
+  "integrations.mailNoSmtp":
+    "SMTP_URL är inte satt, så inga bekräftelsemejl skickas och listor som kräver bekräftelse lämnar nya medlemmar väntande. Sätt SMTP_URL (se README, Configuration).",
+  "integrations.mailNoFrom":
+    "Webbplatsen har ingen avsändaradress, så ingen e-post skickas. Ange en under Inställningar, E-post.",
 };

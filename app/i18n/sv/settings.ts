@@ -109,4 +109,11 @@ export const settingsSv: SameKeys<typeof settingsEn> = {
     "Beckons app-inbäddning är av i {theme}. Slå på den i temaredigeraren och spara sedan temat.",
   "settingsInstall.embedUnknown": "Det gick inte att kontrollera app-inbäddningen: {reason}.",
   "settingsInstall.smsConsent": "Text för sms-samtycke",
+  "settings.emailSection": "E-post",
+  "settings.emailSectionHelp":
+    "Avsändaren av e-posten som de inbyggda listorna skickar (bekräftelser av prenumerationer). Använd en adress på din egen domän; lämna tomt för att inte skicka något.",
+  "settings.emailFrom": "Avsändaradress",
+  "settings.emailFromHelp": "Till exempel Säljakademin <info@saljakademin.se>",
+  "settings.emailSave": "Spara avsändare",
+  "settings.emailNoSmtp": "SMTP_URL är inte satt på servern, så inget skickas ännu oavsett vad som står här.",
 };

@@ -107,4 +107,7 @@ export const validationSv: SameKeys<typeof validationEn> = {
   "validation.abTestMinSample": "Minsta urvalet är ett heltal visningar från 1 till {max}",
   "validation.abTestMinDays": "Minsta tiden är ett heltal dagar från 0 till {max}",
   "validation.abTestHoldout": "Andelen som delas lika är mellan 0 % och 90 % (0 till 0,9)",
+  "validation.emailFrom": "Ange en adress, t.ex. Säljakademin <info@saljakademin.se>",
+  "validation.onlyBuiltinConfirm":
+    "Bara inbyggda listor bekräftas genom Beckon; externa verktyg har en egen inställning",
 };

@@ -12,6 +12,8 @@ export const SYNC_OPERATIONS = [
   "remove_tag",
   "upsert_profile",
   "forget",
+  // An e-mail the built-in lists send (app/models/email/): delivered by OutboxOptions.sendEmail, not a tool.
+  "send_email",
 ] as const;
 export type SyncOperation = (typeof SYNC_OPERATIONS)[number];
 
@@ -108,6 +110,17 @@ export class ProviderError extends Error {
   ) {
     super(message);
     this.name = "ProviderError";
+  }
+}
+
+/**
+ * Not a failure: the job may not go yet (the website's sending rate is used
+ * up). The outbox puts it back after retryAfterMs without counting the try.
+ */
+export class DeferredDelivery extends ProviderError {
+  constructor(message: string, retryAfterMs: number) {
+    super(message, true, 429, retryAfterMs);
+    this.name = "DeferredDelivery";
   }
 }
 

@@ -114,6 +114,14 @@ describe("serverEnv: missing values", () => {
 });
 
 describe("serverEnv: malformed values", () => {
+  it("refuses an SMTP_URL that is not smtp:// or smtps://, without echoing its password", () => {
+    expect(serverEnv({}).smtpUrl).toBeNull();
+    expect(serverEnv({ SMTP_URL: " smtp://u:p@127.0.0.1:2525 " }).smtpUrl).toBe("smtp://u:p@127.0.0.1:2525");
+    for (const bad of ["http://mail.example", "smtp://", "mail.example:25", "smtp://a b@host", "smtps://u:secret@"])
+      expect(() => serverEnv({ SMTP_URL: bad }).smtpUrl, bad).toThrow(/^SMTP_URL must be smtp:\/\/(?!.*secret)/);
+    expect(serverEnv({ BECKON_EMAILS_PER_MINUTE: "junk" }).emailsPerMinute).toBe(60);
+  });
+
   it("refuses a port that is not a whole number from 0 to 65535, naming PORT", () => {
     for (const bad of ["abc", "-1", "65536", "3000.5", "1e3", "0x50", "80 81", "٣٠٠٠"]) {
       expect(() => serverEnv({ PORT: bad }).port, bad).toThrow(/^PORT must be a whole number from 0 to 65535; got /);
