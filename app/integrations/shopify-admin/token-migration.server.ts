@@ -110,18 +110,13 @@ async function cappedText(response: Response): Promise<string | null> {
   const declared = Number(response.headers.get("content-length") ?? NaN);
   if (declared > MAX_ANSWER_BYTES) return null;
   if (!response.body) return "";
-  const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
+  // Leaving the loop early cancels the stream: the rest is never read.
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES) return null;
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
