@@ -160,7 +160,9 @@ export async function orderCredit(db: Db, websiteId: number, from: Date, to: Dat
     to: moment(to),
   };
   const args = postgres ? [values.website, values.lookback, values.from, values.to] : params.map((p) => values[p]);
-  const rows = await plainSqlOf(db)<CreditRow>(sql, args, "beckon_order_credit");
+  // A prepared statement per text: the Shopify website's leaves the browser events out.
+  const name = website?.shopDomain ? "beckon_order_credit_shop" : "beckon_order_credit";
+  const rows = await plainSqlOf(db)<CreditRow>(sql, args, name);
   const credit: OrderCredit = {
     credited: [],
     unattributedRevenue: 0,
