@@ -15,6 +15,9 @@ import { connectWebPixel } from "./integrations/shopify-admin/web-pixel.server";
 import { shopDetails } from "./integrations/shopify-admin/shop-details.server";
 import { linkShopOwner } from "./models/owner.server";
 import { logger } from "./server/logger.server";
+import { isTopic } from "./server/webhook-binding.server";
+import { exchangeForExpiringToken } from "./integrations/shopify-admin/token-migration.server";
+import { migrateOfflineToken, type TokenExchange } from "./models/offline-token-migration.server";
 
 export const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
 export const SHOPIFY_OFF_MESSAGE =
@@ -135,6 +138,55 @@ function offStub<T>(): T {
 
 const shopify: ShopifyAppInstance = started.app ?? offStub<ShopifyAppInstance>();
 
+/** Shopify's token exchange with this app's credentials (BECKON_SHOPIFY_ADMIN_URL stands in for the shop in tests). */
+export function offlineTokenExchange(source?: EnvSource): TokenExchange {
+  const env = serverEnv(source);
+  return (shop, accessToken) =>
+    exchangeForExpiringToken({
+      shop,
+      accessToken,
+      apiKey: env.shopifyApiKey ?? "",
+      apiSecret: env.shopifyApiSecret ?? "",
+      baseUrl: env.shopifyAdminUrl ?? undefined,
+      // The request waits for it: a slow Shopify delays one admin page, then the next request tries again.
+      timeoutMs: 5_000,
+    });
+}
+
+/** Topics after which the shop's sessions are gone or going: nothing to migrate. */
+const NO_MIGRATION_TOPICS = ["app/uninstalled", "shop/redact"];
+
+/**
+ * Moves a shop still on a non-expiring offline token to an expiring one
+ * (offline-token-migration.server.ts), never failing the request it rides on.
+ */
+async function migrateShopToken(shop: string): Promise<void> {
+  try {
+    await migrateOfflineToken(prisma, shop, offlineTokenExchange());
+  } catch (error) {
+    logger("shopify").error(`offline token migration of ${shop} failed: ${String(error)}`);
+  }
+}
+
+/**
+ * authenticate, with admin and webhook requests also migrating their shop's
+ * old offline token: the library itself treats a session without `expires`
+ * as active forever and never swaps it.
+ */
+function authenticateMigrating(app: ShopifyAppInstance): ShopifyAppInstance["authenticate"] {
+  const admin = (async (request: Request) => {
+    const context = await app.authenticate.admin(request);
+    await migrateShopToken(context.session.shop);
+    return context;
+  }) as ShopifyAppInstance["authenticate"]["admin"];
+  const webhook = (async (request: Request) => {
+    const context = await app.authenticate.webhook(request);
+    if (!NO_MIGRATION_TOPICS.some((topic) => isTopic(context.topic, topic))) await migrateShopToken(context.shop);
+    return context;
+  }) as ShopifyAppInstance["authenticate"]["webhook"];
+  return { ...app.authenticate, admin, webhook };
+}
+
 /**
  * Authenticates an app proxy request and returns its signed values, the only
  * place a proxy route may read the shop or customer from. It stands in for
@@ -150,7 +202,9 @@ export function authenticateAppProxy(request: Request): VerifiedAppProxyQuery {
 }
 
 export default shopify;
-export const authenticate: ShopifyAppInstance["authenticate"] = shopify.authenticate;
+export const authenticate: ShopifyAppInstance["authenticate"] = started.app
+  ? authenticateMigrating(started.app)
+  : shopify.authenticate;
 export const unauthenticated: ShopifyAppInstance["unauthenticated"] = shopify.unauthenticated;
 export const login: ShopifyAppInstance["login"] = shopify.login;
 export const registerWebhooks: ShopifyAppInstance["registerWebhooks"] = shopify.registerWebhooks;

@@ -6,9 +6,11 @@
  * be counted cost more than the rest of the results page.
  *
  * The same rules, in SQL:
- * - Order events since ATTRIBUTION_WINDOW_DAYS before the period: an order
- *   id counts at its first event (ROW_NUMBER over the id), in the period;
- * - Order rows of the period whose id no such event has;
+ * - Order rows of the period (Shopify-confirmed orders among them);
+ * - except on a Shopify website, Order events since ATTRIBUTION_WINDOW_DAYS before the period: an order
+ *   id counts at its first event (ROW_NUMBER over the id), in the period,
+ *   unless an Order row of the period has the id (a browser's report never
+ *   blocks the confirmed order);
  * - credited to the order's own CTA variant, else its touch within the
  *   window (kept or sought, order-attribution.server.ts), else unattributed;
  * - revenue below zero counts as zero; an order above OUTLIER_FACTOR × the
@@ -32,7 +34,10 @@ const WINDOW_MS = ATTRIBUTION_WINDOW_DAYS * DAY_MS;
  * less the window), the period's start and its end; on SQLite each is given
  * again where it appears (`params` says in which order).
  */
-export function orderCreditSql(postgres: boolean): { sql: string; params: ("website" | "lookback" | "from" | "to")[] } {
+export function orderCreditSql(
+  postgres: boolean,
+  browserOrders = true,
+): { sql: string; params: ("website" | "lookback" | "from" | "to")[] } {
   // The reading statements take (website, start, end) as $1..$3: here $1, $2 or $3, $4.
   const renumber = (sql: string, start: "lookback" | "from") =>
     postgres
@@ -44,12 +49,8 @@ export function orderCreditSql(postgres: boolean): { sql: string; params: ("webs
   const events = renumber(orderEventsSql(postgres), "lookback");
   const rows = renumber(orderRowsSql(postgres), "from");
   // SQLite's anonymous parameters, in the order they appear below.
-  const params = ["website", "lookback", "to", "from", "website", "from", "to"] as (
-    | "website"
-    | "lookback"
-    | "from"
-    | "to"
-  )[];
+  const params: ("website" | "lookback" | "from" | "to")[] = ["website", "lookback", "to", "website", "from", "to"];
+  if (browserOrders) params.push("from");
   const from = postgres ? `(EXTRACT(EPOCH FROM ($3::timestamptz AT TIME ZONE 'UTC')) * 1000)::float8` : "?";
   // Times arrive as the reading statements give them: epoch milliseconds on PostgreSQL, ISO text on SQLite.
   const ms = (column: string) =>
@@ -58,14 +59,11 @@ export function orderCreditSql(postgres: boolean): { sql: string; params: ("webs
   const dayOf = (column: string) => (postgres ? `floor(${column} / ${DAY_MS})::integer` : `substr(${column}, 1, 10)`);
   const inWindow = `"touchAt" IS NOT NULL AND ${ms(`"at"`)} - ${ms(`"touchAt"`)} <= ${WINDOW_MS}`;
   const sql = `WITH "ev" AS (${events}),
+  "rw" AS (${rows}),
   ${postgres ? PG_FIRST_EVENTS : SQLITE_FIRST_EVENTS},
   "counted" AS (
-    SELECT "at", "revenue", "ctaId", "variantId", "touchCtaId", "touchVariantId", "touchAt" FROM "ranked"
-      WHERE ("orderId" IS NULL OR "nth" = 1) AND "at" >= ${from}
-    UNION ALL
-    -- NOT IN over the events' ids, built once: a correlated NOT EXISTS made SQLite run "ev" again per Order row (21 s at 1,000,000 events).
-    SELECT r."at", r."revenue", r."ctaId", r."variantId", r."touchCtaId", r."touchVariantId", r."touchAt" FROM (${rows}) r
-      WHERE r."orderId" IS NULL OR r."orderId" NOT IN (SELECT "orderId" FROM "ev" WHERE "orderId" IS NOT NULL)),
+${browserOrders ? BROWSER_ORDERS(from) : ""}
+    SELECT r."at", r."revenue", r."ctaId", r."variantId", r."touchCtaId", r."touchVariantId", r."touchAt" FROM "rw" r),
   "valued" AS (
     SELECT ${dayOf(`"at"`)} AS "day",
       CASE WHEN "revenue" > 0 AND "revenue" <= ${Number.MAX_VALUE} THEN "revenue" ELSE 0 END AS "value",
@@ -80,6 +78,20 @@ export function orderCreditSql(postgres: boolean): { sql: string; params: ("webs
   UNION ALL SELECT NULL, NULL, NULL, NULL, 0, 0, l."threshold" FROM "bound" l`;
   return { sql, params };
 }
+
+/**
+ * The browser's Order events (trackPurchase), counted where nothing better
+ * exists: their first report of an id, in the period, unless an Order row has
+ * the id. NOT IN over the rows' ids, built once: a correlated NOT EXISTS made
+ * SQLite run the other side again per order (21 s at 1,000,000 events). A
+ * Shopify website leaves them out (orderCredit): there only orders Shopify
+ * confirmed are revenue.
+ */
+const BROWSER_ORDERS = (from: string) => `
+    SELECT "at", "revenue", "ctaId", "variantId", "touchCtaId", "touchVariantId", "touchAt" FROM "ranked"
+      WHERE ("orderId" IS NULL OR "nth" = 1) AND "at" >= ${from}
+        AND ("orderId" IS NULL OR "orderId" NOT IN (SELECT "orderId" FROM "rw" WHERE "orderId" IS NOT NULL))
+    UNION ALL`;
 
 /**
  * "ranked" (SQLite): each event numbered within its order id by time, so an
@@ -131,10 +143,15 @@ const dayText = (day: string | number) =>
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const num = (v: number | bigint | string | null) => (v === null ? 0 : Number(v));
 
-/** The credit of the orders of [from, to) for a website, as creditOrders gives it (credited per day and CTA variant). */
+/**
+ * The credit of the orders of [from, to) for a website, as creditOrders gives
+ * it (credited per day and CTA variant). On a Shopify website only Order rows
+ * count: its confirmed orders (a browser's trackPurchase there proves nothing).
+ */
 export async function orderCredit(db: Db, websiteId: number, from: Date, to: Date): Promise<OrderCredit> {
   const postgres = isPostgres(db);
-  const { sql, params } = orderCreditSql(postgres);
+  const website = await db.website.findUnique({ where: { id: websiteId }, select: { shopDomain: true } });
+  const { sql, params } = orderCreditSql(postgres, !website?.shopDomain);
   const moment = (d: Date) => (postgres ? d.toISOString() : d);
   const values = {
     website: websiteId,
@@ -143,7 +160,9 @@ export async function orderCredit(db: Db, websiteId: number, from: Date, to: Dat
     to: moment(to),
   };
   const args = postgres ? [values.website, values.lookback, values.from, values.to] : params.map((p) => values[p]);
-  const rows = await plainSqlOf(db)<CreditRow>(sql, args, "beckon_order_credit");
+  // A prepared statement per text: the Shopify website's leaves the browser events out.
+  const name = website?.shopDomain ? "beckon_order_credit_shop" : "beckon_order_credit";
+  const rows = await plainSqlOf(db)<CreditRow>(sql, args, name);
   const credit: OrderCredit = {
     credited: [],
     unattributedRevenue: 0,

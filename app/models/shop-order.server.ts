@@ -1,35 +1,42 @@
 /**
- * Orders reported by the Shopify web pixel. Each is stored as the Order
- * event trackPurchase would send (event.server.ts), so the results page
- * credits it exactly like one: to the visitor's latest CTA conversion within
- * the attribution window, else as unattributed revenue (app/models/results/conversions.ts).
+ * Orders the Shopify web pixel reports (POST /api/websites/{id}/orders).
+ * Anyone holding a visitor token can post one, with any order id and
+ * amount, so a report is never revenue: it is kept as a claim
+ * (ShopOrderClaim) saying "this visitor placed this order". Revenue comes
+ * from Shopify's orders/create webhook (shop-order-verification.server.ts),
+ * which credits the order with Shopify's amount to the visitor of the one
+ * claim that names the order's checkout token, a value only the buyer's
+ * checkout knows. Claims with no verified order are shown on Results as
+ * unverified, apart from revenue. Several visitors may claim one order id,
+ * so a forged claim that comes first blocks nothing.
  */
-import { createHash } from "node:crypto";
 import type { Db } from "#app/db.server";
+import { isUniqueViolation } from "#app/db/db-errors.server";
 import { InputError } from "#app/server/input-error";
-import type { EventInput } from "#contract/schema/public-api";
 import type { ShopOrderInput } from "#contract/schema/shop-order";
-import { storeEvents } from "./event.server";
+import { personIdsByToken } from "./person.server";
+import { linkClaimedBuyer } from "./shop-order-verification.server";
 
-/** Marks where an Order event came from, in its data. */
+/** Marks where an Order event came from, in its data (the pixel's reports before claims were kept apart). */
 export const SHOP_PIXEL_SOURCE = "shopify_pixel";
 
 /**
- * The event id of a shop order: derived from the order id, so a retried or
- * duplicated pixel event hits the (website, client id) unique index and is
- * stored once, and a later copy with another visitor token cannot move the
- * order's credit.
+ * The order id as Order rows keep it: Shopify's numeric id, whether the
+ * pixel reported it bare or as a gid (gid://shopify/Order/… or
+ * …/OrderIdentity/…), so a claim and the webhook's order meet; any other
+ * id as it came.
  */
-export function shopOrderClientId(orderId: string): string {
-  return `so_${createHash("sha256").update(orderId).digest("base64url").slice(0, 40)}`;
+export function shopOrderKey(orderId: string): string {
+  const gid = /^(?:gid:\/\/shopify\/(?:Order|OrderIdentity)\/)?([1-9]\d{0,19})$/.exec(orderId);
+  return gid ? gid[1] : orderId.slice(0, 100);
 }
 
 export interface RecordShopOrderResult {
-  /** False when this order was already recorded. */
+  /** False when this visitor already reported this order. */
   stored: boolean;
 }
 
-/** Records a shop order for a website; InputError (naming the field) for an order that cannot be counted. */
+/** Keeps a pixel's order report as a claim; InputError (naming the field) for one that cannot be kept. */
 export async function recordShopOrder(
   db: Db,
   websiteId: number,
@@ -38,7 +45,7 @@ export async function recordShopOrder(
 ): Promise<RecordShopOrderResult> {
   const website = await db.website.findUnique({ where: { id: websiteId }, select: { currency: true } });
   if (!website) throw new InputError("Unknown website", "website_id", 404);
-  // Revenue has no currency of its own: it is summed in the website's. An order in another
+  // Amounts have no currency of their own: they are summed in the website's. An order in another
   // (a Shopify Markets presentment currency) would add, say, euros to kronor.
   if (order.currency !== website.currency.toUpperCase()) {
     throw new InputError(
@@ -47,23 +54,46 @@ export async function recordShopOrder(
       422,
     );
   }
-  const event: EventInput = {
-    id: shopOrderClientId(order.order_id),
-    event_type: "Order",
-    visitor_token: order.visitor_token,
-    revenue: order.amount,
-    data: {
-      order_id: order.order_id,
-      currency: order.currency,
-      source: SHOP_PIXEL_SOURCE,
-      ...(order.items !== undefined ? { items: order.items } : {}),
-    },
-    at: now,
-  };
-  const result = await storeEvents(db, websiteId, [event]);
-  if (result.rejected.length) {
-    const rejection = result.rejected[0];
-    throw new InputError(rejection.message, rejection.field, 422);
+  const personId = (await personIdsByToken(db, websiteId, [order.visitor_token])).get(order.visitor_token);
+  if (personId === undefined) throw new InputError("Unknown visitor for this website", "visitor_token", 422);
+  const orderId = shopOrderKey(order.order_id);
+  let stored = true;
+  try {
+    await db.shopOrderClaim.create({
+      data: {
+        websiteId,
+        personId,
+        orderId,
+        checkoutToken: order.checkout_token ?? null,
+        amount: order.amount,
+        currency: order.currency,
+        createdAt: new Date(now),
+      },
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    stored = false;
   }
-  return { stored: result.stored === 1 };
+  // The webhook may have come first: a claim naming its checkout token tells it the buyer.
+  if (stored && order.checkout_token) await linkClaimedBuyer(db, websiteId, orderId);
+  return { stored };
+}
+
+/** Pixel reports of a period that Shopify has not confirmed: shown on Results apart from revenue. */
+export interface UnverifiedOrders {
+  orders: number;
+  /** The smallest amount claimed for each order id, summed: claims are the visitor's word. */
+  amount: number;
+}
+
+/** The claims made in [from, to) whose order id no verified Order has, each order id once. */
+export async function unverifiedOrders(db: Db, websiteId: number, from: Date, to: Date): Promise<UnverifiedOrders> {
+  const rows = await db.$queryRaw<{ orders: number | bigint; amount: number | null }[]>`
+    SELECT COUNT(*) AS "orders", SUM(x."amount") AS "amount" FROM (
+      SELECT c."orderId", MIN(c."amount") AS "amount" FROM "ShopOrderClaim" c
+      WHERE c."websiteId" = ${websiteId} AND c."createdAt" >= ${from} AND c."createdAt" < ${to}
+        AND NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."websiteId" = c."websiteId" AND o."orderId" = c."orderId")
+      GROUP BY c."orderId") x`;
+  const row = rows[0];
+  return { orders: Number(row?.orders ?? 0), amount: Math.round(Number(row?.amount ?? 0) * 100) / 100 };
 }

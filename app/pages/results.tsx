@@ -284,6 +284,21 @@ export function ResultsPage() {
             })}
           </Text>
         ) : null}
+        {report.unverifiedOrders > 0 ? (
+          <Text as="p" tone="subdued">
+            <span data-testid="unverified-orders">
+              {translate("results.unverifiedOrders", {
+                count: formatters.count(report.unverifiedOrders),
+                amount: formatters.money(report.unverifiedRevenue, currency),
+              })}
+            </span>
+          </Text>
+        ) : null}
+        {report.purchaseSource === "browser" ? (
+          <Text as="p" tone="subdued">
+            <span data-testid="browser-purchases">{translate("results.browserPurchases")}</span>
+          </Text>
+        ) : null}
         {report.flaggedOrders > 0 ? (
           <Banner tone="warning" title={translate("results.flaggedTitle")}>
             <p data-testid="flagged-orders">

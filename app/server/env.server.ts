@@ -317,7 +317,7 @@ export const SERVER_ENV = {
   ),
   shopifyAdminUrl: variable(
     "BECKON_SHOPIFY_ADMIN_URL",
-    "tests only: replaces https://{shop} in Admin GraphQL calls",
+    "tests only: replaces https://{shop} in Admin GraphQL calls and offline token migration",
     httpUrl(),
   ),
   // Rate limits

@@ -17,7 +17,8 @@ export type WebhookTopic =
   | "customers/redact"
   | "shop/redact"
   | "app/uninstalled"
-  | "app/scopes_update";
+  | "app/scopes_update"
+  | "orders/create";
 
 /**
  * Where each topic's payload names its shop. The privacy topics carry
@@ -34,6 +35,8 @@ const SHOP_IN_BODY: Record<WebhookTopic, { field: string; required: boolean }> =
   "shop/redact": { field: "shop_domain", required: true },
   "app/uninstalled": { field: "myshopify_domain", required: true },
   "app/scopes_update": { field: "shop_domain", required: false },
+  // The order resource names no shop either: the header's shop is the one whose secret signed it.
+  "orders/create": { field: "shop_domain", required: false },
 };
 
 /** Shopify's ids are UUIDs; anything printable and short is kept as is, other values are refused. */

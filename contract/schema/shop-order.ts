@@ -1,9 +1,9 @@
 /**
  * The order a Shopify web pixel reports when a checkout completes
  * (extensions/beckon-pixel): POST /api/websites/{id}/orders. Like the
- * widget's own requests it comes from a visitor's browser, so it is trusted
- * no further than trackPurchase: bounded, and credited only to a visitor this
- * website already knows.
+ * widget's own requests it comes from a visitor's browser, so it is only a
+ * claim: bounded, from a visitor this website already knows, and never
+ * revenue until Shopify's orders/create webhook confirms the order.
  */
 import { z } from "zod";
 import { revenueSchema, visitorTokenSchema } from "./public-api";
@@ -26,6 +26,15 @@ export const shopOrderSchema = z.object({
   currency: z
     .string({ required_error: "currency is required", invalid_type_error: "currency must be a string" })
     .regex(/^[A-Z]{3}$/, { message: "currency must be a three-letter ISO 4217 code such as USD" }),
+  /**
+   * Shopify's checkout token (checkout.token): known only to the buyer's
+   * checkout and stated again by Shopify's orders/create webhook, so a report
+   * naming it is the buyer's (app/models/shop-order-verification.server.ts).
+   */
+  checkout_token: z
+    .string({ invalid_type_error: "checkout_token must be a string" })
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, { message: "checkout_token must be 1 to 100 letters, digits, - or _" })
+    .optional(),
   /** How many items the order holds (the sum of its line items' quantities). */
   items: z.number().int().min(0).max(100_000, { message: "items must be at most 100000" }).optional(),
 });

@@ -25,18 +25,34 @@ export function startShopifyAppServer(
       SHOPIFY_API_SECRET: app.apiSecret,
       SHOPIFY_APP_URL: "http://127.0.0.1",
       SCOPES: "read_products,write_app_proxy",
+      // No real shop is ever called: a port nothing listens on, unless a test serves a stand-in there.
+      BECKON_SHOPIFY_ADMIN_URL: "http://127.0.0.1:1",
       ...env,
     },
   });
 }
 
-/** The offline session row an install leaves for a shop, so the server treats the shop as installed. */
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The offline session row an install leaves for a shop, so the server treats the shop as installed:
+ * an expiring token with its refresh token, as installs write since expiring tokens (`legacy`: the
+ * non-expiring token of a shop installed before, which the server migrates).
+ */
 export function createOfflineSession(
   db: TestDatabase["db"],
   shop: string,
   session: { state: string; scope: string; accessToken: string },
+  options: { legacy?: boolean } = {},
 ) {
-  return db.session.create({ data: { id: `offline_${shop}`, shop, isOnline: false, ...session } });
+  const expiring = options.legacy
+    ? {}
+    : {
+        expires: new Date(Date.now() + HOUR_MS),
+        refreshToken: `shprt_${shop}`,
+        refreshTokenExpires: new Date(Date.now() + 90 * 24 * HOUR_MS),
+      };
+  return db.session.create({ data: { id: `offline_${shop}`, shop, isOnline: false, ...session, ...expiring } });
 }
 
 /** An app proxy query signed as Shopify documents it: sorted key=value pairs joined without separators, HMAC-SHA256 hex. */

@@ -165,6 +165,8 @@ export function checkoutCompleted(order: {
   amount: unknown;
   currency: string;
   lines?: { title: string; quantity: number; price: number }[];
+  /** checkout.token (default "checkout-token"); Shopify's orders/create names the same one. */
+  checkoutToken?: string | null;
 }) {
   const lines = order.lines ?? [{ title: "Kaffe", quantity: 1, price: Number(order.amount) }];
   return {
@@ -199,7 +201,7 @@ export function checkoutCompleted(order: {
       shippingLine: null,
       smsMarketingPhone: null,
       subtotalPrice: { amount: order.amount, currencyCode: order.currency },
-      token: "checkout-token",
+      token: order.checkoutToken === undefined ? "checkout-token" : order.checkoutToken,
       totalPrice: { amount: order.amount, currencyCode: order.currency },
       totalTax: { amount: 0, currencyCode: order.currency },
       transactions: [],

@@ -74,4 +74,8 @@ export const resultsEn = {
   "results.estimated": "Unique counts are estimates, typically within ±{error} of the exact number.",
   "results.downloadCsv": "Download CSV",
   "results.otherOrders": "Orders without a CTA action in the 30 days before: {count} ({amount}).",
+  "results.unverifiedOrders":
+    "Unverified: {count} orders ({amount}) reported by visitors' browsers that Shopify has not confirmed. They are not counted in revenue.",
+  "results.browserPurchases":
+    "Purchases on this website are reported by visitors' browsers (trackPurchase), so they cannot be verified: treat revenue as an estimate.",
 } as const;

@@ -79,4 +79,8 @@ export const resultsSv: SameKeys<typeof resultsEn> = {
   "results.estimated": "Antalet unika är en uppskattning, oftast inom ±{error} från det exakta antalet.",
   "results.downloadCsv": "Ladda ner CSV",
   "results.otherOrders": "Ordrar utan CTA-handling de 30 dagarna innan: {count} ({amount}).",
+  "results.unverifiedOrders":
+    "Overifierade: {count} ordrar ({amount}) som besökares webbläsare rapporterat men Shopify inte bekräftat. De räknas inte in i intäkterna.",
+  "results.browserPurchases":
+    "Köp på den här webbplatsen rapporteras av besökarnas webbläsare (trackPurchase) och kan inte verifieras: se intäkterna som en uppskattning.",
 };

@@ -222,9 +222,12 @@ export interface OrderCredit {
 }
 
 /**
- * **Orders and revenue** of a period [from, to): trackPurchase's and the
- * pixel's Order events, and Order rows not already reported by an event
- * with the same order id. An order id counts once, at its first event
+ * **Orders and revenue** of a period [from, to): Order rows (Shopify's
+ * confirmed orders among them, shop-order-verification.server.ts) and
+ * trackPurchase's Order events whose order id no Order row of the period
+ * has: a browser's report never blocks or changes a confirmed order (and
+ * with `browserOrders` false, a Shopify website's, does not count at all). An
+ * order id counts once, at its first event
  * (`orders` must hold the events since ATTRIBUTION_WINDOW_DAYS before
  * `from`, so a resend inside the period is still known as one). An order
  * carrying a CTA variant is credited to it; otherwise to its touch (the
@@ -233,23 +236,22 @@ export interface OrderCredit {
  * "flagged": reported apart and left out of revenue, since a browser can
  * send any figure.
  */
-export function creditOrders(orders: OrderRow[], from: Date, to: Date): OrderCredit {
+export function creditOrders(orders: OrderRow[], from: Date, to: Date, browserOrders = true): OrderCredit {
   const sorted = [...orders].sort((a, b) => a.at.getTime() - b.at.getTime());
   const eventIds = new Set<string>();
   const counted: OrderRow[] = [];
   const inPeriod = (o: OrderRow) => o.at >= from && o.at < to;
+  const rowIds = new Set<string>();
+  for (const order of sorted) if (order.source === "row" && inPeriod(order) && order.orderId) rowIds.add(order.orderId);
   for (const order of sorted) {
-    if (order.source !== "event") continue;
+    if (order.source !== "event" || !browserOrders) continue;
     if (order.orderId) {
       if (eventIds.has(order.orderId)) continue;
       eventIds.add(order.orderId);
     }
-    if (inPeriod(order)) counted.push(order);
+    if (inPeriod(order) && !(order.orderId && rowIds.has(order.orderId))) counted.push(order);
   }
-  for (const order of sorted) {
-    if (order.source === "row" && inPeriod(order) && !(order.orderId && eventIds.has(order.orderId)))
-      counted.push(order);
-  }
+  for (const order of sorted) if (order.source === "row" && inPeriod(order)) counted.push(order);
   const revenueOf = (o: OrderRow) => (Number.isFinite(o.revenue) ? Math.max(0, o.revenue) : 0);
   const threshold = outlierThreshold(counted.map(revenueOf));
   const credit: OrderCredit = {

@@ -196,7 +196,10 @@ export async function prepareScan(db: Db, websiteId: number, period: ResultsPeri
   // Awaited later: a failure must not count as unhandled before then.
   credit.catch(() => undefined);
   const [website, all] = await Promise.all([
-    db.website.findUnique({ where: { id: websiteId }, select: { currency: true, currencyCharacter: true } }),
+    db.website.findUnique({
+      where: { id: websiteId },
+      select: { currency: true, currencyCharacter: true, shopDomain: true },
+    }),
     ctaInfos(db, websiteId),
   ]);
   const ctas = ctaId ? all.filter((c) => c.id === ctaId) : all;

@@ -16,6 +16,7 @@ import { rateOf, round2, type Goal, type Metrics, type SketchKind } from "./conv
 import { HLL_STANDARD_ERROR, isApproximate } from "./hll";
 import { Cell, cellAt, cellKey } from "./results-cell";
 import type { ResultsPeriod } from "./results-period";
+import { unverifiedOrders } from "#app/models/shop-order.server";
 import { ordersByDay, prepareScan, variantDays, type CellOrders, type CtaInfo } from "./results-days.server";
 
 export interface VariantResult {
@@ -73,6 +74,15 @@ export interface ResultsReport {
   flaggedOrders: number;
   flaggedRevenue: number;
   outlierThreshold: number;
+  /**
+   * Where the website's purchases come from: "shopify", orders Shopify
+   * confirmed (its orders/create webhook); "browser", trackPurchase calls,
+   * which nothing can confirm (the page says so).
+   */
+  purchaseSource: "shopify" | "browser";
+  /** Shopify websites: orders the pixel reported that Shopify has not confirmed, not in revenue (whatever CTA is chosen). */
+  unverifiedOrders: number;
+  unverifiedRevenue: number;
   ctas: CtaResult[];
   /** Every day of the period, for all CTAs (or the chosen one). */
   daily: DailyPoint[];
@@ -181,6 +191,11 @@ export async function loadResults(
     return m;
   };
 
+  // Read beside the days, like the credit; a Shopify website's pixel reports are only claims.
+  const unverifiedSoon = website?.shopDomain
+    ? unverifiedOrders(db, websiteId, scan.from, scan.to)
+    : Promise.resolve({ orders: 0, amount: 0 });
+  unverifiedSoon.catch(() => undefined);
   // The days are counted while the database credits the orders; the orders are added after.
   for await (const { day, cells } of variantDays(db, websiteId, scan, days, false)) {
     const perCta = ctas.map((c) => {
@@ -202,6 +217,7 @@ export async function loadResults(
 
   const sinceStart = await testCounts(db, websiteId, ctas);
   const credit = await scan.credit;
+  const unverified = await unverifiedSoon;
   addOrders(ordersByDay(scan, credit), { period, daily, chosen, variantPoints });
   const ctaCells: { cell: Cell; metrics: Metrics }[] = [];
   const results: CtaResult[] = ctas.map((cta) => {
@@ -266,6 +282,9 @@ export async function loadResults(
     flaggedOrders: credit.flaggedOrders,
     flaggedRevenue: credit.flaggedRevenue,
     outlierThreshold: credit.outlierThreshold,
+    purchaseSource: website?.shopDomain ? "shopify" : "browser",
+    unverifiedOrders: unverified.orders,
+    unverifiedRevenue: unverified.amount,
     ctas: results,
     daily,
     dailyByVariant: chosen

@@ -1,9 +1,10 @@
 /**
  * The Beckon web pixel (Shopify's strict sandbox): when a checkout
- * completes, reads the widget's visitor cookie and reports the order to
- * Beckon, which credits it to the visitor's CTA conversion (last touch,
- * 30 days) on the results page. The server counts an order id once, so a
- * retry here can never double revenue.
+ * completes, reads the widget's visitor cookie and reports the order, with
+ * its checkout token, to Beckon. The report only says which visitor bought:
+ * the revenue is Shopify's own, from the orders/create webhook, credited to
+ * that visitor's CTA conversion (last touch, 30 days) on the results page.
+ * A retry here can never double revenue.
  */
 import { register } from "@shopify/web-pixels-extension";
 import { orderReport, pixelConfig, visitorCookieName } from "./order";

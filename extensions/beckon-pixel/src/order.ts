@@ -18,6 +18,8 @@ export interface OrderReport {
   amount: number;
   currency: string;
   items: number;
+  /** checkout.token: Shopify states it again in orders/create, which is how the server knows the report is the buyer's. */
+  checkout_token?: string;
 }
 
 /**
@@ -29,6 +31,9 @@ export const visitorCookieName = (websiteId: number) => `cf_${websiteId}_id`;
 
 /** The widget's visitor tokens (contract/schema/public-api.ts visitorTokenSchema). */
 const VISITOR_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** Shopify's checkout tokens (contract/schema/shop-order.ts checkout_token). */
+const CHECKOUT_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** Plain http only for a server on this machine (development, tests): orders otherwise travel over https. */
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -73,5 +78,14 @@ export function orderReport(
   for (const line of Array.isArray(checkout.lineItems) ? checkout.lineItems : []) {
     if (Number.isInteger(line?.quantity) && line.quantity > 0) items += line.quantity;
   }
-  return { order_id: orderId, visitor_token: token, amount: total.amount, currency, items };
+  const checkoutToken =
+    typeof checkout.token === "string" && CHECKOUT_TOKEN.test(checkout.token) ? checkout.token : undefined;
+  return {
+    order_id: orderId,
+    visitor_token: token,
+    amount: total.amount,
+    currency,
+    items,
+    ...(checkoutToken ? { checkout_token: checkoutToken } : {}),
+  };
 }

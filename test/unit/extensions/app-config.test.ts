@@ -34,10 +34,11 @@ describe("shopify.app.toml", () => {
     handler: m[3],
   }));
 
-  it("subscribes to app/uninstalled, app/scopes_update and the three privacy topics, each with its handler file", () => {
+  it("subscribes to app/uninstalled, app/scopes_update, orders/create and the three privacy topics, each with its handler file", () => {
     expect(subscriptions.map((s) => s.topics.replace(/"/g, ""))).toEqual([
       "app/uninstalled",
       "app/scopes_update",
+      "orders/create",
       "customers/data_request",
       "customers/redact",
       "shop/redact",
@@ -51,6 +52,10 @@ describe("shopify.app.toml", () => {
       expect(routePath(s.handler)).toBe(s.uri);
     }
     for (const s of subscriptions) expect(existsSync(path.join(root, s.handler)), s.handler).toBe(true);
+  });
+
+  it("asks for read_orders, which the orders/create webhook needs (the only verified revenue)", () => {
+    expect(toml).toMatch(/scopes = "[^"]*\bread_orders\b[^"]*"/);
   });
 
   it("asks for the app proxy scope and points the proxy at /proxy", () => {

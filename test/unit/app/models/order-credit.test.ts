@@ -165,6 +165,14 @@ describe("order credit in SQL", () => {
     }
     // The data exercised every branch.
     expect(compared).toBeGreaterThan(50);
+
+    // As a Shopify website: only its Order rows count, in SQL as in the reference.
+    await t.db.website.update({ where: { id: site }, data: { shopDomain: `credit-${site}.myshopify.com` } });
+    const to = new Date(Math.floor(now / DAY) * DAY + DAY);
+    const from = new Date(to.getTime() - 90 * DAY);
+    const shopExpected = creditOrders(await ordersForPeriod(t.db, site, from, to), from, to, false);
+    expect(comparable(await orderCredit(t.db, site, from, to))).toEqual(comparable(shopExpected));
+    await t.db.website.update({ where: { id: site }, data: { shopDomain: null } });
   });
 
   it("answers nothing credited, and the top threshold, for a website without orders", async () => {

@@ -105,12 +105,13 @@ describe("creditOrders", () => {
     expect(r).toMatchObject({ unattributedOrders: 1, unattributedRevenue: 30 });
   });
 
-  it("counts an order id once, at its first event, and Order rows only when no event reported them", () => {
+  it("counts an order id once, at its first event, and an Order row over any event of its id", () => {
     const r = creditOrders(
       [
-        order({ orderId: "A-1", ctaId: 1, variantId: 10, revenue: 99.5, at: at(2) }),
+        // A browser's reports of A-1 (one forged, first): the Order row of A-1 is what counts.
+        order({ orderId: "A-1", ctaId: 3, variantId: 30, revenue: 9_999, at: at(1) }),
         order({ orderId: "A-1", ctaId: 1, variantId: 10, revenue: 99.5, at: at(3) }),
-        order({ source: "row", orderId: "A-1", ctaId: 1, variantId: 10, revenue: 99.5, at: at(2) }),
+        order({ source: "row", orderId: "A-1", touchCtaId: 1, touchVariantId: 10, revenue: 99.5, at: at(2) }),
         order({ source: "row", orderId: "A-2", ctaId: 1, variantId: 10, revenue: 10.25, at: at(3) }),
         // Outside the period.
         order({ source: "row", orderId: "A-3", ctaId: 1, variantId: 10, revenue: 1000, at: at(9) }),
@@ -121,7 +122,22 @@ describe("creditOrders", () => {
       from,
       to,
     );
-    expect(r.credited.map((c) => c.revenue)).toEqual([99.5, 10.25]);
+    expect(r.credited.map((c) => [c.key, c.revenue])).toEqual([
+      ["1:10", 99.5],
+      ["1:10", 10.25],
+    ]);
     expect(ATTRIBUTION_WINDOW_DAYS).toBe(30);
+  });
+
+  it("counts no browser events where browserOrders is false (a Shopify website: only confirmed orders)", () => {
+    const orders = [
+      order({ orderId: "E-1", ctaId: 1, variantId: 10, revenue: 40, at: at(2) }),
+      order({ revenue: 5, at: at(2) }),
+      order({ source: "row", orderId: "R-1", ctaId: 1, variantId: 10, revenue: 60, at: at(3) }),
+    ];
+    expect(creditOrders(orders, from, to).credited.map((c) => c.revenue)).toEqual([40, 60]);
+    const shop = creditOrders(orders, from, to, false);
+    expect(shop.credited.map((c) => c.revenue)).toEqual([60]);
+    expect(shop.unattributedOrders).toBe(0);
   });
 });
