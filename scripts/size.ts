@@ -27,10 +27,11 @@ export const LOADER_GZIP_BUDGET = 10_000;
 export const TOTAL_GZIP_BUDGET = 25_600;
 /**
  * The React package (its bundle, the Storefront API client in it; React and
- * hydrogen-react are the storefront's): 11,489 B when the budget was set, so
- * about 8 % to grow before someone has to look.
+ * hydrogen-react are the storefront's): 14,044 B once the server cart (Hydrogen's
+ * CartForm path) joined the Storefront API and CartProvider carts, so about
+ * 7 % to grow before someone has to look.
  */
-export const REACT_PACKAGE_GZIP_BUDGET = 12_000;
+export const REACT_PACKAGE_GZIP_BUDGET = 15_000;
 
 export interface SizeRow {
   name: string;
