@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startMailbox, type Mailbox } from "#demo/mail/mailbox";
 import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
-import { expectResponse } from "#test/support/expect-request";
+import { subscribeInFooter } from "#test/support/demo-site";
 
 let mailbox: Mailbox;
 let mailDir: string;
@@ -42,14 +42,7 @@ it("subscribe on /demo/sv, read the confirmation on /demo/mail, confirm once", a
   const page = await context.newPage();
 
   await page.goto(`${server.origin}/demo/sv`);
-  const footer = page.locator('[data-beckon-area="footer"] [data-beckon-cta]');
-  const input = footer.locator("input[type=email]");
-  await input.waitFor({ state: "visible", timeout: 15_000 });
-  await input.fill(email);
-  await footer.locator('input[name="marketing_consent"]').check();
-  const submitted = expectResponse(page, { method: "POST", path: "/contacts/create" });
-  await footer.locator("button[type=submit]").click();
-  expect((await submitted).status()).toBe(201);
+  const footer = await subscribeInFooter(page, email);
   await expect.poll(() => footer.getByRole("status").innerText(), { timeout: 10_000 }).toMatch(/Bekräfta/);
   expect(await memberStatus(email)).toBe("pending");
 

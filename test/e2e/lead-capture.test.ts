@@ -5,7 +5,7 @@
  */
 import { expect, it } from "vitest";
 import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
-import { expectResponse } from "#test/support/expect-request";
+import { subscribeInFooter } from "#test/support/demo-site";
 import { logInAsOwner } from "#test/support/admin-page";
 
 withE2eStack();
@@ -18,16 +18,7 @@ it("captures a newsletter e-mail on the Swedish demo page and shows it to the ow
   page.on("pageerror", (e) => pageErrors.push(e.message));
 
   await page.goto(`${server.origin}/demo/sv`);
-  const footer = page.locator('[data-beckon-area="footer"] [data-beckon-cta]');
-  const input = footer.locator("input[type=email]");
-  await input.waitFor({ state: "visible", timeout: 15_000 });
-  await input.fill(email);
-  // The seeded newsletter form asks for marketing consent (required).
-  await footer.locator('input[name="marketing_consent"]').check();
-  const submitted = expectResponse(page, { method: "POST", path: "/contacts/create" });
-  await footer.locator("button[type=submit]").click();
-  const response = await submitted;
-  expect(response.status()).toBe(201);
+  const footer = await subscribeInFooter(page, email);
   // innerText of a shadow host is empty; the confirmation is a live status region inside.
   await expect.poll(() => footer.getByRole("status").innerText(), { timeout: 10_000 }).toMatch(/Tack/);
 

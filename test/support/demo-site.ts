@@ -6,6 +6,7 @@
 import { expect } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TestDatabase } from "./test-database";
+import { expectResponse } from "./expect-request";
 
 export interface SeededCta {
   id: number;
@@ -56,4 +57,21 @@ export async function showTriggeredCtas(page: Page, ctas: SeededCta[]): Promise<
       .first()
       .waitFor({ state: "attached", timeout: 10_000 });
   }
+}
+
+/**
+ * Subscribes to the newsletter in the footer of the Swedish demo site (the
+ * page must be open), ticking its required marketing consent; returns the
+ * footer's CTA once the server has answered 201.
+ */
+export async function subscribeInFooter(page: Page, email: string) {
+  const footer = page.locator('[data-beckon-area="footer"] [data-beckon-cta]');
+  const input = footer.locator("input[type=email]");
+  await input.waitFor({ state: "visible", timeout: 15_000 });
+  await input.fill(email);
+  await footer.locator('input[name="marketing_consent"]').check();
+  const submitted = expectResponse(page, { method: "POST", path: "/contacts/create" });
+  await footer.locator("button[type=submit]").click();
+  expect((await submitted).status()).toBe(201);
+  return footer;
 }
