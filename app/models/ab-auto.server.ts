@@ -15,6 +15,7 @@
 import type { Db } from "#app/db.server";
 import { abTestSchema, type AbTestSettings } from "#contract/schema/ab-test";
 import { logger } from "#app/server/logger.server";
+import { startPeriodicJob } from "#app/server/periodic-job.server";
 import { markWinner, setSplit } from "./ab-winner.server";
 import { recordEvent } from "./event-log.server";
 import { inTransaction } from "./model-kit.server";
@@ -118,19 +119,7 @@ export async function runAbTests(db: Db, now = new Date()): Promise<AbTestStep[]
 
 /** Runs the tests now and every `intervalMs`; resolves to a stop function that waits for a pass in progress. */
 export function startAbTestJob(db: Db, intervalMs = AB_JOB_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running.then(() =>
-      runAbTests(db).catch((e) => logger("ab-test").error({ err: e }, "the A/B test job failed; it runs again later")),
-    );
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob("ab-test", () => runAbTests(db), intervalMs, "the A/B test job failed; it runs again later");
 }
 
 /** Starts the job inside the server process (scripts/serve.ts) on the application's own client. */

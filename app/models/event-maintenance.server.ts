@@ -10,6 +10,7 @@ import { ensureEventPartitions } from "./event-partitions.server";
 import { applyEventRetention, eventRetentionMonths } from "./event-retention.server";
 import type { EnvSource } from "#app/server/env.server";
 import { logger } from "#app/server/logger.server";
+import { startPeriodicJob } from "#app/server/periodic-job.server";
 
 export const MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -38,21 +39,12 @@ export async function startEventMaintenance(
   intervalMs = MAINTENANCE_INTERVAL_MS,
 ): Promise<() => Promise<void>> {
   const months = eventRetentionMonths(env);
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(() =>
-      runEventMaintenance(db, months).catch((e) =>
-        logger("event-maintenance").error({ err: e }, "event maintenance failed; it runs again later"),
-      ),
-    );
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(
+    "event-maintenance",
+    () => runEventMaintenance(db, months),
+    intervalMs,
+    "event maintenance failed; it runs again later",
+  );
 }
 
 /** Starts maintenance inside the server process (scripts/serve.ts) on the application's own client. */
