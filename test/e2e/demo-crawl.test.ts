@@ -87,6 +87,8 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** A demo page rendered in the browser (the rest of the same-origin links are only requested). */
 const isDemoPage = (u: URL) => {
   if (!u.pathname.startsWith("/demo/") || u.pathname.startsWith("/demo/assets/")) return false;
+  // The demo's mailbox is the demo's own tool, not a page of a host site: requested for its status only.
+  if (u.pathname === "/demo/mail") return false;
   // Under the demo store only its own pages carry the widget; the rest (a product's page) is the storefront
   // stand-in's, as a theme's would be: requested for its status like any other link.
   const store = DEMO_STORE_ROOT.slice(0, -1);

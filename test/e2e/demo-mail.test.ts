@@ -54,7 +54,9 @@ it("subscribe on /demo/sv, read the confirmation on /demo/mail, confirm once", a
   expect(mail.subject).toMatch(/Bekräfta din prenumeration/);
   expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
 
-  await page.goto(`${server.origin}/demo/mail`);
+  // A newcomer finds the mailbox from the site's footer.
+  await page.getByRole("link", { name: "demons inkorg" }).click();
+  await page.waitForURL(`${server.origin}/demo/mail`);
   await expect.poll(() => page.locator("body").innerText()).toContain(email);
   const confirmLink = page.locator("a[href*='/mail/confirm']").first();
   const confirmUrl = await confirmLink.getAttribute("href");
