@@ -203,6 +203,19 @@ describe("the demo store's product and collection pages", () => {
     expect(chosen).toContain(`name="id" value="${second.id}"`);
   });
 
+  it("the product form works without script: a form post to cart/add adds the line and goes on to the cart page", async () => {
+    const shopper = visitor();
+    const res = await shopper("/demo/store/cart/add", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ id: String(variantA.id), quantity: "2" }).toString(),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/demo/store/cart");
+    const cart = await (await shopper("/demo/store/cart.js")).json();
+    expect(cart.items).toMatchObject([{ variant_id: variantA.id, quantity: 2 }]);
+  });
+
   it("a collection page lists its products as cards linking to their pages, with prices", async () => {
     const res = await fetch(`${server.origin}/demo/store/collections/all`);
     expect(res.status).toBe(200);
