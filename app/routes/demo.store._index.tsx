@@ -8,11 +8,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { demoStoreResponse } from "#demo/store/server/page-response.server";
 import { demoStoreFrontMain } from "#demo/store/server/demo-products";
+import { demoThemeData } from "#demo/store/server/demo";
 import { beckonForDemo } from "#app/models/demo-sites.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
+export const loader = async ({ request }: LoaderFunctionArgs) =>
   demoStoreResponse(request, beckonForDemo, {
     title: "Beckon Demo Store",
-    bodyClass: "template-collection",
-    main: demoStoreFrontMain(),
+    bodyClass: "template-index",
+    main: demoStoreFrontMain(await demoThemeData()),
   });

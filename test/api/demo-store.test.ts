@@ -2,7 +2,9 @@
  * The demo store's Shopify Ajax API as the built server answers it under
  * /demo/store/ (what `npm start` serves): a cart per `cart` cookie, add,
  * change and clear in Shopify's shapes, and Shopify's 4xx JSON errors
- * ({ status, message, description }) for bad input, within bounds.
+ * ({ status, message, description }) for bad input, within bounds; and the
+ * theme's pages (front, cart, product, collection, 404), each in the one
+ * shell with the header, the drawer and the widget.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
@@ -158,14 +160,112 @@ describe("the demo store's Ajax cart", () => {
     expect(await bad.json()).toMatchObject({ status: 400, message: "Bad Request" });
   });
 
-  it("leaves the store's pages to the app: /demo/store and /demo/store/cart embed the widget with Shopify's routes root", async () => {
-    for (const path of ["/demo/store", "/demo/store/cart"]) {
+  it("leaves the store's pages to the app: each embeds the widget with Shopify's routes root", async () => {
+    for (const path of [
+      "/demo/store",
+      "/demo/store/cart",
+      "/demo/store/collections",
+      "/demo/store/collections/all",
+      `/demo/store/products/${available[0].handle}`,
+    ]) {
       const res = await fetch(server.origin + path);
       expect(res.status, path).toBe(200);
       const html = await res.text();
       expect(html).toContain('routes: { root: "/demo/store/" }');
       expect(html).toContain('id="cart-icon-bubble"');
       expect(html).toContain("<cart-drawer");
+      // The shared shell: the header's menu, the footer area the newsletter is placed in, the generic snippet.
+      expect(html).toContain('href="/demo/store/collections/all">Shop all</a>');
+      expect(html).toContain('data-beckon-area="footer"');
+      expect(html).toContain("<!-- Beckon -->");
     }
+  });
+});
+
+describe("the demo store's product and collection pages", () => {
+  it("a product page has the price, a picker per option, quantity and Add to cart posting to the store's cart", async () => {
+    const product = DEMO_STORE_PRODUCTS.find((p) => p.options.length > 1)!;
+    const res = await fetch(`${server.origin}/demo/store/products/${product.handle}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain(`<h1 class="product__title">${product.title}</h1>`);
+    expect(html).toContain(`$${(product.variants[0].price / 100).toFixed(2)}`);
+    for (const option of product.options) expect(html).toContain(`name="options[${option.name}]"`);
+    expect(html).toContain('action="/demo/store/cart/add"');
+    expect(html).toContain(`name="id" value="${product.variants[0].id}"`);
+    expect(html).toContain(">Add to cart</button>");
+    // ?variant= opens the page on that variant.
+    const second = product.variants[1];
+    const chosen = await (
+      await fetch(`${server.origin}/demo/store/products/${product.handle}?variant=${second.id}`)
+    ).text();
+    expect(chosen).toContain(`name="id" value="${second.id}"`);
+  });
+
+  it("the product form works without script: a form post to cart/add adds the line and goes on to the cart page", async () => {
+    const shopper = visitor();
+    const res = await shopper("/demo/store/cart/add", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ id: String(variantA.id), quantity: "2" }).toString(),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/demo/store/cart");
+    const cart = await (await shopper("/demo/store/cart.js")).json();
+    expect(cart.items).toMatchObject([{ variant_id: variantA.id, quantity: 2 }]);
+  });
+
+  it("a collection page lists its products as cards linking to their pages, with prices", async () => {
+    const res = await fetch(`${server.origin}/demo/store/collections/all`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const linked = [...html.matchAll(/<h3 class="card__heading"><a href="\/demo\/store\/products\/([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(linked).toEqual(DEMO_STORE_PRODUCTS.map((p) => p.handle));
+    expect(html).toContain("All products");
+    const bestsellers = await (await fetch(`${server.origin}/demo/store/collections/bestseller`)).text();
+    expect(bestsellers).toContain('href="/demo/store/products/morning-ritual-coffee"');
+    expect(bestsellers).not.toContain('href="/demo/store/products/paper-filters"');
+    const list = await (await fetch(`${server.origin}/demo/store/collections`)).text();
+    for (const handle of ["all", "coffee", "brewing", "gift", "bestseller"])
+      expect(list).toContain(`href="/demo/store/collections/${handle}"`);
+  });
+
+  it.each([
+    ["an unknown product", "/demo/store/products/no-such-product"],
+    ["an unknown collection", "/demo/store/collections/no-such-collection"],
+    ["a traversing handle", "/demo/store/products/..%2F..%2Fcart"],
+    ["an encoded slash", "/demo/store/collections/all%2F..%2Fcoffee"],
+    ["a very long handle", `/demo/store/products/${"a".repeat(5000)}`],
+    ["a NUL byte", "/demo/store/products/paper-filters%00"],
+  ])("%s is the theme's own 404 page", async (_name, path) => {
+    const res = await fetch(server.origin + path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain("Page not found");
+    expect(html).toContain('id="cart-icon-bubble"');
+  });
+
+  it("never echoes a hostile handle unescaped", async () => {
+    const script = encodeURIComponent('<script>alert("x")</script>');
+    for (const path of [`/demo/store/products/${script}`, `/demo/store/collections/${script}`]) {
+      const res = await fetch(server.origin + path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain('<script>alert("x")');
+    }
+  });
+
+  it("leaves products/{handle}.js and the Section Rendering API of a product page to the storefront", async () => {
+    const handle = available[0].handle;
+    const js = await fetch(`${server.origin}/demo/store/products/${handle}.js`);
+    expect(js.headers.get("content-type")).toMatch(/^application\/json/);
+    const sections = await fetch(
+      `${server.origin}/demo/store/products/${handle}?sections=cart-drawer,cart-icon-bubble`,
+    );
+    expect(sections.status).toBe(200);
+    expect(Object.keys(await sections.json())).toEqual(["cart-drawer", "cart-icon-bubble"]);
   });
 });

@@ -21,15 +21,18 @@ import {
   widgetReady,
   type SeededCta,
 } from "#test/support/demo-site";
-import { DEMO_STORE_ROOT, isDemoStorePage } from "#demo/store/server/demo";
+import { DEMO_STORE_ROOT, demoThemeData, isDemoStorePage } from "#demo/store/server/demo";
 
 let context: BrowserContext;
 let svCtas: SeededCta[];
+let storeCtas: SeededCta[];
 
 withE2eStack({
   demo: true,
   beforeServer: async () => {
     svCtas = await ctasOf(tdb.db, svId);
+    const store = await tdb.db.website.findFirstOrThrow({ where: { shopDomain: { not: null } }, select: { id: true } });
+    storeCtas = await ctasOf(tdb.db, store.id);
   },
 });
 
@@ -89,15 +92,15 @@ const isDemoPage = (u: URL) => {
   if (!u.pathname.startsWith("/demo/") || u.pathname.startsWith("/demo/assets/")) return false;
   // The demo's mailbox is the demo's own tool, not a page of a host site: requested for its status only.
   if (u.pathname === "/demo/mail") return false;
-  // Under the demo store only its own pages carry the widget; the rest (a product's page) is the storefront
-  // stand-in's, as a theme's would be: requested for its status like any other link.
+  // Under the demo store only the theme's pages (front, cart, collections, products) carry the widget; the
+  // rest (checkout, the Ajax API) is the storefront stand-in's: requested for its status like any other link.
   const store = DEMO_STORE_ROOT.slice(0, -1);
   return !u.pathname.startsWith(store) || isDemoStorePage(u.pathname.slice(store.length));
 };
 
 describe("the demo site's links", () => {
   it(
-    "lead to real pages from /demo/sv and /demo/store, and every seeded CTA is reachable",
+    "lead to real pages from /demo/sv and /demo/store, and every seeded CTA of both is reachable",
     { timeout: 300_000 },
     async () => {
       const origin = server.origin;
@@ -107,6 +110,7 @@ describe("the demo site's links", () => {
       const links = new Map<string, string>();
       const external = new Set<string>();
       const seen = new Set<number>();
+      let storeTriggered = false;
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
@@ -121,6 +125,15 @@ describe("the demo site's links", () => {
         if (new URL(url).pathname === "/demo/sv") {
           // Show the bars and popups now, to read their links too.
           await showTriggeredCtas(page, svCtas);
+        }
+        if (new URL(url).pathname.startsWith(`${DEMO_STORE_ROOT}products/`)) {
+          // A product page is a page to buy on: its price and its Add to cart.
+          expect(await page.locator("[data-product-price] .price-item").first().textContent(), url).toMatch(/\$\d/);
+          expect(await page.locator('product-form button[name="add"]').count(), url).toBe(1);
+        }
+        if (!storeTriggered && new URL(url).pathname.startsWith(`${DEMO_STORE_ROOT}collections/`)) {
+          storeTriggered = true;
+          await showTriggeredCtas(page, storeCtas);
         }
         const hrefs = await allLinks(page);
         for (const id of await renderedCtas(page)) {
@@ -163,9 +176,19 @@ describe("the demo site's links", () => {
         `crawled ${queue.length} demo pages, requested ${links.size} same-origin links; external links, not fetched:\n  ${[...external].sort().join("\n  ")}`,
       );
       // One assertion, so that a failure lists every dead end at once.
-      expect({ broken, neverShownCtas: svCtas.filter((c) => !seen.has(c.id)).map((c) => c.id), errors }).toEqual({
+      const neverShownCtas = [...svCtas, ...storeCtas].filter((c) => !seen.has(c.id)).map((c) => c.id);
+      const storePages = queue.filter((u) => new URL(u).pathname.startsWith(DEMO_STORE_ROOT));
+      // Every product and collection of the store is reached from its own pages.
+      const theme = await demoThemeData();
+      const reached = new Set(storePages.map((u) => new URL(u).pathname));
+      const unreached = [
+        ...theme.products.map((p) => `${DEMO_STORE_ROOT}products/${p.handle}`),
+        ...[...theme.collections.keys()].map((c) => `${DEMO_STORE_ROOT}collections/${c}`),
+      ].filter((p) => !reached.has(p));
+      expect({ broken, neverShownCtas, unreached, errors }).toEqual({
         broken: [],
         neverShownCtas: [],
+        unreached: [],
         errors: [],
       });
     },

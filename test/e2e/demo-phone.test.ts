@@ -21,6 +21,8 @@ const PAGES = [
   "/demo/sv/avregistrering",
   "/demo/store",
   "/demo/store/cart",
+  "/demo/store/collections/all",
+  "/demo/store/products/morning-ritual-coffee",
 ];
 
 let phone: BrowserContext;

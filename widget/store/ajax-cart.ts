@@ -28,7 +28,7 @@ import { fromAjaxProduct, type AjaxProductJson } from "./product";
 import { errorMessage, fail, ok } from "./result";
 import { cartChangeNotice, cartChangeReporter, type CartNoticeConfig } from "./cart-notice";
 import { createCartLock, inFlight, type CartLock } from "./serialize";
-import { configured, sectionFields, showAdd, themeActions, type StorefrontActions } from "./theme-cart";
+import { configured, sectionFields, showAdd, showChange, themeActions, type StorefrontActions } from "./theme-cart";
 import type {
   AddOptions,
   AddResult,
@@ -230,7 +230,11 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
           } catch (e) {
             return fail<Cart>(errorMessage(e));
           }
-          return changed(await getCart(), "discount");
+          const json = await cartJson();
+          // The theme's drawer was rendered before the code went on: it shows the cart again, discount included.
+          const win = page();
+          if (json.ok && win) showChange(win, json.value);
+          return changed(json.ok ? ok(fromAjaxCart(json.value, root)) : json, "discount");
         }),
       );
     },

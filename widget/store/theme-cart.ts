@@ -21,6 +21,9 @@
  * 4. When nothing of the above took care of it and the page shows a cart (a
  *    link to the cart page, or Dawn's #cart-icon-bubble), the page reloads,
  *    once the add is tracked (the caller's part: AddResult.reload).
+ * A discount code the adapter applies brings no sections: showChange tells the
+ * theme by Dawn's `cart-update` and by `cart:refresh`, so a drawer an earlier
+ * add rendered shows the total after the discount.
  * Only browsers: without a document nothing here runs.
  */
 
@@ -109,25 +112,42 @@ export function showAdd(
       el.renderContents(state);
       // Dawn's product form does the same once an add went through.
       el.classList.remove("is-empty");
-      try {
-        (win as ThemeWindow).publish?.("cart-update", {
-          source: "beckon",
-          productVariantId: String(cart?.items?.[0]?.variant_id ?? ""),
-          cartData: cart,
-        });
-      } catch {
-        /* a subscriber's failure is the theme's own */
-      }
+      publishCartUpdate(win, cart, { productVariantId: String(cart?.items?.[0]?.variant_id ?? "") });
       return false;
     } catch {
       /* a section the theme did not render: on to the event and the reload */
     }
   }
+  return !dispatchCartRefresh(win, cart) && !!doc.querySelector(CART_SHOWN);
+}
+
+/**
+ * Shows a change that brings no sections of its own (a discount code) in the
+ * theme: Dawn's `cart-update` publication, on which its cart drawer and cart
+ * page render the cart again, and the `cart:refresh` event for other themes.
+ * Without it a drawer rendered by an earlier add keeps the total from before
+ * the discount.
+ */
+export function showChange(win: Window, cart: unknown): void {
+  publishCartUpdate(win, cart, {});
+  dispatchCartRefresh(win, cart);
+}
+
+/** Dawn's pub/sub `cart-update` (pubsub.js), when the theme has it. */
+function publishCartUpdate(win: Window, cart: unknown, extra: Record<string, unknown>): void {
+  try {
+    (win as ThemeWindow).publish?.("cart-update", { source: "beckon", ...extra, cartData: cart });
+  } catch {
+    /* a subscriber's failure is the theme's own */
+  }
+}
+
+/** The cancelable `cart:refresh` event on <html>; true when a theme script handled it (preventDefault). */
+function dispatchCartRefresh(win: Window, cart: unknown): boolean {
   const refresh = new (win as Window & { CustomEvent: typeof CustomEvent }).CustomEvent("cart:refresh", {
     bubbles: true,
     cancelable: true,
     detail: { cart, source: "beckon" },
   });
-  const handled = !doc.documentElement.dispatchEvent(refresh);
-  return !handled && !!doc.querySelector(CART_SHOWN);
+  return !win.document.documentElement.dispatchEvent(refresh);
 }

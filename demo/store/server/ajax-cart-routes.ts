@@ -70,6 +70,9 @@ export function answerAjaxCart(
           { "Set-Cookie": setCookie },
         );
       const lines = book.add(cart, items).map((l) => book.lineJson(l));
+      // A product form posted without script (cart/add, form-encoded) goes on to the cart page, as on Shopify.
+      if (path === "/cart/add" && !/json/.test(String(req.headers["content-type"] ?? "")))
+        return send(req, res, 302, "", { Location: `${root}cart`, "Set-Cookie": setCookie });
       return send(
         req,
         res,

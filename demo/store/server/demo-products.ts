@@ -1,32 +1,27 @@
-/** The demo store's pages (/demo/store and its cart), from demo/store.html and the seeded catalogue. */
+/**
+ * The demo store's page shell (demo/store.html) and the mains of its front
+ * and cart pages; the product and collection templates are theme-pages.ts.
+ */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 import { esc as escapeHtml } from "#demo/sv/server/html";
+import { toCatalogProduct } from "./catalog";
+import { DEMO_STORE_ROOT, demoStoreCatalog } from "./demo";
+import { CART_ICON, productGridHtml } from "./theme-snippets";
+import type { ThemeData } from "./theme-pages";
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** HTML cards for every demo product (prices in dollars, sold-out marked). */
+/** The product grid of every demo product (prices in dollars, sold-out marked, each card linking to its page). */
 export function demoProductsHtml(): string {
-  return DEMO_STORE_PRODUCTS.map((product) => {
-    const price =
-      product.compare_at_price && product.compare_at_price > product.price
-        ? `<s>${money(product.compare_at_price)}</s> ${money(product.price)}`
-        : money(product.price);
-    return `<article class="product" data-product-handle="${escapeHtml(product.handle)}">
-      <div class="img" role="img" aria-label="${escapeHtml(product.title)}" style="background-image:url('/demo/store${escapeHtml(product.images[0] ?? "")}')"></div>
-      <h2>${escapeHtml(product.title)}</h2>
-      <p class="price">${price}</p>
-      ${product.available ? "" : '<p class="sold-out">Sold out</p>'}
-    </article>`;
-  }).join("\n");
+  return productGridHtml(demoStoreCatalog().map(toCatalogProduct), DEMO_STORE_ROOT);
 }
 
 /**
  * A demo store page: the store.html shell, a Dawn-like theme (header with
- * Dawn's #cart-icon-bubble, Dawn's <cart-drawer> and its renderContents, the
- * Shopify globals), around main. `root` is the store's Shopify.routes.root
- * (the demo store's by default; the tests' local storefront serves it at "/").
+ * the menu and Dawn's #cart-icon-bubble, Dawn's <cart-drawer> and its
+ * renderContents, the product form, the Shopify globals), around main.
+ * Every page of the theme (front, product, collection, cart, 404) is this
+ * shell. `root` is the store's Shopify.routes.root (the demo store's by
+ * default; the tests' local storefront serves it at "/").
  */
 export function demoStorePage(page: {
   title: string;
@@ -38,24 +33,25 @@ export function demoStorePage(page: {
   const template = readFileSync(path.join(process.cwd(), "demo", "store.html"), "utf8");
   // Function replacers: a $ in the content must not be read as a replacement pattern.
   return template
-    .replaceAll("{{ROOT}}", () => escapeHtml(page.root ?? "/demo/store/"))
+    .replaceAll("{{ROOT}}", () => escapeHtml(page.root ?? DEMO_STORE_ROOT))
+    .replace("{{CART_ICON}}", () => CART_ICON)
     .replace("{{TITLE}}", () => escapeHtml(page.title))
     .replace("{{BODY_CLASS}}", () => page.bodyClass)
     .replace("{{MAIN}}", () => page.main)
     .replace("{{BECKON_SNIPPET}}", () => page.snippet);
 }
 
-/** The store's front page: the product grid and the area where the product-feed CTA is placed. */
-export function demoStoreFrontMain(): string {
+/** The store's front page: the area where the product-feed CTA is placed and the product grid. */
+export function demoStoreFrontMain(data: ThemeData): string {
   return `<h1>All products</h1>
     <div data-beckon-area="products"></div>
-    <div class="grid">${demoProductsHtml()}</div>`;
+    ${productGridHtml(data.products, data.root)}`;
 }
 
-/** The cart page: lines, quantities and total, filled from cart.js by the page's script. */
-export function demoStoreCartMain(): string {
+/** The cart page: Dawn's main-cart-items and main-cart-footer sections, which the shell's script fills. */
+export function demoStoreCartMain(root: string = DEMO_STORE_ROOT): string {
   return `<h1>Your cart</h1>
-    <ul class="cart-lines" id="cart-page-lines" data-cart-lines></ul>
-    <p class="cart-total">Total: <span data-cart-total>$0.00</span></p>
-    <p><a href="/demo/store">Continue shopping</a></p>`;
+    <div id="shopify-section-main-cart-items" class="shopify-section" data-cart-section></div>
+    <div id="shopify-section-main-cart-footer" class="shopify-section" data-cart-section></div>
+    <p><a href="${escapeHtml(root)}collections/all">Continue shopping</a></p>`;
 }

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 import { createStorefront } from "./storefront";
 import type { Storefront } from "./storefront-types";
+import type { ThemeData } from "./theme-pages";
 
 /** Where the demo store lives; Shopify.routes.root on its pages. */
 export const DEMO_STORE_ROOT = "/demo/store/";
@@ -35,8 +36,20 @@ export function demoStorefront(): Promise<Storefront> {
   return storefront;
 }
 
-/** The store's pages, answered by the app (Remix) rather than the storefront. */
-export const isDemoStorePage = (path: string) => path === "/" || path === "" || path === "/cart" || path === "/cart/";
+/** What the store's page templates render from: the very catalogue and collections its Ajax API serves. */
+export async function demoThemeData(): Promise<ThemeData> {
+  const { state } = await demoStorefront();
+  return { root: DEMO_STORE_ROOT, products: state.products, collections: state.collections };
+}
+
+/**
+ * The store's pages, answered by the app (Remix) rather than the storefront:
+ * the front page, the cart, /collections, a collection and a product page
+ * (not its .js or .json, which are the Ajax API's).
+ */
+export const isDemoStorePage = (path: string) =>
+  /^\/?$|^\/cart\/?$|^\/collections\/?$/.test(path) ||
+  (/^\/(?:collections|products)\/[^/]+\/?$/.test(path) && !/\.(?:js|json|oembed|xml)\/?$/.test(path));
 
 /** A Section Rendering request (?sections= or ?section_id=): the storefront renders those, on any page. */
 const asksForSections = (search: string) => /[?&](sections(%5B%5D|\[\])?|section_id)=/.test(search);

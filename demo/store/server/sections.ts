@@ -7,6 +7,9 @@
  *   `.drawer__inner` and one `.cart-item` per line (newest first);
  * - `cart-icon-bubble`: the header's cart icon, with `.cart-count-bubble` once
  *   the cart has items;
+ * - `main-cart-items` and `main-cart-footer`: the cart page's lines and its
+ *   totals (the drawer's lines and totals: subtotal, each discount, the
+ *   total after discounts);
  * - `main-collection-product-grid`: a collection page's product grid (Dawn's
  *   section of that name), product cards linking to /products/{handle}; empty
  *   outside a collection.
@@ -18,6 +21,8 @@
  */
 import type { CatalogProduct } from "./catalog";
 import type { CartBook, ServerCart } from "./carts";
+import { escapeHtml as esc } from "./http";
+import { CART_ICON, cartTotalsHtml, money, productGridHtml } from "./theme-snippets";
 
 export interface SectionContext {
   /** The store's root ("/" or "/demo/store/"). */
@@ -33,25 +38,31 @@ export interface SectionContext {
 /** Shopify renders at most five sections a request; more is a 400. */
 export const MAX_SECTIONS = 5;
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const wrap = (id: string, html: string) => `<div id="shopify-section-${esc(id)}" class="shopify-section">${html}</div>`;
+
+type CartJson = ReturnType<CartBook["cartJson"]>;
+
+/** The cart's lines, newest first: the drawer's and the cart page's alike. */
+function cartLines(ctx: SectionContext, cart: CartJson, id: string): string {
+  const lines = cart.items
+    .map(
+      (i) =>
+        `<li class="cart-item cart-line" id="${id}-Item-${esc(i.key)}" data-variant-id="${i.variant_id}"><a href="${esc(ctx.root + i.url.slice(1))}" class="cart-item__name">${esc(i.title)}</a><span class="cart-item__quantity">× ${i.quantity}</span><span class="price">${money(i.final_line_price)}</span></li>`,
+    )
+    .join("");
+  return `<ul class="cart-items cart-lines" id="${id === "CartDrawer" ? "CartDrawer-Items" : "cart-page-lines"}" role="list">${lines}</ul>`;
+}
+
+const closeButton = `<button class="drawer__close" type="button" onclick="this.closest('cart-drawer').close()" aria-label="Close">&times;</button>`;
 
 function cartDrawer(ctx: SectionContext): string {
   const cart = ctx.book.cartJson(ctx.cart);
   const empty = cart.items.length === 0;
-  const lines = cart.items
-    .map(
-      (i) =>
-        `<li class="cart-item cart-line" id="CartDrawer-Item-${esc(i.key)}" data-variant-id="${i.variant_id}"><a href="${esc(ctx.root + i.url.slice(1))}" class="cart-item__name">${esc(i.title)}</a><span class="cart-item__quantity">× ${i.quantity}</span><span class="price">${money(i.final_line_price)}</span></li>`,
-    )
-    .join("");
   const inner = empty
-    ? `<div class="drawer__inner-empty"><p class="cart__empty-text">Your cart is empty</p><button class="drawer__close" type="button" onclick="this.closest('cart-drawer').close()" aria-label="Close">&times;</button></div>`
-    : `<div class="drawer__header"><h2 class="drawer__heading">Your cart</h2><button class="drawer__close" type="button" onclick="this.closest('cart-drawer').close()" aria-label="Close">&times;</button></div>` +
-      `<cart-drawer-items><ul class="cart-items" role="list">${lines}</ul></cart-drawer-items>` +
-      `<div class="cart-drawer__footer"><p class="totals">Total <span class="totals__total-value">${money(cart.total_price)}</span></p><a href="${esc(ctx.root)}cart" class="button">View cart</a></div>`;
+    ? `<div class="drawer__inner-empty"><p class="cart__empty-text">Your cart is empty</p>${closeButton}</div>`
+    : `<div class="drawer__header"><h2 class="drawer__heading">Your cart</h2>${closeButton}</div>` +
+      `<cart-drawer-items>${cartLines(ctx, cart, "CartDrawer")}</cart-drawer-items>` +
+      `<div class="cart-drawer__footer">${cartTotalsHtml(cart)}<a href="${esc(ctx.root)}cart" class="button">View cart</a></div>`;
   return (
     `<cart-drawer class="drawer${empty ? " is-empty" : ""}"><div id="CartDrawer" class="cart-drawer">` +
     `<div id="CartDrawer-Overlay" class="cart-drawer__overlay"></div>` +
@@ -60,10 +71,25 @@ function cartDrawer(ctx: SectionContext): string {
   );
 }
 
+/** The cart page's lines (Dawn's main-cart-items). */
+function cartItems(ctx: SectionContext): string {
+  const cart = ctx.book.cartJson(ctx.cart);
+  return cart.items.length
+    ? `<cart-items>${cartLines(ctx, cart, "CartItems")}</cart-items>`
+    : `<p class="cart__empty-text">Your cart is empty.</p>`;
+}
+
+/** The cart page's totals (Dawn's main-cart-footer): the same totals as the drawer's. */
+function cartFooter(ctx: SectionContext): string {
+  const cart = ctx.book.cartJson(ctx.cart);
+  if (!cart.items.length) return "";
+  return `<div class="cart__footer">${cartTotalsHtml(cart)}<a href="${esc(ctx.root)}checkout" class="button">Check out</a></div>`;
+}
+
 function cartIconBubble(ctx: SectionContext): string {
   const count = ctx.book.cartJson(ctx.cart).item_count;
   return (
-    `<span class="svg-wrapper" aria-hidden="true">&#128722;</span><span class="visually-hidden">Cart</span>` +
+    CART_ICON +
     (count
       ? `<div class="cart-count-bubble"><span aria-hidden="true">${count < 100 ? count : ""}</span><span class="visually-hidden">${count} ${count === 1 ? "item" : "items"}</span></div>`
       : "")
@@ -74,25 +100,18 @@ function collectionGrid(ctx: SectionContext): string {
   const match = /^\/collections\/([^/]+)\/?$/.exec(ctx.path);
   const handles = match ? (ctx.collections.get(decodeURIComponent(match[1])) ?? []) : [];
   // Dawn's default of 16 products a page.
-  const cards = handles
+  const products = handles
     .slice(0, 16)
     .map((h) => ctx.byHandle(h))
-    .filter((p): p is CatalogProduct => !!p)
-    .map(
-      (product) =>
-        `<li class="grid__item"><div class="card-wrapper product-card-wrapper">` +
-        (product.images[0]
-          ? `<img srcset="${esc(product.images[0])} 533w" src="${esc(product.images[0])}" alt="${esc(product.title)}" width="533" height="533">`
-          : "") +
-        `<h3 class="card__heading"><a href="${esc(ctx.root)}products/${esc(product.handle)}" class="full-unstyled-link">${esc(product.title)}</a></h3></div></li>`,
-    )
-    .join("");
-  return `<div class="collection page-width"><ul id="product-grid" class="grid product-grid">${cards}</ul></div>`;
+    .filter((p): p is CatalogProduct => !!p);
+  return productGridHtml(products, ctx.root);
 }
 
 const SECTIONS: Record<string, (ctx: SectionContext) => string> = {
   "cart-drawer": cartDrawer,
   "cart-icon-bubble": cartIconBubble,
+  "main-cart-items": cartItems,
+  "main-cart-footer": cartFooter,
   "main-collection-product-grid": collectionGrid,
 };
 

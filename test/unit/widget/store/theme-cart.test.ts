@@ -228,3 +228,34 @@ describe("the theme's cart after an add with show", () => {
     expect(heard).not.toHaveBeenCalled();
   });
 });
+
+describe("the theme's cart after a discount code", () => {
+  it("hears of the discount (Dawn's cart-update, cart:refresh), so a drawer rendered by the add shows the total after it", async () => {
+    const { win, doc } = themePage(`<a id="cart-icon-bubble" href="/cart"></a>`);
+    const published: [string, any][] = [];
+    win.publish = (name: string, data: unknown) => published.push([name, data]);
+    const refreshed: any[] = [];
+    doc.addEventListener("cart:refresh", (e) => refreshed.push((e as CustomEvent).detail));
+    const cart = adapter(win);
+    const added = await cart.addLines([{ variantId: "70011", quantity: 2 }]);
+    expect(added.ok).toBe(true);
+    // An add without show is the caller's to show: nothing is published for it.
+    expect(published).toEqual([]);
+
+    const r = await cart.applyDiscount("SAVE10");
+    expect(r.ok).toBe(true);
+    // The cart the theme is told of is cart.js after the code: the discounted total, not the one from before it.
+    const after = { total_price: 2700, original_total_price: 3000, total_discount: 300 };
+    expect(published).toEqual([["cart-update", { source: "beckon", cartData: expect.objectContaining(after) }]]);
+    expect(refreshed).toEqual([{ source: "beckon", cart: expect.objectContaining(after) }]);
+
+    // A code the store refuses changed no cart: the theme is not told of one.
+    published.length = 0;
+    const refused = await adapter(
+      win,
+      Object.assign(async () => new Response("", { status: 404 }), { jar: new Map() }) as CookieFetch,
+    ).applyDiscount("NOPE");
+    expect(refused.ok).toBe(false);
+    expect(published).toEqual([]);
+  });
+});
