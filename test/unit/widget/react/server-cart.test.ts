@@ -167,7 +167,7 @@ describe("createServerCart's failures", () => {
     const refused = await cart.addLines([{ variantId: FILTERS, quantity: 1 }]);
     expect(refused).toEqual({
       ok: false,
-      error: { message: `The cart did not take ${FILTERS} (sold out or not available)` },
+      error: { message: `The cart did not take ${FILTERS} (sold out or not available)`, code: "NOT_ADDED" },
     });
     expect(revalidate).toHaveBeenCalledTimes(1);
     expect(onChange).not.toHaveBeenCalled();
@@ -185,7 +185,7 @@ describe("createServerCart's failures", () => {
     const { cart, revalidate } = serverCart(route);
     await expect(cart.addLines([{ variantId: KETTLE, quantity: 1 }])).resolves.toEqual({
       ok: false,
-      error: { message: "The merchandise with id 1 does not exist.", description: "INVALID" },
+      error: { message: "The merchandise with id 1 does not exist.", code: "INVALID" },
     });
     expect(revalidate).toHaveBeenCalledTimes(1);
   });
@@ -208,7 +208,7 @@ describe("createServerCart's failures", () => {
     total = 3;
     await expect(cart.addLines([{ variantId: KETTLE, quantity: 1 }])).resolves.toMatchObject({
       ok: false,
-      error: { message: /did not take the lines/ },
+      error: { message: /did not take the lines/, code: "NOT_ADDED" },
     });
   });
 
