@@ -111,7 +111,7 @@ export function createServerCart(options: ServerCartOptions): ServerCart {
       if (!res.ok) {
         const said = readCartAnswer(json, action);
         if (said.ok) return fail(`The cart route answered ${res.status}`, { status: res.status });
-        return fail(said.error.message, { status: res.status, code: said.error.code });
+        return fail(said.error.message, { status: res.status, ...(said.error.code ? { code: said.error.code } : {}) });
       }
       return json === undefined ? fail(`The cart route answered ${action} with no JSON`) : ok(json);
     } catch (e) {
