@@ -16,6 +16,7 @@ let browser: Browser;
 const ctas = fixtureCtas();
 const config = fixtureConfig("http://beckon.localhost");
 const VIEWPORT = { width: 1280, height: 800 };
+type CtaDoc = (typeof ctas)[string];
 
 /** Where each fixture CTA goes: inline ones into a page area, the others into the body. */
 const INTO: Record<string, string | undefined> = {
@@ -32,16 +33,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** `cta`: instead of the fixture's CTA of that name. */
+type OpenOptions = { hostile?: boolean; path?: string; teaser?: boolean; viewport?: typeof VIEWPORT; cta?: CtaDoc };
+
 async function open(
   name: string,
-  opts: {
-    hostile?: boolean;
-    path?: string;
-    teaser?: boolean;
-    viewport?: { width: number; height: number };
-    /** Instead of the fixture's CTA of that name. */
-    cta?: (typeof ctas)[string];
-  } = {},
+  opts: OpenOptions = {},
 ): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await browser.newContext({ viewport: opts.viewport ?? VIEWPORT, locale: "sv-SE" });
   const page = await context.newPage();
@@ -152,10 +149,11 @@ describe("each CTA type, drawn from the seeded CTAs", () => {
 
   it("on a 390 px phone: vertical and horizontal hooks are a compact corner card; the full hook is the bottom sheet", async () => {
     const phone = { width: 390, height: 844 };
-    for (const [name, left] of [
+    const corners = [
       ["hook-vertical", false],
       ["hook-horizontal", true],
-    ] as const) {
+    ] as const;
+    for (const [name, left] of corners) {
       const cta = { ...ctas[name], options: { ...ctas[name].options, "hook-position": left ? "left" : "right" } };
       const { page, context } = await open(name, { viewport: phone, cta });
       const hook = await rect(page, ".bk-hook");
