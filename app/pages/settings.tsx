@@ -3,6 +3,7 @@
  * owner edits, grouped by purpose, plus how to install the widget. Shared by
  * /owner/websites/:websiteId/settings and /app/settings.
  */
+import { CopyButton } from "#app/components/CopyButton";
 import { useState } from "react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
@@ -359,20 +360,6 @@ export function SettingsPage() {
         </Box>
       )}
     </Page>
-  );
-}
-
-function CopyButton({ text }: { text: string }) {
-  const translate = useT();
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => setCopied(true));
-      }}
-    >
-      {copied ? translate("settings.copied") : translate("settings.copy")}
-    </Button>
   );
 }
 

@@ -78,6 +78,15 @@ export const en = {
   variant: "Variant",
   quantity: "Quantity",
   purchaseOption: "Purchase option",
+
+  // A cart that refused an add (widget/store/cart-refusal.ts)
+  cartSoldOut: "Sorry, this product just sold out.",
+  cartNotEnoughStock: "Sorry, we don't have that many in stock. Please choose a smaller quantity.",
+  cartQuantityLimit: "This quantity can't be ordered. Please choose another quantity.",
+  cartPurchaseOption: "This product can't be bought with this purchase option. Please choose another one.",
+  cartUnavailable: "Sorry, this product can't be added to the cart right now.",
+  cartFull: "Your cart is full. Please remove something before adding more.",
+  cartAddFailed: "The product couldn't be added to the cart. Please try again.",
 } as const;
 
 /** The shape every catalogue has: the English keys, any words. */

@@ -69,4 +69,12 @@ export const sv: WidgetTexts = {
   variant: "Variant",
   quantity: "Antal",
   purchaseOption: "Köpalternativ",
+
+  cartSoldOut: "Tyvärr, den här produkten har precis tagit slut.",
+  cartNotEnoughStock: "Tyvärr har vi inte så många i lager. Välj ett mindre antal.",
+  cartQuantityLimit: "Det antalet går inte att beställa. Välj ett annat antal.",
+  cartPurchaseOption: "Produkten går inte att köpa med det här köpalternativet. Välj ett annat.",
+  cartUnavailable: "Tyvärr går det inte att lägga produkten i varukorgen just nu.",
+  cartFull: "Varukorgen är full. Ta bort något innan du lägger till mer.",
+  cartAddFailed: "Produkten kunde inte läggas i varukorgen. Försök igen.",
 };

@@ -125,6 +125,16 @@ describe("CTAs", () => {
     expect(html).toContain("Exit popup – alla sidor utom kassan");
   });
 
+  it("an inline CTA's editor shows the key the theme's inline block takes, with a copy button", async () => {
+    const inline = await t.db.cta.findFirstOrThrow({ where: { websiteId: SV, ctaType: "inline" } });
+    const html = await text(await get(`/owner/websites/${SV}/ctas/${inline.id}`, A));
+    expect(html).toContain("Theme block key");
+    expect(html).toMatch(new RegExp(`value="${inline.id}-[a-z0-9-]+"`));
+    expect(html).toContain("Copy key");
+    // A popup goes in no theme block: no key.
+    expect(await text(await get(`/owner/websites/${SV}/ctas/${ctaOfA}`, A))).not.toContain("Theme block key");
+  });
+
   it("shows the server's validation errors by path and stores nothing", async () => {
     const doc = (await loadCtaDocument(t.db, SV, ctaOfA))!;
     const bad = structuredClone(doc);

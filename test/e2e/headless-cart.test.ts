@@ -10,7 +10,8 @@
  * /hydrogen-example, an app shaped like Hydrogen's skeleton (the cart on its
  * server behind a CartForm route, its id in the `cart` cookie), a CTA add
  * goes through that route into the server's cart, and the page shows it
- * without a reload.
+ * without a reload. In every mode, an add the cart refuses (a variant sold
+ * out since the feed loaded) shows the shopper why under the CTA's button.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
@@ -103,6 +104,23 @@ async function addThroughCta(page: Page, handle: string) {
   const button = productButton(page, handle);
   await button.click();
   await expect.poll(() => button.textContent(), { timeout: 10_000 }).toBe("View Cart");
+}
+
+/** Sells out a product's first variant in the storefront (the feed already showed it available); answers the restock. */
+function sellOut(handle: string): () => void {
+  const variant = shop.state.products.find((p) => p.handle === handle)!.variants[0];
+  variant.available = false;
+  return () => void (variant.available = true);
+}
+
+/** Clicks a product's CTA button and waits for the cart's refusal in words under it; the button is enabled again. */
+async function expectRefused(page: Page, handle: string, text: string) {
+  await productButton(page, handle).click();
+  const refusal = page.locator(`.bk-product[data-product-handle="${handle}"] .bk-cart-refusal`);
+  await expect.poll(() => refusal.textContent(), { timeout: 10_000 }).toBe(text);
+  expect(await refusal.getAttribute("role")).toBe("alert");
+  expect(await productButton(page, handle).isEnabled()).toBe(true);
+  expect(await productButton(page, handle).textContent()).toBe("Add to Cart");
 }
 
 /** The page's own cart UI after both adds: the kettle and the filters, 730.00 SEK in Sweden. */
@@ -200,6 +218,34 @@ describe("without a CartProvider (Beckon's Storefront API cart)", () => {
   }, 60_000);
 });
 
+describe("a refused add in the other modes", () => {
+  it.each([
+    // hydrogen-react's mutations select no warnings: the CTA knows only that the line is not in the answered cart.
+    ["the CartProvider's cart", "", "Sorry, this product can't be added to the cart right now."],
+    ["the storefront's given cart", "?mode=storefront&cartId=", "Sorry, this product just sold out."],
+  ])(
+    "%s: the CTA says why, and the next add goes in",
+    async (_mode, search, text) => {
+      shop.state.reset();
+      const given = search.endsWith("cartId=") ? encodeURIComponent(await storefrontCart()) : "";
+      const context = await browser.newContext();
+      const { page, errors } = await open(context, search + given);
+      const restock = sellOut("gooseneck-kettle");
+      try {
+        await expectRefused(page, "gooseneck-kettle", text);
+      } finally {
+        restock();
+      }
+      await addThroughCta(page, "paper-filters");
+      const carts = [...shop.state.carts.values()].filter((c) => c.lines.length);
+      expect(carts.map((c) => c.lines.map((l) => l.variantId))).toEqual([[46100000000041]]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+});
+
 describe("an app shaped like Hydrogen's skeleton (the cart on its server, CartForm posts)", () => {
   /** The token of the page's `cart` cookie: the cart id the app's server keeps. */
   const cookieCart = async (context: BrowserContext) =>
@@ -243,6 +289,37 @@ describe("an app shaped like Hydrogen's skeleton (the cart on its server, CartFo
     expect(checkout).toBe(`${shop.origin}/checkouts/cn/${token}`);
     await page.locator("#checkout").click();
     await page.waitForURL(`**/checkouts/cn/${token}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it("an add the server cart refuses (sold out since the feed loaded) shows why in the CTA; the next valid add goes in", async () => {
+    shop.state.reset();
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, "", "/hydrogen-example");
+    const restock = sellOut("gooseneck-kettle");
+    try {
+      await expectRefused(page, "gooseneck-kettle", "Sorry, this product just sold out.");
+      // The add went through the app's route and came back with the Storefront API's stock warning.
+      expect(shop.state.cartWrites.filter((w) => w.api === "graphql").map((w) => w.op)).toEqual(["ExampleCartCreate"]);
+      expect(await page.locator("#cart-count").textContent()).toBe("0");
+
+      await addThroughCta(page, "paper-filters");
+      await expect.poll(() => page.locator("#cart-count").textContent()).toBe("1");
+      expect(
+        await page.locator("#cart-lines li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-variant"))),
+      ).toEqual([FILTERS]);
+      expect(await page.locator(".bk-cart-refusal").count()).toBe(1);
+
+      // Back in stock: trying again clears the text and adds it.
+      restock();
+      await addThroughCta(page, "gooseneck-kettle");
+      expect(await page.locator(".bk-cart-refusal").count()).toBe(0);
+      await expect.poll(() => page.locator("#cart-count").textContent()).toBe("2");
+      expect(await page.locator("#cart-total").textContent()).toBe("730.00 SEK");
+    } finally {
+      restock();
+    }
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);

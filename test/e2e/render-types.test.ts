@@ -16,6 +16,7 @@ let browser: Browser;
 const ctas = fixtureCtas();
 const config = fixtureConfig("http://beckon.localhost");
 const VIEWPORT = { width: 1280, height: 800 };
+type CtaDoc = (typeof ctas)[string];
 
 /** Where each fixture CTA goes: inline ones into a page area, the others into the body. */
 const INTO: Record<string, string | undefined> = {
@@ -32,16 +33,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** `cta`: instead of the fixture's CTA of that name. */
+type OpenOptions = { hostile?: boolean; path?: string; teaser?: boolean; viewport?: typeof VIEWPORT; cta?: CtaDoc };
+
 async function open(
   name: string,
-  opts: { hostile?: boolean; path?: string; teaser?: boolean; viewport?: { width: number; height: number } } = {},
+  opts: OpenOptions = {},
 ): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await browser.newContext({ viewport: opts.viewport ?? VIEWPORT, locale: "sv-SE" });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await openFixture(page, { hostile: opts.hostile, path: opts.path });
-  await mountInPage(page, { cta: ctas[name], config, into: INTO[name], teaser: opts.teaser });
+  await mountInPage(page, { cta: opts.cta ?? ctas[name], config, into: INTO[name], teaser: opts.teaser });
   return { page, context, errors };
 }
 
@@ -141,6 +145,27 @@ describe("each CTA type, drawn from the seeded CTAs", () => {
       expect(await shadowActive(page)).toMatch(/^body/);
       await context.close();
     }
+  });
+
+  it("on a 390 px phone: vertical and horizontal hooks are a compact corner card; the full hook is the bottom sheet", async () => {
+    const phone = { width: 390, height: 844 };
+    const corners = [
+      ["hook-vertical", false],
+      ["hook-horizontal", true],
+    ] as const;
+    for (const [name, left] of corners) {
+      const cta = { ...ctas[name], options: { ...ctas[name].options, "hook-position": left ? "left" : "right" } };
+      const { page, context } = await open(name, { viewport: phone, cta });
+      const hook = await rect(page, ".bk-hook");
+      expect(hook.width, name).toBe(280);
+      expect(hook.height, name).toBeLessThanOrEqual(phone.height * 0.6 + 1);
+      expect(Math.round(hook.y + hook.height), name).toBe(phone.height - 12);
+      expect(Math.round(left ? hook.x : phone.width - hook.x - hook.width), name).toBe(12);
+      await context.close();
+    }
+    const { page, context } = await open("hook-full", { viewport: phone });
+    expect(await rect(page, ".bk-hook")).toMatchObject({ x: 0, width: phone.width });
+    await context.close();
   });
 
   it("sticky bar top: fixed at the top and pushing the page down so it covers nothing", async () => {

@@ -6,9 +6,12 @@
  * cart handler (cart.addLines, cart.removeLines, ...). The route's answer is
  * the handler's result (`{cart, userErrors, warnings, errors}`), read here
  * into a Beckon Cart or a failure in words. Everything the route answers is
- * treated as untrusted: only fields of the expected types are kept.
+ * treated as untrusted: only fields of the expected types are kept, and a
+ * refusal's code (userErrors' first, else an `errors` entry's, else a stock
+ * warning's) only when it looks like one.
  */
 import { emptyCart } from "#widget/store/cart";
+import { STOCK_WARNINGS } from "#widget/store/cart-refusal";
 import { fail, ok } from "#widget/store/result";
 import type { Cart, Result } from "#widget/store/types";
 import { fromCartProviderState, type CartProviderState } from "./cart-provider-cart";
@@ -215,9 +218,6 @@ export function fromServerCart(value: unknown, currency = ""): ServerCartShape |
   };
 }
 
-/** Warnings that mean a line was not added (the Storefront API adds nothing and says so). */
-const STOCK_WARNINGS = new Set(["MERCHANDISE_OUT_OF_STOCK", "MERCHANDISE_NOT_ENOUGH_STOCK"]);
-
 /** At most this much of the route's messages reaches a CTA's error. */
 const MAX_MESSAGE = 500;
 
@@ -228,6 +228,16 @@ function messagesOf(v: unknown): string[] {
     .map((e) => (isText(e) ? e : isObject(e) && isText(e.message) ? e.message : ""))
     .filter((m) => m.trim())
     .slice(0, 10);
+}
+
+/** A cart code (CartErrorCode, CartWarningCode: upper-case words) of the first entry of a list that has one. */
+function firstCode(list: unknown): string | undefined {
+  if (!Array.isArray(list)) return undefined;
+  for (const entry of list.slice(0, 10)) {
+    const code = isObject(entry) ? text(entry.code) : undefined;
+    if (code && /^[A-Z][A-Z0-9_]{0,99}$/.test(code)) return code;
+  }
+  return undefined;
 }
 
 /**
@@ -245,10 +255,8 @@ export function readCartAnswer(answer: unknown, action: CartFormAction, currency
       : [];
   const problems = [...errors, ...messagesOf(stock)];
   if (problems.length) {
-    const firstUserError =
-      Array.isArray(answer.userErrors) && isObject(answer.userErrors[0]) ? answer.userErrors[0] : null;
-    const code = text(firstUserError?.code) ?? (stock[0] as Json | undefined)?.code;
-    return fail(problems.join("; ").slice(0, MAX_MESSAGE), isText(code) ? { description: code } : {});
+    const code = firstCode(answer.userErrors) ?? firstCode(answer.errors) ?? firstCode(stock);
+    return fail(problems.join("; ").slice(0, MAX_MESSAGE), code ? { code } : {});
   }
   if (answer.cart === null || answer.cart === undefined) return ok(null);
   const cart = fromServerCart(answer.cart, currency);

@@ -9,6 +9,7 @@
  */
 import { warn } from "#widget/core/log";
 import { emptyCart, toStorefrontLineInputs } from "#widget/store/cart";
+import { NOT_ADDED } from "#widget/store/cart-refusal";
 import { fail, ok } from "#widget/store/result";
 import type { AddResult, Cart, CartAdapter, CartLineInput, ProductCatalog, Result } from "#widget/store/types";
 
@@ -198,7 +199,9 @@ export function createCartProviderCart(options: CartProviderCartOptions): CartAd
           // The provider's mutations select no userErrors: a line Shopify refused is simply not there.
           const missing = input.find((l) => quantity(now, l.merchandiseId) <= quantity(was, l.merchandiseId));
           if (missing)
-            return fail(`Shopify did not add ${missing.merchandiseId} to the cart (sold out or not available)`);
+            return fail(`Shopify did not add ${missing.merchandiseId} to the cart (sold out or not available)`, {
+              code: NOT_ADDED,
+            });
           const wanted = new Set(input.map((l) => l.merchandiseId));
           return ok({ cart: now, added: now.lines.filter((l) => wanted.has(l.variantId)) });
         },

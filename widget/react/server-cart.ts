@@ -19,6 +19,7 @@
  */
 import { warn } from "#widget/core/log";
 import { CART_ATTRIBUTE_KEY } from "#widget/store/constants";
+import { NOT_ADDED } from "#widget/store/cart-refusal";
 import { toStorefrontLineInputs } from "#widget/store/cart";
 import { errorMessage, fail, ok } from "#widget/store/result";
 import type { AddResult, Cart, CartAction, CartAdapter, CartLineInput, Result } from "#widget/store/types";
@@ -109,7 +110,8 @@ export function createServerCart(options: ServerCartOptions): ServerCart {
         }
       if (!res.ok) {
         const said = readCartAnswer(json, action);
-        return fail(said.ok ? `The cart route answered ${res.status}` : said.error.message, { status: res.status });
+        if (said.ok) return fail(`The cart route answered ${res.status}`, { status: res.status });
+        return fail(said.error.message, { status: res.status, ...(said.error.code ? { code: said.error.code } : {}) });
       }
       return json === undefined ? fail(`The cart route answered ${action} with no JSON`) : ok(json);
     } catch (e) {
@@ -208,7 +210,11 @@ export function createServerCart(options: ServerCartOptions): ServerCart {
    * its answer, so a refused line shows only as a cart without it: each line's
    * quantity must have grown, or with a minimal answer the item count.
    */
-  function refused(before: ServerCartShape, answered: ServerCartShape, wanted: { merchandiseId: string }[]) {
+  function refused(
+    before: ServerCartShape,
+    answered: ServerCartShape,
+    wanted: { merchandiseId: string }[],
+  ): string | null {
     const was = before.cart.id === answered.cart.id ? before.cart : noServerCart().cart;
     if (answered.hasLines) {
       const missing = wanted.find(
@@ -265,7 +271,7 @@ export function createServerCart(options: ServerCartOptions): ServerCart {
         },
         (before, answered): Result<AddResult> => {
           const problem = refused(before, answered, wanted);
-          if (problem) return fail(problem);
+          if (problem) return fail(problem, { code: NOT_ADDED });
           report("add", latest.cart);
           const ids = new Set(wanted.map((l) => l.merchandiseId));
           return ok({ cart: latest.cart, added: latest.cart.lines.filter((l) => ids.has(l.variantId)) });

@@ -11,13 +11,20 @@ import { scrollToElement } from "./scroll";
 export const PAGE_SCROLL_MS = 500;
 
 // On phones (≤ 480 px) bars go compact (smaller text, paddings and button, powered-by tucked in a
-// corner) so a top bar takes well under a sixth of the screen instead of a quarter.
+// corner) so a top bar takes well under a sixth of the screen instead of a quarter. Vertical and
+// horizontal hooks become a compact card in their corner (280 px, at most 60 % of the height), so a
+// slide-in leaves most of a phone's page in view; the full hook stays the bottom sheet it is everywhere.
+/** A vertical or horizontal hook's width on a phone (≤ 480 px): a corner card, not a sheet. */
+export const HOOK_PHONE_WIDTH = 280;
+
 export type FrameProps = CtaProps & { kind: string; content: ReactNode; close: ReactNode; onOpen(): void };
 
 const CSS = `.bk-hook{position:fixed;bottom:16px;right:16px;z-index:2147482000;width:${LAYOUT.hookVertical}px;max-width:calc(100vw - 32px);max-height:calc(100vh - 32px);overflow:auto;border-radius:var(--bk-radius,8px);box-shadow:0 6px 30px rgba(0,0,0,.3);animation:bk-in .3s ease-out}
 .bk-hook-left,.bk-teaser-left{right:auto;left:16px}
 .bk-hook-horizontal{width:${LAYOUT.hookHorizontal}px}
 .bk-hook-full{left:0;right:0;bottom:0;width:auto;max-width:none;border-radius:0}
+@media (max-width:480px){.bk-frame.bk-hook:not(.bk-hook-full){width:min(${HOOK_PHONE_WIDTH}px,calc(100vw - 24px));max-height:60vh;right:12px;bottom:12px;padding:16px;font-size:14px}
+.bk-frame.bk-hook-left:not(.bk-hook-full){right:auto;left:12px}}
 .bk-bar{position:fixed;left:0;right:0;top:0;z-index:2147482500;padding:8px 48px 8px 16px;box-shadow:0 2px 10px rgba(0,0,0,.2);animation:bk-fade .2s ease-out}
 .bk-bar-bottom{top:auto;bottom:0}
 .bk-bar .bk-section,.bk-bar .bk-column{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:8px 16px}

@@ -8,6 +8,7 @@
  * An add with `show` keeps the theme's own cart true (theme-cart.ts).
  */
 import { fromAjaxCart, fromAjaxLine, toStorefrontLineInputs, type AjaxCartJson, type AjaxCartLineJson } from "./cart";
+import { STOCK_WARNINGS } from "./cart-refusal";
 import { PRODUCT_NOT_FOUND } from "./constants";
 import { numericId } from "./ids";
 import {
@@ -59,6 +60,9 @@ export interface AjaxCartConfig {
   /** The sections a collection's products are read from (paths.ts COLLECTION_SECTIONS by default). */
   collectionSections?: string[];
 }
+
+/** A userError or warning of Shopify.actions.updateCart's answer (the Storefront API's CartUserError, CartWarning). */
+type StoreNote = { message?: string; code?: string | null };
 
 /** The Ajax answer of cart/add.js with bundled sections. */
 interface AddJson {
@@ -144,10 +148,19 @@ export function createAjaxCart(config: AjaxCartConfig = {}): CartAdapter & Produ
     try {
       const answer = (await actions.updateCart({
         lines: toStorefrontLineInputs(lines),
-      })) as { userErrors?: { message?: string }[] } | undefined;
-      const refused = answer?.userErrors?.[0];
+      })) as { userErrors?: StoreNote[]; warnings?: StoreNote[] } | undefined;
+      // Storefront API payloads: a userError means nothing changed; a stock warning means this line was not added.
+      const refused =
+        answer?.userErrors?.[0] ??
+        (Array.isArray(answer?.warnings)
+          ? answer.warnings.find((w) => STOCK_WARNINGS.has(String(w?.code)))
+          : undefined);
       if (refused)
-        return fail(refused.message || "The cart refused the add", { status: 422, description: refused.message });
+        return fail(refused.message || "The cart refused the add", {
+          status: 422,
+          description: refused.message,
+          code: typeof refused.code == "string" ? refused.code : undefined,
+        });
     } catch (e) {
       return fail(errorMessage(e));
     }

@@ -13,6 +13,7 @@
 import { createStorefrontApiClient, type StorefrontApiClient } from "@shopify/storefront-api-client";
 import { warn } from "#widget/core/log";
 import { emptyCart, fromStorefrontCart, toStorefrontLineInputs } from "./cart";
+import { STOCK_WARNINGS } from "./cart-refusal";
 import { CART_ATTRIBUTE_KEY, HEADLESS_CART_RETRY_MS, PRODUCT_NOT_FOUND } from "./constants";
 import {
   CART_ATTRIBUTES_UPDATE_MUTATION,
@@ -87,9 +88,6 @@ type OwnVariables<Q extends Operation> = Omit<StorefrontOperations[Q]["variables
 /** The cart mutations' payloads share one shape (the cart, userErrors, warnings); cartLinesAdd's stands for all. */
 type CartPayload = NonNullable<BeckonCartLinesAddMutation["cartLinesAdd"]>;
 
-/** Warnings that mean a line was not added. */
-const STOCK_WARNINGS = new Set(["MERCHANDISE_OUT_OF_STOCK", "MERCHANDISE_NOT_ENOUGH_STOCK"]);
-
 export interface StorefrontCart extends CartAdapter, ProductCatalog {
   /** Sets cart attributes (merged by Shopify with existing ones). */
   updateAttributes(attributes: { key: string; value: string }[]): Promise<Result<Cart>>;
@@ -137,7 +135,7 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
   function payloadCart<F extends string>(
     result: Result<{ [K in F]?: CartPayload | null }>,
     field: F,
-    failOn: Set<string> = new Set(),
+    failOn: ReadonlySet<string> = new Set(),
   ): Result<Cart> & { invalidCart?: boolean } {
     if (!result.ok) return result;
     const payload = result.value[field];
@@ -149,12 +147,12 @@ export function createStorefrontCart(config: StorefrontCartConfig): StorefrontCa
       const message =
         typeof userError.message === "string" && userError.message ? userError.message : `${field} was refused`;
       return {
-        ...fail(message, { description: userError.code ?? undefined }),
+        ...fail(message, { code: userError.code ?? undefined }),
         invalidCart: !payload.cart && userError.code === "INVALID" && (userError.field ?? []).includes("cartId"),
       };
     }
     const warning = Array.isArray(payload.warnings) ? payload.warnings.find((w) => failOn.has(w.code)) : undefined;
-    if (warning) return fail(warning.message, { description: warning.code });
+    if (warning) return fail(warning.message, { code: warning.code });
     if (!payload.cart) return { ...fail("The cart no longer exists"), invalidCart: true };
     if (!payload.cart.lines || !Array.isArray(payload.cart.lines.nodes) || !payload.cart.cost?.totalAmount)
       return fail(`Storefront API answered a ${field} cart without lines or cost`);

@@ -14,6 +14,13 @@ export interface StoreError {
   message: string;
   status?: number;
   description?: string;
+  /**
+   * Why the cart refused, when it said: the Storefront API's CartErrorCode or
+   * CartWarningCode (MERCHANDISE_OUT_OF_STOCK, INVALID_INCREMENT, ...), or
+   * NOT_ADDED when a cart that reports no reasons answered without the line.
+   * The shopper's text for it comes from cart-refusal.ts.
+   */
+  code?: string;
 }
 
 /** Where a product in a feed came from (also sent as product_source with Add To Cart). */

@@ -12,6 +12,8 @@ import { AdvancedOptions, StyleControls } from "./StyleControls";
 import { useT } from "#app/i18n/useT";
 import type { AdminKey, Translate } from "#app/i18n";
 import { LANGUAGE_NAMES, LANGUAGES } from "#contract/i18n";
+import { ctaBlockKey } from "#app/view/cta-block-key";
+import { CopyButton } from "#app/components/CopyButton";
 
 export interface BasicsCardProps {
   doc: CtaDocument;
@@ -129,6 +131,22 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
               autoComplete="off"
               error={errors["options.area"]}
             />
+            {doc.cta_type === "inline" && doc.id ? (
+              <TextField
+                label={translate("editor.blockKey")}
+                helpText={translate("editor.blockKeyHelp")}
+                value={ctaBlockKey({ id: doc.id, name: doc.name })}
+                readOnly
+                autoComplete="off"
+                connectedRight={
+                  <CopyButton
+                    text={ctaBlockKey({ id: doc.id, name: doc.name })}
+                    label="editor.copyBlockKey"
+                    copiedLabel="editor.copied"
+                  />
+                }
+              />
+            ) : null}
           </FormLayout>
         ) : (
           <BlockStack gap="300">

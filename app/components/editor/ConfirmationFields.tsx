@@ -8,7 +8,7 @@ import { CONFIRMATION_TYPES, type ActionGroupData, type ConfirmationType } from 
 import { listOf, quantitiesOf, quantitiesText, withConfirmationType, type Path } from "./document";
 import { useAllErrors } from "./errors";
 import { CommitTextField } from "./CommitTextField";
-import { ProductPickerField } from "./ProductPickerField";
+import { ProductPickerField, usePickableStore } from "./ProductPickerField";
 import { useT } from "#app/i18n/useT";
 
 export interface ConfirmationFieldsProps {
@@ -34,6 +34,7 @@ export function ConfirmationFields({
   questions = [],
 }: ConfirmationFieldsProps) {
   const translate = useT();
+  const pickable = !!usePickableStore();
   const errors = useAllErrors();
   const err = (key: string) => errors[[...path, key].join(".")];
   const type = (data["confirmation-type"] ?? "message") as ConfirmationType;
@@ -131,13 +132,16 @@ export function ConfirmationFields({
               helpText: translate("editorUi.storeHelp"),
             })}
             <ProductPickerField data={data} onChange={onChange} />
-            <CommitTextField
-              label={translate("editorUi.variantIds")}
-              helpText={translate("editorUi.commaSeparated")}
-              text={(data["selected-product-variant-ids"] ?? []).join(", ")}
-              onCommit={(v) => set("selected-product-variant-ids", listOf(v))}
-              error={err("selected-product-variant-ids")}
-            />
+            {/* Typed ids only where nothing can be picked (no store known to the editor), or to fix a bad one. */}
+            {pickable && !err("selected-product-variant-ids") ? null : (
+              <CommitTextField
+                label={translate("editorUi.variantIds")}
+                helpText={translate("editorUi.commaSeparated")}
+                text={(data["selected-product-variant-ids"] ?? []).join(", ")}
+                onCommit={(v) => set("selected-product-variant-ids", listOf(v))}
+                error={err("selected-product-variant-ids")}
+              />
+            )}
             <CommitTextField
               label={translate("editorUi.quantities")}
               helpText={translate("editorUi.quantitiesHelp")}

@@ -33,13 +33,19 @@ export interface ProductPickerFieldProps {
   onChange(next: ActionGroupData): void;
 }
 
+/** Where the editor can pick products (App Bridge inside Shopify, or the standalone admin's search); null where no store is known. */
+export function usePickableStore(): StoreProductsSource | null {
+  const source = useStoreProducts();
+  return !source || (source.surface === "owner" && !source.searchUrl) ? null : source;
+}
+
 /** The selected variants and the way to pick more; nothing where no store is known. */
 export function ProductPickerField({ data, onChange }: ProductPickerFieldProps) {
   const translate = useT();
-  const source = useStoreProducts();
+  const source = usePickableStore();
   const selected = selectedVariantsOf(data);
   const setSelected = (next: SelectedVariant[]) => onChange(withSelectedVariants(data, next));
-  if (!source || (source.surface === "owner" && !source.searchUrl)) return null;
+  if (!source) return null;
   return (
     <BlockStack gap="200">
       <Text as="h4" variant="headingSm">

@@ -37,7 +37,8 @@ export const SUBTYPES: Partial<
 > = {
   inline: { key: "inline_type", label: "Inline type", values: ["embed", "sidebar", "bumper"] },
   overlay: { key: "overlay_type", label: "Overlay type", values: ["boxed", "splash"] },
-  hook: { key: "hook_type", label: "Hook type", values: ["full", "horizontal", "vertical"] },
+  // The first choice is a new hook's: the corner card, a compact one on phones; the full-width sheet is a choice.
+  hook: { key: "hook_type", label: "Hook type", values: ["vertical", "horizontal", "full"] },
   bar: { key: "bar_position", label: "Bar position", values: ["top", "bottom"] },
 };
 

@@ -33,6 +33,11 @@ export const editorEn = {
   "editor.pageArea": "Page area",
   "editor.pageAreaHelp":
     'Fills elements marked data-beckon-area="NAME" on your pages; any page can also hold <div class="beckon-cta" data-cta-id="{id}"></div>',
+  "editor.blockKey": "Theme block key",
+  "editor.blockKeyHelp":
+    "On a Shopify store, paste this key into the Beckon inline CTA block in the theme editor to show this CTA there.",
+  "editor.copyBlockKey": "Copy key",
+  "editor.copied": "Copied",
   "editor.whenItShows": "When it shows",
   "editor.trigger": "Trigger",
   "editor.delay": "Delay",

@@ -36,6 +36,11 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "editor.pageArea": "Sidområde",
   "editor.pageAreaHelp":
     'Fyller element märkta data-beckon-area="NAME" på dina sidor; vilken sida som helst kan också innehålla <div class="beckon-cta" data-cta-id="{id}"></div>',
+  "editor.blockKey": "Nyckel för temablocket",
+  "editor.blockKeyHelp":
+    "I en Shopify-butik klistrar du in nyckeln i blocket Beckon inbäddad CTA i temaredigeraren för att visa CTA:n där.",
+  "editor.copyBlockKey": "Kopiera nyckeln",
+  "editor.copied": "Kopierat",
   "editor.whenItShows": "När den visas",
   "editor.trigger": "Utlösare",
   "editor.delay": "Fördröjning",

@@ -29,6 +29,8 @@ import { debug } from "#widget/core/debug";
 import { bool, fill, num, str, useEffect, useState, warn } from "#widget/render/kit";
 import { ProductCard, initialSelection, type CardSettings, type Selection } from "./products/ProductCard";
 import { AddAllButton } from "./products/AddAllButton";
+import type { AddAnswer } from "./products/AddToCartButton";
+import { cartRefusalText, NOT_ADDED } from "#widget/store/cart-refusal";
 import { discountCode, feedSources, productStore, reviewConfig, type ProductStore } from "./products/element-options";
 import { PRODUCTS_CSS } from "./products/products-css";
 
@@ -202,20 +204,22 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
   // show: the shopper stays on the page, so the theme's own cart (drawer, header count) shows the add; a
   // theme whose cart nothing refreshed reloads the page, after the same short wait as a redirect (the add is
   // tracked by then, and the event queue goes out with the page).
-  const addLines = async (items: { product: Product; line: CartLineInput }[], show: boolean): Promise<boolean> => {
-    if (!store || !items.length) return false;
+  // A refused add tells the shopper why in Beckon's words (cart-refusal.ts); the store's own message goes to the console.
+  const addLines = async (items: { product: Product; line: CartLineInput }[], show: boolean): Promise<AddAnswer> => {
+    if (!store || !items.length)
+      return { added: false, refusal: cartRefusalText(store ? { code: NOT_ADDED } : null, ctx.labels) };
     const result = await store.addLines(
       items.map((i) => i.line),
       { show },
     );
     if (!result.ok) {
       warn("Add to cart failed", result.error.message);
-      return false;
+      return { added: false, refusal: cartRefusalText(result.error, ctx.labels) };
     }
     added(items, result.value.cart);
     if (result.value.reload)
       void redirectAfterCart(location.href, { busy: () => !!store.busy?.(), go: () => location.reload() });
-    return true;
+    return { added: true };
   };
 
   const lineOf = (product: Product, selection: Selection): CartLineInput => ({
@@ -318,9 +322,9 @@ export default function ProductsElement({ element, ctx, hero = false }: ElementP
               line,
             }));
             // The follow-up leaves the page unless it goes to a step or another CTA.
-            const ok = await addLines(items, ["step", "cta"].includes(afterAdd()));
-            if (ok) await followUp(visible[0]);
-            return ok;
+            const answer = await addLines(items, ["step", "cta"].includes(afterAdd()));
+            if (answer.added) await followUp(visible[0]);
+            return answer;
           }}
         />
       )}

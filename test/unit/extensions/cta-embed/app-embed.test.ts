@@ -184,6 +184,25 @@ describe("inline CTA app block", () => {
     expect(html).not.toContain("data-beckon-area");
   });
 
+  it("names the CTA by the key the app shows with its name: the id before the first dash", async () => {
+    expect(await render({ cta: " 42-summer-sale " })).toContain('<div class="beckon-cta" data-cta-id="42"></div>');
+    expect(await render({ cta: "7" })).toContain('data-cta-id="7"');
+    // The key wins over the older numeric setting, which still works alone.
+    expect(await render({ cta: "42-summer-sale", cta_id: 9 })).toContain('data-cta-id="42"');
+    expect(await render({ cta: "", cta_id: 9 })).toContain('data-cta-id="9"');
+  });
+
+  it("a key that names no CTA places nothing, and only a number ever reaches the page", async () => {
+    for (const cta of ["summer-sale", '"><script>alert(1)</script>', "-5-x", "0-zero", "x".repeat(5000)]) {
+      const html = await render({ cta });
+      expect(html, cta.slice(0, 20)).not.toContain("beckon-cta");
+      expect(html).not.toContain("<script>");
+    }
+    expect(await render({ cta: "nope" }, { design_mode: true })).toContain(
+      "Choose a CTA (paste its key from the Beckon app)",
+    );
+  });
+
   it("places a marked area when an area name is set", async () => {
     const html = await render({ cta_id: 42, area: " footer " });
     expect(html).toContain('<div data-beckon-area="footer"></div>');
@@ -198,7 +217,7 @@ describe("inline CTA app block", () => {
     expect(await render({ cta_id: 42 })).not.toContain("beckon-inline-block__hint");
     expect(await render({ cta_id: 42 }, { design_mode: true })).toContain("A Beckon CTA appears here for visitors.");
     expect(await render({}, { design_mode: true }, "sv")).toContain(
-      "Ange ett CTA-id eller ett områdesnamn i blockets inställningar.",
+      "Välj en CTA (klistra in dess nyckel från Beckon-appen) eller ange ett områdesnamn i blockets inställningar.",
     );
   });
 });

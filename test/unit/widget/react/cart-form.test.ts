@@ -215,7 +215,7 @@ describe("readCartAnswer", () => {
     );
     expect(read).toEqual({
       ok: false,
-      error: { message: "The merchandise does not exist.; Second.", description: "INVALID" },
+      error: { message: "The merchandise does not exist.; Second.", code: "INVALID" },
     });
   });
 
@@ -229,11 +229,26 @@ describe("readCartAnswer", () => {
     });
   });
 
+  it("takes the refusal's code from userErrors, else an `errors` entry, else a stock warning; only a code-shaped one", () => {
+    const soldOut = { code: "MERCHANDISE_OUT_OF_STOCK", message: "Sold out." };
+    const read = (answer: unknown) => {
+      const r = readCartAnswer(answer, "LinesAdd");
+      return r.ok ? "ok" : r.error.code;
+    };
+    expect(read({ userErrors: [{ message: "Too many.", code: "MAXIMUM_EXCEEDED" }], warnings: [soldOut] })).toBe(
+      "MAXIMUM_EXCEEDED",
+    );
+    expect(read({ errors: [{ message: "Nope", code: "INVALID" }] })).toBe("INVALID");
+    expect(read({ userErrors: [{ message: "No code." }], warnings: [soldOut] })).toBe("MERCHANDISE_OUT_OF_STOCK");
+    for (const code of ["<img src=x>", "lower_case", "A".repeat(101), 42, { toString: () => "INVALID" }])
+      expect(read({ userErrors: [{ message: "Refused.", code }] })).toBeUndefined();
+  });
+
   it("fails an add on a stock warning, not a discount on a discount warning", () => {
     const soldOut = { code: "MERCHANDISE_OUT_OF_STOCK", message: "Sold out.", target: KETTLE };
     expect(readCartAnswer({ cart: serverCart(), warnings: [soldOut] }, "LinesAdd")).toEqual({
       ok: false,
-      error: { message: "Sold out.", description: "MERCHANDISE_OUT_OF_STOCK" },
+      error: { message: "Sold out.", code: "MERCHANDISE_OUT_OF_STOCK" },
     });
     const invalidCode = { code: "DISCOUNT_NOT_FOUND", message: "Not valid." };
     expect(readCartAnswer({ cart: serverCart(), warnings: [invalidCode] }, "DiscountCodesUpdate").ok).toBe(true);

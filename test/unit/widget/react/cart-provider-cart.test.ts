@@ -166,7 +166,10 @@ describe("createCartProviderCart", () => {
     p.set({ status: "idle", lines: [line(31, 1)] }); // a new answer, the same quantity
     await expect(pending).resolves.toEqual({
       ok: false,
-      error: { message: "Shopify did not add gid://shopify/ProductVariant/31 to the cart (sold out or not available)" },
+      error: {
+        message: "Shopify did not add gid://shopify/ProductVariant/31 to the cart (sold out or not available)",
+        code: "NOT_ADDED",
+      },
     });
   });
 

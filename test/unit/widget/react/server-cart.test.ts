@@ -167,7 +167,7 @@ describe("createServerCart's failures", () => {
     const refused = await cart.addLines([{ variantId: FILTERS, quantity: 1 }]);
     expect(refused).toEqual({
       ok: false,
-      error: { message: `The cart did not take ${FILTERS} (sold out or not available)` },
+      error: { message: `The cart did not take ${FILTERS} (sold out or not available)`, code: "NOT_ADDED" },
     });
     expect(revalidate).toHaveBeenCalledTimes(1);
     expect(onChange).not.toHaveBeenCalled();
@@ -185,9 +185,23 @@ describe("createServerCart's failures", () => {
     const { cart, revalidate } = serverCart(route);
     await expect(cart.addLines([{ variantId: KETTLE, quantity: 1 }])).resolves.toEqual({
       ok: false,
-      error: { message: "The merchandise with id 1 does not exist.", description: "INVALID" },
+      error: { message: "The merchandise with id 1 does not exist.", code: "INVALID" },
     });
     expect(revalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it("a route answering an error status keeps the refusal's code, else only the status", async () => {
+    const codes = [
+      Response.json({ userErrors: [{ message: "Bad", code: "INVALID" }] }, { status: 400 }),
+      new Response("Internal error", { status: 500 }),
+    ];
+    const { cart } = serverCart(fakeRoute({ answer: () => codes.shift()! }));
+    const add = () => cart.addLines([{ variantId: KETTLE, quantity: 1 }]);
+    await expect(add()).resolves.toEqual({ ok: false, error: { message: "Bad", status: 400, code: "INVALID" } });
+    await expect(add()).resolves.toEqual({
+      ok: false,
+      error: { message: "The cart answered LinesAdd with no result", status: 500 },
+    });
   });
 
   it("a minimal answer (id, totalQuantity, checkoutUrl) keeps the page's lines and checks the count", async () => {
@@ -208,7 +222,7 @@ describe("createServerCart's failures", () => {
     total = 3;
     await expect(cart.addLines([{ variantId: KETTLE, quantity: 1 }])).resolves.toMatchObject({
       ok: false,
-      error: { message: /did not take the lines/ },
+      error: { message: /did not take the lines/, code: "NOT_ADDED" },
     });
   });
 
@@ -313,6 +327,24 @@ describe("createServerCart with the app's handler", () => {
     await expect(cart.addLines([{ variantId: KETTLE, quantity: 1 }])).resolves.toMatchObject({ ok: true });
     expect(handler).toHaveBeenCalledWith("LinesAdd", { lines: [{ merchandiseId: KETTLE, quantity: 1 }] });
     expect(revalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it("the handler's stock warning or userError refuses the add with its code (the CTA's text comes from it)", async () => {
+    const answers = [
+      {
+        cart: { id: CART, totalQuantity: 0 },
+        userErrors: [],
+        warnings: [{ code: "MERCHANDISE_OUT_OF_STOCK", message: "Sold out" }],
+      },
+      { cart: null, userErrors: [{ field: ["lines", "0", "quantity"], message: "Max 2", code: "MAXIMUM_EXCEEDED" }] },
+    ];
+    const cart = createServerCart({ handler: async () => answers.shift() });
+    const add = () => cart.addLines([{ variantId: KETTLE, quantity: 3 }]);
+    await expect(add()).resolves.toEqual({
+      ok: false,
+      error: { message: "Sold out", code: "MERCHANDISE_OUT_OF_STOCK" },
+    });
+    await expect(add()).resolves.toEqual({ ok: false, error: { message: "Max 2", code: "MAXIMUM_EXCEEDED" } });
   });
 
   it("a throwing handler fails the write in words", async () => {

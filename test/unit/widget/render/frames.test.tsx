@@ -130,12 +130,15 @@ describe("hooks, bars and pages", () => {
       expect(hook.getAttribute("role")).toBe("dialog");
       expect(hook.hasAttribute("aria-modal")).toBe(false);
       expect(document.activeElement).toBe(document.body);
-      expect(
-        m
-          .$$("style")
-          .map((s) => s.textContent)
-          .join(""),
-      ).toContain(".bk-hook-horizontal{width:500px}");
+      const css = m
+        .$$("style")
+        .map((s) => s.textContent)
+        .join("");
+      expect(css).toContain(".bk-hook-horizontal{width:500px}");
+      // On phones the corner hooks are a compact card; only the full hook is a sheet.
+      expect(css).toContain(
+        "@media (max-width:480px){.bk-frame.bk-hook:not(.bk-hook-full){width:min(280px,calc(100vw - 24px));max-height:60vh",
+      );
       key(document, "Escape");
       expect(m.onClose).not.toHaveBeenCalled();
       key(m.$("input"), "Escape");

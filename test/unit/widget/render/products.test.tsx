@@ -2,82 +2,17 @@
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 /** The products and product hero elements (SPEC 4 Product feed, add-to-cart button; SPEC 5; SPEC 9 products shown, badges) on a fake store. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CtaAction, CtaElement } from "#contract/schema/cta";
-import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
-import { fromAjaxProduct } from "#widget/store/product";
+import type { CtaAction } from "#contract/schema/cta";
 import {
   CART_RECOMMENDATION_FETCH_DELAY_MS,
   RELATED_CART_EMPTY_DELAY_MS,
   TAB_SWITCH_EMPTY_CHECK_MS,
 } from "#widget/store/constants";
-import type { AddResult, Cart, CartAdapter, CartLineInput, Product, ProductCatalog, Result } from "#widget/store/types";
-import { runtimeMock } from "./factories";
-import { swedishConfigMock, swedishCtaMock, swedishElementMock } from "#test/support/factories";
-import { flush, mount } from "./mount";
-
-const ok = <T,>(value: T): Result<T> => ({ ok: true, value });
-const cartOf = (lines: CartLineInput[]): Cart => ({
-  id: "c1",
-  value: 0,
-  count: lines.length,
-  currency: "USD",
-  lines: [],
-  discountCodes: [],
-  checkoutUrl: "",
-});
-
-/** A store over the demo catalogue that records the lines added. */
-function fakeStore(over: Partial<CartAdapter> = {}) {
-  const added: CartLineInput[][] = [];
-  const byHandle = (h: string) => DEMO_STORE_PRODUCTS.find((p) => p.handle === h);
-  const store: CartAdapter & ProductCatalog & { added: CartLineInput[][] } = {
-    added,
-    integration: "shopify",
-    getCart: async () => ok(cartOf(added.flat())),
-    addLines: vi.fn(async (lines: CartLineInput[]): Promise<Result<AddResult>> => {
-      added.push(lines);
-      return ok({ cart: cartOf(added.flat()), added: [] });
-    }),
-    removeLine: async () => ok(cartOf([])),
-    clear: async () => ok(cartOf([])),
-    applyDiscount: vi.fn(async () => ok(cartOf(added.flat()))),
-    cartUrl: () => "/cart",
-    checkoutUrl: async () => ok("/checkout"),
-    product: async (h) => {
-      const p = byHandle(h);
-      return p
-        ? ok(fromAjaxProduct(p as never, { currency: "USD", source: "manual" }))
-        : { ok: false, error: { message: "Product not found", status: 404 } };
-    },
-    recommendations: async () => ok([] as Product[]),
-    search: async () => ok([] as Product[]),
-    collection: async () => ok([] as Product[]),
-    ...over,
-  };
-  return store;
-}
-
-const feed = (handles: string[], options: Record<string, unknown> = {}, over: Partial<CtaElement> = {}) =>
-  swedishElementMock({
-    id: 81,
-    element_type: "products",
-    fields: [],
-    options,
-    product_recommendations: [{ source: "manual", handles }],
-    ...over,
-  });
-
-async function show(element: CtaElement, store = fakeStore(), mode?: "live" | "admin" | "preview") {
-  const runtime = runtimeMock({ store });
-  const m = await mount({
-    cta: swedishCtaMock({}, [element]),
-    runtime,
-    mode,
-    config: swedishConfigMock({ currency: "USD", currency_character: "$", default_country: "US", language: "en" }),
-  });
-  await flush();
-  return { ...m, store, runtime };
-}
+import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
+import { fromAjaxProduct } from "#widget/store/product";
+import { swedishElementMock } from "#test/support/factories";
+import { cartOf, fakeStore, feed, ok, show } from "./products-harness";
+import { flush } from "./mount";
 
 const assign = vi.fn();
 beforeEach(() => {

@@ -148,18 +148,18 @@ describe("Storefront API cart against the local storefront", () => {
       ok: false,
       error: {
         message: "The product 'Espresso Cups - Black' is already sold out.",
-        description: "MERCHANDISE_OUT_OF_STOCK",
+        code: "MERCHANDISE_OUT_OF_STOCK",
       },
     });
     await expect(cart.addLines([{ variantId: "999", quantity: 1 }])).resolves.toMatchObject({
       ok: false,
-      error: { description: "INVALID" },
+      error: { code: "INVALID" },
     });
     await expect(cart.addLines([{ variantId: "70021", quantity: 1 }])).resolves.toMatchObject({
       ok: false,
       error: {
         message: "Variant can only be purchased with a selling plan.",
-        description: "VARIANT_REQUIRES_SELLING_PLAN",
+        code: "VARIANT_REQUIRES_SELLING_PLAN",
       },
     });
     await expect(cart.getCart()).resolves.toMatchObject({ ok: true, value: { count: 0 } });

@@ -201,7 +201,7 @@ describe("malformed and failed answers give clear errors", () => {
     });
     await expect(cart.addLines(line)).resolves.toEqual({
       ok: false,
-      error: { message: "Quantity is too large", description: "INVALID_INCREMENT" },
+      error: { message: "Quantity is too large", code: "INVALID_INCREMENT" },
     });
   });
 

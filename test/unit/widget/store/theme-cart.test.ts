@@ -177,6 +177,26 @@ describe("the theme's cart after an add with show", () => {
     expect(adds().at(-1)?.body).toEqual([{ id: 70051, quantity: 1 }]);
   });
 
+  it("storefront actions: updateCart's userError code, or a stock warning (the line was not added), fails the add with that code", async () => {
+    const { win } = themePage("");
+    const answers = [
+      { cart: null, userErrors: [{ message: "Must be a multiple of 2", code: "INVALID_INCREMENT" }], warnings: [] },
+      { cart: { id: "c" }, userErrors: [], warnings: [{ message: "Sold out", code: "MERCHANDISE_OUT_OF_STOCK" }] },
+      { cart: { id: "c" }, userErrors: [], warnings: [{ message: "Code unknown", code: "DISCOUNT_NOT_FOUND" }] },
+    ];
+    const updateCart = Object.assign(async () => answers.shift(), { isDefault: () => false });
+    win.Shopify = { actions: { updateCart } };
+    const cart = adapter(win);
+    const add = () => cart.addLines([{ variantId: "70011", quantity: 1 }], { show: true });
+    await expect(add()).resolves.toMatchObject({ ok: false, error: { status: 422, code: "INVALID_INCREMENT" } });
+    await expect(add()).resolves.toMatchObject({
+      ok: false,
+      error: { message: "Sold out", code: "MERCHANDISE_OUT_OF_STOCK" },
+    });
+    // A warning of no add (a discount's) is not a refusal.
+    await expect(add()).resolves.toMatchObject({ ok: true });
+  });
+
   it("Shopify's default actions alone are not the theme's: its updateCart would reload an unknown theme, so the add stays ours", () => {
     const defaults = {
       updateCart: Object.assign(vi.fn(), { isDefault: () => true }),

@@ -10,7 +10,7 @@ import {
 import type { ReviewSummary } from "#widget/store/reviews";
 import type { Product, SellingPlan } from "#widget/store/types";
 import { safeHref } from "#widget/render/sanitize";
-import { AddToCartButton } from "./AddToCartButton";
+import { AddToCartButton, type AddAnswer } from "./AddToCartButton";
 import { Badge } from "./Badge";
 import { QuantityPicker } from "./QuantityPicker";
 import { ReviewStars } from "./ReviewStars";
@@ -70,7 +70,7 @@ export function ProductCard(props: {
   review: ReviewSummary | undefined;
   hero?: boolean;
   onSelect(s: Selection): void;
-  add(): Promise<boolean>;
+  add(): Promise<AddAnswer>;
   followUp(): void;
   openProduct(): void;
 }) {

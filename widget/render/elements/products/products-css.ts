@@ -21,6 +21,7 @@ export const PRODUCTS_CSS = `.bk-products{display:grid;grid-template-columns:rep
 .bk-review-count{font-size:.85em;opacity:.8}
 .bk-product-button[disabled]{opacity:.6;cursor:not-allowed}
 .bk-products-empty{text-align:center;opacity:.7}
+.bk-cart-refusal{margin:0}
 .bk-product-placeholder .bk-product-image{aspect-ratio:1;background:#e5e5e5;border-radius:4px}
 .bk-add-all{margin-top:16px;width:100%}
 .bk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}

@@ -84,6 +84,13 @@ describe("type switching", () => {
     const page = withType(bar, "page");
     expect(Object.values(SUBTYPES).every((s) => page[s!.key] === null)).toBe(true);
   });
+
+  it("a new hook is the corner card (compact on phones); the full-width sheet is a choice", () => {
+    expect(newCtaDocument({ name: "x", cta_type: "hook" }).hook_type).toBe("vertical");
+    expect(withType(newCtaDocument({ name: "x", cta_type: "overlay" }), "hook").hook_type).toBe("vertical");
+    expect(withType(newCtaDocument({ name: "x", cta_type: "overlay" }), "hook", "full").hook_type).toBe("full");
+    expect(SUBTYPES.hook!.values).toEqual(["vertical", "horizontal", "full"]);
+  });
 });
 
 describe("variants", () => {
