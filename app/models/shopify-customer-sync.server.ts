@@ -113,7 +113,10 @@ export async function queueShopifyCustomer(tx: Tx, input: CustomerJobInput): Pro
   const integration = await customerSyncIntegration(tx, input.websiteId);
   if (!integration) return false;
   const cta = input.ctaId
-    ? await tx.cta.findFirst({ where: { id: input.ctaId, websiteId: input.websiteId }, select: { id: true, name: true } })
+    ? await tx.cta.findFirst({
+        where: { id: input.ctaId, websiteId: input.websiteId },
+        select: { id: true, name: true },
+      })
     : null;
   const lead = await customerLeadOf(tx, input.person, {
     phone: input.phone,

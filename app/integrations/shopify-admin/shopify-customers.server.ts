@@ -161,7 +161,11 @@ function emailConsentInput(consent: NonNullable<ShopifyCustomerLead["emailConsen
 }
 
 function smsConsentInput(consent: NonNullable<ShopifyCustomerLead["smsConsent"]>) {
-  return { marketingState: "SUBSCRIBED" as const, marketingOptInLevel: consent.optInLevel, consentUpdatedAt: consent.at };
+  return {
+    marketingState: "SUBSCRIBED" as const,
+    marketingOptInLevel: consent.optInLevel,
+    consentUpdatedAt: consent.at,
+  };
 }
 
 async function createCustomer(options: AdminGraphqlOptions, lead: ShopifyCustomerLead): Promise<string> {
