@@ -20,6 +20,7 @@ import {
 } from "#app/models/shopify-customer-sync.server";
 import { confirmMembership } from "#app/models/email/double-opt-in.server";
 import { failedSyncs } from "#app/models/sync-failures.server";
+import { customerDataReport, redactCustomer } from "#app/models/privacy.server";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import { contactMock, formCtaMock, integrationMock, websiteMock } from "#test/support/row-factories";
 import { FakeShopifyAdmin } from "#test/support/fake-providers/shopify-admin";
@@ -283,5 +284,35 @@ describe("hostile and odd input", () => {
     expect(grantsCustomers("read_products, write_customers")).toBe(true);
     expect(grantsCustomers("read_customers,write_customers_x")).toBe(false);
     expect(grantsCustomers(null)).toBe(false);
+  });
+});
+
+describe("the privacy webhooks", () => {
+  it("a data request names the Shopify customer the person was synced to; a redaction removes the GID with the person", async () => {
+    const site = await storeSite();
+    const contact = await lead(site, { email: "privacy.kund@acme-sales.se" });
+    await drain();
+    const gid = admin.customers.byEmail("privacy.kund@acme-sales.se")!.id;
+    const numeric = gid.split("/").pop()!;
+    // Shopify's payload names the customer by id; its e-mail may have changed there since.
+    const payload = { shop_domain: site.shop, customer: { id: Number(numeric), email: "changed@elsewhere.se" } };
+    const report = await customerDataReport(db, site.shop, payload);
+    expect(report.people).toHaveLength(1);
+    expect(report.people[0]).toMatchObject({
+      shopify_customer: { synced_to: "Shopify customers", customer_gid: gid },
+      person: { visitorToken: contact.visitor_token, shopifyCustomerGid: gid },
+    });
+    // Another shop's person synced to a customer of the same number is not this customer.
+    const other = await storeSite();
+    await lead(other, { email: "privacy.kund2@acme-sales.se" });
+    const otherPerson = await db.person.findFirstOrThrow({ where: { websiteId: other.website.id } });
+    await db.person.update({ where: { id: otherPerson.id }, data: { shopifyCustomerGid: gid } });
+    const redacted = await redactCustomer(db, site.shop, payload);
+    expect(redacted).toMatchObject({ people: 1, toolRemovals: 0 });
+    expect(await db.person.count({ where: { shopifyCustomerGid: gid } })).toBe(1);
+    expect(await db.person.count({ where: { websiteId: site.website.id, shopifyCustomerGid: { not: null } } })).toBe(0);
+    expect(await db.syncJob.count({ where: { websiteId: site.website.id } })).toBe(0);
+    // Shopify redacts its own customer: Beckon queues nothing against it.
+    expect(admin.customers.byEmail("privacy.kund@acme-sales.se")).toBeDefined();
   });
 });
