@@ -66,3 +66,19 @@ export async function setCustomerSync(db: Db, websiteId: number, enabled: boolea
     });
   });
 }
+
+/**
+ * After turning the setting on in the Shopify admin: asks the merchant for
+ * write_customers when the shop has not granted it. `requestScopes` is the
+ * library's scopes.request, which resolves when the scope is granted and
+ * otherwise throws its redirect to Shopify's grant screen (left to
+ * propagate: the admin follows it).
+ */
+export async function requestMissingCustomerScope(
+  db: Db,
+  websiteId: number,
+  requestScopes: (scopes: string[]) => Promise<void>,
+): Promise<void> {
+  const setting = await customerSyncSetting(db, websiteId);
+  if (setting.enabled && setting.permission === "missing") await requestScopes([setting.scope]);
+}

@@ -16,7 +16,11 @@ import {
   updateIntegration,
 } from "#app/models/integration-admin.server";
 import { failedSyncs, retrySync } from "#app/models/sync-failures.server";
-import { customerSyncSetting, setCustomerSync } from "#app/models/shopify-customer-setting.server";
+import {
+  customerSyncSetting,
+  requestMissingCustomerScope,
+  setCustomerSync,
+} from "#app/models/shopify-customer-setting.server";
 import {
   badForm,
   failureFrom,
@@ -163,9 +167,6 @@ async function actionCustomerSync(ctx: AdminContext, enabled: boolean, translate
   } catch (e) {
     return failureFrom(e, translate);
   }
-  if (enabled && ctx.requestScopes) {
-    const setting = await customerSyncSetting(prisma, ctx.websiteId);
-    if (setting.permission === "missing") await ctx.requestScopes([setting.scope]);
-  }
+  if (enabled && ctx.requestScopes) await requestMissingCustomerScope(prisma, ctx.websiteId, ctx.requestScopes);
   return ok(translate(enabled ? "integrations.customersSavedOn" : "integrations.customersSavedOff"));
 }

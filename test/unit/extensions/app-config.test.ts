@@ -62,7 +62,7 @@ describe("shopify.app.toml", () => {
     expect(toml).toMatch(/^optional_scopes = \["write_customers"\]$/m);
     expect(toml).not.toMatch(/^scopes = "[^"]*\bwrite_customers\b/m);
     const page = readFileSync(path.join(root, "app/pages/integrations.server.ts"), "utf8");
-    expect(page).toContain("ctx.requestScopes([setting.scope])");
+    expect(page).toContain("requestMissingCustomerScope(prisma, ctx.websiteId, ctx.requestScopes)");
   });
 
   it("asks for the app proxy scope and points the proxy at /proxy", () => {

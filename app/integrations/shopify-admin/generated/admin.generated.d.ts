@@ -27,6 +27,27 @@ export type Scalars = {
   URL: { input: string; output: string; }
 };
 
+/** An access scope (for example write_customers). */
+export type AccessScope = {
+  __typename?: 'AccessScope';
+  handle: Scalars['String']['output'];
+};
+
+/** A Shopify app, with the scopes it asks for and what the shop granted. */
+export type App = {
+  __typename?: 'App';
+  /** The app's installation on the shop making the request. */
+  installation: Maybe<AppInstallation>;
+  optionalAccessScopes: Array<AccessScope>;
+  requestedAccessScopes: Array<AccessScope>;
+};
+
+/** An app's installation on a shop. */
+export type AppInstallation = {
+  __typename?: 'AppInstallation';
+  accessScopes: Array<AccessScope>;
+};
+
 /** A group of products. */
 export type Collection = {
   __typename?: 'Collection';
@@ -880,6 +901,12 @@ export type ProductVariantConnection = {
 /** The schema's entry point for queries. */
 export type QueryRoot = {
   __typename?: 'QueryRoot';
+  /**
+   * The app making the request (no id), with its access scopes: the query
+   * shopify-app-remix's scopes.request runs before it asks the merchant for an
+   * optional scope.
+   */
+  app: Maybe<App>;
   /** A paginated list of collections. */
   collections: CollectionConnection;
   /** A paginated list of customers, filtered by a search query ("email:…", "phone:…"). Requires read_customers. */
@@ -892,6 +919,12 @@ export type QueryRoot = {
   themes: Maybe<OnlineStoreThemeConnection>;
   /** The app's web pixel. Null, with an error, while the app has none in the shop. */
   webPixel: Maybe<WebPixel>;
+};
+
+
+/** The schema's entry point for queries. */
+export type QueryRootAppArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
