@@ -17,6 +17,7 @@ import { contactMock, formCtaMock, websiteMock } from "#test/support/row-factori
 import { postPublic } from "#test/support/http";
 import { eventually } from "#test/support/eventually";
 import { FakeShopifyAdmin } from "#test/support/fake-providers/shopify-admin";
+import { createOfflineSession } from "./shopify-harness";
 import { updateShopScopes } from "#app/models/owner.server";
 
 const owner = { email: "kunder@butik.se", password: "kunder-lösen-2026", name: "Butiksägare" };
@@ -33,16 +34,7 @@ beforeAll(async () => {
   const website = await websiteMock(t.db);
   const shop = `kunder-${randomBytes(3).toString("hex")}.myshopify.com`;
   await t.db.website.update({ where: { id: website.id }, data: { shopDomain: shop } });
-  await t.db.session.create({
-    data: {
-      id: `offline_${shop}`,
-      shop,
-      state: "s",
-      isOnline: false,
-      scope: "read_products",
-      accessToken: admin.accessToken,
-    },
-  });
+  await createOfflineSession(t.db, shop, { state: "s", scope: "read_products", accessToken: admin.accessToken });
   const form = await formCtaMock(t.db, website.id, []);
   store = { id: website.id, shop, ctaId: form.ctaId, elementId: form.elementId };
   plain = (await websiteMock(t.db)).id;

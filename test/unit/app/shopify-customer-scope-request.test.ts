@@ -8,7 +8,6 @@
  * Shopify's grant screen naming it in optional_scopes; once the shop has
  * it, nothing is asked.
  */
-import { createHmac, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import type { LocalHttpServer } from "#test/support/local-http";
@@ -20,6 +19,7 @@ import {
   setCustomerSync,
 } from "#app/models/shopify-customer-setting.server";
 import { serveFakeShopify } from "./fake-shopify";
+import { embeddedAdminHeaders } from "#test/api/shopify-harness";
 
 const SHOP = "customer-scope.myshopify.com";
 const API_KEY = "customer-scope-key";
@@ -71,23 +71,6 @@ afterAll(async () => {
   await t?.drop();
 });
 
-function sessionToken(): string {
-  const now = Math.floor(Date.now() / 1000);
-  const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
-  const payload = `${enc({ alg: "HS256", typ: "JWT" })}.${enc({
-    iss: `https://${SHOP}/admin`,
-    dest: `https://${SHOP}`,
-    aud: API_KEY,
-    sub: "42",
-    exp: now + 60,
-    nbf: now - 5,
-    iat: now - 5,
-    jti: randomUUID(),
-    sid: randomUUID(),
-  })}`;
-  return `${payload}.${createHmac("sha256", API_SECRET).update(payload).digest("base64url")}`;
-}
-
 async function adminContext() {
   const app = createShopifyApp(
     { SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHOPIFY_APP_URL: "https://beckon.example.com", SCOPES },
@@ -95,13 +78,7 @@ async function adminContext() {
   );
   const request = new Request(
     `https://beckon.example.com/app/integrations?embedded=1&shop=${SHOP}&host=${Buffer.from(`${SHOP}/admin`).toString("base64url")}`,
-    {
-      headers: {
-        Authorization: `Bearer ${sessionToken()}`,
-        "User-Agent":
-          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
-      },
-    },
+    { headers: embeddedAdminHeaders(SHOP, { apiKey: API_KEY, apiSecret: API_SECRET }) },
   );
   return app.authenticate.admin(request);
 }

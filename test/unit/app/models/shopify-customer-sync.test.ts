@@ -24,6 +24,7 @@ import { customerDataReport, redactCustomer } from "#app/models/privacy.server";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import { contactMock, formCtaMock, integrationMock, websiteMock } from "#test/support/row-factories";
 import { FakeShopifyAdmin } from "#test/support/fake-providers/shopify-admin";
+import { createOfflineSession } from "#test/api/shopify-harness";
 
 let tdb: TestDatabase;
 let db: Db;
@@ -61,16 +62,8 @@ async function storeSite(opts: { on?: boolean; scope?: string; ctaName?: string 
   const website = await websiteMock(db);
   const shop = `shop-${randomBytes(4).toString("hex")}.myshopify.com`;
   await db.website.update({ where: { id: website.id }, data: { shopDomain: shop } });
-  await db.session.create({
-    data: {
-      id: `offline_${shop}`,
-      shop,
-      state: "s",
-      isOnline: false,
-      scope: opts.scope ?? "read_products,write_customers",
-      accessToken: admin.accessToken,
-    },
-  });
+  const scope = opts.scope ?? "read_products,write_customers";
+  await createOfflineSession(db, shop, { state: "s", scope, accessToken: admin.accessToken });
   if (opts.on !== false) await integrationMock(db, website.id, SHOPIFY_CUSTOMERS_TYPE);
   const form = await formCtaMock(db, website.id, []);
   if (opts.ctaName) await db.cta.update({ where: { id: form.ctaId }, data: { name: opts.ctaName } });
