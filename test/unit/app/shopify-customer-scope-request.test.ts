@@ -61,7 +61,7 @@ beforeAll(async () => {
           },
         };
       }
-      return { status: 200, body: { data: {} } };
+      return { status: 200, body: { errors: [{ message: `Not expected in this test: ${query.slice(0, 60)}` }] } };
     },
   });
 });

@@ -29,22 +29,20 @@ import { createOfflineSession } from "#test/api/shopify-harness";
 let tdb: TestDatabase;
 let db: Db;
 const admin = new FakeShopifyAdmin("shpat_customers", []);
-let options: OutboxOptions;
 let clock = Date.now() + 60_000;
-const now = () => new Date(clock);
+// The stand-in's address is read when a job is delivered, after beforeAll started it.
+const options: OutboxOptions = {
+  now: () => new Date(clock),
+  random: () => 0.5,
+  shopifyCustomers: (d, job) =>
+    deliverShopifyCustomerJob(d, job, {
+      env: { BECKON_SHOPIFY_ADMIN_URL: admin.url, BECKON_PROVIDER_TIMEOUT_MS: "3000" },
+    }),
+};
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
+  [tdb] = await Promise.all([createTestDatabase(), admin.start()]);
   db = tdb.db;
-  await admin.start();
-  options = {
-    now,
-    random: () => 0.5,
-    shopifyCustomers: (d, job) =>
-      deliverShopifyCustomerJob(d, job, {
-        env: { BECKON_SHOPIFY_ADMIN_URL: admin.url, BECKON_PROVIDER_TIMEOUT_MS: "3000" },
-      }),
-  };
 });
 afterAll(async () => {
   await admin.server.stop();
