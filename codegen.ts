@@ -89,8 +89,8 @@ const config: CodegenConfig = {
           `export type AdminOperations = AdminQueries & AdminMutations;\n`,
       },
       config: {
-        // Shopify's scalars as they arrive in JSON: Decimal, Money and URL are strings.
-        scalars: { Decimal: "string", Money: "string", URL: "string", JSON: "unknown" },
+        // Shopify's scalars as they arrive in JSON: DateTime, Decimal, Money and URL are strings.
+        scalars: { DateTime: "string", Decimal: "string", Money: "string", URL: "string", JSON: "unknown" },
         // A selected field is always in the answer, null when it has no value: required keys, `| null` values.
         avoidOptionals: { field: true },
       },

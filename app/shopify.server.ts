@@ -5,7 +5,8 @@
  * works, so the demo and standalone owners run without a Shopify app.
  */
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { ADMIN_API_VERSION } from "./integrations/shopify-admin/api-version";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma, type Db } from "./db.server";
 import { serverEnv, type EnvSource, type ServerEnv } from "./server/env.server";
@@ -22,7 +23,7 @@ import { migrateOfflineToken, type TokenExchange } from "./models/offline-token-
 export const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
 export const SHOPIFY_OFF_MESSAGE =
   "Shopify install is off: set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES";
-export const apiVersion = ApiVersion.July26;
+export const apiVersion = ADMIN_API_VERSION;
 
 /** Each of the four variables' value, by its name. */
 function shopifyVariables(env: ServerEnv): Record<(typeof SHOPIFY_ENV)[number], string | undefined> {

@@ -268,9 +268,11 @@ async function main() {
   // Links in e-mails point to BECKON_PUBLIC_URL, else to the address this server got (PORT=0 included).
   const listenOrigin = `http://${host}:${(server.address() as AddressInfo).port}`;
   const sendEmail = (await import("#app/models/email/email-delivery.server")).emailSenderFromEnv(prisma, listenOrigin);
+  // Leads of store websites that turned it on become Shopify customers (through the same outbox).
+  const shopifyCustomers = (await import("#app/models/shopify-customer-sync.server")).deliverShopifyCustomerJob;
   const stopOutbox = await (
     await import("#app/integrations/outbox-worker.server")
-  ).startServerOutboxWorker(undefined, { sendEmail });
+  ).startServerOutboxWorker(undefined, { sendEmail, shopifyCustomers });
   // Event partitions ahead and retention: at start, then daily. A junk retention setting stops the start here.
   const stopEventMaintenance = await (
     await import("#app/models/event-maintenance.server")

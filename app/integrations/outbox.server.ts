@@ -56,7 +56,17 @@ export interface OutboxOptions {
    * jobs fail with that reason.
    */
   sendEmail?: (db: Db, job: SyncJob) => Promise<void>;
+  /**
+   * Delivers a job of a shopify_customers integration (a lead as a Shopify
+   * customer: app/models/shopify-customer-sync.server.ts); throws a
+   * ProviderError as a tool would. Absent: such jobs wait (retried), since
+   * only this process lacks it.
+   */
+  shopifyCustomers?: (db: Db, job: SyncJob) => Promise<void>;
 }
+
+/** Integration.integrationType of leads synced to the shop's Shopify Customers. */
+export const SHOPIFY_CUSTOMERS_INTEGRATION = "shopify_customers";
 
 const DEFAULTS = {
   batchSize: 25,
@@ -270,6 +280,9 @@ export async function deliverJob(db: Db, job: SyncJob, options: OutboxOptions = 
     if (job.operation === "send_email") {
       if (!options.sendEmail) throw new ProviderError("Sending is off: SMTP_URL is not set", false);
       await options.sendEmail(db, job);
+    } else if (integration.integrationType === SHOPIFY_CUSTOMERS_INTEGRATION) {
+      if (!options.shopifyCustomers) throw new ProviderError("This process does not sync Shopify customers", true);
+      await options.shopifyCustomers(db, job);
     } else {
       const provider = (options.providerFor ?? ((i: IntegrationLike) => defaultProviderFor(i, options.registry)))(
         integration,

@@ -116,6 +116,7 @@ export async function createContact(db: Db, websiteId: number, contact: ContactI
         profileChanged,
         sourceUrl: contact.source_url ?? contact.url ?? null,
         defaultCountry: website?.defaultCountry,
+        ctaId: created.ctaId,
       });
       return created;
     });

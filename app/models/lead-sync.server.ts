@@ -15,6 +15,7 @@ import { isProviderType } from "#app/integrations/mailing/registry.server";
 import type { SyncOperation, SyncPayload } from "#app/integrations/mailing/types";
 import { enqueueSyncJob } from "#app/integrations/outbox.server";
 import { normalizeEmail } from "#app/server/identity-token.server";
+import { queueShopifyCustomer } from "./shopify-customer-sync.server";
 
 /** Action types that touch mailing lists or tags. */
 export const LIST_ACTION_TYPES = [
@@ -47,6 +48,8 @@ export interface SubmissionSyncInput {
   profileChanged: boolean;
   sourceUrl: string | null | undefined;
   defaultCountry?: string;
+  /** The CTA the submission came from (its tag on a Shopify customer). */
+  ctaId?: number | null;
   now?: Date;
 }
 
@@ -200,6 +203,20 @@ export async function syncSubmission(
       now,
     });
     if (created) result.jobs++;
+  }
+
+  // Last: the customer's consent reads the memberships the built-in actions above just made (pending or not).
+  if (input.profileChanged) {
+    const queued = await queueShopifyCustomer(tx, {
+      websiteId: input.websiteId,
+      person: input.person,
+      phone: toE164(input.person.phone, country),
+      ctaId: input.ctaId ?? null,
+      keepExisting: Boolean(keep.keep_existing),
+      idempotencyKey: `contact:${input.clientId}:shopify_customer`,
+      now,
+    });
+    if (queued) result.jobs++;
   }
   return result;
 }

@@ -101,9 +101,18 @@ export async function personDataExport(
       orderBy: { id: "asc" },
     }),
   ]);
+  // Said in words as well as in the person's columns: a data request must name where the data went.
+  const shopifyCustomer = person.shopifyCustomerGid
+    ? {
+        synced_to: "Shopify customers",
+        customer_gid: person.shopifyCustomerGid,
+        synced_at: person.shopifyCustomerSyncedAt,
+      }
+    : null;
   return JSON.parse(
-    JSON.stringify({ person, submissions, events, orders, memberships, syncJobs }, (_k, v: unknown) =>
-      typeof v === "bigint" ? v.toString() : v,
+    JSON.stringify(
+      { person, submissions, events, orders, memberships, syncJobs, shopify_customer: shopifyCustomer },
+      (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v),
     ),
   ) as Record<string, Json>;
 }

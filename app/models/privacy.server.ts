@@ -1,11 +1,14 @@
 /**
  * Shopify's mandatory privacy webhooks, as domain operations:
  * - customers/data_request: assemble everything stored about a customer of a
- *   shop (people matched by Shopify customer id, e-mail or phone, with their
- *   submissions, events, orders and list memberships) into one report, kept
+ *   shop (people matched by Shopify customer id, the customer Beckon synced
+ *   them to, e-mail or phone, with their submissions, events, orders, list
+ *   memberships and their sync to Shopify Customers) into one report, kept
  *   for the merchant to download (CustomerDataRequest);
- * - customers/redact: delete those people and all their data, and queue the
- *   removal of their address from the shop's connected e-mail tools;
+ * - customers/redact: delete those people and all their data (the synced
+ *   customer's GID with them), and queue the removal of their address from
+ *   the shop's connected e-mail tools (not from Shopify, whose customer the
+ *   webhook itself redacts);
  * - shop/redact: delete the shop's website with everything in it, its
  *   Shopify sessions and the owner profiles that only existed for it.
  * The routes bind each webhook to the shop its signed body names
@@ -66,8 +69,10 @@ async function shopWebsiteId(db: DbClient, shop: string): Promise<number | null>
 export async function matchingPeople(db: DbClient, websiteId: number, customer: CustomerIdentity): Promise<number[]> {
   const ids = new Set<number>();
   if (customer.id) {
+    // Signed in as this customer, or synced to it (its e-mail may have changed in Shopify since).
+    const gid = `gid://shopify/Customer/${customer.id}`;
     for (const person of await db.person.findMany({
-      where: { websiteId, shopifyCustomerId: customer.id },
+      where: { websiteId, OR: [{ shopifyCustomerId: customer.id }, { shopifyCustomerGid: gid }] },
       select: { id: true },
     }))
       ids.add(person.id);

@@ -27,6 +27,12 @@ export interface AdminContext extends AdminLinks {
   shop: string | null;
   /** The Admin GraphQL client (Shopify admin only). */
   graphql: AdminGraphql | null;
+  /**
+   * Asks the merchant for optional scopes (Shopify admin only): resolves when
+   * they are granted, else throws the library's redirect to Shopify's grant
+   * screen (App Bridge follows it).
+   */
+  requestScopes: ((scopes: string[]) => Promise<void>) | null;
 }
 
 /** A plain 404 that never says whether the thing exists for someone else. */
@@ -49,12 +55,13 @@ export async function ownerAdminContext(request: Request, params: Params): Promi
     csrfToken: owner.csrfToken,
     shop: null,
     graphql: null,
+    requestScopes: null,
   };
 }
 
 /** The Shopify admin's context: an authenticated shop and its website (linked on first sight). */
 export async function shopifyAdminContext(request: Request): Promise<AdminContext> {
-  const { session, admin } = await authenticate.admin(request);
+  const { session, admin, scopes } = await authenticate.admin(request);
   const { websiteId, profileId } = await linkShopOwner(prisma, session.shop);
   return {
     surface: "shopify",
@@ -64,6 +71,7 @@ export async function shopifyAdminContext(request: Request): Promise<AdminContex
     csrfToken: null,
     shop: session.shop,
     graphql: (query, options) => admin.graphql(query, options),
+    requestScopes: (wanted) => scopes.request(wanted),
   };
 }
 

@@ -17,6 +17,11 @@ import {
 } from "#app/models/integration-admin.server";
 import { failedSyncs, retrySync } from "#app/models/sync-failures.server";
 import {
+  customerSyncSetting,
+  requestMissingCustomerScope,
+  setCustomerSync,
+} from "#app/models/shopify-customer-setting.server";
+import {
   badForm,
   failureFrom,
   linksOf,
@@ -30,15 +35,16 @@ import { sendingConfigured } from "#app/integrations/email/smtp-transport.server
 
 /** Loader of the integrations page. */
 export async function loadIntegrations(ctx: AdminContext, _request: Request) {
-  const [integrations, ctas, failed] = await Promise.all([
+  const [integrations, ctas, failed, customerSync] = await Promise.all([
     listIntegrations(prisma, ctx.websiteId),
     ctaListSettings(prisma, ctx.websiteId),
     failedSyncs(prisma, ctx.websiteId),
+    customerSyncSetting(prisma, ctx.websiteId),
   ]);
   const website = await prisma.website.findUnique({ where: { id: ctx.websiteId }, select: { emailFrom: true } });
   // Whether the built-in lists can send at all: the page says so where a list would send.
   const mail = { smtp: sendingConfigured(), from: Boolean(website?.emailFrom) };
-  return { links: linksOf(ctx), integrations, ctas, failed, connectable: CONNECTABLE_TYPES, mail };
+  return { links: linksOf(ctx), integrations, ctas, failed, connectable: CONNECTABLE_TYPES, mail, customerSync };
 }
 
 const text = (form: FormData, name: string) => {
@@ -56,6 +62,7 @@ export async function actionIntegrations(ctx: AdminContext, request: Request) {
   const id = (name: string) => parseId(text(form, name));
   const db = prisma;
   const websiteId = ctx.websiteId;
+  if (intent === "shopify-customers") return actionCustomerSync(ctx, text(form, "enabled") === "1", translate);
   try {
     switch (intent) {
       case "connect": {
@@ -145,4 +152,21 @@ export async function actionIntegrations(ctx: AdminContext, request: Request) {
     return failureFrom(e, translate);
   }
   return badForm(translate("validation.unknownAction"));
+}
+
+/**
+ * Turns "Leads in Shopify Customers" on or off. Turning it on in the Shopify
+ * admin without write_customers asks the merchant for it (the optional
+ * scope of shopify.app.toml): the library throws its redirect to Shopify's
+ * grant screen, which is not caught here; the setting is already saved, and
+ * leads wait in the outbox until the grant (app/scopes_update) arrives.
+ */
+async function actionCustomerSync(ctx: AdminContext, enabled: boolean, translate: ReturnType<typeof translator>) {
+  try {
+    await setCustomerSync(prisma, ctx.websiteId, enabled);
+  } catch (e) {
+    return failureFrom(e, translate);
+  }
+  if (enabled && ctx.requestScopes) await requestMissingCustomerScope(prisma, ctx.websiteId, ctx.requestScopes);
+  return ok(translate(enabled ? "integrations.customersSavedOn" : "integrations.customersSavedOff"));
 }

@@ -7,6 +7,7 @@ import { CtaListsCard } from "#app/components/integrations/CtaListsCard";
 import { FailedSyncsCard } from "#app/components/integrations/FailedSyncsCard";
 import { IntegrationCard } from "#app/components/integrations/IntegrationCard";
 import { MailSendingBanner } from "#app/components/integrations/MailSendingBanner";
+import { ShopifyCustomersCard } from "#app/components/integrations/ShopifyCustomersCard";
 import { leadPaths } from "./lead-paths";
 import type { actionIntegrations, loadIntegrations } from "./integrations.server";
 import { useT } from "#app/i18n/useT";
@@ -14,7 +15,8 @@ import { useT } from "#app/i18n/useT";
 /** The integrations page. */
 export function IntegrationsPage() {
   const translate = useT();
-  const { links, integrations, ctas, failed, connectable, mail } = useLoaderData<typeof loadIntegrations>();
+  const { links, integrations, ctas, failed, connectable, mail, customerSync } =
+    useLoaderData<typeof loadIntegrations>();
   const result = useActionData<typeof actionIntegrations>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -40,6 +42,14 @@ export function IntegrationsPage() {
                   <IntegrationCard key={i.id} integration={i} csrfToken={links.csrfToken} busy={busy} />
                 ))
               )}
+              {customerSync.store ? (
+                <ShopifyCustomersCard
+                  setting={customerSync}
+                  surface={links.surface}
+                  csrfToken={links.csrfToken}
+                  busy={busy}
+                />
+              ) : null}
               <CtaListsCard ctas={ctas} integrations={integrations} csrfToken={links.csrfToken} busy={busy} />
               <FailedSyncsCard failed={failed} contactHref={paths.contact} csrfToken={links.csrfToken} busy={busy} />
             </BlockStack>

@@ -82,4 +82,20 @@ export const integrationsEn = {
   "integrations.mailNoSmtp":
     "SMTP_URL is not set, so no confirmation e-mail goes out and lists that require confirmation keep new members pending. Set SMTP_URL (see the README, Configuration).",
   "integrations.mailNoFrom": "This website has no From address, so no e-mail goes out. Set one under Settings, E-mail.",
+
+  "integrations.customersTitle": "Leads in Shopify Customers",
+  "integrations.customersHelp":
+    "Each lead from this store becomes a customer in Shopify with its marketing consent (e-mail, and SMS when given) and the tags beckon and beckon-cta-<CTA>, so Shopify Email, flows and segments can use it. A customer Shopify already has is tagged, never duplicated, and keeps a consent it gave.",
+  "integrations.customersOn": "On: new leads are added to Shopify Customers.",
+  "integrations.customersOff": "Off: nothing is sent to Shopify Customers.",
+  "integrations.customersTurnOn": "Add leads to Shopify Customers",
+  "integrations.customersTurnOff": "Stop adding leads",
+  "integrations.customersPermissionTitle": "Permission needed",
+  "integrations.customersPermissionMissing":
+    "Beckon may not write customers yet ({scope}). Leads wait in the queue until you grant it.",
+  "integrations.customersGrant": "Grant permission",
+  "integrations.customersGrantInShopify": "Open Beckon in your Shopify admin and grant the permission there.",
+  "integrations.customersNotInstalled": "The Beckon app is not installed in this store, so no customers can be written.",
+  "integrations.customersSavedOn": "Leads now go to Shopify Customers.",
+  "integrations.customersSavedOff": "Leads no longer go to Shopify Customers.",
 } as const;

@@ -105,4 +105,5 @@ export const validationEn = {
   "validation.abTestHoldout": "The holdout share is between 0 % and 90 % (0 to 0.9)",
   "validation.emailFrom": "Enter one address, e.g. Säljakademin <info@saljakademin.se>",
   "validation.onlyBuiltinConfirm": "Only built-in lists confirm through Beckon; outside tools have their own setting",
+  "validation.customersNotStore": "Only a Shopify store website has Shopify customers",
 } as const;

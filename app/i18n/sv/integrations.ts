@@ -88,4 +88,20 @@ export const integrationsSv: SameKeys<typeof integrationsEn> = {
     "SMTP_URL är inte satt, så inga bekräftelsemejl skickas och listor som kräver bekräftelse lämnar nya medlemmar väntande. Sätt SMTP_URL (se README, Configuration).",
   "integrations.mailNoFrom":
     "Webbplatsen har ingen avsändaradress, så ingen e-post skickas. Ange en under Inställningar, E-post.",
+
+  "integrations.customersTitle": "Leads i Shopify-kunder",
+  "integrations.customersHelp":
+    "Varje lead från butiken blir en kund i Shopify med sitt marknadsföringssamtycke (e-post, och sms när det getts) och taggarna beckon och beckon-cta-<CTA>, så att Shopify Email, flöden och segment kan använda den. En kund som redan finns i Shopify taggas, dubbleras aldrig och behåller ett samtycke den gett.",
+  "integrations.customersOn": "På: nya leads läggs till i Shopify-kunder.",
+  "integrations.customersOff": "Av: inget skickas till Shopify-kunder.",
+  "integrations.customersTurnOn": "Lägg till leads i Shopify-kunder",
+  "integrations.customersTurnOff": "Sluta lägga till leads",
+  "integrations.customersPermissionTitle": "Behörighet behövs",
+  "integrations.customersPermissionMissing":
+    "Beckon får inte skriva kunder än ({scope}). Leads väntar i kön tills du ger behörigheten.",
+  "integrations.customersGrant": "Ge behörighet",
+  "integrations.customersGrantInShopify": "Öppna Beckon i Shopify-administrationen och ge behörigheten där.",
+  "integrations.customersNotInstalled": "Beckon-appen är inte installerad i butiken, så inga kunder kan skrivas.",
+  "integrations.customersSavedOn": "Leads går nu till Shopify-kunder.",
+  "integrations.customersSavedOff": "Leads går inte längre till Shopify-kunder.",
 };

@@ -110,4 +110,5 @@ export const validationSv: SameKeys<typeof validationEn> = {
   "validation.emailFrom": "Ange en adress, t.ex. Säljakademin <info@saljakademin.se>",
   "validation.onlyBuiltinConfirm":
     "Bara inbyggda listor bekräftas genom Beckon; externa verktyg har en egen inställning",
+  "validation.customersNotStore": "Bara en Shopify-butiks webbplats har Shopify-kunder",
 };

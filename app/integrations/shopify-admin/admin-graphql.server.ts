@@ -10,7 +10,7 @@
  * BECKON_SHOPIFY_ADMIN_URL replaces https://{shop} (tests point it at a
  * local server; nothing else may set it).
  */
-import type { AdminQueries } from "./operations";
+import type { AdminOperations } from "./operations";
 
 export type AdminApiErrorKind = "unauthorized" | "throttled" | "network" | "bad_response";
 
@@ -18,6 +18,8 @@ export class AdminApiError extends Error {
   constructor(
     readonly kind: AdminApiErrorKind,
     message: string,
+    /** For "throttled": how long Shopify's answer says to wait (Retry-After, or what the cost bucket needs). */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = "AdminApiError";
@@ -73,12 +75,12 @@ function isThrottled(body: GraphqlBody<unknown> | null): boolean {
   return Array.isArray(body?.errors) && body!.errors.some((e) => e.extensions?.code === "THROTTLED");
 }
 
-/** Runs one typed Admin GraphQL operation and returns its data. */
-export async function adminGraphql<Q extends keyof AdminQueries>(
+/** Runs one typed Admin GraphQL operation (a query or a mutation) and returns its data. */
+export async function adminGraphql<Q extends keyof AdminOperations>(
   options: AdminGraphqlOptions,
   query: Q,
-  variables: AdminQueries[Q]["variables"],
-): Promise<AdminQueries[Q]["return"]> {
+  variables: AdminOperations[Q]["variables"],
+): Promise<AdminOperations[Q]["return"]> {
   const url = adminGraphqlUrl(options.shop, options.apiVersion, options.baseUrl);
   const doFetch = options.fetch ?? fetch;
   const retries = options.retries ?? 2;
@@ -111,16 +113,17 @@ export async function adminGraphql<Q extends keyof AdminQueries>(
         "Shopify refused the store's access token: it was revoked or the app was uninstalled",
       );
     }
-    let body: GraphqlBody<AdminQueries[Q]["return"]> | null = null;
+    let body: GraphqlBody<AdminOperations[Q]["return"]> | null = null;
     try {
-      body = (await response.json()) as GraphqlBody<AdminQueries[Q]["return"]>;
+      body = (await response.json()) as GraphqlBody<AdminOperations[Q]["return"]>;
     } catch {
       body = null;
     }
     if (response.status === 429 || (response.ok && isThrottled(body))) {
+      const wait = throttleWaitMs(response.headers.get("Retry-After"), body, cap);
       if (attempt >= retries)
-        throw new AdminApiError("throttled", "Shopify is limiting requests to this store right now");
-      await sleep(throttleWaitMs(response.headers.get("Retry-After"), body, cap));
+        throw new AdminApiError("throttled", "Shopify is limiting requests to this store right now", wait);
+      await sleep(wait);
       continue;
     }
     if (!response.ok)

@@ -5,6 +5,7 @@
  * link of that e-mail confirms it once, keeping when and from which
  * address as evidence of the consent.
  */
+import { queueConfirmedOptIn } from "#app/models/shopify-customer-sync.server";
 import type { Db } from "#app/db.server";
 import type { MailingList, Prisma } from "#app/generated/prisma-sqlite";
 import { enqueueSyncJob } from "#app/integrations/outbox.server";
@@ -91,7 +92,10 @@ export async function confirmMembership(
       confirmedIp: evidence.ip?.slice(0, 64) ?? null,
     },
   });
-  return updated.count === 1 ? "confirmed" : "already";
+  if (updated.count !== 1) return "already";
+  // The consent is now a confirmed opt-in: a Shopify customer made from this lead says so too.
+  await queueConfirmedOptIn(db, claim.websiteId, claim.personId, claim.listRowId);
+  return "confirmed";
 }
 
 /** What a confirm or unsubscribe page shows about its link: the website and the address. */

@@ -10,10 +10,14 @@
  * against the Admin schema (../admin-schema.ts) and refused with GraphQL
  * errors, as Shopify refuses it, when it does not validate or its variables
  * do not fit. Of the valid ones, only the products and collections queries
- * the server sends are understood; anything else is a GraphQL error too.
+ * the server sends are understood, and the customer operations
+ * (./shopify-admin-customers.ts: lookups by e-mail or phone, customerCreate,
+ * customerUpdate, tagsAdd, the consent mutations, with their userErrors);
+ * anything else is a GraphQL error too.
  */
 import { adminRefusal } from "#test/support/admin-schema";
 import { FakeServer, type FakeReply } from "./fake-server";
+import { CUSTOMER_FIELDS, FakeCustomers, rootFieldOf } from "./shopify-admin-customers";
 
 export interface FakeVariant {
   id: number;
@@ -70,6 +74,33 @@ const cursorOf = (index: number) => Buffer.from(`{"last_id":${index},"last_value
 const indexOf = (cursor: string) =>
   Number((JSON.parse(Buffer.from(cursor, "base64").toString("utf8")) as { last_id: number }).last_id);
 
+/** The query-cost extension Shopify adds to every answer, with the bucket holding `available` points. */
+function cost(available: number) {
+  return {
+    cost: {
+      requestedQueryCost: 42,
+      actualQueryCost: available >= 42 ? 12 : null,
+      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 100 },
+    },
+  };
+}
+
+/** Shopify's answer when the cost bucket is empty: HTTP 200, a THROTTLED error and the cost extension. */
+function throttledReply(): FakeReply {
+  return {
+    status: 200,
+    body: {
+      errors: [
+        {
+          message: "Throttled",
+          extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+        },
+      ],
+      extensions: cost(0),
+    },
+  };
+}
+
 /** The fake shop's Admin API. */
 export class FakeShopifyAdmin {
   readonly server: FakeServer;
@@ -77,6 +108,8 @@ export class FakeShopifyAdmin {
   revoked = false;
   /** The next N GraphQL answers are THROTTLED errors (HTTP 200), as Shopify sends when the cost bucket is empty. */
   throttleNext = 0;
+  /** The shop's customers. */
+  readonly customers = new FakeCustomers();
 
   constructor(
     readonly accessToken: string,
@@ -123,6 +156,17 @@ export class FakeShopifyAdmin {
     const refusal =
       typeof body?.query === "string" ? adminRefusal(body.query, body.variables, body.operationName) : null;
     if (refusal) return { status: 200, body: refusal };
+    const field = typeof body?.query === "string" ? rootFieldOf(body.query) : null;
+    if (field && (CUSTOMER_FIELDS as readonly string[]).includes(field)) {
+      if (this.throttleNext > 0) {
+        this.throttleNext--;
+        return throttledReply();
+      }
+      return {
+        status: 200,
+        body: { data: this.customers.answer(field, body?.variables ?? {}), extensions: cost(1990) },
+      };
+    }
     const isCollections = !!body?.query && /\bcollections\s*\(/.test(body.query);
     if (!body?.query || (!isCollections && !/\bproducts\s*\(/.test(body.query))) {
       return {
@@ -130,27 +174,9 @@ export class FakeShopifyAdmin {
         body: { errors: [{ message: "Field is not supported by this fake", extensions: { code: "undefinedField" } }] },
       };
     }
-    const cost = (available: number) => ({
-      cost: {
-        requestedQueryCost: 42,
-        actualQueryCost: available >= 42 ? 12 : null,
-        throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 100 },
-      },
-    });
     if (this.throttleNext > 0) {
       this.throttleNext--;
-      return {
-        status: 200,
-        body: {
-          errors: [
-            {
-              message: "Throttled",
-              extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
-            },
-          ],
-          extensions: cost(0),
-        },
-      };
+      return throttledReply();
     }
     const v = body.variables ?? {};
     const first = Number(v.first);

@@ -58,6 +58,13 @@ describe("shopify.app.toml", () => {
     expect(toml).toMatch(/scopes = "[^"]*\bread_orders\b[^"]*"/);
   });
 
+  it("asks for write_customers only as an optional scope, requested by the customer sync's setting", () => {
+    expect(toml).toMatch(/^optional_scopes = \["write_customers"\]$/m);
+    expect(toml).not.toMatch(/^scopes = "[^"]*\bwrite_customers\b/m);
+    const page = readFileSync(path.join(root, "app/pages/integrations.server.ts"), "utf8");
+    expect(page).toContain("requestMissingCustomerScope(prisma, ctx.websiteId, ctx.requestScopes)");
+  });
+
   it("asks for the app proxy scope and points the proxy at /proxy", () => {
     expect(toml).toMatch(/scopes = "[^"]*\bwrite_app_proxy\b[^"]*"/);
     expect(toml).toMatch(/\[app_proxy\]\s*\nurl = "https:\/\/[^"]+\/proxy"\s*\nprefix = "apps"\s*\nsubpath = "beckon"/);
@@ -75,8 +82,8 @@ describe("shopify.app.toml", () => {
     const released = Object.entries(ApiVersion).filter(([, v]) => /^\d{4}-\d{2}$/.test(v));
     const [newestKey, newest] = released.sort((a, b) => a[1].localeCompare(b[1])).at(-1)!;
     expect(toml).toMatch(new RegExp(`\\[webhooks\\]\\s*\\napi_version = "${newest}"`));
-    const server = readFileSync(path.join(root, "app/shopify.server.ts"), "utf8");
-    expect(server).toContain(`export const apiVersion = ApiVersion.${newestKey};`);
+    const server = readFileSync(path.join(root, "app/integrations/shopify-admin/api-version.ts"), "utf8");
+    expect(server).toContain(`export const ADMIN_API_VERSION = ApiVersion.${newestKey};`);
     expect(STOREFRONT_API_VERSION).toBe(newest);
   });
 

@@ -15,6 +15,8 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** An ISO-8601 date and time string in UTC (for example "2026-12-02T14:05:00Z"). */
+  DateTime: { input: string; output: string; }
   /** A signed decimal number, serialized as a string (for example "29.99"). */
   Decimal: { input: string; output: string; }
   /** A JSON value: an object, array, string, number, boolean or null. */
@@ -23,6 +25,27 @@ export type Scalars = {
   Money: { input: string; output: string; }
   /** An RFC 3986 and RFC 3987 compliant URI string. */
   URL: { input: string; output: string; }
+};
+
+/** An access scope (for example write_customers). */
+export type AccessScope = {
+  __typename?: 'AccessScope';
+  handle: Scalars['String']['output'];
+};
+
+/** A Shopify app, with the scopes it asks for and what the shop granted. */
+export type App = {
+  __typename?: 'App';
+  /** The app's installation on the shop making the request. */
+  installation: Maybe<AppInstallation>;
+  optionalAccessScopes: Array<AccessScope>;
+  requestedAccessScopes: Array<AccessScope>;
+};
+
+/** An app's installation on a shop. */
+export type AppInstallation = {
+  __typename?: 'AppInstallation';
+  accessScopes: Array<AccessScope>;
 };
 
 /** A group of products. */
@@ -465,6 +488,162 @@ export type CurrencyCode =
   | 'ZAR'
   | 'ZMW';
 
+/** A customer of the shop. */
+export type Customer = {
+  __typename?: 'Customer';
+  /** The customer's default email address, with its marketing consent. */
+  defaultEmailAddress: Maybe<CustomerEmailAddress>;
+  /** The customer's default phone number, with its SMS marketing consent. */
+  defaultPhoneNumber: Maybe<CustomerPhoneNumber>;
+  id: Scalars['ID']['output'];
+  /** The tags the merchant or apps added to the customer. */
+  tags: Array<Scalars['String']['output']>;
+};
+
+export type CustomerConnection = {
+  __typename?: 'CustomerConnection';
+  nodes: Array<Customer>;
+};
+
+/** Return type for customerCreate. */
+export type CustomerCreatePayload = {
+  __typename?: 'CustomerCreatePayload';
+  customer: Maybe<Customer>;
+  userErrors: Array<UserError>;
+};
+
+/** A customer's email address with its marketing consent. */
+export type CustomerEmailAddress = {
+  __typename?: 'CustomerEmailAddress';
+  emailAddress: Scalars['String']['output'];
+  marketingOptInLevel: Maybe<CustomerMarketingOptInLevel>;
+  marketingState: CustomerEmailAddressMarketingState;
+  marketingUpdatedAt: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type CustomerEmailAddressMarketingState =
+  | 'INVALID'
+  | 'NOT_SUBSCRIBED'
+  | 'PENDING'
+  | 'SUBSCRIBED'
+  | 'UNSUBSCRIBED';
+
+/** When and how a customer consented to receiving marketing material by email. */
+export type CustomerEmailMarketingConsentInput = {
+  consentUpdatedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  marketingOptInLevel?: InputMaybe<CustomerMarketingOptInLevel>;
+  /** Accepted values: SUBSCRIBED, UNSUBSCRIBED and PENDING; the others are rejected as input. */
+  marketingState: CustomerEmailMarketingState;
+  sourceLocationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type CustomerEmailMarketingConsentUpdateInput = {
+  customerId: Scalars['ID']['input'];
+  emailMarketingConsent: CustomerEmailMarketingConsentInput;
+};
+
+/** Return type for customerEmailMarketingConsentUpdate. */
+export type CustomerEmailMarketingConsentUpdatePayload = {
+  __typename?: 'CustomerEmailMarketingConsentUpdatePayload';
+  customer: Maybe<Customer>;
+  userErrors: Array<CustomerEmailMarketingConsentUpdateUserError>;
+};
+
+export type CustomerEmailMarketingConsentUpdateUserError = {
+  __typename?: 'CustomerEmailMarketingConsentUpdateUserError';
+  code: Maybe<CustomerEmailMarketingConsentUpdateUserErrorCode>;
+  field: Maybe<Array<Scalars['String']['output']>>;
+  message: Scalars['String']['output'];
+};
+
+export type CustomerEmailMarketingConsentUpdateUserErrorCode =
+  | 'INCLUSION'
+  | 'INTERNAL_ERROR'
+  | 'INVALID'
+  | 'MISSING_ARGUMENT';
+
+export type CustomerEmailMarketingState =
+  | 'INVALID'
+  | 'NOT_SUBSCRIBED'
+  | 'PENDING'
+  | 'REDACTED'
+  | 'SUBSCRIBED'
+  | 'UNSUBSCRIBED';
+
+/** The input fields to create or update a customer. */
+export type CustomerInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** Only when creating: an existing customer's consent changes through customerEmailMarketingConsentUpdate. */
+  emailMarketingConsent?: InputMaybe<CustomerEmailMarketingConsentInput>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** Only when creating: an existing customer's consent changes through customerSmsMarketingConsentUpdate. */
+  smsMarketingConsent?: InputMaybe<CustomerSmsMarketingConsentInput>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** The M3AAWG opt-in level of a marketing consent. */
+export type CustomerMarketingOptInLevel =
+  | 'CONFIRMED_OPT_IN'
+  | 'SINGLE_OPT_IN'
+  | 'UNKNOWN';
+
+/** A customer's phone number with its SMS marketing consent. */
+export type CustomerPhoneNumber = {
+  __typename?: 'CustomerPhoneNumber';
+  marketingState: CustomerSmsMarketingState;
+  phoneNumber: Scalars['String']['output'];
+};
+
+export type CustomerSmsMarketingConsentError = {
+  __typename?: 'CustomerSmsMarketingConsentError';
+  code: Maybe<CustomerSmsMarketingConsentErrorErrorCode>;
+  field: Maybe<Array<Scalars['String']['output']>>;
+  message: Scalars['String']['output'];
+};
+
+export type CustomerSmsMarketingConsentErrorErrorCode =
+  | 'INCLUSION'
+  | 'INTERNAL_ERROR'
+  | 'INVALID'
+  | 'MISSING_ARGUMENT';
+
+/** When and how a customer consented to receiving marketing material by SMS. */
+export type CustomerSmsMarketingConsentInput = {
+  consentUpdatedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  marketingOptInLevel?: InputMaybe<CustomerMarketingOptInLevel>;
+  marketingState: CustomerSmsMarketingState;
+  sourceLocationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type CustomerSmsMarketingConsentUpdateInput = {
+  customerId: Scalars['ID']['input'];
+  smsMarketingConsent: CustomerSmsMarketingConsentInput;
+};
+
+/** Return type for customerSmsMarketingConsentUpdate. */
+export type CustomerSmsMarketingConsentUpdatePayload = {
+  __typename?: 'CustomerSmsMarketingConsentUpdatePayload';
+  customer: Maybe<Customer>;
+  userErrors: Array<CustomerSmsMarketingConsentError>;
+};
+
+export type CustomerSmsMarketingState =
+  | 'NOT_SUBSCRIBED'
+  | 'PENDING'
+  | 'REDACTED'
+  | 'SUBSCRIBED'
+  | 'UNSUBSCRIBED';
+
+/** Return type for customerUpdate. */
+export type CustomerUpdatePayload = {
+  __typename?: 'CustomerUpdatePayload';
+  customer: Maybe<Customer>;
+  userErrors: Array<UserError>;
+};
+
 /** A domain of the shop. */
 export type Domain = {
   __typename?: 'Domain';
@@ -528,10 +707,51 @@ export type MoneyV2 = {
 /** The schema's entry point for mutations. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Creates a customer; email marketing consent needs an email, SMS consent a phone. Requires write_customers. */
+  customerCreate: Maybe<CustomerCreatePayload>;
+  /** Updates a customer's email marketing consent (SUBSCRIBED, UNSUBSCRIBED or PENDING). Requires write_customers. */
+  customerEmailMarketingConsentUpdate: Maybe<CustomerEmailMarketingConsentUpdatePayload>;
+  /** Updates a customer's SMS marketing consent. Requires write_customers. */
+  customerSmsMarketingConsentUpdate: Maybe<CustomerSmsMarketingConsentUpdatePayload>;
+  /** Updates a customer's attributes (not its marketing consents, which have their own mutations). Requires write_customers. */
+  customerUpdate: Maybe<CustomerUpdatePayload>;
+  /** Adds tags to a resource (a customer, among others), keeping the tags it has. */
+  tagsAdd: Maybe<TagsAddPayload>;
   /** Creates the app's web pixel in the shop with the given settings. */
   webPixelCreate: Maybe<WebPixelCreatePayload>;
   /** Updates the settings of the app's web pixel. */
   webPixelUpdate: Maybe<WebPixelUpdatePayload>;
+};
+
+
+/** The schema's entry point for mutations. */
+export type MutationCustomerCreateArgs = {
+  input: CustomerInput;
+};
+
+
+/** The schema's entry point for mutations. */
+export type MutationCustomerEmailMarketingConsentUpdateArgs = {
+  input: CustomerEmailMarketingConsentUpdateInput;
+};
+
+
+/** The schema's entry point for mutations. */
+export type MutationCustomerSmsMarketingConsentUpdateArgs = {
+  input: CustomerSmsMarketingConsentUpdateInput;
+};
+
+
+/** The schema's entry point for mutations. */
+export type MutationCustomerUpdateArgs = {
+  input: CustomerInput;
+};
+
+
+/** The schema's entry point for mutations. */
+export type MutationTagsAddArgs = {
+  id: Scalars['ID']['input'];
+  tags: Array<Scalars['String']['input']>;
 };
 
 
@@ -681,8 +901,16 @@ export type ProductVariantConnection = {
 /** The schema's entry point for queries. */
 export type QueryRoot = {
   __typename?: 'QueryRoot';
+  /**
+   * The app making the request (no id), with its access scopes: the query
+   * shopify-app-remix's scopes.request runs before it asks the merchant for an
+   * optional scope.
+   */
+  app: Maybe<App>;
   /** A paginated list of collections. */
   collections: CollectionConnection;
+  /** A paginated list of customers, filtered by a search query ("email:…", "phone:…"). Requires read_customers. */
+  customers: CustomerConnection;
   /** A paginated list of products. */
   products: ProductConnection;
   /** The shop the app is installed on. */
@@ -695,11 +923,25 @@ export type QueryRoot = {
 
 
 /** The schema's entry point for queries. */
+export type QueryRootAppArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** The schema's entry point for queries. */
 export type QueryRootCollectionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   query?: InputMaybe<Scalars['String']['input']>;
   sortKey?: InputMaybe<CollectionSortKeys>;
+};
+
+
+/** The schema's entry point for queries. */
+export type QueryRootCustomersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -733,6 +975,12 @@ export type ShopAddress = {
   countryCodeV2: Maybe<CountryCode>;
 };
 
+/** Return type for tagsAdd. */
+export type TagsAddPayload = {
+  __typename?: 'TagsAddPayload';
+  userErrors: Array<UserError>;
+};
+
 /** The role of a theme. */
 export type ThemeRole =
   | 'ARCHIVED'
@@ -741,6 +989,14 @@ export type ThemeRole =
   | 'LOCKED'
   | 'MAIN'
   | 'UNPUBLISHED';
+
+/** An error in the input of a mutation. */
+export type UserError = {
+  __typename?: 'UserError';
+  /** The path to the input field that caused the error. */
+  field: Maybe<Array<Scalars['String']['output']>>;
+  message: Scalars['String']['output'];
+};
 
 /** A video hosted on Shopify. */
 export type Video = Media & {
@@ -812,6 +1068,52 @@ export type BeckonShopDetailsQuery = { shop: (
     & { primaryDomain: Pick<Domain, 'url'>, billingAddress: Pick<ShopAddress, 'countryCodeV2'> }
   ) };
 
+export type BeckonCustomerLookupQueryVariables = Exact<{
+  query: Scalars['String']['input'];
+}>;
+
+
+export type BeckonCustomerLookupQuery = { customers: { nodes: Array<(
+      Pick<Customer, 'id' | 'tags'>
+      & { defaultEmailAddress: Maybe<Pick<CustomerEmailAddress, 'emailAddress' | 'marketingState' | 'marketingOptInLevel'>>, defaultPhoneNumber: Maybe<Pick<CustomerPhoneNumber, 'phoneNumber' | 'marketingState'>> }
+    )> } };
+
+export type BeckonCustomerCreateMutationVariables = Exact<{
+  input: CustomerInput;
+}>;
+
+
+export type BeckonCustomerCreateMutation = { customerCreate: Maybe<{ customer: Maybe<Pick<Customer, 'id'>>, userErrors: Array<Pick<UserError, 'field' | 'message'>> }> };
+
+export type BeckonCustomerUpdateMutationVariables = Exact<{
+  input: CustomerInput;
+}>;
+
+
+export type BeckonCustomerUpdateMutation = { customerUpdate: Maybe<{ customer: Maybe<Pick<Customer, 'id'>>, userErrors: Array<Pick<UserError, 'field' | 'message'>> }> };
+
+export type BeckonCustomerTagsAddMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  tags: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type BeckonCustomerTagsAddMutation = { tagsAdd: Maybe<{ userErrors: Array<Pick<UserError, 'field' | 'message'>> }> };
+
+export type BeckonCustomerEmailConsentUpdateMutationVariables = Exact<{
+  input: CustomerEmailMarketingConsentUpdateInput;
+}>;
+
+
+export type BeckonCustomerEmailConsentUpdateMutation = { customerEmailMarketingConsentUpdate: Maybe<{ userErrors: Array<Pick<CustomerEmailMarketingConsentUpdateUserError, 'field' | 'message' | 'code'>> }> };
+
+export type BeckonCustomerSmsConsentUpdateMutationVariables = Exact<{
+  input: CustomerSmsMarketingConsentUpdateInput;
+}>;
+
+
+export type BeckonCustomerSmsConsentUpdateMutation = { customerSmsMarketingConsentUpdate: Maybe<{ userErrors: Array<Pick<CustomerSmsMarketingConsentError, 'field' | 'message' | 'code'>> }> };
+
 export type BeckonMainThemeSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -847,11 +1149,17 @@ interface GeneratedQueryTypes {
   "#graphql\n  query BeckonProductSearch($first: Int!, $after: String, $query: String, $sortKey: ProductSortKeys) {\n    products(first: $first, after: $after, query: $query, sortKey: $sortKey) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        title\n        handle\n        status\n        featuredMedia {\n          preview {\n            image {\n              url\n              altText\n            }\n          }\n        }\n        priceRangeV2 {\n          minVariantPrice {\n            amount\n            currencyCode\n          }\n          maxVariantPrice {\n            amount\n            currencyCode\n          }\n        }\n        variantsCount {\n          count\n        }\n        variants(first: 25) {\n          nodes {\n            id\n            title\n            price\n            availableForSale\n            image {\n              url\n              altText\n            }\n          }\n        }\n      }\n    }\n  }": {return: BeckonProductSearchQuery, variables: BeckonProductSearchQueryVariables},
   "#graphql\n  query BeckonCollectionSearch($first: Int!, $after: String, $query: String, $sortKey: CollectionSortKeys) {\n    collections(first: $first, after: $after, query: $query, sortKey: $sortKey) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        handle\n        title\n        image {\n          url\n          altText\n        }\n        productsCount {\n          count\n        }\n      }\n    }\n  }": {return: BeckonCollectionSearchQuery, variables: BeckonCollectionSearchQueryVariables},
   "#graphql\n  query BeckonShopDetails {\n    shop { name currencyCode primaryDomain { url } billingAddress { countryCodeV2 } }\n  }": {return: BeckonShopDetailsQuery, variables: BeckonShopDetailsQueryVariables},
+  "#graphql\n  query BeckonCustomerLookup($query: String!) {\n    customers(first: 1, query: $query) {\n      nodes {\n        id\n        tags\n        defaultEmailAddress { emailAddress marketingState marketingOptInLevel }\n        defaultPhoneNumber { phoneNumber marketingState }\n      }\n    }\n  }": {return: BeckonCustomerLookupQuery, variables: BeckonCustomerLookupQueryVariables},
   "#graphql\n  query BeckonMainThemeSettings {\n    themes(first: 1, roles: [MAIN]) {\n      nodes {\n        id\n        name\n        files(filenames: [\"config/settings_data.json\"], first: 1) {\n          nodes {\n            filename\n            body {\n              ... on OnlineStoreThemeFileBodyText { content }\n              ... on OnlineStoreThemeFileBodyBase64 { contentBase64 }\n            }\n          }\n        }\n      }\n    }\n  }": {return: BeckonMainThemeSettingsQuery, variables: BeckonMainThemeSettingsQueryVariables},
   "#graphql\n  query BeckonWebPixel { webPixel { id settings } }": {return: BeckonWebPixelQuery, variables: BeckonWebPixelQueryVariables},
 }
 
 interface GeneratedMutationTypes {
+  "#graphql\n  mutation BeckonCustomerCreate($input: CustomerInput!) {\n    customerCreate(input: $input) { customer { id } userErrors { field message } }\n  }": {return: BeckonCustomerCreateMutation, variables: BeckonCustomerCreateMutationVariables},
+  "#graphql\n  mutation BeckonCustomerUpdate($input: CustomerInput!) {\n    customerUpdate(input: $input) { customer { id } userErrors { field message } }\n  }": {return: BeckonCustomerUpdateMutation, variables: BeckonCustomerUpdateMutationVariables},
+  "#graphql\n  mutation BeckonCustomerTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) { userErrors { field message } }\n  }": {return: BeckonCustomerTagsAddMutation, variables: BeckonCustomerTagsAddMutationVariables},
+  "#graphql\n  mutation BeckonCustomerEmailConsentUpdate($input: CustomerEmailMarketingConsentUpdateInput!) {\n    customerEmailMarketingConsentUpdate(input: $input) { userErrors { field message code } }\n  }": {return: BeckonCustomerEmailConsentUpdateMutation, variables: BeckonCustomerEmailConsentUpdateMutationVariables},
+  "#graphql\n  mutation BeckonCustomerSmsConsentUpdate($input: CustomerSmsMarketingConsentUpdateInput!) {\n    customerSmsMarketingConsentUpdate(input: $input) { userErrors { field message code } }\n  }": {return: BeckonCustomerSmsConsentUpdateMutation, variables: BeckonCustomerSmsConsentUpdateMutationVariables},
   "#graphql\n  mutation BeckonWebPixelCreate($webPixel: WebPixelInput!) {\n    webPixelCreate(webPixel: $webPixel) { userErrors { field message } webPixel { id settings } }\n  }": {return: BeckonWebPixelCreateMutation, variables: BeckonWebPixelCreateMutationVariables},
   "#graphql\n  mutation BeckonWebPixelUpdate($id: ID!, $webPixel: WebPixelInput!) {\n    webPixelUpdate(id: $id, webPixel: $webPixel) { userErrors { field message } webPixel { id settings } }\n  }": {return: BeckonWebPixelUpdateMutation, variables: BeckonWebPixelUpdateMutationVariables},
 }
