@@ -57,6 +57,8 @@ export const editorUiEn = {
   "editorUi.type.image": "image",
   "editorUi.type.video": "video",
   "editorUi.type.divider": "divider",
+  "editorUi.type.prize_wheel": "prize wheel",
+  "editorUi.type.scratch_card": "scratch card",
   "editorUi.textHtml": "Text (HTML: headings, paragraphs, links, lists, bold)",
   "editorUi.buttonText": "Button text",
   "editorUi.link": "Link",

@@ -60,6 +60,8 @@ export const editorUiSv: SameKeys<typeof editorUiEn> = {
   "editorUi.type.image": "Bild",
   "editorUi.type.video": "Video",
   "editorUi.type.divider": "Avdelare",
+  "editorUi.type.prize_wheel": "Lyckohjul",
+  "editorUi.type.scratch_card": "Skraplott",
   "editorUi.textHtml": "Text (HTML: rubriker, stycken, länkar, listor, fetstil)",
   "editorUi.buttonText": "Knapptext",
   "editorUi.link": "Länk",
