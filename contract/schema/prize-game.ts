@@ -106,8 +106,7 @@ export type PublicPrize = Omit<Prize, "code" | "limit">;
  * their codes or limits.
  */
 export function withoutPrizeCodes<D extends CtaDocument>(doc: D): D {
-  const isPrizeVisit = (v: CtaNodeVisit) =>
-    v.kind === "element" && isPrizeGame(v.node.element_type);
+  const isPrizeVisit = (v: CtaNodeVisit) => v.kind === "element" && isPrizeGame(v.node.element_type);
   if (![...walkCta(doc)].some(isPrizeVisit)) return doc;
   const copy = structuredClone(doc);
   for (const visit of walkCta(copy)) {
@@ -136,10 +135,18 @@ export interface PrizeDrawResult {
  */
 export const prizeDrawRequestSchema = z.object({ contact: contactSchema }).superRefine(({ contact }, ctx) => {
   if (!contact.email)
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["contact", "email"], message: "Please enter a valid email address" });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["contact", "email"],
+      message: "Please enter a valid email address",
+    });
   if (!contact.cta_id)
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["contact", "cta_id"], message: "Name the CTA (cta_id)" });
   if (!contact.element_id)
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["contact", "element_id"], message: "Name the prize element (element_id)" });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["contact", "element_id"],
+      message: "Name the prize element (element_id)",
+    });
 });
 export type PrizeDrawRequest = z.infer<typeof prizeDrawRequestSchema>;

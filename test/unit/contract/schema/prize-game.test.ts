@@ -82,9 +82,9 @@ describe("prize list", () => {
     expect(firstIssue(undefined)!.message).toBe("Add at least one prize");
     expect(firstIssue("SPIN10")!.message).toBe("Prizes are a list");
     expect(firstIssue([prize(), prize()])!.message).toBe('Prize id "p1" appears twice');
-    expect(prizeListSchema.safeParse(Array.from({ length: MAX_PRIZES }, (_, i) => prize({ id: `p${i}` }))).success).toBe(
-      true,
-    );
+    expect(
+      prizeListSchema.safeParse(Array.from({ length: MAX_PRIZES }, (_, i) => prize({ id: `p${i}` }))).success,
+    ).toBe(true);
   });
 
   it("speaks Swedish in the admin", () => {
@@ -97,7 +97,9 @@ describe("prize list", () => {
 
 describe("withoutPrizeCodes", () => {
   it("hides codes and limits from the browser, keeps labels and weights, and leaves the original alone", () => {
-    const doc = ctaDocumentSchema.parse(wheelCta([prize({ limit: 5 }), prize({ id: "n", kind: "no_luck", code: null })]));
+    const doc = ctaDocumentSchema.parse(
+      wheelCta([prize({ limit: 5 }), prize({ id: "n", kind: "no_luck", code: null })]),
+    );
     const shown = withoutPrizeCodes(doc);
     const prizes = shown.variants[0].steps[0].sections[0].columns[0].elements[0].options.prizes as object[];
     expect(prizes).toEqual([
