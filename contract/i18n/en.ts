@@ -78,6 +78,19 @@ export const en = {
   variant: "Variant",
   quantity: "Quantity",
   purchaseOption: "Purchase option",
+
+  // Prize games (prize wheel, scratch card)
+  prizeEmail: "Your email",
+  prizeSpin: "Spin the wheel",
+  prizeReveal: "Reveal",
+  prizeScratch: "Scratch the card to see your prize",
+  prizeWon: "You won: {0}",
+  prizeLost: "No win this time: {0}",
+  prizeCode: "Your code",
+  prizeAgain: "You have played already. Your prize:",
+  prizeGone: "Every prize has been won. Thanks for playing!",
+  copy: "Copy code",
+  copied: "Copied",
 } as const;
 
 /** The shape every catalogue has: the English keys, any words. */

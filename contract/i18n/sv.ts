@@ -69,4 +69,16 @@ export const sv: WidgetTexts = {
   variant: "Variant",
   quantity: "Antal",
   purchaseOption: "Köpalternativ",
+
+  prizeEmail: "Din e-post",
+  prizeSpin: "Snurra hjulet",
+  prizeReveal: "Visa",
+  prizeScratch: "Skrapa kortet för att se ditt pris",
+  prizeWon: "Du vann: {0}",
+  prizeLost: "Ingen vinst den här gången: {0}",
+  prizeCode: "Din kod",
+  prizeAgain: "Du har redan spelat. Ditt pris:",
+  prizeGone: "Alla priser är utdelade. Tack för att du spelade!",
+  copy: "Kopiera koden",
+  copied: "Kopierad",
 };
