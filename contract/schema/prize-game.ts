@@ -97,6 +97,13 @@ export function prizesOf(element: Pick<CtaElement, "options">): Prize[] {
   return parsed.success ? parsed.data : [];
 }
 
+/** The prizes a new prize element starts with: two codes and a "no luck". */
+export const DEFAULT_PRIZES: Prize[] = [
+  { id: "p1", label: "10 % off", kind: "discount_code", code: "SPIN10", weight: 2 },
+  { id: "p2", label: "Free shipping", kind: "free_shipping", code: "FREESHIP", weight: 1 },
+  { id: "p3", label: "No luck", kind: "no_luck", weight: 3 },
+];
+
 /** A prize as the browser may see it before the draw: no code. */
 export type PublicPrize = Omit<Prize, "code" | "limit">;
 

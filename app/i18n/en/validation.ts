@@ -111,7 +111,8 @@ export const validationEn = {
   "validation.prizeKind": "A prize kind is one of {kinds}",
   "validation.prizeCodeLong": "A code is at most {max} characters",
   "validation.prizeWeight": "A weight is a whole number from 1",
-  "validation.prizeWeightZero": "A weight is a whole number from 1 (0 would make the prize impossible; remove it instead)",
+  "validation.prizeWeightZero":
+    "A weight is a whole number from 1 (0 would make the prize impossible; remove it instead)",
   "validation.prizeWeightMax": "A weight is at most {max}",
   "validation.prizeLimit": "A limit is a whole number from 1",
   "validation.prizeLimitZero": "A limit is a whole number from 1 (leave it empty for no limit)",
