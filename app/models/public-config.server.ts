@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "#app/db.server";
 import type { PublicCtaSummary, PublicWebsiteConfig } from "#contract/schema/public-config";
 import { listPublishedCtaSummaries, loadCtaDocument } from "./cta.server";
+import { withoutPrizeCodes } from "#contract/schema/prize-game";
 import { startsAtPageStart } from "#contract/placement";
 import { listPublicBroadcasts, listSiteConditions } from "./broadcast.server";
 import { dataSettingsOf } from "./website.server";
@@ -53,7 +54,7 @@ export async function buildPublicConfig(
   await Promise.all(
     ctas.filter(startsAtPageStart).map(async (s) => {
       const cta = await loadCtaDocument(db, websiteId, s.id);
-      if (cta && JSON.stringify(cta).length <= INLINE_DEFINITION_MAX) s.cta = cta;
+      if (cta && JSON.stringify(cta).length <= INLINE_DEFINITION_MAX) s.cta = withoutPrizeCodes(cta);
     }),
   );
   const mailing = listIntegrations.filter((i) => i.integrationType !== "recaptcha");

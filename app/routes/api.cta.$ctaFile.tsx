@@ -11,6 +11,7 @@ import { parseId } from "#app/server/id";
 import { etagOf, notModified } from "#app/server/etag.server";
 import { loadCtaDocument } from "#app/models/cta.server";
 import { scriptSafeJson } from "#app/server/script-json";
+import { withoutPrizeCodes } from "#contract/schema/prize-game";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   publicApi(request, async () => {
@@ -19,7 +20,8 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     if (!match || ctaId === null) return apiError(404, "Unknown CTA", "cta_id");
     const cta = await loadCtaDocument(prisma, null, ctaId);
     if (!cta || cta.status !== "published") return apiError(404, "Unknown CTA", "cta_id");
-    const json = scriptSafeJson({ cta });
+    // Prize codes stay on the server: the draw hands out the one a visitor wins.
+    const json = scriptSafeJson({ cta: withoutPrizeCodes(cta) });
     const body = match[2] === "js" ? `window.beckon&&window.beckon.define&&window.beckon.define(${json}.cta);\n` : json;
     const etag = etagOf(body);
     const headers = {

@@ -6,6 +6,7 @@
 import { ctaDocumentSchema, type CtaDocument } from "#contract/schema/cta";
 import { barTemplates } from "./bars";
 import { commerceTemplates } from "./commerce";
+import { gameTemplates } from "./games";
 import { inlineTemplates } from "./inline";
 import { interactiveTemplates } from "./interactive";
 import { sayIn, templateLanguage, type CtaTemplateDef, type TemplateGoal, type TemplateKind } from "./kit";
@@ -27,6 +28,7 @@ export const CTA_TEMPLATES: CtaTemplateDef[] = [
   ...inlineTemplates,
   ...interactiveTemplates,
   ...commerceTemplates,
+  ...gameTemplates,
 ];
 
 export function findTemplate(id: string): CtaTemplateDef | undefined {

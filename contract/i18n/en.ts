@@ -87,6 +87,19 @@ export const en = {
   cartUnavailable: "Sorry, this product can't be added to the cart right now.",
   cartFull: "Your cart is full. Please remove something before adding more.",
   cartAddFailed: "The product couldn't be added to the cart. Please try again.",
+
+  // Prize games (prize wheel, scratch card)
+  prizeEmail: "Your email",
+  prizeSpin: "Spin the wheel",
+  prizeReveal: "Reveal",
+  prizeScratch: "Scratch the card to see your prize",
+  prizeWon: "You won: {0}",
+  prizeLost: "No win this time: {0}",
+  prizeCode: "Your code",
+  prizeAgain: "You have played already. Your prize:",
+  prizeGone: "Every prize has been won. Thanks for playing!",
+  copy: "Copy code",
+  copied: "Copied",
 } as const;
 
 /** The shape every catalogue has: the English keys, any words. */

@@ -77,4 +77,16 @@ export const sv: WidgetTexts = {
   cartUnavailable: "Tyvärr går det inte att lägga produkten i varukorgen just nu.",
   cartFull: "Varukorgen är full. Ta bort något innan du lägger till mer.",
   cartAddFailed: "Produkten kunde inte läggas i varukorgen. Försök igen.",
+
+  prizeEmail: "Din e-post",
+  prizeSpin: "Snurra hjulet",
+  prizeReveal: "Visa",
+  prizeScratch: "Skrapa kortet för att se ditt pris",
+  prizeWon: "Du vann: {0}",
+  prizeLost: "Ingen vinst den här gången: {0}",
+  prizeCode: "Din kod",
+  prizeAgain: "Du har redan spelat. Ditt pris:",
+  prizeGone: "Alla priser är utdelade. Tack för att du spelade!",
+  copy: "Kopiera koden",
+  copied: "Kopierad",
 };

@@ -12,6 +12,7 @@ import { PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "./action-types";
 import { conditionSchema } from "./condition";
 import { idSchema, optionsSchema, positionSchema, text } from "./common";
 import { optionIssues, type OptionLevel } from "./option-keys";
+import { prizeGameIssues } from "./prize-game";
 
 export const CTA_TYPES = ["overlay", "bar", "inline", "page", "hook", "two-tap"] as const;
 export const INLINE_TYPES = ["embed", "sidebar", "bumper"] as const;
@@ -39,6 +40,9 @@ export const ELEMENT_TYPES = [
   "image",
   "video",
   "divider",
+  // Prize games (prize-game.ts): the server draws the prize.
+  "prize_wheel",
+  "scratch_card",
 ] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 
@@ -333,6 +337,7 @@ export const ctaDocumentSchema = ctaBaseSchema.superRefine((cta, ctx) => {
           col.elements.forEach((el, ei) => {
             const elPath = [...secPath, "columns", coi, "elements", ei];
             checkOptions(el.element_type, el.options, elPath);
+            for (const issue of prizeGameIssues(el)) ctx.addIssue({ ...issue, path: [...elPath, ...issue.path] });
             el.fields.forEach((f, fi) => checkOptions("field", f.options, [...elPath, "fields", fi]));
           });
         });

@@ -95,6 +95,9 @@ export const BOX_OPTION_KEYS: readonly string[] = [
 /** The look every element accepts (on a button: the button's own colours and box). */
 export const ELEMENT_STYLE_KEYS: readonly string[] = ["background-color", "text-color", "padding", ...BOX_STYLE_KEYS];
 
+/** A prize game's prizes (checked by prize-game.ts), its button and the consents it asks before the draw. */
+const PRIZE_GAME_KEYS = ["prizes", "button-text", "show-marketing-consent", "show-privacy-consent"];
+
 const IMAGE = ["src", "url", "alt", "link", "target-blank", "width"];
 
 /** element.options per element type (each also takes ELEMENT_STYLE_KEYS, see allowedKeys). */
@@ -187,6 +190,8 @@ export const ELEMENT_OPTION_KEYS: Record<ElementType, readonly string[]> = {
   conditional_row: [],
   video: ["url", "title", "autoplay"],
   divider: [],
+  prize_wheel: PRIZE_GAME_KEYS,
+  scratch_card: PRIZE_GAME_KEYS,
 };
 
 /**

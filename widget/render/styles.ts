@@ -30,50 +30,50 @@ export const LAYOUT = {
 // has system-ui but Firefox before 92 (which gets sans-serif) and Safari's -apple-system alias.
 export const FONT_STACK = "system-ui,-apple-system,sans-serif";
 
-const BASE = `:host{all:initial!important;font-family:inherit!important;display:block!important;position:static!important;visibility:visible!important;opacity:1!important}
-:host([hidden]){display:none!important}
-*,::before,::after{box-sizing:border-box}
-.bk-root{font-size:16px;line-height:1.5;font-family:var(--bk-font);color:var(--bk-fg);text-align:left;-webkit-text-size-adjust:100%}
-.bk-frame{position:relative;background:var(--bk-bg);color:var(--bk-fg);padding:24px}
-.bk-sidebar{max-width:${LAYOUT.sidebar}px}
-.bk-bumper{max-width:${LAYOUT.bumper}px;margin:0 auto}
-.bk-backdrop,.bk-splash{animation:bk-fade .2s ease-out}
-@keyframes bk-fade{from{opacity:0}}
-.bk-backdrop{position:fixed;inset:0;z-index:2147483000;display:flex;align-items:center;justify-content:center;padding:${LAYOUT.boxedMargin};background:rgba(0,0,0,.6)}
-.bk-boxed{width:var(--bk-w,600px);max-width:100%;max-height:100%;overflow:auto;overscroll-behavior:contain;border-radius:var(--bk-radius,8px);box-shadow:0 10px 40px rgba(0,0,0,.35)}
-.bk-splash{position:fixed;inset:0;z-index:2147483000;overflow:auto;display:flex;align-items:center;justify-content:center}
-.bk-splash>.bk-cta{max-width:${LAYOUT.bumper}px}
-.bk-close{position:absolute;top:6px;right:6px;width:${LAYOUT.close}px;height:${LAYOUT.close}px;padding:0;border:0;border-radius:50%;background:rgba(0,0,0,.08);color:inherit;font-weight:700;line-height:${LAYOUT.close}px;cursor:pointer}
-.bk-cta:focus{outline:0}
-.bk-section{display:flex;flex-wrap:wrap;gap:16px}
-.bk-column{flex:1 1 220px;min-width:0}
-.bk-el{margin:0 0 12px}
-.bk-el:last-child,.bk-text>:last-child{margin-bottom:0}
-h1,h2,h3,h4{margin:0 0 .5em;line-height:1.25}
-h1{font-size:2em}h2{font-size:1.5em}h3{font-size:1.25em}
-p,ul,ol{margin:0 0 .75em}
-a{color:inherit}
-img{max-width:100%;height:auto}
-.bk-divider{border:0;border-top:1px solid;opacity:.25}
-.bk-form{display:flex;flex-direction:column;gap:10px}
-.bk-horizontal{flex-flow:row wrap}
-.bk-horizontal>.bk-field{flex:1 1 max(180px,calc(25% - 8px))}
-.bk-horizontal>.bk-full{flex-basis:100%}
-.bk-field{display:flex;flex-direction:column;gap:4px;min-width:0;border:0;margin:0;padding:0}
-legend{padding:0}
-input,select,textarea,button{font:inherit;margin:0}
-.bk-field :is(input:not([type=checkbox],[type=radio]),select,textarea){color:#111;background:#fff;padding:10px 12px;border:1px solid #767676;border-radius:4px;width:100%;min-height:44px}
-.bk-check{display:flex;gap:8px;align-items:flex-start}
-.bk-check input{margin-top:.3em;width:18px;height:18px;flex:none;accent-color:var(--bk-primary)}
-[aria-invalid=true]{border-color:#b00020!important;box-shadow:0 0 0 1px #b00020}
-.bk-error{color:#b00020;font-size:.875em;background:#fff}
-.bk-button{display:inline-block;min-height:44px;font-weight:600;padding:10px 20px;border:0;border-radius:var(--bk-radius,4px);background:var(--bk-primary);color:var(--bk-on-primary);cursor:pointer;text-decoration:none;text-align:center}
-.bk-button:disabled{opacity:.6}
-:focus-visible{outline:2px solid var(--bk-primary);outline-offset:2px}
-.bk-sr{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.bk-small,.bk-powered{font-size:.85em}
-.bk-powered{display:block;margin-top:12px;text-align:center}
-@media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
+const BASE = `:host{all:initial!important;font-family:inherit!important;display:block!important;position:static!important;visibility:visible!important;opacity:1!important}\
+:host([hidden]){display:none!important}\
+*,::before,::after{box-sizing:border-box}\
+.bk-root{font-size:16px;line-height:1.5;font-family:var(--bk-font);color:var(--bk-fg);text-align:left;-webkit-text-size-adjust:100%}\
+.bk-frame{position:relative;background:var(--bk-bg);color:var(--bk-fg);padding:24px}\
+.bk-sidebar{max-width:${LAYOUT.sidebar}px}\
+.bk-bumper{max-width:${LAYOUT.bumper}px;margin:0 auto}\
+.bk-backdrop,.bk-splash{animation:bk-fade .2s ease-out}\
+@keyframes bk-fade{from{opacity:0}}\
+.bk-backdrop{position:fixed;inset:0;z-index:2147483000;display:flex;align-items:center;justify-content:center;padding:${LAYOUT.boxedMargin};background:rgba(0,0,0,.6)}\
+.bk-boxed{width:var(--bk-w,600px);max-width:100%;max-height:100%;overflow:auto;overscroll-behavior:contain;border-radius:var(--bk-radius,8px);box-shadow:0 10px 40px rgba(0,0,0,.35)}\
+.bk-splash{position:fixed;inset:0;z-index:2147483000;overflow:auto;display:flex;align-items:center;justify-content:center}\
+.bk-splash>.bk-cta{max-width:${LAYOUT.bumper}px}\
+.bk-close{position:absolute;top:6px;right:6px;width:${LAYOUT.close}px;height:${LAYOUT.close}px;padding:0;border:0;border-radius:50%;background:rgba(0,0,0,.08);color:inherit;font-weight:700;line-height:${LAYOUT.close}px;cursor:pointer}\
+.bk-cta:focus{outline:0}\
+.bk-section{display:flex;flex-wrap:wrap;gap:16px}\
+.bk-column{flex:1 1 220px;min-width:0}\
+.bk-el{margin:0 0 12px}\
+.bk-el:last-child,.bk-text>:last-child{margin-bottom:0}\
+h1,h2,h3,h4{margin:0 0 .5em;line-height:1.25}\
+h1{font-size:2em}h2{font-size:1.5em}h3{font-size:1.25em}\
+p,ul,ol{margin:0 0 .75em}\
+a{color:inherit}\
+img{max-width:100%;height:auto}\
+.bk-divider{border:0;border-top:1px solid;opacity:.25}\
+.bk-form{display:flex;flex-direction:column;gap:10px}\
+.bk-horizontal{flex-flow:row wrap}\
+.bk-horizontal>.bk-field{flex:1 1 max(180px,calc(25% - 8px))}\
+.bk-horizontal>.bk-full{flex-basis:100%}\
+.bk-field{display:flex;flex-direction:column;gap:4px;min-width:0;border:0;margin:0;padding:0}\
+legend{padding:0}\
+input,select,textarea,button{font:inherit;margin:0}\
+.bk-field :is(input:not([type=checkbox],[type=radio]),select,textarea){color:#111;background:#fff;padding:10px 12px;border:1px solid #767676;border-radius:4px;width:100%;min-height:44px}\
+.bk-check{display:flex;gap:8px;align-items:flex-start}\
+.bk-check input{margin-top:.3em;width:18px;height:18px;flex:none;accent-color:var(--bk-primary)}\
+[aria-invalid=true]{border-color:#b00020!important;box-shadow:0 0 0 1px #b00020}\
+.bk-error{color:#b00020;font-size:.875em;background:#fff}\
+.bk-button{display:inline-block;min-height:44px;font-weight:600;padding:10px 20px;border:0;border-radius:var(--bk-radius,4px);background:var(--bk-primary);color:var(--bk-on-primary);cursor:pointer;text-decoration:none;text-align:center}\
+.bk-button:disabled{opacity:.6}\
+:focus-visible{outline:2px solid var(--bk-primary);outline-offset:2px}\
+.bk-sr{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}\
+.bk-small,.bk-powered{font-size:.85em}\
+.bk-powered{display:block;margin-top:12px;text-align:center}\
+@media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}\
 `;
 
 const STANDARD_FONTS =
@@ -119,11 +119,7 @@ export function ctaCss(config: PublicWebsiteConfig, custom: unknown[], look: Rec
       .map((o) => str(o, key))
       .filter(Boolean)
       .pop();
-  const font =
-    look
-      .map((o) => str(o, "font"))
-      .filter(Boolean)
-      .pop() || str(style, "font");
+  const font = pick("font") || str(style, "font");
   const radius = style["border-radius"];
   const vars =
     cssDecl("--bk-primary", pick("button-color") || colors.primary || "#1f4fd6") +

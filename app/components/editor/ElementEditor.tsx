@@ -20,6 +20,7 @@ import { ELEMENT_TYPES, type CtaElement, type ElementType } from "#contract/sche
 import { ActionGroupsEditor } from "./ActionGroupsEditor";
 import { ContentItemsEditor, hasContentItems } from "./ContentItemsEditor";
 import { ProductFeedField } from "./ProductFeedField";
+import { PrizesEditor } from "./PrizesEditor";
 import { ActionsEditor } from "./ActionsEditor";
 import { buttonLabelKey, elementSummary, newElement, type Path } from "./document";
 import { errorAt, errorsUnder } from "./document";
@@ -217,6 +218,11 @@ export function ElementEditor({
             />
             <TypeOptions element={el} onChange={onChange} />
             {hasContentItems(el.element_type) ? <ContentItemsEditor element={el} onChange={onChange} /> : null}
+            <PrizesEditor
+              element={el}
+              onChange={onChange}
+              errorFor={(at) => errorAt(all, [...path, "options", "prizes", ...at])}
+            />
             <StyleControls
               level={{ kind: "element", type: el.element_type }}
               options={el.options as Record<string, unknown>}

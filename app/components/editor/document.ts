@@ -21,6 +21,7 @@ import type {
 } from "#contract/schema/cta";
 import { textOr, translator, type Translate } from "#app/i18n";
 import { copyWithoutIds } from "#contract/schema/cta-copy";
+import { DEFAULT_PRIZES } from "#contract/schema/prize-game";
 import type { Path } from "./immutable-edits";
 
 // Reads, copies by path and list reordering live in their own module; the editor imports them from here with the rest.
@@ -95,6 +96,8 @@ const ELEMENT_DEFAULT_OPTIONS: Partial<Record<ElementType, Record<string, unknow
   logo: { alt: "Logo" },
   image: { src: "", alt: "" },
   video: { url: "" },
+  prize_wheel: { prizes: DEFAULT_PRIZES, "show-privacy-consent": true },
+  scratch_card: { prizes: DEFAULT_PRIZES, "show-privacy-consent": true },
 };
 
 /** A form field; `taken` are the slugs already used in the element. */

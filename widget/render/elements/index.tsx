@@ -15,7 +15,11 @@ import { DividerElement } from "./DividerElement";
 import { FormElement } from "./FormElement";
 import { TextElement } from "./TextElement";
 
-const chunk = lazy<ElementProps>;
+/** An element chunk: a failed import names the element type (SPEC 8's "Loading chunk {n} failed"). */
+const chunk = (load: () => Promise<{ default: ComponentType<ElementProps> }>) =>
+  lazy<ElementProps>((props) => props.element.element_type, load);
+/** The prize wheel and the scratch card share one chunk. */
+const prizeGame = chunk(() => import("./prize/PrizeElement"));
 
 /** Element components by type; types without one draw nothing. */
 export const ELEMENTS: Partial<Record<ElementType, ComponentType<ElementProps>>> = {
@@ -23,19 +27,21 @@ export const ELEMENTS: Partial<Record<ElementType, ComponentType<ElementProps>>>
   divider: DividerElement,
   button: ButtonElement,
   form: FormElement,
-  image: chunk("image", () => import("./ImageElement")),
-  survey: chunk("survey", () => import("./SurveyElement")),
-  carousel: chunk("carousel", () => import("./CarouselElement")),
-  collapse: chunk("collapse", () => import("./CollapseElement")),
-  tabs: chunk("tabs", () => import("./TabsElement")),
-  progress: chunk("progress", () => import("./ProgressElement")),
-  timer: chunk("timer", () => import("./TimerElement")),
-  conditional_row: chunk("conditional_row", () => import("./ConditionalRowElement")),
-  logo: chunk("logo", () => import("./LogoElement")),
-  video: chunk("video", () => import("./VideoElement")),
-  products: chunk("products", () => import("./ProductsElement")),
-  product_hero: chunk("product_hero", () => import("./ProductHeroElement")),
-  quiz: chunk("quiz", () => import("./QuizElement")),
+  image: chunk(() => import("./ImageElement")),
+  survey: chunk(() => import("./SurveyElement")),
+  carousel: chunk(() => import("./CarouselElement")),
+  collapse: chunk(() => import("./CollapseElement")),
+  tabs: chunk(() => import("./TabsElement")),
+  progress: chunk(() => import("./ProgressElement")),
+  timer: chunk(() => import("./TimerElement")),
+  conditional_row: chunk(() => import("./ConditionalRowElement")),
+  logo: chunk(() => import("./LogoElement")),
+  video: chunk(() => import("./VideoElement")),
+  products: chunk(() => import("./ProductsElement")),
+  product_hero: chunk(() => import("./ProductHeroElement")),
+  quiz: chunk(() => import("./QuizElement")),
+  prize_wheel: prizeGame,
+  scratch_card: prizeGame,
 };
 
 /**
