@@ -137,7 +137,7 @@ describe("a sticky bar built from a template", () => {
       clicks++;
       await l.click();
     };
-    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas`);
+    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/new`);
     await hydrated(owner);
     await click(owner.getByRole("button", { name: "Use template: Nyhetsbar" }));
     await Promise.all([owner.waitForURL(/\/ctas\/\d+$/), click(owner.getByRole("button", { name: "Create draft" }))]);

@@ -3,7 +3,10 @@ export const ctasEn = {
   "ctas.title": "CTAs",
   "ctas.subtitle": "Popups, bars, inline forms and landing pages",
   "ctas.new": "New CTA",
-  "ctas.empty": "No CTAs yet. Create one above.",
+  "ctas.emptyTitle": "Your first CTA",
+  "ctas.emptyBody":
+    "A popup, a bar or a form that turns visitors into leads. Start from a template in your website's language, or build one from scratch.",
+  "ctas.browseTemplates": "Browse templates",
   "ctas.singular": "CTA",
   "ctas.plural": "CTAs",
   "ctas.name": "Name",

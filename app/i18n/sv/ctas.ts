@@ -6,7 +6,10 @@ export const ctasSv: SameKeys<typeof ctasEn> = {
   "ctas.title": "CTA:er",
   "ctas.subtitle": "Popupper, listor, formulär i sidan och landningssidor",
   "ctas.new": "Ny CTA",
-  "ctas.empty": "Inga CTA:er än. Skapa en ovan.",
+  "ctas.emptyTitle": "Din första CTA",
+  "ctas.emptyBody":
+    "En popup, en list eller ett formulär som gör besökare till leads. Utgå från en mall på webbplatsens språk, eller bygg en från grunden.",
+  "ctas.browseTemplates": "Bläddra bland mallar",
   "ctas.singular": "CTA",
   "ctas.plural": "CTA:er",
   "ctas.name": "Namn",
