@@ -20,6 +20,7 @@ import {
   type AdminContext,
 } from "./admin-context.server";
 import { adminLanguage, translator, type Translate } from "#app/i18n";
+import type { Language } from "#contract/i18n";
 
 /** The website's language, which decides the language of the templates' copy. */
 export async function websiteLanguage(websiteId: number): Promise<string> {
@@ -71,7 +72,10 @@ export async function createCtaFromForm(ctx: AdminContext, form: FormData, trans
     );
   }
   const start: CtaTemplate = form.get("template") === "blank" ? "blank" : "form";
+  // The admin's language is the owner's; the CTA's words are for the website's visitors (an unknown one reads English).
+  const words = translator((await websiteLanguage(ctx.websiteId)) as Language);
   const doc = newCtaDocument({
+    translate: words,
     name: String(form.get("name") ?? "").trim(),
     cta_type: ctaType as CtaType,
     subtype: String(form.get("subtype") ?? "") || null,

@@ -83,6 +83,9 @@ describe("CTAs", () => {
       const doc = (await loadCtaDocument(t.db, SV, id))!;
       expect(doc).toMatchObject({ name: `New ${cta_type}`, cta_type, status: "draft", published_at: null });
       if (subtype) expect(Object.values(doc)).toContain(subtype);
+      // The Swedish site's CTA starts in Swedish, whatever the admin's language.
+      expect(JSON.stringify(doc.variants)).toContain("Prenumerera på vårt nyhetsbrev");
+      expect(JSON.stringify(doc.variants)).not.toContain("Join our newsletter");
       const editor = await get(res.headers.get("location")!, A);
       expect(editor.status).toBe(200);
     }

@@ -28,6 +28,15 @@ export const ctasEn = {
   "ctas.templateForm": "Heading and e-mail form",
   "ctas.templateBlank": "Blank text",
 
+  // The words a CTA built from scratch starts with, in the website's language (its visitors read them)
+  "newCta.heading": "Join our newsletter",
+  "newCta.text": "Write something here.",
+  "newCta.emailLabel": "E-mail",
+  "newCta.emailPlaceholder": "you@example.com",
+  "newCta.submit": "Submit",
+  "newCta.thanks": "Thanks!",
+  "newCta.step": "Step 1",
+
   "ctaType.overlay": "Overlay (popup)",
   "ctaType.bar": "Sticky bar",
   "ctaType.inline": "Inline (in the page)",

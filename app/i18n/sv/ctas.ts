@@ -31,6 +31,15 @@ export const ctasSv: SameKeys<typeof ctasEn> = {
   "ctas.templateForm": "Rubrik och e-postformulär",
   "ctas.templateBlank": "Tom text",
 
+  // The words a CTA built from scratch starts with, in the website's language (its visitors read them)
+  "newCta.heading": "Prenumerera på vårt nyhetsbrev",
+  "newCta.text": "Skriv något här.",
+  "newCta.emailLabel": "E-post",
+  "newCta.emailPlaceholder": "du@exempel.se",
+  "newCta.submit": "Skicka",
+  "newCta.thanks": "Tack!",
+  "newCta.step": "Steg 1",
+
   "ctaType.overlay": "Överlägg (popup)",
   "ctaType.bar": "Fast list",
   "ctaType.inline": "I sidan",
