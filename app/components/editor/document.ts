@@ -37,18 +37,8 @@ export const SUBTYPES: Partial<
 > = {
   inline: { key: "inline_type", label: "Inline type", values: ["embed", "sidebar", "bumper"] },
   overlay: { key: "overlay_type", label: "Overlay type", values: ["boxed", "splash"] },
-  hook: { key: "hook_type", label: "Hook type", values: ["full", "horizontal", "vertical"] },
+  hook: { key: "hook_type", label: "Slide-in size", values: ["full", "horizontal", "vertical"] },
   bar: { key: "bar_position", label: "Bar position", values: ["top", "bottom"] },
-};
-
-/** What each type is, in words, for selects and lists. */
-export const CTA_TYPE_LABELS: Record<CtaType, string> = {
-  overlay: "Overlay (popup)",
-  bar: "Sticky bar",
-  inline: "Inline (in the page)",
-  page: "Landing page",
-  hook: "Hook (slide-in)",
-  "two-tap": "Two-tap teaser",
 };
 
 /** "Overlay (popup) · boxed", in the admin's language (codes the catalogue lacks stay as they are). */

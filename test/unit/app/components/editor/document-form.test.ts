@@ -413,6 +413,17 @@ describe("typeLabel", () => {
     ).toBe("Landningssida");
   });
 
+  it("says what a slide-in looks like instead of its hook type code (full, horizontal, vertical)", () => {
+    const hook = (hook_type: "full" | "horizontal" | "vertical") =>
+      ({ cta_type: "hook", hook_type, inline_type: null, overlay_type: null, bar_position: null }) as const;
+    expect(typeLabel(hook("vertical"))).toBe("Slide-in box · narrow, in a corner");
+    expect(typeLabel(hook("horizontal"))).toBe("Slide-in box · wide, in a corner");
+    expect(typeLabel(hook("full"))).toBe("Slide-in box · full width, along the bottom");
+    expect(typeLabel(hook("vertical"), translator("sv"))).toBe("Inglidande ruta · smal, i ett hörn");
+    expect(typeLabel(hook("full"), translator("sv"))).toBe("Inglidande ruta · hela bredden, längs nederkanten");
+    expect(translator("en")("ctaType.sub.hook_type")).toBe("Slide-in size");
+  });
+
   it("keeps a code the catalogue does not know as it is", () => {
     expect(
       typeLabel({
