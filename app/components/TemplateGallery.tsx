@@ -1,5 +1,5 @@
 /**
- * "New CTA" starts here: a gallery of templates (app/templates), filterable
+ * "New CTA" starts here (cta-new.tsx): a gallery of templates (app/templates), filterable
  * by goal and by kind. Each card's thumbnail is the real renderer on the
  * preview page (the editor's sandboxed srcdoc frame), scaled down and loaded
  * only once the card scrolls into view, so thirty cards stay light. Choosing
@@ -159,7 +159,7 @@ export function TemplateGallery({ templates, preview, csrfToken }: TemplateGalle
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          {translate("ctas.new")}
+          {translate("templates.gallery")}
         </Text>
         <Text as="p">{translate("templates.intro")}</Text>
         <Tabs

@@ -1,28 +1,27 @@
-/** The CTAs of a website: a table with status and campaign, per-row actions, and a form that creates a new draft. */
-import { useState } from "react";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+/**
+ * The CTAs of a website, first thing on the page: a table with type, status
+ * and campaign and per-row actions that fits a 1366 px screen, and "New CTA"
+ * one click away (the template gallery, cta-new.tsx). A website with no CTA
+ * yet gets an empty state that leads to the gallery.
+ */
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   Badge,
   BlockStack,
   Box,
   Button,
   Card,
-  FormLayout,
   IndexTable,
   InlineStack,
   Page,
-  Select,
   Text,
-  TextField,
+  useBreakpoints,
 } from "@shopify/polaris";
-import { CTA_TYPES } from "#contract/schema/cta";
 import { formatUtcDateTime } from "#app/components/format";
 import { ActionBanner } from "#app/components/editor/ActionBanner";
 import { AdminForm } from "#app/components/editor/AdminForm";
-import { SUBTYPES, typeLabel, type CtaType } from "#app/components/editor/document";
+import { typeLabel } from "#app/components/editor/document";
 import { useT } from "#app/i18n/useT";
-import type { AdminKey } from "#app/i18n";
-import { TemplateGallery } from "#app/components/TemplateGallery";
 import { adminPaths } from "#app/view/admin-links";
 import type { actionCtas, loadCtas } from "./ctas.server";
 
@@ -57,176 +56,140 @@ function RowAction({
   );
 }
 
+type CtaRow = ReturnType<typeof useLoaderData<typeof loadCtas>>["ctas"][number];
+
+/** A row's status changes and copy; what the CTA's status allows. */
+function CtaActions({ cta, csrfToken, wrap }: { cta: CtaRow; csrfToken: string | null; wrap: boolean }) {
+  const translate = useT();
+  const action = (intent: string, label: string) => (
+    <RowAction csrfToken={csrfToken} intent={intent} id={cta.id} label={label} name={cta.name} />
+  );
+  return (
+    <InlineStack gap="100" wrap={wrap}>
+      {cta.status !== "published" ? action("publish", translate("ctas.publish")) : null}
+      {cta.status === "published" ? action("draft", translate("ctas.unpublish")) : null}
+      {action("duplicate", translate("ctas.duplicate"))}
+      {cta.status !== "archived" ? action("archive", translate("ctas.archive")) : null}
+    </InlineStack>
+  );
+}
+
+/** The name (to the editor) with the type under it: one column less, so the actions fit. */
+function NameAndType({ cta, href }: { cta: CtaRow; href: string }) {
+  const translate = useT();
+  return (
+    <BlockStack gap="050">
+      <Link to={href}>{cta.name}</Link>
+      <Text as="span" tone="subdued" variant="bodySm">
+        {typeLabel(cta, translate)}
+      </Text>
+    </BlockStack>
+  );
+}
+
+/** A website with no CTA yet: what a CTA is for, and the way to the gallery. */
+function FirstCtaCard({ newHref }: { newHref: string }) {
+  const translate = useT();
+  return (
+    <Card>
+      <Box paddingBlock="800" paddingInline="400">
+        <BlockStack gap="300" inlineAlign="center">
+          <Text as="h2" variant="headingLg" alignment="center">
+            {translate("ctas.emptyTitle")}
+          </Text>
+          <Text as="p" tone="subdued" alignment="center">
+            {translate("ctas.emptyBody")}
+          </Text>
+          <Button variant="primary" url={newHref}>
+            {translate("ctas.browseTemplates")}
+          </Button>
+        </BlockStack>
+      </Box>
+    </Card>
+  );
+}
+
 /** The CTAs list page. */
 export function CtasPage() {
-  const { links, ctas, broadcastNames, templates, preview } = useLoaderData<typeof loadCtas>();
+  const { links, ctas, broadcastNames } = useLoaderData<typeof loadCtas>();
   const result = useActionData<typeof actionCtas>();
   const paths = adminPaths(links);
   const translate = useT();
+  const { smDown } = useBreakpoints();
   return (
-    <Page title={translate("ctas.title")} subtitle={translate("ctas.subtitle")}>
+    <Page
+      title={translate("ctas.title")}
+      subtitle={translate("ctas.subtitle")}
+      primaryAction={ctas.length ? { content: translate("ctas.new"), url: paths.ctaNew } : undefined}
+      fullWidth
+    >
       <BlockStack gap="400">
         <ActionBanner result={result} />
-        <TemplateGallery templates={templates} preview={preview} csrfToken={links.csrfToken} />
-        <NewCtaCard csrfToken={links.csrfToken} errors={result && !result.ok ? result.fieldErrors : {}} />
-        <Card padding="0">
-          {ctas.length === 0 ? (
-            <Box padding="400">
-              <Text as="p">{translate("ctas.empty")}</Text>
-            </Box>
-          ) : (
+        {ctas.length === 0 ? (
+          <FirstCtaCard newHref={paths.ctaNew} />
+        ) : (
+          <Card padding="0">
             <IndexTable
               itemCount={ctas.length}
               selectable={false}
+              condensed={smDown}
               resourceName={{ singular: translate("ctas.singular"), plural: translate("ctas.plural") }}
               headings={[
                 { title: translate("ctas.name") },
-                { title: translate("ctas.type") },
                 { title: translate("ctas.status") },
                 { title: translate("ctas.campaign") },
                 { title: translate("ctas.publishedAt") },
                 { title: translate("ctas.actions") },
               ]}
             >
-              {ctas.map((cta, index) => (
-                <IndexTable.Row id={String(cta.id)} key={cta.id} position={index}>
-                  <IndexTable.Cell>
-                    <Link to={paths.cta(cta.id)}>{cta.name}</Link>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{typeLabel(cta, translate)}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <StatusBadge status={cta.status} />
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    {cta.broadcast_id ? (
-                      <Link to={paths.broadcast(cta.broadcast_id)}>
-                        {broadcastNames[cta.broadcast_id] ??
-                          translate("ctas.campaignFallback", { id: cta.broadcast_id })}
-                      </Link>
+              {ctas.map((cta, index) => {
+                const campaign = cta.broadcast_id ? (
+                  <Link to={paths.broadcast(cta.broadcast_id)}>
+                    {broadcastNames[cta.broadcast_id] ?? translate("ctas.campaignFallback", { id: cta.broadcast_id })}
+                  </Link>
+                ) : null;
+                const publishedAt = cta.published_at ? formatUtcDateTime(cta.published_at, translate.lang) : null;
+                return (
+                  <IndexTable.Row id={String(cta.id)} key={cta.id} position={index}>
+                    {smDown ? (
+                      // A phone stacks one CTA per row: the columns side by side would run off the screen.
+                      <IndexTable.Cell>
+                        <BlockStack gap="200">
+                          <NameAndType cta={cta} href={paths.cta(cta.id)} />
+                          <InlineStack gap="200" blockAlign="center">
+                            <StatusBadge status={cta.status} />
+                            {publishedAt ? (
+                              <Text as="span" tone="subdued" variant="bodySm">
+                                {publishedAt}
+                              </Text>
+                            ) : null}
+                          </InlineStack>
+                          {campaign}
+                          <CtaActions cta={cta} csrfToken={links.csrfToken} wrap />
+                        </BlockStack>
+                      </IndexTable.Cell>
                     ) : (
-                      "—"
+                      <>
+                        <IndexTable.Cell>
+                          <NameAndType cta={cta} href={paths.cta(cta.id)} />
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <StatusBadge status={cta.status} />
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>{campaign ?? "—"}</IndexTable.Cell>
+                        <IndexTable.Cell>{publishedAt ?? "—"}</IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <CtaActions cta={cta} csrfToken={links.csrfToken} wrap={false} />
+                        </IndexTable.Cell>
+                      </>
                     )}
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    {cta.published_at ? formatUtcDateTime(cta.published_at, translate.lang) : "—"}
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <InlineStack gap="100" wrap={false}>
-                      {cta.status !== "published" ? (
-                        <RowAction
-                          csrfToken={links.csrfToken}
-                          intent="publish"
-                          id={cta.id}
-                          label={translate("ctas.publish")}
-                          name={cta.name}
-                        />
-                      ) : null}
-                      {cta.status === "published" ? (
-                        <RowAction
-                          csrfToken={links.csrfToken}
-                          intent="draft"
-                          id={cta.id}
-                          label={translate("ctas.unpublish")}
-                          name={cta.name}
-                        />
-                      ) : null}
-                      <RowAction
-                        csrfToken={links.csrfToken}
-                        intent="duplicate"
-                        id={cta.id}
-                        label={translate("ctas.duplicate")}
-                        name={cta.name}
-                      />
-                      {cta.status !== "archived" ? (
-                        <RowAction
-                          csrfToken={links.csrfToken}
-                          intent="archive"
-                          id={cta.id}
-                          label={translate("ctas.archive")}
-                          name={cta.name}
-                        />
-                      ) : null}
-                    </InlineStack>
-                  </IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
+                  </IndexTable.Row>
+                );
+              })}
             </IndexTable>
-          )}
-        </Card>
+          </Card>
+        )}
       </BlockStack>
     </Page>
-  );
-}
-
-function NewCtaCard({ csrfToken, errors }: { csrfToken: string | null; errors: Record<string, string> }) {
-  const navigation = useNavigation();
-  const [name, setName] = useState("");
-  const [ctaType, setCtaType] = useState<CtaType>("overlay");
-  const sub = SUBTYPES[ctaType];
-  const [subtype, setSubtype] = useState<string>(sub?.values[0] ?? "");
-  const [template, setTemplate] = useState("form");
-  const creating =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === "create" &&
-    !navigation.formData?.get("from_gallery");
-  const translate = useT();
-  return (
-    <Card>
-      <AdminForm csrfToken={csrfToken} intent="create" aria-label={translate("templates.scratch")}>
-        <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
-            {translate("templates.scratch")}
-          </Text>
-          <FormLayout>
-            <FormLayout.Group>
-              <TextField
-                label={translate("ctas.name")}
-                name="name"
-                value={name}
-                onChange={setName}
-                autoComplete="off"
-                error={errors.name}
-                requiredIndicator
-              />
-              <Select
-                label={translate("ctas.type")}
-                name="cta_type"
-                options={CTA_TYPES.map((ty) => ({ label: translate(`ctaType.${ty}` as AdminKey), value: ty }))}
-                value={ctaType}
-                onChange={(v) => {
-                  setCtaType(v as CtaType);
-                  setSubtype(SUBTYPES[v as CtaType]?.values[0] ?? "");
-                }}
-                error={errors.cta_type}
-              />
-              {sub ? (
-                <Select
-                  label={translate(`ctaType.sub.${sub.key}` as AdminKey)}
-                  name="subtype"
-                  options={sub.values.map((v) => ({ label: translate(`ctaType.value.${v}` as AdminKey), value: v }))}
-                  value={subtype}
-                  onChange={setSubtype}
-                />
-              ) : null}
-              <Select
-                label={translate("ctas.template")}
-                name="template"
-                options={[
-                  { label: translate("ctas.templateForm"), value: "form" },
-                  { label: translate("ctas.templateBlank"), value: "blank" },
-                ]}
-                value={template}
-                onChange={setTemplate}
-              />
-            </FormLayout.Group>
-          </FormLayout>
-          <InlineStack>
-            <Button submit variant="primary" loading={creating}>
-              {translate("ctas.create")}
-            </Button>
-          </InlineStack>
-        </BlockStack>
-      </AdminForm>
-    </Card>
   );
 }

@@ -10,6 +10,7 @@ import { parsePeriod } from "#app/models/results/results-period";
 import { clearWinner, markWinner } from "#app/models/ab-winner.server";
 import { resultsCsv } from "#app/models/results/results-csv.server";
 import { ctaChoices, loadResults } from "#app/models/results/results.server";
+import { hasFigures } from "#app/models/results/conversions";
 import {
   badForm,
   failureFrom,
@@ -21,20 +22,26 @@ import {
 import { parseId } from "#app/server/id";
 import { adminLanguage, translator } from "#app/i18n";
 
-/** Loader of the results page: ?days=7|30|90 or ?from=&to= (UTC days), and ?cta=<id>. */
+/** Loader of the results page: ?days=7|30|90 or ?from=&to= (UTC days), ?cta=<id>, and ?archived=1 to count archived CTAs. */
 export async function loadResultsPage(ctx: AdminContext, request: Request) {
   const url = new URL(request.url);
   const exportUrl = resultsExportUrl(url.pathname + url.search);
   if (exportUrl) throw redirect(exportUrl);
   const params = url.searchParams;
   const period = parsePeriod(params);
-  const ctas = await ctaChoices(prisma, ctx.websiteId);
+  const includeArchived = params.get("archived") === "1";
+  const all = await ctaChoices(prisma, ctx.websiteId);
   const wanted = parseId(params.get("cta"));
-  // A CTA of another website (or none) is simply not chosen.
-  const ctaId = wanted !== null && ctas.some((c) => c.id === wanted) ? wanted : null;
-  const report = await loadResults(prisma, ctx.websiteId, { period, ctaId });
+  // A CTA of another website (or none) is simply not chosen; an archived one still can be, by a link to it.
+  const ctaId = wanted !== null && all.some((c) => c.id === wanted) ? wanted : null;
+  const report = await loadResults(prisma, ctx.websiteId, { period, ctaId, includeArchived });
+  // One row per CTA that is live or has figures: drafts never shown and archived copies would only repeat names.
+  const rows = report.ctas.filter((c) => c.status === "published" || c.id === ctaId || hasFigures(c.metrics));
+  const ctas = all
+    .filter((c) => includeArchived || c.status !== "archived" || c.id === ctaId)
+    .map(({ id, name }) => ({ id, name }));
   const preset = !params.get("from") && !params.get("to") ? String(period.days) : "custom";
-  return { links: linksOf(ctx), report, ctas, preset };
+  return { links: linksOf(ctx), report: { ...report, ctas: rows }, ctas, preset, includeArchived };
 }
 
 /**
@@ -52,7 +59,8 @@ export async function exportResultsPage(ctx: AdminContext, request: Request): Pr
   const wanted = parseId(params.get("cta"));
   const ctas = wanted !== null ? await ctaChoices(prisma, ctx.websiteId) : [];
   const ctaId = wanted !== null && ctas.some((c) => c.id === wanted) ? wanted : null;
-  return new Response(resultsCsv(prisma, ctx.websiteId, { period, ctaId }), {
+  const includeArchived = params.get("archived") === "1";
+  return new Response(resultsCsv(prisma, ctx.websiteId, { period, ctaId, includeArchived }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="results-${period.from}-${period.to}${ctaId ? `-cta-${ctaId}` : ""}.csv"`,

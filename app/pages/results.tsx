@@ -14,6 +14,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   DataTable,
   InlineGrid,
   InlineStack,
@@ -97,7 +98,7 @@ const METRIC_TYPES = Array.from({ length: 9 }, () => "numeric" as const);
 export function ResultsPage() {
   const translate = useT();
   const formatters = formats(translate.lang);
-  const { links, report, ctas, preset } = useLoaderData<typeof loadResultsPage>();
+  const { links, report, ctas, preset, includeArchived } = useLoaderData<typeof loadResultsPage>();
   const result = useActionData<typeof actionResultsPage>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -113,6 +114,8 @@ export function ResultsPage() {
   const [from, setFrom] = useState(report.period.from);
   const [to, setTo] = useState(report.period.to);
   const [cta, setCta] = useState(report.ctaId ? String(report.ctaId) : "");
+  const [archived, setArchived] = useState(includeArchived);
+  useEffect(() => setArchived(includeArchived), [includeArchived]);
   useEffect(() => {
     setPeriod(preset);
     setFrom(report.period.from);
@@ -130,6 +133,7 @@ export function ResultsPage() {
       params.set("from", report.period.from);
       params.set("to", report.period.to);
     } else params.set("days", preset);
+    if (includeArchived) params.set("archived", "1");
     return params;
   };
   const hrefForCta = (id: number) => {
@@ -221,6 +225,13 @@ export function ResultsPage() {
                   onChange={setCta}
                 />
               </div>
+              <Checkbox
+                label={translate("results.includeArchived")}
+                name="archived"
+                value="1"
+                checked={archived}
+                onChange={setArchived}
+              />
               <Button submit>{translate("results.show")}</Button>
             </InlineStack>
           </Form>
@@ -274,6 +285,13 @@ export function ResultsPage() {
         {report.estimated ? (
           <Text as="p" tone="subdued">
             {translate("results.estimated", { error: formatters.percent(report.uniqueError) })}
+          </Text>
+        ) : null}
+        {report.archivedLeftOut > 0 ? (
+          <Text as="p" tone="subdued">
+            <span data-testid="archived-left-out">
+              {translate("results.archivedLeftOut", { count: formatters.count(report.archivedLeftOut) })}
+            </span>
           </Text>
         ) : null}
         {report.unattributedOrders > 0 ? (

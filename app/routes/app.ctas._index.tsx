@@ -5,7 +5,7 @@ import { actionCtas, loadCtas } from "#app/pages/ctas.server";
 import { CtasPage } from "#app/pages/ctas";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadCtas(await shopifyAdminContext(request), request);
+  return loadCtas(await shopifyAdminContext(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

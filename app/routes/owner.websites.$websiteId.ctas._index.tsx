@@ -8,7 +8,7 @@ import { ownerTitle } from "#app/pages/page-title";
 export const meta: MetaFunction = ({ matches }) => ownerTitle(matches, (t) => [t("ctas.title")]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadCtas(await ownerAdminContext(request, params), request);
+  return loadCtas(await ownerAdminContext(request, params));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

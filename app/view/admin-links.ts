@@ -29,6 +29,8 @@ export function adminPaths(links: Pick<AdminLinks, "surface" | "basePath">) {
   return {
     settings: `${base}/settings`,
     ctas: `${base}/ctas`,
+    /** The template gallery and the from-scratch form. */
+    ctaNew: `${base}/ctas/new`,
     cta: (id: number | string) => `${base}/ctas/${id}`,
     ctaPreview: (id: number | string) => `${base}/ctas/${id}/preview`,
     broadcasts: `${base}/broadcasts`,

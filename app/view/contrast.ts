@@ -14,6 +14,9 @@ export interface Rgb {
 /** WCAG AA for normal-size text. */
 export const AA_NORMAL = 4.5;
 
+/** WCAG AA for a control against what is around it (1.4.11 non-text contrast): a button against its bar or box. */
+export const AA_NON_TEXT = 3;
+
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** Whether a value is a #rgb or #rrggbb colour (the only form the style controls write). */

@@ -20,6 +20,46 @@ describe("CTAs", () => {
     expect(html).toContain("Exitpopup – E-bok Säljteknik");
     expect(html).toContain(`href="/owner/websites/${SV}/ctas/${ctaOfA}"`);
     expect(html).not.toContain((await t.db.cta.findUniqueOrThrow({ where: { id: ctaOfB } })).name);
+    // The list comes first: the gallery is one link away, not on this page.
+    expect(html).toContain(`href="/owner/websites/${SV}/ctas/new"`);
+    expect(html).not.toContain("data-template-thumbnail");
+  });
+
+  it("serves the gallery and the from-scratch form at /ctas/new, to the website's owner only", async () => {
+    const res = await get(`/owner/websites/${SV}/ctas/new`, A);
+    expect(res.status).toBe(200);
+    const html = await text(res);
+    expect(html).toContain("Use template: Exitpopup: gratis guide");
+    expect(html).toContain("Build one from scratch");
+    expect((await get(`/owner/websites/${SV}/ctas/new`, B)).status).toBe(404);
+    expect((await get(`/owner/websites/${SV}/ctas/new`)).status).toBe(302);
+  });
+
+  it("creates from /ctas/new, from a template and from scratch, and refuses anything else", async () => {
+    const path = `/owner/websites/${SV}/ctas/new`;
+    const fromTemplate = await submit(path, A, { intent: "create", name: "Ny mall", template: "exit-popup" });
+    expect(fromTemplate.status).toBe(302);
+    const templateId = Number(/\/ctas\/(\d+)$/.exec(fromTemplate.headers.get("location")!)![1]);
+    expect(await loadCtaDocument(t.db, SV, templateId)).toMatchObject({ name: "Ny mall", status: "draft" });
+    const scratch = await submit(path, A, { intent: "create", name: "Från grunden", cta_type: "bar", subtype: "top" });
+    expect(scratch.status).toBe(302);
+    const before = await t.db.cta.count({ where: { websiteId: SV } });
+    // Only creating: list actions, hostile and oversized values are refused and store nothing.
+    for (const fields of [
+      { intent: "archive", id: String(ctaOfA) },
+      { intent: "create", name: "x", template: "../../etc/passwd" },
+      { intent: "create", name: "x", template: "exit-popup\u0000", cta_type: "<script>" },
+      { intent: "create".repeat(10_000) },
+    ] as Record<string, string>[]) {
+      const res = await submit(path, A, fields);
+      expect(res.status, JSON.stringify(fields).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+    expect(await t.db.cta.count({ where: { websiteId: SV } })).toBe(before);
+    expect((await t.db.cta.findUniqueOrThrow({ where: { id: ctaOfA } })).status).not.toBe("archived");
+    // Another website's owner cannot create here.
+    expect((await submit(path, B, { intent: "create", name: "x", template: "exit-popup" })).status).toBe(404);
+    expect(await t.db.cta.count({ where: { websiteId: SV } })).toBe(before);
   });
 
   it("creates a draft of every type and subtype", async () => {
@@ -43,6 +83,9 @@ describe("CTAs", () => {
       const doc = (await loadCtaDocument(t.db, SV, id))!;
       expect(doc).toMatchObject({ name: `New ${cta_type}`, cta_type, status: "draft", published_at: null });
       if (subtype) expect(Object.values(doc)).toContain(subtype);
+      // The Swedish site's CTA starts in Swedish, whatever the admin's language.
+      expect(JSON.stringify(doc.variants)).toContain("Prenumerera på vårt nyhetsbrev");
+      expect(JSON.stringify(doc.variants)).not.toContain("Join our newsletter");
       const editor = await get(res.headers.get("location")!, A);
       expect(editor.status).toBe(200);
     }

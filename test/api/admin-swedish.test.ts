@@ -68,14 +68,26 @@ describe("the admin in Swedish", () => {
     for (const s of [
       "Popupper, listor, formulär i sidan och landningssidor",
       "Ny CTA",
-      "Skapa CTA",
-      "Utgå från",
       "Åtgärder",
       "Kampanjer",
       "Kontakter",
     ])
       expect(page).toContain(s);
     const keys = Object.keys(en).filter((k) => /^(ctas|nav|header)\./.test(k));
+    expect(englishLeft(page, keys)).toEqual([]);
+  });
+
+  it("shows the new-CTA page (the gallery and the from-scratch form) in Swedish", async () => {
+    const res = await get(`/owner/websites/${sv}/ctas/new`, {
+      Cookie: `${cookie}; beckon_lang=sv`,
+      "Accept-Language": "en",
+    });
+    expect(res.status).toBe(200);
+    expect(await res.clone().text()).toContain("<title>Ny CTA · CTA:er · Beckon</title>");
+    const page = await text(res);
+    for (const s of ["Mallar", "Använd mallen", "Bygg en från grunden", "Skapa CTA", "Utgå från"])
+      expect(page).toContain(s);
+    const keys = Object.keys(en).filter((k) => /^(ctas|templates|nav|header)\./.test(k));
     expect(englishLeft(page, keys)).toEqual([]);
   });
 

@@ -114,6 +114,7 @@ describe("the admin under its strict Content-Security-Policy", () => {
       "/owner",
       `/owner/websites/${sv}/settings`,
       `/owner/websites/${sv}/ctas`,
+      `/owner/websites/${sv}/ctas/new`,
       `/owner/websites/${sv}/broadcasts`,
       `/owner/websites/${sv}/broadcasts/${broadcast.id}`,
       `/owner/websites/${sv}/broadcasts/new`,
@@ -139,7 +140,7 @@ describe("the admin under its strict Content-Security-Policy", () => {
   });
 
   it("the template gallery draws every template in its own preview frame with no violation", async () => {
-    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas`);
+    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/new`);
     await hydrated(owner);
     // Each card draws when it comes near the viewport: every kind of CTA and element the templates hold.
     const cards = await owner.locator("[data-template-thumbnail]").all();

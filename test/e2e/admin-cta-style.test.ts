@@ -84,6 +84,17 @@ describe("styling a bar without JSON", () => {
     await expect.poll(() => warning.count()).toBe(0);
     expect(await owner.getByLabel("Button text colour picker").inputValue()).toBe("#fff8e1");
 
+    // A button the colour of its bar is flagged too, though its text reads: it is not seen as a button.
+    const background = owner.getByLabel("Background colour", { exact: true });
+    const before = await background.inputValue();
+    const melted = owner.getByText(
+      /^Button on background: contrast 1\.0:1 — below 3:1 \(WCAG AA for buttons\); visitors may not see there is a button$/,
+    );
+    await background.fill("#1d3a8a");
+    await expect.poll(() => melted.count()).toBe(1);
+    await background.fill(before);
+    await expect.poll(() => melted.count()).toBe(0);
+
     // The bar is live: Save keeps the pair as unpublished changes, Publish changes puts it live.
     await owner.getByRole("button", { name: "Save", exact: true }).click();
     await expect
@@ -137,7 +148,7 @@ describe("a sticky bar built from a template", () => {
       clicks++;
       await l.click();
     };
-    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas`);
+    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/new`);
     await hydrated(owner);
     await click(owner.getByRole("button", { name: "Use template: Nyhetsbar" }));
     await Promise.all([owner.waitForURL(/\/ctas\/\d+$/), click(owner.getByRole("button", { name: "Create draft" }))]);

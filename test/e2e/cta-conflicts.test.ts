@@ -50,7 +50,7 @@ describe("two exit popups on the same pages", () => {
     expect(seeded.status).toBe("published");
     expect(seededId).toBe(17);
 
-    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas`);
+    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/new`);
     await hydrated(owner);
     await owner.getByRole("button", { name: "Use template: Exitpopup: gratis guide" }).click();
     await Promise.all([owner.waitForURL(/\/ctas\/\d+$/), owner.getByRole("button", { name: "Create draft" }).click()]);

@@ -1,6 +1,6 @@
 /**
  * The template gallery, end to end in Chromium against the built server:
- * "New CTA" opens on at least 30 templates whose thumbnails are drawn by the
+ * "New CTA" on the CTA list opens it, on at least 30 templates whose thumbnails are drawn by the
  * real renderer only once they scroll into view, filterable by goal and
  * format, axe-clean and readable on a phone. A first-time owner of the
  * Swedish site builds an exit popup from a template and publishes it in a
@@ -37,7 +37,7 @@ const framesLoaded = (page: Page) => page.locator("[data-template-thumbnail] ifr
 
 describe("the template gallery", () => {
   it("offers every template in Swedish with real, lazily rendered thumbnails, filtered by goal and format", async () => {
-    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas`);
+    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/new`);
     await hydrated(owner);
     expect(await useButtons(owner).count()).toBe(CTA_TEMPLATES.length);
     expect(CTA_TEMPLATES.length).toBeGreaterThanOrEqual(30);
@@ -77,14 +77,14 @@ describe("the template gallery", () => {
   }, 180_000);
 
   it("is axe-clean on a desktop and on a phone, where it fits the width", async () => {
-    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas`);
+    await owner.goto(`${server.origin}/owner/websites/${sv}/ctas/new`);
     await hydrated(owner);
     expect(await seriousViolations(owner)).toEqual([]);
     const phone = await browser.newPage({
       viewport: { width: 390, height: 844 },
       storageState: await admin.storageState(),
     });
-    await phone.goto(`${server.origin}/owner/websites/${sv}/ctas`);
+    await phone.goto(`${server.origin}/owner/websites/${sv}/ctas/new`);
     await hydrated(phone);
     expect(await seriousViolations(phone)).toEqual([]);
     // One column of cards, nothing wider than the screen.
@@ -97,14 +97,17 @@ describe("the template gallery", () => {
 });
 
 describe("a first-time owner on the Swedish site", () => {
-  it("builds an exit popup from a template, restyles and publishes it in at most 8 clicks; a visitor of /demo/sv sees it on leaving", async () => {
+  it("builds an exit popup from a template, restyles and publishes it in at most 8 clicks from the CTA list; a visitor of /demo/sv sees it on leaving", async () => {
     let clicks = 0;
     const click = async (l: Locator) => {
       clicks++;
       await l.click();
     };
     const before = await tdb.db.cta.count({ where: { websiteId: sv } });
+    // From the CTA list, where an owner starts: "New CTA" opens the gallery.
     await owner.goto(`${server.origin}/owner/websites/${sv}/ctas`);
+    await hydrated(owner);
+    await Promise.all([owner.waitForURL(/\/ctas\/new$/), click(owner.getByRole("link", { name: "New CTA" }))]);
     await hydrated(owner);
     await click(owner.getByRole("button", { name: "Use template: Exitpopup: gratis guide" }));
     // The template asks only for a name, prefilled with its own.
@@ -127,8 +130,8 @@ describe("a first-time owner on the Swedish site", () => {
     await expect
       .poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 30_000 })
       .toBe(1);
-    // Use template, Create draft, Style, Publish: well under the eight clicks a first CTA may take.
-    expect(clicks).toBe(4);
+    // New CTA, Use template, Create draft, Style, Publish: under the eight clicks a first CTA may take.
+    expect(clicks).toBe(5);
     const row = await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } });
     expect(row).toMatchObject({ status: "published", broadcastId: null });
     expect(row.options).toMatchObject({ trigger: "exit", "button-color": GREEN, "button-text-color": "#ffffff" });

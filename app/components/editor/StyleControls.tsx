@@ -3,14 +3,15 @@
  * write the same option keys the renderer reads (widget/render/styles.ts and
  * box-style.ts), so owners never need the JSON boxes for a look. Colours pair
  * a native colour picker with a hex field; text / background and button text
- * / button pairs get a WCAG AA contrast warning, counting the renderer's
+ * / button pairs get a WCAG AA contrast warning (and the button against the
+ * CTA's background its 3:1 for controls), counting the renderer's
  * default for whichever side is unset. Every level also gets the box look:
  * text size, border, corner radius, shadow and background image.
  * Collapsed by default: most edits are content.
  */
 import { useId, useState, type ReactNode } from "react";
 import { Banner, BlockStack, Box, Button, FormLayout, InlineStack, Select, TextField } from "@shopify/polaris";
-import { AA_NORMAL, checkContrast, isHexColor, normalizeHex } from "#app/view/contrast";
+import { AA_NON_TEXT, AA_NORMAL, checkContrast, isHexColor, normalizeHex } from "#app/view/contrast";
 import { BORDER_STYLES, isSafeImageUrl, PIXEL_RANGES, SHADOW_PRESETS } from "#contract/schema/option-keys";
 import type { ElementType } from "#contract/schema/cta";
 import { useT } from "#app/i18n/useT";
@@ -89,22 +90,26 @@ export function ColorField({ label, value, fallback, onChange, error }: ColorFie
   );
 }
 
-/** A Polaris warning when a text / background pair is below WCAG AA; nothing when it passes. */
+/** A Polaris warning when a text / background pair (or, `control`, a button against its surroundings) is below WCAG AA. */
 export function ContrastWarning({
   foreground,
   background,
   what,
+  control = false,
 }: {
   foreground: string;
   background: string;
   what: string;
+  control?: boolean;
 }) {
   const translate = useT();
-  const check = checkContrast(foreground, background);
+  const min = control ? AA_NON_TEXT : AA_NORMAL;
+  const check = checkContrast(foreground, background, min);
   if (!check || check.passes) return null;
+  const values = { what, ratio: check.shown, min: String(min) };
   return (
     <Banner tone="warning">
-      <p>{translate("style.contrastLow", { what, ratio: check.shown, min: String(AA_NORMAL) })}</p>
+      <p>{translate(control ? "style.controlContrastLow" : "style.contrastLow", values)}</p>
     </Banner>
   );
 }
@@ -258,6 +263,13 @@ export function StyleControls({ level, options: options, onChange, errorFor, own
                   foreground={colorOf(options, "button-text-color", RENDER_DEFAULTS.buttonText)}
                   background={colorOf(options, "button-color", RENDER_DEFAULTS.button)}
                   what={translate("style.buttonTextOnButton")}
+                />
+                {/* A button the colour of its bar or box is not seen as a button, whatever its text. */}
+                <ContrastWarning
+                  foreground={colorOf(options, "button-color", RENDER_DEFAULTS.button)}
+                  background={bg}
+                  what={translate("style.buttonOnBackground")}
+                  control
                 />
                 <Select
                   label={translate("style.font")}

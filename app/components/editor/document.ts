@@ -39,18 +39,8 @@ export const SUBTYPES: Partial<
   inline: { key: "inline_type", label: "Inline type", values: ["embed", "sidebar", "bumper"] },
   overlay: { key: "overlay_type", label: "Overlay type", values: ["boxed", "splash"] },
   // The first choice is a new hook's: the corner card, a compact one on phones; the full-width sheet is a choice.
-  hook: { key: "hook_type", label: "Hook type", values: ["vertical", "horizontal", "full"] },
+  hook: { key: "hook_type", label: "Slide-in size", values: ["vertical", "horizontal", "full"] },
   bar: { key: "bar_position", label: "Bar position", values: ["top", "bottom"] },
-};
-
-/** What each type is, in words, for selects and lists. */
-export const CTA_TYPE_LABELS: Record<CtaType, string> = {
-  overlay: "Overlay (popup)",
-  bar: "Sticky bar",
-  inline: "Inline (in the page)",
-  page: "Landing page",
-  hook: "Hook (slide-in)",
-  "two-tap": "Two-tap teaser",
 };
 
 /** "Overlay (popup) · boxed", in the admin's language (codes the catalogue lacks stay as they are). */
@@ -191,22 +181,33 @@ export function newStep(position = 0, name = `Step ${position + 1}`): CtaStep {
 /** Starting content of a new CTA. */
 export type CtaTemplate = "form" | "blank";
 
-/** A new draft CTA: one variant A at 100 %, one step; "form" adds a heading, an e-mail form and a thank-you. */
+/**
+ * A new draft CTA: one variant A at 100 %, one step; "form" adds a heading, an e-mail form and a thank-you.
+ * Its words come from `translate`: the website's language, which its visitors read (English by default).
+ */
 export function newCtaDocument(input: {
   name: string;
   cta_type: CtaType;
   subtype?: string | null;
   template?: CtaTemplate;
+  translate?: Translate;
 }): CtaDocument {
+  const words = input.translate ?? translator("en");
+  const form = newElement("form", 1);
+  form.options = { ...form.options, "button-text": words("newCta.submit") };
+  const email = { label: words("newCta.emailLabel"), placeholder: words("newCta.emailPlaceholder") };
+  form.fields = form.fields.map((field) => ({ ...field, options: { ...field.options, ...email } }));
+  const thanks = newActionGroup(0);
+  thanks.data.confirmation = words("newCta.thanks");
   const elements =
     input.template === "blank"
-      ? [newElement("text")]
-      : [{ ...newElement("text"), options: { html: "<h2>Join our newsletter</h2>" } }, newElement("form", 1)];
+      ? [{ ...newElement("text"), options: { html: `<p>${words("newCta.text")}</p>` } }]
+      : [{ ...newElement("text"), options: { html: `<h2>${words("newCta.heading")}</h2>` } }, form];
   const step: CtaStep = {
     position: 0,
-    options: { name: "Step 1" },
+    options: { name: words("newCta.step") },
     sections: [newSection(0, elements)],
-    action_groups: input.template === "blank" ? [] : [newActionGroup(0)],
+    action_groups: input.template === "blank" ? [] : [thanks],
   };
   const base: CtaDocument = {
     name: input.name,

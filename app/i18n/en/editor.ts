@@ -87,6 +87,9 @@ export const editorEn = {
   "style.button": "Button colour",
   "style.buttonText": "Button text colour",
   "style.buttonTextOnButton": "Button text on button",
+  "style.buttonOnBackground": "Button on background",
+  "style.controlContrastLow":
+    "{what}: contrast {ratio}:1 — below {min}:1 (WCAG AA for buttons); visitors may not see there is a button",
   "style.font": "Font",
   "style.fontHelp": "Fonts other than the standard ones load from Google Fonts",
   "style.fontDefault": "Website default (brand font, else the page's own font)",

@@ -12,6 +12,9 @@ export const resultsEn = {
   "results.cta": "CTA",
   "results.allCtas": "All CTAs",
   "results.show": "Show results",
+  "results.includeArchived": "Include archived CTAs",
+  "results.archivedLeftOut":
+    "Archived CTAs left out of these figures: {count}. Tick “Include archived CTAs” to count them.",
   "results.flaggedTitle": "Orders left out of revenue",
   "results.perDay": "Views and conversions per day",
   "results.chartLabel": "Line chart of views and conversions per day; the same numbers are in the table below",

@@ -89,6 +89,9 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "style.button": "Knappfärg",
   "style.buttonText": "Knapptextens färg",
   "style.buttonTextOnButton": "Knapptext mot knapp",
+  "style.buttonOnBackground": "Knapp mot bakgrund",
+  "style.controlContrastLow":
+    "{what}: kontrast {ratio}:1 — under {min}:1 (WCAG AA för knappar); besökare kanske inte ser att det finns en knapp",
   "style.font": "Typsnitt",
   "style.fontHelp": "Andra typsnitt än standardtypsnitten hämtas från Google Fonts",
   "style.fontDefault": "Webbplatsens standard (varumärkets typsnitt, annars sidans eget typsnitt)",

@@ -15,6 +15,9 @@ export const resultsSv: SameKeys<typeof resultsEn> = {
   "results.cta": "CTA",
   "results.allCtas": "Alla CTA:er",
   "results.show": "Visa resultat",
+  "results.includeArchived": "Ta med arkiverade CTA:er",
+  "results.archivedLeftOut":
+    "Arkiverade CTA:er som inte räknas i siffrorna: {count}. Kryssa i ”Ta med arkiverade CTA:er” för att räkna dem.",
   "results.flaggedTitle": "Ordrar som inte räknas in i intäkterna",
   "results.perDay": "Visningar och konverteringar per dag",
   "results.chartLabel": "Linjediagram över visningar och konverteringar per dag; samma siffror finns i tabellen nedan",

@@ -120,6 +120,23 @@ export interface Metrics {
   conversionRate: number | null;
 }
 
+/** Whether anything at all was counted (the rate follows from the counts). */
+export function hasFigures(m: Metrics): boolean {
+  return (
+    m.views +
+      m.viewers +
+      m.clicks +
+      m.leads +
+      m.completions +
+      m.addToCarts +
+      m.cartValue +
+      m.orders +
+      m.revenue +
+      m.conversions >
+    0
+  );
+}
+
 /** An empty set of figures. */
 export function emptyMetrics(): Metrics {
   return {

@@ -34,13 +34,19 @@ export const RESULTS_CSV_COLUMNS = [
 export function resultsCsv(
   db: Db,
   websiteId: number,
-  options: { period: ResultsPeriod; ctaId?: number | null },
+  options: { period: ResultsPeriod; ctaId?: number | null; includeArchived?: boolean },
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let rows: AsyncGenerator<string> | null = null;
   async function* lines(): AsyncGenerator<string> {
     yield UTF8_BOM + csvRow(RESULTS_CSV_COLUMNS) + "\r\n";
-    const { ctas, scan, days } = await prepareScan(db, websiteId, options.period, options.ctaId);
+    const { ctas, scan, days } = await prepareScan(
+      db,
+      websiteId,
+      options.period,
+      options.ctaId,
+      options.includeArchived ?? true,
+    );
     for await (const { day, cells } of variantDays(db, websiteId, scan, days)) {
       const out: string[] = [];
       for (const cta of ctas) {

@@ -187,8 +187,17 @@ export async function* variantDays(
   }
 }
 
-/** The period's bounds, CTAs (all or the chosen one) and days, with the orders' credit already on its way. */
-export async function prepareScan(db: Db, websiteId: number, period: ResultsPeriod, ctaId: number | null | undefined) {
+/**
+ * The period's bounds, CTAs (all or the chosen one) and days, with the orders' credit already on its way.
+ * Archived CTAs (retired copies and old drafts) are left out unless `includeArchived` or chosen by id.
+ */
+export async function prepareScan(
+  db: Db,
+  websiteId: number,
+  period: ResultsPeriod,
+  ctaId: number | null | undefined,
+  includeArchived = true,
+) {
   const from = new Date(`${period.from}T00:00:00Z`);
   const to = new Date(new Date(`${period.to}T00:00:00Z`).getTime() + DAY_MS);
   // Order attribution is the slowest query: the rollups are read meanwhile (variantDays awaits it).
@@ -202,6 +211,14 @@ export async function prepareScan(db: Db, websiteId: number, period: ResultsPeri
     }),
     ctaInfos(db, websiteId),
   ]);
-  const ctas = ctaId ? all.filter((c) => c.id === ctaId) : all;
-  return { website, ctas, scan: { ctas, from, to, credit } satisfies Scan, days: daysBetween(from, to) };
+  const ctas = ctaId
+    ? all.filter((c) => c.id === ctaId)
+    : all.filter((c) => includeArchived || c.status !== "archived");
+  return {
+    website,
+    ctas,
+    archivedLeftOut: ctaId ? 0 : all.length - ctas.length,
+    scan: { ctas, from, to, credit } satisfies Scan,
+    days: daysBetween(from, to),
+  };
 }

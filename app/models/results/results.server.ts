@@ -84,6 +84,8 @@ export interface ResultsReport {
   unverifiedOrders: number;
   unverifiedRevenue: number;
   ctas: CtaResult[];
+  /** Archived CTAs left out of the figures (loadResults' includeArchived: false). */
+  archivedLeftOut: number;
   /** Every day of the period, for all CTAs (or the chosen one). */
   daily: DailyPoint[];
   /** When one CTA is chosen: its daily figures per variant letter. */
@@ -178,9 +180,15 @@ async function testCounts(db: Db, websiteId: number, ctas: CtaInfo[]) {
 export async function loadResults(
   db: Db,
   websiteId: number,
-  options: { period: ResultsPeriod; ctaId?: number | null },
+  options: { period: ResultsPeriod; ctaId?: number | null; includeArchived?: boolean },
 ): Promise<ResultsReport> {
-  const { website, ctas, scan, days } = await prepareScan(db, websiteId, options.period, options.ctaId);
+  const { website, ctas, archivedLeftOut, scan, days } = await prepareScan(
+    db,
+    websiteId,
+    options.period,
+    options.ctaId,
+    options.includeArchived ?? true,
+  );
   const period = new Map<string, Cell>();
   const daily: DailyPoint[] = [];
   const variantPoints = new Map<number, DailyPoint[]>();
@@ -286,6 +294,7 @@ export async function loadResults(
     unverifiedOrders: unverified.orders,
     unverifiedRevenue: unverified.amount,
     ctas: results,
+    archivedLeftOut,
     daily,
     dailyByVariant: chosen
       ? chosen.variants.map((v) => ({ letter: v.variation, points: variantPoints.get(v.id) ?? [] }))
@@ -294,6 +303,10 @@ export async function loadResults(
 }
 
 /** CTA ids and names for the page's CTA picker. */
-export function ctaChoices(db: Db, websiteId: number): Promise<{ id: number; name: string }[]> {
-  return db.cta.findMany({ where: { websiteId }, orderBy: { id: "asc" }, select: { id: true, name: true } });
+export function ctaChoices(db: Db, websiteId: number): Promise<{ id: number; name: string; status: string }[]> {
+  return db.cta.findMany({
+    where: { websiteId },
+    orderBy: { id: "asc" },
+    select: { id: true, name: true, status: true },
+  });
 }

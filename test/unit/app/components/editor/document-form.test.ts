@@ -63,6 +63,26 @@ describe("new CTA documents", () => {
     });
   });
 
+  it("writes its words in the language it is given: a Swedish site's CTA starts in Swedish", () => {
+    const doc = newCtaDocument({ name: "Popup", cta_type: "overlay", translate: translator("sv") });
+    const step = doc.variants[0].steps[0];
+    const [heading, form] = step.sections[0].columns[0].elements;
+    expect(heading.options).toEqual({ html: "<h2>Prenumerera på vårt nyhetsbrev</h2>" });
+    expect(form.options).toMatchObject({ "button-text": "Skicka" });
+    expect(form.fields[0].options).toMatchObject({ type: "email", label: "E-post", placeholder: "du@exempel.se" });
+    expect(step.action_groups[0].data.confirmation).toBe("Tack!");
+    expect(step.options).toEqual({ name: "Steg 1" });
+    expect(ctaDocumentSchema.safeParse(doc).success).toBe(true);
+    const blank = newCtaDocument({ name: "x", cta_type: "bar", template: "blank", translate: translator("sv") });
+    expect(blank.variants[0].steps[0].sections[0].columns[0].elements[0].options).toEqual({
+      html: "<p>Skriv något här.</p>",
+    });
+    // No language given: English, as before.
+    expect(JSON.stringify(newCtaDocument({ name: "x", cta_type: "overlay" }))).toContain(
+      "<h2>Join our newsletter</h2>",
+    );
+  });
+
   it("creates elements, steps and conditions that validate", () => {
     for (const type of ELEMENT_TYPES) {
       const doc = newCtaDocument({ name: "x", cta_type: "inline", template: "blank" });
@@ -398,6 +418,17 @@ describe("typeLabel", () => {
         translator("sv"),
       ),
     ).toBe("Landningssida");
+  });
+
+  it("says what a slide-in looks like instead of its hook type code (full, horizontal, vertical)", () => {
+    const hook = (hook_type: "full" | "horizontal" | "vertical") =>
+      ({ cta_type: "hook", hook_type, inline_type: null, overlay_type: null, bar_position: null }) as const;
+    expect(typeLabel(hook("vertical"))).toBe("Slide-in box · narrow, in a corner");
+    expect(typeLabel(hook("horizontal"))).toBe("Slide-in box · wide, in a corner");
+    expect(typeLabel(hook("full"))).toBe("Slide-in box · full width, along the bottom");
+    expect(typeLabel(hook("vertical"), translator("sv"))).toBe("Inglidande ruta · smal, i ett hörn");
+    expect(typeLabel(hook("full"), translator("sv"))).toBe("Inglidande ruta · hela bredden, längs nederkanten");
+    expect(translator("en")("ctaType.sub.hook_type")).toBe("Slide-in size");
   });
 
   it("keeps a code the catalogue does not know as it is", () => {

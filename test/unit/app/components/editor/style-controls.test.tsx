@@ -19,6 +19,17 @@ describe("style controls", () => {
     expect(html(<ContrastWarning foreground="red;}" background="#fff" what="x" />)).not.toContain("contrast");
   });
 
+  it("flags a button the colour of its bar below 3:1 (WCAG AA for controls), not a distinct one", () => {
+    const warn = (button: string, bar: string) =>
+      text(html(<ContrastWarning foreground={button} background={bar} what="Button on background" control />));
+    expect(warn("#1d3a8a", "#1d3a8a")).toContain(
+      "Button on background: contrast 1.0:1 — below 3:1 (WCAG AA for buttons); visitors may not see there is a button",
+    );
+    // 3.2:1 is enough for a control, though not for text.
+    expect(warn("#1f4fd6", "#9fb4ef")).not.toContain("contrast");
+    expect(warn("#1f4fd6", "#ffffff")).not.toContain("contrast");
+  });
+
   it("checks the brand colours with the renderer's defaults for unset ones", () => {
     // A light primary colour against the default white button text.
     expect(text(html(<BrandContrast colors={{ primary: "#ffd23f" }} />))).toMatch(

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
-import { saveCtaDocument } from "#app/models/cta.server";
+import { archiveCta, saveCtaDocument } from "#app/models/cta.server";
 import { storeEvents } from "#app/models/event.server";
 import { orderEventsSql, orderRowsSql } from "#app/models/order-attribution.server";
 import { parsePeriod } from "#app/models/results/results-period";
@@ -185,6 +185,33 @@ describe("metrics that say what they count", () => {
     expect(report.ctaId).toBeNull();
     const { rows } = await csvOf(site, foreign.id!);
     expect(rows).toEqual([[...RESULTS_CSV_COLUMNS]]);
+  });
+});
+
+describe("archived CTAs", () => {
+  it("are left out with their figures when asked (the results page's default), unless chosen by id", async () => {
+    const kept = await cta("Kept", [["button"]]);
+    const retired = await cta("Kept", [["button"]]);
+    await archiveCta(t.db, site, retired.id!);
+    const p = await person();
+    await storeEvents(t.db, site, [
+      ev("View", p.visitorToken, kept.id!, kept.variants[0].id!),
+      ev("View", p.visitorToken, retired.id!, retired.variants[0].id!),
+      ev("View", p.visitorToken, retired.id!, retired.variants[0].id!),
+    ]);
+    const all = await loadResults(t.db, site, { period });
+    const live = await loadResults(t.db, site, { period, includeArchived: false });
+    expect(all.ctas.map((c) => c.id)).toContain(retired.id!);
+    expect(all.archivedLeftOut).toBe(0);
+    expect(live.ctas.map((c) => c.id)).toContain(kept.id!);
+    expect(live.ctas.map((c) => c.id)).not.toContain(retired.id!);
+    expect(live.archivedLeftOut).toBe(1);
+    expect(all.totals.views - live.totals.views).toBe(2);
+    const chosen = await loadResults(t.db, site, { period, ctaId: retired.id!, includeArchived: false });
+    expect(chosen).toMatchObject({ ctaId: retired.id!, archivedLeftOut: 0, totals: { views: 2 } });
+    const csv = await new Response(resultsCsv(t.db, site, { period, includeArchived: false })).text();
+    expect(parseCsv(csv).some((row) => row[1] === String(retired.id!))).toBe(false);
+    expect(parseCsv(csv).some((row) => row[1] === String(kept.id!))).toBe(true);
   });
 });
 
