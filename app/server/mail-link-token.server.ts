@@ -1,6 +1,6 @@
 /**
  * Signed links in the e-mails the built-in lists send: confirm a double
- * opt-in, or unsubscribe in one click (RFC 8058). A link names one website,
+ * opt-in, unsubscribe in one click (RFC 8058), or download a lead magnet. A link names one website,
  * one person and one list row, and expires; it is signed with HMAC-SHA256
  * under a key derived from the deployment-bound session secret
  * (deploymentBoundSecret) and the link's purpose, so a confirm link can
@@ -10,7 +10,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export const MAIL_LINK_PURPOSES = ["confirm", "unsubscribe"] as const;
+export const MAIL_LINK_PURPOSES = ["confirm", "unsubscribe", "magnet"] as const;
 export type MailLinkPurpose = (typeof MAIL_LINK_PURPOSES)[number];
 
 /** A confirmation link lives a week: an old one would confirm consent nobody remembers giving. */
@@ -24,7 +24,7 @@ export interface MailLinkClaim {
   purpose: MailLinkPurpose;
   websiteId: number;
   personId: number;
-  /** MailingList.id (the row), 0 for "every list of the website". */
+  /** MailingList.id (the row), 0 for "every list of the website"; for a magnet link, the form's CtaElement.id. */
   listRowId: number;
   /** Unix seconds. */
   expiresAt: number;
