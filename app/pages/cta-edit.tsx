@@ -35,6 +35,7 @@ export function CtaEditPage() {
         conflictSources={{ ...placement, ctaPath: paths.cta }}
         leads={{ destinations: leadDestinations, integrationsUrl: leadPaths(links).integrations }}
         productSearchUrl={productSearch ? paths.productSearch : null}
+        magnetUploadUrl={links.surface === "owner" ? paths.leadMagnetUpload : null}
       />
     </Page>
   );

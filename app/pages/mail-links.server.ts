@@ -36,8 +36,10 @@ export async function mailLinkResponse(
   const url = new URL(request.url);
   const token = url.searchParams.get("t");
   const verdict = verifyMailLink(token, purpose, { secret: await identityTokenSecret(prisma) });
-  const site = verdict.ok ? await mailLinkContext(prisma, verdict.claim) : null;
-  const lang = site?.language ?? "en";
+  // An expired link still names its website: its page speaks the website's language.
+  const site = verdict.ok || verdict.reason === "expired" ? await mailLinkContext(prisma, verdict.claim) : null;
+  // A link that names no website (altered, cut short) is answered in the browser's language.
+  const lang = site?.language ?? (/^sv\b/i.test(request.headers.get("Accept-Language") ?? "") ? "sv" : "en");
   const translate = siteTranslator(lang);
   const title = translate(TITLES[purpose]);
   const say = (key: AdminKey, status = 200) => page(lang, title, `<p>${escapeHtml(translate(key))}</p>`, status);

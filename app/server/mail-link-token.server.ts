@@ -32,7 +32,9 @@ export interface MailLinkClaim {
 
 export type MailLinkVerdict =
   | { ok: true; claim: MailLinkClaim }
-  | { ok: false; reason: "malformed" | "signature" | "expired" };
+  | { ok: false; reason: "malformed" | "signature" }
+  /** Authentic but too old: the claim tells whose page to show in which language, and never grants anything. */
+  | { ok: false; reason: "expired"; claim: MailLinkClaim };
 
 function signatureOf(secret: string, claim: MailLinkClaim): Buffer {
   const key = createHmac("sha256", secret).update(`beckon mail link v1 ${claim.purpose}`).digest();
@@ -70,6 +72,6 @@ export function verifyMailLink(
   const given = Buffer.from(parts[6], "base64url");
   const expected = signatureOf(secret, claim);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "signature" };
-  if (claim.expiresAt <= Math.floor(now / 1000)) return { ok: false, reason: "expired" };
+  if (claim.expiresAt <= Math.floor(now / 1000)) return { ok: false, reason: "expired", claim };
   return { ok: true, claim };
 }

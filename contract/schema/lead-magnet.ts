@@ -10,8 +10,8 @@ import { z } from "zod";
 /** Files the owner may upload: the formats e-books and bundles come in. */
 export const LEAD_MAGNET_FILE_TYPES = ["application/pdf", "application/epub+zip", "application/zip"] as const;
 export type LeadMagnetFileType = (typeof LEAD_MAGNET_FILE_TYPES)[number];
-/** Largest upload: an illustrated e-book fits; a video does not belong in a database row. */
-export const MAX_LEAD_MAGNET_BYTES = 10 * 1024 * 1024;
+/** Largest upload: an illustrated e-book fits, under the server's 4 MB request cap; a video does not belong in a database row. */
+export const MAX_LEAD_MAGNET_BYTES = 3 * 1024 * 1024;
 /** How long a download link works: long enough to come back to the mail, too short to share for ever. */
 export const LEAD_MAGNET_LINK_DAYS = 7;
 

@@ -68,6 +68,8 @@ export interface CtaEditorProps {
   leads?: { destinations: LeadDestinationChoice[]; integrationsUrl: string };
   /** The standalone admin's product search endpoint (null inside Shopify, where the resource picker is used). */
   productSearchUrl?: string | null;
+  /** Where a lead magnet's file is uploaded (standalone admin); null: links only. */
+  magnetUploadUrl?: string | null;
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
@@ -86,6 +88,7 @@ export function CtaEditor({
   conflictSources,
   leads,
   productSearchUrl = null,
+  magnetUploadUrl = null,
 }: CtaEditorProps) {
   const translate = useT();
   const submit = useSubmit();
@@ -144,8 +147,8 @@ export function CtaEditor({
   // Clicking an element in the preview selects its card below (and may edit its text in place).
   const picks = usePreviewPicks(doc, setDoc, vi, si);
   const storeProducts = useMemo<StoreProductsSource>(
-    () => ({ surface, searchUrl: productSearchUrl, csrfToken, currency: preview.config.currency }),
-    [surface, productSearchUrl, csrfToken, preview.config.currency],
+    () => ({ surface, searchUrl: productSearchUrl, magnetUploadUrl, csrfToken, currency: preview.config.currency }),
+    [surface, productSearchUrl, magnetUploadUrl, csrfToken, preview.config.currency],
   );
   const banner: ActionMessage | null = clientError ? { ok: false, message: clientError } : (result ?? null);
   const stepErrors = (i: number) =>
