@@ -29,6 +29,7 @@ import { ActionBanner, type ActionMessage } from "./ActionBanner";
 import { BasicsCard } from "./BasicsCard";
 import { ConflictWarning, type ConflictSources } from "./ConflictWarning";
 import { LeadDestinationsCard, type LeadDestinationChoice } from "./LeadDestinationsCard";
+import { PromiseBanner } from "./PromiseBanner";
 import { TargetingPresetsCard } from "./TargetingPresetsCard";
 import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./document";
 import { EditorErrorsProvider } from "./errors";
@@ -70,6 +71,8 @@ export interface CtaEditorProps {
   productSearchUrl?: string | null;
   /** Where a lead magnet's file is uploaded (standalone admin); null: links only. */
   magnetUploadUrl?: string | null;
+  /** Whether the server sends e-mail (SMTP_URL), for the warning about promised deliveries. */
+  mailSending?: boolean;
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
@@ -89,6 +92,7 @@ export function CtaEditor({
   leads,
   productSearchUrl = null,
   magnetUploadUrl = null,
+  mailSending = false,
 }: CtaEditorProps) {
   const translate = useT();
   const submit = useSubmit();
@@ -248,6 +252,9 @@ export function CtaEditor({
           <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
             <BlockStack gap="400">
               <BasicsCard doc={doc} onChange={setDoc} broadcasts={broadcasts} />
+              {leads ? (
+                <PromiseBanner doc={doc} setup={{ smtp: mailSending, destinations: leads.destinations }} />
+              ) : null}
               {leads ? <LeadDestinationsCard doc={doc} onChange={setDoc} {...leads} /> : null}
               {conflictSources ? (
                 <TargetingPresetsCard

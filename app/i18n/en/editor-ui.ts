@@ -310,4 +310,10 @@ export const editorUiEn = {
   "editorUi.magnet.uploading": "Uploading…",
   "editorUi.magnet.uploadFailed": "The file was not taken: {reason}",
   "editorUi.magnet.uploadOwnerOnly": "Upload files in the standalone admin; here, give a link.",
+  "editorUi.promise.title": "A success message promises something nothing will deliver",
+  "editorUi.promise.delivery":
+    "promises an e-mail, e-book or link. Needs: a lead magnet on the form or a list that sends (a built-in list with double opt-in, or an e-mail tool), and e-mail sending (SMTP_URL) for the built-in lists.",
+  "editorUi.promise.code":
+    "promises a code. Needs: a discount code on the CTA (a products element's code or an apply-discount action).",
+  "editorUi.promise.recommendations": "promises recommendations. Needs: a products element with a product feed.",
 } as const;

@@ -314,4 +314,10 @@ export const editorUiSv: SameKeys<typeof editorUiEn> = {
   "editorUi.magnet.uploading": "Laddar upp…",
   "editorUi.magnet.uploadFailed": "Filen togs inte emot: {reason}",
   "editorUi.magnet.uploadOwnerOnly": "Ladda upp filer i den fristående administrationen; ange en länk här.",
+  "editorUi.promise.title": "Ett tackmeddelande lovar något som inget kommer att leverera",
+  "editorUi.promise.delivery":
+    "lovar ett mejl, en e-bok eller en länk. Kräver: en leadmagnet på formuläret eller en lista som skickar (en inbyggd lista med dubbel bekräftelse eller ett e-postverktyg), och e-postutskick (SMTP_URL) för de inbyggda listorna.",
+  "editorUi.promise.code":
+    "lovar en kod. Kräver: en rabattkod i CTA:n (ett produktelements kod eller en rabattåtgärd).",
+  "editorUi.promise.recommendations": "lovar rekommendationer. Kräver: ett produktelement med ett produktflöde.",
 };
