@@ -2,7 +2,7 @@
 import { Banner, BlockStack, List, Text } from "@shopify/polaris";
 import type { CtaDocument } from "#contract/schema/cta";
 import { useT } from "#app/i18n/useT";
-import { unkeptPromises, type PromiseSetup } from "./delivery-promises";
+import { unkeptPromises, type PromiseSetup } from "#app/view/delivery-promises";
 
 export function PromiseBanner({ doc, setup }: { doc: CtaDocument; setup: PromiseSetup }) {
   const translate = useT();

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
 import { ctaDocumentSchema, type CtaDocument } from "#contract/schema/cta";
-import { promisesIn, unkeptPromises, type PromiseSetup } from "#app/components/editor/delivery-promises";
+import { promisesIn, unkeptPromises, type PromiseSetup } from "#app/view/delivery-promises";
 import { PromiseBanner } from "#app/components/editor/PromiseBanner";
 import type { LeadDestinationChoice } from "#app/components/editor/LeadDestinationsCard";
 

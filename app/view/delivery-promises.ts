@@ -3,11 +3,11 @@
  * e-mail, e-book or link "on its way" with no lead magnet, no list that
  * sends or no e-mail sending; "your code" with no discount code; picked
  * products with no product feed. Pure, so the editor's banner and the tests
- * read the same rules. Phrases are matched in English and Swedish.
+ * read the same rules, and the template gallery says what a template's
+ * promises need (templateNeeds). Phrases are matched in English and Swedish.
  */
 import { walkCta } from "#contract/schema/cta-walk";
 import type { CtaDocument } from "#contract/schema/cta";
-import type { LeadDestinationChoice } from "./LeadDestinationsCard";
 
 export type PromiseKind = "delivery" | "code" | "recommendations";
 
@@ -21,7 +21,14 @@ export interface UnkeptPromise {
 export interface PromiseSetup {
   /** SMTP_URL is set: the built-in lists send. */
   smtp: boolean;
-  destinations: LeadDestinationChoice[];
+  destinations: PromiseDestination[];
+}
+
+/** Of a lead destination (app/models/lead-destinations.server.ts): what decides whether it sends. */
+export interface PromiseDestination {
+  integrationId: number;
+  external: boolean;
+  lists: { listId: string; requireConfirmation?: boolean }[];
 }
 
 const PHRASES: Record<PromiseKind, RegExp> = {
@@ -92,4 +99,19 @@ export function unkeptPromises(doc: CtaDocument, setup: PromiseSetup): UnkeptPro
     for (const kind of promisesIn(message))
       if (!kept[kind] && !out.some((p) => p.kind === kind)) out.push({ kind, text: plain(message).slice(0, 120) });
   return out;
+}
+
+/** What a template's messages promise, whatever the website has set up: the gallery's "Needs: …" note. */
+export function templateNeeds(doc: CtaDocument): PromiseKind[] {
+  const kinds = new Set<PromiseKind>();
+  for (const visit of walkCta(doc)) {
+    const text =
+      visit.kind === "actionGroup"
+        ? visit.node.data.confirmation
+        : visit.kind === "element"
+          ? (visit.node.options as Record<string, unknown>).html
+          : undefined;
+    if (typeof text == "string") for (const kind of promisesIn(text)) kinds.add(kind);
+  }
+  return [...kinds];
 }
