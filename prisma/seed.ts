@@ -26,7 +26,7 @@ import {
   saljakademinBroadcasts,
   saljakademinSettings,
 } from "./seed-data/saljakademin";
-import { saljakademinCtas } from "./seed-data/saljakademin-ctas";
+import { ebookFiles, saljakademinCtas } from "./seed-data/saljakademin-ctas";
 
 type Tx = Prisma.TransactionClient;
 
@@ -95,8 +95,23 @@ async function seedSaljakademin(tx: Tx, passwordHash: string, now: Date): Promis
   const integrationId = await createBuiltinLists(tx, website.id, "Säljakademins listor", SALJAKADEMIN_LISTS);
   await saveSiteConditions(tx, website.id, SALJAKADEMIN_SITE_CONDITIONS);
   const broadcasts = await createBroadcasts(tx, website.id, saljakademinBroadcasts(now));
+  // The e-books the topic forms deliver (lead magnets).
+  const files: Record<string, number> = {};
+  for (const file of ebookFiles()) {
+    const row = await tx.leadMagnetFile.create({
+      data: {
+        websiteId: website.id,
+        name: file.name,
+        contentType: "application/pdf",
+        size: file.bytes.length,
+        bytes: Uint8Array.from(file.bytes),
+      },
+    });
+    files[file.slug] = row.id;
+  }
   // In order: the newsletter footer must be CTA 1 on a fresh database.
-  for (const cta of saljakademinCtas({ integrationId, broadcasts, now })) await saveCtaDocument(tx, website.id, cta);
+  for (const cta of saljakademinCtas({ integrationId, broadcasts, now, ebookFiles: files }))
+    await saveCtaDocument(tx, website.id, cta);
 }
 
 async function seedDemoStore(tx: Tx, passwordHash: string): Promise<void> {

@@ -130,6 +130,15 @@ function GalleryCard({
         <Text as="p" tone="subdued">
           {template.summary}
         </Text>
+        {template.needs.length ? (
+          <Text as="p" variant="bodySm">
+            {translate("templates.needs", {
+              needs: template.needs
+                .map((kind) => translate(`templates.need.${kind}`))
+                .join(translate("templates.needsAnd")),
+            })}
+          </Text>
+        ) : null}
         <InlineStack>
           <Button onClick={onUse} accessibilityLabel={translate("templates.useNamed", { name: template.name })}>
             {translate("templates.use")}

@@ -11,6 +11,7 @@ import { asRecord } from "#contract/json-record";
 import { foreignCtaRefs } from "./ownership.server";
 import { InputError } from "#app/server/input-error";
 import { syncSubmission } from "./lead-sync.server";
+import { queueLeadMagnet } from "./email/lead-magnet.server";
 import { companyForEmail } from "#app/integrations/company.server";
 
 export interface CreateContactResult {
@@ -117,6 +118,14 @@ export async function createContact(db: Db, websiteId: number, contact: ContactI
         sourceUrl: contact.source_url ?? contact.url ?? null,
         defaultCountry: website?.defaultCountry,
         ctaId: created.ctaId,
+      });
+      // After the list actions: a magnet waits for a confirmation they made pending.
+      await queueLeadMagnet(tx, {
+        websiteId,
+        personId: updated.id,
+        email: updated.email,
+        elementId: contact.element_id,
+        clientId: contact.id,
       });
       return created;
     });

@@ -25,7 +25,8 @@ export interface LeadDestination {
   /** Synced through the outbox to an outside tool (a failure shows on the integrations page). */
   external: boolean;
   optIn: OptInRule;
-  lists: { listId: string; name: string }[];
+  /** requireConfirmation: a built-in list's double opt-in (its confirmation e-mail keeps a "confirm" promise). */
+  lists: { listId: string; name: string; requireConfirmation?: boolean }[];
 }
 
 function optInOf(type: string, syncSettings: unknown): OptInRule {
@@ -46,7 +47,7 @@ export async function listLeadDestinations(db: DbClient, websiteId: number): Pro
       integrationType: true,
       name: true,
       syncSettings: true,
-      mailingLists: { orderBy: { id: "asc" }, select: { listId: true, name: true } },
+      mailingLists: { orderBy: { id: "asc" }, select: { listId: true, name: true, requireConfirmation: true } },
     },
   });
   return rows

@@ -6,6 +6,7 @@
  * editor marks the right control. Saving a published CTA stores a draft
  * (Cta.draft) that visitors do not see until it is published.
  */
+import { sendingConfigured } from "#app/integrations/email/smtp-transport.server";
 import { data, redirect } from "@remix-run/node";
 import { prisma } from "#app/db.server";
 import { createBroadcast, getBroadcast, listBroadcasts, updateBroadcast } from "#app/models/broadcast.server";
@@ -82,6 +83,7 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
       })),
     },
     leadDestinations,
+    mailSending: sendingConfigured(),
     preview,
     /** The standalone admin of a store website searches the store's products (Shopify's admin has the resource picker). */
     productSearch: ctx.surface === "owner" && shop.state !== "not_store",

@@ -1,6 +1,7 @@
 /**
  * The public pages behind the links of the built-in lists' e-mails:
- * /mail/confirm (double opt-in) and /mail/unsubscribe (RFC 8058 one-click).
+ * /mail/confirm (double opt-in), /mail/unsubscribe (RFC 8058 one-click) and
+ * /mail/magnet (a lead magnet's download, magnet-download.server.ts).
  * A GET only shows what the link will do, with one button: mail scanners
  * and link previews open links, and must not confirm or unsubscribe anyone.
  * The POST does it: the button's, or a mailbox provider's one-click POST
@@ -9,6 +10,7 @@
  */
 import { prisma } from "#app/db.server";
 import { escapeHtml } from "#app/server/html";
+import { page } from "./mail-page.server";
 import { clientIp } from "#app/server/client-address.server";
 import { verifyMailLink, type MailLinkPurpose } from "#app/server/mail-link-token.server";
 import { identityTokenSecret } from "#app/models/deployment.server";
@@ -16,32 +18,13 @@ import { confirmMembership, mailLinkContext } from "#app/models/email/double-opt
 import { unsubscribeByLink } from "#app/models/email/one-click-unsubscribe.server";
 import { siteTranslator } from "#app/models/email/email-compose.server";
 import type { AdminKey } from "#app/i18n";
-
-function page(lang: string, title: string, body: string, status = 200): Response {
-  const html = `<!doctype html>
-<html lang="${escapeHtml(lang)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>body{margin:0;font:17px/1.5 system-ui,sans-serif;color:#1d2530;background:#f7f8fa}main{max-width:560px;margin:48px auto;padding:24px;background:#fff;border-radius:8px}button{font:inherit;padding:10px 18px;border:0;border-radius:6px;background:#0b5cad;color:#fff;cursor:pointer}</style>
-</head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body>
-</html>
-`;
-  return new Response(html, {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
-      "Content-Security-Policy":
-        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    },
-  });
-}
+import { magnetAnswer, releaseMagnetOnConfirm } from "#app/models/email/lead-magnet.server";
+import { linkOriginOf, magnetOffer, magnetResponse } from "./magnet-download.server";
 
 const TITLES: Record<MailLinkPurpose, AdminKey> = {
   confirm: "email.page.confirmTitle",
   unsubscribe: "email.page.unsubscribeTitle",
+  magnet: "email.page.magnetTitle",
 };
 
 /** Answers GET (the confirm page) and POST (the change) of one kind of mail link. */
@@ -53,11 +36,14 @@ export async function mailLinkResponse(
   const url = new URL(request.url);
   const token = url.searchParams.get("t");
   const verdict = verifyMailLink(token, purpose, { secret: await identityTokenSecret(prisma) });
-  const site = verdict.ok ? await mailLinkContext(prisma, verdict.claim) : null;
-  const lang = site?.language ?? "en";
+  // An expired link still names its website: its page speaks the website's language.
+  const site = verdict.ok || verdict.reason === "expired" ? await mailLinkContext(prisma, verdict.claim) : null;
+  // A link that names no website (altered, cut short) is answered in the browser's language.
+  const lang = site?.language ?? (/^sv\b/i.test(request.headers.get("Accept-Language") ?? "") ? "sv" : "en");
   const translate = siteTranslator(lang);
   const title = translate(TITLES[purpose]);
   const say = (key: AdminKey, status = 200) => page(lang, title, `<p>${escapeHtml(translate(key))}</p>`, status);
+  if (purpose === "magnet") return magnetResponse(request, verdict, site, lang);
   if (!verdict.ok)
     return say(
       verdict.reason === "expired" ? "email.page.expired" : "email.page.invalid",
@@ -69,7 +55,22 @@ export async function mailLinkResponse(
     if (purpose === "confirm") {
       const outcome = await confirmMembership(prisma, verdict.claim, { ip: clientIp(request, context) });
       if (outcome === "gone") return say("email.page.invalid", 404);
-      return say(outcome === "confirmed" ? "email.page.confirmed" : "email.page.alreadyConfirmed");
+      const done = escapeHtml(
+        translate(outcome === "confirmed" ? "email.page.confirmed" : "email.page.alreadyConfirmed"),
+      );
+      // The magnet that waited for this confirmation: on its way by e-mail, and offered here at once.
+      const elementId = await releaseMagnetOnConfirm(prisma, verdict.claim);
+      const secret = await identityTokenSecret(prisma);
+      const magnet = elementId
+        ? await magnetAnswer(prisma, {
+            websiteId: verdict.claim.websiteId,
+            personId: verdict.claim.personId,
+            elementId,
+            origin: linkOriginOf(request),
+            secret,
+          })
+        : null;
+      return page(lang, title, `<p>${done}</p>${magnet ? magnetOffer(translate, magnet) : ""}`);
     }
     const outcome = await unsubscribeByLink(prisma, verdict.claim);
     return outcome === "gone" ? say("email.page.invalid", 404) : say("email.page.unsubscribed");

@@ -13,6 +13,9 @@ import { createContact } from "#app/models/contact.server";
 import { requirePublicWebsite } from "#app/models/website-access.server";
 import { RECAPTCHA_MESSAGE, recaptchaSecretFor, verifyRecaptcha } from "#app/integrations/recaptcha.server";
 import { clientIp } from "#app/server/client-address.server";
+import { identityTokenSecret } from "#app/models/deployment.server";
+import { magnetAnswer } from "#app/models/email/lead-magnet.server";
+import { linkOriginOf } from "#app/pages/magnet-download.server";
 
 export const action = ({ request, params, context }: ActionFunctionArgs) =>
   publicApi(request, async () => {
@@ -35,8 +38,16 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
       if (!check.ok) return apiError(422, RECAPTCHA_MESSAGE, "contact.recaptcha_token");
     }
     const result = await createContact(prisma, websiteId, contact);
+    // The success step's download button (the widget shows it with the confirmation).
+    const magnet = await magnetAnswer(prisma, {
+      websiteId,
+      personId: result.personId,
+      elementId: contact.element_id,
+      origin: linkOriginOf(request),
+      secret: await identityTokenSecret(prisma),
+    });
     return apiJson(
-      { contact: { id: result.personId }, duplicate: result.duplicate },
+      { contact: { id: result.personId }, duplicate: result.duplicate, ...(magnet ? { lead_magnet: magnet } : {}) },
       { status: result.duplicate ? 200 : 201 },
     );
   });

@@ -1,6 +1,6 @@
 /**
  * Signed links in the e-mails the built-in lists send: confirm a double
- * opt-in, or unsubscribe in one click (RFC 8058). A link names one website,
+ * opt-in, unsubscribe in one click (RFC 8058), or download a lead magnet. A link names one website,
  * one person and one list row, and expires; it is signed with HMAC-SHA256
  * under a key derived from the deployment-bound session secret
  * (deploymentBoundSecret) and the link's purpose, so a confirm link can
@@ -10,7 +10,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export const MAIL_LINK_PURPOSES = ["confirm", "unsubscribe"] as const;
+export const MAIL_LINK_PURPOSES = ["confirm", "unsubscribe", "magnet"] as const;
 export type MailLinkPurpose = (typeof MAIL_LINK_PURPOSES)[number];
 
 /** A confirmation link lives a week: an old one would confirm consent nobody remembers giving. */
@@ -24,7 +24,7 @@ export interface MailLinkClaim {
   purpose: MailLinkPurpose;
   websiteId: number;
   personId: number;
-  /** MailingList.id (the row), 0 for "every list of the website". */
+  /** MailingList.id (the row), 0 for "every list of the website"; for a magnet link, the form's CtaElement.id. */
   listRowId: number;
   /** Unix seconds. */
   expiresAt: number;
@@ -32,7 +32,9 @@ export interface MailLinkClaim {
 
 export type MailLinkVerdict =
   | { ok: true; claim: MailLinkClaim }
-  | { ok: false; reason: "malformed" | "signature" | "expired" };
+  | { ok: false; reason: "malformed" | "signature" }
+  /** Authentic but too old: the claim tells whose page to show in which language, and never grants anything. */
+  | { ok: false; reason: "expired"; claim: MailLinkClaim };
 
 function signatureOf(secret: string, claim: MailLinkClaim): Buffer {
   const key = createHmac("sha256", secret).update(`beckon mail link v1 ${claim.purpose}`).digest();
@@ -70,6 +72,6 @@ export function verifyMailLink(
   const given = Buffer.from(parts[6], "base64url");
   const expected = signatureOf(secret, claim);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "signature" };
-  if (claim.expiresAt <= Math.floor(now / 1000)) return { ok: false, reason: "expired" };
+  if (claim.expiresAt <= Math.floor(now / 1000)) return { ok: false, reason: "expired", claim };
   return { ok: true, claim };
 }

@@ -3,6 +3,7 @@
  * one module per group. "New CTA" starts from one of these (or from
  * scratch); the create action builds it in the website's language.
  */
+import { templateNeeds, type PromiseKind } from "#app/view/delivery-promises";
 import { ctaDocumentSchema, type CtaDocument } from "#contract/schema/cta";
 import { barTemplates } from "./bars";
 import { commerceTemplates } from "./commerce";
@@ -47,6 +48,8 @@ export interface TemplateCard {
   goal: TemplateGoal;
   name: string;
   summary: string;
+  /** What the template's messages promise and the owner must set up (an e-mail, a code, recommendations). */
+  needs: PromiseKind[];
   cta: CtaDocument;
 }
 
@@ -54,6 +57,14 @@ export function templateCards(websiteLanguage: string | null | undefined): Templ
   const say = sayIn(templateLanguage(websiteLanguage));
   return CTA_TEMPLATES.map((t) => {
     const cta = templateDocument(t, websiteLanguage);
-    return { id: t.id, kind: t.kind, goal: t.goal, name: cta.name, summary: t.summary(say), cta };
+    return {
+      id: t.id,
+      kind: t.kind,
+      goal: t.goal,
+      name: cta.name,
+      summary: t.summary(say),
+      needs: templateNeeds(cta),
+      cta,
+    };
   });
 }

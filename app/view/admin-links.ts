@@ -40,6 +40,7 @@ export function adminPaths(links: Pick<AdminLinks, "surface" | "basePath">) {
     results: `${base}/results`,
     integrations: `${base}/integrations`,
     productSearch: `${base}/products/search`,
+    leadMagnetUpload: `${base}/lead-magnets`,
   };
 }
 

@@ -10,6 +10,7 @@
  * image address must be http(s) or site-relative (no javascript:).
  */
 import type { ElementType } from "./cta";
+import { leadMagnetProblem } from "./lead-magnet";
 
 /** Keys every level with a look accepts: the CTA's custom CSS and colours. */
 const LOOK = ["css", "background-color", "text-color", "font"] as const;
@@ -119,6 +120,7 @@ export const ELEMENT_OPTION_KEYS: Record<ElementType, readonly string[]> = {
     "check_recaptcha",
     "check-recaptcha",
     "prefill-fields",
+    "lead-magnet",
   ],
   quiz: [
     "button-text",
@@ -301,6 +303,7 @@ export const MAX_RICH_TEXT_CHARS = 20_000;
 /** The problem with one style or rich-text value, or null when it is fine (or not such a key). */
 export function styleValueProblem(key: string, value: unknown): string | null {
   if (value === undefined || value === null || value === "") return null;
+  if (key === "lead-magnet") return leadMagnetProblem(value);
   if (key === "html" || key === "end-message") {
     if (typeof value != "string") return `"${key}" must be text`;
     return value.length <= MAX_RICH_TEXT_CHARS ? null : `"${key}" is longer than ${MAX_RICH_TEXT_CHARS} characters`;

@@ -4,6 +4,7 @@
  * document trees. They return CTA document input (contract/schema/cta.ts);
  * every seeded CTA still goes through saveCtaDocument.
  */
+import type { LeadMagnet } from "#contract/schema/lead-magnet";
 import type { CtaDocumentInput } from "#contract/schema/cta";
 import {
   formElement,
@@ -62,6 +63,8 @@ export interface FormOptions {
   consent?: string;
   actions: ActionInput[];
   layout?: "vertical" | "horizontal";
+  /** What the success step delivers (the element's "lead-magnet" option). */
+  magnet?: LeadMagnet;
 }
 
 /** A form element: fields in order, e-mail required, the actions run on submit. */
@@ -72,7 +75,9 @@ export function emailForm(o: FormOptions): ElementInput {
     ...(o.after ?? []),
     ...(o.consent ? [consentField("marketing_consent", o.consent)] : []),
   ];
-  return formElement(fields, { button: o.button, layout: o.layout, actions: o.actions });
+  const element = formElement(fields, { button: o.button, layout: o.layout, actions: o.actions });
+  if (o.magnet) element.options = { ...element.options, "lead-magnet": o.magnet };
+  return element;
 }
 
 export interface SingleStepCta {

@@ -6,6 +6,8 @@
  * fill in options.area; the demo site has a page for each (demo/sv).
  */
 import type { CtaDocumentInput } from "#contract/schema/cta";
+import type { LeadMagnet } from "#contract/schema/lead-magnet";
+import { ebookPdf } from "./ebook-pdf";
 import {
   consentField,
   countdownTo,
@@ -114,7 +116,55 @@ function newsletterFooter(integrationId: number): CtaDocumentInput {
   });
 }
 
-function ebookInline(topic: Topic, integrationId: number): CtaDocumentInput {
+/** The e-book a topic's forms deliver, when the seed stored its file. */
+function ebookMagnet(topic: Topic, ctx: SaljakademinContext): LeadMagnet | undefined {
+  const fileId = ctx.ebookFiles?.[topic.slug];
+  return fileId
+    ? { kind: "file", file_id: fileId, file_name: ebookFileName(topic), label: `e-boken ”${topic.title}”` }
+    : undefined;
+}
+
+const ebookFileName = (topic: Topic) => `saljakademin-${topic.slug}.pdf`;
+
+/** The e-books' files, one per topic: name and PDF bytes, for the seed to store. */
+export function ebookFiles(): { slug: string; name: string; bytes: Buffer }[] {
+  return TOPICS.map((topic) => ({
+    slug: topic.slug,
+    name: ebookFileName(topic),
+    bytes: ebookPdf({
+      title: topic.title,
+      subtitle: "En gratis e-bok från Säljakademin",
+      lines: [
+        ...wrap(topic.pitch, 90),
+        "",
+        "I den här e-boken:",
+        ...topic.bullets.map((b) => `•  ${b}`),
+        "",
+        ...wrap(
+          "Börja med att lyssna mer än du pratar: ställ öppna frågor, sammanfatta kundens svar med egna ord och fråga om du har förstått rätt. Kunden som hör sitt eget behov beskrivet köper av den som beskrev det.",
+          90,
+        ),
+        "",
+        "Lycka till med nästa kundsamtal!  – Säljakademin",
+      ],
+    }),
+  }));
+}
+
+/** Lines of at most width characters, broken at spaces. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}
+
+function ebookInline(topic: Topic, integrationId: number, magnet?: LeadMagnet): CtaDocumentInput {
   return singleStepCta({
     name: `E-bok: ${topic.title} – inbäddad`,
     cta_type: "inline",
@@ -129,13 +179,14 @@ function ebookInline(topic: Topic, integrationId: number): CtaDocumentInput {
         button: "Skicka e-boken till mig",
         consent: MARKETING_CONSENT,
         actions: [listAction("subscribe_list", integrationId, topic.listId)],
+        magnet,
       }),
     ],
     after: [thankYou(EBOOK_THANKS)],
   });
 }
 
-function ebookLandingPage(topic: Topic, integrationId: number): CtaDocumentInput {
+function ebookLandingPage(topic: Topic, integrationId: number, magnet?: LeadMagnet): CtaDocumentInput {
   return singleStepCta({
     name: `Landningssida: ${topic.title}`,
     cta_type: "page",
@@ -154,6 +205,7 @@ function ebookLandingPage(topic: Topic, integrationId: number): CtaDocumentInput
         button: "Ja, jag vill ha e-boken",
         consent: MARKETING_CONSENT,
         actions: [listAction("subscribe_list", integrationId, topic.listId)],
+        magnet,
       }),
     ],
     after: [thankYou(EBOOK_THANKS)],
@@ -304,7 +356,7 @@ function optOut(integrationId: number): CtaDocumentInput {
   });
 }
 
-function exitPopup(integrationId: number, broadcastId: number): CtaDocumentInput {
+function exitPopup(integrationId: number, broadcastId: number, magnet?: LeadMagnet): CtaDocumentInput {
   return singleStepCta({
     name: "Exitpopup – E-bok Säljteknik",
     cta_type: "overlay",
@@ -320,6 +372,7 @@ function exitPopup(integrationId: number, broadcastId: number): CtaDocumentInput
         button: "Ja tack, skicka den!",
         consent: MARKETING_CONSENT,
         actions: [listAction("subscribe_list", integrationId, "2")],
+        magnet,
       }),
     ],
     after: [thankYou(EBOOK_THANKS)],
@@ -329,6 +382,8 @@ function exitPopup(integrationId: number, broadcastId: number): CtaDocumentInput
 export interface SaljakademinContext {
   /** The built-in integration holding the mailing lists. */
   integrationId: number;
+  /** LeadMagnetFile ids of the e-books, by topic slug (ebookFiles below). */
+  ebookFiles?: Record<string, number>;
   broadcasts: Record<SaljakademinBroadcast, number>;
   now: Date;
 }
@@ -341,13 +396,13 @@ export function saljakademinCtas(ctx: SaljakademinContext): CtaDocumentInput[] {
   const startsAt = webinarStart(ctx.now);
   return [
     newsletterFooter(ctx.integrationId),
-    ...TOPICS.map((t) => ebookInline(t, ctx.integrationId)),
-    ...TOPICS.map((t) => ebookLandingPage(t, ctx.integrationId)),
+    ...TOPICS.map((t) => ebookInline(t, ctx.integrationId, ebookMagnet(t, ctx))),
+    ...TOPICS.map((t) => ebookLandingPage(t, ctx.integrationId, ebookMagnet(t, ctx))),
     webinarLandingPage(ctx.integrationId, startsAt),
     courseInterestPage(ctx.integrationId),
     ...webinarBars(ctx.broadcasts, startsAt),
     newsletterSidebar(ctx.integrationId),
     optOut(ctx.integrationId),
-    exitPopup(ctx.integrationId, ctx.broadcasts.exitPopup),
+    exitPopup(ctx.integrationId, ctx.broadcasts.exitPopup, ebookMagnet(TOPICS[0], ctx)),
   ];
 }

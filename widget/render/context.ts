@@ -1,4 +1,5 @@
 import type { Condition } from "#contract/schema/condition";
+import type { LeadMagnetAnswer } from "#contract/schema/lead-magnet";
 import type { ActionGroup, CtaAction, CtaDocument, CtaElement, CtaStep, CtaVariant } from "#contract/schema/cta";
 import type { PublicPerson, PublicWebsiteConfig } from "#contract/schema/public-config";
 import type { Labels } from "./i18n";
@@ -44,7 +45,7 @@ export interface RenderContext {
   complete(
     element: CtaElement,
     eventType: "Submission" | "Complete",
-    opts?: { confirm?: boolean; conversion?: Conversion; values?: Record<string, unknown> },
+    opts?: { confirm?: boolean; conversion?: Conversion; values?: Record<string, unknown>; magnet?: LeadMagnetAnswer },
   ): void;
   /** Shows the step at a position; false when there is no such visible step. */
   goToStep(position: number): boolean;

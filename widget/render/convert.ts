@@ -8,6 +8,7 @@
  */
 import { isActionType, PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "#contract/schema/action-types";
 import type { CtaElement, CtaStep } from "#contract/schema/cta";
+import type { LeadMagnetAnswer } from "#contract/schema/lead-magnet";
 import { confirmationGroup, outcomeOf, type Outcome } from "./confirmation";
 import type { Conversion, RenderContext } from "./context";
 import { runScript } from "./scripts";
@@ -40,15 +41,27 @@ export async function conversion({ ctx, step }: Controller, element: CtaElement)
   return conv;
 }
 
-/** Applies an outcome. */
-export function apply(controller: Controller, outcome: Outcome): void {
+/**
+ * The success step's download button: the signed link the server answered
+ * the submission with (null-safe: a queued submission has none; the e-mail
+ * brings it then). Escaped, then sanitized with the message like owner text.
+ */
+export function magnetLink(magnet: LeadMagnetAnswer | undefined): string {
+  if (!magnet || typeof magnet.url != "string" || !/^https?:\/\//.test(magnet.url)) return "";
+  const esc = (v: string) =>
+    String(v).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  return `<p><a href="${esc(magnet.url)}" target="_blank">⬇ ${esc(magnet.label)}</a></p>`;
+}
+
+/** Applies an outcome (a message gets the magnet's download link below it). */
+export function apply(controller: Controller, outcome: Outcome, magnet?: LeadMagnetAnswer): void {
   if (outcome.type === "redirect") {
     if (outcome.newTab) window.open(outcome.url, "_blank", "noopener");
     else location.href = outcome.url;
   } else if (outcome.type === "step") {
     if (!controller.ctx.goToStep(outcome.position)) controller.showMessage(controller.ctx.labels.thanks);
   } else if (outcome.type === "message") {
-    controller.showMessage(controller.ctx.merge(outcome.html, true));
+    controller.showMessage(controller.ctx.merge(outcome.html, true) + magnetLink(magnet));
   } else {
     void import("./outcome").then((m) => m.applyOutcome(outcome, controller.ctx.runtime, controller.root()));
   }
@@ -58,7 +71,7 @@ export function apply(controller: Controller, outcome: Outcome): void {
 export async function finish(
   controller: Controller,
   element: CtaElement,
-  opts: { confirm?: boolean; conversion?: Conversion },
+  opts: { confirm?: boolean; conversion?: Conversion; magnet?: LeadMagnetAnswer },
 ): Promise<void> {
   const { ctx } = controller;
   const { person, runtime } = ctx;
@@ -73,6 +86,6 @@ export async function finish(
     void import("./store-outcome").then((m) => m.runStoreActions(storeActions, m.storeOf(runtime.store)));
   runScript(conv.group?.data.script, `action group ${conv.group?.id ?? ""}`);
   if (opts.confirm === false) return;
-  apply(controller, outcomeOf(conv.group, location.search, ctx.labels.thanks));
+  apply(controller, outcomeOf(conv.group, location.search, ctx.labels.thanks), opts.magnet);
   if (conv.group?.data["confirmation-close"]) ctx.close();
 }

@@ -6,6 +6,7 @@
  * international form, the contact, and the conversion with its confirmation.
  */
 import type { CtaElement, Field } from "#contract/schema/cta";
+import type { LeadMagnetAnswer } from "#contract/schema/lead-magnet";
 import type { RenderContext } from "./context";
 import {
   buildContactPayload,
@@ -159,11 +160,12 @@ export async function submitForm({
   if (token) payload.recaptcha_token = token;
   const gaId = await analyticsId(config.data_settings?.["google-analytics-id"]);
   if (gaId) payload.extra.ga_client_id = gaId;
+  let magnet: LeadMagnetAnswer | undefined;
   try {
-    await ctx.runtime.submitContact(payload);
+    magnet = (await ctx.runtime.submitContact(payload)).lead_magnet;
   } catch {
     return "failed";
   }
-  ctx.complete(element, "Submission", conv ? { conversion: conv } : {});
+  ctx.complete(element, "Submission", conv ? { conversion: conv, magnet } : { magnet });
   return null;
 }

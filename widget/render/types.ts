@@ -3,6 +3,7 @@
  * (widget/render). The loader imports these as types only, so nothing of the
  * renderer ends up in the loader bundle.
  */
+import type { LeadMagnetAnswer } from "#contract/schema/lead-magnet";
 import type { CtaDocument, CtaVariant } from "#contract/schema/cta";
 import type { Condition } from "#contract/schema/condition";
 import type { PublicPerson, PublicWebsiteConfig } from "#contract/schema/public-config";
@@ -68,8 +69,11 @@ export interface CtaRuntime {
   /**
    * Resolves once the server has the contact (or skipped it); rejects when the server refused it.
    * `queued`: the server did not answer in time; the contact is stored and resent until it arrives.
+   * `lead_magnet`: the form's download, a signed link for the success step.
    */
-  submitContact(payload: ContactPayload): Promise<{ skipped?: boolean; queued?: boolean }>;
+  submitContact(
+    payload: ContactPayload,
+  ): Promise<{ skipped?: boolean; queued?: boolean; lead_magnet?: LeadMagnetAnswer }>;
   dispatch(name: string, detail: Record<string, unknown>): void;
   /** Loads and shows another CTA now (the "cta" confirmation); without it the renderer calls window.beckon.load/trigger. */
   showCta?(ctaId: number): void;

@@ -29,6 +29,7 @@ import { ActionBanner, type ActionMessage } from "./ActionBanner";
 import { BasicsCard } from "./BasicsCard";
 import { ConflictWarning, type ConflictSources } from "./ConflictWarning";
 import { LeadDestinationsCard, type LeadDestinationChoice } from "./LeadDestinationsCard";
+import { PromiseBanner } from "./PromiseBanner";
 import { TargetingPresetsCard } from "./TargetingPresetsCard";
 import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./document";
 import { EditorErrorsProvider } from "./errors";
@@ -68,6 +69,10 @@ export interface CtaEditorProps {
   leads?: { destinations: LeadDestinationChoice[]; integrationsUrl: string };
   /** The standalone admin's product search endpoint (null inside Shopify, where the resource picker is used). */
   productSearchUrl?: string | null;
+  /** Where a lead magnet's file is uploaded (standalone admin); null: links only. */
+  magnetUploadUrl?: string | null;
+  /** Whether the server sends e-mail (SMTP_URL), for the warning about promised deliveries. */
+  mailSending?: boolean;
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
@@ -86,6 +91,8 @@ export function CtaEditor({
   conflictSources,
   leads,
   productSearchUrl = null,
+  magnetUploadUrl = null,
+  mailSending = false,
 }: CtaEditorProps) {
   const translate = useT();
   const submit = useSubmit();
@@ -144,8 +151,8 @@ export function CtaEditor({
   // Clicking an element in the preview selects its card below (and may edit its text in place).
   const picks = usePreviewPicks(doc, setDoc, vi, si);
   const storeProducts = useMemo<StoreProductsSource>(
-    () => ({ surface, searchUrl: productSearchUrl, csrfToken, currency: preview.config.currency }),
-    [surface, productSearchUrl, csrfToken, preview.config.currency],
+    () => ({ surface, searchUrl: productSearchUrl, magnetUploadUrl, csrfToken, currency: preview.config.currency }),
+    [surface, productSearchUrl, magnetUploadUrl, csrfToken, preview.config.currency],
   );
   const banner: ActionMessage | null = clientError ? { ok: false, message: clientError } : (result ?? null);
   const stepErrors = (i: number) =>
@@ -245,6 +252,9 @@ export function CtaEditor({
           <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
             <BlockStack gap="400">
               <BasicsCard doc={doc} onChange={setDoc} broadcasts={broadcasts} />
+              {leads ? (
+                <PromiseBanner doc={doc} setup={{ smtp: mailSending, destinations: leads.destinations }} />
+              ) : null}
               {leads ? <LeadDestinationsCard doc={doc} onChange={setDoc} {...leads} /> : null}
               {conflictSources ? (
                 <TargetingPresetsCard

@@ -26,6 +26,8 @@ import { buttonLabelKey, elementSummary, newElement, type Path } from "./documen
 import { errorAt, errorsUnder } from "./document";
 import { useAllErrors, useErrorsUnder } from "./errors";
 import { FieldsEditor } from "./FieldsEditor";
+import { LeadMagnetField } from "./LeadMagnetField";
+import type { LeadMagnet } from "#contract/schema/lead-magnet";
 import { RichTextField } from "./RichTextField";
 import { useCardSelection } from "./selection";
 import { AdvancedOptions, StyleControls } from "./StyleControls";
@@ -111,6 +113,10 @@ function TypeOptions({ element: el, onChange }: { element: CtaElement; onChange(
             translate("editorUi.privacyConsent"),
             translate("editorUi.privacyConsentHelp"),
           )}
+          <LeadMagnetField
+            value={currentOptions["lead-magnet"] as LeadMagnet | undefined}
+            onChange={(magnet) => set("lead-magnet", magnet)}
+          />
         </FormLayout>
       );
     case "survey":

@@ -19,7 +19,7 @@ export interface LeadDestinationChoice {
   name: string;
   external: boolean;
   optIn: "immediate" | "double" | "tool_list_setting";
-  lists: { listId: string; name: string }[];
+  lists: { listId: string; name: string; requireConfirmation?: boolean }[];
 }
 
 export function LeadDestinationsCard({

@@ -9,6 +9,8 @@ export interface StoreProductsSource {
   surface: "owner" | "shopify";
   /** POST endpoint of the product search (standalone admin). */
   searchUrl: string | null;
+  /** POST endpoint of a lead magnet's file upload (standalone admin); null: the owner gives a link. */
+  magnetUploadUrl?: string | null;
   csrfToken: string | null;
   /** The store's currency, for prices the resource picker gives without one. */
   currency: string;

@@ -317,4 +317,25 @@ export const editorUiEn = {
   "prizes.newLabel": "New prize",
   "prizes.spin": "Spin the wheel",
   "prizes.reveal": "Reveal",
+  "editorUi.magnet.title": "Lead magnet",
+  "editorUi.magnet.help":
+    "What the success step delivers: a download button at once, and the same link by e-mail (signed, works for {days} days).",
+  "editorUi.magnet.kind": "Deliver",
+  "editorUi.magnet.none": "Nothing",
+  "editorUi.magnet.file": "A file (PDF, EPUB or ZIP)",
+  "editorUi.magnet.link": "A link",
+  "editorUi.magnet.url": "Link address",
+  "editorUi.magnet.label": "What it is called",
+  "editorUi.magnet.labelHelp": "Shown on the download button and in the e-mail, e.g. the e-book's title",
+  "editorUi.magnet.upload": "Upload a file (at most {mb} MB)",
+  "editorUi.magnet.uploaded": "File: {name}",
+  "editorUi.magnet.uploading": "Uploading…",
+  "editorUi.magnet.uploadFailed": "The file was not taken: {reason}",
+  "editorUi.magnet.uploadOwnerOnly": "Upload files in the standalone admin; here, give a link.",
+  "editorUi.promise.title": "A success message promises something nothing will deliver",
+  "editorUi.promise.delivery":
+    "promises an e-mail, e-book or link. Needs: a lead magnet on the form or a list that sends (a built-in list with double opt-in, or an e-mail tool), and e-mail sending (SMTP_URL) for the built-in lists.",
+  "editorUi.promise.code":
+    "promises a code. Needs: a discount code on the CTA (a products element's code or an apply-discount action).",
+  "editorUi.promise.recommendations": "promises recommendations. Needs: a products element with a product feed.",
 } as const;

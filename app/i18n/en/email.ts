@@ -23,4 +23,16 @@ export const emailEn = {
   "email.page.unsubscribed": "You are unsubscribed: {site} sends this address nothing more.",
   "email.page.invalid": "This link is not valid. Check that it was copied whole.",
   "email.page.expired": "This link has expired. Subscribe again to get a new one.",
+
+  "email.magnet.subject": "Your download from {site}: {label}",
+  "email.magnet.body": "Thank you for your interest. Here is what you asked for from {site}: {label}.",
+  "email.magnet.button": "Download {label}",
+  "email.magnet.expiry": "The link works for {days} days. After that, use the form again for a fresh one.",
+  "email.magnet.defaultLabel": "your download",
+
+  "email.page.magnetTitle": "Your download",
+  "email.page.magnetReady": "Your download is ready:",
+  "email.page.magnetExpired":
+    "This download link has expired: links work for {days} days, so they cannot be shared for ever. Use the form on the website again and a fresh link comes by e-mail.",
+  "email.page.magnetGone": "This download is no longer offered.",
 } as const;

@@ -321,4 +321,25 @@ export const editorUiSv: SameKeys<typeof editorUiEn> = {
   "prizes.newLabel": "Nytt pris",
   "prizes.spin": "Snurra hjulet",
   "prizes.reveal": "Visa",
+  "editorUi.magnet.title": "Leadmagnet",
+  "editorUi.magnet.help":
+    "Det som tacksteget levererar: en nedladdningsknapp direkt och samma länk med e-post (signerad, gäller i {days} dagar).",
+  "editorUi.magnet.kind": "Leverera",
+  "editorUi.magnet.none": "Ingenting",
+  "editorUi.magnet.file": "En fil (PDF, EPUB eller ZIP)",
+  "editorUi.magnet.link": "En länk",
+  "editorUi.magnet.url": "Länkadress",
+  "editorUi.magnet.label": "Vad den heter",
+  "editorUi.magnet.labelHelp": "Visas på nedladdningsknappen och i mejlet, t.ex. e-bokens titel",
+  "editorUi.magnet.upload": "Ladda upp en fil (högst {mb} MB)",
+  "editorUi.magnet.uploaded": "Fil: {name}",
+  "editorUi.magnet.uploading": "Laddar upp…",
+  "editorUi.magnet.uploadFailed": "Filen togs inte emot: {reason}",
+  "editorUi.magnet.uploadOwnerOnly": "Ladda upp filer i den fristående administrationen; ange en länk här.",
+  "editorUi.promise.title": "Ett tackmeddelande lovar något som inget kommer att leverera",
+  "editorUi.promise.delivery":
+    "lovar ett mejl, en e-bok eller en länk. Kräver: en leadmagnet på formuläret eller en lista som skickar (en inbyggd lista med dubbel bekräftelse eller ett e-postverktyg), och e-postutskick (SMTP_URL) för de inbyggda listorna.",
+  "editorUi.promise.code":
+    "lovar en kod. Kräver: en rabattkod i CTA:n (ett produktelements kod eller en rabattåtgärd).",
+  "editorUi.promise.recommendations": "lovar rekommendationer. Kräver: ett produktelement med ett produktflöde.",
 };

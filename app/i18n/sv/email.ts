@@ -26,4 +26,16 @@ export const emailSv: SameKeys<typeof emailEn> = {
   "email.page.unsubscribed": "Du har avslutat prenumerationen: {site} skickar inget mer till adressen.",
   "email.page.invalid": "Länken är inte giltig. Kontrollera att hela länken kom med.",
   "email.page.expired": "Länken har slutat gälla. Anmäl dig igen för att få en ny.",
+
+  "email.magnet.subject": "Din nedladdning från {site}: {label}",
+  "email.magnet.body": "Tack för ditt intresse. Här är det du bad om från {site}: {label}.",
+  "email.magnet.button": "Ladda ned {label}",
+  "email.magnet.expiry": "Länken gäller i {days} dagar. Därefter kan du använda formuläret igen för att få en ny.",
+  "email.magnet.defaultLabel": "din nedladdning",
+
+  "email.page.magnetTitle": "Din nedladdning",
+  "email.page.magnetReady": "Din nedladdning är klar:",
+  "email.page.magnetExpired":
+    "Nedladdningslänken har slutat gälla: länkar gäller i {days} dagar så att de inte kan delas hur länge som helst. Använd formuläret på webbplatsen igen så kommer en ny länk med e-post.",
+  "email.page.magnetGone": "Den här nedladdningen erbjuds inte längre.",
 };

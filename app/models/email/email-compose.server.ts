@@ -9,6 +9,7 @@ import { isLanguage } from "#contract/i18n";
 import { escapeHtml } from "#app/server/html";
 import { domainOf, headerText, type Mailbox } from "#app/integrations/email/mail-address";
 import type { OutgoingMail } from "#app/integrations/email/smtp-transport.server";
+import { LEAD_MAGNET_LINK_DAYS } from "#contract/schema/lead-magnet";
 
 export interface MailSite {
   id: number;
@@ -83,6 +84,41 @@ export function confirmationMail(input: {
       `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
       `<p><a href="${escapeHtml(input.links.confirm)}">${escapeHtml(button)}</a></p>` +
       `<p>${escapeHtml(ignore)}</p>${foot.html}</body></html>`,
+    messageId: input.messageId,
+    headers: listHeaders(input.links.unsubscribe),
+  };
+}
+
+/** The lead magnet e-mail: the signed, expiring download link of what the form promised. */
+export function magnetMail(input: {
+  site: MailSite;
+  from: Mailbox;
+  to: string;
+  name: string | null;
+  /** What is delivered, in the owner's words (e.g. the e-book's title). */
+  label: string;
+  links: { download: string; unsubscribe: string };
+  messageId: string;
+}): OutgoingMail {
+  const translate = siteTranslator(input.site.language);
+  const site = headerText(input.site.name);
+  const label = headerText(input.label, 120);
+  const name = headerText(input.name, 80);
+  const greeting = name ? translate("email.confirm.greeting", { name }) : translate("email.confirm.greetingNoName");
+  const body = translate("email.magnet.body", { site, label });
+  const button = translate("email.magnet.button", { label });
+  const expiry = translate("email.magnet.expiry", { days: String(LEAD_MAGNET_LINK_DAYS) });
+  const foot = footer(translate, input.site, input.from, input.links.unsubscribe);
+  return {
+    from: input.from,
+    to: input.to,
+    subject: headerText(translate("email.magnet.subject", { site, label })),
+    text: `${greeting}\n\n${body}\n\n${button}: ${input.links.download}\n\n${expiry}\n\n${foot.text}\n`,
+    html:
+      `<!doctype html><html lang="${escapeHtml(input.site.language)}"><body>` +
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
+      `<p><a href="${escapeHtml(input.links.download)}">${escapeHtml(button)}</a></p>` +
+      `<p>${escapeHtml(expiry)}</p>${foot.html}</body></html>`,
     messageId: input.messageId,
     headers: listHeaders(input.links.unsubscribe),
   };

@@ -1,7 +1,8 @@
 /**
- * Delivers the outbox's send_email jobs (OutboxOptions.sendEmail): checks
- * that the address may still be mailed (not suppressed, the membership
- * still waiting for exactly this mail), holds the website to its sending
+ * Delivers the outbox's send_email jobs (OutboxOptions.sendEmail): a double
+ * opt-in confirmation or a lead magnet. Checks that the address may still be
+ * mailed (not suppressed; for a confirmation, the membership still waiting
+ * for exactly this mail), holds the website to its sending
  * rate, renders the message with signed links, and hands it to SMTP.
  *
  * Delivery is at least once: the outbox marks a job done after the SMTP
@@ -19,13 +20,12 @@ import { cleanAddress, parseFromSetting } from "#app/integrations/email/mail-add
 import { HardBounce, smtpTransportFromEnv, type MailTransport } from "#app/integrations/email/smtp-transport.server";
 import { serverEnv, type EnvSource } from "#app/server/env.server";
 import { identityTokenSecret } from "#app/models/deployment.server";
-import {
-  CONFIRM_LINK_TTL_SECONDS,
-  UNSUBSCRIBE_LINK_TTL_SECONDS,
-  signMailLink,
-  type MailLinkPurpose,
-} from "#app/server/mail-link-token.server";
-import { confirmationMail, messageIdFor } from "./email-compose.server";
+import { CONFIRM_LINK_TTL_SECONDS, UNSUBSCRIBE_LINK_TTL_SECONDS } from "#app/server/mail-link-token.server";
+import { mailLinkUrl } from "./mail-link-url.server";
+import type { OutgoingMail } from "#app/integrations/email/smtp-transport.server";
+import type { MailLinkPurpose } from "#app/server/mail-link-token.server";
+import { confirmationMail, magnetMail, messageIdFor, siteTranslator } from "./email-compose.server";
+import { LEAD_MAGNET_LINK_TTL_SECONDS, elementMagnet, magnetLabel } from "./lead-magnet.server";
 import { isSuppressed, suppressAddress } from "./suppression.server";
 
 export interface EmailSenderOptions {
@@ -39,20 +39,21 @@ export interface EmailSenderOptions {
   now?: () => Date;
 }
 
-/** Where a link of a given purpose is answered. */
-export const MAIL_LINK_PATHS: Record<MailLinkPurpose, string> = {
-  confirm: "/mail/confirm",
-  unsubscribe: "/mail/unsubscribe",
-};
-
 /** The outbox's e-mail delivery function. */
 export function emailSender(options: EmailSenderOptions): (db: Db, job: SyncJob) => Promise<void> {
   const now = options.now ?? (() => new Date());
   return async (db, job) => {
     const payload = asRecord(job.payload);
     const to = cleanAddress(payload.email);
-    const listRowId = typeof payload.list_row_id === "number" ? payload.list_row_id : NaN;
-    if (payload.kind !== "confirm" || !to || !Number.isInteger(listRowId) || job.personId === null)
+    const rowId = payload.kind === "magnet" ? payload.element_id : payload.list_row_id;
+    const personId = job.personId;
+    if (
+      (payload.kind !== "confirm" && payload.kind !== "magnet") ||
+      !to ||
+      typeof rowId !== "number" ||
+      !Number.isInteger(rowId) ||
+      personId === null
+    )
       throw new ProviderError("The e-mail job is malformed", false);
     const website = await db.website.findUnique({ where: { id: job.websiteId } });
     if (!website) throw new ProviderError("The website was removed", false);
@@ -60,34 +61,50 @@ export function emailSender(options: EmailSenderOptions): (db: Db, job: SyncJob)
     if (!from) throw new ProviderError("The website has no valid From address (Settings, E-mail)", false);
     if (await isSuppressed(db, website.id, to))
       throw new ProviderError("Not sent: the address unsubscribed or bounced", false);
-    const membership = await db.mailingListMembership.findUnique({
-      where: { listId_personId: { listId: listRowId, personId: job.personId } },
-      include: { person: { select: { name: true } } },
-    });
-    // The confirmation is for a pending member only: confirmed already, left, or removed, it has nothing to ask.
-    if (!membership || membership.status !== "pending" || membership.unsubscribedAt) return;
-    await holdToRate(db, job, options.perMinute, now());
+    const person = await db.person.findUnique({ where: { id: personId }, select: { name: true } });
+    if (!person) return;
 
     const secret = await options.secret();
-    const seconds = Math.floor(now().getTime() / 1000);
-    const link = (purpose: MailLinkPurpose, ttl: number) => {
-      const token = signMailLink(
-        { purpose, websiteId: website.id, personId: job.personId!, listRowId, expiresAt: seconds + ttl },
-        secret,
+    const link = (purpose: MailLinkPurpose, listRowId: number, ttlSeconds: number) =>
+      mailLinkUrl(
+        options.linkOrigin,
+        { purpose, websiteId: website.id, personId, listRowId },
+        {
+          secret,
+          ttlSeconds,
+          now: now(),
+        },
       );
-      return `${options.linkOrigin}${MAIL_LINK_PATHS[purpose]}?t=${encodeURIComponent(token)}`;
-    };
-    const mail = confirmationMail({
-      site: website,
-      from,
-      to,
-      name: membership.person.name,
-      links: {
-        confirm: link("confirm", CONFIRM_LINK_TTL_SECONDS),
-        unsubscribe: link("unsubscribe", UNSUBSCRIBE_LINK_TTL_SECONDS),
-      },
-      messageId: messageIdFor(job.id, website.id, from),
-    });
+    const common = { site: website, from, to, name: person.name, messageId: messageIdFor(job.id, website.id, from) };
+    let mail: OutgoingMail;
+    if (payload.kind === "confirm") {
+      const membership = await db.mailingListMembership.findUnique({
+        where: { listId_personId: { listId: rowId, personId } },
+      });
+      // The confirmation is for a pending member only: confirmed already, left, or removed, it has nothing to ask.
+      if (!membership || membership.status !== "pending" || membership.unsubscribedAt) return;
+      await holdToRate(db, job, options.perMinute, now());
+      mail = confirmationMail({
+        ...common,
+        links: {
+          confirm: link("confirm", rowId, CONFIRM_LINK_TTL_SECONDS),
+          unsubscribe: link("unsubscribe", rowId, UNSUBSCRIBE_LINK_TTL_SECONDS),
+        },
+      });
+    } else {
+      const magnet = await elementMagnet(db, website.id, rowId);
+      // The owner took the magnet away since: there is nothing left to deliver.
+      if (!magnet) return;
+      await holdToRate(db, job, options.perMinute, now());
+      mail = magnetMail({
+        ...common,
+        label: magnetLabel(magnet, siteTranslator(website.language)),
+        links: {
+          download: link("magnet", rowId, LEAD_MAGNET_LINK_TTL_SECONDS),
+          unsubscribe: link("unsubscribe", 0, UNSUBSCRIBE_LINK_TTL_SECONDS),
+        },
+      });
+    }
     try {
       await options.transport.send(mail);
     } catch (e) {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ctaDocumentSchema } from "#contract/schema/cta";
+import { templateNeeds } from "#app/view/delivery-promises";
 import { loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
 import { createWebsite } from "#app/models/website.server";
 import {
@@ -107,5 +108,17 @@ describe("the CTA templates", () => {
       kind: "popup",
       goal: "grow",
     });
+  });
+});
+
+describe("what templates need", () => {
+  it("says a template promising an e-mail, a code or recommendations needs them set up, in both languages", () => {
+    for (const language of ["en", "sv"]) {
+      const cards = templateCards(language);
+      expect(cards.find((c) => c.id === "inline-ebook")?.needs).toContain("delivery");
+      // Every promise of a template's messages is listed, and a card without one lists nothing.
+      for (const card of cards) expect(card.needs).toEqual(templateNeeds(card.cta));
+      expect(cards.some((c) => c.needs.length === 0)).toBe(true);
+    }
   });
 });
