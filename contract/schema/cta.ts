@@ -12,6 +12,7 @@ import { PERSON_ACTION_TYPES, STORE_ACTION_TYPES } from "./action-types";
 import { conditionSchema } from "./condition";
 import { idSchema, optionsSchema, positionSchema, text } from "./common";
 import { optionIssues, type OptionLevel } from "./option-keys";
+import { uniqueCodesSchema } from "./unique-codes";
 
 export const CTA_TYPES = ["overlay", "bar", "inline", "page", "hook", "two-tap"] as const;
 export const INLINE_TYPES = ["embed", "sidebar", "bumper"] as const;
@@ -39,6 +40,8 @@ export const ELEMENT_TYPES = [
   "image",
   "video",
   "divider",
+  // A lead's own discount code (contract/schema/unique-codes.ts), with copy and apply buttons.
+  "discount_code",
 ] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 
@@ -276,6 +279,8 @@ const ctaBaseSchema = z.object({
   test_type: z.enum(["none", "split"]).nullish(),
   /** How the A/B test picks its winner (contract/schema/ab-test.ts); null: a manual test. */
   ab_test: abTestSchema.nullish(),
+  /** Each lead's own discount code (contract/schema/unique-codes.ts); null: none. */
+  unique_codes: uniqueCodesSchema.nullish(),
   options: optionsSchema,
   payload: z.record(z.string().max(100), z.unknown()).nullish(),
   variants: z.array(variantSchema).min(1).max(10),

@@ -187,6 +187,8 @@ export const ELEMENT_OPTION_KEYS: Record<ElementType, readonly string[]> = {
   conditional_row: [],
   video: ["url", "title", "autoplay"],
   divider: [],
+  // fallback-text: shown instead of a code when none is left (an empty pool).
+  discount_code: ["label", "fallback-text", "show-apply"],
 };
 
 /**

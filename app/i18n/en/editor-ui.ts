@@ -57,6 +57,7 @@ export const editorUiEn = {
   "editorUi.type.image": "image",
   "editorUi.type.video": "video",
   "editorUi.type.divider": "divider",
+  "editorUi.type.discount_code": "discount code",
   "editorUi.textHtml": "Text (HTML: headings, paragraphs, links, lists, bold)",
   "editorUi.buttonText": "Button text",
   "editorUi.link": "Link",

@@ -103,6 +103,13 @@ export const validationEn = {
   "validation.abTestMinSample": "The minimum sample is a whole number of views from 1 to {max}",
   "validation.abTestMinDays": "The minimum duration is a whole number of days from 0 to {max}",
   "validation.abTestHoldout": "The holdout share is between 0 % and 90 % (0 to 0.9)",
+  "validation.codesSource": "The code source is shopify or pool",
+  "validation.codesKind": "The discount is a percentage or an amount",
+  "validation.codesValue": "The discount is more than 0: at most {max} % or an amount up to {amount}",
+  "validation.codesMinimum": "The minimum subtotal is an amount from 0 to {max}",
+  "validation.codesExpiry": "The expiry is a whole number of days from 1 to {max}, or none",
+  "validation.codesWarn": "The warning threshold is a whole number of codes from 0 to {max}",
+  "validation.codesPrefix": "The code prefix is up to {max} letters, digits, - or _",
   "validation.emailFrom": "Enter one address, e.g. Säljakademin <info@saljakademin.se>",
   "validation.onlyBuiltinConfirm": "Only built-in lists confirm through Beckon; outside tools have their own setting",
 } as const;

@@ -60,6 +60,7 @@ export const editorUiSv: SameKeys<typeof editorUiEn> = {
   "editorUi.type.image": "Bild",
   "editorUi.type.video": "Video",
   "editorUi.type.divider": "Avdelare",
+  "editorUi.type.discount_code": "Rabattkod",
   "editorUi.textHtml": "Text (HTML: rubriker, stycken, länkar, listor, fetstil)",
   "editorUi.buttonText": "Knapptext",
   "editorUi.link": "Länk",
