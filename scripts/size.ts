@@ -13,11 +13,11 @@
  * `--why` also prints what the loader is made of: per source module, the
  * gzip bytes the loader loses without that module's code.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build, transform } from "esbuild";
-import { buildWidget, CHUNKS, LOADER_FILE, loaderBuildOptions } from "./build-widget";
+import { ASSETS_DIR, buildWidget, CHUNKS, LOADER_FILE, loaderBuildOptions } from "./build-widget";
 import { adminFirstLoad, ADMIN_FIRST_LOAD_BUDGET } from "./admin-first-load";
 import { buildReactPackage, REACT_PACKAGE_FILE, REACT_PACKAGE_NAME } from "./build-react-package";
 
@@ -32,6 +32,9 @@ export const TOTAL_GZIP_BUDGET = 25_600;
  * 7 % to grow before someone has to look.
  */
 export const REACT_PACKAGE_GZIP_BUDGET = 15_000;
+
+/** Lazily imported element chunks measured on their own rows (a CTA that uses the element downloads them after the renderer). */
+export const LAZY_ELEMENT_ROWS = [{ name: "discount_code element (lazy)", prefix: "beckon-DiscountCodeElement-" }];
 
 export interface SizeRow {
   name: string;
@@ -87,6 +90,13 @@ export async function checkSizes(build = true): Promise<{ rows: SizeRow[]; ok: b
     gzip: loader.gzip + renderer.gzip,
     brotli: loader.brotli + renderer.brotli,
   };
+  // Element chunks a feature adds, each with what it imports beyond the renderer's first download.
+  const initial = new Set(staticImports(CHUNKS.find((c) => c.name === "renderer")!.file));
+  const elementRows = LAZY_ELEMENT_ROWS.flatMap(({ name, prefix }) => {
+    const file = readdirSync(ASSETS_DIR).find((f) => f.startsWith(prefix) && f.endsWith(".js"));
+    if (!file) return [];
+    return [measure(name, staticImports(path.join(ASSETS_DIR, file)).filter((f) => !initial.has(f)))];
+  });
   if (build || !existsSync(REACT_PACKAGE_FILE)) await buildReactPackage({ quiet: true });
   const reactPackage = measure(REACT_PACKAGE_NAME, [REACT_PACKAGE_FILE]);
   const problems: string[] = [];
@@ -98,7 +108,7 @@ export async function checkSizes(build = true): Promise<{ rows: SizeRow[]; ok: b
     problems.push(`loader is ${loader.gzip} B gzip, over its budget of ${LOADER_GZIP_BUDGET} B`);
   if (total.gzip > TOTAL_GZIP_BUDGET)
     problems.push(`loader + renderer is ${total.gzip} B gzip, over its budget of ${TOTAL_GZIP_BUDGET} B`);
-  return { rows: [loader, ...chunks, total, reactPackage], ok: problems.length === 0, problems };
+  return { rows: [loader, ...chunks, ...elementRows, total, reactPackage], ok: problems.length === 0, problems };
 }
 
 /**
