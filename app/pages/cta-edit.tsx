@@ -14,7 +14,7 @@ import { useT } from "#app/i18n/useT";
 /** The CTA editor page. */
 export function CtaEditPage() {
   const translate = useT();
-  const { links, cta, hasDraft, ctas, broadcasts, placement, leadDestinations, preview, productSearch } =
+  const { links, cta, hasDraft, ctas, broadcasts, placement, leadDestinations, preview, productSearch, codeStock } =
     useLoaderData<typeof loadCtaEdit>();
   const result = useActionData<typeof actionCtaEdit>() as CtaEditorResult | undefined;
   const paths = adminPaths(links);
@@ -35,6 +35,7 @@ export function CtaEditPage() {
         conflictSources={{ ...placement, ctaPath: paths.cta }}
         leads={{ destinations: leadDestinations, integrationsUrl: leadPaths(links).integrations }}
         productSearchUrl={productSearch ? paths.productSearch : null}
+        codeStock={codeStock}
       />
     </Page>
   );

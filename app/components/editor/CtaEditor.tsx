@@ -40,6 +40,8 @@ import { OwnerUnsavedGuard, ShopifySaveBar } from "./UnsavedGuard";
 import { useDocHistory } from "./useDocHistory";
 import { VariantsCard } from "./VariantsCard";
 import { AbTestSettingsCard } from "./AbTestSettingsCard";
+import { UniqueCodesCard } from "./UniqueCodesCard";
+import type { CodeStock } from "#app/pages/cta-codes.server";
 import { useT } from "#app/i18n/useT";
 
 export interface CtaEditorResult extends ActionMessage {
@@ -68,6 +70,8 @@ export interface CtaEditorProps {
   leads?: { destinations: LeadDestinationChoice[]; integrationsUrl: string };
   /** The standalone admin's product search endpoint (null inside Shopify, where the resource picker is used). */
   productSearchUrl?: string | null;
+  /** What is left of the CTA's unique discount codes; null when it hands out none. */
+  codeStock?: CodeStock | null;
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
@@ -86,6 +90,7 @@ export function CtaEditor({
   conflictSources,
   leads,
   productSearchUrl = null,
+  codeStock = null,
 }: CtaEditorProps) {
   const translate = useT();
   const submit = useSubmit();
@@ -264,6 +269,7 @@ export function CtaEditor({
                 }}
               />
               <AbTestSettingsCard doc={doc} onChange={setDoc} />
+              <UniqueCodesCard doc={doc} onChange={setDoc} stock={codeStock} csrfToken={csrfToken ?? undefined} />
               <BlockStack gap="200">
                 <InlineStack align="space-between" blockAlign="center">
                   <Text as="h2" variant="headingMd">

@@ -94,6 +94,7 @@ const ELEMENT_DEFAULT_OPTIONS: Partial<Record<ElementType, Record<string, unknow
   logo: { alt: "Logo" },
   image: { src: "", alt: "" },
   video: { url: "" },
+  discount_code: { "show-apply": true },
 };
 
 /** A form field; `taken` are the slugs already used in the element. */
