@@ -13,6 +13,8 @@ import { createContact } from "#app/models/contact.server";
 import { saveCtaDocument } from "#app/models/cta.server";
 import { payloadForPerson } from "#app/models/lead-sync.server";
 import { asRecord } from "#contract/json-record";
+import { codeResults, markCodesRedeemed } from "#app/models/discount-codes/redeem.server";
+import { readShopifyOrder } from "#app/models/shop-order-verification.server";
 import { publishedCtaMock } from "#test/support/factories";
 import { contactMock, token } from "#test/support/row-factories";
 import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
@@ -162,5 +164,36 @@ describe("the settings", () => {
     expect(same.unique_codes).toMatchObject({ discount_id: "gid://shopify/DiscountCodeNode/1" });
     const changed = await saveCtaDocument(t.db, site, { ...same, unique_codes: { ...same.unique_codes!, value: 60 } });
     expect(changed.unique_codes).toMatchObject({ value: 60, discount_id: null });
+  });
+});
+
+describe("redeemed codes", () => {
+  it("reads the codes an order carries, leaving out what is no code", () => {
+    const reading = readShopifyOrder({
+      id: 123,
+      total_price: "100.00",
+      currency: "SEK",
+      discount_codes: [{ code: "RED0001", amount: "10.00" }, { code: 5 }, null, "x", { code: "y".repeat(300) }],
+    });
+    expect(reading.ok && reading.order.discountCodes).toEqual(["RED0001"]);
+    const none = readShopifyOrder({ id: 124, total_price: "1.00", currency: "SEK", discount_codes: "RED0001" });
+    expect(none.ok && none.order.discountCodes).toEqual([]);
+  });
+
+  it("marks an issued code redeemed once, whatever its case, and counts per CTA and variant", async () => {
+    const { ctaId, variantId } = await poolCta("Redeem", ["RED0001", "RED0002", "RED0003"]);
+    const leads = await people(2);
+    for (const lead of leads) await claimCode(t.db, { websiteId: site, ctaId, personId: lead.id, variantId, settings: {} });
+    const at = new Date("2026-12-02T13:00:00Z");
+    expect(await markCodesRedeemed(t.db, site, ["red0001", "RED0003", "NOPE"], at)).toBe(1);
+    expect(await markCodesRedeemed(t.db, site, ["RED0001"], at)).toBe(0);
+    const other = (await t.db.website.create({ data: { name: "Other", dataSettings: {} } })).id;
+    expect(await markCodesRedeemed(t.db, other, ["RED0002"], at)).toBe(0);
+    expect((await codeResults(t.db, site)).find((r) => r.ctaId === ctaId)).toEqual({
+      ctaId,
+      variantId,
+      issued: 2,
+      redeemed: 1,
+    });
   });
 });
