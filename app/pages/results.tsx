@@ -7,6 +7,7 @@
  * numbers are also in a table.
  */
 import { useEffect, useState } from "react";
+import { CodeResultsCard } from "#app/components/results/CodeResultsCard";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   Banner,
@@ -97,7 +98,7 @@ const METRIC_TYPES = Array.from({ length: 9 }, () => "numeric" as const);
 export function ResultsPage() {
   const translate = useT();
   const formatters = formats(translate.lang);
-  const { links, report, ctas, preset } = useLoaderData<typeof loadResultsPage>();
+  const { links, report, ctas, preset, codes } = useLoaderData<typeof loadResultsPage>();
   const result = useActionData<typeof actionResultsPage>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -310,6 +311,8 @@ export function ResultsPage() {
             </p>
           </Banner>
         ) : null}
+
+        <CodeResultsCard lines={codes} />
 
         <SectionCard title={translate("results.perDay")}>
           <DailyChartSlot series={dailySeries} label={translate("results.chartLabel")} />
