@@ -17,6 +17,7 @@ import { settingsEn } from "./en/settings";
 import { validationEn } from "./en/validation";
 import { abTestEn } from "./en/ab-test";
 import { emailEn } from "./en/email";
+import { uniqueCodesEn } from "./en/unique-codes";
 
 export const en = {
   ...shellEn,
@@ -31,6 +32,7 @@ export const en = {
   ...validationEn,
   ...abTestEn,
   ...emailEn,
+  ...uniqueCodesEn,
 } as const;
 
 /** Keys of the admin's catalogue. */

@@ -16,6 +16,7 @@ import { settingsSv } from "./sv/settings";
 import { validationSv } from "./sv/validation";
 import { abTestSv } from "./sv/ab-test";
 import { emailSv } from "./sv/email";
+import { uniqueCodesSv } from "./sv/unique-codes";
 
 export const sv: AdminTexts = {
   ...shellSv,
@@ -30,4 +31,5 @@ export const sv: AdminTexts = {
   ...validationSv,
   ...abTestSv,
   ...emailSv,
+  ...uniqueCodesSv,
 };

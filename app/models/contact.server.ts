@@ -13,6 +13,7 @@ import { InputError } from "#app/server/input-error";
 import { syncSubmission } from "./lead-sync.server";
 import { queueLeadMagnet } from "./email/lead-magnet.server";
 import { companyForEmail } from "#app/integrations/company.server";
+import { codeForLead, codeProperties } from "./discount-codes/lead-code.server";
 
 export interface CreateContactResult {
   personId: number;
@@ -70,8 +71,14 @@ export async function createContact(db: Db, websiteId: number, contact: ContactI
     company && !asRecord(person.data).company
       ? { ...asRecord(person.data), company: { ...company, enriched_at: new Date().toISOString() } }
       : null;
+  const ctaId = contact.cta_id ?? (contact.contactable_type === "Cta" ? (contact.contactable_id ?? null) : null);
+  // Outside the transaction: a claimed code is the person's even if the rest fails, and a retry gets the same one.
+  const code = becomesContact
+    ? await codeForLead(db, { websiteId, ctaId, personId: person.id, variantId: contact.variant_id })
+    : null;
+  const extra = { ...(contact.extra ?? {}), ...(code ? codeProperties(code) : {}) };
   const profileChanged =
-    Object.keys(profile).length > 0 || Object.keys(consents).length > 0 || Object.keys(contact.extra ?? {}).length > 0;
+    Object.keys(profile).length > 0 || Object.keys(consents).length > 0 || Object.keys(extra).length > 0;
 
   try {
     const submission = await db.$transaction(async (tx) => {
@@ -84,7 +91,7 @@ export async function createContact(db: Db, websiteId: number, contact: ContactI
           phone: profile.phone ?? null,
           contactableType: contact.contactable_type ?? null,
           contactableId: contact.contactable_id ?? null,
-          ctaId: contact.cta_id ?? (contact.contactable_type === "Cta" ? (contact.contactable_id ?? null) : null),
+          ctaId,
           variantId: contact.variant_id ?? null,
           stepId: contact.step_id ?? null,
           elementId: contact.element_id ?? null,
@@ -99,7 +106,7 @@ export async function createContact(db: Db, websiteId: number, contact: ContactI
           ...enrichment,
           ...profile,
           ...consents,
-          extra: { ...asRecord(person.extra), ...(contact.extra ?? {}) } as object,
+          extra: { ...asRecord(person.extra), ...extra } as object,
           ...(personData ? { data: personData as object } : {}),
           ...(becomesContact ? { personType: "Contact", contactSince: person.contactSince ?? new Date() } : {}),
         },

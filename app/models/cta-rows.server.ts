@@ -187,6 +187,7 @@ function documentOf(row: CtaTree): CtaDocument {
     ...ctaHeaderOf(row),
     test_type: row.testType as CtaDocument["test_type"],
     ab_test: row.abTest === null ? null : (row.abTest as CtaDocument["ab_test"]),
+    unique_codes: row.uniqueCodes === null ? null : (row.uniqueCodes as CtaDocument["unique_codes"]),
     payload: row.payload === null ? null : asRecord(row.payload),
     variants: row.variants.map(variantOf),
   };

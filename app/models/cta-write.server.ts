@@ -25,6 +25,7 @@ import { NotFoundError, inTransaction, nullableJson, toJson, type DbClient } fro
 import { isRecord } from "#contract/json-record";
 import { sitesChanged } from "./site-publication.server";
 import { abTestToStore } from "./ab-test-start";
+import { uniqueCodesToStore } from "./discount-codes/settings";
 
 /** Updates the row when the node has an id, creates it otherwise; returns the id. */
 async function saveRow(
@@ -253,6 +254,7 @@ export async function writeDocument(
     options: toJson(doc.options),
     payload: nullableJson(tx, doc.payload),
     abTest: nullableJson(tx, test.abTest),
+    uniqueCodes: nullableJson(tx, uniqueCodesToStore(before, doc)),
     // A new test has no winner yet and no bandit move to wait for.
     ...(test.restarted ? { abDecidedAt: null, abWeighedAt: null } : {}),
     // The editor's own save: the rows now hold what the owner sent, so a pending draft is applied.

@@ -25,6 +25,8 @@ export interface ShopifyOrder {
   createdAt: Date;
   /** A test order (Shopify's bogus gateway): not revenue. */
   test: boolean;
+  /** The discount codes the order carries (marks unique codes redeemed); malformed entries are left out. */
+  discountCodes: string[];
 }
 
 export type ShopifyOrderReading = { ok: true; order: ShopifyOrder } | { ok: false; field: string; message: string };
@@ -72,8 +74,18 @@ export function readShopifyOrder(payload: Record<string, unknown>, now = new Dat
       currency: total.currency,
       createdAt,
       test: payload.test === true,
+      discountCodes: discountCodesOf(payload.discount_codes),
     },
   };
+}
+
+/** Shopify's `discount_codes: [{ code, amount, type }]`, the codes only: at most 50, each a short string. */
+function discountCodesOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .slice(0, 50)
+    .map((entry) => (entry && typeof entry === "object" ? (entry as { code?: unknown }).code : null))
+    .filter((code): code is string => typeof code === "string" && code.length > 0 && code.length <= 255);
 }
 
 /** The one person whose claim of this order names its checkout token, or null (none, or several). */

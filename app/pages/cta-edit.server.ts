@@ -32,6 +32,7 @@ import { parseId } from "#app/server/id";
 import { previewContext } from "./cta-preview.server";
 import { shopConnection } from "#app/models/shop-connection.server";
 import { localizeMessage } from "#app/i18n/validation-messages";
+import { codeStockOf, uploadCodes } from "./cta-codes.server";
 
 function ctaIdOf(raw: string | undefined): number {
   const id = parseId(raw);
@@ -44,12 +45,13 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
   const ctaId = ctaIdOf(rawCtaId);
   const editing = await loadCtaForEditor(prisma, ctx.websiteId, ctaId);
   if (!editing) throw notFound();
-  const [ctas, broadcasts, preview, leadDestinations, shop] = await Promise.all([
+  const [ctas, broadcasts, preview, leadDestinations, shop, codeStock] = await Promise.all([
     listCtas(prisma, ctx.websiteId),
     listBroadcasts(prisma, ctx.websiteId),
     previewContext(ctx, request),
     listLeadDestinations(prisma, ctx.websiteId),
     shopConnection(prisma, ctx.websiteId),
+    codeStockOf(ctx.websiteId, ctaId),
   ]);
   return {
     links: linksOf(ctx),
@@ -85,6 +87,8 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
     leadDestinations,
     mailSending: sendingConfigured(),
     preview,
+    /** What is left of the CTA's unique discount codes; null when it hands out none. */
+    codeStock,
     /** The standalone admin of a store website searches the store's products (Shopify's admin has the resource picker). */
     productSearch: ctx.surface === "owner" && shop.state !== "not_store",
   };
@@ -125,6 +129,7 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
       return data<SaveSuccess>({ ok: true, message: translate("editMessage.discarded"), cta, hasDraft: false });
     }
     if (intent === "targeting") return await saveTargetingPreset(ctx, ctaId, form, translate);
+    if (intent === "codes") return await uploadCodes(ctx, ctaId, form, translate);
     if (!["save", "publish", "draft"].includes(intent)) return badForm(translate("validation.unknownOperation"));
 
     const raw = form.get("document");

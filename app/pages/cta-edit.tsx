@@ -14,8 +14,19 @@ import { useT } from "#app/i18n/useT";
 /** The CTA editor page. */
 export function CtaEditPage() {
   const translate = useT();
-  const { links, cta, hasDraft, ctas, broadcasts, placement, leadDestinations, preview, productSearch, mailSending } =
-    useLoaderData<typeof loadCtaEdit>();
+  const {
+    links,
+    cta,
+    hasDraft,
+    ctas,
+    broadcasts,
+    placement,
+    leadDestinations,
+    preview,
+    productSearch,
+    mailSending,
+    codeStock,
+  } = useLoaderData<typeof loadCtaEdit>();
   const result = useActionData<typeof actionCtaEdit>() as CtaEditorResult | undefined;
   const paths = adminPaths(links);
   return (
@@ -37,6 +48,7 @@ export function CtaEditPage() {
         productSearchUrl={productSearch ? paths.productSearch : null}
         magnetUploadUrl={links.surface === "owner" ? paths.leadMagnetUpload : null}
         mailSending={mailSending}
+        codeStock={codeStock}
       />
     </Page>
   );

@@ -11,6 +11,8 @@ import { clearWinner, markWinner } from "#app/models/ab-winner.server";
 import { resultsCsv } from "#app/models/results/results-csv.server";
 import { ctaChoices, loadResults } from "#app/models/results/results.server";
 import { hasFigures } from "#app/models/results/conversions";
+import { codeResults } from "#app/models/discount-codes/redeem.server";
+import type { CodeResultLine } from "#app/components/results/CodeResultsCard";
 import {
   badForm,
   failureFrom,
@@ -41,7 +43,36 @@ export async function loadResultsPage(ctx: AdminContext, request: Request) {
     .filter((c) => includeArchived || c.status !== "archived" || c.id === ctaId)
     .map(({ id, name }) => ({ id, name }));
   const preset = !params.get("from") && !params.get("to") ? String(period.days) : "custom";
-  return { links: linksOf(ctx), report: { ...report, ctas: rows }, ctas, preset, includeArchived };
+  return {
+    links: linksOf(ctx),
+    report: { ...report, ctas: rows },
+    ctas,
+    preset,
+    includeArchived,
+    codes: await codeResultLines(ctx.websiteId, ctaId),
+  };
+}
+
+/** The unique codes per CTA and variant, named as the page names them (all time: a code is redeemed long after it is handed out). */
+async function codeResultLines(websiteId: number, ctaId: number | null): Promise<CodeResultLine[]> {
+  const rows = (await codeResults(prisma, websiteId)).filter((r) => ctaId === null || r.ctaId === ctaId);
+  if (!rows.length) return [];
+  const [ctaRows, variants] = await Promise.all([
+    prisma.cta.findMany({
+      where: { websiteId, id: { in: rows.map((r) => r.ctaId) } },
+      select: { id: true, name: true },
+    }),
+    prisma.ctaVariant.findMany({
+      where: { id: { in: rows.flatMap((r) => (r.variantId ? [r.variantId] : [])) } },
+      select: { id: true, variation: true },
+    }),
+  ]);
+  return rows.map((r) => ({
+    cta: ctaRows.find((c) => c.id === r.ctaId)?.name ?? String(r.ctaId),
+    variant: variants.find((v) => v.id === r.variantId)?.variation ?? "–",
+    issued: r.issued,
+    redeemed: r.redeemed,
+  }));
 }
 
 /**

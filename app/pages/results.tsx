@@ -7,6 +7,7 @@
  * numbers are also in a table.
  */
 import { useEffect, useState } from "react";
+import { CodeResultsCard } from "#app/components/results/CodeResultsCard";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   Banner,
@@ -98,7 +99,7 @@ const METRIC_TYPES = Array.from({ length: 9 }, () => "numeric" as const);
 export function ResultsPage() {
   const translate = useT();
   const formatters = formats(translate.lang);
-  const { links, report, ctas, preset, includeArchived } = useLoaderData<typeof loadResultsPage>();
+  const { links, report, ctas, preset, includeArchived, codes } = useLoaderData<typeof loadResultsPage>();
   const result = useActionData<typeof actionResultsPage>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -328,6 +329,8 @@ export function ResultsPage() {
             </p>
           </Banner>
         ) : null}
+
+        <CodeResultsCard lines={codes} />
 
         <SectionCard title={translate("results.perDay")}>
           <DailyChartSlot series={dailySeries} label={translate("results.chartLabel")} />

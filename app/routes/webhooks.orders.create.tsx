@@ -15,6 +15,7 @@ import { readShopifyOrder, recordVerifiedOrder } from "#app/models/shop-order-ve
 import { apiError } from "#app/server/http.server";
 import { logger } from "#app/server/logger.server";
 import { receiveWebhook } from "#app/server/webhook-binding.server";
+import { markCodesRedeemed } from "#app/models/discount-codes/redeem.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const webhook = await receiveWebhook(request, authenticate.webhook, "orders/create");
@@ -37,6 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return new Response(null, { status: 200 });
   }
   await recordVerifiedOrder(prisma, websiteId, reading.order);
+  // A unique code a lead was handed is redeemed once an order Shopify confirms carries it.
+  if (!reading.order.test)
+    await markCodesRedeemed(prisma, websiteId, reading.order.discountCodes, reading.order.createdAt);
   return new Response(null, { status: 200 });
 }
 

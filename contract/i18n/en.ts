@@ -100,6 +100,17 @@ export const en = {
   prizeGone: "Every prize has been won. Thanks for playing!",
   copy: "Copy code",
   copied: "Copied",
+
+  // A lead's own discount code (the discount_code element)
+  codeLabel: "Your discount code",
+  codeCopy: "Copy",
+  codeCopied: "Copied",
+  codeApply: "Apply to cart",
+  codeApplied: "Applied to your cart",
+  codeApplyFailed: "The code could not be applied. Enter it at checkout.",
+  codeExpires: "Valid until {0}",
+  codeLoading: "Getting your code…",
+  codeNone: "All our codes have been handed out. We will e-mail you if we have more.",
 } as const;
 
 /** The shape every catalogue has: the English keys, any words. */

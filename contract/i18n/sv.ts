@@ -89,4 +89,14 @@ export const sv: WidgetTexts = {
   prizeGone: "Alla priser är utdelade. Tack för att du spelade!",
   copy: "Kopiera koden",
   copied: "Kopierad",
+
+  codeLabel: "Din rabattkod",
+  codeCopy: "Kopiera",
+  codeCopied: "Kopierad",
+  codeApply: "Lägg till i varukorgen",
+  codeApplied: "Tillagd i din varukorg",
+  codeApplyFailed: "Koden kunde inte läggas till. Ange den i kassan.",
+  codeExpires: "Gäller till och med {0}",
+  codeLoading: "Hämtar din kod…",
+  codeNone: "Alla våra koder är utdelade. Vi mejlar dig om vi får fler.",
 };

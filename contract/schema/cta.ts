@@ -13,6 +13,7 @@ import { conditionSchema } from "./condition";
 import { idSchema, optionsSchema, positionSchema, text } from "./common";
 import { optionIssues, type OptionLevel } from "./option-keys";
 import { prizeGameIssues } from "./prize-game";
+import { uniqueCodesSchema } from "./unique-codes";
 
 export const CTA_TYPES = ["overlay", "bar", "inline", "page", "hook", "two-tap"] as const;
 export const INLINE_TYPES = ["embed", "sidebar", "bumper"] as const;
@@ -43,6 +44,8 @@ export const ELEMENT_TYPES = [
   // Prize games (prize-game.ts): the server draws the prize.
   "prize_wheel",
   "scratch_card",
+  // A lead's own discount code (contract/schema/unique-codes.ts), with copy and apply buttons.
+  "discount_code",
 ] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 
@@ -280,6 +283,8 @@ const ctaBaseSchema = z.object({
   test_type: z.enum(["none", "split"]).nullish(),
   /** How the A/B test picks its winner (contract/schema/ab-test.ts); null: a manual test. */
   ab_test: abTestSchema.nullish(),
+  /** Each lead's own discount code (contract/schema/unique-codes.ts); null: none. */
+  unique_codes: uniqueCodesSchema.nullish(),
   options: optionsSchema,
   payload: z.record(z.string().max(100), z.unknown()).nullish(),
   variants: z.array(variantSchema).min(1).max(10),

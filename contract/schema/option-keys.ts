@@ -194,6 +194,8 @@ export const ELEMENT_OPTION_KEYS: Record<ElementType, readonly string[]> = {
   divider: [],
   prize_wheel: PRIZE_GAME_KEYS,
   scratch_card: PRIZE_GAME_KEYS,
+  // fallback-text: shown instead of a code when none is left (an empty pool).
+  discount_code: ["label", "fallback-text", "show-apply"],
 };
 
 /**

@@ -41,6 +41,8 @@ import { OwnerUnsavedGuard, ShopifySaveBar } from "./UnsavedGuard";
 import { useDocHistory } from "./useDocHistory";
 import { VariantsCard } from "./VariantsCard";
 import { AbTestSettingsCard } from "./AbTestSettingsCard";
+import { UniqueCodesCard } from "./UniqueCodesCard";
+import type { CodeStock } from "#app/pages/cta-codes.server";
 import { useT } from "#app/i18n/useT";
 
 export interface CtaEditorResult extends ActionMessage {
@@ -73,6 +75,8 @@ export interface CtaEditorProps {
   magnetUploadUrl?: string | null;
   /** Whether the server sends e-mail (SMTP_URL), for the warning about promised deliveries. */
   mailSending?: boolean;
+  /** What is left of the CTA's unique discount codes; null when it hands out none. */
+  codeStock?: CodeStock | null;
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
@@ -93,6 +97,7 @@ export function CtaEditor({
   productSearchUrl = null,
   magnetUploadUrl = null,
   mailSending = false,
+  codeStock = null,
 }: CtaEditorProps) {
   const translate = useT();
   const submit = useSubmit();
@@ -274,6 +279,7 @@ export function CtaEditor({
                 }}
               />
               <AbTestSettingsCard doc={doc} onChange={setDoc} />
+              <UniqueCodesCard doc={doc} onChange={setDoc} stock={codeStock} csrfToken={csrfToken ?? undefined} />
               <BlockStack gap="200">
                 <InlineStack align="space-between" blockAlign="center">
                   <Text as="h2" variant="headingMd">

@@ -134,6 +134,20 @@ function TypeOptions({ element: el, onChange }: { element: CtaElement; onChange(
       );
     case "video":
       return text("url", translate("editorUi.videoAddress"));
+    case "discount_code":
+      return (
+        <FormLayout>
+          <FormLayout.Group>
+            {text("label", translate("uniqueCodes.element.label"))}
+            {text("fallback-text", translate("uniqueCodes.element.fallback"))}
+          </FormLayout.Group>
+          <Checkbox
+            label={translate("uniqueCodes.element.showApply")}
+            checked={currentOptions["show-apply"] !== false}
+            onChange={(on) => set("show-apply", on)}
+          />
+        </FormLayout>
+      );
     default:
       return null;
   }

@@ -88,6 +88,7 @@ const ELEMENT_DEFAULT_OPTIONS: Partial<Record<ElementType, Record<string, unknow
   video: { url: "" },
   prize_wheel: { prizes: DEFAULT_PRIZES, "show-privacy-consent": true },
   scratch_card: { prizes: DEFAULT_PRIZES, "show-privacy-consent": true },
+  discount_code: { "show-apply": true },
 };
 
 /** A form field; `taken` are the slugs already used in the element. */

@@ -59,6 +59,7 @@ export const editorUiEn = {
   "editorUi.type.divider": "divider",
   "editorUi.type.prize_wheel": "prize wheel",
   "editorUi.type.scratch_card": "scratch card",
+  "editorUi.type.discount_code": "discount code",
   "editorUi.textHtml": "Text (HTML: headings, paragraphs, links, lists, bold)",
   "editorUi.buttonText": "Button text",
   "editorUi.link": "Link",

@@ -62,6 +62,7 @@ export const editorUiSv: SameKeys<typeof editorUiEn> = {
   "editorUi.type.divider": "Avdelare",
   "editorUi.type.prize_wheel": "Lyckohjul",
   "editorUi.type.scratch_card": "Skraplott",
+  "editorUi.type.discount_code": "Rabattkod",
   "editorUi.textHtml": "Text (HTML: rubriker, stycken, länkar, listor, fetstil)",
   "editorUi.buttonText": "Knapptext",
   "editorUi.link": "Länk",

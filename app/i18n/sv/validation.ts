@@ -107,6 +107,13 @@ export const validationSv: SameKeys<typeof validationEn> = {
   "validation.abTestMinSample": "Minsta urvalet är ett heltal visningar från 1 till {max}",
   "validation.abTestMinDays": "Minsta tiden är ett heltal dagar från 0 till {max}",
   "validation.abTestHoldout": "Andelen som delas lika är mellan 0 % och 90 % (0 till 0,9)",
+  "validation.codesSource": "Kodkällan är shopify eller pool",
+  "validation.codesKind": "Rabatten är en procentsats eller ett belopp",
+  "validation.codesValue": "Rabatten är mer än 0: högst {max} % eller ett belopp upp till {amount}",
+  "validation.codesMinimum": "Lägsta delsumman är ett belopp från 0 till {max}",
+  "validation.codesExpiry": "Giltighetstiden är ett heltal dagar från 1 till {max}, eller ingen",
+  "validation.codesWarn": "Varningsgränsen är ett heltal koder från 0 till {max}",
+  "validation.codesPrefix": "Kodens prefix är högst {max} bokstäver, siffror, - eller _",
   "validation.emailFrom": "Ange en adress, t.ex. Säljakademin <info@saljakademin.se>",
   "validation.onlyBuiltinConfirm":
     "Bara inbyggda listor bekräftas genom Beckon; externa verktyg har en egen inställning",

@@ -1,0 +1,148 @@
+/**
+ * Unique discount codes through the built server: the widget's
+ * POST /api/websites/{id}/discount_code against malformed, oversized and
+ * hostile input and visitors who are no lead; and, on PostgreSQL, 200 leads
+ * at once across three server processes behind a round-robin proxy get 200
+ * different codes. SQLite is one embedded process: that part skips there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { addCodes, codeCounts } from "#app/models/discount-codes/pool.server";
+import { publishedCtaMock } from "#test/support/factories";
+import { postPublic } from "#test/support/http";
+import { startRoundRobinProxy, type RoundRobinProxy } from "#test/support/round-robin-proxy";
+import { contactMock, token, websiteMock } from "#test/support/row-factories";
+import { startTestServer, type TestServer } from "#test/support/server";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
+import { HOSTILE_KEYS } from "#test/support/hostile-keys";
+
+const LEADS = 200;
+const ENV = {
+  SESSION_SECRET: "discount-codes-".padEnd(40, "x"),
+  TRUST_PROXY: "1",
+  // 400 writes from one address in a moment: the limits are not what this file tests.
+  BECKON_RATE_LIMIT_IP_WRITE: "off",
+  BECKON_RATE_LIMIT_WEBSITE_WRITE: "off",
+};
+
+let t: TestDatabase;
+let site: number;
+let ctaId: number;
+
+async function poolCta(name: string, codes: string[]) {
+  const doc = await saveCtaDocument(
+    t.db,
+    site,
+    publishedCtaMock(name, [["form"], ["discount_code"]], ["A"], { unique_codes: { source: "pool" } }),
+  );
+  await addCodes(t.db, site, doc.id!, "pool", codes);
+  return doc.id!;
+}
+
+/** A new lead of the CTA through `origin`, then its code as the widget asks for it (`times` times). */
+async function leadAndCode(origin: string, cta: number, times = 1) {
+  const contact = contactMock({ cta_id: cta, contactable_id: cta });
+  const created = await postPublic(origin, `/api/websites/${site}/contacts/create`, { contact });
+  expect(created.status, created.text).toBe(201);
+  const answers = [];
+  for (let i = 0; i < times; i++) {
+    const asked = await postPublic(origin, `/api/websites/${site}/discount_code`, {
+      visitor_token: contact.visitor_token,
+      cta_id: cta,
+    });
+    expect(asked.status, asked.text).toBe(200);
+    answers.push(asked.json as { code: string | null; expires_at: string | null });
+  }
+  expect(new Set(answers.map((a) => a.code)).size).toBe(1);
+  return answers[0];
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  site = (await websiteMock(t.db)).id;
+  ctaId = await poolCta("Codes", ["API-0001", "API-0002"]);
+});
+
+afterAll(async () => {
+  await t?.drop();
+});
+
+describe("POST /api/websites/{id}/discount_code", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ databaseUrl: t.url, env: ENV });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const ask = (body: unknown, websiteId = site) =>
+    postPublic(server.origin, `/api/websites/${websiteId}/discount_code`, body);
+
+  it("hands a lead its code, the same one each time it asks", async () => {
+    const first = await leadAndCode(server.origin, ctaId, 3);
+    expect(first.code).toMatch(/^API-000[12]$/);
+    expect((await codeCounts(t.db, ctaId)).issued).toBe(1);
+  });
+
+  it("answers a null code once none is left, and 404 to visitors who are no lead of the CTA", async () => {
+    const empty = await poolCta("Empty", []);
+    expect(await leadAndCode(server.origin, empty)).toEqual({ code: null, expires_at: null });
+    const stranger = await ask({ visitor_token: token(), cta_id: ctaId });
+    expect(stranger.status).toBe(404);
+    expect(stranger.json.error.field).toBe("cta_id");
+    expect((await ask({ visitor_token: token(), cta_id: ctaId }, 999_999)).status).toBe(404);
+  });
+
+  it("refuses malformed, oversized and hostile bodies with a clear 4xx", async () => {
+    const bodies: unknown[] = [
+      "",
+      "not json",
+      "[]",
+      "null",
+      {},
+      { visitor_token: token() },
+      { visitor_token: "x", cta_id: ctaId },
+      { visitor_token: token(), cta_id: "1 OR 1=1" },
+      { visitor_token: token(), cta_id: ctaId, person_id: 1 },
+      { visitor_token: token(), cta_id: ctaId, pad: "x".repeat(10_000) },
+      ...HOSTILE_KEYS.map((key) => `{"visitor_token":"${token()}","cta_id":${ctaId},"${key}":1}`),
+    ];
+    for (const body of bodies) {
+      const res = await ask(body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+    expect((await ask({ visitor_token: token(), cta_id: ctaId }, "abc" as never)).status).toBe(404);
+    const get = await fetch(`${server.origin}/api/websites/${site}/discount_code`);
+    expect(get.status).toBe(405);
+  });
+});
+
+describe.skipIf(testDatabaseKind() !== "postgresql")("three server processes on one PostgreSQL", () => {
+  const servers: TestServer[] = [];
+  let proxy: RoundRobinProxy;
+  beforeAll(async () => {
+    // One after another: three cold starts at once on a busy two-core machine can outlast the start-up time-out.
+    for (let i = 0; i < 3; i++)
+      servers.push(await startTestServer({ databaseUrl: t.url, env: ENV, startTimeoutMs: 90_000 }));
+    proxy = await startRoundRobinProxy(servers.map((s) => s.origin));
+  }, 330_000);
+  afterAll(async () => {
+    await proxy?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
+  });
+
+  it(`gives ${LEADS} leads at once ${LEADS} different codes`, async () => {
+    const codes = Array.from({ length: LEADS + 20 }, (_, i) => `MP-${String(i).padStart(4, "0")}`);
+    const cta = await poolCta("Three processes", codes);
+    const served = proxy.served.length;
+    const got = await Promise.all(Array.from({ length: LEADS }, () => leadAndCode(proxy.origin, cta)));
+    const handed = got.map((g) => g.code);
+    expect(handed.every((c) => typeof c === "string")).toBe(true);
+    expect(new Set(handed).size).toBe(LEADS);
+    // Every process answered its share.
+    const backends = proxy.served.slice(served);
+    for (const s of servers) expect(backends.filter((b) => b === s.origin).length).toBeGreaterThan(0);
+    expect(await codeCounts(t.db, cta)).toEqual({ available: 20, issued: LEADS, redeemed: 0 });
+  }, 240_000);
+});
