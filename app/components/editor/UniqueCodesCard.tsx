@@ -34,6 +34,12 @@ const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(tex
 
 type Answer = { ok: true; message: string; stock: CodeStock } | { ok: false; message: string };
 
+/**
+ * The sources a merchant can pick. Codes made in Shopify need the Admin API client that creates them ahead of time
+ * (a basic code discount and its redeem codes); until it exists, offering it would promise codes no lead gets.
+ */
+const OFFERED_SOURCES = UNIQUE_CODE_SOURCES.filter((s) => s !== "shopify");
+
 export function UniqueCodesCard({ doc, onChange, stock, csrfToken }: UniqueCodesCardProps) {
   const translate = useT();
   const errors = useAllErrors();
@@ -70,7 +76,7 @@ export function UniqueCodesCard({ doc, onChange, stock, csrfToken }: UniqueCodes
             label={translate("uniqueCodes.source")}
             options={[
               { label: translate("uniqueCodes.source.none"), value: "" },
-              ...UNIQUE_CODE_SOURCES.map((s) => ({ label: translate(`uniqueCodes.source.${s}`), value: s })),
+              ...OFFERED_SOURCES.map((s) => ({ label: translate(`uniqueCodes.source.${s}`), value: s })),
             ]}
             value={settings?.source ?? ""}
             onChange={(source) => set(source ? defaultUniqueCodes(source as UniqueCodeSource) : null)}
