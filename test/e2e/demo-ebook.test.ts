@@ -99,3 +99,45 @@ it("ask for the e-book on /demo/sv/e-bok-saljteknik, download it at once and fro
   expect(await old.text()).toMatch(/gäller i 7 dagar.*formuläret på webbplatsen igen/s);
   await context.close();
 });
+
+it("with double opt-in on the e-book's list: the confirmation comes first, and confirming offers the e-book and sends it", async () => {
+  const list = await tdb.db.mailingList.findFirstOrThrow({
+    where: { listId: "2", integration: { websiteId: svId } },
+    select: { id: true },
+  });
+  await tdb.db.mailingList.update({ where: { id: list.id }, data: { requireConfirmation: true } });
+  const context = await browser.newContext({ locale: "sv-SE" });
+  try {
+    const email = `e-bok-dubbel-${Date.now()}@exempel.se`;
+    const mailsTo = () => mailbox.messages().filter((m) => m.envelopeTo.includes(email));
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/demo/sv/e-bok-saljteknik`);
+    const form = page.locator("beckon-cta", { has: page.getByRole("button", { name: "Ja, jag vill ha e-boken" }) });
+    await form.locator("input[type=email]").waitFor({ state: "visible", timeout: 15_000 });
+    await form.locator('input[name="name"]').fill("Per");
+    await form.locator("input[type=email]").fill(email);
+    await form.locator('input[name="marketing_consent"]').check();
+    const submitted = expectResponse(page, { method: "POST", path: "/contacts/create" });
+    await form.locator("button[type=submit]").click();
+    expect((await submitted).status()).toBe(201);
+
+    // Only the confirmation: an unconfirmed address is sent nothing else.
+    await expect.poll(() => mailsTo().length, { timeout: 30_000 }).toBe(1);
+    expect(mailsTo()[0].subject).toMatch(/Bekräfta/);
+
+    await page.goto(`${server.origin}/demo/mail`);
+    await expect.poll(() => page.locator("body").innerText()).toContain(email);
+    await page.locator("a[href*='/mail/confirm']").first().click();
+    await page.getByRole("button", { name: "Bekräfta" }).click();
+    // The confirmation page offers the e-book at once ...
+    const offer = page.locator("a[href*='/mail/magnet']");
+    await offer.waitFor({ timeout: 15_000 });
+    await expectPdf(await page.request.get((await offer.getAttribute("href"))!));
+    // ... and it follows by e-mail, once.
+    await expect.poll(() => mailsTo().length, { timeout: 30_000 }).toBe(2);
+    expect(mailsTo()[1].subject).toMatch(/Din nedladdning från Säljakademin/);
+  } finally {
+    await context.close();
+    await tdb.db.mailingList.update({ where: { id: list.id }, data: { requireConfirmation: false } });
+  }
+});
