@@ -54,13 +54,16 @@ export function UniqueCodesCard({ doc, onChange, stock, csrfToken }: UniqueCodes
   const upload = (file: File | undefined) => {
     setFileError(null);
     if (!file) return;
-    void file.text().then((text) => {
-      const form = new FormData();
-      if (csrfToken) form.set(CSRF_FIELD, csrfToken);
-      form.set("intent", "codes");
-      form.set("codes", text);
-      fetcher.submit(form, { method: "post" });
-    }, () => setFileError(translate("uniqueCodes.upload.noCodes")));
+    void file.text().then(
+      (text) => {
+        const form = new FormData();
+        if (csrfToken) form.set(CSRF_FIELD, csrfToken);
+        form.set("intent", "codes");
+        form.set("codes", text);
+        fetcher.submit(form, { method: "post" });
+      },
+      () => setFileError(translate("uniqueCodes.upload.noCodes")),
+    );
   };
   return (
     <Card>

@@ -95,7 +95,8 @@ export const integrationsEn = {
     "Beckon may not write customers yet ({scope}). Leads wait in the queue until you grant it.",
   "integrations.customersGrant": "Grant permission",
   "integrations.customersGrantInShopify": "Open Beckon in your Shopify admin and grant the permission there.",
-  "integrations.customersNotInstalled": "The Beckon app is not installed in this store, so no customers can be written.",
+  "integrations.customersNotInstalled":
+    "The Beckon app is not installed in this store, so no customers can be written.",
   "integrations.customersSavedOn": "Leads now go to Shopify Customers.",
   "integrations.customersSavedOff": "Leads no longer go to Shopify Customers.",
 } as const;

@@ -17,7 +17,8 @@ export const uniqueCodesEn = {
   "uniqueCodes.prefix": "Code prefix",
   "uniqueCodes.warnThreshold": "Warn me when fewer codes than this are left",
   "uniqueCodes.upload": "Upload codes (CSV, one code a line)",
-  "uniqueCodes.uploadHelp": "A header line is fine; duplicates and codes already uploaded are skipped. Save the CTA first.",
+  "uniqueCodes.uploadHelp":
+    "A header line is fine; duplicates and codes already uploaded are skipped. Save the CTA first.",
   "uniqueCodes.uploaded": "{added} codes added, {skipped} skipped.",
   "uniqueCodes.remaining": "{available} codes left, {issued} handed out, {redeemed} redeemed.",
   "uniqueCodes.low": "Only {available} codes are left. Upload more before they run out.",
@@ -34,7 +35,7 @@ export const uniqueCodesEn = {
   "uniqueCodes.contact.code": "Discount code",
   "uniqueCodes.upload.tooLarge": "The file is larger than {max} KB",
   "uniqueCodes.upload.tooMany": "The file has more than {max} codes",
-  "uniqueCodes.upload.badCode": "Line {line}: \"{code}\" is no code (3 to 64 letters, digits, - or _)",
+  "uniqueCodes.upload.badCode": 'Line {line}: "{code}" is no code (3 to 64 letters, digits, - or _)',
   "uniqueCodes.upload.noCodes": "The file has no codes",
   "uniqueCodes.upload.notPool": "This CTA does not use uploaded codes",
 } as const;

@@ -37,7 +37,7 @@ export const uniqueCodesSv: Record<keyof typeof uniqueCodesEn, string> = {
   "uniqueCodes.contact.code": "Rabattkod",
   "uniqueCodes.upload.tooLarge": "Filen är större än {max} kB",
   "uniqueCodes.upload.tooMany": "Filen har fler än {max} koder",
-  "uniqueCodes.upload.badCode": "Rad {line}: \"{code}\" är ingen kod (3 till 64 bokstäver, siffror, - eller _)",
+  "uniqueCodes.upload.badCode": 'Rad {line}: "{code}" är ingen kod (3 till 64 bokstäver, siffror, - eller _)',
   "uniqueCodes.upload.noCodes": "Filen har inga koder",
   "uniqueCodes.upload.notPool": "Den här CTA:n använder inte uppladdade koder",
 };

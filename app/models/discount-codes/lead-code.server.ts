@@ -71,6 +71,9 @@ export async function leadCodeForVisitor(
   // A code claimed now (the pool was empty when the contact arrived) goes on the contact too.
   const extra = asRecord(person.extra);
   if (code && extra[DISCOUNT_CODE_TAG] !== code.code)
-    await db.person.update({ where: { id: person.id }, data: { extra: { ...extra, ...codeProperties(code) } as object } });
+    await db.person.update({
+      where: { id: person.id },
+      data: { extra: { ...extra, ...codeProperties(code) } as object },
+    });
   return code;
 }

@@ -20,8 +20,7 @@ export interface CodeCounts {
 export async function codeCounts(db: Db, ctaId: number): Promise<CodeCounts> {
   const groups = await db.discountCode.groupBy({ by: ["status"], where: { ctaId }, _count: { _all: true } });
   const counts: CodeCounts = { available: 0, issued: 0, redeemed: 0 };
-  for (const group of groups)
-    if (group.status in counts) counts[group.status as keyof CodeCounts] = group._count._all;
+  for (const group of groups) if (group.status in counts) counts[group.status as keyof CodeCounts] = group._count._all;
   return counts;
 }
 

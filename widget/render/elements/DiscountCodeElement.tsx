@@ -28,7 +28,11 @@ export async function fetchCode(
   for (let attempt = 0; attempt < TRIES; attempt++) {
     try {
       // text/plain keeps the cross-origin request "simple": no preflight round trip.
-      const res = await fetchFn(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: JSON.stringify(body) });
+      const res = await fetchFn(url, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain" },
+        body: JSON.stringify(body),
+      });
       if (res.ok) {
         const answer = (await res.json()) as DiscountCodeAnswer;
         return typeof answer.code == "string" && answer.code ? answer : "none";
@@ -63,7 +67,8 @@ export default function DiscountCodeElement({ element, ctx }: ElementProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once per showing: the lead and the CTA do not change while the step shows
   }, []);
   if (shown == "loading") return <p className="bk-code bk-code-wait">{labels.codeLoading}</p>;
-  if (shown == "none") return <p className="bk-code bk-code-none">{ctx.merge(str(options, "fallback-text")) || labels.codeNone}</p>;
+  if (shown == "none")
+    return <p className="bk-code bk-code-none">{ctx.merge(str(options, "fallback-text")) || labels.codeNone}</p>;
   const code = shown.code!;
   const store = ctx.runtime.store;
   const copy = () =>

@@ -52,9 +52,16 @@ describe("the discount code element", () => {
   });
 
   it("says so when the code could not be applied, and offers no Apply button off a store", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => answer(200, { code: "VALK-9", expires_at: null })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(200, { code: "VALK-9", expires_at: null })),
+    );
     const store = { applyDiscount: vi.fn(async () => ({ ok: false as const, error: { message: "x" } })) } as never;
-    const m = await mount({ cta: swedishCtaMock({}, [codeElement()]), person: personMock(), runtime: runtimeMock({ store }) });
+    const m = await mount({
+      cta: swedishCtaMock({}, [codeElement()]),
+      person: personMock(),
+      runtime: runtimeMock({ store }),
+    });
     m.$$<HTMLButtonElement>(".bk-code button")[1].click();
     await flush();
     expect(m.$("[role=status]").textContent).toBe(sv.codeApplyFailed);
@@ -64,7 +71,10 @@ describe("the discount code element", () => {
   });
 
   it("shows the owner's fallback text, or the catalogue's, when no code is left", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => answer(200, { code: null, expires_at: null })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(200, { code: null, expires_at: null })),
+    );
     const own = await mount({
       cta: swedishCtaMock({}, [codeElement({ "fallback-text": "Koderna är slut – titta i din inkorg!" })]),
       person: personMock(),

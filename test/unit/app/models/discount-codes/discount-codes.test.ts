@@ -122,9 +122,11 @@ describe("a new lead's code", () => {
     expect(await leadCodeForVisitor(t.db, site, { visitor_token: contact.visitor_token, cta_id: ctaId })).toBeNull();
     // Codes uploaded later reach that lead when its element asks again, and land on the contact.
     await addCodes(t.db, site, ctaId, "pool", ["LATE0001"]);
-    expect(await leadCodeForVisitor(t.db, site, { visitor_token: contact.visitor_token, cta_id: ctaId })).toMatchObject({
-      code: "LATE0001",
-    });
+    expect(await leadCodeForVisitor(t.db, site, { visitor_token: contact.visitor_token, cta_id: ctaId })).toMatchObject(
+      {
+        code: "LATE0001",
+      },
+    );
     const after = await t.db.person.findUniqueOrThrow({ where: { id: personId } });
     expect(asRecord(after.extra).discount_code).toBe("LATE0001");
   });
@@ -160,7 +162,10 @@ describe("the settings", () => {
       where: { id: doc.id! },
       data: { uniqueCodes: { ...doc.unique_codes!, discount_id: "gid://shopify/DiscountCodeNode/1" } },
     });
-    const same = await saveCtaDocument(t.db, site, { ...doc, unique_codes: { ...doc.unique_codes!, discount_id: null } });
+    const same = await saveCtaDocument(t.db, site, {
+      ...doc,
+      unique_codes: { ...doc.unique_codes!, discount_id: null },
+    });
     expect(same.unique_codes).toMatchObject({ discount_id: "gid://shopify/DiscountCodeNode/1" });
     const changed = await saveCtaDocument(t.db, site, { ...same, unique_codes: { ...same.unique_codes!, value: 60 } });
     expect(changed.unique_codes).toMatchObject({ value: 60, discount_id: null });
@@ -183,7 +188,8 @@ describe("redeemed codes", () => {
   it("marks an issued code redeemed once, whatever its case, and counts per CTA and variant", async () => {
     const { ctaId, variantId } = await poolCta("Redeem", ["RED0001", "RED0002", "RED0003"]);
     const leads = await people(2);
-    for (const lead of leads) await claimCode(t.db, { websiteId: site, ctaId, personId: lead.id, variantId, settings: {} });
+    for (const lead of leads)
+      await claimCode(t.db, { websiteId: site, ctaId, personId: lead.id, variantId, settings: {} });
     const at = new Date("2026-12-02T13:00:00Z");
     expect(await markCodesRedeemed(t.db, site, ["red0001", "RED0003", "NOPE"], at)).toBe(1);
     expect(await markCodesRedeemed(t.db, site, ["RED0001"], at)).toBe(0);
