@@ -1,6 +1,8 @@
 /** Looks up the website a public request names; unknown ids are a 404 that names the field. */
 import type { Db } from "#app/db.server";
+import type { z } from "zod";
 import { InputError } from "#app/server/input-error";
+import { parseIdParam, readJson } from "#app/server/http.server";
 import { asRecord } from "#contract/json-record";
 import { plainSqlOf } from "#app/db/plain-sql.server";
 
@@ -40,4 +42,21 @@ function jsonValue(raw: unknown): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * A public endpoint's request to a website, read in the order every one of them needs: the id from the path, the
+ * website known (404 before the body is read), then the JSON body by its schema within `maxBytes`.
+ */
+export async function readPublicWebsiteRequest<S extends z.ZodTypeAny>(
+  db: Db,
+  request: Request,
+  websiteIdParam: string | undefined,
+  schema: S,
+  maxBytes: number,
+): Promise<{ websiteId: number; website: PublicWebsite; body: z.infer<S> }> {
+  const websiteId = parseIdParam(websiteIdParam, "website_id");
+  const website = await requirePublicWebsite(db, websiteId);
+  const body = await readJson(request, schema, maxBytes);
+  return { websiteId, website, body };
 }

@@ -8,16 +8,20 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "#app/db.server";
-import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "#app/server/http.server";
-import { requirePublicWebsite } from "#app/models/website-access.server";
+import { apiError, apiJson, publicApi, postOnlyLoader } from "#app/server/http.server";
+import { readPublicWebsiteRequest } from "#app/models/website-access.server";
 import { discountCodeRequestSchema, type DiscountCodeAnswer } from "#contract/schema/unique-codes";
 import { leadCodeForVisitor } from "#app/models/discount-codes/lead-code.server";
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   publicApi(request, async () => {
-    const websiteId = parseIdParam(params.websiteId, "website_id");
-    await requirePublicWebsite(prisma, websiteId);
-    const body = await readJson(request, discountCodeRequestSchema, 4 * 1024);
+    const { websiteId, body } = await readPublicWebsiteRequest(
+      prisma,
+      request,
+      params.websiteId,
+      discountCodeRequestSchema,
+      4 * 1024,
+    );
     const found = await leadCodeForVisitor(prisma, websiteId, body);
     if (found === "no-lead") return apiError(404, "This visitor is no lead of this CTA", "cta_id");
     const answer: DiscountCodeAnswer = {

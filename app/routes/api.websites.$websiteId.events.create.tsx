@@ -5,16 +5,20 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "#app/db.server";
-import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "#app/server/http.server";
+import { apiError, apiJson, publicApi, postOnlyLoader } from "#app/server/http.server";
 import { eventsCreateSchema } from "#contract/schema/public-api";
 import { storeEvents } from "#app/models/event.server";
-import { requirePublicWebsite } from "#app/models/website-access.server";
+import { readPublicWebsiteRequest } from "#app/models/website-access.server";
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   publicApi(request, async () => {
-    const websiteId = parseIdParam(params.websiteId, "website_id");
-    await requirePublicWebsite(prisma, websiteId);
-    const body = await readJson(request, eventsCreateSchema, 256 * 1024);
+    const { websiteId, body } = await readPublicWebsiteRequest(
+      prisma,
+      request,
+      params.websiteId,
+      eventsCreateSchema,
+      256 * 1024,
+    );
     const single = body.event !== undefined;
     const events = single ? [body.event!] : body.events!;
     const result = await storeEvents(prisma, websiteId, events);

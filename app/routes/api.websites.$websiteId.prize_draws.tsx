@@ -9,16 +9,21 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "#app/db.server";
-import { apiError, apiJson, parseIdParam, postOnlyLoader, publicApi, readJson } from "#app/server/http.server";
-import { requirePublicWebsite } from "#app/models/website-access.server";
+import { apiError, apiJson, postOnlyLoader, publicApi } from "#app/server/http.server";
+import { readPublicWebsiteRequest } from "#app/models/website-access.server";
 import { drawPrize } from "#app/models/prize-draw.server";
 import { prizeDrawRequestSchema } from "#contract/schema/prize-game";
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   publicApi(request, async () => {
-    const websiteId = parseIdParam(params.websiteId, "website_id");
-    const website = await requirePublicWebsite(prisma, websiteId);
-    const { contact } = await readJson(request, prizeDrawRequestSchema, 16 * 1024);
+    const { websiteId, website, body } = await readPublicWebsiteRequest(
+      prisma,
+      request,
+      params.websiteId,
+      prizeDrawRequestSchema,
+      16 * 1024,
+    );
+    const { contact } = body;
     if (!website.contactProcessing)
       return apiError(409, "Prize games need contact processing, which is off for this website");
     const result = await drawPrize(prisma, websiteId, contact);

@@ -11,6 +11,7 @@
  * or a new mode), so each variant counts only what happened since.
  */
 import { z } from "zod";
+import { bounded } from "./common";
 
 export const AB_TEST_MODES = ["manual", "auto", "bandit"] as const;
 export type AbTestMode = (typeof AB_TEST_MODES)[number];
@@ -34,12 +35,6 @@ export const AB_TEST_MESSAGES = {
   min_days: `The minimum duration is a whole number of days from 0 to ${MAX_MIN_DAYS}`,
   holdout_share: "The holdout share is between 0 % and 90 % (0 to 0.9)",
 } as const;
-
-/** A finite number within [min, max] (a whole one when `int`), else `message`: NaN, Infinity and strings included. */
-const bounded = (min: number, max: number, message: string, int = false) => {
-  const base = z.number({ invalid_type_error: message, required_error: message }).finite({ message });
-  return (int ? base.int({ message }) : base).min(min, { message }).max(max, { message });
-};
 
 export const abTestSchema = z
   .object({

@@ -17,4 +17,10 @@ export const idSchema = z
 /** Text shown to visitors or owners: bounded, trimmed of nothing (spacing may matter). */
 export const text = (max: number) => z.string().max(max, { message: `Must be at most ${max} characters` });
 
+/** A finite number within [min, max] (a whole one when `int`), else `message`: NaN, Infinity and strings included. */
+export const bounded = (min: number, max: number, message: string, int = false) => {
+  const base = z.number({ invalid_type_error: message, required_error: message }).finite({ message });
+  return (int ? base.int({ message }) : base).min(min, { message }).max(max, { message });
+};
+
 export const positionSchema = z.number().int().min(0).max(10_000).default(0);

@@ -12,7 +12,7 @@
  * `{{discount_code}}` merge tag.
  */
 import { z } from "zod";
-import { idSchema } from "./common";
+import { bounded, idSchema } from "./common";
 import { visitorTokenSchema } from "./public-api";
 
 export const UNIQUE_CODE_SOURCES = ["shopify", "pool"] as const;
@@ -45,12 +45,6 @@ export const UNIQUE_CODES_MESSAGES = {
   warn_threshold: `The warning threshold is a whole number of codes from 0 to ${MAX_WARN_THRESHOLD}`,
   prefix: `The code prefix is up to ${MAX_CODE_PREFIX} letters, digits, - or _`,
 } as const;
-
-/** A finite number within [min, max] (a whole one when `int`), else `message`: NaN, Infinity and strings included. */
-const bounded = (min: number, max: number, message: string, int = false) => {
-  const base = z.number({ invalid_type_error: message, required_error: message }).finite({ message });
-  return (int ? base.int({ message }) : base).min(min, { message }).max(max, { message });
-};
 
 const shopifyCodesSchema = z
   .object({
@@ -89,15 +83,17 @@ export const uniqueCodesSchema = z.preprocess(
     v && typeof v == "object" && !Array.isArray(v) && !UNIQUE_CODE_SOURCES.includes((v as { source?: never }).source!)
       ? { ...v, source: "__invalid" }
       : v,
-  z.discriminatedUnion("source", [shopifyCodesSchema, poolCodesSchema], {
-    errorMap: (issue, ctx) =>
-      issue.code === z.ZodIssueCode.invalid_union_discriminator
-        ? { message: UNIQUE_CODES_MESSAGES.source }
-        : { message: ctx.defaultError },
-  }).superRefine((s, ctx) => {
-    if (s.source === "shopify" && s.kind === "percentage" && s.value > MAX_PERCENTAGE)
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["value"], message: UNIQUE_CODES_MESSAGES.value });
-  }),
+  z
+    .discriminatedUnion("source", [shopifyCodesSchema, poolCodesSchema], {
+      errorMap: (issue, ctx) =>
+        issue.code === z.ZodIssueCode.invalid_union_discriminator
+          ? { message: UNIQUE_CODES_MESSAGES.source }
+          : { message: ctx.defaultError },
+    })
+    .superRefine((s, ctx) => {
+      if (s.source === "shopify" && s.kind === "percentage" && s.value > MAX_PERCENTAGE)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["value"], message: UNIQUE_CODES_MESSAGES.value });
+    }),
 );
 export type UniqueCodesSettings = z.infer<typeof uniqueCodesSchema>;
 export type ShopifyCodesSettings = Extract<UniqueCodesSettings, { source: "shopify" }>;

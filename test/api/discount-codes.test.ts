@@ -10,7 +10,8 @@ import { saveCtaDocument } from "#app/models/cta.server";
 import { addCodes, codeCounts } from "#app/models/discount-codes/pool.server";
 import { publishedCtaMock } from "#test/support/factories";
 import { postPublic } from "#test/support/http";
-import { startRoundRobinProxy, type RoundRobinProxy } from "#test/support/round-robin-proxy";
+import type { RoundRobinProxy } from "#test/support/round-robin-proxy";
+import { startServerCluster, stopServerCluster } from "#test/support/server-cluster";
 import { contactMock, token, websiteMock } from "#test/support/row-factories";
 import { startTestServer, type TestServer } from "#test/support/server";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
@@ -119,18 +120,12 @@ describe("POST /api/websites/{id}/discount_code", () => {
 });
 
 describe.skipIf(testDatabaseKind() !== "postgresql")("three server processes on one PostgreSQL", () => {
-  const servers: TestServer[] = [];
+  let servers: TestServer[] = [];
   let proxy: RoundRobinProxy;
   beforeAll(async () => {
-    // One after another: three cold starts at once on a busy two-core machine can outlast the start-up time-out.
-    for (let i = 0; i < 3; i++)
-      servers.push(await startTestServer({ databaseUrl: t.url, env: ENV, startTimeoutMs: 90_000 }));
-    proxy = await startRoundRobinProxy(servers.map((s) => s.origin));
+    ({ servers, proxy } = await startServerCluster(3, { databaseUrl: t.url, env: ENV }));
   }, 330_000);
-  afterAll(async () => {
-    await proxy?.stop();
-    await Promise.all(servers.map((s) => s.stop()));
-  });
+  afterAll(() => stopServerCluster({ servers, proxy }));
 
   it(`gives ${LEADS} leads at once ${LEADS} different codes`, async () => {
     const codes = Array.from({ length: LEADS + 20 }, (_, i) => `MP-${String(i).padStart(4, "0")}`);

@@ -15,8 +15,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
-import { startTestServer, type TestServer } from "#test/support/server";
-import { BACKEND_HEADER, startRoundRobinProxy, type RoundRobinProxy } from "#test/support/round-robin-proxy";
+import type { TestServer } from "#test/support/server";
+import { startServerCluster, stopServerCluster } from "#test/support/server-cluster";
+import { BACKEND_HEADER, type RoundRobinProxy } from "#test/support/round-robin-proxy";
 import { redisServerPath, startTestRedis, type TestRedis } from "#test/support/redis-server";
 import { FakeKlaviyo } from "#test/support/fake-providers/klaviyo";
 import { postForm } from "#test/support/http";
@@ -42,7 +43,7 @@ function threeProcesses(variant: "postgresql" | "redis") {
   let t: TestDatabase;
   let redis: TestRedis | null = null;
   const klaviyo = new FakeKlaviyo();
-  const servers: TestServer[] = [];
+  let servers: TestServer[] = [];
   let proxy: RoundRobinProxy;
 
   /** Headers that send a request to one process (by index) through the proxy. */
@@ -99,15 +100,11 @@ function threeProcesses(variant: "postgresql" | "redis") {
       BECKON_OUTBOX_INTERVAL_MS: "50",
       ...(redis ? { BECKON_REDIS_URL: redis.url } : {}),
     };
-    // One after another: three cold starts at once on a busy two-core machine can outlast the start-up time-out.
-    for (let i = 0; i < 3; i++)
-      servers.push(await startTestServer({ databaseUrl: t.url, env, startTimeoutMs: 90_000 }));
-    proxy = await startRoundRobinProxy(servers.map((s) => s.origin));
+    ({ servers, proxy } = await startServerCluster(3, { databaseUrl: t.url, env }));
   }, 330_000);
 
   afterAll(async () => {
-    await proxy?.stop();
-    await Promise.all(servers.map((s) => s.stop()));
+    await stopServerCluster({ servers, proxy });
     await klaviyo.server.stop();
     await redis?.stop();
     await t?.drop();

@@ -8,48 +8,32 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { post, server, store, sv, tdb, withPublicApiServer } from "./public-api-harness";
 import { saveCtaDocument } from "#app/models/cta.server";
+import { ctaWithElements } from "#test/support/factories";
 
 withPublicApiServer();
 
 let game: { ctaId: number; elementId: number };
 
 beforeAll(async () => {
-  const doc = await saveCtaDocument(tdb.db, sv, {
-    name: "Lyckohjul",
-    cta_type: "overlay",
-    overlay_type: "boxed",
-    status: "published",
-    variants: [
-      {
-        variation: "A",
-        percentage: 100,
-        steps: [
-          {
-            sections: [
-              {
-                columns: [
-                  {
-                    elements: [
-                      {
-                        element_type: "prize_wheel",
-                        options: {
-                          "show-privacy-consent": true,
-                          prizes: [
-                            { id: "ten", label: "10 %", kind: "discount_code", code: "SECRET10", weight: 3 },
-                            { id: "ship", label: "Fri frakt", kind: "free_shipping", code: "SECRETSHIP", weight: 1 },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                ],
-              },
+  const doc = await saveCtaDocument(
+    tdb.db,
+    sv,
+    ctaWithElements(
+      [
+        {
+          element_type: "prize_wheel",
+          options: {
+            "show-privacy-consent": true,
+            prizes: [
+              { id: "ten", label: "10 %", kind: "discount_code", code: "SECRET10", weight: 3 },
+              { id: "ship", label: "Fri frakt", kind: "free_shipping", code: "SECRETSHIP", weight: 1 },
             ],
           },
-        ],
-      },
-    ],
-  });
+        },
+      ],
+      { name: "Lyckohjul", status: "published" },
+    ),
+  );
   game = { ctaId: doc.id!, elementId: doc.variants[0].steps[0].sections[0].columns[0].elements[0].id! };
 });
 

@@ -5,32 +5,16 @@
  * `npm start` runs it) and download the PDF from its signed link. An altered
  * or expired link gets a clear page in Swedish instead.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { APIResponse } from "playwright-core";
-import { startMailbox, type Mailbox } from "#demo/mail/mailbox";
-import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { withDemoStackAndMailbox } from "#test/support/demo-mailbox";
+import { mailsTo } from "#test/support/smtp-mailbox";
+import { browser, server, svId, tdb } from "#test/support/e2e-stack";
 import { expectResponse } from "#test/support/expect-request";
 import { identityTokenSecret } from "#app/models/deployment.server";
 import { signMailLink, verifyMailLink } from "#app/server/mail-link-token.server";
 
-let mailbox: Mailbox;
-let mailDir: string;
-const env: Record<string, string> = {};
-
-beforeAll(async () => {
-  mailDir = mkdtempSync(path.join(tmpdir(), "beckon-demo-ebook-"));
-  mailbox = await startMailbox({ dir: mailDir });
-  env.SMTP_URL = mailbox.url;
-  env.BECKON_DEMO_MAILBOX = mailDir;
-});
-withE2eStack({ demo: true, env });
-afterAll(async () => {
-  await mailbox?.close();
-  rmSync(mailDir, { recursive: true, force: true });
-});
+const mailbox = withDemoStackAndMailbox();
 
 async function expectPdf(response: APIResponse) {
   expect(response.status()).toBe(200);
@@ -66,10 +50,8 @@ it("ask for the e-book on /demo/sv/e-bok-saljteknik, download it at once and fro
   await expectPdf(await page.request.get((await button.getAttribute("href"))!));
 
   // The same e-book by e-mail, read on the demo's mail page.
-  await expect
-    .poll(() => mailbox.messages().filter((m) => m.envelopeTo.includes(email)).length, { timeout: 30_000 })
-    .toBe(1);
-  const [mail] = mailbox.messages().filter((m) => m.envelopeTo.includes(email));
+  await expect.poll(() => mailsTo(mailbox(), email).length, { timeout: 30_000 }).toBe(1);
+  const [mail] = mailsTo(mailbox(), email);
   expect(mail.subject).toBe("Din nedladdning från Säljakademin: e-boken ”7 steg till fler avslut”");
   expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
   await page.goto(`${server.origin}/demo/mail`);
@@ -109,7 +91,7 @@ it("with double opt-in on the e-book's list: the confirmation comes first, and c
   const context = await browser.newContext({ locale: "sv-SE" });
   try {
     const email = `e-bok-dubbel-${Date.now()}@exempel.se`;
-    const mailsTo = () => mailbox.messages().filter((m) => m.envelopeTo.includes(email));
+    const mails = () => mailsTo(mailbox(), email);
     const page = await context.newPage();
     await page.goto(`${server.origin}/demo/sv/e-bok-saljteknik`);
     const form = page.locator("beckon-cta", { has: page.getByRole("button", { name: "Ja, jag vill ha e-boken" }) });
@@ -122,8 +104,8 @@ it("with double opt-in on the e-book's list: the confirmation comes first, and c
     expect((await submitted).status()).toBe(201);
 
     // Only the confirmation: an unconfirmed address is sent nothing else.
-    await expect.poll(() => mailsTo().length, { timeout: 30_000 }).toBe(1);
-    expect(mailsTo()[0].subject).toMatch(/Bekräfta/);
+    await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(1);
+    expect(mails()[0].subject).toMatch(/Bekräfta/);
 
     await page.goto(`${server.origin}/demo/mail`);
     await expect.poll(() => page.locator("body").innerText()).toContain(email);
@@ -134,8 +116,8 @@ it("with double opt-in on the e-book's list: the confirmation comes first, and c
     await offer.waitFor({ timeout: 15_000 });
     await expectPdf(await page.request.get((await offer.getAttribute("href"))!));
     // ... and it follows by e-mail, once.
-    await expect.poll(() => mailsTo().length, { timeout: 30_000 }).toBe(2);
-    expect(mailsTo()[1].subject).toMatch(/Din nedladdning från Säljakademin/);
+    await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(2);
+    expect(mails()[1].subject).toMatch(/Din nedladdning från Säljakademin/);
   } finally {
     await context.close();
     await tdb.db.mailingList.update({ where: { id: list.id }, data: { requireConfirmation: false } });

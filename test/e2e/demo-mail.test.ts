@@ -4,30 +4,13 @@
  * mail page (fed by a real SMTP server, as `npm start` runs it), follow the
  * link, confirm, and only then count as subscribed; the link works once.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startMailbox, type Mailbox } from "#demo/mail/mailbox";
-import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
+import { expect, it } from "vitest";
+import { withDemoStackAndMailbox } from "#test/support/demo-mailbox";
+import { mailsTo } from "#test/support/smtp-mailbox";
+import { browser, server, svId, tdb } from "#test/support/e2e-stack";
 import { subscribeInFooter } from "#test/support/demo-site";
 
-let mailbox: Mailbox;
-let mailDir: string;
-// Filled before the stack's own beforeAll starts the server with it.
-const env: Record<string, string> = {};
-
-beforeAll(async () => {
-  mailDir = mkdtempSync(path.join(tmpdir(), "beckon-demo-mail-"));
-  mailbox = await startMailbox({ dir: mailDir });
-  env.SMTP_URL = mailbox.url;
-  env.BECKON_DEMO_MAILBOX = mailDir;
-});
-withE2eStack({ demo: true, env });
-afterAll(async () => {
-  await mailbox?.close();
-  rmSync(mailDir, { recursive: true, force: true });
-});
+const mailbox = withDemoStackAndMailbox();
 
 const membership = (email: string) =>
   tdb.db.mailingListMembership.findFirst({
@@ -47,10 +30,8 @@ it("subscribe on /demo/sv, read the confirmation on /demo/mail, confirm once", a
   expect(await memberStatus(email)).toBe("pending");
 
   // The outbox sends the confirmation; the demo's mail page shows it.
-  await expect
-    .poll(() => mailbox.messages().filter((m) => m.envelopeTo.includes(email)).length, { timeout: 30_000 })
-    .toBe(1);
-  const [mail] = mailbox.messages().filter((m) => m.envelopeTo.includes(email));
+  await expect.poll(() => mailsTo(mailbox(), email).length, { timeout: 30_000 }).toBe(1);
+  const [mail] = mailsTo(mailbox(), email);
   expect(mail.subject).toMatch(/Bekräfta din prenumeration/);
   expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
 
@@ -76,6 +57,6 @@ it("subscribe on /demo/sv, read the confirmation on /demo/mail, confirm once", a
   expect(again.status()).toBe(200);
   expect(await again.text()).toMatch(/redan bekräftad/i);
   expect(await membership(email)).toEqual(confirmed);
-  expect(mailbox.messages().filter((m) => m.envelopeTo.includes(email))).toHaveLength(1);
+  expect(mailsTo(mailbox(), email)).toHaveLength(1);
   await context.close();
 });

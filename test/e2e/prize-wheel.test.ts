@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from "#test/support/test-databa
 import { startTestServer, type TestServer } from "#test/support/server";
 import { seedIfEmpty } from "#prisma/seed";
 import { saveCtaDocument } from "#app/models/cta.server";
+import { ctaWithElements } from "#test/support/factories";
 import { fixtureConfig } from "#test/fixtures/render/ctas";
 import { launchThirdPartyChromium, mountInPage, openFixture, seriousViolations } from "#test/fixtures/render/harness";
 import type { CtaDocument } from "#contract/schema/cta";
@@ -27,43 +28,26 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   await seedIfEmpty(tdb.db);
   sv = (await tdb.db.website.findFirstOrThrow({ where: { currency: "SEK" } })).id;
-  const saved = await saveCtaDocument(tdb.db, sv, {
-    name: "Lyckohjul",
-    cta_type: "overlay",
-    overlay_type: "boxed",
-    status: "published",
-    variants: [
-      {
-        variation: "A",
-        percentage: 100,
-        steps: [
-          {
-            sections: [
-              {
-                columns: [
-                  {
-                    elements: [
-                      { element_type: "text", options: { html: "<h2>Snurra hjulet</h2>" } },
-                      {
-                        element_type: "prize_wheel",
-                        options: {
-                          "show-privacy-consent": true,
-                          prizes: [
-                            { id: "ten", label: "10 % rabatt", kind: "discount_code", code: "HJUL10", weight: 1 },
-                            { id: "ship", label: "Fri frakt", kind: "free_shipping", code: "HJULFRAKT", weight: 1 },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                ],
-              },
+  const saved = await saveCtaDocument(
+    tdb.db,
+    sv,
+    ctaWithElements(
+      [
+        { element_type: "text", options: { html: "<h2>Snurra hjulet</h2>" } },
+        {
+          element_type: "prize_wheel",
+          options: {
+            "show-privacy-consent": true,
+            prizes: [
+              { id: "ten", label: "10 % rabatt", kind: "discount_code", code: "HJUL10", weight: 1 },
+              { id: "ship", label: "Fri frakt", kind: "free_shipping", code: "HJULFRAKT", weight: 1 },
             ],
           },
-        ],
-      },
-    ],
-  });
+        },
+      ],
+      { name: "Lyckohjul", status: "published" },
+    ),
+  );
   server = await startTestServer({ databaseUrl: tdb.url });
   const res = await fetch(`${server.origin}/api/cta/${saved.id}.json`);
   cta = ((await res.json()) as { cta: CtaDocument }).cta;

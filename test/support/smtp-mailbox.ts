@@ -6,6 +6,9 @@
 import { startMailbox, type Mailbox, type SmtpRefusal } from "#demo/mail/mailbox";
 import { createSmtpTransport } from "#app/integrations/email/smtp-transport.server";
 import { emailSender } from "#app/models/email/email-delivery.server";
+import { runOutboxOnce, type OutboxOptions } from "#app/integrations/outbox.server";
+import type { Db } from "#app/db.server";
+import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 
 export interface TestMailbox extends Mailbox {
   /** Recipients the server refuses, and how. */
@@ -32,3 +35,35 @@ export function testEmailSender(mailbox: Mailbox, options: { perMinute?: number;
     now: options.now,
   });
 }
+
+/** What the outbox's e-mail tests share: a test database, a real SMTP mailbox and the outbox options that send to it. */
+export interface EmailWorld {
+  tdb: TestDatabase;
+  db: Db;
+  mailbox: TestMailbox;
+  options: OutboxOptions;
+}
+
+/** Opens an e-mail world (in a beforeAll); `now` drives the sender's rate limit and the outbox from a test clock. */
+export async function openEmailWorld(now?: () => Date): Promise<EmailWorld> {
+  const tdb = await createTestDatabase();
+  const mailbox = await startTestMailbox();
+  const options: OutboxOptions = { random: () => 0.5, sendEmail: testEmailSender(mailbox, { now }) };
+  if (now) options.now = now;
+  return { tdb, db: tdb.db, mailbox, options };
+}
+
+/** Closes what openEmailWorld opened (in an afterAll; a failed open leaves nothing to close). */
+export async function closeEmailWorld(world: EmailWorld | undefined) {
+  await world?.mailbox.close();
+  await world?.tdb.drop();
+}
+
+/** Runs the outbox until it claims nothing (at most ten rounds: a job that keeps coming back fails its test). */
+export async function drainOutbox(world: EmailWorld) {
+  for (let i = 0; i < 10; i++) if ((await runOutboxOnce(world.db, world.options)).claimed === 0) return;
+}
+
+/** The messages the mailbox received for one address. */
+export const mailsTo = (mailbox: Mailbox, email: string) =>
+  mailbox.messages().filter((m) => m.envelopeTo.includes(email));

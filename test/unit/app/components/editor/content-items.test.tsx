@@ -15,7 +15,7 @@ import type { CtaElement, ElementType } from "#contract/schema/cta";
 const polarisRoot = withPolarisRoot();
 
 async function open(type: ElementType, items: Record<string, unknown>[] | null) {
-  const { div, render } = polarisRoot();
+  const { div, render, press } = polarisRoot();
   const state = { element: { ...newElement(type, 0), content_toggle_items: items } as CtaElement };
   const draw = () =>
     render(<ContentItemsEditor element={state.element} onChange={(next) => ((state.element = next), draw())} />);
@@ -30,12 +30,6 @@ async function open(type: ElementType, items: Record<string, unknown>[] | null) 
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(el, value);
       el.dispatchEvent(new Event("input", { bubbles: true }));
     });
-  const press = (name: string) =>
-    act(async () =>
-      [...div.querySelectorAll("button")]
-        .find((b) => (b.getAttribute("aria-label") ?? b.textContent) === name)!
-        .click(),
-    );
   return { div, state, input, type: type_, press };
 }
 

@@ -26,6 +26,13 @@ export function withPolarisRoot() {
     root = current;
     /** Draws `node` inside Polaris's AppProvider (English). */
     const render = (node: ReactNode) => current.render(<AppProvider i18n={en}>{node}</AppProvider>);
-    return { div, render };
+    /** Clicks the button named `name` (its aria-label, else its text), as a person would. */
+    const press = (name: string) =>
+      act(async () =>
+        [...div.querySelectorAll("button")]
+          .find((b) => (b.getAttribute("aria-label") ?? b.textContent) === name)!
+          .click(),
+      );
+    return { div, render, press };
   };
 }

@@ -15,7 +15,7 @@ import type { CtaElement } from "#contract/schema/cta";
 const polarisRoot = withPolarisRoot();
 
 async function open() {
-  const { div, render } = polarisRoot();
+  const { div, render, press } = polarisRoot();
   const state = { element: newElement("prize_wheel", 0) as CtaElement };
   const draw = () =>
     render(
@@ -26,12 +26,6 @@ async function open() {
       />,
     );
   await act(async () => draw());
-  const press = (name: string) =>
-    act(async () =>
-      [...div.querySelectorAll("button")]
-        .find((b) => (b.getAttribute("aria-label") ?? b.textContent) === name)!
-        .click(),
-    );
   const prizes = () => state.element.options.prizes as Prize[];
   return { div, state, press, prizes };
 }

@@ -12,33 +12,30 @@ import { verifyMailLink } from "#app/server/mail-link-token.server";
 import { confirmMembership } from "#app/models/email/double-opt-in.server";
 import { unsubscribeByLink } from "#app/models/email/one-click-unsubscribe.server";
 import { activeListIds } from "#app/models/mailing-list.server";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import { contactMock, formCtaMock, integrationMock, websiteMock } from "#test/support/row-factories";
 import {
-  startTestMailbox,
+  closeEmailWorld,
+  drainOutbox,
+  mailsTo as mailsIn,
+  openEmailWorld,
   testEmailSender,
   TEST_LINK_ORIGIN,
   TEST_MAIL_SECRET,
-  type TestMailbox,
+  type EmailWorld,
 } from "#test/support/smtp-mailbox";
 
-let tdb: TestDatabase;
+let world: EmailWorld;
 let db: Db;
-let mailbox: TestMailbox;
+let mailbox: EmailWorld["mailbox"];
 let options: OutboxOptions;
 let clock = Date.now() + 60_000;
 const now = () => new Date(clock);
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = tdb.db;
-  mailbox = await startTestMailbox();
-  options = { now, random: () => 0.5, sendEmail: testEmailSender(mailbox, { now }) };
+  world = await openEmailWorld(now);
+  ({ db, mailbox, options } = world);
 });
-afterAll(async () => {
-  await mailbox?.close();
-  await tdb?.drop();
-});
+afterAll(() => closeEmailWorld(world));
 beforeEach(() => {
   clock = Date.now() + 60_000;
   mailbox.refusals.clear();
@@ -63,11 +60,8 @@ async function site(language = "sv", emailFrom: string | null = "Säljakademin <
   return { website, list, form };
 }
 
-async function drain() {
-  for (let i = 0; i < 10; i++) if ((await runOutboxOnce(db, options)).claimed === 0) return;
-}
-
-const mailsTo = (email: string) => mailbox.messages().filter((m) => m.envelopeTo.includes(email));
+const drain = () => drainOutbox(world);
+const mailsTo = (email: string) => mailsIn(mailbox, email);
 
 function linkIn(text: string, path: string): string {
   const found = new RegExp(`${TEST_LINK_ORIGIN}${path}\\?t=([^\\s]+)`).exec(text);

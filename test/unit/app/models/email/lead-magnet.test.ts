@@ -8,38 +8,32 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#app/db.server";
 import { createContact } from "#app/models/contact.server";
-import { runOutboxOnce, type OutboxOptions } from "#app/integrations/outbox.server";
 import { verifyMailLink } from "#app/server/mail-link-token.server";
 import { confirmMembership } from "#app/models/email/double-opt-in.server";
 import { magnetAnswer, releaseMagnetOnConfirm } from "#app/models/email/lead-magnet.server";
 import { magnetFile, safeFileName, saveMagnetFile, sniffMagnetType } from "#app/models/email/lead-magnet-file.server";
 import { leadMagnetProblem, MAX_LEAD_MAGNET_BYTES } from "#contract/schema/lead-magnet";
 import { ebookPdf } from "#prisma/seed-data/ebook-pdf";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
 import { contactMock, formCtaMock, integrationMock, websiteMock } from "#test/support/row-factories";
 import {
-  startTestMailbox,
-  testEmailSender,
+  closeEmailWorld,
+  drainOutbox,
+  mailsTo as mailsIn,
+  openEmailWorld,
   TEST_LINK_ORIGIN,
   TEST_MAIL_SECRET,
-  type TestMailbox,
+  type EmailWorld,
 } from "#test/support/smtp-mailbox";
 
-let tdb: TestDatabase;
+let world: EmailWorld;
 let db: Db;
-let mailbox: TestMailbox;
-let options: OutboxOptions;
+let mailbox: EmailWorld["mailbox"];
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = tdb.db;
-  mailbox = await startTestMailbox();
-  options = { random: () => 0.5, sendEmail: testEmailSender(mailbox) };
+  world = await openEmailWorld();
+  ({ db, mailbox } = world);
 });
-afterAll(async () => {
-  await mailbox?.close();
-  await tdb?.drop();
-});
+afterAll(() => closeEmailWorld(world));
 
 const PDF = ebookPdf({ title: "7 steg till fler avslut", subtitle: "En gratis e-bok", lines: ["Ställ öppna frågor."] });
 
@@ -64,10 +58,8 @@ async function site(requireConfirmation: boolean, language = "sv") {
   return { website, list, form, file };
 }
 
-async function drain() {
-  for (let i = 0; i < 10; i++) if ((await runOutboxOnce(db, options)).claimed === 0) return;
-}
-const mailsTo = (email: string) => mailbox.messages().filter((m) => m.envelopeTo.includes(email));
+const drain = () => drainOutbox(world);
+const mailsTo = (email: string) => mailsIn(mailbox, email);
 function magnetToken(text: string): string {
   const found = new RegExp(`${TEST_LINK_ORIGIN}/mail/magnet\\?t=([^\\s]+)`).exec(text);
   if (!found) throw new Error(`no magnet link in ${text}`);
