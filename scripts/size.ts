@@ -40,7 +40,7 @@ export const REACT_PACKAGE_GZIP_BUDGET = 15_000;
  */
 export const ELEMENT_CHUNK_BUDGETS = [
   { name: "prize game chunk", file: /^beckon-PrizeElement-\w+\.js$/, gzip: 4_000 },
-  { name: "discount code chunk", file: /^beckon-DiscountCodeElement-\w+\.js$/, gzip: 1_500 },
+  { name: "discount code chunk", file: /^beckon-CodeElement-\w+\.js$/, gzip: 1_500 },
 ];
 
 export interface SizeRow {

@@ -7,17 +7,17 @@ import { warn } from "./kit";
  * words of SPEC 8 and retried by the next one that renders.
  */
 export function lazy<P extends object>(
-  name: string | ((props: P) => string),
+  name: string,
   load: () => Promise<{ default: ComponentType<P> }>,
 ): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P> | undefined> | undefined;
-  const get = (props: P) =>
+  const get = () =>
     (pending ??= load().then(
       (m) => (loaded = m.default),
       () => {
         pending = undefined;
-        warn(`Loading chunk ${typeof name == "string" ? name : name(props)} failed`);
+        warn(`Loading chunk ${name} failed`);
         return undefined;
       },
     ));
@@ -25,7 +25,7 @@ export function lazy<P extends object>(
     const [Component, setC] = useState(() => loaded);
     useEffect(() => {
       let live = true;
-      if (!Component) void get(props).then((c) => live && c && setC(() => c));
+      if (!Component) void get().then((c) => live && c && setC(() => c));
       return () => void (live = false);
       // eslint-disable-next-line react-hooks/exhaustive-deps -- mount-only: the chunk is asked for once; once C is set there is nothing left to load
     }, []);

@@ -15,6 +15,9 @@ import { DividerElement } from "./DividerElement";
 import { FormElement } from "./FormElement";
 import { TextElement } from "./TextElement";
 
+/** The prize wheel and the scratch card share one chunk (a module is imported once, whichever asks first). */
+const prizeGame = () => import("./prize/PrizeElement");
+
 /** The element types whose code is a chunk of its own, each named after its type. */
 const CHUNKS: Partial<Record<ElementType, () => Promise<{ default: ComponentType<ElementProps> }>>> = {
   image: () => import("./ImageElement"),
@@ -30,7 +33,9 @@ const CHUNKS: Partial<Record<ElementType, () => Promise<{ default: ComponentType
   products: () => import("./ProductsElement"),
   product_hero: () => import("./ProductHeroElement"),
   quiz: () => import("./QuizElement"),
-  discount_code: () => import("./DiscountCodeElement"),
+  discount_code: () => import("./CodeElement"),
+  prize_wheel: prizeGame,
+  scratch_card: prizeGame,
 };
 
 /** Element components by type; types without one draw nothing. */
@@ -42,11 +47,6 @@ export const ELEMENTS: Partial<Record<ElementType, ComponentType<ElementProps>>>
 };
 // One loop instead of a lazy(...) call per type: the renderer is in its size budget by bytes.
 for (const type in CHUNKS) ELEMENTS[type as ElementType] = lazy(type, CHUNKS[type as ElementType]!);
-// The prize wheel and the scratch card share one chunk; a failed load names the element type it was for.
-ELEMENTS.prize_wheel = ELEMENTS.scratch_card = lazy<ElementProps>(
-  (props) => props.element.element_type,
-  () => import("./prize/PrizeElement"),
-);
 
 /**
  * Draws one element; one with a look of its own (border, shadow, background,

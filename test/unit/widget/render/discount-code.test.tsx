@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sv } from "#contract/i18n/sv";
-import { fetchCode } from "#widget/render/elements/DiscountCodeElement";
+import { fetchCode } from "#widget/render/elements/CodeElement";
 import { swedishCtaMock, swedishElementMock } from "#test/support/factories";
 import { personMock, runtimeMock } from "./factories";
 import { flush, mount } from "./mount";

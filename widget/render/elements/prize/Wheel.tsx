@@ -32,6 +32,8 @@ export function Wheel({
     return `${(radius + radius * Math.cos(rad)).toFixed(2)} ${(radius + radius * Math.sin(rad)).toFixed(2)}`;
   };
   const slice = 360 / count;
+  // What fits between the hub and the rim (74 of 100 units) at the font size below.
+  const max = count > 6 ? 16 : 13;
   return (
     <div className="bk-wheel" aria-hidden="true">
       <svg viewBox="0 0 200 200" role="presentation">
@@ -54,15 +56,18 @@ export function Wheel({
                     fill={fill}
                   />
                 )}
+                {/* Along the slice's middle, from the rim inwards, so a label has the slice's length, not its width.
+                    The size is a style: the CTA's CSS sets every element's font, which beats an SVG attribute. */}
                 <text
-                  x={radius}
-                  y={22}
-                  transform={`rotate(${mid} ${radius} ${radius})`}
-                  textAnchor="middle"
-                  fontSize={count > 8 ? 8 : 10}
+                  x={radius + 88}
+                  y={radius}
+                  transform={`rotate(${mid - 90} ${radius} ${radius})`}
+                  textAnchor="end"
+                  dominantBaseline="central"
+                  style={{ fontSize: count > 6 ? 8 : 10 }}
                   fill="#fff"
                 >
-                  {p.label.length > 16 ? p.label.slice(0, 15) + "…" : p.label}
+                  {p.label.length > max ? p.label.slice(0, max - 1) + "…" : p.label}
                 </text>
               </g>
             );
