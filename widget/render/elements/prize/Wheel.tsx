@@ -57,14 +57,14 @@ export function Wheel({
                   />
                 )}
                 {/* Along the slice's middle, from the rim inwards, so a label has the slice's length, not its width.
-                    The size is a style: the CTA's CSS sets every element's font, which beats an SVG attribute. */}
+                    SVG's own attribute names: the renderer is plain Preact, which passes camelCase names through. */}
                 <text
                   x={radius + 88}
                   y={radius}
                   transform={`rotate(${mid - 90} ${radius} ${radius})`}
-                  textAnchor="end"
-                  dominantBaseline="central"
-                  style={{ fontSize: count > 6 ? 8 : 10 }}
+                  text-anchor="end"
+                  dominant-baseline="central"
+                  font-size={count > 6 ? 8 : 10}
                   fill="#fff"
                 >
                   {p.label.length > max ? p.label.slice(0, max - 1) + "…" : p.label}
