@@ -84,7 +84,7 @@ describe("the Hydrogen-shaped example's cart route", () => {
     await cart.addLines([{ variantId: "70011", quantity: 1 }]);
     const refused = await cart.addLines([{ variantId: "70041", quantity: 1 }]);
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.error.description).toBe("MERCHANDISE_OUT_OF_STOCK");
+    if (!refused.ok) expect(refused.error.code).toBe("MERCHANDISE_OUT_OF_STOCK");
     expect([...shop.state.carts.values()][0].lines.map((l) => l.variantId)).toEqual([70011]);
   });
 
