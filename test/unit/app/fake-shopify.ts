@@ -26,6 +26,18 @@ export interface FakeShopifyEndpoints {
   admin(query: string, variables: Record<string, unknown> | undefined): ShopifyReply;
 }
 
+/** The token endpoint's answer for an expiring offline token (`shpat_{name}`, refreshable as `shprt_{name}`) with `scope`. */
+export const expiringTokenReply = (name: string, scope: string): ShopifyReply => ({
+  status: 200,
+  body: {
+    access_token: `shpat_${name}`,
+    expires_in: 3600,
+    refresh_token: `shprt_${name}`,
+    refresh_token_expires_in: 7776000,
+    scope,
+  },
+});
+
 const bodyOf = async (req: IncomingMessage) => {
   let raw = "";
   for await (const chunk of req) raw += chunk;

@@ -18,7 +18,7 @@ import {
   requestMissingCustomerScope,
   setCustomerSync,
 } from "#app/models/shopify-customer-setting.server";
-import { serveFakeShopify } from "./fake-shopify";
+import { expiringTokenReply, serveFakeShopify } from "./fake-shopify";
 import { embeddedAdminHeaders } from "#test/api/shopify-harness";
 
 const SHOP = "customer-scope.myshopify.com";
@@ -34,16 +34,7 @@ const scopeQueries: string[] = [];
 beforeAll(async () => {
   t = await createTestDatabase();
   shopify = await serveFakeShopify({
-    token: () => ({
-      status: 200,
-      body: {
-        access_token: "shpat_scope",
-        expires_in: 3600,
-        refresh_token: "shprt_scope",
-        refresh_token_expires_in: 7776000,
-        scope: SCOPES,
-      },
-    }),
+    token: () => expiringTokenReply("scope", SCOPES),
     admin(query) {
       if (query.includes("FetchAccessScopes")) {
         scopeQueries.push(query);

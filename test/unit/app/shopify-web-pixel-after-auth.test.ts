@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from "#test/support/test-databa
 import type { LocalHttpServer } from "#test/support/local-http";
 import { createShopifyApp } from "#app/shopify.server";
 import { websiteIdForShop } from "#app/models/owner.server";
-import { serveFakeShopify } from "./fake-shopify";
+import { expiringTokenReply, serveFakeShopify } from "./fake-shopify";
 
 const SHOP = "pixel-install.myshopify.com";
 const API_KEY = "pixel-install-key";
@@ -27,16 +27,7 @@ const created: { settings: string }[] = [];
 beforeAll(async () => {
   t = await createTestDatabase();
   shopify = await serveFakeShopify({
-    token: () => ({
-      status: 200,
-      body: {
-        access_token: "shpat_pixel",
-        expires_in: 3600,
-        refresh_token: "shprt_pixel",
-        refresh_token_expires_in: 7776000,
-        scope: SCOPES,
-      },
-    }),
+    token: () => expiringTokenReply("pixel", SCOPES),
     admin(query, variables) {
       const webPixel = (variables as { webPixel?: { settings: string } } | undefined)?.webPixel;
       if (query.includes("BeckonShopDetails"))
