@@ -73,7 +73,8 @@ export function emailForm(o: FormOptions): ElementInput {
     ...(o.before ?? []),
     textField("email", o.emailPlaceholder, { required: true, type: "email" }),
     ...(o.after ?? []),
-    ...(o.consent ? [consentField("marketing_consent", o.consent)] : []),
+    // A form that gives something (a magnet) gives it without the newsletter: consent tied to it is not freely given.
+    ...(o.consent ? [consentField("marketing_consent", o.consent, !o.magnet)] : []),
   ];
   const element = formElement(fields, { button: o.button, layout: o.layout, actions: o.actions });
   if (o.magnet) element.options = { ...element.options, "lead-magnet": o.magnet };

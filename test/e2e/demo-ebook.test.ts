@@ -123,3 +123,33 @@ it("with double opt-in on the e-book's list: the confirmation comes first, and c
     await tdb.db.mailingList.update({ where: { id: list.id }, data: { requireConfirmation: false } });
   }
 });
+
+it("without ticking the newsletter box: the e-book comes all the same, and the address joins no list", async () => {
+  const context = await browser.newContext({ locale: "sv-SE" });
+  try {
+    const email = `e-bok-utan-samtycke-${Date.now()}@exempel.se`;
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/demo/sv/e-bok-saljteknik`);
+    const form = page.locator("beckon-cta", { has: page.getByRole("button", { name: "Ja, jag vill ha e-boken" }) });
+    await form.locator("input[type=email]").waitFor({ state: "visible", timeout: 15_000 });
+    const cta = page.locator(`beckon-cta[data-beckon-cta="${await form.getAttribute("data-beckon-cta")}"]`);
+    await cta.locator('input[name="name"]').fill("Lena");
+    await cta.locator("input[type=email]").fill(email);
+    expect(await cta.locator('input[name="marketing_consent"]').isChecked()).toBe(false);
+    const submitted = expectResponse(page, { method: "POST", path: "/contacts/create" });
+    await cta.locator("button[type=submit]").click();
+    expect((await submitted).status()).toBe(201);
+
+    const status = cta.getByRole("status");
+    await expect.poll(() => status.innerText(), { timeout: 10_000 }).toMatch(/E-boken är på väg/);
+    await expectPdf(await page.request.get((await status.locator("a[href*='/mail/magnet']").getAttribute("href"))!));
+    await expect.poll(() => mailsTo(mailbox(), email).length, { timeout: 30_000 }).toBe(1);
+    expect(mailsTo(mailbox(), email)[0].subject).toMatch(/Din nedladdning från Säljakademin/);
+
+    const person = await tdb.db.person.findFirstOrThrow({ where: { websiteId: svId, email } });
+    expect(person.marketingConsent).toBe(false);
+    expect(await tdb.db.mailingListMembership.count({ where: { personId: person.id } })).toBe(0);
+  } finally {
+    await context.close();
+  }
+});

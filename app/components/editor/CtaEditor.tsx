@@ -30,6 +30,7 @@ import { BasicsCard } from "./BasicsCard";
 import { ConflictWarning, type ConflictSources } from "./ConflictWarning";
 import { LeadDestinationsCard, type LeadDestinationChoice } from "./LeadDestinationsCard";
 import { PromiseBanner } from "./PromiseBanner";
+import { ConsentBanner } from "./ConsentBanner";
 import { TargetingPresetsCard } from "./TargetingPresetsCard";
 import { move, newStep, removeAt, renumber, splitProblem, typeLabel } from "./document";
 import { EditorErrorsProvider } from "./errors";
@@ -257,6 +258,7 @@ export function CtaEditor({
           <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
             <BlockStack gap="400">
               <BasicsCard doc={doc} onChange={setDoc} broadcasts={broadcasts} />
+              <ConsentBanner doc={doc} onChange={setDoc} />
               {leads ? (
                 <PromiseBanner doc={doc} setup={{ smtp: mailSending, destinations: leads.destinations }} />
               ) : null}

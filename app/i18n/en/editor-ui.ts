@@ -333,6 +333,13 @@ export const editorUiEn = {
   "editorUi.magnet.uploading": "Uploading…",
   "editorUi.magnet.uploadFailed": "The file was not taken: {reason}",
   "editorUi.magnet.uploadOwnerOnly": "Upload files in the standalone admin; here, give a link.",
+  "editorUi.consent.title": "A required checkbox makes marketing consent a condition of the form",
+  "editorUi.consent.body":
+    "Under the GDPR, consent tied to a download, a code or a prize is not freely given. Let visitors get what the form offers without ticking it; only those who tick it join your marketing lists.",
+  "editorUi.consent.where": "{field} on step {step}",
+  "editorUi.consent.marketing_consent": "The newsletter and offers checkbox",
+  "editorUi.consent.sms_consent": "The SMS consent checkbox",
+  "editorUi.consent.fix": "Make it optional",
   "editorUi.promise.title": "A success message promises something nothing will deliver",
   "editorUi.promise.delivery":
     "promises an e-mail, e-book or link. Needs: a lead magnet on the form or a list that sends (a built-in list with double opt-in, or an e-mail tool), and e-mail sending (SMTP_URL) for the built-in lists.",

@@ -337,6 +337,13 @@ export const editorUiSv: SameKeys<typeof editorUiEn> = {
   "editorUi.magnet.uploading": "Laddar upp…",
   "editorUi.magnet.uploadFailed": "Filen togs inte emot: {reason}",
   "editorUi.magnet.uploadOwnerOnly": "Ladda upp filer i den fristående administrationen; ange en länk här.",
+  "editorUi.consent.title": "En obligatorisk kryssruta gör marknadsföringssamtycket till ett villkor för formuläret",
+  "editorUi.consent.body":
+    "Enligt GDPR är ett samtycke som krävs för en nedladdning, en kod eller ett pris inte frivilligt. Låt besökarna få det formuläret erbjuder utan att kryssa i rutan; bara de som kryssar i den hamnar på dina marknadsföringslistor.",
+  "editorUi.consent.where": "{field} i steg {step}",
+  "editorUi.consent.marketing_consent": "Kryssrutan för nyhetsbrev och erbjudanden",
+  "editorUi.consent.sms_consent": "Kryssrutan för sms-samtycke",
+  "editorUi.consent.fix": "Gör den frivillig",
   "editorUi.promise.title": "Ett tackmeddelande lovar något som inget kommer att leverera",
   "editorUi.promise.delivery":
     "lovar ett mejl, en e-bok eller en länk. Kräver: en leadmagnet på formuläret eller en lista som skickar (en inbyggd lista med dubbel bekräftelse eller ett e-postverktyg), och e-postutskick (SMTP_URL) för de inbyggda listorna.",

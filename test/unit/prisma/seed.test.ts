@@ -5,6 +5,8 @@ import { listBroadcasts, listPublicBroadcasts, listSiteConditions } from "#app/m
 import { listCtas, listPublishedCtaSummaries, loadCtaDocument, saveCtaDocument } from "#app/models/cta.server";
 import { dataSettingsOf, getWebsite, websiteSettingsOf, websitesOfProfile } from "#app/models/website.server";
 import { seedIfEmpty } from "#prisma/seed";
+import { walkCta } from "#contract/schema/cta-walk";
+import { tiedConsents } from "#app/view/tied-consent";
 import { DEMO_STORE_OWNER } from "#prisma/seed-data/demo-store";
 import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 import { SALJAKADEMIN_OWNER } from "#prisma/seed-data/saljakademin";
@@ -168,6 +170,21 @@ describe("seedIfEmpty on a fresh database", () => {
       const doc = (await loadCtaDocument(t.db, 1, id))!;
       expect(await saveCtaDocument(t.db, 1, doc)).toEqual(doc);
     }
+  });
+
+  it("gives every e-book without the newsletter: no seeded CTA ties a required consent to what it gives", async () => {
+    let magnets = 0;
+    for (const websiteId of [1, 2])
+      for (const { id } of await listCtas(t.db, websiteId)) {
+        const doc = (await loadCtaDocument(t.db, websiteId, id))!;
+        expect(tiedConsents(doc), doc.name).toEqual([]);
+        for (const visit of walkCta(doc))
+          if (visit.kind === "element" && (visit.node.options as Record<string, unknown>)["lead-magnet"]) {
+            magnets++;
+            expect(visit.node.fields.find((f) => f.slug === "marketing_consent")).toMatchObject({ required: false });
+          }
+      }
+    expect(magnets).toBeGreaterThan(0);
   });
 
   it("creates a standalone owner whose password verifies", async () => {
