@@ -36,8 +36,47 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
+/**
+ * What each page's contact sends did, counted inside the page: the widget sends contacts with
+ * `keepalive`, and Chromium reports no network events to Playwright for those, so a wrapper
+ * around fetch (which still sends every request) is what can tell a refused send or one in flight.
+ */
+interface ContactSends {
+  started: number;
+  failed: number;
+  settled: number;
+}
+
+function countContactSends(): void {
+  const sends: ContactSends = { started: 0, failed: 0, settled: 0 };
+  const send = window.fetch.bind(window);
+  Object.assign(window, { beckonTestContactSends: sends });
+  window.fetch = (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (!url.includes("/contacts/create")) return send(input, init);
+    sends.started++;
+    const sent = send(input, init);
+    sent.then(
+      () => sends.settled++,
+      () => {
+        sends.failed++;
+        sends.settled++;
+      },
+    );
+    return sent;
+  };
+}
+
+const contactSends = (page: Page) =>
+  page.evaluate(() => (window as unknown as { beckonTestContactSends: ContactSends }).beckonTestContactSends);
+
+/** The contacts this page's queue still holds (kept until the server has answered). */
+const queued = (page: Page) =>
+  page.evaluate((id) => JSON.parse(localStorage.getItem(`cf_${id}_contacts`) ?? "[]").length as number, store);
+
 async function openForm(): Promise<Page> {
   const context = await browser.newContext();
+  await context.addInitScript(countContactSends);
   const page = await context.newPage();
   await page.goto(`${server.origin}/demo/store`);
   const form = page.locator('[data-beckon-area="footer"] [data-beckon-cta]');
@@ -55,7 +94,7 @@ async function submit(page: Page, email: string): Promise<void> {
 /**
  * The burst: every visitor submits, the server is killed right after one
  * click (that send is in flight, or stored with its answer lost), the rest
- * submit while it is down, and it comes back 1.5 s later.
+ * submit while it is down, and it comes back once each of them has had a send refused.
  * warm: each visitor has already clicked into the form before the crash
  * (the renderer fetches its submit code on the first focus).
  */
@@ -76,9 +115,10 @@ async function burst(warm: boolean, waitMs: number) {
       await submit(pages[i], emails[i]);
       if (i === KILL_AFTER) await server.kill();
     }
-    // Still a fixed outage: awaiting each refused send instead timed the test out twice under load (not yet understood).
-    // eslint-disable-next-line no-restricted-syntax
-    await new Promise((r) => setTimeout(r, 1500));
+    // The outage lasts until every visitor who submitted after the kill has had a send refused.
+    for (const page of pages.slice(KILL_AFTER + 1)) {
+      await expect.poll(async () => (await contactSends(page)).failed, { timeout: 20_000 }).toBeGreaterThan(0);
+    }
     await server.restart();
 
     const stored = async () =>
@@ -86,19 +126,24 @@ async function burst(warm: boolean, waitMs: number) {
     await expect
       .poll(async () => new Set((await stored()).map((s) => s.email)).size, { timeout: waitMs, interval: 250 })
       .toBe(VISITORS);
-    // Late resends (beacons, backoff timers) must not add rows. Still a fixed wait: polling every queue empty first
-    // timed the test out twice under load (not yet understood).
-    // eslint-disable-next-line no-restricted-syntax
-    await new Promise((r) => setTimeout(r, 2500));
+    // Late resends must not add rows: count them once no page can send again, its queue empty
+    // (nothing left to resend) and no contact send of its in flight.
+    for (const page of pages) {
+      await expect
+        .poll(
+          async () => {
+            const sends = await contactSends(page);
+            return { queued: await queued(page), inFlight: sends.started - sends.settled };
+          },
+          { timeout: waitMs },
+        )
+        .toEqual({ queued: 0, inFlight: 0 });
+    }
     const rows = await stored();
     for (const email of emails) expect(rows.filter((r) => r.email === email).length, email).toBe(1);
     const people = await tdb.db.person.findMany({ where: { websiteId: store, email: { in: emails } } });
     expect(people.length).toBe(VISITORS);
     expect(people.every((p) => p.personType === "Contact")).toBe(true);
-    // Each page's queue is empty: nothing is left to resend.
-    const queued = (page: Page) =>
-      page.evaluate((id) => JSON.parse(localStorage.getItem(`cf_${id}_contacts`) ?? "[]").length as number, store);
-    for (const page of pages) expect(await queued(page)).toBe(0);
   } finally {
     // Back up for whatever runs next, if a failure left it down.
     await server.restart().catch(() => undefined);
