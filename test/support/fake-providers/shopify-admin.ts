@@ -12,12 +12,15 @@
  * do not fit. Of the valid ones, only the products and collections queries
  * the server sends are understood, and the customer operations
  * (./shopify-admin-customers.ts: lookups by e-mail or phone, customerCreate,
- * customerUpdate, tagsAdd, the consent mutations, with their userErrors);
- * anything else is a GraphQL error too.
+ * customerUpdate, tagsAdd, the consent mutations, with their userErrors),
+ * and the discount operations (./shopify-admin-discounts.ts:
+ * discountCodeBasicCreate, discountRedeemCodeBulkAdd and its bulk
+ * creation); anything else is a GraphQL error too.
  */
 import { adminRefusal } from "#test/support/admin-schema";
 import { FakeServer, type FakeReply } from "./fake-server";
 import { CUSTOMER_FIELDS, FakeCustomers, rootFieldOf } from "./shopify-admin-customers";
+import { DISCOUNT_FIELDS, FakeDiscounts } from "./shopify-admin-discounts";
 
 export interface FakeVariant {
   id: number;
@@ -110,6 +113,8 @@ export class FakeShopifyAdmin {
   throttleNext = 0;
   /** The shop's customers. */
   readonly customers = new FakeCustomers();
+  /** The shop's code discounts and their codes. */
+  readonly discounts = new FakeDiscounts();
 
   constructor(
     readonly accessToken: string,
@@ -157,15 +162,18 @@ export class FakeShopifyAdmin {
       typeof body?.query === "string" ? adminRefusal(body.query, body.variables, body.operationName) : null;
     if (refusal) return { status: 200, body: refusal };
     const field = typeof body?.query === "string" ? rootFieldOf(body.query) : null;
-    if (field && (CUSTOMER_FIELDS as readonly string[]).includes(field)) {
+    const owner =
+      field && (CUSTOMER_FIELDS as readonly string[]).includes(field)
+        ? this.customers
+        : field && (DISCOUNT_FIELDS as readonly string[]).includes(field)
+          ? this.discounts
+          : null;
+    if (field && owner) {
       if (this.throttleNext > 0) {
         this.throttleNext--;
         return throttledReply();
       }
-      return {
-        status: 200,
-        body: { data: this.customers.answer(field, body?.variables ?? {}), extensions: cost(1990) },
-      };
+      return { status: 200, body: { data: owner.answer(field, body?.variables ?? {}), extensions: cost(1990) } };
     }
     const isCollections = !!body?.query && /\bcollections\s*\(/.test(body.query);
     if (!body?.query || (!isCollections && !/\bproducts\s*\(/.test(body.query))) {

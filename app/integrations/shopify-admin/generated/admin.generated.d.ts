@@ -644,6 +644,125 @@ export type CustomerUpdatePayload = {
   userErrors: Array<UserError>;
 };
 
+/** The input fields for a fixed amount off a discount. */
+export type DiscountAmountInput = {
+  amount?: InputMaybe<Scalars['Decimal']['input']>;
+  appliesOnEachItem?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Which buyers can use a discount: all of them. */
+export type DiscountBuyerSelection =
+  | 'ALL';
+
+/** Return type of discountCodeBasicCreate. */
+export type DiscountCodeBasicCreatePayload = {
+  __typename?: 'DiscountCodeBasicCreatePayload';
+  codeDiscountNode: Maybe<DiscountCodeNode>;
+  userErrors: Array<DiscountUserError>;
+};
+
+/** The input fields for an amount off discount that applies when a customer enters a code. */
+export type DiscountCodeBasicInput = {
+  appliesOncePerCustomer?: InputMaybe<Scalars['Boolean']['input']>;
+  code?: InputMaybe<Scalars['String']['input']>;
+  context?: InputMaybe<DiscountContextInput>;
+  customerGets?: InputMaybe<DiscountCustomerGetsInput>;
+  endsAt?: InputMaybe<Scalars['DateTime']['input']>;
+  minimumRequirement?: InputMaybe<DiscountMinimumRequirementInput>;
+  startsAt?: InputMaybe<Scalars['DateTime']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  usageLimit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A code discount. */
+export type DiscountCodeNode = {
+  __typename?: 'DiscountCodeNode';
+  id: Scalars['ID']['output'];
+};
+
+/** The input fields for the buyers who can use a discount. */
+export type DiscountContextInput = {
+  all?: InputMaybe<DiscountBuyerSelection>;
+};
+
+/** The input fields for what a discount takes off and from which items. */
+export type DiscountCustomerGetsInput = {
+  items?: InputMaybe<DiscountItemsInput>;
+  value?: InputMaybe<DiscountCustomerGetsValueInput>;
+};
+
+/** The input fields for a discount's value: a percentage (0.0 to 1.0) or an amount. */
+export type DiscountCustomerGetsValueInput = {
+  discountAmount?: InputMaybe<DiscountAmountInput>;
+  percentage?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** The input fields for the items a discount applies to. */
+export type DiscountItemsInput = {
+  all?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The input fields for the minimum a cart must reach for a discount to apply. */
+export type DiscountMinimumRequirementInput = {
+  subtotal?: InputMaybe<DiscountMinimumSubtotalInput>;
+};
+
+/** The input fields for a minimum subtotal. */
+export type DiscountMinimumSubtotalInput = {
+  greaterThanOrEqualToSubtotal?: InputMaybe<Scalars['Decimal']['input']>;
+};
+
+/** Return type of discountRedeemCodeBulkAdd. */
+export type DiscountRedeemCodeBulkAddPayload = {
+  __typename?: 'DiscountRedeemCodeBulkAddPayload';
+  bulkCreation: Maybe<DiscountRedeemCodeBulkCreation>;
+  userErrors: Array<DiscountUserError>;
+};
+
+/** An asynchronous creation of redeem codes for a code discount. */
+export type DiscountRedeemCodeBulkCreation = {
+  __typename?: 'DiscountRedeemCodeBulkCreation';
+  codes: DiscountRedeemCodeBulkCreationCodeConnection;
+  codesCount: Scalars['Int']['output'];
+  done: Scalars['Boolean']['output'];
+  failedCount: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  importedCount: Scalars['Int']['output'];
+};
+
+
+/** An asynchronous creation of redeem codes for a code discount. */
+export type DiscountRedeemCodeBulkCreationCodesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One code of a bulk creation, with the errors that kept it from being made. */
+export type DiscountRedeemCodeBulkCreationCode = {
+  __typename?: 'DiscountRedeemCodeBulkCreationCode';
+  code: Scalars['String']['output'];
+  errors: Array<DiscountUserError>;
+};
+
+/** The codes of a bulk creation. */
+export type DiscountRedeemCodeBulkCreationCodeConnection = {
+  __typename?: 'DiscountRedeemCodeBulkCreationCodeConnection';
+  nodes: Array<DiscountRedeemCodeBulkCreationCode>;
+  pageInfo: PageInfo;
+};
+
+/** The input fields for one redeem code. */
+export type DiscountRedeemCodeInput = {
+  code: Scalars['String']['input'];
+};
+
+/** An error in the input of a discount mutation. */
+export type DiscountUserError = {
+  __typename?: 'DiscountUserError';
+  field: Maybe<Array<Scalars['String']['output']>>;
+  message: Scalars['String']['output'];
+};
+
 /** A domain of the shop. */
 export type Domain = {
   __typename?: 'Domain';
@@ -715,6 +834,10 @@ export type Mutation = {
   customerSmsMarketingConsentUpdate: Maybe<CustomerSmsMarketingConsentUpdatePayload>;
   /** Updates a customer's attributes (not its marketing consents, which have their own mutations). Requires write_customers. */
   customerUpdate: Maybe<CustomerUpdatePayload>;
+  /** Creates an amount off discount that applies when a customer enters a code. Requires write_discounts. */
+  discountCodeBasicCreate: Maybe<DiscountCodeBasicCreatePayload>;
+  /** Adds up to 250 redeem codes to a code discount, asynchronously: follow discountRedeemCodeBulkCreation. Requires write_discounts. */
+  discountRedeemCodeBulkAdd: Maybe<DiscountRedeemCodeBulkAddPayload>;
   /** Adds tags to a resource (a customer, among others), keeping the tags it has. */
   tagsAdd: Maybe<TagsAddPayload>;
   /** Creates the app's web pixel in the shop with the given settings. */
@@ -745,6 +868,19 @@ export type MutationCustomerSmsMarketingConsentUpdateArgs = {
 /** The schema's entry point for mutations. */
 export type MutationCustomerUpdateArgs = {
   input: CustomerInput;
+};
+
+
+/** The schema's entry point for mutations. */
+export type MutationDiscountCodeBasicCreateArgs = {
+  basicCodeDiscount: DiscountCodeBasicInput;
+};
+
+
+/** The schema's entry point for mutations. */
+export type MutationDiscountRedeemCodeBulkAddArgs = {
+  codes: Array<DiscountRedeemCodeInput>;
+  discountId: Scalars['ID']['input'];
 };
 
 
@@ -911,6 +1047,8 @@ export type QueryRoot = {
   collections: CollectionConnection;
   /** A paginated list of customers, filtered by a search query ("email:…", "phone:…"). Requires read_customers. */
   customers: CustomerConnection;
+  /** A bulk creation of redeem codes (discountRedeemCodeBulkAdd), to follow until it is done. Requires read_discounts. */
+  discountRedeemCodeBulkCreation: Maybe<DiscountRedeemCodeBulkCreation>;
   /** A paginated list of products. */
   products: ProductConnection;
   /** The shop the app is installed on. */
@@ -942,6 +1080,12 @@ export type QueryRootCustomersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The schema's entry point for queries. */
+export type QueryRootDiscountRedeemCodeBulkCreationArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1030,6 +1174,35 @@ export type WebPixelUpdatePayload = {
   userErrors: Array<ErrorsWebPixelUserError>;
   webPixel: Maybe<WebPixel>;
 };
+
+export type BeckonDiscountCodeBasicCreateMutationVariables = Exact<{
+  basicCodeDiscount: DiscountCodeBasicInput;
+}>;
+
+
+export type BeckonDiscountCodeBasicCreateMutation = { discountCodeBasicCreate: Maybe<{ codeDiscountNode: Maybe<Pick<DiscountCodeNode, 'id'>>, userErrors: Array<Pick<DiscountUserError, 'field' | 'message'>> }> };
+
+export type BeckonDiscountRedeemCodeBulkAddMutationVariables = Exact<{
+  discountId: Scalars['ID']['input'];
+  codes: Array<DiscountRedeemCodeInput> | DiscountRedeemCodeInput;
+}>;
+
+
+export type BeckonDiscountRedeemCodeBulkAddMutation = { discountRedeemCodeBulkAdd: Maybe<{ bulkCreation: Maybe<Pick<DiscountRedeemCodeBulkCreation, 'id'>>, userErrors: Array<Pick<DiscountUserError, 'field' | 'message'>> }> };
+
+export type BeckonDiscountRedeemCodeBulkCreationQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type BeckonDiscountRedeemCodeBulkCreationQuery = { discountRedeemCodeBulkCreation: Maybe<(
+    Pick<DiscountRedeemCodeBulkCreation, 'done' | 'codesCount' | 'importedCount' | 'failedCount'>
+    & { codes: { nodes: Array<(
+        Pick<DiscountRedeemCodeBulkCreationCode, 'code'>
+        & { errors: Array<Pick<DiscountUserError, 'message'>> }
+      )>, pageInfo: Pick<PageInfo, 'hasNextPage' | 'endCursor'> } }
+  )> };
 
 export type BeckonProductSearchQueryVariables = Exact<{
   first: Scalars['Int']['input'];
@@ -1146,6 +1319,7 @@ export type BeckonWebPixelUpdateMutationVariables = Exact<{
 export type BeckonWebPixelUpdateMutation = { webPixelUpdate: Maybe<{ userErrors: Array<Pick<ErrorsWebPixelUserError, 'field' | 'message'>>, webPixel: Maybe<Pick<WebPixel, 'id' | 'settings'>> }> };
 
 interface GeneratedQueryTypes {
+  "#graphql\n  query BeckonDiscountRedeemCodeBulkCreation($id: ID!, $after: String) {\n    discountRedeemCodeBulkCreation(id: $id) {\n      done\n      codesCount\n      importedCount\n      failedCount\n      codes(first: 250, after: $after) {\n        nodes { code errors { message } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }": {return: BeckonDiscountRedeemCodeBulkCreationQuery, variables: BeckonDiscountRedeemCodeBulkCreationQueryVariables},
   "#graphql\n  query BeckonProductSearch($first: Int!, $after: String, $query: String, $sortKey: ProductSortKeys) {\n    products(first: $first, after: $after, query: $query, sortKey: $sortKey) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        title\n        handle\n        status\n        featuredMedia {\n          preview {\n            image {\n              url\n              altText\n            }\n          }\n        }\n        priceRangeV2 {\n          minVariantPrice {\n            amount\n            currencyCode\n          }\n          maxVariantPrice {\n            amount\n            currencyCode\n          }\n        }\n        variantsCount {\n          count\n        }\n        variants(first: 25) {\n          nodes {\n            id\n            title\n            price\n            availableForSale\n            image {\n              url\n              altText\n            }\n          }\n        }\n      }\n    }\n  }": {return: BeckonProductSearchQuery, variables: BeckonProductSearchQueryVariables},
   "#graphql\n  query BeckonCollectionSearch($first: Int!, $after: String, $query: String, $sortKey: CollectionSortKeys) {\n    collections(first: $first, after: $after, query: $query, sortKey: $sortKey) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        handle\n        title\n        image {\n          url\n          altText\n        }\n        productsCount {\n          count\n        }\n      }\n    }\n  }": {return: BeckonCollectionSearchQuery, variables: BeckonCollectionSearchQueryVariables},
   "#graphql\n  query BeckonShopDetails {\n    shop { name currencyCode primaryDomain { url } billingAddress { countryCodeV2 } }\n  }": {return: BeckonShopDetailsQuery, variables: BeckonShopDetailsQueryVariables},
@@ -1155,6 +1329,8 @@ interface GeneratedQueryTypes {
 }
 
 interface GeneratedMutationTypes {
+  "#graphql\n  mutation BeckonDiscountCodeBasicCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode { id }\n      userErrors { field message }\n    }\n  }": {return: BeckonDiscountCodeBasicCreateMutation, variables: BeckonDiscountCodeBasicCreateMutationVariables},
+  "#graphql\n  mutation BeckonDiscountRedeemCodeBulkAdd($discountId: ID!, $codes: [DiscountRedeemCodeInput!]!) {\n    discountRedeemCodeBulkAdd(discountId: $discountId, codes: $codes) {\n      bulkCreation { id }\n      userErrors { field message }\n    }\n  }": {return: BeckonDiscountRedeemCodeBulkAddMutation, variables: BeckonDiscountRedeemCodeBulkAddMutationVariables},
   "#graphql\n  mutation BeckonCustomerCreate($input: CustomerInput!) {\n    customerCreate(input: $input) { customer { id } userErrors { field message } }\n  }": {return: BeckonCustomerCreateMutation, variables: BeckonCustomerCreateMutationVariables},
   "#graphql\n  mutation BeckonCustomerUpdate($input: CustomerInput!) {\n    customerUpdate(input: $input) { customer { id } userErrors { field message } }\n  }": {return: BeckonCustomerUpdateMutation, variables: BeckonCustomerUpdateMutationVariables},
   "#graphql\n  mutation BeckonCustomerTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) { userErrors { field message } }\n  }": {return: BeckonCustomerTagsAddMutation, variables: BeckonCustomerTagsAddMutationVariables},
