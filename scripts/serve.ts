@@ -279,13 +279,21 @@ async function main() {
   ).startServerEventMaintenance();
   // Automatic A/B tests: winners declared and bandit splits moved, one process per CTA and step.
   const stopAbTests = await (await import("#app/models/ab-auto.server")).startServerAbTestJob();
+  // Unique Shopify discount codes made ahead of time, so a lead never waits for Shopify.
+  const stopCodeTopUps = await (
+    await import("#app/models/discount-codes/shopify-stock.server")
+  ).startServerCodeTopUpJob();
   const stop = () => {
     // Let a delivery in flight finish; a cut one would only be retried.
     server.close(
       () =>
-        void Promise.all([stopOutbox(), stopEventMaintenance(), stopAbTests(), configChanges?.close()]).finally(() =>
-          process.exit(0),
-        ),
+        void Promise.all([
+          stopOutbox(),
+          stopEventMaintenance(),
+          stopAbTests(),
+          stopCodeTopUps(),
+          configChanges?.close(),
+        ]).finally(() => process.exit(0)),
     );
     // Keep-alive sockets would hold close() open; they carry nothing pending.
     setTimeout(() => process.exit(0), 2000).unref();

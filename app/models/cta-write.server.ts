@@ -25,7 +25,7 @@ import { NotFoundError, inTransaction, nullableJson, toJson, type DbClient } fro
 import { isRecord } from "#contract/json-record";
 import { sitesChanged } from "./site-publication.server";
 import { abTestToStore } from "./ab-test-start";
-import { uniqueCodesToStore } from "./discount-codes/settings";
+import { madeCodesOutdated, uniqueCodesToStore } from "./discount-codes/settings";
 
 /** Updates the row when the node has an id, creates it otherwise; returns the id. */
 async function saveRow(
@@ -268,6 +268,13 @@ export async function writeDocument(
           select: { id: true },
         })
       ).id;
+
+  // Codes made in the shop for older terms are not handed out any more (the top-up makes new ones).
+  if (madeCodesOutdated(before, doc))
+    await tx.discountCode.updateMany({
+      where: { ctaId, source: "shopify", status: "available" },
+      data: { status: "retired" },
+    });
 
   const scope: Scope = { tx, websiteId, ctaId };
   for (const [position, variant] of doc.variants.entries()) await writeVariant(scope, variant, position);

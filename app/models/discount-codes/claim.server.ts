@@ -8,6 +8,8 @@
  * pick different rows at once instead of queueing on the first.
  * The same lead asking again for the same CTA gets the code it already has;
  * should two of its claims race, the later code goes back to the pool.
+ * An available code that ends (in the shop) before the expiry a claim would
+ * promise is set to "retired": it is never handed out (shopify-stock.server.ts).
  */
 import type { Db } from "#app/db.server";
 import { codeExpiry, type UniqueCodesSettings } from "#contract/schema/unique-codes";
@@ -69,12 +71,21 @@ async function takeOne(db: Db, ctaId: number, personId: number): Promise<number 
 export async function claimCode(db: Db, req: ClaimRequest): Promise<IssuedCode | null> {
   const had = await issuedCodeOf(db, req.ctaId, req.personId);
   if (had) return had;
+  const issuedAt = req.now ?? new Date();
+  const promised = codeExpiry(req.settings, issuedAt);
+  // A code that ends in the shop before the promised expiry (an older Shopify batch) is no longer handed out.
+  if (promised)
+    await db.discountCode.updateMany({
+      where: { ctaId: req.ctaId, status: "available", expiresAt: { lt: promised } },
+      data: { status: "retired" },
+    });
   const id = await takeOne(db, req.ctaId, req.personId);
   if (id === null) return null;
-  const issuedAt = req.now ?? new Date();
+  const row = await db.discountCode.findUniqueOrThrow({ where: { id }, select: { expiresAt: true } });
   const claimed = await db.discountCode.update({
     where: { id },
-    data: { issuedAt, expiresAt: codeExpiry(req.settings, issuedAt), variantId: req.variantId ?? null },
+    // A code made with its end (Shopify's) shows that end; the others end the promised days after hand-out.
+    data: { issuedAt, expiresAt: row.expiresAt ?? promised, variantId: req.variantId ?? null },
     select: { code: true, expiresAt: true },
   });
   // Two claims of one person raced: the first code issued is the person's, later ones go back.
@@ -82,7 +93,7 @@ export async function claimCode(db: Db, req: ClaimRequest): Promise<IssuedCode |
   if (first && first.code !== claimed.code) {
     await db.discountCode.updateMany({
       where: { id, personId: req.personId, status: "issued" },
-      data: { status: "available", personId: null, issuedAt: null, expiresAt: null, variantId: null },
+      data: { status: "available", personId: null, issuedAt: null, expiresAt: row.expiresAt, variantId: null },
     });
     return first;
   }

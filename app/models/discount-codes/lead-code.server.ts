@@ -13,6 +13,8 @@ import {
 } from "#contract/schema/unique-codes";
 import { asRecord } from "#contract/json-record";
 import { claimCode, type IssuedCode } from "./claim.server";
+import { codeCounts } from "./pool.server";
+import { stockTarget, topUpSoon } from "./shopify-stock.server";
 
 /** A CTA's unique-code settings, or null when it has none (or they no longer parse). */
 export async function uniqueCodesOf(db: Db, websiteId: number, ctaId: number): Promise<UniqueCodesSettings | null> {
@@ -34,7 +36,11 @@ export async function codeForLead(db: Db, lead: LeadRef): Promise<IssuedCode | n
   if (!lead.ctaId) return null;
   const settings = await uniqueCodesOf(db, lead.websiteId, lead.ctaId);
   if (!settings) return null;
-  return claimCode(db, { ...lead, ctaId: lead.ctaId, settings });
+  const code = await claimCode(db, { ...lead, ctaId: lead.ctaId, settings });
+  // Half the Shopify stock is gone: make more now rather than at the job's next pass (the lease keeps it to one maker).
+  if (settings.source === "shopify" && (await codeCounts(db, lead.ctaId)).available < stockTarget(settings) / 2)
+    topUpSoon(db, lead.ctaId);
+  return code;
 }
 
 /** The person properties that carry a code. */

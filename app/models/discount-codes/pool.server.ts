@@ -39,6 +39,8 @@ export async function addCodes(
   ctaId: number,
   source: UniqueCodeSource,
   codes: string[],
+  /** When the codes end in the shop (a Shopify batch's discount); null for codes whose expiry starts at hand-out. */
+  expiresAt: Date | null = null,
 ): Promise<{ added: number; skipped: number }> {
   let added = 0;
   for (let i = 0; i < codes.length; i += INSERT_BATCH) {
@@ -51,7 +53,7 @@ export async function addCodes(
     const fresh = batch.filter((c) => !have.has(c));
     if (fresh.length) {
       const made = await db.discountCode.createMany({
-        data: fresh.map((code) => ({ websiteId, ctaId, code, source, status: "available" })),
+        data: fresh.map((code) => ({ websiteId, ctaId, code, source, status: "available", expiresAt })),
       });
       added += made.count;
     }

@@ -8,7 +8,7 @@
  * once; userErrors fail the job with Shopify's words on the contact.
  */
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "#app/db.server";
 import { createContact } from "#app/models/contact.server";
 import { runOutboxOnce, type OutboxOptions } from "#app/integrations/outbox.server";
@@ -21,12 +21,11 @@ import {
 import { confirmMembership } from "#app/models/email/double-opt-in.server";
 import { failedSyncs } from "#app/models/sync-failures.server";
 import { customerDataReport, redactCustomer } from "#app/models/privacy.server";
-import { createTestDatabase, type TestDatabase } from "#test/support/test-database";
+import { withAdminAndDatabase } from "#test/support/admin-database";
 import { contactMock, formCtaMock, integrationMock, websiteMock } from "#test/support/row-factories";
 import { FakeShopifyAdmin } from "#test/support/fake-providers/shopify-admin";
 import { createOfflineSession } from "#test/api/shopify-harness";
 
-let tdb: TestDatabase;
 let db: Db;
 const admin = new FakeShopifyAdmin("shpat_customers", []);
 let clock = Date.now() + 60_000;
@@ -40,14 +39,7 @@ const options: OutboxOptions = {
     }),
 };
 
-beforeAll(async () => {
-  [tdb] = await Promise.all([createTestDatabase(), admin.start()]);
-  db = tdb.db;
-});
-afterAll(async () => {
-  await admin.server.stop();
-  await tdb?.drop();
-});
+withAdminAndDatabase(admin, (ready) => (db = ready));
 beforeEach(async () => {
   clock = Date.now() + 60_000;
   admin.throttleNext = 0;

@@ -149,7 +149,7 @@ describe("a new lead's code", () => {
 });
 
 describe("the settings", () => {
-  it("survive a save; the shop's discount id is the server's to keep", async () => {
+  it("survive a save; the shop's discount id is the server's to keep, and other terms retire the unissued codes", async () => {
     const doc = await saveCtaDocument(
       t.db,
       site,
@@ -167,8 +167,24 @@ describe("the settings", () => {
       unique_codes: { ...doc.unique_codes!, discount_id: null },
     });
     expect(same.unique_codes).toMatchObject({ discount_id: "gid://shopify/DiscountCodeNode/1" });
+    await addCodes(t.db, site, doc.id!, "shopify", ["SHOPA1", "SHOPA2", "SHOPA3"]);
+    const [lead] = await people(1);
+    const kept = await claimCode(t.db, {
+      websiteId: site,
+      ctaId: doc.id!,
+      personId: lead.id,
+      settings: same.unique_codes!,
+    });
+    // A save with the same terms keeps the made codes.
+    await saveCtaDocument(t.db, site, same);
+    expect(await codeCounts(t.db, doc.id!)).toMatchObject({ available: 2, issued: 1 });
     const changed = await saveCtaDocument(t.db, site, { ...same, unique_codes: { ...same.unique_codes!, value: 60 } });
     expect(changed.unique_codes).toMatchObject({ value: 60, discount_id: null });
+    // Other terms: codes not handed out yet are retired, the lead keeps its code.
+    expect(await codeCounts(t.db, doc.id!)).toMatchObject({ available: 0, issued: 1 });
+    expect(
+      await claimCode(t.db, { websiteId: site, ctaId: doc.id!, personId: lead.id, settings: changed.unique_codes! }),
+    ).toEqual(kept);
   });
 });
 
