@@ -32,7 +32,7 @@ import { parseId } from "#app/server/id";
 import { previewContext } from "./cta-preview.server";
 import { shopConnection } from "#app/models/shop-connection.server";
 import { localizeMessage } from "#app/i18n/validation-messages";
-import { codeStockOf, uploadCodes } from "./cta-codes.server";
+import { afterCodesSaved, codeStockOf, shopifyCodesAccess, uploadCodes } from "./cta-codes.server";
 
 function ctaIdOf(raw: string | undefined): number {
   const id = parseId(raw);
@@ -45,13 +45,14 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
   const ctaId = ctaIdOf(rawCtaId);
   const editing = await loadCtaForEditor(prisma, ctx.websiteId, ctaId);
   if (!editing) throw notFound();
-  const [ctas, broadcasts, preview, leadDestinations, shop, codeStock] = await Promise.all([
+  const [ctas, broadcasts, preview, leadDestinations, shop, codeStock, shopifyCodes] = await Promise.all([
     listCtas(prisma, ctx.websiteId),
     listBroadcasts(prisma, ctx.websiteId),
     previewContext(ctx, request),
     listLeadDestinations(prisma, ctx.websiteId),
     shopConnection(prisma, ctx.websiteId),
     codeStockOf(ctx.websiteId, ctaId),
+    shopifyCodesAccess(ctx.websiteId),
   ]);
   return {
     links: linksOf(ctx),
@@ -89,6 +90,8 @@ export async function loadCtaEdit(ctx: AdminContext, request: Request, rawCtaId:
     preview,
     /** What is left of the CTA's unique discount codes; null when it hands out none. */
     codeStock,
+    /** Whether codes can be made in the website's Shopify store (offered on store websites only). */
+    shopifyCodes,
     /** The standalone admin of a store website searches the store's products (Shopify's admin has the resource picker). */
     productSearch: ctx.surface === "owner" && shop.state !== "not_store",
   };
@@ -152,6 +155,7 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
         const message = draft.hasDraft
           ? translate("editMessage.savedAsChanges")
           : translate("editMessage.savedSameAsPublished");
+        await afterCodesSaved(ctx, draft.cta);
         return data<SaveSuccess>({ ok: true, message, cta: draft.cta, hasDraft: draft.hasDraft });
       }
     }
@@ -164,6 +168,7 @@ export async function actionCtaEdit(ctx: AdminContext, request: Request, rawCtaI
     } else if (intent === "draft") {
       message = translate("editMessage.unpublished");
     }
+    await afterCodesSaved(ctx, saved);
     return data<SaveSuccess>({ ok: true, message, cta: saved, hasDraft: false });
   } catch (e) {
     return failureFrom(e, translate);

@@ -26,6 +26,7 @@ export function CtaEditPage() {
     productSearch,
     mailSending,
     codeStock,
+    shopifyCodes,
   } = useLoaderData<typeof loadCtaEdit>();
   const result = useActionData<typeof actionCtaEdit>() as CtaEditorResult | undefined;
   const paths = adminPaths(links);
@@ -49,6 +50,7 @@ export function CtaEditPage() {
         magnetUploadUrl={links.surface === "owner" ? paths.leadMagnetUpload : null}
         mailSending={mailSending}
         codeStock={codeStock}
+        shopifyCodes={shopifyCodes}
       />
     </Page>
   );

@@ -43,7 +43,7 @@ import { useDocHistory } from "./useDocHistory";
 import { VariantsCard } from "./VariantsCard";
 import { AbTestSettingsCard } from "./AbTestSettingsCard";
 import { UniqueCodesCard } from "./UniqueCodesCard";
-import type { CodeStock } from "#app/pages/cta-codes.server";
+import type { CodeStock, DiscountsPermission } from "#app/pages/cta-codes.server";
 import { useT } from "#app/i18n/useT";
 
 export interface CtaEditorResult extends ActionMessage {
@@ -78,6 +78,8 @@ export interface CtaEditorProps {
   mailSending?: boolean;
   /** What is left of the CTA's unique discount codes; null when it hands out none. */
   codeStock?: CodeStock | null;
+  /** Whether codes can be made in the website's Shopify store; "not_store" hides that choice. */
+  shopifyCodes?: DiscountsPermission;
 }
 
 const STATUS_TONE = { published: "success", draft: "info", archived: undefined } as const;
@@ -99,6 +101,7 @@ export function CtaEditor({
   magnetUploadUrl = null,
   mailSending = false,
   codeStock = null,
+  shopifyCodes = "not_store",
 }: CtaEditorProps) {
   const translate = useT();
   const submit = useSubmit();
@@ -281,7 +284,13 @@ export function CtaEditor({
                 }}
               />
               <AbTestSettingsCard doc={doc} onChange={setDoc} />
-              <UniqueCodesCard doc={doc} onChange={setDoc} stock={codeStock} csrfToken={csrfToken ?? undefined} />
+              <UniqueCodesCard
+                doc={doc}
+                onChange={setDoc}
+                stock={codeStock}
+                shopify={shopifyCodes}
+                csrfToken={csrfToken ?? undefined}
+              />
               <BlockStack gap="200">
                 <InlineStack align="space-between" blockAlign="center">
                   <Text as="h2" variant="headingMd">

@@ -1,8 +1,10 @@
 /**
  * The CTA's unique discount codes (contract/schema/unique-codes.ts), without
  * JSON: where the codes come from (none, made in the Shopify store, or a list
- * the owner uploads), the discount and its expiry, and for a pool the CSV
- * upload with what is left and a warning before it runs out.
+ * the owner uploads), the discount and its expiry, what is left with a
+ * warning before it runs out, and for a pool the CSV upload. Codes made in
+ * Shopify are offered on store websites only, with what the shop still has
+ * to grant.
  */
 import { useState } from "react";
 import { useFetcher } from "@remix-run/react";
@@ -17,7 +19,7 @@ import {
   type UniqueCodesSettings,
 } from "#contract/schema/unique-codes";
 import { CSRF_FIELD } from "#app/server/csrf-field";
-import type { CodeStock } from "#app/pages/cta-codes.server";
+import type { CodeStock, DiscountsPermission } from "#app/pages/cta-codes.server";
 import { useAllErrors } from "./errors";
 import { useT } from "#app/i18n/useT";
 
@@ -26,6 +28,8 @@ export interface UniqueCodesCardProps {
   onChange(doc: CtaDocument): void;
   /** The stored CTA's stock; null before the CTA hands out codes. */
   stock: CodeStock | null;
+  /** Whether Beckon may make codes in the website's shop; "not_store" leaves that choice out. */
+  shopify?: DiscountsPermission;
   csrfToken?: string;
 }
 
@@ -34,13 +38,11 @@ const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(tex
 
 type Answer = { ok: true; message: string; stock: CodeStock } | { ok: false; message: string };
 
-/**
- * The sources a merchant can pick. Codes made in Shopify need the Admin API client that creates them ahead of time
- * (a basic code discount and its redeem codes); until it exists, offering it would promise codes no lead gets.
- */
-const OFFERED_SOURCES = UNIQUE_CODE_SOURCES.filter((s) => s !== "shopify");
+/** The sources a merchant can pick: codes made in Shopify need a Shopify store (one already chosen stays visible). */
+const offeredSources = (shopify: DiscountsPermission, chosen: UniqueCodeSource | undefined) =>
+  UNIQUE_CODE_SOURCES.filter((s) => s !== "shopify" || shopify !== "not_store" || chosen === "shopify");
 
-export function UniqueCodesCard({ doc, onChange, stock, csrfToken }: UniqueCodesCardProps) {
+export function UniqueCodesCard({ doc, onChange, stock, shopify = "not_store", csrfToken }: UniqueCodesCardProps) {
   const translate = useT();
   const errors = useAllErrors();
   const fetcher = useFetcher<Answer>();
@@ -51,6 +53,8 @@ export function UniqueCodesCard({ doc, onChange, stock, csrfToken }: UniqueCodes
   const error = (key: string) => errors[`unique_codes.${key}`];
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const shown = answer?.ok ? answer.stock : stock;
+  // Codes Beckon makes itself: running low is news, not a task for the owner.
+  const made = settings?.source === "shopify";
   const upload = (file: File | undefined) => {
     setFileError(null);
     if (!file) return;
@@ -79,7 +83,10 @@ export function UniqueCodesCard({ doc, onChange, stock, csrfToken }: UniqueCodes
             label={translate("uniqueCodes.source")}
             options={[
               { label: translate("uniqueCodes.source.none"), value: "" },
-              ...OFFERED_SOURCES.map((s) => ({ label: translate(`uniqueCodes.source.${s}`), value: s })),
+              ...offeredSources(shopify, settings?.source).map((s) => ({
+                label: translate(`uniqueCodes.source.${s}`),
+                value: s,
+              })),
             ]}
             value={settings?.source ?? ""}
             onChange={(source) => set(source ? defaultUniqueCodes(source as UniqueCodeSource) : null)}
@@ -130,6 +137,15 @@ export function UniqueCodesCard({ doc, onChange, stock, csrfToken }: UniqueCodes
               <Text as="p" tone="subdued">
                 {translate("uniqueCodes.shopifyHelp")}
               </Text>
+              {shopify === "missing" || shopify === "not_installed" ? (
+                <Banner tone="warning">
+                  <p>
+                    {translate(
+                      shopify === "missing" ? "uniqueCodes.shopify.missing" : "uniqueCodes.shopify.notInstalled",
+                    )}
+                  </p>
+                </Banner>
+              ) : null}
             </>
           ) : null}
           {settings ? (
@@ -165,12 +181,12 @@ export function UniqueCodesCard({ doc, onChange, stock, csrfToken }: UniqueCodes
               })}
             </Text>
             {shown.available === 0 ? (
-              <Banner tone="critical">
-                <p>{translate("uniqueCodes.empty")}</p>
+              <Banner tone={made ? "info" : "critical"}>
+                <p>{translate(made ? "uniqueCodes.shopify.empty" : "uniqueCodes.empty")}</p>
               </Banner>
             ) : shown.low ? (
-              <Banner tone="warning">
-                <p>{translate("uniqueCodes.low", { available: shown.available })}</p>
+              <Banner tone={made ? "info" : "warning"}>
+                <p>{translate(made ? "uniqueCodes.shopify.low" : "uniqueCodes.low", { available: shown.available })}</p>
               </Banner>
             ) : null}
           </>

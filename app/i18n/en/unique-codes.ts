@@ -26,7 +26,13 @@ export const uniqueCodesEn = {
     "No codes are left: new leads see the element's fallback text instead of a code. Upload more codes.",
   "uniqueCodes.saveFirst": "Save the CTA to upload codes.",
   "uniqueCodes.shopifyHelp":
-    "Beckon makes the codes in your store ahead of time (50 at a time), so a lead never waits for Shopify.",
+    "Beckon makes the codes in your store ahead of time and keeps at least 100 ready, so a lead never waits for Shopify.",
+  "uniqueCodes.shopify.missing":
+    "Beckon needs permission to create discounts in your store. Save this CTA in the Shopify admin and approve the request.",
+  "uniqueCodes.shopify.notInstalled": "Install Beckon in your Shopify store so that it can make codes there.",
+  "uniqueCodes.shopify.low": "Only {available} codes are ready. Beckon is making more in your store.",
+  "uniqueCodes.shopify.empty":
+    "No codes are ready yet: Beckon makes them in your store within a minute of saving. Until then new leads see the element's fallback text.",
   "uniqueCodes.element.label": "Label above the code",
   "uniqueCodes.element.fallback": "Text when no code is left",
   "uniqueCodes.element.showApply": "Show an Apply button (stores)",

@@ -28,7 +28,13 @@ export const uniqueCodesSv: Record<keyof typeof uniqueCodesEn, string> = {
     "Inga koder finns kvar: nya leads ser elementets reservtext i stället för en kod. Ladda upp fler koder.",
   "uniqueCodes.saveFirst": "Spara CTA:n för att ladda upp koder.",
   "uniqueCodes.shopifyHelp":
-    "Beckon skapar koderna i din butik i förväg (50 åt gången), så att ett lead aldrig väntar på Shopify.",
+    "Beckon skapar koderna i din butik i förväg och har alltid minst 100 redo, så att ett lead aldrig väntar på Shopify.",
+  "uniqueCodes.shopify.missing":
+    "Beckon behöver behörighet att skapa rabatter i din butik. Spara den här CTA:n i Shopify-administratören och godkänn förfrågan.",
+  "uniqueCodes.shopify.notInstalled": "Installera Beckon i din Shopify-butik så att koderna kan skapas där.",
+  "uniqueCodes.shopify.low": "Bara {available} koder är redo. Beckon skapar fler i din butik.",
+  "uniqueCodes.shopify.empty":
+    "Inga koder är redo ännu: Beckon skapar dem i din butik inom en minut efter att du sparat. Till dess ser nya leads elementets reservtext.",
   "uniqueCodes.element.label": "Etikett ovanför koden",
   "uniqueCodes.element.fallback": "Text när inga koder finns kvar",
   "uniqueCodes.element.showApply": "Visa en knapp som lägger till koden (butiker)",

@@ -18,6 +18,7 @@ import {
   requestMissingCustomerScope,
   setCustomerSync,
 } from "#app/models/shopify-customer-setting.server";
+import { discountsPermission, requestMissingDiscountScope } from "#app/models/discount-codes/shopify-stock.server";
 import { expiringTokenReply, serveFakeShopify } from "./fake-shopify";
 import { embeddedAdminHeaders } from "#test/api/shopify-harness";
 
@@ -45,7 +46,7 @@ beforeAll(async () => {
             data: {
               app: {
                 requestedAccessScopes: handles(SCOPES.split(",")),
-                optionalAccessScopes: handles(["write_customers"]),
+                optionalAccessScopes: handles(["write_customers", "write_discounts"]),
                 installation: { accessScopes: handles(granted) },
               },
             },
@@ -74,6 +75,16 @@ async function adminContext() {
   return app.authenticate.admin(request);
 }
 
+/** Where the library's thrown answer sends the merchant. */
+function grantScreen(thrown: unknown): URL {
+  expect(thrown).toBeInstanceOf(Response);
+  const response = thrown as Response;
+  // A fetch from the embedded admin: App Bridge follows the reauthorize header to the install URL.
+  const target =
+    response.headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url") ?? response.headers.get("Location") ?? "";
+  return new URL(target);
+}
+
 describe("asking for write_customers", () => {
   it("redirects the merchant to Shopify's grant screen for the optional scope while it is missing", async () => {
     const { scopes } = await adminContext();
@@ -84,12 +95,7 @@ describe("asking for write_customers", () => {
       () => null,
       (e: unknown) => e,
     );
-    expect(thrown).toBeInstanceOf(Response);
-    const response = thrown as Response;
-    // A fetch from the embedded admin: App Bridge follows the reauthorize header to the install URL.
-    const target =
-      response.headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url") ?? response.headers.get("Location") ?? "";
-    const url = new URL(target);
+    const url = grantScreen(thrown);
     expect(url.origin).toBe(`https://${SHOP}`);
     expect(url.pathname).toBe("/admin/oauth/install");
     expect(url.searchParams.get("optional_scopes")).toBe("write_customers");
@@ -108,5 +114,34 @@ describe("asking for write_customers", () => {
       await scopes.request(s);
     });
     expect(asked).toEqual([]);
+  });
+});
+
+describe("asking for write_discounts", () => {
+  it("redirects to Shopify's grant screen for Shopify-made codes while the shop has not granted it, then asks nothing", async () => {
+    const { scopes } = await adminContext();
+    const websiteId = (await websiteIdForShop(t.db, SHOP))!;
+    expect(await discountsPermission(t.db, websiteId)).toBe("missing");
+    const thrown = await requestMissingDiscountScope(t.db, websiteId, (s) => scopes.request(s)).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(grantScreen(thrown).searchParams.get("optional_scopes")).toBe("write_discounts");
+
+    granted = [...granted, "write_discounts"];
+    await t.db.session.updateMany({ where: { shop: SHOP, isOnline: false }, data: { scope: granted.join(",") } });
+    expect(await discountsPermission(t.db, websiteId)).toBe("granted");
+    const asked: string[][] = [];
+    await requestMissingDiscountScope(t.db, websiteId, async (s) => {
+      asked.push(s);
+      await scopes.request(s);
+    });
+    expect(asked).toEqual([]);
+  });
+
+  it("is no question for a website without a shop", async () => {
+    const site = await t.db.website.create({ data: { name: "No shop", dataSettings: {} } });
+    expect(await discountsPermission(t.db, site.id)).toBe("not_store");
+    await requestMissingDiscountScope(t.db, site.id, () => Promise.reject(new Error("asked")));
   });
 });

@@ -58,11 +58,13 @@ describe("shopify.app.toml", () => {
     expect(toml).toMatch(/scopes = "[^"]*\bread_orders\b[^"]*"/);
   });
 
-  it("asks for write_customers only as an optional scope, requested by the customer sync's setting", () => {
-    expect(toml).toMatch(/^optional_scopes = \["write_customers"\]$/m);
-    expect(toml).not.toMatch(/^scopes = "[^"]*\bwrite_customers\b/m);
+  it("asks for write_customers and write_discounts only as optional scopes, each requested by what needs it", () => {
+    expect(toml).toMatch(/^optional_scopes = \["write_customers", "write_discounts"\]$/m);
+    expect(toml).not.toMatch(/^scopes = "[^"]*\bwrite_(customers|discounts)\b/m);
     const page = readFileSync(path.join(root, "app/pages/integrations.server.ts"), "utf8");
     expect(page).toContain("requestMissingCustomerScope(prisma, ctx.websiteId, ctx.requestScopes)");
+    const codes = readFileSync(path.join(root, "app/pages/cta-codes.server.ts"), "utf8");
+    expect(codes).toContain("requestMissingDiscountScope(prisma, ctx.websiteId, ctx.requestScopes)");
   });
 
   it("asks for the app proxy scope and points the proxy at /proxy", () => {
