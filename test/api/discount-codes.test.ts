@@ -3,11 +3,18 @@
  * POST /api/websites/{id}/discount_code against malformed, oversized and
  * hostile input and visitors who are no lead; and, on PostgreSQL, 200 leads
  * at once across three server processes behind a round-robin proxy get 200
- * different codes. SQLite is one embedded process: that part skips there.
+ * different codes, from an uploaded pool and from codes made ahead of time
+ * in a Shopify Admin stand-in (which throttles the first top-up), while the
+ * processes top up the stock themselves. SQLite is one embedded process:
+ * that part skips there.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveCtaDocument } from "#app/models/cta.server";
 import { addCodes, codeCounts } from "#app/models/discount-codes/pool.server";
+import { topUpShopifyCodes } from "#app/models/discount-codes/shopify-stock.server";
+import { AdminApiError } from "#app/integrations/shopify-admin/admin-graphql.server";
+import { FakeShopifyAdmin } from "#test/support/fake-providers/shopify-admin";
+import { createOfflineSession } from "#test/api/shopify-harness";
 import { publishedCtaMock } from "#test/support/factories";
 import { postPublic } from "#test/support/http";
 import type { RoundRobinProxy } from "#test/support/round-robin-proxy";
@@ -41,13 +48,13 @@ async function poolCta(name: string, codes: string[]) {
 }
 
 /** A new lead of the CTA through `origin`, then its code as the widget asks for it (`times` times). */
-async function leadAndCode(origin: string, cta: number, times = 1) {
+async function leadAndCode(origin: string, cta: number, times = 1, website = site) {
   const contact = contactMock({ cta_id: cta, contactable_id: cta });
-  const created = await postPublic(origin, `/api/websites/${site}/contacts/create`, { contact });
+  const created = await postPublic(origin, `/api/websites/${website}/contacts/create`, { contact });
   expect(created.status, created.text).toBe(201);
   const answers = [];
   for (let i = 0; i < times; i++) {
-    const asked = await postPublic(origin, `/api/websites/${site}/discount_code`, {
+    const asked = await postPublic(origin, `/api/websites/${website}/discount_code`, {
       visitor_token: contact.visitor_token,
       cta_id: cta,
     });
@@ -122,10 +129,16 @@ describe("POST /api/websites/{id}/discount_code", () => {
 describe.skipIf(testDatabaseKind() !== "postgresql")("three server processes on one PostgreSQL", () => {
   let servers: TestServer[] = [];
   let proxy: RoundRobinProxy;
+  const admin = new FakeShopifyAdmin("shpat_cluster_codes", []);
+  const adminEnv = () => ({ BECKON_SHOPIFY_ADMIN_URL: admin.url, BECKON_PROVIDER_TIMEOUT_MS: "5000" });
   beforeAll(async () => {
-    ({ servers, proxy } = await startServerCluster(3, { databaseUrl: t.url, env: ENV }));
+    await admin.start();
+    ({ servers, proxy } = await startServerCluster(3, { databaseUrl: t.url, env: { ...ENV, ...adminEnv() } }));
   }, 330_000);
-  afterAll(() => stopServerCluster({ servers, proxy }));
+  afterAll(async () => {
+    await stopServerCluster({ servers, proxy });
+    await admin.server.stop();
+  });
 
   it(`gives ${LEADS} leads at once ${LEADS} different codes`, async () => {
     const codes = Array.from({ length: LEADS + 20 }, (_, i) => `MP-${String(i).padStart(4, "0")}`);
@@ -139,5 +152,53 @@ describe.skipIf(testDatabaseKind() !== "postgresql")("three server processes on 
     const backends = proxy.served.slice(served);
     for (const s of servers) expect(backends.filter((b) => b === s.origin).length).toBeGreaterThan(0);
     expect(await codeCounts(t.db, cta)).toEqual({ available: 20, issued: LEADS, redeemed: 0 });
+  }, 240_000);
+
+  it(`gives ${LEADS} leads at once ${LEADS} different codes made in Shopify, topped up by the processes`, async () => {
+    const store = await websiteMock(t.db);
+    const shop = "cluster-codes.myshopify.com";
+    await t.db.website.update({ where: { id: store.id }, data: { shopDomain: shop } });
+    const session = { state: "s", scope: "read_products,write_discounts", accessToken: admin.accessToken };
+    await createOfflineSession(t.db, shop, session, { legacy: true });
+    const doc = await saveCtaDocument(
+      t.db,
+      store.id,
+      publishedCtaMock("Shopify codes", [["form"], ["discount_code"]], ["A"], {
+        // A draft until its stock is made: the processes' job tops up published CTAs only.
+        status: "draft",
+        unique_codes: { source: "shopify", kind: "percentage", value: 10, warn_threshold: 110 },
+      }),
+    );
+    const cta = doc.id!;
+    // Shopify throttles the first top-up (past the client's retries); the next one fills the stock (2 x 110 codes).
+    admin.throttleNext = 10;
+    const fill = () => topUpShopifyCodes(t.db, cta, { env: adminEnv(), bulk: { sleep: async () => undefined } });
+    await expect(fill()).rejects.toBeInstanceOf(AdminApiError);
+    admin.throttleNext = 0;
+    expect(await fill()).toEqual({ state: "added", added: 220 });
+    await saveCtaDocument(t.db, store.id, { ...doc, status: "published" });
+
+    const got = await Promise.all(Array.from({ length: LEADS }, () => leadAndCode(proxy.origin, cta, 1, store.id)));
+    const handed = got.map((g) => g.code);
+    expect(handed.every((c) => typeof c === "string")).toBe(true);
+    expect(new Set(handed).size).toBe(LEADS);
+    // Every code handed out exists in the shop, in the one discount Beckon made for this CTA.
+    const [discount, ...others] = admin.discounts.discounts;
+    expect(others).toEqual([]);
+    const inShop = new Set(discount.codes);
+    expect(handed.filter((c) => !inShop.has(c!))).toEqual([]);
+    expect(discount.input).toMatchObject({ customerGets: { value: { percentage: 0.1 } }, usageLimit: 1 });
+    // The stock fell below half its target, so the processes topped it up (one at a time, through the lease).
+    const stockState = async () => {
+      const row = await t.db.cta.findUniqueOrThrow({ where: { id: cta }, select: { codesLeasedUntil: true } });
+      return { full: (await codeCounts(t.db, cta)).available >= 220, leased: row.codesLeasedUntil !== null };
+    };
+    await expect.poll(stockState, { timeout: 60_000 }).toEqual({ full: true, leased: false });
+    expect((await codeCounts(t.db, cta)).issued).toBe(LEADS);
+    // Each code stored once, each one the shop's.
+    const stored = await t.db.discountCode.findMany({ where: { ctaId: cta }, select: { code: true } });
+    expect(new Set(stored.map((row) => row.code)).size).toBe(stored.length);
+    const nowInShop = new Set(admin.discounts.allCodes());
+    expect(stored.filter((row) => !nowInShop.has(row.code))).toEqual([]);
   }, 240_000);
 });

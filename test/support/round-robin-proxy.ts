@@ -26,7 +26,9 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
   if (!backends.length) throw new Error("The proxy needs at least one backend");
   let turn = 0;
   const served: string[] = [];
-  const agent = new http.Agent({ keepAlive: true });
+  // A fresh connection per request: a kept-alive socket that sat idle as long as the backend's keep-alive timeout
+  // is closed by the backend just as the proxy reuses it, which fails that request with ECONNRESET.
+  const agent = new http.Agent({ keepAlive: false });
   const server = http.createServer((req, res) => {
     const named = req.headers[BACKEND_HEADER];
     delete req.headers[BACKEND_HEADER];
