@@ -7,7 +7,8 @@
 import type { Db } from "#app/db.server";
 
 export type ShopConnection =
-  | { state: "connected"; shop: string; accessToken: string }
+  /** scope: what the shop granted (Session.scope, comma-separated), which the app/scopes_update webhook keeps current. */
+  | { state: "connected"; shop: string; accessToken: string; scope: string | null }
   /** Not a Shopify store website, or the app was never installed / was uninstalled, or the token expired. */
   | { state: "not_store" | "not_installed" | "expired"; shop: string | null };
 
@@ -19,10 +20,18 @@ export async function shopConnection(db: Db, websiteId: number, now = new Date()
   const session = await db.session.findFirst({
     where: { shop, isOnline: false },
     orderBy: { id: "asc" },
-    select: { accessToken: true, expires: true },
+    select: { accessToken: true, expires: true, scope: true },
   });
   if (!session?.accessToken) return { state: "not_installed", shop };
   // An expiring offline token past its time: the embedded admin refreshes it on the next visit.
   if (session.expires && session.expires.getTime() <= now.getTime()) return { state: "expired", shop };
-  return { state: "connected", shop, accessToken: session.accessToken };
+  return { state: "connected", shop, accessToken: session.accessToken, scope: session.scope };
+}
+
+/** Whether a stored scope list (Session.scope, comma-separated) includes `scope`. */
+export function grantsScope(scopes: string | null | undefined, scope: string): boolean {
+  return (scopes ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .includes(scope);
 }

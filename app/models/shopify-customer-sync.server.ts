@@ -22,7 +22,7 @@ import {
 import { SHOPIFY_CUSTOMERS_INTEGRATION, enqueueSyncJob } from "#app/integrations/outbox.server";
 import { ProviderError } from "#app/integrations/mailing/types";
 import { serverEnv, type EnvSource } from "#app/server/env.server";
-import { shopConnection } from "./shop-connection.server";
+import { grantsScope, shopConnection } from "./shop-connection.server";
 import type { DbClient } from "./model-kit.server";
 
 /** Integration.integrationType of the setting. */
@@ -43,12 +43,7 @@ export function ctaTag(cta: { id: number; name: string }): string {
 }
 
 /** Whether a stored scope list (Session.scope, comma-separated) grants writing customers. */
-export function grantsCustomers(scope: string | null | undefined): boolean {
-  return (scope ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .includes(CUSTOMERS_SCOPE);
-}
+export const grantsCustomers = (scope: string | null | undefined): boolean => grantsScope(scope, CUSTOMERS_SCOPE);
 
 type Tx = DbClient;
 
@@ -204,12 +199,7 @@ export async function deliverShopifyCustomerJob(
       false,
     );
   }
-  const session = await db.session.findFirst({
-    where: { shop: connection.shop, isOnline: false },
-    select: { scope: true },
-    orderBy: { id: "asc" },
-  });
-  if (!grantsCustomers(session?.scope))
+  if (!grantsCustomers(connection.scope))
     throw new ProviderError(`The shop has not granted Beckon the ${CUSTOMERS_SCOPE} permission yet`, true);
   const env = serverEnv(options.env);
   try {

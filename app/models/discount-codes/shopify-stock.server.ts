@@ -32,7 +32,7 @@ import { uniqueCodesSchema, type ShopifyCodesSettings } from "#contract/schema/u
 import { logger } from "#app/server/logger.server";
 import { serverEnv, type EnvSource } from "#app/server/env.server";
 import { startPeriodicJob } from "#app/server/periodic-job.server";
-import { shopConnection } from "#app/models/shop-connection.server";
+import { grantsScope, shopConnection } from "#app/models/shop-connection.server";
 import { addCodes } from "./pool.server";
 
 /** The optional scope that lets Beckon make discounts. */
@@ -45,12 +45,7 @@ export const TOP_UP_INTERVAL_MS = 60 * 1000;
 const DAY_MS = 86_400_000;
 
 /** Whether a stored scope list (Session.scope, comma-separated) grants making discounts. */
-export function grantsDiscounts(scope: string | null | undefined): boolean {
-  return (scope ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .includes(DISCOUNTS_SCOPE);
-}
+export const grantsDiscounts = (scope: string | null | undefined): boolean => grantsScope(scope, DISCOUNTS_SCOPE);
 
 /** not_store: no Shopify shop; not_installed: no offline session; missing: the merchant has not granted write_discounts. */
 export type DiscountsPermission = "not_store" | "not_installed" | "missing" | "granted";
@@ -143,12 +138,7 @@ export async function topUpShopifyCodes(db: Db, ctaId: number, options: TopUpOpt
   const { websiteId } = found;
   const connection = await shopConnection(db, websiteId, now());
   if (connection.state !== "connected") return { state: "not_connected", reason: connection.state };
-  const session = await db.session.findFirst({
-    where: { shop: connection.shop, isOnline: false },
-    select: { scope: true },
-    orderBy: { id: "asc" },
-  });
-  if (!grantsDiscounts(session?.scope))
+  if (!grantsDiscounts(connection.scope))
     return { state: "no_scope", reason: `The shop has not granted Beckon the ${DISCOUNTS_SCOPE} permission` };
   const leasedUntil = await lease(db, ctaId, now());
   if (!leasedUntil) return { state: "busy" };
