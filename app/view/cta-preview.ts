@@ -184,12 +184,12 @@ function pick(data) {
   const cta = data.cta;
   const want = data.variant;
   const variants = cta.variants || [];
-  const v = variants.find((x) => want != null && (String(x.id) === String(want) || x.variation === want)) || variants[0];
-  if (!v) return null;
-  if (data.step == null) return v;
+  const variant = variants.find((x) => want != null && (String(x.id) === String(want) || x.variation === want)) || variants[0];
+  if (!variant) return null;
+  if (data.step == null) return variant;
   // The editor's selected step goes first; the others keep their order.
-  const steps = (v.steps || []).map((s) => (s.position === data.step ? Object.assign({}, s, { position: -1 }) : s));
-  return Object.assign({}, v, { steps });
+  const steps = (variant.steps || []).map((s) => (s.position === data.step ? Object.assign({}, s, { position: -1 }) : s));
+  return Object.assign({}, variant, { steps });
 }
 function show(data) {
   // A document can arrive while the owner types in place (the editor's answer to an edit just sent
@@ -300,20 +300,20 @@ function ownerHtml(container) {
   return copy.innerHTML;
 }
 function finishEdit(commit) {
-  const e = editing;
-  if (!e) return;
+  const edit = editing;
+  if (!edit) return;
   editing = null;
-  e.block.removeAttribute("contenteditable");
-  if (!commit) { e.block.innerHTML = e.before; return; }
-  if (e.label) {
-    const label = e.block.textContent.replace(/\\s+/g, " ").trim();
+  edit.block.removeAttribute("contenteditable");
+  if (!commit) { edit.block.innerHTML = edit.before; return; }
+  if (edit.label) {
+    const label = edit.block.textContent.replace(/\\s+/g, " ").trim();
     // An emptied button would have no name: the old label stays.
-    if (!label) { e.block.innerHTML = e.before; return; }
-    if (label !== e.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-label")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "button", label });
+    if (!label) { edit.block.innerHTML = edit.before; return; }
+    if (label !== edit.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-label")}, section: edit.at.section, column: edit.at.column, element: edit.at.index, elementType: "button", label });
     return;
   }
-  const html = ownerHtml(e.container);
-  if (html !== e.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-text")}, section: e.at.section, column: e.at.column, element: e.at.index, elementType: "text", html });
+  const html = ownerHtml(edit.container);
+  if (html !== edit.original) tell({ type: ${JSON.stringify(PREVIEW_MESSAGE + "-text")}, section: edit.at.section, column: edit.at.column, element: edit.at.index, elementType: "text", html });
 }
 // The label a button shows from its options; null when it has merge tags (the preview shows them filled).
 function buttonLabel(opts) {

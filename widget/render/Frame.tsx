@@ -2,7 +2,7 @@
  * The frames of hooks, sticky bars, landing pages and the two-tap or prehook
  * teaser, in a chunk of their own (Shell.tsx draws overlays and inline CTAs).
  */
-import type { CSSProperties, ReactNode } from "react";
+import { useLayoutEffect, type CSSProperties, type ReactNode } from "react";
 import type { CtaProps } from "./Cta";
 import { boxStyle, LAYOUT, mergeTags, str, useDialog, useEffect, useHeadingLabel, useRef, useState } from "./kit";
 import { scrollToElement } from "./scroll";
@@ -137,7 +137,9 @@ function place(pin: Pinned, onResize?: () => void): () => void {
 /** A sticky bar with an in-flow spacer of its height, so it covers no page content; bars stack (layout). */
 function Bar({ ref_, bottom, content, style, look }: Part & { bottom: boolean }) {
   const [height, setHeight] = useState(0);
-  useEffect(() => {
+  // Measured before the first paint: with a passive effect the bar would show for a frame over the
+  // page's top (its spacer still 0 px high), a layout shift a visitor sees as the header jumping.
+  useLayoutEffect(() => {
     const el = ref_.current!;
     const measure = () => setHeight(el.offsetHeight);
     measure();
