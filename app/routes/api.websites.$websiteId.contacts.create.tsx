@@ -7,10 +7,10 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "#app/db.server";
-import { apiError, apiJson, parseIdParam, publicApi, readJson, postOnlyLoader } from "#app/server/http.server";
+import { apiError, apiJson, publicApi, postOnlyLoader } from "#app/server/http.server";
 import { contactsCreateWithRecaptchaSchema } from "#contract/schema/integrations";
 import { createContact } from "#app/models/contact.server";
-import { requirePublicWebsite } from "#app/models/website-access.server";
+import { readPublicWebsiteRequest } from "#app/models/website-access.server";
 import { RECAPTCHA_MESSAGE, recaptchaSecretFor, verifyRecaptcha } from "#app/integrations/recaptcha.server";
 import { clientIp } from "#app/server/client-address.server";
 import { identityTokenSecret } from "#app/models/deployment.server";
@@ -19,9 +19,11 @@ import { linkOriginOf } from "#app/pages/magnet-download.server";
 
 export const action = ({ request, params, context }: ActionFunctionArgs) =>
   publicApi(request, async () => {
-    const websiteId = parseIdParam(params.websiteId, "website_id");
-    const website = await requirePublicWebsite(prisma, websiteId);
-    const { contact: withToken } = await readJson(request, contactsCreateWithRecaptchaSchema, 64 * 1024);
+    const {
+      websiteId,
+      website,
+      body: { contact: withToken },
+    } = await readPublicWebsiteRequest(prisma, request, params.websiteId, contactsCreateWithRecaptchaSchema, 64 * 1024);
     if (!website.contactProcessing) {
       return apiJson({ skipped: true, reason: "Contact PII processing disabled" });
     }

@@ -6,15 +6,19 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "#app/db.server";
-import { apiJson, parseIdParam, publicApi, readJson } from "#app/server/http.server";
+import { apiJson, publicApi } from "#app/server/http.server";
 import { targetingSyncSchema } from "#contract/schema/integrations";
-import { requirePublicWebsite } from "#app/models/website-access.server";
+import { readPublicWebsiteRequest } from "#app/models/website-access.server";
 import { targetingSync } from "#app/models/targeting-sync.server";
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   publicApi(request, async () => {
-    const websiteId = parseIdParam(params.websiteId, "website_id");
-    await requirePublicWebsite(prisma, websiteId);
-    const input = await readJson(request, targetingSyncSchema, 8 * 1024);
-    return apiJson(await targetingSync(prisma, websiteId, input));
+    const { websiteId, body } = await readPublicWebsiteRequest(
+      prisma,
+      request,
+      params.websiteId,
+      targetingSyncSchema,
+      8 * 1024,
+    );
+    return apiJson(await targetingSync(prisma, websiteId, body));
   });

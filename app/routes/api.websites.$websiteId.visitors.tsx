@@ -5,12 +5,12 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { prisma } from "#app/db.server";
-import { apiError, apiJson, parseIdParam, publicApi, readJson } from "#app/server/http.server";
+import { apiError, apiJson, parseIdParam, publicApi } from "#app/server/http.server";
 import { visitorCreateSchema } from "#contract/schema/public-api";
 import { findOwnerSession } from "#app/models/owner-session.server";
 import { ownerHasWebsite } from "#app/models/owner.server";
 import { createVisitor, listVisitors, toPublicPerson } from "#app/models/person.server";
-import { requirePublicWebsite } from "#app/models/website-access.server";
+import { readPublicWebsiteRequest } from "#app/models/website-access.server";
 
 async function isWebsiteOwner(request: Request, websiteId: number): Promise<boolean> {
   const owner = await findOwnerSession(request);
@@ -19,10 +19,14 @@ async function isWebsiteOwner(request: Request, websiteId: number): Promise<bool
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   publicApi(request, async () => {
-    const websiteId = parseIdParam(params.websiteId, "website_id");
-    await requirePublicWebsite(prisma, websiteId);
-    const input = await readJson(request, visitorCreateSchema, 32 * 1024);
-    const { person, created } = await createVisitor(prisma, websiteId, input);
+    const { websiteId, body } = await readPublicWebsiteRequest(
+      prisma,
+      request,
+      params.websiteId,
+      visitorCreateSchema,
+      32 * 1024,
+    );
+    const { person, created } = await createVisitor(prisma, websiteId, body);
     return apiJson(
       { visitor: toPublicPerson(person), logged_in: await isWebsiteOwner(request, websiteId) },
       { status: created ? 201 : 200 },
