@@ -70,13 +70,15 @@ export default function DiscountCodeElement({ element, ctx }: ElementProps) {
   if (shown == "none")
     return <p className="bk-code bk-code-none">{ctx.merge(str(options, "fallback-text")) || labels.codeNone}</p>;
   const code = shown.code!;
-  const store = ctx.runtime.store;
+  // A Shopify theme page has no adapter of its own: it gets the Ajax cart, as the store actions do, loaded on the click.
+  const onStore = !!ctx.runtime.store || !!(window as { Shopify?: unknown }).Shopify;
   const copy = () =>
     void navigator.clipboard?.writeText(code).then(
       () => setNote(labels.codeCopied),
       () => {},
     );
   const apply = async () => {
+    const store = ctx.runtime.store ?? (await import("#widget/render/store-outcome")).storeOf(null);
     const result = store && (await store.applyDiscount(code).catch(() => null));
     setNote(result && result.ok ? labels.codeApplied : labels.codeApplyFailed);
   };
@@ -91,7 +93,7 @@ export default function DiscountCodeElement({ element, ctx }: ElementProps) {
         <button type="button" className="bk-button" onClick={copy}>
           {labels.codeCopy}
         </button>{" "}
-        {store && options["show-apply"] !== false ? (
+        {onStore && options["show-apply"] !== false ? (
           <button type="button" className="bk-button bk-code-apply" onClick={() => void apply()}>
             {labels.codeApply}
           </button>

@@ -70,6 +70,25 @@ describe("the discount code element", () => {
     expect(plain.$$(".bk-code button")).toHaveLength(1);
   });
 
+  it("on a Shopify theme page, with no adapter of the site's own, applies the code through the store's Ajax cart", async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.includes("/discount_code")
+        ? answer(200, { code: "TEMA-5", expires_at: null })
+        : url.includes("/discount/")
+          ? new Response("", { status: 200 })
+          : answer(200, { token: "c1", items: [], item_count: 0, total_price: 0, currency: "USD" }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    vi.stubGlobal("Shopify", { routes: { root: "/butik/" }, currency: { active: "USD" } });
+    const m = await mount({ cta: swedishCtaMock({}, [codeElement()]), person: personMock() });
+    const apply = m.$<HTMLButtonElement>(".bk-code-apply");
+    expect(apply.textContent).toBe(sv.codeApply);
+    apply.click();
+    await vi.waitFor(() => expect(m.$("[role=status]").textContent).toBe(sv.codeApplied));
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toContainEqual(expect.stringMatching(/^\/butik\/discount\/TEMA-5\?redirect=/));
+  });
+
   it("shows the owner's fallback text, or the catalogue's, when no code is left", async () => {
     vi.stubGlobal(
       "fetch",
