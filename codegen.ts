@@ -17,8 +17,9 @@
  * schema, and api-codegen-preset downloads it from shopify.dev, so
  * app/integrations/shopify-admin/admin.schema.graphql is a hand-maintained
  * subset of the documented 2026-07 schema holding exactly what the operations
- * use; the schema types are generated into the same file. Neither needs the
- * network.
+ * use (and the demo store's code lookup, demo/store/server/shop-discounts.ts,
+ * which its test validates against it); the schema types are generated into
+ * the same file. Neither needs the network.
  */
 import type { CodegenConfig } from "@graphql-codegen/cli";
 import type { Types } from "@graphql-codegen/plugin-helpers";

@@ -22,10 +22,21 @@ import { createWidgetFiles } from "#app/server/widget-files.server";
 import { bodyWasRefused, requestBodyCap } from "#app/server/request-body-cap.server";
 import { resultsExportUrl } from "#app/models/results/results-export-url";
 import { demoStoreMiddleware } from "#demo/store/server/demo";
+import { adminDiscountLookup } from "#demo/store/server/shop-discounts";
+import { ADMIN_API_VERSION } from "#app/integrations/shopify-admin/api-version";
 
 // BECKON_APP_ROOT: a folder holding build/ and extensions/cta-embed/assets/
 // (the benchmarks serve a snapshot of the build, safe from concurrent rebuilds).
 const appRoot = serverEnv().appRoot;
+
+/** The demo store's shop Admin, when a test runs a stand-in: codes Beckon makes there then apply in its cart. */
+function demoShopDiscounts() {
+  const { shopifyAdminUrl, demoStoreAdminToken } = serverEnv();
+  if (!shopifyAdminUrl || !demoStoreAdminToken) return undefined;
+  const graphqlUrl = `${shopifyAdminUrl.replace(/\/+$/, "")}/admin/api/${ADMIN_API_VERSION}/graphql.json`;
+  return adminDiscountLookup(graphqlUrl, demoStoreAdminToken);
+}
+
 const root = appRoot ? path.resolve(appRoot) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
@@ -210,7 +221,7 @@ export function createApp(build: ServerBuild): express.Express {
   });
   // The demo store's Shopify Ajax API, Storefront GraphQL and images, same-origin with its pages
   // (which pass on to Remix), as on a Shopify store.
-  app.use("/demo/store", demoStoreMiddleware());
+  app.use("/demo/store", demoStoreMiddleware({ shopDiscounts: demoShopDiscounts() }));
   // app.use, not app.all("*"): express would decode the path as a route
   // parameter and answer a malformed one (%ED%A0%80) with an HTML 400 and a logged stack.
   app.use((req, res, next) => runWithRequestContext({ clientIp: addressOf(req) }, () => remix(req, res, next)));

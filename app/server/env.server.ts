@@ -320,6 +320,11 @@ export const SERVER_ENV = {
     "tests only: replaces https://{shop} in Admin GraphQL calls and offline token migration",
     httpUrl(),
   ),
+  demoStoreAdminToken: variable(
+    "BECKON_DEMO_STORE_ADMIN_TOKEN",
+    "tests only, with BECKON_SHOPIFY_ADMIN_URL: the demo store asks that Admin (with this token) about codes it does not know, so codes made there apply in its cart",
+    asIs(),
+  ),
   // Rate limits
   redisUrl: variable(
     "BECKON_REDIS_URL",

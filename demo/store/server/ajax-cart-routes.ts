@@ -155,7 +155,8 @@ export function answerAjaxCart(
   if (method === "GET" && discount) {
     const code = decodeURIComponent(discount[1]).trim();
     const { cart, setCookie } = cartFor(req);
-    return write("ajax", "discount", code, () => {
+    return write("ajax", "discount", code, async () => {
+      await book.learnShopDiscounts([code]);
       if (code && !cart.discountCodes.includes(code)) cart.discountCodes.push(code);
       const redirect = url.searchParams.get("redirect") ?? root;
       const location = redirect.startsWith("/") && !redirect.startsWith("//") ? redirect : root;

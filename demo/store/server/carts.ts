@@ -40,6 +40,9 @@ export interface DiscountRule {
   title?: string;
 }
 
+/** Looks a code up in the shop's discounts (shop-discounts.ts); null when the shop has no active discount with it. */
+export type ShopDiscountLookup = (code: string) => Promise<DiscountRule | null>;
+
 export interface CartError {
   status: number;
   message: string;
@@ -69,7 +72,12 @@ export interface CartLimits {
   maxLines?: number;
   /** The store's root path ("/" unless the store is served under a path, as the demo is). */
   root?: string;
+  /** The shop's Admin, asked about a code the store does not know (shop-discounts.ts); none: only `discounts` apply. */
+  shopDiscounts?: ShopDiscountLookup;
 }
+
+/** Unknown codes asked about per cart write: a hostile write listing a thousand codes makes at most this many calls. */
+const MAX_CODE_LOOKUPS = 5;
 
 /** The most of one variant a line may hold (an add or change past it is refused). */
 export const MAX_LINE_QUANTITY = 9999;
@@ -83,6 +91,9 @@ export class CartBook {
   readonly maxLines: number;
   /** The store's root (Shopify.routes.root): a line's product URL starts with it. */
   readonly root: string;
+  /** Codes the shop's Admin holds (shop-discounts.ts), learned when a cart first applied them; upper case. */
+  private readonly shopCodes = new Map<string, DiscountRule>();
+  private readonly shopDiscounts?: ShopDiscountLookup;
 
   constructor(
     private readonly catalog: () => CatalogProduct[],
@@ -93,6 +104,29 @@ export class CartBook {
     this.maxCarts = limits.maxCarts ?? 10_000;
     this.maxLines = limits.maxLines ?? 100;
     this.root = limits.root ?? "/";
+    this.shopDiscounts = limits.shopDiscounts;
+  }
+
+  /** The rule of a code: the store's own, or one learned from the shop's Admin. */
+  discountRule(code: string): DiscountRule | undefined {
+    const key = code.toUpperCase();
+    return this.discounts[key] ?? this.shopCodes.get(key);
+  }
+
+  /**
+   * Asks the shop's Admin about the codes neither the store nor an earlier cart knew, before a cart takes them,
+   * so its totals include them. A code the shop has not is asked about again next time (it may be made meanwhile).
+   */
+  async learnShopDiscounts(codes: string[]): Promise<void> {
+    if (!this.shopDiscounts) return;
+    const unknown = [...new Set(codes)].filter((code) => !this.discountRule(code)).slice(0, MAX_CODE_LOOKUPS);
+    for (const code of unknown) {
+      const rule = await this.shopDiscounts(code);
+      if (!rule) continue;
+      // As many as carts may be kept, the oldest forgotten first.
+      while (this.shopCodes.size >= this.maxCarts) this.shopCodes.delete(this.shopCodes.keys().next().value!);
+      this.shopCodes.set(code.toUpperCase(), rule);
+    }
   }
 
   create(): ServerCart {
@@ -275,7 +309,7 @@ export class CartBook {
     const subtotal = cart.lines.reduce((s, l) => s + this.unitPrice(l).unit * l.quantity, 0);
     let remaining = subtotal;
     const codes = cart.discountCodes.map((code) => {
-      const rule = this.discounts[code.toUpperCase()];
+      const rule = this.discountRule(code);
       const applicable = !!rule && subtotal > 0;
       let amount = 0;
       if (rule && applicable) {

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
 import { createStorefront } from "./storefront";
 import type { Storefront } from "./storefront-types";
+import type { ShopDiscountLookup } from "./carts";
 import type { ThemeData } from "./theme-pages";
 
 /** Where the demo store lives; Shopify.routes.root on its pages. */
@@ -30,9 +31,20 @@ export function demoStoreCatalog() {
 
 let storefront: Promise<Storefront> | null = null;
 
-/** The process's demo storefront, created on first use. */
-export function demoStorefront(): Promise<Storefront> {
-  storefront ??= createStorefront({ products: demoStoreCatalog() as never, root: DEMO_STORE_ROOT, record: false });
+/** What the server tells the demo store of the shop behind it. */
+export interface DemoStoreOptions {
+  /** The shop's Admin (a stand-in in tests): codes made there apply in the store's cart, as on Shopify. */
+  shopDiscounts?: ShopDiscountLookup;
+}
+
+/** The process's demo storefront, created on first use (with the first caller's options). */
+export function demoStorefront(options: DemoStoreOptions = {}): Promise<Storefront> {
+  storefront ??= createStorefront({
+    products: demoStoreCatalog() as never,
+    root: DEMO_STORE_ROOT,
+    record: false,
+    shopDiscounts: options.shopDiscounts,
+  });
   return storefront;
 }
 
@@ -59,10 +71,10 @@ const asksForSections = (search: string) => /[?&](sections(%5B%5D|\[\])?|section
  * the Section Rendering API, Storefront GraphQL, images and the rest; the
  * pages pass on to next().
  */
-export function demoStoreMiddleware() {
+export function demoStoreMiddleware(options: DemoStoreOptions = {}) {
   return (req: IncomingMessage & { path?: string }, res: ServerResponse, next: (err?: unknown) => void) => {
     const url = new URL(req.url ?? "/", "http://x");
     if (isDemoStorePage(req.path ?? url.pathname) && !asksForSections(url.search)) return next();
-    demoStorefront().then((shop) => shop.handle(req, res), next);
+    demoStorefront(options).then((shop) => shop.handle(req, res), next);
   };
 }

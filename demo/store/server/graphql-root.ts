@@ -212,12 +212,14 @@ export function rootValue(ctx: GraphqlContext) {
         ctx.book.change(serverCart, ctx.book.findLine(serverCart, update.id), update.quantity ?? 1);
       return { cart: cart(ctx, serverCart), userErrors: [], warnings: [] };
     },
-    cartDiscountCodesUpdate: (args: Args) => {
+    cartDiscountCodesUpdate: async (args: Args) => {
       const serverCart = findCart(ctx, args.cartId);
       if (!serverCart) return noCart;
-      serverCart.discountCodes = [
+      const codes = [
         ...new Set(((args.discountCodes as string[] | undefined) ?? []).map((d) => d.trim()).filter(Boolean)),
       ];
+      await ctx.book.learnShopDiscounts(codes);
+      serverCart.discountCodes = codes;
       serverCart.updatedAt = new Date().toISOString();
       const warnings = ctx.book
         .totals(serverCart)

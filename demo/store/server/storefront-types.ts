@@ -1,6 +1,6 @@
 /** The storefront's options, the state it records for tests, and its default discount codes. */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { CartBook, DiscountRule, ServerCart } from "./carts";
+import type { CartBook, DiscountRule, ServerCart, ShopDiscountLookup } from "./carts";
 import type { CatalogProduct, CatalogProductInput } from "./catalog";
 import type { InContext, StorefrontMarketSetting } from "./graphql";
 import type { Rating } from "./reviews";
@@ -14,6 +14,8 @@ export interface StorefrontOptions {
   complementary?: Record<string, string[]>;
   /** Discount codes the store honours (upper case). Default: SAVE10 (10 %), FIVEOFF ($5). */
   discounts?: Record<string, DiscountRule>;
+  /** The shop's Admin, asked about codes `discounts` lacks (shop-discounts.ts): codes made there apply in the cart. */
+  shopDiscounts?: ShopDiscountLookup;
   currency?: string;
   /** Markets by country code: a GraphQL request with @inContext(country:) answers prices in that market's currency at its rate. */
   markets?: Record<string, StorefrontMarketSetting>;

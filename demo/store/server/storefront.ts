@@ -54,6 +54,7 @@ export async function createStorefront(options: StorefrontOptions = {}): Promise
     maxCarts: options.maxCarts,
     maxLines: options.maxLines,
     root,
+    shopDiscounts: options.shopDiscounts,
   });
   const ratings = options.ratings ?? defaultRatings(products);
   let seq = 0;

@@ -7,7 +7,9 @@
  * bulk creation that is not done on its first read (Shopify makes the codes
  * asynchronously), then reports each code with its errors (a code the shop
  * has is refused there, not in the mutation); and
- * discountRedeemCodeBulkCreation(id) with its codes paged 250 at a time.
+ * discountRedeemCodeBulkCreation(id) with its codes paged 250 at a time; and
+ * codeDiscountNodeByCode(code), the discount that holds a code (any case),
+ * its status from its start and end, or null.
  * The query was already validated against the Admin schema.
  */
 type Input = Record<string, unknown>;
@@ -32,6 +34,7 @@ export const DISCOUNT_FIELDS = [
   "discountCodeBasicCreate",
   "discountRedeemCodeBulkAdd",
   "discountRedeemCodeBulkCreation",
+  "codeDiscountNodeByCode",
 ] as const;
 
 const cursorOf = (index: number) => Buffer.from(String(index)).toString("base64");
@@ -58,7 +61,33 @@ export class FakeDiscounts {
       return { discountCodeBasicCreate: this.create(variables.basicCodeDiscount as Input) };
     if (field === "discountRedeemCodeBulkAdd")
       return { discountRedeemCodeBulkAdd: this.bulkAdd(String(variables.discountId), variables.codes as Input[]) };
+    if (field === "codeDiscountNodeByCode") return { codeDiscountNodeByCode: this.byCode(String(variables.code)) };
     return { discountRedeemCodeBulkCreation: this.creation(String(variables.id), variables.after as string | null) };
+  }
+
+  private byCode(code: string, now = new Date().toISOString()) {
+    const lower = code.toLowerCase();
+    const discount = this.discounts.find((d) => d.codes.some((c) => c.toLowerCase() === lower));
+    if (!discount) return null;
+    const { startsAt, endsAt, customerGets } = discount.input as {
+      startsAt?: string;
+      endsAt?: string | null;
+      customerGets?: { value?: { percentage?: number; discountAmount?: { amount?: string | number } } };
+    };
+    const status = startsAt && startsAt > now ? "SCHEDULED" : endsAt && endsAt <= now ? "EXPIRED" : ("ACTIVE" as const);
+    const given = customerGets?.value;
+    const value =
+      given?.percentage != null
+        ? { __typename: "DiscountPercentage", percentage: given.percentage }
+        : {
+            __typename: "DiscountAmount",
+            amount: { amount: String(given?.discountAmount?.amount ?? "0.0"), currencyCode: "USD" },
+            appliesOnEachItem: false,
+          };
+    return {
+      id: discount.id,
+      codeDiscount: { __typename: "DiscountCodeBasic", title: discount.title, status, customerGets: { value } },
+    };
   }
 
   private create(input: Input) {

@@ -644,6 +644,13 @@ export type CustomerUpdatePayload = {
   userErrors: Array<UserError>;
 };
 
+/** An amount off. */
+export type DiscountAmount = {
+  __typename?: 'DiscountAmount';
+  amount: MoneyV2;
+  appliesOnEachItem: Scalars['Boolean']['output'];
+};
+
 /** The input fields for a fixed amount off a discount. */
 export type DiscountAmountInput = {
   amount?: InputMaybe<Scalars['Decimal']['input']>;
@@ -653,6 +660,17 @@ export type DiscountAmountInput = {
 /** Which buyers can use a discount: all of them. */
 export type DiscountBuyerSelection =
   | 'ALL';
+
+/** A code discount of any kind (the subset holds the basic one). */
+export type DiscountCode = DiscountCodeBasic;
+
+/** An amount or percentage off, for buyers who enter one of its codes. */
+export type DiscountCodeBasic = {
+  __typename?: 'DiscountCodeBasic';
+  customerGets: DiscountCustomerGets;
+  status: DiscountStatus;
+  title: Scalars['String']['output'];
+};
 
 /** Return type of discountCodeBasicCreate. */
 export type DiscountCodeBasicCreatePayload = {
@@ -677,6 +695,8 @@ export type DiscountCodeBasicInput = {
 /** A code discount. */
 export type DiscountCodeNode = {
   __typename?: 'DiscountCodeNode';
+  /** The discount itself: a basic, free-shipping, buy-X-get-Y or app discount. */
+  codeDiscount: DiscountCode;
   id: Scalars['ID']['output'];
 };
 
@@ -685,11 +705,20 @@ export type DiscountContextInput = {
   all?: InputMaybe<DiscountBuyerSelection>;
 };
 
+/** What the buyer gets from a discount. */
+export type DiscountCustomerGets = {
+  __typename?: 'DiscountCustomerGets';
+  value: DiscountCustomerGetsValue;
+};
+
 /** The input fields for what a discount takes off and from which items. */
 export type DiscountCustomerGetsInput = {
   items?: InputMaybe<DiscountItemsInput>;
   value?: InputMaybe<DiscountCustomerGetsValueInput>;
 };
+
+/** The value of a discount: an amount or a percentage off. */
+export type DiscountCustomerGetsValue = DiscountAmount | DiscountPercentage;
 
 /** The input fields for a discount's value: a percentage (0.0 to 1.0) or an amount. */
 export type DiscountCustomerGetsValueInput = {
@@ -710,6 +739,12 @@ export type DiscountMinimumRequirementInput = {
 /** The input fields for a minimum subtotal. */
 export type DiscountMinimumSubtotalInput = {
   greaterThanOrEqualToSubtotal?: InputMaybe<Scalars['Decimal']['input']>;
+};
+
+/** A percentage off, as a fraction (0.15 is 15 %). */
+export type DiscountPercentage = {
+  __typename?: 'DiscountPercentage';
+  percentage: Scalars['Float']['output'];
 };
 
 /** Return type of discountRedeemCodeBulkAdd. */
@@ -755,6 +790,12 @@ export type DiscountRedeemCodeBulkCreationCodeConnection = {
 export type DiscountRedeemCodeInput = {
   code: Scalars['String']['input'];
 };
+
+/** Whether a discount can be used now. */
+export type DiscountStatus =
+  | 'ACTIVE'
+  | 'EXPIRED'
+  | 'SCHEDULED';
 
 /** An error in the input of a discount mutation. */
 export type DiscountUserError = {
@@ -1043,6 +1084,8 @@ export type QueryRoot = {
    * optional scope.
    */
   app: Maybe<App>;
+  /** The code discount that holds a code (any of its redeem codes), or null when the shop has no such code. Requires read_discounts. */
+  codeDiscountNodeByCode: Maybe<DiscountCodeNode>;
   /** A paginated list of collections. */
   collections: CollectionConnection;
   /** A paginated list of customers, filtered by a search query ("email:…", "phone:…"). Requires read_customers. */
@@ -1063,6 +1106,12 @@ export type QueryRoot = {
 /** The schema's entry point for queries. */
 export type QueryRootAppArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** The schema's entry point for queries. */
+export type QueryRootCodeDiscountNodeByCodeArgs = {
+  code: Scalars['String']['input'];
 };
 
 
