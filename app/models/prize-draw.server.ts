@@ -176,17 +176,58 @@ export async function drawFor(
   throw new InputError("Every prize of this game has been won", "contact.element_id", 409);
 }
 
-/** Wins per prize per CTA and variant (Results): counted from the draws themselves. */
-export async function prizeWins(
-  db: Db,
-  websiteId: number,
-  ctaIds?: number[],
-): Promise<{ ctaId: number; variantId: number | null; prizeId: string; wins: number }[]> {
-  const rows = await db.prizeDraw.groupBy({
-    by: ["ctaId", "variantId", "prizeId"],
-    where: { websiteId, ...(ctaIds ? { ctaId: { in: ctaIds } } : {}) },
-    _count: { _all: true },
-    orderBy: [{ ctaId: "asc" }, { variantId: "asc" }, { prizeId: "asc" }],
+/** One prize's wins in one CTA and variant (Results), with its label and limit as the CTA now has them. */
+export interface PrizeResult {
+  ctaId: number;
+  variantId: number | null;
+  prizeId: string;
+  label: string;
+  wins: number;
+  /** The prize's limit in the CTA as saved now; null: none (or the prize is gone from the CTA). */
+  limit: number | null;
+}
+
+/**
+ * Wins per prize per CTA and variant (Results): counted from the draws
+ * themselves, all time (a limit counts every win), labelled as the CTA now
+ * names the prize; one since removed keeps the label its winners were told.
+ */
+export async function prizeWins(db: Db, websiteId: number, ctaIds?: number[]): Promise<PrizeResult[]> {
+  const where = { websiteId, ...(ctaIds ? { ctaId: { in: ctaIds } } : {}) };
+  const [counts, told] = await Promise.all([
+    db.prizeDraw.groupBy({
+      by: ["ctaId", "variantId", "prizeId"],
+      where,
+      _count: { _all: true },
+      orderBy: [{ ctaId: "asc" }, { variantId: "asc" }, { prizeId: "asc" }],
+    }),
+    // The newest draw of each prize: the label a winner was last told.
+    db.prizeDraw.findMany({
+      where,
+      distinct: ["ctaId", "prizeId"],
+      orderBy: { id: "desc" },
+      select: { ctaId: true, prizeId: true, prize: true },
+    }),
+  ]);
+  const current = new Map<string, Prize>();
+  for (const ctaId of new Set(counts.map((c) => c.ctaId))) {
+    const doc = await loadCtaDocument(db, websiteId, ctaId);
+    if (!doc) continue;
+    for (const visit of walkCta(doc))
+      if (visit.kind === "element" && isPrizeGame(visit.node.element_type))
+        for (const prize of prizesOf(visit.node)) current.set(`${ctaId}:${prize.id}`, prize);
+  }
+  return counts.map((c) => {
+    const prize = current.get(`${c.ctaId}:${c.prizeId}`);
+    const last = told.find((t) => t.ctaId === c.ctaId && t.prizeId === c.prizeId);
+    const label = prize?.label ?? String(asRecord(last?.prize).label ?? c.prizeId);
+    return {
+      ctaId: c.ctaId,
+      variantId: c.variantId,
+      prizeId: c.prizeId,
+      label,
+      wins: c._count._all,
+      limit: prize?.limit ?? null,
+    };
   });
-  return rows.map((r) => ({ ctaId: r.ctaId, variantId: r.variantId, prizeId: r.prizeId, wins: r._count._all }));
 }

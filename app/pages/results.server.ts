@@ -13,6 +13,8 @@ import { ctaChoices, loadResults } from "#app/models/results/results.server";
 import { hasFigures } from "#app/models/results/conversions";
 import { codeResults } from "#app/models/discount-codes/redeem.server";
 import type { CodeResultLine } from "#app/components/results/CodeResultsCard";
+import type { PrizeResultLine } from "#app/components/results/PrizeResultsCard";
+import { prizeWins } from "#app/models/prize-draw.server";
 import {
   badForm,
   failureFrom,
@@ -50,13 +52,12 @@ export async function loadResultsPage(ctx: AdminContext, request: Request) {
     preset,
     includeArchived,
     codes: await codeResultLines(ctx.websiteId, ctaId),
+    prizes: await prizeResultLines(ctx.websiteId, ctaId),
   };
 }
 
-/** The unique codes per CTA and variant, named as the page names them (all time: a code is redeemed long after it is handed out). */
-async function codeResultLines(websiteId: number, ctaId: number | null): Promise<CodeResultLine[]> {
-  const rows = (await codeResults(prisma, websiteId)).filter((r) => ctaId === null || r.ctaId === ctaId);
-  if (!rows.length) return [];
+/** The CTA and variant names of result lines, as the page names them (a variant by its letter). */
+async function namesOf(websiteId: number, rows: { ctaId: number; variantId: number | null }[]) {
   const [ctaRows, variants] = await Promise.all([
     prisma.cta.findMany({
       where: { websiteId, id: { in: rows.map((r) => r.ctaId) } },
@@ -67,12 +68,26 @@ async function codeResultLines(websiteId: number, ctaId: number | null): Promise
       select: { id: true, variation: true },
     }),
   ]);
-  return rows.map((r) => ({
+  return (r: { ctaId: number; variantId: number | null }) => ({
     cta: ctaRows.find((c) => c.id === r.ctaId)?.name ?? String(r.ctaId),
     variant: variants.find((v) => v.id === r.variantId)?.variation ?? "–",
-    issued: r.issued,
-    redeemed: r.redeemed,
-  }));
+  });
+}
+
+/** Prize wins per CTA, variant and prize (all time, as the prizes' limits count them). */
+async function prizeResultLines(websiteId: number, ctaId: number | null): Promise<PrizeResultLine[]> {
+  const rows = await prizeWins(prisma, websiteId, ctaId === null ? undefined : [ctaId]);
+  if (!rows.length) return [];
+  const named = await namesOf(websiteId, rows);
+  return rows.map((r) => ({ ...named(r), prize: r.label, wins: r.wins, limit: r.limit }));
+}
+
+/** The unique codes per CTA and variant, named as the page names them (all time: a code is redeemed long after it is handed out). */
+async function codeResultLines(websiteId: number, ctaId: number | null): Promise<CodeResultLine[]> {
+  const rows = (await codeResults(prisma, websiteId)).filter((r) => ctaId === null || r.ctaId === ctaId);
+  if (!rows.length) return [];
+  const named = await namesOf(websiteId, rows);
+  return rows.map((r) => ({ ...named(r), issued: r.issued, redeemed: r.redeemed }));
 }
 
 /**

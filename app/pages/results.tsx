@@ -8,6 +8,7 @@
  */
 import { useEffect, useState } from "react";
 import { CodeResultsCard } from "#app/components/results/CodeResultsCard";
+import { PrizeResultsCard } from "#app/components/results/PrizeResultsCard";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   Banner,
@@ -99,7 +100,7 @@ const METRIC_TYPES = Array.from({ length: 9 }, () => "numeric" as const);
 export function ResultsPage() {
   const translate = useT();
   const formatters = formats(translate.lang);
-  const { links, report, ctas, preset, includeArchived, codes } = useLoaderData<typeof loadResultsPage>();
+  const { links, report, ctas, preset, includeArchived, codes, prizes } = useLoaderData<typeof loadResultsPage>();
   const result = useActionData<typeof actionResultsPage>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -331,6 +332,7 @@ export function ResultsPage() {
         ) : null}
 
         <CodeResultsCard lines={codes} />
+        <PrizeResultsCard lines={prizes} />
 
         <SectionCard title={translate("results.perDay")}>
           <DailyChartSlot series={dailySeries} label={translate("results.chartLabel")} />

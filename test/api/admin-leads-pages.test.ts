@@ -7,6 +7,11 @@
 
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "#app/view/csv";
+import { saveCtaDocument } from "#app/models/cta.server";
+import { drawFor } from "#app/models/prize-draw.server";
+import { addCodes } from "#app/models/discount-codes/pool.server";
+import { prizesOf } from "#contract/schema/prize-game";
+import { ctaWithElements } from "#test/support/factories";
 import {
   abCta,
   abVariants,
@@ -155,6 +160,63 @@ describe("contacts", () => {
 });
 
 describe("results", () => {
+  it("shows the prizes won per CTA, variant and prize beside each limit, and the unique codes handed out", async () => {
+    const doc = await saveCtaDocument(
+      t.db,
+      sv,
+      ctaWithElements(
+        [
+          {
+            element_type: "prize_wheel",
+            options: {
+              prizes: [
+                { id: "big", label: "Gratis kurs", kind: "discount_code", code: "KURS", weight: 1, limit: 5 },
+                { id: "miss", label: "Ingen vinst", kind: "no_luck", weight: 3 },
+              ],
+            },
+          },
+        ],
+        { name: "Lyckohjul på Results", status: "published", unique_codes: { source: "pool" } },
+      ),
+    );
+    const [variant] = doc.variants;
+    const elementId = variant.steps[0].sections[0].columns[0].elements[0].id!;
+    const prizes = prizesOf(variant.steps[0].sections[0].columns[0].elements[0]);
+    const player = { websiteId: sv, ctaId: doc.id!, variantId: variant.id!, elementId, personId: anna };
+    // Every prize but "big" taken out of the draw in turn, so the counts are known: 2 big, 1 miss.
+    for (const [i, wanted] of ["big", "big", "miss"].entries())
+      await drawFor(
+        t.db,
+        { ...player, email: `hjul${i}@exempel.se` },
+        prizes.filter((p) => p.id === wanted),
+      );
+    await addCodes(t.db, sv, doc.id!, "pool", ["RES-0001", "RES-0002", "RES-0003"]);
+    await t.db.discountCode.updateMany({
+      where: { ctaId: doc.id!, code: { in: ["RES-0001", "RES-0002"] } },
+      data: { status: "issued", variantId: variant.id!, personId: anna, issuedAt: new Date() },
+    });
+    await t.db.discountCode.update({
+      where: { websiteId_code: { websiteId: sv, code: "RES-0002" } },
+      data: { status: "redeemed" },
+    });
+
+    const owner = await signIn(SV_OWNER);
+    const page = await html(await get(`/owner/websites/${sv}/results?cta=${doc.id}`, owner.cookie));
+    const cells = (title: string) => {
+      const card = page.slice(page.indexOf(title));
+      return [...card.slice(0, card.indexOf("</table>")).matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((m) =>
+        m[1].replace(/<[^>]+>/g, ""),
+      );
+    };
+    expect(cells("Prizes won")).toEqual(
+      expect.arrayContaining(["Lyckohjul på Results", "A", "Gratis kurs", "2", "5", "Ingen vinst", "1", "No limit"]),
+    );
+    expect(cells("Unique discount codes").slice(-4)).toEqual(["Lyckohjul på Results", "A", "2", "1"]);
+    // Another CTA's page shows neither.
+    const other = await html(await get(`/owner/websites/${sv}/results?cta=${svCta}`, owner.cookie));
+    expect(other).not.toContain("Prizes won");
+  });
+
   it("shows views, conversions, rate and revenue per CTA", async () => {
     const owner = await signIn(SV_OWNER);
     const res = await get(`/owner/websites/${sv}/results?cta=${svCta}`, owner.cookie);

@@ -318,6 +318,9 @@ export const editorUiEn = {
   "prizes.newLabel": "New prize",
   "prizes.spin": "Spin the wheel",
   "prizes.reveal": "Reveal",
+  "prizes.results.title": "Prizes won",
+  "prizes.results.prize": "Prize",
+  "prizes.results.wins": "Wins",
   "editorUi.magnet.title": "Lead magnet",
   "editorUi.magnet.help":
     "What the success step delivers: a download button at once, and the same link by e-mail (signed, works for {days} days).",

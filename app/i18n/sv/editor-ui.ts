@@ -322,6 +322,9 @@ export const editorUiSv: SameKeys<typeof editorUiEn> = {
   "prizes.newLabel": "Nytt pris",
   "prizes.spin": "Snurra hjulet",
   "prizes.reveal": "Visa",
+  "prizes.results.title": "Vunna priser",
+  "prizes.results.prize": "Pris",
+  "prizes.results.wins": "Vinster",
   "editorUi.magnet.title": "Leadmagnet",
   "editorUi.magnet.help":
     "Det som tacksteget levererar: en nedladdningsknapp direkt och samma länk med e-post (signerad, gäller i {days} dagar).",

@@ -106,6 +106,11 @@ describe("drawPrize", () => {
       where: { elementId_prizeId: { elementId: game.elementId, prizeId: "top" } },
     });
     expect(counter.wins).toBe(3);
+    // Results: the wins beside the limit and the label as the CTA names each prize.
+    expect(await prizeWins(t.db, site, [game.ctaId])).toEqual([
+      { ctaId: game.ctaId, variantId: game.variantId, prizeId: "miss", label: "No luck", wins: 37, limit: null },
+      { ctaId: game.ctaId, variantId: game.variantId, prizeId: "top", label: "top", wins: 3, limit: 3 },
+    ]);
   }, 60_000);
 
   it("answers 409 once every prize is gone", async () => {
