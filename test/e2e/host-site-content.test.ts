@@ -246,30 +246,30 @@ describe("the site's own forms", () => {
     await page.locator(`#${id}`).blur();
   }
 
-  it("shows the form library's messages, with {0} and {1} filled in", async () => {
+  it("shows the form library's Swedish messages on the Swedish page, with {0} and {1} filled in", async () => {
     const { page, errors } = await open("/demo/sv/kontakt");
     await page.click("#kontaktformular [type=submit]");
-    await expect.poll(() => errorText(page, "form-field-first_name")).toBe("This field is required.");
+    await expect.poll(() => errorText(page, "form-field-first_name")).toBe("Detta fält är obligatoriskt.");
     for (const id of ["form-field-last_name", "form-field-email", "form-field-message", "form-field-consent"]) {
-      expect(await errorText(page, id)).toBe("This field is required.");
+      expect(await errorText(page, id)).toBe("Detta fält är obligatoriskt.");
     }
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("form-field-first_name");
 
     const cases: [string, string, string][] = [
-      ["form-field-first_name", "A", "Please enter at least 2 characters."],
-      ["form-field-email", "anna", "Please enter a valid email address."],
-      ["form-field-phone", "070-123", "Please enter only digits."],
-      ["form-field-phone", "12345", "Please enter a value between 6 and 15 characters long."],
-      ["form-field-website", "saljakademin.se", "Please enter a valid URL."],
-      ["form-field-participants", "0", "Please enter a value greater than or equal to 1."],
-      ["form-field-participants", "21", "Please enter a value less than or equal to 20."],
-      ["form-field-participants", "2.5", "Please enter a multiple of 1."],
-      ["form-field-budget", "tiotusen", "Please enter a valid number."],
-      ["form-field-budget", "500", "Please enter a value between 1000 and 50000."],
-      ["form-field-budget", "12350", "Please enter a multiple of 100."],
-      ["form-field-start_date", "3/11/2026", "Please enter a valid date (ISO)."],
-      ["form-field-company", "S".repeat(61), "Please enter no more than 60 characters."],
-      ["form-field-message", "Hej!", "Please enter a value between 10 and 500 characters long."],
+      ["form-field-first_name", "A", "Du måste ange minst 2 tecken."],
+      ["form-field-email", "anna", "Ange en korrekt e-postadress."],
+      ["form-field-phone", "070-123", "Ange endast siffror."],
+      ["form-field-phone", "12345", "Ange minst 6 och max 15 tecken."],
+      ["form-field-website", "saljakademin.se", "Ange en korrekt URL."],
+      ["form-field-participants", "0", "Ange ett värde som är större eller lika med 1."],
+      ["form-field-participants", "21", "Ange ett värde som är mindre eller lika med 20."],
+      ["form-field-participants", "2.5", "Ange en multipel av 1."],
+      ["form-field-budget", "tiotusen", "Ange ett korrekt nummer."],
+      ["form-field-budget", "500", "Ange ett värde mellan 1000 och 50000."],
+      ["form-field-budget", "12350", "Ange en multipel av 100."],
+      ["form-field-start_date", "3/11/2026", "Ange ett korrekt datum (ÅÅÅÅ-MM-DD)."],
+      ["form-field-company", "S".repeat(61), "Du får ange högst 60 tecken."],
+      ["form-field-message", "Hej!", "Ange minst 10 och max 500 tecken."],
     ];
     for (const [id, value, message] of cases) {
       await enter(page, id, value);
@@ -278,7 +278,7 @@ describe("the site's own forms", () => {
     }
     await enter(page, "form-field-email", "anna@exempel.se");
     await enter(page, "form-field-email_confirm", "anna@exempel.com");
-    await expect.poll(() => errorText(page, "form-field-email_confirm")).toBe("Please enter the same value again.");
+    await expect.poll(() => errorText(page, "form-field-email_confirm")).toBe("Ange samma värde igen.");
     // Fixing a field clears its message as it is typed.
     await page.fill("#form-field-email_confirm", "anna@exempel.se");
     await expect.poll(() => errorText(page, "form-field-email_confirm")).toBeNull();

@@ -9,7 +9,7 @@
  */
 import type { SiteConfig } from "./config";
 import { claim, emit, within } from "./dom";
-import { checkValue, parsePair, remoteVerdict, type FieldRules, type RuleName } from "./validation";
+import { checkValue, messagesFor, parsePair, remoteVerdict, type FieldRules, type RuleName } from "./validation";
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -103,6 +103,8 @@ export function initForms(root: ParentNode, doc: Document, win: Window, config: 
 
 function setUpForm(form: HTMLFormElement, doc: Document, win: Window, config: SiteConfig): void {
   form.noValidate = true;
+  // The library's localization for the page's language, as a site loads it after the library.
+  const messages = messagesFor(doc.documentElement.lang);
   const remoteCache = new WeakMap<Field, { value: string; result: Promise<{ valid: boolean; message?: string }> }>();
   const fields = () =>
     Array.from(form.elements).filter(
@@ -163,7 +165,7 @@ function setUpForm(form: HTMLFormElement, doc: Document, win: Window, config: Si
           signal: abort.signal,
         });
         if (!res.ok) return { valid: true }; // A broken check never blocks the visitor.
-        const verdict = remoteVerdict(await res.json(), custom);
+        const verdict = remoteVerdict(await res.json(), custom, messages);
         return verdict.valid ? { valid: true } : { valid: false, message: verdict.message };
       } catch {
         return { valid: true };
@@ -181,7 +183,7 @@ function setUpForm(form: HTMLFormElement, doc: Document, win: Window, config: Si
     const rules = rulesOf(field, form);
     const custom = messagesOf(field);
     const value = valueOf(field);
-    const local = checkValue(value, rules, custom);
+    const local = checkValue(value, rules, custom, messages);
     if (local) {
       showError(field, local.message);
       return false;

@@ -1,7 +1,8 @@
 /**
  * The site's form-validation rules, a small jQuery-Validation work-alike with
- * the library's exact messages (SPEC 5). Pure: rules, messages and
- * formatting; forms.ts wires them to the page and runs the remote rule.
+ * the library's exact messages (SPEC 5) and its Swedish localization, picked
+ * by the page's language. Pure: rules, messages and formatting; forms.ts
+ * wires them to the page and runs the remote rule.
  */
 
 // The host site's own copy, not contract/i18n/en.ts's: a real host site ships its form library's words, whatever Beckon says.
@@ -27,6 +28,39 @@ export const MESSAGES = {
 /* jscpd:ignore-end */
 
 export type RuleName = keyof typeof MESSAGES;
+export type Messages = Record<RuleName, string>;
+
+/**
+ * The library's Swedish localization (its messages_sv file), which a Swedish
+ * site loads after the library. That file has no remote or step message (the
+ * library would fall back to English there); the two are in Swedish here, so
+ * a visitor never meets an English sentence on a Swedish page.
+ */
+/* jscpd:ignore-start */
+export const MESSAGES_SV: Messages = {
+  required: "Detta fält är obligatoriskt.",
+  remote: "Rätta det här fältet.",
+  email: "Ange en korrekt e-postadress.",
+  url: "Ange en korrekt URL.",
+  date: "Ange ett korrekt datum.",
+  dateISO: "Ange ett korrekt datum (ÅÅÅÅ-MM-DD).",
+  number: "Ange ett korrekt nummer.",
+  digits: "Ange endast siffror.",
+  equalTo: "Ange samma värde igen.",
+  maxlength: "Du får ange högst {0} tecken.",
+  minlength: "Du måste ange minst {0} tecken.",
+  rangelength: "Ange minst {0} och max {1} tecken.",
+  range: "Ange ett värde mellan {0} och {1}.",
+  max: "Ange ett värde som är mindre eller lika med {0}.",
+  min: "Ange ett värde som är större eller lika med {0}.",
+  step: "Ange en multipel av {0}.",
+};
+/* jscpd:ignore-end */
+
+/** The messages for a page's language (its <html lang>): Swedish for sv and sv-*, else the library's defaults. */
+export function messagesFor(lang: string | null | undefined): Messages {
+  return /^sv(?:-|$)/i.test(lang ?? "") ? MESSAGES_SV : MESSAGES;
+}
 
 /** The rules one field has; remote holds the URL it posts to. */
 export interface FieldRules {
@@ -101,10 +135,11 @@ export function checkValue(
   value: string,
   rules: FieldRules,
   custom: Partial<Record<RuleName, string>> = {},
+  messages: Messages = MESSAGES,
 ): { rule: RuleName; message: string } | null {
   const fail = (rule: RuleName, params?: unknown) => ({
     rule,
-    message: formatMessage(custom[rule] ?? MESSAGES[rule], params),
+    message: formatMessage(custom[rule] ?? messages[rule], params),
   });
   const trimmed = value.trim();
   if (trimmed === "") return rules.required ? fail("required") : null;
@@ -134,10 +169,14 @@ export function checkValue(
  * Reads a remote rule's answer: true (or "true") passes; a string is the
  * message to show; false, null or anything else fails with the remote message.
  */
-export function remoteVerdict(answer: unknown, custom?: string): { valid: true } | { valid: false; message: string } {
+export function remoteVerdict(
+  answer: unknown,
+  custom?: string,
+  messages: Messages = MESSAGES,
+): { valid: true } | { valid: false; message: string } {
   if (answer === true || answer === "true") return { valid: true };
   if (typeof answer === "string" && answer.trim() !== "") return { valid: false, message: answer };
-  return { valid: false, message: custom ?? MESSAGES.remote };
+  return { valid: false, message: custom ?? messages.remote };
 }
 
 /** Parses "[2, 40]" or "2,40" (data-rule-rangelength, data-rule-range). */

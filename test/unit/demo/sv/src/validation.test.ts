@@ -1,6 +1,15 @@
 /** The host site's form-validation rules and the library's exact messages (SPEC 5). */
 import { describe, expect, it } from "vitest";
-import { checkValue, formatMessage, isStepMultiple, MESSAGES, parsePair, remoteVerdict } from "#demo/sv/src/validation";
+import {
+  checkValue,
+  formatMessage,
+  isStepMultiple,
+  MESSAGES,
+  MESSAGES_SV,
+  messagesFor,
+  parsePair,
+  remoteVerdict,
+} from "#demo/sv/src/validation";
 
 const message = (value: string, rules: Parameters<typeof checkValue>[1]) => checkValue(value, rules)?.message ?? null;
 
@@ -27,6 +36,27 @@ describe("messages", () => {
       step: "Please enter a multiple of {0}.",
     });
     /* jscpd:ignore-end */
+  });
+
+  it("are the library's Swedish localization on a Swedish page, every rule in Swedish", () => {
+    expect(messagesFor("sv")).toBe(MESSAGES_SV);
+    expect(messagesFor("sv-SE")).toBe(MESSAGES_SV);
+    for (const lang of ["en", "en-GB", "", null, undefined, "svenska"]) expect(messagesFor(lang)).toBe(MESSAGES);
+    expect(Object.keys(MESSAGES_SV).sort()).toEqual(Object.keys(MESSAGES).sort());
+    // No sentence is left as the English default.
+    for (const rule of Object.keys(MESSAGES) as (keyof typeof MESSAGES)[])
+      expect(MESSAGES_SV[rule], rule).not.toBe(MESSAGES[rule]);
+    const sv = (value: string, rules: Parameters<typeof checkValue>[1]) =>
+      checkValue(value, rules, {}, MESSAGES_SV)?.message;
+    expect(sv("", { required: true })).toBe("Detta fält är obligatoriskt.");
+    expect(sv("A", { minlength: 2 })).toBe("Du måste ange minst 2 tecken.");
+    expect(sv("12345", { rangelength: [6, 15] })).toBe("Ange minst 6 och max 15 tecken.");
+    expect(sv("3/11/2026", { dateISO: true })).toBe("Ange ett korrekt datum (ÅÅÅÅ-MM-DD).");
+    // The site's own message still wins over the catalogue's.
+    expect(checkValue("", { required: true }, { required: "Fyll i ditt namn." }, MESSAGES_SV)?.message).toBe(
+      "Fyll i ditt namn.",
+    );
+    expect(remoteVerdict(false, undefined, MESSAGES_SV)).toEqual({ valid: false, message: "Rätta det här fältet." });
   });
 
   it("format {0} and {1} from one parameter or a list, leaving unknown places alone", () => {
