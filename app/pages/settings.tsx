@@ -217,11 +217,17 @@ export function SettingsPage() {
                     helpText: translate("settings.privacyMessageHelp"),
                   })}
                   <FormLayout.Group>
-                    {field("privacy_link", translate("settings.privacyLink"), { type: "url", placeholder: "https://" })}
+                    {field("privacy_link", translate("settings.privacyLink"), {
+                      placeholder: "https://",
+                      helpText: translate("settings.pageLinkHelp"),
+                    })}
                     {field("privacy_link_text", translate("settings.privacyLinkText"))}
                   </FormLayout.Group>
                   <FormLayout.Group>
-                    {field("terms_link", translate("settings.termsLink"), { type: "url", placeholder: "https://" })}
+                    {field("terms_link", translate("settings.termsLink"), {
+                      placeholder: "https://",
+                      helpText: translate("settings.pageLinkHelp"),
+                    })}
                     {field("terms_link_text", translate("settings.termsLinkText"))}
                   </FormLayout.Group>
                   {field("marketing_consent", translate("settings.marketing"), { multiline: 3 })}

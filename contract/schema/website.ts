@@ -24,6 +24,15 @@ export type DataSettings = z.infer<typeof dataSettingsSchema>;
 const url = text(2000).refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), {
   message: "Must be an http(s) address",
 });
+/**
+ * A page the widget links to (privacy policy, terms): an http(s) address, or a
+ * path on the website itself (/privacy), which the visitor's browser resolves
+ * on the page it is on, so the link holds on any host and port. "//host" and
+ * "/\host" are another site's address to a browser, so they are no path.
+ */
+const pageLink = text(2000).refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?![/\\])[^\s]*$/.test(v), {
+  message: "Must be an http(s) address or a path on the website, like /privacy",
+});
 const colour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, { message: "Use a hex colour like #1a2b3c" });
 
 export const websiteSettingsSchema = z.object({
@@ -36,9 +45,9 @@ export const websiteSettingsSchema = z.object({
   language: z.enum(LANGUAGES).default("en"),
   business_type: z.enum(["ecommerce", "services", "saas", "media", "nonprofit", "other"]).nullish(),
   privacy_message: text(2000).nullish(),
-  privacy_link: url.nullish(),
+  privacy_link: pageLink.nullish(),
   privacy_link_text: text(200).nullish(),
-  terms_link: url.nullish(),
+  terms_link: pageLink.nullish(),
   terms_link_text: text(200).nullish(),
   marketing_consent: text(2000).nullish(),
   sms_consent: text(2000).nullish(),

@@ -31,10 +31,10 @@ export const saljakademinSettings: z.input<typeof websiteSettingsSchema> = {
   business_type: "services",
   privacy_message:
     "Vi behandlar dina personuppgifter enligt dataskyddsförordningen (GDPR) för att skicka det du ber om. Läs mer i vår integritetspolicy.",
-  // The demo site's own pages as `npm start` serves them (on its default port).
-  privacy_link: "http://localhost:3000/demo/sv/integritetspolicy",
+  // The demo site's own pages, as paths: right on whatever host and port the demo is served.
+  privacy_link: "/demo/sv/integritetspolicy",
   privacy_link_text: "Integritetspolicy",
-  terms_link: "http://localhost:3000/demo/sv/anvandarvillkor",
+  terms_link: "/demo/sv/anvandarvillkor",
   terms_link_text: "Användarvillkor",
   marketing_consent: MARKETING_CONSENT,
   sms_consent: SMS_CONSENT,

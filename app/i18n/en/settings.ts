@@ -3,7 +3,7 @@ export const settingsEn = {
   "settings.title": "Settings",
   "settings.languageSection": "Language",
   "settings.languageSectionHelp":
-    "The language visitors read Beckon's own texts in: validation messages, close buttons, Powered by, product defaults. A CTA can choose another.",
+    "The language visitors read Beckon's own texts in: validation messages, close buttons, Powered by, product defaults. A CTA can choose another. The CTAs' own texts stay as you wrote them: changing this does not translate them.",
   "settings.language": "Website language",
 
   "settings.websiteSettings": "Website settings",
@@ -27,6 +27,7 @@ export const settingsEn = {
   "settings.privacyLink": "Privacy policy link",
   "settings.privacyLinkText": "Privacy policy link text",
   "settings.termsLink": "Terms link",
+  "settings.pageLinkHelp": "An address, or a path on your website such as /privacy",
   "settings.termsLinkText": "Terms link text",
   "settings.marketing": "Marketing consent text",
   "settings.brand": "Brand",

@@ -24,6 +24,7 @@ export const validationEn = {
   "validation.broadcastName": "Give the broadcast a name",
   "validation.hexColour": "Use a hex colour like #1a2b3c",
   "validation.httpAddress": "Must be an http(s) address",
+  "validation.pageLink": "Must be an http(s) address or a path on the website, like /privacy",
   "validation.atMostChars": "Must be at most {max} characters",
   "validation.atMostKeys": "At most {max} keys",
   "validation.noNul": "Must not contain a NUL character",

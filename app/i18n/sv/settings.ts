@@ -6,7 +6,7 @@ export const settingsSv: SameKeys<typeof settingsEn> = {
   "settings.title": "Inställningar",
   "settings.languageSection": "Språk",
   "settings.languageSectionHelp":
-    "Språket besökarna läser Beckons egna texter på: valideringsmeddelanden, stängknappar, Drivs av, produkternas standardtexter. En CTA kan välja ett annat.",
+    "Språket besökarna läser Beckons egna texter på: valideringsmeddelanden, stängknappar, Drivs av, produkternas standardtexter. En CTA kan välja ett annat. CTA:ernas egna texter står kvar som du skrev dem: att byta språk översätter dem inte.",
   "settings.language": "Webbplatsens språk",
 
   "settings.websiteSettings": "Webbplatsens inställningar",
@@ -30,6 +30,7 @@ export const settingsSv: SameKeys<typeof settingsEn> = {
   "settings.privacyLink": "Länk till integritetspolicy",
   "settings.privacyLinkText": "Länktext för integritetspolicy",
   "settings.termsLink": "Länk till villkor",
+  "settings.pageLinkHelp": "En adress, eller en sökväg på din webbplats, till exempel /integritetspolicy",
   "settings.termsLinkText": "Länktext för villkor",
   "settings.marketing": "Text för marknadsföringssamtycke",
   "settings.brand": "Varumärke",

@@ -27,6 +27,7 @@ export const validationSv: SameKeys<typeof validationEn> = {
   "validation.broadcastName": "Ge kampanjen ett namn",
   "validation.hexColour": "Ange en hexfärg som #1a2b3c",
   "validation.httpAddress": "Måste vara en http(s)-adress",
+  "validation.pageLink": "Måste vara en http(s)-adress eller en sökväg på webbplatsen, som /integritetspolicy",
   "validation.atMostChars": "Högst {max} tecken",
   "validation.atMostKeys": "Högst {max} nycklar",
   "validation.noNul": "Får inte innehålla ett NUL-tecken",

@@ -78,6 +78,25 @@ describe("updateWebsiteSettings", () => {
     });
   });
 
+  it("takes a privacy or terms link as an address or a path on the website, never another site's or a script", async () => {
+    const { id } = await createWebsite(t.db, websiteSettingsMock());
+    for (const link of ["https://example.se/integritet", "/integritetspolicy", "/demo/sv/anvandarvillkor?x=1#a", "/"]) {
+      const saved = await updateWebsiteSettings(t.db, id, { privacy_link: link, terms_link: link });
+      expect(websiteSettingsOf(saved)).toMatchObject({ privacy_link: link, terms_link: link });
+    }
+    for (const hostile of [
+      "//evil.example/x",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "integritet",
+      "/ space",
+      "data:text/html,x",
+    ])
+      expect(await fieldError(updateWebsiteSettings(t.db, id, { terms_link: hostile }), "terms_link"), hostile).toBe(
+        "Must be an http(s) address or a path on the website, like /privacy",
+      );
+  });
+
   it("names the field of each problem", async () => {
     const { id } = await createWebsite(t.db, websiteSettingsMock());
     const before = websiteSettingsOf((await getWebsite(t.db, id))!);
