@@ -5,8 +5,10 @@
  * at once across three server processes behind a round-robin proxy get 200
  * different codes, from an uploaded pool and from codes made ahead of time
  * in a Shopify Admin stand-in (which throttles the first top-up), while the
- * processes top up the stock themselves. SQLite is one embedded process:
- * that part skips there.
+ * processes top up the stock themselves; and a prize wheel's limited prize,
+ * played by 60 visitors at once across the same processes, is won exactly
+ * as often as its limit allows. SQLite is one embedded process: that part
+ * skips there.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveCtaDocument } from "#app/models/cta.server";
@@ -23,6 +25,7 @@ import { contactMock, token, websiteMock } from "#test/support/row-factories";
 import { startTestServer, type TestServer } from "#test/support/server";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#test/support/test-database";
 import { HOSTILE_KEYS } from "#test/support/hostile-keys";
+import { ctaWithElements } from "#test/support/factories";
 
 const LEADS = 200;
 const ENV = {
@@ -153,6 +156,48 @@ describe.skipIf(testDatabaseKind() !== "postgresql")("three server processes on 
     for (const s of servers) expect(backends.filter((b) => b === s.origin).length).toBeGreaterThan(0);
     expect(await codeCounts(t.db, cta)).toEqual({ available: 20, issued: LEADS, redeemed: 0 });
   }, 240_000);
+
+  it("hands a limited prize out exactly as often as its limit allows when 60 visitors play at once", async () => {
+    const LIMIT = 5;
+    const PLAYERS = 60;
+    const doc = await saveCtaDocument(
+      t.db,
+      site,
+      ctaWithElements(
+        [
+          {
+            element_type: "prize_wheel",
+            options: {
+              prizes: [
+                // Nearly every draw picks the top prize first: the limit, not the weights, must stop it.
+                { id: "top", label: "Top", kind: "discount_code", code: "TOP", weight: 1000, limit: LIMIT },
+                { id: "miss", label: "No luck", kind: "no_luck", weight: 1 },
+              ],
+            },
+          },
+        ],
+        { name: "Limited wheel", status: "published" },
+      ),
+    );
+    const elementId = doc.variants[0].steps[0].sections[0].columns[0].elements[0].id!;
+    const served = proxy.served.length;
+    const plays = await Promise.all(
+      Array.from({ length: PLAYERS }, (_, i) =>
+        postPublic(proxy.origin, `/api/websites/${site}/prize_draws`, {
+          contact: { ...contactMock({ cta_id: doc.id! }), email: `player${i}@example.se`, element_id: elementId },
+        }),
+      ),
+    );
+    expect(plays.map((p) => p.status)).toEqual(Array(PLAYERS).fill(201));
+    const won = plays.map((p) => (p.json as { prize: { id: string } }).prize.id);
+    expect(won.filter((id) => id === "top")).toHaveLength(LIMIT);
+    for (const s of servers) expect(proxy.served.slice(served).filter((b) => b === s.origin).length).toBeGreaterThan(0);
+    const counter = await t.db.prizeWinCount.findUniqueOrThrow({
+      where: { elementId_prizeId: { elementId, prizeId: "top" } },
+    });
+    expect(counter.wins).toBe(LIMIT);
+    expect(await t.db.prizeDraw.count({ where: { ctaId: doc.id!, prizeId: "top" } })).toBe(LIMIT);
+  }, 120_000);
 
   it(`gives ${LEADS} leads at once ${LEADS} different codes made in Shopify, topped up by the processes`, async () => {
     const store = await websiteMock(t.db);
