@@ -21,7 +21,8 @@ export const dataSettingsSchema = z
   });
 export type DataSettings = z.infer<typeof dataSettingsSchema>;
 
-const url = text(2000).refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), {
+const HTTP_ADDRESS = /^https?:\/\/[^\s]+$/i;
+const url = text(2000).refine((v) => v === "" || HTTP_ADDRESS.test(v), {
   message: "Must be an http(s) address",
 });
 /**
@@ -30,7 +31,7 @@ const url = text(2000).refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v),
  * on the page it is on, so the link holds on any host and port. "//host" and
  * "/\host" are another site's address to a browser, so they are no path.
  */
-const pageLink = text(2000).refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?![/\\])[^\s]*$/.test(v), {
+const pageLink = text(2000).refine((v) => v === "" || HTTP_ADDRESS.test(v) || /^\/(?![/\\])[^\s]*$/.test(v), {
   message: "Must be an http(s) address or a path on the website, like /privacy",
 });
 const colour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, { message: "Use a hex colour like #1a2b3c" });

@@ -76,6 +76,11 @@ export interface CartLimits {
   shopDiscounts?: ShopDiscountLookup;
 }
 
+/** Forgets a map's oldest entries until one more fits within `max` (a Map iterates in insertion order). */
+function makeRoom(map: Map<string, unknown>, max: number): void {
+  while (map.size >= max) map.delete(map.keys().next().value!);
+}
+
 /** Unknown codes asked about per cart write: a hostile write listing a thousand codes makes at most this many calls. */
 const MAX_CODE_LOOKUPS = 5;
 
@@ -123,15 +128,14 @@ export class CartBook {
     for (const code of unknown) {
       const rule = await this.shopDiscounts(code);
       if (!rule) continue;
-      // As many as carts may be kept, the oldest forgotten first.
-      while (this.shopCodes.size >= this.maxCarts) this.shopCodes.delete(this.shopCodes.keys().next().value!);
+      // As many as carts may be kept.
+      makeRoom(this.shopCodes, this.maxCarts);
       this.shopCodes.set(code.toUpperCase(), rule);
     }
   }
 
   create(): ServerCart {
-    // A Map iterates in insertion order: the first key is the oldest cart.
-    while (this.carts.size >= this.maxCarts) this.carts.delete(this.carts.keys().next().value!);
+    makeRoom(this.carts, this.maxCarts);
     const token = `hWN${randomBytes(9).toString("hex")}`;
     const now = new Date().toISOString();
     const cart: ServerCart = {
