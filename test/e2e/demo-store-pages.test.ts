@@ -13,12 +13,12 @@ import { newWatchedPage, server, tdb, withE2eStack } from "#test/support/e2e-sta
 import { expectResponse } from "#test/support/expect-request";
 import { DEMO_SHOP_DOMAIN } from "#prisma/seed-data/demo-owners";
 import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
+import { cartLoaded, dollars } from "#test/support/demo-store-page";
 
 withE2eStack();
 
 const coffee = DEMO_STORE_PRODUCTS.find((p) => p.handle === "morning-ritual-coffee")!;
 const kilo = coffee.variants.find((v) => v.options[0] === "1 kg")!;
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 describe("the demo store's pages", () => {
   it(
@@ -33,7 +33,7 @@ describe("the demo store's pages", () => {
       await page.goto(`${server.origin}/demo/store`);
       await page.locator('nav[aria-label="Main menu"] a', { hasText: "Coffee" }).click();
       await page.waitForURL(`${server.origin}/demo/store/collections/coffee`);
-      await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
+      await cartLoaded(page);
 
       // The collection popup's targeting (URL contains /collections/) and its delayed trigger show it here.
       const shown = page.locator(`beckon-cta[data-beckon-cta="${popup.id}"] .bk-frame`);
@@ -44,7 +44,7 @@ describe("the demo store's pages", () => {
 
       await page.locator("#product-grid .card__heading a", { hasText: coffee.title }).click();
       await page.waitForURL(`${server.origin}/demo/store/products/${coffee.handle}`);
-      await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
+      await cartLoaded(page);
       expect(await page.locator("[data-product-price]").textContent()).toContain(dollars(coffee.variants[0].price));
       // A combination the store does not sell (1 kg ground) cannot be added; the 1 kg whole bean can.
       await page.selectOption("#Option-1", "1 kg");
@@ -83,7 +83,7 @@ describe("the demo store's pages", () => {
 
       // The cart page shows the same totals.
       await page.goto(`${server.origin}/demo/store/cart`);
-      await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
+      await cartLoaded(page);
       expect(await page.locator("#shopify-section-main-cart-footer .totals__total-value").textContent()).toBe(
         dollars(discounted),
       );

@@ -24,13 +24,13 @@ import { saveCtaDocument } from "#app/models/cta.server";
 import { topUpShopifyCodes } from "#app/models/discount-codes/shopify-stock.server";
 import { DEMO_SHOP_DOMAIN } from "#prisma/seed-data/demo-owners";
 import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
+import { cartLoaded, dollars } from "#test/support/demo-store-page";
 
 const TOKEN = "shpat_demo_store_unique_codes";
 const admin = new FakeShopifyAdmin(TOKEN, []);
 const env: Record<string, string> = {};
 const coffee = DEMO_STORE_PRODUCTS.find((p) => p.handle === "morning-ritual-coffee")!;
 const bag = coffee.variants[0];
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 let ctaId: number;
 
 beforeAll(async () => {
@@ -103,7 +103,7 @@ async function visitorWithCart(): Promise<Page> {
   });
   expect(added.status()).toBe(200);
   await page.goto(`${server.origin}/demo/store/products/${coffee.handle}`);
-  await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
+  await cartLoaded(page);
   return page;
 }
 
@@ -142,7 +142,7 @@ describe("a unique Shopify code on the demo store", () => {
 
       // The cart page shows the code's line and the total after it.
       await page.goto(`${server.origin}/demo/store/cart`);
-      await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
+      await cartLoaded(page);
       const footer = page.locator("#shopify-section-main-cart-footer");
       expect(await footer.locator(".totals__total-value").textContent()).toBe(dollars(subtotal - off));
       expect(await footer.locator(".discounts__discount").textContent()).toContain(`${code} (-${dollars(off)})`);

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { newWatchedPage, server, withE2eStack } from "#test/support/e2e-stack";
 import { expectResponse } from "#test/support/expect-request";
 import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
+import { cartLoaded } from "#test/support/demo-store-page";
 
 const bestsellerVariants = new Set(
   DEMO_STORE_PRODUCTS.filter((p) => p.tags.includes("bestseller")).flatMap((p) => p.variants.map((v) => String(v.id))),
@@ -26,7 +27,7 @@ describe("the demo store", () => {
       const { context, page, errors } = await newWatchedPage();
       await page.goto(`${server.origin}/demo/store`);
       // The theme rendered its cart sections (empty: no count bubble).
-      await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
+      await cartLoaded(page);
       const bubble = page.locator("#cart-icon-bubble .cart-count-bubble span[aria-hidden]");
       expect(await bubble.count()).toBe(0);
 

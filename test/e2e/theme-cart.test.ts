@@ -32,6 +32,7 @@ import { ctaWithElements, textElementMock, websiteSettingsMock } from "#test/sup
 import { genericSnippet } from "#widget/snippet";
 import { demoStorePage } from "#demo/store/server/demo-products";
 import { DEMO_STORE_PRODUCTS } from "#prisma/seed-data/demo-store-products";
+import { cartLoaded } from "#test/support/demo-store-page";
 
 const KETTLE = DEMO_STORE_PRODUCTS.find((p) => p.handle === "gooseneck-kettle")!;
 const POUR_OVER = DEMO_STORE_PRODUCTS.find((p) => p.handle === "ceramic-pour-over")!;
@@ -234,7 +235,7 @@ describe("the theme's cart after a CTA's add", () => {
   it("Dawn: the add brings the drawer's sections back, the drawer opens with the new line and the bubble counts it", async () => {
     const context = await browser.newContext();
     const { page, errors } = await openShopPage(context, "/dawn");
-    await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
+    await cartLoaded(page);
     const bubble = page.locator("#cart-icon-bubble .cart-count-bubble span[aria-hidden]");
     expect(await bubble.count()).toBe(0);
     expect(await page.locator("cart-drawer").getAttribute("class")).toBe("drawer is-empty");
@@ -277,7 +278,7 @@ describe("the theme's cart after a CTA's add", () => {
   it("Dawn, a conversion's add_to_cart action: the drawer opens with the line, the bubble counts it, the thank-you stays", async () => {
     const context = await browser.newContext();
     const { page, errors } = await openShopPage(context, "/dawn-action");
-    await page.waitForFunction(() => document.documentElement.dataset.cartLoaded === "true");
+    await cartLoaded(page);
     await page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 1));
     const cta = page.locator(`beckon-cta[data-beckon-cta="${actionCtaId}"]`);
     const button = cta.getByRole("button", { name: "Add the dripper" });
