@@ -13,6 +13,7 @@ import {
   textField,
   thankYou,
   type CtaTemplateDef,
+  type FieldInput,
   type Say,
 } from "./kit";
 
@@ -25,6 +26,33 @@ function quiz(say: Say, questions: ReturnType<typeof quizQuestion>[], result: st
   };
 }
 
+/** A quiz question whose answers give points to outcomes (by outcome id). */
+function outcomeQuestion(
+  slug: string,
+  position: number,
+  label: string,
+  choices: [string, string, Record<string, number>][],
+): FieldInput {
+  return {
+    ...quizQuestion(slug, position, label, []),
+    field_options: choices.map(([value, l, outcomes]) => ({ value, label: l, outcomes })),
+  };
+}
+
+/** A product feed of the store's products carrying a tag (an outcome's products). */
+function taggedProducts(say: Say, tag: string): ElementInput {
+  return {
+    element_type: "products",
+    options: {
+      "products-limit": 3,
+      "products-layout": "grid",
+      "products-button-text": say("Add to cart", "Lägg i varukorgen"),
+      "products-button-action-after-add-to-cart": "cart",
+    },
+    product_recommendations: [{ source: "filter", terms: [tag] }],
+  };
+}
+
 export const interactiveTemplates: CtaTemplateDef[] = [
   {
     id: "quiz-product-finder",
@@ -32,11 +60,17 @@ export const interactiveTemplates: CtaTemplateDef[] = [
     goal: "sell",
     summary: (say) =>
       say(
-        "Three questions that lead the visitor to the right offer.",
-        "Tre frågor som leder besökaren till rätt erbjudande.",
+        "Three questions that end on one of three outcomes, each with its own products.",
+        "Tre frågor som slutar i ett av tre resultat, vart och ett med egna produkter.",
       ),
-    build: (say) =>
-      templateCta({
+    build: (say) => {
+      // Each answer's points per outcome: value, premium, quick.
+      const outcomes = [
+        { id: "value", title: say("Best value", "Mest för pengarna"), tag: "quiz-value" },
+        { id: "premium", title: say("Premium pick", "Premiumvalet"), tag: "quiz-premium" },
+        { id: "quick", title: say("Quick and easy", "Snabbt och enkelt"), tag: "quiz-quick" },
+      ];
+      return templateCta({
         name: say("Quiz: find the right fit", "Quiz: hitta rätt val"),
         cta_type: "overlay",
         overlay_type: "boxed",
@@ -51,34 +85,52 @@ export const interactiveTemplates: CtaTemplateDef[] = [
                   "Osäker på var du ska börja? Hitta rätt på 30 sekunder",
                 ),
               ),
-              quiz(
-                say,
-                [
-                  quizQuestion("goal", 0, say("What matters most to you?", "Vad är viktigast för dig?"), [
-                    ["price", say("A good price", "Ett bra pris"), 1],
-                    ["quality", say("The best quality", "Bästa kvalitet"), 3],
-                    ["speed", say("Getting it fast", "Att få det snabbt"), 2],
-                  ]),
-                  quizQuestion("experience", 1, say("How experienced are you?", "Hur van är du?"), [
-                    ["new", say("Just starting", "Helt ny"), 1],
-                    ["some", say("Some experience", "Viss erfarenhet"), 2],
-                    ["expert", say("Very experienced", "Mycket van"), 3],
-                  ]),
-                  quizQuestion("when", 2, say("When do you need it?", "När behöver du det?"), [
-                    ["now", say("Right away", "Direkt"), 3],
-                    ["month", say("Within a month", "Inom en månad"), 2],
-                    ["later", say("Just looking", "Tittar bara"), 1],
-                  ]),
-                ],
-                say(
-                  "<p>Thanks! We have picked the best match for you: see our recommendations below.</p>",
-                  "<p>Tack! Vi har valt det som passar dig bäst: se våra rekommendationer nedan.</p>",
+              {
+                ...quiz(
+                  say,
+                  [
+                    outcomeQuestion("goal", 0, say("What matters most to you?", "Vad är viktigast för dig?"), [
+                      ["price", say("A good price", "Ett bra pris"), { value: 2 }],
+                      ["quality", say("The best quality", "Bästa kvalitet"), { premium: 2 }],
+                      ["speed", say("Getting it fast", "Att få det snabbt"), { quick: 2 }],
+                    ]),
+                    outcomeQuestion("experience", 1, say("How experienced are you?", "Hur van är du?"), [
+                      ["new", say("Just starting", "Helt ny"), { quick: 1, value: 1 }],
+                      ["some", say("Some experience", "Viss erfarenhet"), { value: 1 }],
+                      ["expert", say("Very experienced", "Mycket van"), { premium: 2 }],
+                    ]),
+                    outcomeQuestion("when", 2, say("When do you need it?", "När behöver du det?"), [
+                      ["now", say("Right away", "Direkt"), { quick: 2 }],
+                      ["month", say("Within a month", "Inom en månad"), { premium: 1 }],
+                      ["later", say("Just looking", "Tittar bara"), { value: 1 }],
+                    ]),
+                  ],
+                  say("<p>Thanks! Here is your best match.</p>", "<p>Tack! Här är det som passar dig bäst.</p>"),
                 ),
-              ),
+                options: {
+                  "hide-back-button": false,
+                  outcomes: outcomes.map((o, i) => ({ id: o.id, title: o.title, step: i + 1 })),
+                },
+              },
             ],
           },
+          ...outcomes.map((o) => ({
+            name: say(`Result: ${o.title}`, `Resultat: ${o.title}`),
+            elements: [
+              heading(say(`Your match: ${o.title}`, `Ditt val: ${o.title}`)),
+              paragraph(
+                say(
+                  `Picked for you from our products tagged ${o.tag}:`,
+                  `Utvalda för dig bland våra produkter taggade ${o.tag}:`,
+                ),
+              ),
+              taggedProducts(say, o.tag),
+              linkButton(say("See everything", "Se allt"), "/collections/all"),
+            ],
+          })),
         ],
-      }),
+      });
+    },
   },
   {
     id: "quiz-readiness",

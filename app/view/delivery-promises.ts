@@ -39,6 +39,14 @@ const PHRASES: Record<PromiseKind, RegExp> = {
     /\b(?:recommend(?:ed|ations?)?|picked for you|products for you|our picks)\b|rekommend|utvalda för dig|produkter för dig|våra tips/i,
 };
 
+/** A feed entry that can bring products: anything but a hand-picked list with nothing picked yet. */
+const feedsProducts = (entry: Record<string, unknown>) =>
+  !(
+    (entry.source ?? entry.type) === "manual" &&
+    !entry.handle &&
+    !(Array.isArray(entry.handles) && entry.handles.length)
+  );
+
 /** Plain text of owner rich text, entities for the letters the phrases use decoded. */
 function plain(html: string): string {
   return html
@@ -73,7 +81,8 @@ export function unkeptPromises(doc: CtaDocument, setup: PromiseSetup): UnkeptPro
       const options = visit.node.options as Record<string, unknown>;
       if (options["lead-magnet"]) magnet = true;
       if (typeof options["discount-code"] == "string" && options["discount-code"].trim()) code = true;
-      if (visit.node.element_type === "products" && (visit.node.product_recommendations?.length ?? 0) > 0) feed = true;
+      if (visit.node.element_type === "products" && (visit.node.product_recommendations ?? []).some(feedsProducts))
+        feed = true;
     } else if (visit.kind === "action") {
       const action = visit.node;
       if (action.action_type === "apply_discount") code = true;

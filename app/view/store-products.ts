@@ -389,3 +389,23 @@ export function collectionFromResourcePicker(
     productsCount: typeof first.productsCount === "number" ? first.productsCount : null,
   };
 }
+
+/** The tags of the feed's tag entry ({ source: "filter", terms }): products carrying any of them. */
+export function tagTermsOf(entries: Record<string, unknown>[]): string[] {
+  const entry = entries.find((e) => e.source === "filter" && Array.isArray(e.terms));
+  return entry ? (entry.terms as unknown[]).map(String) : [];
+}
+
+/** The feed with its tag entry set from the owner's comma-separated text (none: the entry goes). */
+export function withTagTerms(entries: Record<string, unknown>[], text: string): Record<string, unknown>[] {
+  const terms = [
+    ...new Set(
+      text
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 20);
+  const rest = entries.filter((e) => !(e.source === "filter" && Array.isArray(e.terms)));
+  return terms.length ? [...rest, { source: "filter", terms }] : rest;
+}

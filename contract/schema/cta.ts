@@ -13,6 +13,7 @@ import { conditionSchema } from "./condition";
 import { idSchema, optionsSchema, positionSchema, text } from "./common";
 import { optionIssues, type OptionLevel } from "./option-keys";
 import { prizeGameIssues } from "./prize-game";
+import { answerPointsSchema, answerTagsSchema, quizOutcomeIssues } from "./quiz-outcomes";
 import { uniqueCodesSchema } from "./unique-codes";
 
 export const CTA_TYPES = ["overlay", "bar", "inline", "page", "hook", "two-tap"] as const;
@@ -154,6 +155,10 @@ export const fieldOptionSchema = z.object({
   step_id: idSchema.nullish(),
   jump_field_id: z.union([idSchema, z.literal("complete_quiz"), z.literal("next_sub_question")]).nullish(),
   image: text(2000).optional(),
+  /** A quiz answer's points by outcome id (quiz-outcomes.ts). */
+  outcomes: answerPointsSchema.optional(),
+  /** Tags a quiz answer puts on the visitor. */
+  tags: answerTagsSchema.optional(),
 });
 export type FieldOption = z.infer<typeof fieldOptionSchema>;
 
@@ -333,6 +338,7 @@ export const ctaDocumentSchema = ctaBaseSchema.superRefine((cta, ctx) => {
   checkOptions("cta", cta.options, []);
   cta.variants.forEach((v, vi) => {
     checkOptions("variant", v.options, ["variants", vi]);
+    const stepPositions = v.steps.map((s) => s.position);
     v.steps.forEach((s, si) =>
       s.sections.forEach((sec, ci) => {
         const secPath = ["variants", vi, "steps", si, "sections", ci];
@@ -342,7 +348,8 @@ export const ctaDocumentSchema = ctaBaseSchema.superRefine((cta, ctx) => {
           col.elements.forEach((el, ei) => {
             const elPath = [...secPath, "columns", coi, "elements", ei];
             checkOptions(el.element_type, el.options, elPath);
-            for (const issue of prizeGameIssues(el)) ctx.addIssue({ ...issue, path: [...elPath, ...issue.path] });
+            for (const issue of [...prizeGameIssues(el), ...quizOutcomeIssues(el, stepPositions)])
+              ctx.addIssue({ ...issue, path: [...elPath, ...issue.path] });
             el.fields.forEach((f, fi) => checkOptions("field", f.options, [...elPath, "fields", fi]));
           });
         });

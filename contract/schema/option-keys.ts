@@ -11,6 +11,7 @@
  */
 import type { ElementType } from "./cta";
 import { leadMagnetProblem } from "./lead-magnet";
+import { OUTCOME_KEYS } from "./quiz-outcomes";
 
 /** Keys every level with a look accepts: the CTA's custom CSS and colours. */
 const LOOK = ["css", "background-color", "text-color", "font"] as const;
@@ -130,6 +131,7 @@ export const ELEMENT_OPTION_KEYS: Record<ElementType, readonly string[]> = {
     "question",
     "description",
     "hide-back-button",
+    ...OUTCOME_KEYS,
   ],
   survey: ["confirmation-button", "button-text", "question"],
   products: [

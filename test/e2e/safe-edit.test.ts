@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Dialog, Page } from "playwright-core";
 import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
-import { hydrated, seriousViolations, logInAsOwner } from "#test/support/admin-page";
+import { hydrated, seriousViolations, signedInOwner } from "#test/support/admin-page";
 
 let admin: BrowserContext;
 let owner: Page;
@@ -41,10 +41,7 @@ withE2eStack({
 });
 
 beforeAll(async () => {
-  admin = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  owner = await admin.newPage();
-  owner.on("pageerror", (e) => pageErrors.push(e.message));
-  await logInAsOwner(owner, server.origin);
+  ({ context: admin, page: owner } = await signedInOwner(browser, server.origin, pageErrors));
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { SALJAKADEMIN_OWNER } from "#prisma/seed-data/demo-owners";
 import { saveCtaDocument } from "#app/models/cta.server";
 import { findTemplate, templateDocument } from "#app/templates";
@@ -58,6 +58,20 @@ export async function logInAsOwner(
     page.waitForURL((u) => !u.pathname.startsWith("/owner/login")),
     page.click('button[type="submit"]'),
   ]);
+}
+
+/** A desktop browser context with a page signed in as an owner (the Swedish site's by default); the page's uncaught errors go to `errors`. */
+export async function signedInOwner(
+  browser: Browser,
+  origin: string,
+  errors: string[],
+  owner: { email: string; password: string } = DEMO_OWNER,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => errors.push(e.message));
+  await logInAsOwner(page, origin, owner);
+  return { context, page };
 }
 
 /** Saves a draft CTA made from one of the gallery's templates in Swedish, for the editor to open; resolves to its id. */

@@ -14,10 +14,22 @@ export interface CommitTextFieldProps {
   helpText?: string;
   error?: string;
   placeholder?: string;
+  /** The label is read by screen readers only (a table cell's column says what it is). */
+  labelHidden?: boolean;
+  inputMode?: "numeric" | "text";
 }
 
 /** TextField that commits on blur. */
-export function CommitTextField({ label, text, onCommit, helpText, error, placeholder }: CommitTextFieldProps) {
+export function CommitTextField({
+  label,
+  text,
+  onCommit,
+  helpText,
+  error,
+  placeholder,
+  labelHidden,
+  inputMode,
+}: CommitTextFieldProps) {
   const [draft, setDraft] = useState(text);
   const [editing, setEditing] = useState(false);
   useEffect(() => {
@@ -37,6 +49,8 @@ export function CommitTextField({ label, text, onCommit, helpText, error, placeh
       helpText={helpText}
       error={error}
       placeholder={placeholder}
+      labelHidden={labelHidden}
+      inputMode={inputMode}
     />
   );
 }

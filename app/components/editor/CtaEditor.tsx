@@ -37,6 +37,7 @@ import { EditorErrorsProvider } from "./errors";
 import { StoreProductsProvider, type StoreProductsSource } from "./store-products-context";
 import { PreviewFrame } from "./PreviewFrame";
 import { CardSelectionProvider, usePreviewPicks } from "./selection";
+import { VariantEditProvider, type VariantEdit } from "./variant-edit-context";
 import { StepEditor } from "./StepEditor";
 import { OwnerUnsavedGuard, ShopifySaveBar } from "./UnsavedGuard";
 import { useDocHistory } from "./useDocHistory";
@@ -140,8 +141,10 @@ export function CtaEditor({
   }));
   const otherCtas = ctas.filter((c) => c.id !== doc.id);
 
-  const setVariant = (next: CtaDocument["variants"][number]) =>
-    setDoc((d) => ({ ...d, variants: d.variants.map((v, i) => (i === vi ? next : v)) }));
+  // Edits beyond one element (a quiz outcome's result step) apply to the newest document.
+  const editVariant: VariantEdit = (edit) =>
+    setDoc((d) => ({ ...d, variants: d.variants.map((v, i) => (i === vi ? edit(v) : v)) }));
+  const setVariant = (next: CtaDocument["variants"][number]) => editVariant(() => next);
   const setSteps = (nextSteps: CtaDocument["variants"][number]["steps"]) =>
     setVariant({ ...variant, steps: nextSteps });
 
@@ -350,14 +353,16 @@ export function CtaEditor({
                 <div id={`step-panel-${si}`} role="tabpanel" aria-labelledby={`step-tab-${si}`}>
                   {step ? (
                     <CardSelectionProvider value={picks.selection}>
-                      <StepEditor
-                        key={`${vi}-${step.id ?? `new-${si}`}`}
-                        step={step}
-                        path={["variants", vi, "steps", si]}
-                        steps={stepChoices}
-                        ctaOptions={otherCtas}
-                        onChange={(next) => setSteps(steps.map((s, i) => (i === si ? next : s)))}
-                      />
+                      <VariantEditProvider value={editVariant}>
+                        <StepEditor
+                          key={`${vi}-${step.id ?? `new-${si}`}`}
+                          step={step}
+                          path={["variants", vi, "steps", si]}
+                          steps={stepChoices}
+                          ctaOptions={otherCtas}
+                          onChange={(next) => setSteps(steps.map((s, i) => (i === si ? next : s)))}
+                        />
+                      </VariantEditProvider>
                     </CardSelectionProvider>
                   ) : null}
                 </div>

@@ -21,6 +21,7 @@ import { ActionGroupsEditor } from "./ActionGroupsEditor";
 import { ContentItemsEditor, hasContentItems } from "./ContentItemsEditor";
 import { ProductFeedField } from "./ProductFeedField";
 import { PrizesEditor } from "./PrizesEditor";
+import { QuizOutcomesEditor } from "./QuizOutcomesEditor";
 import { ActionsEditor } from "./ActionsEditor";
 import { buttonLabelKey, elementSummary, newElement, type Path } from "./document";
 import { errorAt, errorsUnder } from "./document";
@@ -257,6 +258,15 @@ export function ElementEditor({
                 onChange={(fields) => onChange({ ...el, fields })}
                 path={[...path, "fields"]}
                 isQuiz={isQuiz}
+              />
+            ) : null}
+            {isQuiz ? (
+              <QuizOutcomesEditor
+                element={el}
+                onChange={onChange}
+                path={path}
+                steps={steps}
+                errorFor={(at) => errorAt(all, [...path, ...at])}
               />
             ) : null}
             <Divider />

@@ -3,7 +3,8 @@
  * (product_recommendations entry { source: "manual", handles }): picked
  * through the resource picker inside Shopify or the store's product search
  * in the standalone admin, shown with title, image and price; and a chosen
- * collection (CollectionFeedField). Other feed sources (recommendations,
+ * collection (CollectionFeedField); and products by tag (a filter entry with
+ * fixed terms, searched like the shopper's answers). Other feed sources (recommendations,
  * the visitor's collection, cart) are kept as they are.
  */
 import { BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
@@ -12,7 +13,9 @@ import {
   feedFromResourcePicker,
   feedProductFromHit,
   manualFeedOf,
+  tagTermsOf,
   withManualFeed,
+  withTagTerms,
   type FeedProduct,
   type ResourcePickerProduct,
 } from "#app/view/store-products";
@@ -22,6 +25,7 @@ import { ProductSearch } from "./ProductPickerField";
 import { PickedItems } from "./PickedItems";
 import { CollectionFeedField } from "./CollectionFeedField";
 import { useStoreProducts } from "./store-products-context";
+import { CommitTextField } from "./CommitTextField";
 
 export function ProductFeedField({ element, onChange }: { element: CtaElement; onChange(el: CtaElement): void }) {
   const translate = useT();
@@ -92,6 +96,13 @@ export function ProductFeedField({ element, onChange }: { element: CtaElement; o
         source={source}
         entries={entries}
         onChange={(next) => onChange({ ...element, product_recommendations: next })}
+      />
+      <CommitTextField
+        label={translate("productPicker.tagsFeed")}
+        helpText={translate("productPicker.tagsFeedHelp")}
+        placeholder={translate("quizOutcomes.tagsPlaceholder")}
+        text={tagTermsOf(entries).join(", ")}
+        onCommit={(text) => onChange({ ...element, product_recommendations: withTagTerms(entries, text) })}
       />
     </BlockStack>
   );

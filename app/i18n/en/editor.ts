@@ -140,6 +140,9 @@ export const editorEn = {
   "productPicker.addedNamed": "{name} is already chosen",
   "productPicker.soldOut": "sold out",
   "productPicker.feedTitle": "Products shown",
+  "productPicker.tagsFeed": "Products with these tags",
+  "productPicker.tagsFeedHelp":
+    "Comma-separated: the store's products tagged with any of them (a quiz outcome's products, for example).",
   "productPicker.feedNone": "No products chosen: the feed shows what its other sources find.",
   "collectionPicker.title": "Collection shown",
   "collectionPicker.none": "No collection chosen.",

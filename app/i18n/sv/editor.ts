@@ -141,6 +141,9 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "productPicker.addedNamed": "{name} är redan vald",
   "productPicker.soldOut": "slutsåld",
   "productPicker.feedTitle": "Produkter som visas",
+  "productPicker.tagsFeed": "Produkter med de här taggarna",
+  "productPicker.tagsFeedHelp":
+    "Kommaseparerade: butikens produkter som har någon av taggarna (till exempel ett quizresultats produkter).",
   "productPicker.feedNone": "Inga produkter valda: flödet visar det som dess andra källor hittar.",
   "collectionPicker.title": "Kollektion som visas",
   "collectionPicker.none": "Ingen kollektion vald.",

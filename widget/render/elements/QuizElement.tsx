@@ -15,6 +15,7 @@ import { safeHref, str, useEffect, useRef, useState } from "#widget/render/kit";
 import {
   advancesOnSelect,
   answer as setAnswer,
+  answerTags,
   answerErrorText,
   autoContinueDelayMs,
   back,
@@ -29,6 +30,7 @@ import {
   mergeValues,
   next,
   num,
+  quizOutcome,
   quizScore,
   rangeConfig,
   select,
@@ -101,7 +103,8 @@ export default function QuizElement({ element, ctx }: ElementProps) {
 
   // The answers so far are merge values and condition data for this and the next steps.
   const merged = mergeValues(state);
-  for (const key of [...element.fields.map((q) => q.slug), "quiz.mostly"]) if (!(key in merged)) delete ctx.values[key];
+  for (const key of [...element.fields.map((q) => q.slug), "quiz.mostly", "quiz.outcome"])
+    if (!(key in merged)) delete ctx.values[key];
   Object.assign(ctx.values, merged);
 
   async function finish(done: QuizState) {
@@ -124,13 +127,23 @@ export default function QuizElement({ element, ctx }: ElementProps) {
       setBusy(false);
       return setFailed(true);
     }
-    // The score lands on the local person too, so later CTAs and conditions see it.
+    // The score and the answers' tags land on the local person too, so later CTAs and conditions see them.
     const field = done.def.score.field;
+    const tags = answerTags(done);
     const base = conv.person ?? ctx.person;
-    const person = base && field ? { ...base, extra: { ...base.extra, [field]: score } } : conv.person;
+    let person = base && field ? { ...base, extra: { ...base.extra, [field]: score } } : conv.person;
+    if (base && tags.length) {
+      const from = person ?? base;
+      const had = Array.isArray(from.data.tags) ? (from.data.tags as string[]) : [];
+      person = { ...from, data: { ...from.data, tags: [...new Set([...had, ...tags])] } };
+    }
     setState(done);
     ctx.runtime.dispatch("cfCompletion", { ...ids, ...completionEventData(done) });
-    ctx.complete(element, COMPLETION, { conversion: { ...conv, person, score }, values });
+    // An outcome with a result step shows that step instead of the quiz's confirmation.
+    const step = quizOutcome(done)?.step;
+    const toStep = step != null && ctx.steps.some((s) => s.position === step) ? step : null;
+    ctx.complete(element, COMPLETION, { conversion: { ...conv, person, score }, values, confirm: toStep == null });
+    if (toStep != null) ctx.goToStep(toStep);
   }
 
   function go(from: QuizState = latest.current) {

@@ -8,10 +8,11 @@ import type { Field, FieldOption } from "#contract/schema/cta";
 import { isPersonField } from "#contract/schema/person-fields";
 import type { PublicPerson } from "#contract/schema/public-config";
 import type { WidgetTexts } from "#contract/i18n/en";
+import { CHOICE_FIELD_TYPES } from "#contract/schema/quiz-choices";
 import type { Answer, AnswerError, RangeConfig } from "./types";
 
 /** Field types whose answer is one or more option values. */
-export const CHOICE_TYPES = ["dropdown", "radio", "select", "checkbox", "image", "color", "emoji", "icon", "letter"];
+export const CHOICE_TYPES = CHOICE_FIELD_TYPES;
 /** Field types typed into an input whose native validity the UI reports. */
 const INPUT_TYPES = ["text", "number", "paragraph"];
 

@@ -4,6 +4,7 @@
  */
 export * from "./answers";
 export * from "./navigation";
+export * from "./outcomes";
 export * from "./results";
 export * from "./scoring";
 export type * from "./types";

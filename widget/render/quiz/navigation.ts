@@ -23,6 +23,7 @@ import {
   toggleChoice,
 } from "./answers";
 import { mergeValues } from "./results";
+import { outcomeSetup } from "./outcomes";
 import { scoreSetup } from "./scoring";
 import type { Answer, JumpTarget, NextRule, QuizField, QuizOptions, QuizState } from "./types";
 
@@ -84,6 +85,7 @@ export function createQuiz(
       root,
       groups: actionGroups.filter((g) => g.status !== false && g.field_id != null).sort(byPosition),
       score: opts.score ?? scoreSetup(opts.options, opts.variant, person),
+      outcomes: outcomeSetup(opts.options),
       hidden,
       person,
       urlParams,

@@ -5,6 +5,7 @@
  */
 import { emptyRecord } from "#contract/json-record";
 import { isEmailField, isPhoneField, normalizeEmail } from "#widget/render/form-logic";
+import { answerTags, quizOutcome } from "./outcomes";
 import { mostlyLetter, quizScore } from "./scoring";
 import type { Answer, QuizField, QuizState } from "./types";
 
@@ -27,10 +28,15 @@ export function answersBySlug(state: QuizState): Record<string, Answer> {
   return out;
 }
 
+/** Where a completed quiz's outcome and answer tags land in the lead's extra (and the e-mail tool's properties). */
+export const OUTCOME_FIELD = "quiz_outcome";
+export const TAGS_FIELD = "quiz_tags";
+
 /**
  * Merge values and condition data: every answer by slug, "quiz.score", the
- * score field (when one is set) and "quiz.mostly" (absent before any choice,
- * so merge tags show their fallback).
+ * score field (when one is set), "quiz.mostly" (absent before any choice,
+ * so merge tags show their fallback) and "quiz.outcome" (the outcome's title,
+ * for a quiz with outcomes).
  */
 export function mergeValues(state: QuizState): Record<string, Answer> {
   const score = quizScore(state);
@@ -39,6 +45,8 @@ export function mergeValues(state: QuizState): Record<string, Answer> {
   if (state.def.score.field) out[state.def.score.field] = score;
   const mostly = mostlyLetter(state);
   if (mostly) out["quiz.mostly"] = mostly;
+  const outcome = quizOutcome(state);
+  if (outcome) out["quiz.outcome"] = outcome.title;
   return out;
 }
 
@@ -59,11 +67,13 @@ export function selectionEventData(state: QuizState, field?: QuizField | number)
   };
 }
 
-/** Data of the Completion event: every answer, the score and the mostly letter. */
+/** Data of the Completion event: every answer, the score, the mostly letter and the outcome's id (Results count it). */
 export function completionEventData(state: QuizState) {
   const extra = emptyRecord<ExtraValue>();
   for (const [slug, answer] of Object.entries(answersBySlug(state))) extra[slug] = extraValue(answer);
-  return { fields: { extra }, score: quizScore(state), mostly: mostlyLetter(state) };
+  const outcome = quizOutcome(state);
+  const data = { fields: { extra }, score: quizScore(state), mostly: mostlyLetter(state) };
+  return outcome ? { ...data, outcome: outcome.id } : data;
 }
 
 /** Ids the completion payload needs; the renderer knows all but the visitor token (the loader adds it when absent). */
@@ -99,7 +109,8 @@ export interface QuizContactPayload {
 
 /**
  * The contact payload of a completed quiz: answers by slug in extra (the score
- * field too), e-mail and phone at the top level when the quiz asked for them.
+ * field, the outcome's title and the answers' tags too), e-mail and phone at
+ * the top level when the quiz asked for them.
  */
 export function completionPayload(state: QuizState, ctx: QuizContext): QuizContactPayload {
   const score = quizScore(state);
@@ -127,5 +138,9 @@ export function completionPayload(state: QuizState, ctx: QuizContext): QuizConta
     else payload.extra[field.slug] = extraValue(answer);
   }
   if (state.def.score.field) payload.extra[state.def.score.field] = score;
+  const outcome = quizOutcome(state);
+  if (outcome) payload.extra[OUTCOME_FIELD] = outcome.title;
+  const tags = answerTags(state);
+  if (tags.length) payload.extra[TAGS_FIELD] = tags;
   return payload;
 }

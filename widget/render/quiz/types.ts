@@ -46,6 +46,20 @@ export interface QuizOptions {
   score?: ScoreSetup;
 }
 
+/** A quiz outcome as the engine reads it (contract/schema/quiz-outcomes.ts). */
+export interface ShownOutcome {
+  id: string;
+  title: string;
+  /** Position of the step that shows the outcome; null: the quiz's own confirmation. */
+  step: number | null;
+}
+
+/** The quiz's outcomes in order, and its rules (empty unless outcome-mode is "rules"). */
+export interface OutcomeSetup {
+  outcomes: readonly ShownOutcome[];
+  rules: readonly { outcome: string; field: string; value: string }[];
+}
+
 /** What never changes while a quiz runs. */
 export interface QuizDef {
   /** Every field with an id, in order (position, then document order). */
@@ -55,6 +69,7 @@ export interface QuizDef {
   /** Action groups tied to a quiz field, active ones only, in position order. */
   groups: readonly ActionGroup[];
   score: ScoreSetup;
+  outcomes: OutcomeSetup;
   /** Values of hidden fields by slug (prefill or the field's value). */
   hidden: Readonly<Record<string, Answer>>;
   person: PublicPerson | null;

@@ -13,7 +13,9 @@ import {
   collectionFromResourcePicker,
   feedCollectionFromHit,
   withCollectionFeed,
+  tagTermsOf,
   withManualFeed,
+  withTagTerms,
 } from "#app/view/store-products";
 import { elementSchema } from "#contract/schema/cta";
 import { feedSources } from "#widget/render/elements/ProductsElement";
@@ -124,5 +126,28 @@ describe("the shared schema", () => {
         element([entry(good), { source: "collection" }, { source: "manual", handles: ["a"], summary: [] }]),
       ).success,
     ).toBe(true);
+  });
+});
+
+describe("products by tag", () => {
+  it("the owner's comma-separated tags become one filter entry the widget searches by, beside the other entries", () => {
+    const manual = { source: "manual", handles: ["mugg"] };
+    const entries = withTagTerms([manual], " kaffe, te ,kaffe,, ");
+    expect(entries).toEqual([manual, { source: "filter", terms: ["kaffe", "te"] }]);
+    expect(tagTermsOf(entries)).toEqual(["kaffe", "te"]);
+    expect(elementSchema.safeParse(element(entries)).success).toBe(true);
+    expect(feedSources(element(entries) as never, { svar: "annat" }, "https://shop.test/")).toContainEqual({
+      type: "filter",
+      answers: ["kaffe", "te"],
+    });
+    // Emptied, the entry goes; the quiz-answers filter entry (no terms) is never touched.
+    const answers = { source: "filter" };
+    expect(withTagTerms([answers, ...entries], " ")).toEqual([answers, manual]);
+    expect(feedSources(element([answers]) as never, { svar: "annat" }, "https://shop.test/")).toEqual([
+      { type: "filter", answers: ["annat"] },
+    ]);
+    // Hostile input: many and odd tags are bounded, and not-a-list terms read as none.
+    expect(tagTermsOf(withTagTerms([], Array.from({ length: 50 }, (_, i) => `t${i}`).join(",")))).toHaveLength(20);
+    expect(tagTermsOf([{ source: "filter", terms: "kaffe" }])).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sv } from "#contract/i18n/sv";
 import type { ActionGroup, Field } from "#contract/schema/cta";
-import { personMock } from "./factories";
+import { personMock, runtimeMock } from "./factories";
 import { groupMock, stepMock, swedishCtaMock, swedishElementMock, swedishFieldMock } from "#test/support/factories";
 import { flush, flushFake, key, mount, type as typeInto, type Mounted } from "./mount";
 
@@ -211,6 +211,99 @@ describe("quiz element", () => {
     await pick(m, "a");
     await flush();
     expect(m.$(".bk-text").textContent).toBe("Du fick 7 (a)");
+  });
+
+  it("ends on the outcome with the most points: its result step, its title as a merge value, the lead's outcome and tags", async () => {
+    const roast = (o1: number, o2: number, tags?: string[]) => ({ o1, o2, tags });
+    const options = (values: [string, ReturnType<typeof roast>][]) =>
+      values.map(([value, r]) => ({ value, outcomes: { o1: r.o1, o2: r.o2 }, ...(r.tags ? { tags: r.tags } : {}) }));
+    const questions = [
+      q(1, "smak", {
+        field_options: options([
+          ["mild", roast(2, 0, ["mild"])],
+          ["kraftig", roast(0, 2)],
+        ]),
+      }),
+      q(2, "tid", {
+        field_options: options([
+          ["morgon", roast(1, 0)],
+          ["kväll", roast(0, 1, ["kväll", "mild"])],
+        ]),
+      }),
+    ];
+    const outcomes = [
+      { id: "o1", title: "Ljusrost", step: 1 },
+      { id: "o2", title: "Mörkrost", step: 2 },
+    ];
+    const result = (id: number, position: number, title: string) =>
+      stepMock(id, position, [
+        swedishElementMock({
+          id: 90 + id,
+          element_type: "text",
+          options: { html: `<p>${title}: {{quiz.outcome}}</p>` },
+          fields: [],
+        }),
+      ]);
+    const walk = async (a: string, b: string) => {
+      const m = await mount({
+        runtime: runtimeMock({ savePerson: vi.fn() }),
+        cta: swedishCtaMock(
+          {},
+          [],
+          [stepMock(21, 0, [quiz(questions, { outcomes })]), result(22, 1, "Steg 2"), result(23, 2, "Steg 3")],
+        ),
+        person: personMock({ data: { tags: ["stamkund"] } }),
+      });
+      await pick(m, a);
+      await press(m, "next");
+      await pick(m, b);
+      await press(m, "next");
+      await flush();
+      return m;
+    };
+    // Points 3 : 0, light roast, on its own step.
+    const light = await walk("mild", "morgon");
+    expect(light.$(".bk-text").textContent).toBe("Steg 2: Ljusrost");
+    expect(light.runtime.submitContact.mock.calls[0][0].extra).toMatchObject({
+      quiz_outcome: "Ljusrost",
+      quiz_tags: ["mild"],
+    });
+    expect(light.runtime.dispatch).toHaveBeenCalledWith("cfCompletion", expect.objectContaining({ outcome: "o1" }));
+    // 0 : 3, dark roast.
+    const dark = await walk("kraftig", "kväll");
+    expect(dark.$(".bk-text").textContent).toBe("Steg 3: Mörkrost");
+    // 2 : 1, light roast; the tags in path order, each once.
+    const mixed = await walk("mild", "kväll");
+    expect(mixed.$(".bk-text").textContent).toBe("Steg 2: Ljusrost");
+    expect(mixed.runtime.submitContact.mock.calls[0][0].extra.quiz_tags).toEqual(["mild", "kväll"]);
+    // The tags join the visitor's own, for the next CTAs' conditions.
+    expect(mixed.runtime.savePerson).toHaveBeenCalledWith(
+      expect.objectContaining({ data: expect.objectContaining({ tags: ["stamkund", "mild", "kväll"] }) }),
+    );
+    // 1 : 2, dark roast.
+    const strongMorning = await walk("kraftig", "morgon");
+    expect(strongMorning.$(".bk-text").textContent).toBe("Steg 3: Mörkrost");
+  });
+
+  it("a tie goes to the earlier outcome, and an outcome without a result step keeps the quiz's confirmation", async () => {
+    const questions = [
+      q(1, "smak", {
+        field_options: [
+          { value: "a", outcomes: { o1: 1, o2: 1 } },
+          { value: "b", outcomes: { o2: 1 } },
+        ],
+        options: { label: "F", "hide-next-button": true },
+      }),
+    ];
+    const outcomes = [
+      { id: "o1", title: "Ljusrost" },
+      { id: "o2", title: "Mörkrost", step: 1 },
+    ];
+    const thanks = groupMock({ id: 5, data: { confirmation: "Du är: {{quiz.outcome}}" } });
+    const m = await mount({ cta: swedishCtaMock({}, [quiz(questions, { outcomes }, [thanks])]) });
+    await pick(m, "a");
+    await flush();
+    expect(m.$('[role="status"]').textContent).toBe("Du är: Ljusrost");
   });
 
   it("single-select with hide-next-button advances on select; back hides with hide-back-button", async () => {

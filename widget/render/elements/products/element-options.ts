@@ -50,8 +50,11 @@ export function feedSources(element: CtaElement, values: Record<string, unknown>
       }
       case "recommendations":
         return entry.product_id ? [{ type: "recommendations", productId: String(entry.product_id), intent }] : [];
-      case "filter":
-        return [{ type: "filter", answers: answers() }];
+      case "filter": {
+        // Fixed terms (products tagged for a quiz outcome) instead of the shopper's answers.
+        const terms = list(entry.terms);
+        return [{ type: "filter", answers: terms.length ? terms : answers() }];
+      }
       case "cart":
         return [{ type: "cart", intent }];
       default:
