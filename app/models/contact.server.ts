@@ -14,6 +14,8 @@ import { syncSubmission } from "./lead-sync.server";
 import { queueLeadMagnet } from "./email/lead-magnet.server";
 import { companyForEmail } from "#app/integrations/company.server";
 import { codeForLead, codeProperties } from "./discount-codes/lead-code.server";
+import { OUTCOME_FIELD } from "#contract/schema/quiz-choices";
+import { MAX_OUTCOME_TITLE } from "#contract/schema/quiz-outcomes";
 
 export interface CreateContactResult {
   personId: number;
@@ -36,6 +38,12 @@ const PROFILE_FIELDS = {
   state: "state",
   zip_code: "zipCode",
 } as const;
+
+/** The outcome title a quiz's submission carries (SPEC-shaped extra.quiz_outcome), bounded; null for anything else. */
+function quizOutcomeOf(contact: ContactInput): string | null {
+  const value = contact.contactable_type === "Cta" ? contact.extra?.[OUTCOME_FIELD] : undefined;
+  return typeof value == "string" && value.trim() ? value.trim().slice(0, MAX_OUTCOME_TITLE) : null;
+}
 
 /** Stores a contact submission and updates the person it came from. */
 export async function createContact(db: Db, websiteId: number, contact: ContactInput): Promise<CreateContactResult> {
@@ -98,6 +106,7 @@ export async function createContact(db: Db, websiteId: number, contact: ContactI
           broadcastId: contact.broadcast_id ?? null,
           sourceUrl: contact.source_url ?? contact.url ?? null,
           payload: payload as object,
+          quizOutcome: quizOutcomeOf(contact),
         },
       });
       const updated = await tx.person.update({

@@ -15,6 +15,8 @@ import { codeResults } from "#app/models/discount-codes/redeem.server";
 import type { CodeResultLine } from "#app/components/results/CodeResultsCard";
 import type { PrizeResultLine } from "#app/components/results/PrizeResultsCard";
 import { prizeWins } from "#app/models/prize-draw.server";
+import { quizOutcomeCounts } from "#app/models/results/quiz-outcomes.server";
+import type { QuizOutcomeResultLine } from "#app/components/results/QuizOutcomeResultsCard";
 import {
   badForm,
   failureFrom,
@@ -53,6 +55,7 @@ export async function loadResultsPage(ctx: AdminContext, request: Request) {
     includeArchived,
     codes: await codeResultLines(ctx.websiteId, ctaId),
     prizes: await prizeResultLines(ctx.websiteId, ctaId),
+    outcomes: await outcomeResultLines(ctx.websiteId, ctaId),
   };
 }
 
@@ -80,6 +83,14 @@ async function prizeResultLines(websiteId: number, ctaId: number | null): Promis
   if (!rows.length) return [];
   const named = await namesOf(websiteId, rows);
   return rows.map((r) => ({ ...named(r), prize: r.label, wins: r.wins, limit: r.limit }));
+}
+
+/** Quiz completions per CTA, variant and outcome (all time, as the leads carry them). */
+async function outcomeResultLines(websiteId: number, ctaId: number | null): Promise<QuizOutcomeResultLine[]> {
+  const rows = await quizOutcomeCounts(prisma, websiteId, ctaId);
+  if (!rows.length) return [];
+  const named = await namesOf(websiteId, rows);
+  return rows.map((r) => ({ ...named(r), outcome: r.outcome, leads: r.leads }));
 }
 
 /** The unique codes per CTA and variant, named as the page names them (all time: a code is redeemed long after it is handed out). */

@@ -9,6 +9,7 @@
 import { useEffect, useState } from "react";
 import { CodeResultsCard } from "#app/components/results/CodeResultsCard";
 import { PrizeResultsCard } from "#app/components/results/PrizeResultsCard";
+import { QuizOutcomeResultsCard } from "#app/components/results/QuizOutcomeResultsCard";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   Banner,
@@ -100,7 +101,8 @@ const METRIC_TYPES = Array.from({ length: 9 }, () => "numeric" as const);
 export function ResultsPage() {
   const translate = useT();
   const formatters = formats(translate.lang);
-  const { links, report, ctas, preset, includeArchived, codes, prizes } = useLoaderData<typeof loadResultsPage>();
+  const { links, report, ctas, preset, includeArchived, codes, prizes, outcomes } =
+    useLoaderData<typeof loadResultsPage>();
   const result = useActionData<typeof actionResultsPage>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -333,6 +335,7 @@ export function ResultsPage() {
 
         <CodeResultsCard lines={codes} />
         <PrizeResultsCard lines={prizes} />
+        <QuizOutcomeResultsCard lines={outcomes} />
 
         <SectionCard title={translate("results.perDay")}>
           <DailyChartSlot series={dailySeries} label={translate("results.chartLabel")} />

@@ -4,7 +4,8 @@
  * two outcomes (each adds its result step), points in the answers-against-
  * outcomes table, and each result step's products by tag. Published, it runs
  * on the demo store: each answer ends on its outcome's step with that
- * outcome's products, and the lead carries the outcome and the answer's tag.
+ * outcome's products, the lead carries the outcome and the answer's tag, and
+ * Results count the completions per outcome.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
@@ -145,4 +146,13 @@ describe("a quiz with outcomes, built in the builder", () => {
       await context.close();
     });
   }
+
+  it("Results count the completions per outcome", { timeout: 60_000 }, async () => {
+    await owner.goto(`${server.origin}/owner/websites/${storeId}/results?cta=${ctaId}`);
+    await hydrated(owner);
+    await owner.getByRole("heading", { name: "Quiz outcomes" }).waitFor();
+    const table = owner.locator("table", { has: owner.getByRole("columnheader", { name: "Outcome" }) });
+    const rows = await table.locator("tbody tr").allTextContents();
+    expect(rows).toEqual(["Find your brewABrewer1", "Find your brewAGift giver1"]);
+  });
 });

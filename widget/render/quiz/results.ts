@@ -4,6 +4,7 @@
  * completion (SPEC 7 "contacts create", quiz variant).
  */
 import { emptyRecord } from "#contract/json-record";
+import { OUTCOME_FIELD, TAGS_FIELD } from "#contract/schema/quiz-choices";
 import { isEmailField, isPhoneField, normalizeEmail } from "#widget/render/form-logic";
 import { answerTags, quizOutcome } from "./outcomes";
 import { mostlyLetter, quizScore } from "./scoring";
@@ -27,10 +28,6 @@ export function answersBySlug(state: QuizState): Record<string, Answer> {
   }
   return out;
 }
-
-/** Where a completed quiz's outcome and answer tags land in the lead's extra (and the e-mail tool's properties). */
-export const OUTCOME_FIELD = "quiz_outcome";
-export const TAGS_FIELD = "quiz_tags";
 
 /**
  * Merge values and condition data: every answer by slug, "quiz.score", the
