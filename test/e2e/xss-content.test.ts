@@ -147,6 +147,15 @@ describe("hostile content in CTAs renders as text", () => {
     // The e-mail from the address identified the visitor; on the next page view it fills {{email}}.
     const lowered = EMAIL_PAYLOAD.toLowerCase();
     await expect.poll(() => tdb.db.person.count({ where: { websiteId, email: lowered } }), { timeout: 15_000 }).toBe(1);
+    // The next page reads the person this browser keeps (fresh for 30 minutes), which learns the e-mail when the
+    // server's answer to the contact arrives: that answer, not the database row, is what the next page waits for.
+    const keptEmail = () =>
+      page.evaluate(
+        (key) =>
+          (JSON.parse(localStorage.getItem(key) ?? "null") as { person?: { email?: string } } | null)?.person?.email,
+        `cf_${websiteId}_person`,
+      );
+    await expect.poll(keptEmail, { timeout: 15_000 }).toBe(lowered);
     const second = await visit(page, "?again=1");
     expect(second.xss).toEqual([]);
     expect(second.handlers).toEqual([]);
