@@ -5,7 +5,8 @@
  * panel. CTAs are found by their seeded names.
  */
 import { expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
+import { panelEn, panelSv, type PanelTexts } from "#contract/i18n/panel";
 import { browser, server, svId, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { recordWidgetSigns, triggeredCtas, widgetReady } from "#test/support/widget-signs";
 
@@ -100,19 +101,62 @@ it("blog: the bottom bar once the reader scrolled 40 %", async () => {
   await context.close();
 });
 
-it("the owner's test panel explains every seeded CTA", async () => {
-  const context = await browser.newContext({ locale: "sv-SE" });
-  const page = await context.newPage();
-  await page.goto(`${server.origin}/demo/sv?cf_${svId}_admin=true`);
-  const panel = page.locator("beckon-panel");
-  await panel.waitFor({ state: "attached", timeout: 15_000 });
-  await expect.poll(() => panel.evaluate((el) => el.shadowRoot?.textContent ?? "")).toContain("Campaigns (17 CTAs)");
-  const text = await panel.evaluate((el) => el.shadowRoot!.textContent!);
-  expect(text).toContain("Exitpopup – E-bok Säljteknik (overlay): would show");
-  expect(text).toContain("Webbinariebar – bloggen (bar): would not show");
-  expect(text).toContain("Broadcasts (4)");
-  await context.close();
-});
+/** Every string the panel shows as its own: headings, labels, buttons, links and each line of a CTA's reasons. */
+const panelStrings = (panel: Locator) =>
+  panel.evaluate((el) =>
+    [...el.shadowRoot!.querySelectorAll("strong, summary, dt, button, a, li, p, [role=dialog]")].map((node) =>
+      node.matches("[role=dialog]") ? node.getAttribute("aria-label")! : node.textContent!.trim(),
+    ),
+  );
+
+/** A pattern per catalogue text: its placeholders stand for any value. */
+const patternsOf = (texts: PanelTexts) =>
+  Object.values(texts).map(
+    (text) => new RegExp(`^${text.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{\w+\\?\}/g, ".+")}$`),
+  );
+
+for (const [locale, texts, want] of [
+  [
+    "sv-SE",
+    panelSv,
+    [
+      "Kampanjer (17 CTA:er)",
+      "Exitpopup – E-bok Säljteknik (popup): skulle visas",
+      "Webbinariebar – bloggen (fast list): skulle inte visas",
+      "Utskick (4)",
+    ],
+  ],
+  [
+    "en-US",
+    panelEn,
+    [
+      "Campaigns (17 CTAs)",
+      "Exitpopup – E-bok Säljteknik (popup): would show",
+      "Webbinariebar – bloggen (sticky bar): would not show",
+      "Broadcasts (4)",
+    ],
+  ],
+] as const)
+  it(`the owner's test panel explains every seeded CTA in the owner's browser language (${locale})`, async () => {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/demo/sv?cf_${svId}_admin=true`);
+    const panel = page.locator("beckon-panel");
+    await panel.waitFor({ state: "attached", timeout: 15_000 });
+    await expect.poll(() => panel.evaluate((el) => el.shadowRoot?.textContent ?? "")).toContain(want[0]);
+    const text = await panel.evaluate((el) => el.shadowRoot!.textContent!);
+    for (const line of want) expect(text).toContain(line);
+    // Every string of the panel's own is a text of the owner's catalogue, filled with the page's values.
+    // A condition's line is a mark, the joining word, then the condition's kind and the owner's values.
+    const patterns = patternsOf(texts);
+    const kinds = Object.entries(texts).flatMap(([key, value]) => (key.startsWith("cond.") ? [value] : []));
+    const joins = `(?:(?:${texts.and}|${texts.or}) )?`;
+    const conditionLine = new RegExp(`^[✓✗] ${joins}(?:${kinds.join("|")})(?: |$)`);
+    const strings = (await panelStrings(panel)).filter((s) => s && s !== "×");
+    expect(strings.length).toBeGreaterThan(60);
+    expect(strings.filter((s) => !patterns.some((p) => p.test(s)) && !conditionLine.test(s))).toEqual([]);
+    await context.close();
+  });
 
 it("a first visit: the snippet creates the one visitor from cookieStore's answer, and the loader adopts it", async () => {
   const context = await browser.newContext({ locale: "sv-SE" });

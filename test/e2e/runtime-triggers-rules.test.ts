@@ -133,7 +133,7 @@ describe("display rules", () => {
       "Campaigns",
       "Broadcasts",
       "Site-wide conditions",
-      `CTA delayed (overlay): would show`,
+      `CTA delayed (popup): would show`,
       "Only /t/delayed",
     ]) {
       expect(text).toContain(part);

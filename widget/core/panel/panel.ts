@@ -27,13 +27,34 @@ import { placed } from "#contract/placement";
 import { sessionKey, type Session } from "#widget/core/session";
 import { viewedCookieName } from "#widget/core/targeting";
 import { variantCookieName } from "#widget/core/variant";
+import {
+  fillPanelText,
+  panelCatalogue,
+  panelEn,
+  panelLanguage,
+  PANEL_LOCALES,
+  type PanelKey,
+  type PanelTexts,
+} from "#contract/i18n/panel";
 import type { PanelData } from "./types";
 
 /** What the panel derives once per opening. */
 interface View extends PanelData {
   active: number[];
   now: number;
+  /** The owner's words (panelLanguage): English unless the browser or the website speaks another Beckon language. */
+  texts?: PanelTexts;
+  /** The locale of dates and times, matching the words. */
+  locale?: string;
 }
+
+/** A text of the panel's catalogue, filled; a key the catalogue lacks reads in English. */
+const say = (texts: PanelTexts, key: PanelKey, values?: Record<string, string | number>) =>
+  fillPanelText(texts[key] ?? panelEn[key], values);
+
+/** A catalogue text named by a value from data (a CTA type, a frame), or the value itself when there is none. */
+const sayOr = (texts: PanelTexts, key: string, fallback: string) =>
+  key in panelEn ? say(texts, key as PanelKey) : fallback;
 
 type Child = Node | string | null | undefined | false;
 
@@ -64,7 +85,7 @@ ul{margin:4px 0;padding-left:18px}
 pre{white-space:pre-wrap;word-break:break-word;background:#f7f8fa;padding:6px;margin:4px 0;max-height:160px;overflow:auto}
 `;
 
-const time = (t: number | null | undefined) => (t ? new Date(t).toLocaleString() : "–");
+const time = (t: number | null | undefined, locale?: string) => (t ? new Date(t).toLocaleString(locale) : "–");
 
 function dl(rows: [string, unknown][]): HTMLElement {
   const el = h("dl");
@@ -81,7 +102,7 @@ function dl(rows: [string, unknown][]): HTMLElement {
 }
 
 /** One line for a condition: what it tests, in words the owner set it up with. */
-export function describeCondition(cond: Condition): string {
+export function describeCondition(cond: Condition, texts: PanelTexts = panelEn): string {
   const value =
     cond.url ??
     cond.tag_id ??
@@ -89,36 +110,40 @@ export function describeCondition(cond: Condition): string {
     cond.data_name ??
     cond.area_id ??
     cond.country ??
-    (cond.cta_id != null ? `CTA ${cond.cta_id}` : null) ??
+    (cond.cta_id != null ? `#${cond.cta_id}` : null) ??
     cond.count;
   const data = Object.entries(cond.data || {})
     .map(([k, v]) => `${k}=${v}`)
     .join(", ");
-  return [cond.condition_type.replace(/_/g, " "), cond.condition_cta, value, data && `(${data})`]
+  const state = cond.condition_cta && sayOr(texts, `ctaState.${cond.condition_cta}`, cond.condition_cta);
+  return [sayOr(texts, `cond.${cond.condition_type}`, cond.condition_type), state, value, data && `(${data})`]
     .filter((x) => x != null && x !== "")
     .join(" ");
 }
 
 /** What a trigger waits for, in words. */
-export function describeTrigger(trigger: TriggerSpec, cart: CartCheck): string {
+export function describeTrigger(trigger: TriggerSpec, cart: CartCheck, texts: PanelTexts = panelEn): string {
   switch (trigger.kind) {
     case "delayed":
-      return `after ${trigger.delay / 1000} s`;
+      return say(texts, "trigger.delayed", { n: trigger.delay / 1000 });
     case "scroll":
-      return `after scrolling ${trigger.scroll}%`;
+      return say(texts, "trigger.scroll", { n: trigger.scroll });
     case "exit":
-      return "on exit intent";
+      return say(texts, "trigger.exit");
     case "click":
-      return "on a click on its trigger class only";
+      return say(texts, "trigger.click");
     case "add-to-cart":
-      return `on add to cart when the cart value is ${cart.cmp === "range" ? `${cart.min}–${cart.max}` : `${cart.cmp} than ${cart.min}`}`;
+      return say(texts, "trigger.cart", {
+        value: say(texts, `cart.${cart.cmp}`, { min: cart.min, max: cart.max ?? "" }),
+      });
     default:
-      return "at once";
+      return say(texts, "trigger.immediate");
   }
 }
 
-function conditionList(data: PanelData, conditions: Condition[]): HTMLElement {
-  if (!conditions.length) return h("p", {}, "No conditions: always passes.");
+function conditionList(data: View, conditions: Condition[]): HTMLElement {
+  const texts = data.texts ?? panelEn;
+  if (!conditions.length) return h("p", {}, say(texts, "noConditions"));
   const ul = h("ul");
   conditions.forEach((cond, index) => {
     const ok = test(cond, data.ctx);
@@ -126,7 +151,7 @@ function conditionList(data: PanelData, conditions: Condition[]): HTMLElement {
       h(
         "li",
         { class: ok ? "ok" : "no" },
-        `${ok ? "✓" : "✗"} ${index ? cond.operator.toUpperCase() + " " : ""}${describeCondition(cond)}`,
+        `${ok ? "✓" : "✗"} ${index ? say(texts, cond.operator === "or" ? "or" : "and") + " " : ""}${describeCondition(cond, texts)}`,
       ),
     );
   });
@@ -135,6 +160,7 @@ function conditionList(data: PanelData, conditions: Condition[]): HTMLElement {
 
 /** Why a CTA would or would not show on this page now. */
 export function explainCta(data: View, summary: PublicCtaSummary): { shows: boolean; reasons: string[] } {
+  const texts = data.texts ?? panelEn;
   const state = data.state(summary.id);
   const id = data.config.website_id;
   const info = {
@@ -151,43 +177,47 @@ export function explainCta(data: View, summary: PublicCtaSummary): { shows: bool
   let shows = true;
   if (!passes(data.config.conditions || [], data.ctx)) {
     shows = false;
-    reasons.push("The site-wide conditions do not pass.");
+    reasons.push(say(texts, "siteFails"));
   }
   const named = (data.config.broadcasts || []).filter((broadcast) => namesCta(broadcast, summary));
   if (!named.length) {
     if (summary.broadcast_id != null) {
       shows = false;
-      reasons.push(`Its broadcast ${summary.broadcast_id} is not running (paused or deleted).`);
-    } else reasons.push("No broadcast names it: it runs on every page.");
+      reasons.push(say(texts, "broadcastGone", { id: summary.broadcast_id }));
+    } else reasons.push(say(texts, "noBroadcast"));
   } else {
     const on = named.filter((broadcast) => data.active.includes(broadcast.id));
     if (!on.length) shows = false;
     for (const broadcast of named) {
       const when = frame(broadcast, data.now);
-      reasons.push(
-        data.active.includes(broadcast.id)
-          ? `Broadcast “${broadcast.name}” is on.`
-          : `Broadcast “${broadcast.name}” is off: ${when !== "started" ? `its time frame has ${when === "ended" ? "ended" : "not started"}` : "its conditions do not pass"}.`,
-      );
+      const why = data.active.includes(broadcast.id)
+        ? "broadcastOn"
+        : when === "ended"
+          ? "broadcastEnded"
+          : when === "not started"
+            ? "broadcastNotStarted"
+            : "broadcastFails";
+      reasons.push(say(texts, why, { name: broadcast.name }));
     }
   }
   if (info.placed) {
-    const spot = summary.options?.area
-      ? `the page area “${String(summary.options.area)}” or a placeholder`
-      : "a placeholder (.beckon-cta[data-cta-id])";
-    reasons.push(`Shown where the page places it: ${spot}.`);
+    reasons.push(
+      summary.options?.area
+        ? say(texts, "placedArea", { area: String(summary.options.area) })
+        : say(texts, "placedPlaceholder"),
+    );
   } else {
     if (info.suppressed) {
-      reasons.push("The viewed cookie hides it (closed or converted before); admin mode shows it anyway.");
+      reasons.push(say(texts, "viewedCookie"));
       if (data.mode === "live") shows = false;
     }
-    reasons.push(`Trigger: ${describeTrigger(info.trigger, info.cart)}.`);
+    reasons.push(say(texts, "trigger", { trigger: describeTrigger(info.trigger, info.cart, texts) }));
   }
-  if (info.display === "visible") reasons.push("Showing now.");
-  else if (info.display === "closed") reasons.push("Closed on this page.");
-  else if (info.armed) reasons.push("Waiting for its trigger.");
-  else if (info.fired) reasons.push("Its trigger fired on this page.");
-  if (info.variant) reasons.push(`Remembered A/B variant: ${info.variant}.`);
+  if (info.display === "visible") reasons.push(say(texts, "showing"));
+  else if (info.display === "closed") reasons.push(say(texts, "closed"));
+  else if (info.armed) reasons.push(say(texts, "armed"));
+  else if (info.fired) reasons.push(say(texts, "fired"));
+  if (info.variant) reasons.push(say(texts, "variant", { variant: info.variant }));
   return { shows, reasons };
 }
 
@@ -196,7 +226,7 @@ export function explainCta(data: View, summary: PublicCtaSummary): { shows: bool
  * no name, whose answers can never be saved. It lives here, in the owner's
  * chunk, so no visitor's renderer carries it.
  */
-export function unnamedFields(cta: CtaDocument): string[] {
+export function unnamedFields(cta: CtaDocument, texts: PanelTexts = panelEn): string[] {
   const found: string[] = [];
   for (const variant of cta.variants || [])
     for (const step of variant.steps || [])
@@ -208,7 +238,10 @@ export function unnamedFields(cta: CtaDocument): string[] {
                 if (FORM_FIELD_TYPES.includes(field.field_type) && !(field.slug ?? "").trim()) {
                   const options = field.options || {};
                   found.push(
-                    `Form field “${String(options.label || options.placeholder || field.field_type)}” (element ${element.id ?? "new"}) has no name, so its answer is not saved.`,
+                    say(texts, "unnamed", {
+                      label: String(options.label || options.placeholder || field.field_type),
+                      id: element.id ?? say(texts, "newElement"),
+                    }),
                   );
                 }
   return found;
@@ -236,9 +269,9 @@ async function definition(data: PanelData, id: number): Promise<CtaDocument | nu
 }
 
 /** Warns in the console and in the CTA's block about its unnamed form fields. */
-export async function warnUnnamed(data: PanelData, id: number, list: HTMLElement): Promise<void> {
+export async function warnUnnamed(data: PanelData & Pick<View, "texts">, id: number, list: HTMLElement): Promise<void> {
   const cta = await definition(data, id);
-  for (const fieldName of cta ? unnamedFields(cta) : []) {
+  for (const fieldName of cta ? unnamedFields(cta, data.texts) : []) {
     list.append(h("li", { class: "no", "data-unnamed": "" }, fieldName));
     const key = `${data.config.website_id}/${id}/${fieldName}`;
     if (!warned.has(key)) {
@@ -262,15 +295,23 @@ const adminLink = (data: View, path: string, text: string) =>
   );
 
 function broadcastBlock(data: View, broadcast: PublicBroadcast): HTMLElement {
+  const texts = data.texts ?? panelEn;
   const status = frame(broadcast, data.now);
   const on = data.active.includes(broadcast.id);
+  const range = broadcast.timeframe
+    ? ` · ${broadcast.range_start ?? "…"} – ${broadcast.range_end ?? "…"} (${broadcast.timezone})`
+    : "";
   return h(
     "div",
     { class: "cta" },
-    h("b", { class: on ? "ok" : "no" }, `${broadcast.name} (#${broadcast.id}): ${on ? "on" : "off"}`),
-    `${broadcast.quick ? "Quick" : "Timed"} · status: ${status}${broadcast.timeframe ? ` · ${broadcast.range_start ?? "…"} – ${broadcast.range_end ?? "…"} (${broadcast.timezone})` : ""} · CTAs: ${(broadcast.cta_ids || []).join(", ") || "–"}`,
+    h(
+      "b",
+      { class: on ? "ok" : "no" },
+      say(texts, "broadcastLine", { name: broadcast.name, id: broadcast.id, state: say(texts, on ? "on" : "off") }),
+    ),
+    `${say(texts, broadcast.quick ? "quick" : "timed")} · ${say(texts, "status", { status: sayOr(texts, `frame.${status}`, status) })}${range} · ${say(texts, "broadcastCtas", { ids: (broadcast.cta_ids || []).join(", ") || "–" })}`,
     conditionList(data, broadcast.conditions || []),
-    adminLink(data, `broadcasts/${broadcast.id}`, "Open the broadcast in the admin"),
+    adminLink(data, `broadcasts/${broadcast.id}`, say(texts, "openBroadcast")),
   );
 }
 
@@ -295,11 +336,16 @@ let open: HTMLElement | null = null;
 export function openPanel(snapshot: PanelData): void {
   open?.remove();
   const now = Date.now();
+  const lang = panelLanguage(navigator.languages ?? [navigator.language], snapshot.config.language);
+  const texts = panelCatalogue(lang);
   const data: View = {
     ...snapshot,
     now,
     active: activeBroadcasts(snapshot.config.broadcasts || [], now, (c) => passes(c, snapshot.ctx)),
+    texts,
+    locale: PANEL_LOCALES[lang],
   };
+  const word = (key: PanelKey, values?: Record<string, string | number>) => say(texts, key, values);
   const host = document.createElement("beckon-panel");
   const root = host.attachShadow({ mode: "open" });
   const person = data.ctx.person;
@@ -310,15 +356,23 @@ export function openPanel(snapshot: PanelData): void {
     /* storage blocked */
   }
   const visits = data.local.visits;
-  const refreshButton = h("button", { type: "button", "data-action": "refresh" }, "Refresh");
+  const refreshButton = h("button", { type: "button", "data-action": "refresh" }, word("refresh"));
   refreshButton.addEventListener("click", () => refresh(data.config.website_id));
-  const close = h("button", { type: "button", "aria-label": "Close the test panel" }, "×");
+  const close = h("button", { type: "button", "aria-label": word("close") }, "×");
   close.addEventListener("click", () => host.remove());
 
-  const ctas = h("details", { open: "" }, h("summary", {}, `Campaigns (${data.config.ctas.length} CTAs)`));
+  const ctas = h(
+    "details",
+    { open: "" },
+    h(
+      "summary",
+      {},
+      data.config.ctas.length === 1 ? word("campaigns.one") : word("campaigns", { n: data.config.ctas.length }),
+    ),
+  );
   for (const summary of data.config.ctas) {
     const { shows, reasons } = explainCta(data, summary);
-    const show = h("button", { type: "button" }, "Show now");
+    const show = h("button", { type: "button" }, word("showNow"));
     show.addEventListener("click", () => data.show(summary.id));
     const list = h("ul", {}, ...reasons.map((reason) => h("li", {}, reason)));
     void warnUnnamed(data, summary.id, list);
@@ -329,12 +383,17 @@ export function openPanel(snapshot: PanelData): void {
         h(
           "b",
           { class: shows ? "ok" : "no" },
-          `#${summary.id} ${summary.name} (${summary.cta_type}): ${shows ? "would show" : "would not show"}`,
+          word("ctaLine", {
+            id: summary.id,
+            name: summary.name,
+            type: sayOr(texts, `type.${summary.cta_type}`, summary.cta_type),
+            verdict: word(shows ? "wouldShow" : "wouldNotShow"),
+          }),
         ),
         list,
         show,
         " ",
-        adminLink(data, `ctas/${summary.id}`, "Open the CTA in the admin"),
+        adminLink(data, `ctas/${summary.id}`, word("openCta")),
       ),
     );
   }
@@ -343,45 +402,45 @@ export function openPanel(snapshot: PanelData): void {
     h("style", {}, CSS),
     h(
       "div",
-      { class: "p", role: "dialog", "aria-label": "Beckon test panel" },
-      h("header", {}, h("strong", {}, `Beckon test panel · ${data.mode} mode`), refreshButton, close),
+      { class: "p", role: "dialog", "aria-label": word("panel"), lang },
+      h("header", {}, h("strong", {}, word("heading", { mode: word(`mode.${data.mode}`) })), refreshButton, close),
       h(
         "details",
         { open: "" },
-        h("summary", {}, "Profile"),
+        h("summary", {}, word("profile")),
         dl([
-          ["Visitor token", person?.visitor_token],
-          ["Type", person?.person_type],
-          ["E-mail", person?.email],
-          ["Phone", person?.phone],
-          ["Name", [person?.name, person?.last_name].filter(Boolean).join(" ")],
-          ["Company", person?.company_name],
-          ["Country", person?.country ?? data.local.location?.countryCode],
-          ["Tags", (person?.data as Record<string, unknown>)?.tags],
-          ["Location", data.local.location],
-          ["Parameters", data.local.params],
+          [word("visitorToken"), person?.visitor_token],
+          [word("personType"), person?.person_type && sayOr(texts, `person.${person.person_type}`, person.person_type)],
+          [word("email"), person?.email],
+          [word("phone"), person?.phone],
+          [word("name"), [person?.name, person?.last_name].filter(Boolean).join(" ")],
+          [word("company"), person?.company_name],
+          [word("country"), person?.country ?? data.local.location?.countryCode],
+          [word("tags"), (person?.data as Record<string, unknown>)?.tags],
+          [word("location"), data.local.location],
+          [word("parameters"), data.local.params],
         ]),
       ),
       h(
         "details",
         {},
-        h("summary", {}, "Session"),
+        h("summary", {}, word("session")),
         dl([
-          ["Session", session.id],
-          ["Started", time(session.start)],
-          ["Previous session", time(session.previous)],
-          ["Pages this session", visits?.sessionPages],
-          ["Sessions", visits?.total],
-          ["Views of this page", visits?.pages[visits.current_page]],
-          ["Previous page", visits?.previous_page],
-          ["Loading steps", data.steps],
-          ["Timings (ms)", data.timings],
+          [word("session"), session.id],
+          [word("started"), time(session.start, data.locale)],
+          [word("previousSession"), time(session.previous, data.locale)],
+          [word("sessionPages"), visits?.sessionPages],
+          [word("sessions"), visits?.total],
+          [word("pageViews"), visits?.pages[visits.current_page]],
+          [word("previousPage"), visits?.previous_page],
+          [word("steps"), data.steps],
+          [word("timings"), data.timings],
         ]),
       ),
       h(
         "details",
         {},
-        h("summary", {}, "Integrations data"),
+        h("summary", {}, word("integrations")),
         h(
           "pre",
           {},
@@ -400,10 +459,10 @@ export function openPanel(snapshot: PanelData): void {
       h(
         "details",
         {},
-        h("summary", {}, `Broadcasts (${(data.config.broadcasts || []).length})`),
+        h("summary", {}, word("broadcasts", { n: (data.config.broadcasts || []).length })),
         ...(data.config.broadcasts || []).map((b) => broadcastBlock(data, b)),
       ),
-      h("details", {}, h("summary", {}, "Site-wide conditions"), conditionList(data, data.config.conditions || [])),
+      h("details", {}, h("summary", {}, word("siteConditions")), conditionList(data, data.config.conditions || [])),
     ),
   );
   document.body.appendChild(host);

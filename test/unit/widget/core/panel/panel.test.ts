@@ -119,7 +119,7 @@ describe("test panel explanations", () => {
   });
 
   it("describes conditions and triggers in words", () => {
-    expect(describeCondition(bc().conditions[0])).toBe("url /kassan (match=not_contains)");
+    expect(describeCondition(bc().conditions[0])).toBe("page URL /kassan (match=not_contains)");
     expect(describeTrigger(triggerOf({ delay: 2 }), cartCheckOf({}))).toBe("after 2 s");
     expect(
       describeTrigger(
@@ -158,7 +158,7 @@ describe("the panel", () => {
       "Broadcasts (1)",
       "Site-wide conditions",
       "anna@exempel.se",
-      "#9 Exitpopup (overlay): would show",
+      "#9 Exitpopup (popup): would show",
     ]) {
       expect(text).toContain(s);
     }
@@ -166,6 +166,50 @@ describe("the panel", () => {
     expect(d.show).toHaveBeenCalledWith(10);
     openPanel(d);
     expect(document.querySelectorAll("beckon-panel")).toHaveLength(1);
+  });
+
+  it("speaks Swedish in a Swedish browser, on an English website too, with Swedish dates", () => {
+    vi.stubGlobal("navigator", { languages: ["sv-SE", "en-US"], language: "sv-SE" });
+    localStorage.setItem("cf_1_session", JSON.stringify({ id: "s1", start: Date.UTC(2026, 11, 4, 9, 5) }));
+    openPanel(data({ config: configMock({ language: "en", ctas: [overlay, bar, inline], broadcasts: [bc()] }) }));
+    const dialog = document.querySelector("beckon-panel")!.shadowRoot!.querySelector<HTMLElement>("[role=dialog]")!;
+    expect(dialog.lang).toBe("sv");
+    expect(dialog.getAttribute("aria-label")).toBe("Beckons testpanel");
+    const text = dialog.textContent!;
+    for (const s of [
+      "Beckons testpanel · adminläge",
+      "Börja om",
+      "Profil",
+      "TypBesökare",
+      "Kampanjer (3 CTA:er)",
+      "#9 Exitpopup (popup): skulle visas",
+      "#10 Bar (fast list): skulle visas",
+      "Utskicket ”Alla sidor utom kassan” är på.",
+      "Utlösare: när besökaren är på väg att lämna.",
+      "Utlösare: efter att besökaren scrollat 40 %.",
+      "Inget utskick nämner den: den körs på alla sidor.",
+      "Visas där sidan placerar den: sidytan ”footer” eller en platshållare.",
+      "Alla sidor utom kassan (#50): på",
+      "Tidsstyrt · status: pågår",
+      "✓ sidans adress /kassan (match=not_contains)",
+      "Webbplatsens villkor",
+      "Inga villkor: uppfylls alltid.",
+      "Visa nu",
+      "Öppna CTA:n i admin",
+      "Öppna utskicket i admin",
+      new Date(Date.UTC(2026, 11, 4, 9, 5)).toLocaleString("sv-SE"),
+    ])
+      expect(text).toContain(s);
+    for (const english of ["would show", "Campaigns", "Trigger:", "Broadcast", "Show now", "Refresh"])
+      expect(text).not.toContain(english);
+  });
+
+  it("follows the website's language when the browser speaks none of Beckon's", () => {
+    vi.stubGlobal("navigator", { languages: ["de-DE"], language: "de-DE" });
+    openPanel(data({ config: configMock({ language: "sv", ctas: [bar], broadcasts: [] }) }));
+    const text = document.querySelector("beckon-panel")!.shadowRoot!.textContent!;
+    expect(text).toContain("Kampanjer (1 CTA)");
+    expect(text).toContain("Utskick (0)");
   });
 
   it("links each CTA and broadcast to its page in the admin", () => {
