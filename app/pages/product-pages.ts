@@ -2,8 +2,12 @@
  * Beckon's own product pages, where the "Powered by Beckon" link of every
  * CTA leads (SPEC 2: /popups, /sticky-bars or /landing-pages by CTA type,
  * with UTM parameters). Short static pages about each kind of CTA, served
- * by the Beckon server itself so the link never ends on a 404.
+ * by the Beckon server itself so the link never ends on a 404, in the
+ * reader's language: `?lang=` (the page's own switch), else the browser's
+ * Accept-Language, else English.
  */
+import { fromAcceptLanguage } from "#app/i18n";
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "#contract/i18n";
 
 export type ProductPageKind = "popups" | "sticky-bars" | "landing-pages";
 
@@ -13,7 +17,7 @@ interface ProductPage {
   points: [string, string][];
 }
 
-const PAGES: Record<ProductPageKind, ProductPage> = {
+const PAGES_EN: Record<ProductPageKind, ProductPage> = {
   popups: {
     title: "Popups that ask at the right moment",
     lead: "Boxed and full-screen popups, slide-in hooks and inline forms that collect e-mail addresses, answers and orders without getting in the visitor's way.",
@@ -73,23 +77,126 @@ const PAGES: Record<ProductPageKind, ProductPage> = {
   },
 };
 
-const NAV: [ProductPageKind, string][] = [
-  ["popups", "Popups"],
-  ["sticky-bars", "Sticky bars"],
-  ["landing-pages", "Landing pages"],
-];
+const PAGES_SV: Record<ProductPageKind, ProductPage> = {
+  popups: {
+    title: "Popupar som frågar i rätt ögonblick",
+    lead: "Popupar i ruta och helskärm, inglidande rutor och inbäddade formulär som samlar in e-postadresser, svar och beställningar utan att stå i vägen för besökaren.",
+    points: [
+      [
+        "Utlösare",
+        "Visa direkt, efter en stund, vid ett visst scrolldjup, när besökaren är på väg att lämna eller när din sida anropar beckon.trigger().",
+      ],
+      [
+        "Målgrupper",
+        "Välj sidor, kategorier, länder, återkommande besökare, varukorgens värde eller medlemmar i en e-postlista; visa aldrig en popup två gånger för den som har stängt den.",
+      ],
+      [
+        "Formulär som konverterar",
+        "Formulär i flera steg, quiz och enkäter som fångar felstavade adresser och engångsadresser och skickar kontakten direkt till ditt e-postverktyg.",
+      ],
+      [
+        "Lätt för sidan",
+        "Laddaren är några få kilobyte och blockerar aldrig sidans visning; resten laddas bara när en popup kan visas.",
+      ],
+    ],
+  },
+  "sticky-bars": {
+    title: "Fasta listar för budskap som syns hela tiden",
+    lead: "En smal list överst eller nederst på varje sida: kampanjnyheter, nedräkning till en deadline, en knapp för anmälan eller ett e-postformulär på en rad.",
+    points: [
+      [
+        "Nedräkningar",
+        "Räkna ner till en bestämd tidpunkt, till en tid på dagen i besökarens tidszon eller under en viss tid efter första visningen.",
+      ],
+      [
+        "Ur vägen",
+        "Listar överst skjuter ner sidan i stället för att täcka ditt sidhuvud; besökare kan stänga dem och de förblir stängda så många dagar du väljer.",
+      ],
+      ["Schemalagda", "Kör en list bara under kampanjperioden och på de sidor kampanjen handlar om."],
+      ["Mätbara", "Visningar, klick och anmälningar per list och per variant, med A/B-tester när du vill."],
+    ],
+  },
+  "landing-pages": {
+    title: "Landningssidor utan sidbyggare",
+    lead: "Hela sidor för en e-bok, en webbinarieanmälan eller en offertförfrågan, byggda av samma block som alla Beckon-formulär och placerade på valfri sida på din webbplats.",
+    points: [
+      [
+        "Var som helst",
+        "Lägg snippetens platshållare på en sida på din webbplats så fyller landningssidan den, i ditt varumärkes färger och typsnitt.",
+      ],
+      [
+        "Leads, inte bara klick",
+        "Fält för namn, företag, roll och samtycke, och kontakten läggs till på rätt lista i ditt e-postverktyg.",
+      ],
+      [
+        "Uppföljning inbyggd",
+        "Ett tackmeddelande, en vidarebefordran eller nästa steg i ett längre formulär, valt efter besökarens svar.",
+      ],
+      [
+        "Fungerar överallt",
+        "Shopify-butiker, WordPress-webbplatser och alla andra webbplatser som kan ta en script-tagg.",
+      ],
+    ],
+  },
+};
+
+const PAGES: Record<Language, Record<ProductPageKind, ProductPage>> = { en: PAGES_EN, sv: PAGES_SV };
+
+/** The words around each page's own text. */
+const FRAME: Record<
+  Language,
+  { nav: Record<ProductPageKind, string>; navLabel: string; langLabel: string; signIn: string; footer: string }
+> = {
+  en: {
+    nav: { popups: "Popups", "sticky-bars": "Sticky bars", "landing-pages": "Landing pages" },
+    navLabel: "Products",
+    langLabel: "Language",
+    signIn: "Sign in and create your first CTA",
+    footer:
+      "Beckon: lead capture and calls to action for Shopify stores and any other website. You came here from a site that uses it.",
+  },
+  sv: {
+    nav: { popups: "Popupar", "sticky-bars": "Fasta listar", "landing-pages": "Landningssidor" },
+    navLabel: "Produkter",
+    langLabel: "Språk",
+    signIn: "Logga in och skapa din första CTA",
+    footer:
+      "Beckon: leadinsamling och uppmaningar till handling för Shopify-butiker och alla andra webbplatser. Du kom hit från en webbplats som använder det.",
+  },
+};
+
+const KINDS: ProductPageKind[] = ["popups", "sticky-bars", "landing-pages"];
+
+/** The language of a product page's request: `?lang=` when it names one Beckon speaks, else Accept-Language, else English. */
+export function productPageLanguage(request: Request): Language {
+  let asked: string | null = null;
+  try {
+    asked = new URL(request.url).searchParams.get("lang");
+  } catch {
+    /* no usable address: the header decides */
+  }
+  return isLanguage(asked) ? asked : (fromAcceptLanguage(request.headers.get("Accept-Language")) ?? "en");
+}
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-/** The HTML of one product page. */
-export function productPageHtml(kind: ProductPageKind): string {
-  const page = PAGES[kind];
-  const nav = NAV.map(([k, label]) => (k === kind ? `<strong>${label}</strong>` : `<a href="/${k}">${label}</a>`)).join(
-    " · ",
-  );
+/** The HTML of one product page in one language. */
+export function productPageHtml(kind: ProductPageKind, lang: Language = "en"): string {
+  const page = PAGES[lang][kind];
+  const frame = FRAME[lang];
+  // The page's own links keep its language, whatever the browser asks for.
+  const query = `?lang=${lang}`;
+  const nav = KINDS.map((k) =>
+    k === kind ? `<strong>${frame.nav[k]}</strong>` : `<a href="/${k}${query}">${frame.nav[k]}</a>`,
+  ).join(" · ");
+  const languages = LANGUAGES.map((other) =>
+    other === lang
+      ? `<strong>${LANGUAGE_NAMES[other]}</strong>`
+      : `<a href="/${kind}?lang=${other}" hreflang="${other}" lang="${other}">${LANGUAGE_NAMES[other]}</a>`,
+  ).join(" · ");
   const points = page.points.map(([h, p]) => `<li><h2>${esc(h)}</h2><p>${esc(p)}</p></li>`).join("\n      ");
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -112,8 +219,9 @@ export function productPageHtml(kind: ProductPageKind): string {
 </head>
 <body>
   <header>
-    <a class="brand" href="/${kind}">Beckon</a>
-    <nav aria-label="Products">${nav}</nav>
+    <a class="brand" href="/${kind}${query}">Beckon</a>
+    <nav aria-label="${frame.navLabel}">${nav}</nav>
+    <nav aria-label="${frame.langLabel}">${languages}</nav>
   </header>
   <main>
     <h1>${esc(page.title)}</h1>
@@ -121,22 +229,26 @@ export function productPageHtml(kind: ProductPageKind): string {
     <ul>
       ${points}
     </ul>
-    <p><a class="cta" href="/owner/login">Sign in and create your first CTA</a></p>
+    <p><a class="cta" href="/owner/login">${esc(frame.signIn)}</a></p>
   </main>
   <footer>
-    <p>Beckon: lead capture and calls to action for Shopify stores and any other website. You came here from a site that uses it.</p>
+    <p>${esc(frame.footer)}</p>
   </footer>
 </body>
 </html>
 `;
 }
 
-/** The answer for a product page: static, cacheable, no scripts allowed. */
-export function productPageResponse(kind: ProductPageKind): Response {
-  return new Response(productPageHtml(kind), {
+/** The answer for a product page: static, cacheable (per language), no scripts allowed. */
+export function productPageResponse(kind: ProductPageKind, request: Request): Response {
+  const lang = productPageLanguage(request);
+  return new Response(productPageHtml(kind, lang), {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
+      "Content-Language": lang,
       "Cache-Control": "public, max-age=3600",
+      // Without ?lang= the answer depends on the browser's languages.
+      Vary: "Accept-Language",
       "Content-Security-Policy":
         "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     },

@@ -1,4 +1,5 @@
 /** GET /landing-pages: Beckon's product page where the powered-by link of a CTA of this kind leads (SPEC 2). */
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { productPageResponse } from "#app/pages/product-pages";
 
-export const loader = () => productPageResponse("landing-pages");
+export const loader = ({ request }: LoaderFunctionArgs) => productPageResponse("landing-pages", request);

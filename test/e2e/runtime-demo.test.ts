@@ -86,6 +86,28 @@ it("phone: the webinar top bar is compact on a 390x844 screen, powered-by inline
   await context.close();
 });
 
+it("“Drivs av Beckon” opens Beckon's page in Swedish for a Swedish browser, with a switch to English", async () => {
+  const context = await browser.newContext({ locale: "sv-SE" });
+  const page = await context.newPage();
+  await open(page, "/demo/sv");
+  const link = shown(page, "topBar").locator("a.bk-powered");
+  await link.waitFor({ state: "visible", timeout: 10_000 });
+  expect(await link.textContent()).toBe("Drivs av Beckon");
+  const [product] = await Promise.all([context.waitForEvent("page"), link.click()]);
+  await product.waitForLoadState("domcontentloaded");
+  expect(new URL(product.url()).pathname).toBe("/sticky-bars");
+  expect(await product.getAttribute("html", "lang")).toBe("sv");
+  expect(await product.locator("h1").textContent()).toBe("Fasta listar för budskap som syns hela tiden");
+  await product.getByRole("link", { name: "English" }).click();
+  await product.waitForURL(/lang=en/);
+  expect(await product.getAttribute("html", "lang")).toBe("en");
+  expect(await product.locator("h1").textContent()).toBe("Sticky bars for announcements that stay in view");
+  // The other products keep the chosen language.
+  await product.getByRole("link", { name: "Popups" }).click();
+  expect(await product.locator("h1").textContent()).toBe("Popups that ask at the right moment");
+  await context.close();
+});
+
 it("blog: the bottom bar once the reader scrolled 40 %", async () => {
   const context = await browser.newContext({ locale: "sv-SE", viewport: { width: 1280, height: 600 } });
   const page = await context.newPage();
