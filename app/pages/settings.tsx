@@ -250,7 +250,7 @@ export function SettingsPage() {
                     rows={colors}
                     onChange={setColors}
                     keyLabel={translate("settings.colourName")}
-                    valueLabel="Colour"
+                    valueLabel={translate("settings.colourValue")}
                     keyPlaceholder="primary"
                     valuePlaceholder="#1a2b3c"
                     errors={errors}

@@ -5,8 +5,8 @@
  * the preview frame draws its button in the chosen colours (computed styles)
  * with at least AA contrast. The editor stays axe-clean with the controls and
  * the warning showing. A first-time owner builds a sticky bar from a template
- * the same way, and a visitor of the Swedish demo page gets its button in
- * colours that pass AA.
+ * the same way, picking the site's brand colours from their swatches, and a
+ * visitor of the Swedish demo page gets its button in colours that pass AA.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, FrameLocator, Page } from "playwright-core";
@@ -155,22 +155,26 @@ describe("a sticky bar built from a template", () => {
     const ctaId = Number(/\/ctas\/(\d+)$/.exec(owner.url())![1]);
     await hydrated(owner);
     await click(owner.getByRole("button", { name: "Style of Nyhetsbar" }));
-    // A first guess that does not read: the editor says so before anything is saved.
-    await owner.getByLabel("Button colour", { exact: true }).fill("#f2c14e");
+    // The site's brand colours are offered beside each colour field: the button takes the brand's secondary colour
+    // with one click, and a first guess of white text on it does not read: the editor says so before anything is saved.
+    await click(owner.getByRole("button", { name: "Use the brand colour Secondary (#f2a900) for Button colour" }));
+    expect(await owner.getByLabel("Button colour", { exact: true }).inputValue()).toBe("#f2a900");
     await owner.getByLabel("Button text colour", { exact: true }).fill("#ffffff");
     const warning = owner.getByText(/^Button text on button: contrast \d\.\d:1 — below 4\.5:1 \(WCAG AA\)/);
     await expect.poll(() => warning.count()).toBe(1);
     expect(await seriousViolations(owner)).toEqual([]);
-    await owner.getByLabel("Button text colour", { exact: true }).fill("#1d2530");
+    await click(owner.getByRole("button", { name: "Use the brand colour Text (#1d2530) for Button text colour" }));
     await expect.poll(() => warning.count()).toBe(0);
+    const pressed = owner.getByRole("button", { name: "Use the brand colour Text (#1d2530) for Button text colour" });
+    expect(await pressed.getAttribute("aria-pressed")).toBe("true");
     await click(owner.getByRole("button", { name: "Publish", exact: true }));
     await expect
       .poll(() => owner.getByText("Published: visitors see this version").count(), { timeout: 30_000 })
       .toBe(1);
-    expect(clicks).toBeLessThanOrEqual(8);
+    expect(clicks).toBeLessThanOrEqual(10);
     const row = await tdb.db.cta.findUniqueOrThrow({ where: { id: ctaId } });
     expect(row).toMatchObject({ status: "published", ctaType: "bar" });
-    expect(row.options).toMatchObject({ "button-color": "#f2c14e", "button-text-color": "#1d2530" });
+    expect(row.options).toMatchObject({ "button-color": "#f2a900", "button-text-color": "#1d2530" });
 
     // The visitor: the bar's button is drawn in the chosen pair, at AA or better.
     const visitor = await browser.newContext({ locale: "sv-SE", viewport: { width: 1280, height: 800 } });
@@ -183,7 +187,7 @@ describe("a sticky bar built from a template", () => {
       color: getComputedStyle(el).color,
     }));
     const colours = { background: hexOf(drawn.background), color: hexOf(drawn.color) };
-    expect(colours).toEqual({ background: "#f2c14e", color: "#1d2530" });
+    expect(colours).toEqual({ background: "#f2a900", color: "#1d2530" });
     expect(contrastRatio(colours.color, colours.background)).toBeGreaterThanOrEqual(4.5);
     await visitor.close();
   }, 240_000);

@@ -38,6 +38,7 @@ import { StoreProductsProvider, type StoreProductsSource } from "./store-product
 import { PreviewFrame } from "./PreviewFrame";
 import { CardSelectionProvider, usePreviewPicks } from "./selection";
 import { VariantEditProvider, type VariantEdit } from "./variant-edit-context";
+import { BrandColoursProvider, brandColoursOf } from "./brand-colours-context";
 import { StepEditor } from "./StepEditor";
 import { OwnerUnsavedGuard, ShopifySaveBar } from "./UnsavedGuard";
 import { useDocHistory } from "./useDocHistory";
@@ -166,6 +167,7 @@ export function CtaEditor({
     () => ({ surface, searchUrl: productSearchUrl, magnetUploadUrl, csrfToken, currency: preview.config.currency }),
     [surface, productSearchUrl, magnetUploadUrl, csrfToken, preview.config.currency],
   );
+  const brandColours = useMemo(() => brandColoursOf(preview.config.brand_colors), [preview.config.brand_colors]);
   const banner: ActionMessage | null = clientError ? { ok: false, message: clientError } : (result ?? null);
   const stepErrors = (i: number) =>
     Object.keys(errors).filter((k) => k.startsWith(`variants.${vi}.steps.${i}.`)).length;
@@ -173,218 +175,220 @@ export function CtaEditor({
   return (
     <EditorErrorsProvider value={errors}>
       <StoreProductsProvider value={storeProducts}>
-        {surface === "owner" ? (
-          <OwnerUnsavedGuard dirty={dirty} />
-        ) : (
-          <ShopifySaveBar
-            dirty={dirty}
-            busy={busy}
-            onSave={() => send("save")}
-            onDiscard={() => setDoc(JSON.parse(saved) as CtaDocument)}
-          />
-        )}
-        <BlockStack gap="400">
-          <Card>
-            <InlineStack align="space-between" blockAlign="center" gap="300">
-              <InlineStack gap="200" blockAlign="center">
-                <Badge tone={STATUS_TONE[doc.status]}>{translate(`ctas.${doc.status}`)}</Badge>
-                <Text as="span" tone="subdued">
-                  {typeLabel(doc, translate)}
-                  {doc.published_at
-                    ? translate("editor.publishedAt", { date: doc.published_at.slice(0, 16).replace("T", " ") })
-                    : ""}
-                </Text>
-                {dirty ? <Badge tone="attention">{translate("editor.unsaved")}</Badge> : null}
-              </InlineStack>
-              <InlineStack gap="200">
-                <ButtonGroup variant="segmented">
-                  <Button
-                    onClick={history.undo}
-                    disabled={!history.canUndo}
-                    accessibilityLabel={translate("safeEdit.undo")}
-                  >
-                    ↶
+        <BrandColoursProvider value={brandColours}>
+          {surface === "owner" ? (
+            <OwnerUnsavedGuard dirty={dirty} />
+          ) : (
+            <ShopifySaveBar
+              dirty={dirty}
+              busy={busy}
+              onSave={() => send("save")}
+              onDiscard={() => setDoc(JSON.parse(saved) as CtaDocument)}
+            />
+          )}
+          <BlockStack gap="400">
+            <Card>
+              <InlineStack align="space-between" blockAlign="center" gap="300">
+                <InlineStack gap="200" blockAlign="center">
+                  <Badge tone={STATUS_TONE[doc.status]}>{translate(`ctas.${doc.status}`)}</Badge>
+                  <Text as="span" tone="subdued">
+                    {typeLabel(doc, translate)}
+                    {doc.published_at
+                      ? translate("editor.publishedAt", { date: doc.published_at.slice(0, 16).replace("T", " ") })
+                      : ""}
+                  </Text>
+                  {dirty ? <Badge tone="attention">{translate("editor.unsaved")}</Badge> : null}
+                </InlineStack>
+                <InlineStack gap="200">
+                  <ButtonGroup variant="segmented">
+                    <Button
+                      onClick={history.undo}
+                      disabled={!history.canUndo}
+                      accessibilityLabel={translate("safeEdit.undo")}
+                    >
+                      ↶
+                    </Button>
+                    <Button
+                      onClick={history.redo}
+                      disabled={!history.canRedo}
+                      accessibilityLabel={translate("safeEdit.redo")}
+                    >
+                      ↷
+                    </Button>
+                  </ButtonGroup>
+                  <Button onClick={() => send("duplicate")} disabled={busy}>
+                    {translate("editor.duplicate")}
+                  </Button>
+                  {doc.status !== "archived" ? (
+                    <Button onClick={() => send("archive")} disabled={busy} tone="critical">
+                      {translate("editor.archive")}
+                    </Button>
+                  ) : null}
+                  {doc.status === "published" ? (
+                    <Button onClick={() => send("draft")} disabled={busy} loading={busy && pending === "draft"}>
+                      {translate("editor.unpublish")}
+                    </Button>
+                  ) : null}
+                  <Button onClick={() => send("save")} disabled={busy} loading={busy && pending === "save"}>
+                    {translate("editor.save")}
                   </Button>
                   <Button
-                    onClick={history.redo}
-                    disabled={!history.canRedo}
-                    accessibilityLabel={translate("safeEdit.redo")}
+                    variant="primary"
+                    onClick={() => send("publish")}
+                    disabled={busy}
+                    loading={busy && pending === "publish"}
                   >
-                    ↷
+                    {doc.status === "published" ? translate("editor.saveAndPublish") : translate("editor.publish")}
                   </Button>
-                </ButtonGroup>
-                <Button onClick={() => send("duplicate")} disabled={busy}>
-                  {translate("editor.duplicate")}
-                </Button>
-                {doc.status !== "archived" ? (
-                  <Button onClick={() => send("archive")} disabled={busy} tone="critical">
-                    {translate("editor.archive")}
-                  </Button>
-                ) : null}
-                {doc.status === "published" ? (
-                  <Button onClick={() => send("draft")} disabled={busy} loading={busy && pending === "draft"}>
-                    {translate("editor.unpublish")}
-                  </Button>
-                ) : null}
-                <Button onClick={() => send("save")} disabled={busy} loading={busy && pending === "save"}>
-                  {translate("editor.save")}
-                </Button>
-                <Button
-                  variant="primary"
-                  onClick={() => send("publish")}
-                  disabled={busy}
-                  loading={busy && pending === "publish"}
-                >
-                  {doc.status === "published" ? translate("editor.saveAndPublish") : translate("editor.publish")}
-                </Button>
+                </InlineStack>
               </InlineStack>
-            </InlineStack>
-          </Card>
-          {hasDraft && doc.status === "published" ? (
-            <Banner
-              tone="warning"
-              title={translate("safeEdit.draftTitle")}
-              action={{
-                content: translate("safeEdit.publishChanges"),
-                onAction: () => send("publish"),
-                loading: busy && pending === "publish",
-              }}
-              secondaryAction={{ content: translate("safeEdit.discardChanges"), onAction: () => send("discard") }}
-            >
-              <p>{translate("safeEdit.draftBody")}</p>
-            </Banner>
-          ) : null}
-          <ActionBanner result={banner} />
-          {conflictSources ? <ConflictWarning doc={doc} sources={conflictSources} /> : null}
-          {errors[""] ? (
-            <Text as="p" tone="critical">
-              {errors[""]}
-            </Text>
-          ) : null}
-          <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
-            <BlockStack gap="400">
-              <BasicsCard doc={doc} onChange={setDoc} broadcasts={broadcasts} />
-              <ConsentBanner doc={doc} onChange={setDoc} />
-              {leads ? (
-                <PromiseBanner doc={doc} setup={{ smtp: mailSending, destinations: leads.destinations }} />
-              ) : null}
-              {leads ? <LeadDestinationsCard doc={doc} onChange={setDoc} {...leads} /> : null}
-              {conflictSources ? (
-                <TargetingPresetsCard
+            </Card>
+            {hasDraft && doc.status === "published" ? (
+              <Banner
+                tone="warning"
+                title={translate("safeEdit.draftTitle")}
+                action={{
+                  content: translate("safeEdit.publishChanges"),
+                  onAction: () => send("publish"),
+                  loading: busy && pending === "publish",
+                }}
+                secondaryAction={{ content: translate("safeEdit.discardChanges"), onAction: () => send("discard") }}
+              >
+                <p>{translate("safeEdit.draftBody")}</p>
+              </Banner>
+            ) : null}
+            <ActionBanner result={banner} />
+            {conflictSources ? <ConflictWarning doc={doc} sources={conflictSources} /> : null}
+            {errors[""] ? (
+              <Text as="p" tone="critical">
+                {errors[""]}
+              </Text>
+            ) : null}
+            <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
+              <BlockStack gap="400">
+                <BasicsCard doc={doc} onChange={setDoc} broadcasts={broadcasts} />
+                <ConsentBanner doc={doc} onChange={setDoc} />
+                {leads ? (
+                  <PromiseBanner doc={doc} setup={{ smtp: mailSending, destinations: leads.destinations }} />
+                ) : null}
+                {leads ? <LeadDestinationsCard doc={doc} onChange={setDoc} {...leads} /> : null}
+                {conflictSources ? (
+                  <TargetingPresetsCard
+                    doc={doc}
+                    onChange={setDoc}
+                    csrfToken={csrfToken}
+                    campaigns={conflictSources.broadcasts}
+                  />
+                ) : null}
+                <VariantsCard
                   doc={doc}
                   onChange={setDoc}
-                  csrfToken={csrfToken}
-                  campaigns={conflictSources.broadcasts}
+                  selected={vi}
+                  onSelect={(i) => {
+                    setVariantIndex(i);
+                    setStepIndex(0);
+                  }}
                 />
-              ) : null}
-              <VariantsCard
-                doc={doc}
-                onChange={setDoc}
-                selected={vi}
-                onSelect={(i) => {
-                  setVariantIndex(i);
-                  setStepIndex(0);
-                }}
-              />
-              <AbTestSettingsCard doc={doc} onChange={setDoc} />
-              <UniqueCodesCard
-                doc={doc}
-                onChange={setDoc}
-                stock={codeStock}
-                shopify={shopifyCodes}
-                csrfToken={csrfToken ?? undefined}
-              />
-              <BlockStack gap="200">
-                <InlineStack align="space-between" blockAlign="center">
-                  <Text as="h2" variant="headingMd">
-                    {translate("editor.stepsOfVariant", { variant: variant.variation })}
-                  </Text>
-                  <InlineStack gap="100">
-                    <Button
-                      onClick={() => setSteps(move(steps, si, -1))}
-                      disabled={si === 0}
-                      accessibilityLabel={translate("editor.moveStepEarlier")}
-                    >
-                      ←
-                    </Button>
-                    <Button
-                      onClick={() => setSteps(move(steps, si, 1))}
-                      disabled={si === steps.length - 1}
-                      accessibilityLabel={translate("editor.moveStepLater")}
-                    >
-                      →
-                    </Button>
-                    <Button
-                      tone="critical"
-                      variant="plain"
-                      disabled={steps.length <= 1}
-                      onClick={() => {
-                        setSteps(removeAt(steps, si));
-                        setStepIndex(Math.max(0, si - 1));
-                      }}
-                      accessibilityLabel={translate("editor.removeStepLabel")}
-                    >
-                      {translate("editor.removeStep")}
-                    </Button>
-                    <Button
-                      onClick={() => {
-                        setSteps(renumber([...steps, newStep(steps.length)]));
-                        setStepIndex(steps.length);
-                      }}
-                    >
-                      {translate("editor.addStep")}
-                    </Button>
+                <AbTestSettingsCard doc={doc} onChange={setDoc} />
+                <UniqueCodesCard
+                  doc={doc}
+                  onChange={setDoc}
+                  stock={codeStock}
+                  shopify={shopifyCodes}
+                  csrfToken={csrfToken ?? undefined}
+                />
+                <BlockStack gap="200">
+                  <InlineStack align="space-between" blockAlign="center">
+                    <Text as="h2" variant="headingMd">
+                      {translate("editor.stepsOfVariant", { variant: variant.variation })}
+                    </Text>
+                    <InlineStack gap="100">
+                      <Button
+                        onClick={() => setSteps(move(steps, si, -1))}
+                        disabled={si === 0}
+                        accessibilityLabel={translate("editor.moveStepEarlier")}
+                      >
+                        ←
+                      </Button>
+                      <Button
+                        onClick={() => setSteps(move(steps, si, 1))}
+                        disabled={si === steps.length - 1}
+                        accessibilityLabel={translate("editor.moveStepLater")}
+                      >
+                        →
+                      </Button>
+                      <Button
+                        tone="critical"
+                        variant="plain"
+                        disabled={steps.length <= 1}
+                        onClick={() => {
+                          setSteps(removeAt(steps, si));
+                          setStepIndex(Math.max(0, si - 1));
+                        }}
+                        accessibilityLabel={translate("editor.removeStepLabel")}
+                      >
+                        {translate("editor.removeStep")}
+                      </Button>
+                      <Button
+                        onClick={() => {
+                          setSteps(renumber([...steps, newStep(steps.length)]));
+                          setStepIndex(steps.length);
+                        }}
+                      >
+                        {translate("editor.addStep")}
+                      </Button>
+                    </InlineStack>
                   </InlineStack>
-                </InlineStack>
-                <Tabs
-                  tabs={steps.map((stepItem, index) => ({
-                    id: `step-tab-${index}`,
-                    content: stepErrors(index)
-                      ? translate("editorUi.stepTabErrors", {
-                          step: stepItem.options.name || translate("editorUi.stepN", { n: index + 1 }),
-                          count: stepErrors(index),
-                        })
-                      : stepItem.options.name || translate("editorUi.stepN", { n: index + 1 }),
-                    panelID: `step-panel-${index}`,
-                  }))}
-                  selected={si}
-                  onSelect={setStepIndex}
-                />
-                <div id={`step-panel-${si}`} role="tabpanel" aria-labelledby={`step-tab-${si}`}>
-                  {step ? (
-                    <CardSelectionProvider value={picks.selection}>
-                      <VariantEditProvider value={editVariant}>
-                        <StepEditor
-                          key={`${vi}-${step.id ?? `new-${si}`}`}
-                          step={step}
-                          path={["variants", vi, "steps", si]}
-                          steps={stepChoices}
-                          ctaOptions={otherCtas}
-                          onChange={(next) => setSteps(steps.map((s, i) => (i === si ? next : s)))}
-                        />
-                      </VariantEditProvider>
-                    </CardSelectionProvider>
-                  ) : null}
-                </div>
-              </BlockStack>
-            </BlockStack>
-            <Box>
-              <div style={{ position: "sticky", top: 16 }}>
-                <Card>
-                  <PreviewFrame
-                    cta={doc}
-                    config={preview.config}
-                    rendererUrl={preview.rendererUrl}
-                    variantIndex={vi}
-                    stepPosition={si > 0 && step ? step.position : null}
-                    openUrl={previewUrl ? `${previewUrl}?iframe=true&variant=${variant.id ?? ""}` : undefined}
-                    onPick={picks.onPick}
+                  <Tabs
+                    tabs={steps.map((stepItem, index) => ({
+                      id: `step-tab-${index}`,
+                      content: stepErrors(index)
+                        ? translate("editorUi.stepTabErrors", {
+                            step: stepItem.options.name || translate("editorUi.stepN", { n: index + 1 }),
+                            count: stepErrors(index),
+                          })
+                        : stepItem.options.name || translate("editorUi.stepN", { n: index + 1 }),
+                      panelID: `step-panel-${index}`,
+                    }))}
+                    selected={si}
+                    onSelect={setStepIndex}
                   />
-                </Card>
-              </div>
-            </Box>
-          </InlineGrid>
-        </BlockStack>
+                  <div id={`step-panel-${si}`} role="tabpanel" aria-labelledby={`step-tab-${si}`}>
+                    {step ? (
+                      <CardSelectionProvider value={picks.selection}>
+                        <VariantEditProvider value={editVariant}>
+                          <StepEditor
+                            key={`${vi}-${step.id ?? `new-${si}`}`}
+                            step={step}
+                            path={["variants", vi, "steps", si]}
+                            steps={stepChoices}
+                            ctaOptions={otherCtas}
+                            onChange={(next) => setSteps(steps.map((s, i) => (i === si ? next : s)))}
+                          />
+                        </VariantEditProvider>
+                      </CardSelectionProvider>
+                    ) : null}
+                  </div>
+                </BlockStack>
+              </BlockStack>
+              <Box>
+                <div style={{ position: "sticky", top: 16 }}>
+                  <Card>
+                    <PreviewFrame
+                      cta={doc}
+                      config={preview.config}
+                      rendererUrl={preview.rendererUrl}
+                      variantIndex={vi}
+                      stepPosition={si > 0 && step ? step.position : null}
+                      openUrl={previewUrl ? `${previewUrl}?iframe=true&variant=${variant.id ?? ""}` : undefined}
+                      onPick={picks.onPick}
+                    />
+                  </Card>
+                </div>
+              </Box>
+            </InlineGrid>
+          </BlockStack>
+        </BrandColoursProvider>
       </StoreProductsProvider>
     </EditorErrorsProvider>
   );

@@ -15,6 +15,8 @@ import { AA_NON_TEXT, AA_NORMAL, checkContrast, isHexColor, normalizeHex } from 
 import { BORDER_STYLES, isSafeImageUrl, PIXEL_RANGES, SHADOW_PRESETS } from "#contract/schema/option-keys";
 import type { ElementType } from "#contract/schema/cta";
 import { useT } from "#app/i18n/useT";
+import { textOr } from "#app/i18n";
+import { brandSwatches, useBrandColours, type BrandColour } from "./brand-colours-context";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";
 
 /** The colours the renderer falls back to (widget/render/styles.ts ctaCss) when a CTA and its brand leave them unset. */
@@ -24,6 +26,17 @@ export const RENDER_DEFAULTS = {
   button: "#1f4fd6",
   buttonText: "#ffffff",
 } as const;
+
+/** What the renderer draws where a CTA leaves a colour unset: the brand's colour of that role, else its own default. */
+export function drawnDefaults(brand: BrandColour[]): Record<keyof typeof RENDER_DEFAULTS, string> {
+  const of = (name: string, fallback: string) => brand.find((colour) => colour.name === name)?.hex ?? fallback;
+  return {
+    background: of("background", RENDER_DEFAULTS.background),
+    text: of("text", RENDER_DEFAULTS.text),
+    button: of("primary", RENDER_DEFAULTS.button),
+    buttonText: of("on-primary", RENDER_DEFAULTS.buttonText),
+  };
+}
 
 /** Font families offered; the first is "the website's brand font, else the system font". Others load from Google Fonts. */
 const FONTS = [
@@ -53,12 +66,12 @@ interface ColorFieldProps {
   error?: string;
 }
 
-/** A labelled hex field with a native colour picker beside it. */
+/** A labelled hex field with a native colour picker beside it, and the website's brand colours as swatches below. */
 export function ColorField({ label, value, fallback, onChange, error }: ColorFieldProps) {
   const translate = useT();
   const text = typeof value == "string" ? value : "";
   const local = text && !isHexColor(text) ? translate("style.hexHelp") : undefined;
-  return (
+  const field = (
     <InlineStack gap="200" blockAlign="end" wrap={false}>
       <input
         type="color"
@@ -87,6 +100,64 @@ export function ColorField({ label, value, fallback, onChange, error }: ColorFie
         />
       </div>
     </InlineStack>
+  );
+  return (
+    <BlockStack gap="100">
+      {field}
+      <BrandSwatches label={label} value={normalizeHex(text)} onPick={onChange} />
+    </BlockStack>
+  );
+}
+
+/** One button per brand colour: a click sets the field to it; the one in use is pressed. Nothing without brand colours. */
+function BrandSwatches({ label, value, onPick }: { label: string; value: string | null; onPick(hex: string): void }) {
+  const translate = useT();
+  const colours = brandSwatches(useBrandColours());
+  if (!colours.length) return null;
+  return (
+    <div role="group" aria-label={`${translate("style.brandColours")}: ${label}`}>
+      {colours.map(({ name, hex }) => {
+        const shown = textOr(translate, `style.brandName.${name}`, name);
+        return (
+          <button
+            key={hex}
+            type="button"
+            aria-pressed={value === hex}
+            aria-label={translate("style.useBrand", { name: shown, hex, label })}
+            title={`${shown} ${hex}`}
+            onClick={() => onPick(hex)}
+            style={{
+              display: "inline-flex",
+              alignItems: "center",
+              gap: 6,
+              minBlockSize: 28,
+              padding: "2px 8px 2px 4px",
+              marginInlineEnd: 6,
+              marginBlockEnd: 4,
+              border: value === hex ? "2px solid #303030" : "1px solid #c9cccf",
+              borderRadius: 14,
+              background: "#ffffff",
+              color: "#303030",
+              font: "inherit",
+              fontSize: 12,
+              cursor: "pointer",
+            }}
+          >
+            <span
+              aria-hidden="true"
+              style={{
+                inlineSize: 18,
+                blockSize: 18,
+                borderRadius: "50%",
+                background: hex,
+                boxShadow: "inset 0 0 0 1px rgba(0,0,0,.25)",
+              }}
+            />
+            {shown}
+          </button>
+        );
+      })}
+    </div>
   );
 }
 
@@ -170,6 +241,7 @@ export function StyleControls({ level, options: options, onChange, errorFor, own
   const translate = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
+  const drawn = drawnDefaults(useBrandColours());
   const set = (key: string, value: unknown) => {
     const next = { ...options, [key]: value };
     if (value === undefined || value === "") delete next[key];
@@ -203,9 +275,7 @@ export function StyleControls({ level, options: options, onChange, errorFor, own
   );
   // A button element's colours are the button's own: unset, it shows the CTA's button colours.
   const isButton = level.kind === "element" && level.type === "button";
-  const defaults = isButton
-    ? { background: RENDER_DEFAULTS.button, text: RENDER_DEFAULTS.buttonText }
-    : RENDER_DEFAULTS;
+  const defaults = isButton ? { background: drawn.button, text: drawn.buttonText } : drawn;
   const bg = colorOf(options, "background-color", defaults.background);
   const fg = colorOf(options, "text-color", defaults.text);
   const borderStyle = typeof options["border-style"] == "string" ? options["border-style"] : "";
@@ -256,17 +326,17 @@ export function StyleControls({ level, options: options, onChange, errorFor, own
             {level.kind === "cta" ? (
               <FormLayout>
                 <FormLayout.Group>
-                  {color("button-color", translate("style.button"), RENDER_DEFAULTS.button)}
-                  {color("button-text-color", translate("style.buttonText"), RENDER_DEFAULTS.buttonText)}
+                  {color("button-color", translate("style.button"), drawn.button)}
+                  {color("button-text-color", translate("style.buttonText"), drawn.buttonText)}
                 </FormLayout.Group>
                 <ContrastWarning
-                  foreground={colorOf(options, "button-text-color", RENDER_DEFAULTS.buttonText)}
-                  background={colorOf(options, "button-color", RENDER_DEFAULTS.button)}
+                  foreground={colorOf(options, "button-text-color", drawn.buttonText)}
+                  background={colorOf(options, "button-color", drawn.button)}
                   what={translate("style.buttonTextOnButton")}
                 />
                 {/* A button the colour of its bar or box is not seen as a button, whatever its text. */}
                 <ContrastWarning
-                  foreground={colorOf(options, "button-color", RENDER_DEFAULTS.button)}
+                  foreground={colorOf(options, "button-color", drawn.button)}
                   background={bg}
                   what={translate("style.buttonOnBackground")}
                   control

@@ -35,6 +35,7 @@ export const settingsEn = {
   "settings.brandName": "Brand name",
   "settings.colours": "Brand colours",
   "settings.colourName": "Colour name",
+  "settings.colourValue": "Colour",
   "settings.style": "Brand style",
   "settings.styleName": "Style name",
   "settings.styleValue": "Style value",

@@ -38,6 +38,7 @@ export const settingsSv: SameKeys<typeof settingsEn> = {
   "settings.brandName": "Varumärkesnamn",
   "settings.colours": "Varumärkesfärger",
   "settings.colourName": "Färgnamn",
+  "settings.colourValue": "Färg",
   "settings.style": "Varumärkesstil",
   "settings.styleName": "Stilnamn",
   "settings.styleValue": "Stilvärde",
