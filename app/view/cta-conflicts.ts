@@ -1,9 +1,10 @@
 /**
  * Which other published CTAs could show in the same place, on the same pages,
  * at the same time as the CTA being edited: two exit popups that both fire
- * when a visitor leaves, or two sticky bars at the top. The widget queues
- * modals and stacks bars, so nothing breaks, but a visitor gets two asks at
- * once and the owner's results split between them.
+ * when a visitor leaves, or two sticky bars at the top. The widget opens one
+ * modal at a time (the higher priority first; the other waits until it is
+ * closed) and stacks bars, so nothing breaks, but the waiting popup rarely
+ * shows, two bars take twice the room, and the owner's results split.
  *
  * "Same place" is the CTA's placement kind (placementKind). "Same pages, same
  * time" compares targeting the way the widget evaluates it

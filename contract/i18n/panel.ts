@@ -5,7 +5,7 @@
  * downloads it, and the panel picks the owner's language in the browser.
  * Placeholders are {name}s, filled by fillPanelText.
  */
-import { hasOwnKey } from "../json-record";
+import { hasOwnKey } from "#contract/json-record";
 import { LANGUAGES, type Language } from "./index";
 
 export const panelEn = {
@@ -72,6 +72,8 @@ export const panelEn = {
   armed: "Waiting for its trigger.",
   fired: "Its trigger fired on this page.",
   variant: "Remembered A/B variant: {variant}.",
+  priority: "Priority among popups: {n} (one popup opens at a time, the higher first).",
+  waitsFor: "Waits for “{name}” to close: one popup at a time.",
   unnamed: "Form field “{label}” (element {id}) has no name, so its answer is not saved.",
   newElement: "new",
 
@@ -190,6 +192,8 @@ export const panelSv: PanelTexts = {
   armed: "Väntar på sin utlösare.",
   fired: "Dess utlösare har gått på den här sidan.",
   variant: "Ihågkommen A/B-variant: {variant}.",
+  priority: "Prioritet bland popupar: {n} (en popup öppnas åt gången, den högre först).",
+  waitsFor: "Väntar på att ”{name}” stängs: en popup åt gången.",
   unnamed: "Formulärfältet ”{label}” (element {id}) saknar namn, så dess svar sparas inte.",
   newElement: "nytt",
 

@@ -5,7 +5,10 @@
  * but the checkout and the opt-out page, so both would open when a visitor
  * leaves. The new popup's editor names CTA 17 with a link to it before
  * anything is published; changing the trigger clears the warning at once;
- * once the new popup is published, CTA 17's editor names it in turn. A list
+ * once the new popup is published, CTA 17's editor names it in turn. Each
+ * line says which popup opens first and why (priority, then age), a higher
+ * priority set in the editor changes it, and a visitor who leaves gets the
+ * higher-priority popup first and the other once it is closed. A list
  * ticked under "Where leads go" is stored on the popup's form. axe-core
  * finds no serious or critical violation with the warning shown.
  */
@@ -13,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { browser, server, svId as sv, tdb, withE2eStack } from "#test/support/e2e-stack";
 import { hydrated, seriousViolations } from "#test/support/admin-page";
+import { recordWidgetSigns, triggeredCtas, widgetReady } from "#test/support/widget-signs";
 
 let admin: BrowserContext;
 let owner: Page;
@@ -62,7 +66,19 @@ describe("two exit popups on the same pages", () => {
     expect(await link.getAttribute("href")).toBe(`/owner/websites/${sv}/ctas/${seededId}`);
     expect(await warning(owner).textContent()).toContain("Exit popup – alla sidor utom kassan");
     expect(await warning(owner).textContent()).toContain("open on exit intent");
+    // Who opens when both could, and why: one popup at a time, the older first at equal priority.
+    expect(await warning(owner).textContent()).toContain("Only one popup opens at a time");
+    expect(await warning(owner).textContent()).toContain(
+      "opens before this one: the same priority (0), and it is the older CTA",
+    );
     expect(await seriousViolations(owner)).toEqual([]);
+  });
+
+  it("a higher priority puts the new popup first, and the warning says so before saving", async () => {
+    await owner.getByLabel("Priority among popups").fill("5");
+    await expect
+      .poll(() => warning(owner).textContent())
+      .toContain("waits for this one: its priority 0 is lower than 5");
   });
 
   it("changing the trigger clears the warning before saving; changing it back raises it again", async () => {
@@ -101,7 +117,30 @@ describe("two exit popups on the same pages", () => {
     const link = warning(owner).getByRole("link", { name: "Exitpopup: gratis guide" });
     expect(await link.getAttribute("href")).toBe(`/owner/websites/${sv}/ctas/${newId}`);
     expect(await warning(owner).textContent()).toContain("shows on every page");
+    expect(await warning(owner).textContent()).toContain("opens before this one: its priority 5 is higher than 0");
     expect(await seriousViolations(owner)).toEqual([]);
+  });
+
+  it("a visitor who leaves gets the higher-priority popup, and the other one only once it is closed", async () => {
+    expect(
+      ((await tdb.db.cta.findUniqueOrThrow({ where: { id: newId } })).options as { priority?: number }).priority,
+    ).toBe(5);
+    const visitor = await browser.newContext({ locale: "sv-SE", viewport: { width: 1280, height: 800 } });
+    const page = await visitor.newPage();
+    await recordWidgetSigns(page);
+    await page.goto(`${server.origin}/demo/sv`);
+    await widgetReady(page);
+    await page.mouse.move(400, 300);
+    await page.mouse.move(400, 5, { steps: 4 });
+    await page.mouse.move(400, -30, { steps: 2 });
+    const popup = (id: number) => page.locator(`beckon-cta[data-beckon-cta="${id}"] [role=dialog]`);
+    await popup(newId).waitFor({ state: "visible", timeout: 10_000 });
+    // Both were triggered by the one exit; the seeded popup waits its turn, with no view counted for it.
+    await expect.poll(() => triggeredCtas(page)).toEqual(expect.arrayContaining([newId, seededId]));
+    expect(await popup(seededId).count()).toBe(0);
+    await popup(newId).getByRole("button", { name: "Stäng" }).first().click();
+    await popup(seededId).waitFor({ state: "visible", timeout: 10_000 });
+    await visitor.close();
   });
 
   it("says nothing for a CTA that competes with no one", async () => {

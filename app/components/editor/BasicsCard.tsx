@@ -14,6 +14,10 @@ import type { AdminKey, Translate } from "#app/i18n";
 import { LANGUAGE_NAMES, LANGUAGES } from "#contract/i18n";
 import { ctaBlockKey } from "#app/view/cta-block-key";
 import { CopyButton } from "#app/components/CopyButton";
+import { isModal } from "#contract/cta-options";
+
+/** The priorities offered (the widget orders any number; these are plenty to order a site's popups). */
+const PRIORITY_RANGE = [-100, 100] as const;
 
 export interface BasicsCardProps {
   doc: CtaDocument;
@@ -212,6 +216,14 @@ export function BasicsCard({ doc, onChange, broadcasts }: BasicsCardProps) {
                     })
                   : null}
               </FormLayout.Group>
+              {isModal(doc.cta_type)
+                ? num("priority", translate("editor.priority"), {
+                    helpText: translate("editor.priorityHelp"),
+                    min: PRIORITY_RANGE[0],
+                    max: PRIORITY_RANGE[1],
+                    placeholder: "0",
+                  })
+                : null}
               {doc.cta_type !== "two-tap" ? (
                 <Select
                   label={translate("editor.teaser")}

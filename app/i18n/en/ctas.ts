@@ -108,11 +108,15 @@ export const ctasEn = {
   "templates.kind.cartbar": "Cart-value bar",
   "conflicts.title": "Another published CTA may show in the same place at the same time",
   "conflicts.modal":
-    "Both are popups that open {trigger}, on pages where both campaigns can be on, so a visitor may get both.",
+    "Both are popups that open {trigger}, on pages where both campaigns can be on. Only one popup opens at a time: the other waits until the first is closed.",
   "conflicts.bar": "Both are sticky bars at the same edge of the page, on pages where both campaigns can be on.",
   "conflicts.hook": "Both are slide-ins on the same side of the page, on pages where both campaigns can be on.",
   "conflicts.everywhere": "shows on every page",
   "conflicts.under": "shows under the campaign {names}",
+  "conflicts.opensFirst": "opens before this one: its priority {theirs} is higher than {mine}",
+  "conflicts.waits": "waits for this one: its priority {theirs} is lower than {mine}",
+  "conflicts.olderFirst": "opens before this one: the same priority ({mine}), and it is the older CTA",
+  "conflicts.newerWaits": "waits for this one: the same priority ({mine}), and this CTA is the older",
   "conflicts.advice":
     "Give them different pages or dates in their campaigns, change one's trigger or position, or unpublish one.",
   "previewPage.title": "Preview: {name}",

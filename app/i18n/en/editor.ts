@@ -55,6 +55,9 @@ export const editorEn = {
   "editor.hideFor": "Hide for",
   "editor.days": "days",
   "editor.hideDaysHelp": "0: for the rest of the browser session",
+  "editor.priority": "Priority among popups",
+  "editor.priorityHelp":
+    "Only one popup opens at a time. When two could open at the same moment, the higher number opens and the other waits until it is closed; with equal numbers the older CTA goes first.",
   "editor.minutes": "minutes",
   "editor.teaser": "Teaser",
   "editor.noTeaser": "No teaser: show the CTA itself",

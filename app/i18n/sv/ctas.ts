@@ -111,11 +111,15 @@ export const ctasSv: SameKeys<typeof ctasEn> = {
   "templates.kind.cartbar": "Varukorgsbar",
   "conflicts.title": "En annan publicerad CTA kan visas på samma plats samtidigt",
   "conflicts.modal":
-    "Båda är popupfönster som öppnas {trigger}, på sidor där båda kampanjerna kan vara aktiva, så en besökare kan få båda.",
+    "Båda är popupfönster som öppnas {trigger}, på sidor där båda kampanjerna kan vara aktiva. Bara en popup öppnas åt gången: den andra väntar tills den första stängs.",
   "conflicts.bar": "Båda är fasta listar vid samma kant av sidan, på sidor där båda kampanjerna kan vara aktiva.",
   "conflicts.hook": "Båda är inglidande rutor på samma sida av skärmen, på sidor där båda kampanjerna kan vara aktiva.",
   "conflicts.everywhere": "visas på alla sidor",
   "conflicts.under": "visas i kampanjen {names}",
+  "conflicts.opensFirst": "öppnas före den här: dess prioritet {theirs} är högre än {mine}",
+  "conflicts.waits": "väntar på den här: dess prioritet {theirs} är lägre än {mine}",
+  "conflicts.olderFirst": "öppnas före den här: samma prioritet ({mine}), och den är den äldre CTA:n",
+  "conflicts.newerWaits": "väntar på den här: samma prioritet ({mine}), och den här CTA:n är den äldre",
   "conflicts.advice":
     "Ge dem olika sidor eller datum i sina kampanjer, ändra utlösare eller placering för den ena, eller avpublicera en av dem.",
   "previewPage.title": "Förhandsvisning: {name}",

@@ -58,6 +58,9 @@ export const editorSv: SameKeys<typeof editorEn> = {
   "editor.hideFor": "Dölj i",
   "editor.days": "dagar",
   "editor.hideDaysHelp": "0: resten av webbläsarsessionen",
+  "editor.priority": "Prioritet bland popupar",
+  "editor.priorityHelp":
+    "Bara en popup öppnas åt gången. När två kan öppnas i samma ögonblick öppnas den med högst nummer och den andra väntar tills den stängs; vid lika nummer går den äldre CTA:n först.",
   "editor.minutes": "minuter",
   "editor.teaser": "Teaser",
   "editor.noTeaser": "Ingen teaser: visa själva CTA:n",

@@ -16,6 +16,8 @@ import {
   cartCheckOf,
   hasTeaser,
   hideMinutes,
+  isModal,
+  priorityOf,
   triggerOf,
   type CartCheck,
   type TriggerSpec,
@@ -217,6 +219,13 @@ export function explainCta(data: View, summary: PublicCtaSummary): { shows: bool
   else if (info.display === "closed") reasons.push(say(texts, "closed"));
   else if (info.armed) reasons.push(say(texts, "armed"));
   else if (info.fired) reasons.push(say(texts, "fired"));
+  if (isModal(summary.cta_type)) {
+    reasons.push(say(texts, "priority", { n: priorityOf(summary.options) }));
+    const showing = data.config.ctas.find(
+      (other) => other.id !== summary.id && isModal(other.cta_type) && data.state(other.id).s === "visible",
+    );
+    if (showing && info.display !== "visible") reasons.push(say(texts, "waitsFor", { name: showing.name }));
+  }
   if (info.variant) reasons.push(say(texts, "variant", { variant: info.variant }));
   return { shows, reasons };
 }

@@ -12,6 +12,7 @@ import {
   unnamedFields,
 } from "#widget/core/panel/panel";
 import type { PanelData } from "#widget/core/panel/types";
+import { panelSv } from "#contract/i18n/panel";
 import { cartCheckOf, triggerOf } from "#contract/cta-options";
 import { broadcastMock as bc, personMock } from "#test/unit/widget/core/helpers";
 import { configMock, ctaMock, elementMock, fieldMock, summaryOf } from "#test/support/factories";
@@ -115,6 +116,28 @@ describe("test panel explanations", () => {
     );
     expect(explainCta(data(), inline).reasons).toContain(
       "Shown where the page places it: the page area “footer” or a placeholder.",
+    );
+  });
+
+  it("says a popup's priority, and which open popup it waits for", () => {
+    const first = data();
+    expect(explainCta(first, overlay).reasons).toContain(
+      "Priority among popups: 0 (one popup opens at a time, the higher first).",
+    );
+    // Bars do not take turns.
+    expect(explainCta(first, bar).reasons.join(" ")).not.toContain("Priority");
+    const other = summaryOf(ctaMock({ id: 11, name: "Välkomstpopup", cta_type: "overlay", options: { priority: 5 } }));
+    const waiting = data({
+      config: configMock({ ctas: [overlay, bar, other], broadcasts: [bc()] }),
+      state: (id) => ({ s: id === 11 ? "visible" : "hidden" }),
+    });
+    expect(explainCta(waiting, overlay).reasons).toContain("Waits for “Välkomstpopup” to close: one popup at a time.");
+    expect(explainCta(waiting, other).reasons).toContain(
+      "Priority among popups: 5 (one popup opens at a time, the higher first).",
+    );
+    expect(explainCta(waiting, other).reasons.join(" ")).not.toContain("Waits for");
+    expect(explainCta({ ...waiting, texts: panelSv }, overlay).reasons).toContain(
+      "Väntar på att ”Välkomstpopup” stängs: en popup åt gången.",
     );
   });
 
