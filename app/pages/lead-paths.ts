@@ -1,7 +1,7 @@
 /**
- * Paths of the contacts, results and integrations pages in both admins. The
- * Shopify admin's home (/app) is its contacts list; a contact's page and the
- * exports live under /app/contacts there, as under .../contacts for owners.
+ * Paths of the contacts, results and integrations pages in both admins: the
+ * contacts list, a contact's page and the exports live under .../contacts in
+ * both (/app/contacts in the Shopify admin, whose home is the setup guide).
  */
 import type { AdminLinks } from "#app/view/admin-links";
 
@@ -10,7 +10,7 @@ export function leadPaths(links: Pick<AdminLinks, "surface" | "basePath">) {
   const base = links.basePath;
   const under = `${base}/contacts`;
   return {
-    contacts: links.surface === "owner" ? under : base,
+    contacts: under,
     contact: (id: number | string) => `${under}/${id}`,
     contactsExport: `${under}/export`,
     contactExport: (id: number | string) => `${under}/${id}/export`,

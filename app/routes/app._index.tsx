@@ -1,11 +1,11 @@
-/** /app: the shop's contacts in the Shopify admin (its home page), with the same page as the standalone admin. */
+/** /app: the Shopify admin's home page, the setup guide from install to the first lead. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { shopifyAdminContext } from "#app/pages/admin-context.server";
-import { loadContacts } from "#app/pages/contacts.server";
-import { ContactsPage } from "#app/pages/contacts";
+import { loadSetupGuide } from "#app/pages/setup-guide.server";
+import { SetupGuidePage } from "#app/pages/setup-guide";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadContacts(await shopifyAdminContext(request), request);
+  return loadSetupGuide(await shopifyAdminContext(request));
 }
 
-export default ContactsPage;
+export default SetupGuidePage;

@@ -58,14 +58,14 @@ export default function ShopifyAppLayout() {
     <AppProvider isEmbeddedApp apiKey={apiKey}>
       <I18nProvider lang={lang}>
         <NavMenu>
-          {/* rel="home" names the app's home page (the contacts list, app._index.tsx); it is not listed as an item. */}
+          {/* rel="home" names the app's home page (the setup guide, app._index.tsx); it is not listed as an item. */}
           <Link to="/app" rel="home">
             {translate("nav.home")}
           </Link>
           <Link to="/app/settings">{translate("nav.settings")}</Link>
           <Link to="/app/ctas">{translate("nav.ctas")}</Link>
           <Link to="/app/broadcasts">{translate("nav.campaigns")}</Link>
-          <Link to="/app">{translate("nav.contacts")}</Link>
+          <Link to="/app/contacts">{translate("nav.contacts")}</Link>
           <Link to="/app/results">{translate("nav.results")}</Link>
           <Link to="/app/integrations">{translate("nav.integrations")}</Link>
         </NavMenu>

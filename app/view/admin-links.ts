@@ -35,8 +35,7 @@ export function adminPaths(links: Pick<AdminLinks, "surface" | "basePath">) {
     ctaPreview: (id: number | string) => `${base}/ctas/${id}/preview`,
     broadcasts: `${base}/broadcasts`,
     broadcast: (id: number | string) => `${base}/broadcasts/${id}`,
-    // The Shopify admin's home page is the contacts list.
-    contacts: links.surface === "owner" ? `${base}/contacts` : base,
+    contacts: `${base}/contacts`,
     results: `${base}/results`,
     integrations: `${base}/integrations`,
     productSearch: `${base}/products/search`,

@@ -19,6 +19,7 @@ import {
   ownerPost,
   post,
   SHOP,
+  html,
   signIn,
   store,
   STORE_OWNER,
@@ -151,6 +152,7 @@ describe("the Shopify admin", () => {
   it("refuses requests without a valid session token", async () => {
     for (const path of [
       "/app",
+      "/app/contacts",
       "/app/results",
       "/app/integrations",
       `/app/contacts/${storeLead}`,
@@ -173,8 +175,26 @@ describe("the Shopify admin", () => {
     expect(await t.db.person.count({ where: { id: storeLead } })).toBe(1);
   });
 
-  it("shows the shop's own contacts, results and integrations", async () => {
+  it("starts with the setup guide, each step checked off from the shop's own state", async () => {
     const home = await get("/app", undefined, bearer());
+    expect(home.status).toBe(200);
+    const page = await html(home);
+    expect(page).toContain("Get started with Beckon");
+    const states = Object.fromEntries(
+      [...page.matchAll(/data-step="(\w+)" data-done="(true|false)"/g)].map((m) => [m[1], m[2] === "true"]),
+    );
+    // The store has CTAs, published ones, visitors and a lead; its Admin API (a port nothing listens on) cannot
+    // say whether the app embed is on, and the guide says so rather than guessing.
+    expect(states).toEqual({ embed: false, cta: true, publish: true, visit: true, lead: true });
+    expect(page).toContain("Shopify could not tell whether it is on: the theme editor shows it.");
+    expect(page).toContain("4 of 5 steps done");
+    expect(page).toContain("/app/contacts");
+    // The activation deep link opens the theme editor with the app embed selected.
+    expect(page).toContain(`https://${SHOP}/admin/themes/current/editor?context=apps&amp;activateAppId=`);
+  });
+
+  it("shows the shop's own contacts, results and integrations", async () => {
+    const home = await get("/app/contacts", undefined, bearer());
     expect(home.status).toBe(200);
     const html = await home.text();
     expect(html).toContain("secret-store-lead@example.com");
