@@ -7,7 +7,9 @@
  * another transaction holds (FOR UPDATE SKIP LOCKED), so concurrent claims
  * pick different rows at once instead of queueing on the first.
  * The same lead asking again for the same CTA gets the code it already has;
- * should two of its claims race, the later code goes back to the pool.
+ * should two of its claims race, the later code goes back to the pool, and
+ * every one of them answers with the first code and its end, even while the
+ * claim that took it has not dated it yet.
  * An available code that ends (in the shop) before the expiry a claim would
  * promise is set to "retired": it is never handed out (shopify-stock.server.ts).
  */
@@ -34,12 +36,29 @@ export interface ClaimRequest {
 
 /** The code a lead already has for a CTA (the first one issued), or null. */
 export async function issuedCodeOf(db: Db, ctaId: number, personId: number): Promise<IssuedCode | null> {
-  const row = await db.discountCode.findFirst({
+  const row = await firstCodeRow(db, ctaId, personId);
+  return row && { code: row.code, expiresAt: row.expiresAt };
+}
+
+/** The lead's first code row for a CTA, which a racing claim may have taken but not yet dated (issuedAt unset). */
+function firstCodeRow(db: Db, ctaId: number, personId: number) {
+  return db.discountCode.findFirst({
     where: { ctaId, personId, status: { in: ["issued", "redeemed"] } },
     orderBy: { id: "asc" },
-    select: { code: true, expiresAt: true },
+    select: { id: true, code: true, expiresAt: true, issuedAt: true },
   });
-  return row;
+}
+
+/**
+ * A code as handed out. A row another claim has taken but not yet dated
+ * gets the end that claim is writing: its own end from the shop, else the
+ * promised one (the claims race within moments, so they promise the same).
+ */
+function handedOut(
+  row: { code: string; expiresAt: Date | null; issuedAt: Date | null },
+  promised: Date | null,
+): IssuedCode {
+  return { code: row.code, expiresAt: row.issuedAt ? row.expiresAt : (row.expiresAt ?? promised) };
 }
 
 /** Marks one available code of the CTA as the person's; its id, or null when none is left. */
@@ -69,10 +88,10 @@ async function takeOne(db: Db, ctaId: number, personId: number): Promise<number 
  * null when the CTA has none left (the success step then shows its fallback).
  */
 export async function claimCode(db: Db, req: ClaimRequest): Promise<IssuedCode | null> {
-  const had = await issuedCodeOf(db, req.ctaId, req.personId);
-  if (had) return had;
   const issuedAt = req.now ?? new Date();
   const promised = codeExpiry(req.settings, issuedAt);
+  const had = await firstCodeRow(db, req.ctaId, req.personId);
+  if (had) return handedOut(had, promised);
   // A code that ends in the shop before the promised expiry (an older Shopify batch) is no longer handed out.
   if (promised)
     await db.discountCode.updateMany({
@@ -89,13 +108,13 @@ export async function claimCode(db: Db, req: ClaimRequest): Promise<IssuedCode |
     select: { code: true, expiresAt: true },
   });
   // Two claims of one person raced: the first code issued is the person's, later ones go back.
-  const first = await issuedCodeOf(db, req.ctaId, req.personId);
-  if (first && first.code !== claimed.code) {
+  const first = await firstCodeRow(db, req.ctaId, req.personId);
+  if (first && first.id !== id) {
     await db.discountCode.updateMany({
       where: { id, personId: req.personId, status: "issued" },
       data: { status: "available", personId: null, issuedAt: null, expiresAt: row.expiresAt, variantId: null },
     });
-    return first;
+    return handedOut(first, promised);
   }
   return claimed;
 }
