@@ -7,7 +7,7 @@
  */
 import { en, type AdminKey, type AdminTexts } from "./en";
 import { sv } from "./sv";
-import { isLanguage, LANGUAGES, type Language } from "#contract/i18n";
+import { fillPlaceholders, isLanguage, LANGUAGES, type Language } from "#contract/i18n";
 
 export type { AdminKey } from "./en";
 
@@ -24,7 +24,7 @@ export function translator(lang: Language): Translate {
   const catalogue = CATALOGUES[lang] ?? en;
   return (key, values) => {
     const text = catalogue[key] ?? en[key] ?? key;
-    return values ? text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m)) : text;
+    return values ? fillPlaceholders(text, values) : text;
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { en, type WidgetTexts } from "./en";
 import { sv } from "./sv";
+import { hasOwnKey } from "#contract/json-record";
 
 export type { WidgetTexts } from "./en";
 
@@ -25,6 +26,11 @@ export const isLanguage = (v: unknown): v is Language =>
 /** The catalogue of a language; a key a catalogue lacks falls back to English, an unknown language to English. */
 export function widgetCatalogue(lang: unknown): WidgetTexts {
   return isLanguage(lang) && lang !== "en" ? { ...en, ...CATALOGUES[lang] } : en;
+}
+
+/** A text with its {name}s filled; a placeholder without a value of its own (none from the prototype) stays as written. */
+export function fillPlaceholders(text: string, values: Record<string, string | number> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => (hasOwnKey(values, k) ? String(values[k]) : m));
 }
 
 /** The placeholders ({0}, {n} ...) of a text, sorted: translations must keep the same ones. */

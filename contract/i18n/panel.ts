@@ -5,8 +5,7 @@
  * downloads it, and the panel picks the owner's language in the browser.
  * Placeholders are {name}s, filled by fillPanelText.
  */
-import { hasOwnKey } from "#contract/json-record";
-import { LANGUAGES, type Language } from "./index";
+import { fillPlaceholders, LANGUAGES, type Language } from "./index";
 
 export const panelEn = {
   panel: "Beckon test panel",
@@ -266,7 +265,5 @@ export function panelLanguage(browserLanguages: readonly string[], siteLanguage:
 
 export const panelCatalogue = (lang: Language): PanelTexts => PANEL_CATALOGUES[lang];
 
-/** A panel text with its {name}s filled; a placeholder without a value of its own (none from the prototype) stays as written. */
-export function fillPanelText(text: string, values: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => (hasOwnKey(values, k) ? String(values[k]) : m));
-}
+/** A panel text with its {name}s filled (fillPlaceholders). */
+export const fillPanelText = fillPlaceholders;

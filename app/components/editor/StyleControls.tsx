@@ -16,7 +16,7 @@ import { BORDER_STYLES, isSafeImageUrl, PIXEL_RANGES, SHADOW_PRESETS } from "#co
 import type { ElementType } from "#contract/schema/cta";
 import { useT } from "#app/i18n/useT";
 import { textOr } from "#app/i18n";
-import { brandSwatches, useBrandColours, type BrandColour } from "./brand-colours-context";
+import { brandColoursOf, brandSwatches, useBrandColours, type BrandColour } from "./brand-colours-context";
 import { JsonOptionsEditor } from "./JsonOptionsEditor";
 
 /** The colours the renderer falls back to (widget/render/styles.ts ctaCss) when a CTA and its brand leave them unset. */
@@ -192,17 +192,17 @@ export function ContrastWarning({
  */
 export function BrandContrast({ colors }: { colors: Record<string, string> }) {
   const translate = useT();
-  const pick = (key: string, fallback: string) => normalizeHex(colors[key]) ?? fallback;
+  const drawn = drawnDefaults(brandColoursOf(colors));
   return (
     <>
       <ContrastWarning
-        foreground={pick("text", RENDER_DEFAULTS.text)}
-        background={pick("background", RENDER_DEFAULTS.background)}
+        foreground={drawn.text}
+        background={drawn.background}
         what={translate("style.textOnBackground")}
       />
       <ContrastWarning
-        foreground={pick("on-primary", RENDER_DEFAULTS.buttonText)}
-        background={pick("primary", RENDER_DEFAULTS.button)}
+        foreground={drawn.buttonText}
+        background={drawn.button}
         what={translate("style.buttonTextOnButton")}
       />
     </>

@@ -38,6 +38,7 @@ import {
   type PanelKey,
   type PanelTexts,
 } from "#contract/i18n/panel";
+import { hasOwnKey } from "#contract/json-record";
 import type { PanelData } from "./types";
 
 /** What the panel derives once per opening. */
@@ -50,13 +51,13 @@ interface View extends PanelData {
   locale?: string;
 }
 
-/** A text of the panel's catalogue, filled; a key the catalogue lacks reads in English. */
+/** A text of the panel's catalogue, filled. */
 const say = (texts: PanelTexts, key: PanelKey, values?: Record<string, string | number>) =>
-  fillPanelText(texts[key] ?? panelEn[key], values);
+  fillPanelText(texts[key], values);
 
 /** A catalogue text named by a value from data (a CTA type, a frame), or the value itself when there is none. */
 const sayOr = (texts: PanelTexts, key: string, fallback: string) =>
-  key in panelEn ? say(texts, key as PanelKey) : fallback;
+  hasOwnKey(panelEn, key) ? say(texts, key as PanelKey) : fallback;
 
 type Child = Node | string | null | undefined | false;
 
